@@ -1,0 +1,1 @@
+"""The `campfire` command line: the outermost shell that wires games, companion and printgen."""

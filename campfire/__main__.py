@@ -1,0 +1,5 @@
+import sys
+
+from campfire.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per `campfire` subcommand; each exposes ``register(subparsers)``."""

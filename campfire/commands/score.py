@@ -1,0 +1,79 @@
+"""`campfire score GAME FILE` — score a position given as JSON (DESIGN.md contract).
+
+Output: the game's result as JSON on stdout, exit 0. Invalid input: exit 2 and exactly one
+line on stderr naming the problem. Never a traceback.
+
+Each scorable game provides ``games.<package>.contract.score(document) -> dict`` which
+validates the decoded JSON document and raises ``RuleError`` naming the exact problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from typing import Any
+
+from games.errors import RuleError
+
+# CLI game name -> package under games/
+SCORABLE_GAMES = {
+    "bison": "games.bison",
+    "lion-square": "games.lion_square",
+    "hunting-age": "games.hunting_age",
+}
+
+EXIT_INVALID = 2
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "score",
+        help="score a position given as JSON",
+        description="Score a position given as JSON (see DESIGN.md); '-' reads stdin.",
+    )
+    parser.add_argument("game", choices=sorted(SCORABLE_GAMES), metavar="GAME",
+                        help="one of: " + ", ".join(SCORABLE_GAMES))
+    parser.add_argument("file", metavar="FILE", help="JSON file, or - for standard input")
+    parser.set_defaults(handler=run)
+
+
+def _fail(message: str) -> int:
+    # One line, always: collapse any newline a message might carry.
+    print("error: " + " ".join(message.split()), file=sys.stderr)
+    return EXIT_INVALID
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        text = _read(args.file)
+    except FileNotFoundError:
+        return _fail(f"{args.file}: no such file")
+    except IsADirectoryError:
+        return _fail(f"{args.file}: is a directory, expected a JSON file")
+    except PermissionError:
+        return _fail(f"{args.file}: permission denied")
+    except UnicodeDecodeError:
+        return _fail(f"{args.file}: not UTF-8 text")
+    except OSError as error:
+        return _fail(f"{args.file}: cannot read ({error.strerror})")
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        return _fail(f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}")
+    contract = importlib.import_module(SCORABLE_GAMES[args.game] + ".contract")
+    try:
+        result = contract.score(document)
+    except RuleError as error:
+        return _fail(str(error))
+    json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0

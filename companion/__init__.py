@@ -1,0 +1,1 @@
+"""The Flask table companion (see DESIGN.md)."""

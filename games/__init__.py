@@ -1,0 +1,10 @@
+"""Pure rules and component catalogs, one package per game.
+
+Standard library only: no Flask, no ReportLab, no database, no file I/O. The companion
+(`companion/`) and the print generator (`printgen/`) both read these packages; nothing
+here imports them.
+"""
+
+from games.errors import RuleError, N_
+
+__all__ = ["N_", "RuleError"]

@@ -1,0 +1,1 @@
+"""The ReportLab print-and-play generator (see DESIGN.md)."""
