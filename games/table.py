@@ -1,0 +1,128 @@
+"""What every game offers the table companion: a pure event fold.
+
+Glossary
+--------
+seat
+    An index into the table's player list (0-based), fixed when the table is created.
+player
+    A seat's person: a display name and a colour.
+event
+    A JSON-ready ``dict`` describing one change, with a ``"type"`` key. The companion
+    stores events; the state of a table is ``fold(new_state(...), events)``.
+counter
+    A named whole number per seat that the generic ``adjust`` event can change
+    (DESIGN.md: bison ``bison/salmon/turkey``, lion-square ``herd``, …).
+
+Each game package provides ``games/<package>/table.py`` with these module-level names:
+
+``GAME``
+    The game id used by the API and the CLI (``"bison"``, ``"lion-square"``,
+    ``"hunting-age"``, ``"dogs-life"``).
+``COUNTERS``
+    ``dict[str, tuple[int, int]]``: each generic counter's inclusive range.
+``new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State``
+    The state at the start; raises ``RuleError`` for a bad player count or setting.
+``prepare(state, event: dict, rng: random.Random) -> dict``
+    Fills in the outcome of any chance in ``event`` (a card drawn, a die rolled) so the
+    stored event is deterministic; returns the event unchanged when no chance is involved.
+``apply(state, event: Mapping[str, Any]) -> State``
+    The next state; raises ``RuleError`` (and changes nothing) when the rules refuse.
+``counters(state) -> list[dict[str, int]]``
+    One dict per seat with that seat's generic counters.
+``to_json(state) -> dict[str, Any]``
+    The state as JSON-ready data (what ``GET /api/v1/tables/<id>`` shows as ``state``).
+``describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]``
+    The event in plain words: an ``N_``-marked English template and its parameters, so the
+    companion can show the history in the reader's language.
+
+Undo is the companion's business: it folds the events that are not undone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.errors import N_, RuleError
+
+COLOURS = ("red", "yellow", "green", "blue", "purple", "black", "white", "orange")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat's person."""
+
+    name: str
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    """A validated generic ``adjust`` event."""
+
+    seat: int
+    counter: str
+    delta: int
+
+
+def parse_adjust(
+    event: Mapping[str, Any], seat_count: int, counters: Mapping[str, tuple[int, int]]
+) -> Adjust:
+    """Validate the generic counter event ``{"type": "adjust", "seat", "counter", "delta"}``."""
+    seat = event.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seat_count:
+        raise RuleError(
+            N_("seat must be a whole number from 0 to {last}"), last=seat_count - 1
+        )
+    counter = event.get("counter")
+    if counter not in counters:
+        raise RuleError(
+            N_("unknown counter {counter!r}; expected one of: {names}"),
+            counter=counter, names=", ".join(counters),
+        )
+    delta = event.get("delta")
+    if isinstance(delta, bool) or not isinstance(delta, int):
+        raise RuleError(N_("delta must be a whole number"))
+    return Adjust(seat, counter, delta)
+
+
+def check_range(counter: str, value: int, bounds: tuple[int, int]) -> int:
+    """Refuse a counter value outside its inclusive range."""
+    low, high = bounds
+    if not low <= value <= high:
+        raise RuleError(
+            N_("{counter} would be {value}; it must stay between {low} and {high}"),
+            counter=counter, value=value, low=low, high=high,
+        )
+    return value
+
+
+def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, ...]:
+    """Validate a ``players`` list of ``{"name", "color"}`` objects."""
+    if not isinstance(raw, list):
+        raise RuleError(N_("players must be a list"))
+    if not minimum <= len(raw) <= maximum:
+        raise RuleError(
+            N_("this game needs {minimum} to {maximum} players, not {count}"),
+            minimum=minimum, maximum=maximum, count=len(raw),
+        )
+    players: list[Player] = []
+    for index, item in enumerate(raw):
+        if not isinstance(item, Mapping):
+            raise RuleError(N_("player {number} must be an object"), number=index + 1)
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40:
+            raise RuleError(
+                N_("player {number} needs a name of 1 to 40 characters"), number=index + 1
+            )
+        color = item.get("color")
+        if color not in COLOURS:
+            raise RuleError(
+                N_("player {number}: colour must be one of {colours}"),
+                number=index + 1, colours=", ".join(COLOURS),
+            )
+        players.append(Player(name.strip(), color))
+    if len({p.color for p in players}) != len(players):
+        raise RuleError(N_("two players cannot share a colour"))
+    return tuple(players)
