@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 
-def N_(template: str) -> str:  # noqa: N802 - the conventional name Babel extracts
+def N_(template: str) -> str:  # the conventional name Babel extracts
     """Mark ``template`` for translation without translating it here."""
     return template
 

@@ -40,7 +40,7 @@ Undo is the companion's business: it folds the events that are not undone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
