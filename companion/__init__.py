@@ -1,1 +1,84 @@
-"""The Flask table companion (see DESIGN.md)."""
+"""The Flask table companion (see DESIGN.md): ``create_app`` wires the subsystems."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from companion import api, config, db, i18n, registry, security, web
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+log = logging.getLogger(__name__)
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The companion app. ``test_config`` replaces the environment (tests, tools)."""
+    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES))
+    config.load(app, test_config)
+    app.jinja_env.autoescape = True  # every template, whatever its extension
+    registry.init_app(app)
+    db.init_app(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    web.init_app(app)
+    api.init_app(app)
+    _register_panels(app)
+    _register_errors(app)
+    return app
+
+
+def _register_panels(app: Flask) -> None:
+    """The game panels' blueprints (companion/panels/, written alongside the platform)."""
+    try:
+        from companion.panels import register_panels
+    except ImportError as error:
+        if error.name not in ("companion.panels",) and "register_panels" not in str(error):
+            raise
+        return
+    register_panels(app)
+
+
+def http_error_message(error: HTTPException) -> str:
+    """What went wrong, for a player, in their language."""
+    if isinstance(error, CSRFError):
+        return _("This form has expired or came from elsewhere. Reload the page and try "
+                 "again.")
+    code = error.code or 500
+    messages = {
+        400: _("The request was not understood."),
+        404: _("There is no such page or table here. Check the link or the join code."),
+        405: _("This address does not accept that kind of request."),
+        413: _("That is too big: requests and uploads are limited to %(size)s KB.",
+               size=1024),
+        415: _("Send the body as JSON (Content-Type: application/json)."),
+        429: _("Too many attempts. Please wait a minute and try again."),
+    }
+    if code == 400 and error.description and error.description != type(error).description:
+        return error.description  # a specific message given to abort(400, …)
+    return messages.get(code, _("Something went wrong on our side. Please try again."))
+
+
+def _register_errors(app: Flask) -> None:
+    def render(error: HTTPException) -> Any:
+        code = error.code or 500
+        message = http_error_message(error)
+        if request.path.startswith("/api/"):
+            return jsonify(error=message), code
+        if web.is_htmx():
+            # Shown in the page's flash area instead of replacing the panel.
+            return (render_template("_flash.html", message=message), code,
+                    {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"})
+        return render_template("error.html", code=code, message=message), code
+
+    app.register_error_handler(HTTPException, render)
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception) -> Any:
+        log.exception("unexpected error", exc_info=error)
+        return render(InternalServerError())

@@ -1,0 +1,128 @@
+"""The JSON API under ``/api/v1``, exactly as DESIGN.md specifies.
+
+Errors are JSON ``{"error": "…"}`` in the reader's language (Accept-Language): 400 for a
+body that is not a JSON object, 404 for an unknown table, 409 for a stale
+``expected_version``, 415 for a non-JSON body, 422 when the rules refuse (state unchanged).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request, url_for
+from flask_babel import gettext as _
+
+from companion import security, tables
+from companion.i18n import rule_error_message
+from games.errors import RuleError
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def error(message: str, status: int) -> tuple[Any, int]:
+    return jsonify(error=message), status
+
+
+def table_url(table_id: str) -> str:
+    public = current_app.config.get("CAMPFIRE_PUBLIC_URL")
+    path = url_for("web.table", table_id=table_id)
+    return public + path if public else url_for("web.table", table_id=table_id, _external=True)
+
+
+class BadBody(Exception):
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def json_body(*, allow_empty: bool = False) -> dict[str, Any]:
+    """The request body as a JSON object, or ``BadBody`` with a clear message."""
+    if allow_empty and not request.get_data(cache=True):
+        return {}
+    if not request.is_json:
+        raise BadBody(_("Send the body as JSON (Content-Type: application/json)."), 415)
+    body = request.get_json(silent=True)
+    if body is None:
+        raise BadBody(_("The body is not valid JSON."), 400)
+    if not isinstance(body, dict):
+        raise BadBody(_("The body must be a JSON object."), 400)
+    return body
+
+
+def expected_version(body: dict[str, Any]) -> int | None:
+    value = body.pop("expected_version", None)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadBody(_("expected_version must be a whole number of 0 or more."), 422)
+    return value
+
+
+@bp.errorhandler(BadBody)
+def _bad_body(exc: BadBody) -> tuple[Any, int]:
+    return error(exc.message, exc.status)
+
+
+@bp.errorhandler(RuleError)
+def _rule_error(exc: RuleError) -> tuple[Any, int]:
+    return error(rule_error_message(exc), 422)
+
+
+@bp.errorhandler(tables.TableNotFound)
+def _not_found(_exc: tables.TableNotFound) -> tuple[Any, int]:
+    return error(_("No table with this id."), 404)
+
+
+@bp.errorhandler(tables.VersionConflict)
+def _conflict(exc: tables.VersionConflict) -> tuple[Any, int]:
+    return jsonify(
+        error=_("The table changed meanwhile: expected version %(expected)s, it is at "
+                "version %(actual)s.", expected=exc.expected, actual=exc.actual),
+        version=exc.actual,
+    ), 409
+
+
+def table_json(view: tables.TableView) -> dict[str, Any]:
+    return {
+        "game": view.game,
+        "version": view.version,
+        "players": [{"name": p.name, "color": p.color} for p in view.players],
+        "counters": view.counters(),
+        "state": view.state_json(),
+    }
+
+
+@bp.post("/tables")
+@security.limiter.limit(security.create_limit)
+def create_table() -> tuple[Any, int]:
+    body = json_body()
+    view = tables.create(body.get("game"), body.get("players"), body.get("settings"))
+    return jsonify(id=view.id, join_code=view.join_code, url=table_url(view.id),
+                   version=view.version), 201
+
+
+@bp.get("/tables/<table_id>")
+def get_table(table_id: str) -> Any:
+    return jsonify(table_json(tables.get(table_id)))
+
+
+@bp.post("/tables/<table_id>/events")
+def post_event(table_id: str) -> Any:
+    body = json_body()
+    expected = expected_version(body)
+    view = tables.append(table_id, body, expected_version=expected)
+    return jsonify(version=view.version, state=view.state_json())
+
+
+@bp.post("/tables/<table_id>/undo")
+def post_undo(table_id: str) -> Any:
+    body = json_body(allow_empty=True)
+    expected = expected_version(body)
+    view = tables.undo(table_id, expected_version=expected)
+    return jsonify(version=view.version, state=view.state_json())
+
+
+def init_app(app: Any) -> None:
+    security.csrf.exempt(bp)
+    app.register_blueprint(bp)

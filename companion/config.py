@@ -1,0 +1,85 @@
+"""Configuration from the environment.
+
+``SECRET_KEY``
+    Signs the session cookie (seat choice, recent tables) and the CSRF tokens. When unset, a
+    random key is generated once and kept in ``instance/secret_key`` so that phones stay
+    signed in across restarts.
+``DATABASE_URL``
+    An SQLAlchemy URL. Default: an SQLite file ``instance/campfire.sqlite3``;
+    ``postgresql+psycopg://user:password@host/db`` switches to PostgreSQL.
+``CAMPFIRE_PUBLIC_URL``
+    The base URL phones use (e.g. ``https://campfire.example``) when the app runs behind a
+    proxy; the QR codes and the API's ``url`` are built from it. Default: the request's host.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+#: How often (seconds) a visible table page asks whether its table changed. app.js polls
+#: every 2 s; the value is shown to templates so the two never disagree.
+POLL_INTERVAL_SECONDS = 2
+
+
+def default_config(instance_path: Path) -> dict[str, Any]:
+    return {
+        "DATABASE_URL": f"sqlite:///{instance_path / 'campfire.sqlite3'}",
+        "CAMPFIRE_PUBLIC_URL": None,
+        "POLL_INTERVAL_SECONDS": POLL_INTERVAL_SECONDS,
+        # An exported table is a few hundred KB at most; anything bigger is refused (413).
+        "MAX_CONTENT_LENGTH": 1024 * 1024,
+        "MAX_FORM_MEMORY_SIZE": 1024 * 1024,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 90,
+        "WTF_CSRF_TIME_LIMIT": None,  # a table page stays open for a whole evening
+        "WTF_CSRF_SSL_STRICT": False,  # LAN use over plain HTTP behind varied hosts
+        "RATELIMIT_STORAGE_URI": "memory://",
+        "RATELIMIT_HEADERS_ENABLED": True,
+        "CREATE_RATE_LIMIT": "20 per minute;200 per day",
+        "JOIN_RATE_LIMIT": "30 per minute",
+        "LANGUAGES": ("en", "ja", "it"),
+        "BABEL_DEFAULT_LOCALE": "en",
+        "BABEL_TRANSLATION_DIRECTORIES": str(Path(__file__).resolve().parent.parent
+                                             / "translations"),
+        "GAMES": None,  # None = every game whose games/<pkg>/table.py exists (registry.py)
+    }
+
+
+def _secret_key(instance_path: Path) -> str:
+    path = instance_path / "secret_key"
+    try:
+        key = path.read_text(encoding="ascii").strip()
+        if len(key) >= 32:
+            return key
+    except FileNotFoundError:
+        pass
+    key = secrets.token_hex(32)
+    # Created readable by the owner only: the key signs every session cookie.
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(key + "\n")
+    return key
+
+
+def load(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """Fill ``app.config``: defaults, then the environment, then ``test_config``."""
+    instance_path = Path(app.instance_path)
+    instance_path.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(default_config(instance_path))
+    if test_config is None:
+        for name in ("SECRET_KEY", "DATABASE_URL", "CAMPFIRE_PUBLIC_URL"):
+            if os.environ.get(name):
+                app.config[name] = os.environ[name]
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(instance_path)
+    public = app.config.get("CAMPFIRE_PUBLIC_URL")
+    if public:
+        app.config["CAMPFIRE_PUBLIC_URL"] = public.rstrip("/")

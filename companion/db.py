@@ -1,0 +1,89 @@
+"""The database: one SQLAlchemy engine per app, sessions, and automatic migrations.
+
+Writes must never lose an update when several phones change a table at once:
+
+* SQLite: pysqlite's implicit transactions are switched off and every *write* transaction
+  starts with ``BEGIN IMMEDIATE``, which takes the database write lock up front, so two
+  writers cannot both read version N and both write N+1 (WAL mode keeps readers unblocked;
+  ``busy_timeout`` makes a second writer wait instead of failing).
+* PostgreSQL: the writer locks the table row with ``SELECT … FOR UPDATE`` (tables.py), and
+  the unique ``(table_id, seq)`` constraint backs it up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import resources
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from flask import Flask, current_app
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session
+
+EXTENSION = "campfire.db"
+WRITE = {"campfire_write": True}
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(connection: Any) -> None:
+            write = connection.get_execution_options().get("campfire_write")
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def engine() -> Engine:
+    return current_app.extensions[EXTENSION]
+
+
+@contextmanager
+def reading() -> Iterator[Session]:
+    """A read-only session (one consistent snapshot)."""
+    with Session(engine(), expire_on_commit=False) as session, session.begin():
+        yield session
+
+
+@contextmanager
+def writing() -> Iterator[Session]:
+    """A write transaction: committed on success, rolled back on any exception."""
+    bind = engine().execution_options(**WRITE)
+    with Session(bind, expire_on_commit=False) as session, session.begin():
+        yield session
+
+
+def alembic_config(connection: Any) -> Config:
+    config = Config()
+    config.set_main_option(
+        "script_location", str(resources.files("companion") / "migrations")
+    )
+    config.attributes["connection"] = connection
+    return config
+
+
+def upgrade(target: Engine, revision: str = "head") -> None:
+    """Bring the schema up to ``revision`` (creates it on an empty database)."""
+    with target.execution_options(**WRITE).begin() as connection:
+        command.upgrade(alembic_config(connection), revision)
+
+
+def init_app(app: Flask) -> None:
+    target = make_engine(app.config["DATABASE_URL"])
+    app.extensions[EXTENSION] = target
+    upgrade(target)

@@ -1,0 +1,68 @@
+"""Languages: English, Japanese, Italian.
+
+The locale comes from ``?lang=`` (the switcher; remembered in a cookie), then that cookie,
+then the browser's Accept-Language. Rule refusals from ``games/`` carry an English template
+marked with ``N_`` that is translated here, then filled in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, current_app, g, request
+from flask_babel import Babel, get_locale, gettext
+
+from games.errors import RuleError
+
+LANG_COOKIE = "lang"
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "it": "Italiano"}
+
+
+def languages() -> tuple[str, ...]:
+    return tuple(current_app.config["LANGUAGES"])
+
+
+def select_locale() -> str:
+    chosen = request.args.get("lang")
+    if chosen in languages():
+        g.set_lang_cookie = chosen
+        return chosen
+    cookie = request.cookies.get(LANG_COOKIE)
+    if cookie in languages():
+        return cookie
+    return request.accept_languages.best_match(languages()) or "en"
+
+
+def rule_error_message(error: RuleError) -> str:
+    """The refusal in the reader's language."""
+    return error.translated(gettext)
+
+
+def translate(template: str, params: dict[str, Any] | None = None) -> str:
+    """Translate an ``N_``-marked template, then fill in ``params`` (str.format style)."""
+    text = gettext(template)
+    if not params:
+        return text
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        # A translation that lost a placeholder must not break the page: fall back to English.
+        return template.format(**params)
+
+
+def _remember_choice(response: Any) -> Any:
+    chosen = g.pop("set_lang_cookie", None)
+    if chosen:
+        response.set_cookie(LANG_COOKIE, chosen, max_age=60 * 60 * 24 * 365,
+                            samesite="Lax", httponly=True)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    Babel(app, locale_selector=select_locale)
+    app.after_request(_remember_choice)
+
+    @app.context_processor
+    def _language_context() -> dict[str, Any]:
+        return {"current_locale": str(get_locale()), "language_names": LANGUAGE_NAMES,
+                "translate": translate}

@@ -1,0 +1,1 @@
+"""Alembic migration scripts; run automatically by ``companion.db.upgrade``."""

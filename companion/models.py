@@ -1,0 +1,57 @@
+"""Persistence model: a table and the events that happened at it.
+
+The events are the truth; ``TableRow.version`` is the sequence number of the latest event
+(0 for a new table) and doubles as the row that writers lock, so appends are serialized per
+table. The migration scripts in ``companion/migrations`` create exactly this schema (a test
+compares them).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, func
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    join_code: Mapped[str] = mapped_column(String(6), unique=True, index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Added by migration 0002: when the latest event was appended (recent-tables ordering).
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, server_default=func.now()
+    )
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(40))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The seat of the phone that made the change ("I am …"), None when unknown (API, import).
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # For an undo event: the seq of the change it cancels.
+    undoes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

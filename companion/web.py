@@ -1,0 +1,384 @@
+"""The pages: home, create, join, the table shell with its live panel, seats, undo,
+history, export/import, and the shared helpers the game panels (companion/panels/) use.
+
+Live sync (companion-layout.md): the panel container polls ``/t/<id>/poll?v=<version>``
+on the ``campfire:poll`` event app.js fires every 2 s while the page is visible; the poll
+answers 204 while the version is unchanged, else the fresh panel, which replaces the
+container (and so carries the new version). A phone's own change answers with the fresh
+panel at once; a refusal answers 422 with the same panel plus a translated alert.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import segno
+from babel.dates import format_datetime
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from companion import registry, security, tables
+from companion.i18n import rule_error_message
+from games.errors import N_, RuleError
+from games.table import COLOURS
+
+bp = Blueprint("web", __name__)
+
+#: Colour names for the create form (the stored value stays the English id).
+COLOUR_NAMES = {
+    "red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
+    "purple": N_("purple"), "black": N_("black"), "white": N_("white"),
+    "orange": N_("orange"),
+}
+FORM_ROWS = 6
+RECENT_MAX = 8
+SEATS_MAX = 30
+
+
+# ---------------------------------------------------------------------------------------
+# helpers shared with the game panels
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def absolute_url(endpoint: str, **values: Any) -> str:
+    """A URL a phone can open: behind a proxy, CAMPFIRE_PUBLIC_URL decides the host."""
+    public = current_app.config.get("CAMPFIRE_PUBLIC_URL")
+    if public:
+        return public + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+def current_seat(table: tables.TableView) -> int | None:
+    """This phone's seat at ``table`` ("I am …"), or None."""
+    seat = session.get("seats", {}).get(table.id)
+    if isinstance(seat, int) and 0 <= seat < len(table.players):
+        return seat
+    return None
+
+
+def load_table(table_id: str) -> tables.TableView:
+    """The table, or a 404 page."""
+    try:
+        return tables.get(table_id)
+    except tables.TableNotFound:
+        abort(404)
+
+
+def form_int(name: str, *, label: str | None = None) -> int:
+    """A whole number from the submitted form, or a ``RuleError`` naming the field."""
+    raw = request.form.get(name, "").strip()
+    try:
+        return int(raw)
+    except ValueError:
+        raise RuleError(N_("{field} must be a whole number"), field=label or name) from None
+
+
+def panel_context(table: tables.TableView, error: str | None = None) -> dict[str, Any]:
+    game_dir = registry.template_dir(table.game)
+    return {
+        "table": table,
+        "state": table.state,
+        "players": table.players,
+        "counters": table.counters(),
+        "seat": current_seat(table),
+        "error": error,
+        "game_dir": game_dir,
+        "panel_templates": [f"games/{game_dir}/panel.html", "games/_counters.html"],
+    }
+
+
+def panel_response(table: tables.TableView, *, error: str | None = None,
+                   status: int = 200) -> Response | tuple[str, int]:
+    """The answer to a panel form post: the fresh panel fragment for htmx; without
+    JavaScript, a redirect back to the table (or the whole page with the alert)."""
+    if is_htmx():
+        return render_template("_panel.html", **panel_context(table, error)), status
+    if error is None:
+        return redirect(url_for("web.table", table_id=table.id), code=303)
+    return render_template("table.html", **panel_context(table, error)), status
+
+
+def apply_event(table_id: str, event: dict[str, Any]) -> Response | tuple[str, int]:
+    """Append ``event`` to the table as this phone's seat and answer with the panel:
+    200 with the new state, or 422 with the translated refusal (nothing stored)."""
+    table = load_table(table_id)
+    try:
+        table = tables.append(table_id, event, seat=current_seat(table))
+    except tables.TableNotFound:
+        abort(404)
+    except RuleError as error:
+        return panel_response(tables.get(table_id), error=rule_error_message(error),
+                              status=422)
+    return panel_response(table)
+
+
+def refuse(table_id: str, error: RuleError) -> Response | tuple[str, int]:
+    """A panel form whose input is refused before it became an event (422)."""
+    return panel_response(load_table(table_id), error=rule_error_message(error), status=422)
+
+
+def remember_recent(table_id: str) -> None:
+    recent = [t for t in session.get("recent", []) if t != table_id and isinstance(t, str)]
+    session["recent"] = [table_id, *recent][:RECENT_MAX]
+    session.permanent = True
+
+
+def local_time(moment: datetime) -> str:
+    """A stored time in the server's local time zone (everyone sits at the same table)."""
+    if moment.tzinfo is None:  # SQLite gives back naive UTC
+        moment = moment.replace(tzinfo=UTC)
+    return format_datetime(moment.astimezone(), "short", locale=str(get_locale()))
+
+
+def qr_svg(url: str) -> str:
+    # Dark modules on an explicit light background: the code must scan in dark mode too.
+    return segno.make(url, error="m").svg_inline(
+        scale=8, border=3, dark="#000", light="#fff", omitsize=True, svgclass="qr",
+        title=url,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# home, create, join, import
+
+
+@bp.get("/")
+def home() -> str:
+    recent = tables.existing(session.get("recent", []))
+    return render_template("home.html", recent=recent, games=registry.games())
+
+
+def _players_from_form() -> list[dict[str, str]]:
+    players = []
+    for index in range(FORM_ROWS):
+        name = request.form.get(f"name{index}", "").strip()
+        color = request.form.get(f"color{index}", "")
+        if name:
+            players.append({"name": name, "color": color})
+    return players
+
+
+def _settings_from_form() -> dict[str, Any]:
+    """``setting.<name>`` fields (templates/games/<game>/settings.html): whole numbers
+    become ints, checkboxes booleans, the rest stays text; the game validates them."""
+    settings: dict[str, Any] = {}
+    for key, value in request.form.items():
+        if not key.startswith("setting."):
+            continue
+        name = key.removeprefix("setting.")
+        value = value.strip()
+        if value.lstrip("-").isdigit() and len(value) < 10:
+            settings[name] = int(value)
+        elif value in ("on", "true"):
+            settings[name] = True
+        elif value == "false":
+            settings[name] = False
+        elif value:
+            settings[name] = value
+    return settings
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@security.limiter.limit(security.create_limit, methods=["POST"])
+def create() -> Any:
+    games = registry.games()
+    game = request.values.get("game")
+    if request.method == "GET":
+        if game is not None and game not in games:
+            abort(404)
+        return render_template("create.html", games=games, game=game, error=None,
+                               rows=_blank_rows(), colours=COLOUR_NAMES)
+    players = _players_from_form()
+    try:
+        if not players:
+            raise RuleError(N_("Enter at least one player's name."))
+        table = tables.create(game, players, _settings_from_form())
+    except RuleError as error:
+        rows = players + _blank_rows()[len(players):]
+        return render_template(
+            "create.html", games=games, game=game if game in games else None,
+            error=rule_error_message(error), rows=rows, colours=COLOUR_NAMES,
+        ), 422
+    remember_recent(table.id)
+    return redirect(url_for("web.share", table_id=table.id), code=303)
+
+
+def _blank_rows() -> list[dict[str, str]]:
+    return [{"name": "", "color": COLOURS[i % len(COLOURS)]} for i in range(FORM_ROWS)]
+
+
+@bp.route("/join", methods=["GET", "POST"])
+@security.limiter.limit(security.join_limit, methods=["POST"])
+def join() -> Any:
+    if request.method == "GET":
+        return render_template("join.html", error=None, code="")
+    code = tables.normalize_join_code(request.form.get("code", ""))
+    if len(code) != tables.JOIN_CODE_LENGTH or any(
+        ch not in tables.JOIN_ALPHABET for ch in code
+    ):
+        message = _("A join code has 6 letters and digits, like %(example)s.",
+                    example="K7M4XR")
+        return render_template("join.html", error=message, code=code[:12]), 422
+    try:
+        table_id = tables.find_by_code(code)
+    except tables.TableNotFound:
+        message = _("No table has the join code %(code)s. Check it with the table's host.",
+                    code=code)
+        return render_template("join.html", error=message, code=code), 404
+    return redirect(url_for("web.table", table_id=table_id), code=303)
+
+
+@bp.route("/import", methods=["GET", "POST"])
+@security.limiter.limit(security.create_limit, methods=["POST"])
+def import_table() -> Any:
+    if request.method == "GET":
+        return render_template("import.html", error=None)
+    upload = request.files.get("file")
+    try:
+        if upload is None or not upload.filename:
+            raise RuleError(N_("Choose an exported table file (.json)."))
+        try:
+            document = json.loads(upload.read().decode("utf-8"))
+        except UnicodeDecodeError:
+            raise RuleError(N_("The file is not UTF-8 text; choose a .json export.")) from None
+        except json.JSONDecodeError as error:
+            raise RuleError(N_("The file is not valid JSON (line {line}, column {column})."),
+                            line=error.lineno, column=error.colno) from None
+        table = tables.import_table(document)
+    except RuleError as error:
+        return render_template("import.html", error=rule_error_message(error)), 422
+    remember_recent(table.id)
+    return redirect(url_for("web.table", table_id=table.id), code=303)
+
+
+# ---------------------------------------------------------------------------------------
+# one table
+
+
+@bp.get("/t/<table_id>")
+def table(table_id: str) -> str:
+    view = load_table(table_id)
+    remember_recent(view.id)
+    return render_template("table.html", **panel_context(view))
+
+
+@bp.get("/t/<table_id>/panel")
+def panel(table_id: str) -> Any:
+    return render_template("_panel.html", **panel_context(load_table(table_id)))
+
+
+@bp.get("/t/<table_id>/poll")
+def poll(table_id: str) -> Any:
+    """204 while the table is at version ``v``; otherwise the fresh panel."""
+    seen = request.args.get("v", "")
+    if not seen.isdigit():
+        abort(400, _("The poll needs the version the page shows, as ?v=<number>."))
+    try:
+        now = tables.version(table_id)
+    except tables.TableNotFound:
+        abort(404)
+    if now == int(seen):
+        return Response(status=204, headers={"Cache-Control": "no-store"})
+    response = current_app.make_response(
+        render_template("_panel.html", **panel_context(load_table(table_id)))
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/t/<table_id>/adjust")
+def adjust(table_id: str) -> Any:
+    """The generic counter stepper (DESIGN.md ``adjust`` event)."""
+    try:
+        event = {"type": "adjust", "seat": form_int("seat"),
+                 "counter": request.form.get("counter", ""), "delta": form_int("delta")}
+    except RuleError as error:
+        return refuse(table_id, error)
+    return apply_event(table_id, event)
+
+
+@bp.post("/t/<table_id>/undo")
+def undo(table_id: str) -> Any:
+    view = load_table(table_id)
+    try:
+        view = tables.undo(table_id, seat=current_seat(view))
+    except RuleError as error:
+        return panel_response(view, error=rule_error_message(error), status=422)
+    return panel_response(view)
+
+
+@bp.route("/t/<table_id>/join", methods=["GET"])
+def share(table_id: str) -> str:
+    view = load_table(table_id)
+    url = absolute_url("web.table", table_id=view.id)
+    return render_template("share.html", table=view, url=url, qr=qr_svg(url),
+                           seat=current_seat(view), error=None)
+
+
+@bp.post("/t/<table_id>/seat")
+def choose_seat(table_id: str) -> Any:
+    view = load_table(table_id)
+    raw = request.form.get("seat", "").strip()
+    seats = {k: v for k, v in session.get("seats", {}).items() if k != view.id}
+    if raw == "":
+        session["seats"] = seats  # "I am only watching"
+    elif raw.isdigit() and int(raw) < len(view.players):
+        kept = list(seats.items())[-(SEATS_MAX - 1):]
+        session["seats"] = {**dict(kept), view.id: int(raw)}
+    else:
+        url = absolute_url("web.table", table_id=view.id)
+        message = _("Choose one of the seats at this table.")
+        return render_template("share.html", table=view, url=url, qr=qr_svg(url),
+                               seat=current_seat(view), error=message), 422
+    session.permanent = True
+    remember_recent(view.id)
+    return redirect(url_for("web.table", table_id=view.id), code=303)
+
+
+@bp.get("/t/<table_id>/history")
+def history(table_id: str) -> str:
+    try:
+        view, entries = tables.history(table_id)
+    except tables.TableNotFound:
+        abort(404)
+    return render_template("history.html", table=view, entries=entries,
+                           seat=current_seat(view), local_time=local_time)
+
+
+@bp.get("/t/<table_id>/export")
+def export(table_id: str) -> Response:
+    try:
+        document = tables.export(table_id)
+    except tables.TableNotFound:
+        abort(404)
+    body = json.dumps(document, ensure_ascii=False, indent=2)
+    day = datetime.now(UTC).strftime("%Y%m%d")
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="campfire-{document["game"]}-{day}.json"',
+    })
+
+
+def init_app(app: Any) -> None:
+    app.register_blueprint(bp)
+
+    @app.context_processor
+    def _helpers() -> dict[str, Any]:
+        return {"game_title": lambda game_id: _(registry.title(game_id)),
+                "colour_name": lambda colour: _(COLOUR_NAMES.get(colour, colour)),
+                "is_htmx": is_htmx}
