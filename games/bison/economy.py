@@ -320,8 +320,9 @@ class Exchange:
             return raw
         if not isinstance(raw, Mapping) or set(raw) != {"give", "get"}:
             raise RuleError(
-                N_("an exchange must be an object like {{\"give\": \"bison\", "
-                   "\"get\": \"salmon\"}}")
+                # No parameters, so no str.format: single braces.
+                N_("an exchange must be an object like {\"give\": \"bison\", "
+                   "\"get\": \"salmon\"}")
             )
         give, get = check_animal(raw["give"]), check_animal(raw["get"])
         if give == get:

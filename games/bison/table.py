@@ -187,7 +187,7 @@ def _builds(event: Mapping[str, Any], kind: str, hunters: int, settings: Setting
     """The ``builds`` of a tent/canoe action as (size, replaces) pairs, checked (B6, B11)."""
     raw = event.get("builds", [])
     if not isinstance(raw, list):
-        raise RuleError(N_("builds must be a list like [{{\"size\": 2, \"replaces\": 0}}]"))
+        raise RuleError(N_("builds must be a list like [{\"size\": 2, \"replaces\": 0}]"))
     if hunters == 0:
         if raw:
             raise RuleError(N_("an action without hunters builds nothing; it gains one "
@@ -339,8 +339,8 @@ def _award(state: State, event: Mapping[str, Any]) -> State:
     seat = _seat(state, event)
     exchanges = event.get("exchanges")
     if exchanges is not None and not isinstance(exchanges, list):
-        raise RuleError(N_("exchanges must be a list like [{{\"give\": \"bison\", "
-                           "\"get\": \"salmon\"}}]"))
+        raise RuleError(N_("exchanges must be a list like [{\"give\": \"bison\", "
+                           "\"get\": \"salmon\"}]"))
     receipt = receive(state.stocks[seat], Amounts.from_mapping(event.get("gains"),
                                                                  what="gains"), exchanges)
     return replace(state, stocks=_with_seat(state, seat, stocks=receipt.stocks)[0])
