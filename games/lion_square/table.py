@@ -1,0 +1,394 @@
+"""Lion Square at the table: the companion's event fold (protocol in ``games.table``).
+
+Glossary
+--------
+herd counter
+    Each seat's herd, the generic counter ``herd``. It mirrors the herd card: it starts
+    at 20 and lives in 0–20, the card's range plus 0 for "the clip has fallen off". A
+    round's loss (L2) may be larger than what is left; the herd then shows 0 and the full
+    loss stays in the round's record, which loses nothing the rules need — L3 only asks
+    whether a herd is "0 or less" and which herd is highest. ``adjust`` (a manual
+    correction) is refused outside 0–20, like every counter of every game.
+round entry
+    What the players type for the round being played: the square as they see it (3×3,
+    rows north → south, columns west → east), each seat's taken cards and gazelles in
+    hand, and who laid the last card. Editable until the round is scored.
+preview
+    The L2 losses the current entry would cost, shown before anyone commits to it
+    (``preview(state)``, also inside ``to_json``).
+round record
+    A scored round: its square, entry, losses and the herds before and after. The records
+    give the herd chart.
+
+Events (``"type"``):
+
+``adjust``        ``{"seat", "counter": "herd", "delta"}`` — correct a herd.
+``set_square``    ``{"grid": [[…], […], […]]}`` — the whole square at once.
+``set_cell``      ``{"row": 0-2, "column": 0-2, "card": number | "G" | null}`` — one place.
+``set_taken``     ``{"seat", "count"}`` — cards the seat took this round.
+``set_gazelles``  ``{"seat", "count"}`` — gazelles left in the seat's hand.
+``set_last``      ``{"seat": seat | null}`` — who laid the last card (L3: the next start).
+``score_round``   apply L2 to every herd; refused once the round is scored or the game over.
+``next_round``    start the next round with L3's start player and an empty square.
+
+Settings for ``new_state``: ``{"sides": ["S", "W", "N"], "start": 0}`` — the side of the
+square each seat faces (default clockwise from S: S, W, N and, with 4 players, E; with 3
+players the east side faces nobody) and the seat that starts round 1 (default 0; the
+rulebook lets the fastest runner start).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from games.errors import N_, RuleError
+from games.lion_square import rules
+from games.lion_square.square import SIZE, Side, Square, parse_cell
+from games.table import Player, check_range, parse_adjust
+
+GAME: Final = "lion-square"
+COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
+EVENT_TYPES: Final = ("adjust", "set_square", "set_cell", "set_taken", "set_gazelles",
+                      "set_last", "score_round", "next_round")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """A scored round."""
+
+    round: int
+    square: Square
+    taken: tuple[int, ...]
+    gazelles: tuple[int, ...]
+    start: int
+    last: int | None
+    losses: tuple[rules.Loss, ...]
+    herds_before: tuple[int, ...]
+    herds_after: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round, "square": self.square.to_json(),
+            "taken": list(self.taken), "gazelles_in_hand": list(self.gazelles),
+            "start": self.start, "last": self.last,
+            "losses": [loss.to_json() for loss in self.losses],
+            "herds_before": list(self.herds_before), "herds_after": list(self.herds_after),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Lion Square table: per-seat tuples are indexed by seat."""
+
+    players: tuple[Player, ...]
+    sides: tuple[Side, ...]
+    herds: tuple[int, ...]
+    round: int  # the round being played or just scored, 1–3
+    start: int  # the seat that started this round
+    square: Square
+    taken: tuple[int, ...]
+    gazelles: tuple[int, ...]
+    last: int | None  # the seat that laid this round's last card, once known
+    history: tuple[RoundRecord, ...] = ()
+
+    @property
+    def round_scored(self) -> bool:
+        return bool(self.history) and self.history[-1].round == self.round
+
+    @property
+    def game_over(self) -> bool:
+        """L3: after a scored round, a herd at 0 (or less, clipped) or round 3 ends it."""
+        return self.round_scored and rules.game_over(self.herds, self.round)
+
+    @property
+    def lions_win(self) -> bool:
+        return self.game_over and rules.lions_win(self.herds)
+
+    @property
+    def winners(self) -> list[int]:
+        """L3: the seats with the highest herd once the game is over."""
+        if not self.game_over:
+            return []
+        return rules.winners(dict(enumerate(self.herds)))
+
+    @property
+    def next_start(self) -> int | None:
+        """L3: the seat after the one who laid the last card (clockwise), once known."""
+        if self.last is None:
+            return None
+        side = rules.next_start_side(self.sides[self.last], self.sides)
+        return self.sides.index(side)
+
+
+# --- the protocol ------------------------------------------------------------------------
+
+
+def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State:
+    count = rules.check_player_count(len(players))
+    for key in settings:
+        if key not in ("sides", "start"):
+            raise RuleError(N_("unknown setting {name!r}; expected sides or start"), name=key)
+    sides = _sides(settings.get("sides"), count)
+    start = _seat_value(settings.get("start", 0), count, "start")
+    return State(
+        players=tuple(players), sides=sides, herds=(rules.HERD_START,) * count, round=1,
+        start=start, square=Square(), taken=(0,) * count, gazelles=(0,) * count, last=None,
+    )
+
+
+def prepare(state: State, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Nothing in Lion Square's tracking is left to chance: the event is stored as is."""
+    return event
+
+
+def apply(state: State, event: Mapping[str, Any]) -> State:
+    if not isinstance(event, Mapping):
+        raise RuleError(N_("an event must be an object with a type"))
+    kind = event.get("type")
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise RuleError(
+            N_("unknown event type {type!r}; expected one of: {types}"),
+            type=kind, types=", ".join(EVENT_TYPES),
+        )
+    return handler(state, event)
+
+
+def counters(state: State) -> list[dict[str, int]]:
+    return [{"herd": herd} for herd in state.herds]
+
+
+def preview(state: State) -> list[dict[str, int]]:
+    """L2 for the current round entry, per seat, with the herd it would leave."""
+    result = []
+    for seat, loss in enumerate(_losses(state)):
+        before = state.history[-1].herds_before[seat] if state.round_scored else state.herds[seat]
+        result.append({**loss.to_json(), "herd_after": max(0, before - loss.total)})
+    return result
+
+
+def to_json(state: State) -> dict[str, Any]:
+    count = len(state.players)
+    return {
+        "sides": [side.value for side in state.sides],
+        "herds": list(state.herds),
+        "round": state.round,
+        "rounds": rules.ROUNDS,
+        "round_scored": state.round_scored,
+        "start": state.start,
+        "last": state.last,
+        "next_start": state.next_start,
+        "cards_dealt": rules.cards_dealt(count),
+        "square_deck": rules.square_deck_size(count),
+        "square": state.square.to_json(),
+        "cards_on_square": state.square.card_count,
+        "taken": list(state.taken),
+        "gazelles_in_hand": list(state.gazelles),
+        "preview": preview(state),
+        "game_over": state.game_over,
+        "winners": state.winners,
+        "lions_win": state.lions_win,
+        "history": [record.to_json() for record in state.history],
+        "herd_chart": herd_chart(state),
+    }
+
+
+def herd_chart(state: State) -> list[list[int]]:
+    """Per seat: the herd before round 1, then after each scored round (for a chart)."""
+    if not state.history:
+        return [[herd] for herd in state.herds]
+    first = state.history[0].herds_before
+    return [[first[seat], *(record.herds_after[seat] for record in state.history)]
+            for seat in range(len(state.players))]
+
+
+def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:
+    kind = event.get("type")
+
+    def name(key: str = "seat") -> str:
+        seat = event.get(key)
+        return players[seat].name if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+
+    if kind == "adjust":
+        return N_("{player}'s herd changed by {delta}"), {
+            "player": name(), "delta": f"{event.get('delta', 0):+d}"}
+    if kind == "set_square":
+        cards = sum(cell is not None for row in event.get("grid", []) for cell in row)
+        return N_("Square entered with {count} cards"), {"count": cards}
+    if kind == "set_cell":
+        where = {"row": event.get("row", 0) + 1, "column": event.get("column", 0) + 1}
+        card = event.get("card")
+        if card is None:
+            return N_("Square row {row}, column {column} cleared"), where
+        if card == "G":
+            return N_("Square row {row}, column {column}: gazelle"), where
+        return N_("Square row {row}, column {column}: {number}"), {**where, "number": card}
+    if kind == "set_taken":
+        return N_("{player} took {count} cards"), {"player": name(), "count": event.get("count")}
+    if kind == "set_gazelles":
+        return N_("{player} holds {count} gazelles"), {
+            "player": name(), "count": event.get("count")}
+    if kind == "set_last":
+        if event.get("seat") is None:
+            return N_("Who laid the last card: cleared"), {}
+        return N_("{player} laid the last card"), {"player": name()}
+    if kind == "score_round":
+        return N_("Round scored: the herds lose their animals"), {}
+    if kind == "next_round":
+        return N_("Next round started"), {}
+    return N_("Unknown change {type}"), {"type": str(kind)}
+
+
+# --- event handlers ----------------------------------------------------------------------
+
+
+def _adjust(state: State, event: Mapping[str, Any]) -> State:
+    change = parse_adjust(event, len(state.players), COUNTERS)
+    value = check_range(change.counter, state.herds[change.seat] + change.delta,
+                        COUNTERS[change.counter])
+    return replace(state, herds=_set(state.herds, change.seat, value))
+
+
+def _set_square(state: State, event: Mapping[str, Any]) -> State:
+    _check_open(state)
+    square = Square.from_json(event.get("grid"), field="grid")
+    return _with_entry(state, square=square)
+
+
+def _set_cell(state: State, event: Mapping[str, Any]) -> State:
+    _check_open(state)
+    row = _index(event.get("row"), "row", SIZE)
+    column = _index(event.get("column"), "column", SIZE)
+    if "card" not in event:
+        raise RuleError(N_('card is missing: a number, "G" for a gazelle or null to clear'))
+    cell = parse_cell(event["card"], where="card")
+    return _with_entry(state, square=state.square.with_cell(row, column, cell))
+
+
+def _set_taken(state: State, event: Mapping[str, Any]) -> State:
+    _check_open(state)
+    seat = _seat_value(event.get("seat"), len(state.players), "seat")
+    count = _count(event.get("count"))
+    return _with_entry(state, taken=_set(state.taken, seat, count))
+
+
+def _set_gazelles(state: State, event: Mapping[str, Any]) -> State:
+    _check_open(state)
+    seat = _seat_value(event.get("seat"), len(state.players), "seat")
+    count = _count(event.get("count"))
+    return _with_entry(state, gazelles=_set(state.gazelles, seat, count))
+
+
+def _set_last(state: State, event: Mapping[str, Any]) -> State:
+    # Allowed after scoring too: it only matters for the next round's start (L3).
+    if state.game_over:
+        raise RuleError(N_("the game is over"))
+    raw = event.get("seat")
+    last = None if raw is None else _seat_value(raw, len(state.players), "seat")
+    return replace(state, last=last)
+
+
+def _score_round(state: State, event: Mapping[str, Any]) -> State:
+    _check_open(state)
+    if state.square.card_count == 0:
+        raise RuleError(N_("the square is empty; enter its cards before scoring the round"))
+    losses = tuple(_losses(state))
+    # The herd card stops at 0 (see "herd counter"); the record keeps the full loss.
+    after = tuple(max(0, herd - loss.total) for herd, loss in zip(state.herds, losses,
+                                                                  strict=True))
+    record = RoundRecord(
+        round=state.round, square=state.square, taken=state.taken, gazelles=state.gazelles,
+        start=state.start, last=state.last, losses=losses,
+        herds_before=state.herds, herds_after=after,
+    )
+    return replace(state, herds=after, history=(*state.history, record))
+
+
+def _next_round(state: State, event: Mapping[str, Any]) -> State:
+    if state.game_over:
+        raise RuleError(N_("the game is over; no round follows"))
+    if not state.round_scored:
+        raise RuleError(N_("score round {round} before starting the next"), round=state.round)
+    start = state.next_start
+    if start is None:
+        raise RuleError(
+            N_("choose who laid the last card of round {round}: the player after them "
+               "starts the next round"),
+            round=state.round,
+        )
+    count = len(state.players)
+    return replace(state, round=state.round + 1, start=start, square=Square(),
+                   taken=(0,) * count, gazelles=(0,) * count, last=None)
+
+
+_HANDLERS: Final = {
+    "adjust": _adjust, "set_square": _set_square, "set_cell": _set_cell,
+    "set_taken": _set_taken, "set_gazelles": _set_gazelles, "set_last": _set_last,
+    "score_round": _score_round, "next_round": _next_round,
+}
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+
+def _losses(state: State) -> list[rules.Loss]:
+    return [rules.round_loss(state.square, side, taken, gazelles)
+            for side, taken, gazelles in zip(state.sides, state.taken, state.gazelles,
+                                             strict=True)]
+
+
+def _check_open(state: State) -> None:
+    """The round entry can change, and be scored, only until the round is scored."""
+    if state.game_over:
+        raise RuleError(N_("the game is over"))
+    if state.round_scored:
+        raise RuleError(
+            N_("round {round} is already scored; start the next round"), round=state.round
+        )
+
+
+def _with_entry(state: State, **changes: Any) -> State:
+    """The state with a new round entry, if the deck can produce it."""
+    new = replace(state, **changes)
+    rules.check_card_supply(new.square, new.taken, new.gazelles)
+    return new
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*values[:index], value, *values[index + 1:])
+
+
+def _index(raw: object, field: str, size: int) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < size:
+        raise RuleError(N_("{field} must be a whole number from 0 to {last}"),
+                        field=field, last=size - 1)
+    return raw
+
+
+def _seat_value(raw: object, count: int, field: str) -> int:
+    return _index(raw, field, count)
+
+
+def _count(raw: object) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+        raise RuleError(N_("count must be a whole number, 0 or more"))
+    if raw > rules.DECK_CARDS:
+        raise RuleError(N_("count must be at most 32, the cards in the deck"))
+    return raw
+
+
+def _sides(raw: object, count: int) -> tuple[Side, ...]:
+    if raw is None:
+        return tuple(list(Side)[:count])
+    if not isinstance(raw, list) or len(raw) != count:
+        raise RuleError(
+            N_("sides must list one side (S, W, N or E) for each of the {count} players"),
+            count=count,
+        )
+    sides = tuple(Side.parse(item, field="sides") for item in raw)
+    if len(set(sides)) != count:
+        raise RuleError(N_("sides: two players cannot face the same side of the square"))
+    return sides
