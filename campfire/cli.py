@@ -12,7 +12,7 @@ import importlib
 import sys
 
 # Subcommand modules, in the order `campfire --help` lists them.
-COMMANDS = ["score"]
+COMMANDS = ["score", "serve"]
 
 
 def build_parser() -> argparse.ArgumentParser:
