@@ -1,0 +1,218 @@
+"""A Bison board: placed tiles and the pieces on their spaces (B4, B5, supplies).
+
+Glossary
+--------
+placed tile
+    A tile lying at a hex, as it lies (already rotated), remembering which catalog tile it
+    is and how far it was turned, so the app can draw the printed tile.
+space
+    ``(hex, terrain)``: the prairie, river or mountain of the tile at ``hex``.
+pieces
+    What one player has on one space: hunters (any number) and at most one structure,
+    given by its size 1–4 — a tent on prairie or mountain, a canoe on the river (B5).
+supply limits
+    A player owns 8 hunters, tents of sizes 1,1,2,2,3,4 and canoes of sizes 1,1,2,2,3,4;
+    the board never shows more of a player's pieces than that.
+start tiles
+    The three tiles around the totem vertex (B4). Tile distance to the totem counts a start
+    tile as 1 and each further hex step as 1 more.
+
+A ``Board`` is immutable: ``place`` and ``put`` return a new board and raise ``RuleError``
+(changing nothing) when the rules refuse.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from games.errors import N_, RuleError
+
+from .catalog import CATALOG, START_LAYOUT, CatalogTile
+from .hexgrid import Hex, distance, neighbours, show
+from .tiles import RIVER, SPACES, STRUCTURE_ON, Tile
+
+Space = tuple[Hex, str]
+
+HUNTERS_OWNED = 8
+STRUCTURES_OWNED: tuple[int, ...] = (1, 1, 2, 2, 3, 4)
+MAX_STRUCTURE = 4
+DEFAULT_MAX_TOTEM_DISTANCE = 3
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile on the board: ``tile`` as it lies, its catalog id (if any) and rotation."""
+
+    tile: Tile
+    catalog_id: str | None = None
+    rotation: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """One player's pieces on one space; ``structure`` is a size 1–4 or 0 for none."""
+
+    player: str
+    hunters: int = 0
+    structure: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return self.hunters == 0 and self.structure == 0
+
+
+def check_structure_kind(terrain: str, kind: str) -> None:
+    """B5: tents stand on prairie and mountain only, canoes on the river only."""
+    if STRUCTURE_ON[terrain] != kind:
+        raise RuleError(
+            N_("a {kind} cannot stand on a {terrain}; use a {other}"),
+            kind=kind, terrain=terrain, other=STRUCTURE_ON[terrain],
+        )
+
+
+def _frozen(mapping: Mapping) -> Mapping:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Board:
+    """Tiles by hex, pieces by space, and the hexes of the start tiles (may be empty)."""
+
+    tiles: Mapping[Hex, PlacedTile] = field(default_factory=lambda: MappingProxyType({}))
+    pieces: Mapping[Space, Pieces] = field(default_factory=lambda: MappingProxyType({}))
+    start: frozenset[Hex] = frozenset()
+
+    # -- building ---------------------------------------------------------------------
+
+    @classmethod
+    def new_game(cls) -> Board:
+        """The opening board: ``S1``–``S3`` around the totem vertex (B4), no pieces."""
+        tiles = {at: PlacedTile(CATALOG[tid].tile, tid, 0) for tid, at in START_LAYOUT.items()}
+        return cls(_frozen(tiles), _frozen({}), frozenset(tiles))
+
+    @classmethod
+    def layout(cls, tiles: Mapping[Hex, PlacedTile | Tile]) -> Board:
+        """A board with these tiles, however it was built (no B4 checks, no start tiles).
+
+        Used to score any given board (DESIGN.md: ``score`` does not check placement).
+        """
+        placed = {
+            at: t if isinstance(t, PlacedTile) else PlacedTile(t) for at, t in tiles.items()
+        }
+        return cls(_frozen(placed), _frozen({}), frozenset())
+
+    def place(self, at: Hex, tile: Tile | CatalogTile, rotation: int = 0, *,
+              max_totem_distance: int = DEFAULT_MAX_TOTEM_DISTANCE) -> Board:
+        """The board with ``tile`` turned ``rotation`` × 60° clockwise placed at ``at`` (B4).
+
+        Refused when the hex is taken, the tile does not touch the board along an edge,
+        it lies more than ``max_totem_distance`` tiles from the totem, or the catalog tile
+        is already on the board.
+        """
+        if not self.start:
+            raise RuleError(N_("lay out the start tiles before placing a tile"))
+        if at in self.tiles:
+            raise RuleError(N_("{at} already holds a tile"), at=show(at))
+        if not any(n in self.tiles for n in neighbours(at)):
+            raise RuleError(
+                N_("a tile at {at} would not touch the board; it must share an edge with "
+                   "a placed tile"), at=show(at),
+            )
+        # B4: the start tiles count as distance 1, each further hex step adds 1.
+        reach = 1 + min(distance(at, s) for s in self.start)
+        if reach > max_totem_distance:
+            raise RuleError(
+                N_("{at} is {reach} tiles from the totem; tiles may lie at most {limit} "
+                   "tiles away"), at=show(at), reach=reach, limit=max_totem_distance,
+            )
+        catalog_id = None
+        if isinstance(tile, CatalogTile):
+            catalog_id, tile = tile.id, tile.tile
+            if any(p.catalog_id == catalog_id for p in self.tiles.values()):
+                raise RuleError(N_("tile {tile} is already on the board"), tile=catalog_id)
+        tiles = dict(self.tiles)
+        tiles[at] = PlacedTile(tile.rotated(rotation), catalog_id, rotation % 6)
+        return Board(_frozen(tiles), self.pieces, self.start)
+
+    def put(self, space: Space, pieces: Pieces) -> Board:
+        """The board with ``space`` holding exactly ``pieces`` (empty pieces clear it).
+
+        Refused when there is no such space, another player's pieces are there (B5), the
+        numbers are out of range, or the player would exceed their supply.
+        """
+        at, terrain = space
+        if at not in self.tiles:
+            raise RuleError(N_("there is no tile at {at}"), at=show(at))
+        if terrain not in SPACES:
+            raise RuleError(
+                N_('"{space}" is not a space; expected prairie, river or mountain'),
+                space=terrain,
+            )
+        if pieces.hunters < 0:
+            raise RuleError(N_("hunters cannot be negative"))
+        if not 0 <= pieces.structure <= MAX_STRUCTURE:
+            kind = STRUCTURE_ON[terrain]
+            raise RuleError(
+                N_("a {kind} has size 1 to 4, not {size}"), kind=kind, size=pieces.structure
+            )
+        there = self.pieces.get(space)
+        if there is not None and there.player != pieces.player:
+            raise RuleError(
+                N_("the {terrain} at {at} holds {other}'s pieces; a space holds the pieces "
+                   "of one player only"), terrain=terrain, at=show(at), other=there.player,
+            )
+        updated = dict(self.pieces)
+        if pieces.empty:
+            updated.pop(space, None)
+        else:
+            updated[space] = pieces
+        board = Board(self.tiles, _frozen(updated), self.start)
+        board.check_supply(pieces.player)
+        return board
+
+    def check_supply(self, player: str) -> None:
+        """Refuse when ``player`` has more on the board than they own."""
+        hunters = 0
+        sizes: dict[str, Counter[int]] = {"tent": Counter(), "canoe": Counter()}
+        for (_, terrain), p in self.pieces.items():
+            if p.player == player:
+                hunters += p.hunters
+                if p.structure:
+                    sizes[STRUCTURE_ON[terrain]][p.structure] += 1
+        if hunters > HUNTERS_OWNED:
+            raise RuleError(
+                N_("{player} would have {count} hunters on the board; a player owns 8"),
+                player=player, count=hunters,
+            )
+        owned = Counter(STRUCTURES_OWNED)
+        for kind, counted in sizes.items():
+            for size, count in sorted(counted.items()):
+                if count > owned[size]:
+                    raise RuleError(
+                        N_("{player} would have {count} {kind}s of size {size} on the board; "
+                           "a player owns {kind}s of sizes 1, 1, 2, 2, 3 and 4"),
+                        player=player, count=count, kind=kind, size=size,
+                    )
+
+    # -- reading ----------------------------------------------------------------------
+
+    def spaces(self) -> Iterator[Space]:
+        """Every space on the board."""
+        for at in self.tiles:
+            for terrain in SPACES:
+                yield (at, terrain)
+
+    def animals(self, space: Space) -> int:
+        """Animals shown on ``space``."""
+        at, terrain = space
+        return self.tiles[at].tile.animals_on(terrain)
+
+    def players(self) -> list[str]:
+        """Players with pieces on the board, in order of first appearance."""
+        return list(dict.fromkeys(p.player for p in self.pieces.values()))
+
+    def is_river(self, space: Space) -> bool:
+        return space[1] == RIVER

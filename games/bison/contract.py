@@ -1,0 +1,316 @@
+"""``campfire score bison``: the JSON contract of DESIGN.md (load, validate, score, dump).
+
+Glossary
+--------
+document
+    The decoded JSON input: ``players`` (names), ``tiles`` (each ``at`` an axial hex, and
+    either ``tile`` + ``rotation`` naming a catalog tile or ``edges`` + ``animals``
+    describing one), ``pieces`` (``at``, ``space``, ``player``, ``hunters``, ``structure``)
+    and ``final``.
+structure
+    The size 1–4 of the player's tent (prairie, mountain) or canoe (river); 0 or absent is
+    none. As a convenience a piece may say ``"tent": n`` or ``"canoe": n`` instead, which
+    is checked against the space (a tent cannot stand on a river).
+location
+    Every message starts with where the problem is — ``tiles[3] at [1,-1]:`` or
+    ``pieces[2] (red at [0,0] river):`` — then says what is wrong and what was expected.
+
+What is checked: tiles (B1), pieces (B5) and each player's supply (8 hunters; tents and
+canoes 1,1,2,2,3,4). What is not: how the board was built (B4 touching and distance are the
+app's business when a tile is placed); any such board is scored.
+
+Output (DESIGN.md): ``regions`` in scoring order (every region, including those nobody is
+in), ``totals`` per listed player and, when ``final`` is true, ``winners``. ``totals`` are
+the raw sums of the awards, as the contract says; ``winners`` follow B10 on the stocks the
+players would really hold: scoring from empty stocks with the B8 cap of 15 and the default
+overflow policy of ``economy.receive``, ties broken by the larger smallest stock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.errors import N_, RuleError
+
+from . import catalog
+from .board import Board, Pieces, PlacedTile, check_structure_kind
+from .hexgrid import Hex, show
+from .scoring import award_totals, final_scoring, score_board
+from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges
+
+MAX_PLAYERS = 4
+_TOP_KEYS = ("players", "tiles", "pieces", "final")
+_TILE_KEYS = ("at", "tile", "rotation", "edges", "animals")
+_PIECE_KEYS = ("at", "space", "player", "hunters", "structure", "tent", "canoe")
+
+
+def _json(value: Any) -> str:
+    """A value as JSON would write it, for messages (``true``, ``null``, ``"x"``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return str(value)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _located(where: str, error: RuleError) -> RuleError:
+    return RuleError(N_("{where}: {problem}"), where=where, problem=str(error))
+
+
+def _check_keys(raw: Mapping[str, Any], allowed: tuple[str, ...], what: str) -> None:
+    for key in raw:
+        if key not in allowed:
+            raise RuleError(
+                N_('unknown key "{key}" in {what}; expected {allowed}'),
+                key=key, what=what, allowed=", ".join(allowed),
+            )
+
+
+def _hex(raw: Any) -> Hex:
+    if not (isinstance(raw, list) and len(raw) == 2 and all(_whole(v) for v in raw)):
+        raise RuleError(
+            N_('"at" must be [q, r], two whole numbers, not {value}'), value=_json(raw)
+        )
+    return (raw[0], raw[1])
+
+
+def _players(raw: Any) -> list[str]:
+    if not isinstance(raw, list):
+        raise RuleError(N_('"players" must be a list of names, not {value}'), value=_json(raw))
+    if not 1 <= len(raw) <= MAX_PLAYERS:
+        raise RuleError(
+            N_('"players" must list 1 to {most} players, not {count}'),
+            most=MAX_PLAYERS, count=len(raw),
+        )
+    seen: list[str] = []
+    for index, name in enumerate(raw):
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError(
+                N_("players[{index}] must be a non-empty name, not {value}"),
+                index=index, value=_json(name),
+            )
+        if name in seen:
+            raise RuleError(
+                N_('players[{index}]: "{name}" is listed twice'), index=index, name=name
+            )
+        seen.append(name)
+    return seen
+
+
+def _tile(raw: Any) -> PlacedTile:
+    """One tile entry (after ``at``): catalog ``tile`` + ``rotation`` or ``edges`` + ``animals``."""
+    by_id = "tile" in raw or "rotation" in raw
+    inline = "edges" in raw or "animals" in raw
+    if by_id and inline:
+        raise RuleError(
+            N_('give either "tile" and "rotation" (a catalog tile) or "edges" and '
+               '"animals", not both')
+        )
+    if by_id:
+        if "tile" not in raw:
+            raise RuleError(N_('"rotation" needs "tile", the catalog id (S1–S3, B01–B18)'))
+        entry = catalog.get(raw["tile"])
+        rotation = raw.get("rotation", 0)
+        if not _whole(rotation) or not 0 <= rotation <= 5:
+            raise RuleError(
+                N_('"rotation" must be a whole number from 0 to 5 (60° steps clockwise), '
+                   "not {value}"), value=_json(rotation),
+            )
+        return PlacedTile(entry.tile.rotated(rotation), entry.id, rotation)
+    if "edges" not in raw or "animals" not in raw:
+        raise RuleError(
+            N_('a tile needs "tile" (a catalog id) or both "edges" and "animals"')
+        )
+    return PlacedTile(Tile(check_edges(raw["edges"]), check_animals(raw["animals"])))
+
+
+def _tiles(raw: Any) -> dict[Hex, PlacedTile]:
+    if not isinstance(raw, list):
+        raise RuleError(N_('"tiles" must be a list, not {value}'), value=_json(raw))
+    tiles: dict[Hex, PlacedTile] = {}
+    index_at: dict[Hex, int] = {}
+    catalog_at: dict[str, Hex] = {}
+    for index, entry in enumerate(raw):
+        where = f"tiles[{index}]"
+        try:
+            if not isinstance(entry, Mapping):
+                raise RuleError(N_("must be an object, not {value}"), value=_json(entry))
+            _check_keys(entry, _TILE_KEYS, "a tile")
+            if "at" not in entry:
+                raise RuleError(N_('"at" is missing: the tile\'s hex [q, r]'))
+            at = _hex(entry["at"])
+        except RuleError as error:
+            raise _located(where, error) from None
+        where = f"tiles[{index}] at {show(at)}"
+        try:
+            if at in tiles:
+                raise RuleError(
+                    N_("tiles[{other}] already lies at {at}; one tile per hex"),
+                    other=index_at[at], at=show(at),
+                )
+            placed = _tile(entry)
+            if placed.catalog_id is not None:
+                if placed.catalog_id in catalog_at:
+                    raise RuleError(
+                        N_("tile {tile} already lies at {at}; the catalog has one of each"),
+                        tile=placed.catalog_id, at=show(catalog_at[placed.catalog_id]),
+                    )
+                catalog_at[placed.catalog_id] = at
+        except RuleError as error:
+            raise _located(where, error) from None
+        tiles[at] = placed
+        index_at[at] = index
+    return tiles
+
+
+def _count(raw: Mapping[str, Any], key: str, low: int, high: int | None) -> int:
+    value = raw.get(key, 0)
+    if value is None:
+        value = 0
+    if not _whole(value) or value < low or (high is not None and value > high):
+        if high is None:
+            raise RuleError(
+                N_('"{key}" must be a whole number of at least {low}, not {value}'),
+                key=key, low=low, value=_json(value),
+            )
+        raise RuleError(
+            N_('"{key}" must be a whole number from {low} to {high}, not {value}'),
+            key=key, low=low, high=high, value=_json(value),
+        )
+    return value
+
+
+def _structure(raw: Mapping[str, Any], terrain: str) -> int:
+    given = [key for key in ("structure", "tent", "canoe") if key in raw]
+    if len(given) > 1:
+        raise RuleError(
+            N_('give the structure once: "{first}" and "{second}" are both here'),
+            first=given[0], second=given[1],
+        )
+    if not given:
+        return 0
+    key = given[0]
+    size = _count(raw, key, 0, 4)
+    if key != "structure" and size:
+        check_structure_kind(terrain, key)
+    return size
+
+
+def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
+    if not isinstance(raw, list):
+        raise RuleError(N_('"pieces" must be a list, not {value}'), value=_json(raw))
+    board = Board.layout(tiles)
+    index_of: dict[tuple[Hex, str], int] = {}
+    for index, entry in enumerate(raw):
+        where = f"pieces[{index}]"
+        try:
+            if not isinstance(entry, Mapping):
+                raise RuleError(N_("must be an object, not {value}"), value=_json(entry))
+            _check_keys(entry, _PIECE_KEYS, "a piece")
+            for key in ("at", "space", "player"):
+                if key not in entry:
+                    raise RuleError(N_('"{key}" is missing'), key=key)
+            at = _hex(entry["at"])
+            terrain = entry["space"]
+            if terrain not in SPACES:
+                raise RuleError(
+                    N_('"space" must be "prairie", "river" or "mountain", not {value}'),
+                    value=_json(terrain),
+                )
+            player = entry["player"]
+            if player not in players:
+                raise RuleError(
+                    N_("player {value} is not in players ({players})"),
+                    value=_json(player), players=", ".join(players),
+                )
+        except RuleError as error:
+            raise _located(where, error) from None
+        where = f"pieces[{index}] ({player} at {show(at)} {terrain})"
+        try:
+            if at not in tiles:
+                raise RuleError(N_("there is no tile at {at}"), at=show(at))
+            hunters = _count(entry, "hunters", 0, None)
+            structure = _structure(entry, terrain)
+            if hunters == 0 and structure == 0:
+                raise RuleError(
+                    N_("no hunters and no {kind}; leave out spaces without pieces"),
+                    kind=STRUCTURE_ON[terrain],
+                )
+            space = (at, terrain)
+            if space in index_of:
+                other = index_of[space]
+                there = board.pieces[space].player
+                if there == player:
+                    raise RuleError(
+                        N_("pieces[{other}] already lists this space; list each space once"),
+                        other=other,
+                    )
+                raise RuleError(
+                    N_("pieces[{other}] puts {there}'s pieces here; a space holds the pieces "
+                       "of one player only"), other=other, there=there,
+                )
+            board = board.put(space, Pieces(player, hunters, structure))
+        except RuleError as error:
+            raise _located(where, error) from None
+        index_of[space] = index
+    return board
+
+
+def load(document: Any) -> tuple[list[str], Board, bool]:
+    """Validate ``document``; return the players, the board and the ``final`` flag."""
+    if not isinstance(document, Mapping):
+        raise RuleError(
+            N_("the input must be a JSON object with players, tiles and pieces, not {value}"),
+            value=_json(document),
+        )
+    _check_keys(document, _TOP_KEYS, "the input")
+    for key in ("players", "tiles"):
+        if key not in document:
+            raise RuleError(N_('"{key}" is missing'), key=key)
+    players = _players(document["players"])
+    tiles = _tiles(document["tiles"])
+    board = _board(tiles, document.get("pieces", []), players)
+    final = document.get("final", False)
+    if not isinstance(final, bool):
+        raise RuleError(N_('"final" must be true or false, not {value}'), value=_json(final))
+    return players, board, final
+
+
+def score(document: Any) -> dict[str, Any]:
+    """Score the board in ``document`` (DESIGN.md contract); ``RuleError`` on bad input."""
+    players, board, final = load(document)
+    if final:
+        result = final_scoring(board, players)
+        scores, totals = result.scores, result.totals
+    else:
+        scores = score_board(board)
+        totals = award_totals(scores, players)
+    output: dict[str, Any] = {
+        "regions": [
+            {
+                "terrain": s.region.terrain,
+                "spaces": [[q, r] for q, r in s.region.hexes],
+                "animals": s.region.animals,
+                "ranking": [list(group) for group in s.ranking],
+                "awards": s.awards,
+            }
+            for s in scores
+        ],
+        "totals": {
+            name: {**totals[name].as_dict(), "total": totals[name].total} for name in players
+        },
+    }
+    if final:
+        output["winners"] = list(result.winners)
+    return output

@@ -1,0 +1,293 @@
+"""Region scoring (B9) with explanations, and final scoring with the winner (B10).
+
+Glossary
+--------
+present
+    A player is present in a region when they have a piece (hunter, tent or canoe) on one
+    of its spaces. Only present players rank and receive anything (B9.3).
+influence
+    A present player's structure sizes in the region, largest first, then their hunters
+    there. Structure lists compare element by element and a longer list beats its own
+    prefix (any structure beats none); hunters decide only between identical lists.
+    This is exactly Python's ordering of ``(sizes, hunters)`` tuples.
+ranking
+    The present players best first, grouped: players with equal influence share a group.
+place
+    1 + the number of players ranked above (the rulebook's count: after a shared first
+    place the next player is third).
+own
+    The animals on the spaces a player occupies in the region.
+award
+    What a player takes from the region (A = its animals), by rule:
+    ``sole_first`` A; ``shared_first`` ⌊A/2⌋ each (then no second place);
+    ``sole_second`` ⌊A/2⌋; ``shared_second`` own (each tied player); ``own`` own.
+stock cap
+    B8: stocks stop at 15; scoring applies each region's awards in scoring order (prairie,
+    mountain, river — which is why the order matters) through ``economy.receive``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from games.errors import N_
+
+from .board import Board
+from .economy import ANIMALS, Amounts, Exchange, Receipt, Stocks, receive
+from .regions import Region, find_regions
+from .tiles import ANIMAL_OF
+
+SOLE_FIRST = "sole_first"
+SHARED_FIRST = "shared_first"
+SOLE_SECOND = "sole_second"
+SHARED_SECOND = "shared_second"
+OWN = "own"
+
+#: Why a player got their award: one sentence per rule, for the app's scoring screen.
+AWARD_TEXT: Mapping[str, str] = {
+    SOLE_FIRST: N_("{player} has the most influence and takes all {animals} {animal}"),
+    SHARED_FIRST: N_("{player} shares first place, so there is no second place; each first "
+                     "takes half of {animals} rounded down: {award} {animal}"),
+    SOLE_SECOND: N_("{player} is second and takes half of {animals} rounded down: "
+                    "{award} {animal}"),
+    SHARED_SECOND: N_("{player} shares second place, so takes only the {award} {animal} on "
+                      "their own spaces"),
+    OWN: N_("{player} is placed {place} and takes the {award} {animal} on their own spaces"),
+}
+
+#: Why a player ranks where they do (``Standing.reason.kind``).
+SMALLER_STRUCTURE = "smaller_structure"
+FEWER_STRUCTURES = "fewer_structures"
+FEWER_HUNTERS = "fewer_hunters"
+TIED = "tied"
+REASON_TEXT: Mapping[str, str] = {
+    SMALLER_STRUCTURE: N_("{player} is behind {above}: structure no. {nth} (largest first) "
+                          "is size {mine} against {theirs}"),
+    FEWER_STRUCTURES: N_("{player} is behind {above}: the same structures, but {above} "
+                         "has {theirs} and {player} only {mine}"),
+    FEWER_HUNTERS: N_("{player} is behind {above}: the same structures, and {mine} hunters "
+                      "against {theirs}"),
+    TIED: N_("{player} is tied with {above}: the same structures and hunters"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a player is not alone above everyone else: behind or tied with ``above``.
+
+    ``nth`` is the 1-based position in the structure lists where they differ
+    (``smaller_structure``); ``mine``/``theirs`` the sizes, counts or hunters compared.
+    """
+
+    kind: str
+    above: tuple[str, ...]
+    nth: int = 0
+    mine: int = 0
+    theirs: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One present player's result in one region."""
+
+    player: str
+    place: int
+    structures: tuple[int, ...]
+    hunters: int
+    own: int
+    award: int
+    rule: str
+    reason: Reason | None  # None for a sole first place
+
+
+@dataclass(frozen=True, slots=True)
+class RegionScore:
+    """A region, its ranking and every present player's standing, best first."""
+
+    region: Region
+    ranking: tuple[tuple[str, ...], ...]
+    standings: tuple[Standing, ...]
+
+    @property
+    def animal(self) -> str:
+        return ANIMAL_OF[self.region.terrain]
+
+    @property
+    def awards(self) -> dict[str, int]:
+        return {s.player: s.award for s in self.standings}
+
+    def award_text(self, standing: Standing) -> tuple[str, dict[str, object]]:
+        """The ``N_`` template and parameters explaining ``standing``'s award."""
+        return AWARD_TEXT[standing.rule], {
+            "player": standing.player, "place": standing.place, "award": standing.award,
+            "animals": self.region.animals, "animal": self.animal,
+        }
+
+    def reason_text(self, standing: Standing) -> tuple[str, dict[str, object]] | None:
+        """The ``N_`` template and parameters explaining ``standing``'s place, if not sole 1st."""
+        reason = standing.reason
+        if reason is None:
+            return None
+        return REASON_TEXT[reason.kind], {
+            "player": standing.player, "above": ", ".join(reason.above),
+            "nth": reason.nth, "mine": reason.mine, "theirs": reason.theirs,
+        }
+
+
+Influence = tuple[tuple[int, ...], int]
+
+
+def _reason(kind_if_equal: str, above: tuple[str, ...], theirs: Influence,
+            mine: Influence) -> Reason:
+    """Why influence ``mine`` is below (or equal to) ``theirs``."""
+    (their_sizes, their_hunters), (my_sizes, my_hunters) = theirs, mine
+    for nth, (a, b) in enumerate(zip(their_sizes, my_sizes, strict=False), start=1):
+        if a != b:
+            return Reason(SMALLER_STRUCTURE, above, nth, b, a)
+    if len(their_sizes) != len(my_sizes):
+        return Reason(FEWER_STRUCTURES, above, 0, len(my_sizes), len(their_sizes))
+    if their_hunters != my_hunters:
+        return Reason(FEWER_HUNTERS, above, 0, my_hunters, their_hunters)
+    return Reason(kind_if_equal, above)
+
+
+def score_region(board: Board, region: Region) -> RegionScore:
+    """B9 for one region: influence, ranking, awards and the reasons."""
+    sizes: dict[str, list[int]] = {}
+    hunters: dict[str, int] = {}
+    own: dict[str, int] = {}
+    terrain = region.terrain
+    pieces, tiles = board.pieces, board.tiles
+    for at in region.hexes:
+        p = pieces.get((at, terrain))
+        if p is None:
+            continue
+        name = p.player
+        if name not in hunters:
+            sizes[name], hunters[name], own[name] = [], 0, 0
+        if p.structure:
+            sizes[name].append(p.structure)
+        hunters[name] += p.hunters
+        own[name] += tiles[at].tile.animals_on(terrain)
+    if not hunters:
+        return RegionScore(region, (), ())
+
+    influence: dict[str, Influence] = {
+        name: (tuple(sorted(sizes[name], reverse=True)), hunters[name]) for name in hunters
+    }
+    # Stable sort: tied players keep the order in which they appear on the region's spaces.
+    ordered = sorted(influence, key=influence.__getitem__, reverse=True)
+    groups: list[list[str]] = []
+    for name in ordered:
+        if groups and influence[groups[-1][0]] == influence[name]:
+            groups[-1].append(name)
+        else:
+            groups.append([name])
+
+    total = region.animals
+    standings: list[Standing] = []
+    above_count = 0
+    for g, group in enumerate(groups):
+        for name in group:
+            if g == 0:
+                rule = SOLE_FIRST if len(group) == 1 else SHARED_FIRST
+            elif g == 1 and len(groups[0]) == 1:
+                rule = SOLE_SECOND if len(group) == 1 else SHARED_SECOND
+            else:
+                rule = OWN
+            award = {SOLE_FIRST: total, SHARED_FIRST: total // 2,
+                     SOLE_SECOND: total // 2}.get(rule, own[name])
+            others = tuple(n for n in group if n != name)
+            if others:
+                reason: Reason | None = Reason(TIED, others)
+            elif g > 0:
+                above = tuple(groups[g - 1])
+                reason = _reason(TIED, above, influence[above[0]], influence[name])
+            else:
+                reason = None
+            standings.append(Standing(
+                name, above_count + 1, influence[name][0], hunters[name], own[name],
+                award, rule, reason,
+            ))
+        above_count += len(group)
+    return RegionScore(region, tuple(tuple(g) for g in groups), tuple(standings))
+
+
+def score_board(board: Board) -> tuple[RegionScore, ...]:
+    """B9 for every region, in scoring order (prairie, mountain, river)."""
+    return tuple(score_region(board, region) for region in find_regions(board))
+
+
+def award_totals(scores: Iterable[RegionScore], players: Sequence[str]) -> dict[str, Amounts]:
+    """The raw awards summed by animal for every player (no stock cap)."""
+    sums = {name: dict.fromkeys(ANIMALS, 0) for name in players}
+    for score in scores:
+        for standing in score.standings:
+            sums.setdefault(standing.player, dict.fromkeys(ANIMALS, 0))
+            sums[standing.player][score.animal] += standing.award
+    return {name: Amounts(**counts) for name, counts in sums.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Collected:
+    """One player's stocks after scoring and every B8 receipt on the way."""
+
+    stocks: Stocks
+    receipts: tuple[Receipt, ...]
+
+    @property
+    def lost(self) -> int:
+        return sum(r.lost.total for r in self.receipts)
+
+    @property
+    def exchanges(self) -> tuple[Exchange, ...]:
+        return tuple(e for r in self.receipts for e in r.exchanges)
+
+
+def collect(scores: Iterable[RegionScore], stocks: Mapping[str, Stocks]) -> dict[str, Collected]:
+    """Add each region's awards to the stocks in scoring order, with the B8 cap.
+
+    Each award goes through ``economy.receive`` with its default overflow policy as soon as
+    its region is scored, because B8 lets a player exchange the moment a stock would pass 15.
+    """
+    current = dict(stocks)
+    receipts: dict[str, list[Receipt]] = {name: [] for name in stocks}
+    for score in scores:
+        for standing in score.standings:
+            if standing.award == 0 or standing.player not in current:
+                continue
+            receipt = receive(current[standing.player],
+                              Amounts.of(score.animal, standing.award))
+            current[standing.player] = receipt.stocks
+            receipts[standing.player].append(receipt)
+    return {name: Collected(current[name], tuple(receipts[name])) for name in stocks}
+
+
+def winners(stocks: Mapping[str, Stocks]) -> tuple[str, ...]:
+    """B10: highest total; on a tie the larger smallest stock; still tied, all share."""
+    if not stocks:
+        return ()
+    key = {name: (s.total, s.smallest) for name, s in stocks.items()}
+    best = max(key.values())
+    return tuple(name for name in stocks if key[name] == best)
+
+
+@dataclass(frozen=True, slots=True)
+class FinalResult:
+    """B10: region scores, raw totals, the capped stocks from 0 and the winners."""
+
+    scores: tuple[RegionScore, ...]
+    totals: Mapping[str, Amounts]
+    collected: Mapping[str, Collected]
+    winners: tuple[str, ...]
+
+
+def final_scoring(board: Board, players: Sequence[str]) -> FinalResult:
+    """Score the end of the game: every stock starts at 0, then B9 with the B8 cap."""
+    scores = score_board(board)
+    collected = collect(scores, {name: Stocks(0, 0, 0) for name in players})
+    return FinalResult(
+        scores, award_totals(scores, players), collected,
+        winners({name: c.stocks for name, c in collected.items()}),
+    )

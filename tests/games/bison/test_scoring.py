@@ -1,0 +1,220 @@
+"""B9/B10 scoring: the rulebook examples, every tie case, final scoring with the B8 cap."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bison.economy import Stocks
+from games.bison.regions import find_regions
+from games.bison.scoring import (
+    FEWER_HUNTERS,
+    FEWER_STRUCTURES,
+    OWN,
+    SHARED_FIRST,
+    SHARED_SECOND,
+    SMALLER_STRUCTURE,
+    SOLE_FIRST,
+    SOLE_SECOND,
+    TIED,
+    final_scoring,
+    score_board,
+    score_region,
+    winners,
+)
+from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER
+
+from .builders import CHAIN_EDGES, chain, filled, layout, with_pieces
+
+P = PRAIRIE
+
+# JP examples 1 and 2 (seed 000, 得点集計): a prairie of 5 spaces with 1, 1, 3, 0, 2 bison.
+JP_BISON = [1, 1, 3, 0, 2]
+JP_EXAMPLE_1 = [
+    ((0, 0), P, "yellow", 0, 2),  # space 1: yellow's size-2 tent
+    ((1, 0), P, "red", 1, 1),     # space 2: red's size-1 tent and 1 hunter
+    ((2, 0), P, "red", 0, 1),     # space 3: red's size-1 tent
+    ((3, 0), P, "green", 3, 1),   # space 4: green's size-1 tent and 3 hunters
+    ((4, 0), P, "blue", 1, 0),    # space 5: blue's hunter
+]
+JP_EXAMPLE_2 = [*JP_EXAMPLE_1[:3], ((3, 0), P, "green", 0, 2), JP_EXAMPLE_1[4]]
+
+
+def jp_region(pieces):
+    board = with_pieces(chain(PRAIRIE, JP_BISON), pieces)
+    (region,) = [r for r in find_regions(board) if r.terrain == PRAIRIE]
+    return score_region(board, region)
+
+
+def test_jp_example_board_is_one_prairie_of_five_spaces_and_seven_bison() -> None:
+    board = chain(PRAIRIE, JP_BISON)
+    prairies = [r for r in find_regions(board) if r.terrain == PRAIRIE]
+    assert [(len(r.hexes), r.animals) for r in prairies] == [(5, 7)]
+
+
+def test_jp_example_1() -> None:
+    score = jp_region(JP_EXAMPLE_1)
+    assert score.ranking == (("yellow",), ("red",), ("green",), ("blue",))
+    assert score.awards == {"yellow": 7, "red": 3, "green": 0, "blue": 2}
+    assert [s.rule for s in score.standings] == [SOLE_FIRST, SOLE_SECOND, OWN, OWN]
+    assert [s.place for s in score.standings] == [1, 2, 3, 4]
+    red, green = score.standings[1], score.standings[2]
+    # Red's two size-1 tents beat green's one: the longer list wins on the same prefix.
+    assert red.structures == (1, 1) and red.reason.kind == SMALLER_STRUCTURE
+    assert (green.reason.kind, green.reason.above, green.reason.mine, green.reason.theirs) == (
+        FEWER_STRUCTURES, ("red",), 1, 2)
+    assert score.award_text(score.standings[0]) == (
+        "{player} has the most influence and takes all {animals} {animal}",
+        {"player": "yellow", "place": 1, "award": 7, "animals": 7, "animal": "bison"},
+    )
+
+
+def test_jp_example_2_shared_first_has_no_second() -> None:
+    score = jp_region(JP_EXAMPLE_2)
+    assert score.ranking == (("yellow", "green"), ("red",), ("blue",))
+    assert score.awards == {"yellow": 3, "green": 3, "red": 4, "blue": 2}
+    assert [s.rule for s in score.standings] == [SHARED_FIRST, SHARED_FIRST, OWN, OWN]
+    # The rulebook calls red third and blue fourth.
+    assert [s.place for s in score.standings] == [1, 1, 3, 4]
+    assert score.standings[0].reason.kind == TIED
+    assert score.standings[0].reason.above == ("green",)
+
+
+# IT example 3 (seed 004, 4.4): scoring after round 1 of a 2-player game, one row a region.
+IT_EXAMPLE_3 = [
+    # (row, terrain, animals per space, pieces, expected awards)
+    ("prairie 1", PRAIRIE, [1, 1], [((0, 0), P, "red", 1, 0)], {"red": 2}),
+    ("prairie 2", PRAIRIE, [1, 1],
+     [((0, 0), P, "yellow", 1, 0), ((1, 0), P, "red", 1, 0)], {"yellow": 1, "red": 1}),
+    ("prairie 3", PRAIRIE, [0], [], {}),
+    ("prairie 4", PRAIRIE, [0], [], {}),
+    ("mountain 1", MOUNTAIN, [1], [], {}),
+    ("mountain 2", MOUNTAIN, [1, 1, 1, 1],
+     [((0, 0), MOUNTAIN, "yellow", 0, 1), ((2, 0), MOUNTAIN, "red", 3, 0)],
+     {"yellow": 4, "red": 2}),
+    ("mountain 3", MOUNTAIN, [2], [((0, 0), MOUNTAIN, "red", 2, 0)], {"red": 2}),
+    ("river 1", RIVER, [1, 1, 1],
+     [((0, 0), RIVER, "yellow", 2, 0), ((1, 0), RIVER, "red", 1, 0)],
+     {"yellow": 3, "red": 1}),
+    ("river 2", RIVER, [1, 1], [], {}),
+    ("river 3", RIVER, [1, 1],
+     [((0, 0), RIVER, "yellow", 1, 0), ((1, 0), RIVER, "red", 0, 1)],
+     {"yellow": 1, "red": 2}),
+]
+
+
+def it_row(terrain, animals, pieces):
+    board = with_pieces(chain(terrain, animals), pieces)
+    (region,) = [r for r in find_regions(board) if (0, 0) in r.hexes and r.terrain == terrain]
+    assert (len(region.hexes), region.animals) == (len(animals), sum(animals))
+    return score_region(board, region)
+
+
+@pytest.mark.parametrize(("row", "terrain", "animals", "pieces", "expected"), IT_EXAMPLE_3,
+                         ids=[row[0] for row in IT_EXAMPLE_3])
+def test_it_example_3_rows(row, terrain, animals, pieces, expected) -> None:
+    assert it_row(terrain, animals, pieces).awards == expected
+
+
+def test_it_example_3_totals_yellow_9_red_10() -> None:
+    totals = {"yellow": 0, "red": 0}
+    by_animal = {"yellow": {}, "red": {}}
+    for _, terrain, animals, pieces, _ in IT_EXAMPLE_3:
+        score = it_row(terrain, animals, pieces)
+        for player, award in score.awards.items():
+            totals[player] += award
+            by_animal[player][score.animal] = by_animal[player].get(score.animal, 0) + award
+    assert totals == {"yellow": 9, "red": 10}
+    assert by_animal == {"yellow": {"bison": 1, "turkey": 4, "salmon": 4},
+                         "red": {"bison": 3, "turkey": 4, "salmon": 3}}
+
+
+def test_it_final_tie_break_smallest_stock() -> None:
+    # Yellow 10 bison, 14 turkeys, 6 salmon = 30; red 12/7/11 = 30; blue 9/9/11 = 29.
+    stocks = {
+        "yellow": Stocks(bison=10, salmon=6, turkey=14),
+        "red": Stocks(bison=12, salmon=11, turkey=7),
+        "blue": Stocks(bison=9, salmon=11, turkey=9),
+    }
+    assert winners(stocks) == ("red",)
+
+
+def test_shared_win_when_total_and_smallest_stock_tie() -> None:
+    stocks = {"a": Stocks(5, 6, 7), "b": Stocks(7, 5, 6), "c": Stocks(1, 1, 1)}
+    assert winners(stocks) == ("a", "b")
+
+
+@pytest.mark.parametrize(
+    ("pieces", "ranking", "awards", "rules"),
+    [
+        pytest.param(  # tie for second after a sole first: the tied get their own animals
+            [((0, 0), P, "a", 0, 3), ((1, 0), P, "b", 2, 0), ((2, 0), P, "c", 2, 0),
+             ((3, 0), P, "d", 1, 0)],
+            (("a",), ("b", "c"), ("d",)), {"a": 9, "b": 3, "c": 1, "d": 2},
+            [SOLE_FIRST, SHARED_SECOND, SHARED_SECOND, OWN], id="tie-for-second"),
+        pytest.param(  # three share first: each half, the rest their own
+            [((0, 0), P, "a", 2, 0), ((1, 0), P, "b", 2, 0), ((2, 0), P, "c", 2, 0),
+             ((3, 0), P, "d", 1, 0)],
+            (("a", "b", "c"), ("d",)), {"a": 4, "b": 4, "c": 4, "d": 2},
+            [SHARED_FIRST, SHARED_FIRST, SHARED_FIRST, OWN], id="three-share-first"),
+        pytest.param(  # hunters decide only between identical structure lists
+            [((0, 0), P, "a", 1, 2), ((1, 0), P, "b", 5, 2)],
+            (("b",), ("a",)), {"b": 9, "a": 4}, [SOLE_FIRST, SOLE_SECOND], id="hunters-decide"),
+        pytest.param(  # any structure beats any number of hunters
+            [((0, 0), P, "a", 8, 0), ((1, 0), P, "b", 0, 1)],
+            (("b",), ("a",)), {"b": 9, "a": 4}, [SOLE_FIRST, SOLE_SECOND], id="tent-beats-8"),
+        pytest.param(  # a sole player is first and takes everything
+            [((4, 0), P, "a", 1, 0)], (("a",),), {"a": 9}, [SOLE_FIRST], id="alone"),
+    ],
+)
+def test_award_cases(pieces, ranking, awards, rules) -> None:
+    # A prairie of 5 spaces with 1, 3, 1, 2, 2 bison (9 in all).
+    board = with_pieces(chain(PRAIRIE, [1, 3, 1, 2, 2]), pieces)
+    (score,) = [s for s in score_board(board) if s.region.terrain == PRAIRIE]
+    assert score.ranking == ranking
+    assert score.awards == awards
+    assert [s.rule for s in score.standings] == rules
+
+
+def test_reason_fewer_hunters_text() -> None:
+    board = with_pieces(chain(PRAIRIE, [1, 3, 1, 2, 2]),
+                        [((0, 0), P, "a", 1, 2), ((1, 0), P, "b", 5, 2)])
+    (score,) = [s for s in score_board(board) if s.region.terrain == PRAIRIE]
+    second = score.standings[1]
+    assert second.reason.kind == FEWER_HUNTERS
+    template, params = score.reason_text(second)
+    assert template.format(**params) == (
+        "a is behind b: the same structures, and 1 hunters against 5")
+    assert score.reason_text(score.standings[0]) is None
+
+
+def test_final_scoring_caps_each_region_in_order() -> None:
+    # One prairie region of 6 spaces x 3 bison = 18 bison for a sole player: 15 fit, the
+    # 3 of surplus are exchanged for 1 animal of the smallest other stock (default policy).
+    board = with_pieces(chain(PRAIRIE, [3] * 6), [((0, 0), P, "a", 1, 0)])
+    result = final_scoring(board, ["a", "b"])
+    assert result.totals["a"].bison == 18
+    collected = result.collected["a"]
+    assert collected.stocks == Stocks(bison=15, salmon=1, turkey=0)
+    assert [(e.give, e.get) for e in collected.exchanges] == [("bison", "salmon")]
+    assert collected.lost == 0
+    assert result.winners == ("a",)
+
+
+def test_final_scoring_loses_surplus_below_a_triple() -> None:
+    board = with_pieces(chain(PRAIRIE, [3, 3, 3, 3, 3, 2]), [((0, 0), P, "a", 1, 0)])
+    collected = final_scoring(board, ["a"]).collected["a"]
+    assert (collected.stocks, collected.lost, collected.exchanges) == (Stocks(15, 0, 0), 2, ())
+
+
+def test_final_winner_uses_capped_stocks_not_raw_totals() -> None:
+    # a alone in a prairie of 7 x 3 bison: raw 21, capped 15 bison + 1 salmon + 1 turkey = 17.
+    # b alone in a mountain of 3 x 3 turkeys and a river of 3 x 3 salmon: raw 18, capped 18.
+    tiles = {(i, 0): filled(CHAIN_EDGES[PRAIRIE], PRAIRIE, 3) for i in range(7)}
+    tiles |= {(i, 5): filled(CHAIN_EDGES[MOUNTAIN], MOUNTAIN, 3) for i in range(3)}
+    tiles |= {(i, 10): filled(CHAIN_EDGES[RIVER], RIVER, 3) for i in range(3)}
+    board = with_pieces(layout(tiles), [
+        ((0, 0), P, "a", 1, 0), ((0, 5), MOUNTAIN, "b", 1, 0), ((0, 10), RIVER, "b", 1, 0)])
+    result = final_scoring(board, ["a", "b"])
+    assert (result.totals["a"].total, result.totals["b"].total) == (21, 18)
+    assert result.collected["a"].stocks == Stocks(15, 1, 1)
+    assert result.winners == ("b",)
