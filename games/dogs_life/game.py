@@ -1,0 +1,387 @@
+"""The whole table of A Dog's Life: dogs, turns, card draws, the catcher's die, trash day, the win.
+
+Glossary
+--------
+seat
+    Index of a player (and of their dog) in ``Game.dogs``.
+turn
+    A player's turn: (1) hunger tick or starvation, or the pound draws (D2); (2) actions
+    paid with action points; (3) the catcher's die. ``start_turn`` does step 1 and gives the
+    dog its action points; the other dogs' unspent points are gone (never carried over).
+drawer
+    Where card draws come from: a function ``(seat, deck) -> (Draw, deck)``. When an event
+    is prepared it draws from a seeded random source and records what it drew; when the
+    stored event is applied it replays the record. The rules below are written once for both.
+trash markers
+    15 in the game. Rummaging a trash can places one; when the last one is placed it is
+    *trash day* (D3): every marker but that last one is removed.
+goal
+    The number of buried bones that wins (setting ``bones_to_win``, default 4, D3). The
+    first dog to reach it wins. In the timed variant (D3) the players may also end the game
+    when time is up: the most buried bones wins, tied dogs share the win.
+bones history
+    The buried bones of every dog at the start of each turn, for the end-of-game chart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from games.dogs_life import dog as dogs
+from games.dogs_life.catalog import Card, Find, Section, dog
+from games.dogs_life.deck import Deck, Draw
+from games.dogs_life.dog import (
+    HUNGER_MAX,
+    POUND_RELEASE,
+    DogState,
+    Item,
+    ItemKind,
+    LastDraw,
+)
+from games.errors import N_, RuleError
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+BONES: Final = 30
+TRASH_MARKERS: Final = 15
+GOAL_RANGE: Final = (1, 10)
+MINUTES_RANGE: Final = (5, 600)
+
+Drawer = Callable[[int, Deck], tuple[Draw, Deck]]
+Report = dict[str, Any]  # what happened, for the history line ("outcome", "trash_day")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Table settings: the goal, and the time limit of the timed variant (None: untimed)."""
+
+    bones_to_win: int = 4
+    timed_minutes: int | None = None
+
+    def __post_init__(self) -> None:
+        low, high = GOAL_RANGE
+        if not low <= self.bones_to_win <= high:
+            raise RuleError(
+                N_("bones_to_win must be from {low} to {high}, not {value}"),
+                low=low, high=high, value=self.bones_to_win,
+            )
+        if self.timed_minutes is not None:
+            low, high = MINUTES_RANGE
+            if not low <= self.timed_minutes <= high:
+                raise RuleError(
+                    N_("timed_minutes must be from {low} to {high}, not {value}"),
+                    low=low, high=high, value=self.timed_minutes,
+                )
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """Everything the companion tracks for one table."""
+
+    dogs: tuple[DogState, ...]
+    settings: Settings = Settings()
+    trash_markers: int = 0
+    trash_days: int = 0
+    turn: int = 0
+    current: int | None = None
+    die: int | None = None
+    time_up: bool = False
+    history: tuple[tuple[int, ...], ...] = ()
+
+
+def new_game(dog_ids: Sequence[object], settings: Settings = Settings()) -> Game:
+    """Every dog at the start: hunger 4, one pee marker in the bladder, an unshuffled deck."""
+    if not MIN_PLAYERS <= len(dog_ids) <= MAX_PLAYERS:
+        raise RuleError(
+            N_("this game needs {minimum} to {maximum} players, not {count}"),
+            minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, count=len(dog_ids),
+        )
+    ids = [dog(dog_id).id for dog_id in dog_ids]
+    for index, dog_id in enumerate(ids):
+        if dog_id in ids[:index]:
+            raise RuleError(N_("two players cannot both be {dog}"), dog=dog(dog_id).names["en"])
+    return Game(tuple(DogState(dog_id) for dog_id in ids), settings)
+
+
+# --- reading the state -----------------------------------------------------------------
+
+def winners(game: Game) -> tuple[int, ...]:
+    """The winning seats (D3): whoever reached the goal, else the most bones when time is up."""
+    reached = tuple(s for s, d in enumerate(game.dogs) if d.buried >= game.settings.bones_to_win)
+    if reached or not game.time_up:
+        return reached
+    best = max(d.buried for d in game.dogs)
+    return tuple(s for s, d in enumerate(game.dogs) if d.buried == best)
+
+
+def bones_in_use(game: Game) -> int:
+    return sum(d.carried_bones + d.buried for d in game.dogs)
+
+
+def bones_history(game: Game) -> tuple[tuple[int, ...], ...]:
+    """Buried bones per seat at the start of each turn, then now."""
+    return (*game.history, tuple(d.buried for d in game.dogs))
+
+
+def check_seat(game: Game, seat: object, field: str = "seat") -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.dogs):
+        raise RuleError(
+            N_("{field} must be a whole number from 0 to {last}"),
+            field=field, last=len(game.dogs) - 1,
+        )
+    return seat
+
+
+def _require_playing(game: Game) -> None:
+    if winners(game):
+        raise RuleError(N_("the game is over"))
+
+
+def _set(game: Game, seat: int, state: DogState) -> Game:
+    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1:]))
+
+
+def _draw(game: Game, seat: int, drawer: Drawer) -> tuple[Card, Game]:
+    state = game.dogs[seat]
+    drawn, deck = drawer(seat, state.deck)
+    card = dog(state.dog).card(drawn.card)
+    assert card is not None  # a draw never ends on the reshuffle card
+    return card, _set(game, seat, replace(state, deck=deck))
+
+
+def _remember(game: Game, seat: int, section: Section, cards: tuple[Card, ...]) -> Game:
+    return _set(game, seat, replace(game.dogs[seat], last=LastDraw(section, cards)))
+
+
+# --- step 1: the start of a turn -----------------------------------------------------------
+
+def start_turn(game: Game, seat: int, drawer: Drawer) -> tuple[Game, Report]:
+    """Hunger tick or starvation for a free dog; the pound draws for a caught one (D2)."""
+    _require_playing(game)
+    seat = check_seat(game, seat)
+    game = replace(
+        game,
+        dogs=tuple(replace(d, ap=0) for d in game.dogs),  # unspent AP are not carried over
+        turn=game.turn + 1, current=seat,
+        history=(*game.history, tuple(d.buried for d in game.dogs)),
+    )
+    state = game.dogs[seat]
+    if not state.in_pound:
+        state, starved = dogs.tick(state)
+        return _set(game, seat, state), {"outcome": "starved" if starved else "hungry"}
+    if state.pound >= POUND_RELEASE:
+        return _set(game, seat, dogs.release(state)), {"outcome": "freed"}
+    # a dog in the pound does not get hungry; it draws 1, 2 or 3 cards on its 1st-3rd turn
+    cards: list[Card] = []
+    for _ in range(state.pound):
+        card, game = _draw(game, seat, drawer)
+        cards.append(card)
+    game = _remember(game, seat, Section.POUND, tuple(cards))
+    escaped = any(card.escapes_pound for card in cards)
+    game = _set(game, seat, dogs.pound_turn(game.dogs[seat], escaped))
+    return game, {"outcome": "escaped" if escaped else "stays"}
+
+
+# --- step 2: actions ---------------------------------------------------------------------
+
+def move(game: Game, seat: int, steps: int) -> Game:
+    """Walk ``steps`` spaces (entering or leaving a building is a step too): 1 AP each."""
+    _require_playing(game)
+    if steps < 1:
+        raise RuleError(N_("steps must be at least 1, not {steps}"), steps=steps)
+    return _set(game, seat, dogs.spend(game.dogs[seat], steps, "move"))
+
+
+def eat(game: Game, seat: int, days: int) -> Game:
+    """Food from a draw made with the real cards: +1/+2/+3, capped at 4."""
+    _require_playing(game)
+    return _set(game, seat, dogs.eat(game.dogs[seat], days))
+
+
+def drink(game: Game, seat: int) -> Game:
+    _require_playing(game)
+    return _set(game, seat, dogs.drink(game.dogs[seat]))
+
+
+def pee(game: Game, seat: int, covers: int | None = None) -> Game:
+    """Pee on a lamppost; over a rival's marker when ``covers`` names the rival's seat."""
+    _require_playing(game)
+    if covers is not None:
+        covers = check_seat(game, covers, "covers")
+        if covers == seat:
+            raise RuleError(N_("a dog cannot cover its own pee marker"))
+        if game.dogs[covers].lampposts == 0:
+            raise RuleError(
+                N_("{dog} has no pee marker on a lamppost"), dog=game.dogs[covers].name
+            )
+    game = _set(game, seat, dogs.pee(game.dogs[seat]))
+    if covers is not None:
+        game = _set(game, covers, dogs.covered(game.dogs[covers]))
+    return game
+
+
+def pick_up(game: Game, seat: int, item: Item) -> Game:
+    _require_playing(game)
+    if item.kind is ItemKind.BONE and bones_in_use(game) >= BONES:
+        raise RuleError(N_("all {count} bones are already carried or buried"), count=BONES)
+    if item.kind is ItemKind.NEWSPAPER:
+        for other, state in enumerate(game.dogs):
+            if other != seat and item in state.items:
+                raise RuleError(
+                    N_("{item} is carried by {dog}"), item=str(item), dog=state.name
+                )
+    return _set(game, seat, dogs.pick_up(game.dogs[seat], item))
+
+
+def drop(game: Game, seat: int, item: Item) -> Game:
+    _require_playing(game)
+    return _set(game, seat, dogs.drop(game.dogs[seat], item))
+
+
+def bury(game: Game, seat: int, count: int = 1) -> Game:
+    """Bury bones at the den; reaching the goal wins at once (D3)."""
+    _require_playing(game)
+    return _set(game, seat, dogs.bury(game.dogs[seat], count))
+
+
+def send_to_pound(game: Game, seat: int) -> Game:
+    """Caught by the van or beaten in a fight played with the real cards."""
+    _require_playing(game)
+    return _set(game, seat, dogs.to_pound(game.dogs[seat]))
+
+
+_ACTIONS = {
+    Section.TRASH: "rummage a trash can",
+    Section.RESTAURANT: "beg at a restaurant",
+}
+
+
+def draw(
+    game: Game, seat: int, section: Section, drawer: Drawer, *,
+    address: int | None = None, against: int | None = None,
+) -> tuple[Game, Report]:
+    """Draw a card and apply the section that matters.
+
+    ``trash`` and ``restaurant`` cost 1 AP; ``newspaper`` delivers the newspaper for
+    ``address`` (1 AP) and reads the reward; ``fight`` attacks the dog at seat ``against``
+    (1 AP): both draw, more fangs wins, the loser goes to the pound and drops its items, a
+    tie changes nothing; ``catcher`` is the escape when the van stops next to the dog.
+    The pound's draws belong to the start of the turn.
+    """
+    _require_playing(game)
+    state = game.dogs[seat]
+    if section is Section.POUND:
+        raise RuleError(N_("a dog in the pound draws at the start of its turn"))
+    if section is Section.FIGHT:
+        return _fight(game, seat, against, drawer)
+    if section is Section.CATCHER:
+        dogs.spend(state, 0, "meet the catcher")  # only the refusal for a dog in the pound
+        card, game = _draw(game, seat, drawer)
+        game = _remember(game, seat, section, (card,))
+        if card.escapes_catcher:
+            return game, {"outcome": "escaped"}
+        return _set(game, seat, dogs.to_pound(game.dogs[seat])), {"outcome": "caught"}
+    if section is Section.NEWSPAPER:
+        if address is None:
+            raise RuleError(N_("say which newspaper is delivered (its address)"))
+        state = dogs.deliver(state, address)
+    else:
+        state = dogs.spend(state, 1, _ACTIONS[section])
+    game = _set(game, seat, state)
+    card, game = _draw(game, seat, drawer)
+    game = _remember(game, seat, section, (card,))
+    found = card.find(section)
+    report: Report = {"outcome": found.value}
+    if found is Find.BONE and bones_in_use(game) >= BONES:
+        report["outcome"] = "none-left"
+    else:
+        state, kept = dogs.find(game.dogs[seat], found)
+        game = _set(game, seat, state)
+        if not kept:
+            report["outcome"] = "no-room"
+    if section is Section.TRASH:
+        game, report["trash_day"] = _place_trash_marker(game)
+    return game, report
+
+
+def _place_trash_marker(game: Game) -> tuple[Game, bool]:
+    """D3: placing the last of the 15 markers removes all the others."""
+    placed = game.trash_markers + 1
+    if placed < TRASH_MARKERS:
+        return replace(game, trash_markers=placed), False
+    return replace(game, trash_markers=1, trash_days=game.trash_days + 1), True
+
+
+def _fight(game: Game, seat: int, against: int | None, drawer: Drawer) -> tuple[Game, Report]:
+    if against is None:
+        raise RuleError(N_("say which dog is attacked (against)"))
+    against = check_seat(game, against, "against")
+    if against == seat:
+        raise RuleError(N_("a dog cannot fight itself"))
+    defender = game.dogs[against]
+    if defender.in_pound:
+        raise RuleError(N_("{dog} is in the pound and cannot be attacked"), dog=defender.name)
+    game = _set(game, seat, dogs.spend(game.dogs[seat], 1, "fight"))
+    mine, game = _draw(game, seat, drawer)
+    theirs, game = _draw(game, against, drawer)
+    game = _remember(game, seat, Section.FIGHT, (mine,))
+    game = _remember(game, against, Section.FIGHT, (theirs,))
+    if mine.fangs == theirs.fangs:
+        return game, {"outcome": "tie"}
+    loser = against if mine.fangs > theirs.fangs else seat
+    game = _set(game, loser, dogs.to_pound(game.dogs[loser]))
+    return game, {"outcome": "won" if loser == against else "lost"}
+
+
+# --- step 3 and the end ------------------------------------------------------------------
+
+def roll_die(game: Game, seat: int, face: int) -> Game:
+    """The catcher's die; a player whose dog is in the pound does not move the van."""
+    _require_playing(game)
+    if game.dogs[seat].in_pound:
+        raise RuleError(
+            N_("{dog} is in the pound; its player does not move the catcher"),
+            dog=game.dogs[seat].name,
+        )
+    if not 1 <= face <= 6:
+        raise RuleError(N_("the die shows 1 to 6, not {face}"), face=face)
+    return replace(game, die=face)
+
+
+def end_game(game: Game) -> Game:
+    """Timed variant (D3): time is up, the most buried bones wins."""
+    _require_playing(game)
+    if game.settings.timed_minutes is None:
+        raise RuleError(
+            N_("this game has no time limit; the first dog to bury {goal} bones wins"),
+            goal=game.settings.bones_to_win,
+        )
+    return replace(game, time_up=True)
+
+
+# --- corrections ---------------------------------------------------------------------------
+
+COUNTERS: Final = {"hunger": (0, HUNGER_MAX), "bladder": (0, dogs.BLADDER_MAX), "bones": (0, BONES)}
+
+
+def adjust(game: Game, seat: int, counter: str, value: int) -> Game:
+    """Set a counter to ``value`` (already range-checked) keeping the components consistent."""
+    state = game.dogs[seat]
+    if counter == "hunger":
+        return _set(game, seat, replace(state, hunger=value))
+    if counter == "bladder":
+        # markers move between the supply and the bladder: all 8 stay accounted for
+        change = value - state.bladder
+        if change > state.supply:
+            raise RuleError(
+                N_("{dog} has only {count} pee markers left for the bladder"),
+                dog=state.name, count=state.supply,
+            )
+        return _set(game, seat, replace(state, bladder=value, supply=state.supply - change))
+    change = value - state.buried
+    if change > 0 and bones_in_use(game) + change > BONES:
+        raise RuleError(N_("all {count} bones are already carried or buried"), count=BONES)
+    return _set(game, seat, replace(state, buried=value))
+

@@ -1,0 +1,440 @@
+"""A Dog's Life at the table: the companion's event fold (protocol in ``games/table.py``).
+
+Glossary
+--------
+event
+    A JSON object with a ``type`` and a ``seat`` (the acting dog) unless noted:
+
+    ``adjust``      ``counter`` (``hunger`` 0–4, ``bladder`` 0–2, ``bones`` buried 0–30),
+                    ``delta`` — the generic correction of DESIGN.md.
+    ``start_turn``  hunger tick or starvation; for a dog in the pound its 1/2/3 draws or
+                    the automatic release (D2).
+    ``move``        ``steps`` ≥ 1 (1 AP each).
+    ``eat``         ``days`` 1–3: food from a draw made with the real cards (capped at 4).
+    ``drink``       fill the bladder at a fountain (1 AP).
+    ``pee``         one marker onto a lamppost (1 AP); ``covers``: the rival's seat whose
+                    marker it covers (that marker returns to its owner).
+    ``pick_up``     ``item`` ``bone`` or ``newspaper`` (with ``address`` 1–12), 1 AP.
+    ``drop``        the same fields, 1 AP.
+    ``bury``        ``count`` bones (default 1) at the den, 1 AP each.
+    ``to_pound``    ``reason`` ``caught`` or ``fight``: what happened with the real cards.
+    ``draw``        ``section`` ``trash``, ``restaurant``, ``newspaper`` (with ``address``:
+                    the delivery), ``fight`` (with ``against``: the attacked seat) or
+                    ``catcher``: a digital draw from the dog's own deck, applied.
+    ``roll_die``    the catcher's die.
+    ``end_game``    (no seat) the timed variant: time is up (D3).
+prepared event
+    ``prepare`` adds what chance decided: ``draws`` (``[{"seat", "card", "shuffles"}]``,
+    in the order drawn), ``die`` (1–6), and, for the history line, ``outcome`` and
+    ``trash_day``. Anything a client sent in those fields is replaced, so nobody chooses
+    their card. ``apply`` replays the recorded draws and refuses a record that does not
+    match the deck.
+settings
+    ``bones_to_win`` (1–10, default 4), ``timed_minutes`` (5–600 or null: untimed) and
+    ``dogs``: one catalog dog id per player (default: the catalog order).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from games.dogs_life import game as rules
+from games.dogs_life.catalog import DOGS, Card, Section, dog
+from games.dogs_life.deck import Deck, Draw, random_shuffler, replay, roll_die
+from games.dogs_life.deck import draw as draw_card
+from games.dogs_life.dog import BONE, DogState, Item, ItemKind, LastDraw, newspaper
+from games.dogs_life.game import Drawer, Game, Report, Settings
+from games.errors import N_, RuleError
+from games.table import Player, check_range, parse_adjust
+
+GAME: Final = "dogs-life"
+COUNTERS: Final = rules.COUNTERS
+SETTINGS: Final = ("bones_to_win", "timed_minutes", "dogs")
+CHANCE_FIELDS: Final = ("draws", "die", "outcome", "trash_day")
+
+
+# --- the protocol ----------------------------------------------------------------------------
+
+def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
+    """Each player picks a dog (``settings["dogs"]``); every dog starts as set up (D1)."""
+    if not isinstance(settings, Mapping):
+        raise RuleError(N_("settings must be an object"))
+    unknown = [key for key in settings if key not in SETTINGS]
+    if unknown:
+        raise RuleError(
+            N_("unknown setting {name!r}; expected one of: {names}"),
+            name=unknown[0], names=", ".join(SETTINGS),
+        )
+    if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
+        raise RuleError(
+            N_("this game needs {minimum} to {maximum} players, not {count}"),
+            minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS, count=len(players),
+        )
+    chosen = settings.get("dogs", list(DOGS)[: len(players)])
+    if not isinstance(chosen, list) or len(chosen) != len(players):
+        raise RuleError(
+            N_("dogs must be a list with one dog per player ({count})"), count=len(players)
+        )
+    goal = _whole(settings, "bones_to_win", default=4)
+    minutes = settings.get("timed_minutes")
+    if minutes is not None:
+        minutes = _whole(settings, "timed_minutes")
+    return rules.new_game(chosen, Settings(goal, minutes))
+
+
+def prepare(state: Game, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Fill in the cards drawn and the die rolled, and what happened, from ``rng``."""
+    prepared = {key: value for key, value in event.items() if key not in CHANCE_FIELDS}
+    records: list[dict[str, Any]] = []
+
+    def drawer(seat: int, deck: Deck) -> tuple[Draw, Deck]:
+        drawn, after = draw_card(deck, random_shuffler(rng))
+        records.append({"seat": seat, **drawn.to_json()})
+        return drawn, after
+
+    if prepared.get("type") == "roll_die":
+        prepared["die"] = roll_die(rng)
+    try:
+        _, report = _apply(state, prepared, drawer)
+    except RuleError:
+        return prepared  # apply refuses it again with the same message
+    if records:
+        prepared["draws"] = records
+    prepared.update(report)
+    return prepared
+
+
+def apply(state: Game, event: Mapping[str, Any]) -> Game:
+    """The next state; the recorded draws of a prepared event are replayed."""
+    records = _records(event)
+    position = 0
+
+    def drawer(seat: int, deck: Deck) -> tuple[Draw, Deck]:
+        nonlocal position
+        if position >= len(records):
+            raise RuleError(N_("this event needs a card draw; it was not prepared"))
+        record = records[position]
+        position += 1
+        if record[0] != seat:
+            raise RuleError(
+                N_("draw {number} was recorded for seat {recorded}, not seat {seat}"),
+                number=position, recorded=record[0], seat=seat,
+            )
+        return record[1], replay(deck, record[1])
+
+    new, _ = _apply(state, event, drawer)
+    if position != len(records):
+        raise RuleError(N_("this event records more card draws than it needs"))
+    return new
+
+
+def counters(state: Game) -> list[dict[str, int]]:
+    return [{"hunger": d.hunger, "bladder": d.bladder, "bones": d.buried} for d in state.dogs]
+
+
+def to_json(state: Game) -> dict[str, Any]:
+    """Everything the phone shows (the deck order stays secret: only its discard shows)."""
+    winners = rules.winners(state)
+    return {
+        "bones_to_win": state.settings.bones_to_win,
+        "timed_minutes": state.settings.timed_minutes,
+        "time_up": state.time_up,
+        "turn": state.turn,
+        "current": state.current,
+        "die": state.die,
+        "trash_markers": state.trash_markers,
+        "trash_markers_total": rules.TRASH_MARKERS,
+        "trash_days": state.trash_days,
+        "dogs": [_dog_json(seat, d) for seat, d in enumerate(state.dogs)],
+        "winners": list(winners),
+        "game_over": bool(winners),
+        "bones_history": [list(row) for row in rules.bones_history(state)],
+    }
+
+
+# --- applying events -------------------------------------------------------------------------
+
+def _apply(state: Game, event: Mapping[str, Any], drawer: Drawer) -> tuple[Game, Report]:
+    if not isinstance(event, Mapping):
+        raise RuleError(N_("an event must be an object"))
+    kind = event.get("type")
+    if kind == "adjust":
+        change = parse_adjust(event, len(state.dogs), COUNTERS)
+        current = counters(state)[change.seat][change.counter]
+        value = check_range(change.counter, current + change.delta, COUNTERS[change.counter])
+        return rules.adjust(state, change.seat, change.counter, value), {}
+    if kind == "end_game":
+        return rules.end_game(state), {}
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise RuleError(
+            N_("unknown event type {type!r}; expected one of: {names}"),
+            type=kind, names=", ".join(["adjust", *_HANDLERS, "end_game"]),
+        )
+    seat = rules.check_seat(state, event.get("seat"))
+    return handler(state, seat, event, drawer)
+
+
+Handler = Callable[[Game, int, Mapping[str, Any], Drawer], tuple[Game, Report]]
+
+
+def _plain(step: Callable[[Game, int, Mapping[str, Any]], Game]) -> Handler:
+    return lambda state, seat, event, _drawer: (step(state, seat, event), {})
+
+
+def _draw_event(state: Game, seat: int, event: Mapping[str, Any], drawer: Drawer) -> tuple[
+        Game, Report]:
+    names = [s.value for s in Section]
+    raw = event.get("section")
+    if raw not in names:
+        raise RuleError(
+            N_("section must be one of: {names}"), names=", ".join(names)
+        )
+    address = _whole(event, "address") if "address" in event else None
+    against = event.get("against")
+    return rules.draw(state, seat, Section(raw), drawer, address=address, against=against)
+
+
+def _to_pound(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
+    if event.get("reason", "caught") not in ("caught", "fight"):
+        raise RuleError(N_("reason must be caught or fight"))
+    return rules.send_to_pound(state, seat)
+
+
+def _roll(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
+    if "die" not in event:
+        raise RuleError(N_("this event needs a die roll; it was not prepared"))
+    return rules.roll_die(state, seat, _whole(event, "die"))
+
+
+def _pee(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
+    return rules.pee(state, seat, event.get("covers"))
+
+
+_HANDLERS: Final[dict[str, Handler]] = {
+    "start_turn": lambda state, seat, _event, drawer: rules.start_turn(state, seat, drawer),
+    "move": _plain(lambda g, s, e: rules.move(g, s, _whole(e, "steps"))),
+    "eat": _plain(lambda g, s, e: rules.eat(g, s, _whole(e, "days"))),
+    "drink": _plain(lambda g, s, _e: rules.drink(g, s)),
+    "pee": _plain(_pee),
+    "pick_up": _plain(lambda g, s, e: rules.pick_up(g, s, _item(e))),
+    "drop": _plain(lambda g, s, e: rules.drop(g, s, _item(e))),
+    "bury": _plain(lambda g, s, e: rules.bury(g, s, _whole(e, "count", default=1))),
+    "to_pound": _plain(_to_pound),
+    "draw": _draw_event,
+    "roll_die": _plain(_roll),
+}
+
+
+# --- reading fields --------------------------------------------------------------------------
+
+_MISSING: Final = object()
+
+
+def _whole(data: Mapping[str, Any], field: str, default: object = _MISSING) -> int:
+    value = data.get(field, default)
+    if value is _MISSING:
+        raise RuleError(N_("{field} is missing"), field=field)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(N_("{field} must be a whole number"), field=field)
+    return value
+
+
+def _item(event: Mapping[str, Any]) -> Item:
+    kind = event.get("item")
+    if kind == ItemKind.BONE.value:
+        return BONE
+    if kind == ItemKind.NEWSPAPER.value:
+        return newspaper(_whole(event, "address"))
+    raise RuleError(N_("item must be bone or newspaper"))
+
+
+def _records(event: Mapping[str, Any]) -> list[tuple[int, Draw]]:
+    raw = event.get("draws", []) if isinstance(event, Mapping) else []
+    problem = RuleError(
+        N_("draws must be a list of {{seat, card, shuffles}} objects made by prepare")
+    )
+    if not isinstance(raw, list):
+        raise problem
+    records: list[tuple[int, Draw]] = []
+    for item in raw:
+        if not isinstance(item, Mapping):
+            raise problem
+        seat, card, shuffles = item.get("seat"), item.get("card"), item.get("shuffles", [])
+        if (
+            not _is_whole(seat) or not _is_whole(card) or not isinstance(shuffles, list)
+            or not all(isinstance(o, list) and all(_is_whole(c) for c in o) for o in shuffles)
+        ):
+            raise problem
+        records.append((seat, Draw(card, tuple(tuple(order) for order in shuffles))))
+    return records
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- JSON for the phone ----------------------------------------------------------------------
+
+def _dog_json(seat: int, state: DogState) -> dict[str, Any]:
+    spec = dog(state.dog)
+    return {
+        "seat": seat,
+        "dog": spec.id,
+        "names": dict(spec.names),
+        "breed": dict(spec.breed),
+        "colour": spec.colour,
+        "action_points": spec.action_points,
+        "ap": state.ap,
+        "hunger": state.hunger,
+        "bladder": state.bladder,
+        "markers": state.supply,
+        "lampposts": state.lampposts,
+        "items": [_item_json(item) for item in state.items],
+        "buried": state.buried,
+        "pound": state.pound,
+        "in_pound": state.in_pound,
+        "discard": list(state.deck.discard),
+        "last_draw": None if state.last is None else _last_json(state.last),
+    }
+
+
+def _item_json(item: Item) -> dict[str, Any]:
+    if item.kind is ItemKind.BONE:
+        return {"kind": "bone"}
+    return {"kind": "newspaper", "address": item.address}
+
+
+def _last_json(last: LastDraw) -> dict[str, Any]:
+    return {
+        "section": last.section.value,
+        "cards": [{"number": c.number, "result": result(c, last.section)} for c in last.cards],
+    }
+
+
+def result(card: Card, section: Section) -> str | int:
+    """What a card says in one section: a find, a number of fangs, escaped / caught / caged."""
+    if section is Section.FIGHT:
+        return card.fangs
+    if section is Section.CATCHER:
+        return "escaped" if card.escapes_catcher else "caught"
+    if section is Section.POUND:
+        return "escaped" if card.escapes_pound else "caged"
+    return card.find(section).value
+
+
+# --- describe --------------------------------------------------------------------------------
+
+_FINDS: Final = {
+    ("trash", "bone"): N_("{name} rummaged a trash can and found a bone"),
+    ("trash", "food-1"): N_("{name} rummaged a trash can and found 1 day of food"),
+    ("trash", "food-2"): N_("{name} rummaged a trash can and found 2 days of food"),
+    ("trash", "food-3"): N_("{name} rummaged a trash can and found 3 days of food"),
+    ("trash", "nothing"): N_("{name} rummaged a trash can and found nothing"),
+    ("trash", "no-room"): N_("{name} found a bone in a trash can but had no room to carry it"),
+    ("trash", "none-left"): N_("{name} found a bone in a trash can but none are left"),
+    ("restaurant", "bone"): N_("{name} begged at a restaurant and got a bone"),
+    ("restaurant", "food-1"): N_("{name} begged at a restaurant and got 1 day of food"),
+    ("restaurant", "food-2"): N_("{name} begged at a restaurant and got 2 days of food"),
+    ("restaurant", "food-3"): N_("{name} begged at a restaurant and got 3 days of food"),
+    ("restaurant", "nothing"): N_("{name} begged at a restaurant and was chased away"),
+    ("restaurant", "no-room"): N_("{name} was given a bone at a restaurant but had no room"),
+    ("restaurant", "none-left"): N_("{name} was given a bone at a restaurant but none are left"),
+    ("newspaper", "bone"): N_("{name} delivered newspaper {address} and got a bone"),
+    ("newspaper", "food-1"): N_("{name} delivered newspaper {address} and got 1 day of food"),
+    ("newspaper", "food-2"): N_("{name} delivered newspaper {address} and got 2 days of food"),
+    ("newspaper", "food-3"): N_("{name} delivered newspaper {address} and got 3 days of food"),
+    ("newspaper", "nothing"): N_("{name} delivered newspaper {address} and got nothing"),
+    ("newspaper", "no-room"): N_("{name} delivered newspaper {address}; no room for the bone"),
+    ("newspaper", "none-left"): N_("{name} delivered newspaper {address}; no bones are left"),
+    ("fight", "won"): N_("{name} attacked {rival} and won: {rival} goes to the pound"),
+    ("fight", "lost"): N_("{name} attacked {rival} and lost: {name} goes to the pound"),
+    ("fight", "tie"): N_("{name} attacked {rival}: as many fangs, nothing happens"),
+    ("catcher", "escaped"): N_("{name} escaped the dog-catcher"),
+    ("catcher", "caught"): N_("{name} was caught by the dog-catcher"),
+}
+_TRASH_DAY: Final = {
+    "bone": N_("{name} found a bone in the last trash can: trash day!"),
+    "food-1": N_("{name} found 1 day of food in the last trash can: trash day!"),
+    "food-2": N_("{name} found 2 days of food in the last trash can: trash day!"),
+    "food-3": N_("{name} found 3 days of food in the last trash can: trash day!"),
+    "nothing": N_("{name} found nothing in the last trash can: trash day!"),
+    "no-room": N_("{name} found a bone in the last trash can but had no room: trash day!"),
+    "none-left": N_("{name} found a bone in the last trash can but none are left: trash day!"),
+}
+_TURNS: Final = {
+    "hungry": N_("{name} started a turn; hunger goes down by 1"),
+    "starved": N_("{name} starved and was taken to the pound"),
+    "escaped": N_("{name} escaped from the pound; hunger set to 2"),
+    "stays": N_("{name} stays in the pound"),
+    "freed": N_("{name} was let out of the pound; hunger set to 2"),
+}
+_SIMPLE: Final = {
+    "drink": N_("{name} drank at a fountain"),
+    "roll_die": N_("{name} rolled {die} for the dog-catcher"),
+    "move": N_("{name} moved {steps} spaces"),
+    "eat": N_("{name} ate {days} days of food"),
+}
+
+
+def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:
+    """The event in plain words: an ``N_`` template and its parameters."""
+    def name(key: str) -> str:
+        seat = event.get(key)
+        ok = _is_whole(seat) and 0 <= seat < len(players)
+        return players[seat].name if ok else "?"
+
+    kind = event.get("type")
+    params: dict[str, Any] = {"name": name("seat")}
+    if kind == "adjust":
+        delta = event.get("delta")
+        change = f"{delta:+d}" if _is_whole(delta) else "?"
+        params.update(counter=event.get("counter"), change=change)
+        return N_("{name}: {counter} {change}"), params
+    if kind == "end_game":
+        return N_("Time is up: the most buried bones wins"), {}
+    if kind == "start_turn":
+        return _TURNS.get(event.get("outcome"), N_("{name} started a turn")), params
+    if kind in _SIMPLE:
+        params.update({k: event.get(k) for k in ("die", "steps", "days") if k in event})
+        return _SIMPLE[kind], params
+    if kind == "pee":
+        if event.get("covers") is None:
+            return N_("{name} peed on a lamppost"), params
+        return N_("{name} peed over {rival}'s marker, which goes back to {rival}"), {
+            **params, "rival": name("covers")}
+    if kind in ("pick_up", "drop", "bury"):
+        return _item_event(kind, event, params)
+    if kind == "to_pound":
+        if event.get("reason") == "fight":
+            return N_("{name} lost a fight and was taken to the pound"), params
+        return N_("{name} was caught and taken to the pound"), params
+    if kind == "draw":
+        params.update(address=event.get("address"), rival=name("against"))
+        template = _FINDS.get((event.get("section"), event.get("outcome")))
+        if template is None:
+            params["section"] = event.get("section")
+            return N_("{name} drew a card ({section})"), params
+        if event.get("trash_day"):
+            template = _TRASH_DAY.get(event.get("outcome"), template)
+        return template, params
+    return N_("{name}: {type}"), {**params, "type": kind}
+
+
+def _item_event(kind: str, event: Mapping[str, Any], params: dict[str, Any]) -> tuple[
+        str, dict[str, Any]]:
+    if kind == "bury":
+        count = event.get("count", 1)
+        if count == 1:
+            return N_("{name} buried a bone"), params
+        return N_("{name} buried {count} bones"), {**params, "count": count}
+    if event.get("item") == "newspaper":
+        params["address"] = event.get("address")
+        if kind == "pick_up":
+            return N_("{name} picked up newspaper {address}"), params
+        return N_("{name} dropped newspaper {address}"), params
+    if kind == "pick_up":
+        return N_("{name} picked up a bone"), params
+    return N_("{name} dropped a bone"), params
