@@ -77,8 +77,8 @@ def score(document: object) -> dict[str, Any]:
 
 def _seats(raw: object) -> dict[Side, str]:
     if not isinstance(raw, Mapping):
-        raise RuleError(N_('seats must be an object mapping sides to players, '
-                           'e.g. {{"S": "ann", "W": "ben", "N": "cho"}}'))
+        raise RuleError(N_("seats must be an object mapping sides to players, e.g. {example}"),
+                        example='{"S": "ann", "W": "ben", "N": "cho"}')
     seats: dict[Side, str] = {}
     seen: dict[str, Side] = {}
     for key, player in raw.items():
@@ -92,10 +92,9 @@ def _seats(raw: object) -> dict[Side, str]:
             )
         seen[player] = side
         seats[side] = player
-    rules_count = len(seats)
-    if not rules.PLAYERS_MIN <= rules_count <= rules.PLAYERS_MAX:
+    if not rules.PLAYERS_MIN <= len(seats) <= rules.PLAYERS_MAX:
         raise RuleError(
-            N_("seats name {count} players; Lion Square is for 3 or 4"), count=rules_count
+            N_("seats name {count} players; Lion Square is for 3 or 4"), count=len(seats)
         )
     return seats
 
