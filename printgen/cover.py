@@ -1,0 +1,132 @@
+"""The cover sheet of a kit: what to print, how, a scale check, a duplex test, the join QR."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from printgen.layout import PAPER_NAMES, SAFE_MARGIN
+from printgen.messages import text
+from printgen.pen import Pen
+
+INCH = 25.4
+# Where the duplex-test cross sits on the cover (mm from the lower-left corner). Its back is
+# drawn where the flip sends it, so a misaligned printer shows as two visible crosses.
+DUPLEX_CROSS = (150.0, 62.0)
+CROSS_ARM = 8.0
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of "what to print": a component and its pages."""
+
+    title: str
+    first: int
+    last: int
+    two_sided: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Cover:
+    game: str
+    lang: str
+    paper: str
+    duplex: str
+    ink_saver: bool
+    entries: Sequence[Entry]
+    table_url: str | None = None
+
+    def draw(self, pen: Pen, size: tuple[float, float]) -> None:
+        width, height = size
+        t = self.lang
+        left = SAFE_MARGIN + 6
+        right = width - SAFE_MARGIN - 6
+        y = height - SAFE_MARGIN - 14
+        pen.rect(SAFE_MARGIN, height - SAFE_MARGIN - 22, width - 2 * SAFE_MARGIN, 22,
+                 fill="night")
+        pen.text(left, y, text(t, "kit_title", game=self.game), 20, color="paper",
+                 max_width=right - left)
+        y -= 20
+        if self.table_url:
+            self._join(pen, right, y - 36)
+            right -= 48  # the list and the notes run beside the join code
+        pen.text(left, y, text(t, "what_to_print"), 13, color="text")
+        y -= 6.5
+        # A long list (the four-game kit) gets a tighter line pitch.
+        pitch = 5.2 if len(self.entries) <= 14 else 4.3
+        for entry in self.entries:
+            pages = (text(t, "page", first=entry.first) if entry.first == entry.last
+                     else text(t, "pages", first=entry.first, last=entry.last))
+            label = entry.title + ("  ·  " + text(t, "two_sided") if entry.two_sided else "")
+            pen.text(left + 2, y, "•", 9, color="muted")
+            pen.text(left + 7, y, label, 9.5 if pitch > 5 else 8.5,
+                     max_width=right - left - 32)
+            pen.text(right, y, pages, 9.5 if pitch > 5 else 8.5, color="muted", align="right")
+            y -= pitch
+        y -= 4
+        pen.text(left, y, text(t, "how_to_print"), 13)
+        y -= 6.5
+        notes = [text(t, "print_scale"),
+                 text(t, "print_paper", paper=PAPER_NAMES[self.paper]),
+                 text(t, "duplex_" + self.duplex), text(t, "cut_note")]
+        if self.ink_saver:
+            notes.append(text(t, "ink_saver_note"))
+        for note in notes:
+            pen.text(left + 2, y, "•", 9, color="muted")
+            y = pen.wrap(left + 7, y, note, 9.5, right - left - 7) - 1.2
+        self._rulers(pen, left, SAFE_MARGIN + 46)
+        self._duplex_test(pen, front=True)
+
+    def _rulers(self, pen: Pen, x: float, y: float) -> None:
+        t = self.lang
+        pen.text(x, y + 30, text(t, "calibration"), 13)
+        pen.text(x, y + 24, text(t, "calibration_note"), 8.5, color="muted", max_width=95)
+        # 100 mm with a tick every millimetre, labelled every centimetre.
+        pen.line(x, y + 14, x + 100, y + 14, width=0.25)
+        for k in range(101):
+            length = 4.0 if k % 10 == 0 else (2.8 if k % 5 == 0 else 1.6)
+            pen.line(x + k, y + 14, x + k, y + 14 + length, width=0.15)
+            if k % 10 == 0:
+                pen.text(x + k, y + 19.4, str(k // 10 if k else 0), 6, align="center")
+        pen.text(x + 101.5, y + 14.3, "cm", 6.5, color="muted")
+        # 4 in with eighths.
+        pen.line(x, y + 6, x + 4 * INCH, y + 6, width=0.25)
+        for k in range(33):
+            length = 4.0 if k % 8 == 0 else (2.8 if k % 4 == 0 else 1.6)
+            pen.line(x + k * INCH / 8, y + 6, x + k * INCH / 8, y + 6 - length, width=0.15)
+            if k % 8 == 0:
+                pen.text(x + k * INCH / 8, y - 1.8, str(k // 8), 6, align="center")
+        pen.text(x + 4 * INCH + 1.5, y + 4.3, "in", 6.5, color="muted")
+
+    def _duplex_test(self, pen: Pen, *, front: bool) -> None:
+        t = self.lang
+        cx, cy = DUPLEX_CROSS
+        if self.duplex == "fold":
+            return
+        if front:
+            pen.text(cx - 22, cy + 22, text(t, "duplex_test"), 13)
+            pen.wrap(cx - 22, cy + 16.5, text(t, "duplex_test_note"), 8.5, 48, color="muted")
+        pen.circle(cx, cy, CROSS_ARM * 0.7, stroke="line", width=0.3)
+        pen.line(cx - CROSS_ARM, cy, cx + CROSS_ARM, cy, width=0.3)
+        pen.line(cx, cy - CROSS_ARM, cx, cy + CROSS_ARM, width=0.3)
+
+    def draw_back(self, pen: Pen, size: tuple[float, float]) -> None:
+        """The back of the cover: the duplex-test cross where the chosen flip puts it."""
+        width, height = size
+        cx, cy = DUPLEX_CROSS
+        # Portrait paper: the long edge turns left↔right, the short edge top↔bottom.
+        bx, by = (width - cx, cy) if self.duplex == "long" else (cx, height - cy)
+        pen.circle(bx, by, CROSS_ARM * 0.7, stroke="red", width=0.5)
+        pen.line(bx - CROSS_ARM, by, bx + CROSS_ARM, by, color="red", width=0.5)
+        pen.line(bx, by - CROSS_ARM, bx, by + CROSS_ARM, color="red", width=0.5)
+        pen.text(bx, by - CROSS_ARM - 5, text(self.lang, "duplex_test_back"), 8,
+                 color="muted", align="center")
+
+    def _join(self, pen: Pen, right: float, y: float) -> None:
+        assert self.table_url is not None
+        size = 34.0
+        x = right - size
+        pen.text(x + size / 2, y + size + 2, text(self.lang, "join_table"), 12,
+                 align="center", max_width=size + 8)
+        pen.qr(x, y, size, self.table_url)
+        pen.wrap(x, y - 4, text(self.lang, "join_note"), 7.5, size, color="muted")

@@ -1,0 +1,139 @@
+"""The PDF file: pages with TrimBox/BleedBox, viewer preferences, deterministic bytes.
+
+ReportLab's ``invariant=1`` fixes the creation date and the document id, so the same inputs
+give byte-identical files (tested). ``PrintScaling=None`` asks the viewer's print dialog
+for 100 % scale and ``Duplex`` preselects the flip the layout was made for.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen import fonts
+from printgen.layout import BLEED, SAFE_MARGIN, Placement, Sheet
+from printgen.pen import Pen
+from printgen.style import Style
+
+DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge",
+                     "fold": "Simplex"}
+
+CUT_MARK_GAP = 0.8  # mm between the trim and the start of a cut mark
+CUT_MARK_WIDTH = 0.2  # mm (≈ 0.57 pt): thin enough to cut on, thick enough to see
+
+
+class Document:
+    """A kit PDF being written; pages are added in order, then :meth:`finish` gives bytes."""
+
+    def __init__(self, *, title: str, lang: str, duplex: str, style: Style,
+                 paper: tuple[float, float]) -> None:
+        self._buffer = io.BytesIO()
+        self.style = style
+        self.lang = lang
+        self.page_count = 0
+        fonts.register()
+        c = Canvas(self._buffer, pagesize=(paper[0] * mm, paper[1] * mm), invariant=1,
+                   pageCompression=1, lang=lang)
+        c.setTitle(title)
+        c.setAuthor("Campfire")
+        c.setCreator("Campfire printgen")
+        c.setSubject(title)
+        c.setViewerPreference("PrintScaling", "None")
+        c.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
+        self.canvas = c
+        self._forms: set[str] = set()
+
+    def page(self, size: tuple[float, float], draw: Callable[[Pen], None], *,
+             trim: tuple[float, float, float, float] | None = None,
+             bleed: tuple[float, float, float, float] | None = None) -> None:
+        """Add one page of ``size`` mm; ``draw`` paints it in millimetres.
+
+        ``trim``/``bleed`` (mm) become the page's TrimBox/BleedBox; a page without pieces
+        (the cover) gets its whole media as both.
+        """
+        c = self.canvas
+        width, height = size
+        media = (0.0, 0.0, width, height)
+        c.setPageSize((width * mm, height * mm))
+        c.setTrimBox(tuple(v * mm for v in (trim or media)))
+        c.setBleedBox(tuple(v * mm for v in (bleed or trim or media)))
+        c.saveState()
+        c.scale(mm, mm)
+        draw(Pen(c, self.style, self._forms))
+        c.restoreState()
+        c.showPage()
+        self.page_count += 1
+
+    def sheet(self, sheet: Sheet, footer: str) -> None:
+        """Add a page holding the pieces of ``sheet`` with their cut marks."""
+
+        def draw(pen: Pen) -> None:
+            for placement in sheet.placements:
+                _draw_piece(pen, placement)
+            if not sheet.is_back:
+                for placement in sheet.placements:
+                    if placement.side == "front":
+                        _cut_marks(pen, placement)
+            if sheet.fold is not None:
+                x1, y1, x2, y2 = sheet.fold
+                pen.line(x1, y1, x2, y2, color="muted", width=0.25, dash=(2, 1.5))
+            pen.text(sheet.size[0] / 2, SAFE_MARGIN + 1.0, footer, 6.5, color="muted",
+                     align="center", max_width=sheet.size[0] - 2 * SAFE_MARGIN)
+
+        self.page(sheet.size, draw, trim=sheet.trim_box(), bleed=sheet.bleed_box())
+
+    def finish(self) -> bytes:
+        self.canvas.save()
+        return self._buffer.getvalue()
+
+
+def _draw_piece(pen: Pen, placement: Placement) -> None:
+    piece = placement.piece
+    w, h = piece.width, piece.height
+    b = BLEED
+    art = piece.front if placement.side == "front" else piece.back
+    assert art is not None
+    with pen.at(placement.x, placement.y), pen.clipped(
+            [(-b, -b), (w + b, -b), (w + b, h + b), (-b, h + b)]):
+        if placement.side == "back" and piece.back_form:
+            pen.form(piece.back_form, (-b, -b, w + b, h + b), art)
+        else:
+            art(pen)
+
+
+def hex_corners(width: float, height: float, grow: float = 0.0) -> list[tuple[float, float]]:
+    """Corners of the pointy-top hexagon inscribed in a ``width`` × ``height`` trim (B1)."""
+    cx, cy = width / 2, height / 2
+    radius = height / 2 + grow
+    return [(cx + radius * math.cos(math.radians(90 - 60 * k)),
+             cy + radius * math.sin(math.radians(90 - 60 * k))) for k in range(6)]
+
+
+def _tick(pen: Pen, x1: float, y1: float, x2: float, y2: float) -> None:
+    # A white halo under a black line: the mark stays visible on dark art and on white paper.
+    pen.line(x1, y1, x2, y2, color="paper", width=CUT_MARK_WIDTH * 3.5)
+    pen.line(x1, y1, x2, y2, color="#000000", width=CUT_MARK_WIDTH)
+
+
+def _cut_marks(pen: Pen, placement: Placement) -> None:
+    """Marks in the bleed, outside the trim, pointing at the cut lines."""
+    piece = placement.piece
+    w, h = piece.width, piece.height
+    g, b = CUT_MARK_GAP, BLEED
+    with pen.at(placement.x, placement.y):
+        if piece.shape == "hex":
+            cx, cy = w / 2, h / 2
+            for x, y in hex_corners(w, h):
+                dx, dy = x - cx, y - cy
+                length = math.hypot(dx, dy)
+                ux, uy = dx / length, dy / length
+                _tick(pen, x + ux * g, y + uy * g, x + ux * b, y + uy * b)
+            return
+        for x, sx in ((0.0, -1), (w, 1)):
+            for y, sy in ((0.0, -1), (h, 1)):
+                _tick(pen, x + sx * g, y, x + sx * b, y)  # extends the horizontal edge
+                _tick(pen, x, y + sy * g, x, y + sy * b)  # extends the vertical edge

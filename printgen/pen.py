@@ -1,0 +1,235 @@
+"""Drawing in millimetres on a ReportLab canvas, with glyph-checked text and shared forms.
+
+A :class:`Pen` is handed to every piece's art function with the origin at the lower-left
+corner of the piece's *trim* and one unit = 1 mm. Text sizes are in points (what designers
+think in); everything else is in millimetres.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+import segno
+from reportlab.lib.units import mm
+
+from printgen import fonts
+from printgen.errors import PrintError
+from printgen.style import Style
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+PT = 25.4 / 72  # one point in millimetres
+
+# Error correction of every printed QR code: M (15 %) or better, so a crease or a coffee
+# ring does not make a seat's code unreadable (segno may boost it when it costs no size).
+QR_ERROR = "m"
+QR_QUIET_ZONE = 4  # modules of white around the code (ISO/IEC 18004)
+
+_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+class Pen:
+    """Millimetre drawing helpers over a canvas already scaled to millimetres."""
+
+    def __init__(self, canvas: Canvas, style: Style, forms: set[str]) -> None:
+        self.canvas = canvas
+        self.style = style
+        self._forms = forms
+
+    # -- state ---------------------------------------------------------------------------
+    @contextmanager
+    def at(self, x: float, y: float, rotate: float = 0.0, scale: float = 1.0) -> Iterator[Pen]:
+        """Draw with the origin moved to (x, y), optionally rotated (degrees) and scaled."""
+        c = self.canvas
+        c.saveState()
+        c.translate(x, y)
+        if rotate:
+            c.rotate(rotate)
+        if scale != 1.0:
+            c.scale(scale, scale)
+        try:
+            yield self
+        finally:
+            c.restoreState()
+
+    @contextmanager
+    def clipped(self, points: Sequence[tuple[float, float]]) -> Iterator[Pen]:
+        """Draw inside the polygon ``points`` only."""
+        c = self.canvas
+        c.saveState()
+        c.clipPath(self._path(points), stroke=0, fill=0)
+        try:
+            yield self
+        finally:
+            c.restoreState()
+
+    # -- shapes --------------------------------------------------------------------------
+    def _paint(self, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
+        c = self.canvas
+        if fill is not None:
+            c.setFillColor(self.style.fill(fill))
+        if stroke is not None:
+            c.setStrokeColor(self.style.ink(stroke))
+            c.setLineWidth(width)
+        return (1 if fill is not None else 0, 1 if stroke is not None else 0)
+
+    def _path(self, points: Sequence[tuple[float, float]], close: bool = True):
+        path = self.canvas.beginPath()
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        if close:
+            path.close()
+        return path
+
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
+             stroke: str | None = None, width: float = 0.3, radius: float = 0.0) -> None:
+        f, s = self._paint(fill, stroke, width)
+        if radius:
+            self.canvas.roundRect(x, y, w, h, radius, stroke=s, fill=f)
+        else:
+            self.canvas.rect(x, y, w, h, stroke=s, fill=f)
+
+    def ink_rect(self, x: float, y: float, w: float, h: float, color: str = "text") -> None:
+        """A small solid mark in an *ink* colour (stays dark in ink-saver mode)."""
+        self.canvas.setFillColor(self.style.ink(color))
+        self.canvas.rect(x, y, w, h, stroke=0, fill=1)
+
+    def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None,
+               stroke: str | None = None, width: float = 0.3) -> None:
+        f, s = self._paint(fill, stroke, width)
+        self.canvas.circle(cx, cy, r, stroke=s, fill=f)
+
+    def polygon(self, points: Sequence[tuple[float, float]], *, fill: str | None = None,
+                stroke: str | None = None, width: float = 0.3, close: bool = True) -> None:
+        f, s = self._paint(fill, stroke, width)
+        self.canvas.drawPath(self._path(points, close), stroke=s, fill=f if close else 0)
+
+    def ink_polygon(self, points: Sequence[tuple[float, float]], color: str = "text") -> None:
+        """A filled polygon in an *ink* colour (icons: stay readable in ink-saver mode)."""
+        self.canvas.setFillColor(self.style.ink(color))
+        self.canvas.drawPath(self._path(points), stroke=0, fill=1)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, color: str = "line",
+             width: float = 0.3, dash: Sequence[float] | None = None) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColor(self.style.ink(color))
+        c.setLineWidth(width)
+        if dash:
+            c.setDash(list(dash))
+        c.line(x1, y1, x2, y2)
+        c.restoreState()
+
+    # -- text ----------------------------------------------------------------------------
+    def text(self, x: float, y: float, text: str, size: float, *, color: str = "text",
+             align: str = "left", max_width: float | None = None) -> float:
+        """Draw one line at baseline ``y``; shrink it to ``max_width`` mm if needed.
+
+        Returns the size (pt) used. Raises ``MissingGlyphError`` before drawing anything
+        when the font lacks a character of ``text``.
+        """
+        fonts.check(text)
+        size_mm = size * PT
+        if max_width is not None:
+            natural = fonts.width(text, size_mm)
+            if natural > max_width > 0:
+                size_mm *= max_width / natural
+        c = self.canvas
+        c.setFont(fonts.register(), size_mm)
+        c.setFillColor(self.style.ink(color))
+        if align == "center":
+            c.drawCentredString(x, y, text)
+        elif align == "right":
+            c.drawRightString(x, y, text)
+        else:
+            c.drawString(x, y, text)
+        return size_mm / PT
+
+    def wrap(self, x: float, y: float, text: str, size: float, width: float, *,
+             color: str = "text", leading: float = 1.3) -> float:
+        """Draw ``text`` as a paragraph from baseline ``y`` down; return the next baseline."""
+        fonts.check(text)
+        for line in wrap_lines(text, size * PT, width):
+            self.text(x, y, line, size, color=color)
+            y -= size * PT * leading
+        return y
+
+    # -- shared art ----------------------------------------------------------------------
+    def form(self, name: str, bbox: tuple[float, float, float, float],
+             draw: Callable[[Pen], None]) -> None:
+        """Draw ``draw`` here, recorded once per document as a Form XObject named ``name``.
+
+        Repeated art (card backs, icons) then costs one reference per use. ``bbox`` is the
+        art's extent in its own millimetre coordinates.
+        """
+        c = self.canvas
+        if name not in self._forms:
+            c.beginForm(name, *bbox)
+            draw(self)
+            c.endForm()
+            self._forms.add(name)
+        c.doForm(name)
+
+    def qr(self, x: float, y: float, size: float, data: str) -> None:
+        """A QR code for ``data`` as vector squares, ``size`` mm wide including quiet zone."""
+        if not data:
+            raise PrintError("a QR code needs a non-empty URL")
+        code = segno.make(data, error=QR_ERROR, micro=False)
+        matrix = code.matrix
+        modules = len(matrix) + 2 * QR_QUIET_ZONE
+        unit = size / modules
+        c = self.canvas
+        c.saveState()
+        c.setFillColor(self.style.fill("paper"))
+        c.rect(x, y, size, size, stroke=0, fill=1)
+        # Pure black whatever the ink mode: a grey code decodes badly on cheap printers.
+        c.setFillColorRGB(0, 0, 0)
+        path = c.beginPath()
+        for row_index, row in enumerate(matrix):
+            top = y + size - (row_index + QR_QUIET_ZONE) * unit
+            col = 0
+            while col < len(row):
+                if row[col]:
+                    start = col
+                    while col < len(row) and row[col]:
+                        col += 1
+                    path.rect(x + (start + QR_QUIET_ZONE) * unit, top - unit,
+                              (col - start) * unit, unit)
+                else:
+                    col += 1
+        c.drawPath(path, stroke=0, fill=1)
+        c.restoreState()
+
+
+def wrap_lines(text: str, size_mm: float, width: float) -> list[str]:
+    """Greedy line breaking: between words, and between any two CJK characters."""
+    tokens: list[str] = []
+    for word in re.split(r"(\s+)", text):
+        if not word:
+            continue
+        if _CJK.search(word):
+            tokens.extend(word)
+        else:
+            tokens.append(word)
+    lines: list[str] = []
+    current = ""
+    for token in tokens:
+        candidate = current + token
+        if current and fonts.width(candidate.rstrip(), size_mm) > width:
+            lines.append(current.rstrip())
+            current = token.lstrip()
+        else:
+            current = candidate
+    if current.strip():
+        lines.append(current.rstrip())
+    return lines
+
+
+def points(value_mm: float) -> float:
+    """Millimetres to PDF points."""
+    return value_mm * mm

@@ -1,0 +1,78 @@
+"""Colours, and the ink-saver transformation applied to every one of them.
+
+Art code never calls ReportLab colours directly: it asks the :class:`Style` for a *fill*
+(large areas) or *ink* (lines, text, icons). In ink-saver mode every colour becomes a grey of
+the same lightness, and fills are pushed towards white so that a kit costs little toner while
+lines and text stay crisp and every piece stays readable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, HexColor
+
+# The kit palette: terrain and material colours shared by the four games.
+PALETTE: dict[str, str] = {
+    "paper": "#ffffff",
+    "text": "#1d1d1b",
+    "muted": "#6b6257",
+    "line": "#2b2622",
+    "prairie": "#8cbf4f",
+    "prairie_dark": "#4f7f2a",
+    "river": "#3f8fd2",
+    "river_light": "#9fd0f2",
+    "mountain": "#a9774d",
+    "mountain_dark": "#6e4a2c",
+    "sand": "#efe2c2",
+    "cream": "#fbf6ea",
+    "night": "#25324a",
+    "gold": "#e0a92c",
+    "red": "#c8382f",
+    "yellow": "#f2c230",
+    "green": "#3f9b4a",
+    "blue": "#2f6fc0",
+    "purple": "#7b4aa8",
+    "black": "#2b2b2b",
+    "white": "#f4f4f4",
+    "orange": "#e07a2c",
+    "pink": "#e58fb0",
+    "brown": "#8a5a34",
+    "grey": "#9a9a9a",
+    "teal": "#2a9d8f",
+}
+
+# How much of the way to white an ink-saver fill goes (0 = unchanged grey, 1 = white).
+_INK_SAVER_FILL_LIGHTEN = 0.72
+
+
+def _luminance(color: Color) -> float:
+    return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """Colour choices for one kit."""
+
+    ink_saver: bool = False
+
+    def _base(self, name_or_hex: str) -> Color:
+        return HexColor(PALETTE.get(name_or_hex, name_or_hex))
+
+    def fill(self, name_or_hex: str) -> Color:
+        """A colour for large areas (backgrounds, terrain)."""
+        color = self._base(name_or_hex)
+        if not self.ink_saver:
+            return color
+        grey = _luminance(color)
+        grey = grey + (1.0 - grey) * _INK_SAVER_FILL_LIGHTEN
+        return Color(grey, grey, grey)
+
+    def ink(self, name_or_hex: str) -> Color:
+        """A colour for lines, text and small marks."""
+        color = self._base(name_or_hex)
+        if not self.ink_saver:
+            return color
+        # Keep strokes dark enough to read on the lightened fills.
+        grey = min(_luminance(color), 0.45)
+        return Color(grey, grey, grey)

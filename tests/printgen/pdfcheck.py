@@ -1,0 +1,43 @@
+"""Helpers for printgen tests: parse a PDF with pypdf, render it with pdftoppm, read QR codes."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from pathlib import Path
+
+import zxingcpp
+from PIL import Image
+from pypdf import PdfReader
+
+MM = 72 / 25.4  # points per millimetre
+
+
+def reader(pdf: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(pdf))
+
+
+def box_mm(box) -> tuple[float, ...]:
+    return tuple(round(float(v) / MM, 2) for v in box)
+
+
+def render(pdf: bytes, tmp_path: Path, *, dpi: int = 200, first: int | None = None,
+           last: int | None = None) -> list[Path]:
+    """Render pages with pdftoppm (failing the test on any error); return the PNG paths."""
+    source = tmp_path / "kit.pdf"
+    source.write_bytes(pdf)
+    args = ["pdftoppm", "-r", str(dpi), "-png"]
+    if first is not None:
+        args += ["-f", str(first)]
+    if last is not None:
+        args += ["-l", str(last)]
+    result = subprocess.run([*args, str(source), str(tmp_path / "page")],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "Error" not in result.stderr, result.stderr
+    return sorted(tmp_path.glob("page-*.png"))
+
+
+def qr_texts(png: Path) -> list[str]:
+    with Image.open(png) as image:
+        return sorted(code.text for code in zxingcpp.read_barcodes(image.convert("L")))

@@ -1,0 +1,207 @@
+"""The layout engine on a synthetic component: boxes, bleed, duplex mirroring, fonts, QR."""
+
+from __future__ import annotations
+
+import pytest
+from pdfcheck import box_mm, qr_texts, reader, render
+
+from printgen import fonts
+from printgen.document import Document
+from printgen.errors import MissingGlyphError, PrintError
+from printgen.layout import BLEED, SAFE_MARGIN, Component, Piece, plan
+from printgen.messages import LANGUAGES, MESSAGES
+from printgen.pen import Pen, wrap_lines
+from printgen.style import Style
+
+URL = "https://campfire.example/t/Q7ZX"
+
+
+def _front(pen: Pen) -> None:
+    pen.rect(-BLEED, -BLEED, 63 + 2 * BLEED, 88 + 2 * BLEED, fill="prairie")
+    pen.text(31.5, 70, "Leone ライオン", 12, align="center")
+
+
+def _back(pen: Pen) -> None:
+    pen.rect(-BLEED, -BLEED, 63 + 2 * BLEED, 88 + 2 * BLEED, fill="night")
+
+
+def _cards(count: int, *, back: bool = True) -> Component:
+    pieces = tuple(Piece(f"C{i:02d}", 63, 88, _front, _back if back else None,
+                         back_form="test-back" if back else None) for i in range(count))
+    return Component("test.cards", "cards", pieces)
+
+
+def _pdf(component: Component, duplex: str = "long", paper: str = "a4") -> bytes:
+    sheets = plan(component, paper, duplex)
+    doc = Document(title="t", lang="en", duplex=duplex, style=Style(),
+                   paper=sheets[0].size)
+    for sheet in sheets:
+        doc.sheet(sheet, "footer")
+    return doc.finish()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short", "fold"])
+def test_every_cell_lies_inside_the_safe_margin_and_cells_never_overlap(paper, duplex):
+    for sheet in plan(_cards(20), paper, duplex):
+        width, height = sheet.size
+        cells = [(p.x - BLEED, p.y - BLEED, p.x + p.piece.width + BLEED,
+                  p.y + p.piece.height + BLEED) for p in sheet.placements]
+        for x0, y0, x1, y1 in cells:
+            assert x0 >= SAFE_MARGIN - 1e-6 and y0 >= SAFE_MARGIN - 1e-6
+            assert x1 <= width - SAFE_MARGIN + 1e-6 and y1 <= height - SAFE_MARGIN + 1e-6
+        for i, a in enumerate(cells):
+            for b in cells[i + 1:]:
+                overlap = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+                assert overlap[0] <= 1e-6 or overlap[1] <= 1e-6
+
+
+def test_poker_cards_fill_a_landscape_a4_sheet_eight_at_a_time():
+    sheets = plan(_cards(16), "a4", "long")
+    assert [len(s.placements) for s in sheets] == [8, 8, 8, 8]
+    assert sheets[0].size == (297.0, 210.0)
+    assert [s.is_back for s in sheets] == [False, True, False, True]
+
+
+@pytest.mark.parametrize(("duplex", "axis"), [("long", "y"), ("short", "x")])
+def test_backs_are_mirrored_for_the_chosen_flip_on_landscape_pages(duplex, axis):
+    front, back = plan(_cards(8), "a4", duplex)[:2]
+    assert front.size == (297.0, 210.0)
+    width, height = front.size
+    for f, b in zip(front.placements, back.placements, strict=True):
+        assert b.piece is f.piece and b.side == "back"
+        if axis == "y":  # landscape turned over its long edge: top and bottom swap
+            assert b.x == pytest.approx(f.x)
+            assert b.y == pytest.approx(height - f.y - f.piece.height)
+        else:
+            assert b.y == pytest.approx(f.y)
+            assert b.x == pytest.approx(width - f.x - f.piece.width)
+
+
+def test_portrait_long_edge_flip_swaps_left_and_right():
+    big = Component("t", "boards", (Piece("B", 180, 120, _front, _back),))
+    front, back = plan(big, "a4", "long")
+    assert front.size == (210.0, 297.0)
+    (f,), (b,) = front.placements, back.placements
+    assert b.x == pytest.approx(210 - f.x - 180) and b.y == pytest.approx(f.y)
+
+
+def test_fold_layout_puts_each_back_across_the_fold_line_on_the_same_page():
+    (sheet, *_) = plan(_cards(4), "a4", "fold")
+    assert sheet.fold is not None
+    at = sheet.fold[0]
+    fronts = [p for p in sheet.placements if p.side == "front"]
+    backs = [p for p in sheet.placements if p.side == "back"]
+    assert len(fronts) == len(backs) == 4
+    for f, b in zip(fronts, backs, strict=True):
+        assert f.x + f.piece.width < at < b.x
+        assert (f.x + f.piece.width / 2) + (b.x + b.piece.width / 2) == pytest.approx(2 * at)
+
+
+def test_a_piece_larger_than_the_paper_is_refused_naming_it():
+    huge = Component("t", "x", (Piece("HUGE", 300, 300, _front),))
+    with pytest.raises(PrintError, match=r"HUGE \(300 × 300 mm\) does not fit"):
+        plan(huge, "a4", "long")
+
+
+@pytest.mark.parametrize(("paper", "duplex", "message"), [
+    ("a3", "long", "unknown paper 'a3': expected one of a4, letter"),
+    ("a4", "both", "unknown duplex mode 'both': expected one of long, short, fold"),
+])
+def test_bad_paper_or_duplex_is_refused(paper, duplex, message):
+    with pytest.raises(PrintError) as error:
+        plan(_cards(1), paper, duplex)
+    assert str(error.value) == message
+
+
+def test_trim_and_bleed_boxes_are_written_on_every_page():
+    pdf = _pdf(_cards(8))
+    pages = reader(pdf).pages
+    sheets = plan(_cards(8), "a4", "long")
+    for page, sheet in zip(pages, sheets, strict=True):
+        trim, bleed = box_mm(page.trimbox), box_mm(page.bleedbox)
+        assert trim == pytest.approx(sheet.trim_box(), abs=0.01)
+        assert bleed == pytest.approx([trim[0] - 3, trim[1] - 3, trim[2] + 3, trim[3] + 3],
+                                      abs=0.01)
+        assert box_mm(page.mediabox) == pytest.approx((0, 0, 297, 210), abs=0.01)
+        # Four 63 mm cards side by side, 2 × 3 mm of bleed between neighbours.
+        assert trim[2] - trim[0] == pytest.approx(4 * 63 + 3 * 6, abs=0.2)
+
+
+@pytest.mark.parametrize(("duplex", "name"), [("long", "/DuplexFlipLongEdge"),
+                                              ("short", "/DuplexFlipShortEdge"),
+                                              ("fold", "/Simplex")])
+def test_viewer_preferences_ask_for_actual_size_and_the_layouts_flip(duplex, name):
+    prefs = reader(_pdf(_cards(2), duplex)).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+    assert prefs["/Duplex"] == name
+
+
+def test_a_shared_back_is_one_form_xobject_used_by_every_card():
+    pdf = _pdf(_cards(8))
+    back_page = reader(pdf).pages[1]
+    xobjects = back_page["/Resources"]["/XObject"]
+    assert len(xobjects) == 1
+    content = back_page.get_contents().get_data().decode("latin-1")
+    assert content.count(" Do") == 8
+
+
+def test_the_font_is_embedded_as_a_truetype_subset():
+    page = reader(_pdf(_cards(1))).pages[0]
+    (font,) = [f.get_object() for f in page["/Resources"]["/Font"].values()
+               if "IPAexGothic" in f.get_object()["/BaseFont"]]
+    descriptor = font["/FontDescriptor"] if "/FontDescriptor" in font else \
+        font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+    assert "/FontFile2" in descriptor  # TrueType (glyf) program embedded
+    assert font["/BaseFont"].split("+")[0].isupper()  # subset tag, e.g. AAAAAA+
+
+
+def test_text_is_extractable_in_japanese():
+    text = reader(_pdf(_cards(1))).pages[0].extract_text()
+    assert "Leone" in text and "ライオン" in text
+
+
+def test_identical_inputs_give_identical_bytes():
+    assert _pdf(_cards(5)) == _pdf(_cards(5))
+
+
+def test_a_missing_glyph_is_an_error_naming_the_string_and_the_character():
+    with pytest.raises(MissingGlyphError) as error:
+        fonts.check("score ≥ 10")
+    assert str(error.value) == ("the font IPAexGothic has no glyph for '≥' (U+2265) in the "
+                                "text 'score ≥ 10'")
+
+
+def test_a_missing_glyph_stops_the_drawing():
+    def bad(pen: Pen) -> None:
+        pen.text(0, 0, "fine, then 𝔘", 10)
+
+    component = Component("t", "x", (Piece("P", 20, 20, bad),))
+    with pytest.raises(MissingGlyphError, match="'𝔘'"):
+        _pdf(component)
+
+
+def test_every_language_has_every_message():
+    keys = set(MESSAGES["en"])
+    for lang in LANGUAGES:
+        assert set(MESSAGES[lang]) == keys
+        for message in MESSAGES[lang].values():
+            fonts.check(message)
+
+
+def test_japanese_wraps_between_characters_and_latin_between_words():
+    assert wrap_lines("one two three", 10 * 0.3528, 12) == ["one", "two", "three"]
+    lines = wrap_lines("倍率の確認をしてください", 10 * 0.3528, 15)
+    assert "".join(lines) == "倍率の確認をしてください" and len(lines) > 1
+
+
+def test_qr_codes_are_vector_paths_that_decode(tmp_path):
+    def code(pen: Pen) -> None:
+        pen.qr(0, 0, 30, URL)
+
+    pdf = _pdf(Component("t", "x", (Piece("Q", 30, 30, code),)))
+    content = reader(pdf).pages[0].get_contents().get_data().decode("latin-1")
+    assert " re" in content and "/Im" not in content  # rectangles, no image
+    (png,) = render(pdf, tmp_path)
+    assert qr_texts(png) == [URL]
+
