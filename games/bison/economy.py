@@ -34,7 +34,7 @@ Everything here is a pure function of frozen values; refusals raise ``RuleError`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -512,30 +512,47 @@ class Supply:
         removing (variant 2, B11) puts one hunter from the supply on the space per diamond
         removed. ``size`` 0 removes the structure.
         """
+        return self.rebuild(kind, [(size, replaces)])
+
+    def rebuild(self, kind: str, builds: Sequence[tuple[int, int]]) -> Supply:
+        """Several ``(size, replaces)`` builds of one action at once (variants 1 and 2, B11).
+
+        All replaced structures come off the board before any new one is taken from the
+        supply, so the order of the builds does not matter: shrinking a 2 to a 1 while
+        removing another 1 may reuse that 1, as at the real table. Hunters move by the net
+        number of diamonds added (board → supply) or removed (supply → board).
+        """
         kind = check_kind(kind)
-        size, replaces = check_size(size, allow_zero=True), check_size(replaces, allow_zero=True)
-        if size == replaces:
-            raise RuleError(N_("a {kind} of size {size} cannot be replaced by the same size"),
-                            kind=kind, size=size)
         held = self.structures(kind)
-        if size and size not in held.supply:
-            raise RuleError(
-                N_("you have no size-{size} {kind} in your supply; buy one at the market "
-                   "first"),
-                size=size, kind=kind,
-            )
-        if replaces and replaces not in held.board:
-            raise RuleError(N_("you have no size-{size} {kind} on the board"),
-                            size=replaces, kind=kind)
         supply, board = held.supply, held.board
-        if size:
-            supply, board = _without(supply, size), _with(board, size)
-        if replaces:
-            supply, board = _with(supply, replaces), _without(board, replaces)
+        checked = []
+        for size, replaces in builds:
+            size = check_size(size, allow_zero=True)
+            replaces = check_size(replaces, allow_zero=True)
+            if size == replaces:
+                raise RuleError(
+                    N_("a {kind} of size {size} cannot be replaced by the same size"),
+                    kind=kind, size=size,
+                )
+            checked.append((size, replaces))
+        for _size, replaces in checked:
+            if replaces:
+                if replaces not in board:
+                    raise RuleError(N_("you have no size-{size} {kind} on the board"),
+                                    size=replaces, kind=kind)
+                supply, board = _with(supply, replaces), _without(board, replaces)
+        for size, _replaces in checked:
+            if size:
+                if size not in supply:
+                    raise RuleError(
+                        N_("you have no size-{size} {kind} in your supply; buy one at the "
+                           "market first"),
+                        size=size, kind=kind,
+                    )
+                supply, board = _without(supply, size), _with(board, size)
         moved = self._with_structures(kind, replace(held, supply=supply, board=board))
-        if size > replaces:
-            return moved.recall(size - replaces)
-        return moved.deploy(replaces - size)
+        diamonds = sum(size - replaces for size, replaces in checked)
+        return moved.recall(diamonds) if diamonds >= 0 else moved.deploy(-diamonds)
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -273,8 +273,7 @@ def _action(state: State, event: Mapping[str, Any]) -> State:
         supply = supply.deploy(hunters)
     elif action in (Action.TENT, Action.CANOE):
         kind = action.value
-        for size, replaces in _builds(event, kind, hunters, state.settings):
-            supply = supply.build(kind, size, replaces)
+        supply = supply.rebuild(kind, _builds(event, kind, hunters, state.settings))
     else:
         # Counts only: the board will check which hunters can reach where (B3).
         needed = hunters + 1 if action is Action.GATHER and hunters else hunters
