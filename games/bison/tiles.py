@@ -76,8 +76,8 @@ def check_animals(animals: Any) -> tuple[int, int, int]:
     """
     if not isinstance(animals, Mapping):
         raise RuleError(
-            N_("animals must be an object like "
-               '{{"prairie": 1, "river": 1, "mountain": 1}}')
+            N_("animals must be an object like {example}"),
+            example='{"prairie": 1, "river": 1, "mountain": 1}',
         )
     unknown = sorted(set(animals) - set(SPACES))
     if unknown:
