@@ -144,7 +144,7 @@ def parse(document: object) -> dict[str, Standing]:
                         most=MAX_PLAYERS, count=len(players))
     standings: dict[str, Standing] = {}
     for name, raw in players.items():
-        if not name.strip():
+        if not isinstance(name, str) or not name.strip():
             raise RuleError(N_("a player's name must not be empty"))
         standings[name] = _standing(name, raw)
     for kind in FOODS:

@@ -114,7 +114,7 @@ def check_chip_backs(backs: Iterable[object]) -> tuple[str, ...]:
     """Refuse a rock-chip back that does not exist."""
     result = []
     for back in backs:
-        if back not in ROCK_CHIPS:
+        if not isinstance(back, str) or back not in ROCK_CHIPS:
             raise RuleError(N_("unknown rock chip {back!r}; expected one of: {names}"),
                             back=back, names=", ".join(ROCK_CHIPS))
         result.append(str(back))

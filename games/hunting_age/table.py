@@ -1,0 +1,457 @@
+"""Age of Hunting at the table: the companion's event fold (protocol in ``games.table``).
+
+Glossary
+--------
+edition (setting)
+    ``"campfire"`` (default): the Campfire personal board and hunting-ground catalog give
+    every cost and VP, and rock chips are drawn digitally. ``"original"``: owners of the
+    original game type the printed cost, VP and the rock chips they flipped.
+turn
+    Seats are clockwise, the order of play; ``current`` is the seat whose turn it is
+    (the start player's at first, after the opening placements, which change only food
+    counters). One development per turn, by the current seat; ``end_turn`` is refused
+    while the current seat holds more food than open caves (storage, see ``storage``).
+events
+    ``adjust``  ``{"seat", "counter", "delta"}`` — the generic counters ``bear``,
+        ``mammoth``, ``grape``, ``green_grain``, ``yellow_grain`` (taken from / returned
+        to the shared supply: refused when the supply cannot give it), ``coins`` and
+        ``vp`` (the VP track).
+    ``setup``  ``{"faces": [face ids], "start_player": seat}`` — before the first turn
+        ends; ``prepare`` draws whatever is missing (``setup.set_up``).
+    ``develop``  ``{"seat", "kind": "cave"|"subordinate"|"hut", "any_food": {kind: n}}``
+        (``any_food`` = the pieces paying the cost's any-food part; default
+        ``least_missed``). Cave: ``"chips": [backs]`` (``prepare`` draws them in the
+        Campfire edition). Hut (Campfire): ``"face"``, ``"space"`` (0-based build space).
+        Original edition: ``"cost"`` ``{kind|coins|any_food: n}`` (base + extra, as
+        printed), ``"uncovered_vp"``, and for a hut ``"vp"`` or ``"end_game"``.
+    ``store``  ``{"seat", "return": {kind: n}}`` — returns food to the supply and checks
+        the rest fits the open caves (``prepare`` fills ``return`` with the default
+        choice when it is missing).
+    ``end_turn``  ``{"seat"}`` (``prepare`` fills the current seat) — the next seat plays;
+        after the end is triggered (H2), the turn of the seat on the start player's right
+        ends the game.
+end (H2)
+    ``end_trigger`` is the seat that first built its 5th hut or reached 10 on the track;
+    ``turns_left`` counts the turns still to play after the current one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from games.errors import N_, RuleError
+from games.hunting_age import development, setup, storage
+from games.hunting_age.board import LIMITS, extra_cost
+from games.hunting_age.cards import FACES_BY_ID
+from games.hunting_age.components import (
+    COIN_COUNTER_MAX,
+    FOODS,
+    GOOD_NAMES,
+    ROCK_CHIP_GROUPS,
+    SUPPLY_LIMITS,
+    Cost,
+    Food,
+    describe_goods,
+)
+from games.hunting_age.scoring import (
+    END_GAME_SCORES,
+    Standing,
+    final_scores,
+    last_seat,
+    turns_left,
+)
+from games.hunting_age.tribe import VP_TRACK_MAX, Hut, Supply, Tribe, give_back, take
+from games.table import Player, check_range, parse_adjust
+
+GAME: Final = "hunting-age"
+COUNTERS: Final[dict[str, tuple[int, int]]] = {
+    **{kind: (0, SUPPLY_LIMITS[kind]) for kind in FOODS},
+    "coins": (0, COIN_COUNTER_MAX),
+    "vp": (0, VP_TRACK_MAX),
+}
+EDITIONS: Final = ("campfire", "original")
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """An Age of Hunting table."""
+
+    players: tuple[Player, ...]
+    tribes: tuple[Tribe, ...]
+    supply: Supply = field(default_factory=Supply)
+    edition: str = "campfire"
+    faces: tuple[str, ...] = ()
+    start_player: int = 0
+    current: int = 0
+    turn: int = 0  # turns ended so far
+    developed: bool = False  # the current seat has developed this turn
+    end_trigger: int | None = None
+    over: bool = False
+    totals_by_turn: tuple[tuple[int, ...], ...] = ()  # each seat's total after each turn
+
+    @property
+    def turns_left(self) -> int | None:
+        """Turns still to play after the current one; ``None`` before the end trigger."""
+        if self.over:
+            return 0
+        if self.end_trigger is None:
+            return None
+        return turns_left(len(self.players), self.start_player, self.current)
+
+
+# --- small validators -------------------------------------------------------------------
+
+def _whole(value: object, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RuleError(N_("{field} must be a whole number of at least 0"), field=field)
+    return value
+
+
+def _goods(raw: object, field: str, allowed: Sequence[str]) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        raise RuleError(N_("{field} must be an object like {{\"bear\": 1}}"), field=field)
+    for key in raw:
+        if key not in allowed:
+            raise RuleError(N_("{field}: unknown item {item!r}; expected one of: {names}"),
+                            field=field, item=key, names=", ".join(allowed))
+    return {key: _whole(raw[key], f"{field}.{key}") for key in raw}
+
+
+def _food(raw: object, field: str) -> Food:
+    return Food.of(_goods(raw, field, FOODS))
+
+
+def _cost(raw: object) -> Cost:
+    parts = _goods(raw, "cost", (*FOODS, "coins", "any_food"))
+    return Cost(Food.of(parts), parts.get("coins", 0), parts.get("any_food", 0))
+
+
+def _seat(state: TableState, event: Mapping[str, Any]) -> int:
+    return setup.check_seat(event.get("seat"), len(state.players))
+
+
+def _with_tribe(state: TableState, seat: int, tribe: Tribe, supply: Supply) -> TableState:
+    tribes = list(state.tribes)
+    tribes[seat] = tribe
+    state = replace(state, tribes=tuple(tribes), supply=supply)
+    if state.end_trigger is None and tribe.end_triggered:
+        state = replace(state, end_trigger=seat)  # H2
+    return state
+
+
+# --- protocol ---------------------------------------------------------------------------
+
+def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> TableState:
+    """A table at the start: 3–5 players, ``edition`` and optional ``start_player``."""
+    setup.check_players(len(players))
+    for key in settings:
+        if key not in ("edition", "start_player"):
+            raise RuleError(N_("unknown setting {key!r}; expected edition or start_player"),
+                            key=key)
+    edition = settings.get("edition", "campfire")
+    if edition not in EDITIONS:
+        raise RuleError(N_("edition must be campfire or original, not {edition!r}"),
+                        edition=edition)
+    start = setup.check_seat(settings.get("start_player", 0), len(players))
+    return TableState(tuple(players), tuple(Tribe() for _ in players), edition=edition,
+                      start_player=start, current=start)
+
+
+def prepare(state: TableState, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Fill in chance and defaults so the stored event replays identically."""
+    kind = event.get("type")
+    seats = len(state.players)
+    if kind == "setup":
+        filled = dict(event)
+        if "start_player" not in filled:
+            filled["start_player"] = rng.randrange(seats)
+        if "faces" not in filled:
+            filled["faces"] = list(setup.choose_layout(seats, rng))
+        return filled
+    if kind == "end_turn" and "seat" not in event:
+        return {**event, "seat": state.current}
+    seat = event.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        return event  # apply explains the bad seat
+    tribe = state.tribes[seat]
+    if (kind == "develop" and event.get("kind") == "cave" and "chips" not in event
+            and state.edition == "campfire" and tribe.caves_created < LIMITS["cave"]):
+        group = ROCK_CHIP_GROUPS[tribe.caves_created]
+        revealed = [back for t in state.tribes for back in t.revealed_chips]
+        return {**event, "chips": list(development.draw_rock_chips(group, revealed, rng))}
+    if kind == "store" and "return" not in event:
+        return {**event, "return": storage.default_return(tribe).as_dict()}
+    return event
+
+
+def apply(state: TableState, event: Mapping[str, Any]) -> TableState:
+    """The next state; ``RuleError`` (and no change) when the rules refuse the event."""
+    if not isinstance(event, Mapping):
+        raise RuleError(N_("an event must be an object"))
+    kind = event.get("type")
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise RuleError(N_("unknown event type {type!r}; expected one of: {types}"),
+                        type=event.get("type"), types=", ".join(_HANDLERS))
+    return handler(state, event)
+
+
+def _adjust(state: TableState, event: Mapping[str, Any]) -> TableState:
+    if not isinstance(event.get("counter"), str):  # a list would not even hash
+        event = {**event, "counter": repr(event.get("counter"))}
+    move = parse_adjust(event, len(state.players), COUNTERS)
+    tribe = state.tribes[move.seat]
+    supply = state.supply
+    if move.counter in FOODS:
+        check_range(move.counter, tribe.food[move.counter] + move.delta, COUNTERS[move.counter])
+        food = Food.of({move.counter: abs(move.delta)})
+        if move.delta > 0:
+            tribe, supply = take(tribe, supply, food)
+        else:
+            tribe, supply = give_back(tribe, supply, food)
+    elif move.counter == "coins":
+        coins = check_range("coins", tribe.coins + move.delta, COUNTERS["coins"])
+        tribe = replace(tribe, coins=coins)
+    else:
+        track = check_range("vp", tribe.track + move.delta, COUNTERS["vp"])
+        tribe = replace(tribe, track=track)
+    return _with_tribe(state, move.seat, tribe, supply)
+
+
+def _setup(state: TableState, event: Mapping[str, Any]) -> TableState:
+    if state.turn:
+        raise RuleError(N_("the table can only be set up before the first turn ends"))
+    seats = len(state.players)
+    start = setup.check_seat(event.get("start_player"), seats)
+    faces = event.get("faces")
+    if not isinstance(faces, list) or any(
+            not isinstance(face, str) or face not in FACES_BY_ID for face in faces):
+        raise RuleError(N_("faces must be a list of hunting-ground faces such as B1a or N07b"))
+    cards = [FACES_BY_ID[face].card for face in faces]
+    basic = sum(FACES_BY_ID[face].basic for face in faces)
+    new_land = setup.new_land_count(seats)
+    if len(set(cards)) != len(cards) or basic != 4 or len(faces) - basic != new_land:
+        raise RuleError(
+            N_("lay out each of the 4 basic cards and {new_land} different new-land cards, "
+               "one side each"), new_land=new_land)
+    return replace(state, faces=tuple(faces), start_player=start, current=start)
+
+
+def _hut(state: TableState, event: Mapping[str, Any], tribe: Tribe) -> tuple[Hut, Cost]:
+    if state.edition == "original":
+        if "end_game" in event:
+            if event["end_game"] not in END_GAME_SCORES:
+                raise RuleError(N_("end_game must be one of {cards}"),
+                                cards=", ".join(END_GAME_SCORES))
+            hut = Hut(None, event["end_game"])
+        else:
+            hut = Hut(_whole(event.get("vp"), "vp"))
+        return hut, _cost(event.get("cost"))
+    face_id = event.get("face")
+    if not isinstance(face_id, str) or face_id not in FACES_BY_ID:
+        raise RuleError(N_("face must be a hunting-ground face such as B1a or N07b"))
+    if state.faces and face_id not in state.faces:
+        raise RuleError(N_("{face} is not on the table"), face=face_id)
+    face = FACES_BY_ID[face_id]
+    space = event.get("space")
+    if isinstance(space, bool) or not isinstance(space, int) or not 0 <= space < len(
+            face.build):
+        raise RuleError(N_("space must be a build space of {face}: 0 to {last}"),
+                        face=face_id, last=len(face.build) - 1)
+    spot = face.build[space]
+    return (Hut(spot.vp, spot.end_game, face_id, space),
+            development.next_cost(tribe, "hut", face.build_cost))
+
+
+def _develop(state: TableState, event: Mapping[str, Any]) -> TableState:
+    seat = _seat(state, event)
+    _check_turn(state, seat)
+    if state.developed:
+        raise RuleError(N_("only one development per turn"))
+    kind = event.get("kind")
+    tribe = state.tribes[seat]
+    development.check_can_develop(tribe, kind if isinstance(kind, str) else repr(kind))
+    any_food = _food(event["any_food"], "any_food") if "any_food" in event else None
+    original = state.edition == "original"
+    cost = _cost(event.get("cost")) if original and kind != "hut" else None
+    uncovered = _whole(event.get("uncovered_vp"), "uncovered_vp") if original else None
+    supply = state.supply
+    if kind == "cave":
+        chips = event.get("chips")
+        if not isinstance(chips, list):
+            raise RuleError(N_("chips must list the rock chips flipped"))
+        revealed = [back for t in state.tribes for back in t.revealed_chips]
+        development.check_chips_exist(
+            [*revealed, *development.check_chip_backs(chips)])
+        tribe, supply, _lost = development.create_cave(
+            tribe, supply, cost=cost, flipped=chips, any_food=any_food, uncovered=uncovered)
+    elif kind == "subordinate":
+        tribe, supply = development.add_subordinate(tribe, supply, cost=cost,
+                                                    any_food=any_food, uncovered=uncovered)
+    else:
+        hut, price = _hut(state, event, tribe)
+        occupied = [(h.face, h.space) for t in state.tribes for h in t.huts
+                    if h.face is not None]
+        tribe, supply = development.build_hut(tribe, supply, hut, cost=price,
+                                              any_food=any_food, uncovered=uncovered,
+                                              occupied=occupied)  # type: ignore[arg-type]
+    return replace(_with_tribe(state, seat, tribe, supply), developed=True)
+
+
+def _store(state: TableState, event: Mapping[str, Any]) -> TableState:
+    seat = _seat(state, event)
+    returned = _food(event["return"], "return") if "return" in event else None
+    tribe, supply = storage.store(state.tribes[seat], state.supply, returned)
+    return _with_tribe(state, seat, tribe, supply)
+
+
+def _end_turn(state: TableState, event: Mapping[str, Any]) -> TableState:
+    seat = _seat(state, event)
+    if state.over:
+        raise RuleError(N_("the game is over"))
+    _check_turn(state, seat)
+    if storage.surplus(state.tribes[seat]):
+        tribe = state.tribes[seat]
+        raise RuleError(
+            N_("store food first: {held} food pieces but only {caves} open caves"),
+            held=tribe.food.total, caves=tribe.open_caves)
+    seats = len(state.players)
+    over = state.end_trigger is not None and seat == last_seat(seats, state.start_player)
+    totals = tuple(row["total"] for row in scores(state)["scores"])  # type: ignore[index]
+    return replace(state, current=(seat + 1) % seats, turn=state.turn + 1, developed=False,
+                   over=over, totals_by_turn=(*state.totals_by_turn, totals))
+
+
+def _check_turn(state: TableState, seat: int) -> None:
+    if state.over:
+        raise RuleError(N_("the game is over"))
+    if seat != state.current:
+        raise RuleError(N_("it is {name}'s turn, not {other}'s"),
+                        name=state.players[state.current].name,
+                        other=state.players[seat].name)
+
+
+_HANDLERS = {"adjust": _adjust, "setup": _setup, "develop": _develop, "store": _store,
+             "end_turn": _end_turn}
+
+
+# --- views --------------------------------------------------------------------------------
+
+def counters(state: TableState) -> list[dict[str, int]]:
+    """Each seat's generic counters."""
+    return [{**t.food.as_dict(), "coins": t.coins, "vp": t.track} for t in state.tribes]
+
+
+def standing(tribe: Tribe) -> Standing:
+    """A tribe as the final count sees it."""
+    return Standing(tuple(h.scored_as for h in tribe.huts), tribe.board_vp, tribe.track,
+                    tribe.food, tribe.coins, tribe.pieces_left_on_board)
+
+
+def scores(state: TableState) -> dict[str, Any]:
+    """The final count as if the game ended now (H2): by seat, ranking as seat lists."""
+    result = final_scores({str(i): standing(t) for i, t in enumerate(state.tribes)})
+    by_seat: dict[str, Any] = result["scores"]  # type: ignore[assignment]
+    return {
+        "scores": [by_seat[str(i)] for i in range(len(state.tribes))],
+        "ranking": [[int(s) for s in group] for group in result["ranking"]],  # type: ignore[attr-defined]
+        "winners": [int(s) for s in result["winners"]],  # type: ignore[attr-defined]
+    }
+
+
+def next_costs(state: TableState, seat: int) -> dict[str, Any]:
+    """What each development would cost the seat now (Campfire edition; hut: extra only)."""
+    tribe = state.tribes[seat]
+    costs: dict[str, Any] = {}
+    for kind in LIMITS:
+        if development.done(tribe, kind) >= LIMITS[kind]:
+            costs[kind] = None
+        elif kind == "hut":
+            costs[kind] = extra_cost("hut", len(tribe.huts) + 1).as_dict()
+        else:
+            costs[kind] = development.next_cost(tribe, kind).as_dict()
+    return costs
+
+
+def to_json(state: TableState) -> dict[str, Any]:
+    """The state as JSON-ready data."""
+    campfire = state.edition == "campfire"
+    return {
+        "edition": state.edition,
+        "faces": list(state.faces),
+        "start_player": state.start_player,
+        "opening_order": list(setup.opening_order(len(state.players), state.start_player)),
+        "current": state.current,
+        "turn": state.turn,
+        "developed": state.developed,
+        "supply": state.supply.food.as_dict(),
+        "tribes": [
+            {
+                "food": t.food.as_dict(), "coins": t.coins, "track": t.track,
+                "open_caves": t.open_caves, "surplus": storage.surplus(t),
+                "caves_created": t.caves_created,
+                "subordinates_added": t.subordinates_added,
+                "subordinates_in_hand": t.subordinates_in_hand,
+                "huts": [{"vp": h.vp, "end_game": h.end_game, "face": h.face,
+                          "space": h.space} for h in t.huts],
+                "revealed_chips": list(t.revealed_chips),
+                "board_vp": t.board_vp, "pieces_left_on_board": t.pieces_left_on_board,
+                "next_costs": next_costs(state, seat) if campfire else None,
+            }
+            for seat, t in enumerate(state.tribes)
+        ],
+        "end": {"trigger": state.end_trigger, "turns_left": state.turns_left,
+                "over": state.over},
+        "scores": scores(state),
+        "totals_by_turn": [list(row) for row in state.totals_by_turn],
+    }
+
+
+def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:
+    """The event in plain words: an ``N_`` template and its parameters."""
+    seat = event.get("seat")
+    name = (players[seat].name if isinstance(seat, int) and not isinstance(seat, bool)
+            and 0 <= seat < len(players) else "?")
+    kind = event.get("type")
+    if kind == "adjust":
+        counter = event.get("counter")
+        label = GOOD_NAMES[counter].en if counter in GOOD_NAMES else ("VP track"
+                                                                      if counter == "vp"
+                                                                      else str(counter))
+        delta = event.get("delta", 0)
+        if isinstance(delta, int) and delta >= 0:
+            return N_("{name} took {count} {counter}"), {"name": name, "count": delta,
+                                                        "counter": label}
+        return N_("{name} gave back {count} {counter}"), {
+            "name": name, "count": -delta if isinstance(delta, int) else delta,
+            "counter": label}
+    if kind == "setup":
+        start = event.get("start_player")
+        starter = players[start].name if isinstance(start, int) and 0 <= start < len(
+            players) else "?"
+        return N_("The hunting grounds are laid out ({faces}); {name} starts"), {
+            "faces": ", ".join(map(str, event.get("faces", []))), "name": starter}
+    if kind == "develop":
+        what = event.get("kind")
+        if what == "cave":
+            return N_("{name} created a cave and flipped {chips}"), {
+                "name": name, "chips": ", ".join(map(str, event.get("chips", [])))}
+        if what == "subordinate":
+            return N_("{name} added a subordinate"), {"name": name}
+        if "face" in event:
+            space = event.get("space")
+            return N_("{name} built a hut on {face}, build space {space}"), {
+                "name": name, "face": event["face"],
+                "space": space + 1 if isinstance(space, int) else space}
+        return N_("{name} built a hut"), {"name": name}
+    if kind == "store":
+        returned = event.get("return") or {}
+        goods = describe_goods(returned) if isinstance(returned, Mapping) and all(
+            k in GOOD_NAMES for k in returned) else str(returned)
+        return N_("{name} stored food and returned {goods}"), {"name": name, "goods": goods}
+    if kind == "end_turn":
+        return N_("{name} ended their turn"), {"name": name}
+    return N_("unknown event {type}"), {"type": kind}
