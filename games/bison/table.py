@@ -56,6 +56,7 @@ from games.bison.rounds import (
     check_action,
     removed_tiles_for,
 )
+from games.bison.scoring import winners
 from games.errors import N_, RuleError
 from games.table import Player, check_range, parse_adjust
 
@@ -334,7 +335,10 @@ def _exchange(state: State, event: Mapping[str, Any]) -> State:
 def _award(state: State, event: Mapping[str, Any]) -> State:
     """``{"type": "award", "seat", "gains", "exchanges"?}`` — scoring awards under the cap
     (B8); without ``exchanges`` the default overflow policy of ``economy.receive`` applies.
-    Accepted after the game is over: that is when the final scoring (B10) is awarded."""
+
+    The cap applies to each award as it comes, so one award per region in scoring order
+    (prairie, mountain, river; B9) reproduces the table exactly. Accepted after the game is
+    over: that is when the final scoring (B10) is awarded."""
     seat = _seat(state, event)
     exchanges = event.get("exchanges")
     if exchanges is not None and not isinstance(exchanges, list):
@@ -402,6 +406,8 @@ def to_json(state: State) -> dict[str, Any]:
         "next_seat": rounds.next_seat,
         "round_complete": rounds.round_complete,
         "finished": rounds.finished,
+        # B10 tie-break on the stocks as they stand: final while the final awards come in.
+        "winners": _winners(state) if rounds.finished else [],
         "settings": state.settings.as_dict(),
         "seats": [
             {
@@ -418,6 +424,12 @@ def to_json(state: State) -> dict[str, Any]:
         # The board mirror (a later issue) will add its own JSON form here.
         "board": None,
     }
+
+
+def _winners(state: State) -> list[int]:
+    """The winning seats (B10); keyed by seat because two players may share a name."""
+    best = winners({str(seat): stocks for seat, stocks in enumerate(state.stocks)})
+    return [int(seat) for seat in best]
 
 
 # --- history in plain words ----------------------------------------------------------

@@ -53,6 +53,7 @@ def test_new_state_and_counters() -> None:
     shown = table.to_json(state)
     assert (shown["round"], shown["rounds"], shown["removed_tiles"]) == (1, 5, 3)
     assert (shown["start_seat"], shown["next_seat"], shown["finished"]) == (2, 2, False)
+    assert shown["winners"] == []
     assert shown["board"] is None
     seat = shown["seats"][0]
     assert seat["pieces"] == {
@@ -400,8 +401,10 @@ def test_end_round_rotates_totem_and_the_last_round_empties_the_stocks_b10() -> 
     assert table.to_json(state)["finished"]
     assert table.counters(state) == [{"bison": 0, "salmon": 0, "turkey": 0}] * 2
     # The final scoring is still awarded; nothing else changes the stocks any more.
+    assert table.to_json(state)["winners"] == [0, 1]  # all at 0: a shared win so far
     state = table.apply(state, {"type": "award", "seat": 1, "gains": {"salmon": 4}})
     assert table.counters(state)[1]["salmon"] == 4
+    assert table.to_json(state)["winners"] == [1]
     with refused("the game is over; the stocks are final"):
         table.apply(state, {"type": "exchange", "seat": 1, "give": "salmon", "get": "bison"})
     with refused("the game is over; the stocks are final"):
@@ -514,3 +517,14 @@ def test_any_event_sequence_keeps_the_table_consistent(history: list[dict[str, A
         template.format(**params)
         state = after
     assert isinstance(state.stocks[0], Stocks)
+
+
+def test_winner_after_the_final_awards_it_tie_break_example_b10() -> None:
+    # IT 5.0: yellow 10 bison / 14 turkey / 6 salmon = 30, red 12 / 7 / 11 = 30: red wins.
+    state = new(2)
+    for _ in range(6):
+        state = table.apply(state, {"type": "end_round", "override": True})
+    state = fold(state,
+                 {"type": "award", "seat": 0, "gains": {"bison": 10, "turkey": 14, "salmon": 6}},
+                 {"type": "award", "seat": 1, "gains": {"bison": 12, "turkey": 7, "salmon": 11}})
+    assert table.to_json(state)["winners"] == [1]
