@@ -227,9 +227,10 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
             return N_("Square row {row}, column {column}: gazelle"), where
         return N_("Square row {row}, column {column}: {number}"), {**where, "number": card}
     if kind == "set_taken":
-        return N_("{player} took {count} cards"), {"player": name(), "count": event.get("count")}
+        return N_("Cards taken by {player}: {count}"), {
+            "player": name(), "count": event.get("count")}
     if kind == "set_gazelles":
-        return N_("{player} holds {count} gazelles"), {
+        return N_("Gazelles in {player}'s hand: {count}"), {
             "player": name(), "count": event.get("count")}
     if kind == "set_last":
         if event.get("seat") is None:
@@ -246,6 +247,9 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
 
 
 def _adjust(state: State, event: Mapping[str, Any]) -> State:
+    if not isinstance(event.get("counter"), str):  # parse_adjust would hash a list: refuse
+        raise RuleError(N_("unknown counter {counter!r}; expected one of: {names}"),
+                        counter=event.get("counter"), names=", ".join(COUNTERS))
     change = parse_adjust(event, len(state.players), COUNTERS)
     value = check_range(change.counter, state.herds[change.seat] + change.delta,
                         COUNTERS[change.counter])

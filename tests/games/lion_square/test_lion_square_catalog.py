@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import statistics
 from collections import Counter
 
@@ -43,7 +44,7 @@ def test_every_name_exists_in_every_language() -> None:
 
 def test_colours_have_printable_hex_values() -> None:
     for colour in catalog.COLOURS:
-        assert len(colour.hex) == 7 and int(colour.hex[1:], 16) >= 0
+        assert re.fullmatch(r"#[0-9A-F]{6}", colour.hex), colour
 
 
 # --- the simulation follows the rules ----------------------------------------------------

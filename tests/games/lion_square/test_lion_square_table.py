@@ -141,10 +141,13 @@ def test_tapping_cells_builds_the_square() -> None:
          "herd would be 21; it must stay between 0 and 20"),
         ({"type": "adjust", "seat": 0, "counter": "food", "delta": 1},
          "unknown counter 'food'; expected one of: herd"),
+        ({"type": "adjust", "seat": 0, "counter": ["herd"], "delta": 1},
+         "unknown counter ['herd']; expected one of: herd"),
         ({"type": "next_round"}, "score round 1 before starting the next"),
+        ([1], "an event must be an object with a type"),
     ],
 )
-def test_refused_events_name_the_problem(event: dict[str, Any], message: str) -> None:
+def test_refused_events_name_the_problem(event: Any, message: str) -> None:
     before = fold(start(), {"type": "set_square", "grid": GRID})
     with pytest.raises(RuleError) as refusal:
         table.apply(before, event)
@@ -254,8 +257,8 @@ def test_to_json_is_json_and_has_everything_the_phone_shows() -> None:
          "Square row 2, column 2: gazelle"),
         ({"type": "set_cell", "row": 2, "column": 0, "card": None},
          "Square row 3, column 1 cleared"),
-        ({"type": "set_taken", "seat": 2, "count": 3}, "Cho took 3 cards"),
-        ({"type": "set_gazelles", "seat": 3, "count": 1}, "Dan holds 1 gazelles"),
+        ({"type": "set_taken", "seat": 2, "count": 3}, "Cards taken by Cho: 3"),
+        ({"type": "set_gazelles", "seat": 3, "count": 1}, "Gazelles in Dan's hand: 1"),
         ({"type": "set_last", "seat": 0}, "Ann laid the last card"),
         ({"type": "set_last", "seat": None}, "Who laid the last card: cleared"),
         ({"type": "score_round"}, "Round scored: the herds lose their animals"),
@@ -328,3 +331,25 @@ def test_renaming_players_changes_no_result(sequence, names) -> None:
     original = final(start(), sequence)
     other = final(start(renamed), sequence)
     assert table.to_json(other) == table.to_json(original)
+
+
+scalars = (st.none() | st.booleans() | st.integers(-3, 40) | st.floats(allow_nan=False)
+           | st.sampled_from(["G", "herd", "S", ""]))
+json_values = scalars | st.lists(scalars, max_size=4) | st.lists(
+    st.lists(scalars, max_size=4), max_size=4) | st.dictionaries(st.text(max_size=2), scalars,
+                                                                max_size=2)
+fuzzed = st.fixed_dictionaries(
+    {"type": st.sampled_from(table.EVENT_TYPES)},
+    optional={key: json_values for key in ("seat", "counter", "delta", "grid", "row",
+                                           "column", "card", "count")},
+)
+
+
+@settings(max_examples=300)
+@given(fuzzed)
+def test_any_malformed_event_is_refused_with_a_rule_error(event) -> None:
+    state = fold(start(), {"type": "set_square", "grid": GRID})
+    try:
+        table.apply(state, event)
+    except RuleError as refused:
+        assert str(refused)
