@@ -22,6 +22,11 @@ result
     0 or less (L3 speaks of "0 or less"); ``winners`` is empty while the game goes on and
     when the lions win.
 
+Like ``score bison``, it scores any square it is given: how the cards got there (adjacency,
+colours) is the players' business, and owners of the original deck type its numbers (L1).
+The deck's limits are checked, though: at most 2 gazelles between the square and the
+hands, at most 32 cards in all.
+
 Every refusal is a ``RuleError`` naming the field (``taken.zed``, ``grid row 2``, …), and an
 unknown top-level field is refused too, so a misspelt ``"gazelles"`` cannot silently
 count as 0.

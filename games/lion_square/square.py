@@ -167,9 +167,13 @@ class Square:
 
     @classmethod
     def parse(cls, text: str) -> Square:
-        """Read the text notation (see the module docstring)."""
-        lines = [line.split() for line in text.split("/")]
-        raw = [[None if t == "." else t if t == "G" else int(t) for t in line] for line in lines]
+        """Read the text notation (see the module docstring); refusals name the place."""
+        def value(token: str) -> object:
+            if token == ".":
+                return None
+            return int(token) if token.lstrip("-").isdecimal() else token
+
+        raw = [[value(token) for token in line.split()] for line in text.split("/")]
         return cls.from_json(raw, field="square")
 
     def with_cell(self, row: int, column: int, cell: Cell) -> Square:

@@ -26,6 +26,20 @@ def test_text_notation_round_trips() -> None:
     assert Square.from_json(square.to_json()) == square
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("1 2 3 / 4 5 6", "square has 2 rows; expected 3 (a line holds at most 3 cards)"),
+     ("1 2 3 / 4 5 6 7 / . . .", "square row 2 has 4 cells; expected 3"),
+     (". . . / . -1 . / . . .", "square row 2, column 2 is -1; a card number must be 0 or more"),
+     (". . . / . x . / . . .", 'square row 2, column 2 must be a card number (0 or more), '
+                               '"G" for a gazelle or null for an empty place; got \'x\'')],
+)
+def test_text_notation_refusals_name_the_place(text: str, message: str) -> None:
+    with pytest.raises(RuleError) as refusal:
+        Square.parse(text)
+    assert str(refusal.value) == message
+
+
 def test_each_side_sees_the_nearest_card_of_each_line() -> None:
     # L2 / DESIGN.md: S the southernmost of each column, N the northernmost, W the
     # westernmost of each row, E the easternmost; listed from the player's left.
