@@ -10,7 +10,7 @@ connection = context.config.attributes["connection"]
 context.configure(
     connection=connection,
     target_metadata=Base.metadata,
-    render_as_batch=connection.dialect.name == "sqlite",
+    render_as_batch=False,  # see 0002: copy-and-rename would cascade-delete events
 )
 with context.begin_transaction():
     context.run_migrations()

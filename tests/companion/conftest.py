@@ -97,8 +97,9 @@ def _pg_bootstrap() -> None:
         "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'campfire') THEN "
         "CREATE ROLE campfire LOGIN PASSWORD 'campfire'; END IF; END $$;"
     )
-    for statement in (sql, "CREATE DATABASE campfire_test OWNER campfire"):
-        subprocess.run(["su", "postgres", "-c", f'psql -q -c "{statement}"'],
+    for statement in (sql, "CREATE DATABASE campfire_test OWNER campfire;"):
+        # SQL on stdin: no shell quoting of the $$ body.
+        subprocess.run(["su", "postgres", "-c", "psql -q"], input=statement, text=True,
                        capture_output=True, timeout=30, check=False)
 
 

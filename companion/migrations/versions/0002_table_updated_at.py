@@ -2,6 +2,9 @@
 
 Revision ID: 0002
 Revises: 0001
+
+A plain ADD COLUMN, filled from created_at. Not a batch (copy-and-rename) migration: on
+SQLite that would drop ``tables`` and, with foreign keys on, cascade-delete every event.
 """
 
 from __future__ import annotations
@@ -16,11 +19,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("updated_at", sa.DateTime(timezone=True),
-                                   server_default=sa.func.now(), nullable=False))
+    op.add_column("tables", sa.Column("updated_at", sa.DateTime(timezone=True), nullable=True))
+    op.execute("UPDATE tables SET updated_at = created_at")
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("updated_at")
+    op.drop_column("tables", "updated_at")
