@@ -254,7 +254,7 @@ def _item(event: Mapping[str, Any]) -> Item:
 def _records(event: Mapping[str, Any]) -> list[tuple[int, Draw]]:
     raw = event.get("draws", []) if isinstance(event, Mapping) else []
     problem = RuleError(
-        N_("draws must be a list of {{seat, card, shuffles}} objects made by prepare")
+        N_("draws must be the list of seat, card and shuffles records made by prepare")
     )
     if not isinstance(raw, list):
         raise problem
