@@ -128,7 +128,7 @@ def spend(state: DogState, cost: int, action: str) -> DogState:
     _require_free(state, action)
     if state.ap < cost:
         raise RuleError(
-            N_("{dog} has {ap} action points left this turn; to {action} needs {cost}"),
+            N_("{dog} has {ap} action points left this turn, not the {cost} needed to {action}"),
             dog=state.name, ap=state.ap, action=action, cost=cost,
         )
     return replace(state, ap=state.ap - cost)

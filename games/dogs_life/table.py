@@ -86,6 +86,8 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
 
 def prepare(state: Game, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Fill in the cards drawn and the die rolled, and what happened, from ``rng``."""
+    if not isinstance(event, Mapping):
+        return event  # apply refuses it with a clear message
     prepared = {key: value for key, value in event.items() if key not in CHANCE_FIELDS}
     records: list[dict[str, Any]] = []
 

@@ -275,7 +275,7 @@ REFUSALS: list[tuple[str, Callable[[Game], object], str]] = [
      "a newspaper address must be from 1 to 12, not 13"),
     ("too much food", lambda g: rules.eat(g, 0, 4), "food comes in 1, 2 or 3 days, not 4"),
     ("no AP left", lambda g: rules.move(g, 0, 8),
-     "Fifi has 7 action points left this turn; to move needs 8"),
+     "Fifi has 7 action points left this turn, not the 8 needed to move"),
     ("act in the pound", lambda g: rules.drink(edit(g, 0, pound=2, ap=0), 0),
      "Fifi is in the pound and cannot drink"),
     ("pound draw outside the turn", lambda g: rules.draw(g, 0, Section.POUND, drawer),

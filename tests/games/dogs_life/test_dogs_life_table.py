@@ -107,7 +107,8 @@ REFUSED = [
      "unknown event type 'bark'; expected one of: adjust, start_turn, move, eat, drink, pee, "
      "pick_up, drop, bury, to_pound, draw, roll_die, end_game"),
     ({"type": "drink", "seat": "0"}, "seat must be a whole number from 0 to 2"),
-    ({"type": "drink", "seat": 0}, "Fifi has 0 action points left this turn; to drink needs 1"),
+    ({"type": "drink", "seat": 0},
+     "Fifi has 0 action points left this turn, not the 1 needed to drink"),
     ({"type": "eat", "seat": 0}, "days is missing"),
     ({"type": "eat", "seat": 0, "days": 2.5}, "days must be a whole number"),
     ({"type": "pick_up", "seat": 0, "item": "stick"}, "item must be bone or newspaper"),
@@ -127,6 +128,12 @@ REFUSED = [
 @pytest.mark.parametrize(("event", "message"), REFUSED)
 def test_refused_events(event: dict[str, Any], message: str) -> None:
     assert refusal(new(), event) == message
+
+
+def test_an_event_that_is_not_an_object_is_refused() -> None:
+    assert table.prepare(new(), ["drink"], random.Random(0)) == ["drink"]  # type: ignore[arg-type]
+    with pytest.raises(RuleError, match=r"^an event must be an object$"):
+        table.apply(new(), ["drink"])  # type: ignore[arg-type]
 
 
 def test_an_unprepared_draw_is_refused() -> None:
