@@ -76,7 +76,8 @@ def parse_adjust(
             N_("seat must be a whole number from 0 to {last}"), last=seat_count - 1
         )
     counter = event.get("counter")
-    if counter not in counters:
+    # A list or an object is unhashable: check the type before looking it up.
+    if not isinstance(counter, str) or counter not in counters:
         raise RuleError(
             N_("unknown counter {counter!r}; expected one of: {names}"),
             counter=counter, names=", ".join(counters),
