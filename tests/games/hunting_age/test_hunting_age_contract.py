@@ -1,0 +1,258 @@
+"""`campfire score hunting-age` (DESIGN.md contract): H2 final count, tie-breaks, bad input."""
+
+import copy
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.errors import RuleError
+from games.hunting_age.contract import score
+
+DESIGN_EXAMPLE: dict[str, Any] = {"players": {
+    "red": {"huts": [3, 2, "mammoth_yellow"], "board_vp": 4, "track": 7,
+            "cave": {"bear": 1, "mammoth": 2, "grape": 0, "green_grain": 0, "yellow_grain": 1},
+            "coins": 11, "pieces_left_on_board": 5}}}
+
+# Hand-checked (H2): huts 3 + 2 + mammoth_yellow (2 mammoths + 1 yellow grain = 3) = 8;
+# board 4; track 7; total 8 + 4 + 7 = 19. One player: ranking [["red"]], winner red.
+DESIGN_RESULT = {"scores": {"red": {"huts": 8, "board": 4, "track": 7, "total": 19}},
+                 "ranking": [["red"]], "winners": ["red"]}
+
+
+def player(huts: list[Any] | None = None, board_vp: int = 0, track: int = 0,
+           cave: dict[str, int] | None = None, coins: int = 0,
+           pieces: int | None = None) -> dict[str, Any]:
+    huts = huts or []
+    return {"huts": huts, "board_vp": board_vp, "track": track, "cave": cave or {},
+            "coins": coins,
+            "pieces_left_on_board": 13 - len(huts) if pieces is None else pieces}
+
+
+def test_design_example() -> None:
+    assert score(DESIGN_EXAMPLE) == DESIGN_RESULT
+
+
+@pytest.mark.parametrize(
+    ("hut", "cave", "coins", "vp"),
+    [
+        (4, {}, 0, 4),
+        ("mammoth_yellow", {"mammoth": 3, "yellow_grain": 2, "bear": 1}, 0, 5),
+        ("coins_5", {}, 14, 2),  # 1 VP per full 5 coins
+        ("coins_5", {}, 15, 3),
+        ("flat_6", {}, 0, 6),
+        ("flat_5", {}, 0, 5),
+    ],
+)
+def test_hut_scores(hut: Any, cave: dict[str, int], coins: int, vp: int) -> None:
+    # H2: a hut on an end-game card scores that card instead of a printed number
+    result = score({"players": {"ann": player([hut], cave=cave, coins=coins)}})
+    assert result["scores"]["ann"]["huts"] == vp
+
+
+def test_seed_scoring_example() -> None:
+    # seed 個人ボードの勝利点: caves 3 + subordinates 1 + huts 1 + track 2 = 7
+    result = score({"players": {"red": player(board_vp=3 + 1 + 1, track=2)}})
+    assert result["scores"]["red"] == {"huts": 0, "board": 5, "track": 2, "total": 7}
+
+
+def test_highest_total_wins() -> None:
+    result = score({"players": {"ann": player([2]), "ben": player([3]), "cho": player([1])}})
+    assert result["ranking"] == [["ben"], ["ann"], ["cho"]]
+    assert result["winners"] == ["ben"]
+
+
+def test_tie_break_fewer_pieces_left_on_the_board() -> None:
+    # H2: equal totals; ben has developed more (fewer pieces left) and wins
+    result = score({"players": {"ann": player([3], pieces=10), "ben": player([3], pieces=7)}})
+    assert result["ranking"] == [["ben"], ["ann"]]
+    assert result["winners"] == ["ben"]
+
+
+def test_tie_break_more_food_in_the_cave() -> None:
+    result = score({"players": {
+        "ann": player([3], cave={"bear": 2, "grape": 1}, pieces=8),
+        "ben": player([3], cave={"bear": 2}, pieces=8)}})
+    assert result["ranking"] == [["ann"], ["ben"]]
+
+
+def test_full_tie_shares_the_win() -> None:
+    # H2: equal on total, pieces and food: the win is shared; ranking keeps input order
+    result = score({"players": {
+        "cho": player([1]),
+        "ann": player([2], cave={"mammoth": 1}), "ben": player([2], cave={"grape": 1})}})
+    assert result["ranking"] == [["ann", "ben"], ["cho"]]
+    assert result["winners"] == ["ann", "ben"]
+
+
+def test_scores_follow_input_order() -> None:
+    result = score({"players": {"zed": player(), "amy": player()}})
+    assert list(result["scores"]) == ["zed", "amy"]
+
+
+def bad(path: list[Any], value: Any, *, delete: bool = False) -> dict[str, Any]:
+    """DESIGN_EXAMPLE with one value replaced (or deleted) at ``path``."""
+    document = copy.deepcopy(DESIGN_EXAMPLE)
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    if delete:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return document
+
+
+RED = ["players", "red"]
+FOOD_KINDS = "bear, mammoth, grape, green_grain, yellow_grain"
+FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ([], 'the document must be a JSON object with a "players" object'),
+        ({"players": {"a": player()}, "round": 3},
+         "unknown top-level field 'round'; expected only \"players\""),
+        ({}, "players must be an object mapping each player's name to their position, "
+             "not null"),
+        ({"players": ["red"]}, "players must be an object mapping each player's name to "
+                               'their position, not ["red"]'),
+        ({"players": {}}, "players must name 1 to 5 players, not 0"),
+        ({"players": {str(i): player() for i in range(6)}},
+         "players must name 1 to 5 players, not 6"),
+        ({"players": {" ": player()}}, "a player's name must not be empty"),
+        (bad(RED, 7), f"player red: expected an object with {FIELD_LIST}"),
+        (bad([*RED, "trak"], 7),
+         f"player red: unknown field 'trak'; expected one of: {FIELD_LIST}"),
+        (bad([*RED, "track"], None, delete=True), "player red: missing field track"),
+        (bad([*RED, "track"], -1),
+         "player red: track must be a whole number of at least 0, not -1"),
+        (bad([*RED, "coins"], True),
+         "player red: coins must be a whole number of at least 0, not true"),
+        (bad([*RED, "board_vp"], "4"),
+         'player red: board_vp must be a whole number of at least 0, not "4"'),
+        (bad([*RED, "board_vp"], 2.5),
+         "player red: board_vp must be a whole number of at least 0, not 2.5"),
+        (bad([*RED, "huts"], 3),
+         "player red: huts must be a list of VP numbers or end-game cards"),
+        (bad([*RED, "huts"], [1, 1, 1, 1, 1, 1]),
+         "player red: at most 5 huts can be built, not 6"),
+        (bad([*RED, "huts", 2], "castle"),
+         "player red: huts[2] must be a VP number of at least 0 or one of mammoth_yellow, "
+         'coins_5, flat_6, flat_5, not "castle"'),
+        (bad([*RED, "huts", 0], -3),
+         "player red: huts[0] must be a VP number of at least 0 or one of mammoth_yellow, "
+         "coins_5, flat_6, flat_5, not -3"),
+        (bad([*RED, "huts", 1], False),
+         "player red: huts[1] must be a VP number of at least 0 or one of mammoth_yellow, "
+         "coins_5, flat_6, flat_5, not false"),
+        (bad([*RED, "cave"], []),
+         f"player red: cave must be an object of food counts ({FOOD_KINDS}), not []"),
+        (bad([*RED, "cave", "fish"], 1),
+         f"player red: cave has unknown food 'fish'; expected one of: {FOOD_KINDS}"),
+        (bad([*RED, "cave", "coins"], 1),
+         f"player red: cave has unknown food 'coins'; expected one of: {FOOD_KINDS}"),
+        (bad([*RED, "cave", "bear"], -1),
+         "player red: cave.bear must be a whole number of at least 0, not -1"),
+        (bad([*RED, "cave", "bear"], 4),
+         "player red: the cave holds 7 food pieces but a tribe has at most 6 caves"),
+        (bad([*RED, "pieces_left_on_board"], 1),
+         "player red: pieces_left_on_board must be 2 to 10 with 3 huts built, not 1"),
+        (bad([*RED, "pieces_left_on_board"], 11),
+         "player red: pieces_left_on_board must be 2 to 10 with 3 huts built, not 11"),
+        ({"players": {"a": player(cave={"mammoth": 5}), "b": player(cave={"mammoth": 4})}},
+         "the caves hold 9 mammoth in all, but the game has only 8"),
+    ],
+)
+def test_bad_input_is_named(document: Any, message: str) -> None:
+    with pytest.raises(RuleError) as error:
+        score(document)
+    assert str(error.value) == message
+
+
+# --- properties ---------------------------------------------------------------------------
+
+hut = st.one_of(st.integers(0, 6), st.sampled_from(["mammoth_yellow", "coins_5", "flat_6",
+                                                    "flat_5"]))
+# at most 1 of a kind per cave, so any 5 players stay within the supply
+caves = st.fixed_dictionaries({}, optional={k: st.integers(0, 1) for k in
+                                            ("bear", "mammoth", "grape", "green_grain",
+                                             "yellow_grain")})
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> dict[str, Any]:
+    huts = draw(st.lists(hut, max_size=5))
+    return {"huts": huts, "board_vp": draw(st.integers(0, 14)),
+            "track": draw(st.integers(0, 15)), "cave": draw(caves),
+            "coins": draw(st.integers(0, 40)),
+            "pieces_left_on_board": draw(st.integers(5 - len(huts), 13 - len(huts)))}
+
+
+@given(st.lists(positions(), min_size=1, max_size=5), st.randoms(use_true_random=False))
+def test_final_scores_invariant_under_renaming_players(
+        tribes: list[dict[str, Any]], rng: Any) -> None:
+    names = [f"p{i}" for i in range(len(tribes))]
+    new_names = [f"renamed-{i}" for i in range(len(tribes))]
+    rng.shuffle(new_names)
+    rename = dict(zip(names, new_names, strict=True))
+    before = score({"players": dict(zip(names, tribes, strict=True))})
+    after = score({"players": {rename[n]: t for n, t in zip(names, tribes, strict=True)}})
+    assert after["scores"] == {rename[n]: s for n, s in before["scores"].items()}
+    assert after["ranking"] == [[rename[n] for n in group] for group in before["ranking"]]
+    assert after["winners"] == [rename[n] for n in before["winners"]]
+    # the total is the sum of its parts; the winners are the best-ranked group
+    for row in after["scores"].values():
+        assert row["total"] == row["huts"] + row["board"] + row["track"]
+    best = max(row["total"] for row in after["scores"].values())
+    assert {after["scores"][w]["total"] for w in after["winners"]} == {best}
+
+
+@given(st.lists(positions(), min_size=2, max_size=5))
+def test_ranking_lists_every_player_once(tribes: list[dict[str, Any]]) -> None:
+    names = [f"p{i}" for i in range(len(tribes))]
+    result = score({"players": dict(zip(names, tribes, strict=True))})
+    assert sorted(n for group in result["ranking"] for n in group) == sorted(names)
+    assert result["winners"] == result["ranking"][0]
+
+
+# --- the command line -----------------------------------------------------------------------
+
+def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "campfire", "score", "hunting-age", *args],
+                          input=stdin, capture_output=True, text=True, check=False)
+
+
+def test_cli_scores_the_design_example_from_stdin() -> None:
+    result = run_cli("-", stdin=json.dumps(DESIGN_EXAMPLE))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == DESIGN_RESULT
+    assert result.stderr == ""
+
+
+def test_cli_reads_a_file(tmp_path: Any) -> None:
+    path = tmp_path / "final.json"
+    path.write_text(json.dumps(DESIGN_EXAMPLE), encoding="utf-8")
+    result = run_cli(str(path))
+    assert result.returncode == 0
+    assert json.loads(result.stdout) == DESIGN_RESULT
+
+
+def test_cli_names_bad_input_on_one_line() -> None:
+    result = run_cli("-", stdin=json.dumps(bad([*RED, "cave", "fish"], 1)))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == (f"error: player red: cave has unknown food 'fish'; "
+                             f"expected one of: {FOOD_KINDS}\n")
+
+
+def test_cli_keeps_japanese_names() -> None:
+    result = run_cli("-", stdin=json.dumps({"players": {"あかね": player([2])}},
+                                           ensure_ascii=False))
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["winners"] == ["あかね"]
