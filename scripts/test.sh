@@ -23,5 +23,24 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
 
+# PostgreSQL for the companion's concurrency tests: start the local cluster when it is
+# installed but not running, and create the test role and database (idempotent).
+if command -v pg_lsclusters >/dev/null 2>&1; then
+    pg_lsclusters --no-header 2>/dev/null | while read -r ver name _port status _rest; do
+        if [ "$status" != "online" ]; then $SUDO pg_ctlcluster "$ver" "$name" start || true; fi
+    done
+    if [ "$(id -u)" -eq 0 ] || command -v sudo >/dev/null 2>&1; then
+        run_pg() { if [ "$(id -u)" -eq 0 ]; then su postgres -c "psql -q"; else sudo -u postgres psql -q; fi; }
+        run_pg <<'SQL' >/dev/null 2>&1 || true
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'campfire') THEN
+    CREATE ROLE campfire LOGIN PASSWORD 'campfire';
+  END IF;
+END $$;
+SQL
+        echo "CREATE DATABASE campfire_test OWNER campfire;" | run_pg >/dev/null 2>&1 || true
+    fi
+fi
+
 .venv/bin/ruff check .
 .venv/bin/python -m pytest "$@"
