@@ -1,0 +1,148 @@
+"""Lion Square (らいおんスクエア): 30 carnivore and 2 gazelle cards, a shared back, 4 herd cards.
+
+The deck (colours, numbers, animals and their names) is ``games.lion_square.catalog`` (L1);
+this module only draws it. Every card shows its number large in two corners, the number of
+gazelles it takes as paw prints, the clan's emblem (so colours are told apart without hue)
+and its id small.
+"""
+
+from __future__ import annotations
+
+import math
+
+from games.lion_square import catalog
+from printgen.icons import icon
+from printgen.layout import BLEED, Component, Piece
+from printgen.pen import Pen
+
+GAME = "lion-square"
+CARD = (63.0, 88.0)  # poker size (issue 7)
+HERD_MAX = 20  # herd track 1–20 (seed: herd card numbered 1–20, clip starts at 20)
+
+
+def title(lang: str) -> str:
+    from printgen.messages import text
+    return text(lang, "game_" + GAME)
+
+
+def _background(pen: Pen, color: str) -> None:
+    w, h = CARD
+    pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=color)
+
+
+def _emblem(pen: Pen, clan: str, cx: float, cy: float, r: float) -> None:
+    """Each clan's own shape: red sun, yellow mountain, blue wave."""
+    if clan == "red":
+        for k in range(12):
+            a = math.radians(30 * k)
+            pen.line(cx + r * 0.7 * math.cos(a), cy + r * 0.7 * math.sin(a),
+                     cx + r * math.cos(a), cy + r * math.sin(a), color="paper", width=0.9)
+        pen.circle(cx, cy, r * 0.55, fill="paper")
+    elif clan == "yellow":
+        pen.polygon([(cx - r, cy - r * 0.7), (cx, cy + r * 0.8), (cx + r, cy - r * 0.7)],
+                    fill="paper")
+    else:
+        for k in (-1, 0, 1):
+            pts = [(cx - r + 2 * r * i / 16,
+                    cy + k * r * 0.55 + r * 0.18 * math.sin(i / 16 * 2 * math.pi * 1.5))
+                   for i in range(17)]
+            pen.polygon(pts, stroke="paper", width=1.0, close=False)
+
+
+def _carnivore(card: catalog.Card, lang: str) -> Piece:
+    colour = catalog.COLOUR_BY_ID[card.colour or ""]
+
+    def front(pen: Pen) -> None:
+        w, h = CARD
+        _background(pen, colour.hex)
+        pen.rect(4, 4, w - 8, h - 8, fill="cream", radius=3)
+        number = str(card.number)
+        pen.text(7, h - 17, number, 30, color=colour.hex)
+        with pen.at(w - 7, 17, rotate=180):
+            pen.text(0, 0, number, 30, color=colour.hex)
+        pen.circle(w / 2, h / 2 + 8, 13, fill=colour.hex)
+        _emblem(pen, colour.id, w / 2, h / 2 + 8, 8.5)
+        pen.text(w / 2, h / 2 - 12, card.name(lang), 12, align="center", max_width=w - 14)
+        paws = card.number or 0
+        size = 6.0
+        start = w / 2 - (paws * size + (paws - 1) * 1.2) / 2
+        for k in range(paws):
+            icon(pen, "paw", start + k * (size + 1.2), h / 2 - 24, size)
+        pen.text(w / 2, 6.5, card.id, 6, color="muted", align="center")
+
+    return Piece(card.id, *CARD, front, _back, back_form="lion-square-back")
+
+
+def _gazelle(card: catalog.Card, lang: str) -> Piece:
+    def front(pen: Pen) -> None:
+        w, h = CARD
+        _background(pen, "gold")
+        pen.rect(4, 4, w - 8, h - 8, fill="cream", radius=3)
+        cx, cy = w / 2, h / 2 + 8
+        pen.polygon([(cx - 7, cy - 9), (cx, cy - 14), (cx + 7, cy - 9), (cx + 5, cy + 2),
+                     (cx - 5, cy + 2)], fill="#c98a3c")
+        for s in (-1, 1):  # lyre horns
+            pen.polygon([(cx + s * 2, cy + 1), (cx + s * 4, cy + 16), (cx + s * 8, cy + 20),
+                         (cx + s * 5, cy + 14), (cx + s * 3.6, cy + 1)], fill="#3b2a1a")
+        pen.circle(cx - 2.6, cy - 5, 0.9, fill="#1d1d1b")
+        pen.circle(cx + 2.6, cy - 5, 0.9, fill="#1d1d1b")
+        pen.text(w / 2, h / 2 - 12, card.name(lang), 12, align="center", max_width=w - 14)
+        pen.text(7, h - 17, "0", 30, color="#b07a1c")
+        pen.text(w / 2, 6.5, card.id, 6, color="muted", align="center")
+
+    return Piece(card.id, *CARD, front, _back, back_form="lion-square-back")
+
+
+def _back(pen: Pen) -> None:
+    """The common back: the 3 × 3 square under a lion's mane."""
+    w, h = CARD
+    _background(pen, "night")
+    pen.rect(4, 4, w - 8, h - 8, stroke="gold", width=0.6, radius=3)
+    cx, cy = w / 2, h / 2
+    for k in range(16):
+        a = math.radians(22.5 * k)
+        pen.polygon([(cx + 12 * math.cos(a - 0.2), cy + 12 * math.sin(a - 0.2)),
+                     (cx + 21 * math.cos(a), cy + 21 * math.sin(a)),
+                     (cx + 12 * math.cos(a + 0.2), cy + 12 * math.sin(a + 0.2))], fill="gold")
+    pen.circle(cx, cy, 13, fill="gold")
+    for i in range(3):
+        for j in range(3):
+            pen.rect(cx - 8.1 + 5.6 * i, cy - 8.1 + 5.6 * j, 4.6, 4.6, fill="night")
+
+
+def _herd(seat: int, lang: str, url: str | None) -> Piece:
+    from printgen.messages import text
+
+    def front(pen: Pen) -> None:
+        w, h = CARD
+        _background(pen, "sand")
+        pen.text(w / 2, h - 12, text(lang, "ls_herd"), 13, align="center", max_width=w - 30)
+        # Numbers 1–20 along the two long edges, where a paper clip marks the herd.
+        pitch = (h - 16) / 10
+        for n in range(1, HERD_MAX + 1):
+            left = n <= 10
+            row = (n - 1) % 10 if left else HERD_MAX - n
+            y = 8 + row * pitch
+            x = 1.5 if left else w - 9.5
+            pen.rect(x, y, 8, pitch - 1, fill="cream" if n % 5 else "gold", stroke="line",
+                     width=0.2)
+            pen.text(x + 4, y + pitch / 2 - 2.2, str(n), 9, align="center")
+        pen.text(w / 2, h - 19, text(lang, "ls_herd_note"), 6.5, align="center",
+                 color="muted", max_width=w - 22)
+        icon(pen, "paw", w / 2 - 6, h / 2 + 2, 12)
+        if url:
+            pen.qr(w / 2 - 13, 12, 26, url)
+            pen.text(w / 2, 9, text(lang, "scan_seat"), 6, align="center", color="muted",
+                     max_width=w - 22)
+        pen.text(w / 2, 4, f"H{seat + 1}", 6, color="muted", align="center")
+
+    return Piece(f"H{seat + 1}", *CARD, front)
+
+
+def components(context) -> list[Component]:
+    lang = context.lang
+    cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang)
+                  for c in catalog.DECK)
+    herds = tuple(_herd(seat, lang, context.seat_url(seat)) for seat in range(4))
+    return [Component("lion-square.cards", context.t("ls_cards"), cards),
+            Component("lion-square.herds", context.t("ls_herds"), herds)]

@@ -1,0 +1,294 @@
+"""Original geometric icons, each drawn once per document as a Form XObject.
+
+Every icon lives in a 10 × 10 mm box (origin lower-left); :func:`icon` scales it to any
+size. Shapes are simple and distinct in outline, so they read in grey (ink saver) and for
+colour-blind players, not only by hue.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from printgen.pen import Pen
+
+Draw = Callable[[Pen], None]
+ICONS: dict[str, Draw] = {}
+BOX = 10.0
+
+
+def _icon(name: str) -> Callable[[Draw], Draw]:
+    def register(draw: Draw) -> Draw:
+        ICONS[name] = draw
+        return draw
+    return register
+
+
+def icon(pen: Pen, name: str, x: float, y: float, size: float) -> None:
+    """Draw icon ``name`` with its lower-left corner at (x, y), ``size`` mm wide."""
+    draw = ICONS[name]
+    with pen.at(x, y, scale=size / BOX):
+        pen.form(f"icon-{name}", (0, 0, BOX, BOX), draw)
+
+
+def _star(cx: float, cy: float, outer: float, inner: float, n: int = 5
+          ) -> list[tuple[float, float]]:
+    pts = []
+    for k in range(2 * n):
+        r = outer if k % 2 == 0 else inner
+        a = math.radians(90 + 180 * k / n)
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+# -- Bison ----------------------------------------------------------------------------------
+@_icon("bison")
+def _bison(p: Pen) -> None:
+    p.polygon([(1, 2), (1.5, 6.5), (4, 8.3), (7, 7.6), (9, 5.6), (9.2, 3.2), (8, 2), (7.2, 3.6),
+               (3, 3.6), (2.6, 2)], fill="#5b3a21")
+    p.polygon([(7.6, 7.2), (8.6, 8.6), (8.4, 7.0)], fill="#f1e6cf")  # horn
+    p.circle(8.3, 5.2, 0.45, fill="#f1e6cf")
+
+
+@_icon("salmon")
+def _salmon(p: Pen) -> None:
+    p.polygon([(1, 5), (3, 7), (6.5, 7.2), (8.5, 5.2), (6.5, 3), (3, 3.2)], fill="#e46f5a")
+    p.polygon([(1.6, 5), (0.2, 7.2), (0.2, 2.8)], fill="#c4503d")
+    p.circle(7.3, 5.6, 0.5, fill="#1d1d1b")
+
+
+@_icon("turkey")
+def _turkey(p: Pen) -> None:
+    for k in range(5):
+        a = math.radians(200 + 35 * k)
+        p.polygon([(4, 4), (4 + 4.6 * math.cos(a - .25), 4.6 - 4.6 * math.sin(a - .25)),
+                   (4 + 4.6 * math.cos(a + .25), 4.6 - 4.6 * math.sin(a + .25))],
+                  fill=("#b5652b", "#e0a92c")[k % 2])
+    p.circle(5, 4, 2.6, fill="#6e4a2c")
+    p.circle(7.3, 6.4, 1.3, fill="#6e4a2c")
+    p.polygon([(8.4, 6.6), (9.8, 6.2), (8.4, 5.9)], fill="#e0a92c")
+    p.polygon([(7.9, 5.6), (8.3, 4.4), (7.5, 4.8)], fill="#c8382f")
+
+
+@_icon("hunter")
+def _hunter(p: Pen) -> None:
+    p.circle(5, 8, 1.6, fill="#1d1d1b")
+    p.polygon([(2, 0.8), (3.4, 6.2), (6.6, 6.2), (8, 0.8)], fill="#1d1d1b")
+
+
+@_icon("tent")
+def _tent(p: Pen) -> None:
+    p.polygon([(0.8, 1), (5, 9.2), (9.2, 1)], fill="#e9dcc0", stroke="line", width=0.5)
+    p.polygon([(4, 1), (5, 4.5), (6, 1)], fill="#6e4a2c")
+    p.line(4.2, 9.8, 5.8, 8.0, width=0.5)
+
+
+@_icon("canoe")
+def _canoe(p: Pen) -> None:
+    p.polygon([(0.3, 5.5), (2, 3), (8, 3), (9.7, 5.5), (8, 4.6), (2, 4.6)], fill="#8a5a34",
+              stroke="line", width=0.4)
+    p.line(6.5, 2, 3.5, 8.8, width=0.6, color="mountain_dark")
+
+
+@_icon("diamond")
+def _diamond(p: Pen) -> None:
+    p.polygon([(5, 9.5), (9.5, 5), (5, 0.5), (0.5, 5)], fill="#1d1d1b")
+
+
+@_icon("totem")
+def _totem(p: Pen) -> None:
+    p.rect(3, 0.5, 4, 8, fill="#8a5a34", stroke="line", width=0.3)
+    for y, color in ((6.2, "#c8382f"), (3.6, "#2f6fc0"), (1.0, "#3f9b4a")):
+        p.rect(3, y, 4, 2.3, fill=color, stroke="line", width=0.2)
+        p.circle(4.2, y + 1.3, 0.35, fill="#1d1d1b")
+        p.circle(5.8, y + 1.3, 0.35, fill="#1d1d1b")
+    p.polygon([(0.5, 8.6), (5, 7.6), (9.5, 8.6), (5, 9.8)], fill="#e0a92c", stroke="line",
+              width=0.3)
+
+
+# -- Age of Hunting --------------------------------------------------------------------------
+@_icon("bear")
+def _bear(p: Pen) -> None:
+    p.circle(2.6, 8, 1.5, fill="#5b3a21")
+    p.circle(7.4, 8, 1.5, fill="#5b3a21")
+    p.circle(5, 5, 4, fill="#7a4e2d")
+    p.circle(5, 3.6, 1.8, fill="#c9a27a")
+    p.circle(5, 4.2, 0.6, fill="#1d1d1b")
+    p.circle(3.6, 6, 0.45, fill="#1d1d1b")
+    p.circle(6.4, 6, 0.45, fill="#1d1d1b")
+
+
+@_icon("mammoth")
+def _mammoth(p: Pen) -> None:
+    p.polygon([(1, 1), (1, 6), (3, 8.8), (6.5, 9), (9, 6.6), (9, 2.4), (8, 0.8), (7.4, 3),
+               (6.4, 3), (6.4, 1), (4.2, 1), (4.2, 3), (3, 3), (3, 1)], fill="#7d7468")
+    p.polygon([(8.4, 4.2), (9.8, 1.6), (9.3, 1.2), (7.8, 3.6)], fill="#f4efe3")
+    p.circle(7.3, 6.8, 0.5, fill="#1d1d1b")
+
+
+@_icon("grape")
+def _grape(p: Pen) -> None:
+    for cx, cy in ((3.2, 6.4), (5, 6.4), (6.8, 6.4), (4.1, 4.7), (5.9, 4.7), (5, 3)):
+        p.circle(cx, cy, 1.1, fill="#7b4aa8", stroke="#4c2a6d", width=0.2)
+    p.polygon([(5, 7.4), (5.6, 9.6), (6.2, 9.4), (5.6, 7.4)], fill="#4f7f2a")
+    p.polygon([(5.6, 8.6), (8.6, 9.2), (7.6, 7.6)], fill="#6fae3c")
+
+
+def _grain(p: Pen, color: str, dark: str) -> None:
+    p.line(5, 0.6, 5, 7.8, color=dark, width=0.5)
+    for k in range(4):
+        y = 2.8 + 1.6 * k
+        p.polygon([(5, y), (2.7, y + 1.6), (3.2, y + 0.4)], fill=color, stroke=dark, width=0.2)
+        p.polygon([(5, y), (7.3, y + 1.6), (6.8, y + 0.4)], fill=color, stroke=dark, width=0.2)
+    p.polygon([(5, 9.8), (4.2, 8), (5, 7.4), (5.8, 8)], fill=color, stroke=dark, width=0.2)
+
+
+@_icon("green_grain")
+def _green_grain(p: Pen) -> None:
+    _grain(p, "#6fbf45", "#2f6a1e")
+
+
+@_icon("yellow_grain")
+def _yellow_grain(p: Pen) -> None:
+    _grain(p, "#f2c230", "#8a6a10")
+
+
+@_icon("coins")
+def _coins(p: Pen) -> None:
+    p.circle(5, 5, 4.4, fill="#b9b3a7", stroke="#5e584f", width=0.4)
+    p.circle(5, 5, 1.4, fill="paper", stroke="#5e584f", width=0.4)
+
+
+@_icon("vp")
+def _vp(p: Pen) -> None:
+    p.polygon(_star(5, 5, 4.8, 2.1), fill="#e0a92c", stroke="#8a6a10", width=0.3)
+
+
+@_icon("any_food")
+def _any_food(p: Pen) -> None:
+    colors = ("#7a4e2d", "#7d7468", "#7b4aa8", "#6fbf45", "#f2c230")
+    for k, color in enumerate(colors):
+        a0, a1 = 90 + 72 * k, 90 + 72 * (k + 1)
+        pts = [(5, 5)] + [(5 + 4.4 * math.cos(math.radians(a)), 5 + 4.4 * math.sin(math.radians(a)))
+                          for a in range(a0, a1 + 1, 8)]
+        p.polygon(pts, fill=color)
+    p.circle(5, 5, 2.0, fill="paper")
+    p.text(5, 4.1, "?", 8, align="center")
+
+
+@_icon("basic_food")
+def _basic_food(p: Pen) -> None:
+    for k, color in enumerate(("#7a4e2d", "#7b4aa8", "#6fbf45")):
+        a0, a1 = 90 + 120 * k, 90 + 120 * (k + 1)
+        pts = [(5, 5)] + [(5 + 4.4 * math.cos(math.radians(a)), 5 + 4.4 * math.sin(math.radians(a)))
+                          for a in range(a0, a1 + 1, 8)]
+        p.polygon(pts, fill=color)
+    p.circle(5, 5, 1.6, fill="paper")
+
+
+@_icon("non_grape")
+def _non_grape(p: Pen) -> None:
+    ICONS["any_food"](p)
+    p.circle(7.8, 2.2, 2.0, fill="paper", stroke="red", width=0.5)
+    p.circle(7.8, 2.2, 1.0, fill="#7b4aa8")
+    p.line(6.5, 0.9, 9.1, 3.5, color="red", width=0.5)
+
+
+@_icon("hut")
+def _hut(p: Pen) -> None:
+    p.polygon([(1, 1), (1, 5.5), (5, 9.2), (9, 5.5), (9, 1)], fill="#c9a27a", stroke="line",
+              width=0.4)
+    p.polygon([(0.2, 5.2), (5, 9.8), (9.8, 5.2), (9, 4.6), (5, 8.4), (1, 4.6)], fill="#8a5a34")
+    p.rect(4, 1, 2, 3.2, fill="#3b2a1a")
+
+
+@_icon("chief")
+def _chief(p: Pen) -> None:
+    p.circle(5, 7.2, 1.8, fill="#1d1d1b")
+    p.polygon([(1.8, 0.6), (3.4, 5.4), (6.6, 5.4), (8.2, 0.6)], fill="#1d1d1b")
+    p.polygon([(3.2, 8.6), (5, 10), (6.8, 8.6), (5, 9.2)], fill="#e0a92c")
+
+
+@_icon("cave")
+def _cave(p: Pen) -> None:
+    p.polygon([(0.4, 0.6), (1.6, 6), (4, 9), (7, 8.6), (9, 5.6), (9.6, 0.6)], fill="#8d8578",
+              stroke="line", width=0.3)
+    p.polygon([(3, 0.6), (3.4, 4), (5, 5.6), (6.6, 4), (7, 0.6)], fill="#2b2622")
+
+
+# -- A Dog's Life ------------------------------------------------------------------------
+@_icon("bone")
+def _bone(p: Pen) -> None:
+    for cx, cy in ((1.8, 6.2), (2.8, 7.8), (8.2, 3.8), (7.2, 2.2)):
+        p.circle(cx, cy, 1.6, fill="#f4efe3", stroke="#8a7b62", width=0.3)
+    p.polygon([(2.2, 6.6), (7.8, 2.6), (7.0, 3.4), (2.8, 7.4)], fill="#f4efe3",
+              stroke="#8a7b62", width=0.3)
+    p.polygon([(2.4, 7.0), (7.6, 3.0), (7.2, 2.8), (2.5, 6.2), (2.9, 7.3)], fill="#f4efe3")
+
+
+@_icon("newspaper")
+def _newspaper(p: Pen) -> None:
+    p.rect(1, 1.5, 8, 7, fill="#f4f4f4", stroke="line", width=0.4)
+    p.rect(2, 6, 6, 1.6, fill="#1d1d1b")
+    for y in (4.8, 3.8, 2.8):
+        p.line(2, y, 8, y, width=0.3)
+
+
+@_icon("trash")
+def _trash(p: Pen) -> None:
+    p.polygon([(2, 1), (1.6, 7), (8.4, 7), (8, 1)], fill="#8a9499", stroke="line", width=0.4)
+    p.rect(1, 7, 8, 1.2, fill="#6c767b", stroke="line", width=0.3)
+    p.rect(4, 8.2, 2, 0.8, fill="#6c767b", stroke="line", width=0.3)
+    for x in (3.4, 5, 6.6):
+        p.line(x, 2, x, 6, width=0.3)
+
+
+@_icon("pee")
+def _pee(p: Pen) -> None:
+    pts = [(5, 9.6)] + [(5 + 3.2 * math.cos(math.radians(a)), 4 + 3.2 * math.sin(math.radians(a)))
+                        for a in range(20, -200, -20)]
+    p.polygon(pts, fill="#f2c230", stroke="#8a6a10", width=0.3)
+
+
+@_icon("food")
+def _food(p: Pen) -> None:
+    p.polygon([(1, 5), (2, 1.6), (8, 1.6), (9, 5)], fill="#c8382f", stroke="line", width=0.3)
+    p.circle(3.6, 5.8, 1.4, fill="#a9774d")
+    p.circle(6.2, 6.2, 1.6, fill="#8a5a34")
+
+
+@_icon("fang")
+def _fang(p: Pen) -> None:
+    p.polygon([(2.5, 9), (7.5, 9), (5.2, 0.8)], fill="#f4efe3", stroke="line", width=0.4)
+
+
+@_icon("run")
+def _run(p: Pen) -> None:  # the running dog: an escape
+    p.polygon([(0.5, 5.5), (2.5, 6.8), (6.5, 6.8), (8, 8.2), (9.6, 7.4), (8.8, 5.8), (8, 5.4),
+               (7, 4), (9, 2.2), (8, 1.6), (5.8, 3.6), (3.4, 3.8), (1.2, 1.6), (0.4, 2.4),
+               (2.2, 4.6)], fill="#3f9b4a")
+
+
+@_icon("net")
+def _net(p: Pen) -> None:  # caught
+    p.circle(5, 5, 4.3, fill="#f4efe3", stroke="#c8382f", width=0.6)
+    for k in range(-3, 4):
+        p.line(5 + 1.3 * k - 2.5, 1.5, 5 + 1.3 * k + 2.5, 8.5, color="#c8382f", width=0.3)
+
+
+@_icon("van")
+def _van(p: Pen) -> None:
+    p.rect(0.5, 2.2, 6.4, 5.4, fill="#f4f4f4", stroke="line", width=0.4)
+    p.polygon([(6.9, 2.2), (6.9, 6.2), (8.4, 6.2), (9.6, 4.2), (9.6, 2.2)], fill="#c8382f",
+              stroke="line", width=0.4)
+    p.circle(2.4, 2.2, 1.1, fill="#1d1d1b")
+    p.circle(7.8, 2.2, 1.1, fill="#1d1d1b")
+    for x in (1.6, 3.0, 4.4, 5.8):
+        p.line(x, 3.4, x, 6.6, width=0.3)
+
+
+@_icon("paw")
+def _paw(p: Pen) -> None:
+    p.circle(5, 3.6, 2.4, fill="#1d1d1b")
+    for cx, cy in ((2, 6.4), (4, 8), (6, 8), (8, 6.4)):
+        p.circle(cx, cy, 1.1, fill="#1d1d1b")

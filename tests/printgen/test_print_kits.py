@@ -1,0 +1,146 @@
+"""Whole kits: every game in en/ja/it, sizes, boxes, strings, QR codes, reproducibility."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from pdfcheck import box_mm, qr_texts, reader, render
+
+from games.bison import catalog as bison_catalog
+from games.lion_square import catalog as lion_catalog
+from printgen.errors import PrintError
+from printgen.kit import GAMES, Context, components, render_kit
+from printgen.layout import PAPERS, plan
+from printgen.style import Style
+
+TABLE = "https://campfire.example/t/K7Q2ZX"
+SEATS = [f"https://campfire.example/t/K7Q2ZX/seat/{n}" for n in range(1, 7)]
+
+
+@functools.cache
+def kit(game: str, lang: str = "en", paper: str = "a4", duplex: str = "long",
+        ink_saver: bool = False) -> bytes:
+    return render_kit(game, paper=paper, lang=lang, duplex=duplex, ink_saver=ink_saver,
+                      table_url=TABLE, seat_urls=SEATS)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_every_page_is_the_paper_size_and_boxes_nest(game, paper):
+    width, height = PAPERS[paper]
+    for page in reader(kit(game, paper=paper)).pages:
+        media = box_mm(page.mediabox)
+        assert sorted(media[2:]) == pytest.approx(sorted((width, height)), abs=0.01)
+        trim, bleed = box_mm(page.trimbox), box_mm(page.bleedbox)
+        assert media[0] <= bleed[0] <= trim[0] and media[1] <= bleed[1] <= trim[1]
+        assert trim[2] <= bleed[2] <= media[2] and trim[3] <= bleed[3] <= media[3]
+
+
+EXPECTED_SIZES = {
+    "lion-square.cards": (63.0, 88.0),
+    "lion-square.herds": (63.0, 88.0),
+    "bison.tiles": (69.28, 80.0),
+    "bison.boards": (185.0, 130.0),
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_piece_has_its_catalog_size_to_a_fifth_of_a_millimetre(game):
+    context = Context("en", Style(), TABLE, tuple(SEATS))
+    for component in components(game, context):
+        expected = EXPECTED_SIZES.get(component.key)
+        for piece in component.pieces:
+            if expected:
+                assert (piece.width, piece.height) == pytest.approx(expected, abs=0.2)
+        # The packer never resizes: every placement is its piece's trim, and the page's
+        # TrimBox spans exactly the trims it holds.
+        for sheet in plan(component, "a4", "long"):
+            x0, y0, x1, y1 = sheet.trim_box() or (0, 0, 0, 0)
+            assert all(x0 - 1e-6 <= p.x and p.x + p.piece.width <= x1 + 1e-6
+                       and y0 - 1e-6 <= p.y and p.y + p.piece.height <= y1 + 1e-6
+                       for p in sheet.placements)
+
+
+def test_a_single_board_page_has_the_board_as_its_trim_box():
+    pdf = kit("bison", paper="letter")  # Letter holds one board per page
+    pages = [p for p in reader(pdf).pages if "player boards" in p.extract_text()]
+    boards = [box_mm(p.trimbox) for p in pages if box_mm(p.trimbox) != box_mm(p.mediabox)]
+    assert len(boards) == 4
+    for x0, y0, x1, y1 in boards:
+        assert (x1 - x0, y1 - y0) == pytest.approx((185.0, 130.0), abs=0.2)
+
+
+def test_lion_square_has_32_cards_with_one_shared_back_form():
+    context = Context("en", Style())
+    cards, _herds = components("lion-square", context)
+    assert [p.id for p in cards.pieces] == [c.id for c in lion_catalog.DECK]
+    assert {p.back_form for p in cards.pieces} == {"lion-square-back"}
+
+
+def test_bison_prints_every_catalog_tile_once():
+    tiles = components("bison", Context("en", Style()))[0]
+    assert [p.id for p in tiles.pieces] == list(bison_catalog.CATALOG)
+    assert {p.shape for p in tiles.pieces} == {"hex"}
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["Lion Square", "jackal", "Herd", "Print at 100 %"]),
+    ("ja", ["らいおんスクエア", "ジャッカル", "群れ", "倍率100％"]),
+    ("it", ["Lion Square", "sciacallo", "Mandria", "Stampa al 100 %"]),
+])
+def test_expected_strings_are_in_the_pdf_text(lang, expected):
+    text = "\n".join(page.extract_text() for page in reader(kit("lion-square", lang)).pages)
+    for word in expected:
+        assert word in text
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_rebuilds_are_byte_identical(game):
+    assert render_kit(game, lang="ja", table_url=TABLE, seat_urls=SEATS) == \
+        kit(game, "ja")
+
+
+def test_ink_saver_changes_the_output_but_not_the_layout():
+    plain, saver = reader(kit("lion-square")), reader(kit("lion-square", ink_saver=True))
+    assert len(plain.pages) == len(saver.pages)
+    assert kit("lion-square") != kit("lion-square", ink_saver=True)
+
+
+def test_cover_qr_decodes_to_the_table_url(tmp_path):
+    (cover,) = render(kit("lion-square"), tmp_path, first=1, last=1)
+    assert qr_texts(cover) == [TABLE]
+
+
+def test_herd_cards_carry_each_seats_url(tmp_path):
+    pdf = kit("lion-square")
+    pages = reader(pdf).pages
+    herd_page = next(i for i, p in enumerate(pages, 1) if "Herd" in p.extract_text())
+    (png,) = render(pdf, tmp_path, first=herd_page, last=herd_page)
+    assert qr_texts(png) == SEATS[:4]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_page_renders_with_pdftoppm(game, lang, tmp_path):
+    pages = render(kit(game, lang), tmp_path, dpi=30)
+    assert len(pages) == len(reader(kit(game, lang)).pages)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"game": "chess"}, "unknown game 'chess': expected one of bison, lion-square, "
+                        "hunting-age, dogs-life, all"),
+    ({"game": "bison", "lang": "fr"}, "unknown language 'fr': expected one of en, ja, it"),
+    ({"game": "bison", "paper": "a5"}, "unknown paper 'a5': expected one of a4, letter"),
+    ({"game": "bison", "duplex": "none"},
+     "unknown duplex mode 'none': expected one of long, short, fold"),
+    ({"game": "bison", "table_url": "ftp://x"},
+     "the table URL must be an http:// or https:// URL, got 'ftp://x'"),
+    ({"game": "bison", "seat_urls": ["https://a", ""]},
+     "seat URL 2 must be an http:// or https:// URL, got ''"),
+])
+def test_bad_arguments_are_refused_with_one_clear_line(kwargs, message):
+    game = kwargs.pop("game")
+    with pytest.raises(PrintError) as error:
+        render_kit(game, **kwargs)
+    assert str(error.value) == message
