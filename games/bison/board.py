@@ -24,7 +24,7 @@ A ``Board`` is immutable: ``place`` and ``put`` return a new board and raise ``R
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -40,6 +40,7 @@ HUNTERS_OWNED = 8
 STRUCTURES_OWNED: tuple[int, ...] = (1, 1, 2, 2, 3, 4)
 MAX_STRUCTURE = 4
 DEFAULT_MAX_TOTEM_DISTANCE = 3
+_OWNED: Mapping[int, int] = MappingProxyType(dict(Counter(STRUCTURES_OWNED)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,64 @@ def check_structure_kind(terrain: str, kind: str) -> None:
         )
 
 
+def check_pieces(tiles: Mapping[Hex, PlacedTile], space: Space, pieces: Pieces,
+                 there: Pieces | None) -> None:
+    """Refuse ``pieces`` on ``space`` unless the space exists, the numbers are in range and
+    no other player's pieces (``there``) stand on it (B5)."""
+    at, terrain = space
+    if at not in tiles:
+        raise RuleError(N_("there is no tile at {at}"), at=show(at))
+    if terrain not in SPACES:
+        raise RuleError(
+            N_('"{space}" is not a space; expected prairie, river or mountain'), space=terrain
+        )
+    if pieces.hunters < 0:
+        raise RuleError(N_("hunters cannot be negative"))
+    if not 0 <= pieces.structure <= MAX_STRUCTURE:
+        raise RuleError(
+            N_("a {kind} has size 1 to 4, not {size}"),
+            kind=STRUCTURE_ON[terrain], size=pieces.structure,
+        )
+    if there is not None and there.player != pieces.player:
+        raise RuleError(
+            N_("the {terrain} at {at} holds {other}'s pieces; a space holds the pieces "
+               "of one player only"), terrain=terrain, at=show(at), other=there.player,
+        )
+
+
+class SupplyTally:
+    """A running count of pieces per player that refuses the first one over their supply.
+
+    A player owns 8 hunters, and tents and canoes of sizes 1, 1, 2, 2, 3, 4: the sizes on
+    the board must be a sub-multiset of those, per kind.
+    """
+
+    __slots__ = ("hunters", "sizes")
+
+    def __init__(self) -> None:
+        self.hunters: Counter[str] = Counter()
+        self.sizes: Counter[tuple[str, str, int]] = Counter()
+
+    def add(self, terrain: str, pieces: Pieces) -> None:
+        player = pieces.player
+        self.hunters[player] += pieces.hunters
+        if self.hunters[player] > HUNTERS_OWNED:
+            raise RuleError(
+                N_("{player} would have {count} hunters on the board; a player owns 8"),
+                player=player, count=self.hunters[player],
+            )
+        if pieces.structure:
+            kind = STRUCTURE_ON[terrain]
+            key = (player, kind, pieces.structure)
+            self.sizes[key] += 1
+            if self.sizes[key] > _OWNED[pieces.structure]:
+                raise RuleError(
+                    N_("{player} would have {count} {kind}s of size {size} on the board; "
+                       "a player owns {kind}s of sizes 1, 1, 2, 2, 3 and 4"),
+                    player=player, count=self.sizes[key], kind=kind, size=pieces.structure,
+                )
+
+
 def _frozen(mapping: Mapping) -> Mapping:
     return MappingProxyType(dict(mapping))
 
@@ -94,15 +153,28 @@ class Board:
         return cls(_frozen(tiles), _frozen({}), frozenset(tiles))
 
     @classmethod
-    def layout(cls, tiles: Mapping[Hex, PlacedTile | Tile]) -> Board:
-        """A board with these tiles, however it was built (no B4 checks, no start tiles).
+    def layout(cls, tiles: Mapping[Hex, PlacedTile | Tile],
+               pieces: Iterable[tuple[Space, Pieces]] = ()) -> Board:
+        """A board with these tiles and pieces, however it was built (no B4 checks).
 
         Used to score any given board (DESIGN.md: ``score`` does not check placement).
+        The pieces are checked as ``put`` checks them (B5, supply), each space once, in one
+        pass; empty pieces are left out.
         """
         placed = {
             at: t if isinstance(t, PlacedTile) else PlacedTile(t) for at, t in tiles.items()
         }
-        return cls(_frozen(placed), _frozen({}), frozenset())
+        on_board: dict[Space, Pieces] = {}
+        tally = SupplyTally()
+        for space, p in pieces:
+            check_pieces(placed, space, p, on_board.get(space))
+            if space in on_board:
+                raise RuleError(N_("the {terrain} at {at} is listed twice"),
+                                terrain=space[1], at=show(space[0]))
+            if not p.empty:
+                tally.add(space[1], p)
+                on_board[space] = p
+        return cls(_frozen(placed), _frozen(on_board), frozenset())
 
     def place(self, at: Hex, tile: Tile | CatalogTile, rotation: int = 0, *,
               max_totem_distance: int = DEFAULT_MAX_TOTEM_DISTANCE) -> Board:
@@ -143,27 +215,7 @@ class Board:
         Refused when there is no such space, another player's pieces are there (B5), the
         numbers are out of range, or the player would exceed their supply.
         """
-        at, terrain = space
-        if at not in self.tiles:
-            raise RuleError(N_("there is no tile at {at}"), at=show(at))
-        if terrain not in SPACES:
-            raise RuleError(
-                N_('"{space}" is not a space; expected prairie, river or mountain'),
-                space=terrain,
-            )
-        if pieces.hunters < 0:
-            raise RuleError(N_("hunters cannot be negative"))
-        if not 0 <= pieces.structure <= MAX_STRUCTURE:
-            kind = STRUCTURE_ON[terrain]
-            raise RuleError(
-                N_("a {kind} has size 1 to 4, not {size}"), kind=kind, size=pieces.structure
-            )
-        there = self.pieces.get(space)
-        if there is not None and there.player != pieces.player:
-            raise RuleError(
-                N_("the {terrain} at {at} holds {other}'s pieces; a space holds the pieces "
-                   "of one player only"), terrain=terrain, at=show(at), other=there.player,
-            )
+        check_pieces(self.tiles, space, pieces, self.pieces.get(space))
         updated = dict(self.pieces)
         if pieces.empty:
             updated.pop(space, None)
@@ -175,27 +227,10 @@ class Board:
 
     def check_supply(self, player: str) -> None:
         """Refuse when ``player`` has more on the board than they own."""
-        hunters = 0
-        sizes: dict[str, Counter[int]] = {"tent": Counter(), "canoe": Counter()}
+        tally = SupplyTally()
         for (_, terrain), p in self.pieces.items():
             if p.player == player:
-                hunters += p.hunters
-                if p.structure:
-                    sizes[STRUCTURE_ON[terrain]][p.structure] += 1
-        if hunters > HUNTERS_OWNED:
-            raise RuleError(
-                N_("{player} would have {count} hunters on the board; a player owns 8"),
-                player=player, count=hunters,
-            )
-        owned = Counter(STRUCTURES_OWNED)
-        for kind, counted in sizes.items():
-            for size, count in sorted(counted.items()):
-                if count > owned[size]:
-                    raise RuleError(
-                        N_("{player} would have {count} {kind}s of size {size} on the board; "
-                           "a player owns {kind}s of sizes 1, 1, 2, 2, 3 and 4"),
-                        player=player, count=count, kind=kind, size=size,
-                    )
+                tally.add(terrain, p)
 
     # -- reading ----------------------------------------------------------------------
 

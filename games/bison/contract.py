@@ -34,7 +34,7 @@ from typing import Any
 from games.errors import N_, RuleError
 
 from . import catalog
-from .board import Board, Pieces, PlacedTile, check_structure_kind
+from .board import Board, Pieces, PlacedTile, SupplyTally, check_structure_kind
 from .hexgrid import Hex, show
 from .scoring import award_totals, final_scoring, score_board
 from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges
@@ -210,8 +210,8 @@ def _structure(raw: Mapping[str, Any], terrain: str) -> int:
 def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
     if not isinstance(raw, list):
         raise RuleError(N_('"pieces" must be a list, not {value}'), value=_json(raw))
-    board = Board.layout(tiles)
-    index_of: dict[tuple[Hex, str], int] = {}
+    placed: dict[tuple[Hex, str], tuple[int, Pieces]] = {}
+    tally = SupplyTally()
     for index, entry in enumerate(raw):
         where = f"pieces[{index}]"
         try:
@@ -248,9 +248,9 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
                     kind=STRUCTURE_ON[terrain],
                 )
             space = (at, terrain)
-            if space in index_of:
-                other = index_of[space]
-                there = board.pieces[space].player
+            if space in placed:
+                other, pieces = placed[space]
+                there = pieces.player
                 if there == player:
                     raise RuleError(
                         N_("pieces[{other}] already lists this space; list each space once"),
@@ -260,11 +260,12 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
                     N_("pieces[{other}] puts {there}'s pieces here; a space holds the pieces "
                        "of one player only"), other=other, there=there,
                 )
-            board = board.put(space, Pieces(player, hunters, structure))
+            pieces = Pieces(player, hunters, structure)
+            tally.add(terrain, pieces)
         except RuleError as error:
             raise _located(where, error) from None
-        index_of[space] = index
-    return board
+        placed[space] = (index, pieces)
+    return Board.layout(tiles, ((space, p) for space, (_, p) in placed.items()))
 
 
 def load(document: Any) -> tuple[list[str], Board, bool]:

@@ -119,3 +119,19 @@ def test_structure_kind_follows_the_terrain() -> None:
             "a tent cannot stand on a river; use a canoe")
     refused(lambda: check_structure_kind(MOUNTAIN, "canoe"),
             "a canoe cannot stand on a mountain; use a tent")
+
+
+def test_layout_checks_pieces_in_one_pass() -> None:
+    tiles = Board.new_game().tiles
+    board = Board.layout(tiles, [(((0, 0), RIVER), Pieces("red", 2, 1)),
+                                 (((1, 0), RIVER), Pieces("red"))])
+    assert board.pieces == {((0, 0), RIVER): Pieces("red", 2, 1)}  # empty pieces left out
+    refused(lambda: Board.layout(tiles, [(((0, 0), RIVER), Pieces("red", 1)),
+                                         (((0, 0), RIVER), Pieces("red", 1))]),
+            "the river at [0,0] is listed twice")
+    refused(lambda: Board.layout(tiles, [(((0, 0), RIVER), Pieces("red", 1)),
+                                         (((0, 0), RIVER), Pieces("blue", 1))]),
+            "the river at [0,0] holds red's pieces; a space holds the pieces of one player only")
+    refused(lambda: Board.layout(tiles, [(((0, 0), PRAIRIE), Pieces("red", 5)),
+                                         (((1, 0), PRAIRIE), Pieces("red", 4))]),
+            "red would have 9 hunters on the board; a player owns 8")
