@@ -12,7 +12,7 @@ import importlib
 import sys
 
 # Subcommand modules, in the order `campfire --help` lists them.
-COMMANDS = ["score", "serve"]
+COMMANDS = ["score", "serve", "print"]
 
 
 def build_parser() -> argparse.ArgumentParser:
