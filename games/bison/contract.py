@@ -28,6 +28,7 @@ overflow policy of ``economy.receive``, ties broken by the larger smallest stock
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -53,11 +54,23 @@ def _json(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
-    if isinstance(value, Mapping):
-        return "an object"
+    if isinstance(value, Mapping | list):
+        text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        if len(text) <= 40:
+            return text
+        return "an object" if isinstance(value, Mapping) else "a list"
+    return str(value)
+
+
+def _kind(value: Any) -> str:
+    """What sort of JSON value this is, for messages about the document's shape."""
     if isinstance(value, list):
         return "a list"
-    return str(value)
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool) or value is None:
+        return _json(value)
+    return "a number"
 
 
 def _whole(value: Any) -> bool:
@@ -273,7 +286,7 @@ def load(document: Any) -> tuple[list[str], Board, bool]:
     if not isinstance(document, Mapping):
         raise RuleError(
             N_("the input must be a JSON object with players, tiles and pieces, not {value}"),
-            value=_json(document),
+            value=_kind(document),
         )
     _check_keys(document, _TOP_KEYS, "the input")
     for key in ("players", "tiles"):

@@ -144,11 +144,12 @@ BAD_INPUTS = [
     (bad("players", ["a", "b", "c", "d", "e"]), '"players" must list 1 to 4 players, not 5'),
     (bad("players", ["red", "red"]), 'players[1]: "red" is listed twice'),
     (bad("players", ["red", 7]), "players[1] must be a non-empty name, not 7"),
-    (bad("tiles", {}), '"tiles" must be a list, not an object'),
+    (bad("tiles", {}), '"tiles" must be a list, not {}'),
+    ("hello", 'the input must be a JSON object with players, tiles and pieces, not a string'),
     (bad("tiles.1", "S2"), 'tiles[1]: must be an object, not "S2"'),
     (bad("tiles.1.at", delete=True), "tiles[1]: \"at\" is missing: the tile's hex [q, r]"),
-    (bad("tiles.1.at", [1, True]), 'tiles[1]: "at" must be [q, r], two whole numbers, not a '
-                                   "list"),
+    (bad("tiles.1.at", [1, True]), 'tiles[1]: "at" must be [q, r], two whole numbers, not '
+                                   "[1, true]"),
     (bad("tiles.1.at", [0, 0]), "tiles[1] at [0,0]: tiles[0] already lies at [0,0]; one tile "
                                 "per hex"),
     (bad("tiles.1.tile", "B19"), 'tiles[1] at [1,0]: unknown tile "B19"; the catalog has '
