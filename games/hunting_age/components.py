@@ -151,12 +151,12 @@ class Cost:
 
 
 def describe_goods(parts: Mapping[str, int]) -> str:
-    """English words for a bundle, e.g. ``"2 bear, 1 grape, 1 coin"`` (``"nothing"`` if empty).
+    """English words for a bundle, e.g. ``"bear ×2, grape ×1"`` (``"nothing"`` if empty).
 
-    Used inside ``RuleError`` parameters and event descriptions; the app renders bundles
-    with icons and ``GOOD_NAMES`` itself.
+    Used inside ``RuleError`` parameters and event descriptions (the ``×n`` form needs no
+    plurals); the app renders bundles with icons and ``GOOD_NAMES`` itself.
     """
-    words = [f"{count} {GOOD_NAMES[good].en}" for good, count in parts.items() if count]
+    words = [f"{GOOD_NAMES[good].en} ×{count}" for good, count in parts.items() if count]
     return ", ".join(words) if words else "nothing"
 
 

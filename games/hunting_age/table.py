@@ -44,7 +44,7 @@ from typing import Any, Final
 
 from games.errors import N_, RuleError
 from games.hunting_age import development, setup, storage
-from games.hunting_age.board import LIMITS, extra_cost
+from games.hunting_age.board import LIMITS
 from games.hunting_age.cards import FACES_BY_ID
 from games.hunting_age.components import (
     COIN_COUNTER_MAX,
@@ -183,7 +183,8 @@ def prepare(state: TableState, event: dict[str, Any], rng: random.Random) -> dic
         revealed = [back for t in state.tribes for back in t.revealed_chips]
         return {**event, "chips": list(development.draw_rock_chips(group, revealed, rng))}
     if kind == "store" and "return" not in event:
-        return {**event, "return": storage.default_return(tribe).as_dict()}
+        chosen = storage.default_return(tribe)
+        return {**event, "return": {kind: n for kind, n in chosen if n}}
     return event
 
 
@@ -363,16 +364,22 @@ def scores(state: TableState) -> dict[str, Any]:
 
 
 def next_costs(state: TableState, seat: int) -> dict[str, Any]:
-    """What each development would cost the seat now (Campfire edition; hut: extra only)."""
+    """What each development would cost the seat now (Campfire edition).
+
+    ``cave`` and ``subordinate``: the full cost, or ``None`` once the row is done. ``hut``:
+    the cost on each face laid out (its build cost + the cumulative extra), or ``None``.
+    """
     tribe = state.tribes[seat]
     costs: dict[str, Any] = {}
-    for kind in LIMITS:
-        if development.done(tribe, kind) >= LIMITS[kind]:
-            costs[kind] = None
-        elif kind == "hut":
-            costs[kind] = extra_cost("hut", len(tribe.huts) + 1).as_dict()
-        else:
-            costs[kind] = development.next_cost(tribe, kind).as_dict()
+    for kind in ("cave", "subordinate"):
+        done = development.done(tribe, kind) >= LIMITS[kind]
+        costs[kind] = None if done else development.next_cost(tribe, kind).as_dict()
+    if len(tribe.huts) >= LIMITS["hut"]:
+        costs["hut"] = None
+    else:
+        costs["hut"] = {face: development.next_cost(tribe, "hut",
+                                                    FACES_BY_ID[face].build_cost).as_dict()
+                        for face in state.faces}
     return costs
 
 
@@ -418,16 +425,10 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     kind = event.get("type")
     if kind == "adjust":
         counter = event.get("counter")
-        label = GOOD_NAMES[counter].en if counter in GOOD_NAMES else ("VP track"
-                                                                      if counter == "vp"
-                                                                      else str(counter))
-        delta = event.get("delta", 0)
-        if isinstance(delta, int) and delta >= 0:
-            return N_("{name} took {count} {counter}"), {"name": name, "count": delta,
-                                                        "counter": label}
-        return N_("{name} gave back {count} {counter}"), {
-            "name": name, "count": -delta if isinstance(delta, int) else delta,
-            "counter": label}
+        delta = event.get("delta")
+        return N_("{name}: {counter} {delta}"), {
+            "name": name, "counter": "VP track" if counter == "vp" else str(counter),
+            "delta": f"{delta:+d}" if isinstance(delta, int) else str(delta)}
     if kind == "setup":
         start = event.get("start_player")
         starter = players[start].name if isinstance(start, int) and 0 <= start < len(

@@ -93,8 +93,8 @@ def test_unaffordable_development_is_refused_naming_what_is_missing() -> None:
     poor = Tribe(food=Food(bear=1, grape=1))
     with pytest.raises(RuleError) as error:
         development.create_cave(poor, Supply(), flipped=["vp_1"])
-    assert str(error.value) == ("you cannot afford it: it costs 2 bear, 1 grape; "
-                                "you are missing 1 bear")
+    assert str(error.value) == ("you cannot afford it: it costs bear ×2, grape ×1; "
+                                "you are missing bear ×1")
 
 
 def test_missing_coins_and_any_food_are_named() -> None:
@@ -102,9 +102,9 @@ def test_missing_coins_and_any_food_are_named() -> None:
     cost = Cost(Food(yellow_grain=1, green_grain=1, grape=1), coins=2, any_food=1)
     with pytest.raises(RuleError) as error:
         development.pay(tribe, Supply(), cost)
-    assert str(error.value) == ("you cannot afford it: it costs 1 grape, 1 green grain, "
-                                "1 yellow grain, 2 coin, 1 any food; you are missing "
-                                "1 any food, 1 coin")
+    assert str(error.value) == ("you cannot afford it: it costs grape ×1, green grain ×1, "
+                                "yellow grain ×1, coin ×2, any food ×1; you are missing "
+                                "any food ×1, coin ×1")
 
 
 def test_any_food_choice_must_match_the_cost() -> None:
