@@ -63,7 +63,7 @@ from games.hunting_age.scoring import (
     last_seat,
     turns_left,
 )
-from games.hunting_age.tribe import VP_TRACK_MAX, Hut, Supply, Tribe, give_back, take
+from games.hunting_age.tribe import CHIEFS, VP_TRACK_MAX, Hut, Supply, Tribe, give_back, take
 from games.table import Player, check_range, parse_adjust
 
 GAME: Final = "hunting-age"
@@ -401,7 +401,9 @@ def to_json(state: TableState) -> dict[str, Any]:
                 "open_caves": t.open_caves, "surplus": storage.surplus(t),
                 "caves_created": t.caves_created,
                 "subordinates_added": t.subordinates_added,
+                "chiefs_in_hand": CHIEFS,  # placements are made at the real table
                 "subordinates_in_hand": t.subordinates_in_hand,
+                "chips_on_board": t.chips_on_board,
                 "huts": [{"vp": h.vp, "end_game": h.end_game, "face": h.face,
                           "space": h.space} for h in t.huts],
                 "revealed_chips": list(t.revealed_chips),

@@ -389,6 +389,8 @@ def test_to_json_is_json() -> None:
     assert data["tribes"][0]["next_costs"]["subordinate"] == {"grape": 1, "green_grain": 2,
                                                              "coins": 1}
     assert set(data["tribes"][0]["next_costs"]["hut"]) == set(LAYOUT)
+    assert (data["tribes"][0]["chiefs_in_hand"], data["tribes"][0]["chips_on_board"]) == (2, 3)
+    assert data["tribes"][0]["pieces_left_on_board"] == 12
     assert len(data["scores"]["scores"]) == 3
     assert data["scores"]["winners"] == data["scores"]["ranking"][0]
     assert data["end"] == {"trigger": None, "turns_left": None, "over": False}
