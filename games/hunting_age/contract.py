@@ -49,12 +49,12 @@ def _is_whole(value: object) -> bool:
 
 
 def _whole(name: str, field: str, value: object) -> int:
-    if not _is_whole(value):
+    if not isinstance(value, int) or not _is_whole(value):
         raise RuleError(
             N_("player {name}: {field} must be a whole number of at least 0, not {value}"),
             name=name, field=field, value=_shown(value),
         )
-    return int(value)  # type: ignore[call-overload]
+    return value
 
 
 def _huts(name: str, raw: object) -> tuple[int | str, ...]:
@@ -157,6 +157,6 @@ def parse(document: object) -> dict[str, Standing]:
     return standings
 
 
-def score(document: Any) -> dict[str, object]:
+def score(document: Any) -> dict[str, Any]:
     """Score a final position (H2); raises ``RuleError`` naming the first problem."""
     return final_scores(parse(document))

@@ -213,7 +213,7 @@ def add_subordinate(tribe: Tribe, supply: Supply, *, cost: Cost | None = None,
 
 def build_hut(tribe: Tribe, supply: Supply, hut: Hut, *, cost: Cost,
               any_food: Food | None = None, uncovered: int | None = None,
-              occupied: Iterable[tuple[str, int]] = ()) -> tuple[Tribe, Supply]:
+              occupied: Iterable[tuple[str | None, int | None]] = ()) -> tuple[Tribe, Supply]:
     """Build the next hut on a free build space, paying ``cost`` (see ``next_cost``).
 
     ``occupied`` lists the (face, space) of every hut already standing at the table: one

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from games.hunting_age.components import Food
 
@@ -66,7 +67,7 @@ class Standing:
     pieces_left_on_board: int
 
 
-def final_scores(standings: Mapping[str, Standing]) -> dict[str, object]:
+def final_scores(standings: Mapping[str, Standing]) -> dict[str, Any]:
     """The final count in the ``campfire score hunting-age`` output shape (DESIGN.md)."""
     scores: dict[str, dict[str, int]] = {}
     for name, s in standings.items():

@@ -298,7 +298,7 @@ def _develop(state: TableState, event: Mapping[str, Any]) -> TableState:
                     if h.face is not None]
         tribe, supply = development.build_hut(tribe, supply, hut, cost=price,
                                               any_food=any_food, uncovered=uncovered,
-                                              occupied=occupied)  # type: ignore[arg-type]
+                                              occupied=occupied)
     return replace(_with_tribe(state, seat, tribe, supply), developed=True)
 
 
@@ -321,7 +321,7 @@ def _end_turn(state: TableState, event: Mapping[str, Any]) -> TableState:
             held=tribe.food.total, caves=tribe.open_caves)
     seats = len(state.players)
     over = state.end_trigger is not None and seat == last_seat(seats, state.start_player)
-    totals = tuple(row["total"] for row in scores(state)["scores"])  # type: ignore[index]
+    totals = tuple(row["total"] for row in scores(state)["scores"])
     return replace(state, current=(seat + 1) % seats, turn=state.turn + 1, developed=False,
                    over=over, totals_by_turn=(*state.totals_by_turn, totals))
 
@@ -355,11 +355,11 @@ def standing(tribe: Tribe) -> Standing:
 def scores(state: TableState) -> dict[str, Any]:
     """The final count as if the game ended now (H2): by seat, ranking as seat lists."""
     result = final_scores({str(i): standing(t) for i, t in enumerate(state.tribes)})
-    by_seat: dict[str, Any] = result["scores"]  # type: ignore[assignment]
+    by_seat: dict[str, Any] = result["scores"]
     return {
         "scores": [by_seat[str(i)] for i in range(len(state.tribes))],
-        "ranking": [[int(s) for s in group] for group in result["ranking"]],  # type: ignore[attr-defined]
-        "winners": [int(s) for s in result["winners"]],  # type: ignore[attr-defined]
+        "ranking": [[int(s) for s in group] for group in result["ranking"]],
+        "winners": [int(s) for s in result["winners"]],
     }
 
 
