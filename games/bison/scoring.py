@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from games.errors import N_
 
@@ -53,7 +54,7 @@ AWARD_TEXT: Mapping[str, str] = {
                     "{award} {animal}"),
     SHARED_SECOND: N_("{player} shares second place, so takes only the {award} {animal} on "
                       "their own spaces"),
-    OWN: N_("{player} is placed {place} and takes the {award} {animal} on their own spaces"),
+    OWN: N_("{player} is in place {place} and takes the {award} {animal} on their own spaces"),
 }
 
 #: Why a player ranks where they do (``Standing.reason.kind``).
@@ -132,6 +133,35 @@ class RegionScore:
         return REASON_TEXT[reason.kind], {
             "player": standing.player, "above": ", ".join(reason.above),
             "nth": reason.nth, "mine": reason.mine, "theirs": reason.theirs,
+        }
+
+    def explain(self) -> dict[str, Any]:
+        """The region's scoring as JSON-ready data for the app's scoring screen.
+
+        Each standing carries its numbers, the rule applied and two sentences as
+        ``{"template", "params"}`` (``N_`` templates the app translates, then formats).
+        """
+        standings = []
+        for standing in self.standings:
+            template, params = self.award_text(standing)
+            reason = self.reason_text(standing)
+            standings.append({
+                "player": standing.player, "place": standing.place,
+                "structures": list(standing.structures), "hunters": standing.hunters,
+                "own": standing.own, "award": standing.award, "rule": standing.rule,
+                "award_text": {"template": template, "params": params},
+                "reason": None if standing.reason is None else {
+                    "kind": standing.reason.kind, "above": list(standing.reason.above),
+                    "nth": standing.reason.nth, "mine": standing.reason.mine,
+                    "theirs": standing.reason.theirs,
+                },
+                "reason_text": None if reason is None else {
+                    "template": reason[0], "params": reason[1]},
+            })
+        return {
+            "terrain": self.region.terrain, "animal": self.animal,
+            "spaces": [[q, r] for q, r in self.region.hexes], "animals": self.region.animals,
+            "ranking": [list(group) for group in self.ranking], "standings": standings,
         }
 
 

@@ -218,3 +218,21 @@ def test_final_winner_uses_capped_stocks_not_raw_totals() -> None:
     assert (result.totals["a"].total, result.totals["b"].total) == (21, 18)
     assert result.collected["a"].stocks == Stocks(15, 1, 1)
     assert result.winners == ("b",)
+
+
+def test_explanation_is_json_ready_data_with_translatable_sentences() -> None:
+    import json
+
+    explained = jp_region(JP_EXAMPLE_2).explain()
+    json.dumps(explained)
+    assert explained["ranking"] == [["yellow", "green"], ["red"], ["blue"]]
+    red = explained["standings"][2]
+    assert {k: red[k] for k in ("player", "place", "structures", "hunters", "own", "award",
+                                "rule")} == {
+        "player": "red", "place": 3, "structures": [1, 1], "hunters": 1, "own": 4, "award": 4,
+        "rule": OWN}
+    text = red["award_text"]["template"].format(**red["award_text"]["params"])
+    assert text == "red is in place 3 and takes the 4 bison on their own spaces"
+    reason = red["reason_text"]["template"].format(**red["reason_text"]["params"])
+    assert reason == ("red is behind yellow, green: structure no. 1 (largest first) is size 1 "
+                      "against 2")
