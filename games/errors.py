@@ -13,6 +13,16 @@ from collections.abc import Mapping
 from typing import Any
 
 
+class Term(str):
+    """A game word put into a message (an action, a food, an item), translated with it.
+
+    ``RuleError(N_("you cannot {action} now"), action=Term(N_("drink")))`` reads
+    "you cannot drink now" in English and is fully translated by ``translated``.
+    """
+
+    __slots__ = ()
+
+
 def N_(template: str) -> str:  # the conventional name Babel extracts
     """Mark ``template`` for translation without translating it here."""
     return template
@@ -33,4 +43,10 @@ class RuleError(ValueError):
     def translated(self, gettext: Any) -> str:
         """The message in the reader's language, given a ``gettext`` function."""
         text = gettext(self.template)
-        return text.format(**self.params) if self.params else text
+        if not self.params:
+            return text
+        params = {
+            name: gettext(value) if isinstance(value, Term) else value
+            for name, value in self.params.items()
+        }
+        return text.format(**params)
