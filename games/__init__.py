@@ -5,6 +5,6 @@ Standard library only: no Flask, no ReportLab, no database, no file I/O. The com
 here imports them.
 """
 
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 
-__all__ = ["N_", "RuleError"]
+__all__ = ["N_", "RuleError", "Term"]
