@@ -189,8 +189,6 @@ def _tiles(raw: Any) -> dict[Hex, PlacedTile]:
 
 def _count(raw: Mapping[str, Any], key: str, low: int, high: int | None) -> int:
     value = raw.get(key, 0)
-    if value is None:
-        value = 0
     if not _whole(value) or value < low or (high is not None and value > high):
         if high is None:
             raise RuleError(

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Sequence
 
+from hypothesis import strategies as st
+
 from games.bison.board import Board, Pieces, PlacedTile
-from games.bison.hexgrid import Hex
+from games.bison.hexgrid import Hex, neighbours
 from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER, SPACES, Tile
+from games.errors import RuleError
 
 # A row of these tiles (at (0,0), (1,0), …) joins exactly one chain of this terrain.
 CHAIN_EDGES = {
@@ -48,3 +52,32 @@ def with_pieces(board: Board, pieces: Iterable[tuple[Hex, str, str, int, int]]) 
 
 def layout(tiles: dict[Hex, Tile]) -> Board:
     return Board.layout({at: PlacedTile(t) for at, t in tiles.items()})
+
+
+# -- hypothesis: random boards ------------------------------------------------------
+
+EDGES = sorted({("P" * n + "M" * (6 - n))[k:] + ("P" * n + "M" * (6 - n))[:k]
+                for n in range(1, 6) for k in range(6)})
+SPLITS = [(p, r, 3 - p - r) for p in range(4) for r in range(4 - p)]
+PLAYERS = ("red", "yellow", "green", "blue")
+
+
+@st.composite
+def boards(draw) -> Board:
+    count = draw(st.integers(1, 14))
+    hexes = [(0, 0)]
+    while len(hexes) < count:
+        frontier = sorted({n for h in hexes for n in neighbours(h)} - set(hexes))
+        hexes.append(draw(st.sampled_from(frontier)))
+    board = Board.layout({
+        at: Tile(draw(st.sampled_from(EDGES)), draw(st.sampled_from(SPLITS))) for at in hexes
+    })
+    for at in hexes:
+        for space in SPACES:
+            if not draw(st.booleans()):
+                continue
+            pieces = Pieces(draw(st.sampled_from(PLAYERS)), draw(st.integers(0, 3)),
+                            draw(st.integers(0, 4)))
+            with contextlib.suppress(RuleError):  # over the supply: leave the space empty
+                board = board.put((at, space), pieces)
+    return board

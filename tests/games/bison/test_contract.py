@@ -185,6 +185,8 @@ BAD_INPUTS = [
                                   "whole number of at least 0, not -1"),
     (bad("pieces.0.hunters", True), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
                                     "whole number of at least 0, not true"),
+    (bad("pieces.0.hunters", None), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
+                                    "whole number of at least 0, not null"),
     (bad("pieces.0.hunters", 2.5), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
                                    "whole number of at least 0, not 2.5"),
     (bad("pieces.0.structure", 5), 'pieces[0] (yellow at [0,0] river): "structure" must be a '

@@ -12,7 +12,7 @@ from games.bison.scoring import score_board
 from games.bison.tiles import PRAIRIE, RIVER
 from games.errors import RuleError
 
-from .test_properties import boards
+from .builders import boards
 
 JP_EXAMPLE_1 = """\
 0,0 PPPPMM:111 P=yellow/0/2

@@ -7,42 +7,14 @@ first place takes the region's animals.
 
 from __future__ import annotations
 
-import contextlib
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.bison.board import Board, Pieces, PlacedTile
-from games.bison.hexgrid import neighbours, rotate, translate
+from games.bison.hexgrid import rotate, translate
 from games.bison.scoring import SOLE_FIRST, score_board
-from games.bison.tiles import SPACES, Tile
-from games.errors import RuleError
 
-EDGES = sorted({("P" * n + "M" * (6 - n))[k:] + ("P" * n + "M" * (6 - n))[:k]
-                for n in range(1, 6) for k in range(6)})
-SPLITS = [(p, r, 3 - p - r) for p in range(4) for r in range(4 - p)]
-PLAYERS = ("red", "yellow", "green", "blue")
-
-
-@st.composite
-def boards(draw) -> Board:
-    count = draw(st.integers(1, 14))
-    hexes = [(0, 0)]
-    while len(hexes) < count:
-        frontier = sorted({n for h in hexes for n in neighbours(h)} - set(hexes))
-        hexes.append(draw(st.sampled_from(frontier)))
-    board = Board.layout({
-        at: Tile(draw(st.sampled_from(EDGES)), draw(st.sampled_from(SPLITS))) for at in hexes
-    })
-    for at in hexes:
-        for space in SPACES:
-            if not draw(st.booleans()):
-                continue
-            pieces = Pieces(draw(st.sampled_from(PLAYERS)), draw(st.integers(0, 3)),
-                            draw(st.integers(0, 4)))
-            with contextlib.suppress(RuleError):  # over the supply: leave the space empty
-                board = board.put((at, space), pieces)
-    return board
+from .builders import PLAYERS, boards
 
 
 def transformed(board: Board, offset=(0, 0), steps: int = 0, names=None) -> Board:
