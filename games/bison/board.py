@@ -32,7 +32,7 @@ from games.errors import N_, RuleError
 
 from .catalog import CATALOG, START_LAYOUT, CatalogTile
 from .hexgrid import Hex, distance, neighbours, show
-from .tiles import RIVER, SPACES, STRUCTURE_ON, Tile
+from .tiles import RIVER, SPACES, STRUCTURE_ON, Tile, term
 
 Space = tuple[Hex, str]
 
@@ -41,6 +41,12 @@ STRUCTURES_OWNED: tuple[int, ...] = (1, 1, 2, 2, 3, 4)
 MAX_STRUCTURE = 4
 DEFAULT_MAX_TOTEM_DISTANCE = 3
 _OWNED: Mapping[int, int] = MappingProxyType(dict(Counter(STRUCTURES_OWNED)))
+_OVER_SUPPLY: Mapping[str, str] = {
+    "tent": N_("{player} would have {count} tents of size {size} on the board; a player "
+               "owns tents of sizes 1, 1, 2, 2, 3 and 4"),
+    "canoe": N_("{player} would have {count} canoes of size {size} on the board; a player "
+                "owns canoes of sizes 1, 1, 2, 2, 3 and 4"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +76,7 @@ def check_structure_kind(terrain: str, kind: str) -> None:
     if STRUCTURE_ON[terrain] != kind:
         raise RuleError(
             N_("a {kind} cannot stand on a {terrain}; use a {other}"),
-            kind=kind, terrain=terrain, other=STRUCTURE_ON[terrain],
+            kind=term(kind), terrain=term(terrain), other=term(STRUCTURE_ON[terrain]),
         )
 
 
@@ -90,12 +96,12 @@ def check_pieces(tiles: Mapping[Hex, PlacedTile], space: Space, pieces: Pieces,
     if not 0 <= pieces.structure <= MAX_STRUCTURE:
         raise RuleError(
             N_("a {kind} has size 1 to 4, not {size}"),
-            kind=STRUCTURE_ON[terrain], size=pieces.structure,
+            kind=term(STRUCTURE_ON[terrain]), size=pieces.structure,
         )
     if there is not None and there.player != pieces.player:
         raise RuleError(
             N_("the {terrain} at {at} holds {other}'s pieces; a space holds the pieces "
-               "of one player only"), terrain=terrain, at=show(at), other=there.player,
+               "of one player only"), terrain=term(terrain), at=show(at), other=there.player,
         )
 
 
@@ -126,9 +132,8 @@ class SupplyTally:
             self.sizes[key] += 1
             if self.sizes[key] > _OWNED[pieces.structure]:
                 raise RuleError(
-                    N_("{player} would have {count} {kind}s of size {size} on the board; "
-                       "a player owns {kind}s of sizes 1, 1, 2, 2, 3 and 4"),
-                    player=player, count=self.sizes[key], kind=kind, size=pieces.structure,
+                    _OVER_SUPPLY[kind], player=player, count=self.sizes[key],
+                    size=pieces.structure,
                 )
 
 
@@ -170,7 +175,7 @@ class Board:
             check_pieces(placed, space, p, on_board.get(space))
             if space in on_board:
                 raise RuleError(N_("the {terrain} at {at} is listed twice"),
-                                terrain=space[1], at=show(space[0]))
+                                terrain=term(space[1]), at=show(space[0]))
             if not p.empty:
                 tally.add(space[1], p)
                 on_board[space] = p

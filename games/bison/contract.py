@@ -38,7 +38,7 @@ from . import catalog
 from .board import Board, Pieces, PlacedTile, SupplyTally, check_structure_kind
 from .hexgrid import Hex, show
 from .scoring import award_totals, final_scoring, score_board
-from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges
+from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges, term
 
 MAX_PLAYERS = 4
 _TOP_KEYS = ("players", "tiles", "pieces", "final")
@@ -256,7 +256,7 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
             if hunters == 0 and structure == 0:
                 raise RuleError(
                     N_("no hunters and no {kind}; leave out spaces without pieces"),
-                    kind=STRUCTURE_ON[terrain],
+                    kind=term(STRUCTURE_ON[terrain]),
                 )
             space = (at, terrain)
             if space in placed:

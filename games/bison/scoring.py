@@ -37,7 +37,7 @@ from games.errors import N_
 from .board import Board
 from .economy import ANIMALS, Amounts, Exchange, Receipt, Stocks, receive
 from .regions import Region, find_regions
-from .tiles import ANIMAL_OF
+from .tiles import ANIMAL_OF, term
 
 SOLE_FIRST = "sole_first"
 SHARED_FIRST = "shared_first"
@@ -119,10 +119,13 @@ class RegionScore:
         return {s.player: s.award for s in self.standings}
 
     def award_text(self, standing: Standing) -> tuple[str, dict[str, object]]:
-        """The ``N_`` template and parameters explaining ``standing``'s award."""
+        """The ``N_`` template and parameters explaining ``standing``'s award.
+
+        The animal is a ``Term``: translate it along with the template.
+        """
         return AWARD_TEXT[standing.rule], {
             "player": standing.player, "place": standing.place, "award": standing.award,
-            "animals": self.region.animals, "animal": self.animal,
+            "animals": self.region.animals, "animal": term(self.animal),
         }
 
     def reason_text(self, standing: Standing) -> tuple[str, dict[str, object]] | None:

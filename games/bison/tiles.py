@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 
 PRAIRIE, RIVER, MOUNTAIN = "prairie", "river", "mountain"
 #: A tile's spaces in their order across the tile (the river lies between the others).
@@ -38,6 +38,17 @@ SCORING_ORDER: tuple[str, ...] = (PRAIRIE, MOUNTAIN, RIVER)
 ANIMAL_OF: Mapping[str, str] = {PRAIRIE: "bison", RIVER: "salmon", MOUNTAIN: "turkey"}
 LETTER_TERRAIN: Mapping[str, str] = {"P": PRAIRIE, "M": MOUNTAIN}
 ANIMALS_PER_TILE = 3
+#: Game words that appear inside messages, marked so Babel extracts them; messages pass
+#: them as ``term(word)`` so the companion translates them with the sentence.
+TERMS: tuple[str, ...] = (
+    N_("prairie"), N_("river"), N_("mountain"), N_("bison"), N_("salmon"), N_("turkey"),
+    N_("tent"), N_("canoe"),
+)
+
+
+def term(word: str) -> Term:
+    """``word`` (one of ``TERMS``) as a ``Term`` for a message parameter."""
+    return Term(word)
 #: The structure that may stand on each terrain (B5).
 STRUCTURE_ON: Mapping[str, str] = {PRAIRIE: "tent", MOUNTAIN: "tent", RIVER: "canoe"}
 
@@ -91,7 +102,7 @@ def check_animals(animals: Any) -> tuple[int, int, int]:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
             raise RuleError(
                 N_("animals: {space} must be a whole number from 0 to 3, not {value}"),
-                space=space, value=_show(value),
+                space=term(space), value=_show(value),
             )
         counts.append(value)
     if sum(counts) != ANIMALS_PER_TILE:

@@ -135,3 +135,15 @@ def test_layout_checks_pieces_in_one_pass() -> None:
     refused(lambda: Board.layout(tiles, [(((0, 0), PRAIRIE), Pieces("red", 5)),
                                          (((1, 0), PRAIRIE), Pieces("red", 4))]),
             "red would have 9 hunters on the board; a player owns 8")
+
+
+def test_game_words_in_messages_are_translated_with_the_sentence() -> None:
+    italian = {
+        "a {kind} cannot stand on a {terrain}; use a {other}":
+            "una {kind} non può stare su un {terrain}; usa una {other}",
+        "tent": "tenda", "river": "fiume", "canoe": "canoa",
+    }
+    with pytest.raises(RuleError) as error:
+        check_structure_kind(RIVER, "tent")
+    assert error.value.translated(lambda s: italian.get(s, s)) == (
+        "una tenda non può stare su un fiume; usa una canoa")
