@@ -54,7 +54,8 @@ def test_new_state_and_counters() -> None:
     assert (shown["round"], shown["rounds"], shown["removed_tiles"]) == (1, 5, 3)
     assert (shown["start_seat"], shown["next_seat"], shown["finished"]) == (2, 2, False)
     assert shown["winners"] == []
-    assert shown["board"] is None
+    assert [t["tile"] for t in shown["board"]["tiles"]] == ["S1", "S3", "S2"]
+    assert shown["board"]["pieces"] == [] and shown["log"] == []
     seat = shown["seats"][0]
     assert seat["pieces"] == {
         "hunters": {"supply": 4, "board": 0, "market": 4},
@@ -416,10 +417,10 @@ def test_end_round_rotates_totem_and_the_last_round_empties_the_stocks_b10() -> 
 @pytest.mark.parametrize(
     ("event", "message"),
     [
-        ({"type": "score"}, "unknown event type 'score'; expected one of: adjust, action, buy, "
-                            "exchange, award, end_round"),
+        ({"type": "scored"}, "unknown event type 'scored'; expected one of: adjust, action, "
+                             "buy, exchange, award, end_round, tile, pieces, score"),
         ({}, "unknown event type None; expected one of: adjust, action, buy, exchange, award, "
-             "end_round"),
+             "end_round, tile, pieces, score"),
     ],
 )
 def test_unknown_events(event: dict[str, Any], message: str) -> None:
