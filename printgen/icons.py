@@ -276,6 +276,14 @@ def _net(p: Pen) -> None:  # caught
         p.line(5 + 1.3 * k - 2.5, 1.5, 5 + 1.3 * k + 2.5, 8.5, color="#c8382f", width=0.3)
 
 
+@_icon("cage")
+def _cage(p: Pen) -> None:  # the pound
+    p.rect(1, 1, 8, 8, fill="#f4efe3", stroke="line", width=0.5)
+    for x in (2.8, 4.4, 6.0, 7.6):
+        p.line(x, 1, x, 9, width=0.45)
+    p.polygon([(0.4, 9), (5, 10), (9.6, 9)], fill="#6c767b")
+
+
 @_icon("van")
 def _van(p: Pen) -> None:
     p.rect(0.5, 2.2, 6.4, 5.4, fill="#f4f4f4", stroke="line", width=0.4)

@@ -13,12 +13,19 @@ the two corners where the edge letter changes; its ends are the small ponds.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from games.bison import catalog, economy
 from games.bison.rounds import Action
 from printgen.icons import icon
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import Pen
+
+if TYPE_CHECKING:
+    pass
+
+Text = Callable[..., str]  # Context.t: a printgen message in the kit's language
 
 GAME = "bison"
 HEX_RADIUS = 40.0  # mm, centre to corner: 80 mm tall, 69.3 mm across the flats
@@ -131,7 +138,7 @@ def _tile(tile: catalog.CatalogTile) -> Piece:
 
 # -- player boards -----------------------------------------------------------------------
 
-def _board(seat: int, colour: str, url: str | None, t) -> Piece:
+def _board(seat: int, colour: str, url: str | None, t: Text) -> Piece:
     def front(pen: Pen) -> None:
         w, h = BOARD
         pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="sand")

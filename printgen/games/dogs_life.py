@@ -1,7 +1,193 @@
-def title(lang):
+"""A Dog's Life: 6 dog charts, 6 × 13 dog cards with a back per dog, dens, markers, the van.
+
+The dogs, their action points, colours, names and every card's results come from
+``games.dogs_life.catalog`` (D1); meters and limits from ``games.dogs_life.dog``. Each card
+reads top to bottom in the catalog's section order, with an icon per section so it reads
+the same in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from games.dogs_life import catalog, dog
+from printgen.icons import icon
+from printgen.layout import BLEED, Component, Piece
+from printgen.pen import Pen
+
+if TYPE_CHECKING:
+    pass
+
+Text = Callable[..., str]  # Context.t: a printgen message in the kit's language
+
+GAME = "dogs-life"
+CARD = (63.0, 88.0)
+CHART = (150.0, 100.0)
+TOKEN = 16.0
+SMALL = 12.0
+BONES = 30  # rules/dogs-life.md, Components
+TRASH = 15
+SECTION_ICONS = {"trash": "trash", "restaurant": "food", "newspaper": "newspaper",
+                 "fight": "fang", "catcher": "van", "pound": "cage"}
+
+
+def title(lang: str) -> str:
     from printgen.messages import text
-    return text(lang, "game_dogs-life")
+    return text(lang, "game_" + GAME)
 
 
-def components(context):
-    return []
+def _bleed(pen: Pen, w: float, h: float, color: str) -> None:
+    pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=color)
+
+
+def _find(pen: Pen, find: catalog.Find, x: float, y: float) -> None:
+    if find is catalog.Find.BONE:
+        icon(pen, "bone", x, y, 7)
+    elif find.days:
+        for k in range(find.days):
+            icon(pen, "food", x + k * 5.2, y, 6.5)
+    else:
+        pen.text(x + 3, y + 1.5, "—", 10, color="muted")
+
+
+def _card(d: catalog.Dog, number: int, t: Text, lang: str) -> Piece:
+    card = d.card(number)
+
+    def front(pen: Pen) -> None:
+        w, h = CARD
+        _bleed(pen, w, h, d.colour)
+        pen.rect(3.5, 3.5, w - 7, h - 7, fill="cream", radius=2.5)
+        pen.text(7, h - 12, str(number), 14, color=d.colour)
+        pen.text(w - 7, h - 11, d.names[lang], 8, align="right", max_width=36)
+        pen.text(w / 2, 5.2, f"{d.id}-{number:02d}", 5, color="muted", align="center")
+        if card is None:  # the reshuffle card
+            pen.wrap(8, h / 2 + 6, t("dl_reshuffle"), 11, w - 16)
+            return
+        rows = [("trash", lambda x, y: _find(pen, card.trash, x, y)),
+                ("restaurant", lambda x, y: _find(pen, card.restaurant, x, y)),
+                ("newspaper", lambda x, y: _find(pen, card.newspaper, x, y)),
+                ("fight", lambda x, y: [icon(pen, "fang", x + k * 4.2, y, 6.5)
+                                        for k in range(card.fangs)] or
+                 pen.text(x + 3, y + 1.5, "0", 10, color="muted")),
+                ("catcher", lambda x, y: icon(pen, "run" if card.escapes_catcher else "net",
+                                              x, y, 7)),
+                ("pound", lambda x, y: icon(pen, "run" if card.escapes_pound else "net",
+                                            x, y, 7))]
+        for k, (section, draw) in enumerate(rows):
+            y = h - 25 - k * 10.5
+            pen.line(6, y - 1.8, w - 6, y - 1.8, color="grey", width=0.15)
+            icon(pen, SECTION_ICONS[section], 6, y, 6.5)
+            pen.text(14, y + 2, t("dl_" + section), 6, color="muted", max_width=18)
+            draw(34, y)
+
+    return Piece(f"{d.id}-{number:02d}", *CARD, front, _dog_back(d), back_form=f"back-{d.id}")
+
+
+def _dog_back(d: catalog.Dog):
+    def back(pen: Pen) -> None:
+        w, h = CARD
+        _bleed(pen, w, h, d.colour)
+        pen.rect(4, 4, w - 8, h - 8, stroke="paper", width=0.8, radius=3)
+        pen.circle(w / 2, h / 2, 16, fill="paper")
+        icon(pen, "paw", w / 2 - 10, h / 2 - 10, 20)
+    return back
+
+
+def _chart(index: int, d: catalog.Dog, url: str | None, t: Text, lang: str) -> Piece:
+    def front(pen: Pen) -> None:
+        w, h = CHART
+        _bleed(pen, w, h, "cream")
+        pen.rect(-BLEED, h - 16, w + 2 * BLEED, 16 + BLEED, fill=d.colour)
+        pen.text(6, h - 11, d.names[lang], 16, color="paper", max_width=70)
+        pen.text(80, h - 11, d.breed[lang], 9, color="paper", max_width=40)
+        pen.text(6, h - 24, t("dl_ap", n=d.action_points), 10, max_width=90)
+        # Hunger meter 0–4 (a marker moves down each turn; food moves it up, never above 4).
+        pen.text(6, h - 33, t("dl_hunger"), 8, color="muted", max_width=40)
+        for n in range(dog.HUNGER_MAX + 1):
+            x = 6 + n * 13
+            pen.rect(x, h - 50, 12, 14, fill="sand" if n else "red", stroke="line",
+                     width=0.25, radius=1)
+            pen.text(x + 6, h - 45.5, str(n), 12, align="center",
+                     color="paper" if n == 0 else "text")
+        # Bladder: two spaces for pee markers.
+        pen.text(78, h - 33, t("dl_bladder"), 8, color="muted", max_width=40)
+        for k in range(dog.BLADDER_MAX):
+            pen.circle(85 + k * 14, h - 43, 6, fill="paper", stroke="line", width=0.25)
+            icon(pen, "pee", 81 + k * 14, h - 47, 8)
+        # Two carry slots.
+        pen.text(6, 36, t("dl_carry"), 8, color="muted", max_width=60)
+        for k in range(dog.CARRY_MAX):
+            pen.rect(6 + k * 24, 8, 22, 24, fill="paper", stroke="line", width=0.3, radius=2)
+        icon(pen, "bone", 12, 14, 10)
+        icon(pen, "newspaper", 36, 14, 10)
+        pen.text(60, 36, t("dl_buried"), 8, color="muted", max_width=40)
+        pen.rect(60, 8, 40, 24, fill="sand", stroke="line", width=0.3, radius=2)
+        icon(pen, "bone", 74, 14, 12)
+        if url:
+            pen.qr(w - 34, 6, 28, url)
+        pen.text(w - 6, h - 24, t("seat", n=index + 1), 8, color="muted", align="right")
+
+    return Piece(f"chart-{d.id}", *CHART, front)
+
+
+def _den(d: catalog.Dog, t: Text, lang: str) -> Piece:
+    def front(pen: Pen) -> None:
+        w, h = CARD
+        _bleed(pen, w, h, d.colour)
+        pen.rect(4, 4, w - 8, h - 8, fill="cream", radius=3)
+        pen.polygon([(w / 2 - 20, h / 2 - 14), (w / 2 - 20, h / 2 + 6), (w / 2, h / 2 + 22),
+                     (w / 2 + 20, h / 2 + 6), (w / 2 + 20, h / 2 - 14)], fill="brown")
+        pen.polygon([(w / 2 - 9, h / 2 - 14), (w / 2 - 9, h / 2 - 2), (w / 2, h / 2 + 6),
+                     (w / 2 + 9, h / 2 - 2), (w / 2 + 9, h / 2 - 14)], fill="night")
+        pen.text(w / 2, h - 14, t("dl_den"), 12, align="center")
+        pen.text(w / 2, 12, d.names[lang], 11, align="center", max_width=w - 12)
+        pen.text(w / 2, 6.5, f"den-{d.id}", 6, color="muted", align="center")
+
+    return Piece(f"den-{d.id}", *CARD, front)
+
+
+def _token(piece_id: str, color: str, name: str, size: float = TOKEN) -> Piece:
+    def front(pen: Pen) -> None:
+        _bleed(pen, size, size, color)
+        pen.circle(size / 2, size / 2, size / 2 - 1.2, fill="cream")
+        icon(pen, name, size * 0.2, size * 0.2, size * 0.6)
+    return Piece(piece_id, size, size, front)
+
+
+def _newspaper(address: int, t: Text) -> Piece:
+    def front(pen: Pen) -> None:
+        _bleed(pen, TOKEN, TOKEN, "white")
+        icon(pen, "newspaper", 2, 2, TOKEN - 4)
+
+    def back(pen: Pen) -> None:
+        _bleed(pen, TOKEN, TOKEN, "sand")
+        pen.text(TOKEN / 2, TOKEN - 5, t("dl_address"), 5, align="center", max_width=14)
+        pen.text(TOKEN / 2, 3, str(address), 16, align="center")
+
+    return Piece(f"newspaper-{address:02d}", TOKEN, TOKEN, front, back)
+
+
+def components(context) -> list[Component]:
+    t, lang = context.t, context.lang
+    dogs = list(catalog.DOGS.values())
+    charts = tuple(_chart(i, d, context.seat_url(i), t, lang) for i, d in enumerate(dogs))
+    cards = tuple(_card(d, n, t, lang) for d in dogs for n in range(1, catalog.CARDS_PER_DECK + 1))
+    dens = tuple(_den(d, t, lang) for d in dogs)
+    markers = [_token(f"bone-{n + 1:02d}", "white", "bone", SMALL) for n in range(BONES)]
+    markers += [_token(f"trash-{n + 1:02d}", "grey", "trash", SMALL) for n in range(TRASH)]
+    markers += [_token(f"pee-{d.id}-{n + 1}", d.colour, "pee", SMALL)
+                for d in dogs for n in range(dog.PEE_MARKERS)]
+    markers += [_token(f"hunger-{d.id}", d.colour, "food", SMALL) for d in dogs]
+    markers.append(Piece("catcher-van", 40.0, 26.0, _van))
+    newspapers = tuple(_newspaper(n, t) for n in range(1, dog.NEWSPAPERS + 1))
+    return [Component("dogs-life.charts", t("dl_charts"), charts),
+            Component("dogs-life.cards", t("dl_cards"), cards),
+            Component("dogs-life.dens", t("dl_dens"), dens),
+            Component("dogs-life.markers", t("dl_markers"), tuple(markers)),
+            Component("dogs-life.newspapers", t("dl_newspapers"), newspapers)]
+
+
+def _van(pen: Pen) -> None:
+    _bleed(pen, 40.0, 26.0, "sand")
+    icon(pen, "van", 5, -2, 30)

@@ -1,7 +1,227 @@
-def title(lang):
+"""Age of Hunting (狩猟の時代): personal boards, 14 double-sided hunting-ground cards, rock
+chips, food and coin tokens, the start player marker.
+
+Everything printed comes from ``games.hunting_age`` (H1: the Campfire edition's numbers):
+development costs and uncovered VP (``board``), the 28 card faces (``cards``), rock-chip
+backs and counts, supply limits and coin chips (``components``), the end trigger
+(``tribe.END_TRACK``). Icons stand for goods, so a face reads the same in every language.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.hunting_age import board, cards, tribe
+from games.hunting_age import components as parts
+from printgen.icons import icon
+from printgen.layout import BLEED, Component, Piece
+from printgen.pen import Pen
+
+if TYPE_CHECKING:
+    pass
+
+GAME = "hunting-age"
+BOARD = (190.0, 100.0)
+CARD = (127.0, 89.0)
+CHIP = 20.0
+TOKEN = 15.0
+# Five player colours (rules/hunting-age.md: 5 colours); the catalog does not name them.
+COLOURS = ("red", "yellow", "green", "blue", "purple")
+TRACK_LAST = 2 * tribe.END_TRACK  # the track goes on past the end trigger
+
+
+def title(lang: str) -> str:
     from printgen.messages import text
-    return text(lang, "game_hunting-age")
+    return text(lang, "game_" + GAME)
 
 
-def components(context):
-    return []
+def _bleed(pen: Pen, w: float, h: float, color: str) -> None:
+    pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=color)
+
+
+def _goods(pen: Pen, goods: dict[str, int] | tuple, x: float, y: float, size: float) -> float:
+    """Draw ``n × icon`` for each good from (x, y); return the x after the last one."""
+    for good, count in dict(goods).items():
+        if count > 1:
+            pen.text(x, y + size * 0.3, str(count), size * 2.0)
+            x += size * 0.55
+        icon(pen, good, x, y, size)
+        x += size + 0.8
+    return x
+
+
+def _harvest(pen: Pen, harvest: cards.Harvest, x: float, y: float, size: float,
+             lang: str, width: float) -> None:
+    """A harvest area: its icons left to right, one icon group per line."""
+    for item in harvest:
+        if item.family == "gain":
+            _goods(pen, item.gives, x, y, size)
+        elif item.family == "convert":
+            after = _goods(pen, item.pays, x, y, size)
+            pen.text(after, y + size * 0.3, "→", size * 2.0)
+            after = _goods(pen, item.gives, after + size * 0.7, y, size)
+            if item.times > 1:
+                pen.text(after, y + size * 0.3, f"×{item.times}", size * 1.6)
+        elif item.family == "special":
+            kind = "chief" if item.special == "copy_chief" else "hut"
+            pen.circle(x + size / 2, y + size / 2, size * 0.62, stroke="line", width=0.3)
+            icon(pen, kind, x, y, size)
+            pen.text(x + size * 1.3, y + size * 0.3, pen_text(lang, "ha_copy"), size * 1.5)
+        else:
+            pen.wrap(x, y + size * 0.6, cards.END_GAME_CARDS[item.end_game].get(lang),
+                     size * 1.4, width)
+        y -= size + 1.5
+
+
+def pen_text(lang: str, key: str, **params: object) -> str:
+    from printgen.messages import text
+    return text(lang, key, **params)
+
+
+def _cost(pen: Pen, cost: parts.Cost, x: float, y: float, size: float) -> float:
+    return _goods(pen, cost.as_dict(), x, y, size)
+
+
+def _face(face: cards.Face, lang: str):
+    def draw(pen: Pen) -> None:
+        w, h = CARD
+        _bleed(pen, w, h, "sand" if face.basic else "#e4ecd6")
+        pen.rect(-BLEED, h - 12, w + 2 * BLEED, 12 + BLEED,
+                 fill="mountain_dark" if face.basic else "prairie_dark")
+        pen.text(5, h - 8.5, face.names.get(lang), 11, color="paper", max_width=w - 30)
+        pen.text(w - 5, h - 8.5, face.id, 7, color="paper", align="right")
+        # Hunting spaces: chief in front, filled from the left.
+        count = len(face.hunting)
+        cell = (w - 10) / count
+        for k, harvest in enumerate(face.hunting):
+            x = 5 + k * cell
+            pen.rect(x, 42, cell - 1.5, 32, fill="cream", stroke="line", width=0.25, radius=1.5)
+            pen.text(x + 2, 70, str(k + 1), 6, color="muted")
+            _harvest(pen, harvest, x + 1.5, 60, 5.0, lang, cell - 4)
+        # Build spaces: the hut's VP (or end-game icon) and its own harvest.
+        bcell = (w - 45) / max(len(face.build), 1)
+        for k, space in enumerate(face.build):
+            x = 40 + k * bcell
+            pen.rect(x, 4, bcell - 1.5, 34, fill="paper", stroke="mountain_dark", width=0.4,
+                     radius=1.5)
+            icon(pen, "hut", x + 1.5, 28, 7)
+            if space.vp is not None:
+                icon(pen, "vp", x + bcell - 12, 27.5, 8)
+                pen.text(x + bcell - 8, 29.5, str(space.vp), 10, align="center")
+                _harvest(pen, space.harvest, x + 2, 18, 5.0, lang, bcell - 5)
+            else:
+                _harvest(pen, space.harvest, x + 2, 22, 3.2, lang, bcell - 5)
+        pen.text(5, 33, pen_text(lang, "ha_build_cost"), 6.5, color="muted", max_width=32)
+        pen.rect(5, 14, 32, 16, fill="paper", stroke="line", width=0.3, radius=1.5)
+        _cost(pen, face.build_cost, 6.5, 18, 6)
+    return draw
+
+
+def _card(card_id: str, lang: str) -> Piece:
+    a, b = cards.FACES_BY_ID[card_id + "a"], cards.FACES_BY_ID[card_id + "b"]
+    return Piece(card_id, *CARD, _face(a, lang), _face(b, lang))
+
+
+def _board(seat: int, colour: str, url: str | None, lang: str) -> Piece:
+    def t(key: str, **params: object) -> str:
+        return pen_text(lang, key, **params)
+
+    def front(pen: Pen) -> None:
+        w, h = BOARD
+        _bleed(pen, w, h, "sand")
+        pen.rect(-BLEED, h - 11, w + 2 * BLEED, 11 + BLEED, fill=colour)
+        pen.text(5, h - 8, pen_text(lang, "game_" + GAME), 11, color="paper")
+        pen.text(w - 5, h - 8, t("seat", n=seat + 1), 8, color="paper", align="right")
+        rows = (("cave", "ha_caves", "cave"), ("subordinate", "ha_subordinates", "chief"),
+                ("hut", "ha_huts", "hut"))
+        for r, (kind, label, art) in enumerate(rows):
+            y = h - 33 - r * 21
+            pen.text(5, y + 14, t(label), 7, color="muted", max_width=26)
+            base = board.BASE_COSTS.get(kind)
+            if base is not None:
+                _cost(pen, base, 5, y + 3, 5)
+            else:
+                icon(pen, "hut", 5, y + 3, 5)
+            for k, (extra, vp_value) in enumerate(zip(board.EXTRA_STEPS[kind],
+                                                       board.UNCOVERED_VP[kind], strict=True)):
+                x = 34 + k * 20
+                pen.rect(x, y, 19, 18, fill="cream", stroke="line", width=0.25, radius=1.5)
+                # The extra cost printed above the piece (cumulative, H1).
+                if extra.as_dict():
+                    pen.text(x + 1, y + 14.5, "+", 7)
+                    _cost(pen, extra, x + 3.5, y + 13, 3.6)
+                icon(pen, art, x + 6.5, y + 4.5, 7)
+                if vp_value:
+                    icon(pen, "vp", x + 13, y + 0.8, 5.5)
+                    pen.text(x + 15.75, y + 2.3, str(vp_value), 6, align="center")
+            if kind == "cave":  # rock chips lie in groups 1-2-1 over the closed caves
+                for k, group in enumerate(parts.ROCK_CHIP_GROUPS):
+                    pen.text(34 + k * 20 + 1, y + 1.2, "▲" * group, 5, color="muted")
+        # VP track, on past the end trigger.
+        pen.text(100, h - 19, t("ha_vp_track", n=tribe.END_TRACK), 7, color="muted",
+                 max_width=60)
+        for n in range(TRACK_LAST + 1):
+            col, row = n % 7, n // 7
+            x, y = 120 + col * 9.6, h - 32 - row * 9.6
+            pen.rect(x, y, 9, 9, fill="gold" if n == tribe.END_TRACK else "cream",
+                     stroke="line", width=0.2)
+            pen.text(x + 4.5, y + 3, str(n), 7, align="center")
+        if url:
+            pen.qr(w - 30, 4, 26, url)
+
+    return Piece(f"board-{colour}", *BOARD, front)
+
+
+def _chip(index: int, chip: parts.RockChip) -> Piece:
+    def front(pen: Pen) -> None:
+        _bleed(pen, CHIP, CHIP, "#8d8578")
+        pen.polygon([(3, 4), (8, 2), (16, 3.5), (18, 10), (15, 17), (7, 18), (2, 12)],
+                    fill="#a59d90", stroke="#5e584f", width=0.4)
+
+    def back(pen: Pen) -> None:
+        _bleed(pen, CHIP, CHIP, "cream")
+        size = 9.0 if chip.amount == 1 else 7.0
+        width = chip.amount * size + (chip.amount - 1)
+        for k in range(chip.amount):
+            icon(pen, chip.good, CHIP / 2 - width / 2 + k * (size + 1), CHIP / 2 - size / 2,
+                 size)
+
+    return Piece(f"rock-{index:02d}-{chip.back}", CHIP, CHIP, front, back)
+
+
+def _token(piece_id: str, name: str, label: str = "") -> Piece:
+    def front(pen: Pen) -> None:
+        _bleed(pen, TOKEN, TOKEN, "cream")
+        icon(pen, name, 2.5, 2.5, TOKEN - 5)
+        if label:
+            pen.circle(TOKEN - 3.5, 3.5, 3, fill="paper", stroke="line", width=0.3)
+            pen.text(TOKEN - 3.5, 2.1, label, 8, align="center")
+    return Piece(piece_id, TOKEN, TOKEN, front)
+
+
+def components(context) -> list[Component]:
+    t, lang = context.t, context.lang
+    boards = tuple(_board(seat, colour, context.seat_url(seat), lang)
+                   for seat, colour in enumerate(COLOURS))
+    card_ids = cards.BASIC_CARDS + cards.NEW_LAND_CARDS
+    hunting = tuple(_card(card_id, lang) for card_id in card_ids)
+    chips: list[Piece] = []
+    for back, count in parts.ROCK_CHIP_COUNTS.items():
+        for _ in range(count):
+            chips.append(_chip(len(chips) + 1, parts.ROCK_CHIPS[back]))
+    tokens: list[Piece] = []
+    for good, limit in parts.SUPPLY_LIMITS:
+        tokens += [_token(f"{good}-{n + 1:02d}", good) for n in range(limit)]
+    for value, count in parts.COIN_CHIPS:
+        tokens += [_token(f"coin{value}-{n + 1:02d}", "coins", str(value)) for n in range(count)]
+
+    def start(pen: Pen) -> None:
+        _bleed(pen, 40, 25, "gold")
+        icon(pen, "chief", 3, 5, 15)
+        pen.text(22, 10, t("ha_start"), 7, max_width=16)
+
+    tokens.append(Piece("start-player", 40.0, 25.0, start))
+    return [Component("hunting-age.boards", t("ha_boards"), boards),
+            Component("hunting-age.cards", t("ha_cards"), hunting),
+            Component("hunting-age.chips", t("ha_chips"), tuple(chips)),
+            Component("hunting-age.tokens", t("ha_tokens"), tuple(tokens))]

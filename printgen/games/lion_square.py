@@ -9,11 +9,15 @@ and its id small.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from games.lion_square import catalog
 from printgen.icons import icon
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import Pen
+
+if TYPE_CHECKING:
+    pass
 
 GAME = "lion-square"
 CARD = (63.0, 88.0)  # poker size (issue 7)

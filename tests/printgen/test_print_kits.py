@@ -8,6 +8,9 @@ import pytest
 from pdfcheck import box_mm, qr_texts, reader, render
 
 from games.bison import catalog as bison_catalog
+from games.dogs_life import catalog as dog_catalog
+from games.hunting_age import cards as hunting_cards
+from games.hunting_age import components as hunting_parts
 from games.lion_square import catalog as lion_catalog
 from printgen.errors import PrintError
 from printgen.kit import GAMES, Context, components, render_kit
@@ -42,6 +45,12 @@ EXPECTED_SIZES = {
     "lion-square.herds": (63.0, 88.0),
     "bison.tiles": (69.28, 80.0),
     "bison.boards": (185.0, 130.0),
+    "hunting-age.boards": (190.0, 100.0),
+    "hunting-age.cards": (127.0, 89.0),
+    "hunting-age.chips": (20.0, 20.0),
+    "dogs-life.charts": (150.0, 100.0),
+    "dogs-life.cards": (63.0, 88.0),
+    "dogs-life.dens": (63.0, 88.0),
 }
 
 
@@ -144,3 +153,36 @@ def test_bad_arguments_are_refused_with_one_clear_line(kwargs, message):
     with pytest.raises(PrintError) as error:
         render_kit(game, **kwargs)
     assert str(error.value) == message
+
+
+def test_hunting_age_cards_print_both_faces_of_all_14_cards():
+    _boards, cards, chips, _tokens = components("hunting-age", Context("en", Style()))
+    assert len(cards.pieces) == 14 and all(p.back is not None for p in cards.pieces)
+    faces = {p.id + side for p in cards.pieces for side in "ab"}
+    assert faces == set(hunting_cards.FACES_BY_ID)
+    assert len(chips.pieces) == sum(hunting_parts.ROCK_CHIP_COUNTS.values()) == 24
+
+
+def test_dogs_life_prints_13_cards_per_dog_with_that_dogs_back():
+    _charts, cards, dens, *_ = components("dogs-life", Context("en", Style()))
+    assert len(cards.pieces) == 6 * 13 and len(dens.pieces) == 6
+    for dog in dog_catalog.DOGS.values():
+        own = [p for p in cards.pieces if p.id.startswith(dog.id + "-")]
+        assert len(own) == 13 and {p.back_form for p in own} == {f"back-{dog.id}"}
+
+
+@pytest.mark.parametrize("duplex", ["short", "fold"])
+def test_other_duplex_modes_render(duplex, tmp_path):
+    pdf = kit("hunting-age", "it", duplex=duplex)
+    assert len(render(pdf, tmp_path, dpi=20)) == len(reader(pdf).pages)
+
+
+def test_player_board_qr_codes_carry_the_seat_urls(tmp_path):
+    pdf = kit("dogs-life")
+    pages = reader(pdf).pages
+    first = next(i for i, p in enumerate(pages, 1) if "dog charts" in p.extract_text()
+                 and box_mm(p.trimbox) != box_mm(p.mediabox))
+    found: list[str] = []
+    for png in render(pdf, tmp_path, first=first, last=first + 4):
+        found += qr_texts(png)
+    assert sorted(found) == sorted(SEATS)
