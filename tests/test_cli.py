@@ -54,3 +54,15 @@ def test_score_refuses_unknown_game() -> None:
     result = run_cli("score", "chess", "-", stdin="{}")
     assert result.returncode == 2
     assert "invalid choice" in result.stderr
+
+
+def test_score_output_cut_short_by_the_reader_is_not_a_traceback(tmp_path) -> None:
+    # `campfire score … | head -1`: the pipe closes before the output is written.
+    example = "examples/bison-jp-example-1.json"
+    result = subprocess.run(
+        f"{sys.executable} -m campfire score bison {example} | head -c 1",
+        shell=True, capture_output=True, text=True, check=False,
+    )
+    assert result.stdout == "{"
+    assert "Traceback" not in result.stderr
+    assert "BrokenPipe" not in result.stderr
