@@ -2,6 +2,7 @@
 
 Modules: ``catalog`` (the six dogs and their 13-card decks, D1), ``deck`` (drawing with a
 recorded random source, the reshuffle card, the catcher's die), ``dog`` (one dog's chart),
-``game`` (the table: turns, the pound D2, trash day and the win D3) and ``table`` (the
-companion's event fold). Decisions D1–D3: ``/shared/rules/dogs-life.md``.
+``game`` (the table: turns, the pound D2, trash day and the win D3), ``table`` (the
+companion's event fold) and ``terms`` (the game words messages put into their sentences,
+translatable). Decisions D1–D3: ``/shared/rules/dogs-life.md``.
 """

@@ -61,7 +61,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from games.errors import N_, RuleError
 
@@ -114,8 +114,17 @@ class Card:
     def find(self, section: Section) -> Find:
         """The find in one of the three finding sections."""
         if section not in FIND_SECTIONS:
-            raise RuleError(N_("the {section} section has no find"), section=section.value)
+            raise RuleError(_NO_FIND[section])
         return getattr(self, section.value)
+
+
+# One sentence per section rather than the section's name put into one sentence: a
+# section is named differently in each language (and "fight" is also a verb).
+_NO_FIND: Final = {
+    Section.FIGHT: N_("the fight section has no find"),
+    Section.CATCHER: N_("the catcher section has no find"),
+    Section.POUND: N_("the pound section has no find"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +256,25 @@ def dog(dog_id: object) -> Dog:
     found = DOGS.get(dog_id) if isinstance(dog_id, str) else None
     if found is None:
         raise RuleError(
-            N_("unknown dog {dog!r}; expected one of: {names}"),
-            dog=dog_id, names=", ".join(DOGS),
+            # ``value``, not ``dog``: ``dog`` always holds a catalog dog's English name
+            N_("unknown dog {value!r}; expected one of: {names}"),
+            value=dog_id, names=", ".join(DOGS),
         )
     return found
+
+
+_BY_ENGLISH_NAME: Final = MappingProxyType({d.names["en"]: d for d in DOGS.values()})
+
+
+def localized(params: Mapping[str, Any], language: str) -> dict[str, Any]:
+    """A message's ``params`` with the dog named in ``language`` (en, ja or it).
+
+    Every message of this game that names a dog does so in a ``dog`` parameter holding the
+    dog's English catalog name; anything else (a player's name, an unknown value) is left
+    as it is, and so is every parameter for a language the catalog does not know.
+    """
+    name = params.get("dog")
+    found = _BY_ENGLISH_NAME.get(name) if isinstance(name, str) else None
+    if found is None or language not in found.names:
+        return dict(params)
+    return {**params, "dog": found.names[language]}

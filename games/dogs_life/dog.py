@@ -28,7 +28,10 @@ action points (AP)
     1 per space).
 
 Every transition is a pure function returning a new ``DogState``; each refuses an illegal
-action with a ``RuleError`` naming the dog and what is wrong.
+action with a ``RuleError`` naming the dog (the ``dog`` parameter, its English catalog name)
+and what is wrong. Actions are named by ``terms`` (translatable ``Term``s), and an item is
+never put into a sentence as English text: a newspaper has its own sentences with its
+address as a number.
 """
 
 from __future__ import annotations
@@ -37,9 +40,10 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final
 
+from games.dogs_life import terms
 from games.dogs_life.catalog import Card, Find, Section, dog
 from games.dogs_life.deck import Deck
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 
 HUNGER_MAX: Final = 4
 BLADDER_MAX: Final = 2
@@ -62,7 +66,7 @@ class Item:
     kind: ItemKind
     address: int | None = None
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # for debugging and test ids; messages word items themselves
         return "a bone" if self.kind is ItemKind.BONE else f"newspaper {self.address}"
 
 
@@ -116,15 +120,15 @@ class DogState:
         return self.pound > 0
 
 
-def _require_free(state: DogState, action: str) -> None:
+def _require_free(state: DogState, action: Term) -> None:
     if state.in_pound:
         raise RuleError(
             N_("{dog} is in the pound and cannot {action}"), dog=state.name, action=action
         )
 
 
-def spend(state: DogState, cost: int, action: str) -> DogState:
-    """Pay ``cost`` action points for ``action``."""
+def spend(state: DogState, cost: int, action: Term) -> DogState:
+    """Pay ``cost`` action points for ``action`` (one of ``terms.ACTIONS``)."""
     _require_free(state, action)
     if state.ap < cost:
         raise RuleError(
@@ -146,7 +150,7 @@ def eat(state: DogState, days: int) -> DogState:
     """Food found: the hunger marker goes up, never above 4."""
     if not 1 <= days <= 3:
         raise RuleError(N_("food comes in 1, 2 or 3 days, not {days}"), days=days)
-    _require_free(state, "eat")
+    _require_free(state, terms.EAT)
     return replace(state, hunger=min(HUNGER_MAX, state.hunger + days))
 
 
@@ -156,7 +160,7 @@ def drink(state: DogState) -> DogState:
         raise RuleError(N_("{dog}'s bladder is already full"), dog=state.name)
     if state.supply == 0:
         raise RuleError(N_("{dog} has no pee markers left to drink with"), dog=state.name)
-    state = spend(state, 1, "drink")
+    state = spend(state, 1, terms.DRINK)
     filled = min(BLADDER_MAX - state.bladder, state.supply)
     return replace(state, bladder=state.bladder + filled, supply=state.supply - filled)
 
@@ -165,7 +169,7 @@ def pee(state: DogState) -> DogState:
     """Pee on a lamppost: one marker from the bladder to the lamppost."""
     if state.bladder == 0:
         raise RuleError(N_("{dog}'s bladder is empty"), dog=state.name)
-    state = spend(state, 1, "pee")
+    state = spend(state, 1, terms.PEE)
     return replace(state, bladder=state.bladder - 1, lampposts=state.lampposts + 1)
 
 
@@ -184,16 +188,18 @@ def pick_up(state: DogState, item: Item) -> DogState:
             dog=state.name, count=len(state.items),
         )
     if item.kind is ItemKind.NEWSPAPER and item in state.items:
-        raise RuleError(N_("{dog} already carries {item}"), dog=state.name, item=str(item))
-    state = spend(state, 1, "pick up an item")
+        raise RuleError(
+            N_("{dog} already carries newspaper {address}"), dog=state.name, address=item.address
+        )
+    state = spend(state, 1, terms.PICK_UP)
     return replace(state, items=(*state.items, item))
 
 
 def drop(state: DogState, item: Item) -> DogState:
     """Drop a carried item where the dog stands."""
     if item not in state.items:
-        raise RuleError(N_("{dog} does not carry {item}"), dog=state.name, item=str(item))
-    state = spend(state, 1, "drop an item")
+        raise _not_carried(state, item)
+    state = spend(state, 1, terms.DROP)
     return replace(state, items=_without(state.items, item))
 
 
@@ -201,8 +207,8 @@ def deliver(state: DogState, address: int) -> DogState:
     """Hand over the newspaper for ``address`` (the reward is a card draw)."""
     item = newspaper(address)
     if item not in state.items:
-        raise RuleError(N_("{dog} does not carry {item}"), dog=state.name, item=str(item))
-    state = spend(state, 1, "deliver a newspaper")
+        raise _not_carried(state, item)
+    state = spend(state, 1, terms.DELIVER)
     return replace(state, items=_without(state.items, item))
 
 
@@ -215,7 +221,7 @@ def bury(state: DogState, count: int) -> DogState:
             N_("{dog} carries {carried} bones and cannot bury {count}"),
             dog=state.name, carried=state.carried_bones, count=count,
         )
-    state = spend(state, count, "bury bones")
+    state = spend(state, count, terms.BURY)
     items = state.items
     for _ in range(count):
         items = _without(items, BONE)
@@ -235,7 +241,8 @@ def find(state: DogState, found: Find) -> tuple[DogState, bool]:
 
 def to_pound(state: DogState) -> DogState:
     """Caught, beaten in a fight or starved: first space of the pound, items dropped."""
-    _require_free(state, "be sent to the pound")
+    if state.in_pound:
+        raise RuleError(N_("{dog} is already in the pound"), dog=state.name)
     return replace(state, pound=1, items=(), ap=0)
 
 
@@ -250,6 +257,14 @@ def release(state: DogState) -> DogState:
     """Out of the pound: hunger set to 2 even if it was higher (D2), and the dog acts at once."""
     return replace(
         state, pound=0, hunger=HUNGER_ON_RELEASE, ap=dog(state.dog).action_points
+    )
+
+
+def _not_carried(state: DogState, item: Item) -> RuleError:
+    if item.kind is ItemKind.BONE:
+        return RuleError(N_("{dog} does not carry a bone"), dog=state.name)
+    return RuleError(
+        N_("{dog} does not carry newspaper {address}"), dog=state.name, address=item.address
     )
 
 

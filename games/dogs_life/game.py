@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from games.dogs_life import dog as dogs
+from games.dogs_life import terms
 from games.dogs_life.catalog import Card, Find, Section, dog
 from games.dogs_life.deck import Deck, Draw
 from games.dogs_life.dog import (
@@ -191,7 +192,7 @@ def move(game: Game, seat: int, steps: int) -> Game:
     _require_playing(game)
     if steps < 1:
         raise RuleError(N_("steps must be at least 1, not {steps}"), steps=steps)
-    return _set(game, seat, dogs.spend(game.dogs[seat], steps, "move"))
+    return _set(game, seat, dogs.spend(game.dogs[seat], steps, terms.MOVE))
 
 
 def eat(game: Game, seat: int, days: int) -> Game:
@@ -230,7 +231,8 @@ def pick_up(game: Game, seat: int, item: Item) -> Game:
         for other, state in enumerate(game.dogs):
             if other != seat and item in state.items:
                 raise RuleError(
-                    N_("{item} is carried by {dog}"), item=str(item), dog=state.name
+                    N_("newspaper {address} is carried by {dog}"),
+                    address=item.address, dog=state.name,
                 )
     return _set(game, seat, dogs.pick_up(game.dogs[seat], item))
 
@@ -252,10 +254,7 @@ def send_to_pound(game: Game, seat: int) -> Game:
     return _set(game, seat, dogs.to_pound(game.dogs[seat]))
 
 
-_ACTIONS = {
-    Section.TRASH: "rummage a trash can",
-    Section.RESTAURANT: "beg at a restaurant",
-}
+_ACTIONS: Final = {Section.TRASH: terms.RUMMAGE, Section.RESTAURANT: terms.BEG}
 
 
 def draw(
@@ -277,7 +276,7 @@ def draw(
     if section is Section.FIGHT:
         return _fight(game, seat, against, drawer)
     if section is Section.CATCHER:
-        dogs.spend(state, 0, "meet the catcher")  # only the refusal for a dog in the pound
+        dogs.spend(state, 0, terms.MEET_CATCHER)  # only the refusal for a dog in the pound
         card, game = _draw(game, seat, drawer)
         game = _remember(game, seat, section, (card,))
         if card.escapes_catcher:
@@ -323,7 +322,7 @@ def _fight(game: Game, seat: int, against: int | None, drawer: Drawer) -> tuple[
     defender = game.dogs[against]
     if defender.in_pound:
         raise RuleError(N_("{dog} is in the pound and cannot be attacked"), dog=defender.name)
-    game = _set(game, seat, dogs.spend(game.dogs[seat], 1, "fight"))
+    game = _set(game, seat, dogs.spend(game.dogs[seat], 1, terms.FIGHT))
     mine, game = _draw(game, seat, drawer)
     theirs, game = _draw(game, against, drawer)
     game = _remember(game, seat, Section.FIGHT, (mine,))

@@ -46,6 +46,7 @@ from games.dogs_life.deck import Deck, Draw, random_shuffler, replay, roll_die
 from games.dogs_life.deck import draw as draw_card
 from games.dogs_life.dog import BONE, DogState, Item, ItemKind, LastDraw, newspaper
 from games.dogs_life.game import Drawer, Game, Report, Settings
+from games.dogs_life.terms import COUNTER_NAMES
 from games.errors import N_, RuleError
 from games.table import Player, check_range, parse_adjust
 
@@ -165,7 +166,9 @@ def _apply(state: Game, event: Mapping[str, Any], drawer: Drawer) -> tuple[Game,
     if kind == "adjust":
         change = parse_adjust(event, len(state.dogs), COUNTERS)
         current = counters(state)[change.seat][change.counter]
-        value = check_range(change.counter, current + change.delta, COUNTERS[change.counter])
+        value = check_range(
+            COUNTER_NAMES[change.counter], current + change.delta, COUNTERS[change.counter]
+        )
         return rules.adjust(state, change.seat, change.counter, value), {}
     if kind == "end_game":
         return rules.end_game(state), {}
@@ -379,10 +382,36 @@ _SIMPLE: Final = {
     "move": N_("{name} moved {steps} spaces"),
     "eat": N_("{name} ate {days} days of food"),
 }
+_SIMPLE_ONE: Final = {  # the singular, where a count of 1 would read "1 spaces"
+    "move": N_("{name} moved 1 space"),
+    "eat": N_("{name} ate 1 day of food"),
+}
+_DRAWN: Final = {  # a draw stored without its outcome (e.g. imported): what was done
+    "trash": N_("{name} rummaged a trash can"),
+    "restaurant": N_("{name} begged at a restaurant"),
+    "newspaper": N_("{name} delivered newspaper {address}"),
+    "fight": N_("{name} attacked {rival}"),
+    "catcher": N_("{name} drew a card to escape the dog-catcher"),
+}
 
 
 def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:
-    """The event in plain words: an ``N_`` template and its parameters."""
+    """The event in plain words: an ``N_`` template and its parameters.
+
+    Parameters: ``name`` (the acting player's name) and ``rival`` (another seat's player)
+    are player names, shown as typed; numbers (``steps``, ``days``, ``die``, ``address``,
+    ``count``) are plain ``int``s; a game word (the counter of an ``adjust``) is a
+    ``games.errors.Term``, translated like the template (``RuleError.translated`` does
+    both). No English word is put into a sentence as plain text: where a word would sit
+    differently in Japanese or Italian (a newspaper and its address, a find, a section) the
+    event has a template of its own.
+
+    Dogs: a template or a ``RuleError`` of this game that names a dog always does so in a
+    parameter called ``dog`` holding the dog's English catalog name ("White Fang"), so a
+    reader in another language can be shown the catalog's name for it
+    (``catalog.localized(params, "ja")`` → "ホワイトファング"). History lines name players,
+    not dogs, so they have no ``dog`` parameter today.
+    """
     def name(key: str) -> str:
         seat = event.get(key)
         ok = _is_whole(seat) and 0 <= seat < len(players)
@@ -393,7 +422,9 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     if kind == "adjust":
         delta = event.get("delta")
         change = f"{delta:+d}" if _is_whole(delta) else "?"
-        params.update(counter=event.get("counter"), change=change)
+        counter = event.get("counter")
+        counter = COUNTER_NAMES.get(counter, counter) if isinstance(counter, str) else "?"
+        params.update(counter=counter, change=change)
         return N_("{name}: {counter} {change}"), params
     if kind == "end_game":
         return N_("Time is up: the most buried bones wins"), {}
@@ -401,6 +432,8 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         return _TURNS.get(event.get("outcome"), N_("{name} started a turn")), params
     if kind in _SIMPLE:
         params.update({k: event.get(k) for k in ("die", "steps", "days") if k in event})
+        if kind in _SIMPLE_ONE and 1 in (params.get("steps"), params.get("days")):
+            return _SIMPLE_ONE[kind], params
         return _SIMPLE[kind], params
     if kind == "pee":
         if event.get("covers") is None:
@@ -415,12 +448,14 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         return N_("{name} was caught and taken to the pound"), params
     if kind == "draw":
         params.update(address=event.get("address"), rival=name("against"))
-        template = _FINDS.get((event.get("section"), event.get("outcome")))
+        section, outcome = event.get("section"), event.get("outcome")
+        if not isinstance(section, str):
+            return N_("{name} drew a card"), params
+        template = _FINDS.get((section, outcome)) if isinstance(outcome, str) else None
         if template is None:
-            params["section"] = event.get("section")
-            return N_("{name} drew a card ({section})"), params
+            return _DRAWN.get(section, N_("{name} drew a card")), params
         if event.get("trash_day"):
-            template = _TRASH_DAY.get(event.get("outcome"), template)
+            template = _TRASH_DAY.get(outcome, template)
         return template, params
     return N_("{name}: {type}"), {**params, "type": kind}
 

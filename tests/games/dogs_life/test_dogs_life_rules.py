@@ -292,7 +292,7 @@ REFUSALS: list[tuple[str, Callable[[Game], object], str]] = [
     ("untimed end", rules.end_game,
      "this game has no time limit; the first dog to bury 4 bones wins"),
     ("send twice", lambda g: rules.send_to_pound(edit(g, 0, pound=1), 0),
-     "Fifi is in the pound and cannot be sent to the pound"),
+     "Fifi is already in the pound"),
 ]
 
 

@@ -98,7 +98,7 @@ REFUSED = [
     ({"type": "adjust", "seat": 0, "counter": "bladder", "delta": -2},
      "bladder would be -1; it must stay between 0 and 2"),
     ({"type": "adjust", "seat": 0, "counter": "bones", "delta": -1},
-     "bones would be -1; it must stay between 0 and 30"),
+     "buried bones would be -1; it must stay between 0 and 30"),
     ({"type": "adjust", "seat": 0, "counter": "fleas", "delta": 1},
      "unknown counter 'fleas'; expected one of: hunger, bladder, bones"),
     ({"type": "adjust", "seat": 3, "counter": "hunger", "delta": -1},
@@ -272,7 +272,7 @@ def test_describe_every_event_of_a_played_game() -> None:
         ({"type": "pee", "seat": 1, "covers": 0},
          "Ben peed over Ann's marker, which goes back to Ann"),
         ({"type": "bury", "seat": 1, "count": 2}, "Ben buried 2 bones"),
-        ({"type": "adjust", "seat": 1, "counter": "bones", "delta": 1}, "Ben: bones +1"),
+        ({"type": "adjust", "seat": 1, "counter": "bones", "delta": 1}, "Ben: buried bones +1"),
     ],
 )
 def test_describe_texts(event: dict[str, Any], text: str) -> None:
