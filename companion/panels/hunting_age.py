@@ -1,0 +1,346 @@
+"""Age of Hunting (狩猟の時代) at the table: the panel's view model and its form posts.
+
+Issue 6 on the companion platform. Every number the panel shows comes from
+``games.hunting_age`` (next development costs, whether the supply and the player can pay,
+storage surplus and the proposed return, end trigger and turns left, final count and
+tie-breaks, each seat's total after every turn); this module only turns the folded state
+into what the templates show, and a submitted form into an event the fold judges (H1, H2).
+
+Glossary
+--------
+view
+    ``view(table)``: a plain dict the templates under ``templates/games/hunting_age/`` read
+    (registered as the template global ``hunting_age_view``).
+routes (POST, under ``/t/<table_id>/hunting-age/``; htmx gets the fresh panel, a refusal
+is a 422 panel with the translated message, without JavaScript a 303 back to the table)
+    ``setup``     ``start_player`` (empty = draw) — the fold's ``prepare`` draws the layout.
+    ``develop``   ``seat``, ``kind``; a hut in the Campfire edition ``face`` + ``space``;
+                  the original edition types ``cost.<part>``, ``uncovered_vp``, a hut's
+                  ``vp`` or ``end_game`` and a cave's flipped ``chip``s; optional
+                  ``any.<kind>`` names the pieces paying an any-food part.
+    ``store``     ``seat``, ``return.<kind>`` — the pieces going back to the supply.
+    ``end-turn``  ``seat``.
+The food, coin and VP-track steppers post to the platform's generic ``adjust``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask import Blueprint, abort, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from markupsafe import escape
+
+from companion import tables, web
+from games.errors import N_, RuleError
+from games.hunting_age import development, storage
+from games.hunting_age import setup as layout
+from games.hunting_age import table as fold
+from games.hunting_age.board import DEVELOPMENTS, LIMITS, extra_cost
+from games.hunting_age.cards import END_GAME_CARDS, FACES_BY_ID, Face
+from games.hunting_age.components import (
+    FOODS,
+    GOOD_NAMES,
+    ROCK_CHIP_GROUPS,
+    ROCK_CHIPS,
+    Cost,
+)
+from games.hunting_age.scoring import last_seat
+from games.hunting_age.tribe import Hut, Tribe
+
+GAME = fold.GAME
+bp = Blueprint("hunting_age", __name__, url_prefix="/t/<table_id>/hunting-age")
+
+#: What each development is called on its button (translated at display time).
+DEVELOPMENT_NAMES = {"cave": N_("Create a cave"), "subordinate": N_("Add a subordinate"),
+                     "hut": N_("Build a hut")}
+COST_PARTS = (*FOODS, "coins", "any_food")
+
+
+# ---------------------------------------------------------------------------------------
+# words in the reader's language (the catalog in games/ carries en/ja/it names)
+
+
+def _lang() -> str:
+    return str(get_locale() or "en").split("_")[0]
+
+
+def good_name(kind: str) -> str:
+    """A good's name (``bear``, ``coins``, ``any_food``, ``vp`` …) in the reader's language."""
+    return GOOD_NAMES[kind].get(_lang()) if kind in GOOD_NAMES else kind
+
+
+def face_name(face_id: str) -> str:
+    return FACES_BY_ID[face_id].names.get(_lang())
+
+
+def end_game_name(card: str) -> str:
+    return END_GAME_CARDS[card].get(_lang())
+
+
+def bundle(parts: Mapping[str, int]) -> list[dict[str, Any]]:
+    """A cost or a reward as ``[{"kind", "count", "label"}]`` for the goods macro."""
+    return [{"kind": kind, "count": count, "label": good_name(kind)}
+            for kind, count in parts.items() if count]
+
+
+def chip_label(back: str) -> str:
+    chip = ROCK_CHIPS[back]
+    return _("%(good)s ×%(count)s", count=chip.amount, good=good_name(chip.good))
+
+
+# ---------------------------------------------------------------------------------------
+# the view model
+
+
+def _affordable(tribe: Tribe, supply: Any, cost: Cost) -> bool:
+    """Whether the fold would accept paying ``cost`` now (its own ``pay`` decides)."""
+    try:
+        development.pay(tribe, supply, cost)
+    except RuleError:
+        return False
+    return True
+
+
+def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
+    tribe = state.tribes[seat]
+    campfire = state.edition == "campfire"
+    rows = []
+    for kind in DEVELOPMENTS:
+        done = development.done(tribe, kind)
+        row: dict[str, Any] = {"kind": kind, "name": _(DEVELOPMENT_NAMES[kind]),
+                               "done": done, "limit": LIMITS[kind],
+                               "left": done < LIMITS[kind], "cost": None,
+                               "affordable": False, "vp": None}
+        if row["left"] and kind == "hut":
+            # H1: the card's build cost + the cumulative extra printed above the next hut.
+            row["cost"] = bundle(extra_cost("hut", done + 1).as_dict())
+        elif row["left"] and campfire:
+            cost = development.next_cost(tribe, kind)
+            row["cost"] = bundle(cost.as_dict())
+            row["affordable"] = _affordable(tribe, state.supply, cost)
+        if row["left"] and campfire:
+            row["vp"] = development.next_uncovered_vp(tribe, kind)
+        if kind == "cave" and row["left"]:
+            row["chips"] = ROCK_CHIP_GROUPS[done]  # how many chips this creation flips
+        rows.append(row)
+    return rows
+
+
+def _build_spaces(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
+    """The laid-out faces with their build spaces, who stands there and what a hut costs
+    ``seat`` on each face now (Campfire edition)."""
+    tribe = state.tribes[seat]
+    huts = {(h.face, h.space): owner for owner, t in enumerate(state.tribes)
+            for h in t.huts if h.face is not None}
+    can_build = development.done(tribe, "hut") < LIMITS["hut"]
+    faces = []
+    for face_id in state.faces:
+        face: Face = FACES_BY_ID[face_id]
+        cost = development.next_cost(tribe, "hut", face.build_cost) if can_build else None
+        faces.append({
+            "id": face_id, "name": face_name(face_id),
+            "cost": bundle(cost.as_dict()) if cost else [],
+            "affordable": cost is not None and _affordable(tribe, state.supply, cost),
+            "spaces": [{"index": i, "number": i + 1, "vp": space.vp,
+                        "end_game": end_game_name(space.end_game) if space.end_game else None,
+                        "owner": huts.get((face_id, i))}
+                       for i, space in enumerate(face.build)],
+        })
+    return faces
+
+
+def _hut_label(hut: Hut) -> str:
+    where = (_("%(face)s, space %(number)s", face=face_name(hut.face),
+               number=(hut.space or 0) + 1) if hut.face else "")
+    worth = (end_game_name(hut.end_game) if hut.end_game
+             else _("%(count)s VP", count=hut.vp))
+    return f"{where} · {worth}" if where else worth
+
+
+def _chart(state: fold.TableState) -> str | None:
+    """Each seat's total VP after every turn (``totals_by_turn``), as an inline SVG."""
+    if not state.totals_by_turn:
+        return None
+    series = [(p.name, p.color, [0, *(row[i] for row in state.totals_by_turn)])
+              for i, p in enumerate(state.players)]
+    return _line_chart(series, _("VP over the turns"))
+
+
+def _line_chart(series: list[tuple[str, str, list[int]]], title: str) -> str:
+    """A small inline SVG line chart (one line per player; colours from the seat classes).
+
+    Stop-gap until companion/charts.py (helper F2) lands; no inline style (CSP).
+    """
+    width, height, left, bottom, top, right = 320, 180, 28, 22, 8, 8
+    turns = max(len(values) for _, _, values in series) - 1
+    peak = max(1, *(v for _, _, values in series for v in values))
+
+    def x(i: int) -> float:
+        return left + (width - left - right) * i / max(1, turns)
+
+    def y(v: int) -> float:
+        return top + (height - top - bottom) * (1 - v / peak)
+
+    parts = [f'<svg class="chart ha-chart" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{escape(title)}"><title>{escape(title)}</title>',
+             f'<line class="grid" x1="{left}" y1="{y(0):.1f}" x2="{width - right}" '
+             f'y2="{y(0):.1f}"/>',
+             f'<text x="2" y="{y(peak) + 4:.1f}">{peak}</text>',
+             f'<text x="2" y="{y(0) + 4:.1f}">0</text>',
+             f'<text x="{x(turns):.1f}" y="{height - 4}" text-anchor="end">{turns}</text>']
+    for name, colour, values in series:
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+        parts.append(f'<polyline class="c-{escape(colour)}" fill="none" stroke-width="3" '
+                     f'points="{points}"><title>{escape(name)}</title></polyline>')
+    parts.append("</svg>")
+    legend = "".join(f'<li><span class="swatch c-{escape(c)}"></span>{escape(n)} '
+                     f'{values[-1]}</li>' for n, c, values in series)
+    return "".join(parts) + f'<ul class="chart-legend">{legend}</ul>'
+
+
+def view(table: tables.TableView) -> dict[str, Any]:
+    """Everything the Age of Hunting panel shows, from the folded state."""
+    state: fold.TableState = table.state
+    seats = len(state.players)
+    campfire = state.edition == "campfire"
+    count = fold.scores(state)
+    seat_views = []
+    for seat, (player, tribe) in enumerate(zip(state.players, state.tribes, strict=True)):
+        seat_views.append({
+            "index": seat, "player": player, "tribe": tribe,
+            "current": seat == state.current and not state.over,
+            "food": [{"kind": k, "label": good_name(k), "count": tribe.food[k],
+                      "supply": state.supply.food[k]} for k in FOODS],
+            "held": tribe.food.total, "surplus": storage.surplus(tribe),
+            "default_return": storage.default_return(tribe).as_dict(),
+            "developments": _developments(state, seat),
+            "faces": _build_spaces(state, seat) if campfire else [],
+            "huts": [_hut_label(h) for h in tribe.huts],
+            "chips": [chip_label(back) for back in tribe.revealed_chips],
+            "score": count["scores"][seat],
+        })
+    trigger = state.end_trigger
+    return {
+        "edition": state.edition, "campfire": campfire,
+        "turn": state.turn + 1, "current": state.current, "over": state.over,
+        "developed": state.developed,
+        "current_name": state.players[state.current].name,
+        "faces": [{"id": f, "name": face_name(f), "card": FACES_BY_ID[f].card,
+                   "side": FACES_BY_ID[f].side, "basic": FACES_BY_ID[f].basic}
+                  for f in state.faces],
+        "setup_open": state.turn == 0,
+        "start_player": state.players[state.start_player].name,
+        "opening_order": [state.players[s].name
+                          for s in layout.opening_order(seats, state.start_player)],
+        "last_player": state.players[last_seat(seats, state.start_player)].name,
+        "supply": [{"kind": k, "label": good_name(k), "count": state.supply.food[k],
+                    "limit": fold.COUNTERS[k][1]} for k in FOODS],
+        "seats": seat_views,
+        "trigger": state.players[trigger].name if trigger is not None else None,
+        "turns_left": state.turns_left,
+        "ranking": [[seat_views[s] for s in group] for group in count["ranking"]],
+        "winners": [state.players[s].name for s in count["winners"]],
+        "chart": _chart(state),
+        "chip_choices": [(back, chip_label(back)) for back in ROCK_CHIPS],
+        "end_game_choices": [(card, end_game_name(card)) for card in END_GAME_CARDS],
+        "cost_parts": [(part, good_name(part)) for part in COST_PARTS],
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# form posts
+
+
+def _table(table_id: str) -> tables.TableView:
+    table = web.load_table(table_id)
+    if table.game != GAME:
+        abort(404)
+    return table
+
+
+def _count(name: str, label: str) -> int:
+    """A whole number of pieces from the form; an empty field is 0."""
+    raw = request.form.get(name, "").strip()
+    if not raw:
+        return 0
+    try:
+        return int(raw)
+    except ValueError:
+        raise RuleError(N_("{field} must be a whole number"), field=label) from None
+
+
+def _goods(prefix: str, kinds: tuple[str, ...]) -> dict[str, int]:
+    return {kind: _count(f"{prefix}.{kind}", good_name(kind)) for kind in kinds}
+
+
+def _post(table_id: str, build: Callable[[tables.TableView], dict[str, Any]]) -> Any:
+    """Turn the form into an event (``build``) and append it; bad fields are a 422."""
+    table = _table(table_id)
+    try:
+        event = build(table)
+    except RuleError as error:
+        return web.refuse(table_id, error)
+    return web.apply_event(table_id, event)
+
+
+@bp.post("/setup")
+def setup(table_id: str) -> Any:
+    def build(_table: tables.TableView) -> dict[str, Any]:
+        event: dict[str, Any] = {"type": "setup"}
+        if request.form.get("start_player", "").strip():
+            event["start_player"] = web.form_int("start_player", label=_("start player"))
+        return event
+    return _post(table_id, build)
+
+
+@bp.post("/develop")
+def develop(table_id: str) -> Any:
+    def build(table: tables.TableView) -> dict[str, Any]:
+        kind = request.form.get("kind", "")
+        event: dict[str, Any] = {"type": "develop", "seat": web.form_int("seat", label=_("seat")),
+                                 "kind": kind}
+        if any(key.startswith("any.") for key in request.form):
+            chosen = {k: v for k, v in _goods("any", FOODS).items() if v}
+            if chosen:
+                event["any_food"] = chosen
+        if table.state.edition == "campfire":
+            if kind == "hut":
+                event["face"] = request.form.get("face", "")
+                event["space"] = web.form_int("space", label=_("build space"))
+            return event
+        # Original components: the player types what is printed on their board.
+        event["cost"] = {k: v for k, v in _goods("cost", COST_PARTS).items() if v}
+        event["uncovered_vp"] = _count("uncovered_vp", _("VP uncovered"))
+        if kind == "cave":
+            event["chips"] = [c for c in request.form.getlist("chip") if c]
+        elif kind == "hut":
+            end_game = request.form.get("end_game", "")
+            if end_game:
+                event["end_game"] = end_game
+            else:
+                event["vp"] = _count("vp", _("hut VP"))
+        return event
+    return _post(table_id, build)
+
+
+@bp.post("/store")
+def store(table_id: str) -> Any:
+    def build(_table: tables.TableView) -> dict[str, Any]:
+        return {"type": "store", "seat": web.form_int("seat", label=_("seat")),
+                "return": _goods("return", FOODS)}
+    return _post(table_id, build)
+
+
+@bp.post("/end-turn")
+def end_turn(table_id: str) -> Any:
+    def build(_table: tables.TableView) -> dict[str, Any]:
+        return {"type": "end_turn", "seat": web.form_int("seat", label=_("seat"))}
+    return _post(table_id, build)
+
+
+def init_app(app: Any) -> None:
+    app.register_blueprint(bp)
+    app.add_template_global(view, "hunting_age_view")
