@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Final
 
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 
 SIZE: Final = 3
 
@@ -88,28 +88,48 @@ def card_value(cell: Cell) -> int:
     return cell if isinstance(cell, int) else 0
 
 
-def parse_cell(raw: object, *, where: str) -> Cell:
-    """A cell from JSON: ``null``, a whole number ≥ 0, or ``"G"``."""
+def parse_cell(raw: object, *, field: str, row: int | None = None,
+               column: int | None = None) -> Cell:
+    """A cell from JSON: ``null``, a whole number ≥ 0, or ``"G"``.
+
+    A refusal names ``field`` (an API field: ``grid``, ``card``) and, for a place of a grid,
+    its ``row`` and ``column`` counted from 1. Each case has its own sentence, so "row" and
+    "column" are translated with it rather than glued into the field's name in English.
+    """
     if raw is None:
         return None
     if raw == "G" and isinstance(raw, str):
         return GAZELLE
+    place = {} if row is None or column is None else {"row": row, "column": column}
     if isinstance(raw, int) and not isinstance(raw, bool):
         if raw < 0:
-            raise RuleError(
-                N_("{where} is {value}; a card number must be 0 or more"),
-                where=where, value=raw,
+            template = (
+                N_("{field} row {row}, column {column} is {value}; a card number must be 0 "
+                   "or more") if place
+                else N_("{field} is {value}; a card number must be 0 or more")
             )
+            raise RuleError(template, field=field, value=raw, **place)
         return raw
-    raise RuleError(
-        N_('{where} must be a card number (0 or more), "G" for a gazelle or null for '
-           "an empty place; got {value}"),
-        where=where, value=show_value(raw),
+    template = (
+        N_('{field} row {row}, column {column} must be a card number (0 or more), "G" for a '
+           "gazelle or null for an empty place; got {value}") if place
+        else N_('{field} must be a card number (0 or more), "G" for a gazelle or null for an '
+                "empty place; got {value}")
     )
+    raise RuleError(template, field=field, value=show_value(raw), **place)
+
+
+# The kinds of JSON value a message can only describe: words, translated with the sentence.
+_A_LIST: Final = Term(N_("a list"))
+_AN_OBJECT: Final = Term(N_("an object"))
 
 
 def show_value(raw: object) -> str:
-    """A bad JSON value as a message shows it (``true``, ``null``, ``'x'``, ``a list``)."""
+    """A bad JSON value as a message shows it (``true``, ``null``, ``'x'``, ``a list``).
+
+    JSON literals and strings are quoted as typed; a list or an object is described by a
+    ``Term``, so it reads "una lista" in an Italian sentence.
+    """
     if isinstance(raw, bool):
         return "true" if raw else "false"
     if raw is None:
@@ -117,9 +137,9 @@ def show_value(raw: object) -> str:
     if isinstance(raw, str):
         return repr(raw)
     if isinstance(raw, list):
-        return "a list"
+        return _A_LIST
     if isinstance(raw, dict):
-        return "an object"
+        return _AN_OBJECT
     return str(raw)
 
 
@@ -160,7 +180,7 @@ class Square:
                     field=field, row=r, count=len(row),
                 )
             rows.append(tuple(
-                parse_cell(cell, where=f"{field} row {r}, column {c}")
+                parse_cell(cell, field=field, row=r, column=c)
                 for c, cell in enumerate(row, start=1)
             ))
         return cls(tuple(rows))

@@ -44,13 +44,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
 from games.table import Player, check_range, parse_adjust
 
 GAME: Final = "lion-square"
 COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
+# The counter's name as players read it in "herd would be 21; …", translated with the sentence.
+COUNTER_NAMES: Final = {"herd": Term(N_("herd"))}
 EVENT_TYPES: Final = ("adjust", "set_square", "set_cell", "set_taken", "set_gazelles",
                       "set_last", "score_round", "next_round")
 
@@ -206,6 +208,14 @@ def herd_chart(state: State) -> list[list[int]]:
 
 
 def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:
+    """The event in plain words: an ``N_`` template and its parameters.
+
+    Parameters are a player's name (``player``, shown as typed), numbers (``row`` and
+    ``column`` counted from 1, ``count``, ``number``, the signed ``delta``) and, for an event
+    the game does not know, its ``type`` as stored. No game word is a plain parameter: a
+    gazelle, a cleared place and each kind of event have sentences of their own, so every
+    word is translated with its template.
+    """
     kind = event.get("type")
 
     def name(key: str = "seat") -> str:
@@ -251,7 +261,7 @@ def _adjust(state: State, event: Mapping[str, Any]) -> State:
         raise RuleError(N_("unknown counter {counter!r}; expected one of: {names}"),
                         counter=event.get("counter"), names=", ".join(COUNTERS))
     change = parse_adjust(event, len(state.players), COUNTERS)
-    value = check_range(change.counter, state.herds[change.seat] + change.delta,
+    value = check_range(COUNTER_NAMES[change.counter], state.herds[change.seat] + change.delta,
                         COUNTERS[change.counter])
     return replace(state, herds=_set(state.herds, change.seat, value))
 
@@ -268,7 +278,7 @@ def _set_cell(state: State, event: Mapping[str, Any]) -> State:
     column = _index(event.get("column"), "column", SIZE)
     if "card" not in event:
         raise RuleError(N_('card is missing: a number, "G" for a gazelle or null to clear'))
-    cell = parse_cell(event["card"], where="card")
+    cell = parse_cell(event["card"], field="card")
     return _with_entry(state, square=state.square.with_cell(row, column, cell))
 
 
