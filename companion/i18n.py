@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask, current_app, g, request
 from flask_babel import Babel, get_locale, gettext
 
-from games.errors import RuleError
+from games.errors import RuleError, Term
 
 LANG_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "it": "Italiano"}
@@ -35,16 +35,22 @@ def select_locale() -> str:
 
 def rule_error_message(error: RuleError) -> str:
     """The refusal in the reader's language."""
-    return error.translated(gettext)
+    return translate(error.template, dict(error.params))
 
 
 def translate(template: str, params: dict[str, Any] | None = None) -> str:
-    """Translate an ``N_``-marked template, then fill in ``params`` (str.format style)."""
+    """Translate an ``N_``-marked template and its ``Term`` parameters, then fill them in.
+
+    Parameters that are ``games.errors.Term`` (game words such as an action or a food) are
+    translated too; other parameters (names, numbers) are put in as they are.
+    """
     text = gettext(template)
     if not params:
         return text
+    words = {name: gettext(value) if isinstance(value, Term) else value
+             for name, value in params.items()}
     try:
-        return text.format(**params)
+        return text.format(**words)
     except (KeyError, IndexError, ValueError):
         # A translation that lost a placeholder must not break the page: fall back to English.
         return template.format(**params)
