@@ -35,7 +35,7 @@ def select_locale() -> str:
 
 def rule_error_message(error: RuleError) -> str:
     """The refusal in the reader's language."""
-    return translate(error.template, dict(error.params))
+    return error.translated(gettext)
 
 
 def translate(template: str, params: dict[str, Any] | None = None) -> str:

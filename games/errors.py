@@ -49,4 +49,9 @@ class RuleError(ValueError):
             name: gettext(value) if isinstance(value, Term) else value
             for name, value in self.params.items()
         }
-        return text.format(**params)
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            # A translation that lost a placeholder must not hide the refusal: say it in
+            # English rather than fail.
+            return str(self)

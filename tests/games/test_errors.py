@@ -32,3 +32,8 @@ def test_a_template_without_parameters_is_left_as_is() -> None:
     error = RuleError(N_("the square is full"))
     assert str(error) == "the square is full"
     assert error.translated(fake_gettext) == "スクエアはいっぱいです"
+
+
+def test_a_broken_translation_falls_back_to_english() -> None:
+    error = RuleError(N_("you cannot {action} now"), action="drink")
+    assert error.translated(lambda text: "今は{verb}できません") == "you cannot drink now"
