@@ -102,6 +102,7 @@ class Settings:
     variant_1: bool = False  # one tent/canoe action may build several structures
     variant_2: bool = False  # variant 1, plus shrinking and removing structures
     max_totem_distance: int = DEFAULT_MAX_TOTEM_DISTANCE
+    whatif: bool = False  # the app may suggest placements (games/bison/whatif.py)
 
     @property
     def several_structures(self) -> bool:
@@ -110,7 +111,8 @@ class Settings:
 
     def as_dict(self) -> dict[str, Any]:
         return {"start_seat": self.start_seat, "variant_1": self.variant_1,
-                "variant_2": self.variant_2, "max_totem_distance": self.max_totem_distance}
+                "variant_2": self.variant_2, "max_totem_distance": self.max_totem_distance,
+                "whatif": self.whatif}
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +165,7 @@ def _settings(raw: Mapping[str, Any], players: int) -> Settings:
                 N_("unknown setting {name!r}; expected one of: {names}"),
                 name=name, names=", ".join(known),
             )
-    for name in ("variant_1", "variant_2"):
+    for name in ("variant_1", "variant_2", "whatif"):
         if name in raw and not isinstance(raw[name], bool):
             raise RuleError(N_("the setting {name} must be true or false"), name=name)
     start = raw.get("start_seat", 0)
@@ -180,7 +182,8 @@ def _settings(raw: Mapping[str, Any], players: int) -> Settings:
             N_("max_totem_distance must be a whole number from 1 to {high}, not {value!r}"),
             high=MAX_TOTEM_DISTANCE_LIMIT, value=distance,
         )
-    return Settings(start, raw.get("variant_1", False), raw.get("variant_2", False), distance)
+    return Settings(start, raw.get("variant_1", False), raw.get("variant_2", False), distance,
+                    raw.get("whatif", False))
 
 
 def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State:

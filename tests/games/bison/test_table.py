@@ -72,7 +72,8 @@ def test_new_state_and_counters() -> None:
         (1, {}, "Bison is played by 2 to 4 players, not 1"),
         (3, {"variant": 1},
          "unknown setting 'variant'; expected one of: start_seat, variant_1, variant_2, "
-         "max_totem_distance"),
+         "max_totem_distance, whatif"),
+        (3, {"whatif": 1}, "the setting whatif must be true or false"),
         (3, {"variant_2": "yes"}, "the setting variant_2 must be true or false"),
         (3, {"start_seat": 3}, "the start seat must be a whole number from 0 to 2, not 3"),
         (2, {"start_seat": True}, "the start seat must be a whole number from 0 to 1, not True"),
@@ -91,7 +92,8 @@ def test_settings_are_kept() -> None:
     state = new(2, variant_2=True, max_totem_distance=4)
     assert state.settings.several_structures  # variant 2 includes variant 1 (B11)
     assert table.to_json(state)["settings"] == {
-        "start_seat": 0, "variant_1": False, "variant_2": True, "max_totem_distance": 4}
+        "start_seat": 0, "variant_1": False, "variant_2": True, "max_totem_distance": 4,
+        "whatif": False}
 
 
 def test_prepare_is_identity() -> None:

@@ -1,0 +1,420 @@
+"""Bison panel (issue 5) with the Flask test client: every route and fragment, every bad
+input (4xx, the reason shown, the table unchanged), and the JP rulebook example 1 built
+through the board-mirror endpoints with the awards the app shows (B4, B5, B6, B7, B8, B9)."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from companion import tables
+
+HTMX = {"HX-Request": "true"}
+FOUR = [{"name": "Yui", "color": "yellow"}, {"name": "Ren", "color": "red"},
+        {"name": "Gen", "color": "green"}, {"name": "Bea", "color": "blue"}]
+
+
+@pytest.fixture
+def table(make_table):
+    return make_table("bison", 3)
+
+
+def base(table_id: str) -> str:
+    return f"/t/{table_id}/bison"
+
+
+def text(response: Any) -> str:
+    """The page's visible text, whitespace collapsed, entities decoded."""
+    body = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    return re.sub(r"\s+", " ", html.unescape(body))
+
+
+def state(app, table_id: str):
+    with app.app_context():
+        return tables.get(table_id)
+
+
+def test_table_page_shows_round_flow_board_and_standings(client, table):
+    page = client.get(f"/t/{table.id}")
+    assert page.status_code == 200
+    shown = text(page)
+    assert "Round 1 of 5" in shown and "Totem: Ann" in shown
+    assert "Next action: Ann" in shown
+    assert "3 players: 5 rounds, 3 tiles removed unseen before the game." in shown
+    assert shown.count("tile not placed yet") == 3
+    assert "If the round ended now" in shown
+    body = page.get_data(as_text=True)
+    assert body.count("data-legal=") == 9  # B4: the ring around the start tiles
+    assert f'href="/t/{table.id}/bison/place?at=0,-1"' in body
+    assert 'data-stock="0-bison">10<' in body
+    assert 'style="' not in body  # the CSP forbids inline styles
+
+
+def test_stock_steppers_use_the_generic_adjust(client, table, app):
+    response = client.post(f"/t/{table.id}/adjust", headers=HTMX,
+                           data={"seat": 1, "counter": "salmon", "delta": 1})
+    assert response.status_code == 200
+    assert 'data-stock="1-salmon">11<' in response.get_data(as_text=True)
+    refused = client.post(f"/t/{table.id}/adjust", headers=HTMX,
+                          data={"seat": 1, "counter": "salmon", "delta": 5})
+    assert refused.status_code == 422
+    assert "salmon would be 16; it must stay between 0 and 15" in text(refused)
+
+
+def test_zoom_is_remembered_and_bad_zoom_refused(client, table):
+    response = client.post(f"{base(table.id)}/zoom", headers=HTMX, data={"z": "2"})
+    assert response.status_code == 200 and "bison-board zoom-2" in response.get_data(
+        as_text=True)
+    assert "bison-board zoom-2" in client.get(f"/t/{table.id}").get_data(as_text=True)
+    bad = client.post(f"{base(table.id)}/zoom", headers=HTMX, data={"z": "9"})
+    assert bad.status_code == 422 and "zoom must be 1, 2 or 3" in text(bad)
+
+
+# --- placing a tile (B4, B6) ---------------------------------------------------------------
+
+
+def test_place_page_steps(client, table):
+    first = client.get(f"{base(table.id)}/place?at=1,-1")
+    assert first.status_code == 200
+    assert "Place a tile at 1,-1" in text(first) and "B07" in text(first)
+    chosen = client.get(f"{base(table.id)}/place?at=1,-1&tile=B07&rotation=5&hunters=3")
+    body = chosen.get_data(as_text=True)
+    assert 'class="tile preview"' in body
+    assert "rotation=4" in body and "rotation=0" in body  # turn left / right
+    assert 'name="pay.bison" value="2"' in body  # the default split of 4 (B6)
+    assert "Pay 4 animals" in text(chosen)
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "message"),
+    [
+        ("at=x", 422, "the hex must be written q,r (two whole numbers), not 'x'"),
+        ("at=1,-1&tile=B99", 200, 'unknown tile "B99"; the catalog has S1–S3 and B01–B18'),
+        ("at=1,-1&edges=PMPMPM&river=3", 200,
+         'edges "PMPMPM" must form one run of P and one run of M around the tile, not 3 runs '
+         "of each"),
+        ("at=1,-1&tile=B01&rotation=r", 422, "rotation must be a whole number"),
+        ("at=5,5", 200, "This hex is not open for a tile now"),
+    ],
+)
+def test_place_page_bad_input(client, table, query, status, message):
+    response = client.get(f"{base(table.id)}/place?{query}")
+    assert response.status_code == status
+    assert message in text(response)
+
+
+def test_place_tile_action_with_hunters(client, table, app):
+    response = client.post(f"{base(table.id)}/place", data={
+        "at": "1,-1", "tile": "B16", "rotation": "1", "seat": "0", "hunters": "2",
+        "space": "prairie", "pay.bison": "1", "pay.salmon": "1", "pay.turkey": "0",
+        "mode": "action"})
+    assert response.status_code == 303
+    view = state(app, table.id)
+    assert view.state.board.pieces[((1, -1), "prairie")].hunters == 2
+    assert view.counters()[0] == {"bison": 9, "salmon": 9, "turkey": 10}
+    shown = text(client.get(f"/t/{table.id}"))
+    assert "Next action: Ben" in shown and shown.count("tile not placed yet") == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"at": "9,9", "tile": "B01", "hunters": "0", "gain": "bison"},
+         "a tile at [9,9] would not touch the board; it must share an edge with a placed tile"),
+        ({"at": "1,-1", "hunters": "0", "gain": "bison"},
+         "say which tile: a printed id like B07, or the edges and animals of a retail tile"),
+        ({"at": "1,-1", "tile": "B01", "hunters": "0", "gain": ""},
+         "unknown animal ''; expected one of: bison, salmon, turkey"),
+        ({"at": "1,-1", "tile": "B01", "hunters": "2", "space": "river",
+          "pay.bison": "1", "pay.salmon": "0", "pay.turkey": "0"},
+         "the payment must add up to 2 animals, not 1"),
+        ({"at": "1,-1", "tile": "B01", "hunters": "1", "seat": "1", "space": "river"},
+         "it is not your turn: Ann takes the next action"),
+        ({"at": "1,-1", "tile": "B01", "hunters": "x"}, "hunters must be a whole number"),
+    ],
+)
+def test_place_refusals_change_nothing(client, table, app, data, message):
+    response = client.post(f"{base(table.id)}/place", data={"mode": "action", **data})
+    assert response.status_code == 422
+    assert message in text(response)
+    assert state(app, table.id).version == 0
+
+
+def test_place_only_on_the_mirror_and_retail_tiles(client, table, app):
+    response = client.post(f"{base(table.id)}/place", data={
+        "at": "0,-1", "edges": "PPMMMM", "prairie": "1", "river": "2", "mountain": "0",
+        "rotation": "3", "mode": "mirror"})
+    assert response.status_code == 303
+    placed = state(app, table.id).state.board.tiles[(0, -1)]
+    assert (placed.catalog_id, placed.tile.edges, placed.tile.animals) == (
+        None, "MMMPPM", (1, 2, 0))
+    assert state(app, table.id).state.rounds.markers[0] == ()  # no action taken
+
+
+# --- a space: pieces (B5) and its region (B2, B9) -------------------------------------------
+
+
+def test_space_page_and_pieces(client, table, app):
+    page = client.get(f"{base(table.id)}/space?at=0,0&space=river")
+    assert page.status_code == 200
+    shown = text(page)
+    # The three start rivers meet at the totem: one region of 3 spaces and 3 salmon.
+    assert "3 spaces · 3 salmon" in shown and "Nobody has pieces in this region" in shown
+    assert page.get_data(as_text=True).count('class="hl"') == 3
+    saved = client.post(f"{base(table.id)}/space", data={
+        "at": "0,0", "space": "river", "seat": "1", "hunters": "2", "structure": "1"})
+    assert saved.status_code == 303
+    shown = text(client.get(f"{base(table.id)}/space?at=0,0&space=river"))
+    assert "Ben has the most influence and takes all 3 salmon" in shown
+    pieces = state(app, table.id).state.supplies[1]
+    assert (pieces.hunters_supply, pieces.canoes.board) == (2, (1,))
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"seat": "2", "hunters": "1"}, "the river at [0,0] holds blue's pieces; a space holds "
+                                        "the pieces of one player only"),
+        ({"seat": "1", "hunters": "7"},
+         "you have only 3 hunters in your supply, not 6; buy more at the market"),
+        ({"seat": "1", "hunters": "1", "structure": "4"},
+         "you have no size-4 canoe in your supply; buy one at the market first"),
+        ({"seat": "1", "hunters": "many"}, "hunters must be a whole number"),
+    ],
+)
+def test_space_refusals(client, table, app, data, message):
+    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "1",
+                                                 "hunters": "1"})
+    before = state(app, table.id).version
+    response = client.post(f"{base(table.id)}/space",
+                           data={"at": "0,0", "space": "river", **data})
+    assert response.status_code == 422
+    assert message in text(response)
+    assert state(app, table.id).version == before
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [("at=4,4&space=river", "there is no tile at [4,4]"),
+     ("at=0,0&space=lake", "space must be prairie, river or mountain, not 'lake'"),
+     ("space=river", "the hex must be written q,r (two whole numbers), not ''")],
+)
+def test_space_page_bad_input(client, table, query, message):
+    response = client.get(f"{base(table.id)}/space?{query}")
+    assert response.status_code == 422 and message in text(response)
+
+
+# --- the action helper (B6) ----------------------------------------------------------------
+
+
+def test_action_page_shows_cost_and_default_split(client, table):
+    page = client.get(f"{base(table.id)}/action?action=move_3&hunters=4")
+    shown = text(page)
+    assert "Cost: 7 animals" in shown
+    body = page.get_data(as_text=True)
+    assert 'name="pay.bison" value="3"' in body and 'name="pay.turkey" value="2"' in body
+    zero = text(client.get(f"{base(table.id)}/action?action=gather&hunters=0"))
+    assert "No cost: gain 1 animal" in zero and "Without hunters you gain one animal" in zero
+    other = text(client.get(f"{base(table.id)}/action?seat=2"))
+    assert "It is Ann's turn." in other
+
+
+def test_action_confirm_and_refusals(client, table, app):
+    ok = client.post(f"{base(table.id)}/action", data={
+        "seat": "0", "action": "gather", "hunters": "0", "gain": "turkey"})
+    assert ok.status_code == 303
+    assert state(app, table.id).counters()[0]["turkey"] == 11
+    again = client.post(f"{base(table.id)}/action", data={
+        "seat": "0", "action": "gather", "hunters": "0", "gain": "turkey", "override": "on"})
+    assert again.status_code == 422
+    assert "you have already taken “gather hunters” this round" in text(again)
+    turn = client.post(f"{base(table.id)}/action", data={
+        "seat": "2", "action": "move_1", "hunters": "0", "gain": "bison"})
+    assert "it is not your turn: Ben takes the next action" in text(turn)
+    costly = client.post(f"{base(table.id)}/action", data={
+        "seat": "1", "action": "move_1", "hunters": "1"})
+    assert costly.status_code == 422
+    assert "you have only 0 hunters on the board, not 1" in text(costly)
+    assert state(app, table.id).version == 1
+
+
+def test_tent_action_on_the_board(client, table, app):
+    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "mountain", "seat": "0",
+                                                 "hunters": "2"})
+    page = client.get(f"{base(table.id)}/action?action=tent&hunters=2")
+    assert 'value="0,0,mountain"' in page.get_data(as_text=True)
+    response = client.post(f"{base(table.id)}/action", data={
+        "seat": "0", "action": "tent", "hunters": "2", "size": "2", "replaces": "0",
+        "build_at": "0,0,mountain", "pay.bison": "1", "pay.salmon": "1", "pay.turkey": "0"})
+    assert response.status_code == 303
+    pieces = state(app, table.id).state.board.pieces[((0, 0), "mountain")]
+    assert (pieces.hunters, pieces.structure) == (0, 2)
+
+
+# --- market and exchange (B7) --------------------------------------------------------------
+
+
+def test_market_buy_and_exchange(client, table, app):
+    page = client.get(f"{base(table.id)}/market?seat=1")
+    assert page.status_code == 200 and "tent 3: 3 of each" in text(page)
+    bought = client.post(f"{base(table.id)}/buy", data={"seat": "1", "item": "tent",
+                                                        "size": "3"})
+    assert bought.status_code == 303
+    view = state(app, table.id)
+    assert view.counters()[1] == {"bison": 7, "salmon": 7, "turkey": 7}
+    assert 3 in view.state.supplies[1].tents.supply
+    swapped = client.post(f"{base(table.id)}/exchange", data={
+        "seat": "1", "give": "bison", "get": "salmon", "times": "2"})
+    assert swapped.status_code == 303
+    assert state(app, table.id).counters()[1] == {"bison": 1, "salmon": 9, "turkey": 7}
+
+
+@pytest.mark.parametrize(
+    ("url", "data", "message"),
+    [
+        ("buy", {"seat": "0", "item": "tent", "size": "9"},
+         "a structure size must be a whole number from 1 to 4, not 9"),
+        ("buy", {"seat": "0", "item": "horse"},
+         "the market sells a hunter, a tent or a canoe, not 'horse'"),
+        ("buy", {"seat": "7", "item": "hunter"}, "seat must be a whole number from 0 to 2"),
+        ("exchange", {"seat": "0", "give": "bison", "get": "bison"},
+         "exchange one animal for a different one, not bison for bison"),
+        ("exchange", {"seat": "0", "give": "bison", "get": "salmon", "times": "4"},
+         "exchanging for 4 salmon needs 12 bison; you have 10"),
+    ],
+)
+def test_market_refusals(client, table, app, url, data, message):
+    response = client.post(f"{base(table.id)}/{url}", data=data)
+    assert response.status_code == 422 and message in text(response)
+    assert state(app, table.id).version == 0
+
+
+# --- scoring the round (B8, B9, B10) --------------------------------------------------------
+
+
+def test_score_needs_the_round_over_or_the_tables_word(client, table, app):
+    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "0",
+                                                 "hunters": "1"})
+    page = client.get(f"{base(table.id)}/score")
+    shown = text(page)
+    assert "1. prairie" in shown and "3. river" in shown
+    assert "Ann has the most influence and takes all 3 salmon" in shown
+    refused = client.post(f"{base(table.id)}/score", data={})
+    assert refused.status_code == 422
+    assert "the round is not over: Ann still has 4 of 4 actions to take" in text(refused)
+    done = client.post(f"{base(table.id)}/score", data={"override": "on"})
+    assert done.status_code == 303
+    view = state(app, table.id)
+    assert view.state.rounds.round == 2 and view.counters()[0]["salmon"] == 13
+    assert "Food per round" in text(client.get(f"/t/{table.id}"))
+
+
+def test_score_overflow_choices(client, table, app):
+    client.post(f"/t/{table.id}/adjust", data={"seat": 0, "counter": "salmon", "delta": 5})
+    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "0",
+                                                 "hunters": "1"})
+    page = client.get(f"{base(table.id)}/score")
+    body = page.get_data(as_text=True)
+    # 15 salmon + 3: one triple to exchange; the default (economy.receive) picks bison.
+    field = re.search(r'name="(x\.0\.\d+\.0)"', body).group(1)
+    assert "would pass 15 by 3" in text(page)
+    preview = client.post(f"{base(table.id)}/score", data={field: "", "preview": "1",
+                                                           "override": "on"})
+    assert preview.status_code == 200 and "3 animals lost" in text(preview)
+    done = client.post(f"{base(table.id)}/score", data={field: "turkey", "override": "on"})
+    assert done.status_code == 303
+    assert state(app, table.id).counters()[0] == {"bison": 10, "salmon": 15, "turkey": 11}
+    bad = client.post(f"{base(table.id)}/score", data={"x.0.a.0": "bison"})
+    assert bad.status_code == 422 and "the exchange field x.0.a.0 is not understood" in text(
+        bad)
+
+
+def test_final_scoring_shows_the_winner_and_the_chart(client, make_table, app):
+    table = make_table("bison", 2)
+    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "prairie", "seat": "1",
+                                                 "hunters": "1"})
+    for _round in range(6):
+        assert client.post(f"{base(table.id)}/score", data={"override": "on"}).status_code == 303
+    shown = text(client.get(f"/t/{table.id}"))
+    assert "Ben wins!" in shown and "Food per round" in shown
+    assert "<polyline" in client.get(f"/t/{table.id}").get_data(as_text=True)
+    done = client.get(f"{base(table.id)}/score")
+    assert "The final scoring is done" in text(done)
+
+
+# --- what-if ---------------------------------------------------------------------------------
+
+
+def test_whatif_is_off_by_default(client, table):
+    response = client.get(f"{base(table.id)}/whatif")
+    assert response.status_code == 403 and "What-if is off for this table" in text(response)
+    assert "What-if" not in text(client.get(f"/t/{table.id}"))
+
+
+def test_whatif_lists_the_best_placements(client, make_table):
+    table = make_table("bison", 2, {"whatif": True})
+    assert "What-if" in text(client.get(f"/t/{table.id}"))
+    page = client.get(f"{base(table.id)}/whatif?seat=0&tile=B07")
+    assert page.status_code == 200
+    assert page.get_data(as_text=True).count("/bison/place?at=") == 6
+    bad = client.get(f"{base(table.id)}/whatif?seat=0&tile=Z1")
+    assert bad.status_code == 422 and 'unknown tile "Z1"' in text(bad)
+
+
+def test_create_form_offers_the_bison_settings(client):
+    page = client.get("/new?game=bison")
+    assert 'name="setting.whatif"' in page.get_data(as_text=True)
+    created = client.post("/new", data={"game": "bison", "name0": "Ann", "color0": "red",
+                                        "name1": "Ben", "color1": "blue",
+                                        "setting.start_seat": "1",
+                                        "setting.max_totem_distance": "3",
+                                        "setting.whatif": "on"})
+    assert created.status_code == 303
+
+
+# --- the JP rulebook example 1, built through the board-mirror endpoints ---------------------
+
+JP_TILES = [("1,-1", "PPPMMM", 3, 0, 0), ("2,-1", "PPPPMM", 0, 2, 1),
+            ("3,-1", "MMMPMM", 2, 0, 1)]
+JP_PIECES = [(0, "0,0", 0, 2), (1, "1,0", 1, 1), (1, "1,-1", 0, 1), (2, "2,-1", 3, 1),
+             (3, "3,-1", 1, 0)]
+
+
+def test_jp_example_1_through_the_app(client, make_table, app):
+    table = make_table("bison", FOUR)
+    for at, edges, prairie, river, mountain in JP_TILES:
+        response = client.post(f"{base(table.id)}/place", data={
+            "at": at, "edges": edges, "prairie": prairie, "river": river,
+            "mountain": mountain, "mode": "mirror"})
+        assert response.status_code == 303, text(response)
+    # Red needs a second size-1 tent from the market (B7).
+    assert client.post(f"{base(table.id)}/buy", data={"seat": "1", "item": "tent",
+                                                      "size": "1"}).status_code == 303
+    for seat, at, hunters, tent in JP_PIECES:
+        response = client.post(f"{base(table.id)}/space", data={
+            "at": at, "space": "prairie", "seat": seat, "hunters": hunters,
+            "structure": tent})
+        assert response.status_code == 303, text(response)
+    region = client.get(f"{base(table.id)}/space?at=1,-1&space=prairie")
+    shown = text(region)
+    assert "5 spaces · 7 bison" in shown
+    awards = re.findall(r'data-award="(\w+)"><strong>\w+</strong> \+(\d+)',
+                        region.get_data(as_text=True))
+    assert awards == [("yellow", "7"), ("red", "3"), ("green", "0"), ("blue", "2")]
+    assert "Yui has the most influence and takes all 7 bison" in shown
+    assert "Ren is second and takes half of 7 rounded down: 3 bison" in shown
+    assert "Gen is behind Ren: the same structures, but Ren has 2 and Gen only 1" in shown
+    scoring = text(client.get(f"{base(table.id)}/score"))
+    assert "Bea is in place 4 and takes the 2 bison on their own spaces" in scoring
+
+
+def test_history_describes_board_events(client, table):
+    client.post(f"{base(table.id)}/place", data={"at": "1,-1", "tile": "B07", "mode": "mirror"})
+    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "1",
+                                                 "hunters": "2"})
+    shown = text(client.get(f"/t/{table.id}/history"))
+    assert "tile B07 placed at [1,-1]" in shown
+    assert "Ben: 2 hunters and a size-0 canoe on the river at [0,0]" in shown
