@@ -2,6 +2,9 @@
 
 Default output: ``output/<game>-<lang>-<paper>.pdf``. A progress line per component goes to
 stdout; a bad argument or an unprintable kit gives exit 2 and one line on stderr.
+``--table URL`` prints the table's QR code on the cover and a seat link
+(``URL/s/<n>``, :mod:`printgen.seatlinks`, the same links the companion's "Print kit" uses)
+on each player board.
 """
 
 from __future__ import annotations
@@ -15,8 +18,13 @@ from printgen.errors import PrintError
 from printgen.kit import ALL, GAMES, render_kit
 from printgen.layout import DUPLEX_MODES, PAPERS
 from printgen.messages import LANGUAGES
+from printgen.seatlinks import seat_links
 
 EXIT_INVALID = 2
+#: Seat links to make for ``--table``: the most player boards a kit prints (A Dog's Life
+#: has 6 dog charts). The CLI does not know the table's player count; a board beyond it
+#: just opens a seat the table does not have, which the companion explains.
+BOARD_SEATS = 6
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,7 +50,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--duplex", choices=list(DUPLEX_MODES), default="long",
                         help="long/short: flip edge for two-sided pages; fold: fold and glue")
     parser.add_argument("--ink-saver", action="store_true", help="grey, light fills")
-    parser.add_argument("--table", metavar="URL", help="table URL for the join QR code")
+    parser.add_argument("--table", metavar="URL",
+                        help="table URL: its QR code on the cover, and on each player board "
+                             "the seat link URL/s/<n> that opens the table as that seat")
     parser.add_argument("--out", metavar="FILE",
                         help="output file (default output/<game>-<lang>-<paper>.pdf)")
     parser.set_defaults(handler=run)
@@ -53,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         pdf = render_kit(args.game, paper=args.paper, lang=args.lang, duplex=args.duplex,
                          ink_saver=args.ink_saver, table_url=args.table,
+                         seat_urls=seat_links(args.table, BOARD_SEATS) if args.table else None,
                          progress=lambda line: print(line, flush=True))
     except PrintError as error:
         print("error: " + " ".join(str(error).split()), file=sys.stderr)
