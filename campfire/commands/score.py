@@ -48,9 +48,26 @@ def _fail(message: str) -> int:
 
 def _read(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
+        return sys.stdin.buffer.read().decode("utf-8")  # JSON is UTF-8, whatever the locale
     with open(path, encoding="utf-8") as handle:
         return handle.read()
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = json.dumps(key, ensure_ascii=False)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # json.loads keeps the last of two equal keys: two players of one name would
+    # silently become one.
+    document: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in document:
+            raise _DuplicateKey(key)
+        document[key] = value
+    return document
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,17 +84,27 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         return _fail(f"{args.file}: cannot read ({error.strerror})")
     try:
-        document = json.loads(text)
+        document = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         return _fail(f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}")
+    except _DuplicateKey as error:
+        return _fail(f"invalid JSON: the key {error.key} appears twice in one object")
+    except ValueError:  # Python refuses integers of more than 4300 digits
+        return _fail("invalid JSON: a number is too long")
     contract = importlib.import_module(SCORABLE_GAMES[args.game] + ".contract")
     try:
         result = contract.score(document)
     except RuleError as error:
         return _fail(str(error))
+    output = json.dumps(result, ensure_ascii=False, indent=2)
     try:
-        json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        output.encode(sys.stdout.encoding or "utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate ("\ud800" in the input) or a terminal that cannot show a name:
+        # \u escapes keep the output valid JSON instead of a traceback halfway through.
+        output = json.dumps(result, indent=2)
+    try:
+        sys.stdout.write(output + "\n")
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader (e.g. `| head`) left early: that is not an error of ours. Point stdout

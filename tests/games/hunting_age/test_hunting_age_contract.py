@@ -2,6 +2,7 @@
 
 import copy
 import json
+import os
 import subprocess
 import sys
 from typing import Any
@@ -255,4 +256,42 @@ def test_cli_keeps_japanese_names() -> None:
     result = run_cli("-", stdin=json.dumps({"players": {"あかね": player([2])}},
                                            ensure_ascii=False))
     assert result.returncode == 0
+    assert json.loads(result.stdout)["winners"] == ["あかね"]
+
+
+ONE = ('{"huts": [], "board_vp": 0, "track": 0, "cave": {}, "coins": 0, '
+       '"pieces_left_on_board": 13}')
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [
+        # two players of one name would silently become one
+        (f'{{"players": {{"ann": {ONE}, "ann": {ONE}}}}}',
+         'invalid JSON: the key "ann" appears twice in one object'),
+        # Python refuses integers of more than 4300 digits while decoding
+        ('{"players": {"ann": {"track": ' + "9" * 5000 + "}}}",
+         "invalid JSON: a number is too long"),
+        ("[1, 2", "invalid JSON at line 1 column 6: Expecting ',' delimiter"),
+    ],
+)
+def test_cli_odd_json_is_one_line_exit_2(stdin: str, message: str) -> None:
+    result = run_cli("-", stdin=stdin)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"error: {message}\n"
+
+
+def test_cli_lone_surrogate_in_a_name_is_still_valid_json() -> None:
+    # "\ud800" decodes to a string UTF-8 cannot encode: the output escapes it
+    result = run_cli("-", stdin=f'{{"players": {{"\\ud800": {ONE}}}}}')
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["winners"] == ["\ud800"]
+
+
+def test_cli_reads_stdin_as_utf8_whatever_the_locale() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "campfire", "score", "hunting-age", "-"],
+        input=f'{{"players": {{"あかね": {ONE}}}}}'.encode(), capture_output=True,
+        check=False, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["winners"] == ["あかね"]
