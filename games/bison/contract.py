@@ -28,38 +28,25 @@ overflow policy of ``economy.receive``, ties broken by the larger smallest stock
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from games.errors import N_, RuleError
 
 from . import catalog
-from .board import Board, Pieces, PlacedTile, SupplyTally, check_structure_kind
+from .board import HUNTERS_OWNED, Board, Pieces, PlacedTile, SupplyTally, check_structure_kind
 from .hexgrid import Hex, show
 from .scoring import award_totals, final_scoring, score_board
-from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges, term
+from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges, show_value, term
 
 MAX_PLAYERS = 4
 _TOP_KEYS = ("players", "tiles", "pieces", "final")
 _TILE_KEYS = ("at", "tile", "rotation", "edges", "animals")
 _PIECE_KEYS = ("at", "space", "player", "hunters", "structure", "tent", "canoe")
-
-
-def _json(value: Any) -> str:
-    """A value as JSON would write it, for messages (``true``, ``null``, ``"x"``)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, Mapping | list):
-        text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-        if len(text) <= 40:
-            return text
-        return "an object" if isinstance(value, Mapping) else "a list"
-    return str(value)
+_NOT_A_LIST = {
+    "tiles": N_('"tiles" must be a list, not {value}'),
+    "pieces": N_('"pieces" must be a list, not {value}'),
+}
 
 
 def _kind(value: Any) -> str:
@@ -69,7 +56,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, str):
         return "a string"
     if isinstance(value, bool) or value is None:
-        return _json(value)
+        return show_value(value)
     return "a number"
 
 
@@ -93,14 +80,14 @@ def _check_keys(raw: Mapping[str, Any], allowed: tuple[str, ...], what: str) -> 
 def _hex(raw: Any) -> Hex:
     if not (isinstance(raw, list) and len(raw) == 2 and all(_whole(v) for v in raw)):
         raise RuleError(
-            N_('"at" must be [q, r], two whole numbers, not {value}'), value=_json(raw)
+            N_('"at" must be [q, r], two whole numbers, not {value}'), value=show_value(raw)
         )
     return (raw[0], raw[1])
 
 
 def _players(raw: Any) -> list[str]:
     if not isinstance(raw, list):
-        raise RuleError(N_('"players" must be a list of names, not {value}'), value=_json(raw))
+        raise RuleError(N_('"players" must be a list of names, not {value}'), value=show_value(raw))
     if not 1 <= len(raw) <= MAX_PLAYERS:
         raise RuleError(
             N_('"players" must list 1 to {most} players, not {count}'),
@@ -111,7 +98,7 @@ def _players(raw: Any) -> list[str]:
         if not isinstance(name, str) or not name.strip():
             raise RuleError(
                 N_("players[{index}] must be a non-empty name, not {value}"),
-                index=index, value=_json(name),
+                index=index, value=show_value(name),
             )
         if name in seen:
             raise RuleError(
@@ -133,12 +120,15 @@ def _tile(raw: Any) -> PlacedTile:
     if by_id:
         if "tile" not in raw:
             raise RuleError(N_('"rotation" needs "tile", the catalog id (S1–S3, B01–B18)'))
+        if not isinstance(raw["tile"], str):
+            raise RuleError(N_('"tile" must be a catalog id such as "B07", not {value}'),
+                            value=show_value(raw["tile"]))
         entry = catalog.get(raw["tile"])
         rotation = raw.get("rotation", 0)
         if not _whole(rotation) or not 0 <= rotation <= 5:
             raise RuleError(
                 N_('"rotation" must be a whole number from 0 to 5 (60° steps clockwise), '
-                   "not {value}"), value=_json(rotation),
+                   "not {value}"), value=show_value(rotation),
             )
         return PlacedTile(entry.tile.rotated(rotation), entry.id, rotation)
     if "edges" not in raw or "animals" not in raw:
@@ -148,18 +138,32 @@ def _tile(raw: Any) -> PlacedTile:
     return PlacedTile(Tile(check_edges(raw["edges"]), check_animals(raw["animals"])))
 
 
-def _tiles(raw: Any) -> dict[Hex, PlacedTile]:
+def _entries(raw: Any, field: str, allowed: tuple[str, ...], what: str
+             ) -> Iterator[tuple[int, Mapping[str, Any]]]:
+    """The objects of the list ``raw`` (the document's ``field``) with their index.
+
+    Refuses a non-list, and an entry that is not an object or has a key not in ``allowed``,
+    naming the entry as ``field[index]``.
+    """
     if not isinstance(raw, list):
-        raise RuleError(N_('"tiles" must be a list, not {value}'), value=_json(raw))
+        raise RuleError(_NOT_A_LIST[field], value=show_value(raw))
+    for index, entry in enumerate(raw):
+        try:
+            if not isinstance(entry, Mapping):
+                raise RuleError(N_("must be an object, not {value}"), value=show_value(entry))
+            _check_keys(entry, allowed, what)
+        except RuleError as error:
+            raise _located(f"{field}[{index}]", error) from None
+        yield index, entry
+
+
+def _tiles(raw: Any) -> dict[Hex, PlacedTile]:
     tiles: dict[Hex, PlacedTile] = {}
     index_at: dict[Hex, int] = {}
     catalog_at: dict[str, Hex] = {}
-    for index, entry in enumerate(raw):
+    for index, entry in _entries(raw, "tiles", _TILE_KEYS, "a tile"):
         where = f"tiles[{index}]"
         try:
-            if not isinstance(entry, Mapping):
-                raise RuleError(N_("must be an object, not {value}"), value=_json(entry))
-            _check_keys(entry, _TILE_KEYS, "a tile")
             if "at" not in entry:
                 raise RuleError(N_('"at" is missing: the tile\'s hex [q, r]'))
             at = _hex(entry["at"])
@@ -187,17 +191,12 @@ def _tiles(raw: Any) -> dict[Hex, PlacedTile]:
     return tiles
 
 
-def _count(raw: Mapping[str, Any], key: str, low: int, high: int | None) -> int:
+def _count(raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = raw.get(key, 0)
-    if not _whole(value) or value < low or (high is not None and value > high):
-        if high is None:
-            raise RuleError(
-                N_('"{key}" must be a whole number of at least {low}, not {value}'),
-                key=key, low=low, value=_json(value),
-            )
+    if not _whole(value) or not low <= value <= high:
         raise RuleError(
             N_('"{key}" must be a whole number from {low} to {high}, not {value}'),
-            key=key, low=low, high=high, value=_json(value),
+            key=key, low=low, high=high, value=show_value(value),
         )
     return value
 
@@ -219,16 +218,11 @@ def _structure(raw: Mapping[str, Any], terrain: str) -> int:
 
 
 def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
-    if not isinstance(raw, list):
-        raise RuleError(N_('"pieces" must be a list, not {value}'), value=_json(raw))
     placed: dict[tuple[Hex, str], tuple[int, Pieces]] = {}
     tally = SupplyTally()
-    for index, entry in enumerate(raw):
+    for index, entry in _entries(raw, "pieces", _PIECE_KEYS, "a piece"):
         where = f"pieces[{index}]"
         try:
-            if not isinstance(entry, Mapping):
-                raise RuleError(N_("must be an object, not {value}"), value=_json(entry))
-            _check_keys(entry, _PIECE_KEYS, "a piece")
             for key in ("at", "space", "player"):
                 if key not in entry:
                     raise RuleError(N_('"{key}" is missing'), key=key)
@@ -237,13 +231,13 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
             if terrain not in SPACES:
                 raise RuleError(
                     N_('"space" must be "prairie", "river" or "mountain", not {value}'),
-                    value=_json(terrain),
+                    value=show_value(terrain),
                 )
             player = entry["player"]
             if player not in players:
                 raise RuleError(
                     N_("player {value} is not in players ({players})"),
-                    value=_json(player), players=", ".join(players),
+                    value=show_value(player), players=", ".join(players),
                 )
         except RuleError as error:
             raise _located(where, error) from None
@@ -251,7 +245,7 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
         try:
             if at not in tiles:
                 raise RuleError(N_("there is no tile at {at}"), at=show(at))
-            hunters = _count(entry, "hunters", 0, None)
+            hunters = _count(entry, "hunters", 0, HUNTERS_OWNED)
             structure = _structure(entry, terrain)
             if hunters == 0 and structure == 0:
                 raise RuleError(
@@ -295,7 +289,7 @@ def load(document: Any) -> tuple[list[str], Board, bool]:
     board = _board(tiles, document.get("pieces", []), players)
     final = document.get("final", False)
     if not isinstance(final, bool):
-        raise RuleError(N_('"final" must be true or false, not {value}'), value=_json(final))
+        raise RuleError(N_('"final" must be true or false, not {value}'), value=show_value(final))
     return players, board, final
 
 

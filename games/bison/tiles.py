@@ -24,6 +24,7 @@ animals
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -102,7 +103,7 @@ def check_animals(animals: Any) -> tuple[int, int, int]:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
             raise RuleError(
                 N_("animals: {space} must be a whole number from 0 to 3, not {value}"),
-                space=term(space), value=_show(value),
+                space=term(space), value=show_value(value),
             )
         counts.append(value)
     if sum(counts) != ANIMALS_PER_TILE:
@@ -112,15 +113,31 @@ def check_animals(animals: Any) -> tuple[int, int, int]:
     return (counts[0], counts[1], counts[2])
 
 
-def _show(value: Any) -> str:
-    """A JSON-ish rendering of a bad value for a message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
+#: Longer renderings of a bad value are cut: a message stays one readable line.
+SHOWN_LENGTH = 40
+
+
+def show_value(value: Any) -> str:
+    """A bad input value as JSON writes it, for a message: ``true``, ``null``, ``"x"``.
+
+    Strings are quoted and escaped (a quote or a newline cannot break the message); what
+    would not fit on a line is summarised: ``"abc…"``, ``a number of 90 digits``,
+    ``a list``, ``an object``.
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=repr)
+    try:
+        text.encode()
+    except UnicodeEncodeError:  # a lone surrogate: keep its \u escape, not a broken line
+        text = json.dumps(value, separators=(", ", ": "), default=repr)
+    if len(text) <= SHOWN_LENGTH:
+        return text
     if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
+        return text[:SHOWN_LENGTH - 2] + '…"'
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return f"a number of {len(text.lstrip('-'))} digits"
 
 
 @dataclass(frozen=True, slots=True)

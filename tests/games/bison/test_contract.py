@@ -182,13 +182,13 @@ BAD_INPUTS = [
                                 "space, player, hunters, structure, tent, canoe"),
     (bad("pieces.0.at", [9, 9]), "pieces[0] (yellow at [9,9] river): there is no tile at [9,9]"),
     (bad("pieces.0.hunters", -1), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
-                                  "whole number of at least 0, not -1"),
+                                  "whole number from 0 to 8, not -1"),
     (bad("pieces.0.hunters", True), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
-                                    "whole number of at least 0, not true"),
+                                    "whole number from 0 to 8, not true"),
     (bad("pieces.0.hunters", None), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
-                                    "whole number of at least 0, not null"),
+                                    "whole number from 0 to 8, not null"),
     (bad("pieces.0.hunters", 2.5), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
-                                   "whole number of at least 0, not 2.5"),
+                                   "whole number from 0 to 8, not 2.5"),
     (bad("pieces.0.structure", 5), 'pieces[0] (yellow at [0,0] river): "structure" must be a '
                                    "whole number from 0 to 4, not 5"),
     (bad("pieces.1.tent", 2), "pieces[1] (red at [0,1] river): a tent cannot stand on a river; "
@@ -205,6 +205,32 @@ BAD_INPUTS = [
     (bad("pieces.1", {"at": [0, 1], "space": "river", "player": "yellow", "hunters": 7}),
      "pieces[1] (yellow at [0,1] river): yellow would have 9 hunters on the board; a player "
      "owns 8"),
+    (bad("pieces.0.hunters", 9), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
+                                 "whole number from 0 to 8, not 9"),
+    (bad("pieces.0.hunters", 10**90), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
+                                      "whole number from 0 to 8, not a number of 91 digits"),
+    (bad("pieces.0.hunters", 1.0), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
+                                   "whole number from 0 to 8, not 1.0"),
+    (bad("pieces.0.hunters", float("nan")), 'pieces[0] (yellow at [0,0] river): "hunters" must '
+                                            "be a whole number from 0 to 8, not NaN"),
+    (bad("pieces.0.hunters", "2"), 'pieces[0] (yellow at [0,0] river): "hunters" must be a '
+                                   'whole number from 0 to 8, not "2"'),
+    (bad("pieces.0.space", 'la"ke\n'), 'pieces[0]: "space" must be "prairie", "river" or '
+                                        '"mountain", not "la\\"ke\\n"'),
+    (bad("pieces.0.player", "x" * 1000), 'pieces[0]: player "' + "x" * 37 + '…" is not in '
+                                         "players (yellow, red)"),
+    (bad("pieces.0.at", ["0", "0"]), 'pieces[0]: "at" must be [q, r], two whole numbers, not '
+                                     '["0", "0"]'),
+    (bad("pieces.0.at", [[0, 0], [1, 2], [3, 4], [5, 6], [7, 8], [9, 10]]),
+     'pieces[0]: "at" must be [q, r], two whole numbers, not a list'),
+    (bad("tiles.0", {"at": [0, 0], "tile": "S1", "rotation": -1}),
+     'tiles[0] at [0,0]: "rotation" must be a whole number from 0 to 5 (60° steps '
+     "clockwise), not -1"),
+    (bad("tiles", []), "pieces[0] (yellow at [0,0] river): there is no tile at [0,0]"),
+    (bad("pieces", {"at": [0, 0]}), '"pieces" must be a list, not {"at": [0, 0]}'),
+    (bad("pieces.0", [1] * 50), "pieces[0]: must be an object, not a list"),
+    (bad("tiles.3.tile", 7), 'tiles[3] at [2,0]: "tile" must be a catalog id such as "B07", '
+                             "not 7"),
     (bad("final", "yes"), '"final" must be true or false, not "yes"'),
     (bad("final", 1), '"final" must be true or false, not 1'),
 ]
