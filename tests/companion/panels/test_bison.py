@@ -418,3 +418,22 @@ def test_history_describes_board_events(client, table):
     shown = text(client.get(f"/t/{table.id}/history"))
     assert "tile B07 placed at [1,-1]" in shown
     assert "Ben: 2 hunters and a size-0 canoe on the river at [0,0]" in shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("ja", ["ラウンド 1 / 5", "次の行動：Ann", "今ラウンドが終わったら", "バイソン"]),
+     ("it", ["Round 1 di 5", "Prossima azione: Ann", "Se il round finisse ora", "Mercato"])],
+)
+def test_panel_in_japanese_and_italian(client, table, lang, expected):
+    shown = text(client.get(f"/t/{table.id}?lang={lang}"))
+    for words in expected:
+        assert words in shown
+
+
+def test_refusal_in_japanese(client, table):
+    client.get(f"/t/{table.id}?lang=ja")
+    response = client.post(f"{base(table.id)}/place", data={
+        "at": "9,9", "tile": "B01", "hunters": "0", "gain": "bison", "mode": "action"})
+    assert response.status_code == 422
+    assert "[9,9]" in text(response) and "would not touch" not in text(response)
