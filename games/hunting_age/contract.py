@@ -14,10 +14,14 @@ result
     ``{"scores": {NAME: {"huts", "board", "track", "total"}}, "ranking": [[NAME…]…],
     "winners": [NAME…]}`` with H2's tie-breaks (``scoring``).
 checks
-    Every number is a whole number ≥ 0 (``true`` is not a number); the cave holds at most
-    6 pieces (3 caves + 3 creations) and no more of a kind than the supply has in all
-    (over all players too); ``pieces_left_on_board`` agrees with the huts built: the 5 − h
-    huts still on the board are among them, and at most 13 − h pieces remain.
+    Every number is a whole number ≥ 0 (``true`` is not a number) and no larger than a
+    table could show: ``track`` ≤ 50 and ``coins`` ≤ 99 (the companion's counter bounds),
+    ``board_vp`` and a hut's VP ≤ 99 (a typo guard: the original's printed numbers are
+    unknown, H1). The cave holds at most 6 pieces (3 caves + 3 creations) and no more of a
+    kind than the supply has in all (over all players too). ``pieces_left_on_board``
+    agrees with the huts built (the 5 − h huts still on the board are among them, at most
+    13 − h pieces remain) and with the cave: more than 3 food pieces need cave creations,
+    whose rock chips are then off the board.
 """
 
 from __future__ import annotations
@@ -28,32 +32,47 @@ from typing import Any, Final
 
 from games.errors import N_, RuleError
 from games.hunting_age.board import LIMITS, OPEN_CAVES_AT_START, PIECES_ON_BOARD_AT_START
-from games.hunting_age.components import FOODS, GOOD_NAMES, SUPPLY_LIMITS, Food
+from games.hunting_age.components import (
+    COIN_COUNTER_MAX,
+    FOODS,
+    GOOD_NAMES,
+    ROCK_CHIP_GROUPS,
+    SUPPLY_LIMITS,
+    Food,
+)
 from games.hunting_age.scoring import END_GAME_SCORES, Standing, final_scores
 from games.hunting_age.setup import MAX_PLAYERS
+from games.hunting_age.tribe import VP_TRACK_MAX
 
 FIELDS: Final = ("huts", "board_vp", "track", "cave", "coins", "pieces_left_on_board")
 MAX_CAVES: Final = OPEN_CAVES_AT_START + LIMITS["cave"]
+VP_NUMBER_MAX: Final = 99  # typo guard for board_vp and a hut's printed VP (see checks)
+SHOWN_MAX: Final = 40  # longer bad values are cut in messages
 
 
 def _shown(value: object) -> str:
-    """A bad value as the user typed it in JSON (``true``, ``"3"``, ``-1``)."""
+    """A bad value as the user typed it in JSON (``true``, ``"3"``, ``-1``), cut short."""
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON data, or an int too long to print
+        text = repr(value) if not isinstance(value, int) else "a number too long to show"
+    return text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
 
 
 def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _whole(name: str, field: str, value: object) -> int:
+def _whole(name: str, field: str, value: object, most: int) -> int:
+    """``value`` if it is a whole number from 0 to ``most``, else a refusal naming it."""
     if not isinstance(value, int) or not _is_whole(value):
         raise RuleError(
             N_("player {name}: {field} must be a whole number of at least 0, not {value}"),
             name=name, field=field, value=_shown(value),
         )
+    if value > most:
+        raise RuleError(N_("player {name}: {field} must be at most {most}, not {value}"),
+                        name=name, field=field, most=most, value=_shown(value))
     return value
 
 
@@ -66,8 +85,10 @@ def _huts(name: str, raw: object) -> tuple[int | str, ...]:
                         name=name, limit=LIMITS["hut"], count=len(raw))
     huts: list[int | str] = []
     for index, hut in enumerate(raw):
-        if _is_whole(hut) or hut in END_GAME_SCORES:
+        if isinstance(hut, str) and hut in END_GAME_SCORES:
             huts.append(hut)
+        elif _is_whole(hut):
+            huts.append(_whole(name, f"huts[{index}]", hut, VP_NUMBER_MAX))
         else:
             raise RuleError(
                 N_("player {name}: huts[{index}] must be a VP number of at least 0 or one of "
@@ -89,7 +110,8 @@ def _cave(name: str, raw: object) -> Food:
                 N_("player {name}: cave has unknown food {kind!r}; expected one of: {kinds}"),
                 name=name, kind=kind, kinds=", ".join(FOODS),
             )
-    cave = Food.of({kind: _whole(name, f"cave.{kind}", raw[kind]) for kind in raw})
+    cave = Food.of({kind: _whole(name, f"cave.{kind}", raw[kind], SUPPLY_LIMITS[kind])
+                    for kind in raw})
     if cave.total > MAX_CAVES:
         raise RuleError(
             N_("player {name}: the cave holds {count} food pieces but a tribe has at most "
@@ -111,11 +133,12 @@ def _standing(name: str, raw: object) -> Standing:
         if field not in raw:
             raise RuleError(N_("player {name}: missing field {field}"), name=name, field=field)
     huts = _huts(name, raw["huts"])
-    board_vp = _whole(name, "board_vp", raw["board_vp"])
-    track = _whole(name, "track", raw["track"])
+    board_vp = _whole(name, "board_vp", raw["board_vp"], VP_NUMBER_MAX)
+    track = _whole(name, "track", raw["track"], VP_TRACK_MAX)
     cave = _cave(name, raw["cave"])
-    coins = _whole(name, "coins", raw["coins"])
-    pieces = _whole(name, "pieces_left_on_board", raw["pieces_left_on_board"])
+    coins = _whole(name, "coins", raw["coins"], COIN_COUNTER_MAX)
+    pieces = _whole(name, "pieces_left_on_board", raw["pieces_left_on_board"],
+                    PIECES_ON_BOARD_AT_START)
     low = LIMITS["hut"] - len(huts)  # the unbuilt huts are still on the board
     high = PIECES_ON_BOARD_AT_START - len(huts)
     if not low <= pieces <= high:
@@ -123,6 +146,17 @@ def _standing(name: str, raw: object) -> Standing:
             N_("player {name}: pieces_left_on_board must be {low} to {high} with {built} "
                "huts built, not {value}"),
             name=name, low=low, high=high, built=len(huts), value=pieces,
+        )
+    # Food beyond the 3 starting caves needs created caves (storage), whose rock chips
+    # have left the board: that caps the pieces left, which the first tie-break compares.
+    creations = max(0, cave.total - OPEN_CAVES_AT_START)
+    high -= sum(ROCK_CHIP_GROUPS[:creations])
+    if pieces > high:
+        raise RuleError(
+            N_("player {name}: {food} food pieces in the cave need {caves} open caves, "
+               "so pieces_left_on_board can be at most {high}, not {value}"),
+            name=name, food=cave.total, caves=OPEN_CAVES_AT_START + creations, high=high,
+            value=pieces,
         )
     return Standing(huts, board_vp, track, cave, coins, pieces)
 
@@ -157,6 +191,6 @@ def parse(document: object) -> dict[str, Standing]:
     return standings
 
 
-def score(document: Any) -> dict[str, Any]:
+def score(document: object) -> dict[str, Any]:
     """Score a final position (H2); raises ``RuleError`` naming the first problem."""
     return final_scores(parse(document))

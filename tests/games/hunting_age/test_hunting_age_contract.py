@@ -25,13 +25,21 @@ DESIGN_RESULT = {"scores": {"red": {"huts": 8, "board": 4, "track": 7, "total": 
                  "ranking": [["red"]], "winners": ["red"]}
 
 
+def most_pieces_left(huts: int, food: int) -> int:
+    """13 pieces less the huts built and the rock chips of the caves ``food`` needs."""
+    creations = max(0, food - 3)
+    return 13 - huts - sum((1, 2, 1)[:creations])
+
+
 def player(huts: list[Any] | None = None, board_vp: int = 0, track: int = 0,
            cave: dict[str, int] | None = None, coins: int = 0,
            pieces: int | None = None) -> dict[str, Any]:
     huts = huts or []
-    return {"huts": huts, "board_vp": board_vp, "track": track, "cave": cave or {},
-            "coins": coins,
-            "pieces_left_on_board": 13 - len(huts) if pieces is None else pieces}
+    cave = cave or {}
+    if pieces is None:
+        pieces = most_pieces_left(len(huts), sum(cave.values()))
+    return {"huts": huts, "board_vp": board_vp, "track": track, "cave": cave,
+            "coins": coins, "pieces_left_on_board": pieces}
 
 
 def test_design_example() -> None:
@@ -168,6 +176,28 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
          "player red: pieces_left_on_board must be 2 to 10 with 3 huts built, not 11"),
         ({"players": {"a": player(cave={"mammoth": 5}), "b": player(cave={"mammoth": 4})}},
          "the caves hold 9 mammoth in all, but the game has only 8"),
+        # typo guards: the companion's counter bounds, 99 for printed VP numbers
+        (bad([*RED, "track"], 51), "player red: track must be at most 50, not 51"),
+        (bad([*RED, "coins"], 100), "player red: coins must be at most 99, not 100"),
+        (bad([*RED, "board_vp"], 100), "player red: board_vp must be at most 99, not 100"),
+        (bad([*RED, "huts", 0], 100), "player red: huts[0] must be at most 99, not 100"),
+        (bad([*RED, "cave"], {"yellow_grain": 9}),
+         "player red: cave.yellow_grain must be at most 8, not 9"),
+        (bad([*RED, "coins"], 10 ** 60),
+         "player red: coins must be at most 99, not 100000000000000000000000000000000000000…"),
+        (bad([*RED, "board_vp"], -10 ** 4300),  # past what Python prints
+         "player red: board_vp must be a whole number of at least 0, not a number too long "
+         "to show"),
+        (bad([*RED, "huts", 0], "x" * 50),
+         f'player red: huts[0] must be a VP number of at least 0 or one of mammoth_yellow, '
+         f'coins_5, flat_6, flat_5, not "{"x" * 38}…'),
+        # storage: 4 food pieces need 1 cave creation, whose chip has left the board
+        (bad([*RED, "pieces_left_on_board"], 10),
+         "player red: 4 food pieces in the cave need 4 open caves, so "
+         "pieces_left_on_board can be at most 9, not 10"),
+        ({"players": {"a": player(cave={"bear": 2, "grape": 2, "mammoth": 2}, pieces=10)}},
+         "player a: 6 food pieces in the cave need 6 open caves, so "
+         "pieces_left_on_board can be at most 9, not 10"),
     ],
 )
 def test_bad_input_is_named(document: Any, message: str) -> None:
@@ -189,10 +219,12 @@ caves = st.fixed_dictionaries({}, optional={k: st.integers(0, 1) for k in
 @st.composite
 def positions(draw: st.DrawFn) -> dict[str, Any]:
     huts = draw(st.lists(hut, max_size=5))
+    cave = draw(caves)
+    most = most_pieces_left(len(huts), sum(cave.values()))
     return {"huts": huts, "board_vp": draw(st.integers(0, 14)),
-            "track": draw(st.integers(0, 15)), "cave": draw(caves),
+            "track": draw(st.integers(0, 15)), "cave": cave,
             "coins": draw(st.integers(0, 40)),
-            "pieces_left_on_board": draw(st.integers(5 - len(huts), 13 - len(huts)))}
+            "pieces_left_on_board": draw(st.integers(5 - len(huts), most))}
 
 
 @given(st.lists(positions(), min_size=1, max_size=5), st.randoms(use_true_random=False))
@@ -273,6 +305,10 @@ ONE = ('{"huts": [], "board_vp": 0, "track": 0, "cave": {}, "coins": 0, '
         ('{"players": {"ann": {"track": ' + "9" * 5000 + "}}}",
          "invalid JSON: a number is too long"),
         ("[1, 2", "invalid JSON at line 1 column 6: Expecting ',' delimiter"),
+        # 4300 digits decode, but five such huts would not print: refused up front
+        ('{"players": {"ann": {"huts": [' + ", ".join(["9" * 4300] * 5) + '], '
+         '"board_vp": 0, "track": 0, "cave": {}, "coins": 0, "pieces_left_on_board": 0}}}',
+         "player ann: huts[0] must be at most 99, not " + "9" * 39 + "…"),
     ],
 )
 def test_cli_odd_json_is_one_line_exit_2(stdin: str, message: str) -> None:
