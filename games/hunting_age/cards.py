@@ -50,9 +50,11 @@ its net gain per use but at least 0.5 (the choice itself is useful); a copy icon
   scores few VP, a hut that harvests nothing scores 3;
 * a face's build cost is worth 2.5–4, an end-game face's 3.5–5.5 (6 VP flat, or up to
   6 VP from a full cave, must cost more);
-* the 4 basic cards use gain icons only, so the base game teaches itself; the new lands
-  bring one convert or special icon each, and three of them (``N08a``, ``N09a``,
-  ``N10a``) are the end-game cards;
+* the 4 basic cards use gain icons only, so the base game teaches itself; on the new
+  lands the *a* sides bring the rulebook's other ideas, one per card: a convert
+  (``N01a``–``N04a``), a special (``N05a``, ``N06a``) or an end-game card (``N08a``,
+  ``N09a``, ``N10a``); every *b* side, and ``N07`` (the great herd) on both sides, uses
+  gain icons only, so a table that turns up b sides plays close to the basic game;
 * basic cards have 5 hunting spaces and 3 build spaces (they are always on the table and
   must hold most huts: 5 players × 5 huts); new lands 4–6 hunting and 2–3 build spaces.
 """
@@ -234,7 +236,7 @@ FACES: Final[tuple[Face, ...]] = (
           [h(gain(coins=2)), h(gain(yellow_grain=1)), h(gain(yellow_grain=1, coins=1)),
            h(gain(yellow_grain=1, green_grain=1)), h(gain(yellow_grain=2))],
           [vp(0, gain(yellow_grain=1, green_grain=1)), vp(1, gain(yellow_grain=1)), vp(3)]),
-    # --- new land: one convert / special / end-game idea per card --------------------------
+    # --- new land: the a sides' ideas (convert, special, end game); b sides gain only -----
     _face("N01a", "Trading Rock", "交易の岩", "Roccia dei baratti",
           cost(1, grape=1, green_grain=1),
           [h(gain(coins=2)), h(gain(bear=1), ANY_TO_ANY), h(gain(any_food=1), ANY_TO_ANY),

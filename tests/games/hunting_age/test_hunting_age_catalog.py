@@ -77,6 +77,21 @@ def test_uncovered_vp_matches_the_seed_scoring_example() -> None:
         assert list(row) == sorted(row)  # later pieces repay more
 
 
+@pytest.mark.parametrize("kind", board.DEVELOPMENTS)
+def test_the_kth_development_costs_about_k_minus_1_foods_extra(kind: str) -> None:
+    # the board docstring: early growth is cheap, each step about one food (cards' model)
+    for number in range(1, board.LIMITS[kind] + 1):
+        extra = cards.cost_value(board.extra_cost(kind, number))
+        assert abs(extra - (number - 1)) <= 0.5, (number, extra)
+
+
+def test_a_fully_developed_board_uncovers_14_vp() -> None:
+    # the board docstring: caves 3, subordinates 4, huts 7 — about a VP track near 10
+    totals = {kind: board.uncovered_vp(kind, board.LIMITS[kind]) for kind in board.DEVELOPMENTS}
+    assert totals == {"cave": 3, "subordinate": 4, "hut": 7}
+    assert sum(totals.values()) == 14
+
+
 # --- hunting-ground cards (H1) -------------------------------------------------------------
 
 def test_fourteen_double_sided_cards_four_basic() -> None:
@@ -130,6 +145,33 @@ def test_the_rulebooks_conversions_and_specials_all_appear() -> None:
                  cards.COPY_CHIEF, cards.COPY_HUT):
         assert icon in icons
     assert any(("basic_food", 2) in icon.gives for icon in icons)  # the 2-of-3 icon
+
+
+def families(face: cards.Face) -> set[str]:
+    return {icon.family for area in (*face.hunting, *(s.harvest for s in face.build))
+            for icon in area}
+
+
+def test_new_land_ideas_are_on_the_a_sides_one_per_card() -> None:
+    # the cards docstring: convert N01a-N04a, special N05a-N06a, end game N08a-N10a;
+    # every b side and N07 gain only
+    ideas = {face.id: families(face) - {"gain"} for face in cards.FACES if not face.basic}
+    expected = {f"N{n:02}{side}": set() for n in range(1, 11) for side in "ab"}
+    expected.update({f"N0{n}a": {"convert"} for n in range(1, 5)})
+    expected.update({"N05a": {"special"}, "N06a": {"special"}, "N08a": {"end_game"},
+                     "N09a": {"end_game"}, "N10a": {"end_game"}})
+    assert ideas == expected
+    specials = {icon.special for face in cards.FACES for area in face.hunting
+                for icon in area if icon.special}
+    assert specials == set(cards.SPECIALS)
+
+
+def test_a_hut_that_harvests_nothing_scores_three() -> None:
+    # the cards docstring's balance rule, on every face
+    for face in cards.FACES:
+        for space in face.build:
+            if not space.harvest:
+                assert space.vp == 3, (face.id, space)
 
 
 def test_end_game_cards() -> None:
