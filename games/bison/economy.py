@@ -29,7 +29,9 @@ supply
     the start) and tents and canoes of sizes 1, 1, 2, 2, 3, 4 each (one size-1 and one
     size-2 of each in supply at the start, the rest in the market).
 
-Everything here is a pure function of frozen values; refusals raise ``RuleError``.
+Everything here is a pure function of frozen values; refusals raise ``RuleError``, with
+the animals and structure kinds in them as ``Term``s (marked in ``tiles.TERMS``) so the
+companion translates them with the sentence.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 
 ANIMALS = ("bison", "salmon", "turkey")
 STOCK_CAP = 15
@@ -86,7 +88,7 @@ class Amounts:
                 raise RuleError(
                     N_("the number of {animal} must be a whole number of at least 0, "
                        "not {value!r}"),
-                    animal=animal, value=value,
+                    animal=Term(animal), value=value,
                 )
 
     @classmethod
@@ -136,7 +138,7 @@ class Stocks(Amounts):
                 raise RuleError(
                     N_("the {animal} stock must be a whole number from 0 to {cap}, "
                        "not {value!r}"),
-                    animal=animal, cap=STOCK_CAP, value=value,
+                    animal=Term(animal), cap=STOCK_CAP, value=value,
                 )
 
     @classmethod
@@ -159,7 +161,7 @@ class Stocks(Amounts):
             if amounts.get(animal) > self.room(animal):
                 raise RuleError(
                     N_("{animal} would be {value}; a stock holds at most {cap}"),
-                    animal=animal, value=self.get(animal) + amounts.get(animal),
+                    animal=Term(animal), value=self.get(animal) + amounts.get(animal),
                     cap=STOCK_CAP,
                 )
         return Stocks(*(self.get(a) + amounts.get(a) for a in ANIMALS))
@@ -170,7 +172,7 @@ class Stocks(Amounts):
             if amounts.get(animal) > self.get(animal):
                 raise RuleError(
                     N_("you have only {have} {animal}, not the {need} needed"),
-                    have=self.get(animal), animal=animal, need=amounts.get(animal),
+                    have=self.get(animal), animal=Term(animal), need=amounts.get(animal),
                 )
         return Stocks(*(self.get(a) - amounts.get(a) for a in ANIMALS))
 
@@ -244,7 +246,7 @@ def gain(stocks: Stocks, animal: object) -> Stocks:
     if stocks.room(animal) == 0:
         raise RuleError(
             N_("your {animal} stock is already full at {cap}; choose another animal"),
-            animal=animal, cap=STOCK_CAP,
+            animal=Term(animal), cap=STOCK_CAP,
         )
     return stocks.plus(Amounts.of(animal, 1))
 
@@ -285,7 +287,7 @@ def exchange(stocks: Stocks, give: object, get: object, times: object = 1) -> St
     give, get = check_animal(give), check_animal(get)
     if give == get:
         raise RuleError(N_("exchange one animal for a different one, not {animal} for "
-                           "{animal}"), animal=give)
+                           "{animal}"), animal=Term(give))
     if not _whole(times) or times < 1:  # type: ignore[operator]
         raise RuleError(N_("the number of exchanges must be a whole number of at least 1, "
                            "not {times!r}"), times=times)
@@ -294,12 +296,12 @@ def exchange(stocks: Stocks, give: object, get: object, times: object = 1) -> St
     if stocks.get(give) < need:
         raise RuleError(
             N_("exchanging for {count} {get} needs {need} {give}; you have {have}"),
-            count=count, get=get, need=need, give=give, have=stocks.get(give),
+            count=count, get=Term(get), need=need, give=Term(give), have=stocks.get(give),
         )
     if stocks.room(get) < count:
         raise RuleError(
             N_("your {animal} stock has room for only {room} more"),
-            animal=get, room=stocks.room(get),
+            animal=Term(get), room=stocks.room(get),
         )
     return stocks.minus(Amounts.of(give, need)).plus(Amounts.of(get, count))
 
@@ -327,7 +329,7 @@ class Exchange:
         give, get = check_animal(raw["give"]), check_animal(raw["get"])
         if give == get:
             raise RuleError(N_("exchange one animal for a different one, not {animal} for "
-                               "{animal}"), animal=give)
+                               "{animal}"), animal=Term(give))
         return cls(give, get)
 
     def as_dict(self) -> dict[str, str]:
@@ -392,13 +394,13 @@ def receive(
                 raise RuleError(
                     N_("exchange {number}: only surplus above {cap} can be exchanged here, "
                        "and {animal} has {surplus} over {cap}, not {rate}"),
-                    number=number, cap=STOCK_CAP, animal=choice.give,
+                    number=number, cap=STOCK_CAP, animal=Term(choice.give),
                     surplus=surplus(choice.give), rate=EXCHANGE_RATE,
                 )
             if value[choice.get] >= STOCK_CAP:
                 raise RuleError(
                     N_("exchange {number}: your {animal} stock is full at {cap}"),
-                    number=number, animal=choice.get, cap=STOCK_CAP,
+                    number=number, animal=Term(choice.get), cap=STOCK_CAP,
                 )
             trade(choice.give, choice.get)
             made.append(choice)
@@ -479,7 +481,7 @@ class Supply:
         if size not in held.market:
             raise RuleError(
                 N_("there is no size-{size} {kind} of yours left in the market"),
-                size=size, kind=kind,
+                size=size, kind=Term(kind),
             )
         return self._with_structures(kind, replace(
             held, supply=_with(held.supply, size), market=_without(held.market, size)))
@@ -532,14 +534,14 @@ class Supply:
             if size == replaces:
                 raise RuleError(
                     N_("a {kind} of size {size} cannot be replaced by the same size"),
-                    kind=kind, size=size,
+                    kind=Term(kind), size=size,
                 )
             checked.append((size, replaces))
         for _size, replaces in checked:
             if replaces:
                 if replaces not in board:
                     raise RuleError(N_("you have no size-{size} {kind} on the board"),
-                                    size=replaces, kind=kind)
+                                    size=replaces, kind=Term(kind))
                 supply, board = _with(supply, replaces), _without(board, replaces)
         for size, _replaces in checked:
             if size:
@@ -547,7 +549,7 @@ class Supply:
                     raise RuleError(
                         N_("you have no size-{size} {kind} in your supply; buy one at the "
                            "market first"),
-                        size=size, kind=kind,
+                        size=size, kind=Term(kind),
                     )
                 supply, board = _without(supply, size), _with(board, size)
         moved = self._with_structures(kind, replace(held, supply=supply, board=board))

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -68,7 +68,10 @@ ACTION_LABELS: dict[Action, str] = {
 
 def check_player_count(players: int) -> int:
     """Return ``players`` if Bison can be played with that many (2–4), else refuse."""
-    if players not in ROUNDS_BY_PLAYERS:
+    # 2.0 == 2 would pass the lookup: only a true int is a number of players.
+    if not isinstance(players, int) or isinstance(players, bool) or (
+        players not in ROUNDS_BY_PLAYERS
+    ):
         raise RuleError(
             N_("Bison is played by {low} to {high} players, not {count}"),
             low=MIN_PLAYERS, high=MAX_PLAYERS, count=players,
@@ -190,7 +193,7 @@ class Rounds:
             raise RuleError(
                 N_("you have already taken “{action}” this round; each action once per "
                    "round"),
-                action=ACTION_LABELS[action],
+                action=Term(ACTION_LABELS[action]),
             )
         if not override and seat != self.next_seat:
             raise RuleError(

@@ -420,3 +420,39 @@ def test_pieces_are_never_created_or_destroyed(steps: list[tuple[str, str, int, 
         assert min(supply.hunters_supply, supply.hunters_board, supply.hunters_market) >= 0
         for held in (supply.tents, supply.canoes):
             assert sorted(held.supply + held.board + held.market) == [1, 1, 2, 2, 3, 4]
+
+
+# The companion translates a refusal with ``RuleError.translated``: the game words inside
+# (animals, tent/canoe) must be ``Term``s or an Italian sentence would say "bison".
+ITALIAN = {"bison": "bisonti", "salmon": "salmoni", "turkey": "tacchini", "tent": "tenda",
+           "canoe": "canoa"}
+
+
+@pytest.mark.parametrize(
+    ("call", "word"),
+    [
+        (lambda: Stocks(16, 0, 0), "bisonti"),
+        (lambda: Amounts(0, -1, 0), "salmoni"),
+        (lambda: Stocks(0, 0, 15).plus(Amounts.of("turkey", 1)), "tacchini"),
+        (lambda: Stocks(0, 0, 0).minus(Amounts.of("bison", 1)), "bisonti"),
+        (lambda: gain(Stocks(15, 0, 0), "bison"), "bisonti"),
+        (lambda: exchange(Stocks(2, 0, 0), "bison", "salmon"), "bisonti"),
+        (lambda: exchange(Stocks(3, 15, 0), "bison", "salmon"), "salmoni"),
+        (lambda: exchange(Stocks(3, 0, 0), "bison", "bison"), "bisonti"),
+        (lambda: Exchange.from_json({"give": "turkey", "get": "turkey"}), "tacchini"),
+        (lambda: receive(Stocks(15, 0, 0), Amounts.of("bison", 1),
+                         [{"give": "bison", "get": "salmon"}]), "bisonti"),
+        (lambda: receive(Stocks(15, 15, 0), Amounts.of("bison", 3),
+                         [{"give": "bison", "get": "salmon"}]), "salmoni"),
+        (lambda: Supply.start().buy_structure("tent", 1).buy_structure("tent", 1), "tenda"),
+        (lambda: Supply.start().build("canoe", 2, replaces=1), "canoa"),
+        (lambda: Supply.start().build("tent", 3), "tenda"),
+        (lambda: Supply.start().build("canoe", 1, replaces=1), "canoa"),
+    ],
+)
+def test_game_words_in_refusals_are_translated(call, word) -> None:
+    with pytest.raises(RuleError) as error:
+        call()
+    translated = error.value.translated(lambda text: ITALIAN.get(text, text))
+    assert word in translated
+    assert not set(ITALIAN) & set(re.findall(r"\w+", translated))

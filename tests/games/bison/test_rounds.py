@@ -165,3 +165,20 @@ def test_markers_stay_consistent_whatever_is_tried(
             # In turn order everyone is within one action of everyone else.
             counts = [len(m) for m in rounds.markers]
             assert max(counts) - min(counts) <= 1
+
+
+def test_the_action_in_a_refusal_is_translated_with_the_sentence() -> None:
+    italian = {"place your tile and hunters": "piazza la tessera e i cacciatori"}
+    rounds = Rounds.start(2).take(0, "place_tile").take(1, "tent")
+    with pytest.raises(RuleError) as error:
+        rounds.take(0, "place_tile")
+    assert "piazza la tessera e i cacciatori" in error.value.translated(
+        lambda text: italian.get(text, text))
+
+
+@pytest.mark.parametrize("players", [2.0, "2", None, True])
+def test_player_count_must_be_a_whole_number(players: object) -> None:
+    # 2.0 == 2 and hashes alike: without a type check it would pass the table lookup and
+    # then fail with a TypeError.
+    with pytest.raises(RuleError, match=r"^Bison is played by 2 to 4 players, not "):
+        Rounds.start(players)  # type: ignore[arg-type]
