@@ -29,6 +29,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Final
 
 from games.errors import N_, RuleError
 from games.hunting_age.board import BASE_COSTS, LIMITS, extra_cost, uncovered_vp
@@ -43,7 +44,7 @@ from games.hunting_age.components import (
 )
 from games.hunting_age.tribe import Hut, Supply, Tribe, least_missed
 
-KIND_WORDS = {"cave": "cave creation", "subordinate": "subordinate", "hut": "hut"}
+KIND_WORDS: Final = {"cave": "cave creation", "subordinate": "subordinate", "hut": "hut"}
 
 
 def done(tribe: Tribe, kind: str) -> int:
@@ -204,6 +205,7 @@ def add_subordinate(tribe: Tribe, supply: Supply, *, cost: Cost | None = None,
                     any_food: Food | None = None,
                     uncovered: int | None = None) -> tuple[Tribe, Supply]:
     """Add a subordinate: pay, move the next one from the board to the hand (H1)."""
+    check_can_develop(tribe, "subordinate")  # also when cost and uncovered VP are typed
     price = next_cost(tribe, "subordinate") if cost is None else cost
     gain = next_uncovered_vp(tribe, "subordinate") if uncovered is None else uncovered
     tribe, supply = pay(tribe, supply, price, any_food)

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from games.hunting_age.cards import END_GAME_CARDS
 from games.hunting_age.components import Food
 
-END_GAME_SCORES = ("mammoth_yellow", "coins_5", "flat_6", "flat_5")
+END_GAME_SCORES: Final = tuple(END_GAME_CARDS)  # the catalog's end-game cards, one source
 
 
 def last_seat(seats: int, start_player: int) -> int:

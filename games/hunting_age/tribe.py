@@ -108,25 +108,22 @@ class Supply:
     food: Food = SUPPLY_LIMITS
 
 
+def _check_holds(held: Food, wanted: Food, refusal: str) -> None:
+    """Refuse with ``refusal`` (``{have}``, ``{good}``, ``{want}``) the first kind short."""
+    for kind, want in wanted:
+        if want > held[kind]:
+            raise RuleError(refusal, have=held[kind], good=GOOD_NAMES[kind].en, want=want)
+
+
 def take(tribe: Tribe, supply: Supply, food: Food) -> tuple[Tribe, Supply]:
     """Move ``food`` from the supply to the tribe; refused if the supply lacks any of it."""
-    for kind, want in food:
-        if want > supply.food[kind]:
-            raise RuleError(
-                N_("the supply has only {have} {good} left, not {want}"),
-                have=supply.food[kind], good=GOOD_NAMES[kind].en, want=want,
-            )
+    _check_holds(supply.food, food, N_("the supply has only {have} {good} left, not {want}"))
     return replace(tribe, food=tribe.food + food), Supply(supply.food - food)
 
 
 def give_back(tribe: Tribe, supply: Supply, food: Food) -> tuple[Tribe, Supply]:
     """Move ``food`` from the tribe back to the supply; refused if the tribe lacks any."""
-    for kind, want in food:
-        if want > tribe.food[kind]:
-            raise RuleError(
-                N_("you have only {have} {good}, not {want} to return"),
-                have=tribe.food[kind], good=GOOD_NAMES[kind].en, want=want,
-            )
+    _check_holds(tribe.food, food, N_("you have only {have} {good}, not {want} to return"))
     return replace(tribe, food=tribe.food - food), Supply(supply.food + food)
 
 

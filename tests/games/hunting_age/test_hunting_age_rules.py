@@ -4,6 +4,7 @@ import contextlib
 import random
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -65,6 +66,24 @@ def test_third_hut_worked_example() -> None:
     assert after.coins == RICH.coins - 2
     assert after.huts[-1] == Hut(3, face="B2a", space=2)
     assert after.board_vp == 1  # the 3rd hut uncovers 1 VP
+
+
+@pytest.mark.parametrize(
+    ("develop", "tribe", "message"),
+    [
+        (development.add_subordinate, replace(RICH, subordinates_added=4),
+         "no subordinate is left to develop: all 4 are done"),
+        (development.create_cave, replace(RICH, caves_created=3),
+         "no cave creation is left to develop: all 3 are done"),
+    ],
+)
+def test_a_typed_cost_cannot_develop_past_the_row(develop: Any, tribe: Tribe,
+                                                  message: str) -> None:
+    # original edition: the cost and the uncovered VP are typed, the row still ends (H1)
+    with pytest.raises(RuleError) as error:
+        develop(tribe, Supply(), cost=Cost(), uncovered=0, **(
+            {"flipped": ["vp_1"]} if develop is development.create_cave else {}))
+    assert str(error.value) == message
 
 
 def test_hut_cost_needs_the_card() -> None:
