@@ -16,21 +16,23 @@ draw tile
 Design choices (the printer and the app draw exactly this data):
 
 - Shapes. Only the length of the prairie run matters for a tile's shape (rotation does
-  the rest), so every edge string is written from E clockwise: ``P`` × n then ``M``.
-  Prairie runs of 1, 2, 3, 4 and 5 edges appear 3, 4, 4, 4 and 3 times: wide prairies,
+  the rest), so every draw tile's edge string is written from E clockwise: ``P`` × n then
+  ``M``. Prairie runs of 1, 2, 3, 4 and 5 edges appear 3, 4, 4, 4 and 3 times: wide prairies,
   wide mountains and even splits are all common enough to plan around.
 - Animals. Every tile shows 3 animals; all ten ways to split 3 over prairie, river and
   mountain appear, including the three "all on one space" tiles (``B16`` 3 bison, ``B07``
   3 salmon, ``B02`` 3 turkeys) that players fight over. Animals mostly follow the land
-  (a wide prairie tends to carry bison, a wide mountain turkeys) but ``B14`` (a wide
-  prairie without bison) and ``B09`` break the pattern so shape alone never tells value.
+  (a wide prairie carries at least as many bison as turkeys, a wide mountain at least as
+  many turkeys as bison) except ``B14``, a wide prairie without bison, so shape alone
+  never tells value.
 - Balance. The 21 tiles carry 21 bison, 21 salmon and 21 turkeys, so no food is scarce
   by design; tile removal (B4) makes each game's board a little different.
-- Start tiles. Each start tile shows 1 of each animal and has a river end at its totem
-  corner, so the three rivers meet at the totem: the first river region is shared by all.
-  Around the totem, ``S1``'s prairie meets ``S2``'s prairie and ``S1``'s mountain meets
-  ``S3``'s mountain, while ``S2`` and ``S3`` meet prairie to mountain (no join, B2): the
-  opening board already has one joined prairie, one joined mountain and one border.
+- Start tiles. Each start tile has a prairie run of 3, shows 1 of each animal and has a
+  river end at its totem corner, so the three rivers meet at the totem: the first river
+  region is shared by all. Around the totem, ``S1``'s prairie meets ``S2``'s prairie and
+  ``S1``'s mountain meets ``S3``'s mountain, while ``S2`` and ``S3`` meet prairie to
+  mountain (no join, B2): the opening board already has one joined prairie, one joined
+  mountain and one border.
 """
 
 from __future__ import annotations
@@ -39,9 +41,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from games.bison.hexgrid import Hex, Vertex, corner
 from games.errors import N_, RuleError
 
+from .hexgrid import Hex, Vertex, corner
 from .tiles import Tile
 
 

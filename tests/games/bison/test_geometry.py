@@ -167,3 +167,44 @@ def test_unknown_catalog_id() -> None:
     with pytest.raises(RuleError) as error:
         catalog.get("B19")
     assert str(error.value) == 'unknown tile "B19"; the catalog has S1–S3 and B01–B18'
+
+
+def test_catalog_shapes_as_the_docstring_says() -> None:
+    draw = [catalog.CATALOG[i] for i in catalog.DRAW_IDS]
+    # Every draw tile is written from E clockwise: P x n, then M.
+    for entry in draw:
+        n = entry.tile.prairie_run
+        assert entry.edges == "P" * n + "M" * (6 - n), entry.id
+    runs = [entry.tile.prairie_run for entry in draw]
+    assert [runs.count(n) for n in range(1, 6)] == [3, 4, 4, 4, 3]
+
+
+def test_catalog_animals_follow_the_land_except_b14() -> None:
+    # Wide prairies (run 4-5) carry at least as many bison as turkeys, wide mountains
+    # (run 1-2) at least as many turkeys as bison; B14 alone breaks the pattern.
+    breakers = []
+    for tile_id in catalog.DRAW_IDS:
+        tile = catalog.CATALOG[tile_id].tile
+        bison, _, turkeys = tile.animals
+        if (tile.prairie_run >= 4 and bison < turkeys) or (
+                tile.prairie_run <= 2 and turkeys < bison):
+            breakers.append(tile_id)
+    assert breakers == ["B14"]
+    ones = {t.tile.animals: t.id for t in catalog.CATALOG.values() if 3 in t.tile.animals}
+    assert ones == {(3, 0, 0): "B16", (0, 3, 0): "B07", (0, 0, 3): "B02"}
+
+
+def test_start_tiles_one_joined_prairie_one_joined_mountain_one_border() -> None:
+    from games.bison.board import Board
+    from games.bison.regions import find_regions
+
+    for tile_id in catalog.START_IDS:
+        assert catalog.CATALOG[tile_id].tile.animals == (1, 1, 1)
+        assert catalog.CATALOG[tile_id].tile.prairie_run == 3
+    regions = {(r.terrain, r.hexes) for r in find_regions(Board.new_game())}
+    s1, s2, s3 = (catalog.START_LAYOUT[i] for i in catalog.START_IDS)
+    assert ("prairie", tuple(sorted((s1, s2)))) in regions
+    assert ("mountain", tuple(sorted((s1, s3)))) in regions
+    assert ("prairie", (s3,)) in regions and ("mountain", (s2,)) in regions
+    assert ("river", tuple(sorted((s1, s2, s3)))) in regions
+    assert len(regions) == 5
