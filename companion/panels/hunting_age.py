@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, abort, request
-from flask_babel import get_locale
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from markupsafe import escape
 
@@ -125,6 +125,11 @@ def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
             row["vp"] = development.next_uncovered_vp(tribe, kind)
         if kind == "cave" and row["left"]:
             row["chips"] = ROCK_CHIP_GROUPS[done]  # how many chips this creation flips
+        row["notes"] = [
+            *([_("uncovers %(count)s VP", count=row["vp"])] if row["vp"] else []),
+            *([ngettext("flips %(num)s rock chip", "flips %(num)s rock chips", row["chips"])]
+              if "chips" in row else []),
+        ]
         rows.append(row)
     return rows
 
@@ -239,6 +244,8 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "supply": [{"kind": k, "label": good_name(k), "count": state.supply.food[k],
                     "limit": fold.COUNTERS[k][1]} for k in FOODS],
         "seats": seat_views,
+        # the player whose turn it is first: their card holds the controls of the moment
+        "seats_in_turn_order": sorted(seat_views, key=lambda v: not v["current"]),
         "trigger": state.players[trigger].name if trigger is not None else None,
         "turns_left": state.turns_left,
         "ranking": [[seat_views[s] for s in group] for group in count["ranking"]],

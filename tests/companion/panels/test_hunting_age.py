@@ -215,10 +215,14 @@ def test_create_a_cave_reveals_chips_and_applies_rewards(client, app, table):
     words = text(response)
     label = hunting_age.GOOD_NAMES[chip.good].en
     assert f"Rock chips flipped {label} ×{chip.amount}" in words
-    # the next cave costs the base + the cumulative extra (1 coin), and flips 2 chips
-    assert "Create a cave (2/3) bear ×2 grape ×1 coin ×1" in words
-    assert "flips 2 rock chips" in words
-    assert "developed this turn" in words
+    assert "Ann has developed this turn." in words
+    assert "Create a cave (" not in words  # one development per turn
+    # Ann's next turn: the base + the cumulative extra (1 coin), and 2 chips to flip
+    send(app, table.id, *({"type": "store", "seat": 0},
+                          *({"type": "end_turn", "seat": seat} for seat in range(3))))
+    words = text(client.get(f"/t/{table.id}"))
+    assert "Create a cave (2/3) bear ×2 grape ×1 coin ×1 uncovers 1 VP · flips 2 rock chips" \
+        in words
 
 
 def test_one_development_per_turn(client, app, table):
@@ -432,7 +436,8 @@ def test_original_edition_cave_with_typed_chips_and_cost(client, app, new_table)
     assert response.status_code == 200, text(response)[:500]
     tribe = get(app, table.id).state.tribes[0]
     assert tribe.revealed_chips == ("bear_2",) and tribe.food.bear == 2  # reward at once
-    assert "The 2 rock chips you flipped" in text(response)
+    send(app, table.id, *({"type": "end_turn", "seat": seat} for seat in range(3)))
+    assert "The 2 rock chips you flipped" in text(client.get(f"/t/{table.id}"))
 
 
 def test_original_edition_hut_with_printed_vp_or_end_game_card(client, app, new_table):
