@@ -11,7 +11,8 @@ tile
 pieces
     ``<space>=<player>/<hunters>/<structure>`` with the space as ``P`` (prairie), ``R``
     (river) or ``M`` (mountain), e.g. ``R=red/2/1`` is two red hunters and red's size-1
-    canoe on the river. Within a line pieces come prairie, river, mountain.
+    canoe on the river. Within a line pieces come prairie, river, mountain. A player's
+    name has no space, ``/``, ``=`` or ``#``.
 
 Example (JP example 1's prairie, two tiles)::
 
@@ -25,6 +26,7 @@ marked (the board is a layout, as in the score contract).
 
 from __future__ import annotations
 
+import json
 import re
 
 from games.errors import N_, RuleError
@@ -36,10 +38,13 @@ from .tiles import SPACES, Tile, check_animals, check_edges
 
 _SPACE_LETTER = {"prairie": "P", "river": "R", "mountain": "M"}
 _LETTER_SPACE = {letter: space for space, letter in _SPACE_LETTER.items()}
-_HEX = re.compile(r"^(-?\d+),(-?\d+)$")
+# Numbers are bounded: Python refuses to read an int of more than 4300 digits, and no
+# board needs more than these.
+_HEX = re.compile(r"^(-?\d{1,9}),(-?\d{1,9})$")
 _CATALOG = re.compile(r"^([SB]\d+)(?:/(\d))?$")
 _INLINE = re.compile(r"^([A-Z]{6}):(\d)(\d)(\d)$")
-_PIECES = re.compile(r"^([PRM])=([^/\s=]+)/(\d+)/(\d)$")
+_PIECES = re.compile(r"^([PRM])=([^/\s=#]+)/(\d{1,3})/(\d)$")
+_NAME = re.compile(r"^[^/\s=#]+$")
 
 
 def _tile_text(placed: PlacedTile) -> str:
@@ -49,13 +54,21 @@ def _tile_text(placed: PlacedTile) -> str:
 
 
 def dump(board: Board) -> str:
-    """``board`` in the notation, one line per tile in the board's order."""
+    """``board`` in the notation, one line per tile in the board's order.
+
+    Refused when a player's name has a space, ``/``, ``=`` or ``#``: it would not read back.
+    """
     lines = []
     for at, placed in board.tiles.items():
         words = [f"{at[0]},{at[1]}", _tile_text(placed)]
         for space in SPACES:
             p = board.pieces.get((at, space))
             if p is not None:
+                if not _NAME.match(p.player):
+                    raise RuleError(
+                        N_("the notation cannot write the player name {name}: use a name "
+                           "without spaces, /, = or #"), name=json.dumps(p.player),
+                    )
                 words.append(f"{_SPACE_LETTER[space]}={p.player}/{p.hunters}/{p.structure}")
         lines.append(" ".join(words))
     return "\n".join(lines) + "\n"

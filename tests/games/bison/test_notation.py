@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 
@@ -65,3 +67,31 @@ def test_bad_notation(text, message) -> None:
     with pytest.raises(RuleError) as error:
         parse(text)
     assert str(error.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # Python refuses to turn more than 4300 digits into an int: a ValueError, not a
+        # RuleError, unless the notation bounds its numbers first.
+        ("0,0 S1 R=red/" + "9" * 5000 + "/0", '"R=red/' + "9" * 5000 + '/0" is not pieces; '
+         "write it like R=red/2/1 (space=player/hunters/structure)"),
+        ("9" * 5000 + ",0 S1", 'expected "<q>,<r> <tile> [pieces]", not "' + "9" * 5000
+         + ',0 S1"'),
+    ],
+    ids=["5000-digit-hunters", "5000-digit-q"],
+)
+def test_huge_numbers_are_refused_not_crashed_on(text, message) -> None:
+    with pytest.raises(RuleError) as error:
+        parse(text)
+    assert str(error.value) == "line 1: " + message
+
+
+@pytest.mark.parametrize("name", ["Ann Lee", "a/b", "x=y", "#1", ""])
+def test_dump_refuses_a_name_the_notation_cannot_write(name) -> None:
+    board = Board.new_game().put(((0, 0), RIVER), Pieces(name, 1))
+    with pytest.raises(RuleError) as error:
+        dump(board)
+    assert str(error.value) == (
+        f"the notation cannot write the player name {json.dumps(name)}: use a name without "
+        "spaces, /, = or #")
