@@ -162,6 +162,21 @@ def test_shared_win_when_total_and_smallest_stock_tie() -> None:
         pytest.param(  # any structure beats any number of hunters
             [((0, 0), P, "a", 8, 0), ((1, 0), P, "b", 0, 1)],
             (("b",), ("a",)), {"b": 9, "a": 4}, [SOLE_FIRST, SOLE_SECOND], id="tent-beats-8"),
+        pytest.param(  # equal structures and equal hunters: a true tie, here for first
+            [((0, 0), P, "a", 1, 2), ((1, 0), P, "a", 0, 1), ((2, 0), P, "b", 1, 2),
+             ((3, 0), P, "b", 0, 1), ((4, 0), P, "c", 6, 2)],
+            (("a", "b"), ("c",)), {"a": 4, "b": 4, "c": 2},
+            [SHARED_FIRST, SHARED_FIRST, OWN], id="equal-structures-and-hunters"),
+        pytest.param(  # three tie for second after a sole first: each takes own, so does 5th
+            [((0, 0), P, "a", 0, 4), ((1, 0), P, "b", 0, 1), ((2, 0), P, "c", 0, 1),
+             ((3, 0), P, "d", 0, 1), ((4, 0), P, "e", 1, 0)],
+            (("a",), ("b", "c", "d"), ("e",)), {"a": 9, "b": 3, "c": 1, "d": 2, "e": 2},
+            [SOLE_FIRST, SHARED_SECOND, SHARED_SECOND, SHARED_SECOND, OWN],
+            id="three-tie-for-second"),
+        pytest.param(  # the first list element decides, however long the other list is
+            [((0, 0), P, "a", 0, 3), ((1, 0), P, "b", 0, 2), ((2, 0), P, "b", 0, 2),
+             ((3, 0), P, "b", 0, 1)],
+            (("a",), ("b",)), {"a": 9, "b": 4}, [SOLE_FIRST, SOLE_SECOND], id="3-beats-2-2-1"),
         pytest.param(  # a sole player is first and takes everything
             [((4, 0), P, "a", 1, 0)], (("a",),), {"a": 9}, [SOLE_FIRST], id="alone"),
     ],
