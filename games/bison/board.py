@@ -80,10 +80,8 @@ def check_structure_kind(terrain: str, kind: str) -> None:
         )
 
 
-def check_pieces(tiles: Mapping[Hex, PlacedTile], space: Space, pieces: Pieces,
-                 there: Pieces | None) -> None:
-    """Refuse ``pieces`` on ``space`` unless the space exists, the numbers are in range and
-    no other player's pieces (``there``) stand on it (B5)."""
+def check_space(tiles: Mapping[Hex, PlacedTile], space: Space) -> None:
+    """Refuse ``space`` unless a tile lies at its hex and its terrain is a space name."""
     at, terrain = space
     if at not in tiles:
         raise RuleError(N_("there is no tile at {at}"), at=show(at))
@@ -91,6 +89,14 @@ def check_pieces(tiles: Mapping[Hex, PlacedTile], space: Space, pieces: Pieces,
         raise RuleError(
             N_('"{space}" is not a space; expected prairie, river or mountain'), space=terrain
         )
+
+
+def check_pieces(tiles: Mapping[Hex, PlacedTile], space: Space, pieces: Pieces,
+                 there: Pieces | None) -> None:
+    """Refuse ``pieces`` on ``space`` unless the space exists, the numbers are in range and
+    no other player's pieces (``there``) stand on it (B5)."""
+    check_space(tiles, space)
+    at, terrain = space
     if pieces.hunters < 0:
         raise RuleError(N_("hunters cannot be negative"))
     if not 0 <= pieces.structure <= MAX_STRUCTURE:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from .board import Board, Space
+from .board import Board, Space, check_space
 from .hexgrid import Vertex, corner, neighbour, opposite
 from .tiles import MOUNTAIN, PRAIRIE, RIVER
 
@@ -60,7 +60,9 @@ def reachable(board: Board, player: str, start: Space, limit: int | None = None
     """Every space ``player`` may stop on from ``start``, with its cost (≤ ``limit``).
 
     Blocked spaces are passed through but left out of the answer; ``start`` is in it at 0.
+    ``RuleError`` when ``start`` is not a space of the board.
     """
+    check_space(board.tiles, start)
     costs = {start: 0}
     queue = deque([start])
     while queue:

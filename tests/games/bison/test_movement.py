@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.bison.board import Board, Pieces
 from games.bison.movement import move_cost, reachable
 from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER
+from games.errors import RuleError
 
 from .builders import layout, tile
 
@@ -57,3 +60,20 @@ def test_reachable_with_a_limit() -> None:
 def test_unreachable_tile_is_none() -> None:
     board = layout({(0, 0): tile("PPPMMM", 1, 1, 1), (5, 5): tile("PPPMMM", 1, 1, 1)})
     assert move_cost(board, "red", ((0, 0), PRAIRIE), ((5, 5), PRAIRIE)) is None
+
+
+@pytest.mark.parametrize(
+    ("start", "message"),
+    [
+        (((9, 9), PRAIRIE), "there is no tile at [9,9]"),
+        (((0, 0), "forest"), '"forest" is not a space; expected prairie, river or mountain'),
+    ],
+)
+def test_a_start_off_the_board_is_refused(start, message) -> None:
+    with pytest.raises(RuleError) as error:
+        move_cost(BOARD, "red", start, ((0, 0), RIVER))
+    assert str(error.value) == message
+
+
+def test_a_goal_off_the_board_cannot_be_reached() -> None:
+    assert move_cost(BOARD, "red", ((0, 0), RIVER), ((9, 9), RIVER)) is None
