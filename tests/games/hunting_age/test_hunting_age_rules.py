@@ -11,8 +11,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.errors import RuleError
-from games.hunting_age import development, scoring, setup, storage
-from games.hunting_age.components import FOODS, ROCK_CHIP_COUNTS, SUPPLY_LIMITS, Cost, Food
+from games.hunting_age import board, cards, development, scoring, setup, storage
+from games.hunting_age.components import (
+    FOODS,
+    ROCK_CHIP_COUNTS,
+    ROCK_CHIPS,
+    SUPPLY_LIMITS,
+    Cost,
+    Food,
+)
 from games.hunting_age.tribe import Hut, Supply, Tribe, give_back, least_missed, take
 
 RICH = Tribe(food=Food(bear=5, mammoth=2, grape=5, green_grain=5, yellow_grain=2), coins=10)
@@ -397,3 +404,58 @@ def test_player_count_is_three_to_five(players: object) -> None:
     with pytest.raises(RuleError) as error:
         setup.check_players(players)
     assert str(error.value) == f"Age of Hunting needs 3 to 5 players, not {players}"
+
+
+# --- H1: any sequence of developments -------------------------------------------------------
+
+plenty = st.builds(Food, *(st.integers(0, SUPPLY_LIMITS[k]) for k in FOODS))
+attempts = st.lists(st.tuples(st.sampled_from(board.DEVELOPMENTS),
+                              st.sampled_from(cards.FACES), st.integers(0, 2)), max_size=14)
+
+
+@given(plenty, st.integers(0, 30), attempts, st.randoms(use_true_random=False))
+def test_developments_follow_the_board_and_conserve_food(
+        start: Food, coins: int, tries: list[tuple[str, cards.Face, int]], rng: Any) -> None:
+    tribe, supply = Tribe(food=start, coins=coins), Supply(SUPPLY_LIMITS - start)
+    for kind, face, space in tries:
+        before, food_rewards = tribe, 0
+        try:
+            if kind == "cave":
+                group = (1, 2, 1)[min(tribe.caves_created, 2)]
+                chips = development.draw_rock_chips(group, tribe.revealed_chips, rng)
+                cost = development.next_cost(tribe, "cave")
+                tribe, supply, lost = development.create_cave(tribe, supply, flipped=chips)
+                rewards: Counter[str] = Counter()
+                for back in chips:
+                    rewards[ROCK_CHIPS[back].good] += ROCK_CHIPS[back].amount
+                food_rewards = sum(rewards[k] for k in FOODS) - lost.total
+                assert tribe.track == before.track + rewards["vp"]
+                assert tribe.coins == before.coins - cost.coins + rewards["coins"]
+                assert before.pieces_left_on_board - tribe.pieces_left_on_board == group
+            elif kind == "subordinate":
+                cost = development.next_cost(tribe, "subordinate")
+                tribe, supply = development.add_subordinate(tribe, supply)
+                assert tribe.coins == before.coins - cost.coins
+                assert before.pieces_left_on_board - tribe.pieces_left_on_board == 1
+            else:
+                spot = face.build[space % len(face.build)]
+                hut = Hut(spot.vp, spot.end_game, face.id, space % len(face.build))
+                cost = development.next_cost(tribe, "hut", face.build_cost)
+                tribe, supply = development.build_hut(
+                    tribe, supply, hut, cost=cost,
+                    occupied=[(h.face, h.space) for h in tribe.huts])
+                assert tribe.coins == before.coins - cost.coins
+                assert before.pieces_left_on_board - tribe.pieces_left_on_board == 1
+        except RuleError:
+            assert tribe == before
+            continue
+        # food: the cost went back to the supply, the rewards came out of it
+        assert tribe.food + supply.food == SUPPLY_LIMITS
+        assert all(n >= 0 for _, n in (*tribe.food, *supply.food)) and tribe.coins >= 0
+        spent = cost.food.total + cost.any_food
+        assert tribe.food.total == before.food.total - spent + food_rewards
+        # the board: VP uncovered so far, and what is left on it (H2's tie-break)
+        assert tribe.board_vp == sum(
+            board.uncovered_vp(k, development.done(tribe, k)) for k in board.DEVELOPMENTS)
+        assert tribe.pieces_left_on_board == 13 - len(tribe.revealed_chips) - (
+            tribe.subordinates_added + len(tribe.huts))
