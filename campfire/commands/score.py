@@ -91,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"invalid JSON: the key {error.key} appears twice in one object")
     except ValueError:  # Python refuses integers of more than 4300 digits
         return _fail("invalid JSON: a number is too long")
+    except RecursionError:  # arrays or objects nested deeper than the parser's stack
+        return _fail("invalid JSON: nested too deeply")
     contract = importlib.import_module(SCORABLE_GAMES[args.game] + ".contract")
     try:
         result = contract.score(document)

@@ -317,3 +317,29 @@ def test_examples_score(name, check) -> None:
     result = run("", str(EXAMPLES / name))
     assert result.returncode == 0, result.stderr
     assert check(json.loads(result.stdout))
+
+
+@pytest.mark.parametrize(
+    "stdin",
+    [
+        # Python refuses integers of more than 4300 digits (a ValueError, not a
+        # JSONDecodeError) and arrays nested deeper than its recursion limit.
+        '{"players": ["a"], "tiles": [{"at": [' + "9" * 5000 + ', 0], "tile": "B01"}]}',
+        "[" * 100_000 + "]" * 100_000,
+    ],
+    ids=["5000-digit-number", "nested-100000-deep"],
+)
+def test_cli_json_python_cannot_read_is_one_line_exit_2(stdin) -> None:
+    result = run(stdin)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("error: invalid JSON")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_cli_lone_surrogate_in_a_name_is_still_json_out() -> None:
+    # "\ud800" is legal JSON but not text: stdout cannot encode it, so the output escapes it.
+    document = {"players": ["\ud800"], "tiles": [{"at": [0, 0], "tile": "B16"}], "pieces": [
+        {"at": [0, 0], "space": "prairie", "player": "\ud800", "hunters": 1}]}
+    result = run(json.dumps(document))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["totals"]["\ud800"]["bison"] == 3
