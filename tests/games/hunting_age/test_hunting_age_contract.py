@@ -331,3 +331,45 @@ def test_cli_reads_stdin_as_utf8_whatever_the_locale() -> None:
         check=False, env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["winners"] == ["あかね"]
+
+
+def test_output_keys_in_the_contracts_order() -> None:
+    # DESIGN.md: {"scores": {NAME: {"huts", "board", "track", "total"}}, "ranking", "winners"}
+    result = run_cli("-", stdin=json.dumps(DESIGN_EXAMPLE))
+    decoded = json.loads(result.stdout)
+    assert list(decoded) == ["scores", "ranking", "winners"]
+    assert list(decoded["scores"]["red"]) == ["huts", "board", "track", "total"]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10 ** 30) | st.floats() | st.text(max_size=5)
+    | st.sampled_from(["mammoth_yellow", "coins_5", "flat_6", "bear", "huts", "cave"]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
+        st.sampled_from([*FIELD_LIST.split(", "), *FOOD_KINDS.split(", "), "players", "x"]),
+        inner, max_size=6),
+    max_leaves=20)
+
+
+@given(st.dictionaries(st.sampled_from(["ann", "ben", " "]),
+                       st.fixed_dictionaries({}, optional={
+                           "huts": st.lists(json_values, max_size=6), "board_vp": json_values,
+                           "track": json_values, "cave": json_values, "coins": json_values,
+                           "pieces_left_on_board": json_values})
+                       | json_values, max_size=6))
+def test_any_odd_document_is_scored_or_refused_with_a_rule_error(players: Any) -> None:
+    # the CLI's promise: a score that prints as JSON, or one RuleError — never a crash
+    try:
+        result = score({"players": players})
+    except RuleError as error:
+        assert "\n" not in str(error)
+        return
+    json.dumps(result)
+    assert set(result["scores"]) == set(players)
+
+
+@given(json_values)
+def test_any_odd_top_level_is_scored_or_refused_with_a_rule_error(document: Any) -> None:
+    try:
+        json.dumps(score(document))
+    except RuleError as error:
+        assert "\n" not in str(error)
