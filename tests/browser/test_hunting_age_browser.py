@@ -29,7 +29,6 @@ def ha_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from werkzeug.serving import make_server
 
     from companion import create_app
-    from companion.panels import hunting_age
 
     folder = tmp_path_factory.mktemp("ha-live")
     app = create_app({
@@ -37,8 +36,6 @@ def ha_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
         "CREATE_RATE_LIMIT": "1000 per minute", "JOIN_RATE_LIMIT": "1000 per minute",
     })
-    if "hunting_age" not in app.blueprints:
-        hunting_age.init_app(app)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -134,6 +131,9 @@ def test_short_game_on_a_phone(ha_server: str, phone: Any, lang: str) -> None:
     step(page, 0, "grape", 1)
     page.locator('[data-testid="ha-dev-cave"]').scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"hunting_age_{lang}_1b_costs.png"))
+    page.locator('[data-testid="ha-dev-hut"] > summary').click()  # the card and space list
+    page.locator('[data-testid="ha-dev-hut"] .ha-face').first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"hunting_age_{lang}_1c_huts.png"))
     act(page, '[data-testid="ha-dev-cave"]')
     assert page.locator('[data-testid="ha-seat-0"] .ha-facts dd').nth(5).inner_text() != "—"
     # Storage overflow: 5 bears do not fit in 4 open caves.

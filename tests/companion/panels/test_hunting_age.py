@@ -19,14 +19,6 @@ LAYOUT = ["B1a", "B2a", "B3a", "B4a", "N01a", "N08a", "N10a"]
 
 
 @pytest.fixture
-def app(app):
-    # Until companion/panels/__init__.py registers every panel, register this one here.
-    if "hunting_age" not in app.blueprints:
-        hunting_age.init_app(app)
-    return app
-
-
-@pytest.fixture
 def new_table(app, make_table):
     def make(edition: str = "campfire", players: int = 3, layout: bool = True):
         table = make_table("hunting-age", players, {"edition": edition})
