@@ -43,6 +43,8 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "RATELIMIT_HEADERS_ENABLED": True,
         "CREATE_RATE_LIMIT": "20 per minute;200 per day",
         "JOIN_RATE_LIMIT": "30 per minute",
+        # A print kit is CPU work (about half a second per game), so each phone gets a few.
+        "PRINT_RATE_LIMIT": "10 per minute;100 per day",
         "LANGUAGES": ("en", "ja", "it"),
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": str(Path(__file__).resolve().parent.parent

@@ -1,5 +1,6 @@
-"""The pages: home, create, join, the table shell with its live panel, seats, undo,
-history, export/import, and the shared helpers the game panels (companion/panels/) use.
+"""The pages: home, create, join, the table shell with its live panel, seats, seat links,
+undo, history, export/import, the print kit, and the shared helpers the game panels
+(companion/panels/) use.
 
 Live sync (companion-layout.md): the panel container polls ``/t/<id>/poll?v=<version>``
 on the ``campfire:poll`` event app.js fires every 2 s while the page is visible; the poll
@@ -11,6 +12,9 @@ panel at once; a refusal answers 422 with the same panel plus a translated alert
 from __future__ import annotations
 
 import json
+import logging
+import threading
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -34,8 +38,14 @@ from companion import registry, security, tables
 from companion.i18n import rule_error_message
 from games.errors import N_, RuleError
 from games.table import COLOURS
+from printgen import kit as printkit
+from printgen.errors import PrintError
+from printgen.layout import DUPLEX_MODES, PAPERS
+from printgen.messages import LANGUAGES as PRINT_LANGUAGES
+from printgen.seatlinks import SEAT_SEGMENT, seat_links
 
 bp = Blueprint("web", __name__)
+log = logging.getLogger(__name__)
 
 #: Colour names for the create form (the stored value stays the English id).
 COLOUR_NAMES = {
@@ -324,31 +334,55 @@ def undo(table_id: str) -> Any:
 
 
 @bp.route("/t/<table_id>/join", methods=["GET"])
-def share(table_id: str) -> str:
-    view = load_table(table_id)
+def share(table_id: str) -> Any:
+    return share_page(load_table(table_id))
+
+
+def remember_seat(view: tables.TableView, seat: int | None) -> None:
+    """Make this phone seat ``seat`` at ``view`` (None: "I am only watching"); the cookie
+    keeps the seats of the last ``SEATS_MAX`` tables."""
+    seats = {k: v for k, v in session.get("seats", {}).items() if k != view.id}
+    if seat is not None:
+        kept = list(seats.items())[-(SEATS_MAX - 1):]
+        seats = {**dict(kept), view.id: seat}
+    session["seats"] = seats
+    session.permanent = True
+    remember_recent(view.id)
+
+
+def share_page(view: tables.TableView, *, error: str | None = None,
+               status: int = 200) -> tuple[str, int]:
     url = absolute_url("web.table", table_id=view.id)
     return render_template("share.html", table=view, url=url, qr=qr_svg(url),
-                           seat=current_seat(view), error=None)
+                           seat=current_seat(view), error=error), status
 
 
 @bp.post("/t/<table_id>/seat")
 def choose_seat(table_id: str) -> Any:
     view = load_table(table_id)
     raw = request.form.get("seat", "").strip()
-    seats = {k: v for k, v in session.get("seats", {}).items() if k != view.id}
     if raw == "":
-        session["seats"] = seats  # "I am only watching"
-    elif raw.isdigit() and int(raw) < len(view.players):
-        kept = list(seats.items())[-(SEATS_MAX - 1):]
-        session["seats"] = {**dict(kept), view.id: int(raw)}
+        remember_seat(view, None)
+    elif raw.isascii() and raw.isdigit() and int(raw) < len(view.players):
+        remember_seat(view, int(raw))
     else:
-        url = absolute_url("web.table", table_id=view.id)
-        message = _("Choose one of the seats at this table.")
-        return render_template("share.html", table=view, url=url, qr=qr_svg(url),
-                               seat=current_seat(view), error=message), 422
-    session.permanent = True
-    remember_recent(view.id)
+        return share_page(view, error=_("Choose one of the seats at this table."), status=422)
     return redirect(url_for("web.table", table_id=view.id), code=303)
+
+
+@bp.get(f"/t/<table_id>/{SEAT_SEGMENT}/<number>")
+def seat_link(table_id: str, number: str) -> Any:
+    """A seat link (printgen.seatlinks: the QR code on a printed player board): this phone
+    becomes seat ``number`` (counted from 1, as printed) and lands on the clean table URL,
+    so the address bar, bookmarks and shares do not carry the seat."""
+    view = load_table(table_id)
+    if number.isascii() and number.isdigit() and 1 <= int(number) <= len(view.players):
+        remember_seat(view, int(number) - 1)
+        return redirect(url_for("web.table", table_id=view.id), code=303)
+    # Nothing remembered; the invite page lets the phone pick a seat that exists.
+    message = _("This table has no seat %(seat)s: its seats are 1 to %(count)s. "
+                "Choose yours below.", seat=number[:12], count=len(view.players))
+    return share_page(view, error=message, status=404)
 
 
 @bp.get("/t/<table_id>/history")
@@ -374,6 +408,145 @@ def export(table_id: str) -> Response:
     })
 
 
+# ---------------------------------------------------------------------------------------
+# the print-and-play kit (issue 7): printgen draws it, this layer checks the options,
+# builds the table's links and streams the bytes
+
+
+#: The choices offered on the print page, with their labels (translated at display time).
+PAPER_NAMES = {"a4": N_("A4"), "letter": N_("US Letter")}
+DUPLEX_NAMES = {
+    "long": N_("Two-sided, flip on the long edge"),
+    "short": N_("Two-sided, flip on the short edge"),
+    "fold": N_("One-sided: fold and glue the backs"),
+}
+#: Browsers asking for one of these regions first get US Letter by default.
+LETTER_REGIONS = frozenset({"US", "CA", "MX"})
+INK_SAVER_VALUES = {"": False, "0": False, "off": False, "false": False,
+                    "1": True, "on": True, "true": True}
+#: Kits drawn at once by one server process: each is ~0.5 s of pure CPU, so running more
+#: side by side only slows every one of them. A request waits at most RENDER_WAIT_SECONDS
+#: for a turn, then is told to try again (503) instead of hanging.
+RENDER_SLOTS = threading.BoundedSemaphore(2)
+RENDER_WAIT_SECONDS = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class KitOptions:
+    """What the print form asks: the arguments of ``printgen.kit.render_kit``."""
+
+    paper: str
+    lang: str
+    duplex: str
+    ink_saver: bool
+
+    def filename(self, game: str) -> str:
+        """The download's name, as ``campfire print`` names its file."""
+        return f"{game}-{self.lang}-{self.paper}.pdf"
+
+
+def default_kit_options() -> KitOptions:
+    """The reader's language, and the paper their region uses."""
+    lang = str(get_locale())
+    region = next(iter(request.accept_languages.values()), "").replace("_", "-")
+    letter = region.rpartition("-")[2].upper() in LETTER_REGIONS
+    return KitOptions(paper="letter" if letter else "a4",
+                      lang=lang if lang in PRINT_LANGUAGES else "en",
+                      duplex="long", ink_saver=False)
+
+
+def kit_options(values: Any) -> tuple[KitOptions, list[RuleError]]:
+    """The options in ``values`` (the query string: ``paper``, ``language``, ``duplex``,
+    ``ink_saver``), each missing one at its default, and a refusal for every value that is
+    not offered (that option then stays at its default, so the form shows what would be
+    used). The kit's language is ``language``, not ``lang``: ``?lang=`` is the page's
+    language switcher, and printing an Italian kit must not turn the app into Italian."""
+    default = default_kit_options()
+    errors: list[RuleError] = []
+
+    def pick(field: str, name: str, offered: Any, template: str) -> Any:
+        raw = values.get(field)
+        if raw is None:
+            return getattr(default, name)
+        if raw in offered:
+            return raw
+        errors.append(RuleError(template, value=raw[:20]))
+        return getattr(default, name)
+
+    paper = pick("paper", "paper", PAPERS,
+                 N_("Paper size '{value}' is not offered: choose A4 or US Letter."))
+    lang = pick("language", "lang", PRINT_LANGUAGES,
+                N_("Language '{value}' is not offered: choose English, Japanese or Italian."))
+    duplex = pick("duplex", "duplex", DUPLEX_MODES,
+                  N_("Two-sided printing '{value}' is not offered: choose long edge, short "
+                     "edge or fold and glue."))
+    raw_ink = values.get("ink_saver", "")
+    if raw_ink.lower() not in INK_SAVER_VALUES:
+        errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."),
+                                value=raw_ink[:20]))
+    ink_saver = INK_SAVER_VALUES.get(raw_ink.lower(), False)
+    return KitOptions(paper, lang, duplex, ink_saver), errors
+
+
+def print_limit() -> str:
+    return current_app.config["PRINT_RATE_LIMIT"]
+
+
+def print_page_response(view: tables.TableView, options: KitOptions, *,
+                        errors: list[str] | None = None, status: int = 200) -> Any:
+    printable = view.game in printkit.GAMES
+    return render_template(
+        "print.html", table=view, seat=current_seat(view), options=options,
+        errors=errors or [], printable=printable, paper_names=PAPER_NAMES,
+        duplex_names=DUPLEX_NAMES, print_languages=PRINT_LANGUAGES,
+    ), status if printable else 404
+
+
+def wants_kit() -> bool:
+    """The print form was submitted (``download``): answer with the PDF."""
+    return "download" in request.args
+
+
+@bp.get("/t/<table_id>/print")
+@security.limiter.limit(print_limit, exempt_when=lambda: not wants_kit())
+def print_page(table_id: str) -> Any:
+    """The print form (paper, language, two-sided mode, ink saver); submitted (a GET with
+    ``download``), the kit as a PDF download, with this table's QR code on the cover and
+    each seat's link (printgen.seatlinks) on that seat's player board. One URL for both, so
+    the language switcher on a refused form shows the form again, not a download."""
+    view = load_table(table_id)
+    if not wants_kit():
+        return print_page_response(view, default_kit_options())
+    options, refusals = kit_options(request.args)
+    if view.game not in printkit.GAMES:
+        return print_page_response(view, options)
+    if refusals:
+        return print_page_response(view, options, status=400,
+                                   errors=[rule_error_message(e) for e in refusals])
+    table_url = absolute_url("web.table", table_id=view.id)
+    if not RENDER_SLOTS.acquire(timeout=RENDER_WAIT_SECONDS):
+        busy = _("The server is busy making other kits. Please try again in a moment.")
+        return print_page_response(view, options, errors=[busy], status=503)
+    try:
+        pdf = printkit.render_kit(
+            view.game, paper=options.paper, lang=options.lang, duplex=options.duplex,
+            ink_saver=options.ink_saver, table_url=table_url,
+            seat_urls=seat_links(table_url, len(view.players)),
+        )
+    except PrintError as error:
+        # The options were checked above, so this is the server's setup (e.g. a public URL
+        # that is not http(s)); say what printgen said rather than fail with a 500.
+        log.warning("print kit for table %s refused: %s", view.id, error)
+        message = _("This kit cannot be printed: %(reason)s", reason=str(error))
+        return print_page_response(view, options, errors=[message], status=400)
+    finally:
+        RENDER_SLOTS.release()
+    return Response(pdf, mimetype="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{options.filename(view.game)}"',
+        "Cache-Control": "private, no-store",
+    })
+
+
 def init_app(app: Any) -> None:
     app.register_blueprint(bp)
 
@@ -381,4 +554,5 @@ def init_app(app: Any) -> None:
     def _helpers() -> dict[str, Any]:
         return {"game_title": lambda game_id: _(registry.title(game_id)),
                 "colour_name": lambda colour: _(COLOUR_NAMES.get(colour, colour)),
+                "has_print_kit": lambda game_id: game_id in printkit.GAMES,
                 "is_htmx": is_htmx}

@@ -1,0 +1,271 @@
+"""Seat links (/t/<id>/s/<n>) and the "Print kit" page and download (issue 7, Interfaces):
+the PDF streamed from printgen with the table's seat links in the player boards' QR codes;
+bad options are a 400 page in the reader's language, never a 500; the download is
+rate-limited and never waits forever for a render slot."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import threading
+
+import pytest
+import zxingcpp
+from conftest import FAKE, app_config
+from PIL import Image
+from pypdf import PdfReader
+
+from companion import create_app, tables, web
+from printgen.layout import DUPLEX_MODES, PAPERS
+from printgen.messages import LANGUAGES
+from printgen.seatlinks import seat_link
+
+PUBLIC = "https://campfire.example"
+
+
+@pytest.fixture
+def lion(make_table):
+    return make_table("lion-square", players=3)
+
+
+def lion_table(app):
+    with app.app_context():
+        return tables.create("lion-square", [{"name": n, "color": c} for n, c in
+                                             (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))],
+                             None)
+
+
+def dispose(app):
+    tables.clear_cache()
+    app.extensions["campfire.db"].dispose()
+
+
+def seat_of(client, table_id):
+    with client.session_transaction() as session:
+        return session.get("seats", {}).get(table_id)
+
+
+def qr_codes_on_page(pdf: bytes, page: int, tmp_path) -> list[str]:
+    """The QR codes of one page, rendered at 150 dpi with pdftoppm and read by zxing-cpp."""
+    source = tmp_path / "kit.pdf"
+    source.write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", str(page), "-l", str(page),
+                    str(source), str(tmp_path / "page")], check=True, capture_output=True)
+    (png,) = tmp_path.glob("page-*.png")
+    with Image.open(png) as image:
+        return sorted(code.text for code in zxingcpp.read_barcodes(image.convert("L")))
+
+
+# -- seat links -------------------------------------------------------------------------
+
+
+def test_seat_link_remembers_the_seat_and_lands_on_the_clean_table_url(client, lion):
+    response = client.get(f"/t/{lion.id}/s/2")
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/t/{lion.id}"
+    assert seat_of(client, lion.id) == 1  # seat links count from 1, as the boards print
+    page = client.get(f"/t/{lion.id}").get_data(as_text=True)
+    assert "I am Ben" in page
+
+
+def test_seat_link_is_the_shape_printgen_prints(app, client, lion):
+    # The same function builds the printed links; the route must answer them.
+    with app.test_request_context():
+        table_url = web.absolute_url("web.table", table_id=lion.id)
+    link = seat_link(table_url, 0)
+    assert link == f"{table_url}/s/1"
+    assert client.get(link.removeprefix("http://localhost")).status_code == 303
+    assert seat_of(client, lion.id) == 0
+
+
+@pytest.mark.parametrize("number", ["0", "4", "x", "-1", "1.5", "²", "9" * 40])
+def test_bad_seat_link_says_so_and_remembers_nothing(client, lion, number):
+    client.post(f"/t/{lion.id}/seat", data={"seat": "0"})
+    response = client.get(f"/t/{lion.id}/s/{number}")
+    assert response.status_code == 404
+    text = response.get_data(as_text=True)
+    assert (f"This table has no seat {number[:12]}: its seats are 1 to 3. Choose yours below."
+            in text)
+    assert "I am Ben" in text  # the seat choice is right there
+    assert seat_of(client, lion.id) == 0
+
+
+def test_bad_seat_link_in_japanese(client, lion):
+    response = client.get(f"/t/{lion.id}/s/7?lang=ja")
+    assert response.status_code == 404
+    assert "このテーブルに 7 番の席はありません" in response.get_data(as_text=True)
+    assert seat_of(client, lion.id) is None
+
+
+def test_seat_link_of_unknown_table_is_404(client):
+    assert client.get("/t/no-such-table/s/1").status_code == 404
+
+
+def test_choose_seat_refuses_non_ascii_digits(client, lion):
+    # "²".isdigit() is true but int("²") fails: refused, not a 500.
+    assert client.post(f"/t/{lion.id}/seat", data={"seat": "²"}).status_code == 422
+
+
+# -- the print page ---------------------------------------------------------------------
+
+
+def test_table_and_invite_pages_link_to_the_print_kit(client, lion):
+    for path in (f"/t/{lion.id}", f"/t/{lion.id}/join"):
+        assert f'href="/t/{lion.id}/print"' in client.get(path).get_data(as_text=True)
+
+
+def test_print_page_defaults_to_the_readers_language_and_paper(client, lion):
+    page = client.get(f"/t/{lion.id}/print", headers={"Accept-Language": "ja"})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert 'name="language" value="ja" checked' in text
+    assert 'name="download" value="pdf"' in text
+    assert 'name="paper" value="a4" checked' in text
+    assert 'name="duplex" value="long" checked' in text
+    assert f'action="/t/{lion.id}/print"' in text
+    assert "style=" not in text and "<script>" not in text
+    us = client.get(f"/t/{lion.id}/print", headers={"Accept-Language": "en-US,en;q=0.8"})
+    assert 'name="paper" value="letter" checked' in us.get_data(as_text=True)
+
+
+def test_print_choices_are_the_ones_printgen_offers():
+    assert list(web.PAPER_NAMES) == list(PAPERS)
+    assert tuple(web.DUPLEX_NAMES) == DUPLEX_MODES
+
+
+def test_game_without_a_kit_has_no_print_link_and_a_404_page(client, make_table):
+    table = make_table(FAKE)
+    assert "/print" not in client.get(f"/t/{table.id}").get_data(as_text=True)
+    for path in ("/print", "/print?download=pdf"):
+        response = client.get(f"/t/{table.id}{path}")
+        assert response.status_code == 404
+        assert "There is no print-and-play kit for this game yet." in response.get_data(
+            as_text=True)
+
+
+def test_print_kit_of_unknown_table_is_404(client):
+    assert client.get("/t/no-such-table/print?download=pdf").status_code == 404
+
+
+# -- the download -----------------------------------------------------------------------
+
+
+def test_download_is_the_pdf_with_seat_links_on_the_herd_cards(tmp_path, make_table):
+    app = create_app(app_config(tmp_path, CAMPFIRE_PUBLIC_URL=PUBLIC + "/"))
+    table = lion_table(app)
+    client = app.test_client()
+    response = client.get(f"/t/{table.id}/print?download=pdf&paper=letter&language=ja&duplex=fold"
+                          "&ink_saver=on")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.mimetype == "application/pdf"
+    assert response.headers["Content-Disposition"] == (
+        'attachment; filename="lion-square-ja-letter.pdf"')
+    pdf = response.data
+    assert pdf.startswith(b"%PDF-")
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    # The herd cards' page: its cards are numbered H1-H4 (the cover only lists them).
+    herd_page = next(i for i, page in enumerate(pages, 1) if "H1" in page.extract_text())
+    table_url = f"{PUBLIC}/t/{table.id}"
+    # Three seats at this table: their links on herd cards 1-3, the table's on card 4.
+    assert qr_codes_on_page(pdf, herd_page, tmp_path) == sorted(
+        [f"{table_url}/s/1", f"{table_url}/s/2", f"{table_url}/s/3", table_url])
+    # Scanning the second card makes the phone Ben.
+    assert client.get(f"/t/{table.id}/s/2").status_code == 303
+    assert seat_of(client, table.id) == 1
+    dispose(app)
+
+
+def test_download_without_options_uses_the_defaults(client, lion):
+    response = client.get(f"/t/{lion.id}/print?download", headers={"Accept-Language": "it"})
+    assert response.status_code == 200
+    assert response.headers["Content-Disposition"] == (
+        'attachment; filename="lion-square-it-a4.pdf"')
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("paper=a3", "Paper size &#39;a3&#39; is not offered: choose A4 or US Letter."),
+    ("paper=", "Paper size &#39;&#39; is not offered: choose A4 or US Letter."),
+    ("language=fr", "Language &#39;fr&#39; is not offered: choose English, Japanese or Italian."),
+    ("duplex=none", "Two-sided printing &#39;none&#39; is not offered: choose long edge, "
+                    "short edge or fold and glue."),
+    ("ink_saver=maybe", "Ink saver is on or off, not &#39;maybe&#39;."),
+    ("paper=<b>x</b>", "Paper size &#39;&lt;b&gt;x&lt;/b&gt;&#39; is not offered"),
+])
+def test_bad_options_are_400_with_the_reason(client, lion, query, message):
+    response = client.get(f"/t/{lion.id}/print?download=pdf&{query}")
+    assert response.status_code == 400
+    assert response.mimetype == "text/html"
+    assert message in response.get_data(as_text=True)
+
+
+def test_every_bad_option_is_named_and_the_good_ones_kept(client, lion):
+    response = client.get(f"/t/{lion.id}/print?download=pdf&paper=a5&language=it&duplex=x")
+    text = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "Paper size &#39;a5&#39;" in text and "Two-sided printing &#39;x&#39;" in text
+    assert 'name="language" value="it" checked' in text
+
+
+def test_bad_option_in_japanese(client, lion):
+    response = client.get(f"/t/{lion.id}/print?download=pdf&paper=a3",
+                          headers={"Accept-Language": "ja"})
+    assert response.status_code == 400
+    assert "用紙サイズ「a3」は選べません" in response.get_data(as_text=True)
+
+
+def test_printgen_refusal_is_a_400_page_not_a_500(tmp_path):
+    # A public URL without http(s):// gives printgen a table URL it refuses.
+    app = create_app(app_config(tmp_path, CAMPFIRE_PUBLIC_URL="campfire.local"))
+    table = lion_table(app)
+    response = app.test_client().get(f"/t/{table.id}/print?download=pdf")
+    assert response.status_code == 400
+    assert ("This kit cannot be printed: the table URL must be an http:// or https:// URL"
+            in response.get_data(as_text=True))
+    # The render slot was given back.
+    assert web.RENDER_SLOTS.acquire(timeout=0)
+    web.RENDER_SLOTS.release()
+    dispose(app)
+
+
+def test_busy_server_answers_503_instead_of_waiting_forever(client, lion, monkeypatch):
+    taken = threading.BoundedSemaphore(1)
+    taken.acquire()
+    monkeypatch.setattr(web, "RENDER_SLOTS", taken)
+    monkeypatch.setattr(web, "RENDER_WAIT_SECONDS", 0.01)
+    response = client.get(f"/t/{lion.id}/print?download=pdf")
+    assert response.status_code == 503
+    assert "The server is busy making other kits." in response.get_data(as_text=True)
+
+
+def test_download_is_rate_limited(tmp_path):
+    app = create_app(app_config(tmp_path, PRINT_RATE_LIMIT="2 per minute"))
+    table = lion_table(app)
+    client = app.test_client()
+    # Refused options count too: asking is what costs.
+    statuses = [client.get(f"/t/{table.id}/print?download&paper=x").status_code for _ in range(3)]
+    assert statuses == [400, 400, 429]
+    assert client.get(f"/t/{table.id}/print").status_code == 200  # the form is not limited
+    dispose(app)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_kit_language_is_offered_on_the_page(client, lion, lang):
+    assert f'name="language" value="{lang}"' in client.get(f"/t/{lion.id}/print").get_data(
+        as_text=True)
+
+
+def test_kit_language_does_not_switch_the_app_language(client, lion):
+    response = client.get(f"/t/{lion.id}/print?download=pdf&language=it",
+                          headers={"Accept-Language": "ja"})
+    assert response.headers["Content-Disposition"].endswith('filename="lion-square-it-a4.pdf"')
+    assert "Set-Cookie" not in response.headers
+    page = client.get(f"/t/{lion.id}", headers={"Accept-Language": "ja"})
+    assert '<html lang="ja">' in page.get_data(as_text=True)
+
+
+def test_language_switch_on_a_refused_form_shows_the_form(client, lion):
+    refused = client.get(f"/t/{lion.id}/print?download=pdf&paper=a3").get_data(as_text=True)
+    assert f'href="/t/{lion.id}/print?lang=ja"' in refused
+    again = client.get(f"/t/{lion.id}/print?lang=ja")
+    assert again.status_code == 200 and again.mimetype == "text/html"
+    assert "印刷キット" in again.get_data(as_text=True)
