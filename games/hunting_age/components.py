@@ -101,6 +101,7 @@ class Food:
 
     @property
     def total(self) -> int:
+        """How many pieces, all kinds together."""
         return sum(self[k] for k in FOODS)
 
     def covers(self, other: Food) -> bool:
@@ -116,6 +117,7 @@ class Food:
         return Food(*(min(self[k], limit[k]) for k in FOODS))
 
     def replace(self, kind: str, count: int) -> Food:
+        """The same counts with ``kind`` set to ``count``."""
         return Food.of({**self.as_dict(), kind: count})
 
     def as_dict(self) -> dict[str, int]:

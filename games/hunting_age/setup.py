@@ -74,6 +74,7 @@ def turn_order(players: int, start_player: int) -> tuple[int, ...]:
 
 
 def check_seat(seat: object, players: int) -> int:
+    """``seat`` if it is a seat index at a table of ``players``, else a refusal."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise RuleError(N_("seat must be a whole number from 0 to {last}"), last=players - 1)
     return seat

@@ -69,6 +69,16 @@ def test_seed_scoring_example() -> None:
     assert result["scores"]["red"] == {"huts": 0, "board": 5, "track": 2, "total": 7}
 
 
+def test_seed_hut_scoring_example() -> None:
+    # seed 狩場カードの勝利点: red's hut on a 3 scores 3, yellow's on a 2 scores 2, blue's
+    # on a 0 scores 0 (a printed 0 is a valid VP number)
+    result = score({"players": {"red": player([3]), "yellow": player([2]),
+                                "blue": player([0])}})
+    assert {name: row["huts"] for name, row in result["scores"].items()} == {
+        "red": 3, "yellow": 2, "blue": 0}
+    assert result["ranking"] == [["red"], ["yellow"], ["blue"]]
+
+
 def test_highest_total_wins() -> None:
     result = score({"players": {"ann": player([2]), "ben": player([3]), "cho": player([1])}})
     assert result["ranking"] == [["ben"], ["ann"], ["cho"]]
