@@ -69,6 +69,8 @@ class Cover:
         notes = [text(t, "print_scale"),
                  text(t, "print_paper", paper=PAPER_NAMES[self.paper]),
                  text(t, "duplex_" + self.duplex), text(t, "cut_note")]
+        if self.duplex != "fold":
+            notes.insert(3, text(t, "duplex_first"))
         if self.ink_saver:
             notes.append(text(t, "ink_saver_note"))
         for note in notes:

@@ -27,8 +27,16 @@ def _icon(name: str) -> Callable[[Draw], Draw]:
 def icon(pen: Pen, name: str, x: float, y: float, size: float) -> None:
     """Draw icon ``name`` with its lower-left corner at (x, y), ``size`` mm wide."""
     draw = ICONS[name]
+
+    def detailed(p: Pen) -> None:
+        p.detail = True
+        try:
+            draw(p)
+        finally:
+            p.detail = False
+
     with pen.at(x, y, scale=size / BOX):
-        pen.form(f"icon-{name}", (0, 0, BOX, BOX), draw)
+        pen.form(f"icon-{name}", (0, 0, BOX, BOX), detailed)
 
 
 def _star(cx: float, cy: float, outer: float, inner: float, n: int = 5
@@ -219,11 +227,16 @@ def _cave(p: Pen) -> None:
 # -- A Dog's Life ------------------------------------------------------------------------
 @_icon("bone")
 def _bone(p: Pen) -> None:
-    for cx, cy in ((1.8, 6.2), (2.8, 7.8), (8.2, 3.8), (7.2, 2.2)):
-        p.circle(cx, cy, 1.6, fill="#f4efe3", stroke="#8a7b62", width=0.3)
-    p.polygon([(2.2, 6.6), (7.8, 2.6), (7.0, 3.4), (2.8, 7.4)], fill="#f4efe3",
-              stroke="#8a7b62", width=0.3)
-    p.polygon([(2.4, 7.0), (7.6, 3.0), (7.2, 2.8), (2.5, 6.2), (2.9, 7.3)], fill="#f4efe3")
+    # Outline pass first, then the same shapes filled without a stroke: one clean outer
+    # contour, dark enough to read on the cream cards and the white markers.
+    knobs = ((2.0, 6.6), (3.4, 8.0), (8.0, 3.4), (6.6, 2.0))
+    shaft = [(2.4, 6.0), (6.0, 2.4), (7.6, 4.0), (4.0, 7.6)]
+    for cx, cy in knobs:
+        p.circle(cx, cy, 1.55, stroke="#5e4a2e", width=0.9)
+    p.polygon(shaft, stroke="#5e4a2e", width=0.9)
+    for cx, cy in knobs:
+        p.circle(cx, cy, 1.55, fill="#efe3c8")
+    p.polygon(shaft, fill="#efe3c8")
 
 
 @_icon("newspaper")
@@ -300,3 +313,40 @@ def _paw(p: Pen) -> None:
     p.circle(5, 3.6, 2.4, fill="#1d1d1b")
     for cx, cy in ((2, 6.4), (4, 8), (6, 8), (8, 6.4)):
         p.circle(cx, cy, 1.1, fill="#1d1d1b")
+
+
+@_icon("arrow")
+def _arrow(p: Pen) -> None:
+    p.polygon([(0.5, 3.8), (6, 3.8), (6, 1.5), (9.5, 5), (6, 8.5), (6, 6.2), (0.5, 6.2)],
+              fill="#1d1d1b")
+
+
+# -- player marks -----------------------------------------------------------------------------
+# Every player colour also has a shape, printed on that player's boards and pieces, so that
+# colours are told apart in grey (ink saver, a mono laser printer) and by colour-blind
+# players. Drawn white with a dark outline: readable on the colour and in ink-saver grey.
+MARKS: dict[str, list[tuple[float, float]] | None] = {
+    "red": None,  # a circle
+    "blue": [(1, 1), (9, 1), (9, 9), (1, 9)],
+    "yellow": [(5, 9.6), (9.6, 1.2), (0.4, 1.2)],
+    "green": [(5, 9.8), (9.8, 5), (5, 0.2), (0.2, 5)],
+    "purple": _star(5, 4.7, 5.2, 2.2),
+    "orange": [(5 + 4.8 * math.cos(math.radians(90 + 60 * k)),
+                5 + 4.8 * math.sin(math.radians(90 + 60 * k))) for k in range(6)],
+}
+
+
+def player_mark(pen: Pen, colour: str, x: float, y: float, size: float) -> None:
+    """The shape of player colour ``colour`` in a ``size`` mm box at (x, y)."""
+    if colour not in MARKS:
+        raise KeyError(f"no player mark for the colour {colour!r}")
+    points = MARKS[colour]
+
+    def draw(p: Pen) -> None:
+        if points is None:
+            p.circle(5, 5, 4.4, fill="paper", stroke="text", width=1.1)
+        else:
+            p.polygon(points, fill="paper", stroke="text", width=1.1)
+
+    with pen.at(x, y, scale=size / BOX):
+        pen.form(f"mark-{colour}", (-1, -1, BOX + 1, BOX + 1), draw)

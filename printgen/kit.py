@@ -48,6 +48,23 @@ class Context:
             return self.seat_urls[seat]
         return self.table_url
 
+    def seat_code(self, seat: int) -> tuple[str, str] | None:
+        """What a seat's board QR code encodes and the caption under it, or None.
+
+        The caption tells the truth: "your seat" only for a seat URL; a board that falls
+        back to the table URL says "join the table" (the companion then asks for the seat).
+        """
+        if seat < len(self.seat_urls):
+            return self.seat_urls[seat], self.t("scan_seat")
+        if self.table_url is not None:
+            return self.table_url, self.t("scan_join")
+        return None
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 sheet``, ``4 sheets``: the progress lines are English, like every CLI line."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
 
 def game_ids() -> list[str]:
     return list(GAMES)
@@ -134,10 +151,13 @@ def render_kit(
     doc.page(size, lambda pen: cover.draw(pen, size))
     if two_sided_pages:
         doc.page(size, lambda pen: cover.draw_back(pen, size))
-    for title, component, sheets in planned:
+    for (title, component, sheets), entry in zip(planned, entries, strict=True):
         if progress is not None:
-            progress(f"{title}: {component.title} ({len(component.pieces)} pieces, "
-                     f"{len(sheets)} sheets)")
+            fronts = sum(1 for s in sheets if not s.is_back)
+            pages = (f"page {entry.first}" if entry.first == entry.last
+                     else f"pages {entry.first}–{entry.last}")
+            progress(f"{title}: {component.title}: {_count(len(component.pieces), 'piece')} "
+                     f"on {_count(fronts, 'sheet')}, {pages}")
         total = sum(1 for s in sheets if not s.is_back)
         number = 0
         for sheet in sheets:

@@ -31,7 +31,9 @@ if TYPE_CHECKING:
 
 BLEED = 3.0  # mm
 SAFE_MARGIN = 25.4 / 4  # mm: ¼ in
-FOOTER = 4.0  # mm reserved at the bottom of the printable area for the sheet footer
+# mm reserved at the bottom of the printable area for the sheet footer, and at the top too:
+# a back mirrored top-to-bottom then lands in the same band, never under the footer.
+FOOTER = 4.0
 FOLD_GUTTER = 8.0  # mm between the front half and the back half of a fold sheet
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -179,8 +181,14 @@ def _pack(pieces: list[Piece], area: tuple[float, float, float, float]
 
 
 def _printable(size: tuple[float, float]) -> tuple[float, float, float, float]:
+    """Where cells may go: inside the safe margin, clear of the footer band.
+
+    Symmetric on purpose: the packer centres the block, so a back mirrored across either
+    middle line of the page stays inside this area too.
+    """
     width, height = size
-    return (SAFE_MARGIN, SAFE_MARGIN + FOOTER, width - SAFE_MARGIN, height - SAFE_MARGIN)
+    return (SAFE_MARGIN, SAFE_MARGIN + FOOTER, width - SAFE_MARGIN,
+            height - SAFE_MARGIN - FOOTER)
 
 
 def _orientations(paper: tuple[float, float]) -> list[tuple[float, float]]:

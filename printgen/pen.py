@@ -39,6 +39,7 @@ class Pen:
         self.canvas = canvas
         self.style = style
         self._forms = forms
+        self.detail = False  # True while drawing icons: ink-saver fills stay darker
 
     # -- state ---------------------------------------------------------------------------
     @contextmanager
@@ -71,7 +72,7 @@ class Pen:
     def _paint(self, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
         c = self.canvas
         if fill is not None:
-            c.setFillColor(self.style.fill(fill))
+            c.setFillColor(self.style.fill(fill, detail=self.detail))
         if stroke is not None:
             c.setStrokeColor(self.style.ink(stroke))
             c.setLineWidth(width)
@@ -174,6 +175,16 @@ class Pen:
             c.endForm()
             self._forms.add(name)
         c.doForm(name)
+
+    def seat_code(self, x: float, y: float, size: float,
+                  code: tuple[str, str] | None) -> None:
+        """A seat's QR code (``(url, caption)`` or None: nothing) with its caption below."""
+        if code is None:
+            return
+        url, caption = code
+        self.qr(x, y, size, url)
+        self.text(x + size / 2, y - 2.4, caption, 6, color="muted", align="center",
+                  max_width=size + 4)
 
     def qr(self, x: float, y: float, size: float, data: str) -> None:
         """A QR code for ``data`` as vector squares, ``size`` mm wide including quiet zone."""

@@ -44,6 +44,9 @@ PALETTE: dict[str, str] = {
 
 # How much of the way to white an ink-saver fill goes (0 = unchanged grey, 1 = white).
 _INK_SAVER_FILL_LIGHTEN = 0.72
+# The same for the fills of icons and other small art: lightened as much as a background,
+# a salmon or a hunter would fade into the token it sits on.
+_INK_SAVER_DETAIL_LIGHTEN = 0.2
 
 
 def _luminance(color: Color) -> float:
@@ -59,13 +62,14 @@ class Style:
     def _base(self, name_or_hex: str) -> Color:
         return HexColor(PALETTE.get(name_or_hex, name_or_hex))
 
-    def fill(self, name_or_hex: str) -> Color:
-        """A colour for large areas (backgrounds, terrain)."""
+    def fill(self, name_or_hex: str, *, detail: bool = False) -> Color:
+        """A colour for large areas (backgrounds, terrain), or for ``detail`` art (icons)."""
         color = self._base(name_or_hex)
         if not self.ink_saver:
             return color
         grey = _luminance(color)
-        grey = grey + (1.0 - grey) * _INK_SAVER_FILL_LIGHTEN
+        lighten = _INK_SAVER_DETAIL_LIGHTEN if detail else _INK_SAVER_FILL_LIGHTEN
+        grey = grey + (1.0 - grey) * lighten
         return Color(grey, grey, grey)
 
     def ink(self, name_or_hex: str) -> Color:

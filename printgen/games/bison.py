@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from games.bison import catalog, economy
 from games.bison.rounds import Action
-from printgen.icons import icon
+from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import Pen
 
@@ -138,12 +138,13 @@ def _tile(tile: catalog.CatalogTile) -> Piece:
 
 # -- player boards -----------------------------------------------------------------------
 
-def _board(seat: int, colour: str, url: str | None, t: Text) -> Piece:
+def _board(seat: int, colour: str, code: tuple[str, str] | None, t: Text) -> Piece:
     def front(pen: Pen) -> None:
         w, h = BOARD
         pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="sand")
         pen.rect(-BLEED, h - 14, w + 2 * BLEED, 14 + BLEED, fill=colour)
         pen.text(6, h - 10, t("game_bison"), 14, color="paper")
+        player_mark(pen, colour, w - 27, h - 11, 7)
         # Food tracks 0–15 (B8): start at 10, never below 0, never above the cap.
         box = 8.0
         for row, animal in enumerate(economy.ANIMALS):
@@ -191,8 +192,7 @@ def _board(seat: int, colour: str, url: str | None, t: Text) -> Piece:
                                   Action.GATHER: "→"}.get(action, ""), 8)
             pen.text(x + (cell - 2) / 2, 24, t("bi_" + action.value), 5.5, align="center",
                      max_width=cell - 4)
-        if url:
-            pen.qr(w - 32, h - 46, 28, url)
+        pen.seat_code(w - 32, h - 46, 28, code)
         pen.text(w - 4, h - 10, t("seat", n=seat + 1), 8, color="paper", align="right")
 
     return Piece(f"board-{colour}", *BOARD, front)
@@ -205,12 +205,15 @@ def _token(piece_id: str, colour: str, draw, size: float = TOKEN) -> Piece:
         pen.rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, fill=colour)
         pen.rect(1.2, 1.2, size - 2.4, size - 2.4, fill="cream", radius=1.5)
         draw(pen)
+        if colour in COLOURS:  # the owner's shape too: colours told apart in grey
+            mark = 2.8 if size < TOKEN else 3.2
+            player_mark(pen, colour, size - mark - 0.6, size - mark - 0.6, mark)
     return Piece(piece_id, size, size, front)
 
 
 def _structure(kind: str, colour: str, size: int, copy: int) -> Piece:
     def draw(pen: Pen) -> None:
-        icon(pen, kind, 3.5, 6, 9)
+        icon(pen, kind, 2.8, 5.6, 9)
         width = size * 2.6
         for k in range(size):  # one diamond per size step (B6, B11)
             icon(pen, "diamond", TOKEN / 2 - width / 2 + k * 2.6, 2.2, 2.4)
@@ -220,7 +223,7 @@ def _structure(kind: str, colour: str, size: int, copy: int) -> Piece:
 def components(context) -> list[Component]:
     t = context.t
     tiles = tuple(_tile(tile) for tile in catalog.CATALOG.values())
-    boards = tuple(_board(seat, colour, context.seat_url(seat), t)
+    boards = tuple(_board(seat, colour, context.seat_code(seat), t)
                    for seat, colour in enumerate(COLOURS))
     structures = []
     for colour in COLOURS:
@@ -233,13 +236,15 @@ def components(context) -> list[Component]:
     for colour in COLOURS:
         for n in range(economy.HUNTERS_OWNED):
             markers.append(_token(f"hunter-{colour}-{n + 1}", colour,
-                                  lambda pen: icon(pen, "hunter", 2, 2, 8), SMALL_TOKEN))
+                                  lambda pen: icon(pen, "hunter", 1.6, 1.6, 7.6),
+                                  SMALL_TOKEN))
         for animal in economy.ANIMALS:
             markers.append(_token(f"food-{colour}-{animal}", colour,
-                                  lambda pen, a=animal: icon(pen, a, 2, 2, 8), SMALL_TOKEN))
+                                  lambda pen, a=animal: icon(pen, a, 1.4, 1.4, 7.4),
+                                  SMALL_TOKEN))
         for n in range(4):  # 4 action markers per player (B6)
             markers.append(_token(f"action-{colour}-{n + 1}", colour,
-                                  lambda pen: pen.circle(6, 6, 3.2, fill="night"),
+                                  lambda pen: pen.circle(5.4, 5.4, 3.0, fill="night"),
                                   SMALL_TOKEN))
     markers.append(_token("totem", "gold", lambda pen: icon(pen, "totem", 3, 3, 24), 30.0))
     return [Component("bison.tiles", t("bi_tiles"), tiles),

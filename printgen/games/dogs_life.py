@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from games.dogs_life import catalog, dog
-from printgen.icons import icon
+from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import Pen
 
@@ -26,6 +26,8 @@ CARD = (63.0, 88.0)
 CHART = (150.0, 100.0)
 TOKEN = 16.0
 SMALL = 12.0
+PAWN = 20.0
+DOG_COLOURS = frozenset(d.colour for d in catalog.DOGS.values())
 BONES = 30  # rules/dogs-life.md, Components
 TRASH = 15
 SECTION_ICONS = {"trash": "trash", "restaurant": "food", "newspaper": "newspaper",
@@ -61,6 +63,7 @@ def _card(d: catalog.Dog, number: int, t: Text, lang: str) -> Piece:
         pen.text(7, h - 12, str(number), 14, color=d.colour)
         pen.text(w - 7, h - 11, d.names[lang], 8, align="right", max_width=36)
         pen.text(w / 2, 5.2, f"{d.id}-{number:02d}", 5, color="muted", align="center")
+        player_mark(pen, d.colour, w - 10.5, 4.4, 4)
         if card is None:  # the reshuffle card
             pen.wrap(8, h / 2 + 6, t("dl_reshuffle"), 11, w - 16)
             return
@@ -91,16 +94,19 @@ def _dog_back(d: catalog.Dog):
         pen.rect(4, 4, w - 8, h - 8, stroke="paper", width=0.8, radius=3)
         pen.circle(w / 2, h / 2, 16, fill="paper")
         icon(pen, "paw", w / 2 - 10, h / 2 - 10, 20)
+        player_mark(pen, d.colour, w / 2 - 4.5, h / 2 - 29, 9)
     return back
 
 
-def _chart(index: int, d: catalog.Dog, url: str | None, t: Text, lang: str) -> Piece:
+def _chart(index: int, d: catalog.Dog, code: tuple[str, str] | None, t: Text,
+           lang: str) -> Piece:
     def front(pen: Pen) -> None:
         w, h = CHART
         _bleed(pen, w, h, "cream")
         pen.rect(-BLEED, h - 16, w + 2 * BLEED, 16 + BLEED, fill=d.colour)
         pen.text(6, h - 11, d.names[lang], 16, color="paper", max_width=70)
         pen.text(80, h - 11, d.breed[lang], 9, color="paper", max_width=40)
+        player_mark(pen, d.colour, w - 15, h - 12.5, 9)
         pen.text(6, h - 24, t("dl_ap", n=d.action_points), 10, max_width=90)
         # Hunger meter 0–4 (a marker moves down each turn; food moves it up, never above 4).
         pen.text(6, h - 33, t("dl_hunger"), 8, color="muted", max_width=40)
@@ -124,27 +130,28 @@ def _chart(index: int, d: catalog.Dog, url: str | None, t: Text, lang: str) -> P
         pen.text(60, 36, t("dl_buried"), 8, color="muted", max_width=40)
         pen.rect(60, 8, 40, 24, fill="sand", stroke="line", width=0.3, radius=2)
         icon(pen, "bone", 74, 14, 12)
-        if url:
-            pen.qr(w - 34, 6, 28, url)
+        pen.seat_code(w - 33, 9, 27, code)
         pen.text(w - 6, h - 24, t("seat", n=index + 1), 8, color="muted", align="right")
 
     return Piece(f"chart-{d.id}", *CHART, front)
 
 
-def _den(d: catalog.Dog, t: Text, lang: str) -> Piece:
+def _den(number: int, t: Text) -> Piece:
+    """A den card: a place on the city board, dealt at random (seed, setup 4), so it shows
+    a number and no dog's name or colour."""
     def front(pen: Pen) -> None:
         w, h = CARD
-        _bleed(pen, w, h, d.colour)
+        _bleed(pen, w, h, "brown")
         pen.rect(4, 4, w - 8, h - 8, fill="cream", radius=3)
         pen.polygon([(w / 2 - 20, h / 2 - 14), (w / 2 - 20, h / 2 + 6), (w / 2, h / 2 + 22),
                      (w / 2 + 20, h / 2 + 6), (w / 2 + 20, h / 2 - 14)], fill="brown")
         pen.polygon([(w / 2 - 9, h / 2 - 14), (w / 2 - 9, h / 2 - 2), (w / 2, h / 2 + 6),
                      (w / 2 + 9, h / 2 - 2), (w / 2 + 9, h / 2 - 14)], fill="night")
         pen.text(w / 2, h - 14, t("dl_den"), 12, align="center")
-        pen.text(w / 2, 12, d.names[lang], 11, align="center", max_width=w - 12)
-        pen.text(w / 2, 6.5, f"den-{d.id}", 6, color="muted", align="center")
+        pen.text(w / 2, 11, str(number), 20, align="center")
+        pen.text(w / 2, 6, f"den-{number}", 5, color="muted", align="center")
 
-    return Piece(f"den-{d.id}", *CARD, front)
+    return Piece(f"den-{number}", *CARD, front)
 
 
 def _token(piece_id: str, color: str, name: str, size: float = TOKEN) -> Piece:
@@ -152,7 +159,20 @@ def _token(piece_id: str, color: str, name: str, size: float = TOKEN) -> Piece:
         _bleed(pen, size, size, color)
         pen.circle(size / 2, size / 2, size / 2 - 1.2, fill="cream")
         icon(pen, name, size * 0.2, size * 0.2, size * 0.6)
+        if color in DOG_COLOURS:  # the owner's shape too: colours told apart in grey
+            player_mark(pen, color, size - 3.4, size - 3.4, 3.0)
     return Piece(piece_id, size, size, front)
+
+
+def _pawn(d: catalog.Dog, lang: str) -> Piece:
+    """The dog's pawn (ドッグコマ): its colour, its shape and its name."""
+    def front(pen: Pen) -> None:
+        _bleed(pen, PAWN, PAWN, d.colour)
+        pen.circle(PAWN / 2, PAWN / 2, PAWN / 2 - 1.2, fill="cream")
+        icon(pen, "paw", PAWN / 2 - 4, PAWN / 2 - 1, 8)
+        pen.text(PAWN / 2, 4.6, d.names[lang], 6, align="center", max_width=PAWN - 7)
+        player_mark(pen, d.colour, PAWN - 4.6, PAWN - 4.6, 4)
+    return Piece(f"pawn-{d.id}", PAWN, PAWN, front)
 
 
 def _newspaper(address: int, t: Text) -> Piece:
@@ -171,14 +191,15 @@ def _newspaper(address: int, t: Text) -> Piece:
 def components(context) -> list[Component]:
     t, lang = context.t, context.lang
     dogs = list(catalog.DOGS.values())
-    charts = tuple(_chart(i, d, context.seat_url(i), t, lang) for i, d in enumerate(dogs))
+    charts = tuple(_chart(i, d, context.seat_code(i), t, lang) for i, d in enumerate(dogs))
     cards = tuple(_card(d, n, t, lang) for d in dogs for n in range(1, catalog.CARDS_PER_DECK + 1))
-    dens = tuple(_den(d, t, lang) for d in dogs)
+    dens = tuple(_den(n, t) for n in range(1, len(dogs) + 1))
     markers = [_token(f"bone-{n + 1:02d}", "white", "bone", SMALL) for n in range(BONES)]
     markers += [_token(f"trash-{n + 1:02d}", "grey", "trash", SMALL) for n in range(TRASH)]
     markers += [_token(f"pee-{d.id}-{n + 1}", d.colour, "pee", SMALL)
                 for d in dogs for n in range(dog.PEE_MARKERS)]
     markers += [_token(f"hunger-{d.id}", d.colour, "food", SMALL) for d in dogs]
+    markers += [_pawn(d, lang) for d in dogs]
     markers.append(Piece("catcher-van", 40.0, 26.0, _van))
     newspapers = tuple(_newspaper(n, t) for n in range(1, dog.NEWSPAPERS + 1))
     return [Component("dogs-life.charts", t("dl_charts"), charts),
@@ -189,5 +210,8 @@ def components(context) -> list[Component]:
 
 
 def _van(pen: Pen) -> None:
+    # After each move the arrow is turned away from where the van came from: it may not
+    # drive back (seed, 収容車の移動).
     _bleed(pen, 40.0, 26.0, "sand")
-    icon(pen, "van", 5, -2, 30)
+    icon(pen, "van", 2, -1, 27)
+    icon(pen, "arrow", 30, 8, 8)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from games.hunting_age import board, cards, tribe
 from games.hunting_age import components as parts
-from printgen.icons import icon
+from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import Pen
 
@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 GAME = "hunting-age"
 BOARD = (190.0, 100.0)
 CARD = (127.0, 89.0)
-CHIP = 20.0
+CELL = 19.0  # a development space on the personal board
+CELL_PITCH = 20.0
+CHIP = 18.0  # a rock chip covers one cave space (and its VP) with a little to spare
 TOKEN = 15.0
 # Five player colours (rules/hunting-age.md: 5 colours); the catalog does not name them.
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -122,7 +124,13 @@ def _card(card_id: str, lang: str) -> Piece:
     return Piece(card_id, *CARD, _face(a, lang), _face(b, lang))
 
 
-def _board(seat: int, colour: str, url: str | None, lang: str) -> Piece:
+def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> Piece:
+    """A personal board: three development rows, the VP track, the seat's QR code.
+
+    The cave row starts with the open caves (storage from the start, one food each) and
+    goes on with the closed caves under their rock chips (1-2-1); every cell is as large
+    as a rock chip, which covers the cell's VP until the cave is created (H1, H2).
+    """
     def t(key: str, **params: object) -> str:
         return pen_text(lang, key, **params)
 
@@ -131,43 +139,53 @@ def _board(seat: int, colour: str, url: str | None, lang: str) -> Piece:
         _bleed(pen, w, h, "sand")
         pen.rect(-BLEED, h - 11, w + 2 * BLEED, 11 + BLEED, fill=colour)
         pen.text(5, h - 8, pen_text(lang, "game_" + GAME), 11, color="paper")
+        player_mark(pen, colour, w - 26, h - 9, 7)
         pen.text(w - 5, h - 8, t("seat", n=seat + 1), 8, color="paper", align="right")
         rows = (("cave", "ha_caves", "cave"), ("subordinate", "ha_subordinates", "chief"),
                 ("hut", "ha_huts", "hut"))
         for r, (kind, label, art) in enumerate(rows):
-            y = h - 33 - r * 21
-            pen.text(5, y + 14, t(label), 7, color="muted", max_width=26)
+            y = h - 32 - r * 21
+            pen.text(5, y + 15, t(label), 7, color="muted", max_width=26)
             base = board.BASE_COSTS.get(kind)
             if base is not None:
                 _cost(pen, base, 5, y + 3, 5)
             else:
                 icon(pen, "hut", 5, y + 3, 5)
+            first = 34
+            if kind == "cave":  # the open caves: storage from the first turn
+                for k in range(board.OPEN_CAVES_AT_START):
+                    x = first + k * CELL_PITCH
+                    pen.rect(x, y, CELL, CELL, fill="paper", stroke="line", width=0.25,
+                             radius=1.5)
+                    icon(pen, "cave", x + CELL / 2 - 3.5, y + 7, 7)
+                    pen.text(x + CELL / 2, y + 2.2, t("ha_open_cave"), 5.5, color="muted",
+                             align="center", max_width=CELL - 2)
+                first += board.OPEN_CAVES_AT_START * CELL_PITCH
             for k, (extra, vp_value) in enumerate(zip(board.EXTRA_STEPS[kind],
                                                        board.UNCOVERED_VP[kind], strict=True)):
-                x = 34 + k * 20
-                pen.rect(x, y, 19, 18, fill="cream", stroke="line", width=0.25, radius=1.5)
+                x = first + k * CELL_PITCH
+                pen.rect(x, y, CELL, CELL, fill="cream", stroke="line", width=0.25, radius=1.5)
                 # The extra cost printed above the piece (cumulative, H1).
                 if extra.as_dict():
-                    pen.text(x + 1, y + 14.5, "+", 7)
-                    _cost(pen, extra, x + 3.5, y + 13, 3.6)
-                icon(pen, art, x + 6.5, y + 4.5, 7)
+                    pen.text(x + 1, y + 15.5, "+", 7)
+                    _cost(pen, extra, x + 3.5, y + 14, 3.6)
+                icon(pen, art, x + 6, y + 5, 7)
                 if vp_value:
-                    icon(pen, "vp", x + 13, y + 0.8, 5.5)
-                    pen.text(x + 15.75, y + 2.3, str(vp_value), 6, align="center")
-            if kind == "cave":  # rock chips lie in groups 1-2-1 over the closed caves
-                for k, group in enumerate(parts.ROCK_CHIP_GROUPS):
-                    pen.text(34 + k * 20 + 1, y + 1.2, "▲" * group, 5, color="muted")
-        # VP track, on past the end trigger.
-        pen.text(100, h - 19, t("ha_vp_track", n=tribe.END_TRACK), 7, color="muted",
+                    icon(pen, "vp", x + 12.5, y + 0.8, 5.5)
+                    pen.text(x + 15.25, y + 2.3, str(vp_value), 6, align="center")
+                if kind == "cave":  # how many rock chips lie on this cave (1-2-1)
+                    group = parts.ROCK_CHIP_GROUPS[k]
+                    pen.text(x + 1.2, y + 1.2, "▲" * group, 5, color="muted")
+        # VP track along the bottom, on past the end trigger.
+        pen.text(5, 18.2, t("ha_vp_track", n=tribe.END_TRACK), 7, color="muted",
                  max_width=60)
+        pitch = (w - 10) / (TRACK_LAST + 1)
         for n in range(TRACK_LAST + 1):
-            col, row = n % 7, n // 7
-            x, y = 120 + col * 9.6, h - 32 - row * 9.6
-            pen.rect(x, y, 9, 9, fill="gold" if n == tribe.END_TRACK else "cream",
+            x = 5 + n * pitch
+            pen.rect(x, 4, pitch - 0.6, 12, fill="gold" if n == tribe.END_TRACK else "cream",
                      stroke="line", width=0.2)
-            pen.text(x + 4.5, y + 3, str(n), 7, align="center")
-        if url:
-            pen.qr(w - 30, 4, 26, url)
+            pen.text(x + (pitch - 0.6) / 2, 8.6, str(n), 7, align="center")
+        pen.seat_code(w - 30, 57, 26, code)
 
     return Piece(f"board-{colour}", *BOARD, front)
 
@@ -175,7 +193,9 @@ def _board(seat: int, colour: str, url: str | None, lang: str) -> Piece:
 def _chip(index: int, chip: parts.RockChip) -> Piece:
     def front(pen: Pen) -> None:
         _bleed(pen, CHIP, CHIP, "#8d8578")
-        pen.polygon([(3, 4), (8, 2), (16, 3.5), (18, 10), (15, 17), (7, 18), (2, 12)],
+        k = CHIP / 20  # the rock's outline is drawn for a 20 mm chip
+        pen.polygon([(3 * k, 4 * k), (8 * k, 2 * k), (16 * k, 3.5 * k), (18 * k, 10 * k),
+                     (15 * k, 17 * k), (7 * k, 18 * k), (2 * k, 12 * k)],
                     fill="#a59d90", stroke="#5e584f", width=0.4)
 
     def back(pen: Pen) -> None:
@@ -201,7 +221,7 @@ def _token(piece_id: str, name: str, label: str = "") -> Piece:
 
 def components(context) -> list[Component]:
     t, lang = context.t, context.lang
-    boards = tuple(_board(seat, colour, context.seat_url(seat), lang)
+    boards = tuple(_board(seat, colour, context.seat_code(seat), lang)
                    for seat, colour in enumerate(COLOURS))
     card_ids = cards.BASIC_CARDS + cards.NEW_LAND_CARDS
     hunting = tuple(_card(card_id, lang) for card_id in card_ids)

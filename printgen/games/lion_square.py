@@ -114,7 +114,7 @@ def _back(pen: Pen) -> None:
             pen.rect(cx - 8.1 + 5.6 * i, cy - 8.1 + 5.6 * j, 4.6, 4.6, fill="night")
 
 
-def _herd(seat: int, lang: str, url: str | None) -> Piece:
+def _herd(seat: int, lang: str, code: tuple[str, str] | None) -> Piece:
     from printgen.messages import text
 
     def front(pen: Pen) -> None:
@@ -134,10 +134,7 @@ def _herd(seat: int, lang: str, url: str | None) -> Piece:
         pen.text(w / 2, h - 19, text(lang, "ls_herd_note"), 6.5, align="center",
                  color="muted", max_width=w - 22)
         icon(pen, "paw", w / 2 - 6, h / 2 + 2, 12)
-        if url:
-            pen.qr(w / 2 - 13, 12, 26, url)
-            pen.text(w / 2, 9, text(lang, "scan_seat"), 6, align="center", color="muted",
-                     max_width=w - 22)
+        pen.seat_code(w / 2 - 13, 12, 26, code)
         pen.text(w / 2, 4, f"H{seat + 1}", 6, color="muted", align="center")
 
     return Piece(f"H{seat + 1}", *CARD, front)
@@ -147,6 +144,6 @@ def components(context) -> list[Component]:
     lang = context.lang
     cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang)
                   for c in catalog.DECK)
-    herds = tuple(_herd(seat, lang, context.seat_url(seat)) for seat in range(4))
+    herds = tuple(_herd(seat, lang, context.seat_code(seat)) for seat in range(4))
     return [Component("lion-square.cards", context.t("ls_cards"), cards),
             Component("lion-square.herds", context.t("ls_herds"), herds)]

@@ -47,7 +47,7 @@ EXPECTED_SIZES = {
     "bison.boards": (185.0, 130.0),
     "hunting-age.boards": (190.0, 100.0),
     "hunting-age.cards": (127.0, 89.0),
-    "hunting-age.chips": (20.0, 20.0),
+    "hunting-age.chips": (18.0, 18.0),
     "dogs-life.charts": (150.0, 100.0),
     "dogs-life.cards": (63.0, 88.0),
     "dogs-life.dens": (63.0, 88.0),
