@@ -143,6 +143,37 @@ class SupplyTally:
                 )
 
 
+class Layout:
+    """A board being written down piece by piece, however it was built (no B4 checks).
+
+    For readers of boards given as data (``Board.layout``, the score contract, the
+    notation): each ``add`` checks its pieces as ``Board.put`` does (B5, supply) and refuses
+    at once, so the reader can say which entry of its input is wrong.
+    """
+
+    __slots__ = ("pieces", "tally", "tiles")
+
+    def __init__(self, tiles: Mapping[Hex, PlacedTile | Tile]) -> None:
+        self.tiles = {
+            at: t if isinstance(t, PlacedTile) else PlacedTile(t) for at, t in tiles.items()
+        }
+        self.pieces: dict[Space, Pieces] = {}
+        self.tally = SupplyTally()
+
+    def add(self, space: Space, pieces: Pieces) -> None:
+        """Put ``pieces`` on ``space``, which must not be listed yet; empty pieces are left out."""
+        check_pieces(self.tiles, space, pieces, self.pieces.get(space))
+        if space in self.pieces:
+            raise RuleError(N_("the {terrain} at {at} is listed twice"),
+                            terrain=term(space[1]), at=show(space[0]))
+        if not pieces.empty:
+            self.tally.add(space[1], pieces)
+            self.pieces[space] = pieces
+
+    def board(self) -> Board:
+        return Board(_frozen(self.tiles), _frozen(self.pieces), frozenset())
+
+
 def _frozen(mapping: Mapping) -> Mapping:
     return MappingProxyType(dict(mapping))
 
@@ -169,23 +200,12 @@ class Board:
         """A board with these tiles and pieces, however it was built (no B4 checks).
 
         Used to score any given board (DESIGN.md: ``score`` does not check placement).
-        The pieces are checked as ``put`` checks them (B5, supply), each space once, in one
-        pass; empty pieces are left out.
+        The pieces are checked as ``Layout.add`` checks them, in one pass.
         """
-        placed = {
-            at: t if isinstance(t, PlacedTile) else PlacedTile(t) for at, t in tiles.items()
-        }
-        on_board: dict[Space, Pieces] = {}
-        tally = SupplyTally()
+        layout = Layout(tiles)
         for space, p in pieces:
-            check_pieces(placed, space, p, on_board.get(space))
-            if space in on_board:
-                raise RuleError(N_("the {terrain} at {at} is listed twice"),
-                                terrain=term(space[1]), at=show(space[0]))
-            if not p.empty:
-                tally.add(space[1], p)
-                on_board[space] = p
-        return cls(_frozen(placed), _frozen(on_board), frozenset())
+            layout.add(space, p)
+        return layout.board()
 
     def place(self, at: Hex, tile: Tile | CatalogTile, rotation: int = 0, *,
               max_totem_distance: int = DEFAULT_MAX_TOTEM_DISTANCE) -> Board:

@@ -34,7 +34,15 @@ from typing import Any
 from games.errors import N_, RuleError
 
 from . import catalog
-from .board import HUNTERS_OWNED, Board, Pieces, PlacedTile, SupplyTally, check_structure_kind
+from .board import (
+    HUNTERS_OWNED,
+    Board,
+    Layout,
+    Pieces,
+    PlacedTile,
+    check_space,
+    check_structure_kind,
+)
 from .hexgrid import Hex, show
 from .scoring import award_totals, final_scoring, score_board
 from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges, show_value, term
@@ -218,8 +226,8 @@ def _structure(raw: Mapping[str, Any], terrain: str) -> int:
 
 
 def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
-    placed: dict[tuple[Hex, str], tuple[int, Pieces]] = {}
-    tally = SupplyTally()
+    layout = Layout(tiles)
+    placed: dict[tuple[Hex, str], tuple[int, str]] = {}  # space -> (index, player)
     for index, entry in _entries(raw, "pieces", _PIECE_KEYS, "a piece"):
         where = f"pieces[{index}]"
         try:
@@ -243,8 +251,8 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
             raise _located(where, error) from None
         where = f"pieces[{index}] ({player} at {show(at)} {terrain})"
         try:
-            if at not in tiles:
-                raise RuleError(N_("there is no tile at {at}"), at=show(at))
+            space = (at, terrain)
+            check_space(tiles, space)
             hunters = _count(entry, "hunters", 0, HUNTERS_OWNED)
             structure = _structure(entry, terrain)
             if hunters == 0 and structure == 0:
@@ -252,10 +260,8 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
                     N_("no hunters and no {kind}; leave out spaces without pieces"),
                     kind=term(STRUCTURE_ON[terrain]),
                 )
-            space = (at, terrain)
-            if space in placed:
-                other, pieces = placed[space]
-                there = pieces.player
+            if space in placed:  # said here, not by Layout: the message names both entries
+                other, there = placed[space]
                 if there == player:
                     raise RuleError(
                         N_("pieces[{other}] already lists this space; list each space once"),
@@ -265,12 +271,11 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
                     N_("pieces[{other}] puts {there}'s pieces here; a space holds the pieces "
                        "of one player only"), other=other, there=there,
                 )
-            pieces = Pieces(player, hunters, structure)
-            tally.add(terrain, pieces)
+            layout.add(space, Pieces(player, hunters, structure))
         except RuleError as error:
             raise _located(where, error) from None
-        placed[space] = (index, pieces)
-    return Board.layout(tiles, ((space, p) for space, (_, p) in placed.items()))
+        placed[space] = (index, player)
+    return layout.board()
 
 
 def load(document: Any) -> tuple[list[str], Board, bool]:

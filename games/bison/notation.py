@@ -32,7 +32,7 @@ import re
 from games.errors import N_, RuleError
 
 from . import catalog
-from .board import Board, Pieces, PlacedTile, Space
+from .board import Board, Layout, Pieces, PlacedTile, Space
 from .hexgrid import Hex
 from .tiles import SPACES, Tile, check_animals, check_edges
 
@@ -93,7 +93,7 @@ def _parse_tile(word: str) -> PlacedTile:
 def parse(text: str) -> Board:
     """The board written in ``text``; ``RuleError`` naming the line otherwise."""
     tiles: dict[Hex, PlacedTile] = {}
-    pieces: list[tuple[Space, Pieces]] = []
+    pieces: list[tuple[int, Space, Pieces]] = []  # with their line numbers
     for number, raw in enumerate(text.splitlines(), start=1):
         words = raw.split("#", 1)[0].split()
         if not words:
@@ -115,8 +115,18 @@ def parse(text: str) -> Board:
                            "hunters/structure)"), word=word,
                     )
                 space = (at, _LETTER_SPACE[piece[1]])
-                pieces.append((space, Pieces(piece[2], int(piece[3]), int(piece[4]))))
+                pieces.append((number, space,
+                               Pieces(piece[2], int(piece[3]), int(piece[4]))))
         except RuleError as error:
-            raise RuleError(N_("line {number}: {problem}"), number=number,
-                            problem=str(error)) from None
-    return Board.layout(tiles, pieces)
+            raise _on_line(number, error) from None
+    layout = Layout(tiles)  # pieces are checked once every tile is known
+    for number, space, p in pieces:
+        try:
+            layout.add(space, p)
+        except RuleError as error:
+            raise _on_line(number, error) from None
+    return layout.board()
+
+
+def _on_line(number: int, error: RuleError) -> RuleError:
+    return RuleError(N_("line {number}: {problem}"), number=number, problem=str(error))

@@ -60,7 +60,9 @@ def test_round_trip(board: Board) -> None:
                      "edges and animals like PPPMMM:111"),
         ("0,0 S1 R=red", 'line 1: "R=red" is not pieces; write it like R=red/2/1 '
                          "(space=player/hunters/structure)"),
-        ("0,0 S1 R=red/9/0", "red would have 9 hunters on the board; a player owns 8"),
+        ("0,0 S1 R=red/9/0", "line 1: red would have 9 hunters on the board; a player owns "
+                             "8"),
+        ("0,0 S1 R=red/1/0\n1,0 S2 R=blue/1/5", "line 2: a canoe has size 1 to 4, not 5"),
     ],
 )
 def test_bad_notation(text, message) -> None:
