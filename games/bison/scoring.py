@@ -278,20 +278,28 @@ class Collected:
         return tuple(e for r in self.receipts for e in r.exchanges)
 
 
-def collect(scores: Iterable[RegionScore], stocks: Mapping[str, Stocks]) -> dict[str, Collected]:
+def collect(
+    scores: Iterable[RegionScore],
+    stocks: Mapping[str, Stocks],
+    choices: Mapping[tuple[str, int], Iterable[Exchange | Mapping[str, Any]]] | None = None,
+) -> dict[str, Collected]:
     """Add each region's awards to the stocks in scoring order, with the B8 cap.
 
-    Each award goes through ``economy.receive`` with its default overflow policy as soon as
-    its region is scored, because B8 lets a player exchange the moment a stock would pass 15.
+    Each award goes through ``economy.receive`` as soon as its region is scored, because B8
+    lets a player exchange the moment a stock would pass 15. ``choices`` holds a player's
+    own exchanges for an award, keyed by ``(player, index of the region in scores)``;
+    without one the default overflow policy of ``receive`` decides.
     """
+    choices = choices or {}
     current = dict(stocks)
     receipts: dict[str, list[Receipt]] = {name: [] for name in stocks}
-    for score in scores:
+    for index, score in enumerate(scores):
         for standing in score.standings:
             if standing.award == 0 or standing.player not in current:
                 continue
             receipt = receive(current[standing.player],
-                              Amounts.of(score.animal, standing.award))
+                              Amounts.of(score.animal, standing.award),
+                              choices.get((standing.player, index)))
             current[standing.player] = receipt.stocks
             receipts[standing.player].append(receipt)
     return {name: Collected(current[name], tuple(receipts[name])) for name in stocks}

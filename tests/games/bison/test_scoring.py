@@ -16,6 +16,7 @@ from games.bison.scoring import (
     SOLE_FIRST,
     SOLE_SECOND,
     TIED,
+    collect,
     final_scoring,
     score_board,
     score_region,
@@ -251,3 +252,14 @@ def test_explanation_is_json_ready_data_with_translatable_sentences() -> None:
     reason = red["reason_text"]["template"].format(**red["reason_text"]["params"])
     assert reason == ("red is behind yellow, green: structure no. 1 (largest first) is size 1 "
                       "against 2")
+
+
+def test_collect_takes_a_players_own_exchanges_for_one_award() -> None:
+    # 18 bison for a from the prairie (region 0): by default 3 surplus become 1 salmon; a
+    # may choose a turkey instead. Other awards keep the default.
+    board = with_pieces(chain(PRAIRIE, [3] * 6), [((0, 0), P, "a", 1, 0)])
+    scores = score_board(board)
+    start = {"a": Stocks(0, 0, 0)}
+    assert collect(scores, start)["a"].stocks == Stocks(15, 1, 0)
+    chosen = collect(scores, start, {("a", 0): [{"give": "bison", "get": "turkey"}]})
+    assert chosen["a"].stocks == Stocks(15, 0, 1)
