@@ -265,7 +265,13 @@ def view(table: tables.TableView) -> dict[str, Any]:
             [_("start")] + [(_("final") if r.final else _("round %(n)s", n=r.round))
                             for r in state.log],
             title=_("Each player's food (all three stocks) after every scoring")))
+    # B10: the final order by total, then by the smallest stock (the tie-break).
+    final = sorted(
+        ({"name": p.name, "colour": p.color, "total": state.stocks[i].total,
+          "smallest": state.stocks[i].smallest} for i, p in enumerate(table.players)),
+        key=lambda row: (-row["total"], -row["smallest"]))
     return {
+        "final": final,
         "round": rounds.round, "rounds": rounds.rounds, "removed": shown["removed_tiles"],
         "start": names[rounds.start_seat],
         "next": names[rounds.next_seat] if rounds.next_seat is not None else None,

@@ -184,6 +184,8 @@ def board_svg(
         group.append(_link(url, river, label, f'data-space="river" data-at="{at[0]},{at[1]}"'))
         group.append(f'<polygon points="{_pts(outline)}" fill="none" stroke="#3b2f22" '
                      f'stroke-width="1.5"/>')
+        # Marks never take a tap: the space underneath is the link.
+        group.append('<g pointer-events="none">')
         for space in (PRAIRIE, RIVER, MOUNTAIN):
             x, y = space_anchor(at, tile, space)
             group.append(_animals(x, y, tile.animals_on(space), space))
@@ -196,7 +198,7 @@ def board_svg(
             cx, cy = centre(at)
             group.append(f'<text x="{cx:.1f}" y="{cy + SIZE * .72:.1f}" font-size="8" '
                          f'text-anchor="middle" fill="#1d1a16" opacity=".75">{tile_id}</text>')
-        group.append("</g>")
+        group.append("</g></g>")
         out.append("".join(group))
     for at in sorted(set(legal) - set(tiles) - ({preview[0]} if preview else set())):
         cx, cy = centre(at)
@@ -217,15 +219,16 @@ def board_svg(
             a, b = tile.river_corners()
             (ax, ay), (bx, by) = corner_point(at, a), corner_point(at, b)
             mx, my = _river_bend(at, tile)
-            out.append(f'<path class="hl" d="M{ax:.1f},{ay:.1f} Q{mx:.1f},{my:.1f} '
-                       f'{bx:.1f},{by:.1f}" fill="none" stroke="#facc15" stroke-width="4" '
-                       f'stroke-dasharray="6 3"/>')
+            out.append(f'<path class="hl" pointer-events="none" d="M{ax:.1f},{ay:.1f} '
+                       f'Q{mx:.1f},{my:.1f} {bx:.1f},{by:.1f}" fill="none" stroke="#facc15" '
+                       f'stroke-width="4" stroke-dasharray="6 3"/>')
         else:
             points = _land(at, tile, "P" if space == PRAIRIE else "M")
-            out.append(f'<polygon class="hl" points="{_pts(points)}" fill="#facc15" '
-                       f'fill-opacity=".35" stroke="#facc15" stroke-width="3"/>')
+            out.append(f'<polygon class="hl" pointer-events="none" points="{_pts(points)}" '
+                       f'fill="#facc15" fill-opacity=".35" stroke="#facc15" stroke-width="3"/>')
     if selected is not None:
-        out.append(f'<polygon points="{_pts([corner_point(selected, i) for i in range(6)])}" '
+        out.append(f'<polygon pointer-events="none" '
+                   f'points="{_pts([corner_point(selected, i) for i in range(6)])}" '
                    f'fill="none" stroke="#c2410c" stroke-width="4"/>')
     out.append("</svg>")
     return "".join(out)
@@ -236,7 +239,7 @@ def stocks_chart(names: list[str], colours: list[str], series: list[list[int]],
     """A line chart: one line per player through their food total after each scoring.
 
     ``series[k][seat]`` is the seat's total at tick ``k`` (the start, each round, final)."""
-    width, height, left, bottom, top, right = 340.0, 180.0, 30.0, 24.0, 10.0, 10.0
+    width, height, left, bottom, top, right = 340.0, 180.0, 30.0, 24.0, 10.0, 26.0
     most = max([1, *(v for row in series for v in row)])
     steps = max(1, len(series) - 1)
 
