@@ -1,7 +1,10 @@
 """`campfire print GAME|all` — write a print-and-play kit PDF (issue 7).
 
-Default output: ``output/<game>-<lang>-<paper>.pdf``. A progress line per component goes to
-stdout; a bad argument or an unprintable kit gives exit 2 and one line on stderr.
+Default output: ``output/<game>-<lang>-<paper>.pdf``, with ``-short``/``-fold`` and
+``-ink-saver`` added for those variants so that printing several never overwrites one.
+``--out -`` writes the PDF to stdout (e.g. ``| lpr``); the progress lines then go to stderr.
+A progress line per component goes to stdout; a bad argument or an unprintable kit gives
+exit 2 and one line on stderr.
 ``--table URL`` prints the table's QR code on the cover and a seat link
 (``URL/s/<n>``, :mod:`printgen.seatlinks`, the same links the companion's "Print kit" uses)
 on each player board.
@@ -10,6 +13,7 @@ on each player board.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -54,20 +58,36 @@ def register(subparsers: Any) -> None:
                         help="table URL: its QR code on the cover, and on each player board "
                              "the seat link URL/s/<n> that opens the table as that seat")
     parser.add_argument("--out", metavar="FILE",
-                        help="output file (default output/<game>-<lang>-<paper>.pdf)")
+                        help="output file, '-' for stdout "
+                             "(default output/<game>-<lang>-<paper>[-variant].pdf)")
     parser.set_defaults(handler=run)
 
 
+def default_out(args: argparse.Namespace) -> Path:
+    """``output/<game>-<lang>-<paper>.pdf``, plus the variant (duplex other than long, ink
+    saver) so that kits printed with different options sit side by side."""
+    parts = [args.game, args.lang, args.paper]
+    if args.duplex != "long":
+        parts.append(args.duplex)
+    if args.ink_saver:
+        parts.append("ink-saver")
+    return Path("output") / ("-".join(parts) + ".pdf")
+
+
 def run(args: argparse.Namespace) -> int:
-    out = Path(args.out or f"output/{args.game}-{args.lang}-{args.paper}.pdf")
+    to_stdout = args.out == "-"
+    log = sys.stderr if to_stdout else sys.stdout  # stdout carries the PDF with --out -
     try:
         pdf = render_kit(args.game, paper=args.paper, lang=args.lang, duplex=args.duplex,
                          ink_saver=args.ink_saver, table_url=args.table,
                          seat_urls=seat_links(args.table, BOARD_SEATS) if args.table else None,
-                         progress=lambda line: print(line, flush=True))
+                         progress=lambda line: print(line, file=log, flush=True))
     except PrintError as error:
         print("error: " + " ".join(str(error).split()), file=sys.stderr)
         return EXIT_INVALID
+    if to_stdout:
+        return _write_stdout(pdf)
+    out = Path(args.out) if args.out else default_out(args)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_bytes(pdf)
@@ -75,4 +95,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: cannot write {out}: {error.strerror}", file=sys.stderr)
         return EXIT_INVALID
     print(f"wrote {out} ({len(pdf) // 1024} KiB)")
+    return 0
+
+
+def _write_stdout(pdf: bytes) -> int:
+    try:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(pdf)
+        sys.stdout.buffer.flush()
+    except BrokenPipeError:
+        # The reader left early (e.g. `| head -c 4`): not an error of ours. Point stdout at
+        # /dev/null so the interpreter's final flush does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

@@ -19,10 +19,40 @@ def test_print_writes_the_kit_and_reports_each_component(tmp_path, capsys):
     assert lines[2].startswith(f"wrote {out}")
 
 
-def test_default_output_path(tmp_path, monkeypatch):
+@pytest.mark.parametrize(("options", "name"), [
+    ([], "lion-square-en-a4.pdf"),
+    (["--ink-saver"], "lion-square-en-a4-ink-saver.pdf"),
+    (["--duplex", "fold", "--lang", "ja", "--paper", "letter"],
+     "lion-square-ja-letter-fold.pdf"),
+])
+def test_default_output_path_names_the_variant(options, name, tmp_path, monkeypatch, capsys):
+    # Printing the plain and the ink-saver kit one after the other keeps both files.
     monkeypatch.chdir(tmp_path)
-    assert main(["print", "lion-square", "--ink-saver"]) == 0
-    assert (tmp_path / "output" / "lion-square-en-a4.pdf").is_file()
+    assert main(["print", "lion-square", *options]) == 0
+    assert [p.name for p in (tmp_path / "output").iterdir()] == [name]
+    assert capsys.readouterr().out.splitlines()[-1].startswith(f"wrote output/{name} (")
+
+
+def test_progress_lines_count_pieces_sheets_and_pages(tmp_path, capsys):
+    assert main(["print", "lion-square", "--out", str(tmp_path / "k.pdf")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == [
+        "Lion Square: cards (30 carnivores, 2 gazelles): 32 pieces on 4 sheets, pages 3–10",
+        "Lion Square: herd cards: 4 pieces on 1 sheet, pages 11–12",
+    ]
+
+
+def test_out_dash_writes_the_pdf_to_stdout_and_progress_to_stderr(capsysbinary):
+    assert main(["print", "lion-square", "--out", "-"]) == 0
+    captured = capsysbinary.readouterr()
+    assert captured.out.startswith(b"%PDF-") and captured.out.rstrip().endswith(b"%%EOF")
+    assert captured.err.decode().splitlines()[0].startswith("Lion Square: cards")
+
+
+def test_an_unwritable_output_is_one_line_exit_2(tmp_path, capsys):
+    assert main(["print", "lion-square", "--out", str(tmp_path)]) == 2  # a directory
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"error: cannot write {tmp_path}: ")
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 from pdfcheck import box_mm, qr_texts, reader, render
 
-from printgen import fonts
+from printgen import document, fonts
 from printgen.document import Document
 from printgen.errors import MissingGlyphError, PrintError
-from printgen.layout import BLEED, SAFE_MARGIN, Component, Piece, plan
+from printgen.icons import player_mark
+from printgen.layout import BLEED, SAFE_MARGIN, Component, Piece, Placement, plan
 from printgen.messages import LANGUAGES, MESSAGES
 from printgen.pen import Pen, wrap_lines
 from printgen.style import Style
@@ -205,3 +208,62 @@ def test_qr_codes_are_vector_paths_that_decode(tmp_path):
     (png,) = render(pdf, tmp_path)
     assert qr_texts(png) == [URL]
 
+
+
+class _Lines:
+    """A stand-in pen that records the lines drawn (for the cut-mark geometry)."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[float, float, float, float]] = []
+        self.origin = (0.0, 0.0)
+
+    def line(self, x1, y1, x2, y2, **_):
+        ox, oy = self.origin
+        self.lines.append((x1 + ox, y1 + oy, x2 + ox, y2 + oy))
+
+    @contextmanager
+    def at(self, x, y):
+        self.origin = (x, y)
+        yield self
+        self.origin = (0.0, 0.0)
+
+
+@pytest.mark.parametrize("shape", ["rect", "hex"])
+def test_cut_marks_lie_outside_the_trim_and_inside_the_bleed(shape):
+    piece = Piece("P", 63, 88, _front, shape=shape)
+    pen = _Lines()
+    document._cut_marks(pen, Placement(piece, 20.0, 30.0))
+    assert pen.lines
+    if shape == "rect":
+        x0, y0, x1, y1 = 20.0, 30.0, 83.0, 118.0
+        for ax, ay, bx, by in pen.lines:
+            for x, y in ((ax, ay), (bx, by)):
+                # Outside the trim by at least the gap on one axis, never beyond the bleed.
+                gap = max(x0 - x, x - x1, y0 - y, y - y1)
+                assert document.CUT_MARK_GAP - 1e-6 <= gap <= BLEED + 1e-6
+    else:
+        cx, cy = 20.0 + 63 / 2, 30.0 + 88 / 2
+        for ax, ay, bx, by in pen.lines:
+            for x, y in ((ax, ay), (bx, by)):
+                beyond = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 - 88 / 2  # past the corner
+                assert document.CUT_MARK_GAP - 1e-6 <= beyond <= BLEED + 1e-6
+
+
+def test_ink_saver_keeps_icon_fills_darker_than_backgrounds():
+    saver = Style(ink_saver=True)
+    for name in ("river", "#1d1d1b", "red", "prairie"):
+        background, detail = saver.fill(name), saver.fill(name, detail=True)
+        assert background.red == background.green == background.blue  # grey
+        assert detail.red < background.red
+    assert Style().fill("red", detail=True) == Style().fill("red")  # colour kit: unchanged
+
+
+def test_a_player_mark_is_one_shared_form_per_colour():
+    def two(pen: Pen) -> None:
+        player_mark(pen, "green", 0, 0, 4)
+        player_mark(pen, "green", 10, 0, 4)
+
+    page = reader(_pdf(Component("t", "x", (Piece("M", 20, 20, two),)))).pages[0]
+    assert list(page["/Resources"]["/XObject"]) == ["/FormXob.mark-green"]
+    with pytest.raises(KeyError, match="no player mark for the colour 'teal'"):
+        player_mark(Pen(None, Style(), set()), "teal", 0, 0, 4)

@@ -9,12 +9,16 @@ from pdfcheck import box_mm, qr_texts, reader, render
 
 from games.bison import catalog as bison_catalog
 from games.dogs_life import catalog as dog_catalog
+from games.hunting_age import board as hunting_board
 from games.hunting_age import cards as hunting_cards
 from games.hunting_age import components as hunting_parts
 from games.lion_square import catalog as lion_catalog
 from printgen.errors import PrintError
+from printgen.games import bison as bison_print
+from printgen.games import hunting_age as hunting_print
+from printgen.icons import MARKS
 from printgen.kit import GAMES, Context, components, render_kit
-from printgen.layout import PAPERS, plan
+from printgen.layout import BLEED, FOOTER, PAPERS, SAFE_MARGIN, plan
 from printgen.style import Style
 
 TABLE = "https://campfire.example/t/K7Q2ZX"
@@ -186,3 +190,81 @@ def test_player_board_qr_codes_carry_the_seat_urls(tmp_path):
     for png in render(pdf, tmp_path, first=first, last=first + 4):
         found += qr_texts(png)
     assert sorted(found) == sorted(SEATS)
+
+
+# -- review fixes (R3) ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("duplex", ["long", "short", "fold"])
+def test_no_cell_front_or_back_reaches_into_the_footer_band(game, paper, duplex):
+    # A back mirrored top-to-bottom must not land under the sheet footer.
+    context = Context("en", Style(), TABLE, tuple(SEATS))
+    for component in components(game, context):
+        for sheet in plan(component, paper, duplex):
+            height = sheet.size[1]
+            for p in sheet.placements:
+                assert p.y - BLEED >= SAFE_MARGIN + FOOTER - 1e-6, (component.key, p.piece.id)
+                assert p.y + p.piece.height + BLEED <= height - SAFE_MARGIN - FOOTER + 1e-6
+
+
+PLAYER_COLOURS = {
+    "bison": bison_print.COLOURS,
+    "hunting-age": hunting_print.COLOURS,
+    "dogs-life": tuple(d.colour for d in dog_catalog.DOGS.values()),
+}
+
+
+@pytest.mark.parametrize("game", list(PLAYER_COLOURS))
+def test_every_player_colour_has_its_own_shape_on_its_pages(game):
+    # Colours alone fail in grey (ink saver, mono printers) and for colour-blind players.
+    colours = PLAYER_COLOURS[game]
+    assert len({repr(MARKS[c]) for c in colours}) == len(colours)
+    used = set()
+    for page in reader(kit(game, ink_saver=True)).pages:
+        used |= {str(name) for name in page["/Resources"].get("/XObject", {})}
+    assert {f"/FormXob.mark-{c}" for c in colours} <= used
+
+
+@pytest.mark.parametrize(("seats", "caption", "codes"), [
+    (SEATS, "Scan: your seat", SEATS[:4]),
+    ((), "Scan: join the table", [TABLE] * 4),
+])
+def test_a_board_code_says_what_it_opens(seats, caption, codes, tmp_path):
+    pdf = render_kit("lion-square", table_url=TABLE, seat_urls=seats)
+    pages = reader(pdf).pages
+    herd_page = next(i for i, p in enumerate(pages, 1) if "Herd" in p.extract_text())
+    assert pages[herd_page - 1].extract_text().count(caption) == 4
+    (png,) = render(pdf, tmp_path, first=herd_page, last=herd_page)
+    assert qr_texts(png) == sorted(codes)
+
+
+def test_without_urls_boards_have_no_code_and_no_caption():
+    text = "\n".join(p.extract_text() for p in reader(render_kit("bison")).pages)
+    assert "Scan:" not in text
+
+
+def test_hunting_age_boards_show_the_open_caves_and_every_development():
+    text = reader(kit("hunting-age")).pages[2].extract_text()  # the first board page
+    # Two boards on the page: each has its open caves (storage from the first turn).
+    assert text.count("open") == 2 * hunting_board.OPEN_CAVES_AT_START
+
+
+def test_a_rock_chip_covers_a_cave_space():
+    assert hunting_print.CHIP <= hunting_print.CELL
+
+
+def test_dogs_life_dens_are_neutral_and_the_six_pawns_are_printed():
+    _charts, _cards, dens, markers, _papers = components("dogs-life", Context("en", Style()))
+    # The den is dealt at random (seed setup 4): no dog's name on it.
+    assert [p.id for p in dens.pieces] == [f"den-{n}" for n in range(1, 7)]
+    pawns = [p.id for p in markers.pieces if p.id.startswith("pawn-")]
+    assert pawns == [f"pawn-{d.id}" for d in dog_catalog.DOGS.values()]
+
+
+def test_cover_tells_to_print_the_whole_file_duplex_and_test_first():
+    cover = reader(kit("lion-square")).pages[0].extract_text()
+    assert "Print the whole file double-sided" in cover
+    assert "Print pages 1–2 first" in cover
+    fold = reader(kit("lion-square", duplex="fold")).pages[0].extract_text()
+    assert "Print pages 1–2 first" not in fold
