@@ -14,6 +14,7 @@ LANGUAGES = ("en", "ja", "it")
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "ha_boards": "personal boards",
+        "ha_pieces": "player pieces (chiefs, subordinates, huts)",
         "ha_cards": "hunting-ground cards (both faces)",
         "ha_chips": "rock chips (front and back)",
         "ha_tokens": "food and coin tokens, start player marker",
@@ -109,6 +110,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ja": {
         "ha_boards": "個人ボード",
+        "ha_pieces": "プレイヤーコマ（族長・部下・小屋）",
         "ha_cards": "狩場カード（両面）",
         "ha_chips": "岩チップ（表と裏）",
         "ha_tokens": "食料・石貨チップ、スタートプレイヤーマーカー",
@@ -202,6 +204,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "it": {
         "ha_boards": "plance personali",
+        "ha_pieces": "pedine giocatore (capi, gregari, capanne)",
         "ha_cards": "carte terreno di caccia (entrambe le facce)",
         "ha_chips": "tessere roccia (fronte e retro)",
         "ha_tokens": "segnalini cibo e moneta, primo giocatore",

@@ -30,6 +30,12 @@ TOKEN = 15.0
 # Five player colours (rules/hunting-age.md: 5 colours); the catalog does not name them.
 COLOURS = ("red", "yellow", "green", "blue", "purple")
 TRACK_LAST = 2 * tribe.END_TRACK  # the track goes on past the end trigger
+# Player pieces per colour (seed, コンポーネント: 族長 2, 部下 6, 小屋 5): 6 subordinates are
+# 4 waiting on the board, 1 in hand and 1 marking the VP track.
+PIECES = {"chief": tribe.CHIEFS,
+          "subordinate": board.LIMITS["subordinate"] + tribe.SUBORDINATES_IN_HAND_AT_START + 1,
+          "hut": board.LIMITS["hut"]}
+PIECE_ICONS = {"chief": "chief", "subordinate": "hunter", "hut": "hut"}
 
 
 def title(lang: str) -> str:
@@ -141,7 +147,7 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> P
         pen.text(5, h - 8, pen_text(lang, "game_" + GAME), 11, color="paper")
         player_mark(pen, colour, w - 26, h - 9, 7)
         pen.text(w - 5, h - 8, t("seat", n=seat + 1), 8, color="paper", align="right")
-        rows = (("cave", "ha_caves", "cave"), ("subordinate", "ha_subordinates", "chief"),
+        rows = (("cave", "ha_caves", "cave"), ("subordinate", "ha_subordinates", "hunter"),
                 ("hut", "ha_huts", "hut"))
         for r, (kind, label, art) in enumerate(rows):
             y = h - 32 - r * 21
@@ -209,6 +215,19 @@ def _chip(index: int, chip: parts.RockChip) -> Piece:
     return Piece(f"rock-{index:02d}-{chip.back}", CHIP, CHIP, front, back)
 
 
+def _piece(colour: str, kind: str, n: int) -> Piece:
+    """A player piece: the colour, the owner's shape and what it is (chief, subordinate,
+    hut), so a board reads the same in grey."""
+    def front(pen: Pen) -> None:
+        _bleed(pen, TOKEN, TOKEN, colour)
+        pen.circle(TOKEN / 2, TOKEN / 2, TOKEN / 2 - 1.2, fill="cream")
+        if kind == "chief":  # a ring tells the chiefs from the subordinates, also in grey
+            pen.circle(TOKEN / 2, TOKEN / 2, TOKEN / 2 - 2.0, stroke="text", width=0.5)
+        icon(pen, PIECE_ICONS[kind], 3, 2.6, 8.4)
+        player_mark(pen, colour, TOKEN - 4.2, TOKEN - 4.2, 3.4)
+    return Piece(f"{kind}-{colour}-{n}", TOKEN, TOKEN, front)
+
+
 def _token(piece_id: str, name: str, label: str = "") -> Piece:
     def front(pen: Pen) -> None:
         _bleed(pen, TOKEN, TOKEN, "cream")
@@ -241,7 +260,10 @@ def components(context) -> list[Component]:
         pen.text(22, 10, t("ha_start"), 7, max_width=16)
 
     tokens.append(Piece("start-player", 40.0, 25.0, start))
+    pieces = tuple(_piece(colour, kind, n + 1) for colour in COLOURS
+                   for kind, count in PIECES.items() for n in range(count))
     return [Component("hunting-age.boards", t("ha_boards"), boards),
+            Component("hunting-age.pieces", t("ha_pieces"), pieces),
             Component("hunting-age.cards", t("ha_cards"), hunting),
             Component("hunting-age.chips", t("ha_chips"), tuple(chips)),
             Component("hunting-age.tokens", t("ha_tokens"), tuple(tokens))]

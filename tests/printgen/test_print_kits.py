@@ -160,7 +160,7 @@ def test_bad_arguments_are_refused_with_one_clear_line(kwargs, message):
 
 
 def test_hunting_age_cards_print_both_faces_of_all_14_cards():
-    _boards, cards, chips, _tokens = components("hunting-age", Context("en", Style()))
+    _boards, _pieces, cards, chips, _tokens = components("hunting-age", Context("en", Style()))
     assert len(cards.pieces) == 14 and all(p.back is not None for p in cards.pieces)
     faces = {p.id + side for p in cards.pieces for side in "ab"}
     assert faces == set(hunting_cards.FACES_BY_ID)
@@ -268,3 +268,14 @@ def test_cover_tells_to_print_the_whole_file_duplex_and_test_first():
     assert "Print pages 1–2 first" in cover
     fold = reader(kit("lion-square", duplex="fold")).pages[0].extract_text()
     assert "Print pages 1–2 first" not in fold
+
+
+def test_hunting_age_prints_13_player_pieces_per_colour():
+    # Seed components: 2 chiefs, 6 subordinates, 5 huts per colour, 5 colours.
+    pieces = components("hunting-age", Context("en", Style()))[1]
+    assert pieces.key == "hunting-age.pieces"
+    for colour in hunting_print.COLOURS:
+        own = [p.id for p in pieces.pieces if f"-{colour}-" in p.id]
+        assert len(own) == 13
+        assert sum(i.startswith("chief-") for i in own) == 2
+        assert sum(i.startswith("subordinate-") for i in own) == 6
