@@ -1,0 +1,204 @@
+/* Campfire companion — the only script besides htmx.
+ *
+ * The Content-Security-Policy forbids inline scripts, inline styles and eval, so all the
+ * behaviour lives here and is wired by data attributes:
+ *
+ *   <meta name="csrf-token" content="…">   sent as the X-CSRFToken header on htmx requests
+ *   <body data-poll-ms="2000">             optional poll interval (default 2000 ms)
+ *   hx-trigger="campfire:poll from:body"   a live container refreshed while the tab is visible
+ *   <button data-wakelock hidden>          screen wake-lock toggle (shown where supported)
+ *   <div class="secret" data-secret="key"> a secret value (herd card): hidden by default on
+ *     <button data-reveal>                 each phone; the tap state is kept per tab in
+ *                                          sessionStorage under "campfire:reveal:<key>"
+ *
+ * Load order: htmx.min.js, then this file (both in <head> with defer, or at the end of <body>).
+ */
+(function () {
+  "use strict";
+
+  var DEFAULT_POLL_MS = 2000;
+
+  /* ---- htmx configuration (before htmx initialises on DOMContentLoaded) ------------ */
+
+  if (window.htmx) {
+    // htmx would otherwise inject a <style> element, which the CSP blocks.
+    htmx.config.includeIndicatorStyles = false;
+    // hx-on / js: values need eval, which the CSP forbids; fail closed instead of noisily.
+    htmx.config.allowEval = false;
+    htmx.config.allowScriptTags = false;
+    // A refused move comes back as the re-rendered panel with the message in an alert:
+    // 422 (rule refused), 409 (stale version), 400 (bad form) must be swapped in, not dropped.
+    htmx.config.responseHandling = [
+      { code: "204", swap: false },
+      { code: "[23]..", swap: true },
+      { code: "(400|409|422)", swap: true, error: false },
+      { code: "[45]..", swap: false, error: true },
+      { code: "...", swap: false }
+    ];
+  }
+
+  function csrfToken() {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.getAttribute("content") : null;
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var token = csrfToken();
+    if (token) {
+      event.detail.headers["X-CSRFToken"] = token;
+    }
+  });
+
+  // A network failure or a server error must not leave the phone silently stale: flag it.
+  document.addEventListener("htmx:sendError", function () { setOffline(true); });
+  document.addEventListener("htmx:responseError", function () { setOffline(true); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail && event.detail.successful) { setOffline(false); }
+  });
+
+  function setOffline(offline) {
+    if (document.body) { document.body.classList.toggle("is-offline", offline); }
+    var flag = document.querySelector("[data-offline]");
+    if (flag) { flag.hidden = !offline; }
+  }
+
+  /* ---- live sync: poll only while the page is visible ------------------------------ */
+
+  function pollInterval() {
+    var raw = document.body && document.body.getAttribute("data-poll-ms");
+    var ms = raw ? parseInt(raw, 10) : DEFAULT_POLL_MS;
+    return isFinite(ms) && ms >= 500 ? ms : DEFAULT_POLL_MS;
+  }
+
+  function firePoll() {
+    if (document.visibilityState === "visible" && document.body) {
+      document.body.dispatchEvent(new CustomEvent("campfire:poll", { bubbles: false }));
+    }
+  }
+
+  var pollTimer = null;
+
+  function startPolling() {
+    if (pollTimer === null) { pollTimer = window.setInterval(firePoll, pollInterval()); }
+  }
+
+  function stopPolling() {
+    if (pollTimer !== null) { window.clearInterval(pollTimer); pollTimer = null; }
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      firePoll();          // catch up at once when the phone wakes up
+      startPolling();
+      reacquireWakeLock();
+    } else {
+      stopPolling();       // hidden tabs do not poll
+    }
+  });
+
+  /* ---- screen wake lock ------------------------------------------------------------ */
+
+  var wakeLock = null;
+  var wakeWanted = false;
+
+  function wakeButtons() { return document.querySelectorAll("[data-wakelock]"); }
+
+  function renderWake() {
+    wakeButtons().forEach(function (button) {
+      button.hidden = !("wakeLock" in navigator);
+      button.setAttribute("aria-pressed", wakeLock ? "true" : "false");
+    });
+  }
+
+  function requestWakeLock() {
+    if (!("wakeLock" in navigator)) { return; }
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      lock.addEventListener("release", function () { wakeLock = null; renderWake(); });
+      renderWake();
+    }).catch(function () {
+      wakeLock = null;
+      wakeWanted = false;   // refused (battery saver, not allowed): show it as off
+      renderWake();
+    });
+  }
+
+  function reacquireWakeLock() {
+    // The browser releases the lock when the page is hidden; take it again on return.
+    if (wakeWanted && !wakeLock) { requestWakeLock(); }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-wakelock]");
+    if (!button) { return; }
+    event.preventDefault();
+    if (wakeLock) {
+      wakeWanted = false;
+      wakeLock.release();
+    } else {
+      wakeWanted = true;
+      requestWakeLock();
+    }
+  });
+
+  /* ---- tap to reveal (secret herd cards) ------------------------------------------- */
+
+  function revealKey(box) { return "campfire:reveal:" + box.getAttribute("data-secret"); }
+
+  function readStore(key) {
+    try { return window.sessionStorage.getItem(key); } catch (e) { return null; }
+  }
+
+  function writeStore(key, value) {
+    try {
+      if (value) { window.sessionStorage.setItem(key, "1"); }
+      else { window.sessionStorage.removeItem(key); }
+    } catch (e) { /* private mode: the reveal simply is not remembered */ }
+  }
+
+  function showSecret(box, shown) {
+    box.classList.toggle("revealed", shown);
+    box.querySelectorAll("[data-reveal]").forEach(function (button) {
+      button.setAttribute("aria-pressed", shown ? "true" : "false");
+    });
+  }
+
+  function restoreSecrets(root) {
+    var boxes = root.querySelectorAll ? root.querySelectorAll(".secret[data-secret]") : [];
+    boxes.forEach(function (box) { showSecret(box, readStore(revealKey(box)) === "1"); });
+    if (root.matches && root.matches(".secret[data-secret]")) {
+      showSecret(root, readStore(revealKey(root)) === "1");
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-reveal]");
+    if (!button) { return; }
+    var box = button.closest(".secret[data-secret]");
+    if (!box) { return; }
+    event.preventDefault();
+    var shown = !box.classList.contains("revealed");
+    showSecret(box, shown);
+    writeStore(revealKey(box), shown);
+  });
+
+  /* ---- start ----------------------------------------------------------------------- */
+
+  // htmx:load fires for the initial page and for every swapped fragment.
+  document.addEventListener("htmx:load", function (event) {
+    restoreSecrets(event.target);
+    renderWake();
+  });
+
+  function ready() {
+    restoreSecrets(document);
+    renderWake();
+    if (document.visibilityState === "visible") { startPolling(); }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", ready);
+  } else {
+    ready();
+  }
+})();
