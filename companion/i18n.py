@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask, current_app, g, request
 from flask_babel import Babel, get_locale, gettext
 
-from games.errors import RuleError, Term
+from games.errors import RuleError, localize
 
 LANG_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "it": "Italiano"}
@@ -42,13 +42,13 @@ def translate(template: str, params: dict[str, Any] | None = None) -> str:
     """Translate an ``N_``-marked template and its ``Term`` parameters, then fill them in.
 
     Parameters that are ``games.errors.Term`` (game words such as an action or a food) are
-    translated too; other parameters (names, numbers) are put in as they are.
+    translated too, a ``TermList`` ("bear ×2, grape ×1") word by word; other parameters
+    (names, numbers) are put in as they are (``games.errors.localize``).
     """
     text = gettext(template)
     if not params:
         return text
-    words = {name: gettext(value) if isinstance(value, Term) else value
-             for name, value in params.items()}
+    words = {name: localize(value, gettext) for name, value in params.items()}
     try:
         return text.format(**words)
     except (KeyError, IndexError, ValueError):

@@ -5,11 +5,15 @@ standard library only, so it cannot call Flask-Babel; instead it raises ``RuleEr
 an English *template* marked by ``N_`` (extracted by Babel like ``gettext``) and the values
 to put into it. The companion translates the template and then formats it; the CLI and the
 tests use ``str(error)``, the English sentence.
+
+Game words inside a message are parameters too: a ``Term`` (one word) or a ``TermList``
+(counted words, "bear ×2, grape ×1"). ``localize`` puts any parameter into the reader's
+language; ``RuleError.translated`` and the companion's history lines both use it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 
@@ -21,6 +25,45 @@ class Term(str):
     """
 
     __slots__ = ()
+
+
+class TermList(tuple[tuple[Term, int], ...]):
+    """Counted game words put into a message as one list, each word translated with it.
+
+    A bundle of goods such as "bear ×2, grape ×1" is not one word, so it cannot be a
+    ``Term``; ``TermList(((Term(N_("bear")), 2), (Term(N_("grape")), 1)))`` reads that
+    way in English (``str``), and ``localize`` writes it with every word translated. The
+    ``×n`` form needs no plurals in any language. An empty list reads "": say "nothing" in
+    a sentence of its own.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, items: Iterable[tuple[Term, int]] = ()) -> TermList:
+        return super().__new__(cls, ((word, count) for word, count in items))
+
+    def render(self, gettext: Callable[[str], str]) -> str:
+        """The list with each word passed through ``gettext``."""
+        return ", ".join(f"{localize(word, gettext)} ×{count}" for word, count in self)
+
+    def __str__(self) -> str:
+        return self.render(str)
+
+    def __repr__(self) -> str:
+        return f"TermList({tuple(self)!r})"
+
+
+def localize(value: Any, gettext: Callable[[str], str]) -> Any:
+    """A message parameter in the reader's language.
+
+    A ``Term`` is translated, a ``TermList`` written with translated words; any other value
+    (a name, a number, a bad input quoted back) is left as it is.
+    """
+    if isinstance(value, Term):
+        return gettext(value)
+    if isinstance(value, TermList):
+        return value.render(gettext)
+    return value
 
 
 def N_(template: str) -> str:  # the conventional name Babel extracts
@@ -45,10 +88,7 @@ class RuleError(ValueError):
         text = gettext(self.template)
         if not self.params:
             return text
-        params = {
-            name: gettext(value) if isinstance(value, Term) else value
-            for name, value in self.params.items()
-        }
+        params = {name: localize(value, gettext) for name, value in self.params.items()}
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):

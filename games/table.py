@@ -36,17 +36,24 @@ Each game package provides ``games/<package>/table.py`` with these module-level 
     companion can show the history in the reader's language.
 
 Undo is the companion's business: it folds the events that are not undone.
+
+Helpers for those modules: ``dispatch`` (an ``apply`` that hands each event type to its
+handler), ``parse_adjust`` and ``check_range`` (the generic counter event) and
+``players_from_json``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from games.errors import N_, RuleError
 
 COLOURS = ("red", "yellow", "green", "blue", "purple", "black", "white", "orange")
+
+State = TypeVar("State")
+Handler = Callable[[State, Mapping[str, Any]], State]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +93,23 @@ def parse_adjust(
     if isinstance(delta, bool) or not isinstance(delta, int):
         raise RuleError(N_("delta must be a whole number"))
     return Adjust(seat, counter, delta)
+
+
+def dispatch(state: State, event: object, handlers: Mapping[str, Handler[State]]) -> State:
+    """``apply`` by event type: the handler of ``event["type"]`` gives the next state.
+
+    Refuses an event that is not an object, or whose type is none of ``handlers`` (listed
+    in the message, in their order). Only a string type is looked up: a list would not
+    even hash.
+    """
+    if not isinstance(event, Mapping):
+        raise RuleError(N_("an event must be an object with a type"))
+    kind = event.get("type")
+    handler = handlers.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise RuleError(N_("unknown event type {type!r}; expected one of: {types}"),
+                        type=kind, types=", ".join(handlers))
+    return handler(state, event)
 
 
 def check_range(counter: str, value: int, bounds: tuple[int, int]) -> int:

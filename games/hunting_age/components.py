@@ -32,9 +32,11 @@ cost
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from typing import Final
+
+from games.errors import N_, Term, TermList
 
 FOODS: Final = ("bear", "mammoth", "grape", "green_grain", "yellow_grain")
 
@@ -56,19 +58,24 @@ class Names:
         return getattr(self, lang, self.en) if lang in ("en", "ja", "it") else self.en
 
 
+# The English names are N_-marked: messages carry them as Terms (GOOD_TERMS) that the
+# companion translates with gettext, so their ja/it translations must read as here (the
+# words the kit prints); tests/companion/panels/test_hunting_age.py holds the catalogs to it.
 GOOD_NAMES: Final[Mapping[str, Names]] = {
-    "bear": Names("bear", "くま", "orso"),
-    "mammoth": Names("mammoth", "マンモス", "mammut"),
-    "grape": Names("grape", "ぶどう", "uva"),
-    "green_grain": Names("green grain", "穀物(緑)", "grano verde"),
-    "yellow_grain": Names("yellow grain", "穀物(黄)", "grano giallo"),
-    "coins": Names("coin", "石貨", "moneta"),
-    "vp": Names("VP", "勝利点", "PV"),
-    "any_food": Names("any food", "任意の食料", "cibo a scelta"),
-    "basic_food": Names("bear, grape or green grain", "くま・ぶどう・穀物(緑)のいずれか",
+    "bear": Names(N_("bear"), "くま", "orso"),
+    "mammoth": Names(N_("mammoth"), "マンモス", "mammut"),
+    "grape": Names(N_("grape"), "ぶどう", "uva"),
+    "green_grain": Names(N_("green grain"), "穀物(緑)", "grano verde"),
+    "yellow_grain": Names(N_("yellow grain"), "穀物(黄)", "grano giallo"),
+    "coins": Names(N_("coin"), "石貨", "moneta"),
+    "vp": Names(N_("VP"), "勝利点", "PV"),
+    "any_food": Names(N_("any food"), "任意の食料", "cibo a scelta"),
+    "basic_food": Names(N_("bear, grape or green grain"), "くま・ぶどう・穀物(緑)のいずれか",
                         "orso, uva o grano verde"),
-    "non_grape": Names("any food but grape", "ぶどう以外の食料", "cibo tranne l'uva"),
+    "non_grape": Names(N_("any food but grape"), "ぶどう以外の食料", "cibo tranne l'uva"),
 }
+#: Each good's name as a ``Term`` for a message parameter (one English source: GOOD_NAMES).
+GOOD_TERMS: Final[Mapping[str, Term]] = {good: Term(n.en) for good, n in GOOD_NAMES.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,14 +159,16 @@ class Cost:
         return parts
 
 
-def describe_goods(parts: Mapping[str, int]) -> str:
-    """English words for a bundle, e.g. ``"bear ×2, grape ×1"`` (``"nothing"`` if empty).
+def goods_list(parts: Iterable[tuple[str, int]] | Mapping[str, int]) -> TermList:
+    """A bundle as a message parameter, e.g. "bear ×2, grape ×1" (zero counts left out).
 
-    Used inside ``RuleError`` parameters and event descriptions (the ``×n`` form needs no
-    plurals); the app renders bundles with icons and ``GOOD_NAMES`` itself.
+    Each good is a ``Term``, so the companion writes the list in the reader's language
+    (``games.errors.TermList``); an empty bundle is an empty list, for which callers say
+    "nothing" in a sentence of their own. The app renders bundles with icons and
+    ``GOOD_NAMES`` itself.
     """
-    words = [f"{GOOD_NAMES[good].en} ×{count}" for good, count in parts.items() if count]
-    return ", ".join(words) if words else "nothing"
+    items = parts.items() if isinstance(parts, Mapping) else parts
+    return TermList((GOOD_TERMS[good], count) for good, count in items if count)
 
 
 # --- rock chips (H1) -------------------------------------------------------------------
@@ -197,3 +206,9 @@ ROCK_CHIPS_PER_PLAYER: Final = 4
 # The chips lie over the closed caves in groups 1, 2, 1 from the left; cave creation
 # number k flips group k (the middle two are stacked on one cave: 重ねて配置).
 ROCK_CHIP_GROUPS: Final = (1, 2, 1)
+
+
+def chip_rewards(backs: Iterable[str]) -> TermList:
+    """What rock chips show, one entry per chip, e.g. "bear ×2, VP ×1" (known backs only)."""
+    chips = [ROCK_CHIPS[back] for back in backs]
+    return goods_list((chip.good, chip.amount) for chip in chips)

@@ -35,7 +35,7 @@ from games.hunting_age.board import LIMITS, OPEN_CAVES_AT_START, PIECES_ON_BOARD
 from games.hunting_age.components import (
     COIN_COUNTER_MAX,
     FOODS,
-    GOOD_NAMES,
+    GOOD_TERMS,
     ROCK_CHIP_GROUPS,
     SUPPLY_LIMITS,
     Food,
@@ -186,7 +186,7 @@ def parse(document: object) -> dict[str, Standing]:
         if held > SUPPLY_LIMITS[kind]:
             raise RuleError(
                 N_("the caves hold {held} {good} in all, but the game has only {limit}"),
-                held=held, good=GOOD_NAMES[kind].en, limit=SUPPLY_LIMITS[kind],
+                held=held, good=GOOD_TERMS[kind], limit=SUPPLY_LIMITS[kind],
             )
     return standings
 

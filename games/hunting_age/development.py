@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Final
 
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 from games.hunting_age.board import BASE_COSTS, LIMITS, extra_cost, uncovered_vp
 from games.hunting_age.components import (
     ROCK_CHIP_COUNTS,
@@ -40,11 +40,14 @@ from games.hunting_age.components import (
     ROCK_CHIPS_PER_PLAYER,
     Cost,
     Food,
-    describe_goods,
+    chip_rewards,
+    goods_list,
 )
 from games.hunting_age.tribe import Hut, Supply, Tribe, least_missed
 
-KIND_WORDS: Final = {"cave": "cave creation", "subordinate": "subordinate", "hut": "hut"}
+#: A development kind as a message word ("no {kind} is left to develop"), translated with it.
+KIND_WORDS: Final = {"cave": Term(N_("cave creation")), "subordinate": Term(N_("subordinate")),
+                     "hut": Term(N_("hut"))}
 
 
 def done(tribe: Tribe, kind: str) -> int:
@@ -102,7 +105,7 @@ def pay(tribe: Tribe, supply: Supply, cost: Cost,
     if any(missing.values()):
         raise RuleError(
             N_("you cannot afford it: it costs {cost}; you are missing {missing}"),
-            cost=describe_goods(cost.as_dict()), missing=describe_goods(missing),
+            cost=goods_list(cost.as_dict()), missing=goods_list(missing),
         )
     needed = cost.food + any_food
     return (replace(tribe, food=tribe.food - needed, coins=tribe.coins - cost.coins),
@@ -127,8 +130,8 @@ def check_chips_exist(revealed: Iterable[str]) -> None:
     for back, count in Counter(revealed).items():
         if count > ROCK_CHIP_COUNTS[back]:
             raise RuleError(
-                N_("only {limit} rock chips show {back}, but {count} were revealed"),
-                limit=ROCK_CHIP_COUNTS[back], back=back, count=count,
+                N_("only {limit} rock chips show {reward}, but {count} were revealed"),
+                limit=ROCK_CHIP_COUNTS[back], reward=chip_rewards([back]), count=count,
             )
 
 

@@ -42,19 +42,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 from games.hunting_age import development, setup, storage
 from games.hunting_age.board import LIMITS
 from games.hunting_age.cards import FACES_BY_ID
 from games.hunting_age.components import (
     COIN_COUNTER_MAX,
     FOODS,
-    GOOD_NAMES,
+    GOOD_TERMS,
     ROCK_CHIP_GROUPS,
+    ROCK_CHIPS,
     SUPPLY_LIMITS,
     Cost,
     Food,
-    describe_goods,
+    chip_rewards,
+    goods_list,
 )
 from games.hunting_age.scoring import (
     END_GAME_SCORES,
@@ -64,13 +66,19 @@ from games.hunting_age.scoring import (
     turns_left,
 )
 from games.hunting_age.tribe import CHIEFS, VP_TRACK_MAX, Hut, Supply, Tribe, give_back, take
-from games.table import Player, check_range, parse_adjust
+from games.table import Player, check_range, dispatch, parse_adjust
 
 GAME: Final = "hunting-age"
 COUNTERS: Final[dict[str, tuple[int, int]]] = {
     **{kind: (0, SUPPLY_LIMITS[kind]) for kind in FOODS},
     "coins": (0, COIN_COUNTER_MAX),
     "vp": (0, VP_TRACK_MAX),
+}
+#: Each counter as players read it ("bear would be 13; …", "Ann: VP track +1"), a Term.
+COUNTER_NAMES: Final[Mapping[str, Term]] = {
+    **{kind: GOOD_TERMS[kind] for kind in FOODS},
+    "coins": Term(N_("coins")),
+    "vp": Term(N_("VP track")),
 }
 EDITIONS: Final = ("campfire", "original")
 
@@ -190,14 +198,7 @@ def prepare(state: TableState, event: dict[str, Any], rng: random.Random) -> dic
 
 def apply(state: TableState, event: Mapping[str, Any]) -> TableState:
     """The next state; ``RuleError`` (and no change) when the rules refuse the event."""
-    if not isinstance(event, Mapping):
-        raise RuleError(N_("an event must be an object"))
-    kind = event.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(N_("unknown event type {type!r}; expected one of: {types}"),
-                        type=event.get("type"), types=", ".join(_HANDLERS))
-    return handler(state, event)
+    return dispatch(state, event, _HANDLERS)
 
 
 def _adjust(state: TableState, event: Mapping[str, Any]) -> TableState:
@@ -207,17 +208,19 @@ def _adjust(state: TableState, event: Mapping[str, Any]) -> TableState:
     tribe = state.tribes[move.seat]
     supply = state.supply
     if move.counter in FOODS:
-        check_range(move.counter, tribe.food[move.counter] + move.delta, COUNTERS[move.counter])
+        check_range(COUNTER_NAMES[move.counter], tribe.food[move.counter] + move.delta,
+                    COUNTERS[move.counter])
         food = Food.of({move.counter: abs(move.delta)})
         if move.delta > 0:
             tribe, supply = take(tribe, supply, food)
         else:
             tribe, supply = give_back(tribe, supply, food)
     elif move.counter == "coins":
-        coins = check_range("coins", tribe.coins + move.delta, COUNTERS["coins"])
+        coins = check_range(COUNTER_NAMES["coins"], tribe.coins + move.delta,
+                            COUNTERS["coins"])
         tribe = replace(tribe, coins=coins)
     else:
-        track = check_range("vp", tribe.track + move.delta, COUNTERS["vp"])
+        track = check_range(COUNTER_NAMES["vp"], tribe.track + move.delta, COUNTERS["vp"])
         tribe = replace(tribe, track=track)
     return _with_tribe(state, move.seat, tribe, supply)
 
@@ -420,7 +423,14 @@ def to_json(state: TableState) -> dict[str, Any]:
 
 
 def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:
-    """The event in plain words: an ``N_`` template and its parameters."""
+    """The event in plain words: an ``N_`` template and its parameters.
+
+    Parameters are players' names, numbers, hunting-ground face ids (``B1a``: printed on
+    every card, the same in every language) and game words as ``Term``s or, for goods and
+    rock chips, ``TermList``s ("bear ×2, coin ×1"), so the companion translates every word
+    with the sentence. Only what the game does not know (an unknown event or counter) is
+    quoted as stored.
+    """
     seat = event.get("seat")
     name = (players[seat].name if isinstance(seat, int) and not isinstance(seat, bool)
             and 0 <= seat < len(players) else "?")
@@ -429,7 +439,9 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         counter = event.get("counter")
         delta = event.get("delta")
         return N_("{name}: {counter} {delta}"), {
-            "name": name, "counter": "VP track" if counter == "vp" else str(counter),
+            "name": name,
+            "counter": (COUNTER_NAMES[counter] if isinstance(counter, str)
+                        and counter in COUNTER_NAMES else str(counter)),
             "delta": f"{delta:+d}" if isinstance(delta, int) else str(delta)}
     if kind == "setup":
         start = event.get("start_player")
@@ -440,8 +452,12 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     if kind == "develop":
         what = event.get("kind")
         if what == "cave":
-            return N_("{name} created a cave and flipped {chips}"), {
-                "name": name, "chips": ", ".join(map(str, event.get("chips", [])))}
+            chips = event.get("chips")
+            if (isinstance(chips, list) and chips
+                    and all(isinstance(c, str) and c in ROCK_CHIPS for c in chips)):
+                return N_("{name} created a cave and flipped {chips}"), {
+                    "name": name, "chips": chip_rewards(chips)}
+            return N_("{name} created a cave"), {"name": name}
         if what == "subordinate":
             return N_("{name} added a subordinate"), {"name": name}
         if "face" in event:
@@ -451,10 +467,15 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
                 "space": space + 1 if isinstance(space, int) else space}
         return N_("{name} built a hut"), {"name": name}
     if kind == "store":
-        returned = event.get("return") or {}
-        goods = describe_goods(returned) if isinstance(returned, Mapping) and all(
-            k in GOOD_NAMES for k in returned) else str(returned)
-        return N_("{name} stored food and returned {goods}"), {"name": name, "goods": goods}
+        returned = event.get("return")
+        if isinstance(returned, Mapping) and all(
+                k in FOODS and isinstance(n, int) for k, n in returned.items()):
+            goods = goods_list(returned)
+            if goods:
+                return N_("{name} stored food and returned {goods}"), {
+                    "name": name, "goods": goods}
+            return N_("{name} stored food and returned nothing"), {"name": name}
+        return N_("{name} stored food"), {"name": name}
     if kind == "end_turn":
         return N_("{name} ended their turn"), {"name": name}
     return N_("unknown event {type}"), {"type": kind}

@@ -28,7 +28,7 @@ from typing import Final
 from games.errors import N_, RuleError
 from games.hunting_age.board import LIMITS, OPEN_CAVES_AT_START
 from games.hunting_age.components import (
-    GOOD_NAMES,
+    GOOD_TERMS,
     ROCK_CHIP_GROUPS,
     ROCK_CHIPS_PER_PLAYER,
     SUPPLY_LIMITS,
@@ -112,7 +112,7 @@ def _check_holds(held: Food, wanted: Food, refusal: str) -> None:
     """Refuse with ``refusal`` (``{have}``, ``{good}``, ``{want}``) the first kind short."""
     for kind, want in wanted:
         if want > held[kind]:
-            raise RuleError(refusal, have=held[kind], good=GOOD_NAMES[kind].en, want=want)
+            raise RuleError(refusal, have=held[kind], good=GOOD_TERMS[kind], want=want)
 
 
 def take(tribe: Tribe, supply: Supply, food: Food) -> tuple[Tribe, Supply]:

@@ -47,7 +47,7 @@ from typing import Any, Final
 from games.errors import N_, RuleError, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
-from games.table import Player, check_range, parse_adjust
+from games.table import Player, check_range, dispatch, parse_adjust
 
 GAME: Final = "lion-square"
 COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
@@ -147,16 +147,7 @@ def prepare(state: State, event: dict[str, Any], rng: random.Random) -> dict[str
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
-    if not isinstance(event, Mapping):
-        raise RuleError(N_("an event must be an object with a type"))
-    kind = event.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(
-            N_("unknown event type {type!r}; expected one of: {types}"),
-            type=kind, types=", ".join(EVENT_TYPES),
-        )
-    return handler(state, event)
+    return dispatch(state, event, _HANDLERS)
 
 
 def counters(state: State) -> list[dict[str, int]]:

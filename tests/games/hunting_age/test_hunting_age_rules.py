@@ -237,7 +237,7 @@ def test_draws_come_from_the_chips_not_yet_revealed() -> None:
 def test_more_chips_of_a_back_than_exist_are_refused() -> None:
     with pytest.raises(RuleError) as error:
         development.check_chips_exist(["coins_2"] * 3)
-    assert str(error.value) == "only 2 rock chips show coins_2, but 3 were revealed"
+    assert str(error.value) == "only 2 rock chips show coin ×2, but 3 were revealed"
 
 
 def test_build_space_takes_one_hut() -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.errors import RuleError
+from games.errors import RuleError, TermList
 from games.hunting_age import table
 from games.hunting_age.components import FOODS, SUPPLY_LIMITS, Food
 from games.table import Player
@@ -177,7 +177,7 @@ def test_revealed_chips_cannot_exceed_the_24() -> None:
                   {"type": "develop", "seat": 1, "kind": "cave", "chips": ["coins_2"]},
                   {"type": "end_turn"}, adjust(2, "bear", 2), adjust(2, "grape", 1)])
     event = {"type": "develop", "seat": 2, "kind": "cave", "chips": ["coins_2"]}
-    assert refused(state, event) == "only 2 rock chips show coins_2, but 3 were revealed"
+    assert refused(state, event) == "only 2 rock chips show coin ×2, but 3 were revealed"
 
 
 def test_drawn_chips_never_repeat_beyond_the_box() -> None:
@@ -406,7 +406,9 @@ def test_to_json_is_json() -> None:
         (SET_UP, "The hunting grounds are laid out ({faces}); {name} starts",
          {"faces": ", ".join(LAYOUT), "name": "Ann"}),
         ({"type": "develop", "seat": 2, "kind": "cave", "chips": ["vp_1", "bear_2"]},
-         "{name} created a cave and flipped {chips}", {"name": "Cho", "chips": "vp_1, bear_2"}),
+         "{name} created a cave and flipped {chips}", {"name": "Cho", "chips": "VP ×1, bear ×2"}),
+        ({"type": "develop", "seat": 2, "kind": "cave", "chips": ["gold_9"]},
+         "{name} created a cave", {"name": "Cho"}),
         ({"type": "develop", "seat": 2, "kind": "subordinate"}, "{name} added a subordinate",
          {"name": "Cho"}),
         ({"type": "develop", "seat": 0, "kind": "hut", "face": "B2a", "space": 2},
@@ -416,13 +418,23 @@ def test_to_json_is_json() -> None:
          {"name": "Ann"}),
         ({"type": "store", "seat": 1, "return": {"bear": 1}},
          "{name} stored food and returned {goods}", {"name": "Ben", "goods": "bear ×1"}),
+        ({"type": "store", "seat": 1, "return": {"bear": 0, "grape": 0}},
+         "{name} stored food and returned nothing", {"name": "Ben"}),
+        ({"type": "store", "seat": 1, "return": {"gold": 1}}, "{name} stored food",
+         {"name": "Ben"}),
+        (adjust(2, "green_grain", 1), "{name}: {counter} {delta}",
+         {"name": "Cho", "counter": "green grain", "delta": "+1"}),
         ({"type": "end_turn", "seat": 2}, "{name} ended their turn", {"name": "Cho"}),
         ({"type": "dance"}, "unknown event {type}", {"type": "dance"}),
     ],
 )
 def test_describe_every_event(event: dict[str, Any], template: str,
                               params: dict[str, Any]) -> None:
-    assert table.describe(event, PLAYERS) == (template, params)
+    described, values = table.describe(event, PLAYERS)
+    # goods and rock chips are TermLists (translated word by word): compare their English
+    english = {key: str(value) if isinstance(value, TermList) else value
+               for key, value in values.items()}
+    assert (described, english) == (template, params)
     template.format(**params)  # every placeholder has its value
 
 
