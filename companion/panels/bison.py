@@ -39,7 +39,7 @@ from flask import Blueprint, redirect, render_template, request, session, url_fo
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from companion import tables, web
+from companion import charts, tables, web
 from companion.i18n import rule_error_message, translate
 from companion.panels import bison_svg
 from games.bison import catalog, whatif
@@ -258,13 +258,14 @@ def view(table: tables.TableView) -> dict[str, Any]:
         })
     chart = None
     if state.log:
-        chart = Markup(bison_svg.stocks_chart(
-            [p.name for p in table.players], [p.color for p in table.players],
-            [[fold.START_STOCK * len(ANIMALS)] * len(table.players),
-             *([s.total for s in r.stocks] for r in state.log)],
-            [_("start")] + [(_("final") if r.final else _("round %(n)s", n=r.round))
-                            for r in state.log],
-            title=_("Each player's food (all three stocks) after every scoring")))
+        start = fold.START_STOCK * len(ANIMALS)
+        chart = charts.line_chart(
+            [charts.Series(p.name, [start, *(r.stocks[i].total for r in state.log)], p.color)
+             for i, p in enumerate(table.players)],
+            labels=[_("start")] + [(_("final") if r.final else _("round %(n)s", n=r.round))
+                                   for r in state.log],
+            title=_("Each player's food (all three stocks) after every scoring"),
+            legend=False)
     # B10: the final order by total, then by the smallest stock (the tie-break).
     final = sorted(
         ({"name": p.name, "colour": p.color, "total": state.stocks[i].total,

@@ -31,9 +31,8 @@ from typing import Any
 from flask import Blueprint, abort, request
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from markupsafe import escape
 
-from companion import tables, web
+from companion import charts, tables, web
 from games.errors import N_, RuleError
 from games.hunting_age import development, storage
 from games.hunting_age import setup as layout
@@ -169,41 +168,11 @@ def _chart(state: fold.TableState) -> str | None:
     """Each seat's total VP after every turn (``totals_by_turn``), as an inline SVG."""
     if not state.totals_by_turn:
         return None
-    series = [(p.name, p.color, [0, *(row[i] for row in state.totals_by_turn)])
+    series = [charts.Series(p.name, [0, *(row[i] for row in state.totals_by_turn)], p.color)
               for i, p in enumerate(state.players)]
-    return _line_chart(series, _("VP over the turns"))
-
-
-def _line_chart(series: list[tuple[str, str, list[int]]], title: str) -> str:
-    """A small inline SVG line chart (one line per player; colours from the seat classes).
-
-    Stop-gap until companion/charts.py (helper F2) lands; no inline style (CSP).
-    """
-    width, height, left, bottom, top, right = 320, 180, 28, 22, 8, 8
-    turns = max(len(values) for _, _, values in series) - 1
-    peak = max(1, *(v for _, _, values in series for v in values))
-
-    def x(i: int) -> float:
-        return left + (width - left - right) * i / max(1, turns)
-
-    def y(v: int) -> float:
-        return top + (height - top - bottom) * (1 - v / peak)
-
-    parts = [f'<svg class="chart ha-chart" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="{escape(title)}"><title>{escape(title)}</title>',
-             f'<line class="grid" x1="{left}" y1="{y(0):.1f}" x2="{width - right}" '
-             f'y2="{y(0):.1f}"/>',
-             f'<text x="2" y="{y(peak) + 4:.1f}">{peak}</text>',
-             f'<text x="2" y="{y(0) + 4:.1f}">0</text>',
-             f'<text x="{x(turns):.1f}" y="{height - 4}" text-anchor="end">{turns}</text>']
-    for name, colour, values in series:
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
-        parts.append(f'<polyline class="c-{escape(colour)}" fill="none" stroke-width="3" '
-                     f'points="{points}"><title>{escape(name)}</title></polyline>')
-    parts.append("</svg>")
-    legend = "".join(f'<li><span class="swatch c-{escape(c)}"></span>{escape(n)} '
-                     f'{values[-1]}</li>' for n, c, values in series)
-    return "".join(parts) + f'<ul class="chart-legend">{legend}</ul>'
+    labels = [_("start"), *(str(turn) for turn in range(1, len(state.totals_by_turn) + 1))]
+    return charts.line_chart(series, labels=labels, title=_("VP over the turns"),
+                             css_class="ha-chart")
 
 
 def view(table: tables.TableView) -> dict[str, Any]:
