@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
-from companion import tables
+from companion import i18n, tables
 from companion.panels import hunting_age
 
 HTMX = {"HX-Request": "true"}
@@ -499,3 +501,46 @@ def test_create_form_offers_the_edition(client, app):
                                          "name2": "Cho", "color2": "green",
                                          "setting.edition": "original"})
     assert response.status_code == 303
+
+
+# -- game words in refusals and history lines (Terms and TermLists) --------------------
+
+FAKE_JA = {
+    "you cannot afford it: it costs {cost}; you are missing {missing}":
+        "払えません: {cost} が必要で、{missing} が足りません",
+    "{name} stored food and returned {goods}": "{name}は食料を保管し、{goods}を戻した",
+    "bear": "くま", "grape": "ぶどう", "coin": "石貨",
+}
+
+
+@pytest.fixture
+def fake_ja(monkeypatch):
+    """A tiny catalog in place of the compiled one: refusals and history use it."""
+    monkeypatch.setattr(i18n, "gettext", lambda text: FAKE_JA.get(text, text))
+
+
+def test_a_refusal_names_the_goods_in_the_readers_language(client, table, fake_ja):
+    response = post(client, table.id, "develop", {"seat": 0, "kind": "cave"}, lang="ja")
+    assert response.status_code == 422
+    assert "払えません: くま ×2, ぶどう ×1 が必要で、くま ×2, ぶどう ×1 が足りません" in text(
+        response)
+
+
+def test_a_history_line_names_the_goods_in_the_readers_language(client, app, table, fake_ja):
+    give(app, table.id, 0, bear=4)
+    send(app, table.id, {"type": "store", "seat": 0, "return": {"bear": 1}})
+    page = text(client.get(f"/t/{table.id}/history?lang=ja"))
+    assert "Annは食料を保管し、くま ×1を戻した" in page
+
+
+@pytest.mark.parametrize("lang", ["ja", "it"])
+def test_translated_good_words_read_as_the_catalog_names(lang):
+    """Messages carry goods as Terms (gettext), the panel shows the catalog's names: a
+    translator must give a good the name the kit prints, or the two would disagree."""
+    po = Path(__file__).parents[3] / "translations" / lang / "LC_MESSAGES" / "messages.po"
+    with po.open("rb") as file:
+        catalog = read_po(file)
+    for good, names in hunting_age.GOOD_NAMES.items():
+        message = catalog.get(names.en)
+        if message is not None and message.string and not message.fuzzy:
+            assert message.string == names.get(lang), (good, message.string)
