@@ -105,6 +105,13 @@ def test_bad_events_are_refused(event: dict[str, Any], message: str) -> None:
     assert refused(table.new_state(PLAYERS, {}), event) == message
 
 
+@pytest.mark.parametrize("event", [[1], "adjust", None])
+def test_an_event_that_is_not_an_object_is_refused(event: object) -> None:
+    # games.table.dispatch, shared with the other folds
+    with pytest.raises(RuleError, match=r"^an event must be an object with a type$"):
+        table.apply(table.new_state(PLAYERS, {}), event)  # type: ignore[arg-type]
+
+
 def test_vp_track_reaching_ten_triggers_the_end() -> None:
     # H2
     state = play([adjust(1, "vp", 9)])
