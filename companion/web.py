@@ -186,12 +186,18 @@ def _players_from_form() -> list[dict[str, str]]:
 
 def _settings_from_form() -> dict[str, Any]:
     """``setting.<name>`` fields (templates/games/<game>/settings.html): whole numbers
-    become ints, checkboxes booleans, the rest stays text; the game validates them."""
+    become ints, checkboxes booleans, the rest stays text; a field sent several times
+    (one per player) is the list of its non-empty values; the game validates them."""
     settings: dict[str, Any] = {}
     for key, value in request.form.items():
         if not key.startswith("setting."):
             continue
         name = key.removeprefix("setting.")
+        repeated = [v.strip() for v in request.form.getlist(key) if v.strip()]
+        if len(request.form.getlist(key)) > 1:
+            if repeated:
+                settings[name] = repeated
+            continue
         value = value.strip()
         if value.lstrip("-").isdigit() and len(value) < 10:
             settings[name] = int(value)

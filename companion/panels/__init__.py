@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-PANELS = ("companion.panels.hunting_age", "companion.panels.bison")
+PANELS = ("companion.panels.hunting_age", "companion.panels.bison", "companion.panels.dogs_life")
 
 
 def register_panels(app: Any) -> None:

@@ -1,0 +1,298 @@
+"""A Dog's Life (犬の生活) at the table: the panel's view model and its form posts.
+
+Issue 4 on the companion platform. Every rule comes from ``games.dogs_life`` (the hunger
+tick and starvation, food capped at 4, the bladder and the 8 pee markers, two carrying
+spaces, the pound's 1/2/3 draws and automatic release with hunger 2 (D2), the dog's own
+13-card deck and the catcher's die, trash day and the win at N bones or when time is up
+(D3)); this module only turns the folded state into what the templates under
+``templates/games/dogs_life/`` show, and a submitted form into an event the fold judges.
+
+Glossary
+--------
+view
+    ``view(table)``: the plain dict ``panel.html`` reads (template global ``dogs_life_view``).
+dog names
+    Catalog data with en/ja/it names (``games.dogs_life.catalog``). Refusals name a dog in
+    their ``dog`` parameter in English; ``message`` puts the reader's name for it in
+    (``catalog.localized``) before translating the sentence.
+routes (POST ``/t/<table_id>/dogs-life/<action>``; htmx gets the fresh panel, a refusal
+is a 422 panel with the translated message and nothing stored, without JavaScript a 303
+back to the table)
+    ``start-turn`` ``seat`` · ``eat`` ``seat`` ``days`` · ``move`` ``seat`` ``steps`` ·
+    ``drink`` ``seat`` · ``pee`` ``seat`` [``covers``] · ``pick-up`` / ``drop`` ``seat``
+    ``item`` (``bone`` | ``newspaper`` + ``address``) · ``bury`` ``seat`` [``count``] ·
+    ``pound`` ``seat`` ``reason`` · ``draw`` ``seat`` ``section`` [``address`` |
+    ``against``] · ``roll`` ``seat`` · ``adjust`` ``seat`` ``counter`` ``delta`` · ``end``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from flask import Blueprint, abort, request
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
+
+from companion import charts, tables, web
+from companion.i18n import rule_error_message
+from games.dogs_life import catalog
+from games.dogs_life import table as fold
+from games.dogs_life.catalog import Card, Find, Section
+from games.dogs_life.dog import (
+    BLADDER_MAX,
+    CARRY_MAX,
+    HUNGER_MAX,
+    NEWSPAPERS,
+    PEE_MARKERS,
+    POUND_RELEASE,
+    DogState,
+    ItemKind,
+)
+from games.dogs_life.game import Game, winners
+from games.errors import N_, RuleError
+
+GAME = fold.GAME
+bp = Blueprint("dogs_life", __name__, url_prefix="/t/<table_id>/dogs-life")
+
+#: The sections of a card, as the dog chart and the cards name them.
+SECTION_NAMES = {
+    Section.TRASH: N_("Trash can"), Section.RESTAURANT: N_("Restaurant"),
+    Section.NEWSPAPER: N_("Newspaper reward"), Section.FIGHT: N_("Fight"),
+    Section.CATCHER: N_("Dog-catcher"), Section.POUND: N_("Pound"),
+}
+FIND_NAMES = {
+    Find.NOTHING: N_("nothing"), Find.FOOD_1: N_("1 day of food"),
+    Find.FOOD_2: N_("2 days of food"), Find.FOOD_3: N_("3 days of food"),
+    Find.BONE: N_("a bone"),
+}
+#: What the field of a refused form is called (for "… must be a whole number").
+FIELD_LABELS = {"seat": N_("seat"), "days": N_("days of food"), "steps": N_("steps"),
+                "address": N_("newspaper address"), "count": N_("bones"),
+                "covers": N_("the rival's marker"), "against": N_("the dog attacked"),
+                "delta": N_("change")}
+
+
+def _lang() -> str:
+    return str(get_locale() or "en").split("_")[0]
+
+
+def dog_name(dog_id: str) -> str:
+    """The catalog dog's name in the reader's language (ホワイトファング, Zanna Bianca)."""
+    return catalog.dog(dog_id).names.get(_lang()) or catalog.dog(dog_id).names["en"]
+
+
+def breed_name(dog_id: str) -> str:
+    return catalog.dog(dog_id).breed.get(_lang()) or catalog.dog(dog_id).breed["en"]
+
+
+def message(error: RuleError) -> str:
+    """A refusal in the reader's language, the dog named as the reader knows it."""
+    params = catalog.localized(error.params, _lang())
+    return rule_error_message(RuleError(error.template, **params))
+
+
+# ---------------------------------------------------------------------------------------
+# the view model
+
+
+def card_result(card: Card, section: Section) -> str:
+    """What one drawn card says in the section that matters, in words."""
+    result = fold.result(card, section)
+    if section is Section.FIGHT:
+        return ngettext("%(num)s fang", "%(num)s fangs", int(result))
+    if section is Section.CATCHER:
+        return _("running dog: escaped") if result == "escaped" else _("caught in the net")
+    if section is Section.POUND:
+        return _("running dog: free!") if result == "escaped" else _("still in the cage")
+    return _(FIND_NAMES[Find(result)])
+
+
+def _pound_note(state: DogState) -> str:
+    """What the next turn in the pound brings (D2)."""
+    if state.pound >= POUND_RELEASE:
+        return _("Next turn: let out automatically, hunger set to 2.")
+    return ngettext("Next turn: draws %(num)s card; a running dog frees it.",
+                    "Next turn: draws %(num)s cards; a running dog on any frees it.",
+                    state.pound)
+
+
+def _dog_view(game: Game, seat: int, player: Any, current: int | None) -> dict[str, Any]:
+    state = game.dogs[seat]
+    spec = catalog.dog(state.dog)
+    newspapers = sorted(i.address for i in state.items if i.kind is ItemKind.NEWSPAPER)
+    last = None
+    if state.last is not None:
+        last = {"section": _(SECTION_NAMES[state.last.section]),
+                "kind": state.last.section.value,
+                "cards": [{"number": c.number, "result": card_result(c, state.last.section)}
+                          for c in state.last.cards]}
+    return {
+        "index": seat, "player": player, "id": spec.id,
+        "name": dog_name(spec.id), "breed": breed_name(spec.id),
+        "current": seat == current,
+        "ap": state.ap, "action_points": spec.action_points,
+        "hunger": state.hunger, "hunger_max": HUNGER_MAX,
+        "starving": state.hunger == 0 and not state.in_pound,
+        "bladder": state.bladder, "bladder_max": BLADDER_MAX,
+        "supply": state.supply, "lampposts": state.lampposts, "markers": PEE_MARKERS,
+        "carried": [{"kind": i.kind.value, "address": i.address} for i in state.items],
+        "free_hands": CARRY_MAX - len(state.items),
+        "carried_bones": state.carried_bones,
+        "newspapers": newspapers,
+        "buried": state.buried, "goal": game.settings.bones_to_win,
+        "pound": state.pound, "in_pound": state.in_pound,
+        "pound_note": _pound_note(state) if state.in_pound else "",
+        "last": last,
+        # who this dog could attack or pee over (the fold refuses the rest anyway)
+        "rivals": [s for s, other in enumerate(game.dogs) if s != seat and not other.in_pound],
+        "covers": [s for s, other in enumerate(game.dogs) if s != seat and other.lampposts],
+    }
+
+
+def _chart(game: Game, players: Any, over: bool) -> Any:
+    """Buried bones of every dog at the start of each turn, then now (or at the end)."""
+    rows = [list(row) for row in fold.rules.bones_history(game)]
+    if len(rows) < 2:
+        return None
+    labels = [_("start"), *(str(n) for n in range(2, len(rows))),
+              _("end") if over else _("now")]
+    series = [charts.Series(f"{dog_name(game.dogs[s].dog)} ({p.name})",
+                            [row[s] for row in rows], p.color)
+              for s, p in enumerate(players)]
+    return charts.line_chart(series, labels=labels, title=_("Buried bones over the turns"),
+                             css_class="dl-chart")
+
+
+def _ranking(dogs: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Dogs by buried bones, most first; equal counts share a place."""
+    groups: list[list[dict[str, Any]]] = []
+    for d in sorted(dogs, key=lambda d: -d["buried"]):
+        if groups and groups[-1][0]["buried"] == d["buried"]:
+            groups[-1].append(d)
+        else:
+            groups.append([d])
+    return groups
+
+
+def view(table: tables.TableView) -> dict[str, Any]:
+    """Everything the A Dog's Life panel shows, from the folded state."""
+    game: Game = table.state
+    dogs = [_dog_view(game, s, p, game.current) for s, p in enumerate(table.players)]
+    won = winners(game)
+    over = bool(won)
+    minutes = game.settings.timed_minutes
+    deadline = (web.local_time(table.created_at + timedelta(minutes=minutes))
+                if minutes else None)
+    return {
+        "over": over, "time_up": game.time_up,
+        "winners": [dogs[s] for s in won],
+        "goal": game.settings.bones_to_win, "minutes": minutes, "deadline": deadline,
+        "turn": game.turn, "current": dogs[game.current] if game.current is not None else None,
+        "die": game.die,
+        "trash_markers": game.trash_markers, "trash_total": fold.rules.TRASH_MARKERS,
+        "trash_days": game.trash_days,
+        "dogs": dogs,
+        # the dog whose turn it is first: its card holds the controls of the moment
+        "dogs_in_turn_order": sorted(dogs, key=lambda d: not d["current"]),
+        "ranking": _ranking(dogs),
+        "chart": _chart(game, table.players, over),
+        "newspapers": range(1, NEWSPAPERS + 1),
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# form posts
+
+
+def _table(table_id: str) -> tables.TableView:
+    table = web.load_table(table_id)
+    if table.game != GAME:
+        abort(404)
+    return table
+
+
+def _int(name: str) -> int:
+    return web.form_int(name, label=_(FIELD_LABELS.get(name, name)))
+
+
+def _seat() -> dict[str, Any]:
+    return {"seat": _int("seat")}
+
+
+def _item() -> dict[str, Any]:
+    event = {**_seat(), "item": request.form.get("item", "")}
+    if event["item"] == "newspaper":
+        event["address"] = _int("address")
+    return event
+
+
+def _pee() -> dict[str, Any]:
+    event = _seat()
+    if request.form.get("covers", "").strip():
+        event["covers"] = _int("covers")
+    return event
+
+
+def _draw() -> dict[str, Any]:
+    event = {**_seat(), "section": request.form.get("section", "")}
+    if event["section"] == Section.NEWSPAPER.value:
+        event["address"] = _int("address")
+    elif event["section"] == Section.FIGHT.value:
+        event["against"] = _int("against")
+    return event
+
+
+#: action in the URL -> (event type, the rest of the event from the form)
+ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+    "start-turn": ("start_turn", _seat),
+    "eat": ("eat", lambda: {**_seat(), "days": _int("days")}),
+    "move": ("move", lambda: {**_seat(), "steps": _int("steps")}),
+    "drink": ("drink", _seat),
+    "pee": ("pee", _pee),
+    "pick-up": ("pick_up", _item),
+    "drop": ("drop", _item),
+    "bury": ("bury", lambda: {**_seat(), "count": _int("count")}
+             if request.form.get("count", "").strip() else _seat()),
+    "pound": ("to_pound", lambda: {**_seat(), "reason": request.form.get("reason", "")}),
+    "draw": ("draw", _draw),
+    "roll": ("roll_die", _seat),
+    "adjust": ("adjust", lambda: {**_seat(), "counter": request.form.get("counter", ""),
+                                  "delta": _int("delta")}),
+    "end": ("end_game", dict),
+}
+
+
+def _respond(table_id: str, error: RuleError) -> Any:
+    return web.panel_response(tables.get(table_id), error=message(error), status=422)
+
+
+@bp.post("/<action>")
+def act(table_id: str, action: str) -> Any:
+    """Turn the form into an event and append it as this phone's seat; a refusal of the
+    form or of the rules is a 422 panel with the reason, and nothing is stored."""
+    if action not in ACTIONS:
+        abort(404)
+    table = _table(table_id)
+    kind, fields = ACTIONS[action]
+    try:
+        event = {"type": kind, **fields()}
+        table = tables.append(table_id, event, seat=web.current_seat(table))
+    except tables.TableNotFound:
+        abort(404)
+    except RuleError as error:
+        return _respond(table_id, error)
+    return web.panel_response(table)
+
+
+def dog_choices() -> list[tuple[str, str, str, int]]:
+    """The catalog's dogs for the settings form: id, name, breed, action points."""
+    return [(d.id, dog_name(d.id), breed_name(d.id), d.action_points)
+            for d in catalog.DOGS.values()]
+
+
+def init_app(app: Any) -> None:
+    app.register_blueprint(bp)
+    app.add_template_global(view, "dogs_life_view")
+    app.add_template_global(dog_choices, "dogs_life_dogs")
