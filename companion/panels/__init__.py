@@ -10,7 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-PANELS = ("companion.panels.hunting_age", "companion.panels.bison", "companion.panels.dogs_life")
+PANELS = ("companion.panels.hunting_age", "companion.panels.bison", "companion.panels.dogs_life",
+          "companion.panels.lion_square")
 
 
 def register_panels(app: Any) -> None:

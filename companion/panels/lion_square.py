@@ -1,0 +1,253 @@
+"""Lion Square (らいおんスクエア) at the table: the panel's view model and its form posts.
+
+Issue 4 on the companion platform. Every number the panel shows comes from the fold
+``games.lion_square.table`` (the round's L2 losses with their breakdown, the next start
+player and the end of the game, L3); this module only turns the folded state into what
+``templates/games/lion_square/`` shows, and a submitted form into one of the fold's events.
+
+Glossary
+--------
+view
+    ``view(table)``: a plain dict the templates read (template global ``lion_square_view``).
+picked cell
+    The place of the square the next number goes to. The 3×3 editor is one form: the nine
+    places are radio buttons, the numbers submit buttons, so "tap a place, tap a number"
+    works without any script. After a number is set, the next empty place (reading order)
+    is picked, so a whole square is typed as nine taps on numbers.
+secret herd
+    Herd cards are secret (L: 群れカード): every herd is hidden on each phone until that
+    phone taps it (app.js keeps the choice in sessionStorage), until the game is over.
+routes (POST, under ``/t/<table_id>/lion-square/``; htmx gets the fresh panel, a refusal is
+a 422 panel with the translated message, without JavaScript a 303 back to the table)
+    ``cell``      ``cell`` = "row,column" (0–2 each), ``card`` = a number, ``G`` or empty
+                  (clear the place) → ``set_cell``.
+    ``taken``     ``seat``, ``count`` → ``set_taken``.
+    ``gazelles``  ``seat``, ``count`` → ``set_gazelles``.
+    ``last``      ``seat`` (empty = not known yet) → ``set_last``.
+    ``score``     → ``score_round`` (L2 applied to every herd).
+    ``next``      → ``next_round`` (L3: the player after the last card starts).
+The herd steppers post to the platform's generic ``adjust``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, abort, request
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from companion import charts, tables, web
+from games.errors import N_, RuleError
+from games.lion_square import rules
+from games.lion_square import table as fold
+from games.lion_square.square import SIZE, Side
+
+GAME = fold.GAME
+bp = Blueprint("lion_square", __name__, url_prefix="/t/<table_id>/lion-square")
+
+#: The numbers on the picker. The Campfire deck prints 0–4 (games.lion_square.catalog);
+#: other editions may print more (L1: players type the numbers they see).
+PICKER_NUMBERS = tuple(range(10))
+#: Gazelles in hand cannot exceed the 2 gazelle cards.
+GAZELLES_MAX = rules.GAZELLE_CARDS
+#: Where each side's name sits around the square (north up, as the grid is typed).
+SIDE_CLASSES = {Side.N: "side-n", Side.W: "side-w", Side.E: "side-e", Side.S: "side-s"}
+SIDE_NAMES = {Side.S: N_("south"), Side.W: N_("west"), Side.N: N_("north"),
+              Side.E: N_("east")}
+
+
+# ---------------------------------------------------------------------------------------
+# the view
+
+
+def _picked(state: fold.State) -> tuple[int, int] | None:
+    """The place the next number goes to: the first empty place in reading order, counted
+    from the place just posted (so typing moves on); None when the square is full."""
+    cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
+    start = 0
+    posted = _cell_arg(request.form.get("cell")) if request.method == "POST" else None
+    if posted is not None:  # just filled: it is skipped below; refused or cleared: kept
+        start = cells.index(posted)
+    for offset in range(len(cells)):
+        row, column = cells[(start + offset) % len(cells)]
+        if state.square.rows[row][column] is None:
+            return row, column
+    return posted
+
+
+def _ranking(herds: tuple[int, ...]) -> list[list[int]]:
+    """Seats by herd, highest first, equal herds together (L3: equal herds share)."""
+    groups: dict[int, list[int]] = {}
+    for seat, herd in sorted(enumerate(herds), key=lambda item: -item[1]):
+        groups.setdefault(herd, []).append(seat)
+    return list(groups.values())
+
+
+def _chart(state: fold.State) -> Markup | None:
+    if not state.history:
+        return None
+    labels = [_("start"), *(_("round %(number)s", number=r.round) for r in state.history)]
+    series = [charts.Series(player.name, values, player.color)
+              for player, values in zip(state.players, fold.herd_chart(state), strict=True)]
+    return charts.line_chart(series, labels=labels, title=_("Herds after each round"),
+                             css_class="ls-chart")
+
+
+def view(table: tables.TableView) -> dict[str, Any]:
+    """Everything the Lion Square panel shows, from the folded state."""
+    state: fold.State = table.state
+    names = [player.name for player in state.players]
+    preview = fold.preview(state)
+    by_side = {side: seat for seat, side in enumerate(state.sides)}
+    record = state.history[-1] if state.round_scored else None
+    seats = []
+    for seat, player in enumerate(state.players):
+        loss = record.losses[seat].to_json() if record else preview[seat]
+        seats.append({
+            "index": seat, "name": player.name, "colour": player.color,
+            "side": SIDE_NAMES[state.sides[seat]], "herd": state.herds[seat],
+            "taken": state.taken[seat], "gazelles": state.gazelles[seat],
+            "loss": loss,
+            "herd_after": (record.herds_after[seat] if record
+                           else preview[seat]["herd_after"]),
+            "herd_before": record.herds_before[seat] if record else state.herds[seat],
+            "starts": seat == state.start, "last": seat == state.last,
+        })
+    picked = None if state.round_scored or state.game_over else _picked(state)
+    square = [[{"row": r, "column": c, "card": _show(state.square.rows[r][c]),
+                "gazelle": state.square.rows[r][c] is not None
+                and not isinstance(state.square.rows[r][c], int),
+                "picked": (r, c) == picked}
+               for c in range(SIZE)] for r in range(SIZE)]
+    winners = [names[seat] for seat in state.winners]
+    return {
+        "round": state.round, "rounds": rules.ROUNDS,
+        "start": names[state.start],
+        "next_start": names[state.next_start] if state.next_start is not None else None,
+        "last": state.last,
+        "scored": state.round_scored, "over": state.game_over,
+        "lions_win": state.lions_win, "winners": winners,
+        "cards_dealt": rules.cards_dealt(len(names)),
+        "square_deck": rules.square_deck_size(len(names)),
+        "cards_on_square": state.square.card_count,
+        "square": square, "picked": picked,
+        "sides": [{"class": SIDE_CLASSES[side],
+                   "name": names[by_side[side]] if side in by_side else None,
+                   "colour": state.players[by_side[side]].color if side in by_side else ""}
+                  for side in (Side.N, Side.W, Side.E, Side.S)],
+        "seats": seats,
+        "numbers": PICKER_NUMBERS, "gazelles_max": GAZELLES_MAX,
+        "ranking": [[seats[seat] for seat in group] for group in _ranking(state.herds)],
+        "chart": _chart(state),
+        "history": [{"round": r.round,
+                     "rows": [{"name": names[seat], "loss": r.losses[seat].to_json(),
+                               "before": r.herds_before[seat], "after": r.herds_after[seat]}
+                              for seat in range(len(names))]}
+                    for r in state.history],
+    }
+
+
+def _show(cell: object) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, int):
+        return str(cell)
+    return "G"
+
+
+# ---------------------------------------------------------------------------------------
+# form posts
+
+
+def _table(table_id: str) -> tables.TableView:
+    table = web.load_table(table_id)
+    if table.game != GAME:
+        abort(404)
+    return table
+
+
+def _cell_arg(raw: str | None) -> tuple[int, int] | None:
+    """``"row,column"`` with both 0–2, or None."""
+    parts = (raw or "").split(",")
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+        return None
+    row, column = int(parts[0]), int(parts[1])
+    if row < SIZE and column < SIZE:
+        return row, column
+    return None
+
+
+def _card_arg(raw: str) -> int | str | None:
+    raw = raw.strip()
+    if raw == "":
+        return None
+    if raw.upper() == "G":
+        return "G"
+    if raw.isascii() and raw.isdigit() and len(raw) <= 3:
+        return int(raw)
+    raise RuleError(N_('card must be a number, "G" for a gazelle or empty to clear the '
+                       "place; got {value!r}"), value=raw[:20])
+
+
+def _post(table_id: str, build: Callable[[tables.TableView], dict[str, Any]]) -> Any:
+    """Turn the form into an event (``build``) and append it; bad fields are a 422."""
+    table = _table(table_id)
+    try:
+        event = build(table)
+    except RuleError as error:
+        return web.refuse(table_id, error)
+    return web.apply_event(table_id, event)
+
+
+@bp.post("/cell")
+def cell(table_id: str) -> Any:
+    def build(_table: tables.TableView) -> dict[str, Any]:
+        place = _cell_arg(request.form.get("cell"))
+        if place is None:
+            raise RuleError(N_("Tap a place of the square first, then a number."))
+        row, column = place
+        return {"type": "set_cell", "row": row, "column": column,
+                "card": _card_arg(request.form.get("card", ""))}
+    return _post(table_id, build)
+
+
+@bp.post("/taken")
+def taken(table_id: str) -> Any:
+    def build(_table: tables.TableView) -> dict[str, Any]:
+        return {"type": "set_taken", "seat": web.form_int("seat", label=_("seat")),
+                "count": web.form_int("count", label=_("cards taken"))}
+    return _post(table_id, build)
+
+
+@bp.post("/gazelles")
+def gazelles(table_id: str) -> Any:
+    def build(_table: tables.TableView) -> dict[str, Any]:
+        return {"type": "set_gazelles", "seat": web.form_int("seat", label=_("seat")),
+                "count": web.form_int("count", label=_("gazelles in hand"))}
+    return _post(table_id, build)
+
+
+@bp.post("/last")
+def last(table_id: str) -> Any:
+    def build(_table: tables.TableView) -> dict[str, Any]:
+        if not request.form.get("seat", "").strip():
+            return {"type": "set_last", "seat": None}
+        return {"type": "set_last", "seat": web.form_int("seat", label=_("seat"))}
+    return _post(table_id, build)
+
+
+@bp.post("/score")
+def score(table_id: str) -> Any:
+    return _post(table_id, lambda _table: {"type": "score_round"})
+
+
+@bp.post("/next")
+def next_round(table_id: str) -> Any:
+    return _post(table_id, lambda _table: {"type": "next_round"})
+
+
+def init_app(app: Any) -> None:
+    app.register_blueprint(bp)
+    app.add_template_global(view, "lion_square_view")

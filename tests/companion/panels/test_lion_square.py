@@ -1,0 +1,286 @@
+"""Lion Square panel (issue 4) with the Flask test client: every route of the panel, every
+bad input (4xx, a clear message in the reader's language, the table unchanged), the secret
+herds, the round's L2 preview with its breakdown, scoring, the next round's start player
+(L3) and the end of the game (winners, shared wins, the lions, ranking and chart)."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from companion import tables
+from companion.panels import lion_square
+
+HTMX = {"HX-Request": "true"}
+# The DESIGN.md example square (rows north → south). Nearest cards (L2): S (Ann) sees
+# 2+1+2 = 5, W (Ben) 3+2+1 = 6, N (Cho) 3+G+1 = 4.
+GRID = [[3, None, 1], [2, "G", 0], [None, 1, 2]]
+
+
+@pytest.fixture
+def table(make_table):
+    return make_table("lion-square", 3)
+
+
+def send(app, table_id: str, *events: dict[str, Any]) -> tables.TableView:
+    with app.app_context():
+        for event in events:
+            tables.append(table_id, event)
+        return tables.get(table_id)
+
+
+def get(app, table_id: str) -> tables.TableView:
+    with app.app_context():
+        return tables.get(table_id)
+
+
+def post(client, table_id: str, route: str, data: dict[str, Any] | None = None,
+         lang: str = "en", htmx: bool = True):
+    headers = {**(HTMX if htmx else {}), "Accept-Language": lang}
+    return client.post(f"/t/{table_id}/lion-square/{route}", data=data or {}, headers=headers)
+
+
+def text(response) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ",
+                                                    response.get_data(as_text=True))))
+
+
+def panel(client, table_id: str, lang: str = "en") -> str:
+    return client.get(f"/t/{table_id}", headers={"Accept-Language": lang}).get_data(as_text=True)
+
+
+def fill(app, table_id: str, grid=GRID) -> tables.TableView:
+    return send(app, table_id, {"type": "set_square", "grid": grid})
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def test_the_panel_shows_round_sides_square_and_every_player(client, table):
+    body = panel(client, table.id)
+    assert "Round 1 of 3" in body and "Ann starts" in body
+    assert "8 cards each · square deck 8" in body  # 3 players: 8 each, 30 - 24 + 2 left
+    assert body.count('name="cell"') == 9
+    for seat, (name, colour) in enumerate([("Ann", "red"), ("Ben", "blue"), ("Cho", "green")]):
+        card = body[body.index(f'data-testid="ls-seat-{seat}"'):]
+        assert re.match(rf'[^<]*>\s*<div class="row">\s*<h2 class="grow"><span class="swatch '
+                        rf'c-{colour}"></span> {name}</h2>', card)
+    assert re.search(r'side-e"><span class="muted">nobody', body)  # 3 players: E is empty
+    assert 'data-testid="ls-seat-2"' in body
+
+
+def test_herds_are_secret_until_tapped(client, table):
+    body = panel(client, table.id)
+    for seat in range(3):
+        assert f'data-secret="herd-{table.id}-{seat}"' in body
+    assert body.count("Herd: tap to see") == 3
+    assert body.count("data-reveal") == 3
+
+
+def test_the_first_empty_place_is_picked_and_typing_moves_on(client, app, table):
+    assert re.search(r'value="0,0" checked', panel(client, table.id))
+    response = post(client, table.id, "cell", {"cell": "0,0", "card": "3"})
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    assert 'value="0,1" checked' in body and 'data-version="1"' in body
+    assert get(app, table.id).state.square.rows[0][0] == 3
+
+
+def test_cell_sets_a_gazelle_and_clears_a_place(client, app, table):
+    assert post(client, table.id, "cell", {"cell": "1,1", "card": "g"}).status_code == 200
+    assert get(app, table.id).state.square.gazelle_count == 1
+    assert post(client, table.id, "cell", {"cell": "1,1", "card": ""}).status_code == 200
+    assert get(app, table.id).state.square.card_count == 0
+
+
+def test_without_javascript_a_post_redirects_back_to_the_table(client, table):
+    response = post(client, table.id, "cell", {"cell": "2,2", "card": "4"}, htmx=False)
+    assert response.status_code == 303 and response.headers["Location"] == f"/t/{table.id}"
+
+
+@pytest.mark.parametrize(("route", "data", "message"), [
+    ("cell", {"card": "3"}, "Tap a place of the square first, then a number."),
+    ("cell", {"cell": "3,0", "card": "3"}, "Tap a place of the square first, then a number."),
+    ("cell", {"cell": "a,b", "card": "3"}, "Tap a place of the square first, then a number."),
+    ("cell", {"cell": "0,0", "card": "x"},
+     'card must be a number, "G" for a gazelle or empty to clear the place; got \'x\''),
+    ("cell", {"cell": "0,0", "card": "-1"},
+     'card must be a number, "G" for a gazelle or empty to clear the place; got \'-1\''),
+    ("taken", {"seat": "0", "count": "many"}, "cards taken must be a whole number"),
+    ("taken", {"seat": "0", "count": "-1"}, "count must be a whole number, 0 or more"),
+    ("taken", {"seat": "7", "count": "1"}, "seat must be a whole number from 0 to 2"),
+    ("taken", {"count": "1"}, "seat must be a whole number"),
+    ("gazelles", {"seat": "1", "count": "3"},
+     "3 gazelles between the square (0) and the hands (3); the game has only 2"),
+    ("gazelles", {"seat": "1", "count": ""}, "gazelles in hand must be a whole number"),
+    ("last", {"seat": "9"}, "seat must be a whole number from 0 to 2"),
+    ("last", {"seat": "x"}, "seat must be a whole number"),
+    ("score", {}, "the square is empty; enter its cards before scoring the round"),
+    ("next", {}, "score round 1 before starting the next"),
+])
+def test_bad_input_is_refused_with_the_message_and_changes_nothing(client, app, table, route,
+                                                                   data, message):
+    response = post(client, table.id, route, data)
+    assert response.status_code == 422
+    assert message in text(response)
+    assert 'role="alert"' in response.get_data(as_text=True)
+    assert get(app, table.id).version == 0
+
+
+def test_a_refusal_is_translated(client, table):
+    response = post(client, table.id, "cell", {"card": "3"}, lang="ja")
+    assert response.status_code == 422
+    assert "まず場の置き場所をタップしてから数字を選んでください。" in text(response)
+    response = post(client, table.id, "score", lang="it")
+    assert response.status_code == 422 and "quadrato" in text(response).lower()
+
+
+def test_another_game_has_no_lion_square_routes(client, make_table):
+    other = make_table("hunting-age", 3)
+    assert post(client, other.id, "score").status_code == 404
+    assert post(client, "no-such-table", "score").status_code == 404
+
+
+def test_counts_and_the_last_card_are_set(client, app, table):
+    assert post(client, table.id, "taken", {"seat": "1", "count": "3"}).status_code == 200
+    assert post(client, table.id, "gazelles", {"seat": "2", "count": "1"}).status_code == 200
+    assert post(client, table.id, "last", {"seat": "1"}).status_code == 200
+    state = get(app, table.id).state
+    assert state.taken == (0, 3, 0) and state.gazelles == (0, 0, 1) and state.last == 1
+    body = panel(client, table.id)
+    assert "Next round: Cho starts." in body  # L3: the player after Ben (S → W → N)
+    assert post(client, table.id, "last", {"seat": ""}).status_code == 200
+    assert get(app, table.id).state.last is None
+
+
+def test_gazelle_stepper_stops_at_the_two_gazelle_cards(client, app, table):
+    send(app, table.id, {"type": "set_gazelles", "seat": 0, "count": 2})
+    body = panel(client, table.id)
+    plus = re.search(r'data-testid="ls-gazelles-0".*?plus one"[^>]*>', body, re.S).group(0)
+    assert "disabled" in plus
+
+
+def test_the_preview_itemises_each_players_loss(client, app, table):
+    """L2 on the DESIGN.md square: Ann (S) 5 nearest, 3 taken → 2, 1 gazelle: 8."""
+    fill(app, table.id)
+    send(app, table.id, {"type": "set_taken", "seat": 0, "count": 3},
+         {"type": "set_gazelles", "seat": 0, "count": 1})
+    words = text(client.get(f"/t/{table.id}"))
+    assert "Loses 8 = 5 nearest cards + 2 for taken cards + 1 gazelles in hand" in words
+    assert "Loses 6 = 6 nearest cards + 0 for taken cards + 0 gazelles in hand" in words  # Ben W
+    assert "After this round: 12" in words
+
+
+def test_applying_the_round_scores_every_herd(client, app, table):
+    fill(app, table.id)
+    response = post(client, table.id, "score")
+    assert response.status_code == 200
+    state = get(app, table.id).state
+    assert state.herds == (15, 14, 16)
+    words = text(response)
+    assert "Round 1 is scored" in words and "Lost 5" in words
+    assert 'name="cell"' not in response.get_data(as_text=True)  # the square is closed
+    again = post(client, table.id, "score")
+    assert again.status_code == 422 and "round 1 is already scored" in text(again)
+
+
+def test_next_round_needs_the_last_card_then_starts_after_it(client, app, table):
+    fill(app, table.id)
+    post(client, table.id, "score")
+    refused = post(client, table.id, "next")
+    assert refused.status_code == 422
+    assert "choose who laid the last card of round 1" in text(refused)
+    assert 'data-testid="ls-next" disabled' in panel(client, table.id)
+    post(client, table.id, "last", {"seat": "2"})  # Cho (N) laid it: Ann (S) starts (E empty)
+    response = post(client, table.id, "next")
+    assert response.status_code == 200
+    state = get(app, table.id).state
+    assert state.round == 2 and state.start == 0 and state.square.card_count == 0
+    assert "Round 2 of 3" in text(response) and "Ann starts" in text(response)
+
+
+def play_round(app, table_id: str, grid, last: int = 0, *, next_round: bool = True) -> None:
+    events: list[dict[str, Any]] = [{"type": "set_square", "grid": grid},
+                                    {"type": "set_last", "seat": last},
+                                    {"type": "score_round"}]
+    if next_round:
+        events.append({"type": "next_round"})
+    send(app, table_id, *events)
+
+
+def test_three_rounds_end_with_a_winner_ranking_chart_and_history(client, app, table):
+    play_round(app, table.id, GRID)  # herds 15, 14, 16
+    play_round(app, table.id, GRID)  # 10, 8, 12
+    play_round(app, table.id, GRID, next_round=False)  # 5, 2, 8
+    response = client.get(f"/t/{table.id}")
+    body = response.get_data(as_text=True)
+    words = text(response)
+    assert "Cho wins!" in words and "Game over after round 3." in words
+    ranking = re.search(r'data-testid="ls-ranking">(.*?)</ol>', body, re.S).group(1)
+    assert [re.sub(r"<[^>]+>", "", n).strip() for n in re.findall(r"</span> (\w+)", ranking)] == [
+        "Cho", "Ann", "Ben"]
+    chart = body[body.index("<svg"):body.index("</svg>")]
+    assert chart.count("<polyline") == 3 and "Herds after each round" in chart
+    assert "Ann: start 20, round 1 15, round 2 10, round 3 5" in chart
+    assert "−5" in words and "Herd: tap to see" not in words  # herds open at the end
+    assert post(client, table.id, "cell", {"cell": "0,0", "card": "1"}).status_code == 422
+
+
+def test_equal_herds_share_the_win(client, app, table):
+    grid = [[1, 1, 1], [1, 1, 1], [1, 1, 1]]  # everyone sees three 1s
+    for round_number in range(3):
+        play_round(app, table.id, grid, next_round=round_number < 2)
+    assert "Shared win: Ann, Ben, Cho" in text(client.get(f"/t/{table.id}"))
+
+
+def test_the_lions_win_when_every_herd_is_gone(client, app, table):
+    grid = [[9, 9, 9], [9, 9, 9], [9, 9, 9]]
+    play_round(app, table.id, grid, next_round=False)
+    words = text(client.get(f"/t/{table.id}"))
+    assert "The lions win! No herd survived." in words
+    assert get(app, table.id).state.winners == []
+
+
+def test_the_end_screen_in_japanese(client, app, table):
+    grid = [[9, 9, 9], [9, 9, 9], [9, 9, 9]]
+    play_round(app, table.id, grid, next_round=False)
+    words = text(client.get(f"/t/{table.id}?lang=ja"))
+    assert "らいおん" in words and "群れ" in words
+
+
+def test_the_herd_stepper_uses_the_generic_adjust(client, app, table):
+    response = client.post(f"/t/{table.id}/adjust", data={"seat": "0", "counter": "herd",
+                                                          "delta": "-2"}, headers=HTMX)
+    assert response.status_code == 200 and get(app, table.id).state.herds[0] == 18
+    refused = client.post(f"/t/{table.id}/adjust", data={"seat": "0", "counter": "herd",
+                                                         "delta": "5"}, headers=HTMX)
+    assert refused.status_code == 422 and get(app, table.id).state.herds[0] == 18
+
+
+def test_the_poll_brings_a_change_made_elsewhere(client, app, table):
+    assert client.get(f"/t/{table.id}/poll?v=0").status_code == 204
+    send(app, table.id, {"type": "set_cell", "row": 0, "column": 0, "card": 4})
+    fresh = client.get(f"/t/{table.id}/poll?v=0")
+    assert fresh.status_code == 200 and 'data-version="1"' in fresh.get_data(as_text=True)
+
+
+def test_create_form_offers_the_start_player(client, app):
+    form = client.get("/new?game=lion-square").get_data(as_text=True)
+    assert 'name="setting.start"' in form
+    response = client.post("/new", data={"game": "lion-square", "name0": "Ann",
+                                         "color0": "red", "name1": "Ben", "color1": "blue",
+                                         "name2": "Cho", "color2": "green",
+                                         "setting.start": "2"})
+    assert response.status_code == 303
+    table_id = response.headers["Location"].split("/")[2]
+    assert get(app, table_id).state.start == 2
+
+
+def test_view_picks_nothing_once_the_square_is_full(app, table):
+    full = [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
+    view = fill(app, table.id, full)
+    with app.test_request_context("/"):
+        assert lion_square.view(view)["picked"] is None
