@@ -131,7 +131,10 @@ def test_start_turn_ticks_hunger_and_gives_action_points(app, client, table):
     words = text(response)
     assert "Turn 1" in words and "Fifi's turn (Ann)" in words
     assert "Action points left: 7 of 7" in words
-    assert 'data-value="3"' in response.get_data(as_text=True)
+    body = response.get_data(as_text=True)
+    assert 'data-value="3"' in body
+    # the playing dog has no start button (a second tap would tick hunger again); the next has
+    assert 'data-testid="dl-start-0"' not in body and 'data-testid="dl-start-1"' in body
 
 
 @pytest.mark.parametrize(("start", "days", "after"), [(3, 1, 4), (1, 2, 3), (2, 3, 4),

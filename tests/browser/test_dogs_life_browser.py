@@ -1,0 +1,116 @@
+"""A Dog's Life in a real browser (issue 4): two 360×640 phones on the shared harness
+(tests/browser/conftest.py). Phone A creates a table with the settings form, takes its
+seat and plays a turn through the panel — start the turn (hunger tick), eat, draw a card
+from the dog's own deck, roll the catcher's die, pick up and bury bones up to the goal —
+while phone B, seated at the same table, sees every change arrive by polling. In English
+and in Japanese, with a screenshot of each screen under tests/browser/screenshots/
+(dogs_life_<lang>_*.png; look at them) and no horizontal scroll on any.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+SYNC_MS = 3_000  # issue 4: a change appears on the other phones within the 2 s poll
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#panel", "data-version"))
+
+
+def act(page: Any, testid: str) -> None:
+    """Tap a panel control and wait until the fresh panel (next version) is swapped in."""
+    before = version(page)
+    page.locator(f'[data-testid="{testid}"]').first.click()
+    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_turn_on_two_phones(live_server: str, phone: Any, second_phone: Any, shot: Any,
+                              lang: str) -> None:
+    a, b = phone, second_phone
+    name = f"dogs_life_{lang}"
+
+    # The settings form: names, the goal, each player's dog.
+    a.goto(f"{live_server}/new?game=dogs-life&lang={lang}")
+    a.fill('input[name="name0"]', "Ann")
+    a.fill('input[name="name1"]', "Ben")
+    a.select_option('select[name="color1"]', "blue")
+    a.fill('input[name="setting.bones_to_win"]', "2")
+    a.locator(".dl-dog-choice > summary").click()
+    a.locator('select[name="setting.dogs"]').nth(0).select_option("white-fang")
+    a.locator('select[name="setting.dogs"]').nth(1).select_option("fifi")
+    shot(a, f"{name}_0_settings")
+    a.locator('form button[type="submit"]').last.click()
+    a.wait_for_url(re.compile(r"/t/[^/]+/join$"))
+    invite = a.url
+    a.locator('button[name="seat"][value="0"]').click()  # "I am Ann"
+    a.wait_for_selector("#panel")
+    table_url = a.url
+
+    b.goto(f"{invite}?lang={lang}")
+    b.locator('button[name="seat"][value="1"]').click()  # "I am Ben"
+    b.wait_for_selector("#panel")
+    dog_name = "ホワイトファング" if lang == "ja" else "White Fang"
+    assert dog_name in a.locator('[data-testid="dl-dog-0"] > summary').inner_text()
+    shot(a, f"{name}_1_table")
+
+    # Start the turn: hunger 4 → 3, 8 action points (White Fang).
+    act(a, "dl-start-0")
+    assert a.get_attribute('[data-testid="dl-hunger-0"]', "data-value") == "3"
+    shot(a, f"{name}_2_started")
+    # Food found with the real cards: +1, capped at 4.
+    act(a, "dl-eat-0-2")
+    assert a.get_attribute('[data-testid="dl-hunger-0"]', "data-value") == "4"
+
+    # A digital draw from White Fang's deck: the trash-can section of the card shows.
+    act(a, "dl-draw-trash-0")
+    last = a.locator('[data-testid="dl-last-0"]')
+    assert last.is_visible()
+    assert ("ゴミ箱" if lang == "ja" else "Trash can") in last.text_content()
+    last.scroll_into_view_if_needed()
+    shot(a, f"{name}_3_drawn", full_page=False)
+
+    # The catcher's die.
+    act(a, "dl-roll-0")
+    die = a.locator('[data-testid="dl-die"]').inner_text()
+    assert die in {"1", "2", "3", "4", "5", "6"}
+
+    # Pick up a bone and bury it; phone B sees it within the poll interval.
+    act(a, "dl-pick-bone-0")
+    act(a, "dl-bury-0")
+    assert a.locator('[data-testid="dl-buried-0"]').inner_text() == "1"
+    b.wait_for_function(
+        "() => document.querySelector('[data-testid=\"dl-buried-0\"]')?.textContent === '1'",
+        timeout=SYNC_MS)
+    assert b.locator('[data-testid="dl-die"]').inner_text() == die
+    a.locator('[data-testid="dl-buried-0"]').scroll_into_view_if_needed()
+    shot(a, f"{name}_4_buried", full_page=False)
+    shot(b, f"{name}_5_second_phone")
+    assert b.url.split("?")[0] == table_url.split("?")[0]
+
+    # A refusal: 20 spaces cost more action points than White Fang has left; the panel
+    # shows the reason (translated, the dog named as the reader knows it), nothing changes.
+    before = version(a)
+    a.fill('[data-testid="dl-dog-0"] input[name="steps"]', "20")
+    a.locator('[data-testid="dl-move-0"]').click()
+    alert = a.locator('#panel [role="alert"]')
+    alert.wait_for()
+    assert dog_name in alert.inner_text()
+    assert version(a) == before
+    alert.scroll_into_view_if_needed()
+    shot(a, f"{name}_5b_refused", full_page=False)
+
+    # The second bone reaches the goal of 2: the winner banner and the end screen.
+    if a.locator('[data-testid="dl-pick-bone-0"]').count():
+        act(a, "dl-pick-bone-0")
+    act(a, "dl-bury-0")
+    winner = a.locator('[data-testid="dl-winner"]')
+    assert winner.is_visible()
+    assert dog_name in winner.inner_text()
+    assert a.locator('[data-testid="dl-end"] svg.chart').count() == 1
+    shot(a, f"{name}_6_winner")
+    b.wait_for_selector('[data-testid="dl-winner"]', timeout=SYNC_MS)
