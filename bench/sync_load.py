@@ -116,15 +116,28 @@ class Client:
 
     def request(self, method: str, path: str, body: bytes | None = None,
                 headers: dict[str, str] | None = None) -> tuple[int, bytes]:
-        if self.conn is None:
-            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        # gunicorn closes a keep-alive connection idle for 2 s, the poll interval, so a
+        # reused connection may be gone: like a browser, retry once on a fresh one.
+        reused = self.conn is not None
         try:
-            self.conn.request(method, path, body=body, headers=headers or {})
-            response = self.conn.getresponse()
-            return response.status, response.read()
+            return self._send(method, path, body, headers)
+        except (OSError, http.client.HTTPException):
+            self.close()
+            if not reused:
+                raise
+        try:
+            return self._send(method, path, body, headers)
         except (OSError, http.client.HTTPException):
             self.close()
             raise
+
+    def _send(self, method: str, path: str, body: bytes | None,
+              headers: dict[str, str] | None) -> tuple[int, bytes]:
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        self.conn.request(method, path, body=body, headers=headers or {})
+        response = self.conn.getresponse()
+        return response.status, response.read()
 
     def close(self) -> None:
         if self.conn is not None:
