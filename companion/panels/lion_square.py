@@ -50,7 +50,7 @@ bp = Blueprint("lion_square", __name__, url_prefix="/t/<table_id>/lion-square")
 #: The numbers on the picker. The Campfire deck prints 0–4 (games.lion_square.catalog);
 #: other editions may print more (L1: players type the numbers they see).
 PICKER_NUMBERS = tuple(range(10))
-#: Gazelles in hand cannot exceed the 2 gazelle cards.
+#: The gazelle cards of the deck (between the square and the hands).
 GAZELLES_MAX = rules.GAZELLE_CARDS
 #: Where each side's name sits around the square (north up, as the grid is typed).
 SIDE_CLASSES = {Side.N: "side-n", Side.W: "side-w", Side.E: "side-e", Side.S: "side-s"}
@@ -102,6 +102,8 @@ def view(table: tables.TableView) -> dict[str, Any]:
     preview = fold.preview(state)
     by_side = {side: seat for seat, side in enumerate(state.sides)}
     record = state.history[-1] if state.round_scored else None
+    # The stepper stops where check_card_supply would refuse: 2 gazelles in the whole game.
+    free_gazelles = max(0, GAZELLES_MAX - state.square.gazelle_count - sum(state.gazelles))
     seats = []
     for seat, player in enumerate(state.players):
         loss = record.losses[seat].to_json() if record else preview[seat]
@@ -109,6 +111,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
             "index": seat, "name": player.name, "colour": player.color,
             "side": SIDE_NAMES[state.sides[seat]], "herd": state.herds[seat],
             "taken": state.taken[seat], "gazelles": state.gazelles[seat],
+            "gazelles_max": state.gazelles[seat] + free_gazelles,
             "loss": loss,
             "herd_after": (record.herds_after[seat] if record
                            else preview[seat]["herd_after"]),
@@ -138,7 +141,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
                    "colour": state.players[by_side[side]].color if side in by_side else ""}
                   for side in (Side.N, Side.W, Side.E, Side.S)],
         "seats": seats,
-        "numbers": PICKER_NUMBERS, "gazelles_max": GAZELLES_MAX,
+        "numbers": PICKER_NUMBERS,
         "ranking": [[seats[seat] for seat in group] for group in _ranking(state.herds)],
         "chart": _chart(state),
         "history": [{"round": r.round,

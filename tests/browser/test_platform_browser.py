@@ -1,0 +1,93 @@
+"""The platform in a real browser (issue 4): two phones at one Lion Square table.
+
+Phone A creates the table and sits as Ann; phone B types the join code and sits as Ben.
+A changes a herd and B, which has tapped that herd open, sees the new number within 3 s
+(the poll), the tap-to-reveal surviving the swap; A undoes it and B follows; B switches to
+Japanese. The harness (live server, Chromium, phones, screenshots) is conftest.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+POLL_WAIT_MS = 3_000  # issue 4: a change appears on the other phones within the poll
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#panel", "data-version"))
+
+
+def create_lion_table(page: Any, base: str, lang: str = "en") -> str:
+    """Create a 3-player Lion Square table on ``page``, sit as Ann; the table URL."""
+    page.goto(f"{base}/new?game=lion-square&lang={lang}")
+    for index, (name, colour) in enumerate([("Ann", "red"), ("Ben", "blue"),
+                                            ("Cho", "green")]):
+        page.fill(f'input[name="name{index}"]', name)
+        page.select_option(f'select[name="color{index}"]', colour)
+    page.locator('form button[type="submit"]').last.click()
+    page.wait_for_url(re.compile(r"/t/[^/]+/join$"))
+    page.locator('button[name="seat"][value="0"]').click()  # "I am Ann"
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    page.wait_for_selector("#panel")
+    return page.url
+
+
+def test_two_phones_share_a_table_live(live_server: str, phone: Any, second_phone: Any,
+                                       shot: Callable[..., Any]) -> None:
+    a, b = phone, second_phone
+    create_lion_table(a, live_server)
+    code = a.locator(".row a strong").inner_text().strip()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    shot(a, "platform_en_1_table_a")
+
+    # B joins by typing the code (lower case and with a space: the form forgives both).
+    b.goto(f"{live_server}/join")
+    b.fill('input[name="code"]', f"{code[:3].lower()} {code[3:]}")
+    shot(b, "platform_en_2_join_b")
+    b.locator('form button[type="submit"]').click()
+    b.wait_for_url(re.compile(r"/t/[^/]+$"))
+    assert b.url == a.url
+    b.goto(a.url + "/join")
+    b.locator('button[name="seat"][value="1"]').click()  # "I am Ben"
+    b.wait_for_selector("#panel")
+    assert "Ben" in b.locator("main > p.muted").inner_text()
+    assert b.locator('[data-testid="ls-seat-1"].seat-mine').count() == 1
+
+    # Herds are hidden on every phone until tapped; B opens Ann's.
+    ann_b = b.locator('[data-testid="ls-seat-0"] .secret')
+    assert not ann_b.locator(".secret-value").is_visible()
+    ann_b.locator("[data-reveal]").click()
+    assert ann_b.locator('[data-testid="ls-herd-0"]').inner_text() == "20"
+    assert not a.locator('[data-testid="ls-seat-0"] .secret-value').is_visible()  # A's own
+
+    # A lowers Ann's herd; B sees 19 within the poll, still revealed.
+    a.locator('[data-testid="ls-seat-0"] [data-reveal]').click()
+    before = version(a)
+    a.locator('[data-testid="ls-seat-0"] button[aria-label="Herd of Ann minus one"]').click()
+    a.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+    b.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=POLL_WAIT_MS)
+    assert b.locator('[data-testid="ls-herd-0"]').inner_text() == "19"
+    assert b.locator('[data-testid="ls-seat-0"] .secret-value').is_visible()
+    shot(b, "platform_en_3_change_seen_on_b")
+
+    # Undo on A (itself an event): back to 20 on both phones.
+    a.locator('.dock button[type="submit"]').click()
+    a.wait_for_selector(f'#panel[data-version="{before + 2}"]')
+    b.wait_for_selector(f'#panel[data-version="{before + 2}"]', timeout=POLL_WAIT_MS)
+    assert b.locator('[data-testid="ls-herd-0"]').inner_text() == "20"
+
+    # The history lists both changes in plain words.
+    a.goto(a.url + "/history")
+    history = a.locator("main").inner_text()
+    assert "Ann's herd changed by -1" in history
+    shot(a, "platform_en_4_history")
+
+    # B switches to Japanese with the language switcher.
+    b.locator('header nav a[lang="ja"]').click()
+    b.wait_for_selector('html[lang="ja"]')
+    b.wait_for_selector("#panel")
+    assert "ラウンド 1 / 3" in b.locator("#panel").inner_text()
+    assert "群れ" in b.locator('[data-testid="ls-seat-0"]').inner_text()
+    shot(b, "platform_ja_5_table_b")
