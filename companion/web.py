@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -25,6 +26,7 @@ from flask import (
     Response,
     abort,
     current_app,
+    g,
     redirect,
     render_template,
     request,
@@ -33,9 +35,12 @@ from flask import (
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from companion import registry, security, tables
 from companion.i18n import rule_error_message
+from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
 from games.errors import N_, RuleError
 from games.table import COLOURS
 from printgen import kit as printkit
@@ -56,6 +61,11 @@ COLOUR_NAMES = {
 FORM_ROWS = 6
 RECENT_MAX = 8
 SEATS_MAX = 30
+#: Rendered panels kept per process: the latest versions of the busy tables, in each
+#: language read at them (a 5-dog panel is ~70 KB, so at most ~20 MB).
+PANEL_CACHE_SIZE = 256
+PANEL_CACHE = "campfire.panel_cache"
+PANEL_VARIANTS = "campfire.panel_variants"
 
 
 # ---------------------------------------------------------------------------------------
@@ -100,17 +110,57 @@ def form_int(name: str, *, label: str | None = None) -> int:
 
 
 def panel_context(table: tables.TableView, error: str | None = None) -> dict[str, Any]:
+    """What ``_panel.html`` reads. No ``seat``: the panel is the same on every phone (it is
+    cached, companion.panel_cache); the shell page says whose phone it is."""
     game_dir = registry.template_dir(table.game)
     return {
         "table": table,
         "state": table.state,
         "players": table.players,
         "counters": table.counters(),
-        "seat": current_seat(table),
+        "seat": None,
         "error": error,
         "game_dir": game_dir,
         "panel_templates": [f"games/{game_dir}/panel.html", "games/_counters.html"],
     }
+
+
+def panel_variant(app: Any, game: str, variant: Callable[[tables.TableView], Hashable]
+                  ) -> None:
+    """Declare what else ``game``'s panel markup depends on besides the table, its version
+    and the language (part of the render cache's key; see companion.panel_cache)."""
+    app.extensions[PANEL_VARIANTS][game] = variant
+
+
+def _render_panel(table: tables.TableView, error: str | None = None) -> tuple[str, bool]:
+    """The panel with the CSRF placeholder, and whether it may be cached: not if a
+    template slipped the session's real token in (a macro imported without context)."""
+    markup = render_template("_panel.html", **panel_context(table, error),
+                             csrf_token=lambda: CSRF_PLACEHOLDER)
+    token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    if isinstance(token, str) and token in markup:
+        log.error("the %s panel holds a session's CSRF token; not cached", table.game)
+        return markup, False
+    return markup, True
+
+
+def panel_markup(table: tables.TableView, error: str | None = None) -> Markup:
+    """The live panel for this phone: rendered once per (table, version, language,
+    variant) per process, then given this session's CSRF token and seat."""
+    if error is None:
+        variant = current_app.extensions[PANEL_VARIANTS].get(table.game)
+        key = (table.id, table.version, str(get_locale()),
+               variant(table) if variant is not None else None)
+        markup = current_app.extensions[PANEL_CACHE].get(key, lambda: _render_panel(table))
+    else:  # a refusal is one phone's answer: not worth keeping
+        markup, _kept = _render_panel(table, error)
+    return Markup(personalise(markup, csrf_token=generate_csrf(), seat=current_seat(table)))
+
+
+def table_page(table: tables.TableView, *, error: str | None = None) -> str:
+    """The table shell (whole page) around the live panel."""
+    return render_template("table.html", table=table, players=table.players,
+                           seat=current_seat(table), panel=panel_markup(table, error))
 
 
 def panel_response(table: tables.TableView, *, error: str | None = None,
@@ -118,10 +168,10 @@ def panel_response(table: tables.TableView, *, error: str | None = None,
     """The answer to a panel form post: the fresh panel fragment for htmx; without
     JavaScript, a redirect back to the table (or the whole page with the alert)."""
     if is_htmx():
-        return render_template("_panel.html", **panel_context(table, error)), status
+        return panel_markup(table, error), status
     if error is None:
         return redirect(url_for("web.table", table_id=table.id), code=303)
-    return render_template("table.html", **panel_context(table, error)), status
+    return table_page(table, error=error), status
 
 
 def apply_event(table_id: str, event: dict[str, Any]) -> Response | tuple[str, int]:
@@ -291,12 +341,12 @@ def import_table() -> Any:
 def table(table_id: str) -> str:
     view = load_table(table_id)
     remember_recent(view.id)
-    return render_template("table.html", **panel_context(view))
+    return table_page(view)
 
 
 @bp.get("/t/<table_id>/panel")
 def panel(table_id: str) -> Any:
-    return render_template("_panel.html", **panel_context(load_table(table_id)))
+    return panel_markup(load_table(table_id))
 
 
 @bp.get("/t/<table_id>/poll")
@@ -311,9 +361,7 @@ def poll(table_id: str) -> Any:
         abort(404)
     if now == int(seen):
         return Response(status=204, headers={"Cache-Control": "no-store"})
-    response = current_app.make_response(
-        render_template("_panel.html", **panel_context(load_table(table_id)))
-    )
+    response = current_app.make_response(panel_markup(load_table(table_id)))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -555,6 +603,9 @@ def print_page(table_id: str) -> Any:
 
 def init_app(app: Any) -> None:
     app.register_blueprint(bp)
+    app.extensions[PANEL_CACHE] = RenderCache(
+        app.config.get("PANEL_CACHE_SIZE", PANEL_CACHE_SIZE))
+    app.extensions[PANEL_VARIANTS] = {}
 
     @app.context_processor
     def _helpers() -> dict[str, Any]:

@@ -761,6 +761,8 @@ def zoom(table_id: str) -> Any:
 def init_app(app: Any) -> None:
     app.register_blueprint(bp)
     app.add_template_global(view, "bison_view")
+    # The panel shows the board at this phone's zoom (kept in its session).
+    web.panel_variant(app, GAME, lambda table: zoom_of(table.id))
     app.add_template_global(animal_name, "bison_animal")
     app.add_template_global(space_name, "bison_space")
     app.add_template_global(kind_name, "bison_kind")

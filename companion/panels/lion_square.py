@@ -77,6 +77,12 @@ def _picked(state: fold.State) -> tuple[int, int] | None:
     return posted
 
 
+def picked_place(table: tables.TableView) -> tuple[int, int] | None:
+    """The picked place of the table's square; None once the round is scored."""
+    state: fold.State = table.state
+    return None if state.round_scored or state.game_over else _picked(state)
+
+
 def _ranking(herds: tuple[int, ...]) -> list[list[int]]:
     """Seats by herd, highest first, equal herds together (L3: equal herds share)."""
     groups: dict[int, list[int]] = {}
@@ -118,7 +124,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
             "herd_before": record.herds_before[seat] if record else state.herds[seat],
             "starts": seat == state.start, "last": seat == state.last,
         })
-    picked = None if state.round_scored or state.game_over else _picked(state)
+    picked = picked_place(table)
     square = [[{"row": r, "column": c, "card": _show(state.square.rows[r][c]),
                 "gazelle": state.square.rows[r][c] is not None
                 and not isinstance(state.square.rows[r][c], int),
@@ -254,3 +260,5 @@ def next_round(table_id: str) -> Any:
 def init_app(app: Any) -> None:
     app.register_blueprint(bp)
     app.add_template_global(view, "lion_square_view")
+    # The picked place of the square follows the place just posted (see _picked).
+    web.panel_variant(app, GAME, picked_place)

@@ -19,6 +19,21 @@ def version(page: Any) -> int:
     return int(page.get_attribute("#panel", "data-version"))
 
 
+def highlighted(page: Any) -> list[int]:
+    """The seats whose card this phone shows in the "my seat" colour (app.css ``--mine``,
+    under ``<body data-my-seat>``): what the player sees, not a class name."""
+    return page.evaluate("""() => {
+        const probe = document.createElement("div");
+        probe.style.backgroundColor = "var(--mine)";  // CSSOM: allowed by the CSP
+        document.body.append(probe);
+        const mine = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return [...document.querySelectorAll("#panel .seat[data-seat]")]
+            .filter(card => getComputedStyle(card).backgroundColor === mine)
+            .map(card => Number(card.dataset.seat));
+    }""")
+
+
 def create_lion_table(page: Any, base: str, lang: str = "en") -> str:
     """Create a 3-player Lion Square table on ``page``, sit as Ann; the table URL."""
     page.goto(f"{base}/new?game=lion-square&lang={lang}")
@@ -53,7 +68,10 @@ def test_two_phones_share_a_table_live(live_server: str, phone: Any, second_phon
     b.locator('button[name="seat"][value="1"]').click()  # "I am Ben"
     b.wait_for_selector("#panel")
     assert "Ben" in b.locator("main > p.muted").inner_text()
-    assert b.locator('[data-testid="ls-seat-1"].seat-mine').count() == 1
+    # One panel markup for every phone (the server renders it once per change); each
+    # phone still shows its own seat.
+    assert highlighted(b) == [1]
+    assert highlighted(a) == [0]
 
     # Herds are hidden on every phone until tapped; B opens Ann's.
     ann_b = b.locator('[data-testid="ls-seat-0"] .secret')
@@ -70,6 +88,8 @@ def test_two_phones_share_a_table_live(live_server: str, phone: Any, second_phon
     b.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=POLL_WAIT_MS)
     assert b.locator('[data-testid="ls-herd-0"]').inner_text() == "19"
     assert b.locator('[data-testid="ls-seat-0"] .secret-value').is_visible()
+    assert highlighted(b) == [1]  # the polled panel, the same bytes A got, still B's
+    assert highlighted(a) == [0]
     shot(b, "platform_en_3_change_seen_on_b")
 
     # Undo on A (itself an event): back to 20 on both phones.

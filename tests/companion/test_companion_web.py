@@ -167,7 +167,8 @@ def test_choose_seat_is_remembered_per_table(client, table, make_table):
     assert client.post(f"/t/{table.id}/seat", data={"seat": "1"}).status_code == 303
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
     assert "I am Ben" in page
-    assert "seat-mine" in page
+    assert '<body class="has-dock" data-my-seat="1">' in page  # app.css highlights seat 1
+    assert 'data-seat="1"' in page
     assert "I am Ben" not in client.get(f"/t/{other.id}").get_data(as_text=True)
     client.post(f"/t/{table.id}/seat", data={"seat": ""})  # only watching
     assert "I am Ben" not in client.get(f"/t/{table.id}").get_data(as_text=True)

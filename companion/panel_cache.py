@@ -1,0 +1,96 @@
+"""Rendered panels, cached per process so a poll storm renders each change once.
+
+Every phone at a table polls every 2 s; a changed table would otherwise render its panel
+(tens of KB, ~10 ms for five dogs) once per phone. The panel markup is therefore made
+independent of the phone that asks:
+
+* this phone's seat is highlighted by CSS from ``<body data-my-seat="N">`` (the shell page
+  sets it; ``.seat[data-seat="N"]`` cards), and a seat card that opens for its own phone
+  carries ``data-open-seat="N"``, which ``personalise`` turns into ``open``;
+* the per-session CSRF token is rendered as ``CSRF_PLACEHOLDER`` and filled in at response
+  time (htmx sends the header anyway; a page without JavaScript posts the hidden field).
+
+The markup is then a function of the key ``(table id, version, language, variant)``, where
+``variant`` is whatever else the game's panel shows (Bison: this phone's board zoom; Lion
+Square: the picked place of the square), and it is kept in a small bounded LRU
+(``RenderCache``). A version always names the same events, so an entry never goes stale:
+a newer version is a new key.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+#: Stands for the session's CSRF token in cached markup (never a valid token itself).
+CSRF_PLACEHOLDER = "__campfire_csrf_token__"
+#: The attribute a seat card carries when it opens for its own phone.
+OPEN_SEAT = 'data-open-seat="{seat}"'
+
+
+class RenderCache:
+    """A bounded LRU of rendered panels, with one render per key at a time.
+
+    Several phones asking for the same fresh version at once wait for the first one's
+    render instead of each rendering it ("single flight").
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, str] = OrderedDict()
+        self._lock = threading.Lock()
+        self._pending: dict[Hashable, threading.Lock] = {}
+        self.renders = 0  # how many times ``render`` ran (tests, diagnostics)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def _hit(self, key: Hashable) -> str | None:
+        markup = self._items.get(key)
+        if markup is not None:
+            self._items.move_to_end(key)
+        return markup
+
+    def get(self, key: Hashable, render: Callable[[], tuple[str, bool]]) -> str:
+        """The markup for ``key``, rendering it with ``render()`` when missing.
+
+        ``render`` returns the markup and whether it may be kept (see
+        ``web.cacheable_panel``: markup that holds a session's secret is answered once and
+        not kept)."""
+        with self._lock:
+            markup = self._hit(key)
+            if markup is not None:
+                return markup
+            pending = self._pending.setdefault(key, threading.Lock())
+        with pending:
+            with self._lock:
+                markup = self._hit(key)
+            if markup is not None:
+                return markup
+            try:
+                markup, keep = render()
+                with self._lock:
+                    self.renders += 1
+                    if keep:
+                        self._items[key] = markup
+                        self._items.move_to_end(key)
+                        while len(self._items) > self.size:
+                            self._items.popitem(last=False)
+            finally:
+                with self._lock:
+                    self._pending.pop(key, None)
+        return markup
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+def personalise(markup: str, *, csrf_token: str, seat: int | None) -> str:
+    """Cached panel markup made this phone's: its CSRF token, its seat card opened."""
+    markup = markup.replace(CSRF_PLACEHOLDER, csrf_token)
+    if seat is not None:
+        marker = OPEN_SEAT.format(seat=seat)
+        markup = markup.replace(marker, f"{marker} open")
+    return markup
