@@ -184,6 +184,12 @@
 
   /* ---- start ----------------------------------------------------------------------- */
 
+  // afterSwap runs as soon as a fragment is in the page (before htmx settles it), so a
+  // revealed herd does not flash hidden on every poll; htmx:load covers the first page.
+  // With outerHTML swaps the event's element may be the one just replaced, so look at the
+  // whole page: there are only a handful of secrets.
+  document.addEventListener("htmx:afterSwap", function () { restoreSecrets(document); });
+
   // htmx:load fires for the initial page and for every swapped fragment.
   document.addEventListener("htmx:load", function (event) {
     restoreSecrets(event.target);
