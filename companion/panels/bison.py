@@ -35,12 +35,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import charts, tables, web
 from companion.i18n import rule_error_message, translate
+from companion.panels import _kit as kit
 from companion.panels import bison_svg
 from games.bison import catalog, whatif
 from games.bison import table as fold
@@ -61,7 +62,7 @@ from games.bison.tiles import ANIMAL_OF, SCORING_ORDER, SPACES, STRUCTURE_ON, Ti
 from games.errors import N_, RuleError
 
 GAME = fold.GAME
-bp = Blueprint("bison", __name__, url_prefix="/t/<table_id>/bison")
+bp = kit.blueprint(GAME, __name__)
 
 ANIMAL_NAMES = {"bison": N_("bison"), "salmon": N_("salmon"), "turkey": N_("turkey")}
 SPACE_NAMES = {"prairie": N_("prairie"), "river": N_("river"), "mountain": N_("mountain")}
@@ -759,11 +760,7 @@ def zoom(table_id: str) -> Any:
 
 
 def init_app(app: Any) -> None:
-    app.register_blueprint(bp)
-    app.add_template_global(view, "bison_view")
     # The panel shows the board at this phone's zoom (kept in its session).
-    web.panel_variant(app, GAME, lambda table: zoom_of(table.id))
-    app.add_template_global(animal_name, "bison_animal")
-    app.add_template_global(space_name, "bison_space")
-    app.add_template_global(kind_name, "bison_kind")
-    app.add_template_global(action_name, "bison_action")
+    kit.register(app, bp, GAME, view, variant=lambda table: zoom_of(table.id),
+                 bison_animal=animal_name, bison_space=space_name, bison_kind=kind_name,
+                 bison_action=action_name)

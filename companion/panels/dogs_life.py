@@ -31,12 +31,13 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from flask import Blueprint, abort, request
-from flask_babel import get_locale, ngettext
+from flask import abort, request
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion import charts, tables, web
 from companion.i18n import rule_error_message
+from companion.panels import _kit as kit
 from games.dogs_life import catalog
 from games.dogs_life import table as fold
 from games.dogs_life.catalog import Card, Find, Section
@@ -54,7 +55,7 @@ from games.dogs_life.game import Game, winners
 from games.errors import N_, RuleError
 
 GAME = fold.GAME
-bp = Blueprint("dogs_life", __name__, url_prefix="/t/<table_id>/dogs-life")
+bp = kit.blueprint(GAME, __name__)
 
 #: The sections of a card, as the dog chart and the cards name them.
 SECTION_NAMES = {
@@ -74,22 +75,18 @@ FIELD_LABELS = {"seat": N_("seat"), "days": N_("days of food"), "steps": N_("ste
                 "delta": N_("change")}
 
 
-def _lang() -> str:
-    return str(get_locale() or "en").split("_")[0]
-
-
 def dog_name(dog_id: str) -> str:
     """The catalog dog's name in the reader's language (ホワイトファング, Zanna Bianca)."""
-    return catalog.dog(dog_id).names.get(_lang()) or catalog.dog(dog_id).names["en"]
+    return catalog.dog(dog_id).names.get(kit.lang()) or catalog.dog(dog_id).names["en"]
 
 
 def breed_name(dog_id: str) -> str:
-    return catalog.dog(dog_id).breed.get(_lang()) or catalog.dog(dog_id).breed["en"]
+    return catalog.dog(dog_id).breed.get(kit.lang()) or catalog.dog(dog_id).breed["en"]
 
 
 def message(error: RuleError) -> str:
     """A refusal in the reader's language, the dog named as the reader knows it."""
-    params = catalog.localized(error.params, _lang())
+    params = catalog.localized(error.params, kit.lang())
     return rule_error_message(RuleError(error.template, **params))
 
 
@@ -206,13 +203,6 @@ def view(table: tables.TableView) -> dict[str, Any]:
 # form posts
 
 
-def _table(table_id: str) -> tables.TableView:
-    table = web.load_table(table_id)
-    if table.game != GAME:
-        abort(404)
-    return table
-
-
 def _int(name: str) -> int:
     return web.form_int(name, label=_(FIELD_LABELS.get(name, name)))
 
@@ -274,7 +264,7 @@ def act(table_id: str, action: str) -> Any:
     form or of the rules is a 422 panel with the reason, and nothing is stored."""
     if action not in ACTIONS:
         abort(404)
-    table = _table(table_id)
+    table = kit.game_table(table_id, GAME)
     kind, fields = ACTIONS[action]
     try:
         event = {"type": kind, **fields()}
@@ -293,6 +283,4 @@ def dog_choices() -> list[tuple[str, str, str, int]]:
 
 
 def init_app(app: Any) -> None:
-    app.register_blueprint(bp)
-    app.add_template_global(view, "dogs_life_view")
-    app.add_template_global(dog_choices, "dogs_life_dogs")
+    kit.register(app, bp, GAME, view, dogs_life_dogs=dog_choices)

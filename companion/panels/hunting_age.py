@@ -25,14 +25,15 @@ The food, coin and VP-track steppers post to the platform's generic ``adjust``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, request
-from flask_babel import get_locale, ngettext
+from flask import request
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion import charts, tables, web
+from companion.panels import _kit as kit
 from games.errors import N_, RuleError
 from games.hunting_age import development, storage
 from games.hunting_age import setup as layout
@@ -50,7 +51,7 @@ from games.hunting_age.scoring import last_seat
 from games.hunting_age.tribe import Hut, Tribe
 
 GAME = fold.GAME
-bp = Blueprint("hunting_age", __name__, url_prefix="/t/<table_id>/hunting-age")
+bp = kit.blueprint(GAME, __name__)
 
 #: What each development is called on its button (translated at display time).
 DEVELOPMENT_NAMES = {"cave": N_("Create a cave"), "subordinate": N_("Add a subordinate"),
@@ -62,21 +63,17 @@ COST_PARTS = (*FOODS, "coins", "any_food")
 # words in the reader's language (the catalog in games/ carries en/ja/it names)
 
 
-def _lang() -> str:
-    return str(get_locale() or "en").split("_")[0]
-
-
 def good_name(kind: str) -> str:
     """A good's name (``bear``, ``coins``, ``any_food``, ``vp`` …) in the reader's language."""
-    return GOOD_NAMES[kind].get(_lang()) if kind in GOOD_NAMES else kind
+    return GOOD_NAMES[kind].get(kit.lang()) if kind in GOOD_NAMES else kind
 
 
 def face_name(face_id: str) -> str:
-    return FACES_BY_ID[face_id].names.get(_lang())
+    return FACES_BY_ID[face_id].names.get(kit.lang())
 
 
 def end_game_name(card: str) -> str:
-    return END_GAME_CARDS[card].get(_lang())
+    return END_GAME_CARDS[card].get(kit.lang())
 
 
 def bundle(parts: Mapping[str, int]) -> list[dict[str, Any]]:
@@ -230,13 +227,6 @@ def view(table: tables.TableView) -> dict[str, Any]:
 # form posts
 
 
-def _table(table_id: str) -> tables.TableView:
-    table = web.load_table(table_id)
-    if table.game != GAME:
-        abort(404)
-    return table
-
-
 def _count(name: str, label: str) -> int:
     """A whole number of pieces from the form; an empty field is 0."""
     raw = request.form.get(name, "").strip()
@@ -252,16 +242,6 @@ def _goods(prefix: str, kinds: tuple[str, ...]) -> dict[str, int]:
     return {kind: _count(f"{prefix}.{kind}", good_name(kind)) for kind in kinds}
 
 
-def _post(table_id: str, build: Callable[[tables.TableView], dict[str, Any]]) -> Any:
-    """Turn the form into an event (``build``) and append it; bad fields are a 422."""
-    table = _table(table_id)
-    try:
-        event = build(table)
-    except RuleError as error:
-        return web.refuse(table_id, error)
-    return web.apply_event(table_id, event)
-
-
 @bp.post("/setup")
 def setup(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
@@ -269,7 +249,7 @@ def setup(table_id: str) -> Any:
         if request.form.get("start_player", "").strip():
             event["start_player"] = web.form_int("start_player", label=_("start player"))
         return event
-    return _post(table_id, build)
+    return kit.post_event(table_id, GAME, build)
 
 
 @bp.post("/develop")
@@ -299,7 +279,7 @@ def develop(table_id: str) -> Any:
             else:
                 event["vp"] = _count("vp", _("hut VP"))
         return event
-    return _post(table_id, build)
+    return kit.post_event(table_id, GAME, build)
 
 
 @bp.post("/store")
@@ -307,16 +287,15 @@ def store(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
         return {"type": "store", "seat": web.form_int("seat", label=_("seat")),
                 "return": _goods("return", FOODS)}
-    return _post(table_id, build)
+    return kit.post_event(table_id, GAME, build)
 
 
 @bp.post("/end-turn")
 def end_turn(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
         return {"type": "end_turn", "seat": web.form_int("seat", label=_("seat"))}
-    return _post(table_id, build)
+    return kit.post_event(table_id, GAME, build)
 
 
 def init_app(app: Any) -> None:
-    app.register_blueprint(bp)
-    app.add_template_global(view, "hunting_age_view")
+    kit.register(app, bp, GAME, view)

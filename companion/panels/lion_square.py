@@ -31,21 +31,21 @@ The herd steppers post to the platform's generic ``adjust``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, request
+from flask import request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import charts, tables, web
+from companion.panels import _kit as kit
 from games.errors import N_, RuleError
 from games.lion_square import rules
 from games.lion_square import table as fold
 from games.lion_square.square import SIZE, Side
 
 GAME = fold.GAME
-bp = Blueprint("lion_square", __name__, url_prefix="/t/<table_id>/lion-square")
+bp = kit.blueprint(GAME, __name__)
 
 #: The numbers on the picker. The Campfire deck prints 0–4 (games.lion_square.catalog);
 #: other editions may print more (L1: players type the numbers they see).
@@ -170,13 +170,6 @@ def _show(cell: object) -> str:
 # form posts
 
 
-def _table(table_id: str) -> tables.TableView:
-    table = web.load_table(table_id)
-    if table.game != GAME:
-        abort(404)
-    return table
-
-
 def _cell_arg(raw: str | None) -> tuple[int, int] | None:
     """``"row,column"`` with both 0–2, or None."""
     parts = (raw or "").split(",")
@@ -200,16 +193,6 @@ def _card_arg(raw: str) -> int | str | None:
                        "place; got {value!r}"), value=raw[:20])
 
 
-def _post(table_id: str, build: Callable[[tables.TableView], dict[str, Any]]) -> Any:
-    """Turn the form into an event (``build``) and append it; bad fields are a 422."""
-    table = _table(table_id)
-    try:
-        event = build(table)
-    except RuleError as error:
-        return web.refuse(table_id, error)
-    return web.apply_event(table_id, event)
-
-
 @bp.post("/cell")
 def cell(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
@@ -219,7 +202,7 @@ def cell(table_id: str) -> Any:
         row, column = place
         return {"type": "set_cell", "row": row, "column": column,
                 "card": _card_arg(request.form.get("card", ""))}
-    return _post(table_id, build)
+    return kit.post_event(table_id, GAME, build)
 
 
 @bp.post("/taken")
@@ -227,7 +210,7 @@ def taken(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
         return {"type": "set_taken", "seat": web.form_int("seat", label=_("seat")),
                 "count": web.form_int("count", label=_("cards taken"))}
-    return _post(table_id, build)
+    return kit.post_event(table_id, GAME, build)
 
 
 @bp.post("/gazelles")
@@ -235,7 +218,7 @@ def gazelles(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
         return {"type": "set_gazelles", "seat": web.form_int("seat", label=_("seat")),
                 "count": web.form_int("count", label=_("gazelles in hand"))}
-    return _post(table_id, build)
+    return kit.post_event(table_id, GAME, build)
 
 
 @bp.post("/last")
@@ -244,21 +227,19 @@ def last(table_id: str) -> Any:
         if not request.form.get("seat", "").strip():
             return {"type": "set_last", "seat": None}
         return {"type": "set_last", "seat": web.form_int("seat", label=_("seat"))}
-    return _post(table_id, build)
+    return kit.post_event(table_id, GAME, build)
 
 
 @bp.post("/score")
 def score(table_id: str) -> Any:
-    return _post(table_id, lambda _table: {"type": "score_round"})
+    return kit.post_event(table_id, GAME, lambda _table: {"type": "score_round"})
 
 
 @bp.post("/next")
 def next_round(table_id: str) -> Any:
-    return _post(table_id, lambda _table: {"type": "next_round"})
+    return kit.post_event(table_id, GAME, lambda _table: {"type": "next_round"})
 
 
 def init_app(app: Any) -> None:
-    app.register_blueprint(bp)
-    app.add_template_global(view, "lion_square_view")
     # The picked place of the square follows the place just posted (see _picked).
-    web.panel_variant(app, GAME, picked_place)
+    kit.register(app, bp, GAME, view, variant=picked_place)

@@ -109,11 +109,11 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
     # Live standings, then Ann's bison to the cap so the prairie overflows (B8).
     standings = page.locator(".bison-standings tbody tr").first.inner_text()
     assert re.search(r"\+[1-9]", standings)
-    while page.locator('[data-stock="0-bison"]').inner_text() != "15":
+    while page.locator('[data-testid="bison-stock-0-bison-value"]').inner_text() != "15":
         before = int(page.get_attribute("#panel", "data-version"))
-        page.locator('[data-step="0-bison-up"]').click()
+        page.locator('[data-testid="bison-stock-0-bison-up"]').click()
         page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
-    assert page.locator('[data-step="0-bison-up"]').is_disabled()  # the cap (B8)
+    assert page.locator('[data-testid="bison-stock-0-bison-up"]').is_disabled()  # the cap (B8)
     page.evaluate("window.scrollTo(0, 0)")
     snap(page, "6_standings")
 
@@ -128,8 +128,8 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
     page.locator('input[name="override"]').check()
     page.locator("[data-confirm-score]").click()
     back_at_table(page)
-    assert page.locator('[data-stock="0-bison"]').inner_text() == "15"
-    assert int(page.locator('[data-stock="0-turkey"]').inner_text()) >= 9
+    assert page.locator('[data-testid="bison-stock-0-bison-value"]').inner_text() == "15"
+    assert int(page.locator('[data-testid="bison-stock-0-turkey-value"]').inner_text()) >= 9
 
     # Play the game out (the table ends each round) to the final scoring and the winner.
     for _ in range(4):

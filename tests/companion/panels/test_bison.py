@@ -49,7 +49,7 @@ def test_table_page_shows_round_flow_board_and_standings(client, table):
     body = page.get_data(as_text=True)
     assert body.count("data-legal=") == 9  # B4: the ring around the start tiles
     assert f'href="/t/{table.id}/bison/place?at=0,-1"' in body
-    assert 'data-stock="0-bison">10<' in body
+    assert 'data-testid="bison-stock-0-bison-value">10<' in body
     assert 'style="' not in body  # the CSP forbids inline styles
 
 
@@ -57,7 +57,7 @@ def test_stock_steppers_use_the_generic_adjust(client, table, app):
     response = client.post(f"/t/{table.id}/adjust", headers=HTMX,
                            data={"seat": 1, "counter": "salmon", "delta": 1})
     assert response.status_code == 200
-    assert 'data-stock="1-salmon">11<' in response.get_data(as_text=True)
+    assert 'data-testid="bison-stock-1-salmon-value">11<' in response.get_data(as_text=True)
     refused = client.post(f"/t/{table.id}/adjust", headers=HTMX,
                           data={"seat": 1, "counter": "salmon", "delta": 5})
     assert refused.status_code == 422
