@@ -31,6 +31,7 @@ The herd steppers post to the platform's generic ``adjust``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import request
@@ -205,20 +206,22 @@ def cell(table_id: str) -> Any:
     return kit.post_event(table_id, GAME, build)
 
 
+def _count(kind: str, label: str) -> Callable[[tables.TableView], dict[str, Any]]:
+    """The event setting one seat's count of this round (``seat``, ``count``)."""
+    def build(_table: tables.TableView) -> dict[str, Any]:
+        return {"type": kind, "seat": web.form_int("seat", label=_("seat")),
+                "count": web.form_int("count", label=_(label))}
+    return build
+
+
 @bp.post("/taken")
 def taken(table_id: str) -> Any:
-    def build(_table: tables.TableView) -> dict[str, Any]:
-        return {"type": "set_taken", "seat": web.form_int("seat", label=_("seat")),
-                "count": web.form_int("count", label=_("cards taken"))}
-    return kit.post_event(table_id, GAME, build)
+    return kit.post_event(table_id, GAME, _count("set_taken", N_("cards taken")))
 
 
 @bp.post("/gazelles")
 def gazelles(table_id: str) -> Any:
-    def build(_table: tables.TableView) -> dict[str, Any]:
-        return {"type": "set_gazelles", "seat": web.form_int("seat", label=_("seat")),
-                "count": web.form_int("count", label=_("gazelles in hand"))}
-    return kit.post_event(table_id, GAME, build)
+    return kit.post_event(table_id, GAME, _count("set_gazelles", N_("gazelles in hand")))
 
 
 @bp.post("/last")

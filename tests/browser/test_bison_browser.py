@@ -16,13 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from phone_kit import back_at_table, create_table
 
 Shot = Callable[[Any, str], Any]
-
-
-def back_at_table(page: Any) -> None:
-    page.wait_for_url(re.compile(r"/t/[^/]+$"))
-    page.wait_for_selector("#panel")
 
 
 def place(page: Any, at: str, tile: str, *, seat: int, hunters: int, space: str,
@@ -56,16 +52,7 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
         shot(page, f"bison_{lang}_{name}")
 
     page = new_phone()
-    page.goto(f"{live_server}/new?game=bison&lang={lang}")
-    for index, name in enumerate(["Ann", "Ben", "Cho"]):
-        page.fill(f'input[name="name{index}"]', name)
-    page.select_option('select[name="color1"]', "blue")
-    page.select_option('select[name="color2"]', "green")
-    page.locator('form button[type="submit"]').last.click()
-    page.wait_for_url(re.compile(r"/t/[^/]+/join$"))
-    page.locator('button[name="seat"][value="0"]').click()  # "I am Ann"
-    back_at_table(page)
-    table_url = page.url
+    table_url = create_table(page, live_server, "bison", lang=lang)  # "I am Ann"
     assert page.locator("[data-legal]").count() == 9
     snap(page, "1_table")
 

@@ -13,19 +13,15 @@ import re
 from typing import Any
 
 import pytest
+from phone_kit import act as tap
+from phone_kit import version
 
 SYNC_MS = 3_000  # issue 4: a change appears on the other phones within the 2 s poll
 
 
-def version(page: Any) -> int:
-    return int(page.get_attribute("#panel", "data-version"))
-
-
 def act(page: Any, testid: str) -> None:
-    """Tap a panel control and wait until the fresh panel (next version) is swapped in."""
-    before = version(page)
-    page.locator(f'[data-testid="{testid}"]').first.click()
-    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+    """Tap the panel control ``testid`` and wait for the fresh panel."""
+    tap(page, f'[data-testid="{testid}"]')
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -9,25 +9,14 @@ horizontal scroll) is tests/browser/conftest.py.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from phone_kit import act, create_table
 
 SHOTS = Path(__file__).parent / "screenshots"
-
-
-def version(page: Any) -> int:
-    return int(page.get_attribute("#panel", "data-version"))
-
-
-def act(page: Any, selector: str) -> None:
-    """Tap a panel control and wait until the fresh panel (next version) is swapped in."""
-    before = version(page)
-    page.locator(selector).first.click()
-    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
 
 
 def step(page: Any, seat: int, counter: str, delta: int, times: int = 1) -> None:
@@ -43,15 +32,7 @@ def test_short_game_on_a_phone(live_server: str, phone: Any, shot: Callable[...,
         shot(page, f"hunting_age_{lang}_{name}")
 
     page = phone
-    page.goto(f"{live_server}/new?game=hunting-age&lang={lang}")
-    for index, name in enumerate(["Ann", "Ben", "Cho"]):
-        page.fill(f'input[name="name{index}"]', name)
-    page.select_option('select[name="color1"]', "blue")
-    page.select_option('select[name="color2"]', "green")
-    page.locator('form button[type="submit"]').last.click()
-    page.wait_for_url(re.compile(r"/t/[^/]+/join$"))
-    page.locator('button[name="seat"][value="0"]').click()  # "I am Ann"
-    page.wait_for_selector("#panel")
+    create_table(page, live_server, "hunting-age", lang=lang)  # "I am Ann"
 
     # Setup helper: Ann starts; the layout is drawn for 3 players.
     page.select_option('select[name="start_player"]', "0")

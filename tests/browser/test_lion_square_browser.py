@@ -12,20 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from phone_kit import act, create_table, version
 
 # Round 1's square, rows north → south: Ann (S) sees 2+1+2, Ben (W) 3+2+1, Cho (N) 3+G+1.
 ROUND_1 = [["3", "", "1"], ["2", "G", "0"], ["", "1", "2"]]
-
-
-def version(page: Any) -> int:
-    return int(page.get_attribute("#panel", "data-version"))
-
-
-def act(page: Any, selector: str) -> None:
-    """Tap a panel control and wait until the fresh panel (next version) is swapped in."""
-    before = version(page)
-    page.locator(selector).first.click()
-    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
 
 
 def type_square(page: Any, grid: list[list[str]]) -> None:
@@ -48,15 +38,7 @@ def play(base: str, page: Any, shot: Callable[..., Any], lang: str) -> None:
     def snap(name: str, *, full_page: bool = True) -> None:
         shot(page, f"lion_square_{lang}_{name}", full_page=full_page)
 
-    page.goto(f"{base}/new?game=lion-square&lang={lang}")
-    for index, (name, colour) in enumerate([("Ann", "red"), ("Ben", "blue"),
-                                            ("Cho", "green")]):
-        page.fill(f'input[name="name{index}"]', name)
-        page.select_option(f'select[name="color{index}"]', colour)
-    page.locator('form button[type="submit"]').last.click()
-    page.wait_for_url(re.compile(r"/t/[^/]+/join$"))
-    page.locator('button[name="seat"][value="0"]').click()
-    page.wait_for_selector("#panel")
+    create_table(page, base, "lion-square", lang=lang)  # "I am Ann"
     snap("1_table")
 
     # Fill the square: tapping a place picks it; after a number the next empty place is

@@ -12,13 +12,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from phone_kit import create_table, version
 from playwright.sync_api import expect
 
 POLL_WAIT_MS = 3_000  # issue 4: a change appears on the other phones within the poll
-
-
-def version(page: Any) -> int:
-    return int(page.get_attribute("#panel", "data-version"))
 
 
 def highlighted(page: Any) -> list[int]:
@@ -36,25 +33,10 @@ def highlighted(page: Any) -> list[int]:
     }""")
 
 
-def create_lion_table(page: Any, base: str, lang: str = "en") -> str:
-    """Create a 3-player Lion Square table on ``page``, sit as Ann; the table URL."""
-    page.goto(f"{base}/new?game=lion-square&lang={lang}")
-    for index, (name, colour) in enumerate([("Ann", "red"), ("Ben", "blue"),
-                                            ("Cho", "green")]):
-        page.fill(f'input[name="name{index}"]', name)
-        page.select_option(f'select[name="color{index}"]', colour)
-    page.locator('form button[type="submit"]').last.click()
-    page.wait_for_url(re.compile(r"/t/[^/]+/join$"))
-    page.locator('button[name="seat"][value="0"]').click()  # "I am Ann"
-    page.wait_for_url(re.compile(r"/t/[^/]+$"))
-    page.wait_for_selector("#panel")
-    return page.url
-
-
 def test_two_phones_share_a_table_live(live_server: str, phone: Any, second_phone: Any,
                                        shot: Callable[..., Any]) -> None:
     a, b = phone, second_phone
-    create_lion_table(a, live_server)
+    create_table(a, live_server, "lion-square")  # "I am Ann"
     code = a.locator(".row a strong").inner_text().strip()
     assert re.fullmatch(r"[A-Z0-9]{6}", code)
     shot(a, "platform_en_1_table_a")

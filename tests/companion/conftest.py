@@ -4,6 +4,7 @@
 it back on) and the real games plus the test game ``counters-test``
 (companion_fake_game.py). ``client`` is its test client; ``make_table`` creates a table
 through the service; ``csrf_client`` is a client of an app with CSRF on.
+The configuration and the request helpers the tests import are companion_testkit.py.
 ``pg_url`` is a PostgreSQL database URL for the concurrency tests (skips when no server
 answers, unless CAMPFIRE_REQUIRE_PG=1).
 """
@@ -16,35 +17,14 @@ import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import companion_fake_game
 import pytest
+from companion_testkit import FAKE, app_config
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app, registry, tables
+from companion import create_app, tables
 
-FAKE = "counters-test"
 PG_DEFAULT = "postgresql+psycopg://campfire:campfire@127.0.0.1:5432/campfire_test"
-
-
-def game_modules() -> dict[str, Any]:
-    games: dict[str, Any] = dict(registry.discover())
-    games[FAKE] = companion_fake_game
-    return games
-
-
-def app_config(tmp_path: Any, **extra: Any) -> dict[str, Any]:
-    config = {
-        "TESTING": True,
-        "SECRET_KEY": "test-secret-key-that-is-long-enough-000",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-        "WTF_CSRF_ENABLED": False,
-        "GAMES": game_modules(),
-        "CREATE_RATE_LIMIT": "1000 per minute",
-        "JOIN_RATE_LIMIT": "1000 per minute",
-    }
-    config.update(extra)
-    return config
 
 
 @pytest.fixture

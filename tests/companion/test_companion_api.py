@@ -31,7 +31,7 @@ def test_create_returns_contract_shape(client):
 
 
 def test_public_url_behind_proxy(tmp_path):
-    from conftest import app_config
+    from companion_testkit import app_config
 
     from companion import create_app
 
@@ -178,7 +178,7 @@ def test_errors_follow_accept_language(client, table_id):
 
 
 def test_api_is_csrf_exempt_but_json_only(tmp_path):
-    from conftest import app_config
+    from companion_testkit import app_config
 
     from companion import create_app
 

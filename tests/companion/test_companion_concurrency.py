@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from conftest import FAKE, app_config
+from companion_testkit import FAKE, app_config
 
 from companion import create_app, tables
 

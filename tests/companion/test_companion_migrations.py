@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from conftest import FAKE, app_config
+from companion_testkit import FAKE, app_config
 from sqlalchemy import create_engine, inspect, text
 
 from companion import create_app, db, tables

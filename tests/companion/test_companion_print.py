@@ -11,7 +11,7 @@ import threading
 
 import pytest
 import zxingcpp
-from conftest import FAKE, app_config
+from companion_testkit import FAKE, app_config
 from PIL import Image
 from pypdf import PdfReader
 

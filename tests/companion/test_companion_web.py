@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from conftest import FAKE, app_config
+from companion_testkit import FAKE, app_config
 
 from companion import create_app, tables
 

@@ -4,15 +4,11 @@ through the board-mirror endpoints with the awards the app shows (B4, B5, B6, B7
 
 from __future__ import annotations
 
-import html
 import re
-from typing import Any
 
 import pytest
+from companion_testkit import HTMX, get, text
 
-from companion import tables
-
-HTMX = {"HX-Request": "true"}
 FOUR = [{"name": "Yui", "color": "yellow"}, {"name": "Ren", "color": "red"},
         {"name": "Gen", "color": "green"}, {"name": "Bea", "color": "blue"}]
 
@@ -24,17 +20,6 @@ def table(make_table):
 
 def base(table_id: str) -> str:
     return f"/t/{table_id}/bison"
-
-
-def text(response: Any) -> str:
-    """The page's visible text, whitespace collapsed, entities decoded."""
-    body = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
-    return re.sub(r"\s+", " ", html.unescape(body))
-
-
-def state(app, table_id: str):
-    with app.app_context():
-        return tables.get(table_id)
 
 
 def test_table_page_shows_round_flow_board_and_standings(client, table):
@@ -112,7 +97,7 @@ def test_place_tile_action_with_hunters(client, table, app):
         "space": "prairie", "pay.bison": "1", "pay.salmon": "1", "pay.turkey": "0",
         "mode": "action"})
     assert response.status_code == 303
-    view = state(app, table.id)
+    view = get(app, table.id)
     assert view.state.board.pieces[((1, -1), "prairie")].hunters == 2
     assert view.counters()[0] == {"bison": 9, "salmon": 9, "turkey": 10}
     shown = text(client.get(f"/t/{table.id}"))
@@ -140,7 +125,7 @@ def test_place_refusals_change_nothing(client, table, app, data, message):
     response = client.post(f"{base(table.id)}/place", data={"mode": "action", **data})
     assert response.status_code == 422
     assert message in text(response)
-    assert state(app, table.id).version == 0
+    assert get(app, table.id).version == 0
 
 
 def test_place_only_on_the_mirror_and_retail_tiles(client, table, app):
@@ -148,10 +133,10 @@ def test_place_only_on_the_mirror_and_retail_tiles(client, table, app):
         "at": "0,-1", "edges": "PPMMMM", "prairie": "1", "river": "2", "mountain": "0",
         "rotation": "3", "mode": "mirror"})
     assert response.status_code == 303
-    placed = state(app, table.id).state.board.tiles[(0, -1)]
+    placed = get(app, table.id).state.board.tiles[(0, -1)]
     assert (placed.catalog_id, placed.tile.edges, placed.tile.animals) == (
         None, "MMMPPM", (1, 2, 0))
-    assert state(app, table.id).state.rounds.markers[0] == ()  # no action taken
+    assert get(app, table.id).state.rounds.markers[0] == ()  # no action taken
 
 
 # --- a space: pieces (B5) and its region (B2, B9) -------------------------------------------
@@ -169,7 +154,7 @@ def test_space_page_and_pieces(client, table, app):
     assert saved.status_code == 303
     shown = text(client.get(f"{base(table.id)}/space?at=0,0&space=river"))
     assert "Ben has the most influence and takes all 3 salmon" in shown
-    pieces = state(app, table.id).state.supplies[1]
+    pieces = get(app, table.id).state.supplies[1]
     assert (pieces.hunters_supply, pieces.canoes.board) == (2, (1,))
 
 
@@ -188,12 +173,12 @@ def test_space_page_and_pieces(client, table, app):
 def test_space_refusals(client, table, app, data, message):
     client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "1",
                                                  "hunters": "1"})
-    before = state(app, table.id).version
+    before = get(app, table.id).version
     response = client.post(f"{base(table.id)}/space",
                            data={"at": "0,0", "space": "river", **data})
     assert response.status_code == 422
     assert message in text(response)
-    assert state(app, table.id).version == before
+    assert get(app, table.id).version == before
 
 
 @pytest.mark.parametrize(
@@ -226,7 +211,7 @@ def test_action_confirm_and_refusals(client, table, app):
     ok = client.post(f"{base(table.id)}/action", data={
         "seat": "0", "action": "gather", "hunters": "0", "gain": "turkey"})
     assert ok.status_code == 303
-    assert state(app, table.id).counters()[0]["turkey"] == 11
+    assert get(app, table.id).counters()[0]["turkey"] == 11
     again = client.post(f"{base(table.id)}/action", data={
         "seat": "0", "action": "gather", "hunters": "0", "gain": "turkey", "override": "on"})
     assert again.status_code == 422
@@ -238,7 +223,7 @@ def test_action_confirm_and_refusals(client, table, app):
         "seat": "1", "action": "move_1", "hunters": "1"})
     assert costly.status_code == 422
     assert "you have only 0 hunters on the board, not 1" in text(costly)
-    assert state(app, table.id).version == 1
+    assert get(app, table.id).version == 1
 
 
 def test_tent_action_on_the_board(client, table, app):
@@ -250,7 +235,7 @@ def test_tent_action_on_the_board(client, table, app):
         "seat": "0", "action": "tent", "hunters": "2", "size": "2", "replaces": "0",
         "build_at": "0,0,mountain", "pay.bison": "1", "pay.salmon": "1", "pay.turkey": "0"})
     assert response.status_code == 303
-    pieces = state(app, table.id).state.board.pieces[((0, 0), "mountain")]
+    pieces = get(app, table.id).state.board.pieces[((0, 0), "mountain")]
     assert (pieces.hunters, pieces.structure) == (0, 2)
 
 
@@ -263,13 +248,13 @@ def test_market_buy_and_exchange(client, table, app):
     bought = client.post(f"{base(table.id)}/buy", data={"seat": "1", "item": "tent",
                                                         "size": "3"})
     assert bought.status_code == 303
-    view = state(app, table.id)
+    view = get(app, table.id)
     assert view.counters()[1] == {"bison": 7, "salmon": 7, "turkey": 7}
     assert 3 in view.state.supplies[1].tents.supply
     swapped = client.post(f"{base(table.id)}/exchange", data={
         "seat": "1", "give": "bison", "get": "salmon", "times": "2"})
     assert swapped.status_code == 303
-    assert state(app, table.id).counters()[1] == {"bison": 1, "salmon": 9, "turkey": 7}
+    assert get(app, table.id).counters()[1] == {"bison": 1, "salmon": 9, "turkey": 7}
 
 
 @pytest.mark.parametrize(
@@ -289,7 +274,7 @@ def test_market_buy_and_exchange(client, table, app):
 def test_market_refusals(client, table, app, url, data, message):
     response = client.post(f"{base(table.id)}/{url}", data=data)
     assert response.status_code == 422 and message in text(response)
-    assert state(app, table.id).version == 0
+    assert get(app, table.id).version == 0
 
 
 # --- scoring the round (B8, B9, B10) --------------------------------------------------------
@@ -307,7 +292,7 @@ def test_score_needs_the_round_over_or_the_tables_word(client, table, app):
     assert "the round is not over: Ann still has 4 of 4 actions to take" in text(refused)
     done = client.post(f"{base(table.id)}/score", data={"override": "on"})
     assert done.status_code == 303
-    view = state(app, table.id)
+    view = get(app, table.id)
     assert view.state.rounds.round == 2 and view.counters()[0]["salmon"] == 13
     assert "Food per round" in text(client.get(f"/t/{table.id}"))
 
@@ -326,7 +311,7 @@ def test_score_overflow_choices(client, table, app):
     assert preview.status_code == 200 and "3 animals lost" in text(preview)
     done = client.post(f"{base(table.id)}/score", data={field: "turkey", "override": "on"})
     assert done.status_code == 303
-    assert state(app, table.id).counters()[0] == {"bison": 10, "salmon": 15, "turkey": 11}
+    assert get(app, table.id).counters()[0] == {"bison": 10, "salmon": 15, "turkey": 11}
     bad = client.post(f"{base(table.id)}/score", data={"x.0.a.0": "bison"})
     assert bad.status_code == 422 and "the exchange field x.0.a.0 is not understood" in text(
         bad)

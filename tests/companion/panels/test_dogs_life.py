@@ -6,12 +6,12 @@ winner banner at N bones, the timed variant and the bones chart (D3)."""
 
 from __future__ import annotations
 
-import html
 import random
 import re
 from typing import Any
 
 import pytest
+from companion_testkit import get, poster, refused, send, text
 from werkzeug.datastructures import MultiDict
 
 from companion import tables
@@ -20,7 +20,7 @@ from games.dogs_life import table as fold
 from games.dogs_life.catalog import Section
 from games.table import Player
 
-HTMX = {"HX-Request": "true"}
+post = poster("dogs-life")
 
 
 @pytest.fixture
@@ -33,37 +33,6 @@ def new_table(make_table):
 @pytest.fixture
 def table(new_table):
     return new_table()
-
-
-def send(app, table_id: str, *events: dict[str, Any]) -> tables.TableView:
-    with app.app_context():
-        view = None
-        for event in events:
-            view = tables.append(table_id, event)
-        return view if view is not None else tables.get(table_id)
-
-
-def get(app, table_id: str) -> tables.TableView:
-    with app.app_context():
-        return tables.get(table_id)
-
-
-def post(client, table_id: str, action: str, data: dict[str, Any], lang: str = "en",
-         htmx: bool = True):
-    headers = {**(HTMX if htmx else {}), "Accept-Language": lang}
-    return client.post(f"/t/{table_id}/dogs-life/{action}", data=data, headers=headers)
-
-
-def text(response) -> str:
-    """The page's visible words, whitespace collapsed."""
-    words = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
-    return re.sub(r"\s+", " ", html.unescape(words))
-
-
-def refused(response, message: str) -> None:
-    assert response.status_code == 422, response.status_code
-    assert 'role="alert"' in response.get_data(as_text=True)
-    assert message in text(response), text(response)[:3000]
 
 
 def dog(app, table_id: str, seat: int = 0):

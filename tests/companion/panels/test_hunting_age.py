@@ -5,18 +5,17 @@ trigger with the turns left and the final count with its tie-breaks and chart (H
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from companion_testkit import HTMX, get, poster, refused, send, text
 
 from companion import i18n, tables
 from companion.panels import hunting_age
 
-HTMX = {"HX-Request": "true"}
+post = poster("hunting-age")
 LAYOUT = ["B1a", "B2a", "B3a", "B4a", "N01a", "N08a", "N10a"]
 
 
@@ -35,41 +34,9 @@ def table(new_table):
     return new_table()
 
 
-def send(app, table_id: str, *events: dict[str, Any]) -> tables.TableView:
-    with app.app_context():
-        view = None
-        for event in events:
-            view = tables.append(table_id, event)
-        return view if view is not None else tables.get(table_id)
-
-
 def give(app, table_id: str, seat: int, **goods: int) -> tables.TableView:
     return send(app, table_id, *({"type": "adjust", "seat": seat, "counter": counter,
                                   "delta": delta} for counter, delta in goods.items()))
-
-
-def get(app, table_id: str) -> tables.TableView:
-    with app.app_context():
-        return tables.get(table_id)
-
-
-def post(client, table_id: str, route: str, data: dict[str, Any], lang: str = "en",
-         htmx: bool = True):
-    headers = {**(HTMX if htmx else {}), "Accept-Language": lang}
-    return client.post(f"/t/{table_id}/hunting-age/{route}", data=data, headers=headers)
-
-
-def text(response) -> str:
-    """The page's visible words, whitespace collapsed (for phrases split over lines)."""
-    words = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
-    return re.sub(r"\s+", " ", html.unescape(words))
-
-
-def refused(response, message: str) -> None:
-    assert response.status_code == 422, response.status_code
-    body = response.get_data(as_text=True)
-    assert 'role="alert"' in body
-    assert message in text(response), text(response)[:2000]
 
 
 # -- the panel -------------------------------------------------------------------------

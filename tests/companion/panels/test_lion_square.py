@@ -5,16 +5,17 @@ herds, the round's L2 preview with its breakdown, scoring, the next round's star
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
 import pytest
+from companion_testkit import HTMX, get, poster, send, text
 
 from companion import tables
 from companion.panels import lion_square
 
-HTMX = {"HX-Request": "true"}
+post = poster("lion-square")
+
 # The DESIGN.md example square (rows north → south). Nearest cards (L2): S (Ann) sees
 # 2+1+2 = 5, W (Ben) 3+2+1 = 6, N (Cho) 3+G+1 = 4.
 GRID = [[3, None, 1], [2, "G", 0], [None, 1, 2]]
@@ -23,29 +24,6 @@ GRID = [[3, None, 1], [2, "G", 0], [None, 1, 2]]
 @pytest.fixture
 def table(make_table):
     return make_table("lion-square", 3)
-
-
-def send(app, table_id: str, *events: dict[str, Any]) -> tables.TableView:
-    with app.app_context():
-        for event in events:
-            tables.append(table_id, event)
-        return tables.get(table_id)
-
-
-def get(app, table_id: str) -> tables.TableView:
-    with app.app_context():
-        return tables.get(table_id)
-
-
-def post(client, table_id: str, route: str, data: dict[str, Any] | None = None,
-         lang: str = "en", htmx: bool = True):
-    headers = {**(HTMX if htmx else {}), "Accept-Language": lang}
-    return client.post(f"/t/{table_id}/lion-square/{route}", data=data or {}, headers=headers)
-
-
-def text(response) -> str:
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ",
-                                                    response.get_data(as_text=True))))
 
 
 def panel(client, table_id: str, lang: str = "en") -> str:

@@ -1,0 +1,47 @@
+"""What the browser tests do on a phone again and again: read the panel's version, tap a
+panel control and wait for the fresh panel, create a table through the form and sit down.
+
+A plain module with a name of its own (pytest keeps one module called ``conftest`` at a
+time, so tests import helpers from here; the fixtures stay in conftest.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+#: The players of a 3-seat test table: name and colour.
+THREE = (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))
+
+
+def version(page: Any) -> int:
+    """The table version the panel on ``page`` shows."""
+    return int(page.get_attribute("#panel", "data-version"))
+
+
+def act(page: Any, selector: str) -> None:
+    """Tap a panel control and wait until the fresh panel (next version) is swapped in."""
+    before = version(page)
+    page.locator(selector).first.click()
+    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+
+
+def back_at_table(page: Any) -> None:
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    page.wait_for_selector("#panel")
+
+
+def create_table(page: Any, base: str, game: str, *, lang: str = "en",
+                 players: Sequence[tuple[str, str]] = THREE, seat: int = 0) -> str:
+    """Create a ``game`` table with ``players`` through the form on ``page``, in ``lang``,
+    and sit at ``seat`` ("I am …"); the table's URL."""
+    page.goto(f"{base}/new?game={game}&lang={lang}")
+    for index, (name, colour) in enumerate(players):
+        page.fill(f'input[name="name{index}"]', name)
+        page.select_option(f'select[name="color{index}"]', colour)
+    page.locator('form button[type="submit"]').last.click()
+    page.wait_for_url(re.compile(r"/t/[^/]+/join$"))
+    page.locator(f'button[name="seat"][value="{seat}"]').click()
+    back_at_table(page)
+    return page.url

@@ -1,0 +1,83 @@
+"""Helpers every companion test shares (platform and game panels).
+
+A plain module with a name of its own, not ``conftest``: pytest keeps one module called
+``conftest`` at a time, so ``from conftest import …`` reads tests/browser/conftest.py when
+``pytest tests/companion tests/browser`` collects both folders. conftest.py holds the
+fixtures (``app``, ``client``, ``make_table`` …) and takes its configuration from here.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from typing import Any
+
+import companion_fake_game
+
+from companion import registry, tables
+
+FAKE = "counters-test"
+#: The headers of a request htmx sends (the panel answers with the fragment).
+HTMX = {"HX-Request": "true"}
+
+
+def game_modules() -> dict[str, Any]:
+    games: dict[str, Any] = dict(registry.discover())
+    games[FAKE] = companion_fake_game
+    return games
+
+
+def app_config(tmp_path: Any, **extra: Any) -> dict[str, Any]:
+    """A test companion: a temporary SQLite file, CSRF off, the real games and the test
+    game ``counters-test``; ``extra`` overrides."""
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret-key-that-is-long-enough-000",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "WTF_CSRF_ENABLED": False,
+        "GAMES": game_modules(),
+        "CREATE_RATE_LIMIT": "1000 per minute",
+        "JOIN_RATE_LIMIT": "1000 per minute",
+    }
+    config.update(extra)
+    return config
+
+
+def send(app: Any, table_id: str, *events: dict[str, Any]) -> tables.TableView:
+    """Append ``events`` through the table service; the table after them."""
+    with app.app_context():
+        for event in events:
+            tables.append(table_id, event)
+        return tables.get(table_id)
+
+
+def get(app: Any, table_id: str) -> tables.TableView:
+    with app.app_context():
+        return tables.get(table_id)
+
+
+def poster(game: str) -> Callable[..., Any]:
+    """``post(client, table_id, route, data, lang="en", htmx=True)`` for ``game``'s panel
+    routes (``/t/<id>/<game>/<route>``), as htmx sends them unless ``htmx=False``."""
+
+    def post(client: Any, table_id: str, route: str, data: dict[str, Any] | None = None,
+             lang: str = "en", htmx: bool = True) -> Any:
+        headers = {**(HTMX if htmx else {}), "Accept-Language": lang}
+        return client.post(f"/t/{table_id}/{game}/{route}", data=data or {}, headers=headers)
+
+    return post
+
+
+def text(response: Any) -> str:
+    """The page's visible words, entities decoded, whitespace collapsed (for phrases
+    split over lines)."""
+    words = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    return re.sub(r"\s+", " ", html.unescape(words))
+
+
+def refused(response: Any, message: str) -> None:
+    """A 422 panel showing ``message`` in its alert."""
+    assert response.status_code == 422, response.status_code
+    assert 'role="alert"' in response.get_data(as_text=True)
+    assert message in text(response), text(response)[:3000]
