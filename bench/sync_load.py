@@ -10,7 +10,8 @@ Then, for ``--seconds`` (default 20):
 * ``--tables`` tables (default 40) of A Dog's Life with ``--phones`` seats (default 5),
   created through the JSON API;
 * every phone polls ``/t/<id>/poll?v=<version>`` every ``--interval`` s (default 2), as
-  app.js does, and when the answer is a fresh panel reads its new ``data-version``;
+  app.js and htmx do (``HX-Request: true``), and when the answer is a fresh panel reads
+  its new ``data-version``;
 * every table gets one change per second: ``POST /api/v1/tables/<id>/events`` with the
   generic ``adjust`` (hunger −1 / +1 in turn).
 
@@ -19,7 +20,8 @@ poll endpoint (version unchanged: 204 after one indexed read) as fast as they ca
 many ask the bare 204, at the same time on the same server; the ratio of their throughputs
 is what the poll's database read and routing cost.
 
-Prints p50/p99 latency of polls and of changes, error counts, and the throughputs and ratio.
+Prints p50/p99 latency of polls and of changes, error counts, the size of the fresh panels
+the polls got, and the throughputs and ratio.
 Loopback only; every loop is bounded by time; the server is stopped at the end.
 Run: ``.venv/bin/python bench/sync_load.py [--seconds 20]``.
 
@@ -93,13 +95,16 @@ class Samples:
     """Latencies (seconds) and errors of one kind of request, shared by many threads."""
 
     latencies: list[float] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)  # bytes of the fresh panels (polls)
     errors: int = 0
     error_kinds: dict[str, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def ok(self, seconds: float) -> None:
+    def ok(self, seconds: float, size: int | None = None) -> None:
         with self.lock:
             self.latencies.append(seconds)
+            if size is not None:
+                self.sizes.append(size)
 
     def fail(self, kind: str) -> None:
         with self.lock:
@@ -192,7 +197,8 @@ def phone(port: int, table_id: str, start: float, offset: float, interval: float
         tick += 1
         began = time.perf_counter()
         try:
-            status, body = client.request("GET", f"/t/{table_id}/poll?v={version}")
+            status, body = client.request("GET", f"/t/{table_id}/poll?v={version}",
+                                          headers={"HX-Request": "true"})
         except (OSError, http.client.HTTPException) as error:
             samples.fail(type(error).__name__)
             continue
@@ -201,7 +207,7 @@ def phone(port: int, table_id: str, start: float, offset: float, interval: float
             samples.ok(elapsed)
         elif status == 200 and (found := VERSION.search(body)):
             version = int(found.group(1))
-            samples.ok(elapsed)
+            samples.ok(elapsed, len(body))
         else:
             samples.fail(f"HTTP {status}")
     client.close()
@@ -361,6 +367,9 @@ def main() -> int:
                         args=(port, table_id, start, offset, args.interval, stop, polls)))
             run_threads(threads, stop)
             report("polls", polls, args.seconds)
+            if polls.sizes:
+                print(f"         {len(polls.sizes)} answered with a fresh panel of "
+                      f"{statistics.fmean(polls.sizes) / 1024:.1f} KB on average")
             report("changes", changes, args.seconds)
             print(f"errors   {polls.errors + changes.errors}")
             if args.saturate > 0:

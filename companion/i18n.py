@@ -10,7 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, current_app, g, request
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, get_locale, get_translations, gettext
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from games.errors import RuleError, localize
 
@@ -54,6 +57,30 @@ def translate(template: str, params: dict[str, Any] | None = None) -> str:
     except (KeyError, IndexError, ValueError):
         # A translation that lost a placeholder must not break the page: fall back to English.
         return template.format(**params)
+
+
+def bound_gettext() -> dict[str, Any]:
+    """``gettext`` and ``ngettext`` for one template render, bound to this request's
+    catalog: render context that overrides Flask-Babel's, which look the catalog up again
+    on every call (a fifth of a big panel's render time). The same semantics as Jinja's
+    "newstyle" gettext that Flask-Babel installs: the message is markup-safe under
+    autoescape and always %-formatted with the keyword arguments (``num`` for ngettext),
+    which are escaped; ``_()`` resolves ``gettext`` from the context, so it follows."""
+    catalog = get_translations()
+
+    @pass_context
+    def gettext_(context: Context, message: str, **variables: Any) -> str:
+        text = catalog.ugettext(message)
+        return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+    @pass_context
+    def ngettext_(context: Context, singular: str, plural: str, num: int,
+                  **variables: Any) -> str:
+        variables.setdefault("num", num)
+        text = catalog.ungettext(singular, plural, num)
+        return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+    return {"gettext": gettext_, "ngettext": ngettext_}
 
 
 def _remember_choice(response: Any) -> Any:

@@ -8,7 +8,8 @@ independent of the phone that asks:
   sets it; ``.seat[data-seat="N"]`` cards), and a seat card that opens for its own phone
   carries ``data-open-seat="N"``, which ``personalise`` turns into ``open``;
 * the per-session CSRF token is rendered as ``CSRF_PLACEHOLDER`` and filled in at response
-  time (htmx sends the header anyway; a page without JavaScript posts the hidden field).
+  time for a whole page (a page without JavaScript posts the hidden field); an htmx
+  answer drops the hidden fields, since htmx sends the token as a header.
 
 The markup is then a function of the key ``(table id, version, language, variant)``, where
 ``variant`` is whatever else the game's panel shows (Bison: this phone's board zoom; Lion
@@ -25,6 +26,8 @@ from collections.abc import Callable, Hashable
 
 #: Stands for the session's CSRF token in cached markup (never a valid token itself).
 CSRF_PLACEHOLDER = "__campfire_csrf_token__"
+#: The hidden field of a panel form (templates/games/_macros.html ``post``).
+CSRF_FIELD = f'<input type="hidden" name="csrf_token" value="{CSRF_PLACEHOLDER}">'
 #: The attribute a seat card carries when it opens for its own phone.
 OPEN_SEAT = 'data-open-seat="{seat}"'
 
@@ -87,8 +90,15 @@ class RenderCache:
             self._items.clear()
 
 
-def personalise(markup: str, *, csrf_token: str, seat: int | None) -> str:
-    """Cached panel markup made this phone's: its CSRF token, its seat card opened."""
+def personalise(markup: str, *, csrf_token: str, seat: int | None,
+                form_tokens: bool = True) -> str:
+    """Cached panel markup made this phone's: its CSRF token, its seat card opened.
+
+    ``form_tokens=False`` (an htmx request: app.js sends the token as the X-CSRFToken
+    header with every htmx post) drops the hidden token field from every form instead, a
+    sixth of a big panel; a whole page keeps them, for posting without JavaScript."""
+    if not form_tokens:
+        markup = markup.replace(CSRF_FIELD, "")
     markup = markup.replace(CSRF_PLACEHOLDER, csrf_token)
     if seat is not None:
         marker = OPEN_SEAT.format(seat=seat)

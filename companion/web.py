@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from companion import registry, security, tables
-from companion.i18n import rule_error_message
+from companion.i18n import bound_gettext, rule_error_message
 from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
 from games.errors import N_, RuleError
 from games.table import COLOURS
@@ -66,6 +67,8 @@ SEATS_MAX = 30
 PANEL_CACHE_SIZE = 256
 PANEL_CACHE = "campfire.panel_cache"
 PANEL_VARIANTS = "campfire.panel_variants"
+#: Blank lines and indentation in rendered panel markup (no <pre> or <textarea> there).
+INDENTATION = re.compile(r"\n\s+")
 
 
 # ---------------------------------------------------------------------------------------
@@ -136,7 +139,9 @@ def _render_panel(table: tables.TableView, error: str | None = None) -> tuple[st
     """The panel with the CSRF placeholder, and whether it may be cached: not if a
     template slipped the session's real token in (a macro imported without context)."""
     markup = render_template("_panel.html", **panel_context(table, error),
-                             csrf_token=lambda: CSRF_PLACEHOLDER)
+                             **bound_gettext(), csrf_token=lambda: CSRF_PLACEHOLDER)
+    # The templates' indentation is a tenth of a big panel; a newline keeps the spacing.
+    markup = INDENTATION.sub("\n", markup)
     token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
     if isinstance(token, str) and token in markup:
         log.error("the %s panel holds a session's CSRF token; not cached", table.game)
@@ -154,7 +159,8 @@ def panel_markup(table: tables.TableView, error: str | None = None) -> Markup:
         markup = current_app.extensions[PANEL_CACHE].get(key, lambda: _render_panel(table))
     else:  # a refusal is one phone's answer: not worth keeping
         markup, _kept = _render_panel(table, error)
-    return Markup(personalise(markup, csrf_token=generate_csrf(), seat=current_seat(table)))
+    return Markup(personalise(markup, csrf_token=generate_csrf(), seat=current_seat(table),
+                              form_tokens=not is_htmx()))
 
 
 def table_page(table: tables.TableView, *, error: str | None = None) -> str:

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from flask import abort, request
+from flask import abort, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -196,6 +196,9 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "ranking": _ranking(dogs),
         "chart": _chart(game, table.players, over),
         "newspapers": range(1, NEWSPAPERS + 1),
+        # each action's URL, built once: the panel has a hundred buttons
+        "urls": {action: url_for("dogs_life.act", table_id=table.id, action=action)
+                 for action in ACTIONS},
     }
 
 

@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from conftest import FAKE, app_config
+from companion_testkit import FAKE, app_config
 
 from companion import create_app, tables, web
 from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
@@ -266,3 +266,38 @@ def test_lion_square_picks_the_place_after_the_posted_one(app, client, make_tabl
     # another phone, polling the same version, is on the first empty place
     polled = poll(app.test_client(), table.id, 0).get_data(as_text=True)
     assert re.search(r'value="0,0"[^>]*checked', polled)
+
+
+# -- the render itself ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "it"])
+@pytest.mark.parametrize("game", ["dogs-life", "lion-square", "bison", "hunting-age", FAKE])
+def test_bound_gettext_renders_what_flask_babel_renders(app, make_table, monkeypatch,
+                                                        game, lang):
+    table = make_table(game, 3)
+    with app.test_request_context(f"/t/{table.id}", headers={"Accept-Language": lang}):
+        fast, kept = web._render_panel(table)
+        monkeypatch.setattr(web, "bound_gettext", dict)  # Flask-Babel's own callables
+        plain, _kept = web._render_panel(table)
+    assert kept and fast == plain
+    assert f"data-version=\"{table.version}\"" in fast and CSRF_PLACEHOLDER in fast
+
+
+def test_htmx_answers_leave_the_token_to_the_header(tmp_path):
+    app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
+    with app.app_context():
+        table = tables.create(FAKE, [{"name": "A", "color": "red"},
+                                     {"name": "B", "color": "blue"}])
+    phone = app.test_client()
+    page = phone.get(f"/t/{table.id}").get_data(as_text=True)
+    token = META_TOKEN.search(page).group(1)
+    assert len(FORM_TOKEN.findall(page)) == page.count("<form")  # no JavaScript: fields
+    change(app, table.id)
+    fragment = poll(phone, table.id, 0).get_data(as_text=True)
+    assert 'name="csrf_token"' not in fragment and CSRF_PLACEHOLDER not in fragment
+    assert fragment.count("<form") == 4
+    answer = phone.post(f"/t/{table.id}/adjust",  # as htmx posts it: the header only
+                        headers={**HTMX, "X-CSRFToken": token},
+                        data={"seat": "1", "counter": "points", "delta": "1"})
+    assert answer.status_code == 200 and shown_version(answer) == 2
