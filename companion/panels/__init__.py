@@ -2,7 +2,8 @@
 template helpers its ``templates/games/<game>/panel.html`` needs.
 
 ``register_panels(app)`` (called by ``create_app``) registers every panel module listed in
-``PANELS``; each exposes ``init_app(app)``.
+``PANELS``; each exposes ``init_app(app)``, which registers it through ``_kit.register``
+(the shared blueprint, view-model and render-cache helpers live in ``_kit``).
 """
 
 from __future__ import annotations
