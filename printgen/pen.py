@@ -7,7 +7,6 @@ think in); everything else is in millimetres.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -17,19 +16,16 @@ from reportlab.lib.units import mm
 
 from printgen import fonts
 from printgen.errors import PrintError
+from printgen.linebreak import PT, fit, wrap_lines
 from printgen.style import Style
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-PT = 25.4 / 72  # one point in millimetres
-
 # Error correction of every printed QR code: M (15 %) or better, so a crease or a coffee
 # ring does not make a seat's code unreadable (segno may boost it when it costs no size).
 QR_ERROR = "m"
 QR_QUIET_ZONE = 4  # modules of white around the code (ISO/IEC 18004)
-
-_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
 
 
 class Pen:
@@ -153,12 +149,39 @@ class Pen:
 
     def wrap(self, x: float, y: float, text: str, size: float, width: float, *,
              color: str = "text", leading: float = 1.3) -> float:
-        """Draw ``text`` as a paragraph from baseline ``y`` down; return the next baseline."""
+        """Draw ``text`` as a paragraph from baseline ``y`` down; return the next baseline.
+
+        Lines break as :mod:`printgen.linebreak` allows (Latin words whole, kinsoku).
+        """
         fonts.check(text)
         for line in wrap_lines(text, size * PT, width):
             self.text(x, y, line, size, color=color)
             y -= size * PT * leading
         return y
+
+    def block(self, x: float, y: float, width: float, height: float, text: str,
+              size: float, min_size: float, *, color: str = "text", align: str = "center",
+              max_lines: int = 3, leading: float = 1.15) -> float:
+        """Draw ``text`` on up to ``max_lines`` lines, centred in the box (x, y, width,
+        height) mm, at the largest size from ``size`` down to ``min_size`` pt that fits.
+
+        Returns the size used. Raises ``PrintError`` when even ``min_size`` does not fit
+        (see :func:`printgen.linebreak.fit`) and ``MissingGlyphError`` for a missing glyph.
+        """
+        fonts.check(text)
+        pt, lines = fit(text, width, height, size, min_size, max_lines=max_lines,
+                        leading=leading)
+        size_mm = pt * PT
+        pitch = size_mm * leading
+        # Centre the ink: a line's glyphs sit about 0.88 em above to 0.12 em below the
+        # baseline in IPAexGothic, so the block's middle is 0.38 em above the last baseline.
+        block = pitch * (len(lines) - 1)
+        baseline = y + height / 2 + block / 2 - 0.38 * size_mm
+        anchor = {"center": x + width / 2, "right": x + width}.get(align, x)
+        for line in lines:
+            self.text(anchor, baseline, line, pt, color=color, align=align)
+            baseline -= pitch
+        return pt
 
     # -- shared art ----------------------------------------------------------------------
     def form(self, name: str, bbox: tuple[float, float, float, float],
@@ -215,30 +238,6 @@ class Pen:
                     col += 1
         c.drawPath(path, stroke=0, fill=1)
         c.restoreState()
-
-
-def wrap_lines(text: str, size_mm: float, width: float) -> list[str]:
-    """Greedy line breaking: between words, and between any two CJK characters."""
-    tokens: list[str] = []
-    for word in re.split(r"(\s+)", text):
-        if not word:
-            continue
-        if _CJK.search(word):
-            tokens.extend(word)
-        else:
-            tokens.append(word)
-    lines: list[str] = []
-    current = ""
-    for token in tokens:
-        candidate = current + token
-        if current and fonts.width(candidate.rstrip(), size_mm) > width:
-            lines.append(current.rstrip())
-            current = token.lstrip()
-        else:
-            current = candidate
-    if current.strip():
-        lines.append(current.rstrip())
-    return lines
 
 
 def points(value_mm: float) -> float:

@@ -13,7 +13,7 @@ from printgen.errors import MissingGlyphError, PrintError
 from printgen.icons import player_mark
 from printgen.layout import BLEED, SAFE_MARGIN, Component, Piece, Placement, plan
 from printgen.messages import LANGUAGES, MESSAGES
-from printgen.pen import Pen, wrap_lines
+from printgen.pen import Pen
 from printgen.style import Style
 
 URL = "https://campfire.example/t/Q7ZX"
@@ -190,12 +190,6 @@ def test_every_language_has_every_message():
         assert set(MESSAGES[lang]) == keys
         for message in MESSAGES[lang].values():
             fonts.check(message)
-
-
-def test_japanese_wraps_between_characters_and_latin_between_words():
-    assert wrap_lines("one two three", 10 * 0.3528, 12) == ["one", "two", "three"]
-    lines = wrap_lines("倍率の確認をしてください", 10 * 0.3528, 15)
-    assert "".join(lines) == "倍率の確認をしてください" and len(lines) > 1
 
 
 def test_qr_codes_are_vector_paths_that_decode(tmp_path):

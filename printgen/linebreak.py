@@ -1,0 +1,117 @@
+"""Line breaking for printed text in English, Italian and Japanese (kinsoku shori).
+
+Glossary:
+- *break opportunity*: a place between two characters where a line may end. Latin text
+  breaks only at spaces; Japanese breaks between any two characters, and between Japanese
+  and an adjacent Latin word or number (JIS X 4051), so "Campfire" or "100" inside a
+  Japanese sentence stays whole.
+- *kinsoku* (禁則): characters that may not start a line (closing brackets, 。、, small
+  kana, ー, ！？ …) or may not end one (opening brackets, 「（ …). A break next to them is
+  no opportunity, so the character travels with its neighbour (oikomi/oidashi).
+- *unit*: a run of text between two break opportunities, laid out as a whole.
+
+The kinsoku tables are ReportLab's (``reportlab.lib.textsplit``), completed with what they
+lack. ReportLab's own splitter (``wordSplit`` / ``dumbSplit``, also behind
+``Paragraph(wordWrap='CJK')``) is not used: it cuts a Latin word that started in the first
+half of the line ("Campfir|e", "1|00％"), ignores the cannot-end table ("（" ends a line)
+and lets only one cannot-start character hang past the margin ("、|」"). The greedy
+filling here never breaks at a forbidden place, and only a single unit wider than the line
+can overflow it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
+
+from printgen import fonts
+from printgen.errors import PrintError
+
+PT = 25.4 / 72  # one point in millimetres
+
+# ReportLab's tables plus: full-width ！？，．：； and closing 〉》〙〗｝, the small kana
+# ゕゖ and ㇰ–ㇿ, the closing quotes and guillemets of Latin text and a percent sign ("100 %"
+# in Italian). Wave dashes join a range ("1～3", "S1〜S3"): they may neither start nor end a
+# line, so the range stays on one line.
+CANNOT_START = frozenset(ALL_CANNOT_START) | frozenset(
+    "！？，．：；〉》〙〗｝”’»›%〜～ゕゖ" + "".join(map(chr, range(0x31F0, 0x3200))))
+CANNOT_END = frozenset(ALL_CANNOT_END) | frozenset("〈《〘〖｛“‘«‹〜～")
+
+# Scripts without spaces between words: CJK punctuation, kana, ideographs, full-width forms.
+_CJK = re.compile(r"[\u3000-\u30ff\u31f0-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+
+
+def _is_cjk(char: str) -> bool:
+    return _CJK.match(char) is not None
+
+
+def _may_break(text: str, i: int) -> bool:
+    """Whether a line may end between ``text[i - 1]`` and ``text[i]``."""
+    before, after = text[i - 1], text[i]
+    if after.isspace():
+        return False  # break after the spaces: they end the line and are dropped
+    if before.isspace():
+        last = text[:i].rstrip()[-1:]
+        return after not in CANNOT_START and last not in CANNOT_END
+    if not (_is_cjk(before) or _is_cjk(after)):
+        return False  # inside a Latin word or number
+    return after not in CANNOT_START and before not in CANNOT_END
+
+
+def units(text: str) -> list[str]:
+    """``text`` cut at every break opportunity (trailing spaces stay with their unit)."""
+    pieces: list[str] = []
+    start = 0
+    for i in range(1, len(text)):
+        if _may_break(text, i):
+            pieces.append(text[start:i])
+            start = i
+    if text:
+        pieces.append(text[start:])
+    return pieces
+
+
+def wrap_lines(text: str, size_mm: float, width: float) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` mm at font size ``size_mm``.
+
+    Greedy: each line takes as many units as fit. A newline forces a break. A single unit
+    wider than ``width`` gets a line of its own (it is never cut).
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for unit in units(paragraph.strip()):
+            candidate = current + unit
+            if current and fonts.width(candidate.rstrip(), size_mm) > width:
+                lines.append(current.rstrip())
+                current = unit
+            else:
+                current = candidate
+        if current.strip():
+            lines.append(current.rstrip())
+    return lines
+
+
+def fit(text: str, width: float, height: float, size: float, min_size: float, *,
+        max_lines: int = 3, leading: float = 1.15,
+        measure: Callable[[str, float], float] = fonts.width) -> tuple[float, list[str]]:
+    """The largest size (pt, from ``size`` down to ``min_size`` in ¼ pt steps) at which
+    ``text`` wraps into at most ``max_lines`` lines inside ``width`` × ``height`` mm.
+
+    Returns ``(size, lines)``. Raises ``PrintError`` naming the text when even
+    ``min_size`` does not fit: the layout (or the translation) must change, a smaller
+    size would be unreadable at the table.
+    """
+    steps = round((size - min_size) * 4)
+    for step in range(steps + 1):
+        pt = size - step / 4
+        size_mm = pt * PT
+        lines = wrap_lines(text, size_mm, width)
+        block = size_mm * (1 + leading * (len(lines) - 1))
+        if (len(lines) <= max_lines and block <= height
+                and all(measure(line, size_mm) <= width for line in lines)):
+            return pt, lines
+    raise PrintError(f"the text {text!r} does not fit in {width:.1f} × {height:.1f} mm "
+                     f"on {max_lines} lines at {min_size} pt")

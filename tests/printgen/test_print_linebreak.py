@@ -1,0 +1,98 @@
+"""Line breaking of printed text: Latin words whole, Japanese kinsoku, fitting a box."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from printgen import fonts
+from printgen.errors import PrintError
+from printgen.linebreak import CANNOT_END, CANNOT_START, PT, fit, units, wrap_lines
+
+EM = 10 * PT  # IPAexGothic's kana and kanji are exactly one em wide
+
+
+def lines_in(text: str, ems: float) -> list[str]:
+    """``text`` at 10 pt in a column ``ems`` full-width characters wide."""
+    return wrap_lines(text, EM, ems * EM + 0.01)
+
+
+@pytest.mark.parametrize(("text", "ems", "expected"), [
+    # A Latin word inside Japanese stays whole (ReportLab's splitter printed "Campfir|e").
+    ("スマホで読み取ると、このテーブルがCampfireで開きます。", 6,
+     ["スマホで読み", "取ると、この", "テーブルが", "Campfireで", "開きます。"]),
+    # Numbers stay whole and ％ stays with them; （「 never end a line, 」） never start one.
+    ("倍率100％（「実際のサイズ」）で印刷", 5, ["倍率100％", "（「実際の", "サイズ」）", "で印刷"]),
+    ("倍率を（「実際のサイズ」）で", 4, ["倍率を", "（「実際", "のサイ", "ズ」）で"]),
+    # A range "1～3" is one unit.
+    ("ハンターを土地1～3つ分移動する", 6, ["ハンターを土", "地1～3つ分", "移動する"]),
+    # 、」 and small kana and ー move down with the character before them.
+    ("あいう、」です", 3, ["あい", "う、」", "です"]),
+    ("ちょっとコーヒー", 3, ["ちょっ", "とコー", "ヒー"]),
+])
+def test_japanese_breaks_between_characters_but_never_against_kinsoku(text, ems, expected):
+    assert lines_in(text, ems) == expected
+
+
+@pytest.mark.parametrize(("text", "width", "expected"), [
+    ("Stampa al 100 % («Dimensioni effettive»). Mai «Adatta alla pagina» o «Riduci».", 40,
+     ["Stampa al 100 %", "(«Dimensioni", "effettive»). Mai «Adatta", "alla pagina» o «Riduci»."]),
+    ("Muovere cacciatori da 1 a 3 spazi", 24.8, ["Muovere cacciatori da", "1 a 3 spazi"]),
+])
+def test_italian_breaks_at_spaces_keeping_percent_and_guillemets(text, width, expected):
+    size = 10 * PT if width == 40 else 6.5 * PT
+    assert wrap_lines(text, size, width) == expected
+
+
+@pytest.mark.parametrize(("text", "width", "expected"), [
+    ("one two three", 12, ["one", "two", "three"]),
+    ('Print at 100 % ("Actual size"). Never "Fit to page" or "Shrink".', 40,
+     ['Print at 100 % ("Actual', 'size"). Never "Fit to', 'page" or "Shrink".']),
+    ("A Campfire table\nJoin it", 100, ["A Campfire table", "Join it"]),
+    # A word wider than the line gets a line of its own: never cut.
+    ("Supercalifragilistic word", 10, ["Supercalifragilistic", "word"]),
+])
+def test_english_breaks_at_spaces_only(text, width, expected):
+    assert wrap_lines(text, EM, width) == expected
+
+
+NO_START = "、。」』）ー々っゃァッ！？"
+NO_END = "「『（"
+JAPANESE = st.sampled_from([*"あいうかきくテーブル漢字印刷", *NO_START, *NO_END,
+                            "Campfire", "100", "g/m²"])
+
+
+def test_the_kinsoku_tables_hold_the_characters_the_brief_names():
+    assert set(NO_START) <= CANNOT_START and set(NO_END) <= CANNOT_END
+
+
+@given(st.lists(JAPANESE, min_size=1, max_size=40), st.integers(min_value=2, max_value=12))
+def test_kinsoku_and_whole_words_hold_for_any_japanese_text(pieces, ems):
+    text = "".join(pieces)
+    lines = lines_in(text, ems)
+    assert "".join(lines) == text  # nothing lost, nothing added (no spaces to drop)
+    for line in lines[1:]:
+        assert line[0] not in CANNOT_START, lines
+    for line in lines[:-1]:
+        assert line[-1] not in CANNOT_END, lines
+    for word in ("Campfire", "100"):  # every Latin run lies on one line
+        assert text.count(word) == sum(line.count(word) for line in lines)
+    for line in lines:  # only a line of one unbreakable unit may overflow
+        assert fonts.width(line, EM) <= ems * EM + 0.01 or len(units(line)) == 1, lines
+
+
+def test_fit_takes_the_largest_quarter_point_size_that_fits_the_box():
+    text = "ハンターを土地1～3つ分移動する"
+    assert fit(text, 24.8, 9.0, 8.0, 6.5) == (8.0, ["ハンターを土地", "1～3つ分移動する"])
+    # Two lines of 7.25 pt: 7.25 × (1 + 1.15) × 0.3528 = 5.50 mm, the box's height.
+    assert fit(text, 24.8, 5.5, 8.0, 6.5, max_lines=2) == (
+        7.25, ["ハンターを土地1～3", "つ分移動する"])
+    assert fit("Gather hunters", 24.8, 9.0, 8.0, 6.5) == (8.0, ["Gather hunters"])
+
+
+def test_fit_refuses_a_text_that_would_need_a_size_below_the_minimum():
+    with pytest.raises(PrintError) as error:
+        fit("ハンターを土地1～3つ分移動する", 10, 5, 8, 6.5)
+    assert str(error.value) == ("the text 'ハンターを土地1～3つ分移動する' does not fit in "
+                                "10.0 × 5.0 mm on 3 lines at 6.5 pt")
