@@ -77,20 +77,23 @@ def wrap_lines(text: str, size_mm: float, width: float) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` mm at font size ``size_mm``.
 
     Greedy: each line takes as many units as fit. A newline forces a break. A single unit
-    wider than ``width`` gets a line of its own (it is never cut).
+    wider than ``width`` gets a line of its own (it is never cut). No widow: a last line of
+    one unit takes the unit before it along when that fits ("Move hunters / 1 space",
+    "テントの設置・/拡張" rather than "…拡/張").
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        current = ""
+        rows: list[list[str]] = []
         for unit in units(paragraph.strip()):
-            candidate = current + unit
-            if current and fonts.width(candidate.rstrip(), size_mm) > width:
-                lines.append(current.rstrip())
-                current = unit
+            if rows and fonts.width(("".join(rows[-1]) + unit).rstrip(), size_mm) <= width:
+                rows[-1].append(unit)
             else:
-                current = candidate
-        if current.strip():
-            lines.append(current.rstrip())
+                rows.append([unit])
+        if len(rows) >= 2 and len(rows[-1]) == 1 and len(rows[-2]) >= 2:
+            widow = rows[-2][-1] + rows[-1][0]
+            if fonts.width(widow.rstrip(), size_mm) <= width:
+                rows[-1].insert(0, rows[-2].pop())
+        lines.extend("".join(row).rstrip() for row in rows if "".join(row).strip())
     return lines
 
 

@@ -27,6 +27,13 @@ if TYPE_CHECKING:
 QR_ERROR = "m"
 QR_QUIET_ZONE = 4  # modules of white around the code (ISO/IEC 18004)
 
+# The smallest printed text (pt), checked on every kit by tests/printgen. Words are read at
+# arm's length across a table: below 6.5 pt the strokes of kanji such as 移動 or 拡張 run
+# together on a home inkjet, and a Latin x-height drops under 1.1 mm. Piece ids, numbers
+# and single symbols are only matched or looked up, never read in play: 5.5 pt.
+MIN_LABEL_PT = 6.5
+MIN_ID_PT = 5.5
+
 
 class Pen:
     """Millimetre drawing helpers over a canvas already scaled to millimetres."""

@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from games.bison import catalog, economy
 from games.bison.rounds import Action
 from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Component, Piece
-from printgen.pen import Pen
-
-if TYPE_CHECKING:
-    pass
+from printgen.linebreak import fit
+from printgen.pen import MIN_LABEL_PT, Pen
 
 Text = Callable[..., str]  # Context.t: a printgen message in the kit's language
 
@@ -35,6 +32,8 @@ TOKEN = 16.0
 SMALL_TOKEN = 12.0
 # Player colours of the box (rules/bison.md, Components).
 COLOURS = ("blue", "red", "yellow", "green")
+ACTION_LABEL_PT = 8.0  # the action labels' size when all six fit at it
+ACTION_PAD = 1.2  # mm between an action cell's edge and its label
 ANIMAL_OF_SPACE = {"prairie": "bison", "river": "salmon", "mountain": "turkey"}
 
 
@@ -178,20 +177,24 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, t: Text) -> Pie
         pen.text(mx + 15, y - 14.5, t("bi_structure_price"), 7, max_width=60)
         pen.text(mx + 2, y - 20, t("bi_exchange", rate=economy.EXCHANGE_RATE), 7,
                  max_width=70)
-        # The six actions (B6), each with a space for an action marker.
+        # The six actions (B6), each with a space for an action marker: icon on top, the
+        # label on up to three lines, the marker's square below. One size for the six.
         pen.text(6, 41, t("bi_actions"), 8, color="muted", max_width=120)
         icons = {Action.PLACE_TILE: "hunter", Action.TENT: "tent", Action.CANOE: "canoe",
                  Action.GATHER: "hunter", Action.MOVE_1: "hunter", Action.MOVE_3: "hunter"}
         cell = (w - 12) / 6
+        label_box = (cell - 2 - 2 * ACTION_PAD, 9.0)
+        label_pt = min(fit(t("bi_" + action.value), *label_box, ACTION_LABEL_PT,
+                           MIN_LABEL_PT)[0] for action in Action)
         for k, action in enumerate(Action):
             x = 6 + k * cell
             pen.rect(x, 5, cell - 2, 33, fill="cream", stroke="line", width=0.25, radius=1.5)
-            pen.rect(x + (cell - 2) / 2 - 7, 8, 14, 14, stroke=colour, width=0.5, radius=1)
-            icon(pen, icons[action], x + 2, 27, 7)
-            pen.text(x + 11, 29, {Action.MOVE_1: "1", Action.MOVE_3: "1–3",
+            pen.rect(x + (cell - 2) / 2 - 7, 6.5, 14, 14, stroke=colour, width=0.5, radius=1)
+            icon(pen, icons[action], x + 2, 30.5, 6.5)
+            pen.text(x + 10, 32, {Action.MOVE_1: "1", Action.MOVE_3: "1–3",
                                   Action.GATHER: "→"}.get(action, ""), 8)
-            pen.text(x + (cell - 2) / 2, 24, t("bi_" + action.value), 5.5, align="center",
-                     max_width=cell - 4)
+            pen.block(x + ACTION_PAD, 21.2, *label_box, t("bi_" + action.value),
+                      label_pt, label_pt)
         pen.seat_code(w - 32, h - 46, 28, code)
         pen.text(w - 4, h - 10, t("seat", n=seat + 1), 8, color="paper", align="right")
 

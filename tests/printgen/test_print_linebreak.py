@@ -82,6 +82,17 @@ def test_kinsoku_and_whole_words_hold_for_any_japanese_text(pieces, ems):
         assert fonts.width(line, EM) <= ems * EM + 0.01 or len(units(line)) == 1, lines
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Move hunters 1 space", ["Move hunters", "1 space"]),
+    ("Place your tile + hunters", ["Place your tile", "+ hunters"]),
+    ("テントの設置・拡張", ["テントの設置・", "拡張"]),
+    ("Costruire o ingrandire una tenda", ["Costruire o", "ingrandire", "una tenda"]),
+])
+def test_a_last_line_of_one_unit_takes_the_unit_before_it_along(text, expected):
+    # The Bison action cells: 24.4 mm at 8 pt (greedy alone gives "…1 / space", "…拡 / 張").
+    assert wrap_lines(text, 8 * PT, 24.43) == expected
+
+
 def test_fit_takes_the_largest_quarter_point_size_that_fits_the_box():
     text = "ハンターを土地1～3つ分移動する"
     assert fit(text, 24.8, 9.0, 8.0, 6.5) == (8.0, ["ハンターを土地", "1～3つ分移動する"])
