@@ -42,7 +42,10 @@ def json_body(*, allow_empty: bool = False) -> dict[str, Any]:
         return {}
     if not request.is_json:
         raise BadBody(_("Send the body as JSON (Content-Type: application/json)."), 415)
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the parser goes: not a body we could use
+        body = None
     if body is None:
         raise BadBody(_("The body is not valid JSON."), 400)
     if not isinstance(body, dict):

@@ -12,6 +12,7 @@ always names the same events.
 from __future__ import annotations
 
 import random
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -39,6 +40,15 @@ EXPORT_FORMAT = "campfire-table"
 EXPORT_VERSION = 1
 MAX_EVENT_KEYS = 50
 MAX_PLAYERS = 8
+#: How deep players, settings and events may nest: the games' own events go 4 levels deep
+#: (bison's exchanges); the bound keeps a crafted body from exhausting the stack.
+MAX_DEPTH = 16
+#: What ``secrets.token_urlsafe`` makes (and the column holds): anything else names no
+#: table, and is not even sent to the database (PostgreSQL refuses a NUL in text).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: Text a database or a page cannot carry: NUL (PostgreSQL text) and lone surrogates
+#: (``"\ud800"`` in JSON is no character: UTF-8 cannot encode it).
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class TableNotFound(LookupError):
@@ -132,6 +142,28 @@ def clear_cache() -> None:
 # helpers
 
 
+def clean(value: Any, depth: int = 0) -> Any:
+    """JSON data as it can be stored and shown: every NUL and lone surrogate in its text
+    replaced by U+FFFD (as a form's undecodable bytes are), at most ``MAX_DEPTH`` deep."""
+    if isinstance(value, str):
+        return UNSTORABLE.sub("\ufffd", value)
+    if depth >= MAX_DEPTH:
+        if isinstance(value, Mapping | list):
+            raise RuleError(N_("the data nests deeper than {depth} levels"), depth=MAX_DEPTH)
+        return value
+    if isinstance(value, Mapping):
+        return {clean(k): clean(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clean(v, depth + 1) for v in value]
+    return value
+
+
+def _check_id(table_id: str) -> str:
+    if not TABLE_ID.fullmatch(table_id):
+        raise TableNotFound(table_id)
+    return table_id
+
+
 def _module(game_id: str) -> ModuleType:
     module = registry.get(game_id)
     if module is None:
@@ -177,6 +209,7 @@ def _view(row: TableRow, state: Any) -> TableView:
 
 
 def _lock(session: Session, table_id: str) -> TableRow:
+    _check_id(table_id)
     # FOR UPDATE serializes writers on PostgreSQL; on SQLite BEGIN IMMEDIATE already did.
     row = session.scalars(
         select(TableRow).where(TableRow.id == table_id).with_for_update()
@@ -233,8 +266,8 @@ def create(game: Any, players: Any, settings: Any = None) -> TableView:
     if not isinstance(game, str):
         raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
     module = _module(game)
-    seated = players_from_json(players, minimum=1, maximum=MAX_PLAYERS)
-    settings = check_settings(settings)
+    seated = players_from_json(clean(players), minimum=1, maximum=MAX_PLAYERS)
+    settings = check_settings(clean(settings))
     state = module.new_state(seated, settings)  # the game checks count and settings
     for attempt in range(3):
         try:
@@ -250,7 +283,7 @@ def create(game: Any, players: Any, settings: Any = None) -> TableView:
 
 def get(table_id: str) -> TableView:
     with db.reading() as session:
-        row = session.get(TableRow, table_id)
+        row = session.get(TableRow, _check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
         return _view(row, _state(session, row))
@@ -259,7 +292,8 @@ def get(table_id: str) -> TableView:
 def version(table_id: str) -> int:
     """The table's version alone: what the poll endpoint compares (one indexed read)."""
     with db.reading() as session:
-        value = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
+        value = session.scalar(select(TableRow.version).where(
+            TableRow.id == _check_id(table_id)))
     if value is None:
         raise TableNotFound(table_id)
     return value
@@ -268,6 +302,8 @@ def version(table_id: str) -> int:
 def find_by_code(code: str) -> str:
     """The table id for a join code."""
     code = normalize_join_code(code)
+    if len(code) != JOIN_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in code):
+        raise TableNotFound(code)
     with db.reading() as session:
         table_id = session.scalar(select(TableRow.id).where(TableRow.join_code == code))
     if table_id is None:
@@ -296,7 +332,7 @@ def check_event(event: Any) -> dict[str, Any]:
         raise RuleError(N_("undo has its own endpoint; it is not an event type"))
     if len(event) > MAX_EVENT_KEYS:
         raise RuleError(N_("an event may have at most {count} fields"), count=MAX_EVENT_KEYS)
-    return dict(event)
+    return clean(dict(event))
 
 
 def append(table_id: str, event: Any, *, seat: int | None = None,
@@ -361,7 +397,7 @@ def history(table_id: str) -> tuple[TableView, list[HistoryEntry]]:
     """Every event, newest first, described by the game (undo entries name what they
     cancelled)."""
     with db.reading() as session:
-        row = session.get(TableRow, table_id)
+        row = session.get(TableRow, _check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
         view = _view(row, _state(session, row))
@@ -394,7 +430,7 @@ def history(table_id: str) -> tuple[TableView, list[HistoryEntry]]:
 def export(table_id: str) -> dict[str, Any]:
     """The whole table as JSON-ready data: enough to rebuild it anywhere."""
     with db.reading() as session:
-        row = session.get(TableRow, table_id)
+        row = session.get(TableRow, _check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
         events = session.scalars(
@@ -430,6 +466,7 @@ def _timestamp(value: Any) -> datetime:
 def import_table(document: Any) -> TableView:
     """A new table (new id and join code) rebuilt from an export; every event is checked
     by the game again, so a tampered file is refused with the first bad event named."""
+    document = clean(document)
     if not isinstance(document, Mapping) or document.get("format") != EXPORT_FORMAT:
         raise RuleError(N_("this is not a Campfire table export (\"format\" must be {name!r})"),
                         name=EXPORT_FORMAT)

@@ -103,6 +103,19 @@ def load_table(table_id: str) -> tables.TableView:
         abort(404)
 
 
+#: A short whole number as a URL or a form carries one: ASCII digits only ("²" and "٣" are
+#: digits to ``str.isdigit`` but not to ``int``), at most 9 of them (``int`` refuses more
+#: than 4300, and no seat, version or zoom needs 10).
+SMALL_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+def small_number(raw: str | None) -> int | None:
+    """``raw`` as a whole number from 0 to 999 999 999, or None."""
+    if raw is None or not SMALL_NUMBER.fullmatch(raw):
+        return None
+    return int(raw)
+
+
 def form_int(name: str, *, label: str | None = None) -> int:
     """A whole number from the submitted form, or a ``RuleError`` naming the field."""
     raw = request.form.get(name, "").strip()
@@ -255,8 +268,9 @@ def _settings_from_form() -> dict[str, Any]:
                 settings[name] = repeated
             continue
         value = value.strip()
-        if value.lstrip("-").isdigit() and len(value) < 10:
-            settings[name] = int(value)
+        number = small_number(value.removeprefix("-"))
+        if number is not None:
+            settings[name] = -number if value.startswith("-") else number
         elif value in ("on", "true"):
             settings[name] = True
         elif value == "false":
@@ -332,6 +346,9 @@ def import_table() -> Any:
         except json.JSONDecodeError as error:
             raise RuleError(N_("The file is not valid JSON (line {line}, column {column})."),
                             line=error.lineno, column=error.colno) from None
+        except RecursionError:  # nested deeper than the parser goes: no export does that
+            raise RuleError(N_("this is not a Campfire table export (\"format\" must be "
+                               "{name!r})"), name=tables.EXPORT_FORMAT) from None
         table = tables.import_table(document)
     except RuleError as error:
         return render_template("import.html", error=rule_error_message(error)), 422
@@ -358,14 +375,14 @@ def panel(table_id: str) -> Any:
 @bp.get("/t/<table_id>/poll")
 def poll(table_id: str) -> Any:
     """204 while the table is at version ``v``; otherwise the fresh panel."""
-    seen = request.args.get("v", "")
-    if not seen.isdigit():
+    seen = small_number(request.args.get("v"))
+    if seen is None:
         abort(400, _("The poll needs the version the page shows, as ?v=<number>."))
     try:
         now = tables.version(table_id)
     except tables.TableNotFound:
         abort(404)
-    if now == int(seen):
+    if now == seen:
         return Response(status=204, headers={"Cache-Control": "no-store"})
     response = current_app.make_response(panel_markup(load_table(table_id)))
     response.headers["Cache-Control"] = "no-store"
@@ -421,10 +438,11 @@ def share_page(view: tables.TableView, *, error: str | None = None,
 def choose_seat(table_id: str) -> Any:
     view = load_table(table_id)
     raw = request.form.get("seat", "").strip()
+    seat = small_number(raw)
     if raw == "":
         remember_seat(view, None)
-    elif raw.isascii() and raw.isdigit() and int(raw) < len(view.players):
-        remember_seat(view, int(raw))
+    elif seat is not None and seat < len(view.players):
+        remember_seat(view, seat)
     else:
         return share_page(view, error=_("Choose one of the seats at this table."), status=422)
     return redirect(url_for("web.table", table_id=view.id), code=303)
@@ -436,8 +454,9 @@ def seat_link(table_id: str, number: str) -> Any:
     becomes seat ``number`` (counted from 1, as printed) and lands on the clean table URL,
     so the address bar, bookmarks and shares do not carry the seat."""
     view = load_table(table_id)
-    if number.isascii() and number.isdigit() and 1 <= int(number) <= len(view.players):
-        remember_seat(view, int(number) - 1)
+    seat = small_number(number)
+    if seat is not None and 1 <= seat <= len(view.players):
+        remember_seat(view, seat - 1)
         return redirect(url_for("web.table", table_id=view.id), code=303)
     # Nothing remembered; the invite page lets the phone pick a seat that exists.
     message = _("This table has no seat %(seat)s: its seats are 1 to %(count)s. "

@@ -304,7 +304,7 @@ def _back(table_id: str) -> Any:
 
 
 def _append(table_id: str, event: dict[str, Any]) -> tables.TableView:
-    table = web.load_table(table_id)
+    table = kit.game_table(table_id, GAME)
     return tables.append(table_id, event, seat=web.current_seat(table))
 
 
@@ -366,7 +366,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
 
 @bp.route("/place", methods=["GET", "POST"])
 def place(table_id: str) -> Any:
-    table = web.load_table(table_id)
+    table = kit.game_table(table_id, GAME)
     values = request.values
     try:
         context = _place_context(table, values)
@@ -431,7 +431,7 @@ def _space_context(table: tables.TableView) -> dict[str, Any]:
 
 @bp.route("/space", methods=["GET", "POST"])
 def space(table_id: str) -> Any:
-    table = web.load_table(table_id)
+    table = kit.game_table(table_id, GAME)
     try:
         context = _space_context(table)
     except (RuleError, KeyError) as error:
@@ -504,7 +504,7 @@ def _action_context(table: tables.TableView) -> dict[str, Any]:
 
 @bp.route("/action", methods=["GET", "POST"])
 def action(table_id: str) -> Any:
-    table = web.load_table(table_id)
+    table = kit.game_table(table_id, GAME)
     try:
         context = _action_context(table)
     except RuleError as error:
@@ -560,7 +560,7 @@ def _market_context(table: tables.TableView, seat: int | None = None) -> dict[st
 
 @bp.get("/market")
 def market(table_id: str) -> Any:
-    table = web.load_table(table_id)
+    table = kit.game_table(table_id, GAME)
     try:
         return _page("market.html", table, **_market_context(table))
     except RuleError as error:
@@ -568,7 +568,7 @@ def market(table_id: str) -> Any:
 
 
 def _market_post(table_id: str, event_of: Any) -> Any:
-    table = web.load_table(table_id)
+    table = kit.game_table(table_id, GAME)
     try:
         _append(table_id, event_of())
     except RuleError as error:
@@ -614,9 +614,10 @@ def _choices_from_form(table: tables.TableView) -> list[dict[str, Any]] | None:
         if not key.startswith("x."):
             continue
         parts = key.split(".")
-        if len(parts) != 4 or not all(p.isdigit() for p in parts[1:]):
+        numbers = [web.small_number(p) for p in parts[1:]]
+        if len(parts) != 4 or None in numbers:
             raise RuleError(N_("the exchange field {field} is not understood"), field=key)
-        seat, region, number = (int(p) for p in parts[1:])
+        seat, region, number = numbers
         picked.setdefault((seat, region), []).append((number, value))
     if not picked:
         return None
@@ -680,7 +681,7 @@ def _stocks_before(result: fold.Scoring, seat: int, region: int) -> Amounts:
 
 @bp.route("/score", methods=["GET", "POST"])
 def score(table_id: str) -> Any:
-    table = web.load_table(table_id)
+    table = kit.game_table(table_id, GAME)
     try:
         choices = _choices_from_form(table) if request.method == "POST" else None
         context = _score_context(table, choices)
@@ -708,7 +709,7 @@ def score(table_id: str) -> Any:
 
 @bp.get("/whatif")
 def whatif_page(table_id: str) -> Any:
-    table = web.load_table(table_id)
+    table = kit.game_table(table_id, GAME)
     state = table.state
     if not state.settings.whatif:
         return _page("message.html", table, status=403,
@@ -749,12 +750,12 @@ def whatif_page(table_id: str) -> Any:
 
 @bp.post("/zoom")
 def zoom(table_id: str) -> Any:
-    table = web.load_table(table_id)
-    raw = request.form.get("z", "")
-    if not raw.isdigit() or int(raw) not in ZOOMS:
+    table = kit.game_table(table_id, GAME)
+    level = web.small_number(request.form.get("z"))
+    if level not in ZOOMS:
         return web.refuse(table_id, RuleError(N_("zoom must be 1, 2 or 3")))
     zooms = dict(session.get("bison_zoom", {}))
-    zooms[table.id] = int(raw)
+    zooms[table.id] = level
     session["bison_zoom"] = dict(list(zooms.items())[-20:])
     return web.panel_response(table)
 

@@ -173,10 +173,10 @@ def _show(cell: object) -> str:
 
 def _cell_arg(raw: str | None) -> tuple[int, int] | None:
     """``"row,column"`` with both 0–2, or None."""
-    parts = (raw or "").split(",")
-    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+    parts = [web.small_number(part) for part in (raw or "").split(",")]
+    if len(parts) != 2 or None in parts:
         return None
-    row, column = int(parts[0]), int(parts[1])
+    row, column = parts
     if row < SIZE and column < SIZE:
         return row, column
     return None

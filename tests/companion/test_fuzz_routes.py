@@ -1,0 +1,408 @@
+"""Never a 500: every route of the companion, every method, bad input of every kind.
+
+The routes are read from ``app.url_map`` (a new route is fuzzed without editing this
+file; a new URL argument fails ``test_every_route_argument_has_fuzz_values`` until it has
+values here). Each route is called for a table of each of the four games and for table ids
+that do not exist, with forms whose fields (every field name the views read, harvested
+from companion/ by ``test_every_form_field_is_fuzzed``) carry hostile values, and the JSON
+API gets bad JSON, wrong types, wrong content types and oversized bodies; hypothesis adds
+random forms and random JSON events (bounded: the module runs in well under a minute).
+
+Every answer must be below 500; a 4xx answer must say what is wrong (a JSON ``error`` on
+the API, a non-empty ``role="alert"`` on a page); and a refused request must leave the
+table exactly as it was (same version, same state).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from companion_testkit import HTMX, app_config
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import create_app, tables
+
+GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 2}
+SETTINGS: dict[str, dict[str, Any]] = {"hunting-age": {"edition": "campfire"},
+                                       "bison": {"whatif": True}}
+PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"},
+           {"name": "Cho", "color": "green"}]
+
+#: Table ids that name no table: unknown, too long, odd characters, path tricks.
+BAD_TABLE_IDS = ["nope", "x" * 300, "ta ble", "%00", "..%2F..", "表", "%F0%9F%94%A5",
+                 "%ED%A0%80"]
+#: Values for the other URL arguments (any rule argument missing here fails a test).
+URL_VALUES: dict[str, list[str]] = {
+    "number": ["1", "0", "99", "-1", "x", "²", "1" * 400],
+    "action": ["eat", "start-turn", "nope", "%00"],
+    "filename": ["app.js", "nope.css", "../companion/config.py", "%2e%2e/secret_key"],
+}
+
+#: Every form/query field a view reads (plus the repeated and prefixed ones).
+FIELDS = [
+    "seat", "delta", "counter", "cell", "card", "count", "code", "game", "name0", "color0",
+    "name1", "color1", "setting.dogs", "setting.bones_to_win", "setting.timed_minutes",
+    "setting.edition", "setting.whatif", "at", "tile", "edges", "rotation", "hunters",
+    "space", "gain", "pay.bison", "pay.salmon", "pay.turkey", "override", "mode", "action",
+    "build_at", "size", "replaces", "structure", "item", "give", "get", "times",
+    "x.0.0.0", "x.9.99.0", "z", "kind", "face", "any.bear", "cost.bear", "cost.any_food",
+    "uncovered_vp", "chip", "end_game", "vp", "return.bear", "return.mammoth",
+    "start_player", "days", "steps", "covers", "address", "against", "reason", "section",
+    "v", "paper", "language", "duplex", "ink_saver", "preview", "lang",
+]
+#: Hostile values: empty, signs, huge, non-ASCII digits, markup, NUL, very long, JSON.
+BAD_VALUES = [
+    "", " ", "-1", "-0", "0", "+1", "1.5", "1e9", "99999999999999999999", "9" * 5000,
+    "²", "٣", "１", "x", "NaN", "null", "[1, 2]", '{"a": 1}', "true", "on",
+    "<script>alert(1)</script>", "{{7*7}}", "\x00", "a\x00b", "\u202e", "🔥" * 50,
+    "é" * 3000, "9" * 400, "9" * 400 + ",0", "0,0", "-9,-9", "0,0,prairie", "99,99,river",
+    "x.y", "G", "g",
+]
+METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH")
+
+
+# ---------------------------------------------------------------------------------------
+# the app and its tables
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    tables.clear_cache()
+    app = create_app(app_config(
+        tmp_path_factory.mktemp("fuzz"), CREATE_RATE_LIMIT="100000 per minute",
+        JOIN_RATE_LIMIT="100000 per minute", PRINT_RATE_LIMIT="100000 per minute"))
+    yield app
+    app.extensions["campfire.db"].dispose()
+
+
+@pytest.fixture(scope="module")
+def game_tables(fuzz_app: Flask) -> dict[str, str]:
+    ids = {}
+    with fuzz_app.app_context():
+        for game, count in GAMES.items():
+            ids[game] = tables.create(game, PLAYERS[:count], SETTINGS.get(game)).id
+    return ids
+
+
+def snapshot(app: Flask, table_id: str) -> tuple[int, str] | None:
+    with app.app_context():
+        try:
+            view = tables.get(table_id)
+        except tables.TableNotFound:
+            return None
+        return view.version, json.dumps(view.state_json(), sort_keys=True)
+
+
+def problems(response: Any, before: Any, after: Any, what: str) -> list[str]:
+    """What is wrong with this answer (empty: nothing)."""
+    status = response.status_code
+    if status >= 500:
+        return [f"{what}: {status}"]
+    found = []
+    if status >= 400:
+        if before != after:
+            found.append(f"{what}: refused ({status}) but the table changed")
+        body = response.get_data(as_text=True)
+        if response.is_json:
+            message = (response.get_json(silent=True) or {}).get("error")
+            if not isinstance(message, str) or not message.strip():
+                found.append(f"{what}: {status} JSON without an error message")
+        else:
+            alert = re.search(r'role="alert"[^>]*>(.*?)</', body, re.S)
+            if alert is None or not re.sub(r"<[^>]+>|\s", "", alert.group(1)):
+                found.append(f"{what}: {status} page without a message: {body[:200]!r}")
+    return found
+
+
+def call(app: Flask, client: Any, method: str, url: str, table_id: str | None,
+         **kwargs: Any) -> list[str]:
+    before = snapshot(app, table_id) if table_id else None
+    response = client.open(url, method=method, **kwargs)
+    after = snapshot(app, table_id) if table_id else None
+    sent = kwargs.get("data") or kwargs.get("json") or kwargs.get("query_string")
+    label = f"{method} {url[:80]} {str(sent)[:100]}"
+    return problems(response, before, after, label)
+
+
+def rule_urls(app: Flask, game_tables: dict[str, str]) -> Iterator[tuple[Any, str, str]]:
+    """(rule, url, table id) for every rule, with every game's table and bad ids."""
+    for rule in app.url_map.iter_rules():
+        choices: list[dict[str, str]] = [{}]
+        for argument in sorted(rule.arguments):
+            values = (list(game_tables.values()) + BAD_TABLE_IDS if argument == "table_id"
+                      else URL_VALUES[argument])
+            choices = [{**c, argument: v} for c in choices for v in values]
+        for values in choices:
+            url = rule.rule
+            for name, value in values.items():
+                url = re.sub(rf"<(?:[^:<>]+:)?{name}>", value, url)
+            yield rule, url, values.get("table_id", "")
+
+
+# ---------------------------------------------------------------------------------------
+# the sweep
+
+
+def test_every_route_argument_has_fuzz_values(fuzz_app: Flask) -> None:
+    for rule in fuzz_app.url_map.iter_rules():
+        missing = rule.arguments - {"table_id"} - set(URL_VALUES)
+        assert not missing, f"{rule.rule}: add fuzz values for {missing}"
+
+
+def test_every_form_field_is_fuzzed() -> None:
+    source = "\n".join(p.read_text(encoding="utf-8")
+                       for p in Path("companion").rglob("*.py"))
+    read = set(re.findall(r'request\.(?:form|values|args)\.get(?:list)?\(\s*"([^"]+)"',
+                          source))
+    read |= set(re.findall(r'(?:_int_field|form_int|_count|_int)\(\s*"([^"]+)"', source))
+    assert read, "the harvest found nothing: the pattern is stale"
+    assert read - set(FIELDS) <= {"eat", "move", "bury", "set_taken", "set_gazelles"}
+
+
+def test_every_route_every_method_every_table_with_hostile_forms(
+        fuzz_app: Flask, game_tables: dict[str, str]) -> None:
+    client = fuzz_app.test_client()
+    found: list[str] = []
+    panels = {game.replace("-", "_"): table_id for game, table_id in game_tables.items()}
+    for rule, url, table_id in rule_urls(fuzz_app, game_tables):
+        blueprint = rule.endpoint.partition(".")[0]
+        # A game's own routes get the hostile forms at its own table; at another game's
+        # table (and at an unknown id or with a method the route lacks) one empty call
+        # must answer 404/405 with a message.
+        known = table_id in game_tables.values() and panels.get(blueprint, table_id) == table_id
+        for method in METHODS:
+            if not known or method not in rule.methods:
+                found += call(fuzz_app, client, method, url, table_id or None)
+                continue
+            # A game's own routes get every value; the shared routes (which no game
+            # owns) deal the values out over the four games' tables, so each value
+            # reaches each route once and each game's screens see a quarter of them.
+            shares = len(game_tables) if blueprint not in panels else 1
+            turn = list(game_tables.values()).index(table_id) if shares > 1 else 0
+            forms = [{}, *({field: value for field in FIELDS}
+                           for value in BAD_VALUES[turn::shares])]
+            for index, form in enumerate(forms):
+                headers = HTMX if index % 2 else {}
+                if method == "GET":
+                    found += call(fuzz_app, client, method, url, table_id,
+                                  query_string=form, headers=headers)
+                else:
+                    found += call(fuzz_app, client, method, url, table_id, data=form,
+                                  headers=headers)
+    assert not found, "\n".join(found[:40])
+    for table_id in game_tables.values():  # whatever was accepted, every screen renders
+        for path in ("", "/panel", "/history", "/export", "/join", "/print"):
+            assert client.get(f"/t/{table_id}{path}").status_code == 200, path
+        assert client.get(f"/api/v1/tables/{table_id}").status_code == 200
+
+
+# ---------------------------------------------------------------------------------------
+# the JSON API: bodies of every wrong kind
+
+
+BAD_BODIES: list[tuple[str, str | bytes]] = [
+    ("application/json", ""),
+    ("application/json", "{"),
+    ("application/json", "null"),
+    ("application/json", "[]"),
+    ("application/json", '"adjust"'),
+    ("application/json", "12"),
+    ("application/json", "{\"type\": NaN}"),
+    ("application/json", '{"type": "adjust", "seat": NaN, "counter": "herd", "delta": 1}'),
+    ("application/json", '{"type": "adjust", "seat": 0, "counter": "x", "delta": Infinity}'),
+    ("application/json", "[" * 100_000 + "]" * 100_000),
+    ("application/json", '{"a":' * 5000 + "1" + "}" * 5000),
+    ("application/json", b"\xff\xfe{}"),
+    ("application/json", '{"type": "adjust", "seat": 0, "delta": 1' + "9" * 5000 + "}"),
+    ("application/json", '{"type": "\\ud800"}'),
+    ("application/json", '{"type": "adjust\\u0000"}'),
+    ("text/plain", '{"type": "adjust"}'),
+    ("application/x-www-form-urlencoded", "type=adjust&seat=0"),
+    ("multipart/form-data; boundary=x", "--x--"),
+    ("application/json", '{"x": "' + "a" * (1024 * 1024 + 10) + '"}'),
+]
+
+
+def api_urls(table_id: str) -> list[str]:
+    return ["/api/v1/tables", f"/api/v1/tables/{table_id}/events",
+            f"/api/v1/tables/{table_id}/undo"]
+
+
+def test_api_bad_bodies(fuzz_app: Flask, game_tables: dict[str, str]) -> None:
+    client = fuzz_app.test_client()
+    found: list[str] = []
+    for table_id in [*game_tables.values(), "nope"]:
+        for url in api_urls(table_id):
+            for content_type, body in BAD_BODIES:
+                found += call(fuzz_app, client, "POST", url, table_id, data=body,
+                              content_type=content_type)
+    assert not found, "\n".join(found)
+
+
+def _event_fields() -> st.SearchStrategy[Any]:
+    scalars = (st.none() | st.booleans() | st.integers() | st.floats()
+               | st.text(max_size=30) | st.sampled_from(["herd", "bison", "hunger", "vp"]))
+    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
+                        | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                        max_leaves=8)
+
+
+EVENT_TYPES = ["adjust", "set_cell", "set_taken", "set_gazelles", "set_last", "score_round",
+               "next_round", "start_turn", "eat", "move", "drink", "pee", "pick_up", "drop",
+               "bury", "to_pound", "draw", "roll_die", "end_game", "setup", "develop",
+               "store", "end_turn", "tile", "pieces", "action", "buy", "exchange", "score",
+               "undo", ""]
+FIELD_NAMES = ["seat", "counter", "delta", "row", "column", "card", "count", "days",
+               "steps", "item", "address", "section", "against", "reason", "kind", "face",
+               "space", "at", "tile", "rotation", "hunters", "action", "gain", "payment",
+               "builds", "give", "get", "times", "exchanges", "return", "start_player",
+               "expected_version", "override", "edges", "animals", "structure", "covers"]
+
+
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(GAMES)),
+       event=st.fixed_dictionaries(
+           {"type": st.sampled_from(EVENT_TYPES) | _event_fields()},
+           optional={name: _event_fields() for name in FIELD_NAMES}))
+def test_api_random_events(fuzz_app: Flask, game_tables: dict[str, str], game: str,
+                           event: dict[str, Any]) -> None:
+    client = fuzz_app.test_client()
+    table_id = game_tables[game]
+    found = call(fuzz_app, client, "POST", f"/api/v1/tables/{table_id}/events", table_id,
+                 json=event)
+    assert not found, found
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(GAMES)),
+       players=_event_fields(), settings_=_event_fields(),
+       name=st.text(max_size=60), colour=st.sampled_from(["red", "blue", "pink", ""]))
+def test_api_random_tables(fuzz_app: Flask, game: str, players: Any, settings_: Any,
+                           name: str, colour: str) -> None:
+    client = fuzz_app.test_client()
+    for body in ({"game": game, "players": players, "settings": settings_},
+                 {"game": game, "players": [{"name": name, "color": colour}] * 3,
+                  "settings": settings_}):
+        response = client.post("/api/v1/tables", json=body)
+        assert problems(response, None, None, str(body)[:200]) == []
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_forms_on_game_routes(fuzz_app: Flask, game_tables: dict[str, str],
+                                     data: st.DataObject) -> None:
+    client = fuzz_app.test_client()
+    game = data.draw(st.sampled_from(sorted(GAMES)))
+    table_id = game_tables[game]
+    rules = [r for r in fuzz_app.url_map.iter_rules()
+             if "table_id" in r.arguments and r.endpoint != "web.print_page"]
+    rule = data.draw(st.sampled_from(rules), label="rule")
+    url = data.draw(st.sampled_from([u for r, u, t in rule_urls(fuzz_app, {game: table_id})
+                                     if r is rule and t == table_id]), label="url")
+    values = st.sampled_from(BAD_VALUES) | st.text(max_size=12) | st.integers().map(str)
+    form = data.draw(st.dictionaries(st.sampled_from(FIELDS), values, max_size=8))
+    method = "POST" if "POST" in rule.methods else "GET"
+    headers = data.draw(st.sampled_from([{}, HTMX]))
+    kwargs = {"query_string": form} if method == "GET" else {"data": form}
+    found = call(fuzz_app, client, method, url, table_id, headers=headers, **kwargs)
+    assert not found, found
+
+
+def test_import_hostile_files(fuzz_app: Flask) -> None:
+    client = fuzz_app.test_client()
+    files = [b"", b"{", b"\xff\xfe", b"[" * 50_000, b'{"format": "campfire-table"}',
+             json.dumps({"format": "campfire-table", "format_version": 1, "game": "bison",
+                         "players": PLAYERS, "settings": {}, "created_at": "x",
+                         "events": []}).encode(),
+             json.dumps({"format": "campfire-table", "format_version": 1,
+                         "game": "lion-square", "players": PLAYERS, "settings": {},
+                         "created_at": "2024-01-01T00:00:00",
+                         "events": [{"seq": 1, "created_at": "2024-01-01T00:00:00",
+                                     "event": {"type": "adjust", "seat": 0,
+                                               "counter": "herd", "delta": "\ud800"}},
+                                    {"seq": 2, "undoes": [1]}]}).encode(),
+             json.dumps({"format": "campfire-table", "format_version": 1,
+                         "game": "lion-square", "players": [{"name": "a\x00",
+                                                             "color": "red"}] * 3,
+                         "settings": {}, "created_at": "2024-01-01T00:00:00",
+                         "events": []}).encode()]
+    found = []
+    for content in files:
+        response = client.post("/import", data={"file": (io.BytesIO(content), "t.json")},
+                               content_type="multipart/form-data")
+        found += problems(response, None, None, f"import {content[:60]!r}")
+    assert not found, "\n".join(found)
+
+
+# ---------------------------------------------------------------------------------------
+# text a page or a database cannot carry, and data nested without end
+
+
+def test_unstorable_text_is_replaced_and_every_screen_renders(fuzz_app: Flask) -> None:
+    """A lone surrogate cannot be encoded as UTF-8 (the page would fail half-sent) and
+    PostgreSQL refuses a NUL: both become U+FFFD, as a form's undecodable bytes do."""
+    client = fuzz_app.test_client()
+    raw = ('{"game": "lion-square", "players": [{"name": "A\\ud800", "color": "red"}, '
+           '{"name": "B\\u0000", "color": "blue"}, {"name": "C\\udc00\\ud83d", '
+           '"color": "green"}]}')
+    created = client.post("/api/v1/tables", data=raw, content_type="application/json")
+    assert created.status_code == 201
+    table_id = created.get_json()["id"]
+    event = ('{"type": "adjust", "seat": 0, "counter": "herd", "delta": -1, '
+             '"note\\u0000": "\\ud800"}')
+    assert client.post(f"/api/v1/tables/{table_id}/events", data=event,
+                       content_type="application/json").status_code == 200
+    body = client.get(f"/api/v1/tables/{table_id}").get_json()
+    assert [p["name"] for p in body["players"]] == ["A\ufffd", "B\ufffd", "C\ufffd\ufffd"]
+    for path in ("", "/panel", "/history", "/export", "/join", "/print"):
+        response = client.get(f"/t/{table_id}{path}")
+        assert response.status_code == 200, path
+        if path != "/print":  # the print form names no player
+            assert "\ufffd" in response.get_data(as_text=True), path
+
+
+@pytest.mark.parametrize("depth, status, message", [
+    (15, 422, "unknown counter 'nope'"),  # deep enough to reach the game, which refuses
+    (16, 422, "the data nests deeper than 16 levels"),
+    (900, 422, "the data nests deeper than 16 levels"),
+    (5000, 400, "The body is not valid JSON."),  # past the parser's reach
+])
+def test_deep_nesting_is_refused_with_a_message(fuzz_app: Flask, game_tables: dict[str, str],
+                                                depth: int, status: int, message: str
+                                                ) -> None:
+    client = fuzz_app.test_client()
+    table_id = game_tables["lion-square"]
+    before = snapshot(fuzz_app, table_id)
+    body = ('{"type": "adjust", "seat": 0, "counter": "nope", "delta": -1, "x": '
+            + "[" * depth + "]" * depth + "}")
+    response = client.post(f"/api/v1/tables/{table_id}/events", data=body,
+                           content_type="application/json")
+    assert response.status_code == status
+    assert response.get_json()["error"].startswith(message)
+    assert snapshot(fuzz_app, table_id) == before
+
+
+def test_table_ids_and_join_codes_outside_their_alphabet_name_nothing(
+        fuzz_app: Flask, game_tables: dict[str, str]) -> None:
+    """Never sent to the database (PostgreSQL refuses a NUL in text): a 404 with a
+    message, before any query."""
+    client = fuzz_app.test_client()
+    for path in ("/t/a%00b", "/t/a%00b/history", "/api/v1/tables/a%00b", "/t/" + "a" * 65):
+        response = client.get(path)
+        assert response.status_code == 404, path
+    with fuzz_app.app_context():
+        with pytest.raises(tables.TableNotFound):
+            tables.find_by_code("K7\x00Q2Z")
+        with pytest.raises(tables.TableNotFound):
+            tables.version("x" * 65)
