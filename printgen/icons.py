@@ -181,7 +181,11 @@ def _any_food(p: Pen) -> None:
                           for a in range(a0, a1 + 1, 8)]
         p.polygon(pts, fill=color)
     p.circle(5, 5, 2.0, fill="paper")
-    p.text(5, 4.1, "?", 8, align="center")
+    # The question mark is drawn, not typeset: it is art at any icon size.
+    hook = [(5 + 0.75 * math.cos(math.radians(a)), 5.75 + 0.75 * math.sin(math.radians(a)))
+            for a in range(160, -91, -25)]
+    p.polygon([*hook, (5, 4.55)], stroke="text", width=0.42, close=False)
+    p.circle(5, 3.75, 0.3, fill="text")
 
 
 @_icon("basic_food")

@@ -40,6 +40,9 @@ CANNOT_START = frozenset(ALL_CANNOT_START) | frozenset(
 CANNOT_END = frozenset(ALL_CANNOT_END) | frozenset("〈《〘〖｛“‘«‹〜～")
 
 # Scripts without spaces between words: CJK punctuation, kana, ideographs, full-width forms.
+# Where a Japanese phrase ends: a label breaks there first ("クリップは20から。/他の人に…").
+PHRASE_ENDS = frozenset("。、・！？")
+
 _CJK = re.compile(r"[\u3000-\u30ff\u31f0-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
@@ -47,8 +50,11 @@ def _is_cjk(char: str) -> bool:
     return _CJK.match(char) is not None
 
 
-def _may_break(text: str, i: int) -> bool:
-    """Whether a line may end between ``text[i - 1]`` and ``text[i]``."""
+def _may_break(text: str, i: int, phrases: bool = False) -> bool:
+    """Whether a line may end between ``text[i - 1]`` and ``text[i]``.
+
+    With ``phrases``, Japanese breaks only after punctuation (。、・！？), where a phrase ends.
+    """
     before, after = text[i - 1], text[i]
     if after.isspace():
         return False  # break after the spaces: they end the line and are dropped
@@ -57,15 +63,17 @@ def _may_break(text: str, i: int) -> bool:
         return after not in CANNOT_START and last not in CANNOT_END
     if not (_is_cjk(before) or _is_cjk(after)):
         return False  # inside a Latin word or number
+    if phrases and before not in PHRASE_ENDS:
+        return False
     return after not in CANNOT_START and before not in CANNOT_END
 
 
-def units(text: str) -> list[str]:
+def units(text: str, phrases: bool = False) -> list[str]:
     """``text`` cut at every break opportunity (trailing spaces stay with their unit)."""
     pieces: list[str] = []
     start = 0
     for i in range(1, len(text)):
-        if _may_break(text, i):
+        if _may_break(text, i, phrases):
             pieces.append(text[start:i])
             start = i
     if text:
@@ -73,18 +81,19 @@ def units(text: str) -> list[str]:
     return pieces
 
 
-def wrap_lines(text: str, size_mm: float, width: float) -> list[str]:
+def wrap_lines(text: str, size_mm: float, width: float, *, phrases: bool = False
+               ) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` mm at font size ``size_mm``.
 
     Greedy: each line takes as many units as fit. A newline forces a break. A single unit
     wider than ``width`` gets a line of its own (it is never cut). No widow: a last line of
     one unit takes the unit before it along when that fits ("Move hunters / 1 space",
-    "テントの設置・/拡張" rather than "…拡/張").
+    "テントの設置・/拡張" rather than "…拡/張"). ``phrases``: see :func:`_may_break`.
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         rows: list[list[str]] = []
-        for unit in units(paragraph.strip()):
+        for unit in units(paragraph.strip(), phrases):
             if rows and fonts.width(("".join(rows[-1]) + unit).rstrip(), size_mm) <= width:
                 rows[-1].append(unit)
             else:
@@ -102,6 +111,7 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, *,
         measure: Callable[[str, float], float] = fonts.width) -> tuple[float, list[str]]:
     """The largest size (pt, from ``size`` down to ``min_size`` in ¼ pt steps) at which
     ``text`` wraps into at most ``max_lines`` lines inside ``width`` × ``height`` mm.
+    At each size, breaking Japanese only at phrase ends is tried before breaking anywhere.
 
     Returns ``(size, lines)``. Raises ``PrintError`` naming the text when even
     ``min_size`` does not fit: the layout (or the translation) must change, a smaller
@@ -111,10 +121,11 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, *,
     for step in range(steps + 1):
         pt = size - step / 4
         size_mm = pt * PT
-        lines = wrap_lines(text, size_mm, width)
-        block = size_mm * (1 + leading * (len(lines) - 1))
-        if (len(lines) <= max_lines and block <= height
-                and all(measure(line, size_mm) <= width for line in lines)):
-            return pt, lines
+        for phrases in (True, False):
+            lines = wrap_lines(text, size_mm, width, phrases=phrases)
+            block = size_mm * (1 + leading * (len(lines) - 1))
+            if (len(lines) <= max_lines and block <= height
+                    and all(measure(line, size_mm) <= width for line in lines)):
+                return pt, lines
     raise PrintError(f"the text {text!r} does not fit in {width:.1f} × {height:.1f} mm "
                      f"on {max_lines} lines at {min_size} pt")

@@ -213,8 +213,8 @@ class Pen:
             return
         url, caption = code
         self.qr(x, y, size, url)
-        self.text(x + size / 2, y - 2.4, caption, 6, color="muted", align="center",
-                  max_width=size + 4)
+        self.text(x + size / 2, y - 2.6, caption, MIN_LABEL_PT, color="muted",
+                  align="center", max_width=size + 4)
 
     def qr(self, x: float, y: float, size: float, data: str) -> None:
         """A QR code for ``data`` as vector squares, ``size`` mm wide including quiet zone."""

@@ -12,9 +12,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from games.dogs_life import catalog, dog
+from printgen import fonts
 from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Component, Piece
-from printgen.pen import Pen
+from printgen.linebreak import fit
+from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, PT, Pen
 
 if TYPE_CHECKING:
     pass
@@ -30,6 +32,7 @@ PAWN = 20.0
 DOG_COLOURS = frozenset(d.colour for d in catalog.DOGS.values())
 BONES = 30  # rules/dogs-life.md, Components
 TRASH = 15
+SECTION_LABEL = (19.5, 8.4)  # mm: the box of a dog card's section label (up to 2 lines)
 SECTION_ICONS = {"trash": "trash", "restaurant": "food", "newspaper": "newspaper",
                  "fight": "fang", "catcher": "van", "pound": "cage"}
 
@@ -53,7 +56,7 @@ def _find(pen: Pen, find: catalog.Find, x: float, y: float) -> None:
         pen.text(x + 3, y + 1.5, "—", 10, color="muted")
 
 
-def _card(d: catalog.Dog, number: int, t: Text, lang: str) -> Piece:
+def _card(d: catalog.Dog, number: int, t: Text, lang: str, section_pt: float) -> Piece:
     card = d.card(number)
 
     def front(pen: Pen) -> None:
@@ -62,7 +65,7 @@ def _card(d: catalog.Dog, number: int, t: Text, lang: str) -> Piece:
         pen.rect(3.5, 3.5, w - 7, h - 7, fill="cream", radius=2.5)
         pen.text(7, h - 12, str(number), 14, color=d.colour)
         pen.text(w - 7, h - 11, d.names[lang], 8, align="right", max_width=36)
-        pen.text(w / 2, 5.2, f"{d.id}-{number:02d}", 5, color="muted", align="center")
+        pen.text(w / 2, 5.2, f"{d.id}-{number:02d}", MIN_ID_PT, color="muted", align="center")
         player_mark(pen, d.colour, w - 10.5, 4.4, 4)
         if card is None:  # the reshuffle card
             pen.wrap(8, h / 2 + 6, t("dl_reshuffle"), 11, w - 16)
@@ -81,7 +84,8 @@ def _card(d: catalog.Dog, number: int, t: Text, lang: str) -> Piece:
             y = h - 25 - k * 10.5
             pen.line(6, y - 1.8, w - 6, y - 1.8, color="grey", width=0.15)
             icon(pen, SECTION_ICONS[section], 6, y, 6.5)
-            pen.text(14, y + 2, t("dl_" + section), 6, color="muted", max_width=18)
+            pen.block(13.8, y - 1.0, SECTION_LABEL[0], SECTION_LABEL[1], t("dl_" + section),
+                      section_pt, section_pt, color="muted", align="left", max_lines=2)
             draw(34, y)
 
     return Piece(f"{d.id}-{number:02d}", *CARD, front, _dog_back(d), back_form=f"back-{d.id}")
@@ -149,7 +153,7 @@ def _den(number: int, t: Text) -> Piece:
                      (w / 2 + 9, h / 2 - 2), (w / 2 + 9, h / 2 - 14)], fill="night")
         pen.text(w / 2, h - 14, t("dl_den"), 12, align="center")
         pen.text(w / 2, 11, str(number), 20, align="center")
-        pen.text(w / 2, 6, f"den-{number}", 5, color="muted", align="center")
+        pen.text(w / 2, 6, f"den-{number}", MIN_ID_PT, color="muted", align="center")
 
     return Piece(f"den-{number}", *CARD, front)
 
@@ -169,8 +173,14 @@ def _pawn(d: catalog.Dog, lang: str) -> Piece:
     def front(pen: Pen) -> None:
         _bleed(pen, PAWN, PAWN, d.colour)
         pen.circle(PAWN / 2, PAWN / 2, PAWN / 2 - 1.2, fill="cream")
-        icon(pen, "paw", PAWN / 2 - 4, PAWN / 2 - 1, 8)
-        pen.text(PAWN / 2, 4.6, d.names[lang], 6, align="center", max_width=PAWN - 7)
+        icon(pen, "paw", PAWN / 2 - 3.2, PAWN / 2 + 0.8, 6.4)
+        # One line across the circle's wide lower part when the name fits at the minimum
+        # size (フーディーニ, Vagabondo), else two narrower lines (ホワイト / ファング).
+        name = d.names[lang]
+        if fonts.width(name, MIN_LABEL_PT * PT) <= PAWN - 5:
+            pen.block(2.5, 4.6, PAWN - 5, 4.6, name, 7, MIN_LABEL_PT, max_lines=1)
+        else:
+            pen.block(3.5, 3.2, PAWN - 7, 7.2, name, 7, MIN_LABEL_PT, max_lines=2)
         player_mark(pen, d.colour, PAWN - 4.6, PAWN - 4.6, 4)
     return Piece(f"pawn-{d.id}", PAWN, PAWN, front)
 
@@ -182,7 +192,8 @@ def _newspaper(address: int, t: Text) -> Piece:
 
     def back(pen: Pen) -> None:
         _bleed(pen, TOKEN, TOKEN, "sand")
-        pen.text(TOKEN / 2, TOKEN - 5, t("dl_address"), 5, align="center", max_width=14)
+        pen.text(TOKEN / 2, TOKEN - 5, t("dl_address"), MIN_LABEL_PT, align="center",
+                 max_width=14)
         pen.text(TOKEN / 2, 3, str(address), 16, align="center")
 
     return Piece(f"newspaper-{address:02d}", TOKEN, TOKEN, front, back)
@@ -192,7 +203,11 @@ def components(context) -> list[Component]:
     t, lang = context.t, context.lang
     dogs = list(catalog.DOGS.values())
     charts = tuple(_chart(i, d, context.seat_code(i), t, lang) for i, d in enumerate(dogs))
-    cards = tuple(_card(d, n, t, lang) for d in dogs for n in range(1, catalog.CARDS_PER_DECK + 1))
+    # One size for the six section labels of every card: the largest at which all fit.
+    section_pt = min(fit(t("dl_" + section), *SECTION_LABEL, 7, MIN_LABEL_PT,
+                         max_lines=2)[0] for section in SECTION_ICONS)
+    cards = tuple(_card(d, n, t, lang, section_pt) for d in dogs
+                  for n in range(1, catalog.CARDS_PER_DECK + 1))
     dens = tuple(_den(n, t) for n in range(1, len(dogs) + 1))
     markers = [_token(f"bone-{n + 1:02d}", "white", "bone", SMALL) for n in range(BONES)]
     markers += [_token(f"trash-{n + 1:02d}", "grey", "trash", SMALL) for n in range(TRASH)]

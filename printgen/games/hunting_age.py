@@ -15,7 +15,7 @@ from games.hunting_age import board, cards, tribe
 from games.hunting_age import components as parts
 from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Component, Piece
-from printgen.pen import Pen
+from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, Pen
 
 if TYPE_CHECKING:
     pass
@@ -76,8 +76,9 @@ def _harvest(pen: Pen, harvest: cards.Harvest, x: float, y: float, size: float,
             icon(pen, kind, x, y, size)
             pen.text(x + size * 1.3, y + size * 0.3, pen_text(lang, "ha_copy"), size * 1.5)
         else:
-            pen.wrap(x, y + size * 0.6, cards.END_GAME_CARDS[item.end_game].get(lang),
-                     size * 1.4, width)
+            # An end-game card's scoring rule fills the space under the hut.
+            pen.block(x, y + size - 18, width, 18, cards.END_GAME_CARDS[item.end_game].get(lang),
+                      7.5, MIN_LABEL_PT, align="left", max_lines=4)
         y -= size + 1.5
 
 
@@ -164,8 +165,8 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> P
                     pen.rect(x, y, CELL, CELL, fill="paper", stroke="line", width=0.25,
                              radius=1.5)
                     icon(pen, "cave", x + CELL / 2 - 3.5, y + 7, 7)
-                    pen.text(x + CELL / 2, y + 2.2, t("ha_open_cave"), 5.5, color="muted",
-                             align="center", max_width=CELL - 2)
+                    pen.text(x + CELL / 2, y + 2.2, t("ha_open_cave"), MIN_LABEL_PT,
+                             color="muted", align="center", max_width=CELL - 2)
                 first += board.OPEN_CAVES_AT_START * CELL_PITCH
             for k, (extra, vp_value) in enumerate(zip(board.EXTRA_STEPS[kind],
                                                        board.UNCOVERED_VP[kind], strict=True)):
@@ -181,7 +182,7 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> P
                     pen.text(x + 15.25, y + 2.3, str(vp_value), 6, align="center")
                 if kind == "cave":  # how many rock chips lie on this cave (1-2-1)
                     group = parts.ROCK_CHIP_GROUPS[k]
-                    pen.text(x + 1.2, y + 1.2, "▲" * group, 5, color="muted")
+                    pen.text(x + 1.2, y + 1.2, "▲" * group, MIN_ID_PT, color="muted")
         # VP track along the bottom, on past the end trigger.
         pen.text(5, 18.2, t("ha_vp_track", n=tribe.END_TRACK), 7, color="muted",
                  max_width=60)
@@ -256,8 +257,9 @@ def components(context) -> list[Component]:
 
     def start(pen: Pen) -> None:
         _bleed(pen, 40, 25, "gold")
-        icon(pen, "chief", 3, 5, 15)
-        pen.text(22, 10, t("ha_start"), 7, max_width=16)
+        # The label runs the token's full width under the chief: one line in every language.
+        icon(pen, "chief", 13.5, 9.2, 13)
+        pen.block(2, 1.8, 36, 7, t("ha_start"), 8.5, MIN_LABEL_PT, max_lines=2)
 
     tokens.append(Piece("start-player", 40.0, 25.0, start))
     pieces = tuple(_piece(colour, kind, n + 1) for colour in COLOURS

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from games.lion_square import catalog
 from printgen.icons import icon
 from printgen.layout import BLEED, Component, Piece
-from printgen.pen import Pen
+from printgen.pen import MIN_LABEL_PT, Pen
 
 if TYPE_CHECKING:
     pass
@@ -132,8 +132,8 @@ def _herd(seat: int, lang: str, code: tuple[str, str] | None) -> Piece:
             pen.rect(x, y, 8, pitch - 1, fill="cream" if n % 5 else "gold", stroke="line",
                      width=0.2)
             pen.text(x + 4, y + pitch / 2 - 2.2, str(n), 9, align="center")
-        pen.text(w / 2, h - 19, text(lang, "ls_herd_note"), 6.5, align="center",
-                 color="muted", max_width=w - 22)
+        pen.block(11, h - 25, w - 22, 8, text(lang, "ls_herd_note"), 7, MIN_LABEL_PT,
+                  color="muted", max_lines=2)
         icon(pen, "paw", w / 2 - 6, h / 2 + 2, 12)
         pen.seat_code(w / 2 - 13, 12, 26, code)
         pen.text(w / 2, 4, f"H{seat + 1}", 6, color="muted", align="center")

@@ -41,3 +41,22 @@ def render(pdf: bytes, tmp_path: Path, *, dpi: int = 200, first: int | None = No
 def qr_texts(png: Path) -> list[str]:
     with Image.open(png) as image:
         return sorted(code.text for code in zxingcpp.read_barcodes(image.convert("L")))
+
+
+def text_sizes(pdf: bytes) -> list[tuple[float, int, str]]:
+    """Every shown string with its size as printed (pt), page number (1-based) and text.
+
+    The size is the Tf size scaled by the text and transformation matrices in force, so
+    text inside scaled forms (icons) and scaled pages counts at the size it comes out.
+    """
+    shown: list[tuple[float, int, str]] = []
+    for number, page in enumerate(reader(pdf).pages, 1):
+        def visit(text, cm, tm, _font, size, number=number):
+            if not text.strip():
+                return
+            a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+            c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+            shown.append((size * abs(a * d - b * c) ** 0.5, number, text.strip()))
+
+        page.extract_text(visitor_text=visit)
+    return shown

@@ -102,6 +102,14 @@ def test_fit_takes_the_largest_quarter_point_size_that_fits_the_box():
     assert fit("Gather hunters", 24.8, 9.0, 8.0, 6.5) == (8.0, ["Gather hunters"])
 
 
+def test_fit_breaks_japanese_at_phrase_ends_first():
+    # Breaking anywhere would give "クリップは20から。他の人に見せま / せん。".
+    assert fit("クリップは20から。他の人に見せません。", 41, 8, 7, 6.5, max_lines=2) == (
+        7.0, ["クリップは20から。", "他の人に見せません。"])
+    # Without punctuation to break at, any kinsoku-legal place will do.
+    assert fit("捕獲者からの逃亡", 12, 8.4, 7, 6.5, max_lines=2) == (7.0, ["捕獲者か", "らの逃亡"])
+
+
 def test_fit_refuses_a_text_that_would_need_a_size_below_the_minimum():
     with pytest.raises(PrintError) as error:
         fit("ハンターを土地1～3つ分移動する", 10, 5, 8, 6.5)

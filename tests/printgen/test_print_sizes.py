@@ -1,0 +1,51 @@
+"""No printed text on any kit is smaller than the minimum sizes of ``printgen.pen``.
+
+Measured in the PDF itself (the Tf operators under the matrices in force), so shrink-to-fit,
+scaled icons and forms all count at the size that comes out of the printer.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from pdfcheck import text_sizes
+
+from printgen.kit import GAMES, Context, components, render_kit
+from printgen.messages import LANGUAGES
+from printgen.pen import MIN_ID_PT, MIN_LABEL_PT
+from printgen.style import Style
+
+TABLE = "https://campfire.example/t/K7Q2ZX"
+SEATS = [f"https://campfire.example/t/K7Q2ZX/seat/{n}" for n in range(1, 7)]
+
+
+@functools.cache
+def piece_ids(game: str) -> frozenset[str]:
+    return frozenset(piece.id for component in components(game, Context("en", Style()))
+                     for piece in component.pieces)
+
+
+def minimum(game: str, text: str) -> float:
+    """Ids, numbers and symbols are looked up, not read: they may be smaller than words."""
+    if text in piece_ids(game) or not any(char.isalpha() for char in text):
+        return MIN_ID_PT
+    return MIN_LABEL_PT
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_no_printed_text_is_smaller_than_the_minimum(game, lang):
+    pdf = render_kit(game, lang=lang, table_url=TABLE, seat_urls=SEATS)
+    sizes = text_sizes(pdf)
+    assert any("Campfire" in text or "—" in text for _, _, text in sizes)  # it sees text
+    too_small = sorted({(round(size, 2), page, text) for size, page, text in sizes
+                        if size < minimum(game, text) - 0.01})
+    assert too_small == []
+
+
+def test_the_minimum_tells_ids_and_numbers_from_words():
+    assert minimum("dogs-life", "bruno-01") == MIN_ID_PT
+    assert minimum("bison", "1–3") == MIN_ID_PT
+    assert minimum("bison", "テント") == MIN_LABEL_PT
+    assert minimum("bison", "bruno-01") == MIN_LABEL_PT  # another game's id is a word here
