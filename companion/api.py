@@ -43,8 +43,8 @@ def json_body(*, allow_empty: bool = False) -> dict[str, Any]:
     if not request.is_json:
         raise BadBody(_("Send the body as JSON (Content-Type: application/json)."), 415)
     try:
-        body = request.get_json(silent=True)
-    except RecursionError:  # nested deeper than the parser goes: not a body we could use
+        body = tables.loads(request.get_data(cache=True))
+    except ValueError:  # not JSON, NaN/Infinity, or nested past the parser's reach
         body = None
     if body is None:
         raise BadBody(_("The body is not valid JSON."), 400)

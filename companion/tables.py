@@ -11,6 +11,7 @@ always names the same events.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import secrets
@@ -140,6 +141,18 @@ def clear_cache() -> None:
 
 # ---------------------------------------------------------------------------------------
 # helpers
+
+
+def loads(data: str | bytes) -> Any:
+    """Strict JSON: ``ValueError`` for text that is not JSON, for ``NaN``/``Infinity``
+    (Python's parser takes them, but they are no JSON: PostgreSQL and every other reader
+    of an export would refuse them) and for nesting deeper than the parser reaches."""
+    def constant(name: str) -> Any:
+        raise ValueError(f"{name} is not JSON")
+    try:
+        return json.loads(data, parse_constant=constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
 
 
 def clean(value: Any, depth: int = 0) -> Any:

@@ -340,13 +340,13 @@ def import_table() -> Any:
         if upload is None or not upload.filename:
             raise RuleError(N_("Choose an exported table file (.json)."))
         try:
-            document = json.loads(upload.read().decode("utf-8"))
+            document = tables.loads(upload.read().decode("utf-8"))
         except UnicodeDecodeError:
             raise RuleError(N_("The file is not UTF-8 text; choose a .json export.")) from None
         except json.JSONDecodeError as error:
             raise RuleError(N_("The file is not valid JSON (line {line}, column {column})."),
                             line=error.lineno, column=error.colno) from None
-        except RecursionError:  # nested deeper than the parser goes: no export does that
+        except ValueError:  # NaN/Infinity or nested past the parser: no export has them
             raise RuleError(N_("this is not a Campfire table export (\"format\" must be "
                                "{name!r})"), name=tables.EXPORT_FORMAT) from None
         table = tables.import_table(document)

@@ -322,6 +322,7 @@ def test_random_forms_on_game_routes(fuzz_app: Flask, game_tables: dict[str, str
 def test_import_hostile_files(fuzz_app: Flask) -> None:
     client = fuzz_app.test_client()
     files = [b"", b"{", b"\xff\xfe", b"[" * 50_000, b'{"format": "campfire-table"}',
+             b'{"format": "campfire-table", "format_version": NaN}',
              json.dumps({"format": "campfire-table", "format_version": 1, "game": "bison",
                          "players": PLAYERS, "settings": {}, "created_at": "x",
                          "events": []}).encode(),
