@@ -18,7 +18,7 @@ CROSS_ARM = 8.0
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One line of "what to print": a component and its pages."""
+    """One line of "what to print": a component, its pages, whether its pieces have backs."""
 
     title: str
     first: int
@@ -54,10 +54,12 @@ class Cover:
         y -= 6.5
         # A long list (the four-game kit) gets a tighter line pitch.
         pitch = 5.2 if len(self.entries) <= 14 else 4.3
+        # The titles name only the pieces; how their backs get printed is said here once.
+        sides = text(t, "two_sided_fold" if self.duplex == "fold" else "two_sided")
         for entry in self.entries:
             pages = (text(t, "page", first=entry.first) if entry.first == entry.last
                      else text(t, "pages", first=entry.first, last=entry.last))
-            label = entry.title + ("  ·  " + text(t, "two_sided") if entry.two_sided else "")
+            label = entry.title + ("  ·  " + sides if entry.two_sided else "")
             pen.text(left + 2, y, "•", 9, color="muted")
             pen.text(left + 7, y, label, 9.5 if pitch > 5 else 8.5,
                      max_width=right - left - 32)

@@ -140,7 +140,7 @@ def render_kit(
             count = len(sheets) * (2 if two_sided_pages and not component.two_sided else 1)
             entries.append(Entry(f"{title} · {component.title}" if game == ALL
                                  else component.title, page, page + count - 1,
-                                 component.two_sided and duplex != "fold"))
+                                 component.two_sided))
             page += count
             planned.append((title, component, sheets))
 
