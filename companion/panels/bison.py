@@ -43,7 +43,7 @@ from companion import charts, tables, web
 from companion.i18n import rule_error_message, translate
 from companion.panels import _kit as kit
 from companion.panels import bison_svg
-from games.bison import catalog, whatif
+from games.bison import catalog, scoring, whatif
 from games.bison import table as fold
 from games.bison.economy import (
     ANIMALS,
@@ -268,10 +268,10 @@ def view(table: tables.TableView) -> dict[str, Any]:
             title=_("Each player's food (all three stocks) after every scoring"),
             legend=False)
     # B10: the final order by total, then by the smallest stock (the tie-break).
-    final = sorted(
-        ({"name": p.name, "colour": p.color, "total": state.stocks[i].total,
-          "smallest": state.stocks[i].smallest} for i, p in enumerate(table.players)),
-        key=lambda row: (-row["total"], -row["smallest"]))
+    order = scoring.ranking(dict(enumerate(state.stocks)))
+    final = [{"name": table.players[i].name, "colour": table.players[i].color,
+              "total": state.stocks[i].total, "smallest": state.stocks[i].smallest}
+             for group in order for i in group]
     return {
         "final": final,
         "round": rounds.round, "rounds": rounds.rounds, "removed": shown["removed_tiles"],

@@ -84,14 +84,6 @@ def picked_place(table: tables.TableView) -> tuple[int, int] | None:
     return None if state.round_scored or state.game_over else _picked(state)
 
 
-def _ranking(herds: tuple[int, ...]) -> list[list[int]]:
-    """Seats by herd, highest first, equal herds together (L3: equal herds share)."""
-    groups: dict[int, list[int]] = {}
-    for seat, herd in sorted(enumerate(herds), key=lambda item: -item[1]):
-        groups.setdefault(herd, []).append(seat)
-    return list(groups.values())
-
-
 def _chart(state: fold.State) -> Markup | None:
     if not state.history:
         return None
@@ -149,7 +141,9 @@ def view(table: tables.TableView) -> dict[str, Any]:
                   for side in (Side.N, Side.W, Side.E, Side.S)],
         "seats": seats,
         "numbers": PICKER_NUMBERS,
-        "ranking": [[seats[seat] for seat in group] for group in _ranking(state.herds)],
+        # L3: equal herds share a place.
+        "ranking": [[seats[seat] for seat in group]
+                    for group in rules.ranking(dict(enumerate(state.herds)))],
         "chart": _chart(state),
         "history": [{"round": r.round,
                      "rows": [{"name": names[seat], "loss": r.losses[seat].to_json(),

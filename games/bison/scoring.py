@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from games.errors import N_
 
@@ -312,6 +312,18 @@ def winners(stocks: Mapping[str, Stocks]) -> tuple[str, ...]:
     key = {name: (s.total, s.smallest) for name, s in stocks.items()}
     best = max(key.values())
     return tuple(name for name in stocks if key[name] == best)
+
+
+#: Whatever names a player in ``ranking``: a colour, a seat number.
+Seat = TypeVar("Seat")
+
+
+def ranking(stocks: Mapping[Seat, Stocks]) -> list[list[Seat]]:
+    """B10 as an order: best first by total, then by the larger smallest stock; players
+    still tied share a place (one group). The first group is ``winners``."""
+    key = {name: (s.total, s.smallest) for name, s in stocks.items()}
+    return [[name for name in stocks if key[name] == value]
+            for value in sorted(set(key.values()), reverse=True)]
 
 
 @dataclass(frozen=True, slots=True)

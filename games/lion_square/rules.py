@@ -142,6 +142,13 @@ def winners(herds: Mapping[Key, int]) -> list[Key]:
     return [player for player, herd in herds.items() if herd == best]
 
 
+def ranking(herds: Mapping[Key, int]) -> list[list[Key]]:
+    """L3 as an order: players by herd, largest first; equal herds share a place (one
+    group, in the order of ``herds``)."""
+    return [[player for player, herd in herds.items() if herd == value]
+            for value in sorted(set(herds.values()), reverse=True)]
+
+
 def check_card_supply(square: Square, taken: Sequence[int],
                       gazelles_in_hand: Sequence[int]) -> None:
     """Refuse counts the deck cannot produce (a typing slip, most likely).

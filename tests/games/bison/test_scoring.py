@@ -263,3 +263,20 @@ def test_collect_takes_a_players_own_exchanges_for_one_award() -> None:
     assert collect(scores, start)["a"].stocks == Stocks(15, 1, 0)
     chosen = collect(scores, start, {("a", 0): [{"give": "bison", "get": "turkey"}]})
     assert chosen["a"].stocks == Stocks(15, 0, 1)
+
+
+def test_final_ranking_orders_by_total_then_smallest_stock_b10() -> None:
+    """B10 as an order (the companion's end screen): the seed's example, then a shared
+    place; the first group is always ``winners``."""
+    from games.bison.scoring import ranking
+
+    stocks = {
+        "yellow": Stocks(bison=10, salmon=6, turkey=14),
+        "red": Stocks(bison=12, salmon=11, turkey=7),
+        "blue": Stocks(bison=9, salmon=11, turkey=9),
+    }
+    assert ranking(stocks) == [["red"], ["yellow"], ["blue"]]
+    shared = {"a": Stocks(5, 6, 7), "b": Stocks(7, 5, 6), "c": Stocks(1, 1, 1)}
+    assert ranking(shared) == [["a", "b"], ["c"]]
+    assert tuple(ranking(shared)[0]) == winners(shared)
+    assert ranking({}) == []

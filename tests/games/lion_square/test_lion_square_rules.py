@@ -193,3 +193,20 @@ def test_losses_are_never_negative_and_add_up(square: Square, side: Side, taken:
 @given(squares, st.sampled_from(list(Side)))
 def test_rotating_square_and_seat_together_changes_nothing(square: Square, side: Side) -> None:
     assert square.rotated().nearest(side.clockwise_next) == square.nearest(side)
+
+
+def test_ranking_groups_equal_herds_largest_first_l3() -> None:
+    """L3: equal herds share a place; the first group is the winners (unless the lions
+    win, which ``winners`` decides)."""
+    herds = {"ann": 4, "ben": 9, "cho": 4, "dan": -2}
+    assert rules.ranking(herds) == [["ben"], ["ann", "cho"], ["dan"]]
+    assert rules.ranking(herds)[0] == rules.winners(herds)
+    assert rules.ranking({}) == []
+
+
+@given(st.dictionaries(st.text(max_size=3), st.integers(-20, 20), max_size=6))
+def test_ranking_keeps_every_player_once_in_order(herds: dict[str, int]) -> None:
+    groups = rules.ranking(herds)
+    assert sorted(p for g in groups for p in g) == sorted(herds)
+    values = [herds[g[0]] for g in groups]
+    assert values == sorted(values, reverse=True) and len(set(values)) == len(values)
