@@ -197,7 +197,7 @@ def board_svg(
         if tile_id:
             cx, cy = centre(at)
             group.append(f'<text x="{cx:.1f}" y="{cy + SIZE * .72:.1f}" font-size="8" '
-                         f'text-anchor="middle" fill="#1d1a16" opacity=".75">{tile_id}</text>')
+                         f'text-anchor="middle" fill="#1d1a16">{tile_id}</text>')
         group.append("</g></g>")
         out.append("".join(group))
     for at in sorted(set(legal) - set(tiles) - ({preview[0]} if preview else set())):

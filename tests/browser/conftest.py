@@ -6,8 +6,10 @@ Fixtures
                   temporary SQLite file, served by a werkzeug server thread — for the session.
 ``chromium``      Debian's ``/usr/bin/chromium`` driven by Playwright (never a downloaded
                   browser); the whole directory skips, saying so, only when it is absent.
-``new_phone``     ``new_phone() -> Page``: a fresh phone (its own context: cookies, session
-                  storage) of 360×640 CSS px, touch, mobile, closed after the test.
+``new_phone``     ``new_phone(**options) -> Page``: a fresh phone (its own context: cookies,
+                  session storage) of 360×640 CSS px, touch, mobile, closed after the test;
+                  ``options`` go to the context (``color_scheme="dark"``,
+                  ``java_script_enabled=False``, ``device_scale_factor=1`` …).
 ``phone``, ``second_phone``   two such phones, for the tests that play on two at once.
 ``shot``          ``shot(page, name)``: a full-page screenshot to
                   ``tests/browser/screenshots/<name>.png`` that also asserts the phone rule
@@ -97,9 +99,10 @@ def new_phone(chromium: Any) -> Iterator[Callable[[], Any]]:
     contexts: list[Any] = []
     problems: list[str] = []
 
-    def make() -> Any:
-        context = chromium.new_context(viewport=PHONE, device_scale_factor=2,
-                                       is_mobile=True, has_touch=True)
+    def make(**options: Any) -> Any:
+        settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
+                    "has_touch": True, **options}
+        context = chromium.new_context(**settings)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)

@@ -1,0 +1,260 @@
+"""Every screen a player meets, on a 360×640 phone, in English, Japanese and Italian, in
+light and dark mode (issue 4 "For phones"; task Q).
+
+One walk per (language, colour scheme): the home page, the game chooser, each game's
+settings form, creating a table of each game, the invite page with its QR code, a second
+phone joining by typing the code and by a seat link, each panel's main flows, a refused
+move, undo, the history, export and import, the print-kit page, a wrong join code and a
+404. Every screen is audited (``AUDIT`` below, run in the page) for what a demanding
+player notices on a phone:
+
+* ``<html lang>`` is the language asked for;
+* nothing scrolls sideways (``scrollWidth`` ≤ 360);
+* every control — buttons, links styled as buttons, inputs, selects, summaries, chips —
+  is at least 44 px high (radio buttons and checkboxes count by their label);
+* text has WCAG AA contrast against what is behind it (4.5:1, 3:1 for large text),
+  SVG text on the boards and charts included, in both colour schemes;
+* the bottom dock never covers the end of the page;
+* no uncaught script error, Content-Security-Policy violation or unexpected console
+  error (a 4xx the walk provokes on purpose — the refusal, the wrong code, the 404 — is
+  expected on that screen only).
+
+Each screen is saved as ``screenshots/walk_<lang>_<scheme>_<NN>_<screen>.png`` (look at
+them). Then the basic steppers are checked with JavaScript off: the form posts, the
+server redirects back to the table and the value has changed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from phone_kit import act, back_at_table, version
+
+SHOTS = Path(__file__).parent / "screenshots"
+LANGS = ("en", "ja", "it")
+SCHEMES = ("light", "dark")
+GAMES = ("lion-square", "dogs-life", "bison", "hunting-age")
+PLAYERS = (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))
+
+# Runs in the page: what a demanding player would notice on this screen.
+AUDIT = (Path(__file__).parent / "walkthrough_audit.js").read_text(encoding="utf-8")
+
+
+class Walk:
+    """One player's phone (or two) on one (language, scheme) walk, auditing each screen."""
+
+    def __init__(self, base: str, lang: str, scheme: str) -> None:
+        self.base, self.lang, self.scheme = base, lang, scheme
+        self.count = 0
+        self.problems: list[str] = []
+        self.expected_errors = 0  # 4xx console errors the next screen provokes on purpose
+        self.console: list[str] = []
+
+    def watch(self, page: Any) -> Any:
+        def note(message: Any) -> None:
+            if message.type == "error":
+                self.console.append(message.text)
+        page.on("console", note)
+        return page
+
+    def screen(self, page: Any, name: str, *, expect_errors: int = 0,
+               full_page: bool = True) -> None:
+        """Audit the screen ``page`` shows and save it as the next screenshot."""
+        self.count += 1
+        label = f"{self.lang}/{self.scheme} {self.count:02d}_{name}"
+        page.wait_for_load_state()
+        result = page.evaluate(AUDIT)
+        if result["lang"] != self.lang:
+            self.problems.append(f"{label}: <html lang={result['lang']}>")
+        if result["width"] > 360:
+            self.problems.append(f"{label}: {result['width']} px wide (horizontal scroll)")
+        self.problems += [f"{label}: {problem}" for problem in result["problems"]]
+        errors = [m for m in self.console if not m.startswith("Failed to load resource")]
+        loads = [m for m in self.console if m.startswith("Failed to load resource")]
+        if errors or len(loads) > expect_errors:
+            self.problems.append(f"{label}: console errors {self.console}")
+        self.console.clear()
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"walk_{self.lang}_{self.scheme}_"
+                                         f"{self.count:02d}_{name}.png"), full_page=full_page)
+
+
+def create(walk: Walk, page: Any, game: str) -> str:
+    """The settings form of ``game``, filled and sent; the invite page; sit as Ann. The
+    table's URL."""
+    page.goto(f"{walk.base}/new?game={game}&lang={walk.lang}")
+    for index, (name, colour) in enumerate(PLAYERS):
+        page.fill(f'input[name="name{index}"]', name)
+        page.select_option(f'select[name="color{index}"]', colour)
+    if game == "dogs-life":
+        page.locator(".dl-dog-choice > summary").click()
+    walk.screen(page, f"new_{game}")
+    page.locator('form button[type="submit"]').last.click()
+    page.wait_for_url(re.compile(r"/t/[^/]+/join$"))
+    walk.screen(page, f"invite_{game}")
+    page.locator('button[name="seat"][value="0"]').click()
+    back_at_table(page)
+    return page.url
+
+
+def lion_square(walk: Walk, page: Any) -> None:
+    page.locator('[data-testid="ls-score"]').click()  # nothing on the square yet
+    page.wait_for_selector("#panel .alert-error")
+    walk.screen(page, "lion_square_refused", expect_errors=1)
+    for row, column, card in ((0, 0, "3"), (1, 1, "G"), (2, 2, "2")):
+        page.locator(f'[data-cell="{row},{column}"]').click()
+        act(page, f'[data-testid="ls-square"] button[data-card="{card}"]')
+    act(page, '[data-testid="ls-taken-0-up"]')
+    page.locator('[data-testid="ls-seat-0"] [data-reveal]').click()
+    walk.screen(page, "lion_square_round")
+    act(page, '[data-testid="ls-score"]')
+    walk.screen(page, "lion_square_scored")
+
+
+def dogs_life(walk: Walk, page: Any) -> None:
+    act(page, '[data-testid="dl-start-0"]')
+    act(page, '[data-testid="dl-eat-0-2"]')
+    act(page, '[data-testid="dl-draw-trash-0"]')
+    act(page, '[data-testid="dl-roll-0"]')
+    walk.screen(page, "dogs_life_turn")
+    page.fill('[data-testid="dl-dog-0"] input[name="steps"]', "20")
+    page.locator('[data-testid="dl-move-0"]').click()
+    page.wait_for_selector("#panel .alert-error")
+    walk.screen(page, "dogs_life_refused", expect_errors=1)
+
+
+def bison(walk: Walk, page: Any) -> None:
+    walk.screen(page, "bison_table")
+    page.locator('[data-legal="1,-1"]').click()
+    page.wait_for_url(re.compile(r"/bison/place\?"))
+    page.locator('input[name="tile"][value="B16"]').check()
+    page.locator('form[method="get"] button[type="submit"]').click()
+    page.wait_for_selector(".tile.preview")
+    page.locator('a[data-hunters="2"]').click()
+    page.wait_for_selector('a[data-hunters="2"][aria-current="true"]')
+    page.locator('input[name="space"][value="prairie"]').check()
+    walk.screen(page, "bison_place")
+    page.locator('button[name="mode"][value="action"]').click()
+    back_at_table(page)
+    table_url = page.url
+    page.goto(table_url + "/bison/action?action=tent&hunters=2")
+    walk.screen(page, "bison_action")
+    page.goto(table_url + "/bison/score")
+    walk.screen(page, "bison_score")
+    page.goto(table_url)
+    page.wait_for_selector("#panel")
+
+
+def hunting_age(walk: Walk, page: Any) -> None:
+    walk.screen(page, "hunting_age_setup")
+    page.select_option('select[name="start_player"]', "0")
+    act(page, '[data-testid="ha-setup"] button[type="submit"]')
+    for counter in ("bear", "bear", "grape"):
+        act(page, f'[data-testid="ha-seat-0"] form:has(input[name="counter"][value="{counter}"])'
+                  ':has(input[name="delta"][value="1"]) button')
+    act(page, '[data-testid="ha-dev-cave"]')
+    walk.screen(page, "hunting_age_cave")
+
+
+PANELS: dict[str, Callable[[Walk, Any], None]] = {
+    "lion-square": lion_square, "dogs-life": dogs_life, "bison": bison,
+    "hunting-age": hunting_age,
+}
+
+
+def walk_everything(walk: Walk, new_phone: Callable[..., Any]) -> None:
+    page = walk.watch(new_phone(color_scheme=walk.scheme))
+    page.goto(f"{walk.base}/?lang={walk.lang}")
+    walk.screen(page, "home")
+    page.goto(f"{walk.base}/new")
+    walk.screen(page, "new")
+
+    urls: dict[str, str] = {}
+    for game in GAMES:
+        urls[game] = create(walk, page, game)
+        walk.screen(page, f"table_{game}")
+        PANELS[game](walk, page)
+
+    # Undo on the dock, then the history with the undone change.
+    act(page, '.dock button[type="submit"]')
+    walk.screen(page, "undone")
+    page.locator(".dock a").first.click()
+    page.wait_for_url(re.compile(r"/history$"))
+    walk.screen(page, "history")
+
+    # Export, then import that file: a new table.
+    with page.expect_download() as download:
+        page.locator("a[download]").click()
+    exported = Path(download.value.path())
+    assert json.loads(exported.read_text(encoding="utf-8"))["game"] == "hunting-age"
+    page.goto(f"{walk.base}/")
+    walk.screen(page, "home_recent")
+    page.locator('a[href$="/import"]').click()
+    walk.screen(page, "import")
+    page.set_input_files('input[type="file"]', str(exported))
+    page.locator('form button[type="submit"]').click()
+    page.wait_for_url(re.compile(r"/t/[^/]+(/join)?$"))
+    walk.screen(page, "imported")
+
+    # The print kit page.
+    page.goto(urls["lion-square"] + "/print")
+    walk.screen(page, "print")
+
+    # A second phone: a wrong code, then the right one typed on the home page, then a
+    # seat link (the QR code on a printed player board).
+    other = walk.watch(new_phone(color_scheme=walk.scheme))
+    other.goto(f"{walk.base}/join?lang={walk.lang}")
+    other.fill('input[name="code"]', "ZZZZZZ")
+    other.locator('form button[type="submit"]').click()
+    other.wait_for_selector(".alert-error")
+    walk.screen(other, "join_wrong_code", expect_errors=1)
+    page.goto(urls["dogs-life"])
+    code = page.locator("section.row a strong").inner_text().strip()
+    other.goto(f"{walk.base}/")
+    other.fill('input[name="code"]', code.lower())
+    other.locator('form button[type="submit"]').click()
+    back_at_table(other)
+    walk.screen(other, "joined_by_code")
+    other.goto(urls["bison"] + "/s/2")
+    back_at_table(other)
+    assert other.url == urls["bison"]
+    walk.screen(other, "seat_link")
+    other.goto(urls["bison"] + "/s/9")
+    walk.screen(other, "seat_link_wrong", expect_errors=1)
+    other.goto(f"{walk.base}/t/no-such-table")
+    walk.screen(other, "not_found", expect_errors=1)
+
+
+@pytest.fixture(scope="module")
+def problems() -> Iterator[list[str]]:
+    found: list[str] = []
+    yield found
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_screen(live_server: str, new_phone: Callable[..., Any], lang: str,
+                      scheme: str) -> None:
+    walk = Walk(live_server, lang, scheme)
+    walk_everything(walk, new_phone)
+    assert not walk.problems, "\n".join(walk.problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_steppers_work_without_javascript(live_server: str, new_phone: Callable[..., Any],
+                                          lang: str) -> None:
+    page = new_phone()
+    from phone_kit import create_table
+    table_url = create_table(page, live_server, "lion-square", lang=lang)
+    bare = new_phone(java_script_enabled=False)
+    bare.goto(table_url + f"?lang={lang}")
+    before = version(bare)
+    bare.locator('[data-testid="ls-taken-0-up"]').click()
+    bare.wait_for_url(table_url)
+    assert version(bare) == before + 1
+    assert bare.locator('[data-testid="ls-taken-0-value"]').inner_text() == "1"
