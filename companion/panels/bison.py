@@ -52,12 +52,11 @@ from games.bison.economy import (
     HUNTER_PRICE,
     MAX_HUNTERS_PER_ACTION,
     STOCK_CAP,
-    Amounts,
     default_payment,
     structure_price,
 )
 from games.bison.regions import find_regions, region_index
-from games.bison.rounds import ACTION_LABELS, Action
+from games.bison.rounds import ACTION_LABELS, ACTIONS_PER_ROUND, Action
 from games.bison.tiles import ANIMAL_OF, SCORING_ORDER, SPACES, STRUCTURE_ON, Tile
 from games.errors import N_, RuleError
 
@@ -259,10 +258,9 @@ def view(table: tables.TableView) -> dict[str, Any]:
         })
     chart = None
     if state.log:
-        start = fold.START_STOCK * len(ANIMALS)
         chart = charts.line_chart(
-            [charts.Series(p.name, [start, *(r.stocks[i].total for r in state.log)], p.color)
-             for i, p in enumerate(table.players)],
+            [charts.Series(p.name, values, p.color)
+             for p, values in zip(table.players, fold.food_chart(state), strict=True)],
             labels=[_("start")] + [(_("final") if r.final else _("round %(n)s", n=r.round))
                                    for r in state.log],
             title=_("Each player's food (all three stocks) after every scoring"),
@@ -641,17 +639,18 @@ def _score_context(table: tables.TableView, choices: list[dict[str, Any]] | None
         overflows = []
         for region_index_, receipt in result.overflows(index):
             score = result.regions[region_index_]
-            award = score.awards.get(player.color, 0)
-            # How many whole triples of surplus the player may exchange (B8).
-            before_this = _stocks_before(result, index, region_index_)
-            surplus = max(0, before_this.get(score.animal) + award - STOCK_CAP)
+            # B8: the surplus, its whole triples and where they may go (games.bison).
+            option = result.overflow(index, region_index_)
+            if option is None:
+                continue
             chosen = [e.get for e in receipt.exchanges]
             overflows.append({
                 "region": region_index_, "terrain": score.region.terrain,
-                "animal": score.animal, "award": award, "surplus": surplus,
+                "animal": option.animal, "award": result.award(index, region_index_).total,
+                "surplus": option.surplus,
                 "triples": [chosen[k] if k < len(chosen) else ""
-                            for k in range(surplus // EXCHANGE_RATE)],
-                "targets": [a for a in ANIMALS if a != score.animal],
+                            for k in range(option.triples)],
+                "targets": list(option.targets),
                 "lost": receipt.lost.total, "kept": receipt.stocks.as_dict(),
             })
         seats.append({"index": index, "name": player.name, "colour": player.color,
@@ -666,17 +665,8 @@ def _score_context(table: tables.TableView, choices: list[dict[str, Any]] | None
     rounds = state.rounds
     return {"final": result.final, "groups": groups, "seats": seats,
             "complete": rounds.round_complete or rounds.finished,
-            "done": state.final_scored, "choices": choices or []}
-
-
-def _stocks_before(result: fold.Scoring, seat: int, region: int) -> Amounts:
-    """The seat's stocks just before ``region``'s award is received."""
-    current = result.before[seat]
-    for index, receipt in result.receipts[seat]:
-        if index == region:
-            return current
-        current = receipt.stocks
-    return current
+            "done": state.final_scored, "choices": choices or [], "cap": STOCK_CAP,
+            "rate": EXCHANGE_RATE, "actions_per_round": ACTIONS_PER_ROUND}
 
 
 @bp.route("/score", methods=["GET", "POST"])

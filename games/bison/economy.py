@@ -409,6 +409,38 @@ def receive(
     return Receipt(kept, tuple(made), lost)
 
 
+@dataclass(frozen=True, slots=True)
+class Overflow:
+    """The choice a stock passing 15 gives its player (B8): ``surplus`` animals above the
+    cap, of which each whole triple may become one of ``targets`` (the other animals whose
+    stocks still have room); whatever is left over is lost."""
+
+    animal: str
+    surplus: int
+    targets: tuple[str, ...]
+
+    @property
+    def triples(self) -> int:
+        """How many 3:1 exchanges the surplus allows (its whole triples)."""
+        return self.surplus // EXCHANGE_RATE
+
+
+def overflow_options(stocks: Stocks, gains: Amounts | Mapping[str, Any]) -> tuple[Overflow, ...]:
+    """What receiving ``gains`` on ``stocks`` lets the player choose (B8): one ``Overflow``
+    per animal that would pass the cap, in ``ANIMALS`` order; none when everything fits.
+
+    This is what ``receive`` lets a player's own ``exchanges`` give: only surplus, only into
+    a stock with room (counted after all of ``gains``, before any exchange).
+    """
+    gains = Amounts.from_mapping(gains, what="the gains")
+    value = {a: stocks.get(a) + gains.get(a) for a in ANIMALS}
+    return tuple(
+        Overflow(animal, value[animal] - STOCK_CAP,
+                 tuple(a for a in ANIMALS if a != animal and value[a] < STOCK_CAP))
+        for animal in ANIMALS if value[animal] > STOCK_CAP
+    )
+
+
 # --- the pieces: supply, board, market ----------------------------------------------
 
 

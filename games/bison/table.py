@@ -58,6 +58,7 @@ from games.bison.economy import (
     START_STOCK,
     STOCK_CAP,
     Amounts,
+    Overflow,
     Receipt,
     Stocks,
     Structures,
@@ -69,6 +70,7 @@ from games.bison.economy import (
     default_payment,
     exchange,
     gain,
+    overflow_options,
     pay,
     receive,
     structure_price,
@@ -677,6 +679,27 @@ class Scoring:
         """The seat's receipts where a stock would have passed 15 (a choice to make)."""
         return tuple((i, r) for i, r in self.receipts[seat] if r.exchanges or r.lost.total)
 
+    def award(self, seat: int, region: int) -> Amounts:
+        """What region ``region`` awards the seat, before the cap (B9)."""
+        score = self.regions[region]
+        return Amounts.of(score.animal, score.awards.get(self.colours[seat], 0))
+
+    def stocks_before(self, seat: int, region: int) -> Stocks:
+        """The seat's stocks just before region ``region``'s award comes in: regions are
+        received one at a time in scoring order (B9), each under the cap (B8)."""
+        current = self.before[seat]
+        for index, receipt in self.receipts[seat]:
+            if index == region:
+                break
+            current = receipt.stocks
+        return current
+
+    def overflow(self, seat: int, region: int) -> Overflow | None:
+        """The B8 choice region ``region``'s award gives the seat: the surplus above 15,
+        its whole triples and the stocks they may go to; None when the award fits."""
+        options = overflow_options(self.stocks_before(seat, region), self.award(seat, region))
+        return options[0] if options else None  # a region awards a single animal
+
 
 Choices = Mapping[tuple[int, int], Sequence[Any]]
 
@@ -736,6 +759,14 @@ def score_now(state: State, choices: Choices | None = None, *,
             receipts[seat].append((index, receipt))
     return Scoring(final, state.colours, regions, before,
                    tuple(tuple(r) for r in receipts), tuple(current))
+
+
+def food_chart(state: State) -> list[list[int]]:
+    """Each seat's food (the three stocks added up) at the start (B8: 10 of each) and
+    after every scoring, one list per seat: the panel's chart."""
+    start = Stocks.start().total
+    return [[start, *(record.stocks[seat].total for record in state.log)]
+            for seat in range(len(state.players))]
 
 
 def _score(state: State, event: Mapping[str, Any]) -> State:
@@ -944,6 +975,7 @@ __all__ = [
     "board_json",
     "counters",
     "describe",
+    "food_chart",
     "legal_hexes",
     "new_state",
     "prepare",

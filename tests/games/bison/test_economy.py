@@ -15,6 +15,7 @@ from games.bison.economy import (
     STOCK_CAP,
     Amounts,
     Exchange,
+    Overflow,
     Stocks,
     Structures,
     Supply,
@@ -22,6 +23,7 @@ from games.bison.economy import (
     default_payment,
     exchange,
     gain,
+    overflow_options,
     pay,
     receive,
     structure_price,
@@ -456,3 +458,56 @@ def test_game_words_in_refusals_are_translated(call, word) -> None:
     translated = error.value.translated(lambda text: ITALIAN.get(text, text))
     assert word in translated
     assert not set(ITALIAN) & set(re.findall(r"\w+", translated))
+
+
+# --- B8: the choice a stock passing 15 gives -------------------------------------------
+
+
+def test_overflow_options_none_when_everything_fits() -> None:  # B8
+    assert overflow_options(Stocks(10, 10, 10), {"bison": 5}) == ()
+    assert overflow_options(Stocks(15, 15, 15), {}) == ()
+
+
+def test_overflow_options_surplus_triples_and_targets_with_room() -> None:  # B8
+    # 13 bison + 9 = 22: 7 over 15, two whole triples, into salmon or turkey.
+    (option,) = overflow_options(Stocks(13, 10, 4), Amounts.of("bison", 9))
+    assert option == Overflow("bison", 7, ("salmon", "turkey"))
+    assert option.triples == 2
+    # A full stock is no target: its room is 0 (B8 "into other stocks with room").
+    (option,) = overflow_options(Stocks(15, 15, 4), {"salmon": 3})
+    assert (option.animal, option.surplus, option.triples, option.targets) == (
+        "salmon", 3, 1, ("turkey",))
+    # Less than a triple: nothing to exchange, all of it is lost.
+    assert overflow_options(Stocks(14, 0, 0), {"bison": 3})[0].triples == 0
+
+
+def test_overflow_options_one_per_overflowing_animal_in_animal_order() -> None:  # B8
+    options = overflow_options(Stocks(15, 15, 0), {"salmon": 4, "bison": 3})
+    assert [(o.animal, o.surplus, o.targets) for o in options] == [
+        ("bison", 3, ("turkey",)), ("salmon", 4, ("turkey",))]
+
+
+def test_overflow_options_refuses_bad_gains() -> None:
+    with refused("unknown animal 'deer'; expected one of: bison, salmon, turkey"):
+        overflow_options(Stocks(10, 10, 10), {"deer": 1})
+
+
+@given(stocks_strategy, amounts_strategy)
+def test_overflow_options_agree_with_receive(stocks: Stocks, gains: Amounts) -> None:  # B8
+    """Exactly the options offered are what ``receive`` accepts: as many exchanges as the
+    triples into any offered target (while it has room), and the default policy never makes
+    more exchanges than the triples."""
+    options = {o.animal: o for o in overflow_options(stocks, gains)}
+    default = receive(stocks, gains)
+    for animal in ANIMALS:
+        surplus = max(0, stocks.get(animal) + gains.get(animal) - STOCK_CAP)
+        assert (options[animal].surplus if animal in options else 0) == surplus
+    given_away = Counter(e.give for e in default.exchanges)
+    for animal, count in given_away.items():
+        assert count <= options[animal].triples
+        assert {e.get for e in default.exchanges if e.give == animal} <= set(
+            options[animal].targets)
+    for option in options.values():
+        for target in option.targets:
+            receive(stocks, gains, [{"give": option.animal, "get": target}] * min(
+                option.triples, 1))  # never refused: surplus there, the target has room

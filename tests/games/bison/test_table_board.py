@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from games.bison import table
 from games.bison.board import Pieces
-from games.bison.economy import Stocks
+from games.bison.economy import Amounts, Overflow, Stocks
 from games.bison.regions import find_regions
 from games.bison.tiles import PRAIRIE
 from games.errors import RuleError
@@ -324,6 +324,41 @@ def test_score_overflow_default_and_chosen_exchanges() -> None:  # B8
     nothing = [{"seat": YELLOW, "region": index, "exchanges": []}]
     scored = table.apply(state, {"type": "score", "override": True, "exchanges": nothing})
     assert scored.log[-1].lost[YELLOW] == 7
+
+
+def test_scoring_overflow_is_the_choice_of_one_regions_award() -> None:  # B8, B9
+    state = fold(jp_board(), {"type": "adjust", "seat": YELLOW, "counter": "bison",
+                              "delta": 5})
+    preview = table.score_now(state)
+    index, _receipt = preview.overflows(YELLOW)[0]
+    assert preview.award(YELLOW, index) == Amounts(bison=7)
+    assert preview.stocks_before(YELLOW, index) == Stocks(15, 10, 10)
+    # 15 + 7 bison: 7 over the cap, two triples, into salmon or turkey.
+    assert preview.overflow(YELLOW, index) == Overflow("bison", 7, ("salmon", "turkey"))
+    # Red's award fits (10 + 3): no choice to make.
+    assert preview.overflow(RED, index) is None
+    assert preview.award(RED, index) == Amounts(bison=3)
+
+
+def test_stocks_before_follow_the_regions_received_in_scoring_order() -> None:  # B8, B9
+    state = fold(jp_board(), pieces(YELLOW, [1, -1], "mountain", 1),
+                 pieces(YELLOW, [0, 0], "river", 1))
+    preview = table.score_now(state)
+    received = [index for index, _r in preview.receipts[YELLOW]]
+    assert len(received) >= 2
+    first, second = received[:2]
+    assert preview.stocks_before(YELLOW, first) == preview.before[YELLOW]
+    assert preview.stocks_before(YELLOW, second) == preview.receipts[YELLOW][0][1].stocks
+
+
+def test_food_chart_starts_at_thirty_and_follows_each_scoring() -> None:  # B8, B10
+    state = jp_board()
+    assert table.food_chart(state) == [[30]] * 4
+    scored = table.apply(state, {"type": "score", "override": True})
+    chart = table.food_chart(scored)
+    assert [row[0] for row in chart] == [30] * 4
+    assert [row[1] for row in chart] == [s.total for s in scored.stocks]
+    assert chart[YELLOW] == [30, 35]  # 10 + 7 bison stop at 15 (B8): 2 lost
 
 
 @pytest.mark.parametrize(
