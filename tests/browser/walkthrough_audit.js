@@ -18,7 +18,8 @@
   // 44 px tap targets.
   const controls = new Set();
   for (const el of document.querySelectorAll(
-      "button, a.btn, input:not([type=hidden]), select, textarea, summary, label.chip")) {
+      "button, a.btn, a.chip, input:not([type=hidden]), select, textarea, summary, label.chip,"
+      + " .topbar a, .table-links a")) {
     let target = el;
     if (el.matches("input[type=radio], input[type=checkbox]")) target = el.closest("label") || el;
     if (target.closest(".sr-only")) continue;
