@@ -51,8 +51,6 @@ bp = kit.blueprint(GAME, __name__)
 #: The numbers on the picker. The Campfire deck prints 0–4 (games.lion_square.catalog);
 #: other editions may print more (L1: players type the numbers they see).
 PICKER_NUMBERS = tuple(range(10))
-#: The gazelle cards of the deck (between the square and the hands).
-GAZELLES_MAX = rules.GAZELLE_CARDS
 #: Where each side's name sits around the square (north up, as the grid is typed).
 SIDE_CLASSES = {Side.N: "side-n", Side.W: "side-w", Side.E: "side-e", Side.S: "side-s"}
 SIDE_NAMES = {Side.S: N_("south"), Side.W: N_("west"), Side.N: N_("north"),
@@ -101,14 +99,16 @@ def view(table: tables.TableView) -> dict[str, Any]:
     preview = fold.preview(state)
     by_side = {side: seat for seat, side in enumerate(state.sides)}
     record = state.history[-1] if state.round_scored else None
-    # The stepper stops where check_card_supply would refuse: 2 gazelles in the whole game.
-    free_gazelles = max(0, GAZELLES_MAX - state.square.gazelle_count - sum(state.gazelles))
+    # The stepper stops where check_card_supply would refuse (L1: 2 gazelles in the deck).
+    free_gazelles = rules.free_gazelles(state.square, state.gazelles)
+    herd_min, herd_max = fold.COUNTERS["herd"]  # the herd card's range (the adjust event)
     seats = []
     for seat, player in enumerate(state.players):
         loss = record.losses[seat].to_json() if record else preview[seat]
         seats.append({
             "index": seat, "name": player.name, "colour": player.color,
             "side": SIDE_NAMES[state.sides[seat]], "herd": state.herds[seat],
+            "herd_min": herd_min, "herd_max": herd_max,
             "taken": state.taken[seat], "gazelles": state.gazelles[seat],
             "gazelles_max": state.gazelles[seat] + free_gazelles,
             "loss": loss,

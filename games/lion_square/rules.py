@@ -149,6 +149,13 @@ def ranking(herds: Mapping[Key, int]) -> list[list[Key]]:
             for value in sorted(set(herds.values()), reverse=True)]
 
 
+def free_gazelles(square: Square, gazelles_in_hand: Sequence[int]) -> int:
+    """Gazelle cards neither on the square nor in a hand (L1: the deck has 2; L2 counts the
+    ones on the square as 0 and the ones in hand as 1 each): how many more a hand may still
+    be said to hold. Never below 0, even for counts ``check_card_supply`` would refuse."""
+    return max(0, GAZELLE_CARDS - square.gazelle_count - sum(gazelles_in_hand))
+
+
 def check_card_supply(square: Square, taken: Sequence[int],
                       gazelles_in_hand: Sequence[int]) -> None:
     """Refuse counts the deck cannot produce (a typing slip, most likely).

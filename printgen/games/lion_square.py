@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from games.lion_square import catalog
+from games.lion_square import catalog, rules
 from printgen.icons import icon
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import MIN_LABEL_PT, Pen
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 GAME = "lion-square"
 CARD = (63.0, 88.0)  # poker size (issue 7)
-HERD_MAX = 20  # herd track 1–20 (seed: herd card numbered 1–20, clip starts at 20)
+HERD_MAX = rules.HERD_CARD_MAX  # herd track 1–20 (the herd card's numbers, L: 群れカード)
 
 
 def title(lang: str) -> str:
@@ -122,10 +122,11 @@ def _herd(seat: int, lang: str, code: tuple[str, str] | None) -> Piece:
         _background(pen, "sand")
         pen.text(w / 2, h - 12, text(lang, "ls_herd"), 13, align="center", max_width=w - 30)
         # Numbers 1–20 along the two long edges, where a paper clip marks the herd.
-        pitch = (h - 16) / 10
+        per_edge = -(-HERD_MAX // 2)
+        pitch = (h - 16) / per_edge
         for n in range(1, HERD_MAX + 1):
-            left = n <= 10
-            row = (n - 1) % 10 if left else HERD_MAX - n
+            left = n <= per_edge
+            row = n - 1 if left else HERD_MAX - n
             y = 8 + row * pitch
             # 2.5 mm in from the trim: a cut 1–2 mm off still leaves every box whole.
             x = 2.5 if left else w - 10.5
@@ -145,6 +146,7 @@ def components(context) -> list[Component]:
     lang = context.lang
     cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang)
                   for c in catalog.DECK)
-    herds = tuple(_herd(seat, lang, context.seat_code(seat)) for seat in range(4))
+    herds = tuple(_herd(seat, lang, context.seat_code(seat))
+                  for seat in range(rules.PLAYERS_MAX))  # one herd card per seat
     return [Component("lion-square.cards", context.t("ls_cards"), cards),
             Component("lion-square.herds", context.t("ls_herds"), herds)]

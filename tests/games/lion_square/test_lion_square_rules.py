@@ -169,6 +169,19 @@ def test_card_supply_refuses_more_cards_than_the_deck() -> None:
                                   "up to 33 cards; the deck has only 32")
 
 
+@pytest.mark.parametrize(
+    ("square", "in_hand", "free"),
+    [(". . . / . . . / . . .", [0, 0, 0], 2),
+     ("G . . / . . . / . . .", [0, 0, 0], 1),
+     ("G . . / . . . / . . .", [0, 1, 0], 0),
+     (". . . / . . . / . . .", [1, 0, 1, 0], 0),
+     ("G . G / . . . / . . .", [1, 0, 0], 0)],  # refused by check_card_supply: still ≥ 0
+)
+def test_l1_free_gazelles_are_the_deck_s_two_minus_square_and_hands(
+        square: str, in_hand: list[int], free: int) -> None:
+    assert rules.free_gazelles(Square.parse(square), in_hand) == free
+
+
 # --- properties ------------------------------------------------------------------------
 
 cells = st.one_of(st.none(), st.just("G"), st.integers(min_value=0, max_value=9))
@@ -210,3 +223,18 @@ def test_ranking_keeps_every_player_once_in_order(herds: dict[str, int]) -> None
     assert sorted(p for g in groups for p in g) == sorted(herds)
     values = [herds[g[0]] for g in groups]
     assert values == sorted(values, reverse=True) and len(set(values)) == len(values)
+
+
+@given(squares, st.lists(st.integers(min_value=0, max_value=2), min_size=3, max_size=4))
+def test_l1_a_hand_may_take_exactly_the_free_gazelles(square: Square, in_hand: list[int]
+                                                      ) -> None:
+    """The stepper's limit agrees with the refusal: a hand may hold its gazelles plus the
+    free ones, and one more is refused (when the counts were accepted to begin with)."""
+    try:
+        rules.check_card_supply(square, [0] * len(in_hand), in_hand)
+    except RuleError:
+        return
+    most = in_hand[0] + rules.free_gazelles(square, in_hand)
+    rules.check_card_supply(square, [0] * len(in_hand), [most, *in_hand[1:]])
+    with pytest.raises(RuleError):
+        rules.check_card_supply(square, [0] * len(in_hand), [most + 1, *in_hand[1:]])
