@@ -43,7 +43,7 @@ from games.dogs_life import table as fold
 from games.dogs_life.catalog import Card, Find, Section
 from games.dogs_life.dog import (
     BLADDER_MAX,
-    CARRY_MAX,
+    FOOD_DAYS,
     HUNGER_MAX,
     NEWSPAPERS,
     PEE_MARKERS,
@@ -51,7 +51,7 @@ from games.dogs_life.dog import (
     DogState,
     ItemKind,
 )
-from games.dogs_life.game import Game, winners
+from games.dogs_life.game import Game, covers, ranking, rivals, winners
 from games.errors import N_, RuleError
 
 GAME = fold.GAME
@@ -131,20 +131,23 @@ def _dog_view(game: Game, seat: int, player: Any, current: int | None) -> dict[s
         "current": seat == current,
         "ap": state.ap, "action_points": spec.action_points,
         "hunger": state.hunger, "hunger_max": HUNGER_MAX,
-        "starving": state.hunger == 0 and not state.in_pound,
+        "starving": state.starving,
         "bladder": state.bladder, "bladder_max": BLADDER_MAX,
         "supply": state.supply, "lampposts": state.lampposts, "markers": PEE_MARKERS,
         "carried": [{"kind": i.kind.value, "address": i.address} for i in state.items],
-        "free_hands": CARRY_MAX - len(state.items),
+        "free_hands": state.free_hands,
         "carried_bones": state.carried_bones,
         "newspapers": newspapers,
         "buried": state.buried, "goal": game.settings.bones_to_win,
         "pound": state.pound, "in_pound": state.in_pound,
+        # the pound's spaces: 1–3 draw, the last one lets the dog out (D2)
+        "pound_spaces": range(1, POUND_RELEASE + 1), "pound_release": POUND_RELEASE,
         "pound_note": _pound_note(state) if state.in_pound else "",
         "last": last,
-        # who this dog could attack or pee over (the fold refuses the rest anyway)
-        "rivals": [s for s, other in enumerate(game.dogs) if s != seat and not other.in_pound],
-        "covers": [s for s, other in enumerate(game.dogs) if s != seat and other.lampposts],
+        # who this dog could attack or pee over
+        "rivals": list(rivals(game, seat)),
+        "covers": list(covers(game, seat)),
+        "food_days": FOOD_DAYS,
     }
 
 
@@ -160,17 +163,6 @@ def _chart(game: Game, players: Any, over: bool) -> Any:
               for s, p in enumerate(players)]
     return charts.line_chart(series, labels=labels, title=_("Buried bones over the turns"),
                              css_class="dl-chart")
-
-
-def _ranking(dogs: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """Dogs by buried bones, most first; equal counts share a place."""
-    groups: list[list[dict[str, Any]]] = []
-    for d in sorted(dogs, key=lambda d: -d["buried"]):
-        if groups and groups[-1][0]["buried"] == d["buried"]:
-            groups[-1].append(d)
-        else:
-            groups.append([d])
-    return groups
 
 
 def view(table: tables.TableView) -> dict[str, Any]:
@@ -193,7 +185,8 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "dogs": dogs,
         # the dog whose turn it is first: its card holds the controls of the moment
         "dogs_in_turn_order": sorted(dogs, key=lambda d: not d["current"]),
-        "ranking": _ranking(dogs),
+        # D3: most buried bones first, equal counts share a place
+        "ranking": [[dogs[s] for s in group] for group in ranking(game)],
         "chart": _chart(game, table.players, over),
         "newspapers": range(1, NEWSPAPERS + 1),
         # each action's URL, built once: the panel has a hundred buttons

@@ -52,6 +52,7 @@ CARRY_MAX: Final = 2
 NEWSPAPERS: Final = 12
 POUND_RELEASE: Final = 4  # the pound turn on which the dog walks out without a draw (D2)
 HUNGER_ON_RELEASE: Final = 2
+FOOD_DAYS: Final = (1, 2, 3)  # what one find of food gives (the cards' 1–3 days)
 
 
 class ItemKind(StrEnum):
@@ -119,6 +120,18 @@ class DogState:
     def in_pound(self) -> bool:
         return self.pound > 0
 
+    @property
+    def free_hands(self) -> int:
+        """Carrying spaces still free: a dog carries at most 2 items (bones, newspapers)."""
+        return CARRY_MAX - len(self.items)
+
+    @property
+    def starving(self) -> bool:
+        """Hunger at 0 on a free dog: unless it eats first, it starves at the start of its
+        next turn (turn step 1) and goes to the pound. A dog in the pound is never hungry
+        (D2)."""
+        return self.hunger == 0 and not self.in_pound
+
 
 def _require_free(state: DogState, action: Term) -> None:
     if state.in_pound:
@@ -140,7 +153,7 @@ def spend(state: DogState, cost: int, action: Term) -> DogState:
 
 def tick(state: DogState) -> tuple[DogState, bool]:
     """Step 1 of a free dog's turn: the hunger tick, or starvation. Returns (state, starved)."""
-    if state.hunger == 0:
+    if state.starving:
         # the rulebook's 飢え: no catcher needed, items stay where the dog stood, turn over
         return to_pound(state), True
     return replace(state, hunger=state.hunger - 1, ap=dog(state.dog).action_points), False
@@ -148,7 +161,7 @@ def tick(state: DogState) -> tuple[DogState, bool]:
 
 def eat(state: DogState, days: int) -> DogState:
     """Food found: the hunger marker goes up, never above 4."""
-    if not 1 <= days <= 3:
+    if days not in FOOD_DAYS:
         raise RuleError(N_("food comes in 1, 2 or 3 days, not {days}"), days=days)
     _require_free(state, terms.EAT)
     return replace(state, hunger=min(HUNGER_MAX, state.hunger + days))
@@ -182,7 +195,7 @@ def covered(state: DogState) -> DogState:
 
 def pick_up(state: DogState, item: Item) -> DogState:
     """Pick up a bone or a newspaper (also: fetch one at the newspaper office)."""
-    if len(state.items) >= CARRY_MAX:
+    if not state.free_hands:
         raise RuleError(
             N_("{dog} already carries {count} items; drop one first"),
             dog=state.name, count=len(state.items),
@@ -231,7 +244,7 @@ def bury(state: DogState, count: int) -> DogState:
 def find(state: DogState, found: Find) -> tuple[DogState, bool]:
     """Apply a find; a bone with no free carrying space is lost. Returns (state, kept)."""
     if found is Find.BONE:
-        if len(state.items) >= CARRY_MAX:
+        if not state.free_hands:
             return state, False  # rulebook: no free space means nothing was found
         return replace(state, items=(*state.items, BONE)), True
     if found.days:

@@ -117,6 +117,25 @@ def winners(game: Game) -> tuple[int, ...]:
     return tuple(s for s, d in enumerate(game.dogs) if d.buried == best)
 
 
+def ranking(game: Game) -> list[list[int]]:
+    """D3 as an order: seats by buried bones, most first; equal counts share a place (one
+    group, in seat order). The first group wins when time is up in the timed variant."""
+    buried = [d.buried for d in game.dogs]
+    return [[seat for seat, count in enumerate(buried) if count == value]
+            for value in sorted(set(buried), reverse=True)]
+
+
+def rivals(game: Game, seat: int) -> tuple[int, ...]:
+    """The dogs the dog at ``seat`` may fight: every other dog not in the pound."""
+    return tuple(s for s, other in enumerate(game.dogs) if s != seat and not other.in_pound)
+
+
+def covers(game: Game, seat: int) -> tuple[int, ...]:
+    """The dogs whose pee marker the dog at ``seat`` may cover when it pees on a lamppost:
+    every other dog with a marker on a lamppost (the covered marker returns to its owner)."""
+    return tuple(s for s, other in enumerate(game.dogs) if s != seat and other.lampposts)
+
+
 def bones_in_use(game: Game) -> int:
     return sum(d.carried_bones + d.buried for d in game.dogs)
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from games.dogs_life import catalog, dog
+from games.dogs_life import game as rules
 from printgen import fonts
 from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Component, Piece
@@ -30,8 +31,8 @@ TOKEN = 16.0
 SMALL = 12.0
 PAWN = 20.0
 DOG_COLOURS = frozenset(d.colour for d in catalog.DOGS.values())
-BONES = 30  # rules/dogs-life.md, Components
-TRASH = 15
+BONES = rules.BONES  # rules/dogs-life.md, Components
+TRASH = rules.TRASH_MARKERS  # D3
 SECTION_LABEL = (19.5, 8.4)  # mm: the box of a dog card's section label (up to 2 lines)
 SECTION_ICONS = {"trash": "trash", "restaurant": "food", "newspaper": "newspaper",
                  "fight": "fang", "catcher": "van", "pound": "cage"}

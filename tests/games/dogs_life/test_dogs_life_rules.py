@@ -11,7 +11,7 @@ import pytest
 from games.dogs_life import game as rules
 from games.dogs_life.catalog import DOGS, Card, Section, dog
 from games.dogs_life.deck import ALL_CARDS, Deck, draw
-from games.dogs_life.dog import BONE, DogState, newspaper
+from games.dogs_life.dog import BONE, FOOD_DAYS, DogState, newspaper
 from games.dogs_life.game import Game, Settings
 from games.errors import RuleError
 
@@ -335,3 +335,66 @@ def test_bad_settings(kwargs: dict[str, int], message: str) -> None:
 def test_a_new_dog_state_is_the_rulebook_setup() -> None:
     assert DogState("bruno").supply + DogState("bruno").bladder == 8
     assert len(DOGS) == 6
+
+
+# --- reading the table: what the panel shows comes from here ----------------------------
+
+def test_d3_ranking_by_buried_bones_most_first_ties_share() -> None:
+    game = rules.new_game(["fifi", "butch", "bruno", "vagabond"], Settings(timed_minutes=60))
+    game = edit(edit(edit(game, 0, buried=1), 1, buried=3), 3, buried=3)
+    assert rules.ranking(game) == [[1, 3], [0], [2]]
+    # the first group is who wins when time is up (D3)
+    assert tuple(rules.ranking(game)[0]) == rules.winners(rules.end_game(game))
+    assert rules.ranking(rules.new_game(["fifi", "butch"])) == [[0, 1]]
+
+
+def test_free_hands_count_the_two_carrying_spaces(playing: Game) -> None:
+    assert playing.dogs[0].free_hands == 2
+    game = rules.pick_up(playing, 0, BONE)
+    assert game.dogs[0].free_hands == 1
+    game = rules.pick_up(game, 0, newspaper(3))
+    assert game.dogs[0].free_hands == 0
+    with pytest.raises(RuleError, match=r"^Fifi already carries 2 items; drop one first$"):
+        rules.pick_up(game, 0, BONE)
+
+
+def test_starving_is_hunger_zero_on_a_free_dog_and_starts_the_pound(game: Game) -> None:
+    assert not game.dogs[0].starving
+    hungry = edit(game, 0, hunger=0)
+    assert hungry.dogs[0].starving
+    assert not edit(game, 0, hunger=0, pound=2).dogs[0].starving  # D2: never hungry there
+    after, report = rules.start_turn(hungry, 0, drawer)
+    assert report == {"outcome": "starved"} and after.dogs[0].in_pound
+    fed = rules.eat(rules.start_turn(edit(game, 0, hunger=1), 0, drawer)[0], 0, 1)
+    assert not fed.dogs[0].starving
+
+
+def test_rivals_are_the_other_dogs_out_of_the_pound(playing: Game) -> None:
+    assert rules.rivals(playing, 0) == (1, 2)
+    caught = edit(playing, 2, pound=1)
+    assert rules.rivals(caught, 0) == (1,)
+    assert rules.rivals(caught, 2) == (0, 1)
+    with pytest.raises(RuleError, match=r"^Vagabond is in the pound and cannot be attacked$"):
+        rules.draw(caught, 0, Section.FIGHT, drawer, against=2)
+
+
+def test_covers_are_the_other_dogs_with_a_marker_on_a_lamppost(playing: Game) -> None:
+    assert rules.covers(playing, 0) == ()
+    game = edit(edit(playing, 0, lampposts=1), 2, lampposts=2, supply=5)
+    assert rules.covers(game, 0) == (2,)  # never its own marker
+    assert rules.covers(game, 1) == (0, 2)
+    for seat in (1, 2):  # pee accepts exactly the dogs listed
+        if seat in rules.covers(game, 0):
+            rules.pee(game, 0, covers=seat)
+        else:
+            with pytest.raises(RuleError, match=r"^Butch has no pee marker on a lamppost$"):
+                rules.pee(game, 0, covers=seat)
+
+
+def test_food_days_are_what_eat_accepts(playing: Game) -> None:
+    assert FOOD_DAYS == (1, 2, 3)
+    for days in FOOD_DAYS:
+        rules.eat(edit(playing, 0, hunger=0), 0, days)
+    for days in (0, 4):
+        with pytest.raises(RuleError, match=rf"^food comes in 1, 2 or 3 days, not {days}$"):
+            rules.eat(playing, 0, days)
