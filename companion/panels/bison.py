@@ -45,19 +45,29 @@ from companion.panels import _kit as kit
 from companion.panels import bison_svg
 from games.bison import catalog, scoring, whatif
 from games.bison import table as fold
+from games.bison.board import HUNTERS_OWNED, MAX_STRUCTURE
 from games.bison.economy import (
     ANIMALS,
     COST_TABLE,
     EXCHANGE_RATE,
     HUNTER_PRICE,
+    MAX_COST,
     MAX_HUNTERS_PER_ACTION,
+    MOST_EXCHANGES,
     STOCK_CAP,
     default_payment,
     structure_price,
 )
 from games.bison.regions import find_regions, region_index
-from games.bison.rounds import ACTION_LABELS, ACTIONS_PER_ROUND, Action
-from games.bison.tiles import ANIMAL_OF, SCORING_ORDER, SPACES, STRUCTURE_ON, Tile
+from games.bison.rounds import ACTION_LABELS, ACTIONS_PER_ROUND, MAX_PLAYERS, Action
+from games.bison.tiles import (
+    ANIMAL_OF,
+    ANIMALS_PER_TILE,
+    SCORING_ORDER,
+    SPACES,
+    STRUCTURE_ON,
+    Tile,
+)
 from games.errors import N_, RuleError
 
 GAME = fold.GAME
@@ -68,6 +78,27 @@ SPACE_NAMES = {"prairie": N_("prairie"), "river": N_("river"), "mountain": N_("m
 KIND_NAMES = {"tent": N_("tent"), "canoe": N_("canoe")}
 ZOOMS = (1, 2, 3)
 MAX_WHATIF = 6
+
+
+#: The rule numbers the forms bound their fields with, all from ``games.bison``.
+LIMITS: dict[str, Any] = {
+    "seats": range(MAX_PLAYERS),  # B4: the start player is one of at most 4
+    "totem_distance": (fold.MIN_TOTEM_DISTANCE, fold.MAX_TOTEM_DISTANCE_LIMIT,
+                       fold.DEFAULT_MAX_TOTEM_DISTANCE),
+    "animals_per_tile": ANIMALS_PER_TILE,  # a space shows 0–3 of a tile's 3 animals
+    "max_structure": MAX_STRUCTURE,  # B5: tents and canoes of size 1–4
+    "hunters_owned": HUNTERS_OWNED,  # a space cannot hold more hunters than one owns
+    "max_cost": MAX_COST,  # B6: 5 hunters cost 10 animals
+    "exchanges": MOST_EXCHANGES,  # B7: a full stock pays for at most 5 at once
+    "cap": STOCK_CAP,  # B8
+    "actions_per_round": ACTIONS_PER_ROUND,  # B6
+}
+
+
+def limits() -> dict[str, Any]:
+    """The rule numbers the forms bound their fields with (template global
+    ``bison_limits``; the create form's settings have no table to read them from)."""
+    return LIMITS
 
 
 def animal_name(animal: str) -> str:
@@ -754,4 +785,4 @@ def init_app(app: Any) -> None:
     # The panel shows the board at this phone's zoom (kept in its session).
     kit.register(app, bp, GAME, view, variant=lambda table: zoom_of(table.id),
                  bison_animal=animal_name, bison_space=space_name, bison_kind=kind_name,
-                 bison_action=action_name)
+                 bison_action=action_name, bison_limits=limits)

@@ -51,6 +51,9 @@ EXCHANGE_RATE = 3  # give 3 of one animal, get 1 of another (B7)
 # B6: hunters used -> animals paid. The rulebooks print "+1" for 0 hunters: a negative
 # cost, i.e. the player *gains* one animal of their choice.
 COST_TABLE: Mapping[int, int] = {0: -1, 1: 0, 2: 2, 3: 4, 4: 7, 5: 10}
+MAX_COST = max(COST_TABLE.values())  # the dearest action: 10 animals for 5 hunters
+# A full stock (15) pays for at most 5 exchanges at once: the most one exchange asks for.
+MOST_EXCHANGES = STOCK_CAP // EXCHANGE_RATE
 
 HUNTERS_OWNED = 8
 START_HUNTERS = 4

@@ -93,6 +93,7 @@ from games.table import Player, check_range, parse_adjust
 GAME = "bison"
 COUNTERS: dict[str, tuple[int, int]] = {animal: (0, STOCK_CAP) for animal in ANIMALS}
 DEFAULT_MAX_TOTEM_DISTANCE = 3  # B4: "at most 3 tiles from the totem"
+MIN_TOTEM_DISTANCE = 1  # a tile always touches the board: 1 is the nearest setting
 MAX_TOTEM_DISTANCE_LIMIT = 10
 
 
@@ -178,7 +179,7 @@ def _settings(raw: Mapping[str, Any], players: int) -> Settings:
         )
     distance = raw.get("max_totem_distance", DEFAULT_MAX_TOTEM_DISTANCE)
     if isinstance(distance, bool) or not isinstance(distance, int) or not (
-        1 <= distance <= MAX_TOTEM_DISTANCE_LIMIT
+        MIN_TOTEM_DISTANCE <= distance <= MAX_TOTEM_DISTANCE_LIMIT
     ):
         raise RuleError(
             N_("max_totem_distance must be a whole number from 1 to {high}, not {value!r}"),

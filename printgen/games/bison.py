@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable
 
 from games.bison import catalog, economy
-from games.bison.rounds import Action
+from games.bison.rounds import ACTIONS_PER_ROUND, Action
 from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Component, Piece
 from printgen.linebreak import fit
@@ -245,7 +245,7 @@ def components(context) -> list[Component]:
             markers.append(_token(f"food-{colour}-{animal}", colour,
                                   lambda pen, a=animal: icon(pen, a, 1.4, 1.4, 7.4),
                                   SMALL_TOKEN))
-        for n in range(4):  # 4 action markers per player (B6)
+        for n in range(ACTIONS_PER_ROUND):  # one action marker per action of a round (B6)
             markers.append(_token(f"action-{colour}-{n + 1}", colour,
                                   lambda pen: pen.circle(5.4, 5.4, 3.0, fill="night"),
                                   SMALL_TOKEN))

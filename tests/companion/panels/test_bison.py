@@ -360,6 +360,25 @@ def test_create_form_offers_the_bison_settings(client):
     assert created.status_code == 303
 
 
+def test_form_bounds_are_the_rule_numbers_of_games_bison(client, table, monkeypatch):
+    """The forms read their bounds from games.bison (B4–B8), not from numbers of their own:
+    changed in the rules module, they change on the page."""
+    from companion.panels import bison as panel
+
+    body = client.get("/new?game=bison").get_data(as_text=True)
+    assert re.search(r'name="setting.max_totem_distance" min="1" max="10" value="3"', body)
+    assert body.count('name="setting.start_seat"') == 1
+    assert len(re.findall(r'<option value="\d">\d</option>', body)) == 4
+    monkeypatch.setitem(panel.LIMITS, "hunters_owned", 9)
+    monkeypatch.setitem(panel.LIMITS, "max_structure", 5)
+    space = client.get(f"{base(table.id)}/space?at=0,0&space=prairie").get_data(as_text=True)
+    assert re.search(r'max="9" name="hunters"', space)
+    action = client.get(f"{base(table.id)}/action?action=tent&hunters=2").get_data(as_text=True)
+    assert 'max="5" name="size"' in action and 'max="5" name="replaces"' in action
+    market = client.get(f"{base(table.id)}/market").get_data(as_text=True)
+    assert 'min="1" max="5" name="times"' in market  # 15 // 3 (B7, B8)
+
+
 # --- the JP rulebook example 1, built through the board-mirror endpoints ---------------------
 
 JP_TILES = [("1,-1", "PPPMMM", 3, 0, 0), ("2,-1", "PPPPMM", 0, 2, 1),

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from games.bison.economy import (
     ANIMALS,
     HUNTER_PRICE,
+    MAX_COST,
+    MOST_EXCHANGES,
     STOCK_CAP,
     Amounts,
     Exchange,
@@ -511,3 +513,11 @@ def test_overflow_options_agree_with_receive(stocks: Stocks, gains: Amounts) -> 
         for target in option.targets:
             receive(stocks, gains, [{"give": option.animal, "get": target}] * min(
                 option.triples, 1))  # never refused: surplus there, the target has room
+
+
+def test_the_dearest_action_and_the_most_exchanges_at_once() -> None:  # B6, B7, B8
+    assert MAX_COST == action_cost(5) == 10
+    assert MOST_EXCHANGES == 5
+    assert exchange(Stocks(15, 0, 0), "bison", "salmon", MOST_EXCHANGES) == Stocks(0, 5, 0)
+    with refused("exchanging for 6 salmon needs 18 bison; you have 15"):
+        exchange(Stocks(15, 0, 0), "bison", "salmon", MOST_EXCHANGES + 1)
