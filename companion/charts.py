@@ -83,7 +83,9 @@ def line_chart(series: Sequence[Series], *, labels: Sequence[str], title: str,
            f'viewBox="0 0 {WIDTH} {HEIGHT}" aria-label="{escape(title)}">',
            f"<title>{escape(title)}</title>",
            f"<desc>{escape(describe(series, labels=labels))}</desc>"]
-    for tick in _y_ticks(low, high):
+    # Counts (bones, herds, animals) are whole numbers: a "0.5" tick would suggest otherwise.
+    whole = all(float(v).is_integer() for line in series for v in line.values)
+    for tick in _y_ticks(low, high, whole=whole):
         out.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" '
                    f'y2="{y(tick):.1f}"/><text x="{LEFT - 5}" y="{y(tick) + 4:.1f}" '
                    f'text-anchor="end">{_number(tick)}</text>')
@@ -153,9 +155,11 @@ def _nice_ceiling(value: float) -> float:
     return 10 * power  # pragma: no cover - the loop always returns
 
 
-def _y_ticks(low: float, high: float) -> list[float]:
-    """0 (or the low end), the middle and the top of the axis."""
+def _y_ticks(low: float, high: float, *, whole: bool = False) -> list[float]:
+    """0 (or the low end), the middle and the top of the axis; only whole ticks if ``whole``."""
     ticks = sorted({low, 0.0, (low + high) / 2, high}) if low < 0 else [0.0, high / 2, high]
+    if whole:
+        ticks = [tick for tick in ticks if float(tick).is_integer()]
     return ticks
 
 

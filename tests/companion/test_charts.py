@@ -123,3 +123,20 @@ def test_every_point_lies_inside_the_view_box(rows):
     for line in svg_of(chart).findall(f".//{SVG}polyline"):
         for x, y in points(line):
             assert 0 <= x <= WIDTH and 0 <= y <= HEIGHT
+
+
+def axis_labels(markup: str) -> list[str]:
+    # The y axis labels are the texts that carry no font-size of their own (x labels do).
+    return [text.text for text in svg_of(markup).findall(f"{SVG}text")
+            if text.get("font-size") is None]
+
+
+def test_whole_number_series_get_whole_number_ticks_only():
+    # One bone buried: the axis runs 0..1 and must not show "0.5" bones.
+    chart = line_chart([Series("Fifi", [0, 0, 1], "red")], labels=LABELS, title="Bones")
+    assert axis_labels(chart) == ["0", "1"]
+
+
+def test_fractional_series_keep_the_middle_tick():
+    chart = line_chart([Series("Ann", [0, 0.5, 1], "red")], labels=LABELS, title="Average")
+    assert axis_labels(chart) == ["0", "0.5", "1"]
