@@ -51,7 +51,16 @@ from games.dogs_life.dog import (
     DogState,
     ItemKind,
 )
-from games.dogs_life.game import Game, covers, ranking, rivals, winners
+from games.dogs_life.game import (
+    GOAL_RANGE,
+    MINUTES_RANGE,
+    Game,
+    Settings,
+    covers,
+    ranking,
+    rivals,
+    winners,
+)
 from games.errors import N_, RuleError
 
 GAME = fold.GAME
@@ -272,6 +281,18 @@ def act(table_id: str, action: str) -> Any:
     return web.panel_response(table)
 
 
+#: The settings' bounds and defaults (D3), all from ``games.dogs_life`` (template global
+#: ``dogs_life_limits``: the create form has no table to read them from).
+LIMITS: dict[str, Any] = {
+    "goal": (*GOAL_RANGE, Settings().bones_to_win),
+    "minutes": MINUTES_RANGE,
+}
+
+
+def limits() -> dict[str, Any]:
+    return LIMITS
+
+
 def dog_choices() -> list[tuple[str, str, str, int]]:
     """The catalog's dogs for the settings form: id, name, breed, action points."""
     return [(d.id, dog_name(d.id), breed_name(d.id), d.action_points)
@@ -279,4 +300,4 @@ def dog_choices() -> list[tuple[str, str, str, int]]:
 
 
 def init_app(app: Any) -> None:
-    kit.register(app, bp, GAME, view, dogs_life_dogs=dog_choices)
+    kit.register(app, bp, GAME, view, dogs_life_dogs=dog_choices, dogs_life_limits=limits)

@@ -237,6 +237,12 @@ def next_round(table_id: str) -> Any:
     return kit.post_event(table_id, GAME, lambda _table: {"type": "next_round"})
 
 
+def start_choices() -> range:
+    """The seats that may start round 1 (template global ``lion_square_seats``): as many
+    as the game's most players (the create form has no table yet)."""
+    return range(rules.PLAYERS_MAX)
+
+
 def init_app(app: Any) -> None:
     # The picked place of the square follows the place just posted (see _picked).
-    kit.register(app, bp, GAME, view, variant=picked_place)
+    kit.register(app, bp, GAME, view, variant=picked_place, lion_square_seats=start_choices)

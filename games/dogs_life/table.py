@@ -78,7 +78,7 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
         raise RuleError(
             N_("dogs must be a list with one dog per player ({count})"), count=len(players)
         )
-    goal = _whole(settings, "bones_to_win", default=4)
+    goal = _whole(settings, "bones_to_win", default=Settings().bones_to_win)
     minutes = settings.get("timed_minutes")
     if minutes is not None:
         minutes = _whole(settings, "timed_minutes")

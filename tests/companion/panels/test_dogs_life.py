@@ -347,6 +347,10 @@ def test_settings_form_lists_every_dog(client):
     for name in ("Fifi", "Butch", "White Fang", "Vagabond", "Houdini", "Bruno"):
         assert name in words
     assert page.get_data(as_text=True).count('name="setting.dogs"') == 6
+    # D3: the goal's bounds and default, and the timed variant's, come from games.dogs_life
+    body = page.get_data(as_text=True)
+    assert 'name="setting.bones_to_win" min="1" max="10" value="4"' in body
+    assert 'name="setting.timed_minutes" min="5" max="600" value=""' in body
 
 
 def test_settings_form_creates_the_table(app, client):

@@ -249,6 +249,8 @@ def test_the_poll_brings_a_change_made_elsewhere(client, app, table):
 def test_create_form_offers_the_start_player(client, app):
     form = client.get("/new?game=lion-square").get_data(as_text=True)
     assert 'name="setting.start"' in form
+    # one choice per seat of the largest table (rules.PLAYERS_MAX = 4)
+    assert re.findall(r'<option value="(\d)">Player \d</option>', form) == ["0", "1", "2", "3"]
     response = client.post("/new", data={"game": "lion-square", "name0": "Ann",
                                          "color0": "red", "name1": "Ben", "color1": "blue",
                                          "name2": "Cho", "color2": "green",
