@@ -313,6 +313,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "seats": seats, "board": board_markup(table), "zoom": zoom_of(table.id),
         "zooms": ZOOMS, "standings": standings(table), "whatif": state.settings.whatif,
         "chart": chart, "log": state.log, "cap": STOCK_CAP,
+        "actions_per_round": ACTIONS_PER_ROUND,
         "last_round": rounds.round >= rounds.rounds,
     }
 

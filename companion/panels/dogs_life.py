@@ -43,6 +43,7 @@ from games.dogs_life import table as fold
 from games.dogs_life.catalog import Card, Find, Section
 from games.dogs_life.dog import (
     BLADDER_MAX,
+    CARRY_MAX,
     FOOD_DAYS,
     HUNGER_MAX,
     NEWSPAPERS,
@@ -144,7 +145,7 @@ def _dog_view(game: Game, seat: int, player: Any, current: int | None) -> dict[s
         "bladder": state.bladder, "bladder_max": BLADDER_MAX,
         "supply": state.supply, "lampposts": state.lampposts, "markers": PEE_MARKERS,
         "carried": [{"kind": i.kind.value, "address": i.address} for i in state.items],
-        "free_hands": state.free_hands,
+        "free_hands": state.free_hands, "carry_max": CARRY_MAX,
         "carried_bones": state.carried_bones,
         "newspapers": newspapers,
         "buried": state.buried, "goal": game.settings.bones_to_win,

@@ -127,7 +127,7 @@ def _chart(index: int, d: catalog.Dog, code: tuple[str, str] | None, t: Text,
             pen.circle(85 + k * 14, h - 43, 6, fill="paper", stroke="line", width=0.25)
             icon(pen, "pee", 81 + k * 14, h - 47, 8)
         # Two carry slots.
-        pen.text(6, 36, t("dl_carry"), 8, color="muted", max_width=60)
+        pen.text(6, 36, t("dl_carry", n=dog.CARRY_MAX), 8, color="muted", max_width=60)
         for k in range(dog.CARRY_MAX):
             pen.rect(6 + k * 24, 8, 22, 24, fill="paper", stroke="line", width=0.3, radius=2)
         icon(pen, "bone", 12, 14, 10)

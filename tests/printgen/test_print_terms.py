@@ -61,7 +61,7 @@ SAME_WORDS = [
     ("dl_ap", "%(count)s action points a turn", LANGUAGES, {"count": 7}),
     ("dl_hunger", "Hunger", LANGUAGES, {}),
     ("dl_bladder", "bladder", LANGUAGES, {}),
-    ("dl_carry", "Carried (at most 2)", LANGUAGES, {}),
+    ("dl_carry", "Carried (at most %(count)s)", LANGUAGES, {"count": 2}),
     ("dl_buried", "Buried bones", LANGUAGES, {}),
     ("dl_restaurant", "Restaurant", LANGUAGES, {}),
     ("dl_fight", "Fight", LANGUAGES, {}),
@@ -84,7 +84,7 @@ SAME_WORDS = [
     for key, msgid, langs, params in SAME_WORDS for lang in langs
 ])
 def test_the_kit_prints_the_apps_words(key, msgid, lang, params):
-    kit_params = {"n": params["count"]} if key == "dl_ap" else params
+    kit_params = {"n": params["count"]} if key in ("dl_ap", "dl_carry") else params
     assert sentence_case(text(lang, key, **kit_params)) == \
         sentence_case(app_text(lang, msgid, **params))
 
