@@ -89,6 +89,7 @@ LIMITS: dict[str, Any] = {
     "max_structure": MAX_STRUCTURE,  # B5: tents and canoes of size 1–4
     "hunters_owned": HUNTERS_OWNED,  # a space cannot hold more hunters than one owns
     "max_cost": MAX_COST,  # B6: 5 hunters cost 10 animals
+    "cost_table": COST_TABLE,  # B6: hunters used -> animals paid (-1: gain one instead)
     "exchanges": MOST_EXCHANGES,  # B7: a full stock pays for at most 5 at once
     "cap": STOCK_CAP,  # B8
     "actions_per_round": ACTIONS_PER_ROUND,  # B6

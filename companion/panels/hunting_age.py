@@ -203,6 +203,8 @@ def view(table: tables.TableView) -> dict[str, Any]:
                    "side": FACES_BY_ID[f].side, "basic": FACES_BY_ID[f].basic}
                   for f in state.faces],
         "setup_open": state.turn == 0,
+        # H1 setup: how many cards of each kind this player count lays out.
+        "basic_cards": len(layout.BASIC_CARDS), "new_land_cards": layout.new_land_count(seats),
         "start_player": state.players[state.start_player].name,
         "opening_order": [state.players[s].name
                           for s in layout.opening_order(seats, state.start_player)],

@@ -441,3 +441,9 @@ def test_refusal_in_japanese(client, table):
         "at": "9,9", "tile": "B01", "hunters": "0", "gain": "bison", "mode": "action"})
     assert response.status_code == 422
     assert "[9,9]" in text(response) and "would not touch" not in text(response)
+
+
+def test_place_page_shows_the_cost_table_of_the_rules(client, table):
+    # B6, read from games.bison.economy.COST_TABLE rather than written into the template.
+    words = text(client.get(f"{base(table.id)}/place?at=1,-1&tile=B07&rotation=0"))
+    assert "0 → gain 1 · 1 → 0 · 2 → 2 · 3 → 4 · 4 → 7 · 5 → 10" in words

@@ -511,3 +511,12 @@ def test_translated_good_words_read_as_the_catalog_names(lang):
         message = catalog.get(names.en)
         if message is not None and message.string and not message.fuzzy:
             assert message.string == names.get(lang), (good, message.string)
+
+
+@pytest.mark.parametrize(("players", "new_land"), [(3, 3), (4, 4)])
+def test_setup_explains_the_layout_for_this_player_count(client, new_table, players, new_land):
+    # H1 setup: 4 basic cards, plus 3 new-land cards for 3 players and 4 for 4–5 players.
+    table = new_table(players=players, layout=False)
+    words = text(client.get(f"/t/{table.id}"))
+    assert (f"(the 4 basic cards and {new_land} new-land cards for {players} players)"
+            in words)
