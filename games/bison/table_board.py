@@ -1,0 +1,225 @@
+"""The Bison table's board mirror: ``tile`` and ``pieces`` events, actions that say where,
+and the legal hexes (B4, B5, B6).
+
+Glossary
+--------
+board
+    The mirror: ``games.bison.board.Board``, the start tiles at first. Pieces on it are
+    keyed by the seat's colour (unique at a table), so rule messages name a colour.
+legal hexes
+    The empty hexes where a tile may be placed now (B4), asked of ``Board.place`` itself.
+supply in step
+    Board events keep each seat's ``Supply`` in step with the mirror: pieces put on a space
+    come from pieces an earlier counts-only action already moved "to the board" without
+    saying where (*unlocated* pieces), then from the supply; pieces taken off go back to
+    the supply.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from games.bison.board import (
+    HUNTERS_OWNED,
+    MAX_STRUCTURE,
+    Board,
+    Pieces,
+    Space,
+    check_structure_kind,
+)
+from games.bison.economy import Structures, Supply
+from games.bison.hexgrid import Hex, neighbours, show
+from games.bison.table_fields import (
+    event_seat,
+    not_over,
+    parse_hex,
+    parse_rotation,
+    parse_space,
+    parse_tile,
+    whole,
+)
+from games.bison.table_state import State, with_seat
+from games.bison.tiles import STRUCTURE_ON, Tile
+from games.errors import N_, RuleError
+
+
+def _place(state: State, event: Mapping[str, Any]) -> tuple[Board, Hex]:
+    at = parse_hex(event.get("at"))
+    tile = parse_tile(event)
+    rotation = parse_rotation(event.get("rotation", 0))
+    board = state.board.place(at, tile, rotation,
+                              max_totem_distance=state.settings.max_totem_distance)
+    return board, at
+
+
+
+def legal_hexes(state: State) -> list[Hex]:
+    """The empty hexes where a tile may be placed now (B4), asked of ``Board.place`` itself
+    so the rule lives in one place."""
+    board = state.board
+    candidates = sorted({n for at in board.tiles for n in neighbours(at)} - set(board.tiles))
+    probe = Tile("PPPMMM", (1, 1, 1))
+    legal = []
+    for at in candidates:
+        try:
+            board.place(at, probe, max_totem_distance=state.settings.max_totem_distance)
+        except RuleError:
+            continue
+        legal.append(at)
+    return legal
+
+
+
+def _located(board: Board, colour: str) -> tuple[int, dict[str, Counter[int]]]:
+    """A colour's hunters and structure sizes that the mirror shows on a space."""
+    hunters = 0
+    sizes: dict[str, Counter[int]] = {"tent": Counter(), "canoe": Counter()}
+    for (_, terrain), pieces in board.pieces.items():
+        if pieces.player == colour:
+            hunters += pieces.hunters
+            if pieces.structure:
+                sizes[STRUCTURE_ON[terrain]][pieces.structure] += 1
+    return hunters, sizes
+
+
+
+def _sync_supply(state: State, seat: int, space: Space, new: Pieces) -> Supply:
+    """The seat's ``Supply`` after the mirror's ``space`` changed to ``new``.
+
+    Pieces put down come first from the unlocated ones a counts-only action moved to the
+    board, then from the supply; pieces taken off go back to the supply (as far as the
+    counts had them on the board)."""
+    colour = state.colours[seat]
+    supply = state.supplies[seat]
+    old = state.board.pieces.get(space)
+    old_hunters = old.hunters if old is not None and old.player == colour else 0
+    old_size = old.structure if old is not None and old.player == colour else 0
+    located_hunters, located_sizes = _located(state.board, colour)
+    delta = new.hunters - old_hunters
+    if delta > 0:
+        unlocated = max(0, supply.hunters_board - located_hunters)
+        supply = supply.deploy(delta - min(delta, unlocated))
+    elif delta < 0:
+        supply = supply.recall(min(-delta, supply.hunters_board))
+    if new.structure != old_size:
+        kind = STRUCTURE_ON[space[1]]
+        held = supply.structures(kind)
+        in_supply, on_board = list(held.supply), list(held.board)
+        located = located_sizes[kind]
+        if old_size:
+            located[old_size] -= 1
+            if old_size in on_board:
+                on_board.remove(old_size)
+                in_supply.append(old_size)
+        if new.structure:
+            unlocated = Counter(on_board) - located
+            if not unlocated[new.structure]:
+                if new.structure not in in_supply:
+                    raise RuleError(
+                        N_("you have no size-{size} {kind} in your supply; buy one at the "
+                           "market first"),
+                        size=new.structure, kind=kind,
+                    )
+                in_supply.remove(new.structure)
+                on_board.append(new.structure)
+        moved = Structures(tuple(sorted(in_supply)), tuple(sorted(on_board)), held.market)
+        supply = replace(supply, **{"tents" if kind == "tent" else "canoes": moved})
+    return supply
+
+
+
+def on_tile(state: State, event: Mapping[str, Any]) -> State:
+    """``{"type": "tile", "at": [q, r], "tile": "B07" | "edges" + "animals",
+    "rotation"?}`` — a tile on the mirror without an action (B4 still applies): for a
+    table whose actions were counted without the board, or to catch up the mirror."""
+    not_over(state)
+    board, _at = _place(state, event)
+    return replace(state, board=board)
+
+
+
+def on_pieces(state: State, event: Mapping[str, Any]) -> State:
+    """``{"type": "pieces", "at", "space", "seat"?, "hunters", "structure"}`` — what a
+    space holds (B5): the seat's hunters and tent/canoe size, exactly; 0 and 0 clears the
+    space (then ``seat`` may be left out). The supply follows (see ``_sync_supply``)."""
+    not_over(state)
+    at = parse_hex(event.get("at"))
+    terrain = parse_space(event.get("space"))
+    hunters = event.get("hunters", 0)
+    structure = event.get("structure", 0)
+    if not whole(hunters) or not 0 <= hunters <= HUNTERS_OWNED:
+        raise RuleError(N_("hunters must be a whole number from 0 to {most}, not {value!r}"),
+                        most=HUNTERS_OWNED, value=hunters)
+    if not whole(structure) or not 0 <= structure <= MAX_STRUCTURE:
+        raise RuleError(
+            N_("the {kind} size must be a whole number from 0 (none) to {most}, not "
+               "{value!r}"), kind=STRUCTURE_ON[terrain], most=MAX_STRUCTURE, value=structure,
+        )
+    space = (at, terrain)
+    if hunters == 0 and structure == 0 and event.get("seat") is None:
+        there = state.board.pieces.get(space)
+        if there is None:
+            return replace(state, board=state.board.put(space, Pieces("", 0, 0)))
+        seat = state.seat_of(there.player)
+    else:
+        seat = event_seat(state, event)
+    new = Pieces(state.colours[seat], hunters, structure)
+    board = state.board.put(space, new)  # B5, no such tile, the 8-hunter / sizes limits
+    supply = _sync_supply(state, seat, space, new)
+    return replace(state, board=board, supplies=with_seat(state, seat, supply=supply)[1])
+
+
+
+def place_tile_on_board(state: State, seat: int, event: Mapping[str, Any],
+                         hunters: int) -> Board:
+    """A ``place_tile`` action that says where: the tile, and the hunters on one of its
+    spaces (B6)."""
+    board, at = _place(state, event)
+    if hunters:
+        if "space" not in event:
+            raise RuleError(N_("say on which space of the tile the {hunters} hunters stand"),
+                            hunters=hunters)
+        terrain = parse_space(event.get("space"))
+        board = board.put((at, terrain), Pieces(state.colours[seat], hunters, 0))
+    return board
+
+
+
+def build_on_board(state: State, board: Board, seat: int, kind: str,
+                    raw: Sequence[Any], pairs: Sequence[tuple[int, int]]) -> Board:
+    """Tent/canoe builds that say where: a size-n structure is built from n of the seat's
+    hunters on that space, which return to the supply with the replaced structure (B6);
+    shrinking (variant 2) puts a hunter there per removed diamond (B11)."""
+    colour = state.colours[seat]
+    for number, (item, (size, replaces)) in enumerate(zip(raw, pairs, strict=True), start=1):
+        if "at" not in item:
+            continue
+        at = parse_hex(item["at"])
+        terrain = parse_space(item.get("space"))
+        check_structure_kind(terrain, kind)
+        there = board.pieces.get((at, terrain))
+        have_size = there.structure if there is not None and there.player == colour else 0
+        have_hunters = there.hunters if there is not None and there.player == colour else 0
+        if have_size != replaces:
+            raise RuleError(
+                N_("build {number}: the {terrain} at {at} has your size-{have} {kind}, not "
+                   "size {replaces}"),
+                number=number, terrain=terrain, at=show(at), have=have_size, kind=kind,
+                replaces=replaces,
+            )
+        grow = size - replaces
+        if grow > have_hunters:
+            raise RuleError(
+                N_("build {number}: a size-{size} {kind} needs {need} of your hunters on the "
+                   "{terrain} at {at}; there are {have}"),
+                number=number, size=size, kind=kind, need=grow, terrain=terrain,
+                at=show(at), have=have_hunters,
+            )
+        board = board.put((at, terrain), Pieces(colour, have_hunters - grow, size))
+    return board
+

@@ -1,0 +1,95 @@
+"""Reading a Bison table event's fields: flags, the seat, hexes, spaces, rotations, tiles.
+
+Glossary
+--------
+field
+    A value in an event object (``seat``, ``at``, ``space``, ``rotation``, ``tile`` …);
+    each reader returns it checked or raises ``RuleError`` naming the field and the value.
+hex
+    ``[q, r]``: two whole numbers (``games.bison.hexgrid``).
+tile
+    A printed id (``"B07"``, ``games.bison.catalog``) or a retail tile's ``edges`` and
+    ``animals`` (B1).
+not over
+    The guard of the events that change the table's pieces or stocks outside scoring: once
+    the game is over the stocks are final.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.bison import catalog
+from games.bison.catalog import CatalogTile
+from games.bison.hexgrid import Hex
+from games.bison.table_state import State
+from games.bison.tiles import SPACES, Tile
+from games.errors import N_, RuleError
+
+
+def flag(event: Mapping[str, Any], name: str) -> bool:
+    value = event.get(name, False)
+    if not isinstance(value, bool):
+        raise RuleError(N_("{name} must be true or false"), name=name)
+    return value
+
+
+
+def event_seat(state: State, event: Mapping[str, Any]) -> int:
+    return state.rounds.check_seat(event.get("seat"))
+
+
+
+def not_over(state: State) -> None:
+    if state.rounds.finished:
+        raise RuleError(N_("the game is over; the stocks are final"))
+
+
+
+def whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+
+def parse_hex(raw: object) -> Hex:
+    """``[q, r]`` as a hex; refuse anything else."""
+    if not (isinstance(raw, (list, tuple)) and len(raw) == 2 and all(whole(v) for v in raw)):
+        raise RuleError(N_("at must be a hex [q, r] of two whole numbers, not {value!r}"),
+                        value=raw)
+    return (int(raw[0]), int(raw[1]))  # type: ignore[index]
+
+
+
+def parse_space(raw: object) -> str:
+    if raw not in SPACES:
+        raise RuleError(N_("space must be prairie, river or mountain, not {value!r}"),
+                        value=raw)
+    return raw  # type: ignore[return-value]
+
+
+
+def parse_rotation(raw: object) -> int:
+    if not whole(raw) or not 0 <= raw <= 5:  # type: ignore[operator]
+        raise RuleError(
+            N_("rotation must be a whole number from 0 to 5 (60° steps clockwise), not "
+               "{value!r}"), value=raw,
+        )
+    return raw  # type: ignore[return-value]
+
+
+
+def parse_tile(event: Mapping[str, Any]) -> Tile | CatalogTile:
+    """The tile an event names: a printed id (``tile``) or a retail tile (``edges`` and
+    ``animals``, B1)."""
+    if "tile" in event and ("edges" in event or "animals" in event):
+        raise RuleError(N_("give either tile (a printed id) or edges and animals, not both"))
+    if "tile" in event:
+        return catalog.get(event["tile"])
+    if "edges" in event or "animals" in event:
+        return Tile.make(event.get("edges"), event.get("animals"))
+    raise RuleError(N_("say which tile: a printed id like B07, or the edges and animals of "
+                       "a retail tile"))
+

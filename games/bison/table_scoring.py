@@ -1,0 +1,214 @@
+"""The Bison table's scoring: the mirror scored region by region, the ``score`` and
+``award`` events, the food chart and the winners (B8, B9, B10).
+
+Glossary
+--------
+Scoring
+    A scoring of the mirror: each region's ranking and awards (B9) and, per seat, the
+    receipts region by region under the cap (B8), from ``before`` to ``after``.
+choices
+    A seat's own 3:1 exchanges for the surplus of one region's award (B8), keyed by
+    (seat, region); unlisted awards use the default policy of ``economy.receive``.
+final
+    The last round's scoring: from empty stocks (B10); the game is then over.
+award
+    The ``award`` event: awards counted by hand at a table without the mirror, received
+    under the cap.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.bison.economy import (
+    ANIMALS,
+    Amounts,
+    Overflow,
+    Receipt,
+    Stocks,
+    overflow_options,
+    receive,
+)
+from games.bison.scoring import RegionScore, score_board, winners
+from games.bison.table_fields import event_seat, flag, whole
+from games.bison.table_state import ScoreRecord, State, with_seat
+from games.errors import N_, RuleError
+
+
+def on_award(state: State, event: Mapping[str, Any]) -> State:
+    """``{"type": "award", "seat", "gains", "exchanges"?}`` — scoring awards under the cap
+    (B8); without ``exchanges`` the default overflow policy of ``economy.receive`` applies.
+
+    The cap applies to each award as it comes, so one award per region in scoring order
+    (prairie, mountain, river; B9) reproduces the table exactly. Accepted after the game is
+    over: that is when the final scoring (B10) is awarded."""
+    seat = event_seat(state, event)
+    exchanges = event.get("exchanges")
+    if exchanges is not None and not isinstance(exchanges, list):
+        raise RuleError(N_("exchanges must be a list like [{\"give\": \"bison\", "
+                           "\"get\": \"salmon\"}]"))
+    receipt = receive(state.stocks[seat], Amounts.from_mapping(event.get("gains"),
+                                                                 what="gains"), exchanges)
+    return replace(state, stocks=with_seat(state, seat, stocks=receipt.stocks)[0])
+
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """A scoring of the mirror: each region's ranking and awards (B9), and for each seat
+    the receipts region by region under the cap (B8), from ``before`` to ``after``.
+
+    ``receipts[seat]`` pairs a region's index in ``regions`` with what ``receive`` did.
+    ``final`` scores from empty stocks (B10)."""
+
+    final: bool
+    colours: tuple[str, ...]
+    regions: tuple[RegionScore, ...]
+    before: tuple[Stocks, ...]
+    receipts: tuple[tuple[tuple[int, Receipt], ...], ...]
+    after: tuple[Stocks, ...]
+
+    def awards(self, seat: int) -> Amounts:
+        """The seat's raw awards, before the cap."""
+        gained = dict.fromkeys(ANIMALS, 0)
+        for region in self.regions:
+            for standing in region.standings:
+                if standing.player == self.colours[seat]:
+                    gained[region.animal] += standing.award
+        return Amounts(**gained)
+
+    def lost(self, seat: int) -> Amounts:
+        lost = dict.fromkeys(ANIMALS, 0)
+        for _index, receipt in self.receipts[seat]:
+            for animal in ANIMALS:
+                lost[animal] += receipt.lost.get(animal)
+        return Amounts(**lost)
+
+    def overflows(self, seat: int) -> tuple[tuple[int, Receipt], ...]:
+        """The seat's receipts where a stock would have passed 15 (a choice to make)."""
+        return tuple((i, r) for i, r in self.receipts[seat] if r.exchanges or r.lost.total)
+
+    def award(self, seat: int, region: int) -> Amounts:
+        """What region ``region`` awards the seat, before the cap (B9)."""
+        score = self.regions[region]
+        return Amounts.of(score.animal, score.awards.get(self.colours[seat], 0))
+
+    def stocks_before(self, seat: int, region: int) -> Stocks:
+        """The seat's stocks just before region ``region``'s award comes in: regions are
+        received one at a time in scoring order (B9), each under the cap (B8)."""
+        current = self.before[seat]
+        for index, receipt in self.receipts[seat]:
+            if index == region:
+                break
+            current = receipt.stocks
+        return current
+
+    def overflow(self, seat: int, region: int) -> Overflow | None:
+        """The B8 choice region ``region``'s award gives the seat: the surplus above 15,
+        its whole triples and the stocks they may go to; None when the award fits."""
+        options = overflow_options(self.stocks_before(seat, region), self.award(seat, region))
+        return options[0] if options else None  # a region awards a single animal
+
+
+
+Choices = Mapping[tuple[int, int], Sequence[Any]]
+
+
+
+def parse_choices(state: State, raw: object) -> dict[tuple[int, int], list[Any]]:
+    """``[{"seat", "region", "exchanges": [{"give", "get"}, …]}, …]``: a seat's own 3:1
+    exchanges for its award from one region (B8); unlisted awards use the default policy."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, list):
+        raise RuleError(N_("exchanges must be a list like [{\"seat\": 0, \"region\": 2, "
+                           "\"exchanges\": [{\"give\": \"bison\", \"get\": \"salmon\"}]}]"))
+    choices: dict[tuple[int, int], list[Any]] = {}
+    for number, item in enumerate(raw, start=1):
+        if not isinstance(item, Mapping) or not isinstance(item.get("exchanges"), list):
+            raise RuleError(N_("exchange choice {number} must be an object with seat, region "
+                               "and a list of exchanges"), number=number)
+        seat = state.rounds.check_seat(item.get("seat"))
+        region = item.get("region")
+        if not whole(region) or region < 0:
+            raise RuleError(N_("exchange choice {number}: region must be a region number, "
+                               "not {value!r}"), number=number, value=region)
+        choices[(seat, region)] = list(item["exchanges"])
+    return choices
+
+
+
+def score_now(state: State, choices: Choices | None = None, *,
+              final: bool | None = None) -> Scoring:
+    """Score the mirror as it stands: the live standings "if the round ended now", the
+    preview of the scoring screen, and what the ``score`` event applies.
+
+    ``final`` defaults to "this is the last round" (B10: stocks go to 0 first)."""
+    if final is None:
+        final = state.rounds.finished or state.rounds.round >= state.rounds.rounds
+    regions = score_board(state.board)
+    choices = dict(choices or {})
+    for seat, index in choices:
+        if index >= len(regions) or not any(
+            s.player == state.colours[seat] and s.award for s in regions[index].standings
+        ):
+            raise RuleError(
+                N_("{player} receives nothing from region {region}; there is nothing to "
+                   "exchange"), player=state.names[seat], region=index,
+            )
+    zero = Stocks(0, 0, 0)
+    before = tuple(zero for _ in state.players) if final else state.stocks
+    current = list(before)
+    receipts: list[list[tuple[int, Receipt]]] = [[] for _ in state.players]
+    for index, region in enumerate(regions):
+        for standing in region.standings:
+            if not standing.award:
+                continue
+            seat = state.seat_of(standing.player)
+            receipt = receive(current[seat], Amounts.of(region.animal, standing.award),
+                              choices.get((seat, index)))
+            current[seat] = receipt.stocks
+            receipts[seat].append((index, receipt))
+    return Scoring(final, state.colours, regions, before,
+                   tuple(tuple(r) for r in receipts), tuple(current))
+
+
+
+def food_chart(state: State) -> list[list[int]]:
+    """Each seat's food (the three stocks added up) at the start (B8: 10 of each) and
+    after every scoring, one list per seat: the panel's chart."""
+    start = Stocks.start().total
+    return [[start, *(record.stocks[seat].total for record in state.log)]
+            for seat in range(len(state.players))]
+
+
+
+def on_score(state: State, event: Mapping[str, Any]) -> State:
+    """``{"type": "score", "exchanges"?, "override"?}`` — score the mirror and end the
+    round: B9 region by region (prairie, mountain, river) with the B8 cap and the seats'
+    chosen exchanges, markers cleared, the totem passed on. In the last round the stocks
+    go to 0 first and this is the final scoring (B10); the game is then over."""
+    if state.final_scored:
+        raise RuleError(N_("the final scoring is done; the game is over"))
+    choices = parse_choices(state, event.get("exchanges"))
+    if state.rounds.finished:  # ended without the mirror's scoring: score it once, finally
+        rounds, final = state.rounds, True
+    else:
+        rounds = state.rounds.end_round(override=flag(event, "override"), names=state.names)
+        final = rounds.finished
+    result = score_now(state, choices, final=final)
+    record = ScoreRecord(state.rounds.round, final, result.after,
+                         tuple(result.lost(seat).total for seat in range(len(state.players))))
+    return replace(state, stocks=result.after, rounds=rounds, log=(*state.log, record))
+
+
+
+def winning_seats(state: State) -> list[int]:
+    """The winning seats (B10); keyed by seat because two players may share a name."""
+    best = winners({str(seat): stocks for seat, stocks in enumerate(state.stocks)})
+    return [int(seat) for seat in best]
+

@@ -1,0 +1,141 @@
+"""The Bison table's state between two events, and the per-table settings (B4, B11).
+
+Glossary
+--------
+Settings
+    The choices made when the table is created: the start seat, variants 1 and 2 (B11),
+    the placement limit from the totem (B4), whether what-if suggestions are on.
+State
+    A Bison table between two events: the players, the settings, each seat's ``Stocks``
+    and ``Supply``, the ``Rounds`` (round, totem, action markers), the ``board`` mirror
+    and the ``log`` of scorings.
+ScoreRecord
+    One scoring in the log: the round, whether it was the final one (B10), every seat's
+    stocks after it and what the cap took (B8).
+with_seat
+    The seats' stocks and supplies with one seat's replaced: how a handler writes a seat.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.bison.board import Board
+from games.bison.economy import Stocks, Supply
+from games.bison.rounds import Rounds
+from games.errors import N_, RuleError
+from games.table import Player
+
+DEFAULT_MAX_TOTEM_DISTANCE = 3  # B4: "at most 3 tiles from the totem"
+MIN_TOTEM_DISTANCE = 1  # a tile always touches the board: 1 is the nearest setting
+MAX_TOTEM_DISTANCE_LIMIT = 10
+
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Per-table choices: who starts, the variants (B11), the placement limit (B4)."""
+
+    start_seat: int = 0
+    variant_1: bool = False  # one tent/canoe action may build several structures
+    variant_2: bool = False  # variant 1, plus shrinking and removing structures
+    max_totem_distance: int = DEFAULT_MAX_TOTEM_DISTANCE
+    whatif: bool = False  # the app may suggest placements (games/bison/whatif.py)
+
+    @property
+    def several_structures(self) -> bool:
+        """Variant 2 includes variant 1 (B11)."""
+        return self.variant_1 or self.variant_2
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"start_seat": self.start_seat, "variant_1": self.variant_1,
+                "variant_2": self.variant_2, "max_totem_distance": self.max_totem_distance,
+                "whatif": self.whatif}
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Bison table between two events."""
+
+    players: tuple[Player, ...]
+    settings: Settings
+    stocks: tuple[Stocks, ...]
+    supplies: tuple[Supply, ...]
+    rounds: Rounds
+    board: Board = field(default_factory=Board.new_game)
+    log: tuple[ScoreRecord, ...] = ()  # one entry per scoring, oldest first
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(player.name for player in self.players)
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """Each seat's colour: the player id on the board (unique at a table)."""
+        return tuple(player.color for player in self.players)
+
+    def seat_of(self, colour: str) -> int:
+        return self.colours.index(colour)
+
+    @property
+    def final_scored(self) -> bool:
+        return bool(self.log) and self.log[-1].final
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRecord:
+    """One scoring: the round, whether it was the final one, the stocks after, what was lost
+    to the cap (B8) per seat."""
+
+    round: int
+    final: bool
+    stocks: tuple[Stocks, ...]
+    lost: tuple[int, ...]
+
+
+
+def parse_settings(raw: Mapping[str, Any], players: int) -> Settings:
+    if not isinstance(raw, Mapping):
+        raise RuleError(N_("settings must be an object"))
+    known = Settings.__dataclass_fields__  # the one list of setting names
+    for name in raw:
+        if name not in known:
+            raise RuleError(
+                N_("unknown setting {name!r}; expected one of: {names}"),
+                name=name, names=", ".join(known),
+            )
+    for name in ("variant_1", "variant_2", "whatif"):
+        if name in raw and not isinstance(raw[name], bool):
+            raise RuleError(N_("the setting {name} must be true or false"), name=name)
+    start = raw.get("start_seat", 0)
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
+        raise RuleError(
+            N_("the start seat must be a whole number from 0 to {last}, not {seat!r}"),
+            last=players - 1, seat=start,
+        )
+    distance = raw.get("max_totem_distance", DEFAULT_MAX_TOTEM_DISTANCE)
+    if isinstance(distance, bool) or not isinstance(distance, int) or not (
+        MIN_TOTEM_DISTANCE <= distance <= MAX_TOTEM_DISTANCE_LIMIT
+    ):
+        raise RuleError(
+            N_("max_totem_distance must be a whole number from 1 to {high}, not {value!r}"),
+            high=MAX_TOTEM_DISTANCE_LIMIT, value=distance,
+        )
+    return Settings(start, raw.get("variant_1", False), raw.get("variant_2", False), distance,
+                    raw.get("whatif", False))
+
+
+
+def with_seat(state: State, seat: int, *, stocks: Stocks | None = None,
+               supply: Supply | None = None) -> tuple[tuple[Stocks, ...], tuple[Supply, ...]]:
+    all_stocks, all_supplies = list(state.stocks), list(state.supplies)
+    if stocks is not None:
+        all_stocks[seat] = stocks
+    if supply is not None:
+        all_supplies[seat] = supply
+    return tuple(all_stocks), tuple(all_supplies)
+
