@@ -79,7 +79,6 @@ GAME = "bison"
 COUNTERS: dict[str, tuple[int, int]] = {animal: (0, STOCK_CAP) for animal in ANIMALS}
 
 
-
 def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State:
     """Round 1: stocks at 10, 4 hunters and one size-1 and size-2 tent and canoe each."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -98,11 +97,9 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State:
     )
 
 
-
 def prepare(state: State, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """No chance in these events (the tile draw happens at the real table)."""
     return event
-
 
 
 def _adjust(state: State, event: Mapping[str, Any]) -> State:
@@ -112,7 +109,6 @@ def _adjust(state: State, event: Mapping[str, Any]) -> State:
                         COUNTERS[adjust.counter])
     changed = replace(stocks, **{adjust.counter: value})
     return replace(state, stocks=with_seat(state, adjust.seat, stocks=changed)[0])
-
 
 
 EVENTS = {
@@ -126,7 +122,6 @@ EVENTS = {
     "pieces": on_pieces,
     "score": on_score,
 }
-
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
@@ -147,11 +142,9 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
     return handler(state, event)
 
 
-
 def counters(state: State) -> list[dict[str, int]]:
     """Each seat's three stocks."""
     return [stocks.as_dict() for stocks in state.stocks]
-
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -190,7 +183,6 @@ def to_json(state: State) -> dict[str, Any]:
     }
 
 
-
 def board_json(state: State) -> dict[str, Any]:
     """The mirror: tiles as they lie (edges already turned), pieces by seat, legal hexes."""
     board = state.board
@@ -208,7 +200,6 @@ def board_json(state: State) -> dict[str, Any]:
         ],
         "legal": [[q, r] for q, r in legal_hexes(state)],
     }
-
 
 
 __all__ = [

@@ -88,7 +88,6 @@ def _builds(event: Mapping[str, Any], kind: str, hunters: int, settings: Setting
     return pairs
 
 
-
 def on_action(state: State, event: Mapping[str, Any]) -> State:
     """``{"type": "action", "seat", "action", "hunters", "payment"?, "gain"?, "builds"?,
     "override"?}`` — one of the six actions (B6)."""
@@ -149,7 +148,6 @@ def on_action(state: State, event: Mapping[str, Any]) -> State:
                    board=board)
 
 
-
 def on_end_round(state: State, event: Mapping[str, Any]) -> State:
     """``{"type": "end_round", "override"?}`` — markers cleared, totem passed on (B4).
 
@@ -161,4 +159,3 @@ def on_end_round(state: State, event: Mapping[str, Any]) -> State:
         empty = Stocks(0, 0, 0)
         return replace(state, rounds=rounds, stocks=(empty,) * len(state.players))
     return replace(state, rounds=rounds)
-

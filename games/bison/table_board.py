@@ -57,7 +57,6 @@ def _place(state: State, event: Mapping[str, Any]) -> tuple[Board, Hex]:
     return board, at
 
 
-
 def legal_hexes(state: State) -> list[Hex]:
     """The empty hexes where a tile may be placed now (B4), asked of ``Board.place`` itself
     so the rule lives in one place."""
@@ -74,7 +73,6 @@ def legal_hexes(state: State) -> list[Hex]:
     return legal
 
 
-
 def _located(board: Board, colour: str) -> tuple[int, dict[str, Counter[int]]]:
     """A colour's hunters and structure sizes that the mirror shows on a space."""
     hunters = 0
@@ -85,7 +83,6 @@ def _located(board: Board, colour: str) -> tuple[int, dict[str, Counter[int]]]:
             if pieces.structure:
                 sizes[STRUCTURE_ON[terrain]][pieces.structure] += 1
     return hunters, sizes
-
 
 
 def _sync_supply(state: State, seat: int, space: Space, new: Pieces) -> Supply:
@@ -132,7 +129,6 @@ def _sync_supply(state: State, seat: int, space: Space, new: Pieces) -> Supply:
     return supply
 
 
-
 def on_tile(state: State, event: Mapping[str, Any]) -> State:
     """``{"type": "tile", "at": [q, r], "tile": "B07" | "edges" + "animals",
     "rotation"?}`` — a tile on the mirror without an action (B4 still applies): for a
@@ -140,7 +136,6 @@ def on_tile(state: State, event: Mapping[str, Any]) -> State:
     not_over(state)
     board, _at = _place(state, event)
     return replace(state, board=board)
-
 
 
 def on_pieces(state: State, event: Mapping[str, Any]) -> State:
@@ -174,9 +169,8 @@ def on_pieces(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, board=board, supplies=with_seat(state, seat, supply=supply)[1])
 
 
-
 def place_tile_on_board(state: State, seat: int, event: Mapping[str, Any],
-                         hunters: int) -> Board:
+                        hunters: int) -> Board:
     """A ``place_tile`` action that says where: the tile, and the hunters on one of its
     spaces (B6)."""
     board, at = _place(state, event)
@@ -189,9 +183,8 @@ def place_tile_on_board(state: State, seat: int, event: Mapping[str, Any],
     return board
 
 
-
 def build_on_board(state: State, board: Board, seat: int, kind: str,
-                    raw: Sequence[Any], pairs: Sequence[tuple[int, int]]) -> Board:
+                   raw: Sequence[Any], pairs: Sequence[tuple[int, int]]) -> Board:
     """Tent/canoe builds that say where: a size-n structure is built from n of the seat's
     hunters on that space, which return to the supply with the replaced structure (B6);
     shrinking (variant 2) puts a hunter there per removed diamond (B11)."""
@@ -222,4 +215,3 @@ def build_on_board(state: State, board: Board, seat: int, kind: str,
             )
         board = board.put((at, terrain), Pieces(colour, have_hunters - grow, size))
     return board
-

@@ -37,10 +37,8 @@ def flag(event: Mapping[str, Any], name: str) -> bool:
     return value
 
 
-
 def event_seat(state: State, event: Mapping[str, Any]) -> int:
     return state.rounds.check_seat(event.get("seat"))
-
 
 
 def not_over(state: State) -> None:
@@ -48,10 +46,8 @@ def not_over(state: State) -> None:
         raise RuleError(N_("the game is over; the stocks are final"))
 
 
-
 def whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
 
 
 def parse_hex(raw: object) -> Hex:
@@ -62,13 +58,11 @@ def parse_hex(raw: object) -> Hex:
     return (int(raw[0]), int(raw[1]))  # type: ignore[index]
 
 
-
 def parse_space(raw: object) -> str:
     if raw not in SPACES:
         raise RuleError(N_("space must be prairie, river or mountain, not {value!r}"),
                         value=raw)
     return raw  # type: ignore[return-value]
-
 
 
 def parse_rotation(raw: object) -> int:
@@ -78,7 +72,6 @@ def parse_rotation(raw: object) -> int:
                "{value!r}"), value=raw,
         )
     return raw  # type: ignore[return-value]
-
 
 
 def parse_tile(event: Mapping[str, Any]) -> Tile | CatalogTile:
@@ -92,4 +85,3 @@ def parse_tile(event: Mapping[str, Any]) -> Tile | CatalogTile:
         return Tile.make(event.get("edges"), event.get("animals"))
     raise RuleError(N_("say which tile: a printed id like B07, or the edges and animals of "
                        "a retail tile"))
-

@@ -34,13 +34,11 @@ def _who(event: Mapping[str, Any], players: Sequence[Player]) -> str:
     return "?"
 
 
-
 def _shown_at(event: Mapping[str, Any]) -> str:
     try:
         return show(parse_hex(event.get("at")))
     except RuleError:
         return "?"
-
 
 
 def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:
@@ -102,4 +100,3 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
             return N_("the round was ended by the table before all actions were taken"), {}
         return N_("the round ended"), {}
     return N_("unknown event {type}"), {"type": kind}
-

@@ -61,7 +61,6 @@ def on_buy(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, stocks=all_stocks, supplies=all_supplies)
 
 
-
 def on_exchange(state: State, event: Mapping[str, Any]) -> State:
     """``{"type": "exchange", "seat", "give", "get", "times"?}`` — 3:1, any time (B7)."""
     seat = event_seat(state, event)
@@ -69,4 +68,3 @@ def on_exchange(state: State, event: Mapping[str, Any]) -> State:
     stocks = exchange(state.stocks[seat], event.get("give"), event.get("get"),
                       event.get("times", 1))
     return replace(state, stocks=with_seat(state, seat, stocks=stocks)[0])
-

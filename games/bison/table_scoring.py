@@ -56,7 +56,6 @@ def on_award(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, stocks=with_seat(state, seat, stocks=receipt.stocks)[0])
 
 
-
 @dataclass(frozen=True, slots=True)
 class Scoring:
     """A scoring of the mirror: each region's ranking and awards (B9), and for each seat
@@ -114,9 +113,7 @@ class Scoring:
         return options[0] if options else None  # a region awards a single animal
 
 
-
 Choices = Mapping[tuple[int, int], Sequence[Any]]
-
 
 
 def parse_choices(state: State, raw: object) -> dict[tuple[int, int], list[Any]]:
@@ -139,7 +136,6 @@ def parse_choices(state: State, raw: object) -> dict[tuple[int, int], list[Any]]
                                "not {value!r}"), number=number, value=region)
         choices[(seat, region)] = list(item["exchanges"])
     return choices
-
 
 
 def score_now(state: State, choices: Choices | None = None, *,
@@ -177,14 +173,12 @@ def score_now(state: State, choices: Choices | None = None, *,
                    tuple(tuple(r) for r in receipts), tuple(current))
 
 
-
 def food_chart(state: State) -> list[list[int]]:
     """Each seat's food (the three stocks added up) at the start (B8: 10 of each) and
     after every scoring, one list per seat: the panel's chart."""
     start = Stocks.start().total
     return [[start, *(record.stocks[seat].total for record in state.log)]
             for seat in range(len(state.players))]
-
 
 
 def on_score(state: State, event: Mapping[str, Any]) -> State:
@@ -206,9 +200,7 @@ def on_score(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, stocks=result.after, rounds=rounds, log=(*state.log, record))
 
 
-
 def winning_seats(state: State) -> list[int]:
     """The winning seats (B10); keyed by seat because two players may share a name."""
     best = winners({str(seat): stocks for seat, stocks in enumerate(state.stocks)})
     return [int(seat) for seat in best]
-

@@ -35,7 +35,6 @@ MIN_TOTEM_DISTANCE = 1  # a tile always touches the board: 1 is the nearest sett
 MAX_TOTEM_DISTANCE_LIMIT = 10
 
 
-
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Per-table choices: who starts, the variants (B11), the placement limit (B4)."""
@@ -97,7 +96,6 @@ class ScoreRecord:
     lost: tuple[int, ...]
 
 
-
 def parse_settings(raw: Mapping[str, Any], players: int) -> Settings:
     if not isinstance(raw, Mapping):
         raise RuleError(N_("settings must be an object"))
@@ -129,13 +127,11 @@ def parse_settings(raw: Mapping[str, Any], players: int) -> Settings:
                     raw.get("whatif", False))
 
 
-
 def with_seat(state: State, seat: int, *, stocks: Stocks | None = None,
-               supply: Supply | None = None) -> tuple[tuple[Stocks, ...], tuple[Supply, ...]]:
+              supply: Supply | None = None) -> tuple[tuple[Stocks, ...], tuple[Supply, ...]]:
     all_stocks, all_supplies = list(state.stocks), list(state.supplies)
     if stocks is not None:
         all_stocks[seat] = stocks
     if supply is not None:
         all_supplies[seat] = supply
     return tuple(all_stocks), tuple(all_supplies)
-
