@@ -1,12 +1,10 @@
-"""The pages: home, create, join, the table shell with its live panel, seats, seat links,
-undo, history, export/import, the print kit, and the shared helpers the game panels
-(companion/panels/) use.
+"""The "web" blueprint and the helpers its pages and the game panels (companion/panels/)
+share: this phone's seat, the table or a 404, small numbers from URLs and forms, and the
+live panel: rendering it (cached, companion.panel_cache) and answering a panel form with it.
 
-Live sync (companion-layout.md): the panel container polls ``/t/<id>/poll?v=<version>``
-on the ``campfire:poll`` event app.js fires every 2 s while the page is visible; the poll
-answers 204 while the version is unchanged, else the fresh panel, which replaces the
-container (and so carries the new version). A phone's own change answers with the fresh
-panel at once; a refusal answers 422 with the same panel plus a translated alert.
+The pages themselves register their views on ``bp``: companion.pages_join (home, create,
+join, invite, seats), companion.pages_table (table shell, panel, poll, adjust, undo,
+history), companion.pages_transfer (export, import) and companion.pages_print (print kit).
 """
 
 from __future__ import annotations
@@ -14,9 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-import threading
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -45,10 +41,7 @@ from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
 from games.errors import N_, RuleError
 from games.table import COLOURS
 from printgen import kit as printkit
-from printgen.errors import PrintError
-from printgen.layout import DUPLEX_MODES, PAPERS
-from printgen.messages import LANGUAGES as PRINT_LANGUAGES
-from printgen.seatlinks import SEAT_SEGMENT, seat_links
+from printgen.seatlinks import SEAT_SEGMENT
 
 bp = Blueprint("web", __name__)
 log = logging.getLogger(__name__)
@@ -59,9 +52,7 @@ COLOUR_NAMES = {
     "purple": N_("purple"), "black": N_("black"), "white": N_("white"),
     "orange": N_("orange"),
 }
-FORM_ROWS = 6
 RECENT_MAX = 8
-SEATS_MAX = 30
 #: Rendered panels kept per process: the latest versions of the busy tables, in each
 #: language read at them (a 5-dog panel is ~70 KB, so at most ~20 MB).
 PANEL_CACHE_SIZE = 256
@@ -70,9 +61,6 @@ PANEL_VARIANTS = "campfire.panel_variants"
 #: Blank lines and indentation in rendered panel markup (no <pre> or <textarea> there).
 INDENTATION = re.compile(r"\n\s+")
 
-
-# ---------------------------------------------------------------------------------------
-# helpers shared with the game panels
 
 
 def is_htmx() -> bool:
@@ -225,16 +213,16 @@ def local_time(moment: datetime) -> str:
     return format_datetime(moment.astimezone(), "short", locale=str(get_locale()))
 
 
+FORM_ROWS = 6
+SEATS_MAX = 30
+
+
 def qr_svg(url: str) -> str:
     # Dark modules on an explicit light background: the code must scan in dark mode too.
     return segno.make(url, error="m").svg_inline(
         scale=8, border=3, dark="#000", light="#fff", omitsize=True, svgclass="qr",
         title=url,
     )
-
-
-# ---------------------------------------------------------------------------------------
-# home, create, join, import
 
 
 @bp.get("/")
@@ -330,86 +318,6 @@ def join() -> Any:
     return redirect(url_for("web.table", table_id=table_id), code=303)
 
 
-@bp.route("/import", methods=["GET", "POST"])
-@security.limiter.limit(security.create_limit, methods=["POST"])
-def import_table() -> Any:
-    if request.method == "GET":
-        return render_template("import.html", error=None)
-    upload = request.files.get("file")
-    try:
-        if upload is None or not upload.filename:
-            raise RuleError(N_("Choose an exported table file (.json)."))
-        try:
-            document = tables.loads(upload.read().decode("utf-8"))
-        except UnicodeDecodeError:
-            raise RuleError(N_("The file is not UTF-8 text; choose a .json export.")) from None
-        except json.JSONDecodeError as error:
-            raise RuleError(N_("The file is not valid JSON (line {line}, column {column})."),
-                            line=error.lineno, column=error.colno) from None
-        except ValueError:  # NaN/Infinity or nested past the parser: no export has them
-            raise RuleError(N_("this is not a Campfire table export (\"format\" must be "
-                               "{name!r})"), name=tables.EXPORT_FORMAT) from None
-        table = tables.import_table(document)
-    except RuleError as error:
-        return render_template("import.html", error=rule_error_message(error)), 422
-    remember_recent(table.id)
-    return redirect(url_for("web.table", table_id=table.id), code=303)
-
-
-# ---------------------------------------------------------------------------------------
-# one table
-
-
-@bp.get("/t/<table_id>")
-def table(table_id: str) -> str:
-    view = load_table(table_id)
-    remember_recent(view.id)
-    return table_page(view)
-
-
-@bp.get("/t/<table_id>/panel")
-def panel(table_id: str) -> Any:
-    return panel_markup(load_table(table_id))
-
-
-@bp.get("/t/<table_id>/poll")
-def poll(table_id: str) -> Any:
-    """204 while the table is at version ``v``; otherwise the fresh panel."""
-    seen = small_number(request.args.get("v"))
-    if seen is None:
-        abort(400, _("The poll needs the version the page shows, as ?v=<number>."))
-    try:
-        now = tables.version(table_id)
-    except tables.TableNotFound:
-        abort(404)
-    if now == seen:
-        return Response(status=204, headers={"Cache-Control": "no-store"})
-    response = current_app.make_response(panel_markup(load_table(table_id)))
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@bp.post("/t/<table_id>/adjust")
-def adjust(table_id: str) -> Any:
-    """The generic counter stepper (DESIGN.md ``adjust`` event)."""
-    try:
-        event = {"type": "adjust", "seat": form_int("seat"),
-                 "counter": request.form.get("counter", ""), "delta": form_int("delta")}
-    except RuleError as error:
-        return refuse(table_id, error)
-    return apply_event(table_id, event)
-
-
-@bp.post("/t/<table_id>/undo")
-def undo(table_id: str) -> Any:
-    view = load_table(table_id)
-    try:
-        view = tables.undo(table_id, seat=current_seat(view))
-    except RuleError as error:
-        return panel_response(view, error=rule_error_message(error), status=422)
-    return panel_response(view)
-
-
 @bp.route("/t/<table_id>/join", methods=["GET"])
 def share(table_id: str) -> Any:
     return share_page(load_table(table_id))
@@ -464,6 +372,56 @@ def seat_link(table_id: str, number: str) -> Any:
     return share_page(view, error=message, status=404)
 
 
+@bp.get("/t/<table_id>")
+def table(table_id: str) -> str:
+    view = load_table(table_id)
+    remember_recent(view.id)
+    return table_page(view)
+
+
+@bp.get("/t/<table_id>/panel")
+def panel(table_id: str) -> Any:
+    return panel_markup(load_table(table_id))
+
+
+@bp.get("/t/<table_id>/poll")
+def poll(table_id: str) -> Any:
+    """204 while the table is at version ``v``; otherwise the fresh panel."""
+    seen = small_number(request.args.get("v"))
+    if seen is None:
+        abort(400, _("The poll needs the version the page shows, as ?v=<number>."))
+    try:
+        now = tables.version(table_id)
+    except tables.TableNotFound:
+        abort(404)
+    if now == seen:
+        return Response(status=204, headers={"Cache-Control": "no-store"})
+    response = current_app.make_response(panel_markup(load_table(table_id)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/t/<table_id>/adjust")
+def adjust(table_id: str) -> Any:
+    """The generic counter stepper (DESIGN.md ``adjust`` event)."""
+    try:
+        event = {"type": "adjust", "seat": form_int("seat"),
+                 "counter": request.form.get("counter", ""), "delta": form_int("delta")}
+    except RuleError as error:
+        return refuse(table_id, error)
+    return apply_event(table_id, event)
+
+
+@bp.post("/t/<table_id>/undo")
+def undo(table_id: str) -> Any:
+    view = load_table(table_id)
+    try:
+        view = tables.undo(table_id, seat=current_seat(view))
+    except RuleError as error:
+        return panel_response(view, error=rule_error_message(error), status=422)
+    return panel_response(view)
+
+
 @bp.get("/t/<table_id>/history")
 def history(table_id: str) -> str:
     try:
@@ -487,146 +445,37 @@ def export(table_id: str) -> Response:
     })
 
 
-# ---------------------------------------------------------------------------------------
-# the print-and-play kit (issue 7): printgen draws it, this layer checks the options,
-# builds the table's links and streams the bytes
-
-
-#: The choices offered on the print page, with their labels (translated at display time).
-PAPER_NAMES = {"a4": N_("A4"), "letter": N_("US Letter")}
-DUPLEX_NAMES = {
-    "long": N_("Two-sided, flip on the long edge"),
-    "short": N_("Two-sided, flip on the short edge"),
-    "fold": N_("One-sided: fold and glue the backs"),
-}
-#: Browsers asking for one of these regions first get US Letter by default.
-LETTER_REGIONS = frozenset({"US", "CA", "MX"})
-INK_SAVER_VALUES = {"": False, "0": False, "off": False, "false": False,
-                    "1": True, "on": True, "true": True}
-#: Kits drawn at once by one server process: each is ~0.5 s of pure CPU, so running more
-#: side by side only slows every one of them. A request waits at most RENDER_WAIT_SECONDS
-#: for a turn, then is told to try again (503) instead of hanging.
-RENDER_SLOTS = threading.BoundedSemaphore(2)
-RENDER_WAIT_SECONDS = 10.0
-
-
-@dataclass(frozen=True, slots=True)
-class KitOptions:
-    """What the print form asks: the arguments of ``printgen.kit.render_kit``."""
-
-    paper: str
-    lang: str
-    duplex: str
-    ink_saver: bool
-
-    def filename(self, game: str) -> str:
-        """The download's name, as ``campfire print`` names its file."""
-        return f"{game}-{self.lang}-{self.paper}.pdf"
-
-
-def default_kit_options() -> KitOptions:
-    """The reader's language, and the paper their region uses."""
-    lang = str(get_locale())
-    region = next(iter(request.accept_languages.values()), "").replace("_", "-")
-    letter = region.rpartition("-")[2].upper() in LETTER_REGIONS
-    return KitOptions(paper="letter" if letter else "a4",
-                      lang=lang if lang in PRINT_LANGUAGES else "en",
-                      duplex="long", ink_saver=False)
-
-
-def kit_options(values: Any) -> tuple[KitOptions, list[RuleError]]:
-    """The options in ``values`` (the query string: ``paper``, ``language``, ``duplex``,
-    ``ink_saver``), each missing one at its default, and a refusal for every value that is
-    not offered (that option then stays at its default, so the form shows what would be
-    used). The kit's language is ``language``, not ``lang``: ``?lang=`` is the page's
-    language switcher, and printing an Italian kit must not turn the app into Italian."""
-    default = default_kit_options()
-    errors: list[RuleError] = []
-
-    def pick(field: str, name: str, offered: Any, template: str) -> Any:
-        raw = values.get(field)
-        if raw is None:
-            return getattr(default, name)
-        if raw in offered:
-            return raw
-        errors.append(RuleError(template, value=raw[:20]))
-        return getattr(default, name)
-
-    paper = pick("paper", "paper", PAPERS,
-                 N_("Paper size '{value}' is not offered: choose A4 or US Letter."))
-    lang = pick("language", "lang", PRINT_LANGUAGES,
-                N_("Language '{value}' is not offered: choose English, Japanese or Italian."))
-    duplex = pick("duplex", "duplex", DUPLEX_MODES,
-                  N_("Two-sided printing '{value}' is not offered: choose long edge, short "
-                     "edge or fold and glue."))
-    raw_ink = values.get("ink_saver", "")
-    if raw_ink.lower() not in INK_SAVER_VALUES:
-        errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."),
-                                value=raw_ink[:20]))
-    ink_saver = INK_SAVER_VALUES.get(raw_ink.lower(), False)
-    return KitOptions(paper, lang, duplex, ink_saver), errors
-
-
-def print_limit() -> str:
-    return current_app.config["PRINT_RATE_LIMIT"]
-
-
-def print_page_response(view: tables.TableView, options: KitOptions, *,
-                        errors: list[str] | None = None, status: int = 200) -> Any:
-    printable = view.game in printkit.GAMES
-    return render_template(
-        "print.html", table=view, seat=current_seat(view), options=options,
-        errors=errors or [], printable=printable, paper_names=PAPER_NAMES,
-        duplex_names=DUPLEX_NAMES, print_languages=PRINT_LANGUAGES,
-    ), status if printable else 404
-
-
-def wants_kit() -> bool:
-    """The print form was submitted (``download``): answer with the PDF."""
-    return "download" in request.args
-
-
-@bp.get("/t/<table_id>/print")
-@security.limiter.limit(print_limit, exempt_when=lambda: not wants_kit())
-def print_page(table_id: str) -> Any:
-    """The print form (paper, language, two-sided mode, ink saver); submitted (a GET with
-    ``download``), the kit as a PDF download, with this table's QR code on the cover and
-    each seat's link (printgen.seatlinks) on that seat's player board. One URL for both, so
-    the language switcher on a refused form shows the form again, not a download."""
-    view = load_table(table_id)
-    if not wants_kit():
-        return print_page_response(view, default_kit_options())
-    options, refusals = kit_options(request.args)
-    if view.game not in printkit.GAMES:
-        return print_page_response(view, options)
-    if refusals:
-        return print_page_response(view, options, status=400,
-                                   errors=[rule_error_message(e) for e in refusals])
-    table_url = absolute_url("web.table", table_id=view.id)
-    if not RENDER_SLOTS.acquire(timeout=RENDER_WAIT_SECONDS):
-        busy = _("The server is busy making other kits. Please try again in a moment.")
-        return print_page_response(view, options, errors=[busy], status=503)
+@bp.route("/import", methods=["GET", "POST"])
+@security.limiter.limit(security.create_limit, methods=["POST"])
+def import_table() -> Any:
+    if request.method == "GET":
+        return render_template("import.html", error=None)
+    upload = request.files.get("file")
     try:
-        pdf = printkit.render_kit(
-            view.game, paper=options.paper, lang=options.lang, duplex=options.duplex,
-            ink_saver=options.ink_saver, table_url=table_url,
-            seat_urls=seat_links(table_url, len(view.players)),
-        )
-    except PrintError as error:
-        # The options were checked above, so this is the server's setup (e.g. a public URL
-        # that is not http(s)); say what printgen said rather than fail with a 500.
-        log.warning("print kit for table %s refused: %s", view.id, error)
-        message = _("This kit cannot be printed: %(reason)s", reason=str(error))
-        return print_page_response(view, options, errors=[message], status=400)
-    finally:
-        RENDER_SLOTS.release()
-    return Response(pdf, mimetype="application/pdf", headers={
-        "Content-Disposition": f'attachment; filename="{options.filename(view.game)}"',
-        "Cache-Control": "private, no-store",
-    })
+        if upload is None or not upload.filename:
+            raise RuleError(N_("Choose an exported table file (.json)."))
+        try:
+            document = tables.loads(upload.read().decode("utf-8"))
+        except UnicodeDecodeError:
+            raise RuleError(N_("The file is not UTF-8 text; choose a .json export.")) from None
+        except json.JSONDecodeError as error:
+            raise RuleError(N_("The file is not valid JSON (line {line}, column {column})."),
+                            line=error.lineno, column=error.colno) from None
+        except ValueError:  # NaN/Infinity or nested past the parser: no export has them
+            raise RuleError(N_("this is not a Campfire table export (\"format\" must be "
+                               "{name!r})"), name=tables.EXPORT_FORMAT) from None
+        table = tables.import_table(document)
+    except RuleError as error:
+        return render_template("import.html", error=rule_error_message(error)), 422
+    remember_recent(table.id)
+    return redirect(url_for("web.table", table_id=table.id), code=303)
 
 
 def init_app(app: Any) -> None:
+    # The pages import this module's helpers, so they are imported here, once it is
+    # loaded; importing them adds their views to ``bp``, which must precede registering.
+    from companion import pages_print  # noqa: F401
+
     app.register_blueprint(bp)
     app.extensions[PANEL_CACHE] = RenderCache(
         app.config.get("PANEL_CACHE_SIZE", PANEL_CACHE_SIZE))

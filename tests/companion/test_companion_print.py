@@ -15,7 +15,7 @@ from companion_testkit import FAKE, app_config
 from PIL import Image
 from pypdf import PdfReader
 
-from companion import create_app, tables, web
+from companion import create_app, pages_print, tables, web
 from printgen.layout import DUPLEX_MODES, PAPERS
 from printgen.messages import LANGUAGES
 from printgen.seatlinks import seat_link
@@ -129,8 +129,8 @@ def test_print_page_defaults_to_the_readers_language_and_paper(client, lion):
 
 
 def test_print_choices_are_the_ones_printgen_offers():
-    assert list(web.PAPER_NAMES) == list(PAPERS)
-    assert tuple(web.DUPLEX_NAMES) == DUPLEX_MODES
+    assert list(pages_print.PAPER_NAMES) == list(PAPERS)
+    assert tuple(pages_print.DUPLEX_NAMES) == DUPLEX_MODES
 
 
 def test_game_without_a_kit_has_no_print_link_and_a_404_page(client, make_table):
@@ -222,16 +222,16 @@ def test_printgen_refusal_is_a_400_page_not_a_500(tmp_path):
     assert ("This kit cannot be printed: the table URL must be an http:// or https:// URL"
             in response.get_data(as_text=True))
     # The render slot was given back.
-    assert web.RENDER_SLOTS.acquire(timeout=0)
-    web.RENDER_SLOTS.release()
+    assert pages_print.RENDER_SLOTS.acquire(timeout=0)
+    pages_print.RENDER_SLOTS.release()
     dispose(app)
 
 
 def test_busy_server_answers_503_instead_of_waiting_forever(client, lion, monkeypatch):
     taken = threading.BoundedSemaphore(1)
     taken.acquire()
-    monkeypatch.setattr(web, "RENDER_SLOTS", taken)
-    monkeypatch.setattr(web, "RENDER_WAIT_SECONDS", 0.01)
+    monkeypatch.setattr(pages_print, "RENDER_SLOTS", taken)
+    monkeypatch.setattr(pages_print, "RENDER_WAIT_SECONDS", 0.01)
     response = client.get(f"/t/{lion.id}/print?download=pdf")
     assert response.status_code == 503
     assert "The server is busy making other kits." in response.get_data(as_text=True)
