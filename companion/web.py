@@ -371,70 +371,10 @@ def seat_link(table_id: str, number: str) -> Any:
     return share_page(view, error=message, status=404)
 
 
-@bp.get("/t/<table_id>")
-def table(table_id: str) -> str:
-    view = load_table(table_id)
-    remember_recent(view.id)
-    return table_page(view)
-
-
-@bp.get("/t/<table_id>/panel")
-def panel(table_id: str) -> Any:
-    return panel_markup(load_table(table_id))
-
-
-@bp.get("/t/<table_id>/poll")
-def poll(table_id: str) -> Any:
-    """204 while the table is at version ``v``; otherwise the fresh panel."""
-    seen = small_number(request.args.get("v"))
-    if seen is None:
-        abort(400, _("The poll needs the version the page shows, as ?v=<number>."))
-    try:
-        now = tables.version(table_id)
-    except tables.TableNotFound:
-        abort(404)
-    if now == seen:
-        return Response(status=204, headers={"Cache-Control": "no-store"})
-    response = current_app.make_response(panel_markup(load_table(table_id)))
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@bp.post("/t/<table_id>/adjust")
-def adjust(table_id: str) -> Any:
-    """The generic counter stepper (DESIGN.md ``adjust`` event)."""
-    try:
-        event = {"type": "adjust", "seat": form_int("seat"),
-                 "counter": request.form.get("counter", ""), "delta": form_int("delta")}
-    except RuleError as error:
-        return refuse(table_id, error)
-    return apply_event(table_id, event)
-
-
-@bp.post("/t/<table_id>/undo")
-def undo(table_id: str) -> Any:
-    view = load_table(table_id)
-    try:
-        view = tables.undo(table_id, seat=current_seat(view))
-    except RuleError as error:
-        return panel_response(view, error=rule_error_message(error), status=422)
-    return panel_response(view)
-
-
-@bp.get("/t/<table_id>/history")
-def history(table_id: str) -> str:
-    try:
-        view, entries = tables.history(table_id)
-    except tables.TableNotFound:
-        abort(404)
-    return render_template("history.html", table=view, entries=entries,
-                           seat=current_seat(view), local_time=local_time)
-
-
 def init_app(app: Any) -> None:
     # The pages import this module's helpers, so they are imported here, once it is
     # loaded; importing them adds their views to ``bp``, which must precede registering.
-    from companion import pages_print, pages_transfer  # noqa: F401
+    from companion import pages_print, pages_table, pages_transfer  # noqa: F401
 
     app.register_blueprint(bp)
     app.extensions[PANEL_CACHE] = RenderCache(
