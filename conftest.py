@@ -1,4 +1,5 @@
-"""Suite-wide test settings."""
+"""Suite-wide test settings (at the repository root: a tests/conftest.py would put tests/ on
+sys.path, where tests/games would shadow the real games package)."""
 
 from hypothesis import HealthCheck, settings
 
