@@ -59,7 +59,7 @@ class RenderCache:
         """The markup for ``key``, rendering it with ``render()`` when missing.
 
         ``render`` returns the markup and whether it may be kept (see
-        ``web.cacheable_panel``: markup that holds a session's secret is answered once and
+        ``web._render_panel``: markup that holds a session's secret is answered once and
         not kept)."""
         with self._lock:
             markup = self._hit(key)
