@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from translatability import play_checking_messages, shout
 
 from games.dogs_life import game as rules
 from games.dogs_life import table, terms
@@ -38,12 +39,6 @@ GAME_WORDS = re.compile(
 # Parameters that quote the API (a field name, the accepted values, a bad input) verbatim:
 # they are identifiers the client sends, not words of the game, so they stay as they are.
 IDENTIFIERS = {"field", "names", "type", "value"}
-
-
-def shout(text: str) -> str:
-    """The fake translation: upper case, placeholders untouched."""
-    parts = re.split(r"(\{[^{}]*\})", text)
-    return "".join(part if part.startswith("{") else part.upper() for part in parts)
 
 
 def untranslated(template: str, params: Mapping[str, Any]) -> list[str]:
@@ -213,17 +208,9 @@ def test_every_message_of_random_play_is_fully_translatable(
 ) -> None:
     extra = {"timed_minutes": 30} if timed else {}
     state = table.new_state(PLAYERS, {"dogs": ["white-fang", "butch", "houdini"], **extra})
-    rng = random.Random(seed)
-    for event in events:
-        if event.get("seat") == "me":
-            event = {**event, "seat": state.current or 0}
-        prepared = table.prepare(state, event, rng)
-        try:
-            state = table.apply(state, prepared)
-        except RuleError as error:
-            check_error(error)
-            continue
-        check_message(*table.describe(prepared, PLAYERS))
+    play_checking_messages(table, state, PLAYERS, events, random.Random(seed),
+                           current_seat=lambda state: state.current or 0,
+                           check_error=check_error, check_message=check_message)
 
 
 # --- describe ------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from translatability import play_checking_messages, shout
 
 from games.errors import N_, RuleError, Term, TermList
 from games.hunting_age import contract, development, storage, table
@@ -50,17 +51,6 @@ GAME_WORDS = re.compile(
 # they are identifiers the client sends, not words of the game, so they stay as they are.
 # A value quoted back with ``!r`` is the client's own bad input, likewise.
 IDENTIFIERS = {"field", "names", "types", "type", "cards", "kinds", "fields"}
-
-
-def shout(text: str) -> str:
-    """The fake translation: upper case, placeholders (not ``{{`` escapes) untouched."""
-    out = []
-    for literal, name, spec, conversion in string.Formatter().parse(text):
-        out.append(literal.upper().replace("{", "{{").replace("}", "}}"))
-        if name is not None:
-            out.append("{" + name + (f"!{conversion}" if conversion else "")
-                       + (f":{spec}" if spec else "") + "}")
-    return "".join(out)
 
 
 def quoted(template: str) -> set[str]:
@@ -237,17 +227,9 @@ def test_every_message_of_random_play_is_fully_translatable(
 ) -> None:
     edition = "original" if original else "campfire"
     state = table.new_state(PLAYERS, {"edition": edition})
-    rng = random.Random(seed)
-    for event in events:
-        if event.get("seat") == "me":
-            event = {**event, "seat": state.current}
-        prepared = table.prepare(state, event, rng)
-        try:
-            state = table.apply(state, prepared)
-        except RuleError as error:
-            check_error(error)
-            continue
-        check_message(*table.describe(prepared, PLAYERS))
+    play_checking_messages(table, state, PLAYERS, events, random.Random(seed),
+                           current_seat=lambda state: state.current,
+                           check_error=check_error, check_message=check_message)
 
 
 # --- describe ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from translatability import shout
 
 from games.errors import N_, RuleError, Term
 from games.lion_square import table
@@ -33,12 +34,6 @@ GAME_WORDS = re.compile(
 # letter) verbatim: identifiers the client sends, not words of the game.
 IDENTIFIERS = {"field", "fields", "name", "names", "type", "types", "side", "first", "second",
                "example"}
-
-
-def shout(text: str) -> str:
-    """The fake translation: upper case, placeholders untouched."""
-    parts = re.split(r"(\{[^{}]*\})", text)
-    return "".join(part if part.startswith("{") else part.upper() for part in parts)
 
 
 def untranslated(template: str, params: Mapping[str, Any]) -> list[str]:

@@ -1,0 +1,48 @@
+"""Helpers for the games' "every game word is translatable" tests.
+
+A fake translation (``shout``) upper-cases every template and every ``Term``; any game word
+still in lower case afterwards reached the player untranslated.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from games.errors import RuleError
+
+
+def shout(text: str) -> str:
+    """The fake translation: upper case, placeholders (not ``{{`` escapes) untouched."""
+    out = []
+    for literal, name, spec, conversion in string.Formatter().parse(text):
+        out.append(literal.upper().replace("{", "{{").replace("}", "}}"))
+        if name is not None:
+            out.append("{" + name + (f"!{conversion}" if conversion else "")
+                       + (f":{spec}" if spec else "") + "}")
+    return "".join(out)
+
+
+def play_checking_messages(
+    table: Any, state: Any, players: Any, events: Iterable[Mapping[str, Any]],
+    rng: random.Random, *,
+    current_seat: Callable[[Any], int],
+    check_error: Callable[[RuleError], None],
+    check_message: Callable[[str, Mapping[str, Any]], None],
+) -> None:
+    """Fold ``events`` through a game's table, checking every refusal and history line.
+
+    An event whose ``seat`` is ``"me"`` is played by the seat whose turn it is.
+    """
+    for event in events:
+        if event.get("seat") == "me":
+            event = {**event, "seat": current_seat(state)}
+        prepared = table.prepare(state, dict(event), rng)
+        try:
+            state = table.apply(state, prepared)
+        except RuleError as error:
+            check_error(error)
+            continue
+        check_message(*table.describe(prepared, players))
