@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -326,13 +327,15 @@ def check_invariants(state: Game) -> None:
     assert 0 <= state.trash_markers < 15
 
 
-@settings(max_examples=150, deadline=None)
-@given(events=st.lists(EVENTS, max_size=60), seed=st.integers(), timed=st.booleans())
-def test_random_play_keeps_every_invariant_and_replays(
-    events: list[dict[str, Any]], seed: int, timed: bool
-) -> None:
-    start = new(timed_minutes=30) if timed else new()
-    state, rng, stored = start, random.Random(seed), []
+def play_random(
+    state: Game, events: list[dict[str, Any]], rng: random.Random,
+    after_each: Callable[[Game], None] = lambda state: None,
+) -> tuple[Game, list[dict[str, Any]]]:
+    """Fold random events as the companion does; the events it stored, and the end state.
+
+    Refused events are skipped; every accepted state passes ``after_each`` and serialises.
+    """
+    stored: list[dict[str, Any]] = []
     for event in events:
         prepared = table.prepare(state, with_seat(event, state), rng)
         try:
@@ -340,8 +343,19 @@ def test_random_play_keeps_every_invariant_and_replays(
         except RuleError:
             continue
         stored.append(prepared)
-        check_invariants(state)
+        after_each(state)
         json.dumps(table.to_json(state))
+    return state, stored
+
+
+@settings(max_examples=150, deadline=None)
+@given(events=st.lists(EVENTS, max_size=60), seed=st.integers(), timed=st.booleans())
+def test_random_play_keeps_every_invariant_and_replays(
+    events: list[dict[str, Any]], seed: int, timed: bool
+) -> None:
+    start = new(timed_minutes=30) if timed else new()
+    state, stored = play_random(start, events, random.Random(seed),
+                                after_each=check_invariants)
     replayed = start
     for event in stored:  # the companion's fold: same stored events, same state
         replayed = table.apply(replayed, event)
@@ -352,15 +366,7 @@ def test_random_play_keeps_every_invariant_and_replays(
 @given(events=st.lists(EVENTS, max_size=30), seed=st.integers())
 def test_same_seed_same_table(events: list[dict[str, Any]], seed: int) -> None:
     def run() -> tuple[Game, list[dict[str, Any]]]:
-        state, rng, stored = new(), random.Random(seed), []
-        for event in events:
-            prepared = table.prepare(state, with_seat(event, state), rng)
-            try:
-                state = table.apply(state, prepared)
-            except RuleError:
-                continue
-            stored.append(prepared)
-        return state, stored
+        return play_random(new(), events, random.Random(seed))
 
     assert run() == run()
 
