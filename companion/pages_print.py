@@ -19,9 +19,10 @@ from companion.web import absolute_url, bp, current_seat, load_table
 from games.errors import N_, RuleError
 from printgen import kit as printkit
 from printgen.errors import PrintError
-from printgen.layout import DUPLEX_MODES, PAPERS
+from printgen.layout import DUPLEX_MODES, OFFSET_MAX, PAPERS, Offset
 from printgen.messages import LANGUAGES as PRINT_LANGUAGES
 from printgen.seatlinks import seat_links
+from printgen.style import Style
 
 log = logging.getLogger(__name__)
 
@@ -51,10 +52,25 @@ class KitOptions:
     lang: str
     duplex: str
     ink_saver: bool
+    parts: tuple[str, ...] = ()  # component ids to print; none: the whole kit
+    copies: int = 1
+    offset: tuple[float, float] = (0.0, 0.0)  # back offset, mm
 
     def filename(self, game: str) -> str:
         """The download's name, as ``campfire print`` names its file."""
-        return f"{game}-{self.lang}-{self.paper}.pdf"
+        part = "-" + "+".join(self.parts) if self.parts else ""
+        return f"{game}-{self.lang}-{self.paper}{part}.pdf"
+
+
+def kit_parts(game: str, lang: str) -> list[tuple[str, str]]:
+    """The components of ``game``'s kit a reader may tick: (id, printed title in ``lang``),
+    the cover first."""
+    if game not in printkit.GAMES:
+        return []
+    context = printkit.Context(lang if lang in PRINT_LANGUAGES else "en", Style())
+    cover = _("Cover sheet and duplex tests")
+    return [(printkit.COVER, cover)] + [(c.key, c.title)
+                                        for c in printkit.components(game, context)]
 
 
 def default_kit_options() -> KitOptions:
@@ -67,7 +83,7 @@ def default_kit_options() -> KitOptions:
                       duplex="long", ink_saver=False)
 
 
-def kit_options(values: Any) -> tuple[KitOptions, list[RuleError]]:
+def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[RuleError]]:
     """The options in ``values`` (the query string: ``paper``, ``language``, ``duplex``,
     ``ink_saver``), each missing one at its default, and a refusal for every value that is
     not offered (that option then stays at its default, so the form shows what would be
@@ -97,7 +113,37 @@ def kit_options(values: Any) -> tuple[KitOptions, list[RuleError]]:
         errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."),
                                 value=raw_ink[:20]))
     ink_saver = INK_SAVER_VALUES.get(raw_ink.lower(), False)
-    return KitOptions(paper, lang, duplex, ink_saver), errors
+    offered_parts = printkit.component_ids(game) if game in printkit.GAMES else []
+    getlist = getattr(values, "getlist", None)
+    raw_parts = getlist("part") if getlist else ([values["part"]] if "part" in values else [])
+    parts: list[str] = []
+    for raw in raw_parts:
+        if raw in offered_parts:
+            parts.append(raw)
+        else:
+            errors.append(RuleError(N_("'{value}' is not a part of this kit."), value=raw[:30]))
+    raw_copies = values.get("copies", "") or "1"
+    copies = int(raw_copies) if raw_copies.isdigit() else 0
+    if not 1 <= copies <= printkit.MAX_COPIES:
+        errors.append(RuleError(N_("Copies must be a whole number from 1 to {most}, not "
+                                   "'{value}'."), most=printkit.MAX_COPIES,
+                                value=raw_copies[:20]))
+        copies = 1
+    offset = []
+    for field in ("offset_x", "offset_y"):
+        raw = values.get(field, "") or "0"
+        try:
+            number = float(raw)
+        except ValueError:
+            number = float("nan")
+        if not abs(number) <= OFFSET_MAX:  # also refuses nan
+            errors.append(RuleError(N_("The back offset is a number of millimetres from "
+                                       "-{most} to {most}, not '{value}'."),
+                                    most=int(OFFSET_MAX), value=raw[:20]))
+            number = 0.0
+        offset.append(number)
+    return KitOptions(paper, lang, duplex, ink_saver, tuple(parts), copies,
+                      (offset[0], offset[1])), errors
 
 
 def print_limit() -> str:
@@ -111,6 +157,8 @@ def print_page_response(view: tables.TableView, options: KitOptions, *,
         "print.html", table=view, seat=current_seat(view), options=options,
         errors=errors or [], printable=printable, paper_names=PAPER_NAMES,
         duplex_names=DUPLEX_NAMES, print_languages=PRINT_LANGUAGES,
+        kit_parts=kit_parts(view.game, str(get_locale())), max_copies=printkit.MAX_COPIES,
+        offset_max=OFFSET_MAX,
     ), status if printable else 404
 
 
@@ -129,7 +177,7 @@ def print_page(table_id: str) -> Any:
     view = load_table(table_id)
     if not wants_kit():
         return print_page_response(view, default_kit_options())
-    options, refusals = kit_options(request.args)
+    options, refusals = kit_options(request.args, view.game)
     if view.game not in printkit.GAMES:
         return print_page_response(view, options)
     if refusals:
@@ -144,6 +192,8 @@ def print_page(table_id: str) -> Any:
             view.game, paper=options.paper, lang=options.lang, duplex=options.duplex,
             ink_saver=options.ink_saver, table_url=table_url,
             seat_urls=seat_links(table_url, len(view.players)),
+            only=options.parts or None, copies=options.copies,
+            back_offset=Offset(*options.offset),
         )
     except PrintError as error:
         # The options were checked above, so this is the server's setup (e.g. a public URL

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from printgen.layout import PAPER_NAMES, SAFE_MARGIN
+from printgen.layout import NO_OFFSET, PAPER_NAMES, SAFE_MARGIN, Offset
 from printgen.messages import text
 from printgen.pen import Pen
 
@@ -14,6 +14,7 @@ INCH = 25.4
 # drawn where the flip sends it, so a misaligned printer shows as two visible crosses.
 DUPLEX_CROSS = (150.0, 62.0)
 CROSS_ARM = 8.0
+SCALE_REACH = 6  # mm each way on the offset scale around the back's cross
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,9 @@ class Cover:
     ink_saver: bool
     entries: Sequence[Entry]
     table_url: str | None = None
+    duplex_end: int = 2  # the last page to print double-sided (long/short)
+    last_page: int = 2
+    offset: Offset = NO_OFFSET
 
     def draw(self, pen: Pen, size: tuple[float, float]) -> None:
         width, height = size
@@ -70,9 +74,16 @@ class Cover:
         y -= 6.5
         notes = [text(t, "print_scale"),
                  text(t, "print_paper", paper=PAPER_NAMES[self.paper]),
-                 text(t, "duplex_" + self.duplex), text(t, "cut_note")]
+                 text(t, "duplex_" + self.duplex, last=self.duplex_end)]
         if self.duplex != "fold":
-            notes.insert(3, text(t, "duplex_first"))
+            if self.last_page > self.duplex_end:
+                notes.append(text(t, "simplex_rest", first=self.duplex_end + 1,
+                                  last=self.last_page))
+            notes.append(text(t, "duplex_first"))
+        if self.offset != NO_OFFSET:
+            notes.append(text(t, "back_offset", x=f"{self.offset.x:g}",
+                              y=f"{self.offset.y:g}"))
+        notes.append(text(t, "cut_note"))
         if self.ink_saver:
             notes.append(text(t, "ink_saver_note"))
         for note in notes:
@@ -114,17 +125,62 @@ class Cover:
         pen.line(cx - CROSS_ARM, cy, cx + CROSS_ARM, cy, width=0.3)
         pen.line(cx, cy - CROSS_ARM, cx, cy + CROSS_ARM, width=0.3)
 
-    def draw_back(self, pen: Pen, size: tuple[float, float]) -> None:
-        """The back of the cover: the duplex-test cross where the chosen flip puts it."""
+    def _cross(self, size: tuple[float, float]) -> tuple[float, float]:
+        """Where the front's test cross sits on a page of ``size`` (portrait or landscape)."""
         width, height = size
-        cx, cy = DUPLEX_CROSS
-        # Portrait paper: the long edge turns left↔right, the short edge top↔bottom.
-        bx, by = (width - cx, cy) if self.duplex == "long" else (cx, height - cy)
+        if width > height:
+            return width / 2 + 55, height / 2 - 10
+        return DUPLEX_CROSS
+
+    def draw_landscape(self, pen: Pen, size: tuple[float, float]) -> None:
+        """The landscape duplex test: most two-sided sheets are landscape, and a printer
+        may shift their backs differently from a portrait page's."""
+        width, height = size
+        t = self.lang
+        cx, cy = self._cross(size)
+        left = SAFE_MARGIN + 6
+        pen.text(left, height - SAFE_MARGIN - 12, text(t, "duplex_test_landscape"), 13)
+        y = height - SAFE_MARGIN - 20
+        for note in (text(t, "duplex_test_note"), text(t, "offset_how")):
+            y = pen.wrap(left, y, note, 9.5, width / 2 - left) - 2
+        pen.circle(cx, cy, CROSS_ARM * 0.7, stroke="line", width=0.3)
+        pen.line(cx - CROSS_ARM, cy, cx + CROSS_ARM, cy, width=0.3)
+        pen.line(cx, cy - CROSS_ARM, cx, cy + CROSS_ARM, width=0.3)
+
+    def draw_back(self, pen: Pen, size: tuple[float, float]) -> None:
+        """The back of a duplex test page: the cross where the chosen flip puts it, shifted
+        by the back offset, on a millimetre scale that reads the offset still needed."""
+        width, height = size
+        cx, cy = self._cross(size)
+        landscape = width > height
+        # Portrait paper: the long edge turns left↔right, the short edge top↔bottom;
+        # landscape paper the other way round.
+        swap_x = (self.duplex == "long") != landscape
+        bx, by = (width - cx, cy) if swap_x else (cx, height - cy)
+        bx, by = bx + self.offset.x, by + self.offset.y
         pen.circle(bx, by, CROSS_ARM * 0.7, stroke="red", width=0.5)
         pen.line(bx - CROSS_ARM, by, bx + CROSS_ARM, by, color="red", width=0.5)
         pen.line(bx, by - CROSS_ARM, bx, by + CROSS_ARM, color="red", width=0.5)
-        pen.text(bx, by - CROSS_ARM - 5, text(self.lang, "duplex_test_back"), 8,
-                 color="muted", align="center")
+        # The scale: a tick every ½ mm, numbered every 2 mm, x to the right and y up as
+        # this side is seen; where the front's cross shows through is the offset to give.
+        sx, sy = bx, by - CROSS_ARM - 9
+        pen.line(sx - SCALE_REACH, sy, sx + SCALE_REACH, sy, width=0.15)
+        for k in range(-2 * SCALE_REACH, 2 * SCALE_REACH + 1):
+            length = 1.6 if k % 4 == 0 else (1.0 if k % 2 == 0 else 0.6)
+            pen.line(sx + k / 2, sy, sx + k / 2, sy + length, width=0.1)
+            if k % 4 == 0:
+                pen.text(sx + k / 2, sy - 2.4, f"{k // 2:+d}" if k else "0", 5.5,
+                         align="center")
+        vx = bx + CROSS_ARM + 9
+        pen.line(vx, by - SCALE_REACH, vx, by + SCALE_REACH, width=0.15)
+        for k in range(-2 * SCALE_REACH, 2 * SCALE_REACH + 1):
+            length = 1.6 if k % 4 == 0 else (1.0 if k % 2 == 0 else 0.6)
+            pen.line(vx, by + k / 2, vx - length, by + k / 2, width=0.1)
+            if k % 4 == 0:
+                pen.text(vx + 1.2, by + k / 2 - 0.7, f"{k // 2:+d}" if k else "0", 5.5)
+        pen.text(bx, sy - 6.5, text(self.lang, "duplex_test_back"), 8, color="muted",
+                 align="center")
+        pen.wrap(bx - 35, sy - 10.5, text(self.lang, "offset_read"), 7, 70, color="muted")
 
     def _join(self, pen: Pen, right: float, y: float) -> None:
         assert self.table_url is not None

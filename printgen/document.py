@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen import fonts
-from printgen.layout import BLEED, SAFE_MARGIN, Placement, Sheet
+from printgen.layout import BLEED, SAFE_MARGIN, Footer, Placement, Sheet, butted
 from printgen.pen import Pen
 from printgen.style import Style
 
@@ -24,6 +24,8 @@ DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge
 
 CUT_MARK_GAP = 0.8  # mm between the trim and the start of a cut mark
 CUT_MARK_WIDTH = 0.2  # mm (≈ 0.57 pt): thin enough to cut on, thick enough to see
+CUT_LINE_WIDTH = 0.15  # mm: the shared cut lines between butted pieces
+MIN_MARK = 1.0  # mm: a shorter mark (in a narrow gutter) is not drawn
 
 
 class Document:
@@ -35,9 +37,12 @@ class Document:
         self.style = style
         self.lang = lang
         self.page_count = 0
-        fonts.register()
+        # ReportLab opens every page with its initial font selected: Helvetica unless told
+        # otherwise, a reference to a font that is not embedded, which a print shop's
+        # preflight rejects. The kit's own embedded font is the initial one instead.
+        name = fonts.register()
         c = Canvas(self._buffer, pagesize=(paper[0] * mm, paper[1] * mm), invariant=1,
-                   pageCompression=1, lang=lang)
+                   pageCompression=1, lang=lang, initialFontName=name)
         c.setTitle(title)
         c.setAuthor("Campfire")
         c.setCreator("Campfire printgen")
@@ -69,7 +74,7 @@ class Document:
         self.page_count += 1
 
     def sheet(self, sheet: Sheet, footer: str) -> None:
-        """Add a page holding the pieces of ``sheet`` with their cut marks."""
+        """Add a page holding the pieces of ``sheet`` with their cut marks and cut lines."""
 
         def draw(pen: Pen) -> None:
             for placement in sheet.placements:
@@ -78,11 +83,18 @@ class Document:
                 for placement in sheet.placements:
                     if placement.side == "front":
                         _cut_marks(pen, placement)
+                        if butted(placement.piece):
+                            _cut_lines(pen, placement)
             if sheet.fold is not None:
                 x1, y1, x2, y2 = sheet.fold
                 pen.line(x1, y1, x2, y2, color="muted", width=0.25, dash=(2, 1.5))
-            pen.text(sheet.size[0] / 2, SAFE_MARGIN + 1.0, footer, 6.5, color="muted",
-                     align="center", max_width=sheet.size[0] - 2 * SAFE_MARGIN)
+            spot = sheet.footer
+            if spot is None:
+                spot = Footer(sheet.size[0] / 2, SAFE_MARGIN + 1.0, 0.0,
+                              sheet.size[0] - 2 * SAFE_MARGIN)
+            with pen.at(spot.x, spot.y, rotate=spot.rotate):
+                pen.text(0, 0, footer, 6.5, color="muted", align="center",
+                         max_width=spot.length)
 
         self.page(sheet.size, draw, trim=sheet.trim_box(), bleed=sheet.bleed_box())
 
@@ -95,10 +107,13 @@ def _draw_piece(pen: Pen, placement: Placement) -> None:
     piece = placement.piece
     w, h = piece.width, piece.height
     b = BLEED
+    left, bottom, right, top = placement.bleed
     art = piece.front if placement.side == "front" else piece.back
     assert art is not None
+    # Each side's own bleed: the art stops at a butted neighbour's trim or half-way across
+    # a gutter, so it never covers a neighbour.
     with pen.at(placement.x, placement.y), pen.clipped(
-            [(-b, -b), (w + b, -b), (w + b, h + b), (-b, h + b)]):
+            [(-left, -bottom), (w + right, -bottom), (w + right, h + top), (-left, h + top)]):
         if placement.side == "back" and piece.back_form:
             pen.form(piece.back_form, (-b, -b, w + b, h + b), art)
         else:
@@ -119,11 +134,22 @@ def _tick(pen: Pen, x1: float, y1: float, x2: float, y2: float) -> None:
     pen.line(x1, y1, x2, y2, color="#000000", width=CUT_MARK_WIDTH)
 
 
+def _cut_lines(pen: Pen, placement: Placement) -> None:
+    """A butted piece's trim drawn as thin lines: neighbours share them ("cut along the
+    lines"), so one cut separates two rows."""
+    w, h = placement.piece.width, placement.piece.height
+    with pen.at(placement.x, placement.y):
+        for x1, y1, x2, y2 in ((0, 0, w, 0), (w, 0, w, h), (0, h, w, h), (0, 0, 0, h)):
+            pen.line(x1, y1, x2, y2, color="#000000", width=CUT_LINE_WIDTH)
+
+
 def _cut_marks(pen: Pen, placement: Placement) -> None:
-    """Marks in the bleed, outside the trim, pointing at the cut lines."""
+    """Marks in the bleed, outside the trim, pointing at the cut lines (only where the bleed
+    on that side is wide enough to hold one: not between butted pieces)."""
     piece = placement.piece
     w, h = piece.width, piece.height
     g, b = CUT_MARK_GAP, BLEED
+    left, bottom, right, top = placement.bleed
     with pen.at(placement.x, placement.y):
         if piece.shape == "hex":
             cx, cy = w / 2, h / 2
@@ -133,7 +159,9 @@ def _cut_marks(pen: Pen, placement: Placement) -> None:
                 ux, uy = dx / length, dy / length
                 _tick(pen, x + ux * g, y + uy * g, x + ux * b, y + uy * b)
             return
-        for x, sx in ((0.0, -1), (w, 1)):
-            for y, sy in ((0.0, -1), (h, 1)):
-                _tick(pen, x + sx * g, y, x + sx * b, y)  # extends the horizontal edge
-                _tick(pen, x, y + sy * g, x, y + sy * b)  # extends the vertical edge
+        for x, sx, bx in ((0.0, -1, left), (w, 1, right)):
+            for y, sy, by in ((0.0, -1, bottom), (h, 1, top)):
+                if bx >= g + MIN_MARK:  # extends the horizontal edge into the side bleed
+                    _tick(pen, x + sx * g, y, x + sx * bx, y)
+                if by >= g + MIN_MARK:  # extends the vertical edge
+                    _tick(pen, x, y + sy * g, x, y + sy * by)

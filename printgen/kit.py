@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 
 from printgen.cover import Cover, Entry
 from printgen.document import Document
 from printgen.errors import PrintError
-from printgen.layout import Component, Sheet, check_duplex, paper_size, plan
+from printgen.layout import NO_OFFSET, Component, Offset, Sheet, check_duplex, paper_size, plan
 from printgen.messages import check_language, text
 from printgen.style import Style
 
@@ -90,6 +90,59 @@ def components(game: str, context: Context) -> list[Component]:
     return list(_module(game).components(context))
 
 
+COVER = "cover"  # the --only id of the cover sheet and the duplex test pages
+
+
+def component_ids(game: str) -> list[str]:
+    """What ``--only`` accepts for ``game`` (or ``all``): the cover, then every component
+    key (``bison.tiles``…). A piece id (``B07``, ``bruno-03``) selects one piece."""
+    games = list(GAMES) if game == ALL else [game]
+    context = Context("en", Style())
+    return [COVER, *(c.key for name in games for c in components(name, context))]
+
+
+def _select(game: str, planned: list[Component], only: Sequence[str] | None,
+            copies: int) -> tuple[list[Component], bool]:
+    """The components to print (each piece ``copies`` times) and whether the cover is in.
+
+    ``only`` names components by key, or by the key's part after the game
+    (``cards`` for ``lion-square.cards``), or single pieces by id.
+    """
+    if copies < 1 or copies > MAX_COPIES:
+        raise PrintError(f"copies must be a whole number from 1 to {MAX_COPIES}, "
+                         f"got {copies}")
+    chosen: list[Component] = planned
+    cover = True
+    if only is not None:
+        wanted = [name.strip() for name in only if name.strip()]
+        if not wanted:
+            raise PrintError("--only needs at least one component id")
+        cover = COVER in wanted
+        chosen = []
+        found = {COVER} & set(wanted)
+        for component in planned:
+            short = component.key.partition(".")[2]
+            if component.key in wanted or short in wanted:
+                found |= {component.key, short} & set(wanted)
+                chosen.append(component)
+                continue
+            pieces = tuple(p for p in component.pieces if p.id in wanted)
+            if pieces:
+                found |= {p.id for p in pieces}
+                chosen.append(replace(component, pieces=pieces))
+        unknown = [name for name in wanted if name not in found]
+        if unknown:
+            raise PrintError(f"unknown component {unknown[0]!r} for {game}: expected one of "
+                             f"{', '.join(component_ids(game))} (or a piece id)")
+    if copies > 1:
+        chosen = [replace(c, pieces=c.pieces * copies)
+                  for c in chosen]
+    return chosen, cover
+
+
+MAX_COPIES = 20
+
+
 def render_kit(
     game: str,
     *,
@@ -100,6 +153,9 @@ def render_kit(
     table_url: str | None = None,
     seat_urls: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
+    only: Sequence[str] | None = None,
+    copies: int = 1,
+    back_offset: Offset = NO_OFFSET,
 ) -> bytes:
     """Render the print-and-play kit of ``game`` and return the PDF bytes.
 
@@ -111,6 +167,12 @@ def render_kit(
     join URL, printed as a QR code on the cover (and on boards without a seat URL).
     ``seat_urls``: one URL per seat, in seat order, printed as QR codes on the player
     boards. ``progress`` is called with a line per component (the CLI prints them).
+    ``only``: component ids (:func:`component_ids`) or piece ids to print instead of the
+    whole kit (the cover only when ``"cover"`` is among them); ``copies``: how many of each
+    piece; ``back_offset``: shifts every back (mm) for a printer that prints backs off.
+
+    Two-sided components come first, right after the cover, so that the pages to print
+    double-sided are one range and the one-sided sheets after it need no blank backs.
 
     Raises ``PrintError`` (one English line) for a bad argument or a string the font cannot
     draw. Never imports Flask: the companion streams these bytes.
@@ -126,31 +188,46 @@ def render_kit(
                   enumerate(seat_urls or ()))
     context = Context(lang, Style(ink_saver=ink_saver), table_url, seats)
     games = list(GAMES) if game == ALL else [game]
+    titled = [(game_title(name, lang), c) for name in games
+              for c in components(name, context)]
+    chosen, with_cover = _select(game, [c for _, c in titled], only, copies)
+    title_of = {c.key: t for t, c in titled}
+    two_sided_pages = duplex in ("long", "short")
+    # Two-sided first (one double-sided range), then one-sided; each keeps its kit order.
+    if two_sided_pages:
+        chosen = ([c for c in chosen if c.two_sided] + [c for c in chosen if not c.two_sided])
 
     # Plan every sheet first: the cover lists page numbers.
-    two_sided_pages = duplex in ("long", "short")
-    first_page = 3 if two_sided_pages else 2
+    cover_pages = (COVER_PAGES_DUPLEX if two_sided_pages else 1) if with_cover else 0
     planned: list[tuple[str, Component, list[Sheet]]] = []
     entries: list[Entry] = []
-    page = first_page
-    for name in games:
-        title = game_title(name, lang)
-        for component in components(name, context):
-            sheets = plan(component, paper, duplex)
-            count = len(sheets) * (2 if two_sided_pages and not component.two_sided else 1)
-            entries.append(Entry(f"{title} · {component.title}" if game == ALL
-                                 else component.title, page, page + count - 1,
-                                 component.two_sided))
-            page += count
-            planned.append((title, component, sheets))
+    page = cover_pages + 1
+    for component in chosen:
+        title = title_of[component.key]
+        sheets = plan(component, paper, duplex, back_offset)
+        entries.append(Entry(f"{title} · {component.title}" if game == ALL
+                             else component.title, page, page + len(sheets) - 1,
+                             component.two_sided))
+        page += len(sheets)
+        planned.append((title, component, sheets))
+    if not planned and not with_cover:
+        raise PrintError("nothing to print")
+    last_page = page - 1
+    duplex_end = max([cover_pages] + [e.last for e in entries if e.two_sided and
+                                       two_sided_pages])
 
     kit_name = (" · ".join(game_title(g, lang) for g in games))
     doc = Document(title=text(lang, "kit_title", game=kit_name), lang=lang, duplex=duplex,
                    style=context.style, paper=size)
-    cover = Cover(kit_name, lang, paper, duplex, ink_saver, entries, table_url)
-    doc.page(size, lambda pen: cover.draw(pen, size))
-    if two_sided_pages:
-        doc.page(size, lambda pen: cover.draw_back(pen, size))
+    if with_cover:
+        cover = Cover(kit_name, lang, paper, duplex, ink_saver, entries, table_url,
+                      duplex_end=duplex_end, last_page=last_page, offset=back_offset)
+        doc.page(size, lambda pen: cover.draw(pen, size))
+        if two_sided_pages:
+            landscape = (size[1], size[0])
+            doc.page(size, lambda pen: cover.draw_back(pen, size))
+            doc.page(landscape, lambda pen: cover.draw_landscape(pen, landscape))
+            doc.page(landscape, lambda pen: cover.draw_back(pen, landscape))
     for (title, component, sheets), entry in zip(planned, entries, strict=True):
         if progress is not None:
             fronts = sum(1 for s in sheets if not s.is_back)
@@ -165,8 +242,9 @@ def render_kit(
             label = text(lang, "back") if sheet.is_back else f"{number}/{total}"
             footer = f"{title} · {component.title} · {label}"
             doc.sheet(sheet, footer)
-            if two_sided_pages and not component.two_sided:
-                # A blank back keeps the next sheet off the back of this one when the whole
-                # file is printed double-sided.
-                doc.page(sheet.size, lambda pen: None)
     return doc.finish()
+
+
+# The cover in long/short mode: the cover and its back (portrait duplex test), then a
+# landscape duplex test page and its back (most two-sided sheets are landscape).
+COVER_PAGES_DUPLEX = 4

@@ -6,22 +6,34 @@ trim
     The piece's final outline after cutting (a card's 63 × 88 mm). Sizes come from the
     catalogs in ``games/``.
 bleed
-    3 mm of art beyond the trim on every side, so a slightly-off cut shows art, not paper.
-cell
-    A piece's trim plus its bleed: what the packer places. Cells touch; they never overlap.
+    Up to 3 mm of art beyond the trim, so a slightly-off cut shows art, not paper. Each side
+    of a placed piece has its own bleed: the full 3 mm on the outside of the printed block,
+    half the gutter between two neighbours, none where two pieces are butted.
+gutter
+    The space between the trims of two neighbours. Cards and tiles keep a gutter filled with
+    both neighbours' bleed: the widest of :data:`GUTTERS` that needs no more sheets than a
+    narrower one (9 poker cards a sheet on A4 and Letter with a 2 mm gutter).
+butted
+    Small pieces (tokens, markers, chips: :func:`butted`) touch trim to trim and share their
+    cut lines, drawn on the sheet: one cut separates two rows; bleed only on the outside.
 safe margin
-    ¼ in around the paper edge where nothing is printed (most home printers cannot).
+    The printer-safe area: trims stay :data:`SAFE_MARGIN` mm inside the paper edge (home
+    printers print to 3–5 mm); only outer bleed may reach into the margin. The margins of a
+    sheet are what is left around its centred block, and the sheet's footer goes into the
+    widest of them (bottom, else along a side), never onto the art.
 duplex
     ``long`` / ``short``: a two-sided component's fronts fill a page and its backs the next
     page, mirrored so that after the printer flips the sheet on the long / short edge each
     back lands behind its front. ``fold``: fronts and backs share one single-sided page,
-    mirrored across a fold line; the player folds, glues and then cuts.
+    mirrored across a fold line; the player folds, glues and then cuts. A back offset
+    (:class:`Offset`) shifts every back for printers that print the back side off-centre.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
 from printgen.errors import PrintError
@@ -30,11 +42,16 @@ if TYPE_CHECKING:
     from printgen.pen import Pen
 
 BLEED = 3.0  # mm
-SAFE_MARGIN = 25.4 / 4  # mm: ¼ in
-# mm reserved at the bottom of the printable area for the sheet footer, and at the top too:
-# a back mirrored top-to-bottom then lands in the same band, never under the footer.
-FOOTER = 4.0
+SAFE_MARGIN = 5.0  # mm between the paper edge and any trim, cut mark or text
+FOOTER = 3.2  # mm: the band a sheet footer needs (6.5 pt text and a little air)
 FOLD_GUTTER = 8.0  # mm between the front half and the back half of a fold sheet
+# Gutters tried between cards and tiles, widest first: a full bleed each, then narrower.
+GUTTERS = (2 * BLEED, 4.0, 2.0)
+# Pieces no larger than this (mm, both sides) and rectangular are butted (tokens, chips,
+# markers, pawns, the van); cards, tiles and boards keep a gutter.
+BUTT_MAX = 45.0
+# The most a back may be shifted (mm): more means the printer needs repair, not an offset.
+OFFSET_MAX = 10.0
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
@@ -42,6 +59,33 @@ DUPLEX_MODES = ("long", "short", "fold")
 
 Shape = Literal["rect", "hex"]
 Art = Callable[["Pen"], None]
+Box = tuple[float, float, float, float]
+Sides = tuple[float, float, float, float]  # left, bottom, right, top (mm)
+
+
+@dataclass(frozen=True, slots=True)
+class Offset:
+    """How far every back is shifted (mm, x to the right and y up as the back is seen)."""
+
+    x: float = 0.0
+    y: float = 0.0
+
+
+NO_OFFSET = Offset()
+
+
+def parse_offset(value: str) -> Offset:
+    """``"X,Y"`` in mm (e.g. ``"0.5,-1"``) → :class:`Offset`, or ``PrintError`` naming it."""
+    parts = value.split(",")
+    try:
+        x, y = (float(part) for part in parts)
+    except ValueError:
+        raise PrintError(f"back offset {value!r} must be two numbers in mm, X,Y "
+                         "(e.g. 0.5,-1)") from None
+    if not all(abs(v) <= OFFSET_MAX for v in (x, y)) or x != x or y != y:
+        raise PrintError(f"back offset {value!r} must be within ±{OFFSET_MAX:g} mm on each "
+                         "axis")
+    return Offset(x, y)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +104,14 @@ class Piece:
     back: Art | None = None
     back_form: str | None = None
     shape: Shape = "rect"
+    # Pieces of one non-empty group stay on one sheet when the group is no larger than a
+    # sheet: a group starting near the end of a sheet moves to the next one.
+    group: str = ""
+
+
+def butted(piece: Piece) -> bool:
+    """Whether ``piece`` is laid out butted to its neighbours (small and rectangular)."""
+    return piece.shape == "rect" and max(piece.width, piece.height) <= BUTT_MAX
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +133,23 @@ class Placement:
     x: float  # lower-left corner of the trim on the page, mm
     y: float
     side: Literal["front", "back"] = "front"
+    bleed: Sides = (BLEED, BLEED, BLEED, BLEED)
+
+    def bleed_rect(self) -> Box:
+        left, bottom, right, top = self.bleed
+        return (self.x - left, self.y - bottom, self.x + self.piece.width + right,
+                self.y + self.piece.height + top)
+
+
+@dataclass(frozen=True, slots=True)
+class Footer:
+    """Where a sheet's footer line goes: its anchor (centre of the baseline), its rotation
+    (0: along the bottom; 90: up the left side) and the length it may take."""
+
+    x: float
+    y: float
+    rotate: float
+    length: float
 
 
 @dataclass(slots=True)
@@ -91,8 +160,9 @@ class Sheet:
     placements: list[Placement] = field(default_factory=list)
     fold: tuple[float, float, float, float] | None = None  # fold line x1, y1, x2, y2
     is_back: bool = False
+    footer: Footer | None = None
 
-    def trim_box(self) -> tuple[float, float, float, float] | None:
+    def trim_box(self) -> Box | None:
         """The smallest rectangle holding every trim on the page (mm), or None if empty."""
         if not self.placements:
             return None
@@ -103,13 +173,14 @@ class Sheet:
             max(p.y + p.piece.height for p in self.placements),
         )
 
-    def bleed_box(self) -> tuple[float, float, float, float] | None:
-        trim = self.trim_box()
-        if trim is None:
+    def bleed_box(self) -> Box | None:
+        """Every placement's bleed, within the paper (mm), or None if empty."""
+        if not self.placements:
             return None
+        rects = [p.bleed_rect() for p in self.placements]
         width, height = self.size
-        return (max(trim[0] - BLEED, 0.0), max(trim[1] - BLEED, 0.0),
-                min(trim[2] + BLEED, width), min(trim[3] + BLEED, height))
+        return (max(min(r[0] for r in rects), 0.0), max(min(r[1] for r in rects), 0.0),
+                min(max(r[2] for r in rects), width), min(max(r[3] for r in rects), height))
 
 
 def paper_size(paper: str) -> tuple[float, float]:
@@ -128,67 +199,96 @@ def check_duplex(duplex: str) -> str:
 
 # -- packing ------------------------------------------------------------------------------
 
-def _shelf(pieces: list[Piece], area: tuple[float, float, float, float]
-           ) -> tuple[list[tuple[Piece, float, float]], list[Piece]]:
-    """Pack cells left to right, top to bottom into ``area``; return placed and leftovers.
+Spot = tuple[Piece, float, float]
 
-    Pieces keep their catalog order (ids read in order on the sheet); a row is as tall as
-    its tallest cell.
+
+def _spacing(a: Piece, b: Piece, gutter: float) -> float:
+    """The gap between the trims of two neighbours: none between butted pieces."""
+    return 0.0 if butted(a) and butted(b) else gutter
+
+
+def _shelf(pieces: Sequence[Piece], area: Box, gutter: float
+           ) -> tuple[list[Spot], list[Piece]]:
+    """Pack trims left to right, top to bottom into ``area``; return placed and leftovers.
+
+    Pieces keep their order (ids read in order on the sheet); a row is as tall as its
+    tallest piece, and butted pieces start a new row when their height changes, so rows
+    of equal pieces share their cut lines. ``area`` bounds the trims; the outer bleed goes
+    beyond it (see :func:`_fits_paper`).
     """
     x0, y0, x1, y1 = area
-    placed: list[tuple[Piece, float, float]] = []
+    placed: list[Spot] = []
     x, top, row_height = x0, y1, 0.0
+    row: list[Piece] = []
     for index, piece in enumerate(pieces):
-        cw, ch = piece.width + 2 * BLEED, piece.height + 2 * BLEED
-        if cw > x1 - x0 + 1e-6 or ch > y1 - y0 + 1e-6:
+        w, h = piece.width, piece.height
+        if w > x1 - x0 + 1e-6 or h > y1 - y0 + 1e-6:
             if not placed:
                 raise PrintError(
                     f"{piece.id} ({piece.width:g} × {piece.height:g} mm) does not fit on the "
                     "paper inside the safe margin")
-            return placed, pieces[index:]
-        if x + cw > x1 + 1e-6:  # next row
-            x, top, row_height = x0, top - row_height, 0.0
-        if top - ch < y0 - 1e-6:
-            return placed, pieces[index:]
-        placed.append((piece, x + BLEED, top - ch + BLEED))
-        x += cw
-        row_height = max(row_height, ch)
+            return placed, list(pieces[index:])
+        if row:
+            last = row[-1]
+            step = _spacing(last, piece, gutter)
+            new_row = x + step + w > x1 + 1e-6 or (
+                butted(piece) and butted(last) and abs(last.height - h) > 1e-6)
+            if new_row:
+                below = max(_spacing(p, piece, gutter) for p in row)
+                if any(abs(p.height - h) > 1e-6 for p in row):
+                    below = max(below, gutter)  # rows of different heights share no line
+                x, top, row_height, row = x0, top - row_height - below, 0.0, []
+            else:
+                x += step
+        if top - h < y0 - 1e-6:
+            return placed, list(pieces[index:])
+        placed.append((piece, x, top - h))
+        row.append(piece)
+        x += w
+        row_height = max(row_height, h)
     return placed, []
 
 
-def _centre(placed: list[tuple[Piece, float, float]], area: tuple[float, float, float, float]
-            ) -> list[tuple[Piece, float, float]]:
-    """Shift a packed block so it sits centred in ``area`` (even margins are easier to cut)."""
+def _centre(placed: list[Spot], area: Box) -> list[Spot]:
+    """Shift a packed block so it sits centred in ``area`` (even margins are easier to cut,
+    and a back mirrored across either middle line of the page lands on the same block)."""
     if not placed:
         return placed
-    left = min(x for _, x, _ in placed) - BLEED
-    right = max(x + p.width for p, x, _ in placed) + BLEED
-    bottom = min(y for _, _, y in placed) - BLEED
-    top = max(y + p.height for p, _, y in placed) + BLEED
+    left = min(x for _, x, _ in placed)
+    right = max(x + p.width for p, x, _ in placed)
+    bottom = min(y for _, _, y in placed)
+    top = max(y + p.height for p, _, y in placed)
     dx = (area[0] + area[2]) / 2 - (left + right) / 2
     dy = (area[1] + area[3]) / 2 - (bottom + top) / 2
     return [(p, x + dx, y + dy) for p, x, y in placed]
 
 
-def _pack(pieces: list[Piece], area: tuple[float, float, float, float]
-          ) -> list[list[tuple[Piece, float, float]]]:
+def _pack(pieces: Sequence[Piece], area: Box, gutter: float) -> list[list[Spot]]:
     pages = []
-    rest = pieces
+    rest = list(pieces)
     while rest:
-        placed, rest = _shelf(rest, area)
+        placed, left = _shelf(rest, area, gutter)
+        group = left[0].group if left else ""
+        if group:  # the sheet ends inside a group: move its start to the next sheet…
+            split = sum(1 for _ in itertools.takewhile(
+                lambda spot, g=group: spot[0].group == g, reversed(placed)))
+            size = split + sum(1 for _ in itertools.takewhile(
+                lambda piece, g=group: piece.group == g, left))
+            # …when it fits on one, and this sheet stays at least half full.
+            if 0 < split <= len(placed) / 2 and size <= len(placed):
+                placed = placed[:-split]
+                left = rest[len(placed):]
         pages.append(_centre(placed, area))
+        rest = left
     return pages
 
 
-def _printable(size: tuple[float, float]) -> tuple[float, float, float, float]:
-    """Where cells may go: inside the safe margin, clear of the footer band.
-
-    Symmetric on purpose: the packer centres the block, so a back mirrored across either
-    middle line of the page stays inside this area too.
-    """
+def _area(size: tuple[float, float], footer_band: bool) -> Box:
+    """Where trims may go: inside the safe margin, plus clear of a footer band at the top
+    and bottom when ``footer_band`` (symmetric, so a mirrored back stays inside too)."""
     width, height = size
-    return (SAFE_MARGIN, SAFE_MARGIN + FOOTER, width - SAFE_MARGIN,
-            height - SAFE_MARGIN - FOOTER)
+    band = FOOTER + BLEED if footer_band else 0.0
+    return (SAFE_MARGIN, SAFE_MARGIN + band, width - SAFE_MARGIN, height - SAFE_MARGIN - band)
 
 
 def _orientations(paper: tuple[float, float]) -> list[tuple[float, float]]:
@@ -203,35 +303,113 @@ def _mirror(x: float, y: float, piece: Piece, axis: Literal["x", "y"], at: float
     return x, 2 * at - y - piece.height
 
 
-def plan(component: Component, paper: str, duplex: str) -> list[Sheet]:
-    """The sheets of ``component`` on ``paper`` for the ``duplex`` mode."""
+def _bleeds(placements: list[Placement]) -> list[Placement]:
+    """Give each side of each placement half the space to the facing neighbour, at most
+    ``BLEED``: art never spills onto a neighbour, and butted sides get none."""
+    out = []
+    for p in placements:
+        x0, y0 = p.x, p.y
+        x1, y1 = p.x + p.piece.width, p.y + p.piece.height
+        room = [2 * BLEED] * 4
+        for q in placements:
+            if q is p or q.side != p.side:
+                continue
+            qx0, qy0 = q.x, q.y
+            qx1, qy1 = q.x + q.piece.width, q.y + q.piece.height
+            if min(y1, qy1) - max(y0, qy0) > 1e-6:  # side by side
+                if qx1 <= x0 + 1e-6:
+                    room[0] = min(room[0], x0 - qx1)
+                if qx0 >= x1 - 1e-6:
+                    room[2] = min(room[2], qx0 - x1)
+            if min(x1, qx1) - max(x0, qx0) > 1e-6:  # one above the other
+                if qy1 <= y0 + 1e-6:
+                    room[1] = min(room[1], y0 - qy1)
+                if qy0 >= y1 - 1e-6:
+                    room[3] = min(room[3], qy0 - y1)
+        left, bottom, right, top = (max(min(BLEED, r / 2), 0.0) for r in room)
+        out.append(replace(p, bleed=(left, bottom, right, top)))
+    return out
+
+
+def _footer(size: tuple[float, float], block: Box | None) -> Footer | None:
+    """The footer's place on a sheet whose art covers ``block``: the bottom margin when it
+    is deep enough, else the widest side margin; None when neither is."""
+    width, height = size
+    if block is None:
+        return Footer(width / 2, SAFE_MARGIN + 1.0, 0.0, width - 2 * SAFE_MARGIN)
+    bottom = min(block[1], height - block[3])
+    side = min(block[0], width - block[2])
+    if bottom >= SAFE_MARGIN + FOOTER - 1e-6:
+        return Footer(width / 2, SAFE_MARGIN + 1.0, 0.0, width - 2 * SAFE_MARGIN)
+    if side >= SAFE_MARGIN + FOOTER - 1e-6:
+        return Footer(SAFE_MARGIN + FOOTER - 1.0, height / 2, 90.0, height - 2 * SAFE_MARGIN)
+    return None
+
+
+def _art_box(placements: list[Placement]) -> Box | None:
+    if not placements:
+        return None
+    rects = [p.bleed_rect() for p in placements]
+    return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects),
+            max(r[3] for r in rects))
+
+
+def _candidates(pieces: Sequence[Piece], portrait: tuple[float, float]
+                ) -> list[tuple[list[list[Spot]], tuple[float, float], float]]:
+    """Every way to pack ``pieces`` whose sheets all have room for a footer."""
+    out = []
+    for size in _orientations(portrait):
+        for band in (False, True):
+            for gutter in GUTTERS:
+                try:
+                    pages = _pack(pieces, _area(size, band), gutter)
+                except PrintError:
+                    continue
+                ok = True
+                for page in pages:
+                    placements = _bleeds([Placement(p, x, y) for p, x, y in page])
+                    box = _art_box(placements)
+                    if _footer(size, box) is None or (box is not None and (
+                            box[0] < -1e-6 or box[1] < -1e-6 or box[2] > size[0] + 1e-6
+                            or box[3] > size[1] + 1e-6)):
+                        ok = False
+                        break
+                if ok:
+                    out.append((pages, size, gutter))
+    return out
+
+
+def _best(candidates: list[tuple[list[list[Spot]], tuple[float, float], float]]
+          ) -> tuple[list[list[Spot]], tuple[float, float], float]:
+    """Fewest sheets; then the widest gutter; then the first orientation (portrait)."""
+    return min(candidates, key=lambda c: (len(c[0]), -c[2]))
+
+
+def plan(component: Component, paper: str, duplex: str, offset: Offset = NO_OFFSET
+         ) -> list[Sheet]:
+    """The sheets of ``component`` on ``paper`` for the ``duplex`` mode; ``offset`` shifts
+    every back (long and short flips only: a fold sheet has its backs on the front page)."""
     portrait = paper_size(paper)
     check_duplex(duplex)
     pieces = list(component.pieces)
     if component.two_sided and duplex == "fold":
         return _plan_fold(pieces, portrait)
-    best: list[list[tuple[Piece, float, float]]] | None = None
-    best_size = portrait
-    for size in _orientations(portrait):
-        try:
-            pages = _pack(pieces, _printable(size))
-        except PrintError:
-            continue
-        if best is None or len(pages) < len(best):
-            best, best_size = pages, size
-    if best is None:
-        _pack(pieces, _printable(portrait))  # raises the error naming the piece
-        raise AssertionError("unreachable")
+    candidates = _candidates(pieces, portrait)
+    if not candidates:
+        _pack(pieces, _area(portrait, False), GUTTERS[-1])  # raises the error naming it
+        raise PrintError(f"{component.key} does not fit on {PAPER_NAMES[paper]}")
+    pages, size, _ = _best(candidates)
     sheets: list[Sheet] = []
-    for page in best:
-        front = Sheet(best_size, [Placement(p, x, y) for p, x, y in page])
+    for page in pages:
+        placements = _bleeds([Placement(p, x, y) for p, x, y in page])
+        front = Sheet(size, placements, footer=_footer(size, _art_box(placements)))
         sheets.append(front)
         if component.two_sided:
-            sheets.append(_duplex_back(front, duplex))
+            sheets.append(_duplex_back(front, duplex, offset))
     return sheets
 
 
-def _duplex_back(front: Sheet, duplex: str) -> Sheet:
+def _duplex_back(front: Sheet, duplex: str, offset: Offset) -> Sheet:
     width, height = front.size
     landscape = width > height
     # Turning over the long edge of a portrait page swaps left and right; of a landscape
@@ -240,47 +418,56 @@ def _duplex_back(front: Sheet, duplex: str) -> Sheet:
     short_edge_axis: Literal["x", "y"] = "x" if landscape else "y"
     axis = long_edge_axis if duplex == "long" else short_edge_axis
     at = width / 2 if axis == "x" else height / 2
-    back = Sheet(front.size, is_back=True)
+    back = Sheet(front.size, is_back=True, footer=front.footer)
     for placement in front.placements:
         if placement.piece.back is None:
             continue
         x, y = _mirror(placement.x, placement.y, placement.piece, axis, at)
-        back.placements.append(Placement(placement.piece, x, y, "back"))
+        left, bottom, right, top = placement.bleed
+        bleed = (right, bottom, left, top) if axis == "x" else (left, top, right, bottom)
+        back.placements.append(Placement(placement.piece, x + offset.x, y + offset.y, "back",
+                                         bleed))
     return back
 
 
 def _plan_fold(pieces: list[Piece], portrait: tuple[float, float]) -> list[Sheet]:
     """Fronts on one half, backs mirrored on the other half across a dashed fold line."""
-    best: tuple[list[list[tuple[Piece, float, float]]], tuple[float, float], str] | None = None
+    best: tuple[list[list[Spot]], tuple[float, float], str, float] | None = None
     for size in _orientations(portrait):
-        x0, y0, x1, y1 = _printable(size)
-        # Fold across the longer side of the page so each half is as square as possible.
-        if size[0] >= size[1]:
-            axis, at = "x", size[0] / 2
-            area = (x0, y0, at - FOLD_GUTTER / 2, y1)
-        else:
-            axis, at = "y", (y0 + y1) / 2
-            area = (x0, at + FOLD_GUTTER / 2, x1, y1)
-        try:
-            pages = _pack(pieces, area)
-        except PrintError:
-            continue
-        if best is None or len(pages) < len(best[0]):
-            best = (pages, size, axis)
+        for gutter in GUTTERS:
+            x0, y0, x1, y1 = _area(size, True)
+            # Fold across the longer side of the page so each half is as square as possible.
+            if size[0] >= size[1]:
+                axis, at = "x", size[0] / 2
+                area = (x0, y0, at - FOLD_GUTTER / 2, y1)
+            else:
+                axis, at = "y", size[1] / 2
+                area = (x0, at + FOLD_GUTTER / 2, x1, y1)
+            try:
+                pages = _pack(pieces, area, gutter)
+            except PrintError:
+                continue
+            if best is None or (len(pages), -gutter) < (len(best[0]), -best[3]):
+                best = (pages, size, axis, gutter)
     if best is None:
         raise PrintError(f"{pieces[0].id} ({pieces[0].width:g} × {pieces[0].height:g} mm) is "
                          "too large for the fold layout; use --duplex long or short")
-    pages, size, axis = best
-    x0, y0, x1, y1 = _printable(size)
-    at = size[0] / 2 if axis == "x" else (y0 + y1) / 2
+    pages, size, axis, _ = best
+    x0, y0, x1, y1 = _area(size, True)
+    at = size[0] / 2 if axis == "x" else size[1] / 2
     fold = (at, y0, at, y1) if axis == "x" else (x0, at, x1, at)
     sheets = []
     for page in pages:
-        sheet = Sheet(size, fold=fold)
-        for piece, x, y in page:
-            sheet.placements.append(Placement(piece, x, y))
-            if piece.back is not None:
-                bx, by = _mirror(x, y, piece, axis, at)  # type: ignore[arg-type]
-                sheet.placements.append(Placement(piece, bx, by, "back"))
+        fronts = _bleeds([Placement(p, x, y) for p, x, y in page])
+        placements = list(fronts)
+        for f in fronts:
+            if f.piece.back is not None:
+                bx, by = _mirror(f.x, f.y, f.piece, axis, at)  # type: ignore[arg-type]
+                left, bottom, right, top = f.bleed
+                bleed = (right, bottom, left, top) if axis == "x" else (left, top, right,
+                                                                         bottom)
+                placements.append(Placement(f.piece, bx, by, "back", bleed))
+        sheet = Sheet(size, placements, fold=fold)
+        sheet.footer = _footer(size, _art_box(placements))
         sheets.append(sheet)
     return sheets

@@ -77,17 +77,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "how_to_print": "How to print",
         "print_scale": "Print at 100 % (\"Actual size\"). Never \"Fit to page\" or \"Shrink\".",
         "print_paper": "Paper: {paper}. Cardstock (200–300 g/m²) for boards, cards and tokens.",
-        "duplex_long": "Print the whole file double-sided, flipping on the LONG edge. The blank "
-                       "pages are on purpose: they keep one-sided parts off other parts' backs.",
-        "duplex_short": "Print the whole file double-sided, flipping on the SHORT edge. The "
-                        "blank pages are on purpose: they keep one-sided parts off other parts' "
-                        "backs.",
-        "duplex_first": "Print pages 1–2 first and check the duplex test below.",
+        "duplex_long": "Pages 1–{last}: print double-sided, flipping on the LONG edge.",
+        "duplex_short": "Pages 1–{last}: print double-sided, flipping on the SHORT edge.",
+        "duplex_first": "Print pages 1–4 first and check both duplex tests (this page and "
+                        "page 3).",
         "duplex_fold": "Single-sided. Fold the two-sided sheets on the dashed line, glue, "
                        "then cut.",
         "ink_saver_note": "Ink-saver edition: light grey fills.",
-        "cut_note": "Cut on the trim lines the corner marks point to; the colour past them is "
-                    "bleed.",
+        "cut_note": "Cards, tiles and boards: cut on the lines the corner marks point to; the "
+                    "colour past them is bleed. Tokens: cut along the printed lines, each "
+                    "cut frees two rows.",
         "calibration": "Check the scale",
         "calibration_note": "Measure the rulers: 100 mm and 4 in exactly.",
         "duplex_test": "Duplex test",
@@ -102,6 +101,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "two_sided_fold": "two-sided: fold and glue",
         "back": "back",
         "seat": "Seat {n}",
+        "simplex_rest": "Pages {first}–{last}: print single-sided (no blank backs needed).",
+        "back_offset": "Backs shifted by {x} mm across and {y} mm up (back offset).",
+        "duplex_test_landscape": "Duplex test, landscape sheets",
+        "offset_how": "Most card sheets are landscape: check this test too. If the crosses are "
+                      "apart, read the offset on the back and print again with that back offset.",
+        "offset_read": "Where does the black cross of the front show through? Read X on the lower "
+                       "scale and Y on the right one (mm): that is the back offset (X,Y).",
     },
     "ja": {
         "ha_boards": "個人ボード",
@@ -170,14 +176,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "「ページに合わせる」や「縮小」は使わないでください。",
         "print_paper": "用紙：{paper}。ボード・カード・タイルは厚紙（200〜300 g/m²）が"
                        "おすすめです。",
-        "duplex_long": "ファイル全体を両面印刷（長辺とじ：長い辺で裏返す）してください。"
-                       "白紙のページは意図的なものです。片面の部品の裏に別の部品が刷られないようにしています。",
-        "duplex_short": "ファイル全体を両面印刷（短辺とじ：短い辺で裏返す）してください。"
-                        "白紙のページは意図的なものです。片面の部品の裏に別の部品が刷られないようにしています。",
-        "duplex_first": "まず1〜2ページだけを印刷し、下の両面テストで位置を確かめてください。",
+        "duplex_long": "1〜{last}ページ：両面印刷（長辺とじ：長い辺で裏返す）。",
+        "duplex_short": "1〜{last}ページ：両面印刷（短辺とじ：短い辺で裏返す）。",
+        "duplex_first": "まず1〜4ページだけを印刷し、両面テスト（このページと3ページ）で位置を"
+                        "確かめてください。",
         "duplex_fold": "片面印刷。両面の部品は点線で折って貼り合わせてから切ります。",
         "ink_saver_note": "インク節約版：塗りは薄いグレーです。",
-        "cut_note": "角のトンボが示す線で切ってください。その外側の色は塗り足しです。",
+        "cut_note": "カード・タイル・ボードは角のトンボが示す線で切ってください。その外側の色は"
+                    "塗り足しです。コマは印刷された線に沿って切ります（1回で2列が分かれます）。",
         "calibration": "倍率の確認",
         "calibration_note": "定規を測ってください：ちょうど100 mmと4 inです。",
         "duplex_test": "両面の位置合わせ",
@@ -191,6 +197,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "two_sided_fold": "両面：折って貼る",
         "back": "裏",
         "seat": "{n}番席",
+        "simplex_rest": "{first}〜{last}ページ：片面印刷（白紙の裏ページは不要）。",
+        "back_offset": "裏面を横に{x} mm、上に{y} mmずらしています（裏面オフセット）。",
+        "duplex_test_landscape": "両面の位置合わせ（横向きの用紙）",
+        "offset_how": "カードの用紙の多くは横向きです。こちらのテストも確かめてください。"
+                      "十字がずれていたら、裏の目盛りでずれを読み、その裏面オフセットで"
+                      "印刷し直します。",
+        "offset_read": "表の黒い十字はどこに透けて見えますか。下の目盛りでX、右の目盛りで"
+                       "Y（mm）を読みます。それが裏面オフセット（X,Y）です。",
     },
     "it": {
         "ha_boards": "plance personali",
@@ -259,16 +273,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "o «Riduci».",
         "print_paper": "Carta: {paper}. Cartoncino (200–300 g/m²) per plance, carte e "
                        "segnalini.",
-        "duplex_long": "Stampa tutto il file fronte-retro, capovolgendo sul lato LUNGO. Le "
-                       "pagine bianche sono volute: nessun pezzo finisce sul retro di un altro.",
-        "duplex_short": "Stampa tutto il file fronte-retro, capovolgendo sul lato CORTO. Le "
-                        "pagine bianche sono volute: nessun pezzo finisce sul retro di un altro.",
-        "duplex_first": "Stampa prima le pagine 1–2 e controlla la prova fronte-retro qui sotto.",
+        "duplex_long": "Pagine 1–{last}: stampa fronte-retro, capovolgendo sul lato LUNGO.",
+        "duplex_short": "Pagine 1–{last}: stampa fronte-retro, capovolgendo sul lato CORTO.",
+        "duplex_first": "Stampa prima le pagine 1–4 e controlla le due prove fronte-retro "
+                        "(questa pagina e la pagina 3).",
         "duplex_fold": "Solo fronte. Piega i fogli fronte-retro sulla linea tratteggiata, "
                        "incolla, poi ritaglia.",
         "ink_saver_note": "Edizione risparmio inchiostro: riempimenti grigio chiaro.",
-        "cut_note": "Taglia sulle linee indicate dai segni agli angoli; il colore oltre è "
-                    "abbondanza.",
+        "cut_note": "Carte, tessere e plance: taglia sulle linee indicate dai segni agli "
+                    "angoli; il colore oltre è abbondanza. Segnalini: taglia lungo le linee "
+                    "stampate, ogni taglio separa due file.",
         "calibration": "Verifica la scala",
         "calibration_note": "Misura i righelli: esattamente 100 mm e 4 in.",
         "duplex_test": "Prova fronte-retro",
@@ -283,6 +297,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "two_sided_fold": "fronte-retro: piega e incolla",
         "back": "retro",
         "seat": "Posto {n}",
+        "simplex_rest": "Pagine {first}–{last}: stampa solo fronte (niente retro bianchi).",
+        "back_offset": "Retri spostati di {x} mm in orizzontale e {y} mm in alto (scostamento del "
+                       "retro).",
+        "duplex_test_landscape": "Prova fronte-retro, fogli orizzontali",
+        "offset_how": "Quasi tutti i fogli di carte sono orizzontali: controlla anche questa "
+                      "prova. Se le croci non coincidono, leggi lo scostamento sul retro e "
+                      "ristampa con quello scostamento del retro.",
+        "offset_read": "Dove traspare la croce nera del fronte? Leggi X sulla scala in basso e Y "
+                       "su quella a destra (mm): è lo scostamento del retro (X,Y).",
     },
 }
 

@@ -8,6 +8,10 @@ exit 2 and one line on stderr.
 ``--table URL`` prints the table's QR code on the cover and a seat link
 (``URL/s/<n>``, :mod:`printgen.seatlinks`, the same links the companion's "Print kit" uses)
 on each player board.
+``--only ID[,ID…]`` prints some components (``--only help`` lists the ids; a piece id such
+as ``B07`` prints one replacement piece), ``--copies N`` each piece N times, and
+``--back-offset X,Y`` shifts every back by X, Y mm for a printer that prints backs off
+(read on the duplex test pages of the cover).
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import PrintError
-from printgen.kit import ALL, GAMES, render_kit
-from printgen.layout import DUPLEX_MODES, PAPERS
+from printgen.kit import ALL, GAMES, MAX_COPIES, component_ids, render_kit
+from printgen.layout import DUPLEX_MODES, NO_OFFSET, PAPERS, parse_offset
 from printgen.messages import LANGUAGES
 from printgen.seatlinks import seat_links
 
@@ -57,6 +61,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--table", metavar="URL",
                         help="table URL: its QR code on the cover, and on each player board "
                              "the seat link URL/s/<n> that opens the table as that seat")
+    parser.add_argument("--only", metavar="ID[,ID…]",
+                        help="print only these components or pieces ('--only help' lists "
+                             "the component ids; 'cover' is the cover sheet)")
+    parser.add_argument("--copies", metavar="N", type=int, default=1,
+                        help=f"print each piece N times (1–{MAX_COPIES})")
+    parser.add_argument("--back-offset", metavar="X,Y", default=None,
+                        help="shift every back by X, Y mm (read on the duplex test pages)")
     parser.add_argument("--out", metavar="FILE",
                         help="output file, '-' for stdout "
                              "(default output/<game>-<lang>-<paper>[-variant].pdf)")
@@ -71,17 +82,29 @@ def default_out(args: argparse.Namespace) -> Path:
         parts.append(args.duplex)
     if args.ink_saver:
         parts.append("ink-saver")
+    if args.only:
+        parts.append("+".join(_only(args.only)))
     return Path("output") / ("-".join(parts) + ".pdf")
+
+
+def _only(value: str) -> list[str]:
+    return [name.strip() for name in value.split(",") if name.strip()]
 
 
 def run(args: argparse.Namespace) -> int:
     to_stdout = args.out == "-"
     log = sys.stderr if to_stdout else sys.stdout  # stdout carries the PDF with --out -
+    if args.only is not None and args.only.strip() == "help":
+        print("\n".join(component_ids(args.game)))
+        return 0
     try:
+        offset = NO_OFFSET if args.back_offset is None else parse_offset(args.back_offset)
         pdf = render_kit(args.game, paper=args.paper, lang=args.lang, duplex=args.duplex,
                          ink_saver=args.ink_saver, table_url=args.table,
                          seat_urls=seat_links(args.table, BOARD_SEATS) if args.table else None,
-                         progress=lambda line: print(line, file=log, flush=True))
+                         progress=lambda line: print(line, file=log, flush=True),
+                         only=None if args.only is None else _only(args.only),
+                         copies=args.copies, back_offset=offset)
     except PrintError as error:
         print("error: " + " ".join(str(error).split()), file=sys.stderr)
         return EXIT_INVALID

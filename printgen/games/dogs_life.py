@@ -15,7 +15,7 @@ from games.dogs_life import catalog, dog
 from games.dogs_life import game as rules
 from printgen import fonts
 from printgen.icons import icon, player_mark
-from printgen.layout import BLEED, Component, Piece
+from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import fit
 from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, PT, Pen
 
@@ -89,17 +89,24 @@ def _card(d: catalog.Dog, number: int, t: Text, lang: str, section_pt: float) ->
                       section_pt, section_pt, color="muted", align="left", max_lines=2)
             draw(34, y)
 
-    return Piece(f"{d.id}-{number:02d}", *CARD, front, _dog_back(d), back_form=f"back-{d.id}")
+    # Each dog's first 9 cards fill a sheet; its last 4 share one with another dog's.
+    group = f"{d.id}-{'rest' if number > 9 else 'first'}"
+    return Piece(f"{d.id}-{number:02d}", *CARD, front, _dog_back(d), back_form=f"back-{d.id}",
+                 group=group)
 
 
-def _dog_back(d: catalog.Dog):
+def _dog_back(d: catalog.Dog) -> Art:
+    """A dog's card back: one frame for every dog (so a back printed a little off shows
+    the same colour at its edges whichever dog sits next to it on the sheet), the dog's
+    colour, shape and paw in the middle to keep the six decks apart."""
     def back(pen: Pen) -> None:
         w, h = CARD
-        _bleed(pen, w, h, d.colour)
+        _bleed(pen, w, h, "night")
         pen.rect(4, 4, w - 8, h - 8, stroke="paper", width=0.8, radius=3)
-        pen.circle(w / 2, h / 2, 16, fill="paper")
-        icon(pen, "paw", w / 2 - 10, h / 2 - 10, 20)
-        player_mark(pen, d.colour, w / 2 - 4.5, h / 2 - 29, 9)
+        pen.rect(9, 14, w - 18, h - 28, fill=d.colour, radius=3)
+        pen.circle(w / 2, h / 2 + 6, 16, fill="paper")
+        icon(pen, "paw", w / 2 - 10, h / 2 - 4, 20)
+        player_mark(pen, d.colour, w / 2 - 4.5, h / 2 - 23, 9)
     return back
 
 
@@ -207,8 +214,11 @@ def components(context) -> list[Component]:
     # One size for the six section labels of every card: the largest at which all fit.
     section_pt = min(fit(t("dl_" + section), *SECTION_LABEL, 7, MIN_LABEL_PT,
                          max_lines=2)[0] for section in SECTION_ICONS)
-    cards = tuple(_card(d, n, t, lang, section_pt) for d in dogs
-                  for n in range(1, catalog.CARDS_PER_DECK + 1))
+    # A sheet holds 9 cards: each dog's first 9 fill a sheet of their own, the last 4 of
+    # two dogs share one (their backs share the frame, see _dog_back).
+    numbers = range(1, catalog.CARDS_PER_DECK + 1)
+    cards = tuple(_card(d, n, t, lang, section_pt) for part in (numbers[:9], numbers[9:])
+                  for d in dogs for n in part)
     dens = tuple(_den(n, t) for n in range(1, len(dogs) + 1))
     markers = [_token(f"bone-{n + 1:02d}", "white", "bone", SMALL) for n in range(BONES)]
     markers += [_token(f"trash-{n + 1:02d}", "grey", "trash", SMALL) for n in range(TRASH)]

@@ -269,3 +269,47 @@ def test_language_switch_on_a_refused_form_shows_the_form(client, lion):
     again = client.get(f"/t/{lion.id}/print?lang=ja")
     assert again.status_code == 200 and again.mimetype == "text/html"
     assert "印刷キット" in again.get_data(as_text=True)
+
+
+# -- print what you need ------------------------------------------------------------------
+
+
+def test_the_page_offers_each_component_copies_and_a_back_offset(client, lion):
+    text = client.get(f"/t/{lion.id}/print").get_data(as_text=True)
+    for part in ("cover", "lion-square.cards", "lion-square.herds"):
+        assert f'name="part" value="{part}"' in text
+    assert "herd cards" in text  # the part's printed title, in the page's language
+    assert 'name="copies"' in text and 'name="offset_x"' in text and 'name="offset_y"' in text
+
+
+def test_ticked_parts_and_copies_print_only_those(client, lion):
+    response = client.get(f"/t/{lion.id}/print?download=pdf&part=lion-square.herds&copies=2"
+                          "&offset_x=0.5&offset_y=-1")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.headers["Content-Disposition"] == (
+        'attachment; filename="lion-square-en-a4-lion-square.herds.pdf"')
+    pages = PdfReader(io.BytesIO(response.data)).pages
+    assert len(pages) == 1  # 8 herd cards on one sheet, no cover
+    assert sum(page.extract_text().count("Herd") for page in pages) == 8
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("part=dice", "&#39;dice&#39; is not a part of this kit."),
+    ("copies=0", "Copies must be a whole number from 1 to 20, not &#39;0&#39;."),
+    ("copies=many", "Copies must be a whole number from 1 to 20, not &#39;many&#39;."),
+    ("offset_x=11", "The back offset is a number of millimetres from -10 to 10, not "
+                    "&#39;11&#39;."),
+    ("offset_y=nan", "The back offset is a number of millimetres from -10 to 10, not "
+                     "&#39;nan&#39;."),
+])
+def test_bad_parts_copies_or_offsets_are_400_with_the_reason(client, lion, query, message):
+    response = client.get(f"/t/{lion.id}/print?download=pdf&{query}")
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+
+
+def test_a_bad_copies_value_in_italian(client, lion):
+    response = client.get(f"/t/{lion.id}/print?download=pdf&copies=99",
+                          headers={"Accept-Language": "it"})
+    assert "Le copie sono un numero intero da 1 a 20, non «99»." in response.get_data(
+        as_text=True)

@@ -37,8 +37,8 @@ def test_progress_lines_count_pieces_sheets_and_pages(tmp_path, capsys):
     assert main(["print", "lion-square", "--out", str(tmp_path / "k.pdf")]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[:2] == [
-        "Lion Square: cards (30 carnivores, 2 gazelles): 32 pieces on 4 sheets, pages 3–10",
-        "Lion Square: herd cards: 4 pieces on 1 sheet, pages 11–12",
+        "Lion Square: cards (30 carnivores, 2 gazelles): 32 pieces on 4 sheets, pages 5–12",
+        "Lion Square: herd cards: 4 pieces on 1 sheet, page 13",
     ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from contextlib import contextmanager
 
 import pytest
@@ -11,7 +12,17 @@ from printgen import document, fonts
 from printgen.document import Document
 from printgen.errors import MissingGlyphError, PrintError
 from printgen.icons import player_mark
-from printgen.layout import BLEED, SAFE_MARGIN, Component, Piece, Placement, plan
+from printgen.layout import (
+    BLEED,
+    PAPERS,
+    SAFE_MARGIN,
+    Component,
+    Offset,
+    Piece,
+    Placement,
+    parse_offset,
+    plan,
+)
 from printgen.messages import LANGUAGES, MESSAGES
 from printgen.pen import Pen
 from printgen.style import Style
@@ -34,6 +45,15 @@ def _cards(count: int, *, back: bool = True) -> Component:
     return Component("test.cards", "cards", pieces)
 
 
+def _token_art(pen: Pen) -> None:
+    pen.rect(-BLEED, -BLEED, 16 + 2 * BLEED, 16 + 2 * BLEED, fill="prairie")
+
+
+def _tokens(count: int) -> Component:
+    return Component("test.tokens", "tokens",
+                     tuple(Piece(f"T{i:03d}", 16, 16, _token_art) for i in range(count)))
+
+
 def _pdf(component: Component, duplex: str = "long", paper: str = "a4") -> bytes:
     sheets = plan(component, paper, duplex)
     doc = Document(title="t", lang="en", duplex=duplex, style=Style(),
@@ -45,25 +65,89 @@ def _pdf(component: Component, duplex: str = "long", paper: str = "a4") -> bytes
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("duplex", ["long", "short", "fold"])
-def test_every_cell_lies_inside_the_safe_margin_and_cells_never_overlap(paper, duplex):
-    for sheet in plan(_cards(20), paper, duplex):
+@pytest.mark.parametrize("tokens", [False, True])
+def test_every_trim_lies_inside_the_safe_margin_and_art_never_overlaps(paper, duplex, tokens):
+    for sheet in plan(_tokens(150) if tokens else _cards(20), paper, duplex):
         width, height = sheet.size
-        cells = [(p.x - BLEED, p.y - BLEED, p.x + p.piece.width + BLEED,
-                  p.y + p.piece.height + BLEED) for p in sheet.placements]
+        for p in sheet.placements:
+            assert p.x >= SAFE_MARGIN - 1e-6 and p.y >= SAFE_MARGIN - 1e-6
+            assert p.x + p.piece.width <= width - SAFE_MARGIN + 1e-6
+            assert p.y + p.piece.height <= height - SAFE_MARGIN + 1e-6
+        cells = [p.bleed_rect() for p in sheet.placements]
         for x0, y0, x1, y1 in cells:
-            assert x0 >= SAFE_MARGIN - 1e-6 and y0 >= SAFE_MARGIN - 1e-6
-            assert x1 <= width - SAFE_MARGIN + 1e-6 and y1 <= height - SAFE_MARGIN + 1e-6
-        for i, a in enumerate(cells):
-            for b in cells[i + 1:]:
+            assert x0 >= -1e-6 and y0 >= -1e-6 and x1 <= width + 1e-6 and y1 <= height + 1e-6
+        # Art never covers another piece's trim (bleeds may meet outside both trims).
+        trims = [(p.x, p.y, p.x + p.piece.width, p.y + p.piece.height, p.side)
+                 for p in sheet.placements]
+        for a, p in zip(cells, sheet.placements, strict=True):
+            for b in trims:
+                if b[:4] == trims[sheet.placements.index(p)][:4] or b[4] != p.side:
+                    continue
                 overlap = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
                 assert overlap[0] <= 1e-6 or overlap[1] <= 1e-6
 
 
-def test_poker_cards_fill_a_landscape_a4_sheet_eight_at_a_time():
+def test_poker_cards_fill_a_landscape_a4_sheet_eight_at_a_time_with_full_bleed():
+    # 16 cards take 2 sheets either way: the wider gutter (3 mm of bleed each) wins.
     sheets = plan(_cards(16), "a4", "long")
     assert [len(s.placements) for s in sheets] == [8, 8, 8, 8]
     assert sheets[0].size == (297.0, 210.0)
     assert [s.is_back for s in sheets] == [False, True, False, True]
+    assert all(p.bleed == (BLEED,) * 4 for p in sheets[0].placements)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_poker_cards_fit_one_portrait_sheet_with_a_gutter_of_bleed(paper):
+    front, back = plan(_cards(9), paper, "long")
+    assert len(front.placements) == 9 and front.size == PAPERS[paper]
+    xs = sorted({round(p.x, 3) for p in front.placements})
+    ys = sorted({round(p.y, 3) for p in front.placements})
+    assert len(xs) == len(ys) == 3
+    gutters = ([b - a - 63 for a, b in itertools.pairwise(xs)]
+               + [b - a - 88 for a, b in itertools.pairwise(ys)])
+    assert min(gutters) >= 2 - 1e-6  # each neighbour keeps ≥ 1 mm of bleed in the gutter
+    middle = next(p for p in front.placements
+                  if round(p.x, 3) == xs[1] and round(p.y, 3) == ys[1])
+    assert all(side == pytest.approx(min(gutters) / 2) for side in middle.bleed)
+    assert [p.piece.id for p in back.placements] == [p.piece.id for p in front.placements]
+
+
+def test_small_tokens_are_butted_with_shared_cut_lines_and_outer_bleed_only():
+    (sheet,) = plan(_tokens(40), "a4", "long")
+    by_spot = {(round(p.x, 3), round(p.y, 3)): p for p in sheet.placements}
+    xs = sorted({x for x, _ in by_spot})
+    ys = sorted({y for _, y in by_spot})
+    assert all(b - a == pytest.approx(16) for a, b in itertools.pairwise(xs))  # trim to trim
+    assert all(b - a == pytest.approx(16) for a, b in itertools.pairwise(ys))
+    inner = by_spot[(xs[1], ys[-1])]  # the top row, second from the left
+    assert inner.bleed == (0.0, 0.0, 0.0, BLEED)  # bleed only over the sheet's outer edge
+    corner = by_spot[(xs[0], ys[-1])]
+    assert corner.bleed == (BLEED, 0.0, 0.0, BLEED)
+    # The shared cut lines are drawn: four edges per token.
+    content = reader(_pdf(_tokens(40))).pages[0].get_contents().get_data().decode("latin-1")
+    assert content.count(" l S") >= 4 * 40
+
+
+def test_a_back_offset_shifts_every_back_and_nothing_else():
+    plain = plan(_cards(9), "a4", "long")
+    shifted = plan(_cards(9), "a4", "long", Offset(0.5, -1.25))
+    assert [(p.x, p.y) for p in shifted[0].placements] == [
+        (p.x, p.y) for p in plain[0].placements]
+    for a, b in zip(plain[1].placements, shifted[1].placements, strict=True):
+        assert (b.x - a.x, b.y - a.y) == pytest.approx((0.5, -1.25))
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("1", "back offset '1' must be two numbers in mm, X,Y (e.g. 0.5,-1)"),
+    ("a,b", "back offset 'a,b' must be two numbers in mm, X,Y (e.g. 0.5,-1)"),
+    ("0,11", "back offset '0,11' must be within ±10 mm on each axis"),
+    ("nan,0", "back offset 'nan,0' must be within ±10 mm on each axis"),
+])
+def test_a_bad_back_offset_is_refused_naming_it(value, message):
+    with pytest.raises(PrintError) as error:
+        parse_offset(value)
+    assert str(error.value) == message
+    assert parse_offset(" 0.5, -1") == Offset(0.5, -1.0)
 
 
 @pytest.mark.parametrize(("duplex", "axis"), [("long", "y"), ("short", "x")])

@@ -75,13 +75,15 @@ def test_every_piece_has_its_catalog_size_to_a_fifth_of_a_millimetre(game):
                        for p in sheet.placements)
 
 
-def test_a_single_board_page_has_the_board_as_its_trim_box():
-    pdf = kit("bison", paper="letter")  # Letter holds one board per page
+def test_a_board_page_has_its_two_boards_as_its_trim_box():
+    pdf = kit("bison", paper="letter")  # Letter holds two boards a page, one above the other
     pages = [p for p in reader(pdf).pages if "player boards" in p.extract_text()]
     boards = [box_mm(p.trimbox) for p in pages if box_mm(p.trimbox) != box_mm(p.mediabox)]
-    assert len(boards) == 4
+    assert len(boards) == 2
     for x0, y0, x1, y1 in boards:
-        assert (x1 - x0, y1 - y0) == pytest.approx((185.0, 130.0), abs=0.2)
+        assert x1 - x0 == pytest.approx(185.0, abs=0.01)
+        # Two 130 mm boards and a gutter of their two bleeds.
+        assert y1 - y0 == pytest.approx(2 * 130 + 2 * BLEED, abs=0.01)
 
 
 def test_lion_square_has_32_cards_with_one_shared_back_form():
@@ -197,15 +199,27 @@ def test_player_board_qr_codes_carry_the_seat_urls(tmp_path):
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("paper", list(PAPERS))
 @pytest.mark.parametrize("duplex", ["long", "short", "fold"])
-def test_no_cell_front_or_back_reaches_into_the_footer_band(game, paper, duplex):
-    # A back mirrored top-to-bottom must not land under the sheet footer.
+def test_no_art_front_or_back_reaches_into_the_footer_or_past_the_paper(game, paper, duplex):
+    # The footer goes where the margins leave room (bottom, else a side); a back mirrored
+    # top-to-bottom must not land under it either. Trims keep the printer-safe margin.
     context = Context("en", Style(), TABLE, tuple(SEATS))
     for component in components(game, context):
         for sheet in plan(component, paper, duplex):
-            height = sheet.size[1]
+            width, height = sheet.size
+            assert sheet.footer is not None
+            if sheet.footer.rotate == 0:
+                band = (0.0, 0.0, width, SAFE_MARGIN + FOOTER)
+            else:
+                band = (0.0, 0.0, SAFE_MARGIN + FOOTER, height)
             for p in sheet.placements:
-                assert p.y - BLEED >= SAFE_MARGIN + FOOTER - 1e-6, (component.key, p.piece.id)
-                assert p.y + p.piece.height + BLEED <= height - SAFE_MARGIN - FOOTER + 1e-6
+                x0, y0, x1, y1 = p.bleed_rect()
+                assert x1 <= band[0] + 1e-6 or x0 >= band[2] - 1e-6 or y1 <= band[1] + 1e-6 \
+                    or y0 >= band[3] - 1e-6, (component.key, p.piece.id)
+                assert x0 >= -1e-6 and y0 >= -1e-6 and x1 <= width + 1e-6 \
+                    and y1 <= height + 1e-6
+                assert p.x >= SAFE_MARGIN - 1e-6 and p.y >= SAFE_MARGIN - 1e-6
+                assert p.x + p.piece.width <= width - SAFE_MARGIN + 1e-6
+                assert p.y + p.piece.height <= height - SAFE_MARGIN + 1e-6
 
 
 PLAYER_COLOURS = {
@@ -245,7 +259,8 @@ def test_without_urls_boards_have_no_code_and_no_caption():
 
 
 def test_hunting_age_boards_show_the_open_caves_and_every_development():
-    text = reader(kit("hunting-age")).pages[2].extract_text()  # the first board page
+    pages = reader(kit("hunting-age")).pages
+    text = next(p.extract_text() for p in pages if "personal boards · 1/" in p.extract_text())
     # Two boards on the page: each has its open caves (storage from the first turn).
     assert text.count("open") == 2 * hunting_board.OPEN_CAVES_AT_START
 
@@ -262,12 +277,17 @@ def test_dogs_life_dens_are_neutral_and_the_six_pawns_are_printed():
     assert pawns == [f"pawn-{d.id}" for d in dog_catalog.DOGS.values()]
 
 
-def test_cover_tells_to_print_the_whole_file_duplex_and_test_first():
-    cover = reader(kit("lion-square")).pages[0].extract_text()
-    assert "Print the whole file double-sided" in cover
-    assert "Print pages 1–2 first" in cover
+def test_cover_tells_which_pages_to_print_double_sided_and_to_test_first():
+    pdf = kit("lion-square")
+    cover = reader(pdf).pages[0].extract_text()
+    # Cover, its back, the landscape test and its back, 4 sheets of cards with backs; then
+    # the one-sided herd cards, with no blank back.
+    assert "Pages 1–12: print double-sided, flipping on the LONG edge." in cover
+    assert "Pages 13–13: print single-sided" in cover
+    assert len(reader(pdf).pages) == 13
+    assert "Print pages 1–4 first" in cover
     fold = reader(kit("lion-square", duplex="fold")).pages[0].extract_text()
-    assert "Print pages 1–2 first" not in fold
+    assert "Print pages 1–4 first" not in fold
 
 
 def test_hunting_age_prints_13_player_pieces_per_colour():

@@ -8,6 +8,7 @@ from pdfcheck import reader
 
 from printgen import messages
 from printgen.kit import ALL, render_kit
+from printgen.layout import Offset
 from printgen.messages import LANGUAGES, MESSAGES
 
 TABLE = "https://campfire.example/t/K7Q2ZX"
@@ -35,7 +36,7 @@ def printed_keys() -> set[str]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(messages.MESSAGES, "en", _Recording(MESSAGES["en"], seen))
         render_kit(ALL, duplex="long", ink_saver=True, table_url=TABLE, seat_urls=SEATS)
-        render_kit(ALL, duplex="short")
+        render_kit(ALL, duplex="short", back_offset=Offset(0.5, -1))
         render_kit(ALL, duplex="fold")
     return seen
 

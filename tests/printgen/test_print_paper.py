@@ -1,0 +1,163 @@
+"""Less paper, print what you need, no unembedded font: whole-kit properties of the layout.
+
+Baseline before butted tokens, 9-up cards and computed margins: the four-game A4 kit took
+86 pages (19 of them blank) and the 78 dog cards 10 sheets of fronts.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from pdfcheck import box_mm, reader, render
+from PIL import Image
+
+from games.dogs_life import catalog as dog_catalog
+from printgen.errors import PrintError
+from printgen.kit import ALL, GAMES, Context, component_ids, components, render_kit
+from printgen.layout import PAPERS, Offset, plan
+from printgen.messages import LANGUAGES
+from printgen.style import Style
+
+MM = 25.4
+
+
+@functools.cache
+def kit(game: str, lang: str = "en", paper: str = "a4", duplex: str = "long") -> bytes:
+    return render_kit(game, lang=lang, paper=paper, duplex=duplex)
+
+
+def _plan(game: str, key: str, paper: str = "a4", duplex: str = "long"):
+    (component,) = [c for c in components(game, Context("en", Style())) if c.key == key]
+    return component, plan(component, paper, duplex)
+
+
+def test_the_full_a4_kit_takes_fewer_pages_than_before_and_no_blank_one():
+    pages = reader(kit(ALL)).pages
+    assert len(pages) < 86
+    for number, page in enumerate(pages[4:], 5):  # after the cover and the duplex tests
+        # Every sheet holds pieces: its TrimBox is not the whole page.
+        assert box_mm(page.trimbox) != box_mm(page.mediabox), number
+
+
+def test_78_dog_cards_on_9_a4_sheets_of_fronts_with_at_most_two_dogs_a_sheet():
+    component, sheets = _plan("dogs-life", "dogs-life.cards")
+    assert len(component.pieces) == 78
+    fronts = [s for s in sheets if not s.is_back]
+    assert len(fronts) <= 9
+    dogs = [{p.piece.id.rsplit("-", 1)[0] for p in s.placements} for s in fronts]
+    assert sum(len(d) == 1 for d in dogs) == len(dog_catalog.DOGS)  # a sheet per dog…
+    assert all(len(d) <= 2 for d in dogs)  # …and the last four of two dogs together
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_age_of_hunting_cards_fit_at_least_three_a_sheet(paper):
+    _, sheets = _plan("hunting-age", "hunting-age.cards", paper)
+    fronts = [s for s in sheets if not s.is_back]
+    assert all(len(s.placements) >= 3 for s in fronts[:-1])
+    assert len(fronts) <= 5
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_fold_mode_is_no_longer_two_cards_a_sheet(paper):
+    _, sheets = _plan("dogs-life", "dogs-life.cards", paper, "fold")
+    assert len(sheets[0].placements) == 8  # 4 fronts and their 4 backs
+    assert len(sheets) == -(-78 // 4)  # no sheet more than 78 cards 4 a sheet need
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_font_of_every_kit_is_embedded(lang):
+    for duplex in ("long", "fold"):
+        pdf = kit(ALL, lang, "letter" if lang == "it" else "a4", duplex)
+        assert b"Helvetica" not in pdf
+        for page in reader(pdf).pages:
+            fonts = page["/Resources"].get("/Font", {})
+            assert fonts, "every page shows at least its footer"
+            for font in (f.get_object() for f in fonts.values()):
+                descendant = font["/DescendantFonts"][0].get_object() \
+                    if "/DescendantFonts" in font else font
+                assert "/FontFile2" in descendant["/FontDescriptor"], font["/BaseFont"]
+
+
+def _dark_runs(values: list[int]) -> list[float]:
+    """Centres (in pixels) of the runs of dark pixels along a line."""
+    runs, start = [], None
+    for i, v in enumerate([*values, 255]):
+        if v < 80 and start is None:
+            start = i
+        elif v >= 80 and start is not None:
+            runs.append((start + i - 1) / 2)
+            start = None
+    return runs
+
+
+def test_a_dog_card_measures_63_by_88_mm_between_its_cut_marks(tmp_path):
+    dpi = 600
+    pdf = render_kit("dogs-life", only=["cards"])
+    _, sheets = _plan("dogs-life", "dogs-life.cards")
+    front = sheets[0]
+    (png,) = render(pdf, tmp_path, dpi=dpi, first=1, last=1)
+    x0, _, _, y1 = front.trim_box()
+    top = max(p.y + p.piece.height for p in front.placements)
+    left = min(p.x for p in front.placements)
+    with Image.open(png) as image:
+        grey = image.convert("L")
+        width, height = grey.size
+        px = dpi / MM
+        # Along a line 2 mm above the top row: the marks of the vertical cut lines.
+        row = round((front.size[1] - top - 2) * px)
+        xs = _dark_runs([grey.getpixel((i, row)) for i in range(width)])
+        # Along a line 2 mm left of the left column: the marks of the horizontal ones.
+        col = round((left - 2) * px)
+        ys = _dark_runs([grey.getpixel((col, j)) for j in range(height)])
+    assert len(xs) == 6 and len(ys) == 6  # 3 columns and 3 rows, two lines each
+    widths = [(xs[k + 1] - xs[k]) / px for k in range(0, 6, 2)]
+    heights = [(ys[k + 1] - ys[k]) / px for k in range(0, 6, 2)]
+    assert widths == pytest.approx([63.0] * 3, abs=0.1)
+    assert heights == pytest.approx([88.0] * 3, abs=0.1)
+    assert xs[0] / px == pytest.approx(x0, abs=0.1) and y1 > 0
+
+
+def test_only_prints_the_named_components_and_copies_them():
+    pdf = render_kit("lion-square", only=["herds"], copies=3)
+    pages = reader(pdf).pages
+    assert len(pages) == 2  # no cover; 12 herd cards on 2 sheets
+    assert sum(p.extract_text().count("Herd") for p in pages) == 12
+
+
+def test_a_piece_id_prints_one_replacement_piece():
+    pdf = render_kit("bison", only=["B07"])
+    (page,) = reader(pdf).pages
+    trim = box_mm(page.trimbox)
+    assert trim[3] - trim[1] == pytest.approx(80.0, abs=0.01)
+
+
+def test_only_help_lists_the_cover_and_every_component():
+    assert component_ids("lion-square") == ["cover", "lion-square.cards", "lion-square.herds"]
+    assert len(component_ids(ALL)) == 1 + sum(
+        len(components(g, Context("en", Style()))) for g in GAMES)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"only": ["dice"]}, "unknown component 'dice' for bison: expected one of cover, "
+                         "bison.tiles, bison.boards, bison.structures, bison.markers "
+                         "(or a piece id)"),
+    ({"only": [" "]}, "--only needs at least one component id"),
+    ({"copies": 0}, "copies must be a whole number from 1 to 20, got 0"),
+    ({"copies": 21}, "copies must be a whole number from 1 to 20, got 21"),
+])
+def test_bad_choices_are_refused_naming_them(kwargs, message):
+    with pytest.raises(PrintError) as error:
+        render_kit("bison", **kwargs)
+    assert str(error.value) == message
+
+
+def test_the_cover_has_a_landscape_duplex_test_whose_back_carries_the_offset():
+    plain = reader(kit("lion-square")).pages
+    assert box_mm(plain[2].mediabox)[2:] == pytest.approx((297.0, 210.0), abs=0.01)
+    assert "Duplex test, landscape sheets" in plain[2].extract_text()
+    shifted = render_kit("lion-square", back_offset=Offset(1.5, -2))
+    assert "Backs shifted by 1.5 mm across and -2 mm up" in reader(shifted).pages[0]\
+        .extract_text()
+    # Rebuilt with the same options: the same bytes.
+    assert shifted == render_kit("lion-square", back_offset=Offset(1.5, -2))
