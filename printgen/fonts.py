@@ -68,4 +68,4 @@ def check(text: str) -> str:
 
 def width(text: str, size: float) -> float:
     """Advance width of ``text`` at ``size`` (same unit as ``size``)."""
-    return pdfmetrics.stringWidth(text, register(), size)
+    return float(pdfmetrics.stringWidth(text, register(), size))

@@ -188,22 +188,43 @@ def _any_food(p: Pen) -> None:
     p.circle(5, 3.75, 0.3, fill="text")
 
 
+def _wedges(p: Pen, outline: list[tuple[float, float]], colors: tuple[str, ...]) -> None:
+    """``outline`` (around the centre 5, 5) cut into one wedge of each colour."""
+    n = len(colors)
+    step = len(outline) // n
+    for k, color in enumerate(colors):
+        part = outline[k * step:(k + 1) * step + 1] if k < n - 1 else [
+            *outline[k * step:], outline[0]]
+        p.polygon([(5, 5), *part], fill=color)
+    p.polygon(outline, stroke="line", width=0.35)
+
+
+def _sampled(corners: list[tuple[float, float]], per_side: int) -> list[tuple[float, float]]:
+    """Points along a closed polygon, ``per_side`` per side (so wedges can split sides)."""
+    out = []
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+        out += [(x0 + (x1 - x0) * t / per_side, y0 + (y1 - y0) * t / per_side)
+                for t in range(per_side)]
+    return out
+
+
+# The three "food" symbols of Age of Hunting differ in outline, not only in colours, so
+# they are told apart in grey and at a glance: any food is round, a basic food (bear, grape,
+# green grain) a triangle, any food but grape a square with the grape struck out.
 @_icon("basic_food")
 def _basic_food(p: Pen) -> None:
-    for k, color in enumerate(("#7a4e2d", "#7b4aa8", "#6fbf45")):
-        a0, a1 = 90 + 120 * k, 90 + 120 * (k + 1)
-        pts = [(5, 5)] + [(5 + 4.4 * math.cos(math.radians(a)), 5 + 4.4 * math.sin(math.radians(a)))
-                          for a in range(a0, a1 + 1, 8)]
-        p.polygon(pts, fill=color)
-    p.circle(5, 5, 1.6, fill="paper")
+    triangle = [(5, 9.6), (0.6, 1.0), (9.4, 1.0)]
+    _wedges(p, _sampled(triangle, 4), ("#7a4e2d", "#7b4aa8", "#6fbf45"))
+    p.circle(5, 4.2, 1.3, fill="paper")
 
 
 @_icon("non_grape")
 def _non_grape(p: Pen) -> None:
-    ICONS["any_food"](p)
-    p.circle(7.8, 2.2, 2.0, fill="paper", stroke="red", width=0.5)
-    p.circle(7.8, 2.2, 1.0, fill="#7b4aa8")
-    p.line(6.5, 0.9, 9.1, 3.5, color="red", width=0.5)
+    square = [(1.0, 9.0), (1.0, 1.0), (9.0, 1.0), (9.0, 9.0)]
+    _wedges(p, _sampled(square, 4), ("#7a4e2d", "#7d7468", "#6fbf45", "#f2c230"))
+    p.circle(7.9, 2.1, 2.0, fill="paper", stroke="red", width=0.5)
+    p.circle(7.9, 2.1, 1.0, fill="#7b4aa8")
+    p.line(6.6, 0.8, 9.2, 3.4, color="red", width=0.5)
 
 
 @_icon("hut")

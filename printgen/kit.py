@@ -82,7 +82,7 @@ def _check_url(url: object, what: str) -> str:
 
 def game_title(game: str, lang: str) -> str:
     """The game's printed name in ``lang``."""
-    return _module(game).title(lang)
+    return str(_module(game).title(lang))
 
 
 def components(game: str, context: Context) -> list[Component]:

@@ -263,6 +263,11 @@ def _centre(placed: list[Spot], area: Box) -> list[Spot]:
     return [(p, x + dx, y + dy) for p, x, y in placed]
 
 
+def _run(group: str, pieces: Sequence[Piece]) -> int:
+    """How many of ``pieces``, from the first, belong to ``group``."""
+    return sum(1 for _ in itertools.takewhile(lambda piece: piece.group == group, pieces))
+
+
 def _pack(pieces: Sequence[Piece], area: Box, gutter: float) -> list[list[Spot]]:
     pages = []
     rest = list(pieces)
@@ -270,10 +275,8 @@ def _pack(pieces: Sequence[Piece], area: Box, gutter: float) -> list[list[Spot]]
         placed, left = _shelf(rest, area, gutter)
         group = left[0].group if left else ""
         if group:  # the sheet ends inside a group: move its start to the next sheet…
-            split = sum(1 for _ in itertools.takewhile(
-                lambda spot, g=group: spot[0].group == g, reversed(placed)))
-            size = split + sum(1 for _ in itertools.takewhile(
-                lambda piece, g=group: piece.group == g, left))
+            split = _run(group, [spot[0] for spot in reversed(placed)])
+            size = split + _run(group, left)
             # …when it fits on one, and this sheet stays at least half full.
             if 0 < split <= len(placed) / 2 and size <= len(placed):
                 placed = placed[:-split]

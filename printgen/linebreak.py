@@ -9,6 +9,11 @@ Glossary:
   kana, ー, ！？ …) or may not end one (opening brackets, 「（ …). A break next to them is
   no opportunity, so the character travels with its neighbour (oikomi/oidashi).
 - *unit*: a run of text between two break opportunities, laid out as a whole.
+- *level*: how freely Japanese may break, tried in order. ``phrases``: only after 。、・！？.
+  ``words``: also after a particle (を, に, は, が …) before a kanji or katakana, so
+  "ハンター" or "切り直して" stay whole. ``kana``: between any two characters except inside
+  a katakana word. ``chars``: between any two characters. A unit too wide for the line at
+  one level is cut at the next; kinsoku holds at every level.
 
 The kinsoku tables are ReportLab's (``reportlab.lib.textsplit``), completed with what they
 lack. ReportLab's own splitter (``wordSplit`` / ``dumbSplit``, also behind
@@ -36,12 +41,16 @@ PT = 25.4 / 72  # one point in millimetres
 # in Italian). Wave dashes join a range ("1～3", "S1〜S3"): they may neither start nor end a
 # line, so the range stays on one line.
 CANNOT_START = frozenset(ALL_CANNOT_START) | frozenset(
-    "！？，．：；〉》〙〗｝”’»›%〜～ゕゖ" + "".join(map(chr, range(0x31F0, 0x3200))))
-CANNOT_END = frozenset(ALL_CANNOT_END) | frozenset("〈《〘〖｛“‘«‹〜～")
+    "！？，．：；〉》〙〗｝”’»›%〜～ゕゖ)]}" + "".join(map(chr, range(0x31F0, 0x3200))))
+# ASCII brackets too: a Japanese text may use them ("穀物(黄)"), and "(" must not end a line.
+CANNOT_END = frozenset(ALL_CANNOT_END) | frozenset("〈《〘〖｛“‘«‹〜～([{")
 
 # Scripts without spaces between words: CJK punctuation, kana, ideographs, full-width forms.
 # Where a Japanese phrase ends: a label breaks there first ("クリップは20から。/他の人に…").
 PHRASE_ENDS = frozenset("。、・！？")
+# Particles that end a Japanese word group (bunsetsu) when a kanji or katakana follows.
+PARTICLES = frozenset("をにはがでとへもの")
+LEVELS = ("phrases", "words", "kana", "chars")
 
 _CJK = re.compile(r"[\u3000-\u30ff\u31f0-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
@@ -50,11 +59,17 @@ def _is_cjk(char: str) -> bool:
     return _CJK.match(char) is not None
 
 
-def _may_break(text: str, i: int, phrases: bool = False) -> bool:
-    """Whether a line may end between ``text[i - 1]`` and ``text[i]``.
+def _is_hiragana(char: str) -> bool:
+    return "\u3041" <= char <= "\u309f"
 
-    With ``phrases``, Japanese breaks only after punctuation (。、・！？), where a phrase ends.
-    """
+
+def _is_katakana(char: str) -> bool:
+    return "\u30a1" <= char <= "\u30fa" or char == "ー"
+
+
+def _may_break(text: str, i: int, level: str = "chars") -> bool:
+    """Whether a line may end between ``text[i - 1]`` and ``text[i]`` at ``level`` (see the
+    glossary): Latin text breaks at spaces at every level."""
     before, after = text[i - 1], text[i]
     if after.isspace():
         return False  # break after the spaces: they end the line and are dropped
@@ -63,17 +78,25 @@ def _may_break(text: str, i: int, phrases: bool = False) -> bool:
         return after not in CANNOT_START and last not in CANNOT_END
     if not (_is_cjk(before) or _is_cjk(after)):
         return False  # inside a Latin word or number
-    if phrases and before not in PHRASE_ENDS:
+    if after in CANNOT_START or before in CANNOT_END:
         return False
-    return after not in CANNOT_START and before not in CANNOT_END
+    if level == "phrases":
+        return before in PHRASE_ENDS
+    if level == "words":
+        return (before in PHRASE_ENDS or not (_is_cjk(before) and _is_cjk(after))
+                or (before in PARTICLES and not _is_hiragana(after)))
+    if level == "kana":
+        return not (_is_katakana(before) and _is_katakana(after))
+    return True
 
 
-def units(text: str, phrases: bool = False) -> list[str]:
-    """``text`` cut at every break opportunity (trailing spaces stay with their unit)."""
+def units(text: str, level: str = "chars") -> list[str]:
+    """``text`` cut at every break opportunity of ``level`` (trailing spaces stay with their
+    unit)."""
     pieces: list[str] = []
     start = 0
     for i in range(1, len(text)):
-        if _may_break(text, i, phrases):
+        if _may_break(text, i, level):
             pieces.append(text[start:i])
             start = i
     if text:
@@ -81,19 +104,33 @@ def units(text: str, phrases: bool = False) -> list[str]:
     return pieces
 
 
+def _units_within(text: str, size_mm: float, width: float, levels: tuple[str, ...]
+                  ) -> list[str]:
+    """Units of ``text`` at ``levels[0]``; one wider than ``width`` is cut at the next."""
+    out: list[str] = []
+    for unit in units(text, levels[0]):
+        if len(levels) > 1 and fonts.width(unit.rstrip(), size_mm) > width:
+            out += _units_within(unit, size_mm, width, levels[1:])
+        else:
+            out.append(unit)
+    return out
+
+
 def wrap_lines(text: str, size_mm: float, width: float, *, phrases: bool = False
                ) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` mm at font size ``size_mm``.
 
-    Greedy: each line takes as many units as fit. A newline forces a break. A single unit
-    wider than ``width`` gets a line of its own (it is never cut). No widow: a last line of
-    one unit takes the unit before it along when that fits ("Move hunters / 1 space",
-    "テントの設置・/拡張" rather than "…拡/張"). ``phrases``: see :func:`_may_break`.
+    Greedy: each line takes as many units as fit, Japanese words whole where they fit on a
+    line (:data:`LEVELS`). A newline forces a break. A Latin word wider than ``width``
+    gets a line of its own (it is never cut). No widow: a last line of one unit takes the
+    unit before it along when that fits ("Move hunters / 1 space", "テントの設置・/拡張"
+    rather than "…拡/張"). ``phrases``: Japanese breaks only after 。、・！？.
     """
+    levels = ("phrases",) if phrases else LEVELS[1:]
     lines: list[str] = []
     for paragraph in text.split("\n"):
         rows: list[list[str]] = []
-        for unit in units(paragraph.strip(), phrases):
+        for unit in _units_within(paragraph.strip(), size_mm, width, levels):
             if rows and fonts.width(("".join(rows[-1]) + unit).rstrip(), size_mm) <= width:
                 rows[-1].append(unit)
             else:

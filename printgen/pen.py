@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import segno
+from reportlab.lib.colors import Color, white
 from reportlab.lib.units import mm
 
 from printgen import fonts
@@ -34,6 +36,23 @@ QR_QUIET_ZONE = 4  # modules of white around the code (ISO/IEC 18004)
 MIN_LABEL_PT = 6.5
 MIN_ID_PT = 5.5
 
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A drawn text with its ink and the fill under the middle of it (for contrast tests)."""
+
+    text: str
+    ink: Color
+    background: Color
+    box: tuple[float, float, float, float]  # on the page, mm: left, bottom, right, top
+
+
+# Set to a list to record every text drawn as a :class:`Label` (tests/printgen does, to
+# check contrast); None (the default) records nothing and costs nothing.
+LABELS: list[Label] | None = None
+
 
 class Pen:
     """Millimetre drawing helpers over a canvas already scaled to millimetres."""
@@ -43,6 +62,38 @@ class Pen:
         self.style = style
         self._forms = forms
         self.detail = False  # True while drawing icons: ink-saver fills stay darker
+        # With LABELS on: the fills drawn so far on this page, in page coordinates.
+        self._fills: list[tuple[list[Point] | tuple[Point, float], Color]] = []
+        self._in_form = False
+
+    # -- contrast record -----------------------------------------------------------------
+    def _page_point(self, x: float, y: float) -> Point:
+        a, b, c, d, e, f = self.canvas._currentMatrix  # user space → PDF points
+        return (a * x + c * y + e) / mm, (b * x + d * y + f) / mm
+
+    def _note_fill(self, shape: list[Point] | tuple[Point, float]) -> None:
+        """Remember a filled shape (a polygon, or a circle as (centre, radius))."""
+        if LABELS is None or self._in_form:
+            return
+        color = self.canvas._fillColorObj
+        if isinstance(shape, list):
+            self._fills.append(([self._page_point(x, y) for x, y in shape], color))
+        else:
+            (cx, cy), r = shape
+            a, b, c, d, _, _ = self.canvas._currentMatrix
+            self._fills.append(((self._page_point(cx, cy), r * abs(a * d - b * c) ** 0.5 / mm),
+                                color))
+
+    def _background(self, x: float, y: float) -> Color:
+        """The colour of the topmost fill under the page point (x, y): paper if none."""
+        for shape, color in reversed(self._fills):
+            if isinstance(shape, tuple):
+                (cx, cy), r = shape
+                if (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
+                    return color
+            elif _inside(shape, x, y):
+                return color
+        return white
 
     # -- state ---------------------------------------------------------------------------
     @contextmanager
@@ -81,7 +132,7 @@ class Pen:
             c.setLineWidth(width)
         return (1 if fill is not None else 0, 1 if stroke is not None else 0)
 
-    def _path(self, points: Sequence[tuple[float, float]], close: bool = True):
+    def _path(self, points: Sequence[tuple[float, float]], close: bool = True) -> Any:
         path = self.canvas.beginPath()
         path.moveTo(*points[0])
         for point in points[1:]:
@@ -93,6 +144,8 @@ class Pen:
     def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
              stroke: str | None = None, width: float = 0.3, radius: float = 0.0) -> None:
         f, s = self._paint(fill, stroke, width)
+        if f:
+            self._note_fill([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
         if radius:
             self.canvas.roundRect(x, y, w, h, radius, stroke=s, fill=f)
         else:
@@ -101,21 +154,27 @@ class Pen:
     def ink_rect(self, x: float, y: float, w: float, h: float, color: str = "text") -> None:
         """A small solid mark in an *ink* colour (stays dark in ink-saver mode)."""
         self.canvas.setFillColor(self.style.ink(color))
+        self._note_fill([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
         self.canvas.rect(x, y, w, h, stroke=0, fill=1)
 
     def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None,
                stroke: str | None = None, width: float = 0.3) -> None:
         f, s = self._paint(fill, stroke, width)
+        if f:
+            self._note_fill(((cx, cy), r))
         self.canvas.circle(cx, cy, r, stroke=s, fill=f)
 
     def polygon(self, points: Sequence[tuple[float, float]], *, fill: str | None = None,
                 stroke: str | None = None, width: float = 0.3, close: bool = True) -> None:
         f, s = self._paint(fill, stroke, width)
+        if f and close:
+            self._note_fill(list(points))
         self.canvas.drawPath(self._path(points, close), stroke=s, fill=f if close else 0)
 
     def ink_polygon(self, points: Sequence[tuple[float, float]], color: str = "text") -> None:
         """A filled polygon in an *ink* colour (icons: stay readable in ink-saver mode)."""
         self.canvas.setFillColor(self.style.ink(color))
+        self._note_fill(list(points))
         self.canvas.drawPath(self._path(points), stroke=0, fill=1)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, color: str = "line",
@@ -146,6 +205,15 @@ class Pen:
         c = self.canvas
         c.setFont(fonts.register(), size_mm)
         c.setFillColor(self.style.ink(color))
+        if LABELS is not None and not self._in_form and text.strip():
+            width = fonts.width(text, size_mm)
+            left = {"center": x - width / 2, "right": x - width}.get(align, x)
+            px, py = self._page_point(left + width / 2, y + 0.35 * size_mm)
+            corners = [self._page_point(cx, cy) for cx in (left, left + width)
+                       for cy in (y - 0.12 * size_mm, y + 0.88 * size_mm)]
+            box = (min(p[0] for p in corners), min(p[1] for p in corners),
+                   max(p[0] for p in corners), max(p[1] for p in corners))
+            LABELS.append(Label(text, c._fillColorObj, self._background(px, py), box))
         if align == "center":
             c.drawCentredString(x, y, text)
         elif align == "right":
@@ -201,7 +269,11 @@ class Pen:
         c = self.canvas
         if name not in self._forms:
             c.beginForm(name, *bbox)
-            draw(self)
+            self._in_form = True
+            try:
+                draw(self)
+            finally:
+                self._in_form = False
             c.endForm()
             self._forms.add(name)
         c.doForm(name)
@@ -247,6 +319,15 @@ class Pen:
         c.restoreState()
 
 
+def _inside(polygon: list[Point], x: float, y: float) -> bool:
+    """Whether (x, y) lies inside ``polygon`` (even-odd rule, like the PDF fill)."""
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
 def points(value_mm: float) -> float:
     """Millimetres to PDF points."""
-    return value_mm * mm
+    return float(value_mm * mm)

@@ -49,8 +49,50 @@ _INK_SAVER_FILL_LIGHTEN = 0.72
 _INK_SAVER_DETAIL_LIGHTEN = 0.2
 
 
+# The least contrast between a printed label and what it sits on (WCAG 2 "AA" for text).
+MIN_CONTRAST = 4.5
+# The lightest grey an ink-saver line or text may be: dark enough for MIN_CONTRAST on the
+# lightened fills, which stay at least this light.
+_INK_SAVER_INK_MAX = 0.3
+
+
 def _luminance(color: Color) -> float:
-    return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+    return float(0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue)
+
+
+def relative_luminance(color: Color) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    return (0.2126 * channel(color.red) + 0.7152 * channel(color.green)
+            + 0.0722 * channel(color.blue))
+
+
+def contrast(a: Color, b: Color) -> float:
+    """WCAG 2 contrast ratio of two colours, from 1 (same) to 21 (black on white)."""
+    light, dark = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def readable(name_or_hex: str, on: str = "cream") -> str:
+    """``name_or_hex`` darkened just enough to be read on ``on`` (MIN_CONTRAST): a clan's
+    yellow number on a cream card becomes an ochre of the same hue. Returns a hex colour."""
+    color = HexColor(PALETTE.get(name_or_hex, name_or_hex))
+    background = HexColor(PALETTE.get(on, on))
+    k = 1.0
+    while contrast(Color(color.red * k, color.green * k, color.blue * k), background) \
+            < MIN_CONTRAST + 0.1 and k > 0:
+        k -= 0.02
+    r, g, b = (round(max(v * k, 0.0) * 255) for v in (color.red, color.green, color.blue))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def text_on(background: str) -> str:
+    """The palette name of the text colour to print on ``background``: white paper on dark
+    fills, dark text on light ones (white on a yellow header cannot be read)."""
+    fill = HexColor(PALETTE.get(background, background))
+    light, dark = HexColor(PALETTE["paper"]), HexColor(PALETTE["text"])
+    return "paper" if contrast(light, fill) >= contrast(dark, fill) else "text"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +119,6 @@ class Style:
         color = self._base(name_or_hex)
         if not self.ink_saver:
             return color
-        # Keep strokes dark enough to read on the lightened fills.
-        grey = min(_luminance(color), 0.45)
+        # Keep strokes and text dark enough to read on the lightened fills.
+        grey = min(_luminance(color), _INK_SAVER_INK_MAX)
         return Color(grey, grey, grey)

@@ -12,15 +12,23 @@ the two corners where the edge letter changes; its ends are the small ponds.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from games.bison import catalog, economy
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
 from printgen.icons import icon, player_mark
-from printgen.layout import BLEED, Component, Piece
+from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import fit
 from printgen.pen import MIN_LABEL_PT, Pen
+from printgen.style import text_on
+
+if TYPE_CHECKING:
+    from printgen.kit import Context
 
 Text = Callable[..., str]  # Context.t: a printgen message in the kit's language
 
@@ -68,39 +76,141 @@ def _land_polygon(edges: str, letter: str, grow: float) -> list[tuple[float, flo
     return outline + _river_path(corners[-1], corners[0], HEX_RADIUS + grow)[1:-1]
 
 
-def _space_centre(edges: str, letter: str) -> tuple[float, float]:
-    """Where a land space's animals go: out from the middle towards its own edges."""
-    start = next(i for i in range(6) if edges[i] == letter and edges[i - 1] != letter)
-    run = edges.count(letter)
-    mids = [_centroid([_corner(e - 1), _corner(e)]) for e in
-            ((start + k) % 6 for k in range(run))]
-    tx, ty = _centroid(mids)
-    cx, cy = TILE[0] / 2, TILE[1] / 2
-    dx, dy = tx - cx, ty - cy
-    length = math.hypot(dx, dy) or 1.0
-    reach = HEX_RADIUS * (0.62 if run in (2, 3, 4) else 0.7)
-    if run == 5:  # the wide space: its middle is opposite the narrow one's
-        reach = HEX_RADIUS * 0.45
-    return cx + dx / length * reach, cy + dy / length * reach
+Point = tuple[float, float]
+LAND_MARK = 4.5  # mm: radius of a bison's or a turkey's disc
+RIVER_MARK = 3.6  # mm: a salmon's disc, narrow enough to stay on the river
+RIVER_HALF = 3.5  # mm: half the river's drawn width
+POND = 5.2  # mm: radius of the pond at each river end
+TOTEM = 6.5  # mm: radius of the totem's disc on a start tile
+ID_BOX = (9.0, 4.2)  # mm: the tile id's label
+GRID = 2.0  # mm between the candidate points for a mark
 
 
-def _river_centre(a: int, b: int) -> tuple[float, float]:
-    path = _river_path(a, b, HEX_RADIUS)
-    return path[len(path) // 2]
+@dataclass(frozen=True, slots=True)
+class TileArt:
+    """Where a tile's marks go: the animals' disc centres per space, the id label's centre
+    and the totem's centre (start tiles). Each animal lies inside its own terrain: a land
+    animal's disc clear of the hex edge, the river and the ponds; a salmon on the river."""
+
+    animals: dict[str, tuple[Point, ...]]
+    id_at: Point
+    totem_at: Point | None
 
 
-def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
-    return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
 
 
-def _animals(pen: Pen, kind: str, count: int, at: tuple[float, float]) -> None:
-    size = 8.0
-    offsets = {0: [], 1: [(0, 0)], 2: [(-0.6, 0), (0.6, 0)],
-               3: [(-0.6, -0.5), (0.6, -0.5), (0, 0.55)]}[count]
-    for ox, oy in offsets:
-        x, y = at[0] + ox * size * 1.05, at[1] + oy * size * 1.05
-        pen.circle(x, y, size / 2 + 0.5, fill="cream", stroke="line", width=0.15)
-        icon(pen, kind, x - size / 2 * 0.85, y - size / 2 * 0.85, size * 0.85)
+def _polyline_distance(p: Point, line: list[Point]) -> float:
+    return min(_segment_distance(p, a, b) for a, b in itertools.pairwise(line))
+
+
+def _inside(polygon: list[Point], p: Point) -> bool:
+    x, y = p
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _along(path: list[Point], counts: int, spacing: float) -> tuple[Point, ...]:
+    """``counts`` points on ``path``, ``spacing`` mm apart along it, centred on its middle."""
+    lengths = [0.0]
+    for a, b in itertools.pairwise(path):
+        lengths.append(lengths[-1] + math.dist(a, b))
+    middle = lengths[-1] / 2
+    out = []
+    for k in range(counts):
+        at = middle + (k - (counts - 1) / 2) * spacing
+        i = max(j for j in range(len(lengths) - 1) if lengths[j] <= at)
+        t = (at - lengths[i]) / (lengths[i + 1] - lengths[i])
+        (x0, y0), (x1, y1) = path[i], path[i + 1]
+        out.append((x0 + t * (x1 - x0), y0 + t * (y1 - y0)))
+    return tuple(out)
+
+
+@functools.cache
+def tile_art(tile_id: str) -> TileArt:
+    """Place the marks of ``tile_id``: each animal at the spot of its terrain farthest from
+    everything it must not touch (largest clearance first), then the id where it covers
+    nothing. Cached: the search runs once per tile and process."""
+    tile = catalog.CATALOG[tile_id]
+    edges = tile.edges
+    a, b = tile.tile.river_corners()
+    hexagon = [_corner(i) for i in range(6)]
+    river = _river_path(a, b, HEX_RADIUS)
+    ponds = [_corner(a), _corner(b)]
+    totem = None if tile.totem_corner is None else _corner(tile.totem_corner, HEX_RADIUS - 9)
+    discs: list[tuple[Point, float]] = [(p, POND) for p in ponds]
+    if totem is not None:
+        discs.append((totem, TOTEM))
+    grid = [(x * GRID, y * GRID) for y in range(int(TILE[1] / GRID) + 1)
+            for x in range(int(TILE[0] / GRID) + 1)]
+    grid = [p for p in grid if _inside(hexagon, p)]
+    outline = [*hexagon, hexagon[0]]
+    # Distances to the hex edge and to the river, once per candidate point.
+    fixed = {p: (_polyline_distance(p, outline), _polyline_distance(p, river)) for p in grid}
+
+    def slack(p: Point, r: float) -> float:
+        edge, water = fixed[p]
+        room = min(edge - r - 0.8, water - RIVER_HALF - r - 0.4)
+        for centre, radius in discs:
+            room = min(room, math.dist(p, centre) - radius - r - 0.6)
+        return room
+
+    animals: dict[str, tuple[Point, ...]] = {}
+    salmon = _along(river, tile.animals["river"], 2 * RIVER_MARK + 1.0)
+    animals["river"] = salmon
+    discs += [(p, RIVER_MARK) for p in salmon]
+    for space, letter in (("prairie", "P"), ("mountain", "M")):
+        land = _land_polygon(edges, letter, 0.0)
+        inside = [p for p in grid if _inside(land, p)]
+        spots: list[Point] = []
+        for _ in range(tile.animals[space]):
+            best = max(inside, key=lambda p: slack(p, LAND_MARK))
+            spots.append(best)
+            discs.append((best, LAND_MARK))
+        animals[space] = tuple(spots)
+    # The id: a small label, anywhere on the tile where it covers no mark and no river.
+    half = math.hypot(*ID_BOX) / 2
+    id_at = max(grid, key=lambda p: min(slack(p, half), 4.0) - 0.01 * math.dist(
+        p, (TILE[0] / 2, TILE[1] / 2 - 14)))
+    return TileArt(animals, id_at, totem)
+
+
+PATTERN_BOX = (-BLEED, -BLEED, TILE[0] + BLEED, TILE[1] + BLEED)
+
+
+def _hatch(pen: Pen) -> None:
+    """Mountain in ink-saver: diagonal hatching every 3 mm."""
+    x0, y0, x1, y1 = PATTERN_BOX
+    span = (x1 - x0) + (y1 - y0)
+    for k in range(int(span / 3) + 1):
+        d = k * 3.0
+        pen.line(x0 + d, y0, x0 + d - (y1 - y0), y1, color="mountain_dark", width=0.2)
+
+
+def _grass(pen: Pen) -> None:
+    """Prairie in ink-saver: tufts of three short strokes on a staggered 6 mm grid."""
+    x0, y0, x1, y1 = PATTERN_BOX
+    for row in range(int((y1 - y0) / 5) + 1):
+        for col in range(int((x1 - x0) / 6) + 2):
+            x = x0 + col * 6 + (3 if row % 2 else 0)
+            y = y0 + row * 5
+            for dx, top in ((-0.7, 1.1), (0.0, 1.6), (0.7, 1.1)):
+                pen.line(x + dx * 0.4, y, x + dx, y + top, color="prairie_dark", width=0.2)
+
+
+def _animals(pen: Pen, kind: str, spots: tuple[Point, ...], radius: float) -> None:
+    for x, y in spots:
+        size = (radius - 0.5) * 2 * 0.85
+        pen.circle(x, y, radius, fill="cream", stroke="line", width=0.15)
+        icon(pen, kind, x - size / 2, y - size / 2, size)
 
 
 def _tile(tile: catalog.CatalogTile) -> Piece:
@@ -111,26 +221,32 @@ def _tile(tile: catalog.CatalogTile) -> Piece:
         w, h = TILE
         grow = BLEED * 2.2  # art runs past every edge into the bleed
         pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="mountain")
-        pen.polygon(_land_polygon(edges, "P", grow), fill="prairie")
+        prairie = _land_polygon(edges, "P", grow)
+        if pen.style.ink_saver:  # greys alone barely differ: each terrain has its pattern
+            pen.form("pattern-mountain", PATTERN_BOX, _hatch)
+        pen.polygon(prairie, fill="prairie")
+        if pen.style.ink_saver:
+            with pen.clipped(prairie):
+                pen.form("pattern-prairie", PATTERN_BOX, _grass)
         river = _river_path(a, b, HEX_RADIUS + grow)
         pen.polygon(river, stroke="river", width=7.0, close=False)
         pen.polygon(river, stroke="river_light", width=1.0, close=False)
         for corner in (a, b):  # the small ponds at the river's ends
             x, y = _corner(corner)
-            pen.circle(x, y, 5.2, fill="river", stroke="river_light", width=0.6)
+            pen.circle(x, y, POND, fill="river", stroke="river_light", width=0.6)
         hexagon = [_corner(i) for i in range(6)]
         pen.polygon(hexagon, stroke="line", width=0.25)
-        counts = tile.animals
-        prairie_at = _space_centre(edges, "P")
-        mountain_at = _space_centre(edges, "M")
-        _animals(pen, "bison", counts["prairie"], prairie_at)
-        _animals(pen, "turkey", counts["mountain"], mountain_at)
-        _animals(pen, "salmon", counts["river"], _river_centre(a, b))
-        if tile.totem_corner is not None:
-            x, y = _corner(tile.totem_corner, HEX_RADIUS - 9)
-            pen.circle(x, y, 6.5, fill="cream", stroke="gold", width=0.8)
+        art = tile_art(tile.id)
+        _animals(pen, "bison", art.animals["prairie"], LAND_MARK)
+        _animals(pen, "turkey", art.animals["mountain"], LAND_MARK)
+        _animals(pen, "salmon", art.animals["river"], RIVER_MARK)
+        if art.totem_at is not None:
+            x, y = art.totem_at
+            pen.circle(x, y, TOTEM, fill="cream", stroke="gold", width=0.8)
             icon(pen, "totem", x - 5, y - 5, 10)
-        pen.text(w / 2, h / 2 - 14, tile.id, 7, color="paper", align="center")
+        x, y = art.id_at
+        pen.rect(x - ID_BOX[0] / 2, y - ID_BOX[1] / 2, *ID_BOX, fill="cream", radius=1.0)
+        pen.text(x, y - 1.0, tile.id, 7, color="text", align="center")
 
     return Piece(tile.id, *TILE, front, shape="hex")
 
@@ -142,7 +258,7 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, t: Text) -> Pie
         w, h = BOARD
         pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="sand")
         pen.rect(-BLEED, h - 14, w + 2 * BLEED, 14 + BLEED, fill=colour)
-        pen.text(6, h - 10, t("game_bison"), 14, color="paper")
+        pen.text(6, h - 10, t("game_bison"), 14, color=text_on(colour))
         player_mark(pen, colour, w - 27, h - 11, 7)
         # Food tracks 0–15 (B8): start at 10, never below 0, never above the cap.
         box = 8.0
@@ -196,14 +312,15 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, t: Text) -> Pie
             pen.block(x + ACTION_PAD, 21.2, *label_box, t("bi_" + action.value),
                       label_pt, label_pt)
         pen.seat_code(w - 32, h - 46, 28, code)
-        pen.text(w - 4, h - 10, t("seat", n=seat + 1), 8, color="paper", align="right")
+        pen.text(w - 4, h - 10, t("seat", n=seat + 1), 8, color=text_on(colour),
+                 align="right")
 
     return Piece(f"board-{colour}", *BOARD, front)
 
 
 # -- tokens ------------------------------------------------------------------------------
 
-def _token(piece_id: str, colour: str, draw, size: float = TOKEN) -> Piece:
+def _token(piece_id: str, colour: str, draw: Art, size: float = TOKEN) -> Piece:
     def front(pen: Pen) -> None:
         pen.rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, fill=colour)
         pen.rect(1.2, 1.2, size - 2.4, size - 2.4, fill="cream", radius=1.5)
@@ -212,6 +329,12 @@ def _token(piece_id: str, colour: str, draw, size: float = TOKEN) -> Piece:
             mark = 2.8 if size < TOKEN else 3.2
             player_mark(pen, colour, size - mark - 0.6, size - mark - 0.6, mark)
     return Piece(piece_id, size, size, front)
+
+
+def _icon_art(name: str, at: float, size: float) -> Art:
+    def draw(pen: Pen) -> None:
+        icon(pen, name, at, at, size)
+    return draw
 
 
 def _structure(kind: str, colour: str, size: int, copy: int) -> Piece:
@@ -223,7 +346,7 @@ def _structure(kind: str, colour: str, size: int, copy: int) -> Piece:
     return _token(f"{kind}-{colour}-{size}{'ab'[copy]}", colour, draw)
 
 
-def components(context) -> list[Component]:
+def components(context: Context) -> list[Component]:
     t = context.t
     tiles = tuple(_tile(tile) for tile in catalog.CATALOG.values())
     boards = tuple(_board(seat, colour, context.seat_code(seat), t)
@@ -243,8 +366,7 @@ def components(context) -> list[Component]:
                                   SMALL_TOKEN))
         for animal in economy.ANIMALS:
             markers.append(_token(f"food-{colour}-{animal}", colour,
-                                  lambda pen, a=animal: icon(pen, a, 1.4, 1.4, 7.4),
-                                  SMALL_TOKEN))
+                                  _icon_art(animal, 1.4, 7.4), SMALL_TOKEN))
         for n in range(ACTIONS_PER_ROUND):  # one action marker per action of a round (B6)
             markers.append(_token(f"action-{colour}-{n + 1}", colour,
                                   lambda pen: pen.circle(5.4, 5.4, 3.0, fill="night"),

@@ -16,11 +16,12 @@ from games.dogs_life import game as rules
 from printgen import fonts
 from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Art, Component, Piece
-from printgen.linebreak import fit
-from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, PT, Pen
+from printgen.linebreak import PT, fit
+from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, Pen
+from printgen.style import readable, text_on
 
 if TYPE_CHECKING:
-    pass
+    from printgen.kit import Context
 
 Text = Callable[..., str]  # Context.t: a printgen message in the kit's language
 
@@ -64,35 +65,39 @@ def _card(d: catalog.Dog, number: int, t: Text, lang: str, section_pt: float) ->
         w, h = CARD
         _bleed(pen, w, h, d.colour)
         pen.rect(3.5, 3.5, w - 7, h - 7, fill="cream", radius=2.5)
-        pen.text(7, h - 12, str(number), 14, color=d.colour)
+        pen.text(7, h - 12, str(number), 14, color=readable(d.colour))
         pen.text(w - 7, h - 11, d.names[lang], 8, align="right", max_width=36)
         pen.text(w / 2, 5.2, f"{d.id}-{number:02d}", MIN_ID_PT, color="muted", align="center")
         player_mark(pen, d.colour, w - 10.5, 4.4, 4)
         if card is None:  # the reshuffle card
             pen.wrap(8, h / 2 + 6, t("dl_reshuffle"), 11, w - 16)
             return
-        rows = [("trash", lambda x, y: _find(pen, card.trash, x, y)),
-                ("restaurant", lambda x, y: _find(pen, card.restaurant, x, y)),
-                ("newspaper", lambda x, y: _find(pen, card.newspaper, x, y)),
-                ("fight", lambda x, y: [icon(pen, "fang", x + k * 4.2, y, 6.5)
-                                        for k in range(card.fangs)] or
-                 pen.text(x + 3, y + 1.5, "0", 10, color="muted")),
-                ("catcher", lambda x, y: icon(pen, "run" if card.escapes_catcher else "net",
-                                              x, y, 7)),
-                ("pound", lambda x, y: icon(pen, "run" if card.escapes_pound else "net",
-                                            x, y, 7))]
-        for k, (section, draw) in enumerate(rows):
+        for k, section in enumerate(SECTION_ICONS):
             y = h - 25 - k * 10.5
             pen.line(6, y - 1.8, w - 6, y - 1.8, color="grey", width=0.15)
             icon(pen, SECTION_ICONS[section], 6, y, 6.5)
             pen.block(13.8, y - 1.0, SECTION_LABEL[0], SECTION_LABEL[1], t("dl_" + section),
                       section_pt, section_pt, color="muted", align="left", max_lines=2)
-            draw(34, y)
+            _result(pen, card, section, 34, y)
 
     # Each dog's first 9 cards fill a sheet; its last 4 share one with another dog's.
     group = f"{d.id}-{'rest' if number > 9 else 'first'}"
     return Piece(f"{d.id}-{number:02d}", *CARD, front, _dog_back(d), back_form=f"back-{d.id}",
                  group=group)
+
+
+def _result(pen: Pen, card: catalog.Card, section: str, x: float, y: float) -> None:
+    """What ``card`` says in ``section``, as icons from (x, y)."""
+    if section in ("trash", "restaurant", "newspaper"):
+        _find(pen, getattr(card, section), x, y)
+    elif section == "fight":
+        for k in range(card.fangs):
+            icon(pen, "fang", x + k * 4.2, y, 6.5)
+        if not card.fangs:
+            pen.text(x + 3, y + 1.5, "0", 10, color="muted")
+    else:
+        escapes = card.escapes_catcher if section == "catcher" else card.escapes_pound
+        icon(pen, "run" if escapes else "net", x, y, 7)
 
 
 def _dog_back(d: catalog.Dog) -> Art:
@@ -116,8 +121,9 @@ def _chart(index: int, d: catalog.Dog, code: tuple[str, str] | None, t: Text,
         w, h = CHART
         _bleed(pen, w, h, "cream")
         pen.rect(-BLEED, h - 16, w + 2 * BLEED, 16 + BLEED, fill=d.colour)
-        pen.text(6, h - 11, d.names[lang], 16, color="paper", max_width=70)
-        pen.text(80, h - 11, d.breed[lang], 9, color="paper", max_width=40)
+        ink = text_on(d.colour)
+        pen.text(6, h - 11, d.names[lang], 16, color=ink, max_width=70)
+        pen.text(80, h - 11, d.breed[lang], 9, color=ink, max_width=40)
         player_mark(pen, d.colour, w - 15, h - 12.5, 9)
         pen.text(6, h - 24, t("dl_ap", n=d.action_points), 10, max_width=90)
         # Hunger meter 0–4 (a marker moves down each turn; food moves it up, never above 4).
@@ -207,7 +213,7 @@ def _newspaper(address: int, t: Text) -> Piece:
     return Piece(f"newspaper-{address:02d}", TOKEN, TOKEN, front, back)
 
 
-def components(context) -> list[Component]:
+def components(context: Context) -> list[Component]:
     t, lang = context.t, context.lang
     dogs = list(catalog.DOGS.values())
     charts = tuple(_chart(i, d, context.seat_code(i), t, lang) for i, d in enumerate(dogs))

@@ -13,13 +13,17 @@ from typing import TYPE_CHECKING
 
 from games.hunting_age import board, cards, tribe
 from games.hunting_age import components as parts
+from printgen import fonts
 from printgen.icons import icon, player_mark
-from printgen.layout import BLEED, Component, Piece
+from printgen.layout import BLEED, Art, Component, Piece
+from printgen.linebreak import PT
 from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, Pen
+from printgen.style import text_on
 
 if TYPE_CHECKING:
-    pass
+    from printgen.kit import Context
 
+Goods = dict[str, int] | tuple[tuple[str, int], ...]  # good → how many
 GAME = "hunting-age"
 BOARD = (190.0, 100.0)
 CARD = (127.0, 89.0)
@@ -47,7 +51,7 @@ def _bleed(pen: Pen, w: float, h: float, color: str) -> None:
     pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill=color)
 
 
-def _goods(pen: Pen, goods: dict[str, int] | tuple, x: float, y: float, size: float) -> float:
+def _goods(pen: Pen, goods: Goods, x: float, y: float, size: float) -> float:
     """Draw ``n × icon`` for each good from (x, y); return the x after the last one."""
     for good, count in dict(goods).items():
         if count > 1:
@@ -58,6 +62,12 @@ def _goods(pen: Pen, goods: dict[str, int] | tuple, x: float, y: float, size: fl
     return x
 
 
+def _goods_width(goods: Goods, size: float) -> float:
+    """How far :func:`_goods` advances for ``goods`` at ``size``."""
+    return sum((size * 0.55 if count > 1 else 0.0) + size + 0.8
+               for count in dict(goods).values())
+
+
 def _harvest(pen: Pen, harvest: cards.Harvest, x: float, y: float, size: float,
              lang: str, width: float) -> None:
     """A harvest area: its icons left to right, one icon group per line."""
@@ -65,11 +75,16 @@ def _harvest(pen: Pen, harvest: cards.Harvest, x: float, y: float, size: float,
         if item.family == "gain":
             _goods(pen, item.gives, x, y, size)
         elif item.family == "convert":
-            after = _goods(pen, item.pays, x, y, size)
-            pen.text(after, y + size * 0.3, "→", size * 2.0)
-            after = _goods(pen, item.gives, after + size * 0.7, y, size)
-            if item.times > 1:
-                pen.text(after, y + size * 0.3, f"×{item.times}", size * 1.6)
+            # Shrunk to the space's width when "pay → get ×n" is wider (N02a's "×2").
+            times = f"×{item.times}" if item.times > 1 else ""
+            needed = (_goods_width(item.pays, size) + size * 0.7
+                      + _goods_width(item.gives, size) + fonts.width(times, size * 1.6 * PT))
+            with pen.at(x, y, scale=min(1.0, width / needed)):
+                after = _goods(pen, item.pays, 0, 0, size)
+                pen.text(after, size * 0.3, "→", size * 2.0)
+                after = _goods(pen, item.gives, after + size * 0.7, 0, size)
+                if times:
+                    pen.text(after, size * 0.3, times, size * 1.6)
         elif item.family == "special":
             kind = "chief" if item.special == "copy_chief" else "hut"
             pen.circle(x + size / 2, y + size / 2, size * 0.62, stroke="line", width=0.3)
@@ -91,7 +106,7 @@ def _cost(pen: Pen, cost: parts.Cost, x: float, y: float, size: float) -> float:
     return _goods(pen, cost.as_dict(), x, y, size)
 
 
-def _face(face: cards.Face, lang: str):
+def _face(face: cards.Face, lang: str) -> Art:
     def draw(pen: Pen) -> None:
         w, h = CARD
         _bleed(pen, w, h, "sand" if face.basic else "#e4ecd6")
@@ -145,9 +160,10 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> P
         w, h = BOARD
         _bleed(pen, w, h, "sand")
         pen.rect(-BLEED, h - 11, w + 2 * BLEED, 11 + BLEED, fill=colour)
-        pen.text(5, h - 8, pen_text(lang, "game_" + GAME), 11, color="paper")
+        pen.text(5, h - 8, pen_text(lang, "game_" + GAME), 11, color=text_on(colour))
         player_mark(pen, colour, w - 26, h - 9, 7)
-        pen.text(w - 5, h - 8, t("seat", n=seat + 1), 8, color="paper", align="right")
+        pen.text(w - 5, h - 8, t("seat", n=seat + 1), 8, color=text_on(colour),
+                 align="right")
         rows = (("cave", "ha_caves", "cave"), ("subordinate", "ha_subordinates", "hunter"),
                 ("hut", "ha_huts", "hut"))
         for r, (kind, label, art) in enumerate(rows):
@@ -158,7 +174,7 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> P
                 _cost(pen, base, 5, y + 3, 5)
             else:
                 icon(pen, "hut", 5, y + 3, 5)
-            first = 34
+            first = 34.0
             if kind == "cave":  # the open caves: storage from the first turn
                 for k in range(board.OPEN_CAVES_AT_START):
                     x = first + k * CELL_PITCH
@@ -239,7 +255,7 @@ def _token(piece_id: str, name: str, label: str = "") -> Piece:
     return Piece(piece_id, TOKEN, TOKEN, front)
 
 
-def components(context) -> list[Component]:
+def components(context: Context) -> list[Component]:
     t, lang = context.t, context.lang
     boards = tuple(_board(seat, colour, context.seat_code(seat), lang)
                    for seat, colour in enumerate(COLOURS))

@@ -15,9 +15,10 @@ from games.lion_square import catalog, rules
 from printgen.icons import icon
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import MIN_LABEL_PT, Pen
+from printgen.style import readable
 
 if TYPE_CHECKING:
-    pass
+    from printgen.kit import Context
 
 GAME = "lion-square"
 CARD = (63.0, 88.0)  # poker size (issue 7)
@@ -61,9 +62,10 @@ def _carnivore(card: catalog.Card, lang: str) -> Piece:
         _background(pen, colour.hex)
         pen.rect(4, 4, w - 8, h - 8, fill="cream", radius=3)
         number = str(card.number)
-        pen.text(7, h - 17, number, 30, color=colour.hex)
+        ink = readable(colour.hex)  # the clan's hue, dark enough on cream
+        pen.text(7, h - 17, number, 30, color=ink)
         with pen.at(w - 7, 17, rotate=180):
-            pen.text(0, 0, number, 30, color=colour.hex)
+            pen.text(0, 0, number, 30, color=ink)
         pen.circle(w / 2, h / 2 + 8, 13, fill=colour.hex)
         _emblem(pen, colour.id, w / 2, h / 2 + 8, 8.5)
         pen.text(w / 2, h / 2 - 12, card.name(lang), 12, align="center", max_width=w - 14)
@@ -91,7 +93,7 @@ def _gazelle(card: catalog.Card, lang: str) -> Piece:
         pen.circle(cx - 2.6, cy - 5, 0.9, fill="#1d1d1b")
         pen.circle(cx + 2.6, cy - 5, 0.9, fill="#1d1d1b")
         pen.text(w / 2, h / 2 - 12, card.name(lang), 12, align="center", max_width=w - 14)
-        pen.text(7, h - 17, "0", 30, color="#b07a1c")
+        pen.text(7, h - 17, "0", 30, color=readable("#b07a1c"))
         pen.text(w / 2, 6.5, card.id, 6, color="muted", align="center")
 
     return Piece(card.id, *CARD, front, _back, back_form="lion-square-back")
@@ -142,7 +144,7 @@ def _herd(seat: int, lang: str, code: tuple[str, str] | None) -> Piece:
     return Piece(f"H{seat + 1}", *CARD, front)
 
 
-def components(context) -> list[Component]:
+def components(context: Context) -> list[Component]:
     lang = context.lang
     cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang)
                   for c in catalog.DECK)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from printgen import fonts
 from printgen.errors import PrintError
 from printgen.linebreak import CANNOT_END, CANNOT_START, PT, fit, units, wrap_lines
+from printgen.messages import MESSAGES, text
 
 EM = 10 * PT  # IPAexGothic's kana and kanji are exactly one em wide
 
@@ -19,14 +20,15 @@ def lines_in(text: str, ems: float) -> list[str]:
 
 
 @pytest.mark.parametrize(("text", "ems", "expected"), [
-    # A Latin word inside Japanese stays whole (ReportLab's splitter printed "Campfir|e").
+    # A Latin word inside Japanese stays whole (ReportLab's splitter printed "Campfir|e"),
+    # and Japanese words too, where they fit on a line (after a particle, not in 読み取る).
     ("スマホで読み取ると、このテーブルがCampfireで開きます。", 6,
-     ["スマホで読み", "取ると、この", "テーブルが", "Campfireで", "開きます。"]),
+     ["スマホで", "読み取ると、", "この", "テーブルが", "Campfire", "で開きます。"]),
     # Numbers stay whole and ％ stays with them; （「 never end a line, 」） never start one.
     ("倍率100％（「実際のサイズ」）で印刷", 5, ["倍率100％", "（「実際の", "サイズ」）", "で印刷"]),
     ("倍率を（「実際のサイズ」）で", 4, ["倍率を", "（「実際", "のサイ", "ズ」）で"]),
     # A range "1～3" is one unit.
-    ("ハンターを土地1～3つ分移動する", 6, ["ハンターを土", "地1～3つ分", "移動する"]),
+    ("ハンターを土地1～3つ分移動する", 6, ["ハンターを", "土地1～3", "つ分移動する"]),
     # 、」 and small kana and ー move down with the character before them.
     ("あいう、」です", 3, ["あい", "う、」", "です"]),
     ("ちょっとコーヒー", 3, ["ちょっ", "とコー", "ヒー"]),
@@ -85,7 +87,7 @@ def test_kinsoku_and_whole_words_hold_for_any_japanese_text(pieces, ems):
 @pytest.mark.parametrize(("text", "expected"), [
     ("Move hunters 1 space", ["Move hunters", "1 space"]),
     ("Place your tile + hunters", ["Place your tile", "+ hunters"]),
-    ("テントの設置・拡張", ["テントの設置・", "拡張"]),
+    ("テントの設置・拡張", ["テントの", "設置・拡張"]),
     ("Costruire o ingrandire una tenda", ["Costruire o", "ingrandire", "una tenda"]),
 ])
 def test_a_last_line_of_one_unit_takes_the_unit_before_it_along(text, expected):
@@ -98,7 +100,7 @@ def test_fit_takes_the_largest_quarter_point_size_that_fits_the_box():
     assert fit(text, 24.8, 9.0, 8.0, 6.5) == (8.0, ["ハンターを土地", "1～3つ分移動する"])
     # Two lines of 7.25 pt: 7.25 × (1 + 1.15) × 0.3528 = 5.50 mm, the box's height.
     assert fit(text, 24.8, 5.5, 8.0, 6.5, max_lines=2) == (
-        7.25, ["ハンターを土地1～3", "つ分移動する"])
+        7.25, ["ハンターを土地", "1～3つ分移動する"])
     assert fit("Gather hunters", 24.8, 9.0, 8.0, 6.5) == (8.0, ["Gather hunters"])
 
 
@@ -115,3 +117,44 @@ def test_fit_refuses_a_text_that_would_need_a_size_below_the_minimum():
         fit("ハンターを土地1～3つ分移動する", 10, 5, 8, 6.5)
     assert str(error.value) == ("the text 'ハンターを土地1～3つ分移動する' does not fit in "
                                 "10.0 × 5.0 mm on 3 lines at 6.5 pt")
+
+
+# -- words whole (the reviewer's ハ/ンター, 切り/直して, 穀物( / 黄) --------------------------
+
+@pytest.mark.parametrize(("text", "ems", "expected"), [
+    ("ハンターを集める", 6, ["ハンターを", "集める"]),
+    ("ハンターを土地1つ分移動する", 7, ["ハンターを土地", "1つ分移動する"]),
+    ("ドッグカード13枚を切り直して、もう1枚引く", 7,
+     ["ドッグカード", "13枚を", "切り直して、", "もう1枚引く"]),
+    ("ドッグカード13枚を切り直して、もう1枚引く", 10,
+     ["ドッグカード13枚を", "切り直して、もう", "1枚引く"]),
+    ("洞穴のマンモスまたは穀物(黄)1つにつき1勝利点", 10,
+     ["洞穴のマンモスまたは", "穀物(黄)1つにつき", "1勝利点"]),
+])
+def test_japanese_words_stay_whole_where_they_fit(text, ems, expected):
+    assert lines_in(text, ems) == expected
+
+
+@given(st.integers(min_value=3, max_value=14))
+def test_an_opening_bracket_never_ends_a_line(ems):
+    for line in lines_in("洞穴のマンモスまたは穀物(黄)1つにつき1勝利点", ems)[:-1]:
+        assert not line.endswith(("(", "（"))
+
+
+@given(st.integers(min_value=5, max_value=20))
+def test_a_katakana_word_is_cut_only_when_wider_than_the_line(ems):
+    for line in lines_in("ハンターを土地1～3つ分移動する、ドッグカードを切り直して", ems):
+        assert not line.endswith("ハ") and not line.startswith("ンター")
+        assert not line.endswith("ドッグカー")
+
+
+# -- wording (seed 003: 喧嘩, アクションポイント) -------------------------------------------
+
+def test_japanese_dog_words_are_the_rulebooks():
+    assert text("ja", "dl_fight") == "喧嘩"  # the rulebook's fight: 喧嘩に参加している…
+    assert text("ja", "dl_ap", n=7) == "1手番にアクションポイント7"
+    assert not any("攻撃" in message for message in MESSAGES["ja"].values())
+
+
+def test_the_italian_vp_track_says_when_the_game_ends():
+    assert text("it", "ha_vp_track", n=10) == "Tracciato PV: la partita finisce a 10"
