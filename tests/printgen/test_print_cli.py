@@ -69,3 +69,38 @@ def test_bad_arguments_exit_2_with_one_line(argv, message, capsys, tmp_path):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(message)
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_only_help_lists_the_component_ids(capsys):
+    assert main(["print", "lion-square", "--only", "help"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "cover", "lion-square.cards", "lion-square.herds"]
+
+
+def test_only_copies_and_back_offset_print_a_part(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["print", "dogs-life", "--only", "den-3,newspapers", "--copies", "2",
+                 "--back-offset", "0.5,-1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ("A Dog's Life: newspapers (address on the back): 24 pieces on "
+                        "1 sheet, pages 1–2")
+    assert lines[1] == "A Dog's Life: den cards: 2 pieces on 1 sheet, page 3"
+    assert lines[2].startswith("wrote output/dogs-life-en-a4-den-3+newspapers.pdf (")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--only", "dice"], "error: unknown component 'dice' for lion-square: expected one of "
+                         "cover, lion-square.cards, lion-square.herds (or a piece id)"),
+    (["--copies", "0"], "error: copies must be a whole number from 1 to 20, got 0"),
+    (["--copies", "two"], "error: argument --copies: invalid int value: 'two'"),
+    (["--back-offset", "1"], "error: back offset '1' must be two numbers in mm, X,Y"),
+    (["--back-offset", "0,-12"], "error: back offset '0,-12' must be within ±10 mm"),
+])
+def test_bad_print_choices_exit_2_with_one_line(argv, message, capsys, tmp_path):
+    with pytest.raises(SystemExit) as exit_info:
+        raise SystemExit(main(["print", "lion-square", *argv,
+                               "--out", str(tmp_path / "x.pdf")]))
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(message)
+    assert not (tmp_path / "x.pdf").exists()
