@@ -161,22 +161,22 @@ class Cover:
         pen.circle(bx, by, CROSS_ARM * 0.7, stroke="red", width=0.5)
         pen.line(bx - CROSS_ARM, by, bx + CROSS_ARM, by, color="red", width=0.5)
         pen.line(bx, by - CROSS_ARM, bx, by + CROSS_ARM, color="red", width=0.5)
-        # The scale: a tick every ½ mm, numbered every 2 mm, x to the right and y up as
+        # The scale: a tick every ½ mm, numbered every 3 mm, x to the right and y up as
         # this side is seen; where the front's cross shows through is the offset to give.
         sx, sy = bx, by - CROSS_ARM - 9
         pen.line(sx - SCALE_REACH, sy, sx + SCALE_REACH, sy, width=0.15)
         for k in range(-2 * SCALE_REACH, 2 * SCALE_REACH + 1):
-            length = 1.6 if k % 4 == 0 else (1.0 if k % 2 == 0 else 0.6)
+            length = 1.6 if k % 6 == 0 else (1.0 if k % 2 == 0 else 0.6)
             pen.line(sx + k / 2, sy, sx + k / 2, sy + length, width=0.1)
-            if k % 4 == 0:
+            if k % 6 == 0:
                 pen.text(sx + k / 2, sy - 2.4, f"{k // 2:+d}" if k else "0", 5.5,
                          align="center")
         vx = bx + CROSS_ARM + 9
         pen.line(vx, by - SCALE_REACH, vx, by + SCALE_REACH, width=0.15)
         for k in range(-2 * SCALE_REACH, 2 * SCALE_REACH + 1):
-            length = 1.6 if k % 4 == 0 else (1.0 if k % 2 == 0 else 0.6)
+            length = 1.6 if k % 6 == 0 else (1.0 if k % 2 == 0 else 0.6)
             pen.line(vx, by + k / 2, vx - length, by + k / 2, width=0.1)
-            if k % 4 == 0:
+            if k % 6 == 0:
                 pen.text(vx + 1.2, by + k / 2 - 0.7, f"{k // 2:+d}" if k else "0", 5.5)
         pen.text(bx, sy - 6.5, text(self.lang, "duplex_test_back"), 8, color="muted",
                  align="center")
