@@ -170,3 +170,15 @@ def test_ink_saver_tells_prairie_from_mountain_by_pattern(tmp_path):
             assert max(patch) - min(patch) > 60, space  # pattern ink on the grey fill
     plain = reader(render_kit("bison", only=["S1"])).pages[0]["/Resources"]["/XObject"]
     assert "/FormXob.pattern-prairie" not in plain  # the colour kit is unchanged
+
+
+# -- typesetting in the printed kits ----------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["ja", "it"])
+def test_no_printed_line_ends_with_an_opening_bracket_or_cuts_a_word(lang):
+    lines = [label.text for label in labels(lang, False)]
+    assert not [line for line in lines if line.rstrip().endswith(("(", "（", "「", "«"))]
+    if lang == "ja":  # the reviewer's ハ/ンター and 切り/直して
+        assert not [line for line in lines if line.endswith(("ハ", "切り", "切"))
+                    or line.startswith(("ンター", "直して", "り直して"))]
+        assert any("切り直して" in line for line in lines)

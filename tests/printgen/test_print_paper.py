@@ -15,7 +15,7 @@ from PIL import Image
 from games.dogs_life import catalog as dog_catalog
 from printgen.errors import PrintError
 from printgen.kit import ALL, GAMES, Context, component_ids, components, render_kit
-from printgen.layout import PAPERS, Offset, plan
+from printgen.layout import PAPERS, SAFE_MARGIN, Offset, plan
 from printgen.messages import LANGUAGES
 from printgen.style import Style
 
@@ -161,3 +161,18 @@ def test_the_cover_has_a_landscape_duplex_test_whose_back_carries_the_offset():
         .extract_text()
     # Rebuilt with the same options: the same bytes.
     assert shifted == render_kit("lion-square", back_offset=Offset(1.5, -2))
+
+
+def test_the_cover_ruler_measures_100_mm(tmp_path):
+    dpi = 600
+    pdf = render_kit("lion-square", only=["cover"], duplex="fold")
+    (png,) = render(pdf, tmp_path, dpi=dpi, first=1, last=1)
+    px = dpi / MM
+    # The centimetre ticks (4 mm) are the only ones reaching 3.4 mm above the ruler's line.
+    line_y = SAFE_MARGIN + 46 + 14
+    with Image.open(png) as image:
+        grey = image.convert("L")
+        row = round((PAPERS["a4"][1] - line_y - 3.4) * px)
+        ticks = _dark_runs([grey.getpixel((i, row)) for i in range(round(130 * px))])
+    assert len(ticks) == 11
+    assert (ticks[-1] - ticks[0]) / px == pytest.approx(100.0, abs=0.1)
