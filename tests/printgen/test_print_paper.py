@@ -176,3 +176,24 @@ def test_the_cover_ruler_measures_100_mm(tmp_path):
         ticks = _dark_runs([grey.getpixel((i, row)) for i in range(round(130 * px))])
     assert len(ticks) == 11
     assert (ticks[-1] - ticks[0]) / px == pytest.approx(100.0, abs=0.1)
+
+
+def test_a_sheet_of_two_dogs_backs_shows_one_colour_around_every_back(tmp_path):
+    # The last four cards of two dogs share a sheet: their backs have one frame, so a back
+    # printed a little off never shows the other dog's colour at its edge.
+    _, sheets = _plan("dogs-life", "dogs-life.cards")
+    index = next(i for i, s in enumerate(sheets) if s.is_back
+                 and len({p.piece.id.rsplit("-", 1)[0] for p in s.placements}) == 2)
+    back = sheets[index]
+    pdf = render_kit("dogs-life", only=["cards"])
+    dpi = 100
+    (png,) = render(pdf, tmp_path, dpi=dpi, first=index + 1, last=index + 1)
+    px = dpi / MM
+    colours = set()
+    with Image.open(png) as image:
+        rgb = image.convert("RGB")
+        for p in back.placements:
+            for x, y in ((p.x - 0.7, p.y + 40), (p.x + 63.7, p.y + 40),
+                         (p.x + 30, p.y - 0.7), (p.x + 30, p.y + 88.7)):
+                colours.add(rgb.getpixel((round(x * px), round((back.size[1] - y) * px))))
+    assert len(colours) == 1, colours
