@@ -85,7 +85,7 @@ class RuleError(ValueError):
 
     def translated(self, gettext: Any) -> str:
         """The message in the reader's language, given a ``gettext`` function."""
-        text = gettext(self.template)
+        text = str(gettext(self.template))
         if not self.params:
             return text
         params = {name: localize(value, gettext) for name, value in self.params.items()}

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from games.errors import N_, RuleError
 
@@ -174,7 +175,7 @@ class Layout:
         return Board(_frozen(self.tiles), _frozen(self.pieces), frozenset())
 
 
-def _frozen(mapping: Mapping) -> Mapping:
+def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
     return MappingProxyType(dict(mapping))
 
 

@@ -29,7 +29,7 @@ overflow policy of ``economy.receive``, ties broken by the larger smallest stock
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from games.errors import N_, RuleError
 
@@ -68,7 +68,7 @@ def _kind(value: Any) -> str:
     return "a number"
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -114,8 +114,8 @@ def _sync_supply(state: State, seat: int, space: Space, new: Pieces) -> Supply:
                 on_board.remove(old_size)
                 in_supply.append(old_size)
         if new.structure:
-            unlocated = Counter(on_board) - located
-            if not unlocated[new.structure]:
+            loose = Counter(on_board) - located
+            if not loose[new.structure]:
                 if new.structure not in in_supply:
                     raise RuleError(
                         N_("you have no size-{size} {kind} in your supply; buy one at the "
@@ -125,7 +125,8 @@ def _sync_supply(state: State, seat: int, space: Space, new: Pieces) -> Supply:
                 in_supply.remove(new.structure)
                 on_board.append(new.structure)
         moved = Structures(tuple(sorted(in_supply)), tuple(sorted(on_board)), held.market)
-        supply = replace(supply, **{"tents" if kind == "tent" else "canoes": moved})
+        supply = (replace(supply, tents=moved) if kind == "tent"
+                  else replace(supply, canoes=moved))
     return supply
 
 

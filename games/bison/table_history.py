@@ -56,7 +56,7 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         return template, {"player": who, "counter": event.get("counter"), "delta": delta}
     if kind == "action":
         try:
-            label = ACTION_LABELS[Action(event.get("action"))]
+            label = ACTION_LABELS[Action(str(event.get("action")))]
         except ValueError:
             label = str(event.get("action"))
         hunters = event.get("hunters", 0)

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from games.dogs_life import game as rules
 from games.dogs_life.catalog import DOGS, Card, Section, dog
@@ -277,7 +277,7 @@ def _records(event: Mapping[str, Any]) -> list[tuple[int, Draw]]:
     return records
 
 
-def _is_whole(value: object) -> bool:
+def _is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -414,8 +414,9 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     """
     def name(key: str) -> str:
         seat = event.get(key)
-        ok = _is_whole(seat) and 0 <= seat < len(players)
-        return players[seat].name if ok else "?"
+        if _is_whole(seat) and 0 <= seat < len(players):
+            return players[seat].name
+        return "?"
 
     kind = event.get("type")
     params: dict[str, Any] = {"name": name("seat")}
@@ -429,7 +430,7 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     if kind == "end_game":
         return N_("Time is up: the most buried bones wins"), {}
     if kind == "start_turn":
-        return _TURNS.get(event.get("outcome"), N_("{name} started a turn")), params
+        return _TURNS.get(str(event.get("outcome")), N_("{name} started a turn")), params
     if kind in _SIMPLE:
         params.update({k: event.get(k) for k in ("die", "steps", "days") if k in event})
         if kind in _SIMPLE_ONE and 1 in (params.get("steps"), params.get("days")):
@@ -455,7 +456,7 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         if template is None:
             return _DRAWN.get(section, N_("{name} drew a card")), params
         if event.get("trash_day"):
-            template = _TRASH_DAY.get(outcome, template)
+            template = _TRASH_DAY.get(str(outcome), template)
         return template, params
     return N_("{name}: {type}"), {**params, "type": kind}
 
