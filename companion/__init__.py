@@ -1,4 +1,4 @@
-"""The Flask table companion (see DESIGN.md): ``create_app`` wires the subsystems."""
+"""The Flask table companion (docs/architecture.md): ``create_app`` wires the subsystems."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from companion import api, config, db, i18n, registry, security, web
+from companion import api, config, db, i18n, panels, registry, security, web
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 log = logging.getLogger(__name__)
@@ -28,20 +28,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     web.init_app(app)
     api.init_app(app)
-    _register_panels(app)
+    panels.register_panels(app)
     _register_errors(app)
     return app
-
-
-def _register_panels(app: Flask) -> None:
-    """The game panels' blueprints (companion/panels/, written alongside the platform)."""
-    try:
-        from companion.panels import register_panels
-    except ImportError as error:
-        if error.name not in ("companion.panels",) and "register_panels" not in str(error):
-            raise
-        return
-    register_panels(app)
 
 
 def http_error_message(error: HTTPException) -> str:

@@ -49,7 +49,7 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": str(Path(__file__).resolve().parent.parent
                                              / "translations"),
-        "GAMES": None,  # None = every game whose games/<pkg>/table.py exists (registry.py)
+        "GAMES": None,  # None = every game of games.registry
     }
 
 

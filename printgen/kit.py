@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
+from games import registry as game_registry
 from printgen.cover import Cover, Entry
 from printgen.document import Document
 from printgen.errors import PrintError
@@ -19,13 +20,8 @@ from printgen.layout import Component, Sheet, check_duplex, paper_size, plan
 from printgen.messages import check_language, text
 from printgen.style import Style
 
-# CLI / API game id -> printgen module drawing its components.
-GAMES: dict[str, str] = {
-    "bison": "printgen.games.bison",
-    "lion-square": "printgen.games.lion_square",
-    "hunting-age": "printgen.games.hunting_age",
-    "dogs-life": "printgen.games.dogs_life",
-}
+# CLI / API game id -> printgen module drawing its components (games.registry's list).
+GAMES: dict[str, str] = {game.id: f"printgen.games.{game.package}" for game in game_registry.GAMES}
 ALL = "all"
 
 
