@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from companion import api, config, db, i18n, panels, registry, security, web
+from companion import api, config, db, i18n, pages, panels, registry, security
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 log = logging.getLogger(__name__)
@@ -26,7 +26,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
-    web.init_app(app)
+    pages.init_app(app)
     api.init_app(app)
     panels.register_panels(app)
     _register_errors(app)
@@ -59,7 +59,7 @@ def _register_errors(app: Flask) -> None:
         message = http_error_message(error)
         if request.path.startswith("/api/"):
             return jsonify(error=message), code
-        if web.is_htmx():
+        if pages.is_htmx():
             # Shown in the page's flash area instead of replacing the panel.
             return (render_template("_flash.html", message=message), code,
                     {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"})

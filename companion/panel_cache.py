@@ -59,8 +59,8 @@ class RenderCache:
         """The markup for ``key``, rendering it with ``render()`` when missing.
 
         ``render`` returns the markup and whether it may be kept (see
-        ``web._render_panel``: markup that holds a session's secret is answered once and
-        not kept)."""
+        ``companion.pages.panel._render_panel``: markup that holds a session's secret is
+        answered once and not kept)."""
         with self._lock:
             markup = self._hit(key)
             if markup is not None:

@@ -35,8 +35,9 @@ from flask import abort, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion import charts, tables, web
+from companion import charts, tables
 from companion.i18n import rule_error_message
+from companion.pages import base
 from companion.panels import _kit as kit
 from games.dogs_life import catalog
 from games.dogs_life import table as fold
@@ -182,7 +183,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
     won = winners(game)
     over = bool(won)
     minutes = game.settings.timed_minutes
-    deadline = (web.local_time(table.created_at + timedelta(minutes=minutes))
+    deadline = (base.local_time(table.created_at + timedelta(minutes=minutes))
                 if minutes else None)
     return {
         "over": over, "time_up": game.time_up,
@@ -210,7 +211,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
 
 
 def _int(name: str) -> int:
-    return web.form_int(name, label=_(FIELD_LABELS.get(name, name)))
+    return base.form_int(name, label=_(FIELD_LABELS.get(name, name)))
 
 
 def _seat() -> dict[str, Any]:
@@ -260,26 +261,14 @@ ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
 }
 
 
-def _respond(table_id: str, error: RuleError) -> Any:
-    return web.panel_response(tables.get(table_id), error=message(error), status=422)
-
-
 @bp.post("/<action>")
 def act(table_id: str, action: str) -> Any:
     """Turn the form into an event and append it as this phone's seat; a refusal of the
     form or of the rules is a 422 panel with the reason, and nothing is stored."""
     if action not in ACTIONS:
         abort(404)
-    table = kit.game_table(table_id, GAME)
     kind, fields = ACTIONS[action]
-    try:
-        event = {"type": kind, **fields()}
-        table = tables.append(table_id, event, seat=web.current_seat(table))
-    except tables.TableNotFound:
-        abort(404)
-    except RuleError as error:
-        return _respond(table_id, error)
-    return web.panel_response(table)
+    return kit.post_event(table_id, lambda _table: {"type": kind, **fields()}, game=GAME)
 
 
 #: The settings' bounds and defaults (D3), all from ``games.dogs_life`` (template global
@@ -301,4 +290,6 @@ def dog_choices() -> list[tuple[str, str, str, int]]:
 
 
 def init_app(app: Any) -> None:
-    kit.register(app, bp, GAME, view, dogs_life_dogs=dog_choices, dogs_life_limits=limits)
+    # A refusal names dogs in the reader's language (``message``).
+    kit.register(app, bp, GAME, view, refusal=message, dogs_life_dogs=dog_choices,
+                 dogs_life_limits=limits)

@@ -32,7 +32,8 @@ from flask import request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion import charts, tables, web
+from companion import charts, tables
+from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
 from games.hunting_age import development, storage
@@ -249,16 +250,16 @@ def setup(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
         event: dict[str, Any] = {"type": "setup"}
         if request.form.get("start_player", "").strip():
-            event["start_player"] = web.form_int("start_player", label=_("start player"))
+            event["start_player"] = base.form_int("start_player", label=_("start player"))
         return event
-    return kit.post_event(table_id, GAME, build)
+    return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/develop")
 def develop(table_id: str) -> Any:
     def build(table: tables.TableView) -> dict[str, Any]:
         kind = request.form.get("kind", "")
-        event: dict[str, Any] = {"type": "develop", "seat": web.form_int("seat", label=_("seat")),
+        event: dict[str, Any] = {"type": "develop", "seat": base.form_int("seat", label=_("seat")),
                                  "kind": kind}
         if any(key.startswith("any.") for key in request.form):
             chosen = {k: v for k, v in _goods("any", FOODS).items() if v}
@@ -267,7 +268,7 @@ def develop(table_id: str) -> Any:
         if table.state.edition == "campfire":
             if kind == "hut":
                 event["face"] = request.form.get("face", "")
-                event["space"] = web.form_int("space", label=_("build space"))
+                event["space"] = base.form_int("space", label=_("build space"))
             return event
         # Original components: the player types what is printed on their board.
         event["cost"] = {k: v for k, v in _goods("cost", COST_PARTS).items() if v}
@@ -281,22 +282,22 @@ def develop(table_id: str) -> Any:
             else:
                 event["vp"] = _count("vp", _("hut VP"))
         return event
-    return kit.post_event(table_id, GAME, build)
+    return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/store")
 def store(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
-        return {"type": "store", "seat": web.form_int("seat", label=_("seat")),
+        return {"type": "store", "seat": base.form_int("seat", label=_("seat")),
                 "return": _goods("return", FOODS)}
-    return kit.post_event(table_id, GAME, build)
+    return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/end-turn")
 def end_turn(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
-        return {"type": "end_turn", "seat": web.form_int("seat", label=_("seat"))}
-    return kit.post_event(table_id, GAME, build)
+        return {"type": "end_turn", "seat": base.form_int("seat", label=_("seat"))}
+    return kit.post_event(table_id, build, game=GAME)
 
 
 def init_app(app: Any) -> None:

@@ -38,7 +38,8 @@ from flask import request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from companion import charts, tables, web
+from companion import charts, tables
+from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
 from games.lion_square import rules
@@ -167,7 +168,7 @@ def _show(cell: object) -> str:
 
 def _cell_arg(raw: str | None) -> tuple[int, int] | None:
     """``"row,column"`` with both 0–2, or None."""
-    parts = [web.small_number(part) for part in (raw or "").split(",")]
+    parts = [base.small_number(part) for part in (raw or "").split(",")]
     if len(parts) != 2 or None in parts:
         return None
     row, column = parts
@@ -197,25 +198,25 @@ def cell(table_id: str) -> Any:
         row, column = place
         return {"type": "set_cell", "row": row, "column": column,
                 "card": _card_arg(request.form.get("card", ""))}
-    return kit.post_event(table_id, GAME, build)
+    return kit.post_event(table_id, build, game=GAME)
 
 
 def _count(kind: str, label: str) -> Callable[[tables.TableView], dict[str, Any]]:
     """The event setting one seat's count of this round (``seat``, ``count``)."""
     def build(_table: tables.TableView) -> dict[str, Any]:
-        return {"type": kind, "seat": web.form_int("seat", label=_("seat")),
-                "count": web.form_int("count", label=_(label))}
+        return {"type": kind, "seat": base.form_int("seat", label=_("seat")),
+                "count": base.form_int("count", label=_(label))}
     return build
 
 
 @bp.post("/taken")
 def taken(table_id: str) -> Any:
-    return kit.post_event(table_id, GAME, _count("set_taken", N_("cards taken")))
+    return kit.post_event(table_id, _count("set_taken", N_("cards taken")), game=GAME)
 
 
 @bp.post("/gazelles")
 def gazelles(table_id: str) -> Any:
-    return kit.post_event(table_id, GAME, _count("set_gazelles", N_("gazelles in hand")))
+    return kit.post_event(table_id, _count("set_gazelles", N_("gazelles in hand")), game=GAME)
 
 
 @bp.post("/last")
@@ -223,18 +224,18 @@ def last(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
         if not request.form.get("seat", "").strip():
             return {"type": "set_last", "seat": None}
-        return {"type": "set_last", "seat": web.form_int("seat", label=_("seat"))}
-    return kit.post_event(table_id, GAME, build)
+        return {"type": "set_last", "seat": base.form_int("seat", label=_("seat"))}
+    return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/score")
 def score(table_id: str) -> Any:
-    return kit.post_event(table_id, GAME, lambda _table: {"type": "score_round"})
+    return kit.post_event(table_id, lambda _table: {"type": "score_round"}, game=GAME)
 
 
 @bp.post("/next")
 def next_round(table_id: str) -> Any:
-    return kit.post_event(table_id, GAME, lambda _table: {"type": "next_round"})
+    return kit.post_event(table_id, lambda _table: {"type": "next_round"}, game=GAME)
 
 
 def start_choices() -> range:

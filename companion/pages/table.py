@@ -1,7 +1,7 @@
 """One table's pages: the shell around the live panel, the panel itself and its poll,
 the generic counter stepper, undo and the history.
 
-Live sync (companion-layout.md): the panel container polls ``/t/<id>/poll?v=<version>``
+Live sync: the panel container polls ``/t/<id>/poll?v=<version>``
 on the ``campfire:poll`` event app.js fires every 2 s while the page is visible; the poll
 answers 204 while the version is unchanged, else the fresh panel, which replaces the
 container (and so carries the new version). A phone's own change answers with the fresh
@@ -16,22 +16,16 @@ from flask import Response, abort, current_app, render_template, request
 from flask_babel import gettext as _
 
 from companion import tables
-from companion.i18n import rule_error_message
-from companion.web import (
-    apply_event,
+from companion.pages.base import (
     bp,
     current_seat,
     form_int,
     load_table,
     local_time,
-    panel_markup,
-    panel_response,
-    refuse,
     remember_recent,
     small_number,
-    table_page,
 )
-from games.errors import RuleError
+from companion.pages.panel import panel_markup, post_event, post_undo, table_page
 
 
 @bp.get("/t/<table_id>")
@@ -65,23 +59,15 @@ def poll(table_id: str) -> Any:
 
 @bp.post("/t/<table_id>/adjust")
 def adjust(table_id: str) -> Any:
-    """The generic counter stepper (DESIGN.md ``adjust`` event)."""
-    try:
-        event = {"type": "adjust", "seat": form_int("seat"),
-                 "counter": request.form.get("counter", ""), "delta": form_int("delta")}
-    except RuleError as error:
-        return refuse(table_id, error)
-    return apply_event(table_id, event)
+    """The generic counter stepper (the ``adjust`` event of docs/contracts.md)."""
+    return post_event(table_id, lambda _table: {
+        "type": "adjust", "seat": form_int("seat"),
+        "counter": request.form.get("counter", ""), "delta": form_int("delta")})
 
 
 @bp.post("/t/<table_id>/undo")
 def undo(table_id: str) -> Any:
-    view = load_table(table_id)
-    try:
-        view = tables.undo(table_id, seat=current_seat(view))
-    except RuleError as error:
-        return panel_response(view, error=rule_error_message(error), status=422)
-    return panel_response(view)
+    return post_undo(table_id)
 
 
 @bp.get("/t/<table_id>/history")

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from companion import registry, security, tables
 from companion.i18n import rule_error_message
-from companion.web import (
+from companion.pages.base import (
     COLOUR_NAMES,
     absolute_url,
     bp,

@@ -22,7 +22,8 @@ from flask import request
 from flask_babel import gettext as _
 
 from companion import tables
-from companion.panels.bison_names import animal_name, space_name
+from companion.pages.base import form_int
+from companion.panels.bison.names import animal_name, space_name
 from games.bison import catalog
 from games.bison import table as fold
 from games.bison.economy import ANIMALS
@@ -43,13 +44,8 @@ def hex_arg(raw: str | None) -> tuple[int, int]:
 
 
 def int_field(name: str, label: str, default: int | None = None) -> int:
-    raw = request.values.get(name, "").strip()
-    if raw == "" and default is not None:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise RuleError(N_("{field} must be a whole number"), field=label) from None
+    """A whole number from the form or the link (``companion.pages.base.form_int``)."""
+    return form_int(name, label=label, default=default)
 
 
 def seat_field(table: tables.TableView, default: int | None = None) -> int:

@@ -21,14 +21,13 @@ from flask_babel import gettext as _
 from companion import tables
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
-from companion.panels.bison_forms import hex_arg, int_field, payment_split, seat_field
-from companion.panels.bison_names import space_name
-from companion.panels.bison_pages import (
+from companion.panels.bison.forms import hex_arg, int_field, payment_split, seat_field
+from companion.panels.bison.names import space_name
+from companion.panels.bison.pages import (
     GAME,
-    append_event,
-    back_to_table,
     bp,
     default_seat,
+    post_page_event,
     render_page,
 )
 from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION, default_payment
@@ -88,7 +87,8 @@ def action(table_id: str) -> Any:
         return render_page("message.html", table, error=rule_error_message(error), status=422)
     if request.method == "GET":
         return render_page("action.html", table, **context)
-    try:
+
+    def build() -> dict[str, Any]:
         hunters = int_field("hunters", _("hunters"))
         event: dict[str, Any] = {
             "type": "action", "seat": context["seat_index"],
@@ -112,8 +112,6 @@ def action(table_id: str) -> Any:
                 build["at"] = list(hex_arg(f"{q},{r}"))
                 build["space"] = terrain
             event["builds"] = [build]
-        append_event(table_id, event)
-    except RuleError as error:
-        return render_page("action.html", table, error=rule_error_message(error), status=422,
-                           **context)
-    return back_to_table(table_id)
+        return event
+
+    return post_page_event(table, build, "action.html", context)

@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from companion import tables
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
-from companion.panels.bison_forms import (
+from companion.panels.bison.forms import (
     hex_arg,
     int_field,
     payment_split,
@@ -30,15 +30,14 @@ from companion.panels.bison_forms import (
     tile_fields,
     tile_of,
 )
-from companion.panels.bison_pages import (
+from companion.panels.bison.pages import (
     GAME,
-    append_event,
-    back_to_table,
     bp,
     default_seat,
+    post_page_event,
     render_page,
 )
-from companion.panels.bison_view import board_markup
+from companion.panels.bison.view import board_markup
 from games.bison import catalog
 from games.bison import table as fold
 from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION, default_payment
@@ -100,7 +99,8 @@ def place(table_id: str) -> Any:
         return render_page("message.html", table, error=rule_error_message(error), status=422)
     if request.method == "GET":
         return render_page("place.html", table, **context)
-    try:
+
+    def build() -> dict[str, Any]:
         fields = context["fields"]
         if not fields:
             raise RuleError(N_("say which tile: a printed id like B07, or the edges and "
@@ -121,8 +121,6 @@ def place(table_id: str) -> Any:
                     event["payment"] = payment
             else:
                 event["gain"] = request.form.get("gain", "")
-        append_event(table_id, event)
-    except RuleError as error:
-        return render_page("place.html", table, error=rule_error_message(error), status=422,
-                           **context)
-    return back_to_table(table_id)
+        return event
+
+    return post_page_event(table, build, "place.html", context)

@@ -9,15 +9,15 @@ reason (422) and changes nothing.
 
 This module registers the panel (``init_app``): the blueprint with every page's routes,
 the view model, the template globals, the form bounds (``LIMITS``) and the zoom post. Each
-page lives in its own module: ``bison_place``, ``bison_space``, ``bison_actions``,
-``bison_market``, ``bison_scoring``, ``bison_whatif``; shared by them are ``bison_pages``
-(the blueprint, answering), ``bison_forms`` (reading fields), ``bison_view`` (the view
-model, the board, the standings) and ``bison_names`` (translated words).
+page lives in its own module: ``place``, ``space``, ``actions``,
+``market``, ``scoring``, ``whatif``; shared by them are ``pages``
+(the blueprint, answering), ``forms`` (reading fields), ``view`` (the view
+model, the board, the standings) and ``names`` (translated words).
 
 Glossary
 --------
 view
-    ``view(table)``: the plain dict ``panel.html`` reads (template global ``bison_view``).
+    ``view(table)``: the plain dict ``panel.html`` reads (template global ``view``).
 page
     A full page for a step that must not be wiped by the live poll (the poll only
     replaces ``#panel``): ``place``, ``space``, ``action``, ``market``, ``score``,
@@ -43,19 +43,20 @@ from typing import Any
 
 from flask import request, session
 
-from companion import web
+from companion.i18n import rule_error_message
+from companion.pages import base, panel
 from companion.panels import _kit as kit
-from companion.panels import (
-    bison_actions,
-    bison_market,
-    bison_place,
-    bison_scoring,
-    bison_space,
-    bison_whatif,
+from companion.panels.bison import (
+    actions,
+    market,
+    place,
+    scoring,
+    space,
+    whatif,
 )
-from companion.panels.bison_names import action_name, animal_name, kind_name, space_name
-from companion.panels.bison_pages import GAME, bp
-from companion.panels.bison_view import ZOOMS, view, zoom_of
+from companion.panels.bison.names import action_name, animal_name, kind_name, space_name
+from companion.panels.bison.pages import GAME, bp
+from companion.panels.bison.view import ZOOMS, view, zoom_of
 from games.bison import table as fold
 from games.bison.board import HUNTERS_OWNED, MAX_STRUCTURE
 from games.bison.economy import COST_TABLE, MAX_COST, MOST_EXCHANGES, STOCK_CAP
@@ -64,7 +65,7 @@ from games.bison.tiles import ANIMALS_PER_TILE
 from games.errors import N_, RuleError
 
 #: The page modules whose routes live on ``bp``; importing them registers the routes.
-PAGES = (bison_actions, bison_market, bison_place, bison_scoring, bison_space, bison_whatif)
+PAGES = (actions, market, place, scoring, space, whatif)
 
 
 #: The rule numbers the forms bound their fields with, all from ``games.bison``.
@@ -92,13 +93,14 @@ def limits() -> dict[str, Any]:
 @bp.post("/zoom")
 def zoom(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
-    level = web.small_number(request.form.get("z"))
+    level = base.small_number(request.form.get("z"))
     if level not in ZOOMS:
-        return web.refuse(table_id, RuleError(N_("zoom must be 1, 2 or 3")))
+        return panel.panel_response(table, status=422, error=rule_error_message(
+            RuleError(N_("zoom must be 1, 2 or 3"))))
     zooms = dict(session.get("bison_zoom", {}))
     zooms[table.id] = level
     session["bison_zoom"] = dict(list(zooms.items())[-20:])
-    return web.panel_response(table)
+    return panel.panel_response(table)
 
 
 def init_app(app: Any) -> None:

@@ -1,4 +1,4 @@
-"""The print-and-play kit page (issue 7): printgen draws the kit; this page offers its
+"""The print-and-play kit page: printgen draws the kit; this page offers its
 options, checks them, builds the table's links (cover QR code, seat links) and streams the
 PDF."""
 
@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from companion import security, tables
 from companion.i18n import rule_error_message
-from companion.web import absolute_url, bp, current_seat, load_table
+from companion.pages.base import absolute_url, bp, current_seat, load_table
 from games.errors import N_, RuleError
 from printgen import kit as printkit
 from printgen.errors import PrintError

@@ -1,5 +1,5 @@
 """The Bison panel's view model: what ``panel.html`` shows (template global
-``bison_view``), the board as SVG and the live standings.
+``view``), the board as SVG and the live standings.
 
 Glossary
 --------
@@ -24,8 +24,8 @@ from markupsafe import Markup
 
 from companion import charts, tables
 from companion.i18n import translate
-from companion.panels import bison_svg
-from companion.panels.bison_names import action_name, animal_name
+from companion.panels.bison import svg
+from companion.panels.bison.names import action_name, animal_name
 from games.bison import scoring
 from games.bison import table as fold
 from games.bison.economy import STOCK_CAP
@@ -57,7 +57,7 @@ def board_markup(table: tables.TableView, *, links: bool = True,
                  highlight: Any = (), selected: Any = None, preview: Any = None) -> Markup:
     state = table.state
     legal = fold.legal_hexes(state) if not state.rounds.finished else []
-    markup = bison_svg.board_svg(
+    markup = svg.board_svg(
         state.board, legal=legal, colours={p.color: p.color for p in table.players},
         hex_url=(lambda at: url_for("bison.place", table_id=table.id, at=f"{at[0]},{at[1]}"))
         if links else None,

@@ -11,7 +11,7 @@ from flask import Response, abort, redirect, render_template, request, url_for
 
 from companion import security, tables
 from companion.i18n import rule_error_message
-from companion.web import bp, remember_recent
+from companion.pages.base import bp, remember_recent
 from games.errors import N_, RuleError
 
 

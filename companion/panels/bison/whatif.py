@@ -17,8 +17,8 @@ from flask_babel import gettext as _
 
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
-from companion.panels.bison_forms import seat_field
-from companion.panels.bison_pages import GAME, bp, default_seat, render_page
+from companion.panels.bison.forms import seat_field
+from companion.panels.bison.pages import GAME, bp, default_seat, render_page
 from games.bison import catalog, whatif
 from games.errors import RuleError
 

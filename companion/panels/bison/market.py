@@ -18,8 +18,8 @@ from flask_babel import gettext as _
 from companion import tables
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
-from companion.panels.bison_forms import int_field, seat_field
-from companion.panels.bison_pages import GAME, append_event, bp, default_seat, render_page
+from companion.panels.bison.forms import int_field, seat_field
+from companion.panels.bison.pages import GAME, bp, default_seat, render_page
 from games.bison.economy import ANIMALS, EXCHANGE_RATE, HUNTER_PRICE, structure_price
 from games.errors import RuleError
 
@@ -46,18 +46,17 @@ def market(table_id: str) -> Any:
 
 
 def _market_post(table_id: str, event_of: Any) -> Any:
-    table = kit.game_table(table_id, GAME)
-    try:
-        append_event(table_id, event_of())
-    except RuleError as error:
+    def refused(table: tables.TableView, message: str) -> Any:
         try:
             context = _market_context(table)
         except RuleError:  # the seat itself was bad: show the default seat's market
             context = _market_context(table, default_seat(table))
-        return render_page("market.html", table, error=rule_error_message(error), status=422,
-                           **context)
-    return redirect(url_for("bison.market", table_id=table_id,
-                            seat=request.form.get("seat", "")), code=303)
+        return render_page("market.html", table, error=message, status=422, **context)
+
+    return kit.post_event(
+        table_id, lambda _table: event_of(), game=GAME, refused=refused,
+        answer=lambda _table: redirect(url_for("bison.market", table_id=table_id,
+                                               seat=request.form.get("seat", "")), code=303))
 
 
 @bp.post("/buy")

@@ -19,17 +19,16 @@ from flask_babel import gettext as _
 from companion import tables
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
-from companion.panels.bison_forms import hex_arg, int_field
-from companion.panels.bison_names import kind_name
-from companion.panels.bison_pages import (
+from companion.panels.bison.forms import hex_arg, int_field
+from companion.panels.bison.names import kind_name
+from companion.panels.bison.pages import (
     GAME,
-    append_event,
-    back_to_table,
     bp,
     default_seat,
+    post_page_event,
     render_page,
 )
-from companion.panels.bison_view import board_markup, standings
+from companion.panels.bison.view import board_markup, standings
 from games.bison import table as fold
 from games.bison.regions import find_regions, region_index
 from games.bison.tiles import ANIMAL_OF, STRUCTURE_ON
@@ -70,7 +69,8 @@ def space(table_id: str) -> Any:
         return render_page("message.html", table, error=message, status=422)
     if request.method == "GET":
         return render_page("space.html", table, **context)
-    try:
+
+    def build() -> dict[str, Any]:
         hunters = int_field("hunters", _("hunters"), 0)
         structure = int_field("structure", kind_name(context["kind"]), 0)
         raw_seat = request.form.get("seat", "").strip()
@@ -79,8 +79,6 @@ def space(table_id: str) -> Any:
                                  "structure": structure}
         if raw_seat:
             event["seat"] = int_field("seat", _("player"))
-        append_event(table_id, event)
-    except RuleError as error:
-        return render_page("space.html", table, error=rule_error_message(error), status=422,
-                           **context)
-    return back_to_table(table_id)
+        return event
+
+    return post_page_event(table, build, "space.html", context)

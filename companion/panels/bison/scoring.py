@@ -19,11 +19,12 @@ from typing import Any
 
 from flask import request
 
-from companion import tables, web
+from companion import tables
 from companion.i18n import rule_error_message
+from companion.pages import base
 from companion.panels import _kit as kit
-from companion.panels.bison_pages import GAME, append_event, back_to_table, bp, render_page
-from companion.panels.bison_view import standings
+from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
+from companion.panels.bison.view import standings
 from games.bison import table as fold
 from games.bison.economy import EXCHANGE_RATE, STOCK_CAP
 from games.bison.rounds import ACTIONS_PER_ROUND
@@ -38,7 +39,7 @@ def _choices_from_form(table: tables.TableView) -> list[dict[str, Any]] | None:
         if not key.startswith("x."):
             continue
         parts = key.split(".")
-        numbers = [web.small_number(p) for p in parts[1:]]
+        numbers = [base.small_number(p) for p in parts[1:]]
         if len(parts) != 4 or None in numbers:
             raise RuleError(N_("the exchange field {field} is not understood"), field=key)
         seat, region, number = numbers
@@ -107,13 +108,12 @@ def score(table_id: str) -> Any:
                            **context)
     if request.method == "GET" or request.form.get("preview"):
         return render_page("score.html", table, **context)
-    try:
+
+    def build() -> dict[str, Any]:
         event: dict[str, Any] = {"type": "score",
                                  "override": request.form.get("override") == "on"}
         if choices:
             event["exchanges"] = choices
-        append_event(table_id, event)
-    except RuleError as error:
-        return render_page("score.html", table, error=rule_error_message(error), status=422,
-                           **context)
-    return back_to_table(table_id)
+        return event
+
+    return post_page_event(table, build, "score.html", context)
