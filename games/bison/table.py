@@ -73,7 +73,7 @@ from games.bison.table_state import (
     with_seat,
 )
 from games.errors import N_, RuleError
-from games.table import Player, check_range, parse_adjust
+from games.table import Player, adjusted, dispatch
 
 GAME = "bison"
 COUNTERS: dict[str, tuple[int, int]] = {animal: (0, STOCK_CAP) for animal in ANIMALS}
@@ -103,12 +103,9 @@ def prepare(state: State, event: dict[str, Any], rng: random.Random) -> dict[str
 
 
 def _adjust(state: State, event: Mapping[str, Any]) -> State:
-    adjust = parse_adjust(event, len(state.players), COUNTERS)
-    stocks = state.stocks[adjust.seat]
-    value = check_range(adjust.counter, stocks.get(adjust.counter) + adjust.delta,
-                        COUNTERS[adjust.counter])
-    changed = replace(stocks, **{adjust.counter: value})
-    return replace(state, stocks=with_seat(state, adjust.seat, stocks=changed)[0])
+    change, value = adjusted(event, COUNTERS, counters(state))
+    changed = replace(state.stocks[change.seat], **{change.counter: value})
+    return replace(state, stocks=with_seat(state, change.seat, stocks=changed)[0])
 
 
 EVENTS = {
@@ -130,16 +127,7 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
     Event types: ``adjust`` (generic counter), ``action``, ``buy``, ``exchange``,
     ``award``, ``end_round``; each handler's docstring shows its fields.
     """
-    if not isinstance(event, Mapping):
-        raise RuleError(N_("an event must be an object with a \"type\""))
-    kind = event.get("type")
-    handler = EVENTS.get(kind)  # type: ignore[arg-type]
-    if handler is None:
-        raise RuleError(
-            N_("unknown event type {type!r}; expected one of: {names}"),
-            type=kind, names=", ".join(EVENTS),
-        )
-    return handler(state, event)
+    return dispatch(state, event, EVENTS)
 
 
 def counters(state: State) -> list[dict[str, int]]:

@@ -48,7 +48,7 @@ from games.dogs_life.dog import BONE, DogState, Item, ItemKind, LastDraw, newspa
 from games.dogs_life.game import Drawer, Game, Report, Settings
 from games.dogs_life.terms import COUNTER_NAMES
 from games.errors import N_, RuleError
-from games.table import Player, check_range, parse_adjust
+from games.table import Player, adjusted, dispatch
 
 GAME: Final = "dogs-life"
 COUNTERS: Final = rules.COUNTERS
@@ -160,26 +160,20 @@ def to_json(state: Game) -> dict[str, Any]:
 # --- applying events -------------------------------------------------------------------------
 
 def _apply(state: Game, event: Mapping[str, Any], drawer: Drawer) -> tuple[Game, Report]:
-    if not isinstance(event, Mapping):
-        raise RuleError(N_("an event must be an object"))
-    kind = event.get("type")
-    if kind == "adjust":
-        change = parse_adjust(event, len(state.dogs), COUNTERS)
-        current = counters(state)[change.seat][change.counter]
-        value = check_range(
-            COUNTER_NAMES[change.counter], current + change.delta, COUNTERS[change.counter]
-        )
-        return rules.adjust(state, change.seat, change.counter, value), {}
-    if kind == "end_game":
-        return rules.end_game(state), {}
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(
-            N_("unknown event type {type!r}; expected one of: {names}"),
-            type=kind, names=", ".join(["adjust", *_HANDLERS, "end_game"]),
-        )
-    seat = rules.check_seat(state, event.get("seat"))
-    return handler(state, seat, event, drawer)
+    def seated(handler: Handler) -> Callable[[Game, Mapping[str, Any]], tuple[Game, Report]]:
+        # Every turn event names the dog's seat; the handler gets it checked.
+        return lambda game, e: handler(game, rules.check_seat(game, e.get("seat")), e, drawer)
+
+    return dispatch(state, event, {
+        "adjust": _adjust,
+        **{kind: seated(handler) for kind, handler in _HANDLERS.items()},
+        "end_game": lambda game, _e: (rules.end_game(game), {}),
+    })
+
+
+def _adjust(state: Game, event: Mapping[str, Any]) -> tuple[Game, Report]:
+    change, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES)
+    return rules.adjust(state, change.seat, change.counter, value), {}
 
 
 Handler = Callable[[Game, int, Mapping[str, Any], Drawer], tuple[Game, Report]]

@@ -66,7 +66,7 @@ from games.hunting_age.scoring import (
     turns_left,
 )
 from games.hunting_age.tribe import CHIEFS, VP_TRACK_MAX, Hut, Supply, Tribe, give_back, take
-from games.table import Player, check_range, dispatch, parse_adjust
+from games.table import Player, adjusted, dispatch
 
 GAME: Final = "hunting-age"
 COUNTERS: Final[dict[str, tuple[int, int]]] = {
@@ -202,26 +202,19 @@ def apply(state: TableState, event: Mapping[str, Any]) -> TableState:
 
 
 def _adjust(state: TableState, event: Mapping[str, Any]) -> TableState:
-    if not isinstance(event.get("counter"), str):  # a list would not even hash
-        event = {**event, "counter": repr(event.get("counter"))}
-    move = parse_adjust(event, len(state.players), COUNTERS)
+    move, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES)
     tribe = state.tribes[move.seat]
     supply = state.supply
-    if move.counter in FOODS:
-        check_range(COUNTER_NAMES[move.counter], tribe.food[move.counter] + move.delta,
-                    COUNTERS[move.counter])
+    if move.counter in FOODS:  # food moves between the cave and the supply
         food = Food.of({move.counter: abs(move.delta)})
         if move.delta > 0:
             tribe, supply = take(tribe, supply, food)
         else:
             tribe, supply = give_back(tribe, supply, food)
     elif move.counter == "coins":
-        coins = check_range(COUNTER_NAMES["coins"], tribe.coins + move.delta,
-                            COUNTERS["coins"])
-        tribe = replace(tribe, coins=coins)
+        tribe = replace(tribe, coins=value)
     else:
-        track = check_range(COUNTER_NAMES["vp"], tribe.track + move.delta, COUNTERS["vp"])
-        tribe = replace(tribe, track=track)
+        tribe = replace(tribe, track=value)
     return _with_tribe(state, move.seat, tribe, supply)
 
 

@@ -47,7 +47,7 @@ from typing import Any, Final
 from games.errors import N_, RuleError, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
-from games.table import Player, check_range, dispatch, parse_adjust
+from games.table import Player, adjusted, dispatch
 
 GAME: Final = "lion-square"
 COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
@@ -248,12 +248,7 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
 
 
 def _adjust(state: State, event: Mapping[str, Any]) -> State:
-    if not isinstance(event.get("counter"), str):  # parse_adjust would hash a list: refuse
-        raise RuleError(N_("unknown counter {counter!r}; expected one of: {names}"),
-                        counter=event.get("counter"), names=", ".join(COUNTERS))
-    change = parse_adjust(event, len(state.players), COUNTERS)
-    value = check_range(COUNTER_NAMES[change.counter], state.herds[change.seat] + change.delta,
-                        COUNTERS[change.counter])
+    change, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES)
     return replace(state, herds=_set(state.herds, change.seat, value))
 
 

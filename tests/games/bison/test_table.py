@@ -431,7 +431,7 @@ def test_unknown_events(event: dict[str, Any], message: str) -> None:
 
 
 def test_an_event_that_is_not_an_object() -> None:
-    with refused('an event must be an object with a "type"'):
+    with refused("an event must be an object with a type"):  # games.table.dispatch
         table.apply(new(), ["action"])  # type: ignore[arg-type]
 
 

@@ -133,7 +133,7 @@ def test_refused_events(event: dict[str, Any], message: str) -> None:
 
 def test_an_event_that_is_not_an_object_is_refused() -> None:
     assert table.prepare(new(), ["drink"], random.Random(0)) == ["drink"]  # type: ignore[arg-type]
-    with pytest.raises(RuleError, match=r"^an event must be an object$"):
+    with pytest.raises(RuleError, match=r"^an event must be an object with a type$"):
         table.apply(new(), ["drink"])  # type: ignore[arg-type]
 
 
