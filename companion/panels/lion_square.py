@@ -42,16 +42,15 @@ from companion import charts, tables
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
-from games.lion_square import rules
+from games.lion_square import catalog, rules
 from games.lion_square import table as fold
 from games.lion_square.square import SIZE, Side
 
 GAME = fold.GAME
 bp = kit.blueprint(GAME, __name__)
 
-#: The numbers on the picker. The Campfire deck prints 0–4 (games.lion_square.catalog);
-#: other editions may print more (L1: players type the numbers they see).
-PICKER_NUMBERS = tuple(range(10))
+#: The numbers on the picker (L1: players type the numbers they see).
+PICKER_NUMBERS = catalog.TYPED_NUMBERS
 #: Where each side's name sits around the square (north up, as the grid is typed).
 SIDE_CLASSES = {Side.N: "side-n", Side.W: "side-w", Side.E: "side-e", Side.S: "side-s"}
 SIDE_NAMES = {Side.S: N_("south"), Side.W: N_("west"), Side.N: N_("north"),

@@ -32,16 +32,13 @@ from typing import Any
 from games.errors import N_, RuleError
 
 from .catalog import CATALOG, START_LAYOUT, CatalogTile
+from .components import DEFAULT_MAX_TOTEM_DISTANCE, HUNTERS_OWNED, MAX_STRUCTURE, STRUCTURE_SIZES
 from .hexgrid import Hex, distance, neighbours, show
 from .tiles import RIVER, SPACES, STRUCTURE_ON, Tile, term
 
 Space = tuple[Hex, str]
 
-HUNTERS_OWNED = 8
-STRUCTURES_OWNED: tuple[int, ...] = (1, 1, 2, 2, 3, 4)
-MAX_STRUCTURE = 4
-DEFAULT_MAX_TOTEM_DISTANCE = 3
-_OWNED: Mapping[int, int] = MappingProxyType(dict(Counter(STRUCTURES_OWNED)))
+_OWNED: Mapping[int, int] = MappingProxyType(dict(Counter(STRUCTURE_SIZES)))
 _OVER_SUPPLY: Mapping[str, str] = {
     "tent": N_("{player} would have {count} tents of size {size} on the board; a player "
                "owns tents of sizes 1, 1, 2, 2, 3 and 4"),

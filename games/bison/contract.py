@@ -35,7 +35,6 @@ from games.errors import N_, RuleError
 
 from . import catalog
 from .board import (
-    HUNTERS_OWNED,
     Board,
     Layout,
     Pieces,
@@ -43,11 +42,11 @@ from .board import (
     check_space,
     check_structure_kind,
 )
+from .components import HUNTERS_OWNED, MAX_PLAYERS
 from .hexgrid import Hex, show
 from .scoring import award_totals, final_scoring, score_board
 from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges, show_value, term
 
-MAX_PLAYERS = 4
 _TOP_KEYS = ("players", "tiles", "pieces", "final")
 _TILE_KEYS = ("at", "tile", "rotation", "edges", "animals")
 _PIECE_KEYS = ("at", "space", "player", "hunters", "structure", "tent", "canoe")

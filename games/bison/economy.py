@@ -42,6 +42,10 @@ from typing import Any, TypeGuard
 
 from games.errors import N_, RuleError, Term
 
+# Re-exported: the print kit counts the pieces it draws from here.
+from .components import HUNTERS_OWNED as HUNTERS_OWNED
+from .components import STRUCTURE_SIZES as STRUCTURE_SIZES
+
 ANIMALS = ("bison", "salmon", "turkey")
 STOCK_CAP = 15
 START_STOCK = 10
@@ -55,10 +59,8 @@ MAX_COST = max(COST_TABLE.values())  # the dearest action: 10 animals for 5 hunt
 # A full stock (15) pays for at most 5 exchanges at once: the most one exchange asks for.
 MOST_EXCHANGES = STOCK_CAP // EXCHANGE_RATE
 
-HUNTERS_OWNED = 8
 START_HUNTERS = 4
 STRUCTURE_KINDS = ("tent", "canoe")
-STRUCTURE_SIZES = (1, 1, 2, 2, 3, 4)
 START_STRUCTURES = (1, 2)
 
 

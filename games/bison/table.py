@@ -45,8 +45,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from games.bison.components import (
+    DEFAULT_MAX_TOTEM_DISTANCE,
+    MAX_PLAYERS,
+    MAX_TOTEM_DISTANCE_LIMIT,
+    MIN_PLAYERS,
+    MIN_TOTEM_DISTANCE,
+)
 from games.bison.economy import ANIMALS, START_STOCK, STOCK_CAP, Stocks, Supply
-from games.bison.rounds import MAX_PLAYERS, MIN_PLAYERS, Rounds, removed_tiles_for
+from games.bison.rounds import Rounds, removed_tiles_for
 from games.bison.table_actions import on_action, on_end_round
 from games.bison.table_board import legal_hexes, on_pieces, on_tile
 from games.bison.table_fields import parse_hex, parse_rotation, parse_space, parse_tile
@@ -63,9 +70,6 @@ from games.bison.table_scoring import (
     winning_seats,
 )
 from games.bison.table_state import (
-    DEFAULT_MAX_TOTEM_DISTANCE,
-    MAX_TOTEM_DISTANCE_LIMIT,
-    MIN_TOTEM_DISTANCE,
     ScoreRecord,
     Settings,
     State,

@@ -25,13 +25,12 @@ from dataclasses import replace
 from typing import Any
 
 from games.bison.board import (
-    HUNTERS_OWNED,
-    MAX_STRUCTURE,
     Board,
     Pieces,
     Space,
     check_structure_kind,
 )
+from games.bison.components import HUNTERS_OWNED, MAX_STRUCTURE
 from games.bison.economy import Structures, Supply
 from games.bison.hexgrid import Hex, neighbours, show
 from games.bison.table_fields import (

@@ -25,14 +25,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.bison.board import Board
+from games.bison.components import (
+    DEFAULT_MAX_TOTEM_DISTANCE,
+    MAX_TOTEM_DISTANCE_LIMIT,
+    MIN_TOTEM_DISTANCE,
+)
 from games.bison.economy import Stocks, Supply
 from games.bison.rounds import Rounds
 from games.errors import N_, RuleError
 from games.table import Player
-
-DEFAULT_MAX_TOTEM_DISTANCE = 3  # B4: "at most 3 tiles from the totem"
-MIN_TOTEM_DISTANCE = 1  # a tile always touches the board: 1 is the nearest setting
-MAX_TOTEM_DISTANCE_LIMIT = 10
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,10 +57,16 @@ from companion.panels.bison import (
 from companion.panels.bison.names import action_name, animal_name, kind_name, space_name
 from companion.panels.bison.pages import GAME, bp
 from companion.panels.bison.view import ZOOMS, view, zoom_of
-from games.bison import table as fold
-from games.bison.board import HUNTERS_OWNED, MAX_STRUCTURE
+from games.bison.components import (
+    DEFAULT_MAX_TOTEM_DISTANCE,
+    HUNTERS_OWNED,
+    MAX_PLAYERS,
+    MAX_STRUCTURE,
+    MAX_TOTEM_DISTANCE_LIMIT,
+    MIN_TOTEM_DISTANCE,
+)
 from games.bison.economy import COST_TABLE, MAX_COST, MOST_EXCHANGES, STOCK_CAP
-from games.bison.rounds import ACTIONS_PER_ROUND, MAX_PLAYERS
+from games.bison.rounds import ACTIONS_PER_ROUND
 from games.bison.tiles import ANIMALS_PER_TILE
 from games.errors import N_, RuleError
 
@@ -71,8 +77,8 @@ PAGES = (actions, market, place, scoring, space, whatif)
 #: The rule numbers the forms bound their fields with, all from ``games.bison``.
 LIMITS: dict[str, Any] = {
     "seats": range(MAX_PLAYERS),  # B4: the start player is one of at most 4
-    "totem_distance": (fold.MIN_TOTEM_DISTANCE, fold.MAX_TOTEM_DISTANCE_LIMIT,
-                       fold.DEFAULT_MAX_TOTEM_DISTANCE),
+    "totem_distance": (MIN_TOTEM_DISTANCE, MAX_TOTEM_DISTANCE_LIMIT,
+                       DEFAULT_MAX_TOTEM_DISTANCE),
     "animals_per_tile": ANIMALS_PER_TILE,  # a space shows 0–3 of a tile's 3 animals
     "max_structure": MAX_STRUCTURE,  # B5: tents and canoes of size 1–4
     "hunters_owned": HUNTERS_OWNED,  # a space cannot hold more hunters than one owns

@@ -26,7 +26,7 @@ from companion.panels import _kit as kit
 from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
 from companion.panels.bison.view import standings
 from games.bison import table as fold
-from games.bison.economy import EXCHANGE_RATE, STOCK_CAP
+from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP
 from games.bison.rounds import ACTIONS_PER_ROUND
 from games.bison.tiles import SCORING_ORDER
 from games.errors import N_, RuleError
@@ -90,7 +90,7 @@ def _score_context(table: tables.TableView, choices: list[dict[str, Any]] | None
                "regions": [r for r in live["regions"] if r["terrain"] == terrain]}
               for terrain in sorted(order, key=order.__getitem__)]
     rounds = state.rounds
-    return {"final": result.final, "groups": groups, "seats": seats,
+    return {"final": result.final, "groups": groups, "seats": seats, "animals": ANIMALS,
             "complete": rounds.round_complete or rounds.finished,
             "done": state.final_scored, "choices": choices or [], "cap": STOCK_CAP,
             "rate": EXCHANGE_RATE, "actions_per_round": ACTIONS_PER_ROUND}

@@ -30,6 +30,7 @@ from companion.panels.bison.pages import (
 )
 from companion.panels.bison.view import board_markup, standings
 from games.bison import table as fold
+from games.bison.components import MAX_STRUCTURE
 from games.bison.regions import find_regions, region_index
 from games.bison.tiles import ANIMAL_OF, STRUCTURE_ON
 from games.errors import N_, RuleError
@@ -54,7 +55,7 @@ def _space_context(table: tables.TableView) -> dict[str, Any]:
         "there": there, "owner": state.seat_of(there.player) if there else None,
         "region": region, "region_score": shown,
         "board": board_markup(table, highlight=region.spaces, selected=at),
-        "sizes": range(0, 5), "default_seat": default_seat(table),
+        "sizes": range(0, MAX_STRUCTURE + 1), "default_seat": default_seat(table),
     }
 
 

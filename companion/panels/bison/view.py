@@ -28,7 +28,7 @@ from companion.panels.bison import svg
 from companion.panels.bison.names import action_name, animal_name
 from games.bison import scoring
 from games.bison import table as fold
-from games.bison.economy import STOCK_CAP
+from games.bison.economy import ANIMALS, STOCK_CAP
 from games.bison.rounds import ACTIONS_PER_ROUND
 
 ZOOMS = (1, 2, 3)
@@ -149,6 +149,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
               "total": state.stocks[i].total, "smallest": state.stocks[i].smallest}
              for group in order for i in group]
     return {
+        "animals": ANIMALS,
         "final": final,
         "round": rounds.round, "rounds": rounds.rounds, "removed": shown["removed_tiles"],
         "start": names[rounds.start_seat],
