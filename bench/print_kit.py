@@ -1,4 +1,4 @@
-"""Time and size of the print-and-play kits (issue 7 goal: full kit, A4, ≤ 2 s and ≤ 3 MB).
+"""Time and size of the print-and-play kits (the goal: full kit, A4, ≤ 2 s and ≤ 3 MB).
 
 Run: ``.venv/bin/python bench/print_kit.py [--lang en|ja|it] [--paper a4|letter]``.
 Prints one line per game and one for the four-game kit; the best of ``--repeat`` runs

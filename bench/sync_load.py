@@ -1,4 +1,4 @@
-"""Live-sync load (issue 4): 200 phones polling, one change per table per second.
+"""Live-sync load: 200 phones polling, one change per table per second.
 
 Starts the companion the way ``campfire serve`` does (gunicorn, gthread workers, the same
 options) on 127.0.0.1 with a fresh temporary SQLite database, in a child process running

@@ -1,4 +1,4 @@
-"""The JSON API under ``/api/v1``, exactly as DESIGN.md specifies.
+"""The JSON API under ``/api/v1``, exactly as docs/contracts.md specifies.
 
 Errors are JSON ``{"error": "…"}`` in the reader's language (Accept-Language): 400 for a
 body that is not a JSON object, 404 for an unknown table, 409 for a stale

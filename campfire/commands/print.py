@@ -1,4 +1,4 @@
-"""`campfire print GAME|all` — write a print-and-play kit PDF (issue 7).
+"""`campfire print GAME|all` — write a print-and-play kit PDF.
 
 Default output: ``output/<game>-<lang>-<paper>.pdf``, with ``-short``/``-fold`` and
 ``-ink-saver`` added for those variants so that printing several never overwrites one.

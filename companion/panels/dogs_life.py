@@ -1,6 +1,6 @@
 """A Dog's Life (犬の生活) at the table: the panel's view model and its form posts.
 
-Issue 4 on the companion platform. Every rule comes from ``games.dogs_life`` (the hunger
+Every rule comes from ``games.dogs_life`` (the hunger
 tick and starvation, food capped at 4, the bladder and the 8 pee markers, two carrying
 spaces, the pound's 1/2/3 draws and automatic release with hunger 2 (D2), the dog's own
 13-card deck and the catcher's die, trash day and the win at N bones or when time is up

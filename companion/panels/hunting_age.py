@@ -1,6 +1,6 @@
 """Age of Hunting (狩猟の時代) at the table: the panel's view model and its form posts.
 
-Issue 6 on the companion platform. Every number the panel shows comes from
+Every number the panel shows comes from
 ``games.hunting_age`` (next development costs, whether the supply and the player can pay,
 storage surplus and the proposed return, end trigger and turns left, final count and
 tie-breaks, each seat's total after every turn); this module only turns the folded state

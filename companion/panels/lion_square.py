@@ -1,6 +1,6 @@
 """Lion Square (らいおんスクエア) at the table: the panel's view model and its form posts.
 
-Issue 4 on the companion platform. Every number the panel shows comes from the fold
+Every number the panel shows comes from the fold
 ``games.lion_square.table`` (the round's L2 losses with their breakdown, the next start
 player and the end of the game, L3); this module only turns the folded state into what
 ``templates/games/lion_square/`` shows, and a submitted form into one of the fold's events.

@@ -10,5 +10,5 @@ Modules, inside out:
 - ``scoring``  — region scoring with explanations (B9), final scoring and winner (B10)
 - ``movement`` — the cheapest way for a hunter between two spaces (B3)
 - ``economy``, ``rounds``, ``table`` — food stocks, actions, rounds, the companion fold
-- ``contract`` — ``campfire score bison`` (DESIGN.md): JSON in, JSON out
+- ``contract`` — ``campfire score bison`` (docs/contracts.md): JSON in, JSON out
 """

@@ -197,7 +197,7 @@ class Board:
                pieces: Iterable[tuple[Space, Pieces]] = ()) -> Board:
         """A board with these tiles and pieces, however it was built (no B4 checks).
 
-        Used to score any given board (DESIGN.md: ``score`` does not check placement).
+        Used to score any given board (docs/contracts.md: ``score`` does not check placement).
         The pieces are checked as ``Layout.add`` checks them, in one pass.
         """
         layout = Layout(tiles)

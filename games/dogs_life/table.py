@@ -6,7 +6,7 @@ event
     A JSON object with a ``type`` and a ``seat`` (the acting dog) unless noted:
 
     ``adjust``      ``counter`` (``hunger`` 0–4, ``bladder`` 0–2, ``bones`` buried 0–30),
-                    ``delta`` — the generic correction of DESIGN.md.
+                    ``delta`` — the generic correction of docs/contracts.md.
     ``start_turn``  hunger tick or starvation; for a dog in the pound its 1/2/3 draws or
                     the automatic release (D2).
     ``move``        ``steps`` ≥ 1 (1 AP each).

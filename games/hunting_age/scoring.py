@@ -69,7 +69,7 @@ class Standing:
 
 
 def final_scores(standings: Mapping[str, Standing]) -> dict[str, Any]:
-    """The final count in the ``campfire score hunting-age`` output shape (DESIGN.md)."""
+    """The final count in the ``campfire score hunting-age`` output shape (docs/contracts.md)."""
     scores: dict[str, dict[str, int]] = {}
     for name, s in standings.items():
         huts = sum(hut_score(h, s.cave, s.coins) for h in s.huts)

@@ -1,4 +1,4 @@
-"""A Dog's Life in a real browser (issue 4): two 360×640 phones on the shared harness
+"""A Dog's Life in a real browser: two 360×640 phones on the shared harness
 (tests/browser/conftest.py). Phone A creates a table with the settings form, takes its
 seat and plays a turn through the panel — start the turn (hunger tick), eat, draw a card
 from the dog's own deck, roll the catcher's die, pick up and bury bones up to the goal —
@@ -16,7 +16,7 @@ import pytest
 from phone_kit import act as tap
 from phone_kit import version
 
-SYNC_MS = 3_000  # issue 4: a change appears on the other phones within the 2 s poll
+SYNC_MS = 3_000  # a change appears on the other phones within the 2 s poll
 
 
 def act(page: Any, testid: str) -> None:

@@ -1,9 +1,9 @@
-"""The JSON API exactly as DESIGN.md "JSON API" says, for each of the four games.
+"""The JSON API exactly as docs/contracts.md "JSON API" says, for each of the four games.
 
 Create (201 with exactly ``id``, ``join_code``, ``url``, ``version: 0``; an id of at least
 128 bits, a 6-character join code in the unambiguous alphabet, an absolute URL), read
 (exactly ``game``, ``version``, ``players``, ``counters``, ``state``; one counters object
-per seat with exactly DESIGN.md's counter names), the generic ``adjust`` event (200 with
+per seat with exactly docs/contracts.md's counter names), the generic ``adjust`` event (200 with
 exactly ``version`` and ``state``), a refused out-of-range adjust (422 with exactly
 ``error``, nothing changed), a stale ``expected_version`` (409), undo (200 with exactly
 ``version`` and ``state``).
@@ -18,7 +18,7 @@ import pytest
 
 from companion import registry, tables
 
-#: DESIGN.md "JSON API": the generic counters of each game, in this order.
+#: docs/contracts.md "JSON API": the generic counters of each game, in this order.
 COUNTERS = {
     "bison": ["bison", "salmon", "turkey"],
     "lion-square": ["herd"],

@@ -1,4 +1,4 @@
-"""The JSON API contract (DESIGN.md "JSON API"): shapes, errors, undo."""
+"""The JSON API contract (docs/contracts.md "JSON API"): shapes, errors, undo."""
 
 from __future__ import annotations
 
@@ -190,7 +190,7 @@ def test_api_is_csrf_exempt_but_json_only(tmp_path):
 
 
 def test_bison_counters_contract(client):
-    """DESIGN.md: bison counters are bison, salmon, turkey per seat."""
+    """docs/contracts.md: bison counters are bison, salmon, turkey per seat."""
     pytest.importorskip("games.bison.table")
     body = create(client, game="bison").get_json()
     table = client.get(f"/api/v1/tables/{body['id']}").get_json()
@@ -204,7 +204,7 @@ def test_bison_counters_contract(client):
 
 
 def test_lion_square_herd_counter(client):
-    """DESIGN.md: lion-square's counter is the herd (20 at the start, L-digest)."""
+    """docs/contracts.md: lion-square's counter is the herd (20 at the start, L-digest)."""
     pytest.importorskip("games.lion_square.table")
     players = [{"name": n, "color": c} for n, c in
                [("Ann", "red"), ("Ben", "blue"), ("Cho", "green")]]

@@ -1,4 +1,4 @@
-"""Seat links (/t/<id>/s/<n>) and the "Print kit" page and download (issue 7, Interfaces):
+"""Seat links (/t/<id>/s/<n>) and the "Print kit" page and download:
 the PDF streamed from printgen with the table's seat links in the player boards' QR codes;
 bad options are a 400 page in the reader's language, never a 500; the download is
 rate-limited and never waits forever for a render slot."""

@@ -1,4 +1,4 @@
-"""Safety (issue 4 "Safety") over every game and every screen, not one sample page.
+"""Safety over every game and every screen, not one sample page.
 
 * CSRF: every state-changing form route (every POST rule outside the JSON API, read from
   ``app.url_map``) refuses a post without a token, and a token of another phone's session,

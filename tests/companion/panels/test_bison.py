@@ -1,4 +1,4 @@
-"""Bison panel (issue 5) with the Flask test client: every route and fragment, every bad
+"""Bison panel with the Flask test client: every route and fragment, every bad
 input (4xx, the reason shown, the table unchanged), and the JP rulebook example 1 built
 through the board-mirror endpoints with the awards the app shows (B4, B5, B6, B7, B8, B9)."""
 

@@ -1,4 +1,4 @@
-"""A Dog's Life panel (issue 4) with the Flask test client: every route of the panel, the
+"""A Dog's Life panel with the Flask test client: every route of the panel, the
 settings form, every bad input (4xx, a clear message in the reader's language with the dog
 named as the reader knows it, the table unchanged), the hunger tick and food cap, the
 pound's draws and automatic release (D2), the digital draws and the die, and the end: the

@@ -1,4 +1,4 @@
-"""Age of Hunting panel (issue 6) with the Flask test client: every route of the panel,
+"""Age of Hunting panel with the Flask test client: every route of the panel,
 every bad input (4xx, a clear message in the reader's language, the table unchanged),
 the supply limits, developments with their next costs (H1), storage surplus, the end
 trigger with the turns left and the final count with its tie-breaks and chart (H2)."""

@@ -41,7 +41,7 @@ def test_text_notation_refusals_name_the_place(text: str, message: str) -> None:
 
 
 def test_each_side_sees_the_nearest_card_of_each_line() -> None:
-    # L2 / DESIGN.md: S the southernmost of each column, N the northernmost, W the
+    # L2 / docs/contracts.md: S the southernmost of each column, N the northernmost, W the
     # westernmost of each row, E the easternmost; listed from the player's left.
     square = Square.parse("3 . 1 / 2 G 0 / . 1 2")
     assert square.nearest(Side.S) == (2, 1, 2)
