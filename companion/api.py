@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
 from companion import security, tables
 from companion.i18n import rule_error_message
+from companion.pages.base import absolute_url
 from games.errors import RuleError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -24,9 +25,7 @@ def error(message: str, status: int) -> tuple[Any, int]:
 
 
 def table_url(table_id: str) -> str:
-    public = current_app.config.get("CAMPFIRE_PUBLIC_URL")
-    path = url_for("web.table", table_id=table_id)
-    return public + path if public else url_for("web.table", table_id=table_id, _external=True)
+    return absolute_url("web.table", table_id=table_id)
 
 
 class BadBody(Exception):

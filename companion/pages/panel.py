@@ -46,6 +46,7 @@ PANEL_CACHE_SIZE = 256
 PANEL_CACHE = "campfire.panel_cache"
 PANEL_VARIANTS = "campfire.panel_variants"
 REFUSAL_WORDING = "campfire.refusal_wording"
+PANEL_VIEWS = "campfire.panel_views"
 #: Blank lines and indentation in rendered panel markup (no <pre> or <textarea> there).
 INDENTATION = re.compile(r"\n\s+")
 
@@ -59,13 +60,17 @@ def init_app(app: Any) -> None:
         app.config.get("PANEL_CACHE_SIZE", PANEL_CACHE_SIZE))
     app.extensions[PANEL_VARIANTS] = {}
     app.extensions[REFUSAL_WORDING] = {}
+    app.extensions[PANEL_VIEWS] = {}
 
 
 def panel_context(table: tables.TableView, error: str | None = None) -> dict[str, Any]:
-    """What ``_panel.html`` reads. No ``seat``: the panel is the same on every phone (it is
-    cached, companion.panel_cache); the shell page says whose phone it is."""
+    """What ``_panel.html`` reads, ``view`` included: the game's view model, computed here
+    and passed in (``panel_view``). No ``seat``: the panel is the same on every phone (it
+    is cached, companion.panel_cache); the shell page says whose phone it is."""
     game_dir = registry.template_dir(table.game)
+    view = current_app.extensions[PANEL_VIEWS].get(table.game)
     return {
+        "view": view(table) if view is not None else None,
         "table": table,
         "state": table.state,
         "players": table.players,
@@ -75,6 +80,11 @@ def panel_context(table: tables.TableView, error: str | None = None) -> dict[str
         "game_dir": game_dir,
         "panel_templates": [f"games/{game_dir}/panel.html", "games/_counters.html"],
     }
+
+
+def panel_view(app: Any, game: str, view: Callable[[tables.TableView], Any]) -> None:
+    """Declare ``game``'s view model: what its ``panel.html`` reads as ``view``."""
+    app.extensions[PANEL_VIEWS][game] = view
 
 
 def panel_variant(app: Any, game: str, variant: Callable[[tables.TableView], Hashable]

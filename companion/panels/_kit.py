@@ -2,8 +2,8 @@
 language for catalog names. The table of its game and the event path are
 ``companion.pages.panel`` (``game_table``, ``post_event``).
 
-A panel module (companion/panels/<package>) is a view model (``view(table)``, read by
-``templates/games/<package>/panel.html`` as the template global ``<package>_view``) plus a
+A panel module (companion/panels/<package>) is a view model (``view(table)``, computed by
+the panel route and passed to ``templates/games/<package>/panel.html`` as ``view``) plus a
 blueprint of form posts under ``/t/<table_id>/<game id>/``; the shared form and stepper
 markup is templates/games/_macros.html.
 """
@@ -36,12 +36,12 @@ def register(app: Any, bp: Blueprint, game: str,
              variant: Callable[[tables.TableView], Hashable] | None = None,
              refusal: Callable[[RuleError], str] | None = None,
              **template_globals: Callable[..., Any]) -> None:
-    """Register a panel: its blueprint, its view model as the template global
-    ``<package>_view``, other template globals by name, ``variant``: what else its panel
-    markup depends on (part of the render cache's key, see companion.panel_cache), and
+    """Register a panel: its blueprint, its view model (computed by the panel route and
+    passed to ``panel.html`` as ``view``), template globals by name, ``variant``: what else
+    its panel markup depends on (part of the render cache's key, see companion.panel_cache), and
     ``refusal``: how it words a refusal (default ``rule_error_message``)."""
     app.register_blueprint(bp)
-    app.add_template_global(view, f"{bp.name}_view")
+    panel.panel_view(app, game, view)
     for name, function in template_globals.items():
         app.add_template_global(function, name)
     if variant is not None:

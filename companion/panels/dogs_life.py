@@ -10,7 +10,7 @@ spaces, the pound's 1/2/3 draws and automatic release with hunger 2 (D2), the do
 Glossary
 --------
 view
-    ``view(table)``: the plain dict ``panel.html`` reads (template global ``dogs_life_view``).
+    ``view(table)``: the plain dict ``panel.html`` reads (passed to it as ``view``).
 dog names
     Catalog data with en/ja/it names (``games.dogs_life.catalog``). Refusals name a dog in
     their ``dog`` parameter in English; ``message`` puts the reader's name for it in

@@ -10,7 +10,7 @@ Glossary
 --------
 view
     ``view(table)``: a plain dict the templates under ``templates/games/hunting_age/`` read
-    (registered as the template global ``hunting_age_view``).
+    (passed to it as ``view``).
 routes (POST, under ``/t/<table_id>/hunting-age/``; htmx gets the fresh panel, a refusal
 is a 422 panel with the translated message, without JavaScript a 303 back to the table)
     ``setup``     ``start_player`` (empty = draw) — the fold's ``prepare`` draws the layout.

@@ -8,7 +8,7 @@ player and the end of the game, L3); this module only turns the folded state int
 Glossary
 --------
 view
-    ``view(table)``: a plain dict the templates read (template global ``lion_square_view``).
+    ``view(table)``: a plain dict the templates read (passed to it as ``view``).
 picked cell
     The place of the square the next number goes to. The 3×3 editor is one form: the nine
     places are radio buttons, the numbers submit buttons, so "tap a place, tap a number"

@@ -17,7 +17,7 @@ model, the board, the standings) and ``names`` (translated words).
 Glossary
 --------
 view
-    ``view(table)``: the plain dict ``panel.html`` reads (template global ``view``).
+    ``view(table)``: the plain dict ``panel.html`` reads (passed to it as ``view``).
 page
     A full page for a step that must not be wiped by the live poll (the poll only
     replaces ``#panel``): ``place``, ``space``, ``action``, ``market``, ``score``,

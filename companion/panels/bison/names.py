@@ -1,5 +1,5 @@
 """Bison's words on the companion's pages: animals, spaces, structure kinds and actions in
-the reader's language (template globals ``bison_animal``, ``space``, ``bison_kind``,
+the reader's language (template globals ``bison_animal``, ``bison_space``, ``bison_kind``,
 ``bison_action``).
 
 Glossary

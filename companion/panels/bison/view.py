@@ -1,5 +1,5 @@
-"""The Bison panel's view model: what ``panel.html`` shows (template global
-``view``), the board as SVG and the live standings.
+"""The Bison panel's view model: what ``panel.html`` shows (passed to it
+as ``view``), the board as SVG and the live standings.
 
 Glossary
 --------
