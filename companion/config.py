@@ -50,6 +50,7 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "BABEL_TRANSLATION_DIRECTORIES": str(Path(__file__).resolve().parent.parent
                                              / "translations"),
         "GAMES": None,  # None = every game of games.registry
+        "POLL_MS": 2000,  # how often an open table asks for changes (base.html data-poll-ms)
     }
 
 

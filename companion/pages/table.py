@@ -1,11 +1,12 @@
 """One table's pages: the shell around the live panel, the panel itself and its poll,
 the generic counter stepper, undo and the history.
 
-Live sync: the panel container polls ``/t/<id>/poll?v=<version>``
-on the ``campfire:poll`` event app.js fires every 2 s while the page is visible; the poll
-answers 204 while the version is unchanged, else the fresh panel, which replaces the
-container (and so carries the new version). A phone's own change answers with the fresh
-panel at once; a refusal answers 422 with the same panel plus a translated alert.
+Live sync: the panel container asks ``/t/<id>?v=<version>`` (htmx) on the
+``campfire:poll`` event app.js fires every ``POLL_MS`` (config, ``data-poll-ms``) while the
+page is visible; the table answers 204 while the version is unchanged, else the fresh
+panel, which replaces the container (and so carries the new version). A phone's own change
+answers with the fresh panel at once; a refusal answers 422 with the same panel plus a
+translated alert.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from companion.pages.base import (
     bp,
     current_seat,
     form_int,
+    is_htmx,
     load_table,
     local_time,
     remember_recent,
@@ -29,7 +31,11 @@ from companion.pages.panel import panel_markup, post_event, post_undo, table_pag
 
 
 @bp.get("/t/<table_id>")
-def table(table_id: str) -> str:
+def table(table_id: str) -> Any:
+    """The table: the whole page; to htmx asking with ``?v=<version>`` (the panel's poll),
+    the panel alone, or 204 while the table is still at that version."""
+    if is_htmx() and "v" in request.args:
+        return _poll(table_id)
     view = load_table(table_id)
     remember_recent(view.id)
     return table_page(view)
@@ -37,11 +43,17 @@ def table(table_id: str) -> str:
 
 @bp.get("/t/<table_id>/panel")
 def panel(table_id: str) -> Any:
+    """The panel alone (kept for tools that read the fragment; the page polls ``/t/<id>``)."""
     return panel_markup(load_table(table_id))
 
 
 @bp.get("/t/<table_id>/poll")
 def poll(table_id: str) -> Any:
+    """The poll's former address (a page opened before an upgrade still asks here)."""
+    return _poll(table_id)
+
+
+def _poll(table_id: str) -> Any:
     """204 while the table is at version ``v``; otherwise the fresh panel."""
     seen = small_number(request.args.get("v"))
     if seen is None:

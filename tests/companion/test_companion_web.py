@@ -40,7 +40,7 @@ def test_table_pages_render(client, table):
         assert response.status_code == 200, path
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
     assert 'id="panel"' in page
-    assert f'hx-get="/t/{table.id}/poll?v=0"' in page
+    assert f'hx-get="/t/{table.id}?v=0"' in page  # the panel polls the table's own URL
     assert 'hx-trigger="campfire:poll from:body"' in page
     assert table.join_code in page
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from refusals import refused
 
 from games.bison import table
 from games.bison.economy import ANIMALS, Stocks
@@ -17,10 +17,6 @@ from games.errors import RuleError
 from games.table import Player
 
 PLAYERS = (Player("Ann", "red"), Player("Ben", "yellow"), Player("Cho", "green"))
-
-
-def refused(message: str) -> pytest.RaisesContext[RuleError]:
-    return pytest.raises(RuleError, match="^" + re.escape(message) + "$")
 
 
 def new(players: int = 3, **settings: Any) -> table.State:

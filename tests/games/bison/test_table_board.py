@@ -3,12 +3,12 @@ say where (B6), and the mirror's scoring (B8, B9, B10) with the JP rulebook exam
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from refusals import refused
 
 from games.bison import table
 from games.bison.board import Pieces
@@ -21,10 +21,6 @@ from games.table import Player
 FOUR = (Player("Yui", "yellow"), Player("Ren", "red"), Player("Gen", "green"),
         Player("Bea", "blue"))
 YELLOW, RED, GREEN, BLUE = range(4)
-
-
-def refused(message: str) -> pytest.RaisesContext[RuleError]:
-    return pytest.raises(RuleError, match="^" + re.escape(message) + "$")
 
 
 def new(players: int = 4, **settings: Any) -> table.State:
