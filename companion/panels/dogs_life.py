@@ -164,16 +164,15 @@ def _dog_view(game: Game, seat: int, player: Any, current: int | None) -> dict[s
 
 def _chart(game: Game, players: Any, over: bool) -> Any:
     """Buried bones of every dog at the start of each turn, then now (or at the end)."""
-    rows = [list(row) for row in fold.rules.bones_history(game)]
+    rows = fold.rules.bones_history(game)  # one row per turn, one value per seat
     if len(rows) < 2:
         return None
     labels = [_("start"), *(str(n) for n in range(2, len(rows))),
               _("end") if over else _("now")]
-    series = [charts.Series(f"{dog_name(game.dogs[s].dog)} ({p.name})",
-                            [row[s] for row in rows], p.color)
-              for s, p in enumerate(players)]
-    return charts.line_chart(series, labels=labels, title=_("Buried bones over the turns"),
-                             css_class="dl-chart")
+    return charts.seat_chart(
+        players, list(zip(*rows, strict=True)), labels=labels,
+        title=_("Buried bones over the turns"), css_class="dl-chart",
+        names=[f"{dog_name(game.dogs[s].dog)} ({p.name})" for s, p in enumerate(players)])
 
 
 def view(table: tables.TableView) -> dict[str, Any]:

@@ -164,13 +164,11 @@ def _hut_label(hut: Hut) -> str:
 
 def _chart(state: fold.TableState) -> str | None:
     """Each seat's total VP after every turn (``totals_by_turn``), as an inline SVG."""
-    if not state.totals_by_turn:
-        return None
-    series = [charts.Series(p.name, [0, *(row[i] for row in state.totals_by_turn)], p.color)
-              for i, p in enumerate(state.players)]
+    values = [[0, *(row[i] for row in state.totals_by_turn)]
+              for i in range(len(state.players))]
     labels = [_("start"), *(str(turn) for turn in range(1, len(state.totals_by_turn) + 1))]
-    return charts.line_chart(series, labels=labels, title=_("VP over the turns"),
-                             css_class="ha-chart")
+    return charts.seat_chart(state.players, values, labels=labels,
+                             title=_("VP over the turns"), css_class="ha-chart")
 
 
 def view(table: tables.TableView) -> dict[str, Any]:

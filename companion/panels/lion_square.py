@@ -83,13 +83,9 @@ def picked_place(table: tables.TableView) -> tuple[int, int] | None:
 
 
 def _chart(state: fold.State) -> Markup | None:
-    if not state.history:
-        return None
     labels = [_("start"), *(_("round %(number)s", number=r.round) for r in state.history)]
-    series = [charts.Series(player.name, values, player.color)
-              for player, values in zip(state.players, fold.herd_chart(state), strict=True)]
-    return charts.line_chart(series, labels=labels, title=_("Herds after each round"),
-                             css_class="ls-chart")
+    return charts.seat_chart(state.players, fold.herd_chart(state), labels=labels,
+                             title=_("Herds after each round"), css_class="ls-chart")
 
 
 def view(table: tables.TableView) -> dict[str, Any]:

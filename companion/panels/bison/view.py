@@ -134,15 +134,11 @@ def view(table: tables.TableView) -> dict[str, Any]:
             "actions_left": seat["actions_left"], "tile_due": seat["tile_due"],
             "pieces": seat["pieces"],
         })
-    chart = None
-    if state.log:
-        chart = charts.line_chart(
-            [charts.Series(p.name, values, p.color)
-             for p, values in zip(table.players, fold.food_chart(state), strict=True)],
-            labels=[_("start")] + [(_("final") if r.final else _("round %(n)s", n=r.round))
-                                   for r in state.log],
-            title=_("Each player's food (all three stocks) after every scoring"),
-            legend=False)
+    chart = charts.seat_chart(
+        table.players, fold.food_chart(state),
+        labels=[_("start")] + [(_("final") if r.final else _("round %(n)s", n=r.round))
+                               for r in state.log],
+        title=_("Each player's food (all three stocks) after every scoring"), legend=False)
     # B10: the final order by total, then by the smallest stock (the tie-break).
     order = scoring.ranking(dict(enumerate(state.stocks)))
     final = [{"name": table.players[i].name, "colour": table.players[i].color,
