@@ -47,11 +47,13 @@ from games.dogs_life.dog import (
     CARRY_MAX,
     FOOD_DAYS,
     HUNGER_MAX,
+    HUNGER_ON_RELEASE,
     NEWSPAPERS,
     PEE_MARKERS,
     POUND_RELEASE,
     DogState,
     ItemKind,
+    pound_draws,
 )
 from games.dogs_life.game import (
     GOAL_RANGE,
@@ -119,11 +121,13 @@ def card_result(card: Card, section: Section) -> str:
 
 def _pound_note(state: DogState) -> str:
     """What the next turn in the pound brings (D2)."""
-    if state.pound >= POUND_RELEASE:
-        return _("Next turn: let out automatically, hunger set to 2.")
+    draws = pound_draws(state)
+    if not draws:
+        return _("Next turn: let out automatically, hunger set to %(hunger)s.",
+                 hunger=HUNGER_ON_RELEASE)
     return ngettext("Next turn: draws %(num)s card; a running dog frees it.",
                     "Next turn: draws %(num)s cards; a running dog on any frees it.",
-                    state.pound)
+                    draws)
 
 
 def _dog_view(game: Game, seat: int, player: Any, current: int | None) -> dict[str, Any]:
