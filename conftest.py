@@ -19,12 +19,14 @@ settings.load_profile("campfire")
 #: Fixtures that reach the local PostgreSQL server (tests/companion/conftest.py).
 PG_FIXTURES = frozenset({"pg_url", "pg_server_url"})
 #: Modules whose tests take seconds each: drawing and rasterising whole PDF kits, the
-#: served app under gunicorn, many writers racing, fuzzing every route.
+#: served app under gunicorn, many writers racing, fuzzing every route, walking every
+#: screen of every game with hostile input.
 SLOW_MODULES = frozenset({
     "tests/companion/test_companion_concurrency.py",
     "tests/companion/test_companion_print.py",
     "tests/companion/test_companion_serve.py",
     "tests/companion/test_fuzz_routes.py",
+    "tests/companion/test_security.py",
     "tests/printgen/test_print_kits.py",
     "tests/printgen/test_print_sizes.py",
 })
