@@ -330,7 +330,7 @@ def export_of(client, table):
     (lambda d: d["events"][0].update(seat=4), "event 1: seat must be empty or a whole number"),
     (lambda d: d["events"].append({"seq": 2, "seat": None, "created_at": "2024-01-01T00:00:00",
                                    "undoes": 9}),
-     "event 2: an undo must cancel the latest change not yet undone"),
+     "event 2: an undo must cancel an earlier change not yet undone"),
 ])
 def test_import_refuses_bad_files(client, app, table, mutate, message):
     document = export_of(client, table)
