@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from companion import create_app, tables
 
-GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 2}
+GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 3}
 SETTINGS: dict[str, dict[str, Any]] = {"hunting-age": {"edition": "campfire"},
                                        "bison": {"whatif": True}}
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"},
