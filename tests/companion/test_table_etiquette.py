@@ -6,32 +6,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from companion_testkit import FAKE, app_config
-from flask import Flask
+from companion_testkit import FAKE
 from sqlalchemy import select
 
-from companion import create_app, db, tables
+from companion import db, tables
 from companion.models import SeatTokenRow
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"},
            {"name": "Cho", "color": "green"}]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_app(request: Any, tmp_path: Any) -> Iterator[Flask]:
-    """The companion on SQLite, then on PostgreSQL (skipped when no server answers)."""
-    extra = {}
-    if request.param == "postgresql":
-        extra["DATABASE_URL"] = request.getfixturevalue("pg_url")
-    tables.clear_cache()
-    app = create_app(app_config(tmp_path, **extra))
-    with app.app_context():
-        yield app
-    app.extensions["campfire.db"].dispose()
 
 
 def fake_table() -> str:
