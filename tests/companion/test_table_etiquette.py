@@ -274,3 +274,21 @@ def test_api_seats_are_held_taken_over_and_released(any_app):
                              headers={"X-Campfire-Seat": second})
     assert released.get_json() == {"released": True}
     assert client.post(url).status_code == 200
+
+
+def test_an_undo_refusal_is_translated_with_the_change_it_names(any_app):
+    client = any_app.test_client()
+    response = client.post("/api/v1/tables", json={"game": "dogs-life", "players": [
+        {"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"},
+        {"name": "Cho", "color": "green"}]})
+    table_id = response.get_json()["id"]
+    url = f"/api/v1/tables/{table_id}"
+    for event in ({"type": "start_turn", "seat": 0}, {"type": "end_turn", "seat": 0},
+                  {"type": "start_turn", "seat": 1}):
+        assert client.post(f"{url}/events", json=event).status_code == 200
+    # without Fifi's end of turn, Butch's turn could not have started
+    refused = client.post(f"{url}/undo", json={"seq": 2}, headers={"Accept-Language": "ja"})
+    assert refused.status_code == 422
+    assert refused.get_json()["error"] == (
+        "取り消せません:変更3(Benの手番が始まりました。はらぺこが1下がります)がこれを前提に"
+        "しています:まだFifiの手番です(残りAP 7):先にその犬のプレイヤーが手番を終えてください")
