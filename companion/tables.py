@@ -185,6 +185,12 @@ class TableView:
         """The seat ``event`` is about (the acting seat is stored beside it)."""
         return getattr(self.module, "subject_seat", protocol.subject_seat)(event)
 
+    def has_secrets(self) -> bool:
+        """Whether some value is still hidden from other seats (a game with secrets that
+        has not ended): an export holds every secret, so a page offers it only when not."""
+        over = getattr(self.module, "game_over", None)
+        return hasattr(self.module, "view_json") and over is not None and not over(self.state)
+
     def whose_turn(self) -> int | None:
         """The seat whose turn it is, or None (no turns in this game, or none running)."""
         turn = getattr(self.module, "whose_turn", None)

@@ -47,7 +47,8 @@ Optional names (the companion uses the defaults below when a game has none):
 ``view_json(state, viewer)``, ``view_counters(state, viewer)``, ``view_event(state, event, viewer)``
     ``to_json``, ``counters`` and a stored event as the seat ``viewer`` may see them (None: a
     spectator): another seat's secrets are ``None`` until the game ends. Default: everything
-    is public.
+    is public. A game with secrets also has ``game_over(state) -> bool``: from then on
+    every secret is shown.
 
 Undo is the companion's business: it folds the events that are not undone.
 

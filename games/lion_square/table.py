@@ -203,6 +203,11 @@ def ranking(state: State) -> list[list[int]]:
     return rules.ranking(dict(enumerate(state.herds)))
 
 
+def game_over(state: State) -> bool:
+    """L3: the game has ended (secrets may then be shown)."""
+    return state.game_over
+
+
 def view_counters(state: State, viewer: int | None) -> list[dict[str, int | None]]:
     """``counters`` as seat ``viewer`` sees them: the other herds are hidden (None) until
     the game ends."""

@@ -142,3 +142,16 @@ def test_a_start_turn_from_another_phone_never_wipes_the_current_dogs_points(any
     post(client, table_id, {"type": "end_turn", "seat": 0}, ben)  # Ben helps Ann: allowed
     listed = read(client, table_id, path="/events")
     assert (listed[-1]["seat"], listed[-1]["subject"]) == (1, 0)  # by Ben for Ann
+
+
+def test_a_table_says_whether_secrets_are_still_hidden(any_app):
+    client = any_app.test_client()
+    lion = create(client, "lion-square")
+    assert tables.get(lion).has_secrets()
+    post(client, lion, {"type": "adjust", "seat": 0, "counter": "herd", "delta": -20})
+    post(client, lion, {"type": "set_square", "grid": [[1, None, None], [None] * 3,
+                                                       [None] * 3]})
+    post(client, lion, {"type": "score_round"})
+    assert not tables.get(lion).has_secrets()  # over: every herd shows
+    assert tables.get(create(client, "dogs-life", 3)).has_secrets()
+    assert not tables.get(create(client, "hunting-age", 3)).has_secrets()  # none to keep
