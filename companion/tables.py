@@ -31,6 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 from types import ModuleType
 from typing import Any
 
@@ -470,8 +471,15 @@ def append(table_id: str, event: Any, *, seat: int | None = None,
     return _view(row, new_state)
 
 
+class _Same(Enum):
+    """``undo``'s default ``by``: the phone asking is the seat whose change it undoes."""
+
+    SEAT = "seat"
+
+
 def undo(table_id: str, *, seat: int | None = None, seq: int | None = None,
-         by: int | object | None = ..., expected_version: int | None = None) -> TableView:
+         by: int | _Same | None = _Same.SEAT,
+         expected_version: int | None = None) -> TableView:
     """Cancel one change and store the undo as the table's next event.
 
     Which change: ``seq`` names it; else ``seat``'s latest change still in effect (by the
@@ -481,7 +489,7 @@ def undo(table_id: str, *, seat: int | None = None, seq: int | None = None,
     the undo event; default: ``seat``). ``RuleError`` for a bad ``seat``/``seq`` or nothing
     to undo, ``VersionConflict``, ``TableNotFound``.
     """
-    actor = seat if by is ... else by
+    actor = seat if by is _Same.SEAT else by
     with db.writing() as session:
         row = _lock(session, table_id)
         if expected_version is not None and expected_version != row.version:
