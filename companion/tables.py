@@ -186,6 +186,12 @@ class TableView:
         """The seat ``event`` is about (the acting seat is stored beside it)."""
         return getattr(self.module, "subject_seat", protocol.subject_seat)(event)
 
+    def acts_for(self, event: Mapping[str, Any], seat: int | None) -> int | None:
+        """The other seat a change from ``seat``'s phone would be made for (its subject,
+        when that is not ``seat``), or None: when to ask "make this change for Ben?"."""
+        subject = self.subject_seat(event)
+        return subject if subject is not None and subject != seat else None
+
     def has_secrets(self) -> bool:
         """Whether some value is still hidden from other seats (a game with secrets that
         has not ended): an export holds every secret, so a page offers it only when not."""
@@ -506,6 +512,21 @@ def undo(table_id: str, *, seat: int | None = None, seq: int | None = None,
                undoes=target.seq)
     _remember((row.id, row.version), new_state)
     return _view(row, new_state)
+
+
+def undo_target(table_id: str, *, seat: int | None = None, seq: int | None = None,
+                viewer: int | None = None) -> HistoryEntry:
+    """The history entry ``undo`` with the same ``seat``/``seq`` would cancel, as ``viewer``
+    reads it: what a confirmation names before the phone undoes it. The same
+    ``RuleError`` as ``undo`` when there is nothing (or nothing valid) to undo."""
+    with db.reading() as session:
+        row = session.get(TableRow, _check_id(table_id))
+        if row is None:
+            raise TableNotFound(table_id)
+        target = _undo_target(_events(session, row), seat=seat, seq=seq,
+                              seats=len(row.players))
+    _, entries = history(table_id, viewer=viewer)
+    return next(entry for entry in entries if entry.seq == target.seq)
 
 
 def _seat_or_none(value: object) -> int | None:

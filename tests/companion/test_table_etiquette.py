@@ -292,3 +292,26 @@ def test_an_undo_refusal_is_translated_with_the_change_it_names(any_app):
     assert refused.get_json()["error"] == (
         "取り消せません:変更3(Benの手番が始まりました。はらぺこが1下がります)がこれを前提に"
         "しています:まだFifiの手番です(残りAP 7):先にその犬のプレイヤーが手番を終えてください")
+
+
+def test_undo_target_names_the_change_before_it_is_undone(any_app):
+    table_id = fake_table()
+    adjust(table_id, 0, 5, by=0)
+    adjust(table_id, 0, -1, by=1)  # Ben for Ann
+    entry = tables.undo_target(table_id, seat=0)
+    assert (entry.seq, entry.seat, entry.subject) == (1, 0, 0)
+    assert entry.template == "{counter} of {name} plus one"
+    assert tables.undo_target(table_id).seq == 2
+    assert tables.undo_target(table_id, seq=1).seq == 1
+    assert tables.get(table_id).version == 2  # nothing undone
+    with pytest.raises(tables.RuleError, match="this seat has no change to undo"):
+        tables.undo_target(fake_table(), seat=1)
+
+
+def test_a_change_for_another_seat_is_named(any_app):
+    view = tables.get(fake_table())
+    event = {"type": "adjust", "seat": 1, "counter": "points", "delta": 1}
+    assert view.acts_for(event, 0) == 1
+    assert view.acts_for(event, None) == 1
+    assert view.acts_for(event, 1) is None
+    assert view.acts_for({"type": "roll"}, 0) is None
