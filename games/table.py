@@ -35,6 +35,21 @@ Each game package provides ``games/<package>/table.py`` with these module-level 
     The event in plain words: an ``N_``-marked English template and its parameters, so the
     companion can show the history in the reader's language.
 
+Optional names (the companion uses the defaults below when a game has none):
+
+``subject_seat(event) -> int | None``
+    The seat an event is *about* (whose counter, whose dog); the companion stores the seat
+    of the phone that *made* it beside it, so a history line can say "by X for Y".
+    Default (``subject_seat`` here): the event's ``seat`` field.
+``whose_turn(state) -> int | None``
+    The seat whose turn it is (whose phone should act), or None when the game has no turns
+    or none is running.
+``view_json(state, viewer)``, ``view_counters(state, viewer)``, ``view_event(state, event, viewer)``
+    ``to_json``, ``counters`` and a stored event as the seat ``viewer`` may see them (None: a
+    spectator): another seat's secrets are ``None`` until the game ends. Default: everything
+    is public. A game with secrets also has ``game_over(state) -> bool``: from then on
+    every secret is shown.
+
 Undo is the companion's business: it folds the events that are not undone.
 
 Helpers for those modules: ``dispatch`` (the one ``apply`` that hands each event type to its
@@ -127,6 +142,12 @@ def adjusted(event: Mapping[str, Any], counters: Mapping[str, tuple[int, int]],
     value = check_range(name, current[change.seat][change.counter] + change.delta,
                         counters[change.counter])
     return change, value
+
+
+def subject_seat(event: Mapping[str, Any]) -> int | None:
+    """The seat an event is about: its ``seat`` field when that is a seat number."""
+    seat = event.get("seat") if isinstance(event, Mapping) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else None
 
 
 def check_range(counter: str, value: int, bounds: tuple[int, int]) -> int:

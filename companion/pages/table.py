@@ -85,7 +85,7 @@ def undo(table_id: str) -> Any:
 @bp.get("/t/<table_id>/history")
 def history(table_id: str) -> str:
     try:
-        view, entries = tables.history(table_id)
+        view, entries = tables.history(table_id, viewer=current_seat(tables.get(table_id)))
     except tables.TableNotFound:
         abort(404)
     return render_template("history.html", table=view, entries=entries,

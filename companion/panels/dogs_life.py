@@ -228,6 +228,11 @@ def _item() -> dict[str, Any]:
     return event
 
 
+def _pick_up() -> dict[str, Any]:
+    # a newspaper is taken face down at random: the rules draw its address
+    return {**_seat(), "item": request.form.get("item", "")}
+
+
 def _pee() -> dict[str, Any]:
     event = _seat()
     if request.form.get("covers", "").strip():
@@ -251,7 +256,7 @@ ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "move": ("move", lambda: {**_seat(), "steps": _int("steps")}),
     "drink": ("drink", _seat),
     "pee": ("pee", _pee),
-    "pick-up": ("pick_up", _item),
+    "pick-up": ("pick_up", _pick_up),
     "drop": ("drop", _item),
     "bury": ("bury", lambda: {**_seat(), "count": _int("count")}
              if request.form.get("count", "").strip() else _seat()),

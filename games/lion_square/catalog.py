@@ -109,6 +109,8 @@ def _carnivores() -> tuple[Card, ...]:
 
 
 CARNIVORES: Final = _carnivores()
+#: The numbers printed on the deck, smallest first: what a number picker offers.
+NUMBERS: Final = tuple(sorted(set(NUMBERS_PER_COLOUR)))
 GAZELLES: Final = (Card("G1", None, "gazelle", None), Card("G2", None, "gazelle", None))
 DECK: Final = CARNIVORES + GAZELLES
 BY_ID: Final = {card.id: card for card in DECK}

@@ -210,7 +210,10 @@ def test_lion_square_herd_counter(client):
                [("Ann", "red"), ("Ben", "blue"), ("Cho", "green")]]
     body = create(client, game="lion-square", players=players).get_json()
     url = f"/api/v1/tables/{body['id']}"
-    assert client.get(url).get_json()["counters"][0] == {"herd": 20}
+    # a herd is its seat's secret: shown with that seat's token, null without
+    ann = {"X-Campfire-Seat": client.post(url + "/seats/0").get_json()["token"]}
+    assert client.get(url).get_json()["counters"][0] == {"herd": None}
+    assert client.get(url, headers=ann).get_json()["counters"][0] == {"herd": 20}
     ok = client.post(url + "/events",
                      json={"type": "adjust", "seat": 0, "counter": "herd", "delta": -2})
     assert ok.status_code == 200
@@ -218,4 +221,4 @@ def test_lion_square_herd_counter(client):
                           json={"type": "adjust", "seat": 0, "counter": "herd", "delta": 5})
     assert refused.status_code == 422
     assert "herd" in refused.get_json()["error"]
-    assert client.get(url).get_json()["counters"][0] == {"herd": 18}
+    assert client.get(url, headers=ann).get_json()["counters"][0] == {"herd": 18}

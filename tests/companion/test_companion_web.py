@@ -284,6 +284,9 @@ def test_history_of_a_real_game_in_japanese(client, make_table):
     pytest.importorskip("games.lion_square.table")
     table = make_table("lion-square", players=3)
     client.post(f"/t/{table.id}/adjust", data={"seat": "2", "counter": "herd", "delta": "-3"})
+    spectator = client.get(f"/t/{table.id}/history?lang=ja").get_data(as_text=True)
+    assert "Choの群れが修正されました" in spectator and "-3" not in spectator  # a secret
+    client.post(f"/t/{table.id}/seat", data={"seat": "2"})  # "I am Cho": Cho's own herd
     japanese = client.get(f"/t/{table.id}/history?lang=ja").get_data(as_text=True)
     assert "Choの群れが-3変わりました" in japanese
     english = client.get(f"/t/{table.id}/history?lang=en").get_data(as_text=True)
@@ -330,7 +333,7 @@ def export_of(client, table):
     (lambda d: d["events"][0].update(seat=4), "event 1: seat must be empty or a whole number"),
     (lambda d: d["events"].append({"seq": 2, "seat": None, "created_at": "2024-01-01T00:00:00",
                                    "undoes": 9}),
-     "event 2: an undo must cancel the latest change not yet undone"),
+     "event 2: an undo must cancel an earlier change not yet undone"),
 ])
 def test_import_refuses_bad_files(client, app, table, mutate, message):
     document = export_of(client, table)

@@ -26,7 +26,7 @@ from companion import create_app, tables
 HOSTILE = ["<script>alert(1)</script>", "{{7*7}}", "\"'><img src=x onerror=alert(1)>"]
 PLAYERS = [{"name": name, "color": colour}
            for name, colour in zip(HOSTILE, ("red", "blue", "green"), strict=True)]
-GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 2}
+GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 3}
 SETTINGS = {"hunting-age": {"edition": "campfire"}, "bison": {"whatif": True}}
 #: A few accepted events per game, so that history, charts and boards have content.
 EVENTS: dict[str, list[dict[str, Any]]] = {
