@@ -52,6 +52,7 @@ from games.bison.table_board import legal_hexes, on_pieces, on_tile
 from games.bison.table_fields import parse_hex, parse_rotation, parse_space, parse_tile
 from games.bison.table_history import describe
 from games.bison.table_market import on_buy, on_exchange
+from games.bison.table_play import destinations, hunters_used, on_correct, on_play, space_ref
 from games.bison.table_scoring import (
     Choices,
     Scoring,
@@ -121,14 +122,45 @@ EVENTS = {
     "tile": on_tile,
     "pieces": on_pieces,
     "score": on_score,
+    "play": on_play,
+    "correct": on_correct,
 }
+
+
+def _reopen(state: State, event: Mapping[str, Any]) -> State:
+    """``{"type": "reopen"}`` — undo the final scoring (B10) so the table can change again:
+    the table goes back to just before it; the event stays in the history."""
+    if state.before_final is None:
+        raise RuleError(N_("the game is not finished; there is nothing to reopen"))
+    return state.before_final
+
+
+EVENTS["reopen"] = _reopen
+# Parameters of board refusals that name a player by colour (the board's player id).
+_COLOUR_PARAMS = ("player", "other", "above")
+
+
+def _named(state: State, error: RuleError) -> RuleError:
+    """``error`` with any colour id in a player parameter replaced by the player's name:
+    refusals name players, never colours."""
+    colours = state.colours
+    params = dict(error.params)
+    changed = False
+    for key in _COLOUR_PARAMS:
+        value = params.get(key)
+        if type(value) is str and value in colours and value not in state.names:
+            params[key] = state.names[colours.index(value)]
+            changed = True
+    return RuleError(error.template, **params) if changed else error
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The next state after ``event``; ``RuleError`` (and no change) when refused.
 
-    Event types: ``adjust`` (generic counter), ``action``, ``buy``, ``exchange``,
-    ``award``, ``end_round``; each handler's docstring shows its fields.
+    Event types: ``adjust`` (generic counter), ``action``, ``play`` (an action with its
+    board change), ``correct`` (a free correction of the board), ``buy``, ``exchange``,
+    ``award``, ``end_round``, ``tile``, ``pieces``, ``score``, ``reopen``; each handler's
+    docstring shows its fields. After the final scoring (B10) only ``reopen`` is accepted.
     """
     if not isinstance(event, Mapping):
         raise RuleError(N_("an event must be an object with a \"type\""))
@@ -139,7 +171,12 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
             N_("unknown event type {type!r}; expected one of: {names}"),
             type=kind, names=", ".join(EVENTS),
         )
-    return handler(state, event)
+    if state.final_scored and kind != "reopen":
+        raise RuleError(N_("the game is over and scored; reopen it to change anything"))
+    try:
+        return handler(state, event)
+    except RuleError as error:
+        raise _named(state, error) from None
 
 
 def counters(state: State) -> list[dict[str, int]]:
@@ -219,7 +256,9 @@ __all__ = [
     "board_json",
     "counters",
     "describe",
+    "destinations",
     "food_chart",
+    "hunters_used",
     "legal_hexes",
     "new_state",
     "parse_choices",
@@ -229,5 +268,6 @@ __all__ = [
     "parse_tile",
     "prepare",
     "score_now",
+    "space_ref",
     "to_json",
 ]
