@@ -1,0 +1,155 @@
+"""Actions recorded from the board in one event (B6): ``play``, destinations (B3),
+``correct``, space references."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from games.bison import table
+from games.bison.movement import reachable
+from games.errors import RuleError
+from games.table import Player
+
+FOUR = (Player("Yui", "yellow"), Player("Ren", "red"), Player("Gen", "green"),
+        Player("Bea", "blue"))
+YELLOW, RED, GREEN, BLUE = range(4)
+
+
+def refused(message: str) -> pytest.RaisesContext[RuleError]:
+    return pytest.raises(RuleError, match="^" + re.escape(message) + "$")
+
+
+def ref(at: tuple[int, int], space: str, tile: str | None = None) -> dict[str, Any]:
+    raw: dict[str, Any] = {"at": list(at), "space": space}
+    if tile:
+        raw["tile"] = tile
+    return raw
+
+
+def play(seat: int, action: str, **fields: Any) -> dict[str, Any]:
+    return {"type": "play", "seat": seat, "action": action, "override": True, **fields}
+
+
+def placed() -> table.State:
+    """Yellow placed B08 at [1,-1] with 3 hunters on its prairie (cost 4)."""
+    state = table.new_state(FOUR, {})
+    return table.apply(state, play(YELLOW, "place_tile", at=[1, -1], tile="B08",
+                                   space="prairie", hunters=3))
+
+
+def test_place_tile_with_hunters_in_one_event() -> None:  # B4, B6
+    state = placed()
+    assert state.board.tiles[(1, -1)].catalog_id == "B08"
+    assert state.board.pieces[((1, -1), "prairie")].hunters == 3
+    assert state.stocks[YELLOW].total == 30 - 4  # 3 hunters cost 4 (B6)
+    assert state.supplies[YELLOW].hunters_supply == 1
+    assert state.supplies[YELLOW].hunters_board == 3
+    assert state.rounds.markers[YELLOW] == ("place_tile",)
+
+
+def test_move_within_the_allowance_and_its_cost() -> None:  # B3, B6
+    state = placed()
+    prairie = ((1, -1), "prairie")
+    # One point from B08's prairie: its river, and across its P edges to land.
+    near = table.destinations(state, YELLOW, prairie, "move_1")
+    assert near == {s: 1 for s in reachable(state.board, "yellow", prairie, 1)
+                    if s != prairie}
+    assert ((1, -1), "river") in near and ((1, -1), "mountain") not in near
+    far = table.destinations(state, YELLOW, prairie, "move_3")
+    assert far[((1, -1), "mountain")] == 2
+    moved = table.apply(state, play(YELLOW, "move_3", moves=[
+        {"from": ref(*prairie, "B08"), "to": ref((1, -1), "mountain", "B08"), "hunters": 2}]))
+    assert moved.board.pieces[prairie].hunters == 1
+    assert moved.board.pieces[((1, -1), "mountain")].hunters == 2
+    assert moved.stocks[YELLOW].total == state.stocks[YELLOW].total - 2  # 2 hunters used
+    assert moved.supplies[YELLOW] == state.supplies[YELLOW]  # still on the board
+
+
+def test_a_move_beyond_the_allowance_is_refused_and_changes_nothing() -> None:  # B3
+    state = placed()
+    with refused("move 1: your hunters on the prairie at [1,-1] cannot reach the mountain "
+                 "at [1,-1] within 1 spaces (nor stop on another player's space)"):
+        table.apply(state, play(YELLOW, "move_1", moves=[
+            {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "mountain"),
+             "hunters": 1}]))
+    with refused("the prairie at [1,-1] has 3 of your hunters, not 4"):
+        table.apply(state, play(YELLOW, "move_1", moves=[
+            {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "river"), "hunters": 4}]))
+    with refused("the tile at [1,-1] is B08, not B09"):
+        table.apply(state, play(YELLOW, "move_1", moves=[
+            {"from": ref((1, -1), "prairie", "B09"), "to": ref((1, -1), "river"),
+             "hunters": 1}]))
+
+
+def test_another_players_space_can_be_passed_but_not_stopped_on() -> None:  # B3, B5
+    state = table.apply(placed(), {"type": "correct", "spaces": [
+        {"at": [1, -1], "space": "river", "seat": RED, "hunters": 1, "structure": 0}]})
+    dest = table.destinations(state, YELLOW, ((1, -1), "prairie"), "move_3")
+    assert ((1, -1), "river") not in dest
+    assert dest[((1, -1), "mountain")] == 2  # through Ren's river
+
+
+def test_gather_and_build_from_the_board() -> None:  # B6
+    state = table.apply(placed(), play(YELLOW, "move_1", moves=[
+        {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "river"), "hunters": 1}]))
+    assert table.destinations(state, YELLOW, ((1, -1), "river"), "gather") == {
+        ((1, -1), "prairie"): 0}
+    gathered = table.apply(state, play(YELLOW, "gather", gather={
+        "to": ref((1, -1), "prairie"), "from": [{"space": ref((1, -1), "river"),
+                                                 "hunters": 1}]}))
+    assert gathered.board.pieces[((1, -1), "prairie")].hunters == 3
+    assert ((1, -1), "river") not in gathered.board.pieces
+    built = table.apply(gathered, play(YELLOW, "tent", builds=[
+        {"space": ref((1, -1), "prairie"), "size": 2}]))
+    assert built.board.pieces[((1, -1), "prairie")].hunters == 1
+    assert built.board.pieces[((1, -1), "prairie")].structure == 2
+    assert built.supplies[YELLOW].tents.supply == (1,)
+    assert built.supplies[YELLOW].hunters_supply == 3  # the 2 builders went home (B6)
+    assert table.hunters_used(gathered, play(YELLOW, "tent", builds=[
+        {"space": ref((1, -1), "prairie"), "size": 2}])) == 2
+
+
+def test_a_tent_size_not_in_the_supply_is_refused() -> None:  # B5
+    state = placed()
+    with refused("you have no size-3 tent in your supply; buy one at the market first"):
+        table.apply(state, play(YELLOW, "tent", builds=[
+            {"space": ref((1, -1), "prairie"), "size": 3}]))
+    with refused("a tent cannot stand on a river; use a canoe"):
+        table.apply(state, play(YELLOW, "tent", builds=[
+            {"space": ref((1, -1), "river"), "size": 1}]))
+
+
+def test_play_is_all_or_nothing() -> None:  # B6
+    state = placed()
+    bad = play(YELLOW, "move_1", moves=[
+        {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "river"), "hunters": 1},
+        {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "mountain"), "hunters": 1}])
+    with pytest.raises(RuleError):
+        table.apply(state, bad)
+    assert state.rounds.markers[YELLOW] == ("place_tile",)  # the input state is unchanged
+
+
+def test_an_action_without_hunters_gains_one_animal() -> None:  # B6
+    state = table.apply(placed(), play(YELLOW, "tent", builds=[], gain="salmon"))
+    assert state.stocks[YELLOW].salmon == placed().stocks[YELLOW].salmon + 1
+
+
+def test_correction_is_free_and_in_step_with_the_supply() -> None:
+    state = placed()
+    fixed = table.apply(state, {"type": "correct", "spaces": [
+        {"at": [1, -1], "space": "prairie", "seat": YELLOW, "hunters": 2, "structure": 0},
+        {"at": [0, 0], "space": "prairie", "seat": YELLOW, "hunters": 1, "structure": 0}]})
+    assert fixed.stocks == state.stocks and fixed.rounds == state.rounds
+    assert fixed.supplies[YELLOW].hunters_board == 3
+    with refused("a correction lists at least one space: spaces [{\"at\", \"space\", "
+                 "\"seat\", \"hunters\", \"structure\"}]"):
+        table.apply(state, {"type": "correct", "spaces": []})
+
+
+def test_space_ref_names_the_printed_tile() -> None:
+    state = placed()
+    assert table.space_ref(state, ((1, -1), "river")) == {"at": [1, -1], "space": "river",
+                                                          "tile": "B08"}
