@@ -73,6 +73,7 @@ from games.bison.table_state import (
     parse_settings,
     with_seat,
 )
+from games.bison.table_turn import Turn, seat_named, turn
 from games.errors import N_, RuleError
 from games.table import Player, check_range, parse_adjust
 
@@ -195,6 +196,7 @@ def to_json(state: State) -> dict[str, Any]:
         "next_seat": rounds.next_seat,
         "round_complete": rounds.round_complete,
         "finished": rounds.finished,
+        "final_scored": state.final_scored,
         # B10 tie-break on the stocks as they stand: final while the final awards come in.
         "winners": winning_seats(state) if rounds.finished else [],
         "settings": state.settings.as_dict(),
@@ -252,6 +254,7 @@ __all__ = [
     "Scoring",
     "Settings",
     "State",
+    "Turn",
     "apply",
     "board_json",
     "counters",
@@ -268,6 +271,8 @@ __all__ = [
     "parse_tile",
     "prepare",
     "score_now",
+    "seat_named",
     "space_ref",
     "to_json",
+    "turn",
 ]

@@ -153,3 +153,16 @@ def test_space_ref_names_the_printed_tile() -> None:
     state = placed()
     assert table.space_ref(state, ((1, -1), "river")) == {"at": [1, -1], "space": "river",
                                                           "tile": "B08"}
+
+
+def test_whose_turn_is_derived_from_the_state() -> None:  # B4, B6
+    state = table.new_state(FOUR, {"start_seat": table.seat_named(FOUR, "Gen")})
+    now = table.turn(state)
+    assert (now.seat, now.name, now.action, now.round, now.rounds) == (GREEN, "Gen", 1, 1, 4)
+    assert now.tile_due and now.is_turn_of(GREEN) and not now.is_turn_of(RED)
+    state = table.apply(state, play(GREEN, "place_tile", at=[1, -1], tile="B08", hunters=0,
+                                    gain="bison"))
+    now = table.turn(state)
+    assert (now.seat, now.name, now.action) == (BLUE, "Bea", 1)
+    with refused("no player is called Zed; the players are Yui, Ren, Gen, Bea"):
+        table.seat_named(FOUR, "Zed")
