@@ -153,7 +153,9 @@ def _shifted(state: State, colour: str, taken: Counter[Space], added: Counter[Sp
 
 def _moves(state: State, seat: int, action: Action, raw: object) -> tuple[Board, int]:
     """A move action's board and hunters used (B3, B6)."""
-    if not isinstance(raw, list) or not raw:
+    if raw is None or raw == []:
+        return state.board, 0  # no hunters: the action gains one animal (B6)
+    if not isinstance(raw, list):
         raise RuleError(N_("say which hunters move: moves needs at least one {{\"from\", "
                            "\"to\", \"hunters\"}}"))
     colour = state.colours[seat]
@@ -184,6 +186,8 @@ def _moves(state: State, seat: int, action: Action, raw: object) -> tuple[Board,
 
 def _gather(state: State, seat: int, raw: object) -> tuple[Board, int]:
     """A gather action's board and hunters used (B6)."""
+    if raw is None:
+        return state.board, 0  # no hunters: the action gains one animal (B6)
     if not isinstance(raw, Mapping) or not isinstance(raw.get("from"), list) or not raw["from"]:
         raise RuleError(N_("say where to gather: gather needs {{\"to\": space, \"from\": "
                            "[{{\"space\": space, \"hunters\": n}}]}}"))
@@ -269,12 +273,19 @@ def on_play(state: State, event: Mapping[str, Any]) -> State:
 
     The hunters used (0–5) come from the board change; they set the cost (B6), paid as
     ``payment`` (default: from the largest stocks) or, with 0 hunters, ``gain`` one animal.
+    ``hunters`` may repeat that count (the UI sends what ``hunters_used`` showed, so the
+    history can say it); a different number is refused.
     """
     seat = event_seat(state, event)
     action = check_action(event.get("action"))
     rounds = state.rounds.take(seat, action, override=flag(event, "override"),
                                names=state.names)
     board, supply, used = _board_change(state, seat, action, event)
+    declared = event.get("hunters")
+    if action is not Action.PLACE_TILE and declared is not None and declared != used:
+        # The UI writes the count it showed (``hunters_used``); the history repeats it.
+        raise RuleError(N_("this board change uses {used} hunters, not {declared}"),
+                        used=used, declared=str(declared))
     stocks = _paid(state.stocks[seat], used, event)
     all_stocks, all_supplies = with_seat(state, seat, stocks=stocks, supply=supply)
     return replace(state, stocks=all_stocks, supplies=all_supplies, rounds=rounds,

@@ -166,3 +166,13 @@ def test_whose_turn_is_derived_from_the_state() -> None:  # B4, B6
     assert (now.seat, now.name, now.action) == (BLUE, "Bea", 1)
     with refused("no player is called Zed; the players are Yui, Ren, Gen, Bea"):
         table.seat_named(FOUR, "Zed")
+
+
+def test_a_move_or_gather_without_hunters_gains_one_animal() -> None:  # B6
+    for action in ("move_1", "move_3", "gather"):
+        state = table.apply(placed(), play(YELLOW, action, gain="turkey"))
+        assert state.stocks[YELLOW].turkey == placed().stocks[YELLOW].turkey + 1
+        assert state.board == placed().board or state.board.pieces == placed().board.pieces
+    with refused("choose the animal you gain for an action without hunters: bison, salmon, "
+                 "turkey"):
+        table.apply(placed(), play(YELLOW, "move_1", moves=[]))

@@ -92,8 +92,8 @@ def test_tile_event_places_a_catalog_tile_turned() -> None:
     state = fold(new(), {"type": "tile", "at": [1, -1], "tile": "B07", "rotation": 2})
     placed = state.board.tiles[(1, -1)]
     assert (placed.catalog_id, placed.rotation, placed.tile.edges) == ("B07", 2, "MMPPMM")
-    assert table.describe({"type": "tile", "at": [1, -1], "tile": "B07"}, FOUR) == (
-        "tile {tile} placed at {at}", {"tile": "B07", "at": "[1,-1]"})
+    template, params = table.describe({"type": "tile", "at": [1, -1], "tile": "B07"}, FOUR)
+    assert template.format(**params) == "tile B07 placed at [1,-1]"
 
 
 @pytest.mark.parametrize(
