@@ -48,13 +48,26 @@ from games.errors import N_, RuleError
 
 
 def on_award(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "award", "seat", "gains", "exchanges"?}`` — scoring awards under the cap
-    (B8); without ``exchanges`` the default overflow policy of ``economy.receive`` applies.
+    """``{"type": "award", "seat", "gains", "exchanges"? | "overflow"?}`` — scoring awards
+    under the cap (B8). ``overflow`` (``{"exchanges", "buys"}``, B8 as amended: what the
+    UI got from ``overflow.propose`` or the player chose) is checked by ``overflow.settle``;
+    the old ``exchanges`` (surplus triples only) and, without either, the old default
+    policy of ``economy.receive`` replay events recorded before B8 was amended.
 
     The cap applies to each award as it comes, so one award per region in scoring order
     (prairie, mountain, river; B9) reproduces the table exactly. Accepted after the game is
     over: that is when the final scoring (B10) is awarded."""
     seat = event_seat(state, event)
+    if "overflow" in event:
+        # B8 as amended: ``overflow`` is the seat's ``overflow.Choice`` for these gains.
+        if "exchanges" in event:
+            raise RuleError(N_("give either exchanges (the old form) or overflow, not both"))
+        outcome = settle(state.stocks[seat], Amounts.from_mapping(event.get("gains"),
+                                                                  what="gains"),
+                         state.supplies[seat], Choice.from_json(event["overflow"]))
+        all_stocks, all_supplies = with_seat(state, seat, stocks=outcome.stocks,
+                                             supply=outcome.supply)
+        return replace(state, stocks=all_stocks, supplies=all_supplies)
     exchanges = event.get("exchanges")
     if exchanges is not None and not isinstance(exchanges, list):
         raise RuleError(N_("exchanges must be a list like [{\"give\": \"bison\", "

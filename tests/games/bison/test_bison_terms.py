@@ -114,3 +114,38 @@ def test_a_random_game_on_the_board_reads_fully_translated(seed: int) -> None:
             named = {c: p.name for c, p in zip(state.colours, PLAYERS, strict=True)}
             template, params = score.award_text(standing)
             check_message(template, {**params, "player": named[standing.player]})
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_board_plays_keep_the_supply_in_step_with_the_mirror(seed: int) -> None:  # B5, B6
+    """Every accepted ``play`` changes the board and the supply together: the hunters and
+    structures the mirror shows are exactly those the supply counts on the board."""
+    rng = random.Random(seed)
+    state = table.new_state(PLAYERS, {})
+    accepted = 0
+    for _ in range(60):
+        if state.rounds.finished:
+            break
+        if state.rounds.round_complete:
+            state = table.apply(state, {"type": "score", "overflow": []})
+            continue
+        event = _random_play(state, rng)
+        try:
+            after = table.apply(state, event)
+        except RuleError:
+            continue
+        accepted += 1
+        for seat, colour in enumerate(state.colours):
+            supply = after.supplies[seat]
+            shown = [p for p in after.board.pieces.values() if p.player == colour]
+            assert sum(p.hunters for p in shown) == supply.hunters_board
+            assert (supply.hunters_supply + supply.hunters_board + supply.hunters_market
+                    == 8)
+            sizes = sorted(p.structure for (_, t), p in after.board.pieces.items()
+                           if p.player == colour and p.structure)
+            assert sizes == sorted((*supply.tents.board, *supply.canoes.board))
+            if seat != event["seat"]:
+                assert after.stocks[seat] == state.stocks[seat]
+        state = after
+    assert accepted > 0

@@ -585,3 +585,18 @@ def test_winner_after_the_final_awards_it_tie_break_example_b10() -> None:
                  {"type": "award", "seat": 0, "gains": {"bison": 10, "turkey": 14, "salmon": 6}},
                  {"type": "award", "seat": 1, "gains": {"bison": 12, "turkey": 7, "salmon": 11}})
     assert table.to_json(state)["winners"] == [1]
+
+
+def test_award_with_the_amended_overflow_choice() -> None:  # B8 as amended
+    state = new(2)
+    state = table.apply(state, {"type": "award", "seat": 0, "gains": {"bison": 7},
+                                "overflow": {"exchanges": [{"give": "bison", "get": "turkey",
+                                                            "times": 2}], "buys": []}})
+    assert state.stocks[0] == Stocks(11, 10, 12)  # 17 − 6, nothing lost
+    bought = table.apply(new(2), {"type": "award", "seat": 0, "gains": {"bison": 7},
+                                  "overflow": {"buys": [{"item": "hunter"}]}})
+    assert bought.stocks[0] == Stocks(15, 9, 9)  # 17 − 1 = 16: 1 over the cap
+    assert bought.supplies[0].hunters_supply == 5
+    with refused("give either exchanges (the old form) or overflow, not both"):
+        table.apply(new(2), {"type": "award", "seat": 0, "gains": {"bison": 7},
+                             "overflow": {}, "exchanges": []})
