@@ -52,7 +52,14 @@ from games.bison.table_board import legal_hexes, on_pieces, on_tile
 from games.bison.table_fields import parse_hex, parse_rotation, parse_space, parse_tile
 from games.bison.table_history import describe
 from games.bison.table_market import on_buy, on_exchange
-from games.bison.table_play import destinations, hunters_used, on_correct, on_play, space_ref
+from games.bison.table_play import (
+    build_sizes,
+    destinations,
+    hunters_used,
+    on_correct,
+    on_play,
+    space_ref,
+)
 from games.bison.table_scoring import (
     Choices,
     Scoring,
@@ -257,6 +264,7 @@ __all__ = [
     "Turn",
     "apply",
     "board_json",
+    "build_sizes",
     "counters",
     "describe",
     "destinations",

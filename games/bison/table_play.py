@@ -42,6 +42,7 @@ from typing import Any
 from games.bison.board import Board, Pieces, Space, check_structure_kind
 from games.bison.economy import (
     ANIMALS,
+    MAX_HUNTERS_PER_ACTION,
     Stocks,
     Supply,
     action_cost,
@@ -58,6 +59,7 @@ from games.bison.table_actions import _builds
 from games.bison.table_board import _sync_supply, build_on_board, on_pieces, place_tile_on_board
 from games.bison.table_fields import event_seat, flag, parse_hex, parse_space
 from games.bison.table_state import State, with_seat
+from games.bison.tiles import STRUCTURE_ON
 from games.errors import N_, RuleError, Term
 
 #: How far each hunter may go in one action (B6).
@@ -123,6 +125,26 @@ def destinations(state: State, seat: int, source: Space, action: Action | str
         return {}
     return {space: cost for space, cost in reachable(board, colour, source, limit).items()
             if space != source}
+
+
+def build_sizes(state: State, seat: int, space: Space) -> tuple[int, ...]:
+    """The sizes the seat's tent (prairie, mountain) or canoe (river) on ``space`` may
+    become in one build: the size chips of the space's sheet (B5, B6, B11).
+
+    A size from the seat's supply, larger than what stands there, grown from the seat's
+    hunters on the space (at most 5 per action); with variant 2 also smaller sizes, 0
+    removing it. Empty when the space holds another player's pieces."""
+    colour = state.colours[seat]
+    there = state.board.pieces.get(space)
+    if there is not None and there.player != colour:
+        return ()
+    own = _own(state.board, colour, space)
+    held = state.supplies[seat].structures(STRUCTURE_ON[space[1]])
+    grow = min(own.hunters, MAX_HUNTERS_PER_ACTION)
+    sizes = {size for size in held.supply if own.structure < size <= own.structure + grow}
+    if state.settings.variant_2 and own.structure:
+        sizes |= {size for size in (*held.supply, 0) if size < own.structure}
+    return tuple(sorted(sizes))
 
 
 def _count(raw: object, what: str) -> int:

@@ -176,3 +176,14 @@ def test_a_move_or_gather_without_hunters_gains_one_animal() -> None:  # B6
     with refused("choose the animal you gain for an action without hunters: bison, salmon, "
                  "turkey"):
         table.apply(placed(), play(YELLOW, "move_1", moves=[]))
+
+
+def test_build_sizes_offer_the_supply_within_the_hunters_there() -> None:  # B5, B6, B11
+    state = placed()  # 3 hunters on B08's prairie; tents 1 and 2 in the supply
+    prairie = ((1, -1), "prairie")
+    assert table.build_sizes(state, YELLOW, prairie) == (1, 2)
+    assert table.build_sizes(state, YELLOW, ((1, -1), "river")) == ()  # no hunter there
+    assert table.build_sizes(state, RED, prairie) == ()  # Yui's space
+    built = table.apply(state, play(YELLOW, "tent", builds=[{"space": ref(*prairie),
+                                                             "size": 2}]))
+    assert table.build_sizes(built, YELLOW, prairie) == ()  # 1 hunter left, no size 3
