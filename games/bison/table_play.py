@@ -52,7 +52,6 @@ from games.bison.economy import (
     gain,
     pay,
 )
-from games.bison.hexgrid import Hex
 from games.bison.movement import reachable
 from games.bison.rounds import Action, check_action
 from games.bison.table_actions import _builds
@@ -60,7 +59,7 @@ from games.bison.table_board import _sync_supply, build_on_board, on_pieces, pla
 from games.bison.table_fields import event_seat, flag, parse_hex, parse_space
 from games.bison.table_state import State, with_seat
 from games.bison.tiles import STRUCTURE_ON
-from games.errors import N_, RuleError, Term
+from games.errors import N_, Phrase, RuleError, Term
 
 #: How far each hunter may go in one action (B6).
 ALLOWANCE: Mapping[Action, int] = {Action.MOVE_1: 1, Action.MOVE_3: 3}
@@ -77,6 +76,17 @@ def space_ref(state: State, space: Space) -> dict[str, Any]:
     if placed is not None and placed.catalog_id:
         ref["tile"] = placed.catalog_id
     return ref
+
+
+def space_name(state: State, space: Space) -> Phrase:
+    """A space named as the board shows it, for a message: "the prairie of B07", or "the
+    prairie at [1,-1]" on a retail tile (the same words as the history's)."""
+    (q, r), terrain = space
+    placed = state.board.tiles.get((q, r))
+    if placed is not None and placed.catalog_id:
+        return Phrase(N_("the {terrain} of {tile}"), terrain=Term(terrain),
+                      tile=placed.catalog_id)
+    return Phrase(N_("the {terrain} at {at}"), terrain=Term(terrain), at=f"[{q},{r}]")
 
 
 def parse_ref(state: State, raw: object, what: str = "space") -> Space:
@@ -161,11 +171,9 @@ def _shifted(state: State, colour: str, taken: Counter[Space], added: Counter[Sp
     for space in [*taken, *added]:
         before = _own(board, colour, space)
         if before.hunters < taken[space]:
-            raise RuleError(
-                N_("the {terrain} at {at} has {have} of your hunters, not {need}"),
-                terrain=Term(space[1]), at=f"[{space[0][0]},{space[0][1]}]",
-                have=before.hunters, need=taken[space],
-            )
+            raise RuleError(N_("{space} has {have} of your hunters, not {need}"),
+                            space=space_name(state, space), have=before.hunters,
+                            need=taken[space])
     for space in dict.fromkeys([*taken, *added]):
         before = _own(board, colour, space)
         hunters = before.hunters - taken[space] + added[space]
@@ -194,11 +202,12 @@ def _moves(state: State, seat: int, action: Action, raw: object) -> tuple[Board,
         cost = destinations(state, seat, start, action).get(goal)
         if cost is None:
             raise RuleError(
-                N_("move {number}: your hunters on the {start} at {start_at} cannot reach "
-                   "the {goal} at {goal_at} within {limit} spaces (nor stop on another "
-                   "player's space)"),
-                number=number, start=Term(start[1]), start_at=_shown(start[0]),
-                goal=Term(goal[1]), goal_at=_shown(goal[0]), limit=limit,
+                N_("move {number}: your hunters on {start} cannot reach {goal} within 1 "
+                   "space (nor stop on another player's space)") if limit == 1 else
+                N_("move {number}: your hunters on {start} cannot reach {goal} within "
+                   "{limit} spaces (nor stop on another player's space)"),
+                number=number, start=space_name(state, start),
+                goal=space_name(state, goal), limit=limit,
             )
         taken[start] += count
         added[goal] += count
@@ -230,10 +239,6 @@ def _gather(state: State, seat: int, raw: object) -> tuple[Board, int]:
         taken[start] += _count(item.get("hunters"), f"gather source {number}")
     used = sum(taken.values())
     return _shifted(state, colour, taken, Counter({goal: used})), used
-
-
-def _shown(at: Hex) -> str:
-    return f"[{at[0]},{at[1]}]"
 
 
 def _board_change(state: State, seat: int, action: Action, event: Mapping[str, Any]

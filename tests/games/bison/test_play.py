@@ -70,12 +70,12 @@ def test_move_within_the_allowance_and_its_cost() -> None:  # B3, B6
 
 def test_a_move_beyond_the_allowance_is_refused_and_changes_nothing() -> None:  # B3
     state = placed()
-    with refused("move 1: your hunters on the prairie at [1,-1] cannot reach the mountain "
-                 "at [1,-1] within 1 spaces (nor stop on another player's space)"):
+    with refused("move 1: your hunters on the prairie of B08 cannot reach the mountain of "
+                 "B08 within 1 space (nor stop on another player's space)"):
         table.apply(state, play(YELLOW, "move_1", moves=[
             {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "mountain"),
              "hunters": 1}]))
-    with refused("the prairie at [1,-1] has 3 of your hunters, not 4"):
+    with refused("the prairie of B08 has 3 of your hunters, not 4"):
         table.apply(state, play(YELLOW, "move_1", moves=[
             {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "river"), "hunters": 4}]))
     with refused("the tile at [1,-1] is B08, not B09"):
