@@ -58,6 +58,7 @@ from games.bison.table_play import (
     hunters_used,
     on_correct,
     on_play,
+    on_start_tile,
     space_ref,
 )
 from games.bison.table_scoring import (
@@ -132,6 +133,7 @@ EVENTS = {
     "score": on_score,
     "play": on_play,
     "correct": on_correct,
+    "start_tile": on_start_tile,
 }
 
 
@@ -167,8 +169,9 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
 
     Event types: ``adjust`` (generic counter), ``action``, ``play`` (an action with its
     board change), ``correct`` (a free correction of the board), ``buy``, ``exchange``,
-    ``award``, ``end_round``, ``tile``, ``pieces``, ``score``, ``reopen``; each handler's
-    docstring shows its fields. After the final scoring (B10) only ``reopen`` is accepted.
+    ``award``, ``end_round``, ``tile``, ``start_tile``, ``pieces``, ``score``, ``reopen``;
+    each handler's docstring shows its fields. After the final scoring (B10) only
+    ``reopen`` is accepted.
     """
     if not isinstance(event, Mapping):
         raise RuleError(N_("an event must be an object with a \"type\""))

@@ -220,6 +220,9 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> Described:
     if kind == "tile":
         return (N_("{tile} placed at {at}"),
                 {"tile": _tile(event), "at": _shown_at(event.get("at"))})
+    if kind == "start_tile":
+        return (N_("the start tile at {at} is a retail tile"),
+                {"at": _shown_at(event.get("at"))})
     if kind == "score":
         chosen = _list(event.get("overflow"))
         if chosen:

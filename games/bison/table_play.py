@@ -28,6 +28,8 @@ build
 correct
     A free correction of the mirror, outside the rules of actions: each listed space holds
     exactly the given pieces. The history says it was a correction.
+start tile
+    A table playing with retail tiles describes its own start tiles (``start_tile``).
 
 Standard library only.
 """
@@ -37,9 +39,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
-from games.bison.board import Board, Pieces, Space, check_structure_kind
+from games.bison.board import Board, Pieces, PlacedTile, Space, check_structure_kind
 from games.bison.economy import (
     ANIMALS,
     MAX_HUNTERS_PER_ACTION,
@@ -56,9 +59,9 @@ from games.bison.movement import reachable
 from games.bison.rounds import Action, check_action
 from games.bison.table_actions import _builds
 from games.bison.table_board import _sync_supply, build_on_board, on_pieces, place_tile_on_board
-from games.bison.table_fields import event_seat, flag, parse_hex, parse_space
+from games.bison.table_fields import event_seat, flag, parse_hex, parse_rotation, parse_space
 from games.bison.table_state import State, with_seat
-from games.bison.tiles import STRUCTURE_ON
+from games.bison.tiles import STRUCTURE_ON, Tile
 from games.errors import N_, Phrase, RuleError, Term
 
 #: How far each hunter may go in one action (B6).
@@ -360,3 +363,25 @@ def on_correct(state: State, event: Mapping[str, Any]) -> State:
                                "hunters and structure"), number=number)
         state = on_pieces(state, {**item, "type": "pieces"})
     return state
+
+
+def on_start_tile(state: State, event: Mapping[str, Any]) -> State:
+    """``{"type": "start_tile", "at": [q, r], "edges", "animals", "rotation"?}`` — a start
+    tile described as the table's own (a retail start tile, B1, B4): it replaces the tile
+    at one of the three start hexes, while no piece stands on it. Described by taps like
+    any retail tile (``taps.edges_from_taps``)."""
+    at = parse_hex(event.get("at"))
+    if at not in state.board.start:
+        raise RuleError(N_("{at} is not a start tile; the start tiles lie at {starts}"),
+                        at=f"[{at[0]},{at[1]}]",
+                        starts=", ".join(f"[{q},{r}]" for q, r in sorted(state.board.start)))
+    if any(space[0] == at for space in state.board.pieces):
+        raise RuleError(N_("pieces stand on the start tile at {at}; take them off first"),
+                        at=f"[{at[0]},{at[1]}]")
+    tile = Tile.make(event.get("edges"), event.get("animals"))
+    rotation = parse_rotation(event.get("rotation", 0))
+    tiles = dict(state.board.tiles)
+    tiles[at] = PlacedTile(tile.rotated(rotation), None, rotation)
+    board = Board(MappingProxyType(tiles), state.board.pieces, state.board.start)
+    return replace(state, board=board)
+

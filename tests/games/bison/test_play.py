@@ -187,3 +187,25 @@ def test_build_sizes_offer_the_supply_within_the_hunters_there() -> None:  # B5,
     built = table.apply(state, play(YELLOW, "tent", builds=[{"space": ref(*prairie),
                                                              "size": 2}]))
     assert table.build_sizes(built, YELLOW, prairie) == ()  # 1 hunter left, no size 3
+
+
+def test_a_retail_start_tile_is_described_by_taps() -> None:  # B1, B4
+    from games.bison.taps import edges_from_taps
+
+    state = table.new_state(FOUR, {})
+    edges = edges_from_taps(1, 4, 2)  # river from corner 1 to corner 4, prairie on SW
+    state = table.apply(state, {"type": "start_tile", "at": [0, 0], "edges": edges,
+                                "animals": {"prairie": 2, "river": 1}})
+    placed_tile = state.board.tiles[(0, 0)]
+    assert (placed_tile.tile.edges, placed_tile.catalog_id) == (edges, None)
+    assert table.space_ref(state, ((0, 0), "river")) == {"at": [0, 0], "space": "river"}
+    with refused("[1,-1] is not a start tile; the start tiles lie at [0,0], [0,1], [1,0]"):
+        table.apply(state, {"type": "start_tile", "at": [1, -1], "edges": edges,
+                            "animals": {"river": 3}})
+    state = table.apply(state, {"type": "correct", "spaces": [
+        {"at": [0, 1], "space": "river", "seat": 0, "hunters": 1, "structure": 0}]})
+    with refused("pieces stand on the start tile at [0,1]; take them off first"):
+        table.apply(state, {"type": "start_tile", "at": [0, 1], "edges": edges,
+                            "animals": {"river": 3}})
+    template, params = table.describe({"type": "start_tile", "at": [0, 0]}, FOUR)
+    assert template.format(**params) == "the start tile at [0,0] is a retail tile"

@@ -421,9 +421,9 @@ def test_end_round_rotates_totem_and_the_last_round_empties_the_stocks_b10() -> 
     [
         ({"type": "scored"}, "unknown event type 'scored'; expected one of: adjust, action, "
                              "buy, exchange, award, end_round, tile, pieces, score, play, "
-                             "correct, reopen"),
+                             "correct, start_tile, reopen"),
         ({}, "unknown event type None; expected one of: adjust, action, buy, exchange, award, "
-             "end_round, tile, pieces, score, play, correct, reopen"),
+             "end_round, tile, pieces, score, play, correct, start_tile, reopen"),
     ],
 )
 def test_unknown_events(event: dict[str, Any], message: str) -> None:
