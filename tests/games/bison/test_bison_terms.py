@@ -149,3 +149,18 @@ def test_board_plays_keep_the_supply_in_step_with_the_mirror(seed: int) -> None:
                 assert after.stocks[seat] == state.stocks[seat]
         state = after
     assert accepted > 0
+
+
+def test_a_phrase_is_translated_whole_and_nests() -> None:
+    from games.errors import N_, Phrase, PhraseList, Term
+
+    space = Phrase(N_("the {terrain} of {tile}"), terrain=Term("prairie"), tile="B07")
+    line = RuleError(N_("{player}: {moves}"), player="ANN", moves=PhraseList(
+        [Phrase(N_("{hunters} from {start}"), hunters=2, start=space)] * 2))
+    assert str(line) == "ANN: 2 from the prairie of B07; 2 from the prairie of B07"
+    assert line.translated(shout) == ("ANN: 2 FROM THE PRAIRIE OF B07; 2 FROM THE PRAIRIE "
+                                      "OF B07")
+    # A translation that lost a placeholder falls back to English, never fails.
+    broken = Phrase(N_("the {terrain} of {tile}"), terrain=Term("river"), tile="S1")
+    assert broken.render(lambda text: "{nothing}" if "{" in text else text) == (
+        "the river of S1")
