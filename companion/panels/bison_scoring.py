@@ -109,7 +109,8 @@ def score(table_id: str) -> Any:
         return render_page("score.html", table, **context)
     try:
         event: dict[str, Any] = {"type": "score",
-                                 "override": request.form.get("override") == "on"}
+                                 "override": request.form.get("override") == "on",
+                                 "lock": True}  # B10: the result stays final
         if choices:
             event["exchanges"] = choices
         append_event(table_id, event)

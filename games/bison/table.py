@@ -170,7 +170,7 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
     Event types: ``adjust`` (generic counter), ``action``, ``play`` (an action with its
     board change), ``correct`` (a free correction of the board), ``buy``, ``exchange``,
     ``award``, ``end_round``, ``tile``, ``start_tile``, ``pieces``, ``score``, ``reopen``;
-    each handler's docstring shows its fields. After the final scoring (B10) only
+    each handler's docstring shows its fields. After a locking final scoring (B10) only
     ``reopen`` is accepted.
     """
     if not isinstance(event, Mapping):
@@ -182,7 +182,7 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
             N_("unknown event type {type!r}; expected one of: {names}"),
             type=kind, names=", ".join(EVENTS),
         )
-    if state.final_scored and kind != "reopen":
+    if state.locked and kind != "reopen":
         raise RuleError(N_("the game is over and scored; reopen it to change anything"))
     try:
         return handler(state, event)
@@ -207,6 +207,7 @@ def to_json(state: State) -> dict[str, Any]:
         "round_complete": rounds.round_complete,
         "finished": rounds.finished,
         "final_scored": state.final_scored,
+        "locked": state.locked,
         # B10 tie-break on the stocks as they stand: final while the final awards come in.
         "winners": winning_seats(state) if rounds.finished else [],
         "settings": state.settings.as_dict(),

@@ -265,10 +265,12 @@ def food_chart(state: State) -> list[list[int]]:
 
 
 def on_score(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "score", "exchanges"?, "override"?}`` — score the mirror and end the
+    """``{"type": "score", "overflow"? | "exchanges"?, "override"?, "lock"?}`` — score the
+    mirror and end the
     round: B9 region by region (prairie, mountain, river) with the B8 cap and the seats'
     chosen exchanges, markers cleared, the totem passed on. In the last round the stocks
-    go to 0 first and this is the final scoring (B10); the game is then over."""
+    go to 0 first and this is the final scoring (B10); the game is then over, and with
+    ``lock`` (or ``overflow``) the table refuses every change until a ``reopen``."""
     if state.final_scored:
         raise RuleError(N_("the final scoring is done; the game is over"))
     if "overflow" in event and "exchanges" in event:
@@ -284,8 +286,11 @@ def on_score(state: State, event: Mapping[str, Any]) -> State:
     record = ScoreRecord(state.rounds.round, final, result.after,
                          tuple(result.lost(seat).total for seat in range(len(state.players))))
     supplies = result.supplies if result.amended else state.supplies
+    # B10: the result stays final. Only events that say so lock (old tables replay).
+    locked = final and (flag(event, "lock") or overflow is not None)
     return replace(state, stocks=result.after, supplies=supplies, rounds=rounds,
-                   log=(*state.log, record), before_final=state if final else None)
+                   log=(*state.log, record), before_final=state if final else None,
+                   locked=locked)
 
 
 def winning_seats(state: State) -> list[int]:

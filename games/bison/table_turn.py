@@ -37,7 +37,8 @@ class Turn:
     tile_due: bool  # the seat has not placed this round's tile yet
     round_complete: bool  # everyone took their actions: the board can be scored
     finished: bool  # the last round is over
-    final_scored: bool  # the final scoring is done: nothing changes until reopened
+    final_scored: bool  # the final scoring is done
+    locked: bool  # ... and locked: nothing changes until reopened (B10)
 
     def is_turn_of(self, seat: int) -> bool:
         """Whether ``seat``'s phone should say "your turn"."""
@@ -56,7 +57,7 @@ def turn(state: State) -> Turn:
         action=0 if seat is None else ACTIONS_PER_ROUND - rounds.actions_left(seat) + 1,
         tile_due=seat is not None and rounds.tile_due(seat),
         round_complete=rounds.round_complete, finished=rounds.finished,
-        final_scored=state.final_scored,
+        final_scored=state.final_scored, locked=state.locked,
     )
 
 

@@ -328,6 +328,12 @@ def test_final_scoring_shows_the_winner_and_the_chart(client, make_table, app):
     assert "<polyline" in client.get(f"/t/{table.id}").get_data(as_text=True)
     done = client.get(f"{base(table.id)}/score")
     assert "The final scoring is done" in text(done)
+    # B10: a stray "+" after the winner banner changes nothing.
+    before = get(app, table.id).version
+    stray = client.post(f"/t/{table.id}/adjust",
+                        data={"seat": "0", "counter": "bison", "delta": "1"})
+    assert stray.status_code in (409, 422)
+    assert get(app, table.id).version == before
 
 
 # --- what-if ---------------------------------------------------------------------------------

@@ -387,24 +387,38 @@ def test_last_round_scoring_is_final_from_empty_stocks() -> None:  # B10
     assert state.rounds.round == 4 and not state.rounds.finished
     assert table.score_now(state).final
     before = state
-    state = table.apply(state, {"type": "score", "override": True})
-    assert state.rounds.finished and state.final_scored
+    state = table.apply(state, {"type": "score", "override": True, "lock": True})
+    assert state.rounds.finished and state.final_scored and state.locked
     assert state.stocks[YELLOW].bison == 7  # from 0: only the final awards count
     assert table.to_json(state)["winners"] == [YELLOW]
-    with refused("the game is over and scored; reopen it to change anything"):
-        table.apply(state, {"type": "score"})
-    for event in (pieces(RED, [0, 0], "river", 1), {"type": "adjust", "seat": RED,
-                  "counter": "bison", "delta": 1}, {"type": "end_round", "override": True}):
+    assert table.turn(state).locked and table.turn(state).seat is None
+    for event in ({"type": "score"}, pieces(RED, [0, 0], "river", 1),
+                  {"type": "adjust", "seat": RED, "counter": "bison", "delta": 1},
+                  {"type": "award", "seat": RED, "gains": {"bison": 1}},
+                  {"type": "end_round", "override": True}):
         with refused("the game is over and scored; reopen it to change anything"):
             table.apply(state, event)
     # B10: reopening goes back to just before the final scoring; it can then be redone.
     reopened = table.apply(state, {"type": "reopen"})
     assert not reopened.final_scored and not reopened.rounds.finished
-    assert reopened.stocks == before.stocks
-    again = table.apply(reopened, {"type": "score", "override": True})
-    assert again.stocks == state.stocks and again.final_scored
+    assert reopened.stocks == before.stocks and not reopened.locked
+    again = table.apply(reopened, {"type": "score", "override": True, "overflow": []})
+    assert again.stocks == state.stocks and again.locked  # the amended form locks too
     with refused("the game is not finished; there is nothing to reopen"):
         table.apply(reopened, {"type": "reopen"})
+
+
+def test_a_final_scoring_recorded_before_the_lock_still_replays_what_followed() -> None:
+    state = jp_board()
+    for _ in range(4):
+        state = table.apply(state, {"type": "score", "override": True})
+    assert state.final_scored and not state.locked
+    # An old table's stray adjustment after the final scoring replays as it was recorded.
+    after = table.apply(state, {"type": "adjust", "seat": RED, "counter": "bison",
+                                "delta": 1})
+    assert after.stocks[RED].bison == state.stocks[RED].bison + 1
+    with refused("the final scoring is done; the game is over"):
+        table.apply(state, {"type": "score"})
 
 
 def test_a_game_ended_without_the_mirror_can_still_be_scored_once() -> None:
