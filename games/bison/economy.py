@@ -348,6 +348,7 @@ class Receipt:
     stocks: Stocks
     exchanges: tuple[Exchange, ...]
     lost: Amounts
+    buys: tuple[Any, ...] = ()  # market buys paid with the award (``overflow.Buy``, B8)
 
 
 def receive(

@@ -59,6 +59,15 @@ from games.bison.table_board import legal_hexes, on_pieces, on_tile
 from games.bison.table_fields import parse_hex, parse_rotation, parse_space, parse_tile
 from games.bison.table_history import describe
 from games.bison.table_market import on_buy, on_exchange
+from games.bison.table_play import (
+    build_sizes,
+    destinations,
+    hunters_used,
+    on_correct,
+    on_play,
+    on_start_tile,
+    space_ref,
+)
 from games.bison.table_scoring import (
     Choices,
     Scoring,
@@ -76,6 +85,7 @@ from games.bison.table_state import (
     parse_settings,
     with_seat,
 )
+from games.bison.table_turn import Turn, seat_named, turn
 from games.errors import N_, RuleError
 from games.table import Player, adjusted, dispatch
 
@@ -122,16 +132,54 @@ EVENTS = {
     "tile": on_tile,
     "pieces": on_pieces,
     "score": on_score,
+    "play": on_play,
+    "correct": on_correct,
+    "start_tile": on_start_tile,
 }
+
+
+def _reopen(state: State, event: Mapping[str, Any]) -> State:
+    """``{"type": "reopen"}`` — undo the final scoring (B10) so the table can change again:
+    the table goes back to just before it; the event stays in the history."""
+    if state.before_final is None:
+        raise RuleError(N_("the game is not finished; there is nothing to reopen"))
+    return state.before_final
+
+
+EVENTS["reopen"] = _reopen
+# Parameters of board refusals that name a player by colour (the board's player id).
+_COLOUR_PARAMS = ("player", "other", "above")
+
+
+def _named(state: State, error: RuleError) -> RuleError:
+    """``error`` with any colour id in a player parameter replaced by the player's name:
+    refusals name players, never colours."""
+    colours = state.colours
+    params = dict(error.params)
+    changed = False
+    for key in _COLOUR_PARAMS:
+        value = params.get(key)
+        if type(value) is str and value in colours and value not in state.names:
+            params[key] = state.names[colours.index(value)]
+            changed = True
+    return RuleError(error.template, **params) if changed else error
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The next state after ``event``; ``RuleError`` (and no change) when refused.
 
-    Event types: ``adjust`` (generic counter), ``action``, ``buy``, ``exchange``,
-    ``award``, ``end_round``; each handler's docstring shows its fields.
+    Event types: ``adjust`` (generic counter), ``action``, ``play`` (an action with its
+    board change), ``correct`` (a free correction of the board), ``buy``, ``exchange``,
+    ``award``, ``end_round``, ``tile``, ``start_tile``, ``pieces``, ``score``, ``reopen``;
+    each handler's docstring shows its fields. After a locking final scoring (B10) only
+    ``reopen`` is accepted.
     """
-    return dispatch(state, event, EVENTS)
+    if isinstance(event, Mapping) and state.locked and event.get("type") != "reopen":
+        raise RuleError(N_("the game is over and scored; reopen it to change anything"))
+    try:
+        return dispatch(state, event, EVENTS)
+    except RuleError as error:
+        raise _named(state, error) from None
 
 
 def counters(state: State) -> list[dict[str, int]]:
@@ -150,6 +198,8 @@ def to_json(state: State) -> dict[str, Any]:
         "next_seat": rounds.next_seat,
         "round_complete": rounds.round_complete,
         "finished": rounds.finished,
+        "final_scored": state.final_scored,
+        "locked": state.locked,
         # B10 tie-break on the stocks as they stand: final while the final awards come in.
         "winners": winning_seats(state) if rounds.finished else [],
         "settings": state.settings.as_dict(),
@@ -207,11 +257,15 @@ __all__ = [
     "Scoring",
     "Settings",
     "State",
+    "Turn",
     "apply",
     "board_json",
+    "build_sizes",
     "counters",
     "describe",
+    "destinations",
     "food_chart",
+    "hunters_used",
     "legal_hexes",
     "new_state",
     "parse_choices",
@@ -221,5 +275,8 @@ __all__ = [
     "parse_tile",
     "prepare",
     "score_now",
+    "seat_named",
+    "space_ref",
     "to_json",
+    "turn",
 ]

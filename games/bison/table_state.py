@@ -14,6 +14,11 @@ ScoreRecord
     stocks after it and what the cap took (B8).
 with_seat
     The seats' stocks and supplies with one seat's replaced: how a handler writes a seat.
+finished
+    After the final scoring (B10) the table is *locked*: it refuses every change but
+    ``reopen``, which goes back to the table just before that scoring (``before_final``).
+    Final scorings recorded before the lock existed (no ``lock`` and no ``overflow``
+    field) do not lock, so the events that followed them still replay.
 
 Standard library only.
 """
@@ -68,6 +73,9 @@ class State:
     rounds: Rounds
     board: Board = field(default_factory=Board.new_game)
     log: tuple[ScoreRecord, ...] = ()  # one entry per scoring, oldest first
+    # The table just before the final scoring (B10), which a ``reopen`` event goes back to.
+    before_final: State | None = None
+    locked: bool = False  # finished and scored: every change refused until reopened
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -111,7 +111,8 @@ def score(table_id: str) -> Any:
 
     def build() -> dict[str, Any]:
         event: dict[str, Any] = {"type": "score",
-                                 "override": request.form.get("override") == "on"}
+                                 "override": request.form.get("override") == "on",
+                                 "lock": True}  # B10: the result stays final
         if choices:
             event["exchanges"] = choices
         return event
