@@ -189,7 +189,8 @@ class City:
 
     def dog_steps(self, square_id: str, den: int | None) -> Iterator[str]:
         """Where a dog whose den is ``den`` may step from ``square_id``: never into the
-        pound, never into a rival's den (seed: 犬は決して収容所や、ライバルのスタートマスには入りません)."""
+        pound, never into a rival's den (seed: 犬は決して収容所や、
+        ライバルのスタートマスには入りません)."""
         for n in self._links[square_id]:
             target = self.squares[n]
             if target.kind is Kind.POUND:
