@@ -35,6 +35,7 @@ class Cover:
     ink_saver: bool
     entries: Sequence[Entry]
     table_url: str | None = None
+    notes: Sequence[str] = ()  # the kit's own lines for "how to print" (kit.cover_notes)
 
     def draw(self, pen: Pen, size: tuple[float, float]) -> None:
         width, height = size
@@ -73,6 +74,7 @@ class Cover:
                  text(t, "duplex_" + self.duplex), text(t, "cut_note")]
         if self.duplex != "fold":
             notes.insert(3, text(t, "duplex_first"))
+        notes.extend(self.notes)
         if self.ink_saver:
             notes.append(text(t, "ink_saver_note"))
         for note in notes:

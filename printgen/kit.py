@@ -27,6 +27,8 @@ GAMES: dict[str, str] = {
     "dogs-life": "printgen.games.dogs_life",
 }
 ALL = "all"
+# Modules drawing more components of a game after its own module's (the city poster).
+EXTRAS: dict[str, tuple[str, ...]] = {"dogs-life": ("printgen.games.dogs_life_city",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +88,21 @@ def game_title(game: str, lang: str) -> str:
 
 
 def components(game: str, context: Context) -> list[Component]:
-    """The components of ``game`` in print order."""
-    return list(_module(game).components(context))
+    """The components of ``game`` in print order: its rules summary and player aids, its
+    pieces, then the components of its ``EXTRAS`` modules."""
+    from printgen import rules_sheets
+    return [*rules_sheets.components(game, context), *_module(game).components(context),
+            *(component for name in EXTRAS.get(game, ())
+              for component in importlib.import_module(name).components(context))]
+
+
+def cover_notes(game: str, context: Context) -> list[str]:
+    """Lines for the cover's "how to print": what else to get, how to assemble posters."""
+    from printgen import rules_sheets
+    games = list(GAMES) if game == ALL else [game]
+    return [rules_sheets.also_need(games, context),
+            *(note for name in games for module in EXTRAS.get(name, ())
+              for note in importlib.import_module(module).cover_notes(context))]
 
 
 def render_kit(
@@ -147,7 +162,8 @@ def render_kit(
     kit_name = (" · ".join(game_title(g, lang) for g in games))
     doc = Document(title=text(lang, "kit_title", game=kit_name), lang=lang, duplex=duplex,
                    style=context.style, paper=size)
-    cover = Cover(kit_name, lang, paper, duplex, ink_saver, entries, table_url)
+    cover = Cover(kit_name, lang, paper, duplex, ink_saver, entries, table_url,
+                  tuple(cover_notes(game, context)))
     doc.page(size, lambda pen: cover.draw(pen, size))
     if two_sided_pages:
         doc.page(size, lambda pen: cover.draw_back(pen, size))
