@@ -88,12 +88,18 @@ def game_title(game: str, lang: str) -> str:
 
 
 def components(game: str, context: Context) -> list[Component]:
-    """The components of ``game`` in print order: its rules summary and player aids, its
-    pieces, then the components of its ``EXTRAS`` modules."""
+    """The pieces of ``game`` in print order (its own printgen module's components)."""
+    return list(_module(game).components(context))
+
+
+def kit_components(game: str, context: Context) -> list[Component]:
+    """Everything the kit of ``game`` prints, in order: its pieces, the components of its
+    ``EXTRAS`` modules (A Dog's Life's city), then its rules summary and player aids."""
     from printgen import rules_sheets
-    return [*rules_sheets.components(game, context), *_module(game).components(context),
+    return [*components(game, context),
             *(component for name in EXTRAS.get(game, ())
-              for component in importlib.import_module(name).components(context))]
+              for component in importlib.import_module(name).components(context)),
+            *rules_sheets.components(game, context)]
 
 
 def cover_notes(game: str, context: Context) -> list[str]:
@@ -150,7 +156,7 @@ def render_kit(
     page = first_page
     for name in games:
         title = game_title(name, lang)
-        for component in components(name, context):
+        for component in kit_components(name, context):
             sheets = plan(component, paper, duplex)
             count = len(sheets) * (2 if two_sided_pages and not component.two_sided else 1)
             entries.append(Entry(f"{title} · {component.title}" if game == ALL

@@ -254,8 +254,6 @@ def _aid(game: str, title: str, seat: int, t: Text) -> Piece:
         pen.text(w - 4, h - 7.4, t("aid_title"), 7.5, color="paper", align="right",
                  max_width=28)
         _draw_lines(pen, 4, h - head - 2.5, lines)
-        pen.text(w - 3, 2.2, f"aid-{game}-{seat}", MIN_LABEL_PT - 1, color="muted",
-                 align="right")
 
     return Piece(f"aid-{game}-{seat}", w, h, front)
 

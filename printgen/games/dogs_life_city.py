@@ -218,7 +218,7 @@ def tile_name(col: int, row: int) -> str:
     return f"{'ABCDEFGH'[col]}{row + 1}"
 
 
-def _tile(col: int, row: int, t: Text, lang: str) -> Piece:
+def _tile(col: int, row: int, t: Text) -> Piece:
     """Tile (col, row), row 0 at the top: its own part, and glue strips right / bottom."""
     own_w, own_h = OWN
     glue_right = GLUE if col < COLUMNS - 1 else 0.0
@@ -228,9 +228,10 @@ def _tile(col: int, row: int, t: Text, lang: str) -> Piece:
     bottom = POSTER[1] - (row + 1) * own_h  # poster y of the own part's lower edge
 
     def front(pen: Pen) -> None:
+        # Drawn in full on every tile (the piece's clip keeps its part): text inside a
+        # form would escape the minimum-size check, and a tile is the only copy anyway.
         with pen.at(-left, glue_bottom - bottom):
-            pen.form(f"city-board-{lang}", (-BLEED, -BLEED, POSTER[0] + BLEED,
-                                            POSTER[1] + BLEED), lambda p: draw_city(p, t))
+            draw_city(pen, t)
         if glue_right:
             _glue(pen, own_w, 0.0, GLUE, height, vertical=True, t=t,
                   over=tile_name(col + 1, row), seam_y=bottom,
@@ -287,8 +288,8 @@ def _glue(pen: Pen, x: float, y: float, w: float, h: float, *, vertical: bool, t
 
 
 def components(context) -> list[Component]:
-    t, lang = context.t, context.lang
-    tiles = tuple(_tile(col, row, t, lang) for row in range(ROWS) for col in range(COLUMNS))
+    t = context.t
+    tiles = tuple(_tile(col, row, t) for row in range(ROWS) for col in range(COLUMNS))
     return [Component("dogs-life.city", t("dl_city", tiles=len(tiles)), tiles)]
 
 
