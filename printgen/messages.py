@@ -60,8 +60,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "city_assembly": "City board: {tiles} tiles. Cut each tile on its corner marks, lay "
                          "it on its neighbour's grey strip (edge on the black line, grid lines "
                          "on the marks) and glue. Assembled: {w:.1f} × {h:.1f} cm.",
-        "rules_component": "rules summary",
-        "aid_component": "player aids ({n}, one per seat)",
+        "rules_component": "rules summary and {n} player aids (one per seat)",
         "rules_title": "{game}: rules summary",
         "aid_title": "Player aid",
         "rules_icons": "Icons",
@@ -466,8 +465,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "city_assembly": "ゲームボード（街）：{tiles}枚。各紙を角のトンボで切り、隣の紙の灰色の"
                          "のりしろに重ねて（端を黒線に、マス目の線を合わせ印に合わせて）"
                          "貼ります。完成サイズ：{w:.1f} × {h:.1f} cm。",
-        "rules_component": "ルール要約",
-        "aid_component": "プレイヤーエイド（{n}枚、各席に1枚）",
+        "rules_component": "ルール要約とプレイヤーエイド{n}枚（各席に1枚）",
         "rules_title": "{game}：ルール要約",
         "aid_title": "早見表",
         "rules_icons": "アイコン",
@@ -860,8 +858,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "agli angoli, appoggialo sulla striscia grigia del vicino (bordo sulla "
                          "linea nera, linee della griglia sui segni) e incolla. Montato: "
                          "{w:.1f} × {h:.1f} cm.",
-        "rules_component": "riassunto delle regole",
-        "aid_component": "schede riassuntive ({n}, una per posto)",
+        "rules_component": "riassunto delle regole e {n} schede riassuntive (una per "
+                           "posto)",
         "rules_title": "{game}: riassunto delle regole",
         "aid_title": "Scheda riassuntiva",
         "rules_icons": "Icone",

@@ -259,13 +259,13 @@ def _aid(game: str, title: str, seat: int, t: Text) -> Piece:
 
 
 def components(game: str, context) -> list[Component]:
-    """The rules summary and the player aids of ``game``."""
+    """The rules summary and the player aids of ``game``: one component, so the cover
+    lists them on one line."""
     t = context.t
     title = t("game_" + game)
     aids = tuple(_aid(game, title, seat, t) for seat in range(1, SEATS[game] + 1))
-    return [Component(f"{game}.rules", t("rules_component"),
-                      tuple(_rules_pages(game, title, t))),
-            Component(f"{game}.aids", t("aid_component", n=len(aids)), aids)]
+    return [Component(f"{game}.rules", t("rules_component", n=len(aids)),
+                      (*_rules_pages(game, title, t), *aids))]
 
 
 def also_need(games: Sequence[str], context) -> str:

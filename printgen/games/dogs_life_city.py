@@ -240,9 +240,14 @@ def _tile(col: int, row: int, t: Text) -> Piece:
             _glue(pen, 0.0, 0.0, own_w, GLUE, vertical=False, t=t,
                   over=tile_name(col, row + 1), seam_y=left,
                   glue_bottom=0.0)
-        # The tile's name in its own part's corner, on the frame colour band if any.
-        pen.text(own_w - 3, glue_bottom + 1.0,
-                 tile_name(col, row), MIN_LABEL_PT, color="paper", align="right")
+        # The tile's name on the poster's outer frame (every tile of a 2 × 2 poster has a
+        # top or bottom frame edge), in the corner by the outer side edge.
+        name_y = height - FRAME + 0.9 if row == 0 else 0.9
+        if col == 0:
+            pen.text(FRAME + 2, name_y, tile_name(col, row), MIN_LABEL_PT, color="paper")
+        else:
+            pen.text(width - FRAME - 2, name_y, tile_name(col, row), MIN_LABEL_PT,
+                     color="paper", align="right")
 
     return Piece(f"city-{tile_name(col, row)}", width, height, front)
 
@@ -254,7 +259,10 @@ def _glue(pen: Pen, x: float, y: float, w: float, h: float, *, vertical: bool, t
     The marks continue the board's grid lines across the seam: the tile laid on top
     shows the same lines reaching its cut edge.
     """
-    pen.rect(x, y, w, h, fill="#e6e6e6")
+    # The strip and the bleed beyond it are grey: no stray art past the last cut.
+    x0, y0 = (x, y - BLEED) if vertical else (x - BLEED, y - BLEED)
+    x1, y1 = (x + w + BLEED, y + h + BLEED) if vertical else (x + w + BLEED, y + h)
+    pen.rect(x0, y0, x1 - x0, y1 - y0, fill="#e6e6e6")
     step = 4.0
     with pen.clipped([(x, y), (x + w, y), (x + w, y + h), (x, y + h)]):
         for k in range(int((w + h) / step) + 2):
@@ -278,9 +286,8 @@ def _glue(pen: Pen, x: float, y: float, w: float, h: float, *, vertical: bool, t
                 pen.line(px, y + h, px, y + h * 0.3, color="#000000", width=0.35)
         pen.text(x + w / 2, y + h / 2 - 1.2, t("city_glue", tile=over), MIN_LABEL_PT + 1,
                  color="text", align="center", max_width=w - 20)
-    # A target at each end of the seam.
-    ends = ([(x, y + glue_bottom + 4), (x, y + h - 4)] if vertical
-            else [(x + 4, y + h), (x + w - 4, y + h)])
+    # A target on the seam at the strip's far end (the other end meets the other strip).
+    ends = [(x, y + h - 6)] if vertical else [(x + 6, y + h)]
     for ex, ey in ends:
         pen.circle(ex, ey, 2.2, stroke="red", width=0.35)
         pen.line(ex - 3.2, ey, ex + 3.2, ey, color="red", width=0.3)

@@ -27,8 +27,13 @@ def kit(game: str, lang: str) -> bytes:
 
 
 def rules_components(game: str, lang: str = "en"):
+    """The rules component, split into (rules pages, player aids) by their sizes."""
     found = {c.key: c for c in kit_components(game, Context(lang, Style()))}
-    return found[f"{game}.rules"], found[f"{game}.aids"]
+    component = found[f"{game}.rules"]
+    rules = [p for p in component.pieces if p.id.startswith("rules-")]
+    aids = [p for p in component.pieces if p.id.startswith("aid-")]
+    assert len(rules) + len(aids) == len(component.pieces)
+    return component, rules, aids
 
 
 def test_markup_is_parsed_into_headings_items_and_paragraphs():
@@ -41,18 +46,20 @@ def test_markup_is_parsed_into_headings_items_and_paragraphs():
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_game_has_a_rules_summary_and_one_aid_per_seat(game, lang):
-    rules, aids = rules_components(game, lang)
-    assert 1 <= len(rules.pieces) <= 2  # a summary, not a rulebook
-    assert {(p.width, p.height) for p in rules.pieces} == {rules_sheets.RULES}
-    assert len(aids.pieces) == rules_sheets.SEATS[game]
-    assert {(p.width, p.height) for p in aids.pieces} == {rules_sheets.AID}
+    _, rules, aids = rules_components(game, lang)
+    assert 1 <= len(rules) <= 2  # a summary, not a rulebook
+    assert {(p.width, p.height) for p in rules} == {rules_sheets.RULES}
+    assert len(aids) == rules_sheets.SEATS[game]
+    assert {(p.width, p.height) for p in aids} == {rules_sheets.AID}
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_rules_pages_fit_one_sheet_and_aids_go_four_to_a_sheet(paper):
-    rules, aids = rules_components("dogs-life")
-    assert len(plan(rules, paper, "long")) == len(rules.pieces)
-    assert len(plan(aids, paper, "long")) == 2  # six seats on two sheets
+    component, rules, _ = rules_components("dogs-life")
+    fronts = [s for s in plan(component, paper, "long") if not s.is_back]
+    # One sheet per rules page, then the six aids on two sheets.
+    assert len(fronts) == len(rules) + 2
+    assert all(len(s.placements) == 1 for s in fronts[:len(rules)])
 
 
 @pytest.mark.parametrize(("game", "lang", "words"), [
@@ -111,7 +118,8 @@ def test_a_heading_never_ends_a_column():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_pages_are_their_size_in_the_pdf(lang):
     pages = [p for p in reader(kit("lion-square", lang)).pages[1:]
-             if text(lang, "rules_component") in p.extract_text()]
+             if text(lang, "rules_title", game=text(lang, "game_lion-square"))
+             in p.extract_text()]
     assert pages
     for page in pages:
         x0, y0, x1, y1 = box_mm(page.trimbox)
