@@ -161,3 +161,26 @@ def test_the_vp_chip_says_one_vp():
     pen = _Recorder()
     hunting_print._chip(1, hunting_parts.ROCK_CHIPS["vp_1"]).back(pen)
     assert pen.texts == ["1"]
+
+
+def _fonts(page) -> list:
+    fonts = page["/Resources"].get("/Font", {})
+    return [f.get_object() for f in fonts.values()]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_and_city_pages_embed_their_font(lang):
+    pages = reader(kit("dogs-life", lang)).pages
+    title = text(lang, "rules_title", game=text(lang, "game_dogs-life"))
+    chosen = [p for p in pages[1:] if title in p.extract_text()]
+    chosen += [p for p in pages[1:] if text(lang, "city_title") in p.extract_text()]
+    assert len(chosen) >= 2
+    for page in chosen:
+        # ReportLab splits a TrueType font into subsets of 256 glyphs: Japanese pages
+        # carry several, each must be embedded.
+        subsets = [f for f in _fonts(page) if "IPAexGothic" in f["/BaseFont"]]
+        assert subsets
+        for font in subsets:
+            descendant = font["/DescendantFonts"][0].get_object() \
+                if "/DescendantFonts" in font else font
+            assert "/FontFile2" in descendant["/FontDescriptor"]
