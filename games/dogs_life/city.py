@@ -111,7 +111,7 @@ TRASH_CANS: Final[tuple[Cell, ...]] = (
 )
 LAMPPOSTS: Final[tuple[Cell, ...]] = (
     (3, 4), (15, 4), (3, 10), (15, 10), (6, 4), (12, 4), (6, 10), (12, 10),
-    (10, 4), (8, 10),
+    (10, 2), (8, 12),
 )
 # Delivery address n is ADDRESSES[n - 1]: two per block, numbered across the town so that
 # a newspaper usually takes a dog away from home.

@@ -62,17 +62,21 @@ def test_a_freed_dog_leaves_the_pound_and_reaches_its_den():
         assert f"den-{den}" in CITY.distances("pound", den)
 
 
-@pytest.mark.parametrize("lamppost", [s.id for s in CITY.with_feature(Feature.LAMPPOST)])
-def test_no_single_marked_lamppost_cuts_the_town(lamppost):
-    # A rival's pee marker stops a dog (seed: 街灯を嗅ぐ). One lamppost must never wall a
-    # den off from any address, restaurant, fountain or the newspaper office.
+LAMPPOSTS = [s.id for s in CITY.with_feature(Feature.LAMPPOST)]
+
+
+@pytest.mark.parametrize("first", LAMPPOSTS)
+def test_no_two_marked_lampposts_cut_the_town(first):
+    # A rival's pee marker stops a dog (seed: 街灯を嗅ぐ). Even two marked lampposts must
+    # never wall a den off from any address, restaurant, fountain or the newspaper office.
     goals = ({CITY.address(n).id for n in range(1, dog.NEWSPAPERS + 1)}
              | {s.id for s in CITY.of_kind(Kind.RESTAURANT)}
              | {s.id for s in CITY.with_feature(Feature.FOUNTAIN)} | {"newspaper-office"})
-    goals.discard(lamppost)
-    for den in DENS:
-        reached = CITY.distances(f"den-{den}", den, blocked=[lamppost])
-        assert goals <= set(reached), (den, goals - set(reached))
+    for second in LAMPPOSTS:
+        blocked = {first, second}
+        for den in DENS:
+            reached = CITY.distances(f"den-{den}", den, blocked=blocked)
+            assert goals - blocked <= set(reached), (den, blocked, goals - set(reached))
 
 
 def test_the_van_starts_on_the_road_at_the_pound_exit():
