@@ -80,14 +80,14 @@ class Cover:
             notes.append(text(t, "ink_saver_note"))
         # The notes end above the rulers: a long kit's notes get a smaller size.
         floor = SAFE_MARGIN + 46 + 36
-        size = 9.5
-        while size > 7.0 and y - sum(
-                len(wrap_lines(note, size * PT, right - left - 7)) * size * PT * 1.3 + 1.2
-                for note in notes) < floor:
-            size -= 0.5
+        note_pt = 9.5
+        while note_pt > 7.0 and y - sum(
+                len(wrap_lines(note, note_pt * PT, right - left - 7)) * note_pt * PT * 1.3
+                + 1.2 for note in notes) < floor:
+            note_pt -= 0.5
         for note in notes:
             pen.text(left + 2, y, "•", 9, color="muted")
-            y = pen.wrap(left + 7, y, note, size, right - left - 7) - 1.2
+            y = pen.wrap(left + 7, y, note, note_pt, right - left - 7) - 1.2
         self._rulers(pen, left, SAFE_MARGIN + 46)
         self._duplex_test(pen, front=True)
 

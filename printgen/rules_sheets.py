@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from games.bison import rounds as bison_rounds
 from games.dogs_life import game as dogs_game
@@ -36,6 +37,9 @@ from printgen.icons import icon
 from printgen.layout import Component, Piece
 from printgen.linebreak import PT, wrap_lines
 from printgen.pen import MIN_LABEL_PT, Pen
+
+if TYPE_CHECKING:
+    from printgen.kit import Context
 
 Text = Callable[..., str]
 
@@ -122,12 +126,12 @@ def lay_out(blocks: Sequence[Block], width: float, body: float,
     runs in two columns side by side (a line of the right column takes no height: it is
     drawn level with the left column's line that follows it)."""
     if legend_columns == 2:
-        text = [b for b in blocks if b.kind != "legend"]
+        prose = [b for b in blocks if b.kind != "legend"]
         legend = [b for b in blocks if b.kind == "legend"]
-        lines = lay_out(text, width, body, icon_row)
+        lines = lay_out(prose, width, body, icon_row)
         half = (width - 2.0) / 2
-        rows = (len(legend) + 1) // 2
-        for left, right in zip(legend[:rows], [*legend[rows:], None], strict=False):
+        count = (len(legend) + 1) // 2
+        for left, right in zip(legend[:count], [*legend[count:], None], strict=False):
             a = lay_out([left], half, body, icon_row)
             b = lay_out([right], half, body, icon_row) if right else []
             for k in range(max(len(a), len(b))):
@@ -144,20 +148,20 @@ def lay_out(blocks: Sequence[Block], width: float, body: float,
     for block in blocks:
         if block.kind == "heading":
             size = body * HEADING_PT / BODY_PT
-            for k, text in enumerate(wrap_lines(block.text, size * PT, width)):
-                lines.append(Line("heading", text, 0, size, size * PT * 1.25
+            for k, words in enumerate(wrap_lines(block.text, size * PT, width)):
+                lines.append(Line("heading", words, 0, size, size * PT * 1.25
                                   + (3.4 if k == 0 else 0), first=k == 0))
             continue
         indent = INDENT if block.kind == "item" else 0.0
         if block.kind == "legend":
             indent = 6.4
         rows = wrap_lines(block.text, body * PT, width - indent)
-        for k, text in enumerate(rows):
+        for k, words in enumerate(rows):
             extra = 0.9 if k == len(rows) - 1 else 0.0  # air after a block
             height = step + extra
             if block.kind == "legend" and k == 0:
                 height = max(height, icon_row)
-            lines.append(Line(block.kind, text, indent, body, height, block.mark, k == 0,
+            lines.append(Line(block.kind, words, indent, body, height, block.mark, k == 0,
                               min(icon_row - 0.7, 5.2)))
     return lines
 
@@ -258,7 +262,7 @@ def _aid(game: str, title: str, seat: int, t: Text) -> Piece:
     return Piece(f"aid-{game}-{seat}", w, h, front)
 
 
-def components(game: str, context) -> list[Component]:
+def components(game: str, context: Context) -> list[Component]:
     """The rules summary and the player aids of ``game``: one component, so the cover
     lists them on one line."""
     t = context.t
@@ -268,7 +272,7 @@ def components(game: str, context) -> list[Component]:
                       (*_rules_pages(game, title, t), *aids))]
 
 
-def also_need(games: Sequence[str], context) -> str:
+def also_need(games: Sequence[str], context: Context) -> str:
     """The cover's "you also need" line: each game's own list."""
     t = context.t
     if len(games) == 1:

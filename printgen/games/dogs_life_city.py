@@ -22,11 +22,15 @@ glue strip
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from games.dogs_life.city import CELL_MM, CITY, Feature, Kind, Square
+from games.dogs_life.city import CELL_MM, CITY, MAP, Feature, Kind, Square
 from printgen.icons import icon
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import MIN_LABEL_PT, Pen
+
+if TYPE_CHECKING:
+    from printgen.kit import Context
 
 Text = Callable[..., str]
 
@@ -185,7 +189,7 @@ def draw_city(pen: Pen, t: Text) -> None:
     w, h = POSTER
     pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="night")
     pen.rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, fill=GROUND)
-    for row, line in enumerate(_map_rows()):
+    for row, line in enumerate(MAP):
         for col, char in enumerate(line):
             if char == "#":
                 x, y = _cell_origin((col, row))
@@ -207,11 +211,6 @@ def draw_city(pen: Pen, t: Text) -> None:
     _pound_chart(pen, t)
     _supplies(pen, t)
     _van_start(pen, t)
-
-
-def _map_rows() -> tuple[str, ...]:
-    from games.dogs_life.city import MAP
-    return MAP
 
 
 def tile_name(col: int, row: int) -> str:
@@ -294,13 +293,13 @@ def _glue(pen: Pen, x: float, y: float, w: float, h: float, *, vertical: bool, t
         pen.line(ex, ey - 3.2, ex, ey + 3.2, color="red", width=0.3)
 
 
-def components(context) -> list[Component]:
+def components(context: Context) -> list[Component]:
     t = context.t
     tiles = tuple(_tile(col, row, t) for row in range(ROWS) for col in range(COLUMNS))
     return [Component("dogs-life.city", t("dl_city", tiles=len(tiles)), tiles)]
 
 
-def cover_notes(context) -> list[str]:
+def cover_notes(context: Context) -> list[str]:
     """The cover's line on the poster: how many tiles and its assembled size."""
     return [context.t("city_assembly", tiles=COLUMNS * ROWS, w=POSTER[0] / 10,
                       h=POSTER[1] / 10)]
