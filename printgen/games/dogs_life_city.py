@@ -73,6 +73,15 @@ def _street(pen: Pen, square: Square) -> None:
     c = CELL_MM
     pen.rect(x, y, c, c, fill=ROAD if square.kind is Kind.ROAD else PATH, stroke="paper",
              width=0.6)
+    if square.kind is Kind.ROAD:
+        # Lane marks from the middle towards each road neighbour: the van's network, and
+        # roads told from footpaths also in ink-saver grey.
+        for n in CITY.road_neighbours(square.id):
+            (ncol, nrow), = CITY.squares[n].cells
+            (col, row), = square.cells
+            dx, dy = ncol - col, row - nrow
+            pen.line(x + c / 2, y + c / 2, x + c / 2 + dx * c / 2, y + c / 2 + dy * c / 2,
+                     color="paper", width=0.7, dash=(2.0, 2.0))
     # Features sit in the corners, so a pawn in the middle leaves them readable.
     corners = [(x + 1.2, y + c - 8.2), (x + c - 8.2, y + c - 8.2), (x + 1.2, y + 1.2),
                (x + c - 8.2, y + 1.2)]
