@@ -23,6 +23,8 @@ from printgen.style import Style
 # CLI / API game id -> printgen module drawing its components (games.registry's list).
 GAMES: dict[str, str] = {game.id: f"printgen.games.{game.package}" for game in game_registry.GAMES}
 ALL = "all"
+# Modules drawing more components of a game after its own module's (the city poster).
+EXTRAS: dict[str, tuple[str, ...]] = {"dogs-life": ("printgen.games.dogs_life_city",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +84,27 @@ def game_title(game: str, lang: str) -> str:
 
 
 def components(game: str, context: Context) -> list[Component]:
-    """The components of ``game`` in print order."""
+    """The pieces of ``game`` in print order (its own printgen module's components)."""
     return list(_module(game).components(context))
+
+
+def kit_components(game: str, context: Context) -> list[Component]:
+    """Everything the kit of ``game`` prints, in order: its pieces, the components of its
+    ``EXTRAS`` modules (A Dog's Life's city), then its rules summary and player aids."""
+    from printgen import rules_sheets
+    return [*components(game, context),
+            *(component for name in EXTRAS.get(game, ())
+              for component in importlib.import_module(name).components(context)),
+            *rules_sheets.components(game, context)]
+
+
+def cover_notes(game: str, context: Context) -> list[str]:
+    """Lines for the cover's "how to print": what else to get, how to assemble posters."""
+    from printgen import rules_sheets
+    games = list(GAMES) if game == ALL else [game]
+    return [rules_sheets.also_need(games, context),
+            *(note for name in games for module in EXTRAS.get(name, ())
+              for note in importlib.import_module(module).cover_notes(context))]
 
 
 def render_kit(
@@ -131,7 +152,7 @@ def render_kit(
     page = first_page
     for name in games:
         title = game_title(name, lang)
-        for component in components(name, context):
+        for component in kit_components(name, context):
             sheets = plan(component, paper, duplex)
             count = len(sheets) * (2 if two_sided_pages and not component.two_sided else 1)
             entries.append(Entry(f"{title} · {component.title}" if game == ALL
@@ -143,7 +164,8 @@ def render_kit(
     kit_name = (" · ".join(game_title(g, lang) for g in games))
     doc = Document(title=text(lang, "kit_title", game=kit_name), lang=lang, duplex=duplex,
                    style=context.style, paper=size)
-    cover = Cover(kit_name, lang, paper, duplex, ink_saver, entries, table_url)
+    cover = Cover(kit_name, lang, paper, duplex, ink_saver, entries, table_url,
+                  tuple(cover_notes(game, context)))
     doc.page(size, lambda pen: cover.draw(pen, size))
     if two_sided_pages:
         doc.page(size, lambda pen: cover.draw_back(pen, size))

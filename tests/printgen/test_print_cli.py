@@ -16,7 +16,8 @@ def test_print_writes_the_kit_and_reports_each_component(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("らいおんスクエア: カード")
     assert lines[1].startswith("らいおんスクエア: 群れカード")
-    assert lines[2].startswith(f"wrote {out}")
+    assert lines[2].startswith("らいおんスクエア: ルール要約とプレイヤーエイド")
+    assert lines[3].startswith(f"wrote {out}")
 
 
 @pytest.mark.parametrize(("options", "name"), [
