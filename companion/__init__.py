@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
@@ -13,7 +12,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion import api, config, db, i18n, registry, security, web
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
 
 

@@ -25,6 +25,15 @@ from flask import Flask
 #: every 2 s; the value is shown to templates so the two never disagree.
 POLL_INTERVAL_SECONDS = 2
 
+PACKAGE = Path(__file__).resolve().parent
+
+
+def data_dir(name: str) -> Path:
+    """``templates`` or ``translations``: inside the package in an installed wheel
+    (setup.py copies them there), at the top of the source tree in a checkout."""
+    installed = PACKAGE / name
+    return installed if installed.is_dir() else PACKAGE.parent / name
+
 
 def default_config(instance_path: Path) -> dict[str, Any]:
     return {
@@ -47,8 +56,7 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "PRINT_RATE_LIMIT": "10 per minute;100 per day",
         "LANGUAGES": ("en", "ja", "it"),
         "BABEL_DEFAULT_LOCALE": "en",
-        "BABEL_TRANSLATION_DIRECTORIES": str(Path(__file__).resolve().parent.parent
-                                             / "translations"),
+        "BABEL_TRANSLATION_DIRECTORIES": str(data_dir("translations")),
         "GAMES": None,  # None = every game whose games/<pkg>/table.py exists (registry.py)
     }
 
