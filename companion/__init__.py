@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from companion import api, config, db, i18n, registry, security, web
+from companion import api, config, db, i18n, registry, security, serving, web
 
 TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
@@ -18,7 +18,9 @@ log = logging.getLogger(__name__)
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The companion app. ``test_config`` replaces the environment (tests, tools)."""
-    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES))
+    # static_folder=None: companion.serving serves the static files (hashed, compressed).
+    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES),
+                static_folder=None)
     config.load(app, test_config)
     app.jinja_env.autoescape = True  # every template, whatever its extension
     registry.init_app(app)
@@ -29,6 +31,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.init_app(app)
     _register_panels(app)
     _register_errors(app)
+    serving.init_app(app)  # last: it wraps every view registered above
     return app
 
 
@@ -57,6 +60,8 @@ def http_error_message(error: HTTPException) -> str:
                size=1024),
         415: _("Send the body as JSON (Content-Type: application/json)."),
         429: _("Too many attempts. Please wait a minute and try again."),
+        503: _("The server cannot reach its database just now. Try again in a few "
+               "seconds."),
     }
     if code == 400 and error.description and error.description != type(error).description:
         return error.description  # a specific message given to abort(400, …)

@@ -20,7 +20,7 @@ def test_serve_is_a_subcommand_with_defaults():
     assert (args.host, args.port) == ("0.0.0.0", 8000)
     options = serve.gunicorn_options(args)
     assert options["bind"] == "0.0.0.0:8000"
-    assert options["worker_class"] == "gthread"
+    assert options["worker_class"] == "gevent"
 
 
 def test_public_url_prefers_configured(monkeypatch):
@@ -44,7 +44,7 @@ def test_serve_runs_gunicorn_and_migrates(tmp_path: Path):
     env.pop("CAMPFIRE_PUBLIC_URL", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "campfire", "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--workers", "1", "--threads", "2"],
+         str(port), "--workers", "1"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True,
         start_new_session=True,
     )
