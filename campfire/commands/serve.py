@@ -146,7 +146,7 @@ def check_listen(host: str, port: int) -> None:
 def database_problem(error: BaseException, url: str) -> ServeError:
     """One line for a database that cannot be used at start-up."""
     from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError, DBAPIError
+    from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 
     if isinstance(error, ArgumentError):
         return ServeError("DATABASE_URL is not a database URL this server can use (e.g. "
@@ -163,8 +163,11 @@ def database_problem(error: BaseException, url: str) -> ServeError:
     advice = ("check DATABASE_URL: its folder must exist and be writable"
                   if url.startswith("sqlite") else
                   "check DATABASE_URL and that the database server is running")
+    # OperationalError: the server did not answer or refused us (the moment, or its
+    # set-up); any other driver error at connect time is a URL it cannot take.
+    status = EXIT_RUNTIME if isinstance(error, OperationalError) else EXIT_INVALID
     return ServeError(f"the database {shown} cannot be used: {' '.join(reason.split())}; "
-                      + advice, EXIT_RUNTIME)
+                      + advice, status)
 
 
 def prepare() -> Any:
