@@ -15,6 +15,8 @@
     and M servers a limit is N×M times looser. ``redis://host:6379`` shares them between
     every process and server (``pip install 'campfire[redis]'``). When Redis does not
     answer, each process falls back to its own counters instead of failing requests.
+``RATELIMIT_KEY_PREFIX``
+    Keeps the counters of several companions that share one Redis apart (default: none).
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
     app.config.from_mapping(default_config(instance_path))
     if test_config is None:
         for name in ("SECRET_KEY", "DATABASE_URL", "CAMPFIRE_PUBLIC_URL",
-                     "RATELIMIT_STORAGE_URI"):
+                     "RATELIMIT_STORAGE_URI", "RATELIMIT_KEY_PREFIX"):
             if os.environ.get(name):
                 app.config[name] = os.environ[name]
     else:

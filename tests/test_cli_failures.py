@@ -95,6 +95,12 @@ def test_serve_names_an_sqlite_folder_that_does_not_exist(tmp_path: Path) -> Non
     assert "unable to open database file" in line and "folder must exist" in line
 
 
+def test_serve_names_a_rate_limit_store_it_cannot_use(tmp_path: Path) -> None:
+    line = one_line(campfire("serve", "--port", str(free_port()), cwd=tmp_path,
+                             env={"RATELIMIT_STORAGE_URI": "nosuchstore://x"}), 2)
+    assert line.startswith("error: RATELIMIT_STORAGE_URI cannot be used")
+
+
 # ---------------------------------------------------------------------------------------
 # serve: the address
 

@@ -172,6 +172,7 @@ def database_problem(error: BaseException, url: str) -> ServeError:
 
 def prepare() -> Any:
     """Create (or migrate) the database once, before any worker starts."""
+    from limits.errors import ConfigurationError
     from sqlalchemy.exc import SQLAlchemyError
 
     from companion import create_app
@@ -180,6 +181,10 @@ def prepare() -> Any:
         app = create_app()
     except (SQLAlchemyError, ImportError) as error:
         raise database_problem(error, os.environ.get("DATABASE_URL", "")) from None
+    except ConfigurationError as error:  # RATELIMIT_STORAGE_URI
+        raise ServeError(f"RATELIMIT_STORAGE_URI cannot be used: {error} (e.g. "
+                         "redis://host:6379, with pip install 'campfire[redis]')",
+                         EXIT_INVALID) from None
     except OSError as error:  # e.g. the instance folder cannot be made
         raise ServeError(f"cannot start: {error.strerror}: {error.filename}",
                          EXIT_RUNTIME) from None

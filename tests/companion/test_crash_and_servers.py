@@ -7,7 +7,8 @@
 * **several servers, one database:** three server processes share one database and
   writers spread over them; every event is acknowledged with its own version, none lost.
 
-Both on SQLite and on PostgreSQL. Loopback only; every loop is bounded.
+Both on SQLite and on PostgreSQL. Loopback only; every loop is bounded. And rate limits:
+with ``RATELIMIT_STORAGE_URI`` on the local Redis, two servers share one budget.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -43,9 +45,11 @@ def free_port() -> int:
 class Server:
     """One `campfire serve` process group on a port of its own."""
 
-    def __init__(self, database_url: str, folder: Path, workers: int = 1) -> None:
+    def __init__(self, database_url: str, folder: Path, workers: int = 1,
+                 env: dict[str, str] | None = None) -> None:
         self.port = free_port()
-        env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "k" * 40}
+        env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "k" * 40,
+               **(env or {})}
         env.pop("CAMPFIRE_PUBLIC_URL", None)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "campfire", "serve", "--host", "127.0.0.1", "--port",
@@ -164,12 +168,12 @@ def check_nothing_lost(database_url: str, table_id: str, acked: list[int]) -> No
 
 
 @contextmanager
-def servers(database_url: str, folder: Path, count: int, workers: int = 1
-            ) -> Iterator[list[Server]]:
+def servers(database_url: str, folder: Path, count: int, workers: int = 1,
+            env: dict[str, str] | None = None) -> Iterator[list[Server]]:
     started: list[Server] = []
     try:
         for _ in range(count):
-            started.append(Server(database_url, folder, workers))
+            started.append(Server(database_url, folder, workers, env))
         yield started
     finally:
         for server in started:
@@ -235,3 +239,34 @@ def test_several_servers_on_one_database_lose_no_update(database_url: str, tmp_p
     assert writers.refused == []
     assert sorted(writers.acked) == list(range(1, 8 * EVENTS_EACH + 1))
     check_nothing_lost(database_url, table_id, writers.acked)
+
+
+REDIS = "redis://127.0.0.1:6379"
+
+
+def redis_answers() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=2) as probe:
+            probe.sendall(b"PING\r\n")
+            return probe.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("store", ["redis", "memory"])
+def test_two_servers_share_rate_limits_through_redis(tmp_path: Path, store: str) -> None:
+    """CREATE_RATE_LIMIT is 20 a minute per address: spread over two servers, the 21st
+    creation is refused with Redis; with per-process counters each server allows 20."""
+    if store == "redis" and not redis_answers():
+        pytest.skip("no Redis at 127.0.0.1:6379")
+    uri = REDIS if store == "redis" else "memory://"
+    env = {"RATELIMIT_STORAGE_URI": uri, "RATELIMIT_KEY_PREFIX": f"t{uuid.uuid4().hex}"}
+    with servers(f"sqlite:///{tmp_path / 'limits.sqlite3'}", tmp_path, 2, env=env
+                 ) as started:
+        statuses = [request(started[n % 2].port, "POST", "/api/v1/tables",
+                            {"game": "bison", "players": PLAYERS})[0] for n in range(24)]
+    assert statuses[:20] == [201] * 20
+    if store == "redis":
+        assert statuses[20:] == [429] * 4
+    else:
+        assert 429 not in statuses
