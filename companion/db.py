@@ -36,6 +36,8 @@ from sqlalchemy.orm import Session
 EXTENSION = "campfire.db"
 READER = "campfire.db.reader"
 WRITE = {"campfire_write": True}
+#: The advisory lock id that serializes migrations of one PostgreSQL database.
+MIGRATION_LOCK = 0x43414D50  # "CAMP"
 
 
 def make_engine(url: str) -> Engine:
@@ -104,8 +106,14 @@ def alembic_config(connection: Any) -> Config:
 
 
 def upgrade(target: Engine, revision: str = "head") -> None:
-    """Bring the schema up to ``revision`` (creates it on an empty database)."""
+    """Bring the schema up to ``revision`` (creates it on an empty database).
+
+    Several servers may start at once on one PostgreSQL: a transaction-scoped advisory
+    lock makes the others wait and then find the schema current (SQLite: BEGIN IMMEDIATE
+    does the same)."""
     with target.execution_options(**WRITE).begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         command.upgrade(alembic_config(connection), revision)
 
 

@@ -265,3 +265,36 @@ def test_writes_through_restarts_lose_no_acknowledged_event(
         assert ok <= final.counters()[0]["points"] == final.version <= ok + unavailable
     finally:
         app.extensions[db.EXTENSION].dispose()
+
+
+# ---------------------------------------------------------------------------------------
+# several servers starting at once
+
+
+def test_servers_starting_at_once_on_an_empty_database_all_start(tmp_path: Any,
+                                                                  pg_url: str) -> None:
+    """Each server migrates at start; on one empty PostgreSQL the migrations take turns
+    (an advisory lock), so none fails on a table another just created."""
+    apps: list[Any] = []
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(4)
+
+    def start() -> None:
+        try:
+            barrier.wait()
+            apps.append(create_app(app_config(tmp_path, DATABASE_URL=pg_url)))
+        except BaseException as error:  # reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    try:
+        assert errors == []
+        assert len(apps) == 4
+        new_table(apps[0])
+    finally:
+        for app in apps:
+            app.extensions[db.EXTENSION].dispose()
