@@ -120,7 +120,7 @@ class Writers:
             try:
                 status, body = request(port, "POST",
                                        f"/api/v1/tables/{self.table_id}/events", event)
-            except OSError:  # killed mid-request, or not up yet
+            except (OSError, http.client.HTTPException):  # killed mid-answer, or not up
                 time.sleep(0.05)
                 continue
             sent += 1
