@@ -190,7 +190,8 @@ def main() -> None:
     parser.add_argument("--slow", type=int, default=100, help="slow clients (default 100)")
     parser.add_argument("--requests", type=int, default=400,
                         help="timed requests per configuration (default 400)")
-    parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL DATABASE_URL "
+    parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL DATABASE_URL of a "
+                        "database (or search_path) of its own: the schema is created there "
                         "(default: a fresh SQLite file)")
     parser.add_argument("--only-gevent", action="store_true",
                         help="skip the gthread comparison")
