@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
@@ -11,15 +10,17 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from companion import api, config, db, i18n, pages, panels, registry, security
+from companion import api, config, db, i18n, pages, panels, registry, security, serving
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The companion app. ``test_config`` replaces the environment (tests, tools)."""
-    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES))
+    # static_folder=None: companion.serving serves the static files (hashed, compressed).
+    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES),
+                static_folder=None)
     config.load(app, test_config)
     app.jinja_env.autoescape = True  # every template, whatever its extension
     registry.init_app(app)
@@ -30,6 +31,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.init_app(app)
     panels.register_panels(app)
     _register_errors(app)
+    serving.init_app(app)  # last: it wraps every view registered above
     return app
 
 
@@ -47,6 +49,8 @@ def http_error_message(error: HTTPException) -> str:
                size=1024),
         415: _("Send the body as JSON (Content-Type: application/json)."),
         429: _("Too many attempts. Please wait a minute and try again."),
+        503: _("The server cannot reach its database just now. Try again in a few "
+               "seconds."),
     }
     if code == 400 and error.description and error.description != type(error).description:
         return error.description  # a specific message given to abort(400, …)

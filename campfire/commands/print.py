@@ -77,6 +77,11 @@ def default_out(args: argparse.Namespace) -> Path:
 def run(args: argparse.Namespace) -> int:
     to_stdout = args.out == "-"
     log = sys.stderr if to_stdout else sys.stdout  # stdout carries the PDF with --out -
+    if args.out and not to_stdout:
+        problem = _unwritable(Path(args.out))
+        if problem:  # said before the kit is drawn, not after
+            print(f"error: cannot write {args.out}: {problem}", file=sys.stderr)
+            return EXIT_INVALID
     try:
         pdf = render_kit(args.game, paper=args.paper, lang=args.lang, duplex=args.duplex,
                          ink_saver=args.ink_saver, table_url=args.table,
@@ -89,13 +94,37 @@ def run(args: argparse.Namespace) -> int:
         return _write_stdout(pdf)
     out = Path(args.out) if args.out else default_out(args)
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_bytes(pdf)
+        if not args.out:  # only the default output/ folder is made; a given one must exist
+            out.parent.mkdir(parents=True, exist_ok=True)
+        _write_file(out, pdf)
     except OSError as error:
-        print(f"error: cannot write {out}: {error.strerror}", file=sys.stderr)
+        hint = " (the folder must exist)" if isinstance(error, FileNotFoundError) else ""
+        print(f"error: cannot write {out}: {error.strerror}{hint}", file=sys.stderr)
         return EXIT_INVALID
     print(f"wrote {out} ({len(pdf) // 1024} KiB)")
     return 0
+
+
+def _unwritable(out: Path) -> str | None:
+    folder = out.parent
+    if not folder.is_dir():
+        return f"the folder {folder} does not exist"
+    if out.is_dir():
+        return "that is a folder; give a file name"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"no permission to write in {folder}"
+    return None
+
+
+def _write_file(out: Path, pdf: bytes) -> None:
+    """Write through a temporary file beside ``out``: Ctrl-C or a full disk never leaves a
+    truncated PDF under the real name."""
+    partial = out.with_name(f".{out.name}.partial")
+    try:
+        partial.write_bytes(pdf)
+        partial.replace(out)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def _write_stdout(pdf: bytes) -> int:

@@ -252,13 +252,15 @@ def test_serve_never_runs_in_debug(monkeypatch: pytest.MonkeyPatch, tmp_path: An
     started: list[Any] = []
 
     class Server:
-        def __init__(self, app: Any) -> None:
-            started.append(app)
+        def __init__(self, server: Any) -> None:
+            started.append(server.load())  # what each worker serves
 
         def run(self) -> None:
             pass
 
-    monkeypatch.setattr(serve, "build_server", lambda app, options: Server(app))
+    real = serve.build_server
+    monkeypatch.setattr(serve, "build_server",
+                        lambda make_app, options: Server(real(make_app, options)))
     monkeypatch.setattr("companion.create_app",
                         lambda: create_app(app_config(tmp_path, DEBUG=True)))
     from campfire.cli import build_parser
