@@ -1,6 +1,7 @@
 """Suite-wide test settings (at the repository root: a tests/conftest.py would put tests/ on
 sys.path, where tests/games would shadow the real games package)."""
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Property tests check what is computed, never how fast: on a loaded 2-core CI machine a
@@ -9,3 +10,37 @@ settings.register_profile(
     "campfire", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("campfire")
+
+
+# -- markers: applied here, by directory, fixture or module, never by hand ----------------
+# `./scripts/test.sh -m "not slow"` is the fast loop (docs/architecture.md); the suite as a
+# whole still runs everything.
+
+#: Fixtures that reach the local PostgreSQL server (tests/companion/conftest.py).
+PG_FIXTURES = frozenset({"pg_url", "pg_server_url"})
+#: Modules whose tests take seconds each: drawing and rasterising whole PDF kits, the
+#: served app under gunicorn, many writers racing, fuzzing every route, walking every
+#: screen of every game with hostile input.
+SLOW_MODULES = frozenset({
+    "tests/companion/test_companion_concurrency.py",
+    "tests/companion/test_companion_print.py",
+    "tests/companion/test_companion_serve.py",
+    "tests/companion/test_fuzz_routes.py",
+    "tests/companion/test_security.py",
+    "tests/printgen/test_print_kits.py",
+    "tests/printgen/test_print_sizes.py",
+})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = config.rootpath
+    for item in items:
+        where = item.path.relative_to(root).as_posix()
+        if where.startswith("tests/browser/"):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
+        if PG_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.pg)
+            item.add_marker(pytest.mark.slow)
+        if where in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)

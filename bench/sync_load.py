@@ -1,6 +1,6 @@
-"""Live-sync load (issue 4): 200 phones polling, one change per table per second.
+"""Live-sync load: 200 phones polling, one change per table per second.
 
-Starts the companion the way ``campfire serve`` does (gunicorn, gthread workers, the same
+Starts the companion the way ``campfire serve`` does (gunicorn, gevent workers, the same
 options) on 127.0.0.1 with a fresh temporary SQLite database, in a child process running
 this file with ``--serve``. The served app is the real one plus one route of the benchmark
 only, ``/bench/bare``: a bare 204, the floor any poll could reach on this server.
@@ -78,12 +78,13 @@ def bench_app(database: str) -> Any:
     return app
 
 
-def serve(port: int, database: str, workers: int, threads: int) -> None:
+def serve(port: int, database: str, workers: int, connections: int) -> None:
     from campfire.commands.serve import build_server, gunicorn_options
 
     options = gunicorn_options(argparse.Namespace(host=HOST, port=port, workers=workers,
-                                                  threads=threads))
-    build_server(bench_app(database), options).run()
+                                                  connections=connections))
+    bench_app(database).extensions["campfire.db"].dispose()  # migrate once, before workers
+    build_server(lambda: bench_app(database), options).run()
 
 
 # ---------------------------------------------------------------------------------------
@@ -325,13 +326,14 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=8,
                         help="connections per endpoint in the side-by-side phase (8)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (as serve)")
-    parser.add_argument("--threads", type=int, default=8, help="threads per worker (as serve)")
+    parser.add_argument("--connections", type=int, default=1000,
+                        help="connections per worker (as serve)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--db", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.port, args.db, args.workers, args.threads)
+        serve(args.port, args.db, args.workers, args.connections)
         return 0
     if not 2 <= args.phones <= 6 or args.tables < 1 or not 0 < args.seconds <= 3600:
         parser.error("--phones 2-6, --tables >= 1, --seconds 0-3600")
@@ -341,13 +343,13 @@ def main() -> int:
         database = str(Path(folder) / "bench.sqlite3")
         command = [sys.executable, str(Path(__file__).resolve()), "--serve",
                    "--port", str(port), "--db", database,
-                   "--workers", str(args.workers), "--threads", str(args.threads)]
+                   "--workers", str(args.workers), "--connections", str(args.connections)]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         process = subprocess.Popen(command, cwd=ROOT, env=env)
         try:
             wait_for_server(port, process, timeout=60)
             ids = create_tables(port, args.tables, args.phones)
-            print(f"gunicorn gthread {args.workers} workers × {args.threads} threads on "
+            print(f"gunicorn gevent {args.workers} workers × {args.connections} connections on "
                   f"{HOST}:{port}, SQLite; {len(ids)} tables × {args.phones} phones = "
                   f"{len(ids) * args.phones} phones polling every {args.interval:g} s, "
                   f"1 change/table/s, {args.seconds:g} s", flush=True)

@@ -1,9 +1,8 @@
-"""The Flask table companion (see DESIGN.md): ``create_app`` wires the subsystems."""
+"""The Flask table companion (docs/architecture.md): ``create_app`` wires the subsystems."""
 
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
@@ -11,37 +10,29 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from companion import api, config, db, i18n, registry, security, web
+from companion import api, config, db, i18n, pages, panels, registry, security, serving
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The companion app. ``test_config`` replaces the environment (tests, tools)."""
-    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES))
+    # static_folder=None: companion.serving serves the static files (hashed, compressed).
+    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES),
+                static_folder=None)
     config.load(app, test_config)
     app.jinja_env.autoescape = True  # every template, whatever its extension
     registry.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
-    web.init_app(app)
+    pages.init_app(app)
     api.init_app(app)
-    _register_panels(app)
+    panels.register_panels(app)
     _register_errors(app)
+    serving.init_app(app)  # last: it wraps every view registered above
     return app
-
-
-def _register_panels(app: Flask) -> None:
-    """The game panels' blueprints (companion/panels/, written alongside the platform)."""
-    try:
-        from companion.panels import register_panels
-    except ImportError as error:
-        if error.name not in ("companion.panels",) and "register_panels" not in str(error):
-            raise
-        return
-    register_panels(app)
 
 
 def http_error_message(error: HTTPException) -> str:
@@ -58,6 +49,8 @@ def http_error_message(error: HTTPException) -> str:
                size=1024),
         415: _("Send the body as JSON (Content-Type: application/json)."),
         429: _("Too many attempts. Please wait a minute and try again."),
+        503: _("The server cannot reach its database just now. Try again in a few "
+               "seconds."),
     }
     if code == 400 and error.description and error.description != type(error).description:
         return error.description  # a specific message given to abort(400, …)
@@ -70,7 +63,7 @@ def _register_errors(app: Flask) -> None:
         message = http_error_message(error)
         if request.path.startswith("/api/"):
             return jsonify(error=message), code
-        if web.is_htmx():
+        if pages.is_htmx():
             # Shown in the page's flash area instead of replacing the panel.
             return (render_template("_flash.html", message=message), code,
                     {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"})

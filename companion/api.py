@@ -1,19 +1,25 @@
-"""The JSON API under ``/api/v1``, exactly as DESIGN.md specifies.
+"""The JSON API under ``/api/v1``, exactly as docs/contracts.md specifies.
 
 Errors are JSON ``{"error": "…"}`` in the reader's language (Accept-Language): 400 for a
 body that is not a JSON object, 404 for an unknown table, 409 for a stale
-``expected_version``, 415 for a non-JSON body, 422 when the rules refuse (state unchanged).
+``expected_version`` or a seat another phone holds, 415 for a non-JSON body, 422 when the
+rules refuse (state unchanged).
+
+A request may carry a seat token (``X-Campfire-Seat``, from ``POST …/seats/<n>``): the
+secrets of that seat (a Lion Square herd, a carried newspaper's address) are then shown;
+every other seat's are ``null`` until the game ends.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
 from companion import security, tables
 from companion.i18n import rule_error_message
+from companion.pages.base import absolute_url
 from games.errors import RuleError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -24,9 +30,7 @@ def error(message: str, status: int) -> tuple[Any, int]:
 
 
 def table_url(table_id: str) -> str:
-    public = current_app.config.get("CAMPFIRE_PUBLIC_URL")
-    path = url_for("web.table", table_id=table_id)
-    return public + path if public else url_for("web.table", table_id=table_id, _external=True)
+    return absolute_url("web.table", table_id=table_id)
 
 
 class BadBody(Exception):
@@ -86,14 +90,26 @@ def _conflict(exc: tables.VersionConflict) -> tuple[Any, int]:
     ), 409
 
 
-def table_json(view: tables.TableView) -> dict[str, Any]:
+SEAT_HEADER = "X-Campfire-Seat"
+
+
+def viewer(table_id: str) -> int | None:
+    """The seat whose token the request carries, or None (a spectator)."""
+    return tables.seat_of(table_id, request.headers.get(SEAT_HEADER))
+
+
+def table_json(view: tables.TableView, seat: int | None = None) -> dict[str, Any]:
     return {
         "game": view.game,
         "version": view.version,
         "players": [{"name": p.name, "color": p.color} for p in view.players],
-        "counters": view.counters(),
-        "state": view.state_json(),
+        "counters": view.counters_for(seat),
+        "state": view.state_json_for(seat),
     }
+
+
+def changed(view: tables.TableView) -> Any:
+    return jsonify(version=view.version, state=view.state_json_for(viewer(view.id)))
 
 
 @bp.post("/tables")
@@ -107,23 +123,65 @@ def create_table() -> tuple[Any, int]:
 
 @bp.get("/tables/<table_id>")
 def get_table(table_id: str) -> Any:
-    return jsonify(table_json(tables.get(table_id)))
+    view = tables.get(table_id)
+    return jsonify(table_json(view, viewer(table_id)))
+
+
+@bp.get("/tables/<table_id>/events")
+def get_events(table_id: str) -> Any:
+    tables.get(table_id)  # 404 before reading the token
+    return jsonify(tables.events(table_id, viewer=viewer(table_id)))
 
 
 @bp.post("/tables/<table_id>/events")
 def post_event(table_id: str) -> Any:
     body = json_body()
     expected = expected_version(body)
-    view = tables.append(table_id, body, expected_version=expected)
-    return jsonify(version=view.version, state=view.state_json())
+    seat = viewer(table_id) if request.headers.get(SEAT_HEADER) else None
+    view = tables.append(table_id, body, seat=seat, expected_version=expected)
+    return changed(view)
+
+
+UNDO_FIELDS = ("seat", "seq")
 
 
 @bp.post("/tables/<table_id>/undo")
 def post_undo(table_id: str) -> Any:
+    """Body ``{}`` (the table's last change), ``{"seat": N}`` (that seat's last change in
+    effect) or ``{"seq": K}`` (that change); ``expected_version`` as for events."""
     body = json_body(allow_empty=True)
     expected = expected_version(body)
-    view = tables.undo(table_id, expected_version=expected)
-    return jsonify(version=view.version, state=view.state_json())
+    unknown = [key for key in body if key not in UNDO_FIELDS]
+    if unknown:
+        raise BadBody(_("Unknown field %(name)s: an undo takes seat or seq (and "
+                        "expected_version).", name=unknown[0]), 422)
+    actor = viewer(table_id) if request.headers.get(SEAT_HEADER) else None
+    view = tables.undo(table_id, seat=body.get("seat"), seq=body.get("seq"), by=actor,
+                       expected_version=expected)
+    return changed(view)
+
+
+@bp.post("/tables/<table_id>/seats/<int:seat>")
+def take_seat(table_id: str, seat: int) -> Any:
+    """Hold ``seat``: ``{"token"}`` to send as ``X-Campfire-Seat``. 409 when another phone
+    holds it, unless the body says ``{"force": true}`` (that phone loses it)."""
+    body = json_body(allow_empty=True)
+    force = body.get("force", False)
+    if not isinstance(force, bool):
+        raise BadBody(_("force must be true or false."), 422)
+    try:
+        token = tables.take_seat(table_id, seat, token=request.headers.get(SEAT_HEADER),
+                                 force=force)
+    except tables.SeatHeld as held:
+        return error(rule_error_message(held), 409)
+    return jsonify(seat=seat, token=token)
+
+
+@bp.delete("/tables/<table_id>/seats")
+def release_seat(table_id: str) -> Any:
+    """Let go of the seat the request's token holds."""
+    released = tables.release_seat(table_id, request.headers.get(SEAT_HEADER))
+    return jsonify(released=released)
 
 
 def init_app(app: Any) -> None:

@@ -1,7 +1,9 @@
 """Inline SVG line charts for the game panels (herds, food, VP, bones over the rounds).
 
-One renderer for every game: ``line_chart(series, labels=…, title=…)`` is a pure function
-returning markup (``markupsafe.Markup``) that a template prints as is. It follows the
+One renderer for every game: ``seat_chart(players, values, labels=…, title=…)`` draws one
+line per seat from the values the game's rules give per seat (``None`` until there are two
+points); ``line_chart(series, labels=…, title=…)`` underneath is a pure function returning
+markup (``markupsafe.Markup``) that a template prints as is. It follows the
 companion's constraints:
 
 * CSP: no inline ``style`` and no script. Colours come from classes: a series of seat
@@ -27,6 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -49,6 +52,20 @@ class Series:
     name: str
     values: Sequence[float]
     colour: str = ""  # a seat colour id ("red"); "" draws in the text colour
+
+
+def seat_chart(players: Sequence[Any], values: Sequence[Sequence[float]], *,
+               labels: Sequence[str], title: str, names: Sequence[str] | None = None,
+               legend: bool = True, css_class: str = "") -> Markup | None:
+    """The chart every panel draws: one line per seat (``players[i]``: its ``name`` and
+    seat ``color``, or ``names[i]`` when given), ``values[i]`` one value per label, as the
+    game's rules compute them. ``None`` while there are fewer than two points to join."""
+    if len(labels) < 2:
+        return None
+    series = [Series(names[seat] if names is not None else player.name, list(line),
+                     player.color)
+              for seat, (player, line) in enumerate(zip(players, values, strict=True))]
+    return line_chart(series, labels=labels, title=title, legend=legend, css_class=css_class)
 
 
 def line_chart(series: Sequence[Series], *, labels: Sequence[str], title: str,

@@ -10,6 +10,13 @@
 ``CAMPFIRE_PUBLIC_URL``
     The base URL phones use (e.g. ``https://campfire.example``) when the app runs behind a
     proxy; the QR codes and the API's ``url`` are built from it. Default: the request's host.
+``RATELIMIT_STORAGE_URI``
+    Where rate-limit counters live. Default ``memory://``: per process, so with N workers
+    and M servers a limit is N×M times looser. ``redis://host:6379`` shares them between
+    every process and server (``pip install 'campfire[redis]'``). When Redis does not
+    answer, each process falls back to its own counters instead of failing requests.
+``RATELIMIT_KEY_PREFIX``
+    Keeps the counters of several companions that share one Redis apart (default: none).
 """
 
 from __future__ import annotations
@@ -24,6 +31,15 @@ from flask import Flask
 #: How often (seconds) a visible table page asks whether its table changed. app.js polls
 #: every 2 s; the value is shown to templates so the two never disagree.
 POLL_INTERVAL_SECONDS = 2
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+def data_dir(name: str) -> Path:
+    """``templates`` or ``translations``: inside the package in an installed wheel
+    (setup.py copies them there), at the top of the source tree in a checkout."""
+    installed = PACKAGE / name
+    return installed if installed.is_dir() else PACKAGE.parent / name
 
 
 def default_config(instance_path: Path) -> dict[str, Any]:
@@ -40,6 +56,9 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "WTF_CSRF_TIME_LIMIT": None,  # a table page stays open for a whole evening
         "WTF_CSRF_SSL_STRICT": False,  # LAN use over plain HTTP behind varied hosts
         "RATELIMIT_STORAGE_URI": "memory://",
+        # A shared store that is down must not turn into errors: count in memory meanwhile.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        "RATELIMIT_SWALLOW_ERRORS": True,
         "RATELIMIT_HEADERS_ENABLED": True,
         "CREATE_RATE_LIMIT": "20 per minute;200 per day",
         "JOIN_RATE_LIMIT": "30 per minute",
@@ -47,9 +66,9 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "PRINT_RATE_LIMIT": "10 per minute;100 per day",
         "LANGUAGES": ("en", "ja", "it"),
         "BABEL_DEFAULT_LOCALE": "en",
-        "BABEL_TRANSLATION_DIRECTORIES": str(Path(__file__).resolve().parent.parent
-                                             / "translations"),
-        "GAMES": None,  # None = every game whose games/<pkg>/table.py exists (registry.py)
+        "BABEL_TRANSLATION_DIRECTORIES": str(data_dir("translations")),
+        "GAMES": None,  # None = every game of games.registry
+        "POLL_MS": 2000,  # how often an open table asks for changes (base.html data-poll-ms)
     }
 
 
@@ -75,7 +94,8 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
     instance_path.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(default_config(instance_path))
     if test_config is None:
-        for name in ("SECRET_KEY", "DATABASE_URL", "CAMPFIRE_PUBLIC_URL"):
+        for name in ("SECRET_KEY", "DATABASE_URL", "CAMPFIRE_PUBLIC_URL",
+                     "RATELIMIT_STORAGE_URI", "RATELIMIT_KEY_PREFIX"):
             if os.environ.get(name):
                 app.config[name] = os.environ[name]
     else:

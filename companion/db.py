@@ -8,6 +8,16 @@ Writes must never lose an update when several phones change a table at once:
   ``busy_timeout`` makes a second writer wait instead of failing).
 * PostgreSQL: the writer locks the table row with ``SELECT … FOR UPDATE`` (tables.py), and
   the unique ``(table_id, seq)`` constraint backs it up.
+
+Reads see one snapshot: a read session on PostgreSQL runs at REPEATABLE READ, so a table's
+version and its events, read by separate statements, always belong together (at READ
+COMMITTED a write committed between the two would give a version with the next event's
+state). SQLite's read transaction is a snapshot already (WAL).
+
+Connections are checked before use (``pool_pre_ping``): one that died while idle in the
+pool (a database restart) is replaced instead of failing the request. A write marks the
+request when it starts committing (``commit_started``): up to then a failed request may be
+run again (companion.serving), after it the outcome is unknown and it is not.
 """
 
 from __future__ import annotations
@@ -19,12 +29,15 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from flask import Flask, current_app
+from flask import Flask, current_app, g, has_request_context
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session
 
 EXTENSION = "campfire.db"
+READER = "campfire.db.reader"
 WRITE = {"campfire_write": True}
+#: The advisory lock id that serializes migrations of one PostgreSQL database.
+MIGRATION_LOCK = 0x43414D50  # "CAMP"
 
 
 def make_engine(url: str) -> Engine:
@@ -49,6 +62,13 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
 
+def reader(target: Engine) -> Engine:
+    """The engine read sessions use: one snapshot per transaction."""
+    if target.dialect.name == "postgresql":
+        return target.execution_options(isolation_level="REPEATABLE READ")
+    return target
+
+
 def engine() -> Engine:
     return current_app.extensions[EXTENSION]
 
@@ -56,7 +76,8 @@ def engine() -> Engine:
 @contextmanager
 def reading() -> Iterator[Session]:
     """A read-only session (one consistent snapshot)."""
-    with Session(engine(), expire_on_commit=False) as session, session.begin():
+    bind = current_app.extensions.get(READER) or engine()
+    with Session(bind, expire_on_commit=False) as session, session.begin():
         yield session
 
 
@@ -66,6 +87,13 @@ def writing() -> Iterator[Session]:
     bind = engine().execution_options(**WRITE)
     with Session(bind, expire_on_commit=False) as session, session.begin():
         yield session
+        if has_request_context():  # the commit follows: from here a retry could repeat it
+            g.campfire_commit_started = True
+
+
+def commit_started() -> bool:
+    """Whether this request began committing a write (see companion.serving.retrying)."""
+    return has_request_context() and g.get("campfire_commit_started", False)
 
 
 def alembic_config(connection: Any) -> Config:
@@ -78,12 +106,19 @@ def alembic_config(connection: Any) -> Config:
 
 
 def upgrade(target: Engine, revision: str = "head") -> None:
-    """Bring the schema up to ``revision`` (creates it on an empty database)."""
+    """Bring the schema up to ``revision`` (creates it on an empty database).
+
+    Several servers may start at once on one PostgreSQL: a transaction-scoped advisory
+    lock makes the others wait and then find the schema current (SQLite: BEGIN IMMEDIATE
+    does the same)."""
     with target.execution_options(**WRITE).begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         command.upgrade(alembic_config(connection), revision)
 
 
 def init_app(app: Flask) -> None:
     target = make_engine(app.config["DATABASE_URL"])
     app.extensions[EXTENSION] = target
+    app.extensions[READER] = reader(target)
     upgrade(target)

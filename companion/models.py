@@ -53,3 +53,24 @@ class EventRow(Base):
     # For an undo event: the seq of the change it cancels.
     undoes: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeatTokenRow(Base):
+    """A phone's hold on a seat: only the SHA-256 of its secret token is stored.
+
+    A hold is in force while ``ended_at`` is empty. It ends when the phone lets the seat go
+    (``ended = "released"``) or another phone takes the seat over (``"taken_over"``): the
+    row stays, so the phone that lost the seat can be told so at its next refresh.
+    """
+
+    __tablename__ = "seat_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    taken_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    ended: Mapped[str | None] = mapped_column(String(16), nullable=True)

@@ -15,7 +15,9 @@ The markup is then a function of the key ``(table id, version, language, variant
 ``variant`` is whatever else the game's panel shows (Bison: this phone's board zoom; Lion
 Square: the picked place of the square), and it is kept in a small bounded LRU
 (``RenderCache``). A version always names the same events, so an entry never goes stale:
-a newer version is a new key.
+a newer version is a new key. The LRU is bounded twice: by entries and by the characters
+it holds (``MAX_CHARS``), so many long games on one server cannot grow a process without
+limit (a big panel is ~50 KB; the default keeps ~16 MB per process).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ CSRF_PLACEHOLDER = "__campfire_csrf_token__"
 CSRF_FIELD = f'<input type="hidden" name="csrf_token" value="{CSRF_PLACEHOLDER}">'
 #: The attribute a seat card carries when it opens for its own phone.
 OPEN_SEAT = 'data-open-seat="{seat}"'
+#: Characters of markup one cache keeps at most (per process).
+MAX_CHARS = 16 * 1024 * 1024
 
 
 class RenderCache:
@@ -39,8 +43,10 @@ class RenderCache:
     render instead of each rendering it ("single flight").
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, max_chars: int = MAX_CHARS) -> None:
         self.size = size
+        self.max_chars = max_chars
+        self.chars = 0  # characters held now
         self._items: OrderedDict[Hashable, str] = OrderedDict()
         self._lock = threading.Lock()
         self._pending: dict[Hashable, threading.Lock] = {}
@@ -59,8 +65,8 @@ class RenderCache:
         """The markup for ``key``, rendering it with ``render()`` when missing.
 
         ``render`` returns the markup and whether it may be kept (see
-        ``web._render_panel``: markup that holds a session's secret is answered once and
-        not kept)."""
+        ``companion.pages.panel._render_panel``: markup that holds a session's secret is
+        answered once and not kept)."""
         with self._lock:
             markup = self._hit(key)
             if markup is not None:
@@ -75,11 +81,11 @@ class RenderCache:
                 markup, keep = render()
                 with self._lock:
                     self.renders += 1
-                    if keep:
+                    if keep and len(markup) <= self.max_chars:
                         self._items[key] = markup
-                        self._items.move_to_end(key)
-                        while len(self._items) > self.size:
-                            self._items.popitem(last=False)
+                        self.chars += len(markup)
+                        while len(self._items) > self.size or self.chars > self.max_chars:
+                            self.chars -= len(self._items.popitem(last=False)[1])
             finally:
                 with self._lock:
                     self._pending.pop(key, None)
@@ -88,6 +94,7 @@ class RenderCache:
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self.chars = 0
 
 
 def personalise(markup: str, *, csrf_token: str, seat: int | None,

@@ -6,8 +6,10 @@
   cross-site HTML form cannot send.
 * Content-Security-Policy without inline script or style (no 'unsafe-inline'/'unsafe-eval'),
   plus the usual hardening headers. Cookies are SameSite=Lax and HttpOnly.
-* Rate limits (Flask-Limiter, in-memory) on creating tables and on join-code lookups, so
-  join codes cannot be guessed by brute force; request bodies are capped (413).
+* Rate limits (Flask-Limiter) on creating tables and on join-code lookups, so join codes
+  cannot be guessed by brute force; request bodies are capped (413). The counters live in
+  ``RATELIMIT_STORAGE_URI``: per process by default, shared by every process and server
+  with Redis (companion.config).
 """
 
 from __future__ import annotations

@@ -3,7 +3,17 @@
 Every change is an event row appended with the table's next sequence number in one
 transaction, after the game's fold (``games/<pkg>/table.py``) accepted it. The state of a
 table is the fold of its events that are not undone; undo is itself an event (``"undo"``,
-``undoes`` = the seq it cancels) that cancels the latest change not yet undone, by anyone.
+``undoes`` = the seq it cancels). An undo cancels the table's latest change in effect, a
+seat's own latest change, or any change named by its seq: the log is then replayed without
+it, and the undo is refused when a later change would no longer be allowed.
+
+Each event row keeps the seat of the phone that made it (``seat``, the *acting* seat); the
+game names the seat the event is about (``subject_seat``), so a change made for another
+player reads "by X for Y". A phone holds its seat with a secret token (``take_seat``): only
+its SHA-256 is stored, and a phone whose seat was taken over learns so (``lost_seat``).
+Secrets of a game (a Lion Square herd, a carried newspaper's address) are shown only to
+their seat until the game ends: ``TableView.state_json_for``, ``counters_for``, ``history``
+and ``events`` take the viewer's seat.
 
 Folded states are immutable, so they are cached per ``(table id, version)``: a version
 always names the same events.
@@ -11,15 +21,17 @@ always names the same events.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 from types import ModuleType
 from typing import Any
 
@@ -28,8 +40,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from companion import db, registry
-from companion.models import EventRow, TableRow, utcnow
-from games.errors import N_, RuleError
+from companion.models import EventRow, SeatTokenRow, TableRow, utcnow
+from games import table as protocol
+from games.errors import N_, RuleError, localize
 from games.table import Player, players_from_json
 
 #: Join codes avoid characters that are easy to confuse when read aloud or typed:
@@ -50,10 +63,65 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: Text a database or a page cannot carry: NUL (PostgreSQL text) and lone surrogates
 #: (``"\ud800"`` in JSON is no character: UTF-8 cannot encode it).
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+#: A seat token as ``take_seat`` makes it: 32 random bytes (256 bits), URL-safe.
+SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
+RELEASED = "released"
+TAKEN_OVER = "taken_over"
 
 
 class TableNotFound(LookupError):
     """No table has this id (or join code)."""
+
+
+class UnknownJoinCode(TableNotFound):
+    """No table has this join code: ``problem`` says so with the code the player typed."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+        self.problem = RuleError(N_("no table has the code {code}"), code=code)
+
+
+class SeatHeld(RuleError):
+    """The seat is held by another phone; ``take_seat(..., force=True)`` takes it over."""
+
+    def __init__(self, seat: int, name: str) -> None:
+        super().__init__(N_("{name}'s seat is open on another phone"), name=name)
+        self.seat = seat
+
+
+class UndoBlocked(RuleError):
+    """Undoing the change would make a later change illegal: that change is named."""
+
+    def __init__(self, seq: int, template: str, params: Mapping[str, Any],
+                 problem: RuleError) -> None:
+        super().__init__(
+            N_("this cannot be undone: change {seq} ({change}) depends on it: {problem}"),
+            seq=seq, change=template.format(**params) if params else template,
+            problem=str(problem),
+        )
+        self.seq = seq
+        self.change_template = template
+        self.change_params = dict(params)
+        self.problem = problem
+
+    def translated(self, gettext: Any) -> str:
+        change = _localized(self.change_template, self.change_params, gettext)
+        try:
+            return gettext(self.template).format(
+                seq=self.seq, change=change, problem=self.problem.translated(gettext))
+        except (KeyError, IndexError, ValueError):
+            return str(self)
+
+
+def _localized(template: str, params: Mapping[str, Any], gettext: Any) -> str:
+    text = gettext(template)
+    if not params:
+        return text
+    try:
+        return text.format(**{k: localize(v, gettext) for k, v in params.items()})
+    except (KeyError, IndexError, ValueError):
+        return template.format(**params)
 
 
 class VersionConflict(Exception):
@@ -98,16 +166,55 @@ class TableView:
     def state_json(self) -> dict[str, Any]:
         return self.module.to_json(self.state)
 
+    def counters_for(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The counters as seat ``viewer`` may see them (None: a spectator): another
+        seat's secret counters are ``None`` until the game ends."""
+        hide = getattr(self.module, "view_counters", None)
+        return hide(self.state, viewer) if hide else self.counters()
+
+    def state_json_for(self, viewer: int | None) -> dict[str, Any]:
+        """``state_json`` as seat ``viewer`` may see it (secrets of other seats ``None``)."""
+        hide = getattr(self.module, "view_json", None)
+        return hide(self.state, viewer) if hide else self.state_json()
+
+    def event_for(self, event: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
+        """A stored event as seat ``viewer`` may see it."""
+        hide = getattr(self.module, "view_event", None)
+        return hide(self.state, event, viewer) if hide else dict(event)
+
+    def subject_seat(self, event: Mapping[str, Any]) -> int | None:
+        """The seat ``event`` is about (the acting seat is stored beside it)."""
+        return getattr(self.module, "subject_seat", protocol.subject_seat)(event)
+
+    def acts_for(self, event: Mapping[str, Any], seat: int | None) -> int | None:
+        """The other seat a change from ``seat``'s phone would be made for (its subject,
+        when that is not ``seat``), or None: when to ask "make this change for Ben?"."""
+        subject = self.subject_seat(event)
+        return subject if subject is not None and subject != seat else None
+
+    def has_secrets(self) -> bool:
+        """Whether some value is still hidden from other seats (a game with secrets that
+        has not ended): an export holds every secret, so a page offers it only when not."""
+        over = getattr(self.module, "game_over", None)
+        return hasattr(self.module, "view_json") and over is not None and not over(self.state)
+
+    def whose_turn(self) -> int | None:
+        """The seat whose turn it is, or None (no turns in this game, or none running)."""
+        turn = getattr(self.module, "whose_turn", None)
+        return turn(self.state) if turn else None
+
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
     seq: int
-    seat: int | None
+    seat: int | None  # the acting seat: the phone that made the change (None: unknown)
     created_at: datetime
     template: str
     params: Mapping[str, Any]
     is_undo: bool
     undone: bool  # a change cancelled by a later undo
+    subject: int | None = None  # the seat the change is about ("by <seat> for <subject>")
+    undoes: int | None = None  # for an undo: the seq it cancelled
 
 
 # ---------------------------------------------------------------------------------------
@@ -313,14 +420,15 @@ def version(table_id: str) -> int:
 
 
 def find_by_code(code: str) -> str:
-    """The table id for a join code."""
-    code = normalize_join_code(code)
-    if len(code) != JOIN_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in code):
-        raise TableNotFound(code)
+    """The table id for a join code; ``UnknownJoinCode`` (a ``TableNotFound`` whose
+    ``problem`` reads "no table has the code …") when none has it."""
+    typed = normalize_join_code(code)
+    if len(typed) != JOIN_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in typed):
+        raise UnknownJoinCode(clean(typed[:40]))
     with db.reading() as session:
-        table_id = session.scalar(select(TableRow.id).where(TableRow.join_code == code))
+        table_id = session.scalar(select(TableRow.id).where(TableRow.join_code == typed))
     if table_id is None:
-        raise TableNotFound(code)
+        raise UnknownJoinCode(typed)
     return table_id
 
 
@@ -369,25 +477,106 @@ def append(table_id: str, event: Any, *, seat: int | None = None,
     return _view(row, new_state)
 
 
-def undo(table_id: str, *, seat: int | None = None,
+class _Same(Enum):
+    """``undo``'s default ``by``: the phone asking is the seat whose change it undoes."""
+
+    SEAT = "seat"
+
+
+def undo(table_id: str, *, seat: int | None = None, seq: int | None = None,
+         by: int | _Same | None = _Same.SEAT,
          expected_version: int | None = None) -> TableView:
-    """Cancel the latest change that is not undone yet (whoever made it)."""
+    """Cancel one change and store the undo as the table's next event.
+
+    Which change: ``seq`` names it; else ``seat``'s latest change still in effect (by the
+    seat that made it); else the table's latest change in effect. The log is replayed
+    without it: when a later change would no longer be allowed the undo is refused with
+    ``UndoBlocked`` naming that change. ``by`` is the seat of the phone asking (stored on
+    the undo event; default: ``seat``). ``RuleError`` for a bad ``seat``/``seq`` or nothing
+    to undo, ``VersionConflict``, ``TableNotFound``.
+    """
+    actor = seat if by is _Same.SEAT else by
     with db.writing() as session:
         row = _lock(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
-        events = session.scalars(
-            select(EventRow).where(EventRow.table_id == row.id).order_by(EventRow.seq)
-        ).all()
-        live = live_events(events)
-        if not live:
-            raise RuleError(N_("there is nothing to undo"))
-        target = live[-1]
-        new_state = _fold(row, [*events, _undo_marker(target.seq)])
-        _store(session, row, {"type": UNDO, "undoes": target.seq}, seat=seat,
+        events = _events(session, row)
+        target = _undo_target(events, seat=seat, seq=seq, seats=len(row.players))
+        module = _module(row.game)
+        players = _players(row)
+        before = _view(row, _state(session, row))
+        new_state = _replay(module, players, row.settings,
+                            [*events, _undo_marker(target.seq)],
+                            blame=lambda payload: before.event_for(payload, actor))
+        _store(session, row, {"type": UNDO, "undoes": target.seq}, seat=_seat_or_none(actor),
                undoes=target.seq)
     _remember((row.id, row.version), new_state)
     return _view(row, new_state)
+
+
+def undo_target(table_id: str, *, seat: int | None = None, seq: int | None = None,
+                viewer: int | None = None) -> HistoryEntry:
+    """The history entry ``undo`` with the same ``seat``/``seq`` would cancel, as ``viewer``
+    reads it: what a confirmation names before the phone undoes it. The same
+    ``RuleError`` as ``undo`` when there is nothing (or nothing valid) to undo."""
+    with db.reading() as session:
+        row = session.get(TableRow, _check_id(table_id))
+        if row is None:
+            raise TableNotFound(table_id)
+        target = _undo_target(_events(session, row), seat=seat, seq=seq,
+                              seats=len(row.players))
+    _, entries = history(table_id, viewer=viewer)
+    return next(entry for entry in entries if entry.seq == target.seq)
+
+
+def _seat_or_none(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _events(session: Session, row: TableRow) -> Sequence[EventRow]:
+    return session.scalars(
+        select(EventRow).where(EventRow.table_id == row.id).order_by(EventRow.seq)
+    ).all()
+
+
+def _whole_or_none(value: object, field: str, low: int, high: int | None = None) -> int | None:
+    if value is None:
+        return None
+    if (isinstance(value, bool) or not isinstance(value, int) or value < low
+            or (high is not None and value > high)):
+        if high is None:
+            raise RuleError(N_("{field} must be a whole number of {low} or more"),
+                            field=field, low=low)
+        raise RuleError(N_("{field} must be a whole number from {low} to {high}"),
+                        field=field, low=low, high=high)
+    return value
+
+
+def _undo_target(events: Sequence[EventRow], *, seat: object, seq: object,
+                 seats: int) -> EventRow:
+    """The change an undo cancels (see ``undo``)."""
+    seat = _whole_or_none(seat, "seat", 0, seats - 1)
+    seq = _whole_or_none(seq, "seq", 1)
+    live = live_events(events)
+    if seq is not None:
+        if seat is not None:
+            raise RuleError(N_("give seat or seq, not both"))
+        event = next((e for e in events if e.seq == seq), None)
+        if event is None:
+            raise RuleError(N_("there is no change {seq}"), seq=seq)
+        if event.type == UNDO:
+            raise RuleError(N_("change {seq} is an undo; it cannot be undone"), seq=seq)
+        if event not in live:
+            raise RuleError(N_("change {seq} is already undone"), seq=seq)
+        return event
+    if seat is not None:
+        own = [e for e in live if e.seat == seat]
+        if not own:
+            raise RuleError(N_("this seat has no change to undo"))
+        return own[-1]
+    if not live:
+        raise RuleError(N_("there is nothing to undo"))
+    return live[-1]
 
 
 def _undo_marker(seq: int) -> EventRow:
@@ -406,34 +595,152 @@ def _store(session: Session, row: TableRow, payload: dict[str, Any], *,
     session.flush()
 
 
-def history(table_id: str) -> tuple[TableView, list[HistoryEntry]]:
-    """Every event, newest first, described by the game (undo entries name what they
-    cancelled)."""
+def history(table_id: str, *, viewer: int | None = None) -> tuple[TableView, list[HistoryEntry]]:
+    """Every event, newest first, described by the game as seat ``viewer`` may read it
+    (None: a spectator; another seat's secrets are left out until the game ends). Undo
+    entries name what they cancelled."""
     with db.reading() as session:
         row = session.get(TableRow, _check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
         view = _view(row, _state(session, row))
-        events = session.scalars(
-            select(EventRow).where(EventRow.table_id == row.id).order_by(EventRow.seq)
-        ).all()
+        events = _events(session, row)
     by_seq = {e.seq: e for e in events}
     undone = {e.undoes for e in events if e.type == UNDO}
     entries = []
     for event in events:
-        if event.type == UNDO:
-            target = by_seq.get(event.undoes or -1)
-            template, params = (view.module.describe(target.payload, view.players)
-                                if target else (N_("a change"), {}))
+        shown = by_seq.get(event.undoes or -1) if event.type == UNDO else event
+        if shown is None:
+            template, params, subject = N_("a change"), {}, None
         else:
-            template, params = view.module.describe(event.payload, view.players)
+            payload = view.event_for(shown.payload, viewer)
+            template, params = view.module.describe(payload, view.players)
+            subject = view.subject_seat(shown.payload)
         entries.append(HistoryEntry(
             seq=event.seq, seat=event.seat, created_at=event.created_at,
             template=template, params=dict(params), is_undo=event.type == UNDO,
-            undone=event.seq in undone,
+            undone=event.seq in undone, subject=subject,
+            undoes=event.undoes if event.type == UNDO else None,
         ))
     entries.reverse()
     return view, entries
+
+
+def events(table_id: str, *, viewer: int | None = None) -> list[dict[str, Any]]:
+    """The history for the JSON API, oldest first: per event its ``seq``, ``seat`` (the
+    seat of the phone that made it, or None), ``subject`` (the seat it is about),
+    ``type``, the event's own fields (its ``seat`` field is ``subject``), ``undone``;
+    an undo has ``undoes``. Another seat's secrets are ``None`` for ``viewer``."""
+    with db.reading() as session:
+        row = session.get(TableRow, _check_id(table_id))
+        if row is None:
+            raise TableNotFound(table_id)
+        view = _view(row, _state(session, row))
+        rows = _events(session, row)
+    undone = {e.undoes for e in rows if e.type == UNDO}
+    listed = []
+    for event in rows:
+        if event.type == UNDO:
+            fields: dict[str, Any] = {"undoes": event.undoes}
+            subject = None
+        else:
+            fields = {k: v for k, v in view.event_for(event.payload, viewer).items()
+                      if k not in ("seq", "seat", "type", "undone", "subject")}
+            subject = view.subject_seat(event.payload)
+        listed.append({"seq": event.seq, "seat": event.seat, "subject": subject,
+                       "type": event.type, **fields, "undone": event.seq in undone})
+    return listed
+
+
+# ---------------------------------------------------------------------------------------
+# seats held by phones
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def _hold(session: Session, table_id: str, token: object) -> SeatTokenRow | None:
+    """The row of ``token`` at this table (in force or ended), or None."""
+    if not isinstance(token, str) or not SEAT_TOKEN.fullmatch(token):
+        return None
+    return session.scalars(select(SeatTokenRow).where(
+        SeatTokenRow.token_hash == _token_hash(token),
+        SeatTokenRow.table_id == table_id)).one_or_none()
+
+
+def _holder(session: Session, table_id: str, seat: int) -> SeatTokenRow | None:
+    return session.scalars(select(SeatTokenRow).where(
+        SeatTokenRow.table_id == table_id, SeatTokenRow.seat == seat,
+        SeatTokenRow.ended_at.is_(None))).first()
+
+
+def take_seat(table_id: str, seat: Any, *, token: str | None = None,
+              force: bool = False) -> str:
+    """Hold ``seat`` for a phone: the secret token it keeps (256 random bits; only its hash
+    is stored). ``token`` is what the phone holds already: its own seat is kept (the same
+    token comes back), another seat it held is let go. ``SeatHeld`` when another phone
+    holds the seat, unless ``force``: that phone then loses it (``lost_seat``)."""
+    with db.writing() as session:
+        row = _lock(session, table_id)
+        seat = _whole_or_none(seat, "seat", 0, len(row.players) - 1)
+        if seat is None:
+            raise RuleError(N_("seat is missing"))
+        mine = _hold(session, row.id, token)
+        if mine is not None and mine.ended_at is None and mine.seat == seat:
+            return str(token)
+        now = utcnow()
+        holder = _holder(session, row.id, seat)
+        if holder is not None:
+            if not force:
+                raise SeatHeld(seat, row.players[seat]["name"])
+            holder.ended_at, holder.ended = now, TAKEN_OVER
+        if mine is not None and mine.ended_at is None:
+            mine.ended_at, mine.ended = now, RELEASED
+        new = secrets.token_urlsafe(32)
+        session.add(SeatTokenRow(table_id=row.id, seat=seat, token_hash=_token_hash(new),
+                                 taken_at=now))
+        session.flush()
+    return new
+
+
+def release_seat(table_id: str, token: str | None) -> bool:
+    """Let go of the seat ``token`` holds; False when it holds none."""
+    with db.writing() as session:
+        row = _lock(session, table_id)
+        mine = _hold(session, row.id, token)
+        if mine is None or mine.ended_at is not None:
+            return False
+        mine.ended_at, mine.ended = utcnow(), RELEASED
+    return True
+
+
+def seat_of(table_id: str, token: str | None) -> int | None:
+    """The seat ``token`` holds at this table, or None."""
+    with db.reading() as session:
+        mine = _hold(session, _check_id(table_id), token)
+        return mine.seat if mine is not None and mine.ended_at is None else None
+
+
+def lost_seat(table_id: str, token: str | None) -> int | None:
+    """The seat ``token`` held until another phone took it over, or None: what the phone
+    is told at its next refresh."""
+    with db.reading() as session:
+        mine = _hold(session, _check_id(table_id), token)
+        return mine.seat if mine is not None and mine.ended == TAKEN_OVER else None
+
+
+def is_held(table_id: str, seat: int) -> bool:
+    """Whether a phone holds ``seat``."""
+    return seat in held_seats(table_id)
+
+
+def held_seats(table_id: str) -> frozenset[int]:
+    """The seats phones hold at this table."""
+    with db.reading() as session:
+        return frozenset(session.scalars(select(SeatTokenRow.seat).where(
+            SeatTokenRow.table_id == _check_id(table_id),
+            SeatTokenRow.ended_at.is_(None))).all())
 
 
 # ---------------------------------------------------------------------------------------
@@ -513,9 +820,9 @@ def import_table(document: Any) -> TableView:
                                 last=len(players) - 1)
             stamp = _timestamp(raw.get("created_at"))
             if "undoes" in raw:
-                live = live_events(rows)
-                if not live or raw["undoes"] != live[-1].seq:
-                    raise RuleError(N_("an undo must cancel the latest change not yet undone"))
+                live = {e.seq for e in live_events(rows)}
+                if raw["undoes"] not in live or isinstance(raw["undoes"], bool):
+                    raise RuleError(N_("an undo must cancel an earlier change not yet undone"))
             else:
                 payload = check_event(raw.get("event"))
                 state = module.apply(state, payload)
@@ -525,7 +832,10 @@ def import_table(document: Any) -> TableView:
             rows.append(EventRow(seq=seq, type=UNDO, payload={"type": UNDO,
                                  "undoes": raw["undoes"]}, seat=seat,
                                  undoes=raw["undoes"], created_at=stamp))
-            state = _fold_rows(module, players, settings, rows)
+            try:
+                state = _fold_rows(module, players, settings, rows)
+            except RuleError as error:
+                raise ImportProblem(seq, error) from None
             continue
         rows.append(EventRow(seq=seq, type=str(payload["type"])[:40], payload=payload,
                              seat=seat, undoes=None, created_at=stamp))
@@ -544,7 +854,21 @@ def import_table(document: Any) -> TableView:
 
 def _fold_rows(module: ModuleType, players: Sequence[Player], settings: Mapping[str, Any],
                rows: Sequence[EventRow]) -> Any:
+    return _replay(module, players, settings, rows, blame=None)
+
+
+def _replay(module: ModuleType, players: Sequence[Player], settings: Mapping[str, Any],
+            rows: Sequence[EventRow], *,
+            blame: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None) -> Any:
+    """The fold of the changes in effect; with ``blame`` (how the asking seat may see an
+    event), a refusal is an ``UndoBlocked`` naming the change that is no longer allowed."""
     state = module.new_state(players, settings)
     for event in live_events(rows):
-        state = module.apply(state, event.payload)
+        try:
+            state = module.apply(state, event.payload)
+        except RuleError as error:
+            if blame is None:
+                raise
+            template, params = module.describe(blame(event.payload), players)
+            raise UndoBlocked(event.seq, template, params, error) from None
     return state

@@ -53,15 +53,70 @@ class TermList(tuple[tuple[Term, int], ...]):
         return f"TermList({tuple(self)!r})"
 
 
+class Phrase:
+    """A part of a sentence with its own ``N_`` template and parameters, translated whole.
+
+    "the prairie of B07" is not one word: ``Phrase(N_("the {terrain} of {tile}"),
+    terrain=Term(N_("prairie")), tile="B07")`` lets each language order it; ``localize``
+    writes it translated. Phrases may nest and be put in a ``PhraseList``.
+    """
+
+    __slots__ = ("params", "template")
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.template = template
+        self.params: Mapping[str, Any] = params
+
+    def render(self, gettext: Callable[[str], str]) -> str:
+        text = gettext(self.template)
+        params = {name: localize(value, gettext) for name, value in self.params.items()}
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return self.template.format(**{k: localize(v, str) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.render(str)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.template!r}, **{dict(self.params)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Phrase) and self.template == other.template
+                and dict(self.params) == dict(other.params))
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
+class PhraseList(tuple[Phrase, ...]):
+    """Several phrases in one parameter, joined by the translated ``"; "``."""
+
+    __slots__ = ()
+
+    def render(self, gettext: Callable[[str], str]) -> str:
+        return gettext(N_("; ")).join(phrase.render(gettext) for phrase in self)
+
+    def __str__(self) -> str:
+        return self.render(str)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def localize(value: Any, gettext: Callable[[str], str]) -> Any:
     """A message parameter in the reader's language.
 
-    A ``Term`` is translated, a ``TermList`` written with translated words; any other value
-    (a name, a number, a bad input quoted back) is left as it is.
+    A ``Term`` is translated, a ``TermList`` written with translated words, a ``Phrase``
+    (or ``PhraseList``) translated whole; any other value (a name, a number, a bad input
+    quoted back) is left as it is.
     """
     if isinstance(value, Term):
         return gettext(value)
-    if isinstance(value, TermList):
+    if isinstance(value, TermList | Phrase | PhraseList):
         return value.render(gettext)
     return value
 
@@ -85,7 +140,7 @@ class RuleError(ValueError):
 
     def translated(self, gettext: Any) -> str:
         """The message in the reader's language, given a ``gettext`` function."""
-        text = gettext(self.template)
+        text = str(gettext(self.template))
         if not self.params:
             return text
         params = {name: localize(value, gettext) for name, value in self.params.items()}

@@ -11,7 +11,7 @@ event
     stores events; the state of a table is ``fold(new_state(...), events)``.
 counter
     A named whole number per seat that the generic ``adjust`` event can change
-    (DESIGN.md: bison ``bison/salmon/turkey``, lion-square ``herd``, …).
+    (docs/contracts.md: bison ``bison/salmon/turkey``, lion-square ``herd``, …).
 
 Each game package provides ``games/<package>/table.py`` with these module-level names:
 
@@ -35,16 +35,31 @@ Each game package provides ``games/<package>/table.py`` with these module-level 
     The event in plain words: an ``N_``-marked English template and its parameters, so the
     companion can show the history in the reader's language.
 
+Optional names (the companion uses the defaults below when a game has none):
+
+``subject_seat(event) -> int | None``
+    The seat an event is *about* (whose counter, whose dog); the companion stores the seat
+    of the phone that *made* it beside it, so a history line can say "by X for Y".
+    Default (``subject_seat`` here): the event's ``seat`` field.
+``whose_turn(state) -> int | None``
+    The seat whose turn it is (whose phone should act), or None when the game has no turns
+    or none is running.
+``view_json(state, viewer)``, ``view_counters(state, viewer)``, ``view_event(state, event, viewer)``
+    ``to_json``, ``counters`` and a stored event as the seat ``viewer`` may see them (None: a
+    spectator): another seat's secrets are ``None`` until the game ends. Default: everything
+    is public. A game with secrets also has ``game_over(state) -> bool``: from then on
+    every secret is shown.
+
 Undo is the companion's business: it folds the events that are not undone.
 
-Helpers for those modules: ``dispatch`` (an ``apply`` that hands each event type to its
-handler), ``parse_adjust`` and ``check_range`` (the generic counter event) and
-``players_from_json``.
+Helpers for those modules: ``dispatch`` (the one ``apply`` that hands each event type to its
+handler), ``adjusted`` (the one counter arithmetic of the generic ``adjust`` event, built on
+``parse_adjust`` and ``check_range``) and ``players_from_json``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -53,6 +68,7 @@ from games.errors import N_, RuleError
 COLOURS = ("red", "yellow", "green", "blue", "purple", "black", "white", "orange")
 
 State = TypeVar("State")
+Result = TypeVar("Result")
 Handler = Callable[[State, Mapping[str, Any]], State]
 
 
@@ -95,8 +111,10 @@ def parse_adjust(
     return Adjust(seat, counter, delta)
 
 
-def dispatch(state: State, event: object, handlers: Mapping[str, Handler[State]]) -> State:
-    """``apply`` by event type: the handler of ``event["type"]`` gives the next state.
+def dispatch(state: State, event: object,
+             handlers: Mapping[str, Callable[[State, Mapping[str, Any]], Result]]) -> Result:
+    """``apply`` by event type: the handler of ``event["type"]`` gives the next state (or
+    what the game's fold makes of it: A Dog's Life's handlers also report the draws).
 
     Refuses an event that is not an object, or whose type is none of ``handlers`` (listed
     in the message, in their order). Only a string type is looked up: a list would not
@@ -110,6 +128,26 @@ def dispatch(state: State, event: object, handlers: Mapping[str, Handler[State]]
         raise RuleError(N_("unknown event type {type!r}; expected one of: {types}"),
                         type=kind, types=", ".join(handlers))
     return handler(state, event)
+
+
+def adjusted(event: Mapping[str, Any], counters: Mapping[str, tuple[int, int]],
+             current: Sequence[Mapping[str, int]], names: Mapping[str, str] | None = None,
+             ) -> tuple[Adjust, int]:
+    """The counter arithmetic of every game: the generic ``adjust`` event checked
+    (``parse_adjust``) and the counter's new value, refused outside its range
+    (``check_range``). ``current`` is the game's ``counters(state)`` (one dict per seat);
+    ``names`` the counters' display names (``N_`` terms) for the refusal."""
+    change = parse_adjust(event, len(current), counters)
+    name = names.get(change.counter, change.counter) if names else change.counter
+    value = check_range(name, current[change.seat][change.counter] + change.delta,
+                        counters[change.counter])
+    return change, value
+
+
+def subject_seat(event: Mapping[str, Any]) -> int | None:
+    """The seat an event is about: its ``seat`` field when that is a seat number."""
+    seat = event.get("seat") if isinstance(event, Mapping) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else None
 
 
 def check_range(counter: str, value: int, bounds: tuple[int, int]) -> int:

@@ -1,1 +1,1 @@
-"""The ReportLab print-and-play generator (see DESIGN.md)."""
+"""The ReportLab print-and-play generator (docs/architecture.md)."""

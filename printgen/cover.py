@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printgen.layout import NO_OFFSET, PAPER_NAMES, SAFE_MARGIN, Offset
+from printgen.linebreak import PT, wrap_lines
 from printgen.messages import text
 from printgen.pen import Pen
 
@@ -36,6 +37,7 @@ class Cover:
     ink_saver: bool
     entries: Sequence[Entry]
     table_url: str | None = None
+    notes: Sequence[str] = ()  # the kit's own lines for "how to print" (kit.cover_notes)
     duplex_end: int = 2  # the last page to print double-sided (long/short)
     last_page: int = 2
     offset: Offset = NO_OFFSET
@@ -57,7 +59,7 @@ class Cover:
         pen.text(left, y, text(t, "what_to_print"), 13, color="text")
         y -= 6.5
         # A long list (the four-game kit) gets a tighter line pitch.
-        pitch = 5.2 if len(self.entries) <= 14 else 4.3
+        pitch = 5.2 if len(self.entries) <= 14 else (4.3 if len(self.entries) <= 18 else 3.9)
         # The titles name only the pieces; how their backs get printed is said here once.
         sides = text(t, "two_sided_fold" if self.duplex == "fold" else "two_sided")
         for entry in self.entries:
@@ -84,11 +86,19 @@ class Cover:
             notes.append(text(t, "back_offset", x=f"{self.offset.x:g}",
                               y=f"{self.offset.y:g}"))
         notes.append(text(t, "cut_note"))
+        notes.extend(self.notes)
         if self.ink_saver:
             notes.append(text(t, "ink_saver_note"))
+        # The notes end above the rulers: a long kit's notes get a smaller size.
+        floor = SAFE_MARGIN + 46 + 36
+        note_pt = 9.5
+        while note_pt > 7.0 and y - sum(
+                len(wrap_lines(note, note_pt * PT, right - left - 7)) * note_pt * PT * 1.3
+                + 1.2 for note in notes) < floor:
+            note_pt -= 0.5
         for note in notes:
             pen.text(left + 2, y, "•", 9, color="muted")
-            y = pen.wrap(left + 7, y, note, 9.5, right - left - 7) - 1.2
+            y = pen.wrap(left + 7, y, note, note_pt, right - left - 7) - 1.2
         self._rulers(pen, left, SAFE_MARGIN + 46)
         self._duplex_test(pen, front=True)
 

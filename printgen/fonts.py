@@ -1,9 +1,10 @@
 """The one typeface of every kit: IPAexGothic, a TrueType font with glyf outlines.
 
 It covers Latin (English, Italian accents) and Japanese, so one embedded subset serves all
-three languages. It comes from the ``matplotlib-fontja`` wheel (MIT + IPA Font License),
-which ships ``ipaexg.ttf``; we only read the file and never import matplotlib. No system
-font is looked up, so the output is the same on every machine.
+three languages. The file ships with the package (``printgen/font/ipaexg.ttf``, IPAexGothic
+00401, unmodified) beside its licence (``IPA_Font_License_Agreement_v1.0.txt``, which allows
+redistributing the font unchanged with that text) and the font's readme. No system font is
+looked up, so the output is the same on every machine.
 
 Every string goes through :func:`check` before it is drawn: a character without a glyph
 raises :class:`~printgen.errors.MissingGlyphError` naming the string and the character.
@@ -12,7 +13,6 @@ raises :class:`~printgen.errors.MissingGlyphError` naming the string and the cha
 from __future__ import annotations
 
 import functools
-import importlib.util
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -21,24 +21,20 @@ from reportlab.pdfbase.ttfonts import TTFont
 from printgen.errors import MissingGlyphError, PrintError
 
 FONT_NAME = "IPAexGothic"
-_PACKAGE = "matplotlib_fontja"
+#: The vendored font file (package data of printgen: see pyproject.toml).
+FONT_FILE = Path(__file__).resolve().parent / "font" / "ipaexg.ttf"
+#: Its licence, which must travel with it wherever the font goes.
+LICENCE_FILE = FONT_FILE.parent / "IPA_Font_License_Agreement_v1.0.txt"
 
 # Characters that are layout, not ink: a missing glyph for them is harmless.
 _NO_INK = {"\n", "\t"}
 
 
 def font_path() -> Path:
-    """Where the installed wheel put ``ipaexg.ttf`` (found without importing the package)."""
-    spec = importlib.util.find_spec(_PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
-        raise PrintError(
-            f"the font package {_PACKAGE.replace('_', '-')} is not installed "
-            "(pip install matplotlib-fontja)"
-        )
-    path = Path(next(iter(spec.submodule_search_locations))) / "fonts" / "ipaexg.ttf"
-    if not path.is_file():
-        raise PrintError(f"the font file {path} is missing")
-    return path
+    """The TrueType file of IPAexGothic shipped with printgen."""
+    if not FONT_FILE.is_file():
+        raise PrintError(f"the font file {FONT_FILE} is missing: reinstall campfire")
+    return FONT_FILE
 
 
 @functools.cache

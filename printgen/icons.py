@@ -346,6 +346,32 @@ def _arrow(p: Pen) -> None:
               fill="#1d1d1b")
 
 
+@_icon("lamppost")
+def _lamppost(p: Pen) -> None:
+    p.rect(3.6, 0.3, 2.8, 1.0, fill="#2b2b2b")
+    p.rect(4.55, 1.3, 0.9, 6.0, fill="#2b2b2b")
+    p.polygon([(3.0, 7.2), (7.0, 7.2), (6.0, 9.6), (4.0, 9.6)], fill="#f2c230",
+              stroke="#2b2b2b", width=0.45)
+
+
+@_icon("fountain")
+def _fountain(p: Pen) -> None:
+    p.polygon([(0.6, 3.6), (9.4, 3.6), (8.2, 0.6), (1.8, 0.6)], fill="#8a9499",
+              stroke="line", width=0.35)
+    p.rect(4.4, 3.6, 1.2, 2.6, fill="#8a9499", stroke="line", width=0.3)
+    for dx in (-1, 1):  # two jets falling into the basin
+        p.polygon([(5, 6.2), (5 + dx * 1.2, 8.8), (5 + dx * 3.6, 6.6), (5 + dx * 4.0, 3.8),
+                   (5 + dx * 3.2, 3.8), (5 + dx * 2.9, 6.0), (5 + dx * 1.0, 7.4)],
+                  fill="#3f8fd2")
+
+
+@_icon("house")
+def _house(p: Pen) -> None:  # a delivery address
+    p.polygon([(1.2, 0.8), (1.2, 5.6), (5, 9.2), (8.8, 5.6), (8.8, 0.8)], fill="#f4f4f4",
+              stroke="line", width=0.45)
+    p.rect(4.0, 0.8, 2.0, 3.4, fill="#2f6fc0")
+
+
 # -- player marks -----------------------------------------------------------------------------
 # Every player colour also has a shape, printed on that player's boards and pieces, so that
 # colours are told apart in grey (ink saver, a mono laser printer) and by colour-blind

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from types import ModuleType
 
+from games import registry as game_registry
 from printgen.cover import Cover, Entry
 from printgen.document import Document
 from printgen.errors import PrintError
@@ -19,14 +20,11 @@ from printgen.layout import NO_OFFSET, Component, Offset, Sheet, check_duplex, p
 from printgen.messages import check_language, text
 from printgen.style import Style
 
-# CLI / API game id -> printgen module drawing its components.
-GAMES: dict[str, str] = {
-    "bison": "printgen.games.bison",
-    "lion-square": "printgen.games.lion_square",
-    "hunting-age": "printgen.games.hunting_age",
-    "dogs-life": "printgen.games.dogs_life",
-}
+# CLI / API game id -> printgen module drawing its components (games.registry's list).
+GAMES: dict[str, str] = {game.id: f"printgen.games.{game.package}" for game in game_registry.GAMES}
 ALL = "all"
+# Modules drawing more components of a game after its own module's (the city poster).
+EXTRAS: dict[str, tuple[str, ...]] = {"dogs-life": ("printgen.games.dogs_life_city",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +84,27 @@ def game_title(game: str, lang: str) -> str:
 
 
 def components(game: str, context: Context) -> list[Component]:
-    """The components of ``game`` in print order."""
+    """The pieces of ``game`` in print order (its own printgen module's components)."""
     return list(_module(game).components(context))
+
+
+def kit_components(game: str, context: Context) -> list[Component]:
+    """Everything the kit of ``game`` prints, in order: its pieces, the components of its
+    ``EXTRAS`` modules (A Dog's Life's city), then its rules summary and player aids."""
+    from printgen import rules_sheets
+    return [*components(game, context),
+            *(component for name in EXTRAS.get(game, ())
+              for component in importlib.import_module(name).components(context)),
+            *rules_sheets.components(game, context)]
+
+
+def cover_notes(game: str, context: Context) -> list[str]:
+    """Lines for the cover's "how to print": what else to get, how to assemble posters."""
+    from printgen import rules_sheets
+    games = list(GAMES) if game == ALL else [game]
+    return [rules_sheets.also_need(games, context),
+            *(note for name in games for module in EXTRAS.get(name, ())
+              for note in importlib.import_module(module).cover_notes(context))]
 
 
 COVER = "cover"  # the --only id of the cover sheet and the duplex test pages
@@ -98,7 +115,7 @@ def component_ids(game: str) -> list[str]:
     key (``bison.tiles``…). A piece id (``B07``, ``bruno-03``) selects one piece."""
     games = list(GAMES) if game == ALL else [game]
     context = Context("en", Style())
-    return [COVER, *(c.key for name in games for c in components(name, context))]
+    return [COVER, *(c.key for name in games for c in kit_components(name, context))]
 
 
 def _select(game: str, planned: list[Component], only: Sequence[str] | None,
@@ -189,7 +206,7 @@ def render_kit(
     context = Context(lang, Style(ink_saver=ink_saver), table_url, seats)
     games = list(GAMES) if game == ALL else [game]
     titled = [(game_title(name, lang), c) for name in games
-              for c in components(name, context)]
+              for c in kit_components(name, context)]
     chosen, with_cover = _select(game, [c for _, c in titled], only, copies)
     title_of = {c.key: t for t, c in titled}
     two_sided_pages = duplex in ("long", "short")
@@ -221,7 +238,8 @@ def render_kit(
                    style=context.style, paper=size)
     if with_cover:
         cover = Cover(kit_name, lang, paper, duplex, ink_saver, entries, table_url,
-                      duplex_end=duplex_end, last_page=last_page, offset=back_offset)
+                      tuple(cover_notes(game, context)), duplex_end=duplex_end,
+                      last_page=last_page, offset=back_offset)
         doc.page(size, lambda pen: cover.draw(pen, size))
         if two_sided_pages:
             landscape = (size[1], size[0])

@@ -1,4 +1,4 @@
-"""Seat links: the URL that opens a table *as* one seat (issue 7, "seat QR codes").
+"""Seat links: the URL that opens a table *as* one seat (the seat QR codes).
 
 Glossary
     table URL   the address of a table in the companion, e.g. ``https://host/t/<id>``.

@@ -1,4 +1,4 @@
-"""`campfire print GAME|all` — write a print-and-play kit PDF (issue 7).
+"""`campfire print GAME|all` — write a print-and-play kit PDF.
 
 Default output: ``output/<game>-<lang>-<paper>.pdf``, with ``-short``/``-fold`` and
 ``-ink-saver`` added for those variants so that printing several never overwrites one.
@@ -97,6 +97,11 @@ def run(args: argparse.Namespace) -> int:
     if args.only is not None and args.only.strip() == "help":
         print("\n".join(component_ids(args.game)))
         return 0
+    if args.out and not to_stdout:
+        problem = _unwritable(Path(args.out))
+        if problem:  # said before the kit is drawn, not after
+            print(f"error: cannot write {args.out}: {problem}", file=sys.stderr)
+            return EXIT_INVALID
     try:
         offset = NO_OFFSET if args.back_offset is None else parse_offset(args.back_offset)
         pdf = render_kit(args.game, paper=args.paper, lang=args.lang, duplex=args.duplex,
@@ -112,13 +117,37 @@ def run(args: argparse.Namespace) -> int:
         return _write_stdout(pdf)
     out = Path(args.out) if args.out else default_out(args)
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_bytes(pdf)
+        if not args.out:  # only the default output/ folder is made; a given one must exist
+            out.parent.mkdir(parents=True, exist_ok=True)
+        _write_file(out, pdf)
     except OSError as error:
-        print(f"error: cannot write {out}: {error.strerror}", file=sys.stderr)
+        hint = " (the folder must exist)" if isinstance(error, FileNotFoundError) else ""
+        print(f"error: cannot write {out}: {error.strerror}{hint}", file=sys.stderr)
         return EXIT_INVALID
     print(f"wrote {out} ({len(pdf) // 1024} KiB)")
     return 0
+
+
+def _unwritable(out: Path) -> str | None:
+    folder = out.parent
+    if not folder.is_dir():
+        return f"the folder {folder} does not exist"
+    if out.is_dir():
+        return "that is a folder; give a file name"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"no permission to write in {folder}"
+    return None
+
+
+def _write_file(out: Path, pdf: bytes) -> None:
+    """Write through a temporary file beside ``out``: Ctrl-C or a full disk never leaves a
+    truncated PDF under the real name."""
+    partial = out.with_name(f".{out.name}.partial")
+    try:
+        partial.write_bytes(pdf)
+        partial.replace(out)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def _write_stdout(pdf: bytes) -> int:

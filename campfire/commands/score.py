@@ -1,4 +1,4 @@
-"""`campfire score GAME FILE` — score a position given as JSON (DESIGN.md contract).
+"""`campfire score GAME FILE` — score a position given as JSON (docs/contracts.md).
 
 Output: the game's result as JSON on stdout, exit 0. Invalid input: exit 2 and exactly one
 line on stderr naming the problem. Never a traceback.
@@ -10,20 +10,16 @@ validates the decoded JSON document and raises ``RuleError`` naming the exact pr
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
 from typing import Any
 
+from games import registry
 from games.errors import RuleError
 
-# CLI game name -> package under games/
-SCORABLE_GAMES = {
-    "bison": "games.bison",
-    "lion-square": "games.lion_square",
-    "hunting-age": "games.hunting_age",
-}
+# The games with a scoring contract (games.registry), in the project's order.
+SCORABLE_GAMES = registry.scorable_ids()
 
 EXIT_INVALID = 2
 
@@ -32,7 +28,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "score",
         help="score a position given as JSON",
-        description="Score a position given as JSON (see DESIGN.md); '-' reads stdin.",
+        description="Score a position given as JSON (the formats are in docs/contracts.md); "
+                    "'-' reads stdin.",
     )
     parser.add_argument("game", choices=sorted(SCORABLE_GAMES), metavar="GAME",
                         help="one of: " + ", ".join(SCORABLE_GAMES))
@@ -93,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail("invalid JSON: a number is too long")
     except RecursionError:  # arrays or objects nested deeper than the parser's stack
         return _fail("invalid JSON: nested too deeply")
-    contract = importlib.import_module(SCORABLE_GAMES[args.game] + ".contract")
+    contract = registry.get(args.game).contract()
     try:
         result = contract.score(document)
     except RuleError as error:

@@ -1,20 +1,41 @@
 """`campfire serve [--host H] [--port P]` — run the table companion for the phones.
 
-Runs gunicorn in-process (a production server; Werkzeug's debug server is never used),
-with threaded workers: the phones poll a cheap version check every 2 s, so threads suit
-the load. Binds every interface by default so phones on the same Wi-Fi can connect, then
-prints the address to open and a QR code of it in the terminal.
+Runs gunicorn in-process (a production server; Werkzeug's debug server is never used)
+with gevent workers: each connection is a greenlet, so a phone that waits (a slow network,
+a sleeping phone holding its connection, a long-lived stream) costs a little memory and no
+thread, and cannot starve the other requests. psycopg 3 yields to gevent by itself;
+SQLite calls never yield, so a write transaction runs to its end within its worker.
+Binds every interface by default so phones on the same Wi-Fi can connect, then prints the
+address to open and a QR code of it in the terminal.
+
+Everything that can be checked is checked before the banner: the address and port can be
+bound, the database answers and is migrated. Each failure is one line (exit 2 for a bad
+argument or setting, 1 for a failure of the moment), never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import socket
+import sys
 from typing import Any
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8000
+EXIT_INVALID = 2
+EXIT_RUNTIME = 1
+#: Open connections a worker holds at most (each a greenlet: idle ones cost ~10 KB).
+WORKER_CONNECTIONS = 1000
+
+
+class ServeError(Exception):
+    """A failure to report as one line with an exit status."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def register(subparsers: Any) -> None:
@@ -30,8 +51,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"TCP port (default {DEFAULT_PORT})")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
-    parser.add_argument("--threads", type=int, default=8,
-                        help="threads per worker (default 8)")
+    parser.add_argument("--connections", type=int, default=WORKER_CONNECTIONS,
+                        help="open connections per worker at most "
+                             f"(default {WORKER_CONNECTIONS})")
     parser.set_defaults(handler=run)
 
 
@@ -60,38 +82,114 @@ def gunicorn_options(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "bind": f"{host}:{args.port}",
         "workers": max(1, args.workers),
-        "worker_class": "gthread",
-        "threads": max(1, args.threads),
-        "timeout": 60,
+        "worker_class": "gevent",
+        "worker_connections": max(1, args.connections),
+        # A worker whose loop is blocked this long (a request stuck in CPU) is replaced.
+        "timeout": 30,
         "graceful_timeout": 10,
+        "keepalive": 5,
         "accesslog": None,
         "errorlog": "-",
         "loglevel": "warning",
-        "post_fork": _post_fork,
     }
 
 
-def _post_fork(_server: Any, worker: Any) -> None:
-    # Connections opened by the master (migrations) must not be shared with a child.
-    worker.app.application.extensions["campfire.db"].dispose(close=False)
-
-
-def build_server(app: Any, options: dict[str, Any]) -> Any:
+def build_server(make_app: Any, options: dict[str, Any]) -> Any:
+    """A gunicorn application whose workers each call ``make_app()`` once gevent has
+    patched them, so every lock and pool the app makes is a cooperative one."""
     from gunicorn.app.base import BaseApplication
 
     class Server(BaseApplication):
-        def __init__(self) -> None:
-            self.application = app
-            super().__init__()
-
         def load_config(self) -> None:
             for key, value in options.items():
                 self.cfg.set(key, value)
 
         def load(self) -> Any:
-            return self.application
+            app = make_app()
+            app.debug = False
+            return app
 
     return Server()
+
+
+def check_listen(host: str, port: int) -> None:
+    """Bind ``host:port`` once and let go, so a bad address or a busy port is one line
+    before the banner (gunicorn would retry for 5 s and print its own errors)."""
+    if not 0 < port < 65536:
+        raise ServeError(f"--port must be 1 to 65535, not {port}", EXIT_INVALID)
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise ServeError(f"--host {host!r} is not an address or a known host name; use "
+                         "0.0.0.0 for every interface", EXIT_INVALID) from None
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn does
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise ServeError(f"port {port} is already in use on {host} (another "
+                                 "server?); stop it or choose another with --port",
+                                 EXIT_RUNTIME) from None
+            if error.errno == errno.EACCES:
+                raise ServeError(f"port {port} needs administrator rights; choose one "
+                                 "above 1023 with --port", EXIT_RUNTIME) from None
+            if error.errno == errno.EADDRNOTAVAIL:
+                raise ServeError(f"--host {host} is not an address of this machine; use "
+                                 "0.0.0.0 for every interface", EXIT_INVALID) from None
+            raise ServeError(f"cannot listen on {host}:{port}: {error.strerror}",
+                             EXIT_RUNTIME) from None
+
+
+def database_problem(error: BaseException, url: str) -> ServeError:
+    """One line for a database that cannot be used at start-up."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
+
+    if isinstance(error, ArgumentError):
+        return ServeError("DATABASE_URL is not a database URL this server can use (e.g. "
+                          "postgresql+psycopg://user:password@host/db or sqlite:///path)",
+                          EXIT_INVALID)
+    try:
+        shown = make_url(url).render_as_string(hide_password=True) if url else "(default)"
+    except ArgumentError:
+        shown = "in DATABASE_URL"
+    reason = str(getattr(error, "orig", None) or error) if isinstance(error, DBAPIError) \
+        else str(error)
+    # libpq's "connection failed: connection to server at …, port … failed: FATAL: why"
+    reason = reason.splitlines()[0].rsplit(" failed: ", 1)[-1].replace("FATAL:", "")
+    advice = ("check DATABASE_URL: its folder must exist and be writable"
+                  if url.startswith("sqlite") else
+                  "check DATABASE_URL and that the database server is running")
+    # OperationalError: the server did not answer or refused us (the moment, or its
+    # set-up); any other driver error at connect time is a URL it cannot take.
+    status = EXIT_RUNTIME if isinstance(error, OperationalError) else EXIT_INVALID
+    return ServeError(f"the database {shown} cannot be used: {' '.join(reason.split())}; "
+                      + advice, status)
+
+
+def prepare() -> Any:
+    """Create (or migrate) the database once, before any worker starts."""
+    from limits.errors import ConfigurationError
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from companion import create_app
+
+    try:
+        app = create_app()
+    except (SQLAlchemyError, ImportError) as error:
+        raise database_problem(error, os.environ.get("DATABASE_URL", "")) from None
+    except ConfigurationError as error:  # RATELIMIT_STORAGE_URI
+        raise ServeError(f"RATELIMIT_STORAGE_URI cannot be used: {error} (e.g. "
+                         "redis://host:6379, with pip install 'campfire[redis]')",
+                         EXIT_INVALID) from None
+    except OSError as error:  # e.g. the instance folder cannot be made
+        raise ServeError(f"cannot start: {error.strerror}: {error.filename}",
+                         EXIT_RUNTIME) from None
+    app.extensions["campfire.db"].dispose()  # the workers open their own connections
+    return app
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,14 +197,15 @@ def run(args: argparse.Namespace) -> int:
 
     from companion import create_app
 
-    if not 0 < args.port < 65536:
-        print(f"error: --port must be 1 to 65535, not {args.port}")
-        return 2
-    app = create_app()  # creates or migrates the database before any worker starts
-    app.debug = False
+    try:
+        check_listen(args.host, args.port)
+        prepare()
+    except ServeError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return error.status
     url = public_url(args.host, args.port)
     print(f"Campfire is running. On each phone (same Wi-Fi), open:\n\n  {url}\n")
     segno.make(url, error="m").terminal(compact=True)
     print("\nPress Ctrl+C to stop.", flush=True)
-    build_server(app, gunicorn_options(args)).run()
+    build_server(create_app, gunicorn_options(args)).run()
     return 0

@@ -1,8 +1,9 @@
-"""What every game panel module shares: its blueprint, its registration, the table of its
-game, turning a form into an event, and the reader's language for catalog names.
+"""What every game panel module shares: its blueprint, its registration and the reader's
+language for catalog names. The table of its game and the event path are
+``companion.pages.panel`` (``game_table``, ``post_event``).
 
-A panel module (companion/panels/<game>.py) is a view model (``view(table)``, read by
-``templates/games/<dir>/panel.html`` as the template global ``<dir>_view``) plus a
+A panel module (companion/panels/<package>) is a view model (``view(table)``, computed by
+the panel route and passed to ``templates/games/<package>/panel.html`` as ``view``) plus a
 blueprint of form posts under ``/t/<table_id>/<game id>/``; the shared form and stepper
 markup is templates/games/_macros.html.
 """
@@ -12,16 +13,20 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from flask import Blueprint, abort
+from flask import Blueprint
 from flask_babel import get_locale
 
-from companion import registry, tables, web
+from companion import registry, tables
+from companion.pages import panel
+from companion.pages.panel import game_table, post_event
 from games.errors import RuleError
+
+__all__ = ["blueprint", "game_table", "lang", "post_event", "register"]
 
 
 def blueprint(game: str, import_name: str) -> Blueprint:
-    """The blueprint of ``game``'s panel: endpoints ``<dir>.<view>`` (``dogs_life.act``),
-    URLs under ``/t/<table_id>/<game>/`` (``/t/<id>/dogs-life/eat``)."""
+    """The blueprint of ``game``'s panel: endpoints ``<package>.<view>``
+    (``dogs_life.act``), URLs under ``/t/<table_id>/<game>/`` (``/t/<id>/dogs-life/eat``)."""
     return Blueprint(registry.template_dir(game), import_name,
                      url_prefix=f"/t/<table_id>/{game}")
 
@@ -29,39 +34,22 @@ def blueprint(game: str, import_name: str) -> Blueprint:
 def register(app: Any, bp: Blueprint, game: str,
              view: Callable[[tables.TableView], Any], *,
              variant: Callable[[tables.TableView], Hashable] | None = None,
+             refusal: Callable[[RuleError], str] | None = None,
              **template_globals: Callable[..., Any]) -> None:
-    """Register a panel: its blueprint, its view model as the template global
-    ``<dir>_view``, other template globals by name, and ``variant``: what else its panel
-    markup depends on (part of the render cache's key, see companion.panel_cache)."""
+    """Register a panel: its blueprint, its view model (computed by the panel route and
+    passed to ``panel.html`` as ``view``), template globals by name, ``variant``: what else
+    its panel markup depends on (part of the render cache's key, see companion.panel_cache), and
+    ``refusal``: how it words a refusal (default ``rule_error_message``)."""
     app.register_blueprint(bp)
-    app.add_template_global(view, f"{bp.name}_view")
+    panel.panel_view(app, game, view)
     for name, function in template_globals.items():
         app.add_template_global(function, name)
     if variant is not None:
-        web.panel_variant(app, game, variant)
+        panel.panel_variant(app, game, variant)
+    if refusal is not None:
+        panel.refusal_wording(app, game, refusal)
 
 
 def lang() -> str:
     """The reader's language code (``en``, ``ja``, ``it``): the key of catalog names."""
     return str(get_locale() or "en").split("_")[0]
-
-
-def game_table(table_id: str, game: str) -> tables.TableView:
-    """The table, or a 404 page when there is none or it plays another game."""
-    table = web.load_table(table_id)
-    if table.game != game:
-        abort(404)
-    return table
-
-
-def post_event(table_id: str, game: str,
-               build: Callable[[tables.TableView], dict[str, Any]]) -> Any:
-    """Turn the submitted form into an event (``build``) and append it as this phone's
-    seat: the fresh panel, or a 422 panel with the translated reason when the form or the
-    rules refuse it (nothing stored)."""
-    table = game_table(table_id, game)
-    try:
-        event = build(table)
-    except RuleError as error:
-        return web.refuse(table_id, error)
-    return web.apply_event(table_id, event)

@@ -1,6 +1,6 @@
 """A Dog's Life (犬の生活) at the table: the panel's view model and its form posts.
 
-Issue 4 on the companion platform. Every rule comes from ``games.dogs_life`` (the hunger
+Every rule comes from ``games.dogs_life`` (the hunger
 tick and starvation, food capped at 4, the bladder and the 8 pee markers, two carrying
 spaces, the pound's 1/2/3 draws and automatic release with hunger 2 (D2), the dog's own
 13-card deck and the catcher's die, trash day and the win at N bones or when time is up
@@ -10,7 +10,7 @@ spaces, the pound's 1/2/3 draws and automatic release with hunger 2 (D2), the do
 Glossary
 --------
 view
-    ``view(table)``: the plain dict ``panel.html`` reads (template global ``dogs_life_view``).
+    ``view(table)``: the plain dict ``panel.html`` reads (passed to it as ``view``).
 dog names
     Catalog data with en/ja/it names (``games.dogs_life.catalog``). Refusals name a dog in
     their ``dog`` parameter in English; ``message`` puts the reader's name for it in
@@ -35,8 +35,9 @@ from flask import abort, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion import charts, tables, web
+from companion import charts, tables
 from companion.i18n import rule_error_message
+from companion.pages import base
 from companion.panels import _kit as kit
 from games.dogs_life import catalog
 from games.dogs_life import table as fold
@@ -46,11 +47,13 @@ from games.dogs_life.dog import (
     CARRY_MAX,
     FOOD_DAYS,
     HUNGER_MAX,
+    HUNGER_ON_RELEASE,
     NEWSPAPERS,
     PEE_MARKERS,
     POUND_RELEASE,
     DogState,
     ItemKind,
+    pound_draws,
 )
 from games.dogs_life.game import (
     GOAL_RANGE,
@@ -118,11 +121,13 @@ def card_result(card: Card, section: Section) -> str:
 
 def _pound_note(state: DogState) -> str:
     """What the next turn in the pound brings (D2)."""
-    if state.pound >= POUND_RELEASE:
-        return _("Next turn: let out automatically, hunger set to 2.")
+    draws = pound_draws(state)
+    if not draws:
+        return _("Next turn: let out automatically, hunger set to %(hunger)s.",
+                 hunger=HUNGER_ON_RELEASE)
     return ngettext("Next turn: draws %(num)s card; a running dog frees it.",
                     "Next turn: draws %(num)s cards; a running dog on any frees it.",
-                    state.pound)
+                    draws)
 
 
 def _dog_view(game: Game, seat: int, player: Any, current: int | None) -> dict[str, Any]:
@@ -163,16 +168,15 @@ def _dog_view(game: Game, seat: int, player: Any, current: int | None) -> dict[s
 
 def _chart(game: Game, players: Any, over: bool) -> Any:
     """Buried bones of every dog at the start of each turn, then now (or at the end)."""
-    rows = [list(row) for row in fold.rules.bones_history(game)]
+    rows = fold.rules.bones_history(game)  # one row per turn, one value per seat
     if len(rows) < 2:
         return None
     labels = [_("start"), *(str(n) for n in range(2, len(rows))),
               _("end") if over else _("now")]
-    series = [charts.Series(f"{dog_name(game.dogs[s].dog)} ({p.name})",
-                            [row[s] for row in rows], p.color)
-              for s, p in enumerate(players)]
-    return charts.line_chart(series, labels=labels, title=_("Buried bones over the turns"),
-                             css_class="dl-chart")
+    return charts.seat_chart(
+        players, list(zip(*rows, strict=True)), labels=labels,
+        title=_("Buried bones over the turns"), css_class="dl-chart",
+        names=[f"{dog_name(game.dogs[s].dog)} ({p.name})" for s, p in enumerate(players)])
 
 
 def view(table: tables.TableView) -> dict[str, Any]:
@@ -182,7 +186,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
     won = winners(game)
     over = bool(won)
     minutes = game.settings.timed_minutes
-    deadline = (web.local_time(table.created_at + timedelta(minutes=minutes))
+    deadline = (base.local_time(table.created_at + timedelta(minutes=minutes))
                 if minutes else None)
     return {
         "over": over, "time_up": game.time_up,
@@ -210,7 +214,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
 
 
 def _int(name: str) -> int:
-    return web.form_int(name, label=_(FIELD_LABELS.get(name, name)))
+    return base.form_int(name, label=_(FIELD_LABELS.get(name, name)))
 
 
 def _seat() -> dict[str, Any]:
@@ -222,6 +226,11 @@ def _item() -> dict[str, Any]:
     if event["item"] == "newspaper":
         event["address"] = _int("address")
     return event
+
+
+def _pick_up() -> dict[str, Any]:
+    # a newspaper is taken face down at random: the rules draw its address
+    return {**_seat(), "item": request.form.get("item", "")}
 
 
 def _pee() -> dict[str, Any]:
@@ -247,7 +256,7 @@ ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "move": ("move", lambda: {**_seat(), "steps": _int("steps")}),
     "drink": ("drink", _seat),
     "pee": ("pee", _pee),
-    "pick-up": ("pick_up", _item),
+    "pick-up": ("pick_up", _pick_up),
     "drop": ("drop", _item),
     "bury": ("bury", lambda: {**_seat(), "count": _int("count")}
              if request.form.get("count", "").strip() else _seat()),
@@ -260,26 +269,14 @@ ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
 }
 
 
-def _respond(table_id: str, error: RuleError) -> Any:
-    return web.panel_response(tables.get(table_id), error=message(error), status=422)
-
-
 @bp.post("/<action>")
 def act(table_id: str, action: str) -> Any:
     """Turn the form into an event and append it as this phone's seat; a refusal of the
     form or of the rules is a 422 panel with the reason, and nothing is stored."""
     if action not in ACTIONS:
         abort(404)
-    table = kit.game_table(table_id, GAME)
     kind, fields = ACTIONS[action]
-    try:
-        event = {"type": kind, **fields()}
-        table = tables.append(table_id, event, seat=web.current_seat(table))
-    except tables.TableNotFound:
-        abort(404)
-    except RuleError as error:
-        return _respond(table_id, error)
-    return web.panel_response(table)
+    return kit.post_event(table_id, lambda _table: {"type": kind, **fields()}, game=GAME)
 
 
 #: The settings' bounds and defaults (D3), all from ``games.dogs_life`` (template global
@@ -301,4 +298,6 @@ def dog_choices() -> list[tuple[str, str, str, int]]:
 
 
 def init_app(app: Any) -> None:
-    kit.register(app, bp, GAME, view, dogs_life_dogs=dog_choices, dogs_life_limits=limits)
+    # A refusal names dogs in the reader's language (``message``).
+    kit.register(app, bp, GAME, view, refusal=message, dogs_life_dogs=dog_choices,
+                 dogs_life_limits=limits)

@@ -1,6 +1,6 @@
 """Age of Hunting (狩猟の時代) at the table: the panel's view model and its form posts.
 
-Issue 6 on the companion platform. Every number the panel shows comes from
+Every number the panel shows comes from
 ``games.hunting_age`` (next development costs, whether the supply and the player can pay,
 storage surplus and the proposed return, end trigger and turns left, final count and
 tie-breaks, each seat's total after every turn); this module only turns the folded state
@@ -10,7 +10,7 @@ Glossary
 --------
 view
     ``view(table)``: a plain dict the templates under ``templates/games/hunting_age/`` read
-    (registered as the template global ``hunting_age_view``).
+    (passed to it as ``view``).
 routes (POST, under ``/t/<table_id>/hunting-age/``; htmx gets the fresh panel, a refusal
 is a 422 panel with the translated message, without JavaScript a 303 back to the table)
     ``setup``     ``start_player`` (empty = draw) — the fold's ``prepare`` draws the layout.
@@ -32,7 +32,8 @@ from flask import request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion import charts, tables, web
+from companion import charts, tables
+from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
 from games.hunting_age import development, storage
@@ -163,13 +164,11 @@ def _hut_label(hut: Hut) -> str:
 
 def _chart(state: fold.TableState) -> str | None:
     """Each seat's total VP after every turn (``totals_by_turn``), as an inline SVG."""
-    if not state.totals_by_turn:
-        return None
-    series = [charts.Series(p.name, [0, *(row[i] for row in state.totals_by_turn)], p.color)
-              for i, p in enumerate(state.players)]
+    values = [[0, *(row[i] for row in state.totals_by_turn)]
+              for i in range(len(state.players))]
     labels = [_("start"), *(str(turn) for turn in range(1, len(state.totals_by_turn) + 1))]
-    return charts.line_chart(series, labels=labels, title=_("VP over the turns"),
-                             css_class="ha-chart")
+    return charts.seat_chart(state.players, values, labels=labels,
+                             title=_("VP over the turns"), css_class="ha-chart")
 
 
 def view(table: tables.TableView) -> dict[str, Any]:
@@ -249,16 +248,16 @@ def setup(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
         event: dict[str, Any] = {"type": "setup"}
         if request.form.get("start_player", "").strip():
-            event["start_player"] = web.form_int("start_player", label=_("start player"))
+            event["start_player"] = base.form_int("start_player", label=_("start player"))
         return event
-    return kit.post_event(table_id, GAME, build)
+    return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/develop")
 def develop(table_id: str) -> Any:
     def build(table: tables.TableView) -> dict[str, Any]:
         kind = request.form.get("kind", "")
-        event: dict[str, Any] = {"type": "develop", "seat": web.form_int("seat", label=_("seat")),
+        event: dict[str, Any] = {"type": "develop", "seat": base.form_int("seat", label=_("seat")),
                                  "kind": kind}
         if any(key.startswith("any.") for key in request.form):
             chosen = {k: v for k, v in _goods("any", FOODS).items() if v}
@@ -267,7 +266,7 @@ def develop(table_id: str) -> Any:
         if table.state.edition == "campfire":
             if kind == "hut":
                 event["face"] = request.form.get("face", "")
-                event["space"] = web.form_int("space", label=_("build space"))
+                event["space"] = base.form_int("space", label=_("build space"))
             return event
         # Original components: the player types what is printed on their board.
         event["cost"] = {k: v for k, v in _goods("cost", COST_PARTS).items() if v}
@@ -281,22 +280,22 @@ def develop(table_id: str) -> Any:
             else:
                 event["vp"] = _count("vp", _("hut VP"))
         return event
-    return kit.post_event(table_id, GAME, build)
+    return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/store")
 def store(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
-        return {"type": "store", "seat": web.form_int("seat", label=_("seat")),
+        return {"type": "store", "seat": base.form_int("seat", label=_("seat")),
                 "return": _goods("return", FOODS)}
-    return kit.post_event(table_id, GAME, build)
+    return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/end-turn")
 def end_turn(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
-        return {"type": "end_turn", "seat": web.form_int("seat", label=_("seat"))}
-    return kit.post_event(table_id, GAME, build)
+        return {"type": "end_turn", "seat": base.form_int("seat", label=_("seat"))}
+    return kit.post_event(table_id, build, game=GAME)
 
 
 def init_app(app: Any) -> None:

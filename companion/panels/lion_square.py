@@ -1,6 +1,6 @@
 """Lion Square (らいおんスクエア) at the table: the panel's view model and its form posts.
 
-Issue 4 on the companion platform. Every number the panel shows comes from the fold
+Every number the panel shows comes from the fold
 ``games.lion_square.table`` (the round's L2 losses with their breakdown, the next start
 player and the end of the game, L3); this module only turns the folded state into what
 ``templates/games/lion_square/`` shows, and a submitted form into one of the fold's events.
@@ -8,7 +8,7 @@ player and the end of the game, L3); this module only turns the folded state int
 Glossary
 --------
 view
-    ``view(table)``: a plain dict the templates read (template global ``lion_square_view``).
+    ``view(table)``: a plain dict the templates read (passed to it as ``view``).
 picked cell
     The place of the square the next number goes to. The 3×3 editor is one form: the nine
     places are radio buttons, the numbers submit buttons, so "tap a place, tap a number"
@@ -38,19 +38,19 @@ from flask import request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from companion import charts, tables, web
+from companion import charts, tables
+from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
-from games.lion_square import rules
+from games.lion_square import catalog, rules
 from games.lion_square import table as fold
 from games.lion_square.square import SIZE, Side
 
 GAME = fold.GAME
 bp = kit.blueprint(GAME, __name__)
 
-#: The numbers on the picker. The Campfire deck prints 0–4 (games.lion_square.catalog);
-#: other editions may print more (L1: players type the numbers they see).
-PICKER_NUMBERS = tuple(range(10))
+#: The numbers on the picker (L1: players type the numbers they see).
+PICKER_NUMBERS = catalog.TYPED_NUMBERS
 #: Where each side's name sits around the square (north up, as the grid is typed).
 SIDE_CLASSES = {Side.N: "side-n", Side.W: "side-w", Side.E: "side-e", Side.S: "side-s"}
 SIDE_NAMES = {Side.S: N_("south"), Side.W: N_("west"), Side.N: N_("north"),
@@ -83,13 +83,9 @@ def picked_place(table: tables.TableView) -> tuple[int, int] | None:
 
 
 def _chart(state: fold.State) -> Markup | None:
-    if not state.history:
-        return None
     labels = [_("start"), *(_("round %(number)s", number=r.round) for r in state.history)]
-    series = [charts.Series(player.name, values, player.color)
-              for player, values in zip(state.players, fold.herd_chart(state), strict=True)]
-    return charts.line_chart(series, labels=labels, title=_("Herds after each round"),
-                             css_class="ls-chart")
+    return charts.seat_chart(state.players, fold.herd_chart(state), labels=labels,
+                             title=_("Herds after each round"), css_class="ls-chart")
 
 
 def view(table: tables.TableView) -> dict[str, Any]:
@@ -167,7 +163,7 @@ def _show(cell: object) -> str:
 
 def _cell_arg(raw: str | None) -> tuple[int, int] | None:
     """``"row,column"`` with both 0–2, or None."""
-    parts = [web.small_number(part) for part in (raw or "").split(",")]
+    parts = [base.small_number(part) for part in (raw or "").split(",")]
     if len(parts) != 2 or None in parts:
         return None
     row, column = parts
@@ -197,25 +193,25 @@ def cell(table_id: str) -> Any:
         row, column = place
         return {"type": "set_cell", "row": row, "column": column,
                 "card": _card_arg(request.form.get("card", ""))}
-    return kit.post_event(table_id, GAME, build)
+    return kit.post_event(table_id, build, game=GAME)
 
 
 def _count(kind: str, label: str) -> Callable[[tables.TableView], dict[str, Any]]:
     """The event setting one seat's count of this round (``seat``, ``count``)."""
     def build(_table: tables.TableView) -> dict[str, Any]:
-        return {"type": kind, "seat": web.form_int("seat", label=_("seat")),
-                "count": web.form_int("count", label=_(label))}
+        return {"type": kind, "seat": base.form_int("seat", label=_("seat")),
+                "count": base.form_int("count", label=_(label))}
     return build
 
 
 @bp.post("/taken")
 def taken(table_id: str) -> Any:
-    return kit.post_event(table_id, GAME, _count("set_taken", N_("cards taken")))
+    return kit.post_event(table_id, _count("set_taken", N_("cards taken")), game=GAME)
 
 
 @bp.post("/gazelles")
 def gazelles(table_id: str) -> Any:
-    return kit.post_event(table_id, GAME, _count("set_gazelles", N_("gazelles in hand")))
+    return kit.post_event(table_id, _count("set_gazelles", N_("gazelles in hand")), game=GAME)
 
 
 @bp.post("/last")
@@ -223,18 +219,18 @@ def last(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
         if not request.form.get("seat", "").strip():
             return {"type": "set_last", "seat": None}
-        return {"type": "set_last", "seat": web.form_int("seat", label=_("seat"))}
-    return kit.post_event(table_id, GAME, build)
+        return {"type": "set_last", "seat": base.form_int("seat", label=_("seat"))}
+    return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/score")
 def score(table_id: str) -> Any:
-    return kit.post_event(table_id, GAME, lambda _table: {"type": "score_round"})
+    return kit.post_event(table_id, lambda _table: {"type": "score_round"}, game=GAME)
 
 
 @bp.post("/next")
 def next_round(table_id: str) -> Any:
-    return kit.post_event(table_id, GAME, lambda _table: {"type": "next_round"})
+    return kit.post_event(table_id, lambda _table: {"type": "next_round"}, game=GAME)
 
 
 def start_choices() -> range:

@@ -27,20 +27,18 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from games.errors import N_, RuleError
 
 from .catalog import CATALOG, START_LAYOUT, CatalogTile
+from .components import DEFAULT_MAX_TOTEM_DISTANCE, HUNTERS_OWNED, MAX_STRUCTURE, STRUCTURE_SIZES
 from .hexgrid import Hex, distance, neighbours, show
 from .tiles import RIVER, SPACES, STRUCTURE_ON, Tile, term
 
 Space = tuple[Hex, str]
 
-HUNTERS_OWNED = 8
-STRUCTURES_OWNED: tuple[int, ...] = (1, 1, 2, 2, 3, 4)
-MAX_STRUCTURE = 4
-DEFAULT_MAX_TOTEM_DISTANCE = 3
-_OWNED: Mapping[int, int] = MappingProxyType(dict(Counter(STRUCTURES_OWNED)))
+_OWNED: Mapping[int, int] = MappingProxyType(dict(Counter(STRUCTURE_SIZES)))
 _OVER_SUPPLY: Mapping[str, str] = {
     "tent": N_("{player} would have {count} tents of size {size} on the board; a player "
                "owns tents of sizes 1, 1, 2, 2, 3 and 4"),
@@ -174,7 +172,7 @@ class Layout:
         return Board(_frozen(self.tiles), _frozen(self.pieces), frozenset())
 
 
-def _frozen(mapping: Mapping) -> Mapping:
+def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
     return MappingProxyType(dict(mapping))
 
 
@@ -199,7 +197,7 @@ class Board:
                pieces: Iterable[tuple[Space, Pieces]] = ()) -> Board:
         """A board with these tiles and pieces, however it was built (no B4 checks).
 
-        Used to score any given board (DESIGN.md: ``score`` does not check placement).
+        Used to score any given board (docs/contracts.md: ``score`` does not check placement).
         The pieces are checked as ``Layout.add`` checks them, in one pass.
         """
         layout = Layout(tiles)

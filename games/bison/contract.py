@@ -1,4 +1,4 @@
-"""``campfire score bison``: the JSON contract of DESIGN.md (load, validate, score, dump).
+"""``campfire score bison``: the JSON contract of docs/contracts.md (load, validate, score, dump).
 
 Glossary
 --------
@@ -19,7 +19,7 @@ What is checked: tiles (B1), pieces (B5) and each player's supply (8 hunters; te
 canoes 1,1,2,2,3,4). What is not: how the board was built (B4 touching and distance are the
 app's business when a tile is placed); any such board is scored.
 
-Output (DESIGN.md): ``regions`` in scoring order (every region, including those nobody is
+Output (docs/contracts.md): ``regions`` in scoring order (every region, including those nobody is
 in), ``totals`` per listed player and, when ``final`` is true, ``winners``. ``totals`` are
 the raw sums of the awards, as the contract says; ``winners`` follow B10 on the stocks the
 players would really hold: scoring from empty stocks with the B8 cap of 15 and the default
@@ -29,13 +29,12 @@ overflow policy of ``economy.receive``, ties broken by the larger smallest stock
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from games.errors import N_, RuleError
 
 from . import catalog
 from .board import (
-    HUNTERS_OWNED,
     Board,
     Layout,
     Pieces,
@@ -43,11 +42,11 @@ from .board import (
     check_space,
     check_structure_kind,
 )
+from .components import HUNTERS_OWNED, MAX_PLAYERS
 from .hexgrid import Hex, show
 from .scoring import award_totals, final_scoring, score_board
 from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges, show_value, term
 
-MAX_PLAYERS = 4
 _TOP_KEYS = ("players", "tiles", "pieces", "final")
 _TILE_KEYS = ("at", "tile", "rotation", "edges", "animals")
 _PIECE_KEYS = ("at", "space", "player", "hunters", "structure", "tent", "canoe")
@@ -68,7 +67,7 @@ def _kind(value: Any) -> str:
     return "a number"
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -299,7 +298,7 @@ def load(document: Any) -> tuple[list[str], Board, bool]:
 
 
 def score(document: Any) -> dict[str, Any]:
-    """Score the board in ``document`` (DESIGN.md contract); ``RuleError`` on bad input."""
+    """Score the board in ``document`` (docs/contracts.md); ``RuleError`` on bad input."""
     players, board, final = load(document)
     if final:
         result = final_scoring(board, players)

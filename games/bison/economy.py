@@ -38,9 +38,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from games.errors import N_, RuleError, Term
+
+# Re-exported: the print kit counts the pieces it draws from here.
+from .components import HUNTERS_OWNED as HUNTERS_OWNED
+from .components import STRUCTURE_SIZES as STRUCTURE_SIZES
 
 ANIMALS = ("bison", "salmon", "turkey")
 STOCK_CAP = 15
@@ -55,10 +59,8 @@ MAX_COST = max(COST_TABLE.values())  # the dearest action: 10 animals for 5 hunt
 # A full stock (15) pays for at most 5 exchanges at once: the most one exchange asks for.
 MOST_EXCHANGES = STOCK_CAP // EXCHANGE_RATE
 
-HUNTERS_OWNED = 8
 START_HUNTERS = 4
 STRUCTURE_KINDS = ("tent", "canoe")
-STRUCTURE_SIZES = (1, 1, 2, 2, 3, 4)
 START_STRUCTURES = (1, 2)
 
 
@@ -69,10 +71,10 @@ def check_animal(animal: object) -> str:
             N_("unknown animal {animal!r}; expected one of: {names}"),
             animal=animal, names=", ".join(ANIMALS),
         )
-    return animal  # type: ignore[return-value]  # narrowed by the membership test
+    return animal
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -185,12 +187,12 @@ class Stocks(Amounts):
 
 def check_hunters(hunters: object) -> int:
     """Return ``hunters`` if an action may use that many (0–5, B6), else refuse."""
-    if not _whole(hunters) or not 0 <= hunters <= MAX_HUNTERS_PER_ACTION:  # type: ignore[operator]
+    if not _whole(hunters) or not 0 <= hunters <= MAX_HUNTERS_PER_ACTION:
         raise RuleError(
             N_("an action uses 0 to {most} hunters, not {hunters!r}"),
             most=MAX_HUNTERS_PER_ACTION, hunters=hunters,
         )
-    return hunters  # type: ignore[return-value]
+    return hunters
 
 
 def action_cost(hunters: int) -> int:
@@ -263,18 +265,18 @@ def check_kind(kind: object) -> str:
         raise RuleError(
             N_("unknown structure {kind!r}; expected tent or canoe"), kind=kind,
         )
-    return kind  # type: ignore[return-value]
+    return kind
 
 
 def check_size(size: object, *, allow_zero: bool = False) -> int:
     """Return ``size`` if it is a structure size (1–4; 0 = none when allowed)."""
     low = 0 if allow_zero else 1
-    if not _whole(size) or not low <= size <= max(STRUCTURE_SIZES):  # type: ignore[operator]
+    if not _whole(size) or not low <= size <= max(STRUCTURE_SIZES):
         raise RuleError(
             N_("a structure size must be a whole number from {low} to {high}, not {size!r}"),
             low=low, high=max(STRUCTURE_SIZES), size=size,
         )
-    return size  # type: ignore[return-value]
+    return size
 
 
 HUNTER_PRICE = Amounts.each(1)
@@ -291,10 +293,10 @@ def exchange(stocks: Stocks, give: object, get: object, times: object = 1) -> St
     if give == get:
         raise RuleError(N_("exchange one animal for a different one, not {animal} for "
                            "{animal}"), animal=Term(give))
-    if not _whole(times) or times < 1:  # type: ignore[operator]
+    if not _whole(times) or times < 1:
         raise RuleError(N_("the number of exchanges must be a whole number of at least 1, "
                            "not {times!r}"), times=times)
-    count = int(times)  # type: ignore[call-overload]
+    count = int(times)
     need = EXCHANGE_RATE * count
     if stocks.get(give) < need:
         raise RuleError(
@@ -346,6 +348,7 @@ class Receipt:
     stocks: Stocks
     exchanges: tuple[Exchange, ...]
     lost: Amounts
+    buys: tuple[Any, ...] = ()  # market buys paid with the award (``overflow.Buy``, B8)
 
 
 def receive(
@@ -500,7 +503,9 @@ class Supply:
         return self.tents if check_kind(kind) == "tent" else self.canoes
 
     def _with_structures(self, kind: str, structures: Structures) -> Supply:
-        return replace(self, **{"tents" if kind == "tent" else "canoes": structures})
+        if kind == "tent":
+            return replace(self, tents=structures)
+        return replace(self, canoes=structures)
 
     def buy_hunter(self) -> Supply:
         """Market → supply (the price is paid separately: ``HUNTER_PRICE``)."""

@@ -78,8 +78,8 @@ def find_regions(board: Board) -> tuple[Region, ...]:
             river_ends.setdefault(corner(at, index), []).append(at)
 
     for hexes in river_ends.values():  # B2: rivers ending at one vertex join
-        for other in hexes[1:]:
-            union((hexes[0], RIVER), (other, RIVER))
+        for joined in hexes[1:]:
+            union((hexes[0], RIVER), (joined, RIVER))
 
     members: dict[Space, list[Hex]] = {}
     for space in parent:

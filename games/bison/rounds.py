@@ -38,8 +38,8 @@ from enum import StrEnum
 
 from games.errors import N_, RuleError, Term
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+from .components import MAX_PLAYERS, MIN_PLAYERS
+
 ROUNDS_BY_PLAYERS = {2: 6, 3: 5, 4: 4}  # B4
 REMOVED_TILES_BY_PLAYERS = {2: 6, 3: 3, 4: 2}  # B4
 ACTIONS_PER_ROUND = 4  # B6: 4 of the 6 actions

@@ -61,12 +61,17 @@ AWARD_TEXT: Mapping[str, str] = {
 SMALLER_STRUCTURE = "smaller_structure"
 FEWER_STRUCTURES = "fewer_structures"
 FEWER_HUNTERS = "fewer_hunters"
+NO_STRUCTURE = "no_structure"  # the wording of FEWER_STRUCTURES when the player has none
 TIED = "tied"
 REASON_TEXT: Mapping[str, str] = {
     SMALLER_STRUCTURE: N_("{player} is behind {above}: structure no. {nth} (largest first) "
                           "is size {mine} against {theirs}"),
-    FEWER_STRUCTURES: N_("{player} is behind {above}: the same structures, but {above} "
-                         "has {theirs} and {player} only {mine}"),
+    # The lists agree as far as the shorter goes; the longer wins (B9).
+    FEWER_STRUCTURES: N_("{player} is behind {above}: the structures agree as far as "
+                         "{player}'s go, and {above} also has a structure no. {nth} (largest "
+                         "first), of size {theirs}"),
+    NO_STRUCTURE: N_("{player} is behind {above}: {above} has a structure (size {theirs}) "
+                     "and {player} none"),
     FEWER_HUNTERS: N_("{player} is behind {above}: the same structures, and {mine} hunters "
                       "against {theirs}"),
     TIED: N_("{player} is tied with {above}: the same structures and hunters"),
@@ -78,7 +83,8 @@ class Reason:
     """Why a player is not alone above everyone else: behind or tied with ``above``.
 
     ``nth`` is the 1-based position in the structure lists where they differ
-    (``smaller_structure``); ``mine``/``theirs`` the sizes, counts or hunters compared.
+    (``smaller_structure``), or the first position only ``above`` has a structure at
+    (``fewer_structures``); ``mine``/``theirs`` the sizes (0: none) or hunters compared.
     """
 
     kind: str
@@ -133,7 +139,10 @@ class RegionScore:
         reason = standing.reason
         if reason is None:
             return None
-        return REASON_TEXT[reason.kind], {
+        kind = reason.kind
+        if kind == FEWER_STRUCTURES and reason.nth == 1:
+            kind = NO_STRUCTURE
+        return REASON_TEXT[kind], {
             "player": standing.player, "above": ", ".join(reason.above),
             "nth": reason.nth, "mine": reason.mine, "theirs": reason.theirs,
         }
@@ -179,7 +188,9 @@ def _reason(kind_if_equal: str, above: tuple[str, ...], theirs: Influence,
         if a != b:
             return Reason(SMALLER_STRUCTURE, above, nth, b, a)
     if len(their_sizes) != len(my_sizes):
-        return Reason(FEWER_STRUCTURES, above, 0, len(my_sizes), len(their_sizes))
+        # Equal as far as the shorter list goes: the longer list wins (B9).
+        nth = len(my_sizes) + 1
+        return Reason(FEWER_STRUCTURES, above, nth, 0, their_sizes[nth - 1])
     if their_hunters != my_hunters:
         return Reason(FEWER_HUNTERS, above, 0, my_hunters, their_hunters)
     return Reason(kind_if_equal, above)

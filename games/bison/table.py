@@ -45,13 +45,29 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from games.bison.components import (
+    DEFAULT_MAX_TOTEM_DISTANCE,
+    MAX_PLAYERS,
+    MAX_TOTEM_DISTANCE_LIMIT,
+    MIN_PLAYERS,
+    MIN_TOTEM_DISTANCE,
+)
 from games.bison.economy import ANIMALS, START_STOCK, STOCK_CAP, Stocks, Supply
-from games.bison.rounds import MAX_PLAYERS, MIN_PLAYERS, Rounds, removed_tiles_for
+from games.bison.rounds import Rounds, removed_tiles_for
 from games.bison.table_actions import on_action, on_end_round
 from games.bison.table_board import legal_hexes, on_pieces, on_tile
 from games.bison.table_fields import parse_hex, parse_rotation, parse_space, parse_tile
 from games.bison.table_history import describe
 from games.bison.table_market import on_buy, on_exchange
+from games.bison.table_play import (
+    build_sizes,
+    destinations,
+    hunters_used,
+    on_correct,
+    on_play,
+    on_start_tile,
+    space_ref,
+)
 from games.bison.table_scoring import (
     Choices,
     Scoring,
@@ -63,17 +79,15 @@ from games.bison.table_scoring import (
     winning_seats,
 )
 from games.bison.table_state import (
-    DEFAULT_MAX_TOTEM_DISTANCE,
-    MAX_TOTEM_DISTANCE_LIMIT,
-    MIN_TOTEM_DISTANCE,
     ScoreRecord,
     Settings,
     State,
     parse_settings,
     with_seat,
 )
+from games.bison.table_turn import Turn, seat_named, turn
 from games.errors import N_, RuleError
-from games.table import Player, check_range, parse_adjust
+from games.table import Player, adjusted, dispatch
 
 GAME = "bison"
 COUNTERS: dict[str, tuple[int, int]] = {animal: (0, STOCK_CAP) for animal in ANIMALS}
@@ -103,12 +117,9 @@ def prepare(state: State, event: dict[str, Any], rng: random.Random) -> dict[str
 
 
 def _adjust(state: State, event: Mapping[str, Any]) -> State:
-    adjust = parse_adjust(event, len(state.players), COUNTERS)
-    stocks = state.stocks[adjust.seat]
-    value = check_range(adjust.counter, stocks.get(adjust.counter) + adjust.delta,
-                        COUNTERS[adjust.counter])
-    changed = replace(stocks, **{adjust.counter: value})
-    return replace(state, stocks=with_seat(state, adjust.seat, stocks=changed)[0])
+    change, value = adjusted(event, COUNTERS, counters(state))
+    changed = replace(state.stocks[change.seat], **{change.counter: value})
+    return replace(state, stocks=with_seat(state, change.seat, stocks=changed)[0])
 
 
 EVENTS = {
@@ -121,25 +132,54 @@ EVENTS = {
     "tile": on_tile,
     "pieces": on_pieces,
     "score": on_score,
+    "play": on_play,
+    "correct": on_correct,
+    "start_tile": on_start_tile,
 }
+
+
+def _reopen(state: State, event: Mapping[str, Any]) -> State:
+    """``{"type": "reopen"}`` — undo the final scoring (B10) so the table can change again:
+    the table goes back to just before it; the event stays in the history."""
+    if state.before_final is None:
+        raise RuleError(N_("the game is not finished; there is nothing to reopen"))
+    return state.before_final
+
+
+EVENTS["reopen"] = _reopen
+# Parameters of board refusals that name a player by colour (the board's player id).
+_COLOUR_PARAMS = ("player", "other", "above")
+
+
+def _named(state: State, error: RuleError) -> RuleError:
+    """``error`` with any colour id in a player parameter replaced by the player's name:
+    refusals name players, never colours."""
+    colours = state.colours
+    params = dict(error.params)
+    changed = False
+    for key in _COLOUR_PARAMS:
+        value = params.get(key)
+        if type(value) is str and value in colours and value not in state.names:
+            params[key] = state.names[colours.index(value)]
+            changed = True
+    return RuleError(error.template, **params) if changed else error
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The next state after ``event``; ``RuleError`` (and no change) when refused.
 
-    Event types: ``adjust`` (generic counter), ``action``, ``buy``, ``exchange``,
-    ``award``, ``end_round``; each handler's docstring shows its fields.
+    Event types: ``adjust`` (generic counter), ``action``, ``play`` (an action with its
+    board change), ``correct`` (a free correction of the board), ``buy``, ``exchange``,
+    ``award``, ``end_round``, ``tile``, ``start_tile``, ``pieces``, ``score``, ``reopen``;
+    each handler's docstring shows its fields. After a locking final scoring (B10) only
+    ``reopen`` is accepted.
     """
-    if not isinstance(event, Mapping):
-        raise RuleError(N_("an event must be an object with a \"type\""))
-    kind = event.get("type")
-    handler = EVENTS.get(kind)  # type: ignore[arg-type]
-    if handler is None:
-        raise RuleError(
-            N_("unknown event type {type!r}; expected one of: {names}"),
-            type=kind, names=", ".join(EVENTS),
-        )
-    return handler(state, event)
+    if isinstance(event, Mapping) and state.locked and event.get("type") != "reopen":
+        raise RuleError(N_("the game is over and scored; reopen it to change anything"))
+    try:
+        return dispatch(state, event, EVENTS)
+    except RuleError as error:
+        raise _named(state, error) from None
 
 
 def counters(state: State) -> list[dict[str, int]]:
@@ -158,6 +198,8 @@ def to_json(state: State) -> dict[str, Any]:
         "next_seat": rounds.next_seat,
         "round_complete": rounds.round_complete,
         "finished": rounds.finished,
+        "final_scored": state.final_scored,
+        "locked": state.locked,
         # B10 tie-break on the stocks as they stand: final while the final awards come in.
         "winners": winning_seats(state) if rounds.finished else [],
         "settings": state.settings.as_dict(),
@@ -215,11 +257,15 @@ __all__ = [
     "Scoring",
     "Settings",
     "State",
+    "Turn",
     "apply",
     "board_json",
+    "build_sizes",
     "counters",
     "describe",
+    "destinations",
     "food_chart",
+    "hunters_used",
     "legal_hexes",
     "new_state",
     "parse_choices",
@@ -229,5 +275,8 @@ __all__ = [
     "parse_tile",
     "prepare",
     "score_now",
+    "seat_named",
+    "space_ref",
     "to_json",
+    "turn",
 ]

@@ -38,7 +38,7 @@ from games.bison.rounds import Action, check_action
 from games.bison.table_board import build_on_board, place_tile_on_board
 from games.bison.table_fields import event_seat, flag
 from games.bison.table_state import Settings, State, with_seat
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 
 
 def _builds(event: Mapping[str, Any], kind: str, hunters: int, settings: Settings
@@ -56,12 +56,12 @@ def _builds(event: Mapping[str, Any], kind: str, hunters: int, settings: Setting
         raise RuleError(
             N_("say which {kind} to build: builds needs at least one "
                "{{\"size\": n, \"replaces\": m}}"),
-            kind=kind,
+            kind=Term(kind),
         )
     if len(raw) > 1 and not settings.several_structures:
         raise RuleError(
             N_("one action builds or enlarges one {kind} (variant 1 allows several)"),
-            kind=kind,
+            kind=Term(kind),
         )
     pairs: list[tuple[int, int]] = []
     for number, item in enumerate(raw, start=1):
@@ -76,7 +76,7 @@ def _builds(event: Mapping[str, Any], kind: str, hunters: int, settings: Setting
             raise RuleError(
                 N_("build {number}: a {kind} can only be built or enlarged, from size "
                    "{replaces} to a larger size, not {size} (variant 2 allows shrinking)"),
-                number=number, kind=kind, replaces=replaces, size=size,
+                number=number, kind=Term(kind), replaces=replaces, size=size,
             )
         pairs.append((size, replaces))
     used = sum(abs(size - replaces) for size, replaces in pairs)

@@ -25,13 +25,12 @@ from dataclasses import replace
 from typing import Any
 
 from games.bison.board import (
-    HUNTERS_OWNED,
-    MAX_STRUCTURE,
     Board,
     Pieces,
     Space,
     check_structure_kind,
 )
+from games.bison.components import HUNTERS_OWNED, MAX_STRUCTURE
 from games.bison.economy import Structures, Supply
 from games.bison.hexgrid import Hex, neighbours, show
 from games.bison.table_fields import (
@@ -45,7 +44,7 @@ from games.bison.table_fields import (
 )
 from games.bison.table_state import State, with_seat
 from games.bison.tiles import STRUCTURE_ON, Tile
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 
 
 def _place(state: State, event: Mapping[str, Any]) -> tuple[Board, Hex]:
@@ -114,18 +113,19 @@ def _sync_supply(state: State, seat: int, space: Space, new: Pieces) -> Supply:
                 on_board.remove(old_size)
                 in_supply.append(old_size)
         if new.structure:
-            unlocated = Counter(on_board) - located
-            if not unlocated[new.structure]:
+            loose = Counter(on_board) - located
+            if not loose[new.structure]:
                 if new.structure not in in_supply:
                     raise RuleError(
                         N_("you have no size-{size} {kind} in your supply; buy one at the "
                            "market first"),
-                        size=new.structure, kind=kind,
+                        size=new.structure, kind=Term(kind),
                     )
                 in_supply.remove(new.structure)
                 on_board.append(new.structure)
         moved = Structures(tuple(sorted(in_supply)), tuple(sorted(on_board)), held.market)
-        supply = replace(supply, **{"tents" if kind == "tent" else "canoes": moved})
+        supply = (replace(supply, tents=moved) if kind == "tent"
+                  else replace(supply, canoes=moved))
     return supply
 
 
@@ -153,7 +153,7 @@ def on_pieces(state: State, event: Mapping[str, Any]) -> State:
     if not whole(structure) or not 0 <= structure <= MAX_STRUCTURE:
         raise RuleError(
             N_("the {kind} size must be a whole number from 0 (none) to {most}, not "
-               "{value!r}"), kind=STRUCTURE_ON[terrain], most=MAX_STRUCTURE, value=structure,
+               "{value!r}"), kind=Term(STRUCTURE_ON[terrain]), most=MAX_STRUCTURE, value=structure,
         )
     space = (at, terrain)
     if hunters == 0 and structure == 0 and event.get("seat") is None:
@@ -202,7 +202,7 @@ def build_on_board(state: State, board: Board, seat: int, kind: str,
             raise RuleError(
                 N_("build {number}: the {terrain} at {at} has your size-{have} {kind}, not "
                    "size {replaces}"),
-                number=number, terrain=terrain, at=show(at), have=have_size, kind=kind,
+                number=number, terrain=Term(terrain), at=show(at), have=have_size, kind=Term(kind),
                 replaces=replaces,
             )
         grow = size - replaces
@@ -210,7 +210,7 @@ def build_on_board(state: State, board: Board, seat: int, kind: str,
             raise RuleError(
                 N_("build {number}: a size-{size} {kind} needs {need} of your hunters on the "
                    "{terrain} at {at}; there are {have}"),
-                number=number, size=size, kind=kind, need=grow, terrain=terrain,
+                number=number, size=size, kind=Term(kind), need=grow, terrain=Term(terrain),
                 at=show(at), have=have_hunters,
             )
         board = board.put((at, terrain), Pieces(colour, have_hunters - grow, size))

@@ -20,7 +20,7 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from games.bison import catalog
 from games.bison.catalog import CatalogTile
@@ -46,7 +46,7 @@ def not_over(state: State) -> None:
         raise RuleError(N_("the game is over; the stocks are final"))
 
 
-def whole(value: object) -> bool:
+def whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -55,23 +55,25 @@ def parse_hex(raw: object) -> Hex:
     if not (isinstance(raw, (list, tuple)) and len(raw) == 2 and all(whole(v) for v in raw)):
         raise RuleError(N_("at must be a hex [q, r] of two whole numbers, not {value!r}"),
                         value=raw)
-    return (int(raw[0]), int(raw[1]))  # type: ignore[index]
+    assert isinstance(raw, (list, tuple))  # checked above; narrows for the type checker
+    return (int(raw[0]), int(raw[1]))
 
 
 def parse_space(raw: object) -> str:
     if raw not in SPACES:
         raise RuleError(N_("space must be prairie, river or mountain, not {value!r}"),
                         value=raw)
-    return raw  # type: ignore[return-value]
+    assert isinstance(raw, str)  # one of SPACES
+    return raw
 
 
 def parse_rotation(raw: object) -> int:
-    if not whole(raw) or not 0 <= raw <= 5:  # type: ignore[operator]
+    if not whole(raw) or not 0 <= raw <= 5:
         raise RuleError(
             N_("rotation must be a whole number from 0 to 5 (60° steps clockwise), not "
                "{value!r}"), value=raw,
         )
-    return raw  # type: ignore[return-value]
+    return raw
 
 
 def parse_tile(event: Mapping[str, Any]) -> Tile | CatalogTile:

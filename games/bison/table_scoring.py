@@ -8,7 +8,13 @@ Scoring
     receipts region by region under the cap (B8), from ``before`` to ``after``.
 choices
     A seat's own 3:1 exchanges for the surplus of one region's award (B8), keyed by
-    (seat, region); unlisted awards use the default policy of ``economy.receive``.
+    (seat, region); unlisted awards use the default policy of ``economy.receive``. The
+    ``exchanges`` field of ``score`` events recorded before B8 was amended: replayed as
+    they were.
+overflow
+    B8 as amended: a seat's ``overflow.Choice`` for one region's award (exchanges from the
+    whole stock, market buys), keyed by (seat, region); unlisted awards that pass 15 take
+    ``overflow.propose``. A ``score`` event with an ``overflow`` list (even empty) uses it.
 final
     The last round's scoring: from empty stocks (B10); the game is then over.
 award
@@ -30,9 +36,11 @@ from games.bison.economy import (
     Overflow,
     Receipt,
     Stocks,
+    Supply,
     overflow_options,
     receive,
 )
+from games.bison.overflow import Choice, Outcome, propose, settle
 from games.bison.scoring import RegionScore, score_board, winners
 from games.bison.table_fields import event_seat, flag, whole
 from games.bison.table_state import ScoreRecord, State, with_seat
@@ -40,13 +48,26 @@ from games.errors import N_, RuleError
 
 
 def on_award(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "award", "seat", "gains", "exchanges"?}`` — scoring awards under the cap
-    (B8); without ``exchanges`` the default overflow policy of ``economy.receive`` applies.
+    """``{"type": "award", "seat", "gains", "exchanges"? | "overflow"?}`` — scoring awards
+    under the cap (B8). ``overflow`` (``{"exchanges", "buys"}``, B8 as amended: what the
+    UI got from ``overflow.propose`` or the player chose) is checked by ``overflow.settle``;
+    the old ``exchanges`` (surplus triples only) and, without either, the old default
+    policy of ``economy.receive`` replay events recorded before B8 was amended.
 
     The cap applies to each award as it comes, so one award per region in scoring order
     (prairie, mountain, river; B9) reproduces the table exactly. Accepted after the game is
     over: that is when the final scoring (B10) is awarded."""
     seat = event_seat(state, event)
+    if "overflow" in event:
+        # B8 as amended: ``overflow`` is the seat's ``overflow.Choice`` for these gains.
+        if "exchanges" in event:
+            raise RuleError(N_("give either exchanges (the old form) or overflow, not both"))
+        outcome = settle(state.stocks[seat], Amounts.from_mapping(event.get("gains"),
+                                                                  what="gains"),
+                         state.supplies[seat], Choice.from_json(event["overflow"]))
+        all_stocks, all_supplies = with_seat(state, seat, stocks=outcome.stocks,
+                                             supply=outcome.supply)
+        return replace(state, stocks=all_stocks, supplies=all_supplies)
     exchanges = event.get("exchanges")
     if exchanges is not None and not isinstance(exchanges, list):
         raise RuleError(N_("exchanges must be a list like [{\"give\": \"bison\", "
@@ -70,6 +91,8 @@ class Scoring:
     before: tuple[Stocks, ...]
     receipts: tuple[tuple[tuple[int, Receipt], ...], ...]
     after: tuple[Stocks, ...]
+    supplies: tuple[Supply, ...] = ()  # after the B8 market buys (amended rule only)
+    amended: bool = False  # B8 as amended: exchanges from the whole stock, market buys
 
     def awards(self, seat: int) -> Amounts:
         """The seat's raw awards, before the cap."""
@@ -89,7 +112,8 @@ class Scoring:
 
     def overflows(self, seat: int) -> tuple[tuple[int, Receipt], ...]:
         """The seat's receipts where a stock would have passed 15 (a choice to make)."""
-        return tuple((i, r) for i, r in self.receipts[seat] if r.exchanges or r.lost.total)
+        return tuple((i, r) for i, r in self.receipts[seat]
+                     if r.exchanges or r.buys or r.lost.total)
 
     def award(self, seat: int, region: int) -> Amounts:
         """What region ``region`` awards the seat, before the cap (B9)."""
@@ -105,6 +129,22 @@ class Scoring:
                 break
             current = receipt.stocks
         return current
+
+    def proposal(self, seat: int, region: int, supply: Supply) -> Outcome | None:
+        """B8 as amended: the pre-filled choice for region ``region``'s award to the seat
+        (``overflow.propose``), or None when the award fits. ``supply`` is the seat's
+        supply before this scoring (``state.supplies[seat]``); earlier buys of this
+        scoring are taken into account."""
+        stocks = self.stocks_before(seat, region)
+        award = self.award(seat, region)
+        if all(stocks.get(a) + award.get(a) <= 15 for a in ANIMALS):
+            return None
+        for index, receipt in self.receipts[seat]:
+            if index == region:
+                break
+            for buy in receipt.buys:
+                supply = buy.bought(supply)
+        return propose(stocks, award, supply)
 
     def overflow(self, seat: int, region: int) -> Overflow | None:
         """The B8 choice region ``region``'s award gives the seat: the surplus above 15,
@@ -138,17 +178,45 @@ def parse_choices(state: State, raw: object) -> dict[tuple[int, int], list[Any]]
     return choices
 
 
+def parse_overflow(state: State, raw: object) -> dict[tuple[int, int], Choice]:
+    """``[{"seat", "region", "exchanges": [{"give", "get", "times"?}], "buys": [{"item",
+    "size"?}]}, …]``: a seat's own B8 choice (amended) for its award from one region."""
+    if not isinstance(raw, list):
+        raise RuleError(N_("overflow must be a list like [{\"seat\": 0, \"region\": 2, "
+                           "\"exchanges\": [{\"give\": \"bison\", \"get\": "
+                           "\"salmon\"}], \"buys\": []}]"))
+    chosen: dict[tuple[int, int], Choice] = {}
+    for number, item in enumerate(raw, start=1):
+        if not isinstance(item, Mapping):
+            raise RuleError(N_("overflow choice {number} must be an object with seat, region, "
+                               "exchanges and buys"), number=number)
+        seat = state.rounds.check_seat(item.get("seat"))
+        region = item.get("region")
+        if not whole(region) or region < 0:
+            raise RuleError(N_("exchange choice {number}: region must be a region number, "
+                               "not {value!r}"), number=number, value=region)
+        chosen[(seat, region)] = Choice.from_json(
+            {"exchanges": item.get("exchanges", []), "buys": item.get("buys", [])})
+    return chosen
+
+
 def score_now(state: State, choices: Choices | None = None, *,
-              final: bool | None = None) -> Scoring:
+              final: bool | None = None,
+              overflow: Mapping[tuple[int, int], Choice] | None = None) -> Scoring:
     """Score the mirror as it stands: the live standings "if the round ended now", the
     preview of the scoring screen, and what the ``score`` event applies.
 
-    ``final`` defaults to "this is the last round" (B10: stocks go to 0 first)."""
+    ``final`` defaults to "this is the last round" (B10: stocks go to 0 first).
+    ``overflow`` (even empty) scores with B8 as amended: each seat's ``Choice`` per region,
+    ``overflow.propose`` for the others; the UI passes ``{}`` to preview the proposals and
+    ``Scoring.proposal`` / ``overflow.settle`` to show and check a player's choice."""
+    if choices and overflow is not None:
+        raise RuleError(N_("give either exchanges (the old form) or overflow, not both"))
     if final is None:
         final = state.rounds.finished or state.rounds.round >= state.rounds.rounds
     regions = score_board(state.board)
     choices = dict(choices or {})
-    for seat, index in choices:
+    for seat, index in [*choices, *(overflow or {})]:
         if index >= len(regions) or not any(
             s.player == state.colours[seat] and s.award for s in regions[index].standings
         ):
@@ -159,18 +227,33 @@ def score_now(state: State, choices: Choices | None = None, *,
     zero = Stocks(0, 0, 0)
     before = tuple(zero for _ in state.players) if final else state.stocks
     current = list(before)
+    supplies = list(state.supplies)
     receipts: list[list[tuple[int, Receipt]]] = [[] for _ in state.players]
     for index, region in enumerate(regions):
         for standing in region.standings:
             if not standing.award:
                 continue
             seat = state.seat_of(standing.player)
-            receipt = receive(current[seat], Amounts.of(region.animal, standing.award),
-                              choices.get((seat, index)))
+            award = Amounts.of(region.animal, standing.award)
+            if overflow is None:
+                receipt = receive(current[seat], award, choices.get((seat, index)))
+            else:
+                receipt, supplies[seat] = _settled(current[seat], award, supplies[seat],
+                                                   overflow.get((seat, index)))
             current[seat] = receipt.stocks
             receipts[seat].append((index, receipt))
     return Scoring(final, state.colours, regions, before,
-                   tuple(tuple(r) for r in receipts), tuple(current))
+                   tuple(tuple(r) for r in receipts), tuple(current), tuple(supplies),
+                   overflow is not None)
+
+
+def _settled(stocks: Stocks, award: Amounts, supply: Supply, choice: Choice | None
+             ) -> tuple[Receipt, Supply]:
+    """One award under B8 as amended: the seat's choice, or the proposal."""
+    outcome = (propose(stocks, award, supply) if choice is None
+               else settle(stocks, award, supply, choice))
+    made = outcome.choice
+    return Receipt(outcome.stocks, made.exchanges, outcome.discarded, made.buys), outcome.supply
 
 
 def food_chart(state: State) -> list[list[int]]:
@@ -182,22 +265,32 @@ def food_chart(state: State) -> list[list[int]]:
 
 
 def on_score(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "score", "exchanges"?, "override"?}`` — score the mirror and end the
+    """``{"type": "score", "overflow"? | "exchanges"?, "override"?, "lock"?}`` — score the
+    mirror and end the
     round: B9 region by region (prairie, mountain, river) with the B8 cap and the seats'
     chosen exchanges, markers cleared, the totem passed on. In the last round the stocks
-    go to 0 first and this is the final scoring (B10); the game is then over."""
+    go to 0 first and this is the final scoring (B10); the game is then over, and with
+    ``lock`` (or ``overflow``) the table refuses every change until a ``reopen``."""
     if state.final_scored:
         raise RuleError(N_("the final scoring is done; the game is over"))
+    if "overflow" in event and "exchanges" in event:
+        raise RuleError(N_("give either exchanges (the old form) or overflow, not both"))
     choices = parse_choices(state, event.get("exchanges"))
+    overflow = parse_overflow(state, event["overflow"]) if "overflow" in event else None
     if state.rounds.finished:  # ended without the mirror's scoring: score it once, finally
         rounds, final = state.rounds, True
     else:
         rounds = state.rounds.end_round(override=flag(event, "override"), names=state.names)
         final = rounds.finished
-    result = score_now(state, choices, final=final)
+    result = score_now(state, choices, final=final, overflow=overflow)
     record = ScoreRecord(state.rounds.round, final, result.after,
                          tuple(result.lost(seat).total for seat in range(len(state.players))))
-    return replace(state, stocks=result.after, rounds=rounds, log=(*state.log, record))
+    supplies = result.supplies if result.amended else state.supplies
+    # B10: the result stays final. Only events that say so lock (old tables replay).
+    locked = final and (flag(event, "lock") or overflow is not None)
+    return replace(state, stocks=result.after, supplies=supplies, rounds=rounds,
+                   log=(*state.log, record), before_final=state if final else None,
+                   locked=locked)
 
 
 def winning_seats(state: State) -> list[int]:

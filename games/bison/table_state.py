@@ -14,6 +14,11 @@ ScoreRecord
     stocks after it and what the cap took (B8).
 with_seat
     The seats' stocks and supplies with one seat's replaced: how a handler writes a seat.
+finished
+    After the final scoring (B10) the table is *locked*: it refuses every change but
+    ``reopen``, which goes back to the table just before that scoring (``before_final``).
+    Final scorings recorded before the lock existed (no ``lock`` and no ``overflow``
+    field) do not lock, so the events that followed them still replay.
 
 Standard library only.
 """
@@ -25,14 +30,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.bison.board import Board
+from games.bison.components import (
+    DEFAULT_MAX_TOTEM_DISTANCE,
+    MAX_TOTEM_DISTANCE_LIMIT,
+    MIN_TOTEM_DISTANCE,
+)
 from games.bison.economy import Stocks, Supply
 from games.bison.rounds import Rounds
 from games.errors import N_, RuleError
 from games.table import Player
-
-DEFAULT_MAX_TOTEM_DISTANCE = 3  # B4: "at most 3 tiles from the totem"
-MIN_TOTEM_DISTANCE = 1  # a tile always touches the board: 1 is the nearest setting
-MAX_TOTEM_DISTANCE_LIMIT = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,9 @@ class State:
     rounds: Rounds
     board: Board = field(default_factory=Board.new_game)
     log: tuple[ScoreRecord, ...] = ()  # one entry per scoring, oldest first
+    # The table just before the final scoring (B10), which a ``reopen`` event goes back to.
+    before_final: State | None = None
+    locked: bool = False  # finished and scored: every change refused until reopened
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -4,5 +4,5 @@ Modules: ``catalog`` (the six dogs and their 13-card decks, D1), ``deck`` (drawi
 recorded random source, the reshuffle card, the catcher's die), ``dog`` (one dog's chart),
 ``game`` (the table: turns, the pound D2, trash day and the win D3), ``table`` (the
 companion's event fold) and ``terms`` (the game words messages put into their sentences,
-translatable). Decisions D1–D3: ``/shared/rules/dogs-life.md``.
+translatable). Decisions D1–D3: ``docs/rules/dogs-life.md``.
 """

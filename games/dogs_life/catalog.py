@@ -115,7 +115,8 @@ class Card:
         """The find in one of the three finding sections."""
         if section not in FIND_SECTIONS:
             raise RuleError(_NO_FIND[section])
-        return getattr(self, section.value)
+        found: Find = getattr(self, section.value)
+        return found
 
 
 # One sentence per section rather than the section's name put into one sentence: a

@@ -266,6 +266,14 @@ def pound_turn(state: DogState, escaped: bool) -> DogState:
     return replace(state, pound=min(state.pound + 1, POUND_RELEASE), ap=0)
 
 
+def pound_draws(state: DogState) -> int:
+    """Cards the dog's next turn in the pound draws (D2): as many as the pound space it is
+    on (1, 2, 3); 0 on the last space, where it is let out without a draw."""
+    if not state.in_pound or state.pound >= POUND_RELEASE:
+        return 0
+    return state.pound
+
+
 def release(state: DogState) -> DogState:
     """Out of the pound: hunger set to 2 even if it was higher (D2), and the dog acts at once."""
     return replace(

@@ -7,7 +7,18 @@ seat
 turn
     A player's turn: (1) hunger tick or starvation, or the pound draws (D2); (2) actions
     paid with action points; (3) the catcher's die. ``start_turn`` does step 1 and gives the
-    dog its action points; the other dogs' unspent points are gone (never carried over).
+    dog its action points. A turn belongs to its player: the next turn starts only once the
+    current dog has no action points left, or its player ended the actions (``end_turn``,
+    or rolling the catcher's die: step 3 comes after every action). Unspent points are then
+    gone (the rulebook: never carried over), never wiped by another dog's turn starting.
+    The die is rolled at most once per turn, by the player whose turn it is. Turns go
+    clockwise: seat order (``next_seat``).
+newspapers
+    12, each with a delivery address (1–12) on its face-down back. A dog barking at the
+    newspaper office takes one *at random* (the companion draws the address); a carried
+    newspaper's address is its player's secret until it is delivered. A dropped newspaper
+    lies face down on the street (``street``) until a dog picks it up again (at random
+    among those on the street); a delivered one goes back to the office.
 drawer
     Where card draws come from: a function ``(seat, deck) -> (Draw, deck)``. When an event
     is prepared it draws from a seeded random source and records what it drew; when the
@@ -43,7 +54,7 @@ from games.dogs_life.dog import (
 )
 from games.errors import N_, RuleError
 
-MIN_PLAYERS: Final = 2
+MIN_PLAYERS: Final = 3  # the rulebook's box: 3–6 players
 MAX_PLAYERS: Final = 6
 BONES: Final = 30
 TRASH_MARKERS: Final = 15
@@ -90,6 +101,16 @@ class Game:
     die: int | None = None
     time_up: bool = False
     history: tuple[tuple[int, ...], ...] = ()
+    rolled: bool = False  # the catcher's die was rolled this turn (at most once)
+    ended: bool = False  # the current player ended this turn's actions
+    street: tuple[int, ...] = ()  # addresses of the newspapers lying on the street
+
+    @property
+    def office(self) -> tuple[int, ...]:
+        """The addresses of the newspapers at the office: not carried, not on the street."""
+        out = {i.address for d in self.dogs for i in d.items if i.kind is ItemKind.NEWSPAPER}
+        return tuple(a for a in range(1, dogs.NEWSPAPERS + 1)
+                     if a not in out and a not in self.street)
 
 
 def new_game(dog_ids: Sequence[object], settings: Settings = Settings()) -> Game:
@@ -145,6 +166,28 @@ def bones_history(game: Game) -> tuple[tuple[int, ...], ...]:
     return (*game.history, tuple(d.buried for d in game.dogs))
 
 
+def next_seat(game: Game) -> int:
+    """Whose turn comes next: clockwise (seat order) after the current one."""
+    return 0 if game.current is None else (game.current + 1) % len(game.dogs)
+
+
+def whose_turn(game: Game) -> int | None:
+    """The seat whose turn it is now: the current dog while its turn runs (action points
+    left and not ended), then the next seat clockwise; None once the game is over."""
+    if winners(game):
+        return None
+    if turn_running(game):
+        return game.current
+    return next_seat(game)
+
+
+def turn_running(game: Game) -> bool:
+    """Whether the current dog's turn still runs: it has action points left, and its
+    player has not ended the actions (``end_turn`` or the catcher's die)."""
+    return (game.current is not None and not game.ended
+            and game.dogs[game.current].ap > 0)
+
+
 def check_seat(game: Game, seat: object, field: str = "seat") -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.dogs):
         raise RuleError(
@@ -159,8 +202,19 @@ def _require_playing(game: Game) -> None:
         raise RuleError(N_("the game is over"))
 
 
-def _set(game: Game, seat: int, state: DogState) -> Game:
-    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1:]))
+def _set(game: Game, seat: int, state: DogState, *, delivered: bool = False) -> Game:
+    """The game with the dog at ``seat`` in ``state``; a newspaper the dog no longer
+    carries lies on the street (dropped, or left behind on the way to the pound) unless
+    it was ``delivered`` (back to the office)."""
+    before = _papers(game.dogs[seat])
+    left = [a for a in before if a not in _papers(state)]
+    street = game.street if delivered else (*game.street, *left)
+    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1:]), street=street)
+
+
+def _papers(state: DogState) -> tuple[int, ...]:
+    return tuple(i.address for i in state.items
+                 if i.kind is ItemKind.NEWSPAPER and i.address is not None)
 
 
 def _draw(game: Game, seat: int, drawer: Drawer) -> tuple[Card, Game]:
@@ -181,10 +235,17 @@ def start_turn(game: Game, seat: int, drawer: Drawer) -> tuple[Game, Report]:
     """Hunger tick or starvation for a free dog; the pound draws for a caught one (D2)."""
     _require_playing(game)
     seat = check_seat(game, seat)
+    if turn_running(game):
+        current = game.dogs[game.current or 0]
+        raise RuleError(
+            N_("it is still {dog}'s turn ({ap} action points left): its player ends the "
+               "turn first"),
+            dog=current.name, ap=current.ap,
+        )
     game = replace(
         game,
         dogs=tuple(replace(d, ap=0) for d in game.dogs),  # unspent AP are not carried over
-        turn=game.turn + 1, current=seat,
+        turn=game.turn + 1, current=seat, rolled=False, ended=False,
         history=(*game.history, tuple(d.buried for d in game.dogs)),
     )
     state = game.dogs[seat]
@@ -215,9 +276,32 @@ def move(game: Game, seat: int, steps: int) -> Game:
 
 
 def eat(game: Game, seat: int, days: int) -> Game:
-    """Food from a draw made with the real cards: +1/+2/+3, capped at 4."""
+    """Food from a trash can or a restaurant, drawn with the real cards: the rummaging or
+    begging costs its 1 AP; the hunger marker goes up +1/+2/+3, capped at 4."""
     _require_playing(game)
-    return _set(game, seat, dogs.eat(game.dogs[seat], days))
+    fed = dogs.eat(game.dogs[seat], days)  # refuses a bad amount, or a dog in the pound
+    return _set(game, seat, dogs.spend(fed, 1, terms.EAT))
+
+
+def search(game: Game, seat: int, section: Section, found: Find) -> tuple[Game, Report]:
+    """Rummage a trash can or beg at a restaurant with the real cards (1 AP): ``found`` is
+    what the drawn card says. A bone needs a free carrying space (else nothing was found);
+    food raises hunger (capped at 4); a rummaged trash can gets a trash marker (D3)."""
+    _require_playing(game)
+    if section not in _ACTIONS:
+        raise RuleError(N_("only a trash can or a restaurant is searched"))
+    game = _set(game, seat, dogs.spend(game.dogs[seat], 1, _ACTIONS[section]))
+    report: Report = {"outcome": found.value}
+    if found is Find.BONE and bones_in_use(game) >= BONES:
+        report["outcome"] = "none-left"
+    else:
+        state, kept = dogs.find(game.dogs[seat], found)
+        game = _set(game, seat, state)
+        if not kept:
+            report["outcome"] = "no-room"
+    if section is Section.TRASH:
+        game, report["trash_day"] = _place_trash_marker(game)
+    return game, report
 
 
 def drink(game: Game, seat: int) -> Game:
@@ -242,7 +326,9 @@ def pee(game: Game, seat: int, covers: int | None = None) -> Game:
     return game
 
 
-def pick_up(game: Game, seat: int, item: Item) -> Game:
+def pick_up(game: Game, seat: int, item: Item, *, from_street: bool = False) -> Game:
+    """Pick up a bone, or a newspaper: at the office (``item`` is the one drawn at random
+    among those there) or from the street (drawn among those lying there)."""
     _require_playing(game)
     if item.kind is ItemKind.BONE and bones_in_use(game) >= BONES:
         raise RuleError(N_("all {count} bones are already carried or buried"), count=BONES)
@@ -253,7 +339,22 @@ def pick_up(game: Game, seat: int, item: Item) -> Game:
                     N_("newspaper {address} is carried by {dog}"),
                     address=item.address, dog=state.name,
                 )
-    return _set(game, seat, dogs.pick_up(game.dogs[seat], item))
+        if item in game.dogs[seat].items:
+            raise RuleError(N_("{dog} already carries newspaper {address}"),
+                            dog=game.dogs[seat].name, address=item.address)
+        pool = game.street if from_street else game.office
+        if not pool:
+            if from_street:
+                raise RuleError(N_("no newspaper lies on the street"))
+            raise RuleError(N_("no newspaper is left at the office"))
+        if item.address not in pool:
+            raise RuleError(N_("that newspaper is not there to be taken"))
+    game = _set(game, seat, dogs.pick_up(game.dogs[seat], item))
+    if from_street:
+        street = list(game.street)
+        street.remove(item.address or 0)
+        game = replace(game, street=tuple(street))
+    return game
 
 
 def drop(game: Game, seat: int, item: Item) -> Game:
@@ -307,7 +408,7 @@ def draw(
         state = dogs.deliver(state, address)
     else:
         state = dogs.spend(state, 1, _ACTIONS[section])
-    game = _set(game, seat, state)
+    game = _set(game, seat, state, delivered=True)
     card, game = _draw(game, seat, drawer)
     game = _remember(game, seat, section, (card,))
     found = card.find(section)
@@ -355,17 +456,40 @@ def _fight(game: Game, seat: int, against: int | None, drawer: Drawer) -> tuple[
 
 # --- step 3 and the end ------------------------------------------------------------------
 
+def end_turn(game: Game, seat: int) -> Game:
+    """The current player ends the actions of the turn: unspent action points are gone
+    (never carried over); the catcher's die may still be rolled."""
+    _require_playing(game)
+    _require_current(game, seat)
+    if game.ended:
+        raise RuleError(N_("{dog}'s turn is already over"), dog=game.dogs[seat].name)
+    return _set(replace(game, ended=True), seat, replace(game.dogs[seat], ap=0))
+
+
+def _require_current(game: Game, seat: int) -> None:
+    if game.current is None:
+        raise RuleError(N_("no turn has started yet"))
+    if seat != game.current:
+        raise RuleError(N_("it is {dog}'s turn"), dog=game.dogs[game.current].name)
+
+
 def roll_die(game: Game, seat: int, face: int) -> Game:
-    """The catcher's die; a player whose dog is in the pound does not move the van."""
+    """The catcher's die (turn step 3), once per turn by the player whose turn it is: the
+    actions are over (unspent points are gone). A player whose dog is in the pound does
+    not move the van."""
     _require_playing(game)
     if game.dogs[seat].in_pound:
         raise RuleError(
             N_("{dog} is in the pound; its player does not move the catcher"),
             dog=game.dogs[seat].name,
         )
+    _require_current(game, seat)
+    if game.rolled:
+        raise RuleError(N_("the catcher's die was already rolled this turn"))
     if not 1 <= face <= 6:
         raise RuleError(N_("the die shows 1 to 6, not {face}"), face=face)
-    return replace(game, die=face)
+    game = replace(game, die=face, rolled=True, ended=True)
+    return _set(game, seat, replace(game.dogs[seat], ap=0))
 
 
 def end_game(game: Game) -> Game:

@@ -6,29 +6,42 @@ event
     A JSON object with a ``type`` and a ``seat`` (the acting dog) unless noted:
 
     ``adjust``      ``counter`` (``hunger`` 0–4, ``bladder`` 0–2, ``bones`` buried 0–30),
-                    ``delta`` — the generic correction of DESIGN.md.
+                    ``delta`` — the generic correction of docs/contracts.md.
     ``start_turn``  hunger tick or starvation; for a dog in the pound its 1/2/3 draws or
-                    the automatic release (D2).
+                    the automatic release (D2). Refused while the current dog's turn runs
+                    (action points left and not ended): its player ends it first.
+    ``end_turn``    the current dog's player ends the actions (unspent AP are gone).
     ``move``        ``steps`` ≥ 1 (1 AP each).
-    ``eat``         ``days`` 1–3: food from a draw made with the real cards (capped at 4).
+    ``rummage``     a trash can searched with the real cards (1 AP, a trash marker);
+                    ``find``: what the card says (``nothing``, ``food-1``…``food-3``,
+                    ``bone``; default ``nothing``).
+    ``beg``         the same at a restaurant (1 AP, no marker).
+    ``eat``         ``days`` 1–3: food found with the real cards (the rummage or begging
+                    costs 1 AP; capped at 4).
     ``drink``       fill the bladder at a fountain (1 AP).
     ``pee``         one marker onto a lamppost (1 AP); ``covers``: the rival's seat whose
                     marker it covers (that marker returns to its owner).
-    ``pick_up``     ``item`` ``bone`` or ``newspaper`` (with ``address`` 1–12), 1 AP.
-    ``drop``        the same fields, 1 AP.
+    ``pick_up``     ``item`` ``bone`` or ``newspaper``, 1 AP. A newspaper is taken face
+                    down at random: ``prepare`` draws its ``address`` among those at the
+                    office, or on the street with ``"from": "street"``.
+    ``drop``        ``item``; a newspaper names its ``address`` (its player knows it), 1 AP.
     ``bury``        ``count`` bones (default 1) at the den, 1 AP each.
     ``to_pound``    ``reason`` ``caught`` or ``fight``: what happened with the real cards.
     ``draw``        ``section`` ``trash``, ``restaurant``, ``newspaper`` (with ``address``:
                     the delivery), ``fight`` (with ``against``: the attacked seat) or
                     ``catcher``: a digital draw from the dog's own deck, applied.
-    ``roll_die``    the catcher's die.
+    ``roll_die``    the catcher's die: once per turn, by the current dog's player; it
+                    ends the actions.
     ``end_game``    (no seat) the timed variant: time is up (D3).
 prepared event
     ``prepare`` adds what chance decided: ``draws`` (``[{"seat", "card", "shuffles"}]``,
-    in the order drawn), ``die`` (1–6), and, for the history line, ``outcome`` and
-    ``trash_day``. Anything a client sent in those fields is replaced, so nobody chooses
-    their card. ``apply`` replays the recorded draws and refuses a record that does not
-    match the deck.
+    in the order drawn), ``die`` (1–6), a taken newspaper's ``address`` and, for the
+    history line, ``outcome`` and ``trash_day``. Anything a client sent in those fields is
+    replaced, so nobody chooses their card or their newspaper. ``apply`` replays the
+    recorded draws and refuses a record that does not match the deck.
+secrets
+    A carried (or dropped) newspaper's address is its player's until the game ends:
+    ``view_json`` and ``view_event`` show it as ``None`` to every other seat.
 settings
     ``bones_to_win`` (1–10, default 4), ``timed_minutes`` (5–600 or null: untimed) and
     ``dogs``: one catalog dog id per player (default: the catalog order).
@@ -38,17 +51,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from games.dogs_life import game as rules
-from games.dogs_life.catalog import DOGS, Card, Section, dog
+from games.dogs_life.catalog import DOGS, Card, Find, Section, dog
 from games.dogs_life.deck import Deck, Draw, random_shuffler, replay, roll_die
 from games.dogs_life.deck import draw as draw_card
 from games.dogs_life.dog import BONE, DogState, Item, ItemKind, LastDraw, newspaper
 from games.dogs_life.game import Drawer, Game, Report, Settings
 from games.dogs_life.terms import COUNTER_NAMES
 from games.errors import N_, RuleError
-from games.table import Player, check_range, parse_adjust
+from games.table import Player, adjusted, dispatch
 
 GAME: Final = "dogs-life"
 COUNTERS: Final = rules.COUNTERS
@@ -99,6 +112,11 @@ def prepare(state: Game, event: dict[str, Any], rng: random.Random) -> dict[str,
 
     if prepared.get("type") == "roll_die":
         prepared["die"] = roll_die(rng)
+    if prepared.get("type") == "pick_up" and prepared.get("item") == ItemKind.NEWSPAPER.value:
+        prepared.pop("address", None)
+        pool = state.street if prepared.get("from") == "street" else state.office
+        if pool:  # else apply refuses: no newspaper there
+            prepared["address"] = rng.choice(sorted(pool))
     try:
         _, report = _apply(state, prepared, drawer)
     except RuleError:
@@ -137,6 +155,43 @@ def counters(state: Game) -> list[dict[str, int]]:
     return [{"hunger": d.hunger, "bladder": d.bladder, "bones": d.buried} for d in state.dogs]
 
 
+def whose_turn(state: Game) -> int | None:
+    """The seat whose turn it is: the current dog's while its turn runs, then the next
+    seat clockwise (None once the game is over)."""
+    return rules.whose_turn(state)
+
+
+def game_over(state: Game) -> bool:
+    return bool(rules.winners(state))
+
+
+def view_json(state: Game, viewer: int | None) -> dict[str, Any]:
+    """``to_json`` as seat ``viewer`` sees it: another dog's newspaper addresses are None
+    until the game ends (they travel face down)."""
+    data = to_json(state)
+    if data["game_over"]:
+        return data
+    for dog_json in data["dogs"]:
+        if dog_json["seat"] != viewer:
+            dog_json["items"] = [{**item, "address": None} if item["kind"] == "newspaper"
+                                 else item for item in dog_json["items"]]
+    return data
+
+
+def view_counters(state: Game, viewer: int | None) -> list[dict[str, int]]:
+    return counters(state)  # hunger, bladder and buried bones are in plain sight
+
+
+def view_event(state: Game, event: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A stored event as seat ``viewer`` sees it: a newspaper picked up or dropped keeps
+    its address from everyone but its dog's player until the game ends."""
+    shown = dict(event)
+    if (event.get("type") in ("pick_up", "drop") and event.get("item") == "newspaper"
+            and event.get("seat") != viewer and not game_over(state)):
+        shown["address"] = None
+    return shown
+
+
 def to_json(state: Game) -> dict[str, Any]:
     """Everything the phone shows (the deck order stays secret: only its discard shows)."""
     winners = rules.winners(state)
@@ -146,7 +201,12 @@ def to_json(state: Game) -> dict[str, Any]:
         "time_up": state.time_up,
         "turn": state.turn,
         "current": state.current,
+        "turn_running": rules.turn_running(state),
+        "whose_turn": rules.whose_turn(state),
         "die": state.die,
+        "die_rolled": state.rolled,
+        "newspapers_at_office": len(state.office),
+        "newspapers_on_street": len(state.street),
         "trash_markers": state.trash_markers,
         "trash_markers_total": rules.TRASH_MARKERS,
         "trash_days": state.trash_days,
@@ -160,26 +220,20 @@ def to_json(state: Game) -> dict[str, Any]:
 # --- applying events -------------------------------------------------------------------------
 
 def _apply(state: Game, event: Mapping[str, Any], drawer: Drawer) -> tuple[Game, Report]:
-    if not isinstance(event, Mapping):
-        raise RuleError(N_("an event must be an object"))
-    kind = event.get("type")
-    if kind == "adjust":
-        change = parse_adjust(event, len(state.dogs), COUNTERS)
-        current = counters(state)[change.seat][change.counter]
-        value = check_range(
-            COUNTER_NAMES[change.counter], current + change.delta, COUNTERS[change.counter]
-        )
-        return rules.adjust(state, change.seat, change.counter, value), {}
-    if kind == "end_game":
-        return rules.end_game(state), {}
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(
-            N_("unknown event type {type!r}; expected one of: {names}"),
-            type=kind, names=", ".join(["adjust", *_HANDLERS, "end_game"]),
-        )
-    seat = rules.check_seat(state, event.get("seat"))
-    return handler(state, seat, event, drawer)
+    def seated(handler: Handler) -> Callable[[Game, Mapping[str, Any]], tuple[Game, Report]]:
+        # Every turn event names the dog's seat; the handler gets it checked.
+        return lambda game, e: handler(game, rules.check_seat(game, e.get("seat")), e, drawer)
+
+    return dispatch(state, event, {
+        "adjust": _adjust,
+        **{kind: seated(handler) for kind, handler in _HANDLERS.items()},
+        "end_game": lambda game, _e: (rules.end_game(game), {}),
+    })
+
+
+def _adjust(state: Game, event: Mapping[str, Any]) -> tuple[Game, Report]:
+    change, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES)
+    return rules.adjust(state, change.seat, change.counter, value), {}
 
 
 Handler = Callable[[Game, int, Mapping[str, Any], Drawer], tuple[Game, Report]]
@@ -208,6 +262,34 @@ def _to_pound(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
     return rules.send_to_pound(state, seat)
 
 
+def _search(section: Section) -> Handler:
+    def handler(state: Game, seat: int, event: Mapping[str, Any], _drawer: Drawer) -> tuple[
+            Game, Report]:
+        raw = event.get("find", Find.NOTHING.value)
+        names = [f.value for f in Find]
+        if raw not in names:
+            raise RuleError(N_("find must be one of: {names}"), names=", ".join(names))
+        return rules.search(state, seat, section, Find(raw))
+    return handler
+
+
+def _pick_up(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
+    source = event.get("from", "office")
+    if source not in ("office", "street"):
+        raise RuleError(N_("from must be office or street"))
+    if event.get("item") == ItemKind.NEWSPAPER.value and "address" not in event:
+        # prepare draws the address; none was drawn only when there was none to take
+        if source == "street" and not state.street:
+            raise RuleError(N_("no newspaper lies on the street"))
+        if source == "office" and not state.office:
+            raise RuleError(N_("no newspaper is left at the office"))
+        raise RuleError(N_("this event needs a newspaper drawn; it was not prepared"))
+    item = _item(event)
+    if item.kind is ItemKind.BONE and "from" in event:
+        raise RuleError(N_("only a newspaper is taken from the office or the street"))
+    return rules.pick_up(state, seat, item, from_street=source == "street")
+
+
 def _roll(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
     if "die" not in event:
         raise RuleError(N_("this event needs a die roll; it was not prepared"))
@@ -220,11 +302,14 @@ def _pee(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
 
 _HANDLERS: Final[dict[str, Handler]] = {
     "start_turn": lambda state, seat, _event, drawer: rules.start_turn(state, seat, drawer),
+    "end_turn": _plain(lambda g, s, _e: rules.end_turn(g, s)),
     "move": _plain(lambda g, s, e: rules.move(g, s, _whole(e, "steps"))),
+    "rummage": _search(Section.TRASH),
+    "beg": _search(Section.RESTAURANT),
     "eat": _plain(lambda g, s, e: rules.eat(g, s, _whole(e, "days"))),
     "drink": _plain(lambda g, s, _e: rules.drink(g, s)),
     "pee": _plain(_pee),
-    "pick_up": _plain(lambda g, s, e: rules.pick_up(g, s, _item(e))),
+    "pick_up": _plain(_pick_up),
     "drop": _plain(lambda g, s, e: rules.drop(g, s, _item(e))),
     "bury": _plain(lambda g, s, e: rules.bury(g, s, _whole(e, "count", default=1))),
     "to_pound": _plain(_to_pound),
@@ -277,7 +362,7 @@ def _records(event: Mapping[str, Any]) -> list[tuple[int, Draw]]:
     return records
 
 
-def _is_whole(value: object) -> bool:
+def _is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -414,8 +499,9 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     """
     def name(key: str) -> str:
         seat = event.get(key)
-        ok = _is_whole(seat) and 0 <= seat < len(players)
-        return players[seat].name if ok else "?"
+        if _is_whole(seat) and 0 <= seat < len(players):
+            return players[seat].name
+        return "?"
 
     kind = event.get("type")
     params: dict[str, Any] = {"name": name("seat")}
@@ -429,7 +515,17 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     if kind == "end_game":
         return N_("Time is up: the most buried bones wins"), {}
     if kind == "start_turn":
-        return _TURNS.get(event.get("outcome"), N_("{name} started a turn")), params
+        return _TURNS.get(str(event.get("outcome")), N_("{name} started a turn")), params
+    if kind == "end_turn":
+        return N_("{name} ended the turn"), params
+    if kind in _SEARCHES:
+        section, outcome = _SEARCHES[kind], event.get("outcome", event.get("find"))
+        template = _FINDS.get((section, outcome)) if isinstance(outcome, str) else None
+        if template is None:
+            return _DRAWN[section], params
+        if event.get("trash_day"):
+            template = _TRASH_DAY.get(outcome, template)
+        return template, params
     if kind in _SIMPLE:
         params.update({k: event.get(k) for k in ("die", "steps", "days") if k in event})
         if kind in _SIMPLE_ONE and 1 in (params.get("steps"), params.get("days")):
@@ -455,9 +551,12 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         if template is None:
             return _DRAWN.get(section, N_("{name} drew a card")), params
         if event.get("trash_day"):
-            template = _TRASH_DAY.get(outcome, template)
+            template = _TRASH_DAY.get(str(outcome), template)
         return template, params
     return N_("{name}: {type}"), {**params, "type": kind}
+
+
+_SEARCHES: Final = {"rummage": "trash", "beg": "restaurant"}
 
 
 def _item_event(kind: str, event: Mapping[str, Any], params: dict[str, Any]) -> tuple[
@@ -469,8 +568,17 @@ def _item_event(kind: str, event: Mapping[str, Any], params: dict[str, Any]) -> 
         return N_("{name} buried {count} bones"), {**params, "count": count}
     if event.get("item") == "newspaper":
         params["address"] = event.get("address")
+        hidden = params["address"] is None  # another player's secret (view_event)
+        if kind == "pick_up" and event.get("from") == "street":
+            if hidden:
+                return N_("{name} picked up a newspaper from the street"), params
+            return N_("{name} picked up newspaper {address} from the street"), params
         if kind == "pick_up":
+            if hidden:
+                return N_("{name} took a newspaper at the office"), params
             return N_("{name} picked up newspaper {address}"), params
+        if hidden:
+            return N_("{name} dropped a newspaper"), params
         return N_("{name} dropped newspaper {address}"), params
     if kind == "pick_up":
         return N_("{name} picked up a bone"), params

@@ -6,5 +6,5 @@ Modules, each with its glossary: ``components`` (food, supply limits, coins, roc
 (costs, paying, rock chips, H1), ``storage`` (the end-of-turn cave check), ``scoring``
 (end trigger and final count, H2), ``setup`` (layout, start player, opening order),
 ``contract`` (``campfire score hunting-age``) and ``table`` (the companion's event fold).
-Rule ids (H1, H2) refer to ``shared/rules/hunting-age.md``.
+Rule ids (H1, H2) refer to ``docs/rules/hunting-age.md``.
 """

@@ -1,4 +1,4 @@
-"""`campfire score hunting-age`: the final count of Age of Hunting from JSON (DESIGN.md).
+"""`campfire score hunting-age`: the final count of Age of Hunting from JSON (docs/contracts.md).
 
 Glossary
 --------

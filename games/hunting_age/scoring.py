@@ -16,7 +16,9 @@ final score (H2)
 tie-breaks (H2)
     Equal totals: fewer pieces left on the personal board (more developed) wins; then more
     food in the cave; then the players share the win. ``ranking`` groups players equal on
-    all three, best first.
+    all three, best first. ``decided_by`` names what decided the win: ``total`` (no one
+    else had the winners' total), ``pieces_left``, ``cave_food`` (a tie-break), or
+    ``shared`` (equal on all three).
 """
 
 from __future__ import annotations
@@ -69,16 +71,45 @@ class Standing:
 
 
 def final_scores(standings: Mapping[str, Standing]) -> dict[str, Any]:
-    """The final count in the ``campfire score hunting-age`` output shape (DESIGN.md)."""
+    """The final count in the ``campfire score hunting-age`` output shape (docs/contracts.md)."""
     scores: dict[str, dict[str, int]] = {}
     for name, s in standings.items():
         huts = sum(hut_score(h, s.cave, s.coins) for h in s.huts)
         scores[name] = {"huts": huts, "board": s.board_vp, "track": s.track,
                         "total": huts + s.board_vp + s.track}
-    keys = {name: (scores[name]["total"], -s.pieces_left_on_board, s.cave.total)
-            for name, s in standings.items()}
-    ranking = rank(keys)
+    ranking = rank(_keys(standings))
     return {"scores": scores, "ranking": ranking, "winners": ranking[0] if ranking else []}
+
+
+#: What decided the win, in the order H2 applies them.
+DECIDERS: Final = ("total", "pieces_left", "cave_food", "shared")
+
+
+def decided_by(standings: Mapping[str, Standing]) -> str | None:
+    """What decided the win (H2): the first of total, fewer pieces left on the board, more
+    food in the cave that set the winners apart from every player with their total;
+    ``shared`` when the winners are equal on all three and no one else had their total
+    (``None`` without players)."""
+    keys = _keys(standings)
+    ranking = rank(keys)
+    if not ranking:
+        return None
+    best = keys[ranking[0][0]]
+    others = [keys[name] for name in keys if name not in ranking[0]]
+    same_total = [key for key in others if key[0] == best[0]]
+    if not same_total:
+        return "shared" if len(ranking[0]) > 1 else "total"
+    if any(key[1] == best[1] for key in same_total):
+        return "cave_food"
+    return "pieces_left"
+
+
+def _keys(standings: Mapping[str, Standing]) -> dict[str, tuple[int, int, int]]:
+    keys = {}
+    for name, s in standings.items():
+        huts = sum(hut_score(h, s.cave, s.coins) for h in s.huts)
+        keys[name] = (huts + s.board_vp + s.track, -s.pieces_left_on_board, s.cave.total)
+    return keys
 
 
 def rank(keys: Mapping[str, tuple[int, ...]]) -> list[list[str]]:

@@ -61,12 +61,22 @@ from games.hunting_age.components import (
 from games.hunting_age.scoring import (
     END_GAME_SCORES,
     Standing,
+    decided_by,
     final_scores,
     last_seat,
     turns_left,
 )
-from games.hunting_age.tribe import CHIEFS, VP_TRACK_MAX, Hut, Supply, Tribe, give_back, take
-from games.table import Player, check_range, dispatch, parse_adjust
+from games.hunting_age.tribe import (
+    CHIEFS,
+    VP_TRACK_MAX,
+    Hut,
+    Supply,
+    Tribe,
+    give_back,
+    least_missed,
+    take,
+)
+from games.table import Player, adjusted, dispatch
 
 GAME: Final = "hunting-age"
 COUNTERS: Final[dict[str, tuple[int, int]]] = {
@@ -202,26 +212,19 @@ def apply(state: TableState, event: Mapping[str, Any]) -> TableState:
 
 
 def _adjust(state: TableState, event: Mapping[str, Any]) -> TableState:
-    if not isinstance(event.get("counter"), str):  # a list would not even hash
-        event = {**event, "counter": repr(event.get("counter"))}
-    move = parse_adjust(event, len(state.players), COUNTERS)
+    move, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES)
     tribe = state.tribes[move.seat]
     supply = state.supply
-    if move.counter in FOODS:
-        check_range(COUNTER_NAMES[move.counter], tribe.food[move.counter] + move.delta,
-                    COUNTERS[move.counter])
+    if move.counter in FOODS:  # food moves between the cave and the supply
         food = Food.of({move.counter: abs(move.delta)})
         if move.delta > 0:
             tribe, supply = take(tribe, supply, food)
         else:
             tribe, supply = give_back(tribe, supply, food)
     elif move.counter == "coins":
-        coins = check_range(COUNTER_NAMES["coins"], tribe.coins + move.delta,
-                            COUNTERS["coins"])
-        tribe = replace(tribe, coins=coins)
+        tribe = replace(tribe, coins=value)
     else:
-        track = check_range(COUNTER_NAMES["vp"], tribe.track + move.delta, COUNTERS["vp"])
-        tribe = replace(tribe, track=track)
+        tribe = replace(tribe, track=value)
     return _with_tribe(state, move.seat, tribe, supply)
 
 
@@ -356,14 +359,36 @@ def standing(tribe: Tribe) -> Standing:
 
 
 def scores(state: TableState) -> dict[str, Any]:
-    """The final count as if the game ended now (H2): by seat, ranking as seat lists."""
-    result = final_scores({str(i): standing(t) for i, t in enumerate(state.tribes)})
+    """The final count as if the game ended now (H2): by seat, ranking as seat lists, and
+    what decided the win (``decided_by``: ``total``, the tie-breaks ``pieces_left`` and
+    ``cave_food``, or ``shared``) for the end screen."""
+    standings = {str(i): standing(t) for i, t in enumerate(state.tribes)}
+    result = final_scores(standings)
     by_seat: dict[str, Any] = result["scores"]
     return {
         "scores": [by_seat[str(i)] for i in range(len(state.tribes))],
         "ranking": [[int(s) for s in group] for group in result["ranking"]],
         "winners": [int(s) for s in result["winners"]],
+        "decided_by": decided_by(standings),
     }
+
+
+def whose_turn(state: TableState) -> int | None:
+    """The seat whose turn it is (None once the game is over)."""
+    return None if state.over else state.current
+
+
+def any_food_proposal(state: TableState, seat: int, cost: Mapping[str, int]) -> dict[str, int]:
+    """The pieces the UI proposes to pay the any-food part of ``cost`` (a ``next_costs``
+    entry, or the printed cost in the original edition) for ``seat``: what its cave can
+    spare after the named food, the kind held most first (``least_missed``). The payer may
+    change it: the ``develop`` event's ``any_food`` is what is paid. An empty proposal
+    (or a short one) when the cave cannot pay."""
+    price = _cost(dict(cost))
+    tribe = state.tribes[setup.check_seat(seat, len(state.players))]
+    spare = tribe.food - tribe.food.capped(price.food)
+    choice = least_missed(spare, min(price.any_food, spare.total))
+    return {kind: count for kind, count in choice.as_dict().items() if count}
 
 
 def next_costs(state: TableState, seat: int) -> dict[str, Any]:

@@ -77,6 +77,9 @@ ANIMALS: Final = {
 
 # The ten numbers of every colour (see "Why this deck").
 NUMBERS_PER_COLOUR: Final = (0, 1, 1, 1, 2, 2, 2, 3, 3, 4)
+#: The card numbers a phone offers to type (L1): this deck prints 0–4, other editions may
+#: print any single digit (the square itself takes any whole number of 0 or more).
+TYPED_NUMBERS: Final = tuple(range(10))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,8 @@ def _carnivores() -> tuple[Card, ...]:
 
 
 CARNIVORES: Final = _carnivores()
+#: The numbers printed on the deck, smallest first: what a number picker offers.
+NUMBERS: Final = tuple(sorted(set(NUMBERS_PER_COLOUR)))
 GAZELLES: Final = (Card("G1", None, "gazelle", None), Card("G2", None, "gazelle", None))
 DECK: Final = CARNIVORES + GAZELLES
 BY_ID: Final = {card.id: card for card in DECK}

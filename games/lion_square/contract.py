@@ -1,4 +1,4 @@
-"""``campfire score lion-square``: one round's losses from a JSON document (DESIGN.md).
+"""``campfire score lion-square``: one round's losses from a JSON document (docs/contracts.md).
 
 Glossary
 --------

@@ -144,7 +144,9 @@ def winners(herds: Mapping[Key, int]) -> list[Key]:
 
 def ranking(herds: Mapping[Key, int]) -> list[list[Key]]:
     """L3 as an order: players by herd, largest first; equal herds share a place (one
-    group, in the order of ``herds``)."""
+    group, in the order of ``herds``). When the lions win no player is ranked at all."""
+    if herds and lions_win(list(herds.values())):
+        return []
     return [[player for player, herd in herds.items() if herd == value]
             for value in sorted(set(herds.values()), reverse=True)]
 

@@ -106,7 +106,9 @@ def _pass_three_times(rng: random.Random, hands: list[list[Card]]) -> None:
         for hand in hands:
             counts = Counter(card.colour for card in hand)
             top = max(counts.values())
-            colour = rng.choice(sorted(c for c, n in counts.items() if n == top))
+            # A gazelle's colour is None: it sorts last (a bare sort cannot compare it).
+            colour = rng.choice(sorted((c for c, n in counts.items() if n == top),
+                                       key=lambda c: (c is None, c or "")))
             candidates = [i for i, card in enumerate(hand) if card.colour == colour]
             chosen.append(hand.pop(rng.choice(candidates)))
         for seat, card in enumerate(chosen):

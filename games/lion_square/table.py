@@ -31,6 +31,11 @@ Events (``"type"``):
 ``score_round``   apply L2 to every herd; refused once the round is scored or the game over.
 ``next_round``    start the next round with L3's start player and an empty square.
 
+Secrets: a herd card is kept hidden (its clip faces its owner), so until the game ends
+``view_json``, ``view_counters`` and ``view_event`` show another seat's herd (and the
+herds of its round records, its chart, the herd its preview would leave, the amount of a
+herd correction) as ``None``.
+
 Settings for ``new_state``: ``{"sides": ["S", "W", "N"], "start": 0}`` — the side of the
 square each seat faces (default clockwise from S: S, W, N and, with 4 players, E; with 3
 players the east side faces nobody) and the seat that starts round 1 (default 0; the
@@ -47,7 +52,7 @@ from typing import Any, Final
 from games.errors import N_, RuleError, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
-from games.table import Player, check_range, dispatch, parse_adjust
+from games.table import Player, adjusted, dispatch
 
 GAME: Final = "lion-square"
 COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
@@ -183,10 +188,65 @@ def to_json(state: State) -> dict[str, Any]:
         "preview": preview(state),
         "game_over": state.game_over,
         "winners": state.winners,
+        "ranking": ranking(state),
         "lions_win": state.lions_win,
         "history": [record.to_json() for record in state.history],
         "herd_chart": herd_chart(state),
     }
+
+
+def ranking(state: State) -> list[list[int]]:
+    """L3 once the game is over: seats by herd, largest first, equal herds sharing a place;
+    empty while the game runs and when the lions win (no player is ranked)."""
+    if not state.game_over:
+        return []
+    return rules.ranking(dict(enumerate(state.herds)))
+
+
+def game_over(state: State) -> bool:
+    """L3: the game has ended (secrets may then be shown)."""
+    return state.game_over
+
+
+def view_counters(state: State, viewer: int | None) -> list[dict[str, int | None]]:
+    """``counters`` as seat ``viewer`` sees them: the other herds are hidden (None) until
+    the game ends."""
+    return [{"herd": herd if _shown(state, seat, viewer) else None}
+            for seat, herd in enumerate(state.herds)]
+
+
+def view_json(state: State, viewer: int | None) -> dict[str, Any]:
+    """``to_json`` as seat ``viewer`` sees it: every herd of another seat is None."""
+    data = to_json(state)
+    if state.game_over:
+        return data
+
+    def hide(values: list[Any]) -> list[Any]:
+        return [value if seat == viewer else None for seat, value in enumerate(values)]
+
+    data["herds"] = hide(data["herds"])
+    data["herd_chart"] = [row if seat == viewer else [None] * len(row)
+                          for seat, row in enumerate(data["herd_chart"])]
+    for record in data["history"]:
+        record["herds_before"] = hide(record["herds_before"])
+        record["herds_after"] = hide(record["herds_after"])
+    data["preview"] = [entry if seat == viewer else {**entry, "herd_after": None}
+                       for seat, entry in enumerate(data["preview"])]
+    return data
+
+
+def view_event(state: State, event: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A stored event as seat ``viewer`` sees it: another seat's herd correction keeps its
+    amount secret until the game ends."""
+    shown = dict(event)
+    if (event.get("type") == "adjust" and not state.game_over
+            and event.get("seat") != viewer):
+        shown["delta"] = None
+    return shown
+
+
+def _shown(state: State, seat: int, viewer: int | None) -> bool:
+    return state.game_over or seat == viewer
 
 
 def herd_chart(state: State) -> list[list[int]]:
@@ -214,8 +274,11 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         return players[seat].name if isinstance(seat, int) and 0 <= seat < len(players) else "?"
 
     if kind == "adjust":
+        delta = event.get("delta")
+        if not isinstance(delta, int) or isinstance(delta, bool):  # hidden (view_event)
+            return N_("{player}'s herd was corrected"), {"player": name()}
         return N_("{player}'s herd changed by {delta}"), {
-            "player": name(), "delta": f"{event.get('delta', 0):+d}"}
+            "player": name(), "delta": f"{delta:+d}"}
     if kind == "set_square":
         cards = sum(cell is not None for row in event.get("grid", []) for cell in row)
         return N_("Square entered with {count} cards"), {"count": cards}
@@ -248,12 +311,7 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
 
 
 def _adjust(state: State, event: Mapping[str, Any]) -> State:
-    if not isinstance(event.get("counter"), str):  # parse_adjust would hash a list: refuse
-        raise RuleError(N_("unknown counter {counter!r}; expected one of: {names}"),
-                        counter=event.get("counter"), names=", ".join(COUNTERS))
-    change = parse_adjust(event, len(state.players), COUNTERS)
-    value = check_range(COUNTER_NAMES[change.counter], state.herds[change.seat] + change.delta,
-                        COUNTERS[change.counter])
+    change, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES)
     return replace(state, herds=_set(state.herds, change.seat, value))
 
 

@@ -222,12 +222,12 @@ def _chip(index: int, chip: parts.RockChip) -> Piece:
                     fill="#a59d90", stroke="#5e584f", width=0.4)
 
     def back(pen: Pen) -> None:
+        # The amount as a number beside one icon: "1 ★" reads at a glance where a lone
+        # star did not say how many VP it is worth.
         _bleed(pen, CHIP, CHIP, "cream")
-        size = 9.0 if chip.amount == 1 else 7.0
-        width = chip.amount * size + (chip.amount - 1)
-        for k in range(chip.amount):
-            icon(pen, chip.good, CHIP / 2 - width / 2 + k * (size + 1), CHIP / 2 - size / 2,
-                 size)
+        size = 9.0
+        pen.text(CHIP / 2 - 1.6, CHIP / 2 - 2.6, str(chip.amount), 16, align="right")
+        icon(pen, chip.good, CHIP / 2 - 1.0, CHIP / 2 - size / 2, size)
 
     return Piece(f"rock-{index:02d}-{chip.back}", CHIP, CHIP, front, back)
 

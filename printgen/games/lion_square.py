@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from printgen.kit import Context
 
 GAME = "lion-square"
-CARD = (63.0, 88.0)  # poker size (issue 7)
+CARD = (63.0, 88.0)  # poker size
 HERD_MAX = rules.HERD_CARD_MAX  # herd track 1–20 (the herd card's numbers, L: 群れカード)
 
 

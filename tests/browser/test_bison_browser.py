@@ -1,4 +1,4 @@
-"""Bison in a real browser (issue 5): Debian Chromium at phone size (360×640).
+"""Bison in a real browser: Debian Chromium at phone size (360×640).
 
 A 3-player game: place three tiles with hunters, build a tent, see the live standings,
 undo a placement, a second phone sees the board change, resolve an overflow while scoring

@@ -1,4 +1,4 @@
-"""Age of Hunting in a real browser (issue 6): Debian Chromium at phone size (360×640)
+"""Age of Hunting in a real browser: Debian Chromium at phone size (360×640)
 plays a short game through the panel — setup, two developments, a storage overflow, the
 end trigger and the final screen — in English and in Japanese, saving a screenshot of each
 screen under tests/browser/screenshots/ (look at them).

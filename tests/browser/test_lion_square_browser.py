@@ -1,4 +1,4 @@
-"""Lion Square in a real browser (issue 4): a phone plays a whole game through the panel —
+"""Lion Square in a real browser: a phone plays a whole game through the panel —
 type the square by tapping places and numbers, the taken cards and gazelles in hand, the
 L2 preview, apply, who laid the last card, the next round (L3), and the end screen with
 ranking and chart — in English and Japanese, with a screenshot of each screen under

@@ -1,4 +1,4 @@
-"""The platform in a real browser (issue 4): two phones at one Lion Square table.
+"""The platform in a real browser: two phones at one Lion Square table.
 
 Phone A creates the table and sits as Ann; phone B types the join code and sits as Ben.
 A changes a herd and B, which has tapped that herd open, sees the new number within 3 s
@@ -15,7 +15,7 @@ from typing import Any
 from phone_kit import create_table, version
 from playwright.sync_api import expect
 
-POLL_WAIT_MS = 3_000  # issue 4: a change appears on the other phones within the poll
+POLL_WAIT_MS = 3_000  # a change appears on the other phones within the poll
 
 
 def highlighted(page: Any) -> list[int]:

@@ -1,5 +1,5 @@
 """Every screen a player meets, on a 360×640 phone, in English, Japanese and Italian, in
-light and dark mode (issue 4 "For phones"; task Q).
+light and dark mode.
 
 One walk per (language, colour scheme): the home page, the game chooser, each game's
 settings form, creating a table of each game, the invite page with its QR code, a second

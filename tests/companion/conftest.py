@@ -6,7 +6,8 @@ it back on) and the real games plus the test game ``counters-test``
 through the service; ``csrf_client`` is a client of an app with CSRF on.
 The configuration and the request helpers the tests import are companion_testkit.py.
 ``pg_url`` is a PostgreSQL database URL for the concurrency tests (skips when no server
-answers, unless CAMPFIRE_REQUIRE_PG=1).
+answers, unless CAMPFIRE_REQUIRE_PG=1). ``any_app`` is the companion on SQLite, then on
+PostgreSQL, inside an app context.
 """
 
 from __future__ import annotations
@@ -109,3 +110,17 @@ def pg_url(pg_server_url: str) -> Iterator[str]:
     yield f"{pg_server_url}?options=-csearch_path%3D{schema}"
     with psycopg.connect(raw, autocommit=True) as conn:
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_app(request: Any, tmp_path: Any) -> Iterator[Flask]:
+    """The companion on SQLite, then on PostgreSQL (skipped when no server answers), with
+    an app context pushed."""
+    extra = {}
+    if request.param == "postgresql":
+        extra["DATABASE_URL"] = request.getfixturevalue("pg_url")
+    tables.clear_cache()
+    app = create_app(app_config(tmp_path, **extra))
+    with app.app_context():
+        yield app
+    app.extensions["campfire.db"].dispose()

@@ -1,9 +1,9 @@
-"""The JSON API exactly as DESIGN.md "JSON API" says, for each of the four games.
+"""The JSON API exactly as docs/contracts.md "JSON API" says, for each of the four games.
 
 Create (201 with exactly ``id``, ``join_code``, ``url``, ``version: 0``; an id of at least
 128 bits, a 6-character join code in the unambiguous alphabet, an absolute URL), read
 (exactly ``game``, ``version``, ``players``, ``counters``, ``state``; one counters object
-per seat with exactly DESIGN.md's counter names), the generic ``adjust`` event (200 with
+per seat with exactly docs/contracts.md's counter names), the generic ``adjust`` event (200 with
 exactly ``version`` and ``state``), a refused out-of-range adjust (422 with exactly
 ``error``, nothing changed), a stale ``expected_version`` (409), undo (200 with exactly
 ``version`` and ``state``).
@@ -18,7 +18,7 @@ import pytest
 
 from companion import registry, tables
 
-#: DESIGN.md "JSON API": the generic counters of each game, in this order.
+#: docs/contracts.md "JSON API": the generic counters of each game, in this order.
 COUNTERS = {
     "bison": ["bison", "salmon", "turkey"],
     "lion-square": ["herd"],
@@ -65,15 +65,19 @@ def test_create_answers_exactly_the_contract(client, game):
 def test_get_adjust_refuse_conflict_undo(client, game):
     table_id = create(client, game).get_json()["id"]
     url = f"/api/v1/tables/{table_id}"
-    table = client.get(url).get_json()
+    # Seat 1's phone: its own secret counters (a Lion Square herd) are shown to it only.
+    seat = {"X-Campfire-Seat": client.post(f"{url}/seats/1").get_json()["token"]}
+    table = client.get(url, headers=seat).get_json()
     assert set(table) == {"game", "version", "players", "counters", "state"}
     assert table["game"] == game and table["version"] == 0
     assert table["players"] == PLAYERS
     assert isinstance(table["state"], dict)
     assert len(table["counters"]) == len(PLAYERS)
-    for seat in table["counters"]:
-        assert set(seat) == set(COUNTERS[game])  # a JSON object: its order means nothing
-        assert all(isinstance(v, int) and not isinstance(v, bool) for v in seat.values())
+    for index, counters in enumerate(table["counters"]):
+        assert set(counters) == set(COUNTERS[game])  # a JSON object: its order means nothing
+        secret = index != 1 and game == "lion-square"  # another seat's herd: null
+        assert all(v is None if secret else isinstance(v, int) and not isinstance(v, bool)
+                   for v in counters.values())
 
     counter = COUNTERS[game][0]
     start = table["counters"][1][counter]
@@ -81,11 +85,12 @@ def test_get_adjust_refuse_conflict_undo(client, game):
     step = 1 if start < high else -1
     adjust = {"type": "adjust", "seat": 1, "counter": counter}
 
-    done = client.post(f"{url}/events", json={**adjust, "delta": step, "expected_version": 0})
+    done = client.post(f"{url}/events", json={**adjust, "delta": step, "expected_version": 0},
+                       headers=seat)
     assert done.status_code == 200
     assert set(done.get_json()) == {"version", "state"}
     assert done.get_json()["version"] == 1
-    after = client.get(url).get_json()
+    after = client.get(url, headers=seat).get_json()
     assert after["counters"][1][counter] == start + step
     assert after["state"] == done.get_json()["state"]
 
@@ -97,13 +102,13 @@ def test_get_adjust_refuse_conflict_undo(client, game):
     stale = client.post(f"{url}/events", json={**adjust, "delta": step, "expected_version": 0})
     assert stale.status_code == 409
     assert "error" in stale.get_json() and stale.get_json()["version"] == 1
-    assert client.get(url).get_json() == after
+    assert client.get(url, headers=seat).get_json() == after
 
     undone = client.post(f"{url}/undo")
     assert undone.status_code == 200
     assert set(undone.get_json()) == {"version", "state"}
     assert undone.get_json()["version"] == 2
-    assert client.get(url).get_json()["counters"] == table["counters"]
+    assert client.get(url, headers=seat).get_json()["counters"] == table["counters"]
 
 
 @pytest.mark.parametrize("body, status, message", [

@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.charts import HEIGHT, MAX_X_LABELS, WIDTH, Series, describe, line_chart
+from companion.charts import (
+    HEIGHT,
+    MAX_X_LABELS,
+    WIDTH,
+    Series,
+    describe,
+    line_chart,
+    seat_chart,
+)
+from games.table import Player
 
 SVG = "{http://www.w3.org/2000/svg}"
 LABELS = ["start", "round 1", "round 2"]
@@ -140,3 +149,13 @@ def test_whole_number_series_get_whole_number_ticks_only():
 def test_fractional_series_keep_the_middle_tick():
     chart = line_chart([Series("Ann", [0, 0.5, 1], "red")], labels=LABELS, title="Average")
     assert axis_labels(chart) == ["0", "0.5", "1"]
+
+
+def test_seat_chart_draws_one_line_per_seat_once_there_are_two_points():
+    players = [Player("Ann", "red"), Player("Ben", "blue")]
+    assert seat_chart(players, [[20], [20]], labels=["start"], title="Herds") is None
+    markup = seat_chart(players, [[20, 15], [20, 18]], labels=["start", "round 1"],
+                               title="Herds", names=["Ann (lion)", "Ben"])
+    assert markup is not None
+    assert "c-red" in markup and "c-blue" in markup
+    assert "Ann (lion)" in markup and "Ben" in markup

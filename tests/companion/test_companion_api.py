@@ -1,4 +1,4 @@
-"""The JSON API contract (DESIGN.md "JSON API"): shapes, errors, undo."""
+"""The JSON API contract (docs/contracts.md "JSON API"): shapes, errors, undo."""
 
 from __future__ import annotations
 
@@ -190,7 +190,7 @@ def test_api_is_csrf_exempt_but_json_only(tmp_path):
 
 
 def test_bison_counters_contract(client):
-    """DESIGN.md: bison counters are bison, salmon, turkey per seat."""
+    """docs/contracts.md: bison counters are bison, salmon, turkey per seat."""
     pytest.importorskip("games.bison.table")
     body = create(client, game="bison").get_json()
     table = client.get(f"/api/v1/tables/{body['id']}").get_json()
@@ -204,13 +204,16 @@ def test_bison_counters_contract(client):
 
 
 def test_lion_square_herd_counter(client):
-    """DESIGN.md: lion-square's counter is the herd (20 at the start, L-digest)."""
+    """docs/contracts.md: lion-square's counter is the herd (20 at the start, L-digest)."""
     pytest.importorskip("games.lion_square.table")
     players = [{"name": n, "color": c} for n, c in
                [("Ann", "red"), ("Ben", "blue"), ("Cho", "green")]]
     body = create(client, game="lion-square", players=players).get_json()
     url = f"/api/v1/tables/{body['id']}"
-    assert client.get(url).get_json()["counters"][0] == {"herd": 20}
+    # a herd is its seat's secret: shown with that seat's token, null without
+    ann = {"X-Campfire-Seat": client.post(url + "/seats/0").get_json()["token"]}
+    assert client.get(url).get_json()["counters"][0] == {"herd": None}
+    assert client.get(url, headers=ann).get_json()["counters"][0] == {"herd": 20}
     ok = client.post(url + "/events",
                      json={"type": "adjust", "seat": 0, "counter": "herd", "delta": -2})
     assert ok.status_code == 200
@@ -218,4 +221,4 @@ def test_lion_square_herd_counter(client):
                           json={"type": "adjust", "seat": 0, "counter": "herd", "delta": 5})
     assert refused.status_code == 422
     assert "herd" in refused.get_json()["error"]
-    assert client.get(url).get_json()["counters"][0] == {"herd": 18}
+    assert client.get(url, headers=ann).get_json()["counters"][0] == {"herd": 18}

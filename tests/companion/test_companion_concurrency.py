@@ -1,5 +1,5 @@
 """No lost update: 8 threads × 250 ``adjust`` events on one counter end at exactly +2000,
-on SQLite and on PostgreSQL (DESIGN.md: every accepted event is reflected exactly once)."""
+on SQLite and on PostgreSQL (docs/contracts.md: every accepted event is reflected exactly once)."""
 
 from __future__ import annotations
 

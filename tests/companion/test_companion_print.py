@@ -1,4 +1,4 @@
-"""Seat links (/t/<id>/s/<n>) and the "Print kit" page and download (issue 7, Interfaces):
+"""Seat links (/t/<id>/s/<n>) and the "Print kit" page and download:
 the PDF streamed from printgen with the table's seat links in the player boards' QR codes;
 bad options are a 400 page in the reader's language, never a 500; the download is
 rate-limited and never waits forever for a render slot."""
@@ -15,7 +15,9 @@ from companion_testkit import FAKE, app_config
 from PIL import Image
 from pypdf import PdfReader
 
-from companion import create_app, pages_print, tables, web
+from companion import create_app, tables
+from companion.pages import base
+from companion.pages import print_kit as pages_print
 from printgen.layout import DUPLEX_MODES, PAPERS
 from printgen.messages import LANGUAGES
 from printgen.seatlinks import seat_link
@@ -71,7 +73,7 @@ def test_seat_link_remembers_the_seat_and_lands_on_the_clean_table_url(client, l
 def test_seat_link_is_the_shape_printgen_prints(app, client, lion):
     # The same function builds the printed links; the route must answer them.
     with app.test_request_context():
-        table_url = web.absolute_url("web.table", table_id=lion.id)
+        table_url = base.absolute_url("web.table", table_id=lion.id)
     link = seat_link(table_url, 0)
     assert link == f"{table_url}/s/1"
     assert client.get(link.removeprefix("http://localhost")).status_code == 303

@@ -20,7 +20,7 @@ def test_serve_is_a_subcommand_with_defaults():
     assert (args.host, args.port) == ("0.0.0.0", 8000)
     options = serve.gunicorn_options(args)
     assert options["bind"] == "0.0.0.0:8000"
-    assert options["worker_class"] == "gthread"
+    assert options["worker_class"] == "gevent"
 
 
 def test_public_url_prefers_configured(monkeypatch):
@@ -44,7 +44,7 @@ def test_serve_runs_gunicorn_and_migrates(tmp_path: Path):
     env.pop("CAMPFIRE_PUBLIC_URL", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "campfire", "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--workers", "1", "--threads", "2"],
+         str(port), "--workers", "1"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True,
         start_new_session=True,
     )
@@ -64,3 +64,38 @@ def test_serve_runs_gunicorn_and_migrates(tmp_path: Path):
     assert f"http://127.0.0.1:{port}/" in output
     assert "█" in output or "▀" in output  # the terminal QR code
     assert (tmp_path / "serve.sqlite3").exists()
+
+
+def test_slow_and_idle_clients_cannot_starve_the_server(tmp_path: Path):
+    """60 connections that never finish a request (half silent, half mid-headers) are
+    open on a one-worker server; an ordinary request still gets its answer. (A threaded
+    worker gives each waiting socket a thread: 8 of these starved it.)"""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'slow.sqlite3'}",
+           "SECRET_KEY": "x" * 40}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "campfire", "serve", "--host", "127.0.0.1", "--port",
+         str(port), "--workers", "1"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+        start_new_session=True)
+    slow: list[socket.socket] = []
+    try:
+        for _attempt in range(150):  # bounded wait for the server to answer
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.2)
+        for n in range(60):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            if n % 2:
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: slow\r\nX-Slow: ")
+            slow.append(sock)
+        time.sleep(0.5)  # every slow connection accepted and waiting
+        response = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=20)
+        assert response.status == 200
+    finally:
+        for sock in slow:
+            sock.close()
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)

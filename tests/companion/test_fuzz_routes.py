@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from companion import create_app, tables
 
-GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 2}
+GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 3}
 SETTINGS: dict[str, dict[str, Any]] = {"hunting-age": {"edition": "campfire"},
                                        "bison": {"whatif": True}}
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"},
@@ -43,6 +43,7 @@ BAD_TABLE_IDS = ["nope", "x" * 300, "ta ble", "%00", "..%2F..", "表", "%F0%9F%9
 URL_VALUES: dict[str, list[str]] = {
     "number": ["1", "0", "99", "-1", "x", "²", "1" * 400],
     "action": ["eat", "start-turn", "nope", "%00"],
+    "seat": ["0", "1", "7", "99999999999999999999"],
     "filename": ["app.js", "nope.css", "../companion/config.py", "%2e%2e/secret_key"],
 }
 

@@ -1,7 +1,7 @@
-"""The panel render cache (companion.panel_cache, web.panel_markup): a changed table renders
-its panel once per (table, version, language, variant) however many phones poll; it never
-serves a stale version or another language; each phone still gets its own seat and its own
-CSRF token; posts without JavaScript still pass CSRF."""
+"""The panel render cache (companion.panel_cache, companion.pages.panel.panel_markup): a
+changed table renders its panel once per (table, version, language, variant) however many
+phones poll; it never serves a stale version or another language; each phone still gets its
+own seat and its own CSRF token; posts without JavaScript still pass CSRF."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import time
 import pytest
 from companion_testkit import FAKE, app_config
 
-from companion import create_app, tables, web
+from companion import create_app, tables
+from companion.pages import panel
 from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
 
 HTMX = {"HX-Request": "true"}
@@ -22,7 +23,7 @@ FORM_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 def cache(app) -> RenderCache:
-    return app.extensions[web.PANEL_CACHE]
+    return app.extensions[panel.PANEL_CACHE]
 
 
 def change(app, table_id: str, delta: int = 1, seat: int = 0) -> tables.TableView:
@@ -277,9 +278,9 @@ def test_bound_gettext_renders_what_flask_babel_renders(app, make_table, monkeyp
                                                         game, lang):
     table = make_table(game, 3)
     with app.test_request_context(f"/t/{table.id}", headers={"Accept-Language": lang}):
-        fast, kept = web._render_panel(table)
-        monkeypatch.setattr(web, "bound_gettext", dict)  # Flask-Babel's own callables
-        plain, _kept = web._render_panel(table)
+        fast, kept = panel._render_panel(table)
+        monkeypatch.setattr(panel, "bound_gettext", dict)  # Flask-Babel's own callables
+        plain, _kept = panel._render_panel(table)
     assert kept and fast == plain
     assert f"data-version=\"{table.version}\"" in fast and CSRF_PLACEHOLDER in fast
 

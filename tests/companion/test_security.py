@@ -1,4 +1,4 @@
-"""Safety (issue 4 "Safety") over every game and every screen, not one sample page.
+"""Safety over every game and every screen, not one sample page.
 
 * CSRF: every state-changing form route (every POST rule outside the JSON API, read from
   ``app.url_map``) refuses a post without a token, and a token of another phone's session,
@@ -26,7 +26,7 @@ from companion import create_app, tables
 HOSTILE = ["<script>alert(1)</script>", "{{7*7}}", "\"'><img src=x onerror=alert(1)>"]
 PLAYERS = [{"name": name, "color": colour}
            for name, colour in zip(HOSTILE, ("red", "blue", "green"), strict=True)]
-GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 2}
+GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 3}
 SETTINGS = {"hunting-age": {"edition": "campfire"}, "bison": {"whatif": True}}
 #: A few accepted events per game, so that history, charts and boards have content.
 EVENTS: dict[str, list[dict[str, Any]]] = {
@@ -252,13 +252,15 @@ def test_serve_never_runs_in_debug(monkeypatch: pytest.MonkeyPatch, tmp_path: An
     started: list[Any] = []
 
     class Server:
-        def __init__(self, app: Any) -> None:
-            started.append(app)
+        def __init__(self, server: Any) -> None:
+            started.append(server.load())  # what each worker serves
 
         def run(self) -> None:
             pass
 
-    monkeypatch.setattr(serve, "build_server", lambda app, options: Server(app))
+    real = serve.build_server
+    monkeypatch.setattr(serve, "build_server",
+                        lambda make_app, options: Server(real(make_app, options)))
     monkeypatch.setattr("companion.create_app",
                         lambda: create_app(app_config(tmp_path, DEBUG=True)))
     from campfire.cli import build_parser

@@ -16,7 +16,8 @@ def test_print_writes_the_kit_and_reports_each_component(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("らいおんスクエア: カード")
     assert lines[1].startswith("らいおんスクエア: 群れカード")
-    assert lines[2].startswith(f"wrote {out}")
+    assert lines[2].startswith("らいおんスクエア: ルール要約とプレイヤーエイド")
+    assert lines[3].startswith(f"wrote {out}")
 
 
 @pytest.mark.parametrize(("options", "name"), [
@@ -74,7 +75,11 @@ def test_bad_arguments_exit_2_with_one_line(argv, message, capsys, tmp_path):
 def test_only_help_lists_the_component_ids(capsys):
     assert main(["print", "lion-square", "--only", "help"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "cover", "lion-square.cards", "lion-square.herds"]
+        "cover", "lion-square.cards", "lion-square.herds", "lion-square.rules"]
+    # The whole kit: A Dog's Life's city poster and every game's rules and aids too.
+    assert main(["print", "dogs-life", "--only", "help"]) == 0
+    ids = capsys.readouterr().out.splitlines()
+    assert ids[-2:] == ["dogs-life.city", "dogs-life.rules"]
 
 
 def test_only_copies_and_back_offset_print_a_part(tmp_path, monkeypatch, capsys):
@@ -90,7 +95,8 @@ def test_only_copies_and_back_offset_print_a_part(tmp_path, monkeypatch, capsys)
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--only", "dice"], "error: unknown component 'dice' for lion-square: expected one of "
-                         "cover, lion-square.cards, lion-square.herds (or a piece id)"),
+                         "cover, lion-square.cards, lion-square.herds, lion-square.rules (or a "
+                         "piece id)"),
     (["--copies", "0"], "error: copies must be a whole number from 1 to 20, got 0"),
     (["--copies", "two"], "error: argument --copies: invalid int value: 'two'"),
     (["--back-offset", "1"], "error: back offset '1' must be two numbers in mm, X,Y"),

@@ -281,10 +281,10 @@ def test_cover_tells_which_pages_to_print_double_sided_and_to_test_first():
     pdf = kit("lion-square")
     cover = reader(pdf).pages[0].extract_text()
     # Cover, its back, the landscape test and its back, 4 sheets of cards with backs; then
-    # the one-sided herd cards, with no blank back.
+    # the one-sided herd cards and the rules summary and aids (2 pages), with no blank back.
     assert "Pages 1–12: print double-sided, flipping on the LONG edge." in cover
-    assert "Pages 13–13: print single-sided" in cover
-    assert len(reader(pdf).pages) == 13
+    assert "Pages 13–15: print single-sided" in cover
+    assert len(reader(pdf).pages) == 15
     assert "Print pages 1–4 first" in cover
     fold = reader(kit("lion-square", duplex="fold")).pages[0].extract_text()
     assert "Print pages 1–4 first" not in fold

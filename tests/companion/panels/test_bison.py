@@ -1,4 +1,4 @@
-"""Bison panel (issue 5) with the Flask test client: every route and fragment, every bad
+"""Bison panel with the Flask test client: every route and fragment, every bad
 input (4xx, the reason shown, the table unchanged), and the JP rulebook example 1 built
 through the board-mirror endpoints with the awards the app shows (B4, B5, B6, B7, B8, B9)."""
 
@@ -161,7 +161,7 @@ def test_space_page_and_pieces(client, table, app):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"seat": "2", "hunters": "1"}, "the river at [0,0] holds blue's pieces; a space holds "
+        ({"seat": "2", "hunters": "1"}, "the river at [0,0] holds Ben's pieces; a space holds "
                                         "the pieces of one player only"),
         ({"seat": "1", "hunters": "7"},
          "you have only 3 hunters in your supply, not 6; buy more at the market"),
@@ -328,6 +328,12 @@ def test_final_scoring_shows_the_winner_and_the_chart(client, make_table, app):
     assert "<polyline" in client.get(f"/t/{table.id}").get_data(as_text=True)
     done = client.get(f"{base(table.id)}/score")
     assert "The final scoring is done" in text(done)
+    # B10: a stray "+" after the winner banner changes nothing.
+    before = get(app, table.id).version
+    stray = client.post(f"/t/{table.id}/adjust",
+                        data={"seat": "0", "counter": "bison", "delta": "1"})
+    assert stray.status_code in (409, 422)
+    assert get(app, table.id).version == before
 
 
 # --- what-if ---------------------------------------------------------------------------------
@@ -410,7 +416,8 @@ def test_jp_example_1_through_the_app(client, make_table, app):
     assert awards == [("yellow", "7"), ("red", "3"), ("green", "0"), ("blue", "2")]
     assert "Yui has the most influence and takes all 7 bison" in shown
     assert "Ren is second and takes half of 7 rounded down: 3 bison" in shown
-    assert "Gen is behind Ren: the same structures, but Ren has 2 and Gen only 1" in shown
+    assert ("Gen is behind Ren: the structures agree as far as Gen's go, and Ren also has a "
+            "structure no. 2 (largest first), of size 1") in shown
     scoring = text(client.get(f"{base(table.id)}/score"))
     assert "Bea is in place 4 and takes the 2 bison on their own spaces" in scoring
 
@@ -421,7 +428,7 @@ def test_history_describes_board_events(client, table):
                                                  "hunters": "2"})
     shown = text(client.get(f"/t/{table.id}/history"))
     assert "tile B07 placed at [1,-1]" in shown
-    assert "Ben: 2 hunters and a size-0 canoe on the river at [0,0]" in shown
+    assert "correction of the board: the river at [0,0]: Ben, hunters ×2" in shown
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Age of Hunting panel (issue 6) with the Flask test client: every route of the panel,
+"""Age of Hunting panel with the Flask test client: every route of the panel,
 every bad input (4xx, a clear message in the reader's language, the table unchanged),
 the supply limits, developments with their next costs (H1), storage surplus, the end
 trigger with the turns left and the final count with its tie-breaks and chart (H2)."""
@@ -55,7 +55,7 @@ def test_new_table_panel_shows_supply_setup_and_tribes(client, new_table):
     assert "Pieces left on the board 13" in words  # H1: 4 chips + 4 subordinates + 5 huts
     body = page.get_data(as_text=True)
     assert 'style="' not in body and "<script>" not in body  # CSP: no inline style/script
-    assert "hunting_age.css" in body
+    assert re.search(r"hunting_age\.[0-9a-f]{10}\.css", body)  # hashed name (companion.serving)
 
 
 def test_panel_in_japanese_and_italian(client, table):

@@ -1,4 +1,4 @@
-"""Lion Square panel (issue 4) with the Flask test client: every route of the panel, every
+"""Lion Square panel with the Flask test client: every route of the panel, every
 bad input (4xx, a clear message in the reader's language, the table unchanged), the secret
 herds, the round's L2 preview with its breakdown, scoring, the next round's start player
 (L3) and the end of the game (winners, shared wins, the lions, ranking and chart)."""
@@ -16,7 +16,7 @@ from companion.panels import lion_square
 
 post = poster("lion-square")
 
-# The DESIGN.md example square (rows north → south). Nearest cards (L2): S (Ann) sees
+# The docs/contracts.md example square (rows north → south). Nearest cards (L2): S (Ann) sees
 # 2+1+2 = 5, W (Ben) 3+2+1 = 6, N (Cho) 3+G+1 = 4.
 GRID = [[3, None, 1], [2, "G", 0], [None, 1, 2]]
 
@@ -143,7 +143,7 @@ def test_gazelle_stepper_stops_at_the_two_gazelle_cards(client, app, table):
 
 
 def test_the_preview_itemises_each_players_loss(client, app, table):
-    """L2 on the DESIGN.md square: Ann (S) 5 nearest, 3 taken → 2, 1 gazelle: 8."""
+    """L2 on the docs/contracts.md square: Ann (S) 5 nearest, 3 taken → 2, 1 gazelle: 8."""
     fill(app, table.id)
     send(app, table.id, {"type": "set_taken", "seat": 0, "count": 3},
          {"type": "set_gazelles", "seat": 0, "count": 1})

@@ -1,4 +1,4 @@
-"""``campfire score bison``: the DESIGN.md contract, in process and through the CLI."""
+"""``campfire score bison``: the docs/contracts.md contract, in process and through the CLI."""
 
 from __future__ import annotations
 

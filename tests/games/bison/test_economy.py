@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from refusals import refused
 
 from games.bison.economy import (
     ANIMALS,
@@ -31,12 +32,6 @@ from games.bison.economy import (
     structure_price,
 )
 from games.errors import RuleError
-
-
-def refused(message: str) -> pytest.RaisesContext[RuleError]:
-    """Expect a RuleError whose English text is exactly ``message``."""
-    return pytest.raises(RuleError, match="^" + re.escape(message) + "$")
-
 
 stock_values = st.integers(min_value=0, max_value=STOCK_CAP)
 stocks_strategy = st.builds(Stocks, stock_values, stock_values, stock_values)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from refusals import refused
 
 from games.bison.rounds import (
     ACTION_LABELS,
@@ -16,11 +15,6 @@ from games.bison.rounds import (
     rounds_for,
 )
 from games.errors import RuleError
-
-
-def refused(message: str) -> pytest.RaisesContext[RuleError]:
-    return pytest.raises(RuleError, match="^" + re.escape(message) + "$")
-
 
 NAMES = ("Ann", "Ben", "Cho", "Dan")
 

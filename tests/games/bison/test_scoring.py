@@ -61,8 +61,13 @@ def test_jp_example_1() -> None:
     red, green = score.standings[1], score.standings[2]
     # Red's two size-1 tents beat green's one: the longer list wins on the same prefix.
     assert red.structures == (1, 1) and red.reason.kind == SMALLER_STRUCTURE
-    assert (green.reason.kind, green.reason.above, green.reason.mine, green.reason.theirs) == (
-        FEWER_STRUCTURES, ("red",), 1, 2)
+    assert (green.reason.kind, green.reason.above, green.reason.nth, green.reason.mine,
+            green.reason.theirs) == (FEWER_STRUCTURES, ("red",), 2, 0, 1)
+    # [1] against [1, 1]: not "the same structures", but red's second one decides.
+    template, params = score.reason_text(green)
+    assert template.format(**params) == (
+        "green is behind red: the structures agree as far as green's go, and red also has "
+        "a structure no. 2 (largest first), of size 1")
     assert score.award_text(score.standings[0]) == (
         "{player} has the most influence and takes all {animals} {animal}",
         {"player": "yellow", "place": 1, "award": 7, "animals": 7, "animal": "bison"},
@@ -280,3 +285,23 @@ def test_final_ranking_orders_by_total_then_smallest_stock_b10() -> None:
     assert ranking(shared) == [["a", "b"], ["c"]]
     assert tuple(ranking(shared)[0]) == winners(shared)
     assert ranking({}) == []
+
+
+@pytest.mark.parametrize(
+    ("pieces", "text"),
+    [
+        # [2, 1] against [2]: element by element equal, then the longer list wins (B9).
+        ([((0, 0), P, "red", 0, 2), ((1, 0), P, "red", 0, 1), ((2, 0), P, "blue", 3, 2)],
+         "blue is behind red: the structures agree as far as blue's go, and red also has a "
+         "structure no. 2 (largest first), of size 1"),
+        # Any structure beats none, whatever the hunters.
+        ([((0, 0), P, "red", 0, 1), ((2, 0), P, "blue", 4, 0)],
+         "blue is behind red: red has a structure (size 1) and blue none"),
+        ([((0, 0), P, "red", 0, 3), ((2, 0), P, "blue", 0, 2), ((3, 0), P, "blue", 0, 2)],
+         "blue is behind red: structure no. 1 (largest first) is size 2 against 3"),
+    ],
+)
+def test_influence_explanations_compare_lists_element_by_element(pieces, text) -> None:
+    score = jp_region(pieces)
+    template, params = score.reason_text(score.standings[1])
+    assert template.format(**params) == text

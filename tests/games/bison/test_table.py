@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from refusals import refused
 
 from games.bison import table
 from games.bison.economy import ANIMALS, Stocks
@@ -17,10 +17,6 @@ from games.errors import RuleError
 from games.table import Player
 
 PLAYERS = (Player("Ann", "red"), Player("Ben", "yellow"), Player("Cho", "green"))
-
-
-def refused(message: str) -> pytest.RaisesContext[RuleError]:
-    return pytest.raises(RuleError, match="^" + re.escape(message) + "$")
 
 
 def new(players: int = 3, **settings: Any) -> table.State:
@@ -420,9 +416,10 @@ def test_end_round_rotates_totem_and_the_last_round_empties_the_stocks_b10() -> 
     ("event", "message"),
     [
         ({"type": "scored"}, "unknown event type 'scored'; expected one of: adjust, action, "
-                             "buy, exchange, award, end_round, tile, pieces, score"),
+                             "buy, exchange, award, end_round, tile, pieces, score, play, "
+                             "correct, start_tile, reopen"),
         ({}, "unknown event type None; expected one of: adjust, action, buy, exchange, award, "
-             "end_round, tile, pieces, score"),
+             "end_round, tile, pieces, score, play, correct, start_tile, reopen"),
     ],
 )
 def test_unknown_events(event: dict[str, Any], message: str) -> None:
@@ -431,11 +428,15 @@ def test_unknown_events(event: dict[str, Any], message: str) -> None:
 
 
 def test_an_event_that_is_not_an_object() -> None:
-    with refused('an event must be an object with a "type"'):
+    with refused("an event must be an object with a type"):  # games.table.dispatch
         table.apply(new(), ["action"])  # type: ignore[arg-type]
 
 
 # --- history -------------------------------------------------------------------------------
+
+
+B08_PRAIRIE = {"at": [1, -1], "space": "prairie", "tile": "B08"}
+B08_RIVER = {"at": [1, -1], "space": "river", "tile": "B08"}
 
 
 @pytest.mark.parametrize(
@@ -444,19 +445,68 @@ def test_an_event_that_is_not_an_object() -> None:
         ({"type": "adjust", "seat": 0, "counter": "bison", "delta": 2}, "Ann: bison +2"),
         ({"type": "adjust", "seat": 1, "counter": "turkey", "delta": -1}, "Ben: turkey -1"),
         ({"type": "action", "seat": 2, "action": "place_tile", "hunters": 3},
-         "Cho: place your tile and hunters with 3 hunters, paid 4 animals"),
+         "Cho: place your tile and hunters (3 hunters, paid 4 animals)"),
+        ({"type": "action", "seat": 2, "action": "tent", "hunters": 1},
+         "Cho: build or enlarge a tent (1 hunter, at no cost)"),
         ({"type": "action", "seat": 0, "action": "move_3", "hunters": 0, "gain": "salmon"},
-         "Ann: move hunters 1 to 3 spaces each without hunters, gained 1 salmon"),
+         "Ann: move hunters 1 to 3 spaces each (no hunters: gained 1 salmon)"),
+        ({"type": "action", "seat": 0, "action": "place_tile", "hunters": 2, "at": [1, -1],
+          "tile": "B07", "space": "river"},
+         "Ann: place your tile and hunters: tile B07 placed at [1,-1] (2 hunters, paid 2 "
+         "animals)"),
+        ({"type": "play", "seat": 0, "action": "place_tile", "hunters": 2, "at": [1, -1],
+          "tile": "B07", "space": "river"},
+         "Ann: place your tile and hunters: tile B07 placed at [1,-1], the hunters on its "
+         "river (2 hunters, paid 2 animals)"),
+        ({"type": "play", "seat": 0, "action": "place_tile", "at": [2, -1],
+          "edges": "PPMMMM", "animals": {"river": 3}, "gain": "bison"},
+         "Ann: place your tile and hunters: a retail tile placed at [2,-1] (no hunters: "
+         "gained 1 bison)"),
+        ({"type": "play", "seat": 1, "action": "move_1", "moves": [
+            {"from": B08_PRAIRIE, "to": B08_RIVER, "hunters": 2},
+            {"from": {"at": [3, -1], "space": "mountain"}, "to": B08_RIVER, "hunters": 1}]},
+         "Ben: move hunters 1 space each: 2 from the prairie of B08 to the river of B08; "
+         "1 from the mountain at [3,-1] to the river of B08 (3 hunters, paid 4 animals)"),
+        ({"type": "play", "seat": 1, "action": "gather", "gather": {
+            "to": B08_RIVER, "from": [{"space": B08_PRAIRIE, "hunters": 2}]}},
+         "Ben: gather hunters: to the river of B08: 2 from the prairie of B08 (2 hunters, "
+         "paid 2 animals)"),
+        ({"type": "play", "seat": 2, "action": "canoe", "hunters": 2,
+          "builds": [{"space": B08_RIVER, "size": 2}]},
+         "Cho: build or enlarge a canoe: size 2 on the river of B08 (2 hunters, paid 2 "
+         "animals)"),
+        ({"type": "play", "seat": 2, "action": "tent", "builds": [{"space": B08_PRAIRIE,
+                                                                  "size": 3}]},
+         "Cho: build or enlarge a tent: size 3 on the prairie of B08"),
+        ({"type": "correct", "spaces": [
+            {**B08_PRAIRIE, "seat": 1, "hunters": 2, "structure": 0},
+            {**B08_RIVER, "seat": 1, "hunters": 0, "structure": 1},
+            {"at": [0, 0], "space": "mountain", "hunters": 0, "structure": 0}]},
+         "correction of the board: the prairie of B08: Ben, hunters ×2; the river of B08: "
+         "Ben, hunters ×0, a size-1 canoe; the mountain at [0,0] emptied"),
+        ({"type": "pieces", "seat": 0, "at": [0, 1], "space": "river", "hunters": 1,
+          "structure": 0}, "correction of the board: the river at [0,1]: Ann, hunters ×1"),
         ({"type": "buy", "seat": 1, "item": "hunter"}, "Ben bought a hunter at the market"),
         ({"type": "buy", "seat": 1, "item": "canoe", "size": 2},
          "Ben bought a size-2 canoe at the market"),
         ({"type": "exchange", "seat": 0, "give": "bison", "get": "salmon", "times": 2},
-         "Ann exchanged 6 bison for 2 salmon"),
+         "Ann exchanged bison ×6 for salmon ×2"),
         ({"type": "award", "seat": 2, "gains": {"bison": 7}},
-         "Cho received 7 bison, 0 salmon and 0 turkey from scoring"),
+         "Cho received bison ×7 from scoring"),
+        ({"type": "award", "seat": 2, "gains": {}}, "Cho received nothing from scoring"),
+        ({"type": "tile", "at": [1, -1], "tile": "B07"}, "tile B07 placed at [1,-1]"),
+        ({"type": "score", "overflow": [
+            {"seat": 0, "region": 1, "exchanges": [{"give": "bison", "get": "salmon",
+                                                    "times": 2}],
+             "buys": [{"item": "tent", "size": 2}, {"item": "hunter"}]},
+            {"seat": 1, "region": 1}]},
+         "the board was scored and the round ended; over 15: Ann: 3 bison for 1 salmon; "
+         "3 bison for 1 salmon; bought a size-2 tent; bought a hunter; Ben exchanged "
+         "nothing"),
         ({"type": "end_round"}, "the round ended"),
         ({"type": "end_round", "override": True},
          "the round was ended by the table before all actions were taken"),
+        ({"type": "reopen"}, "the game was reopened after the final scoring"),
     ],
 )
 def test_describe_every_event_type(event: dict[str, Any], text: str) -> None:
@@ -531,3 +581,18 @@ def test_winner_after_the_final_awards_it_tie_break_example_b10() -> None:
                  {"type": "award", "seat": 0, "gains": {"bison": 10, "turkey": 14, "salmon": 6}},
                  {"type": "award", "seat": 1, "gains": {"bison": 12, "turkey": 7, "salmon": 11}})
     assert table.to_json(state)["winners"] == [1]
+
+
+def test_award_with_the_amended_overflow_choice() -> None:  # B8 as amended
+    state = new(2)
+    state = table.apply(state, {"type": "award", "seat": 0, "gains": {"bison": 7},
+                                "overflow": {"exchanges": [{"give": "bison", "get": "turkey",
+                                                            "times": 2}], "buys": []}})
+    assert state.stocks[0] == Stocks(11, 10, 12)  # 17 − 6, nothing lost
+    bought = table.apply(new(2), {"type": "award", "seat": 0, "gains": {"bison": 7},
+                                  "overflow": {"buys": [{"item": "hunter"}]}})
+    assert bought.stocks[0] == Stocks(15, 9, 9)  # 17 − 1 = 16: 1 over the cap
+    assert bought.supplies[0].hunters_supply == 5
+    with refused("give either exchanges (the old form) or overflow, not both"):
+        table.apply(new(2), {"type": "award", "seat": 0, "gains": {"bison": 7},
+                             "overflow": {}, "exchanges": []})

@@ -3,12 +3,12 @@ say where (B6), and the mirror's scoring (B8, B9, B10) with the JP rulebook exam
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from refusals import refused
 
 from games.bison import table
 from games.bison.board import Pieces
@@ -21,10 +21,6 @@ from games.table import Player
 FOUR = (Player("Yui", "yellow"), Player("Ren", "red"), Player("Gen", "green"),
         Player("Bea", "blue"))
 YELLOW, RED, GREEN, BLUE = range(4)
-
-
-def refused(message: str) -> pytest.RaisesContext[RuleError]:
-    return pytest.raises(RuleError, match="^" + re.escape(message) + "$")
 
 
 def new(players: int = 4, **settings: Any) -> table.State:
@@ -92,8 +88,8 @@ def test_tile_event_places_a_catalog_tile_turned() -> None:
     state = fold(new(), {"type": "tile", "at": [1, -1], "tile": "B07", "rotation": 2})
     placed = state.board.tiles[(1, -1)]
     assert (placed.catalog_id, placed.rotation, placed.tile.edges) == ("B07", 2, "MMPPMM")
-    assert table.describe({"type": "tile", "at": [1, -1], "tile": "B07"}, FOUR) == (
-        "tile {tile} placed at {at}", {"tile": "B07", "at": "[1,-1]"})
+    template, params = table.describe({"type": "tile", "at": [1, -1], "tile": "B07"}, FOUR)
+    assert template.format(**params) == "tile B07 placed at [1,-1]"
 
 
 @pytest.mark.parametrize(
@@ -182,7 +178,8 @@ def test_pieces_refusals(event: dict[str, Any], message: str) -> None:
 
 def test_a_space_holds_one_players_pieces() -> None:  # B5
     state = fold(new(), pieces(RED, [0, 0], "river", 1))
-    with refused("the river at [0,0] holds red's pieces; a space holds the pieces of one "
+    # Refusals name the player, never the colour id.
+    with refused("the river at [0,0] holds Ren's pieces; a space holds the pieces of one "
                  "player only"):
         table.apply(state, pieces(BLUE, [0, 0], "river", 1))
 
@@ -385,14 +382,39 @@ def test_last_round_scoring_is_final_from_empty_stocks() -> None:  # B10
         state = table.apply(state, {"type": "score", "override": True})
     assert state.rounds.round == 4 and not state.rounds.finished
     assert table.score_now(state).final
-    state = table.apply(state, {"type": "score", "override": True})
-    assert state.rounds.finished and state.final_scored
+    before = state
+    state = table.apply(state, {"type": "score", "override": True, "lock": True})
+    assert state.rounds.finished and state.final_scored and state.locked
     assert state.stocks[YELLOW].bison == 7  # from 0: only the final awards count
     assert table.to_json(state)["winners"] == [YELLOW]
+    assert table.turn(state).locked and table.turn(state).seat is None
+    for event in ({"type": "score"}, pieces(RED, [0, 0], "river", 1),
+                  {"type": "adjust", "seat": RED, "counter": "bison", "delta": 1},
+                  {"type": "award", "seat": RED, "gains": {"bison": 1}},
+                  {"type": "end_round", "override": True}):
+        with refused("the game is over and scored; reopen it to change anything"):
+            table.apply(state, event)
+    # B10: reopening goes back to just before the final scoring; it can then be redone.
+    reopened = table.apply(state, {"type": "reopen"})
+    assert not reopened.final_scored and not reopened.rounds.finished
+    assert reopened.stocks == before.stocks and not reopened.locked
+    again = table.apply(reopened, {"type": "score", "override": True, "overflow": []})
+    assert again.stocks == state.stocks and again.locked  # the amended form locks too
+    with refused("the game is not finished; there is nothing to reopen"):
+        table.apply(reopened, {"type": "reopen"})
+
+
+def test_a_final_scoring_recorded_before_the_lock_still_replays_what_followed() -> None:
+    state = jp_board()
+    for _ in range(4):
+        state = table.apply(state, {"type": "score", "override": True})
+    assert state.final_scored and not state.locked
+    # An old table's stray adjustment after the final scoring replays as it was recorded.
+    after = table.apply(state, {"type": "adjust", "seat": RED, "counter": "bison",
+                                "delta": 1})
+    assert after.stocks[RED].bison == state.stocks[RED].bison + 1
     with refused("the final scoring is done; the game is over"):
         table.apply(state, {"type": "score"})
-    with refused("the game is over; the stocks are final"):
-        table.apply(state, pieces(RED, [0, 0], "river", 1))
 
 
 def test_a_game_ended_without_the_mirror_can_still_be_scored_once() -> None:
@@ -429,3 +451,32 @@ def test_supply_stays_in_step_with_the_mirror(moves: list[tuple[Any, ...]]) -> N
         assert supply.hunters_board == sum(p.hunters for p in on_mirror)
         structures = sorted((*supply.tents.board, *supply.canoes.board))
         assert structures == sorted(p.structure for p in on_mirror if p.structure)
+
+
+def test_score_with_the_amended_overflow_rule() -> None:  # B8 as amended
+    state = fold(jp_board(), {"type": "adjust", "seat": YELLOW, "counter": "bison",
+                              "delta": 5})  # 15 bison: yellow's 7 would all overflow
+    index = table.score_now(state).overflows(YELLOW)[0][0]
+    preview = table.score_now(state, overflow={})
+    proposal = preview.proposal(YELLOW, index, state.supplies[YELLOW])
+    assert proposal is not None and proposal.discarded.total == 1  # 22 - 6 = 16: 1 over
+    assert proposal.stocks == Stocks(15, 11, 11)
+    # The event without a choice takes the proposal, as the preview showed.
+    scored = table.apply(state, {"type": "score", "override": True, "overflow": []})
+    assert scored.stocks[YELLOW] == preview.after[YELLOW] == Stocks(15, 11, 11)
+    # The player chooses a market buy instead: the tent comes into the supply.
+    buy = [{"seat": YELLOW, "region": index, "exchanges": [],
+            "buys": [{"item": "tent", "size": 3}]}]
+    bought = table.apply(state, {"type": "score", "override": True, "overflow": buy})
+    assert bought.stocks[YELLOW] == Stocks(15, 7, 7)
+    assert 3 in bought.supplies[YELLOW].tents.supply
+    assert bought.log[-1].lost[YELLOW] == 4  # 22 - 3 = 19: 4 over the cap
+    # An illegal choice is refused, nothing changes.
+    bad = [{"seat": YELLOW, "region": index, "exchanges": [{"give": "salmon",
+                                                            "get": "bison"}]}]
+    with refused("exchange 1: only an animal that passes 15 can be exchanged here, and "
+                 "salmon does not"):
+        table.apply(state, {"type": "score", "override": True, "overflow": bad})
+    with refused("give either exchanges (the old form) or overflow, not both"):
+        table.apply(state, {"type": "score", "override": True, "overflow": [],
+                            "exchanges": []})

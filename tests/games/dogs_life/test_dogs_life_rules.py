@@ -62,6 +62,7 @@ def test_start_turn_ticks_hunger_and_gives_action_points(game: Game) -> None:
 
 def test_unspent_action_points_are_not_carried_over(game: Game) -> None:
     game, _ = rules.start_turn(game, 0, drawer)
+    game = rules.end_turn(game, 0)  # Fifi's player ends the actions with 7 AP unspent
     game, _ = rules.start_turn(game, 1, drawer)
     assert game.dogs[0].ap == 0 and game.dogs[1].ap == 6
 
@@ -80,7 +81,7 @@ def test_starvation_at_zero_sends_to_the_pound_and_drops_items(game: Game) -> No
 
 
 def test_food_is_capped_at_four(game: Game) -> None:
-    game = rules.eat(edit(game, 0, hunger=2), 0, 3)
+    game = rules.eat(edit(game, 0, hunger=2, ap=1), 0, 3)
     assert game.dogs[0].hunger == 4
 
 
@@ -183,7 +184,7 @@ def test_carry_bury_and_win(playing: Game) -> None:
 
 
 def test_the_goal_is_a_setting() -> None:
-    game = rules.new_game(["fifi", "butch"], Settings(bones_to_win=2))
+    game = rules.new_game(["fifi", "butch", "bruno"], Settings(bones_to_win=2))
     game = edit(game, 1, buried=2)
     assert rules.winners(game) == (1,)
 
@@ -245,6 +246,7 @@ def test_caught_by_the_catcher(game: Game) -> None:
 
 
 def test_die_is_recorded(game: Game) -> None:
+    game, _ = rules.start_turn(game, 0, drawer)
     assert rules.roll_die(game, 0, 5).die == 5
 
 
@@ -307,9 +309,9 @@ def test_refusals(playing: Game, action: Callable[[Game], object], message: str)
 @pytest.mark.parametrize(
     ("dogs", "settings", "message"),
     [
-        (["fifi"], Settings(), "this game needs 2 to 6 players, not 1"),
-        (["fifi", "fifi"], Settings(), "two players cannot both be Fifi"),
-        (["fifi", "rex"], Settings(),
+        (["fifi"], Settings(), "this game needs 3 to 6 players, not 1"),
+        (["fifi", "fifi", "bruno"], Settings(), "two players cannot both be Fifi"),
+        (["fifi", "rex", "bruno"], Settings(),
          "unknown dog 'rex'; expected one of: fifi, butch, white-fang, vagabond, houdini, bruno"),
     ],
 )
@@ -345,7 +347,7 @@ def test_d3_ranking_by_buried_bones_most_first_ties_share() -> None:
     assert rules.ranking(game) == [[1, 3], [0], [2]]
     # the first group is who wins when time is up (D3)
     assert tuple(rules.ranking(game)[0]) == rules.winners(rules.end_game(game))
-    assert rules.ranking(rules.new_game(["fifi", "butch"])) == [[0, 1]]
+    assert rules.ranking(rules.new_game(["fifi", "butch", "bruno"])) == [[0, 1, 2]]
 
 
 def test_free_hands_count_the_two_carrying_spaces(playing: Game) -> None:

@@ -45,8 +45,8 @@ def refusal(state: Game, event: dict[str, Any]) -> str:
 # --- new_state -------------------------------------------------------------------------
 
 def test_new_state_defaults_to_the_catalog_order_and_four_bones() -> None:
-    state = table.new_state(PLAYERS[:2], {})
-    assert [d.dog for d in state.dogs] == ["fifi", "butch"]
+    state = table.new_state(PLAYERS, {})
+    assert [d.dog for d in state.dogs] == ["fifi", "butch", "white-fang"]
     assert state.settings.bones_to_win == 4 and state.settings.timed_minutes is None
 
 
@@ -61,8 +61,8 @@ def test_new_state_defaults_to_the_catalog_order_and_four_bones() -> None:
         (PLAYERS, {"bones_to_win": "4"}, "bones_to_win must be a whole number"),
         (PLAYERS, {"bones_to_win": 11}, "bones_to_win must be from 1 to 10, not 11"),
         (PLAYERS, {"timed_minutes": True}, "timed_minutes must be a whole number"),
-        (PLAYERS[:1], {}, "this game needs 2 to 6 players, not 1"),
-        (PLAYERS * 3, {}, "this game needs 2 to 6 players, not 9"),
+        (PLAYERS[:1], {}, "this game needs 3 to 6 players, not 1"),
+        (PLAYERS * 3, {}, "this game needs 3 to 6 players, not 9"),
         (PLAYERS, [], "settings must be an object"),
     ],
 )
@@ -83,14 +83,18 @@ def test_a_turn_at_the_table() -> None:
         {"type": "pee", "seat": 0},
         {"type": "pick_up", "seat": 0, "item": "newspaper", "address": 9},
         {"type": "draw", "seat": 0, "section": "restaurant"},
-        {"type": "roll_die", "seat": 0},
     )
     fifi = table.to_json(state)["dogs"][0]
     assert fifi["hunger"] >= 3 and fifi["bladder"] == 1 and fifi["lampposts"] == 1
     assert fifi["ap"] == 7 - 2 - 1 - 1 - 1 - 1
-    assert {"kind": "newspaper", "address": 9} in fifi["items"]
+    # the newspaper was taken at random: the address sent was replaced by prepare's draw
+    address = stored[-2]["address"]
+    assert {"kind": "newspaper", "address": address} in fifi["items"]
     assert fifi["last_draw"]["section"] == "restaurant"
-    assert stored[-2]["draws"][0]["seat"] == 0 and stored[-1]["die"] in range(1, 7)
+    assert stored[-1]["draws"][0]["seat"] == 0
+    state, stored = play(state, {"type": "roll_die", "seat": 0})
+    assert stored[-1]["die"] in range(1, 7)
+    assert table.to_json(state)["dogs"][0]["ap"] == 0  # the die ends the actions
 
 
 REFUSED = [
@@ -105,16 +109,24 @@ REFUSED = [
     ({"type": "adjust", "seat": 3, "counter": "hunger", "delta": -1},
      "seat must be a whole number from 0 to 2"),
     ({"type": "bark", "seat": 0},
-     "unknown event type 'bark'; expected one of: adjust, start_turn, move, eat, drink, pee, "
-     "pick_up, drop, bury, to_pound, draw, roll_die, end_game"),
+     "unknown event type 'bark'; expected one of: adjust, start_turn, end_turn, move, "
+     "rummage, beg, eat, drink, pee, pick_up, drop, bury, to_pound, draw, roll_die, end_game"),
     ({"type": "drink", "seat": "0"}, "seat must be a whole number from 0 to 2"),
     ({"type": "drink", "seat": 0},
      "Fifi has 0 action points left this turn, not the 1 needed to drink"),
     ({"type": "eat", "seat": 0}, "days is missing"),
     ({"type": "eat", "seat": 0, "days": 2.5}, "days must be a whole number"),
     ({"type": "pick_up", "seat": 0, "item": "stick"}, "item must be bone or newspaper"),
-    ({"type": "pick_up", "seat": 0, "item": "newspaper", "address": 0},
+    ({"type": "drop", "seat": 0, "item": "newspaper", "address": 0},
      "a newspaper address must be from 1 to 12, not 0"),
+    ({"type": "pick_up", "seat": 0, "item": "newspaper", "from": "roof"},
+     "from must be office or street"),
+    ({"type": "rummage", "seat": 0, "find": "gold"},
+     "find must be one of: nothing, food-1, food-2, food-3, bone"),
+    ({"type": "rummage", "seat": 0},
+     "Fifi has 0 action points left this turn, not the 1 needed to rummage a trash can"),
+    ({"type": "end_turn", "seat": 0}, "no turn has started yet"),
+    ({"type": "roll_die", "seat": 0}, "no turn has started yet"),
     ({"type": "draw", "seat": 0, "section": "kitchen"},
      "section must be one of: trash, restaurant, newspaper, fight, catcher, pound"),
     ({"type": "draw", "seat": 0, "section": "fight"}, "say which dog is attacked (against)"),
@@ -133,7 +145,7 @@ def test_refused_events(event: dict[str, Any], message: str) -> None:
 
 def test_an_event_that_is_not_an_object_is_refused() -> None:
     assert table.prepare(new(), ["drink"], random.Random(0)) == ["drink"]  # type: ignore[arg-type]
-    with pytest.raises(RuleError, match=r"^an event must be an object$"):
+    with pytest.raises(RuleError, match=r"^an event must be an object with a type$"):
         table.apply(new(), ["drink"])  # type: ignore[arg-type]
 
 
@@ -201,6 +213,7 @@ def test_bones_history_records_each_turn_start() -> None:
         new(),
         {"type": "start_turn", "seat": 0},
         {"type": "adjust", "seat": 0, "counter": "bones", "delta": 1},
+        {"type": "end_turn", "seat": 0},
         {"type": "start_turn", "seat": 1},
     )
     assert table.to_json(state)["bones_history"] == [[0, 0, 0], [1, 0, 0], [1, 0, 0]]
@@ -221,6 +234,9 @@ def test_to_json_is_json_and_keeps_the_deck_order_secret() -> None:
 
 DESCRIBED = [
     {"type": "start_turn", "seat": 0},
+    {"type": "rummage", "seat": 0, "find": "food-2"},
+    {"type": "beg", "seat": 0, "find": "bone"},
+    {"type": "bury", "seat": 0},
     {"type": "move", "seat": 0, "steps": 1},
     {"type": "eat", "seat": 0, "days": 1},
     {"type": "drink", "seat": 0},
@@ -232,7 +248,9 @@ DESCRIBED = [
     {"type": "draw", "seat": 0, "section": "trash"},
     {"type": "draw", "seat": 0, "section": "restaurant"},
     {"type": "draw", "seat": 0, "section": "fight", "against": 2},
-    {"type": "roll_die", "seat": 1},
+    {"type": "roll_die", "seat": 0},
+    {"type": "start_turn", "seat": 1},
+    {"type": "end_turn", "seat": 1},
     {"type": "draw", "seat": 1, "section": "catcher"},
     {"type": "adjust", "seat": 1, "counter": "hunger", "delta": -1},
     {"type": "to_pound", "seat": 1, "reason": "fight"},
@@ -256,7 +274,8 @@ def test_describe_every_event_of_a_played_game() -> None:
         if "seat" in prepared:
             assert PLAYERS[prepared["seat"]].name in text
         seen.add(prepared["type"])
-    assert {"start_turn", "draw", "roll_die", "adjust", "end_game", "bury"} <= seen
+    assert {"start_turn", "draw", "roll_die", "adjust", "end_game", "bury", "rummage", "beg",
+            "end_turn"} <= seen
 
 
 @pytest.mark.parametrize(

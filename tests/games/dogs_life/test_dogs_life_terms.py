@@ -106,7 +106,7 @@ def test_every_action_term_is_tried() -> None:
 
 @pytest.mark.parametrize("action", terms.ACTIONS)
 def test_an_action_refused_in_the_pound_is_a_term(action: Term) -> None:
-    game = edit(rules.new_game(["fifi", "butch"]), 0, pound=2)
+    game = edit(rules.new_game(["fifi", "butch", "bruno"]), 0, pound=2)
     with pytest.raises(RuleError) as error:
         ATTEMPTS[action](game)
     assert error.value.template == "{dog} is in the pound and cannot {action}"
@@ -120,7 +120,7 @@ PAID = [action for action in terms.ACTIONS if action not in (terms.EAT, terms.ME
 
 @pytest.mark.parametrize("action", PAID)
 def test_an_action_refused_for_want_of_points_is_a_term(action: Term) -> None:
-    game = rules.new_game(["white-fang", "butch"])  # turn not started: 0 action points
+    game = rules.new_game(["white-fang", "butch", "bruno"])  # turn not started: 0 action points
     with pytest.raises(RuleError) as error:
         ATTEMPTS[action](game)
     assert error.value.params["action"] is action
@@ -147,7 +147,7 @@ ITEM_REFUSALS: list[tuple[Callable[[Game], object], str]] = [
 def test_items_and_sections_have_sentences_of_their_own(
     action: Callable[[Game], object], message: str
 ) -> None:
-    game, _ = rules.start_turn(rules.new_game(["fifi", "butch"]), 0, drawer)
+    game, _ = rules.start_turn(rules.new_game(["fifi", "butch", "bruno"]), 0, drawer)
     with pytest.raises(RuleError) as error:
         action(game)
     assert str(error.value) == message
@@ -173,7 +173,7 @@ def test_counter_names_in_refusals_are_translated(event: dict[str, Any], text: s
 
 def test_an_unknown_dog_is_a_value_not_a_dog() -> None:
     with pytest.raises(RuleError) as error:
-        rules.new_game(["fifi", "White Fang"])
+        rules.new_game(["fifi", "White Fang", "bruno"])
     assert "dog" not in error.value.params
     assert str(error.value).startswith("unknown dog 'White Fang'; expected one of: fifi, ")
 
@@ -290,7 +290,7 @@ def test_history_singulars_and_draws_without_an_outcome(event: dict[str, Any],
 # --- dogs in other languages ---------------------------------------------------------------
 
 def test_localized_names_the_dog_in_the_readers_language() -> None:
-    game = rules.new_game(["white-fang", "butch"])
+    game = rules.new_game(["white-fang", "butch", "bruno"])
     with pytest.raises(RuleError) as error:
         rules.drink(game, 0)
     params = error.value.params

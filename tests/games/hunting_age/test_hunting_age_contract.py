@@ -1,4 +1,4 @@
-"""`campfire score hunting-age` (DESIGN.md contract): H2 final count, tie-breaks, bad input."""
+"""`campfire score hunting-age` (docs/contracts.md): H2 final count, tie-breaks, bad input."""
 
 import copy
 import json
@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 from games.errors import RuleError
 from games.hunting_age.contract import score
 
-DESIGN_EXAMPLE: dict[str, Any] = {"players": {
+CONTRACT_EXAMPLE: dict[str, Any] = {"players": {
     "red": {"huts": [3, 2, "mammoth_yellow"], "board_vp": 4, "track": 7,
             "cave": {"bear": 1, "mammoth": 2, "grape": 0, "green_grain": 0, "yellow_grain": 1},
             "coins": 11, "pieces_left_on_board": 5}}}
 
 # Hand-checked (H2): huts 3 + 2 + mammoth_yellow (2 mammoths + 1 yellow grain = 3) = 8;
 # board 4; track 7; total 8 + 4 + 7 = 19. One player: ranking [["red"]], winner red.
-DESIGN_RESULT = {"scores": {"red": {"huts": 8, "board": 4, "track": 7, "total": 19}},
+CONTRACT_RESULT = {"scores": {"red": {"huts": 8, "board": 4, "track": 7, "total": 19}},
                  "ranking": [["red"]], "winners": ["red"]}
 
 
@@ -43,7 +43,7 @@ def player(huts: list[Any] | None = None, board_vp: int = 0, track: int = 0,
 
 
 def test_design_example() -> None:
-    assert score(DESIGN_EXAMPLE) == DESIGN_RESULT
+    assert score(CONTRACT_EXAMPLE) == CONTRACT_RESULT
 
 
 @pytest.mark.parametrize(
@@ -114,8 +114,8 @@ def test_scores_follow_input_order() -> None:
 
 
 def bad(path: list[Any], value: Any, *, delete: bool = False) -> dict[str, Any]:
-    """DESIGN_EXAMPLE with one value replaced (or deleted) at ``path``."""
-    document = copy.deepcopy(DESIGN_EXAMPLE)
+    """CONTRACT_EXAMPLE with one value replaced (or deleted) at ``path``."""
+    document = copy.deepcopy(CONTRACT_EXAMPLE)
     target = document
     for key in path[:-1]:
         target = target[key]
@@ -272,18 +272,18 @@ def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 
 def test_cli_scores_the_design_example_from_stdin() -> None:
-    result = run_cli("-", stdin=json.dumps(DESIGN_EXAMPLE))
+    result = run_cli("-", stdin=json.dumps(CONTRACT_EXAMPLE))
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == DESIGN_RESULT
+    assert json.loads(result.stdout) == CONTRACT_RESULT
     assert result.stderr == ""
 
 
 def test_cli_reads_a_file(tmp_path: Any) -> None:
     path = tmp_path / "final.json"
-    path.write_text(json.dumps(DESIGN_EXAMPLE), encoding="utf-8")
+    path.write_text(json.dumps(CONTRACT_EXAMPLE), encoding="utf-8")
     result = run_cli(str(path))
     assert result.returncode == 0
-    assert json.loads(result.stdout) == DESIGN_RESULT
+    assert json.loads(result.stdout) == CONTRACT_RESULT
 
 
 def test_cli_names_bad_input_on_one_line() -> None:
@@ -344,8 +344,9 @@ def test_cli_reads_stdin_as_utf8_whatever_the_locale() -> None:
 
 
 def test_output_keys_in_the_contracts_order() -> None:
-    # DESIGN.md: {"scores": {NAME: {"huts", "board", "track", "total"}}, "ranking", "winners"}
-    result = run_cli("-", stdin=json.dumps(DESIGN_EXAMPLE))
+    # docs/contracts.md: {"scores": {NAME: {"huts", "board", "track", "total"}}, "ranking",
+    # "winners"}
+    result = run_cli("-", stdin=json.dumps(CONTRACT_EXAMPLE))
     decoded = json.loads(result.stdout)
     assert list(decoded) == ["scores", "ranking", "winners"]
     assert list(decoded["scores"]["red"]) == ["huts", "board", "track", "total"]

@@ -92,7 +92,7 @@ def test_adjust_refused_when_the_supply_cannot_give_it() -> None:
         (adjust(0, "fish", 1), "unknown counter 'fish'; expected one of: bear, mammoth, "
                                "grape, green_grain, yellow_grain, coins, vp"),
         ({"type": "adjust", "seat": 0, "counter": ["bear"], "delta": 1},
-         "unknown counter \"['bear']\"; expected one of: bear, mammoth, grape, green_grain, "
+         "unknown counter ['bear']; expected one of: bear, mammoth, grape, green_grain, "
          "yellow_grain, coins, vp"),
         (adjust(0, "bear", True), "delta must be a whole number"),  # type: ignore[arg-type]
         ({"type": "dance"}, "unknown event type 'dance'; expected one of: adjust, setup, "

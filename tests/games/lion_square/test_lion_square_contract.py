@@ -1,4 +1,4 @@
-"""`campfire score lion-square`: the DESIGN.md contract, bad input, properties, the CLI."""
+"""`campfire score lion-square`: the docs/contracts.md contract, bad input, properties, the CLI."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from games.lion_square.contract import score
 
 ROOT = Path(__file__).resolve().parents[3]
 
-# The DESIGN.md example input, verbatim.
+# The docs/contracts.md example input, verbatim.
 EXAMPLE: dict[str, Any] = {
     "seats": {"S": "ann", "W": "ben", "N": "cho", "E": "dan"},
     "grid": [[3, None, 1], [2, "G", 0], [None, 1, 2]],
@@ -26,7 +26,7 @@ EXAMPLE: dict[str, Any] = {
     "herds": {"ann": 20, "ben": 20, "cho": 20, "dan": 20}, "round": 1,
 }
 
-# What the contract's rule gives for it. DESIGN.md's prose shows ann's "nearest" as 6 (total
+# What the contract's rule gives for it. docs/contracts.md's prose shows ann's "nearest" as 6 (total
 # 9), but by the rule stated in the same paragraph (and L2, and the rulebook) S counts the
 # southernmost card of each column: 2 (column 1; its southern place is empty), 1, 2 = 5.
 # 6 is what W sees (3, 2, 1). We follow the rule; the integrator is told about the slip.

@@ -41,7 +41,7 @@ def test_text_notation_refusals_name_the_place(text: str, message: str) -> None:
 
 
 def test_each_side_sees_the_nearest_card_of_each_line() -> None:
-    # L2 / DESIGN.md: S the southernmost of each column, N the northernmost, W the
+    # L2 / docs/contracts.md: S the southernmost of each column, N the northernmost, W the
     # westernmost of each row, E the easternmost; listed from the player's left.
     square = Square.parse("3 . 1 / 2 G 0 / . 1 2")
     assert square.nearest(Side.S) == (2, 1, 2)
@@ -217,9 +217,17 @@ def test_ranking_groups_equal_herds_largest_first_l3() -> None:
     assert rules.ranking({}) == []
 
 
+def test_when_the_lions_win_no_player_is_ranked_l3() -> None:
+    assert rules.ranking({"ann": 0, "ben": -3, "cho": 0}) == []
+    assert rules.winners({"ann": 0, "ben": -3, "cho": 0}) == []
+
+
 @given(st.dictionaries(st.text(max_size=3), st.integers(-20, 20), max_size=6))
 def test_ranking_keeps_every_player_once_in_order(herds: dict[str, int]) -> None:
     groups = rules.ranking(herds)
+    if herds and rules.lions_win(list(herds.values())):
+        assert groups == []
+        return
     assert sorted(p for g in groups for p in g) == sorted(herds)
     values = [herds[g[0]] for g in groups]
     assert values == sorted(values, reverse=True) and len(set(values)) == len(values)

@@ -1,0 +1,39 @@
+"""The companion's pages (the "web" blueprint), one module per page group:
+
+- ``base``: the blueprint and what every page shares (seat, table or 404, numbers from
+  URLs and forms, one absolute URL helper);
+- ``panel``: the live panel and the one event path of every panel form (``post_event``);
+- ``join``: home, create, join, invite, seats;
+- ``table``: the table (page, or panel to htmx), poll, adjust, undo, history;
+- ``transfer``: export and import;
+- ``print_kit``: the print-and-play kit.
+
+``init_app`` (called by ``create_app``) registers the blueprint; importing the page
+modules above attached their routes to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from companion import registry
+from companion.pages import join, panel, print_kit, table, transfer
+from companion.pages.base import COLOUR_NAMES, bp, is_htmx
+from printgen import kit as printkit
+
+#: The modules whose routes live on ``bp``.
+PAGES = (join, print_kit, table, transfer)
+
+
+def init_app(app: Any) -> None:
+    app.register_blueprint(bp)
+    panel.init_app(app)
+
+    @app.context_processor
+    def _helpers() -> dict[str, Any]:
+        return {"game_title": lambda game_id: _(registry.title(game_id)),
+                "colour_name": lambda colour: _(COLOUR_NAMES.get(colour, colour)),
+                "has_print_kit": lambda game_id: game_id in printkit.GAMES,
+                "is_htmx": is_htmx}

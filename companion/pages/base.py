@@ -1,0 +1,105 @@
+"""What every page of the companion shares: the "web" blueprint, this phone's seat, the
+table or a 404, numbers from URLs and forms, one absolute URL helper, the recent tables and
+local times.
+
+Glossary
+--------
+bp
+    The blueprint of the pages: endpoints ``web.<view>`` (``web.table``); the page modules
+    of this package add their routes to it, ``companion.pages.init_app`` registers it.
+seat
+    This phone's seat at a table ("I am …"), kept in the session.
+small number
+    A whole number in a URL (a version, a seat link, a zoom): ASCII digits only.
+form number
+    A whole number in a submitted form: a bad one is a ``RuleError`` naming the field.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from babel.dates import format_datetime
+from flask import Blueprint, abort, current_app, request, session, url_for
+from flask_babel import get_locale
+
+from companion import tables
+from games.errors import N_, RuleError
+
+bp = Blueprint("web", __name__)
+
+#: Colour names for the create form (the stored value stays the English id).
+COLOUR_NAMES = {
+    "red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
+    "purple": N_("purple"), "black": N_("black"), "white": N_("white"),
+    "orange": N_("orange"),
+}
+RECENT_MAX = 8
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def absolute_url(endpoint: str, **values: Any) -> str:
+    """A URL a phone can open: behind a proxy, CAMPFIRE_PUBLIC_URL decides the host."""
+    public = current_app.config.get("CAMPFIRE_PUBLIC_URL")
+    if public:
+        return public + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+def current_seat(table: tables.TableView) -> int | None:
+    """This phone's seat at ``table`` ("I am …"), or None."""
+    seat = session.get("seats", {}).get(table.id)
+    if isinstance(seat, int) and 0 <= seat < len(table.players):
+        return seat
+    return None
+
+
+def load_table(table_id: str) -> tables.TableView:
+    """The table, or a 404 page."""
+    try:
+        return tables.get(table_id)
+    except tables.TableNotFound:
+        abort(404)
+
+
+#: A short whole number as a URL or a form carries one: ASCII digits only ("²" and "٣" are
+#: digits to ``str.isdigit`` but not to ``int``), at most 9 of them (``int`` refuses more
+#: than 4300, and no seat, version or zoom needs 10).
+SMALL_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+def small_number(raw: str | None) -> int | None:
+    """``raw`` as a whole number from 0 to 999 999 999, or None."""
+    if raw is None or not SMALL_NUMBER.fullmatch(raw):
+        return None
+    return int(raw)
+
+
+def form_int(name: str, *, label: str | None = None, default: int | None = None) -> int:
+    """A whole number from the submitted form (or the query string), ``default`` when the
+    field is empty and there is one, else a ``RuleError`` naming the field (``label``)."""
+    raw = request.values.get(name, "").strip()
+    if raw == "" and default is not None:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise RuleError(N_("{field} must be a whole number"), field=label or name) from None
+
+
+def remember_recent(table_id: str) -> None:
+    recent = [t for t in session.get("recent", []) if t != table_id and isinstance(t, str)]
+    session["recent"] = [table_id, *recent][:RECENT_MAX]
+    session.permanent = True
+
+
+def local_time(moment: datetime) -> str:
+    """A stored time in the server's local time zone (everyone sits at the same table)."""
+    if moment.tzinfo is None:  # SQLite gives back naive UTC
+        moment = moment.replace(tzinfo=UTC)
+    return format_datetime(moment.astimezone(), "short", locale=str(get_locale()))

@@ -1,0 +1,184 @@
+"""Getting phones to a table: the home page, creating a table, finding one by its join
+code, the invite page (link and QR code) and choosing a seat there or by a printed seat
+link (printgen.seatlinks)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from flask import abort, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from companion import registry, security, tables
+from companion.i18n import rule_error_message
+from companion.pages.base import (
+    COLOUR_NAMES,
+    absolute_url,
+    bp,
+    current_seat,
+    load_table,
+    remember_recent,
+    small_number,
+)
+from games.errors import N_, RuleError
+from games.table import COLOURS
+from printgen.seatlinks import SEAT_SEGMENT
+
+FORM_ROWS = 6
+SEATS_MAX = 30
+
+
+def qr_svg(url: str) -> str:
+    # Dark modules on an explicit light background: the code must scan in dark mode too.
+    return segno.make(url, error="m").svg_inline(
+        scale=8, border=3, dark="#000", light="#fff", omitsize=True, svgclass="qr",
+        title=url,
+    )
+
+
+@bp.get("/")
+def home() -> str:
+    recent = tables.existing(session.get("recent", []))
+    return render_template("home.html", recent=recent, games=registry.games())
+
+
+def _players_from_form() -> list[dict[str, str]]:
+    players = []
+    for index in range(FORM_ROWS):
+        name = request.form.get(f"name{index}", "").strip()
+        color = request.form.get(f"color{index}", "")
+        if name:
+            players.append({"name": name, "color": color})
+    return players
+
+
+def _settings_from_form() -> dict[str, Any]:
+    """``setting.<name>`` fields (templates/games/<game>/settings.html): whole numbers
+    become ints, checkboxes booleans, the rest stays text; a field sent several times
+    (one per player) is the list of its non-empty values; the game validates them."""
+    settings: dict[str, Any] = {}
+    for key, value in request.form.items():
+        if not key.startswith("setting."):
+            continue
+        name = key.removeprefix("setting.")
+        repeated = [v.strip() for v in request.form.getlist(key) if v.strip()]
+        if len(request.form.getlist(key)) > 1:
+            if repeated:
+                settings[name] = repeated
+            continue
+        value = value.strip()
+        number = small_number(value.removeprefix("-"))
+        if number is not None:
+            settings[name] = -number if value.startswith("-") else number
+        elif value in ("on", "true"):
+            settings[name] = True
+        elif value == "false":
+            settings[name] = False
+        elif value:
+            settings[name] = value
+    return settings
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@security.limiter.limit(security.create_limit, methods=["POST"])
+def create() -> Any:
+    games = registry.games()
+    game = request.values.get("game")
+    if request.method == "GET":
+        if game is not None and game not in games:
+            abort(404)
+        return render_template("create.html", games=games, game=game, error=None,
+                               rows=_blank_rows(), colours=COLOUR_NAMES)
+    players = _players_from_form()
+    try:
+        if not players:
+            raise RuleError(N_("Enter at least one player's name."))
+        table = tables.create(game, players, _settings_from_form())
+    except RuleError as error:
+        rows = players + _blank_rows()[len(players):]
+        return render_template(
+            "create.html", games=games, game=game if game in games else None,
+            error=rule_error_message(error), rows=rows, colours=COLOUR_NAMES,
+        ), 422
+    remember_recent(table.id)
+    return redirect(url_for("web.share", table_id=table.id), code=303)
+
+
+def _blank_rows() -> list[dict[str, str]]:
+    return [{"name": "", "color": COLOURS[i % len(COLOURS)]} for i in range(FORM_ROWS)]
+
+
+@bp.route("/join", methods=["GET", "POST"])
+@security.limiter.limit(security.join_limit, methods=["POST"])
+def join() -> Any:
+    if request.method == "GET":
+        return render_template("join.html", error=None, code="")
+    code = tables.normalize_join_code(request.form.get("code", ""))
+    if len(code) != tables.JOIN_CODE_LENGTH or any(
+        ch not in tables.JOIN_ALPHABET for ch in code
+    ):
+        message = _("A join code has 6 letters and digits, like %(example)s.",
+                    example="K7M4XR")
+        return render_template("join.html", error=message, code=code[:12]), 422
+    try:
+        table_id = tables.find_by_code(code)
+    except tables.TableNotFound:
+        message = _("No table has the join code %(code)s. Check it with the table's host.",
+                    code=code)
+        return render_template("join.html", error=message, code=code), 404
+    return redirect(url_for("web.table", table_id=table_id), code=303)
+
+
+@bp.route("/t/<table_id>/join", methods=["GET"])
+def share(table_id: str) -> Any:
+    return share_page(load_table(table_id))
+
+
+def remember_seat(view: tables.TableView, seat: int | None) -> None:
+    """Make this phone seat ``seat`` at ``view`` (None: "I am only watching"); the cookie
+    keeps the seats of the last ``SEATS_MAX`` tables."""
+    seats = {k: v for k, v in session.get("seats", {}).items() if k != view.id}
+    if seat is not None:
+        kept = list(seats.items())[-(SEATS_MAX - 1):]
+        seats = {**dict(kept), view.id: seat}
+    session["seats"] = seats
+    session.permanent = True
+    remember_recent(view.id)
+
+
+def share_page(view: tables.TableView, *, error: str | None = None,
+               status: int = 200) -> tuple[str, int]:
+    url = absolute_url("web.table", table_id=view.id)
+    return render_template("share.html", table=view, url=url, qr=qr_svg(url),
+                           seat=current_seat(view), error=error), status
+
+
+@bp.post("/t/<table_id>/seat")
+def choose_seat(table_id: str) -> Any:
+    view = load_table(table_id)
+    raw = request.form.get("seat", "").strip()
+    seat = small_number(raw)
+    if raw == "":
+        remember_seat(view, None)
+    elif seat is not None and seat < len(view.players):
+        remember_seat(view, seat)
+    else:
+        return share_page(view, error=_("Choose one of the seats at this table."), status=422)
+    return redirect(url_for("web.table", table_id=view.id), code=303)
+
+
+@bp.get(f"/t/<table_id>/{SEAT_SEGMENT}/<number>")
+def seat_link(table_id: str, number: str) -> Any:
+    """A seat link (printgen.seatlinks: the QR code on a printed player board): this phone
+    becomes seat ``number`` (counted from 1, as printed) and lands on the clean table URL,
+    so the address bar, bookmarks and shares do not carry the seat."""
+    view = load_table(table_id)
+    seat = small_number(number)
+    if seat is not None and 1 <= seat <= len(view.players):
+        remember_seat(view, seat - 1)
+        return redirect(url_for("web.table", table_id=view.id), code=303)
+    # Nothing remembered; the invite page lets the phone pick a seat that exists.
+    message = _("This table has no seat %(seat)s: its seats are 1 to %(count)s. "
+                "Choose yours below.", seat=number[:12], count=len(view.players))
+    return share_page(view, error=message, status=404)

@@ -1,0 +1,92 @@
+"""One table's pages: the shell around the live panel, the panel itself and its poll,
+the generic counter stepper, undo and the history.
+
+Live sync: the panel container asks ``/t/<id>?v=<version>`` (htmx) on the
+``campfire:poll`` event app.js fires every ``POLL_MS`` (config, ``data-poll-ms``) while the
+page is visible; the table answers 204 while the version is unchanged, else the fresh
+panel, which replaces the container (and so carries the new version). A phone's own change
+answers with the fresh panel at once; a refusal answers 422 with the same panel plus a
+translated alert.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, abort, current_app, render_template, request
+from flask_babel import gettext as _
+
+from companion import tables
+from companion.pages.base import (
+    bp,
+    current_seat,
+    form_int,
+    is_htmx,
+    load_table,
+    local_time,
+    remember_recent,
+    small_number,
+)
+from companion.pages.panel import panel_markup, post_event, post_undo, table_page
+
+
+@bp.get("/t/<table_id>")
+def table(table_id: str) -> Any:
+    """The table: the whole page; to htmx asking with ``?v=<version>`` (the panel's poll),
+    the panel alone, or 204 while the table is still at that version."""
+    if is_htmx() and "v" in request.args:
+        return _poll(table_id)
+    view = load_table(table_id)
+    remember_recent(view.id)
+    return table_page(view)
+
+
+@bp.get("/t/<table_id>/panel")
+def panel(table_id: str) -> Any:
+    """The panel alone (kept for tools that read the fragment; the page polls ``/t/<id>``)."""
+    return panel_markup(load_table(table_id))
+
+
+@bp.get("/t/<table_id>/poll")
+def poll(table_id: str) -> Any:
+    """The poll's former address (a page opened before an upgrade still asks here)."""
+    return _poll(table_id)
+
+
+def _poll(table_id: str) -> Any:
+    """204 while the table is at version ``v``; otherwise the fresh panel."""
+    seen = small_number(request.args.get("v"))
+    if seen is None:
+        abort(400, _("The poll needs the version the page shows, as ?v=<number>."))
+    try:
+        now = tables.version(table_id)
+    except tables.TableNotFound:
+        abort(404)
+    if now == seen:
+        return Response(status=204, headers={"Cache-Control": "no-store"})
+    response = current_app.make_response(panel_markup(load_table(table_id)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/t/<table_id>/adjust")
+def adjust(table_id: str) -> Any:
+    """The generic counter stepper (the ``adjust`` event of docs/contracts.md)."""
+    return post_event(table_id, lambda _table: {
+        "type": "adjust", "seat": form_int("seat"),
+        "counter": request.form.get("counter", ""), "delta": form_int("delta")})
+
+
+@bp.post("/t/<table_id>/undo")
+def undo(table_id: str) -> Any:
+    return post_undo(table_id)
+
+
+@bp.get("/t/<table_id>/history")
+def history(table_id: str) -> str:
+    try:
+        view, entries = tables.history(table_id, viewer=current_seat(tables.get(table_id)))
+    except tables.TableNotFound:
+        abort(404)
+    return render_template("history.html", table=view, entries=entries,
+                           seat=current_seat(view), local_time=local_time)

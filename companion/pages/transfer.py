@@ -1,0 +1,54 @@
+"""Moving a table between servers: its export as a JSON download and the import page
+that turns such a file back into a table (the format is companion.tables')."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Response, abort, redirect, render_template, request, url_for
+
+from companion import security, tables
+from companion.i18n import rule_error_message
+from companion.pages.base import bp, remember_recent
+from games.errors import N_, RuleError
+
+
+@bp.get("/t/<table_id>/export")
+def export(table_id: str) -> Response:
+    try:
+        document = tables.export(table_id)
+    except tables.TableNotFound:
+        abort(404)
+    body = json.dumps(document, ensure_ascii=False, indent=2)
+    day = datetime.now(UTC).strftime("%Y%m%d")
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="campfire-{document["game"]}-{day}.json"',
+    })
+
+
+@bp.route("/import", methods=["GET", "POST"])
+@security.limiter.limit(security.create_limit, methods=["POST"])
+def import_table() -> Any:
+    if request.method == "GET":
+        return render_template("import.html", error=None)
+    upload = request.files.get("file")
+    try:
+        if upload is None or not upload.filename:
+            raise RuleError(N_("Choose an exported table file (.json)."))
+        try:
+            document = tables.loads(upload.read().decode("utf-8"))
+        except UnicodeDecodeError:
+            raise RuleError(N_("The file is not UTF-8 text; choose a .json export.")) from None
+        except json.JSONDecodeError as error:
+            raise RuleError(N_("The file is not valid JSON (line {line}, column {column})."),
+                            line=error.lineno, column=error.colno) from None
+        except ValueError:  # NaN/Infinity or nested past the parser: no export has them
+            raise RuleError(N_("this is not a Campfire table export (\"format\" must be "
+                               "{name!r})"), name=tables.EXPORT_FORMAT) from None
+        table = tables.import_table(document)
+    except RuleError as error:
+        return render_template("import.html", error=rule_error_message(error)), 422
+    remember_recent(table.id)
+    return redirect(url_for("web.table", table_id=table.id), code=303)

@@ -1,0 +1,85 @@
+"""Reading the Bison pages' form fields and links into checked values for an event.
+
+Glossary
+--------
+field
+    A form or query value; a bad one raises ``RuleError`` naming the field, which the page
+    shows (422) and nothing changes.
+hex argument
+    ``"q,r"`` in a link or a field.
+payment split
+    ``pay.<animal>`` fields: how many of each animal an action is paid with (B6).
+tile fields
+    A printed id (``tile``) or a retail tile's ``edges`` and per-space animals (B1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import request
+from flask_babel import gettext as _
+
+from companion import tables
+from companion.pages.base import form_int
+from companion.panels.bison.names import animal_name, space_name
+from games.bison import catalog
+from games.bison import table as fold
+from games.bison.economy import ANIMALS
+from games.bison.tiles import SPACES, Tile
+from games.errors import N_, RuleError
+
+
+def hex_arg(raw: str | None) -> tuple[int, int]:
+    """``"q,r"`` from a link or a form field as a hex."""
+    parts = (raw or "").split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return (int(parts[0]), int(parts[1]))
+    except ValueError:
+        raise RuleError(N_("the hex must be written q,r (two whole numbers), not {value!r}"),
+                        value=raw or "") from None
+
+
+def int_field(name: str, label: str, default: int | None = None) -> int:
+    """A whole number from the form or the link (``companion.pages.base.form_int``)."""
+    return form_int(name, label=label, default=default)
+
+
+def seat_field(table: tables.TableView, default: int | None = None) -> int:
+    return int_field("seat", _("player"), default)
+
+
+def payment_split() -> dict[str, int] | None:
+    """``pay.<animal>`` fields as a split, or None when the form sent none."""
+    if not any(f"pay.{animal}" in request.form for animal in ANIMALS):
+        return None
+    return {animal: int_field(f"pay.{animal}", animal_name(animal), 0) for animal in ANIMALS}
+
+
+def tile_fields(values: Mapping[str, str]) -> dict[str, Any]:
+    """The tile the place page names: a printed id, or a retail tile's edges + animals."""
+    tile_id = values.get("tile", "").strip().upper()
+    if tile_id:
+        return {"tile": tile_id}
+    edges = values.get("edges", "").strip().upper()
+    if edges:
+        animals = {}
+        for space in SPACES:
+            raw = values.get(space, "0").strip() or "0"
+            try:
+                animals[space] = int(raw)
+            except ValueError:
+                raise RuleError(N_("{field} must be a whole number"),
+                                field=space_name(space)) from None
+        return {"edges": edges, "animals": animals}
+    return {}
+
+
+def tile_of(fields: Mapping[str, Any]) -> Tile | None:
+    if not fields:
+        return None
+    chosen = fold.parse_tile(fields)
+    return chosen.tile if isinstance(chosen, catalog.CatalogTile) else chosen

@@ -1,0 +1,80 @@
+"""The Bison market page: GET ``market``, POST ``buy`` and ``exchange`` (B7).
+
+Glossary
+--------
+market
+    The hunters, tents and canoes a seat may still buy, and their prices.
+exchange
+    Three of one animal for one of another (B7), ``times`` at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import redirect, request, url_for
+from flask_babel import gettext as _
+
+from companion import tables
+from companion.i18n import rule_error_message
+from companion.panels import _kit as kit
+from companion.panels.bison.forms import int_field, seat_field
+from companion.panels.bison.pages import GAME, bp, default_seat, render_page
+from games.bison.economy import ANIMALS, EXCHANGE_RATE, HUNTER_PRICE, structure_price
+from games.errors import RuleError
+
+
+def _market_context(table: tables.TableView, seat: int | None = None) -> dict[str, Any]:
+    state = table.state
+    if seat is None:
+        seat = state.rounds.check_seat(seat_field(table, default_seat(table)))
+    supply = state.supplies[seat]
+    return {"seat_index": seat, "supply": supply.as_dict(), "stocks": state.stocks[seat],
+            "hunter_price": HUNTER_PRICE.bison, "animals": ANIMALS, "rate": EXCHANGE_RATE,
+            "structure_price": lambda size: structure_price(size).bison,
+            "sizes": sorted(set(supply.tents.market) | set(supply.canoes.market)),
+            "tent_market": supply.tents.market, "canoe_market": supply.canoes.market}
+
+
+@bp.get("/market")
+def market(table_id: str) -> Any:
+    table = kit.game_table(table_id, GAME)
+    try:
+        return render_page("market.html", table, **_market_context(table))
+    except RuleError as error:
+        return render_page("message.html", table, error=rule_error_message(error), status=422)
+
+
+def _market_post(table_id: str, event_of: Any) -> Any:
+    def refused(table: tables.TableView, message: str) -> Any:
+        try:
+            context = _market_context(table)
+        except RuleError:  # the seat itself was bad: show the default seat's market
+            context = _market_context(table, default_seat(table))
+        return render_page("market.html", table, error=message, status=422, **context)
+
+    return kit.post_event(
+        table_id, lambda _table: event_of(), game=GAME, refused=refused,
+        answer=lambda _table: redirect(url_for("bison.market", table_id=table_id,
+                                               seat=request.form.get("seat", "")), code=303))
+
+
+@bp.post("/buy")
+def buy(table_id: str) -> Any:
+    def event() -> dict[str, Any]:
+        item = request.form.get("item", "")
+        built: dict[str, Any] = {"type": "buy", "seat": int_field("seat", _("player")),
+                                 "item": item}
+        if item in ("tent", "canoe"):
+            built["size"] = int_field("size", _("size"))
+        return built
+    return _market_post(table_id, event)
+
+
+@bp.post("/exchange")
+def exchange(table_id: str) -> Any:
+    def event() -> dict[str, Any]:
+        return {"type": "exchange", "seat": int_field("seat", _("player")),
+                "give": request.form.get("give", ""), "get": request.form.get("get", ""),
+                "times": int_field("times", _("times"), 1)}
+    return _market_post(table_id, event)

@@ -1,0 +1,162 @@
+"""The Bison panel's view model: what ``panel.html`` shows (passed to it
+as ``view``), the board as SVG and the live standings.
+
+Glossary
+--------
+view
+    ``view(table)``: the plain dict ``panel.html`` reads.
+standings
+    Every region with pieces, its ranking and awards (B9), and each seat's total "if the
+    round ended now" with the cap (B8); the panel and the space and score pages show it.
+zoom
+    The board's zoom level (1–3) for this phone and table, kept in the session so the
+    poll re-renders it the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import session, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from companion import charts, tables
+from companion.i18n import translate
+from companion.panels.bison import svg
+from companion.panels.bison.names import action_name, animal_name
+from games.bison import scoring
+from games.bison import table as fold
+from games.bison.economy import ANIMALS, STOCK_CAP
+from games.bison.rounds import ACTIONS_PER_ROUND
+
+ZOOMS = (1, 2, 3)
+
+
+def _names(table: tables.TableView) -> dict[str, str]:
+    """Board player id (colour) -> the player's name."""
+    return {p.color: p.name for p in table.players}
+
+
+def zoom_of(table_id: str) -> int:
+    zoom = session.get("bison_zoom", {}).get(table_id, 1)
+    return zoom if zoom in ZOOMS else 1
+
+
+def _labels() -> dict[str, str]:
+    return {
+        "prairie": _("prairie at {at}: pieces and region"),
+        "river": _("river at {at}: pieces and region"),
+        "mountain": _("mountain at {at}: pieces and region"),
+        "empty": _("empty hex {at}: place a tile here"),
+    }
+
+
+def board_markup(table: tables.TableView, *, links: bool = True,
+                 highlight: Any = (), selected: Any = None, preview: Any = None) -> Markup:
+    state = table.state
+    legal = fold.legal_hexes(state) if not state.rounds.finished else []
+    markup = svg.board_svg(
+        state.board, legal=legal, colours={p.color: p.color for p in table.players},
+        hex_url=(lambda at: url_for("bison.place", table_id=table.id, at=f"{at[0]},{at[1]}"))
+        if links else None,
+        space_url=(lambda at, space: url_for("bison.space", table_id=table.id,
+                                             at=f"{at[0]},{at[1]}", space=space))
+        if links else None,
+        highlight=highlight, selected=selected, preview=preview, labels=_labels(),
+        title=_("The board: tap a highlighted hex to place a tile, a space to set its "
+                "pieces"),
+    )
+    return Markup(markup)  # built from numbers and escaped strings only
+
+
+def standings(table: tables.TableView) -> dict[str, Any]:
+    """The live standings: every region with pieces, its ranking and awards (B9), and each
+    seat's total "if the round ended now" (with the cap, B8)."""
+    state = table.state
+    names = _names(table)
+    result = fold.score_now(state)
+    regions = []
+    for index, score in enumerate(result.regions):
+        if not score.standings:
+            continue
+        regions.append({
+            "index": index, "terrain": score.region.terrain, "animal": score.animal,
+            "animals": score.region.animals, "spaces": len(score.region.hexes),
+            "at": score.region.hexes[0],
+            "ranking": [[names.get(p, p) for p in group] for group in score.ranking],
+            "standings": [
+                {"name": names.get(s.player, s.player), "colour": s.player, "place": s.place,
+                 "award": s.award, "structures": s.structures, "hunters": s.hunters,
+                 "award_text": translate(*_named(score.award_text(s), names)),
+                 "reason_text": translate(*_named(score.reason_text(s), names))
+                 if s.reason else ""}
+                for s in score.standings
+            ],
+        })
+    seats = [{"name": p.name, "colour": p.color, "awards": result.awards(i).as_dict(),
+              "total": result.awards(i).total, "after": result.after[i].as_dict(),
+              "lost": result.lost(i).total}
+             for i, p in enumerate(table.players)]
+    return {"regions": regions, "seats": seats, "final": result.final}
+
+
+def _named(text: tuple[str, dict[str, Any]] | None, names: Mapping[str, str]
+           ) -> tuple[str, dict[str, Any]]:
+    """An explanation with colours replaced by names and animals translated."""
+    if text is None:
+        return "", {}
+    template, params = text
+    params = dict(params)
+    for key in ("player", "above"):
+        if key in params:
+            params[key] = ", ".join(names.get(p.strip(), p.strip())
+                                    for p in str(params[key]).split(","))
+    if "animal" in params:
+        params["animal"] = animal_name(str(params["animal"]))
+    return template, params
+
+
+def view(table: tables.TableView) -> dict[str, Any]:
+    """Everything ``panel.html`` shows."""
+    state = table.state
+    shown = fold.to_json(state)
+    rounds = state.rounds
+    names = [p.name for p in table.players]
+    seats = []
+    for index, player in enumerate(table.players):
+        seat = shown["seats"][index]
+        seats.append({
+            "index": index, "name": player.name, "colour": player.color,
+            "stocks": seat["stocks"], "total": seat["total"],
+            "actions": [action_name(a) for a in seat["actions"]],
+            "actions_left": seat["actions_left"], "tile_due": seat["tile_due"],
+            "pieces": seat["pieces"],
+        })
+    chart = charts.seat_chart(
+        table.players, fold.food_chart(state),
+        labels=[_("start")] + [(_("final") if r.final else _("round %(n)s", n=r.round))
+                               for r in state.log],
+        title=_("Each player's food (all three stocks) after every scoring"), legend=False)
+    # B10: the final order by total, then by the smallest stock (the tie-break).
+    order = scoring.ranking(dict(enumerate(state.stocks)))
+    final = [{"name": table.players[i].name, "colour": table.players[i].color,
+              "total": state.stocks[i].total, "smallest": state.stocks[i].smallest}
+             for group in order for i in group]
+    return {
+        "animals": ANIMALS,
+        "final": final,
+        "round": rounds.round, "rounds": rounds.rounds, "removed": shown["removed_tiles"],
+        "start": names[rounds.start_seat],
+        "next": names[rounds.next_seat] if rounds.next_seat is not None else None,
+        "next_seat": rounds.next_seat,
+        "round_complete": rounds.round_complete, "finished": rounds.finished,
+        "final_scored": state.final_scored,
+        "winners": [names[s] for s in shown["winners"]] if state.final_scored else [],
+        "seats": seats, "board": board_markup(table), "zoom": zoom_of(table.id),
+        "zooms": ZOOMS, "standings": standings(table), "whatif": state.settings.whatif,
+        "chart": chart, "log": state.log, "cap": STOCK_CAP,
+        "actions_per_round": ACTIONS_PER_ROUND,
+        "last_round": rounds.round >= rounds.rounds,
+    }

@@ -1,0 +1,304 @@
+"""B8 as the rulebooks say it: what a player may do when scoring would push a stock past 15.
+
+Glossary
+--------
+overflowing animal
+    An animal whose stock would pass 15 once the award is added (B8).
+exchange
+    3 of an overflowing animal — taken from its *whole* stock, not only from the part above
+    15 — for 1 of another animal whose stock has room at that moment (B7, B8), any number of
+    times.
+buy
+    A market purchase (B7) paid with the stocks: a hunter costs 1 of each animal, a tent or
+    canoe of size n costs n of each. The piece moves from the seat's market to its supply.
+choice
+    ``Choice``: the exchanges and buys a player makes for one award. Exchanges whose target
+    has room are made first, then the buys, then the other exchanges (a buy makes room), so
+    the order the player tapped them in never makes a legal choice illegal.
+discarded
+    What still does not fit after the choice: it is lost (B8). The warning shown before the
+    player confirms.
+lost
+    The food a choice costs: what the stocks hold in the end against the stocks plus the
+    award — the discarded animals, the 2 animals every exchange costs (3 given, 1
+    received) and what the market took (a piece of price n takes n of every animal, 3n in
+    all, for the n it takes off the overflowing stock).
+proposal
+    ``propose``: the legal choice that loses the least food; among equal losses the one that
+    keeps the largest smallest stock (the B10 tie-break), then the most food, then the
+    fewest steps. The player may choose otherwise (``settle`` checks their choice).
+
+How the companion uses it: when a scoring preview shows a seat's award would pass 15, call
+``propose(stocks, award, supply)`` for the pre-filled choice and
+``settle(…, Choice.nothing())`` for the warning "if you do nothing, you lose …"; when the
+player changes the choice, ``settle`` again (a ``RuleError`` says what is illegal) and show
+``Outcome.discarded``. The chosen ``Choice.as_json()`` goes into the ``score`` event's
+``overflow`` list.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from games.bison.economy import (
+    ANIMALS,
+    EXCHANGE_RATE,
+    HUNTER_PRICE,
+    STOCK_CAP,
+    Amounts,
+    Exchange,
+    Stocks,
+    Supply,
+    check_kind,
+    check_size,
+    structure_price,
+)
+from games.errors import N_, RuleError, Term
+
+#: The market pieces a buy names: ``hunter``, ``tent`` or ``canoe``.
+ITEMS = ("hunter", "tent", "canoe")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Buy:
+    """One market purchase (B7): a hunter, or a tent or canoe of ``size`` (0 for a hunter)."""
+
+    item: str
+    size: int = 0
+
+    @classmethod
+    def from_json(cls, raw: object) -> Buy:
+        """``{"item": "hunter"}`` or ``{"item": "tent"|"canoe", "size": n}``."""
+        if isinstance(raw, Buy):
+            return raw
+        if not isinstance(raw, Mapping) or raw.get("item") not in ITEMS:
+            raise RuleError(N_("a market buy must be an object like {\"item\": \"tent\", "
+                               "\"size\": 2} or {\"item\": \"hunter\"}"))
+        item = raw["item"]
+        if item == "hunter":
+            return cls("hunter")
+        return cls(check_kind(item), check_size(raw.get("size")))
+
+    @property
+    def price(self) -> Amounts:
+        return HUNTER_PRICE if self.item == "hunter" else structure_price(self.size)
+
+    def bought(self, supply: Supply) -> Supply:
+        """The supply with this piece moved in from the market; refused when none is left."""
+        if self.item == "hunter":
+            return supply.buy_hunter()
+        return supply.buy_structure(self.item, self.size)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"item": "hunter"} if self.item == "hunter" else {"item": self.item,
+                                                                 "size": self.size}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """What a player does with one award that would pass the cap (B8)."""
+
+    exchanges: tuple[Exchange, ...] = ()
+    buys: tuple[Buy, ...] = ()
+
+    @classmethod
+    def nothing(cls) -> Choice:
+        """No exchange, no buy: whatever passes 15 is lost."""
+        return cls()
+
+    @classmethod
+    def from_json(cls, raw: object) -> Choice:
+        """``{"exchanges": [{"give", "get", "times"?}, …], "buys": [{"item", "size"?}, …]}``."""
+        if not isinstance(raw, Mapping):
+            raise RuleError(N_("an overflow choice must be an object with exchanges and "
+                               "buys"))
+        exchanges, buys = raw.get("exchanges", []), raw.get("buys", [])
+        if not isinstance(exchanges, list) or not isinstance(buys, list):
+            raise RuleError(N_("exchanges and buys must be lists"))
+        made: list[Exchange] = []
+        for item in exchanges:
+            times = item.get("times", 1) if isinstance(item, Mapping) else 1
+            if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 10:
+                raise RuleError(N_("the number of exchanges must be a whole number of at "
+                                   "least 1, not {times!r}"), times=times)
+            plain = {k: v for k, v in item.items() if k != "times"} if isinstance(
+                item, Mapping) else item
+            made.extend([Exchange.from_json(plain)] * times)
+        return cls(tuple(made), tuple(Buy.from_json(b) for b in buys))
+
+    def as_json(self) -> dict[str, Any]:
+        return {"exchanges": [e.as_dict() for e in self.exchanges],
+                "buys": [b.as_json() for b in self.buys]}
+
+    @property
+    def steps(self) -> int:
+        return len(self.exchanges) + len(self.buys)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A choice carried out: the stocks and supply after it, what it spent at the market,
+    what was discarded (the warning) and the food lost (see the glossary)."""
+
+    choice: Choice
+    stocks: Stocks
+    supply: Supply
+    spent: Amounts
+    discarded: Amounts
+    lost: int
+
+    def key(self) -> tuple[int, int, int, int]:
+        """The proposal's order: least lost, largest smallest stock, most food, fewest steps."""
+        return (self.lost, -self.stocks.smallest, -self.stocks.total, self.choice.steps)
+
+
+def overflowing(stocks: Stocks, gains: Amounts | Mapping[str, Any]) -> tuple[str, ...]:
+    """The animals whose stock would pass 15 with ``gains`` (B8); empty when all fits."""
+    gains = Amounts.from_mapping(gains, what="the gains")
+    return tuple(a for a in ANIMALS if stocks.get(a) + gains.get(a) > STOCK_CAP)
+
+
+def settle(stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply,
+           choice: Choice | Mapping[str, Any] | None = None) -> Outcome:
+    """Receive ``gains`` with the player's ``choice`` (B8); ``RuleError`` when illegal.
+
+    Exchanges may only give an overflowing animal (3 from its whole stock) and need room in
+    the stock received at that moment; buys need the piece in the seat's market and every
+    stock able to pay. ``None`` means "nothing": whatever passes 15 is lost.
+    """
+    gains = Amounts.from_mapping(gains, what="the gains")
+    if choice is None:
+        choice = Choice.nothing()
+    elif not isinstance(choice, Choice):
+        choice = Choice.from_json(choice)
+    over = overflowing(stocks, gains)
+    if choice.steps and not over:
+        raise RuleError(N_("nothing passes {cap} here, so there is nothing to exchange or "
+                           "buy with"), cap=STOCK_CAP)
+    value = {a: stocks.get(a) + gains.get(a) for a in ANIMALS}
+    deferred: list[tuple[int, Exchange]] = []
+
+    def exchange(number: int, made: Exchange) -> None:
+        if made.give not in over:
+            raise RuleError(
+                N_("exchange {number}: only an animal that passes {cap} can be exchanged "
+                   "here, and {animal} does not"),
+                number=number, cap=STOCK_CAP, animal=Term(made.give),
+            )
+        if value[made.give] < EXCHANGE_RATE:
+            raise RuleError(
+                N_("exchange {number}: you have only {have} {animal} left, not {rate}"),
+                number=number, have=value[made.give], animal=Term(made.give),
+                rate=EXCHANGE_RATE,
+            )
+        if value[made.get] >= STOCK_CAP:
+            raise RuleError(N_("exchange {number}: your {animal} stock is full at {cap}"),
+                            number=number, animal=Term(made.get), cap=STOCK_CAP)
+        value[made.give] -= EXCHANGE_RATE
+        value[made.get] += 1
+
+    # Exchanges into stocks with room first, then the buys (which make room), then the
+    # rest: the most permissive order, so no legal set of steps is refused for its order.
+    for number, made in enumerate(choice.exchanges, start=1):
+        if value[made.get] < STOCK_CAP:
+            exchange(number, made)
+        else:
+            deferred.append((number, made))
+    spent = dict.fromkeys(ANIMALS, 0)
+    for buy in choice.buys:
+        supply = buy.bought(supply)
+        price = buy.price
+        short = [a for a in ANIMALS if value[a] < price.get(a)]
+        if short:
+            raise RuleError(
+                N_("buying this costs {each} of each animal; you would have only {have} "
+                   "{animal}"),
+                each=price.get(ANIMALS[0]), have=value[short[0]], animal=Term(short[0]),
+            )
+        for a in ANIMALS:
+            value[a] -= price.get(a)
+            spent[a] += price.get(a)
+    for number, made in deferred:
+        exchange(number, made)
+    discarded = Amounts(**{a: max(0, value[a] - STOCK_CAP) for a in ANIMALS})
+    kept = Stocks(**{a: min(value[a], STOCK_CAP) for a in ANIMALS})
+    return Outcome(choice, kept, supply, Amounts(**spent), discarded,
+                   stocks.total + gains.total - kept.total)
+
+
+def _price_sets(supply: Supply) -> dict[int, tuple[Buy, ...]]:
+    """Every total price (per animal) the seat's market can be bought for, each with the
+    fewest pieces that make it (ties: the first found, hunters before tents before canoes)."""
+    pieces = ([Buy("hunter")] * supply.hunters_market
+              + [Buy("tent", s) for s in supply.tents.market]
+              + [Buy("canoe", s) for s in supply.canoes.market])
+    best: dict[int, tuple[Buy, ...]] = {0: ()}
+    for piece in pieces:
+        price = piece.price.bison
+        for total, chosen in sorted(best.items()):
+            new = total + price
+            if new <= STOCK_CAP and (new not in best or len(best[new]) > len(chosen) + 1):
+                best[new] = (*chosen, piece)
+    return best
+
+
+def _ranked(stocks: Stocks, gains: Amounts, supply: Supply
+            ) -> list[tuple[tuple[int, int, int, int], Choice]]:
+    """Every choice ``propose`` weighs with the key its outcome would have if legal, best
+    first: each count of exchanges from each overflowing animal into each other animal,
+    with each total market price (its fewest pieces). Outcomes depend only on those
+    numbers, so nothing better is left out."""
+    over = overflowing(stocks, gains)
+    if not over:
+        return [((0, -stocks.smallest, -stocks.total, 0), Choice.nothing())]
+    start = {a: stocks.get(a) + gains.get(a) for a in ANIMALS}
+    pairs = [(g, t) for g in over for t in ANIMALS if t != g]
+    ranges = [range(start[g] // EXCHANGE_RATE + 1) for g, _t in pairs]
+    prices = _price_sets(supply)
+    ranked = []
+    for counts in product(*ranges):
+        value = dict(start)
+        for (g, t), n in zip(pairs, counts, strict=True):
+            value[g] -= EXCHANGE_RATE * n
+            value[t] += n
+        if any(value[g] < 0 for g in over):
+            continue
+        exchanges = tuple(Exchange(g, t) for (g, t), n in zip(pairs, counts, strict=True)
+                          for _ in range(n))
+        for price, buys in prices.items():
+            final = {a: value[a] - price for a in ANIMALS}
+            if min(final.values()) < 0:
+                continue
+            kept = {a: min(v, STOCK_CAP) for a, v in final.items()}
+            total = sum(kept.values())
+            key = (sum(start.values()) - total, -min(kept.values()), -total,
+                   len(exchanges) + len(buys))
+            ranked.append((key, Choice(exchanges, buys)))
+    ranked.sort(key=lambda pair: pair[0])
+    return ranked
+
+
+def propose(stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply) -> Outcome:
+    """The choice the app pre-fills (B8, B10): least food lost, then the largest smallest
+    stock, then the most food, then the fewest steps; the first of those ``settle`` accepts.
+    """
+    gains = Amounts.from_mapping(gains, what="the gains")
+    for _key, choice in _ranked(stocks, gains, supply):
+        try:
+            return settle(stocks, gains, supply, choice)
+        except RuleError:
+            continue
+    return settle(stocks, gains, supply)  # unreachable: "nothing" is always legal
+
+
+def warning(stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply,
+            choice: Choice | Mapping[str, Any] | None = None) -> Amounts:
+    """What would be discarded (lost over 15) with ``choice`` (``None``: doing nothing):
+    the screen shows it before the player confirms."""
+    return settle(stocks, gains, supply, choice).discarded
+

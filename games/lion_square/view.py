@@ -1,0 +1,78 @@
+"""The square as each player sees it from their own side of the table, and back.
+
+Glossary
+--------
+north-up grid
+    How the square is stored and scored (``square.Square``, DESIGN's ``grid``): rows run
+    north → south, columns west → east. South sits at the bottom edge.
+view of a side
+    The same square turned so that ``side`` is at the bottom edge, as the player on that
+    side sees the cards on the table in front of them: rows run away from them (far row
+    first), columns from their left to their right. South's view is the north-up grid;
+    North's is it turned upside down; West's and East's are turned a quarter.
+
+A phone shows and takes the square in its player's view; ``to_view`` and ``from_view``
+turn a whole grid, ``cell_from_view`` one tapped place. They are exact inverses (a
+property test holds them to it), and the nearest cards a side sees (L2) are the bottom
+cards of its view's columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, TypeVar
+
+from games.lion_square.square import SIZE, Side
+
+T = TypeVar("T")
+Grid = Sequence[Sequence[T]]
+
+#: Quarter turns clockwise that bring each side to the bottom edge (a quarter turn
+#: clockwise moves what lay east to the south).
+_TURNS: Final = {Side.S: 0, Side.E: 1, Side.N: 2, Side.W: 3}
+
+
+def _turn(grid: Grid[Any]) -> list[list[Any]]:
+    """A quarter turn clockwise: what lay north now lies east."""
+    return [[grid[SIZE - 1 - c][r] for c in range(SIZE)] for r in range(SIZE)]
+
+
+def _check(grid: Grid[Any]) -> None:
+    if len(grid) != SIZE or any(len(row) != SIZE for row in grid):
+        raise ValueError("a square grid is 3 rows of 3 cells")
+
+
+def to_view(grid: Grid[T], side: Side) -> list[list[T]]:
+    """The north-up ``grid`` as the player on ``side`` sees it (their side at the bottom)."""
+    _check(grid)
+    turned = [list(row) for row in grid]
+    for _ in range(_TURNS[Side(side)]):
+        turned = _turn(turned)
+    return turned
+
+
+def from_view(grid: Grid[T], side: Side) -> list[list[T]]:
+    """A grid seen from ``side`` back to north-up (the inverse of ``to_view``)."""
+    _check(grid)
+    turned = [list(row) for row in grid]
+    for _ in range((4 - _TURNS[Side(side)]) % 4):
+        turned = _turn(turned)
+    return turned
+
+
+def cell_from_view(row: int, column: int, side: Side) -> tuple[int, int]:
+    """The north-up place of the cell at ``(row, column)`` of ``side``'s view."""
+    if not (0 <= row < SIZE and 0 <= column < SIZE):
+        raise ValueError("row and column are 0 to 2")
+    marks = [[(r, c) for c in range(SIZE)] for r in range(SIZE)]
+    found: tuple[int, int] = to_view(marks, side)[row][column]
+    return found
+
+
+def cell_to_view(row: int, column: int, side: Side) -> tuple[int, int]:
+    """Where the north-up cell ``(row, column)`` appears in ``side``'s view."""
+    if not (0 <= row < SIZE and 0 <= column < SIZE):
+        raise ValueError("row and column are 0 to 2")
+    marks = [[(r, c) for c in range(SIZE)] for r in range(SIZE)]
+    found: tuple[int, int] = from_view(marks, side)[row][column]
+    return found

@@ -1,0 +1,272 @@
+"""The harness that must keep holding, against real `campfire serve` processes:
+
+* **kill -9 under writes:** phones post `adjust` events while the whole server (master and
+  workers) is killed with SIGKILL and started again, several times; afterwards every
+  acknowledged event is stored, the sequence has no hole, and no version was acknowledged
+  twice (a lost update would acknowledge two events as the same version);
+* **several servers, one database:** three server processes share one database and
+  writers spread over them; every event is acknowledged with its own version, none lost.
+
+Both on SQLite and on PostgreSQL. Loopback only; every loop is bounded. And rate limits:
+with ``RATELIMIT_STORAGE_URI`` on the local Redis, two servers share one budget.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+
+PLAYERS = [{"name": n, "color": c} for n, c in
+           [("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow")]]
+ANIMALS = ("bison", "salmon", "turkey")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """One `campfire serve` process group on a port of its own."""
+
+    def __init__(self, database_url: str, folder: Path, workers: int = 1,
+                 env: dict[str, str] | None = None) -> None:
+        self.port = free_port()
+        env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "k" * 40,
+               **(env or {})}
+        env.pop("CAMPFIRE_PUBLIC_URL", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "campfire", "serve", "--host", "127.0.0.1", "--port",
+             str(self.port), "--workers", str(workers)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=folder,
+            start_new_session=True)
+        for _attempt in range(200):  # bounded wait until it answers
+            if self.process.poll() is not None:
+                raise AssertionError(self.process.stderr.read().decode())  # type: ignore
+            try:
+                status, _body = request(self.port, "GET", "/healthz")
+                if status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL to master and workers at once: no chance to finish anything."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=20)
+
+    def stop(self) -> str:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            return self.process.communicate(timeout=20)[1].decode()
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            return self.process.communicate()[1].decode()
+
+
+def request(port: int, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        payload = None if body is None else json.dumps(body)
+        connection.request(method, path, payload, {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        data = response.read()
+        return response.status, json.loads(data) if data.startswith(b"{") else data
+    finally:
+        connection.close()
+
+
+class Writers:
+    """Threads posting `adjust` events to whichever servers are up, until stopped.
+
+    Each writer owns one counter (its seat and animal) and moves it up and down within the
+    game's range, so every event is accepted; an event whose answer never came (the server
+    was killed) is unknown, which is allowed: only acknowledged ones are counted."""
+
+    def __init__(self, table_id: str, ports: list[int], count: int) -> None:
+        self.table_id = table_id
+        self.ports = ports
+        self.acked: list[int] = []  # the version each acknowledged event got
+        self.refused: list[Any] = []  # answers that were neither 200 nor a lost connection
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.threads = [threading.Thread(target=self.run, args=(k,)) for k in range(count)]
+
+    def run(self, k: int, limit: int | None = None) -> None:
+        delta, sent = 1, 0
+        while not self.stopped.is_set() and (limit is None or sent < limit):
+            event = {"type": "adjust", "seat": k % 4, "counter": ANIMALS[k % 3],
+                     "delta": delta}
+            port = self.ports[(k + sent) % len(self.ports)]
+            try:
+                status, body = request(port, "POST",
+                                       f"/api/v1/tables/{self.table_id}/events", event)
+            except (OSError, http.client.HTTPException):  # killed mid-answer, or not up
+                time.sleep(0.05)
+                continue
+            sent += 1
+            if status == 200:
+                with self.lock:
+                    self.acked.append(body["version"])
+                delta = -delta
+            elif status == 422:  # the counter is at an end of its range: turn round
+                delta = -delta
+            else:
+                with self.lock:
+                    self.refused.append((status, body))
+
+    def start(self) -> None:
+        for thread in self.threads:
+            thread.start()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        for thread in self.threads:
+            thread.join(timeout=60)
+
+
+def stored(database_url: str, table_id: str) -> tuple[int, list[int]]:
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            version = connection.execute(text("SELECT version FROM tables WHERE id = :id"),
+                                         {"id": table_id}).scalar_one()
+            seqs = list(connection.execute(text(
+                "SELECT seq FROM events WHERE table_id = :id ORDER BY seq"),
+                {"id": table_id}).scalars())
+            if engine.dialect.name == "sqlite":
+                assert connection.execute(text("PRAGMA integrity_check")).scalar() == "ok"
+    finally:
+        engine.dispose()
+    return version, seqs
+
+
+def check_nothing_lost(database_url: str, table_id: str, acked: list[int]) -> None:
+    version, seqs = stored(database_url, table_id)
+    assert seqs == list(range(1, version + 1))  # no hole, no duplicate
+    assert len(set(acked)) == len(acked), "one version acknowledged twice: a lost update"
+    assert max(acked) <= version  # every acknowledged event is stored
+
+
+@contextmanager
+def servers(database_url: str, folder: Path, count: int, workers: int = 1,
+            env: dict[str, str] | None = None) -> Iterator[list[Server]]:
+    started: list[Server] = []
+    try:
+        for _ in range(count):
+            started.append(Server(database_url, folder, workers, env))
+        yield started
+    finally:
+        for server in started:
+            server.stop()
+
+
+def create_table(port: int) -> str:
+    status, body = request(port, "POST", "/api/v1/tables",
+                           {"game": "bison", "players": PLAYERS})
+    assert status == 201, body
+    return body["id"]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'crash.sqlite3'}"
+    return request.getfixturevalue("pg_url")
+
+
+KILLS = 3
+WRITE_SECONDS = 1.5
+
+
+def test_kill_9_under_writes_loses_no_acknowledged_event(database_url: str, tmp_path: Path
+                                                         ) -> None:
+    server = Server(database_url, tmp_path, workers=2)
+    ports = [server.port]
+    table_id = create_table(server.port)
+    writers = Writers(table_id, ports, count=6)
+    writers.start()
+    try:
+        for _round in range(KILLS):
+            time.sleep(WRITE_SECONDS)
+            server.kill()
+            server = Server(database_url, tmp_path, workers=2)
+            ports[:] = [server.port]  # the writers follow the restarted server
+        time.sleep(WRITE_SECONDS)
+    finally:
+        writers.stop()
+        server.stop()
+    assert writers.refused == []
+    assert len(writers.acked) > 20  # the servers did take writes between the kills
+    check_nothing_lost(database_url, table_id, writers.acked)
+
+
+SERVERS = 3
+EVENTS_EACH = 25
+
+
+def test_several_servers_on_one_database_lose_no_update(database_url: str, tmp_path: Path
+                                                        ) -> None:
+    with servers(database_url, tmp_path, SERVERS) as started:
+        ports = [server.port for server in started]
+        table_id = create_table(ports[0])
+        writers = Writers(table_id, ports, count=8)
+        threads = [threading.Thread(target=writers.run, args=(k, EVENTS_EACH))
+                   for k in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=120)
+    assert writers.refused == []
+    assert sorted(writers.acked) == list(range(1, 8 * EVENTS_EACH + 1))
+    check_nothing_lost(database_url, table_id, writers.acked)
+
+
+REDIS = "redis://127.0.0.1:6379"
+
+
+def redis_answers() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=2) as probe:
+            probe.sendall(b"PING\r\n")
+            return probe.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("store", ["redis", "memory"])
+def test_two_servers_share_rate_limits_through_redis(tmp_path: Path, store: str) -> None:
+    """CREATE_RATE_LIMIT is 20 a minute per address: spread over two servers, the 21st
+    creation is refused with Redis; with per-process counters each server allows 20."""
+    if store == "redis" and not redis_answers():
+        pytest.skip("no Redis at 127.0.0.1:6379")
+    uri = REDIS if store == "redis" else "memory://"
+    env = {"RATELIMIT_STORAGE_URI": uri, "RATELIMIT_KEY_PREFIX": f"t{uuid.uuid4().hex}"}
+    with servers(f"sqlite:///{tmp_path / 'limits.sqlite3'}", tmp_path, 2, env=env
+                 ) as started:
+        statuses = [request(started[n % 2].port, "POST", "/api/v1/tables",
+                            {"game": "bison", "players": PLAYERS})[0] for n in range(24)]
+    assert statuses[:20] == [201] * 20
+    if store == "redis":
+        assert statuses[20:] == [429] * 4
+    else:
+        assert 429 not in statuses
