@@ -63,7 +63,11 @@ class Pen:
         self._forms = forms
         self.detail = False  # True while drawing icons: ink-saver fills stay darker
         # With LABELS on: the fills drawn so far on this page, in page coordinates.
-        self._fills: list[tuple[list[Point] | tuple[Point, float], Color]] = []
+        # Each with the clip polygons active when it was drawn: a fill clipped away (a city
+        # tile draws the whole board inside its own outline) is not under a label.
+        self._fills: list[tuple[list[Point] | tuple[Point, float], Color,
+                                tuple[list[Point], ...]]] = []
+        self._clips: list[list[Point]] = []
         self._in_form = False
 
     # -- contrast record -----------------------------------------------------------------
@@ -76,17 +80,20 @@ class Pen:
         if LABELS is None or self._in_form:
             return
         color = self.canvas._fillColorObj
+        clips = tuple(self._clips)
         if isinstance(shape, list):
-            self._fills.append(([self._page_point(x, y) for x, y in shape], color))
+            self._fills.append(([self._page_point(x, y) for x, y in shape], color, clips))
         else:
             (cx, cy), r = shape
             a, b, c, d, _, _ = self.canvas._currentMatrix
             self._fills.append(((self._page_point(cx, cy), r * abs(a * d - b * c) ** 0.5 / mm),
-                                color))
+                                color, clips))
 
     def _background(self, x: float, y: float) -> Color:
         """The colour of the topmost fill under the page point (x, y): paper if none."""
-        for shape, color in reversed(self._fills):
+        for shape, color, clips in reversed(self._fills):
+            if not all(_inside(clip, x, y) for clip in clips):
+                continue
             if isinstance(shape, tuple):
                 (cx, cy), r = shape
                 if (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
@@ -117,10 +124,14 @@ class Pen:
         c = self.canvas
         c.saveState()
         c.clipPath(self._path(points), stroke=0, fill=0)
+        if LABELS is not None:
+            self._clips.append([self._page_point(x, y) for x, y in points])
         try:
             yield self
         finally:
             c.restoreState()
+            if LABELS is not None:
+                self._clips.pop()
 
     # -- shapes --------------------------------------------------------------------------
     def _paint(self, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
@@ -209,11 +220,13 @@ class Pen:
             width = fonts.width(text, size_mm)
             left = {"center": x - width / 2, "right": x - width}.get(align, x)
             px, py = self._page_point(left + width / 2, y + 0.35 * size_mm)
+            visible = all(_inside(clip, px, py) for clip in self._clips)
             corners = [self._page_point(cx, cy) for cx in (left, left + width)
                        for cy in (y - 0.12 * size_mm, y + 0.88 * size_mm)]
             box = (min(p[0] for p in corners), min(p[1] for p in corners),
                    max(p[0] for p in corners), max(p[1] for p in corners))
-            LABELS.append(Label(text, c._fillColorObj, self._background(px, py), box))
+            if visible:  # a label clipped away is not printed
+                LABELS.append(Label(text, c._fillColorObj, self._background(px, py), box))
         if align == "center":
             c.drawCentredString(x, y, text)
         elif align == "right":

@@ -28,6 +28,7 @@ from games.dogs_life.city import CELL_MM, CITY, MAP, Feature, Kind, Square
 from printgen.icons import icon
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import MIN_LABEL_PT, Pen
+from printgen.style import readable
 
 if TYPE_CHECKING:
     from printgen.kit import Context
@@ -44,7 +45,8 @@ ROAD = "#c9c7c0"
 PATH = "#ead9b0"
 GROUND = "#cfe3b0"
 HOUSE = "#d7a27a"
-PLACE_FILL = {Kind.DEN: "#b98a5e", Kind.RESTAURANT: "#f4d9c6", Kind.NEWSPAPER_OFFICE: "#dbe6f2",
+# The den is dark enough for its white name and number (contrast ≥ 4.5 : 1).
+PLACE_FILL = {Kind.DEN: "#8f6640", Kind.RESTAURANT: "#f4d9c6", Kind.NEWSPAPER_OFFICE: "#dbe6f2",
               Kind.POUND: "#d8d8d8"}
 PLACE_ICON = {Kind.DEN: "paw", Kind.RESTAURANT: "food", Kind.NEWSPAPER_OFFICE: "newspaper",
               Kind.POUND: "cage"}
@@ -182,15 +184,15 @@ def _supplies(pen: Pen, t: Text) -> None:
     tx = x + 2 * 34 + 2
     pen.text(tx, y + 14, t("city_title"), 13, max_width=POSTER[0] - FRAME - tx - 2)
     pen.text(tx, y + 6, t("city_size", w=POSTER[0] / 10, h=POSTER[1] / 10), 7.5,
-             color="muted", max_width=POSTER[0] - FRAME - tx - 2)
+             color=readable("muted", GROUND), max_width=POSTER[0] - FRAME - tx - 2)
 
 
 def _van_start(pen: Pen, t: Text) -> None:
     x, y = _cell_origin(CITY.squares[CITY.van_start].cells[0])
     pen.rect(x + 2, y + 7, 20, 13, stroke="red", width=0.5, radius=1.5)
     icon(pen, "van", x + 5, y + 8, 14)
-    pen.text(x + CELL_MM / 2, y + 2.4, t("city_van_start"), MIN_LABEL_PT, color="red",
-             align="center", max_width=CELL_MM - 2)
+    pen.text(x + CELL_MM / 2, y + 2.4, t("city_van_start"), MIN_LABEL_PT,
+             color=readable("red", ROAD), align="center", max_width=CELL_MM - 2)
 
 
 def draw_city(pen: Pen, t: Text) -> None:
