@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from games.bison import rounds as bison_rounds
+from games.bison import components as bison_components
 from games.dogs_life import game as dogs_game
 from printgen.errors import PrintError
 from printgen.icons import icon
@@ -54,7 +54,7 @@ INDENT = 3.4  # mm: the hanging indent of bullets and steps
 ICON_ROW = {"rules": 5.8, "aid": 4.9}  # mm: the height of a legend row (icon + air)
 
 # Seats, so one player aid each (rules/*.md, Components).
-SEATS = {"bison": bison_rounds.MAX_PLAYERS, "lion-square": 4, "hunting-age": 5,
+SEATS = {"bison": bison_components.MAX_PLAYERS, "lion-square": 4, "hunting-age": 5,
          "dogs-life": dogs_game.MAX_PLAYERS}
 
 # (icon, message key) for each game's legend, in the order a player meets them.
