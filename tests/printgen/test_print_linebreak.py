@@ -153,7 +153,12 @@ def test_a_katakana_word_is_cut_only_when_wider_than_the_line(ems):
 def test_japanese_dog_words_are_the_rulebooks():
     assert text("ja", "dl_fight") == "喧嘩"  # the rulebook's fight: 喧嘩に参加している…
     assert text("ja", "dl_ap", n=7) == "1手番にアクションポイント7"
-    assert not any("攻撃" in message for message in MESSAGES["ja"].values())
+    # Labels name the fight 喧嘩; the rules summary may say 攻撃 / 攻撃側 for attacking and
+    # the attacker, as the rulebook does (ライバルに攻撃し…攻撃側が勝った場合), but the
+    # action itself is 喧嘩 there too.
+    assert not any("攻撃" in message for key, message in MESSAGES["ja"].items()
+                   if not key.startswith("rules_"))
+    assert "- 喧嘩：" in MESSAGES["ja"]["rules_dogs-life"]
 
 
 def test_the_italian_vp_track_says_when_the_game_ends():
