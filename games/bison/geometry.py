@@ -134,13 +134,13 @@ def _land(first: int, last: int, line: tuple[Point, Point, Point]
     # Where each offset line meets the hex border next to its river end.
     first_edge = (corner_point(first), _sub(corner_point(first + 1), corner_point(first)))
     last_edge = (corner_point(last), _sub(corner_point(last - 1), corner_point(last)))
-    t = _intersect(p1, d1, *first_edge)
-    u = _intersect(p2, d2, *last_edge)
-    assert t is not None and u is not None
-    a_star = (first_edge[0][0] + t[1] * first_edge[1][0],
-              first_edge[0][1] + t[1] * first_edge[1][1])
-    b_star = (last_edge[0][0] + u[1] * last_edge[1][0],
-              last_edge[0][1] + u[1] * last_edge[1][1])
+    hit_first = _intersect(p1, d1, *first_edge)
+    hit_last = _intersect(p2, d2, *last_edge)
+    assert hit_first is not None and hit_last is not None
+    a_star = (first_edge[0][0] + hit_first[1] * first_edge[1][0],
+              first_edge[0][1] + hit_first[1] * first_edge[1][1])
+    b_star = (last_edge[0][0] + hit_last[1] * last_edge[1][0],
+              last_edge[0][1] + hit_last[1] * last_edge[1][1])
     meet = _intersect(p1, d1, p2, d2)
     if meet is None:  # a straight river
         join = [(p1[0] + d1[0], p1[1] + d1[1])]

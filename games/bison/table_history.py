@@ -56,7 +56,7 @@ def _shown_at(raw: object) -> str:
 
 def _term(word: object, allowed: Sequence[str]) -> Term | str:
     """A game word as a ``Term`` when it is one; anything else quoted back as it came."""
-    return Term(word) if word in allowed else str(word)  # type: ignore[arg-type]
+    return Term(str(word)) if word in allowed else str(word)
 
 
 def _space(ref: object) -> Phrase:
@@ -70,7 +70,7 @@ def _space(ref: object) -> Phrase:
 
 def _action(event: Mapping[str, Any]) -> Term | str:
     try:
-        return Term(ACTION_LABELS[Action(event.get("action"))])
+        return Term(ACTION_LABELS[Action(event.get("action", ""))])
     except ValueError:
         return str(event.get("action"))
 
@@ -211,7 +211,8 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> Described:
                  "give_count": 3 * times if isinstance(times, int) else "?",
                  "get_count": times})
     if kind == "award":
-        gains = event.get("gains") if isinstance(event.get("gains"), Mapping) else {}
+        raw_gains = event.get("gains")
+        gains = raw_gains if isinstance(raw_gains, Mapping) else {}
         got = TermList((Term(a), gains[a]) for a in ANIMALS
                        if isinstance(gains.get(a), int) and gains[a])
         if not got:

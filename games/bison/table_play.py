@@ -269,7 +269,7 @@ def _board_change(state: State, seat: int, action: Action, event: Mapping[str, A
         raw = event.get("builds")
         if not isinstance(raw, list):
             raise RuleError(N_("builds must be a list like [{\"space\": …, \"size\": 2}]"))
-        items = []
+        items: list[dict[str, Any]] = []
         for number, item in enumerate(raw, start=1):
             if not isinstance(item, Mapping):
                 raise RuleError(N_("build {number} must be an object with space and size"),

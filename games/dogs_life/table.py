@@ -544,12 +544,12 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         return N_("{name} was caught and taken to the pound"), params
     if kind == "draw":
         params.update(address=event.get("address"), rival=name("against"))
-        section, outcome = event.get("section"), event.get("outcome")
-        if not isinstance(section, str):
+        drawn, outcome = event.get("section"), event.get("outcome")
+        if not isinstance(drawn, str):
             return N_("{name} drew a card"), params
-        template = _FINDS.get((section, outcome)) if isinstance(outcome, str) else None
+        template = _FINDS.get((drawn, outcome)) if isinstance(outcome, str) else None
         if template is None:
-            return _DRAWN.get(section, N_("{name} drew a card")), params
+            return _DRAWN.get(drawn, N_("{name} drew a card")), params
         if event.get("trash_day"):
             template = _TRASH_DAY.get(str(outcome), template)
         return template, params
