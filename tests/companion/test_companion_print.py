@@ -278,9 +278,10 @@ def test_language_switch_on_a_refused_form_shows_the_form(client, lion):
 
 def test_the_page_offers_each_component_copies_and_a_back_offset(client, lion):
     text = client.get(f"/t/{lion.id}/print").get_data(as_text=True)
-    for part in ("cover", "lion-square.cards", "lion-square.herds"):
+    for part in ("cover", "lion-square.cards", "lion-square.herds", "lion-square.rules"):
         assert f'name="part" value="{part}"' in text
     assert "herd cards" in text  # the part's printed title, in the page's language
+    assert "rules summary and 4 player aids" in text  # the whole kit, rules and aids too
     assert 'name="copies"' in text and 'name="offset_x"' in text and 'name="offset_y"' in text
 
 

@@ -17,7 +17,7 @@ from printgen.errors import PrintError
 from printgen.games import bison as bison_print
 from printgen.games import hunting_age as hunting_print
 from printgen.icons import MARKS
-from printgen.kit import GAMES, Context, components, render_kit
+from printgen.kit import GAMES, Context, components, kit_components, render_kit
 from printgen.layout import BLEED, FOOTER, PAPERS, SAFE_MARGIN, plan
 from printgen.style import Style
 
@@ -202,8 +202,9 @@ def test_player_board_qr_codes_carry_the_seat_urls(tmp_path):
 def test_no_art_front_or_back_reaches_into_the_footer_or_past_the_paper(game, paper, duplex):
     # The footer goes where the margins leave room (bottom, else a side); a back mirrored
     # top-to-bottom must not land under it either. Trims keep the printer-safe margin.
+    # The whole kit: the city poster's tiles and the rules pages too.
     context = Context("en", Style(), TABLE, tuple(SEATS))
-    for component in components(game, context):
+    for component in kit_components(game, context):
         for sheet in plan(component, paper, duplex):
             width, height = sheet.size
             assert sheet.footer is not None

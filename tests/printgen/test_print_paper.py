@@ -14,7 +14,15 @@ from PIL import Image
 
 from games.dogs_life import catalog as dog_catalog
 from printgen.errors import PrintError
-from printgen.kit import ALL, GAMES, Context, component_ids, components, render_kit
+from printgen.kit import (
+    ALL,
+    GAMES,
+    Context,
+    component_ids,
+    components,
+    kit_components,
+    render_kit,
+)
 from printgen.layout import PAPERS, SAFE_MARGIN, Offset, plan
 from printgen.messages import LANGUAGES
 from printgen.style import Style
@@ -133,9 +141,12 @@ def test_a_piece_id_prints_one_replacement_piece():
 
 
 def test_only_help_lists_the_cover_and_every_component():
-    assert component_ids("lion-square") == ["cover", "lion-square.cards", "lion-square.herds"]
+    assert component_ids("lion-square") == ["cover", "lion-square.cards", "lion-square.herds",
+                                            "lion-square.rules"]
+    # The whole kit: A Dog's Life's city poster and every game's rules and aids too.
     assert len(component_ids(ALL)) == 1 + sum(
-        len(components(g, Context("en", Style()))) for g in GAMES)
+        len(kit_components(g, Context("en", Style()))) for g in GAMES)
+    assert {"dogs-life.city", "bison.rules", "dogs-life.rules"} <= set(component_ids(ALL))
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
