@@ -151,8 +151,8 @@ def test_only_help_lists_the_cover_and_every_component():
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"only": ["dice"]}, "unknown component 'dice' for bison: expected one of cover, "
-                         "bison.tiles, bison.boards, bison.structures, bison.markers "
-                         "(or a piece id)"),
+                         "bison.tiles, bison.boards, bison.structures, bison.markers, "
+                         "bison.rules (or a piece id)"),
     ({"only": [" "]}, "--only needs at least one component id"),
     ({"copies": 0}, "copies must be a whole number from 1 to 20, got 0"),
     ({"copies": 21}, "copies must be a whole number from 1 to 20, got 21"),
