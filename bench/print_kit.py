@@ -19,6 +19,7 @@ import argparse
 import io
 import re
 import time
+import unicodedata
 
 from pypdf import PdfReader
 
@@ -38,10 +39,12 @@ def sheets(pdf: bytes, lang: str) -> tuple[int, int]:
     """(pages, sheets of paper): the cover says which pages are printed double-sided."""
     reader = PdfReader(io.BytesIO(pdf))
     pages = len(reader.pages)
-    # The cover's "Pages 1–N: print double-sided" line in the kit's language.
-    before, _, after = text(lang, "duplex_long", last="\x00").partition("\x00")
-    match = re.search(re.escape(before) + r"(\d+)" + re.escape(after[:3]),
-                      reader.pages[0].extract_text())
+    # The cover's "Pages 1–N: print double-sided" line in the kit's language (NFKC: the
+    # extracted text may spell ペ as ヘ and a combining mark).
+    line = unicodedata.normalize("NFKC", text(lang, "duplex_long", last="\x00"))
+    before, _, after = line.partition("\x00")
+    match = re.search(r"(?<!\d)" + re.escape(before) + r"(\d+)" + re.escape(after[:4]),
+                      unicodedata.normalize("NFKC", reader.pages[0].extract_text()))
     duplex = int(match.group(1)) if match else 0
     return pages, (duplex + 1) // 2 + (pages - duplex)
 
