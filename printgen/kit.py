@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from types import ModuleType
 
 from games import registry as game_registry
+from printgen import rules_sheets
+from printgen.context import Context
 from printgen.cover import Cover, Entry
 from printgen.document import Document
 from printgen.errors import PrintError
@@ -25,38 +27,6 @@ GAMES: dict[str, str] = {game.id: f"printgen.games.{game.package}" for game in g
 ALL = "all"
 # Modules drawing more components of a game after its own module's (the city poster).
 EXTRAS: dict[str, tuple[str, ...]] = {"dogs-life": ("printgen.games.dogs_life_city",)}
-
-
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What a game module needs to draw its components."""
-
-    lang: str
-    style: Style
-    table_url: str | None = None
-    seat_urls: tuple[str, ...] = ()
-
-    def t(self, key: str, **params: object) -> str:
-        """A printgen message in the kit's language."""
-        return text(self.lang, key, **params)
-
-    def seat_url(self, seat: int) -> str | None:
-        """The URL for seat ``seat`` (0-based), else the table URL, else None."""
-        if seat < len(self.seat_urls):
-            return self.seat_urls[seat]
-        return self.table_url
-
-    def seat_code(self, seat: int) -> tuple[str, str] | None:
-        """What a seat's board QR code encodes and the caption under it, or None.
-
-        The caption tells the truth: "your seat" only for a seat URL; a board that falls
-        back to the table URL says "join the table" (the companion then asks for the seat).
-        """
-        if seat < len(self.seat_urls):
-            return self.seat_urls[seat], self.t("scan_seat")
-        if self.table_url is not None:
-            return self.table_url, self.t("scan_join")
-        return None
 
 
 def _count(n: int, noun: str) -> str:
@@ -91,7 +61,6 @@ def components(game: str, context: Context) -> list[Component]:
 def kit_components(game: str, context: Context) -> list[Component]:
     """Everything the kit of ``game`` prints, in order: its pieces, the components of its
     ``EXTRAS`` modules (A Dog's Life's city), then its rules summary and player aids."""
-    from printgen import rules_sheets
     return [*components(game, context),
             *(component for name in EXTRAS.get(game, ())
               for component in importlib.import_module(name).components(context)),
@@ -100,7 +69,6 @@ def kit_components(game: str, context: Context) -> list[Component]:
 
 def cover_notes(game: str, context: Context) -> list[str]:
     """Lines for the cover's "how to print": what else to get, how to assemble posters."""
-    from printgen import rules_sheets
     games = list(GAMES) if game == ALL else [game]
     return [rules_sheets.also_need(games, context),
             *(note for name in games for module in EXTRAS.get(name, ())

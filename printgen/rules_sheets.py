@@ -39,7 +39,7 @@ from printgen.linebreak import PT, wrap_lines
 from printgen.pen import MIN_LABEL_PT, Pen
 
 if TYPE_CHECKING:
-    from printgen.kit import Context
+    from printgen.context import Context
 
 Text = Callable[..., str]
 

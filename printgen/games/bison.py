@@ -28,7 +28,7 @@ from printgen.pen import MIN_LABEL_PT, Pen
 from printgen.style import text_on
 
 if TYPE_CHECKING:
-    from printgen.kit import Context
+    from printgen.context import Context
 
 Text = Callable[..., str]  # Context.t: a printgen message in the kit's language
 

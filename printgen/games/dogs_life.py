@@ -21,7 +21,7 @@ from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, Pen
 from printgen.style import readable, text_on
 
 if TYPE_CHECKING:
-    from printgen.kit import Context
+    from printgen.context import Context
 
 Text = Callable[..., str]  # Context.t: a printgen message in the kit's language
 

@@ -31,7 +31,7 @@ from printgen.pen import MIN_LABEL_PT, Pen
 from printgen.style import readable
 
 if TYPE_CHECKING:
-    from printgen.kit import Context
+    from printgen.context import Context
 
 Text = Callable[..., str]
 

@@ -21,7 +21,7 @@ from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, Pen
 from printgen.style import text_on
 
 if TYPE_CHECKING:
-    from printgen.kit import Context
+    from printgen.context import Context
 
 Goods = dict[str, int] | tuple[tuple[str, int], ...]  # good → how many
 GAME = "hunting-age"

@@ -18,7 +18,7 @@ from printgen.pen import MIN_LABEL_PT, Pen
 from printgen.style import readable
 
 if TYPE_CHECKING:
-    from printgen.kit import Context
+    from printgen.context import Context
 
 GAME = "lion-square"
 CARD = (63.0, 88.0)  # poker size
