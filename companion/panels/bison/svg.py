@@ -146,6 +146,11 @@ def _tile_body(at: Hex, tile: Tile, label: str | None, board: Board | None,
         polygon = [_at(at, p) for p in shapes[space]]
         body = f'<polygon class="area" points="{_pts(polygon)}" fill="{FILL[space]}"/>'
         url = None if preview or space_url is None else space_url(at, space)
+        if url is not None:  # the largest disc inside the area: where a finger lands
+            (dx, dy), radius = geometry.tap_disc(tile, space)
+            x, y = _at(at, (dx, dy))
+            body += (f'<circle class="tap" data-tap="{at[0]},{at[1]},{space}" cx="{x:.1f}" '
+                     f'cy="{y:.1f}" r="{radius * SIZE:.1f}" fill="transparent"/>')
         text = labels.get(space, "{at}").format(at=label or f"{at[0]},{at[1]}")
         out.append(_link(url, body, text, f'data-space="{space}" data-at="{at[0]},{at[1]}"'))
     outline = [corner_point(at, i) for i in range(6)]
