@@ -36,6 +36,7 @@ from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg, int_field
 from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
+from companion.panels.bison.space import sheet_for
 from companion.panels.bison.view import board_markup
 from games.bison import table as fold
 from games.bison.board import Space
@@ -102,7 +103,7 @@ def tile(table_id: str) -> Any:
         pieces = state.board.pieces.get((at, terrain))
         owner = state.seat_of(pieces.player) if pieces else None
         spaces.append({"space": terrain, "label": space_label(table, (at, terrain)),
-                       "pieces": pieces, "owner": owner,
+                       "pieces": pieces, "owner": owner, "sheet": sheet_for(table, at, terrain),
                        "url": url_for("bison.space", table_id=table.id,
                                       at=f"{at[0]},{at[1]}", space=terrain)})
     start = (at in state.board.start and placed.catalog_id is not None

@@ -36,6 +36,32 @@ from games.bison.tiles import ANIMAL_OF, STRUCTURE_ON
 from games.errors import N_, RuleError
 
 
+def sheet_for(table: tables.TableView, at: Any, space: str) -> dict[str, Any]:
+    """What the current action allows on a space for the seat whose turn it is (B6): move
+    links, a gather link, tent/canoe size chips (``build_sizes``)."""
+    state = table.state
+    there = state.board.pieces.get((at, space))
+    seat = fold.turn(state).seat
+    sheet: dict[str, Any] = {"seat": seat, "moves": [], "gather": None, "sizes": (),
+                             "kind": STRUCTURE_ON[space],
+                             "text": f"{at[0]},{at[1]},{space}"}
+    if seat is None or state.locked:
+        return sheet
+    available = {a.value for a in state.rounds.available(seat)}
+    here = (at, space)
+    text = sheet["text"]
+    mine = there is not None and there.player == state.colours[seat] and there.hunters
+    for action in ("move_1", "move_3"):
+        if action in available and mine:
+            sheet["moves"].append({"action": action, "url": url_for(
+                "bison.move", table_id=table.id, action=action, **{"from": text})})
+    if "gather" in available and mine and fold.destinations(state, seat, here, "gather"):
+        sheet["gather"] = url_for("bison.gather", table_id=table.id, to=text)
+    if STRUCTURE_ON[space] in available:
+        sheet["sizes"] = fold.build_sizes(state, seat, here)
+    return sheet
+
+
 def _space_context(table: tables.TableView) -> dict[str, Any]:
     at = hex_arg(request.values.get("at"))
     space = fold.parse_space(request.values.get("space"))
@@ -49,22 +75,7 @@ def _space_context(table: tables.TableView) -> dict[str, Any]:
     shown = next((r for r in live["regions"] if r["index"] == index), None)
     there = state.board.pieces.get((at, space))
     turn = fold.turn(state)
-    seat = turn.seat
-    sheet: dict[str, Any] = {"seat": seat, "moves": [], "gather": None, "sizes": ()}
-    if seat is not None:
-        available = {a.value for a in state.rounds.available(seat)}
-        here = (at, space)
-        text = f"{at[0]},{at[1]},{space}"
-        mine = there is not None and there.player == state.colours[seat] and there.hunters
-        for action in ("move_1", "move_3"):
-            if action in available and mine:
-                sheet["moves"].append({"action": action, "url": url_for(
-                    "bison.move", table_id=table.id, action=action, **{"from": text})})
-        if "gather" in available and mine and fold.destinations(state, seat, here, "gather"):
-            sheet["gather"] = url_for("bison.gather", table_id=table.id, to=text)
-        if STRUCTURE_ON[space] in available:
-            sheet["sizes"] = fold.build_sizes(state, seat, here)
-        sheet["text"] = text
+    sheet = sheet_for(table, at, space)
     return {
         "sheet": sheet, "turn": turn, "hunter_counts": range(0, HUNTERS_OWNED + 1),
         "at": at, "at_text": f"{at[0]},{at[1]}", "space": space,
