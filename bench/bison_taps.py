@@ -223,7 +223,7 @@ class Bench:
         self.tap(seat, round_, page, f'.bison-nohunters button[value="{animal}"]')
 
     def buy(self, seat: int, round_: int, page: Any) -> None:
-        self.tap(seat, round_, page, f'a[href$="/bison/market"]')
+        self.tap(seat, round_, page, 'a[href$="/bison/market"]')
         self.tap(seat, round_, page, '[data-buy="hunter"]')
         if "/bison/" in page.url:
             self.table_page(page)
