@@ -9,8 +9,8 @@ browser context at 360×640; the player whose turn it is acts on their own phone
   picture and, for a rotation, the preview; 16 tiles in all, two of them retail tiles
   described by taps (river ends, prairie side);
 * the other actions from the board: a tent or canoe by its size chip on the zoomed tile,
-  a move (tile, "move from here", destination, confirm), a gather (tile, "gather here",
-  confirm), or, when none fits, an action without hunters (gain one animal);
+  a move (tile, "move from here", destination), a gather (tile, "gather here"), or, when
+  none fits, an action without hunters (gain one animal);
 * 7 market buys (a hunter each, on the market page);
 * one overflow (B8): before round 2 is scored one player's bison are raised to 15 with the
   stock steppers (taps counted apart, as a scenario, not as play); the scoring page's
@@ -55,6 +55,9 @@ class Bench:
         self.mismatches: list[str] = []
         self.phones: list[Any] = []
         self.table_id = ""
+        self.kind = ""
+        self.by_kind: Counter[str] = Counter()
+        self.actions: Counter[str] = Counter()
 
     # --- reading the table in-process (the script's knowledge of the rules) -------------
     def state(self) -> Any:
@@ -66,6 +69,7 @@ class Bench:
     def tap(self, seat: int, round_: int, page: Any, selector: str, *,
             navigates: bool = True) -> None:
         self.taps[(seat, round_)] += 1
+        self.by_kind[self.kind] += 1
         locator = page.locator(selector).first
         if navigates:
             with page.expect_navigation():
@@ -116,6 +120,8 @@ class Bench:
 
         state = self.state()
         retail = RETAIL.get((round_, seat))
+        self.kind = "place_tile"
+        self.actions[self.kind] += 1
         hunters = 1 if state.supplies[seat].hunters_supply else 0
         extra: dict[str, Any] = ({"space": "prairie", "hunters": 1} if hunters
                                  else {"gain": "bison", "hunters": 0})
@@ -173,12 +179,14 @@ class Bench:
         for action in ("tent", "canoe", "move_3", "move_1", "gather"):
             if action not in available:
                 continue
+            self.kind = action
             for space in own:
                 if action in ("tent", "canoe") and STRUCTURE_ON[space[1]] == action:
                     sizes = fold.build_sizes(state, seat, space)
                     if sizes and self.ok({"type": "play", "seat": seat, "action": action,
                                           "builds": [{"space": ref(space),
                                                       "size": sizes[0]}]}):
+                        self.actions[action] += 1
                         self.tap(seat, round_, page, f'a[data-tile="{space[0][0]},{space[0][1]}"]')
                         self.tap(seat, round_, page,
                                  f'button[data-build="{text(space)}"][data-size="{sizes[0]}"]')
@@ -190,12 +198,12 @@ class Bench:
                         if self.ok({"type": "play", "seat": seat, "action": action,
                                     "moves": [{"from": ref(space), "to": ref(goal),
                                                "hunters": n}]}):
+                            self.actions[action] += 1
                             self.tap(seat, round_, page,
                                      f'a[data-tile="{space[0][0]},{space[0][1]}"]')
                             self.tap(seat, round_, page,
                                      f'a[data-action-link="{action}"][data-from="{text(space)}"]')
                             self.tap(seat, round_, page, f'[data-target="{text(goal)}"] circle')
-                            self.tap(seat, round_, page, '[data-testid="bison-confirm"]')
                             return
                 if action == "gather":
                     sources = fold.destinations(state, seat, space, "gather")
@@ -207,15 +215,16 @@ class Bench:
                             items.append({"space": ref(source), "hunters": n})
                     if items and self.ok({"type": "play", "seat": seat, "action": "gather",
                                           "gather": {"to": ref(space), "from": items}}):
+                        self.actions[action] += 1
                         self.tap(seat, round_, page,
                                  f'a[data-tile="{space[0][0]},{space[0][1]}"]')
                         self.tap(seat, round_, page,
-                                 f'a[data-action-link="gather"][data-to="{text(space)}"]')
-                        self.tap(seat, round_, page, '[data-testid="bison-confirm"]')
+                                 f'button[data-gather-here="{text(space)}"]')
                         return
         # No board action fits: an action without hunters gains one animal (B6).
         action = available[0]
-        self.tap(seat, round_, page, ".bison-nohunters summary", navigates=False)
+        self.kind = "no hunters"
+        self.actions[self.kind] += 1
         if action != available[0]:
             self.tap(seat, round_, page, f'input[name="action"][value="{action}"]',
                      navigates=False)
@@ -223,6 +232,8 @@ class Bench:
         self.tap(seat, round_, page, f'.bison-nohunters button[value="{animal}"]')
 
     def buy(self, seat: int, round_: int, page: Any) -> None:
+        self.kind = "market"
+        self.actions[self.kind] += 1
         self.tap(seat, round_, page, 'a[href$="/bison/market"]')
         self.tap(seat, round_, page, '[data-buy="hunter"]')
         if "/bison/" in page.url:
@@ -248,6 +259,8 @@ class Bench:
         seat = state.rounds.start_seat
         page = self.phones[seat]
         self.table_page(page)
+        self.kind = "scoring"
+        self.actions[self.kind] += 1
         self.tap(seat, round_, page, '[data-testid="bison-score"]')
         overflowed = page.locator("[data-overflow]").count() > 0
         self.tap(seat, round_, page, "[data-confirm-score]")
@@ -368,7 +381,7 @@ def main() -> None:
     finally:
         server.shutdown()
     per = defaultdict(list)
-    for (seat, round_), count in sorted(bench.taps.items()):
+    for (seat, _round), count in sorted(bench.taps.items()):
         per[seat].append(count)
     for seat, counts in per.items():
         print(f"{PLAYERS[seat][0]}: taps per round {counts}")
@@ -377,6 +390,8 @@ def main() -> None:
           f"overflows scored {result['overflows']}, final scored {result['final']}; "
           f"taps in all {sum(bench.taps.values())} (+{bench.scenario_taps} stepper taps "
           f"to set up the overflow)")
+    print("taps by step (steps): " + ", ".join(
+        f"{kind} {bench.by_kind[kind]} ({bench.actions[kind]})" for kind in bench.actions))
     for problem in bench.mismatches:
         print(problem)
     print(f"bison taps: median {median:g} per player per round; typed fields {bench.typed}; "

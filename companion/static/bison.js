@@ -13,7 +13,20 @@
       option.hidden = !name && option.value !== "0";
     });
   }
+  /* The move page: tapping a destination records the move at once (one play event). */
+  function moves() {
+    var form = document.querySelector("form[data-move-go]");
+    if (!form) { return; }
+    form.addEventListener("click", function (event) {
+      var link = event.target.closest ? event.target.closest("a[data-target]") : null;
+      if (!link) { return; }
+      event.preventDefault();
+      form.querySelector('input[name="to"]').value = link.getAttribute("data-target");
+      form.submit();
+    });
+  }
   function init() {
+    moves();
     var select = document.querySelector("select[data-bison-start]");
     if (!select || !select.form) { return; }
     relabel(select);

@@ -31,6 +31,7 @@ from companion.panels.bison.pages import (
 from companion.panels.bison.view import board_markup, standings
 from games.bison import table as fold
 from games.bison.components import HUNTERS_OWNED, MAX_STRUCTURE
+from games.bison.economy import MAX_HUNTERS_PER_ACTION
 from games.bison.regions import find_regions, region_index
 from games.bison.tiles import ANIMAL_OF, STRUCTURE_ON
 from games.errors import N_, RuleError
@@ -55,8 +56,19 @@ def sheet_for(table: tables.TableView, at: Any, space: str) -> dict[str, Any]:
         if action in available and mine:
             sheet["moves"].append({"action": action, "url": url_for(
                 "bison.move", table_id=table.id, action=action, **{"from": text})})
-    if "gather" in available and mine and fold.destinations(state, seat, here, "gather"):
+    sources = fold.destinations(state, seat, here, "gather") if mine else {}
+    if "gather" in available and sources:
         sheet["gather"] = url_for("bison.gather", table_id=table.id, to=text)
+        # One tap gathers the default: hunters from the other spaces in board order, up to
+        # 5 in all (B6); the gather page lets the player choose otherwise.
+        left, chosen = MAX_HUNTERS_PER_ACTION, []
+        for source in sorted(sources):
+            count = min(state.board.pieces[source].hunters, left)
+            left -= count
+            if count:
+                (q, r), terrain = source
+                chosen.append((f"{q},{r},{terrain}", count))
+        sheet["gather_default"] = chosen
     if STRUCTURE_ON[space] in available:
         sheet["sizes"] = fold.build_sizes(state, seat, here)
     return sheet
