@@ -229,7 +229,10 @@ class Bench:
             self.tap(seat, round_, page, f'input[name="action"][value="{action}"]',
                      navigates=False)
         animal = min(("bison", "salmon", "turkey"), key=lambda a: state.stocks[seat].get(a))
-        self.tap(seat, round_, page, f'.bison-nohunters button[value="{animal}"]')
+        before = page.get_attribute("#panel", "data-version")
+        self.tap(seat, round_, page, f'.bison-nohunters button[value="{animal}"]',
+                 navigates=False)  # the panel posts with htmx and swaps in the fresh panel
+        page.wait_for_selector(f'#panel:not([data-version="{before}"])')
 
     def buy(self, seat: int, round_: int, page: Any) -> None:
         self.kind = "market"

@@ -209,16 +209,24 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
     return event
 
 
+def _post(table: tables.TableView, build: Any) -> Any:
+    """From the panel (htmx): the fresh panel, or it with the refusal (the one event path's
+    own answers); from a page: back to the table, or the refusal on a page."""
+    if request.headers.get("HX-Request"):
+        return kit.post_event(table.id, lambda _table: build(), table=table)
+    return post_page_event(table, build, "message.html", {})
+
+
 @bp.post("/play")
 def play(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
-    return post_page_event(table, lambda: play_event(table), "message.html", {})
+    return _post(table, lambda: play_event(table))
 
 
 @bp.post("/reopen")
 def reopen(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
-    return post_page_event(table, lambda: {"type": "reopen"}, "message.html", {})
+    return _post(table, lambda: {"type": "reopen"})
 
 
 #: The animals an action without hunters may gain (B6), for the templates.

@@ -24,7 +24,6 @@ from markupsafe import Markup
 
 from companion import charts, tables
 from companion.i18n import translate
-from companion.pages.base import current_seat
 from companion.panels.bison import svg
 from companion.panels.bison.names import action_name, animal_name
 from games.bison import scoring
@@ -176,7 +175,6 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "actions_per_round": ACTIONS_PER_ROUND,
         "last_round": rounds.round >= rounds.rounds,
         "turn": fold.turn(state), "locked": state.locked,
-        "my_seat": current_seat(table),
         "available": [a.value for a in rounds.available(rounds.next_seat)]
         if rounds.next_seat is not None else [],
     }
