@@ -74,7 +74,7 @@ def board_markup(table: tables.TableView, *, links: bool = True, focus: Any = No
         return url_for("bison.space", table_id=table.id, at=f"{at[0]},{at[1]}", space=space)
 
     markup = svg.board_svg(
-        state.board, legal=legal if focus is None else [],
+        state.board, legal=legal if focus is None and links else [],
         colours={p.color: p.color for p in table.players},
         hex_url=hex_url if links and open_ else None,
         tile_url=tile_url if links and focus is None else None,
