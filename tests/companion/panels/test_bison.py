@@ -35,7 +35,7 @@ def test_table_page_shows_round_flow_board_and_standings(client, table):
     assert body.count("data-legal=") == 9  # B4: the ring around the start tiles
     assert f'href="/t/{table.id}/bison/place?at=0,-1"' in body
     # Board first: the board comes before the round's details; a tile links to its zoom.
-    assert body.index('class="bison-board"') < body.index('bison-round')
+    assert body.index('class="bison-board') < body.index('bison-round')
     assert f'href="/t/{table.id}/bison/tile?at=0,0"' in body
     assert 'data-testid="bison-stock-0-bison-value">10<' in body
     assert 'style="' not in body  # the CSP forbids inline styles
