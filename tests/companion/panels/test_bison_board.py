@@ -155,3 +155,21 @@ def test_a_finished_game_stays_finished_until_reopened(client, make_table, app):
     post(client, f"{base(tid)}/reopen", {})
     assert not get(app, tid).state.locked
     assert fold.turn(get(app, tid).state).final_scored is False
+
+
+def test_retail_and_start_tiles_are_described_by_taps(client, table, app):  # B1, B4
+    tid = table.id
+    # The large hexagon: river ends (corners), then a prairie side; no typed field.
+    first = client.get(f"{base(tid)}/place?at=1,-1&retail=1").get_data(as_text=True)
+    assert first.count("data-corner=") == 6 and "<input" not in first.split("<form")[0]
+    sides = client.get(f"{base(tid)}/place?at=1,-1&retail=1&a=0&b=3").get_data(as_text=True)
+    assert sides.count("data-edge=") == 6
+    chosen = client.get(f"{base(tid)}/place?at=1,-1&retail=1&a=0&b=3&p=1")
+    body = chosen.get_data(as_text=True)
+    assert 'name="edges" value="MPPPMM"' in body and 'class="tile preview"' in body
+    assert 'type="number"' not in body and 'type="text"' not in body
+    # A start tile described the same way: a start_tile event.
+    post(client, f"{base(tid)}/place", {"at": "0,0", "start": "1", "edges": "PPMMMM",
+                                        "prairie": "1", "river": "1", "mountain": "1"})
+    placed = get(app, tid).state.board.tiles[(0, 0)]
+    assert placed.catalog_id is None and placed.tile.edges == "PPMMMM"
