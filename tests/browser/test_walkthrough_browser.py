@@ -130,11 +130,9 @@ def dogs_life(walk: Walk, page: Any) -> None:
 def bison(walk: Walk, page: Any) -> None:
     page.locator('[data-legal="1,-1"]').click()
     page.wait_for_url(re.compile(r"/bison/place\?"))
-    page.locator('input[name="tile"][value="B16"]').check()
-    page.locator('form[method="get"] button[type="submit"]').click()
+    page.locator('a[data-pick="B16"]').click()
     page.wait_for_selector(".tile.preview")
-    page.locator('a[data-hunters="2"]').click()
-    page.wait_for_selector('a[data-hunters="2"][aria-current="true"]')
+    page.locator('input[name="hunters"][value="2"]').check()
     page.locator('input[name="space"][value="prairie"]').check()
     walk.screen(page, "bison_place")
     page.locator('button[name="mode"][value="action"]').click()

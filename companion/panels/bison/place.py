@@ -2,13 +2,21 @@
 
 Glossary
 --------
+picker
+    A legal "+" slot (B4) opens the printed tiles still in the bag (``tiles_in_bag``) as
+    pictures; tapping one shows it in the slot.
+preview
+    The chosen tile drawn large in its slot; tapping it turns it 60° clockwise.
+retail tile
+    ``retail=1``: a large hexagon; tap the river's two end corners (``a``, ``b``), then a
+    prairie side (``p``): ``taps.edges_from_taps``; animals by steppers (links).
+start tile
+    ``start=1``: the same description for a start tile (a ``start_tile`` event).
 mirror mode
     ``mode=mirror``: only the tile goes on the board mirror (a ``tile`` event).
 action mode
-    Otherwise the ``place_tile`` action (B6) for a seat, with its hunters on a space of the
-    tile, paid with ``pay.<animal>`` (or an animal gained without hunters).
-preview
-    The board with the chosen tile drawn at the hex in the chosen rotation.
+    Otherwise one ``play`` event: the ``place_tile`` action (B6) for the seat whose turn it
+    is, with its hunters on a space of the tile (or an animal gained without hunters).
 """
 
 from __future__ import annotations
@@ -18,15 +26,16 @@ from typing import Any
 
 from flask import request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from companion import tables
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
+from companion.panels.bison import svg
 from companion.panels.bison.forms import (
     hex_arg,
     int_field,
     payment_split,
-    seat_field,
     tile_fields,
     tile_of,
 )
@@ -38,17 +47,29 @@ from companion.panels.bison.pages import (
     render_page,
 )
 from companion.panels.bison.view import board_markup
-from games.bison import catalog
+from games.bison import catalog, taps
 from games.bison import table as fold
-from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION, default_payment
-from games.bison.tiles import SPACES
+from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION
+from games.bison.tiles import ANIMALS_PER_TILE, SPACES
 from games.errors import N_, RuleError
+
+
+def _tap(name: str) -> int | None:
+    raw = request.args.get(name, "").strip()
+    return int_field(name, name) if raw else None
 
 
 def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[str, Any]:
     at = hex_arg(values.get("at"))
+    start = values.get("start") == "1"
     fields = tile_fields(values)
     rotation = int_field("rotation", _("rotation"), 0) % 6
+    retail = values.get("retail") == "1"
+    ends = (_tap("a"), _tap("b"))
+    side = _tap("p")
+    if retail and not fields and None not in ends and side is not None:
+        edges = taps.edges_from_taps(ends[0], ends[1], side)  # type: ignore[arg-type]
+        fields = {"edges": edges, "animals": {sp: 1 for sp in SPACES}}
     tile = None
     problem = None
     try:
@@ -56,18 +77,13 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     except RuleError as error:
         problem = rule_error_message(error)
     state = table.state
-    on_board = {p.catalog_id for p in state.board.tiles.values() if p.catalog_id}
-    seat = seat_field(table, default_seat(table))
-    hunters = min(max(int_field("hunters", _("hunters"), 0), 0), MAX_HUNTERS_PER_ACTION)
-    stocks = state.stocks[seat] if 0 <= seat < len(table.players) else state.stocks[0]
-    cost = COST_TABLE[hunters]
-    try:
-        split = default_payment(stocks, cost).as_dict() if cost > 0 else None
-    except RuleError:
-        split = None
+    seat = fold.turn(state).seat
+    if seat is None:
+        seat = default_seat(table)
     preview = (at, tile.rotated(rotation)) if tile is not None else None
-    params: dict[str, Any] = {"at": f"{at[0]},{at[1]}", "rotation": rotation, "seat": seat,
-                              "hunters": hunters, "space": values.get("space") or None}
+    params: dict[str, Any] = {"at": f"{at[0]},{at[1]}", "rotation": rotation}
+    if start:
+        params["start"] = 1
     if "tile" in fields:
         params["tile"] = fields["tile"]
     elif fields:
@@ -76,15 +92,50 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     def link(**changes: Any) -> str:
         return url_for("bison.place", table_id=table.id, **{**params, **changes})
 
+    def retail_link(**changes: Any) -> str:
+        taps_now = {"a": ends[0], "b": ends[1], "p": side}
+        kept = {k: v for k, v in {**taps_now, **changes}.items() if v is not None}
+        base = {"at": params["at"], "retail": 1, **({"start": 1} if start else {})}
+        return url_for("bison.place", table_id=table.id, **base, **kept)
+
+    describe = None
+    if retail and not fields:
+        def corner_url(corner: int) -> str | None:
+            if ends[0] is None:
+                return retail_link(a=corner)
+            if ends[1] is None and corner != ends[0]:
+                return retail_link(b=corner)
+            return None
+
+        def edge_url(edge: int) -> str | None:
+            return retail_link(p=edge)
+
+        describe = Markup(svg.describe_svg(ends, side, corner_url, edge_url, {
+            "corner": _("a corner: an end of the river"),
+            "edge": _("a side: the prairie's side")}))
+    pictures = []
+    if not fields and not retail:
+        for tile_id in taps.tiles_in_bag(state.board):
+            shown = catalog.get(tile_id).tile
+            pictures.append({"id": tile_id, "url": link(tile=tile_id, rotation=0),
+                             "svg": Markup(svg.tile_picture(shown, label=tile_id,
+                                                            title=tile_id))})
+    animals = {}
+    if "edges" in fields:
+        for sp in SPACES:
+            n = fields["animals"].get(sp, 0)
+            animals[sp] = {"n": n, "minus": link(**{sp: n - 1}) if n > 0 else None,
+                           "plus": link(**{sp: n + 1}) if n < ANIMALS_PER_TILE else None}
     return {
-        "link": link,
+        "link": link, "start": start, "retail": retail, "describe": describe,
+        "ends": ends, "side": side, "pictures": pictures, "animals_steppers": animals,
         "at": at, "at_text": f"{at[0]},{at[1]}", "fields": fields, "rotation": rotation,
         "tile_problem": problem, "tile": tile,
-        "catalog": [t for t in catalog.DRAW_IDS if t not in on_board],
-        "board": board_markup(table, links=False, selected=at, preview=preview),
-        "legal": at in fold.legal_hexes(state), "seat_index": seat, "hunters": hunters,
-        "cost": cost, "split": split, "spaces": SPACES, "animals": ANIMALS,
-        "values": values, "max_hunters": MAX_HUNTERS_PER_ACTION,
+        "board": board_markup(table, links=False, focus=at, preview=preview,
+                              preview_url=link(rotation=(rotation + 1) % 6) if tile else None),
+        "legal": start or at in fold.legal_hexes(state), "seat_index": seat,
+        "spaces": SPACES, "animals": ANIMALS, "values": values,
+        "max_hunters": MAX_HUNTERS_PER_ACTION, "costs": COST_TABLE,
         "whatif": state.settings.whatif,
     }
 
@@ -103,20 +154,29 @@ def place(table_id: str) -> Any:
     def build() -> dict[str, Any]:
         fields = context["fields"]
         if not fields:
-            raise RuleError(N_("say which tile: a printed id like B07, or the edges and "
-                               "animals of a retail tile"))
+            raise RuleError(N_("say which tile: tap one of the pictures, or describe a "
+                               "retail tile"))
         event: dict[str, Any] = {"at": list(context["at"]), "rotation": context["rotation"],
                                  **fields}
+        if context["start"]:
+            if "edges" not in fields:
+                raise RuleError(N_("describe the start tile by its river and prairie"))
+            event["type"] = "start_tile"
+            return event
         if request.form.get("mode") == "mirror":
             event["type"] = "tile"
+            return event
+        event.update({"type": "play", "action": "place_tile",
+                      "seat": int_field("seat", _("player"), context["seat_index"])})
+        gain = request.form.get("gain", "").strip()
+        if gain:
+            event.update({"hunters": 0, "gain": gain})
         else:
             hunters = int_field("hunters", _("hunters"), 0)
-            event.update({"type": "action", "action": "place_tile", "seat": context[
-                "seat_index"], "hunters": hunters,
-                "override": request.form.get("override") == "on"})
+            event["hunters"] = hunters
             if hunters:
                 event["space"] = request.form.get("space", "")
-                payment = payment_split()
+                payment = payment_split()  # tools may say how it is paid (B6)
                 if payment is not None:
                     event["payment"] = payment
             else:

@@ -1,20 +1,26 @@
 """The Bison scoring page: GET/POST ``score``, the round's scoring with the overflow
-choices (B8, B9, B10).
+choices (B8 as amended, B9, B10).
 
 Glossary
 --------
 overflow
-    An award that would take a stock above 15 (B8): its whole triples of surplus may become
-    other animals, the rest is lost.
-choice field
-    ``x.<seat>.<region>.<n>``: the animal the n-th triple of that award becomes; empty =
-    lost.
+    An award that would take a stock above 15 (B8): the player may exchange 3 of that
+    animal (from the whole stock) for 1 of another with room, any number of times, and buy
+    at the market (B7) with the stocks; what still does not fit is lost.
+proposal
+    ``Scoring.proposal``: the choice that loses the least food (then keeps the largest
+    smallest stock, B10); it is preselected, and the page warns what doing nothing loses.
+choice fields
+    ``o.<seat>.<region>`` (present for every overflow shown), ``o.<seat>.<region>.x.<give>.
+    <get>`` = how many exchanges (chips), ``o.<seat>.<region>.buy`` = ``hunter`` or
+    ``tent.<n>`` / ``canoe.<n>`` (checkboxes): the player's own choice.
 preview
     ``preview`` re-renders the page with the choices instead of scoring.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from flask import request
@@ -24,61 +30,98 @@ from companion.i18n import rule_error_message
 from companion.pages import base
 from companion.panels import _kit as kit
 from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
-from companion.panels.bison.view import standings
+from companion.panels.bison.view import board_markup, standings
 from games.bison import table as fold
-from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP
+from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP, Supply
+from games.bison.overflow import Choice, settle, warning
 from games.bison.rounds import ACTIONS_PER_ROUND
 from games.bison.tiles import SCORING_ORDER
 from games.errors import N_, RuleError
 
 
-def _choices_from_form(table: tables.TableView) -> list[dict[str, Any]] | None:
-    """``x.<seat>.<region>.<n>`` selects: the animal each triple of surplus becomes."""
-    picked: dict[tuple[int, int], list[tuple[int, str]]] = {}
-    for key, value in request.form.items():
-        if not key.startswith("x."):
+def _choices_from_form() -> dict[tuple[int, int], Choice]:
+    """The ``o.*`` fields: each overflowing award's exchanges and buys (B8 as amended)."""
+    chosen: dict[tuple[int, int], dict[str, list[Any]]] = {}
+    for key in request.form:
+        if not key.startswith("o."):
             continue
         parts = key.split(".")
-        numbers = [base.small_number(p) for p in parts[1:]]
-        if len(parts) != 4 or None in numbers:
+        numbers = [base.small_number(p) for p in parts[1:3]]
+        if len(parts) not in (3, 4, 6) or None in numbers:
             raise RuleError(N_("the exchange field {field} is not understood"), field=key)
-        seat, region, number = numbers
-        picked.setdefault((seat, region), []).append((number, value))
-    if not picked:
-        return None
-    choices = []
-    scoring = fold.score_now(table.state)
-    for (seat, region), triples in sorted(picked.items()):
-        animal = scoring.regions[region].animal if region < len(scoring.regions) else "bison"
-        exchanges = [{"give": animal, "get": get} for _n, get in sorted(triples) if get]
-        choices.append({"seat": seat, "region": region, "exchanges": exchanges})
-    return choices
+        entry = chosen.setdefault((numbers[0], numbers[1]), {"exchanges": [], "buys": []})
+        if len(parts) == 6 and parts[3] == "x":
+            times = base.small_number(request.form.get(key))
+            if times is None:
+                raise RuleError(N_("the exchange field {field} is not understood"), field=key)
+            if times:
+                entry["exchanges"].append({"give": parts[4], "get": parts[5], "times": times})
+        elif len(parts) == 4 and parts[3] == "buy":
+            for value in request.form.getlist(key):
+                item, _dot, size = value.partition(".")
+                entry["buys"].append({"item": item, **({"size": base.small_number(size)}
+                                                       if size else {})})
+        elif len(parts) != 3:
+            raise RuleError(N_("the exchange field {field} is not understood"), field=key)
+    return {key: Choice.from_json(raw) for key, raw in chosen.items()}
 
 
-def _score_context(table: tables.TableView, choices: list[dict[str, Any]] | None
+def _buy_options(supply: Supply) -> list[dict[str, Any]]:
+    options = []
+    if supply.hunters_market:
+        options.append({"value": "hunter", "item": "hunter", "size": 0})
+    for kind in ("tent", "canoe"):
+        for size in sorted(set(supply.structures(kind).market)):
+            options.append({"value": f"{kind}.{size}", "item": kind, "size": size})
+    return options
+
+
+def _score_context(table: tables.TableView, chosen: dict[tuple[int, int], Choice]
                    ) -> dict[str, Any]:
     state = table.state
-    parsed = fold.parse_choices(state, choices)
-    result = fold.score_now(state, parsed)
+    result = fold.score_now(state, overflow=chosen)
     live = standings(table)
     seats = []
     for index, player in enumerate(table.players):
         overflows = []
-        for region_index_, receipt in result.overflows(index):
-            score = result.regions[region_index_]
-            # B8: the surplus, its whole triples and where they may go (games.bison).
-            option = result.overflow(index, region_index_)
-            if option is None:
+        for region_index_, receipt in result.receipts[index]:
+            proposal = result.proposal(index, region_index_, state.supplies[index])
+            if proposal is None:
                 continue
-            chosen = [e.get for e in receipt.exchanges]
+            score = result.regions[region_index_]
+            stocks = result.stocks_before(index, region_index_)
+            award = result.award(index, region_index_)
+            supply = state.supplies[index]
+            for earlier, done in result.receipts[index]:
+                if earlier == region_index_:
+                    break
+                for buy in done.buys:
+                    supply = buy.bought(supply)
+            made = Counter((e.give, e.get) for e in receipt.exchanges)
+            bought = Counter(b.as_json().get("item", "") + (f".{b.size}" if b.size else "")
+                             for b in receipt.buys)
+            nothing = warning(stocks, award, supply, Choice.nothing())
+            outcome = settle(stocks, award, supply,
+                             Choice(tuple(receipt.exchanges), tuple(receipt.buys)))
             overflows.append({
-                "region": region_index_, "terrain": score.region.terrain,
-                "animal": option.animal, "award": result.award(index, region_index_).total,
-                "surplus": option.surplus,
-                "triples": [chosen[k] if k < len(chosen) else ""
-                            for k in range(option.triples)],
-                "targets": list(option.targets),
-                "lost": receipt.lost.total, "kept": receipt.stocks.as_dict(),
+                "key": f"{index}.{region_index_}", "region": region_index_,
+                "terrain": score.region.terrain, "animal": score.animal,
+                "award": award.total, "before": stocks.as_dict(),
+                # B8: 3 of the overflowing animal, from its whole stock, for 1 of another.
+                "exchanges": [{"give": give, "into": into, "times": made[(give, into)],
+                               "most": (stocks.get(give) + award.get(give)) // EXCHANGE_RATE}
+                              for give in ANIMALS for into in ANIMALS if give != into
+                              and stocks.get(give) + award.get(give) > STOCK_CAP],
+                "buys": [{**o, "on": bought[o["value"]] > 0} for o in _buy_options(supply)],
+                "lost": receipt.lost.as_dict(), "lost_total": receipt.lost.total,
+                "nothing": nothing.as_dict(), "nothing_total": nothing.total,
+                "proposal_lost": proposal.discarded.total, "cost": outcome.lost,
+                "is_proposal": tuple(receipt.exchanges) == tuple(proposal.choice.exchanges)
+                and tuple(receipt.buys) == tuple(proposal.choice.buys),
+                "kept": receipt.stocks.as_dict(),
+                "choice": {"exchanges": [{"give": e.give, "get": e.get}
+                                         for e in receipt.exchanges],
+                           "buys": [b.as_json() for b in receipt.buys]},
             })
         seats.append({"index": index, "name": player.name, "colour": player.color,
                       "before": result.before[index].as_dict(),
@@ -90,9 +133,15 @@ def _score_context(table: tables.TableView, choices: list[dict[str, Any]] | None
                "regions": [r for r in live["regions"] if r["terrain"] == terrain]}
               for terrain in sorted(order, key=order.__getitem__)]
     rounds = state.rounds
-    return {"final": result.final, "groups": groups, "seats": seats, "animals": ANIMALS,
+    # Tapping a region line highlights that region on the board (``region=<n>``).
+    shown = base.small_number(request.args.get("region"))
+    highlight = (result.regions[shown].region.spaces
+                 if shown is not None and shown < len(result.regions) else ())
+    return {"board": board_markup(table, links=False, highlight=highlight),
+            "highlighted": shown if highlight else None, "final": result.final,
+            "groups": groups, "seats": seats, "animals": ANIMALS,
             "complete": rounds.round_complete or rounds.finished,
-            "done": state.final_scored, "choices": choices or [], "cap": STOCK_CAP,
+            "done": state.final_scored, "cap": STOCK_CAP,
             "rate": EXCHANGE_RATE, "actions_per_round": ACTIONS_PER_ROUND}
 
 
@@ -100,21 +149,21 @@ def _score_context(table: tables.TableView, choices: list[dict[str, Any]] | None
 def score(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
     try:
-        choices = _choices_from_form(table) if request.method == "POST" else None
-        context = _score_context(table, choices)
+        chosen = _choices_from_form() if request.method == "POST" else {}
+        context = _score_context(table, chosen)
     except RuleError as error:
-        context = _score_context(table, None)
+        context = _score_context(table, {})
         return render_page("score.html", table, error=rule_error_message(error), status=422,
                            **context)
     if request.method == "GET" or request.form.get("preview"):
         return render_page("score.html", table, **context)
 
     def build() -> dict[str, Any]:
-        event: dict[str, Any] = {"type": "score",
-                                 "override": request.form.get("override") == "on",
-                                 "lock": True}  # B10: the result stays final
-        if choices:
-            event["exchanges"] = choices
-        return event
+        # B8 as amended: every overflow's choice as shown (the proposal unless changed);
+        # B10: the final result stays final (``lock``).
+        overflow = [{"seat": s["index"], "region": o["region"], **o["choice"]}
+                    for s in context["seats"] for o in s["overflows"]]
+        return {"type": "score", "override": request.form.get("override") == "on",
+                "lock": True, "overflow": overflow}
 
     return post_page_event(table, build, "score.html", context)

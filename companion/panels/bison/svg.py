@@ -1,12 +1,16 @@
 """The Bison board mirror as inline SVG: a pure function of the folded board.
 
-Geometry (B1): pointy-top hexes on the axial grid of ``games.bison.hexgrid``; hex corner
-``i`` (between edges ``i`` and ``i + 1``) lies at 30° + 60°·i, clockwise from east (SVG's y
-axis points down, so angles turn clockwise on screen). A tile is drawn as its prairie
-(the corners along its P edges), its mountain (along its M edges) and the river between
-them, from one river corner to the other. Every space, and every legal empty hex (B4), can
-be a link (``space_url`` / ``hex_url``), so the mirror works without JavaScript; the links
-carry ``data-*`` attributes for the browser tests.
+Geometry (B1) comes from ``games.bison.geometry``: each tile's prairie, mountain and river
+band are its ``areas``; every mark (a tent or canoe, the hunter badge, each animal) sits on
+one of the space's ``anchors`` inside its own area, so marks never overlap and never stray
+onto another terrain; the printed id sits at ``label_point``. Everything is in unit-hex
+coordinates times ``SIZE``.
+
+Links: on the overview a whole tile is one link (``tile_url``: zoom to it); on a zoomed tile
+(``focus``) each space is a link (``space_url``); legal empty hexes (B4) link to the tile
+picker (``hex_url``); ``targets`` marks spaces a move may reach, with their cost, as links.
+So the mirror works without JavaScript. Marks carry ``data-*`` attributes (what they show)
+for the tests that compare the picture with the state.
 
 No rules here: legality, regions and pieces come from ``games.bison``.
 """
@@ -17,12 +21,14 @@ import math
 from collections.abc import Callable, Collection, Mapping
 from html import escape
 
-from games.bison.board import Board
+from games.bison import geometry
+from games.bison.board import Board, Space
 from games.bison.hexgrid import Hex
-from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER, Tile
+from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER, SPACES, Tile
 
 SIZE = 40.0  # hex radius in SVG units
 SQRT3 = math.sqrt(3)
+MARK = geometry.MARK_RADIUS * SIZE
 FILL = {PRAIRIE: "#9bd16b", MOUNTAIN: "#b98f5a", RIVER: "#2f7fd8"}
 ANIMAL_DOT = {PRAIRIE: "#5b3716", MOUNTAIN: "#7a1f1f", RIVER: "#e8f1ff"}
 COLOUR = {"red": "#dc2626", "yellow": "#eab308", "green": "#15803d", "blue": "#1d4ed8",
@@ -32,107 +38,136 @@ Point = tuple[float, float]
 
 
 def centre(at: Hex) -> Point:
-    q, r = at
-    return (SIZE * SQRT3 * (q + r / 2), SIZE * 1.5 * r)
+    x, y = geometry.hex_centre(at)
+    return (x * SIZE, y * SIZE)
 
 
 def corner_point(at: Hex, index: int, scale: float = 1.0) -> Point:
-    x, y = centre(at)
-    angle = math.radians(30 + 60 * index)
-    return (x + SIZE * scale * math.cos(angle), y + SIZE * scale * math.sin(angle))
-
-
-def _pts(points: list[Point]) -> str:
-    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-
-
-def _land(at: Hex, tile: Tile, letter: str) -> list[Point]:
-    """The polygon of the land owning edges ``letter``: from the river corner where its run
-    starts, around its edges, to the corner where it ends, then back through the centre."""
-    edges = tile.edges
-    start = next(i for i in range(6) if edges[i] == letter and edges[i - 1] != letter)
-    run = []
-    i = start
-    while edges[i % 6] == letter:
-        run.append(i % 6)
-        i += 1
-    points = [corner_point(at, run[0] - 1)]
-    points += [corner_point(at, e) for e in run]
-    return [*points, _river_bend(at, tile)]
-
-
-def _river_bend(at: Hex, tile: Tile) -> Point:
-    """Where the river passes the tile's middle (pulled towards the narrower land)."""
-    a, b = tile.river_corners()
-    (ax, ay), (bx, by) = corner_point(at, a), corner_point(at, b)
     cx, cy = centre(at)
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    return ((mx + cx) / 2, (my + cy) / 2)
+    x, y = geometry.corner_point(index)
+    return (cx + x * SIZE * scale, cy + y * SIZE * scale)
 
 
-def _centroid(points: list[Point]) -> Point:
-    return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+def _at(at: Hex, point: Point) -> Point:
+    cx, cy = centre(at)
+    return (cx + point[0] * SIZE, cy + point[1] * SIZE)
 
 
-def space_anchor(at: Hex, tile: Tile, space: str) -> Point:
-    """Where a space's animals and pieces are drawn."""
-    if space == RIVER:
-        bend = _river_bend(at, tile)
-        cx, cy = centre(at)
-        return ((bend[0] * 2 + cx) / 3, (bend[1] * 2 + cy) / 3)
-    polygon = _land(at, tile, "P" if space == PRAIRIE else "M")
-    cx, cy = _centroid(polygon)
-    hx, hy = centre(at)
-    return ((cx * 3 + hx) / 4, (cy * 3 + hy) / 4)
+def _pts(points: Collection[Point]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
 
 def _link(url: str | None, body: str, label: str, data: str) -> str:
     if url is None:
-        return body
+        return f"<g {data}>{body}</g>"
     return (f'<a href="{escape(url)}" aria-label="{escape(label)}" {data}>'
             f"<title>{escape(label)}</title>{body}</a>")
 
 
-def _animals(x: float, y: float, count: int, space: str) -> str:
-    dots = []
-    for k in range(count):
-        dx = (k - (count - 1) / 2) * 7
-        dots.append(f'<circle cx="{x + dx:.1f}" cy="{y - 11:.1f}" r="3" '
-                    f'fill="{ANIMAL_DOT[space]}" stroke="#000" stroke-width=".6"/>')
-    return "".join(dots)
+def _structure(x: float, y: float, fill: str, size: int, space: str, text: str,
+               data: str) -> str:
+    r = MARK
+    if space == RIVER:  # a canoe: a flat boat
+        shape = (f'<path d="M{x - r:.1f},{y - r * .4:.1f} h{2 * r:.1f} l{-r * .45:.1f},'
+                 f'{r * 1.1:.1f} h{-r * 1.1:.1f} z" fill="{fill}" stroke="#000" '
+                 f'stroke-width=".5"/>')
+    else:  # a tent: a triangle
+        shape = (f'<path d="M{x - r:.1f},{y + r * .8:.1f} L{x:.1f},{y - r:.1f} '
+                 f'L{x + r:.1f},{y + r * .8:.1f} z" fill="{fill}" stroke="#000" '
+                 f'stroke-width=".5"/>')
+    return (f'<g class="mark" {data}>{shape}<text x="{x:.1f}" y="{y + r * .55:.1f}" '
+            f'fill="{text}" font-size="{r * 1.1:.1f}" font-weight="700" '
+            f'text-anchor="middle">{size}</text></g>')
 
 
-def _pieces_mark(x: float, y: float, colour: str, hunters: int, structure: int,
-                 space: str) -> str:
-    fill = COLOUR.get(colour, "#888")
-    text = "#000" if colour in ("yellow", "white") else "#fff"
-    parts = []
-    if structure:
-        if space == RIVER:  # a canoe: a flat boat
-            shape = (f'<path d="M{x - 11:.1f},{y - 2:.1f} h22 l-5,8 h-12 z" fill="{fill}" '
-                     f'stroke="#000" stroke-width="1"/>')
-        else:  # a tent: a triangle
-            shape = (f'<path d="M{x - 10:.1f},{y + 7:.1f} L{x:.1f},{y - 9:.1f} '
-                     f'L{x + 10:.1f},{y + 7:.1f} z" fill="{fill}" stroke="#000" '
-                     f'stroke-width="1"/>')
-        parts.append(shape)
-        parts.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" fill="{text}" font-size="9" '
-                     f'font-weight="700" text-anchor="middle">{structure}</text>')
-    if hunters:
-        hx = x + (13 if structure else 0)
-        parts.append(f'<circle cx="{hx:.1f}" cy="{y + 2:.1f}" r="7.5" fill="{fill}" '
-                     f'stroke="#000" stroke-width="1"/>')
-        parts.append(f'<text x="{hx:.1f}" y="{y + 5.5:.1f}" fill="{text}" font-size="10" '
-                     f'font-weight="700" text-anchor="middle">{hunters}</text>')
-    return "".join(parts)
+def _hunters(x: float, y: float, fill: str, count: int, text: str, data: str) -> str:
+    return (f'<g class="mark" {data}><circle cx="{x:.1f}" cy="{y:.1f}" r="{MARK:.1f}" '
+            f'fill="{fill}" stroke="#000" stroke-width=".5"/><text x="{x:.1f}" '
+            f'y="{y + MARK * .45:.1f}" fill="{text}" font-size="{MARK * 1.25:.1f}" '
+            f'font-weight="700" text-anchor="middle">{count}</text></g>')
+
+
+def _space_marks(at: Hex, tile: Tile, space: str, board: Board | None,
+                 colours: Mapping[str, str]) -> str:
+    """A space's marks on its anchors: the structure, the hunter badge, the animals."""
+    pieces = board.pieces.get((at, space)) if board is not None else None
+    structure = pieces.structure if pieces else 0
+    hunters = pieces.hunters if pieces else 0
+    animals = tile.animals_on(space)
+    count = (1 if structure else 0) + (1 if hunters else 0) + animals
+    points = iter(geometry.anchors(tile, space, count))
+    where = f'data-at="{at[0]},{at[1]}" data-space="{space}"'
+    out = []
+    if pieces is not None:
+        colour = colours.get(pieces.player, pieces.player)
+        fill = COLOUR.get(colour, "#888")
+        text = "#000" if colour in ("yellow", "white") else "#fff"
+        owner = f'data-player="{escape(pieces.player)}"'
+        if structure:
+            x, y = _at(at, next(points))
+            out.append(_structure(x, y, fill, structure, space, text,
+                                  f'data-mark="{"canoe" if space == RIVER else "tent"}" '
+                                  f'data-size="{structure}" {owner} {where}'))
+        if hunters:
+            x, y = _at(at, next(points))
+            out.append(_hunters(x, y, fill, hunters, text,
+                                f'data-mark="hunters" data-count="{hunters}" {owner} {where}'))
+    for _ in range(animals):
+        x, y = _at(at, next(points))
+        out.append(f'<circle class="mark" data-mark="animal" {where} cx="{x:.1f}" '
+                   f'cy="{y:.1f}" r="{MARK * .7:.1f}" fill="{ANIMAL_DOT[space]}" '
+                   f'stroke="#000" stroke-width=".4"/>')
+    return "".join(out)
 
 
 def bounds(hexes: Collection[Hex]) -> tuple[float, float, float, float]:
     xs = [centre(h)[0] for h in hexes] or [0.0]
     ys = [centre(h)[1] for h in hexes] or [0.0]
-    pad = SIZE * 1.1
-    return (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
+    pad = SIZE * 1.05
+    return (min(xs) - pad * SQRT3 / 2 - 2, min(ys) - pad, max(xs) - min(xs) + pad * SQRT3 + 4,
             max(ys) - min(ys) + 2 * pad)
+
+
+def tile_picture(tile: Tile, *, label: str | None = None, title: str = "") -> str:
+    """One tile alone (the picker's pictures): its areas and animals."""
+    x0, y0, width, height = bounds([(0, 0)])
+    body = _tile_body((0, 0), tile, label, None, {}, None, {}, preview=False)
+    return (f'<svg class="bison-tile-pic" xmlns="http://www.w3.org/2000/svg" role="img" '
+            f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
+            f'aria-label="{escape(title)}">{body}</svg>')
+
+
+def _tile_body(at: Hex, tile: Tile, label: str | None, board: Board | None,
+               colours: Mapping[str, str], space_url: Callable[[Hex, str], str] | None,
+               labels: Mapping[str, str], *, preview: bool) -> str:
+    shapes = geometry.areas(tile)
+    out = []
+    for space in (PRAIRIE, MOUNTAIN, RIVER):
+        polygon = [_at(at, p) for p in shapes[space]]
+        body = f'<polygon class="area" points="{_pts(polygon)}" fill="{FILL[space]}"/>'
+        url = None if preview or space_url is None else space_url(at, space)
+        if url is not None:  # the largest disc inside the area: where a finger lands
+            (dx, dy), radius = geometry.tap_disc(tile, space)
+            x, y = _at(at, (dx, dy))
+            body += (f'<circle class="tap" data-tap="{at[0]},{at[1]},{space}" cx="{x:.1f}" '
+                     f'cy="{y:.1f}" r="{radius * SIZE:.1f}" fill="transparent"/>')
+        text = labels.get(space, "{at}").format(at=label or f"{at[0]},{at[1]}")
+        out.append(_link(url, body, text, f'data-space="{space}" data-at="{at[0]},{at[1]}"'))
+    outline = [corner_point(at, i) for i in range(6)]
+    out.append(f'<polygon points="{_pts(outline)}" fill="none" stroke="#3b2f22" '
+               f'stroke-width="1.2" pointer-events="none"/>')
+    # Marks never take a tap: the space underneath is the link.
+    out.append('<g pointer-events="none">')
+    for space in SPACES:
+        out.append(_space_marks(at, tile, space, board, colours))
+    if label:
+        x, y = _at(at, geometry.label_point(tile))
+        size = geometry.LABEL_RADIUS * SIZE * .9
+        out.append(f'<text class="tile-id" data-tile-id="{escape(label)}" x="{x:.1f}" '
+                   f'y="{y + size * .35:.1f}" font-size="{size:.1f}" font-weight="700" '
+                   f'text-anchor="middle" fill="#1d1a16">{escape(label)}</text>')
+    out.append("</g>")
+    return "".join(out)
 
 
 def board_svg(
@@ -142,64 +177,51 @@ def board_svg(
     colours: Mapping[str, str] | None = None,
     hex_url: Callable[[Hex], str] | None = None,
     space_url: Callable[[Hex, str], str] | None = None,
-    highlight: Collection[tuple[Hex, str]] = (),
+    tile_url: Callable[[Hex], str] | None = None,
+    highlight: Collection[Space] = (),
     selected: Hex | None = None,
     preview: tuple[Hex, Tile] | None = None,
+    preview_url: str | None = None,
+    targets: Mapping[Space, tuple[int, str]] | None = None,
+    focus: Hex | None = None,
     labels: Mapping[str, str] | None = None,
     title: str = "",
 ) -> str:
     """The board as an ``<svg>`` element (a string of trusted markup).
 
     ``colours`` maps a board player id to a colour name (the table uses colours as ids);
-    ``highlight`` outlines spaces (a region on demand); ``preview`` draws a tile that is not
-    placed yet, ``selected`` rings a hex; ``labels`` translates space and hex link labels
-    (keys ``prairie``, ``river``, ``mountain``, ``empty``: format strings with ``{at}``)."""
+    ``highlight`` outlines spaces (a region, a chosen space); ``preview`` draws a tile that
+    is not placed yet (tapping it follows ``preview_url``: turn it); ``selected`` rings a
+    hex; ``targets`` rings spaces a move may reach, each with (cost, url); ``focus`` shows
+    one hex large (a zoomed tile); ``labels`` translates link labels (keys ``prairie``,
+    ``river``, ``mountain``, ``empty``, ``tile``: format strings with ``{at}``)."""
     labels = labels or {}
+    colours = colours or {}
+    targets = targets or {}
     tiles = dict(board.tiles.items())
     all_hexes = set(tiles) | set(legal) | ({preview[0]} if preview else set())
-    x0, y0, width, height = bounds(all_hexes)
-    out = [f'<svg class="bison-svg" xmlns="http://www.w3.org/2000/svg" role="img" '
+    x0, y0, width, height = bounds([focus] if focus is not None else all_hexes)
+    out = [f'<svg class="bison-svg{" bison-focus" if focus is not None else ""}" '
+           f'xmlns="http://www.w3.org/2000/svg" role="img" '
            f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
            f'width="{width:.0f}" height="{height:.0f}" aria-label="{escape(title)}">']
-    drawn = [(at, placed.tile, placed.catalog_id, False) for at, placed in sorted(tiles.items())]
+    for at, placed in sorted(tiles.items()):
+        # Zoomed, only the focused tile is named (a neighbour's id may lie out of view).
+        label = placed.catalog_id if focus is None or at == focus else None
+        body = _tile_body(at, placed.tile, label, board, colours,
+                          space_url if tile_url is None else None, labels, preview=False)
+        group = f'<g class="tile" data-hex="{at[0]},{at[1]}">{body}</g>'
+        if tile_url is not None:
+            name = placed.catalog_id or f"[{at[0]},{at[1]}]"
+            group = _link(tile_url(at), group, labels.get("tile", "{at}").format(at=name),
+                          f'data-tile="{at[0]},{at[1]}"')
+        out.append(group)
     if preview is not None:
-        drawn.append((preview[0], preview[1], None, True))
-    for at, tile, tile_id, is_preview in drawn:
-        outline = [corner_point(at, i) for i in range(6)]
-        group = [f'<g class="tile{" preview" if is_preview else ""}" data-hex="{at[0]},{at[1]}">']
-        for space, letter in ((PRAIRIE, "P"), (MOUNTAIN, "M")):
-            polygon = f'<polygon points="{_pts(_land(at, tile, letter))}" fill="{FILL[space]}"/>'
-            url = None if is_preview or space_url is None else space_url(at, space)
-            label = labels.get(space, "{at}").format(at=f"{at[0]},{at[1]}")
-            group.append(_link(url, polygon, label,
-                               f'data-space="{space}" data-at="{at[0]},{at[1]}"'))
-        a, b = tile.river_corners()
-        (ax, ay), (bx, by) = corner_point(at, a), corner_point(at, b)
-        mx, my = _river_bend(at, tile)
-        river = (f'<path d="M{ax:.1f},{ay:.1f} Q{mx:.1f},{my:.1f} {bx:.1f},{by:.1f}" '
-                 f'fill="none" stroke="{FILL[RIVER]}" stroke-width="{SIZE * .28:.1f}" '
-                 f'stroke-linecap="round"/>')
-        url = None if is_preview or space_url is None else space_url(at, RIVER)
-        label = labels.get(RIVER, "{at}").format(at=f"{at[0]},{at[1]}")
-        group.append(_link(url, river, label, f'data-space="river" data-at="{at[0]},{at[1]}"'))
-        group.append(f'<polygon points="{_pts(outline)}" fill="none" stroke="#3b2f22" '
-                     f'stroke-width="1.5"/>')
-        # Marks never take a tap: the space underneath is the link.
-        group.append('<g pointer-events="none">')
-        for space in (PRAIRIE, RIVER, MOUNTAIN):
-            x, y = space_anchor(at, tile, space)
-            group.append(_animals(x, y, tile.animals_on(space), space))
-            pieces = board.pieces.get((at, space))
-            if pieces is not None and not is_preview:
-                colour = (colours or {}).get(pieces.player, pieces.player)
-                group.append(_pieces_mark(x, y, colour, pieces.hunters, pieces.structure,
-                                          space))
-        if tile_id:
-            cx, cy = centre(at)
-            group.append(f'<text x="{cx:.1f}" y="{cy + SIZE * .72:.1f}" font-size="8" '
-                         f'text-anchor="middle" fill="#1d1a16">{tile_id}</text>')
-        group.append("</g></g>")
-        out.append("".join(group))
+        at, tile = preview
+        body = _tile_body(at, tile, None, None, colours, None, labels, preview=True)
+        group = f'<g class="tile preview" data-hex="{at[0]},{at[1]}">{body}</g>'
+        out.append(_link(preview_url, group, labels.get("turn", ""), 'data-preview="1"')
+                   if preview_url else group)
     for at in sorted(set(legal) - set(tiles) - ({preview[0]} if preview else set())):
         cx, cy = centre(at)
         shape = (f'<polygon points="{_pts([corner_point(at, i, .92) for i in range(6)])}" '
@@ -214,21 +236,63 @@ def board_svg(
     for at, space in highlight:
         if at not in tiles:
             continue
+        points = [_at(at, p) for p in geometry.areas(tiles[at].tile)[space]]
+        out.append(f'<polygon class="hl" pointer-events="none" points="{_pts(points)}" '
+                   f'fill="#facc15" fill-opacity=".35" stroke="#facc15" stroke-width="2.5"/>')
+    for (at, space), (cost, url) in sorted(targets.items()):
+        if at not in tiles:
+            continue
         tile = tiles[at].tile
-        if space == RIVER:
-            a, b = tile.river_corners()
-            (ax, ay), (bx, by) = corner_point(at, a), corner_point(at, b)
-            mx, my = _river_bend(at, tile)
-            out.append(f'<path class="hl" pointer-events="none" d="M{ax:.1f},{ay:.1f} '
-                       f'Q{mx:.1f},{my:.1f} {bx:.1f},{by:.1f}" fill="none" stroke="#facc15" '
-                       f'stroke-width="4" stroke-dasharray="6 3"/>')
-        else:
-            points = _land(at, tile, "P" if space == PRAIRIE else "M")
-            out.append(f'<polygon class="hl" pointer-events="none" points="{_pts(points)}" '
-                       f'fill="#facc15" fill-opacity=".35" stroke="#facc15" stroke-width="3"/>')
+        points = [_at(at, p) for p in geometry.areas(tile)[space]]
+        (dx, dy), _radius = geometry.tap_disc(tile, space)
+        x, y = _at(at, (dx, dy))
+        body = (f'<polygon points="{_pts(points)}" fill="#22c55e" fill-opacity=".35" '
+                f'stroke="#166534" stroke-width="2"/><circle cx="{x:.1f}" cy="{y:.1f}" '
+                f'r="6" fill="#166534"/><text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" '
+                f'font-weight="700" text-anchor="middle" fill="#fff">{cost}</text>')
+        text = labels.get(space, "{at}").format(at=tiles[at].catalog_id or f"{at[0]},{at[1]}")
+        out.append(_link(url, body, text,
+                         f'data-target="{at[0]},{at[1]},{space}" data-cost="{cost}"'))
     if selected is not None:
         out.append(f'<polygon pointer-events="none" '
                    f'points="{_pts([corner_point(selected, i) for i in range(6)])}" '
-                   f'fill="none" stroke="#c2410c" stroke-width="4"/>')
+                   f'fill="none" stroke="#c2410c" stroke-width="3"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def describe_svg(ends: tuple[int | None, int | None], prairie: int | None,
+                 corner_url: Callable[[int], str | None], edge_url: Callable[[int], str | None],
+                 labels: Mapping[str, str]) -> str:
+    """A large empty hexagon to describe a retail tile by taps (``taps.edges_from_taps``):
+    its six corners (the river's ends) and, once both ends are known, its six sides (the
+    prairie side) are tap targets; chosen ones are filled."""
+    x0, y0, width, height = bounds([(0, 0)])
+    out = [f'<svg class="bison-svg bison-describe" xmlns="http://www.w3.org/2000/svg" '
+           f'role="img" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}">',
+           f'<polygon points="{_pts([corner_point((0, 0), i) for i in range(6)])}" '
+           f'fill="#efe7d6" stroke="#3b2f22" stroke-width="1.2"/>']
+    a, b = ends
+    if a is not None and b is not None:
+        (ax, ay), (bx, by) = corner_point((0, 0), a), corner_point((0, 0), b)
+        out.append(f'<path d="M{ax:.1f},{ay:.1f} Q0,0 {bx:.1f},{by:.1f}" fill="none" '
+                   f'stroke="{FILL[RIVER]}" stroke-width="8" stroke-linecap="round"/>')
+        for edge in range(6):
+            p1, p2 = corner_point((0, 0), edge - 1), corner_point((0, 0), edge)
+            mx, my = (p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2
+            on = prairie == edge
+            body = (f'<circle cx="{mx * .82:.1f}" cy="{my * .82:.1f}" r="7" '
+                    f'fill="{FILL[PRAIRIE] if on else "#fff"}" stroke="#166534" '
+                    f'stroke-width="1.5"/>')
+            out.append(_link(edge_url(edge), body, labels.get("edge", ""),
+                             f'data-edge="{edge}"'))
+    for corner in range(6):
+        x, y = corner_point((0, 0), corner)
+        on = corner in (a, b)
+        body = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" '
+                f'fill="{FILL[RIVER] if on else "#fff"}" stroke="{FILL[RIVER]}" '
+                f'stroke-width="2"/>')
+        out.append(_link(corner_url(corner), body, labels.get("corner", ""),
+                         f'data-corner="{corner}"'))
     out.append("</svg>")
     return "".join(out)

@@ -46,27 +46,42 @@ def zoom_of(table_id: str) -> int:
 
 def _labels() -> dict[str, str]:
     return {
-        "prairie": _("prairie at {at}: pieces and region"),
-        "river": _("river at {at}: pieces and region"),
-        "mountain": _("mountain at {at}: pieces and region"),
+        "prairie": _("prairie of {at}: its pieces and actions"),
+        "river": _("river of {at}: its pieces and actions"),
+        "mountain": _("mountain of {at}: its pieces and actions"),
         "empty": _("empty hex {at}: place a tile here"),
+        "tile": _("tile {at}: zoom to its spaces"),
+        "turn": _("tap the tile to turn it"),
     }
 
 
-def board_markup(table: tables.TableView, *, links: bool = True,
-                 highlight: Any = (), selected: Any = None, preview: Any = None) -> Markup:
+def board_markup(table: tables.TableView, *, links: bool = True, focus: Any = None,
+                 highlight: Any = (), selected: Any = None, preview: Any = None,
+                 preview_url: str | None = None, targets: Any = None) -> Markup:
+    """The board as SVG. Overview: each tile links to its zoomed page and each legal "+"
+    slot to the tile picker; zoomed (``focus``): each space links to its sheet."""
     state = table.state
-    legal = fold.legal_hexes(state) if not state.rounds.finished else []
+    open_ = not state.rounds.finished and not state.locked
+    legal = fold.legal_hexes(state) if open_ else []
+
+    def hex_url(at: Any) -> str:
+        return url_for("bison.place", table_id=table.id, at=f"{at[0]},{at[1]}")
+
+    def tile_url(at: Any) -> str:
+        return url_for("bison.tile", table_id=table.id, at=f"{at[0]},{at[1]}")
+
+    def space_url(at: Any, space: str) -> str:
+        return url_for("bison.space", table_id=table.id, at=f"{at[0]},{at[1]}", space=space)
+
     markup = svg.board_svg(
-        state.board, legal=legal, colours={p.color: p.color for p in table.players},
-        hex_url=(lambda at: url_for("bison.place", table_id=table.id, at=f"{at[0]},{at[1]}"))
-        if links else None,
-        space_url=(lambda at, space: url_for("bison.space", table_id=table.id,
-                                             at=f"{at[0]},{at[1]}", space=space))
-        if links else None,
-        highlight=highlight, selected=selected, preview=preview, labels=_labels(),
-        title=_("The board: tap a highlighted hex to place a tile, a space to set its "
-                "pieces"),
+        state.board, legal=legal if focus is None and links else [],
+        colours={p.color: p.color for p in table.players},
+        hex_url=hex_url if links and open_ else None,
+        tile_url=tile_url if links and focus is None else None,
+        space_url=space_url if links and focus is not None else None,
+        highlight=highlight, selected=selected, preview=preview, preview_url=preview_url,
+        targets=targets, focus=focus, labels=_labels(),
+        title=_("The board: tap a tile to zoom to it, an orange + to place a tile"),
     )
     return Markup(markup)  # built from numbers and escaped strings only
 
@@ -159,4 +174,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "chart": chart, "log": state.log, "cap": STOCK_CAP,
         "actions_per_round": ACTIONS_PER_ROUND,
         "last_round": rounds.round >= rounds.rounds,
+        "turn": fold.turn(state), "locked": state.locked,
+        "available": [a.value for a in rounds.available(rounds.next_seat)]
+        if rounds.next_seat is not None else [],
     }

@@ -27,13 +27,16 @@ def test_table_page_shows_round_flow_board_and_standings(client, table):
     assert page.status_code == 200
     shown = text(page)
     assert "Round 1 of 5" in shown and "Totem: Ann" in shown
-    assert "Next action: Ann" in shown
+    assert "Ann's turn: action 1 of 4" in shown
     assert "3 players: 5 rounds, 3 tiles removed unseen before the game." in shown
     assert shown.count("tile not placed yet") == 3
     assert "If the round ended now" in shown
     body = page.get_data(as_text=True)
     assert body.count("data-legal=") == 9  # B4: the ring around the start tiles
     assert f'href="/t/{table.id}/bison/place?at=0,-1"' in body
+    # Board first: the board comes before the round's details; a tile links to its zoom.
+    assert body.index('class="bison-board') < body.index('bison-round')
+    assert f'href="/t/{table.id}/bison/tile?at=0,0"' in body
     assert 'data-testid="bison-stock-0-bison-value">10<' in body
     assert 'style="' not in body  # the CSP forbids inline styles
 
@@ -49,28 +52,22 @@ def test_stock_steppers_use_the_generic_adjust(client, table, app):
     assert "salmon would be 16; it must stay between 0 and 15" in text(refused)
 
 
-def test_zoom_is_remembered_and_bad_zoom_refused(client, table):
-    response = client.post(f"{base(table.id)}/zoom", headers=HTMX, data={"z": "2"})
-    assert response.status_code == 200 and "bison-board zoom-2" in response.get_data(
-        as_text=True)
-    assert "bison-board zoom-2" in client.get(f"/t/{table.id}").get_data(as_text=True)
-    bad = client.post(f"{base(table.id)}/zoom", headers=HTMX, data={"z": "9"})
-    assert bad.status_code == 422 and "zoom must be 1, 2 or 3" in text(bad)
-
-
 # --- placing a tile (B4, B6) ---------------------------------------------------------------
 
 
 def test_place_page_steps(client, table):
     first = client.get(f"{base(table.id)}/place?at=1,-1")
     assert first.status_code == 200
-    assert "Place a tile at 1,-1" in text(first) and "B07" in text(first)
-    chosen = client.get(f"{base(table.id)}/place?at=1,-1&tile=B07&rotation=5&hunters=3")
+    body = first.get_data(as_text=True)
+    # The picker: every printed tile still in the bag, as a picture (no typing).
+    assert "Place a tile at 1,-1" in text(first)
+    assert body.count("data-pick=") == 18 and body.count('class="bison-tile-pic"') == 18
+    chosen = client.get(f"{base(table.id)}/place?at=1,-1&tile=B07&rotation=5")
     body = chosen.get_data(as_text=True)
     assert 'class="tile preview"' in body
-    assert "rotation=4" in body and "rotation=0" in body  # turn left / right
-    assert 'name="pay.bison" value="2"' in body  # the default split of 4 (B6)
-    assert "Pay 4 animals" in text(chosen)
+    # Tapping the preview turns it 60° clockwise.
+    assert re.search(r'<a href="[^"]*rotation=0[^"]*"[^>]*data-preview="1"', body)
+    assert '<input type="radio" name="hunters" value="1" checked>' in body
 
 
 @pytest.mark.parametrize(
@@ -101,7 +98,7 @@ def test_place_tile_action_with_hunters(client, table, app):
     assert view.state.board.pieces[((1, -1), "prairie")].hunters == 2
     assert view.counters()[0] == {"bison": 9, "salmon": 9, "turkey": 10}
     shown = text(client.get(f"/t/{table.id}"))
-    assert "Next action: Ben" in shown and shown.count("tile not placed yet") == 2
+    assert "Ben's turn: action 1 of 4" in shown and shown.count("tile not placed yet") == 2
 
 
 @pytest.mark.parametrize(
@@ -110,7 +107,7 @@ def test_place_tile_action_with_hunters(client, table, app):
         ({"at": "9,9", "tile": "B01", "hunters": "0", "gain": "bison"},
          "a tile at [9,9] would not touch the board; it must share an edge with a placed tile"),
         ({"at": "1,-1", "hunters": "0", "gain": "bison"},
-         "say which tile: a printed id like B07, or the edges and animals of a retail tile"),
+         "say which tile: tap one of the pictures, or describe a retail tile"),
         ({"at": "1,-1", "tile": "B01", "hunters": "0", "gain": ""},
          "unknown animal ''; expected one of: bison, salmon, turkey"),
         ({"at": "1,-1", "tile": "B01", "hunters": "2", "space": "river",
@@ -287,6 +284,10 @@ def test_score_needs_the_round_over_or_the_tables_word(client, table, app):
     shown = text(page)
     assert "1. prairie" in shown and "3. river" in shown
     assert "Ann has the most influence and takes all 3 salmon" in shown
+    # Tapping a region line highlights it on the board.
+    link = re.search(r'data-region="(\d+)"', page.get_data(as_text=True))
+    lit = client.get(f"{base(table.id)}/score?region={link.group(1)}").get_data(as_text=True)
+    assert lit.count('class="hl"') == 3 and "bison-region-on" in lit  # the 3 start rivers
     refused = client.post(f"{base(table.id)}/score", data={})
     assert refused.status_code == 422
     assert "the round is not over: Ann still has 4 of 4 actions to take" in text(refused)
@@ -303,18 +304,27 @@ def test_score_overflow_choices(client, table, app):
                                                  "hunters": "1"})
     page = client.get(f"{base(table.id)}/score")
     body = page.get_data(as_text=True)
-    # 15 salmon + 3: one triple to exchange; the default (economy.receive) picks bison.
-    field = re.search(r'name="(x\.0\.\d+\.0)"', body).group(1)
-    assert "would pass 15 by 3" in text(page)
-    preview = client.post(f"{base(table.id)}/score", data={field: "", "preview": "1",
-                                                           "override": "on"})
-    assert preview.status_code == 200 and "3 animals lost" in text(preview)
-    done = client.post(f"{base(table.id)}/score", data={field: "turkey", "override": "on"})
+    # B8 as amended: 15 salmon + 3. The warning before anything is lost, the proposal
+    # (one exchange: 2 animals lost instead of 3) preselected.
+    assert "Ann: 3 salmon would pass 15" in text(page)
+    assert "Doing nothing throws away 3 animals." in text(page)
+    assert ("With this choice nothing is thrown away. It costs 2 food in all. (the proposal: "
+            "the least food lost)") in text(page)
+    key = re.search(r'name="o\.(0\.\d+)"', body).group(1)
+    assert f'name="o.{key}.x.salmon.bison" value="1" checked' in body or (
+        f'name="o.{key}.x.salmon.turkey" value="1" checked' in body)
+    # The player's own choice: nothing exchanged (preview), then salmon → turkey.
+    preview = client.post(f"{base(table.id)}/score", data={
+        f"o.{key}": "1", "preview": "1", "override": "on"})
+    assert preview.status_code == 200 and "With this choice 3 animals are thrown away." in text(
+        preview)
+    done = client.post(f"{base(table.id)}/score", data={
+        f"o.{key}": "1", f"o.{key}.x.salmon.turkey": "1", "override": "on"})
     assert done.status_code == 303
     assert get(app, table.id).counters()[0] == {"bison": 10, "salmon": 15, "turkey": 11}
-    bad = client.post(f"{base(table.id)}/score", data={"x.0.a.0": "bison"})
-    assert bad.status_code == 422 and "the exchange field x.0.a.0 is not understood" in text(
-        bad)
+    assert get(app, table.id).state.log[-1] is not None
+    bad = client.post(f"{base(table.id)}/score", data={"o.0.a": "1"})
+    assert bad.status_code == 422 and "the exchange field o.0.a is not understood" in text(bad)
 
 
 def test_final_scoring_shows_the_winner_and_the_chart(client, make_table, app):
@@ -374,11 +384,12 @@ def test_form_bounds_are_the_rule_numbers_of_games_bison(client, table, monkeypa
     body = client.get("/new?game=bison").get_data(as_text=True)
     assert re.search(r'name="setting.max_totem_distance" min="1" max="10" value="3"', body)
     assert body.count('name="setting.start_seat"') == 1
-    assert len(re.findall(r'<option value="\d">\d</option>', body)) == 4
+    assert len(re.findall(r'<option value="\d" data-fallback="player \d">player \d</option>',
+                          body)) == 4
     monkeypatch.setitem(panel.LIMITS, "hunters_owned", 9)
     monkeypatch.setitem(panel.LIMITS, "max_structure", 5)
     space = client.get(f"{base(table.id)}/space?at=0,0&space=prairie").get_data(as_text=True)
-    assert re.search(r'max="9" name="hunters"', space)
+    assert '<input type="radio" name="hunters" value="9"' in space
     action = client.get(f"{base(table.id)}/action?action=tent&hunters=2").get_data(as_text=True)
     assert 'max="5" name="size"' in action and 'max="5" name="replaces"' in action
     market = client.get(f"{base(table.id)}/market").get_data(as_text=True)
@@ -433,8 +444,8 @@ def test_history_describes_board_events(client, table):
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("ja", ["ラウンド 1 / 5", "次の行動：Ann", "今ラウンドが終わったら", "バイソン"]),
-     ("it", ["Round 1 di 5", "Prossima azione: Ann", "Se il round finisse ora", "Mercato"])],
+    [("ja", ["ラウンド 1 / 5", "Annの番：4回中1回目の行動", "今ラウンドが終わったら", "バイソン"]),
+     ("it", ["Round 1 di 5", "Tocca a Ann: azione 1 di 4", "Se il round finisse ora", "Mercato"])],
 )
 def test_panel_in_japanese_and_italian(client, table, lang, expected):
     shown = text(client.get(f"/t/{table.id}?lang={lang}"))
@@ -453,4 +464,4 @@ def test_refusal_in_japanese(client, table):
 def test_place_page_shows_the_cost_table_of_the_rules(client, table):
     # B6, read from games.bison.economy.COST_TABLE rather than written into the template.
     words = text(client.get(f"{base(table.id)}/place?at=1,-1&tile=B07&rotation=0"))
-    assert "0 → gain 1 · 1 → 0 · 2 → 2 · 3 → 4 · 4 → 7 · 5 → 10" in words
+    assert "1 → 0 2 → 2 3 → 4 4 → 7 5 → 10" in words

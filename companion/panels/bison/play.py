@@ -1,0 +1,233 @@
+"""Actions recorded from the board (B6): a zoomed tile, a move's destinations, a gather,
+and the one ``play`` event each confirms.
+
+Glossary
+--------
+tile page
+    GET ``tile?at=q,r``: one tile drawn large (hex radius about 180 px on a 360 px phone),
+    its three spaces as tap targets (each holds a 44 px disc, ``games.bison.geometry``).
+actor
+    The seat whose action it is (``turn(state).seat``); the sheets offer that seat's
+    actions. Nobody's turn (round complete, game over): no actions, only correction.
+space text
+    ``"q,r,space"``: a space in a link or a form field.
+move page
+    GET ``move?from=q,r,space&action=move_1|move_3``: the board with every legal
+    destination (``destinations``) ringed with its cost; tapping one adds ``to``, and the
+    page asks how many hunters go (chips), then confirms.
+gather page
+    GET ``gather?to=q,r,space``: the seat's other spaces with hunters, chips for how many
+    come (at most 5 in all, B6), then confirm.
+play post
+    POST ``play``: ``seat``, ``action`` and, by action, ``space`` + ``size`` (tent/canoe),
+    ``from`` + ``to`` + ``hunters`` (move), ``to`` + ``from.<q>,<r>,<space>`` (gather), or
+    ``gain`` (an action without hunters). One ``play`` event: cost, board change, marker.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request, url_for
+from flask_babel import gettext as _
+
+from companion import tables
+from companion.i18n import rule_error_message
+from companion.panels import _kit as kit
+from companion.panels.bison.forms import hex_arg, int_field
+from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
+from companion.panels.bison.space import sheet_for
+from companion.panels.bison.view import board_markup
+from games.bison import table as fold
+from games.bison.board import Space
+from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION
+from games.bison.tiles import SPACES
+from games.errors import N_, RuleError
+
+
+def space_arg(raw: str | None, what: str) -> Space:
+    """``"q,r,space"`` from a link or a form field as a space."""
+    parts = (raw or "").split(",")
+    if len(parts) != 3:
+        raise RuleError(N_("{what} must be written q,r,space, not {value!r}"), what=what,
+                        value=raw or "")
+    return (hex_arg(f"{parts[0]},{parts[1]}"), fold.parse_space(parts[2]))
+
+
+def space_text(space: Space) -> str:
+    (q, r), terrain = space
+    return f"{q},{r},{terrain}"
+
+
+def actor(table: tables.TableView) -> int:
+    """The seat whose action it is; a refusal when nobody's is."""
+    seat = fold.turn(table.state).seat
+    if seat is None:
+        raise RuleError(N_("nobody has an action left this round: score the round"))
+    return seat
+
+
+def own_hunters(table: tables.TableView, seat: int, space: Space) -> int:
+    there = table.state.board.pieces.get(space)
+    return there.hunters if there and there.player == table.state.colours[seat] else 0
+
+
+def space_label(table: tables.TableView, space: Space) -> str:
+    """A space named as the board shows it: "prairie of B07" (or "prairie at [1,-1]")."""
+    from companion.panels.bison.names import space_name
+
+    (q, r), terrain = space
+    placed = table.state.board.tiles.get((q, r))
+    if placed is not None and placed.catalog_id:
+        return _("%(space)s of %(tile)s", space=space_name(terrain), tile=placed.catalog_id)
+    return _("%(space)s at %(at)s", space=space_name(terrain), at=f"[{q},{r}]")
+
+
+def _message(table: tables.TableView, error: RuleError) -> Any:
+    return render_page("message.html", table, error=rule_error_message(error), status=422)
+
+
+@bp.get("/tile")
+def tile(table_id: str) -> Any:
+    table = kit.game_table(table_id, GAME)
+    try:
+        at = hex_arg(request.args.get("at"))
+        placed = table.state.board.tiles.get(at)
+        if placed is None:
+            raise RuleError(N_("there is no tile at {at}"), at=f"[{at[0]},{at[1]}]")
+    except RuleError as error:
+        return _message(table, error)
+    state = table.state
+    spaces = []
+    for terrain in SPACES:
+        pieces = state.board.pieces.get((at, terrain))
+        owner = state.seat_of(pieces.player) if pieces else None
+        spaces.append({"space": terrain, "label": space_label(table, (at, terrain)),
+                       "pieces": pieces, "owner": owner, "sheet": sheet_for(table, at, terrain),
+                       "url": url_for("bison.space", table_id=table.id,
+                                      at=f"{at[0]},{at[1]}", space=terrain)})
+    start = (at in state.board.start and placed.catalog_id is not None
+             and not any(s[0] == at for s in state.board.pieces)
+             and not state.locked)
+    return render_page("tile.html", table, at=at, placed=placed, spaces=spaces,
+                       board=board_markup(table, focus=at), describe_start=start,
+                       turn=fold.turn(state))
+
+
+@bp.get("/move")
+def move(table_id: str) -> Any:
+    table = kit.game_table(table_id, GAME)
+    state = table.state
+    try:
+        source = space_arg(request.args.get("from"), _("from"))
+        action = request.args.get("action", "")
+        seat = actor(table)
+        reach = fold.destinations(state, seat, source, action)
+        goal = space_arg(request.args["to"], _("to")) if request.args.get("to") else None
+        if goal is not None and goal not in reach:
+            raise RuleError(N_("your hunters on {start} cannot reach {goal} with this "
+                               "action"), start=space_label(table, source),
+                            goal=space_label(table, goal))
+    except RuleError as error:
+        return _message(table, error)
+    have = min(own_hunters(table, seat, source), MAX_HUNTERS_PER_ACTION)
+    targets = {space: (cost, url_for("bison.move", table_id=table.id,
+                                     **{"from": space_text(source)}, action=action,
+                                     to=space_text(space)))
+               for space, cost in reach.items()}
+    board = board_markup(table, links=False, highlight=[source] + ([goal] if goal else []),
+                         targets=None if goal else targets)
+    return render_page("move.html", table, source=space_text(source),
+                       source_label=space_label(table, source), action=action, seat_index=seat,
+                       goal=space_text(goal) if goal else None,
+                       goal_label=space_label(table, goal) if goal else None,
+                       cost=reach.get(goal) if goal else None, have=have, board=board,
+                       costs=COST_TABLE, reachable=len(reach))
+
+
+@bp.get("/gather")
+def gather(table_id: str) -> Any:
+    table = kit.game_table(table_id, GAME)
+    state = table.state
+    try:
+        goal = space_arg(request.args.get("to"), _("to"))
+        seat = actor(table)
+        sources = fold.destinations(state, seat, goal, "gather")
+        if not sources:
+            raise RuleError(N_("none of your other spaces holds hunters to gather here"))
+    except RuleError as error:
+        return _message(table, error)
+    left = MAX_HUNTERS_PER_ACTION
+    rows = []
+    for space in sorted(sources):
+        have = own_hunters(table, seat, space)
+        chosen = min(have, left)
+        left -= chosen
+        rows.append({"space": space_text(space), "label": space_label(table, space),
+                     "have": have, "chosen": chosen})
+    board = board_markup(table, links=False, highlight=[goal, *sources])
+    return render_page("gather.html", table, goal=space_text(goal),
+                       goal_label=space_label(table, goal), rows=rows, seat_index=seat,
+                       board=board, most=MAX_HUNTERS_PER_ACTION)
+
+
+def play_event(table: tables.TableView) -> dict[str, Any]:
+    """The ``play`` event a board sheet's form describes (see the module glossary)."""
+    state = table.state
+    form = request.form
+    seat = int_field("seat", _("player"))
+    action = form.get("action", "")
+    event: dict[str, Any] = {"type": "play", "seat": seat, "action": action}
+    gain = form.get("gain", "").strip()
+    if gain:  # an action without hunters: no board change, one animal gained (B6)
+        event["gain"] = gain
+        if action in ("tent", "canoe"):
+            event["builds"] = []
+        return event
+    if action in ("tent", "canoe"):
+        space = space_arg(form.get("space"), _("space"))
+        event["builds"] = [{"space": fold.space_ref(state, space),
+                            "size": int_field("size", _("size"))}]
+    elif action in ("move_1", "move_3"):
+        event["moves"] = [{"from": fold.space_ref(state, space_arg(form.get("from"), _("from"))),
+                           "to": fold.space_ref(state, space_arg(form.get("to"), _("to"))),
+                           "hunters": int_field("hunters", _("hunters"))}]
+    elif action == "gather":
+        sources = []
+        for key in form:
+            if key.startswith("from."):
+                count = int_field(key, _("hunters"), 0)
+                if count:
+                    sources.append({"space": fold.space_ref(state, space_arg(key[5:], _("from"))),
+                                    "hunters": count})
+        event["gather"] = {"to": fold.space_ref(state, space_arg(form.get("to"), _("to"))),
+                           "from": sources}
+    else:
+        raise RuleError(N_("say which action: {actions}"),
+                        actions="tent, canoe, move_1, move_3, gather")
+    event["hunters"] = fold.hunters_used(state, event)
+    return event
+
+
+def _post(table: tables.TableView, build: Any) -> Any:
+    """From the panel (htmx): the fresh panel, or it with the refusal (the one event path's
+    own answers); from a page: back to the table, or the refusal on a page."""
+    if request.headers.get("HX-Request"):
+        return kit.post_event(table.id, lambda _table: build(), table=table)
+    return post_page_event(table, build, "message.html", {})
+
+
+@bp.post("/play")
+def play(table_id: str) -> Any:
+    table = kit.game_table(table_id, GAME)
+    return _post(table, lambda: play_event(table))
+
+
+@bp.post("/reopen")
+def reopen(table_id: str) -> Any:
+    table = kit.game_table(table_id, GAME)
+    return _post(table, lambda: {"type": "reopen"})
+
+
+#: The animals an action without hunters may gain (B6), for the templates.
+GAINS = ANIMALS

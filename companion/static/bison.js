@@ -1,0 +1,40 @@
+/* Bison's create form: the start player (B4) is chosen by name. The start-seat options
+   show the names typed in the player rows above (name0, name1, …) as they are typed; an
+   option whose row is empty is hidden. Without JavaScript the options read "player n". */
+(function () {
+  "use strict";
+  function relabel(select) {
+    var form = select.form;
+    if (!form) { return; }
+    Array.prototype.forEach.call(select.options, function (option) {
+      var input = form.querySelector('input[name="name' + option.value + '"]');
+      var name = input ? input.value.trim() : "";
+      option.textContent = name || option.getAttribute("data-fallback");
+      option.hidden = !name && option.value !== "0";
+    });
+  }
+  /* The move page: tapping a destination records the move at once (one play event). */
+  function moves() {
+    var form = document.querySelector("form[data-move-go]");
+    if (!form) { return; }
+    form.addEventListener("click", function (event) {
+      var link = event.target.closest ? event.target.closest("a[data-target]") : null;
+      if (!link) { return; }
+      event.preventDefault();
+      form.querySelector('input[name="to"]').value = link.getAttribute("data-target");
+      form.submit();
+    });
+  }
+  function init() {
+    moves();
+    var select = document.querySelector("select[data-bison-start]");
+    if (!select || !select.form) { return; }
+    relabel(select);
+    select.form.addEventListener("input", function () { relabel(select); });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+}());

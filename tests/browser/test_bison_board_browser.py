@@ -1,0 +1,100 @@
+"""A Bison round played on two phones by tapping the board (B4, B5, B6), at 360×640.
+
+Ann and Ben each hold their own phone and act on their own turn: a tile (the "+", the
+picture, confirm), a tent from the zoomed tile (the size chip), a move (tile, "move from
+here", a green destination), an action without hunters. The other phone sees every change;
+the phone whose turn it is says so. In English and Japanese, with screenshots of the first
+screen (above the fold: the board) and of the zoomed tile and the move's destinations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from phone_kit import act, back_at_table, create_table
+
+TWO = (("Ann", "red"), ("Ben", "blue"))
+
+
+def tap_and_back(page: Any, selector: str) -> None:
+    page.locator(selector).first.click()
+    page.wait_for_load_state()
+    refused = page.locator(".alert-error")
+    assert not refused.count(), refused.first.inner_text()
+    back_at_table(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_round_on_two_phones_by_tapping_the_board(
+        live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any],
+        lang: str) -> None:
+    ann = new_phone(device_scale_factor=1)
+    table_url = create_table(ann, live_server, "bison", lang=lang, players=TWO)
+    ben = new_phone(device_scale_factor=1)
+    ben.goto(table_url + f"/join?lang={lang}")
+    ben.locator('button[name="seat"][value="1"]').click()
+    back_at_table(ben)
+
+    # Board first: at 360×640 the board is on the first screen; Ann's phone says her turn.
+    box = ann.locator(".bison-top .bison-board").bounding_box()
+    assert box is not None and box["y"] + box["height"] / 2 < 640
+    assert ann.locator('[data-testid="bison-your-turn"]').is_visible()
+    assert not ben.locator('[data-testid="bison-your-turn"]').is_visible()
+    assert ben.locator('[data-testid="bison-turn"]').is_visible()
+    shot(ann, f"bison_board_{lang}_1_first_screen", full_page=False)
+
+    def place(page: Any, other: Any, at: str, tile: str) -> None:
+        page.locator(f'[data-legal="{at}"]').click()
+        page.wait_for_url(re.compile(r"/bison/place\?"))
+        page.locator(f'a[data-pick="{tile}"]').click()
+        page.wait_for_selector(".tile.preview")
+        page.locator('input[name="hunters"][value="3"]').check()
+        tap_and_back(page, 'button[name="mode"][value="action"]')
+        other.wait_for_selector(f'[data-hex="{at}"]', timeout=8_000)  # the other phone
+
+    place(ann, ben, "1,-1", "B16")
+    ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
+    place(ben, ann, "-1,1", "B07")
+
+    def tent(page: Any, other: Any, at: str) -> None:
+        page.locator(f'a[data-tile="{at}"]').click()
+        page.wait_for_url(re.compile(r"/bison/tile\?"))
+        tap_and_back(page, f'button[data-build="{at},prairie"][data-size="1"]')
+        other.wait_for_selector(f'[data-hex="{at}"] [data-mark="tent"]', timeout=8_000)
+
+    ann.locator('a[data-tile="1,-1"]').click()
+    ann.wait_for_url(re.compile(r"/bison/tile\?"))
+    shot(ann, f"bison_board_{lang}_2_zoomed_tile", full_page=False)
+    ann.go_back()
+    ann.wait_for_selector("#panel")
+    tent(ann, ben, "1,-1")
+    ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
+    tent(ben, ann, "-1,1")
+    ann.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
+
+    def move(page: Any, at: str, snap: bool = False) -> None:
+        page.locator(f'a[data-tile="{at}"]').click()
+        page.wait_for_url(re.compile(r"/bison/tile\?"))
+        page.locator(f'a[data-action-link="move_3"][data-from="{at},prairie"]').click()
+        page.wait_for_url(re.compile(r"/bison/move\?"))
+        assert page.locator("[data-target]").count() >= 1
+        if snap:
+            shot(page, f"bison_board_{lang}_3_destinations", full_page=False)
+        tap_and_back(page, "[data-target] circle")
+
+    move(ann, "1,-1", snap=True)
+    ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible",
+                         timeout=8_000)
+    move(ben, "-1,1")
+    ann.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
+    act(ann, '.bison-nohunters button[value="salmon"]')  # in the panel: htmx
+    ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible",
+                         timeout=8_000)
+    act(ben, '.bison-nohunters button[value="turkey"]')
+    # The round is complete on both phones.
+    ann.wait_for_selector('[data-testid="bison-score"].btn-primary', timeout=8_000)
+    assert ann.locator('[data-mark="tent"]').count() == 2
+    shot(ann, f"bison_board_{lang}_4_round_done")

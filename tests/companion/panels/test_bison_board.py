@@ -1,0 +1,175 @@
+"""The Bison board as the input (B3–B6, B10): the SVG shows exactly the state, an action
+is recorded from the board in one ``play`` event, and a finished game stays finished."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+from companion_testkit import get, text
+
+from companion import tables
+from games.bison import table as fold
+from games.bison.tiles import SPACES
+
+SVG = "{http://www.w3.org/2000/svg}"
+FOUR = [{"name": "Yui", "color": "yellow"}, {"name": "Ren", "color": "red"},
+        {"name": "Gen", "color": "green"}, {"name": "Bea", "color": "blue"}]
+
+
+@pytest.fixture
+def table(make_table):
+    return make_table("bison", FOUR)
+
+
+def base(table_id: str) -> str:
+    return f"/t/{table_id}/bison"
+
+
+def board_of(html: str) -> ET.Element:
+    match = re.search(r'<svg class="bison-svg.*?</svg>', html, re.S)
+    assert match, "no board drawn"
+    return ET.fromstring(match.group(0))
+
+
+def shown(svg: ET.Element) -> dict[str, object]:
+    """What the picture shows: tiles, animals per space, pieces per space and seat."""
+    animals: Counter[tuple[str, str]] = Counter()
+    hunters, structures = {}, {}
+    for node in svg.iter():
+        mark = node.get("data-mark")
+        where = (node.get("data-at"), node.get("data-space"))
+        if mark == "animal":
+            animals[where] += 1
+        elif mark == "hunters":
+            hunters[where] = (node.get("data-player"), int(node.get("data-count")))
+        elif mark in ("tent", "canoe"):
+            structures[where] = (node.get("data-player"), int(node.get("data-size")))
+    ids = {node.get("data-tile-id") for node in svg.iter() if node.get("data-tile-id")}
+    tiles = {node.get("data-hex") for node in svg.iter(f"{SVG}g")
+             if node.get("class") == "tile"}
+    return {"animals": dict(animals), "hunters": hunters, "structures": structures,
+            "ids": ids, "tiles": tiles}
+
+
+def expected(state) -> dict[str, object]:
+    animals, hunters, structures = {}, {}, {}
+    for (q, r), placed in state.board.tiles.items():
+        for space in SPACES:
+            n = placed.tile.animals_on(space)
+            if n:
+                animals[(f"{q},{r}", space)] = n
+    for ((q, r), space), pieces in state.board.pieces.items():
+        if pieces.hunters:
+            hunters[(f"{q},{r}", space)] = (pieces.player, pieces.hunters)
+        if pieces.structure:
+            structures[(f"{q},{r}", space)] = (pieces.player, pieces.structure)
+    return {"animals": animals, "hunters": hunters, "structures": structures,
+            "ids": {p.catalog_id for p in state.board.tiles.values() if p.catalog_id},
+            "tiles": {f"{q},{r}" for q, r in state.board.tiles}}
+
+
+def post(client, url, data):
+    response = client.post(url, data=data)
+    assert response.status_code == 303, text(response)
+
+
+def test_the_picture_equals_the_state_after_board_actions(client, table, app):  # B1, B5, B6
+    tid = table.id
+    # Yui places B08 at [1,-1], 3 hunters on its prairie (one play event, cost 4).
+    post(client, f"{base(tid)}/place", {"at": "1,-1", "tile": "B08", "rotation": "2",
+                                        "seat": "0", "hunters": "3", "space": "prairie"})
+    # Ren: a retail tile at [0,-1], no hunters, gains a salmon.
+    post(client, f"{base(tid)}/place", {"at": "0,-1", "edges": "PPMMMM", "prairie": "1",
+                                        "river": "1", "mountain": "1", "seat": "1",
+                                        "gain": "salmon"})
+    # Gen and Bea place and put hunters on the board.
+    post(client, f"{base(tid)}/place", {"at": "2,-1", "tile": "B03", "seat": "2",
+                                        "hunters": "2", "space": "river"})
+    post(client, f"{base(tid)}/place", {"at": "-1,0", "tile": "B11", "seat": "3",
+                                        "hunters": "1", "space": "mountain"})
+    # Yui builds a size-2 tent from her prairie hunters (the size chip of the sheet).
+    sheet = client.get(f"{base(tid)}/space?at=1,-1&space=prairie").get_data(as_text=True)
+    assert 'data-size="1"' in sheet and 'data-size="2"' in sheet
+    post(client, f"{base(tid)}/play", {"seat": "0", "action": "tent",
+                                       "space": "1,-1,prairie", "size": "2"})
+    view = get(app, tid)
+    assert view.state.board.pieces[((1, -1), "prairie")].structure == 2
+    page = client.get(f"/t/{tid}").get_data(as_text=True)
+    assert shown(board_of(page)) == expected(view.state)
+    zoomed = client.get(f"{base(tid)}/tile?at=1,-1").get_data(as_text=True)
+    picture = board_of(zoomed)
+    assert {a.get("data-space") for a in picture.iter(f"{SVG}a")} == set(SPACES)
+
+
+def test_a_move_from_the_board_shows_destinations_and_is_one_event(client, table, app):
+    tid = table.id  # B3, B6
+    post(client, f"{base(tid)}/place", {"at": "1,-1", "tile": "B08", "seat": "0",
+                                        "hunters": "3", "space": "prairie"})
+    for seat in (1, 2, 3):
+        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    sheet = client.get(f"{base(tid)}/space?at=1,-1&space=prairie").get_data(as_text=True)
+    assert 'data-action-link="move_1"' in sheet and 'data-action-link="move_3"' in sheet
+    page = client.get(f"{base(tid)}/move?from=1,-1,prairie&action=move_1")
+    targets = re.findall(r'data-target="([^"]+)" data-cost="(\d)"', page.get_data(as_text=True))
+    assert ("1,-1,river", "1") in targets and not any(t == "1,-1,mountain" for t, _ in targets)
+    confirm = client.get(f"{base(tid)}/move?from=1,-1,prairie&action=move_1&to=1,-1,river")
+    assert '<input type="radio" name="hunters" value="3" checked>' in confirm.get_data(
+        as_text=True)
+    before = get(app, tid)
+    post(client, f"{base(tid)}/play", {"seat": "0", "action": "move_1",
+                                       "from": "1,-1,prairie", "to": "1,-1,river",
+                                       "hunters": "2"})
+    after = get(app, tid)
+    assert after.version == before.version + 1  # cost, board and marker in one event
+    assert after.state.board.pieces[((1, -1), "river")].hunters == 2
+    assert after.state.stocks[0].total == before.state.stocks[0].total - 2
+    assert after.state.rounds.markers[0][-1] == "move_1"
+    refused = client.post(f"{base(tid)}/play", data={
+        "seat": "1", "action": "move_1", "from": "1,-1,river", "to": "1,-1,mountain",
+        "hunters": "1"})
+    assert refused.status_code == 422 and get(app, tid).version == after.version
+    history = text(client.get(f"/t/{tid}/history"))
+    assert "B08" in history
+
+
+def test_a_finished_game_stays_finished_until_reopened(client, make_table, app):  # B10
+    table = make_table("bison", 2)
+    tid = table.id
+    state = get(app, tid).state
+    # Play the game out by the fold's own events: every round ended by the table's word.
+
+    with app.app_context():
+        while not state.rounds.finished:
+            tables.append(tid, {"type": "score", "override": True, "overflow": []})
+            state = tables.get(tid).state
+    page = client.get(f"/t/{tid}").get_data(as_text=True)
+    assert "data-legal=" not in page  # no stray "+" to tap
+    assert 'data-testid="bison-reopen"' in page
+    stray = client.post(f"{base(tid)}/place", data={"at": "1,-1", "tile": "B01",
+                                                   "mode": "mirror"})
+    assert stray.status_code == 422
+    assert get(app, tid).state.locked
+    post(client, f"{base(tid)}/reopen", {})
+    assert not get(app, tid).state.locked
+    assert fold.turn(get(app, tid).state).final_scored is False
+
+
+def test_retail_and_start_tiles_are_described_by_taps(client, table, app):  # B1, B4
+    tid = table.id
+    # The large hexagon: river ends (corners), then a prairie side; no typed field.
+    first = client.get(f"{base(tid)}/place?at=1,-1&retail=1").get_data(as_text=True)
+    assert first.count("data-corner=") == 6 and "<input" not in first.split("<form")[0]
+    sides = client.get(f"{base(tid)}/place?at=1,-1&retail=1&a=0&b=3").get_data(as_text=True)
+    assert sides.count("data-edge=") == 6
+    chosen = client.get(f"{base(tid)}/place?at=1,-1&retail=1&a=0&b=3&p=1")
+    body = chosen.get_data(as_text=True)
+    assert 'name="edges" value="MPPPMM"' in body and 'class="tile preview"' in body
+    assert 'type="number"' not in body and 'type="text"' not in body
+    # A start tile described the same way: a start_tile event.
+    post(client, f"{base(tid)}/place", {"at": "0,0", "start": "1", "edges": "PPMMMM",
+                                        "prairie": "1", "river": "1", "mountain": "1"})
+    placed = get(app, tid).state.board.tiles[(0, 0)]
+    assert placed.catalog_id is None and placed.tile.edges == "PPMMMM"
