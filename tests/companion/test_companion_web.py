@@ -137,7 +137,8 @@ def test_join_by_code_any_case_and_spacing(client, table):
     typed = f" {code[:3].lower()} {code[3:]} "
     response = client.post("/join", data={"code": typed})
     assert response.status_code == 303
-    assert response.headers["Location"].endswith(f"/t/{table.id}/join")  # straight to "Who are you?"
+    # straight to "Who are you?"
+    assert response.headers["Location"].endswith(f"/t/{table.id}/join")
 
 
 @pytest.mark.parametrize(("code", "status", "message"), [
