@@ -89,6 +89,7 @@ def test_taking_a_held_seat_asks_first(live_server: str, phone: Any, second_phon
     shot(other, f"etiquette_{lang}_take_over")
     other.locator('[data-testid="confirm-yes"]').click()
     back_at_table(other)
-    ann.reload()
-    assert ann.locator('[data-testid="lost-seat"]').is_visible()
+    # Ann's phone is told at its next refresh (the poll reloads the page), untouched.
+    ann.wait_for_selector('[data-testid="lost-seat"]', timeout=8_000)
+    assert ann.locator("body[data-my-seat]").count() == 0
     shot(ann, f"etiquette_{lang}_seat_lost", full_page=False)

@@ -186,7 +186,7 @@ def walk_everything(walk: Walk, new_phone: Callable[..., Any]) -> None:
     page.locator('[data-testid="confirm-yes"]').click()
     page.wait_for_selector(f'#panel[data-version="{undo_version + 1}"]')
     walk.screen(page, "undone")
-    page.locator(".dock a").first.click()
+    page.locator('.dock a[href$="/history"]').click()
     page.wait_for_url(re.compile(r"/history$"))
     walk.screen(page, "history")
 
