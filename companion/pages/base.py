@@ -8,7 +8,9 @@ bp
     The blueprint of the pages: endpoints ``web.<view>`` (``web.table``); the page modules
     of this package add their routes to it, ``companion.pages.init_app`` registers it.
 seat
-    This phone's seat at a table ("I am …"), kept in the session.
+    This phone's seat at a table ("I am …"): the session cookie keeps the secret token
+    ``tables.take_seat`` gave this phone (``seat_token``); the seat is the one that token
+    still holds (``tables.seat_of``), so a phone whose seat was taken over is a spectator.
 small number
     A whole number in a URL (a version, a seat link, a zoom): ASCII digits only.
 form number
@@ -22,7 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from babel.dates import format_datetime
-from flask import Blueprint, abort, current_app, request, session, url_for
+from flask import Blueprint, abort, current_app, g, render_template, request, session, url_for
 from flask_babel import get_locale
 
 from companion import tables
@@ -51,12 +53,28 @@ def absolute_url(endpoint: str, **values: Any) -> str:
     return url_for(endpoint, _external=True, **values)
 
 
+def seat_token(table_id: str) -> str | None:
+    """The seat token this phone keeps for ``table_id`` (its session cookie), or None."""
+    seats = session.get("seats", {})
+    token = seats.get(table_id) if isinstance(seats, dict) else None
+    return token if isinstance(token, str) else None  # an int: a cookie from before tokens
+
+
 def current_seat(table: tables.TableView) -> int | None:
-    """This phone's seat at ``table`` ("I am …"), or None."""
-    seat = session.get("seats", {}).get(table.id)
-    if isinstance(seat, int) and 0 <= seat < len(table.players):
-        return seat
-    return None
+    """This phone's seat at ``table`` ("I am …"): the seat its token still holds, or None.
+    Read once per request (the token row may change only through this request's own
+    ``take_seat``, which calls ``forget_seat_cache``)."""
+    cache = g.setdefault("campfire_seats", {})
+    if table.id not in cache:
+        token = seat_token(table.id)
+        seat = tables.seat_of(table.id, token) if token else None
+        cache[table.id] = seat if seat is not None and 0 <= seat < len(table.players) else None
+    seat: int | None = cache[table.id]
+    return seat
+
+
+def forget_seat_cache(table_id: str) -> None:
+    g.setdefault("campfire_seats", {}).pop(table_id, None)
 
 
 def load_table(table_id: str) -> tables.TableView:
@@ -103,3 +121,14 @@ def local_time(moment: datetime) -> str:
     if moment.tzinfo is None:  # SQLite gives back naive UTC
         moment = moment.replace(tzinfo=UTC)
     return format_datetime(moment.astimezone(), "short", locale=str(get_locale()))
+
+
+def confirm_page(*, title: str, message: str, action: str, label: str, cancel: str,
+                 fields: list[tuple[str, Any]] | None = None, detail: str | None = None,
+                 testid: str | None = None, status: int = 200) -> tuple[str, int]:
+    """A confirmation naming what it confirms, answered by one POST to ``action`` with the
+    hidden ``fields``: to htmx the fragment that replaces the panel, else a whole page."""
+    confirm = {"title": title, "message": message, "detail": detail, "action": action,
+               "fields": fields or [], "label": label, "cancel": cancel, "testid": testid}
+    template = "_confirm.html" if is_htmx() else "confirm.html"
+    return render_template(template, confirm=confirm), status

@@ -1,6 +1,10 @@
 """Getting phones to a table: the home page, creating a table, finding one by its join
 code, the invite page (link and QR code) and choosing a seat there or by a printed seat
-link (printgen.seatlinks)."""
+link (printgen.seatlinks).
+
+A phone holds its seat (``tables.take_seat``: a secret token in its session cookie);
+taking a seat another phone holds asks to confirm first, and that phone is told at its
+next refresh (``companion.pages.table``)."""
 
 from __future__ import annotations
 
@@ -16,9 +20,12 @@ from companion.pages.base import (
     COLOUR_NAMES,
     absolute_url,
     bp,
+    confirm_page,
     current_seat,
+    forget_seat_cache,
     load_table,
     remember_recent,
+    seat_token,
     small_number,
 )
 from games.errors import N_, RuleError
@@ -115,19 +122,19 @@ def join() -> Any:
     if request.method == "GET":
         return render_template("join.html", error=None, code="")
     code = tables.normalize_join_code(request.form.get("code", ""))
-    if len(code) != tables.JOIN_CODE_LENGTH or any(
-        ch not in tables.JOIN_ALPHABET for ch in code
-    ):
+    if len(code) != tables.JOIN_CODE_LENGTH:
         message = _("A join code has 6 letters and digits, like %(example)s.",
                     example="K7M4XR")
         return render_template("join.html", error=message, code=code[:12]), 422
     try:
         table_id = tables.find_by_code(code)
     except tables.TableNotFound:
+        # Six characters, but no table: say so, naming the code (not its format).
         message = _("No table has the join code %(code)s. Check it with the table's host.",
                     code=code)
         return render_template("join.html", error=message, code=code), 404
-    return redirect(url_for("web.table", table_id=table_id), code=303)
+    # Straight to "Who are you?": a phone that joins by code is there to take a seat.
+    return redirect(url_for("web.share", table_id=table_id), code=303)
 
 
 @bp.route("/t/<table_id>/join", methods=["GET"])
@@ -135,16 +142,44 @@ def share(table_id: str) -> Any:
     return share_page(load_table(table_id))
 
 
-def remember_seat(view: tables.TableView, seat: int | None) -> None:
-    """Make this phone seat ``seat`` at ``view`` (None: "I am only watching"); the cookie
-    keeps the seats of the last ``SEATS_MAX`` tables."""
+def remember_seat(view: tables.TableView, seat: int | None, *, force: bool = False) -> None:
+    """Make this phone hold ``seat`` at ``view`` (``tables.take_seat``; None: "I am only
+    watching", which lets its seat go). The cookie keeps the tokens of the last
+    ``SEATS_MAX`` tables. ``tables.SeatHeld`` when another phone holds the seat and not
+    ``force``."""
+    mine = seat_token(view.id)
     seats = {k: v for k, v in session.get("seats", {}).items() if k != view.id}
-    if seat is not None:
+    if seat is None:
+        if mine:
+            tables.release_seat(view.id, mine)
+    else:
+        token = tables.take_seat(view.id, seat, token=mine, force=force)
         kept = list(seats.items())[-(SEATS_MAX - 1):]
-        seats = {**dict(kept), view.id: seat}
+        seats = {**dict(kept), view.id: token}
     session["seats"] = seats
     session.permanent = True
+    forget_seat_cache(view.id)
     remember_recent(view.id)
+
+
+def take_over_page(view: tables.TableView, seat: int, action: str, *,
+                   held: bool) -> tuple[str, int]:
+    """"Take Ann's seat on this phone?" (a seat link), or, when another phone holds it,
+    "Ann's seat is open on another phone — take it over?": one POST takes it."""
+    name = view.players[seat].name
+    if held:
+        message = _("%(name)s's seat is open on another phone — take it over?", name=name)
+        title = _("Take over %(name)s's seat?", name=name)
+    else:
+        message = _("Take %(name)s's seat on this phone?", name=name)
+        title = message
+    return confirm_page(
+        title=title, message=message, action=action, testid="confirm-seat",
+        fields=[("seat", seat), *([("force", "1")] if held else [])],
+        status=409 if held else 200,
+        label=_("Yes, I am %(name)s", name=name),
+        detail=_("The other phone becomes a spectator.") if held else None,
+        cancel=url_for("web.share", table_id=view.id))
 
 
 def share_page(view: tables.TableView, *, error: str | None = None,
@@ -162,21 +197,37 @@ def choose_seat(table_id: str) -> Any:
     if raw == "":
         remember_seat(view, None)
     elif seat is not None and seat < len(view.players):
-        remember_seat(view, seat)
+        try:
+            remember_seat(view, seat, force=request.form.get("force") == "1")
+        except tables.SeatHeld:
+            return take_over_page(view, seat, url_for("web.choose_seat", table_id=view.id),
+                                  held=True)
     else:
         return share_page(view, error=_("Choose one of the seats at this table."), status=422)
     return redirect(url_for("web.table", table_id=view.id), code=303)
 
 
-@bp.get(f"/t/<table_id>/{SEAT_SEGMENT}/<number>")
+@bp.route(f"/t/<table_id>/{SEAT_SEGMENT}/<number>", methods=["GET", "POST"])
 def seat_link(table_id: str, number: str) -> Any:
-    """A seat link (printgen.seatlinks: the QR code on a printed player board): this phone
-    becomes seat ``number`` (counted from 1, as printed) and lands on the clean table URL,
-    so the address bar, bookmarks and shares do not carry the seat."""
+    """A seat link (printgen.seatlinks: the QR code on a printed player board). Opening it
+    only asks "Take Ann's seat on this phone?" (a link in a chat must not move a player out
+    of their seat); the POST of that page takes the seat (taking it over from another phone
+    when it said so) and lands on the clean table URL."""
     view = load_table(table_id)
     seat = small_number(number)
     if seat is not None and 1 <= seat <= len(view.players):
-        remember_seat(view, seat - 1)
+        if current_seat(view) == seat - 1:
+            return redirect(url_for("web.table", table_id=view.id), code=303)
+        if request.method == "GET":
+            held = tables.is_held(view.id, seat - 1)
+            page, _status = take_over_page(
+                view, seat - 1, url_for("web.seat_link", table_id=view.id, number=seat),
+                held=held)
+            return page
+        try:
+            remember_seat(view, seat - 1, force=request.form.get("force") == "1")
+        except tables.SeatHeld:
+            return take_over_page(view, seat - 1, request.path, held=True)
         return redirect(url_for("web.table", table_id=view.id), code=303)
     # Nothing remembered; the invite page lets the phone pick a seat that exists.
     message = _("This table has no seat %(seat)s: its seats are 1 to %(count)s. "

@@ -27,14 +27,15 @@ import re
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from flask import abort, current_app, g, redirect, render_template, url_for
+from flask import abort, current_app, g, redirect, render_template, request, session, url_for
 from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from companion import registry, tables
-from companion.i18n import bound_gettext, rule_error_message
-from companion.pages.base import current_seat, is_htmx, load_table
+from companion.i18n import bound_gettext, rule_error_message, translate
+from companion.pages.base import confirm_page, current_seat, is_htmx, load_table, small_number
 from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
 from games.errors import RuleError
 
@@ -65,8 +66,9 @@ def init_app(app: Any) -> None:
 
 def panel_context(table: tables.TableView, error: str | None = None) -> dict[str, Any]:
     """What ``_panel.html`` reads, ``view`` included: the game's view model, computed here
-    and passed in (``panel_view``). No ``seat``: the panel is the same on every phone (it
-    is cached, companion.panel_cache); the shell page says whose phone it is."""
+    and passed in (``panel_view``). ``viewer`` is this phone's seat: a view model may show
+    that seat's secrets (it calls ``base.current_seat``; the cache key holds the seat); the
+    markup's highlighting of "my seat" is still done per phone (companion.panel_cache)."""
     game_dir = registry.template_dir(table.game)
     view = current_app.extensions[PANEL_VIEWS].get(table.game)
     return {
@@ -74,8 +76,9 @@ def panel_context(table: tables.TableView, error: str | None = None) -> dict[str
         "table": table,
         "state": table.state,
         "players": table.players,
-        "counters": table.counters(),
+        "counters": table.counters_for(current_seat(table)),
         "seat": None,
+        "viewer": current_seat(table),
         "error": error,
         "game_dir": game_dir,
         "panel_templates": [f"games/{game_dir}/panel.html", "games/_counters.html"],
@@ -119,13 +122,27 @@ def _render_panel(table: tables.TableView, error: str | None = None) -> tuple[st
     return markup, True
 
 
+def _secret_key(table: tables.TableView) -> int | None:
+    """This phone's seat when it sees a secret a spectator does not, else None (so every
+    phone without a secret shares one render)."""
+    seat = current_seat(table)
+    if seat is None or not table.has_secrets():
+        return None
+    if (table.counters_for(seat) == table.counters_for(None)
+            and table.state_json_for(seat) == table.state_json_for(None)):
+        return None
+    return seat
+
+
 def panel_markup(table: tables.TableView, error: str | None = None) -> Markup:
     """The live panel for this phone: rendered once per (table, version, language,
-    variant) per process, then given this session's CSRF token and seat."""
+    secrets) per process, then given this session's CSRF token and seat. ``secrets`` is the
+    seat when that seat sees more than a spectator (its herd, its newspaper's address):
+    its panel is its own then (``_secret_key``)."""
     if error is None:
         variant = current_app.extensions[PANEL_VARIANTS].get(table.game)
         key = (table.id, table.version, str(get_locale()),
-               variant(table) if variant is not None else None)
+               variant(table) if variant is not None else None, _secret_key(table))
         markup = current_app.extensions[PANEL_CACHE].get(key, lambda: _render_panel(table))
     else:  # a refusal is one phone's answer: not worth keeping
         markup, _kept = _render_panel(table, error)
@@ -133,10 +150,12 @@ def panel_markup(table: tables.TableView, error: str | None = None) -> Markup:
                               form_tokens=not is_htmx()))
 
 
-def table_page(table: tables.TableView, *, error: str | None = None) -> str:
+def table_page(table: tables.TableView, *, error: str | None = None,
+               notice: str | None = None) -> str:
     """The table shell (whole page) around the live panel."""
     return render_template("table.html", table=table, players=table.players,
-                           seat=current_seat(table), panel=panel_markup(table, error))
+                           seat=current_seat(table), panel=panel_markup(table, error),
+                           notice=notice)
 
 
 def panel_response(table: tables.TableView, *, error: str | None = None,
@@ -174,9 +193,13 @@ def post_event(table_id: str, build_event: Callable[[tables.TableView], dict[str
     """
     if table is None:
         table = game_table(table_id, game)
+    seat = current_seat(table)
     try:
         event = build_event(table)
-        changed = tables.append(table_id, event, seat=current_seat(table))
+        other = _acting_for(table, event, seat)
+        if other is not None:
+            return _confirm_acting_for(table, seat, other)
+        changed = tables.append(table_id, event, seat=seat)
     except tables.TableNotFound:
         abort(404)
     except RuleError as error:
@@ -187,14 +210,115 @@ def post_event(table_id: str, build_event: Callable[[tables.TableView], dict[str
     return answer(changed) if answer is not None else panel_response(changed)
 
 
-def post_undo(table_id: str) -> Answer:
-    """Undo this phone's seat's last change in effect (``tables.undo``): the same answers
-    as ``post_event``."""
+# ---------------------------------------------------------------------------------------
+# acting for another seat
+
+#: The hidden field a confirmed "make this change for Ben" carries (Ben's seat).
+FOR_FIELD = "for_seat"
+ACTING_FOR = "acting_for"
+
+
+def _turn_key(table: tables.TableView) -> str:
+    """What "this turn" is for the once-per-turn confirmation: whose turn it is (a new
+    turn asks again); games without turns ask once per table."""
+    turn = table.whose_turn()
+    return "-" if turn is None else str(turn)
+
+
+def _acting_for(table: tables.TableView, event: dict[str, Any], seat: int | None
+                ) -> int | None:
+    """The other seat this phone would change, when it must confirm first: the phone holds
+    a seat, the change is about another seat (``acts_for``) — or, for a change about no
+    seat, it is another seat's turn (a turn belongs to its player) — and this phone has
+    not confirmed helping that seat this turn. A phone without a seat (the table's shared
+    phone) acts for everyone without asking."""
+    if seat is None:
+        return None
+    other = table.acts_for(event, seat)
+    if other is None and table.subject_seat(event) is None:
+        turn = table.whose_turn()
+        other = turn if turn is not None and turn != seat else None
+    if other is None or other >= len(table.players):
+        return None
+    key = [other, _turn_key(table)]
+    if session.get(ACTING_FOR, {}).get(table.id) == key:
+        return None
+    if request.form.get(FOR_FIELD) == str(other):
+        kept = {k: v for k, v in session.get(ACTING_FOR, {}).items() if k != table.id}
+        session[ACTING_FOR] = {**kept, table.id: key}
+        return None
+    return other
+
+
+def _confirm_acting_for(table: tables.TableView, seat: int | None, other: int) -> Answer:
+    """"Make this change for Ben?": the same form again, with ``for_seat``."""
+    name = table.players[other].name
+    if table.whose_turn() == other:
+        message = _("It is %(name)s's turn. Make this change for %(name)s from your phone?",
+                    name=name)
+    else:
+        message = _("This change is for %(name)s, not for you. Make it for %(name)s?",
+                    name=name)
+    fields = [(key, value) for key, value in request.form.items(multi=True)
+              if key not in ("csrf_token", FOR_FIELD)]
+    me = table.players[seat].name if seat is not None else _("someone")
+    return confirm_page(
+        title=_("Make this change for %(name)s?", name=name), message=message,
+        detail=_("History will say it was made by %(me)s for %(name)s.", me=me, name=name),
+        action=request.path, fields=[*fields, (FOR_FIELD, other)],
+        label=_("Yes, for %(name)s", name=name), testid="confirm-for",
+        cancel=url_for("web.table", table_id=table.id), status=409)
+
+
+# ---------------------------------------------------------------------------------------
+# undo
+
+
+def undo_confirmation(table_id: str, seq: int | None = None) -> Answer:
+    """"Undo Ann's change: herd 5 → 4?": what an undo would cancel (this phone's seat's
+    last change in effect, or the history line ``seq``), named before it is undone; the
+    form carries the table's version, so two phones tapping Undo at once undo one change."""
     table = game_table(table_id)
+    seat = current_seat(table)
     try:
-        changed = tables.undo(table_id, seat=current_seat(table))
+        target = tables.undo_target(table_id, seat=seat if seq is None else None, seq=seq,
+                                    viewer=seat)
     except tables.TableNotFound:
         abort(404)
+    except RuleError as error:
+        return panel_response(table, error=refusal_message(table.game, error), status=422)
+    who = table.players[target.seat].name if (
+        target.seat is not None and target.seat < len(table.players)) else _("someone")
+    if target.seat is not None and target.seat == seat:
+        message = _("Undo your last change?") if seq is None else _("Undo your change?")
+    else:
+        message = _("Undo this change by %(name)s?", name=who)
+    return confirm_page(
+        title=_("Undo"), message=message, detail=translate(target.template, target.params),
+        action=url_for("web.undo", table_id=table.id),
+        fields=[("seq", target.seq), ("version", table.version)],
+        label=_("Yes, undo it"), testid="confirm-undo",
+        cancel=url_for("web.table", table_id=table.id))
+
+
+def post_undo(table_id: str) -> Answer:
+    """Undo a change (``tables.undo``): the history line ``seq`` when the form names one
+    (the confirmation does), else this phone's seat's last change in effect; ``version``
+    (the table's version the confirmation showed) makes a stale tap a 409 "someone changed
+    the table meanwhile" instead of a second undo. The same answers as ``post_event``."""
+    table = game_table(table_id)
+    seat = current_seat(table)
+    seq = small_number(request.form.get("seq"))
+    version = small_number(request.form.get("version"))
+    try:
+        changed = tables.undo(table_id, seat=seat if seq is None else None, seq=seq, by=seat,
+                              expected_version=version)
+    except tables.TableNotFound:
+        abort(404)
+    except tables.VersionConflict:
+        return panel_response(tables.get(table_id), status=409, error=_(
+            "Someone changed the table meanwhile; nothing was undone. Look again, then "
+            "undo if you still want to."))
     except RuleError as error:
         return panel_response(table, error=refusal_message(table.game, error), status=422)
     return panel_response(changed)

@@ -13,21 +13,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, abort, current_app, render_template, request
+from flask import Response, abort, current_app, render_template, request, session
 from flask_babel import gettext as _
 
 from companion import tables
 from companion.pages.base import (
     bp,
     current_seat,
+    forget_seat_cache,
     form_int,
     is_htmx,
     load_table,
     local_time,
     remember_recent,
+    seat_token,
     small_number,
 )
-from companion.pages.panel import panel_markup, post_event, post_undo, table_page
+from companion.pages.panel import (
+    panel_markup,
+    post_event,
+    post_undo,
+    table_page,
+    undo_confirmation,
+)
 
 
 @bp.get("/t/<table_id>")
@@ -38,7 +46,27 @@ def table(table_id: str) -> Any:
         return _poll(table_id)
     view = load_table(table_id)
     remember_recent(view.id)
-    return table_page(view)
+    return table_page(view, notice=_lost_seat_notice(view))
+
+
+def _seat_lost(table_id: str) -> int | None:
+    """The seat this phone held until another phone took it over, or None."""
+    token = seat_token(table_id)
+    return tables.lost_seat(table_id, token) if token else None
+
+
+def _lost_seat_notice(view: tables.TableView) -> str | None:
+    """"Another phone took over Ann's seat": said once, then the phone watches."""
+    if current_seat(view) is not None:
+        return None
+    lost = _seat_lost(view.id)
+    if lost is None or lost >= len(view.players):
+        return None
+    seats = {k: v for k, v in session.get("seats", {}).items() if k != view.id}
+    session["seats"] = seats
+    forget_seat_cache(view.id)
+    return _("Another phone took over %(name)s's seat; this phone is now watching.",
+             name=view.players[lost].name)
 
 
 @bp.get("/t/<table_id>/panel")
@@ -62,6 +90,9 @@ def _poll(table_id: str) -> Any:
         now = tables.version(table_id)
     except tables.TableNotFound:
         abort(404)
+    if seat_token(table_id) and _seat_lost(table_id) is not None:
+        # Told at its next refresh: the whole page says whose seat went where.
+        return Response(status=204, headers={"HX-Refresh": "true", "Cache-Control": "no-store"})
     if now == seen:
         return Response(status=204, headers={"Cache-Control": "no-store"})
     response = current_app.make_response(panel_markup(load_table(table_id)))
@@ -77,8 +108,12 @@ def adjust(table_id: str) -> Any:
         "counter": request.form.get("counter", ""), "delta": form_int("delta")})
 
 
-@bp.post("/t/<table_id>/undo")
+@bp.route("/t/<table_id>/undo", methods=["GET", "POST"])
 def undo(table_id: str) -> Any:
+    """GET: the confirmation naming the change (``?seq=<n>``: that history line, else this
+    seat's last change in effect); POST (from it): the undo."""
+    if request.method == "GET":
+        return undo_confirmation(table_id, small_number(request.args.get("seq")))
     return post_undo(table_id)
 
 

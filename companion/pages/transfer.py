@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from companion import security, tables
 from companion.i18n import rule_error_message
@@ -16,8 +17,16 @@ from games.errors import N_, RuleError
 
 
 @bp.get("/t/<table_id>/export")
-def export(table_id: str) -> Response:
+def export(table_id: str) -> Any:
+    """The table as a JSON download. Refused (409) while the game still hides something
+    (a herd, a carried newspaper's address): the export holds every event as stored, so
+    it would show every secret; redacting it instead would make a file that no longer
+    imports into the same table. Offered again once the game is over."""
     try:
+        if tables.get(table_id).has_secrets():
+            return render_template("error.html", code=409, message=_(
+                "This table still hides cards from some players; it can be exported "
+                "when the game is over.")), 409
         document = tables.export(table_id)
     except tables.TableNotFound:
         abort(404)

@@ -11,6 +11,9 @@ Glossary
 --------
 view
     ``view(table)``: the plain dict ``panel.html`` reads (passed to it as ``view``).
+hidden address
+    A carried newspaper's address is shown only on its dog's phone until the game ends
+    (``fold.view_json``); other phones see "a newspaper (face down)".
 dog names
     Catalog data with en/ja/it names (``games.dogs_life.catalog``). Refusals name a dog in
     their ``dog`` parameter in English; ``message`` puts the reader's name for it in
@@ -18,9 +21,11 @@ dog names
 routes (POST ``/t/<table_id>/dogs-life/<action>``; htmx gets the fresh panel, a refusal
 is a 422 panel with the translated message and nothing stored, without JavaScript a 303
 back to the table)
-    ``start-turn`` ``seat`` · ``eat`` ``seat`` ``days`` · ``move`` ``seat`` ``steps`` ·
-    ``drink`` ``seat`` · ``pee`` ``seat`` [``covers``] · ``pick-up`` / ``drop`` ``seat``
-    ``item`` (``bone`` | ``newspaper`` + ``address``) · ``bury`` ``seat`` [``count``] ·
+    ``start-turn`` / ``end-turn`` ``seat`` · ``rummage`` / ``beg`` ``seat`` ``find``
+    (1 AP: what the real card gave) · ``eat`` ``seat`` ``days`` · ``move`` ``seat``
+    ``steps`` · ``drink`` ``seat`` · ``pee`` ``seat`` [``covers``] · ``pick-up`` ``seat``
+    ``item`` (``bone`` | ``newspaper``, taken face down at random) [``from`` office |
+    street] · ``drop`` ``seat`` ``item`` (+ ``address``) · ``bury`` ``seat`` [``count``] ·
     ``pound`` ``seat`` ``reason`` · ``draw`` ``seat`` ``section`` [``address`` |
     ``against``] · ``roll`` ``seat`` · ``adjust`` ``seat`` ``counter`` ``delta`` · ``end``.
 """
@@ -48,7 +53,6 @@ from games.dogs_life.dog import (
     FOOD_DAYS,
     HUNGER_MAX,
     HUNGER_ON_RELEASE,
-    NEWSPAPERS,
     PEE_MARKERS,
     POUND_RELEASE,
     DogState,
@@ -130,10 +134,15 @@ def _pound_note(state: DogState) -> str:
                     draws)
 
 
-def _dog_view(game: Game, seat: int, player: Any, current: int | None) -> dict[str, Any]:
+def _dog_view(game: Game, seat: int, player: Any, current: int | None,
+              viewer: int | None = None) -> dict[str, Any]:
     state = game.dogs[seat]
     spec = catalog.dog(state.dog)
-    newspapers = sorted(i.address for i in state.items if i.kind is ItemKind.NEWSPAPER)
+    # A carried newspaper travels face down: its address only on its dog's phone, until
+    # the game ends (fold.view_json).
+    shown = seat == viewer or bool(winners(game))
+    newspapers = (sorted(i.address for i in state.items if i.kind is ItemKind.NEWSPAPER)
+                  if shown else [])
     last = None
     if state.last is not None:
         last = {"section": _(SECTION_NAMES[state.last.section]),
@@ -149,7 +158,10 @@ def _dog_view(game: Game, seat: int, player: Any, current: int | None) -> dict[s
         "starving": state.starving,
         "bladder": state.bladder, "bladder_max": BLADDER_MAX,
         "supply": state.supply, "lampposts": state.lampposts, "markers": PEE_MARKERS,
-        "carried": [{"kind": i.kind.value, "address": i.address} for i in state.items],
+        "carried": [{"kind": i.kind.value,
+                     "address": i.address if shown or i.kind is not ItemKind.NEWSPAPER
+                     else None} for i in state.items],
+        "mine": seat == viewer,
         "free_hands": state.free_hands, "carry_max": CARRY_MAX,
         "carried_bones": state.carried_bones,
         "newspapers": newspapers,
@@ -182,7 +194,9 @@ def _chart(game: Game, players: Any, over: bool) -> Any:
 def view(table: tables.TableView) -> dict[str, Any]:
     """Everything the A Dog's Life panel shows, from the folded state."""
     game: Game = table.state
-    dogs = [_dog_view(game, s, p, game.current) for s, p in enumerate(table.players)]
+    viewer = base.current_seat(table)
+    dogs = [_dog_view(game, s, p, game.current, viewer) for s, p in enumerate(table.players)]
+    shown = table.state_json_for(viewer)
     won = winners(game)
     over = bool(won)
     minutes = game.settings.timed_minutes
@@ -202,7 +216,10 @@ def view(table: tables.TableView) -> dict[str, Any]:
         # D3: most buried bones first, equal counts share a place
         "ranking": [[dogs[s] for s in group] for group in ranking(game)],
         "chart": _chart(game, table.players, over),
-        "newspapers": range(1, NEWSPAPERS + 1),
+        "at_office": shown["newspapers_at_office"],
+        "on_street": shown["newspapers_on_street"],
+        "die_rolled": shown["die_rolled"], "turn_running": shown["turn_running"],
+        "finds": [(f.value, _(FIND_NAMES[f])) for f in Find],
         # each action's URL, built once: the panel has a hundred buttons
         "urls": {action: url_for("dogs_life.act", table_id=table.id, action=action)
                  for action in ACTIONS},
@@ -230,7 +247,15 @@ def _item() -> dict[str, Any]:
 
 def _pick_up() -> dict[str, Any]:
     # a newspaper is taken face down at random: the rules draw its address
-    return {**_seat(), "item": request.form.get("item", "")}
+    event = {**_seat(), "item": request.form.get("item", "")}
+    if request.form.get("from", "").strip():
+        event["from"] = request.form["from"].strip()
+    return event
+
+
+def _search() -> dict[str, Any]:
+    """Rummage in the trash or beg at the restaurant (1 AP): what the real card gave."""
+    return {**_seat(), "find": request.form.get("find", Find.NOTHING.value)}
 
 
 def _pee() -> dict[str, Any]:
@@ -252,6 +277,9 @@ def _draw() -> dict[str, Any]:
 #: action in the URL -> (event type, the rest of the event from the form)
 ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "start-turn": ("start_turn", _seat),
+    "end-turn": ("end_turn", _seat),
+    "rummage": ("rummage", _search),
+    "beg": ("beg", _search),
     "eat": ("eat", lambda: {**_seat(), "days": _int("days")}),
     "move": ("move", lambda: {**_seat(), "steps": _int("steps")}),
     "drink": ("drink", _seat),

@@ -101,6 +101,18 @@ def _affordable(tribe: Tribe, supply: Any, cost: Cost) -> bool:
     return True
 
 
+def _any_food(state: fold.TableState, seat: int, cost: Cost | None) -> list[dict[str, Any]]:
+    """The payer's choice of what pays the any-food part of ``cost``: one field per food
+    the cave holds, preselected with ``fold.any_food_proposal`` (changeable; the develop
+    event's ``any_food`` is what is paid). Empty when the cost has no any-food part."""
+    if cost is None or not cost.any_food:
+        return []
+    proposal = fold.any_food_proposal(state, seat, cost.as_dict())
+    tribe = state.tribes[seat]
+    return [{"kind": k, "label": good_name(k), "held": tribe.food[k],
+             "count": proposal.get(k, 0)} for k in FOODS if tribe.food[k]]
+
+
 def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
     tribe = state.tribes[seat]
     campfire = state.edition == "campfire"
@@ -110,7 +122,7 @@ def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"kind": kind, "name": _(DEVELOPMENT_NAMES[kind]),
                                "done": done, "limit": LIMITS[kind],
                                "left": done < LIMITS[kind], "cost": None,
-                               "affordable": False, "vp": None}
+                               "affordable": False, "vp": None, "any": [], "any_count": 0}
         if row["left"] and kind == "hut":
             # H1: the card's build cost + the cumulative extra printed above the next hut.
             row["cost"] = bundle(extra_cost("hut", done + 1).as_dict())
@@ -118,6 +130,7 @@ def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
             cost = development.next_cost(tribe, kind)
             row["cost"] = bundle(cost.as_dict())
             row["affordable"] = _affordable(tribe, state.supply, cost)
+            row["any"], row["any_count"] = _any_food(state, seat, cost), cost.any_food
         if row["left"] and campfire:
             row["vp"] = development.next_uncovered_vp(tribe, kind)
         if kind == "cave" and row["left"]:
@@ -146,6 +159,7 @@ def _build_spaces(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
             "id": face_id, "name": face_name(face_id),
             "cost": bundle(cost.as_dict()) if cost else [],
             "affordable": cost is not None and _affordable(tribe, state.supply, cost),
+            "any": _any_food(state, seat, cost), "any_count": cost.any_food if cost else 0,
             "spaces": [{"index": i, "number": i + 1, "vp": space.vp,
                         "end_game": end_game_name(space.end_game) if space.end_game else None,
                         "owner": huts.get((face_id, i))}
@@ -221,6 +235,8 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "chip_choices": [(back, chip_label(back)) for back in ROCK_CHIPS],
         "end_game_choices": [(card, end_game_name(card)) for card in END_GAME_CARDS],
         "cost_parts": [(part, good_name(part)) for part in COST_PARTS],
+        # H2: what decided the win (the end screen says when a tie-break did)
+        "decided_by": count.get("decided_by"),
     }
 
 

@@ -15,12 +15,19 @@ picked cell
     works without any script. After a number is set, the next empty place (reading order)
     is picked, so a whole square is typed as nine taps on numbers.
 secret herd
-    Herd cards are secret (L: 群れカード): every herd is hidden on each phone until that
-    phone taps it (app.js keeps the choice in sessionStorage), until the game is over.
+    Herd cards are secret (L: 群れカード): a herd is sent only to the phone holding its
+    seat (``TableView.counters_for``), which still shows it face down until tapped (app.js
+    keeps the choice in sessionStorage); every other phone gets a card back, until the
+    game is over. The herd chart waits for the end too (its lines are herds).
+own side
+    Each phone shows and takes the square from its own side (``games.lion_square.view``):
+    its side at the bottom edge; a spectator sees it north-up (South's view). The form
+    carries the side it was drawn for (``view_side``), so the posted place is turned back
+    to north-up exactly as it was shown.
 routes (POST, under ``/t/<table_id>/lion-square/``; htmx gets the fresh panel, a refusal is
 a 422 panel with the translated message, without JavaScript a 303 back to the table)
-    ``cell``      ``cell`` = "row,column" (0–2 each), ``card`` = a number, ``G`` or empty
-                  (clear the place) → ``set_cell``.
+    ``cell``      ``cell`` = "row,column" (0–2 each, in the view of ``view_side``),
+                  ``card`` = a number, ``G`` or empty (clear the place) → ``set_cell``.
     ``taken``     ``seat``, ``count`` → ``set_taken``.
     ``gazelles``  ``seat``, ``count`` → ``set_gazelles``.
     ``last``      ``seat`` (empty = not known yet) → ``set_last``.
@@ -44,15 +51,18 @@ from companion.panels import _kit as kit
 from games.errors import N_, RuleError
 from games.lion_square import catalog, rules
 from games.lion_square import table as fold
+from games.lion_square import view as turned
 from games.lion_square.square import SIZE, Side
 
 GAME = fold.GAME
 bp = kit.blueprint(GAME, __name__)
 
-#: The numbers on the picker (L1: players type the numbers they see).
-PICKER_NUMBERS = catalog.TYPED_NUMBERS
-#: Where each side's name sits around the square (north up, as the grid is typed).
-SIDE_CLASSES = {Side.N: "side-n", Side.W: "side-w", Side.E: "side-e", Side.S: "side-s"}
+#: The numbers on the picker (L1): only the values the deck holds.
+PICKER_NUMBERS = catalog.NUMBERS
+#: Where a side's name sits around the square, by the place of the middle of its edge in
+#: the drawn view (top, left, right, bottom).
+EDGE_MIDDLES = {Side.N: (0, 1), Side.W: (1, 0), Side.E: (1, 2), Side.S: (2, 1)}
+VIEW_CLASSES = {(0, 1): "side-n", (1, 0): "side-w", (1, 2): "side-e", (2, 1): "side-s"}
 SIDE_NAMES = {Side.S: N_("south"), Side.W: N_("west"), Side.N: N_("north"),
               Side.E: N_("east")}
 
@@ -61,12 +71,42 @@ SIDE_NAMES = {Side.S: N_("south"), Side.W: N_("west"), Side.N: N_("north"),
 # the view
 
 
+def viewer_side(table: tables.TableView) -> Side:
+    """The side this phone sees the square from: its seat's side, South for a spectator."""
+    state: fold.State = table.state
+    seat = base.current_seat(table)
+    return state.sides[seat] if seat is not None and seat < len(state.sides) else Side.S
+
+
+def _side_arg(raw: str | None) -> Side:
+    """The ``view_side`` a form was drawn for (South when missing: the north-up view)."""
+    try:
+        return Side((raw or "S").strip().upper())
+    except ValueError:
+        raise RuleError(N_("view_side must be one of S, W, N, E; got {value!r}"),
+                        value=(raw or "")[:10]) from None
+
+
+def _posted_cell() -> tuple[int, int] | None:
+    """The place the form posted, turned back to north-up."""
+    if request.method != "POST":
+        return None
+    place = _cell_arg(request.form.get("cell"))
+    if place is None:
+        return None
+    try:
+        side = _side_arg(request.form.get("view_side"))
+    except RuleError:
+        return None
+    return turned.cell_from_view(*place, side)
+
+
 def _picked(state: fold.State) -> tuple[int, int] | None:
     """The place the next number goes to: the first empty place in reading order, counted
     from the place just posted (so typing moves on); None when the square is full."""
     cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
     start = 0
-    posted = _cell_arg(request.form.get("cell")) if request.method == "POST" else None
+    posted = _posted_cell()
     if posted is not None:  # just filled: it is skipped below; refused or cleared: kept
         start = cells.index(posted)
     for offset in range(len(cells)):
@@ -83,6 +123,8 @@ def picked_place(table: tables.TableView) -> tuple[int, int] | None:
 
 
 def _chart(state: fold.State) -> Markup | None:
+    if not state.game_over:  # the lines are herds: secret until the end
+        return None
     labels = [_("start"), *(_("round %(number)s", number=r.round) for r in state.history)]
     return charts.seat_chart(state.players, fold.herd_chart(state), labels=labels,
                              title=_("Herds after each round"), css_class="ls-chart")
@@ -91,6 +133,8 @@ def _chart(state: fold.State) -> Markup | None:
 def view(table: tables.TableView) -> dict[str, Any]:
     """Everything the Lion Square panel shows, from the folded state."""
     state: fold.State = table.state
+    viewer = base.current_seat(table)
+    shown = table.counters_for(viewer)  # another seat's herd is None until the end
     names = [player.name for player in state.players]
     preview = fold.preview(state)
     by_side = {side: seat for seat, side in enumerate(state.sides)}
@@ -101,24 +145,33 @@ def view(table: tables.TableView) -> dict[str, Any]:
     seats = []
     for seat, player in enumerate(state.players):
         loss = record.losses[seat].to_json() if record else preview[seat]
+        secret = shown[seat]["herd"] is None
         seats.append({
             "index": seat, "name": player.name, "colour": player.color,
-            "side": SIDE_NAMES[state.sides[seat]], "herd": state.herds[seat],
+            "side": SIDE_NAMES[state.sides[seat]], "herd": shown[seat]["herd"],
+            "secret": secret, "mine": seat == viewer,
             "herd_min": herd_min, "herd_max": herd_max,
             "taken": state.taken[seat], "gazelles": state.gazelles[seat],
             "gazelles_max": state.gazelles[seat] + free_gazelles,
             "loss": loss,
-            "herd_after": (record.herds_after[seat] if record
-                           else preview[seat]["herd_after"]),
-            "herd_before": record.herds_before[seat] if record else state.herds[seat],
+            "herd_after": None if secret else (record.herds_after[seat] if record
+                                               else preview[seat]["herd_after"]),
+            "herd_before": None if secret else (
+                record.herds_before[seat] if record else state.herds[seat]),
             "starts": seat == state.start, "last": seat == state.last,
         })
     picked = picked_place(table)
-    square = [[{"row": r, "column": c, "card": _show(state.square.rows[r][c]),
-                "gazelle": state.square.rows[r][c] is not None
-                and not isinstance(state.square.rows[r][c], int),
-                "picked": (r, c) == picked}
-               for c in range(SIZE)] for r in range(SIZE)]
+    side = viewer_side(table)
+    # Drawn from this phone's side (its side at the bottom); each place keeps the row and
+    # column of that view, which the form posts back with ``view_side``.
+    north_up = [[{"card": _show(state.square.rows[r][c]),
+                  "gazelle": state.square.rows[r][c] is not None
+                  and not isinstance(state.square.rows[r][c], int),
+                  "picked": (r, c) == picked}
+                 for c in range(SIZE)] for r in range(SIZE)]
+    square = [[{"row": r, "column": c, **cell} for c, cell in enumerate(row)]
+              for r, row in enumerate(turned.to_view(north_up, side))]
+    places = {s: turned.cell_to_view(*EDGE_MIDDLES[s], side) for s in Side}
     winners = [names[seat] for seat in state.winners]
     return {
         "round": state.round, "rounds": rules.ROUNDS,
@@ -130,16 +183,15 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "cards_dealt": rules.cards_dealt(len(names)),
         "square_deck": rules.square_deck_size(len(names)),
         "cards_on_square": state.square.card_count,
-        "square": square, "picked": picked,
-        "sides": [{"class": SIDE_CLASSES[side],
-                   "name": names[by_side[side]] if side in by_side else None,
-                   "colour": state.players[by_side[side]].color if side in by_side else ""}
-                  for side in (Side.N, Side.W, Side.E, Side.S)],
+        "square": square, "picked": picked, "view_side": side.value,
+        "sides": [{"class": VIEW_CLASSES[places[s]],
+                   "name": names[by_side[s]] if s in by_side else None,
+                   "colour": state.players[by_side[s]].color if s in by_side else ""}
+                  for s in (Side.N, Side.W, Side.E, Side.S)],
         "seats": seats,
         "numbers": PICKER_NUMBERS,
-        # L3: equal herds share a place.
-        "ranking": [[seats[seat] for seat in group]
-                    for group in rules.ranking(dict(enumerate(state.herds)))],
+        # L3: equal herds share a place; nobody is ranked when the lions win.
+        "ranking": [[seats[seat] for seat in group] for group in fold.ranking(state)],
         "chart": _chart(state),
         "history": [{"round": r.round,
                      "rows": [{"name": names[seat], "loss": r.losses[seat].to_json(),
@@ -190,7 +242,7 @@ def cell(table_id: str) -> Any:
         place = _cell_arg(request.form.get("cell"))
         if place is None:
             raise RuleError(N_("Tap a place of the square first, then a number."))
-        row, column = place
+        row, column = turned.cell_from_view(*place, _side_arg(request.form.get("view_side")))
         return {"type": "set_cell", "row": row, "column": column,
                 "card": _card_arg(request.form.get("card", ""))}
     return kit.post_event(table_id, build, game=GAME)
@@ -240,5 +292,11 @@ def start_choices() -> range:
 
 
 def init_app(app: Any) -> None:
-    # The picked place of the square follows the place just posted (see _picked).
-    kit.register(app, bp, GAME, view, variant=picked_place, lion_square_seats=start_choices)
+    # The picked place follows the place just posted (_picked); the square is drawn from
+    # this phone's side.
+    kit.register(app, bp, GAME, view, variant=_variant, lion_square_seats=start_choices)
+
+
+def _variant(table: tables.TableView) -> tuple[tuple[int, int] | None, Side]:
+    """The panel depends on the picked place and on the side it is drawn from."""
+    return picked_place(table), viewer_side(table)

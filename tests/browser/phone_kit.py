@@ -27,21 +27,41 @@ def act(page: Any, selector: str) -> None:
     page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
 
 
+def act_for(page: Any, selector: str) -> None:
+    """Tap a control that changes another seat (or acts in another player's turn): the
+    phone asks "Make this change for …?" first; confirm, and wait for the fresh panel."""
+    before = version(page)
+    page.locator(selector).first.click()
+    page.wait_for_selector('[data-testid="confirm-for"]')
+    page.locator('[data-testid="confirm-yes"]').click()
+    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+
+
+def undo(page: Any) -> None:
+    """Tap Undo on the dock, confirm the change it names, wait for the fresh panel."""
+    before = version(page)
+    page.locator('[data-testid="undo"]').click()
+    page.wait_for_selector('[data-testid="confirm-undo"]')
+    page.locator('[data-testid="confirm-yes"]').click()
+    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+
+
 def back_at_table(page: Any) -> None:
     page.wait_for_url(re.compile(r"/t/[^/]+$"))
     page.wait_for_selector("#panel")
 
 
 def create_table(page: Any, base: str, game: str, *, lang: str = "en",
-                 players: Sequence[tuple[str, str]] = THREE, seat: int = 0) -> str:
+                 players: Sequence[tuple[str, str]] = THREE, seat: int | None = 0) -> str:
     """Create a ``game`` table with ``players`` through the form on ``page``, in ``lang``,
-    and sit at ``seat`` ("I am …"); the table's URL."""
+    and sit at ``seat`` ("I am …"; None: "I am only watching", a shared table phone that
+    acts for every seat without asking); the table's URL."""
     page.goto(f"{base}/new?game={game}&lang={lang}")
     for index, (name, colour) in enumerate(players):
         page.fill(f'input[name="name{index}"]', name)
         page.select_option(f'select[name="color{index}"]', colour)
     page.locator('form button[type="submit"]').last.click()
     page.wait_for_url(re.compile(r"/t/[^/]+/join$"))
-    page.locator(f'button[name="seat"][value="{seat}"]').click()
+    page.locator(f'button[name="seat"][value="{"" if seat is None else seat}"]').click()
     back_at_table(page)
     return page.url

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from phone_kit import back_at_table, create_table
+from phone_kit import back_at_table, create_table, undo
 
 Shot = Callable[[Any, str], Any]
 
@@ -48,7 +48,8 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
         shot(page, f"bison_{lang}_{name}")
 
     page = new_phone()
-    table_url = create_table(page, live_server, "bison", lang=lang)  # "I am Ann"
+    # One phone records every seat: it only watches (a shared phone acts for everyone).
+    table_url = create_table(page, live_server, "bison", lang=lang, seat=None)
     assert page.locator("[data-legal]").count() == 9
     snap(page, "1_table")
 
@@ -66,7 +67,7 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
     watcher.wait_for_selector('[data-hex="2,0"]', timeout=8_000)
 
     # Undo the last placement, and the second phone sees the tile go; then place it again.
-    page.locator('.dock button[type="submit"]').click()
+    undo(page)  # names the change and asks first
     page.wait_for_selector('[data-hex="2,0"]', state="detached")
     watcher.wait_for_selector('[data-hex="2,0"]', state="detached", timeout=8_000)
     place(page, "2,0", "B02", hunters=3, space="mountain")

@@ -32,7 +32,8 @@ def test_short_game_on_a_phone(live_server: str, phone: Any, shot: Callable[...,
         shot(page, f"hunting_age_{lang}_{name}")
 
     page = phone
-    create_table(page, live_server, "hunting-age", lang=lang)  # "I am Ann"
+    # One phone plays every seat: it only watches (a shared phone acts for everyone).
+    create_table(page, live_server, "hunting-age", lang=lang, seat=None)
 
     # Setup helper: Ann starts; the layout is drawn for 3 players.
     page.select_option('select[name="start_player"]', "0")

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from phone_kit import act, create_table, version
+from phone_kit import act, act_for, create_table, version
 
 # Round 1's square, rows north → south: Ann (S) sees 2+1+2, Ben (W) 3+2+1, Cho (N) 3+G+1.
 ROUND_1 = [["3", "", "1"], ["2", "G", "0"], ["", "1", "2"]]
@@ -52,7 +52,7 @@ def play(base: str, page: Any, shot: Callable[..., Any], lang: str) -> None:
     act(page, '[data-testid="ls-taken-0-up"]')
     act(page, '[data-testid="ls-taken-0-up"]')
     act(page, '[data-testid="ls-gazelles-0-up"]')
-    act(page, '[data-testid="ls-taken-1-up"]')
+    act_for(page, '[data-testid="ls-taken-1-up"]')  # Ben's count, from Ann's phone: asks
     # The second gazelle is in Ann's hand: nobody can add a third (the stepper stops).
     assert page.locator('[data-testid="ls-gazelles-0-up"]').is_disabled()
     # L2 preview: Ann 5 + ⌈3/2⌉ + 1 = 8, Ben 6 + 1 = 7, Cho 4.
@@ -72,7 +72,7 @@ def play(base: str, page: Any, shot: Callable[..., Any], lang: str) -> None:
     assert page.locator('[data-testid="ls-herd-0"]').inner_text() == "12"
     assert page.locator('[data-testid="ls-next"]').is_disabled()
     # Cho laid the last card: Ann (after Cho, the east side being empty) starts round 2.
-    act(page, '[data-testid="ls-last"] form:has(input[name="seat"][value="2"]) button')
+    act_for(page, '[data-testid="ls-last"] form:has(input[name="seat"][value="2"]) button')
     snap("4_scored")
     act(page, '[data-testid="ls-next"]')
     assert page.locator('[data-testid="ls-status"] h2').inner_text() in ("Round 2 of 3",

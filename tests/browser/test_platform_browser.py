@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from phone_kit import create_table, version
+from phone_kit import create_table, undo, version
 from playwright.sync_api import expect
 
 POLL_WAIT_MS = 3_000  # a change appears on the other phones within the poll
@@ -46,9 +46,8 @@ def test_two_phones_share_a_table_live(live_server: str, phone: Any, second_phon
     b.fill('input[name="code"]', f"{code[:3].lower()} {code[3:]}")
     shot(b, "platform_en_2_join_b")
     b.locator('form button[type="submit"]').click()
-    b.wait_for_url(re.compile(r"/t/[^/]+$"))
-    assert b.url == a.url
-    b.goto(a.url + "/join")
+    b.wait_for_url(re.compile(r"/t/[^/]+/join$"))  # straight to "Who are you?"
+    assert b.url == a.url + "/join"
     b.locator('button[name="seat"][value="1"]').click()  # "I am Ben"
     b.wait_for_selector("#panel")
     assert "Ben" in b.locator("main > p.muted").inner_text()
@@ -57,31 +56,32 @@ def test_two_phones_share_a_table_live(live_server: str, phone: Any, second_phon
     assert highlighted(b) == [1]
     assert highlighted(a) == [0]
 
-    # Herds are hidden on every phone until tapped; B opens Ann's.
-    ann_b = b.locator('[data-testid="ls-seat-0"] .secret')
-    assert not ann_b.locator(".secret-value").is_visible()
-    ann_b.locator("[data-reveal]").click()
-    assert ann_b.locator('[data-testid="ls-herd-0"]').inner_text() == "20"
-    assert not a.locator('[data-testid="ls-seat-0"] .secret-value').is_visible()  # A's own
+    # A herd shows only on its own phone, face down until tapped; B gets a card back.
+    assert b.locator('[data-testid="ls-herd-hidden-0"]').is_visible()
+    assert b.locator('[data-testid="ls-herd-0"]').count() == 0
+    own_b = b.locator('[data-testid="ls-seat-1"] .secret')
+    assert not own_b.locator(".secret-value").is_visible()
+    own_b.locator("[data-reveal]").click()
+    assert own_b.locator('[data-testid="ls-herd-1"]').inner_text() == "20"
 
-    # A lowers Ann's herd; B sees 19 within the poll, still revealed.
+    # A lowers Ann's herd; B sees the new version within the poll, still without the herd,
+    # and its own herd still revealed (app.js puts the reveal back on the swapped panel).
     a.locator('[data-testid="ls-seat-0"] [data-reveal]').click()
     before = version(a)
     a.locator('[data-testid="ls-seat-0"] button[aria-label="Herd of Ann minus one"]').click()
     a.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+    assert a.locator('[data-testid="ls-herd-0"]').inner_text() == "19"
     b.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=POLL_WAIT_MS)
-    assert b.locator('[data-testid="ls-herd-0"]').inner_text() == "19"
-    # The reveal is this phone's own state, put back by app.js on the swapped panel.
-    expect(b.locator('[data-testid="ls-seat-0"] .secret-value')).to_be_visible()
-    assert highlighted(b) == [1]  # the polled panel, the same bytes A got, still B's
+    assert b.locator('[data-testid="ls-herd-0"]').count() == 0
+    expect(b.locator('[data-testid="ls-seat-1"] .secret-value')).to_be_visible()
+    assert highlighted(b) == [1]
     assert highlighted(a) == [0]
     shot(b, "platform_en_3_change_seen_on_b")
 
-    # Undo on A (itself an event): back to 20 on both phones.
-    a.locator('.dock button[type="submit"]').click()
-    a.wait_for_selector(f'#panel[data-version="{before + 2}"]')
+    # Undo on A (itself an event, named and confirmed first): back to 20.
+    undo(a)
+    assert a.locator('[data-testid="ls-herd-0"]').inner_text() == "20"
     b.wait_for_selector(f'#panel[data-version="{before + 2}"]', timeout=POLL_WAIT_MS)
-    assert b.locator('[data-testid="ls-herd-0"]').inner_text() == "20"
 
     # The history lists both changes in plain words.
     a.goto(a.url + "/history")

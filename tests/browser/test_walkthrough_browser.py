@@ -175,10 +175,16 @@ def walk_everything(walk: Walk, new_phone: Callable[..., Any]) -> None:
         walk.screen(page, f"table_{game}")
         PANELS[game](walk, page)
 
-    # Undo on the dock, then the history with the undone change.
-    act(page, '.dock button[type="submit"]')
+    # Undo on the dock (it names the change and asks), then the history with the undone
+    # change.
+    undo_version = int(page.get_attribute("#panel", "data-version"))
+    page.locator('[data-testid="undo"]').click()
+    page.wait_for_selector('[data-testid="confirm-undo"]')
+    walk.screen(page, "undo_confirm")
+    page.locator('[data-testid="confirm-yes"]').click()
+    page.wait_for_selector(f'#panel[data-version="{undo_version + 1}"]')
     walk.screen(page, "undone")
-    page.locator(".dock a").first.click()
+    page.locator('.dock a[href$="/history"]').click()
     page.wait_for_url(re.compile(r"/history$"))
     walk.screen(page, "history")
 
@@ -213,9 +219,12 @@ def walk_everything(walk: Walk, new_phone: Callable[..., Any]) -> None:
     other.goto(f"{walk.base}/")
     other.fill('input[name="code"]', code.lower())
     other.locator('form button[type="submit"]').click()
-    back_at_table(other)
+    other.wait_for_url(re.compile(r"/join$"))  # straight to "Who are you?"
     walk.screen(other, "joined_by_code")
-    other.goto(urls["bison"] + "/s/2")
+    other.goto(urls["bison"] + "/s/2")  # a seat link asks first
+    other.wait_for_selector('[data-testid="confirm-seat"]')
+    walk.screen(other, "seat_link_confirm")
+    other.locator('[data-testid="confirm-yes"]').click()
     back_at_table(other)
     assert other.url == urls["bison"]
     walk.screen(other, "seat_link")

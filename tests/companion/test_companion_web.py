@@ -137,13 +137,15 @@ def test_join_by_code_any_case_and_spacing(client, table):
     typed = f" {code[:3].lower()} {code[3:]} "
     response = client.post("/join", data={"code": typed})
     assert response.status_code == 303
-    assert response.headers["Location"].endswith(f"/t/{table.id}")
+    # straight to "Who are you?"
+    assert response.headers["Location"].endswith(f"/t/{table.id}/join")
 
 
 @pytest.mark.parametrize(("code", "status", "message"), [
     ("", 422, "A join code has 6 letters and digits"),
     ("ABC", 422, "A join code has 6 letters and digits"),
-    ("OOOOOO", 422, "A join code has 6 letters and digits"),
+    # six characters but no table (O is not in the alphabet): the code is named
+    ("OOOOOO", 404, "No table has the join code OOOOOO"),
     ("<b>XX", 422, "A join code has 6 letters and digits"),
     ("777777", 404, "No table has the join code 777777"),
 ])
@@ -266,14 +268,17 @@ def test_undo_from_the_page(client, app, table):
 
 def test_history_lists_changes_with_seat_in_english_and_japanese(client, table):
     client.post(f"/t/{table.id}/seat", data={"seat": "1"})
-    client.post(f"/t/{table.id}/adjust", data={"seat": "0", "counter": "points", "delta": "1"})
+    # Ben helps Ann: confirmed once (for_seat), then no more questions this turn.
+    client.post(f"/t/{table.id}/adjust", data={"seat": "0", "counter": "points", "delta": "1",
+                                               "for_seat": "0"})
     client.post(f"/t/{table.id}/adjust", data={"seat": "0", "counter": "points", "delta": "-1"})
     client.post(f"/t/{table.id}/undo")
     english = client.get(f"/t/{table.id}/history").get_data(as_text=True)
     assert "Undone: points of Ann minus one" in english
     assert "<s>points of Ann minus one</s>" in english
     assert "points of Ann plus one" in english
-    assert english.count("· Ben") == 3  # who did each change
+    assert english.count("by Ben for Ann") == 2  # who did each change, for whom
+    assert english.count("· Ben<") == 1  # the undo
     japanese = client.get(f"/t/{table.id}/history?lang=ja").get_data(as_text=True)
     # The test game's own sentences have no translation; the platform's words do.
     assert "取り消し：points of Ann minus one" in japanese

@@ -58,6 +58,7 @@ FIELDS = [
     "uncovered_vp", "chip", "end_game", "vp", "return.bear", "return.mammoth",
     "start_player", "days", "steps", "covers", "address", "against", "reason", "section",
     "v", "paper", "language", "duplex", "ink_saver", "preview", "lang",
+    "view_side", "find", "from", "force", "seq", "version", "for_seat",
 ]
 #: Hostile values: empty, signs, huge, non-ASCII digits, markup, NUL, very long, JSON.
 BAD_VALUES = [
@@ -201,7 +202,8 @@ def test_every_route_every_method_every_table_with_hostile_forms(
     assert not found, "\n".join(found[:40])
     for table_id in game_tables.values():  # whatever was accepted, every screen renders
         for path in ("", "/panel", "/history", "/export", "/join", "/print"):
-            assert client.get(f"/t/{table_id}{path}").status_code == 200, path
+            # the export waits for the end of a game that still hides something (409)
+            assert client.get(f"/t/{table_id}{path}").status_code in (200, 409), path
         assert client.get(f"/api/v1/tables/{table_id}").status_code == 200
 
 
@@ -369,6 +371,9 @@ def test_unstorable_text_is_replaced_and_every_screen_renders(fuzz_app: Flask) -
     assert [p["name"] for p in body["players"]] == ["A\ufffd", "B\ufffd", "C\ufffd\ufffd"]
     for path in ("", "/panel", "/history", "/export", "/join", "/print"):
         response = client.get(f"/t/{table_id}{path}")
+        if path == "/export":  # a Lion Square herd is still hidden: no export yet
+            assert response.status_code == 409
+            continue
         assert response.status_code == 200, path
         if path != "/print":  # the print form names no player
             assert "\ufffd" in response.get_data(as_text=True), path

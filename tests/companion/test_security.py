@@ -132,6 +132,9 @@ def test_every_screen_is_inert_with_hostile_names(client: Any, hostile_tables: d
             assert "49" not in re.findall(r"\d+", text) or "{{7*7}}" in text, path
     assert shown > 0
     export = client.get(f"/t/{table_id}/export")
+    if game in ("dogs-life", "lion-square"):  # secrets still hidden: no export yet
+        assert export.status_code == 409 and export.mimetype == "text/html"
+        return
     assert export.mimetype == "application/json"
     assert "attachment" in export.headers["Content-Disposition"]
     assert "<" not in export.headers["Content-Disposition"]

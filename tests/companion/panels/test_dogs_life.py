@@ -211,6 +211,9 @@ def test_draw_newspaper_delivers_the_carried_one(app, client, table):
     send(app, table.id, {"type": "start_turn", "seat": 0},
          {"type": "pick_up", "seat": 0, "item": "newspaper"})
     address = dog(app, table.id).items[0].address  # taken at random
+    watching = text(client.get(f"/t/{table.id}"))  # face down for everyone but Fifi's phone
+    assert "Deliver newspaper" not in watching and "Newspaper (face down)" in watching
+    client.post(f"/t/{table.id}/seat", data={"seat": "0"})
     page = client.get(f"/t/{table.id}")
     assert f"Deliver newspaper {address}" in text(page)
     response = post(client, table.id, "draw",
@@ -266,6 +269,7 @@ def test_move_drink_pee_and_cover(app, client, table):
 
 def test_pick_up_drop_and_bury(app, client, table):
     send(app, table.id, {"type": "start_turn", "seat": 0})
+    client.post(f"/t/{table.id}/seat", data={"seat": "0"})  # Fifi's phone
     assert post(client, table.id, "pick-up", {"seat": 0, "item": "bone"}).status_code == 200
     assert post(client, table.id, "pick-up", {"seat": 0, "item": "newspaper",
                                               "address": 3}).status_code == 200

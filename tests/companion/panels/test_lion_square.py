@@ -51,11 +51,15 @@ def test_the_panel_shows_round_sides_square_and_every_player(client, table):
 
 
 def test_herds_are_secret_until_tapped(client, table):
+    """A spectator gets three card backs; Ann's phone her own herd, face down until tapped,
+    and two card backs (the others' herds are never sent to it)."""
     body = panel(client, table.id)
-    for seat in range(3):
-        assert f'data-secret="herd-{table.id}-{seat}"' in body
-    assert body.count("Herd: tap to see") == 3
-    assert body.count("data-reveal") == 3
+    assert "data-secret" not in body and body.count("ls-card-back") == 3
+    client.post(f"/t/{table.id}/seat", data={"seat": "0"})
+    body = panel(client, table.id)
+    assert f'data-secret="herd-{table.id}-0"' in body
+    assert body.count("Herd: tap to see") == 1 and body.count("data-reveal") == 1
+    assert 'data-testid="ls-herd-hidden-1"' in body and 'data-testid="ls-herd-hidden-2"' in body
 
 
 def test_the_first_empty_place_is_picked_and_typing_moves_on(client, app, table):
@@ -147,6 +151,7 @@ def test_the_preview_itemises_each_players_loss(client, app, table):
     fill(app, table.id)
     send(app, table.id, {"type": "set_taken", "seat": 0, "count": 3},
          {"type": "set_gazelles", "seat": 0, "count": 1})
+    client.post(f"/t/{table.id}/seat", data={"seat": "0"})  # Ann's phone: her herd shows
     words = text(client.get(f"/t/{table.id}"))
     assert "Loses 8 = 5 nearest cards + 2 for taken cards + 1 gazelles in hand" in words
     assert "Loses 6 = 6 nearest cards + 0 for taken cards + 0 gazelles in hand" in words  # Ben W
