@@ -4,8 +4,9 @@ Ann and Ben each hold their own phone and act on their own turn: a tile (the "+"
 picture, confirm; Ben taps the picture turned as on the table instead), a tent from the
 zoomed tile (the size chip), a move (tile, "move from here", a green destination; Ben
 starts from the board page's hunter sheet), an action without hunters. The other phone
-sees every change; the phone whose turn it is says so. In English and Japanese, with screenshots of the first
-screen (above the fold: the board) and of the zoomed tile and the move's destinations.
+sees every change; the phone whose turn it is says so. In English and Japanese, with
+screenshots of the first screen (above the fold: the board), the turned pictures, the
+zoomed tile, the board page's hunter sheet and the move's destinations.
 """
 
 from __future__ import annotations
