@@ -6,12 +6,13 @@ loopback server with a temporary SQLite database. Four phones, one per seat, eac
 browser context at 360×640; the player whose turn it is acts on their own phone:
 
 * each round every player places a tile (B4, B6) by tapping a "+" slot, the tile's
-  picture and, for a rotation, the preview; 16 tiles in all, two of them retail tiles
-  described by taps (river ends, prairie side);
-* the other actions from the board: a tent or canoe by its size chip on the zoomed tile,
-  a move (tile, "move from here", destination), a gather (tile, "gather here"), or, when
-  none fits, an action without hunters (gain one animal);
-* 7 market buys (a hunter each, on the market page);
+  picture, then the picture of it turned as it lies on the table (which places it with
+  the preselected space and hunters; without hunters: the preview taps, then the gain);
+  16 tiles in all, two of them retail tiles described by taps (river ends, prairie side);
+* the other actions from the board page's hunter sheets (the same as on a zoomed tile):
+  a tent or canoe by its size chip, a move ("move from here", then the destination), a
+  gather ("gather here"), or, when none fits, an action without hunters (gain one animal);
+* 7 market buys (a hunter each, by the board page's one-tap button);
 * one overflow (B8): before round 2 is scored one player's bison are raised to 15 with the
   stock steppers (taps counted apart, as a scenario, not as play); the scoring page's
   proposal is confirmed;
@@ -152,11 +153,11 @@ class Bench:
             self.tap(seat, round_, page, f'[data-edge="{side}"] circle')
         else:
             self.tap(seat, round_, page, f'a[data-pick="{tile["tile"]}"]')
-        for _ in range(turns):
-            self.tap(seat, round_, page, 'a[data-preview="1"] .area')
-        if hunters:
-            self.tap(seat, round_, page, 'button[name="mode"][value="action"]')
+        if hunters:  # the picture turned as on the table places it with the chips' hunters
+            self.tap(seat, round_, page, f'button[data-turn="{turns}"]')
         else:
+            for _ in range(turns):
+                self.tap(seat, round_, page, 'a[data-preview="1"] .area')
             self.tap(seat, round_, page, 'button[data-gain="bison"]')
 
     def other_action(self, seat: int, round_: int, page: Any) -> None:
@@ -187,7 +188,6 @@ class Bench:
                                           "builds": [{"space": ref(space),
                                                       "size": sizes[0]}]}):
                         self.actions[action] += 1
-                        self.tap(seat, round_, page, f'a[data-tile="{space[0][0]},{space[0][1]}"]')
                         self.tap(seat, round_, page,
                                  f'button[data-build="{text(space)}"][data-size="{sizes[0]}"]')
                         return
@@ -199,8 +199,6 @@ class Bench:
                                     "moves": [{"from": ref(space), "to": ref(goal),
                                                "hunters": n}]}):
                             self.actions[action] += 1
-                            self.tap(seat, round_, page,
-                                     f'a[data-tile="{space[0][0]},{space[0][1]}"]')
                             self.tap(seat, round_, page,
                                      f'a[data-action-link="{action}"][data-from="{text(space)}"]')
                             self.tap(seat, round_, page, f'[data-target="{text(goal)}"] circle')
@@ -216,8 +214,6 @@ class Bench:
                     if items and self.ok({"type": "play", "seat": seat, "action": "gather",
                                           "gather": {"to": ref(space), "from": items}}):
                         self.actions[action] += 1
-                        self.tap(seat, round_, page,
-                                 f'a[data-tile="{space[0][0]},{space[0][1]}"]')
                         self.tap(seat, round_, page,
                                  f'button[data-gather-here="{text(space)}"]')
                         return
@@ -237,10 +233,8 @@ class Bench:
     def buy(self, seat: int, round_: int, page: Any) -> None:
         self.kind = "market"
         self.actions[self.kind] += 1
-        self.tap(seat, round_, page, 'a[href$="/bison/market"]')
-        self.tap(seat, round_, page, '[data-buy="hunter"]')
-        if "/bison/" in page.url:
-            self.table_page(page)
+        self.tap(seat, round_, page, '[data-testid="bison-buy-hunter"]')
+        assert "/bison/" not in page.url, "the one-tap buy goes back to the board page"
 
     def overflow_scenario(self, seat: int) -> None:
         page = self.phones[seat]

@@ -1,10 +1,12 @@
 """A Bison round played on two phones by tapping the board (B4, B5, B6), at 360×640.
 
 Ann and Ben each hold their own phone and act on their own turn: a tile (the "+", the
-picture, confirm), a tent from the zoomed tile (the size chip), a move (tile, "move from
-here", a green destination), an action without hunters. The other phone sees every change;
-the phone whose turn it is says so. In English and Japanese, with screenshots of the first
-screen (above the fold: the board) and of the zoomed tile and the move's destinations.
+picture, confirm; Ben taps the picture turned as on the table instead), a tent from the
+zoomed tile (the size chip), a move (tile, "move from here", a green destination; Ben
+starts from the board page's hunter sheet), an action without hunters. The other phone
+sees every change; the phone whose turn it is says so. In English and Japanese, with
+screenshots of the first screen (above the fold: the board), the turned pictures, the
+zoomed tile, the board page's hunter sheet and the move's destinations.
 """
 
 from __future__ import annotations
@@ -46,18 +48,24 @@ def test_a_round_on_two_phones_by_tapping_the_board(
     assert ben.locator('[data-testid="bison-turn"]').is_visible()
     shot(ann, f"bison_board_{lang}_1_first_screen", full_page=False)
 
-    def place(page: Any, other: Any, at: str, tile: str) -> None:
+    def place(page: Any, other: Any, at: str, tile: str, turn: int | None = None) -> None:
         page.locator(f'[data-legal="{at}"]').click()
         page.wait_for_url(re.compile(r"/bison/place\?"))
         page.locator(f'a[data-pick="{tile}"]').click()
         page.wait_for_selector(".tile.preview")
         page.locator('input[name="hunters"][value="3"]').check()
-        tap_and_back(page, 'button[name="mode"][value="action"]')
+        if turn is None:
+            tap_and_back(page, 'button[name="mode"][value="action"]')
+        else:  # the picture turned as on the table places it at once
+            assert page.locator("button[data-turn]").count() == 6
+            shot(page, f"bison_board_{lang}_1b_turned_pictures", full_page=False)
+            tap_and_back(page, f'button[data-turn="{turn}"]')
         other.wait_for_selector(f'[data-hex="{at}"]', timeout=8_000)  # the other phone
 
     place(ann, ben, "1,-1", "B16")
     ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
-    place(ben, ann, "-1,1", "B07")
+    place(ben, ann, "-1,1", "B07", turn=2)
+    assert ann.locator('[data-hex="-1,1"]').count()
 
     def tent(page: Any, other: Any, at: str) -> None:
         page.locator(f'a[data-tile="{at}"]').click()
@@ -75,9 +83,12 @@ def test_a_round_on_two_phones_by_tapping_the_board(
     tent(ben, ann, "-1,1")
     ann.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
 
-    def move(page: Any, at: str, snap: bool = False) -> None:
-        page.locator(f'a[data-tile="{at}"]').click()
-        page.wait_for_url(re.compile(r"/bison/tile\?"))
+    def move(page: Any, at: str, snap: bool = False, zoom: bool = True) -> None:
+        if zoom:
+            page.locator(f'a[data-tile="{at}"]').click()
+            page.wait_for_url(re.compile(r"/bison/tile\?"))
+        else:  # from the board page's hunter sheet: "move from here", then the destination
+            shot(page, f"bison_board_{lang}_3b_own_sheet")
         page.locator(f'a[data-action-link="move_3"][data-from="{at},prairie"]').click()
         page.wait_for_url(re.compile(r"/bison/move\?"))
         assert page.locator("[data-target]").count() >= 1
@@ -88,7 +99,7 @@ def test_a_round_on_two_phones_by_tapping_the_board(
     move(ann, "1,-1", snap=True)
     ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible",
                          timeout=8_000)
-    move(ben, "-1,1")
+    move(ben, "-1,1", zoom=False)
     ann.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
     act(ann, '.bison-nohunters button[value="salmon"]')  # in the panel: htmx
     ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible",

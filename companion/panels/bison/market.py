@@ -55,8 +55,15 @@ def _market_post(table_id: str, event_of: Any) -> Any:
 
     return kit.post_event(
         table_id, lambda _table: event_of(), game=GAME, refused=refused,
-        answer=lambda _table: redirect(url_for("bison.market", table_id=table_id,
-                                               seat=request.form.get("seat", "")), code=303))
+        answer=lambda _table: _answer(table_id))
+
+
+def _answer(table_id: str) -> Any:
+    # A buy from the board page's one-tap button goes back there; the market page stays.
+    if request.form.get("back") == "table":
+        return redirect(url_for("web.table", table_id=table_id), code=303)
+    return redirect(url_for("bison.market", table_id=table_id,
+                            seat=request.form.get("seat", "")), code=303)
 
 
 @bp.post("/buy")

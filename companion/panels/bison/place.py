@@ -63,7 +63,8 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     at = hex_arg(values.get("at"))
     start = values.get("start") == "1"
     fields = tile_fields(values)
-    rotation = int_field("rotation", _("rotation"), 0) % 6
+    # A "turn" button (one of the six rotated pictures) places the tile at once.
+    rotation = int_field("turn" if values.get("turn") else "rotation", _("rotation"), 0) % 6
     retail = values.get("retail") == "1"
     ends = (_tap("a"), _tap("b"))
     side = _tap("p")
@@ -126,7 +127,14 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
             n = fields["animals"].get(sp, 0)
             animals[sp] = {"n": n, "minus": link(**{sp: n - 1}) if n > 0 else None,
                            "plus": link(**{sp: n + 1}) if n < ANIMALS_PER_TILE else None}
+    turns = []
+    if tile is not None and not start:
+        for n in range(6):
+            turns.append({"n": n, "svg": Markup(svg.tile_picture(
+                tile.rotated(n), label=fields.get("tile"),
+                title=_("turned %(n)s × 60°", n=n)))})
     return {
+        "turns": turns, "hunters_left": state.supplies[seat].hunters_supply,
         "link": link, "start": start, "retail": retail, "describe": describe,
         "ends": ends, "side": side, "pictures": pictures, "animals_steppers": animals,
         "at": at, "at_text": f"{at[0]},{at[1]}", "fields": fields, "rotation": rotation,

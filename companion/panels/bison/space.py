@@ -74,6 +74,29 @@ def sheet_for(table: tables.TableView, at: Any, space: str) -> dict[str, Any]:
     return sheet
 
 
+def own_sheets(table: tables.TableView) -> list[dict[str, Any]]:
+    """The panel's one-tap actions: for the seat whose turn it is, each space holding its
+    hunters with what the current action allows there (``sheet_for``), so that a build or
+    gather is one tap and a move is "from here" then the destination (B6)."""
+    from companion.panels.bison.play import space_label  # play imports this module
+
+    state = table.state
+    seat = fold.turn(state).seat
+    if seat is None or state.locked:
+        return []
+    colour = state.colours[seat]
+    sheets = []
+    for (at, terrain), there in sorted(state.board.pieces.items()):
+        if there.player != colour or not there.hunters:
+            continue
+        sheet = sheet_for(table, at, terrain)
+        if sheet["moves"] or sheet["gather"] or sheet["sizes"]:
+            sheet["label"] = space_label(table, (at, terrain))
+            sheet["hunters"] = there.hunters
+            sheets.append(sheet)
+    return sheets
+
+
 def _space_context(table: tables.TableView) -> dict[str, Any]:
     at = hex_arg(request.values.get("at"))
     space = fold.parse_space(request.values.get("space"))

@@ -135,6 +135,8 @@ def _named(text: tuple[str, dict[str, Any]] | None, names: Mapping[str, str]
 
 def view(table: tables.TableView) -> dict[str, Any]:
     """Everything ``panel.html`` shows."""
+    from companion.panels.bison.space import own_sheets  # space imports this module
+
     state = table.state
     shown = fold.to_json(state)
     rounds = state.rounds
@@ -148,6 +150,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
             "actions": [action_name(a) for a in seat["actions"]],
             "actions_left": seat["actions_left"], "tile_due": seat["tile_due"],
             "pieces": seat["pieces"],
+            "market_hunters": state.supplies[index].as_dict()["hunters"]["market"],
         })
     chart = charts.seat_chart(
         table.players, fold.food_chart(state),
@@ -174,7 +177,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "chart": chart, "log": state.log, "cap": STOCK_CAP,
         "actions_per_round": ACTIONS_PER_ROUND,
         "last_round": rounds.round >= rounds.rounds,
-        "turn": fold.turn(state), "locked": state.locked,
+        "turn": fold.turn(state), "locked": state.locked, "own": own_sheets(table),
         "available": [a.value for a in rounds.available(rounds.next_seat)]
         if rounds.next_seat is not None else [],
     }

@@ -173,3 +173,54 @@ def test_retail_and_start_tiles_are_described_by_taps(client, table, app):  # B1
                                         "prairie": "1", "river": "1", "mountain": "1"})
     placed = get(app, tid).state.board.tiles[(0, 0)]
     assert placed.catalog_id is None and placed.tile.edges == "PPMMMM"
+
+
+def test_the_board_page_offers_one_tap_actions_and_buy_for_the_seat_to_act(client, table, app):
+    tid = table.id  # B6, B7
+    post(client, f"{base(tid)}/place", {"at": "1,-1", "tile": "B08", "seat": "0",
+                                        "hunters": "3", "space": "prairie"})
+    page = client.get(f"/t/{tid}").get_data(as_text=True)
+    assert 'data-testid="bison-own"' not in page  # Ren has no hunters on the board
+    for seat in (1, 2, 3):
+        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    page = client.get(f"/t/{tid}").get_data(as_text=True)
+    own = page.split('data-testid="bison-own"')[1].split("</section>")[0]
+    # Yui's prairie: "move from here" for both moves, the tent chips, no other space.
+    assert 'data-action-link="move_1" data-from="1,-1,prairie"' in own
+    assert 'data-action-link="move_3" data-from="1,-1,prairie"' in own
+    assert 'data-build="1,-1,prairie"' in own
+    assert set(re.findall(r'data-from="([^"]+)"', own)) == {"1,-1,prairie"}
+    # The one-tap hunter buy records one buy event and comes back to the board page.
+    assert 'data-testid="bison-buy-hunter"' in page
+    before = get(app, tid)
+    response = client.post(f"{base(tid)}/buy", data={"seat": "0", "item": "hunter",
+                                                     "back": "table"})
+    assert response.status_code == 303 and response.location.endswith(f"/t/{tid}")
+    after = get(app, tid)
+    assert after.version == before.version + 1
+    assert after.state.supplies[0].as_dict()["hunters"]["market"] == (
+        before.state.supplies[0].as_dict()["hunters"]["market"] - 1)
+    # Without "back" the market page answers as before.
+    response = client.post(f"{base(tid)}/buy", data={"seat": "0", "item": "hunter"})
+    assert "/bison/market" in response.location
+
+
+def test_a_tile_is_placed_by_tapping_its_turned_picture(client, table, app):
+    tid = table.id  # B4, B6
+    page = client.get(f"{base(tid)}/place?at=1,-1&tile=B08").get_data(as_text=True)
+    assert re.findall(r'data-turn="(\d)"', page) == ["0", "1", "2", "3", "4", "5"]
+    # Preselected: the first space (prairie) and one hunter, at no cost (B6).
+    assert '<input type="radio" name="hunters" value="1" checked>' in page
+    before = get(app, tid)
+    post(client, f"{base(tid)}/place", {"at": "1,-1", "tile": "B08", "rotation": "0",
+                                        "seat": "0", "space": "prairie", "hunters": "1",
+                                        "turn": "4"})
+    after = get(app, tid)
+    assert after.version == before.version + 1
+    assert after.state.board.tiles[(1, -1)].rotation == 4
+    assert after.state.board.pieces[((1, -1), "prairie")].hunters == 1
+    assert after.state.rounds.markers[0][-1] == "place_tile"
+    refused = client.post(f"{base(tid)}/place", data={
+        "at": "2,-1", "tile": "B03", "seat": "1", "space": "prairie", "hunters": "1",
+        "turn": "x"})
+    assert refused.status_code == 422 and get(app, tid).version == after.version
