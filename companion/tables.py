@@ -35,11 +35,12 @@ from enum import Enum
 from types import ModuleType
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion import db, registry
+from companion import config, db, registry
 from companion.models import EventRow, SeatTokenRow, TableRow, utcnow
 from games import table as protocol
 from games.errors import N_, RuleError, localize
@@ -468,6 +469,7 @@ def append(table_id: str, event: Any, *, seat: int | None = None,
         row = _lock(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
+        _check_room(row.version)
         module = _module(row.game)
         state = _state(session, row)
         prepared = module.prepare(state, event, random.SystemRandom())
@@ -500,6 +502,7 @@ def undo(table_id: str, *, seat: int | None = None, seq: int | None = None,
         row = _lock(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
+        _check_room(row.version)
         events = _events(session, row)
         target = _undo_target(events, seat=seat, seq=seq, seats=len(row.players))
         module = _module(row.game)
@@ -527,6 +530,19 @@ def undo_target(table_id: str, *, seat: int | None = None, seq: int | None = Non
                               seats=len(row.players))
     _, entries = history(table_id, viewer=viewer)
     return next(entry for entry in entries if entry.seq == target.seq)
+
+
+def max_events() -> int:
+    """Events one table may hold (``CAMPFIRE_MAX_EVENTS``): storage and every fold stay
+    bounded however long a table is played or attacked."""
+    return int(current_app.config.get("CAMPFIRE_MAX_EVENTS") or config.MAX_EVENTS)
+
+
+def _check_room(count: int, adding: int = 1) -> None:
+    limit = max_events()
+    if count + adding > limit:
+        raise RuleError(N_("this table has reached its limit of {count} changes; export it "
+                           "and continue on a new table"), count=limit)
 
 
 def _seat_or_none(value: object) -> int | None:
@@ -803,6 +819,7 @@ def import_table(document: Any) -> TableView:
     raw_events = document.get("events")
     if not isinstance(raw_events, list):
         raise RuleError(N_("events must be a list"))
+    _check_room(0, len(raw_events))
 
     state = module.new_state(players, settings)
     rows: list[EventRow] = []

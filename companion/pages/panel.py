@@ -32,7 +32,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from companion import registry, tables
+from companion import registry, security, tables
 from companion.i18n import bound_gettext, rule_error_message
 from companion.pages.base import current_seat, is_htmx, load_table
 from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
@@ -172,6 +172,8 @@ def post_event(table_id: str, build_event: Callable[[tables.TableView], dict[str
     ``refused(table, message)``, by default the panel with the message (422); the message
     is worded by the game's panel (``refusal_wording``).
     """
+    with security.limiter.limit(security.event_limit):  # 429 past the limit
+        pass
     if table is None:
         table = game_table(table_id, game)
     try:
@@ -190,6 +192,8 @@ def post_event(table_id: str, build_event: Callable[[tables.TableView], dict[str
 def post_undo(table_id: str) -> Answer:
     """Undo this phone's seat's last change in effect (``tables.undo``): the same answers
     as ``post_event``."""
+    with security.limiter.limit(security.undo_limit):
+        pass
     table = game_table(table_id)
     try:
         changed = tables.undo(table_id, seat=current_seat(table))
