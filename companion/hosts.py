@@ -28,7 +28,8 @@ import re
 import socket
 from typing import Any
 
-from flask import Flask, abort, current_app, request, url_for
+from flask import Flask, Response, current_app, jsonify, request, url_for
+from flask_babel import gettext as _
 
 ALLOWED = "campfire.allowed_hosts"
 #: One DNS label (underscores are tolerated: some LAN names carry them).
@@ -85,11 +86,20 @@ def own_names(extra: str | None = None) -> frozenset[str]:
     return frozenset(names)
 
 
-def check_host() -> None:
-    """``before_request``: a malformed Host header is a 400, before any view."""
+def check_host() -> Response | None:
+    """``before_request``: a malformed Host header is a 400, before any view. The answer
+    is plain (text, or JSON on the API): Flask could not build a URL adapter for such a
+    host, so a page (which names its style sheet with ``url_for``) cannot be rendered."""
     if split_host(request.environ.get("HTTP_HOST") or request.environ.get("SERVER_NAME", "")
-                  ) is None:
-        abort(400)
+                  ) is not None:
+        return None
+    message = _("The request was not understood.")
+    if request.path.startswith("/api/"):
+        response = jsonify(error=message)
+    else:
+        response = Response(message, mimetype="text/plain")
+    response.status_code = 400
+    return response
 
 
 def absolute_url(endpoint: str, **values: Any) -> str:
