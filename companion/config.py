@@ -13,6 +13,9 @@
 ``CAMPFIRE_ALLOWED_HOSTS``
     Host names (comma-separated) the server may put in absolute URLs besides its own names
     and addresses (companion.hosts); any other Host header gets the LAN address.
+``CAMPFIRE_TRUSTED_PROXIES``
+    How many reverse proxies stand in front (default 0): their ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` then name the phone's address and scheme.
 ``CAMPFIRE_MAX_EVENTS``
     Events one table may hold (default 20,000: a long evening is a few hundred); a table
     at the limit refuses further changes with a message, and an import with more events
@@ -66,6 +69,7 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "CAMPFIRE_PUBLIC_URL": None,
         "CAMPFIRE_ALLOWED_HOSTS": None,
         "CAMPFIRE_MAX_EVENTS": MAX_EVENTS,
+        "CAMPFIRE_TRUSTED_PROXIES": 0,
         "POLL_INTERVAL_SECONDS": POLL_INTERVAL_SECONDS,
         # An exported table is a few hundred KB at most; anything bigger is refused (413).
         "MAX_CONTENT_LENGTH": 1024 * 1024,
@@ -124,8 +128,9 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
                      "RATELIMIT_KEY_PREFIX", *RATE_LIMITS):
             if os.environ.get(name):
                 app.config[name] = os.environ[name]
-        if os.environ.get("CAMPFIRE_MAX_EVENTS", "").isdigit():
-            app.config["CAMPFIRE_MAX_EVENTS"] = int(os.environ["CAMPFIRE_MAX_EVENTS"])
+        for number in ("CAMPFIRE_MAX_EVENTS", "CAMPFIRE_TRUSTED_PROXIES"):
+            if os.environ.get(number, "").isdigit():
+                app.config[number] = int(os.environ[number])
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):

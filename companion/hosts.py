@@ -13,6 +13,9 @@ allow-list
     The names this server answers to, built once at start: ``localhost``, the loopback
     addresses, the machine's host names and its addresses (the LAN address among them),
     plus ``CAMPFIRE_ALLOWED_HOSTS`` (comma-separated) for names a DNS or proxy gives it.
+trusted proxies
+    ``CAMPFIRE_TRUSTED_PROXIES=N``: the last N ``X-Forwarded-For``/``-Proto`` hops are
+    believed (the phone's address for the rate limits); ``X-Forwarded-Host`` never is.
 absolute URL
     What leaves the screen (the QR codes of the print kit, the share page's links, the
     API's ``url``): built on ``CAMPFIRE_PUBLIC_URL`` when set; else on the request's host
@@ -30,6 +33,7 @@ from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 ALLOWED = "campfire.allowed_hosts"
 #: One DNS label (underscores are tolerated: some LAN names carry them).
@@ -120,6 +124,10 @@ def absolute_url(endpoint: str, **values: Any) -> str:
 
 def init_app(app: Flask) -> None:
     app.extensions[ALLOWED] = own_names(app.config.get("CAMPFIRE_ALLOWED_HOSTS"))
+    proxies = int(app.config.get("CAMPFIRE_TRUSTED_PROXIES") or 0)
+    if proxies > 0:  # the phone's address (rate limits) and scheme from that many proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies,  # type: ignore[method-assign]
+                                x_proto=proxies, x_host=0, x_port=0, x_prefix=0)
     # First of all before_request functions: the CSRF check, the rate limiter and the
     # views would all read the host.
     app.before_request_funcs.setdefault(None, []).insert(0, check_host)

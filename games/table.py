@@ -127,7 +127,12 @@ def dispatch(state: State, event: object,
     if handler is None:
         raise RuleError(N_("unknown event type {type!r}; expected one of: {types}"),
                         type=kind, types=", ".join(handlers))
-    return handler(state, event)
+    result = handler(state, event)
+    import os
+    if os.environ.get("FIELDLOG"):
+        with open(os.environ["FIELDLOG"], "a") as f:
+            f.write(f"{handler.__module__}\t{kind}\t{','.join(sorted(event))}\n")
+    return result
 
 
 def adjusted(event: Mapping[str, Any], counters: Mapping[str, tuple[int, int]],

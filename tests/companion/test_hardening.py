@@ -318,3 +318,20 @@ def test_two_undos_on_one_version_undo_one_change(any_app: Flask) -> None:
     assert sorted(answers) == [200, 409]
     view = tables.get(table_id)
     assert view.version == 4 and view.counters()[0]["points"] == points - 1
+
+
+@pytest.mark.parametrize("proxies, second", [(0, 429), (1, 200)])
+def test_forwarded_for_counts_only_from_trusted_proxies(tmp_path: Any, proxies: int,
+                                                        second: int) -> None:
+    app = create_app(app_config(tmp_path, EVENT_RATE_LIMIT="1 per minute",
+                                CAMPFIRE_TRUSTED_PROXIES=proxies))
+    client = app.test_client()
+    try:
+        table_id = client.post("/api/v1/tables", json={"game": FAKE, "players": PLAYERS}
+                               ).get_json()["id"]
+        answers = [client.post(f"/api/v1/tables/{table_id}/events", json=ADJUST,
+                               headers={"X-Forwarded-For": phone}).status_code
+                   for phone in ("192.0.2.10", "192.0.2.11")]
+        assert answers == [200, second]
+    finally:
+        app.extensions[db.EXTENSION].dispose()
