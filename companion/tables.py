@@ -444,7 +444,10 @@ def existing(table_ids: Sequence[str]) -> list[TableView]:
     return views
 
 
-def check_event(event: Any) -> dict[str, Any]:
+def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
+    """``event`` as a clean dict, or a ``RuleError`` naming what is wrong: with the game's
+    ``module``, a field its type does not define (the game's ``EVENT_FIELDS``) is refused
+    by name, so nothing but the rules' own fields is ever stored."""
     if not isinstance(event, Mapping):
         raise RuleError(N_("an event must be a JSON object"))
     kind = event.get("type")
@@ -454,6 +457,13 @@ def check_event(event: Any) -> dict[str, Any]:
         raise RuleError(N_("undo has its own endpoint; it is not an event type"))
     if len(event) > MAX_EVENT_KEYS:
         raise RuleError(N_("an event may have at most {count} fields"), count=MAX_EVENT_KEYS)
+    fields = getattr(module, "EVENT_FIELDS", {}).get(kind) if module is not None else None
+    if fields is not None:
+        unknown = sorted(str(name) for name in event if name not in fields)
+        if unknown:
+            raise RuleError(N_("{type} does not take the field(s) {fields}; it takes: "
+                               "{known}"), type=kind, fields=", ".join(unknown),
+                            known=", ".join(sorted(fields)))
     return clean(dict(event))
 
 
@@ -471,6 +481,7 @@ def append(table_id: str, event: Any, *, seat: int | None = None,
             raise VersionConflict(expected_version, row.version)
         _check_room(row.version)
         module = _module(row.game)
+        event = check_event(event, module)
         state = _state(session, row)
         prepared = module.prepare(state, event, random.SystemRandom())
         new_state = module.apply(state, prepared)
@@ -841,7 +852,7 @@ def import_table(document: Any) -> TableView:
                 if raw["undoes"] not in live or isinstance(raw["undoes"], bool):
                     raise RuleError(N_("an undo must cancel an earlier change not yet undone"))
             else:
-                payload = check_event(raw.get("event"))
+                payload = check_event(raw.get("event"), module)
                 state = module.apply(state, payload)
         except RuleError as error:
             raise ImportProblem(seq, error) from None

@@ -111,6 +111,10 @@ def parse_adjust(
     return Adjust(seat, counter, delta)
 
 
+#: The fields of the generic counter event (each game's ``EVENT_FIELDS["adjust"]``).
+ADJUST_FIELDS: frozenset[str] = frozenset({"type", "seat", "counter", "delta"})
+
+
 def dispatch(state: State, event: object,
              handlers: Mapping[str, Callable[[State, Mapping[str, Any]], Result]]) -> Result:
     """``apply`` by event type: the handler of ``event["type"]`` gives the next state (or
@@ -127,12 +131,7 @@ def dispatch(state: State, event: object,
     if handler is None:
         raise RuleError(N_("unknown event type {type!r}; expected one of: {types}"),
                         type=kind, types=", ".join(handlers))
-    result = handler(state, event)
-    import os
-    if os.environ.get("FIELDLOG"):
-        with open(os.environ["FIELDLOG"], "a") as f:
-            f.write(f"{handler.__module__}\t{kind}\t{','.join(sorted(event))}\n")
-    return result
+    return handler(state, event)
 
 
 def adjusted(event: Mapping[str, Any], counters: Mapping[str, tuple[int, int]],

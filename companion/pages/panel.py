@@ -35,7 +35,7 @@ from markupsafe import Markup
 from companion import registry, security, tables
 from companion.i18n import bound_gettext, rule_error_message
 from companion.pages.base import current_seat, is_htmx, load_table
-from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
+from companion.panel_cache import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, RenderCache, personalise
 from games.errors import RuleError
 
 log = logging.getLogger(__name__)
@@ -109,7 +109,8 @@ def _render_panel(table: tables.TableView, error: str | None = None) -> tuple[st
     """The panel with the CSRF placeholder, and whether it may be cached: not if a
     template slipped the session's real token in (a macro imported without context)."""
     markup = render_template("_panel.html", **panel_context(table, error),
-                             **bound_gettext(), csrf_token=lambda: CSRF_PLACEHOLDER)
+                             **bound_gettext(), csrf_token=lambda: CSRF_PLACEHOLDER,
+                             idempotency_key=lambda: KEY_PLACEHOLDER)
     # The templates' indentation is a tenth of a big panel; a newline keeps the spacing.
     markup = INDENTATION.sub("\n", markup)
     token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))

@@ -61,7 +61,7 @@ from games.dogs_life.dog import BONE, DogState, Item, ItemKind, LastDraw, newspa
 from games.dogs_life.game import Drawer, Game, Report, Settings
 from games.dogs_life.terms import COUNTER_NAMES
 from games.errors import N_, RuleError
-from games.table import Player, adjusted, dispatch
+from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
 
 GAME: Final = "dogs-life"
 COUNTERS: Final = rules.COUNTERS
@@ -299,6 +299,10 @@ def _roll(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
 def _pee(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
     return rules.pee(state, seat, event.get("covers"))
 
+
+#: The fields each event type carries (the companion refuses any other, naming it); a
+#: type not listed here is checked by its handler alone.
+EVENT_FIELDS: dict[str, frozenset[str]] = {"adjust": ADJUST_FIELDS}
 
 _HANDLERS: Final[dict[str, Handler]] = {
     "start_turn": lambda state, seat, _event, drawer: rules.start_turn(state, seat, drawer),

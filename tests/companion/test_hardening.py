@@ -5,6 +5,7 @@ On SQLite (the ``client`` fixtures) and, where it matters, on PostgreSQL (``any_
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -227,7 +228,11 @@ def test_a_repeated_form_post_changes_nothing(client: Any, app: Flask, make_tabl
     assert version(app, table.id) == 2
     # The panel's forms carry a fresh key for phones without JavaScript.
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
-    assert 'name="idempotency_key"' in page
+    keys = re.findall(r'name="idempotency_key" value="([^"]+)"', page)
+    assert keys and len(set(keys)) == len(keys)  # one fresh key per form
+    reload = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert not set(keys) & set(re.findall(r'name="idempotency_key" value="([^"]+)"', reload))
+    assert "__campfire" not in page
 
 
 def test_two_phones_never_share_a_key(app: Flask, make_table: Any) -> None:
@@ -335,3 +340,34 @@ def test_forwarded_for_counts_only_from_trusted_proxies(tmp_path: Any, proxies: 
         assert answers == [200, second]
     finally:
         app.extensions[db.EXTENSION].dispose()
+
+
+# ---------------------------------------------------------------------------------------
+# events keep only the fields their type defines
+
+
+@pytest.mark.parametrize("game, event", [
+    ("bison", {"type": "adjust", "seat": 0, "counter": "bison", "delta": 1}),
+    ("dogs-life", {"type": "adjust", "seat": 0, "counter": "bones", "delta": 1}),
+    ("hunting-age", {"type": "adjust", "seat": 0, "counter": "bear", "delta": 1}),
+    ("lion-square", {"type": "adjust", "seat": 0, "counter": "herd", "delta": -1}),
+    ("lion-square", {"type": "set_taken", "seat": 0, "count": 1}),
+])
+def test_an_unknown_field_is_refused_by_name(client: Any, app: Flask, game: str,
+                                             event: dict[str, Any]) -> None:
+    settings = {"edition": "campfire"} if game == "hunting-age" else None
+    with app.app_context():
+        table = tables.create(game, [*PLAYERS, {"name": "Cho", "color": "green"}],
+                              settings)
+    junk = {**event, "junk": "x" * 900_000, "also": 1}
+    refused = client.post(f"/api/v1/tables/{table.id}/events", json=junk)
+    assert refused.status_code == 422
+    message = refused.get_json()["error"]
+    assert "also, junk" in message and event["type"] in message
+    assert version(app, table.id) == 0
+    assert client.post(f"/api/v1/tables/{table.id}/events", json=event).status_code == 200
+    with app.app_context():  # an export with a junk field does not come back in either
+        exported = tables.export(table.id)
+        exported["events"][0]["event"]["junk"] = 1
+        with pytest.raises(tables.ImportProblem, match="junk"):
+            tables.import_table(exported)
