@@ -341,9 +341,15 @@ def _check_turn(state: TableState, seat: int) -> None:
                         other=state.players[seat].name)
 
 
-#: The fields each event type carries (the companion refuses any other, naming it); a
-#: type not listed here is checked by its handler alone.
-EVENT_FIELDS: dict[str, frozenset[str]] = {"adjust": ADJUST_FIELDS}
+#: The fields each event type carries (the companion refuses any other, naming it).
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "adjust": ADJUST_FIELDS,
+    "setup": frozenset({"type", "start_player", "faces"}),
+    "develop": frozenset({"type", "seat", "kind", "chips", "cost", "uncovered_vp",
+                          "any_food", "end_game", "vp", "face", "space"}),
+    "store": frozenset({"type", "seat", "return"}),
+    "end_turn": frozenset({"type", "seat"}),
+}
 
 _HANDLERS = {"adjust": _adjust, "setup": _setup, "develop": _develop, "store": _store,
              "end_turn": _end_turn}
