@@ -459,7 +459,7 @@ def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
         raise RuleError(N_("an event may have at most {count} fields"), count=MAX_EVENT_KEYS)
     fields = getattr(module, "EVENT_FIELDS", {}).get(kind) if module is not None else None
     if fields is not None:
-        unknown = sorted(str(name) for name in event if name not in fields)
+        unknown = sorted(clean(str(name)) for name in event if name not in fields)
         if unknown:
             raise RuleError(N_("{type} does not take the field(s) {fields}; it takes: "
                                "{known}"), type=kind, fields=", ".join(unknown),

@@ -363,6 +363,10 @@ def test_unstorable_text_is_replaced_and_every_screen_renders(fuzz_app: Flask) -
     table_id = created.get_json()["id"]
     event = ('{"type": "adjust", "seat": 0, "counter": "herd", "delta": -1, '
              '"note\\u0000": "\\ud800"}')
+    refused = client.post(f"/api/v1/tables/{table_id}/events", data=event,
+                          content_type="application/json")  # no such field: named, clean
+    assert refused.status_code == 422 and "note\ufffd" in refused.get_json()["error"]
+    event = '{"type": "adjust", "seat": 0, "counter": "herd", "delta": -1}'
     assert client.post(f"/api/v1/tables/{table_id}/events", data=event,
                        content_type="application/json").status_code == 200
     body = client.get(f"/api/v1/tables/{table_id}").get_json()
@@ -375,7 +379,8 @@ def test_unstorable_text_is_replaced_and_every_screen_renders(fuzz_app: Flask) -
 
 
 @pytest.mark.parametrize("depth, status, message", [
-    (15, 422, "unknown counter 'nope'"),  # deep enough to reach the game, which refuses
+    # deep enough to reach the game, which refuses the field x
+    (15, 422, "adjust does not take the field(s) x"),
     (16, 422, "the data nests deeper than 16 levels"),
     (900, 422, "the data nests deeper than 16 levels"),
     (5000, 400, "The body is not valid JSON."),  # past the parser's reach
