@@ -27,6 +27,7 @@ SLOW_MODULES = frozenset({
     "tests/companion/test_companion_serve.py",
     "tests/companion/test_fuzz_routes.py",
     "tests/companion/test_security.py",
+    "tests/companion/test_startup_race.py",
     "tests/printgen/test_print_kits.py",
     "tests/printgen/test_print_sizes.py",
 })

@@ -10,7 +10,19 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from companion import api, config, db, i18n, pages, panels, registry, security, serving
+from companion import (
+    api,
+    config,
+    db,
+    hosts,
+    i18n,
+    idempotency,
+    pages,
+    panels,
+    registry,
+    security,
+    serving,
+)
 
 TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
@@ -27,6 +39,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
+    hosts.init_app(app)
+    idempotency.init_app(app)
     pages.init_app(app)
     api.init_app(app)
     panels.register_panels(app)

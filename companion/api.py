@@ -128,12 +128,14 @@ def get_table(table_id: str) -> Any:
 
 
 @bp.get("/tables/<table_id>/events")
+@security.limiter.limit(security.history_limit)
 def get_events(table_id: str) -> Any:
     tables.get(table_id)  # 404 before reading the token
     return jsonify(tables.events(table_id, viewer=viewer(table_id)))
 
 
 @bp.post("/tables/<table_id>/events")
+@security.limiter.limit(security.event_limit)
 def post_event(table_id: str) -> Any:
     body = json_body()
     expected = expected_version(body)
@@ -146,6 +148,7 @@ UNDO_FIELDS = ("seat", "seq")
 
 
 @bp.post("/tables/<table_id>/undo")
+@security.limiter.limit(security.undo_limit)
 def post_undo(table_id: str) -> Any:
     """Body ``{}`` (the table's last change), ``{"seat": N}`` (that seat's last change in
     effect) or ``{"seq": K}`` (that change); ``expected_version`` as for events."""

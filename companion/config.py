@@ -10,11 +10,26 @@
 ``CAMPFIRE_PUBLIC_URL``
     The base URL phones use (e.g. ``https://campfire.example``) when the app runs behind a
     proxy; the QR codes and the API's ``url`` are built from it. Default: the request's host.
+``CAMPFIRE_ALLOWED_HOSTS``
+    Host names (comma-separated) the server may put in absolute URLs besides its own names
+    and addresses (companion.hosts); any other Host header gets the LAN address.
+``CAMPFIRE_TRUSTED_PROXIES``
+    How many reverse proxies stand in front (default 0): their ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` then name the phone's address and scheme.
+``CAMPFIRE_MAX_EVENTS``
+    Events one table may hold (default 20,000: a long evening is a few hundred); a table
+    at the limit refuses further changes with a message, and an import with more events
+    is refused.
 ``RATELIMIT_STORAGE_URI``
     Where rate-limit counters live. Default ``memory://``: per process, so with N workers
     and M servers a limit is N×M times looser. ``redis://host:6379`` shares them between
     every process and server (``pip install 'campfire[redis]'``). When Redis does not
     answer, each process falls back to its own counters instead of failing requests.
+``EVENT_RATE_LIMIT``, ``UNDO_RATE_LIMIT``, ``HISTORY_RATE_LIMIT`` (and ``CREATE_…``, ``JOIN_…``,
+``PRINT_…``)
+    Per phone (client address) limits, in Flask-Limiter's notation
+    (``"240 per minute;6000 per hour"``); over a limit a phone is answered 429 with a
+    sentence saying to wait.
 ``RATELIMIT_KEY_PREFIX``
     Keeps the counters of several companions that share one Redis apart (default: none).
 """
@@ -32,6 +47,12 @@ from flask import Flask
 #: every 2 s; the value is shown to templates so the two never disagree.
 POLL_INTERVAL_SECONDS = 2
 
+#: The rate limits the environment may set (companion.security).
+RATE_LIMITS = ("EVENT_RATE_LIMIT", "UNDO_RATE_LIMIT", "HISTORY_RATE_LIMIT",
+               "CREATE_RATE_LIMIT", "JOIN_RATE_LIMIT", "PRINT_RATE_LIMIT")
+#: Events one table may hold (CAMPFIRE_MAX_EVENTS).
+MAX_EVENTS = 20_000
+
 PACKAGE = Path(__file__).resolve().parent
 
 
@@ -46,6 +67,9 @@ def default_config(instance_path: Path) -> dict[str, Any]:
     return {
         "DATABASE_URL": f"sqlite:///{instance_path / 'campfire.sqlite3'}",
         "CAMPFIRE_PUBLIC_URL": None,
+        "CAMPFIRE_ALLOWED_HOSTS": None,
+        "CAMPFIRE_MAX_EVENTS": MAX_EVENTS,
+        "CAMPFIRE_TRUSTED_PROXIES": 0,
         "POLL_INTERVAL_SECONDS": POLL_INTERVAL_SECONDS,
         # An exported table is a few hundred KB at most; anything bigger is refused (413).
         "MAX_CONTENT_LENGTH": 1024 * 1024,
@@ -64,6 +88,11 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "JOIN_RATE_LIMIT": "30 per minute",
         # A print kit is CPU work (about half a second per game), so each phone gets a few.
         "PRINT_RATE_LIMIT": "10 per minute;100 per day",
+        # Per phone (address): a fast player taps a stepper a few times a second at most.
+        "EVENT_RATE_LIMIT": "240 per minute;6000 per hour",
+        "UNDO_RATE_LIMIT": "60 per minute",
+        # The history page folds the whole log: a few per minute is plenty for a person.
+        "HISTORY_RATE_LIMIT": "60 per minute",
         "LANGUAGES": ("en", "ja", "it"),
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": str(data_dir("translations")),
@@ -95,9 +124,13 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
     app.config.from_mapping(default_config(instance_path))
     if test_config is None:
         for name in ("SECRET_KEY", "DATABASE_URL", "CAMPFIRE_PUBLIC_URL",
-                     "RATELIMIT_STORAGE_URI", "RATELIMIT_KEY_PREFIX"):
+                     "CAMPFIRE_ALLOWED_HOSTS", "RATELIMIT_STORAGE_URI",
+                     "RATELIMIT_KEY_PREFIX", *RATE_LIMITS):
             if os.environ.get(name):
                 app.config[name] = os.environ[name]
+        for number in ("CAMPFIRE_MAX_EVENTS", "CAMPFIRE_TRUSTED_PROXIES"):
+            if os.environ.get(number, "").isdigit():
+                app.config[number] = int(os.environ[number])
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from alembic import command
@@ -33,9 +34,16 @@ from flask import Flask, current_app, g, has_request_context
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session
 
+try:
+    import fcntl
+except ImportError:  # Windows: SQLite's own BEGIN IMMEDIATE still serializes the writes
+    fcntl = None  # type: ignore[assignment]
+
 EXTENSION = "campfire.db"
 READER = "campfire.db.reader"
 WRITE = {"campfire_write": True}
+#: (before the first statement of a write, after its commit): companion.idempotency.
+WRITE_HOOKS = "campfire.db.write_hooks"
 #: The advisory lock id that serializes migrations of one PostgreSQL database.
 MIGRATION_LOCK = 0x43414D50  # "CAMP"
 
@@ -85,10 +93,15 @@ def reading() -> Iterator[Session]:
 def writing() -> Iterator[Session]:
     """A write transaction: committed on success, rolled back on any exception."""
     bind = engine().execution_options(**WRITE)
+    hooks = current_app.extensions.get(WRITE_HOOKS) if has_request_context() else None
     with Session(bind, expire_on_commit=False) as session, session.begin():
+        if hooks is not None:  # the request's idempotency key, in this very transaction
+            hooks[0](session)
         yield session
         if has_request_context():  # the commit follows: from here a retry could repeat it
             g.campfire_commit_started = True
+    if hooks is not None:
+        hooks[1]()
 
 
 def commit_started() -> bool:
@@ -108,13 +121,34 @@ def alembic_config(connection: Any) -> Config:
 def upgrade(target: Engine, revision: str = "head") -> None:
     """Bring the schema up to ``revision`` (creates it on an empty database).
 
-    Several servers may start at once on one PostgreSQL: a transaction-scoped advisory
-    lock makes the others wait and then find the schema current (SQLite: BEGIN IMMEDIATE
-    does the same)."""
-    with target.execution_options(**WRITE).begin() as connection:
+    Several servers may start at once on one database: on PostgreSQL a
+    transaction-scoped advisory lock makes the others wait and then find the schema
+    current; on SQLite a file lock beside the database does the same (taken before the
+    first connection, so even switching a new file to WAL happens once)."""
+    with migration_file_lock(target), target.execution_options(**WRITE).begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         command.upgrade(alembic_config(connection), revision)
+
+
+@contextmanager
+def migration_file_lock(target: Engine) -> Iterator[None]:
+    """An exclusive lock on ``<database>.migrate-lock`` while an SQLite file migrates
+    (nothing for other databases, in-memory SQLite, or where ``fcntl`` is missing)."""
+    path = target.url.database if target.dialect.name == "sqlite" else None
+    if not path or path == ":memory:" or path.startswith("file:") or fcntl is None:
+        yield
+        return
+    lock = Path(path).with_name(Path(path).name + ".migrate-lock")
+    if not lock.parent.is_dir():  # SQLite's own error names the missing folder
+        yield
+        return
+    with lock.open("a") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def init_app(app: Flask) -> None:

@@ -11,7 +11,15 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -74,3 +82,18 @@ class SeatTokenRow(Base):
     taken_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     ended: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class IdempotencyKeyRow(Base):
+    """A write's idempotency key (hashed with the request's method, path and session),
+    stored in the write's own transaction; the answer is added once it is known
+    (companion.idempotency)."""
+
+    __tablename__ = "idempotency_keys"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 index=True)
+    status: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    headers: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
+    body: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)

@@ -22,6 +22,8 @@ limit (a big panel is ~50 KB; the default keeps ~16 MB per process).
 
 from __future__ import annotations
 
+import re
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -30,6 +32,10 @@ from collections.abc import Callable, Hashable
 CSRF_PLACEHOLDER = "__campfire_csrf_token__"
 #: The hidden field of a panel form (templates/games/_macros.html ``post``).
 CSRF_FIELD = f'<input type="hidden" name="csrf_token" value="{CSRF_PLACEHOLDER}">'
+#: Stands for a form's idempotency key in cached markup (companion.idempotency); the
+#: field is dropped from htmx answers, which send the key as a header.
+KEY_PLACEHOLDER = "__campfire_idempotency_key__"
+KEY_FIELD = f'<input type="hidden" name="idempotency_key" value="{KEY_PLACEHOLDER}">'
 #: The attribute a seat card carries when it opens for its own phone.
 OPEN_SEAT = 'data-open-seat="{seat}"'
 #: Characters of markup one cache keeps at most (per process).
@@ -105,8 +111,10 @@ def personalise(markup: str, *, csrf_token: str, seat: int | None,
     header with every htmx post) drops the hidden token field from every form instead, a
     sixth of a big panel; a whole page keeps them, for posting without JavaScript."""
     if not form_tokens:
-        markup = markup.replace(CSRF_FIELD, "")
+        markup = markup.replace(CSRF_FIELD, "").replace(KEY_FIELD, "")
     markup = markup.replace(CSRF_PLACEHOLDER, csrf_token)
+    if KEY_PLACEHOLDER in markup:  # each form its own idempotency key, fresh per answer
+        markup = re.sub(KEY_PLACEHOLDER, lambda _match: secrets.token_urlsafe(16), markup)
     if seat is not None:
         marker = OPEN_SEAT.format(seat=seat)
         markup = markup.replace(marker, f"{marker} open")

@@ -7,7 +7,8 @@
 * Content-Security-Policy without inline script or style (no 'unsafe-inline'/'unsafe-eval'),
   plus the usual hardening headers. Cookies are SameSite=Lax and HttpOnly.
 * Rate limits (Flask-Limiter) on creating tables and on join-code lookups, so join codes
-  cannot be guessed by brute force; request bodies are capped (413). The counters live in
+  cannot be guessed by brute force, and per phone on events, undo and history (each costs
+  a write or a fold); request bodies are capped (413). The counters live in
   ``RATELIMIT_STORAGE_URI``: per process by default, shared by every process and server
   with Redis (companion.config).
 """
@@ -47,12 +48,28 @@ def join_limit() -> str:
     return current_app.config["JOIN_RATE_LIMIT"]
 
 
+def event_limit() -> str:
+    return current_app.config["EVENT_RATE_LIMIT"]
+
+
+def undo_limit() -> str:
+    return current_app.config["UNDO_RATE_LIMIT"]
+
+
+def history_limit() -> str:
+    return current_app.config["HISTORY_RATE_LIMIT"]
+
+
 def _headers(response: Any) -> Any:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Referrer-Policy", "same-origin")
     response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+    # Pages and API answers show a table (seats, secrets of one seat): no cache keeps
+    # them, a shared phone's back button or a proxy included. Static files set their own.
+    response.headers.setdefault("Cache-Control", "no-store")
+    response.headers.pop("Server", None)
     return response
 
 

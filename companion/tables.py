@@ -35,11 +35,12 @@ from enum import Enum
 from types import ModuleType
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion import db, registry
+from companion import config, db, registry
 from companion.models import EventRow, SeatTokenRow, TableRow, utcnow
 from games import table as protocol
 from games.errors import N_, RuleError, localize
@@ -443,7 +444,10 @@ def existing(table_ids: Sequence[str]) -> list[TableView]:
     return views
 
 
-def check_event(event: Any) -> dict[str, Any]:
+def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
+    """``event`` as a clean dict, or a ``RuleError`` naming what is wrong: with the game's
+    ``module``, a field its type does not define (the game's ``EVENT_FIELDS``) is refused
+    by name, so nothing but the rules' own fields is ever stored."""
     if not isinstance(event, Mapping):
         raise RuleError(N_("an event must be a JSON object"))
     kind = event.get("type")
@@ -453,6 +457,13 @@ def check_event(event: Any) -> dict[str, Any]:
         raise RuleError(N_("undo has its own endpoint; it is not an event type"))
     if len(event) > MAX_EVENT_KEYS:
         raise RuleError(N_("an event may have at most {count} fields"), count=MAX_EVENT_KEYS)
+    fields = getattr(module, "EVENT_FIELDS", {}).get(kind) if module is not None else None
+    if fields is not None:
+        unknown = sorted(clean(str(name)) for name in event if name not in fields)
+        if unknown:
+            raise RuleError(N_("{type} does not take the field(s) {fields}; it takes: "
+                               "{known}"), type=kind, fields=", ".join(unknown),
+                            known=", ".join(sorted(fields)))
     return clean(dict(event))
 
 
@@ -468,7 +479,9 @@ def append(table_id: str, event: Any, *, seat: int | None = None,
         row = _lock(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
+        _check_room(row.version)
         module = _module(row.game)
+        event = check_event(event, module)
         state = _state(session, row)
         prepared = module.prepare(state, event, random.SystemRandom())
         new_state = module.apply(state, prepared)
@@ -500,6 +513,7 @@ def undo(table_id: str, *, seat: int | None = None, seq: int | None = None,
         row = _lock(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
+        _check_room(row.version)
         events = _events(session, row)
         target = _undo_target(events, seat=seat, seq=seq, seats=len(row.players))
         module = _module(row.game)
@@ -527,6 +541,19 @@ def undo_target(table_id: str, *, seat: int | None = None, seq: int | None = Non
                               seats=len(row.players))
     _, entries = history(table_id, viewer=viewer)
     return next(entry for entry in entries if entry.seq == target.seq)
+
+
+def max_events() -> int:
+    """Events one table may hold (``CAMPFIRE_MAX_EVENTS``): storage and every fold stay
+    bounded however long a table is played or attacked."""
+    return int(current_app.config.get("CAMPFIRE_MAX_EVENTS") or config.MAX_EVENTS)
+
+
+def _check_room(count: int, adding: int = 1) -> None:
+    limit = max_events()
+    if count + adding > limit:
+        raise RuleError(N_("this table has reached its limit of {count} changes; export it "
+                           "and continue on a new table"), count=limit)
 
 
 def _seat_or_none(value: object) -> int | None:
@@ -803,6 +830,7 @@ def import_table(document: Any) -> TableView:
     raw_events = document.get("events")
     if not isinstance(raw_events, list):
         raise RuleError(N_("events must be a list"))
+    _check_room(0, len(raw_events))
 
     state = module.new_state(players, settings)
     rows: list[EventRow] = []
@@ -824,7 +852,7 @@ def import_table(document: Any) -> TableView:
                 if raw["undoes"] not in live or isinstance(raw["undoes"], bool):
                     raise RuleError(N_("an undo must cancel an earlier change not yet undone"))
             else:
-                payload = check_event(raw.get("event"))
+                payload = check_event(raw.get("event"), module)
                 state = module.apply(state, payload)
         except RuleError as error:
             raise ImportProblem(seq, error) from None

@@ -111,6 +111,10 @@ def parse_adjust(
     return Adjust(seat, counter, delta)
 
 
+#: The fields of the generic counter event (each game's ``EVENT_FIELDS["adjust"]``).
+ADJUST_FIELDS: frozenset[str] = frozenset({"type", "seat", "counter", "delta"})
+
+
 def dispatch(state: State, event: object,
              handlers: Mapping[str, Callable[[State, Mapping[str, Any]], Result]]) -> Result:
     """``apply`` by event type: the handler of ``event["type"]`` gives the next state (or

@@ -99,6 +99,8 @@ def build_server(make_app: Any, options: dict[str, Any]) -> Any:
     patched them, so every lock and pool the app makes is a cooperative one."""
     from gunicorn.app.base import BaseApplication
 
+    hide_server_banner()
+
     class Server(BaseApplication):
         def load_config(self) -> None:
             for key, value in options.items():
@@ -110,6 +112,22 @@ def build_server(make_app: Any, options: dict[str, Any]) -> Any:
             return app
 
     return Server()
+
+
+def hide_server_banner() -> None:
+    """No ``Server: gunicorn`` line: it tells an attacker what to try (gunicorn writes it
+    itself, past the app's reach, so its header list is filtered)."""
+    from gunicorn.http import wsgi
+
+    original = wsgi.Response.default_headers
+    if getattr(original, "campfire_hidden", False):
+        return
+
+    def default_headers(self: Any) -> list[str]:
+        return [line for line in original(self) if not line.startswith("Server:")]
+
+    default_headers.campfire_hidden = True  # type: ignore[attr-defined]
+    wsgi.Response.default_headers = default_headers  # type: ignore[method-assign]
 
 
 def check_listen(host: str, port: int) -> None:

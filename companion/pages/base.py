@@ -24,10 +24,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from babel.dates import format_datetime
-from flask import Blueprint, abort, current_app, g, render_template, request, session, url_for
+from flask import Blueprint, abort, g, render_template, request, session
 from flask_babel import get_locale
 
-from companion import tables
+from companion import hosts, tables
 from games.errors import N_, RuleError
 
 bp = Blueprint("web", __name__)
@@ -46,11 +46,9 @@ def is_htmx() -> bool:
 
 
 def absolute_url(endpoint: str, **values: Any) -> str:
-    """A URL a phone can open: behind a proxy, CAMPFIRE_PUBLIC_URL decides the host."""
-    public = current_app.config.get("CAMPFIRE_PUBLIC_URL")
-    if public:
-        return public + url_for(endpoint, **values)
-    return url_for(endpoint, _external=True, **values)
+    """A URL a phone can open: CAMPFIRE_PUBLIC_URL, else a host of the server's
+    allow-list, never a stranger's Host header (companion.hosts)."""
+    return hosts.absolute_url(endpoint, **values)
 
 
 def seat_token(table_id: str) -> str | None:

@@ -33,10 +33,10 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from companion import registry, tables
+from companion import registry, security, tables
 from companion.i18n import bound_gettext, rule_error_message, translate
 from companion.pages.base import confirm_page, current_seat, is_htmx, load_table, small_number
-from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
+from companion.panel_cache import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, RenderCache, personalise
 from games.errors import RuleError
 
 log = logging.getLogger(__name__)
@@ -112,7 +112,8 @@ def _render_panel(table: tables.TableView, error: str | None = None) -> tuple[st
     """The panel with the CSRF placeholder, and whether it may be cached: not if a
     template slipped the session's real token in (a macro imported without context)."""
     markup = render_template("_panel.html", **panel_context(table, error),
-                             **bound_gettext(), csrf_token=lambda: CSRF_PLACEHOLDER)
+                             **bound_gettext(), csrf_token=lambda: CSRF_PLACEHOLDER,
+                             idempotency_key=lambda: KEY_PLACEHOLDER)
     # The templates' indentation is a tenth of a big panel; a newline keeps the spacing.
     markup = INDENTATION.sub("\n", markup)
     token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
@@ -191,6 +192,8 @@ def post_event(table_id: str, build_event: Callable[[tables.TableView], dict[str
     ``refused(table, message)``, by default the panel with the message (422); the message
     is worded by the game's panel (``refusal_wording``).
     """
+    with security.limiter.limit(security.event_limit):  # 429 past the limit
+        pass
     if table is None:
         table = game_table(table_id, game)
     seat = current_seat(table)
@@ -306,6 +309,8 @@ def post_undo(table_id: str) -> Answer:
     (the confirmation does), else this phone's seat's last change in effect; ``version``
     (the table's version the confirmation showed) makes a stale tap a 409 "someone changed
     the table meanwhile" instead of a second undo. The same answers as ``post_event``."""
+    with security.limiter.limit(security.undo_limit):  # 429 past the limit
+        pass
     table = game_table(table_id)
     seat = current_seat(table)
     seq = small_number(request.form.get("seq"))

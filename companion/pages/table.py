@@ -16,7 +16,7 @@ from typing import Any
 from flask import Response, abort, current_app, render_template, request, session
 from flask_babel import gettext as _
 
-from companion import tables
+from companion import security, tables
 from companion.pages.base import (
     bp,
     current_seat,
@@ -118,6 +118,7 @@ def undo(table_id: str) -> Any:
 
 
 @bp.get("/t/<table_id>/history")
+@security.limiter.limit(security.history_limit)
 def history(table_id: str) -> str:
     try:
         view, entries = tables.history(table_id, viewer=current_seat(tables.get(table_id)))

@@ -4,6 +4,7 @@
  * behaviour lives here and is wired by data attributes:
  *
  *   <meta name="csrf-token" content="…">   sent as the X-CSRFToken header on htmx requests
+ *                                          (with a fresh Idempotency-Key on every change)
  *   <body data-poll-ms="2000">             optional poll interval (default 2000 ms)
  *   hx-trigger="campfire:poll from:body"   a live container refreshed while the tab is visible
  *   <button data-wakelock hidden>          screen wake-lock toggle (shown where supported)
@@ -37,6 +38,15 @@
     ];
   }
 
+  // 128 random bits as hex (crypto.randomUUID needs HTTPS; a LAN server is plain HTTP).
+  function idempotencyKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+
   function csrfToken() {
     var meta = document.querySelector('meta[name="csrf-token"]');
     return meta ? meta.getAttribute("content") : null;
@@ -46,6 +56,11 @@
     var token = csrfToken();
     if (token) {
       event.detail.headers["X-CSRFToken"] = token;
+    }
+    // Every change gets its own key: a request repeated (a retry after a lost answer)
+    // is then carried out once (companion.idempotency).
+    if (event.detail.verb && event.detail.verb !== "get") {
+      event.detail.headers["Idempotency-Key"] = idempotencyKey();
     }
   });
 

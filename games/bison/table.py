@@ -87,7 +87,7 @@ from games.bison.table_state import (
 )
 from games.bison.table_turn import Turn, seat_named, turn
 from games.errors import N_, RuleError
-from games.table import Player, adjusted, dispatch
+from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
 
 GAME = "bison"
 COUNTERS: dict[str, tuple[int, int]] = {animal: (0, STOCK_CAP) for animal in ANIMALS}
@@ -121,6 +121,10 @@ def _adjust(state: State, event: Mapping[str, Any]) -> State:
     changed = replace(state.stocks[change.seat], **{change.counter: value})
     return replace(state, stocks=with_seat(state, change.seat, stocks=changed)[0])
 
+
+#: The fields each event type carries (the companion refuses any other, naming it); a
+#: type not listed here is checked by its handler alone.
+EVENT_FIELDS: dict[str, frozenset[str]] = {"adjust": ADJUST_FIELDS}
 
 EVENTS = {
     "adjust": _adjust,

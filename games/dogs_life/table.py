@@ -61,7 +61,7 @@ from games.dogs_life.dog import BONE, DogState, Item, ItemKind, LastDraw, newspa
 from games.dogs_life.game import Drawer, Game, Report, Settings
 from games.dogs_life.terms import COUNTER_NAMES
 from games.errors import N_, RuleError
-from games.table import Player, adjusted, dispatch
+from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
 
 GAME: Final = "dogs-life"
 COUNTERS: Final = rules.COUNTERS
@@ -299,6 +299,23 @@ def _roll(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
 def _pee(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
     return rules.pee(state, seat, event.get("covers"))
 
+
+def _fields(*names: str) -> frozenset[str]:
+    """A seated event's fields: its own, plus what ``prepare`` records of chance."""
+    return frozenset({"type", "seat", *names, *CHANCE_FIELDS})
+
+
+#: The fields each event type carries (the companion refuses any other, naming it).
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "adjust": ADJUST_FIELDS,
+    "end_game": frozenset({"type"}),
+    "start_turn": _fields(), "end_turn": _fields(), "move": _fields("steps"),
+    "rummage": _fields("find"), "beg": _fields("find"), "eat": _fields("days"),
+    "drink": _fields(), "pee": _fields("covers"),
+    "pick_up": _fields("item", "from", "address"), "drop": _fields("item", "address"),
+    "bury": _fields("count"), "to_pound": _fields("reason"),
+    "draw": _fields("section", "address", "against"), "roll_die": _fields(),
+}
 
 _HANDLERS: Final[dict[str, Handler]] = {
     "start_turn": lambda state, seat, _event, drawer: rules.start_turn(state, seat, drawer),

@@ -76,7 +76,7 @@ from games.hunting_age.tribe import (
     least_missed,
     take,
 )
-from games.table import Player, adjusted, dispatch
+from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
 
 GAME: Final = "hunting-age"
 COUNTERS: Final[dict[str, tuple[int, int]]] = {
@@ -340,6 +340,16 @@ def _check_turn(state: TableState, seat: int) -> None:
                         name=state.players[state.current].name,
                         other=state.players[seat].name)
 
+
+#: The fields each event type carries (the companion refuses any other, naming it).
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "adjust": ADJUST_FIELDS,
+    "setup": frozenset({"type", "start_player", "faces"}),
+    "develop": frozenset({"type", "seat", "kind", "chips", "cost", "uncovered_vp",
+                          "any_food", "end_game", "vp", "face", "space"}),
+    "store": frozenset({"type", "seat", "return"}),
+    "end_turn": frozenset({"type", "seat"}),
+}
 
 _HANDLERS = {"adjust": _adjust, "setup": _setup, "develop": _develop, "store": _store,
              "end_turn": _end_turn}

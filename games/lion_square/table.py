@@ -52,7 +52,7 @@ from typing import Any, Final
 from games.errors import N_, RuleError, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
-from games.table import Player, adjusted, dispatch
+from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
 
 GAME: Final = "lion-square"
 COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
@@ -386,6 +386,18 @@ def _next_round(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, round=state.round + 1, start=start, square=Square(),
                    taken=(0,) * count, gazelles=(0,) * count, last=None)
 
+
+#: The fields each event type carries (the companion refuses any other, naming it).
+EVENT_FIELDS: Final[dict[str, frozenset[str]]] = {
+    "adjust": ADJUST_FIELDS,
+    "set_square": frozenset({"type", "grid"}),
+    "set_cell": frozenset({"type", "row", "column", "card"}),
+    "set_taken": frozenset({"type", "seat", "count"}),
+    "set_gazelles": frozenset({"type", "seat", "count"}),
+    "set_last": frozenset({"type", "seat"}),
+    "score_round": frozenset({"type"}),
+    "next_round": frozenset({"type"}),
+}
 
 _HANDLERS: Final = {
     "adjust": _adjust, "set_square": _set_square, "set_cell": _set_cell,

@@ -55,6 +55,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
         "CREATE_RATE_LIMIT": "1000 per minute",
         "JOIN_RATE_LIMIT": "1000 per minute",
+        "EVENT_RATE_LIMIT": "100000 per minute",
+        "UNDO_RATE_LIMIT": "100000 per minute",
+        "HISTORY_RATE_LIMIT": "100000 per minute",
     })
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)

@@ -39,6 +39,9 @@ def app_config(tmp_path: Any, **extra: Any) -> dict[str, Any]:
         "GAMES": game_modules(),
         "CREATE_RATE_LIMIT": "1000 per minute",
         "JOIN_RATE_LIMIT": "1000 per minute",
+        "EVENT_RATE_LIMIT": "100000 per minute",
+        "UNDO_RATE_LIMIT": "100000 per minute",
+        "HISTORY_RATE_LIMIT": "100000 per minute",
     }
     config.update(extra)
     return config

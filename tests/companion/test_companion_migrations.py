@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from companion_testkit import FAKE, app_config
 from sqlalchemy import create_engine, inspect, text
 
@@ -18,7 +19,7 @@ def test_fresh_database_matches_the_models(tmp_path):
         diff = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         version = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
     assert diff == []
-    assert version == "0003"
+    assert version == ScriptDirectory.from_config(db.alembic_config(None)).get_current_head()
     engine.dispose()
 
 

@@ -365,6 +365,10 @@ def test_unstorable_text_is_replaced_and_every_screen_renders(fuzz_app: Flask) -
     table_id = created.get_json()["id"]
     event = ('{"type": "adjust", "seat": 0, "counter": "herd", "delta": -1, '
              '"note\\u0000": "\\ud800"}')
+    refused = client.post(f"/api/v1/tables/{table_id}/events", data=event,
+                          content_type="application/json")  # no such field: named, clean
+    assert refused.status_code == 422 and "note\ufffd" in refused.get_json()["error"]
+    event = '{"type": "adjust", "seat": 0, "counter": "herd", "delta": -1}'
     assert client.post(f"/api/v1/tables/{table_id}/events", data=event,
                        content_type="application/json").status_code == 200
     body = client.get(f"/api/v1/tables/{table_id}").get_json()
@@ -380,7 +384,8 @@ def test_unstorable_text_is_replaced_and_every_screen_renders(fuzz_app: Flask) -
 
 
 @pytest.mark.parametrize("depth, status, message", [
-    (15, 422, "unknown counter 'nope'"),  # deep enough to reach the game, which refuses
+    # deep enough to reach the game, which refuses the field x
+    (15, 422, "adjust does not take the field(s) x"),
     (16, 422, "the data nests deeper than 16 levels"),
     (900, 422, "the data nests deeper than 16 levels"),
     (5000, 400, "The body is not valid JSON."),  # past the parser's reach
@@ -413,3 +418,46 @@ def test_table_ids_and_join_codes_outside_their_alphabet_name_nothing(
             tables.find_by_code("K7\x00Q2Z")
         with pytest.raises(tables.TableNotFound):
             tables.version("x" * 65)
+
+
+# ---------------------------------------------------------------------------------------
+# hostile Host headers
+
+
+#: Hosts no server has: malformed ones are answered 400 before any view.
+MALFORMED_HOSTS = ["a..b", "x" * 64 + ".example", "host:99999", "host:-1", "[::1",
+                   "a b", "évil.example", "evil.example:80:80", "x" * 300,
+                   "host\x00name"]
+#: Well-formed hosts that are not this server's: answered, but never echoed in a link.
+STRANGER_HOSTS = ["evil.example", "evil.example:4443", "[2001:db8::1]:8080"]
+
+
+def test_every_route_with_hostile_host_headers(fuzz_app: Flask,
+                                               game_tables: dict[str, str]) -> None:
+    """Every route, every method, for one table of each game and one unknown id: a
+    malformed Host is a 400 with a message and changes nothing; a stranger's host is
+    answered (below 500) and appears in no body and no Location."""
+    client = fuzz_app.test_client()
+    found: list[str] = []
+    ids = {*game_tables.values(), "nope"}
+    for rule, url, table_id in rule_urls(fuzz_app, game_tables):
+        if table_id not in ids or url.count("/t/") + url.count("/tables/") > 1:
+            continue
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            for host in MALFORMED_HOSTS + STRANGER_HOSTS:
+                before = snapshot(fuzz_app, table_id) if table_id else None
+                response = client.open(url, method=method, headers={"Host": host})
+                after = snapshot(fuzz_app, table_id) if table_id else None
+                what = f"{method} {url[:60]} Host={host[:40]!r}"
+                body = response.get_data(as_text=True)
+                if response.status_code >= 500:
+                    found.append(f"{what}: {response.status_code}")
+                elif host in MALFORMED_HOSTS:
+                    if response.status_code != 400 or not body.strip():
+                        found.append(f"{what}: {response.status_code} {body[:80]!r}")
+                    if before != after:
+                        found.append(f"{what}: the table changed")
+                elif host.split(":")[0].strip("[]") in body + response.headers.get(
+                        "Location", ""):
+                    found.append(f"{what}: the stranger's host is echoed")
+    assert not found, "\n".join(found[:40])

@@ -1,0 +1,181 @@
+"""Idempotent writes: a request repeated with the same ``Idempotency-Key`` gets the first
+answer and changes nothing.
+
+Glossary
+--------
+key
+    What the client sends with a state-changing request (POST, PUT, PATCH, DELETE): the
+    ``Idempotency-Key`` header (the API; app.js adds one to every htmx request) or the
+    hidden form field ``idempotency_key`` (the app's forms, for phones without
+    JavaScript). 1 to 200 printable ASCII characters; anything else is a 400.
+scope
+    A key is stored hashed with the request's method and path, and a form's key also with
+    the phone's session (its CSRF secret): the panel's markup, key included, is shared by
+    every phone at one version, yet two phones never collide on a key.
+claim
+    The first write transaction of the request stores the key (``db.writing`` calls
+    ``claim``), so the key is committed exactly when the change is: a request that was
+    refused or failed before its commit stored no key and may be sent again. A second
+    request with the key finds it (SQLite: after waiting for the write lock; PostgreSQL:
+    the primary key makes a concurrent insert wait for the first and then fail) and is
+    answered ``Replayed``.
+answer
+    Once the first request's answer is known it is added to the key's row (status, the
+    headers that matter, the body). A repeat gets it byte for byte; a repeat that comes
+    when the change committed but the answer was never stored (the server died between)
+    gets 200 (API) or a redirect to the table (pages), and nothing changes either way.
+bound
+    Keys older than ``KEEP`` (24 h) are deleted by the writes that store new keys.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from flask import Flask, Response, abort, g, jsonify, redirect, request, session
+from flask_babel import gettext as _
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from companion import db
+from companion.models import IdempotencyKeyRow, utcnow
+
+log = logging.getLogger(__name__)
+
+HEADER = "Idempotency-Key"
+FIELD = "idempotency_key"
+KEY = re.compile(r"[\x21-\x7e]{1,200}")
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: How long a key is remembered.
+KEEP = timedelta(hours=24)
+#: The headers a stored answer keeps (the rest are made again for the repeat).
+KEPT_HEADERS = ("Content-Type", "Content-Encoding", "Location", "HX-Retarget", "HX-Reswap",
+                "HX-Redirect", "Vary")
+TABLE_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})(/|$)")
+
+
+class Replayed(Exception):
+    """This request's key was used already: answer what the first request answered."""
+
+
+def _key_hash() -> str | None:
+    """The scoped hash of this request's key, None when it carries none."""
+    if request.method not in WRITES:
+        return None
+    raw = request.headers.get(HEADER)
+    secret = ""
+    if raw is None and request.mimetype in ("application/x-www-form-urlencoded",
+                                            "multipart/form-data"):
+        raw = request.form.get(FIELD)
+        # A form's key sits in panel markup every phone shares (one render per version):
+        # the phone's own session tells two phones apart.
+        secret = str(session.get("csrf_token", ""))
+    if raw is None or raw == "":
+        return None
+    if not KEY.fullmatch(raw):
+        abort(400, _("Idempotency-Key must be 1 to 200 printable ASCII characters."))
+    scope = "\0".join((request.method, request.path, secret, raw))
+    return hashlib.sha256(scope.encode()).hexdigest()
+
+
+def _stored_answer(key_hash: str) -> Response | None:
+    with db.reading() as reading:
+        row = reading.get(IdempotencyKeyRow, key_hash)
+        if row is None:
+            return None
+        status, headers, body = row.status, dict(row.headers or {}), row.body
+    if status is None:  # committed, but its answer never stored (see the glossary)
+        table = TABLE_PATH.match(request.path)
+        if table and not request.path.startswith("/api/"):
+            return redirect(f"/t/{table.group(1)}", code=303)
+        response = jsonify(replayed=True)
+    else:
+        response = Response(body or b"", status=status)
+        for name, value in headers.items():
+            response.headers[name] = value
+    response.headers["Idempotent-Replay"] = "true"
+    return response
+
+
+def check() -> Response | None:
+    """``before_request``: a repeated key answers at once, before any view."""
+    key_hash = _key_hash()
+    g.campfire_idempotency = key_hash
+    g.campfire_idempotency_claimed = False  # g outlives a request inside a test's context
+    if key_hash is None:
+        return None
+    return _stored_answer(key_hash)
+
+
+def claim(session_: Session) -> None:
+    """Store this request's key in the write transaction ``session_`` (``db.writing``):
+    ``Replayed`` when another request stored it first."""
+    key_hash = g.get("campfire_idempotency")
+    if key_hash is None or g.get("campfire_idempotency_claimed"):
+        return
+    if session_.get(IdempotencyKeyRow, key_hash) is not None:
+        raise Replayed
+    now = utcnow()
+    session_.execute(delete(IdempotencyKeyRow).where(IdempotencyKeyRow.created_at < now - KEEP))
+    session_.add(IdempotencyKeyRow(key_hash=key_hash, created_at=now))
+    try:
+        session_.flush()
+    except IntegrityError:  # PostgreSQL: a concurrent request with this key committed
+        raise Replayed from None
+
+
+def claimed() -> None:
+    """Called by ``db.writing`` once the transaction that stored the key committed."""
+    if g.get("campfire_idempotency"):
+        g.campfire_idempotency_claimed = True
+
+
+def replayed(_error: Replayed) -> Any:
+    answer = _stored_answer(g.campfire_idempotency)
+    return answer if answer is not None else (jsonify(replayed=True), 200)
+
+
+def remember(response: Response) -> Response:
+    """``after_request``: add the answer to the key the request stored."""
+    if not g.get("campfire_idempotency_claimed") or response.is_streamed:
+        return response
+    if response.status_code >= 500:
+        return response
+    try:
+        with db.writing() as writing:
+            row = writing.get(IdempotencyKeyRow, g.campfire_idempotency)
+            if row is not None and row.status is None:
+                row.status = response.status_code
+                row.headers = {name: response.headers[name] for name in KEPT_HEADERS
+                               if name in response.headers}
+                row.body = response.get_data()
+    except SQLAlchemyError as error:  # the change is stored; only its replay is poorer
+        log.warning("could not store the answer of an idempotent request: %s", error)
+    return response
+
+
+def forget_all(target: Any) -> None:
+    """Delete every key (tests, maintenance)."""
+    with Session(target) as session_, session_.begin():
+        session_.execute(delete(IdempotencyKeyRow))
+
+
+def count(target: Any) -> int:
+    with Session(target) as session_:
+        return len(session_.scalars(select(IdempotencyKeyRow.key_hash)).all())
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[db.WRITE_HOOKS] = (claim, claimed)
+    # A fresh key per rendered form: a form sent twice (a double tap, a resent page) is
+    # carried out once.
+    app.jinja_env.globals["idempotency_key"] = lambda: secrets.token_urlsafe(16)
+    app.before_request(check)
+    app.register_error_handler(Replayed, replayed)
+    app.after_request(remember)

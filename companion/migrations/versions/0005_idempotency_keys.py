@@ -1,0 +1,33 @@
+"""Idempotency keys: a repeated write (same key) gets the first answer, nothing changes.
+
+Revision ID: 0005
+Revises: 0003
+
+A new table only: no existing row changes.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0003"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "idempotency_keys",
+        sa.Column("key_hash", sa.String(64), primary_key=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("status", sa.Integer(), nullable=True),
+        sa.Column("headers", sa.JSON(), nullable=True),
+        sa.Column("body", sa.LargeBinary(), nullable=True),
+    )
+    op.create_index("ix_idempotency_keys_created_at", "idempotency_keys", ["created_at"])
+
+
+def downgrade() -> None:
+    op.drop_table("idempotency_keys")
