@@ -12,10 +12,16 @@ name
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask_babel import gettext as _
 
 from games.bison.rounds import ACTION_LABELS, Action
 from games.errors import N_
+
+if TYPE_CHECKING:
+    from companion.tables import TableView
+    from games.bison.board import Space
 
 ANIMAL_NAMES = {"bison": N_("bison"), "salmon": N_("salmon"), "turkey": N_("turkey")}
 SPACE_NAMES = {"prairie": N_("prairie"), "river": N_("river"), "mountain": N_("mountain")}
@@ -39,3 +45,12 @@ def action_name(action: str) -> str:
         return _(ACTION_LABELS[Action(action)])
     except ValueError:
         return action
+
+
+def space_label(table: TableView, space: Space) -> str:
+    """A space named as the board shows it: "prairie of B07" (or "prairie at [1,-1]")."""
+    (q, r), terrain = space
+    placed = table.state.board.tiles.get((q, r))
+    if placed is not None and placed.catalog_id:
+        return _("%(space)s of %(tile)s", space=space_name(terrain), tile=placed.catalog_id)
+    return _("%(space)s at %(at)s", space=space_name(terrain), at=f"[{q},{r}]")

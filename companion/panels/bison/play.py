@@ -35,8 +35,9 @@ from companion import tables
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg, int_field
+from companion.panels.bison.names import space_label
 from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
-from companion.panels.bison.space import sheet_for
+from companion.panels.bison.sheets import sheet_for
 from companion.panels.bison.view import board_markup
 from games.bison import table as fold
 from games.bison.board import Space
@@ -70,17 +71,6 @@ def actor(table: tables.TableView) -> int:
 def own_hunters(table: tables.TableView, seat: int, space: Space) -> int:
     there = table.state.board.pieces.get(space)
     return there.hunters if there and there.player == table.state.colours[seat] else 0
-
-
-def space_label(table: tables.TableView, space: Space) -> str:
-    """A space named as the board shows it: "prairie of B07" (or "prairie at [1,-1]")."""
-    from companion.panels.bison.names import space_name
-
-    (q, r), terrain = space
-    placed = table.state.board.tiles.get((q, r))
-    if placed is not None and placed.catalog_id:
-        return _("%(space)s of %(tile)s", space=space_name(terrain), tile=placed.catalog_id)
-    return _("%(space)s at %(at)s", space=space_name(terrain), at=f"[{q},{r}]")
 
 
 def _message(table: tables.TableView, error: RuleError) -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request, url_for
+from flask import request
 from flask_babel import gettext as _
 
 from companion import tables
@@ -28,73 +28,13 @@ from companion.panels.bison.pages import (
     post_page_event,
     render_page,
 )
+from companion.panels.bison.sheets import sheet_for
 from companion.panels.bison.view import board_markup, standings
 from games.bison import table as fold
 from games.bison.components import HUNTERS_OWNED, MAX_STRUCTURE
-from games.bison.economy import MAX_HUNTERS_PER_ACTION
 from games.bison.regions import find_regions, region_index
 from games.bison.tiles import ANIMAL_OF, STRUCTURE_ON
 from games.errors import N_, RuleError
-
-
-def sheet_for(table: tables.TableView, at: Any, space: str) -> dict[str, Any]:
-    """What the current action allows on a space for the seat whose turn it is (B6): move
-    links, a gather link, tent/canoe size chips (``build_sizes``)."""
-    state = table.state
-    there = state.board.pieces.get((at, space))
-    seat = fold.turn(state).seat
-    sheet: dict[str, Any] = {"seat": seat, "moves": [], "gather": None, "sizes": (),
-                             "kind": STRUCTURE_ON[space],
-                             "text": f"{at[0]},{at[1]},{space}"}
-    if seat is None or state.locked:
-        return sheet
-    available = {a.value for a in state.rounds.available(seat)}
-    here = (at, space)
-    text = sheet["text"]
-    mine = there is not None and there.player == state.colours[seat] and there.hunters
-    for action in ("move_1", "move_3"):
-        if action in available and mine:
-            sheet["moves"].append({"action": action, "url": url_for(
-                "bison.move", table_id=table.id, action=action, **{"from": text})})
-    sources = fold.destinations(state, seat, here, "gather") if mine else {}
-    if "gather" in available and sources:
-        sheet["gather"] = url_for("bison.gather", table_id=table.id, to=text)
-        # One tap gathers the default: hunters from the other spaces in board order, up to
-        # 5 in all (B6); the gather page lets the player choose otherwise.
-        left, chosen = MAX_HUNTERS_PER_ACTION, []
-        for source in sorted(sources):
-            count = min(state.board.pieces[source].hunters, left)
-            left -= count
-            if count:
-                (q, r), terrain = source
-                chosen.append((f"{q},{r},{terrain}", count))
-        sheet["gather_default"] = chosen
-    if STRUCTURE_ON[space] in available:
-        sheet["sizes"] = fold.build_sizes(state, seat, here)
-    return sheet
-
-
-def own_sheets(table: tables.TableView) -> list[dict[str, Any]]:
-    """The panel's one-tap actions: for the seat whose turn it is, each space holding its
-    hunters with what the current action allows there (``sheet_for``), so that a build or
-    gather is one tap and a move is "from here" then the destination (B6)."""
-    from companion.panels.bison.play import space_label  # play imports this module
-
-    state = table.state
-    seat = fold.turn(state).seat
-    if seat is None or state.locked:
-        return []
-    colour = state.colours[seat]
-    sheets = []
-    for (at, terrain), there in sorted(state.board.pieces.items()):
-        if there.player != colour or not there.hunters:
-            continue
-        sheet = sheet_for(table, at, terrain)
-        if sheet["moves"] or sheet["gather"] or sheet["sizes"]:
-            sheet["label"] = space_label(table, (at, terrain))
-            sheet["hunters"] = there.hunters
-            sheets.append(sheet)
-    return sheets
 
 
 def _space_context(table: tables.TableView) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from companion import charts, tables
 from companion.i18n import translate
 from companion.panels.bison import svg
 from companion.panels.bison.names import action_name, animal_name
+from companion.panels.bison.sheets import own_sheets
 from games.bison import scoring
 from games.bison import table as fold
 from games.bison.economy import ANIMALS, STOCK_CAP
@@ -135,8 +136,6 @@ def _named(text: tuple[str, dict[str, Any]] | None, names: Mapping[str, str]
 
 def view(table: tables.TableView) -> dict[str, Any]:
     """Everything ``panel.html`` shows."""
-    from companion.panels.bison.space import own_sheets  # space imports this module
-
     state = table.state
     shown = fold.to_json(state)
     rounds = state.rounds
