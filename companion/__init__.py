@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from companion import api, config, db, i18n, pages, panels, registry, security, serving
+from companion import api, config, db, i18n, pages, panels, registry, security, serving, versions
 
 TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
@@ -25,6 +25,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.autoescape = True  # every template, whatever its extension
     registry.init_app(app)
     db.init_app(app)
+    versions.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     pages.init_app(app)

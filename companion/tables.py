@@ -39,7 +39,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion import db, registry
+from companion import db, registry, versions
 from companion.models import EventRow, SeatTokenRow, TableRow, utcnow
 from games import table as protocol
 from games.errors import N_, RuleError, localize
@@ -474,6 +474,7 @@ def append(table_id: str, event: Any, *, seat: int | None = None,
         new_state = module.apply(state, prepared)
         _store(session, row, prepared, seat=seat, undoes=None)
     _remember((row.id, row.version), new_state)
+    versions.note(row.id, row.version)
     return _view(row, new_state)
 
 
@@ -511,6 +512,7 @@ def undo(table_id: str, *, seat: int | None = None, seq: int | None = None,
         _store(session, row, {"type": UNDO, "undoes": target.seq}, seat=_seat_or_none(actor),
                undoes=target.seq)
     _remember((row.id, row.version), new_state)
+    versions.note(row.id, row.version)
     return _view(row, new_state)
 
 
@@ -849,6 +851,7 @@ def import_table(document: Any) -> TableView:
             session.add(event)
         session.flush()
     _remember((row.id, row.version), state)
+    versions.note(row.id, row.version)
     return _view(row, state)
 
 
