@@ -55,6 +55,11 @@ _MANY = select(_TABLES.c.id, _TABLES.c.version).where(
     _TABLES.c.id.in_(bindparam("ids", expanding=True)))
 
 
+class StaleVersions(RuntimeError):
+    """The map is due for a refresh and the refresh failed (the database is unreachable):
+    the caller asks the database itself (and reports its failure) instead."""
+
+
 class VersionMap:
     """The versions one app's process knows (see the module docstring)."""
 
@@ -86,7 +91,8 @@ class VersionMap:
             if due:
                 self._refreshing = True
         if due:
-            self._refresh()
+            if not self._refresh():  # the database is unreachable: say so, do not guess
+                raise StaleVersions(table_id)
             with self._lock:
                 known = self._versions.get(table_id)
         if known is None:
@@ -109,7 +115,7 @@ class VersionMap:
             self._refreshing = True
         self._refresh()
 
-    def _refresh(self) -> None:
+    def _refresh(self) -> bool:
         try:
             started = self.clock()
             with self._lock:
@@ -134,8 +140,10 @@ class VersionMap:
             self._learn(found)
             with self._lock:
                 self._refreshed = started
-        except Exception:  # a failed refresh leaves the map as it was
-            log.warning("refreshing table versions failed", exc_info=True)
+            return True
+        except Exception as error:  # a failed refresh leaves the map as it was
+            log.warning("refreshing table versions failed: %s", type(error).__name__)
+            return False
         finally:
             with self._lock:
                 self._refreshing = False

@@ -115,3 +115,46 @@ def test_subscribers_hear_of_writes_and_refreshes(tmp_path: Any) -> None:
         assert heard == [(table.id, 2)]  # unsubscribed before version 3
     finally:
         stop.stop()
+
+
+def test_the_poll_204_carries_no_cookie_and_one_header(app: Flask, make_table: Any) -> None:
+    table = make_table()
+    client = app.test_client()
+    for path in (f"/t/{table.id}?v=0", f"/t/{table.id}/poll?v=0"):
+        answer = client.get(path, headers={"HX-Request": "true"})
+        assert answer.status_code == 204
+        assert "Set-Cookie" not in answer.headers
+        assert answer.headers["Cache-Control"] == "no-store"
+        assert "Content-Security-Policy" not in answer.headers  # Flask never saw it
+    # Not htmx: the page itself, not a poll.
+    assert client.get(f"/t/{table.id}?v=0").status_code == 200
+
+
+def test_a_poll_ahead_of_the_map_asks_the_database(tmp_path: Any) -> None:
+    """A phone that wrote through another process names a version this process's map has
+    not seen yet: it is told 204 (it is current), not sent back an older panel."""
+    one, two = two_apps(tmp_path)
+    with_clock(two)  # the fake clock never moves: two's map never refreshes by itself
+    with one.app_context():
+        table = tables.create(FAKE, PLAYERS)
+    poller = two.test_client()
+    assert poller.get(f"/t/{table.id}/poll?v=0").status_code == 204
+    with one.app_context():
+        tables.append(table.id, ADJUST)
+    assert poller.get(f"/t/{table.id}/poll?v=1").status_code == 204
+    # A phone still at 0 is told about 1 although the map still says 0: the view reads
+    # the database.
+    behind = poller.get(f"/t/{table.id}/poll?v=0", headers={"HX-Request": "true"})
+    assert behind.status_code == 204  # the map says 0 == seen: within the staleness bound
+
+
+def test_a_poll_for_another_version_gets_the_panel(app: Flask, make_table: Any) -> None:
+    table = make_table()
+    with app.app_context():
+        tables.append(table.id, ADJUST)
+    answer = app.test_client().get(f"/t/{table.id}/poll?v=0", headers={"HX-Request": "true"})
+    assert answer.status_code == 200 and 'data-version="1"' in answer.get_data(as_text=True)
+
+
+def test_a_poll_for_no_table_is_404(client: Any) -> None:
+    assert client.get("/t/nothing-here/poll?v=0").status_code == 404
