@@ -11,7 +11,15 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -74,3 +82,23 @@ class SeatTokenRow(Base):
     taken_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     ended: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class StateRow(Base):
+    """A table's folded state at one version (a snapshot), pickled.
+
+    The events stay the truth: a snapshot only saves re-reading and re-folding them. One
+    is kept at the table's latest version and one at every ``tables.SNAPSHOT_EVERY``-th
+    (the bases undo replays from). ``code`` fingerprints the game's code that folded it: a
+    snapshot from other code is ignored and the events are folded again. Only the server
+    writes these rows (pickle trusts its input, as the server trusts its own database).
+    """
+
+    __tablename__ = "table_states"
+
+    table_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(64))
+    state: Mapped[bytes] = mapped_column(LargeBinary)

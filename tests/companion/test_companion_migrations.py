@@ -18,7 +18,7 @@ def test_fresh_database_matches_the_models(tmp_path):
         diff = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         version = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
     assert diff == []
-    assert version == "0003"
+    assert version == "0004"
     engine.dispose()
 
 
