@@ -27,7 +27,9 @@ alone.
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
+import io
 import json
 import logging
 import pickle
@@ -41,7 +43,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -355,9 +357,26 @@ def _code(module: ModuleType) -> str:
     return code
 
 
+def _mapping_proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    return MappingProxyType(items)
+
+
+def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[Any, ...]]:
+    return _mapping_proxy, (dict(proxy),)
+
+
+#: How a snapshot pickles what pickle alone cannot: the read-only mappings that frozen
+#: states hold (Bison's board).
+_REDUCERS = {**copyreg.dispatch_table, MappingProxyType: _reduce_proxy}
+
+
 def _pickled(state: Any) -> bytes | None:
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _REDUCERS
     try:
-        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        pickler.dump(state)
+        return buffer.getvalue()
     except (pickle.PicklingError, TypeError, AttributeError):
         log.warning("a %s state cannot be pickled: no snapshot", type(state).__name__)
         return None
