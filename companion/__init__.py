@@ -10,7 +10,19 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from companion import api, config, db, i18n, pages, panels, registry, security, serving, versions
+from companion import (
+    api,
+    config,
+    db,
+    i18n,
+    pages,
+    panels,
+    push,
+    registry,
+    security,
+    serving,
+    versions,
+)
 
 TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
@@ -31,6 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     pages.init_app(app)
     api.init_app(app)
     panels.register_panels(app)
+    push.init_app(app)
     _register_errors(app)
     serving.init_app(app)  # last: it wraps every view registered above
     return app
