@@ -81,7 +81,7 @@
   document.addEventListener("htmx:sseMessage", function (event) {
     lastHeard = Date.now();
     var version = parseInt(event.detail && event.detail.data, 10);
-    if (!isFinite(version) || version <= 0) { return; }
+    if (!isFinite(version) || version < 0) { return; }
     mark("data-push-version", version);
     if (version > wanted) { wanted = version; retries = 0; }
     if (wanted > panelVersion()) { catchUp(); }
