@@ -191,3 +191,39 @@ def test_every_games_state_makes_a_snapshot(app: Flask) -> None:
             # Compared as the game shows it (Bison's board compares by identity).
             again = pickle.loads(blob)
             assert view.module.to_json(again) == view.module.to_json(view.state), game
+
+
+def test_an_import_folds_each_change_once_however_many_undos(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Adjust/undo pairs: each undo cancels the latest change, so nothing is replayed (the
+    whole file is one fold), and the result is the fold of its events."""
+    calls = 0
+    with app.app_context():
+        fake = registry.get(FAKE)
+        real_apply = fake.apply
+
+        def counting(state: Any, event: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            return real_apply(state, event)
+
+        monkeypatch.setattr(fake, "apply", counting)
+        stamp = "2026-01-01T00:00:00+00:00"
+        events: list[dict[str, Any]] = []
+        for _ in range(300):
+            events.append({"seq": len(events) + 1, "seat": 0, "created_at": stamp,
+                           "event": {"type": "adjust", "seat": 0, "counter": "points",
+                                     "delta": 1}})
+            events.append({"seq": len(events) + 1, "seat": 0, "created_at": stamp,
+                           "undoes": len(events)})
+        events.append({"seq": len(events) + 1, "seat": 1, "created_at": stamp,
+                       "event": {"type": "adjust", "seat": 1, "counter": "points",
+                                 "delta": 2}})
+        view = tables.import_table({"format": "campfire-table", "format_version": 1,
+                                    "game": FAKE, "players": PLAYERS, "settings": {},
+                                    "created_at": stamp, "events": events})
+        assert calls == 301  # one apply per change, none replayed
+        assert view.version == 601
+        assert view.counters() == [{"points": 10}, {"points": 12}]
+        tables.clear_cache()
+        assert tables.get(view.id).counters() == view.counters()  # the stored snapshot
