@@ -9,14 +9,14 @@ so every change made on one must reach the phones of the other. Then:
    (default 200), split between the servers. Each phone holds the version stream
    (``/t/<id>/events/stream``) and, when it says a newer version, asks its table URL with
    ``?v=<shown>`` as static/push.js does (again after 150 ms while still behind). Each table
-   gets a change every ``--change-every`` s (default 2) through the JSON API, on either
-   server in turn. **Propagation** is, for every acknowledged change and every phone on its
-   table, the time from the change's answer to the moment that phone holds a panel of that
-   version or later (the panel a browser would swap in: the DOM-visible version, less the
-   swap itself). A few real Chromium phones (``--browsers``, default 2; 0 to skip) join
-   and record when the version appears in their DOM.
-   Meanwhile one client asks other pages (the table page, the history) one after another:
-   their latency is the **other requests** figure.
+   gets a change every ``--change-every`` s (default 5: 10 changes a second in all) through
+   the JSON API, on either server in turn. **Propagation** is, for every acknowledged change
+   and every phone on its table, the time from the change's answer to the moment that phone
+   holds a panel of that version or later (the panel a browser would swap in: the DOM-
+   visible version, less the swap itself). A few real Chromium phones (``--browsers``,
+   default 2; 0 to skip) join and record when the version appears in their DOM. Meanwhile
+   one client asks other pages (the table page, the history) one after another: their
+   latency is the **other requests** figure.
 2. **poll**: the same, the phones polling every 2 s (app.js) instead of streaming.
 3. **idle**: ``--idle`` phones (default 500) hold their streams on quiet tables while the
    other requests are measured; then the same number of phones poll every 2 s instead.
@@ -245,7 +245,6 @@ async def push_phone(phone: Phone, stop: float, *, listen_only: bool = False) ->
     running: set[asyncio.Future[None]] = set()
 
     async def catch_up() -> None:
-        phone.fetching = True
         try:
             for _ in range(RETRIES):
                 await fetch(phone, connection)
@@ -287,6 +286,7 @@ async def push_phone(phone: Phone, stop: float, *, listen_only: bool = False) ->
                         if line.startswith("data: ") and not listen_only:
                             phone.wanted = max(phone.wanted, int(line[6:]))
                 if phone.wanted > phone.shown and not phone.fetching:
+                    phone.fetching = True  # before the task runs: one request at a time
                     task = asyncio.ensure_future(catch_up())
                     running.add(task)
                     task.add_done_callback(running.discard)
@@ -589,7 +589,7 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=15.0, help="of changes per phase")
     parser.add_argument("--idle-seconds", type=float, default=8.0)
-    parser.add_argument("--change-every", type=float, default=2.0,
+    parser.add_argument("--change-every", type=float, default=5.0,
                         help="seconds between changes of one table")
     parser.add_argument("--browsers", type=int, default=2, help="real Chromium phones")
     parser.add_argument("--postgres", metavar="URL", help="PostgreSQL DATABASE_URL "
