@@ -407,10 +407,10 @@ def _base(session: Session, row: TableRow, module: ModuleType,
     The snapshot at version v is the fold of the changes in effect at v; it is the fold of
     the changes up to v in effect NOW unless a later undo cancelled one of them: so it is
     usable when every undo after v cancels a change after v (``undos``: (seq, undoes))."""
-    versions = session.scalars(select(StateRow.version).where(
+    candidates = session.scalars(select(StateRow.version).where(
         StateRow.table_id == row.id, StateRow.code == _code(module),
         StateRow.version < below).order_by(StateRow.version.desc())).all()
-    for version in versions:
+    for version in candidates:
         if any(seq > version and undoes <= version for seq, undoes in undos):
             continue
         blob = session.scalar(select(StateRow.state).where(
