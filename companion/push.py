@@ -100,6 +100,12 @@ class Hub:
             self.listener = Listener(url, self.versions.note)
             self.listener.start()
 
+    def stop(self) -> None:
+        """Stop listening and refreshing (tests; a process that exits needs nothing)."""
+        if self.listener is not None:
+            self.listener.stop()
+        self.versions.stop()
+
     def wake(self, table_id: str, version: int) -> None:
         with self._lock:
             waiting = list(self._streams.get(table_id, ()))
@@ -240,7 +246,10 @@ def stream(table_id: str) -> Response:
 
 
 def _start_hub() -> None:
-    hub().start()
+    # Not under TESTING: the many short-lived test apps start theirs with a stream only,
+    # instead of each keeping a refresher thread (and a LISTEN connection) to the end.
+    if not current_app.testing:
+        hub().start()
 
 
 def init_app(app: Flask) -> None:

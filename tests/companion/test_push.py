@@ -23,6 +23,14 @@ ADJUST = {"type": "adjust", "seat": 0, "counter": "points", "delta": 1}
 BOUND = 20
 
 
+@pytest.fixture(autouse=True)
+def _stop_refreshing(request: pytest.FixtureRequest) -> Iterator[None]:
+    app = request.getfixturevalue("app") if "app" in request.fixturenames else None
+    yield
+    if app is not None:  # a stream started its app's refresher
+        push.hub(app).stop()
+
+
 def stream(app: Flask, table_id: str) -> Iterator[str]:
     response = app.test_client().get(f"/t/{table_id}/events/stream", buffered=False)
     assert response.status_code == 200
@@ -121,6 +129,7 @@ def test_sqlite_another_process_reaches_the_stream_by_the_version_check(
     timer = later(change)
     heard = versions_heard(stream(reader, table.id), until=2)
     timer.join()
+    push.hub(reader).stop()
     assert heard[0] == 0 and heard[-1] == 2
     assert push.hub(reader).listener is None  # SQLite: no LISTEN, the map's refresh
 
@@ -146,8 +155,8 @@ def test_postgresql_another_process_reaches_the_stream_by_notify(
         timer.join()
         assert heard == [1]
         assert listener.heard >= 1
-        listener.stop()
     finally:
+        push.hub(reader).stop()
         for app in (writer, reader):
             app.extensions["campfire.db"].dispose()
 
