@@ -61,7 +61,8 @@ def watching(page: Any, url: str) -> list[str]:
 
 
 def test_the_other_phone_sees_the_change_by_the_stream(
-        serve: Callable[[int], str], phone: Any, second_phone: Any) -> None:
+        serve: Callable[[int], str], phone: Any, second_phone: Any,
+        shot: Callable[..., Any]) -> None:
     base = serve(HOUR_MS)
     a, b = phone, second_phone
     url = create_table(a, base, "lion-square")
@@ -73,6 +74,7 @@ def test_the_other_phone_sees_the_change_by_the_stream(
     act(a, '[data-testid="ls-taken-0-up"]')
     b.wait_for_selector('#panel[data-version="1"]')
     assert b.get_attribute("body", "data-push-version") == "1"
+    shot(b, "push_en_1_pushed_b")  # the stream's holder is hidden: the page looks as before
     assert len(asked) >= 1 and all("v=0" in seen for seen in asked)  # asked as the poll does
 
     act(a, '[data-testid="ls-taken-0-up"]')
