@@ -108,3 +108,14 @@ def test_a_phone_that_wakes_up_catches_up_at_once(
     assert version(b) == 0  # nothing told it: no stream, and a poll only every hour
     b.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # it wakes up
     b.wait_for_selector('#panel[data-version="1"]')
+
+
+def test_an_open_stream_stands_in_for_the_timed_polls(
+        serve: Callable[[int], str], phone: Any) -> None:
+    base = serve(HALF_SECOND_MS)
+    url = create_table(phone, base, "lion-square")
+    asked = watching(phone, url)
+    phone.wait_for_selector('body[data-push="open"]')
+    before = len(asked)  # a poll may go out before the stream opens
+    phone.wait_for_timeout(2500)  # five poll intervals: an idle phone asks nothing
+    assert len(asked) == before
