@@ -56,6 +56,8 @@ HEARTBEAT_SECONDS = 15.0
 STREAM_SECONDS = 55.0
 #: Pause before the PostgreSQL listener connects again after losing its connection.
 LISTEN_RETRY_SECONDS = 2.0
+#: How often the listener looks for notifications that arrived.
+LISTEN_POLL_SECONDS = 0.02
 
 bp = Blueprint("push", __name__)
 
@@ -161,8 +163,12 @@ class Listener:
                     connection.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
                     while not self._stop.is_set():
-                        for notice in connection.notifies(timeout=1.0):
+                        # Never wait inside psycopg: imported before gevent patched the
+                        # process (campfire serve migrates first), its wait would block
+                        # the whole worker. Take what arrived, then sleep cooperatively.
+                        for notice in connection.notifies(timeout=0):
                             self._heard(notice.payload)
+                        self._stop.wait(LISTEN_POLL_SECONDS)
             except Exception as error:  # the database restarted: the map's refresh
                 # covers the gap; listen again after a pause
                 log.warning("LISTEN %s lost: %s", CHANNEL, type(error).__name__)
