@@ -17,8 +17,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from games.bison.board import STRUCTURES_OWNED, Board, Pieces
+from games.bison.board import Board, Pieces
 from games.bison.catalog import CATALOG, DRAW_IDS
+from games.bison.components import STRUCTURE_SIZES
 from games.bison.contract import score
 from games.bison.hexgrid import distance
 from games.bison.regions import find_regions
@@ -44,7 +45,7 @@ def full_board(seed: int = 2006) -> Board:
     # Each player: 8 hunters and their 6 tents and 6 canoes spread over free spaces.
     spaces = list(board.spaces())
     rng.shuffle(spaces)
-    stock = {p: {"hunters": 8, "tent": list(STRUCTURES_OWNED), "canoe": list(STRUCTURES_OWNED)}
+    stock = {p: {"hunters": 8, "tent": list(STRUCTURE_SIZES), "canoe": list(STRUCTURE_SIZES)}
              for p in PLAYERS}
     for i, space in enumerate(spaces):
         player = PLAYERS[i % 4]

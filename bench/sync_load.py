@@ -1,387 +1,629 @@
-"""Live-sync load: 200 phones polling, one change per table per second.
+"""Live sync under load: push (the version stream) beside polling, on SQLite and PostgreSQL.
 
-Starts the companion the way ``campfire serve`` does (gunicorn, gevent workers, the same
-options) on 127.0.0.1 with a fresh temporary SQLite database, in a child process running
-this file with ``--serve``. The served app is the real one plus one route of the benchmark
-only, ``/bench/bare``: a bare 204, the floor any poll could reach on this server.
+For each database (a fresh SQLite file; PostgreSQL in a schema of its own, skipped when no
+server answers) two companion servers run as ``campfire serve`` runs them (gunicorn, one
+gevent worker each, the same options) on 127.0.0.1, on one database: two server processes,
+so every change made on one must reach the phones of the other. Then:
 
-Then, for ``--seconds`` (default 20):
+1. **push**: ``--tables`` tables (default 50) of Lion Square with ``--phones`` phones in all
+   (default 200), split between the servers. Each phone holds the version stream
+   (``/t/<id>/events/stream``) and, when it says a newer version, asks its table URL with
+   ``?v=<shown>`` as static/push.js does (again after 150 ms while still behind). Each table
+   gets a change every ``--change-every`` s (default 5: 10 changes a second in all) through
+   the JSON API, on either server in turn. **Propagation** is, for every acknowledged change
+   and every phone on its table, the time from the change's answer to the moment that phone
+   holds a panel of that version or later (the panel a browser would swap in: the DOM-
+   visible version, less the swap itself). A few real Chromium phones (``--browsers``,
+   default 2; 0 to skip) join and record when the version appears in their DOM. Meanwhile
+   one client asks other pages (the table page, the history) one after another: their
+   latency is the **other requests** figure.
+2. **poll**: the same, the phones polling every 2 s (app.js) instead of streaming.
+3. **idle**: ``--idle`` phones (default 500) hold their streams on quiet tables while the
+   other requests are measured; then the same number of phones poll every 2 s instead.
 
-* ``--tables`` tables (default 40) of A Dog's Life with ``--phones`` seats (default 5),
-  created through the JSON API;
-* every phone polls ``/t/<id>/poll?v=<version>`` every ``--interval`` s (default 2), as
-  app.js and htmx do (``HX-Request: true``), and when the answer is a fresh panel reads
-  its new ``data-version``;
-* every table gets one change per second: ``POST /api/v1/tables/<id>/events`` with the
-  generic ``adjust`` (hunger −1 / +1 in turn).
+Then the poll-cost line of ``bench/poll_cost.py`` (its ``measure()``, when present) and, last:
+``sync: push p95 N ms with P phones; idle phones I with other requests p99 M ms`` (the worse
+of the databases measured).
 
-Last, a side-by-side phase (``--saturate`` s, default 5): ``--clients`` connections ask the
-poll endpoint (version unchanged: 204 after one indexed read) as fast as they can while as
-many ask the bare 204, at the same time on the same server; the ratio of their throughputs
-is what the poll's database read and routing cost.
+Loopback only; every loop is bounded by time; the servers are stopped at the end. The
+clients are one asyncio loop in this process (a real phone is one connection for the
+stream and one for requests, here too).
 
-Prints p50/p99 latency of polls and of changes, error counts, the size of the fresh panels
-the polls got, and the throughputs and ratio.
-Loopback only; every loop is bounded by time; the server is stopped at the end.
-Run: ``.venv/bin/python bench/sync_load.py [--seconds 20]``.
-
-The load generator is stdlib threads with ``http.client`` keep-alive connections, on the
-same machine as the server: on a small machine the client's own CPU share caps the
-side-by-side throughputs (both equally), so read the ratio, not the absolute numbers.
+    .venv/bin/python bench/sync_load.py [--seconds 15] [--postgres URL] [--no-poll-cost]
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
 import json
 import os
+import random
 import re
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
-VERSION = re.compile(rb'data-version="(\d+)"')
-NAMES = ["Ann", "Ben", "Cho", "Dan", "Eve", "Fay"]
-COLOURS = ["red", "blue", "green", "yellow", "purple", "orange"]
+VERSION = re.compile(rb'id="panel"[^>]*data-version="(\d+)"|data-version="(\d+)"')
+PLAYERS = [{"name": n, "color": c} for n, c in [("Ann", "red"), ("Ben", "blue"),
+                                                 ("Cho", "green"), ("Dan", "yellow")]]
+PG_DEFAULT = "postgresql+psycopg://campfire:campfire@127.0.0.1:5432/campfire_test"
+RETRY_S = 0.15  # push.js asks again this soon while the panel is behind the stream
+RETRIES = 12
+POLL_S = 2.0
 
 
 # ---------------------------------------------------------------------------------------
-# the server (child process)
+# the servers (child processes)
 
 
-def bench_app(database: str) -> Any:
-    """The companion as ``campfire serve`` builds it, plus the benchmark's bare 204."""
-    from flask import Response
-
-    from companion import create_app
-
-    app = create_app({
+def app_config(url: str) -> dict[str, Any]:
+    return {
         "SECRET_KEY": "sync-load-benchmark-secret-key-0123456789",
-        "DATABASE_URL": f"sqlite:///{database}",
+        "DATABASE_URL": url,
         "CREATE_RATE_LIMIT": "100000 per minute",
         "JOIN_RATE_LIMIT": "100000 per minute",
-    })
-    app.debug = False
-    app.add_url_rule("/bench/bare", "bench_bare",
-                     lambda: Response(status=204, headers={"Cache-Control": "no-store"}))
-    return app
+    }
 
 
-def serve(port: int, database: str, workers: int, connections: int) -> None:
+def serve(port: int, url: str) -> None:
     from campfire.commands.serve import build_server, gunicorn_options
+    from companion import create_app
 
-    options = gunicorn_options(argparse.Namespace(host=HOST, port=port, workers=workers,
-                                                  connections=connections))
-    bench_app(database).extensions["campfire.db"].dispose()  # migrate once, before workers
-    build_server(lambda: bench_app(database), options).run()
-
-
-# ---------------------------------------------------------------------------------------
-# the load (parent process)
-
-
-@dataclass
-class Samples:
-    """Latencies (seconds) and errors of one kind of request, shared by many threads."""
-
-    latencies: list[float] = field(default_factory=list)
-    sizes: list[int] = field(default_factory=list)  # bytes of the fresh panels (polls)
-    errors: int = 0
-    error_kinds: dict[str, int] = field(default_factory=dict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def ok(self, seconds: float, size: int | None = None) -> None:
-        with self.lock:
-            self.latencies.append(seconds)
-            if size is not None:
-                self.sizes.append(size)
-
-    def fail(self, kind: str) -> None:
-        with self.lock:
-            self.errors += 1
-            self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
-
-
-class Client:
-    """One keep-alive connection (a phone), reopened after a failure."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.conn: http.client.HTTPConnection | None = None
-
-    def request(self, method: str, path: str, body: bytes | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, bytes]:
-        # gunicorn closes a keep-alive connection idle for 2 s, the poll interval, so a
-        # reused connection may be gone: like a browser, retry once on a fresh one.
-        reused = self.conn is not None
-        try:
-            return self._send(method, path, body, headers)
-        except (OSError, http.client.HTTPException):
-            self.close()
-            if not reused:
-                raise
-        try:
-            return self._send(method, path, body, headers)
-        except (OSError, http.client.HTTPException):
-            self.close()
-            raise
-
-    def _send(self, method: str, path: str, body: bytes | None,
-              headers: dict[str, str] | None) -> tuple[int, bytes]:
-        if self.conn is None:
-            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
-        self.conn.request(method, path, body=body, headers=headers or {})
-        response = self.conn.getresponse()
-        return response.status, response.read()
-
-    def close(self) -> None:
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None
-
-
-def post_json(client: Client, path: str, document: dict[str, Any]) -> tuple[int, Any]:
-    status, body = client.request("POST", path, json.dumps(document).encode(),
-                                  {"Content-Type": "application/json"})
-    return status, json.loads(body) if body else None
-
-
-def wait_for_server(port: int, process: subprocess.Popen[bytes], timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the server exited with code {process.returncode}")
-        try:
-            status, _ = Client(port).request("GET", "/bench/bare")
-            if status == 204:
-                return
-        except OSError:
-            pass
-        time.sleep(0.1)
-    raise SystemExit(f"the server did not answer within {timeout:.0f} s")
-
-
-def create_tables(port: int, count: int, phones: int) -> list[str]:
-    client = Client(port)
-    players = [{"name": NAMES[i], "color": COLOURS[i]} for i in range(phones)]
-    ids = []
-    for _ in range(count):
-        status, body = post_json(client, "/api/v1/tables",
-                                 {"game": "dogs-life", "players": players})
-        if status != 201:
-            raise SystemExit(f"creating a table answered {status}: {body}")
-        ids.append(body["id"])
-    client.close()
-    return ids
-
-
-def phone(port: int, table_id: str, start: float, offset: float, interval: float,
-          stop: float, samples: Samples) -> None:
-    """Polls like app.js: every ``interval`` s, with the version the page shows."""
-    client, version, tick = Client(port), 0, 0
-    while True:
-        due = start + offset + tick * interval
-        if due >= stop:
-            break
-        time.sleep(max(0.0, due - time.monotonic()))
-        tick += 1
-        began = time.perf_counter()
-        try:
-            status, body = client.request("GET", f"/t/{table_id}/poll?v={version}",
-                                          headers={"HX-Request": "true"})
-        except (OSError, http.client.HTTPException) as error:
-            samples.fail(type(error).__name__)
-            continue
-        elapsed = time.perf_counter() - began
-        if status == 204:
-            samples.ok(elapsed)
-        elif status == 200 and (found := VERSION.search(body)):
-            version = int(found.group(1))
-            samples.ok(elapsed, len(body))
-        else:
-            samples.fail(f"HTTP {status}")
-    client.close()
-
-
-def changer(port: int, table_id: str, start: float, offset: float, stop: float,
-            samples: Samples) -> None:
-    """One change per second on the table: the generic adjust, hunger −1 then +1."""
-    client, tick = Client(port), 0
-    while True:
-        due = start + offset + tick
-        if due >= stop:
-            break
-        time.sleep(max(0.0, due - time.monotonic()))
-        delta = -1 if tick % 2 == 0 else 1
-        tick += 1
-        event = {"type": "adjust", "seat": 0, "counter": "hunger", "delta": delta}
-        began = time.perf_counter()
-        try:
-            status, _ = post_json(client, f"/api/v1/tables/{table_id}/events", event)
-        except (OSError, http.client.HTTPException, ValueError) as error:
-            samples.fail(type(error).__name__)
-            continue
-        if status == 200:
-            samples.ok(time.perf_counter() - began)
-        else:
-            samples.fail(f"HTTP {status}")
-    client.close()
-
-
-def hammer(port: int, path: str, stop: float, counts: list[int], errors: list[int],
-           index: int) -> None:
-    """Ask ``path`` back to back until ``stop``; expects 204."""
-    client = Client(port)
-    while time.monotonic() < stop:
-        try:
-            status, _ = client.request("GET", path)
-        except (OSError, http.client.HTTPException):
-            errors[index] += 1
-            continue
-        if status == 204:
-            counts[index] += 1
-        else:
-            errors[index] += 1
-    client.close()
-
-
-def run_threads(threads: list[threading.Thread], stop: float) -> None:
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        # bounded: every loop ends at ``stop``; a request has a 30 s socket timeout
-        thread.join(timeout=max(0.0, stop - time.monotonic()) + 35)
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-def report(name: str, samples: Samples, seconds: float) -> None:
-    values = samples.latencies
-    if not values:
-        print(f"{name:<8} no successful request; errors {samples.errors} {samples.error_kinds}")
-        return
-    print(f"{name:<8} {len(values):>6} ok  {len(values) / seconds:7.1f}/s  "
-          f"p50 {percentile(values, .50) * 1000:7.1f} ms  "
-          f"p99 {percentile(values, .99) * 1000:7.1f} ms  "
-          f"max {max(values) * 1000:7.1f} ms  mean {statistics.fmean(values) * 1000:6.1f} ms  "
-          f"errors {samples.errors}{' ' + str(samples.error_kinds) if samples.errors else ''}")
-
-
-def side_by_side(port: int, table_id: str, version: int, clients: int,
-                 seconds: float) -> None:
-    paths = [f"/t/{table_id}/poll?v={version}", "/bench/bare"]
-    counts = [0] * (2 * clients)
-    errors = [0] * (2 * clients)
-    stop = time.monotonic() + seconds
-    threads = [threading.Thread(target=hammer, args=(port, paths[i % 2], stop, counts, errors, i),
-                                daemon=True) for i in range(2 * clients)]
-    run_threads(threads, stop)
-    poll = sum(counts[0::2]) / seconds
-    bare = sum(counts[1::2]) / seconds
-    print(f"side by side, {clients}+{clients} connections for {seconds:.0f} s:")
-    print(f"  poll (unchanged, 204) {poll:8.1f} req/s  errors {sum(errors[0::2])}")
-    print(f"  bare 204              {bare:8.1f} req/s  errors {sum(errors[1::2])}")
-    if bare:
-        print(f"  ratio poll / bare     {poll / bare:8.2f}")
+    options = gunicorn_options(argparse.Namespace(host=HOST, port=port, workers=1,
+                                                  connections=2000))
+    build_server(lambda: create_app(app_config(url)), options).run()
 
 
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind((HOST, 0))
-        return probe.getsockname()[1]
+        return int(probe.getsockname()[1])
 
 
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)  # gunicorn: graceful shutdown
+def start_servers(url: str, count: int = 2) -> tuple[list[int], list[subprocess.Popen[bytes]]]:
+    from companion import create_app
+
+    create_app(app_config(url)).extensions["campfire.db"].dispose()  # migrate once, first
+    ports, processes = [], []
+    for _ in range(count):
+        port = free_port()
+        processes.append(subprocess.Popen(
+            [sys.executable, __file__, "--serve", str(port), url], cwd=ROOT,
+            start_new_session=True))
+        ports.append(port)
+    deadline = time.monotonic() + 60
+    for port, process in zip(ports, processes, strict=True):
+        while True:
+            if process.poll() is not None:
+                raise SystemExit(f"a server exited with code {process.returncode}")
+            try:
+                with socket.create_connection((HOST, port), timeout=1) as sock:
+                    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    if sock.recv(64).startswith(b"HTTP/1.1 200"):
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit("a server did not answer within 60 s")
+            time.sleep(0.1)
+    return ports, processes
+
+
+def stop_servers(processes: list[subprocess.Popen[bytes]]) -> None:
+    for process in processes:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+    for process in processes:
         try:
             process.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            process.kill()
+            os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=5)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=20.0, help="load duration (20)")
-    parser.add_argument("--tables", type=int, default=40)
-    parser.add_argument("--phones", type=int, default=5, help="phones per table, 2-6 (5)")
-    parser.add_argument("--interval", type=float, default=2.0, help="poll interval (2 s)")
-    parser.add_argument("--saturate", type=float, default=5.0,
-                        help="side-by-side poll vs bare 204 phase (5 s; 0 skips it)")
-    parser.add_argument("--clients", type=int, default=8,
-                        help="connections per endpoint in the side-by-side phase (8)")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (as serve)")
-    parser.add_argument("--connections", type=int, default=1000,
-                        help="connections per worker (as serve)")
-    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
-    parser.add_argument("--db", default="", help=argparse.SUPPRESS)
+# ---------------------------------------------------------------------------------------
+# a minimal HTTP/1.1 client (keep-alive, Content-Length or chunked)
+
+
+class Connection:
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: bytes = b"",
+                      headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+        for attempt in (0, 1):  # a kept-alive connection the server closed: open anew
+            reused = self.writer is not None
+            try:
+                return await asyncio.wait_for(self._send(method, path, body, headers), 30)
+            except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
+                self.close()
+                if not reused or attempt:
+                    raise
+        raise OSError("unreachable")
+
+    async def _send(self, method: str, path: str, body: bytes,
+                    headers: dict[str, str] | None) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}",
+                 f"Content-Length: {len(body)}"]
+        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        assert self.reader is not None
+        status, length, chunked, close = await read_head(self.reader)
+        if chunked:
+            data = b"".join([chunk async for chunk in read_chunks(self.reader)])
+        else:
+            data = await self.reader.readexactly(length) if length else b""
+        if close:
+            self.close()
+        return status, data
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+async def read_head(reader: asyncio.StreamReader) -> tuple[int, int, bool, bool]:
+    status_line = await reader.readline()
+    if not status_line:
+        raise asyncio.IncompleteReadError(b"", None)
+    status = int(status_line.split()[1])
+    length, chunked, close = 0, False, False
+    while True:
+        line = (await reader.readline()).strip()
+        if not line:
+            break
+        name, _, value = line.decode("latin-1").partition(":")
+        name, value = name.lower(), value.strip().lower()
+        if name == "content-length":
+            length = int(value)
+        elif name == "transfer-encoding" and "chunked" in value:
+            chunked = True
+        elif name == "connection" and value == "close":
+            close = True
+    return status, length, chunked, close
+
+
+async def read_chunks(reader: asyncio.StreamReader) -> Any:
+    while True:
+        size = int((await reader.readline()).strip().split(b";")[0], 16)
+        if size == 0:
+            await reader.readline()
+            return
+        yield await reader.readexactly(size)
+        await reader.readexactly(2)
+
+
+# ---------------------------------------------------------------------------------------
+# phones
+
+
+@dataclass
+class Phone:
+    table_id: str
+    port: int
+    shown: int = 0
+    wanted: int = 0
+    seen_at: dict[int, float] = field(default_factory=dict)  # version → first shown (wall)
+    errors: int = 0
+    fetching: bool = False
+
+    def show(self, version: int) -> None:
+        now = time.time()
+        for v in range(self.shown + 1, version + 1):
+            self.seen_at.setdefault(v, now)
+        self.shown = max(self.shown, version)
+
+
+async def fetch(phone: Phone, connection: Connection) -> int:
+    status, body = await connection.request(
+        "GET", f"/t/{phone.table_id}?v={phone.shown}", headers={"HX-Request": "true"})
+    if status == 200 and (found := VERSION.search(body)):
+        phone.show(int(found.group(1) or found.group(2)))
+    elif status != 204:
+        phone.errors += 1
+    return status
+
+
+async def push_phone(phone: Phone, stop: float, *, listen_only: bool = False) -> None:
+    """Holds the stream; on a newer version asks for the panel as push.js does."""
+    connection = Connection(phone.port)
+    running: set[asyncio.Future[None]] = set()
+
+    async def catch_up() -> None:
+        try:
+            for _ in range(RETRIES):
+                await fetch(phone, connection)
+                if phone.shown >= phone.wanted or time.monotonic() > stop:
+                    break
+                await asyncio.sleep(RETRY_S)
+        except (TimeoutError, OSError, asyncio.IncompleteReadError):
+            phone.errors += 1
+        finally:
+            phone.fetching = False
+
+    while time.monotonic() < stop:
+        try:
+            reader, writer = await asyncio.open_connection(HOST, phone.port)
+        except OSError:
+            phone.errors += 1
+            await asyncio.sleep(1)
+            continue
+        try:
+            writer.write(f"GET /t/{phone.table_id}/events/stream HTTP/1.1\r\n"
+                         f"Host: {HOST}\r\nAccept: text/event-stream\r\n\r\n".encode())
+            status, _, _, _ = await read_head(reader)
+            if status != 200:
+                phone.errors += 1
+                await asyncio.sleep(1)
+                continue
+            text = ""
+            chunks = read_chunks(reader)
+            while time.monotonic() < stop:
+                try:
+                    chunk = await asyncio.wait_for(chunks.__anext__(),
+                                                   max(0.01, stop - time.monotonic()))
+                except (TimeoutError, StopAsyncIteration):
+                    break  # the stream ended (the browser reconnects) or the phase did
+                text += chunk.decode()
+                while "\n\n" in text:
+                    message, text = text.split("\n\n", 1)
+                    for line in message.splitlines():
+                        if line.startswith("data: ") and not listen_only:
+                            phone.wanted = max(phone.wanted, int(line[6:]))
+                if phone.wanted > phone.shown and not phone.fetching:
+                    phone.fetching = True  # before the task runs: one request at a time
+                    task = asyncio.ensure_future(catch_up())
+                    running.add(task)
+                    task.add_done_callback(running.discard)
+        except (OSError, asyncio.IncompleteReadError, ValueError):
+            phone.errors += 1
+        finally:
+            writer.close()
+    connection.close()
+
+
+async def poll_phone(phone: Phone, stop: float, offset: float) -> None:
+    """Polls every 2 s with the version it shows, as app.js does."""
+    connection = Connection(phone.port)
+    tick = time.monotonic() + offset
+    while tick < stop:
+        await asyncio.sleep(max(0.0, tick - time.monotonic()))
+        try:
+            await fetch(phone, connection)
+        except (TimeoutError, OSError, asyncio.IncompleteReadError):
+            phone.errors += 1
+        tick += POLL_S
+    connection.close()
+
+
+# ---------------------------------------------------------------------------------------
+# changes and other requests
+
+
+@dataclass
+class Change:
+    table_id: str
+    version: int
+    acked: float  # wall clock, when the answer arrived
+
+
+async def changer(table_id: str, ports: list[int], start: float, stop: float,
+                  every: float, changes: list[Change], latencies: list[float]) -> None:
+    connections = [Connection(port) for port in ports]
+    tick, turn = start + random.uniform(0, every), 0
+    while tick < stop:
+        await asyncio.sleep(max(0.0, tick - time.monotonic()))
+        event = {"type": "adjust", "seat": turn % 4, "counter": "herd",
+                 "delta": -1 if (turn // 4) % 2 == 0 else 1}  # herds start full
+        began = time.monotonic()
+        try:
+            status, body = await connections[turn % len(connections)].request(
+                "POST", f"/api/v1/tables/{table_id}/events", json.dumps(event).encode(),
+                {"Content-Type": "application/json"})
+            if status == 200:
+                changes.append(Change(table_id, json.loads(body)["version"], time.time()))
+                latencies.append(time.monotonic() - began)
+        except (TimeoutError, OSError, asyncio.IncompleteReadError):
+            pass
+        turn += 1
+        tick += every
+    for connection in connections:
+        connection.close()
+
+
+async def other_requests(table_ids: list[str], ports: list[int], stop: float,
+                         latencies: list[float], every: float = 0.05) -> None:
+    """Another phone browsing: the table page and its history, one after another."""
+    connections = [Connection(port) for port in ports]
+    turn = 0
+    while time.monotonic() < stop:
+        table_id = table_ids[turn % len(table_ids)]
+        path = f"/t/{table_id}" if turn % 2 == 0 else f"/t/{table_id}/history"
+        began = time.monotonic()
+        try:
+            status, _ = await connections[turn % len(connections)].request("GET", path)
+            if status == 200:
+                latencies.append(time.monotonic() - began)
+        except (TimeoutError, OSError, asyncio.IncompleteReadError):
+            pass
+        turn += 1
+        await asyncio.sleep(every)
+    for connection in connections:
+        connection.close()
+
+
+async def create_tables(port: int, count: int) -> list[str]:
+    connection = Connection(port)
+    ids = []
+    for _ in range(count):
+        status, body = await connection.request(
+            "POST", "/api/v1/tables",
+            json.dumps({"game": "lion-square", "players": PLAYERS}).encode(),
+            {"Content-Type": "application/json"})
+        if status != 201:
+            raise SystemExit(f"creating a table answered {status}: {body[:200]!r}")
+        ids.append(json.loads(body)["id"])
+    connection.close()
+    return ids
+
+
+# ---------------------------------------------------------------------------------------
+# real phones (Chromium): when the version shows in the DOM
+
+WATCH = """
+window.__seen = {};
+document.addEventListener("htmx:afterSwap", function () {
+  var panel = document.getElementById("panel");
+  var v = panel && panel.getAttribute("data-version");
+  if (v !== null && !(v in window.__seen)) { window.__seen[v] = Date.now(); }
+});
+"""
+
+
+async def browsers(count: int, ports: list[int], table_ids: list[str], mode: str,
+                   ready: asyncio.Event, done: asyncio.Event) -> dict[str, dict[int, float]]:
+    """``count`` Chromium phones on the first tables; version → when it showed (wall)."""
+    seen: dict[str, dict[int, float]] = {}
+    if count <= 0:
+        ready.set()
+        return seen
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        pages = []
+        for index in range(count):
+            context = await browser.new_context(viewport={"width": 360, "height": 640})
+            await context.add_init_script(WATCH)
+            page = await context.new_page()
+            if mode == "poll":  # a blocked stream: the phone polls as before
+                await page.route("**/events/stream", lambda route: route.abort())
+            table_id = table_ids[index % len(table_ids)]
+            await page.goto(f"http://{HOST}:{ports[index % len(ports)]}/t/{table_id}")
+            pages.append((table_id, page))
+        ready.set()
+        await done.wait()
+        for table_id, page in pages:
+            found = await page.evaluate("window.__seen")
+            seen.setdefault(table_id, {})
+            for version, at in found.items():
+                seen[table_id].setdefault(int(version), at / 1000)
+        await browser.close()
+    return seen
+
+
+# ---------------------------------------------------------------------------------------
+# phases
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def spread(values: list[float]) -> str:
+    return (f"p50 {percentile(values, .5) * 1000:.0f} / p95 {percentile(values, .95) * 1000:.0f}"
+            f" / p99 {percentile(values, .99) * 1000:.0f} ms")
+
+
+def propagation(changes: list[Change], seen: dict[str, list[dict[int, float]]]
+                ) -> tuple[list[float], int]:
+    delays, missed = [], 0
+    for change in changes:
+        for phone_seen in seen.get(change.table_id, []):
+            at = min((t for v, t in phone_seen.items() if v >= change.version),
+                     default=None)
+            if at is None:
+                missed += 1
+            else:
+                delays.append(max(0.0, at - change.acked))
+    return delays, missed
+
+
+async def live_phase(mode: str, ports: list[int], table_ids: list[str], phones: int,
+                     seconds: float, every: float, chromium: int) -> dict[str, Any]:
+    crowd = [Phone(table_ids[i % len(table_ids)], ports[i % len(ports)])
+             for i in range(phones)]
+    ready, done = asyncio.Event(), asyncio.Event()
+    real = asyncio.ensure_future(browsers(chromium, ports, table_ids, mode, ready, done))
+    await ready.wait()
+    stop = time.monotonic() + seconds + 3
+    tasks = [asyncio.ensure_future(push_phone(p, stop) if mode == "push"
+                                   else poll_phone(p, stop, random.uniform(0, POLL_S)))
+             for p in crowd]
+    await asyncio.sleep(1.5)  # streams open, first polls out
+    for p in crowd:  # what a phone shows when the measured changes begin
+        p.seen_at.clear()
+    changes: list[Change] = []
+    change_latency: list[float] = []
+    other: list[float] = []
+    start = time.monotonic()
+    end_changes = start + seconds
+    jobs = [changer(t, ports, start, end_changes, every, changes, change_latency)
+            for t in table_ids]
+    jobs.append(other_requests(table_ids, ports, end_changes, other))
+    await asyncio.gather(*jobs)
+    await asyncio.sleep(max(0.0, stop - time.monotonic()))  # let the last changes arrive
+    await asyncio.gather(*tasks)
+    done.set()
+    dom_seen = await real
+    by_table: dict[str, list[dict[int, float]]] = {}
+    for p in crowd:
+        by_table.setdefault(p.table_id, []).append(p.seen_at)
+    delays, missed = propagation(changes, by_table)
+    dom_delays, dom_missed = propagation(
+        [c for c in changes if c.table_id in dom_seen],
+        {t: [s] for t, s in dom_seen.items()})
+    return {"delays": delays, "missed": missed, "changes": len(changes),
+            "change_latency": change_latency, "other": other,
+            "errors": sum(p.errors for p in crowd), "dom": dom_delays,
+            "dom_missed": dom_missed}
+
+
+async def idle_phase(mode: str, ports: list[int], table_ids: list[str], phones: int,
+                     seconds: float) -> dict[str, Any]:
+    crowd = [Phone(table_ids[i % len(table_ids)], ports[i % len(ports)])
+             for i in range(phones)]
+    stop = time.monotonic() + seconds + 2
+    tasks = [asyncio.ensure_future(push_phone(p, stop, listen_only=True) if mode == "push"
+                                   else poll_phone(p, stop, random.uniform(0, POLL_S)))
+             for p in crowd]
+    await asyncio.sleep(2)  # every stream open
+    other: list[float] = []
+    await other_requests(table_ids, ports, time.monotonic() + seconds, other, every=0.02)
+    await asyncio.gather(*tasks)
+    return {"other": other, "errors": sum(p.errors for p in crowd)}
+
+
+async def measure_database(name: str, url: str, args: argparse.Namespace
+                           ) -> tuple[float, float]:
+    ports, processes = start_servers(url)
+    try:
+        table_ids = await create_tables(ports[0], args.tables)
+        quiet = await create_tables(ports[1], args.tables)
+        results = {}
+        for mode in ("push", "poll"):
+            r = await live_phase(mode, ports, table_ids, args.phones, args.seconds,
+                                 args.change_every, args.browsers)
+            results[mode] = r
+            print(f"{name} {mode}: {args.phones} phones on {args.tables} tables, 2 server "
+                  f"processes, {r['changes']} changes: propagation {spread(r['delays'])} "
+                  f"(missed {r['missed']}); DOM on {args.browsers} Chromium phones "
+                  f"{spread(r['dom'])} (missed {r['dom_missed']}); change answered "
+                  f"{spread(r['change_latency'])}; other requests {spread(r['other'])}; "
+                  f"phone errors {r['errors']}", flush=True)
+        idle = {}
+        for mode in ("push", "poll"):
+            r = await idle_phase(mode, ports, quiet, args.idle, args.idle_seconds)
+            idle[mode] = r
+            how = "holding streams" if mode == "push" else "polling every 2 s"
+            print(f"{name} idle {mode}: {args.idle} phones {how}: other requests "
+                  f"{spread(r['other'])} ({len(r['other'])} asked); phone errors "
+                  f"{r['errors']}", flush=True)
+        return (percentile(results["push"]["delays"], .95) * 1000,
+                percentile(idle["push"]["other"], .99) * 1000)
+    finally:
+        stop_servers(processes)
+
+
+def postgres_url(given: str | None) -> tuple[str | None, str | None]:
+    """(a URL with a schema of its own, the schema to drop) or (None, None)."""
+    base = given or os.environ.get("CAMPFIRE_TEST_PG", PG_DEFAULT)
+    try:
+        import psycopg
+
+        schema = "bench_" + uuid.uuid4().hex[:10]
+        raw = base.replace("postgresql+psycopg", "postgresql")
+        with psycopg.connect(raw, autocommit=True, connect_timeout=3) as conn:
+            conn.execute(f"CREATE SCHEMA {schema}")
+        joiner = "&" if "?" in base else "?"
+        return f"{base}{joiner}options=-csearch_path%3D{schema}", schema
+    except Exception as error:
+        print(f"PostgreSQL skipped: {type(error).__name__}: {error}".splitlines()[0])
+        return None, None
+
+
+def drop_schema(given: str | None, schema: str) -> None:
+    import psycopg
+
+    raw = (given or os.environ.get("CAMPFIRE_TEST_PG", PG_DEFAULT)).replace(
+        "postgresql+psycopg", "postgresql")
+    with psycopg.connect(raw, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def poll_cost_line(postgres: str | None) -> str | None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import poll_cost  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    line: str = poll_cost.measure(postgres)
+    return line
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--serve", nargs=2, metavar=("PORT", "URL"), help=argparse.SUPPRESS)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--phones", type=int, default=200)
+    parser.add_argument("--idle", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=15.0, help="of changes per phase")
+    parser.add_argument("--idle-seconds", type=float, default=8.0)
+    parser.add_argument("--change-every", type=float, default=5.0,
+                        help="seconds between changes of one table")
+    parser.add_argument("--browsers", type=int, default=2, help="real Chromium phones")
+    parser.add_argument("--postgres", metavar="URL", help="PostgreSQL DATABASE_URL "
+                        f"(default $CAMPFIRE_TEST_PG or {PG_DEFAULT}); a schema is made")
+    parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--no-poll-cost", action="store_true")
     args = parser.parse_args()
     if args.serve:
-        serve(args.port, args.db, args.workers, args.connections)
-        return 0
-    if not 2 <= args.phones <= 6 or args.tables < 1 or not 0 < args.seconds <= 3600:
-        parser.error("--phones 2-6, --tables >= 1, --seconds 0-3600")
-
-    with tempfile.TemporaryDirectory(prefix="campfire-bench-") as folder:
-        port = free_port()
-        database = str(Path(folder) / "bench.sqlite3")
-        command = [sys.executable, str(Path(__file__).resolve()), "--serve",
-                   "--port", str(port), "--db", database,
-                   "--workers", str(args.workers), "--connections", str(args.connections)]
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        process = subprocess.Popen(command, cwd=ROOT, env=env)
+        serve(int(args.serve[0]), args.serve[1])
+        return
+    sys.path.insert(0, str(ROOT))
+    p95s, p99s = [], []
+    with tempfile.TemporaryDirectory() as folder:
+        databases = [("SQLite", f"sqlite:///{Path(folder) / 'sync.sqlite3'}", None)]
+        if not args.no_postgres:
+            url, schema = postgres_url(args.postgres)
+            if url:
+                databases.append(("PostgreSQL", url, schema))
         try:
-            wait_for_server(port, process, timeout=60)
-            ids = create_tables(port, args.tables, args.phones)
-            print(f"gunicorn gevent {args.workers} workers × {args.connections} connections on "
-                  f"{HOST}:{port}, SQLite; {len(ids)} tables × {args.phones} phones = "
-                  f"{len(ids) * args.phones} phones polling every {args.interval:g} s, "
-                  f"1 change/table/s, {args.seconds:g} s", flush=True)
-            polls, changes = Samples(), Samples()
-            start = time.monotonic() + 0.5
-            stop = start + args.seconds
-            threads = []
-            phones = len(ids) * args.phones
-            for t, table_id in enumerate(ids):
-                threads.append(threading.Thread(
-                    target=changer, daemon=True,
-                    args=(port, table_id, start, t / len(ids), stop, changes)))
-                for p in range(args.phones):
-                    offset = args.interval * (t * args.phones + p) / phones  # spread out
-                    threads.append(threading.Thread(
-                        target=phone, daemon=True,
-                        args=(port, table_id, start, offset, args.interval, stop, polls)))
-            run_threads(threads, stop)
-            report("polls", polls, args.seconds)
-            if polls.sizes:
-                print(f"         {len(polls.sizes)} answered with a fresh panel of "
-                      f"{statistics.fmean(polls.sizes) / 1024:.1f} KB on average")
-            report("changes", changes, args.seconds)
-            print(f"errors   {polls.errors + changes.errors}")
-            if args.saturate > 0:
-                status, body = Client(port).request("GET", f"/api/v1/tables/{ids[0]}")
-                version = json.loads(body)["version"] if status == 200 else 0
-                side_by_side(port, ids[0], version, args.clients, args.saturate)
+            for name, url, _schema in databases:
+                p95, p99 = asyncio.run(measure_database(name, url, args))
+                p95s.append(p95)
+                p99s.append(p99)
+            line = None if args.no_poll_cost else poll_cost_line(
+                databases[-1][1] if len(databases) > 1 else None)
         finally:
-            stop_server(process)
-    return 0
+            for _name, _url, schema in databases:
+                if schema:
+                    drop_schema(args.postgres, schema)
+    if line:
+        print(line)
+    print(f"sync: push p95 {max(p95s):.0f} ms with {args.phones} phones; idle phones "
+          f"{args.idle} with other requests p99 {max(p99s):.0f} ms")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

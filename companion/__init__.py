@@ -19,9 +19,11 @@ from companion import (
     idempotency,
     pages,
     panels,
+    push,
     registry,
     security,
     serving,
+    versions,
 )
 
 TEMPLATES = config.data_dir("templates")
@@ -37,6 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.autoescape = True  # every template, whatever its extension
     registry.init_app(app)
     db.init_app(app)
+    versions.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     hosts.init_app(app)
@@ -44,6 +47,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     pages.init_app(app)
     api.init_app(app)
     panels.register_panels(app)
+    push.init_app(app)
     _register_errors(app)
     serving.init_app(app)  # last: it wraps every view registered above
     return app

@@ -97,3 +97,23 @@ class IdempotencyKeyRow(Base):
     status: Mapped[int | None] = mapped_column(Integer, nullable=True)
     headers: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
     body: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+
+
+class StateRow(Base):
+    """A table's folded state at one version (a snapshot), pickled.
+
+    The events stay the truth: a snapshot only saves re-reading and re-folding them. One
+    is kept at the table's latest version and one at every ``tables.SNAPSHOT_EVERY``-th
+    (the bases undo replays from). ``code`` fingerprints the game's code that folded it: a
+    snapshot from other code is ignored and the events are folded again. Only the server
+    writes these rows (pickle trusts its input, as the server trusts its own database).
+    """
+
+    __tablename__ = "table_states"
+
+    table_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(64))
+    state: Mapped[bytes] = mapped_column(LargeBinary)

@@ -16,13 +16,23 @@ their seat until the game ends: ``TableView.state_json_for``, ``counters_for``, 
 and ``events`` take the viewer's seat.
 
 Folded states are immutable, so they are cached per ``(table id, version)``: a version
-always names the same events.
+always names the same events. They are also stored (``StateRow`` snapshots, pickled) at
+each table's latest version and at every ``SNAPSHOT_EVERY``-th, so a process that did not
+make a change reads the new state instead of folding the whole history again, an undo
+replays only the changes after the nearest snapshot before the one it cancels, and an
+import folds its events once. A change is folded before the write lock is taken (and again
+under it only when another change came first), so writers hold the lock for the insert
+alone.
 """
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
+import io
 import json
+import logging
+import pickle
 import random
 import re
 import secrets
@@ -32,16 +42,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
-from types import ModuleType
+from pathlib import Path
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion import config, db, registry
-from companion.models import EventRow, SeatTokenRow, TableRow, utcnow
+from companion import config, db, registry, versions
+from companion.models import EventRow, SeatTokenRow, StateRow, TableRow, utcnow
 from games import table as protocol
 from games.errors import N_, RuleError, localize
 from games.table import Player, players_from_json
@@ -68,6 +79,11 @@ UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 RELEASED = "released"
 TAKEN_OVER = "taken_over"
+#: Besides the latest, a snapshot is kept at every this many versions: what an undo
+#: replays from (at most this many changes plus those after the one it cancels).
+SNAPSHOT_EVERY = 64
+
+log = logging.getLogger(__name__)
 
 
 class TableNotFound(LookupError):
@@ -313,12 +329,122 @@ def _state(session: Session, row: TableRow) -> Any:
     key = (row.id, row.version)
     state = _cached(key)
     if state is None:
-        events = session.scalars(
-            select(EventRow).where(EventRow.table_id == row.id).order_by(EventRow.seq)
-        ).all()
-        state = _fold(row, events)
+        state = _load_state(session, row)
         _remember(key, state)
     return state
+
+
+# ---------------------------------------------------------------------------------------
+# snapshots
+
+_codes: dict[str, str] = {}
+
+
+def _code(module: ModuleType) -> str:
+    """A fingerprint of the code that folds ``module``'s states (its package's sources and
+    the fold protocol): a snapshot pickled by other code is not trusted to unpickle into
+    the same state."""
+    code = _codes.get(module.__name__)
+    if code is None:
+        digest = hashlib.sha256()
+        files = {Path(protocol.__file__)}
+        path = Path(getattr(module, "__file__", "") or ".")
+        files |= (set(path.parent.glob("*.py")) if (path.parent / "__init__.py").is_file()
+                  and path.parent.name != "tests" else {path})
+        for file in sorted(files):
+            if file.is_file():
+                digest.update(file.name.encode() + b"\0" + file.read_bytes())
+        code = _codes[module.__name__] = digest.hexdigest()
+    return code
+
+
+def _mapping_proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    return MappingProxyType(items)
+
+
+def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[Any, ...]]:
+    return _mapping_proxy, (dict(proxy),)
+
+
+#: How a snapshot pickles what pickle alone cannot: the read-only mappings that frozen
+#: states hold (Bison's board).
+_REDUCERS = {**copyreg.dispatch_table, MappingProxyType: _reduce_proxy}
+
+
+def _pickled(state: Any) -> bytes | None:
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _REDUCERS
+    try:
+        pickler.dump(state)
+        return buffer.getvalue()
+    except (pickle.PicklingError, TypeError, AttributeError):
+        log.warning("a %s state cannot be pickled: no snapshot", type(state).__name__)
+        return None
+
+
+def _save_snapshot(session: Session, row: TableRow, module: ModuleType,
+                   blob: bytes | None) -> None:
+    """Keep the state at ``row.version``; drop the older ones but every SNAPSHOT_EVERY-th."""
+    if blob is None:
+        return
+    session.add(StateRow(table_id=row.id, version=row.version, code=_code(module), state=blob))
+    session.execute(delete(StateRow).where(
+        StateRow.table_id == row.id, StateRow.version < row.version,
+        StateRow.version % SNAPSHOT_EVERY != 0))
+    session.flush()
+
+
+def _undo_pairs(session: Session, table_id: str) -> list[tuple[int, int]]:
+    return [(seq, undoes) for seq, undoes in session.execute(
+        select(EventRow.seq, EventRow.undoes).where(
+            EventRow.table_id == table_id, EventRow.undoes.is_not(None)))]
+
+
+def _base(session: Session, row: TableRow, module: ModuleType,
+          undos: Sequence[tuple[int, int]], below: int) -> tuple[int, Any] | None:
+    """The newest usable snapshot older than ``below``: ``(version, state)``, or None.
+
+    The snapshot at version v is the fold of the changes in effect at v; it is the fold of
+    the changes up to v in effect NOW unless a later undo cancelled one of them: so it is
+    usable when every undo after v cancels a change after v (``undos``: (seq, undoes))."""
+    candidates = session.scalars(select(StateRow.version).where(
+        StateRow.table_id == row.id, StateRow.code == _code(module),
+        StateRow.version < below).order_by(StateRow.version.desc())).all()
+    for version in candidates:
+        if any(seq > version and undoes <= version for seq, undoes in undos):
+            continue
+        blob = session.scalar(select(StateRow.state).where(
+            StateRow.table_id == row.id, StateRow.version == version))
+        try:
+            return version, pickle.loads(blob) if blob is not None else None
+        except Exception:  # a damaged snapshot: fold from the events
+            log.warning("snapshot %s@%s does not unpickle", row.id, version)
+    return None
+
+
+def _load_state(session: Session, row: TableRow) -> Any:
+    """The state at ``row.version``: its snapshot, else the nearest usable one plus the
+    changes after it, else the fold of every event."""
+    module = _module(row.game)
+    blob = session.scalar(select(StateRow.state).where(  # the usual case: one query
+        StateRow.table_id == row.id, StateRow.version == row.version,
+        StateRow.code == _code(module)))
+    if blob is not None:
+        try:
+            return pickle.loads(blob)
+        except Exception:  # a damaged snapshot: fold from an older one or the events
+            log.warning("snapshot %s@%s does not unpickle", row.id, row.version)
+    undos = _undo_pairs(session, row.id)
+    base = _base(session, row, module, undos, below=row.version)
+    if base is None or base[1] is None:
+        return _fold(row, _events(session, row))
+    version, state = base
+    if version == row.version:
+        return state
+    later = session.scalars(select(EventRow).where(
+        EventRow.table_id == row.id, EventRow.seq > version).order_by(EventRow.seq)).all()
+    return _replay(module, _players(row), row.settings, later, blame=None, start=state)
 
 
 def _view(row: TableRow, state: Any) -> TableView:
@@ -475,18 +601,36 @@ def append(table_id: str, event: Any, *, seat: int | None = None,
     when ``expected_version`` is given and stale, ``TableNotFound``.
     """
     event = check_event(event)
-    with db.writing() as session:
-        row = _lock(session, table_id)
+    chance = random.SystemRandom()
+    # Fold outside the write lock: the lock is then held for the insert alone.
+    with db.reading() as session:
+        row = session.get(TableRow, _check_id(table_id))
+        if row is None:
+            raise TableNotFound(table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
         _check_room(row.version)
         module = _module(row.game)
         event = check_event(event, module)
+        seen = row.version
         state = _state(session, row)
-        prepared = module.prepare(state, event, random.SystemRandom())
-        new_state = module.apply(state, prepared)
+    prepared = module.prepare(state, event, chance)
+    new_state = module.apply(state, prepared)
+    blob = _pickled(new_state)
+    with db.writing() as session:
+        row = _lock(session, table_id)
+        if expected_version is not None and expected_version != row.version:
+            raise VersionConflict(expected_version, row.version)
+        _check_room(row.version)
+        if row.version != seen:  # another change came first: fold again, under the lock
+            state = _state(session, row)
+            prepared = module.prepare(state, event, chance)
+            new_state = module.apply(state, prepared)
+            blob = _pickled(new_state)
         _store(session, row, prepared, seat=seat, undoes=None)
+        _save_snapshot(session, row, module, blob)
     _remember((row.id, row.version), new_state)
+    versions.note(row.id, row.version)
     return _view(row, new_state)
 
 
@@ -519,12 +663,21 @@ def undo(table_id: str, *, seat: int | None = None, seq: int | None = None,
         module = _module(row.game)
         players = _players(row)
         before = _view(row, _state(session, row))
+        undos = [(e.seq, e.undoes) for e in events if e.undoes is not None]
+        base = _base(session, row, module, [*undos, (row.version + 1, target.seq)],
+                     below=target.seq)
+        start, later = None, list(events)
+        if base is not None and base[1] is not None:  # replay only what follows it
+            start, later = base[1], [e for e in events if e.seq > base[0]]
         new_state = _replay(module, players, row.settings,
-                            [*events, _undo_marker(target.seq)],
-                            blame=lambda payload: before.event_for(payload, actor))
+                            [*later, _undo_marker(target.seq)],
+                            blame=lambda payload: before.event_for(payload, actor),
+                            start=start)
         _store(session, row, {"type": UNDO, "undoes": target.seq}, seat=_seat_or_none(actor),
                undoes=target.seq)
+        _save_snapshot(session, row, module, _pickled(new_state))
     _remember((row.id, row.version), new_state)
+    versions.note(row.id, row.version)
     return _view(row, new_state)
 
 
@@ -832,8 +985,12 @@ def import_table(document: Any) -> TableView:
         raise RuleError(N_("events must be a list"))
     _check_room(0, len(raw_events))
 
-    state = module.new_state(players, settings)
-    rows: list[EventRow] = []
+    # The changes in effect with the state after each (an undo drops one and replays only
+    # those after it: one fold for the whole file, however many undos it holds).
+    initial = state = module.new_state(players, settings)
+    in_effect: list[tuple[int, Mapping[str, Any], Any]] = []  # (seq, payload, state after)
+    live: set[int] = set()
+    rows: list[dict[str, Any]] = []  # inserted at once (an ORM object each costs 10x)
     for index, raw in enumerate(raw_events):
         seq = index + 1
         try:
@@ -848,8 +1005,8 @@ def import_table(document: Any) -> TableView:
                                 last=len(players) - 1)
             stamp = _timestamp(raw.get("created_at"))
             if "undoes" in raw:
-                live = {e.seq for e in live_events(rows)}
-                if raw["undoes"] not in live or isinstance(raw["undoes"], bool):
+                target = raw["undoes"]
+                if isinstance(target, bool) or not isinstance(target, int) or target not in live:
                     raise RuleError(N_("an undo must cancel an earlier change not yet undone"))
             else:
                 payload = check_event(raw.get("event"), module)
@@ -857,26 +1014,39 @@ def import_table(document: Any) -> TableView:
         except RuleError as error:
             raise ImportProblem(seq, error) from None
         if "undoes" in raw:
-            rows.append(EventRow(seq=seq, type=UNDO, payload={"type": UNDO,
-                                 "undoes": raw["undoes"]}, seat=seat,
-                                 undoes=raw["undoes"], created_at=stamp))
-            try:
-                state = _fold_rows(module, players, settings, rows)
-            except RuleError as error:
-                raise ImportProblem(seq, error) from None
+            rows.append({"seq": seq, "type": UNDO, "payload": {"type": UNDO,
+                         "undoes": raw["undoes"]}, "seat": seat,
+                         "undoes": raw["undoes"], "created_at": stamp})
+            at = next(i for i in range(len(in_effect) - 1, -1, -1)
+                      if in_effect[i][0] == raw["undoes"])
+            state = in_effect[at - 1][2] if at else initial
+            replayed = []
+            for later, later_payload, _after in in_effect[at + 1:]:
+                try:
+                    state = module.apply(state, later_payload)
+                except RuleError as error:
+                    raise ImportProblem(seq, error) from None
+                replayed.append((later, later_payload, state))
+            del in_effect[at:]
+            in_effect.extend(replayed)
+            live.discard(raw["undoes"])
             continue
-        rows.append(EventRow(seq=seq, type=str(payload["type"])[:40], payload=payload,
-                             seat=seat, undoes=None, created_at=stamp))
+        rows.append({"seq": seq, "type": str(payload["type"])[:40], "payload": payload,
+                     "seat": seat, "undoes": None, "created_at": stamp})
+        in_effect.append((seq, payload, state))
+        live.add(seq)
 
     with db.writing() as session:
         row = _insert_table(session, game, players, settings)
         row.created_at = created_at
         row.version = len(rows)
-        for event in rows:
-            event.table_id = row.id
-            session.add(event)
         session.flush()
+        if rows:
+            session.connection().execute(  # Core: one executemany, no ORM objects
+                EventRow.__table__.insert(), [{**event, "table_id": row.id} for event in rows])
+        _save_snapshot(session, row, module, _pickled(state))
     _remember((row.id, row.version), state)
+    versions.note(row.id, row.version)
     return _view(row, state)
 
 
@@ -887,10 +1057,12 @@ def _fold_rows(module: ModuleType, players: Sequence[Player], settings: Mapping[
 
 def _replay(module: ModuleType, players: Sequence[Player], settings: Mapping[str, Any],
             rows: Sequence[EventRow], *,
-            blame: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None) -> Any:
+            blame: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None,
+            start: Any = None) -> Any:
     """The fold of the changes in effect; with ``blame`` (how the asking seat may see an
-    event), a refusal is an ``UndoBlocked`` naming the change that is no longer allowed."""
-    state = module.new_state(players, settings)
+    event), a refusal is an ``UndoBlocked`` naming the change that is no longer allowed.
+    ``start``: a snapshot's state, ``rows`` then every event after it."""
+    state = module.new_state(players, settings) if start is None else start
     for event in live_events(rows):
         try:
             state = module.apply(state, event.payload)

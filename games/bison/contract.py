@@ -248,7 +248,6 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
                 )
         except RuleError as error:
             raise _located(where, error) from None
-        where = f"pieces[{index}] ({player} at {show(at)} {terrain})"
         try:
             space = (at, terrain)
             check_space(tiles, space)
@@ -271,8 +270,9 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
                        "of one player only"), other=other, there=there,
                 )
             layout.add(space, Pieces(player, hunters, structure))
-        except RuleError as error:
-            raise _located(where, error) from None
+        except RuleError as error:  # the location is worded only when it is needed
+            raise _located(f"pieces[{index}] ({player} at {show(at)} {terrain})",
+                           error) from None
         placed[space] = (index, player)
     return layout.board()
 

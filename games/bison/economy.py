@@ -370,8 +370,14 @@ def receive(
 
     Giving three to get one loses two animals, but the alternative is losing all three.
     """
-    gains = Amounts.from_mapping(gains, what="the gains")
-    value = {a: stocks.get(a) + gains.get(a) for a in ANIMALS}  # may pass 15 for now
+    if not isinstance(gains, Amounts):  # an Amounts is checked already (and immutable)
+        gains = Amounts.from_mapping(gains, what="the gains")
+    value = {"bison": stocks.bison + gains.bison, "salmon": stocks.salmon + gains.salmon,
+             "turkey": stocks.turkey + gains.turkey}  # may pass 15 for now
+    if exchanges is None and max(value.values()) <= STOCK_CAP:
+        # Nothing passes the cap: no surplus, no exchange, nothing lost (the common case
+        # while final scoring fills stocks from 0).
+        return Receipt(Stocks(**value), (), Amounts())
 
     def surplus(animal: str) -> int:
         return max(0, value[animal] - STOCK_CAP)

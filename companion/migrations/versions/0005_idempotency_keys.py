@@ -1,7 +1,7 @@
 """Idempotency keys: a repeated write (same key) gets the first answer, nothing changes.
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0004
 
 A new table only: no existing row changes.
 """
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,267 @@
+"""Push: every open table page holds one Server-Sent Events stream that says its version.
+
+``GET /t/<id>/events/stream`` answers ``text/event-stream``:
+
+* first ``retry: <ms>`` (how soon the browser reconnects) and the table's current version
+  (``event: version`` / ``data: <n>``), so a phone that (re)connects catches up at once;
+* then one ``version`` event whenever this process learns of a newer version of the table
+  (``companion.versions.subscribe``: its own commits at once, other processes' through the
+  version map's refresh, or at once through PostgreSQL ``NOTIFY``);
+* a heartbeat comment (``: ping``) every ``PUSH_HEARTBEAT_SECONDS`` (default 15) so that
+  proxies and NAT boxes keep the idle connection open;
+* the stream ends after ``PUSH_STREAM_SECONDS`` (default 55): the browser reconnects by
+  itself, which lets a server recycle its workers and bounds what a dead phone holds.
+
+The stream carries the version only; the phone then asks its table URL with
+``?v=<the version it shows>`` exactly as the poll does (static/push.js), so rendering and
+caching stay one path. No message is needed for correctness: the version in the database
+is the truth, and a phone whose stream cannot be held (a buffering proxy, a sleeping
+phone) keeps polling.
+
+Across processes and servers:
+
+* PostgreSQL: every commit that changes a table row sends ``NOTIFY campfire_tables,
+  '<id> <version>'`` in its own transaction (delivered on commit, dropped on rollback);
+  each process that holds streams LISTENs on one connection of its own and tells its
+  version map (``versions.note``), which wakes the streams.
+* SQLite (one machine): a process learns of another's commits through the version map's
+  background refresh (one cheap query every quarter of a second for the watched tables).
+
+An idle stream waits on an event: under ``campfire serve`` (gevent workers) that is a
+greenlet, not a thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from flask import Blueprint, Flask, Response, abort, current_app
+from sqlalchemy import event, text
+from sqlalchemy.engine import make_url
+
+from companion import tables, versions
+from companion.models import TableRow
+
+log = logging.getLogger(__name__)
+
+EXTENSION = "campfire.push"
+CHANNEL = "campfire_tables"
+#: How soon the browser reconnects after a stream ends (milliseconds).
+RETRY_MS = 1000
+HEARTBEAT_SECONDS = 15.0
+STREAM_SECONDS = 55.0
+#: Pause before the PostgreSQL listener connects again after losing its connection.
+LISTEN_RETRY_SECONDS = 2.0
+#: How often the listener looks for notifications that arrived.
+LISTEN_POLL_SECONDS = 0.02
+
+bp = Blueprint("push", __name__)
+
+
+class Waiter:
+    """One open stream: the newest version heard and an event to wake it."""
+
+    __slots__ = ("table_id", "version", "woken")
+
+    def __init__(self, table_id: str) -> None:
+        self.table_id = table_id
+        self.version = -1
+        self.woken = threading.Event()
+
+
+class Hub:
+    """One process's open streams, by table, woken by its version map."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.versions = versions.for_app(app)
+        self._streams: dict[str, set[Waiter]] = {}
+        self._lock = threading.Lock()
+        self._started = False
+        self.listener: Listener | None = None
+
+    def start(self) -> None:
+        """Subscribe to the version map (and LISTEN on PostgreSQL) once per process.
+
+        Called lazily from a request, never at import or app creation: a server that
+        creates the app before forking its workers must not start threads in the parent.
+        """
+        if self._started:
+            return
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+        self.versions.subscribe(self.wake)
+        url = str(self.app.config.get("DATABASE_URL") or "")
+        if url.startswith("postgresql"):
+            self.listener = Listener(url, self.versions.note)
+            self.listener.start()
+
+    def stop(self) -> None:
+        """Stop listening and refreshing (tests; a process that exits needs nothing)."""
+        if self.listener is not None:
+            self.listener.stop()
+        self.versions.stop()
+
+    def wake(self, table_id: str, version: int) -> None:
+        with self._lock:
+            waiting = list(self._streams.get(table_id, ()))
+        for waiter in waiting:
+            if version > waiter.version:
+                waiter.version = version
+            waiter.woken.set()
+
+    def open(self, table_id: str) -> Waiter:
+        waiter = Waiter(table_id)
+        with self._lock:
+            self._streams.setdefault(table_id, set()).add(waiter)
+        return waiter
+
+    def close(self, waiter: Waiter) -> None:
+        with self._lock:
+            streams = self._streams.get(waiter.table_id)
+            if streams is not None:
+                streams.discard(waiter)
+                if not streams:
+                    del self._streams[waiter.table_id]
+
+    def open_streams(self) -> int:
+        with self._lock:
+            return sum(len(streams) for streams in self._streams.values())
+
+
+class Listener:
+    """LISTEN on one PostgreSQL connection of its own; each notification is a commit of
+    another process (or of this one: noting a known version again changes nothing)."""
+
+    def __init__(self, url: str, note: Callable[[str, int], None]) -> None:
+        # psycopg takes the libpq URI; SQLAlchemy's "+psycopg" driver suffix is not part of it
+        self.conninfo = make_url(url).set(drivername="postgresql").render_as_string(
+            hide_password=False)
+        self.note = note
+        self.listening = threading.Event()  # set while LISTEN is in force (tests)
+        self._stop = threading.Event()
+        self.heard = 0
+
+    def start(self) -> None:
+        threading.Thread(target=self._run, name="campfire-listen", daemon=True).start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    while not self._stop.is_set():
+                        # Never wait inside psycopg: imported before gevent patched the
+                        # process (campfire serve migrates first), its wait would block
+                        # the whole worker. Take what arrived, then sleep cooperatively.
+                        for notice in connection.notifies(timeout=0):
+                            self._heard(notice.payload)
+                        self._stop.wait(LISTEN_POLL_SECONDS)
+            except Exception as error:  # the database restarted: the map's refresh
+                # covers the gap; listen again after a pause
+                log.warning("LISTEN %s lost: %s", CHANNEL, type(error).__name__)
+            self.listening.clear()
+            self._stop.wait(LISTEN_RETRY_SECONDS)
+
+    def _heard(self, payload: str) -> None:
+        table_id, _, version = payload.partition(" ")
+        if version.isdigit():
+            self.heard += 1
+            self.note(table_id, int(version))
+
+
+@event.listens_for(TableRow, "after_insert")
+@event.listens_for(TableRow, "after_update")
+def _notify(_mapper: Any, connection: Any, row: TableRow) -> None:
+    """NOTIFY within the writing transaction: PostgreSQL delivers it on commit only."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                           {"channel": CHANNEL, "payload": f"{row.id} {row.version}"})
+
+
+def hub(app: Flask | None = None) -> Hub:
+    found: Hub = (app or current_app).extensions[EXTENSION]
+    return found
+
+
+def events(the_hub: Hub, table_id: str, *, heartbeat: float, lifetime: float,
+           clock: Callable[[], float] = time.monotonic) -> Iterator[str]:
+    """The stream's text: retry, current version, newer versions, heartbeats, then end."""
+    waiter = the_hub.open(table_id)  # before reading the version: no change slips between
+    unwatch = the_hub.versions.watch(table_id)
+    try:
+        deadline = clock() + lifetime
+        try:
+            current = the_hub.versions.current(table_id)
+        except versions.StaleVersions:  # the database is down: wait for the next news
+            current = None
+        waiter.version = max(waiter.version, current if current is not None else -1)
+        yield f"retry: {RETRY_MS}\n\n"
+        sent = -1
+        while True:
+            if waiter.version > sent:
+                sent = waiter.version
+                yield f"event: version\ndata: {sent}\n\n"
+            left = deadline - clock()
+            if left <= 0:
+                return
+            if waiter.woken.wait(min(heartbeat, left)):
+                waiter.woken.clear()  # then read waiter.version: a wake after this re-sets
+            elif deadline - clock() > 0:
+                yield ": ping\n\n"
+    finally:
+        unwatch()
+        the_hub.close(waiter)
+
+
+@bp.get("/t/<table_id>/events/stream")
+def stream(table_id: str) -> Response:
+    """The table's version stream (text/event-stream); 404 for an unknown table."""
+    if not tables.TABLE_ID.fullmatch(table_id):
+        abort(404)
+    the_hub = hub()
+    the_hub.start()
+    try:
+        known = the_hub.versions.current(table_id)
+    except versions.StaleVersions:
+        known = tables.get(table_id).version  # the database's own answer (or its error)
+    except tables.TableNotFound:
+        known = None
+    if known is None:
+        abort(404)
+    config = current_app.config
+    body = events(the_hub, table_id,
+                  heartbeat=float(config.get("PUSH_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)),
+                  lifetime=float(config.get("PUSH_STREAM_SECONDS", STREAM_SECONDS)))
+    return Response(body, mimetype="text/event-stream", headers={
+        "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+    })
+
+
+def _start_hub() -> None:
+    # Not under TESTING: the many short-lived test apps start theirs with a stream only,
+    # instead of each keeping a refresher thread (and a LISTEN connection) to the end.
+    if not current_app.testing:
+        hub().start()
+
+
+def init_app(app: Flask) -> None:
+    """Register the stream (before ``serving.init_app``, which wraps every view)."""
+    app.extensions[EXTENSION] = Hub(app)
+    app.register_blueprint(bp)
+    # Every process that serves pages hears of other processes' commits promptly, so the
+    # panel a pushed phone then asks for is never answered from a lagging version map.
+    app.before_request(_start_hub)

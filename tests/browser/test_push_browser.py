@@ -1,0 +1,121 @@
+"""Push on real phones: a change reaches the other phone by the version stream, and the
+timed poll still brings it where the stream cannot be held.
+
+Each test's server sets ``POLL_MS`` for what it shows: an hour for the push test (a poll
+never fires, so an update can only have come by the stream, which also marks the body with
+``data-push-version``), half a second for the fallback (the stream is blocked). No timing
+is asserted; every wait is bounded by the harness timeout.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from phone_kit import act, create_table, version
+
+from companion import create_app, tables
+
+HOUR_MS = 3_600_000
+HALF_SECOND_MS = 500
+STREAM = "**/events/stream"
+
+
+@pytest.fixture(scope="module")
+def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[int], str]]:
+    """``serve(poll_ms)``: the base URL of a live companion polling every ``poll_ms``."""
+    from werkzeug.serving import make_server
+
+    servers: list[Any] = []
+
+    def start(poll_ms: int) -> str:
+        folder = tmp_path_factory.mktemp("push")
+        tables.clear_cache()
+        app = create_app({
+            "SECRET_KEY": "browser-test-secret-key-0123456789abcdef",
+            "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
+            "CREATE_RATE_LIMIT": "1000 per minute",
+            "JOIN_RATE_LIMIT": "1000 per minute",
+            "POLL_MS": poll_ms,
+        })
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_port}"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+
+
+def watching(page: Any, url: str) -> list[str]:
+    """Open ``url`` on ``page``; the panel requests it makes from then on."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url)
+            if "?v=" in request.url else None)
+    page.goto(url)
+    page.wait_for_selector("#panel")
+    return asked
+
+
+def test_the_other_phone_sees_the_change_by_the_stream(
+        serve: Callable[[int], str], phone: Any, second_phone: Any,
+        shot: Callable[..., Any]) -> None:
+    base = serve(HOUR_MS)
+    a, b = phone, second_phone
+    url = create_table(a, base, "lion-square")
+    asked = watching(b, url)
+    b.wait_for_selector('body[data-push="open"]')
+    b.wait_for_selector('body[data-push-version="0"]')  # the stream says the version first
+    assert version(b) == 0 and asked == []  # no poll: the interval is an hour
+
+    act(a, '[data-testid="ls-taken-0-up"]')
+    b.wait_for_selector('#panel[data-version="1"]')
+    assert b.get_attribute("body", "data-push-version") == "1"
+    shot(b, "push_en_1_pushed_b")  # the stream's holder is hidden: the page looks as before
+    assert len(asked) >= 1 and all("v=0" in seen for seen in asked)  # asked as the poll does
+
+    act(a, '[data-testid="ls-taken-0-up"]')
+    b.wait_for_selector('#panel[data-version="2"]')
+    assert b.get_attribute("body", "data-push-version") == "2"
+
+
+def test_blocked_stream_falls_back_to_polling(
+        serve: Callable[[int], str], phone: Any, second_phone: Any) -> None:
+    base = serve(HALF_SECOND_MS)
+    a, b = phone, second_phone
+    url = create_table(a, base, "lion-square")
+    b.route(STREAM, lambda route: route.abort())  # a proxy that will not hold the stream
+    watching(b, url)
+
+    act(a, '[data-testid="ls-taken-0-up"]')
+    b.wait_for_selector('#panel[data-version="1"]')  # brought by the timed poll
+    assert b.get_attribute("body", "data-push-version") is None
+    assert b.get_attribute("body", "data-push") != "open"
+
+
+def test_a_phone_that_wakes_up_catches_up_at_once(
+        serve: Callable[[int], str], phone: Any, second_phone: Any) -> None:
+    base = serve(HOUR_MS)
+    a, b = phone, second_phone
+    url = create_table(a, base, "lion-square")
+    b.route(STREAM, lambda route: route.abort())  # asleep: its stream was dropped
+    watching(b, url)
+
+    act(a, '[data-testid="ls-taken-0-up"]')
+    assert version(b) == 0  # nothing told it: no stream, and a poll only every hour
+    b.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # it wakes up
+    b.wait_for_selector('#panel[data-version="1"]')
+
+
+def test_an_open_stream_stands_in_for_the_timed_polls(
+        serve: Callable[[int], str], phone: Any) -> None:
+    base = serve(HALF_SECOND_MS)
+    url = create_table(phone, base, "lion-square")
+    asked = watching(phone, url)
+    phone.wait_for_selector('body[data-push="open"]')
+    before = len(asked)  # a poll may go out before the stream opens
+    phone.wait_for_timeout(2500)  # five poll intervals: an idle phone asks nothing
+    assert len(asked) == before
