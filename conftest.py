@@ -6,9 +6,7 @@ from hypothesis import HealthCheck, settings
 
 # Property tests check what is computed, never how fast: on a loaded 2-core CI machine a
 # per-example deadline only turns slowness into false failures (timing belongs in bench/).
-settings.register_profile(
-    "campfire", deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+settings.register_profile("campfire", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("campfire")
 
 
@@ -21,16 +19,18 @@ PG_FIXTURES = frozenset({"pg_url", "pg_server_url"})
 #: Modules whose tests take seconds each: drawing and rasterising whole PDF kits, the
 #: served app under gunicorn, many writers racing, fuzzing every route, walking every
 #: screen of every game with hostile input.
-SLOW_MODULES = frozenset({
-    "tests/companion/test_companion_concurrency.py",
-    "tests/companion/test_companion_print.py",
-    "tests/companion/test_companion_serve.py",
-    "tests/companion/test_fuzz_routes.py",
-    "tests/companion/test_security.py",
-    "tests/companion/test_startup_race.py",
-    "tests/printgen/test_print_kits.py",
-    "tests/printgen/test_print_sizes.py",
-})
+SLOW_MODULES = frozenset(
+    {
+        "tests/companion/test_companion_concurrency.py",
+        "tests/companion/test_companion_print.py",
+        "tests/companion/test_companion_serve.py",
+        "tests/companion/test_fuzz_routes.py",
+        "tests/companion/test_security.py",
+        "tests/companion/test_startup_race.py",
+        "tests/printgen/test_print_kits.py",
+        "tests/printgen/test_print_sizes.py",
+    }
+)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

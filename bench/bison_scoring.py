@@ -45,8 +45,10 @@ def full_board(seed: int = 2006) -> Board:
     # Each player: 8 hunters and their 6 tents and 6 canoes spread over free spaces.
     spaces = list(board.spaces())
     rng.shuffle(spaces)
-    stock = {p: {"hunters": 8, "tent": list(STRUCTURE_SIZES), "canoe": list(STRUCTURE_SIZES)}
-             for p in PLAYERS}
+    stock = {
+        p: {"hunters": 8, "tent": list(STRUCTURE_SIZES), "canoe": list(STRUCTURE_SIZES)}
+        for p in PLAYERS
+    }
     for i, space in enumerate(spaces):
         player = PLAYERS[i % 4]
         kind = "canoe" if space[1] == RIVER else "tent"
@@ -61,10 +63,20 @@ def full_board(seed: int = 2006) -> Board:
 def document(board: Board) -> dict:
     return {
         "players": list(PLAYERS),
-        "tiles": [{"at": list(at), "tile": p.catalog_id, "rotation": p.rotation}
-                  for at, p in board.tiles.items()],
-        "pieces": [{"at": list(at), "space": space, "player": p.player, "hunters": p.hunters,
-                    "structure": p.structure} for (at, space), p in board.pieces.items()],
+        "tiles": [
+            {"at": list(at), "tile": p.catalog_id, "rotation": p.rotation}
+            for at, p in board.tiles.items()
+        ],
+        "pieces": [
+            {
+                "at": list(at),
+                "space": space,
+                "player": p.player,
+                "hunters": p.hunters,
+                "structure": p.structure,
+            }
+            for (at, space), p in board.pieces.items()
+        ],
         "final": True,
     }
 
@@ -83,8 +95,10 @@ def median_ms(call: Callable[[], object], runs: int = 2000) -> float:
 def main() -> None:
     board = full_board()
     doc = json.loads(json.dumps(document(board)))
-    print(f"board: {len(board.tiles)} tiles, {len(board.pieces)} occupied spaces "
-          f"of {3 * len(board.tiles)}, {len(find_regions(board))} regions, 4 players")
+    print(
+        f"board: {len(board.tiles)} tiles, {len(board.pieces)} occupied spaces "
+        f"of {3 * len(board.tiles)}, {len(find_regions(board))} regions, 4 players"
+    )
     rows = [
         ("regions alone (find_regions)", lambda: find_regions(board)),
         ("region scoring (score_board)", lambda: score_board(board)),

@@ -67,8 +67,9 @@ class Bench:
         with self.app.app_context():
             return tables.get(self.table_id).state
 
-    def tap(self, seat: int, round_: int, page: Any, selector: str, *,
-            navigates: bool = True) -> None:
+    def tap(
+        self, seat: int, round_: int, page: Any, selector: str, *, navigates: bool = True
+    ) -> None:
         self.taps[(seat, round_)] += 1
         self.by_kind[self.kind] += 1
         locator = page.locator(selector).first
@@ -80,8 +81,12 @@ class Bench:
 
     # --- setup (names typed here are not counted) ---------------------------------------
     def setup(self) -> None:
-        settings = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1,
-                    "is_mobile": True, "has_touch": True}
+        settings = {
+            "viewport": {"width": 360, "height": 640},
+            "device_scale_factor": 1,
+            "is_mobile": True,
+            "has_touch": True,
+        }
         for _ in PLAYERS:
             page = self.browser.new_context(**settings).new_page()
             page.set_default_timeout(15_000)
@@ -124,19 +129,29 @@ class Bench:
         self.kind = "place_tile"
         self.actions[self.kind] += 1
         hunters = 1 if state.supplies[seat].hunters_supply else 0
-        extra: dict[str, Any] = ({"space": "prairie", "hunters": 1} if hunters
-                                 else {"gain": "bison", "hunters": 0})
+        extra: dict[str, Any] = (
+            {"space": "prairie", "hunters": 1} if hunters else {"gain": "bison", "hunters": 0}
+        )
         if retail:
             a, b, side = retail
-            tile: dict[str, Any] = {"edges": edges_from_taps(a, b, side),
-                                    "animals": {"prairie": 1, "river": 1, "mountain": 1}}
+            tile: dict[str, Any] = {
+                "edges": edges_from_taps(a, b, side),
+                "animals": {"prairie": 1, "river": 1, "mountain": 1},
+            }
         else:
             tile = {"tile": tiles_in_bag(state.board)[0]}
         choice = None
         for at in sorted(fold.legal_hexes(state)):
             for turns in ((round_ + seat) % 3, 0, 1, 2, 3, 4, 5):
-                event = {"type": "play", "seat": seat, "action": "place_tile",
-                         "at": list(at), "rotation": turns, **tile, **extra}
+                event = {
+                    "type": "play",
+                    "seat": seat,
+                    "action": "place_tile",
+                    "at": list(at),
+                    "rotation": turns,
+                    **tile,
+                    **extra,
+                }
                 if self.ok(event):
                     choice = (at, turns)
                     break
@@ -167,8 +182,9 @@ class Bench:
         state = self.state()
         colour = state.colours[seat]
         available = [a.value for a in state.rounds.available(seat)]
-        own = sorted(space for space, p in state.board.pieces.items()
-                     if p.player == colour and p.hunters)
+        own = sorted(
+            space for space, p in state.board.pieces.items() if p.player == colour and p.hunters
+        )
 
         def ref(space: Any) -> dict[str, Any]:
             return fold.space_ref(state, space)
@@ -184,23 +200,41 @@ class Bench:
             for space in own:
                 if action in ("tent", "canoe") and STRUCTURE_ON[space[1]] == action:
                     sizes = fold.build_sizes(state, seat, space)
-                    if sizes and self.ok({"type": "play", "seat": seat, "action": action,
-                                          "builds": [{"space": ref(space),
-                                                      "size": sizes[0]}]}):
+                    if sizes and self.ok(
+                        {
+                            "type": "play",
+                            "seat": seat,
+                            "action": action,
+                            "builds": [{"space": ref(space), "size": sizes[0]}],
+                        }
+                    ):
                         self.actions[action] += 1
-                        self.tap(seat, round_, page,
-                                 f'button[data-build="{text(space)}"][data-size="{sizes[0]}"]')
+                        self.tap(
+                            seat,
+                            round_,
+                            page,
+                            f'button[data-build="{text(space)}"][data-size="{sizes[0]}"]',
+                        )
                         return
                 if action.startswith("move"):
                     reach = fold.destinations(state, seat, space, action)
                     n = min(state.board.pieces[space].hunters, 5)
                     for goal in sorted(reach):
-                        if self.ok({"type": "play", "seat": seat, "action": action,
-                                    "moves": [{"from": ref(space), "to": ref(goal),
-                                               "hunters": n}]}):
+                        if self.ok(
+                            {
+                                "type": "play",
+                                "seat": seat,
+                                "action": action,
+                                "moves": [{"from": ref(space), "to": ref(goal), "hunters": n}],
+                            }
+                        ):
                             self.actions[action] += 1
-                            self.tap(seat, round_, page,
-                                     f'a[data-action-link="{action}"][data-from="{text(space)}"]')
+                            self.tap(
+                                seat,
+                                round_,
+                                page,
+                                f'a[data-action-link="{action}"][data-from="{text(space)}"]',
+                            )
                             self.tap(seat, round_, page, f'[data-target="{text(goal)}"] circle')
                             return
                 if action == "gather":
@@ -211,23 +245,28 @@ class Bench:
                         left -= n
                         if n:
                             items.append({"space": ref(source), "hunters": n})
-                    if items and self.ok({"type": "play", "seat": seat, "action": "gather",
-                                          "gather": {"to": ref(space), "from": items}}):
+                    if items and self.ok(
+                        {
+                            "type": "play",
+                            "seat": seat,
+                            "action": "gather",
+                            "gather": {"to": ref(space), "from": items},
+                        }
+                    ):
                         self.actions[action] += 1
-                        self.tap(seat, round_, page,
-                                 f'button[data-gather-here="{text(space)}"]')
+                        self.tap(seat, round_, page, f'button[data-gather-here="{text(space)}"]')
                         return
         # No board action fits: an action without hunters gains one animal (B6).
         action = available[0]
         self.kind = "no hunters"
         self.actions[self.kind] += 1
         if action != available[0]:
-            self.tap(seat, round_, page, f'input[name="action"][value="{action}"]',
-                     navigates=False)
+            self.tap(seat, round_, page, f'input[name="action"][value="{action}"]', navigates=False)
         animal = min(("bison", "salmon", "turkey"), key=lambda a: state.stocks[seat].get(a))
         before = page.get_attribute("#panel", "data-version")
-        self.tap(seat, round_, page, f'.bison-nohunters button[value="{animal}"]',
-                 navigates=False)  # the panel posts with htmx and swaps in the fresh panel
+        self.tap(
+            seat, round_, page, f'.bison-nohunters button[value="{animal}"]', navigates=False
+        )  # the panel posts with htmx and swaps in the fresh panel
         page.wait_for_selector(f'#panel:not([data-version="{before}"])')
 
     def buy(self, seat: int, round_: int, page: Any) -> None:
@@ -240,8 +279,9 @@ class Bench:
         page = self.phones[seat]
         self.table_page(page)
         while True:
-            value = int(page.locator(f'[data-testid="bison-stock-{seat}-bison-value"]')
-                        .inner_text())
+            value = int(
+                page.locator(f'[data-testid="bison-stock-{seat}-bison-value"]').inner_text()
+            )
             if value >= 15:
                 break
             before = page.get_attribute("#panel", "data-version")
@@ -306,8 +346,7 @@ class Bench:
             overflows += self.score(round_)
         state = self.state()
         placed = len(state.board.tiles) - len(state.board.start)
-        return {"tiles": placed, "buys": buys, "overflows": overflows,
-                "final": state.final_scored}
+        return {"tiles": placed, "buys": buys, "overflows": overflows, "final": state.final_scored}
 
 
 def marks(html: str) -> dict[str, Any]:
@@ -329,8 +368,7 @@ def marks(html: str) -> dict[str, Any]:
         elif mark in ("tent", "canoe"):
             structures[where] = (node.get("data-player"), int(node.get("data-size") or 0))
     tiles = {node.get("data-hex") for node in svg.iter() if node.get("class") == "tile"}
-    return {"animals": dict(animals), "hunters": hunters, "structures": structures,
-            "tiles": tiles}
+    return {"animals": dict(animals), "hunters": hunters, "structures": structures, "tiles": tiles}
 
 
 def expected(state: Any) -> dict[str, Any]:
@@ -346,8 +384,12 @@ def expected(state: Any) -> dict[str, Any]:
             hunters[(f"{q},{r}", space)] = (pieces.player, pieces.hunters)
         if pieces.structure:
             structures[(f"{q},{r}", space)] = (pieces.player, pieces.structure)
-    return {"animals": animals, "hunters": hunters, "structures": structures,
-            "tiles": {f"{q},{r}" for q, r in state.board.tiles}}
+    return {
+        "animals": animals,
+        "hunters": hunters,
+        "structures": structures,
+        "tiles": {f"{q},{r}" for q, r in state.board.tiles},
+    }
 
 
 def main() -> None:
@@ -358,18 +400,22 @@ def main() -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="bison-taps-"))
     tables.clear_cache()
-    app = create_app({
-        "SECRET_KEY": "bench-secret-key-0123456789abcdef0123456789",
-        "DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}",
-        "CREATE_RATE_LIMIT": "1000 per minute", "JOIN_RATE_LIMIT": "1000 per minute",
-    })
+    app = create_app(
+        {
+            "SECRET_KEY": "bench-secret-key-0123456789abcdef0123456789",
+            "DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}",
+            "CREATE_RATE_LIMIT": "1000 per minute",
+            "JOIN_RATE_LIMIT": "1000 per minute",
+        }
+    )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM,
-                                                 args=["--no-sandbox", "--disable-gpu"])
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
             bench = Bench(app, f"http://127.0.0.1:{server.server_port}", browser)
             try:
                 result = bench.play()
@@ -383,16 +429,24 @@ def main() -> None:
     for seat, counts in per.items():
         print(f"{PLAYERS[seat][0]}: taps per round {counts}")
     median = statistics.median(bench.taps.values())
-    print(f"tiles placed {result['tiles']}, market buys {result['buys']}, "
-          f"overflows scored {result['overflows']}, final scored {result['final']}; "
-          f"taps in all {sum(bench.taps.values())} (+{bench.scenario_taps} stepper taps "
-          f"to set up the overflow)")
-    print("taps by step (steps): " + ", ".join(
-        f"{kind} {bench.by_kind[kind]} ({bench.actions[kind]})" for kind in bench.actions))
+    print(
+        f"tiles placed {result['tiles']}, market buys {result['buys']}, "
+        f"overflows scored {result['overflows']}, final scored {result['final']}; "
+        f"taps in all {sum(bench.taps.values())} (+{bench.scenario_taps} stepper taps "
+        f"to set up the overflow)"
+    )
+    print(
+        "taps by step (steps): "
+        + ", ".join(
+            f"{kind} {bench.by_kind[kind]} ({bench.actions[kind]})" for kind in bench.actions
+        )
+    )
     for problem in bench.mismatches:
         print(problem)
-    print(f"bison taps: median {median:g} per player per round; typed fields {bench.typed}; "
-          f"board matches state: {'no' if bench.mismatches else 'yes'}")
+    print(
+        f"bison taps: median {median:g} per player per round; typed fields {bench.typed}; "
+        f"board matches state: {'no' if bench.mismatches else 'yes'}"
+    )
 
 
 if __name__ == "__main__":

@@ -38,8 +38,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAYERS = [{"name": n, "color": c} for n, c in [("Ann", "red"), ("Ben", "blue"),
-                                                 ("Cho", "green"), ("Dan", "yellow")]]
+PLAYERS = [
+    {"name": n, "color": c}
+    for n, c in [("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow")]
+]
 SERVER = """
 import sys
 from campfire.commands import serve
@@ -88,12 +90,20 @@ def free_port() -> int:
 
 def start(kind: str, database_url: str, folder: Path) -> tuple[Any, int]:
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "b" * 40,
-           "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": "b" * 40,
+        "PYTHONPATH": str(ROOT),
+    }
     process = subprocess.Popen(
         [sys.executable, "-c", SERVER.format(bench=str(ROOT / "bench")), str(port), kind],
-        cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True)
+        cwd=folder,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     for _attempt in range(300):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
@@ -156,8 +166,9 @@ def client_main(job: dict[str, Any]) -> dict[str, Any]:
     import gevent
 
     port, path, seconds = job["port"], job["path"], job["seconds"]
-    request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-               "HX-Request: true\r\n\r\n").encode()
+    request = (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHX-Request: true\r\n\r\n"
+    ).encode()
     statuses: dict[int, int] = {}
     latencies: list[float] = []
     warmup: list[float] = []
@@ -211,16 +222,26 @@ def client_main(job: dict[str, Any]) -> dict[str, Any]:
         workers = [gevent.spawn(phone, job["every"] * n / count) for n in range(count)]
     gevent.joinall(workers, timeout=seconds + 30)
     gevent.killall(workers, timeout=5)
-    return {"statuses": statuses, "latencies": latencies, "errors": errors,
-            "seconds": seconds, "warmup": warmup}
+    return {
+        "statuses": statuses,
+        "latencies": latencies,
+        "errors": errors,
+        "seconds": seconds,
+        "warmup": warmup,
+    }
 
 
 def load(job: dict[str, Any]) -> dict[str, Any]:
     code = CLIENT.format(bench=str(ROOT / "bench"))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", code, json.dumps(job)], env=env,
-                          capture_output=True, text=True, timeout=job["seconds"] + 120,
-                          check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(job)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=job["seconds"] + 120,
+        check=True,
+    )
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
@@ -239,8 +260,9 @@ def percentile(values: list[float], share: float) -> float:
 def _app(database_url: str) -> Any:
     from companion import create_app
 
-    return create_app({"SECRET_KEY": "b" * 40, "DATABASE_URL": database_url,
-                       "WTF_CSRF_ENABLED": False})
+    return create_app(
+        {"SECRET_KEY": "b" * 40, "DATABASE_URL": database_url, "WTF_CSRF_ENABLED": False}
+    )
 
 
 def _long_export(pairs: int, changes: int) -> dict[str, Any]:
@@ -249,21 +271,40 @@ def _long_export(pairs: int, changes: int) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     for n in range(changes):
         delta = -1 if n % 2 == 0 else 1
-        events.append({"seq": len(events) + 1, "seat": 0, "created_at": stamp,
-                       "event": {"type": "adjust", "seat": n // 2 % 4, "counter": "herd",
-                                 "delta": delta}})
+        events.append(
+            {
+                "seq": len(events) + 1,
+                "seat": 0,
+                "created_at": stamp,
+                "event": {"type": "adjust", "seat": n // 2 % 4, "counter": "herd", "delta": delta},
+            }
+        )
     for _ in range(pairs):
-        events.append({"seq": len(events) + 1, "seat": 0, "created_at": stamp,
-                       "event": {"type": "adjust", "seat": 0, "counter": "herd",
-                                 "delta": -1}})
-        events.append({"seq": len(events) + 1, "seat": 0, "created_at": stamp,
-                       "undoes": len(events)})
-    return {"format": "campfire-table", "format_version": 1, "game": "lion-square",
-            "players": PLAYERS, "settings": {}, "created_at": stamp, "events": events}
+        events.append(
+            {
+                "seq": len(events) + 1,
+                "seat": 0,
+                "created_at": stamp,
+                "event": {"type": "adjust", "seat": 0, "counter": "herd", "delta": -1},
+            }
+        )
+        events.append(
+            {"seq": len(events) + 1, "seat": 0, "created_at": stamp, "undoes": len(events)}
+        )
+    return {
+        "format": "campfire-table",
+        "format_version": 1,
+        "game": "lion-square",
+        "players": PLAYERS,
+        "settings": {},
+        "created_at": stamp,
+        "events": events,
+    }
 
 
-def fold_after(database_url: str, events: int = 3000, rounds: int = 15
-               ) -> tuple[float, float, float, float]:
+def fold_after(
+    database_url: str, events: int = 3000, rounds: int = 15
+) -> tuple[float, float, float, float]:
     """(median ms of the read after another process's change, ms of the full re-fold it
     replaces, import ms of 5,000 pairs, median ms of a bare one-query read transaction)."""
     from companion import tables
@@ -297,8 +338,7 @@ def fold_after(database_url: str, events: int = 3000, rounds: int = 15
         with db.reading() as session:
             row = session.get(TableRow, table_id)
             assert row is not None
-            rows = session.query(EventRow).filter_by(table_id=table_id).order_by(
-                EventRow.seq).all()
+            rows = session.query(EventRow).filter_by(table_id=table_id).order_by(EventRow.seq).all()
             began = time.perf_counter()
             tables._fold(row, rows)
             full = (time.perf_counter() - began) * 1000
@@ -310,8 +350,9 @@ def fold_after(database_url: str, events: int = 3000, rounds: int = 15
 # ---------------------------------------------------------------------------------------
 
 
-def poll_ratio(database_url: str, folder: Path, seconds: float, connections: int,
-               phones: int) -> tuple[float, dict[str, Any]]:
+def poll_ratio(
+    database_url: str, folder: Path, seconds: float, connections: int, phones: int
+) -> tuple[float, dict[str, Any]]:
     from companion import tables
 
     app = _app(database_url)
@@ -324,24 +365,48 @@ def poll_ratio(database_url: str, folder: Path, seconds: float, connections: int
     try:
         paths = {"anchor": f"/t/{table_id}", "companion": f"/t/{table_id}?v=0"}
         for kind in best:  # warm up
-            load({"mode": "flood", "port": servers[kind][1], "path": paths[kind],
-                  "seconds": 1, "connections": 10})
+            load(
+                {
+                    "mode": "flood",
+                    "port": servers[kind][1],
+                    "path": paths[kind],
+                    "seconds": 1,
+                    "connections": 10,
+                }
+            )
         for _round in range(2):
             for kind in best:
-                result = load({"mode": "flood", "port": servers[kind][1],
-                               "path": paths[kind], "seconds": seconds,
-                               "connections": connections})
+                result = load(
+                    {
+                        "mode": "flood",
+                        "port": servers[kind][1],
+                        "path": paths[kind],
+                        "seconds": seconds,
+                        "connections": connections,
+                    }
+                )
                 ok = result["statuses"].get("204", 0)
                 best[kind] = max(best[kind], ok / seconds)
                 details[f"{kind} statuses"] = result["statuses"]
         if phones:
-            result = load({"mode": "phones", "port": servers["companion"][1],
-                           "path": paths["companion"], "seconds": max(seconds, 6.0),
-                           "phones": phones, "every": 2.0})
-            details["phones"] = (phones, len(result["latencies"]),
-                                 percentile(result["latencies"], 0.5),
-                                 percentile(result["latencies"], 0.99), result["errors"],
-                                 percentile(result["warmup"], 0.99))
+            result = load(
+                {
+                    "mode": "phones",
+                    "port": servers["companion"][1],
+                    "path": paths["companion"],
+                    "seconds": max(seconds, 6.0),
+                    "phones": phones,
+                    "every": 2.0,
+                }
+            )
+            details["phones"] = (
+                phones,
+                len(result["latencies"]),
+                percentile(result["latencies"], 0.5),
+                percentile(result["latencies"], 0.99),
+                result["errors"],
+                percentile(result["warmup"], 0.99),
+            )
     finally:
         for process, _port in servers.values():
             stop(process)
@@ -349,8 +414,14 @@ def poll_ratio(database_url: str, folder: Path, seconds: float, connections: int
     return best["companion"] / best["anchor"] if best["anchor"] else float("nan"), details
 
 
-def measure(postgres: str | None = None, *, seconds: float = 4.0, connections: int = 50,
-            phones: int = 0, verbose: bool = False) -> str:
+def measure(
+    postgres: str | None = None,
+    *,
+    seconds: float = 4.0,
+    connections: int = 50,
+    phones: int = 0,
+    verbose: bool = False,
+) -> str:
     """The summary line, on SQLite (a fresh file) and, given ``postgres`` (a database or
     search_path of its own), on PostgreSQL."""
     ratios: list[float] = []
@@ -366,35 +437,56 @@ def measure(postgres: str | None = None, *, seconds: float = 4.0, connections: i
             folds.append(fold)
             if verbose:
                 anchor, companion = (details["throughput"][k] for k in ("anchor", "companion"))
-                print(f"{name}: anchor {anchor:.0f}/s, companion poll {companion:.0f}/s "
-                      f"({connections} keep-alive connections) -> ratio {ratio:.2f}; "
-                      f"statuses {details.get('companion statuses')}", flush=True)
+                print(
+                    f"{name}: anchor {anchor:.0f}/s, companion poll {companion:.0f}/s "
+                    f"({connections} keep-alive connections) -> ratio {ratio:.2f}; "
+                    f"statuses {details.get('companion statuses')}",
+                    flush=True,
+                )
                 if "phones" in details:
                     count, answered, p50, p99, errors, first = details["phones"]
-                    print(f"{name}: {count} phones polling every 2 s: {answered} polls "
-                          f"after each phone's first, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-                          f"{errors} errors (first polls, connecting: p99 {first:.0f} ms)",
-                          flush=True)
-                print(f"{name}: read after another process's change at 3000 events "
-                      f"{fold:.2f} ms (a bare one-query read {bare:.2f} ms; the full re-fold "
-                      f"it replaces {full:.1f} ms); import of 5,000 "
-                      f"adjust/undo pairs {imported:.0f} ms", flush=True)
+                    print(
+                        f"{name}: {count} phones polling every 2 s: {answered} polls "
+                        f"after each phone's first, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+                        f"{errors} errors (first polls, connecting: p99 {first:.0f} ms)",
+                        flush=True,
+                    )
+                print(
+                    f"{name}: read after another process's change at 3000 events "
+                    f"{fold:.2f} ms (a bare one-query read {bare:.2f} ms; the full re-fold "
+                    f"it replaces {full:.1f} ms); import of 5,000 "
+                    f"adjust/undo pairs {imported:.0f} ms",
+                    flush=True,
+                )
     # The worst of the databases measured (each is printed above with ``verbose``).
-    return (f"poll cost: ratio {min(ratios):.2f} (poll / bare-app 204 throughput, same "
-            f"server config); fold after 3000 events {max(folds):.1f} ms")
+    return (
+        f"poll cost: ratio {min(ratios):.2f} (poll / bare-app 204 throughput, same "
+        f"server config); fold after 3000 events {max(folds):.1f} ms"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL DATABASE_URL of a "
-                        "database (or search_path) of its own")
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="a PostgreSQL DATABASE_URL of a database (or search_path) of its own",
+    )
     parser.add_argument("--seconds", type=float, default=4.0, help="per throughput round")
     parser.add_argument("--connections", type=int, default=50)
-    parser.add_argument("--phones", type=int, default=2000,
-                        help="phones polling every 2 s (0: skip)")
+    parser.add_argument(
+        "--phones", type=int, default=2000, help="phones polling every 2 s (0: skip)"
+    )
     args = parser.parse_args()
-    print(measure(args.postgres, seconds=args.seconds, connections=args.connections,
-                  phones=args.phones, verbose=True))
+    print(
+        measure(
+            args.postgres,
+            seconds=args.seconds,
+            connections=args.connections,
+            phones=args.phones,
+            verbose=True,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -43,8 +43,10 @@ def sheets(pdf: bytes, lang: str) -> tuple[int, int]:
     # extracted text may spell ペ as ヘ and a combining mark).
     line = unicodedata.normalize("NFKC", text(lang, "duplex_long", last="\x00"))
     before, _, after = line.partition("\x00")
-    match = re.search(r"(?<!\d)" + re.escape(before) + r"(\d+)" + re.escape(after[:4]),
-                      unicodedata.normalize("NFKC", reader.pages[0].extract_text()))
+    match = re.search(
+        r"(?<!\d)" + re.escape(before) + r"(\d+)" + re.escape(after[:4]),
+        unicodedata.normalize("NFKC", reader.pages[0].extract_text()),
+    )
     duplex = int(match.group(1)) if match else 0
     return pages, (duplex + 1) // 2 + (pages - duplex)
 
@@ -53,15 +55,21 @@ def measure(game: str, lang: str, paper: str, repeat: int) -> tuple[float, bytes
     best, pdf = float("inf"), b""
     for _ in range(repeat):
         start = time.process_time()
-        pdf = render_kit(game, paper=paper, lang=lang, table_url="https://campfire.example/t/X",
-                         seat_urls=[f"https://campfire.example/t/X/s/{n}" for n in range(1, 7)])
+        pdf = render_kit(
+            game,
+            paper=paper,
+            lang=lang,
+            table_url="https://campfire.example/t/X",
+            seat_urls=[f"https://campfire.example/t/X/s/{n}" for n in range(1, 7)],
+        )
         best = min(best, time.process_time() - start)
     return best, pdf
 
 
 def dog_card_sheets(paper: str) -> int:
-    (cards,) = [c for c in components("dogs-life", Context("en", Style()))
-                if c.key == "dogs-life.cards"]
+    (cards,) = [
+        c for c in components("dogs-life", Context("en", Style())) if c.key == "dogs-life.cards"
+    ]
     return sum(1 for sheet in plan(cards, paper, "long") if not sheet.is_back)
 
 
@@ -93,20 +101,32 @@ def main() -> None:
             seconds, pdf = measure(game, args.lang, paper, args.repeat)
             pages, paper_sheets = sheets(pdf, args.lang)
             results[game, paper] = (pages, paper_sheets, seconds, len(pdf))
-            print(f"{game:<12} {paper:<7} {pages:6d} {paper_sheets:7d} {seconds:8.3f} "
-                  f"{len(pdf) / 1024:6.0f}")
+            print(
+                f"{game:<12} {paper:<7} {pages:6d} {paper_sheets:7d} {seconds:8.3f} "
+                f"{len(pdf) / 1024:6.0f}"
+            )
     pages, paper_sheets, seconds, size = results[ALL, "a4"]
     dogs = {paper: dog_card_sheets(paper) for paper in PAPERS}
-    print(f"dog cards: {dogs['a4']} A4 / {dogs['letter']} Letter sheets of fronts "
-          f"(goal ≤ {GOAL_DOG_SHEETS} on A4)")
+    print(
+        f"dog cards: {dogs['a4']} A4 / {dogs['letter']} Letter sheets of fronts "
+        f"(goal ≤ {GOAL_DOG_SHEETS} on A4)"
+    )
     added = added_pages("a4", args.lang)
-    print(f"four-game A4 kit: {paper_sheets} sheets, {pages} pages "
-          f"(before: {BEFORE_A4_PAGES} pages, pieces only); of its pages "
-          + ", ".join(f"{n} {kind}" for kind, n in added.items()))
-    ok = (paper_sheets < BEFORE_A4_PAGES and dogs["a4"] <= GOAL_DOG_SHEETS
-          and seconds <= GOAL_SECONDS and size <= GOAL_BYTES)
-    print(f"goals (fewer sheets, ≤ {GOAL_DOG_SHEETS} dog sheets, ≤ {GOAL_SECONDS} s, "
-          f"≤ {GOAL_BYTES // 1024 // 1024} MB): {'ok' if ok else 'NOT MET'}")
+    print(
+        f"four-game A4 kit: {paper_sheets} sheets, {pages} pages "
+        f"(before: {BEFORE_A4_PAGES} pages, pieces only); of its pages "
+        + ", ".join(f"{n} {kind}" for kind, n in added.items())
+    )
+    ok = (
+        paper_sheets < BEFORE_A4_PAGES
+        and dogs["a4"] <= GOAL_DOG_SHEETS
+        and seconds <= GOAL_SECONDS
+        and size <= GOAL_BYTES
+    )
+    print(
+        f"goals (fewer sheets, ≤ {GOAL_DOG_SHEETS} dog sheets, ≤ {GOAL_SECONDS} s, "
+        f"≤ {GOAL_BYTES // 1024 // 1024} MB): {'ok' if ok else 'NOT MET'}"
+    )
 
 
 if __name__ == "__main__":

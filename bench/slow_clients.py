@@ -30,8 +30,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAYERS = [{"name": n, "color": c} for n, c in [("Ann", "red"), ("Ben", "blue"),
-                                                 ("Cho", "green"), ("Dan", "yellow")]]
+PLAYERS = [
+    {"name": n, "color": c}
+    for n, c in [("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow")]
+]
 #: The configuration before the gevent worker: threads held by waiting sockets.
 GTHREAD = {"worker_class": "gthread", "threads": 8, "timeout": 60}
 
@@ -53,12 +55,22 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def call(port: int, method: str, path: str, body: Any = None,
-         headers: dict[str, str] | None = None, timeout: float = 10) -> tuple[int, bytes]:
+def call(
+    port: int,
+    method: str,
+    path: str,
+    body: Any = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 10,
+) -> tuple[int, bytes]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        connection.request(method, path, None if body is None else json.dumps(body),
-                           {"Content-Type": "application/json", **(headers or {})})
+        connection.request(
+            method,
+            path,
+            None if body is None else json.dumps(body),
+            {"Content-Type": "application/json", **(headers or {})},
+        )
         response = connection.getresponse()
         return response.status, response.read()
     finally:
@@ -68,9 +80,14 @@ def call(port: int, method: str, path: str, body: Any = None,
 def start(extra: dict[str, Any], database_url: str, folder: Path) -> tuple[Any, int]:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "b" * 40}
-    process = subprocess.Popen([sys.executable, "-c", SERVER.format(extra=repr(extra)),
-                                str(port)], cwd=folder, env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SERVER.format(extra=repr(extra)), str(port)],
+        cwd=folder,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     for _attempt in range(300):
         try:
             if call(port, "GET", "/healthz", timeout=2)[0] == 200:
@@ -117,10 +134,12 @@ class SlowClients:
         return alive
 
 
-def measure(port: int, table_id: str, total: int, phones: int = 4
-            ) -> tuple[list[float], int]:
-    paths = [(f"/t/{table_id}", {}), (f"/t/{table_id}/poll?v=0", {"HX-Request": "true"}),
-             ("/healthz", {})]
+def measure(port: int, table_id: str, total: int, phones: int = 4) -> tuple[list[float], int]:
+    paths = [
+        (f"/t/{table_id}", {}),
+        (f"/t/{table_id}/poll?v=0", {"HX-Request": "true"}),
+        ("/healthz", {}),
+    ]
     times: list[float] = []
     errors = 0
     lock = threading.Lock()
@@ -164,8 +183,7 @@ def run(name: str, extra: dict[str, Any], args: argparse.Namespace, folder: Path
     database_url = args.postgres or f"sqlite:///{folder / (name + '.sqlite3')}"
     process, port = start(extra, database_url, folder)
     try:
-        _status, body = call(port, "POST", "/api/v1/tables",
-                            {"game": "bison", "players": PLAYERS})
+        _status, body = call(port, "POST", "/api/v1/tables", {"game": "bison", "players": PLAYERS})
         table_id = json.loads(body)["id"]
         measure(port, table_id, 40)  # warm up: first renders, connection pools
         quiet, _ = measure(port, table_id, args.requests // 2)
@@ -176,11 +194,13 @@ def run(name: str, extra: dict[str, Any], args: argparse.Namespace, folder: Path
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
-    line = (f"{name:8} without slow clients p50 {statistics.median(quiet):6.1f} ms "
-            f"p99 {percentile(quiet, 0.99):6.1f} ms | with {still_open} slow clients open: "
-            f"{len(times)} answered, {errors} failed or timed out (5 s), "
-            f"p50 {statistics.median(times) if times else float('nan'):6.1f} ms "
-            f"p99 {percentile(times, 0.99):6.1f} ms")
+    line = (
+        f"{name:8} without slow clients p50 {statistics.median(quiet):6.1f} ms "
+        f"p99 {percentile(quiet, 0.99):6.1f} ms | with {still_open} slow clients open: "
+        f"{len(times)} answered, {errors} failed or timed out (5 s), "
+        f"p50 {statistics.median(times) if times else float('nan'):6.1f} ms "
+        f"p99 {percentile(times, 0.99):6.1f} ms"
+    )
     print(line, flush=True)
     return f"p99 {percentile(times, 0.99):.0f} ms with {errors} failed ({name})"
 
@@ -188,13 +208,17 @@ def run(name: str, extra: dict[str, Any], args: argparse.Namespace, folder: Path
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slow", type=int, default=100, help="slow clients (default 100)")
-    parser.add_argument("--requests", type=int, default=400,
-                        help="timed requests per configuration (default 400)")
-    parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL DATABASE_URL of a "
-                        "database (or search_path) of its own: the schema is created there "
-                        "(default: a fresh SQLite file)")
-    parser.add_argument("--only-gevent", action="store_true",
-                        help="skip the gthread comparison")
+    parser.add_argument(
+        "--requests", type=int, default=400, help="timed requests per configuration (default 400)"
+    )
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="a PostgreSQL DATABASE_URL of a "
+        "database (or search_path) of its own: the schema is created there "
+        "(default: a fresh SQLite file)",
+    )
+    parser.add_argument("--only-gevent", action="store_true", help="skip the gthread comparison")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         results = [run("gevent", {}, args, Path(folder))]

@@ -54,8 +54,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 VERSION = re.compile(rb'id="panel"[^>]*data-version="(\d+)"|data-version="(\d+)"')
-PLAYERS = [{"name": n, "color": c} for n, c in [("Ann", "red"), ("Ben", "blue"),
-                                                 ("Cho", "green"), ("Dan", "yellow")]]
+PLAYERS = [
+    {"name": n, "color": c}
+    for n, c in [("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow")]
+]
 PG_DEFAULT = "postgresql+psycopg://campfire:campfire@127.0.0.1:5432/campfire_test"
 RETRY_S = 0.15  # push.js asks again this soon while the panel is behind the stream
 RETRIES = 12
@@ -79,8 +81,9 @@ def serve(port: int, url: str) -> None:
     from campfire.commands.serve import build_server, gunicorn_options
     from companion import create_app
 
-    options = gunicorn_options(argparse.Namespace(host=HOST, port=port, workers=1,
-                                                  connections=2000))
+    options = gunicorn_options(
+        argparse.Namespace(host=HOST, port=port, workers=1, connections=2000)
+    )
     build_server(lambda: create_app(app_config(url)), options).run()
 
 
@@ -97,9 +100,13 @@ def start_servers(url: str, count: int = 2) -> tuple[list[int], list[subprocess.
     ports, processes = [], []
     for _ in range(count):
         port = free_port()
-        processes.append(subprocess.Popen(
-            [sys.executable, __file__, "--serve", str(port), url], cwd=ROOT,
-            start_new_session=True))
+        processes.append(
+            subprocess.Popen(
+                [sys.executable, __file__, "--serve", str(port), url],
+                cwd=ROOT,
+                start_new_session=True,
+            )
+        )
         ports.append(port)
     deadline = time.monotonic() + 60
     for port, process in zip(ports, processes, strict=True):
@@ -141,8 +148,9 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def request(self, method: str, path: str, body: bytes = b"",
-                      headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+    async def request(
+        self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes]:
         for attempt in (0, 1):  # a kept-alive connection the server closed: open anew
             reused = self.writer is not None
             try:
@@ -153,12 +161,16 @@ class Connection:
                     raise
         raise OSError("unreachable")
 
-    async def _send(self, method: str, path: str, body: bytes,
-                    headers: dict[str, str] | None) -> tuple[int, bytes]:
+    async def _send(
+        self, method: str, path: str, body: bytes, headers: dict[str, str] | None
+    ) -> tuple[int, bytes]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}",
-                 f"Content-Length: {len(body)}"]
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {HOST}:{self.port}",
+            f"Content-Length: {len(body)}",
+        ]
         lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
         assert self.reader is not None
@@ -231,7 +243,8 @@ class Phone:
 
 async def fetch(phone: Phone, connection: Connection) -> int:
     status, body = await connection.request(
-        "GET", f"/t/{phone.table_id}?v={phone.shown}", headers={"HX-Request": "true"})
+        "GET", f"/t/{phone.table_id}?v={phone.shown}", headers={"HX-Request": "true"}
+    )
     if status == 200 and (found := VERSION.search(body)):
         phone.show(int(found.group(1) or found.group(2)))
     elif status != 204:
@@ -264,8 +277,10 @@ async def push_phone(phone: Phone, stop: float, *, listen_only: bool = False) ->
             await asyncio.sleep(1)
             continue
         try:
-            writer.write(f"GET /t/{phone.table_id}/events/stream HTTP/1.1\r\n"
-                         f"Host: {HOST}\r\nAccept: text/event-stream\r\n\r\n".encode())
+            writer.write(
+                f"GET /t/{phone.table_id}/events/stream HTTP/1.1\r\n"
+                f"Host: {HOST}\r\nAccept: text/event-stream\r\n\r\n".encode()
+            )
             status, _, _, _ = await read_head(reader)
             if status != 200:
                 phone.errors += 1
@@ -275,8 +290,9 @@ async def push_phone(phone: Phone, stop: float, *, listen_only: bool = False) ->
             chunks = read_chunks(reader)
             while time.monotonic() < stop:
                 try:
-                    chunk = await asyncio.wait_for(chunks.__anext__(),
-                                                   max(0.01, stop - time.monotonic()))
+                    chunk = await asyncio.wait_for(
+                        chunks.__anext__(), max(0.01, stop - time.monotonic())
+                    )
                 except (TimeoutError, StopAsyncIteration):
                     break  # the stream ended (the browser reconnects) or the phase did
                 text += chunk.decode()
@@ -322,19 +338,33 @@ class Change:
     acked: float  # wall clock, when the answer arrived
 
 
-async def changer(table_id: str, ports: list[int], start: float, stop: float,
-                  every: float, changes: list[Change], latencies: list[float]) -> None:
+async def changer(
+    table_id: str,
+    ports: list[int],
+    start: float,
+    stop: float,
+    every: float,
+    changes: list[Change],
+    latencies: list[float],
+) -> None:
     connections = [Connection(port) for port in ports]
     tick, turn = start + random.uniform(0, every), 0
     while tick < stop:
         await asyncio.sleep(max(0.0, tick - time.monotonic()))
-        event = {"type": "adjust", "seat": turn % 4, "counter": "herd",
-                 "delta": -1 if (turn // 4) % 2 == 0 else 1}  # herds start full
+        event = {
+            "type": "adjust",
+            "seat": turn % 4,
+            "counter": "herd",
+            "delta": -1 if (turn // 4) % 2 == 0 else 1,
+        }  # herds start full
         began = time.monotonic()
         try:
             status, body = await connections[turn % len(connections)].request(
-                "POST", f"/api/v1/tables/{table_id}/events", json.dumps(event).encode(),
-                {"Content-Type": "application/json"})
+                "POST",
+                f"/api/v1/tables/{table_id}/events",
+                json.dumps(event).encode(),
+                {"Content-Type": "application/json"},
+            )
             if status == 200:
                 changes.append(Change(table_id, json.loads(body)["version"], time.time()))
                 latencies.append(time.monotonic() - began)
@@ -346,8 +376,9 @@ async def changer(table_id: str, ports: list[int], start: float, stop: float,
         connection.close()
 
 
-async def other_requests(table_ids: list[str], ports: list[int], stop: float,
-                         latencies: list[float], every: float = 0.05) -> None:
+async def other_requests(
+    table_ids: list[str], ports: list[int], stop: float, latencies: list[float], every: float = 0.05
+) -> None:
     """Another phone browsing: the table page and its history, one after another."""
     connections = [Connection(port) for port in ports]
     turn = 0
@@ -372,9 +403,11 @@ async def create_tables(port: int, count: int) -> list[str]:
     ids = []
     for _ in range(count):
         status, body = await connection.request(
-            "POST", "/api/v1/tables",
+            "POST",
+            "/api/v1/tables",
             json.dumps({"game": "lion-square", "players": PLAYERS}).encode(),
-            {"Content-Type": "application/json"})
+            {"Content-Type": "application/json"},
+        )
         if status != 201:
             raise SystemExit(f"creating a table answered {status}: {body[:200]!r}")
         ids.append(json.loads(body)["id"])
@@ -395,8 +428,14 @@ document.addEventListener("htmx:afterSwap", function () {
 """
 
 
-async def browsers(count: int, ports: list[int], table_ids: list[str], mode: str,
-                   ready: asyncio.Event, done: asyncio.Event) -> dict[str, dict[int, float]]:
+async def browsers(
+    count: int,
+    ports: list[int],
+    table_ids: list[str],
+    mode: str,
+    ready: asyncio.Event,
+    done: asyncio.Event,
+) -> dict[str, dict[int, float]]:
     """``count`` Chromium phones on the first tables; version → when it showed (wall)."""
     seen: dict[str, dict[int, float]] = {}
     if count <= 0:
@@ -407,7 +446,8 @@ async def browsers(count: int, ports: list[int], table_ids: list[str], mode: str
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
             executable_path="/usr/bin/chromium",
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
         pages = []
         for index in range(count):
             context = await browser.new_context(viewport={"width": 360, "height": 640})
@@ -441,17 +481,19 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def spread(values: list[float]) -> str:
-    return (f"p50 {percentile(values, .5) * 1000:.0f} / p95 {percentile(values, .95) * 1000:.0f}"
-            f" / p99 {percentile(values, .99) * 1000:.0f} ms")
+    return (
+        f"p50 {percentile(values, 0.5) * 1000:.0f} / p95 {percentile(values, 0.95) * 1000:.0f}"
+        f" / p99 {percentile(values, 0.99) * 1000:.0f} ms"
+    )
 
 
-def propagation(changes: list[Change], seen: dict[str, list[dict[int, float]]]
-                ) -> tuple[list[float], int]:
+def propagation(
+    changes: list[Change], seen: dict[str, list[dict[int, float]]]
+) -> tuple[list[float], int]:
     delays, missed = [], 0
     for change in changes:
         for phone_seen in seen.get(change.table_id, []):
-            at = min((t for v, t in phone_seen.items() if v >= change.version),
-                     default=None)
+            at = min((t for v, t in phone_seen.items() if v >= change.version), default=None)
             if at is None:
                 missed += 1
             else:
@@ -459,17 +501,28 @@ def propagation(changes: list[Change], seen: dict[str, list[dict[int, float]]]
     return delays, missed
 
 
-async def live_phase(mode: str, ports: list[int], table_ids: list[str], phones: int,
-                     seconds: float, every: float, chromium: int) -> dict[str, Any]:
-    crowd = [Phone(table_ids[i % len(table_ids)], ports[i % len(ports)])
-             for i in range(phones)]
+async def live_phase(
+    mode: str,
+    ports: list[int],
+    table_ids: list[str],
+    phones: int,
+    seconds: float,
+    every: float,
+    chromium: int,
+) -> dict[str, Any]:
+    crowd = [Phone(table_ids[i % len(table_ids)], ports[i % len(ports)]) for i in range(phones)]
     ready, done = asyncio.Event(), asyncio.Event()
     real = asyncio.ensure_future(browsers(chromium, ports, table_ids, mode, ready, done))
     await ready.wait()
     stop = time.monotonic() + seconds + 3
-    tasks = [asyncio.ensure_future(push_phone(p, stop) if mode == "push"
-                                   else poll_phone(p, stop, random.uniform(0, POLL_S)))
-             for p in crowd]
+    tasks = [
+        asyncio.ensure_future(
+            push_phone(p, stop)
+            if mode == "push"
+            else poll_phone(p, stop, random.uniform(0, POLL_S))
+        )
+        for p in crowd
+    ]
     await asyncio.sleep(1.5)  # streams open, first polls out
     for p in crowd:  # what a phone shows when the measured changes begin
         p.seen_at.clear()
@@ -478,8 +531,9 @@ async def live_phase(mode: str, ports: list[int], table_ids: list[str], phones: 
     other: list[float] = []
     start = time.monotonic()
     end_changes = start + seconds
-    jobs = [changer(t, ports, start, end_changes, every, changes, change_latency)
-            for t in table_ids]
+    jobs = [
+        changer(t, ports, start, end_changes, every, changes, change_latency) for t in table_ids
+    ]
     jobs.append(other_requests(table_ids, ports, end_changes, other))
     await asyncio.gather(*jobs)
     await asyncio.sleep(max(0.0, stop - time.monotonic()))  # let the last changes arrive
@@ -491,22 +545,33 @@ async def live_phase(mode: str, ports: list[int], table_ids: list[str], phones: 
         by_table.setdefault(p.table_id, []).append(p.seen_at)
     delays, missed = propagation(changes, by_table)
     dom_delays, dom_missed = propagation(
-        [c for c in changes if c.table_id in dom_seen],
-        {t: [s] for t, s in dom_seen.items()})
-    return {"delays": delays, "missed": missed, "changes": len(changes),
-            "change_latency": change_latency, "other": other,
-            "errors": sum(p.errors for p in crowd), "dom": dom_delays,
-            "dom_missed": dom_missed}
+        [c for c in changes if c.table_id in dom_seen], {t: [s] for t, s in dom_seen.items()}
+    )
+    return {
+        "delays": delays,
+        "missed": missed,
+        "changes": len(changes),
+        "change_latency": change_latency,
+        "other": other,
+        "errors": sum(p.errors for p in crowd),
+        "dom": dom_delays,
+        "dom_missed": dom_missed,
+    }
 
 
-async def idle_phase(mode: str, ports: list[int], table_ids: list[str], phones: int,
-                     seconds: float) -> dict[str, Any]:
-    crowd = [Phone(table_ids[i % len(table_ids)], ports[i % len(ports)])
-             for i in range(phones)]
+async def idle_phase(
+    mode: str, ports: list[int], table_ids: list[str], phones: int, seconds: float
+) -> dict[str, Any]:
+    crowd = [Phone(table_ids[i % len(table_ids)], ports[i % len(ports)]) for i in range(phones)]
     stop = time.monotonic() + seconds + 2
-    tasks = [asyncio.ensure_future(push_phone(p, stop, listen_only=True) if mode == "push"
-                                   else poll_phone(p, stop, random.uniform(0, POLL_S)))
-             for p in crowd]
+    tasks = [
+        asyncio.ensure_future(
+            push_phone(p, stop, listen_only=True)
+            if mode == "push"
+            else poll_phone(p, stop, random.uniform(0, POLL_S))
+        )
+        for p in crowd
+    ]
     await asyncio.sleep(2)  # every stream open
     other: list[float] = []
     await other_requests(table_ids, ports, time.monotonic() + seconds, other, every=0.02)
@@ -514,33 +579,41 @@ async def idle_phase(mode: str, ports: list[int], table_ids: list[str], phones: 
     return {"other": other, "errors": sum(p.errors for p in crowd)}
 
 
-async def measure_database(name: str, url: str, args: argparse.Namespace
-                           ) -> tuple[float, float]:
+async def measure_database(name: str, url: str, args: argparse.Namespace) -> tuple[float, float]:
     ports, processes = start_servers(url)
     try:
         table_ids = await create_tables(ports[0], args.tables)
         quiet = await create_tables(ports[1], args.tables)
         results = {}
         for mode in ("push", "poll"):
-            r = await live_phase(mode, ports, table_ids, args.phones, args.seconds,
-                                 args.change_every, args.browsers)
+            r = await live_phase(
+                mode, ports, table_ids, args.phones, args.seconds, args.change_every, args.browsers
+            )
             results[mode] = r
-            print(f"{name} {mode}: {args.phones} phones on {args.tables} tables, 2 server "
-                  f"processes, {r['changes']} changes: propagation {spread(r['delays'])} "
-                  f"(missed {r['missed']}); DOM on {args.browsers} Chromium phones "
-                  f"{spread(r['dom'])} (missed {r['dom_missed']}); change answered "
-                  f"{spread(r['change_latency'])}; other requests {spread(r['other'])}; "
-                  f"phone errors {r['errors']}", flush=True)
+            print(
+                f"{name} {mode}: {args.phones} phones on {args.tables} tables, 2 server "
+                f"processes, {r['changes']} changes: propagation {spread(r['delays'])} "
+                f"(missed {r['missed']}); DOM on {args.browsers} Chromium phones "
+                f"{spread(r['dom'])} (missed {r['dom_missed']}); change answered "
+                f"{spread(r['change_latency'])}; other requests {spread(r['other'])}; "
+                f"phone errors {r['errors']}",
+                flush=True,
+            )
         idle = {}
         for mode in ("push", "poll"):
             r = await idle_phase(mode, ports, quiet, args.idle, args.idle_seconds)
             idle[mode] = r
             how = "holding streams" if mode == "push" else "polling every 2 s"
-            print(f"{name} idle {mode}: {args.idle} phones {how}: other requests "
-                  f"{spread(r['other'])} ({len(r['other'])} asked); phone errors "
-                  f"{r['errors']}", flush=True)
-        return (percentile(results["push"]["delays"], .95) * 1000,
-                percentile(idle["push"]["other"], .99) * 1000)
+            print(
+                f"{name} idle {mode}: {args.idle} phones {how}: other requests "
+                f"{spread(r['other'])} ({len(r['other'])} asked); phone errors "
+                f"{r['errors']}",
+                flush=True,
+            )
+        return (
+            percentile(results["push"]["delays"], 0.95) * 1000,
+            percentile(idle["push"]["other"], 0.99) * 1000,
+        )
     finally:
         stop_servers(processes)
 
@@ -566,7 +639,8 @@ def drop_schema(given: str | None, schema: str) -> None:
     import psycopg
 
     raw = (given or os.environ.get("CAMPFIRE_TEST_PG", PG_DEFAULT)).replace(
-        "postgresql+psycopg", "postgresql")
+        "postgresql+psycopg", "postgresql"
+    )
     with psycopg.connect(raw, autocommit=True) as conn:
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
@@ -589,11 +663,16 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=15.0, help="of changes per phase")
     parser.add_argument("--idle-seconds", type=float, default=8.0)
-    parser.add_argument("--change-every", type=float, default=5.0,
-                        help="seconds between changes of one table")
+    parser.add_argument(
+        "--change-every", type=float, default=5.0, help="seconds between changes of one table"
+    )
     parser.add_argument("--browsers", type=int, default=2, help="real Chromium phones")
-    parser.add_argument("--postgres", metavar="URL", help="PostgreSQL DATABASE_URL "
-                        f"(default $CAMPFIRE_TEST_PG or {PG_DEFAULT}); a schema is made")
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="PostgreSQL DATABASE_URL "
+        f"(default $CAMPFIRE_TEST_PG or {PG_DEFAULT}); a schema is made",
+    )
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--no-poll-cost", action="store_true")
     args = parser.parse_args()
@@ -613,16 +692,21 @@ def main() -> None:
                 p95, p99 = asyncio.run(measure_database(name, url, args))
                 p95s.append(p95)
                 p99s.append(p99)
-            line = None if args.no_poll_cost else poll_cost_line(
-                databases[-1][1] if len(databases) > 1 else None)
+            line = (
+                None
+                if args.no_poll_cost
+                else poll_cost_line(databases[-1][1] if len(databases) > 1 else None)
+            )
         finally:
             for _name, _url, schema in databases:
                 if schema:
                     drop_schema(args.postgres, schema)
     if line:
         print(line)
-    print(f"sync: push p95 {max(p95s):.0f} ms with {args.phones} phones; idle phones "
-          f"{args.idle} with other requests p99 {max(p99s):.0f} ms")
+    print(
+        f"sync: push p95 {max(p95s):.0f} ms with {args.phones} phones; idle phones "
+        f"{args.idle} with other requests p99 {max(p99s):.0f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -38,13 +38,28 @@ def version() -> str:
 class _Version(argparse.Action):
     """``--version``: prints ``campfire <version>`` (looked up only now) and exits."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
-                 default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
-        super().__init__(option_strings, dest=dest, default=default, nargs=0,
-                         help=help or "show program's version number and exit")
+    def __init__(
+        self,
+        option_strings: Sequence[str],
+        dest: str = argparse.SUPPRESS,
+        default: Any = argparse.SUPPRESS,
+        help: str | None = None,
+    ) -> None:
+        super().__init__(
+            option_strings,
+            dest=dest,
+            default=default,
+            nargs=0,
+            help=help or "show program's version number and exit",
+        )
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         print(f"campfire {version()}")  # stdout, as argparse's own version action
         parser.exit()
 
@@ -77,8 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         # Ctrl-C: the user stopped it; nothing half-written is left (print writes its PDF
         # to a temporary file first).
-        print("campfire: interrupted (Ctrl-C); nothing was left half-done",
-              file=sys.stderr)
+        print("campfire: interrupted (Ctrl-C); nothing was left half-done", file=sys.stderr)
         return EXIT_RUNTIME
 
 

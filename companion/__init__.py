@@ -33,8 +33,9 @@ log = logging.getLogger(__name__)
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The companion app. ``test_config`` replaces the environment (tests, tools)."""
     # static_folder=None: companion.serving serves the static files (hashed, compressed).
-    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES),
-                static_folder=None)
+    app = Flask(
+        __name__, instance_relative_config=True, template_folder=str(TEMPLATES), static_folder=None
+    )
     config.load(app, test_config)
     app.jinja_env.autoescape = True  # every template, whatever its extension
     registry.init_app(app)
@@ -56,19 +57,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 def http_error_message(error: HTTPException) -> str:
     """What went wrong, for a player, in their language."""
     if isinstance(error, CSRFError):
-        return _("This form has expired or came from elsewhere. Reload the page and try "
-                 "again.")
+        return _("This form has expired or came from elsewhere. Reload the page and try again.")
     code = error.code or 500
     messages = {
         400: _("The request was not understood."),
         404: _("There is no such page or table here. Check the link or the join code."),
         405: _("This address does not accept that kind of request."),
-        413: _("That is too big: requests and uploads are limited to %(size)s KB.",
-               size=1024),
+        413: _("That is too big: requests and uploads are limited to %(size)s KB.", size=1024),
         415: _("Send the body as JSON (Content-Type: application/json)."),
         429: _("Too many attempts. Please wait a minute and try again."),
-        503: _("The server cannot reach its database just now. Try again in a few "
-               "seconds."),
+        503: _("The server cannot reach its database just now. Try again in a few seconds."),
     }
     if code == 400 and error.description and error.description != type(error).description:
         return error.description  # a specific message given to abort(400, …)
@@ -83,8 +81,11 @@ def _register_errors(app: Flask) -> None:
             return jsonify(error=message), code
         if pages.is_htmx():
             # Shown in the page's flash area instead of replacing the panel.
-            return (render_template("_flash.html", message=message), code,
-                    {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"})
+            return (
+                render_template("_flash.html", message=message),
+                code,
+                {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"},
+            )
         return render_template("error.html", code=code, message=message), code
 
     app.register_error_handler(HTTPException, render)

@@ -84,8 +84,12 @@ def _not_found(_exc: tables.TableNotFound) -> tuple[Any, int]:
 @bp.errorhandler(tables.VersionConflict)
 def _conflict(exc: tables.VersionConflict) -> tuple[Any, int]:
     return jsonify(
-        error=_("The table changed meanwhile: expected version %(expected)s, it is at "
-                "version %(actual)s.", expected=exc.expected, actual=exc.actual),
+        error=_(
+            "The table changed meanwhile: expected version %(expected)s, it is at "
+            "version %(actual)s.",
+            expected=exc.expected,
+            actual=exc.actual,
+        ),
         version=exc.actual,
     ), 409
 
@@ -117,8 +121,9 @@ def changed(view: tables.TableView) -> Any:
 def create_table() -> tuple[Any, int]:
     body = json_body()
     view = tables.create(body.get("game"), body.get("players"), body.get("settings"))
-    return jsonify(id=view.id, join_code=view.join_code, url=table_url(view.id),
-                   version=view.version), 201
+    return jsonify(
+        id=view.id, join_code=view.join_code, url=table_url(view.id), version=view.version
+    ), 201
 
 
 @bp.get("/tables/<table_id>")
@@ -156,11 +161,17 @@ def post_undo(table_id: str) -> Any:
     expected = expected_version(body)
     unknown = [key for key in body if key not in UNDO_FIELDS]
     if unknown:
-        raise BadBody(_("Unknown field %(name)s: an undo takes seat or seq (and "
-                        "expected_version).", name=unknown[0]), 422)
+        raise BadBody(
+            _(
+                "Unknown field %(name)s: an undo takes seat or seq (and expected_version).",
+                name=unknown[0],
+            ),
+            422,
+        )
     actor = viewer(table_id) if request.headers.get(SEAT_HEADER) else None
-    view = tables.undo(table_id, seat=body.get("seat"), seq=body.get("seq"), by=actor,
-                       expected_version=expected)
+    view = tables.undo(
+        table_id, seat=body.get("seat"), seq=body.get("seq"), by=actor, expected_version=expected
+    )
     return changed(view)
 
 
@@ -173,8 +184,9 @@ def take_seat(table_id: str, seat: int) -> Any:
     if not isinstance(force, bool):
         raise BadBody(_("force must be true or false."), 422)
     try:
-        token = tables.take_seat(table_id, seat, token=request.headers.get(SEAT_HEADER),
-                                 force=force)
+        token = tables.take_seat(
+            table_id, seat, token=request.headers.get(SEAT_HEADER), force=force
+        )
     except tables.SeatHeld as held:
         return error(rule_error_message(held), 409)
     return jsonify(seat=seat, token=token)

@@ -54,22 +54,37 @@ class Series:
     colour: str = ""  # a seat colour id ("red"); "" draws in the text colour
 
 
-def seat_chart(players: Sequence[Any], values: Sequence[Sequence[float]], *,
-               labels: Sequence[str], title: str, names: Sequence[str] | None = None,
-               legend: bool = True, css_class: str = "") -> Markup | None:
+def seat_chart(
+    players: Sequence[Any],
+    values: Sequence[Sequence[float]],
+    *,
+    labels: Sequence[str],
+    title: str,
+    names: Sequence[str] | None = None,
+    legend: bool = True,
+    css_class: str = "",
+) -> Markup | None:
     """The chart every panel draws: one line per seat (``players[i]``: its ``name`` and
     seat ``color``, or ``names[i]`` when given), ``values[i]`` one value per label, as the
     game's rules compute them. ``None`` while there are fewer than two points to join."""
     if len(labels) < 2:
         return None
-    series = [Series(names[seat] if names is not None else player.name, list(line),
-                     player.color)
-              for seat, (player, line) in enumerate(zip(players, values, strict=True))]
+    series = [
+        Series(names[seat] if names is not None else player.name, list(line), player.color)
+        for seat, (player, line) in enumerate(zip(players, values, strict=True))
+    ]
     return line_chart(series, labels=labels, title=title, legend=legend, css_class=css_class)
 
 
-def line_chart(series: Sequence[Series], *, labels: Sequence[str], title: str,
-               y_label: str = "", legend: bool = True, css_class: str = "") -> Markup:
+def line_chart(
+    series: Sequence[Series],
+    *,
+    labels: Sequence[str],
+    title: str,
+    y_label: str = "",
+    legend: bool = True,
+    css_class: str = "",
+) -> Markup:
     """An inline SVG line chart with one line per series, plus an HTML legend.
 
     ``labels`` has one entry per point; every series has exactly that many values. The y
@@ -81,8 +96,9 @@ def line_chart(series: Sequence[Series], *, labels: Sequence[str], title: str,
         raise ValueError("a chart needs at least one series and one label")
     for line in series:
         if len(line.values) != len(labels):
-            raise ValueError(f"series {line.name!r} has {len(line.values)} values for "
-                             f"{len(labels)} labels")
+            raise ValueError(
+                f"series {line.name!r} has {len(line.values)} values for {len(labels)} labels"
+            )
     low = min(0.0, *(v for line in series for v in line.values))
     high = _nice_ceiling(max(1.0, *(v for line in series for v in line.values)))
     steps = max(1, len(labels) - 1)
@@ -96,35 +112,50 @@ def line_chart(series: Sequence[Series], *, labels: Sequence[str], title: str,
         return TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low)
 
     classes = " ".join(filter(None, ("chart", css_class)))
-    out = [f'<svg class="{escape(classes)}" xmlns="http://www.w3.org/2000/svg" role="img" '
-           f'viewBox="0 0 {WIDTH} {HEIGHT}" aria-label="{escape(title)}">',
-           f"<title>{escape(title)}</title>",
-           f"<desc>{escape(describe(series, labels=labels))}</desc>"]
+    out = [
+        f'<svg class="{escape(classes)}" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f"<desc>{escape(describe(series, labels=labels))}</desc>",
+    ]
     # Counts (bones, herds, animals) are whole numbers: a "0.5" tick would suggest otherwise.
     whole = all(float(v).is_integer() for line in series for v in line.values)
     for tick in _y_ticks(low, high, whole=whole):
-        out.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" '
-                   f'y2="{y(tick):.1f}"/><text x="{LEFT - 5}" y="{y(tick) + 4:.1f}" '
-                   f'text-anchor="end">{_number(tick)}</text>')
+        out.append(
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" '
+            f'y2="{y(tick):.1f}"/><text x="{LEFT - 5}" y="{y(tick) + 4:.1f}" '
+            f'text-anchor="end">{_number(tick)}</text>'
+        )
     if y_label:
-        out.append(f'<text class="axis-label" x="{LEFT}" y="{TOP - 1}" '
-                   f'font-size="10">{escape(y_label)}</text>')
+        out.append(
+            f'<text class="axis-label" x="{LEFT}" y="{TOP - 1}" '
+            f'font-size="10">{escape(y_label)}</text>'
+        )
     every = math.ceil(len(labels) / MAX_X_LABELS)
     for index, label in enumerate(labels):
         if index % every and index != len(labels) - 1:
             continue
-        anchor = ("start" if index == 0 and len(labels) > 1
-                  else "end" if index == len(labels) - 1 and len(labels) > 1 else "middle")
-        out.append(f'<text x="{x(index):.1f}" y="{HEIGHT - 8}" text-anchor="{anchor}" '
-                   f'font-size="11">{escape(label)}</text>')
+        anchor = (
+            "start"
+            if index == 0 and len(labels) > 1
+            else "end"
+            if index == len(labels) - 1 and len(labels) > 1
+            else "middle"
+        )
+        out.append(
+            f'<text x="{x(index):.1f}" y="{HEIGHT - 8}" text-anchor="{anchor}" '
+            f'font-size="11">{escape(label)}</text>'
+        )
     for number, line in enumerate(series):
         colour = _colour_class(line.colour)
         dash = DASHES[number % len(DASHES)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line.values))
-        out.append(f'<g class="series {colour}"><polyline class="line" fill="none" '
-                   f'stroke-width="3" stroke-linejoin="round" points="{points}"'
-                   + (f' stroke-dasharray="{dash}"' if dash else "")
-                   + f"><title>{escape(line.name)}</title></polyline>")
+        out.append(
+            f'<g class="series {colour}"><polyline class="line" fill="none" '
+            f'stroke-width="3" stroke-linejoin="round" points="{points}"'
+            + (f' stroke-dasharray="{dash}"' if dash else "")
+            + f"><title>{escape(line.name)}</title></polyline>"
+        )
         shape = MARKERS[number % len(MARKERS)]
         out.extend(_marker(shape, x(i), y(v)) for i, v in enumerate(line.values))
         out.append("</g>")
@@ -132,8 +163,10 @@ def line_chart(series: Sequence[Series], *, labels: Sequence[str], title: str,
     if legend:
         out.append('<ul class="chart-legend">')
         for line in series:
-            out.append(f'<li><span class="swatch {_colour_class(line.colour)}"></span>'
-                       f"{escape(line.name)} <strong>{_number(line.values[-1])}</strong></li>")
+            out.append(
+                f'<li><span class="swatch {_colour_class(line.colour)}"></span>'
+                f"{escape(line.name)} <strong>{_number(line.values[-1])}</strong></li>"
+            )
         out.append("</ul>")
     return Markup("".join(out))
 
@@ -141,9 +174,12 @@ def line_chart(series: Sequence[Series], *, labels: Sequence[str], title: str,
 def describe(series: Sequence[Series], *, labels: Sequence[str]) -> str:
     """The chart in words (its ``<desc>``): "Ann: start 20, round 1 14; Ben: …"."""
     return "; ".join(
-        f"{line.name}: " + ", ".join(f"{label} {_number(value)}"
-                                     for label, value in zip(labels, line.values, strict=True))
-        for line in series)
+        f"{line.name}: "
+        + ", ".join(
+            f"{label} {_number(value)}" for label, value in zip(labels, line.values, strict=True)
+        )
+        for line in series
+    )
 
 
 def _colour_class(colour: str) -> str:
@@ -157,9 +193,9 @@ def _marker(shape: str, cx: float, cy: float) -> str:
     if shape == "square":
         return f'<rect class="dot" x="{cx - 3.5:.1f}" y="{cy - 3.5:.1f}" width="7" height="7"/>'
     if shape == "diamond":
-        return (f'<path class="dot" d="M{cx:.1f},{cy - 5:.1f} l5,5 l-5,5 l-5,-5 z"/>')
+        return f'<path class="dot" d="M{cx:.1f},{cy - 5:.1f} l5,5 l-5,5 l-5,-5 z"/>'
     if shape == "triangle":
-        return (f'<path class="dot" d="M{cx:.1f},{cy - 5:.1f} l5,8.5 h-10 z"/>')
+        return f'<path class="dot" d="M{cx:.1f},{cy - 5:.1f} l5,8.5 h-10 z"/>'
     return f'<circle class="dot" cx="{cx:.1f}" cy="{cy:.1f}" r="4"/>'
 
 

@@ -48,8 +48,14 @@ from flask import Flask
 POLL_INTERVAL_SECONDS = 2
 
 #: The rate limits the environment may set (companion.security).
-RATE_LIMITS = ("EVENT_RATE_LIMIT", "UNDO_RATE_LIMIT", "HISTORY_RATE_LIMIT",
-               "CREATE_RATE_LIMIT", "JOIN_RATE_LIMIT", "PRINT_RATE_LIMIT")
+RATE_LIMITS = (
+    "EVENT_RATE_LIMIT",
+    "UNDO_RATE_LIMIT",
+    "HISTORY_RATE_LIMIT",
+    "CREATE_RATE_LIMIT",
+    "JOIN_RATE_LIMIT",
+    "PRINT_RATE_LIMIT",
+)
 #: Events one table may hold (CAMPFIRE_MAX_EVENTS).
 MAX_EVENTS = 20_000
 
@@ -123,9 +129,15 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
     instance_path.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(default_config(instance_path))
     if test_config is None:
-        for name in ("SECRET_KEY", "DATABASE_URL", "CAMPFIRE_PUBLIC_URL",
-                     "CAMPFIRE_ALLOWED_HOSTS", "RATELIMIT_STORAGE_URI",
-                     "RATELIMIT_KEY_PREFIX", *RATE_LIMITS):
+        for name in (
+            "SECRET_KEY",
+            "DATABASE_URL",
+            "CAMPFIRE_PUBLIC_URL",
+            "CAMPFIRE_ALLOWED_HOSTS",
+            "RATELIMIT_STORAGE_URI",
+            "RATELIMIT_KEY_PREFIX",
+            *RATE_LIMITS,
+        ):
             if os.environ.get(name):
                 app.config[name] = os.environ[name]
         for number in ("CAMPFIRE_MAX_EVENTS", "CAMPFIRE_TRUSTED_PROXIES"):

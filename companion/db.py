@@ -111,9 +111,7 @@ def commit_started() -> bool:
 
 def alembic_config(connection: Any) -> Config:
     config = Config()
-    config.set_main_option(
-        "script_location", str(resources.files("companion") / "migrations")
-    )
+    config.set_main_option("script_location", str(resources.files("companion") / "migrations"))
     config.attributes["connection"] = connection
     return config
 

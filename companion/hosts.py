@@ -94,8 +94,10 @@ def check_host() -> Response | None:
     """``before_request``: a malformed Host header is a 400, before any view. The answer
     is plain (text, or JSON on the API): Flask could not build a URL adapter for such a
     host, so a page (which names its style sheet with ``url_for``) cannot be rendered."""
-    if split_host(request.environ.get("HTTP_HOST") or request.environ.get("SERVER_NAME", "")
-                  ) is not None:
+    if (
+        split_host(request.environ.get("HTTP_HOST") or request.environ.get("SERVER_NAME", ""))
+        is not None
+    ):
         return None
     message = _("The request was not understood.")
     if request.path.startswith("/api/"):
@@ -126,8 +128,14 @@ def init_app(app: Flask) -> None:
     app.extensions[ALLOWED] = own_names(app.config.get("CAMPFIRE_ALLOWED_HOSTS"))
     proxies = int(app.config.get("CAMPFIRE_TRUSTED_PROXIES") or 0)
     if proxies > 0:  # the phone's address (rate limits) and scheme from that many proxies
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies,  # type: ignore[method-assign]
-                                x_proto=proxies, x_host=0, x_port=0, x_prefix=0)
+        app.wsgi_app = ProxyFix(
+            app.wsgi_app,
+            x_for=proxies,  # type: ignore[method-assign]
+            x_proto=proxies,
+            x_host=0,
+            x_port=0,
+            x_prefix=0,
+        )
     # First of all before_request functions: the CSRF check, the rate limiter and the
     # views would all read the host.
     app.before_request_funcs.setdefault(None, []).insert(0, check_host)

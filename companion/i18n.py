@@ -74,8 +74,7 @@ def bound_gettext() -> dict[str, Any]:
         return (Markup(text) if context.eval_ctx.autoescape else text) % variables
 
     @pass_context
-    def ngettext_(context: Context, singular: str, plural: str, num: int,
-                  **variables: Any) -> str:
+    def ngettext_(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
         variables.setdefault("num", num)
         text = catalog.ungettext(singular, plural, num)
         return (Markup(text) if context.eval_ctx.autoescape else text) % variables
@@ -86,8 +85,9 @@ def bound_gettext() -> dict[str, Any]:
 def _remember_choice(response: Any) -> Any:
     chosen = g.pop("set_lang_cookie", None)
     if chosen:
-        response.set_cookie(LANG_COOKIE, chosen, max_age=60 * 60 * 24 * 365,
-                            samesite="Lax", httponly=True)
+        response.set_cookie(
+            LANG_COOKIE, chosen, max_age=60 * 60 * 24 * 365, samesite="Lax", httponly=True
+        )
     return response
 
 
@@ -97,5 +97,8 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def _language_context() -> dict[str, Any]:
-        return {"current_locale": str(get_locale()), "language_names": LANGUAGE_NAMES,
-                "translate": translate}
+        return {
+            "current_locale": str(get_locale()),
+            "language_names": LANGUAGE_NAMES,
+            "translate": translate,
+        }

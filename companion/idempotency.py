@@ -55,8 +55,15 @@ WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 #: How long a key is remembered.
 KEEP = timedelta(hours=24)
 #: The headers a stored answer keeps (the rest are made again for the repeat).
-KEPT_HEADERS = ("Content-Type", "Content-Encoding", "Location", "HX-Retarget", "HX-Reswap",
-                "HX-Redirect", "Vary")
+KEPT_HEADERS = (
+    "Content-Type",
+    "Content-Encoding",
+    "Location",
+    "HX-Retarget",
+    "HX-Reswap",
+    "HX-Redirect",
+    "Vary",
+)
 TABLE_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})(/|$)")
 
 
@@ -70,8 +77,10 @@ def _key_hash() -> str | None:
         return None
     raw = request.headers.get(HEADER)
     secret = ""
-    if raw is None and request.mimetype in ("application/x-www-form-urlencoded",
-                                            "multipart/form-data"):
+    if raw is None and request.mimetype in (
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+    ):
         raw = request.form.get(FIELD)
         # A form's key sits in panel markup every phone shares (one render per version):
         # the phone's own session tells two phones apart.
@@ -152,8 +161,11 @@ def remember(response: Response) -> Response:
             row = writing.get(IdempotencyKeyRow, g.campfire_idempotency)
             if row is not None and row.status is None:
                 row.status = response.status_code
-                row.headers = {name: response.headers[name] for name in KEPT_HEADERS
-                               if name in response.headers}
+                row.headers = {
+                    name: response.headers[name]
+                    for name in KEPT_HEADERS
+                    if name in response.headers
+                }
                 row.body = response.get_data()
     except SQLAlchemyError as error:  # the change is stored; only its replay is poorer
         log.warning("could not store the answer of an idempotent request: %s", error)

@@ -92,8 +92,9 @@ class IdempotencyKeyRow(Base):
     __tablename__ = "idempotency_keys"
 
     key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
-                                                 index=True)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, index=True
+    )
     status: Mapped[int | None] = mapped_column(Integer, nullable=True)
     headers: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
     body: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)

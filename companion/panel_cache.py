@@ -103,8 +103,7 @@ class RenderCache:
             self.chars = 0
 
 
-def personalise(markup: str, *, csrf_token: str, seat: int | None,
-                form_tokens: bool = True) -> str:
+def personalise(markup: str, *, csrf_token: str, seat: int | None, form_tokens: bool = True) -> str:
     """Cached panel markup made this phone's: its CSRF token, its seat card opened.
 
     ``form_tokens=False`` (an htmx request: app.js sends the token as the X-CSRFToken

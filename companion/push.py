@@ -141,8 +141,9 @@ class Listener:
 
     def __init__(self, url: str, note: Callable[[str, int], None]) -> None:
         # psycopg takes the libpq URI; SQLAlchemy's "+psycopg" driver suffix is not part of it
-        self.conninfo = make_url(url).set(drivername="postgresql").render_as_string(
-            hide_password=False)
+        self.conninfo = (
+            make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        )
         self.note = note
         self.listening = threading.Event()  # set while LISTEN is in force (tests)
         self._stop = threading.Event()
@@ -187,8 +188,10 @@ class Listener:
 def _notify(_mapper: Any, connection: Any, row: TableRow) -> None:
     """NOTIFY within the writing transaction: PostgreSQL delivers it on commit only."""
     if connection.dialect.name == "postgresql":
-        connection.execute(text("SELECT pg_notify(:channel, :payload)"),
-                           {"channel": CHANNEL, "payload": f"{row.id} {row.version}"})
+        connection.execute(
+            text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": CHANNEL, "payload": f"{row.id} {row.version}"},
+        )
 
 
 def hub(app: Flask | None = None) -> Hub:
@@ -196,8 +199,14 @@ def hub(app: Flask | None = None) -> Hub:
     return found
 
 
-def events(the_hub: Hub, table_id: str, *, heartbeat: float, lifetime: float,
-           clock: Callable[[], float] = time.monotonic) -> Iterator[str]:
+def events(
+    the_hub: Hub,
+    table_id: str,
+    *,
+    heartbeat: float,
+    lifetime: float,
+    clock: Callable[[], float] = time.monotonic,
+) -> Iterator[str]:
     """The stream's text: retry, current version, newer versions, heartbeats, then end."""
     waiter = the_hub.open(table_id)  # before reading the version: no change slips between
     unwatch = the_hub.versions.watch(table_id)
@@ -242,13 +251,20 @@ def stream(table_id: str) -> Response:
     if known is None:
         abort(404)
     config = current_app.config
-    body = events(the_hub, table_id,
-                  heartbeat=float(config.get("PUSH_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)),
-                  lifetime=float(config.get("PUSH_STREAM_SECONDS", STREAM_SECONDS)))
-    return Response(body, mimetype="text/event-stream", headers={
-        "Cache-Control": "no-store",
-        "X-Accel-Buffering": "no",  # nginx: pass each event on at once
-    })
+    body = events(
+        the_hub,
+        table_id,
+        heartbeat=float(config.get("PUSH_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)),
+        lifetime=float(config.get("PUSH_STREAM_SECONDS", STREAM_SECONDS)),
+    )
+    return Response(
+        body,
+        mimetype="text/event-stream",
+        headers={
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+        },
+    )
 
 
 def _start_hub() -> None:

@@ -22,8 +22,10 @@ def discover(configured: Any = None) -> dict[str, ModuleType]:
     """The offered games, in a stable order (``games.registry`` when not configured)."""
     if configured is None:
         return {game.id: game.fold() for game in game_registry.GAMES}
-    return {game_id: importlib.import_module(module) if isinstance(module, str) else module
-            for game_id, module in configured.items()}
+    return {
+        game_id: importlib.import_module(module) if isinstance(module, str) else module
+        for game_id, module in configured.items()
+    }
 
 
 def init_app(app: Any) -> None:

@@ -52,9 +52,16 @@ STATIC_TYPES = {
     ".webmanifest": "application/manifest+json",
 }
 #: Types worth compressing (images and fonts are compressed already).
-COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript",
-                "application/json", "application/manifest+json", "image/svg+xml",
-                "text/plain"}
+COMPRESSIBLE = {
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "image/svg+xml",
+    "text/plain",
+}
 #: Below this, gzip's header costs more than it saves.
 MIN_COMPRESS = 512
 GZIP_LEVEL = 6
@@ -95,10 +102,14 @@ def load_assets(folder: Path = STATIC) -> dict[str, Asset]:
         digest = hashlib.sha256(data).hexdigest()[:HASH_LENGTH]
         name = path.relative_to(folder).as_posix()
         compressible = content_type.split(";")[0] in COMPRESSIBLE and len(data) >= MIN_COMPRESS
-        asset = Asset(name=name, hashed=hashed_name(name, digest), content_type=content_type,
-                      data=data, etag=digest,
-                      gzipped=gzip.compress(data, GZIP_LEVEL, mtime=0) if compressible
-                      else None)
+        asset = Asset(
+            name=name,
+            hashed=hashed_name(name, digest),
+            content_type=content_type,
+            data=data,
+            etag=digest,
+            gzipped=gzip.compress(data, GZIP_LEVEL, mtime=0) if compressible else None,
+        )
         assets[asset.name] = asset
         assets[asset.hashed] = asset
     return assets
@@ -116,8 +127,7 @@ def static_file(filename: str) -> Response:
         abort(404)
     immutable = filename == asset.hashed
     headers = {
-        "Cache-Control": f"public, max-age={ONE_YEAR}, immutable" if immutable
-        else "no-cache",
+        "Cache-Control": f"public, max-age={ONE_YEAR}, immutable" if immutable else "no-cache",
         "Vary": "Accept-Encoding",
     }
     response = Response(status=200, headers=headers, content_type=asset.content_type)
@@ -150,10 +160,14 @@ def accepts_gzip() -> bool:
 
 def compress(response: Response) -> Response:
     """Gzip a whole (not streamed) compressible response for a phone that accepts it."""
-    if (response.is_streamed or response.direct_passthrough
-            or response.status_code in (204, 304) or response.status_code < 200
-            or "Content-Encoding" in response.headers
-            or response.mimetype not in COMPRESSIBLE):
+    if (
+        response.is_streamed
+        or response.direct_passthrough
+        or response.status_code in (204, 304)
+        or response.status_code < 200
+        or "Content-Encoding" in response.headers
+        or response.mimetype not in COMPRESSIBLE
+    ):
         return response
     response.vary.add("Accept-Encoding")
     if not accepts_gzip():
@@ -210,8 +224,9 @@ def retrying(view: Callable[..., Any]) -> Callable[..., Any]:
         except DBAPIError as error:
             if not connection_lost(error) or db.commit_started():
                 raise
-            log.warning("database connection lost (%s); running %s again",
-                        one_line(error), request.path)
+            log.warning(
+                "database connection lost (%s); running %s again", one_line(error), request.path
+            )
         time.sleep(RETRY_PAUSE)
         return view(*args, **kwargs)
 
@@ -223,8 +238,7 @@ def database_unavailable(error: DBAPIError) -> Any:
     if not connection_lost(error):  # a real bug: logged with its traceback, answered 500
         log.exception("unexpected database error", exc_info=error)
         return current_app.handle_http_exception(InternalServerError())
-    log.warning("database unavailable for %s %s: %s", request.method, request.path,
-                one_line(error))
+    log.warning("database unavailable for %s %s: %s", request.method, request.path, one_line(error))
     return current_app.handle_http_exception(ServiceUnavailable(retry_after=2))
 
 

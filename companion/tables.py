@@ -110,11 +110,13 @@ class SeatHeld(RuleError):
 class UndoBlocked(RuleError):
     """Undoing the change would make a later change illegal: that change is named."""
 
-    def __init__(self, seq: int, template: str, params: Mapping[str, Any],
-                 problem: RuleError) -> None:
+    def __init__(
+        self, seq: int, template: str, params: Mapping[str, Any], problem: RuleError
+    ) -> None:
         super().__init__(
             N_("this cannot be undone: change {seq} ({change}) depends on it: {problem}"),
-            seq=seq, change=template.format(**params) if params else template,
+            seq=seq,
+            change=template.format(**params) if params else template,
             problem=str(problem),
         )
         self.seq = seq
@@ -126,7 +128,8 @@ class UndoBlocked(RuleError):
         change = _localized(self.change_template, self.change_params, gettext)
         try:
             return gettext(self.template).format(
-                seq=self.seq, change=change, problem=self.problem.translated(gettext))
+                seq=self.seq, change=change, problem=self.problem.translated(gettext)
+            )
         except (KeyError, IndexError, ValueError):
             return str(self)
 
@@ -159,8 +162,7 @@ class ImportProblem(RuleError):
 
     def translated(self, gettext: Any) -> str:
         text = gettext(self.template)
-        return text.format(number=self.params["number"],
-                           problem=self.problem.translated(gettext))
+        return text.format(number=self.params["number"], problem=self.problem.translated(gettext))
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,8 +273,10 @@ def loads(data: str | bytes) -> Any:
     """Strict JSON: ``ValueError`` for text that is not JSON, for ``NaN``/``Infinity``
     (Python's parser takes them, but they are no JSON: PostgreSQL and every other reader
     of an export would refuse them) and for nesting deeper than the parser reaches."""
+
     def constant(name: str) -> Any:
         raise ValueError(f"{name} is not JSON")
+
     try:
         return json.loads(data, parse_constant=constant)
     except RecursionError:
@@ -306,7 +310,8 @@ def _module(game_id: str) -> ModuleType:
     if module is None:
         raise RuleError(
             N_("unknown game {game!r}; expected one of: {names}"),
-            game=game_id, names=", ".join(registry.games()) or "-",
+            game=game_id,
+            names=", ".join(registry.games()) or "-",
         )
     return module
 
@@ -349,8 +354,11 @@ def _code(module: ModuleType) -> str:
         digest = hashlib.sha256()
         files = {Path(protocol.__file__)}
         path = Path(getattr(module, "__file__", "") or ".")
-        files |= (set(path.parent.glob("*.py")) if (path.parent / "__init__.py").is_file()
-                  and path.parent.name != "tests" else {path})
+        files |= (
+            set(path.parent.glob("*.py"))
+            if (path.parent / "__init__.py").is_file() and path.parent.name != "tests"
+            else {path}
+        )
         for file in sorted(files):
             if file.is_file():
                 digest.update(file.name.encode() + b"\0" + file.read_bytes())
@@ -383,39 +391,57 @@ def _pickled(state: Any) -> bytes | None:
         return None
 
 
-def _save_snapshot(session: Session, row: TableRow, module: ModuleType,
-                   blob: bytes | None) -> None:
+def _save_snapshot(session: Session, row: TableRow, module: ModuleType, blob: bytes | None) -> None:
     """Keep the state at ``row.version``; drop the older ones but every SNAPSHOT_EVERY-th."""
     if blob is None:
         return
     session.add(StateRow(table_id=row.id, version=row.version, code=_code(module), state=blob))
-    session.execute(delete(StateRow).where(
-        StateRow.table_id == row.id, StateRow.version < row.version,
-        StateRow.version % SNAPSHOT_EVERY != 0))
+    session.execute(
+        delete(StateRow).where(
+            StateRow.table_id == row.id,
+            StateRow.version < row.version,
+            StateRow.version % SNAPSHOT_EVERY != 0,
+        )
+    )
     session.flush()
 
 
 def _undo_pairs(session: Session, table_id: str) -> list[tuple[int, int]]:
-    return [(seq, undoes) for seq, undoes in session.execute(
-        select(EventRow.seq, EventRow.undoes).where(
-            EventRow.table_id == table_id, EventRow.undoes.is_not(None)))]
+    return [
+        (seq, undoes)
+        for seq, undoes in session.execute(
+            select(EventRow.seq, EventRow.undoes).where(
+                EventRow.table_id == table_id, EventRow.undoes.is_not(None)
+            )
+        )
+    ]
 
 
-def _base(session: Session, row: TableRow, module: ModuleType,
-          undos: Sequence[tuple[int, int]], below: int) -> tuple[int, Any] | None:
+def _base(
+    session: Session,
+    row: TableRow,
+    module: ModuleType,
+    undos: Sequence[tuple[int, int]],
+    below: int,
+) -> tuple[int, Any] | None:
     """The newest usable snapshot older than ``below``: ``(version, state)``, or None.
 
     The snapshot at version v is the fold of the changes in effect at v; it is the fold of
     the changes up to v in effect NOW unless a later undo cancelled one of them: so it is
     usable when every undo after v cancels a change after v (``undos``: (seq, undoes))."""
-    candidates = session.scalars(select(StateRow.version).where(
-        StateRow.table_id == row.id, StateRow.code == _code(module),
-        StateRow.version < below).order_by(StateRow.version.desc())).all()
+    candidates = session.scalars(
+        select(StateRow.version)
+        .where(
+            StateRow.table_id == row.id, StateRow.code == _code(module), StateRow.version < below
+        )
+        .order_by(StateRow.version.desc())
+    ).all()
     for version in candidates:
         if any(seq > version and undoes <= version for seq, undoes in undos):
             continue
-        blob = session.scalar(select(StateRow.state).where(
-            StateRow.table_id == row.id, StateRow.version == version))
+        blob = session.scalar(
+            select(StateRow.state).where(StateRow.table_id == row.id, StateRow.version == version)
+        )
         try:
             return version, pickle.loads(blob) if blob is not None else None
         except Exception:  # a damaged snapshot: fold from the events
@@ -427,9 +453,13 @@ def _load_state(session: Session, row: TableRow) -> Any:
     """The state at ``row.version``: its snapshot, else the nearest usable one plus the
     changes after it, else the fold of every event."""
     module = _module(row.game)
-    blob = session.scalar(select(StateRow.state).where(  # the usual case: one query
-        StateRow.table_id == row.id, StateRow.version == row.version,
-        StateRow.code == _code(module)))
+    blob = session.scalar(
+        select(StateRow.state).where(  # the usual case: one query
+            StateRow.table_id == row.id,
+            StateRow.version == row.version,
+            StateRow.code == _code(module),
+        )
+    )
     if blob is not None:
         try:
             return pickle.loads(blob)
@@ -442,16 +472,25 @@ def _load_state(session: Session, row: TableRow) -> Any:
     version, state = base
     if version == row.version:
         return state
-    later = session.scalars(select(EventRow).where(
-        EventRow.table_id == row.id, EventRow.seq > version).order_by(EventRow.seq)).all()
+    later = session.scalars(
+        select(EventRow)
+        .where(EventRow.table_id == row.id, EventRow.seq > version)
+        .order_by(EventRow.seq)
+    ).all()
     return _replay(module, _players(row), row.settings, later, blame=None, start=state)
 
 
 def _view(row: TableRow, state: Any) -> TableView:
     return TableView(
-        id=row.id, join_code=row.join_code, game=row.game, module=_module(row.game),
-        players=_players(row), settings=dict(row.settings), version=row.version,
-        state=state, created_at=row.created_at,
+        id=row.id,
+        join_code=row.join_code,
+        game=row.game,
+        module=_module(row.game),
+        players=_players(row),
+        settings=dict(row.settings),
+        version=row.version,
+        state=state,
+        created_at=row.created_at,
     )
 
 
@@ -485,8 +524,9 @@ def check_settings(settings: Any) -> dict[str, Any]:
     return dict(settings)
 
 
-def _insert_table(session: Session, game: str, players: Sequence[Player],
-                  settings: Mapping[str, Any]) -> TableRow:
+def _insert_table(
+    session: Session, game: str, players: Sequence[Player], settings: Mapping[str, Any]
+) -> TableRow:
     for _attempt in range(20):
         code = _new_join_code()
         if session.scalar(select(TableRow.id).where(TableRow.join_code == code)) is None:
@@ -495,9 +535,14 @@ def _insert_table(session: Session, game: str, players: Sequence[Player],
         raise RuntimeError("no free join code")
     row = TableRow(
         # 24 random bytes = 192 bits, 32 URL-safe characters.
-        id=secrets.token_urlsafe(24), join_code=code, game=game,
+        id=secrets.token_urlsafe(24),
+        join_code=code,
+        game=game,
         players=[{"name": p.name, "color": p.color} for p in players],
-        settings=dict(settings), version=0, created_at=utcnow(), updated_at=utcnow(),
+        settings=dict(settings),
+        version=0,
+        created_at=utcnow(),
+        updated_at=utcnow(),
     )
     session.add(row)
     session.flush()
@@ -539,8 +584,7 @@ def get(table_id: str) -> TableView:
 def version(table_id: str) -> int:
     """The table's version alone: what the poll endpoint compares (one indexed read)."""
     with db.reading() as session:
-        value = session.scalar(select(TableRow.version).where(
-            TableRow.id == _check_id(table_id)))
+        value = session.scalar(select(TableRow.version).where(TableRow.id == _check_id(table_id)))
     if value is None:
         raise TableNotFound(table_id)
     return value
@@ -578,7 +622,7 @@ def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
         raise RuleError(N_("an event must be a JSON object"))
     kind = event.get("type")
     if not isinstance(kind, str) or not kind:
-        raise RuleError(N_("an event needs a \"type\""))
+        raise RuleError(N_('an event needs a "type"'))
     if kind == UNDO:
         raise RuleError(N_("undo has its own endpoint; it is not an event type"))
     if len(event) > MAX_EVENT_KEYS:
@@ -587,14 +631,18 @@ def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
     if fields is not None:
         unknown = sorted(clean(str(name)) for name in event if name not in fields)
         if unknown:
-            raise RuleError(N_("{type} does not take the field(s) {fields}; it takes: "
-                               "{known}"), type=kind, fields=", ".join(unknown),
-                            known=", ".join(sorted(fields)))
+            raise RuleError(
+                N_("{type} does not take the field(s) {fields}; it takes: {known}"),
+                type=kind,
+                fields=", ".join(unknown),
+                known=", ".join(sorted(fields)),
+            )
     return clean(dict(event))
 
 
-def append(table_id: str, event: Any, *, seat: int | None = None,
-           expected_version: int | None = None) -> TableView:
+def append(
+    table_id: str, event: Any, *, seat: int | None = None, expected_version: int | None = None
+) -> TableView:
     """Apply ``event`` and store it as the table's next event, in one transaction.
 
     Raises ``RuleError`` (nothing stored) when the game refuses it, ``VersionConflict``
@@ -640,9 +688,14 @@ class _Same(Enum):
     SEAT = "seat"
 
 
-def undo(table_id: str, *, seat: int | None = None, seq: int | None = None,
-         by: int | _Same | None = _Same.SEAT,
-         expected_version: int | None = None) -> TableView:
+def undo(
+    table_id: str,
+    *,
+    seat: int | None = None,
+    seq: int | None = None,
+    by: int | _Same | None = _Same.SEAT,
+    expected_version: int | None = None,
+) -> TableView:
     """Cancel one change and store the undo as the table's next event.
 
     Which change: ``seq`` names it; else ``seat``'s latest change still in effect (by the
@@ -664,25 +717,36 @@ def undo(table_id: str, *, seat: int | None = None, seq: int | None = None,
         players = _players(row)
         before = _view(row, _state(session, row))
         undos = [(e.seq, e.undoes) for e in events if e.undoes is not None]
-        base = _base(session, row, module, [*undos, (row.version + 1, target.seq)],
-                     below=target.seq)
+        base = _base(
+            session, row, module, [*undos, (row.version + 1, target.seq)], below=target.seq
+        )
         start, later = None, list(events)
         if base is not None and base[1] is not None:  # replay only what follows it
             start, later = base[1], [e for e in events if e.seq > base[0]]
-        new_state = _replay(module, players, row.settings,
-                            [*later, _undo_marker(target.seq)],
-                            blame=lambda payload: before.event_for(payload, actor),
-                            start=start)
-        _store(session, row, {"type": UNDO, "undoes": target.seq}, seat=_seat_or_none(actor),
-               undoes=target.seq)
+        new_state = _replay(
+            module,
+            players,
+            row.settings,
+            [*later, _undo_marker(target.seq)],
+            blame=lambda payload: before.event_for(payload, actor),
+            start=start,
+        )
+        _store(
+            session,
+            row,
+            {"type": UNDO, "undoes": target.seq},
+            seat=_seat_or_none(actor),
+            undoes=target.seq,
+        )
         _save_snapshot(session, row, module, _pickled(new_state))
     _remember((row.id, row.version), new_state)
     versions.note(row.id, row.version)
     return _view(row, new_state)
 
 
-def undo_target(table_id: str, *, seat: int | None = None, seq: int | None = None,
-                viewer: int | None = None) -> HistoryEntry:
+def undo_target(
+    table_id: str, *, seat: int | None = None, seq: int | None = None, viewer: int | None = None
+) -> HistoryEntry:
     """The history entry ``undo`` with the same ``seat``/``seq`` would cancel, as ``viewer``
     reads it: what a confirmation names before the phone undoes it. The same
     ``RuleError`` as ``undo`` when there is nothing (or nothing valid) to undo."""
@@ -690,8 +754,7 @@ def undo_target(table_id: str, *, seat: int | None = None, seq: int | None = Non
         row = session.get(TableRow, _check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
-        target = _undo_target(_events(session, row), seat=seat, seq=seq,
-                              seats=len(row.players))
+        target = _undo_target(_events(session, row), seat=seat, seq=seq, seats=len(row.players))
     _, entries = history(table_id, viewer=viewer)
     return next(entry for entry in entries if entry.seq == target.seq)
 
@@ -705,8 +768,13 @@ def max_events() -> int:
 def _check_room(count: int, adding: int = 1) -> None:
     limit = max_events()
     if count + adding > limit:
-        raise RuleError(N_("this table has reached its limit of {count} changes; export it "
-                           "and continue on a new table"), count=limit)
+        raise RuleError(
+            N_(
+                "this table has reached its limit of {count} changes; export it "
+                "and continue on a new table"
+            ),
+            count=limit,
+        )
 
 
 def _seat_or_none(value: object) -> int | None:
@@ -722,18 +790,26 @@ def _events(session: Session, row: TableRow) -> Sequence[EventRow]:
 def _whole_or_none(value: object, field: str, low: int, high: int | None = None) -> int | None:
     if value is None:
         return None
-    if (isinstance(value, bool) or not isinstance(value, int) or value < low
-            or (high is not None and value > high)):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
         if high is None:
-            raise RuleError(N_("{field} must be a whole number of {low} or more"),
-                            field=field, low=low)
-        raise RuleError(N_("{field} must be a whole number from {low} to {high}"),
-                        field=field, low=low, high=high)
+            raise RuleError(
+                N_("{field} must be a whole number of {low} or more"), field=field, low=low
+            )
+        raise RuleError(
+            N_("{field} must be a whole number from {low} to {high}"),
+            field=field,
+            low=low,
+            high=high,
+        )
     return value
 
 
-def _undo_target(events: Sequence[EventRow], *, seat: object, seq: object,
-                 seats: int) -> EventRow:
+def _undo_target(events: Sequence[EventRow], *, seat: object, seq: object, seats: int) -> EventRow:
     """The change an undo cancels (see ``undo``)."""
     seat = _whole_or_none(seat, "seat", 0, seats - 1)
     seq = _whole_or_none(seq, "seq", 1)
@@ -763,15 +839,28 @@ def _undo_marker(seq: int) -> EventRow:
     return EventRow(seq=-1, type=UNDO, payload={}, undoes=seq)
 
 
-def _store(session: Session, row: TableRow, payload: dict[str, Any], *,
-           seat: int | None, undoes: int | None) -> None:
+def _store(
+    session: Session,
+    row: TableRow,
+    payload: dict[str, Any],
+    *,
+    seat: int | None,
+    undoes: int | None,
+) -> None:
     now = utcnow()
     row.version += 1
     row.updated_at = now
-    session.add(EventRow(
-        table_id=row.id, seq=row.version, type=str(payload["type"])[:40], payload=payload,
-        seat=seat, undoes=undoes, created_at=now,
-    ))
+    session.add(
+        EventRow(
+            table_id=row.id,
+            seq=row.version,
+            type=str(payload["type"])[:40],
+            payload=payload,
+            seat=seat,
+            undoes=undoes,
+            created_at=now,
+        )
+    )
     session.flush()
 
 
@@ -796,12 +885,19 @@ def history(table_id: str, *, viewer: int | None = None) -> tuple[TableView, lis
             payload = view.event_for(shown.payload, viewer)
             template, params = view.module.describe(payload, view.players)
             subject = view.subject_seat(shown.payload)
-        entries.append(HistoryEntry(
-            seq=event.seq, seat=event.seat, created_at=event.created_at,
-            template=template, params=dict(params), is_undo=event.type == UNDO,
-            undone=event.seq in undone, subject=subject,
-            undoes=event.undoes if event.type == UNDO else None,
-        ))
+        entries.append(
+            HistoryEntry(
+                seq=event.seq,
+                seat=event.seat,
+                created_at=event.created_at,
+                template=template,
+                params=dict(params),
+                is_undo=event.type == UNDO,
+                undone=event.seq in undone,
+                subject=subject,
+                undoes=event.undoes if event.type == UNDO else None,
+            )
+        )
     entries.reverse()
     return view, entries
 
@@ -824,11 +920,22 @@ def events(table_id: str, *, viewer: int | None = None) -> list[dict[str, Any]]:
             fields: dict[str, Any] = {"undoes": event.undoes}
             subject = None
         else:
-            fields = {k: v for k, v in view.event_for(event.payload, viewer).items()
-                      if k not in ("seq", "seat", "type", "undone", "subject")}
+            fields = {
+                k: v
+                for k, v in view.event_for(event.payload, viewer).items()
+                if k not in ("seq", "seat", "type", "undone", "subject")
+            }
             subject = view.subject_seat(event.payload)
-        listed.append({"seq": event.seq, "seat": event.seat, "subject": subject,
-                       "type": event.type, **fields, "undone": event.seq in undone})
+        listed.append(
+            {
+                "seq": event.seq,
+                "seat": event.seat,
+                "subject": subject,
+                "type": event.type,
+                **fields,
+                "undone": event.seq in undone,
+            }
+        )
     return listed
 
 
@@ -844,19 +951,24 @@ def _hold(session: Session, table_id: str, token: object) -> SeatTokenRow | None
     """The row of ``token`` at this table (in force or ended), or None."""
     if not isinstance(token, str) or not SEAT_TOKEN.fullmatch(token):
         return None
-    return session.scalars(select(SeatTokenRow).where(
-        SeatTokenRow.token_hash == _token_hash(token),
-        SeatTokenRow.table_id == table_id)).one_or_none()
+    return session.scalars(
+        select(SeatTokenRow).where(
+            SeatTokenRow.token_hash == _token_hash(token), SeatTokenRow.table_id == table_id
+        )
+    ).one_or_none()
 
 
 def _holder(session: Session, table_id: str, seat: int) -> SeatTokenRow | None:
-    return session.scalars(select(SeatTokenRow).where(
-        SeatTokenRow.table_id == table_id, SeatTokenRow.seat == seat,
-        SeatTokenRow.ended_at.is_(None))).first()
+    return session.scalars(
+        select(SeatTokenRow).where(
+            SeatTokenRow.table_id == table_id,
+            SeatTokenRow.seat == seat,
+            SeatTokenRow.ended_at.is_(None),
+        )
+    ).first()
 
 
-def take_seat(table_id: str, seat: Any, *, token: str | None = None,
-              force: bool = False) -> str:
+def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool = False) -> str:
     """Hold ``seat`` for a phone: the secret token it keeps (256 random bits; only its hash
     is stored). ``token`` is what the phone holds already: its own seat is kept (the same
     token comes back), another seat it held is let go. ``SeatHeld`` when another phone
@@ -878,8 +990,9 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None,
         if mine is not None and mine.ended_at is None:
             mine.ended_at, mine.ended = now, RELEASED
         new = secrets.token_urlsafe(32)
-        session.add(SeatTokenRow(table_id=row.id, seat=seat, token_hash=_token_hash(new),
-                                 taken_at=now))
+        session.add(
+            SeatTokenRow(table_id=row.id, seat=seat, token_hash=_token_hash(new), taken_at=now)
+        )
         session.flush()
     return new
 
@@ -918,9 +1031,13 @@ def is_held(table_id: str, seat: int) -> bool:
 def held_seats(table_id: str) -> frozenset[int]:
     """The seats phones hold at this table."""
     with db.reading() as session:
-        return frozenset(session.scalars(select(SeatTokenRow.seat).where(
-            SeatTokenRow.table_id == _check_id(table_id),
-            SeatTokenRow.ended_at.is_(None))).all())
+        return frozenset(
+            session.scalars(
+                select(SeatTokenRow.seat).where(
+                    SeatTokenRow.table_id == _check_id(table_id), SeatTokenRow.ended_at.is_(None)
+                )
+            ).all()
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -944,8 +1061,12 @@ def export(table_id: str) -> dict[str, Any]:
             "settings": dict(row.settings),
             "created_at": row.created_at.isoformat(),
             "events": [
-                {"seq": e.seq, "seat": e.seat, "created_at": e.created_at.isoformat(),
-                 **({"undoes": e.undoes} if e.type == UNDO else {"event": e.payload})}
+                {
+                    "seq": e.seq,
+                    "seat": e.seat,
+                    "created_at": e.created_at.isoformat(),
+                    **({"undoes": e.undoes} if e.type == UNDO else {"event": e.payload}),
+                }
                 for e in events
             ],
         }
@@ -959,8 +1080,7 @@ def _timestamp(value: Any) -> datetime:
             pass
         else:
             return stamp if stamp.tzinfo else stamp.replace(tzinfo=utcnow().tzinfo)
-    raise RuleError(N_("created_at must be an ISO 8601 date and time, not {value!r}"),
-                    value=value)
+    raise RuleError(N_("created_at must be an ISO 8601 date and time, not {value!r}"), value=value)
 
 
 def import_table(document: Any) -> TableView:
@@ -968,11 +1088,14 @@ def import_table(document: Any) -> TableView:
     by the game again, so a tampered file is refused with the first bad event named."""
     document = clean(document)
     if not isinstance(document, Mapping) or document.get("format") != EXPORT_FORMAT:
-        raise RuleError(N_("this is not a Campfire table export (\"format\" must be {name!r})"),
-                        name=EXPORT_FORMAT)
+        raise RuleError(
+            N_('this is not a Campfire table export ("format" must be {name!r})'),
+            name=EXPORT_FORMAT,
+        )
     if document.get("format_version") != EXPORT_VERSION:
-        raise RuleError(N_("unsupported export format_version; expected {version}"),
-                        version=EXPORT_VERSION)
+        raise RuleError(
+            N_("unsupported export format_version; expected {version}"), version=EXPORT_VERSION
+        )
     game = document.get("game")
     if not isinstance(game, str):
         raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
@@ -999,10 +1122,13 @@ def import_table(document: Any) -> TableView:
             if raw.get("seq") != seq:
                 raise RuleError(N_("seq must be {seq}"), seq=seq)
             seat = raw.get("seat")
-            if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                                     or not 0 <= seat < len(players)):
-                raise RuleError(N_("seat must be empty or a whole number from 0 to {last}"),
-                                last=len(players) - 1)
+            if seat is not None and (
+                isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players)
+            ):
+                raise RuleError(
+                    N_("seat must be empty or a whole number from 0 to {last}"),
+                    last=len(players) - 1,
+                )
             stamp = _timestamp(raw.get("created_at"))
             if "undoes" in raw:
                 target = raw["undoes"]
@@ -1014,14 +1140,22 @@ def import_table(document: Any) -> TableView:
         except RuleError as error:
             raise ImportProblem(seq, error) from None
         if "undoes" in raw:
-            rows.append({"seq": seq, "type": UNDO, "payload": {"type": UNDO,
-                         "undoes": raw["undoes"]}, "seat": seat,
-                         "undoes": raw["undoes"], "created_at": stamp})
-            at = next(i for i in range(len(in_effect) - 1, -1, -1)
-                      if in_effect[i][0] == raw["undoes"])
+            rows.append(
+                {
+                    "seq": seq,
+                    "type": UNDO,
+                    "payload": {"type": UNDO, "undoes": raw["undoes"]},
+                    "seat": seat,
+                    "undoes": raw["undoes"],
+                    "created_at": stamp,
+                }
+            )
+            at = next(
+                i for i in range(len(in_effect) - 1, -1, -1) if in_effect[i][0] == raw["undoes"]
+            )
             state = in_effect[at - 1][2] if at else initial
             replayed = []
-            for later, later_payload, _after in in_effect[at + 1:]:
+            for later, later_payload, _after in in_effect[at + 1 :]:
                 try:
                     state = module.apply(state, later_payload)
                 except RuleError as error:
@@ -1031,8 +1165,16 @@ def import_table(document: Any) -> TableView:
             in_effect.extend(replayed)
             live.discard(raw["undoes"])
             continue
-        rows.append({"seq": seq, "type": str(payload["type"])[:40], "payload": payload,
-                     "seat": seat, "undoes": None, "created_at": stamp})
+        rows.append(
+            {
+                "seq": seq,
+                "type": str(payload["type"])[:40],
+                "payload": payload,
+                "seat": seat,
+                "undoes": None,
+                "created_at": stamp,
+            }
+        )
         in_effect.append((seq, payload, state))
         live.add(seq)
 
@@ -1043,22 +1185,32 @@ def import_table(document: Any) -> TableView:
         session.flush()
         if rows:
             session.connection().execute(  # Core: one executemany, no ORM objects
-                EventRow.__table__.insert(), [{**event, "table_id": row.id} for event in rows])
+                EventRow.__table__.insert(), [{**event, "table_id": row.id} for event in rows]
+            )
         _save_snapshot(session, row, module, _pickled(state))
     _remember((row.id, row.version), state)
     versions.note(row.id, row.version)
     return _view(row, state)
 
 
-def _fold_rows(module: ModuleType, players: Sequence[Player], settings: Mapping[str, Any],
-               rows: Sequence[EventRow]) -> Any:
+def _fold_rows(
+    module: ModuleType,
+    players: Sequence[Player],
+    settings: Mapping[str, Any],
+    rows: Sequence[EventRow],
+) -> Any:
     return _replay(module, players, settings, rows, blame=None)
 
 
-def _replay(module: ModuleType, players: Sequence[Player], settings: Mapping[str, Any],
-            rows: Sequence[EventRow], *,
-            blame: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None,
-            start: Any = None) -> Any:
+def _replay(
+    module: ModuleType,
+    players: Sequence[Player],
+    settings: Mapping[str, Any],
+    rows: Sequence[EventRow],
+    *,
+    blame: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None,
+    start: Any = None,
+) -> Any:
     """The fold of the changes in effect; with ``blame`` (how the asking seat may see an
     event), a refusal is an ``UndoBlocked`` naming the change that is no longer allowed.
     ``start``: a snapshot's state, ``rows`` then every event after it."""

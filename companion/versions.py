@@ -52,7 +52,8 @@ Callback = Callable[[str, int], None]
 _TABLES = TableRow.__table__
 _ONE = select(_TABLES.c.version).where(_TABLES.c.id == bindparam("id"))
 _MANY = select(_TABLES.c.id, _TABLES.c.version).where(
-    _TABLES.c.id.in_(bindparam("ids", expanding=True)))
+    _TABLES.c.id.in_(bindparam("ids", expanding=True))
+)
 
 
 class StaleVersions(RuntimeError):
@@ -63,8 +64,13 @@ class StaleVersions(RuntimeError):
 class VersionMap:
     """The versions one app's process knows (see the module docstring)."""
 
-    def __init__(self, engine: Engine, *, interval: float = REFRESH_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        interval: float = REFRESH_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.engine = engine
         self.interval = interval
         self.clock = clock
@@ -130,7 +136,8 @@ class VersionMap:
                 with self.engine.connect() as connection:
                     for start in range(0, len(ids), CHUNK):
                         for table_id, version in connection.execute(
-                                _MANY, {"ids": ids[start:start + CHUNK]}):
+                            _MANY, {"ids": ids[start : start + CHUNK]}
+                        ):
                             found[table_id] = version
                         self.queries += 1
             with self._lock:
@@ -188,6 +195,7 @@ class VersionMap:
             with self._lock:
                 if callback in self._subscribers:
                     self._subscribers.remove(callback)
+
         return unsubscribe
 
     def watch(self, table_id: str) -> Callable[[], None]:
@@ -209,14 +217,14 @@ class VersionMap:
                     self._watched.pop(table_id, None)
                 else:
                     self._watched[table_id] = left
+
         return unwatch
 
     def _start(self) -> None:
         with self._lock:
             if self._thread is not None:
                 return
-            self._thread = threading.Thread(target=self._run, name="campfire-versions",
-                                            daemon=True)
+            self._thread = threading.Thread(target=self._run, name="campfire-versions", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
@@ -268,6 +276,7 @@ def init_app(app: Flask, engine: Engine | None = None) -> None:
     """Give ``app`` its map (after ``db.init_app``, whose engine it reads)."""
     from companion import db
 
-    app.extensions[EXTENSION] = VersionMap(engine or app.extensions[db.EXTENSION],
-                                           interval=app.config.get(
-                                               "VERSION_REFRESH_SECONDS", REFRESH_SECONDS))
+    app.extensions[EXTENSION] = VersionMap(
+        engine or app.extensions[db.EXTENSION],
+        interval=app.config.get("VERSION_REFRESH_SECONDS", REFRESH_SECONDS),
+    )

@@ -85,8 +85,11 @@ class Phrase:
         return f"Phrase({self.template!r}, **{dict(self.params)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Phrase) and self.template == other.template
-                and dict(self.params) == dict(other.params))
+        return (
+            isinstance(other, Phrase)
+            and self.template == other.template
+            and dict(self.params) == dict(other.params)
+        )
 
     def __hash__(self) -> int:
         return hash(self.template)

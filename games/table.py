@@ -95,15 +95,14 @@ def parse_adjust(
     """Validate the generic counter event ``{"type": "adjust", "seat", "counter", "delta"}``."""
     seat = event.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seat_count:
-        raise RuleError(
-            N_("seat must be a whole number from 0 to {last}"), last=seat_count - 1
-        )
+        raise RuleError(N_("seat must be a whole number from 0 to {last}"), last=seat_count - 1)
     counter = event.get("counter")
     # A list or an object is unhashable: check the type before looking it up.
     if not isinstance(counter, str) or counter not in counters:
         raise RuleError(
             N_("unknown counter {counter!r}; expected one of: {names}"),
-            counter=counter, names=", ".join(counters),
+            counter=counter,
+            names=", ".join(counters),
         )
     delta = event.get("delta")
     if isinstance(delta, bool) or not isinstance(delta, int):
@@ -115,8 +114,11 @@ def parse_adjust(
 ADJUST_FIELDS: frozenset[str] = frozenset({"type", "seat", "counter", "delta"})
 
 
-def dispatch(state: State, event: object,
-             handlers: Mapping[str, Callable[[State, Mapping[str, Any]], Result]]) -> Result:
+def dispatch(
+    state: State,
+    event: object,
+    handlers: Mapping[str, Callable[[State, Mapping[str, Any]], Result]],
+) -> Result:
     """``apply`` by event type: the handler of ``event["type"]`` gives the next state (or
     what the game's fold makes of it: A Dog's Life's handlers also report the draws).
 
@@ -129,22 +131,29 @@ def dispatch(state: State, event: object,
     kind = event.get("type")
     handler = handlers.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise RuleError(N_("unknown event type {type!r}; expected one of: {types}"),
-                        type=kind, types=", ".join(handlers))
+        raise RuleError(
+            N_("unknown event type {type!r}; expected one of: {types}"),
+            type=kind,
+            types=", ".join(handlers),
+        )
     return handler(state, event)
 
 
-def adjusted(event: Mapping[str, Any], counters: Mapping[str, tuple[int, int]],
-             current: Sequence[Mapping[str, int]], names: Mapping[str, str] | None = None,
-             ) -> tuple[Adjust, int]:
+def adjusted(
+    event: Mapping[str, Any],
+    counters: Mapping[str, tuple[int, int]],
+    current: Sequence[Mapping[str, int]],
+    names: Mapping[str, str] | None = None,
+) -> tuple[Adjust, int]:
     """The counter arithmetic of every game: the generic ``adjust`` event checked
     (``parse_adjust``) and the counter's new value, refused outside its range
     (``check_range``). ``current`` is the game's ``counters(state)`` (one dict per seat);
     ``names`` the counters' display names (``N_`` terms) for the refusal."""
     change = parse_adjust(event, len(current), counters)
     name = names.get(change.counter, change.counter) if names else change.counter
-    value = check_range(name, current[change.seat][change.counter] + change.delta,
-                        counters[change.counter])
+    value = check_range(
+        name, current[change.seat][change.counter] + change.delta, counters[change.counter]
+    )
     return change, value
 
 
@@ -160,7 +169,10 @@ def check_range(counter: str, value: int, bounds: tuple[int, int]) -> int:
     if not low <= value <= high:
         raise RuleError(
             N_("{counter} would be {value}; it must stay between {low} and {high}"),
-            counter=counter, value=value, low=low, high=high,
+            counter=counter,
+            value=value,
+            low=low,
+            high=high,
         )
     return value
 
@@ -172,7 +184,9 @@ def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, 
     if not minimum <= len(raw) <= maximum:
         raise RuleError(
             N_("this game needs {minimum} to {maximum} players, not {count}"),
-            minimum=minimum, maximum=maximum, count=len(raw),
+            minimum=minimum,
+            maximum=maximum,
+            count=len(raw),
         )
     players: list[Player] = []
     for index, item in enumerate(raw):
@@ -187,7 +201,8 @@ def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, 
         if color not in COLOURS:
             raise RuleError(
                 N_("player {number}: colour must be one of {colours}"),
-                number=index + 1, colours=", ".join(COLOURS),
+                number=index + 1,
+                colours=", ".join(COLOURS),
             )
         players.append(Player(name.strip(), color))
     if len({p.color for p in players}) != len(players):

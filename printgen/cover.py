@@ -48,10 +48,10 @@ class Cover:
         left = SAFE_MARGIN + 6
         right = width - SAFE_MARGIN - 6
         y = height - SAFE_MARGIN - 14
-        pen.rect(SAFE_MARGIN, height - SAFE_MARGIN - 22, width - 2 * SAFE_MARGIN, 22,
-                 fill="night")
-        pen.text(left, y, text(t, "kit_title", game=self.game), 20, color="paper",
-                 max_width=right - left)
+        pen.rect(SAFE_MARGIN, height - SAFE_MARGIN - 22, width - 2 * SAFE_MARGIN, 22, fill="night")
+        pen.text(
+            left, y, text(t, "kit_title", game=self.game), 20, color="paper", max_width=right - left
+        )
         y -= 20
         if self.table_url:
             self._join(pen, right, y - 36)
@@ -63,28 +63,32 @@ class Cover:
         # The titles name only the pieces; how their backs get printed is said here once.
         sides = text(t, "two_sided_fold" if self.duplex == "fold" else "two_sided")
         for entry in self.entries:
-            pages = (text(t, "page", first=entry.first) if entry.first == entry.last
-                     else text(t, "pages", first=entry.first, last=entry.last))
+            pages = (
+                text(t, "page", first=entry.first)
+                if entry.first == entry.last
+                else text(t, "pages", first=entry.first, last=entry.last)
+            )
             label = entry.title + ("  ·  " + sides if entry.two_sided else "")
             pen.text(left + 2, y, "•", 9, color="muted")
-            pen.text(left + 7, y, label, 9.5 if pitch > 5 else 8.5,
-                     max_width=right - left - 32)
+            pen.text(left + 7, y, label, 9.5 if pitch > 5 else 8.5, max_width=right - left - 32)
             pen.text(right, y, pages, 9.5 if pitch > 5 else 8.5, color="muted", align="right")
             y -= pitch
         y -= 4
         pen.text(left, y, text(t, "how_to_print"), 13)
         y -= 6.5
-        notes = [text(t, "print_scale"),
-                 text(t, "print_paper", paper=PAPER_NAMES[self.paper]),
-                 text(t, "duplex_" + self.duplex, last=self.duplex_end)]
+        notes = [
+            text(t, "print_scale"),
+            text(t, "print_paper", paper=PAPER_NAMES[self.paper]),
+            text(t, "duplex_" + self.duplex, last=self.duplex_end),
+        ]
         if self.duplex != "fold":
             if self.last_page > self.duplex_end:
-                notes.append(text(t, "simplex_rest", first=self.duplex_end + 1,
-                                  last=self.last_page))
+                notes.append(
+                    text(t, "simplex_rest", first=self.duplex_end + 1, last=self.last_page)
+                )
             notes.append(text(t, "duplex_first"))
         if self.offset != NO_OFFSET:
-            notes.append(text(t, "back_offset", x=f"{self.offset.x:g}",
-                              y=f"{self.offset.y:g}"))
+            notes.append(text(t, "back_offset", x=f"{self.offset.x:g}", y=f"{self.offset.y:g}"))
         notes.append(text(t, "cut_note"))
         notes.extend(self.notes)
         if self.ink_saver:
@@ -92,9 +96,15 @@ class Cover:
         # The notes end above the rulers: a long kit's notes get a smaller size.
         floor = SAFE_MARGIN + 46 + 36
         note_pt = 9.5
-        while note_pt > 7.0 and y - sum(
-                len(wrap_lines(note, note_pt * PT, right - left - 7)) * note_pt * PT * 1.3
-                + 1.2 for note in notes) < floor:
+        while (
+            note_pt > 7.0
+            and y
+            - sum(
+                len(wrap_lines(note, note_pt * PT, right - left - 7)) * note_pt * PT * 1.3 + 1.2
+                for note in notes
+            )
+            < floor
+        ):
             note_pt -= 0.5
         for note in notes:
             pen.text(left + 2, y, "•", 9, color="muted")
@@ -179,8 +189,7 @@ class Cover:
             length = 1.6 if k % 6 == 0 else (1.0 if k % 2 == 0 else 0.6)
             pen.line(sx + k / 2, sy, sx + k / 2, sy + length, width=0.1)
             if k % 6 == 0:
-                pen.text(sx + k / 2, sy - 2.4, f"{k // 2:+d}" if k else "0", 5.5,
-                         align="center")
+                pen.text(sx + k / 2, sy - 2.4, f"{k // 2:+d}" if k else "0", 5.5, align="center")
         vx = bx + CROSS_ARM + 9
         pen.line(vx, by - SCALE_REACH, vx, by + SCALE_REACH, width=0.15)
         for k in range(-2 * SCALE_REACH, 2 * SCALE_REACH + 1):
@@ -188,15 +197,22 @@ class Cover:
             pen.line(vx, by + k / 2, vx - length, by + k / 2, width=0.1)
             if k % 6 == 0:
                 pen.text(vx + 1.2, by + k / 2 - 0.7, f"{k // 2:+d}" if k else "0", 5.5)
-        pen.text(bx, sy - 6.5, text(self.lang, "duplex_test_back"), 8, color="muted",
-                 align="center")
+        pen.text(
+            bx, sy - 6.5, text(self.lang, "duplex_test_back"), 8, color="muted", align="center"
+        )
         pen.wrap(bx - 35, sy - 10.5, text(self.lang, "offset_read"), 7, 70, color="muted")
 
     def _join(self, pen: Pen, right: float, y: float) -> None:
         assert self.table_url is not None
         size = 34.0
         x = right - size
-        pen.text(x + size / 2, y + size + 2, text(self.lang, "join_table"), 12,
-                 align="center", max_width=size + 8)
+        pen.text(
+            x + size / 2,
+            y + size + 2,
+            text(self.lang, "join_table"),
+            12,
+            align="center",
+            max_width=size + 8,
+        )
         pen.qr(x, y, size, self.table_url)
         pen.wrap(x, y - 4, text(self.lang, "join_note"), 7.5, size, color="muted")

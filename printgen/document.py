@@ -19,8 +19,11 @@ from printgen.layout import BLEED, SAFE_MARGIN, Footer, Placement, Sheet, butted
 from printgen.pen import Pen
 from printgen.style import Style
 
-DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge",
-                     "fold": "Simplex"}
+DUPLEX_PREFERENCE = {
+    "long": "DuplexFlipLongEdge",
+    "short": "DuplexFlipShortEdge",
+    "fold": "Simplex",
+}
 
 CUT_MARK_GAP = 0.8  # mm between the trim and the start of a cut mark
 CUT_MARK_WIDTH = 0.2  # mm (≈ 0.57 pt): thin enough to cut on, thick enough to see
@@ -31,8 +34,9 @@ MIN_MARK = 1.0  # mm: a shorter mark (in a narrow gutter) is not drawn
 class Document:
     """A kit PDF being written; pages are added in order, then :meth:`finish` gives bytes."""
 
-    def __init__(self, *, title: str, lang: str, duplex: str, style: Style,
-                 paper: tuple[float, float]) -> None:
+    def __init__(
+        self, *, title: str, lang: str, duplex: str, style: Style, paper: tuple[float, float]
+    ) -> None:
         self._buffer = io.BytesIO()
         self.style = style
         self.lang = lang
@@ -41,8 +45,14 @@ class Document:
         # otherwise, a reference to a font that is not embedded, which a print shop's
         # preflight rejects. The kit's own embedded font is the initial one instead.
         name = fonts.register()
-        c = Canvas(self._buffer, pagesize=(paper[0] * mm, paper[1] * mm), invariant=1,
-                   pageCompression=1, lang=lang, initialFontName=name)
+        c = Canvas(
+            self._buffer,
+            pagesize=(paper[0] * mm, paper[1] * mm),
+            invariant=1,
+            pageCompression=1,
+            lang=lang,
+            initialFontName=name,
+        )
         c.setTitle(title)
         c.setAuthor("Campfire")
         c.setCreator("Campfire printgen")
@@ -52,9 +62,14 @@ class Document:
         self.canvas = c
         self._forms: set[str] = set()
 
-    def page(self, size: tuple[float, float], draw: Callable[[Pen], None], *,
-             trim: tuple[float, float, float, float] | None = None,
-             bleed: tuple[float, float, float, float] | None = None) -> None:
+    def page(
+        self,
+        size: tuple[float, float],
+        draw: Callable[[Pen], None],
+        *,
+        trim: tuple[float, float, float, float] | None = None,
+        bleed: tuple[float, float, float, float] | None = None,
+    ) -> None:
         """Add one page of ``size`` mm; ``draw`` paints it in millimetres.
 
         ``trim``/``bleed`` (mm) become the page's TrimBox/BleedBox; a page without pieces
@@ -90,11 +105,11 @@ class Document:
                 pen.line(x1, y1, x2, y2, color="muted", width=0.25, dash=(2, 1.5))
             spot = sheet.footer
             if spot is None:
-                spot = Footer(sheet.size[0] / 2, SAFE_MARGIN + 1.0, 0.0,
-                              sheet.size[0] - 2 * SAFE_MARGIN)
+                spot = Footer(
+                    sheet.size[0] / 2, SAFE_MARGIN + 1.0, 0.0, sheet.size[0] - 2 * SAFE_MARGIN
+                )
             with pen.at(spot.x, spot.y, rotate=spot.rotate):
-                pen.text(0, 0, footer, 6.5, color="muted", align="center",
-                         max_width=spot.length)
+                pen.text(0, 0, footer, 6.5, color="muted", align="center", max_width=spot.length)
 
         self.page(sheet.size, draw, trim=sheet.trim_box(), bleed=sheet.bleed_box())
 
@@ -112,8 +127,12 @@ def _draw_piece(pen: Pen, placement: Placement) -> None:
     assert art is not None
     # Each side's own bleed: the art stops at a butted neighbour's trim or half-way across
     # a gutter, so it never covers a neighbour.
-    with pen.at(placement.x, placement.y), pen.clipped(
-            [(-left, -bottom), (w + right, -bottom), (w + right, h + top), (-left, h + top)]):
+    with (
+        pen.at(placement.x, placement.y),
+        pen.clipped(
+            [(-left, -bottom), (w + right, -bottom), (w + right, h + top), (-left, h + top)]
+        ),
+    ):
         if placement.side == "back" and piece.back_form:
             pen.form(piece.back_form, (-b, -b, w + b, h + b), art)
         else:
@@ -124,8 +143,13 @@ def hex_corners(width: float, height: float, grow: float = 0.0) -> list[tuple[fl
     """Corners of the pointy-top hexagon inscribed in a ``width`` × ``height`` trim (B1)."""
     cx, cy = width / 2, height / 2
     radius = height / 2 + grow
-    return [(cx + radius * math.cos(math.radians(90 - 60 * k)),
-             cy + radius * math.sin(math.radians(90 - 60 * k))) for k in range(6)]
+    return [
+        (
+            cx + radius * math.cos(math.radians(90 - 60 * k)),
+            cy + radius * math.sin(math.radians(90 - 60 * k)),
+        )
+        for k in range(6)
+    ]
 
 
 def _tick(pen: Pen, x1: float, y1: float, x2: float, y2: float) -> None:

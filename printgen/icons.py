@@ -21,6 +21,7 @@ def _icon(name: str) -> Callable[[Draw], Draw]:
     def register(draw: Draw) -> Draw:
         ICONS[name] = draw
         return draw
+
     return register
 
 
@@ -39,8 +40,9 @@ def icon(pen: Pen, name: str, x: float, y: float, size: float) -> None:
         pen.form(f"icon-{name}", (0, 0, BOX, BOX), detailed)
 
 
-def _star(cx: float, cy: float, outer: float, inner: float, n: int = 5
-          ) -> list[tuple[float, float]]:
+def _star(
+    cx: float, cy: float, outer: float, inner: float, n: int = 5
+) -> list[tuple[float, float]]:
     pts = []
     for k in range(2 * n):
         r = outer if k % 2 == 0 else inner
@@ -52,8 +54,21 @@ def _star(cx: float, cy: float, outer: float, inner: float, n: int = 5
 # -- Bison ----------------------------------------------------------------------------------
 @_icon("bison")
 def _bison(p: Pen) -> None:
-    p.polygon([(1, 2), (1.5, 6.5), (4, 8.3), (7, 7.6), (9, 5.6), (9.2, 3.2), (8, 2), (7.2, 3.6),
-               (3, 3.6), (2.6, 2)], fill="#5b3a21")
+    p.polygon(
+        [
+            (1, 2),
+            (1.5, 6.5),
+            (4, 8.3),
+            (7, 7.6),
+            (9, 5.6),
+            (9.2, 3.2),
+            (8, 2),
+            (7.2, 3.6),
+            (3, 3.6),
+            (2.6, 2),
+        ],
+        fill="#5b3a21",
+    )
     p.polygon([(7.6, 7.2), (8.6, 8.6), (8.4, 7.0)], fill="#f1e6cf")  # horn
     p.circle(8.3, 5.2, 0.45, fill="#f1e6cf")
 
@@ -69,9 +84,14 @@ def _salmon(p: Pen) -> None:
 def _turkey(p: Pen) -> None:
     for k in range(5):
         a = math.radians(200 + 35 * k)
-        p.polygon([(4, 4), (4 + 4.6 * math.cos(a - .25), 4.6 - 4.6 * math.sin(a - .25)),
-                   (4 + 4.6 * math.cos(a + .25), 4.6 - 4.6 * math.sin(a + .25))],
-                  fill=("#b5652b", "#e0a92c")[k % 2])
+        p.polygon(
+            [
+                (4, 4),
+                (4 + 4.6 * math.cos(a - 0.25), 4.6 - 4.6 * math.sin(a - 0.25)),
+                (4 + 4.6 * math.cos(a + 0.25), 4.6 - 4.6 * math.sin(a + 0.25)),
+            ],
+            fill=("#b5652b", "#e0a92c")[k % 2],
+        )
     p.circle(5, 4, 2.6, fill="#6e4a2c")
     p.circle(7.3, 6.4, 1.3, fill="#6e4a2c")
     p.polygon([(8.4, 6.6), (9.8, 6.2), (8.4, 5.9)], fill="#e0a92c")
@@ -93,8 +113,12 @@ def _tent(p: Pen) -> None:
 
 @_icon("canoe")
 def _canoe(p: Pen) -> None:
-    p.polygon([(0.3, 5.5), (2, 3), (8, 3), (9.7, 5.5), (8, 4.6), (2, 4.6)], fill="#8a5a34",
-              stroke="line", width=0.4)
+    p.polygon(
+        [(0.3, 5.5), (2, 3), (8, 3), (9.7, 5.5), (8, 4.6), (2, 4.6)],
+        fill="#8a5a34",
+        stroke="line",
+        width=0.4,
+    )
     p.line(6.5, 2, 3.5, 8.8, width=0.6, color="mountain_dark")
 
 
@@ -110,8 +134,9 @@ def _totem(p: Pen) -> None:
         p.rect(3, y, 4, 2.3, fill=color, stroke="line", width=0.2)
         p.circle(4.2, y + 1.3, 0.35, fill="#1d1d1b")
         p.circle(5.8, y + 1.3, 0.35, fill="#1d1d1b")
-    p.polygon([(0.5, 8.6), (5, 7.6), (9.5, 8.6), (5, 9.8)], fill="#e0a92c", stroke="line",
-              width=0.3)
+    p.polygon(
+        [(0.5, 8.6), (5, 7.6), (9.5, 8.6), (5, 9.8)], fill="#e0a92c", stroke="line", width=0.3
+    )
 
 
 # -- Age of Hunting --------------------------------------------------------------------------
@@ -128,8 +153,25 @@ def _bear(p: Pen) -> None:
 
 @_icon("mammoth")
 def _mammoth(p: Pen) -> None:
-    p.polygon([(1, 1), (1, 6), (3, 8.8), (6.5, 9), (9, 6.6), (9, 2.4), (8, 0.8), (7.4, 3),
-               (6.4, 3), (6.4, 1), (4.2, 1), (4.2, 3), (3, 3), (3, 1)], fill="#7d7468")
+    p.polygon(
+        [
+            (1, 1),
+            (1, 6),
+            (3, 8.8),
+            (6.5, 9),
+            (9, 6.6),
+            (9, 2.4),
+            (8, 0.8),
+            (7.4, 3),
+            (6.4, 3),
+            (6.4, 1),
+            (4.2, 1),
+            (4.2, 3),
+            (3, 3),
+            (3, 1),
+        ],
+        fill="#7d7468",
+    )
     p.polygon([(8.4, 4.2), (9.8, 1.6), (9.3, 1.2), (7.8, 3.6)], fill="#f4efe3")
     p.circle(7.3, 6.8, 0.5, fill="#1d1d1b")
 
@@ -177,13 +219,17 @@ def _any_food(p: Pen) -> None:
     colors = ("#7a4e2d", "#7d7468", "#7b4aa8", "#6fbf45", "#f2c230")
     for k, color in enumerate(colors):
         a0, a1 = 90 + 72 * k, 90 + 72 * (k + 1)
-        pts = [(5, 5)] + [(5 + 4.4 * math.cos(math.radians(a)), 5 + 4.4 * math.sin(math.radians(a)))
-                          for a in range(a0, a1 + 1, 8)]
+        pts = [(5, 5)] + [
+            (5 + 4.4 * math.cos(math.radians(a)), 5 + 4.4 * math.sin(math.radians(a)))
+            for a in range(a0, a1 + 1, 8)
+        ]
         p.polygon(pts, fill=color)
     p.circle(5, 5, 2.0, fill="paper")
     # The question mark is drawn, not typeset: it is art at any icon size.
-    hook = [(5 + 0.75 * math.cos(math.radians(a)), 5.75 + 0.75 * math.sin(math.radians(a)))
-            for a in range(160, -91, -25)]
+    hook = [
+        (5 + 0.75 * math.cos(math.radians(a)), 5.75 + 0.75 * math.sin(math.radians(a)))
+        for a in range(160, -91, -25)
+    ]
     p.polygon([*hook, (5, 4.55)], stroke="text", width=0.42, close=False)
     p.circle(5, 3.75, 0.3, fill="text")
 
@@ -193,8 +239,11 @@ def _wedges(p: Pen, outline: list[tuple[float, float]], colors: tuple[str, ...])
     n = len(colors)
     step = len(outline) // n
     for k, color in enumerate(colors):
-        part = outline[k * step:(k + 1) * step + 1] if k < n - 1 else [
-            *outline[k * step:], outline[0]]
+        part = (
+            outline[k * step : (k + 1) * step + 1]
+            if k < n - 1
+            else [*outline[k * step :], outline[0]]
+        )
         p.polygon([(5, 5), *part], fill=color)
     p.polygon(outline, stroke="line", width=0.35)
 
@@ -203,8 +252,9 @@ def _sampled(corners: list[tuple[float, float]], per_side: int) -> list[tuple[fl
     """Points along a closed polygon, ``per_side`` per side (so wedges can split sides)."""
     out = []
     for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
-        out += [(x0 + (x1 - x0) * t / per_side, y0 + (y1 - y0) * t / per_side)
-                for t in range(per_side)]
+        out += [
+            (x0 + (x1 - x0) * t / per_side, y0 + (y1 - y0) * t / per_side) for t in range(per_side)
+        ]
     return out
 
 
@@ -229,8 +279,9 @@ def _non_grape(p: Pen) -> None:
 
 @_icon("hut")
 def _hut(p: Pen) -> None:
-    p.polygon([(1, 1), (1, 5.5), (5, 9.2), (9, 5.5), (9, 1)], fill="#c9a27a", stroke="line",
-              width=0.4)
+    p.polygon(
+        [(1, 1), (1, 5.5), (5, 9.2), (9, 5.5), (9, 1)], fill="#c9a27a", stroke="line", width=0.4
+    )
     p.polygon([(0.2, 5.2), (5, 9.8), (9.8, 5.2), (9, 4.6), (5, 8.4), (1, 4.6)], fill="#8a5a34")
     p.rect(4, 1, 2, 3.2, fill="#3b2a1a")
 
@@ -244,8 +295,12 @@ def _chief(p: Pen) -> None:
 
 @_icon("cave")
 def _cave(p: Pen) -> None:
-    p.polygon([(0.4, 0.6), (1.6, 6), (4, 9), (7, 8.6), (9, 5.6), (9.6, 0.6)], fill="#8d8578",
-              stroke="line", width=0.3)
+    p.polygon(
+        [(0.4, 0.6), (1.6, 6), (4, 9), (7, 8.6), (9, 5.6), (9.6, 0.6)],
+        fill="#8d8578",
+        stroke="line",
+        width=0.3,
+    )
     p.polygon([(3, 0.6), (3.4, 4), (5, 5.6), (6.6, 4), (7, 0.6)], fill="#2b2622")
 
 
@@ -283,8 +338,10 @@ def _trash(p: Pen) -> None:
 
 @_icon("pee")
 def _pee(p: Pen) -> None:
-    pts = [(5, 9.6)] + [(5 + 3.2 * math.cos(math.radians(a)), 4 + 3.2 * math.sin(math.radians(a)))
-                        for a in range(20, -200, -20)]
+    pts = [(5, 9.6)] + [
+        (5 + 3.2 * math.cos(math.radians(a)), 4 + 3.2 * math.sin(math.radians(a)))
+        for a in range(20, -200, -20)
+    ]
     p.polygon(pts, fill="#f2c230", stroke="#8a6a10", width=0.3)
 
 
@@ -302,9 +359,26 @@ def _fang(p: Pen) -> None:
 
 @_icon("run")
 def _run(p: Pen) -> None:  # the running dog: an escape
-    p.polygon([(0.5, 5.5), (2.5, 6.8), (6.5, 6.8), (8, 8.2), (9.6, 7.4), (8.8, 5.8), (8, 5.4),
-               (7, 4), (9, 2.2), (8, 1.6), (5.8, 3.6), (3.4, 3.8), (1.2, 1.6), (0.4, 2.4),
-               (2.2, 4.6)], fill="#3f9b4a")
+    p.polygon(
+        [
+            (0.5, 5.5),
+            (2.5, 6.8),
+            (6.5, 6.8),
+            (8, 8.2),
+            (9.6, 7.4),
+            (8.8, 5.8),
+            (8, 5.4),
+            (7, 4),
+            (9, 2.2),
+            (8, 1.6),
+            (5.8, 3.6),
+            (3.4, 3.8),
+            (1.2, 1.6),
+            (0.4, 2.4),
+            (2.2, 4.6),
+        ],
+        fill="#3f9b4a",
+    )
 
 
 @_icon("net")
@@ -325,8 +399,12 @@ def _cage(p: Pen) -> None:  # the pound
 @_icon("van")
 def _van(p: Pen) -> None:
     p.rect(0.5, 2.2, 6.4, 5.4, fill="#f4f4f4", stroke="line", width=0.4)
-    p.polygon([(6.9, 2.2), (6.9, 6.2), (8.4, 6.2), (9.6, 4.2), (9.6, 2.2)], fill="#c8382f",
-              stroke="line", width=0.4)
+    p.polygon(
+        [(6.9, 2.2), (6.9, 6.2), (8.4, 6.2), (9.6, 4.2), (9.6, 2.2)],
+        fill="#c8382f",
+        stroke="line",
+        width=0.4,
+    )
     p.circle(2.4, 2.2, 1.1, fill="#1d1d1b")
     p.circle(7.8, 2.2, 1.1, fill="#1d1d1b")
     for x in (1.6, 3.0, 4.4, 5.8):
@@ -342,33 +420,52 @@ def _paw(p: Pen) -> None:
 
 @_icon("arrow")
 def _arrow(p: Pen) -> None:
-    p.polygon([(0.5, 3.8), (6, 3.8), (6, 1.5), (9.5, 5), (6, 8.5), (6, 6.2), (0.5, 6.2)],
-              fill="#1d1d1b")
+    p.polygon(
+        [(0.5, 3.8), (6, 3.8), (6, 1.5), (9.5, 5), (6, 8.5), (6, 6.2), (0.5, 6.2)], fill="#1d1d1b"
+    )
 
 
 @_icon("lamppost")
 def _lamppost(p: Pen) -> None:
     p.rect(3.6, 0.3, 2.8, 1.0, fill="#2b2b2b")
     p.rect(4.55, 1.3, 0.9, 6.0, fill="#2b2b2b")
-    p.polygon([(3.0, 7.2), (7.0, 7.2), (6.0, 9.6), (4.0, 9.6)], fill="#f2c230",
-              stroke="#2b2b2b", width=0.45)
+    p.polygon(
+        [(3.0, 7.2), (7.0, 7.2), (6.0, 9.6), (4.0, 9.6)],
+        fill="#f2c230",
+        stroke="#2b2b2b",
+        width=0.45,
+    )
 
 
 @_icon("fountain")
 def _fountain(p: Pen) -> None:
-    p.polygon([(0.6, 3.6), (9.4, 3.6), (8.2, 0.6), (1.8, 0.6)], fill="#8a9499",
-              stroke="line", width=0.35)
+    p.polygon(
+        [(0.6, 3.6), (9.4, 3.6), (8.2, 0.6), (1.8, 0.6)], fill="#8a9499", stroke="line", width=0.35
+    )
     p.rect(4.4, 3.6, 1.2, 2.6, fill="#8a9499", stroke="line", width=0.3)
     for dx in (-1, 1):  # two jets falling into the basin
-        p.polygon([(5, 6.2), (5 + dx * 1.2, 8.8), (5 + dx * 3.6, 6.6), (5 + dx * 4.0, 3.8),
-                   (5 + dx * 3.2, 3.8), (5 + dx * 2.9, 6.0), (5 + dx * 1.0, 7.4)],
-                  fill="#3f8fd2")
+        p.polygon(
+            [
+                (5, 6.2),
+                (5 + dx * 1.2, 8.8),
+                (5 + dx * 3.6, 6.6),
+                (5 + dx * 4.0, 3.8),
+                (5 + dx * 3.2, 3.8),
+                (5 + dx * 2.9, 6.0),
+                (5 + dx * 1.0, 7.4),
+            ],
+            fill="#3f8fd2",
+        )
 
 
 @_icon("house")
 def _house(p: Pen) -> None:  # a delivery address
-    p.polygon([(1.2, 0.8), (1.2, 5.6), (5, 9.2), (8.8, 5.6), (8.8, 0.8)], fill="#f4f4f4",
-              stroke="line", width=0.45)
+    p.polygon(
+        [(1.2, 0.8), (1.2, 5.6), (5, 9.2), (8.8, 5.6), (8.8, 0.8)],
+        fill="#f4f4f4",
+        stroke="line",
+        width=0.45,
+    )
     p.rect(4.0, 0.8, 2.0, 3.4, fill="#2f6fc0")
 
 
@@ -382,8 +479,13 @@ MARKS: dict[str, list[tuple[float, float]] | None] = {
     "yellow": [(5, 9.6), (9.6, 1.2), (0.4, 1.2)],
     "green": [(5, 9.8), (9.8, 5), (5, 0.2), (0.2, 5)],
     "purple": _star(5, 4.7, 5.2, 2.2),
-    "orange": [(5 + 4.8 * math.cos(math.radians(90 + 60 * k)),
-                5 + 4.8 * math.sin(math.radians(90 + 60 * k))) for k in range(6)],
+    "orange": [
+        (
+            5 + 4.8 * math.cos(math.radians(90 + 60 * k)),
+            5 + 4.8 * math.sin(math.radians(90 + 60 * k)),
+        )
+        for k in range(6)
+    ],
 }
 
 

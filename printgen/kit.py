@@ -61,18 +61,29 @@ def components(game: str, context: Context) -> list[Component]:
 def kit_components(game: str, context: Context) -> list[Component]:
     """Everything the kit of ``game`` prints, in order: its pieces, the components of its
     ``EXTRAS`` modules (A Dog's Life's city), then its rules summary and player aids."""
-    return [*components(game, context),
-            *(component for name in EXTRAS.get(game, ())
-              for component in importlib.import_module(name).components(context)),
-            *rules_sheets.components(game, context)]
+    return [
+        *components(game, context),
+        *(
+            component
+            for name in EXTRAS.get(game, ())
+            for component in importlib.import_module(name).components(context)
+        ),
+        *rules_sheets.components(game, context),
+    ]
 
 
 def cover_notes(game: str, context: Context) -> list[str]:
     """Lines for the cover's "how to print": what else to get, how to assemble posters."""
     games = list(GAMES) if game == ALL else [game]
-    return [rules_sheets.also_need(games, context),
-            *(note for name in games for module in EXTRAS.get(name, ())
-              for note in importlib.import_module(module).cover_notes(context))]
+    return [
+        rules_sheets.also_need(games, context),
+        *(
+            note
+            for name in games
+            for module in EXTRAS.get(name, ())
+            for note in importlib.import_module(module).cover_notes(context)
+        ),
+    ]
 
 
 COVER = "cover"  # the --only id of the cover sheet and the duplex test pages
@@ -86,16 +97,16 @@ def component_ids(game: str) -> list[str]:
     return [COVER, *(c.key for name in games for c in kit_components(name, context))]
 
 
-def _select(game: str, planned: list[Component], only: Sequence[str] | None,
-            copies: int) -> tuple[list[Component], bool]:
+def _select(
+    game: str, planned: list[Component], only: Sequence[str] | None, copies: int
+) -> tuple[list[Component], bool]:
     """The components to print (each piece ``copies`` times) and whether the cover is in.
 
     ``only`` names components by key, or by the key's part after the game
     (``cards`` for ``lion-square.cards``), or single pieces by id.
     """
     if copies < 1 or copies > MAX_COPIES:
-        raise PrintError(f"copies must be a whole number from 1 to {MAX_COPIES}, "
-                         f"got {copies}")
+        raise PrintError(f"copies must be a whole number from 1 to {MAX_COPIES}, got {copies}")
     chosen: list[Component] = planned
     cover = True
     if only is not None:
@@ -117,11 +128,12 @@ def _select(game: str, planned: list[Component], only: Sequence[str] | None,
                 chosen.append(replace(component, pieces=pieces))
         unknown = [name for name in wanted if name not in found]
         if unknown:
-            raise PrintError(f"unknown component {unknown[0]!r} for {game}: expected one of "
-                             f"{', '.join(component_ids(game))} (or a piece id)")
+            raise PrintError(
+                f"unknown component {unknown[0]!r} for {game}: expected one of "
+                f"{', '.join(component_ids(game))} (or a piece id)"
+            )
     if copies > 1:
-        chosen = [replace(c, pieces=c.pieces * copies)
-                  for c in chosen]
+        chosen = [replace(c, pieces=c.pieces * copies) for c in chosen]
     return chosen, cover
 
 
@@ -169,18 +181,16 @@ def render_kit(
     check_duplex(duplex)
     if table_url is not None:
         _check_url(table_url, "the table URL")
-    seats = tuple(_check_url(url, f"seat URL {i + 1}") for i, url in
-                  enumerate(seat_urls or ()))
+    seats = tuple(_check_url(url, f"seat URL {i + 1}") for i, url in enumerate(seat_urls or ()))
     context = Context(lang, Style(ink_saver=ink_saver), table_url, seats)
     games = list(GAMES) if game == ALL else [game]
-    titled = [(game_title(name, lang), c) for name in games
-              for c in kit_components(name, context)]
+    titled = [(game_title(name, lang), c) for name in games for c in kit_components(name, context)]
     chosen, with_cover = _select(game, [c for _, c in titled], only, copies)
     title_of = {c.key: t for t, c in titled}
     two_sided_pages = duplex in ("long", "short")
     # Two-sided first (one double-sided range), then one-sided; each keeps its kit order.
     if two_sided_pages:
-        chosen = ([c for c in chosen if c.two_sided] + [c for c in chosen if not c.two_sided])
+        chosen = [c for c in chosen if c.two_sided] + [c for c in chosen if not c.two_sided]
 
     # Plan every sheet first: the cover lists page numbers.
     cover_pages = (COVER_PAGES_DUPLEX if two_sided_pages else 1) if with_cover else 0
@@ -190,24 +200,43 @@ def render_kit(
     for component in chosen:
         title = title_of[component.key]
         sheets = plan(component, paper, duplex, back_offset)
-        entries.append(Entry(f"{title} · {component.title}" if game == ALL
-                             else component.title, page, page + len(sheets) - 1,
-                             component.two_sided))
+        entries.append(
+            Entry(
+                f"{title} · {component.title}" if game == ALL else component.title,
+                page,
+                page + len(sheets) - 1,
+                component.two_sided,
+            )
+        )
         page += len(sheets)
         planned.append((title, component, sheets))
     if not planned and not with_cover:
         raise PrintError("nothing to print")
     last_page = page - 1
-    duplex_end = max([cover_pages] + [e.last for e in entries if e.two_sided and
-                                       two_sided_pages])
+    duplex_end = max([cover_pages] + [e.last for e in entries if e.two_sided and two_sided_pages])
 
-    kit_name = (" · ".join(game_title(g, lang) for g in games))
-    doc = Document(title=text(lang, "kit_title", game=kit_name), lang=lang, duplex=duplex,
-                   style=context.style, paper=size)
+    kit_name = " · ".join(game_title(g, lang) for g in games)
+    doc = Document(
+        title=text(lang, "kit_title", game=kit_name),
+        lang=lang,
+        duplex=duplex,
+        style=context.style,
+        paper=size,
+    )
     if with_cover:
-        cover = Cover(kit_name, lang, paper, duplex, ink_saver, entries, table_url,
-                      tuple(cover_notes(game, context)), duplex_end=duplex_end,
-                      last_page=last_page, offset=back_offset)
+        cover = Cover(
+            kit_name,
+            lang,
+            paper,
+            duplex,
+            ink_saver,
+            entries,
+            table_url,
+            tuple(cover_notes(game, context)),
+            duplex_end=duplex_end,
+            last_page=last_page,
+            offset=back_offset,
+        )
         doc.page(size, lambda pen: cover.draw(pen, size))
         if two_sided_pages:
             landscape = (size[1], size[0])
@@ -217,10 +246,15 @@ def render_kit(
     for (title, component, sheets), entry in zip(planned, entries, strict=True):
         if progress is not None:
             fronts = sum(1 for s in sheets if not s.is_back)
-            pages = (f"page {entry.first}" if entry.first == entry.last
-                     else f"pages {entry.first}–{entry.last}")
-            progress(f"{title}: {component.title}: {_count(len(component.pieces), 'piece')} "
-                     f"on {_count(fronts, 'sheet')}, {pages}")
+            pages = (
+                f"page {entry.first}"
+                if entry.first == entry.last
+                else f"pages {entry.first}–{entry.last}"
+            )
+            progress(
+                f"{title}: {component.title}: {_count(len(component.pieces), 'piece')} "
+                f"on {_count(fronts, 'sheet')}, {pages}"
+            )
         total = sum(1 for s in sheets if not s.is_back)
         number = 0
         for sheet in sheets:

@@ -80,11 +80,11 @@ def parse_offset(value: str) -> Offset:
     try:
         x, y = (float(part) for part in parts)
     except ValueError:
-        raise PrintError(f"back offset {value!r} must be two numbers in mm, X,Y "
-                         "(e.g. 0.5,-1)") from None
+        raise PrintError(
+            f"back offset {value!r} must be two numbers in mm, X,Y (e.g. 0.5,-1)"
+        ) from None
     if not all(abs(v) <= OFFSET_MAX for v in (x, y)) or x != x or y != y:
-        raise PrintError(f"back offset {value!r} must be within ±{OFFSET_MAX:g} mm on each "
-                         "axis")
+        raise PrintError(f"back offset {value!r} must be within ±{OFFSET_MAX:g} mm on each axis")
     return Offset(x, y)
 
 
@@ -137,8 +137,12 @@ class Placement:
 
     def bleed_rect(self) -> Box:
         left, bottom, right, top = self.bleed
-        return (self.x - left, self.y - bottom, self.x + self.piece.width + right,
-                self.y + self.piece.height + top)
+        return (
+            self.x - left,
+            self.y - bottom,
+            self.x + self.piece.width + right,
+            self.y + self.piece.height + top,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +183,12 @@ class Sheet:
             return None
         rects = [p.bleed_rect() for p in self.placements]
         width, height = self.size
-        return (max(min(r[0] for r in rects), 0.0), max(min(r[1] for r in rects), 0.0),
-                min(max(r[2] for r in rects), width), min(max(r[3] for r in rects), height))
+        return (
+            max(min(r[0] for r in rects), 0.0),
+            max(min(r[1] for r in rects), 0.0),
+            min(max(r[2] for r in rects), width),
+            min(max(r[3] for r in rects), height),
+        )
 
 
 def paper_size(paper: str) -> tuple[float, float]:
@@ -192,8 +200,9 @@ def paper_size(paper: str) -> tuple[float, float]:
 
 def check_duplex(duplex: str) -> str:
     if duplex not in DUPLEX_MODES:
-        raise PrintError(f"unknown duplex mode {duplex!r}: expected one of "
-                         f"{', '.join(DUPLEX_MODES)}")
+        raise PrintError(
+            f"unknown duplex mode {duplex!r}: expected one of {', '.join(DUPLEX_MODES)}"
+        )
     return duplex
 
 
@@ -207,8 +216,7 @@ def _spacing(a: Piece, b: Piece, gutter: float) -> float:
     return 0.0 if butted(a) and butted(b) else gutter
 
 
-def _shelf(pieces: Sequence[Piece], area: Box, gutter: float
-           ) -> tuple[list[Spot], list[Piece]]:
+def _shelf(pieces: Sequence[Piece], area: Box, gutter: float) -> tuple[list[Spot], list[Piece]]:
     """Pack trims left to right, top to bottom into ``area``; return placed and leftovers.
 
     Pieces keep their order (ids read in order on the sheet); a row is as tall as its
@@ -226,13 +234,15 @@ def _shelf(pieces: Sequence[Piece], area: Box, gutter: float
             if not placed:
                 raise PrintError(
                     f"{piece.id} ({piece.width:g} × {piece.height:g} mm) does not fit on the "
-                    "paper inside the safe margin")
+                    "paper inside the safe margin"
+                )
             return placed, list(pieces[index:])
         if row:
             last = row[-1]
             step = _spacing(last, piece, gutter)
             new_row = x + step + w > x1 + 1e-6 or (
-                butted(piece) and butted(last) and abs(last.height - h) > 1e-6)
+                butted(piece) and butted(last) and abs(last.height - h) > 1e-6
+            )
             if new_row:
                 below = max(_spacing(p, piece, gutter) for p in row)
                 if any(abs(p.height - h) > 1e-6 for p in row):
@@ -280,7 +290,7 @@ def _pack(pieces: Sequence[Piece], area: Box, gutter: float) -> list[list[Spot]]
             # …when it fits on one, and this sheet stays at least half full.
             if 0 < split <= len(placed) / 2 and size <= len(placed):
                 placed = placed[:-split]
-                left = rest[len(placed):]
+                left = rest[len(placed) :]
         pages.append(_centre(placed, area))
         rest = left
     return pages
@@ -298,8 +308,9 @@ def _orientations(paper: tuple[float, float]) -> list[tuple[float, float]]:
     return [paper, (paper[1], paper[0])]
 
 
-def _mirror(x: float, y: float, piece: Piece, axis: Literal["x", "y"], at: float
-            ) -> tuple[float, float]:
+def _mirror(
+    x: float, y: float, piece: Piece, axis: Literal["x", "y"], at: float
+) -> tuple[float, float]:
     """Where the back of a piece at (x, y) goes when the sheet turns over the line ``at``."""
     if axis == "x":  # turned over a vertical line: left and right swap
         return 2 * at - x - piece.width, y
@@ -353,12 +364,17 @@ def _art_box(placements: list[Placement]) -> Box | None:
     if not placements:
         return None
     rects = [p.bleed_rect() for p in placements]
-    return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects),
-            max(r[3] for r in rects))
+    return (
+        min(r[0] for r in rects),
+        min(r[1] for r in rects),
+        max(r[2] for r in rects),
+        max(r[3] for r in rects),
+    )
 
 
-def _candidates(pieces: Sequence[Piece], portrait: tuple[float, float]
-                ) -> list[tuple[list[list[Spot]], tuple[float, float], float]]:
+def _candidates(
+    pieces: Sequence[Piece], portrait: tuple[float, float]
+) -> list[tuple[list[list[Spot]], tuple[float, float], float]]:
     """Every way to pack ``pieces`` whose sheets all have room for a footer."""
     out = []
     for size in _orientations(portrait):
@@ -372,9 +388,15 @@ def _candidates(pieces: Sequence[Piece], portrait: tuple[float, float]
                 for page in pages:
                     placements = _bleeds([Placement(p, x, y) for p, x, y in page])
                     box = _art_box(placements)
-                    if _footer(size, box) is None or (box is not None and (
-                            box[0] < -1e-6 or box[1] < -1e-6 or box[2] > size[0] + 1e-6
-                            or box[3] > size[1] + 1e-6)):
+                    if _footer(size, box) is None or (
+                        box is not None
+                        and (
+                            box[0] < -1e-6
+                            or box[1] < -1e-6
+                            or box[2] > size[0] + 1e-6
+                            or box[3] > size[1] + 1e-6
+                        )
+                    ):
                         ok = False
                         break
                 if ok:
@@ -382,14 +404,14 @@ def _candidates(pieces: Sequence[Piece], portrait: tuple[float, float]
     return out
 
 
-def _best(candidates: list[tuple[list[list[Spot]], tuple[float, float], float]]
-          ) -> tuple[list[list[Spot]], tuple[float, float], float]:
+def _best(
+    candidates: list[tuple[list[list[Spot]], tuple[float, float], float]],
+) -> tuple[list[list[Spot]], tuple[float, float], float]:
     """Fewest sheets; then the widest gutter; then the first orientation (portrait)."""
     return min(candidates, key=lambda c: (len(c[0]), -c[2]))
 
 
-def plan(component: Component, paper: str, duplex: str, offset: Offset = NO_OFFSET
-         ) -> list[Sheet]:
+def plan(component: Component, paper: str, duplex: str, offset: Offset = NO_OFFSET) -> list[Sheet]:
     """The sheets of ``component`` on ``paper`` for the ``duplex`` mode; ``offset`` shifts
     every back (long and short flips only: a fold sheet has its backs on the front page)."""
     portrait = paper_size(paper)
@@ -428,8 +450,9 @@ def _duplex_back(front: Sheet, duplex: str, offset: Offset) -> Sheet:
         x, y = _mirror(placement.x, placement.y, placement.piece, axis, at)
         left, bottom, right, top = placement.bleed
         bleed = (right, bottom, left, top) if axis == "x" else (left, top, right, bottom)
-        back.placements.append(Placement(placement.piece, x + offset.x, y + offset.y, "back",
-                                         bleed))
+        back.placements.append(
+            Placement(placement.piece, x + offset.x, y + offset.y, "back", bleed)
+        )
     return back
 
 
@@ -453,8 +476,10 @@ def _plan_fold(pieces: list[Piece], portrait: tuple[float, float]) -> list[Sheet
             if best is None or (len(pages), -gutter) < (len(best[0]), -best[3]):
                 best = (pages, size, axis, gutter)
     if best is None:
-        raise PrintError(f"{pieces[0].id} ({pieces[0].width:g} × {pieces[0].height:g} mm) is "
-                         "too large for the fold layout; use --duplex long or short")
+        raise PrintError(
+            f"{pieces[0].id} ({pieces[0].width:g} × {pieces[0].height:g} mm) is "
+            "too large for the fold layout; use --duplex long or short"
+        )
     pages, size, axis, _ = best
     x0, y0, x1, y1 = _area(size, True)
     at = size[0] / 2 if axis == "x" else size[1] / 2
@@ -467,8 +492,7 @@ def _plan_fold(pieces: list[Piece], portrait: tuple[float, float]) -> list[Sheet
             if f.piece.back is not None:
                 bx, by = _mirror(f.x, f.y, f.piece, axis, at)  # type: ignore[arg-type]
                 left, bottom, right, top = f.bleed
-                bleed = (right, bottom, left, top) if axis == "x" else (left, top, right,
-                                                                         bottom)
+                bleed = (right, bottom, left, top) if axis == "x" else (left, top, right, bottom)
                 placements.append(Placement(f.piece, bx, by, "back", bleed))
         sheet = Sheet(size, placements, fold=fold)
         sheet.footer = _footer(size, _art_box(placements))

@@ -41,7 +41,8 @@ PT = 25.4 / 72  # one point in millimetres
 # in Italian). Wave dashes join a range ("1～3", "S1〜S3"): they may neither start nor end a
 # line, so the range stays on one line.
 CANNOT_START = frozenset(ALL_CANNOT_START) | frozenset(
-    "！？，．：；〉》〙〗｝”’»›%〜～ゕゖ)]}" + "".join(map(chr, range(0x31F0, 0x3200))))
+    "！？，．：；〉》〙〗｝”’»›%〜～ゕゖ)]}" + "".join(map(chr, range(0x31F0, 0x3200)))
+)
 # ASCII brackets too: a Japanese text may use them ("穀物(黄)"), and "(" must not end a line.
 CANNOT_END = frozenset(ALL_CANNOT_END) | frozenset("〈《〘〖｛“‘«‹〜～([{")
 
@@ -83,8 +84,11 @@ def _may_break(text: str, i: int, level: str = "chars") -> bool:
     if level == "phrases":
         return before in PHRASE_ENDS
     if level == "words":
-        return (before in PHRASE_ENDS or not (_is_cjk(before) and _is_cjk(after))
-                or (before in PARTICLES and not _is_hiragana(after)))
+        return (
+            before in PHRASE_ENDS
+            or not (_is_cjk(before) and _is_cjk(after))
+            or (before in PARTICLES and not _is_hiragana(after))
+        )
     if level == "kana":
         return not (_is_katakana(before) and _is_katakana(after))
     return True
@@ -104,8 +108,7 @@ def units(text: str, level: str = "chars") -> list[str]:
     return pieces
 
 
-def _units_within(text: str, size_mm: float, width: float, levels: tuple[str, ...]
-                  ) -> list[str]:
+def _units_within(text: str, size_mm: float, width: float, levels: tuple[str, ...]) -> list[str]:
     """Units of ``text`` at ``levels[0]``; one wider than ``width`` is cut at the next."""
     out: list[str] = []
     for unit in units(text, levels[0]):
@@ -116,8 +119,7 @@ def _units_within(text: str, size_mm: float, width: float, levels: tuple[str, ..
     return out
 
 
-def wrap_lines(text: str, size_mm: float, width: float, *, phrases: bool = False
-               ) -> list[str]:
+def wrap_lines(text: str, size_mm: float, width: float, *, phrases: bool = False) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` mm at font size ``size_mm``.
 
     Greedy: each line takes as many units as fit, Japanese words whole where they fit on a
@@ -143,9 +145,17 @@ def wrap_lines(text: str, size_mm: float, width: float, *, phrases: bool = False
     return lines
 
 
-def fit(text: str, width: float, height: float, size: float, min_size: float, *,
-        max_lines: int = 3, leading: float = 1.15,
-        measure: Callable[[str, float], float] = fonts.width) -> tuple[float, list[str]]:
+def fit(
+    text: str,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    *,
+    max_lines: int = 3,
+    leading: float = 1.15,
+    measure: Callable[[str, float], float] = fonts.width,
+) -> tuple[float, list[str]]:
     """The largest size (pt, from ``size`` down to ``min_size`` in ¼ pt steps) at which
     ``text`` wraps into at most ``max_lines`` lines inside ``width`` × ``height`` mm.
     At each size, breaking Japanese only at phrase ends is tried before breaking anywhere.
@@ -161,8 +171,13 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, *,
         for phrases in (True, False):
             lines = wrap_lines(text, size_mm, width, phrases=phrases)
             block = size_mm * (1 + leading * (len(lines) - 1))
-            if (len(lines) <= max_lines and block <= height
-                    and all(measure(line, size_mm) <= width for line in lines)):
+            if (
+                len(lines) <= max_lines
+                and block <= height
+                and all(measure(line, size_mm) <= width for line in lines)
+            ):
                 return pt, lines
-    raise PrintError(f"the text {text!r} does not fit in {width:.1f} × {height:.1f} mm "
-                     f"on {max_lines} lines at {min_size} pt")
+    raise PrintError(
+        f"the text {text!r} does not fit in {width:.1f} × {height:.1f} mm "
+        f"on {max_lines} lines at {min_size} pt"
+    )

@@ -65,8 +65,9 @@ class Pen:
         # With LABELS on: the fills drawn so far on this page, in page coordinates.
         # Each with the clip polygons active when it was drawn: a fill clipped away (a city
         # tile draws the whole board inside its own outline) is not under a label.
-        self._fills: list[tuple[list[Point] | tuple[Point, float], Color,
-                                tuple[list[Point], ...]]] = []
+        self._fills: list[
+            tuple[list[Point] | tuple[Point, float], Color, tuple[list[Point], ...]]
+        ] = []
         self._clips: list[list[Point]] = []
         self._in_form = False
 
@@ -86,8 +87,9 @@ class Pen:
         else:
             (cx, cy), r = shape
             a, b, c, d, _, _ = self.canvas._currentMatrix
-            self._fills.append(((self._page_point(cx, cy), r * abs(a * d - b * c) ** 0.5 / mm),
-                                color, clips))
+            self._fills.append(
+                ((self._page_point(cx, cy), r * abs(a * d - b * c) ** 0.5 / mm), color, clips)
+            )
 
     def _background(self, x: float, y: float) -> Color:
         """The colour of the topmost fill under the page point (x, y): paper if none."""
@@ -152,8 +154,18 @@ class Pen:
             path.close()
         return path
 
-    def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
-             stroke: str | None = None, width: float = 0.3, radius: float = 0.0) -> None:
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 0.3,
+        radius: float = 0.0,
+    ) -> None:
         f, s = self._paint(fill, stroke, width)
         if f:
             self._note_fill([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
@@ -168,15 +180,30 @@ class Pen:
         self._note_fill([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
         self.canvas.rect(x, y, w, h, stroke=0, fill=1)
 
-    def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None,
-               stroke: str | None = None, width: float = 0.3) -> None:
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 0.3,
+    ) -> None:
         f, s = self._paint(fill, stroke, width)
         if f:
             self._note_fill(((cx, cy), r))
         self.canvas.circle(cx, cy, r, stroke=s, fill=f)
 
-    def polygon(self, points: Sequence[tuple[float, float]], *, fill: str | None = None,
-                stroke: str | None = None, width: float = 0.3, close: bool = True) -> None:
+    def polygon(
+        self,
+        points: Sequence[tuple[float, float]],
+        *,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 0.3,
+        close: bool = True,
+    ) -> None:
         f, s = self._paint(fill, stroke, width)
         if f and close:
             self._note_fill(list(points))
@@ -188,8 +215,17 @@ class Pen:
         self._note_fill(list(points))
         self.canvas.drawPath(self._path(points), stroke=0, fill=1)
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, *, color: str = "line",
-             width: float = 0.3, dash: Sequence[float] | None = None) -> None:
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        color: str = "line",
+        width: float = 0.3,
+        dash: Sequence[float] | None = None,
+    ) -> None:
         c = self.canvas
         c.saveState()
         c.setStrokeColor(self.style.ink(color))
@@ -200,8 +236,17 @@ class Pen:
         c.restoreState()
 
     # -- text ----------------------------------------------------------------------------
-    def text(self, x: float, y: float, text: str, size: float, *, color: str = "text",
-             align: str = "left", max_width: float | None = None) -> float:
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        *,
+        color: str = "text",
+        align: str = "left",
+        max_width: float | None = None,
+    ) -> float:
         """Draw one line at baseline ``y``; shrink it to ``max_width`` mm if needed.
 
         Returns the size (pt) used. Raises ``MissingGlyphError`` before drawing anything
@@ -221,10 +266,17 @@ class Pen:
             left = {"center": x - width / 2, "right": x - width}.get(align, x)
             px, py = self._page_point(left + width / 2, y + 0.35 * size_mm)
             visible = all(_inside(clip, px, py) for clip in self._clips)
-            corners = [self._page_point(cx, cy) for cx in (left, left + width)
-                       for cy in (y - 0.12 * size_mm, y + 0.88 * size_mm)]
-            box = (min(p[0] for p in corners), min(p[1] for p in corners),
-                   max(p[0] for p in corners), max(p[1] for p in corners))
+            corners = [
+                self._page_point(cx, cy)
+                for cx in (left, left + width)
+                for cy in (y - 0.12 * size_mm, y + 0.88 * size_mm)
+            ]
+            box = (
+                min(p[0] for p in corners),
+                min(p[1] for p in corners),
+                max(p[0] for p in corners),
+                max(p[1] for p in corners),
+            )
             if visible:  # a label clipped away is not printed
                 LABELS.append(Label(text, c._fillColorObj, self._background(px, py), box))
         if align == "center":
@@ -235,8 +287,17 @@ class Pen:
             c.drawString(x, y, text)
         return size_mm / PT
 
-    def wrap(self, x: float, y: float, text: str, size: float, width: float, *,
-             color: str = "text", leading: float = 1.3) -> float:
+    def wrap(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        width: float,
+        *,
+        color: str = "text",
+        leading: float = 1.3,
+    ) -> float:
         """Draw ``text`` as a paragraph from baseline ``y`` down; return the next baseline.
 
         Lines break as :mod:`printgen.linebreak` allows (Latin words whole, kinsoku).
@@ -247,9 +308,21 @@ class Pen:
             y -= size * PT * leading
         return y
 
-    def block(self, x: float, y: float, width: float, height: float, text: str,
-              size: float, min_size: float, *, color: str = "text", align: str = "center",
-              max_lines: int = 3, leading: float = 1.15) -> float:
+    def block(
+        self,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        text: str,
+        size: float,
+        min_size: float,
+        *,
+        color: str = "text",
+        align: str = "center",
+        max_lines: int = 3,
+        leading: float = 1.15,
+    ) -> float:
         """Draw ``text`` on up to ``max_lines`` lines, centred in the box (x, y, width,
         height) mm, at the largest size from ``size`` down to ``min_size`` pt that fits.
 
@@ -257,8 +330,7 @@ class Pen:
         (see :func:`printgen.linebreak.fit`) and ``MissingGlyphError`` for a missing glyph.
         """
         fonts.check(text)
-        pt, lines = fit(text, width, height, size, min_size, max_lines=max_lines,
-                        leading=leading)
+        pt, lines = fit(text, width, height, size, min_size, max_lines=max_lines, leading=leading)
         size_mm = pt * PT
         pitch = size_mm * leading
         # Centre the ink: a line's glyphs sit about 0.88 em above to 0.12 em below the
@@ -272,8 +344,9 @@ class Pen:
         return pt
 
     # -- shared art ----------------------------------------------------------------------
-    def form(self, name: str, bbox: tuple[float, float, float, float],
-             draw: Callable[[Pen], None]) -> None:
+    def form(
+        self, name: str, bbox: tuple[float, float, float, float], draw: Callable[[Pen], None]
+    ) -> None:
         """Draw ``draw`` here, recorded once per document as a Form XObject named ``name``.
 
         Repeated art (card backs, icons) then costs one reference per use. ``bbox`` is the
@@ -291,15 +364,21 @@ class Pen:
             self._forms.add(name)
         c.doForm(name)
 
-    def seat_code(self, x: float, y: float, size: float,
-                  code: tuple[str, str] | None) -> None:
+    def seat_code(self, x: float, y: float, size: float, code: tuple[str, str] | None) -> None:
         """A seat's QR code (``(url, caption)`` or None: nothing) with its caption below."""
         if code is None:
             return
         url, caption = code
         self.qr(x, y, size, url)
-        self.text(x + size / 2, y - 2.6, caption, MIN_LABEL_PT, color="muted",
-                  align="center", max_width=size + 4)
+        self.text(
+            x + size / 2,
+            y - 2.6,
+            caption,
+            MIN_LABEL_PT,
+            color="muted",
+            align="center",
+            max_width=size + 4,
+        )
 
     def qr(self, x: float, y: float, size: float, data: str) -> None:
         """A QR code for ``data`` as vector squares, ``size`` mm wide including quiet zone."""
@@ -324,8 +403,9 @@ class Pen:
                     start = col
                     while col < len(row) and row[col]:
                         col += 1
-                    path.rect(x + (start + QR_QUIET_ZONE) * unit, top - unit,
-                              (col - start) * unit, unit)
+                    path.rect(
+                        x + (start + QR_QUIET_ZONE) * unit, top - unit, (col - start) * unit, unit
+                    )
                 else:
                     col += 1
         c.drawPath(path, stroke=0, fill=1)

@@ -54,27 +54,59 @@ INDENT = 3.4  # mm: the hanging indent of bullets and steps
 ICON_ROW = {"rules": 5.8, "aid": 4.9}  # mm: the height of a legend row (icon + air)
 
 # Seats, so one player aid each (rules/*.md, Components).
-SEATS = {"bison": bison_components.MAX_PLAYERS, "lion-square": 4, "hunting-age": 5,
-         "dogs-life": dogs_game.MAX_PLAYERS}
+SEATS = {
+    "bison": bison_components.MAX_PLAYERS,
+    "lion-square": 4,
+    "hunting-age": 5,
+    "dogs-life": dogs_game.MAX_PLAYERS,
+}
 
 # (icon, message key) for each game's legend, in the order a player meets them.
 LEGENDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "bison": (("bison", "lg_bison"), ("salmon", "lg_salmon"), ("turkey", "lg_turkey"),
-              ("hunter", "lg_hunter"), ("tent", "lg_tent"), ("canoe", "lg_canoe"),
-              ("diamond", "lg_diamond"), ("totem", "lg_totem")),
+    "bison": (
+        ("bison", "lg_bison"),
+        ("salmon", "lg_salmon"),
+        ("turkey", "lg_turkey"),
+        ("hunter", "lg_hunter"),
+        ("tent", "lg_tent"),
+        ("canoe", "lg_canoe"),
+        ("diamond", "lg_diamond"),
+        ("totem", "lg_totem"),
+    ),
     "lion-square": (("paw", "lg_paw"),),
-    "hunting-age": (("bear", "lg_bear"), ("mammoth", "lg_mammoth"), ("grape", "lg_grape"),
-                    ("green_grain", "lg_green_grain"), ("yellow_grain", "lg_yellow_grain"),
-                    ("coins", "lg_coins"), ("vp", "lg_vp"), ("any_food", "lg_any_food"),
-                    ("basic_food", "lg_basic_food"), ("non_grape", "lg_non_grape"),
-                    ("chief", "lg_chief"), ("hunter", "lg_subordinate"), ("hut", "lg_hut"),
-                    ("cave", "lg_cave")),
-    "dogs-life": (("paw", "lg_dog"), ("bone", "lg_bone"), ("food", "lg_food"),
-                  ("newspaper", "lg_newspaper"), ("house", "lg_address"),
-                  ("trash", "lg_trash"), ("lamppost", "lg_lamppost"),
-                  ("fountain", "lg_fountain"), ("pee", "lg_pee"), ("fang", "lg_fang"),
-                  ("run", "lg_run"), ("net", "lg_net"), ("van", "lg_van"),
-                  ("cage", "lg_cage"), ("arrow", "lg_arrow")),
+    "hunting-age": (
+        ("bear", "lg_bear"),
+        ("mammoth", "lg_mammoth"),
+        ("grape", "lg_grape"),
+        ("green_grain", "lg_green_grain"),
+        ("yellow_grain", "lg_yellow_grain"),
+        ("coins", "lg_coins"),
+        ("vp", "lg_vp"),
+        ("any_food", "lg_any_food"),
+        ("basic_food", "lg_basic_food"),
+        ("non_grape", "lg_non_grape"),
+        ("chief", "lg_chief"),
+        ("hunter", "lg_subordinate"),
+        ("hut", "lg_hut"),
+        ("cave", "lg_cave"),
+    ),
+    "dogs-life": (
+        ("paw", "lg_dog"),
+        ("bone", "lg_bone"),
+        ("food", "lg_food"),
+        ("newspaper", "lg_newspaper"),
+        ("house", "lg_address"),
+        ("trash", "lg_trash"),
+        ("lamppost", "lg_lamppost"),
+        ("fountain", "lg_fountain"),
+        ("pee", "lg_pee"),
+        ("fang", "lg_fang"),
+        ("run", "lg_run"),
+        ("net", "lg_net"),
+        ("van", "lg_van"),
+        ("cage", "lg_cage"),
+        ("arrow", "lg_arrow"),
+    ),
 }
 
 
@@ -119,8 +151,13 @@ class Line:
     icon: float = 0.0  # mm: the legend icon's size
 
 
-def lay_out(blocks: Sequence[Block], width: float, body: float,
-            icon_row: float = ICON_ROW["rules"], legend_columns: int = 1) -> list[Line]:
+def lay_out(
+    blocks: Sequence[Block],
+    width: float,
+    body: float,
+    icon_row: float = ICON_ROW["rules"],
+    legend_columns: int = 1,
+) -> list[Line]:
     """Break every block into lines for a column ``width`` mm wide at ``body`` pt; a
     legend row is at least ``icon_row`` mm tall. With ``legend_columns=2`` the legend
     runs in two columns side by side (a line of the right column takes no height: it is
@@ -149,8 +186,16 @@ def lay_out(blocks: Sequence[Block], width: float, body: float,
         if block.kind == "heading":
             size = body * HEADING_PT / BODY_PT
             for k, words in enumerate(wrap_lines(block.text, size * PT, width)):
-                lines.append(Line("heading", words, 0, size, size * PT * 1.25
-                                  + (3.4 if k == 0 else 0), first=k == 0))
+                lines.append(
+                    Line(
+                        "heading",
+                        words,
+                        0,
+                        size,
+                        size * PT * 1.25 + (3.4 if k == 0 else 0),
+                        first=k == 0,
+                    )
+                )
             continue
         indent = INDENT if block.kind == "item" else 0.0
         if block.kind == "legend":
@@ -161,8 +206,18 @@ def lay_out(blocks: Sequence[Block], width: float, body: float,
             height = step + extra
             if block.kind == "legend" and k == 0:
                 height = max(height, icon_row)
-            lines.append(Line(block.kind, words, indent, body, height, block.mark, k == 0,
-                              min(icon_row - 0.7, 5.2)))
+            lines.append(
+                Line(
+                    block.kind,
+                    words,
+                    indent,
+                    body,
+                    height,
+                    block.mark,
+                    k == 0,
+                    min(icon_row - 0.7, 5.2),
+                )
+            )
     return lines
 
 
@@ -194,13 +249,23 @@ def _draw_lines(pen: Pen, x: float, top: float, lines: Sequence[Line]) -> None:
                 pen.line(x, baseline - 1.4, x + 20, baseline - 1.4, color="gold", width=0.6)
         elif line.kind == "legend":
             if line.first and line.mark:
-                icon(pen, line.mark, x + line.x - 6.4,
-                     baseline + size_mm * 0.35 - line.icon / 2, line.icon)
+                icon(
+                    pen,
+                    line.mark,
+                    x + line.x - 6.4,
+                    baseline + size_mm * 0.35 - line.icon / 2,
+                    line.icon,
+                )
             pen.text(x + line.x, baseline, line.text, line.size)
         else:
             if line.first and line.mark:
-                pen.text(x + (0.6 if line.mark == "•" else 0), baseline, line.mark, line.size,
-                         color="muted")
+                pen.text(
+                    x + (0.6 if line.mark == "•" else 0),
+                    baseline,
+                    line.mark,
+                    line.size,
+                    color="muted",
+                )
             pen.text(x + line.x, baseline, line.text, line.size)
         y -= line.height
 
@@ -220,21 +285,35 @@ def _rules_pages(game: str, title: str, t: Text) -> list[Piece]:
     body = h - 2 * MARGIN - 6  # room for the page number
     heights = [body - head, body - head] + [body] * 8
     columns = [c for c in paginate(lines, heights) if c]
-    pages = [columns[k:k + 2] for k in range(0, len(columns), 2)]
+    pages = [columns[k : k + 2] for k in range(0, len(columns), 2)]
     pieces = []
     for number, page in enumerate(pages, 1):
+
         def front(pen: Pen, page: list[list[Line]] = page, number: int = number) -> None:
             pen.rect(0, 0, w, h, fill="paper")
             top = h - MARGIN
             if number == 1:
                 pen.rect(0, h - head - 2, w, head + 2, fill="night")
-                pen.text(MARGIN, h - 12, t("rules_title", game=title), 15, color="paper",
-                         max_width=w - 2 * MARGIN)
+                pen.text(
+                    MARGIN,
+                    h - 12,
+                    t("rules_title", game=title),
+                    15,
+                    color="paper",
+                    max_width=w - 2 * MARGIN,
+                )
                 top -= head
             for k, lines_ in enumerate(page):
                 _draw_lines(pen, MARGIN + k * (column + GUTTER), top, lines_)
-            pen.text(w / 2, MARGIN - 3, f"{title} · {number}/{len(pages)}", MIN_LABEL_PT,
-                     color="muted", align="center")
+            pen.text(
+                w / 2,
+                MARGIN - 3,
+                f"{title} · {number}/{len(pages)}",
+                MIN_LABEL_PT,
+                color="muted",
+                align="center",
+            )
+
         pieces.append(Piece(f"rules-{game}-{number}", w, h, front))
     return pieces
 
@@ -244,8 +323,7 @@ def _aid(game: str, title: str, seat: int, t: Text) -> Piece:
     head = 11.0
     width = w - 2 * 4.0
     for body in (7.5, 7.25, 7.0, 6.75, MIN_LABEL_PT):
-        lines = lay_out(_blocks(game, t, "aid"), width, body, ICON_ROW["aid"],
-                        legend_columns=2)
+        lines = lay_out(_blocks(game, t, "aid"), width, body, ICON_ROW["aid"], legend_columns=2)
         if sum(line.height for line in lines) <= h - head - 4 - 4:
             break
     else:
@@ -255,8 +333,7 @@ def _aid(game: str, title: str, seat: int, t: Text) -> Piece:
         pen.rect(-3, -3, w + 6, h + 6, fill="cream")
         pen.rect(-3, h - head, w + 6, head + 3, fill="night")
         pen.text(4, h - 7.4, title, 10, color="paper", max_width=w - 34)
-        pen.text(w - 4, h - 7.4, t("aid_title"), 7.5, color="paper", align="right",
-                 max_width=28)
+        pen.text(w - 4, h - 7.4, t("aid_title"), 7.5, color="paper", align="right", max_width=28)
         _draw_lines(pen, 4, h - head - 2.5, lines)
 
     return Piece(f"aid-{game}-{seat}", w, h, front)
@@ -268,8 +345,13 @@ def components(game: str, context: Context) -> list[Component]:
     t = context.t
     title = t("game_" + game)
     aids = tuple(_aid(game, title, seat, t) for seat in range(1, SEATS[game] + 1))
-    return [Component(f"{game}.rules", t("rules_component", n=len(aids)),
-                      (*_rules_pages(game, title, t), *aids))]
+    return [
+        Component(
+            f"{game}.rules",
+            t("rules_component", n=len(aids)),
+            (*_rules_pages(game, title, t), *aids),
+        )
+    ]
 
 
 def also_need(games: Sequence[str], context: Context) -> str:
@@ -277,5 +359,9 @@ def also_need(games: Sequence[str], context: Context) -> str:
     t = context.t
     if len(games) == 1:
         return t("also_need", items=t("need_" + games[0]))
-    return t("also_need", items=t("need_separator").join(
-        t("need_game", game=t("game_" + g), items=t("need_" + g)) for g in games))
+    return t(
+        "also_need",
+        items=t("need_separator").join(
+            t("need_game", game=t("game_" + g), items=t("need_" + g)) for g in games
+        ),
+    )

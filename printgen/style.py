@@ -62,10 +62,13 @@ def _luminance(color: Color) -> float:
 
 def relative_luminance(color: Color) -> float:
     """WCAG 2 relative luminance of an sRGB colour."""
+
     def channel(v: float) -> float:
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-    return (0.2126 * channel(color.red) + 0.7152 * channel(color.green)
-            + 0.0722 * channel(color.blue))
+
+    return (
+        0.2126 * channel(color.red) + 0.7152 * channel(color.green) + 0.0722 * channel(color.blue)
+    )
 
 
 def contrast(a: Color, b: Color) -> float:
@@ -80,8 +83,11 @@ def readable(name_or_hex: str, on: str = "cream") -> str:
     color = HexColor(PALETTE.get(name_or_hex, name_or_hex))
     background = HexColor(PALETTE.get(on, on))
     k = 1.0
-    while contrast(Color(color.red * k, color.green * k, color.blue * k), background) \
-            < MIN_CONTRAST + 0.1 and k > 0:
+    while (
+        contrast(Color(color.red * k, color.green * k, color.blue * k), background)
+        < MIN_CONTRAST + 0.1
+        and k > 0
+    ):
         k -= 0.02
     r, g, b = (round(max(v * k, 0.0) * 255) for v in (color.red, color.green, color.blue))
     return f"#{r:02x}{g:02x}{b:02x}"

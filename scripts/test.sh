@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the test suite needs on a fresh Debian machine, then runs it:
 # Debian packages when missing, a virtualenv in .venv with the project and its test extras,
-# `ruff check`, `mypy --strict games printgen`, and the pytest suite. Extra arguments go to
+# `ruff check`, `ruff format --check`, `mypy --strict games printgen`, and the pytest suite. Extra arguments go to
 # pytest:
 # `./scripts/test.sh -m "not slow"` is the fast loop (no browser, PostgreSQL or PDF tests).
 set -euo pipefail
@@ -45,5 +45,6 @@ SQL
 fi
 
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 .venv/bin/mypy --strict games printgen
 .venv/bin/python -m pytest "$@"

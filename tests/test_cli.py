@@ -11,7 +11,10 @@ from campfire.cli import main, named_command
 def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "campfire", *args],
-        input=stdin, capture_output=True, text=True, check=False,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -61,7 +64,10 @@ def test_score_output_cut_short_by_the_reader_is_not_a_traceback(tmp_path) -> No
     example = "examples/bison-jp-example-1.json"
     result = subprocess.run(
         f"{sys.executable} -m campfire score bison {example} | head -c 1",
-        shell=True, capture_output=True, text=True, check=False,
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.stdout == "{"
     assert "Traceback" not in result.stderr
@@ -71,12 +77,15 @@ def test_score_output_cut_short_by_the_reader_is_not_a_traceback(tmp_path) -> No
 def test_score_loads_neither_the_print_kit_nor_the_server() -> None:
     """``campfire score`` imports what it uses only (start-up time): no ReportLab, segno,
     printgen, Flask or gunicorn."""
-    code = ("import sys; from campfire import cli; cli.build_parser(['score'])"
-            ".parse_args(['score', 'bison', '-']); "
-            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('reportlab', 'segno', 'printgen', 'flask', 'gunicorn', 'companion'))))")
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=60, check=True).stdout.strip()
+    code = (
+        "import sys; from campfire import cli; cli.build_parser(['score'])"
+        ".parse_args(['score', 'bison', '-']); "
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('reportlab', 'segno', 'printgen', 'flask', 'gunicorn', 'companion'))))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    ).stdout.strip()
     assert loaded == ""
     assert named_command(["score", "bison"]) == "score"
     assert named_command(["--version"]) is None

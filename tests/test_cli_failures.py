@@ -18,11 +18,18 @@ import pytest
 PG = "postgresql+psycopg://campfire:campfire@127.0.0.1:5432/campfire_test"
 
 
-def campfire(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None,
-             timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "campfire", *args], capture_output=True,
-                          text=True, timeout=timeout, env={**os.environ, **(env or {})},
-                          cwd=cwd, stdin=subprocess.DEVNULL)
+def campfire(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "campfire", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def one_line(result: subprocess.CompletedProcess[str], status: int) -> str:
@@ -52,22 +59,26 @@ def test_version() -> None:
 # serve: the database
 
 
-@pytest.mark.parametrize(("url", "says"), [
-    ("garbage", "DATABASE_URL is not a database URL"),
-    ("nosuchdb://x/y", "DATABASE_URL is not a database URL"),
-    (PG + "?nosuchoption=1", 'invalid connection option "nosuchoption"'),
-])
-def test_serve_refuses_a_url_that_is_no_database_url(tmp_path: Path, url: str, says: str
-                                                     ) -> None:
-    line = one_line(campfire("serve", "--port", str(free_port()),
-                             env={"DATABASE_URL": url}, cwd=tmp_path), 2)
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("garbage", "DATABASE_URL is not a database URL"),
+        ("nosuchdb://x/y", "DATABASE_URL is not a database URL"),
+        (PG + "?nosuchoption=1", 'invalid connection option "nosuchoption"'),
+    ],
+)
+def test_serve_refuses_a_url_that_is_no_database_url(tmp_path: Path, url: str, says: str) -> None:
+    line = one_line(
+        campfire("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 2
+    )
     assert line.startswith("error: ") and says in line and "DATABASE_URL" in line
 
 
 def test_serve_names_an_unreachable_database(tmp_path: Path) -> None:
     url = f"postgresql+psycopg://campfire:secret@127.0.0.1:{free_port()}/campfire"
-    line = one_line(campfire("serve", "--port", str(free_port()),
-                             env={"DATABASE_URL": url}, cwd=tmp_path), 1)
+    line = one_line(
+        campfire("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 1
+    )
     assert "Connection refused" in line and "DATABASE_URL" in line
     assert "secret" not in line  # the password is never printed
 
@@ -83,21 +94,31 @@ def test_serve_names_a_missing_role(tmp_path: Path) -> None:
             raise
         pytest.skip("no PostgreSQL server")
     url = server.replace("campfire:campfire@", "nobody_here:pw@")
-    line = one_line(campfire("serve", "--port", str(free_port()),
-                             env={"DATABASE_URL": url}, cwd=tmp_path), 1)
+    line = one_line(
+        campfire("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 1
+    )
     assert 'role "nobody_here" does not exist' in line
 
 
 def test_serve_names_an_sqlite_folder_that_does_not_exist(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'missing' / 'x.sqlite3'}"
-    line = one_line(campfire("serve", "--port", str(free_port()),
-                             env={"DATABASE_URL": url}, cwd=tmp_path), 1)
+    line = one_line(
+        campfire("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 1
+    )
     assert "unable to open database file" in line and "folder must exist" in line
 
 
 def test_serve_names_a_rate_limit_store_it_cannot_use(tmp_path: Path) -> None:
-    line = one_line(campfire("serve", "--port", str(free_port()), cwd=tmp_path,
-                             env={"RATELIMIT_STORAGE_URI": "nosuchstore://x"}), 2)
+    line = one_line(
+        campfire(
+            "serve",
+            "--port",
+            str(free_port()),
+            cwd=tmp_path,
+            env={"RATELIMIT_STORAGE_URI": "nosuchstore://x"},
+        ),
+        2,
+    )
     assert line.startswith("error: RATELIMIT_STORAGE_URI cannot be used")
 
 
@@ -110,36 +131,54 @@ def test_serve_names_a_busy_port(tmp_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        line = one_line(campfire("serve", "--host", "127.0.0.1", "--port", str(port),
-                                 cwd=tmp_path), 1)
+        line = one_line(
+            campfire("serve", "--host", "127.0.0.1", "--port", str(port), cwd=tmp_path), 1
+        )
     assert f"port {port} is already in use" in line and "--port" in line
 
 
-@pytest.mark.parametrize(("host", "says"), [
-    ("no-such-host.invalid", "not an address or a known host name"),
-    ("192.0.2.77", "not an address of this machine"),  # TEST-NET-1: never ours
-    ("999.1.1.1", "not an address or a known host name"),
-])
-def test_serve_names_a_bad_host_before_the_banner(tmp_path: Path, host: str, says: str
-                                                  ) -> None:
-    line = one_line(campfire("serve", "--host", host, "--port", str(free_port()),
-                             cwd=tmp_path), 2)
+@pytest.mark.parametrize(
+    ("host", "says"),
+    [
+        ("no-such-host.invalid", "not an address or a known host name"),
+        ("192.0.2.77", "not an address of this machine"),  # TEST-NET-1: never ours
+        ("999.1.1.1", "not an address or a known host name"),
+    ],
+)
+def test_serve_names_a_bad_host_before_the_banner(tmp_path: Path, host: str, says: str) -> None:
+    line = one_line(campfire("serve", "--host", host, "--port", str(free_port()), cwd=tmp_path), 2)
     assert says in line
 
 
 @pytest.mark.parametrize("port", ["0", "70000"])
 def test_serve_refuses_a_port_out_of_range(tmp_path: Path, port: str) -> None:
-    assert "--port must be 1 to 65535" in one_line(campfire("serve", "--port", port,
-                                                            cwd=tmp_path), 2)
+    assert "--port must be 1 to 65535" in one_line(
+        campfire("serve", "--port", port, cwd=tmp_path), 2
+    )
 
 
 def test_serve_stops_quietly_on_ctrl_c(tmp_path: Path) -> None:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'c.sqlite3'}"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "campfire", "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--workers", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=env, cwd=tmp_path)
+        [
+            sys.executable,
+            "-m",
+            "campfire",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     try:
         for _attempt in range(150):  # bounded wait until it answers
             try:
@@ -169,9 +208,13 @@ def blocked_reading_stdin(pid: int) -> bool:
 
 
 def test_ctrl_c_during_score_is_one_line(tmp_path: Path) -> None:
-    process = subprocess.Popen([sys.executable, "-m", "campfire", "score", "bison", "-"],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "campfire", "score", "bison", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         for _attempt in range(300):
             if blocked_reading_stdin(process.pid):
@@ -192,7 +235,10 @@ def test_ctrl_c_during_print_leaves_no_file(tmp_path: Path) -> None:
     out = tmp_path / "kit.pdf"
     process = subprocess.Popen(
         [sys.executable, "-m", "campfire", "print", "all", "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout is not None
         first = process.stdout.readline()  # a progress line: the kit is being drawn
@@ -211,8 +257,7 @@ def test_ctrl_c_during_print_leaves_no_file(tmp_path: Path) -> None:
 # print --out
 
 
-def test_print_out_into_a_missing_folder_is_refused_and_nothing_is_made(tmp_path: Path
-                                                                      ) -> None:
+def test_print_out_into_a_missing_folder_is_refused_and_nothing_is_made(tmp_path: Path) -> None:
     target = tmp_path / "no" / "such" / "kit.pdf"
     line = one_line(campfire("print", "bison", "--out", str(target)), 2)
     assert "does not exist" in line
@@ -232,5 +277,4 @@ def test_print_out_in_an_unwritable_folder(tmp_path: Path) -> None:
 
 
 def test_print_out_naming_a_folder(tmp_path: Path) -> None:
-    assert "give a file name" in one_line(campfire("print", "bison", "--out",
-                                                   str(tmp_path)), 2)
+    assert "give a file name" in one_line(campfire("print", "bison", "--out", str(tmp_path)), 2)

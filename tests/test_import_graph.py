@@ -26,8 +26,11 @@ def module_name(path: Path) -> str:
 
 
 def project_modules() -> dict[str, Path]:
-    return {module_name(path): path
-            for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))}
+    return {
+        module_name(path): path
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
 
 
 def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
@@ -43,7 +46,7 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
                 anchor = name.split(".")
                 if not is_package:
                     anchor = anchor[:-1]
-                anchor = anchor[:len(anchor) - (node.level - 1)]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
                 base = ".".join([*anchor, base] if base else anchor)
             targets = [f"{base}.{alias.name}" for alias in node.names] + [base]
         else:
@@ -62,8 +65,10 @@ def graph() -> dict[str, set[str]]:
     modules = project_modules()
     edges = {name: imports_of(name, path, modules) for name, path in modules.items()}
     # A submodule loading its own package's __init__ is Python's doing, not an edge.
-    return {name: {t for t in targets if not name.startswith(t + ".")}
-            for name, targets in edges.items()}
+    return {
+        name: {t for t in targets if not name.startswith(t + ".")}
+        for name, targets in edges.items()
+    }
 
 
 def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
@@ -76,7 +81,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for nxt in sorted(edges.get(node, ())):
             if state.get(nxt) == 1:
-                return [*path[path.index(nxt):], nxt]
+                return [*path[path.index(nxt) :], nxt]
             if nxt not in state:
                 cycle = visit(nxt)
                 if cycle:
@@ -109,12 +114,22 @@ def test_no_import_circle() -> None:
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
 
 
-@pytest.mark.parametrize(("inner", "outer"), [
-    ("games", "companion"), ("games", "printgen"), ("games", "campfire"),
-    ("printgen", "companion"), ("companion", "campfire"),
-])
+@pytest.mark.parametrize(
+    ("inner", "outer"),
+    [
+        ("games", "companion"),
+        ("games", "printgen"),
+        ("games", "campfire"),
+        ("printgen", "companion"),
+        ("companion", "campfire"),
+    ],
+)
 def test_layers_point_inward(inner: str, outer: str) -> None:
-    leaks = sorted(f"{name} -> {target}" for name, targets in graph().items()
-                   if name.split(".")[0] == inner
-                   for target in targets if target.split(".")[0] == outer)
+    leaks = sorted(
+        f"{name} -> {target}"
+        for name, targets in graph().items()
+        if name.split(".")[0] == inner
+        for target in targets
+        if target.split(".")[0] == outer
+    )
     assert not leaks

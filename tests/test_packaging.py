@@ -28,9 +28,20 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 #: What a source copy leaves out: environments, build leftovers, runtime data.
-SKIP = shutil.ignore_patterns(".venv", ".git", "build", "dist", "*.egg-info", "__pycache__",
-                              "instance", "output", ".pytest_cache", ".ruff_cache",
-                              ".hypothesis", "tests")
+SKIP = shutil.ignore_patterns(
+    ".venv",
+    ".git",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    "instance",
+    "output",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".hypothesis",
+    "tests",
+)
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +49,23 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     source = tmp_path_factory.mktemp("source") / "campfire"
     shutil.copytree(ROOT, source, ignore=SKIP)
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--no-build-isolation", "--wheel-dir", str(out), str(source)],
-                   check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--wheel-dir",
+            str(out),
+            str(source),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     (built,) = out.glob("campfire-*.whl")
     return built
 
@@ -49,13 +74,35 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("venv") / "v"
     subprocess.run([sys.executable, "-m", "venv", str(home)], check=True, timeout=120)
-    purelib = Path(subprocess.run(
-        [home / "bin" / "python", "-c", "import sysconfig; print(sysconfig.get_paths()"
-         "['purelib'])"], check=True, capture_output=True, text=True).stdout.strip())
+    purelib = Path(
+        subprocess.run(
+            [
+                home / "bin" / "python",
+                "-c",
+                "import sysconfig; print(sysconfig.get_paths()['purelib'])",
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
     # The test environment's packages, after the venv's own (the wheel's) ones.
     (purelib / "zz_test_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    subprocess.run([home / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-deps",
-                    "--no-index", str(wheel)], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            home / "bin" / "python",
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     return home
 
 
@@ -67,12 +114,17 @@ def names(wheel: Path) -> set[str]:
 def test_the_wheel_carries_every_file_the_app_reads(wheel: Path) -> None:
     inside = names(wheel)
     for path in (ROOT / "templates").rglob("*.html"):
-        assert f"companion/templates/{path.relative_to(ROOT / 'templates').as_posix()}" \
-            in inside
+        assert f"companion/templates/{path.relative_to(ROOT / 'templates').as_posix()}" in inside
     for lang in ("ja", "it"):
         assert f"companion/translations/{lang}/LC_MESSAGES/messages.mo" in inside
-    for name in ("app.css", "app.js", "htmx.min.js", "manifest.webmanifest",
-                 "icons/icon-192.png", "icons/icon-512.png"):
+    for name in (
+        "app.css",
+        "app.js",
+        "htmx.min.js",
+        "manifest.webmanifest",
+        "icons/icon-192.png",
+        "icons/icon-512.png",
+    ):
         assert f"companion/static/{name}" in inside
     assert "companion/migrations/script.py.mako" in inside
     assert "companion/migrations/versions/0001_initial.py" in inside
@@ -96,8 +148,11 @@ def test_the_wheel_leaves_out_what_no_browser_or_program_needs(wheel: Path) -> N
 
 def test_the_wheel_needs_no_dropped_dependency(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
-        metadata = next(archive.read(name).decode() for name in archive.namelist()
-                        if name.endswith(".dist-info/METADATA"))
+        metadata = next(
+            archive.read(name).decode()
+            for name in archive.namelist()
+            if name.endswith(".dist-info/METADATA")
+        )
     required = re.findall(r"^Requires-Dist: ([\w.-]+)", metadata, re.MULTILINE)
     assert "matplotlib-fontja" not in required and "matplotlib" not in required
     assert "flask-htmx" not in required
@@ -115,12 +170,29 @@ def served(venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
     """`campfire serve` from the installed wheel, run outside the source tree."""
     folder = tmp_path_factory.mktemp("run")
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
-           "SECRET_KEY": "s" * 40, "PYTHONPATH": ""}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
+        "SECRET_KEY": "s" * 40,
+        "PYTHONPATH": "",
+    }
     process = subprocess.Popen(
-        [venv / "bin" / "campfire", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--workers", "1"], cwd=folder, env=env, stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE, start_new_session=True)
+        [
+            venv / "bin" / "campfire",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+        ],
+        cwd=folder,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         for _attempt in range(200):  # bounded wait until it answers
@@ -138,21 +210,37 @@ def served(venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
 
 def test_the_installed_package_is_the_wheel_not_the_source(venv: Path) -> None:
     where = subprocess.run(
-        [venv / "bin" / "python", "-c",
-         "import companion, printgen; print(companion.__file__); print(printgen.__file__)"],
-        check=True, capture_output=True, text=True, cwd=venv).stdout.split()
+        [
+            venv / "bin" / "python",
+            "-c",
+            "import companion, printgen; print(companion.__file__); print(printgen.__file__)",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=venv,
+    ).stdout.split()
     assert all(path.startswith(str(venv)) for path in where), where
 
 
 def test_the_installed_wheel_serves_a_table_page(served: str) -> None:
-    body = json.dumps({"game": "bison", "players": [{"name": "Ann", "color": "red"},
-                                                    {"name": "Ben", "color": "blue"}]})
-    created = urllib.request.urlopen(urllib.request.Request(
-        served + "/api/v1/tables", body.encode(), {"Content-Type": "application/json"}),
-        timeout=10)
+    body = json.dumps(
+        {
+            "game": "bison",
+            "players": [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}],
+        }
+    )
+    created = urllib.request.urlopen(
+        urllib.request.Request(
+            served + "/api/v1/tables", body.encode(), {"Content-Type": "application/json"}
+        ),
+        timeout=10,
+    )
     table_id = json.load(created)["id"]
-    page = urllib.request.urlopen(urllib.request.Request(
-        f"{served}/t/{table_id}", headers={"Accept-Language": "ja"}), timeout=10)
+    page = urllib.request.urlopen(
+        urllib.request.Request(f"{served}/t/{table_id}", headers={"Accept-Language": "ja"}),
+        timeout=10,
+    )
     html = page.read().decode()
     assert page.status == 200
     assert 'lang="ja"' in html and "バイソン" in html  # templates and the ja catalog
@@ -163,9 +251,21 @@ def test_the_installed_wheel_serves_a_table_page(served: str) -> None:
 
 
 def test_the_installed_wheel_prints_a_japanese_kit(venv: Path, tmp_path: Path) -> None:
-    result = subprocess.run([venv / "bin" / "campfire", "print", "lion-square", "--lang",
-                             "ja", "--out", str(tmp_path / "kit.pdf")], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [
+            venv / "bin" / "campfire",
+            "print",
+            "lion-square",
+            "--lang",
+            "ja",
+            "--out",
+            str(tmp_path / "kit.pdf"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "kit.pdf").read_bytes()[:5] == b"%PDF-"
     assert b"IPAexGothic" in (tmp_path / "kit.pdf").read_bytes()

@@ -51,26 +51,46 @@ def register(subparsers: Any) -> None:
     )
     parser.__class__ = _Parser
     games = [*GAMES, ALL]
-    parser.add_argument("game", choices=games, metavar="GAME",
-                        help="one of: " + ", ".join(games))
+    parser.add_argument("game", choices=games, metavar="GAME", help="one of: " + ", ".join(games))
     parser.add_argument("--paper", choices=list(PAPERS), default="a4")
     parser.add_argument("--lang", choices=list(LANGUAGES), default="en")
-    parser.add_argument("--duplex", choices=list(DUPLEX_MODES), default="long",
-                        help="long/short: flip edge for two-sided pages; fold: fold and glue")
+    parser.add_argument(
+        "--duplex",
+        choices=list(DUPLEX_MODES),
+        default="long",
+        help="long/short: flip edge for two-sided pages; fold: fold and glue",
+    )
     parser.add_argument("--ink-saver", action="store_true", help="grey, light fills")
-    parser.add_argument("--table", metavar="URL",
-                        help="table URL: its QR code on the cover, and on each player board "
-                             "the seat link URL/s/<n> that opens the table as that seat")
-    parser.add_argument("--only", metavar="ID[,ID…]",
-                        help="print only these components or pieces ('--only help' lists "
-                             "the component ids; 'cover' is the cover sheet)")
-    parser.add_argument("--copies", metavar="N", type=int, default=1,
-                        help=f"print each piece N times (1–{MAX_COPIES})")
-    parser.add_argument("--back-offset", metavar="X,Y", default=None,
-                        help="shift every back by X, Y mm (read on the duplex test pages)")
-    parser.add_argument("--out", metavar="FILE",
-                        help="output file, '-' for stdout "
-                             "(default output/<game>-<lang>-<paper>[-variant].pdf)")
+    parser.add_argument(
+        "--table",
+        metavar="URL",
+        help="table URL: its QR code on the cover, and on each player board "
+        "the seat link URL/s/<n> that opens the table as that seat",
+    )
+    parser.add_argument(
+        "--only",
+        metavar="ID[,ID…]",
+        help="print only these components or pieces ('--only help' lists "
+        "the component ids; 'cover' is the cover sheet)",
+    )
+    parser.add_argument(
+        "--copies",
+        metavar="N",
+        type=int,
+        default=1,
+        help=f"print each piece N times (1–{MAX_COPIES})",
+    )
+    parser.add_argument(
+        "--back-offset",
+        metavar="X,Y",
+        default=None,
+        help="shift every back by X, Y mm (read on the duplex test pages)",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="output file, '-' for stdout (default output/<game>-<lang>-<paper>[-variant].pdf)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -104,12 +124,19 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_INVALID
     try:
         offset = NO_OFFSET if args.back_offset is None else parse_offset(args.back_offset)
-        pdf = render_kit(args.game, paper=args.paper, lang=args.lang, duplex=args.duplex,
-                         ink_saver=args.ink_saver, table_url=args.table,
-                         seat_urls=seat_links(args.table, BOARD_SEATS) if args.table else None,
-                         progress=lambda line: print(line, file=log, flush=True),
-                         only=None if args.only is None else _only(args.only),
-                         copies=args.copies, back_offset=offset)
+        pdf = render_kit(
+            args.game,
+            paper=args.paper,
+            lang=args.lang,
+            duplex=args.duplex,
+            ink_saver=args.ink_saver,
+            table_url=args.table,
+            seat_urls=seat_links(args.table, BOARD_SEATS) if args.table else None,
+            progress=lambda line: print(line, file=log, flush=True),
+            only=None if args.only is None else _only(args.only),
+            copies=args.copies,
+            back_offset=offset,
+        )
     except PrintError as error:
         print("error: " + " ".join(str(error).split()), file=sys.stderr)
         return EXIT_INVALID

@@ -29,10 +29,14 @@ def register(subparsers: Any) -> None:
         "score",
         help="score a position given as JSON",
         description="Score a position given as JSON (the formats are in docs/contracts.md); "
-                    "'-' reads stdin.",
+        "'-' reads stdin.",
     )
-    parser.add_argument("game", choices=sorted(SCORABLE_GAMES), metavar="GAME",
-                        help="one of: " + ", ".join(SCORABLE_GAMES))
+    parser.add_argument(
+        "game",
+        choices=sorted(SCORABLE_GAMES),
+        metavar="GAME",
+        help="one of: " + ", ".join(SCORABLE_GAMES),
+    )
     parser.add_argument("file", metavar="FILE", help="JSON file, or - for standard input")
     parser.set_defaults(handler=run)
 

@@ -43,17 +43,22 @@ def register(subparsers: Any) -> None:
         "serve",
         help="run the table companion (phones on the same network join it)",
         description="Run the table companion with gunicorn. SQLite under instance/ by "
-                    "default; set DATABASE_URL for PostgreSQL, CAMPFIRE_PUBLIC_URL behind "
-                    "a proxy.",
+        "default; set DATABASE_URL for PostgreSQL, CAMPFIRE_PUBLIC_URL behind "
+        "a proxy.",
     )
-    parser.add_argument("--host", default=DEFAULT_HOST,
-                        help=f"interface to listen on (default {DEFAULT_HOST}: all)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                        help=f"TCP port (default {DEFAULT_PORT})")
+    parser.add_argument(
+        "--host", default=DEFAULT_HOST, help=f"interface to listen on (default {DEFAULT_HOST}: all)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+    )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
-    parser.add_argument("--connections", type=int, default=WORKER_CONNECTIONS,
-                        help="open connections per worker at most "
-                             f"(default {WORKER_CONNECTIONS})")
+    parser.add_argument(
+        "--connections",
+        type=int,
+        default=WORKER_CONNECTIONS,
+        help=f"open connections per worker at most (default {WORKER_CONNECTIONS})",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -136,11 +141,15 @@ def check_listen(host: str, port: int) -> None:
     if not 0 < port < 65536:
         raise ServeError(f"--port must be 1 to 65535, not {port}", EXIT_INVALID)
     try:
-        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
-                                   flags=socket.AI_PASSIVE)
+        infos = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
     except (socket.gaierror, UnicodeError):
-        raise ServeError(f"--host {host!r} is not an address or a known host name; use "
-                         "0.0.0.0 for every interface", EXIT_INVALID) from None
+        raise ServeError(
+            f"--host {host!r} is not an address or a known host name; use "
+            "0.0.0.0 for every interface",
+            EXIT_INVALID,
+        ) from None
     family, kind, proto, _name, address = infos[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn does
@@ -148,17 +157,25 @@ def check_listen(host: str, port: int) -> None:
             probe.bind(address)
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
-                raise ServeError(f"port {port} is already in use on {host} (another "
-                                 "server?); stop it or choose another with --port",
-                                 EXIT_RUNTIME) from None
+                raise ServeError(
+                    f"port {port} is already in use on {host} (another "
+                    "server?); stop it or choose another with --port",
+                    EXIT_RUNTIME,
+                ) from None
             if error.errno == errno.EACCES:
-                raise ServeError(f"port {port} needs administrator rights; choose one "
-                                 "above 1023 with --port", EXIT_RUNTIME) from None
+                raise ServeError(
+                    f"port {port} needs administrator rights; choose one above 1023 with --port",
+                    EXIT_RUNTIME,
+                ) from None
             if error.errno == errno.EADDRNOTAVAIL:
-                raise ServeError(f"--host {host} is not an address of this machine; use "
-                                 "0.0.0.0 for every interface", EXIT_INVALID) from None
-            raise ServeError(f"cannot listen on {host}:{port}: {error.strerror}",
-                             EXIT_RUNTIME) from None
+                raise ServeError(
+                    f"--host {host} is not an address of this machine; use "
+                    "0.0.0.0 for every interface",
+                    EXIT_INVALID,
+                ) from None
+            raise ServeError(
+                f"cannot listen on {host}:{port}: {error.strerror}", EXIT_RUNTIME
+            ) from None
 
 
 def database_problem(error: BaseException, url: str) -> ServeError:
@@ -167,25 +184,31 @@ def database_problem(error: BaseException, url: str) -> ServeError:
     from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 
     if isinstance(error, ArgumentError):
-        return ServeError("DATABASE_URL is not a database URL this server can use (e.g. "
-                          "postgresql+psycopg://user:password@host/db or sqlite:///path)",
-                          EXIT_INVALID)
+        return ServeError(
+            "DATABASE_URL is not a database URL this server can use (e.g. "
+            "postgresql+psycopg://user:password@host/db or sqlite:///path)",
+            EXIT_INVALID,
+        )
     try:
         shown = make_url(url).render_as_string(hide_password=True) if url else "(default)"
     except ArgumentError:
         shown = "in DATABASE_URL"
-    reason = str(getattr(error, "orig", None) or error) if isinstance(error, DBAPIError) \
-        else str(error)
+    reason = (
+        str(getattr(error, "orig", None) or error) if isinstance(error, DBAPIError) else str(error)
+    )
     # libpq's "connection failed: connection to server at …, port … failed: FATAL: why"
     reason = reason.splitlines()[0].rsplit(" failed: ", 1)[-1].replace("FATAL:", "")
-    advice = ("check DATABASE_URL: its folder must exist and be writable"
-                  if url.startswith("sqlite") else
-                  "check DATABASE_URL and that the database server is running")
+    advice = (
+        "check DATABASE_URL: its folder must exist and be writable"
+        if url.startswith("sqlite")
+        else "check DATABASE_URL and that the database server is running"
+    )
     # OperationalError: the server did not answer or refused us (the moment, or its
     # set-up); any other driver error at connect time is a URL it cannot take.
     status = EXIT_RUNTIME if isinstance(error, OperationalError) else EXIT_INVALID
-    return ServeError(f"the database {shown} cannot be used: {' '.join(reason.split())}; "
-                      + advice, status)
+    return ServeError(
+        f"the database {shown} cannot be used: {' '.join(reason.split())}; " + advice, status
+    )
 
 
 def prepare() -> Any:
@@ -200,12 +223,15 @@ def prepare() -> Any:
     except (SQLAlchemyError, ImportError) as error:
         raise database_problem(error, os.environ.get("DATABASE_URL", "")) from None
     except ConfigurationError as error:  # RATELIMIT_STORAGE_URI
-        raise ServeError(f"RATELIMIT_STORAGE_URI cannot be used: {error} (e.g. "
-                         "redis://host:6379, with pip install 'campfire[redis]')",
-                         EXIT_INVALID) from None
+        raise ServeError(
+            f"RATELIMIT_STORAGE_URI cannot be used: {error} (e.g. "
+            "redis://host:6379, with pip install 'campfire[redis]')",
+            EXIT_INVALID,
+        ) from None
     except OSError as error:  # e.g. the instance folder cannot be made
-        raise ServeError(f"cannot start: {error.strerror}: {error.filename}",
-                         EXIT_RUNTIME) from None
+        raise ServeError(
+            f"cannot start: {error.strerror}: {error.filename}", EXIT_RUNTIME
+        ) from None
     app.extensions["campfire.db"].dispose()  # the workers open their own connections
     return app
 

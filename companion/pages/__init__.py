@@ -33,7 +33,9 @@ def init_app(app: Any) -> None:
 
     @app.context_processor
     def _helpers() -> dict[str, Any]:
-        return {"game_title": lambda game_id: _(registry.title(game_id)),
-                "colour_name": lambda colour: _(COLOUR_NAMES.get(colour, colour)),
-                "has_print_kit": lambda game_id: game_id in printkit.GAMES,
-                "is_htmx": is_htmx}
+        return {
+            "game_title": lambda game_id: _(registry.title(game_id)),
+            "colour_name": lambda colour: _(COLOUR_NAMES.get(colour, colour)),
+            "has_print_kit": lambda game_id: game_id in printkit.GAMES,
+            "is_htmx": is_htmx,
+        }

@@ -34,8 +34,13 @@ bp = Blueprint("web", __name__)
 
 #: Colour names for the create form (the stored value stays the English id).
 COLOUR_NAMES = {
-    "red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
-    "purple": N_("purple"), "black": N_("black"), "white": N_("white"),
+    "red": N_("red"),
+    "yellow": N_("yellow"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+    "purple": N_("purple"),
+    "black": N_("black"),
+    "white": N_("white"),
     "orange": N_("orange"),
 }
 RECENT_MAX = 8
@@ -121,12 +126,29 @@ def local_time(moment: datetime) -> str:
     return format_datetime(moment.astimezone(), "short", locale=str(get_locale()))
 
 
-def confirm_page(*, title: str, message: str, action: str, label: str, cancel: str,
-                 fields: list[tuple[str, Any]] | None = None, detail: str | None = None,
-                 testid: str | None = None, status: int = 200) -> tuple[str, int]:
+def confirm_page(
+    *,
+    title: str,
+    message: str,
+    action: str,
+    label: str,
+    cancel: str,
+    fields: list[tuple[str, Any]] | None = None,
+    detail: str | None = None,
+    testid: str | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
     """A confirmation naming what it confirms, answered by one POST to ``action`` with the
     hidden ``fields``: to htmx the fragment that replaces the panel, else a whole page."""
-    confirm = {"title": title, "message": message, "detail": detail, "action": action,
-               "fields": fields or [], "label": label, "cancel": cancel, "testid": testid}
+    confirm = {
+        "title": title,
+        "message": message,
+        "detail": detail,
+        "action": action,
+        "fields": fields or [],
+        "label": label,
+        "cancel": cancel,
+        "testid": testid,
+    }
     template = "_confirm.html" if is_htmx() else "confirm.html"
     return render_template(template, confirm=confirm), status

@@ -39,7 +39,12 @@ SEATS_MAX = 30
 def qr_svg(url: str) -> str:
     # Dark modules on an explicit light background: the code must scan in dark mode too.
     return segno.make(url, error="m").svg_inline(
-        scale=8, border=3, dark="#000", light="#fff", omitsize=True, svgclass="qr",
+        scale=8,
+        border=3,
+        dark="#000",
+        light="#fff",
+        omitsize=True,
+        svgclass="qr",
         title=url,
     )
 
@@ -95,18 +100,28 @@ def create() -> Any:
     if request.method == "GET":
         if game is not None and game not in games:
             abort(404)
-        return render_template("create.html", games=games, game=game, error=None,
-                               rows=_blank_rows(), colours=COLOUR_NAMES)
+        return render_template(
+            "create.html",
+            games=games,
+            game=game,
+            error=None,
+            rows=_blank_rows(),
+            colours=COLOUR_NAMES,
+        )
     players = _players_from_form()
     try:
         if not players:
             raise RuleError(N_("Enter at least one player's name."))
         table = tables.create(game, players, _settings_from_form())
     except RuleError as error:
-        rows = players + _blank_rows()[len(players):]
+        rows = players + _blank_rows()[len(players) :]
         return render_template(
-            "create.html", games=games, game=game if game in games else None,
-            error=rule_error_message(error), rows=rows, colours=COLOUR_NAMES,
+            "create.html",
+            games=games,
+            game=game if game in games else None,
+            error=rule_error_message(error),
+            rows=rows,
+            colours=COLOUR_NAMES,
         ), 422
     remember_recent(table.id)
     return redirect(url_for("web.share", table_id=table.id), code=303)
@@ -123,15 +138,15 @@ def join() -> Any:
         return render_template("join.html", error=None, code="")
     code = tables.normalize_join_code(request.form.get("code", ""))
     if len(code) != tables.JOIN_CODE_LENGTH:
-        message = _("A join code has 6 letters and digits, like %(example)s.",
-                    example="K7M4XR")
+        message = _("A join code has 6 letters and digits, like %(example)s.", example="K7M4XR")
         return render_template("join.html", error=message, code=code[:12]), 422
     try:
         table_id = tables.find_by_code(code)
     except tables.TableNotFound:
         # Six characters, but no table: say so, naming the code (not its format).
-        message = _("No table has the join code %(code)s. Check it with the table's host.",
-                    code=code)
+        message = _(
+            "No table has the join code %(code)s. Check it with the table's host.", code=code
+        )
         return render_template("join.html", error=message, code=code), 404
     # Straight to "Who are you?": a phone that joins by code is there to take a seat.
     return redirect(url_for("web.share", table_id=table_id), code=303)
@@ -154,7 +169,7 @@ def remember_seat(view: tables.TableView, seat: int | None, *, force: bool = Fal
             tables.release_seat(view.id, mine)
     else:
         token = tables.take_seat(view.id, seat, token=mine, force=force)
-        kept = list(seats.items())[-(SEATS_MAX - 1):]
+        kept = list(seats.items())[-(SEATS_MAX - 1) :]
         seats = {**dict(kept), view.id: token}
     session["seats"] = seats
     session.permanent = True
@@ -162,9 +177,10 @@ def remember_seat(view: tables.TableView, seat: int | None, *, force: bool = Fal
     remember_recent(view.id)
 
 
-def take_over_page(view: tables.TableView, seat: int, action: str, *,
-                   held: bool) -> tuple[str, int]:
-    """"Take Ann's seat on this phone?" (a seat link), or, when another phone holds it,
+def take_over_page(
+    view: tables.TableView, seat: int, action: str, *, held: bool
+) -> tuple[str, int]:
+    """ "Take Ann's seat on this phone?" (a seat link), or, when another phone holds it,
     "Ann's seat is open on another phone — take it over?": one POST takes it."""
     name = view.players[seat].name
     if held:
@@ -174,19 +190,25 @@ def take_over_page(view: tables.TableView, seat: int, action: str, *,
         message = _("Take %(name)s's seat on this phone?", name=name)
         title = message
     return confirm_page(
-        title=title, message=message, action=action, testid="confirm-seat",
+        title=title,
+        message=message,
+        action=action,
+        testid="confirm-seat",
         fields=[("seat", seat), *([("force", "1")] if held else [])],
         status=409 if held else 200,
         label=_("Yes, I am %(name)s", name=name),
         detail=_("The other phone becomes a spectator.") if held else None,
-        cancel=url_for("web.share", table_id=view.id))
+        cancel=url_for("web.share", table_id=view.id),
+    )
 
 
-def share_page(view: tables.TableView, *, error: str | None = None,
-               status: int = 200) -> tuple[str, int]:
+def share_page(
+    view: tables.TableView, *, error: str | None = None, status: int = 200
+) -> tuple[str, int]:
     url = absolute_url("web.table", table_id=view.id)
-    return render_template("share.html", table=view, url=url, qr=qr_svg(url),
-                           seat=current_seat(view), error=error), status
+    return render_template(
+        "share.html", table=view, url=url, qr=qr_svg(url), seat=current_seat(view), error=error
+    ), status
 
 
 @bp.post("/t/<table_id>/seat")
@@ -200,8 +222,9 @@ def choose_seat(table_id: str) -> Any:
         try:
             remember_seat(view, seat, force=request.form.get("force") == "1")
         except tables.SeatHeld:
-            return take_over_page(view, seat, url_for("web.choose_seat", table_id=view.id),
-                                  held=True)
+            return take_over_page(
+                view, seat, url_for("web.choose_seat", table_id=view.id), held=True
+            )
     else:
         return share_page(view, error=_("Choose one of the seats at this table."), status=422)
     return redirect(url_for("web.table", table_id=view.id), code=303)
@@ -221,8 +244,8 @@ def seat_link(table_id: str, number: str) -> Any:
         if request.method == "GET":
             held = tables.is_held(view.id, seat - 1)
             page, _status = take_over_page(
-                view, seat - 1, url_for("web.seat_link", table_id=view.id, number=seat),
-                held=held)
+                view, seat - 1, url_for("web.seat_link", table_id=view.id, number=seat), held=held
+            )
             return page
         try:
             remember_seat(view, seat - 1, force=request.form.get("force") == "1")
@@ -230,6 +253,9 @@ def seat_link(table_id: str, number: str) -> Any:
             return take_over_page(view, seat - 1, request.path, held=True)
         return redirect(url_for("web.table", table_id=view.id), code=303)
     # Nothing remembered; the invite page lets the phone pick a seat that exists.
-    message = _("This table has no seat %(seat)s: its seats are 1 to %(count)s. "
-                "Choose yours below.", seat=number[:12], count=len(view.players))
+    message = _(
+        "This table has no seat %(seat)s: its seats are 1 to %(count)s. Choose yours below.",
+        seat=number[:12],
+        count=len(view.players),
+    )
     return share_page(view, error=message, status=404)

@@ -57,8 +57,7 @@ Refused = Callable[[tables.TableView, str], Answer]
 
 
 def init_app(app: Any) -> None:
-    app.extensions[PANEL_CACHE] = RenderCache(
-        app.config.get("PANEL_CACHE_SIZE", PANEL_CACHE_SIZE))
+    app.extensions[PANEL_CACHE] = RenderCache(app.config.get("PANEL_CACHE_SIZE", PANEL_CACHE_SIZE))
     app.extensions[PANEL_VARIANTS] = {}
     app.extensions[REFUSAL_WORDING] = {}
     app.extensions[PANEL_VIEWS] = {}
@@ -90,8 +89,7 @@ def panel_view(app: Any, game: str, view: Callable[[tables.TableView], Any]) -> 
     app.extensions[PANEL_VIEWS][game] = view
 
 
-def panel_variant(app: Any, game: str, variant: Callable[[tables.TableView], Hashable]
-                  ) -> None:
+def panel_variant(app: Any, game: str, variant: Callable[[tables.TableView], Hashable]) -> None:
     """Declare what else ``game``'s panel markup depends on besides the table, its version
     and the language (part of the render cache's key; see companion.panel_cache)."""
     app.extensions[PANEL_VARIANTS][game] = variant
@@ -111,9 +109,13 @@ def refusal_message(game: str, error: RuleError) -> str:
 def _render_panel(table: tables.TableView, error: str | None = None) -> tuple[str, bool]:
     """The panel with the CSRF placeholder, and whether it may be cached: not if a
     template slipped the session's real token in (a macro imported without context)."""
-    markup = render_template("_panel.html", **panel_context(table, error),
-                             **bound_gettext(), csrf_token=lambda: CSRF_PLACEHOLDER,
-                             idempotency_key=lambda: KEY_PLACEHOLDER)
+    markup = render_template(
+        "_panel.html",
+        **panel_context(table, error),
+        **bound_gettext(),
+        csrf_token=lambda: CSRF_PLACEHOLDER,
+        idempotency_key=lambda: KEY_PLACEHOLDER,
+    )
     # The templates' indentation is a tenth of a big panel; a newline keeps the spacing.
     markup = INDENTATION.sub("\n", markup)
     token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
@@ -129,8 +131,9 @@ def _secret_key(table: tables.TableView) -> int | None:
     seat = current_seat(table)
     if seat is None or not table.has_secrets():
         return None
-    if (table.counters_for(seat) == table.counters_for(None)
-            and table.state_json_for(seat) == table.state_json_for(None)):
+    if table.counters_for(seat) == table.counters_for(None) and table.state_json_for(
+        seat
+    ) == table.state_json_for(None):
         return None
     return seat
 
@@ -142,25 +145,40 @@ def panel_markup(table: tables.TableView, error: str | None = None) -> Markup:
     its panel is its own then (``_secret_key``)."""
     if error is None:
         variant = current_app.extensions[PANEL_VARIANTS].get(table.game)
-        key = (table.id, table.version, str(get_locale()),
-               variant(table) if variant is not None else None, _secret_key(table))
+        key = (
+            table.id,
+            table.version,
+            str(get_locale()),
+            variant(table) if variant is not None else None,
+            _secret_key(table),
+        )
         markup = current_app.extensions[PANEL_CACHE].get(key, lambda: _render_panel(table))
     else:  # a refusal is one phone's answer: not worth keeping
         markup, _kept = _render_panel(table, error)
-    return Markup(personalise(markup, csrf_token=generate_csrf(), seat=current_seat(table),
-                              form_tokens=not is_htmx()))
+    return Markup(
+        personalise(
+            markup, csrf_token=generate_csrf(), seat=current_seat(table), form_tokens=not is_htmx()
+        )
+    )
 
 
-def table_page(table: tables.TableView, *, error: str | None = None,
-               notice: str | None = None) -> str:
+def table_page(
+    table: tables.TableView, *, error: str | None = None, notice: str | None = None
+) -> str:
     """The table shell (whole page) around the live panel."""
-    return render_template("table.html", table=table, players=table.players,
-                           seat=current_seat(table), panel=panel_markup(table, error),
-                           notice=notice)
+    return render_template(
+        "table.html",
+        table=table,
+        players=table.players,
+        seat=current_seat(table),
+        panel=panel_markup(table, error),
+        notice=notice,
+    )
 
 
-def panel_response(table: tables.TableView, *, error: str | None = None,
-                   status: int = 200) -> Answer:
+def panel_response(
+    table: tables.TableView, *, error: str | None = None, status: int = 200
+) -> Answer:
     """The answer to a panel form post: the fresh panel fragment for htmx; without
     JavaScript, a redirect back to the table (or the whole page with the alert)."""
     if is_htmx():
@@ -178,10 +196,15 @@ def game_table(table_id: str, game: str | None = None) -> tables.TableView:
     return table
 
 
-def post_event(table_id: str, build_event: Callable[[tables.TableView], dict[str, Any]], *,
-               game: str | None = None, table: tables.TableView | None = None,
-               answer: Callable[[tables.TableView], Answer] | None = None,
-               refused: Refused | None = None) -> Answer:
+def post_event(
+    table_id: str,
+    build_event: Callable[[tables.TableView], dict[str, Any]],
+    *,
+    game: str | None = None,
+    table: tables.TableView | None = None,
+    answer: Callable[[tables.TableView], Answer] | None = None,
+    refused: Refused | None = None,
+) -> Answer:
     """The one event path of the pages: read the table once (404 when there is none, or
     it plays another game than ``game``; ``table`` when the route has read it already),
     build the event from the form (``build_event(table)``), append it as this phone's seat
@@ -228,8 +251,7 @@ def _turn_key(table: tables.TableView) -> str:
     return "-" if turn is None else str(turn)
 
 
-def _acting_for(table: tables.TableView, event: dict[str, Any], seat: int | None
-                ) -> int | None:
+def _acting_for(table: tables.TableView, event: dict[str, Any], seat: int | None) -> int | None:
     """The other seat this phone would change, when it must confirm first: the phone holds
     a seat, the change is about another seat (``acts_for``) — or, for a change about no
     seat, it is another seat's turn (a turn belongs to its player) — and this phone has
@@ -254,23 +276,31 @@ def _acting_for(table: tables.TableView, event: dict[str, Any], seat: int | None
 
 
 def _confirm_acting_for(table: tables.TableView, seat: int | None, other: int) -> Answer:
-    """"Make this change for Ben?": the same form again, with ``for_seat``."""
+    """ "Make this change for Ben?": the same form again, with ``for_seat``."""
     name = table.players[other].name
     if table.whose_turn() == other:
-        message = _("It is %(name)s's turn. Make this change for %(name)s from your phone?",
-                    name=name)
+        message = _(
+            "It is %(name)s's turn. Make this change for %(name)s from your phone?", name=name
+        )
     else:
-        message = _("This change is for %(name)s, not for you. Make it for %(name)s?",
-                    name=name)
-    fields = [(key, value) for key, value in request.form.items(multi=True)
-              if key not in ("csrf_token", FOR_FIELD)]
+        message = _("This change is for %(name)s, not for you. Make it for %(name)s?", name=name)
+    fields = [
+        (key, value)
+        for key, value in request.form.items(multi=True)
+        if key not in ("csrf_token", FOR_FIELD)
+    ]
     me = table.players[seat].name if seat is not None else _("someone")
     return confirm_page(
-        title=_("Make this change for %(name)s?", name=name), message=message,
+        title=_("Make this change for %(name)s?", name=name),
+        message=message,
         detail=_("History will say it was made by %(me)s for %(name)s.", me=me, name=name),
-        action=request.path, fields=[*fields, (FOR_FIELD, other)],
-        label=_("Yes, for %(name)s", name=name), testid="confirm-for",
-        cancel=url_for("web.table", table_id=table.id), status=409)
+        action=request.path,
+        fields=[*fields, (FOR_FIELD, other)],
+        label=_("Yes, for %(name)s", name=name),
+        testid="confirm-for",
+        cancel=url_for("web.table", table_id=table.id),
+        status=409,
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -278,30 +308,38 @@ def _confirm_acting_for(table: tables.TableView, seat: int | None, other: int) -
 
 
 def undo_confirmation(table_id: str, seq: int | None = None) -> Answer:
-    """"Undo Ann's change: herd 5 → 4?": what an undo would cancel (this phone's seat's
+    """ "Undo Ann's change: herd 5 → 4?": what an undo would cancel (this phone's seat's
     last change in effect, or the history line ``seq``), named before it is undone; the
     form carries the table's version, so two phones tapping Undo at once undo one change."""
     table = game_table(table_id)
     seat = current_seat(table)
     try:
-        target = tables.undo_target(table_id, seat=seat if seq is None else None, seq=seq,
-                                    viewer=seat)
+        target = tables.undo_target(
+            table_id, seat=seat if seq is None else None, seq=seq, viewer=seat
+        )
     except tables.TableNotFound:
         abort(404)
     except RuleError as error:
         return panel_response(table, error=refusal_message(table.game, error), status=422)
-    who = table.players[target.seat].name if (
-        target.seat is not None and target.seat < len(table.players)) else _("someone")
+    who = (
+        table.players[target.seat].name
+        if (target.seat is not None and target.seat < len(table.players))
+        else _("someone")
+    )
     if target.seat is not None and target.seat == seat:
         message = _("Undo your last change?") if seq is None else _("Undo your change?")
     else:
         message = _("Undo this change by %(name)s?", name=who)
     return confirm_page(
-        title=_("Undo"), message=message, detail=translate(target.template, target.params),
+        title=_("Undo"),
+        message=message,
+        detail=translate(target.template, target.params),
         action=url_for("web.undo", table_id=table.id),
         fields=[("seq", target.seq), ("version", table.version)],
-        label=_("Yes, undo it"), testid="confirm-undo",
-        cancel=url_for("web.table", table_id=table.id))
+        label=_("Yes, undo it"),
+        testid="confirm-undo",
+        cancel=url_for("web.table", table_id=table.id),
+    )
 
 
 def post_undo(table_id: str) -> Answer:
@@ -316,14 +354,20 @@ def post_undo(table_id: str) -> Answer:
     seq = small_number(request.form.get("seq"))
     version = small_number(request.form.get("version"))
     try:
-        changed = tables.undo(table_id, seat=seat if seq is None else None, seq=seq, by=seat,
-                              expected_version=version)
+        changed = tables.undo(
+            table_id, seat=seat if seq is None else None, seq=seq, by=seat, expected_version=version
+        )
     except tables.TableNotFound:
         abort(404)
     except tables.VersionConflict:
-        return panel_response(tables.get(table_id), status=409, error=_(
-            "Someone changed the table meanwhile; nothing was undone. Look again, then "
-            "undo if you still want to."))
+        return panel_response(
+            tables.get(table_id),
+            status=409,
+            error=_(
+                "Someone changed the table meanwhile; nothing was undone. Look again, then "
+                "undo if you still want to."
+            ),
+        )
     except RuleError as error:
         return panel_response(table, error=refusal_message(table.game, error), status=422)
     return panel_response(changed)

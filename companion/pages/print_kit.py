@@ -35,8 +35,15 @@ DUPLEX_NAMES = {
 }
 #: Browsers asking for one of these regions first get US Letter by default.
 LETTER_REGIONS = frozenset({"US", "CA", "MX"})
-INK_SAVER_VALUES = {"": False, "0": False, "off": False, "false": False,
-                    "1": True, "on": True, "true": True}
+INK_SAVER_VALUES = {
+    "": False,
+    "0": False,
+    "off": False,
+    "false": False,
+    "1": True,
+    "on": True,
+    "true": True,
+}
 #: Kits drawn at once by one server process: each is ~0.5 s of pure CPU, so running more
 #: side by side only slows every one of them. A request waits at most RENDER_WAIT_SECONDS
 #: for a turn, then is told to try again (503) instead of hanging.
@@ -69,8 +76,9 @@ def kit_parts(game: str, lang: str) -> list[tuple[str, str]]:
         return []
     context = printkit.Context(lang if lang in PRINT_LANGUAGES else "en", Style())
     cover = _("Cover sheet and duplex tests")
-    return [(printkit.COVER, cover)] + [(c.key, c.title)
-                                        for c in printkit.kit_components(game, context)]
+    return [(printkit.COVER, cover)] + [
+        (c.key, c.title) for c in printkit.kit_components(game, context)
+    ]
 
 
 def default_kit_options() -> KitOptions:
@@ -78,9 +86,12 @@ def default_kit_options() -> KitOptions:
     lang = str(get_locale())
     region = next(iter(request.accept_languages.values()), "").replace("_", "-")
     letter = region.rpartition("-")[2].upper() in LETTER_REGIONS
-    return KitOptions(paper="letter" if letter else "a4",
-                      lang=lang if lang in PRINT_LANGUAGES else "en",
-                      duplex="long", ink_saver=False)
+    return KitOptions(
+        paper="letter" if letter else "a4",
+        lang=lang if lang in PRINT_LANGUAGES else "en",
+        duplex="long",
+        ink_saver=False,
+    )
 
 
 def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[RuleError]]:
@@ -101,17 +112,27 @@ def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[
         errors.append(RuleError(template, value=raw[:20]))
         return getattr(default, name)
 
-    paper = pick("paper", "paper", PAPERS,
-                 N_("Paper size '{value}' is not offered: choose A4 or US Letter."))
-    lang = pick("language", "lang", PRINT_LANGUAGES,
-                N_("Language '{value}' is not offered: choose English, Japanese or Italian."))
-    duplex = pick("duplex", "duplex", DUPLEX_MODES,
-                  N_("Two-sided printing '{value}' is not offered: choose long edge, short "
-                     "edge or fold and glue."))
+    paper = pick(
+        "paper", "paper", PAPERS, N_("Paper size '{value}' is not offered: choose A4 or US Letter.")
+    )
+    lang = pick(
+        "language",
+        "lang",
+        PRINT_LANGUAGES,
+        N_("Language '{value}' is not offered: choose English, Japanese or Italian."),
+    )
+    duplex = pick(
+        "duplex",
+        "duplex",
+        DUPLEX_MODES,
+        N_(
+            "Two-sided printing '{value}' is not offered: choose long edge, short "
+            "edge or fold and glue."
+        ),
+    )
     raw_ink = values.get("ink_saver", "")
     if raw_ink.lower() not in INK_SAVER_VALUES:
-        errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."),
-                                value=raw_ink[:20]))
+        errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."), value=raw_ink[:20]))
     ink_saver = INK_SAVER_VALUES.get(raw_ink.lower(), False)
     offered_parts = printkit.component_ids(game) if game in printkit.GAMES else []
     getlist = getattr(values, "getlist", None)
@@ -125,9 +146,13 @@ def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[
     raw_copies = values.get("copies", "") or "1"
     copies = int(raw_copies) if raw_copies.isdigit() else 0
     if not 1 <= copies <= printkit.MAX_COPIES:
-        errors.append(RuleError(N_("Copies must be a whole number from 1 to {most}, not "
-                                   "'{value}'."), most=printkit.MAX_COPIES,
-                                value=raw_copies[:20]))
+        errors.append(
+            RuleError(
+                N_("Copies must be a whole number from 1 to {most}, not '{value}'."),
+                most=printkit.MAX_COPIES,
+                value=raw_copies[:20],
+            )
+        )
         copies = 1
     offset = []
     for field in ("offset_x", "offset_y"):
@@ -137,27 +162,47 @@ def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[
         except ValueError:
             number = float("nan")
         if not abs(number) <= OFFSET_MAX:  # also refuses nan
-            errors.append(RuleError(N_("The back offset is a number of millimetres from "
-                                       "-{most} to {most}, not '{value}'."),
-                                    most=int(OFFSET_MAX), value=raw[:20]))
+            errors.append(
+                RuleError(
+                    N_(
+                        "The back offset is a number of millimetres from "
+                        "-{most} to {most}, not '{value}'."
+                    ),
+                    most=int(OFFSET_MAX),
+                    value=raw[:20],
+                )
+            )
             number = 0.0
         offset.append(number)
-    return KitOptions(paper, lang, duplex, ink_saver, tuple(parts), copies,
-                      (offset[0], offset[1])), errors
+    return KitOptions(
+        paper, lang, duplex, ink_saver, tuple(parts), copies, (offset[0], offset[1])
+    ), errors
 
 
 def print_limit() -> str:
     return current_app.config["PRINT_RATE_LIMIT"]
 
 
-def print_page_response(view: tables.TableView, options: KitOptions, *,
-                        errors: list[str] | None = None, status: int = 200) -> Any:
+def print_page_response(
+    view: tables.TableView,
+    options: KitOptions,
+    *,
+    errors: list[str] | None = None,
+    status: int = 200,
+) -> Any:
     printable = view.game in printkit.GAMES
     return render_template(
-        "print.html", table=view, seat=current_seat(view), options=options,
-        errors=errors or [], printable=printable, paper_names=PAPER_NAMES,
-        duplex_names=DUPLEX_NAMES, print_languages=PRINT_LANGUAGES,
-        kit_parts=kit_parts(view.game, str(get_locale())), max_copies=printkit.MAX_COPIES,
+        "print.html",
+        table=view,
+        seat=current_seat(view),
+        options=options,
+        errors=errors or [],
+        printable=printable,
+        paper_names=PAPER_NAMES,
+        duplex_names=DUPLEX_NAMES,
+        print_languages=PRINT_LANGUAGES,
+        kit_parts=kit_parts(view.game, str(get_locale())),
+        max_copies=printkit.MAX_COPIES,
         offset_max=OFFSET_MAX,
     ), status if printable else 404
 
@@ -181,18 +226,24 @@ def print_page(table_id: str) -> Any:
     if view.game not in printkit.GAMES:
         return print_page_response(view, options)
     if refusals:
-        return print_page_response(view, options, status=400,
-                                   errors=[rule_error_message(e) for e in refusals])
+        return print_page_response(
+            view, options, status=400, errors=[rule_error_message(e) for e in refusals]
+        )
     table_url = absolute_url("web.table", table_id=view.id)
     if not RENDER_SLOTS.acquire(timeout=RENDER_WAIT_SECONDS):
         busy = _("The server is busy making other kits. Please try again in a moment.")
         return print_page_response(view, options, errors=[busy], status=503)
     try:
         pdf = printkit.render_kit(
-            view.game, paper=options.paper, lang=options.lang, duplex=options.duplex,
-            ink_saver=options.ink_saver, table_url=table_url,
+            view.game,
+            paper=options.paper,
+            lang=options.lang,
+            duplex=options.duplex,
+            ink_saver=options.ink_saver,
+            table_url=table_url,
             seat_urls=seat_links(table_url, len(view.players)),
-            only=options.parts or None, copies=options.copies,
+            only=options.parts or None,
+            copies=options.copies,
             back_offset=Offset(*options.offset),
         )
     except PrintError as error:
@@ -203,7 +254,11 @@ def print_page(table_id: str) -> Any:
         return print_page_response(view, options, errors=[message], status=400)
     finally:
         RENDER_SLOTS.release()
-    return Response(pdf, mimetype="application/pdf", headers={
-        "Content-Disposition": f'attachment; filename="{options.filename(view.game)}"',
-        "Cache-Control": "private, no-store",
-    })
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={
+            "Content-Disposition": f'attachment; filename="{options.filename(view.game)}"',
+            "Cache-Control": "private, no-store",
+        },
+    )

@@ -66,7 +66,7 @@ def _seat_lost(table_id: str) -> int | None:
 
 
 def _lost_seat_notice(view: tables.TableView) -> str | None:
-    """"Another phone took over Ann's seat": said once, then the phone watches."""
+    """ "Another phone took over Ann's seat": said once, then the phone watches."""
     if current_seat(view) is not None:
         return None
     lost = _seat_lost(view.id)
@@ -75,8 +75,10 @@ def _lost_seat_notice(view: tables.TableView) -> str | None:
     seats = {k: v for k, v in session.get("seats", {}).items() if k != view.id}
     session["seats"] = seats
     forget_seat_cache(view.id)
-    return _("Another phone took over %(name)s's seat; this phone is now watching.",
-             name=view.players[lost].name)
+    return _(
+        "Another phone took over %(name)s's seat; this phone is now watching.",
+        name=view.players[lost].name,
+    )
 
 
 @bp.get("/t/<table_id>/panel")
@@ -138,8 +140,7 @@ class PollShortcut:
         self.wsgi_app = wsgi_app
         self.versions = versions.for_app(app)
 
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse
-                 ) -> Iterable[bytes]:
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
             match = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
             if match and (match[2] or environ.get("HTTP_HX_REQUEST") == "true"):
@@ -164,9 +165,15 @@ def _install_shortcut(state: BlueprintSetupState) -> None:
 @bp.post("/t/<table_id>/adjust")
 def adjust(table_id: str) -> Any:
     """The generic counter stepper (the ``adjust`` event of docs/contracts.md)."""
-    return post_event(table_id, lambda _table: {
-        "type": "adjust", "seat": form_int("seat"),
-        "counter": request.form.get("counter", ""), "delta": form_int("delta")})
+    return post_event(
+        table_id,
+        lambda _table: {
+            "type": "adjust",
+            "seat": form_int("seat"),
+            "counter": request.form.get("counter", ""),
+            "delta": form_int("delta"),
+        },
+    )
 
 
 @bp.route("/t/<table_id>/undo", methods=["GET", "POST"])
@@ -185,5 +192,6 @@ def history(table_id: str) -> str:
         view, entries = tables.history(table_id, viewer=current_seat(tables.get(table_id)))
     except tables.TableNotFound:
         abort(404)
-    return render_template("history.html", table=view, entries=entries,
-                           seat=current_seat(view), local_time=local_time)
+    return render_template(
+        "history.html", table=view, entries=entries, seat=current_seat(view), local_time=local_time
+    )

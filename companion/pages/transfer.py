@@ -24,17 +24,26 @@ def export(table_id: str) -> Any:
     imports into the same table. Offered again once the game is over."""
     try:
         if tables.get(table_id).has_secrets():
-            return render_template("error.html", code=409, message=_(
-                "This table still hides cards from some players; it can be exported "
-                "when the game is over.")), 409
+            return render_template(
+                "error.html",
+                code=409,
+                message=_(
+                    "This table still hides cards from some players; it can be exported "
+                    "when the game is over."
+                ),
+            ), 409
         document = tables.export(table_id)
     except tables.TableNotFound:
         abort(404)
     body = json.dumps(document, ensure_ascii=False, indent=2)
     day = datetime.now(UTC).strftime("%Y%m%d")
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="campfire-{document["game"]}-{day}.json"',
-    })
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="campfire-{document["game"]}-{day}.json"',
+        },
+    )
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -51,11 +60,16 @@ def import_table() -> Any:
         except UnicodeDecodeError:
             raise RuleError(N_("The file is not UTF-8 text; choose a .json export.")) from None
         except json.JSONDecodeError as error:
-            raise RuleError(N_("The file is not valid JSON (line {line}, column {column})."),
-                            line=error.lineno, column=error.colno) from None
+            raise RuleError(
+                N_("The file is not valid JSON (line {line}, column {column})."),
+                line=error.lineno,
+                column=error.colno,
+            ) from None
         except ValueError:  # NaN/Infinity or nested past the parser: no export has them
-            raise RuleError(N_("this is not a Campfire table export (\"format\" must be "
-                               "{name!r})"), name=tables.EXPORT_FORMAT) from None
+            raise RuleError(
+                N_('this is not a Campfire table export ("format" must be {name!r})'),
+                name=tables.EXPORT_FORMAT,
+            ) from None
         table = tables.import_table(document)
     except RuleError as error:
         return render_template("import.html", error=rule_error_message(error)), 422

@@ -27,15 +27,19 @@ __all__ = ["blueprint", "game_table", "lang", "post_event", "register"]
 def blueprint(game: str, import_name: str) -> Blueprint:
     """The blueprint of ``game``'s panel: endpoints ``<package>.<view>``
     (``dogs_life.act``), URLs under ``/t/<table_id>/<game>/`` (``/t/<id>/dogs-life/eat``)."""
-    return Blueprint(registry.template_dir(game), import_name,
-                     url_prefix=f"/t/<table_id>/{game}")
+    return Blueprint(registry.template_dir(game), import_name, url_prefix=f"/t/<table_id>/{game}")
 
 
-def register(app: Any, bp: Blueprint, game: str,
-             view: Callable[[tables.TableView], Any], *,
-             variant: Callable[[tables.TableView], Hashable] | None = None,
-             refusal: Callable[[RuleError], str] | None = None,
-             **template_globals: Callable[..., Any]) -> None:
+def register(
+    app: Any,
+    bp: Blueprint,
+    game: str,
+    view: Callable[[tables.TableView], Any],
+    *,
+    variant: Callable[[tables.TableView], Hashable] | None = None,
+    refusal: Callable[[RuleError], str] | None = None,
+    **template_globals: Callable[..., Any],
+) -> None:
     """Register a panel: its blueprint, its view model (computed by the panel route and
     passed to ``panel.html`` as ``view``), template globals by name, ``variant``: what else
     its panel markup depends on (part of the render cache's key, see companion.panel_cache), and

@@ -76,20 +76,31 @@ bp = kit.blueprint(GAME, __name__)
 
 #: The sections of a card, as the dog chart and the cards name them.
 SECTION_NAMES = {
-    Section.TRASH: N_("Trash can"), Section.RESTAURANT: N_("Restaurant"),
-    Section.NEWSPAPER: N_("Newspaper reward"), Section.FIGHT: N_("Fight"),
-    Section.CATCHER: N_("Dog-catcher"), Section.POUND: N_("Pound"),
+    Section.TRASH: N_("Trash can"),
+    Section.RESTAURANT: N_("Restaurant"),
+    Section.NEWSPAPER: N_("Newspaper reward"),
+    Section.FIGHT: N_("Fight"),
+    Section.CATCHER: N_("Dog-catcher"),
+    Section.POUND: N_("Pound"),
 }
 FIND_NAMES = {
-    Find.NOTHING: N_("nothing"), Find.FOOD_1: N_("1 day of food"),
-    Find.FOOD_2: N_("2 days of food"), Find.FOOD_3: N_("3 days of food"),
+    Find.NOTHING: N_("nothing"),
+    Find.FOOD_1: N_("1 day of food"),
+    Find.FOOD_2: N_("2 days of food"),
+    Find.FOOD_3: N_("3 days of food"),
     Find.BONE: N_("a bone"),
 }
 #: What the field of a refused form is called (for "… must be a whole number").
-FIELD_LABELS = {"seat": N_("seat"), "days": N_("days of food"), "steps": N_("steps"),
-                "address": N_("newspaper address"), "count": N_("bones"),
-                "covers": N_("the rival's marker"), "against": N_("the dog attacked"),
-                "delta": N_("change")}
+FIELD_LABELS = {
+    "seat": N_("seat"),
+    "days": N_("days of food"),
+    "steps": N_("steps"),
+    "address": N_("newspaper address"),
+    "count": N_("bones"),
+    "covers": N_("the rival's marker"),
+    "against": N_("the dog attacked"),
+    "delta": N_("change"),
+}
 
 
 def dog_name(dog_id: str) -> str:
@@ -127,48 +138,73 @@ def _pound_note(state: DogState) -> str:
     """What the next turn in the pound brings (D2)."""
     draws = pound_draws(state)
     if not draws:
-        return _("Next turn: let out automatically, hunger set to %(hunger)s.",
-                 hunger=HUNGER_ON_RELEASE)
-    return ngettext("Next turn: draws %(num)s card; a running dog frees it.",
-                    "Next turn: draws %(num)s cards; a running dog on any frees it.",
-                    draws)
+        return _(
+            "Next turn: let out automatically, hunger set to %(hunger)s.", hunger=HUNGER_ON_RELEASE
+        )
+    return ngettext(
+        "Next turn: draws %(num)s card; a running dog frees it.",
+        "Next turn: draws %(num)s cards; a running dog on any frees it.",
+        draws,
+    )
 
 
-def _dog_view(game: Game, seat: int, player: Any, current: int | None,
-              viewer: int | None = None) -> dict[str, Any]:
+def _dog_view(
+    game: Game, seat: int, player: Any, current: int | None, viewer: int | None = None
+) -> dict[str, Any]:
     state = game.dogs[seat]
     spec = catalog.dog(state.dog)
     # A carried newspaper travels face down: its address only on its dog's phone, until
     # the game ends (fold.view_json).
     shown = seat == viewer or bool(winners(game))
-    newspapers = (sorted(i.address for i in state.items if i.kind is ItemKind.NEWSPAPER)
-                  if shown else [])
+    newspapers = (
+        sorted(i.address for i in state.items if i.kind is ItemKind.NEWSPAPER) if shown else []
+    )
     last = None
     if state.last is not None:
-        last = {"section": _(SECTION_NAMES[state.last.section]),
-                "kind": state.last.section.value,
-                "cards": [{"number": c.number, "result": card_result(c, state.last.section)}
-                          for c in state.last.cards]}
+        last = {
+            "section": _(SECTION_NAMES[state.last.section]),
+            "kind": state.last.section.value,
+            "cards": [
+                {"number": c.number, "result": card_result(c, state.last.section)}
+                for c in state.last.cards
+            ],
+        }
     return {
-        "index": seat, "player": player, "id": spec.id,
-        "name": dog_name(spec.id), "breed": breed_name(spec.id),
+        "index": seat,
+        "player": player,
+        "id": spec.id,
+        "name": dog_name(spec.id),
+        "breed": breed_name(spec.id),
         "current": seat == current,
-        "ap": state.ap, "action_points": spec.action_points,
-        "hunger": state.hunger, "hunger_max": HUNGER_MAX,
+        "ap": state.ap,
+        "action_points": spec.action_points,
+        "hunger": state.hunger,
+        "hunger_max": HUNGER_MAX,
         "starving": state.starving,
-        "bladder": state.bladder, "bladder_max": BLADDER_MAX,
-        "supply": state.supply, "lampposts": state.lampposts, "markers": PEE_MARKERS,
-        "carried": [{"kind": i.kind.value,
-                     "address": i.address if shown or i.kind is not ItemKind.NEWSPAPER
-                     else None} for i in state.items],
+        "bladder": state.bladder,
+        "bladder_max": BLADDER_MAX,
+        "supply": state.supply,
+        "lampposts": state.lampposts,
+        "markers": PEE_MARKERS,
+        "carried": [
+            {
+                "kind": i.kind.value,
+                "address": i.address if shown or i.kind is not ItemKind.NEWSPAPER else None,
+            }
+            for i in state.items
+        ],
         "mine": seat == viewer,
-        "free_hands": state.free_hands, "carry_max": CARRY_MAX,
+        "free_hands": state.free_hands,
+        "carry_max": CARRY_MAX,
         "carried_bones": state.carried_bones,
         "newspapers": newspapers,
-        "buried": state.buried, "goal": game.settings.bones_to_win,
-        "pound": state.pound, "in_pound": state.in_pound,
+        "buried": state.buried,
+        "goal": game.settings.bones_to_win,
+        "pound": state.pound,
+        "in_pound": state.in_pound,
         # the pound's spaces: 1–3 draw, the last one lets the dog out (D2)
-        "pound_spaces": range(1, POUND_RELEASE + 1), "pound_release": POUND_RELEASE,
+        "pound_spaces": range(1, POUND_RELEASE + 1),
+        "pound_release": POUND_RELEASE,
         "pound_note": _pound_note(state) if state.in_pound else "",
         "last": last,
         # who this dog could attack or pee over
@@ -183,12 +219,15 @@ def _chart(game: Game, players: Any, over: bool) -> Any:
     rows = fold.rules.bones_history(game)  # one row per turn, one value per seat
     if len(rows) < 2:
         return None
-    labels = [_("start"), *(str(n) for n in range(2, len(rows))),
-              _("end") if over else _("now")]
+    labels = [_("start"), *(str(n) for n in range(2, len(rows))), _("end") if over else _("now")]
     return charts.seat_chart(
-        players, list(zip(*rows, strict=True)), labels=labels,
-        title=_("Buried bones over the turns"), css_class="dl-chart",
-        names=[f"{dog_name(game.dogs[s].dog)} ({p.name})" for s, p in enumerate(players)])
+        players,
+        list(zip(*rows, strict=True)),
+        labels=labels,
+        title=_("Buried bones over the turns"),
+        css_class="dl-chart",
+        names=[f"{dog_name(game.dogs[s].dog)} ({p.name})" for s, p in enumerate(players)],
+    )
 
 
 def view(table: tables.TableView) -> dict[str, Any]:
@@ -200,15 +239,19 @@ def view(table: tables.TableView) -> dict[str, Any]:
     won = winners(game)
     over = bool(won)
     minutes = game.settings.timed_minutes
-    deadline = (base.local_time(table.created_at + timedelta(minutes=minutes))
-                if minutes else None)
+    deadline = base.local_time(table.created_at + timedelta(minutes=minutes)) if minutes else None
     return {
-        "over": over, "time_up": game.time_up,
+        "over": over,
+        "time_up": game.time_up,
         "winners": [dogs[s] for s in won],
-        "goal": game.settings.bones_to_win, "minutes": minutes, "deadline": deadline,
-        "turn": game.turn, "current": dogs[game.current] if game.current is not None else None,
+        "goal": game.settings.bones_to_win,
+        "minutes": minutes,
+        "deadline": deadline,
+        "turn": game.turn,
+        "current": dogs[game.current] if game.current is not None else None,
         "die": game.die,
-        "trash_markers": game.trash_markers, "trash_total": fold.rules.TRASH_MARKERS,
+        "trash_markers": game.trash_markers,
+        "trash_total": fold.rules.TRASH_MARKERS,
         "trash_days": game.trash_days,
         "dogs": dogs,
         # the dog whose turn it is first: its card holds the controls of the moment
@@ -218,11 +261,13 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "chart": _chart(game, table.players, over),
         "at_office": shown["newspapers_at_office"],
         "on_street": shown["newspapers_on_street"],
-        "die_rolled": shown["die_rolled"], "turn_running": shown["turn_running"],
+        "die_rolled": shown["die_rolled"],
+        "turn_running": shown["turn_running"],
         "finds": [(f.value, _(FIND_NAMES[f])) for f in Find],
         # each action's URL, built once: the panel has a hundred buttons
-        "urls": {action: url_for("dogs_life.act", table_id=table.id, action=action)
-                 for action in ACTIONS},
+        "urls": {
+            action: url_for("dogs_life.act", table_id=table.id, action=action) for action in ACTIONS
+        },
     }
 
 
@@ -286,13 +331,21 @@ ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "pee": ("pee", _pee),
     "pick-up": ("pick_up", _pick_up),
     "drop": ("drop", _item),
-    "bury": ("bury", lambda: {**_seat(), "count": _int("count")}
-             if request.form.get("count", "").strip() else _seat()),
+    "bury": (
+        "bury",
+        lambda: (
+            {**_seat(), "count": _int("count")}
+            if request.form.get("count", "").strip()
+            else _seat()
+        ),
+    ),
     "pound": ("to_pound", lambda: {**_seat(), "reason": request.form.get("reason", "")}),
     "draw": ("draw", _draw),
     "roll": ("roll_die", _seat),
-    "adjust": ("adjust", lambda: {**_seat(), "counter": request.form.get("counter", ""),
-                                  "delta": _int("delta")}),
+    "adjust": (
+        "adjust",
+        lambda: {**_seat(), "counter": request.form.get("counter", ""), "delta": _int("delta")},
+    ),
     "end": ("end_game", dict),
 }
 
@@ -321,11 +374,13 @@ def limits() -> dict[str, Any]:
 
 def dog_choices() -> list[tuple[str, str, str, int]]:
     """The catalog's dogs for the settings form: id, name, breed, action points."""
-    return [(d.id, dog_name(d.id), breed_name(d.id), d.action_points)
-            for d in catalog.DOGS.values()]
+    return [
+        (d.id, dog_name(d.id), breed_name(d.id), d.action_points) for d in catalog.DOGS.values()
+    ]
 
 
 def init_app(app: Any) -> None:
     # A refusal names dogs in the reader's language (``message``).
-    kit.register(app, bp, GAME, view, refusal=message, dogs_life_dogs=dog_choices,
-                 dogs_life_limits=limits)
+    kit.register(
+        app, bp, GAME, view, refusal=message, dogs_life_dogs=dog_choices, dogs_life_limits=limits
+    )

@@ -55,8 +55,11 @@ GAME = fold.GAME
 bp = kit.blueprint(GAME, __name__)
 
 #: What each development is called on its button (translated at display time).
-DEVELOPMENT_NAMES = {"cave": N_("Create a cave"), "subordinate": N_("Add a subordinate"),
-                     "hut": N_("Build a hut")}
+DEVELOPMENT_NAMES = {
+    "cave": N_("Create a cave"),
+    "subordinate": N_("Add a subordinate"),
+    "hut": N_("Build a hut"),
+}
 COST_PARTS = (*FOODS, "coins", "any_food")
 
 
@@ -79,8 +82,11 @@ def end_game_name(card: str) -> str:
 
 def bundle(parts: Mapping[str, int]) -> list[dict[str, Any]]:
     """A cost or a reward as ``[{"kind", "count", "label"}]`` for the goods macro."""
-    return [{"kind": kind, "count": count, "label": good_name(kind)}
-            for kind, count in parts.items() if count]
+    return [
+        {"kind": kind, "count": count, "label": good_name(kind)}
+        for kind, count in parts.items()
+        if count
+    ]
 
 
 def chip_label(back: str) -> str:
@@ -109,8 +115,11 @@ def _any_food(state: fold.TableState, seat: int, cost: Cost | None) -> list[dict
         return []
     proposal = fold.any_food_proposal(state, seat, cost.as_dict())
     tribe = state.tribes[seat]
-    return [{"kind": k, "label": good_name(k), "held": tribe.food[k],
-             "count": proposal.get(k, 0)} for k in FOODS if tribe.food[k]]
+    return [
+        {"kind": k, "label": good_name(k), "held": tribe.food[k], "count": proposal.get(k, 0)}
+        for k in FOODS
+        if tribe.food[k]
+    ]
 
 
 def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
@@ -119,10 +128,18 @@ def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
     rows = []
     for kind in DEVELOPMENTS:
         done = development.done(tribe, kind)
-        row: dict[str, Any] = {"kind": kind, "name": _(DEVELOPMENT_NAMES[kind]),
-                               "done": done, "limit": LIMITS[kind],
-                               "left": done < LIMITS[kind], "cost": None,
-                               "affordable": False, "vp": None, "any": [], "any_count": 0}
+        row: dict[str, Any] = {
+            "kind": kind,
+            "name": _(DEVELOPMENT_NAMES[kind]),
+            "done": done,
+            "limit": LIMITS[kind],
+            "left": done < LIMITS[kind],
+            "cost": None,
+            "affordable": False,
+            "vp": None,
+            "any": [],
+            "any_count": 0,
+        }
         if row["left"] and kind == "hut":
             # H1: the card's build cost + the cumulative extra printed above the next hut.
             row["cost"] = bundle(extra_cost("hut", done + 1).as_dict())
@@ -137,8 +154,11 @@ def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
             row["chips"] = ROCK_CHIP_GROUPS[done]  # how many chips this creation flips
         row["notes"] = [
             *([_("uncovers %(count)s VP", count=row["vp"])] if row["vp"] else []),
-            *([ngettext("flips %(num)s rock chip", "flips %(num)s rock chips", row["chips"])]
-              if "chips" in row else []),
+            *(
+                [ngettext("flips %(num)s rock chip", "flips %(num)s rock chips", row["chips"])]
+                if "chips" in row
+                else []
+            ),
         ]
         rows.append(row)
     return rows
@@ -148,41 +168,57 @@ def _build_spaces(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
     """The laid-out faces with their build spaces, who stands there and what a hut costs
     ``seat`` on each face now (Campfire edition)."""
     tribe = state.tribes[seat]
-    huts = {(h.face, h.space): owner for owner, t in enumerate(state.tribes)
-            for h in t.huts if h.face is not None}
+    huts = {
+        (h.face, h.space): owner
+        for owner, t in enumerate(state.tribes)
+        for h in t.huts
+        if h.face is not None
+    }
     can_build = development.done(tribe, "hut") < LIMITS["hut"]
     faces = []
     for face_id in state.faces:
         face: Face = FACES_BY_ID[face_id]
         cost = development.next_cost(tribe, "hut", face.build_cost) if can_build else None
-        faces.append({
-            "id": face_id, "name": face_name(face_id),
-            "cost": bundle(cost.as_dict()) if cost else [],
-            "affordable": cost is not None and _affordable(tribe, state.supply, cost),
-            "any": _any_food(state, seat, cost), "any_count": cost.any_food if cost else 0,
-            "spaces": [{"index": i, "number": i + 1, "vp": space.vp,
+        faces.append(
+            {
+                "id": face_id,
+                "name": face_name(face_id),
+                "cost": bundle(cost.as_dict()) if cost else [],
+                "affordable": cost is not None and _affordable(tribe, state.supply, cost),
+                "any": _any_food(state, seat, cost),
+                "any_count": cost.any_food if cost else 0,
+                "spaces": [
+                    {
+                        "index": i,
+                        "number": i + 1,
+                        "vp": space.vp,
                         "end_game": end_game_name(space.end_game) if space.end_game else None,
-                        "owner": huts.get((face_id, i))}
-                       for i, space in enumerate(face.build)],
-        })
+                        "owner": huts.get((face_id, i)),
+                    }
+                    for i, space in enumerate(face.build)
+                ],
+            }
+        )
     return faces
 
 
 def _hut_label(hut: Hut) -> str:
-    where = (_("%(face)s, space %(number)s", face=face_name(hut.face),
-               number=(hut.space or 0) + 1) if hut.face else "")
-    worth = (end_game_name(hut.end_game) if hut.end_game
-             else _("%(count)s VP", count=hut.vp))
+    where = (
+        _("%(face)s, space %(number)s", face=face_name(hut.face), number=(hut.space or 0) + 1)
+        if hut.face
+        else ""
+    )
+    worth = end_game_name(hut.end_game) if hut.end_game else _("%(count)s VP", count=hut.vp)
     return f"{where} · {worth}" if where else worth
 
 
 def _chart(state: fold.TableState) -> str | None:
     """Each seat's total VP after every turn (``totals_by_turn``), as an inline SVG."""
-    values = [[0, *(row[i] for row in state.totals_by_turn)]
-              for i in range(len(state.players))]
+    values = [[0, *(row[i] for row in state.totals_by_turn)] for i in range(len(state.players))]
     labels = [_("start"), *(str(turn) for turn in range(1, len(state.totals_by_turn) + 1))]
-    return charts.seat_chart(state.players, values, labels=labels,
-                             title=_("VP over the turns"), css_class="ha-chart")
+    return charts.seat_chart(
+        state.players, values, labels=labels, title=_("VP over the turns"), css_class="ha-chart"
+    )
 
 
 def view(table: tables.TableView) -> dict[str, Any]:
@@ -193,37 +229,68 @@ def view(table: tables.TableView) -> dict[str, Any]:
     count = fold.scores(state)
     seat_views = []
     for seat, (player, tribe) in enumerate(zip(state.players, state.tribes, strict=True)):
-        seat_views.append({
-            "index": seat, "player": player, "tribe": tribe,
-            "current": seat == state.current and not state.over,
-            "food": [{"kind": k, "label": good_name(k), "count": tribe.food[k],
-                      "supply": state.supply.food[k]} for k in FOODS],
-            "held": tribe.food.total, "surplus": storage.surplus(tribe),
-            "default_return": storage.default_return(tribe).as_dict(),
-            "developments": _developments(state, seat),
-            "faces": _build_spaces(state, seat) if campfire else [],
-            "huts": [_hut_label(h) for h in tribe.huts],
-            "chips": [chip_label(back) for back in tribe.revealed_chips],
-            "score": count["scores"][seat],
-        })
+        seat_views.append(
+            {
+                "index": seat,
+                "player": player,
+                "tribe": tribe,
+                "current": seat == state.current and not state.over,
+                "food": [
+                    {
+                        "kind": k,
+                        "label": good_name(k),
+                        "count": tribe.food[k],
+                        "supply": state.supply.food[k],
+                    }
+                    for k in FOODS
+                ],
+                "held": tribe.food.total,
+                "surplus": storage.surplus(tribe),
+                "default_return": storage.default_return(tribe).as_dict(),
+                "developments": _developments(state, seat),
+                "faces": _build_spaces(state, seat) if campfire else [],
+                "huts": [_hut_label(h) for h in tribe.huts],
+                "chips": [chip_label(back) for back in tribe.revealed_chips],
+                "score": count["scores"][seat],
+            }
+        )
     trigger = state.end_trigger
     return {
-        "edition": state.edition, "campfire": campfire,
-        "turn": state.turn + 1, "current": state.current, "over": state.over,
+        "edition": state.edition,
+        "campfire": campfire,
+        "turn": state.turn + 1,
+        "current": state.current,
+        "over": state.over,
         "developed": state.developed,
         "current_name": state.players[state.current].name,
-        "faces": [{"id": f, "name": face_name(f), "card": FACES_BY_ID[f].card,
-                   "side": FACES_BY_ID[f].side, "basic": FACES_BY_ID[f].basic}
-                  for f in state.faces],
+        "faces": [
+            {
+                "id": f,
+                "name": face_name(f),
+                "card": FACES_BY_ID[f].card,
+                "side": FACES_BY_ID[f].side,
+                "basic": FACES_BY_ID[f].basic,
+            }
+            for f in state.faces
+        ],
         "setup_open": state.turn == 0,
         # H1 setup: how many cards of each kind this player count lays out.
-        "basic_cards": len(layout.BASIC_CARDS), "new_land_cards": layout.new_land_count(seats),
+        "basic_cards": len(layout.BASIC_CARDS),
+        "new_land_cards": layout.new_land_count(seats),
         "start_player": state.players[state.start_player].name,
-        "opening_order": [state.players[s].name
-                          for s in layout.opening_order(seats, state.start_player)],
+        "opening_order": [
+            state.players[s].name for s in layout.opening_order(seats, state.start_player)
+        ],
         "last_player": state.players[last_seat(seats, state.start_player)].name,
-        "supply": [{"kind": k, "label": good_name(k), "count": state.supply.food[k],
-                    "limit": fold.COUNTERS[k][1]} for k in FOODS],
+        "supply": [
+            {
+                "kind": k,
+                "label": good_name(k),
+                "count": state.supply.food[k],
+                "limit": fold.COUNTERS[k][1],
+            }
+            for k in FOODS
+        ],
         "seats": seat_views,
         # the player whose turn it is first: their card holds the controls of the moment
         "seats_in_turn_order": sorted(seat_views, key=lambda v: not v["current"]),
@@ -266,6 +333,7 @@ def setup(table_id: str) -> Any:
         if request.form.get("start_player", "").strip():
             event["start_player"] = base.form_int("start_player", label=_("start player"))
         return event
+
     return kit.post_event(table_id, build, game=GAME)
 
 
@@ -273,8 +341,11 @@ def setup(table_id: str) -> Any:
 def develop(table_id: str) -> Any:
     def build(table: tables.TableView) -> dict[str, Any]:
         kind = request.form.get("kind", "")
-        event: dict[str, Any] = {"type": "develop", "seat": base.form_int("seat", label=_("seat")),
-                                 "kind": kind}
+        event: dict[str, Any] = {
+            "type": "develop",
+            "seat": base.form_int("seat", label=_("seat")),
+            "kind": kind,
+        }
         if any(key.startswith("any.") for key in request.form):
             chosen = {k: v for k, v in _goods("any", FOODS).items() if v}
             if chosen:
@@ -296,14 +367,19 @@ def develop(table_id: str) -> Any:
             else:
                 event["vp"] = _count("vp", _("hut VP"))
         return event
+
     return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/store")
 def store(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
-        return {"type": "store", "seat": base.form_int("seat", label=_("seat")),
-                "return": _goods("return", FOODS)}
+        return {
+            "type": "store",
+            "seat": base.form_int("seat", label=_("seat")),
+            "return": _goods("return", FOODS),
+        }
+
     return kit.post_event(table_id, build, game=GAME)
 
 
@@ -311,6 +387,7 @@ def store(table_id: str) -> Any:
 def end_turn(table_id: str) -> Any:
     def build(_table: tables.TableView) -> dict[str, Any]:
         return {"type": "end_turn", "seat": base.form_int("seat", label=_("seat"))}
+
     return kit.post_event(table_id, build, game=GAME)
 
 

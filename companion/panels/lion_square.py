@@ -63,8 +63,7 @@ PICKER_NUMBERS = catalog.NUMBERS
 #: the drawn view (top, left, right, bottom).
 EDGE_MIDDLES = {Side.N: (0, 1), Side.W: (1, 0), Side.E: (1, 2), Side.S: (2, 1)}
 VIEW_CLASSES = {(0, 1): "side-n", (1, 0): "side-w", (1, 2): "side-e", (2, 1): "side-s"}
-SIDE_NAMES = {Side.S: N_("south"), Side.W: N_("west"), Side.N: N_("north"),
-              Side.E: N_("east")}
+SIDE_NAMES = {Side.S: N_("south"), Side.W: N_("west"), Side.N: N_("north"), Side.E: N_("east")}
 
 
 # ---------------------------------------------------------------------------------------
@@ -83,8 +82,9 @@ def _side_arg(raw: str | None) -> Side:
     try:
         return Side((raw or "S").strip().upper())
     except ValueError:
-        raise RuleError(N_("view_side must be one of S, W, N, E; got {value!r}"),
-                        value=(raw or "")[:10]) from None
+        raise RuleError(
+            N_("view_side must be one of S, W, N, E; got {value!r}"), value=(raw or "")[:10]
+        ) from None
 
 
 def _posted_cell() -> tuple[int, int] | None:
@@ -126,8 +126,13 @@ def _chart(state: fold.State) -> Markup | None:
     if not state.game_over:  # the lines are herds: secret until the end
         return None
     labels = [_("start"), *(_("round %(number)s", number=r.round) for r in state.history)]
-    return charts.seat_chart(state.players, fold.herd_chart(state), labels=labels,
-                             title=_("Herds after each round"), css_class="ls-chart")
+    return charts.seat_chart(
+        state.players,
+        fold.herd_chart(state),
+        labels=labels,
+        title=_("Herds after each round"),
+        css_class="ls-chart",
+    )
 
 
 def view(table: tables.TableView) -> dict[str, Any]:
@@ -146,58 +151,97 @@ def view(table: tables.TableView) -> dict[str, Any]:
     for seat, player in enumerate(state.players):
         loss = record.losses[seat].to_json() if record else preview[seat]
         secret = shown[seat]["herd"] is None
-        seats.append({
-            "index": seat, "name": player.name, "colour": player.color,
-            "side": SIDE_NAMES[state.sides[seat]], "herd": shown[seat]["herd"],
-            "secret": secret, "mine": seat == viewer,
-            "herd_min": herd_min, "herd_max": herd_max,
-            "taken": state.taken[seat], "gazelles": state.gazelles[seat],
-            "gazelles_max": state.gazelles[seat] + free_gazelles,
-            "loss": loss,
-            "herd_after": None if secret else (record.herds_after[seat] if record
-                                               else preview[seat]["herd_after"]),
-            "herd_before": None if secret else (
-                record.herds_before[seat] if record else state.herds[seat]),
-            "starts": seat == state.start, "last": seat == state.last,
-        })
+        seats.append(
+            {
+                "index": seat,
+                "name": player.name,
+                "colour": player.color,
+                "side": SIDE_NAMES[state.sides[seat]],
+                "herd": shown[seat]["herd"],
+                "secret": secret,
+                "mine": seat == viewer,
+                "herd_min": herd_min,
+                "herd_max": herd_max,
+                "taken": state.taken[seat],
+                "gazelles": state.gazelles[seat],
+                "gazelles_max": state.gazelles[seat] + free_gazelles,
+                "loss": loss,
+                "herd_after": None
+                if secret
+                else (record.herds_after[seat] if record else preview[seat]["herd_after"]),
+                "herd_before": None
+                if secret
+                else (record.herds_before[seat] if record else state.herds[seat]),
+                "starts": seat == state.start,
+                "last": seat == state.last,
+            }
+        )
     picked = picked_place(table)
     side = viewer_side(table)
     # Drawn from this phone's side (its side at the bottom); each place keeps the row and
     # column of that view, which the form posts back with ``view_side``.
-    north_up = [[{"card": _show(state.square.rows[r][c]),
-                  "gazelle": state.square.rows[r][c] is not None
-                  and not isinstance(state.square.rows[r][c], int),
-                  "picked": (r, c) == picked}
-                 for c in range(SIZE)] for r in range(SIZE)]
-    square = [[{"row": r, "column": c, **cell} for c, cell in enumerate(row)]
-              for r, row in enumerate(turned.to_view(north_up, side))]
+    north_up = [
+        [
+            {
+                "card": _show(state.square.rows[r][c]),
+                "gazelle": state.square.rows[r][c] is not None
+                and not isinstance(state.square.rows[r][c], int),
+                "picked": (r, c) == picked,
+            }
+            for c in range(SIZE)
+        ]
+        for r in range(SIZE)
+    ]
+    square = [
+        [{"row": r, "column": c, **cell} for c, cell in enumerate(row)]
+        for r, row in enumerate(turned.to_view(north_up, side))
+    ]
     places = {s: turned.cell_to_view(*EDGE_MIDDLES[s], side) for s in Side}
     winners = [names[seat] for seat in state.winners]
     return {
-        "round": state.round, "rounds": rules.ROUNDS,
+        "round": state.round,
+        "rounds": rules.ROUNDS,
         "start": names[state.start],
         "next_start": names[state.next_start] if state.next_start is not None else None,
         "last": state.last,
-        "scored": state.round_scored, "over": state.game_over,
-        "lions_win": state.lions_win, "winners": winners,
+        "scored": state.round_scored,
+        "over": state.game_over,
+        "lions_win": state.lions_win,
+        "winners": winners,
         "cards_dealt": rules.cards_dealt(len(names)),
         "square_deck": rules.square_deck_size(len(names)),
         "cards_on_square": state.square.card_count,
-        "square": square, "picked": picked, "view_side": side.value,
-        "sides": [{"class": VIEW_CLASSES[places[s]],
-                   "name": names[by_side[s]] if s in by_side else None,
-                   "colour": state.players[by_side[s]].color if s in by_side else ""}
-                  for s in (Side.N, Side.W, Side.E, Side.S)],
+        "square": square,
+        "picked": picked,
+        "view_side": side.value,
+        "sides": [
+            {
+                "class": VIEW_CLASSES[places[s]],
+                "name": names[by_side[s]] if s in by_side else None,
+                "colour": state.players[by_side[s]].color if s in by_side else "",
+            }
+            for s in (Side.N, Side.W, Side.E, Side.S)
+        ],
         "seats": seats,
         "numbers": PICKER_NUMBERS,
         # L3: equal herds share a place; nobody is ranked when the lions win.
         "ranking": [[seats[seat] for seat in group] for group in fold.ranking(state)],
         "chart": _chart(state),
-        "history": [{"round": r.round,
-                     "rows": [{"name": names[seat], "loss": r.losses[seat].to_json(),
-                               "before": r.herds_before[seat], "after": r.herds_after[seat]}
-                              for seat in range(len(names))]}
-                    for r in state.history],
+        "history": [
+            {
+                "round": r.round,
+                "rows": [
+                    {
+                        "name": names[seat],
+                        "loss": r.losses[seat].to_json(),
+                        "before": r.herds_before[seat],
+                        "after": r.herds_after[seat],
+                    }
+                    for seat in range(len(names))
+                ],
+            }
+            for r in state.history
+        ],
     }
 
 
@@ -232,8 +276,10 @@ def _card_arg(raw: str) -> int | str | None:
         return "G"
     if raw.isascii() and raw.isdigit() and len(raw) <= 3:
         return int(raw)
-    raise RuleError(N_('card must be a number, "G" for a gazelle or empty to clear the '
-                       "place; got {value!r}"), value=raw[:20])
+    raise RuleError(
+        N_('card must be a number, "G" for a gazelle or empty to clear the place; got {value!r}'),
+        value=raw[:20],
+    )
 
 
 @bp.post("/cell")
@@ -243,16 +289,26 @@ def cell(table_id: str) -> Any:
         if place is None:
             raise RuleError(N_("Tap a place of the square first, then a number."))
         row, column = turned.cell_from_view(*place, _side_arg(request.form.get("view_side")))
-        return {"type": "set_cell", "row": row, "column": column,
-                "card": _card_arg(request.form.get("card", ""))}
+        return {
+            "type": "set_cell",
+            "row": row,
+            "column": column,
+            "card": _card_arg(request.form.get("card", "")),
+        }
+
     return kit.post_event(table_id, build, game=GAME)
 
 
 def _count(kind: str, label: str) -> Callable[[tables.TableView], dict[str, Any]]:
     """The event setting one seat's count of this round (``seat``, ``count``)."""
+
     def build(_table: tables.TableView) -> dict[str, Any]:
-        return {"type": kind, "seat": base.form_int("seat", label=_("seat")),
-                "count": base.form_int("count", label=_(label))}
+        return {
+            "type": kind,
+            "seat": base.form_int("seat", label=_("seat")),
+            "count": base.form_int("count", label=_(label)),
+        }
+
     return build
 
 
@@ -272,6 +328,7 @@ def last(table_id: str) -> Any:
         if not request.form.get("seat", "").strip():
             return {"type": "set_last", "seat": None}
         return {"type": "set_last", "seat": base.form_int("seat", label=_("seat"))}
+
     return kit.post_event(table_id, build, game=GAME)
 
 

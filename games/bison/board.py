@@ -40,10 +40,14 @@ Space = tuple[Hex, str]
 
 _OWNED: Mapping[int, int] = MappingProxyType(dict(Counter(STRUCTURE_SIZES)))
 _OVER_SUPPLY: Mapping[str, str] = {
-    "tent": N_("{player} would have {count} tents of size {size} on the board; a player "
-               "owns tents of sizes 1, 1, 2, 2, 3 and 4"),
-    "canoe": N_("{player} would have {count} canoes of size {size} on the board; a player "
-                "owns canoes of sizes 1, 1, 2, 2, 3 and 4"),
+    "tent": N_(
+        "{player} would have {count} tents of size {size} on the board; a player "
+        "owns tents of sizes 1, 1, 2, 2, 3 and 4"
+    ),
+    "canoe": N_(
+        "{player} would have {count} canoes of size {size} on the board; a player "
+        "owns canoes of sizes 1, 1, 2, 2, 3 and 4"
+    ),
 }
 
 
@@ -74,7 +78,9 @@ def check_structure_kind(terrain: str, kind: str) -> None:
     if STRUCTURE_ON[terrain] != kind:
         raise RuleError(
             N_("a {kind} cannot stand on a {terrain}; use a {other}"),
-            kind=term(kind), terrain=term(terrain), other=term(STRUCTURE_ON[terrain]),
+            kind=term(kind),
+            terrain=term(terrain),
+            other=term(STRUCTURE_ON[terrain]),
         )
 
 
@@ -89,8 +95,9 @@ def check_space(tiles: Mapping[Hex, PlacedTile], space: Space) -> None:
         )
 
 
-def check_pieces(tiles: Mapping[Hex, PlacedTile], space: Space, pieces: Pieces,
-                 there: Pieces | None) -> None:
+def check_pieces(
+    tiles: Mapping[Hex, PlacedTile], space: Space, pieces: Pieces, there: Pieces | None
+) -> None:
     """Refuse ``pieces`` on ``space`` unless the space exists, the numbers are in range and
     no other player's pieces (``there``) stand on it (B5)."""
     check_space(tiles, space)
@@ -100,12 +107,18 @@ def check_pieces(tiles: Mapping[Hex, PlacedTile], space: Space, pieces: Pieces,
     if not 0 <= pieces.structure <= MAX_STRUCTURE:
         raise RuleError(
             N_("a {kind} has size 1 to 4, not {size}"),
-            kind=term(STRUCTURE_ON[terrain]), size=pieces.structure,
+            kind=term(STRUCTURE_ON[terrain]),
+            size=pieces.structure,
         )
     if there is not None and there.player != pieces.player:
         raise RuleError(
-            N_("the {terrain} at {at} holds {other}'s pieces; a space holds the pieces "
-               "of one player only"), terrain=term(terrain), at=show(at), other=there.player,
+            N_(
+                "the {terrain} at {at} holds {other}'s pieces; a space holds the pieces "
+                "of one player only"
+            ),
+            terrain=term(terrain),
+            at=show(at),
+            other=there.player,
         )
 
 
@@ -128,7 +141,8 @@ class SupplyTally:
         if self.hunters[player] > HUNTERS_OWNED:
             raise RuleError(
                 N_("{player} would have {count} hunters on the board; a player owns 8"),
-                player=player, count=self.hunters[player],
+                player=player,
+                count=self.hunters[player],
             )
         if pieces.structure:
             kind = STRUCTURE_ON[terrain]
@@ -136,7 +150,9 @@ class SupplyTally:
             self.sizes[key] += 1
             if self.sizes[key] > _OWNED[pieces.structure]:
                 raise RuleError(
-                    _OVER_SUPPLY[kind], player=player, count=self.sizes[key],
+                    _OVER_SUPPLY[kind],
+                    player=player,
+                    count=self.sizes[key],
                     size=pieces.structure,
                 )
 
@@ -162,8 +178,11 @@ class Layout:
         """Put ``pieces`` on ``space``, which must not be listed yet; empty pieces are left out."""
         check_pieces(self.tiles, space, pieces, self.pieces.get(space))
         if space in self.pieces:
-            raise RuleError(N_("the {terrain} at {at} is listed twice"),
-                            terrain=term(space[1]), at=show(space[0]))
+            raise RuleError(
+                N_("the {terrain} at {at} is listed twice"),
+                terrain=term(space[1]),
+                at=show(space[0]),
+            )
         if not pieces.empty:
             self.tally.add(space[1], pieces)
             self.pieces[space] = pieces
@@ -193,8 +212,9 @@ class Board:
         return cls(_frozen(tiles), _frozen({}), frozenset(tiles))
 
     @classmethod
-    def layout(cls, tiles: Mapping[Hex, PlacedTile | Tile],
-               pieces: Iterable[tuple[Space, Pieces]] = ()) -> Board:
+    def layout(
+        cls, tiles: Mapping[Hex, PlacedTile | Tile], pieces: Iterable[tuple[Space, Pieces]] = ()
+    ) -> Board:
         """A board with these tiles and pieces, however it was built (no B4 checks).
 
         Used to score any given board (docs/contracts.md: ``score`` does not check placement).
@@ -205,8 +225,14 @@ class Board:
             layout.add(space, p)
         return layout.board()
 
-    def place(self, at: Hex, tile: Tile | CatalogTile, rotation: int = 0, *,
-              max_totem_distance: int = DEFAULT_MAX_TOTEM_DISTANCE) -> Board:
+    def place(
+        self,
+        at: Hex,
+        tile: Tile | CatalogTile,
+        rotation: int = 0,
+        *,
+        max_totem_distance: int = DEFAULT_MAX_TOTEM_DISTANCE,
+    ) -> Board:
         """The board with ``tile`` turned ``rotation`` × 60° clockwise placed at ``at`` (B4).
 
         Refused when the hex is taken, the tile does not touch the board along an edge,
@@ -219,15 +245,22 @@ class Board:
             raise RuleError(N_("{at} already holds a tile"), at=show(at))
         if not any(n in self.tiles for n in neighbours(at)):
             raise RuleError(
-                N_("a tile at {at} would not touch the board; it must share an edge with "
-                   "a placed tile"), at=show(at),
+                N_(
+                    "a tile at {at} would not touch the board; it must share an edge with "
+                    "a placed tile"
+                ),
+                at=show(at),
             )
         # B4: the start tiles count as distance 1, each further hex step adds 1.
         reach = 1 + min(distance(at, s) for s in self.start)
         if reach > max_totem_distance:
             raise RuleError(
-                N_("{at} is {reach} tiles from the totem; tiles may lie at most {limit} "
-                   "tiles away"), at=show(at), reach=reach, limit=max_totem_distance,
+                N_(
+                    "{at} is {reach} tiles from the totem; tiles may lie at most {limit} tiles away"
+                ),
+                at=show(at),
+                reach=reach,
+                limit=max_totem_distance,
             )
         catalog_id = None
         if isinstance(tile, CatalogTile):

@@ -66,8 +66,9 @@ class CatalogTile:
         return self.tile.animals_json()
 
 
-def _tile(id_: str, edges: str, prairie: int, river: int, mountain: int,
-          totem_corner: int | None = None) -> CatalogTile:
+def _tile(
+    id_: str, edges: str, prairie: int, river: int, mountain: int, totem_corner: int | None = None
+) -> CatalogTile:
     tile = Tile(edges, (prairie, river, mountain))
     return CatalogTile(id_, tile, start=totem_corner is not None, totem_corner=totem_corner)
 

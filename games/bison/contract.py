@@ -80,7 +80,9 @@ def _check_keys(raw: Mapping[str, Any], allowed: tuple[str, ...], what: str) -> 
         if key not in allowed:
             raise RuleError(
                 N_('unknown key "{key}" in {what}; expected {allowed}'),
-                key=key, what=what, allowed=", ".join(allowed),
+                key=key,
+                what=what,
+                allowed=", ".join(allowed),
             )
 
 
@@ -98,14 +100,16 @@ def _players(raw: Any) -> list[str]:
     if not 1 <= len(raw) <= MAX_PLAYERS:
         raise RuleError(
             N_('"players" must list 1 to {most} players, not {count}'),
-            most=MAX_PLAYERS, count=len(raw),
+            most=MAX_PLAYERS,
+            count=len(raw),
         )
     seen: list[str] = []
     for index, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
             raise RuleError(
                 N_("players[{index}] must be a non-empty name, not {value}"),
-                index=index, value=show_value(name),
+                index=index,
+                value=show_value(name),
             )
         if name in seen:
             raise RuleError(
@@ -121,32 +125,38 @@ def _tile(raw: Any) -> PlacedTile:
     inline = "edges" in raw or "animals" in raw
     if by_id and inline:
         raise RuleError(
-            N_('give either "tile" and "rotation" (a catalog tile) or "edges" and '
-               '"animals", not both')
+            N_(
+                'give either "tile" and "rotation" (a catalog tile) or "edges" and '
+                '"animals", not both'
+            )
         )
     if by_id:
         if "tile" not in raw:
             raise RuleError(N_('"rotation" needs "tile", the catalog id (S1–S3, B01–B18)'))
         if not isinstance(raw["tile"], str):
-            raise RuleError(N_('"tile" must be a catalog id such as "B07", not {value}'),
-                            value=show_value(raw["tile"]))
+            raise RuleError(
+                N_('"tile" must be a catalog id such as "B07", not {value}'),
+                value=show_value(raw["tile"]),
+            )
         entry = catalog.get(raw["tile"])
         rotation = raw.get("rotation", 0)
         if not _whole(rotation) or not 0 <= rotation <= 5:
             raise RuleError(
-                N_('"rotation" must be a whole number from 0 to 5 (60° steps clockwise), '
-                   "not {value}"), value=show_value(rotation),
+                N_(
+                    '"rotation" must be a whole number from 0 to 5 (60° steps clockwise), '
+                    "not {value}"
+                ),
+                value=show_value(rotation),
             )
         return PlacedTile(entry.tile.rotated(rotation), entry.id, rotation)
     if "edges" not in raw or "animals" not in raw:
-        raise RuleError(
-            N_('a tile needs "tile" (a catalog id) or both "edges" and "animals"')
-        )
+        raise RuleError(N_('a tile needs "tile" (a catalog id) or both "edges" and "animals"'))
     return PlacedTile(Tile(check_edges(raw["edges"]), check_animals(raw["animals"])))
 
 
-def _entries(raw: Any, field: str, allowed: tuple[str, ...], what: str
-             ) -> Iterator[tuple[int, Mapping[str, Any]]]:
+def _entries(
+    raw: Any, field: str, allowed: tuple[str, ...], what: str
+) -> Iterator[tuple[int, Mapping[str, Any]]]:
     """The objects of the list ``raw`` (the document's ``field``) with their index.
 
     Refuses a non-list, and an entry that is not an object or has a key not in ``allowed``,
@@ -181,14 +191,16 @@ def _tiles(raw: Any) -> dict[Hex, PlacedTile]:
             if at in tiles:
                 raise RuleError(
                     N_("tiles[{other}] already lies at {at}; one tile per hex"),
-                    other=index_at[at], at=show(at),
+                    other=index_at[at],
+                    at=show(at),
                 )
             placed = _tile(entry)
             if placed.catalog_id is not None:
                 if placed.catalog_id in catalog_at:
                     raise RuleError(
                         N_("tile {tile} already lies at {at}; the catalog has one of each"),
-                        tile=placed.catalog_id, at=show(catalog_at[placed.catalog_id]),
+                        tile=placed.catalog_id,
+                        at=show(catalog_at[placed.catalog_id]),
                     )
                 catalog_at[placed.catalog_id] = at
         except RuleError as error:
@@ -203,7 +215,10 @@ def _count(raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
     if not _whole(value) or not low <= value <= high:
         raise RuleError(
             N_('"{key}" must be a whole number from {low} to {high}, not {value}'),
-            key=key, low=low, high=high, value=show_value(value),
+            key=key,
+            low=low,
+            high=high,
+            value=show_value(value),
         )
     return value
 
@@ -213,7 +228,8 @@ def _structure(raw: Mapping[str, Any], terrain: str) -> int:
     if len(given) > 1:
         raise RuleError(
             N_('give the structure once: "{first}" and "{second}" are both here'),
-            first=given[0], second=given[1],
+            first=given[0],
+            second=given[1],
         )
     if not given:
         return 0
@@ -244,7 +260,8 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
             if player not in players:
                 raise RuleError(
                     N_("player {value} is not in players ({players})"),
-                    value=show_value(player), players=", ".join(players),
+                    value=show_value(player),
+                    players=", ".join(players),
                 )
         except RuleError as error:
             raise _located(where, error) from None
@@ -266,13 +283,16 @@ def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
                         other=other,
                     )
                 raise RuleError(
-                    N_("pieces[{other}] puts {there}'s pieces here; a space holds the pieces "
-                       "of one player only"), other=other, there=there,
+                    N_(
+                        "pieces[{other}] puts {there}'s pieces here; a space holds the pieces "
+                        "of one player only"
+                    ),
+                    other=other,
+                    there=there,
                 )
             layout.add(space, Pieces(player, hunters, structure))
         except RuleError as error:  # the location is worded only when it is needed
-            raise _located(f"pieces[{index}] ({player} at {show(at)} {terrain})",
-                           error) from None
+            raise _located(f"pieces[{index}] ({player} at {show(at)} {terrain})", error) from None
         placed[space] = (index, player)
     return layout.board()
 

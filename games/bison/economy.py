@@ -69,7 +69,8 @@ def check_animal(animal: object) -> str:
     if animal not in ANIMALS:
         raise RuleError(
             N_("unknown animal {animal!r}; expected one of: {names}"),
-            animal=animal, names=", ".join(ANIMALS),
+            animal=animal,
+            names=", ".join(ANIMALS),
         )
     return animal
 
@@ -91,9 +92,11 @@ class Amounts:
             value = getattr(self, animal)
             if not _whole(value) or value < 0:
                 raise RuleError(
-                    N_("the number of {animal} must be a whole number of at least 0, "
-                       "not {value!r}"),
-                    animal=Term(animal), value=value,
+                    N_(
+                        "the number of {animal} must be a whole number of at least 0, not {value!r}"
+                    ),
+                    animal=Term(animal),
+                    value=value,
                 )
 
     @classmethod
@@ -113,8 +116,7 @@ class Amounts:
             return cls(raw.bison, raw.salmon, raw.turkey)
         if not isinstance(raw, Mapping):
             raise RuleError(
-                N_("{what} must be an object like {{\"bison\": 1, \"salmon\": 0, "
-                   "\"turkey\": 2}}"),
+                N_('{what} must be an object like {{"bison": 1, "salmon": 0, "turkey": 2}}'),
                 what=what,
             )
         for key in raw:
@@ -141,9 +143,10 @@ class Stocks(Amounts):
             value = getattr(self, animal)
             if not _whole(value) or not 0 <= value <= STOCK_CAP:
                 raise RuleError(
-                    N_("the {animal} stock must be a whole number from 0 to {cap}, "
-                       "not {value!r}"),
-                    animal=Term(animal), cap=STOCK_CAP, value=value,
+                    N_("the {animal} stock must be a whole number from 0 to {cap}, not {value!r}"),
+                    animal=Term(animal),
+                    cap=STOCK_CAP,
+                    value=value,
                 )
 
     @classmethod
@@ -166,7 +169,8 @@ class Stocks(Amounts):
             if amounts.get(animal) > self.room(animal):
                 raise RuleError(
                     N_("{animal} would be {value}; a stock holds at most {cap}"),
-                    animal=Term(animal), value=self.get(animal) + amounts.get(animal),
+                    animal=Term(animal),
+                    value=self.get(animal) + amounts.get(animal),
                     cap=STOCK_CAP,
                 )
         return Stocks(*(self.get(a) + amounts.get(a) for a in ANIMALS))
@@ -177,7 +181,9 @@ class Stocks(Amounts):
             if amounts.get(animal) > self.get(animal):
                 raise RuleError(
                     N_("you have only {have} {animal}, not the {need} needed"),
-                    have=self.get(animal), animal=Term(animal), need=amounts.get(animal),
+                    have=self.get(animal),
+                    animal=Term(animal),
+                    need=amounts.get(animal),
                 )
         return Stocks(*(self.get(a) - amounts.get(a) for a in ANIMALS))
 
@@ -190,7 +196,8 @@ def check_hunters(hunters: object) -> int:
     if not _whole(hunters) or not 0 <= hunters <= MAX_HUNTERS_PER_ACTION:
         raise RuleError(
             N_("an action uses 0 to {most} hunters, not {hunters!r}"),
-            most=MAX_HUNTERS_PER_ACTION, hunters=hunters,
+            most=MAX_HUNTERS_PER_ACTION,
+            hunters=hunters,
         )
     return hunters
 
@@ -209,13 +216,15 @@ def pay(stocks: Stocks, split: Amounts | Mapping[str, Any], *, cost: int) -> Sto
     if stocks.total < cost:
         raise RuleError(
             N_("this costs {cost} animals but you have only {total}"),
-            cost=cost, total=stocks.total,
+            cost=cost,
+            total=stocks.total,
         )
     amounts = Amounts.from_mapping(split, what="the payment")
     if amounts.total != cost:
         raise RuleError(
             N_("the payment must add up to {cost} animals, not {given}"),
-            cost=cost, given=amounts.total,
+            cost=cost,
+            given=amounts.total,
         )
     return stocks.minus(amounts)
 
@@ -233,7 +242,8 @@ def default_payment(stocks: Stocks, cost: int) -> Amounts:
     if stocks.total < cost:
         raise RuleError(
             N_("this costs {cost} animals but you have only {total}"),
-            cost=cost, total=stocks.total,
+            cost=cost,
+            total=stocks.total,
         )
     left = stocks.as_dict()
     taken = dict.fromkeys(ANIMALS, 0)
@@ -251,7 +261,8 @@ def gain(stocks: Stocks, animal: object) -> Stocks:
     if stocks.room(animal) == 0:
         raise RuleError(
             N_("your {animal} stock is already full at {cap}; choose another animal"),
-            animal=Term(animal), cap=STOCK_CAP,
+            animal=Term(animal),
+            cap=STOCK_CAP,
         )
     return stocks.plus(Amounts.of(animal, 1))
 
@@ -263,7 +274,8 @@ def check_kind(kind: object) -> str:
     """Return ``kind`` if it is ``tent`` or ``canoe``, else refuse."""
     if kind not in STRUCTURE_KINDS:
         raise RuleError(
-            N_("unknown structure {kind!r}; expected tent or canoe"), kind=kind,
+            N_("unknown structure {kind!r}; expected tent or canoe"),
+            kind=kind,
         )
     return kind
 
@@ -274,7 +286,9 @@ def check_size(size: object, *, allow_zero: bool = False) -> int:
     if not _whole(size) or not low <= size <= max(STRUCTURE_SIZES):
         raise RuleError(
             N_("a structure size must be a whole number from {low} to {high}, not {size!r}"),
-            low=low, high=max(STRUCTURE_SIZES), size=size,
+            low=low,
+            high=max(STRUCTURE_SIZES),
+            size=size,
         )
     return size
 
@@ -291,22 +305,31 @@ def exchange(stocks: Stocks, give: object, get: object, times: object = 1) -> St
     """Exchange ``3 × times`` of ``give`` for ``times`` of ``get`` (B7)."""
     give, get = check_animal(give), check_animal(get)
     if give == get:
-        raise RuleError(N_("exchange one animal for a different one, not {animal} for "
-                           "{animal}"), animal=Term(give))
+        raise RuleError(
+            N_("exchange one animal for a different one, not {animal} for {animal}"),
+            animal=Term(give),
+        )
     if not _whole(times) or times < 1:
-        raise RuleError(N_("the number of exchanges must be a whole number of at least 1, "
-                           "not {times!r}"), times=times)
+        raise RuleError(
+            N_("the number of exchanges must be a whole number of at least 1, not {times!r}"),
+            times=times,
+        )
     count = int(times)
     need = EXCHANGE_RATE * count
     if stocks.get(give) < need:
         raise RuleError(
             N_("exchanging for {count} {get} needs {need} {give}; you have {have}"),
-            count=count, get=Term(get), need=need, give=Term(give), have=stocks.get(give),
+            count=count,
+            get=Term(get),
+            need=need,
+            give=Term(give),
+            have=stocks.get(give),
         )
     if stocks.room(get) < count:
         raise RuleError(
             N_("your {animal} stock has room for only {room} more"),
-            animal=Term(get), room=stocks.room(get),
+            animal=Term(get),
+            room=stocks.room(get),
         )
     return stocks.minus(Amounts.of(give, need)).plus(Amounts.of(get, count))
 
@@ -328,13 +351,14 @@ class Exchange:
         if not isinstance(raw, Mapping) or set(raw) != {"give", "get"}:
             raise RuleError(
                 # No parameters, so no str.format: single braces.
-                N_("an exchange must be an object like {\"give\": \"bison\", "
-                   "\"get\": \"salmon\"}")
+                N_('an exchange must be an object like {"give": "bison", "get": "salmon"}')
             )
         give, get = check_animal(raw["give"]), check_animal(raw["get"])
         if give == get:
-            raise RuleError(N_("exchange one animal for a different one, not {animal} for "
-                               "{animal}"), animal=Term(give))
+            raise RuleError(
+                N_("exchange one animal for a different one, not {animal} for {animal}"),
+                animal=Term(give),
+            )
         return cls(give, get)
 
     def as_dict(self) -> dict[str, str]:
@@ -372,8 +396,11 @@ def receive(
     """
     if not isinstance(gains, Amounts):  # an Amounts is checked already (and immutable)
         gains = Amounts.from_mapping(gains, what="the gains")
-    value = {"bison": stocks.bison + gains.bison, "salmon": stocks.salmon + gains.salmon,
-             "turkey": stocks.turkey + gains.turkey}  # may pass 15 for now
+    value = {
+        "bison": stocks.bison + gains.bison,
+        "salmon": stocks.salmon + gains.salmon,
+        "turkey": stocks.turkey + gains.turkey,
+    }  # may pass 15 for now
     if exchanges is None and max(value.values()) <= STOCK_CAP:
         # Nothing passes the cap: no surplus, no exchange, nothing lost (the common case
         # while final scoring fills stocks from 0).
@@ -404,15 +431,22 @@ def receive(
             choice = Exchange.from_json(raw)
             if surplus(choice.give) < EXCHANGE_RATE:
                 raise RuleError(
-                    N_("exchange {number}: only surplus above {cap} can be exchanged here, "
-                       "and {animal} has {surplus} over {cap}, not {rate}"),
-                    number=number, cap=STOCK_CAP, animal=Term(choice.give),
-                    surplus=surplus(choice.give), rate=EXCHANGE_RATE,
+                    N_(
+                        "exchange {number}: only surplus above {cap} can be exchanged here, "
+                        "and {animal} has {surplus} over {cap}, not {rate}"
+                    ),
+                    number=number,
+                    cap=STOCK_CAP,
+                    animal=Term(choice.give),
+                    surplus=surplus(choice.give),
+                    rate=EXCHANGE_RATE,
                 )
             if value[choice.get] >= STOCK_CAP:
                 raise RuleError(
                     N_("exchange {number}: your {animal} stock is full at {cap}"),
-                    number=number, animal=Term(choice.get), cap=STOCK_CAP,
+                    number=number,
+                    animal=Term(choice.get),
+                    cap=STOCK_CAP,
                 )
             trade(choice.give, choice.get)
             made.append(choice)
@@ -447,9 +481,13 @@ def overflow_options(stocks: Stocks, gains: Amounts | Mapping[str, Any]) -> tupl
     gains = Amounts.from_mapping(gains, what="the gains")
     value = {a: stocks.get(a) + gains.get(a) for a in ANIMALS}
     return tuple(
-        Overflow(animal, value[animal] - STOCK_CAP,
-                 tuple(a for a in ANIMALS if a != animal and value[a] < STOCK_CAP))
-        for animal in ANIMALS if value[animal] > STOCK_CAP
+        Overflow(
+            animal,
+            value[animal] - STOCK_CAP,
+            tuple(a for a in ANIMALS if a != animal and value[a] < STOCK_CAP),
+        )
+        for animal in ANIMALS
+        if value[animal] > STOCK_CAP
     )
 
 
@@ -458,7 +496,7 @@ def overflow_options(stocks: Stocks, gains: Amounts | Mapping[str, Any]) -> tupl
 
 def _without(pieces: tuple[int, ...], size: int) -> tuple[int, ...]:
     index = pieces.index(size)
-    return pieces[:index] + pieces[index + 1:]
+    return pieces[:index] + pieces[index + 1 :]
 
 
 def _with(pieces: tuple[int, ...], size: int) -> tuple[int, ...]:
@@ -481,8 +519,7 @@ class Structures:
         return cls(START_STRUCTURES, (), tuple(market))
 
     def as_dict(self) -> dict[str, list[int]]:
-        return {"supply": list(self.supply), "board": list(self.board),
-                "market": list(self.market)}
+        return {"supply": list(self.supply), "board": list(self.board), "market": list(self.market)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -502,8 +539,9 @@ class Supply:
 
     @classmethod
     def start(cls) -> Supply:
-        return cls(START_HUNTERS, 0, HUNTERS_OWNED - START_HUNTERS,
-                   Structures.start(), Structures.start())
+        return cls(
+            START_HUNTERS, 0, HUNTERS_OWNED - START_HUNTERS, Structures.start(), Structures.start()
+        )
 
     def structures(self, kind: str) -> Structures:
         return self.tents if check_kind(kind) == "tent" else self.canoes
@@ -517,8 +555,9 @@ class Supply:
         """Market → supply (the price is paid separately: ``HUNTER_PRICE``)."""
         if self.hunters_market == 0:
             raise RuleError(N_("there are no more of your hunters in the market"))
-        return replace(self, hunters_supply=self.hunters_supply + 1,
-                       hunters_market=self.hunters_market - 1)
+        return replace(
+            self, hunters_supply=self.hunters_supply + 1, hunters_market=self.hunters_market - 1
+        )
 
     def buy_structure(self, kind: str, size: int) -> Supply:
         """Market → supply for one tent or canoe of ``size``."""
@@ -527,31 +566,43 @@ class Supply:
         if size not in held.market:
             raise RuleError(
                 N_("there is no size-{size} {kind} of yours left in the market"),
-                size=size, kind=Term(kind),
+                size=size,
+                kind=Term(kind),
             )
-        return self._with_structures(kind, replace(
-            held, supply=_with(held.supply, size), market=_without(held.market, size)))
+        return self._with_structures(
+            kind, replace(held, supply=_with(held.supply, size), market=_without(held.market, size))
+        )
 
     def deploy(self, hunters: int) -> Supply:
         """Supply → board: hunters put on a newly placed tile (B6, place_tile)."""
         if hunters > self.hunters_supply:
             raise RuleError(
-                N_("you have only {have} hunters in your supply, not {need}; "
-                   "buy more at the market"),
-                have=self.hunters_supply, need=hunters,
+                N_(
+                    "you have only {have} hunters in your supply, not {need}; "
+                    "buy more at the market"
+                ),
+                have=self.hunters_supply,
+                need=hunters,
             )
-        return replace(self, hunters_supply=self.hunters_supply - hunters,
-                       hunters_board=self.hunters_board + hunters)
+        return replace(
+            self,
+            hunters_supply=self.hunters_supply - hunters,
+            hunters_board=self.hunters_board + hunters,
+        )
 
     def recall(self, hunters: int) -> Supply:
         """Board → supply: hunters that moved into a tent or canoe go back to the supply."""
         if hunters > self.hunters_board:
             raise RuleError(
                 N_("you have only {have} hunters on the board, not {need}"),
-                have=self.hunters_board, need=hunters,
+                have=self.hunters_board,
+                need=hunters,
             )
-        return replace(self, hunters_supply=self.hunters_supply + hunters,
-                       hunters_board=self.hunters_board - hunters)
+        return replace(
+            self,
+            hunters_supply=self.hunters_supply + hunters,
+            hunters_board=self.hunters_board - hunters,
+        )
 
     def build(self, kind: str, size: int, replaces: int = 0) -> Supply:
         """Put a ``size`` structure on the board in place of a ``replaces`` one (0 = none).
@@ -580,22 +631,29 @@ class Supply:
             if size == replaces:
                 raise RuleError(
                     N_("a {kind} of size {size} cannot be replaced by the same size"),
-                    kind=Term(kind), size=size,
+                    kind=Term(kind),
+                    size=size,
                 )
             checked.append((size, replaces))
         for _size, replaces in checked:
             if replaces:
                 if replaces not in board:
-                    raise RuleError(N_("you have no size-{size} {kind} on the board"),
-                                    size=replaces, kind=Term(kind))
+                    raise RuleError(
+                        N_("you have no size-{size} {kind} on the board"),
+                        size=replaces,
+                        kind=Term(kind),
+                    )
                 supply, board = _with(supply, replaces), _without(board, replaces)
         for size, _replaces in checked:
             if size:
                 if size not in supply:
                     raise RuleError(
-                        N_("you have no size-{size} {kind} in your supply; buy one at the "
-                           "market first"),
-                        size=size, kind=Term(kind),
+                        N_(
+                            "you have no size-{size} {kind} in your supply; buy one at the "
+                            "market first"
+                        ),
+                        size=size,
+                        kind=Term(kind),
                     )
                 supply, board = _without(supply, size), _with(board, size)
         moved = self._with_structures(kind, replace(held, supply=supply, board=board))
@@ -604,8 +662,11 @@ class Supply:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "hunters": {"supply": self.hunters_supply, "board": self.hunters_board,
-                        "market": self.hunters_market},
+            "hunters": {
+                "supply": self.hunters_supply,
+                "board": self.hunters_board,
+                "market": self.hunters_market,
+            },
             "tents": self.tents.as_dict(),
             "canoes": self.canoes.as_dict(),
         }

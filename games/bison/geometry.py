@@ -109,8 +109,9 @@ def river_line(tile: Tile | str, rotation: int = 0) -> tuple[Point, Point, Point
     return start, bend, end
 
 
-def _land(first: int, last: int, line: tuple[Point, Point, Point]
-          ) -> tuple[list[Point], list[Point]]:
+def _land(
+    first: int, last: int, line: tuple[Point, Point, Point]
+) -> tuple[list[Point], list[Point]]:
     """The land whose edges run clockwise from river corner ``first`` to ``last``, cut from
     the river by half its width: its border points (on the hex) and its river side (from
     the ``last`` end back to the ``first`` end)."""
@@ -123,8 +124,10 @@ def _land(first: int, last: int, line: tuple[Point, Point, Point]
     # Each half of the river is offset towards the hex corner next to its end on this
     # land's side, which is surely on that side of it.
     offsets = []
-    for (u, v), towards in (((start, bend), corner_point(first + 1)),
-                            ((bend, end), corner_point(last - 1))):
+    for (u, v), towards in (
+        ((start, bend), corner_point(first + 1)),
+        ((bend, end), corner_point(last - 1)),
+    ):
         d = _sub(v, u)
         n = (-d[1] / math.hypot(*d), d[0] / math.hypot(*d))
         if _cross(d, _sub(towards, u)) * _cross(d, n) < 0:
@@ -137,10 +140,14 @@ def _land(first: int, last: int, line: tuple[Point, Point, Point]
     hit_first = _intersect(p1, d1, *first_edge)
     hit_last = _intersect(p2, d2, *last_edge)
     assert hit_first is not None and hit_last is not None
-    a_star = (first_edge[0][0] + hit_first[1] * first_edge[1][0],
-              first_edge[0][1] + hit_first[1] * first_edge[1][1])
-    b_star = (last_edge[0][0] + hit_last[1] * last_edge[1][0],
-              last_edge[0][1] + hit_last[1] * last_edge[1][1])
+    a_star = (
+        first_edge[0][0] + hit_first[1] * first_edge[1][0],
+        first_edge[0][1] + hit_first[1] * first_edge[1][1],
+    )
+    b_star = (
+        last_edge[0][0] + hit_last[1] * last_edge[1][0],
+        last_edge[0][1] + hit_last[1] * last_edge[1][1],
+    )
     meet = _intersect(p1, d1, p2, d2)
     if meet is None:  # a straight river
         join = [(p1[0] + d1[0], p1[1] + d1[1])]
@@ -161,8 +168,16 @@ def _areas(edges: str) -> dict[str, Polygon]:
     side_ab, side_ba = (*border_ab, *join_ab), (*border_ba, *join_ba)
     prairie, mountain = (side_ab, side_ba) if edges[(a + 1) % 6] == "P" else (side_ba, side_ab)
     # The band between the two lands, touching the hex at both river corners.
-    river = (corner_point(a), border_ab[0], *reversed(join_ab), border_ab[-1],
-             corner_point(b), border_ba[0], *reversed(join_ba), border_ba[-1])
+    river = (
+        corner_point(a),
+        border_ab[0],
+        *reversed(join_ab),
+        border_ab[-1],
+        corner_point(b),
+        border_ba[0],
+        *reversed(join_ba),
+        border_ba[-1],
+    )
     return {PRAIRIE: prairie, MOUNTAIN: mountain, RIVER: river}
 
 
@@ -192,8 +207,11 @@ def border_distance(polygon: Sequence[Point], point: Point) -> float:
         a, b = polygon[i], polygon[(i + 1) % n]
         d = _sub(b, a)
         length2 = d[0] ** 2 + d[1] ** 2
-        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((point[0] - a[0]) * d[0]
-                                                       + (point[1] - a[1]) * d[1]) / length2))
+        t = (
+            0.0
+            if length2 == 0
+            else max(0.0, min(1.0, ((point[0] - a[0]) * d[0] + (point[1] - a[1]) * d[1]) / length2))
+        )
         best = min(best, math.hypot(point[0] - a[0] - t * d[0], point[1] - a[1] - t * d[1]))
     return best
 
@@ -237,8 +255,12 @@ def label_point(tile: Tile | str, rotation: int = 0) -> Point:
 @lru_cache(maxsize=256)
 def _anchors(edges: str, space: str) -> tuple[Point, ...]:
     label = _label(edges)
-    free = [(p, d) for p, d in _grid(edges, space) if d >= MARK_RADIUS + _MARGIN
-            and math.dist(p, label) >= LABEL_RADIUS + MARK_RADIUS + _MARGIN]
+    free = [
+        (p, d)
+        for p, d in _grid(edges, space)
+        if d >= MARK_RADIUS + _MARGIN
+        and math.dist(p, label) >= LABEL_RADIUS + MARK_RADIUS + _MARGIN
+    ]
     if not free:
         raise ValueError(f"no room for a mark on the {space} of {edges}")
     apart = 2 * MARK_RADIUS + _MARGIN
@@ -247,8 +269,11 @@ def _anchors(edges: str, space: str) -> tuple[Point, ...]:
     for cap, room in ((1.3 * apart, 0.5), (math.inf, 0.0)):
         chosen = [max(free, key=lambda c: c[1])[0]]  # the roomiest point first
         while len(chosen) < MAX_MARKS:
-            scored = [(min(min(math.dist(p, c) for c in chosen), cap) + room * d, p)
-                      for p, d in free if all(math.dist(p, c) >= apart for c in chosen)]
+            scored = [
+                (min(min(math.dist(p, c) for c in chosen), cap) + room * d, p)
+                for p, d in free
+                if all(math.dist(p, c) >= apart for c in chosen)
+            ]
             if not scored:
                 break
             chosen.append(max(scored)[1])

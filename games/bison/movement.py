@@ -37,8 +37,9 @@ def steps(board: Board, space: Space) -> Iterator[Space]:
             vertex = corner(at, index)
             for other in vertex - {at}:
                 placed = board.tiles.get(other)
-                if placed is not None and _river_ends_at(other, placed.tile.river_corners(),
-                                                         vertex):
+                if placed is not None and _river_ends_at(
+                    other, placed.tile.river_corners(), vertex
+                ):
                     yield (other, RIVER)
         return
     yield (at, RIVER)
@@ -55,8 +56,9 @@ def _river_ends_at(at: tuple[int, int], corners: tuple[int, int], vertex: Vertex
     return any(corner(at, index) == vertex for index in corners)
 
 
-def reachable(board: Board, player: str, start: Space, limit: int | None = None
-              ) -> dict[Space, int]:
+def reachable(
+    board: Board, player: str, start: Space, limit: int | None = None
+) -> dict[Space, int]:
     """Every space ``player`` may stop on from ``start``, with its cost (≤ ``limit``).
 
     Blocked spaces are passed through but left out of the answer; ``start`` is in it at 0.
@@ -76,7 +78,8 @@ def reachable(board: Board, player: str, start: Space, limit: int | None = None
                 queue.append(nxt)
     pieces = board.pieces
     return {
-        space: cost for space, cost in costs.items()
+        space: cost
+        for space, cost in costs.items()
         if space == start or space not in pieces or pieces[space].player == player
     }
 

@@ -66,8 +66,11 @@ def dump(board: Board) -> str:
             if p is not None:
                 if not _NAME.match(p.player):
                     raise RuleError(
-                        N_("the notation cannot write the player name {name}: use a name "
-                           "without spaces, /, = or #"), name=json.dumps(p.player),
+                        N_(
+                            "the notation cannot write the player name {name}: use a name "
+                            "without spaces, /, = or #"
+                        ),
+                        name=json.dumps(p.player),
                     )
                 words.append(f"{_SPACE_LETTER[space]}={p.player}/{p.hunters}/{p.structure}")
         lines.append(" ".join(words))
@@ -85,8 +88,11 @@ def _parse_tile(word: str) -> PlacedTile:
         animals = dict(zip(SPACES, (int(match[i]) for i in (2, 3, 4)), strict=True))
         return PlacedTile(Tile(check_edges(match[1]), check_animals(animals)))
     raise RuleError(
-        N_('"{word}" is not a tile; write a catalog id like B07 or B07/2, or edges and '
-           "animals like PPPMMM:111"), word=word,
+        N_(
+            '"{word}" is not a tile; write a catalog id like B07 or B07/2, or edges and '
+            "animals like PPPMMM:111"
+        ),
+        word=word,
     )
 
 
@@ -101,8 +107,9 @@ def parse(text: str) -> Board:
         try:
             match = _HEX.match(words[0])
             if match is None or len(words) < 2:
-                raise RuleError(N_('expected "<q>,<r> <tile> [pieces]", not "{line}"'),
-                                line=raw.strip())
+                raise RuleError(
+                    N_('expected "<q>,<r> <tile> [pieces]", not "{line}"'), line=raw.strip()
+                )
             at = (int(match[1]), int(match[2]))
             if at in tiles:
                 raise RuleError(N_("a tile already lies at {q},{r}"), q=at[0], r=at[1])
@@ -111,12 +118,14 @@ def parse(text: str) -> Board:
                 piece = _PIECES.match(word)
                 if piece is None:
                     raise RuleError(
-                        N_('"{word}" is not pieces; write it like R=red/2/1 (space=player/'
-                           "hunters/structure)"), word=word,
+                        N_(
+                            '"{word}" is not pieces; write it like R=red/2/1 (space=player/'
+                            "hunters/structure)"
+                        ),
+                        word=word,
                     )
                 space = (at, _LETTER_SPACE[piece[1]])
-                pieces.append((number, space,
-                               Pieces(piece[2], int(piece[3]), int(piece[4]))))
+                pieces.append((number, space, Pieces(piece[2], int(piece[3]), int(piece[4]))))
         except RuleError as error:
             raise _on_line(number, error) from None
     layout = Layout(tiles)  # pieces are checked once every tile is known

@@ -77,8 +77,12 @@ class Buy:
         if isinstance(raw, Buy):
             return raw
         if not isinstance(raw, Mapping) or raw.get("item") not in ITEMS:
-            raise RuleError(N_("a market buy must be an object like {\"item\": \"tent\", "
-                               "\"size\": 2} or {\"item\": \"hunter\"}"))
+            raise RuleError(
+                N_(
+                    'a market buy must be an object like {"item": "tent", '
+                    '"size": 2} or {"item": "hunter"}'
+                )
+            )
         item = raw["item"]
         if item == "hunter":
             return cls("hunter")
@@ -95,8 +99,9 @@ class Buy:
         return supply.buy_structure(self.item, self.size)
 
     def as_json(self) -> dict[str, Any]:
-        return {"item": "hunter"} if self.item == "hunter" else {"item": self.item,
-                                                                 "size": self.size}
+        return (
+            {"item": "hunter"} if self.item == "hunter" else {"item": self.item, "size": self.size}
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +120,7 @@ class Choice:
     def from_json(cls, raw: object) -> Choice:
         """``{"exchanges": [{"give", "get", "times"?}, …], "buys": [{"item", "size"?}, …]}``."""
         if not isinstance(raw, Mapping):
-            raise RuleError(N_("an overflow choice must be an object with exchanges and "
-                               "buys"))
+            raise RuleError(N_("an overflow choice must be an object with exchanges and buys"))
         exchanges, buys = raw.get("exchanges", []), raw.get("buys", [])
         if not isinstance(exchanges, list) or not isinstance(buys, list):
             raise RuleError(N_("exchanges and buys must be lists"))
@@ -124,16 +128,26 @@ class Choice:
         for item in exchanges:
             times = item.get("times", 1) if isinstance(item, Mapping) else 1
             if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 10:
-                raise RuleError(N_("the number of exchanges must be a whole number of at "
-                                   "least 1, not {times!r}"), times=times)
-            plain = {k: v for k, v in item.items() if k != "times"} if isinstance(
-                item, Mapping) else item
+                raise RuleError(
+                    N_(
+                        "the number of exchanges must be a whole number of at "
+                        "least 1, not {times!r}"
+                    ),
+                    times=times,
+                )
+            plain = (
+                {k: v for k, v in item.items() if k != "times"}
+                if isinstance(item, Mapping)
+                else item
+            )
             made.extend([Exchange.from_json(plain)] * times)
         return cls(tuple(made), tuple(Buy.from_json(b) for b in buys))
 
     def as_json(self) -> dict[str, Any]:
-        return {"exchanges": [e.as_dict() for e in self.exchanges],
-                "buys": [b.as_json() for b in self.buys]}
+        return {
+            "exchanges": [e.as_dict() for e in self.exchanges],
+            "buys": [b.as_json() for b in self.buys],
+        }
 
     @property
     def steps(self) -> int:
@@ -163,8 +177,12 @@ def overflowing(stocks: Stocks, gains: Amounts | Mapping[str, Any]) -> tuple[str
     return tuple(a for a in ANIMALS if stocks.get(a) + gains.get(a) > STOCK_CAP)
 
 
-def settle(stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply,
-           choice: Choice | Mapping[str, Any] | None = None) -> Outcome:
+def settle(
+    stocks: Stocks,
+    gains: Amounts | Mapping[str, Any],
+    supply: Supply,
+    choice: Choice | Mapping[str, Any] | None = None,
+) -> Outcome:
     """Receive ``gains`` with the player's ``choice`` (B8); ``RuleError`` when illegal.
 
     Exchanges may only give an overflowing animal (3 from its whole stock) and need room in
@@ -178,27 +196,39 @@ def settle(stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply,
         choice = Choice.from_json(choice)
     over = overflowing(stocks, gains)
     if choice.steps and not over:
-        raise RuleError(N_("nothing passes {cap} here, so there is nothing to exchange or "
-                           "buy with"), cap=STOCK_CAP)
+        raise RuleError(
+            N_("nothing passes {cap} here, so there is nothing to exchange or buy with"),
+            cap=STOCK_CAP,
+        )
     value = {a: stocks.get(a) + gains.get(a) for a in ANIMALS}
     deferred: list[tuple[int, Exchange]] = []
 
     def exchange(number: int, made: Exchange) -> None:
         if made.give not in over:
             raise RuleError(
-                N_("exchange {number}: only an animal that passes {cap} can be exchanged "
-                   "here, and {animal} does not"),
-                number=number, cap=STOCK_CAP, animal=Term(made.give),
+                N_(
+                    "exchange {number}: only an animal that passes {cap} can be exchanged "
+                    "here, and {animal} does not"
+                ),
+                number=number,
+                cap=STOCK_CAP,
+                animal=Term(made.give),
             )
         if value[made.give] < EXCHANGE_RATE:
             raise RuleError(
                 N_("exchange {number}: you have only {have} {animal} left, not {rate}"),
-                number=number, have=value[made.give], animal=Term(made.give),
+                number=number,
+                have=value[made.give],
+                animal=Term(made.give),
                 rate=EXCHANGE_RATE,
             )
         if value[made.get] >= STOCK_CAP:
-            raise RuleError(N_("exchange {number}: your {animal} stock is full at {cap}"),
-                            number=number, animal=Term(made.get), cap=STOCK_CAP)
+            raise RuleError(
+                N_("exchange {number}: your {animal} stock is full at {cap}"),
+                number=number,
+                animal=Term(made.get),
+                cap=STOCK_CAP,
+            )
         value[made.give] -= EXCHANGE_RATE
         value[made.get] += 1
 
@@ -216,9 +246,10 @@ def settle(stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply,
         short = [a for a in ANIMALS if value[a] < price.get(a)]
         if short:
             raise RuleError(
-                N_("buying this costs {each} of each animal; you would have only {have} "
-                   "{animal}"),
-                each=price.get(ANIMALS[0]), have=value[short[0]], animal=Term(short[0]),
+                N_("buying this costs {each} of each animal; you would have only {have} {animal}"),
+                each=price.get(ANIMALS[0]),
+                have=value[short[0]],
+                animal=Term(short[0]),
             )
         for a in ANIMALS:
             value[a] -= price.get(a)
@@ -227,16 +258,19 @@ def settle(stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply,
         exchange(number, made)
     discarded = Amounts(**{a: max(0, value[a] - STOCK_CAP) for a in ANIMALS})
     kept = Stocks(**{a: min(value[a], STOCK_CAP) for a in ANIMALS})
-    return Outcome(choice, kept, supply, Amounts(**spent), discarded,
-                   stocks.total + gains.total - kept.total)
+    return Outcome(
+        choice, kept, supply, Amounts(**spent), discarded, stocks.total + gains.total - kept.total
+    )
 
 
 def _price_sets(supply: Supply) -> dict[int, tuple[Buy, ...]]:
     """Every total price (per animal) the seat's market can be bought for, each with the
     fewest pieces that make it (ties: the first found, hunters before tents before canoes)."""
-    pieces = ([Buy("hunter")] * supply.hunters_market
-              + [Buy("tent", s) for s in supply.tents.market]
-              + [Buy("canoe", s) for s in supply.canoes.market])
+    pieces = (
+        [Buy("hunter")] * supply.hunters_market
+        + [Buy("tent", s) for s in supply.tents.market]
+        + [Buy("canoe", s) for s in supply.canoes.market]
+    )
     best: dict[int, tuple[Buy, ...]] = {0: ()}
     for piece in pieces:
         price = piece.price.bison
@@ -247,8 +281,9 @@ def _price_sets(supply: Supply) -> dict[int, tuple[Buy, ...]]:
     return best
 
 
-def _ranked(stocks: Stocks, gains: Amounts, supply: Supply
-            ) -> list[tuple[tuple[int, int, int, int], Choice]]:
+def _ranked(
+    stocks: Stocks, gains: Amounts, supply: Supply
+) -> list[tuple[tuple[int, int, int, int], Choice]]:
     """Every choice ``propose`` weighs with the key its outcome would have if legal, best
     first: each count of exchanges from each overflowing animal into each other animal,
     with each total market price (its fewest pieces). Outcomes depend only on those
@@ -268,16 +303,21 @@ def _ranked(stocks: Stocks, gains: Amounts, supply: Supply
             value[t] += n
         if any(value[g] < 0 for g in over):
             continue
-        exchanges = tuple(Exchange(g, t) for (g, t), n in zip(pairs, counts, strict=True)
-                          for _ in range(n))
+        exchanges = tuple(
+            Exchange(g, t) for (g, t), n in zip(pairs, counts, strict=True) for _ in range(n)
+        )
         for price, buys in prices.items():
             final = {a: value[a] - price for a in ANIMALS}
             if min(final.values()) < 0:
                 continue
             kept = {a: min(v, STOCK_CAP) for a, v in final.items()}
             total = sum(kept.values())
-            key = (sum(start.values()) - total, -min(kept.values()), -total,
-                   len(exchanges) + len(buys))
+            key = (
+                sum(start.values()) - total,
+                -min(kept.values()),
+                -total,
+                len(exchanges) + len(buys),
+            )
             ranked.append((key, Choice(exchanges, buys)))
     ranked.sort(key=lambda pair: pair[0])
     return ranked
@@ -296,9 +336,12 @@ def propose(stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply) 
     return settle(stocks, gains, supply)  # unreachable: "nothing" is always legal
 
 
-def warning(stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply,
-            choice: Choice | Mapping[str, Any] | None = None) -> Amounts:
+def warning(
+    stocks: Stocks,
+    gains: Amounts | Mapping[str, Any],
+    supply: Supply,
+    choice: Choice | Mapping[str, Any] | None = None,
+) -> Amounts:
     """What would be discarded (lost over 15) with ``choice`` (``None``: doing nothing):
     the screen shows it before the player confirms."""
     return settle(stocks, gains, supply, choice).discarded
-

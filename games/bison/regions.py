@@ -85,8 +85,9 @@ def find_regions(board: Board) -> tuple[Region, ...]:
     for space in parent:
         members.setdefault(find(space), []).append(space[0])
     regions = [
-        Region(root[1], tuple(sorted(hexes)),
-               sum(tiles[at].tile.animals_on(root[1]) for at in hexes))
+        Region(
+            root[1], tuple(sorted(hexes)), sum(tiles[at].tile.animals_on(root[1]) for at in hexes)
+        )
         for root, hexes in members.items()
     ]
     order = {terrain: i for i, terrain in enumerate(SCORING_ORDER)}

@@ -69,12 +69,16 @@ ACTION_LABELS: dict[Action, str] = {
 def check_player_count(players: int) -> int:
     """Return ``players`` if Bison can be played with that many (2–4), else refuse."""
     # 2.0 == 2 would pass the lookup: only a true int is a number of players.
-    if not isinstance(players, int) or isinstance(players, bool) or (
-        players not in ROUNDS_BY_PLAYERS
+    if (
+        not isinstance(players, int)
+        or isinstance(players, bool)
+        or (players not in ROUNDS_BY_PLAYERS)
     ):
         raise RuleError(
             N_("Bison is played by {low} to {high} players, not {count}"),
-            low=MIN_PLAYERS, high=MAX_PLAYERS, count=players,
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+            count=players,
         )
     return players
 
@@ -96,7 +100,8 @@ def check_action(action: object) -> Action:
     except ValueError:
         raise RuleError(
             N_("unknown action {action!r}; expected one of: {names}"),
-            action=action, names=", ".join(a.value for a in Action),
+            action=action,
+            names=", ".join(a.value for a in Action),
         ) from None
 
 
@@ -114,12 +119,15 @@ class Rounds:
     def start(cls, players: int, start_seat: int = 0) -> Rounds:
         """Round 1 with the totem at ``start_seat`` (the youngest player, B4)."""
         check_player_count(players)
-        if isinstance(start_seat, bool) or not isinstance(start_seat, int) or not (
-            0 <= start_seat < players
+        if (
+            isinstance(start_seat, bool)
+            or not isinstance(start_seat, int)
+            or not (0 <= start_seat < players)
         ):
             raise RuleError(
                 N_("the start seat must be a whole number from 0 to {last}, not {seat!r}"),
-                last=players - 1, seat=start_seat,
+                last=players - 1,
+                seat=start_seat,
             )
         return cls(players, 1, start_seat, ((),) * players)
 
@@ -191,8 +199,7 @@ class Rounds:
             )
         if action in self.markers[seat]:
             raise RuleError(
-                N_("you have already taken “{action}” this round; each action once per "
-                   "round"),
+                N_("you have already taken “{action}” this round; each action once per round"),
                 action=Term(ACTION_LABELS[action]),
             )
         if not override and seat != self.next_seat:
@@ -200,12 +207,12 @@ class Rounds:
                 N_("it is not your turn: {player} takes the next action"),
                 player=_name(names, self.next_seat),
             )
-        if action is not Action.PLACE_TILE and self.tile_due(seat) and (
-            self.actions_left(seat) == 1
+        if (
+            action is not Action.PLACE_TILE
+            and self.tile_due(seat)
+            and (self.actions_left(seat) == 1)
         ):
-            raise RuleError(
-                N_("you must place your tile this round, and this is your last action")
-            )
+            raise RuleError(N_("you must place your tile this round, and this is your last action"))
         return action
 
     def take(
@@ -228,9 +235,9 @@ class Rounds:
         if not override and not self.round_complete:
             waiting = next(s for s in self.clockwise() if self.actions_left(s) > 0)
             raise RuleError(
-                N_("the round is not over: {player} still has {left} of {count} actions "
-                   "to take"),
-                player=_name(names, waiting), left=self.actions_left(waiting),
+                N_("the round is not over: {player} still has {left} of {count} actions to take"),
+                player=_name(names, waiting),
+                left=self.actions_left(waiting),
                 count=ACTIONS_PER_ROUND,
             )
         cleared = ((),) * self.players

@@ -48,12 +48,16 @@ OWN = "own"
 #: Why a player got their award: one sentence per rule, for the app's scoring screen.
 AWARD_TEXT: Mapping[str, str] = {
     SOLE_FIRST: N_("{player} has the most influence and takes all {animals} {animal}"),
-    SHARED_FIRST: N_("{player} shares first place, so there is no second place; each first "
-                     "takes half of {animals} rounded down: {award} {animal}"),
-    SOLE_SECOND: N_("{player} is second and takes half of {animals} rounded down: "
-                    "{award} {animal}"),
-    SHARED_SECOND: N_("{player} shares second place, so takes only the {award} {animal} on "
-                      "their own spaces"),
+    SHARED_FIRST: N_(
+        "{player} shares first place, so there is no second place; each first "
+        "takes half of {animals} rounded down: {award} {animal}"
+    ),
+    SOLE_SECOND: N_(
+        "{player} is second and takes half of {animals} rounded down: {award} {animal}"
+    ),
+    SHARED_SECOND: N_(
+        "{player} shares second place, so takes only the {award} {animal} on their own spaces"
+    ),
     OWN: N_("{player} is in place {place} and takes the {award} {animal} on their own spaces"),
 }
 
@@ -64,16 +68,22 @@ FEWER_HUNTERS = "fewer_hunters"
 NO_STRUCTURE = "no_structure"  # the wording of FEWER_STRUCTURES when the player has none
 TIED = "tied"
 REASON_TEXT: Mapping[str, str] = {
-    SMALLER_STRUCTURE: N_("{player} is behind {above}: structure no. {nth} (largest first) "
-                          "is size {mine} against {theirs}"),
+    SMALLER_STRUCTURE: N_(
+        "{player} is behind {above}: structure no. {nth} (largest first) "
+        "is size {mine} against {theirs}"
+    ),
     # The lists agree as far as the shorter goes; the longer wins (B9).
-    FEWER_STRUCTURES: N_("{player} is behind {above}: the structures agree as far as "
-                         "{player}'s go, and {above} also has a structure no. {nth} (largest "
-                         "first), of size {theirs}"),
-    NO_STRUCTURE: N_("{player} is behind {above}: {above} has a structure (size {theirs}) "
-                     "and {player} none"),
-    FEWER_HUNTERS: N_("{player} is behind {above}: the same structures, and {mine} hunters "
-                      "against {theirs}"),
+    FEWER_STRUCTURES: N_(
+        "{player} is behind {above}: the structures agree as far as "
+        "{player}'s go, and {above} also has a structure no. {nth} (largest "
+        "first), of size {theirs}"
+    ),
+    NO_STRUCTURE: N_(
+        "{player} is behind {above}: {above} has a structure (size {theirs}) and {player} none"
+    ),
+    FEWER_HUNTERS: N_(
+        "{player} is behind {above}: the same structures, and {mine} hunters against {theirs}"
+    ),
     TIED: N_("{player} is tied with {above}: the same structures and hunters"),
 }
 
@@ -130,8 +140,11 @@ class RegionScore:
         The animal is a ``Term``: translate it along with the template.
         """
         return AWARD_TEXT[standing.rule], {
-            "player": standing.player, "place": standing.place, "award": standing.award,
-            "animals": self.region.animals, "animal": term(self.animal),
+            "player": standing.player,
+            "place": standing.place,
+            "award": standing.award,
+            "animals": self.region.animals,
+            "animal": term(self.animal),
         }
 
     def reason_text(self, standing: Standing) -> tuple[str, dict[str, object]] | None:
@@ -143,8 +156,11 @@ class RegionScore:
         if kind == FEWER_STRUCTURES and reason.nth == 1:
             kind = NO_STRUCTURE
         return REASON_TEXT[kind], {
-            "player": standing.player, "above": ", ".join(reason.above),
-            "nth": reason.nth, "mine": reason.mine, "theirs": reason.theirs,
+            "player": standing.player,
+            "above": ", ".join(reason.above),
+            "nth": reason.nth,
+            "mine": reason.mine,
+            "theirs": reason.theirs,
         }
 
     def explain(self) -> dict[str, Any]:
@@ -157,31 +173,46 @@ class RegionScore:
         for standing in self.standings:
             template, params = self.award_text(standing)
             reason = self.reason_text(standing)
-            standings.append({
-                "player": standing.player, "place": standing.place,
-                "structures": list(standing.structures), "hunters": standing.hunters,
-                "own": standing.own, "award": standing.award, "rule": standing.rule,
-                "award_text": {"template": template, "params": params},
-                "reason": None if standing.reason is None else {
-                    "kind": standing.reason.kind, "above": list(standing.reason.above),
-                    "nth": standing.reason.nth, "mine": standing.reason.mine,
-                    "theirs": standing.reason.theirs,
-                },
-                "reason_text": None if reason is None else {
-                    "template": reason[0], "params": reason[1]},
-            })
+            standings.append(
+                {
+                    "player": standing.player,
+                    "place": standing.place,
+                    "structures": list(standing.structures),
+                    "hunters": standing.hunters,
+                    "own": standing.own,
+                    "award": standing.award,
+                    "rule": standing.rule,
+                    "award_text": {"template": template, "params": params},
+                    "reason": None
+                    if standing.reason is None
+                    else {
+                        "kind": standing.reason.kind,
+                        "above": list(standing.reason.above),
+                        "nth": standing.reason.nth,
+                        "mine": standing.reason.mine,
+                        "theirs": standing.reason.theirs,
+                    },
+                    "reason_text": None
+                    if reason is None
+                    else {"template": reason[0], "params": reason[1]},
+                }
+            )
         return {
-            "terrain": self.region.terrain, "animal": self.animal,
-            "spaces": [[q, r] for q, r in self.region.hexes], "animals": self.region.animals,
-            "ranking": [list(group) for group in self.ranking], "standings": standings,
+            "terrain": self.region.terrain,
+            "animal": self.animal,
+            "spaces": [[q, r] for q, r in self.region.hexes],
+            "animals": self.region.animals,
+            "ranking": [list(group) for group in self.ranking],
+            "standings": standings,
         }
 
 
 Influence = tuple[tuple[int, ...], int]
 
 
-def _reason(kind_if_equal: str, above: tuple[str, ...], theirs: Influence,
-            mine: Influence) -> Reason:
+def _reason(
+    kind_if_equal: str, above: tuple[str, ...], theirs: Influence, mine: Influence
+) -> Reason:
     """Why influence ``mine`` is below (or equal to) ``theirs``."""
     (their_sizes, their_hunters), (my_sizes, my_hunters) = theirs, mine
     for nth, (a, b) in enumerate(zip(their_sizes, my_sizes, strict=False), start=1):
@@ -240,8 +271,9 @@ def score_region(board: Board, region: Region) -> RegionScore:
                 rule = SOLE_SECOND if len(group) == 1 else SHARED_SECOND
             else:
                 rule = OWN
-            award = {SOLE_FIRST: total, SHARED_FIRST: total // 2,
-                     SOLE_SECOND: total // 2}.get(rule, own[name])
+            award = {SOLE_FIRST: total, SHARED_FIRST: total // 2, SOLE_SECOND: total // 2}.get(
+                rule, own[name]
+            )
             others = tuple(n for n in group if n != name)
             if others:
                 reason: Reason | None = Reason(TIED, others)
@@ -250,10 +282,18 @@ def score_region(board: Board, region: Region) -> RegionScore:
                 reason = _reason(TIED, above, influence[above[0]], influence[name])
             else:
                 reason = None
-            standings.append(Standing(
-                name, above_count + 1, influence[name][0], hunters[name], own[name],
-                award, rule, reason,
-            ))
+            standings.append(
+                Standing(
+                    name,
+                    above_count + 1,
+                    influence[name][0],
+                    hunters[name],
+                    own[name],
+                    award,
+                    rule,
+                    reason,
+                )
+            )
         above_count += len(group)
     return RegionScore(region, tuple(tuple(g) for g in groups), tuple(standings))
 
@@ -308,9 +348,11 @@ def collect(
         for standing in score.standings:
             if standing.award == 0 or standing.player not in current:
                 continue
-            receipt = receive(current[standing.player],
-                              Amounts.of(score.animal, standing.award),
-                              choices.get((standing.player, index)))
+            receipt = receive(
+                current[standing.player],
+                Amounts.of(score.animal, standing.award),
+                choices.get((standing.player, index)),
+            )
             current[standing.player] = receipt.stocks
             receipts[standing.player].append(receipt)
     return {name: Collected(current[name], tuple(receipts[name])) for name in stocks}
@@ -333,8 +375,10 @@ def ranking(stocks: Mapping[Seat, Stocks]) -> list[list[Seat]]:
     """B10 as an order: best first by total, then by the larger smallest stock; players
     still tied share a place (one group). The first group is ``winners``."""
     key = {name: (s.total, s.smallest) for name, s in stocks.items()}
-    return [[name for name in stocks if key[name] == value]
-            for value in sorted(set(key.values()), reverse=True)]
+    return [
+        [name for name in stocks if key[name] == value]
+        for value in sorted(set(key.values()), reverse=True)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,6 +396,8 @@ def final_scoring(board: Board, players: Sequence[str]) -> FinalResult:
     scores = score_board(board)
     collected = collect(scores, {name: Stocks(0, 0, 0) for name in players})
     return FinalResult(
-        scores, award_totals(scores, players), collected,
+        scores,
+        award_totals(scores, players),
+        collected,
         winners({name: c.stocks for name, c in collected.items()}),
     )

@@ -98,7 +98,9 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RuleError(
             N_("Bison is played by {low} to {high} players, not {count}"),
-            low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(players),
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+            count=len(players),
         )
     chosen = parse_settings(settings, len(players))
     count = len(players)
@@ -221,9 +223,12 @@ def to_json(state: State) -> dict[str, Any]:
         ],
         "board": board_json(state),
         "log": [
-            {"round": record.round, "final": record.final,
-             "stocks": [stocks.as_dict() for stocks in record.stocks],
-             "lost": list(record.lost)}
+            {
+                "round": record.round,
+                "final": record.final,
+                "stocks": [stocks.as_dict() for stocks in record.stocks],
+                "lost": list(record.lost),
+            }
             for record in state.log
         ],
     }
@@ -234,14 +239,24 @@ def board_json(state: State) -> dict[str, Any]:
     board = state.board
     return {
         "tiles": [
-            {"at": [q, r], "tile": placed.catalog_id, "rotation": placed.rotation,
-             "edges": placed.tile.edges, "animals": placed.tile.animals_json(),
-             "start": (q, r) in board.start}
+            {
+                "at": [q, r],
+                "tile": placed.catalog_id,
+                "rotation": placed.rotation,
+                "edges": placed.tile.edges,
+                "animals": placed.tile.animals_json(),
+                "start": (q, r) in board.start,
+            }
             for (q, r), placed in sorted(board.tiles.items())
         ],
         "pieces": [
-            {"at": [at[0], at[1]], "space": terrain, "seat": state.seat_of(pieces.player),
-             "hunters": pieces.hunters, "structure": pieces.structure}
+            {
+                "at": [at[0], at[1]],
+                "space": terrain,
+                "seat": state.seat_of(pieces.player),
+                "hunters": pieces.hunters,
+                "structure": pieces.structure,
+            }
             for (at, terrain), pieces in sorted(board.pieces.items())
         ],
         "legal": [[q, r] for q, r in legal_hexes(state)],

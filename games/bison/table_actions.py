@@ -41,21 +41,20 @@ from games.bison.table_state import Settings, State, with_seat
 from games.errors import N_, RuleError, Term
 
 
-def _builds(event: Mapping[str, Any], kind: str, hunters: int, settings: Settings
-            ) -> list[tuple[int, int]]:
+def _builds(
+    event: Mapping[str, Any], kind: str, hunters: int, settings: Settings
+) -> list[tuple[int, int]]:
     """The ``builds`` of a tent/canoe action as (size, replaces) pairs, checked (B6, B11)."""
     raw = event.get("builds", [])
     if not isinstance(raw, list):
-        raise RuleError(N_("builds must be a list like [{\"size\": 2, \"replaces\": 0}]"))
+        raise RuleError(N_('builds must be a list like [{"size": 2, "replaces": 0}]'))
     if hunters == 0:
         if raw:
-            raise RuleError(N_("an action without hunters builds nothing; it gains one "
-                               "animal"))
+            raise RuleError(N_("an action without hunters builds nothing; it gains one animal"))
         return []
     if not raw:
         raise RuleError(
-            N_("say which {kind} to build: builds needs at least one "
-               "{{\"size\": n, \"replaces\": m}}"),
+            N_('say which {kind} to build: builds needs at least one {{"size": n, "replaces": m}}'),
             kind=Term(kind),
         )
     if len(raw) > 1 and not settings.several_structures:
@@ -67,23 +66,29 @@ def _builds(event: Mapping[str, Any], kind: str, hunters: int, settings: Setting
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, Mapping) or "size" not in item:
             raise RuleError(
-                N_("build {number} must be an object like {{\"size\": 2, \"replaces\": 0}}"),
+                N_('build {number} must be an object like {{"size": 2, "replaces": 0}}'),
                 number=number,
             )
         size = check_size(item["size"], allow_zero=settings.variant_2)
         replaces = check_size(item.get("replaces", 0), allow_zero=True)
         if size <= replaces and not settings.variant_2:
             raise RuleError(
-                N_("build {number}: a {kind} can only be built or enlarged, from size "
-                   "{replaces} to a larger size, not {size} (variant 2 allows shrinking)"),
-                number=number, kind=Term(kind), replaces=replaces, size=size,
+                N_(
+                    "build {number}: a {kind} can only be built or enlarged, from size "
+                    "{replaces} to a larger size, not {size} (variant 2 allows shrinking)"
+                ),
+                number=number,
+                kind=Term(kind),
+                replaces=replaces,
+                size=size,
             )
         pairs.append((size, replaces))
     used = sum(abs(size - replaces) for size, replaces in pairs)
     if used != hunters:
         raise RuleError(
             N_("these builds use {used} hunters, but the action says {hunters}"),
-            used=used, hunters=hunters,
+            used=used,
+            hunters=hunters,
         )
     return pairs
 
@@ -100,8 +105,7 @@ def on_action(state: State, event: Mapping[str, Any]) -> State:
 
     if hunters == 0:
         if event.get("payment"):
-            raise RuleError(N_("an action without hunters costs nothing; it gains one "
-                               "animal"))
+            raise RuleError(N_("an action without hunters costs nothing; it gains one animal"))
         if event.get("gain") is None:
             raise RuleError(
                 N_("choose the animal you gain for an action without hunters: {names}"),
@@ -113,8 +117,7 @@ def on_action(state: State, event: Mapping[str, Any]) -> State:
             raise RuleError(N_("only an action without hunters gains an animal"))
         cost = action_cost(hunters)
         split = event.get("payment")
-        stocks = pay(stocks, default_payment(stocks, cost) if split is None else split,
-                     cost=cost)
+        stocks = pay(stocks, default_payment(stocks, cost) if split is None else split, cost=cost)
 
     board = state.board
     if action is Action.PLACE_TILE:
@@ -135,17 +138,21 @@ def on_action(state: State, event: Mapping[str, Any]) -> State:
         if supply.hunters_board < needed:
             if action is Action.GATHER:
                 raise RuleError(
-                    N_("gathering {hunters} hunters needs {needed} of your hunters on the "
-                       "board (one to gather at); you have {have}"),
-                    hunters=hunters, needed=needed, have=supply.hunters_board,
+                    N_(
+                        "gathering {hunters} hunters needs {needed} of your hunters on the "
+                        "board (one to gather at); you have {have}"
+                    ),
+                    hunters=hunters,
+                    needed=needed,
+                    have=supply.hunters_board,
                 )
             raise RuleError(
                 N_("you have only {have} hunters on the board, not {need}"),
-                have=supply.hunters_board, need=hunters,
+                have=supply.hunters_board,
+                need=hunters,
             )
     all_stocks, all_supplies = with_seat(state, seat, stocks=stocks, supply=supply)
-    return replace(state, stocks=all_stocks, supplies=all_supplies, rounds=rounds,
-                   board=board)
+    return replace(state, stocks=all_stocks, supplies=all_supplies, rounds=rounds, board=board)
 
 
 def on_end_round(state: State, event: Mapping[str, Any]) -> State:

@@ -51,8 +51,9 @@ def _place(state: State, event: Mapping[str, Any]) -> tuple[Board, Hex]:
     at = parse_hex(event.get("at"))
     tile = parse_tile(event)
     rotation = parse_rotation(event.get("rotation", 0))
-    board = state.board.place(at, tile, rotation,
-                              max_totem_distance=state.settings.max_totem_distance)
+    board = state.board.place(
+        at, tile, rotation, max_totem_distance=state.settings.max_totem_distance
+    )
     return board, at
 
 
@@ -117,15 +118,17 @@ def _sync_supply(state: State, seat: int, space: Space, new: Pieces) -> Supply:
             if not loose[new.structure]:
                 if new.structure not in in_supply:
                     raise RuleError(
-                        N_("you have no size-{size} {kind} in your supply; buy one at the "
-                           "market first"),
-                        size=new.structure, kind=Term(kind),
+                        N_(
+                            "you have no size-{size} {kind} in your supply; buy one at the "
+                            "market first"
+                        ),
+                        size=new.structure,
+                        kind=Term(kind),
                     )
                 in_supply.remove(new.structure)
                 on_board.append(new.structure)
         moved = Structures(tuple(sorted(in_supply)), tuple(sorted(on_board)), held.market)
-        supply = (replace(supply, tents=moved) if kind == "tent"
-                  else replace(supply, canoes=moved))
+        supply = replace(supply, tents=moved) if kind == "tent" else replace(supply, canoes=moved)
     return supply
 
 
@@ -148,12 +151,17 @@ def on_pieces(state: State, event: Mapping[str, Any]) -> State:
     hunters = event.get("hunters", 0)
     structure = event.get("structure", 0)
     if not whole(hunters) or not 0 <= hunters <= HUNTERS_OWNED:
-        raise RuleError(N_("hunters must be a whole number from 0 to {most}, not {value!r}"),
-                        most=HUNTERS_OWNED, value=hunters)
+        raise RuleError(
+            N_("hunters must be a whole number from 0 to {most}, not {value!r}"),
+            most=HUNTERS_OWNED,
+            value=hunters,
+        )
     if not whole(structure) or not 0 <= structure <= MAX_STRUCTURE:
         raise RuleError(
-            N_("the {kind} size must be a whole number from 0 (none) to {most}, not "
-               "{value!r}"), kind=Term(STRUCTURE_ON[terrain]), most=MAX_STRUCTURE, value=structure,
+            N_("the {kind} size must be a whole number from 0 (none) to {most}, not {value!r}"),
+            kind=Term(STRUCTURE_ON[terrain]),
+            most=MAX_STRUCTURE,
+            value=structure,
         )
     space = (at, terrain)
     if hunters == 0 and structure == 0 and event.get("seat") is None:
@@ -169,22 +177,28 @@ def on_pieces(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, board=board, supplies=with_seat(state, seat, supply=supply)[1])
 
 
-def place_tile_on_board(state: State, seat: int, event: Mapping[str, Any],
-                        hunters: int) -> Board:
+def place_tile_on_board(state: State, seat: int, event: Mapping[str, Any], hunters: int) -> Board:
     """A ``place_tile`` action that says where: the tile, and the hunters on one of its
     spaces (B6)."""
     board, at = _place(state, event)
     if hunters:
         if "space" not in event:
-            raise RuleError(N_("say on which space of the tile the {hunters} hunters stand"),
-                            hunters=hunters)
+            raise RuleError(
+                N_("say on which space of the tile the {hunters} hunters stand"), hunters=hunters
+            )
         terrain = parse_space(event.get("space"))
         board = board.put((at, terrain), Pieces(state.colours[seat], hunters, 0))
     return board
 
 
-def build_on_board(state: State, board: Board, seat: int, kind: str,
-                   raw: Sequence[Any], pairs: Sequence[tuple[int, int]]) -> Board:
+def build_on_board(
+    state: State,
+    board: Board,
+    seat: int,
+    kind: str,
+    raw: Sequence[Any],
+    pairs: Sequence[tuple[int, int]],
+) -> Board:
     """Tent/canoe builds that say where: a size-n structure is built from n of the seat's
     hunters on that space, which return to the supply with the replaced structure (B6);
     shrinking (variant 2) puts a hunter there per removed diamond (B11)."""
@@ -200,18 +214,31 @@ def build_on_board(state: State, board: Board, seat: int, kind: str,
         have_hunters = there.hunters if there is not None and there.player == colour else 0
         if have_size != replaces:
             raise RuleError(
-                N_("build {number}: the {terrain} at {at} has your size-{have} {kind}, not "
-                   "size {replaces}"),
-                number=number, terrain=Term(terrain), at=show(at), have=have_size, kind=Term(kind),
+                N_(
+                    "build {number}: the {terrain} at {at} has your size-{have} {kind}, not "
+                    "size {replaces}"
+                ),
+                number=number,
+                terrain=Term(terrain),
+                at=show(at),
+                have=have_size,
+                kind=Term(kind),
                 replaces=replaces,
             )
         grow = size - replaces
         if grow > have_hunters:
             raise RuleError(
-                N_("build {number}: a size-{size} {kind} needs {need} of your hunters on the "
-                   "{terrain} at {at}; there are {have}"),
-                number=number, size=size, kind=Term(kind), need=grow, terrain=Term(terrain),
-                at=show(at), have=have_hunters,
+                N_(
+                    "build {number}: a size-{size} {kind} needs {need} of your hunters on the "
+                    "{terrain} at {at}; there are {have}"
+                ),
+                number=number,
+                size=size,
+                kind=Term(kind),
+                need=grow,
+                terrain=Term(terrain),
+                at=show(at),
+                have=have_hunters,
             )
         board = board.put((at, terrain), Pieces(colour, have_hunters - grow, size))
     return board

@@ -53,16 +53,16 @@ def whole(value: object) -> TypeGuard[int]:
 def parse_hex(raw: object) -> Hex:
     """``[q, r]`` as a hex; refuse anything else."""
     if not (isinstance(raw, (list, tuple)) and len(raw) == 2 and all(whole(v) for v in raw)):
-        raise RuleError(N_("at must be a hex [q, r] of two whole numbers, not {value!r}"),
-                        value=raw)
+        raise RuleError(
+            N_("at must be a hex [q, r] of two whole numbers, not {value!r}"), value=raw
+        )
     assert isinstance(raw, (list, tuple))  # checked above; narrows for the type checker
     return (int(raw[0]), int(raw[1]))
 
 
 def parse_space(raw: object) -> str:
     if raw not in SPACES:
-        raise RuleError(N_("space must be prairie, river or mountain, not {value!r}"),
-                        value=raw)
+        raise RuleError(N_("space must be prairie, river or mountain, not {value!r}"), value=raw)
     assert isinstance(raw, str)  # one of SPACES
     return raw
 
@@ -70,8 +70,8 @@ def parse_space(raw: object) -> str:
 def parse_rotation(raw: object) -> int:
     if not whole(raw) or not 0 <= raw <= 5:
         raise RuleError(
-            N_("rotation must be a whole number from 0 to 5 (60° steps clockwise), not "
-               "{value!r}"), value=raw,
+            N_("rotation must be a whole number from 0 to 5 (60° steps clockwise), not {value!r}"),
+            value=raw,
         )
     return raw
 
@@ -85,5 +85,6 @@ def parse_tile(event: Mapping[str, Any]) -> Tile | CatalogTile:
         return catalog.get(event["tile"])
     if "edges" in event or "animals" in event:
         return Tile.make(event.get("edges"), event.get("animals"))
-    raise RuleError(N_("say which tile: a printed id like B07, or the edges and animals of "
-                       "a retail tile"))
+    raise RuleError(
+        N_("say which tile: a printed id like B07, or the edges and animals of a retail tile")
+    )

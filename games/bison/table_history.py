@@ -81,8 +81,11 @@ def _cost(hunters: object, animal: object) -> Phrase:
         return Phrase(N_("no hunters: gained 1 {animal}"), animal=_term(animal, ANIMALS))
     if hunters == 1:
         return Phrase(N_("1 hunter, at no cost"))
-    return Phrase(N_("{hunters} hunters, paid {cost} animals"), hunters=hunters,
-                  cost=COST_TABLE.get(hunters, "?") if isinstance(hunters, int) else "?")
+    return Phrase(
+        N_("{hunters} hunters, paid {cost} animals"),
+        hunters=hunters,
+        cost=COST_TABLE.get(hunters, "?") if isinstance(hunters, int) else "?",
+    )
 
 
 def _tile(event: Mapping[str, Any]) -> Phrase:
@@ -104,33 +107,49 @@ def _play_details(event: Mapping[str, Any]) -> tuple[Phrase | PhraseList, object
     if action == "place_tile":
         place = {"tile": _tile(event), "at": _shown_at(event.get("at"))}
         if hunters:
-            return Phrase(N_("{tile} placed at {at}, the hunters on its {terrain}"),
-                          terrain=_term(event.get("space"), SPACES), **place), hunters
+            return Phrase(
+                N_("{tile} placed at {at}, the hunters on its {terrain}"),
+                terrain=_term(event.get("space"), SPACES),
+                **place,
+            ), hunters
         return Phrase(N_("{tile} placed at {at}"), **place), hunters or 0
     if action in ("tent", "canoe"):
         builds = PhraseList(
-            Phrase(N_("size {size} on {space}"), size=item.get("size"),
-                   space=_space(item.get("space")))
-            for item in _list(event.get("builds")))
+            Phrase(
+                N_("size {size} on {space}"), size=item.get("size"), space=_space(item.get("space"))
+            )
+            for item in _list(event.get("builds"))
+        )
         return builds, hunters
     if action == "gather":
         if not isinstance(event.get("gather"), Mapping):
             return PhraseList(), 0
         gather = event["gather"]
         sources = _list(gather.get("from"))
-        used = sum(s.get("hunters", 0) for s in sources
-                   if isinstance(s.get("hunters"), int))
-        return Phrase(N_("to {goal}: {sources}"), goal=_space(gather.get("to")),
-                      sources=PhraseList(
-                          Phrase(N_("{hunters} from {start}"), hunters=s.get("hunters"),
-                                 start=_space(s.get("space"))) for s in sources)
-                      ), hunters if hunters is not None else used
+        used = sum(s.get("hunters", 0) for s in sources if isinstance(s.get("hunters"), int))
+        return Phrase(
+            N_("to {goal}: {sources}"),
+            goal=_space(gather.get("to")),
+            sources=PhraseList(
+                Phrase(
+                    N_("{hunters} from {start}"),
+                    hunters=s.get("hunters"),
+                    start=_space(s.get("space")),
+                )
+                for s in sources
+            ),
+        ), hunters if hunters is not None else used
     moves = _list(event.get("moves"))
     used = sum(m.get("hunters", 0) for m in moves if isinstance(m.get("hunters"), int))
     return PhraseList(
-        Phrase(N_("{hunters} from {start} to {goal}"), hunters=m.get("hunters"),
-               start=_space(m.get("from")), goal=_space(m.get("to")))
-        for m in moves), hunters if hunters is not None else used
+        Phrase(
+            N_("{hunters} from {start} to {goal}"),
+            hunters=m.get("hunters"),
+            start=_space(m.get("from")),
+            goal=_space(m.get("to")),
+        )
+        for m in moves
+    ), hunters if hunters is not None else used
 
 
 def _change(item: Mapping[str, Any], players: Sequence[Player]) -> Phrase:
@@ -141,29 +160,45 @@ def _change(item: Mapping[str, Any], players: Sequence[Player]) -> Phrase:
         return Phrase(N_("{space} emptied"), space=space)
     owner = _who(item, players)
     if not structure:
-        return Phrase(N_("{space}: {owner}, hunters ×{hunters}"), space=space, owner=owner,
-                      hunters=hunters)
+        return Phrase(
+            N_("{space}: {owner}, hunters ×{hunters}"), space=space, owner=owner, hunters=hunters
+        )
     kind = _term(STRUCTURE_ON.get(str(item.get("space")), "tent"), ("tent", "canoe"))
-    return Phrase(N_("{space}: {owner}, hunters ×{hunters}, a size-{size} {kind}"),
-                  space=space, owner=owner, hunters=hunters, size=structure, kind=kind)
+    return Phrase(
+        N_("{space}: {owner}, hunters ×{hunters}, a size-{size} {kind}"),
+        space=space,
+        owner=owner,
+        hunters=hunters,
+        size=structure,
+        kind=kind,
+    )
 
 
 def _overflow(item: Mapping[str, Any], players: Sequence[Player]) -> Phrase:
     """One seat's B8 choice in a ``score`` event."""
-    steps = [Phrase(N_("3 {give} for 1 {get}"), give=_term(e.get("give"), ANIMALS),
-                    get=_term(e.get("get"), ANIMALS))
-             for e in _list(item.get("exchanges"))
-             for _ in range(e.get("times", 1) if isinstance(e.get("times", 1), int) else 1)]
+    steps = [
+        Phrase(
+            N_("3 {give} for 1 {get}"),
+            give=_term(e.get("give"), ANIMALS),
+            get=_term(e.get("get"), ANIMALS),
+        )
+        for e in _list(item.get("exchanges"))
+        for _ in range(e.get("times", 1) if isinstance(e.get("times", 1), int) else 1)
+    ]
     for buy in _list(item.get("buys")):
         if buy.get("item") == "hunter":
             steps.append(Phrase(N_("bought a hunter")))
         else:
-            steps.append(Phrase(N_("bought a size-{size} {item}"), size=buy.get("size"),
-                                item=_term(buy.get("item"), ("tent", "canoe"))))
+            steps.append(
+                Phrase(
+                    N_("bought a size-{size} {item}"),
+                    size=buy.get("size"),
+                    item=_term(buy.get("item"), ("tent", "canoe")),
+                )
+            )
     if not steps:
         return Phrase(N_("{player} exchanged nothing"), player=_who(item, players))
-    return Phrase(N_("{player}: {steps}"), player=_who(item, players),
-                  steps=PhraseList(steps))
+    return Phrase(N_("{player}: {steps}"), player=_who(item, players), steps=PhraseList(steps))
 
 
 def describe(event: Mapping[str, Any], players: Sequence[Player]) -> Described:
@@ -173,62 +208,83 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> Described:
     who = _who(event, players)
     if kind == "adjust":
         delta = event.get("delta", 0)
-        template = (N_("{player}: {counter} +{delta}") if isinstance(delta, int) and delta >= 0
-                    else N_("{player}: {counter} {delta}"))
-        return template, {"player": who, "counter": _term(event.get("counter"), ANIMALS),
-                          "delta": delta}
+        template = (
+            N_("{player}: {counter} +{delta}")
+            if isinstance(delta, int) and delta >= 0
+            else N_("{player}: {counter} {delta}")
+        )
+        return template, {
+            "player": who,
+            "counter": _term(event.get("counter"), ANIMALS),
+            "delta": delta,
+        }
     if kind == "action":
         return _describe_action(event, who)
     if kind == "play":
         details, hunters = _play_details(event)
         params: dict[str, Any] = {"player": who, "action": _action(event), "details": details}
         if not details:  # no board change: the action gained an animal (B6)
-            return (N_("{player}: {action} ({cost})"),
-                    {"player": who, "action": _action(event),
-                     "cost": _cost(0, event.get("gain"))})
+            return (
+                N_("{player}: {action} ({cost})"),
+                {"player": who, "action": _action(event), "cost": _cost(0, event.get("gain"))},
+            )
         if hunters is None:
             return N_("{player}: {action}: {details}"), params
         params["cost"] = _cost(hunters, event.get("gain"))
         return N_("{player}: {action}: {details} ({cost})"), params
     if kind == "correct":
-        return (N_("correction of the board: {changes}"),
-                {"changes": PhraseList(_change(i, players) for i in _list(event.get("spaces")))})
+        return (
+            N_("correction of the board: {changes}"),
+            {"changes": PhraseList(_change(i, players) for i in _list(event.get("spaces")))},
+        )
     if kind == "pieces":
-        return (N_("correction of the board: {changes}"),
-                {"changes": PhraseList([_change(event, players)])})
+        return (
+            N_("correction of the board: {changes}"),
+            {"changes": PhraseList([_change(event, players)])},
+        )
     if kind == "buy":
         item = event.get("item")
         if item == "hunter":
             return N_("{player} bought a hunter at the market"), {"player": who}
-        return (N_("{player} bought a size-{size} {item} at the market"),
-                {"player": who, "size": event.get("size"),
-                 "item": _term(item, ("tent", "canoe"))})
+        return (
+            N_("{player} bought a size-{size} {item} at the market"),
+            {"player": who, "size": event.get("size"), "item": _term(item, ("tent", "canoe"))},
+        )
     if kind == "exchange":
         times = event.get("times", 1)
-        return (N_("{player} exchanged {give} ×{give_count} for {get} ×{get_count}"),
-                {"player": who, "give": _term(event.get("give"), ANIMALS),
-                 "get": _term(event.get("get"), ANIMALS),
-                 "give_count": 3 * times if isinstance(times, int) else "?",
-                 "get_count": times})
+        return (
+            N_("{player} exchanged {give} ×{give_count} for {get} ×{get_count}"),
+            {
+                "player": who,
+                "give": _term(event.get("give"), ANIMALS),
+                "get": _term(event.get("get"), ANIMALS),
+                "give_count": 3 * times if isinstance(times, int) else "?",
+                "get_count": times,
+            },
+        )
     if kind == "award":
         raw_gains = event.get("gains")
         gains = raw_gains if isinstance(raw_gains, Mapping) else {}
-        got = TermList((Term(a), gains[a]) for a in ANIMALS
-                       if isinstance(gains.get(a), int) and gains[a])
+        got = TermList(
+            (Term(a), gains[a]) for a in ANIMALS if isinstance(gains.get(a), int) and gains[a]
+        )
         if not got:
             return N_("{player} received nothing from scoring"), {"player": who}
         return N_("{player} received {gains} from scoring"), {"player": who, "gains": got}
     if kind == "tile":
-        return (N_("{tile} placed at {at}"),
-                {"tile": _tile(event), "at": _shown_at(event.get("at"))})
+        return (
+            N_("{tile} placed at {at}"),
+            {"tile": _tile(event), "at": _shown_at(event.get("at"))},
+        )
     if kind == "start_tile":
-        return (N_("the start tile at {at} is a retail tile"),
-                {"at": _shown_at(event.get("at"))})
+        return (N_("the start tile at {at} is a retail tile"), {"at": _shown_at(event.get("at"))})
     if kind == "score":
         chosen = _list(event.get("overflow"))
         if chosen:
-            return (N_("the board was scored and the round ended; over 15: {choices}"),
-                    {"choices": PhraseList(_overflow(i, players) for i in chosen)})
+            return (
+                N_("the board was scored and the round ended; over 15: {choices}"),
+                {"choices": PhraseList(_overflow(i, players) for i in chosen)},
+            )
         return N_("the board was scored and the round ended"), {}
     if kind == "end_round":
         if event.get("override"):
@@ -241,10 +297,14 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> Described:
 
 def _describe_action(event: Mapping[str, Any], who: str) -> Described:
     """An ``action`` event (counted, or a tile placed / a structure built by coordinates)."""
-    params: dict[str, Any] = {"player": who, "action": _action(event),
-                              "cost": _cost(event.get("hunters", 0), event.get("gain"))}
+    params: dict[str, Any] = {
+        "player": who,
+        "action": _action(event),
+        "cost": _cost(event.get("hunters", 0), event.get("gain")),
+    }
     if event.get("action") == "place_tile" and "at" in event:
-        params["details"] = Phrase(N_("{tile} placed at {at}"), tile=_tile(event),
-                                   at=_shown_at(event.get("at")))
+        params["details"] = Phrase(
+            N_("{tile} placed at {at}"), tile=_tile(event), at=_shown_at(event.get("at"))
+        )
         return N_("{player}: {action}: {details} ({cost})"), params
     return N_("{player}: {action} ({cost})"), params

@@ -48,13 +48,15 @@ def on_buy(state: State, event: Mapping[str, Any]) -> State:
         size = check_size(event.get("size"))
         supply, price = supply.buy_structure(check_kind(item), size), structure_price(size)
     else:
-        raise RuleError(N_("the market sells a hunter, a tent or a canoe, not {item!r}"),
-                        item=item)
+        raise RuleError(N_("the market sells a hunter, a tent or a canoe, not {item!r}"), item=item)
     if any(state.stocks[seat].get(a) < price.get(a) for a in ANIMALS):
         raise RuleError(
-            N_("this costs {each} of each animal; you have {bison} bison, {salmon} salmon "
-               "and {turkey} turkey"),
-            each=price.bison, **state.stocks[seat].as_dict(),
+            N_(
+                "this costs {each} of each animal; you have {bison} bison, {salmon} salmon "
+                "and {turkey} turkey"
+            ),
+            each=price.bison,
+            **state.stocks[seat].as_dict(),
         )
     stocks = state.stocks[seat].minus(price)
     all_stocks, all_supplies = with_seat(state, seat, stocks=stocks, supply=supply)
@@ -65,6 +67,7 @@ def on_exchange(state: State, event: Mapping[str, Any]) -> State:
     """``{"type": "exchange", "seat", "give", "get", "times"?}`` — 3:1, any time (B7)."""
     seat = event_seat(state, event)
     not_over(state)
-    stocks = exchange(state.stocks[seat], event.get("give"), event.get("get"),
-                      event.get("times", 1))
+    stocks = exchange(
+        state.stocks[seat], event.get("give"), event.get("get"), event.get("times", 1)
+    )
     return replace(state, stocks=with_seat(state, seat, stocks=stocks)[0])

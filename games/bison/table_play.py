@@ -87,25 +87,28 @@ def space_name(state: State, space: Space) -> Phrase:
     (q, r), terrain = space
     placed = state.board.tiles.get((q, r))
     if placed is not None and placed.catalog_id:
-        return Phrase(N_("the {terrain} of {tile}"), terrain=Term(terrain),
-                      tile=placed.catalog_id)
+        return Phrase(N_("the {terrain} of {tile}"), terrain=Term(terrain), tile=placed.catalog_id)
     return Phrase(N_("the {terrain} at {at}"), terrain=Term(terrain), at=f"[{q},{r}]")
 
 
 def parse_ref(state: State, raw: object, what: str = "space") -> Space:
     """A space reference, checked against the board (the tile there, its id if given)."""
     if not isinstance(raw, Mapping):
-        raise RuleError(N_("{what} must be an object like {{\"at\": [0, 1], \"space\": "
-                           "\"prairie\"}}"), what=what)
+        raise RuleError(
+            N_('{what} must be an object like {{"at": [0, 1], "space": "prairie"}}'), what=what
+        )
     at = parse_hex(raw.get("at"))
     terrain = parse_space(raw.get("space"))
     placed = state.board.tiles.get(at)
     if placed is None:
         raise RuleError(N_("there is no tile at {at}"), at=f"[{at[0]},{at[1]}]")
     if "tile" in raw and raw["tile"] != placed.catalog_id:
-        raise RuleError(N_("the tile at {at} is {actual}, not {named}"),
-                        at=f"[{at[0]},{at[1]}]", actual=placed.catalog_id or "?",
-                        named=str(raw["tile"]))
+        raise RuleError(
+            N_("the tile at {at} is {actual}, not {named}"),
+            at=f"[{at[0]},{at[1]}]",
+            actual=placed.catalog_id or "?",
+            named=str(raw["tile"]),
+        )
     return (at, terrain)
 
 
@@ -114,8 +117,7 @@ def _own(board: Board, colour: str, space: Space) -> Pieces:
     return there if there is not None and there.player == colour else Pieces(colour)
 
 
-def destinations(state: State, seat: int, source: Space, action: Action | str
-                 ) -> dict[Space, int]:
+def destinations(state: State, seat: int, source: Space, action: Action | str) -> dict[Space, int]:
     """Where the seat's hunters on ``source`` may go with ``action``, each with its cost in
     movement points: the spaces to highlight after "move from here" (B3, B6).
 
@@ -131,13 +133,19 @@ def destinations(state: State, seat: int, source: Space, action: Action | str
     if _own(board, colour, source).hunters == 0:
         return {}
     if action is Action.GATHER:
-        return {space: 0 for space, pieces in board.pieces.items()
-                if pieces.player == colour and pieces.hunters and space != source}
+        return {
+            space: 0
+            for space, pieces in board.pieces.items()
+            if pieces.player == colour and pieces.hunters and space != source
+        }
     limit = ALLOWANCE.get(action)
     if limit is None:
         return {}
-    return {space: cost for space, cost in reachable(board, colour, source, limit).items()
-            if space != source}
+    return {
+        space: cost
+        for space, cost in reachable(board, colour, source, limit).items()
+        if space != source
+    }
 
 
 def build_sizes(state: State, seat: int, space: Space) -> tuple[int, ...]:
@@ -162,21 +170,26 @@ def build_sizes(state: State, seat: int, space: Space) -> tuple[int, ...]:
 
 def _count(raw: object, what: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
-        raise RuleError(N_("{what}: the number of hunters must be a whole number of at "
-                           "least 1, not {value!r}"), what=what, value=raw)
+        raise RuleError(
+            N_("{what}: the number of hunters must be a whole number of at least 1, not {value!r}"),
+            what=what,
+            value=raw,
+        )
     return raw
 
 
-def _shifted(state: State, colour: str, taken: Counter[Space], added: Counter[Space]
-             ) -> Board:
+def _shifted(state: State, colour: str, taken: Counter[Space], added: Counter[Space]) -> Board:
     """The board with hunters taken off and put on spaces (structures stay)."""
     board = state.board
     for space in [*taken, *added]:
         before = _own(board, colour, space)
         if before.hunters < taken[space]:
-            raise RuleError(N_("{space} has {have} of your hunters, not {need}"),
-                            space=space_name(state, space), have=before.hunters,
-                            need=taken[space])
+            raise RuleError(
+                N_("{space} has {have} of your hunters, not {need}"),
+                space=space_name(state, space),
+                have=before.hunters,
+                need=taken[space],
+            )
     for space in dict.fromkeys([*taken, *added]):
         before = _own(board, colour, space)
         hunters = before.hunters - taken[space] + added[space]
@@ -189,28 +202,37 @@ def _moves(state: State, seat: int, action: Action, raw: object) -> tuple[Board,
     if raw is None or raw == []:
         return state.board, 0  # no hunters: the action gains one animal (B6)
     if not isinstance(raw, list):
-        raise RuleError(N_("say which hunters move: moves needs at least one {{\"from\", "
-                           "\"to\", \"hunters\"}}"))
+        raise RuleError(
+            N_('say which hunters move: moves needs at least one {{"from", "to", "hunters"}}')
+        )
     colour = state.colours[seat]
     limit = ALLOWANCE[action]
     taken: Counter[Space] = Counter()
     added: Counter[Space] = Counter()
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, Mapping):
-            raise RuleError(N_("move {number} must be an object with from, to and hunters"),
-                            number=number)
+            raise RuleError(
+                N_("move {number} must be an object with from, to and hunters"), number=number
+            )
         start = parse_ref(state, item.get("from"), "from")
         goal = parse_ref(state, item.get("to"), "to")
         count = _count(item.get("hunters"), f"move {number}")
         cost = destinations(state, seat, start, action).get(goal)
         if cost is None:
             raise RuleError(
-                N_("move {number}: your hunters on {start} cannot reach {goal} within 1 "
-                   "space (nor stop on another player's space)") if limit == 1 else
-                N_("move {number}: your hunters on {start} cannot reach {goal} within "
-                   "{limit} spaces (nor stop on another player's space)"),
-                number=number, start=space_name(state, start),
-                goal=space_name(state, goal), limit=limit,
+                N_(
+                    "move {number}: your hunters on {start} cannot reach {goal} within 1 "
+                    "space (nor stop on another player's space)"
+                )
+                if limit == 1
+                else N_(
+                    "move {number}: your hunters on {start} cannot reach {goal} within "
+                    "{limit} spaces (nor stop on another player's space)"
+                ),
+                number=number,
+                start=space_name(state, start),
+                goal=space_name(state, goal),
+                limit=limit,
             )
         taken[start] += count
         added[goal] += count
@@ -223,29 +245,33 @@ def _gather(state: State, seat: int, raw: object) -> tuple[Board, int]:
     if raw is None:
         return state.board, 0  # no hunters: the action gains one animal (B6)
     if not isinstance(raw, Mapping) or not isinstance(raw.get("from"), list) or not raw["from"]:
-        raise RuleError(N_("say where to gather: gather needs {{\"to\": space, \"from\": "
-                           "[{{\"space\": space, \"hunters\": n}}]}}"))
+        raise RuleError(
+            N_(
+                'say where to gather: gather needs {{"to": space, "from": '
+                '[{{"space": space, "hunters": n}}]}}'
+            )
+        )
     colour = state.colours[seat]
     goal = parse_ref(state, raw.get("to"), "to")
     if _own(state.board, colour, goal).hunters == 0:
-        raise RuleError(N_("hunters gather on a space that already holds one of your "
-                           "hunters"))
+        raise RuleError(N_("hunters gather on a space that already holds one of your hunters"))
     taken: Counter[Space] = Counter()
     for number, item in enumerate(raw["from"], start=1):
         if not isinstance(item, Mapping):
-            raise RuleError(N_("gather source {number} must be an object with space and "
-                               "hunters"), number=number)
+            raise RuleError(
+                N_("gather source {number} must be an object with space and hunters"), number=number
+            )
         start = parse_ref(state, item.get("space"), "space")
         if start == goal:
-            raise RuleError(N_("gather source {number} is the space they gather on"),
-                            number=number)
+            raise RuleError(N_("gather source {number} is the space they gather on"), number=number)
         taken[start] += _count(item.get("hunters"), f"gather source {number}")
     used = sum(taken.values())
     return _shifted(state, colour, taken, Counter({goal: used})), used
 
 
-def _board_change(state: State, seat: int, action: Action, event: Mapping[str, Any]
-                  ) -> tuple[Board, Supply, int]:
+def _board_change(
+    state: State, seat: int, action: Action, event: Mapping[str, Any]
+) -> tuple[Board, Supply, int]:
     """The board and the seat's supply after a ``play`` event's change, and the hunters
     it used (B6)."""
     supply = state.supplies[seat]
@@ -256,8 +282,9 @@ def _board_change(state: State, seat: int, action: Action, event: Mapping[str, A
         board = place_tile_on_board(state, seat, event, 0)
         if used:
             if "space" not in event:
-                raise RuleError(N_("say on which space of the tile the {hunters} hunters "
-                                   "stand"), hunters=used)
+                raise RuleError(
+                    N_("say on which space of the tile the {hunters} hunters stand"), hunters=used
+                )
             at = parse_hex(event.get("at"))
             space = (at, parse_space(event.get("space")))
             new = Pieces(colour, used, 0)
@@ -268,18 +295,24 @@ def _board_change(state: State, seat: int, action: Action, event: Mapping[str, A
         kind = action.value
         raw = event.get("builds")
         if not isinstance(raw, list):
-            raise RuleError(N_("builds must be a list like [{\"space\": …, \"size\": 2}]"))
+            raise RuleError(N_('builds must be a list like [{"space": …, "size": 2}]'))
         items: list[dict[str, Any]] = []
         for number, item in enumerate(raw, start=1):
             if not isinstance(item, Mapping):
-                raise RuleError(N_("build {number} must be an object with space and size"),
-                                number=number)
+                raise RuleError(
+                    N_("build {number} must be an object with space and size"), number=number
+                )
             space = parse_ref(state, item.get("space"), "space")
             have = _own(board, colour, space).structure
             check_structure_kind(space[1], kind)
-            items.append({"at": list(space[0]), "space": space[1],
-                          "size": check_size(item.get("size"), allow_zero=True),
-                          "replaces": have})
+            items.append(
+                {
+                    "at": list(space[0]),
+                    "space": space[1],
+                    "size": check_size(item.get("size"), allow_zero=True),
+                    "replaces": have,
+                }
+            )
         used = check_hunters(sum(abs(i["size"] - i["replaces"]) for i in items))
         pairs = _builds({"builds": items}, kind, used, state.settings)
         board = build_on_board(state, board, seat, kind, items, pairs)
@@ -308,26 +341,26 @@ def on_play(state: State, event: Mapping[str, Any]) -> State:
     """
     seat = event_seat(state, event)
     action = check_action(event.get("action"))
-    rounds = state.rounds.take(seat, action, override=flag(event, "override"),
-                               names=state.names)
+    rounds = state.rounds.take(seat, action, override=flag(event, "override"), names=state.names)
     board, supply, used = _board_change(state, seat, action, event)
     declared = event.get("hunters")
     if action is not Action.PLACE_TILE and declared is not None and declared != used:
         # The UI writes the count it showed (``hunters_used``); the history repeats it.
-        raise RuleError(N_("this board change uses {used} hunters, not {declared}"),
-                        used=used, declared=str(declared))
+        raise RuleError(
+            N_("this board change uses {used} hunters, not {declared}"),
+            used=used,
+            declared=str(declared),
+        )
     stocks = _paid(state.stocks[seat], used, event)
     all_stocks, all_supplies = with_seat(state, seat, stocks=stocks, supply=supply)
-    return replace(state, stocks=all_stocks, supplies=all_supplies, rounds=rounds,
-                   board=board)
+    return replace(state, stocks=all_stocks, supplies=all_supplies, rounds=rounds, board=board)
 
 
 def _paid(stocks: Stocks, used: int, event: Mapping[str, Any]) -> Stocks:
     """The cost table (B6) for ``used`` hunters, or the animal gained with none."""
     if used == 0:
         if event.get("payment"):
-            raise RuleError(N_("an action without hunters costs nothing; it gains one "
-                               "animal"))
+            raise RuleError(N_("an action without hunters costs nothing; it gains one animal"))
         if event.get("gain") is None:
             raise RuleError(
                 N_("choose the animal you gain for an action without hunters: {names}"),
@@ -355,12 +388,21 @@ def on_correct(state: State, event: Mapping[str, Any]) -> State:
     nothing. The history names it a correction."""
     raw = event.get("spaces")
     if not isinstance(raw, list) or not raw:
-        raise RuleError(N_("a correction lists at least one space: spaces [{\"at\", "
-                           "\"space\", \"seat\", \"hunters\", \"structure\"}]"))
+        raise RuleError(
+            N_(
+                'a correction lists at least one space: spaces [{"at", '
+                '"space", "seat", "hunters", "structure"}]'
+            )
+        )
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, Mapping):
-            raise RuleError(N_("correction {number} must be an object with at, space, seat, "
-                               "hunters and structure"), number=number)
+            raise RuleError(
+                N_(
+                    "correction {number} must be an object with at, space, seat, "
+                    "hunters and structure"
+                ),
+                number=number,
+            )
         state = on_pieces(state, {**item, "type": "pieces"})
     return state
 
@@ -372,16 +414,19 @@ def on_start_tile(state: State, event: Mapping[str, Any]) -> State:
     any retail tile (``taps.edges_from_taps``)."""
     at = parse_hex(event.get("at"))
     if at not in state.board.start:
-        raise RuleError(N_("{at} is not a start tile; the start tiles lie at {starts}"),
-                        at=f"[{at[0]},{at[1]}]",
-                        starts=", ".join(f"[{q},{r}]" for q, r in sorted(state.board.start)))
+        raise RuleError(
+            N_("{at} is not a start tile; the start tiles lie at {starts}"),
+            at=f"[{at[0]},{at[1]}]",
+            starts=", ".join(f"[{q},{r}]" for q, r in sorted(state.board.start)),
+        )
     if any(space[0] == at for space in state.board.pieces):
-        raise RuleError(N_("pieces stand on the start tile at {at}; take them off first"),
-                        at=f"[{at[0]},{at[1]}]")
+        raise RuleError(
+            N_("pieces stand on the start tile at {at}; take them off first"),
+            at=f"[{at[0]},{at[1]}]",
+        )
     tile = Tile.make(event.get("edges"), event.get("animals"))
     rotation = parse_rotation(event.get("rotation", 0))
     tiles = dict(state.board.tiles)
     tiles[at] = PlacedTile(tile.rotated(rotation), None, rotation)
     board = Board(MappingProxyType(tiles), state.board.pieces, state.board.start)
     return replace(state, board=board)
-

@@ -62,18 +62,22 @@ def on_award(state: State, event: Mapping[str, Any]) -> State:
         # B8 as amended: ``overflow`` is the seat's ``overflow.Choice`` for these gains.
         if "exchanges" in event:
             raise RuleError(N_("give either exchanges (the old form) or overflow, not both"))
-        outcome = settle(state.stocks[seat], Amounts.from_mapping(event.get("gains"),
-                                                                  what="gains"),
-                         state.supplies[seat], Choice.from_json(event["overflow"]))
-        all_stocks, all_supplies = with_seat(state, seat, stocks=outcome.stocks,
-                                             supply=outcome.supply)
+        outcome = settle(
+            state.stocks[seat],
+            Amounts.from_mapping(event.get("gains"), what="gains"),
+            state.supplies[seat],
+            Choice.from_json(event["overflow"]),
+        )
+        all_stocks, all_supplies = with_seat(
+            state, seat, stocks=outcome.stocks, supply=outcome.supply
+        )
         return replace(state, stocks=all_stocks, supplies=all_supplies)
     exchanges = event.get("exchanges")
     if exchanges is not None and not isinstance(exchanges, list):
-        raise RuleError(N_("exchanges must be a list like [{\"give\": \"bison\", "
-                           "\"get\": \"salmon\"}]"))
-    receipt = receive(state.stocks[seat], Amounts.from_mapping(event.get("gains"),
-                                                                 what="gains"), exchanges)
+        raise RuleError(N_('exchanges must be a list like [{"give": "bison", "get": "salmon"}]'))
+    receipt = receive(
+        state.stocks[seat], Amounts.from_mapping(event.get("gains"), what="gains"), exchanges
+    )
     return replace(state, stocks=with_seat(state, seat, stocks=receipt.stocks)[0])
 
 
@@ -112,8 +116,9 @@ class Scoring:
 
     def overflows(self, seat: int) -> tuple[tuple[int, Receipt], ...]:
         """The seat's receipts where a stock would have passed 15 (a choice to make)."""
-        return tuple((i, r) for i, r in self.receipts[seat]
-                     if r.exchanges or r.buys or r.lost.total)
+        return tuple(
+            (i, r) for i, r in self.receipts[seat] if r.exchanges or r.buys or r.lost.total
+        )
 
     def award(self, seat: int, region: int) -> Amounts:
         """What region ``region`` awards the seat, before the cap (B9)."""
@@ -162,18 +167,30 @@ def parse_choices(state: State, raw: object) -> dict[tuple[int, int], list[Any]]
     if raw is None:
         return {}
     if not isinstance(raw, list):
-        raise RuleError(N_("exchanges must be a list like [{\"seat\": 0, \"region\": 2, "
-                           "\"exchanges\": [{\"give\": \"bison\", \"get\": \"salmon\"}]}]"))
+        raise RuleError(
+            N_(
+                'exchanges must be a list like [{"seat": 0, "region": 2, '
+                '"exchanges": [{"give": "bison", "get": "salmon"}]}]'
+            )
+        )
     choices: dict[tuple[int, int], list[Any]] = {}
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, Mapping) or not isinstance(item.get("exchanges"), list):
-            raise RuleError(N_("exchange choice {number} must be an object with seat, region "
-                               "and a list of exchanges"), number=number)
+            raise RuleError(
+                N_(
+                    "exchange choice {number} must be an object with seat, region "
+                    "and a list of exchanges"
+                ),
+                number=number,
+            )
         seat = state.rounds.check_seat(item.get("seat"))
         region = item.get("region")
         if not whole(region) or region < 0:
-            raise RuleError(N_("exchange choice {number}: region must be a region number, "
-                               "not {value!r}"), number=number, value=region)
+            raise RuleError(
+                N_("exchange choice {number}: region must be a region number, not {value!r}"),
+                number=number,
+                value=region,
+            )
         choices[(seat, region)] = list(item["exchanges"])
     return choices
 
@@ -182,27 +199,44 @@ def parse_overflow(state: State, raw: object) -> dict[tuple[int, int], Choice]:
     """``[{"seat", "region", "exchanges": [{"give", "get", "times"?}], "buys": [{"item",
     "size"?}]}, …]``: a seat's own B8 choice (amended) for its award from one region."""
     if not isinstance(raw, list):
-        raise RuleError(N_("overflow must be a list like [{\"seat\": 0, \"region\": 2, "
-                           "\"exchanges\": [{\"give\": \"bison\", \"get\": "
-                           "\"salmon\"}], \"buys\": []}]"))
+        raise RuleError(
+            N_(
+                'overflow must be a list like [{"seat": 0, "region": 2, '
+                '"exchanges": [{"give": "bison", "get": '
+                '"salmon"}], "buys": []}]'
+            )
+        )
     chosen: dict[tuple[int, int], Choice] = {}
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, Mapping):
-            raise RuleError(N_("overflow choice {number} must be an object with seat, region, "
-                               "exchanges and buys"), number=number)
+            raise RuleError(
+                N_(
+                    "overflow choice {number} must be an object with seat, region, "
+                    "exchanges and buys"
+                ),
+                number=number,
+            )
         seat = state.rounds.check_seat(item.get("seat"))
         region = item.get("region")
         if not whole(region) or region < 0:
-            raise RuleError(N_("exchange choice {number}: region must be a region number, "
-                               "not {value!r}"), number=number, value=region)
+            raise RuleError(
+                N_("exchange choice {number}: region must be a region number, not {value!r}"),
+                number=number,
+                value=region,
+            )
         chosen[(seat, region)] = Choice.from_json(
-            {"exchanges": item.get("exchanges", []), "buys": item.get("buys", [])})
+            {"exchanges": item.get("exchanges", []), "buys": item.get("buys", [])}
+        )
     return chosen
 
 
-def score_now(state: State, choices: Choices | None = None, *,
-              final: bool | None = None,
-              overflow: Mapping[tuple[int, int], Choice] | None = None) -> Scoring:
+def score_now(
+    state: State,
+    choices: Choices | None = None,
+    *,
+    final: bool | None = None,
+    overflow: Mapping[tuple[int, int], Choice] | None = None,
+) -> Scoring:
     """Score the mirror as it stands: the live standings "if the round ended now", the
     preview of the scoring screen, and what the ``score`` event applies.
 
@@ -221,8 +255,9 @@ def score_now(state: State, choices: Choices | None = None, *,
             s.player == state.colours[seat] and s.award for s in regions[index].standings
         ):
             raise RuleError(
-                N_("{player} receives nothing from region {region}; there is nothing to "
-                   "exchange"), player=state.names[seat], region=index,
+                N_("{player} receives nothing from region {region}; there is nothing to exchange"),
+                player=state.names[seat],
+                region=index,
             )
     zero = Stocks(0, 0, 0)
     before = tuple(zero for _ in state.players) if final else state.stocks
@@ -238,20 +273,30 @@ def score_now(state: State, choices: Choices | None = None, *,
             if overflow is None:
                 receipt = receive(current[seat], award, choices.get((seat, index)))
             else:
-                receipt, supplies[seat] = _settled(current[seat], award, supplies[seat],
-                                                   overflow.get((seat, index)))
+                receipt, supplies[seat] = _settled(
+                    current[seat], award, supplies[seat], overflow.get((seat, index))
+                )
             current[seat] = receipt.stocks
             receipts[seat].append((index, receipt))
-    return Scoring(final, state.colours, regions, before,
-                   tuple(tuple(r) for r in receipts), tuple(current), tuple(supplies),
-                   overflow is not None)
+    return Scoring(
+        final,
+        state.colours,
+        regions,
+        before,
+        tuple(tuple(r) for r in receipts),
+        tuple(current),
+        tuple(supplies),
+        overflow is not None,
+    )
 
 
-def _settled(stocks: Stocks, award: Amounts, supply: Supply, choice: Choice | None
-             ) -> tuple[Receipt, Supply]:
+def _settled(
+    stocks: Stocks, award: Amounts, supply: Supply, choice: Choice | None
+) -> tuple[Receipt, Supply]:
     """One award under B8 as amended: the seat's choice, or the proposal."""
-    outcome = (propose(stocks, award, supply) if choice is None
-               else settle(stocks, award, supply, choice))
+    outcome = (
+        propose(stocks, award, supply) if choice is None else settle(stocks, award, supply, choice)
+    )
     made = outcome.choice
     return Receipt(outcome.stocks, made.exchanges, outcome.discarded, made.buys), outcome.supply
 
@@ -260,8 +305,10 @@ def food_chart(state: State) -> list[list[int]]:
     """Each seat's food (the three stocks added up) at the start (B8: 10 of each) and
     after every scoring, one list per seat: the panel's chart."""
     start = Stocks.start().total
-    return [[start, *(record.stocks[seat].total for record in state.log)]
-            for seat in range(len(state.players))]
+    return [
+        [start, *(record.stocks[seat].total for record in state.log)]
+        for seat in range(len(state.players))
+    ]
 
 
 def on_score(state: State, event: Mapping[str, Any]) -> State:
@@ -283,14 +330,24 @@ def on_score(state: State, event: Mapping[str, Any]) -> State:
         rounds = state.rounds.end_round(override=flag(event, "override"), names=state.names)
         final = rounds.finished
     result = score_now(state, choices, final=final, overflow=overflow)
-    record = ScoreRecord(state.rounds.round, final, result.after,
-                         tuple(result.lost(seat).total for seat in range(len(state.players))))
+    record = ScoreRecord(
+        state.rounds.round,
+        final,
+        result.after,
+        tuple(result.lost(seat).total for seat in range(len(state.players))),
+    )
     supplies = result.supplies if result.amended else state.supplies
     # B10: the result stays final. Only events that say so lock (old tables replay).
     locked = final and (flag(event, "lock") or overflow is not None)
-    return replace(state, stocks=result.after, supplies=supplies, rounds=rounds,
-                   log=(*state.log, record), before_final=state if final else None,
-                   locked=locked)
+    return replace(
+        state,
+        stocks=result.after,
+        supplies=supplies,
+        rounds=rounds,
+        log=(*state.log, record),
+        before_final=state if final else None,
+        locked=locked,
+    )
 
 
 def winning_seats(state: State) -> list[int]:

@@ -57,9 +57,13 @@ class Settings:
         return self.variant_1 or self.variant_2
 
     def as_dict(self) -> dict[str, Any]:
-        return {"start_seat": self.start_seat, "variant_1": self.variant_1,
-                "variant_2": self.variant_2, "max_totem_distance": self.max_totem_distance,
-                "whatif": self.whatif}
+        return {
+            "start_seat": self.start_seat,
+            "variant_1": self.variant_1,
+            "variant_2": self.variant_2,
+            "max_totem_distance": self.max_totem_distance,
+            "whatif": self.whatif,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +117,8 @@ def parse_settings(raw: Mapping[str, Any], players: int) -> Settings:
         if name not in known:
             raise RuleError(
                 N_("unknown setting {name!r}; expected one of: {names}"),
-                name=name, names=", ".join(known),
+                name=name,
+                names=", ".join(known),
             )
     for name in ("variant_1", "variant_2", "whatif"):
         if name in raw and not isinstance(raw[name], bool):
@@ -122,22 +127,32 @@ def parse_settings(raw: Mapping[str, Any], players: int) -> Settings:
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
         raise RuleError(
             N_("the start seat must be a whole number from 0 to {last}, not {seat!r}"),
-            last=players - 1, seat=start,
+            last=players - 1,
+            seat=start,
         )
     distance = raw.get("max_totem_distance", DEFAULT_MAX_TOTEM_DISTANCE)
-    if isinstance(distance, bool) or not isinstance(distance, int) or not (
-        MIN_TOTEM_DISTANCE <= distance <= MAX_TOTEM_DISTANCE_LIMIT
+    if (
+        isinstance(distance, bool)
+        or not isinstance(distance, int)
+        or not (MIN_TOTEM_DISTANCE <= distance <= MAX_TOTEM_DISTANCE_LIMIT)
     ):
         raise RuleError(
             N_("max_totem_distance must be a whole number from 1 to {high}, not {value!r}"),
-            high=MAX_TOTEM_DISTANCE_LIMIT, value=distance,
+            high=MAX_TOTEM_DISTANCE_LIMIT,
+            value=distance,
         )
-    return Settings(start, raw.get("variant_1", False), raw.get("variant_2", False), distance,
-                    raw.get("whatif", False))
+    return Settings(
+        start,
+        raw.get("variant_1", False),
+        raw.get("variant_2", False),
+        distance,
+        raw.get("whatif", False),
+    )
 
 
-def with_seat(state: State, seat: int, *, stocks: Stocks | None = None,
-              supply: Supply | None = None) -> tuple[tuple[Stocks, ...], tuple[Supply, ...]]:
+def with_seat(
+    state: State, seat: int, *, stocks: Stocks | None = None, supply: Supply | None = None
+) -> tuple[tuple[Stocks, ...], tuple[Supply, ...]]:
     all_stocks, all_supplies = list(state.stocks), list(state.supplies)
     if stocks is not None:
         all_stocks[seat] = stocks

@@ -52,12 +52,16 @@ def turn(state: State) -> Turn:
     rounds = state.rounds
     seat = rounds.next_seat
     return Turn(
-        round=rounds.round, rounds=rounds.rounds, seat=seat,
+        round=rounds.round,
+        rounds=rounds.rounds,
+        seat=seat,
         name=None if seat is None else state.names[seat],
         action=0 if seat is None else ACTIONS_PER_ROUND - rounds.actions_left(seat) + 1,
         tile_due=seat is not None and rounds.tile_due(seat),
-        round_complete=rounds.round_complete, finished=rounds.finished,
-        final_scored=state.final_scored, locked=state.locked,
+        round_complete=rounds.round_complete,
+        finished=rounds.finished,
+        final_scored=state.final_scored,
+        locked=state.locked,
     )
 
 
@@ -69,5 +73,8 @@ def seat_named(players: Sequence[Player], name: object) -> int:
     for seat, player in enumerate(players):
         if player.name == name:
             return seat
-    raise RuleError(N_("no player is called {name}; the players are {names}"),
-                    name=str(name), names=", ".join(p.name for p in players))
+    raise RuleError(
+        N_("no player is called {name}; the players are {names}"),
+        name=str(name),
+        names=", ".join(p.name for p in players),
+    )

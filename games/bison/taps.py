@@ -30,8 +30,9 @@ from games.errors import N_, RuleError
 
 def _index(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
-        raise RuleError(N_("{what} must be a whole number from 0 to 5, not {value!r}"),
-                        what=what, value=value)
+        raise RuleError(
+            N_("{what} must be a whole number from 0 to 5, not {value!r}"), what=what, value=value
+        )
     return value
 
 
@@ -45,8 +46,7 @@ def edges_from_taps(end_a: int, end_b: int, prairie_edge: int) -> str:
     b = _index(end_b, "the second river end")
     edge = _index(prairie_edge, "the prairie side")
     if a == b:
-        raise RuleError(N_("the river runs between two different corners; tap its other "
-                           "end"))
+        raise RuleError(N_("the river runs between two different corners; tap its other end"))
     side = {(a + k) % 6 for k in range(1, (b - a) % 6 + 1)}  # edges a+1 … b, clockwise
     prairie = side if edge in side else set(range(6)) - side
     return check_edges("".join("P" if i in prairie else "M" for i in range(6)))

@@ -42,14 +42,22 @@ ANIMALS_PER_TILE = 3
 #: Game words that appear inside messages, marked so Babel extracts them; messages pass
 #: them as ``term(word)`` so the companion translates them with the sentence.
 TERMS: tuple[str, ...] = (
-    N_("prairie"), N_("river"), N_("mountain"), N_("bison"), N_("salmon"), N_("turkey"),
-    N_("tent"), N_("canoe"),
+    N_("prairie"),
+    N_("river"),
+    N_("mountain"),
+    N_("bison"),
+    N_("salmon"),
+    N_("turkey"),
+    N_("tent"),
+    N_("canoe"),
 )
 
 
 def term(word: str) -> Term:
     """``word`` (one of ``TERMS``) as a ``Term`` for a message parameter."""
     return Term(word)
+
+
 #: The structure that may stand on each terrain (B5).
 STRUCTURE_ON: Mapping[str, str] = {PRAIRIE: "tent", MOUNTAIN: "tent", RIVER: "canoe"}
 
@@ -61,22 +69,28 @@ def check_edges(edges: Any) -> str:
     if len(edges) != 6:
         raise RuleError(
             N_('edges "{edges}" must have 6 letters (E SE SW W NW NE), not {count}'),
-            edges=edges, count=len(edges),
+            edges=edges,
+            count=len(edges),
         )
     if set(edges) - {"P", "M"}:
         raise RuleError(N_('edges "{edges}" must use only P and M'), edges=edges)
     if "M" not in edges or "P" not in edges:
         raise RuleError(
-            N_('edges "{edges}" need at least one P and one M: the river always '
-               "separates prairie from mountain"),
+            N_(
+                'edges "{edges}" need at least one P and one M: the river always '
+                "separates prairie from mountain"
+            ),
             edges=edges,
         )
     runs = sum(edges[i] != edges[i - 1] for i in range(6)) // 2
     if runs != 1:
         raise RuleError(
-            N_('edges "{edges}" must form one run of P and one run of M around the tile, '
-               "not {runs} runs of each"),
-            edges=edges, runs=runs,
+            N_(
+                'edges "{edges}" must form one run of P and one run of M around the tile, '
+                "not {runs} runs of each"
+            ),
+            edges=edges,
+            runs=runs,
         )
     return edges
 
@@ -103,7 +117,8 @@ def check_animals(animals: Any) -> tuple[int, int, int]:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
             raise RuleError(
                 N_("animals: {space} must be a whole number from 0 to 3, not {value}"),
-                space=term(space), value=show_value(value),
+                space=term(space),
+                value=show_value(value),
             )
         counts.append(value)
     if sum(counts) != ANIMALS_PER_TILE:
@@ -132,7 +147,7 @@ def show_value(value: Any) -> str:
     if len(text) <= SHOWN_LENGTH:
         return text
     if isinstance(value, str):
-        return text[:SHOWN_LENGTH - 2] + '…"'
+        return text[: SHOWN_LENGTH - 2] + '…"'
     if isinstance(value, Mapping):
         return "an object"
     if isinstance(value, list | tuple):

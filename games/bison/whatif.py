@@ -57,16 +57,23 @@ class Option:
 
 def standing(board: Board, player: str) -> int:
     """The player's total awards if the round ended now (B9)."""
-    return sum(s.award for score in score_board(board) for s in score.standings
-               if s.player == player)
+    return sum(
+        s.award for score in score_board(board) for s in score.standings if s.player == player
+    )
 
 
 def _award(board: Board, region: Region, player: str) -> int:
     return sum(s.award for s in score_region(board, region).standings if s.player == player)
 
 
-def options(board: Board, tile: Tile | CatalogTile, player: str, *, hunters_available: int,
-            max_totem_distance: int) -> list[Option]:
+def options(
+    board: Board,
+    tile: Tile | CatalogTile,
+    player: str,
+    *,
+    hunters_available: int,
+    max_totem_distance: int,
+) -> list[Option]:
     """Every option for ``tile``, best first (see the glossary for the order)."""
     if hunters_available < 0:
         raise RuleError(N_("hunters cannot be negative"))
@@ -101,14 +108,27 @@ def options(board: Board, tile: Tile | CatalogTile, player: str, *, hunters_avai
                     except RuleError:
                         break  # the player's 8 hunters are all out already
                     after = base - awards[index] + _award(with_hunters, regions[index], player)
-                    found.append(Option(at, rotation, space, hunters, after - before,
-                                        COST_TABLE[hunters]))
+                    found.append(
+                        Option(at, rotation, space, hunters, after - before, COST_TABLE[hunters])
+                    )
     found.sort(key=lambda o: (-o.net, o.hunters, o.at, o.rotation, o.space or ""))
     return found
 
 
-def best(board: Board, tile: Tile | CatalogTile, player: str, *, hunters_available: int,
-         max_totem_distance: int, limit: int = 5) -> list[Option]:
+def best(
+    board: Board,
+    tile: Tile | CatalogTile,
+    player: str,
+    *,
+    hunters_available: int,
+    max_totem_distance: int,
+    limit: int = 5,
+) -> list[Option]:
     """The ``limit`` best options for ``tile`` (fewer when there are fewer)."""
-    return options(board, tile, player, hunters_available=hunters_available,
-                   max_totem_distance=max_totem_distance)[:limit]
+    return options(
+        board,
+        tile,
+        player,
+        hunters_available=hunters_available,
+        max_totem_distance=max_totem_distance,
+    )[:limit]

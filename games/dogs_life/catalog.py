@@ -144,18 +144,19 @@ class Dog:
         if not 1 <= number <= CARDS_PER_DECK:
             raise RuleError(
                 N_("card number must be from 1 to {last}, not {number}"),
-                last=CARDS_PER_DECK, number=number,
+                last=CARDS_PER_DECK,
+                number=number,
             )
         return None if number == RESHUFFLE else self.cards[number - 1]
 
 
-_FINDS = {"-": Find.NOTHING, "1": Find.FOOD_1, "2": Find.FOOD_2, "3": Find.FOOD_3,
-          "B": Find.BONE}
+_FINDS = {"-": Find.NOTHING, "1": Find.FOOD_1, "2": Find.FOOD_2, "3": Find.FOOD_3, "B": Find.BONE}
 _ESCAPE = {"+": True, "x": False}
 
 
-def _deck(*, trash: str, restaurant: str, newspaper: str, fangs: str, catcher: str,
-          pound: str) -> tuple[Card, ...]:
+def _deck(
+    *, trash: str, restaurant: str, newspaper: str, fangs: str, catcher: str, pound: str
+) -> tuple[Card, ...]:
     """Build the 12 result cards from one row of symbols per section.
 
     Card *n* is column *n* of every row, so a designer reads a card top to bottom.
@@ -175,81 +176,105 @@ def _names(en: str, ja: str, it: str) -> Mapping[str, str]:
     return MappingProxyType({"en": en, "ja": ja, "it": it})
 
 
-DOGS: Final[Mapping[str, Dog]] = MappingProxyType({dog.id: dog for dog in (
-    Dog(
-        "fifi", _names("Fifi", "フィフィ", "Fifi"),
-        _names("poodle", "プードル", "barboncino"), 7, "purple",
-        _deck(
-            trash=     "- 1 - B - 1 - 2 - - 1 -",
-            restaurant="B 2 3 1 B 2 B - 3 1 2 B",
-            newspaper= "B B 1 - B 3 B 2 B 1 - B",
-            fangs=     "0 1 0 2 0 1 0 1 0 2 1 0",
-            catcher=   "+ x + + x x + x + x + x",
-            pound=     "x + x x + x + x x + x +",
-        ),
-    ),
-    Dog(
-        "butch", _names("Butch", "ブッチ", "Butch"),
-        _names("bulldog", "ブルドッグ", "bulldog"), 6, "red",
-        _deck(
-            trash=     "1 - B 2 - 1 3 - B 1 - 2",
-            restaurant="- - 1 - - 2 - 1 - - 1 -",
-            newspaper= "- B 1 - 2 - 1 - B 2 1 -",
-            fangs=     "3 4 2 3 1 3 4 2 3 4 2 3",
-            catcher=   "x + x x + x + x x + + x",
-            pound=     "+ x x + x x x + x x + x",
-        ),
-    ),
-    Dog(
-        "white-fang", _names("White Fang", "ホワイトファング", "Zanna Bianca"),
-        _names("husky", "ハスキー", "husky"), 8, "blue",
-        _deck(
-            trash=     "- 1 B - 2 - 1 - 3 B - 1",
-            restaurant="1 B - 2 1 B - 3 B 1 2 -",
-            newspaper= "B - 2 B 1 - B 3 - 1 B 2",
-            fangs=     "2 3 1 2 4 0 3 2 1 3 2 1",
-            catcher=   "+ + x + x x + x + x + x",
-            pound=     "x x + x x x + x x x x +",
-        ),
-    ),
-    Dog(
-        "vagabond", _names("Vagabond", "ヴァガボンド", "Vagabondo"),
-        _names("mongrel", "雑種", "meticcio"), 7, "green",
-        _deck(
-            trash=     "B 1 2 B 3 1 B - 2 1 B 3",
-            restaurant="- 1 - 2 B - 1 - 3 - 2 1",
-            newspaper= "- B 1 - 2 B - 3 1 - B 2",
-            fangs=     "1 2 0 3 1 2 2 1 0 3 2 1",
-            catcher=   "+ + x + + x + + x + x +",
-            pound=     "x + x + x x + x + x + x",
-        ),
-    ),
-    Dog(
-        "houdini", _names("Houdini", "フーディーニ", "Houdini"),
-        _names("Jack Russell terrier", "ジャック・ラッセル・テリア", "Jack Russell terrier"),
-        7, "orange",
-        _deck(
-            trash=     "1 - 2 B - 1 - 3 1 B - 2",
-            restaurant="- 1 B 2 - 1 3 - B 1 2 -",
-            newspaper= "B - 1 2 - B 3 - 1 B - 2",
-            fangs=     "0 1 2 1 0 1 0 2 1 0 1 2",
-            catcher=   "+ + + x + + x + + + x +",
-            pound=     "+ x + + + x + + x + + x",
-        ),
-    ),
-    Dog(
-        "bruno", _names("Bruno", "ブルーノ", "Bruno"),
-        _names("Saint Bernard", "セント・バーナード", "San Bernardo"), 6, "yellow",
-        _deck(
-            trash=     "2 - B 3 1 2 - 3 B 1 - 2",
-            restaurant="B 2 3 - 1 B 2 3 - B 1 2",
-            newspaper= "B 1 B - 2 B 3 B 1 - 2 B",
-            fangs=     "3 2 1 3 2 4 2 3 0 2 3 1",
-            catcher=   "x + x x + x x + x x + x",
-            pound=     "x x + x x + x x + x x +",
-        ),
-    ),
-)})
+DOGS: Final[Mapping[str, Dog]] = MappingProxyType(
+    {
+        dog.id: dog
+        for dog in (
+            Dog(
+                "fifi",
+                _names("Fifi", "フィフィ", "Fifi"),
+                _names("poodle", "プードル", "barboncino"),
+                7,
+                "purple",
+                _deck(
+                    trash="- 1 - B - 1 - 2 - - 1 -",
+                    restaurant="B 2 3 1 B 2 B - 3 1 2 B",
+                    newspaper="B B 1 - B 3 B 2 B 1 - B",
+                    fangs="0 1 0 2 0 1 0 1 0 2 1 0",
+                    catcher="+ x + + x x + x + x + x",
+                    pound="x + x x + x + x x + x +",
+                ),
+            ),
+            Dog(
+                "butch",
+                _names("Butch", "ブッチ", "Butch"),
+                _names("bulldog", "ブルドッグ", "bulldog"),
+                6,
+                "red",
+                _deck(
+                    trash="1 - B 2 - 1 3 - B 1 - 2",
+                    restaurant="- - 1 - - 2 - 1 - - 1 -",
+                    newspaper="- B 1 - 2 - 1 - B 2 1 -",
+                    fangs="3 4 2 3 1 3 4 2 3 4 2 3",
+                    catcher="x + x x + x + x x + + x",
+                    pound="+ x x + x x x + x x + x",
+                ),
+            ),
+            Dog(
+                "white-fang",
+                _names("White Fang", "ホワイトファング", "Zanna Bianca"),
+                _names("husky", "ハスキー", "husky"),
+                8,
+                "blue",
+                _deck(
+                    trash="- 1 B - 2 - 1 - 3 B - 1",
+                    restaurant="1 B - 2 1 B - 3 B 1 2 -",
+                    newspaper="B - 2 B 1 - B 3 - 1 B 2",
+                    fangs="2 3 1 2 4 0 3 2 1 3 2 1",
+                    catcher="+ + x + x x + x + x + x",
+                    pound="x x + x x x + x x x x +",
+                ),
+            ),
+            Dog(
+                "vagabond",
+                _names("Vagabond", "ヴァガボンド", "Vagabondo"),
+                _names("mongrel", "雑種", "meticcio"),
+                7,
+                "green",
+                _deck(
+                    trash="B 1 2 B 3 1 B - 2 1 B 3",
+                    restaurant="- 1 - 2 B - 1 - 3 - 2 1",
+                    newspaper="- B 1 - 2 B - 3 1 - B 2",
+                    fangs="1 2 0 3 1 2 2 1 0 3 2 1",
+                    catcher="+ + x + + x + + x + x +",
+                    pound="x + x + x x + x + x + x",
+                ),
+            ),
+            Dog(
+                "houdini",
+                _names("Houdini", "フーディーニ", "Houdini"),
+                _names(
+                    "Jack Russell terrier", "ジャック・ラッセル・テリア", "Jack Russell terrier"
+                ),
+                7,
+                "orange",
+                _deck(
+                    trash="1 - 2 B - 1 - 3 1 B - 2",
+                    restaurant="- 1 B 2 - 1 3 - B 1 2 -",
+                    newspaper="B - 1 2 - B 3 - 1 B - 2",
+                    fangs="0 1 2 1 0 1 0 2 1 0 1 2",
+                    catcher="+ + + x + + x + + + x +",
+                    pound="+ x + + + x + + x + + x",
+                ),
+            ),
+            Dog(
+                "bruno",
+                _names("Bruno", "ブルーノ", "Bruno"),
+                _names("Saint Bernard", "セント・バーナード", "San Bernardo"),
+                6,
+                "yellow",
+                _deck(
+                    trash="2 - B 3 1 2 - 3 B 1 - 2",
+                    restaurant="B 2 3 - 1 B 2 3 - B 1 2",
+                    newspaper="B 1 B - 2 B 3 B 1 - 2 B",
+                    fangs="3 2 1 3 2 4 2 3 0 2 3 1",
+                    catcher="x + x x + x x + x x + x",
+                    pound="x x + x x + x x + x x +",
+                ),
+            ),
+        )
+    }
+)
 
 
 def dog(dog_id: object) -> Dog:
@@ -259,7 +284,8 @@ def dog(dog_id: object) -> Dog:
         raise RuleError(
             # ``value``, not ``dog``: ``dog`` always holds a catalog dog's English name
             N_("unknown dog {value!r}; expected one of: {names}"),
-            value=dog_id, names=", ".join(DOGS),
+            value=dog_id,
+            names=", ".join(DOGS),
         )
     return found
 

@@ -97,27 +97,62 @@ PLACES: Final[dict[str, tuple[str, Kind, int | None, tuple[Cell, ...]]]] = {
     "d": ("restaurant-d", Kind.RESTAURANT, None, ((3, 9), (1, 10))),
     "e": ("restaurant-e", Kind.RESTAURANT, None, ((15, 9), (17, 10))),
     "f": ("restaurant-f", Kind.RESTAURANT, None, ((9, 12), (8, 11), (10, 11))),
-    "N": ("newspaper-office", Kind.NEWSPAPER_OFFICE, None,
-          ((6, 7), (12, 7), (8, 6), (10, 6), (8, 8), (10, 8))),
+    "N": (
+        "newspaper-office",
+        Kind.NEWSPAPER_OFFICE,
+        None,
+        ((6, 7), (12, 7), (8, 6), (10, 6), (8, 8), (10, 8)),
+    ),
     "P": ("pound", Kind.POUND, None, ((9, 1),)),
 }
 VAN_START: Final[Cell] = (9, 1)  # the road at the pound's exit (seed: 収容所の横の道)
 
 FOUNTAINS: Final[tuple[Cell, ...]] = ((7, 6), (11, 6), (7, 8), (11, 8))
 TRASH_CANS: Final[tuple[Cell, ...]] = (
-    (3, 6), (15, 6), (3, 8), (15, 8), (10, 6), (8, 8),
-    (3, 2), (15, 2), (3, 12), (15, 12), (8, 2), (10, 12),
-    (0, 7), (18, 7), (4, 1), (14, 13),
+    (3, 6),
+    (15, 6),
+    (3, 8),
+    (15, 8),
+    (10, 6),
+    (8, 8),
+    (3, 2),
+    (15, 2),
+    (3, 12),
+    (15, 12),
+    (8, 2),
+    (10, 12),
+    (0, 7),
+    (18, 7),
+    (4, 1),
+    (14, 13),
 )
 LAMPPOSTS: Final[tuple[Cell, ...]] = (
-    (3, 4), (15, 4), (3, 10), (15, 10), (6, 4), (12, 4), (6, 10), (12, 10),
-    (10, 2), (8, 12),
+    (3, 4),
+    (15, 4),
+    (3, 10),
+    (15, 10),
+    (6, 4),
+    (12, 4),
+    (6, 10),
+    (12, 10),
+    (10, 2),
+    (8, 12),
 )
 # Delivery address n is ADDRESSES[n - 1]: two per block, numbered across the town so that
 # a newspaper usually takes a dog away from home.
 ADDRESSES: Final[tuple[Cell, ...]] = (
-    (1, 4), (11, 4), (17, 10), (3, 11), (15, 3), (7, 10),
-    (17, 4), (3, 3), (11, 10), (1, 10), (7, 4), (15, 11),
+    (1, 4),
+    (11, 4),
+    (17, 10),
+    (3, 11),
+    (15, 3),
+    (7, 10),
+    (17, 4),
+    (3, 3),
+    (11, 10),
+    (1, 10),
+    (7, 4),
+    (15, 11),
 )
 
 
@@ -199,8 +234,9 @@ class City:
                 continue
             yield n
 
-    def distances(self, start: str, den: int | None, *,
-                  blocked: Iterable[str] = ()) -> dict[str, int]:
+    def distances(
+        self, start: str, den: int | None, *, blocked: Iterable[str] = ()
+    ) -> dict[str, int]:
         """AP to walk from ``start`` to every reachable square (1 AP a step), for the dog
         whose den is ``den``, never entering ``blocked`` squares (e.g. a rival's lamppost)."""
         closed = set(blocked)
@@ -219,8 +255,9 @@ class City:
         ``start``, never driving back onto the square it just left."""
         states = {(start, came_from)}
         for _ in range(steps):
-            states = {(n, here) for here, back in states
-                      for n in self.road_neighbours(here) if n != back}
+            states = {
+                (n, here) for here, back in states for n in self.road_neighbours(here) if n != back
+            }
         return {here for here, _ in states}
 
 
@@ -248,20 +285,31 @@ def _build() -> City:
                 kinds[square_id] = kind
                 cells.setdefault(square_id, []).append((col, row))
     features: dict[str, set[Feature]] = {}
-    for feature, where in ((Feature.TRASH_CAN, TRASH_CANS), (Feature.LAMPPOST, LAMPPOSTS),
-                           (Feature.FOUNTAIN, FOUNTAINS)):
+    for feature, where in (
+        (Feature.TRASH_CAN, TRASH_CANS),
+        (Feature.LAMPPOST, LAMPPOSTS),
+        (Feature.FOUNTAIN, FOUNTAINS),
+    ):
         for cell in where:
             features.setdefault(_street_id(cell), set()).add(feature)
     addresses = {_street_id(cell): n for n, cell in enumerate(ADDRESSES, 1)}
     dens = {square_id: den for square_id, _, den, _ in PLACES.values() if den is not None}
-    squares = {sid: Square(sid, kinds[sid], tuple(cells[sid]),
-                           frozenset(features.get(sid, ())), addresses.get(sid), dens.get(sid))
-               for sid in cells}
+    squares = {
+        sid: Square(
+            sid,
+            kinds[sid],
+            tuple(cells[sid]),
+            frozenset(features.get(sid, ())),
+            addresses.get(sid),
+            dens.get(sid),
+        )
+        for sid in cells
+    }
     at = {cell: sid for sid, square in squares.items() for cell in square.cells}
     links: dict[str, list[str]] = {sid: [] for sid in squares}
     for sid, square in squares.items():
         if square.is_street:
-            (col, row), = square.cells
+            ((col, row),) = square.cells
             for dc, dr in SIDES:
                 other = at.get((col + dc, row + dr))
                 if other is not None and squares[other].is_street:
@@ -272,15 +320,25 @@ def _build() -> City:
             street = at.get(door)
             if street is None or not squares[street].is_street:
                 raise ValueError(f"the entrance of {square_id} at {door} is not a street")
-            sides = [side for (dc, dr), side in SIDES.items()
-                     if at.get((door[0] - dc, door[1] - dr)) == square_id]
+            sides = [
+                side
+                for (dc, dr), side in SIDES.items()
+                if at.get((door[0] - dc, door[1] - dr)) == square_id
+            ]
             if not sides:
                 raise ValueError(f"the entrance of {square_id} at {door} does not touch it")
             entrances.append(Entrance(square_id, street, sides[0]))
             links[square_id].append(street)
             links[street].append(square_id)
-    return City(width, height, squares, tuple(entrances), _street_id(VAN_START),
-                {sid: tuple(ns) for sid, ns in links.items()}, at)
+    return City(
+        width,
+        height,
+        squares,
+        tuple(entrances),
+        _street_id(VAN_START),
+        {sid: tuple(ns) for sid, ns in links.items()},
+        at,
+    )
 
 
 CITY: Final = _build()

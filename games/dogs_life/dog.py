@@ -79,7 +79,8 @@ def newspaper(address: int) -> Item:
     if not 1 <= address <= NEWSPAPERS:
         raise RuleError(
             N_("a newspaper address must be from 1 to {last}, not {address}"),
-            last=NEWSPAPERS, address=address,
+            last=NEWSPAPERS,
+            address=address,
         )
     return Item(ItemKind.NEWSPAPER, address)
 
@@ -146,7 +147,10 @@ def spend(state: DogState, cost: int, action: Term) -> DogState:
     if state.ap < cost:
         raise RuleError(
             N_("{dog} has {ap} action points left this turn, not the {cost} needed to {action}"),
-            dog=state.name, ap=state.ap, action=action, cost=cost,
+            dog=state.name,
+            ap=state.ap,
+            action=action,
+            cost=cost,
         )
     return replace(state, ap=state.ap - cost)
 
@@ -198,7 +202,8 @@ def pick_up(state: DogState, item: Item) -> DogState:
     if not state.free_hands:
         raise RuleError(
             N_("{dog} already carries {count} items; drop one first"),
-            dog=state.name, count=len(state.items),
+            dog=state.name,
+            count=len(state.items),
         )
     if item.kind is ItemKind.NEWSPAPER and item in state.items:
         raise RuleError(
@@ -232,7 +237,9 @@ def bury(state: DogState, count: int) -> DogState:
     if state.carried_bones < count:
         raise RuleError(
             N_("{dog} carries {carried} bones and cannot bury {count}"),
-            dog=state.name, carried=state.carried_bones, count=count,
+            dog=state.name,
+            carried=state.carried_bones,
+            count=count,
         )
     state = spend(state, count, terms.BURY)
     items = state.items
@@ -276,9 +283,7 @@ def pound_draws(state: DogState) -> int:
 
 def release(state: DogState) -> DogState:
     """Out of the pound: hunger set to 2 even if it was higher (D2), and the dog acts at once."""
-    return replace(
-        state, pound=0, hunger=HUNGER_ON_RELEASE, ap=dog(state.dog).action_points
-    )
+    return replace(state, pound=0, hunger=HUNGER_ON_RELEASE, ap=dog(state.dog).action_points)
 
 
 def _not_carried(state: DogState, item: Item) -> RuleError:
@@ -291,4 +296,4 @@ def _not_carried(state: DogState, item: Item) -> RuleError:
 
 def _without(items: tuple[Item, ...], item: Item) -> tuple[Item, ...]:
     index = items.index(item)
-    return items[:index] + items[index + 1:]
+    return items[:index] + items[index + 1 :]

@@ -77,14 +77,18 @@ class Settings:
         if not low <= self.bones_to_win <= high:
             raise RuleError(
                 N_("bones_to_win must be from {low} to {high}, not {value}"),
-                low=low, high=high, value=self.bones_to_win,
+                low=low,
+                high=high,
+                value=self.bones_to_win,
             )
         if self.timed_minutes is not None:
             low, high = MINUTES_RANGE
             if not low <= self.timed_minutes <= high:
                 raise RuleError(
                     N_("timed_minutes must be from {low} to {high}, not {value}"),
-                    low=low, high=high, value=self.timed_minutes,
+                    low=low,
+                    high=high,
+                    value=self.timed_minutes,
                 )
 
 
@@ -109,8 +113,9 @@ class Game:
     def office(self) -> tuple[int, ...]:
         """The addresses of the newspapers at the office: not carried, not on the street."""
         out = {i.address for d in self.dogs for i in d.items if i.kind is ItemKind.NEWSPAPER}
-        return tuple(a for a in range(1, dogs.NEWSPAPERS + 1)
-                     if a not in out and a not in self.street)
+        return tuple(
+            a for a in range(1, dogs.NEWSPAPERS + 1) if a not in out and a not in self.street
+        )
 
 
 def new_game(dog_ids: Sequence[object], settings: Settings = Settings()) -> Game:
@@ -118,7 +123,9 @@ def new_game(dog_ids: Sequence[object], settings: Settings = Settings()) -> Game
     if not MIN_PLAYERS <= len(dog_ids) <= MAX_PLAYERS:
         raise RuleError(
             N_("this game needs {minimum} to {maximum} players, not {count}"),
-            minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, count=len(dog_ids),
+            minimum=MIN_PLAYERS,
+            maximum=MAX_PLAYERS,
+            count=len(dog_ids),
         )
     ids = [dog(dog_id).id for dog_id in dog_ids]
     for index, dog_id in enumerate(ids):
@@ -128,6 +135,7 @@ def new_game(dog_ids: Sequence[object], settings: Settings = Settings()) -> Game
 
 
 # --- reading the state -----------------------------------------------------------------
+
 
 def winners(game: Game) -> tuple[int, ...]:
     """The winning seats (D3): whoever reached the goal, else the most bones when time is up."""
@@ -142,8 +150,10 @@ def ranking(game: Game) -> list[list[int]]:
     """D3 as an order: seats by buried bones, most first; equal counts share a place (one
     group, in seat order). The first group wins when time is up in the timed variant."""
     buried = [d.buried for d in game.dogs]
-    return [[seat for seat, count in enumerate(buried) if count == value]
-            for value in sorted(set(buried), reverse=True)]
+    return [
+        [seat for seat, count in enumerate(buried) if count == value]
+        for value in sorted(set(buried), reverse=True)
+    ]
 
 
 def rivals(game: Game, seat: int) -> tuple[int, ...]:
@@ -184,15 +194,15 @@ def whose_turn(game: Game) -> int | None:
 def turn_running(game: Game) -> bool:
     """Whether the current dog's turn still runs: it has action points left, and its
     player has not ended the actions (``end_turn`` or the catcher's die)."""
-    return (game.current is not None and not game.ended
-            and game.dogs[game.current].ap > 0)
+    return game.current is not None and not game.ended and game.dogs[game.current].ap > 0
 
 
 def check_seat(game: Game, seat: object, field: str = "seat") -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.dogs):
         raise RuleError(
             N_("{field} must be a whole number from 0 to {last}"),
-            field=field, last=len(game.dogs) - 1,
+            field=field,
+            last=len(game.dogs) - 1,
         )
     return seat
 
@@ -209,12 +219,13 @@ def _set(game: Game, seat: int, state: DogState, *, delivered: bool = False) -> 
     before = _papers(game.dogs[seat])
     left = [a for a in before if a not in _papers(state)]
     street = game.street if delivered else (*game.street, *left)
-    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1:]), street=street)
+    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1 :]), street=street)
 
 
 def _papers(state: DogState) -> tuple[int, ...]:
-    return tuple(i.address for i in state.items
-                 if i.kind is ItemKind.NEWSPAPER and i.address is not None)
+    return tuple(
+        i.address for i in state.items if i.kind is ItemKind.NEWSPAPER and i.address is not None
+    )
 
 
 def _draw(game: Game, seat: int, drawer: Drawer) -> tuple[Card, Game]:
@@ -231,6 +242,7 @@ def _remember(game: Game, seat: int, section: Section, cards: tuple[Card, ...]) 
 
 # --- step 1: the start of a turn -----------------------------------------------------------
 
+
 def start_turn(game: Game, seat: int, drawer: Drawer) -> tuple[Game, Report]:
     """Hunger tick or starvation for a free dog; the pound draws for a caught one (D2)."""
     _require_playing(game)
@@ -238,14 +250,19 @@ def start_turn(game: Game, seat: int, drawer: Drawer) -> tuple[Game, Report]:
     if turn_running(game):
         current = game.dogs[game.current or 0]
         raise RuleError(
-            N_("it is still {dog}'s turn ({ap} action points left): its player ends the "
-               "turn first"),
-            dog=current.name, ap=current.ap,
+            N_(
+                "it is still {dog}'s turn ({ap} action points left): its player ends the turn first"
+            ),
+            dog=current.name,
+            ap=current.ap,
         )
     game = replace(
         game,
         dogs=tuple(replace(d, ap=0) for d in game.dogs),  # unspent AP are not carried over
-        turn=game.turn + 1, current=seat, rolled=False, ended=False,
+        turn=game.turn + 1,
+        current=seat,
+        rolled=False,
+        ended=False,
         history=(*game.history, tuple(d.buried for d in game.dogs)),
     )
     state = game.dogs[seat]
@@ -266,6 +283,7 @@ def start_turn(game: Game, seat: int, drawer: Drawer) -> tuple[Game, Report]:
 
 
 # --- step 2: actions ---------------------------------------------------------------------
+
 
 def move(game: Game, seat: int, steps: int) -> Game:
     """Walk ``steps`` spaces (entering or leaving a building is a step too): 1 AP each."""
@@ -317,9 +335,7 @@ def pee(game: Game, seat: int, covers: int | None = None) -> Game:
         if covers == seat:
             raise RuleError(N_("a dog cannot cover its own pee marker"))
         if game.dogs[covers].lampposts == 0:
-            raise RuleError(
-                N_("{dog} has no pee marker on a lamppost"), dog=game.dogs[covers].name
-            )
+            raise RuleError(N_("{dog} has no pee marker on a lamppost"), dog=game.dogs[covers].name)
     game = _set(game, seat, dogs.pee(game.dogs[seat]))
     if covers is not None:
         game = _set(game, covers, dogs.covered(game.dogs[covers]))
@@ -337,11 +353,15 @@ def pick_up(game: Game, seat: int, item: Item, *, from_street: bool = False) -> 
             if other != seat and item in state.items:
                 raise RuleError(
                     N_("newspaper {address} is carried by {dog}"),
-                    address=item.address, dog=state.name,
+                    address=item.address,
+                    dog=state.name,
                 )
         if item in game.dogs[seat].items:
-            raise RuleError(N_("{dog} already carries newspaper {address}"),
-                            dog=game.dogs[seat].name, address=item.address)
+            raise RuleError(
+                N_("{dog} already carries newspaper {address}"),
+                dog=game.dogs[seat].name,
+                address=item.address,
+            )
         pool = game.street if from_street else game.office
         if not pool:
             if from_street:
@@ -378,8 +398,13 @@ _ACTIONS: Final = {Section.TRASH: terms.RUMMAGE, Section.RESTAURANT: terms.BEG}
 
 
 def draw(
-    game: Game, seat: int, section: Section, drawer: Drawer, *,
-    address: int | None = None, against: int | None = None,
+    game: Game,
+    seat: int,
+    section: Section,
+    drawer: Drawer,
+    *,
+    address: int | None = None,
+    against: int | None = None,
 ) -> tuple[Game, Report]:
     """Draw a card and apply the section that matters.
 
@@ -456,6 +481,7 @@ def _fight(game: Game, seat: int, against: int | None, drawer: Drawer) -> tuple[
 
 # --- step 3 and the end ------------------------------------------------------------------
 
+
 def end_turn(game: Game, seat: int) -> Game:
     """The current player ends the actions of the turn: unspent action points are gone
     (never carried over); the catcher's die may still be rolled."""
@@ -519,11 +545,11 @@ def adjust(game: Game, seat: int, counter: str, value: int) -> Game:
         if change > state.supply:
             raise RuleError(
                 N_("{dog} has only {count} pee markers left for the bladder"),
-                dog=state.name, count=state.supply,
+                dog=state.name,
+                count=state.supply,
             )
         return _set(game, seat, replace(state, bladder=value, supply=state.supply - change))
     change = value - state.buried
     if change > 0 and bones_in_use(game) + change > BONES:
         raise RuleError(N_("all {count} bones are already carried or buried"), count=BONES)
     return _set(game, seat, replace(state, buried=value))
-

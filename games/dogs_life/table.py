@@ -71,6 +71,7 @@ CHANCE_FIELDS: Final = ("draws", "die", "outcome", "trash_day")
 
 # --- the protocol ----------------------------------------------------------------------------
 
+
 def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
     """Each player picks a dog (``settings["dogs"]``); every dog starts as set up (D1)."""
     if not isinstance(settings, Mapping):
@@ -79,12 +80,15 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
     if unknown:
         raise RuleError(
             N_("unknown setting {name!r}; expected one of: {names}"),
-            name=unknown[0], names=", ".join(SETTINGS),
+            name=unknown[0],
+            names=", ".join(SETTINGS),
         )
     if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
         raise RuleError(
             N_("this game needs {minimum} to {maximum} players, not {count}"),
-            minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS, count=len(players),
+            minimum=rules.MIN_PLAYERS,
+            maximum=rules.MAX_PLAYERS,
+            count=len(players),
         )
     chosen = settings.get("dogs", list(DOGS)[: len(players)])
     if not isinstance(chosen, list) or len(chosen) != len(players):
@@ -141,7 +145,9 @@ def apply(state: Game, event: Mapping[str, Any]) -> Game:
         if record[0] != seat:
             raise RuleError(
                 N_("draw {number} was recorded for seat {recorded}, not seat {seat}"),
-                number=position, recorded=record[0], seat=seat,
+                number=position,
+                recorded=record[0],
+                seat=seat,
             )
         return record[1], replay(deck, record[1])
 
@@ -173,8 +179,10 @@ def view_json(state: Game, viewer: int | None) -> dict[str, Any]:
         return data
     for dog_json in data["dogs"]:
         if dog_json["seat"] != viewer:
-            dog_json["items"] = [{**item, "address": None} if item["kind"] == "newspaper"
-                                 else item for item in dog_json["items"]]
+            dog_json["items"] = [
+                {**item, "address": None} if item["kind"] == "newspaper" else item
+                for item in dog_json["items"]
+            ]
     return data
 
 
@@ -186,8 +194,12 @@ def view_event(state: Game, event: Mapping[str, Any], viewer: int | None) -> dic
     """A stored event as seat ``viewer`` sees it: a newspaper picked up or dropped keeps
     its address from everyone but its dog's player until the game ends."""
     shown = dict(event)
-    if (event.get("type") in ("pick_up", "drop") and event.get("item") == "newspaper"
-            and event.get("seat") != viewer and not game_over(state)):
+    if (
+        event.get("type") in ("pick_up", "drop")
+        and event.get("item") == "newspaper"
+        and event.get("seat") != viewer
+        and not game_over(state)
+    ):
         shown["address"] = None
     return shown
 
@@ -219,16 +231,21 @@ def to_json(state: Game) -> dict[str, Any]:
 
 # --- applying events -------------------------------------------------------------------------
 
+
 def _apply(state: Game, event: Mapping[str, Any], drawer: Drawer) -> tuple[Game, Report]:
     def seated(handler: Handler) -> Callable[[Game, Mapping[str, Any]], tuple[Game, Report]]:
         # Every turn event names the dog's seat; the handler gets it checked.
         return lambda game, e: handler(game, rules.check_seat(game, e.get("seat")), e, drawer)
 
-    return dispatch(state, event, {
-        "adjust": _adjust,
-        **{kind: seated(handler) for kind, handler in _HANDLERS.items()},
-        "end_game": lambda game, _e: (rules.end_game(game), {}),
-    })
+    return dispatch(
+        state,
+        event,
+        {
+            "adjust": _adjust,
+            **{kind: seated(handler) for kind, handler in _HANDLERS.items()},
+            "end_game": lambda game, _e: (rules.end_game(game), {}),
+        },
+    )
 
 
 def _adjust(state: Game, event: Mapping[str, Any]) -> tuple[Game, Report]:
@@ -243,14 +260,13 @@ def _plain(step: Callable[[Game, int, Mapping[str, Any]], Game]) -> Handler:
     return lambda state, seat, event, _drawer: (step(state, seat, event), {})
 
 
-def _draw_event(state: Game, seat: int, event: Mapping[str, Any], drawer: Drawer) -> tuple[
-        Game, Report]:
+def _draw_event(
+    state: Game, seat: int, event: Mapping[str, Any], drawer: Drawer
+) -> tuple[Game, Report]:
     names = [s.value for s in Section]
     raw = event.get("section")
     if raw not in names:
-        raise RuleError(
-            N_("section must be one of: {names}"), names=", ".join(names)
-        )
+        raise RuleError(N_("section must be one of: {names}"), names=", ".join(names))
     address = _whole(event, "address") if "address" in event else None
     against = event.get("against")
     return rules.draw(state, seat, Section(raw), drawer, address=address, against=against)
@@ -263,13 +279,15 @@ def _to_pound(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
 
 
 def _search(section: Section) -> Handler:
-    def handler(state: Game, seat: int, event: Mapping[str, Any], _drawer: Drawer) -> tuple[
-            Game, Report]:
+    def handler(
+        state: Game, seat: int, event: Mapping[str, Any], _drawer: Drawer
+    ) -> tuple[Game, Report]:
         raw = event.get("find", Find.NOTHING.value)
         names = [f.value for f in Find]
         if raw not in names:
             raise RuleError(N_("find must be one of: {names}"), names=", ".join(names))
         return rules.search(state, seat, section, Find(raw))
+
     return handler
 
 
@@ -309,12 +327,20 @@ def _fields(*names: str) -> frozenset[str]:
 EVENT_FIELDS: dict[str, frozenset[str]] = {
     "adjust": ADJUST_FIELDS,
     "end_game": frozenset({"type"}),
-    "start_turn": _fields(), "end_turn": _fields(), "move": _fields("steps"),
-    "rummage": _fields("find"), "beg": _fields("find"), "eat": _fields("days"),
-    "drink": _fields(), "pee": _fields("covers"),
-    "pick_up": _fields("item", "from", "address"), "drop": _fields("item", "address"),
-    "bury": _fields("count"), "to_pound": _fields("reason"),
-    "draw": _fields("section", "address", "against"), "roll_die": _fields(),
+    "start_turn": _fields(),
+    "end_turn": _fields(),
+    "move": _fields("steps"),
+    "rummage": _fields("find"),
+    "beg": _fields("find"),
+    "eat": _fields("days"),
+    "drink": _fields(),
+    "pee": _fields("covers"),
+    "pick_up": _fields("item", "from", "address"),
+    "drop": _fields("item", "address"),
+    "bury": _fields("count"),
+    "to_pound": _fields("reason"),
+    "draw": _fields("section", "address", "against"),
+    "roll_die": _fields(),
 }
 
 _HANDLERS: Final[dict[str, Handler]] = {
@@ -371,7 +397,9 @@ def _records(event: Mapping[str, Any]) -> list[tuple[int, Draw]]:
             raise problem
         seat, card, shuffles = item.get("seat"), item.get("card"), item.get("shuffles", [])
         if (
-            not _is_whole(seat) or not _is_whole(card) or not isinstance(shuffles, list)
+            not _is_whole(seat)
+            or not _is_whole(card)
+            or not isinstance(shuffles, list)
             or not all(isinstance(o, list) and all(_is_whole(c) for c in o) for o in shuffles)
         ):
             raise problem
@@ -384,6 +412,7 @@ def _is_whole(value: object) -> TypeGuard[int]:
 
 
 # --- JSON for the phone ----------------------------------------------------------------------
+
 
 def _dog_json(seat: int, state: DogState) -> dict[str, Any]:
     spec = dog(state.dog)
@@ -514,6 +543,7 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     (``catalog.localized(params, "ja")`` → "ホワイトファング"). History lines name players,
     not dogs, so they have no ``dog`` parameter today.
     """
+
     def name(key: str) -> str:
         seat = event.get(key)
         if _is_whole(seat) and 0 <= seat < len(players):
@@ -552,7 +582,9 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         if event.get("covers") is None:
             return N_("{name} peed on a lamppost"), params
         return N_("{name} peed over {rival}'s marker, which goes back to {rival}"), {
-            **params, "rival": name("covers")}
+            **params,
+            "rival": name("covers"),
+        }
     if kind in ("pick_up", "drop", "bury"):
         return _item_event(kind, event, params)
     if kind == "to_pound":
@@ -576,8 +608,9 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
 _SEARCHES: Final = {"rummage": "trash", "beg": "restaurant"}
 
 
-def _item_event(kind: str, event: Mapping[str, Any], params: dict[str, Any]) -> tuple[
-        str, dict[str, Any]]:
+def _item_event(
+    kind: str, event: Mapping[str, Any], params: dict[str, Any]
+) -> tuple[str, dict[str, Any]]:
     if kind == "bury":
         count = event.get("count", 1)
         if count == 1:

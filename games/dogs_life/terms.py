@@ -42,13 +42,27 @@ BEG: Final = Term(N_("beg at a restaurant"))
 FIGHT: Final = Term(N_("fight"))
 MEET_CATCHER: Final = Term(N_("meet the catcher"))
 
-ACTIONS: Final = (MOVE, EAT, DRINK, PEE, PICK_UP, DROP, DELIVER, BURY, RUMMAGE, BEG, FIGHT,
-                  MEET_CATCHER)
+ACTIONS: Final = (
+    MOVE,
+    EAT,
+    DRINK,
+    PEE,
+    PICK_UP,
+    DROP,
+    DELIVER,
+    BURY,
+    RUMMAGE,
+    BEG,
+    FIGHT,
+    MEET_CATCHER,
+)
 
 # --- counter names ---------------------------------------------------------------------------
 
-COUNTER_NAMES: Final[Mapping[str, Term]] = MappingProxyType({
-    "hunger": Term(N_("hunger")),
-    "bladder": Term(N_("bladder")),
-    "bones": Term(N_("buried bones")),
-})
+COUNTER_NAMES: Final[Mapping[str, Term]] = MappingProxyType(
+    {
+        "hunger": Term(N_("hunger")),
+        "bladder": Term(N_("bladder")),
+        "bones": Term(N_("buried bones")),
+    }
+)

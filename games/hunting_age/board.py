@@ -54,8 +54,7 @@ BASE_COSTS: Final = {
 EXTRA_STEPS: Final[dict[str, tuple[Cost, ...]]] = {
     "cave": (Cost(), Cost(coins=1), Cost(any_food=1)),
     "subordinate": (Cost(coins=1), Cost(Food(grape=1)), Cost(coins=1), Cost(any_food=1)),
-    "hut": (Cost(), Cost(coins=1), Cost(coins=1, any_food=1), Cost(coins=1),
-            Cost(any_food=1)),
+    "hut": (Cost(), Cost(coins=1), Cost(coins=1, any_food=1), Cost(coins=1), Cost(any_food=1)),
 }
 
 # The VP printed under each piece (under each cave's rock chips for caves).

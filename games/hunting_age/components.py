@@ -70,8 +70,11 @@ GOOD_NAMES: Final[Mapping[str, Names]] = {
     "coins": Names(N_("coin"), "石貨", "moneta"),
     "vp": Names(N_("VP"), "勝利点", "PV"),
     "any_food": Names(N_("any food"), "任意の食料", "cibo a scelta"),
-    "basic_food": Names(N_("bear, grape or green grain"), "くま・ぶどう・穀物(緑)のいずれか",
-                        "orso, uva o grano verde"),
+    "basic_food": Names(
+        N_("bear, grape or green grain"),
+        "くま・ぶどう・穀物(緑)のいずれか",
+        "orso, uva o grano verde",
+    ),
     "non_grape": Names(N_("any food but grape"), "ぶどう以外の食料", "cibo tranne l'uva"),
 }
 #: Each good's name as a ``Term`` for a message parameter (one English source: GOOD_NAMES).
@@ -146,8 +149,9 @@ class Cost:
     any_food: int = 0
 
     def __add__(self, other: Cost) -> Cost:
-        return Cost(self.food + other.food, self.coins + other.coins,
-                    self.any_food + other.any_food)
+        return Cost(
+            self.food + other.food, self.coins + other.coins, self.any_food + other.any_food
+        )
 
     def as_dict(self) -> dict[str, int]:
         """The non-zero parts, e.g. ``{"bear": 2, "grape": 1, "coins": 1}`` (JSON-ready)."""
@@ -172,6 +176,7 @@ def goods_list(parts: Iterable[tuple[str, int]] | Mapping[str, int]) -> TermList
 
 
 # --- rock chips (H1) -------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class RockChip:

@@ -56,7 +56,7 @@ def _shown(value: object) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):  # not JSON data, or an int too long to print
         text = repr(value) if not isinstance(value, int) else "a number too long to show"
-    return text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
+    return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"
 
 
 def _is_whole(value: object) -> bool:
@@ -68,21 +68,33 @@ def _whole(name: str, field: str, value: object, most: int) -> int:
     if not isinstance(value, int) or not _is_whole(value):
         raise RuleError(
             N_("player {name}: {field} must be a whole number of at least 0, not {value}"),
-            name=name, field=field, value=_shown(value),
+            name=name,
+            field=field,
+            value=_shown(value),
         )
     if value > most:
-        raise RuleError(N_("player {name}: {field} must be at most {most}, not {value}"),
-                        name=name, field=field, most=most, value=_shown(value))
+        raise RuleError(
+            N_("player {name}: {field} must be at most {most}, not {value}"),
+            name=name,
+            field=field,
+            most=most,
+            value=_shown(value),
+        )
     return value
 
 
 def _huts(name: str, raw: object) -> tuple[int | str, ...]:
     if not isinstance(raw, list):
-        raise RuleError(N_("player {name}: huts must be a list of VP numbers or end-game cards"),
-                        name=name)
+        raise RuleError(
+            N_("player {name}: huts must be a list of VP numbers or end-game cards"), name=name
+        )
     if len(raw) > LIMITS["hut"]:
-        raise RuleError(N_("player {name}: at most {limit} huts can be built, not {count}"),
-                        name=name, limit=LIMITS["hut"], count=len(raw))
+        raise RuleError(
+            N_("player {name}: at most {limit} huts can be built, not {count}"),
+            name=name,
+            limit=LIMITS["hut"],
+            count=len(raw),
+        )
     huts: list[int | str] = []
     for index, hut in enumerate(raw):
         if isinstance(hut, str) and hut in END_GAME_SCORES:
@@ -91,9 +103,14 @@ def _huts(name: str, raw: object) -> tuple[int | str, ...]:
             huts.append(_whole(name, f"huts[{index}]", hut, VP_NUMBER_MAX))
         else:
             raise RuleError(
-                N_("player {name}: huts[{index}] must be a VP number of at least 0 or one of "
-                   "{cards}, not {value}"),
-                name=name, index=index, cards=", ".join(END_GAME_SCORES), value=_shown(hut),
+                N_(
+                    "player {name}: huts[{index}] must be a VP number of at least 0 or one of "
+                    "{cards}, not {value}"
+                ),
+                name=name,
+                index=index,
+                cards=", ".join(END_GAME_SCORES),
+                value=_shown(hut),
             )
     return tuple(huts)
 
@@ -102,33 +119,49 @@ def _cave(name: str, raw: object) -> Food:
     if not isinstance(raw, Mapping):
         raise RuleError(
             N_("player {name}: cave must be an object of food counts ({kinds}), not {value}"),
-            name=name, kinds=", ".join(FOODS), value=_shown(raw),
+            name=name,
+            kinds=", ".join(FOODS),
+            value=_shown(raw),
         )
     for kind in raw:
         if kind not in FOODS:
             raise RuleError(
                 N_("player {name}: cave has unknown food {kind!r}; expected one of: {kinds}"),
-                name=name, kind=kind, kinds=", ".join(FOODS),
+                name=name,
+                kind=kind,
+                kinds=", ".join(FOODS),
             )
-    cave = Food.of({kind: _whole(name, f"cave.{kind}", raw[kind], SUPPLY_LIMITS[kind])
-                    for kind in raw})
+    cave = Food.of(
+        {kind: _whole(name, f"cave.{kind}", raw[kind], SUPPLY_LIMITS[kind]) for kind in raw}
+    )
     if cave.total > MAX_CAVES:
         raise RuleError(
-            N_("player {name}: the cave holds {count} food pieces but a tribe has at most "
-               "{caves} caves"),
-            name=name, count=cave.total, caves=MAX_CAVES,
+            N_(
+                "player {name}: the cave holds {count} food pieces but a tribe has at most "
+                "{caves} caves"
+            ),
+            name=name,
+            count=cave.total,
+            caves=MAX_CAVES,
         )
     return cave
 
 
 def _standing(name: str, raw: object) -> Standing:
     if not isinstance(raw, Mapping):
-        raise RuleError(N_("player {name}: expected an object with {fields}"),
-                        name=name, fields=", ".join(FIELDS))
+        raise RuleError(
+            N_("player {name}: expected an object with {fields}"),
+            name=name,
+            fields=", ".join(FIELDS),
+        )
     for field in raw:
         if field not in FIELDS:
-            raise RuleError(N_("player {name}: unknown field {field!r}; expected one of: "
-                               "{fields}"), name=name, field=field, fields=", ".join(FIELDS))
+            raise RuleError(
+                N_("player {name}: unknown field {field!r}; expected one of: {fields}"),
+                name=name,
+                field=field,
+                fields=", ".join(FIELDS),
+            )
     for field in FIELDS:
         if field not in raw:
             raise RuleError(N_("player {name}: missing field {field}"), name=name, field=field)
@@ -137,15 +170,22 @@ def _standing(name: str, raw: object) -> Standing:
     track = _whole(name, "track", raw["track"], VP_TRACK_MAX)
     cave = _cave(name, raw["cave"])
     coins = _whole(name, "coins", raw["coins"], COIN_COUNTER_MAX)
-    pieces = _whole(name, "pieces_left_on_board", raw["pieces_left_on_board"],
-                    PIECES_ON_BOARD_AT_START)
+    pieces = _whole(
+        name, "pieces_left_on_board", raw["pieces_left_on_board"], PIECES_ON_BOARD_AT_START
+    )
     low = LIMITS["hut"] - len(huts)  # the unbuilt huts are still on the board
     high = PIECES_ON_BOARD_AT_START - len(huts)
     if not low <= pieces <= high:
         raise RuleError(
-            N_("player {name}: pieces_left_on_board must be {low} to {high} with {built} "
-               "huts built, not {value}"),
-            name=name, low=low, high=high, built=len(huts), value=pieces,
+            N_(
+                "player {name}: pieces_left_on_board must be {low} to {high} with {built} "
+                "huts built, not {value}"
+            ),
+            name=name,
+            low=low,
+            high=high,
+            built=len(huts),
+            value=pieces,
         )
     # Food beyond the 3 starting caves needs created caves (storage), whose rock chips
     # have left the board: that caps the pieces left, which the first tie-break compares.
@@ -153,9 +193,14 @@ def _standing(name: str, raw: object) -> Standing:
     high -= sum(ROCK_CHIP_GROUPS[:creations])
     if pieces > high:
         raise RuleError(
-            N_("player {name}: {food} food pieces in the cave need {caves} open caves, "
-               "so pieces_left_on_board can be at most {high}, not {value}"),
-            name=name, food=cave.total, caves=OPEN_CAVES_AT_START + creations, high=high,
+            N_(
+                "player {name}: {food} food pieces in the cave need {caves} open caves, "
+                "so pieces_left_on_board can be at most {high}, not {value}"
+            ),
+            name=name,
+            food=cave.total,
+            caves=OPEN_CAVES_AT_START + creations,
+            high=high,
             value=pieces,
         )
     return Standing(huts, board_vp, track, cave, coins, pieces)
@@ -164,18 +209,27 @@ def _standing(name: str, raw: object) -> Standing:
 def parse(document: object) -> dict[str, Standing]:
     """Validate the document; the standings by player name, in the given order."""
     if not isinstance(document, Mapping):
-        raise RuleError(N_("the document must be a JSON object with a \"players\" object"))
+        raise RuleError(N_('the document must be a JSON object with a "players" object'))
     for key in document:
         if key != "players":
-            raise RuleError(N_("unknown top-level field {field!r}; expected only \"players\""),
-                            field=key)
+            raise RuleError(
+                N_('unknown top-level field {field!r}; expected only "players"'), field=key
+            )
     players = document.get("players")
     if not isinstance(players, Mapping):
-        raise RuleError(N_("players must be an object mapping each player's name to their "
-                           "position, not {value}"), value=_shown(players))
+        raise RuleError(
+            N_(
+                "players must be an object mapping each player's name to their "
+                "position, not {value}"
+            ),
+            value=_shown(players),
+        )
     if not 1 <= len(players) <= MAX_PLAYERS:
-        raise RuleError(N_("players must name 1 to {most} players, not {count}"),
-                        most=MAX_PLAYERS, count=len(players))
+        raise RuleError(
+            N_("players must name 1 to {most} players, not {count}"),
+            most=MAX_PLAYERS,
+            count=len(players),
+        )
     standings: dict[str, Standing] = {}
     for name, raw in players.items():
         if not isinstance(name, str) or not name.strip():
@@ -186,7 +240,9 @@ def parse(document: object) -> dict[str, Standing]:
         if held > SUPPLY_LIMITS[kind]:
             raise RuleError(
                 N_("the caves hold {held} {good} in all, but the game has only {limit}"),
-                held=held, good=GOOD_TERMS[kind], limit=SUPPLY_LIMITS[kind],
+                held=held,
+                good=GOOD_TERMS[kind],
+                limit=SUPPLY_LIMITS[kind],
             )
     return standings
 

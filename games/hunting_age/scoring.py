@@ -75,8 +75,12 @@ def final_scores(standings: Mapping[str, Standing]) -> dict[str, Any]:
     scores: dict[str, dict[str, int]] = {}
     for name, s in standings.items():
         huts = sum(hut_score(h, s.cave, s.coins) for h in s.huts)
-        scores[name] = {"huts": huts, "board": s.board_vp, "track": s.track,
-                        "total": huts + s.board_vp + s.track}
+        scores[name] = {
+            "huts": huts,
+            "board": s.board_vp,
+            "track": s.track,
+            "total": huts + s.board_vp + s.track,
+        }
     ranking = rank(_keys(standings))
     return {"scores": scores, "ranking": ranking, "winners": ranking[0] if ranking else []}
 
@@ -123,4 +127,3 @@ def rank(keys: Mapping[str, tuple[int, ...]]) -> list[list[str]]:
             groups.append([name])
             previous = keys[name]
     return groups
-

@@ -41,10 +41,17 @@ class Setup:
 
 def check_players(players: object) -> int:
     """Refuse a player count the game does not support."""
-    if (isinstance(players, bool) or not isinstance(players, int)
-            or not MIN_PLAYERS <= players <= MAX_PLAYERS):
-        raise RuleError(N_("Age of Hunting needs {low} to {high} players, not {count}"),
-                        low=MIN_PLAYERS, high=MAX_PLAYERS, count=players)
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise RuleError(
+            N_("Age of Hunting needs {low} to {high} players, not {count}"),
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+            count=players,
+        )
     return players
 
 
@@ -84,6 +91,5 @@ def set_up(players: int, rng: random.Random, start_player: int | None = None) ->
     """A full setup; ``start_player`` is drawn when the table has not chosen one."""
     check_players(players)
     faces = choose_layout(players, rng)
-    start = rng.randrange(players) if start_player is None else check_seat(start_player,
-                                                                            players)
+    start = rng.randrange(players) if start_player is None else check_seat(start_player, players)
     return Setup(faces, start, opening_order(players, start))

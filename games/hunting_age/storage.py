@@ -28,8 +28,7 @@ def default_return(tribe: Tribe) -> Food:
     return least_missed(tribe.food, surplus(tribe))
 
 
-def store(tribe: Tribe, supply: Supply,
-          returned: Food | None = None) -> tuple[Tribe, Supply]:
+def store(tribe: Tribe, supply: Supply, returned: Food | None = None) -> tuple[Tribe, Supply]:
     """Return ``returned`` (default: ``default_return``) and check the rest fits the caves.
 
     Refused, with nothing changed, when the tribe does not hold what it returns or when
@@ -40,8 +39,12 @@ def store(tribe: Tribe, supply: Supply,
     tribe, supply = give_back(tribe, supply, returned)
     if tribe.food.total > tribe.open_caves:
         raise RuleError(
-            N_("{held} food pieces do not fit in {caves} open caves: "
-               "return {more} more to the supply"),
-            held=tribe.food.total, caves=tribe.open_caves, more=surplus(tribe),
+            N_(
+                "{held} food pieces do not fit in {caves} open caves: "
+                "return {more} more to the supply"
+            ),
+            held=tribe.food.total,
+            caves=tribe.open_caves,
+            more=surplus(tribe),
         )
     return tribe, supply

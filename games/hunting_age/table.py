@@ -122,6 +122,7 @@ class TableState:
 
 # --- small validators -------------------------------------------------------------------
 
+
 def _whole(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise RuleError(N_("{field} must be a whole number of at least 0"), field=field)
@@ -130,11 +131,15 @@ def _whole(value: object, field: str) -> int:
 
 def _goods(raw: object, field: str, allowed: Sequence[str]) -> dict[str, int]:
     if not isinstance(raw, Mapping):
-        raise RuleError(N_("{field} must be an object like {{\"bear\": 1}}"), field=field)
+        raise RuleError(N_('{field} must be an object like {{"bear": 1}}'), field=field)
     for key in raw:
         if key not in allowed:
-            raise RuleError(N_("{field}: unknown item {item!r}; expected one of: {names}"),
-                            field=field, item=key, names=", ".join(allowed))
+            raise RuleError(
+                N_("{field}: unknown item {item!r}; expected one of: {names}"),
+                field=field,
+                item=key,
+                names=", ".join(allowed),
+            )
     return {key: _whole(raw[key], f"{field}.{key}") for key in raw}
 
 
@@ -162,20 +167,28 @@ def _with_tribe(state: TableState, seat: int, tribe: Tribe, supply: Supply) -> T
 
 # --- protocol ---------------------------------------------------------------------------
 
+
 def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> TableState:
     """A table at the start: 3–5 players, ``edition`` and optional ``start_player``."""
     setup.check_players(len(players))
     for key in settings:
         if key not in ("edition", "start_player"):
-            raise RuleError(N_("unknown setting {key!r}; expected edition or start_player"),
-                            key=key)
+            raise RuleError(
+                N_("unknown setting {key!r}; expected edition or start_player"), key=key
+            )
     edition = settings.get("edition", "campfire")
     if edition not in EDITIONS:
-        raise RuleError(N_("edition must be campfire or original, not {edition!r}"),
-                        edition=edition)
+        raise RuleError(
+            N_("edition must be campfire or original, not {edition!r}"), edition=edition
+        )
     start = setup.check_seat(settings.get("start_player", 0), len(players))
-    return TableState(tuple(players), tuple(Tribe() for _ in players), edition=edition,
-                      start_player=start, current=start)
+    return TableState(
+        tuple(players),
+        tuple(Tribe() for _ in players),
+        edition=edition,
+        start_player=start,
+        current=start,
+    )
 
 
 def prepare(state: TableState, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -195,8 +208,13 @@ def prepare(state: TableState, event: dict[str, Any], rng: random.Random) -> dic
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         return event  # apply explains the bad seat
     tribe = state.tribes[seat]
-    if (kind == "develop" and event.get("kind") == "cave" and "chips" not in event
-            and state.edition == "campfire" and tribe.caves_created < LIMITS["cave"]):
+    if (
+        kind == "develop"
+        and event.get("kind") == "cave"
+        and "chips" not in event
+        and state.edition == "campfire"
+        and tribe.caves_created < LIMITS["cave"]
+    ):
         group = ROCK_CHIP_GROUPS[tribe.caves_created]
         revealed = [back for t in state.tribes for back in t.revealed_chips]
         return {**event, "chips": list(development.draw_rock_chips(group, revealed, rng))}
@@ -235,15 +253,20 @@ def _setup(state: TableState, event: Mapping[str, Any]) -> TableState:
     start = setup.check_seat(event.get("start_player"), seats)
     faces = event.get("faces")
     if not isinstance(faces, list) or any(
-            not isinstance(face, str) or face not in FACES_BY_ID for face in faces):
+        not isinstance(face, str) or face not in FACES_BY_ID for face in faces
+    ):
         raise RuleError(N_("faces must be a list of hunting-ground faces such as B1a or N07b"))
     cards = [FACES_BY_ID[face].card for face in faces]
     basic = sum(FACES_BY_ID[face].basic for face in faces)
     new_land = setup.new_land_count(seats)
     if len(set(cards)) != len(cards) or basic != 4 or len(faces) - basic != new_land:
         raise RuleError(
-            N_("lay out each of the 4 basic cards and {new_land} different new-land cards, "
-               "one side each"), new_land=new_land)
+            N_(
+                "lay out each of the 4 basic cards and {new_land} different new-land cards, "
+                "one side each"
+            ),
+            new_land=new_land,
+        )
     return replace(state, faces=tuple(faces), start_player=start, current=start)
 
 
@@ -251,8 +274,9 @@ def _hut(state: TableState, event: Mapping[str, Any], tribe: Tribe) -> tuple[Hut
     if state.edition == "original":
         if "end_game" in event:
             if event["end_game"] not in END_GAME_SCORES:
-                raise RuleError(N_("end_game must be one of {cards}"),
-                                cards=", ".join(END_GAME_SCORES))
+                raise RuleError(
+                    N_("end_game must be one of {cards}"), cards=", ".join(END_GAME_SCORES)
+                )
             hut = Hut(None, event["end_game"])
         else:
             hut = Hut(_whole(event.get("vp"), "vp"))
@@ -264,13 +288,17 @@ def _hut(state: TableState, event: Mapping[str, Any], tribe: Tribe) -> tuple[Hut
         raise RuleError(N_("{face} is not on the table"), face=face_id)
     face = FACES_BY_ID[face_id]
     space = event.get("space")
-    if isinstance(space, bool) or not isinstance(space, int) or not 0 <= space < len(
-            face.build):
-        raise RuleError(N_("space must be a build space of {face}: 0 to {last}"),
-                        face=face_id, last=len(face.build) - 1)
+    if isinstance(space, bool) or not isinstance(space, int) or not 0 <= space < len(face.build):
+        raise RuleError(
+            N_("space must be a build space of {face}: 0 to {last}"),
+            face=face_id,
+            last=len(face.build) - 1,
+        )
     spot = face.build[space]
-    return (Hut(spot.vp, spot.end_game, face_id, space),
-            development.next_cost(tribe, "hut", face.build_cost))
+    return (
+        Hut(spot.vp, spot.end_game, face_id, space),
+        development.next_cost(tribe, "hut", face.build_cost),
+    )
 
 
 def _develop(state: TableState, event: Mapping[str, Any]) -> TableState:
@@ -291,20 +319,26 @@ def _develop(state: TableState, event: Mapping[str, Any]) -> TableState:
         if not isinstance(chips, list):
             raise RuleError(N_("chips must list the rock chips flipped"))
         revealed = [back for t in state.tribes for back in t.revealed_chips]
-        development.check_chips_exist(
-            [*revealed, *development.check_chip_backs(chips)])
+        development.check_chips_exist([*revealed, *development.check_chip_backs(chips)])
         tribe, supply, _lost = development.create_cave(
-            tribe, supply, cost=cost, flipped=chips, any_food=any_food, uncovered=uncovered)
+            tribe, supply, cost=cost, flipped=chips, any_food=any_food, uncovered=uncovered
+        )
     elif kind == "subordinate":
-        tribe, supply = development.add_subordinate(tribe, supply, cost=cost,
-                                                    any_food=any_food, uncovered=uncovered)
+        tribe, supply = development.add_subordinate(
+            tribe, supply, cost=cost, any_food=any_food, uncovered=uncovered
+        )
     else:
         hut, price = _hut(state, event, tribe)
-        occupied = [(h.face, h.space) for t in state.tribes for h in t.huts
-                    if h.face is not None]
-        tribe, supply = development.build_hut(tribe, supply, hut, cost=price,
-                                              any_food=any_food, uncovered=uncovered,
-                                              occupied=occupied)
+        occupied = [(h.face, h.space) for t in state.tribes for h in t.huts if h.face is not None]
+        tribe, supply = development.build_hut(
+            tribe,
+            supply,
+            hut,
+            cost=price,
+            any_food=any_food,
+            uncovered=uncovered,
+            occupied=occupied,
+        )
     return replace(_with_tribe(state, seat, tribe, supply), developed=True)
 
 
@@ -324,38 +358,67 @@ def _end_turn(state: TableState, event: Mapping[str, Any]) -> TableState:
         tribe = state.tribes[seat]
         raise RuleError(
             N_("store food first: {held} food pieces but only {caves} open caves"),
-            held=tribe.food.total, caves=tribe.open_caves)
+            held=tribe.food.total,
+            caves=tribe.open_caves,
+        )
     seats = len(state.players)
     over = state.end_trigger is not None and seat == last_seat(seats, state.start_player)
     totals = tuple(row["total"] for row in scores(state)["scores"])
-    return replace(state, current=(seat + 1) % seats, turn=state.turn + 1, developed=False,
-                   over=over, totals_by_turn=(*state.totals_by_turn, totals))
+    return replace(
+        state,
+        current=(seat + 1) % seats,
+        turn=state.turn + 1,
+        developed=False,
+        over=over,
+        totals_by_turn=(*state.totals_by_turn, totals),
+    )
 
 
 def _check_turn(state: TableState, seat: int) -> None:
     if state.over:
         raise RuleError(N_("the game is over"))
     if seat != state.current:
-        raise RuleError(N_("it is {name}'s turn, not {other}'s"),
-                        name=state.players[state.current].name,
-                        other=state.players[seat].name)
+        raise RuleError(
+            N_("it is {name}'s turn, not {other}'s"),
+            name=state.players[state.current].name,
+            other=state.players[seat].name,
+        )
 
 
 #: The fields each event type carries (the companion refuses any other, naming it).
 EVENT_FIELDS: dict[str, frozenset[str]] = {
     "adjust": ADJUST_FIELDS,
     "setup": frozenset({"type", "start_player", "faces"}),
-    "develop": frozenset({"type", "seat", "kind", "chips", "cost", "uncovered_vp",
-                          "any_food", "end_game", "vp", "face", "space"}),
+    "develop": frozenset(
+        {
+            "type",
+            "seat",
+            "kind",
+            "chips",
+            "cost",
+            "uncovered_vp",
+            "any_food",
+            "end_game",
+            "vp",
+            "face",
+            "space",
+        }
+    ),
     "store": frozenset({"type", "seat", "return"}),
     "end_turn": frozenset({"type", "seat"}),
 }
 
-_HANDLERS = {"adjust": _adjust, "setup": _setup, "develop": _develop, "store": _store,
-             "end_turn": _end_turn}
+_HANDLERS = {
+    "adjust": _adjust,
+    "setup": _setup,
+    "develop": _develop,
+    "store": _store,
+    "end_turn": _end_turn,
+}
 
 
 # --- views --------------------------------------------------------------------------------
+
 
 def counters(state: TableState) -> list[dict[str, int]]:
     """Each seat's generic counters."""
@@ -364,8 +427,14 @@ def counters(state: TableState) -> list[dict[str, int]]:
 
 def standing(tribe: Tribe) -> Standing:
     """A tribe as the final count sees it."""
-    return Standing(tuple(h.scored_as for h in tribe.huts), tribe.board_vp, tribe.track,
-                    tribe.food, tribe.coins, tribe.pieces_left_on_board)
+    return Standing(
+        tuple(h.scored_as for h in tribe.huts),
+        tribe.board_vp,
+        tribe.track,
+        tribe.food,
+        tribe.coins,
+        tribe.pieces_left_on_board,
+    )
 
 
 def scores(state: TableState) -> dict[str, Any]:
@@ -415,9 +484,10 @@ def next_costs(state: TableState, seat: int) -> dict[str, Any]:
     if len(tribe.huts) >= LIMITS["hut"]:
         costs["hut"] = None
     else:
-        costs["hut"] = {face: development.next_cost(tribe, "hut",
-                                                    FACES_BY_ID[face].build_cost).as_dict()
-                        for face in state.faces}
+        costs["hut"] = {
+            face: development.next_cost(tribe, "hut", FACES_BY_ID[face].build_cost).as_dict()
+            for face in state.faces
+        }
     return costs
 
 
@@ -435,23 +505,28 @@ def to_json(state: TableState) -> dict[str, Any]:
         "supply": state.supply.food.as_dict(),
         "tribes": [
             {
-                "food": t.food.as_dict(), "coins": t.coins, "track": t.track,
-                "open_caves": t.open_caves, "surplus": storage.surplus(t),
+                "food": t.food.as_dict(),
+                "coins": t.coins,
+                "track": t.track,
+                "open_caves": t.open_caves,
+                "surplus": storage.surplus(t),
                 "caves_created": t.caves_created,
                 "subordinates_added": t.subordinates_added,
                 "chiefs_in_hand": CHIEFS,  # placements are made at the real table
                 "subordinates_in_hand": t.subordinates_in_hand,
                 "chips_on_board": t.chips_on_board,
-                "huts": [{"vp": h.vp, "end_game": h.end_game, "face": h.face,
-                          "space": h.space} for h in t.huts],
+                "huts": [
+                    {"vp": h.vp, "end_game": h.end_game, "face": h.face, "space": h.space}
+                    for h in t.huts
+                ],
                 "revealed_chips": list(t.revealed_chips),
-                "board_vp": t.board_vp, "pieces_left_on_board": t.pieces_left_on_board,
+                "board_vp": t.board_vp,
+                "pieces_left_on_board": t.pieces_left_on_board,
                 "next_costs": next_costs(state, seat) if campfire else None,
             }
             for seat, t in enumerate(state.tribes)
         ],
-        "end": {"trigger": state.end_trigger, "turns_left": state.turns_left,
-                "over": state.over},
+        "end": {"trigger": state.end_trigger, "turns_left": state.turns_left, "over": state.over},
         "scores": scores(state),
         "totals_by_turn": [list(row) for row in state.totals_by_turn],
     }
@@ -467,48 +542,65 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     quoted as stored.
     """
     seat = event.get("seat")
-    name = (players[seat].name if isinstance(seat, int) and not isinstance(seat, bool)
-            and 0 <= seat < len(players) else "?")
+    name = (
+        players[seat].name
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players)
+        else "?"
+    )
     kind = event.get("type")
     if kind == "adjust":
         counter = event.get("counter")
         delta = event.get("delta")
         return N_("{name}: {counter} {delta}"), {
             "name": name,
-            "counter": (COUNTER_NAMES[counter] if isinstance(counter, str)
-                        and counter in COUNTER_NAMES else str(counter)),
-            "delta": f"{delta:+d}" if isinstance(delta, int) else str(delta)}
+            "counter": (
+                COUNTER_NAMES[counter]
+                if isinstance(counter, str) and counter in COUNTER_NAMES
+                else str(counter)
+            ),
+            "delta": f"{delta:+d}" if isinstance(delta, int) else str(delta),
+        }
     if kind == "setup":
         start = event.get("start_player")
-        starter = players[start].name if isinstance(start, int) and 0 <= start < len(
-            players) else "?"
+        starter = (
+            players[start].name if isinstance(start, int) and 0 <= start < len(players) else "?"
+        )
         return N_("The hunting grounds are laid out ({faces}); {name} starts"), {
-            "faces": ", ".join(map(str, event.get("faces", []))), "name": starter}
+            "faces": ", ".join(map(str, event.get("faces", []))),
+            "name": starter,
+        }
     if kind == "develop":
         what = event.get("kind")
         if what == "cave":
             chips = event.get("chips")
-            if (isinstance(chips, list) and chips
-                    and all(isinstance(c, str) and c in ROCK_CHIPS for c in chips)):
+            if (
+                isinstance(chips, list)
+                and chips
+                and all(isinstance(c, str) and c in ROCK_CHIPS for c in chips)
+            ):
                 return N_("{name} created a cave and flipped {chips}"), {
-                    "name": name, "chips": chip_rewards(chips)}
+                    "name": name,
+                    "chips": chip_rewards(chips),
+                }
             return N_("{name} created a cave"), {"name": name}
         if what == "subordinate":
             return N_("{name} added a subordinate"), {"name": name}
         if "face" in event:
             space = event.get("space")
             return N_("{name} built a hut on {face}, build space {space}"), {
-                "name": name, "face": event["face"],
-                "space": space + 1 if isinstance(space, int) else space}
+                "name": name,
+                "face": event["face"],
+                "space": space + 1 if isinstance(space, int) else space,
+            }
         return N_("{name} built a hut"), {"name": name}
     if kind == "store":
         returned = event.get("return")
         if isinstance(returned, Mapping) and all(
-                k in FOODS and isinstance(n, int) for k, n in returned.items()):
+            k in FOODS and isinstance(n, int) for k, n in returned.items()
+        ):
             goods = goods_list(returned)
             if goods:
-                return N_("{name} stored food and returned {goods}"), {
-                    "name": name, "goods": goods}
+                return N_("{name} stored food and returned {goods}"), {"name": name, "goods": goods}
             return N_("{name} stored food and returned nothing"), {"name": name}
         return N_("{name} stored food"), {"name": name}
     if kind == "end_turn":

@@ -81,7 +81,7 @@ class Tribe:
 
     @property
     def chips_on_board(self) -> int:
-        return sum(ROCK_CHIP_GROUPS[self.caves_created:])
+        return sum(ROCK_CHIP_GROUPS[self.caves_created :])
 
     @property
     def subordinates_in_hand(self) -> int:
@@ -89,8 +89,13 @@ class Tribe:
 
     @property
     def pieces_left_on_board(self) -> int:
-        return (self.chips_on_board + LIMITS["subordinate"] - self.subordinates_added
-                + LIMITS["hut"] - len(self.huts))
+        return (
+            self.chips_on_board
+            + LIMITS["subordinate"]
+            - self.subordinates_added
+            + LIMITS["hut"]
+            - len(self.huts)
+        )
 
     @property
     def end_triggered(self) -> bool:

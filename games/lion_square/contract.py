@@ -52,7 +52,8 @@ def score(document: object) -> dict[str, Any]:
         if key not in FIELDS:
             raise RuleError(
                 N_("unknown field {field!r}; expected {fields}"),
-                field=key, fields=", ".join(FIELDS),
+                field=key,
+                fields=", ".join(FIELDS),
             )
     for key in ("seats", "grid"):
         if key not in document:
@@ -68,8 +69,9 @@ def score(document: object) -> dict[str, Any]:
     rules.check_card_supply(square, list(taken.values()), list(gazelles.values()))
 
     losses = rules.round_losses(square, seats, taken, gazelles)
-    after = {player: herds.get(player, rules.HERD_START) - losses[player].total
-             for player in players}
+    after = {
+        player: herds.get(player, rules.HERD_START) - losses[player].total for player in players
+    }
     over = rules.game_over(list(after.values()), round_number)
     return {
         "losses": {player: loss.to_json() for player, loss in losses.items()},
@@ -82,8 +84,10 @@ def score(document: object) -> dict[str, Any]:
 
 def _seats(raw: object) -> dict[Side, str]:
     if not isinstance(raw, Mapping):
-        raise RuleError(N_("seats must be an object mapping sides to players, e.g. {example}"),
-                        example='{"S": "ann", "W": "ben", "N": "cho"}')
+        raise RuleError(
+            N_("seats must be an object mapping sides to players, e.g. {example}"),
+            example='{"S": "ann", "W": "ben", "N": "cho"}',
+        )
     seats: dict[Side, str] = {}
     seen: dict[str, Side] = {}
     for key, player in raw.items():
@@ -93,7 +97,9 @@ def _seats(raw: object) -> dict[Side, str]:
         if player in seen:
             raise RuleError(
                 N_("seats: {player} sits at both {first} and {second}"),
-                player=player, first=seen[player].value, second=side.value,
+                player=player,
+                first=seen[player].value,
+                second=side.value,
             )
         seen[player] = side
         seats[side] = player
@@ -107,45 +113,54 @@ def _seats(raw: object) -> dict[Side, str]:
 def _whole(raw: object, field: str, *, low: int, high: int | None = None) -> int:
     """A JSON whole number in [low, high]; ``true``/``false`` are not numbers."""
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise RuleError(N_("{field} must be a whole number; got {value}"),
-                        field=field, value=show_value(raw))
+        raise RuleError(
+            N_("{field} must be a whole number; got {value}"), field=field, value=show_value(raw)
+        )
     if raw < low or (high is not None and raw > high):
         if high is None:
-            raise RuleError(N_("{field} must be {low} or more; got {value}"),
-                            field=field, low=low, value=raw)
-        raise RuleError(N_("{field} must be from {low} to {high}; got {value}"),
-                        field=field, low=low, high=high, value=raw)
+            raise RuleError(
+                N_("{field} must be {low} or more; got {value}"), field=field, low=low, value=raw
+            )
+        raise RuleError(
+            N_("{field} must be from {low} to {high}; got {value}"),
+            field=field,
+            low=low,
+            high=high,
+            value=raw,
+        )
     return raw
 
 
 def _known(raw: object, field: str, players: list[str]) -> Mapping[str, object]:
     if not isinstance(raw, Mapping):
-        raise RuleError(N_("{field} must be an object mapping players to numbers"),
-                        field=field)
+        raise RuleError(N_("{field} must be an object mapping players to numbers"), field=field)
     for player in raw:
         if player not in players:
             raise RuleError(
                 N_("{field}: unknown player {player!r}; the seated players are {players}"),
-                field=field, player=player, players=", ".join(players),
+                field=field,
+                player=player,
+                players=", ".join(players),
             )
     return raw
 
 
 def _counts(raw: object, field: str, players: list[str]) -> dict[str, int]:
     known = _known(raw, field, players)
-    return {player: _whole(known.get(player, 0), f"{field}.{player}", low=0)
-            for player in players}
+    return {player: _whole(known.get(player, 0), f"{field}.{player}", low=0) for player in players}
 
 
 def _herds(raw: object, players: list[str]) -> dict[str, int]:
     # Before a round every herd is on its card, 1–20: a herd at 0 or less has already
     # ended the game (L3), so there is no round to score.
     known = _known(raw, "herds", players)
-    return {player: _whole(known.get(player, rules.HERD_START), f"herds.{player}",
-                           low=1, high=rules.HERD_CARD_MAX)
-            for player in players}
+    return {
+        player: _whole(
+            known.get(player, rules.HERD_START), f"herds.{player}", low=1, high=rules.HERD_CARD_MAX
+        )
+        for player in players
+    }
 
 
 def _round(raw: object) -> int:
     return _whole(raw, "round", low=1, high=rules.ROUNDS)
-

@@ -48,9 +48,7 @@ Key = TypeVar("Key")
 
 def check_player_count(count: int) -> int:
     if not PLAYERS_MIN <= count <= PLAYERS_MAX:
-        raise RuleError(
-            N_("Lion Square is for 3 or 4 players, not {count}"), count=count
-        )
+        raise RuleError(N_("Lion Square is for 3 or 4 players, not {count}"), count=count)
     return count
 
 
@@ -77,8 +75,12 @@ class Loss:
         return self.nearest + self.taken + self.gazelles
 
     def to_json(self) -> dict[str, int]:
-        return {"nearest": self.nearest, "taken": self.taken,
-                "gazelles": self.gazelles, "total": self.total}
+        return {
+            "nearest": self.nearest,
+            "taken": self.taken,
+            "gazelles": self.gazelles,
+            "total": self.total,
+        }
 
 
 def taken_penalty(cards_taken: int) -> int:
@@ -86,8 +88,7 @@ def taken_penalty(cards_taken: int) -> int:
     return -(-cards_taken // 2)
 
 
-def round_loss(square: Square, side: Side, cards_taken: int = 0,
-               gazelles_in_hand: int = 0) -> Loss:
+def round_loss(square: Square, side: Side, cards_taken: int = 0, gazelles_in_hand: int = 0) -> Loss:
     """L2: what the round costs the herd of the player facing ``side``.
 
     (1) the numbers of the nearest card in each line running away from the player — with
@@ -100,12 +101,14 @@ def round_loss(square: Square, side: Side, cards_taken: int = 0,
     return Loss(nearest, taken_penalty(cards_taken), gazelles_in_hand)
 
 
-def round_losses(square: Square, seats: Mapping[Side, Key],
-                 taken: Mapping[Key, int], gazelles: Mapping[Key, int]) -> dict[Key, Loss]:
+def round_losses(
+    square: Square, seats: Mapping[Side, Key], taken: Mapping[Key, int], gazelles: Mapping[Key, int]
+) -> dict[Key, Loss]:
     """L2 for every seated player, in clockwise side order; missing counts are 0."""
     return {
         player: round_loss(square, side, taken.get(player, 0), gazelles.get(player, 0))
-        for side in Side if (player := seats.get(side)) is not None
+        for side in Side
+        if (player := seats.get(side)) is not None
     }
 
 
@@ -147,8 +150,10 @@ def ranking(herds: Mapping[Key, int]) -> list[list[Key]]:
     group, in the order of ``herds``). When the lions win no player is ranked at all."""
     if herds and lions_win(list(herds.values())):
         return []
-    return [[player for player, herd in herds.items() if herd == value]
-            for value in sorted(set(herds.values()), reverse=True)]
+    return [
+        [player for player, herd in herds.items() if herd == value]
+        for value in sorted(set(herds.values()), reverse=True)
+    ]
 
 
 def free_gazelles(square: Square, gazelles_in_hand: Sequence[int]) -> int:
@@ -158,8 +163,9 @@ def free_gazelles(square: Square, gazelles_in_hand: Sequence[int]) -> int:
     return max(0, GAZELLE_CARDS - square.gazelle_count - sum(gazelles_in_hand))
 
 
-def check_card_supply(square: Square, taken: Sequence[int],
-                      gazelles_in_hand: Sequence[int]) -> None:
+def check_card_supply(
+    square: Square, taken: Sequence[int], gazelles_in_hand: Sequence[int]
+) -> None:
     """Refuse counts the deck cannot produce (a typing slip, most likely).
 
     The square and the hands can hold at most the 2 gazelles between them, and the square,
@@ -170,14 +176,20 @@ def check_card_supply(square: Square, taken: Sequence[int],
     in_hands = sum(gazelles_in_hand)
     if on_square + in_hands > GAZELLE_CARDS:
         raise RuleError(
-            N_("{count} gazelles between the square ({square}) and the hands ({hands}); "
-               "the game has only 2"),
-            count=on_square + in_hands, square=on_square, hands=in_hands,
+            N_(
+                "{count} gazelles between the square ({square}) and the hands ({hands}); "
+                "the game has only 2"
+            ),
+            count=on_square + in_hands,
+            square=on_square,
+            hands=in_hands,
         )
     cards = square.card_count + sum(taken) + in_hands
     if cards > DECK_CARDS:
         raise RuleError(
-            N_("the square, the taken cards and the gazelles in hand add up to {count} "
-               "cards; the deck has only 32"),
+            N_(
+                "the square, the taken cards and the gazelles in hand add up to {count} "
+                "cards; the deck has only 32"
+            ),
             count=cards,
         )

@@ -44,20 +44,26 @@ class Playout:
     last_card: int  # seat that laid the last card
 
     def losses(self) -> list[rules.Loss]:
-        return [rules.round_loss(self.square, side, taken, gazelles)
-                for side, taken, gazelles in zip(self.sides, self.taken,
-                                                 self.gazelles_in_hand, strict=True)]
+        return [
+            rules.round_loss(self.square, side, taken, gazelles)
+            for side, taken, gazelles in zip(
+                self.sides, self.taken, self.gazelles_in_hand, strict=True
+            )
+        ]
 
 
-def play_round(rng: random.Random, player_count: int,
-               carnivores: Sequence[Card] = CARNIVORES,
-               gazelles: Sequence[Card] = GAZELLES) -> Playout:
+def play_round(
+    rng: random.Random,
+    player_count: int,
+    carnivores: Sequence[Card] = CARNIVORES,
+    gazelles: Sequence[Card] = GAZELLES,
+) -> Playout:
     """Deal, pass, and play one round at random; seats sit clockwise from S."""
     dealt = rules.cards_dealt(player_count)
     deck = list(carnivores)
     rng.shuffle(deck)
-    hands = [deck[seat * dealt:(seat + 1) * dealt] for seat in range(player_count)]
-    square_deck = deck[player_count * dealt:] + list(gazelles)
+    hands = [deck[seat * dealt : (seat + 1) * dealt] for seat in range(player_count)]
+    square_deck = deck[player_count * dealt :] + list(gazelles)
     rng.shuffle(square_deck)
     _pass_three_times(rng, hands)
 
@@ -107,8 +113,11 @@ def _pass_three_times(rng: random.Random, hands: list[list[Card]]) -> None:
             counts = Counter(card.colour for card in hand)
             top = max(counts.values())
             # A gazelle's colour is None: it sorts last (a bare sort cannot compare it).
-            colour = rng.choice(sorted((c for c, n in counts.items() if n == top),
-                                       key=lambda c: (c is None, c or "")))
+            colour = rng.choice(
+                sorted(
+                    (c for c, n in counts.items() if n == top), key=lambda c: (c is None, c or "")
+                )
+            )
             candidates = [i for i, card in enumerate(hand) if card.colour == colour]
             chosen.append(hand.pop(rng.choice(candidates)))
         for seat, card in enumerate(chosen):
@@ -126,8 +135,9 @@ def _neighbours(position: Position) -> list[Position]:
     return [(r + dr, c + dc) for dr, dc in _STEPS]
 
 
-def _legal_moves(board: dict[Position, Card], hand: Sequence[Card], *,
-                 colour_rules: bool) -> list[tuple[int, Position]]:
+def _legal_moves(
+    board: dict[Position, Card], hand: Sequence[Card], *, colour_rules: bool
+) -> list[tuple[int, Position]]:
     if not board:  # everything was taken: the next card starts a new square
         return [(index, (0, 0)) for index in range(len(hand))]
     spots = {n for p in board for n in _neighbours(p) if n not in board and _fits(board, n)}
@@ -149,8 +159,9 @@ def _legal_moves(board: dict[Position, Card], hand: Sequence[Card], *,
 def _lines(board: dict[Position, Card]) -> list[list[Position]]:
     rows = {r for r, _ in board}
     columns = {c for _, c in board}
-    return ([sorted(p for p in board if p[0] == r) for r in sorted(rows)]
-            + [sorted(p for p in board if p[1] == c) for c in sorted(columns)])
+    return [sorted(p for p in board if p[0] == r) for r in sorted(rows)] + [
+        sorted(p for p in board if p[1] == c) for c in sorted(columns)
+    ]
 
 
 def _to_square(board: dict[Position, Card]) -> Square:

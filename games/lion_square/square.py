@@ -65,7 +65,8 @@ class Side(StrEnum):
             return cls[raw]
         raise RuleError(
             N_("{field}: unknown side {side!r}; expected S, W, N or E"),
-            field=field, side=raw,
+            field=field,
+            side=raw,
         )
 
 
@@ -88,8 +89,9 @@ def card_value(cell: Cell) -> int:
     return cell if isinstance(cell, int) else 0
 
 
-def parse_cell(raw: object, *, field: str, row: int | None = None,
-               column: int | None = None) -> Cell:
+def parse_cell(
+    raw: object, *, field: str, row: int | None = None, column: int | None = None
+) -> Cell:
     """A cell from JSON: ``null``, a whole number ≥ 0, or ``"G"``.
 
     A refusal names ``field`` (an API field: ``grid``, ``card``) and, for a place of a grid,
@@ -104,17 +106,22 @@ def parse_cell(raw: object, *, field: str, row: int | None = None,
     if isinstance(raw, int) and not isinstance(raw, bool):
         if raw < 0:
             template = (
-                N_("{field} row {row}, column {column} is {value}; a card number must be 0 "
-                   "or more") if place
+                N_("{field} row {row}, column {column} is {value}; a card number must be 0 or more")
+                if place
                 else N_("{field} is {value}; a card number must be 0 or more")
             )
             raise RuleError(template, field=field, value=raw, **place)
         return raw
     template = (
-        N_('{field} row {row}, column {column} must be a card number (0 or more), "G" for a '
-           "gazelle or null for an empty place; got {value}") if place
-        else N_('{field} must be a card number (0 or more), "G" for a gazelle or null for an '
-                "empty place; got {value}")
+        N_(
+            '{field} row {row}, column {column} must be a card number (0 or more), "G" for a '
+            "gazelle or null for an empty place; got {value}"
+        )
+        if place
+        else N_(
+            '{field} must be a card number (0 or more), "G" for a gazelle or null for an '
+            "empty place; got {value}"
+        )
     )
     raise RuleError(template, field=field, value=show_value(raw), **place)
 
@@ -166,7 +173,8 @@ class Square:
         if len(raw) != SIZE:
             raise RuleError(
                 N_("{field} has {count} rows; expected 3 (a line holds at most 3 cards)"),
-                field=field, count=len(raw),
+                field=field,
+                count=len(raw),
             )
         rows: list[tuple[Cell, ...]] = []
         for r, row in enumerate(raw, start=1):
@@ -177,17 +185,22 @@ class Square:
             if len(row) != SIZE:
                 raise RuleError(
                     N_("{field} row {row} has {count} cells; expected 3"),
-                    field=field, row=r, count=len(row),
+                    field=field,
+                    row=r,
+                    count=len(row),
                 )
-            rows.append(tuple(
-                parse_cell(cell, field=field, row=r, column=c)
-                for c, cell in enumerate(row, start=1)
-            ))
+            rows.append(
+                tuple(
+                    parse_cell(cell, field=field, row=r, column=c)
+                    for c, cell in enumerate(row, start=1)
+                )
+            )
         return cls(tuple(rows))
 
     @classmethod
     def parse(cls, text: str) -> Square:
         """Read the text notation (see the module docstring); refusals name the place."""
+
         def value(token: str) -> object:
             if token == ".":
                 return None
@@ -252,11 +265,10 @@ class Square:
         A player who moves one side clockwise with it (``Side.clockwise_next``) sees
         exactly what they saw before — the symmetry the property tests rely on.
         """
-        return Square(tuple(
-            tuple(self.rows[SIZE - 1 - c][r] for c in range(SIZE)) for r in range(SIZE)
-        ))
+        return Square(
+            tuple(tuple(self.rows[SIZE - 1 - c][r] for c in range(SIZE)) for r in range(SIZE))
+        )
 
 
 def _first_card(line: Sequence[Cell]) -> Cell:
     return next((cell for cell in line if cell is not None), None)
-

@@ -58,8 +58,16 @@ GAME: Final = "lion-square"
 COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
 # The counter's name as players read it in "herd would be 21; …", translated with the sentence.
 COUNTER_NAMES: Final = {"herd": Term(N_("herd"))}
-EVENT_TYPES: Final = ("adjust", "set_square", "set_cell", "set_taken", "set_gazelles",
-                      "set_last", "score_round", "next_round")
+EVENT_TYPES: Final = (
+    "adjust",
+    "set_square",
+    "set_cell",
+    "set_taken",
+    "set_gazelles",
+    "set_last",
+    "score_round",
+    "next_round",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,11 +86,15 @@ class RoundRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "round": self.round, "square": self.square.to_json(),
-            "taken": list(self.taken), "gazelles_in_hand": list(self.gazelles),
-            "start": self.start, "last": self.last,
+            "round": self.round,
+            "square": self.square.to_json(),
+            "taken": list(self.taken),
+            "gazelles_in_hand": list(self.gazelles),
+            "start": self.start,
+            "last": self.last,
             "losses": [loss.to_json() for loss in self.losses],
-            "herds_before": list(self.herds_before), "herds_after": list(self.herds_after),
+            "herds_before": list(self.herds_before),
+            "herds_after": list(self.herds_after),
         }
 
 
@@ -141,8 +153,15 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State:
     sides = _sides(settings.get("sides"), count)
     start = _seat_value(settings.get("start", 0), count, "start")
     return State(
-        players=tuple(players), sides=sides, herds=(rules.HERD_START,) * count, round=1,
-        start=start, square=Square(), taken=(0,) * count, gazelles=(0,) * count, last=None,
+        players=tuple(players),
+        sides=sides,
+        herds=(rules.HERD_START,) * count,
+        round=1,
+        start=start,
+        square=Square(),
+        taken=(0,) * count,
+        gazelles=(0,) * count,
+        last=None,
     )
 
 
@@ -211,8 +230,10 @@ def game_over(state: State) -> bool:
 def view_counters(state: State, viewer: int | None) -> list[dict[str, int | None]]:
     """``counters`` as seat ``viewer`` sees them: the other herds are hidden (None) until
     the game ends."""
-    return [{"herd": herd if _shown(state, seat, viewer) else None}
-            for seat, herd in enumerate(state.herds)]
+    return [
+        {"herd": herd if _shown(state, seat, viewer) else None}
+        for seat, herd in enumerate(state.herds)
+    ]
 
 
 def view_json(state: State, viewer: int | None) -> dict[str, Any]:
@@ -225,13 +246,16 @@ def view_json(state: State, viewer: int | None) -> dict[str, Any]:
         return [value if seat == viewer else None for seat, value in enumerate(values)]
 
     data["herds"] = hide(data["herds"])
-    data["herd_chart"] = [row if seat == viewer else [None] * len(row)
-                          for seat, row in enumerate(data["herd_chart"])]
+    data["herd_chart"] = [
+        row if seat == viewer else [None] * len(row) for seat, row in enumerate(data["herd_chart"])
+    ]
     for record in data["history"]:
         record["herds_before"] = hide(record["herds_before"])
         record["herds_after"] = hide(record["herds_after"])
-    data["preview"] = [entry if seat == viewer else {**entry, "herd_after": None}
-                       for seat, entry in enumerate(data["preview"])]
+    data["preview"] = [
+        entry if seat == viewer else {**entry, "herd_after": None}
+        for seat, entry in enumerate(data["preview"])
+    ]
     return data
 
 
@@ -239,8 +263,7 @@ def view_event(state: State, event: Mapping[str, Any], viewer: int | None) -> di
     """A stored event as seat ``viewer`` sees it: another seat's herd correction keeps its
     amount secret until the game ends."""
     shown = dict(event)
-    if (event.get("type") == "adjust" and not state.game_over
-            and event.get("seat") != viewer):
+    if event.get("type") == "adjust" and not state.game_over and event.get("seat") != viewer:
         shown["delta"] = None
     return shown
 
@@ -254,8 +277,10 @@ def herd_chart(state: State) -> list[list[int]]:
     if not state.history:
         return [[herd] for herd in state.herds]
     first = state.history[0].herds_before
-    return [[first[seat], *(record.herds_after[seat] for record in state.history)]
-            for seat in range(len(state.players))]
+    return [
+        [first[seat], *(record.herds_after[seat] for record in state.history)]
+        for seat in range(len(state.players))
+    ]
 
 
 def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:
@@ -277,8 +302,7 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         delta = event.get("delta")
         if not isinstance(delta, int) or isinstance(delta, bool):  # hidden (view_event)
             return N_("{player}'s herd was corrected"), {"player": name()}
-        return N_("{player}'s herd changed by {delta}"), {
-            "player": name(), "delta": f"{delta:+d}"}
+        return N_("{player}'s herd changed by {delta}"), {"player": name(), "delta": f"{delta:+d}"}
     if kind == "set_square":
         cards = sum(cell is not None for row in event.get("grid", []) for cell in row)
         return N_("Square entered with {count} cards"), {"count": cards}
@@ -292,10 +316,14 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         return N_("Square row {row}, column {column}: {number}"), {**where, "number": card}
     if kind == "set_taken":
         return N_("Cards taken by {player}: {count}"), {
-            "player": name(), "count": event.get("count")}
+            "player": name(),
+            "count": event.get("count"),
+        }
     if kind == "set_gazelles":
         return N_("Gazelles in {player}'s hand: {count}"), {
-            "player": name(), "count": event.get("count")}
+            "player": name(),
+            "count": event.get("count"),
+        }
     if kind == "set_last":
         if event.get("seat") is None:
             return N_("Who laid the last card: cleared"), {}
@@ -360,12 +388,17 @@ def _score_round(state: State, event: Mapping[str, Any]) -> State:
         raise RuleError(N_("the square is empty; enter its cards before scoring the round"))
     losses = tuple(_losses(state))
     # The herd card stops at 0 (see "herd counter"); the record keeps the full loss.
-    after = tuple(max(0, herd - loss.total) for herd, loss in zip(state.herds, losses,
-                                                                  strict=True))
+    after = tuple(max(0, herd - loss.total) for herd, loss in zip(state.herds, losses, strict=True))
     record = RoundRecord(
-        round=state.round, square=state.square, taken=state.taken, gazelles=state.gazelles,
-        start=state.start, last=state.last, losses=losses,
-        herds_before=state.herds, herds_after=after,
+        round=state.round,
+        square=state.square,
+        taken=state.taken,
+        gazelles=state.gazelles,
+        start=state.start,
+        last=state.last,
+        losses=losses,
+        herds_before=state.herds,
+        herds_after=after,
     )
     return replace(state, herds=after, history=(*state.history, record))
 
@@ -378,13 +411,22 @@ def _next_round(state: State, event: Mapping[str, Any]) -> State:
     start = state.next_start
     if start is None:
         raise RuleError(
-            N_("choose who laid the last card of round {round}: the player after them "
-               "starts the next round"),
+            N_(
+                "choose who laid the last card of round {round}: the player after them "
+                "starts the next round"
+            ),
             round=state.round,
         )
     count = len(state.players)
-    return replace(state, round=state.round + 1, start=start, square=Square(),
-                   taken=(0,) * count, gazelles=(0,) * count, last=None)
+    return replace(
+        state,
+        round=state.round + 1,
+        start=start,
+        square=Square(),
+        taken=(0,) * count,
+        gazelles=(0,) * count,
+        last=None,
+    )
 
 
 #: The fields each event type carries (the companion refuses any other, naming it).
@@ -400,9 +442,14 @@ EVENT_FIELDS: Final[dict[str, frozenset[str]]] = {
 }
 
 _HANDLERS: Final = {
-    "adjust": _adjust, "set_square": _set_square, "set_cell": _set_cell,
-    "set_taken": _set_taken, "set_gazelles": _set_gazelles, "set_last": _set_last,
-    "score_round": _score_round, "next_round": _next_round,
+    "adjust": _adjust,
+    "set_square": _set_square,
+    "set_cell": _set_cell,
+    "set_taken": _set_taken,
+    "set_gazelles": _set_gazelles,
+    "set_last": _set_last,
+    "score_round": _score_round,
+    "next_round": _next_round,
 }
 
 
@@ -410,9 +457,10 @@ _HANDLERS: Final = {
 
 
 def _losses(state: State) -> list[rules.Loss]:
-    return [rules.round_loss(state.square, side, taken, gazelles)
-            for side, taken, gazelles in zip(state.sides, state.taken, state.gazelles,
-                                             strict=True)]
+    return [
+        rules.round_loss(state.square, side, taken, gazelles)
+        for side, taken, gazelles in zip(state.sides, state.taken, state.gazelles, strict=True)
+    ]
 
 
 def _check_open(state: State) -> None:
@@ -433,13 +481,14 @@ def _with_entry(state: State, **changes: Any) -> State:
 
 
 def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return (*values[:index], value, *values[index + 1:])
+    return (*values[:index], value, *values[index + 1 :])
 
 
 def _index(raw: object, field: str, size: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < size:
-        raise RuleError(N_("{field} must be a whole number from 0 to {last}"),
-                        field=field, last=size - 1)
+        raise RuleError(
+            N_("{field} must be a whole number from 0 to {last}"), field=field, last=size - 1
+        )
     return raw
 
 

@@ -47,10 +47,12 @@ ANIMAL_OF_SPACE = {"prairie": "bison", "river": "salmon", "mountain": "turkey"}
 
 def title(lang: str) -> str:
     from printgen.messages import text
+
     return text(lang, "game_" + GAME)
 
 
 # -- tiles -------------------------------------------------------------------------------
+
 
 def _corner(i: int, radius: float = HEX_RADIUS) -> tuple[float, float]:
     a = math.radians(-30 - 60 * i)
@@ -61,9 +63,13 @@ def _river_path(a: int, b: int, radius: float) -> list[tuple[float, float]]:
     """A smooth curve from corner ``a`` through the middle to corner ``b`` (sampled)."""
     (x0, y0), (x2, y2) = _corner(a, radius), _corner(b, radius)
     cx, cy = TILE[0] / 2, TILE[1] / 2
-    return [((1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x2,
-             (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y2)
-            for t in (k / 24 for k in range(25))]
+    return [
+        (
+            (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x2,
+            (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y2,
+        )
+        for t in (k / 24 for k in range(25))
+    ]
 
 
 def _land_polygon(edges: str, letter: str, grow: float) -> list[tuple[float, float]]:
@@ -149,8 +155,11 @@ def tile_art(tile_id: str) -> TileArt:
     discs: list[tuple[Point, float]] = [(p, POND) for p in ponds]
     if totem is not None:
         discs.append((totem, TOTEM))
-    grid = [(x * GRID, y * GRID) for y in range(int(TILE[1] / GRID) + 1)
-            for x in range(int(TILE[0] / GRID) + 1)]
+    grid = [
+        (x * GRID, y * GRID)
+        for y in range(int(TILE[1] / GRID) + 1)
+        for x in range(int(TILE[0] / GRID) + 1)
+    ]
     grid = [p for p in grid if _inside(hexagon, p)]
     outline = [*hexagon, hexagon[0]]
     # Distances to the hex edge and to the river, once per candidate point.
@@ -178,8 +187,12 @@ def tile_art(tile_id: str) -> TileArt:
         animals[space] = tuple(spots)
     # The id: a small label, anywhere on the tile where it covers no mark and no river.
     half = math.hypot(*ID_BOX) / 2
-    id_at = max(grid, key=lambda p: min(slack(p, half), 4.0) - 0.01 * math.dist(
-        p, (TILE[0] / 2, TILE[1] / 2 - 14)))
+    id_at = max(
+        grid,
+        key=lambda p: (
+            min(slack(p, half), 4.0) - 0.01 * math.dist(p, (TILE[0] / 2, TILE[1] / 2 - 14))
+        ),
+    )
     return TileArt(animals, id_at, totem)
 
 
@@ -253,6 +266,7 @@ def _tile(tile: catalog.CatalogTile) -> Piece:
 
 # -- player boards -----------------------------------------------------------------------
 
+
 def _board(seat: int, colour: str, code: tuple[str, str] | None, t: Text) -> Piece:
     def front(pen: Pen) -> None:
         w, h = BOARD
@@ -279,8 +293,9 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, t: Text) -> Pie
             icon(pen, "hunter", x + 1, y - 8, 5)
             pen.text(x + 9.5, y - 7.5, str(hunters), 9, align="center")
             label = "+1" if cost < 0 else str(cost)
-            pen.text(x + 6.75, y - 15, label, 10, align="center",
-                     color="red" if cost < 0 else "text")
+            pen.text(
+                x + 6.75, y - 15, label, 10, align="center", color="red" if cost < 0 else "text"
+            )
         pen.text(6, y - 21.5, "+1 = " + t("bi_gain_one"), 6.5, color="muted", max_width=85)
         # Market (B7).
         mx = 100
@@ -291,34 +306,44 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, t: Text) -> Pie
         icon(pen, "tent", mx + 2, y - 16, 5.5)
         icon(pen, "canoe", mx + 7.5, y - 16, 5.5)
         pen.text(mx + 15, y - 14.5, t("bi_structure_price"), 7, max_width=60)
-        pen.text(mx + 2, y - 20, t("bi_exchange", rate=economy.EXCHANGE_RATE), 7,
-                 max_width=70)
+        pen.text(mx + 2, y - 20, t("bi_exchange", rate=economy.EXCHANGE_RATE), 7, max_width=70)
         # The six actions (B6), each with a space for an action marker: icon on top, the
         # label on up to three lines, the marker's square below. One size for the six.
         pen.text(6, 41, t("bi_actions"), 8, color="muted", max_width=120)
-        icons = {Action.PLACE_TILE: "hunter", Action.TENT: "tent", Action.CANOE: "canoe",
-                 Action.GATHER: "hunter", Action.MOVE_1: "hunter", Action.MOVE_3: "hunter"}
+        icons = {
+            Action.PLACE_TILE: "hunter",
+            Action.TENT: "tent",
+            Action.CANOE: "canoe",
+            Action.GATHER: "hunter",
+            Action.MOVE_1: "hunter",
+            Action.MOVE_3: "hunter",
+        }
         cell = (w - 12) / 6
         label_box = (cell - 2 - 2 * ACTION_PAD, 9.0)
-        label_pt = min(fit(t("bi_" + action.value), *label_box, ACTION_LABEL_PT,
-                           MIN_LABEL_PT)[0] for action in Action)
+        label_pt = min(
+            fit(t("bi_" + action.value), *label_box, ACTION_LABEL_PT, MIN_LABEL_PT)[0]
+            for action in Action
+        )
         for k, action in enumerate(Action):
             x = 6 + k * cell
             pen.rect(x, 5, cell - 2, 33, fill="cream", stroke="line", width=0.25, radius=1.5)
             pen.rect(x + (cell - 2) / 2 - 7, 6.5, 14, 14, stroke=colour, width=0.5, radius=1)
             icon(pen, icons[action], x + 2, 30.5, 6.5)
-            pen.text(x + 10, 32, {Action.MOVE_1: "1", Action.MOVE_3: "1–3",
-                                  Action.GATHER: "→"}.get(action, ""), 8)
-            pen.block(x + ACTION_PAD, 21.2, *label_box, t("bi_" + action.value),
-                      label_pt, label_pt)
+            pen.text(
+                x + 10,
+                32,
+                {Action.MOVE_1: "1", Action.MOVE_3: "1–3", Action.GATHER: "→"}.get(action, ""),
+                8,
+            )
+            pen.block(x + ACTION_PAD, 21.2, *label_box, t("bi_" + action.value), label_pt, label_pt)
         pen.seat_code(w - 32, h - 46, 28, code)
-        pen.text(w - 4, h - 10, t("seat", n=seat + 1), 8, color=text_on(colour),
-                 align="right")
+        pen.text(w - 4, h - 10, t("seat", n=seat + 1), 8, color=text_on(colour), align="right")
 
     return Piece(f"board-{colour}", *BOARD, front)
 
 
 # -- tokens ------------------------------------------------------------------------------
+
 
 def _token(piece_id: str, colour: str, draw: Art, size: float = TOKEN) -> Piece:
     def front(pen: Pen) -> None:
@@ -328,12 +353,14 @@ def _token(piece_id: str, colour: str, draw: Art, size: float = TOKEN) -> Piece:
         if colour in COLOURS:  # the owner's shape too: colours told apart in grey
             mark = 2.8 if size < TOKEN else 3.2
             player_mark(pen, colour, size - mark - 0.6, size - mark - 0.6, mark)
+
     return Piece(piece_id, size, size, front)
 
 
 def _icon_art(name: str, at: float, size: float) -> Art:
     def draw(pen: Pen) -> None:
         icon(pen, name, at, at, size)
+
     return draw
 
 
@@ -343,14 +370,16 @@ def _structure(kind: str, colour: str, size: int, copy: int) -> Piece:
         width = size * 2.6
         for k in range(size):  # one diamond per size step (B6, B11)
             icon(pen, "diamond", TOKEN / 2 - width / 2 + k * 2.6, 2.2, 2.4)
+
     return _token(f"{kind}-{colour}-{size}{'ab'[copy]}", colour, draw)
 
 
 def components(context: Context) -> list[Component]:
     t = context.t
     tiles = tuple(_tile(tile) for tile in catalog.CATALOG.values())
-    boards = tuple(_board(seat, colour, context.seat_code(seat), t)
-                   for seat, colour in enumerate(COLOURS))
+    boards = tuple(
+        _board(seat, colour, context.seat_code(seat), t) for seat, colour in enumerate(COLOURS)
+    )
     structures = []
     for colour in COLOURS:
         for kind in economy.STRUCTURE_KINDS:
@@ -361,18 +390,31 @@ def components(context: Context) -> list[Component]:
     markers: list[Piece] = []
     for colour in COLOURS:
         for n in range(economy.HUNTERS_OWNED):
-            markers.append(_token(f"hunter-{colour}-{n + 1}", colour,
-                                  lambda pen: icon(pen, "hunter", 1.6, 1.6, 7.6),
-                                  SMALL_TOKEN))
+            markers.append(
+                _token(
+                    f"hunter-{colour}-{n + 1}",
+                    colour,
+                    lambda pen: icon(pen, "hunter", 1.6, 1.6, 7.6),
+                    SMALL_TOKEN,
+                )
+            )
         for animal in economy.ANIMALS:
-            markers.append(_token(f"food-{colour}-{animal}", colour,
-                                  _icon_art(animal, 1.4, 7.4), SMALL_TOKEN))
+            markers.append(
+                _token(f"food-{colour}-{animal}", colour, _icon_art(animal, 1.4, 7.4), SMALL_TOKEN)
+            )
         for n in range(ACTIONS_PER_ROUND):  # one action marker per action of a round (B6)
-            markers.append(_token(f"action-{colour}-{n + 1}", colour,
-                                  lambda pen: pen.circle(5.4, 5.4, 3.0, fill="night"),
-                                  SMALL_TOKEN))
+            markers.append(
+                _token(
+                    f"action-{colour}-{n + 1}",
+                    colour,
+                    lambda pen: pen.circle(5.4, 5.4, 3.0, fill="night"),
+                    SMALL_TOKEN,
+                )
+            )
     markers.append(_token("totem", "gold", lambda pen: icon(pen, "totem", 3, 3, 24), 30.0))
-    return [Component("bison.tiles", t("bi_tiles"), tiles),
-            Component("bison.boards", t("bi_boards"), boards),
-            Component("bison.structures", t("bi_structures"), tuple(structures)),
-            Component("bison.markers", t("bi_markers"), tuple(markers))]
+    return [
+        Component("bison.tiles", t("bi_tiles"), tiles),
+        Component("bison.boards", t("bi_boards"), boards),
+        Component("bison.structures", t("bi_structures"), tuple(structures)),
+        Component("bison.markers", t("bi_markers"), tuple(markers)),
+    ]

@@ -35,12 +35,19 @@ DOG_COLOURS = frozenset(d.colour for d in catalog.DOGS.values())
 BONES = rules.BONES  # rules/dogs-life.md, Components
 TRASH = rules.TRASH_MARKERS  # D3
 SECTION_LABEL = (19.5, 8.4)  # mm: the box of a dog card's section label (up to 2 lines)
-SECTION_ICONS = {"trash": "trash", "restaurant": "food", "newspaper": "newspaper",
-                 "fight": "fang", "catcher": "van", "pound": "cage"}
+SECTION_ICONS = {
+    "trash": "trash",
+    "restaurant": "food",
+    "newspaper": "newspaper",
+    "fight": "fang",
+    "catcher": "van",
+    "pound": "cage",
+}
 
 
 def title(lang: str) -> str:
     from printgen.messages import text
+
     return text(lang, "game_" + GAME)
 
 
@@ -76,14 +83,25 @@ def _card(d: catalog.Dog, number: int, t: Text, lang: str, section_pt: float) ->
             y = h - 25 - k * 10.5
             pen.line(6, y - 1.8, w - 6, y - 1.8, color="grey", width=0.15)
             icon(pen, SECTION_ICONS[section], 6, y, 6.5)
-            pen.block(13.8, y - 1.0, SECTION_LABEL[0], SECTION_LABEL[1], t("dl_" + section),
-                      section_pt, section_pt, color="muted", align="left", max_lines=2)
+            pen.block(
+                13.8,
+                y - 1.0,
+                SECTION_LABEL[0],
+                SECTION_LABEL[1],
+                t("dl_" + section),
+                section_pt,
+                section_pt,
+                color="muted",
+                align="left",
+                max_lines=2,
+            )
             _result(pen, card, section, 34, y)
 
     # Each dog's first 9 cards fill a sheet; its last 4 share one with another dog's.
     group = f"{d.id}-{'rest' if number > 9 else 'first'}"
-    return Piece(f"{d.id}-{number:02d}", *CARD, front, _dog_back(d), back_form=f"back-{d.id}",
-                 group=group)
+    return Piece(
+        f"{d.id}-{number:02d}", *CARD, front, _dog_back(d), back_form=f"back-{d.id}", group=group
+    )
 
 
 def _result(pen: Pen, card: catalog.Card, section: str, x: float, y: float) -> None:
@@ -104,6 +122,7 @@ def _dog_back(d: catalog.Dog) -> Art:
     """A dog's card back: one frame for every dog (so a back printed a little off shows
     the same colour at its edges whichever dog sits next to it on the sheet), the dog's
     colour, shape and paw in the middle to keep the six decks apart."""
+
     def back(pen: Pen) -> None:
         w, h = CARD
         _bleed(pen, w, h, "night")
@@ -112,11 +131,11 @@ def _dog_back(d: catalog.Dog) -> Art:
         pen.circle(w / 2, h / 2 + 6, 16, fill="paper")
         icon(pen, "paw", w / 2 - 10, h / 2 - 4, 20)
         player_mark(pen, d.colour, w / 2 - 4.5, h / 2 - 23, 9)
+
     return back
 
 
-def _chart(index: int, d: catalog.Dog, code: tuple[str, str] | None, t: Text,
-           lang: str) -> Piece:
+def _chart(index: int, d: catalog.Dog, code: tuple[str, str] | None, t: Text, lang: str) -> Piece:
     def front(pen: Pen) -> None:
         w, h = CHART
         _bleed(pen, w, h, "cream")
@@ -130,10 +149,12 @@ def _chart(index: int, d: catalog.Dog, code: tuple[str, str] | None, t: Text,
         pen.text(6, h - 33, t("dl_hunger"), 8, color="muted", max_width=40)
         for n in range(dog.HUNGER_MAX + 1):
             x = 6 + n * 13
-            pen.rect(x, h - 50, 12, 14, fill="sand" if n else "red", stroke="line",
-                     width=0.25, radius=1)
-            pen.text(x + 6, h - 45.5, str(n), 12, align="center",
-                     color="paper" if n == 0 else "text")
+            pen.rect(
+                x, h - 50, 12, 14, fill="sand" if n else "red", stroke="line", width=0.25, radius=1
+            )
+            pen.text(
+                x + 6, h - 45.5, str(n), 12, align="center", color="paper" if n == 0 else "text"
+            )
         # Bladder: two spaces for pee markers.
         pen.text(78, h - 33, t("dl_bladder"), 8, color="muted", max_width=40)
         for k in range(dog.BLADDER_MAX):
@@ -157,14 +178,31 @@ def _chart(index: int, d: catalog.Dog, code: tuple[str, str] | None, t: Text,
 def _den(number: int, t: Text) -> Piece:
     """A den card: a place on the city board, dealt at random (seed, setup 4), so it shows
     a number and no dog's name or colour."""
+
     def front(pen: Pen) -> None:
         w, h = CARD
         _bleed(pen, w, h, "brown")
         pen.rect(4, 4, w - 8, h - 8, fill="cream", radius=3)
-        pen.polygon([(w / 2 - 20, h / 2 - 14), (w / 2 - 20, h / 2 + 6), (w / 2, h / 2 + 22),
-                     (w / 2 + 20, h / 2 + 6), (w / 2 + 20, h / 2 - 14)], fill="brown")
-        pen.polygon([(w / 2 - 9, h / 2 - 14), (w / 2 - 9, h / 2 - 2), (w / 2, h / 2 + 6),
-                     (w / 2 + 9, h / 2 - 2), (w / 2 + 9, h / 2 - 14)], fill="night")
+        pen.polygon(
+            [
+                (w / 2 - 20, h / 2 - 14),
+                (w / 2 - 20, h / 2 + 6),
+                (w / 2, h / 2 + 22),
+                (w / 2 + 20, h / 2 + 6),
+                (w / 2 + 20, h / 2 - 14),
+            ],
+            fill="brown",
+        )
+        pen.polygon(
+            [
+                (w / 2 - 9, h / 2 - 14),
+                (w / 2 - 9, h / 2 - 2),
+                (w / 2, h / 2 + 6),
+                (w / 2 + 9, h / 2 - 2),
+                (w / 2 + 9, h / 2 - 14),
+            ],
+            fill="night",
+        )
         pen.text(w / 2, h - 14, t("dl_den"), 12, align="center")
         pen.text(w / 2, 11, str(number), 20, align="center")
         pen.text(w / 2, 6, f"den-{number}", MIN_ID_PT, color="muted", align="center")
@@ -179,11 +217,13 @@ def _token(piece_id: str, color: str, name: str, size: float = TOKEN) -> Piece:
         icon(pen, name, size * 0.2, size * 0.2, size * 0.6)
         if color in DOG_COLOURS:  # the owner's shape too: colours told apart in grey
             player_mark(pen, color, size - 3.4, size - 3.4, 3.0)
+
     return Piece(piece_id, size, size, front)
 
 
 def _pawn(d: catalog.Dog, lang: str) -> Piece:
     """The dog's pawn (ドッグコマ): its colour, its shape and its name."""
+
     def front(pen: Pen) -> None:
         _bleed(pen, PAWN, PAWN, d.colour)
         pen.circle(PAWN / 2, PAWN / 2, PAWN / 2 - 1.2, fill="cream")
@@ -196,6 +236,7 @@ def _pawn(d: catalog.Dog, lang: str) -> Piece:
         else:
             pen.block(3.5, 3.2, PAWN - 7, 7.2, name, 7, MIN_LABEL_PT, max_lines=2)
         player_mark(pen, d.colour, PAWN - 4.6, PAWN - 4.6, 4)
+
     return Piece(f"pawn-{d.id}", PAWN, PAWN, front)
 
 
@@ -206,8 +247,7 @@ def _newspaper(address: int, t: Text) -> Piece:
 
     def back(pen: Pen) -> None:
         _bleed(pen, TOKEN, TOKEN, "sand")
-        pen.text(TOKEN / 2, TOKEN - 5, t("dl_address"), MIN_LABEL_PT, align="center",
-                 max_width=14)
+        pen.text(TOKEN / 2, TOKEN - 5, t("dl_address"), MIN_LABEL_PT, align="center", max_width=14)
         pen.text(TOKEN / 2, 3, str(address), 16, align="center")
 
     return Piece(f"newspaper-{address:02d}", TOKEN, TOKEN, front, back)
@@ -218,27 +258,38 @@ def components(context: Context) -> list[Component]:
     dogs = list(catalog.DOGS.values())
     charts = tuple(_chart(i, d, context.seat_code(i), t, lang) for i, d in enumerate(dogs))
     # One size for the six section labels of every card: the largest at which all fit.
-    section_pt = min(fit(t("dl_" + section), *SECTION_LABEL, 7, MIN_LABEL_PT,
-                         max_lines=2)[0] for section in SECTION_ICONS)
+    section_pt = min(
+        fit(t("dl_" + section), *SECTION_LABEL, 7, MIN_LABEL_PT, max_lines=2)[0]
+        for section in SECTION_ICONS
+    )
     # A sheet holds 9 cards: each dog's first 9 fill a sheet of their own, the last 4 of
     # two dogs share one (their backs share the frame, see _dog_back).
     numbers = range(1, catalog.CARDS_PER_DECK + 1)
-    cards = tuple(_card(d, n, t, lang, section_pt) for part in (numbers[:9], numbers[9:])
-                  for d in dogs for n in part)
+    cards = tuple(
+        _card(d, n, t, lang, section_pt)
+        for part in (numbers[:9], numbers[9:])
+        for d in dogs
+        for n in part
+    )
     dens = tuple(_den(n, t) for n in range(1, len(dogs) + 1))
     markers = [_token(f"bone-{n + 1:02d}", "white", "bone", SMALL) for n in range(BONES)]
     markers += [_token(f"trash-{n + 1:02d}", "grey", "trash", SMALL) for n in range(TRASH)]
-    markers += [_token(f"pee-{d.id}-{n + 1}", d.colour, "pee", SMALL)
-                for d in dogs for n in range(dog.PEE_MARKERS)]
+    markers += [
+        _token(f"pee-{d.id}-{n + 1}", d.colour, "pee", SMALL)
+        for d in dogs
+        for n in range(dog.PEE_MARKERS)
+    ]
     markers += [_token(f"hunger-{d.id}", d.colour, "food", SMALL) for d in dogs]
     markers += [_pawn(d, lang) for d in dogs]
     markers.append(Piece("catcher-van", 40.0, 26.0, _van))
     newspapers = tuple(_newspaper(n, t) for n in range(1, dog.NEWSPAPERS + 1))
-    return [Component("dogs-life.charts", t("dl_charts"), charts),
-            Component("dogs-life.cards", t("dl_cards"), cards),
-            Component("dogs-life.dens", t("dl_dens"), dens),
-            Component("dogs-life.markers", t("dl_markers"), tuple(markers)),
-            Component("dogs-life.newspapers", t("dl_newspapers"), newspapers)]
+    return [
+        Component("dogs-life.charts", t("dl_charts"), charts),
+        Component("dogs-life.cards", t("dl_cards"), cards),
+        Component("dogs-life.dens", t("dl_dens"), dens),
+        Component("dogs-life.markers", t("dl_markers"), tuple(markers)),
+        Component("dogs-life.newspapers", t("dl_newspapers"), newspapers),
+    ]
 
 
 def _van(pen: Pen) -> None:

@@ -46,10 +46,18 @@ PATH = "#ead9b0"
 GROUND = "#cfe3b0"
 HOUSE = "#d7a27a"
 # The den is dark enough for its white name and number (contrast ≥ 4.5 : 1).
-PLACE_FILL = {Kind.DEN: "#8f6640", Kind.RESTAURANT: "#f4d9c6", Kind.NEWSPAPER_OFFICE: "#dbe6f2",
-              Kind.POUND: "#d8d8d8"}
-PLACE_ICON = {Kind.DEN: "paw", Kind.RESTAURANT: "food", Kind.NEWSPAPER_OFFICE: "newspaper",
-              Kind.POUND: "cage"}
+PLACE_FILL = {
+    Kind.DEN: "#8f6640",
+    Kind.RESTAURANT: "#f4d9c6",
+    Kind.NEWSPAPER_OFFICE: "#dbe6f2",
+    Kind.POUND: "#d8d8d8",
+}
+PLACE_ICON = {
+    Kind.DEN: "paw",
+    Kind.RESTAURANT: "food",
+    Kind.NEWSPAPER_OFFICE: "newspaper",
+    Kind.POUND: "cage",
+}
 ARROW_ROTATION = {"e": 180.0, "w": 0.0, "n": 270.0, "s": 90.0}  # arrows point inward
 
 
@@ -73,23 +81,36 @@ def _bbox(square: Square) -> tuple[float, float, float, float]:
 def _street(pen: Pen, square: Square) -> None:
     x, y = _cell_origin(square.cells[0])
     c = CELL_MM
-    pen.rect(x, y, c, c, fill=ROAD if square.kind is Kind.ROAD else PATH, stroke="paper",
-             width=0.6)
+    pen.rect(x, y, c, c, fill=ROAD if square.kind is Kind.ROAD else PATH, stroke="paper", width=0.6)
     if square.kind is Kind.ROAD:
         # Lane marks from the middle towards each road neighbour: the van's network, and
         # roads told from footpaths also in ink-saver grey.
         for n in CITY.road_neighbours(square.id):
-            (ncol, nrow), = CITY.squares[n].cells
-            (col, row), = square.cells
+            ((ncol, nrow),) = CITY.squares[n].cells
+            ((col, row),) = square.cells
             dx, dy = ncol - col, row - nrow
-            pen.line(x + c / 2, y + c / 2, x + c / 2 + dx * c / 2, y + c / 2 + dy * c / 2,
-                     color="paper", width=0.7, dash=(2.0, 2.0))
+            pen.line(
+                x + c / 2,
+                y + c / 2,
+                x + c / 2 + dx * c / 2,
+                y + c / 2 + dy * c / 2,
+                color="paper",
+                width=0.7,
+                dash=(2.0, 2.0),
+            )
     # Features sit in the corners, so a pawn in the middle leaves them readable.
-    corners = [(x + 1.2, y + c - 8.2), (x + c - 8.2, y + c - 8.2), (x + 1.2, y + 1.2),
-               (x + c - 8.2, y + 1.2)]
+    corners = [
+        (x + 1.2, y + c - 8.2),
+        (x + c - 8.2, y + c - 8.2),
+        (x + 1.2, y + 1.2),
+        (x + c - 8.2, y + 1.2),
+    ]
     k = 0
-    for feature, name in ((Feature.TRASH_CAN, "trash"), (Feature.LAMPPOST, "lamppost"),
-                          (Feature.FOUNTAIN, "fountain")):
+    for feature, name in (
+        (Feature.TRASH_CAN, "trash"),
+        (Feature.LAMPPOST, "lamppost"),
+        (Feature.FOUNTAIN, "fountain"),
+    ):
         if feature in square.features:
             fx, fy = corners[k]
             pen.circle(fx + 3.5, fy + 3.5, 3.9, fill="paper", stroke="line", width=0.25)
@@ -104,38 +125,98 @@ def _street(pen: Pen, square: Square) -> None:
 def _place(pen: Pen, square: Square, t: Text) -> None:
     x0, y0, x1, y1 = _bbox(square)
     w, h = x1 - x0, y1 - y0
-    pen.rect(x0 + 0.6, y0 + 0.6, w - 1.2, h - 1.2, fill=PLACE_FILL[square.kind], stroke="line",
-             width=0.6, radius=1.5)
+    pen.rect(
+        x0 + 0.6,
+        y0 + 0.6,
+        w - 1.2,
+        h - 1.2,
+        fill=PLACE_FILL[square.kind],
+        stroke="line",
+        width=0.6,
+        radius=1.5,
+    )
     if square.kind is Kind.RESTAURANT:  # an awning
         stripes = max(int(w // 4), 4)
         for k in range(stripes):
-            pen.rect(x0 + 0.6 + k * (w - 1.2) / stripes, y1 - 4.6, (w - 1.2) / stripes, 4,
-                     fill="red" if k % 2 == 0 else "paper")
-    label = {Kind.DEN: t("dl_den"), Kind.RESTAURANT: t("dl_restaurant"),
-             Kind.NEWSPAPER_OFFICE: t("city_office"), Kind.POUND: t("city_pound")}[square.kind]
+            pen.rect(
+                x0 + 0.6 + k * (w - 1.2) / stripes,
+                y1 - 4.6,
+                (w - 1.2) / stripes,
+                4,
+                fill="red" if k % 2 == 0 else "paper",
+            )
+    label = {
+        Kind.DEN: t("dl_den"),
+        Kind.RESTAURANT: t("dl_restaurant"),
+        Kind.NEWSPAPER_OFFICE: t("city_office"),
+        Kind.POUND: t("city_pound"),
+    }[square.kind]
     if square.kind is Kind.DEN:
-        pen.polygon([(x0 + 4, y0 + 3), (x0 + 4, y0 + 14), (x0 + w / 2, y0 + 20),
-                     (x1 - 4, y0 + 14), (x1 - 4, y0 + 3)], fill="brown", stroke="line",
-                    width=0.4)
-        pen.polygon([(x0 + w / 2 - 4, y0 + 3), (x0 + w / 2 - 4, y0 + 9), (x0 + w / 2, y0 + 12),
-                     (x0 + w / 2 + 4, y0 + 9), (x0 + w / 2 + 4, y0 + 3)], fill="night")
+        pen.polygon(
+            [
+                (x0 + 4, y0 + 3),
+                (x0 + 4, y0 + 14),
+                (x0 + w / 2, y0 + 20),
+                (x1 - 4, y0 + 14),
+                (x1 - 4, y0 + 3),
+            ],
+            fill="brown",
+            stroke="line",
+            width=0.4,
+        )
+        pen.polygon(
+            [
+                (x0 + w / 2 - 4, y0 + 3),
+                (x0 + w / 2 - 4, y0 + 9),
+                (x0 + w / 2, y0 + 12),
+                (x0 + w / 2 + 4, y0 + 9),
+                (x0 + w / 2 + 4, y0 + 3),
+            ],
+            fill="night",
+        )
         pen.text(x0 + w / 2, y0 + 13.2, str(square.den), 11, color="paper", align="center")
-        pen.text(x0 + w / 2, y1 - 3.2, label, MIN_LABEL_PT + 0.5, color="paper",
-                 align="center", max_width=w - 2)
+        pen.text(
+            x0 + w / 2,
+            y1 - 3.2,
+            label,
+            MIN_LABEL_PT + 0.5,
+            color="paper",
+            align="center",
+            max_width=w - 2,
+        )
         return
     top = y1 - (7.5 if square.kind is Kind.RESTAURANT else 5)
     pen.text(x0 + w / 2, top - 1.2, label, 8.5, align="center", max_width=w - 3)
     size = 9.0 if h <= CELL_MM else 12.0
-    icon(pen, PLACE_ICON[square.kind], x0 + w / 2 - size / 2, y0 + 2 if h <= CELL_MM
-         else y0 + h / 2 - size / 2 - 2, size)
+    icon(
+        pen,
+        PLACE_ICON[square.kind],
+        x0 + w / 2 - size / 2,
+        y0 + 2 if h <= CELL_MM else y0 + h / 2 - size / 2 - 2,
+        size,
+    )
     if square.kind is Kind.NEWSPAPER_OFFICE:  # where the newspaper markers are stacked
         for dx in (-1, 1):
             sx = x0 + w / 2 + dx * 30 - 9
             pen.rect(sx, y0 + 2.5, 18, 14, stroke="muted", width=0.35)
-        pen.text(x0 + w / 2 - 30, y0 + 18, t("city_newspapers_here"), MIN_LABEL_PT,
-                 color="muted", align="center", max_width=30)
-        pen.text(x0 + w / 2 + 30, y0 + 18, t("city_newspapers_here"), MIN_LABEL_PT,
-                 color="muted", align="center", max_width=30)
+        pen.text(
+            x0 + w / 2 - 30,
+            y0 + 18,
+            t("city_newspapers_here"),
+            MIN_LABEL_PT,
+            color="muted",
+            align="center",
+            max_width=30,
+        )
+        pen.text(
+            x0 + w / 2 + 30,
+            y0 + 18,
+            t("city_newspapers_here"),
+            MIN_LABEL_PT,
+            color="muted",
+            align="center",
+            max_width=30,
+        )
 
 
 def _arrows(pen: Pen) -> None:
@@ -160,13 +241,27 @@ def _pound_chart(pen: Pen, t: Text) -> None:
     x = pound[0] - 4 * (CELL_MM - 1) - 4
     for k in range(4):
         sx = x + k * (CELL_MM - 1)
-        pen.rect(sx, y + 0.8, CELL_MM - 2, CELL_MM - 1.6, fill="paper", stroke="line",
-                 width=0.35, radius=1.5)
+        pen.rect(
+            sx,
+            y + 0.8,
+            CELL_MM - 2,
+            CELL_MM - 1.6,
+            fill="paper",
+            stroke="line",
+            width=0.35,
+            radius=1.5,
+        )
         label = t("city_pound_free") if k == 3 else t("city_pound_draw", n=k + 1)
         pen.text(sx + 1.5, y + CELL_MM - 5.5, str(k + 1), 9, color="muted")
         pen.block(sx + 1, y + 1.5, CELL_MM - 4, 8.5, label, 7, MIN_LABEL_PT, max_lines=2)
-    pen.text(x - 2, y + CELL_MM / 2 - 1.2, t("city_pound_chart"), 8, align="right",
-             max_width=x - FRAME - 4)
+    pen.text(
+        x - 2,
+        y + CELL_MM / 2 - 1.2,
+        t("city_pound_chart"),
+        8,
+        align="right",
+        max_width=x - FRAME - 4,
+    )
 
 
 def _supplies(pen: Pen, t: Text) -> None:
@@ -179,20 +274,34 @@ def _supplies(pen: Pen, t: Text) -> None:
         sx = x + k * 34
         pen.rect(sx, y + 1, 30, CELL_MM - 2, stroke="muted", width=0.35, radius=1.5)
         icon(pen, name, sx + 2, y + 8, 8)
-        pen.block(sx + 11, y + 3, 18, CELL_MM - 6, label, 7, MIN_LABEL_PT, align="left",
-                  max_lines=3)
+        pen.block(
+            sx + 11, y + 3, 18, CELL_MM - 6, label, 7, MIN_LABEL_PT, align="left", max_lines=3
+        )
     tx = x + 2 * 34 + 2
     pen.text(tx, y + 14, t("city_title"), 13, max_width=POSTER[0] - FRAME - tx - 2)
-    pen.text(tx, y + 6, t("city_size", w=POSTER[0] / 10, h=POSTER[1] / 10), 7.5,
-             color=readable("muted", GROUND), max_width=POSTER[0] - FRAME - tx - 2)
+    pen.text(
+        tx,
+        y + 6,
+        t("city_size", w=POSTER[0] / 10, h=POSTER[1] / 10),
+        7.5,
+        color=readable("muted", GROUND),
+        max_width=POSTER[0] - FRAME - tx - 2,
+    )
 
 
 def _van_start(pen: Pen, t: Text) -> None:
     x, y = _cell_origin(CITY.squares[CITY.van_start].cells[0])
     pen.rect(x + 2, y + 7, 20, 13, stroke="red", width=0.5, radius=1.5)
     icon(pen, "van", x + 5, y + 8, 14)
-    pen.text(x + CELL_MM / 2, y + 2.4, t("city_van_start"), MIN_LABEL_PT,
-             color=readable("red", ROAD), align="center", max_width=CELL_MM - 2)
+    pen.text(
+        x + CELL_MM / 2,
+        y + 2.4,
+        t("city_van_start"),
+        MIN_LABEL_PT,
+        color=readable("red", ROAD),
+        align="center",
+        max_width=CELL_MM - 2,
+    )
 
 
 def draw_city(pen: Pen, t: Text) -> None:
@@ -207,11 +316,17 @@ def draw_city(pen: Pen, t: Text) -> None:
                 # A house seen from above: a hipped roof, its ridge along the row.
                 a, b, c = x + 1.5, y + 1.5, CELL_MM - 3
                 pen.rect(a, b, c, c, fill=HOUSE, stroke="line", width=0.3)
-                pen.polygon([(a, b + c), (a + c, b + c), (a + c - 6, b + c / 2),
-                             (a + 6, b + c / 2)], fill="#c98f66")
+                pen.polygon(
+                    [(a, b + c), (a + c, b + c), (a + c - 6, b + c / 2), (a + 6, b + c / 2)],
+                    fill="#c98f66",
+                )
                 pen.line(a + 6, b + c / 2, a + c - 6, b + c / 2, width=0.3)
-                for cx, cy, ex in ((a, b, a + 6), (a, b + c, a + 6), (a + c, b, a + c - 6),
-                                   (a + c, b + c, a + c - 6)):
+                for cx, cy, ex in (
+                    (a, b, a + 6),
+                    (a, b + c, a + 6),
+                    (a + c, b, a + c - 6),
+                    (a + c, b + c, a + c - 6),
+                ):
                     pen.line(cx, cy, ex, b + c / 2, width=0.3)
     for square in CITY.squares.values():
         if square.is_street:
@@ -243,27 +358,62 @@ def _tile(col: int, row: int, t: Text) -> Piece:
         with pen.at(-left, glue_bottom - bottom):
             draw_city(pen, t)
         if glue_right:
-            _glue(pen, own_w, 0.0, GLUE, height, vertical=True, t=t,
-                  over=tile_name(col + 1, row), seam_y=bottom,
-                  glue_bottom=glue_bottom)
+            _glue(
+                pen,
+                own_w,
+                0.0,
+                GLUE,
+                height,
+                vertical=True,
+                t=t,
+                over=tile_name(col + 1, row),
+                seam_y=bottom,
+                glue_bottom=glue_bottom,
+            )
         if glue_bottom:
-            _glue(pen, 0.0, 0.0, own_w, GLUE, vertical=False, t=t,
-                  over=tile_name(col, row + 1), seam_y=left,
-                  glue_bottom=0.0)
+            _glue(
+                pen,
+                0.0,
+                0.0,
+                own_w,
+                GLUE,
+                vertical=False,
+                t=t,
+                over=tile_name(col, row + 1),
+                seam_y=left,
+                glue_bottom=0.0,
+            )
         # The tile's name on the poster's outer frame (every tile of a 2 × 2 poster has a
         # top or bottom frame edge), in the corner by the outer side edge.
         name_y = height - FRAME + 0.9 if row == 0 else 0.9
         if col == 0:
             pen.text(FRAME + 2, name_y, tile_name(col, row), MIN_LABEL_PT, color="paper")
         else:
-            pen.text(width - FRAME - 2, name_y, tile_name(col, row), MIN_LABEL_PT,
-                     color="paper", align="right")
+            pen.text(
+                width - FRAME - 2,
+                name_y,
+                tile_name(col, row),
+                MIN_LABEL_PT,
+                color="paper",
+                align="right",
+            )
 
     return Piece(f"city-{tile_name(col, row)}", width, height, front)
 
 
-def _glue(pen: Pen, x: float, y: float, w: float, h: float, *, vertical: bool, t: Text,
-          over: str, seam_y: float, glue_bottom: float) -> None:
+def _glue(
+    pen: Pen,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    vertical: bool,
+    t: Text,
+    over: str,
+    seam_y: float,
+    glue_bottom: float,
+) -> None:
     """A glue strip with its seam line, hatching, words and alignment marks.
 
     The marks continue the board's grid lines across the seam: the tile laid on top
@@ -286,16 +436,30 @@ def _glue(pen: Pen, x: float, y: float, w: float, h: float, *, vertical: bool, t
             if glue_bottom + 1 < py < y + h - 1:
                 pen.line(x, py, x + w * 0.7, py, color="#000000", width=0.35)
         with pen.at(x + w / 2 + 1.5, y + h / 2, rotate=90):
-            pen.text(0, 0, t("city_glue", tile=over), MIN_LABEL_PT + 1, color="text",
-                     align="center", max_width=h - 20)
+            pen.text(
+                0,
+                0,
+                t("city_glue", tile=over),
+                MIN_LABEL_PT + 1,
+                color="text",
+                align="center",
+                max_width=h - 20,
+            )
     else:
         pen.line(x, y + h, x + w, y + h, color="#000000", width=0.3)
         for k in range(CITY.width + 1):
             px = FRAME + k * CELL_MM - seam_y
             if x + 1 < px < x + w - 1:
                 pen.line(px, y + h, px, y + h * 0.3, color="#000000", width=0.35)
-        pen.text(x + w / 2, y + h / 2 - 1.2, t("city_glue", tile=over), MIN_LABEL_PT + 1,
-                 color="text", align="center", max_width=w - 20)
+        pen.text(
+            x + w / 2,
+            y + h / 2 - 1.2,
+            t("city_glue", tile=over),
+            MIN_LABEL_PT + 1,
+            color="text",
+            align="center",
+            max_width=w - 20,
+        )
     # A target on the seam at the strip's far end (the other end meets the other strip).
     ends = [(x, y + h - 6)] if vertical else [(x + 6, y + h)]
     for ex, ey in ends:
@@ -312,5 +476,4 @@ def components(context: Context) -> list[Component]:
 
 def cover_notes(context: Context) -> list[str]:
     """The cover's line on the poster: how many tiles and its assembled size."""
-    return [context.t("city_assembly", tiles=COLUMNS * ROWS, w=POSTER[0] / 10,
-                      h=POSTER[1] / 10)]
+    return [context.t("city_assembly", tiles=COLUMNS * ROWS, w=POSTER[0] / 10, h=POSTER[1] / 10)]

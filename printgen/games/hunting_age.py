@@ -36,14 +36,17 @@ COLOURS = ("red", "yellow", "green", "blue", "purple")
 TRACK_LAST = 2 * tribe.END_TRACK  # the track goes on past the end trigger
 # Player pieces per colour (seed, コンポーネント: 族長 2, 部下 6, 小屋 5): 6 subordinates are
 # 4 waiting on the board, 1 in hand and 1 marking the VP track.
-PIECES = {"chief": tribe.CHIEFS,
-          "subordinate": board.LIMITS["subordinate"] + tribe.SUBORDINATES_IN_HAND_AT_START + 1,
-          "hut": board.LIMITS["hut"]}
+PIECES = {
+    "chief": tribe.CHIEFS,
+    "subordinate": board.LIMITS["subordinate"] + tribe.SUBORDINATES_IN_HAND_AT_START + 1,
+    "hut": board.LIMITS["hut"],
+}
 PIECE_ICONS = {"chief": "chief", "subordinate": "hunter", "hut": "hut"}
 
 
 def title(lang: str) -> str:
     from printgen.messages import text
+
     return text(lang, "game_" + GAME)
 
 
@@ -64,12 +67,12 @@ def _goods(pen: Pen, goods: Goods, x: float, y: float, size: float) -> float:
 
 def _goods_width(goods: Goods, size: float) -> float:
     """How far :func:`_goods` advances for ``goods`` at ``size``."""
-    return sum((size * 0.55 if count > 1 else 0.0) + size + 0.8
-               for count in dict(goods).values())
+    return sum((size * 0.55 if count > 1 else 0.0) + size + 0.8 for count in dict(goods).values())
 
 
-def _harvest(pen: Pen, harvest: cards.Harvest, x: float, y: float, size: float,
-             lang: str, width: float) -> None:
+def _harvest(
+    pen: Pen, harvest: cards.Harvest, x: float, y: float, size: float, lang: str, width: float
+) -> None:
     """A harvest area: its icons left to right, one icon group per line."""
     for item in harvest:
         if item.family == "gain":
@@ -77,8 +80,12 @@ def _harvest(pen: Pen, harvest: cards.Harvest, x: float, y: float, size: float,
         elif item.family == "convert":
             # Shrunk to the space's width when "pay → get ×n" is wider (N02a's "×2").
             times = f"×{item.times}" if item.times > 1 else ""
-            needed = (_goods_width(item.pays, size) + size * 0.7
-                      + _goods_width(item.gives, size) + fonts.width(times, size * 1.6 * PT))
+            needed = (
+                _goods_width(item.pays, size)
+                + size * 0.7
+                + _goods_width(item.gives, size)
+                + fonts.width(times, size * 1.6 * PT)
+            )
             with pen.at(x, y, scale=min(1.0, width / needed)):
                 after = _goods(pen, item.pays, 0, 0, size)
                 pen.text(after, size * 0.3, "→", size * 2.0)
@@ -92,13 +99,23 @@ def _harvest(pen: Pen, harvest: cards.Harvest, x: float, y: float, size: float,
             pen.text(x + size * 1.3, y + size * 0.3, pen_text(lang, "ha_copy"), size * 1.5)
         else:
             # An end-game card's scoring rule fills the space under the hut.
-            pen.block(x, y + size - 18, width, 18, cards.END_GAME_CARDS[item.end_game].get(lang),
-                      7.5, MIN_LABEL_PT, align="left", max_lines=4)
+            pen.block(
+                x,
+                y + size - 18,
+                width,
+                18,
+                cards.END_GAME_CARDS[item.end_game].get(lang),
+                7.5,
+                MIN_LABEL_PT,
+                align="left",
+                max_lines=4,
+            )
         y -= size + 1.5
 
 
 def pen_text(lang: str, key: str, **params: object) -> str:
     from printgen.messages import text
+
     return text(lang, key, **params)
 
 
@@ -110,8 +127,13 @@ def _face(face: cards.Face, lang: str) -> Art:
     def draw(pen: Pen) -> None:
         w, h = CARD
         _bleed(pen, w, h, "sand" if face.basic else "#e4ecd6")
-        pen.rect(-BLEED, h - 12, w + 2 * BLEED, 12 + BLEED,
-                 fill="mountain_dark" if face.basic else "prairie_dark")
+        pen.rect(
+            -BLEED,
+            h - 12,
+            w + 2 * BLEED,
+            12 + BLEED,
+            fill="mountain_dark" if face.basic else "prairie_dark",
+        )
         pen.text(5, h - 8.5, face.names.get(lang), 11, color="paper", max_width=w - 30)
         pen.text(w - 5, h - 8.5, face.id, 7, color="paper", align="right")
         # Hunting spaces: chief in front, filled from the left.
@@ -126,8 +148,9 @@ def _face(face: cards.Face, lang: str) -> Art:
         bcell = (w - 45) / max(len(face.build), 1)
         for k, space in enumerate(face.build):
             x = 40 + k * bcell
-            pen.rect(x, 4, bcell - 1.5, 34, fill="paper", stroke="mountain_dark", width=0.4,
-                     radius=1.5)
+            pen.rect(
+                x, 4, bcell - 1.5, 34, fill="paper", stroke="mountain_dark", width=0.4, radius=1.5
+            )
             icon(pen, "hut", x + 1.5, 28, 7)
             if space.vp is not None:
                 icon(pen, "vp", x + bcell - 12, 27.5, 8)
@@ -138,6 +161,7 @@ def _face(face: cards.Face, lang: str) -> Art:
         pen.text(5, 33, pen_text(lang, "ha_build_cost"), 6.5, color="muted", max_width=32)
         pen.rect(5, 14, 32, 16, fill="paper", stroke="line", width=0.3, radius=1.5)
         _cost(pen, face.build_cost, 6.5, 18, 6)
+
     return draw
 
 
@@ -153,6 +177,7 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> P
     goes on with the closed caves under their rock chips (1-2-1); every cell is as large
     as a rock chip, which covers the cell's VP until the cave is created (H1, H2).
     """
+
     def t(key: str, **params: object) -> str:
         return pen_text(lang, key, **params)
 
@@ -162,10 +187,12 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> P
         pen.rect(-BLEED, h - 11, w + 2 * BLEED, 11 + BLEED, fill=colour)
         pen.text(5, h - 8, pen_text(lang, "game_" + GAME), 11, color=text_on(colour))
         player_mark(pen, colour, w - 26, h - 9, 7)
-        pen.text(w - 5, h - 8, t("seat", n=seat + 1), 8, color=text_on(colour),
-                 align="right")
-        rows = (("cave", "ha_caves", "cave"), ("subordinate", "ha_subordinates", "hunter"),
-                ("hut", "ha_huts", "hut"))
+        pen.text(w - 5, h - 8, t("seat", n=seat + 1), 8, color=text_on(colour), align="right")
+        rows = (
+            ("cave", "ha_caves", "cave"),
+            ("subordinate", "ha_subordinates", "hunter"),
+            ("hut", "ha_huts", "hut"),
+        )
         for r, (kind, label, art) in enumerate(rows):
             y = h - 32 - r * 21
             pen.text(5, y + 15, t(label), 7, color="muted", max_width=26)
@@ -178,14 +205,21 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> P
             if kind == "cave":  # the open caves: storage from the first turn
                 for k in range(board.OPEN_CAVES_AT_START):
                     x = first + k * CELL_PITCH
-                    pen.rect(x, y, CELL, CELL, fill="paper", stroke="line", width=0.25,
-                             radius=1.5)
+                    pen.rect(x, y, CELL, CELL, fill="paper", stroke="line", width=0.25, radius=1.5)
                     icon(pen, "cave", x + CELL / 2 - 3.5, y + 7, 7)
-                    pen.text(x + CELL / 2, y + 2.2, t("ha_open_cave"), MIN_LABEL_PT,
-                             color="muted", align="center", max_width=CELL - 2)
+                    pen.text(
+                        x + CELL / 2,
+                        y + 2.2,
+                        t("ha_open_cave"),
+                        MIN_LABEL_PT,
+                        color="muted",
+                        align="center",
+                        max_width=CELL - 2,
+                    )
                 first += board.OPEN_CAVES_AT_START * CELL_PITCH
-            for k, (extra, vp_value) in enumerate(zip(board.EXTRA_STEPS[kind],
-                                                       board.UNCOVERED_VP[kind], strict=True)):
+            for k, (extra, vp_value) in enumerate(
+                zip(board.EXTRA_STEPS[kind], board.UNCOVERED_VP[kind], strict=True)
+            ):
                 x = first + k * CELL_PITCH
                 pen.rect(x, y, CELL, CELL, fill="cream", stroke="line", width=0.25, radius=1.5)
                 # The extra cost printed above the piece (cumulative, H1).
@@ -200,13 +234,19 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> P
                     group = parts.ROCK_CHIP_GROUPS[k]
                     pen.text(x + 1.2, y + 1.2, "▲" * group, MIN_ID_PT, color="muted")
         # VP track along the bottom, on past the end trigger.
-        pen.text(5, 18.2, t("ha_vp_track", n=tribe.END_TRACK), 7, color="muted",
-                 max_width=60)
+        pen.text(5, 18.2, t("ha_vp_track", n=tribe.END_TRACK), 7, color="muted", max_width=60)
         pitch = (w - 10) / (TRACK_LAST + 1)
         for n in range(TRACK_LAST + 1):
             x = 5 + n * pitch
-            pen.rect(x, 4, pitch - 0.6, 12, fill="gold" if n == tribe.END_TRACK else "cream",
-                     stroke="line", width=0.2)
+            pen.rect(
+                x,
+                4,
+                pitch - 0.6,
+                12,
+                fill="gold" if n == tribe.END_TRACK else "cream",
+                stroke="line",
+                width=0.2,
+            )
             pen.text(x + (pitch - 0.6) / 2, 8.6, str(n), 7, align="center")
         pen.seat_code(w - 30, 57, 26, code)
 
@@ -217,9 +257,20 @@ def _chip(index: int, chip: parts.RockChip) -> Piece:
     def front(pen: Pen) -> None:
         _bleed(pen, CHIP, CHIP, "#8d8578")
         k = CHIP / 20  # the rock's outline is drawn for a 20 mm chip
-        pen.polygon([(3 * k, 4 * k), (8 * k, 2 * k), (16 * k, 3.5 * k), (18 * k, 10 * k),
-                     (15 * k, 17 * k), (7 * k, 18 * k), (2 * k, 12 * k)],
-                    fill="#a59d90", stroke="#5e584f", width=0.4)
+        pen.polygon(
+            [
+                (3 * k, 4 * k),
+                (8 * k, 2 * k),
+                (16 * k, 3.5 * k),
+                (18 * k, 10 * k),
+                (15 * k, 17 * k),
+                (7 * k, 18 * k),
+                (2 * k, 12 * k),
+            ],
+            fill="#a59d90",
+            stroke="#5e584f",
+            width=0.4,
+        )
 
     def back(pen: Pen) -> None:
         # The amount as a number beside one icon: "1 ★" reads at a glance where a lone
@@ -235,6 +286,7 @@ def _chip(index: int, chip: parts.RockChip) -> Piece:
 def _piece(colour: str, kind: str, n: int) -> Piece:
     """A player piece: the colour, the owner's shape and what it is (chief, subordinate,
     hut), so a board reads the same in grey."""
+
     def front(pen: Pen) -> None:
         _bleed(pen, TOKEN, TOKEN, colour)
         pen.circle(TOKEN / 2, TOKEN / 2, TOKEN / 2 - 1.2, fill="cream")
@@ -242,6 +294,7 @@ def _piece(colour: str, kind: str, n: int) -> Piece:
             pen.circle(TOKEN / 2, TOKEN / 2, TOKEN / 2 - 2.0, stroke="text", width=0.5)
         icon(pen, PIECE_ICONS[kind], 3, 2.6, 8.4)
         player_mark(pen, colour, TOKEN - 4.2, TOKEN - 4.2, 3.4)
+
     return Piece(f"{kind}-{colour}-{n}", TOKEN, TOKEN, front)
 
 
@@ -252,13 +305,15 @@ def _token(piece_id: str, name: str, label: str = "") -> Piece:
         if label:
             pen.circle(TOKEN - 3.5, 3.5, 3, fill="paper", stroke="line", width=0.3)
             pen.text(TOKEN - 3.5, 2.1, label, 8, align="center")
+
     return Piece(piece_id, TOKEN, TOKEN, front)
 
 
 def components(context: Context) -> list[Component]:
     t, lang = context.t, context.lang
-    boards = tuple(_board(seat, colour, context.seat_code(seat), lang)
-                   for seat, colour in enumerate(COLOURS))
+    boards = tuple(
+        _board(seat, colour, context.seat_code(seat), lang) for seat, colour in enumerate(COLOURS)
+    )
     card_ids = cards.BASIC_CARDS + cards.NEW_LAND_CARDS
     hunting = tuple(_card(card_id, lang) for card_id in card_ids)
     chips: list[Piece] = []
@@ -278,10 +333,16 @@ def components(context: Context) -> list[Component]:
         pen.block(2, 1.8, 36, 7, t("ha_start"), 8.5, MIN_LABEL_PT, max_lines=2)
 
     tokens.append(Piece("start-player", 40.0, 25.0, start))
-    pieces = tuple(_piece(colour, kind, n + 1) for colour in COLOURS
-                   for kind, count in PIECES.items() for n in range(count))
-    return [Component("hunting-age.boards", t("ha_boards"), boards),
-            Component("hunting-age.pieces", t("ha_pieces"), pieces),
-            Component("hunting-age.cards", t("ha_cards"), hunting),
-            Component("hunting-age.chips", t("ha_chips"), tuple(chips)),
-            Component("hunting-age.tokens", t("ha_tokens"), tuple(tokens))]
+    pieces = tuple(
+        _piece(colour, kind, n + 1)
+        for colour in COLOURS
+        for kind, count in PIECES.items()
+        for n in range(count)
+    )
+    return [
+        Component("hunting-age.boards", t("ha_boards"), boards),
+        Component("hunting-age.pieces", t("ha_pieces"), pieces),
+        Component("hunting-age.cards", t("ha_cards"), hunting),
+        Component("hunting-age.chips", t("ha_chips"), tuple(chips)),
+        Component("hunting-age.tokens", t("ha_tokens"), tuple(tokens)),
+    ]

@@ -27,6 +27,7 @@ HERD_MAX = rules.HERD_CARD_MAX  # herd track 1–20 (the herd card's numbers, L:
 
 def title(lang: str) -> str:
     from printgen.messages import text
+
     return text(lang, "game_" + GAME)
 
 
@@ -40,17 +41,28 @@ def _emblem(pen: Pen, clan: str, cx: float, cy: float, r: float) -> None:
     if clan == "red":
         for k in range(12):
             a = math.radians(30 * k)
-            pen.line(cx + r * 0.7 * math.cos(a), cy + r * 0.7 * math.sin(a),
-                     cx + r * math.cos(a), cy + r * math.sin(a), color="paper", width=0.9)
+            pen.line(
+                cx + r * 0.7 * math.cos(a),
+                cy + r * 0.7 * math.sin(a),
+                cx + r * math.cos(a),
+                cy + r * math.sin(a),
+                color="paper",
+                width=0.9,
+            )
         pen.circle(cx, cy, r * 0.55, fill="paper")
     elif clan == "yellow":
-        pen.polygon([(cx - r, cy - r * 0.7), (cx, cy + r * 0.8), (cx + r, cy - r * 0.7)],
-                    fill="paper")
+        pen.polygon(
+            [(cx - r, cy - r * 0.7), (cx, cy + r * 0.8), (cx + r, cy - r * 0.7)], fill="paper"
+        )
     else:
         for k in (-1, 0, 1):
-            pts = [(cx - r + 2 * r * i / 16,
-                    cy + k * r * 0.55 + r * 0.18 * math.sin(i / 16 * 2 * math.pi * 1.5))
-                   for i in range(17)]
+            pts = [
+                (
+                    cx - r + 2 * r * i / 16,
+                    cy + k * r * 0.55 + r * 0.18 * math.sin(i / 16 * 2 * math.pi * 1.5),
+                )
+                for i in range(17)
+            ]
             pen.polygon(pts, stroke="paper", width=1.0, close=False)
 
 
@@ -85,11 +97,21 @@ def _gazelle(card: catalog.Card, lang: str) -> Piece:
         _background(pen, "gold")
         pen.rect(4, 4, w - 8, h - 8, fill="cream", radius=3)
         cx, cy = w / 2, h / 2 + 8
-        pen.polygon([(cx - 7, cy - 9), (cx, cy - 14), (cx + 7, cy - 9), (cx + 5, cy + 2),
-                     (cx - 5, cy + 2)], fill="#c98a3c")
+        pen.polygon(
+            [(cx - 7, cy - 9), (cx, cy - 14), (cx + 7, cy - 9), (cx + 5, cy + 2), (cx - 5, cy + 2)],
+            fill="#c98a3c",
+        )
         for s in (-1, 1):  # lyre horns
-            pen.polygon([(cx + s * 2, cy + 1), (cx + s * 4, cy + 16), (cx + s * 8, cy + 20),
-                         (cx + s * 5, cy + 14), (cx + s * 3.6, cy + 1)], fill="#3b2a1a")
+            pen.polygon(
+                [
+                    (cx + s * 2, cy + 1),
+                    (cx + s * 4, cy + 16),
+                    (cx + s * 8, cy + 20),
+                    (cx + s * 5, cy + 14),
+                    (cx + s * 3.6, cy + 1),
+                ],
+                fill="#3b2a1a",
+            )
         pen.circle(cx - 2.6, cy - 5, 0.9, fill="#1d1d1b")
         pen.circle(cx + 2.6, cy - 5, 0.9, fill="#1d1d1b")
         pen.text(w / 2, h / 2 - 12, card.name(lang), 12, align="center", max_width=w - 14)
@@ -107,9 +129,14 @@ def _back(pen: Pen) -> None:
     cx, cy = w / 2, h / 2
     for k in range(16):
         a = math.radians(22.5 * k)
-        pen.polygon([(cx + 12 * math.cos(a - 0.2), cy + 12 * math.sin(a - 0.2)),
-                     (cx + 21 * math.cos(a), cy + 21 * math.sin(a)),
-                     (cx + 12 * math.cos(a + 0.2), cy + 12 * math.sin(a + 0.2))], fill="gold")
+        pen.polygon(
+            [
+                (cx + 12 * math.cos(a - 0.2), cy + 12 * math.sin(a - 0.2)),
+                (cx + 21 * math.cos(a), cy + 21 * math.sin(a)),
+                (cx + 12 * math.cos(a + 0.2), cy + 12 * math.sin(a + 0.2)),
+            ],
+            fill="gold",
+        )
     pen.circle(cx, cy, 13, fill="gold")
     for i in range(3):
         for j in range(3):
@@ -132,11 +159,21 @@ def _herd(seat: int, lang: str, code: tuple[str, str] | None) -> Piece:
             y = 8 + row * pitch
             # 2.5 mm in from the trim: a cut 1–2 mm off still leaves every box whole.
             x = 2.5 if left else w - 10.5
-            pen.rect(x, y, 8, pitch - 1, fill="cream" if n % 5 else "gold", stroke="line",
-                     width=0.2)
+            pen.rect(
+                x, y, 8, pitch - 1, fill="cream" if n % 5 else "gold", stroke="line", width=0.2
+            )
             pen.text(x + 4, y + pitch / 2 - 2.2, str(n), 9, align="center")
-        pen.block(11, h - 25, w - 22, 8, text(lang, "ls_herd_note"), 7, MIN_LABEL_PT,
-                  color="muted", max_lines=2)
+        pen.block(
+            11,
+            h - 25,
+            w - 22,
+            8,
+            text(lang, "ls_herd_note"),
+            7,
+            MIN_LABEL_PT,
+            color="muted",
+            max_lines=2,
+        )
         icon(pen, "paw", w / 2 - 6, h / 2 + 2, 12)
         pen.seat_code(w / 2 - 13, 12, 26, code)
         pen.text(w / 2, 4, f"H{seat + 1}", 6, color="muted", align="center")
@@ -146,9 +183,11 @@ def _herd(seat: int, lang: str, code: tuple[str, str] | None) -> Piece:
 
 def components(context: Context) -> list[Component]:
     lang = context.lang
-    cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang)
-                  for c in catalog.DECK)
-    herds = tuple(_herd(seat, lang, context.seat_code(seat))
-                  for seat in range(rules.PLAYERS_MAX))  # one herd card per seat
-    return [Component("lion-square.cards", context.t("ls_cards"), cards),
-            Component("lion-square.herds", context.t("ls_herds"), herds)]
+    cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang) for c in catalog.DECK)
+    herds = tuple(
+        _herd(seat, lang, context.seat_code(seat)) for seat in range(rules.PLAYERS_MAX)
+    )  # one herd card per seat
+    return [
+        Component("lion-square.cards", context.t("ls_cards"), cards),
+        Component("lion-square.herds", context.t("ls_herds"), herds),
+    ]

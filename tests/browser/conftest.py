@@ -37,8 +37,14 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = Path(__file__).parent / "screenshots"
 PHONE = {"width": 360, "height": 640}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 TIMEOUT_MS = 10_000
 
 
@@ -50,15 +56,17 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     folder = tmp_path_factory.mktemp("live")
     tables.clear_cache()
-    app = create_app({
-        "SECRET_KEY": "browser-test-secret-key-0123456789abcdef",
-        "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
-        "CREATE_RATE_LIMIT": "1000 per minute",
-        "JOIN_RATE_LIMIT": "1000 per minute",
-        "EVENT_RATE_LIMIT": "100000 per minute",
-        "UNDO_RATE_LIMIT": "100000 per minute",
-        "HISTORY_RATE_LIMIT": "100000 per minute",
-    })
+    app = create_app(
+        {
+            "SECRET_KEY": "browser-test-secret-key-0123456789abcdef",
+            "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
+            "CREATE_RATE_LIMIT": "1000 per minute",
+            "JOIN_RATE_LIMIT": "1000 per minute",
+            "EVENT_RATE_LIMIT": "100000 per minute",
+            "UNDO_RATE_LIMIT": "100000 per minute",
+            "HISTORY_RATE_LIMIT": "100000 per minute",
+        }
+    )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
@@ -79,7 +87,9 @@ def japanese_fonts(folder: Path) -> dict[str, str]:
         '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
         '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
         f"<dir>{font_path().parent}</dir><cachedir>{folder / 'cache'}</cachedir>"
-        "</fontconfig>", encoding="utf-8")
+        "</fontconfig>",
+        encoding="utf-8",
+    )
     return {**os.environ, "FONTCONFIG_FILE": str(conf)}
 
 
@@ -91,8 +101,10 @@ def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-            env=japanese_fonts(tmp_path_factory.mktemp("fonts")))
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_ARGS,
+            env=japanese_fonts(tmp_path_factory.mktemp("fonts")),
+        )
         yield browser
         browser.close()
 
@@ -103,8 +115,13 @@ def new_phone(chromium: Any) -> Iterator[Callable[[], Any]]:
     problems: list[str] = []
 
     def make(**options: Any) -> Any:
-        settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
-                    "has_touch": True, **options}
+        settings = {
+            "viewport": PHONE,
+            "device_scale_factor": 2,
+            "is_mobile": True,
+            "has_touch": True,
+            **options,
+        }
         context = chromium.new_context(**settings)
         contexts.append(context)
         page = context.new_page()

@@ -51,8 +51,15 @@ def back_at_table(page: Any) -> None:
     page.wait_for_selector("#panel")
 
 
-def create_table(page: Any, base: str, game: str, *, lang: str = "en",
-                 players: Sequence[tuple[str, str]] = THREE, seat: int | None = 0) -> str:
+def create_table(
+    page: Any,
+    base: str,
+    game: str,
+    *,
+    lang: str = "en",
+    players: Sequence[tuple[str, str]] = THREE,
+    seat: int | None = 0,
+) -> str:
     """Create a ``game`` table with ``players`` through the form on ``page``, in ``lang``,
     and sit at ``seat`` ("I am …"; None: "I am only watching", a shared table phone that
     acts for every seat without asking); the table's URL."""

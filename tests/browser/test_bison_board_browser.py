@@ -31,8 +31,8 @@ def tap_and_back(page: Any, selector: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_round_on_two_phones_by_tapping_the_board(
-        live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any],
-        lang: str) -> None:
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
+) -> None:
     ann = new_phone(device_scale_factor=1)
     table_url = create_table(ann, live_server, "bison", lang=lang, players=TWO)
     ben = new_phone(device_scale_factor=1)
@@ -97,13 +97,11 @@ def test_a_round_on_two_phones_by_tapping_the_board(
         tap_and_back(page, "[data-target] circle")
 
     move(ann, "1,-1", snap=True)
-    ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible",
-                         timeout=8_000)
+    ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
     move(ben, "-1,1", zoom=False)
     ann.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
     act(ann, '.bison-nohunters button[value="salmon"]')  # in the panel: htmx
-    ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible",
-                         timeout=8_000)
+    ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
     act(ben, '.bison-nohunters button[value="turkey"]')
     # The round is complete on both phones.
     ann.wait_for_selector('[data-testid="bison-score"].btn-primary', timeout=8_000)

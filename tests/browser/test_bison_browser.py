@@ -21,8 +21,16 @@ from phone_kit import back_at_table, create_table, undo
 Shot = Callable[[Any, str], Any]
 
 
-def place(page: Any, at: str, tile: str, *, hunters: int, space: str,
-          turns: int = 0, snap: Callable[[], Any] | None = None) -> None:
+def place(
+    page: Any,
+    at: str,
+    tile: str,
+    *,
+    hunters: int,
+    space: str,
+    turns: int = 0,
+    snap: Callable[[], Any] | None = None,
+) -> None:
     """Tap a legal "+", tap the tile's picture, tap the preview to turn it, choose the
     space and the hunters, confirm: the action of the player whose turn it is."""
     page.locator(f'[data-legal="{at}"]').click()
@@ -42,8 +50,9 @@ def place(page: Any, at: str, tile: str, *, hunters: int, space: str,
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], Any],
-                                      shot: Shot, lang: str) -> None:
+def test_three_player_round_on_phones(
+    live_server: str, new_phone: Callable[[], Any], shot: Shot, lang: str
+) -> None:
     def snap(page: Any, name: str) -> None:
         shot(page, f"bison_{lang}_{name}")
 
@@ -59,8 +68,9 @@ def test_three_player_round_on_phones(live_server: str, new_phone: Callable[[], 
     watcher.wait_for_selector("#panel")
 
     # Three tiles with hunters, in turn order (B6).
-    place(page, "1,-1", "B16", hunters=2, space="prairie", turns=1,
-          snap=lambda: snap(page, "2_place"))
+    place(
+        page, "1,-1", "B16", hunters=2, space="prairie", turns=1, snap=lambda: snap(page, "2_place")
+    )
     place(page, "-1,1", "B07", hunters=1, space="river")
     place(page, "2,0", "B02", hunters=3, space="mountain")
     # The second phone's poll brings the new board.

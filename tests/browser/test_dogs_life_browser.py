@@ -25,8 +25,9 @@ def act(page: Any, testid: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_a_turn_on_two_phones(live_server: str, phone: Any, second_phone: Any, shot: Any,
-                              lang: str) -> None:
+def test_a_turn_on_two_phones(
+    live_server: str, phone: Any, second_phone: Any, shot: Any, lang: str
+) -> None:
     a, b = phone, second_phone
     name = f"dogs_life_{lang}"
 
@@ -79,7 +80,8 @@ def test_a_turn_on_two_phones(live_server: str, phone: Any, second_phone: Any, s
     assert a.locator('[data-testid="dl-buried-0"]').inner_text() == "1"
     b.wait_for_function(
         "() => document.querySelector('[data-testid=\"dl-buried-0\"]')?.textContent === '1'",
-        timeout=SYNC_MS)
+        timeout=SYNC_MS,
+    )
     a.locator('[data-testid="dl-buried-0"]').scroll_into_view_if_needed()
     shot(a, f"{name}_4_buried", full_page=False)
     assert b.url.split("?")[0] == table_url.split("?")[0]
@@ -103,7 +105,8 @@ def test_a_turn_on_two_phones(live_server: str, phone: Any, second_phone: Any, s
     assert die in {"1", "2", "3", "4", "5", "6"}
     b.wait_for_function(
         f"() => document.querySelector('[data-testid=\"dl-die\"]')?.textContent === '{die}'",
-        timeout=SYNC_MS)
+        timeout=SYNC_MS,
+    )
     shot(b, f"{name}_5_second_phone")
     act(b, "dl-start-1")
     act(b, "dl-roll-1")

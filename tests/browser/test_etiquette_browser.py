@@ -26,10 +26,9 @@ def value(page: Any, testid: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_undo_undoes_this_phones_change_not_the_latest(live_server: str, phone: Any,
-                                                       second_phone: Any,
-                                                       shot: Callable[..., Any],
-                                                       lang: str) -> None:
+def test_undo_undoes_this_phones_change_not_the_latest(
+    live_server: str, phone: Any, second_phone: Any, shot: Callable[..., Any], lang: str
+) -> None:
     ann, ben = phone, second_phone
     url = create_table(ann, live_server, "lion-square", lang=lang)  # "I am Ann"
     sit(ben, url, 1, lang)
@@ -56,8 +55,9 @@ def test_undo_undoes_this_phones_change_not_the_latest(live_server: str, phone: 
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_ben_never_sees_anns_herd(live_server: str, phone: Any, second_phone: Any,
-                                  shot: Callable[..., Any], lang: str) -> None:
+def test_ben_never_sees_anns_herd(
+    live_server: str, phone: Any, second_phone: Any, shot: Callable[..., Any], lang: str
+) -> None:
     ann, ben = phone, second_phone
     url = create_table(ann, live_server, "lion-square", lang=lang)
     sit(ben, url, 1, lang)
@@ -79,8 +79,9 @@ def test_ben_never_sees_anns_herd(live_server: str, phone: Any, second_phone: An
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_taking_a_held_seat_asks_first(live_server: str, phone: Any, second_phone: Any,
-                                       shot: Callable[..., Any], lang: str) -> None:
+def test_taking_a_held_seat_asks_first(
+    live_server: str, phone: Any, second_phone: Any, shot: Callable[..., Any], lang: str
+) -> None:
     ann, other = phone, second_phone
     url = create_table(ann, live_server, "dogs-life", lang=lang)
     other.goto(f"{url}/join?lang={lang}")

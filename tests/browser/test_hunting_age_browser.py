@@ -21,13 +21,17 @@ SHOTS = Path(__file__).parent / "screenshots"
 
 def step(page: Any, seat: int, counter: str, delta: int, times: int = 1) -> None:
     for _ in range(times):
-        act(page, f'[data-testid="ha-seat-{seat}"] form:has(input[name="counter"]'
-                  f'[value="{counter}"]):has(input[name="delta"][value="{delta}"]) button')
+        act(
+            page,
+            f'[data-testid="ha-seat-{seat}"] form:has(input[name="counter"]'
+            f'[value="{counter}"]):has(input[name="delta"][value="{delta}"]) button',
+        )
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_short_game_on_a_phone(live_server: str, phone: Any, shot: Callable[..., Any],
-                               lang: str) -> None:
+def test_short_game_on_a_phone(
+    live_server: str, phone: Any, shot: Callable[..., Any], lang: str
+) -> None:
     def snap(page: Any, name: str) -> None:
         shot(page, f"hunting_age_{lang}_{name}")
 

@@ -28,8 +28,9 @@ def type_square(page: Any, grid: list[list[str]]) -> None:
             act(page, f'[data-testid="ls-square"] button[data-card="{card}"]')
 
 
-def test_a_round_and_the_end_of_the_game(live_server: str, phone: Any,
-                                          shot: Callable[..., Any]) -> None:
+def test_a_round_and_the_end_of_the_game(
+    live_server: str, phone: Any, shot: Callable[..., Any]
+) -> None:
     for lang in ("en", "ja"):
         play(live_server, phone, shot, lang)
 
@@ -46,7 +47,16 @@ def play(base: str, page: Any, shot: Callable[..., Any], lang: str) -> None:
     type_square(page, ROUND_1)
     shown = page.locator("[data-cell] > span[aria-hidden]").all_inner_texts()
     assert [cell.strip() for cell in shown] == [
-        "3", "", "1", "2", {"en": "G", "ja": "ガゼル"}[lang], "0", "", "1", "2"]
+        "3",
+        "",
+        "1",
+        "2",
+        {"en": "G", "ja": "ガゼル"}[lang],
+        "0",
+        "",
+        "1",
+        "2",
+    ]
     # Ann took 3 cards and holds the other gazelle (one is on the square); Ben took 1.
     act(page, '[data-testid="ls-taken-0-up"]')
     act(page, '[data-testid="ls-taken-0-up"]')
@@ -75,8 +85,10 @@ def play(base: str, page: Any, shot: Callable[..., Any], lang: str) -> None:
     act_for(page, '[data-testid="ls-last"] form:has(input[name="seat"][value="2"]) button')
     snap("4_scored")
     act(page, '[data-testid="ls-next"]')
-    assert page.locator('[data-testid="ls-status"] h2').inner_text() in ("Round 2 of 3",
-                                                                        "ラウンド 2 / 3")
+    assert page.locator('[data-testid="ls-status"] h2').inner_text() in (
+        "Round 2 of 3",
+        "ラウンド 2 / 3",
+    )
 
     # Rounds 2 and 3, quickly: a full square of 4s costs everyone 12.
     for _round in (2, 3):

@@ -33,8 +33,9 @@ def highlighted(page: Any) -> list[int]:
     }""")
 
 
-def test_two_phones_share_a_table_live(live_server: str, phone: Any, second_phone: Any,
-                                       shot: Callable[..., Any]) -> None:
+def test_two_phones_share_a_table_live(
+    live_server: str, phone: Any, second_phone: Any, shot: Callable[..., Any]
+) -> None:
     a, b = phone, second_phone
     create_table(a, live_server, "lion-square")  # "I am Ann"
     code = a.locator(".row a strong").inner_text().strip()

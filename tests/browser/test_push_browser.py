@@ -33,13 +33,15 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[int], 
     def start(poll_ms: int) -> str:
         folder = tmp_path_factory.mktemp("push")
         tables.clear_cache()
-        app = create_app({
-            "SECRET_KEY": "browser-test-secret-key-0123456789abcdef",
-            "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
-            "CREATE_RATE_LIMIT": "1000 per minute",
-            "JOIN_RATE_LIMIT": "1000 per minute",
-            "POLL_MS": poll_ms,
-        })
+        app = create_app(
+            {
+                "SECRET_KEY": "browser-test-secret-key-0123456789abcdef",
+                "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
+                "CREATE_RATE_LIMIT": "1000 per minute",
+                "JOIN_RATE_LIMIT": "1000 per minute",
+                "POLL_MS": poll_ms,
+            }
+        )
         server = make_server("127.0.0.1", 0, app, threaded=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
@@ -53,16 +55,15 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[int], 
 def watching(page: Any, url: str) -> list[str]:
     """Open ``url`` on ``page``; the panel requests it makes from then on."""
     asked: list[str] = []
-    page.on("request", lambda request: asked.append(request.url)
-            if "?v=" in request.url else None)
+    page.on("request", lambda request: asked.append(request.url) if "?v=" in request.url else None)
     page.goto(url)
     page.wait_for_selector("#panel")
     return asked
 
 
 def test_the_other_phone_sees_the_change_by_the_stream(
-        serve: Callable[[int], str], phone: Any, second_phone: Any,
-        shot: Callable[..., Any]) -> None:
+    serve: Callable[[int], str], phone: Any, second_phone: Any, shot: Callable[..., Any]
+) -> None:
     base = serve(HOUR_MS)
     a, b = phone, second_phone
     url = create_table(a, base, "lion-square")
@@ -83,7 +84,8 @@ def test_the_other_phone_sees_the_change_by_the_stream(
 
 
 def test_blocked_stream_falls_back_to_polling(
-        serve: Callable[[int], str], phone: Any, second_phone: Any) -> None:
+    serve: Callable[[int], str], phone: Any, second_phone: Any
+) -> None:
     base = serve(HALF_SECOND_MS)
     a, b = phone, second_phone
     url = create_table(a, base, "lion-square")
@@ -97,7 +99,8 @@ def test_blocked_stream_falls_back_to_polling(
 
 
 def test_a_phone_that_wakes_up_catches_up_at_once(
-        serve: Callable[[int], str], phone: Any, second_phone: Any) -> None:
+    serve: Callable[[int], str], phone: Any, second_phone: Any
+) -> None:
     base = serve(HOUR_MS)
     a, b = phone, second_phone
     url = create_table(a, base, "lion-square")
@@ -111,7 +114,8 @@ def test_a_phone_that_wakes_up_catches_up_at_once(
 
 
 def test_an_open_stream_stands_in_for_the_timed_polls(
-        serve: Callable[[int], str], phone: Any) -> None:
+    serve: Callable[[int], str], phone: Any
+) -> None:
     base = serve(HALF_SECOND_MS)
     url = create_table(phone, base, "lion-square")
     asked = watching(phone, url)

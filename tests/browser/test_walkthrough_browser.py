@@ -59,11 +59,13 @@ class Walk:
         def note(message: Any) -> None:
             if message.type == "error":
                 self.console.append(message.text)
+
         page.on("console", note)
         return page
 
-    def screen(self, page: Any, name: str, *, expect_errors: int = 0,
-               full_page: bool = True) -> None:
+    def screen(
+        self, page: Any, name: str, *, expect_errors: int = 0, full_page: bool = True
+    ) -> None:
         """Audit the screen ``page`` shows and save it as the next screenshot."""
         self.count += 1
         label = f"{self.lang}/{self.scheme} {self.count:02d}_{name}"
@@ -80,8 +82,10 @@ class Walk:
             self.problems.append(f"{label}: console errors {self.console}")
         self.console.clear()
         SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"walk_{self.lang}_{self.scheme}_"
-                                         f"{self.count:02d}_{name}.png"), full_page=full_page)
+        page.screenshot(
+            path=str(SHOTS / f"walk_{self.lang}_{self.scheme}_{self.count:02d}_{name}.png"),
+            full_page=full_page,
+        )
 
 
 def create(walk: Walk, page: Any, game: str) -> str:
@@ -150,14 +154,19 @@ def hunting_age(walk: Walk, page: Any) -> None:
     page.select_option('select[name="start_player"]', "0")
     act(page, '[data-testid="ha-setup"] button[type="submit"]')
     for counter in ("bear", "bear", "grape"):
-        act(page, f'[data-testid="ha-seat-0"] form:has(input[name="counter"][value="{counter}"])'
-                  ':has(input[name="delta"][value="1"]) button')
+        act(
+            page,
+            f'[data-testid="ha-seat-0"] form:has(input[name="counter"][value="{counter}"])'
+            ':has(input[name="delta"][value="1"]) button',
+        )
     act(page, '[data-testid="ha-dev-cave"]')
     walk.screen(page, "hunting_age_cave")
 
 
 PANELS: dict[str, Callable[[Walk, Any], None]] = {
-    "lion-square": lion_square, "dogs-life": dogs_life, "bison": bison,
+    "lion-square": lion_square,
+    "dogs-life": dogs_life,
+    "bison": bison,
     "hunting-age": hunting_age,
 }
 
@@ -242,15 +251,15 @@ def problems() -> Iterator[list[str]]:
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_screen(live_server: str, new_phone: Callable[..., Any], lang: str,
-                      scheme: str) -> None:
+def test_every_screen(
+    live_server: str, new_phone: Callable[..., Any], lang: str, scheme: str
+) -> None:
     walk = Walk(live_server, lang, scheme)
     walk_everything(walk, new_phone)
     assert not walk.problems, "\n".join(walk.problems)
 
 
-def test_steppers_work_without_javascript(live_server: str, new_phone: Callable[..., Any]
-                                          ) -> None:
+def test_steppers_work_without_javascript(live_server: str, new_phone: Callable[..., Any]) -> None:
     """No htmx: a stepper is a plain form that posts, the server answers 303 back to the
     table, and the page shows the new value (the CSRF token rides in the form)."""
     table_url = create_table(new_phone(), live_server, "lion-square", lang="it")

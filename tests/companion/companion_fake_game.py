@@ -30,12 +30,21 @@ class State:
 
 def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State:
     if not 2 <= len(players) <= 4:
-        raise RuleError(N_("this game needs {minimum} to {maximum} players, not {count}"),
-                        minimum=2, maximum=4, count=len(players))
+        raise RuleError(
+            N_("this game needs {minimum} to {maximum} players, not {count}"),
+            minimum=2,
+            maximum=4,
+            count=len(players),
+        )
     start = settings.get("start", 10)
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= 99:
-        raise RuleError(N_("{counter} would be {value}; it must stay between {low} and "
-                           "{high}"), counter="start", value=start, low=0, high=99)
+        raise RuleError(
+            N_("{counter} would be {value}; it must stay between {low} and {high}"),
+            counter="start",
+            value=start,
+            low=0,
+            high=99,
+        )
     return State(tuple(players), (start,) * len(players), start)
 
 
@@ -49,8 +58,9 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
     kind = event.get("type")
     if kind == "adjust":
         change = parse_adjust(event, len(state.players), COUNTERS)
-        value = check_range(change.counter, state.points[change.seat] + change.delta,
-                            COUNTERS[change.counter])
+        value = check_range(
+            change.counter, state.points[change.seat] + change.delta, COUNTERS[change.counter]
+        )
         points = list(state.points)
         points[change.seat] = value
         return replace(state, points=tuple(points))
@@ -61,8 +71,11 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
         return replace(state, rolls=(*state.rolls, die))
     if kind == "boom":
         raise RuleError(N_("there is nothing to undo"))
-    raise RuleError(N_("unknown counter {counter!r}; expected one of: {names}"),
-                    counter=kind, names="adjust, roll")
+    raise RuleError(
+        N_("unknown counter {counter!r}; expected one of: {names}"),
+        counter=kind,
+        names="adjust, roll",
+    )
 
 
 def counters(state: State) -> list[dict[str, int]]:
@@ -75,7 +88,10 @@ def to_json(state: State) -> dict[str, Any]:
 
 def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:
     if event.get("type") == "adjust":
-        return (N_("{counter} of {name} minus one") if event["delta"] < 0
-                else N_("{counter} of {name} plus one"),
-                {"counter": event["counter"], "name": players[event["seat"]].name})
+        return (
+            N_("{counter} of {name} minus one")
+            if event["delta"] < 0
+            else N_("{counter} of {name} plus one"),
+            {"counter": event["counter"], "name": players[event["seat"]].name},
+        )
     return N_("a change"), {}

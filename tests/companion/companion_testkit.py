@@ -64,8 +64,14 @@ def poster(game: str) -> Callable[..., Any]:
     """``post(client, table_id, route, data, lang="en", htmx=True)`` for ``game``'s panel
     routes (``/t/<id>/<game>/<route>``), as htmx sends them unless ``htmx=False``."""
 
-    def post(client: Any, table_id: str, route: str, data: dict[str, Any] | None = None,
-             lang: str = "en", htmx: bool = True) -> Any:
+    def post(
+        client: Any,
+        table_id: str,
+        route: str,
+        data: dict[str, Any] | None = None,
+        lang: str = "en",
+        htmx: bool = True,
+    ) -> Any:
         headers = {**(HTMX if htmx else {}), "Accept-Language": lang}
         return client.post(f"/t/{table_id}/{game}/{route}", data=data or {}, headers=headers)
 

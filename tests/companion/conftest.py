@@ -45,8 +45,11 @@ def client(app: Flask) -> FlaskClient:
 def make_table(app: Flask) -> Callable[..., tables.TableView]:
     """``make_table(game="counters-test", players=2, settings=None)``."""
 
-    def make(game: str = FAKE, players: int | list[dict[str, str]] = 2,
-             settings: dict[str, Any] | None = None) -> tables.TableView:
+    def make(
+        game: str = FAKE,
+        players: int | list[dict[str, str]] = 2,
+        settings: dict[str, Any] | None = None,
+    ) -> tables.TableView:
         if isinstance(players, int):
             names = ["Ann", "Ben", "Cho", "Dan", "Eve", "Fay"]
             colours = ["red", "blue", "green", "yellow", "purple", "black"]
@@ -65,8 +68,7 @@ def _pg_reachable(url: str) -> bool:
     import psycopg
 
     try:
-        psycopg.connect(url.replace("postgresql+psycopg", "postgresql"), connect_timeout=3
-                        ).close()
+        psycopg.connect(url.replace("postgresql+psycopg", "postgresql"), connect_timeout=3).close()
     except psycopg.Error:
         return False
     return True
@@ -80,8 +82,14 @@ def _pg_bootstrap() -> None:
     )
     for statement in (sql, "CREATE DATABASE campfire_test OWNER campfire;"):
         # SQL on stdin: no shell quoting of the $$ body.
-        subprocess.run(["su", "postgres", "-c", "psql -q"], input=statement, text=True,
-                       capture_output=True, timeout=30, check=False)
+        subprocess.run(
+            ["su", "postgres", "-c", "psql -q"],
+            input=statement,
+            text=True,
+            capture_output=True,
+            timeout=30,
+            check=False,
+        )
 
 
 @pytest.fixture(scope="session")

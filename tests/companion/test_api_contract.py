@@ -25,8 +25,11 @@ COUNTERS = {
     "hunting-age": ["bear", "mammoth", "grape", "green_grain", "yellow_grain", "coins", "vp"],
     "dogs-life": ["hunger", "bladder", "bones"],
 }
-PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"},
-           {"name": "Cho", "color": "green"}]
+PLAYERS = [
+    {"name": "Ann", "color": "red"},
+    {"name": "Ben", "color": "blue"},
+    {"name": "Cho", "color": "green"},
+]
 AMBIGUOUS = set("0O1IL2Z5S8BUVQD")
 
 
@@ -76,8 +79,10 @@ def test_get_adjust_refuse_conflict_undo(client, game):
     for index, counters in enumerate(table["counters"]):
         assert set(counters) == set(COUNTERS[game])  # a JSON object: its order means nothing
         secret = index != 1 and game == "lion-square"  # another seat's herd: null
-        assert all(v is None if secret else isinstance(v, int) and not isinstance(v, bool)
-                   for v in counters.values())
+        assert all(
+            v is None if secret else isinstance(v, int) and not isinstance(v, bool)
+            for v in counters.values()
+        )
 
     counter = COUNTERS[game][0]
     start = table["counters"][1][counter]
@@ -85,8 +90,9 @@ def test_get_adjust_refuse_conflict_undo(client, game):
     step = 1 if start < high else -1
     adjust = {"type": "adjust", "seat": 1, "counter": counter}
 
-    done = client.post(f"{url}/events", json={**adjust, "delta": step, "expected_version": 0},
-                       headers=seat)
+    done = client.post(
+        f"{url}/events", json={**adjust, "delta": step, "expected_version": 0}, headers=seat
+    )
     assert done.status_code == 200
     assert set(done.get_json()) == {"version", "state"}
     assert done.get_json()["version"] == 1
@@ -111,27 +117,52 @@ def test_get_adjust_refuse_conflict_undo(client, game):
     assert client.get(url, headers=seat).get_json()["counters"] == table["counters"]
 
 
-@pytest.mark.parametrize("body, status, message", [
-    ({"type": "adjust", "seat": 0, "counter": "herd", "delta": 1, "expected_version": -1},
-     422, "expected_version must be a whole number of 0 or more."),
-    ({"type": "adjust", "seat": 0, "counter": "herd", "delta": 1,
-      "expected_version": True}, 422, "expected_version must be a whole number of 0 or more."),
-    ({"type": "adjust", "seat": 0, "counter": "herd", "delta": 1.5}, 422,
-     "delta must be a whole number"),
-    ({"type": "adjust", "seat": 3, "counter": "herd", "delta": 1}, 422,
-     "seat must be a whole number from 0 to 2"),
-    ({"type": "adjust", "seat": 0, "counter": "bones", "delta": 1}, 422,
-     "unknown counter 'bones'; expected one of: herd"),
-    ({"type": "adjust", "seat": 0, "counter": "herd", "delta": math.inf}, 400,
-     "The body is not valid JSON."),
-])
+@pytest.mark.parametrize(
+    "body, status, message",
+    [
+        (
+            {"type": "adjust", "seat": 0, "counter": "herd", "delta": 1, "expected_version": -1},
+            422,
+            "expected_version must be a whole number of 0 or more.",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "herd", "delta": 1, "expected_version": True},
+            422,
+            "expected_version must be a whole number of 0 or more.",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "herd", "delta": 1.5},
+            422,
+            "delta must be a whole number",
+        ),
+        (
+            {"type": "adjust", "seat": 3, "counter": "herd", "delta": 1},
+            422,
+            "seat must be a whole number from 0 to 2",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "bones", "delta": 1},
+            422,
+            "unknown counter 'bones'; expected one of: herd",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "herd", "delta": math.inf},
+            400,
+            "The body is not valid JSON.",
+        ),
+    ],
+)
 def test_bad_events_are_refused_by_name(client, body, status, message):
     table_id = create(client, "lion-square").get_json()["id"]
     before = client.get(f"/api/v1/tables/{table_id}").get_json()
     if status == 400:  # Infinity is no JSON: sent as Python's json writes it
         import json
-        response = client.post(f"/api/v1/tables/{table_id}/events", data=json.dumps(body),
-                               content_type="application/json")
+
+        response = client.post(
+            f"/api/v1/tables/{table_id}/events",
+            data=json.dumps(body),
+            content_type="application/json",
+        )
     else:
         response = client.post(f"/api/v1/tables/{table_id}/events", json=body)
     assert (response.status_code, response.get_json()) == (status, {"error": message})

@@ -25,7 +25,7 @@ LABELS = ["start", "round 1", "round 2"]
 
 
 def svg_of(markup: str) -> ET.Element:
-    return ET.fromstring(markup[:markup.index("</svg>") + 6])
+    return ET.fromstring(markup[: markup.index("</svg>") + 6])
 
 
 def points(element: ET.Element) -> list[tuple[float, float]]:
@@ -33,13 +33,17 @@ def points(element: ET.Element) -> list[tuple[float, float]]:
 
 
 def test_one_line_per_series_with_accessible_title_and_description():
-    chart = line_chart([Series("Ann", [20, 14, 9], "red"), Series("Ben", [20, 17, 12], "blue")],
-                       labels=LABELS, title="Herds per round")
+    chart = line_chart(
+        [Series("Ann", [20, 14, 9], "red"), Series("Ben", [20, 17, 12], "blue")],
+        labels=LABELS,
+        title="Herds per round",
+    )
     svg = svg_of(chart)
     assert svg.get("role") == "img" and svg.get("aria-label") == "Herds per round"
     assert svg.find(f"{SVG}title").text == "Herds per round"
     assert svg.find(f"{SVG}desc").text == (
-        "Ann: start 20, round 1 14, round 2 9; Ben: start 20, round 1 17, round 2 12")
+        "Ann: start 20, round 1 14, round 2 9; Ben: start 20, round 1 17, round 2 12"
+    )
     lines = svg.findall(f".//{SVG}polyline")
     assert [line.find(f"{SVG}title").text for line in lines] == ["Ann", "Ben"]
     groups = svg.findall(f"{SVG}g")
@@ -67,18 +71,25 @@ def test_y_axis_ends_at_a_round_number():
 
 
 def test_legend_names_every_series_with_its_last_value():
-    chart = line_chart([Series("Ann", [20, 14, 9], "red"), Series("Ben", [20, 17, 12])],
-                       labels=LABELS, title="t")
-    legend = chart[chart.index("</svg>"):]
+    chart = line_chart(
+        [Series("Ann", [20, 14, 9], "red"), Series("Ben", [20, 17, 12])], labels=LABELS, title="t"
+    )
+    legend = chart[chart.index("</svg>") :]
     assert re.findall(r"</span>(\w+) <strong>(\d+)</strong>", legend) == [
-        ("Ann", "9"), ("Ben", "12")]
-    assert "chart-legend" not in line_chart([Series("A", [1, 2, 3])], labels=LABELS,
-                                            title="t", legend=False)
+        ("Ann", "9"),
+        ("Ben", "12"),
+    ]
+    assert "chart-legend" not in line_chart(
+        [Series("A", [1, 2, 3])], labels=LABELS, title="t", legend=False
+    )
 
 
 def test_every_user_string_is_escaped():
-    chart = line_chart([Series("<b>x</b>", [1, 2, 3], "red\" onload=\"x")],
-                       labels=["<i>", "a&b", "c"], title="<script>")
+    chart = line_chart(
+        [Series("<b>x</b>", [1, 2, 3], 'red" onload="x')],
+        labels=["<i>", "a&b", "c"],
+        title="<script>",
+    )
     assert "<b>" not in chart and "<i>" not in chart and "<script>" not in chart
     assert "onload" not in chart  # a colour that is not a colour id is dropped
     svg_of(chart)  # still well-formed XML
@@ -110,11 +121,14 @@ def test_negative_values_extend_the_axis_below_zero():
     assert max(ys) <= HEIGHT and ys[1] == max(ys)
 
 
-@pytest.mark.parametrize(("series", "labels"), [
-    ([], ["a"]),
-    ([Series("A", [])], []),
-    ([Series("A", [1, 2])], ["a", "b", "c"]),
-])
+@pytest.mark.parametrize(
+    ("series", "labels"),
+    [
+        ([], ["a"]),
+        ([Series("A", [])], []),
+        ([Series("A", [1, 2])], ["a", "b", "c"]),
+    ],
+)
 def test_programming_slips_raise_value_error(series, labels):
     with pytest.raises(ValueError):
         line_chart(series, labels=labels, title="t")
@@ -124,11 +138,13 @@ def test_describe_reads_fractions_with_one_decimal():
     assert describe([Series("A", [1.25, 2])], labels=["x", "y"]) == "A: x 1.2, y 2"
 
 
-@given(st.lists(st.lists(st.integers(-50, 500), min_size=4, max_size=4), min_size=1,
-                max_size=6))
+@given(st.lists(st.lists(st.integers(-50, 500), min_size=4, max_size=4), min_size=1, max_size=6))
 def test_every_point_lies_inside_the_view_box(rows):
-    chart = line_chart([Series(f"S{i}", row, "red") for i, row in enumerate(rows)],
-                       labels=["a", "b", "c", "d"], title="t")
+    chart = line_chart(
+        [Series(f"S{i}", row, "red") for i, row in enumerate(rows)],
+        labels=["a", "b", "c", "d"],
+        title="t",
+    )
     for line in svg_of(chart).findall(f".//{SVG}polyline"):
         for x, y in points(line):
             assert 0 <= x <= WIDTH and 0 <= y <= HEIGHT
@@ -136,8 +152,9 @@ def test_every_point_lies_inside_the_view_box(rows):
 
 def axis_labels(markup: str) -> list[str]:
     # The y axis labels are the texts that carry no font-size of their own (x labels do).
-    return [text.text for text in svg_of(markup).findall(f"{SVG}text")
-            if text.get("font-size") is None]
+    return [
+        text.text for text in svg_of(markup).findall(f"{SVG}text") if text.get("font-size") is None
+    ]
 
 
 def test_whole_number_series_get_whole_number_ticks_only():
@@ -154,8 +171,13 @@ def test_fractional_series_keep_the_middle_tick():
 def test_seat_chart_draws_one_line_per_seat_once_there_are_two_points():
     players = [Player("Ann", "red"), Player("Ben", "blue")]
     assert seat_chart(players, [[20], [20]], labels=["start"], title="Herds") is None
-    markup = seat_chart(players, [[20, 15], [20, 18]], labels=["start", "round 1"],
-                               title="Herds", names=["Ann (lion)", "Ben"])
+    markup = seat_chart(
+        players,
+        [[20, 15], [20, 18]],
+        labels=["start", "round 1"],
+        title="Herds",
+        names=["Ann (lion)", "Ben"],
+    )
     assert markup is not None
     assert "c-red" in markup and "c-blue" in markup
     assert "Ann (lion)" in markup and "Ben" in markup

@@ -69,8 +69,7 @@ def test_expected_version_conflict_is_409_and_changes_nothing(client, table_id):
     event = {"type": "adjust", "seat": 0, "counter": "points", "delta": 1}
     ok = client.post(f"/api/v1/tables/{table_id}/events", json={**event, "expected_version": 0})
     assert ok.status_code == 200
-    stale = client.post(f"/api/v1/tables/{table_id}/events",
-                        json={**event, "expected_version": 0})
+    stale = client.post(f"/api/v1/tables/{table_id}/events", json={**event, "expected_version": 0})
     assert stale.status_code == 409
     assert stale.get_json()["version"] == 1
     assert "expected version 0" in stale.get_json()["error"]
@@ -88,23 +87,38 @@ def test_chance_is_filled_in_and_stored(client, table_id):
     assert client.get(f"/api/v1/tables/{table_id}").get_json()["state"]["rolls"] == [die]
 
 
-@pytest.mark.parametrize(("event", "message"), [
-    ({"type": "adjust", "seat": 0, "counter": "points", "delta": 200},
-     "points would be 210; it must stay between 0 and 99"),
-    ({"type": "adjust", "seat": 5, "counter": "points", "delta": 1},
-     "seat must be a whole number from 0 to 1"),
-    ({"type": "adjust", "seat": 0, "counter": "gold", "delta": 1},
-     "unknown counter 'gold'; expected one of: points"),
-    ({"type": "adjust", "seat": 0, "counter": "points", "delta": "1"},
-     "delta must be a whole number"),
-    ({"type": "adjust", "seat": True, "counter": "points", "delta": 1},
-     "seat must be a whole number from 0 to 1"),
-    ({"seat": 0}, 'an event needs a "type"'),
-    ({"type": 3}, 'an event needs a "type"'),
-    ({"type": "undo"}, "undo has its own endpoint; it is not an event type"),
-    ({"type": "adjust", "seat": 0, "counter": "points", "delta": 1, "expected_version": "x"},
-     "expected_version must be a whole number of 0 or more."),
-])
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        (
+            {"type": "adjust", "seat": 0, "counter": "points", "delta": 200},
+            "points would be 210; it must stay between 0 and 99",
+        ),
+        (
+            {"type": "adjust", "seat": 5, "counter": "points", "delta": 1},
+            "seat must be a whole number from 0 to 1",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "gold", "delta": 1},
+            "unknown counter 'gold'; expected one of: points",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "points", "delta": "1"},
+            "delta must be a whole number",
+        ),
+        (
+            {"type": "adjust", "seat": True, "counter": "points", "delta": 1},
+            "seat must be a whole number from 0 to 1",
+        ),
+        ({"seat": 0}, 'an event needs a "type"'),
+        ({"type": 3}, 'an event needs a "type"'),
+        ({"type": "undo"}, "undo has its own endpoint; it is not an event type"),
+        (
+            {"type": "adjust", "seat": 0, "counter": "points", "delta": 1, "expected_version": "x"},
+            "expected_version must be a whole number of 0 or more.",
+        ),
+    ],
+)
 def test_refused_events_are_422_and_change_nothing(client, table_id, event, message):
     response = client.post(f"/api/v1/tables/{table_id}/events", json=event)
     assert response.status_code == 422
@@ -114,13 +128,20 @@ def test_refused_events_are_422_and_change_nothing(client, table_id, event, mess
     assert after["counters"] == [{"points": 10}, {"points": 10}]
 
 
-@pytest.mark.parametrize(("data", "content_type", "status", "message"), [
-    ("{not json", "application/json", 400, "The body is not valid JSON."),
-    ("[1, 2]", "application/json", 400, "The body must be a JSON object."),
-    ('"text"', "application/json", 400, "The body must be a JSON object."),
-    ("type=adjust", "application/x-www-form-urlencoded", 415,
-     "Send the body as JSON (Content-Type: application/json)."),
-])
+@pytest.mark.parametrize(
+    ("data", "content_type", "status", "message"),
+    [
+        ("{not json", "application/json", 400, "The body is not valid JSON."),
+        ("[1, 2]", "application/json", 400, "The body must be a JSON object."),
+        ('"text"', "application/json", 400, "The body must be a JSON object."),
+        (
+            "type=adjust",
+            "application/x-www-form-urlencoded",
+            415,
+            "Send the body as JSON (Content-Type: application/json).",
+        ),
+    ],
+)
 def test_bad_bodies(client, table_id, data, content_type, status, message):
     for url in ("/api/v1/tables", f"/api/v1/tables/{table_id}/events"):
         response = client.post(url, data=data, content_type=content_type)
@@ -129,23 +150,38 @@ def test_bad_bodies(client, table_id, data, content_type, status, message):
     assert client.get(f"/api/v1/tables/{table_id}").get_json()["version"] == 0
 
 
-@pytest.mark.parametrize(("body", "message"), [
-    ({"game": "chess", "players": PLAYERS}, "unknown game 'chess'; expected one of: "),
-    ({"game": 7, "players": PLAYERS}, "game must be one of: "),
-    ({"game": "counters-test", "players": "Ann"}, "players must be a list"),
-    ({"game": "counters-test", "players": [{"name": "Ann", "color": "red"}]},
-     "this game needs 2 to 4 players, not 1"),
-    ({"game": "counters-test", "players": [{"name": "", "color": "red"}] * 2},
-     "player 1 needs a name of 1 to 40 characters"),
-    ({"game": "counters-test", "players": [PLAYERS[0], {"name": "X", "color": "pink"}]},
-     "player 2: colour must be one of " + ", ".join(COLOURS)),
-    ({"game": "counters-test", "players": [PLAYERS[0], PLAYERS[0]]},
-     "two players cannot share a colour"),
-    ({"game": "counters-test", "players": PLAYERS, "settings": [1]},
-     "settings must be an object"),
-    ({"game": "counters-test", "players": PLAYERS, "settings": {"start": 500}},
-     "start would be 500; it must stay between 0 and 99"),
-])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"game": "chess", "players": PLAYERS}, "unknown game 'chess'; expected one of: "),
+        ({"game": 7, "players": PLAYERS}, "game must be one of: "),
+        ({"game": "counters-test", "players": "Ann"}, "players must be a list"),
+        (
+            {"game": "counters-test", "players": [{"name": "Ann", "color": "red"}]},
+            "this game needs 2 to 4 players, not 1",
+        ),
+        (
+            {"game": "counters-test", "players": [{"name": "", "color": "red"}] * 2},
+            "player 1 needs a name of 1 to 40 characters",
+        ),
+        (
+            {"game": "counters-test", "players": [PLAYERS[0], {"name": "X", "color": "pink"}]},
+            "player 2: colour must be one of " + ", ".join(COLOURS),
+        ),
+        (
+            {"game": "counters-test", "players": [PLAYERS[0], PLAYERS[0]]},
+            "two players cannot share a colour",
+        ),
+        (
+            {"game": "counters-test", "players": PLAYERS, "settings": [1]},
+            "settings must be an object",
+        ),
+        (
+            {"game": "counters-test", "players": PLAYERS, "settings": {"start": 500}},
+            "start would be 500; it must stay between 0 and 99",
+        ),
+    ],
+)
 def test_bad_create_is_422_with_message(client, body, message):
     response = client.post("/api/v1/tables", json=body)
     assert response.status_code == 422
@@ -153,9 +189,11 @@ def test_bad_create_is_422_with_message(client, body, message):
 
 
 def test_unknown_table_is_404_everywhere(client):
-    for method, url in [("get", "/api/v1/tables/nope"),
-                        ("post", "/api/v1/tables/nope/events"),
-                        ("post", "/api/v1/tables/nope/undo")]:
+    for method, url in [
+        ("get", "/api/v1/tables/nope"),
+        ("post", "/api/v1/tables/nope/events"),
+        ("post", "/api/v1/tables/nope/undo"),
+    ]:
         kwargs = {"json": {"type": "adjust"}} if url.endswith("events") else {}
         response = getattr(client, method)(url, **kwargs)
         assert response.status_code == 404
@@ -164,15 +202,15 @@ def test_unknown_table_is_404_everywhere(client):
 
 def test_unknown_api_route_and_method_are_json(client, table_id):
     assert client.get("/api/v1/nothing").get_json() == {
-        "error": "There is no such page or table here. Check the link or the join code."}
+        "error": "There is no such page or table here. Check the link or the join code."
+    }
     response = client.delete(f"/api/v1/tables/{table_id}")
     assert response.status_code == 405
     assert "error" in response.get_json()
 
 
 def test_errors_follow_accept_language(client, table_id):
-    response = client.post(f"/api/v1/tables/{table_id}/undo",
-                           headers={"Accept-Language": "ja"})
+    response = client.post(f"/api/v1/tables/{table_id}/undo", headers={"Accept-Language": "ja"})
     assert response.status_code == 422
     assert response.get_json()["error"] == "取り消せる変更はありません"
 
@@ -196,8 +234,10 @@ def test_bison_counters_contract(client):
     table = client.get(f"/api/v1/tables/{body['id']}").get_json()
     assert [sorted(c) for c in table["counters"]] == [["bison", "salmon", "turkey"]] * 2
     before = table["counters"][0]["salmon"]
-    response = client.post(f"/api/v1/tables/{body['id']}/events",
-                           json={"type": "adjust", "seat": 0, "counter": "salmon", "delta": 1})
+    response = client.post(
+        f"/api/v1/tables/{body['id']}/events",
+        json={"type": "adjust", "seat": 0, "counter": "salmon", "delta": 1},
+    )
     assert response.status_code == 200
     after = client.get(f"/api/v1/tables/{body['id']}").get_json()["counters"][0]["salmon"]
     assert after == before + 1
@@ -206,19 +246,22 @@ def test_bison_counters_contract(client):
 def test_lion_square_herd_counter(client):
     """docs/contracts.md: lion-square's counter is the herd (20 at the start, L-digest)."""
     pytest.importorskip("games.lion_square.table")
-    players = [{"name": n, "color": c} for n, c in
-               [("Ann", "red"), ("Ben", "blue"), ("Cho", "green")]]
+    players = [
+        {"name": n, "color": c} for n, c in [("Ann", "red"), ("Ben", "blue"), ("Cho", "green")]
+    ]
     body = create(client, game="lion-square", players=players).get_json()
     url = f"/api/v1/tables/{body['id']}"
     # a herd is its seat's secret: shown with that seat's token, null without
     ann = {"X-Campfire-Seat": client.post(url + "/seats/0").get_json()["token"]}
     assert client.get(url).get_json()["counters"][0] == {"herd": None}
     assert client.get(url, headers=ann).get_json()["counters"][0] == {"herd": 20}
-    ok = client.post(url + "/events",
-                     json={"type": "adjust", "seat": 0, "counter": "herd", "delta": -2})
+    ok = client.post(
+        url + "/events", json={"type": "adjust", "seat": 0, "counter": "herd", "delta": -2}
+    )
     assert ok.status_code == 200
-    refused = client.post(url + "/events",
-                          json={"type": "adjust", "seat": 0, "counter": "herd", "delta": 5})
+    refused = client.post(
+        url + "/events", json={"type": "adjust", "seat": 0, "counter": "herd", "delta": 5}
+    )
     assert refused.status_code == 422
     assert "herd" in refused.get_json()["error"]
     assert client.get(url, headers=ann).get_json()["counters"][0] == {"herd": 18}

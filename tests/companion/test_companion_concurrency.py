@@ -27,8 +27,9 @@ def hammer(app, *, big_counter: str, game: str = FAKE) -> None:
             with app.app_context():
                 barrier.wait()
                 for _ in range(EVENTS_EACH):
-                    tables.append(table.id, {"type": "adjust", "seat": 0,
-                                             "counter": big_counter, "delta": 1})
+                    tables.append(
+                        table.id, {"type": "adjust", "seat": 0, "counter": big_counter, "delta": 1}
+                    )
         except BaseException as error:  # reported below, not swallowed
             errors.append(error)
 
@@ -85,8 +86,11 @@ def test_conflicting_expected_versions_one_wins(tmp_path):
         with app.app_context():
             barrier.wait()
             try:
-                tables.append(table.id, {"type": "adjust", "seat": 0, "counter": "points",
-                                         "delta": 1}, expected_version=0)
+                tables.append(
+                    table.id,
+                    {"type": "adjust", "seat": 0, "counter": "points", "delta": 1},
+                    expected_version=0,
+                )
                 results.append("ok")
             except tables.VersionConflict:
                 results.append("conflict")

@@ -10,8 +10,9 @@ def _install(app, monkeypatch, catalog: dict[str, str]) -> None:
 
 
 def test_terms_inside_a_refusal_are_translated(app, monkeypatch) -> None:
-    _install(app, monkeypatch, {"you cannot {action} now": "今は{action}できません",
-                                "drink": "水を飲む"})
+    _install(
+        app, monkeypatch, {"you cannot {action} now": "今は{action}できません", "drink": "水を飲む"}
+    )
     error = RuleError(N_("you cannot {action} now"), action=Term(N_("drink")))
     with app.test_request_context("/?lang=ja"):
         assert i18n.rule_error_message(error) == "今は水を飲むできません"

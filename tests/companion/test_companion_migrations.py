@@ -28,16 +28,24 @@ def test_second_start_on_a_database_from_migration_0001(tmp_path):
     old = db.make_engine(url)
     db.upgrade(old, "0001")  # the schema as the first release created it
     with old.begin() as connection:
-        connection.execute(text(
-            "INSERT INTO tables (id, join_code, game, players, settings, version, created_at)"
-            " VALUES ('old-table-id', 'K7M4XR', :game, :players, '{}', 1,"
-            " '2024-01-01 10:00:00')"),
-            {"game": FAKE, "players": '[{"name": "Ann", "color": "red"},'
-                                      ' {"name": "Ben", "color": "blue"}]'})
-        connection.execute(text(
-            "INSERT INTO events (table_id, seq, type, payload, seat, created_at) VALUES"
-            " ('old-table-id', 1, 'adjust', :payload, 0, '2024-01-01 10:01:00')"),
-            {"payload": '{"type": "adjust", "seat": 1, "counter": "points", "delta": 5}'})
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, join_code, game, players, settings, version, created_at)"
+                " VALUES ('old-table-id', 'K7M4XR', :game, :players, '{}', 1,"
+                " '2024-01-01 10:00:00')"
+            ),
+            {
+                "game": FAKE,
+                "players": '[{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]',
+            },
+        )
+        connection.execute(
+            text(
+                "INSERT INTO events (table_id, seq, type, payload, seat, created_at) VALUES"
+                " ('old-table-id', 1, 'adjust', :payload, 0, '2024-01-01 10:01:00')"
+            ),
+            {"payload": '{"type": "adjust", "seat": 1, "counter": "points", "delta": 5}'},
+        )
     assert "updated_at" not in {c["name"] for c in inspect(old).get_columns("tables")}
     old.dispose()
 
@@ -52,8 +60,9 @@ def test_second_start_on_a_database_from_migration_0001(tmp_path):
             assert tables.find_by_code("k7m4xr") == "old-table-id"
         engine.dispose()
     with app.app_context():
-        table = tables.append("old-table-id", {"type": "adjust", "seat": 0,
-                                               "counter": "points", "delta": 1})
+        table = tables.append(
+            "old-table-id", {"type": "adjust", "seat": 0, "counter": "points", "delta": 1}
+        )
     assert table.version == 2
     create_engine(url).dispose()
 

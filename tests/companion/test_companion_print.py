@@ -32,9 +32,14 @@ def lion(make_table):
 
 def lion_table(app):
     with app.app_context():
-        return tables.create("lion-square", [{"name": n, "color": c} for n, c in
-                                             (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))],
-                             None)
+        return tables.create(
+            "lion-square",
+            [
+                {"name": n, "color": c}
+                for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))
+            ],
+            None,
+        )
 
 
 def dispose(app):
@@ -51,8 +56,22 @@ def qr_codes_on_page(pdf: bytes, page: int, tmp_path) -> list[str]:
     """The QR codes of one page, rendered at 150 dpi with pdftoppm and read by zxing-cpp."""
     source = tmp_path / "kit.pdf"
     source.write_bytes(pdf)
-    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", str(page), "-l", str(page),
-                    str(source), str(tmp_path / "page")], check=True, capture_output=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            "150",
+            "-png",
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            str(source),
+            str(tmp_path / "page"),
+        ],
+        check=True,
+        capture_output=True,
+    )
     (png,) = tmp_path.glob("page-*.png")
     with Image.open(png) as image:
         return sorted(code.text for code in zxingcpp.read_barcodes(image.convert("L")))
@@ -86,8 +105,9 @@ def test_bad_seat_link_says_so_and_remembers_nothing(client, lion, number):
     response = client.get(f"/t/{lion.id}/s/{number}")
     assert response.status_code == 404
     text = response.get_data(as_text=True)
-    assert (f"This table has no seat {number[:12]}: its seats are 1 to 3. Choose yours below."
-            in text)
+    assert (
+        f"This table has no seat {number[:12]}: its seats are 1 to 3. Choose yours below." in text
+    )
     assert "I am Ben" in text  # the seat choice is right there
     assert seat_of(client, lion.id) == 0
 
@@ -142,7 +162,8 @@ def test_game_without_a_kit_has_no_print_link_and_a_404_page(client, make_table)
         response = client.get(f"/t/{table.id}{path}")
         assert response.status_code == 404
         assert "There is no print-and-play kit for this game yet." in response.get_data(
-            as_text=True)
+            as_text=True
+        )
 
 
 def test_print_kit_of_unknown_table_is_404(client):
@@ -156,12 +177,14 @@ def test_download_is_the_pdf_with_seat_links_on_the_herd_cards(tmp_path, make_ta
     app = create_app(app_config(tmp_path, CAMPFIRE_PUBLIC_URL=PUBLIC + "/"))
     table = lion_table(app)
     client = app.test_client()
-    response = client.get(f"/t/{table.id}/print?download=pdf&paper=letter&language=ja&duplex=fold"
-                          "&ink_saver=on")
+    response = client.get(
+        f"/t/{table.id}/print?download=pdf&paper=letter&language=ja&duplex=fold&ink_saver=on"
+    )
     assert response.status_code == 200, response.get_data(as_text=True)
     assert response.mimetype == "application/pdf"
     assert response.headers["Content-Disposition"] == (
-        'attachment; filename="lion-square-ja-letter.pdf"')
+        'attachment; filename="lion-square-ja-letter.pdf"'
+    )
     pdf = response.data
     assert pdf.startswith(b"%PDF-")
     pages = PdfReader(io.BytesIO(pdf)).pages
@@ -170,7 +193,8 @@ def test_download_is_the_pdf_with_seat_links_on_the_herd_cards(tmp_path, make_ta
     table_url = f"{PUBLIC}/t/{table.id}"
     # Three seats at this table: their links on herd cards 1-3, the table's on card 4.
     assert qr_codes_on_page(pdf, herd_page, tmp_path) == sorted(
-        [f"{table_url}/s/1", f"{table_url}/s/2", f"{table_url}/s/3", table_url])
+        [f"{table_url}/s/1", f"{table_url}/s/2", f"{table_url}/s/3", table_url]
+    )
     # Scanning the second card makes the phone Ben.
     assert client.get(f"/t/{table.id}/s/2").status_code == 303
     assert seat_of(client, table.id) == 1
@@ -181,18 +205,28 @@ def test_download_without_options_uses_the_defaults(client, lion):
     response = client.get(f"/t/{lion.id}/print?download", headers={"Accept-Language": "it"})
     assert response.status_code == 200
     assert response.headers["Content-Disposition"] == (
-        'attachment; filename="lion-square-it-a4.pdf"')
+        'attachment; filename="lion-square-it-a4.pdf"'
+    )
 
 
-@pytest.mark.parametrize(("query", "message"), [
-    ("paper=a3", "Paper size &#39;a3&#39; is not offered: choose A4 or US Letter."),
-    ("paper=", "Paper size &#39;&#39; is not offered: choose A4 or US Letter."),
-    ("language=fr", "Language &#39;fr&#39; is not offered: choose English, Japanese or Italian."),
-    ("duplex=none", "Two-sided printing &#39;none&#39; is not offered: choose long edge, "
-                    "short edge or fold and glue."),
-    ("ink_saver=maybe", "Ink saver is on or off, not &#39;maybe&#39;."),
-    ("paper=<b>x</b>", "Paper size &#39;&lt;b&gt;x&lt;/b&gt;&#39; is not offered"),
-])
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("paper=a3", "Paper size &#39;a3&#39; is not offered: choose A4 or US Letter."),
+        ("paper=", "Paper size &#39;&#39; is not offered: choose A4 or US Letter."),
+        (
+            "language=fr",
+            "Language &#39;fr&#39; is not offered: choose English, Japanese or Italian.",
+        ),
+        (
+            "duplex=none",
+            "Two-sided printing &#39;none&#39; is not offered: choose long edge, "
+            "short edge or fold and glue.",
+        ),
+        ("ink_saver=maybe", "Ink saver is on or off, not &#39;maybe&#39;."),
+        ("paper=<b>x</b>", "Paper size &#39;&lt;b&gt;x&lt;/b&gt;&#39; is not offered"),
+    ],
+)
 def test_bad_options_are_400_with_the_reason(client, lion, query, message):
     response = client.get(f"/t/{lion.id}/print?download=pdf&{query}")
     assert response.status_code == 400
@@ -209,8 +243,9 @@ def test_every_bad_option_is_named_and_the_good_ones_kept(client, lion):
 
 
 def test_bad_option_in_japanese(client, lion):
-    response = client.get(f"/t/{lion.id}/print?download=pdf&paper=a3",
-                          headers={"Accept-Language": "ja"})
+    response = client.get(
+        f"/t/{lion.id}/print?download=pdf&paper=a3", headers={"Accept-Language": "ja"}
+    )
     assert response.status_code == 400
     assert "用紙サイズ「a3」は選べません" in response.get_data(as_text=True)
 
@@ -221,8 +256,10 @@ def test_printgen_refusal_is_a_400_page_not_a_500(tmp_path):
     table = lion_table(app)
     response = app.test_client().get(f"/t/{table.id}/print?download=pdf")
     assert response.status_code == 400
-    assert ("This kit cannot be printed: the table URL must be an http:// or https:// URL"
-            in response.get_data(as_text=True))
+    assert (
+        "This kit cannot be printed: the table URL must be an http:// or https:// URL"
+        in response.get_data(as_text=True)
+    )
     # The render slot was given back.
     assert pages_print.RENDER_SLOTS.acquire(timeout=0)
     pages_print.RENDER_SLOTS.release()
@@ -253,12 +290,14 @@ def test_download_is_rate_limited(tmp_path):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_kit_language_is_offered_on_the_page(client, lion, lang):
     assert f'name="language" value="{lang}"' in client.get(f"/t/{lion.id}/print").get_data(
-        as_text=True)
+        as_text=True
+    )
 
 
 def test_kit_language_does_not_switch_the_app_language(client, lion):
-    response = client.get(f"/t/{lion.id}/print?download=pdf&language=it",
-                          headers={"Accept-Language": "ja"})
+    response = client.get(
+        f"/t/{lion.id}/print?download=pdf&language=it", headers={"Accept-Language": "ja"}
+    )
     assert response.headers["Content-Disposition"].endswith('filename="lion-square-it-a4.pdf"')
     assert "Set-Cookie" not in response.headers
     page = client.get(f"/t/{lion.id}", headers={"Accept-Language": "ja"})
@@ -286,25 +325,34 @@ def test_the_page_offers_each_component_copies_and_a_back_offset(client, lion):
 
 
 def test_ticked_parts_and_copies_print_only_those(client, lion):
-    response = client.get(f"/t/{lion.id}/print?download=pdf&part=lion-square.herds&copies=2"
-                          "&offset_x=0.5&offset_y=-1")
+    response = client.get(
+        f"/t/{lion.id}/print?download=pdf&part=lion-square.herds&copies=2&offset_x=0.5&offset_y=-1"
+    )
     assert response.status_code == 200, response.get_data(as_text=True)
     assert response.headers["Content-Disposition"] == (
-        'attachment; filename="lion-square-en-a4-lion-square.herds.pdf"')
+        'attachment; filename="lion-square-en-a4-lion-square.herds.pdf"'
+    )
     pages = PdfReader(io.BytesIO(response.data)).pages
     assert len(pages) == 1  # 8 herd cards on one sheet, no cover
     assert sum(page.extract_text().count("Herd") for page in pages) == 8
 
 
-@pytest.mark.parametrize(("query", "message"), [
-    ("part=dice", "&#39;dice&#39; is not a part of this kit."),
-    ("copies=0", "Copies must be a whole number from 1 to 20, not &#39;0&#39;."),
-    ("copies=many", "Copies must be a whole number from 1 to 20, not &#39;many&#39;."),
-    ("offset_x=11", "The back offset is a number of millimetres from -10 to 10, not "
-                    "&#39;11&#39;."),
-    ("offset_y=nan", "The back offset is a number of millimetres from -10 to 10, not "
-                     "&#39;nan&#39;."),
-])
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("part=dice", "&#39;dice&#39; is not a part of this kit."),
+        ("copies=0", "Copies must be a whole number from 1 to 20, not &#39;0&#39;."),
+        ("copies=many", "Copies must be a whole number from 1 to 20, not &#39;many&#39;."),
+        (
+            "offset_x=11",
+            "The back offset is a number of millimetres from -10 to 10, not &#39;11&#39;.",
+        ),
+        (
+            "offset_y=nan",
+            "The back offset is a number of millimetres from -10 to 10, not &#39;nan&#39;.",
+        ),
+    ],
+)
 def test_bad_parts_copies_or_offsets_are_400_with_the_reason(client, lion, query, message):
     response = client.get(f"/t/{lion.id}/print?download=pdf&{query}")
     assert response.status_code == 400
@@ -312,7 +360,7 @@ def test_bad_parts_copies_or_offsets_are_400_with_the_reason(client, lion, query
 
 
 def test_a_bad_copies_value_in_italian(client, lion):
-    response = client.get(f"/t/{lion.id}/print?download=pdf&copies=99",
-                          headers={"Accept-Language": "it"})
-    assert "Le copie sono un numero intero da 1 a 20, non «99»." in response.get_data(
-        as_text=True)
+    response = client.get(
+        f"/t/{lion.id}/print?download=pdf&copies=99", headers={"Accept-Language": "it"}
+    )
+    assert "Le copie sono un numero intero da 1 a 20, non «99»." in response.get_data(as_text=True)

@@ -39,13 +39,29 @@ def free_port() -> int:
 
 def test_serve_runs_gunicorn_and_migrates(tmp_path: Path):
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'serve.sqlite3'}",
-           "SECRET_KEY": "x" * 40}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'serve.sqlite3'}",
+        "SECRET_KEY": "x" * 40,
+    }
     env.pop("CAMPFIRE_PUBLIC_URL", None)
     process = subprocess.Popen(
-        [sys.executable, "-m", "campfire", "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--workers", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True,
+        [
+            sys.executable,
+            "-m",
+            "campfire",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        text=True,
         start_new_session=True,
     )
     try:
@@ -73,13 +89,29 @@ def test_slow_and_idle_clients_cannot_starve_the_server(tmp_path: Path):
     open on a one-worker server; an ordinary request still gets its answer. (A threaded
     worker gives each waiting socket a thread: 8 of these starved it.)"""
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'slow.sqlite3'}",
-           "SECRET_KEY": "x" * 40}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'slow.sqlite3'}",
+        "SECRET_KEY": "x" * 40,
+    }
     process = subprocess.Popen(
-        [sys.executable, "-m", "campfire", "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--workers", "1"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-        start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "campfire",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=True,
+    )
     slow: list[socket.socket] = []
     try:
         for _attempt in range(150):  # bounded wait for the server to answer

@@ -47,7 +47,7 @@ def test_table_pages_render(client, table):
 
 def test_share_page_has_qr_of_the_table_url(client, table):
     page = client.get(f"/t/{table.id}/join").get_data(as_text=True)
-    assert '<svg' in page and 'class="qr"' in page
+    assert "<svg" in page and 'class="qr"' in page
     assert f"http://localhost/t/{table.id}" in page
 
 
@@ -99,15 +99,18 @@ def test_create_table_from_form(client, app):
     assert f"/t/{table_id}" in client.get("/").get_data(as_text=True)
 
 
-@pytest.mark.parametrize(("fields", "message"), [
-    ({"name0": "", "name1": ""}, "Enter at least one player&#39;s name."),
-    ({"name1": ""}, "this game needs 2 to 4 players, not 1"),
-    ({"color1": "red"}, "two players cannot share a colour"),
-    ({"color1": "pink"}, "player 2: colour must be one of"),
-    ({"name1": "x" * 41}, "player 2 needs a name of 1 to 40 characters"),
-    ({"game": "chess"}, "unknown game &#39;chess&#39;"),
-    ({"setting.start": "500"}, "start would be 500"),
-])
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"name0": "", "name1": ""}, "Enter at least one player&#39;s name."),
+        ({"name1": ""}, "this game needs 2 to 4 players, not 1"),
+        ({"color1": "red"}, "two players cannot share a colour"),
+        ({"color1": "pink"}, "player 2: colour must be one of"),
+        ({"name1": "x" * 41}, "player 2 needs a name of 1 to 40 characters"),
+        ({"game": "chess"}, "unknown game &#39;chess&#39;"),
+        ({"setting.start": "500"}, "start would be 500"),
+    ],
+)
 def test_create_bad_input_is_422_and_creates_nothing(client, app, fields, message):
     response = client.post("/new", data=create_form(**fields))
     assert response.status_code == 422
@@ -141,14 +144,17 @@ def test_join_by_code_any_case_and_spacing(client, table):
     assert response.headers["Location"].endswith(f"/t/{table.id}/join")
 
 
-@pytest.mark.parametrize(("code", "status", "message"), [
-    ("", 422, "A join code has 6 letters and digits"),
-    ("ABC", 422, "A join code has 6 letters and digits"),
-    # six characters but no table (O is not in the alphabet): the code is named
-    ("OOOOOO", 404, "No table has the join code OOOOOO"),
-    ("<b>XX", 422, "A join code has 6 letters and digits"),
-    ("777777", 404, "No table has the join code 777777"),
-])
+@pytest.mark.parametrize(
+    ("code", "status", "message"),
+    [
+        ("", 422, "A join code has 6 letters and digits"),
+        ("ABC", 422, "A join code has 6 letters and digits"),
+        # six characters but no table (O is not in the alphabet): the code is named
+        ("OOOOOO", 404, "No table has the join code OOOOOO"),
+        ("<b>XX", 422, "A join code has 6 letters and digits"),
+        ("777777", 404, "No table has the join code 777777"),
+    ],
+)
 def test_join_bad_codes(client, table, code, status, message):
     response = client.post("/join", data={"code": code})
     assert response.status_code == status
@@ -193,8 +199,11 @@ def test_session_cookie_is_samesite_lax_httponly(client, table):
 
 
 def test_adjust_with_htmx_returns_fresh_panel(client, app, table):
-    response = client.post(f"/t/{table.id}/adjust", headers={"HX-Request": "true"},
-                           data={"seat": "0", "counter": "points", "delta": "1"})
+    response = client.post(
+        f"/t/{table.id}/adjust",
+        headers={"HX-Request": "true"},
+        data={"seat": "0", "counter": "points", "delta": "1"},
+    )
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<section id="panel"')
@@ -203,19 +212,28 @@ def test_adjust_with_htmx_returns_fresh_panel(client, app, table):
 
 
 def test_adjust_without_js_redirects(client, table):
-    response = client.post(f"/t/{table.id}/adjust",
-                           data={"seat": "0", "counter": "points", "delta": "1"})
+    response = client.post(
+        f"/t/{table.id}/adjust", data={"seat": "0", "counter": "points", "delta": "1"}
+    )
     assert response.status_code == 303
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    ({"seat": "0", "counter": "points", "delta": "200"},
-     "points would be 210; it must stay between 0 and 99"),
-    ({"seat": "x", "counter": "points", "delta": "1"}, "seat must be a whole number"),
-    ({"seat": "0", "counter": "points", "delta": ""}, "delta must be a whole number"),
-    ({"seat": "9", "counter": "points", "delta": "1"}, "seat must be a whole number from 0 to 1"),
-    ({"seat": "0", "counter": "gold", "delta": "1"}, "unknown counter &#39;gold&#39;"),
-])
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"seat": "0", "counter": "points", "delta": "200"},
+            "points would be 210; it must stay between 0 and 99",
+        ),
+        ({"seat": "x", "counter": "points", "delta": "1"}, "seat must be a whole number"),
+        ({"seat": "0", "counter": "points", "delta": ""}, "delta must be a whole number"),
+        (
+            {"seat": "9", "counter": "points", "delta": "1"},
+            "seat must be a whole number from 0 to 1",
+        ),
+        ({"seat": "0", "counter": "gold", "delta": "1"}, "unknown counter &#39;gold&#39;"),
+    ],
+)
 @pytest.mark.parametrize("htmx", [True, False])
 def test_adjust_refused_is_422_with_alert(client, app, table, data, message, htmx):
     headers = {"HX-Request": "true"} if htmx else {}
@@ -228,8 +246,11 @@ def test_adjust_refused_is_422_with_alert(client, app, table, data, message, htm
 
 
 def test_refusal_is_translated(client, table):
-    response = client.post(f"/t/{table.id}/adjust?lang=ja", headers={"HX-Request": "true"},
-                           data={"seat": "0", "counter": "points", "delta": "200"})
+    response = client.post(
+        f"/t/{table.id}/adjust?lang=ja",
+        headers={"HX-Request": "true"},
+        data={"seat": "0", "counter": "points", "delta": "200"},
+    )
     assert "pointsが210になってしまいます" in response.get_data(as_text=True)
 
 
@@ -269,8 +290,10 @@ def test_undo_from_the_page(client, app, table):
 def test_history_lists_changes_with_seat_in_english_and_japanese(client, table):
     client.post(f"/t/{table.id}/seat", data={"seat": "1"})
     # Ben helps Ann: confirmed once (for_seat), then no more questions this turn.
-    client.post(f"/t/{table.id}/adjust", data={"seat": "0", "counter": "points", "delta": "1",
-                                               "for_seat": "0"})
+    client.post(
+        f"/t/{table.id}/adjust",
+        data={"seat": "0", "counter": "points", "delta": "1", "for_seat": "0"},
+    )
     client.post(f"/t/{table.id}/adjust", data={"seat": "0", "counter": "points", "delta": "-1"})
     client.post(f"/t/{table.id}/undo")
     english = client.get(f"/t/{table.id}/history").get_data(as_text=True)
@@ -311,8 +334,11 @@ def test_export_import_round_trip(client, app, table):
     assert exported.status_code == 200
     assert "attachment" in exported.headers["Content-Disposition"]
     document = exported.get_json()
-    response = client.post("/import", data={
-        "file": (io.BytesIO(exported.data), "table.json")}, content_type="multipart/form-data")
+    response = client.post(
+        "/import",
+        data={"file": (io.BytesIO(exported.data), "table.json")},
+        content_type="multipart/form-data",
+    )
     assert response.status_code == 303
     new_id = response.headers["Location"].rsplit("/", 1)[-1]
     assert new_id != table.id
@@ -328,26 +354,33 @@ def export_of(client, table):
     return client.get(f"/t/{table.id}/export").get_json()
 
 
-@pytest.mark.parametrize(("mutate", "message"), [
-    (lambda d: d.update(format="other"), "this is not a Campfire table export"),
-    (lambda d: d.update(format_version=9), "unsupported export format_version; expected 1"),
-    (lambda d: d.update(game="chess"), "unknown game &#39;chess&#39;"),
-    (lambda d: d.update(players=[]), "this game needs 1 to 8 players, not 0"),
-    (lambda d: d.update(created_at="yesterday"), "created_at must be an ISO 8601 date"),
-    (lambda d: d.update(events={}), "events must be a list"),
-    (lambda d: d["events"][0].update(seq=7), "event 1: seq must be 1"),
-    (lambda d: d["events"][0]["event"].update(delta=500), "event 1: points would be 510"),
-    (lambda d: d["events"][0].update(seat=4), "event 1: seat must be empty or a whole number"),
-    (lambda d: d["events"].append({"seq": 2, "seat": None, "created_at": "2024-01-01T00:00:00",
-                                   "undoes": 9}),
-     "event 2: an undo must cancel an earlier change not yet undone"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(format="other"), "this is not a Campfire table export"),
+        (lambda d: d.update(format_version=9), "unsupported export format_version; expected 1"),
+        (lambda d: d.update(game="chess"), "unknown game &#39;chess&#39;"),
+        (lambda d: d.update(players=[]), "this game needs 1 to 8 players, not 0"),
+        (lambda d: d.update(created_at="yesterday"), "created_at must be an ISO 8601 date"),
+        (lambda d: d.update(events={}), "events must be a list"),
+        (lambda d: d["events"][0].update(seq=7), "event 1: seq must be 1"),
+        (lambda d: d["events"][0]["event"].update(delta=500), "event 1: points would be 510"),
+        (lambda d: d["events"][0].update(seat=4), "event 1: seat must be empty or a whole number"),
+        (
+            lambda d: d["events"].append(
+                {"seq": 2, "seat": None, "created_at": "2024-01-01T00:00:00", "undoes": 9}
+            ),
+            "event 2: an undo must cancel an earlier change not yet undone",
+        ),
+    ],
+)
 def test_import_refuses_bad_files(client, app, table, mutate, message):
     document = export_of(client, table)
     mutate(document)
     data = json.dumps(document).encode()
-    response = client.post("/import", data={"file": (io.BytesIO(data), "t.json")},
-                           content_type="multipart/form-data")
+    response = client.post(
+        "/import", data={"file": (io.BytesIO(data), "t.json")}, content_type="multipart/form-data"
+    )
     assert response.status_code == 422
     assert message in response.get_data(as_text=True)
     with app.app_context():
@@ -358,11 +391,14 @@ def test_import_refuses_bad_files(client, app, table, mutate, message):
             assert session.query(TableRow).count() == 1
 
 
-@pytest.mark.parametrize(("payload", "message"), [
-    (b"{oops", "The file is not valid JSON (line 1, column 2)."),
-    (b"\xff\xfe", "The file is not UTF-8 text"),
-    (None, "Choose an exported table file (.json)."),
-])
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        (b"{oops", "The file is not valid JSON (line 1, column 2)."),
+        (b"\xff\xfe", "The file is not UTF-8 text"),
+        (None, "Choose an exported table file (.json)."),
+    ],
+)
 def test_import_unreadable_files(client, payload, message):
     data = {} if payload is None else {"file": (io.BytesIO(payload), "t.json")}
     response = client.post("/import", data=data, content_type="multipart/form-data")
@@ -373,16 +409,19 @@ def test_import_unreadable_files(client, payload, message):
 def test_import_error_in_japanese(client, table):
     document = export_of(client, table)
     document["events"][0]["event"]["delta"] = 500
-    response = client.post("/import?lang=ja", data={
-        "file": (io.BytesIO(json.dumps(document).encode()), "t.json")},
-        content_type="multipart/form-data")
+    response = client.post(
+        "/import?lang=ja",
+        data={"file": (io.BytesIO(json.dumps(document).encode()), "t.json")},
+        content_type="multipart/form-data",
+    )
     assert "イベント1：pointsが510になってしまいます" in response.get_data(as_text=True)
 
 
 def test_upload_too_big_is_413(client):
     big = io.BytesIO(b" " * (1024 * 1024 + 10))
-    response = client.post("/import", data={"file": (big, "t.json")},
-                           content_type="multipart/form-data")
+    response = client.post(
+        "/import", data={"file": (big, "t.json")}, content_type="multipart/form-data"
+    )
     assert response.status_code == 413
     assert "too big" in response.get_data(as_text=True)
 
@@ -400,8 +439,16 @@ def test_security_headers(client, table):
 
 
 def test_no_inline_script_or_style_in_pages(client, table):
-    for path in ("/", f"/new?game={FAKE}", f"/t/{table.id}", f"/t/{table.id}/join",
-                 f"/t/{table.id}/history", "/import", "/join", "/nowhere"):
+    for path in (
+        "/",
+        f"/new?game={FAKE}",
+        f"/t/{table.id}",
+        f"/t/{table.id}/join",
+        f"/t/{table.id}/history",
+        "/import",
+        "/join",
+        "/nowhere",
+    ):
         html = client.get(path).get_data(as_text=True)
         assert re.search(r"<script(?![^>]*\bsrc=)", html) is None, path
         assert "<style" not in html and " style=" not in html, path
@@ -425,11 +472,15 @@ def csrf_client(tmp_path):
 def test_csrf_required_on_every_form(csrf_client):
     app, client = csrf_client
     with app.app_context():
-        table = tables.create(FAKE, [{"name": "A", "color": "red"},
-                                     {"name": "B", "color": "blue"}])
-    posts = {"/new": create_form(), "/join": {"code": table.join_code}, "/import": {},
-             f"/t/{table.id}/adjust": {"seat": "0", "counter": "points", "delta": "1"},
-             f"/t/{table.id}/undo": {}, f"/t/{table.id}/seat": {"seat": "0"}}
+        table = tables.create(FAKE, [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}])
+    posts = {
+        "/new": create_form(),
+        "/join": {"code": table.join_code},
+        "/import": {},
+        f"/t/{table.id}/adjust": {"seat": "0", "counter": "points", "delta": "1"},
+        f"/t/{table.id}/undo": {},
+        f"/t/{table.id}/seat": {"seat": "0"},
+    }
     for path, data in posts.items():
         response = client.post(path, data=data)
         assert response.status_code == 400, path
@@ -441,25 +492,35 @@ def test_csrf_required_on_every_form(csrf_client):
 def test_csrf_token_from_meta_works_for_htmx(csrf_client):
     app, client = csrf_client
     with app.app_context():
-        table = tables.create(FAKE, [{"name": "A", "color": "red"},
-                                     {"name": "B", "color": "blue"}])
+        table = tables.create(FAKE, [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}])
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
     token = re.search(r'<meta name="csrf-token" content="([^"]+)"', page).group(1)
-    response = client.post(f"/t/{table.id}/adjust",
-                           headers={"HX-Request": "true", "X-CSRFToken": token},
-                           data={"seat": "0", "counter": "points", "delta": "1"})
+    response = client.post(
+        f"/t/{table.id}/adjust",
+        headers={"HX-Request": "true", "X-CSRFToken": token},
+        data={"seat": "0", "counter": "points", "delta": "1"},
+    )
     assert response.status_code == 200
-    missing = client.post(f"/t/{table.id}/adjust", headers={"HX-Request": "true"},
-                          data={"seat": "0", "counter": "points", "delta": "1"})
+    missing = client.post(
+        f"/t/{table.id}/adjust",
+        headers={"HX-Request": "true"},
+        data={"seat": "0", "counter": "points", "delta": "1"},
+    )
     assert missing.status_code == 400
     assert missing.headers["HX-Retarget"] == "#flash"  # shown as an alert, panel kept
 
 
-@pytest.mark.parametrize(("path", "data", "limit_key"), [
-    ("/join", {"code": "777777"}, "JOIN_RATE_LIMIT"),
-    ("/new", {"game": FAKE, "name0": "A", "color0": "red", "name1": "B", "color1": "blue"},
-     "CREATE_RATE_LIMIT"),
-])
+@pytest.mark.parametrize(
+    ("path", "data", "limit_key"),
+    [
+        ("/join", {"code": "777777"}, "JOIN_RATE_LIMIT"),
+        (
+            "/new",
+            {"game": FAKE, "name0": "A", "color0": "red", "name1": "B", "color1": "blue"},
+            "CREATE_RATE_LIMIT",
+        ),
+    ],
+)
 def test_rate_limits(tmp_path, path, data, limit_key):
     app = create_app(app_config(tmp_path, **{limit_key: "3 per minute"}))
     client = app.test_client()
@@ -472,8 +533,10 @@ def test_rate_limits(tmp_path, path, data, limit_key):
 def test_api_create_is_rate_limited(tmp_path):
     app = create_app(app_config(tmp_path, CREATE_RATE_LIMIT="2 per minute"))
     client = app.test_client()
-    body = {"game": FAKE, "players": [{"name": "A", "color": "red"},
-                                      {"name": "B", "color": "blue"}]}
+    body = {
+        "game": FAKE,
+        "players": [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}],
+    }
     statuses = [client.post("/api/v1/tables", json=body).status_code for _ in range(3)]
     assert statuses == [201, 201, 429]
     assert "error" in client.post("/api/v1/tables", json=body).get_json()

@@ -31,8 +31,10 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-PLAYERS = [{"name": n, "color": c} for n, c in
-           [("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow")]]
+PLAYERS = [
+    {"name": n, "color": c}
+    for n, c in [("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow")]
+]
 ANIMALS = ("bison", "salmon", "turkey")
 
 
@@ -45,18 +47,38 @@ def free_port() -> int:
 class Server:
     """One `campfire serve` process group on a port of its own."""
 
-    def __init__(self, database_url: str, folder: Path, workers: int = 1,
-                 env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, database_url: str, folder: Path, workers: int = 1, env: dict[str, str] | None = None
+    ) -> None:
         self.port = free_port()
         # The harness writes from one address far faster than a phone: no event limit.
-        env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "k" * 40,
-               "EVENT_RATE_LIMIT": "1000000 per minute", **(env or {})}
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "k" * 40,
+            "EVENT_RATE_LIMIT": "1000000 per minute",
+            **(env or {}),
+        }
         env.pop("CAMPFIRE_PUBLIC_URL", None)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "campfire", "serve", "--host", "127.0.0.1", "--port",
-             str(self.port), "--workers", str(workers)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=folder,
-            start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "campfire",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--workers",
+                str(workers),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=folder,
+            start_new_session=True,
+        )
         for _attempt in range(200):  # bounded wait until it answers
             if self.process.poll() is not None:
                 raise AssertionError(self.process.stderr.read().decode())  # type: ignore
@@ -115,12 +137,12 @@ class Writers:
     def run(self, k: int, limit: int | None = None) -> None:
         delta, sent = 1, 0
         while not self.stopped.is_set() and (limit is None or sent < limit):
-            event = {"type": "adjust", "seat": k % 4, "counter": ANIMALS[k % 3],
-                     "delta": delta}
+            event = {"type": "adjust", "seat": k % 4, "counter": ANIMALS[k % 3], "delta": delta}
             port = self.ports[(k + sent) % len(self.ports)]
             try:
-                status, body = request(port, "POST",
-                                       f"/api/v1/tables/{self.table_id}/events", event)
+                status, body = request(
+                    port, "POST", f"/api/v1/tables/{self.table_id}/events", event
+                )
             except (OSError, http.client.HTTPException):  # killed mid-answer, or not up
                 time.sleep(0.05)
                 continue
@@ -149,11 +171,15 @@ def stored(database_url: str, table_id: str) -> tuple[int, list[int]]:
     engine = create_engine(database_url)
     try:
         with engine.connect() as connection:
-            version = connection.execute(text("SELECT version FROM tables WHERE id = :id"),
-                                         {"id": table_id}).scalar_one()
-            seqs = list(connection.execute(text(
-                "SELECT seq FROM events WHERE table_id = :id ORDER BY seq"),
-                {"id": table_id}).scalars())
+            version = connection.execute(
+                text("SELECT version FROM tables WHERE id = :id"), {"id": table_id}
+            ).scalar_one()
+            seqs = list(
+                connection.execute(
+                    text("SELECT seq FROM events WHERE table_id = :id ORDER BY seq"),
+                    {"id": table_id},
+                ).scalars()
+            )
             if engine.dialect.name == "sqlite":
                 assert connection.execute(text("PRAGMA integrity_check")).scalar() == "ok"
     finally:
@@ -169,8 +195,9 @@ def check_nothing_lost(database_url: str, table_id: str, acked: list[int]) -> No
 
 
 @contextmanager
-def servers(database_url: str, folder: Path, count: int, workers: int = 1,
-            env: dict[str, str] | None = None) -> Iterator[list[Server]]:
+def servers(
+    database_url: str, folder: Path, count: int, workers: int = 1, env: dict[str, str] | None = None
+) -> Iterator[list[Server]]:
     started: list[Server] = []
     try:
         for _ in range(count):
@@ -182,8 +209,7 @@ def servers(database_url: str, folder: Path, count: int, workers: int = 1,
 
 
 def create_table(port: int) -> str:
-    status, body = request(port, "POST", "/api/v1/tables",
-                           {"game": "bison", "players": PLAYERS})
+    status, body = request(port, "POST", "/api/v1/tables", {"game": "bison", "players": PLAYERS})
     assert status == 201, body
     return body["id"]
 
@@ -199,8 +225,7 @@ KILLS = 3
 WRITE_SECONDS = 1.5
 
 
-def test_kill_9_under_writes_loses_no_acknowledged_event(database_url: str, tmp_path: Path
-                                                         ) -> None:
+def test_kill_9_under_writes_loses_no_acknowledged_event(database_url: str, tmp_path: Path) -> None:
     server = Server(database_url, tmp_path, workers=2)
     ports = [server.port]
     table_id = create_table(server.port)
@@ -225,14 +250,12 @@ SERVERS = 3
 EVENTS_EACH = 25
 
 
-def test_several_servers_on_one_database_lose_no_update(database_url: str, tmp_path: Path
-                                                        ) -> None:
+def test_several_servers_on_one_database_lose_no_update(database_url: str, tmp_path: Path) -> None:
     with servers(database_url, tmp_path, SERVERS) as started:
         ports = [server.port for server in started]
         table_id = create_table(ports[0])
         writers = Writers(table_id, ports, count=8)
-        threads = [threading.Thread(target=writers.run, args=(k, EVENTS_EACH))
-                   for k in range(8)]
+        threads = [threading.Thread(target=writers.run, args=(k, EVENTS_EACH)) for k in range(8)]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -262,10 +285,13 @@ def test_two_servers_share_rate_limits_through_redis(tmp_path: Path, store: str)
         pytest.skip("no Redis at 127.0.0.1:6379")
     uri = REDIS if store == "redis" else "memory://"
     env = {"RATELIMIT_STORAGE_URI": uri, "RATELIMIT_KEY_PREFIX": f"t{uuid.uuid4().hex}"}
-    with servers(f"sqlite:///{tmp_path / 'limits.sqlite3'}", tmp_path, 2, env=env
-                 ) as started:
-        statuses = [request(started[n % 2].port, "POST", "/api/v1/tables",
-                            {"game": "bison", "players": PLAYERS})[0] for n in range(24)]
+    with servers(f"sqlite:///{tmp_path / 'limits.sqlite3'}", tmp_path, 2, env=env) as started:
+        statuses = [
+            request(
+                started[n % 2].port, "POST", "/api/v1/tables", {"game": "bison", "players": PLAYERS}
+            )[0]
+            for n in range(24)
+        ]
     assert statuses[:20] == [201] * 20
     if store == "redis":
         assert statuses[20:] == [429] * 4

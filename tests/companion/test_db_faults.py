@@ -40,17 +40,16 @@ def new_table(app: Any) -> str:
 
 def adjust(app: Any, table_id: str) -> None:
     with app.app_context():
-        tables.append(table_id, {"type": "adjust", "seat": 0, "counter": "points",
-                                 "delta": 1})
+        tables.append(table_id, {"type": "adjust", "seat": 0, "counter": "points", "delta": 1})
 
 
 # ---------------------------------------------------------------------------------------
 # one snapshot
 
 
-def test_version_and_state_are_read_in_one_snapshot(tmp_path: Any, pg_url: str,
-                                                    wide_fake: None,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_version_and_state_are_read_in_one_snapshot(
+    tmp_path: Any, pg_url: str, wide_fake: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every read while two writers append: the folded points equal the version (each
     event adds 1). At READ COMMITTED, an event committed between reading the table row and
     reading its events gave a state one event ahead of its version."""
@@ -99,13 +98,16 @@ def terminate(pg_url: str, name: str) -> int:
     """Drop every connection of this app (by its application_name) as a restart would."""
     raw = pg_url.split("?")[0].replace("postgresql+psycopg", "postgresql")
     with psycopg.connect(raw, autocommit=True) as conn:
-        rows = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                            "WHERE application_name = %s", (name,)).fetchall()
+        rows = conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+            (name,),
+        ).fetchall()
     return len(rows)
 
 
 def test_connections_dropped_by_the_server_are_replaced_before_use(
-        tmp_path: Any, pg_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Any, pg_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
     url, name = app_name_url(pg_url)
     app = create_app(app_config(tmp_path, DATABASE_URL=url))
     client = app.test_client()
@@ -196,18 +198,24 @@ def through(pg_url: str, relay: Relay) -> str:
 
 
 def test_a_database_restart_costs_a_retry_not_an_error_page(
-        tmp_path: Any, pg_url: str, relay: Relay, monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Any,
+    pg_url: str,
+    relay: Relay,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     monkeypatch.setattr(serving, "RETRY_PAUSE", 0.05)
     # Refreshing the version map at every poll: a poll then meets the outage at once
     # (by default it answers from the map for up to a quarter second first).
-    app = create_app(app_config(tmp_path, DATABASE_URL=through(pg_url, relay),
-                                VERSION_REFRESH_SECONDS=0))
+    app = create_app(
+        app_config(tmp_path, DATABASE_URL=through(pg_url, relay), VERSION_REFRESH_SECONDS=0)
+    )
     client = app.test_client()
     try:
         table_id = new_table(app)
-        assert client.get(f"/t/{table_id}/poll?v=0", headers={"HX-Request": "true"}
-                          ).status_code in (200, 204, 286)
+        assert client.get(
+            f"/t/{table_id}/poll?v=0", headers={"HX-Request": "true"}
+        ).status_code in (200, 204, 286)
         with caplog.at_level(logging.WARNING):
             relay.up.clear()  # the database goes down
             relay.drop_all()
@@ -228,8 +236,8 @@ def test_a_database_restart_costs_a_retry_not_an_error_page(
 
 
 def test_writes_through_restarts_lose_no_acknowledged_event(
-        tmp_path: Any, pg_url: str, relay: Relay, wide_fake: None,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Any, pg_url: str, relay: Relay, wide_fake: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Writers post through the API while the relay drops every connection now and then:
     every answer is 200 or 503 (never 500), and every 200 is stored. A 503 whose commit
     was already under way may or may not be stored (the phone sees the table and retries
@@ -244,9 +252,10 @@ def test_writes_through_restarts_lose_no_acknowledged_event(
     def writer() -> None:
         client = app.test_client()
         for _ in range(60):
-            response = client.post(f"/api/v1/tables/{table_id}/events",
-                                   json={"type": "adjust", "seat": 0, "counter": "points",
-                                         "delta": 1})
+            response = client.post(
+                f"/api/v1/tables/{table_id}/events",
+                json={"type": "adjust", "seat": 0, "counter": "points", "delta": 1},
+            )
             with lock:
                 answers.append(response.status_code)
 
@@ -289,8 +298,9 @@ create_app().extensions["campfire.db"].dispose()
 """
 
 
-def test_servers_starting_at_once_on_an_empty_database_all_start(tmp_path: Any,
-                                                                  pg_url: str) -> None:
+def test_servers_starting_at_once_on_an_empty_database_all_start(
+    tmp_path: Any, pg_url: str
+) -> None:
     """Each server migrates at start; on one empty PostgreSQL the migrations take turns
     (an advisory lock), so none fails on a table another just created."""
     go = tmp_path / "go"
@@ -299,8 +309,15 @@ def test_servers_starting_at_once_on_an_empty_database_all_start(tmp_path: Any,
     for n in range(4):
         folder = tmp_path / f"server{n}"
         folder.mkdir()
-        starters.append(subprocess.Popen([sys.executable, "-c", STARTER, str(go)], cwd=folder,
-                                         env=env, stderr=subprocess.PIPE, text=True))
+        starters.append(
+            subprocess.Popen(
+                [sys.executable, "-c", STARTER, str(go)],
+                cwd=folder,
+                env=env,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        )
     time.sleep(1.0)  # imports done (the processes wait for the file either way)
     go.touch()
     results = [(starter.wait(timeout=120), starter.communicate()[1]) for starter in starters]

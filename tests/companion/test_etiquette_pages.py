@@ -21,8 +21,10 @@ def sit(phone: Any, table_id: str, seat: int, **extra: str) -> Any:
 
 
 def adjust(phone: Any, table_id: str, seat: int, delta: int, **extra: str) -> Any:
-    return phone.post(f"/t/{table_id}/adjust", data={
-        "seat": str(seat), "counter": "points", "delta": str(delta), **extra})
+    return phone.post(
+        f"/t/{table_id}/adjust",
+        data={"seat": str(seat), "counter": "points", "delta": str(delta), **extra},
+    )
 
 
 def points(app: Any, table_id: str) -> list[int]:
@@ -159,10 +161,8 @@ def test_history_undoes_any_line_naming_whose_change_it_was(app, make_table, pho
 def test_an_undo_a_later_change_depends_on_is_refused_naming_it(app, make_table, client):
     table = make_table(FAKE, 2)
     with app.app_context():
-        tables.append(table.id, {"type": "adjust", "seat": 0, "counter": "points",
-                                 "delta": 5})
-        tables.append(table.id, {"type": "adjust", "seat": 0, "counter": "points",
-                                 "delta": -15})
+        tables.append(table.id, {"type": "adjust", "seat": 0, "counter": "points", "delta": 5})
+        tables.append(table.id, {"type": "adjust", "seat": 0, "counter": "points", "delta": -15})
     asked = fields(client.get(f"/t/{table.id}/undo?seq=1").get_data(as_text=True))
     refused = client.post(f"/t/{table.id}/undo", data=asked, headers={"HX-Request": "true"})
     assert refused.status_code == 422
@@ -173,8 +173,7 @@ def test_an_undo_a_later_change_depends_on_is_refused_naming_it(app, make_table,
 # --- acting for another seat --------------------------------------------------------------
 
 
-def test_a_change_for_another_seat_asks_once_and_is_marked_in_history(app, make_table,
-                                                                        client):
+def test_a_change_for_another_seat_asks_once_and_is_marked_in_history(app, make_table, client):
     table = make_table(FAKE, 2)
     sit(client, table.id, 1)  # Ben's phone
     asked = adjust(client, table.id, 0, 1)
@@ -193,8 +192,11 @@ def test_the_confirmation_works_as_a_fragment_for_htmx(make_table, client):
     table = make_table(FAKE, 2)
     sit(client, table.id, 1)
     asked = adjust(client, table.id, 0, 1)
-    fragment = client.post(f"/t/{table.id}/adjust", headers={"HX-Request": "true"}, data={
-        "seat": "0", "counter": "points", "delta": "1"}).get_data(as_text=True)
+    fragment = client.post(
+        f"/t/{table.id}/adjust",
+        headers={"HX-Request": "true"},
+        data={"seat": "0", "counter": "points", "delta": "1"},
+    ).get_data(as_text=True)
     assert asked.status_code == 409
     assert fragment.startswith('<section id="panel"') and "hx-post" in fragment
     assert "<html" not in fragment
@@ -224,12 +226,13 @@ def test_a_herd_shows_only_on_its_own_phone(app, make_table, phones):
     sit(ann, table.id, 0)
     sit(ben, table.id, 1)
     with app.app_context():
-        tables.append(table.id, {"type": "adjust", "seat": 0, "counter": "herd", "delta": -3},
-                      seat=0)
+        tables.append(
+            table.id, {"type": "adjust", "seat": 0, "counter": "herd", "delta": -3}, seat=0
+        )
     anns = ann.get(f"/t/{table.id}").get_data(as_text=True)
     bens = ben.get(f"/t/{table.id}").get_data(as_text=True)
     assert 'data-testid="ls-herd-0">17<' in anns
-    assert 'data-testid="ls-herd-0"' not in bens and 'ls-herd-hidden-0' in bens
+    assert 'data-testid="ls-herd-0"' not in bens and "ls-herd-hidden-0" in bens
     assert 'data-testid="ls-herd-1">20<' in bens
     # history: Ben reads that Ann changed her herd, not to what
     bens_history = ben.get(f"/t/{table.id}/history").get_data(as_text=True)
@@ -249,12 +252,22 @@ def test_the_square_is_drawn_and_typed_from_each_phones_side(app, make_table, ph
     sit(ben, table.id, 1)
     with app.app_context():
         sides = tables.get(table.id).state.sides
-    assert ben.get(f"/t/{table.id}").get_data(as_text=True).count(
-        f'name="view_side" value="{sides[1].value}"') == 1
+    assert (
+        ben.get(f"/t/{table.id}")
+        .get_data(as_text=True)
+        .count(f'name="view_side" value="{sides[1].value}"')
+        == 1
+    )
     from games.lion_square.view import cell_from_view
+
     row, column = cell_from_view(2, 0, sides[1])
-    assert ben.post(f"/t/{table.id}/lion-square/cell", data={
-        "cell": "2,0", "card": "3", "view_side": sides[1].value}).status_code == 303
+    assert (
+        ben.post(
+            f"/t/{table.id}/lion-square/cell",
+            data={"cell": "2,0", "card": "3", "view_side": sides[1].value},
+        ).status_code
+        == 303
+    )
     with app.app_context():
         assert tables.get(table.id).state.square.rows[row][column] == 3
     picker = ann.get(f"/t/{table.id}").get_data(as_text=True)
@@ -267,8 +280,10 @@ def test_a_carried_newspapers_address_shows_only_on_its_dogs_phone(app, make_tab
     sit(ann, table.id, 0)
     sit(ben, table.id, 1)
     ann.post(f"/t/{table.id}/dogs-life/start-turn", data={"seat": "0"})
-    taken = ann.post(f"/t/{table.id}/dogs-life/pick-up",
-                     data={"seat": "0", "item": "newspaper", "from": "office"})
+    taken = ann.post(
+        f"/t/{table.id}/dogs-life/pick-up",
+        data={"seat": "0", "item": "newspaper", "from": "office"},
+    )
     assert taken.status_code == 303
     with app.app_context():
         address = tables.get(table.id).state.dogs[0].items[0].address
@@ -280,7 +295,15 @@ def test_a_carried_newspapers_address_shows_only_on_its_dogs_phone(app, make_tab
 
 
 def test_a_dogs_life_table_needs_three_players(client):
-    refused = client.post("/new", data={"game": "dogs-life", "name0": "Ann", "name1": "Ben",
-                                        "color0": "red", "color1": "blue"})
+    refused = client.post(
+        "/new",
+        data={
+            "game": "dogs-life",
+            "name0": "Ann",
+            "name1": "Ben",
+            "color0": "red",
+            "color1": "blue",
+        },
+    )
     assert refused.status_code == 422
     assert "3 to 6 players" in refused.get_data(as_text=True)

@@ -31,14 +31,18 @@ from hypothesis import strategies as st
 from companion import create_app, tables
 
 GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 3}
-SETTINGS: dict[str, dict[str, Any]] = {"hunting-age": {"edition": "campfire"},
-                                       "bison": {"whatif": True}}
-PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"},
-           {"name": "Cho", "color": "green"}]
+SETTINGS: dict[str, dict[str, Any]] = {
+    "hunting-age": {"edition": "campfire"},
+    "bison": {"whatif": True},
+}
+PLAYERS = [
+    {"name": "Ann", "color": "red"},
+    {"name": "Ben", "color": "blue"},
+    {"name": "Cho", "color": "green"},
+]
 
 #: Table ids that name no table: unknown, too long, odd characters, path tricks.
-BAD_TABLE_IDS = ["nope", "x" * 300, "ta ble", "%00", "..%2F..", "表", "%F0%9F%94%A5",
-                 "%ED%A0%80"]
+BAD_TABLE_IDS = ["nope", "x" * 300, "ta ble", "%00", "..%2F..", "表", "%F0%9F%94%A5", "%ED%A0%80"]
 #: Values for the other URL arguments (any rule argument missing here fails a test).
 URL_VALUES: dict[str, list[str]] = {
     "number": ["1", "0", "99", "-1", "x", "²", "1" * 400],
@@ -49,24 +53,119 @@ URL_VALUES: dict[str, list[str]] = {
 
 #: Every form/query field a view reads (plus the repeated and prefixed ones).
 FIELDS = [
-    "seat", "delta", "counter", "cell", "card", "count", "code", "game", "name0", "color0",
-    "name1", "color1", "setting.dogs", "setting.bones_to_win", "setting.timed_minutes",
-    "setting.edition", "setting.whatif", "at", "tile", "edges", "rotation", "hunters",
-    "space", "gain", "pay.bison", "pay.salmon", "pay.turkey", "override", "mode", "action",
-    "build_at", "size", "replaces", "structure", "item", "give", "get", "times",
-    "x.0.0.0", "x.9.99.0", "z", "kind", "face", "any.bear", "cost.bear", "cost.any_food",
-    "uncovered_vp", "chip", "end_game", "vp", "return.bear", "return.mammoth",
-    "start_player", "days", "steps", "covers", "address", "against", "reason", "section",
-    "v", "paper", "language", "duplex", "ink_saver", "preview", "lang",
-    "view_side", "find", "from", "force", "seq", "version", "for_seat",
+    "seat",
+    "delta",
+    "counter",
+    "cell",
+    "card",
+    "count",
+    "code",
+    "game",
+    "name0",
+    "color0",
+    "name1",
+    "color1",
+    "setting.dogs",
+    "setting.bones_to_win",
+    "setting.timed_minutes",
+    "setting.edition",
+    "setting.whatif",
+    "at",
+    "tile",
+    "edges",
+    "rotation",
+    "hunters",
+    "space",
+    "gain",
+    "pay.bison",
+    "pay.salmon",
+    "pay.turkey",
+    "override",
+    "mode",
+    "action",
+    "build_at",
+    "size",
+    "replaces",
+    "structure",
+    "item",
+    "give",
+    "get",
+    "times",
+    "x.0.0.0",
+    "x.9.99.0",
+    "z",
+    "kind",
+    "face",
+    "any.bear",
+    "cost.bear",
+    "cost.any_food",
+    "uncovered_vp",
+    "chip",
+    "end_game",
+    "vp",
+    "return.bear",
+    "return.mammoth",
+    "start_player",
+    "days",
+    "steps",
+    "covers",
+    "address",
+    "against",
+    "reason",
+    "section",
+    "v",
+    "paper",
+    "language",
+    "duplex",
+    "ink_saver",
+    "preview",
+    "lang",
+    "view_side",
+    "find",
+    "from",
+    "force",
+    "seq",
+    "version",
+    "for_seat",
 ]
 #: Hostile values: empty, signs, huge, non-ASCII digits, markup, NUL, very long, JSON.
 BAD_VALUES = [
-    "", " ", "-1", "-0", "0", "+1", "1.5", "1e9", "99999999999999999999", "9" * 5000,
-    "²", "٣", "１", "x", "NaN", "null", "[1, 2]", '{"a": 1}', "true", "on",
-    "<script>alert(1)</script>", "{{7*7}}", "\x00", "a\x00b", "\u202e", "🔥" * 50,
-    "é" * 3000, "9" * 400, "9" * 400 + ",0", "0,0", "-9,-9", "0,0,prairie", "99,99,river",
-    "x.y", "G", "g",
+    "",
+    " ",
+    "-1",
+    "-0",
+    "0",
+    "+1",
+    "1.5",
+    "1e9",
+    "99999999999999999999",
+    "9" * 5000,
+    "²",
+    "٣",
+    "１",
+    "x",
+    "NaN",
+    "null",
+    "[1, 2]",
+    '{"a": 1}',
+    "true",
+    "on",
+    "<script>alert(1)</script>",
+    "{{7*7}}",
+    "\x00",
+    "a\x00b",
+    "\u202e",
+    "🔥" * 50,
+    "é" * 3000,
+    "9" * 400,
+    "9" * 400 + ",0",
+    "0,0",
+    "-9,-9",
+    "0,0,prairie",
+    "99,99,river",
+    "x.y",
+    "G",
+    "g",
 ]
 METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH")
 
@@ -78,9 +177,14 @@ METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH")
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     tables.clear_cache()
-    app = create_app(app_config(
-        tmp_path_factory.mktemp("fuzz"), CREATE_RATE_LIMIT="100000 per minute",
-        JOIN_RATE_LIMIT="100000 per minute", PRINT_RATE_LIMIT="100000 per minute"))
+    app = create_app(
+        app_config(
+            tmp_path_factory.mktemp("fuzz"),
+            CREATE_RATE_LIMIT="100000 per minute",
+            JOIN_RATE_LIMIT="100000 per minute",
+            PRINT_RATE_LIMIT="100000 per minute",
+        )
+    )
     yield app
     app.extensions["campfire.db"].dispose()
 
@@ -124,8 +228,9 @@ def problems(response: Any, before: Any, after: Any, what: str) -> list[str]:
     return found
 
 
-def call(app: Flask, client: Any, method: str, url: str, table_id: str | None,
-         **kwargs: Any) -> list[str]:
+def call(
+    app: Flask, client: Any, method: str, url: str, table_id: str | None, **kwargs: Any
+) -> list[str]:
     before = snapshot(app, table_id) if table_id else None
     response = client.open(url, method=method, **kwargs)
     after = snapshot(app, table_id) if table_id else None
@@ -139,8 +244,11 @@ def rule_urls(app: Flask, game_tables: dict[str, str]) -> Iterator[tuple[Any, st
     for rule in app.url_map.iter_rules():
         choices: list[dict[str, str]] = [{}]
         for argument in sorted(rule.arguments):
-            values = (list(game_tables.values()) + BAD_TABLE_IDS if argument == "table_id"
-                      else URL_VALUES[argument])
+            values = (
+                list(game_tables.values()) + BAD_TABLE_IDS
+                if argument == "table_id"
+                else URL_VALUES[argument]
+            )
             choices = [{**c, argument: v} for c in choices for v in values]
         for values in choices:
             url = rule.rule
@@ -160,17 +268,16 @@ def test_every_route_argument_has_fuzz_values(fuzz_app: Flask) -> None:
 
 
 def test_every_form_field_is_fuzzed() -> None:
-    source = "\n".join(p.read_text(encoding="utf-8")
-                       for p in Path("companion").rglob("*.py"))
-    read = set(re.findall(r'request\.(?:form|values|args)\.get(?:list)?\(\s*"([^"]+)"',
-                          source))
+    source = "\n".join(p.read_text(encoding="utf-8") for p in Path("companion").rglob("*.py"))
+    read = set(re.findall(r'request\.(?:form|values|args)\.get(?:list)?\(\s*"([^"]+)"', source))
     read |= set(re.findall(r'(?:_int_field|form_int|_count|_int)\(\s*"([^"]+)"', source))
     assert read, "the harvest found nothing: the pattern is stale"
     assert read - set(FIELDS) <= {"eat", "move", "bury", "set_taken", "set_gazelles"}
 
 
 def test_every_route_every_method_every_table_with_hostile_forms(
-        fuzz_app: Flask, game_tables: dict[str, str]) -> None:
+    fuzz_app: Flask, game_tables: dict[str, str]
+) -> None:
     client = fuzz_app.test_client()
     found: list[str] = []
     panels = {game.replace("-", "_"): table_id for game, table_id in game_tables.items()}
@@ -189,16 +296,20 @@ def test_every_route_every_method_every_table_with_hostile_forms(
             # reaches each route once and each game's screens see a quarter of them.
             shares = len(game_tables) if blueprint not in panels else 1
             turn = list(game_tables.values()).index(table_id) if shares > 1 else 0
-            forms = [{}, *({field: value for field in FIELDS}
-                           for value in BAD_VALUES[turn::shares])]
+            forms = [
+                {},
+                *({field: value for field in FIELDS} for value in BAD_VALUES[turn::shares]),
+            ]
             for index, form in enumerate(forms):
                 headers = HTMX if index % 2 else {}
                 if method == "GET":
-                    found += call(fuzz_app, client, method, url, table_id,
-                                  query_string=form, headers=headers)
+                    found += call(
+                        fuzz_app, client, method, url, table_id, query_string=form, headers=headers
+                    )
                 else:
-                    found += call(fuzz_app, client, method, url, table_id, data=form,
-                                  headers=headers)
+                    found += call(
+                        fuzz_app, client, method, url, table_id, data=form, headers=headers
+                    )
     assert not found, "\n".join(found[:40])
     for table_id in game_tables.values():  # whatever was accepted, every screen renders
         for path in ("", "/panel", "/history", "/export", "/join", "/print"):
@@ -218,7 +329,7 @@ BAD_BODIES: list[tuple[str, str | bytes]] = [
     ("application/json", "[]"),
     ("application/json", '"adjust"'),
     ("application/json", "12"),
-    ("application/json", "{\"type\": NaN}"),
+    ("application/json", '{"type": NaN}'),
     ("application/json", '{"type": "adjust", "seat": NaN, "counter": "herd", "delta": 1}'),
     ("application/json", '{"type": "adjust", "seat": 0, "counter": "x", "delta": Infinity}'),
     ("application/json", "[" * 100_000 + "]" * 100_000),
@@ -235,8 +346,11 @@ BAD_BODIES: list[tuple[str, str | bytes]] = [
 
 
 def api_urls(table_id: str) -> list[str]:
-    return ["/api/v1/tables", f"/api/v1/tables/{table_id}/events",
-            f"/api/v1/tables/{table_id}/undo"]
+    return [
+        "/api/v1/tables",
+        f"/api/v1/tables/{table_id}/events",
+        f"/api/v1/tables/{table_id}/undo",
+    ]
 
 
 def test_api_bad_bodies(fuzz_app: Flask, game_tables: dict[str, str]) -> None:
@@ -245,74 +359,175 @@ def test_api_bad_bodies(fuzz_app: Flask, game_tables: dict[str, str]) -> None:
     for table_id in [*game_tables.values(), "nope"]:
         for url in api_urls(table_id):
             for content_type, body in BAD_BODIES:
-                found += call(fuzz_app, client, "POST", url, table_id, data=body,
-                              content_type=content_type)
+                found += call(
+                    fuzz_app, client, "POST", url, table_id, data=body, content_type=content_type
+                )
     assert not found, "\n".join(found)
 
 
 def _event_fields() -> st.SearchStrategy[Any]:
-    scalars = (st.none() | st.booleans() | st.integers() | st.floats()
-               | st.text(max_size=30) | st.sampled_from(["herd", "bison", "hunger", "vp"]))
-    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
-                        | st.dictionaries(st.text(max_size=8), inner, max_size=3),
-                        max_leaves=8)
+    scalars = (
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats()
+        | st.text(max_size=30)
+        | st.sampled_from(["herd", "bison", "hunger", "vp"])
+    )
+    return st.recursive(
+        scalars,
+        lambda inner: (
+            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+        ),
+        max_leaves=8,
+    )
 
 
-EVENT_TYPES = ["adjust", "set_cell", "set_taken", "set_gazelles", "set_last", "score_round",
-               "next_round", "start_turn", "eat", "move", "drink", "pee", "pick_up", "drop",
-               "bury", "to_pound", "draw", "roll_die", "end_game", "setup", "develop",
-               "store", "end_turn", "tile", "pieces", "action", "buy", "exchange", "score",
-               "undo", ""]
-FIELD_NAMES = ["seat", "counter", "delta", "row", "column", "card", "count", "days",
-               "steps", "item", "address", "section", "against", "reason", "kind", "face",
-               "space", "at", "tile", "rotation", "hunters", "action", "gain", "payment",
-               "builds", "give", "get", "times", "exchanges", "return", "start_player",
-               "expected_version", "override", "edges", "animals", "structure", "covers"]
+EVENT_TYPES = [
+    "adjust",
+    "set_cell",
+    "set_taken",
+    "set_gazelles",
+    "set_last",
+    "score_round",
+    "next_round",
+    "start_turn",
+    "eat",
+    "move",
+    "drink",
+    "pee",
+    "pick_up",
+    "drop",
+    "bury",
+    "to_pound",
+    "draw",
+    "roll_die",
+    "end_game",
+    "setup",
+    "develop",
+    "store",
+    "end_turn",
+    "tile",
+    "pieces",
+    "action",
+    "buy",
+    "exchange",
+    "score",
+    "undo",
+    "",
+]
+FIELD_NAMES = [
+    "seat",
+    "counter",
+    "delta",
+    "row",
+    "column",
+    "card",
+    "count",
+    "days",
+    "steps",
+    "item",
+    "address",
+    "section",
+    "against",
+    "reason",
+    "kind",
+    "face",
+    "space",
+    "at",
+    "tile",
+    "rotation",
+    "hunters",
+    "action",
+    "gain",
+    "payment",
+    "builds",
+    "give",
+    "get",
+    "times",
+    "exchanges",
+    "return",
+    "start_player",
+    "expected_version",
+    "override",
+    "edges",
+    "animals",
+    "structure",
+    "covers",
+]
 
 
-@settings(max_examples=120, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(game=st.sampled_from(sorted(GAMES)),
-       event=st.fixed_dictionaries(
-           {"type": st.sampled_from(EVENT_TYPES) | _event_fields()},
-           optional={name: _event_fields() for name in FIELD_NAMES}))
-def test_api_random_events(fuzz_app: Flask, game_tables: dict[str, str], game: str,
-                           event: dict[str, Any]) -> None:
+@settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    game=st.sampled_from(sorted(GAMES)),
+    event=st.fixed_dictionaries(
+        {"type": st.sampled_from(EVENT_TYPES) | _event_fields()},
+        optional={name: _event_fields() for name in FIELD_NAMES},
+    ),
+)
+def test_api_random_events(
+    fuzz_app: Flask, game_tables: dict[str, str], game: str, event: dict[str, Any]
+) -> None:
     client = fuzz_app.test_client()
     table_id = game_tables[game]
-    found = call(fuzz_app, client, "POST", f"/api/v1/tables/{table_id}/events", table_id,
-                 json=event)
+    found = call(
+        fuzz_app, client, "POST", f"/api/v1/tables/{table_id}/events", table_id, json=event
+    )
     assert not found, found
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(game=st.sampled_from(sorted(GAMES)),
-       players=_event_fields(), settings_=_event_fields(),
-       name=st.text(max_size=60), colour=st.sampled_from(["red", "blue", "pink", ""]))
-def test_api_random_tables(fuzz_app: Flask, game: str, players: Any, settings_: Any,
-                           name: str, colour: str) -> None:
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    game=st.sampled_from(sorted(GAMES)),
+    players=_event_fields(),
+    settings_=_event_fields(),
+    name=st.text(max_size=60),
+    colour=st.sampled_from(["red", "blue", "pink", ""]),
+)
+def test_api_random_tables(
+    fuzz_app: Flask, game: str, players: Any, settings_: Any, name: str, colour: str
+) -> None:
     client = fuzz_app.test_client()
-    for body in ({"game": game, "players": players, "settings": settings_},
-                 {"game": game, "players": [{"name": name, "color": colour}] * 3,
-                  "settings": settings_}):
+    for body in (
+        {"game": game, "players": players, "settings": settings_},
+        {"game": game, "players": [{"name": name, "color": colour}] * 3, "settings": settings_},
+    ):
         response = client.post("/api/v1/tables", json=body)
         assert problems(response, None, None, str(body)[:200]) == []
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=st.data())
-def test_random_forms_on_game_routes(fuzz_app: Flask, game_tables: dict[str, str],
-                                     data: st.DataObject) -> None:
+def test_random_forms_on_game_routes(
+    fuzz_app: Flask, game_tables: dict[str, str], data: st.DataObject
+) -> None:
     client = fuzz_app.test_client()
     game = data.draw(st.sampled_from(sorted(GAMES)))
     table_id = game_tables[game]
-    rules = [r for r in fuzz_app.url_map.iter_rules()
-             if "table_id" in r.arguments and r.endpoint != "web.print_page"]
+    rules = [
+        r
+        for r in fuzz_app.url_map.iter_rules()
+        if "table_id" in r.arguments and r.endpoint != "web.print_page"
+    ]
     rule = data.draw(st.sampled_from(rules), label="rule")
-    url = data.draw(st.sampled_from([u for r, u, t in rule_urls(fuzz_app, {game: table_id})
-                                     if r is rule and t == table_id]), label="url")
+    url = data.draw(
+        st.sampled_from(
+            [u for r, u, t in rule_urls(fuzz_app, {game: table_id}) if r is rule and t == table_id]
+        ),
+        label="url",
+    )
     values = st.sampled_from(BAD_VALUES) | st.text(max_size=12) | st.integers().map(str)
     form = data.draw(st.dictionaries(st.sampled_from(FIELDS), values, max_size=8))
     method = "POST" if "POST" in rule.methods else "GET"
@@ -324,27 +539,66 @@ def test_random_forms_on_game_routes(fuzz_app: Flask, game_tables: dict[str, str
 
 def test_import_hostile_files(fuzz_app: Flask) -> None:
     client = fuzz_app.test_client()
-    files = [b"", b"{", b"\xff\xfe", b"[" * 50_000, b'{"format": "campfire-table"}',
-             b'{"format": "campfire-table", "format_version": NaN}',
-             json.dumps({"format": "campfire-table", "format_version": 1, "game": "bison",
-                         "players": PLAYERS, "settings": {}, "created_at": "x",
-                         "events": []}).encode(),
-             json.dumps({"format": "campfire-table", "format_version": 1,
-                         "game": "lion-square", "players": PLAYERS, "settings": {},
-                         "created_at": "2024-01-01T00:00:00",
-                         "events": [{"seq": 1, "created_at": "2024-01-01T00:00:00",
-                                     "event": {"type": "adjust", "seat": 0,
-                                               "counter": "herd", "delta": "\ud800"}},
-                                    {"seq": 2, "undoes": [1]}]}).encode(),
-             json.dumps({"format": "campfire-table", "format_version": 1,
-                         "game": "lion-square", "players": [{"name": "a\x00",
-                                                             "color": "red"}] * 3,
-                         "settings": {}, "created_at": "2024-01-01T00:00:00",
-                         "events": []}).encode()]
+    files = [
+        b"",
+        b"{",
+        b"\xff\xfe",
+        b"[" * 50_000,
+        b'{"format": "campfire-table"}',
+        b'{"format": "campfire-table", "format_version": NaN}',
+        json.dumps(
+            {
+                "format": "campfire-table",
+                "format_version": 1,
+                "game": "bison",
+                "players": PLAYERS,
+                "settings": {},
+                "created_at": "x",
+                "events": [],
+            }
+        ).encode(),
+        json.dumps(
+            {
+                "format": "campfire-table",
+                "format_version": 1,
+                "game": "lion-square",
+                "players": PLAYERS,
+                "settings": {},
+                "created_at": "2024-01-01T00:00:00",
+                "events": [
+                    {
+                        "seq": 1,
+                        "created_at": "2024-01-01T00:00:00",
+                        "event": {
+                            "type": "adjust",
+                            "seat": 0,
+                            "counter": "herd",
+                            "delta": "\ud800",
+                        },
+                    },
+                    {"seq": 2, "undoes": [1]},
+                ],
+            }
+        ).encode(),
+        json.dumps(
+            {
+                "format": "campfire-table",
+                "format_version": 1,
+                "game": "lion-square",
+                "players": [{"name": "a\x00", "color": "red"}] * 3,
+                "settings": {},
+                "created_at": "2024-01-01T00:00:00",
+                "events": [],
+            }
+        ).encode(),
+    ]
     found = []
     for content in files:
-        response = client.post("/import", data={"file": (io.BytesIO(content), "t.json")},
-                               content_type="multipart/form-data")
+        response = client.post(
+            "/import",
+            data={"file": (io.BytesIO(content), "t.json")},
+            content_type="multipart/form-data",
+        )
         found += problems(response, None, None, f"import {content[:60]!r}")
     assert not found, "\n".join(found)
 
@@ -357,20 +611,28 @@ def test_unstorable_text_is_replaced_and_every_screen_renders(fuzz_app: Flask) -
     """A lone surrogate cannot be encoded as UTF-8 (the page would fail half-sent) and
     PostgreSQL refuses a NUL: both become U+FFFD, as a form's undecodable bytes do."""
     client = fuzz_app.test_client()
-    raw = ('{"game": "lion-square", "players": [{"name": "A\\ud800", "color": "red"}, '
-           '{"name": "B\\u0000", "color": "blue"}, {"name": "C\\udc00\\ud83d", '
-           '"color": "green"}]}')
+    raw = (
+        '{"game": "lion-square", "players": [{"name": "A\\ud800", "color": "red"}, '
+        '{"name": "B\\u0000", "color": "blue"}, {"name": "C\\udc00\\ud83d", '
+        '"color": "green"}]}'
+    )
     created = client.post("/api/v1/tables", data=raw, content_type="application/json")
     assert created.status_code == 201
     table_id = created.get_json()["id"]
-    event = ('{"type": "adjust", "seat": 0, "counter": "herd", "delta": -1, '
-             '"note\\u0000": "\\ud800"}')
-    refused = client.post(f"/api/v1/tables/{table_id}/events", data=event,
-                          content_type="application/json")  # no such field: named, clean
+    event = (
+        '{"type": "adjust", "seat": 0, "counter": "herd", "delta": -1, "note\\u0000": "\\ud800"}'
+    )
+    refused = client.post(
+        f"/api/v1/tables/{table_id}/events", data=event, content_type="application/json"
+    )  # no such field: named, clean
     assert refused.status_code == 422 and "note\ufffd" in refused.get_json()["error"]
     event = '{"type": "adjust", "seat": 0, "counter": "herd", "delta": -1}'
-    assert client.post(f"/api/v1/tables/{table_id}/events", data=event,
-                       content_type="application/json").status_code == 200
+    assert (
+        client.post(
+            f"/api/v1/tables/{table_id}/events", data=event, content_type="application/json"
+        ).status_code
+        == 200
+    )
     body = client.get(f"/api/v1/tables/{table_id}").get_json()
     assert [p["name"] for p in body["players"]] == ["A\ufffd", "B\ufffd", "C\ufffd\ufffd"]
     for path in ("", "/panel", "/history", "/export", "/join", "/print"):
@@ -383,30 +645,39 @@ def test_unstorable_text_is_replaced_and_every_screen_renders(fuzz_app: Flask) -
             assert "\ufffd" in response.get_data(as_text=True), path
 
 
-@pytest.mark.parametrize("depth, status, message", [
-    # deep enough to reach the game, which refuses the field x
-    (15, 422, "adjust does not take the field(s) x"),
-    (16, 422, "the data nests deeper than 16 levels"),
-    (900, 422, "the data nests deeper than 16 levels"),
-    (5000, 400, "The body is not valid JSON."),  # past the parser's reach
-])
-def test_deep_nesting_is_refused_with_a_message(fuzz_app: Flask, game_tables: dict[str, str],
-                                                depth: int, status: int, message: str
-                                                ) -> None:
+@pytest.mark.parametrize(
+    "depth, status, message",
+    [
+        # deep enough to reach the game, which refuses the field x
+        (15, 422, "adjust does not take the field(s) x"),
+        (16, 422, "the data nests deeper than 16 levels"),
+        (900, 422, "the data nests deeper than 16 levels"),
+        (5000, 400, "The body is not valid JSON."),  # past the parser's reach
+    ],
+)
+def test_deep_nesting_is_refused_with_a_message(
+    fuzz_app: Flask, game_tables: dict[str, str], depth: int, status: int, message: str
+) -> None:
     client = fuzz_app.test_client()
     table_id = game_tables["lion-square"]
     before = snapshot(fuzz_app, table_id)
-    body = ('{"type": "adjust", "seat": 0, "counter": "nope", "delta": -1, "x": '
-            + "[" * depth + "]" * depth + "}")
-    response = client.post(f"/api/v1/tables/{table_id}/events", data=body,
-                           content_type="application/json")
+    body = (
+        '{"type": "adjust", "seat": 0, "counter": "nope", "delta": -1, "x": '
+        + "[" * depth
+        + "]" * depth
+        + "}"
+    )
+    response = client.post(
+        f"/api/v1/tables/{table_id}/events", data=body, content_type="application/json"
+    )
     assert response.status_code == status
     assert response.get_json()["error"].startswith(message)
     assert snapshot(fuzz_app, table_id) == before
 
 
 def test_table_ids_and_join_codes_outside_their_alphabet_name_nothing(
-        fuzz_app: Flask, game_tables: dict[str, str]) -> None:
+    fuzz_app: Flask, game_tables: dict[str, str]
+) -> None:
     """Never sent to the database (PostgreSQL refuses a NUL in text): a 404 with a
     message, before any query."""
     client = fuzz_app.test_client()
@@ -425,15 +696,25 @@ def test_table_ids_and_join_codes_outside_their_alphabet_name_nothing(
 
 
 #: Hosts no server has: malformed ones are answered 400 before any view.
-MALFORMED_HOSTS = ["a..b", "x" * 64 + ".example", "host:99999", "host:-1", "[::1",
-                   "a b", "évil.example", "evil.example:80:80", "x" * 300,
-                   "host\x00name"]
+MALFORMED_HOSTS = [
+    "a..b",
+    "x" * 64 + ".example",
+    "host:99999",
+    "host:-1",
+    "[::1",
+    "a b",
+    "évil.example",
+    "evil.example:80:80",
+    "x" * 300,
+    "host\x00name",
+]
 #: Well-formed hosts that are not this server's: answered, but never echoed in a link.
 STRANGER_HOSTS = ["evil.example", "evil.example:4443", "[2001:db8::1]:8080"]
 
 
-def test_every_route_with_hostile_host_headers(fuzz_app: Flask,
-                                               game_tables: dict[str, str]) -> None:
+def test_every_route_with_hostile_host_headers(
+    fuzz_app: Flask, game_tables: dict[str, str]
+) -> None:
     """Every route, every method, for one table of each game and one unknown id: a
     malformed Host is a 400 with a message and changes nothing; a stranger's host is
     answered (below 500) and appears in no body and no Location."""
@@ -457,7 +738,6 @@ def test_every_route_with_hostile_host_headers(fuzz_app: Flask,
                         found.append(f"{what}: {response.status_code} {body[:80]!r}")
                     if before != after:
                         found.append(f"{what}: the table changed")
-                elif host.split(":")[0].strip("[]") in body + response.headers.get(
-                        "Location", ""):
+                elif host.split(":")[0].strip("[]") in body + response.headers.get("Location", ""):
                     found.append(f"{what}: the stranger's host is echoed")
     assert not found, "\n".join(found[:40])

@@ -28,44 +28,73 @@ def version(app: Flask, table_id: str) -> int:
 # trust no header
 
 
-@pytest.mark.parametrize("host", [
-    "a..b", "x" * 64 + ".example", "-a.example", "a-.example", "host:99999", "host:0",
-    "host:8x", "host:", "[::1", "[nope]:80", "a b", "é.example", "." , "a/b", "a@b",
-    "x" * 300,
-])
-def test_a_malformed_host_is_refused_before_any_view(client: Any, make_table: Any,
-                                                     host: str) -> None:
+@pytest.mark.parametrize(
+    "host",
+    [
+        "a..b",
+        "x" * 64 + ".example",
+        "-a.example",
+        "a-.example",
+        "host:99999",
+        "host:0",
+        "host:8x",
+        "host:",
+        "[::1",
+        "[nope]:80",
+        "a b",
+        "é.example",
+        ".",
+        "a/b",
+        "a@b",
+        "x" * 300,
+    ],
+)
+def test_a_malformed_host_is_refused_before_any_view(
+    client: Any, make_table: Any, host: str
+) -> None:
     table = make_table()
     for url in ("/", f"/t/{table.id}", f"/t/{table.id}/share", "/api/v1/tables"):
         response = client.get(url, headers={"Host": host})
         assert response.status_code == 400, (url, host)
-    response = client.post(f"/api/v1/tables/{table.id}/events", json=ADJUST,
-                           headers={"Host": host})
+    response = client.post(f"/api/v1/tables/{table.id}/events", json=ADJUST, headers={"Host": host})
     assert response.status_code == 400
     assert "error" in response.get_json()
 
 
-@pytest.mark.parametrize("host", ["localhost", "localhost:8000", "127.0.0.1:80",
-                                  "[::1]:8000", "campfire.local", "a-b.example.",
-                                  "x" * 63 + ".example", "under_score.lan"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "localhost",
+        "localhost:8000",
+        "127.0.0.1:80",
+        "[::1]:8000",
+        "campfire.local",
+        "a-b.example.",
+        "x" * 63 + ".example",
+        "under_score.lan",
+    ],
+)
 def test_a_well_formed_host_is_served(client: Any, host: str) -> None:
     assert client.get("/", headers={"Host": host}).status_code == 200
 
 
-def test_a_stranger_host_never_reaches_a_link(app: Flask, client: Any, make_table: Any
-                                              ) -> None:
+def test_a_stranger_host_never_reaches_a_link(app: Flask, client: Any, make_table: Any) -> None:
     """The API's url (and the share page, the print kit's QR codes through the same
     helper) name a host of the allow-list, else the LAN address, never the Host header."""
-    response = client.post("/api/v1/tables", json={"game": FAKE, "players": PLAYERS},
-                           headers={"Host": "evil.example"})
+    response = client.post(
+        "/api/v1/tables", json={"game": FAKE, "players": PLAYERS}, headers={"Host": "evil.example"}
+    )
     url = response.get_json()["url"]
     assert "evil.example" not in url
     assert url.startswith(f"http://{hosts.lan_address()}")
     table_id = response.get_json()["id"]
     share = client.get(f"/t/{table_id}/share", headers={"Host": "evil.example"})
     assert b"evil.example" not in share.data
-    own = client.post("/api/v1/tables", json={"game": FAKE, "players": PLAYERS},
-                      headers={"Host": "localhost:8000"})
+    own = client.post(
+        "/api/v1/tables",
+        json={"game": FAKE, "players": PLAYERS},
+        headers={"Host": "localhost:8000"},
+    )
     assert own.get_json()["url"].startswith("http://localhost:8000/t/")
 
 
@@ -73,25 +102,38 @@ def test_extra_allowed_hosts_and_the_public_url(tmp_path: Any) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     allowed = create_app(app_config(tmp_path / "a", CAMPFIRE_ALLOWED_HOSTS="games.lan"))
-    url = allowed.test_client().post(
-        "/api/v1/tables", json={"game": FAKE, "players": PLAYERS},
-        headers={"Host": "games.lan"}).get_json()["url"]
+    url = (
+        allowed.test_client()
+        .post(
+            "/api/v1/tables", json={"game": FAKE, "players": PLAYERS}, headers={"Host": "games.lan"}
+        )
+        .get_json()["url"]
+    )
     assert url.startswith("http://games.lan/t/")
-    public = create_app(app_config(tmp_path / "b",
-                                   CAMPFIRE_PUBLIC_URL="https://campfire.example"))
-    url = public.test_client().post(
-        "/api/v1/tables", json={"game": FAKE, "players": PLAYERS},
-        headers={"Host": "localhost"}).get_json()["url"]
+    public = create_app(app_config(tmp_path / "b", CAMPFIRE_PUBLIC_URL="https://campfire.example"))
+    url = (
+        public.test_client()
+        .post(
+            "/api/v1/tables", json={"game": FAKE, "players": PLAYERS}, headers={"Host": "localhost"}
+        )
+        .get_json()["url"]
+    )
     assert url.startswith("https://campfire.example/t/")
     for app in (allowed, public):
         app.extensions[db.EXTENSION].dispose()
 
 
-def test_pages_and_api_answers_are_not_stored_and_name_no_server(client: Any,
-                                                                 make_table: Any) -> None:
+def test_pages_and_api_answers_are_not_stored_and_name_no_server(
+    client: Any, make_table: Any
+) -> None:
     table = make_table()
-    for url in (f"/t/{table.id}", f"/api/v1/tables/{table.id}", f"/t/{table.id}/history",
-                f"/api/v1/tables/{table.id}/events", "/"):
+    for url in (
+        f"/t/{table.id}",
+        f"/api/v1/tables/{table.id}",
+        f"/t/{table.id}/history",
+        f"/api/v1/tables/{table.id}/events",
+        "/",
+    ):
         response = client.get(url)
         assert response.status_code == 200
         assert response.headers["Cache-Control"] == "no-store", url
@@ -108,19 +150,21 @@ def test_a_table_holds_at_most_max_events(tmp_path: Any) -> None:
     app = create_app(app_config(tmp_path, CAMPFIRE_MAX_EVENTS=3))
     client = app.test_client()
     try:
-        table_id = client.post("/api/v1/tables", json={"game": FAKE, "players": PLAYERS}
-                               ).get_json()["id"]
+        table_id = client.post(
+            "/api/v1/tables", json={"game": FAKE, "players": PLAYERS}
+        ).get_json()["id"]
         for _ in range(3):
-            assert client.post(f"/api/v1/tables/{table_id}/events", json=ADJUST
-                               ).status_code == 200
+            assert client.post(f"/api/v1/tables/{table_id}/events", json=ADJUST).status_code == 200
         refused = client.post(f"/api/v1/tables/{table_id}/events", json=ADJUST)
         assert refused.status_code == 422
         assert "limit of 3 changes" in refused.get_json()["error"]
-        japanese = client.post(f"/api/v1/tables/{table_id}/undo", json={},
-                               headers={"Accept-Language": "ja"})
+        japanese = client.post(
+            f"/api/v1/tables/{table_id}/undo", json={}, headers={"Accept-Language": "ja"}
+        )
         assert japanese.status_code == 422 and "3" in japanese.get_json()["error"]
-        page = client.post(f"/t/{table_id}/adjust", data={"seat": 0, "counter": "points",
-                                                          "delta": 1}, headers=HTMX)
+        page = client.post(
+            f"/t/{table_id}/adjust", data={"seat": 0, "counter": "points", "delta": 1}, headers=HTMX
+        )
         assert page.status_code == 422 and b"limit of 3 changes" in page.data
         assert version(app, table_id) == 3
         with app.app_context():
@@ -132,17 +176,22 @@ def test_a_table_holds_at_most_max_events(tmp_path: Any) -> None:
         app.extensions[db.EXTENSION].dispose()
 
 
-@pytest.mark.parametrize("limit, url, body", [
-    ("EVENT_RATE_LIMIT", "/api/v1/tables/{id}/events", ADJUST),
-    ("UNDO_RATE_LIMIT", "/api/v1/tables/{id}/undo", {}),
-])
-def test_events_and_undo_are_rate_limited_per_phone(tmp_path: Any, limit: str, url: str,
-                                                    body: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "limit, url, body",
+    [
+        ("EVENT_RATE_LIMIT", "/api/v1/tables/{id}/events", ADJUST),
+        ("UNDO_RATE_LIMIT", "/api/v1/tables/{id}/undo", {}),
+    ],
+)
+def test_events_and_undo_are_rate_limited_per_phone(
+    tmp_path: Any, limit: str, url: str, body: dict[str, Any]
+) -> None:
     app = create_app(app_config(tmp_path, **{limit: "2 per minute"}))
     client = app.test_client()
     try:
-        table_id = client.post("/api/v1/tables", json={"game": FAKE, "players": PLAYERS}
-                               ).get_json()["id"]
+        table_id = client.post(
+            "/api/v1/tables", json={"game": FAKE, "players": PLAYERS}
+        ).get_json()["id"]
         with app.app_context():
             for _ in range(4):
                 tables.append(table_id, ADJUST)
@@ -156,17 +205,17 @@ def test_events_and_undo_are_rate_limited_per_phone(tmp_path: Any, limit: str, u
 
 
 def test_history_and_form_events_are_rate_limited(tmp_path: Any) -> None:
-    app = create_app(app_config(tmp_path, EVENT_RATE_LIMIT="1 per minute",
-                                HISTORY_RATE_LIMIT="1 per minute"))
+    app = create_app(
+        app_config(tmp_path, EVENT_RATE_LIMIT="1 per minute", HISTORY_RATE_LIMIT="1 per minute")
+    )
     client = app.test_client()
     try:
-        table_id = client.post("/api/v1/tables", json={"game": FAKE, "players": PLAYERS}
-                               ).get_json()["id"]
+        table_id = client.post(
+            "/api/v1/tables", json={"game": FAKE, "players": PLAYERS}
+        ).get_json()["id"]
         form = {"seat": 0, "counter": "points", "delta": 1}
-        assert client.post(f"/t/{table_id}/adjust", data=form, headers=HTMX
-                           ).status_code == 200
-        assert client.post(f"/t/{table_id}/adjust", data=form, headers=HTMX
-                           ).status_code == 429
+        assert client.post(f"/t/{table_id}/adjust", data=form, headers=HTMX).status_code == 200
+        assert client.post(f"/t/{table_id}/adjust", data=form, headers=HTMX).status_code == 429
         assert client.get(f"/t/{table_id}/history").status_code == 200
         assert client.get(f"/t/{table_id}/history").status_code == 429
         assert version(app, table_id) == 1
@@ -188,14 +237,19 @@ def test_a_repeated_api_event_is_answered_once(any_app: Flask) -> None:
     assert again.get_json() == first.get_json() == {**first.get_json(), "version": 1}
     assert again.headers["Idempotent-Replay"] == "true"
     assert tables.get(table_id).version == 1
-    other = client.post(f"/api/v1/tables/{table_id}/events", json=ADJUST,
-                        headers={"Idempotency-Key": "phone-1-change-2"})
+    other = client.post(
+        f"/api/v1/tables/{table_id}/events",
+        json=ADJUST,
+        headers={"Idempotency-Key": "phone-1-change-2"},
+    )
     assert other.get_json()["version"] == 2
     # The same key on another route is another request.
     undone = client.post(f"/api/v1/tables/{table_id}/undo", json={}, headers=key)
     assert undone.get_json()["version"] == 3
-    assert client.post(f"/api/v1/tables/{table_id}/undo", json={}, headers=key
-                       ).get_json()["version"] == 3
+    assert (
+        client.post(f"/api/v1/tables/{table_id}/undo", json={}, headers=key).get_json()["version"]
+        == 3
+    )
     assert tables.get(table_id).version == 3
 
 
@@ -203,15 +257,17 @@ def test_a_refused_request_stores_no_key(client: Any, app: Flask, make_table: An
     table = make_table()
     key = {"Idempotency-Key": "k1"}
     bad = {**ADJUST, "delta": -500}
-    assert client.post(f"/api/v1/tables/{table.id}/events", json=bad, headers=key
-                       ).status_code == 422
-    assert client.post(f"/api/v1/tables/{table.id}/events", json=ADJUST, headers=key
-                       ).status_code == 200
+    assert (
+        client.post(f"/api/v1/tables/{table.id}/events", json=bad, headers=key).status_code == 422
+    )
+    assert (
+        client.post(f"/api/v1/tables/{table.id}/events", json=ADJUST, headers=key).status_code
+        == 200
+    )
     assert version(app, table.id) == 1
 
 
-def test_a_repeated_form_post_changes_nothing(client: Any, app: Flask, make_table: Any
-                                              ) -> None:
+def test_a_repeated_form_post_changes_nothing(client: Any, app: Flask, make_table: Any) -> None:
     table = make_table()
     client.get(f"/t/{table.id}")  # the phone's session (its CSRF secret scopes form keys)
     form = {"seat": 0, "counter": "points", "delta": 1, "idempotency_key": "form-1"}
@@ -219,10 +275,12 @@ def test_a_repeated_form_post_changes_nothing(client: Any, app: Flask, make_tabl
     again = client.post(f"/t/{table.id}/adjust", data=form)
     assert first.status_code == again.status_code == 303
     assert again.headers["Location"] == first.headers["Location"]
-    htmx = client.post(f"/t/{table.id}/adjust", data={**form, "idempotency_key": "f2"},
-                       headers=HTMX)
-    again = client.post(f"/t/{table.id}/adjust", data={**form, "idempotency_key": "f2"},
-                        headers=HTMX)
+    htmx = client.post(
+        f"/t/{table.id}/adjust", data={**form, "idempotency_key": "f2"}, headers=HTMX
+    )
+    again = client.post(
+        f"/t/{table.id}/adjust", data={**form, "idempotency_key": "f2"}, headers=HTMX
+    )
     assert htmx.status_code == again.status_code == 200
     assert again.data == htmx.data
     assert version(app, table.id) == 2
@@ -243,17 +301,21 @@ def test_two_phones_never_share_a_key(app: Flask, make_table: Any) -> None:
     for phone in phones:
         with phone.session_transaction() as session:
             session["csrf_token"] = f"secret-of-{id(phone)}"
-        phone.post(f"/t/{table.id}/adjust", data={"seat": 0, "counter": "points",
-                                                  "delta": 1, "idempotency_key": "same"})
+        phone.post(
+            f"/t/{table.id}/adjust",
+            data={"seat": 0, "counter": "points", "delta": 1, "idempotency_key": "same"},
+        )
     assert version(app, table.id) == 2
 
 
 @pytest.mark.parametrize("key", ["x" * 201, "a b", "é"])
-def test_a_malformed_key_is_refused(client: Any, app: Flask, make_table: Any, key: str
-                                    ) -> None:
+def test_a_malformed_key_is_refused(client: Any, app: Flask, make_table: Any, key: str) -> None:
     table = make_table()
-    response = client.post(f"/api/v1/tables/{table.id}/events", json=ADJUST,
-                           headers={"Idempotency-Key": key.encode().decode("latin-1")})
+    response = client.post(
+        f"/api/v1/tables/{table.id}/events",
+        json=ADJUST,
+        headers={"Idempotency-Key": key.encode().decode("latin-1")},
+    )
     assert response.status_code == 400
     assert "Idempotency-Key" in response.get_json()["error"]
     assert version(app, table.id) == 0
@@ -268,8 +330,9 @@ def test_racing_repeats_of_one_key_store_one_event(any_app: Flask) -> None:
     def send() -> None:
         client = any_app.test_client()
         gate.wait()
-        response = client.post(f"/api/v1/tables/{table_id}/events", json=ADJUST,
-                               headers={"Idempotency-Key": "racing"})
+        response = client.post(
+            f"/api/v1/tables/{table_id}/events", json=ADJUST, headers={"Idempotency-Key": "racing"}
+        )
         answers.append((response.status_code, response.get_json()))
 
     threads = [threading.Thread(target=send) for _ in range(8)]
@@ -281,17 +344,20 @@ def test_racing_repeats_of_one_key_store_one_event(any_app: Flask) -> None:
     assert tables.get(table_id).version == 1
 
 
-def test_old_keys_are_forgotten(app: Flask, client: Any, make_table: Any,
-                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_old_keys_are_forgotten(
+    app: Flask, client: Any, make_table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from datetime import timedelta
 
     table = make_table()
-    client.post(f"/api/v1/tables/{table.id}/events", json=ADJUST,
-                headers={"Idempotency-Key": "old"})
+    client.post(
+        f"/api/v1/tables/{table.id}/events", json=ADJUST, headers={"Idempotency-Key": "old"}
+    )
     assert idempotency.count(app.extensions[db.EXTENSION]) == 1
     monkeypatch.setattr(idempotency, "KEEP", timedelta(seconds=-1))
-    client.post(f"/api/v1/tables/{table.id}/events", json=ADJUST,
-                headers={"Idempotency-Key": "new"})
+    client.post(
+        f"/api/v1/tables/{table.id}/events", json=ADJUST, headers={"Idempotency-Key": "new"}
+    )
     assert idempotency.count(app.extensions[db.EXTENSION]) == 1
 
 
@@ -312,8 +378,9 @@ def test_two_undos_on_one_version_undo_one_change(any_app: Flask) -> None:
     def undo() -> None:
         client = any_app.test_client()
         gate.wait()
-        answers.append(client.post(f"/api/v1/tables/{table_id}/undo",
-                                   json={"expected_version": 3}).status_code)
+        answers.append(
+            client.post(f"/api/v1/tables/{table_id}/undo", json={"expected_version": 3}).status_code
+        )
 
     threads = [threading.Thread(target=undo) for _ in range(2)]
     for thread in threads:
@@ -326,17 +393,23 @@ def test_two_undos_on_one_version_undo_one_change(any_app: Flask) -> None:
 
 
 @pytest.mark.parametrize("proxies, second", [(0, 429), (1, 200)])
-def test_forwarded_for_counts_only_from_trusted_proxies(tmp_path: Any, proxies: int,
-                                                        second: int) -> None:
-    app = create_app(app_config(tmp_path, EVENT_RATE_LIMIT="1 per minute",
-                                CAMPFIRE_TRUSTED_PROXIES=proxies))
+def test_forwarded_for_counts_only_from_trusted_proxies(
+    tmp_path: Any, proxies: int, second: int
+) -> None:
+    app = create_app(
+        app_config(tmp_path, EVENT_RATE_LIMIT="1 per minute", CAMPFIRE_TRUSTED_PROXIES=proxies)
+    )
     client = app.test_client()
     try:
-        table_id = client.post("/api/v1/tables", json={"game": FAKE, "players": PLAYERS}
-                               ).get_json()["id"]
-        answers = [client.post(f"/api/v1/tables/{table_id}/events", json=ADJUST,
-                               headers={"X-Forwarded-For": phone}).status_code
-                   for phone in ("192.0.2.10", "192.0.2.11")]
+        table_id = client.post(
+            "/api/v1/tables", json={"game": FAKE, "players": PLAYERS}
+        ).get_json()["id"]
+        answers = [
+            client.post(
+                f"/api/v1/tables/{table_id}/events", json=ADJUST, headers={"X-Forwarded-For": phone}
+            ).status_code
+            for phone in ("192.0.2.10", "192.0.2.11")
+        ]
         assert answers == [200, second]
     finally:
         app.extensions[db.EXTENSION].dispose()
@@ -346,19 +419,22 @@ def test_forwarded_for_counts_only_from_trusted_proxies(tmp_path: Any, proxies: 
 # events keep only the fields their type defines
 
 
-@pytest.mark.parametrize("game, event", [
-    ("bison", {"type": "adjust", "seat": 0, "counter": "bison", "delta": 1}),
-    ("dogs-life", {"type": "adjust", "seat": 0, "counter": "bones", "delta": 1}),
-    ("hunting-age", {"type": "adjust", "seat": 0, "counter": "bear", "delta": 1}),
-    ("lion-square", {"type": "adjust", "seat": 0, "counter": "herd", "delta": -1}),
-    ("lion-square", {"type": "set_taken", "seat": 0, "count": 1}),
-])
-def test_an_unknown_field_is_refused_by_name(client: Any, app: Flask, game: str,
-                                             event: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "game, event",
+    [
+        ("bison", {"type": "adjust", "seat": 0, "counter": "bison", "delta": 1}),
+        ("dogs-life", {"type": "adjust", "seat": 0, "counter": "bones", "delta": 1}),
+        ("hunting-age", {"type": "adjust", "seat": 0, "counter": "bear", "delta": 1}),
+        ("lion-square", {"type": "adjust", "seat": 0, "counter": "herd", "delta": -1}),
+        ("lion-square", {"type": "set_taken", "seat": 0, "count": 1}),
+    ],
+)
+def test_an_unknown_field_is_refused_by_name(
+    client: Any, app: Flask, game: str, event: dict[str, Any]
+) -> None:
     settings = {"edition": "campfire"} if game == "hunting-age" else None
     with app.app_context():
-        table = tables.create(game, [*PLAYERS, {"name": "Cho", "color": "green"}],
-                              settings)
+        table = tables.create(game, [*PLAYERS, {"name": "Cho", "color": "green"}], settings)
     junk = {**event, "junk": "x" * 900_000, "also": 1}
     refused = client.post(f"/api/v1/tables/{table.id}/events", json=junk)
     assert refused.status_code == 422

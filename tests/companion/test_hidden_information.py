@@ -8,8 +8,10 @@ from typing import Any
 
 from companion import tables
 
-FOUR = [{"name": n, "color": c} for n, c in
-        (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow"))]
+FOUR = [
+    {"name": n, "color": c}
+    for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow"))
+]
 
 
 def create(client: Any, game: str, players: int = 4) -> str:
@@ -22,16 +24,14 @@ def token(client: Any, table_id: str, seat: int) -> str:
     return client.post(f"/api/v1/tables/{table_id}/seats/{seat}").get_json()["token"]
 
 
-def post(client: Any, table_id: str, event: dict[str, Any], seat_token: str | None = None
-         ) -> Any:
+def post(client: Any, table_id: str, event: dict[str, Any], seat_token: str | None = None) -> Any:
     headers = {"X-Campfire-Seat": seat_token} if seat_token else {}
     answer = client.post(f"/api/v1/tables/{table_id}/events", json=event, headers=headers)
     assert answer.status_code == 200, answer.get_json()
     return answer
 
 
-def read(client: Any, table_id: str, seat_token: str | None = None,
-         path: str = "") -> Any:
+def read(client: Any, table_id: str, seat_token: str | None = None, path: str = "") -> Any:
     headers = {"X-Campfire-Seat": seat_token} if seat_token else {}
     return client.get(f"/api/v1/tables/{table_id}{path}", headers=headers).get_json()
 
@@ -43,8 +43,9 @@ def test_herds_are_null_without_the_seats_token(any_app):
     client = any_app.test_client()
     table_id = create(client, "lion-square")
     ben = token(client, table_id, 1)
-    answer = post(client, table_id, {"type": "adjust", "seat": 1, "counter": "herd",
-                                     "delta": -3}, ben)
+    answer = post(
+        client, table_id, {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3}, ben
+    )
     assert answer.get_json()["state"]["herds"] == [None, 17, None, None]  # Ben's own answer
 
     spectator = read(client, table_id)
@@ -60,8 +61,10 @@ def test_herds_are_null_without_the_seats_token(any_app):
     assert listed[0]["delta"] is None and listed[0]["seat"] == 1 and listed[0]["subject"] == 1
     assert read(client, table_id, ben, "/events")[0]["delta"] == -3
     _, entries = tables.history(table_id)
-    assert (entries[0].template, entries[0].params) == ("{player}'s herd was corrected",
-                                                        {"player": "Ben"})
+    assert (entries[0].template, entries[0].params) == (
+        "{player}'s herd was corrected",
+        {"player": "Ben"},
+    )
     _, own = tables.history(table_id, viewer=1)
     assert own[0].params["delta"] == "-3"
 
@@ -79,8 +82,9 @@ def test_every_herd_shows_once_the_game_has_ended(any_app):
     client = any_app.test_client()
     table_id = create(client, "lion-square")
     post(client, table_id, {"type": "adjust", "seat": 2, "counter": "herd", "delta": -20})
-    post(client, table_id, {"type": "set_square", "grid": [[1, None, None], [None] * 3,
-                                                           [None] * 3]})
+    post(
+        client, table_id, {"type": "set_square", "grid": [[1, None, None], [None] * 3, [None] * 3]}
+    )
     post(client, table_id, {"type": "score_round"})
     spectator = read(client, table_id)
     assert spectator["state"]["game_over"] is True
@@ -96,8 +100,7 @@ def test_a_carried_newspapers_address_is_null_for_everyone_but_its_dog(any_app):
     table_id = create(client, "dogs-life", 3)
     ann = token(client, table_id, 0)
     post(client, table_id, {"type": "start_turn", "seat": 0}, ann)
-    post(client, table_id, {"type": "pick_up", "seat": 0, "item": "newspaper",
-                            "address": 5}, ann)
+    post(client, table_id, {"type": "pick_up", "seat": 0, "item": "newspaper", "address": 5}, ann)
     address = tables.get(table_id).state.dogs[0].items[0].address  # drawn at random
 
     def carried(answer: Any) -> Any:
@@ -133,9 +136,11 @@ def test_a_start_turn_from_another_phone_never_wipes_the_current_dogs_points(any
     ann, ben = token(client, table_id, 0), token(client, table_id, 1)
     post(client, table_id, {"type": "start_turn", "seat": 0}, ann)
     post(client, table_id, {"type": "move", "seat": 0, "steps": 5}, ann)
-    refused = client.post(f"/api/v1/tables/{table_id}/events",
-                          json={"type": "start_turn", "seat": 1},
-                          headers={"X-Campfire-Seat": ben})
+    refused = client.post(
+        f"/api/v1/tables/{table_id}/events",
+        json={"type": "start_turn", "seat": 1},
+        headers={"X-Campfire-Seat": ben},
+    )
     assert refused.status_code == 422
     assert "Fifi" in refused.get_json()["error"]
     assert tables.get(table_id).state.dogs[0].ap == 2
@@ -149,8 +154,7 @@ def test_a_table_says_whether_secrets_are_still_hidden(any_app):
     lion = create(client, "lion-square")
     assert tables.get(lion).has_secrets()
     post(client, lion, {"type": "adjust", "seat": 0, "counter": "herd", "delta": -20})
-    post(client, lion, {"type": "set_square", "grid": [[1, None, None], [None] * 3,
-                                                       [None] * 3]})
+    post(client, lion, {"type": "set_square", "grid": [[1, None, None], [None] * 3, [None] * 3]})
     post(client, lion, {"type": "score_round"})
     assert not tables.get(lion).has_secrets()  # over: every herd shows
     assert tables.get(create(client, "dogs-life", 3)).has_secrets()

@@ -28,13 +28,13 @@ def cache(app) -> RenderCache:
 
 def change(app, table_id: str, delta: int = 1, seat: int = 0) -> tables.TableView:
     with app.app_context():
-        return tables.append(table_id, {"type": "adjust", "seat": seat, "counter": "points",
-                                        "delta": delta})
+        return tables.append(
+            table_id, {"type": "adjust", "seat": seat, "counter": "points", "delta": delta}
+        )
 
 
 def poll(client, table_id: str, seen: int, lang: str = "en"):
-    return client.get(f"/t/{table_id}/poll?v={seen}",
-                      headers={**HTMX, "Accept-Language": lang})
+    return client.get(f"/t/{table_id}/poll?v={seen}", headers={**HTMX, "Accept-Language": lang})
 
 
 def shown_version(response) -> int:
@@ -79,8 +79,9 @@ def test_cache_renders_once_when_many_ask_at_the_same_moment():
         return "panel", True
 
     results: list[str] = []
-    threads = [threading.Thread(target=lambda: results.append(store.get("k", slow)))
-               for _ in range(8)]
+    threads = [
+        threading.Thread(target=lambda: results.append(store.get("k", slow))) for _ in range(8)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -101,8 +102,10 @@ def test_cache_frees_the_key_when_render_fails():
 
 
 def test_personalise_fills_the_token_and_opens_only_this_phones_seat():
-    markup = (f'<input name="csrf_token" value="{CSRF_PLACEHOLDER}">'
-              '<details data-open-seat="0"></details><details data-open-seat="1"></details>')
+    markup = (
+        f'<input name="csrf_token" value="{CSRF_PLACEHOLDER}">'
+        '<details data-open-seat="0"></details><details data-open-seat="1"></details>'
+    )
     mine = personalise(markup, csrf_token="tok", seat=1)
     assert CSRF_PLACEHOLDER not in mine and 'value="tok"' in mine
     assert '<details data-open-seat="1" open>' in mine
@@ -141,8 +144,9 @@ def test_poll_never_serves_a_stale_version(app, client, table):
         response = poll(client, table.id, seen)
         assert shown_version(response) == view.version == step
         points = view.counters()[0]["points"]
-        assert f'<output class="value big-number">{points}</output>' in \
-            response.get_data(as_text=True)
+        assert f'<output class="value big-number">{points}</output>' in response.get_data(
+            as_text=True
+        )
         seen = view.version
     with app.app_context():
         undone = tables.undo(table.id)
@@ -163,8 +167,9 @@ def test_each_language_has_its_own_entry(app, client, table):
 
 
 def test_a_post_fills_the_cache_for_the_pollers(app, client, table):
-    response = client.post(f"/t/{table.id}/adjust", headers=HTMX,
-                           data={"seat": "0", "counter": "points", "delta": "1"})
+    response = client.post(
+        f"/t/{table.id}/adjust", headers=HTMX, data={"seat": "0", "counter": "points", "delta": "1"}
+    )
     assert shown_version(response) == 1
     renders = cache(app).renders
     assert shown_version(poll(app.test_client(), table.id, 0)) == 1
@@ -172,8 +177,9 @@ def test_a_post_fills_the_cache_for_the_pollers(app, client, table):
 
 
 def test_a_refusal_is_answered_fresh_and_not_cached(app, client, table):
-    response = client.post(f"/t/{table.id}/adjust", headers=HTMX,
-                           data={"seat": "0", "counter": "nope", "delta": "1"})
+    response = client.post(
+        f"/t/{table.id}/adjust", headers=HTMX, data={"seat": "0", "counter": "nope", "delta": "1"}
+    )
     assert response.status_code == 422
     assert 'role="alert"' in response.get_data(as_text=True)
     assert 'role="alert"' not in client.get(f"/t/{table.id}/panel").get_data(as_text=True)
@@ -190,8 +196,10 @@ def test_each_phone_sees_its_own_seat_in_one_shared_render(app, make_table):
     ann, ben, watcher = (app.test_client() for _ in range(3))
     ann.post(f"/t/{table.id}/seat", data={"seat": "0"})
     ben.post(f"/t/{table.id}/seat", data={"seat": "1"})
-    pages = {name: phone.get(f"/t/{table.id}").get_data(as_text=True)
-             for name, phone in (("ann", ann), ("ben", ben), ("watcher", watcher))}
+    pages = {
+        name: phone.get(f"/t/{table.id}").get_data(as_text=True)
+        for name, phone in (("ann", ann), ("ben", ben), ("watcher", watcher))
+    }
     assert cache(app).renders == 1
     assert 'data-my-seat="0"' in pages["ann"] and 'data-my-seat="1"' in pages["ben"]
     assert "data-my-seat" not in pages["watcher"]
@@ -210,8 +218,7 @@ def test_each_phone_sees_its_own_seat_in_one_shared_render(app, make_table):
 def test_each_session_gets_its_own_token_not_the_cached_one(tmp_path):
     app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
     with app.app_context():
-        table = tables.create(FAKE, [{"name": "A", "color": "red"},
-                                     {"name": "B", "color": "blue"}])
+        table = tables.create(FAKE, [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}])
     tokens = []
     for phone in (app.test_client(), app.test_client()):
         page = phone.get(f"/t/{table.id}").get_data(as_text=True)
@@ -230,19 +237,20 @@ def test_each_session_gets_its_own_token_not_the_cached_one(tmp_path):
 def test_a_form_posted_without_javascript_passes_csrf(tmp_path):
     app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
     with app.app_context():
-        table = tables.create(FAKE, [{"name": "A", "color": "red"},
-                                     {"name": "B", "color": "blue"}])
+        table = tables.create(FAKE, [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}])
     first, second = app.test_client(), app.test_client()
     first.get(f"/t/{table.id}")  # fills the cache with the first phone
     page = second.get(f"/t/{table.id}").get_data(as_text=True)
     token = FORM_TOKEN.search(page).group(1)
-    response = second.post(f"/t/{table.id}/adjust",  # a plain form post: no header
-                           data={"csrf_token": token, "seat": "0", "counter": "points",
-                                 "delta": "1"})
+    response = second.post(
+        f"/t/{table.id}/adjust",  # a plain form post: no header
+        data={"csrf_token": token, "seat": "0", "counter": "points", "delta": "1"},
+    )
     assert response.status_code == 303
-    stolen = first.post(f"/t/{table.id}/adjust",  # another session's token is refused
-                        data={"csrf_token": token, "seat": "0", "counter": "points",
-                              "delta": "1"})
+    stolen = first.post(
+        f"/t/{table.id}/adjust",  # another session's token is refused
+        data={"csrf_token": token, "seat": "0", "counter": "points", "delta": "1"},
+    )
     assert stolen.status_code == 400
     with app.app_context():
         assert tables.get(table.id).version == 1
@@ -261,8 +269,9 @@ def test_bison_zoom_is_per_phone(app, make_table):
 
 def test_lion_square_picks_the_place_after_the_posted_one(app, client, make_table):
     table = make_table("lion-square", 3)
-    response = client.post(f"/t/{table.id}/lion-square/cell", headers=HTMX,
-                           data={"cell": "1,1", "card": "3"})
+    response = client.post(
+        f"/t/{table.id}/lion-square/cell", headers=HTMX, data={"cell": "1,1", "card": "3"}
+    )
     assert re.search(r'value="1,2"[^>]*checked', response.get_data(as_text=True))
     # another phone, polling the same version, is on the first empty place
     polled = poll(app.test_client(), table.id, 0).get_data(as_text=True)
@@ -274,22 +283,20 @@ def test_lion_square_picks_the_place_after_the_posted_one(app, client, make_tabl
 
 @pytest.mark.parametrize("lang", ["en", "ja", "it"])
 @pytest.mark.parametrize("game", ["dogs-life", "lion-square", "bison", "hunting-age", FAKE])
-def test_bound_gettext_renders_what_flask_babel_renders(app, make_table, monkeypatch,
-                                                        game, lang):
+def test_bound_gettext_renders_what_flask_babel_renders(app, make_table, monkeypatch, game, lang):
     table = make_table(game, 3)
     with app.test_request_context(f"/t/{table.id}", headers={"Accept-Language": lang}):
         fast, kept = panel._render_panel(table)
         monkeypatch.setattr(panel, "bound_gettext", dict)  # Flask-Babel's own callables
         plain, _kept = panel._render_panel(table)
     assert kept and fast == plain
-    assert f"data-version=\"{table.version}\"" in fast and CSRF_PLACEHOLDER in fast
+    assert f'data-version="{table.version}"' in fast and CSRF_PLACEHOLDER in fast
 
 
 def test_htmx_answers_leave_the_token_to_the_header(tmp_path):
     app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
     with app.app_context():
-        table = tables.create(FAKE, [{"name": "A", "color": "red"},
-                                     {"name": "B", "color": "blue"}])
+        table = tables.create(FAKE, [{"name": "A", "color": "red"}, {"name": "B", "color": "blue"}])
     phone = app.test_client()
     page = phone.get(f"/t/{table.id}").get_data(as_text=True)
     token = META_TOKEN.search(page).group(1)
@@ -298,7 +305,9 @@ def test_htmx_answers_leave_the_token_to_the_header(tmp_path):
     fragment = poll(phone, table.id, 0).get_data(as_text=True)
     assert 'name="csrf_token"' not in fragment and CSRF_PLACEHOLDER not in fragment
     assert fragment.count("<form") == 4
-    answer = phone.post(f"/t/{table.id}/adjust",  # as htmx posts it: the header only
-                        headers={**HTMX, "X-CSRFToken": token},
-                        data={"seat": "1", "counter": "points", "delta": "1"})
+    answer = phone.post(
+        f"/t/{table.id}/adjust",  # as htmx posts it: the header only
+        headers={**HTMX, "X-CSRFToken": token},
+        data={"seat": "1", "counter": "points", "delta": "1"},
+    )
     assert answer.status_code == 200 and shown_version(answer) == 2

@@ -110,13 +110,13 @@ def test_other_tables_changes_are_not_sent(app: Flask, make_table: Any) -> None:
 def two_processes(tmp_path: Any, *, refresh: float, **extra: Any) -> tuple[Flask, Flask]:
     tables.clear_cache()
     writer = create_app(app_config(tmp_path, **extra))
-    reader = create_app(app_config(tmp_path, VERSION_REFRESH_SECONDS=refresh,
-                                   PUSH_STREAM_SECONDS=BOUND, **extra))
+    reader = create_app(
+        app_config(tmp_path, VERSION_REFRESH_SECONDS=refresh, PUSH_STREAM_SECONDS=BOUND, **extra)
+    )
     return writer, reader
 
 
-def test_sqlite_another_process_reaches_the_stream_by_the_version_check(
-        tmp_path: Any) -> None:
+def test_sqlite_another_process_reaches_the_stream_by_the_version_check(tmp_path: Any) -> None:
     writer, reader = two_processes(tmp_path, refresh=0.05)
     with writer.app_context():
         table = tables.create(FAKE, PLAYERS)
@@ -135,7 +135,8 @@ def test_sqlite_another_process_reaches_the_stream_by_the_version_check(
 
 
 def test_postgresql_another_process_reaches_the_stream_by_notify(
-        tmp_path: Any, pg_url: str) -> None:
+    tmp_path: Any, pg_url: str
+) -> None:
     # The reader's map never refreshes by itself here: only NOTIFY can tell it.
     writer, reader = two_processes(tmp_path, refresh=3600, DATABASE_URL=pg_url)
     try:

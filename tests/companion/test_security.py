@@ -24,17 +24,24 @@ from companion_testkit import HTMX, app_config, send
 from companion import create_app, tables
 
 HOSTILE = ["<script>alert(1)</script>", "{{7*7}}", "\"'><img src=x onerror=alert(1)>"]
-PLAYERS = [{"name": name, "color": colour}
-           for name, colour in zip(HOSTILE, ("red", "blue", "green"), strict=True)]
+PLAYERS = [
+    {"name": name, "color": colour}
+    for name, colour in zip(HOSTILE, ("red", "blue", "green"), strict=True)
+]
 GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 3}
 SETTINGS = {"hunting-age": {"edition": "campfire"}, "bison": {"whatif": True}}
 #: A few accepted events per game, so that history, charts and boards have content.
 EVENTS: dict[str, list[dict[str, Any]]] = {
-    "lion-square": [{"type": "set_cell", "row": 0, "column": 0, "card": 3},
-                    {"type": "set_taken", "seat": 1, "count": 1},
-                    {"type": "score_round"}],
-    "dogs-life": [{"type": "start_turn", "seat": 0}, {"type": "eat", "seat": 0, "days": 1},
-                  {"type": "adjust", "seat": 1, "counter": "bones", "delta": 1}],
+    "lion-square": [
+        {"type": "set_cell", "row": 0, "column": 0, "card": 3},
+        {"type": "set_taken", "seat": 1, "count": 1},
+        {"type": "score_round"},
+    ],
+    "dogs-life": [
+        {"type": "start_turn", "seat": 0},
+        {"type": "eat", "seat": 0, "days": 1},
+        {"type": "adjust", "seat": 1, "counter": "bones", "delta": 1},
+    ],
     "hunting-age": [{"type": "adjust", "seat": 0, "counter": "bear", "delta": 1}],
     "bison": [{"type": "adjust", "seat": 0, "counter": "bison", "delta": -1}],
 }
@@ -53,12 +60,29 @@ def hostile_tables(app: Any) -> dict[str, str]:
 
 def screens(game: str, table_id: str) -> list[str]:
     base = f"/t/{table_id}"
-    paths = [base, f"{base}/panel", f"{base}/history", f"{base}/join", f"{base}/print",
-             f"{base}/s/1", f"{base}/s/99", f"{base}/poll?v=0"]
+    paths = [
+        base,
+        f"{base}/panel",
+        f"{base}/history",
+        f"{base}/join",
+        f"{base}/print",
+        f"{base}/s/1",
+        f"{base}/s/99",
+        f"{base}/poll?v=0",
+    ]
     if game == "bison":
-        paths += [f"{base}/bison/{page}" for page in
-                  ("place?at=0,1", "place?at=1,0&tile=B07", "space?at=0,0&space=prairie",
-                   "action", "market", "score", "whatif?tile=B07")]
+        paths += [
+            f"{base}/bison/{page}"
+            for page in (
+                "place?at=0,1",
+                "place?at=1,0&tile=B07",
+                "space?at=0,0&space=prairie",
+                "action",
+                "market",
+                "score",
+                "whatif?tile=B07",
+            )
+        ]
     return paths
 
 
@@ -92,12 +116,20 @@ class Markup(HTMLParser):
 
 def test_the_markup_check_catches_each_kind() -> None:
     parser = Markup()
-    parser.feed('<script>x()</script><script src="/s.js"></script><style></style>'
-                '<p style="color:red" onclick="x()"><a href=" JavaScript:x()">'
-                '<img src=x onerror=alert(1)>')
-    assert parser.problems == ["inline <script>", "<style> element", "style= on <p>",
-                               "onclick= on <p>", "javascript: URL in href",
-                               "injected <img>", "onerror= on <img>"]
+    parser.feed(
+        '<script>x()</script><script src="/s.js"></script><style></style>'
+        '<p style="color:red" onclick="x()"><a href=" JavaScript:x()">'
+        "<img src=x onerror=alert(1)>"
+    )
+    assert parser.problems == [
+        "inline <script>",
+        "<style> element",
+        "style= on <p>",
+        "onclick= on <p>",
+        "javascript: URL in href",
+        "injected <img>",
+        "onerror= on <img>",
+    ]
 
 
 def check_html(response: Any, path: str) -> str:
@@ -116,8 +148,9 @@ def check_html(response: Any, path: str) -> str:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_screen_is_inert_with_hostile_names(client: Any, hostile_tables: dict[str, str],
-                                                  game: str) -> None:
+def test_every_screen_is_inert_with_hostile_names(
+    client: Any, hostile_tables: dict[str, str], game: str
+) -> None:
     table_id = hostile_tables[game]
     shown = 0
     for path in screens(game, table_id):
@@ -128,7 +161,7 @@ def test_every_screen_is_inert_with_hostile_names(client: Any, hostile_tables: d
                 continue
             text = check_html(response, path)
             # A name is shown as the very characters typed: nothing evaluated it.
-            shown += sum(name in text for name in HOSTILE[:GAMES[game]])
+            shown += sum(name in text for name in HOSTILE[: GAMES[game]])
             assert "49" not in re.findall(r"\d+", text) or "{{7*7}}" in text, path
     assert shown > 0
     export = client.get(f"/t/{table_id}/export")
@@ -141,18 +174,23 @@ def test_every_screen_is_inert_with_hostile_names(client: Any, hostile_tables: d
 
 
 def test_error_pages_carry_the_headers(client: Any) -> None:
-    for path, method in (("/nowhere", "GET"), ("/", "PUT"), ("/t/nope", "GET"),
-                         ("/t/nope/history", "GET")):
+    for path, method in (
+        ("/nowhere", "GET"),
+        ("/", "PUT"),
+        ("/t/nope", "GET"),
+        ("/t/nope/history", "GET"),
+    ):
         response = client.open(path, method=method)
         assert response.status_code in (404, 405)
         check_html(response, path)
 
 
-def test_the_print_kit_download_carries_no_player_string(client: Any,
-                                                         hostile_tables: dict[str, str]
-                                                         ) -> None:
-    response = client.get(f"/t/{hostile_tables['lion-square']}/print?download=1&paper=a4"
-                          "&language=en&duplex=long")
+def test_the_print_kit_download_carries_no_player_string(
+    client: Any, hostile_tables: dict[str, str]
+) -> None:
+    response = client.get(
+        f"/t/{hostile_tables['lion-square']}/print?download=1&paper=a4&language=en&duplex=long"
+    )
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     disposition = response.headers["Content-Disposition"]
     assert disposition == 'attachment; filename="lion-square-en-a4.pdf"'
@@ -172,17 +210,28 @@ def csrf_app(tmp_path: Any) -> Any:
 
 
 def form_posts(app: Any) -> list[Any]:
-    return [rule for rule in app.url_map.iter_rules()
-            if "POST" in rule.methods and not rule.endpoint.startswith("api.")]
+    return [
+        rule
+        for rule in app.url_map.iter_rules()
+        if "POST" in rule.methods and not rule.endpoint.startswith("api.")
+    ]
 
 
 def test_every_form_route_is_checked(csrf_app: Any) -> None:
     """The sweep below reaches every POST route outside the JSON API (no exemptions)."""
     rules = form_posts(csrf_app)
-    assert {r.endpoint for r in rules} >= {"web.create", "web.join", "web.import_table",
-                                           "web.adjust", "web.undo", "web.choose_seat",
-                                           "dogs_life.act", "lion_square.cell",
-                                           "hunting_age.develop", "bison.zoom"}
+    assert {r.endpoint for r in rules} >= {
+        "web.create",
+        "web.join",
+        "web.import_table",
+        "web.adjust",
+        "web.undo",
+        "web.choose_seat",
+        "dogs_life.act",
+        "lion_square.cell",
+        "hunting_age.develop",
+        "bison.zoom",
+    }
     exempt = csrf_app.extensions["csrf"]._exempt_views | set()
     assert not {r.endpoint for r in rules} & {e.rpartition(".")[2] for e in exempt}
 
@@ -190,17 +239,30 @@ def test_every_form_route_is_checked(csrf_app: Any) -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_form_post_needs_this_sessions_token(csrf_app: Any, game: str) -> None:
     with csrf_app.app_context():
-        table = tables.create(game, PLAYERS[:GAMES[game]], SETTINGS.get(game))
+        table = tables.create(game, PLAYERS[: GAMES[game]], SETTINGS.get(game))
     ours, theirs = csrf_app.test_client(), csrf_app.test_client()
     page = theirs.get(f"/t/{table.id}").get_data(as_text=True)
     stolen = re.search(r'<meta name="csrf-token" content="([^"]+)"', page).group(1)
     ours.get(f"/t/{table.id}")  # our session exists, with a token of its own
     for rule in form_posts(csrf_app):
         url = re.sub(r"<table_id>", table.id, rule.rule).replace("<action>", "eat")
-        data = {"seat": "0", "counter": "herd", "delta": "1", "days": "1", "z": "2",
-                "code": table.join_code, "game": game, "name0": "A", "color0": "red"}
-        attempts = [({}, data), (HTMX, data), ({**HTMX, "X-CSRFToken": stolen}, data),
-                    ({}, {**data, "csrf_token": stolen})]
+        data = {
+            "seat": "0",
+            "counter": "herd",
+            "delta": "1",
+            "days": "1",
+            "z": "2",
+            "code": table.join_code,
+            "game": game,
+            "name0": "A",
+            "color0": "red",
+        }
+        attempts = [
+            ({}, data),
+            (HTMX, data),
+            ({**HTMX, "X-CSRFToken": stolen}, data),
+            ({}, {**data, "csrf_token": stolen}),
+        ]
         for headers, form in attempts:
             response = ours.post(url, data=form, headers=headers)
             assert response.status_code == 400, (url, headers)
@@ -220,14 +282,21 @@ def test_session_cookie_flags(csrf_app: Any) -> None:
 # rate limits, body size, debug
 
 
-@pytest.mark.parametrize(("path", "kwargs", "key"), [
-    ("/import", {"data": {}}, "CREATE_RATE_LIMIT"),
-    ("/api/v1/tables", {"json": {"game": "lion-square", "players": PLAYERS}},
-     "CREATE_RATE_LIMIT"),
-    ("/join", {"data": {"code": "777777"}}, "JOIN_RATE_LIMIT"),
-])
-def test_creation_and_join_lookups_are_rate_limited(tmp_path: Any, path: str,
-                                                    kwargs: dict[str, Any], key: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "kwargs", "key"),
+    [
+        ("/import", {"data": {}}, "CREATE_RATE_LIMIT"),
+        (
+            "/api/v1/tables",
+            {"json": {"game": "lion-square", "players": PLAYERS}},
+            "CREATE_RATE_LIMIT",
+        ),
+        ("/join", {"data": {"code": "777777"}}, "JOIN_RATE_LIMIT"),
+    ],
+)
+def test_creation_and_join_lookups_are_rate_limited(
+    tmp_path: Any, path: str, kwargs: dict[str, Any], key: str
+) -> None:
     app = create_app(app_config(tmp_path, **{key: "2 per minute"}))
     client = app.test_client()
     statuses = [client.post(path, **kwargs).status_code for _ in range(3)]
@@ -241,8 +310,11 @@ def test_bodies_are_capped(client: Any, hostile_tables: dict[str, str]) -> None:
     for path in ("/new", f"/t/{hostile_tables['dogs-life']}/dogs-life/eat"):
         response = client.post(path, data={"name0": big})
         assert response.status_code == 413, path
-    response = client.post(f"/api/v1/tables/{hostile_tables['bison']}/events",
-                           data=f'{{"type": "{big}"}}', content_type="application/json")
+    response = client.post(
+        f"/api/v1/tables/{hostile_tables['bison']}/events",
+        data=f'{{"type": "{big}"}}',
+        content_type="application/json",
+    )
     assert response.status_code == 413
     assert "limited to 1024 KB" in response.get_json()["error"]
 
@@ -262,10 +334,12 @@ def test_serve_never_runs_in_debug(monkeypatch: pytest.MonkeyPatch, tmp_path: An
             pass
 
     real = serve.build_server
-    monkeypatch.setattr(serve, "build_server",
-                        lambda make_app, options: Server(real(make_app, options)))
-    monkeypatch.setattr("companion.create_app",
-                        lambda: create_app(app_config(tmp_path, DEBUG=True)))
+    monkeypatch.setattr(
+        serve, "build_server", lambda make_app, options: Server(real(make_app, options))
+    )
+    monkeypatch.setattr(
+        "companion.create_app", lambda: create_app(app_config(tmp_path, DEBUG=True))
+    )
     from campfire.cli import build_parser
 
     args = build_parser().parse_args(["serve", "--host", "127.0.0.1", "--port", "8123"])

@@ -30,8 +30,7 @@ def links(client: Any) -> list[str]:
 # compression
 
 
-def test_a_table_page_is_gzipped_for_a_phone_that_accepts_it(client: Any, make_table: Any
-                                                             ) -> None:
+def test_a_table_page_is_gzipped_for_a_phone_that_accepts_it(client: Any, make_table: Any) -> None:
     table = make_table("dogs-life", players=5)
     plain = client.get(f"/t/{table.id}")
     packed = client.get(f"/t/{table.id}", headers=GZIP)
@@ -60,6 +59,7 @@ def test_streamed_answers_are_left_alone(app: Any) -> None:
     def probe() -> Any:
         def chunks() -> Any:
             yield "data: 1\n\n" * 200
+
         return app.response_class(chunks(), mimetype="text/html")
 
     response = app.test_client().get("/stream-probe", headers=GZIP)
@@ -107,10 +107,17 @@ def test_static_files_are_sent_gzipped(client: Any) -> None:
     assert response.headers["Content-Type"].startswith("text/javascript")
 
 
-@pytest.mark.parametrize("path", [
-    "/static/VENDORED.md", "/static/icons/draw_icons.py", "/static/../__init__.py",
-    "/static/icons/", "/static/nothing.css", "/static/app.0000000000.css",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/VENDORED.md",
+        "/static/icons/draw_icons.py",
+        "/static/../__init__.py",
+        "/static/icons/",
+        "/static/nothing.css",
+        "/static/app.0000000000.css",
+    ],
+)
 def test_only_what_a_browser_needs_is_served(client: Any, path: str) -> None:
     assert client.get(path).status_code == 404
 
@@ -150,8 +157,9 @@ def test_healthz_says_when_the_database_is_gone(tmp_path: Any) -> None:
 
 
 def lost_connection() -> OperationalError:
-    return OperationalError("SELECT 1", {}, Exception("server closed the connection"),
-                            connection_invalidated=True)
+    return OperationalError(
+        "SELECT 1", {}, Exception("server closed the connection"), connection_invalidated=True
+    )
 
 
 def flaky_view(app: Any, failures: int, *, commit: bool = False) -> list[int]:
@@ -163,6 +171,7 @@ def flaky_view(app: Any, failures: int, *, commit: bool = False) -> list[int]:
         calls.append(1)
         if commit:
             from flask import g
+
             g.campfire_commit_started = True
         if len(calls) <= failures:
             raise lost_connection()
@@ -185,7 +194,8 @@ def test_a_lost_connection_is_retried_once(app: Any, quick_retry: None) -> None:
 
 
 def test_a_second_loss_is_a_503_with_a_sentence_and_one_log_line(
-        app: Any, quick_retry: None, caplog: pytest.LogCaptureFixture) -> None:
+    app: Any, quick_retry: None, caplog: pytest.LogCaptureFixture
+) -> None:
     calls = flaky_view(app, failures=5)
     with caplog.at_level(logging.WARNING):
         response = app.test_client().get("/flaky", headers={"Accept-Language": "it"})
@@ -195,8 +205,7 @@ def test_a_second_loss_is_a_503_with_a_sentence_and_one_log_line(
     assert not any(record.exc_info for record in caplog.records)  # no traceback logged
 
 
-def test_a_write_that_started_committing_is_not_run_again(app: Any, quick_retry: None
-                                                          ) -> None:
+def test_a_write_that_started_committing_is_not_run_again(app: Any, quick_retry: None) -> None:
     calls = flaky_view(app, failures=1, commit=True)
     response = app.test_client().get("/flaky")
     assert response.status_code == 503  # the outcome is unknown: the phone looks again

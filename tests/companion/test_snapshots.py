@@ -44,8 +44,9 @@ class Clock:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def two(request: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
-        ) -> Iterator[tuple[list[Flask], Clock]]:
+def two(
+    request: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[list[Flask], Clock]]:
     extra = {}
     if request.param == "postgresql":
         extra["DATABASE_URL"] = request.getfixturevalue("pg_url")
@@ -66,8 +67,9 @@ def truth(app: Flask, table_id: str) -> tuple[int, Any, list[EventRow], TableRow
     with app.app_context(), db.reading() as session:
         row = session.get(TableRow, table_id)
         assert row is not None
-        events = session.scalars(select(EventRow).where(EventRow.table_id == table_id)
-                                 .order_by(EventRow.seq)).all()
+        events = session.scalars(
+            select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+        ).all()
         return row.version, tables._fold(row, events), list(events), row
 
 
@@ -85,26 +87,39 @@ def check(apps: list[Flask], clock: Clock, table_id: str) -> None:
             assert versions.current(table_id) == version  # stale at most one interval
     with apps[1].app_context(), db.reading() as session:
         module = registry.get(FAKE)
-        for snapshot in session.scalars(select(StateRow).where(
-                StateRow.table_id == table_id)).all():
+        for snapshot in session.scalars(
+            select(StateRow).where(StateRow.table_id == table_id)
+        ).all():
             at = [e for e in events if e.seq <= snapshot.version]
             expected = tables._fold_rows(module, tables._players(row), row.settings, at)
             assert pickle.loads(snapshot.state) == expected, snapshot.version
 
 
-steps = st.lists(st.one_of(
-    st.tuples(st.just("adjust"), st.integers(0, 1), st.integers(0, 1), st.integers(-4, 4)),
-    st.tuples(st.just("undo"), st.integers(0, 1), st.sampled_from(["latest", "seat", "seq"]),
-              st.integers(0, 30)),
-    st.tuples(st.just("forget"), st.just(0), st.just(0), st.just(0)),
-), min_size=1, max_size=25)
+steps = st.lists(
+    st.one_of(
+        st.tuples(st.just("adjust"), st.integers(0, 1), st.integers(0, 1), st.integers(-4, 4)),
+        st.tuples(
+            st.just("undo"),
+            st.integers(0, 1),
+            st.sampled_from(["latest", "seat", "seq"]),
+            st.integers(0, 30),
+        ),
+        st.tuples(st.just("forget"), st.just(0), st.just(0), st.just(0)),
+    ),
+    min_size=1,
+    max_size=25,
+)
 
 
-@settings(max_examples=30, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(steps=steps)
 def test_interleaved_writes_never_serve_a_torn_or_stale_state(
-        two: tuple[list[Flask], Clock], steps: list[tuple[str, int, Any, int]]) -> None:
+    two: tuple[list[Flask], Clock], steps: list[tuple[str, int, Any, int]]
+) -> None:
     apps, clock = two
     with apps[0].app_context():
         table_id = tables.create(FAKE, PLAYERS, {"start": 3}).id
@@ -113,9 +128,11 @@ def test_interleaved_writes_never_serve_a_torn_or_stale_state(
         with app.app_context():
             try:
                 if kind == "adjust":
-                    tables.append(table_id, {"type": "adjust", "seat": arg,
-                                             "counter": "points", "delta": number or 1},
-                                  seat=arg)
+                    tables.append(
+                        table_id,
+                        {"type": "adjust", "seat": arg, "counter": "points", "delta": number or 1},
+                        seat=arg,
+                    )
                 elif kind == "undo" and arg == "latest":
                     tables.undo(table_id, by=None)
                 elif kind == "undo" and arg == "seat":
@@ -141,8 +158,9 @@ def test_two_processes_writing_at_once_lose_nothing(two: tuple[list[Flask], Cloc
         try:
             with app.app_context():
                 for _ in range(15):
-                    tables.append(table_id, {"type": "adjust", "seat": seat,
-                                             "counter": "points", "delta": 1})
+                    tables.append(
+                        table_id, {"type": "adjust", "seat": seat, "counter": "points", "delta": 1}
+                    )
         except BaseException as error:  # reported below
             failures.append(error)
 
@@ -158,7 +176,8 @@ def test_two_processes_writing_at_once_lose_nothing(two: tuple[list[Flask], Cloc
 
 
 def test_undo_after_an_old_undo_replays_from_a_usable_snapshot(
-        two: tuple[list[Flask], Clock]) -> None:
+    two: tuple[list[Flask], Clock],
+) -> None:
     """An undo of change 2 after snapshot 3 was made makes snapshot 3 unusable as a base:
     a later undo must not replay from it (it still holds change 2)."""
     apps, clock = two
@@ -176,8 +195,9 @@ def test_undo_after_an_old_undo_replays_from_a_usable_snapshot(
 
 def test_every_games_state_makes_a_snapshot(app: Flask) -> None:
     """Snapshots are pickled: every real game's state must survive the round trip."""
-    players = [{"name": n, "color": c} for n, c in
-               (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))]
+    players = [
+        {"name": n, "color": c} for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))
+    ]
     with app.app_context():
         for game in registry.games():
             if game == FAKE:
@@ -194,7 +214,8 @@ def test_every_games_state_makes_a_snapshot(app: Flask) -> None:
 
 
 def test_an_import_folds_each_change_once_however_many_undos(
-        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Adjust/undo pairs: each undo cancels the latest change, so nothing is replayed (the
     whole file is one fold), and the result is the fold of its events."""
     calls = 0
@@ -211,17 +232,36 @@ def test_an_import_folds_each_change_once_however_many_undos(
         stamp = "2026-01-01T00:00:00+00:00"
         events: list[dict[str, Any]] = []
         for _ in range(300):
-            events.append({"seq": len(events) + 1, "seat": 0, "created_at": stamp,
-                           "event": {"type": "adjust", "seat": 0, "counter": "points",
-                                     "delta": 1}})
-            events.append({"seq": len(events) + 1, "seat": 0, "created_at": stamp,
-                           "undoes": len(events)})
-        events.append({"seq": len(events) + 1, "seat": 1, "created_at": stamp,
-                       "event": {"type": "adjust", "seat": 1, "counter": "points",
-                                 "delta": 2}})
-        view = tables.import_table({"format": "campfire-table", "format_version": 1,
-                                    "game": FAKE, "players": PLAYERS, "settings": {},
-                                    "created_at": stamp, "events": events})
+            events.append(
+                {
+                    "seq": len(events) + 1,
+                    "seat": 0,
+                    "created_at": stamp,
+                    "event": {"type": "adjust", "seat": 0, "counter": "points", "delta": 1},
+                }
+            )
+            events.append(
+                {"seq": len(events) + 1, "seat": 0, "created_at": stamp, "undoes": len(events)}
+            )
+        events.append(
+            {
+                "seq": len(events) + 1,
+                "seat": 1,
+                "created_at": stamp,
+                "event": {"type": "adjust", "seat": 1, "counter": "points", "delta": 2},
+            }
+        )
+        view = tables.import_table(
+            {
+                "format": "campfire-table",
+                "format_version": 1,
+                "game": FAKE,
+                "players": PLAYERS,
+                "settings": {},
+                "created_at": stamp,
+                "events": events,
+            }
+        )
         assert calls == 301  # one apply per change, none replayed
         assert view.version == 601
         assert view.counters() == [{"points": 10}, {"points": 12}]

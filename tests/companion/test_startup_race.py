@@ -34,15 +34,17 @@ create_app().extensions["campfire.db"].dispose()
 
 def empty_schema(server_url: str) -> tuple[str, str]:
     schema = "race_" + uuid.uuid4().hex[:12]
-    with psycopg.connect(server_url.replace("postgresql+psycopg", "postgresql"),
-                         autocommit=True) as conn:
+    with psycopg.connect(
+        server_url.replace("postgresql+psycopg", "postgresql"), autocommit=True
+    ) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
     return schema, f"{server_url}?options=-csearch_path%3D{schema}"
 
 
 def drop_schema(server_url: str, schema: str) -> None:
-    with psycopg.connect(server_url.replace("postgresql+psycopg", "postgresql"),
-                         autocommit=True) as conn:
+    with psycopg.connect(
+        server_url.replace("postgresql+psycopg", "postgresql"), autocommit=True
+    ) as conn:
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
@@ -54,8 +56,15 @@ def start_together(folder: Path, database_url: str, count: int = 2) -> list[tupl
     for n in range(count):
         home = folder / f"server{n}"
         home.mkdir()
-        starters.append(subprocess.Popen([sys.executable, "-c", STARTER, str(go)], cwd=home,
-                                         env=env, stderr=subprocess.PIPE, text=True))
+        starters.append(
+            subprocess.Popen(
+                [sys.executable, "-c", STARTER, str(go)],
+                cwd=home,
+                env=env,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        )
     time.sleep(0.8)  # imports done (the processes wait for the file either way)
     go.touch()
     return [(starter.wait(timeout=120), starter.communicate()[1]) for starter in starters]
@@ -65,14 +74,14 @@ def schema_version(database_url: str) -> str:
     engine = create_engine(database_url)
     try:
         with engine.connect() as connection:
-            return str(connection.execute(text("SELECT version_num FROM alembic_version")
-                                          ).scalar_one())
+            return str(
+                connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one()
+            )
     finally:
         engine.dispose()
 
 
-def test_two_servers_on_an_empty_postgresql_20_times(tmp_path: Path, pg_server_url: str
-                                                     ) -> None:
+def test_two_servers_on_an_empty_postgresql_20_times(tmp_path: Path, pg_server_url: str) -> None:
     failures = []
     for trial in range(TRIALS):
         schema, url = empty_schema(pg_server_url)
@@ -113,14 +122,17 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def request(port: int, path: str, body: Any = None, key: str | None = None
-            ) -> tuple[int, Any]:
+def request(port: int, path: str, body: Any = None, key: str | None = None) -> tuple[int, Any]:
     data = json.dumps(body).encode() if body is not None else None
     headers = {"Content-Type": "application/json"}
     if key:
         headers["Idempotency-Key"] = key
-    call = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data,
-                                  headers=headers, method="POST" if data else "GET")
+    call = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=data,
+        headers=headers,
+        method="POST" if data else "GET",
+    )
     try:
         with urllib.request.urlopen(call, timeout=10) as answer:
             return answer.status, json.loads(answer.read() or b"null")
@@ -129,13 +141,13 @@ def request(port: int, path: str, body: Any = None, key: str | None = None
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
-def test_two_real_servers_start_at_once_and_keep_every_event(tmp_path: Path, database: str
-                                                             ) -> None:
+def test_two_real_servers_start_at_once_and_keep_every_event(tmp_path: Path, database: str) -> None:
     schema = None
     if database == "postgresql":
-        server_url = os.environ.get("CAMPFIRE_TEST_PG_URL",
-                                    "postgresql+psycopg://campfire:campfire@127.0.0.1:5432/"
-                                    "campfire_test")
+        server_url = os.environ.get(
+            "CAMPFIRE_TEST_PG_URL",
+            "postgresql+psycopg://campfire:campfire@127.0.0.1:5432/campfire_test",
+        )
         try:
             schema, url = empty_schema(server_url)
         except psycopg.Error:
@@ -143,13 +155,35 @@ def test_two_real_servers_start_at_once_and_keep_every_event(tmp_path: Path, dat
     else:
         url = f"sqlite:///{tmp_path / 'campfire.sqlite3'}"
     ports = [free_port(), free_port()]
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "k" * 40,
-           "EVENT_RATE_LIMIT": "100000 per minute"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "SECRET_KEY": "k" * 40,
+        "EVENT_RATE_LIMIT": "100000 per minute",
+    }
     env.pop("CAMPFIRE_PUBLIC_URL", None)
-    servers = [subprocess.Popen(
-        [sys.executable, "-m", "campfire", "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--workers", "1"], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE, start_new_session=True) for port in ports]
+    servers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "campfire",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--workers",
+                "1",
+            ],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        for port in ports
+    ]
     try:
         for port, server in zip(ports, servers, strict=True):
             for _attempt in range(150):  # bounded wait until it answers
@@ -161,23 +195,34 @@ def test_two_real_servers_start_at_once_and_keep_every_event(tmp_path: Path, dat
                     time.sleep(0.2)
             else:
                 pytest.fail(f"server on {port} never answered")
-        status, made = request(ports[0], "/api/v1/tables", {
-            "game": "bison", "players": [{"name": "Ann", "color": "red"},
-                                         {"name": "Ben", "color": "blue"}]})
+        status, made = request(
+            ports[0],
+            "/api/v1/tables",
+            {
+                "game": "bison",
+                "players": [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}],
+            },
+        )
         assert status == 201
         acknowledged = []
         for n in range(20):
             port = ports[n % 2]
             # Each seat's bison go 0, 1, 0, 1…: always inside the counter's range.
-            event = {"type": "adjust", "seat": n % 2, "counter": "bison",
-                     "delta": 1 if (n // 2) % 2 == 0 else -1}
-            status, answer = request(port, f"/api/v1/tables/{made['id']}/events", event,
-                                     key=f"change-{n}")
+            event = {
+                "type": "adjust",
+                "seat": n % 2,
+                "counter": "bison",
+                "delta": 1 if (n // 2) % 2 == 0 else -1,
+            }
+            status, answer = request(
+                port, f"/api/v1/tables/{made['id']}/events", event, key=f"change-{n}"
+            )
             assert status == 200
             acknowledged.append(answer["version"])
             # The phone did not hear the answer and sends it again, to the other server.
-            again, repeat = request(ports[(n + 1) % 2], f"/api/v1/tables/{made['id']}/events",
-                                    event, key=f"change-{n}")
+            again, repeat = request(
+                ports[(n + 1) % 2], f"/api/v1/tables/{made['id']}/events", event, key=f"change-{n}"
+            )
             assert again == 200 and repeat["version"] == answer["version"]
         status, table = request(ports[1], f"/api/v1/tables/{made['id']}")
         assert sorted(acknowledged) == list(range(1, 21)) and table["version"] == 20

@@ -16,8 +16,13 @@ def test_every_asset_the_home_page_links_is_served(client):
     links = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
     # Linked under content-hashed names (companion.serving): app.css -> app.<10 hex>.css
     plain = {re.sub(r"\.[0-9a-f]{10}(\.[a-z]+)$", r"\1", link) for link in links}
-    assert {"/static/app.css", "/static/app.js", "/static/htmx.min.js",
-            "/static/manifest.webmanifest", "/static/icons/icon-192.png"} <= plain
+    assert {
+        "/static/app.css",
+        "/static/app.js",
+        "/static/htmx.min.js",
+        "/static/manifest.webmanifest",
+        "/static/icons/icon-192.png",
+    } <= plain
     assert plain.isdisjoint(links)
     for link in links:
         assert client.get(link).status_code == 200, link
@@ -35,8 +40,9 @@ def test_manifest_icons_exist_and_are_served(client):
 
 
 def test_vendored_htmx_matches_the_recorded_checksum():
-    recorded = re.search(r"`htmx\.min\.js`.*?`([0-9a-f]{64})`",
-                         (STATIC / "VENDORED.md").read_text(encoding="utf-8"))
+    recorded = re.search(
+        r"`htmx\.min\.js`.*?`([0-9a-f]{64})`", (STATIC / "VENDORED.md").read_text(encoding="utf-8")
+    )
     assert recorded is not None
     digest = hashlib.sha256((STATIC / "htmx.min.js").read_bytes()).hexdigest()
     assert digest == recorded.group(1)

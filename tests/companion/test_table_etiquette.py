@@ -15,8 +15,11 @@ from sqlalchemy import select
 from companion import db, tables
 from companion.models import SeatTokenRow
 
-PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"},
-           {"name": "Cho", "color": "green"}]
+PLAYERS = [
+    {"name": "Ann", "color": "red"},
+    {"name": "Ben", "color": "blue"},
+    {"name": "Cho", "color": "green"},
+]
 
 
 def fake_table() -> str:
@@ -24,8 +27,9 @@ def fake_table() -> str:
 
 
 def adjust(table_id: str, seat: int, delta: int, *, by: int | None) -> tables.TableView:
-    return tables.append(table_id, {"type": "adjust", "seat": seat, "counter": "points",
-                                    "delta": delta}, seat=by)
+    return tables.append(
+        table_id, {"type": "adjust", "seat": seat, "counter": "points", "delta": delta}, seat=by
+    )
 
 
 def points(table_id: str) -> list[int]:
@@ -157,8 +161,9 @@ def test_import_refuses_an_undo_whose_replay_is_illegal(any_app):
     adjust(table_id, 0, 5, by=0)
     adjust(table_id, 0, -15, by=1)
     document = json.loads(json.dumps(tables.export(table_id)))
-    document["events"].append({"seq": 3, "seat": 0, "created_at": "2024-01-01T00:00:00",
-                               "undoes": 1})
+    document["events"].append(
+        {"seq": 3, "seat": 0, "created_at": "2024-01-01T00:00:00", "undoes": 1}
+    )
     with pytest.raises(tables.RuleError, match="event 3: points would be -5"):
         tables.import_table(document)
 
@@ -182,11 +187,13 @@ def api_table(client: Any) -> str:
     return response.get_json()["id"]
 
 
-def api_adjust(client: Any, table_id: str, seat: int, delta: int, token: str | None = None
-               ) -> Any:
+def api_adjust(client: Any, table_id: str, seat: int, delta: int, token: str | None = None) -> Any:
     headers = {"X-Campfire-Seat": token} if token else {}
-    return client.post(f"/api/v1/tables/{table_id}/events", headers=headers, json={
-        "type": "adjust", "seat": seat, "counter": "points", "delta": delta})
+    return client.post(
+        f"/api/v1/tables/{table_id}/events",
+        headers=headers,
+        json={"type": "adjust", "seat": seat, "counter": "points", "delta": delta},
+    )
 
 
 def test_api_undo_forms(any_app):
@@ -206,16 +213,19 @@ def test_api_undo_forms(any_app):
     assert counters == [{"points": 10}, {"points": 10}]
 
 
-@pytest.mark.parametrize(("body", "message"), [
-    ({"seat": 5}, "seat must be a whole number from 0 to 1"),
-    ({"seat": "0"}, "seat must be a whole number from 0 to 1"),
-    ({"seq": 0}, "seq must be a whole number of 1 or more"),
-    ({"seq": True}, "seq must be a whole number of 1 or more"),
-    ({"seq": 7}, "there is no change 7"),
-    ({"seat": 0, "seq": 1}, "give seat or seq, not both"),
-    ({"who": 0}, "Unknown field who"),
-    ({"expected_version": -1}, "expected_version must be a whole number"),
-])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"seat": 5}, "seat must be a whole number from 0 to 1"),
+        ({"seat": "0"}, "seat must be a whole number from 0 to 1"),
+        ({"seq": 0}, "seq must be a whole number of 1 or more"),
+        ({"seq": True}, "seq must be a whole number of 1 or more"),
+        ({"seq": 7}, "there is no change 7"),
+        ({"seat": 0, "seq": 1}, "give seat or seq, not both"),
+        ({"who": 0}, "Unknown field who"),
+        ({"expected_version": -1}, "expected_version must be a whole number"),
+    ],
+)
 def test_api_undo_refuses_bad_values_naming_the_problem(any_app, body, message):
     client = any_app.test_client()
     table_id = api_table(client)
@@ -245,16 +255,30 @@ def test_api_events_list_the_history_oldest_first(any_app):
     ben = client.post(f"/api/v1/tables/{table_id}/seats/1").get_json()["token"]
     api_adjust(client, table_id, 0, 5, ben)  # Ben for Ann
     api_adjust(client, table_id, 1, 2)
-    client.post(f"/api/v1/tables/{table_id}/undo", json={"seq": 1},
-                headers={"X-Campfire-Seat": ben})
+    client.post(
+        f"/api/v1/tables/{table_id}/undo", json={"seq": 1}, headers={"X-Campfire-Seat": ben}
+    )
     listed = client.get(f"/api/v1/tables/{table_id}/events").get_json()
     assert listed == [
-        {"seq": 1, "seat": 1, "subject": 0, "type": "adjust", "counter": "points",
-         "delta": 5, "undone": True},
-        {"seq": 2, "seat": None, "subject": 1, "type": "adjust", "counter": "points",
-         "delta": 2, "undone": False},
-        {"seq": 3, "seat": 1, "subject": None, "type": "undo", "undoes": 1,
-         "undone": False},
+        {
+            "seq": 1,
+            "seat": 1,
+            "subject": 0,
+            "type": "adjust",
+            "counter": "points",
+            "delta": 5,
+            "undone": True,
+        },
+        {
+            "seq": 2,
+            "seat": None,
+            "subject": 1,
+            "type": "adjust",
+            "counter": "points",
+            "delta": 2,
+            "undone": False,
+        },
+        {"seq": 3, "seat": 1, "subject": None, "type": "undo", "undoes": 1, "undone": False},
     ]
     assert client.get("/api/v1/tables/nope/events").status_code == 404
 
@@ -270,28 +294,41 @@ def test_api_seats_are_held_taken_over_and_released(any_app):
     second = client.post(url, json={"force": True}).get_json()["token"]
     assert tables.lost_seat(table_id, first) == 0
     assert client.post(f"/api/v1/tables/{table_id}/seats/7").status_code == 422
-    released = client.delete(f"/api/v1/tables/{table_id}/seats",
-                             headers={"X-Campfire-Seat": second})
+    released = client.delete(
+        f"/api/v1/tables/{table_id}/seats", headers={"X-Campfire-Seat": second}
+    )
     assert released.get_json() == {"released": True}
     assert client.post(url).status_code == 200
 
 
 def test_an_undo_refusal_is_translated_with_the_change_it_names(any_app):
     client = any_app.test_client()
-    response = client.post("/api/v1/tables", json={"game": "dogs-life", "players": [
-        {"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"},
-        {"name": "Cho", "color": "green"}]})
+    response = client.post(
+        "/api/v1/tables",
+        json={
+            "game": "dogs-life",
+            "players": [
+                {"name": "Ann", "color": "red"},
+                {"name": "Ben", "color": "blue"},
+                {"name": "Cho", "color": "green"},
+            ],
+        },
+    )
     table_id = response.get_json()["id"]
     url = f"/api/v1/tables/{table_id}"
-    for event in ({"type": "start_turn", "seat": 0}, {"type": "end_turn", "seat": 0},
-                  {"type": "start_turn", "seat": 1}):
+    for event in (
+        {"type": "start_turn", "seat": 0},
+        {"type": "end_turn", "seat": 0},
+        {"type": "start_turn", "seat": 1},
+    ):
         assert client.post(f"{url}/events", json=event).status_code == 200
     # without Fifi's end of turn, Butch's turn could not have started
     refused = client.post(f"{url}/undo", json={"seq": 2}, headers={"Accept-Language": "ja"})
     assert refused.status_code == 422
     assert refused.get_json()["error"] == (
         "取り消せません:変更3(Benの手番が始まりました。はらぺこが1下がります)がこれを前提に"
-        "しています:まだFifiの手番です(残りAP 7):先にその犬のプレイヤーが手番を終えてください")
+        "しています:まだFifiの手番です(残りAP 7):先にその犬のプレイヤーが手番を終えてください"
+    )
 
 
 def test_undo_target_names_the_change_before_it_is_undone(any_app):

@@ -65,8 +65,9 @@ def brace_fields(text: str) -> set[str]:
     fields = set()
     for _literal, name, spec, conversion in string.Formatter().parse(text):
         if name is not None:
-            fields.add(name + (f"!{conversion}" if conversion else "")
-                       + (f":{spec}" if spec else ""))
+            fields.add(
+                name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            )
     return fields
 
 
@@ -79,14 +80,29 @@ def placeholders(text: str, *, braces: bool) -> set[str]:
 def extracted(tmp_path_factory) -> Catalog:
     """What the brief's extraction command finds in the code today (babel.cfg)."""
     out = tmp_path_factory.mktemp("pot") / "messages.pot"
-    CommandLineInterface().run([
-        "pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "_",
-        "--no-location", "--sort-output", "-o", str(out), str(ROOT),
-    ])
+    CommandLineInterface().run(
+        [
+            "pybabel",
+            "-q",
+            "extract",
+            "-F",
+            str(ROOT / "babel.cfg"),
+            "-k",
+            "N_",
+            "-k",
+            "_",
+            "--no-location",
+            "--sort-output",
+            "-o",
+            str(out),
+            str(ROOT),
+        ]
+    )
     return load_pot(out)
 
 
 # --- extraction -----------------------------------------------------------------------
+
 
 def test_the_template_holds_every_string_the_code_marks(extracted):
     """``messages.pot`` equals a fresh extraction: nothing new left out, nothing stale."""
@@ -115,11 +131,13 @@ def test_each_catalog_is_updated_from_the_template(lang):
 
 # --- completeness and form -------------------------------------------------------------
 
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_message_is_translated(lang):
     catalog = load_po(lang)
-    untranslated = [msgid_text(m) for m in messages(catalog)
-                    if not all(s.strip() for s in forms(m.string))]
+    untranslated = [
+        msgid_text(m) for m in messages(catalog) if not all(s.strip() for s in forms(m.string))
+    ]
     fuzzy = [msgid_text(m) for m in messages(catalog) if m.fuzzy]
     assert untranslated == []
     assert fuzzy == []
@@ -160,7 +178,7 @@ def test_placeholders_are_kept_exactly(lang):
 
 def test_the_placeholder_check_catches_a_changed_or_broken_field():
     assert placeholders("{name} ate {count!r}", braces=True) == {"name", "count!r"}
-    assert placeholders("{{\"size\": 2}} {kind}", braces=True) == {"kind"}
+    assert placeholders('{{"size": 2}} {kind}', braces=True) == {"kind"}
     assert placeholders("score %(gain)+d, 100%%", braces=False) == {"%(gain)+d"}
     assert placeholders("{nome} ha mangiato", braces=True) != {"name"}
     with pytest.raises(ValueError):
@@ -168,6 +186,7 @@ def test_the_placeholder_check_catches_a_changed_or_broken_field():
 
 
 # --- compiled catalogs ---------------------------------------------------------------
+
 
 def compiled(catalog: Catalog) -> dict[tuple[str, ...], tuple[str, ...]]:
     """id → translation, plural forms as tuples (read_mo gives lists, read_po tuples)."""
@@ -190,6 +209,7 @@ def test_the_compiled_catalog_matches_the_po_file(lang, tmp_path):
 
 
 # --- game words agree with the catalogs the kit prints ---------------------------------
+
 
 def catalog_names() -> Iterator[tuple[str, str, str]]:
     """(English, lang, name) for the game words games/ names in every language."""

@@ -41,8 +41,11 @@ def test_a_broken_translation_falls_back_to_english() -> None:
 
 # --- TermList: counted game words, each translated ------------------------------------------
 
-FAKE_GOODS = {"bear": "くま", "grape": "ぶどう",
-              "you are missing {missing}": "{missing}が足りません"}
+FAKE_GOODS = {
+    "bear": "くま",
+    "grape": "ぶどう",
+    "you are missing {missing}": "{missing}が足りません",
+}
 BEAR, GRAPE = Term(N_("bear")), Term(N_("grape"))
 
 
@@ -50,7 +53,8 @@ def test_a_term_list_reads_as_english_counted_words() -> None:
     goods = TermList([(BEAR, 2), (GRAPE, 1)])
     assert str(goods) == "bear ×2, grape ×1"
     assert str(RuleError(N_("you are missing {missing}"), missing=goods)) == (
-        "you are missing bear ×2, grape ×1")
+        "you are missing bear ×2, grape ×1"
+    )
     assert goods == ((BEAR, 2), (GRAPE, 1))
     assert repr(goods) == "TermList((('bear', 2), ('grape', 1)))"
 

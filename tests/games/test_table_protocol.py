@@ -9,8 +9,9 @@ COUNTERS = {"herd": (0, 20)}
 
 
 def test_parse_adjust_accepts_a_well_formed_event() -> None:
-    adjust = parse_adjust({"type": "adjust", "seat": 1, "counter": "herd", "delta": -3}, 2,
-                          COUNTERS)
+    adjust = parse_adjust(
+        {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3}, 2, COUNTERS
+    )
     assert (adjust.seat, adjust.counter, adjust.delta) == (1, "herd", -3)
 
 
@@ -20,12 +21,18 @@ def test_parse_adjust_accepts_a_well_formed_event() -> None:
         ({"seat": 2, "counter": "herd", "delta": 1}, "seat must be a whole number from 0 to 1"),
         ({"seat": True, "counter": "herd", "delta": 1}, "seat must be a whole number from 0 to 1"),
         ({"seat": "0", "counter": "herd", "delta": 1}, "seat must be a whole number from 0 to 1"),
-        ({"seat": 0, "counter": "bones", "delta": 1},
-         "unknown counter 'bones'; expected one of: herd"),
-        ({"seat": 0, "counter": ["herd"], "delta": 1},
-         "unknown counter ['herd']; expected one of: herd"),
-        ({"seat": 0, "counter": {"a": 1}, "delta": 1},
-         "unknown counter {'a': 1}; expected one of: herd"),
+        (
+            {"seat": 0, "counter": "bones", "delta": 1},
+            "unknown counter 'bones'; expected one of: herd",
+        ),
+        (
+            {"seat": 0, "counter": ["herd"], "delta": 1},
+            "unknown counter ['herd']; expected one of: herd",
+        ),
+        (
+            {"seat": 0, "counter": {"a": 1}, "delta": 1},
+            "unknown counter {'a': 1}; expected one of: herd",
+        ),
         ({"seat": 0, "counter": "herd", "delta": 1.5}, "delta must be a whole number"),
         ({"seat": 0, "counter": "herd", "delta": False}, "delta must be a whole number"),
     ],
@@ -46,7 +53,8 @@ def test_players_from_json_refuses_shared_colours_and_counts() -> None:
     players = players_from_json([{"name": " Ann ", "color": "red"}], minimum=1, maximum=2)
     assert players[0].name == "Ann"
     with pytest.raises(RuleError, match="two players cannot share a colour"):
-        players_from_json([{"name": "A", "color": "red"}, {"name": "B", "color": "red"}],
-                          minimum=1, maximum=4)
+        players_from_json(
+            [{"name": "A", "color": "red"}, {"name": "B", "color": "red"}], minimum=1, maximum=4
+        )
     with pytest.raises(RuleError, match="this game needs 3 to 4 players, not 1"):
         players_from_json([{"name": "A", "color": "red"}], minimum=3, maximum=4)

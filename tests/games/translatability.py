@@ -20,14 +20,23 @@ def shout(text: str) -> str:
     for literal, name, spec, conversion in string.Formatter().parse(text):
         out.append(literal.upper().replace("{", "{{").replace("}", "}}"))
         if name is not None:
-            out.append("{" + name + (f"!{conversion}" if conversion else "")
-                       + (f":{spec}" if spec else "") + "}")
+            out.append(
+                "{"
+                + name
+                + (f"!{conversion}" if conversion else "")
+                + (f":{spec}" if spec else "")
+                + "}"
+            )
     return "".join(out)
 
 
 def play_checking_messages(
-    table: Any, state: Any, players: Any, events: Iterable[Mapping[str, Any]],
-    rng: random.Random, *,
+    table: Any,
+    state: Any,
+    players: Any,
+    events: Iterable[Mapping[str, Any]],
+    rng: random.Random,
+    *,
     current_seat: Callable[[Any], int],
     check_error: Callable[[RuleError], None],
     check_message: Callable[[str, Mapping[str, Any]], None],

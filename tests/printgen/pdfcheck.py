@@ -21,8 +21,9 @@ def box_mm(box) -> tuple[float, ...]:
     return tuple(round(float(v) / MM, 2) for v in box)
 
 
-def render(pdf: bytes, tmp_path: Path, *, dpi: int = 200, first: int | None = None,
-           last: int | None = None) -> list[Path]:
+def render(
+    pdf: bytes, tmp_path: Path, *, dpi: int = 200, first: int | None = None, last: int | None = None
+) -> list[Path]:
     """Render pages with pdftoppm (failing the test on any error); return the PNG paths."""
     source = tmp_path / "kit.pdf"
     source.write_bytes(pdf)
@@ -31,8 +32,9 @@ def render(pdf: bytes, tmp_path: Path, *, dpi: int = 200, first: int | None = No
         args += ["-f", str(first)]
     if last is not None:
         args += ["-l", str(last)]
-    result = subprocess.run([*args, str(source), str(tmp_path / "page")],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [*args, str(source), str(tmp_path / "page")], capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stderr
     assert "Error" not in result.stderr, result.stderr
     return sorted(tmp_path.glob("page-*.png"))
@@ -51,6 +53,7 @@ def text_sizes(pdf: bytes) -> list[tuple[float, int, str]]:
     """
     shown: list[tuple[float, int, str]] = []
     for number, page in enumerate(reader(pdf).pages, 1):
+
         def visit(text, cm, tm, _font, size, number=number):
             if not text.strip():
                 return

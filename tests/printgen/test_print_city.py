@@ -22,15 +22,17 @@ def kit(lang: str = "en", paper: str = "a4", duplex: str = "long") -> bytes:
 
 
 def tiles(lang: str = "en"):
-    (component,) = [c for c in kit_components("dogs-life", Context(lang, Style()))
-                    if c.key == "dogs-life.city"]
+    (component,) = [
+        c for c in kit_components("dogs-life", Context(lang, Style())) if c.key == "dogs-life.city"
+    ]
     return component
 
 
 def test_the_poster_is_the_city_grid_in_24_mm_squares_inside_its_frame():
     assert CELL_MM == 24.0
     assert city.assembled_size() == pytest.approx(
-        (CITY.width * 24 + 2 * city.FRAME, CITY.height * 24 + 2 * city.FRAME))
+        (CITY.width * 24 + 2 * city.FRAME, CITY.height * 24 + 2 * city.FRAME)
+    )
 
 
 def test_tiles_cover_the_poster_exactly_and_overlap_by_the_glue_strip():
@@ -43,11 +45,14 @@ def test_tiles_cover_the_poster_exactly_and_overlap_by_the_glue_strip():
     assert city.ROWS * own_h == pytest.approx(height)
     # A tile with a right / lower neighbour carries a glue strip of GLUE mm there.
     assert (pieces["city-A1"].width, pieces["city-A1"].height) == pytest.approx(
-        (own_w + city.GLUE, own_h + city.GLUE))
+        (own_w + city.GLUE, own_h + city.GLUE)
+    )
     assert (pieces["city-B1"].width, pieces["city-B1"].height) == pytest.approx(
-        (own_w, own_h + city.GLUE))
+        (own_w, own_h + city.GLUE)
+    )
     assert (pieces["city-A2"].width, pieces["city-A2"].height) == pytest.approx(
-        (own_w + city.GLUE, own_h))
+        (own_w + city.GLUE, own_h)
+    )
     assert (pieces["city-B2"].width, pieces["city-B2"].height) == pytest.approx((own_w, own_h))
     # Assembled: the widths of one row minus the overlaps give the poster's width.
     row = pieces["city-A1"].width + pieces["city-B1"].width - city.GLUE
@@ -85,22 +90,28 @@ def test_tile_pages_are_true_size(paper):
         assert (w, h) == pytest.approx((ew, eh), abs=0.05)
 
 
-@pytest.mark.parametrize(("lang", "size", "need"), [
-    ("en", "46.4 × 34.4 cm", "six-sided die (d6)"),
-    ("ja", "46.4 × 34.4 cm", "6面ダイス"),
-    ("it", "46.4 × 34.4 cm", "dado a sei facce"),
-])
+@pytest.mark.parametrize(
+    ("lang", "size", "need"),
+    [
+        ("en", "46.4 × 34.4 cm", "six-sided die (d6)"),
+        ("ja", "46.4 × 34.4 cm", "6面ダイス"),
+        ("it", "46.4 × 34.4 cm", "dado a sei facce"),
+    ],
+)
 def test_the_cover_states_the_assembled_size_and_the_die(lang, size, need):
     cover = reader(kit(lang)).pages[0].extract_text().replace("\n", "")
     assert size in cover
     assert need in cover
 
 
-@pytest.mark.parametrize(("game", "need"), [
-    ("lion-square", "4 paper clips"),
-    ("bison", "a cup to draw the tiles"),
-    ("hunting-age", "a cup to mix the rock chips"),
-])
+@pytest.mark.parametrize(
+    ("game", "need"),
+    [
+        ("lion-square", "4 paper clips"),
+        ("bison", "a cup to draw the tiles"),
+        ("hunting-age", "a cup to mix the rock chips"),
+    ],
+)
 def test_each_kit_says_what_else_it_needs(game, need):
     cover = reader(render_kit(game)).pages[0].extract_text().replace("\n", " ")
     assert "You also need: " + need in cover
@@ -119,9 +130,11 @@ def test_tiles_name_their_neighbours_on_the_glue_strips(lang):
     for over in ("A2", "B1", "B2"):
         assert over in text
     # The places of the rules are labelled on the board in the kit's language.
-    words = {"en": ["Newspaper office", "Restaurant", "Den", "Pound"],
-             "ja": ["新聞屋", "レストラン", "ねぐら", "収容所"],
-             "it": ["Edicola", "Ristorante", "Cuccia", "Canile"]}[lang]
+    words = {
+        "en": ["Newspaper office", "Restaurant", "Den", "Pound"],
+        "ja": ["新聞屋", "レストラン", "ねぐら", "収容所"],
+        "it": ["Edicola", "Ristorante", "Cuccia", "Canile"],
+    }[lang]
     for word in words:
         assert word in text
 
@@ -129,10 +142,10 @@ def test_tiles_name_their_neighbours_on_the_glue_strips(lang):
 def test_tile_pages_render_and_the_board_is_drawn_to_the_trim(tmp_path):
     pdf = kit()
     pages = reader(pdf).pages
-    first = next(i for i, p in enumerate(pages, 1)
-                 if i > 1 and "city board" in p.extract_text())
+    first = next(i for i, p in enumerate(pages, 1) if i > 1 and "city board" in p.extract_text())
     (png,) = render(pdf, tmp_path, dpi=25, first=first, last=first)
     from PIL import Image
+
     with Image.open(png) as image:
         colours = image.convert("RGB").getcolors(1 << 20)
     assert colours is not None and len(colours) > 20  # art, not a blank page

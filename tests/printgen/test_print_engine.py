@@ -40,8 +40,17 @@ def _back(pen: Pen) -> None:
 
 
 def _cards(count: int, *, back: bool = True) -> Component:
-    pieces = tuple(Piece(f"C{i:02d}", 63, 88, _front, _back if back else None,
-                         back_form="test-back" if back else None) for i in range(count))
+    pieces = tuple(
+        Piece(
+            f"C{i:02d}",
+            63,
+            88,
+            _front,
+            _back if back else None,
+            back_form="test-back" if back else None,
+        )
+        for i in range(count)
+    )
     return Component("test.cards", "cards", pieces)
 
 
@@ -50,14 +59,14 @@ def _token_art(pen: Pen) -> None:
 
 
 def _tokens(count: int) -> Component:
-    return Component("test.tokens", "tokens",
-                     tuple(Piece(f"T{i:03d}", 16, 16, _token_art) for i in range(count)))
+    return Component(
+        "test.tokens", "tokens", tuple(Piece(f"T{i:03d}", 16, 16, _token_art) for i in range(count))
+    )
 
 
 def _pdf(component: Component, duplex: str = "long", paper: str = "a4") -> bytes:
     sheets = plan(component, paper, duplex)
-    doc = Document(title="t", lang="en", duplex=duplex, style=Style(),
-                   paper=sheets[0].size)
+    doc = Document(title="t", lang="en", duplex=duplex, style=Style(), paper=sheets[0].size)
     for sheet in sheets:
         doc.sheet(sheet, "footer")
     return doc.finish()
@@ -77,8 +86,9 @@ def test_every_trim_lies_inside_the_safe_margin_and_art_never_overlaps(paper, du
         for x0, y0, x1, y1 in cells:
             assert x0 >= -1e-6 and y0 >= -1e-6 and x1 <= width + 1e-6 and y1 <= height + 1e-6
         # Art never covers another piece's trim (bleeds may meet outside both trims).
-        trims = [(p.x, p.y, p.x + p.piece.width, p.y + p.piece.height, p.side)
-                 for p in sheet.placements]
+        trims = [
+            (p.x, p.y, p.x + p.piece.width, p.y + p.piece.height, p.side) for p in sheet.placements
+        ]
         for a, p in zip(cells, sheet.placements, strict=True):
             for b in trims:
                 if b[:4] == trims[sheet.placements.index(p)][:4] or b[4] != p.side:
@@ -103,11 +113,11 @@ def test_nine_poker_cards_fit_one_portrait_sheet_with_a_gutter_of_bleed(paper):
     xs = sorted({round(p.x, 3) for p in front.placements})
     ys = sorted({round(p.y, 3) for p in front.placements})
     assert len(xs) == len(ys) == 3
-    gutters = ([b - a - 63 for a, b in itertools.pairwise(xs)]
-               + [b - a - 88 for a, b in itertools.pairwise(ys)])
+    gutters = [b - a - 63 for a, b in itertools.pairwise(xs)] + [
+        b - a - 88 for a, b in itertools.pairwise(ys)
+    ]
     assert min(gutters) >= 2 - 1e-6  # each neighbour keeps ≥ 1 mm of bleed in the gutter
-    middle = next(p for p in front.placements
-                  if round(p.x, 3) == xs[1] and round(p.y, 3) == ys[1])
+    middle = next(p for p in front.placements if round(p.x, 3) == xs[1] and round(p.y, 3) == ys[1])
     assert all(side == pytest.approx(min(gutters) / 2) for side in middle.bleed)
     assert [p.piece.id for p in back.placements] == [p.piece.id for p in front.placements]
 
@@ -131,18 +141,20 @@ def test_small_tokens_are_butted_with_shared_cut_lines_and_outer_bleed_only():
 def test_a_back_offset_shifts_every_back_and_nothing_else():
     plain = plan(_cards(9), "a4", "long")
     shifted = plan(_cards(9), "a4", "long", Offset(0.5, -1.25))
-    assert [(p.x, p.y) for p in shifted[0].placements] == [
-        (p.x, p.y) for p in plain[0].placements]
+    assert [(p.x, p.y) for p in shifted[0].placements] == [(p.x, p.y) for p in plain[0].placements]
     for a, b in zip(plain[1].placements, shifted[1].placements, strict=True):
         assert (b.x - a.x, b.y - a.y) == pytest.approx((0.5, -1.25))
 
 
-@pytest.mark.parametrize(("value", "message"), [
-    ("1", "back offset '1' must be two numbers in mm, X,Y (e.g. 0.5,-1)"),
-    ("a,b", "back offset 'a,b' must be two numbers in mm, X,Y (e.g. 0.5,-1)"),
-    ("0,11", "back offset '0,11' must be within ±10 mm on each axis"),
-    ("nan,0", "back offset 'nan,0' must be within ±10 mm on each axis"),
-])
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("1", "back offset '1' must be two numbers in mm, X,Y (e.g. 0.5,-1)"),
+        ("a,b", "back offset 'a,b' must be two numbers in mm, X,Y (e.g. 0.5,-1)"),
+        ("0,11", "back offset '0,11' must be within ±10 mm on each axis"),
+        ("nan,0", "back offset 'nan,0' must be within ±10 mm on each axis"),
+    ],
+)
 def test_a_bad_back_offset_is_refused_naming_it(value, message):
     with pytest.raises(PrintError) as error:
         parse_offset(value)
@@ -191,10 +203,13 @@ def test_a_piece_larger_than_the_paper_is_refused_naming_it():
         plan(huge, "a4", "long")
 
 
-@pytest.mark.parametrize(("paper", "duplex", "message"), [
-    ("a3", "long", "unknown paper 'a3': expected one of a4, letter"),
-    ("a4", "both", "unknown duplex mode 'both': expected one of long, short, fold"),
-])
+@pytest.mark.parametrize(
+    ("paper", "duplex", "message"),
+    [
+        ("a3", "long", "unknown paper 'a3': expected one of a4, letter"),
+        ("a4", "both", "unknown duplex mode 'both': expected one of long, short, fold"),
+    ],
+)
 def test_bad_paper_or_duplex_is_refused(paper, duplex, message):
     with pytest.raises(PrintError) as error:
         plan(_cards(1), paper, duplex)
@@ -208,16 +223,18 @@ def test_trim_and_bleed_boxes_are_written_on_every_page():
     for page, sheet in zip(pages, sheets, strict=True):
         trim, bleed = box_mm(page.trimbox), box_mm(page.bleedbox)
         assert trim == pytest.approx(sheet.trim_box(), abs=0.01)
-        assert bleed == pytest.approx([trim[0] - 3, trim[1] - 3, trim[2] + 3, trim[3] + 3],
-                                      abs=0.01)
+        assert bleed == pytest.approx(
+            [trim[0] - 3, trim[1] - 3, trim[2] + 3, trim[3] + 3], abs=0.01
+        )
         assert box_mm(page.mediabox) == pytest.approx((0, 0, 297, 210), abs=0.01)
         # Four 63 mm cards side by side, 2 × 3 mm of bleed between neighbours.
         assert trim[2] - trim[0] == pytest.approx(4 * 63 + 3 * 6, abs=0.2)
 
 
-@pytest.mark.parametrize(("duplex", "name"), [("long", "/DuplexFlipLongEdge"),
-                                              ("short", "/DuplexFlipShortEdge"),
-                                              ("fold", "/Simplex")])
+@pytest.mark.parametrize(
+    ("duplex", "name"),
+    [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"), ("fold", "/Simplex")],
+)
 def test_viewer_preferences_ask_for_actual_size_and_the_layouts_flip(duplex, name):
     prefs = reader(_pdf(_cards(2), duplex)).trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/PrintScaling"] == "/None"
@@ -235,10 +252,16 @@ def test_a_shared_back_is_one_form_xobject_used_by_every_card():
 
 def test_the_font_is_embedded_as_a_truetype_subset():
     page = reader(_pdf(_cards(1))).pages[0]
-    (font,) = [f.get_object() for f in page["/Resources"]["/Font"].values()
-               if "IPAexGothic" in f.get_object()["/BaseFont"]]
-    descriptor = font["/FontDescriptor"] if "/FontDescriptor" in font else \
-        font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+    (font,) = [
+        f.get_object()
+        for f in page["/Resources"]["/Font"].values()
+        if "IPAexGothic" in f.get_object()["/BaseFont"]
+    ]
+    descriptor = (
+        font["/FontDescriptor"]
+        if "/FontDescriptor" in font
+        else font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+    )
     assert "/FontFile2" in descriptor  # TrueType (glyf) program embedded
     assert font["/BaseFont"].split("+")[0].isupper()  # subset tag, e.g. AAAAAA+
 
@@ -255,8 +278,9 @@ def test_identical_inputs_give_identical_bytes():
 def test_a_missing_glyph_is_an_error_naming_the_string_and_the_character():
     with pytest.raises(MissingGlyphError) as error:
         fonts.check("score ≥ 10")
-    assert str(error.value) == ("the font IPAexGothic has no glyph for '≥' (U+2265) in the "
-                                "text 'score ≥ 10'")
+    assert str(error.value) == (
+        "the font IPAexGothic has no glyph for '≥' (U+2265) in the text 'score ≥ 10'"
+    )
 
 
 def test_a_missing_glyph_stops_the_drawing():
@@ -285,7 +309,6 @@ def test_qr_codes_are_vector_paths_that_decode(tmp_path):
     assert " re" in content and "/Im" not in content  # rectangles, no image
     (png,) = render(pdf, tmp_path)
     assert qr_texts(png) == [URL]
-
 
 
 class _Lines:

@@ -26,10 +26,18 @@ SEATS = [f"https://campfire.example/t/K7Q2ZX/seat/{n}" for n in range(1, 7)]
 
 
 @functools.cache
-def kit(game: str, lang: str = "en", paper: str = "a4", duplex: str = "long",
-        ink_saver: bool = False) -> bytes:
-    return render_kit(game, paper=paper, lang=lang, duplex=duplex, ink_saver=ink_saver,
-                      table_url=TABLE, seat_urls=SEATS)
+def kit(
+    game: str, lang: str = "en", paper: str = "a4", duplex: str = "long", ink_saver: bool = False
+) -> bytes:
+    return render_kit(
+        game,
+        paper=paper,
+        lang=lang,
+        duplex=duplex,
+        ink_saver=ink_saver,
+        table_url=TABLE,
+        seat_urls=SEATS,
+    )
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -70,9 +78,13 @@ def test_every_piece_has_its_catalog_size_to_a_fifth_of_a_millimetre(game):
         # TrimBox spans exactly the trims it holds.
         for sheet in plan(component, "a4", "long"):
             x0, y0, x1, y1 = sheet.trim_box() or (0, 0, 0, 0)
-            assert all(x0 - 1e-6 <= p.x and p.x + p.piece.width <= x1 + 1e-6
-                       and y0 - 1e-6 <= p.y and p.y + p.piece.height <= y1 + 1e-6
-                       for p in sheet.placements)
+            assert all(
+                x0 - 1e-6 <= p.x
+                and p.x + p.piece.width <= x1 + 1e-6
+                and y0 - 1e-6 <= p.y
+                and p.y + p.piece.height <= y1 + 1e-6
+                for p in sheet.placements
+            )
 
 
 def test_a_board_page_has_its_two_boards_as_its_trim_box():
@@ -99,11 +111,14 @@ def test_bison_prints_every_catalog_tile_once():
     assert {p.shape for p in tiles.pieces} == {"hex"}
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("en", ["Lion Square", "jackal", "Herd", "Print at 100 %"]),
-    ("ja", ["らいおんスクエア", "ジャッカル", "群れ", "倍率100％"]),
-    ("it", ["Lion Square", "sciacallo", "Branco", "Stampa al 100 %"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["Lion Square", "jackal", "Herd", "Print at 100 %"]),
+        ("ja", ["らいおんスクエア", "ジャッカル", "群れ", "倍率100％"]),
+        ("it", ["Lion Square", "sciacallo", "Branco", "Stampa al 100 %"]),
+    ],
+)
 def test_expected_strings_are_in_the_pdf_text(lang, expected):
     text = "\n".join(page.extract_text() for page in reader(kit("lion-square", lang)).pages)
     for word in expected:
@@ -112,8 +127,7 @@ def test_expected_strings_are_in_the_pdf_text(lang, expected):
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_rebuilds_are_byte_identical(game):
-    assert render_kit(game, lang="ja", table_url=TABLE, seat_urls=SEATS) == \
-        kit(game, "ja")
+    assert render_kit(game, lang="ja", table_url=TABLE, seat_urls=SEATS) == kit(game, "ja")
 
 
 def test_ink_saver_changes_the_output_but_not_the_layout():
@@ -142,18 +156,29 @@ def test_every_page_renders_with_pdftoppm(game, lang, tmp_path):
     assert len(pages) == len(reader(kit(game, lang)).pages)
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"game": "chess"}, "unknown game 'chess': expected one of bison, lion-square, "
-                        "hunting-age, dogs-life, all"),
-    ({"game": "bison", "lang": "fr"}, "unknown language 'fr': expected one of en, ja, it"),
-    ({"game": "bison", "paper": "a5"}, "unknown paper 'a5': expected one of a4, letter"),
-    ({"game": "bison", "duplex": "none"},
-     "unknown duplex mode 'none': expected one of long, short, fold"),
-    ({"game": "bison", "table_url": "ftp://x"},
-     "the table URL must be an http:// or https:// URL, got 'ftp://x'"),
-    ({"game": "bison", "seat_urls": ["https://a", ""]},
-     "seat URL 2 must be an http:// or https:// URL, got ''"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        (
+            {"game": "chess"},
+            "unknown game 'chess': expected one of bison, lion-square, hunting-age, dogs-life, all",
+        ),
+        ({"game": "bison", "lang": "fr"}, "unknown language 'fr': expected one of en, ja, it"),
+        ({"game": "bison", "paper": "a5"}, "unknown paper 'a5': expected one of a4, letter"),
+        (
+            {"game": "bison", "duplex": "none"},
+            "unknown duplex mode 'none': expected one of long, short, fold",
+        ),
+        (
+            {"game": "bison", "table_url": "ftp://x"},
+            "the table URL must be an http:// or https:// URL, got 'ftp://x'",
+        ),
+        (
+            {"game": "bison", "seat_urls": ["https://a", ""]},
+            "seat URL 2 must be an http:// or https:// URL, got ''",
+        ),
+    ],
+)
 def test_bad_arguments_are_refused_with_one_clear_line(kwargs, message):
     game = kwargs.pop("game")
     with pytest.raises(PrintError) as error:
@@ -186,8 +211,11 @@ def test_other_duplex_modes_render(duplex, tmp_path):
 def test_player_board_qr_codes_carry_the_seat_urls(tmp_path):
     pdf = kit("dogs-life")
     pages = reader(pdf).pages
-    first = next(i for i, p in enumerate(pages, 1) if "dog charts" in p.extract_text()
-                 and box_mm(p.trimbox) != box_mm(p.mediabox))
+    first = next(
+        i
+        for i, p in enumerate(pages, 1)
+        if "dog charts" in p.extract_text() and box_mm(p.trimbox) != box_mm(p.mediabox)
+    )
     found: list[str] = []
     for png in render(pdf, tmp_path, first=first, last=first + 4):
         found += qr_texts(png)
@@ -195,6 +223,7 @@ def test_player_board_qr_codes_carry_the_seat_urls(tmp_path):
 
 
 # -- review fixes (R3) ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -214,10 +243,13 @@ def test_no_art_front_or_back_reaches_into_the_footer_or_past_the_paper(game, pa
                 band = (0.0, 0.0, SAFE_MARGIN + FOOTER, height)
             for p in sheet.placements:
                 x0, y0, x1, y1 = p.bleed_rect()
-                assert x1 <= band[0] + 1e-6 or x0 >= band[2] - 1e-6 or y1 <= band[1] + 1e-6 \
-                    or y0 >= band[3] - 1e-6, (component.key, p.piece.id)
-                assert x0 >= -1e-6 and y0 >= -1e-6 and x1 <= width + 1e-6 \
-                    and y1 <= height + 1e-6
+                assert (
+                    x1 <= band[0] + 1e-6
+                    or x0 >= band[2] - 1e-6
+                    or y1 <= band[1] + 1e-6
+                    or y0 >= band[3] - 1e-6
+                ), (component.key, p.piece.id)
+                assert x0 >= -1e-6 and y0 >= -1e-6 and x1 <= width + 1e-6 and y1 <= height + 1e-6
                 assert p.x >= SAFE_MARGIN - 1e-6 and p.y >= SAFE_MARGIN - 1e-6
                 assert p.x + p.piece.width <= width - SAFE_MARGIN + 1e-6
                 assert p.y + p.piece.height <= height - SAFE_MARGIN + 1e-6
@@ -241,10 +273,13 @@ def test_every_player_colour_has_its_own_shape_on_its_pages(game):
     assert {f"/FormXob.mark-{c}" for c in colours} <= used
 
 
-@pytest.mark.parametrize(("seats", "caption", "codes"), [
-    (SEATS, "Scan: your seat", SEATS[:4]),
-    ((), "Scan: join the table", [TABLE] * 4),
-])
+@pytest.mark.parametrize(
+    ("seats", "caption", "codes"),
+    [
+        (SEATS, "Scan: your seat", SEATS[:4]),
+        ((), "Scan: join the table", [TABLE] * 4),
+    ],
+)
 def test_a_board_code_says_what_it_opens(seats, caption, codes, tmp_path):
     pdf = render_kit("lion-square", table_url=TABLE, seat_urls=seats)
     pages = reader(pdf).pages

@@ -28,8 +28,7 @@ def labels(lang: str, ink_saver: bool) -> tuple[pen_module.Label, ...]:
     recorded: list[pen_module.Label] = []
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pen_module, "LABELS", recorded)
-        render_kit(ALL, lang=lang, ink_saver=ink_saver, table_url=TABLE,
-                   seat_urls=[TABLE + "/s/1"])
+        render_kit(ALL, lang=lang, ink_saver=ink_saver, table_url=TABLE, seat_urls=[TABLE + "/s/1"])
     return tuple(recorded)
 
 
@@ -46,9 +45,18 @@ def test_the_contrast_formula_is_wcag():
 def test_every_printed_label_has_enough_contrast_with_what_it_sits_on(lang, ink_saver):
     drawn = labels(lang, ink_saver)
     assert len(drawn) > 1000  # it sees the kit's text
-    poor = sorted({(label.text, label.ink.hexval(), label.background.hexval(),
-                    round(contrast(label.ink, label.background), 2)) for label in drawn
-                   if contrast(label.ink, label.background) < MIN_CONTRAST})
+    poor = sorted(
+        {
+            (
+                label.text,
+                label.ink.hexval(),
+                label.background.hexval(),
+                round(contrast(label.ink, label.background), 2),
+            )
+            for label in drawn
+            if contrast(label.ink, label.background) < MIN_CONTRAST
+        }
+    )
     assert poor == []
 
 
@@ -60,6 +68,7 @@ def test_readable_keeps_the_hue_and_reaches_the_minimum():
 
 
 # -- Bison tiles: every mark inside its terrain (B1) ------------------------------------------
+
 
 @pytest.mark.parametrize("tile_id", list(bison_catalog.CATALOG))
 def test_tile_animals_lie_inside_their_terrain_and_clear_of_the_id(tile_id):
@@ -74,18 +83,25 @@ def test_tile_animals_lie_inside_their_terrain_and_clear_of_the_id(tile_id):
         for spot in art.animals[space]:
             assert bison_print._inside(land, spot), (space, spot)
             # The whole disc on its land: off the river band and inside the hex.
-            assert bison_print._polyline_distance(spot, river) >= \
-                bison_print.RIVER_HALF + bison_print.LAND_MARK
-            assert bison_print._polyline_distance(spot, [*hexagon, hexagon[0]]) >= \
-                bison_print.LAND_MARK
+            assert (
+                bison_print._polyline_distance(spot, river)
+                >= bison_print.RIVER_HALF + bison_print.LAND_MARK
+            )
+            assert (
+                bison_print._polyline_distance(spot, [*hexagon, hexagon[0]])
+                >= bison_print.LAND_MARK
+            )
     for spot in art.animals["river"]:  # salmon sit on the river's line, narrower than it
         assert bison_print._polyline_distance(spot, river) < 0.05
     assert bison_print.RIVER_MARK <= bison_print.RIVER_HALF + 0.2
-    discs = [(spot, bison_print.LAND_MARK) for space in ("prairie", "mountain")
-             for spot in art.animals[space]]
+    discs = [
+        (spot, bison_print.LAND_MARK)
+        for space in ("prairie", "mountain")
+        for spot in art.animals[space]
+    ]
     discs += [(spot, bison_print.RIVER_MARK) for spot in art.animals["river"]]
     for i, (p, r) in enumerate(discs):  # no two marks overlap
-        for q, s in discs[i + 1:]:
+        for q, s in discs[i + 1 :]:
             assert math.dist(p, q) >= r + s
     # The id's label covers no animal.
     (x, y), (w, h) = art.id_at, bison_print.ID_BOX
@@ -96,24 +112,27 @@ def test_tile_animals_lie_inside_their_terrain_and_clear_of_the_id(tile_id):
 
 # -- Age of Hunting -------------------------------------------------------------------------
 
+
 def _silhouette(name: str, tmp_path) -> set[tuple[int, int]]:
-    doc = Document(title="t", lang="en", duplex="long", style=Style(ink_saver=True),
-                   paper=(12, 12))
+    doc = Document(title="t", lang="en", duplex="long", style=Style(ink_saver=True), paper=(12, 12))
     doc.page((12, 12), lambda pen: icon(pen, name, 1, 1, 10))
     (tmp_path / name).mkdir()
     (png,) = render(doc.finish(), tmp_path / name, dpi=150)
     with Image.open(png) as image:
         grey = image.convert("L")
-        return {(x, y) for x in range(grey.width) for y in range(grey.height)
-                if grey.getpixel((x, y)) < 250}
+        return {
+            (x, y)
+            for x in range(grey.width)
+            for y in range(grey.height)
+            if grey.getpixel((x, y)) < 250
+        }
 
 
 def test_the_three_food_symbols_differ_in_outline_not_only_in_colour(tmp_path):
-    shapes = {name: _silhouette(name, tmp_path)
-              for name in ("any_food", "basic_food", "non_grape")}
+    shapes = {name: _silhouette(name, tmp_path) for name in ("any_food", "basic_food", "non_grape")}
     names = list(shapes)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             overlap = len(shapes[a] & shapes[b]) / len(shapes[a] | shapes[b])
             assert overlap < 0.8, (a, b, overlap)
 
@@ -123,8 +142,9 @@ def test_n02a_times_two_stays_inside_its_hunting_space():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pen_module, "LABELS", recorded)
         render_kit("hunting-age", only=["N02"])
-    (component,) = [c for c in components("hunting-age", Context("en", Style()))
-                    if c.key == "hunting-age.cards"]
+    (component,) = [
+        c for c in components("hunting-age", Context("en", Style())) if c.key == "hunting-age.cards"
+    ]
     card = next(p for p in component.pieces if p.id == "N02")
     (front, _back) = plan(component.__class__(component.key, "", (card,)), "a4", "long")
     (placement,) = front.placements
@@ -142,6 +162,7 @@ def test_n02a_times_two_stays_inside_its_hunting_space():
 
 # -- Ink saver: terrains differ by pattern ----------------------------------------------------
 
+
 def test_ink_saver_tells_prairie_from_mountain_by_pattern(tmp_path):
     pdf = render_kit("bison", only=["S1"], ink_saver=True)
     forms = reader(pdf).pages[0]["/Resources"]["/XObject"]
@@ -151,8 +172,9 @@ def test_ink_saver_tells_prairie_from_mountain_by_pattern(tmp_path):
     assert prairie != mountain
     # On paper: both terrains carry ink strokes over their grey, not a flat grey.
     (png,) = render(pdf, tmp_path, dpi=150)
-    (component,) = [c for c in components("bison", Context("en", Style()))
-                    if c.key == "bison.tiles"]
+    (component,) = [
+        c for c in components("bison", Context("en", Style())) if c.key == "bison.tiles"
+    ]
     tile = next(p for p in component.pieces if p.id == "S1")
     (sheet,) = plan(component.__class__(component.key, "", (tile,)), "a4", "long")
     (placement,) = sheet.placements
@@ -165,8 +187,11 @@ def test_ink_saver_tells_prairie_from_mountain_by_pattern(tmp_path):
             # A 10 mm patch beside the animal's disc, still inside its terrain.
             cx = placement.x + sx + (7 if space == "prairie" else -7)
             cy = sheet.size[1] - (placement.y + sy)
-            patch = [grey.getpixel((round((cx + dx / 2) * px), round((cy + dy / 2) * px)))
-                     for dx in range(-5, 6) for dy in range(-5, 6)]
+            patch = [
+                grey.getpixel((round((cx + dx / 2) * px), round((cy + dy / 2) * px)))
+                for dx in range(-5, 6)
+                for dy in range(-5, 6)
+            ]
             assert max(patch) - min(patch) > 60, space  # pattern ink on the grey fill
     plain = reader(render_kit("bison", only=["S1"])).pages[0]["/Resources"]["/XObject"]
     assert "/FormXob.pattern-prairie" not in plain  # the colour kit is unchanged
@@ -174,11 +199,16 @@ def test_ink_saver_tells_prairie_from_mountain_by_pattern(tmp_path):
 
 # -- typesetting in the printed kits ----------------------------------------------------------
 
+
 @pytest.mark.parametrize("lang", ["ja", "it"])
 def test_no_printed_line_ends_with_an_opening_bracket_or_cuts_a_word(lang):
     lines = [label.text for label in labels(lang, False)]
     assert not [line for line in lines if line.rstrip().endswith(("(", "（", "「", "«"))]
     if lang == "ja":  # the reviewer's ハ/ンター and 切り/直して
-        assert not [line for line in lines if line.endswith(("ハ", "切り", "切"))
-                    or line.startswith(("ンター", "直して", "り直して"))]
+        assert not [
+            line
+            for line in lines
+            if line.endswith(("ハ", "切り", "切"))
+            or line.startswith(("ンター", "直して", "り直して"))
+        ]
         assert any("切り直して" in line for line in lines)

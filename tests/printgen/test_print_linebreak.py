@@ -19,50 +19,78 @@ def lines_in(text: str, ems: float) -> list[str]:
     return wrap_lines(text, EM, ems * EM + 0.01)
 
 
-@pytest.mark.parametrize(("text", "ems", "expected"), [
-    # A Latin word inside Japanese stays whole (ReportLab's splitter printed "Campfir|e"),
-    # and Japanese words too, where they fit on a line (after a particle, not in 読み取る).
-    ("スマホで読み取ると、このテーブルがCampfireで開きます。", 6,
-     ["スマホで", "読み取ると、", "この", "テーブルが", "Campfire", "で開きます。"]),
-    # Numbers stay whole and ％ stays with them; （「 never end a line, 」） never start one.
-    ("倍率100％（「実際のサイズ」）で印刷", 5, ["倍率100％", "（「実際の", "サイズ」）", "で印刷"]),
-    ("倍率を（「実際のサイズ」）で", 4, ["倍率を", "（「実際", "のサイ", "ズ」）で"]),
-    # A range "1～3" is one unit.
-    ("ハンターを土地1～3つ分移動する", 6, ["ハンターを", "土地1～3", "つ分移動する"]),
-    # 、」 and small kana and ー move down with the character before them.
-    ("あいう、」です", 3, ["あい", "う、」", "です"]),
-    ("ちょっとコーヒー", 3, ["ちょっ", "とコー", "ヒー"]),
-])
+@pytest.mark.parametrize(
+    ("text", "ems", "expected"),
+    [
+        # A Latin word inside Japanese stays whole (ReportLab's splitter printed "Campfir|e"),
+        # and Japanese words too, where they fit on a line (after a particle, not in 読み取る).
+        (
+            "スマホで読み取ると、このテーブルがCampfireで開きます。",
+            6,
+            ["スマホで", "読み取ると、", "この", "テーブルが", "Campfire", "で開きます。"],
+        ),
+        # Numbers stay whole and ％ stays with them; （「 never end a line, 」） never start one.
+        (
+            "倍率100％（「実際のサイズ」）で印刷",
+            5,
+            ["倍率100％", "（「実際の", "サイズ」）", "で印刷"],
+        ),
+        ("倍率を（「実際のサイズ」）で", 4, ["倍率を", "（「実際", "のサイ", "ズ」）で"]),
+        # A range "1～3" is one unit.
+        ("ハンターを土地1～3つ分移動する", 6, ["ハンターを", "土地1～3", "つ分移動する"]),
+        # 、」 and small kana and ー move down with the character before them.
+        ("あいう、」です", 3, ["あい", "う、」", "です"]),
+        ("ちょっとコーヒー", 3, ["ちょっ", "とコー", "ヒー"]),
+    ],
+)
 def test_japanese_breaks_between_characters_but_never_against_kinsoku(text, ems, expected):
     assert lines_in(text, ems) == expected
 
 
-@pytest.mark.parametrize(("text", "width", "expected"), [
-    ("Stampa al 100 % («Dimensioni effettive»). Mai «Adatta alla pagina» o «Riduci».", 40,
-     ["Stampa al 100 %", "(«Dimensioni", "effettive»). Mai «Adatta", "alla pagina» o «Riduci»."]),
-    ("Muovere cacciatori da 1 a 3 spazi", 24.8, ["Muovere cacciatori da", "1 a 3 spazi"]),
-])
+@pytest.mark.parametrize(
+    ("text", "width", "expected"),
+    [
+        (
+            "Stampa al 100 % («Dimensioni effettive»). Mai «Adatta alla pagina» o «Riduci».",
+            40,
+            [
+                "Stampa al 100 %",
+                "(«Dimensioni",
+                "effettive»). Mai «Adatta",
+                "alla pagina» o «Riduci».",
+            ],
+        ),
+        ("Muovere cacciatori da 1 a 3 spazi", 24.8, ["Muovere cacciatori da", "1 a 3 spazi"]),
+    ],
+)
 def test_italian_breaks_at_spaces_keeping_percent_and_guillemets(text, width, expected):
     size = 10 * PT if width == 40 else 6.5 * PT
     assert wrap_lines(text, size, width) == expected
 
 
-@pytest.mark.parametrize(("text", "width", "expected"), [
-    ("one two three", 12, ["one", "two", "three"]),
-    ('Print at 100 % ("Actual size"). Never "Fit to page" or "Shrink".', 40,
-     ['Print at 100 % ("Actual', 'size"). Never "Fit to', 'page" or "Shrink".']),
-    ("A Campfire table\nJoin it", 100, ["A Campfire table", "Join it"]),
-    # A word wider than the line gets a line of its own: never cut.
-    ("Supercalifragilistic word", 10, ["Supercalifragilistic", "word"]),
-])
+@pytest.mark.parametrize(
+    ("text", "width", "expected"),
+    [
+        ("one two three", 12, ["one", "two", "three"]),
+        (
+            'Print at 100 % ("Actual size"). Never "Fit to page" or "Shrink".',
+            40,
+            ['Print at 100 % ("Actual', 'size"). Never "Fit to', 'page" or "Shrink".'],
+        ),
+        ("A Campfire table\nJoin it", 100, ["A Campfire table", "Join it"]),
+        # A word wider than the line gets a line of its own: never cut.
+        ("Supercalifragilistic word", 10, ["Supercalifragilistic", "word"]),
+    ],
+)
 def test_english_breaks_at_spaces_only(text, width, expected):
     assert wrap_lines(text, EM, width) == expected
 
 
 NO_START = "、。」』）ー々っゃァッ！？"
 NO_END = "「『（"
-JAPANESE = st.sampled_from([*"あいうかきくテーブル漢字印刷", *NO_START, *NO_END,
-                            "Campfire", "100", "g/m²"])
+JAPANESE = st.sampled_from(
+    [*"あいうかきくテーブル漢字印刷", *NO_START, *NO_END, "Campfire", "100", "g/m²"]
+)
 
 
 def test_the_kinsoku_tables_hold_the_characters_the_brief_names():
@@ -84,12 +112,15 @@ def test_kinsoku_and_whole_words_hold_for_any_japanese_text(pieces, ems):
         assert fonts.width(line, EM) <= ems * EM + 0.01 or len(units(line)) == 1, lines
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("Move hunters 1 space", ["Move hunters", "1 space"]),
-    ("Place your tile + hunters", ["Place your tile", "+ hunters"]),
-    ("テントの設置・拡張", ["テントの", "設置・拡張"]),
-    ("Costruire o ingrandire una tenda", ["Costruire o", "ingrandire", "una tenda"]),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Move hunters 1 space", ["Move hunters", "1 space"]),
+        ("Place your tile + hunters", ["Place your tile", "+ hunters"]),
+        ("テントの設置・拡張", ["テントの", "設置・拡張"]),
+        ("Costruire o ingrandire una tenda", ["Costruire o", "ingrandire", "una tenda"]),
+    ],
+)
 def test_a_last_line_of_one_unit_takes_the_unit_before_it_along(text, expected):
     # The Bison action cells: 24.4 mm at 8 pt (greedy alone gives "…1 / space", "…拡 / 張").
     assert wrap_lines(text, 8 * PT, 24.43) == expected
@@ -100,14 +131,18 @@ def test_fit_takes_the_largest_quarter_point_size_that_fits_the_box():
     assert fit(text, 24.8, 9.0, 8.0, 6.5) == (8.0, ["ハンターを土地", "1～3つ分移動する"])
     # Two lines of 7.25 pt: 7.25 × (1 + 1.15) × 0.3528 = 5.50 mm, the box's height.
     assert fit(text, 24.8, 5.5, 8.0, 6.5, max_lines=2) == (
-        7.25, ["ハンターを土地", "1～3つ分移動する"])
+        7.25,
+        ["ハンターを土地", "1～3つ分移動する"],
+    )
     assert fit("Gather hunters", 24.8, 9.0, 8.0, 6.5) == (8.0, ["Gather hunters"])
 
 
 def test_fit_breaks_japanese_at_phrase_ends_first():
     # Breaking anywhere would give "クリップは20から。他の人に見せま / せん。".
     assert fit("クリップは20から。他の人に見せません。", 41, 8, 7, 6.5, max_lines=2) == (
-        7.0, ["クリップは20から。", "他の人に見せません。"])
+        7.0,
+        ["クリップは20から。", "他の人に見せません。"],
+    )
     # Without punctuation to break at, any kinsoku-legal place will do.
     assert fit("捕獲者からの逃亡", 12, 8.4, 7, 6.5, max_lines=2) == (7.0, ["捕獲者か", "らの逃亡"])
 
@@ -115,22 +150,37 @@ def test_fit_breaks_japanese_at_phrase_ends_first():
 def test_fit_refuses_a_text_that_would_need_a_size_below_the_minimum():
     with pytest.raises(PrintError) as error:
         fit("ハンターを土地1～3つ分移動する", 10, 5, 8, 6.5)
-    assert str(error.value) == ("the text 'ハンターを土地1～3つ分移動する' does not fit in "
-                                "10.0 × 5.0 mm on 3 lines at 6.5 pt")
+    assert str(error.value) == (
+        "the text 'ハンターを土地1～3つ分移動する' does not fit in "
+        "10.0 × 5.0 mm on 3 lines at 6.5 pt"
+    )
 
 
 # -- words whole (the reviewer's ハ/ンター, 切り/直して, 穀物( / 黄) --------------------------
 
-@pytest.mark.parametrize(("text", "ems", "expected"), [
-    ("ハンターを集める", 6, ["ハンターを", "集める"]),
-    ("ハンターを土地1つ分移動する", 7, ["ハンターを土地", "1つ分移動する"]),
-    ("ドッグカード13枚を切り直して、もう1枚引く", 7,
-     ["ドッグカード", "13枚を", "切り直して、", "もう1枚引く"]),
-    ("ドッグカード13枚を切り直して、もう1枚引く", 10,
-     ["ドッグカード13枚を", "切り直して、もう", "1枚引く"]),
-    ("洞穴のマンモスまたは穀物(黄)1つにつき1勝利点", 10,
-     ["洞穴のマンモスまたは", "穀物(黄)1つにつき", "1勝利点"]),
-])
+
+@pytest.mark.parametrize(
+    ("text", "ems", "expected"),
+    [
+        ("ハンターを集める", 6, ["ハンターを", "集める"]),
+        ("ハンターを土地1つ分移動する", 7, ["ハンターを土地", "1つ分移動する"]),
+        (
+            "ドッグカード13枚を切り直して、もう1枚引く",
+            7,
+            ["ドッグカード", "13枚を", "切り直して、", "もう1枚引く"],
+        ),
+        (
+            "ドッグカード13枚を切り直して、もう1枚引く",
+            10,
+            ["ドッグカード13枚を", "切り直して、もう", "1枚引く"],
+        ),
+        (
+            "洞穴のマンモスまたは穀物(黄)1つにつき1勝利点",
+            10,
+            ["洞穴のマンモスまたは", "穀物(黄)1つにつき", "1勝利点"],
+        ),
+    ],
+)
 def test_japanese_words_stay_whole_where_they_fit(text, ems, expected):
     assert lines_in(text, ems) == expected
 
@@ -150,14 +200,16 @@ def test_a_katakana_word_is_cut_only_when_wider_than_the_line(ems):
 
 # -- wording (seed 003: 喧嘩, アクションポイント) -------------------------------------------
 
+
 def test_japanese_dog_words_are_the_rulebooks():
     assert text("ja", "dl_fight") == "喧嘩"  # the rulebook's fight: 喧嘩に参加している…
     assert text("ja", "dl_ap", n=7) == "1手番にアクションポイント7"
     # Labels name the fight 喧嘩; the rules summary may say 攻撃 / 攻撃側 for attacking and
     # the attacker, as the rulebook does (ライバルに攻撃し…攻撃側が勝った場合), but the
     # action itself is 喧嘩 there too.
-    assert not any("攻撃" in message for key, message in MESSAGES["ja"].items()
-                   if not key.startswith("rules_"))
+    assert not any(
+        "攻撃" in message for key, message in MESSAGES["ja"].items() if not key.startswith("rules_")
+    )
     assert "- 喧嘩：" in MESSAGES["ja"]["rules_dogs-life"]
 
 

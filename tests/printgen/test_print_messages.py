@@ -55,20 +55,29 @@ def _cover(lang: str, duplex: str) -> str:
     return reader(pdf).pages[0].extract_text()
 
 
-@pytest.mark.parametrize(("lang", "duplex", "line"), [
-    ("en", "long", "hunting-ground cards  ·  two-sided"),
-    ("en", "fold", "hunting-ground cards  ·  two-sided: fold and glue"),
-    ("ja", "short", "狩場カード  ·  両面印刷"),
-    ("ja", "fold", "狩場カード  ·  両面：折って貼る"),
-    ("it", "long", "carte terreno di caccia  ·  fronte-retro"),
-    ("it", "fold", "carte terreno di caccia  ·  fronte-retro: piega e incolla"),
-])
+@pytest.mark.parametrize(
+    ("lang", "duplex", "line"),
+    [
+        ("en", "long", "hunting-ground cards  ·  two-sided"),
+        ("en", "fold", "hunting-ground cards  ·  two-sided: fold and glue"),
+        ("ja", "short", "狩場カード  ·  両面印刷"),
+        ("ja", "fold", "狩場カード  ·  両面：折って貼る"),
+        ("it", "long", "carte terreno di caccia  ·  fronte-retro"),
+        ("it", "fold", "carte terreno di caccia  ·  fronte-retro: piega e incolla"),
+    ],
+)
 def test_the_cover_says_once_that_a_component_is_two_sided(lang, duplex, line):
     cover = _cover(lang, duplex)
     assert line in cover.splitlines()
     # Was "狩場カード（両面） · 両面": the titles no longer say it themselves.
-    for old in ("both faces", "front and back", "（両面）", "（表と裏）", "entrambe le facce",
-                "fronte e retro"):
+    for old in (
+        "both faces",
+        "front and back",
+        "（両面）",
+        "（表と裏）",
+        "entrambe le facce",
+        "fronte e retro",
+    ):
         assert old not in cover
     marked = [row for row in cover.splitlines() if "  ·  " in row]
     assert len(marked) == 2  # the cards and the rock chips

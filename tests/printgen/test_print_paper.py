@@ -82,8 +82,9 @@ def test_every_font_of_every_kit_is_embedded(lang):
             fonts = page["/Resources"].get("/Font", {})
             assert fonts, "every page shows at least its footer"
             for font in (f.get_object() for f in fonts.values()):
-                descendant = font["/DescendantFonts"][0].get_object() \
-                    if "/DescendantFonts" in font else font
+                descendant = (
+                    font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+                )
                 assert "/FontFile2" in descendant["/FontDescriptor"], font["/BaseFont"]
 
 
@@ -141,22 +142,33 @@ def test_a_piece_id_prints_one_replacement_piece():
 
 
 def test_only_help_lists_the_cover_and_every_component():
-    assert component_ids("lion-square") == ["cover", "lion-square.cards", "lion-square.herds",
-                                            "lion-square.rules"]
+    assert component_ids("lion-square") == [
+        "cover",
+        "lion-square.cards",
+        "lion-square.herds",
+        "lion-square.rules",
+    ]
     # The whole kit: A Dog's Life's city poster and every game's rules and aids too.
     assert len(component_ids(ALL)) == 1 + sum(
-        len(kit_components(g, Context("en", Style()))) for g in GAMES)
+        len(kit_components(g, Context("en", Style()))) for g in GAMES
+    )
     assert {"dogs-life.city", "bison.rules", "dogs-life.rules"} <= set(component_ids(ALL))
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"only": ["dice"]}, "unknown component 'dice' for bison: expected one of cover, "
-                         "bison.tiles, bison.boards, bison.structures, bison.markers, "
-                         "bison.rules (or a piece id)"),
-    ({"only": [" "]}, "--only needs at least one component id"),
-    ({"copies": 0}, "copies must be a whole number from 1 to 20, got 0"),
-    ({"copies": 21}, "copies must be a whole number from 1 to 20, got 21"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        (
+            {"only": ["dice"]},
+            "unknown component 'dice' for bison: expected one of cover, "
+            "bison.tiles, bison.boards, bison.structures, bison.markers, "
+            "bison.rules (or a piece id)",
+        ),
+        ({"only": [" "]}, "--only needs at least one component id"),
+        ({"copies": 0}, "copies must be a whole number from 1 to 20, got 0"),
+        ({"copies": 21}, "copies must be a whole number from 1 to 20, got 21"),
+    ],
+)
 def test_bad_choices_are_refused_naming_them(kwargs, message):
     with pytest.raises(PrintError) as error:
         render_kit("bison", **kwargs)
@@ -168,8 +180,7 @@ def test_the_cover_has_a_landscape_duplex_test_whose_back_carries_the_offset():
     assert box_mm(plain[2].mediabox)[2:] == pytest.approx((297.0, 210.0), abs=0.01)
     assert "Duplex test, landscape sheets" in plain[2].extract_text()
     shifted = render_kit("lion-square", back_offset=Offset(1.5, -2))
-    assert "Backs shifted by 1.5 mm across and -2 mm up" in reader(shifted).pages[0]\
-        .extract_text()
+    assert "Backs shifted by 1.5 mm across and -2 mm up" in reader(shifted).pages[0].extract_text()
     # Rebuilt with the same options: the same bytes.
     assert shifted == render_kit("lion-square", back_offset=Offset(1.5, -2))
 
@@ -193,8 +204,11 @@ def test_a_sheet_of_two_dogs_backs_shows_one_colour_around_every_back(tmp_path):
     # The last four cards of two dogs share a sheet: their backs have one frame, so a back
     # printed a little off never shows the other dog's colour at its edge.
     _, sheets = _plan("dogs-life", "dogs-life.cards")
-    index = next(i for i, s in enumerate(sheets) if s.is_back
-                 and len({p.piece.id.rsplit("-", 1)[0] for p in s.placements}) == 2)
+    index = next(
+        i
+        for i, s in enumerate(sheets)
+        if s.is_back and len({p.piece.id.rsplit("-", 1)[0] for p in s.placements}) == 2
+    )
     back = sheets[index]
     pdf = render_kit("dogs-life", only=["cards"])
     dpi = 100
@@ -204,7 +218,11 @@ def test_a_sheet_of_two_dogs_backs_shows_one_colour_around_every_back(tmp_path):
     with Image.open(png) as image:
         rgb = image.convert("RGB")
         for p in back.placements:
-            for x, y in ((p.x - 0.7, p.y + 40), (p.x + 63.7, p.y + 40),
-                         (p.x + 30, p.y - 0.7), (p.x + 30, p.y + 88.7)):
+            for x, y in (
+                (p.x - 0.7, p.y + 40),
+                (p.x + 63.7, p.y + 40),
+                (p.x + 30, p.y - 0.7),
+                (p.x + 30, p.y + 88.7),
+            ):
                 colours.add(rgb.getpixel((round(x * px), round((back.size[1] - y) * px))))
     assert len(colours) == 1, colours

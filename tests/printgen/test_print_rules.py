@@ -39,8 +39,11 @@ def rules_components(game: str, lang: str = "en"):
 def test_markup_is_parsed_into_headings_items_and_paragraphs():
     blocks = rules_sheets.parse("# Goal\nWin.\n- one\n2. two\n\n  ")
     assert [(b.kind, b.text, b.mark) for b in blocks] == [
-        ("heading", "Goal", ""), ("para", "Win.", ""), ("item", "one", "•"),
-        ("item", "two", "2.")]
+        ("heading", "Goal", ""),
+        ("para", "Win.", ""),
+        ("item", "one", "•"),
+        ("item", "two", "2."),
+    ]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -59,20 +62,23 @@ def test_rules_pages_fit_one_sheet_and_aids_go_four_to_a_sheet(paper):
     fronts = [s for s in plan(component, paper, "long") if not s.is_back]
     # One sheet per rules page, then the six aids on two sheets.
     assert len(fronts) == len(rules) + 2
-    assert all(len(s.placements) == 1 for s in fronts[:len(rules)])
+    assert all(len(s.placements) == 1 for s in fronts[: len(rules)])
 
 
-@pytest.mark.parametrize(("game", "lang", "words"), [
-    ("dogs-life", "en", ["Trash day", "The pound", "exactly that many road squares"]),
-    ("dogs-life", "ja", ["喧嘩", "収容車", "ゴミの日", "はらぺこ"]),
-    ("dogs-life", "it", ["Giorno della spazzatura", "canile"]),
-    ("bison", "en", ["0 → gain 1 animal of your choice", "larger smallest stock"]),
-    ("bison", "ja", ["トーテムポール", "地域"]),
-    ("lion-square", "ja", ["スクエア山札", "切り上げ"]),
-    ("lion-square", "it", ["mazzo della piazza", "gazzella"]),
-    ("hunting-age", "en", ["1, then 2, then 1", "Icons"]),
-    ("hunting-age", "ja", ["族長", "勝利点"]),
-])
+@pytest.mark.parametrize(
+    ("game", "lang", "words"),
+    [
+        ("dogs-life", "en", ["Trash day", "The pound", "exactly that many road squares"]),
+        ("dogs-life", "ja", ["喧嘩", "収容車", "ゴミの日", "はらぺこ"]),
+        ("dogs-life", "it", ["Giorno della spazzatura", "canile"]),
+        ("bison", "en", ["0 → gain 1 animal of your choice", "larger smallest stock"]),
+        ("bison", "ja", ["トーテムポール", "地域"]),
+        ("lion-square", "ja", ["スクエア山札", "切り上げ"]),
+        ("lion-square", "it", ["mazzo della piazza", "gazzella"]),
+        ("hunting-age", "en", ["1, then 2, then 1", "Icons"]),
+        ("hunting-age", "ja", ["族長", "勝利点"]),
+    ],
+)
 def test_the_rules_are_in_the_pdf_in_the_kit_language(game, lang, words):
     # Compared without white space: a phrase may wrap onto the next line.
     pdf_text = "".join("".join(p.extract_text().split()) for p in reader(kit(game, lang)).pages)
@@ -101,6 +107,7 @@ def test_japanese_lines_obey_kinsoku(game, key):
 
 def test_no_rules_line_is_wider_than_its_column():
     from printgen import fonts
+
     for game in GAMES:
         for lang in LANGUAGES:
             blocks = rules_sheets.parse(text(lang, f"rules_{game}"))
@@ -117,9 +124,11 @@ def test_a_heading_never_ends_a_column():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_pages_are_their_size_in_the_pdf(lang):
-    pages = [p for p in reader(kit("lion-square", lang)).pages[1:]
-             if text(lang, "rules_title", game=text(lang, "game_lion-square"))
-             in p.extract_text()]
+    pages = [
+        p
+        for p in reader(kit("lion-square", lang)).pages[1:]
+        if text(lang, "rules_title", game=text(lang, "game_lion-square")) in p.extract_text()
+    ]
     assert pages
     for page in pages:
         x0, y0, x1, y1 = box_mm(page.trimbox)
@@ -181,6 +190,7 @@ def test_the_rules_and_city_pages_embed_their_font(lang):
         subsets = [f for f in _fonts(page) if "IPAexGothic" in f["/BaseFont"]]
         assert subsets
         for font in subsets:
-            descendant = font["/DescendantFonts"][0].get_object() \
-                if "/DescendantFonts" in font else font
+            descendant = (
+                font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            )
             assert "/FontFile2" in descendant["/FontDescriptor"]

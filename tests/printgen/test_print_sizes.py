@@ -22,8 +22,11 @@ SEATS = [f"https://campfire.example/t/K7Q2ZX/seat/{n}" for n in range(1, 7)]
 
 @functools.cache
 def piece_ids(game: str) -> frozenset[str]:
-    return frozenset(piece.id for component in components(game, Context("en", Style()))
-                     for piece in component.pieces)
+    return frozenset(
+        piece.id
+        for component in components(game, Context("en", Style()))
+        for piece in component.pieces
+    )
 
 
 def minimum(game: str, text: str) -> float:
@@ -39,8 +42,13 @@ def test_no_printed_text_is_smaller_than_the_minimum(game, lang):
     pdf = render_kit(game, lang=lang, table_url=TABLE, seat_urls=SEATS)
     sizes = text_sizes(pdf)
     assert any("Campfire" in text or "—" in text for _, _, text in sizes)  # it sees text
-    too_small = sorted({(round(size, 2), page, text) for size, page, text in sizes
-                        if size < minimum(game, text) - 0.01})
+    too_small = sorted(
+        {
+            (round(size, 2), page, text)
+            for size, page, text in sizes
+            if size < minimum(game, text) - 0.01
+        }
+    )
     assert too_small == []
 
 

@@ -79,14 +79,19 @@ SAME_WORDS = [
 ]
 
 
-@pytest.mark.parametrize(("key", "msgid", "lang", "params"), [
-    pytest.param(key, msgid, lang, params, id=f"{key}-{lang}")
-    for key, msgid, langs, params in SAME_WORDS for lang in langs
-])
+@pytest.mark.parametrize(
+    ("key", "msgid", "lang", "params"),
+    [
+        pytest.param(key, msgid, lang, params, id=f"{key}-{lang}")
+        for key, msgid, langs, params in SAME_WORDS
+        for lang in langs
+    ],
+)
 def test_the_kit_prints_the_apps_words(key, msgid, lang, params):
     kit_params = {"n": params["count"]} if key in ("dl_ap", "dl_carry") else params
-    assert sentence_case(text(lang, key, **kit_params)) == \
-        sentence_case(app_text(lang, msgid, **params))
+    assert sentence_case(text(lang, key, **kit_params)) == sentence_case(
+        app_text(lang, msgid, **params)
+    )
 
 
 # (kit key, app msgid whose translation the kit's text must contain, format parameters).
@@ -104,22 +109,32 @@ SHARED_WORDS = [
 ]
 
 
-@pytest.mark.parametrize(("key", "msgid", "lang", "params"), [
-    pytest.param(key, msgid, lang, params, id=f"{key}-{msgid}-{lang}")
-    for key, msgid, params in SHARED_WORDS for lang in LANGUAGES
-])
+@pytest.mark.parametrize(
+    ("key", "msgid", "lang", "params"),
+    [
+        pytest.param(key, msgid, lang, params, id=f"{key}-{msgid}-{lang}")
+        for key, msgid, params in SHARED_WORDS
+        for lang in LANGUAGES
+    ],
+)
 def test_the_kit_uses_the_apps_word(key, msgid, lang, params):
     assert app_text(lang, msgid).casefold() in text(lang, key, **params).casefold()
 
 
-@pytest.mark.parametrize(("lang", "prefix", "word"), [
-    ("it", "", "mandria"),  # the app's Lion Square herd is a "branco"
-    ("ja", "bi_", "アクション"),  # Bison's rulebook and app say 行動
-    ("ja", "bi_move", "マス"),  # a Bison move counts lands (土地), not squares
-])
+@pytest.mark.parametrize(
+    ("lang", "prefix", "word"),
+    [
+        ("it", "", "mandria"),  # the app's Lion Square herd is a "branco"
+        ("ja", "bi_", "アクション"),  # Bison's rulebook and app say 行動
+        ("ja", "bi_move", "マス"),  # a Bison move counts lands (土地), not squares
+    ],
+)
 def test_retired_words_stay_out_of_the_kit(lang, prefix, word):
-    used = {key: value for key, value in MESSAGES[lang].items()
-            if key.startswith(prefix) and word in value.casefold()}
+    used = {
+        key: value
+        for key, value in MESSAGES[lang].items()
+        if key.startswith(prefix) and word in value.casefold()
+    }
     assert used == {}
 
 

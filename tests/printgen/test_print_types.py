@@ -16,6 +16,7 @@ def test_mypy_strict_printgen_is_clean():
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent))
     if mypy is None:
         pytest.skip("mypy is not installed (pip install -e '.[test]')")
-    result = subprocess.run([mypy, "--strict", "printgen"], cwd=ROOT, capture_output=True,
-                            text=True, check=False)
+    result = subprocess.run(
+        [mypy, "--strict", "printgen"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stdout + result.stderr

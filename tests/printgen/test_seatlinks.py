@@ -13,12 +13,15 @@ from printgen.seatlinks import seat_link, seat_links, seat_number
 TABLE = "https://campfire.example/t/Zr4q"
 
 
-@pytest.mark.parametrize(("table_url", "seat", "link"), [
-    (TABLE, 0, f"{TABLE}/s/1"),
-    (TABLE + "/", 3, f"{TABLE}/s/4"),
-    (TABLE + "?lang=ja", 1, f"{TABLE}/s/2?lang=ja"),
-    ("http://192.168.1.20:8000/t/abc", 5, "http://192.168.1.20:8000/t/abc/s/6"),
-])
+@pytest.mark.parametrize(
+    ("table_url", "seat", "link"),
+    [
+        (TABLE, 0, f"{TABLE}/s/1"),
+        (TABLE + "/", 3, f"{TABLE}/s/4"),
+        (TABLE + "?lang=ja", 1, f"{TABLE}/s/2?lang=ja"),
+        ("http://192.168.1.20:8000/t/abc", 5, "http://192.168.1.20:8000/t/abc/s/6"),
+    ],
+)
 def test_seat_link_shape(table_url, seat, link):
     assert seat_link(table_url, seat) == link
 
@@ -45,8 +48,9 @@ def test_cli_table_puts_seat_links_on_the_herd_cards(tmp_path, capsys):
     assert main(["print", "lion-square", "--table", TABLE, "--out", str(out)]) == 0
     capsys.readouterr()
     pdf = out.read_bytes()
-    herd_page = next(i for i, page in enumerate(reader(pdf).pages, 1)
-                     if "Herd" in page.extract_text())
+    herd_page = next(
+        i for i, page in enumerate(reader(pdf).pages, 1) if "Herd" in page.extract_text()
+    )
     (png,) = render(pdf, tmp_path, dpi=150, first=herd_page, last=herd_page)
     assert qr_texts(png) == [f"{TABLE}/s/{n}" for n in range(1, 5)]
 
@@ -56,7 +60,8 @@ def test_cli_without_table_prints_no_qr_codes(tmp_path, capsys):
     assert main(["print", "lion-square", "--out", str(out)]) == 0
     capsys.readouterr()
     pdf = out.read_bytes()
-    herd_page = next(i for i, page in enumerate(reader(pdf).pages, 1)
-                     if "Herd" in page.extract_text())
+    herd_page = next(
+        i for i, page in enumerate(reader(pdf).pages, 1) if "Herd" in page.extract_text()
+    )
     (png,) = render(pdf, tmp_path, dpi=150, first=herd_page, last=herd_page)
     assert qr_texts(png) == []

@@ -30,8 +30,12 @@ def upgrade() -> None:
     op.create_table(
         "events",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(64),
-                  sa.ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+        sa.Column(
+            "table_id",
+            sa.String(64),
+            sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
         sa.Column("seq", sa.Integer(), nullable=False),
         sa.Column("type", sa.String(40), nullable=False),
         sa.Column("payload", sa.JSON(), nullable=False),

@@ -21,8 +21,12 @@ def upgrade() -> None:
     op.create_table(
         "seat_tokens",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(64),
-                  sa.ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+        sa.Column(
+            "table_id",
+            sa.String(64),
+            sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("token_hash", sa.String(64), nullable=False),
         sa.Column("taken_at", sa.DateTime(timezone=True), nullable=False),

@@ -22,8 +22,12 @@ depends_on = None
 def upgrade() -> None:
     op.create_table(
         "table_states",
-        sa.Column("table_id", sa.String(64),
-                  sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "table_id",
+            sa.String(64),
+            sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("version", sa.Integer(), primary_key=True),
         sa.Column("code", sa.String(64), nullable=False),
         sa.Column("state", sa.LargeBinary(), nullable=False),

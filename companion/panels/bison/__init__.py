@@ -78,8 +78,7 @@ PAGES = (actions, market, place, play, scoring, space, whatif)
 #: The rule numbers the forms bound their fields with, all from ``games.bison``.
 LIMITS: dict[str, Any] = {
     "seats": range(MAX_PLAYERS),  # B4: the start player is one of at most 4
-    "totem_distance": (MIN_TOTEM_DISTANCE, MAX_TOTEM_DISTANCE_LIMIT,
-                       DEFAULT_MAX_TOTEM_DISTANCE),
+    "totem_distance": (MIN_TOTEM_DISTANCE, MAX_TOTEM_DISTANCE_LIMIT, DEFAULT_MAX_TOTEM_DISTANCE),
     "animals_per_tile": ANIMALS_PER_TILE,  # a space shows 0–3 of a tile's 3 animals
     "max_structure": MAX_STRUCTURE,  # B5: tents and canoes of size 1–4
     "hunters_owned": HUNTERS_OWNED,  # a space cannot hold more hunters than one owns
@@ -102,8 +101,9 @@ def zoom(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
     level = base.small_number(request.form.get("z"))
     if level not in ZOOMS:
-        return panel.panel_response(table, status=422, error=rule_error_message(
-            RuleError(N_("zoom must be 1, 2 or 3"))))
+        return panel.panel_response(
+            table, status=422, error=rule_error_message(RuleError(N_("zoom must be 1, 2 or 3")))
+        )
     zooms = dict(session.get("bison_zoom", {}))
     zooms[table.id] = level
     session["bison_zoom"] = dict(list(zooms.items())[-20:])
@@ -112,6 +112,15 @@ def zoom(table_id: str) -> Any:
 
 def init_app(app: Any) -> None:
     # The panel shows the board at this phone's zoom (kept in its session).
-    kit.register(app, bp, GAME, view, variant=lambda table: zoom_of(table.id),
-                 bison_animal=animal_name, bison_space=space_name, bison_kind=kind_name,
-                 bison_action=action_name, bison_limits=limits)
+    kit.register(
+        app,
+        bp,
+        GAME,
+        view,
+        variant=lambda table: zoom_of(table.id),
+        bison_animal=animal_name,
+        bison_space=space_name,
+        bison_kind=kind_name,
+        bison_action=action_name,
+        bison_limits=limits,
+    )

@@ -58,10 +58,14 @@ def _action_context(table: tables.TableView) -> dict[str, Any]:
     if kind:
         for (at, terrain), pieces in sorted(state.board.pieces.items()):
             if pieces.player == colour and STRUCTURE_ON[terrain] == kind:
-                build_spaces.append({"value": f"{at[0]},{at[1]},{terrain}",
-                                     "label": f"{space_name(terrain)} [{at[0]},{at[1]}]",
-                                     "hunters": pieces.hunters,
-                                     "structure": pieces.structure})
+                build_spaces.append(
+                    {
+                        "value": f"{at[0]},{at[1]},{terrain}",
+                        "label": f"{space_name(terrain)} [{at[0]},{at[1]}]",
+                        "hunters": pieces.hunters,
+                        "structure": pieces.structure,
+                    }
+                )
     params = {"seat": seat, "action": action, "hunters": hunters}
 
     def link(**changes: Any) -> str:
@@ -69,11 +73,20 @@ def _action_context(table: tables.TableView) -> dict[str, Any]:
 
     return {
         "link": link,
-        "seat_index": seat, "actions": [a.value for a in Action], "available": available,
-        "action": action, "hunters": hunters, "cost": cost, "split": split,
-        "stocks": stocks.as_dict(), "kind": kind, "build_spaces": build_spaces,
-        "next_seat": state.rounds.next_seat, "animals": ANIMALS,
-        "max_hunters": MAX_HUNTERS_PER_ACTION, "tile_due": state.rounds.tile_due(seat),
+        "seat_index": seat,
+        "actions": [a.value for a in Action],
+        "available": available,
+        "action": action,
+        "hunters": hunters,
+        "cost": cost,
+        "split": split,
+        "stocks": stocks.as_dict(),
+        "kind": kind,
+        "build_spaces": build_spaces,
+        "next_seat": state.rounds.next_seat,
+        "animals": ANIMALS,
+        "max_hunters": MAX_HUNTERS_PER_ACTION,
+        "tile_due": state.rounds.tile_due(seat),
         "actions_left": state.rounds.actions_left(seat),
     }
 
@@ -91,8 +104,10 @@ def action(table_id: str) -> Any:
     def build() -> dict[str, Any]:
         hunters = int_field("hunters", _("hunters"))
         event: dict[str, Any] = {
-            "type": "action", "seat": context["seat_index"],
-            "action": request.form.get("action", ""), "hunters": hunters,
+            "type": "action",
+            "seat": context["seat_index"],
+            "action": request.form.get("action", ""),
+            "hunters": hunters,
             "override": request.form.get("override") == "on",
         }
         if hunters == 0:

@@ -39,8 +39,9 @@ def hex_arg(raw: str | None) -> tuple[int, int]:
             raise ValueError
         return (int(parts[0]), int(parts[1]))
     except ValueError:
-        raise RuleError(N_("the hex must be written q,r (two whole numbers), not {value!r}"),
-                        value=raw or "") from None
+        raise RuleError(
+            N_("the hex must be written q,r (two whole numbers), not {value!r}"), value=raw or ""
+        ) from None
 
 
 def int_field(name: str, label: str, default: int | None = None) -> int:
@@ -72,8 +73,9 @@ def tile_fields(values: Mapping[str, str]) -> dict[str, Any]:
             try:
                 animals[space] = int(raw)
             except ValueError:
-                raise RuleError(N_("{field} must be a whole number"),
-                                field=space_name(space)) from None
+                raise RuleError(
+                    N_("{field} must be a whole number"), field=space_name(space)
+                ) from None
         return {"edges": edges, "animals": animals}
     return {}
 

@@ -29,11 +29,18 @@ def _market_context(table: tables.TableView, seat: int | None = None) -> dict[st
     if seat is None:
         seat = state.rounds.check_seat(seat_field(table, default_seat(table)))
     supply = state.supplies[seat]
-    return {"seat_index": seat, "supply": supply.as_dict(), "stocks": state.stocks[seat],
-            "hunter_price": HUNTER_PRICE.bison, "animals": ANIMALS, "rate": EXCHANGE_RATE,
-            "structure_price": lambda size: structure_price(size).bison,
-            "sizes": sorted(set(supply.tents.market) | set(supply.canoes.market)),
-            "tent_market": supply.tents.market, "canoe_market": supply.canoes.market}
+    return {
+        "seat_index": seat,
+        "supply": supply.as_dict(),
+        "stocks": state.stocks[seat],
+        "hunter_price": HUNTER_PRICE.bison,
+        "animals": ANIMALS,
+        "rate": EXCHANGE_RATE,
+        "structure_price": lambda size: structure_price(size).bison,
+        "sizes": sorted(set(supply.tents.market) | set(supply.canoes.market)),
+        "tent_market": supply.tents.market,
+        "canoe_market": supply.canoes.market,
+    }
 
 
 @bp.get("/market")
@@ -54,34 +61,48 @@ def _market_post(table_id: str, event_of: Any) -> Any:
         return render_page("market.html", table, error=message, status=422, **context)
 
     return kit.post_event(
-        table_id, lambda _table: event_of(), game=GAME, refused=refused,
-        answer=lambda _table: _answer(table_id))
+        table_id,
+        lambda _table: event_of(),
+        game=GAME,
+        refused=refused,
+        answer=lambda _table: _answer(table_id),
+    )
 
 
 def _answer(table_id: str) -> Any:
     # A buy from the board page's one-tap button goes back there; the market page stays.
     if request.form.get("back") == "table":
         return redirect(url_for("web.table", table_id=table_id), code=303)
-    return redirect(url_for("bison.market", table_id=table_id,
-                            seat=request.form.get("seat", "")), code=303)
+    return redirect(
+        url_for("bison.market", table_id=table_id, seat=request.form.get("seat", "")), code=303
+    )
 
 
 @bp.post("/buy")
 def buy(table_id: str) -> Any:
     def event() -> dict[str, Any]:
         item = request.form.get("item", "")
-        built: dict[str, Any] = {"type": "buy", "seat": int_field("seat", _("player")),
-                                 "item": item}
+        built: dict[str, Any] = {
+            "type": "buy",
+            "seat": int_field("seat", _("player")),
+            "item": item,
+        }
         if item in ("tent", "canoe"):
             built["size"] = int_field("size", _("size"))
         return built
+
     return _market_post(table_id, event)
 
 
 @bp.post("/exchange")
 def exchange(table_id: str) -> Any:
     def event() -> dict[str, Any]:
-        return {"type": "exchange", "seat": int_field("seat", _("player")),
-                "give": request.form.get("give", ""), "get": request.form.get("get", ""),
-                "times": int_field("times", _("times"), 1)}
+        return {
+            "type": "exchange",
+            "seat": int_field("seat", _("player")),
+            "give": request.form.get("give", ""),
+            "get": request.form.get("get", ""),
+            "times": int_field("times", _("times"), 1),
+        }
+
     return _market_post(table_id, event)

@@ -30,26 +30,46 @@ GAME = fold.GAME
 bp = kit.blueprint(GAME, __name__)
 
 
-def render_page(template: str, table: tables.TableView, *, error: str | None = None,
-                status: int = 200, **context: Any) -> Any:
-    return render_template(f"games/bison/{template}", table=table, state=table.state,
-                           players=table.players, seat=current_seat(table),
-                           error=error, **context), status
+def render_page(
+    template: str,
+    table: tables.TableView,
+    *,
+    error: str | None = None,
+    status: int = 200,
+    **context: Any,
+) -> Any:
+    return render_template(
+        f"games/bison/{template}",
+        table=table,
+        state=table.state,
+        players=table.players,
+        seat=current_seat(table),
+        error=error,
+        **context,
+    ), status
 
 
 def back_to_table(table_id: str) -> Any:
     return redirect(url_for("web.table", table_id=table_id), code=303)
 
 
-def post_page_event(table: tables.TableView, build: Callable[[], dict[str, Any]],
-                    template: str, context: dict[str, Any]) -> Any:
+def post_page_event(
+    table: tables.TableView,
+    build: Callable[[], dict[str, Any]],
+    template: str,
+    context: dict[str, Any],
+) -> Any:
     """Append the event ``build()`` reads from the page's form (the one event path,
     ``post_event``): back to the table (303), or the page again with the refusal (422)."""
     return kit.post_event(
-        table.id, lambda _table: build(), table=table,
+        table.id,
+        lambda _table: build(),
+        table=table,
         answer=lambda changed: back_to_table(changed.id),
-        refused=lambda current, message: render_page(template, current, error=message,
-                                                     status=422, **context))
+        refused=lambda current, message: render_page(
+            template, current, error=message, status=422, **context
+        ),
+    )
 
 
 def default_seat(table: tables.TableView) -> int:

@@ -101,6 +101,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
 
     describe = None
     if retail and not fields:
+
         def corner_url(corner: int) -> str | None:
             if ends[0] is None:
                 return retail_link(a=corner)
@@ -111,39 +112,84 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         def edge_url(edge: int) -> str | None:
             return retail_link(p=edge)
 
-        describe = Markup(svg.describe_svg(ends, side, corner_url, edge_url, {
-            "corner": _("a corner: an end of the river"),
-            "edge": _("a side: the prairie's side")}))
+        describe = Markup(
+            svg.describe_svg(
+                ends,
+                side,
+                corner_url,
+                edge_url,
+                {
+                    "corner": _("a corner: an end of the river"),
+                    "edge": _("a side: the prairie's side"),
+                },
+            )
+        )
     pictures = []
     if not fields and not retail:
         for tile_id in taps.tiles_in_bag(state.board):
             shown = catalog.get(tile_id).tile
-            pictures.append({"id": tile_id, "url": link(tile=tile_id, rotation=0),
-                             "svg": Markup(svg.tile_picture(shown, label=tile_id,
-                                                            title=tile_id))})
+            pictures.append(
+                {
+                    "id": tile_id,
+                    "url": link(tile=tile_id, rotation=0),
+                    "svg": Markup(svg.tile_picture(shown, label=tile_id, title=tile_id)),
+                }
+            )
     animals = {}
     if "edges" in fields:
         for sp in SPACES:
             n = fields["animals"].get(sp, 0)
-            animals[sp] = {"n": n, "minus": link(**{sp: n - 1}) if n > 0 else None,
-                           "plus": link(**{sp: n + 1}) if n < ANIMALS_PER_TILE else None}
+            animals[sp] = {
+                "n": n,
+                "minus": link(**{sp: n - 1}) if n > 0 else None,
+                "plus": link(**{sp: n + 1}) if n < ANIMALS_PER_TILE else None,
+            }
     turns = []
     if tile is not None and not start:
         for n in range(6):
-            turns.append({"n": n, "svg": Markup(svg.tile_picture(
-                tile.rotated(n), label=fields.get("tile"),
-                title=_("turned %(n)s × 60°", n=n)))})
+            turns.append(
+                {
+                    "n": n,
+                    "svg": Markup(
+                        svg.tile_picture(
+                            tile.rotated(n),
+                            label=fields.get("tile"),
+                            title=_("turned %(n)s × 60°", n=n),
+                        )
+                    ),
+                }
+            )
     return {
-        "turns": turns, "hunters_left": state.supplies[seat].hunters_supply,
-        "link": link, "start": start, "retail": retail, "describe": describe,
-        "ends": ends, "side": side, "pictures": pictures, "animals_steppers": animals,
-        "at": at, "at_text": f"{at[0]},{at[1]}", "fields": fields, "rotation": rotation,
-        "tile_problem": problem, "tile": tile,
-        "board": board_markup(table, links=False, focus=at, preview=preview,
-                              preview_url=link(rotation=(rotation + 1) % 6) if tile else None),
-        "legal": start or at in fold.legal_hexes(state), "seat_index": seat,
-        "spaces": SPACES, "animals": ANIMALS, "values": values,
-        "max_hunters": MAX_HUNTERS_PER_ACTION, "costs": COST_TABLE,
+        "turns": turns,
+        "hunters_left": state.supplies[seat].hunters_supply,
+        "link": link,
+        "start": start,
+        "retail": retail,
+        "describe": describe,
+        "ends": ends,
+        "side": side,
+        "pictures": pictures,
+        "animals_steppers": animals,
+        "at": at,
+        "at_text": f"{at[0]},{at[1]}",
+        "fields": fields,
+        "rotation": rotation,
+        "tile_problem": problem,
+        "tile": tile,
+        "board": board_markup(
+            table,
+            links=False,
+            focus=at,
+            preview=preview,
+            preview_url=link(rotation=(rotation + 1) % 6) if tile else None,
+        ),
+        "legal": start or at in fold.legal_hexes(state),
+        "seat_index": seat,
+        "spaces": SPACES,
+        "animals": ANIMALS,
+        "values": values,
+        "max_hunters": MAX_HUNTERS_PER_ACTION,
+        "costs": COST_TABLE,
         "whatif": state.settings.whatif,
     }
 
@@ -162,10 +208,14 @@ def place(table_id: str) -> Any:
     def build() -> dict[str, Any]:
         fields = context["fields"]
         if not fields:
-            raise RuleError(N_("say which tile: tap one of the pictures, or describe a "
-                               "retail tile"))
-        event: dict[str, Any] = {"at": list(context["at"]), "rotation": context["rotation"],
-                                 **fields}
+            raise RuleError(
+                N_("say which tile: tap one of the pictures, or describe a retail tile")
+            )
+        event: dict[str, Any] = {
+            "at": list(context["at"]),
+            "rotation": context["rotation"],
+            **fields,
+        }
         if context["start"]:
             if "edges" not in fields:
                 raise RuleError(N_("describe the start tile by its river and prairie"))
@@ -174,8 +224,13 @@ def place(table_id: str) -> Any:
         if request.form.get("mode") == "mirror":
             event["type"] = "tile"
             return event
-        event.update({"type": "play", "action": "place_tile",
-                      "seat": int_field("seat", _("player"), context["seat_index"])})
+        event.update(
+            {
+                "type": "play",
+                "action": "place_tile",
+                "seat": int_field("seat", _("player"), context["seat_index"]),
+            }
+        )
         gain = request.form.get("gain", "").strip()
         if gain:
             event.update({"hunters": 0, "gain": gain})

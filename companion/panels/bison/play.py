@@ -50,8 +50,9 @@ def space_arg(raw: str | None, what: str) -> Space:
     """``"q,r,space"`` from a link or a form field as a space."""
     parts = (raw or "").split(",")
     if len(parts) != 3:
-        raise RuleError(N_("{what} must be written q,r,space, not {value!r}"), what=what,
-                        value=raw or "")
+        raise RuleError(
+            N_("{what} must be written q,r,space, not {value!r}"), what=what, value=raw or ""
+        )
     return (hex_arg(f"{parts[0]},{parts[1]}"), fold.parse_space(parts[2]))
 
 
@@ -92,16 +93,34 @@ def tile(table_id: str) -> Any:
     for terrain in SPACES:
         pieces = state.board.pieces.get((at, terrain))
         owner = state.seat_of(pieces.player) if pieces else None
-        spaces.append({"space": terrain, "label": space_label(table, (at, terrain)),
-                       "pieces": pieces, "owner": owner, "sheet": sheet_for(table, at, terrain),
-                       "url": url_for("bison.space", table_id=table.id,
-                                      at=f"{at[0]},{at[1]}", space=terrain)})
-    start = (at in state.board.start and placed.catalog_id is not None
-             and not any(s[0] == at for s in state.board.pieces)
-             and not state.locked)
-    return render_page("tile.html", table, at=at, placed=placed, spaces=spaces,
-                       board=board_markup(table, focus=at), describe_start=start,
-                       turn=fold.turn(state))
+        spaces.append(
+            {
+                "space": terrain,
+                "label": space_label(table, (at, terrain)),
+                "pieces": pieces,
+                "owner": owner,
+                "sheet": sheet_for(table, at, terrain),
+                "url": url_for(
+                    "bison.space", table_id=table.id, at=f"{at[0]},{at[1]}", space=terrain
+                ),
+            }
+        )
+    start = (
+        at in state.board.start
+        and placed.catalog_id is not None
+        and not any(s[0] == at for s in state.board.pieces)
+        and not state.locked
+    )
+    return render_page(
+        "tile.html",
+        table,
+        at=at,
+        placed=placed,
+        spaces=spaces,
+        board=board_markup(table, focus=at),
+        describe_start=start,
+        turn=fold.turn(state),
+    )
 
 
 @bp.get("/move")
@@ -115,24 +134,48 @@ def move(table_id: str) -> Any:
         reach = fold.destinations(state, seat, source, action)
         goal = space_arg(request.args["to"], _("to")) if request.args.get("to") else None
         if goal is not None and goal not in reach:
-            raise RuleError(N_("your hunters on {start} cannot reach {goal} with this "
-                               "action"), start=space_label(table, source),
-                            goal=space_label(table, goal))
+            raise RuleError(
+                N_("your hunters on {start} cannot reach {goal} with this action"),
+                start=space_label(table, source),
+                goal=space_label(table, goal),
+            )
     except RuleError as error:
         return _message(table, error)
     have = min(own_hunters(table, seat, source), MAX_HUNTERS_PER_ACTION)
-    targets = {space: (cost, url_for("bison.move", table_id=table.id,
-                                     **{"from": space_text(source)}, action=action,
-                                     to=space_text(space)))
-               for space, cost in reach.items()}
-    board = board_markup(table, links=False, highlight=[source] + ([goal] if goal else []),
-                         targets=None if goal else targets)
-    return render_page("move.html", table, source=space_text(source),
-                       source_label=space_label(table, source), action=action, seat_index=seat,
-                       goal=space_text(goal) if goal else None,
-                       goal_label=space_label(table, goal) if goal else None,
-                       cost=reach.get(goal) if goal else None, have=have, board=board,
-                       costs=COST_TABLE, reachable=len(reach))
+    targets = {
+        space: (
+            cost,
+            url_for(
+                "bison.move",
+                table_id=table.id,
+                **{"from": space_text(source)},
+                action=action,
+                to=space_text(space),
+            ),
+        )
+        for space, cost in reach.items()
+    }
+    board = board_markup(
+        table,
+        links=False,
+        highlight=[source] + ([goal] if goal else []),
+        targets=None if goal else targets,
+    )
+    return render_page(
+        "move.html",
+        table,
+        source=space_text(source),
+        source_label=space_label(table, source),
+        action=action,
+        seat_index=seat,
+        goal=space_text(goal) if goal else None,
+        goal_label=space_label(table, goal) if goal else None,
+        cost=reach.get(goal) if goal else None,
+        have=have,
+        board=board,
+        costs=COST_TABLE,
+        reachable=len(reach),
+    )
 
 
 @bp.get("/gather")
@@ -153,12 +196,25 @@ def gather(table_id: str) -> Any:
         have = own_hunters(table, seat, space)
         chosen = min(have, left)
         left -= chosen
-        rows.append({"space": space_text(space), "label": space_label(table, space),
-                     "have": have, "chosen": chosen})
+        rows.append(
+            {
+                "space": space_text(space),
+                "label": space_label(table, space),
+                "have": have,
+                "chosen": chosen,
+            }
+        )
     board = board_markup(table, links=False, highlight=[goal, *sources])
-    return render_page("gather.html", table, goal=space_text(goal),
-                       goal_label=space_label(table, goal), rows=rows, seat_index=seat,
-                       board=board, most=MAX_HUNTERS_PER_ACTION)
+    return render_page(
+        "gather.html",
+        table,
+        goal=space_text(goal),
+        goal_label=space_label(table, goal),
+        rows=rows,
+        seat_index=seat,
+        board=board,
+        most=MAX_HUNTERS_PER_ACTION,
+    )
 
 
 def play_event(table: tables.TableView) -> dict[str, Any]:
@@ -176,25 +232,37 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
         return event
     if action in ("tent", "canoe"):
         space = space_arg(form.get("space"), _("space"))
-        event["builds"] = [{"space": fold.space_ref(state, space),
-                            "size": int_field("size", _("size"))}]
+        event["builds"] = [
+            {"space": fold.space_ref(state, space), "size": int_field("size", _("size"))}
+        ]
     elif action in ("move_1", "move_3"):
-        event["moves"] = [{"from": fold.space_ref(state, space_arg(form.get("from"), _("from"))),
-                           "to": fold.space_ref(state, space_arg(form.get("to"), _("to"))),
-                           "hunters": int_field("hunters", _("hunters"))}]
+        event["moves"] = [
+            {
+                "from": fold.space_ref(state, space_arg(form.get("from"), _("from"))),
+                "to": fold.space_ref(state, space_arg(form.get("to"), _("to"))),
+                "hunters": int_field("hunters", _("hunters")),
+            }
+        ]
     elif action == "gather":
         sources = []
         for key in form:
             if key.startswith("from."):
                 count = int_field(key, _("hunters"), 0)
                 if count:
-                    sources.append({"space": fold.space_ref(state, space_arg(key[5:], _("from"))),
-                                    "hunters": count})
-        event["gather"] = {"to": fold.space_ref(state, space_arg(form.get("to"), _("to"))),
-                           "from": sources}
+                    sources.append(
+                        {
+                            "space": fold.space_ref(state, space_arg(key[5:], _("from"))),
+                            "hunters": count,
+                        }
+                    )
+        event["gather"] = {
+            "to": fold.space_ref(state, space_arg(form.get("to"), _("to"))),
+            "from": sources,
+        }
     else:
-        raise RuleError(N_("say which action: {actions}"),
-                        actions="tent, canoe, move_1, move_3, gather")
+        raise RuleError(
+            N_("say which action: {actions}"), actions="tent, canoe, move_1, move_3, gather"
+        )
     event["hunters"] = fold.hunters_used(state, event)
     return event
 

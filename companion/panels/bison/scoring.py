@@ -59,8 +59,9 @@ def _choices_from_form() -> dict[tuple[int, int], Choice]:
         elif len(parts) == 4 and parts[3] == "buy":
             for value in request.form.getlist(key):
                 item, _dot, size = value.partition(".")
-                entry["buys"].append({"item": item, **({"size": base.small_number(size)}
-                                                       if size else {})})
+                entry["buys"].append(
+                    {"item": item, **({"size": base.small_number(size)} if size else {})}
+                )
         elif len(parts) != 3:
             raise RuleError(N_("the exchange field {field} is not understood"), field=key)
     return {key: Choice.from_json(raw) for key, raw in chosen.items()}
@@ -76,8 +77,9 @@ def _buy_options(supply: Supply) -> list[dict[str, Any]]:
     return options
 
 
-def _score_context(table: tables.TableView, chosen: dict[tuple[int, int], Choice]
-                   ) -> dict[str, Any]:
+def _score_context(
+    table: tables.TableView, chosen: dict[tuple[int, int], Choice]
+) -> dict[str, Any]:
     state = table.state
     result = fold.score_now(state, overflow=chosen)
     live = standings(table)
@@ -98,51 +100,87 @@ def _score_context(table: tables.TableView, chosen: dict[tuple[int, int], Choice
                 for buy in done.buys:
                     supply = buy.bought(supply)
             made = Counter((e.give, e.get) for e in receipt.exchanges)
-            bought = Counter(b.as_json().get("item", "") + (f".{b.size}" if b.size else "")
-                             for b in receipt.buys)
+            bought = Counter(
+                b.as_json().get("item", "") + (f".{b.size}" if b.size else "") for b in receipt.buys
+            )
             nothing = warning(stocks, award, supply, Choice.nothing())
-            outcome = settle(stocks, award, supply,
-                             Choice(tuple(receipt.exchanges), tuple(receipt.buys)))
-            overflows.append({
-                "key": f"{index}.{region_index_}", "region": region_index_,
-                "terrain": score.region.terrain, "animal": score.animal,
-                "award": award.total, "before": stocks.as_dict(),
-                # B8: 3 of the overflowing animal, from its whole stock, for 1 of another.
-                "exchanges": [{"give": give, "into": into, "times": made[(give, into)],
-                               "most": (stocks.get(give) + award.get(give)) // EXCHANGE_RATE}
-                              for give in ANIMALS for into in ANIMALS if give != into
-                              and stocks.get(give) + award.get(give) > STOCK_CAP],
-                "buys": [{**o, "on": bought[o["value"]] > 0} for o in _buy_options(supply)],
-                "lost": receipt.lost.as_dict(), "lost_total": receipt.lost.total,
-                "nothing": nothing.as_dict(), "nothing_total": nothing.total,
-                "proposal_lost": proposal.discarded.total, "cost": outcome.lost,
-                "is_proposal": tuple(receipt.exchanges) == tuple(proposal.choice.exchanges)
-                and tuple(receipt.buys) == tuple(proposal.choice.buys),
-                "kept": receipt.stocks.as_dict(),
-                "choice": {"exchanges": [{"give": e.give, "get": e.get}
-                                         for e in receipt.exchanges],
-                           "buys": [b.as_json() for b in receipt.buys]},
-            })
-        seats.append({"index": index, "name": player.name, "colour": player.color,
-                      "before": result.before[index].as_dict(),
-                      "awards": result.awards(index).as_dict(),
-                      "after": result.after[index].as_dict(),
-                      "lost": result.lost(index).total, "overflows": overflows})
+            outcome = settle(
+                stocks, award, supply, Choice(tuple(receipt.exchanges), tuple(receipt.buys))
+            )
+            overflows.append(
+                {
+                    "key": f"{index}.{region_index_}",
+                    "region": region_index_,
+                    "terrain": score.region.terrain,
+                    "animal": score.animal,
+                    "award": award.total,
+                    "before": stocks.as_dict(),
+                    # B8: 3 of the overflowing animal, from its whole stock, for 1 of another.
+                    "exchanges": [
+                        {
+                            "give": give,
+                            "into": into,
+                            "times": made[(give, into)],
+                            "most": (stocks.get(give) + award.get(give)) // EXCHANGE_RATE,
+                        }
+                        for give in ANIMALS
+                        for into in ANIMALS
+                        if give != into and stocks.get(give) + award.get(give) > STOCK_CAP
+                    ],
+                    "buys": [{**o, "on": bought[o["value"]] > 0} for o in _buy_options(supply)],
+                    "lost": receipt.lost.as_dict(),
+                    "lost_total": receipt.lost.total,
+                    "nothing": nothing.as_dict(),
+                    "nothing_total": nothing.total,
+                    "proposal_lost": proposal.discarded.total,
+                    "cost": outcome.lost,
+                    "is_proposal": tuple(receipt.exchanges) == tuple(proposal.choice.exchanges)
+                    and tuple(receipt.buys) == tuple(proposal.choice.buys),
+                    "kept": receipt.stocks.as_dict(),
+                    "choice": {
+                        "exchanges": [{"give": e.give, "get": e.get} for e in receipt.exchanges],
+                        "buys": [b.as_json() for b in receipt.buys],
+                    },
+                }
+            )
+        seats.append(
+            {
+                "index": index,
+                "name": player.name,
+                "colour": player.color,
+                "before": result.before[index].as_dict(),
+                "awards": result.awards(index).as_dict(),
+                "after": result.after[index].as_dict(),
+                "lost": result.lost(index).total,
+                "overflows": overflows,
+            }
+        )
     order = {terrain: i for i, terrain in enumerate(SCORING_ORDER)}
-    groups = [{"terrain": terrain,
-               "regions": [r for r in live["regions"] if r["terrain"] == terrain]}
-              for terrain in sorted(order, key=order.__getitem__)]
+    groups = [
+        {"terrain": terrain, "regions": [r for r in live["regions"] if r["terrain"] == terrain]}
+        for terrain in sorted(order, key=order.__getitem__)
+    ]
     rounds = state.rounds
     # Tapping a region line highlights that region on the board (``region=<n>``).
     shown = base.small_number(request.args.get("region"))
-    highlight = (result.regions[shown].region.spaces
-                 if shown is not None and shown < len(result.regions) else ())
-    return {"board": board_markup(table, links=False, highlight=highlight),
-            "highlighted": shown if highlight else None, "final": result.final,
-            "groups": groups, "seats": seats, "animals": ANIMALS,
-            "complete": rounds.round_complete or rounds.finished,
-            "done": state.final_scored, "cap": STOCK_CAP,
-            "rate": EXCHANGE_RATE, "actions_per_round": ACTIONS_PER_ROUND}
+    highlight = (
+        result.regions[shown].region.spaces
+        if shown is not None and shown < len(result.regions)
+        else ()
+    )
+    return {
+        "board": board_markup(table, links=False, highlight=highlight),
+        "highlighted": shown if highlight else None,
+        "final": result.final,
+        "groups": groups,
+        "seats": seats,
+        "animals": ANIMALS,
+        "complete": rounds.round_complete or rounds.finished,
+        "done": state.final_scored,
+        "cap": STOCK_CAP,
+        "rate": EXCHANGE_RATE,
+        "actions_per_round": ACTIONS_PER_ROUND,
+    }
 
 
 @bp.route("/score", methods=["GET", "POST"])
@@ -153,17 +191,25 @@ def score(table_id: str) -> Any:
         context = _score_context(table, chosen)
     except RuleError as error:
         context = _score_context(table, {})
-        return render_page("score.html", table, error=rule_error_message(error), status=422,
-                           **context)
+        return render_page(
+            "score.html", table, error=rule_error_message(error), status=422, **context
+        )
     if request.method == "GET" or request.form.get("preview"):
         return render_page("score.html", table, **context)
 
     def build() -> dict[str, Any]:
         # B8 as amended: every overflow's choice as shown (the proposal unless changed);
         # B10: the final result stays final (``lock``).
-        overflow = [{"seat": s["index"], "region": o["region"], **o["choice"]}
-                    for s in context["seats"] for o in s["overflows"]]
-        return {"type": "score", "override": request.form.get("override") == "on",
-                "lock": True, "overflow": overflow}
+        overflow = [
+            {"seat": s["index"], "region": o["region"], **o["choice"]}
+            for s in context["seats"]
+            for o in s["overflows"]
+        ]
+        return {
+            "type": "score",
+            "override": request.form.get("override") == "on",
+            "lock": True,
+            "overflow": overflow,
+        }
 
     return post_page_event(table, build, "score.html", context)

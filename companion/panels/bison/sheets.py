@@ -27,9 +27,14 @@ def sheet_for(table: tables.TableView, at: Any, space: str) -> dict[str, Any]:
     state = table.state
     there = state.board.pieces.get((at, space))
     seat = fold.turn(state).seat
-    sheet: dict[str, Any] = {"seat": seat, "moves": [], "gather": None, "sizes": (),
-                             "kind": STRUCTURE_ON[space],
-                             "text": f"{at[0]},{at[1]},{space}"}
+    sheet: dict[str, Any] = {
+        "seat": seat,
+        "moves": [],
+        "gather": None,
+        "sizes": (),
+        "kind": STRUCTURE_ON[space],
+        "text": f"{at[0]},{at[1]},{space}",
+    }
     if seat is None or state.locked:
         return sheet
     available = {a.value for a in state.rounds.available(seat)}
@@ -38,8 +43,14 @@ def sheet_for(table: tables.TableView, at: Any, space: str) -> dict[str, Any]:
     mine = there is not None and there.player == state.colours[seat] and there.hunters
     for action in ("move_1", "move_3"):
         if action in available and mine:
-            sheet["moves"].append({"action": action, "url": url_for(
-                "bison.move", table_id=table.id, action=action, **{"from": text})})
+            sheet["moves"].append(
+                {
+                    "action": action,
+                    "url": url_for(
+                        "bison.move", table_id=table.id, action=action, **{"from": text}
+                    ),
+                }
+            )
     sources = fold.destinations(state, seat, here, "gather") if mine else {}
     if "gather" in available and sources:
         sheet["gather"] = url_for("bison.gather", table_id=table.id, to=text)

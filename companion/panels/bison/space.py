@@ -52,14 +52,22 @@ def _space_context(table: tables.TableView) -> dict[str, Any]:
     turn = fold.turn(state)
     sheet = sheet_for(table, at, space)
     return {
-        "sheet": sheet, "turn": turn, "hunter_counts": range(0, HUNTERS_OWNED + 1),
-        "at": at, "at_text": f"{at[0]},{at[1]}", "space": space,
-        "kind": STRUCTURE_ON[space], "animal": ANIMAL_OF[space],
+        "sheet": sheet,
+        "turn": turn,
+        "hunter_counts": range(0, HUNTERS_OWNED + 1),
+        "at": at,
+        "at_text": f"{at[0]},{at[1]}",
+        "space": space,
+        "kind": STRUCTURE_ON[space],
+        "animal": ANIMAL_OF[space],
         "here": state.board.tiles[at].tile.animals_on(space),
-        "there": there, "owner": state.seat_of(there.player) if there else None,
-        "region": region, "region_score": shown,
+        "there": there,
+        "owner": state.seat_of(there.player) if there else None,
+        "region": region,
+        "region_score": shown,
         "board": board_markup(table, focus=at, highlight=region.spaces),
-        "sizes": range(0, MAX_STRUCTURE + 1), "default_seat": default_seat(table),
+        "sizes": range(0, MAX_STRUCTURE + 1),
+        "default_seat": default_seat(table),
     }
 
 
@@ -69,8 +77,11 @@ def space(table_id: str) -> Any:
     try:
         context = _space_context(table)
     except (RuleError, KeyError) as error:
-        message = (rule_error_message(error) if isinstance(error, RuleError)
-                   else _("There is no such space on the board."))
+        message = (
+            rule_error_message(error)
+            if isinstance(error, RuleError)
+            else _("There is no such space on the board.")
+        )
         return render_page("message.html", table, error=message, status=422)
     if request.method == "GET":
         return render_page("space.html", table, **context)
@@ -79,8 +90,12 @@ def space(table_id: str) -> Any:
         hunters = int_field("hunters", _("hunters"), 0)
         structure = int_field("structure", kind_name(context["kind"]), 0)
         raw_seat = request.form.get("seat", "").strip()
-        item: dict[str, Any] = {"at": list(context["at"]), "space": context["space"],
-                                "hunters": hunters, "structure": structure}
+        item: dict[str, Any] = {
+            "at": list(context["at"]),
+            "space": context["space"],
+            "hunters": hunters,
+            "structure": structure,
+        }
         if raw_seat:
             item["seat"] = int_field("seat", _("player"))
         # A free correction (not an action): the history names it a correction.

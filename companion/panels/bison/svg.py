@@ -31,8 +31,16 @@ SQRT3 = math.sqrt(3)
 MARK = geometry.MARK_RADIUS * SIZE
 FILL = {PRAIRIE: "#9bd16b", MOUNTAIN: "#b98f5a", RIVER: "#2f7fd8"}
 ANIMAL_DOT = {PRAIRIE: "#5b3716", MOUNTAIN: "#7a1f1f", RIVER: "#e8f1ff"}
-COLOUR = {"red": "#dc2626", "yellow": "#eab308", "green": "#15803d", "blue": "#1d4ed8",
-          "purple": "#9333ea", "black": "#262626", "white": "#f5f5f5", "orange": "#ea580c"}
+COLOUR = {
+    "red": "#dc2626",
+    "yellow": "#eab308",
+    "green": "#15803d",
+    "blue": "#1d4ed8",
+    "purple": "#9333ea",
+    "black": "#262626",
+    "white": "#f5f5f5",
+    "orange": "#ea580c",
+}
 
 Point = tuple[float, float]
 
@@ -60,35 +68,45 @@ def _pts(points: Collection[Point]) -> str:
 def _link(url: str | None, body: str, label: str, data: str) -> str:
     if url is None:
         return f"<g {data}>{body}</g>"
-    return (f'<a href="{escape(url)}" aria-label="{escape(label)}" {data}>'
-            f"<title>{escape(label)}</title>{body}</a>")
+    return (
+        f'<a href="{escape(url)}" aria-label="{escape(label)}" {data}>'
+        f"<title>{escape(label)}</title>{body}</a>"
+    )
 
 
-def _structure(x: float, y: float, fill: str, size: int, space: str, text: str,
-               data: str) -> str:
+def _structure(x: float, y: float, fill: str, size: int, space: str, text: str, data: str) -> str:
     r = MARK
     if space == RIVER:  # a canoe: a flat boat
-        shape = (f'<path d="M{x - r:.1f},{y - r * .4:.1f} h{2 * r:.1f} l{-r * .45:.1f},'
-                 f'{r * 1.1:.1f} h{-r * 1.1:.1f} z" fill="{fill}" stroke="#000" '
-                 f'stroke-width=".5"/>')
+        shape = (
+            f'<path d="M{x - r:.1f},{y - r * 0.4:.1f} h{2 * r:.1f} l{-r * 0.45:.1f},'
+            f'{r * 1.1:.1f} h{-r * 1.1:.1f} z" fill="{fill}" stroke="#000" '
+            f'stroke-width=".5"/>'
+        )
     else:  # a tent: a triangle
-        shape = (f'<path d="M{x - r:.1f},{y + r * .8:.1f} L{x:.1f},{y - r:.1f} '
-                 f'L{x + r:.1f},{y + r * .8:.1f} z" fill="{fill}" stroke="#000" '
-                 f'stroke-width=".5"/>')
-    return (f'<g class="mark" {data}>{shape}<text x="{x:.1f}" y="{y + r * .55:.1f}" '
-            f'fill="{text}" font-size="{r * 1.1:.1f}" font-weight="700" '
-            f'text-anchor="middle">{size}</text></g>')
+        shape = (
+            f'<path d="M{x - r:.1f},{y + r * 0.8:.1f} L{x:.1f},{y - r:.1f} '
+            f'L{x + r:.1f},{y + r * 0.8:.1f} z" fill="{fill}" stroke="#000" '
+            f'stroke-width=".5"/>'
+        )
+    return (
+        f'<g class="mark" {data}>{shape}<text x="{x:.1f}" y="{y + r * 0.55:.1f}" '
+        f'fill="{text}" font-size="{r * 1.1:.1f}" font-weight="700" '
+        f'text-anchor="middle">{size}</text></g>'
+    )
 
 
 def _hunters(x: float, y: float, fill: str, count: int, text: str, data: str) -> str:
-    return (f'<g class="mark" {data}><circle cx="{x:.1f}" cy="{y:.1f}" r="{MARK:.1f}" '
-            f'fill="{fill}" stroke="#000" stroke-width=".5"/><text x="{x:.1f}" '
-            f'y="{y + MARK * .45:.1f}" fill="{text}" font-size="{MARK * 1.25:.1f}" '
-            f'font-weight="700" text-anchor="middle">{count}</text></g>')
+    return (
+        f'<g class="mark" {data}><circle cx="{x:.1f}" cy="{y:.1f}" r="{MARK:.1f}" '
+        f'fill="{fill}" stroke="#000" stroke-width=".5"/><text x="{x:.1f}" '
+        f'y="{y + MARK * 0.45:.1f}" fill="{text}" font-size="{MARK * 1.25:.1f}" '
+        f'font-weight="700" text-anchor="middle">{count}</text></g>'
+    )
 
 
-def _space_marks(at: Hex, tile: Tile, space: str, board: Board | None,
-                 colours: Mapping[str, str]) -> str:
+def _space_marks(
+    at: Hex, tile: Tile, space: str, board: Board | None, colours: Mapping[str, str]
+) -> str:
     """A space's marks on its anchors: the structure, the hunter badge, the animals."""
     pieces = board.pieces.get((at, space)) if board is not None else None
     structure = pieces.structure if pieces else 0
@@ -105,18 +123,37 @@ def _space_marks(at: Hex, tile: Tile, space: str, board: Board | None,
         owner = f'data-player="{escape(pieces.player)}"'
         if structure:
             x, y = _at(at, next(points))
-            out.append(_structure(x, y, fill, structure, space, text,
-                                  f'data-mark="{"canoe" if space == RIVER else "tent"}" '
-                                  f'data-size="{structure}" {owner} {where}'))
+            out.append(
+                _structure(
+                    x,
+                    y,
+                    fill,
+                    structure,
+                    space,
+                    text,
+                    f'data-mark="{"canoe" if space == RIVER else "tent"}" '
+                    f'data-size="{structure}" {owner} {where}',
+                )
+            )
         if hunters:
             x, y = _at(at, next(points))
-            out.append(_hunters(x, y, fill, hunters, text,
-                                f'data-mark="hunters" data-count="{hunters}" {owner} {where}'))
+            out.append(
+                _hunters(
+                    x,
+                    y,
+                    fill,
+                    hunters,
+                    text,
+                    f'data-mark="hunters" data-count="{hunters}" {owner} {where}',
+                )
+            )
     for _ in range(animals):
         x, y = _at(at, next(points))
-        out.append(f'<circle class="mark" data-mark="animal" {where} cx="{x:.1f}" '
-                   f'cy="{y:.1f}" r="{MARK * .7:.1f}" fill="{ANIMAL_DOT[space]}" '
-                   f'stroke="#000" stroke-width=".4"/>')
+        out.append(
+            f'<circle class="mark" data-mark="animal" {where} cx="{x:.1f}" '
+            f'cy="{y:.1f}" r="{MARK * 0.7:.1f}" fill="{ANIMAL_DOT[space]}" '
+            f'stroke="#000" stroke-width=".4"/>'
+        )
     return "".join(out)
 
 
@@ -124,22 +161,36 @@ def bounds(hexes: Collection[Hex]) -> tuple[float, float, float, float]:
     xs = [centre(h)[0] for h in hexes] or [0.0]
     ys = [centre(h)[1] for h in hexes] or [0.0]
     pad = SIZE * 1.05
-    return (min(xs) - pad * SQRT3 / 2 - 2, min(ys) - pad, max(xs) - min(xs) + pad * SQRT3 + 4,
-            max(ys) - min(ys) + 2 * pad)
+    return (
+        min(xs) - pad * SQRT3 / 2 - 2,
+        min(ys) - pad,
+        max(xs) - min(xs) + pad * SQRT3 + 4,
+        max(ys) - min(ys) + 2 * pad,
+    )
 
 
 def tile_picture(tile: Tile, *, label: str | None = None, title: str = "") -> str:
     """One tile alone (the picker's pictures): its areas and animals."""
     x0, y0, width, height = bounds([(0, 0)])
     body = _tile_body((0, 0), tile, label, None, {}, None, {}, preview=False)
-    return (f'<svg class="bison-tile-pic" xmlns="http://www.w3.org/2000/svg" role="img" '
-            f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
-            f'aria-label="{escape(title)}">{body}</svg>')
+    return (
+        f'<svg class="bison-tile-pic" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
+        f'aria-label="{escape(title)}">{body}</svg>'
+    )
 
 
-def _tile_body(at: Hex, tile: Tile, label: str | None, board: Board | None,
-               colours: Mapping[str, str], space_url: Callable[[Hex, str], str] | None,
-               labels: Mapping[str, str], *, preview: bool) -> str:
+def _tile_body(
+    at: Hex,
+    tile: Tile,
+    label: str | None,
+    board: Board | None,
+    colours: Mapping[str, str],
+    space_url: Callable[[Hex, str], str] | None,
+    labels: Mapping[str, str],
+    *,
+    preview: bool,
+) -> str:
     shapes = geometry.areas(tile)
     out = []
     for space in (PRAIRIE, MOUNTAIN, RIVER):
@@ -149,23 +200,29 @@ def _tile_body(at: Hex, tile: Tile, label: str | None, board: Board | None,
         if url is not None:  # the largest disc inside the area: where a finger lands
             (dx, dy), radius = geometry.tap_disc(tile, space)
             x, y = _at(at, (dx, dy))
-            body += (f'<circle class="tap" data-tap="{at[0]},{at[1]},{space}" cx="{x:.1f}" '
-                     f'cy="{y:.1f}" r="{radius * SIZE:.1f}" fill="transparent"/>')
+            body += (
+                f'<circle class="tap" data-tap="{at[0]},{at[1]},{space}" cx="{x:.1f}" '
+                f'cy="{y:.1f}" r="{radius * SIZE:.1f}" fill="transparent"/>'
+            )
         text = labels.get(space, "{at}").format(at=label or f"{at[0]},{at[1]}")
         out.append(_link(url, body, text, f'data-space="{space}" data-at="{at[0]},{at[1]}"'))
     outline = [corner_point(at, i) for i in range(6)]
-    out.append(f'<polygon points="{_pts(outline)}" fill="none" stroke="#3b2f22" '
-               f'stroke-width="1.2" pointer-events="none"/>')
+    out.append(
+        f'<polygon points="{_pts(outline)}" fill="none" stroke="#3b2f22" '
+        f'stroke-width="1.2" pointer-events="none"/>'
+    )
     # Marks never take a tap: the space underneath is the link.
     out.append('<g pointer-events="none">')
     for space in SPACES:
         out.append(_space_marks(at, tile, space, board, colours))
     if label:
         x, y = _at(at, geometry.label_point(tile))
-        size = geometry.LABEL_RADIUS * SIZE * .9
-        out.append(f'<text class="tile-id" data-tile-id="{escape(label)}" x="{x:.1f}" '
-                   f'y="{y + size * .35:.1f}" font-size="{size:.1f}" font-weight="700" '
-                   f'text-anchor="middle" fill="#1d1a16">{escape(label)}</text>')
+        size = geometry.LABEL_RADIUS * SIZE * 0.9
+        out.append(
+            f'<text class="tile-id" data-tile-id="{escape(label)}" x="{x:.1f}" '
+            f'y="{y + size * 0.35:.1f}" font-size="{size:.1f}" font-weight="700" '
+            f'text-anchor="middle" fill="#1d1a16">{escape(label)}</text>'
+        )
     out.append("</g>")
     return "".join(out)
 
@@ -201,44 +258,66 @@ def board_svg(
     tiles = dict(board.tiles.items())
     all_hexes = set(tiles) | set(legal) | ({preview[0]} if preview else set())
     x0, y0, width, height = bounds([focus] if focus is not None else all_hexes)
-    out = [f'<svg class="bison-svg{" bison-focus" if focus is not None else ""}" '
-           f'xmlns="http://www.w3.org/2000/svg" role="img" '
-           f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
-           f'width="{width:.0f}" height="{height:.0f}" aria-label="{escape(title)}">']
+    out = [
+        f'<svg class="bison-svg{" bison-focus" if focus is not None else ""}" '
+        f'xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
+        f'width="{width:.0f}" height="{height:.0f}" aria-label="{escape(title)}">'
+    ]
     for at, placed in sorted(tiles.items()):
         # Zoomed, only the focused tile is named (a neighbour's id may lie out of view).
         label = placed.catalog_id if focus is None or at == focus else None
-        body = _tile_body(at, placed.tile, label, board, colours,
-                          space_url if tile_url is None else None, labels, preview=False)
+        body = _tile_body(
+            at,
+            placed.tile,
+            label,
+            board,
+            colours,
+            space_url if tile_url is None else None,
+            labels,
+            preview=False,
+        )
         group = f'<g class="tile" data-hex="{at[0]},{at[1]}">{body}</g>'
         if tile_url is not None:
             name = placed.catalog_id or f"[{at[0]},{at[1]}]"
-            group = _link(tile_url(at), group, labels.get("tile", "{at}").format(at=name),
-                          f'data-tile="{at[0]},{at[1]}"')
+            group = _link(
+                tile_url(at),
+                group,
+                labels.get("tile", "{at}").format(at=name),
+                f'data-tile="{at[0]},{at[1]}"',
+            )
         out.append(group)
     if preview is not None:
         at, tile = preview
         body = _tile_body(at, tile, None, None, colours, None, labels, preview=True)
         group = f'<g class="tile preview" data-hex="{at[0]},{at[1]}">{body}</g>'
-        out.append(_link(preview_url, group, labels.get("turn", ""), 'data-preview="1"')
-                   if preview_url else group)
+        out.append(
+            _link(preview_url, group, labels.get("turn", ""), 'data-preview="1"')
+            if preview_url
+            else group
+        )
     for at in sorted(set(legal) - set(tiles) - ({preview[0]} if preview else set())):
         cx, cy = centre(at)
-        shape = (f'<polygon points="{_pts([corner_point(at, i, .92) for i in range(6)])}" '
-                 f'fill="#f97316" fill-opacity=".12" stroke="#f97316" stroke-width="2" '
-                 f'stroke-dasharray="5 4"/>'
-                 f'<text x="{cx:.1f}" y="{cy + 7:.1f}" font-size="22" font-weight="700" '
-                 f'text-anchor="middle" fill="#f97316">+</text>')
+        shape = (
+            f'<polygon points="{_pts([corner_point(at, i, 0.92) for i in range(6)])}" '
+            f'fill="#f97316" fill-opacity=".12" stroke="#f97316" stroke-width="2" '
+            f'stroke-dasharray="5 4"/>'
+            f'<text x="{cx:.1f}" y="{cy + 7:.1f}" font-size="22" font-weight="700" '
+            f'text-anchor="middle" fill="#f97316">+</text>'
+        )
         label = labels.get("empty", "{at}").format(at=f"{at[0]},{at[1]}")
         url = hex_url(at) if hex_url else None
-        out.append(_link(url, f'<g class="legal">{shape}</g>', label,
-                         f'data-legal="{at[0]},{at[1]}"'))
+        out.append(
+            _link(url, f'<g class="legal">{shape}</g>', label, f'data-legal="{at[0]},{at[1]}"')
+        )
     for at, space in highlight:
         if at not in tiles:
             continue
         points = [_at(at, p) for p in geometry.areas(tiles[at].tile)[space]]
-        out.append(f'<polygon class="hl" pointer-events="none" points="{_pts(points)}" '
-                   f'fill="#facc15" fill-opacity=".35" stroke="#facc15" stroke-width="2.5"/>')
+        out.append(
+            f'<polygon class="hl" pointer-events="none" points="{_pts(points)}" '
+            f'fill="#facc15" fill-opacity=".35" stroke="#facc15" stroke-width="2.5"/>'
+        )
     for (at, space), (cost, url) in sorted(targets.items()):
         if at not in tiles:
             continue
@@ -246,53 +325,70 @@ def board_svg(
         points = [_at(at, p) for p in geometry.areas(tile)[space]]
         (dx, dy), _radius = geometry.tap_disc(tile, space)
         x, y = _at(at, (dx, dy))
-        body = (f'<polygon points="{_pts(points)}" fill="#22c55e" fill-opacity=".35" '
-                f'stroke="#166534" stroke-width="2"/><circle cx="{x:.1f}" cy="{y:.1f}" '
-                f'r="6" fill="#166534"/><text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" '
-                f'font-weight="700" text-anchor="middle" fill="#fff">{cost}</text>')
+        body = (
+            f'<polygon points="{_pts(points)}" fill="#22c55e" fill-opacity=".35" '
+            f'stroke="#166534" stroke-width="2"/><circle cx="{x:.1f}" cy="{y:.1f}" '
+            f'r="6" fill="#166534"/><text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" '
+            f'font-weight="700" text-anchor="middle" fill="#fff">{cost}</text>'
+        )
         text = labels.get(space, "{at}").format(at=tiles[at].catalog_id or f"{at[0]},{at[1]}")
-        out.append(_link(url, body, text,
-                         f'data-target="{at[0]},{at[1]},{space}" data-cost="{cost}"'))
+        out.append(
+            _link(url, body, text, f'data-target="{at[0]},{at[1]},{space}" data-cost="{cost}"')
+        )
     if selected is not None:
-        out.append(f'<polygon pointer-events="none" '
-                   f'points="{_pts([corner_point(selected, i) for i in range(6)])}" '
-                   f'fill="none" stroke="#c2410c" stroke-width="3"/>')
+        out.append(
+            f'<polygon pointer-events="none" '
+            f'points="{_pts([corner_point(selected, i) for i in range(6)])}" '
+            f'fill="none" stroke="#c2410c" stroke-width="3"/>'
+        )
     out.append("</svg>")
     return "".join(out)
 
 
-def describe_svg(ends: tuple[int | None, int | None], prairie: int | None,
-                 corner_url: Callable[[int], str | None], edge_url: Callable[[int], str | None],
-                 labels: Mapping[str, str]) -> str:
+def describe_svg(
+    ends: tuple[int | None, int | None],
+    prairie: int | None,
+    corner_url: Callable[[int], str | None],
+    edge_url: Callable[[int], str | None],
+    labels: Mapping[str, str],
+) -> str:
     """A large empty hexagon to describe a retail tile by taps (``taps.edges_from_taps``):
     its six corners (the river's ends) and, once both ends are known, its six sides (the
     prairie side) are tap targets; chosen ones are filled."""
     x0, y0, width, height = bounds([(0, 0)])
-    out = [f'<svg class="bison-svg bison-describe" xmlns="http://www.w3.org/2000/svg" '
-           f'role="img" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}">',
-           f'<polygon points="{_pts([corner_point((0, 0), i) for i in range(6)])}" '
-           f'fill="#efe7d6" stroke="#3b2f22" stroke-width="1.2"/>']
+    out = [
+        f'<svg class="bison-svg bison-describe" xmlns="http://www.w3.org/2000/svg" '
+        f'role="img" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}">',
+        f'<polygon points="{_pts([corner_point((0, 0), i) for i in range(6)])}" '
+        f'fill="#efe7d6" stroke="#3b2f22" stroke-width="1.2"/>',
+    ]
     a, b = ends
     if a is not None and b is not None:
         (ax, ay), (bx, by) = corner_point((0, 0), a), corner_point((0, 0), b)
-        out.append(f'<path d="M{ax:.1f},{ay:.1f} Q0,0 {bx:.1f},{by:.1f}" fill="none" '
-                   f'stroke="{FILL[RIVER]}" stroke-width="8" stroke-linecap="round"/>')
+        out.append(
+            f'<path d="M{ax:.1f},{ay:.1f} Q0,0 {bx:.1f},{by:.1f}" fill="none" '
+            f'stroke="{FILL[RIVER]}" stroke-width="8" stroke-linecap="round"/>'
+        )
         for edge in range(6):
             p1, p2 = corner_point((0, 0), edge - 1), corner_point((0, 0), edge)
             mx, my = (p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2
             on = prairie == edge
-            body = (f'<circle cx="{mx * .82:.1f}" cy="{my * .82:.1f}" r="7" '
-                    f'fill="{FILL[PRAIRIE] if on else "#fff"}" stroke="#166534" '
-                    f'stroke-width="1.5"/>')
-            out.append(_link(edge_url(edge), body, labels.get("edge", ""),
-                             f'data-edge="{edge}"'))
+            body = (
+                f'<circle cx="{mx * 0.82:.1f}" cy="{my * 0.82:.1f}" r="7" '
+                f'fill="{FILL[PRAIRIE] if on else "#fff"}" stroke="#166534" '
+                f'stroke-width="1.5"/>'
+            )
+            out.append(_link(edge_url(edge), body, labels.get("edge", ""), f'data-edge="{edge}"'))
     for corner in range(6):
         x, y = corner_point((0, 0), corner)
         on = corner in (a, b)
-        body = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" '
-                f'fill="{FILL[RIVER] if on else "#fff"}" stroke="{FILL[RIVER]}" '
-                f'stroke-width="2"/>')
-        out.append(_link(corner_url(corner), body, labels.get("corner", ""),
-                         f'data-corner="{corner}"'))
+        body = (
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" '
+            f'fill="{FILL[RIVER] if on else "#fff"}" stroke="{FILL[RIVER]}" '
+            f'stroke-width="2"/>'
+        )
+        out.append(
+            _link(corner_url(corner), body, labels.get("corner", ""), f'data-corner="{corner}"')
+        )
     out.append("</svg>")
     return "".join(out)

@@ -56,9 +56,17 @@ def _labels() -> dict[str, str]:
     }
 
 
-def board_markup(table: tables.TableView, *, links: bool = True, focus: Any = None,
-                 highlight: Any = (), selected: Any = None, preview: Any = None,
-                 preview_url: str | None = None, targets: Any = None) -> Markup:
+def board_markup(
+    table: tables.TableView,
+    *,
+    links: bool = True,
+    focus: Any = None,
+    highlight: Any = (),
+    selected: Any = None,
+    preview: Any = None,
+    preview_url: str | None = None,
+    targets: Any = None,
+) -> Markup:
     """The board as SVG. Overview: each tile links to its zoomed page and each legal "+"
     slot to the tile picker; zoomed (``focus``): each space links to its sheet."""
     state = table.state
@@ -75,13 +83,19 @@ def board_markup(table: tables.TableView, *, links: bool = True, focus: Any = No
         return url_for("bison.space", table_id=table.id, at=f"{at[0]},{at[1]}", space=space)
 
     markup = svg.board_svg(
-        state.board, legal=legal if focus is None and links else [],
+        state.board,
+        legal=legal if focus is None and links else [],
         colours={p.color: p.color for p in table.players},
         hex_url=hex_url if links and open_ else None,
         tile_url=tile_url if links and focus is None else None,
         space_url=space_url if links and focus is not None else None,
-        highlight=highlight, selected=selected, preview=preview, preview_url=preview_url,
-        targets=targets, focus=focus, labels=_labels(),
+        highlight=highlight,
+        selected=selected,
+        preview=preview,
+        preview_url=preview_url,
+        targets=targets,
+        focus=focus,
+        labels=_labels(),
         title=_("The board: tap a tile to zoom to it, an orange + to place a tile"),
     )
     return Markup(markup)  # built from numbers and escaped strings only
@@ -97,29 +111,49 @@ def standings(table: tables.TableView) -> dict[str, Any]:
     for index, score in enumerate(result.regions):
         if not score.standings:
             continue
-        regions.append({
-            "index": index, "terrain": score.region.terrain, "animal": score.animal,
-            "animals": score.region.animals, "spaces": len(score.region.hexes),
-            "at": score.region.hexes[0],
-            "ranking": [[names.get(p, p) for p in group] for group in score.ranking],
-            "standings": [
-                {"name": names.get(s.player, s.player), "colour": s.player, "place": s.place,
-                 "award": s.award, "structures": s.structures, "hunters": s.hunters,
-                 "award_text": translate(*_named(score.award_text(s), names)),
-                 "reason_text": translate(*_named(score.reason_text(s), names))
-                 if s.reason else ""}
-                for s in score.standings
-            ],
-        })
-    seats = [{"name": p.name, "colour": p.color, "awards": result.awards(i).as_dict(),
-              "total": result.awards(i).total, "after": result.after[i].as_dict(),
-              "lost": result.lost(i).total}
-             for i, p in enumerate(table.players)]
+        regions.append(
+            {
+                "index": index,
+                "terrain": score.region.terrain,
+                "animal": score.animal,
+                "animals": score.region.animals,
+                "spaces": len(score.region.hexes),
+                "at": score.region.hexes[0],
+                "ranking": [[names.get(p, p) for p in group] for group in score.ranking],
+                "standings": [
+                    {
+                        "name": names.get(s.player, s.player),
+                        "colour": s.player,
+                        "place": s.place,
+                        "award": s.award,
+                        "structures": s.structures,
+                        "hunters": s.hunters,
+                        "award_text": translate(*_named(score.award_text(s), names)),
+                        "reason_text": translate(*_named(score.reason_text(s), names))
+                        if s.reason
+                        else "",
+                    }
+                    for s in score.standings
+                ],
+            }
+        )
+    seats = [
+        {
+            "name": p.name,
+            "colour": p.color,
+            "awards": result.awards(i).as_dict(),
+            "total": result.awards(i).total,
+            "after": result.after[i].as_dict(),
+            "lost": result.lost(i).total,
+        }
+        for i, p in enumerate(table.players)
+    ]
     return {"regions": regions, "seats": seats, "final": result.final}
 
 
-def _named(text: tuple[str, dict[str, Any]] | None, names: Mapping[str, str]
-           ) -> tuple[str, dict[str, Any]]:
+def _named(
+    text: tuple[str, dict[str, Any]] | None, names: Mapping[str, str]
+) -> tuple[str, dict[str, Any]]:
     """An explanation with colours replaced by names and animals translated."""
     if text is None:
         return "", {}
@@ -127,8 +161,9 @@ def _named(text: tuple[str, dict[str, Any]] | None, names: Mapping[str, str]
     params = dict(params)
     for key in ("player", "above"):
         if key in params:
-            params[key] = ", ".join(names.get(p.strip(), p.strip())
-                                    for p in str(params[key]).split(","))
+            params[key] = ", ".join(
+                names.get(p.strip(), p.strip()) for p in str(params[key]).split(",")
+            )
     if "animal" in params:
         params["animal"] = animal_name(str(params["animal"]))
     return template, params
@@ -143,40 +178,68 @@ def view(table: tables.TableView) -> dict[str, Any]:
     seats = []
     for index, player in enumerate(table.players):
         seat = shown["seats"][index]
-        seats.append({
-            "index": index, "name": player.name, "colour": player.color,
-            "stocks": seat["stocks"], "total": seat["total"],
-            "actions": [action_name(a) for a in seat["actions"]],
-            "actions_left": seat["actions_left"], "tile_due": seat["tile_due"],
-            "pieces": seat["pieces"],
-            "market_hunters": state.supplies[index].as_dict()["hunters"]["market"],
-        })
+        seats.append(
+            {
+                "index": index,
+                "name": player.name,
+                "colour": player.color,
+                "stocks": seat["stocks"],
+                "total": seat["total"],
+                "actions": [action_name(a) for a in seat["actions"]],
+                "actions_left": seat["actions_left"],
+                "tile_due": seat["tile_due"],
+                "pieces": seat["pieces"],
+                "market_hunters": state.supplies[index].as_dict()["hunters"]["market"],
+            }
+        )
     chart = charts.seat_chart(
-        table.players, fold.food_chart(state),
-        labels=[_("start")] + [(_("final") if r.final else _("round %(n)s", n=r.round))
-                               for r in state.log],
-        title=_("Each player's food (all three stocks) after every scoring"), legend=False)
+        table.players,
+        fold.food_chart(state),
+        labels=[_("start")]
+        + [(_("final") if r.final else _("round %(n)s", n=r.round)) for r in state.log],
+        title=_("Each player's food (all three stocks) after every scoring"),
+        legend=False,
+    )
     # B10: the final order by total, then by the smallest stock (the tie-break).
     order = scoring.ranking(dict(enumerate(state.stocks)))
-    final = [{"name": table.players[i].name, "colour": table.players[i].color,
-              "total": state.stocks[i].total, "smallest": state.stocks[i].smallest}
-             for group in order for i in group]
+    final = [
+        {
+            "name": table.players[i].name,
+            "colour": table.players[i].color,
+            "total": state.stocks[i].total,
+            "smallest": state.stocks[i].smallest,
+        }
+        for group in order
+        for i in group
+    ]
     return {
         "animals": ANIMALS,
         "final": final,
-        "round": rounds.round, "rounds": rounds.rounds, "removed": shown["removed_tiles"],
+        "round": rounds.round,
+        "rounds": rounds.rounds,
+        "removed": shown["removed_tiles"],
         "start": names[rounds.start_seat],
         "next": names[rounds.next_seat] if rounds.next_seat is not None else None,
         "next_seat": rounds.next_seat,
-        "round_complete": rounds.round_complete, "finished": rounds.finished,
+        "round_complete": rounds.round_complete,
+        "finished": rounds.finished,
         "final_scored": state.final_scored,
         "winners": [names[s] for s in shown["winners"]] if state.final_scored else [],
-        "seats": seats, "board": board_markup(table), "zoom": zoom_of(table.id),
-        "zooms": ZOOMS, "standings": standings(table), "whatif": state.settings.whatif,
-        "chart": chart, "log": state.log, "cap": STOCK_CAP,
+        "seats": seats,
+        "board": board_markup(table),
+        "zoom": zoom_of(table.id),
+        "zooms": ZOOMS,
+        "standings": standings(table),
+        "whatif": state.settings.whatif,
+        "chart": chart,
+        "log": state.log,
+        "cap": STOCK_CAP,
         "actions_per_round": ACTIONS_PER_ROUND,
         "last_round": rounds.round >= rounds.rounds,
-        "turn": fold.turn(state), "locked": state.locked, "own": own_sheets(table),
+        "turn": fold.turn(state),
+        "locked": state.locked,
+        "own": own_sheets(table),
         "available": [a.value for a in rounds.available(rounds.next_seat)]
-        if rounds.next_seat is not None else [],
+        if rounds.next_seat is not None
+        else [],
     }

@@ -30,12 +30,19 @@ def whatif_page(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
     state = table.state
     if not state.settings.whatif:
-        return render_page("message.html", table, status=403,
-                           error=_("What-if is off for this table (a setting when the table is "
-                                   "created)."))
+        return render_page(
+            "message.html",
+            table,
+            status=403,
+            error=_("What-if is off for this table (a setting when the table is created)."),
+        )
     on_board = {p.catalog_id for p in state.board.tiles.values() if p.catalog_id}
-    context: dict[str, Any] = {"catalog": [t for t in catalog.DRAW_IDS if t not in on_board],
-                               "options": None, "tile_id": "", "seat_index": None}
+    context: dict[str, Any] = {
+        "catalog": [t for t in catalog.DRAW_IDS if t not in on_board],
+        "options": None,
+        "tile_id": "",
+        "seat_index": None,
+    }
     try:
         seat = state.rounds.check_seat(seat_field(table, default_seat(table)))
         context["seat_index"] = seat
@@ -43,20 +50,37 @@ def whatif_page(table_id: str) -> Any:
         if tile_id:
             held = catalog.get(tile_id)
             context["tile_id"] = tile_id
-            found = whatif.best(state.board, held, state.colours[seat],
-                                hunters_available=state.supplies[seat].hunters_supply,
-                                max_totem_distance=state.settings.max_totem_distance,
-                                limit=MAX_WHATIF)
+            found = whatif.best(
+                state.board,
+                held,
+                state.colours[seat],
+                hunters_available=state.supplies[seat].hunters_supply,
+                max_totem_distance=state.settings.max_totem_distance,
+                limit=MAX_WHATIF,
+            )
             context["options"] = [
-                {"at": f"{o.at[0]},{o.at[1]}", "rotation": o.rotation,
-                 "space": o.space, "hunters": o.hunters, "gain": o.gain, "cost": o.cost,
-                 "net": o.net,
-                 "url": url_for("bison.place", table_id=table.id, at=f"{o.at[0]},{o.at[1]}",
-                                tile=tile_id, rotation=o.rotation, hunters=o.hunters,
-                                seat=seat)}
+                {
+                    "at": f"{o.at[0]},{o.at[1]}",
+                    "rotation": o.rotation,
+                    "space": o.space,
+                    "hunters": o.hunters,
+                    "gain": o.gain,
+                    "cost": o.cost,
+                    "net": o.net,
+                    "url": url_for(
+                        "bison.place",
+                        table_id=table.id,
+                        at=f"{o.at[0]},{o.at[1]}",
+                        tile=tile_id,
+                        rotation=o.rotation,
+                        hunters=o.hunters,
+                        seat=seat,
+                    ),
+                }
                 for o in found
             ]
     except RuleError as error:
-        return render_page("whatif.html", table, error=rule_error_message(error), status=422,
-                           **context)
+        return render_page(
+            "whatif.html", table, error=rule_error_message(error), status=422, **context
+        )
     return render_page("whatif.html", table, **context)

@@ -9,8 +9,12 @@ import re
 import pytest
 from companion_testkit import HTMX, get, text
 
-FOUR = [{"name": "Yui", "color": "yellow"}, {"name": "Ren", "color": "red"},
-        {"name": "Gen", "color": "green"}, {"name": "Bea", "color": "blue"}]
+FOUR = [
+    {"name": "Yui", "color": "yellow"},
+    {"name": "Ren", "color": "red"},
+    {"name": "Gen", "color": "green"},
+    {"name": "Bea", "color": "blue"},
+]
 
 
 @pytest.fixture
@@ -35,19 +39,21 @@ def test_table_page_shows_round_flow_board_and_standings(client, table):
     assert body.count("data-legal=") == 9  # B4: the ring around the start tiles
     assert f'href="/t/{table.id}/bison/place?at=0,-1"' in body
     # Board first: the board comes before the round's details; a tile links to its zoom.
-    assert body.index('class="bison-board') < body.index('bison-round')
+    assert body.index('class="bison-board') < body.index("bison-round")
     assert f'href="/t/{table.id}/bison/tile?at=0,0"' in body
     assert 'data-testid="bison-stock-0-bison-value">10<' in body
     assert 'style="' not in body  # the CSP forbids inline styles
 
 
 def test_stock_steppers_use_the_generic_adjust(client, table, app):
-    response = client.post(f"/t/{table.id}/adjust", headers=HTMX,
-                           data={"seat": 1, "counter": "salmon", "delta": 1})
+    response = client.post(
+        f"/t/{table.id}/adjust", headers=HTMX, data={"seat": 1, "counter": "salmon", "delta": 1}
+    )
     assert response.status_code == 200
     assert 'data-testid="bison-stock-1-salmon-value">11<' in response.get_data(as_text=True)
-    refused = client.post(f"/t/{table.id}/adjust", headers=HTMX,
-                          data={"seat": 1, "counter": "salmon", "delta": 5})
+    refused = client.post(
+        f"/t/{table.id}/adjust", headers=HTMX, data={"seat": 1, "counter": "salmon", "delta": 5}
+    )
     assert refused.status_code == 422
     assert "salmon would be 16; it must stay between 0 and 15" in text(refused)
 
@@ -75,9 +81,12 @@ def test_place_page_steps(client, table):
     [
         ("at=x", 422, "the hex must be written q,r (two whole numbers), not 'x'"),
         ("at=1,-1&tile=B99", 200, 'unknown tile "B99"; the catalog has S1–S3 and B01–B18'),
-        ("at=1,-1&edges=PMPMPM&river=3", 200,
-         'edges "PMPMPM" must form one run of P and one run of M around the tile, not 3 runs '
-         "of each"),
+        (
+            "at=1,-1&edges=PMPMPM&river=3",
+            200,
+            'edges "PMPMPM" must form one run of P and one run of M around the tile, not 3 runs '
+            "of each",
+        ),
         ("at=1,-1&tile=B01&rotation=r", 422, "rotation must be a whole number"),
         ("at=5,5", 200, "This hex is not open for a tile now"),
     ],
@@ -89,10 +98,21 @@ def test_place_page_bad_input(client, table, query, status, message):
 
 
 def test_place_tile_action_with_hunters(client, table, app):
-    response = client.post(f"{base(table.id)}/place", data={
-        "at": "1,-1", "tile": "B16", "rotation": "1", "seat": "0", "hunters": "2",
-        "space": "prairie", "pay.bison": "1", "pay.salmon": "1", "pay.turkey": "0",
-        "mode": "action"})
+    response = client.post(
+        f"{base(table.id)}/place",
+        data={
+            "at": "1,-1",
+            "tile": "B16",
+            "rotation": "1",
+            "seat": "0",
+            "hunters": "2",
+            "space": "prairie",
+            "pay.bison": "1",
+            "pay.salmon": "1",
+            "pay.turkey": "0",
+            "mode": "action",
+        },
+    )
     assert response.status_code == 303
     view = get(app, table.id)
     assert view.state.board.pieces[((1, -1), "prairie")].hunters == 2
@@ -104,17 +124,34 @@ def test_place_tile_action_with_hunters(client, table, app):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"at": "9,9", "tile": "B01", "hunters": "0", "gain": "bison"},
-         "a tile at [9,9] would not touch the board; it must share an edge with a placed tile"),
-        ({"at": "1,-1", "hunters": "0", "gain": "bison"},
-         "say which tile: tap one of the pictures, or describe a retail tile"),
-        ({"at": "1,-1", "tile": "B01", "hunters": "0", "gain": ""},
-         "unknown animal ''; expected one of: bison, salmon, turkey"),
-        ({"at": "1,-1", "tile": "B01", "hunters": "2", "space": "river",
-          "pay.bison": "1", "pay.salmon": "0", "pay.turkey": "0"},
-         "the payment must add up to 2 animals, not 1"),
-        ({"at": "1,-1", "tile": "B01", "hunters": "1", "seat": "1", "space": "river"},
-         "it is not your turn: Ann takes the next action"),
+        (
+            {"at": "9,9", "tile": "B01", "hunters": "0", "gain": "bison"},
+            "a tile at [9,9] would not touch the board; it must share an edge with a placed tile",
+        ),
+        (
+            {"at": "1,-1", "hunters": "0", "gain": "bison"},
+            "say which tile: tap one of the pictures, or describe a retail tile",
+        ),
+        (
+            {"at": "1,-1", "tile": "B01", "hunters": "0", "gain": ""},
+            "unknown animal ''; expected one of: bison, salmon, turkey",
+        ),
+        (
+            {
+                "at": "1,-1",
+                "tile": "B01",
+                "hunters": "2",
+                "space": "river",
+                "pay.bison": "1",
+                "pay.salmon": "0",
+                "pay.turkey": "0",
+            },
+            "the payment must add up to 2 animals, not 1",
+        ),
+        (
+            {"at": "1,-1", "tile": "B01", "hunters": "1", "seat": "1", "space": "river"},
+            "it is not your turn: Ann takes the next action",
+        ),
         ({"at": "1,-1", "tile": "B01", "hunters": "x"}, "hunters must be a whole number"),
     ],
 )
@@ -126,13 +163,25 @@ def test_place_refusals_change_nothing(client, table, app, data, message):
 
 
 def test_place_only_on_the_mirror_and_retail_tiles(client, table, app):
-    response = client.post(f"{base(table.id)}/place", data={
-        "at": "0,-1", "edges": "PPMMMM", "prairie": "1", "river": "2", "mountain": "0",
-        "rotation": "3", "mode": "mirror"})
+    response = client.post(
+        f"{base(table.id)}/place",
+        data={
+            "at": "0,-1",
+            "edges": "PPMMMM",
+            "prairie": "1",
+            "river": "2",
+            "mountain": "0",
+            "rotation": "3",
+            "mode": "mirror",
+        },
+    )
     assert response.status_code == 303
     placed = get(app, table.id).state.board.tiles[(0, -1)]
     assert (placed.catalog_id, placed.tile.edges, placed.tile.animals) == (
-        None, "MMMPPM", (1, 2, 0))
+        None,
+        "MMMPPM",
+        (1, 2, 0),
+    )
     assert get(app, table.id).state.rounds.markers[0] == ()  # no action taken
 
 
@@ -146,8 +195,10 @@ def test_space_page_and_pieces(client, table, app):
     # The three start rivers meet at the totem: one region of 3 spaces and 3 salmon.
     assert "3 spaces · 3 salmon" in shown and "Nobody has pieces in this region" in shown
     assert page.get_data(as_text=True).count('class="hl"') == 3
-    saved = client.post(f"{base(table.id)}/space", data={
-        "at": "0,0", "space": "river", "seat": "1", "hunters": "2", "structure": "1"})
+    saved = client.post(
+        f"{base(table.id)}/space",
+        data={"at": "0,0", "space": "river", "seat": "1", "hunters": "2", "structure": "1"},
+    )
     assert saved.status_code == 303
     shown = text(client.get(f"{base(table.id)}/space?at=0,0&space=river"))
     assert "Ben has the most influence and takes all 3 salmon" in shown
@@ -158,21 +209,27 @@ def test_space_page_and_pieces(client, table, app):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"seat": "2", "hunters": "1"}, "the river at [0,0] holds Ben's pieces; a space holds "
-                                        "the pieces of one player only"),
-        ({"seat": "1", "hunters": "7"},
-         "you have only 3 hunters in your supply, not 6; buy more at the market"),
-        ({"seat": "1", "hunters": "1", "structure": "4"},
-         "you have no size-4 canoe in your supply; buy one at the market first"),
+        (
+            {"seat": "2", "hunters": "1"},
+            "the river at [0,0] holds Ben's pieces; a space holds the pieces of one player only",
+        ),
+        (
+            {"seat": "1", "hunters": "7"},
+            "you have only 3 hunters in your supply, not 6; buy more at the market",
+        ),
+        (
+            {"seat": "1", "hunters": "1", "structure": "4"},
+            "you have no size-4 canoe in your supply; buy one at the market first",
+        ),
         ({"seat": "1", "hunters": "many"}, "hunters must be a whole number"),
     ],
 )
 def test_space_refusals(client, table, app, data, message):
-    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "1",
-                                                 "hunters": "1"})
+    client.post(
+        f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "1", "hunters": "1"}
+    )
     before = get(app, table.id).version
-    response = client.post(f"{base(table.id)}/space",
-                           data={"at": "0,0", "space": "river", **data})
+    response = client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "river", **data})
     assert response.status_code == 422
     assert message in text(response)
     assert get(app, table.id).version == before
@@ -180,9 +237,11 @@ def test_space_refusals(client, table, app, data, message):
 
 @pytest.mark.parametrize(
     ("query", "message"),
-    [("at=4,4&space=river", "there is no tile at [4,4]"),
-     ("at=0,0&space=lake", "space must be prairie, river or mountain, not 'lake'"),
-     ("space=river", "the hex must be written q,r (two whole numbers), not ''")],
+    [
+        ("at=4,4&space=river", "there is no tile at [4,4]"),
+        ("at=0,0&space=lake", "space must be prairie, river or mountain, not 'lake'"),
+        ("space=river", "the hex must be written q,r (two whole numbers), not ''"),
+    ],
 )
 def test_space_page_bad_input(client, table, query, message):
     response = client.get(f"{base(table.id)}/space?{query}")
@@ -205,32 +264,52 @@ def test_action_page_shows_cost_and_default_split(client, table):
 
 
 def test_action_confirm_and_refusals(client, table, app):
-    ok = client.post(f"{base(table.id)}/action", data={
-        "seat": "0", "action": "gather", "hunters": "0", "gain": "turkey"})
+    ok = client.post(
+        f"{base(table.id)}/action",
+        data={"seat": "0", "action": "gather", "hunters": "0", "gain": "turkey"},
+    )
     assert ok.status_code == 303
     assert get(app, table.id).counters()[0]["turkey"] == 11
-    again = client.post(f"{base(table.id)}/action", data={
-        "seat": "0", "action": "gather", "hunters": "0", "gain": "turkey", "override": "on"})
+    again = client.post(
+        f"{base(table.id)}/action",
+        data={"seat": "0", "action": "gather", "hunters": "0", "gain": "turkey", "override": "on"},
+    )
     assert again.status_code == 422
     assert "you have already taken “gather hunters” this round" in text(again)
-    turn = client.post(f"{base(table.id)}/action", data={
-        "seat": "2", "action": "move_1", "hunters": "0", "gain": "bison"})
+    turn = client.post(
+        f"{base(table.id)}/action",
+        data={"seat": "2", "action": "move_1", "hunters": "0", "gain": "bison"},
+    )
     assert "it is not your turn: Ben takes the next action" in text(turn)
-    costly = client.post(f"{base(table.id)}/action", data={
-        "seat": "1", "action": "move_1", "hunters": "1"})
+    costly = client.post(
+        f"{base(table.id)}/action", data={"seat": "1", "action": "move_1", "hunters": "1"}
+    )
     assert costly.status_code == 422
     assert "you have only 0 hunters on the board, not 1" in text(costly)
     assert get(app, table.id).version == 1
 
 
 def test_tent_action_on_the_board(client, table, app):
-    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "mountain", "seat": "0",
-                                                 "hunters": "2"})
+    client.post(
+        f"{base(table.id)}/space",
+        data={"at": "0,0", "space": "mountain", "seat": "0", "hunters": "2"},
+    )
     page = client.get(f"{base(table.id)}/action?action=tent&hunters=2")
     assert 'value="0,0,mountain"' in page.get_data(as_text=True)
-    response = client.post(f"{base(table.id)}/action", data={
-        "seat": "0", "action": "tent", "hunters": "2", "size": "2", "replaces": "0",
-        "build_at": "0,0,mountain", "pay.bison": "1", "pay.salmon": "1", "pay.turkey": "0"})
+    response = client.post(
+        f"{base(table.id)}/action",
+        data={
+            "seat": "0",
+            "action": "tent",
+            "hunters": "2",
+            "size": "2",
+            "replaces": "0",
+            "build_at": "0,0,mountain",
+            "pay.bison": "1",
+            "pay.salmon": "1",
+            "pay.turkey": "0",
+        },
+    )
     assert response.status_code == 303
     pieces = get(app, table.id).state.board.pieces[((0, 0), "mountain")]
     assert (pieces.hunters, pieces.structure) == (0, 2)
@@ -242,14 +321,15 @@ def test_tent_action_on_the_board(client, table, app):
 def test_market_buy_and_exchange(client, table, app):
     page = client.get(f"{base(table.id)}/market?seat=1")
     assert page.status_code == 200 and "tent 3: 3 of each" in text(page)
-    bought = client.post(f"{base(table.id)}/buy", data={"seat": "1", "item": "tent",
-                                                        "size": "3"})
+    bought = client.post(f"{base(table.id)}/buy", data={"seat": "1", "item": "tent", "size": "3"})
     assert bought.status_code == 303
     view = get(app, table.id)
     assert view.counters()[1] == {"bison": 7, "salmon": 7, "turkey": 7}
     assert 3 in view.state.supplies[1].tents.supply
-    swapped = client.post(f"{base(table.id)}/exchange", data={
-        "seat": "1", "give": "bison", "get": "salmon", "times": "2"})
+    swapped = client.post(
+        f"{base(table.id)}/exchange",
+        data={"seat": "1", "give": "bison", "get": "salmon", "times": "2"},
+    )
     assert swapped.status_code == 303
     assert get(app, table.id).counters()[1] == {"bison": 1, "salmon": 9, "turkey": 7}
 
@@ -257,15 +337,27 @@ def test_market_buy_and_exchange(client, table, app):
 @pytest.mark.parametrize(
     ("url", "data", "message"),
     [
-        ("buy", {"seat": "0", "item": "tent", "size": "9"},
-         "a structure size must be a whole number from 1 to 4, not 9"),
-        ("buy", {"seat": "0", "item": "horse"},
-         "the market sells a hunter, a tent or a canoe, not 'horse'"),
+        (
+            "buy",
+            {"seat": "0", "item": "tent", "size": "9"},
+            "a structure size must be a whole number from 1 to 4, not 9",
+        ),
+        (
+            "buy",
+            {"seat": "0", "item": "horse"},
+            "the market sells a hunter, a tent or a canoe, not 'horse'",
+        ),
         ("buy", {"seat": "7", "item": "hunter"}, "seat must be a whole number from 0 to 2"),
-        ("exchange", {"seat": "0", "give": "bison", "get": "bison"},
-         "exchange one animal for a different one, not bison for bison"),
-        ("exchange", {"seat": "0", "give": "bison", "get": "salmon", "times": "4"},
-         "exchanging for 4 salmon needs 12 bison; you have 10"),
+        (
+            "exchange",
+            {"seat": "0", "give": "bison", "get": "bison"},
+            "exchange one animal for a different one, not bison for bison",
+        ),
+        (
+            "exchange",
+            {"seat": "0", "give": "bison", "get": "salmon", "times": "4"},
+            "exchanging for 4 salmon needs 12 bison; you have 10",
+        ),
     ],
 )
 def test_market_refusals(client, table, app, url, data, message):
@@ -278,8 +370,9 @@ def test_market_refusals(client, table, app, url, data, message):
 
 
 def test_score_needs_the_round_over_or_the_tables_word(client, table, app):
-    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "0",
-                                                 "hunters": "1"})
+    client.post(
+        f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "0", "hunters": "1"}
+    )
     page = client.get(f"{base(table.id)}/score")
     shown = text(page)
     assert "1. prairie" in shown and "3. river" in shown
@@ -300,26 +393,34 @@ def test_score_needs_the_round_over_or_the_tables_word(client, table, app):
 
 def test_score_overflow_choices(client, table, app):
     client.post(f"/t/{table.id}/adjust", data={"seat": 0, "counter": "salmon", "delta": 5})
-    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "0",
-                                                 "hunters": "1"})
+    client.post(
+        f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "0", "hunters": "1"}
+    )
     page = client.get(f"{base(table.id)}/score")
     body = page.get_data(as_text=True)
     # B8 as amended: 15 salmon + 3. The warning before anything is lost, the proposal
     # (one exchange: 2 animals lost instead of 3) preselected.
     assert "Ann: 3 salmon would pass 15" in text(page)
     assert "Doing nothing throws away 3 animals." in text(page)
-    assert ("With this choice nothing is thrown away. It costs 2 food in all. (the proposal: "
-            "the least food lost)") in text(page)
+    assert (
+        "With this choice nothing is thrown away. It costs 2 food in all. (the proposal: "
+        "the least food lost)"
+    ) in text(page)
     key = re.search(r'name="o\.(0\.\d+)"', body).group(1)
     assert f'name="o.{key}.x.salmon.bison" value="1" checked' in body or (
-        f'name="o.{key}.x.salmon.turkey" value="1" checked' in body)
+        f'name="o.{key}.x.salmon.turkey" value="1" checked' in body
+    )
     # The player's own choice: nothing exchanged (preview), then salmon → turkey.
-    preview = client.post(f"{base(table.id)}/score", data={
-        f"o.{key}": "1", "preview": "1", "override": "on"})
+    preview = client.post(
+        f"{base(table.id)}/score", data={f"o.{key}": "1", "preview": "1", "override": "on"}
+    )
     assert preview.status_code == 200 and "With this choice 3 animals are thrown away." in text(
-        preview)
-    done = client.post(f"{base(table.id)}/score", data={
-        f"o.{key}": "1", f"o.{key}.x.salmon.turkey": "1", "override": "on"})
+        preview
+    )
+    done = client.post(
+        f"{base(table.id)}/score",
+        data={f"o.{key}": "1", f"o.{key}.x.salmon.turkey": "1", "override": "on"},
+    )
     assert done.status_code == 303
     assert get(app, table.id).counters()[0] == {"bison": 10, "salmon": 15, "turkey": 11}
     assert get(app, table.id).state.log[-1] is not None
@@ -329,8 +430,10 @@ def test_score_overflow_choices(client, table, app):
 
 def test_final_scoring_shows_the_winner_and_the_chart(client, make_table, app):
     table = make_table("bison", 2)
-    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "prairie", "seat": "1",
-                                                 "hunters": "1"})
+    client.post(
+        f"{base(table.id)}/space",
+        data={"at": "0,0", "space": "prairie", "seat": "1", "hunters": "1"},
+    )
     for _round in range(6):
         assert client.post(f"{base(table.id)}/score", data={"override": "on"}).status_code == 303
     shown = text(client.get(f"/t/{table.id}"))
@@ -340,8 +443,9 @@ def test_final_scoring_shows_the_winner_and_the_chart(client, make_table, app):
     assert "The final scoring is done" in text(done)
     # B10: a stray "+" after the winner banner changes nothing.
     before = get(app, table.id).version
-    stray = client.post(f"/t/{table.id}/adjust",
-                        data={"seat": "0", "counter": "bison", "delta": "1"})
+    stray = client.post(
+        f"/t/{table.id}/adjust", data={"seat": "0", "counter": "bison", "delta": "1"}
+    )
     assert stray.status_code in (409, 422)
     assert get(app, table.id).version == before
 
@@ -368,11 +472,19 @@ def test_whatif_lists_the_best_placements(client, make_table):
 def test_create_form_offers_the_bison_settings(client):
     page = client.get("/new?game=bison")
     assert 'name="setting.whatif"' in page.get_data(as_text=True)
-    created = client.post("/new", data={"game": "bison", "name0": "Ann", "color0": "red",
-                                        "name1": "Ben", "color1": "blue",
-                                        "setting.start_seat": "1",
-                                        "setting.max_totem_distance": "3",
-                                        "setting.whatif": "on"})
+    created = client.post(
+        "/new",
+        data={
+            "game": "bison",
+            "name0": "Ann",
+            "color0": "red",
+            "name1": "Ben",
+            "color1": "blue",
+            "setting.start_seat": "1",
+            "setting.max_totem_distance": "3",
+            "setting.whatif": "on",
+        },
+    )
     assert created.status_code == 303
 
 
@@ -384,8 +496,10 @@ def test_form_bounds_are_the_rule_numbers_of_games_bison(client, table, monkeypa
     body = client.get("/new?game=bison").get_data(as_text=True)
     assert re.search(r'name="setting.max_totem_distance" min="1" max="10" value="3"', body)
     assert body.count('name="setting.start_seat"') == 1
-    assert len(re.findall(r'<option value="\d" data-fallback="player \d">player \d</option>',
-                          body)) == 4
+    assert (
+        len(re.findall(r'<option value="\d" data-fallback="player \d">player \d</option>', body))
+        == 4
+    )
     monkeypatch.setitem(panel.LIMITS, "hunters_owned", 9)
     monkeypatch.setitem(panel.LIMITS, "max_structure", 5)
     space = client.get(f"{base(table.id)}/space?at=0,0&space=prairie").get_data(as_text=True)
@@ -398,45 +512,72 @@ def test_form_bounds_are_the_rule_numbers_of_games_bison(client, table, monkeypa
 
 # --- the JP rulebook example 1, built through the board-mirror endpoints ---------------------
 
-JP_TILES = [("1,-1", "PPPMMM", 3, 0, 0), ("2,-1", "PPPPMM", 0, 2, 1),
-            ("3,-1", "MMMPMM", 2, 0, 1)]
-JP_PIECES = [(0, "0,0", 0, 2), (1, "1,0", 1, 1), (1, "1,-1", 0, 1), (2, "2,-1", 3, 1),
-             (3, "3,-1", 1, 0)]
+JP_TILES = [("1,-1", "PPPMMM", 3, 0, 0), ("2,-1", "PPPPMM", 0, 2, 1), ("3,-1", "MMMPMM", 2, 0, 1)]
+JP_PIECES = [
+    (0, "0,0", 0, 2),
+    (1, "1,0", 1, 1),
+    (1, "1,-1", 0, 1),
+    (2, "2,-1", 3, 1),
+    (3, "3,-1", 1, 0),
+]
 
 
 def test_jp_example_1_through_the_app(client, make_table, app):
     table = make_table("bison", FOUR)
     for at, edges, prairie, river, mountain in JP_TILES:
-        response = client.post(f"{base(table.id)}/place", data={
-            "at": at, "edges": edges, "prairie": prairie, "river": river,
-            "mountain": mountain, "mode": "mirror"})
+        response = client.post(
+            f"{base(table.id)}/place",
+            data={
+                "at": at,
+                "edges": edges,
+                "prairie": prairie,
+                "river": river,
+                "mountain": mountain,
+                "mode": "mirror",
+            },
+        )
         assert response.status_code == 303, text(response)
     # Red needs a second size-1 tent from the market (B7).
-    assert client.post(f"{base(table.id)}/buy", data={"seat": "1", "item": "tent",
-                                                      "size": "1"}).status_code == 303
+    assert (
+        client.post(
+            f"{base(table.id)}/buy", data={"seat": "1", "item": "tent", "size": "1"}
+        ).status_code
+        == 303
+    )
     for seat, at, hunters, tent in JP_PIECES:
-        response = client.post(f"{base(table.id)}/space", data={
-            "at": at, "space": "prairie", "seat": seat, "hunters": hunters,
-            "structure": tent})
+        response = client.post(
+            f"{base(table.id)}/space",
+            data={
+                "at": at,
+                "space": "prairie",
+                "seat": seat,
+                "hunters": hunters,
+                "structure": tent,
+            },
+        )
         assert response.status_code == 303, text(response)
     region = client.get(f"{base(table.id)}/space?at=1,-1&space=prairie")
     shown = text(region)
     assert "5 spaces · 7 bison" in shown
-    awards = re.findall(r'data-award="(\w+)"><strong>\w+</strong> \+(\d+)',
-                        region.get_data(as_text=True))
+    awards = re.findall(
+        r'data-award="(\w+)"><strong>\w+</strong> \+(\d+)', region.get_data(as_text=True)
+    )
     assert awards == [("yellow", "7"), ("red", "3"), ("green", "0"), ("blue", "2")]
     assert "Yui has the most influence and takes all 7 bison" in shown
     assert "Ren is second and takes half of 7 rounded down: 3 bison" in shown
-    assert ("Gen is behind Ren: the structures agree as far as Gen's go, and Ren also has a "
-            "structure no. 2 (largest first), of size 1") in shown
+    assert (
+        "Gen is behind Ren: the structures agree as far as Gen's go, and Ren also has a "
+        "structure no. 2 (largest first), of size 1"
+    ) in shown
     scoring = text(client.get(f"{base(table.id)}/score"))
     assert "Bea is in place 4 and takes the 2 bison on their own spaces" in scoring
 
 
 def test_history_describes_board_events(client, table):
     client.post(f"{base(table.id)}/place", data={"at": "1,-1", "tile": "B07", "mode": "mirror"})
-    client.post(f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "1",
-                                                 "hunters": "2"})
+    client.post(
+        f"{base(table.id)}/space", data={"at": "0,0", "space": "river", "seat": "1", "hunters": "2"}
+    )
     shown = text(client.get(f"/t/{table.id}/history"))
     assert "tile B07 placed at [1,-1]" in shown
     assert "correction of the board: the river at [0,0]: Ben, hunters ×2" in shown
@@ -444,8 +585,16 @@ def test_history_describes_board_events(client, table):
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("ja", ["ラウンド 1 / 5", "Annの番：4回中1回目の行動", "今ラウンドが終わったら", "バイソン"]),
-     ("it", ["Round 1 di 5", "Tocca a Ann: azione 1 di 4", "Se il round finisse ora", "Mercato"])],
+    [
+        (
+            "ja",
+            ["ラウンド 1 / 5", "Annの番：4回中1回目の行動", "今ラウンドが終わったら", "バイソン"],
+        ),
+        (
+            "it",
+            ["Round 1 di 5", "Tocca a Ann: azione 1 di 4", "Se il round finisse ora", "Mercato"],
+        ),
+    ],
 )
 def test_panel_in_japanese_and_italian(client, table, lang, expected):
     shown = text(client.get(f"/t/{table.id}?lang={lang}"))
@@ -455,8 +604,10 @@ def test_panel_in_japanese_and_italian(client, table, lang, expected):
 
 def test_refusal_in_japanese(client, table):
     client.get(f"/t/{table.id}?lang=ja")
-    response = client.post(f"{base(table.id)}/place", data={
-        "at": "9,9", "tile": "B01", "hunters": "0", "gain": "bison", "mode": "action"})
+    response = client.post(
+        f"{base(table.id)}/place",
+        data={"at": "9,9", "tile": "B01", "hunters": "0", "gain": "bison", "mode": "action"},
+    )
     assert response.status_code == 422
     assert "[9,9]" in text(response) and "would not touch" not in text(response)
 

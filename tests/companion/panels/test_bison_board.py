@@ -15,8 +15,12 @@ from games.bison import table as fold
 from games.bison.tiles import SPACES
 
 SVG = "{http://www.w3.org/2000/svg}"
-FOUR = [{"name": "Yui", "color": "yellow"}, {"name": "Ren", "color": "red"},
-        {"name": "Gen", "color": "green"}, {"name": "Bea", "color": "blue"}]
+FOUR = [
+    {"name": "Yui", "color": "yellow"},
+    {"name": "Ren", "color": "red"},
+    {"name": "Gen", "color": "green"},
+    {"name": "Bea", "color": "blue"},
+]
 
 
 @pytest.fixture
@@ -48,10 +52,14 @@ def shown(svg: ET.Element) -> dict[str, object]:
         elif mark in ("tent", "canoe"):
             structures[where] = (node.get("data-player"), int(node.get("data-size")))
     ids = {node.get("data-tile-id") for node in svg.iter() if node.get("data-tile-id")}
-    tiles = {node.get("data-hex") for node in svg.iter(f"{SVG}g")
-             if node.get("class") == "tile"}
-    return {"animals": dict(animals), "hunters": hunters, "structures": structures,
-            "ids": ids, "tiles": tiles}
+    tiles = {node.get("data-hex") for node in svg.iter(f"{SVG}g") if node.get("class") == "tile"}
+    return {
+        "animals": dict(animals),
+        "hunters": hunters,
+        "structures": structures,
+        "ids": ids,
+        "tiles": tiles,
+    }
 
 
 def expected(state) -> dict[str, object]:
@@ -66,9 +74,13 @@ def expected(state) -> dict[str, object]:
             hunters[(f"{q},{r}", space)] = (pieces.player, pieces.hunters)
         if pieces.structure:
             structures[(f"{q},{r}", space)] = (pieces.player, pieces.structure)
-    return {"animals": animals, "hunters": hunters, "structures": structures,
-            "ids": {p.catalog_id for p in state.board.tiles.values() if p.catalog_id},
-            "tiles": {f"{q},{r}" for q, r in state.board.tiles}}
+    return {
+        "animals": animals,
+        "hunters": hunters,
+        "structures": structures,
+        "ids": {p.catalog_id for p in state.board.tiles.values() if p.catalog_id},
+        "tiles": {f"{q},{r}" for q, r in state.board.tiles},
+    }
 
 
 def post(client, url, data):
@@ -79,22 +91,51 @@ def post(client, url, data):
 def test_the_picture_equals_the_state_after_board_actions(client, table, app):  # B1, B5, B6
     tid = table.id
     # Yui places B08 at [1,-1], 3 hunters on its prairie (one play event, cost 4).
-    post(client, f"{base(tid)}/place", {"at": "1,-1", "tile": "B08", "rotation": "2",
-                                        "seat": "0", "hunters": "3", "space": "prairie"})
+    post(
+        client,
+        f"{base(tid)}/place",
+        {
+            "at": "1,-1",
+            "tile": "B08",
+            "rotation": "2",
+            "seat": "0",
+            "hunters": "3",
+            "space": "prairie",
+        },
+    )
     # Ren: a retail tile at [0,-1], no hunters, gains a salmon.
-    post(client, f"{base(tid)}/place", {"at": "0,-1", "edges": "PPMMMM", "prairie": "1",
-                                        "river": "1", "mountain": "1", "seat": "1",
-                                        "gain": "salmon"})
+    post(
+        client,
+        f"{base(tid)}/place",
+        {
+            "at": "0,-1",
+            "edges": "PPMMMM",
+            "prairie": "1",
+            "river": "1",
+            "mountain": "1",
+            "seat": "1",
+            "gain": "salmon",
+        },
+    )
     # Gen and Bea place and put hunters on the board.
-    post(client, f"{base(tid)}/place", {"at": "2,-1", "tile": "B03", "seat": "2",
-                                        "hunters": "2", "space": "river"})
-    post(client, f"{base(tid)}/place", {"at": "-1,0", "tile": "B11", "seat": "3",
-                                        "hunters": "1", "space": "mountain"})
+    post(
+        client,
+        f"{base(tid)}/place",
+        {"at": "2,-1", "tile": "B03", "seat": "2", "hunters": "2", "space": "river"},
+    )
+    post(
+        client,
+        f"{base(tid)}/place",
+        {"at": "-1,0", "tile": "B11", "seat": "3", "hunters": "1", "space": "mountain"},
+    )
     # Yui builds a size-2 tent from her prairie hunters (the size chip of the sheet).
     sheet = client.get(f"{base(tid)}/space?at=1,-1&space=prairie").get_data(as_text=True)
     assert 'data-size="1"' in sheet and 'data-size="2"' in sheet
-    post(client, f"{base(tid)}/play", {"seat": "0", "action": "tent",
-                                       "space": "1,-1,prairie", "size": "2"})
+    post(
+        client,
+        f"{base(tid)}/play",
+        {"seat": "0", "action": "tent", "space": "1,-1,prairie", "size": "2"},
+    )
     view = get(app, tid)
     assert view.state.board.pieces[((1, -1), "prairie")].structure == 2
     page = client.get(f"/t/{tid}").get_data(as_text=True)
@@ -106,8 +147,11 @@ def test_the_picture_equals_the_state_after_board_actions(client, table, app):  
 
 def test_a_move_from_the_board_shows_destinations_and_is_one_event(client, table, app):
     tid = table.id  # B3, B6
-    post(client, f"{base(tid)}/place", {"at": "1,-1", "tile": "B08", "seat": "0",
-                                        "hunters": "3", "space": "prairie"})
+    post(
+        client,
+        f"{base(tid)}/place",
+        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
+    )
     for seat in (1, 2, 3):
         post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
     sheet = client.get(f"{base(tid)}/space?at=1,-1&space=prairie").get_data(as_text=True)
@@ -116,20 +160,34 @@ def test_a_move_from_the_board_shows_destinations_and_is_one_event(client, table
     targets = re.findall(r'data-target="([^"]+)" data-cost="(\d)"', page.get_data(as_text=True))
     assert ("1,-1,river", "1") in targets and not any(t == "1,-1,mountain" for t, _ in targets)
     confirm = client.get(f"{base(tid)}/move?from=1,-1,prairie&action=move_1&to=1,-1,river")
-    assert '<input type="radio" name="hunters" value="3" checked>' in confirm.get_data(
-        as_text=True)
+    assert '<input type="radio" name="hunters" value="3" checked>' in confirm.get_data(as_text=True)
     before = get(app, tid)
-    post(client, f"{base(tid)}/play", {"seat": "0", "action": "move_1",
-                                       "from": "1,-1,prairie", "to": "1,-1,river",
-                                       "hunters": "2"})
+    post(
+        client,
+        f"{base(tid)}/play",
+        {
+            "seat": "0",
+            "action": "move_1",
+            "from": "1,-1,prairie",
+            "to": "1,-1,river",
+            "hunters": "2",
+        },
+    )
     after = get(app, tid)
     assert after.version == before.version + 1  # cost, board and marker in one event
     assert after.state.board.pieces[((1, -1), "river")].hunters == 2
     assert after.state.stocks[0].total == before.state.stocks[0].total - 2
     assert after.state.rounds.markers[0][-1] == "move_1"
-    refused = client.post(f"{base(tid)}/play", data={
-        "seat": "1", "action": "move_1", "from": "1,-1,river", "to": "1,-1,mountain",
-        "hunters": "1"})
+    refused = client.post(
+        f"{base(tid)}/play",
+        data={
+            "seat": "1",
+            "action": "move_1",
+            "from": "1,-1,river",
+            "to": "1,-1,mountain",
+            "hunters": "1",
+        },
+    )
     assert refused.status_code == 422 and get(app, tid).version == after.version
     history = text(client.get(f"/t/{tid}/history"))
     assert "B08" in history
@@ -148,8 +206,7 @@ def test_a_finished_game_stays_finished_until_reopened(client, make_table, app):
     page = client.get(f"/t/{tid}").get_data(as_text=True)
     assert "data-legal=" not in page  # no stray "+" to tap
     assert 'data-testid="bison-reopen"' in page
-    stray = client.post(f"{base(tid)}/place", data={"at": "1,-1", "tile": "B01",
-                                                   "mode": "mirror"})
+    stray = client.post(f"{base(tid)}/place", data={"at": "1,-1", "tile": "B01", "mode": "mirror"})
     assert stray.status_code == 422
     assert get(app, tid).state.locked
     post(client, f"{base(tid)}/reopen", {})
@@ -169,16 +226,29 @@ def test_retail_and_start_tiles_are_described_by_taps(client, table, app):  # B1
     assert 'name="edges" value="MPPPMM"' in body and 'class="tile preview"' in body
     assert 'type="number"' not in body and 'type="text"' not in body
     # A start tile described the same way: a start_tile event.
-    post(client, f"{base(tid)}/place", {"at": "0,0", "start": "1", "edges": "PPMMMM",
-                                        "prairie": "1", "river": "1", "mountain": "1"})
+    post(
+        client,
+        f"{base(tid)}/place",
+        {
+            "at": "0,0",
+            "start": "1",
+            "edges": "PPMMMM",
+            "prairie": "1",
+            "river": "1",
+            "mountain": "1",
+        },
+    )
     placed = get(app, tid).state.board.tiles[(0, 0)]
     assert placed.catalog_id is None and placed.tile.edges == "PPMMMM"
 
 
 def test_the_board_page_offers_one_tap_actions_and_buy_for_the_seat_to_act(client, table, app):
     tid = table.id  # B6, B7
-    post(client, f"{base(tid)}/place", {"at": "1,-1", "tile": "B08", "seat": "0",
-                                        "hunters": "3", "space": "prairie"})
+    post(
+        client,
+        f"{base(tid)}/place",
+        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
+    )
     page = client.get(f"/t/{tid}").get_data(as_text=True)
     assert 'data-testid="bison-own"' not in page  # Ren has no hunters on the board
     for seat in (1, 2, 3):
@@ -193,13 +263,15 @@ def test_the_board_page_offers_one_tap_actions_and_buy_for_the_seat_to_act(clien
     # The one-tap hunter buy records one buy event and comes back to the board page.
     assert 'data-testid="bison-buy-hunter"' in page
     before = get(app, tid)
-    response = client.post(f"{base(tid)}/buy", data={"seat": "0", "item": "hunter",
-                                                     "back": "table"})
+    response = client.post(
+        f"{base(tid)}/buy", data={"seat": "0", "item": "hunter", "back": "table"}
+    )
     assert response.status_code == 303 and response.location.endswith(f"/t/{tid}")
     after = get(app, tid)
     assert after.version == before.version + 1
     assert after.state.supplies[0].as_dict()["hunters"]["market"] == (
-        before.state.supplies[0].as_dict()["hunters"]["market"] - 1)
+        before.state.supplies[0].as_dict()["hunters"]["market"] - 1
+    )
     # Without "back" the market page answers as before.
     response = client.post(f"{base(tid)}/buy", data={"seat": "0", "item": "hunter"})
     assert "/bison/market" in response.location
@@ -212,15 +284,33 @@ def test_a_tile_is_placed_by_tapping_its_turned_picture(client, table, app):
     # Preselected: the first space (prairie) and one hunter, at no cost (B6).
     assert '<input type="radio" name="hunters" value="1" checked>' in page
     before = get(app, tid)
-    post(client, f"{base(tid)}/place", {"at": "1,-1", "tile": "B08", "rotation": "0",
-                                        "seat": "0", "space": "prairie", "hunters": "1",
-                                        "turn": "4"})
+    post(
+        client,
+        f"{base(tid)}/place",
+        {
+            "at": "1,-1",
+            "tile": "B08",
+            "rotation": "0",
+            "seat": "0",
+            "space": "prairie",
+            "hunters": "1",
+            "turn": "4",
+        },
+    )
     after = get(app, tid)
     assert after.version == before.version + 1
     assert after.state.board.tiles[(1, -1)].rotation == 4
     assert after.state.board.pieces[((1, -1), "prairie")].hunters == 1
     assert after.state.rounds.markers[0][-1] == "place_tile"
-    refused = client.post(f"{base(tid)}/place", data={
-        "at": "2,-1", "tile": "B03", "seat": "1", "space": "prairie", "hunters": "1",
-        "turn": "x"})
+    refused = client.post(
+        f"{base(tid)}/place",
+        data={
+            "at": "2,-1",
+            "tile": "B03",
+            "seat": "1",
+            "space": "prairie",
+            "hunters": "1",
+            "turn": "x",
+        },
+    )
     assert refused.status_code == 422 and get(app, tid).version == after.version

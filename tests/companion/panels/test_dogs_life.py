@@ -27,6 +27,7 @@ post = poster("dogs-life")
 def new_table(make_table):
     def make(players: int = 3, **settings: Any) -> tables.TableView:
         return make_table("dogs-life", players, settings)
+
     return make
 
 
@@ -56,15 +57,17 @@ def test_panel_shows_one_card_per_dog_with_its_chart(client, new_table):
         assert name in words
     assert words.count("hunger 4/4") == 3
     assert "7 beside the chart · 0 on lampposts" in words
-    assert re.search(r'dogs_life\.[0-9a-f]{10}\.css', body)  # hashed name (companion.serving)
+    assert re.search(r"dogs_life\.[0-9a-f]{10}\.css", body)  # hashed name (companion.serving)
 
 
-@pytest.mark.parametrize(("lang", "names", "words"), [
-    ("ja", ("フィフィ", "ブッチ", "ホワイトファング"), ("はらぺこ", "埋めた骨")),
-    ("it", ("Fifi", "Butch", "Zanna Bianca"), ("Fame", "Ossa sepolte")),
-])
-def test_dog_names_and_panel_words_in_the_readers_language(client, new_table, lang, names,
-                                                           words):
+@pytest.mark.parametrize(
+    ("lang", "names", "words"),
+    [
+        ("ja", ("フィフィ", "ブッチ", "ホワイトファング"), ("はらぺこ", "埋めた骨")),
+        ("it", ("Fifi", "Butch", "Zanna Bianca"), ("Fame", "Ossa sepolte")),
+    ],
+)
+def test_dog_names_and_panel_words_in_the_readers_language(client, new_table, lang, names, words):
     table = new_table(players=3)
     page = client.get(f"/t/{table.id}", headers={"Accept-Language": lang})
     shown = text(page)
@@ -106,11 +109,16 @@ def test_start_turn_ticks_hunger_and_gives_action_points(app, client, table):
     assert 'data-testid="dl-start-0"' not in body and 'data-testid="dl-start-1"' in body
 
 
-@pytest.mark.parametrize(("start", "days", "after"), [(3, 1, 4), (1, 2, 3), (2, 3, 4),
-                                                      (0, 3, 3), (3, 3, 4)])
+@pytest.mark.parametrize(
+    ("start", "days", "after"), [(3, 1, 4), (1, 2, 3), (2, 3, 4), (0, 3, 3), (3, 3, 4)]
+)
 def test_food_raises_hunger_capped_at_4(app, client, table, start, days, after):
-    send(app, table.id, {"type": "start_turn", "seat": 0},  # hunger 3; eating costs 1 AP
-         {"type": "adjust", "seat": 0, "counter": "hunger", "delta": start - 3})
+    send(
+        app,
+        table.id,
+        {"type": "start_turn", "seat": 0},  # hunger 3; eating costs 1 AP
+        {"type": "adjust", "seat": 0, "counter": "hunger", "delta": start - 3},
+    )
     assert post(client, table.id, "eat", {"seat": 0, "days": days}).status_code == 200
     assert dog(app, table.id).hunger == after
 
@@ -137,8 +145,9 @@ def seed_where(check) -> int:
 
 
 def fold_run(events: list[dict[str, Any]], seed: int, players: int = 3) -> fold.Game:
-    state = fold.new_state([Player("Ann", "red"), Player("Ben", "blue"),
-                            Player("Cho", "green")][:players], {})
+    state = fold.new_state(
+        [Player("Ann", "red"), Player("Ben", "blue"), Player("Cho", "green")][:players], {}
+    )
     for event in events:
         try:
             state = fold.apply(state, fold.prepare(state, event, random.Random(seed)))
@@ -150,17 +159,20 @@ def fold_run(events: list[dict[str, Any]], seed: int, players: int = 3) -> fold.
 @pytest.fixture
 def seeded(monkeypatch):
     """Make the server's card draws come from ``random.Random(seed)``."""
+
     def use(seed: int) -> None:
         monkeypatch.setattr(tables.random, "SystemRandom", lambda: random.Random(seed))
+
     return use
 
 
-POUND_TURNS = [{"type": "to_pound", "seat": 0, "reason": "caught"},
-               *({"type": "start_turn", "seat": 0} for _ in range(3))]
+POUND_TURNS = [
+    {"type": "to_pound", "seat": 0, "reason": "caught"},
+    *({"type": "start_turn", "seat": 0} for _ in range(3)),
+]
 
 
-def test_pound_draws_1_2_3_then_automatic_release_with_hunger_2(app, client, table,
-                                                                  seeded):
+def test_pound_draws_1_2_3_then_automatic_release_with_hunger_2(app, client, table, seeded):
     # D2: a seed whose 1 + 2 + 3 pound draws show no running dog
     seed = seed_where(lambda s: fold_run(POUND_TURNS, s).dogs[0].pound == 4)
     seeded(seed)
@@ -208,16 +220,21 @@ def test_draw_shows_the_card_and_the_section_that_matters(app, client, table, se
 
 
 def test_draw_newspaper_delivers_the_carried_one(app, client, table):
-    send(app, table.id, {"type": "start_turn", "seat": 0},
-         {"type": "pick_up", "seat": 0, "item": "newspaper"})
+    send(
+        app,
+        table.id,
+        {"type": "start_turn", "seat": 0},
+        {"type": "pick_up", "seat": 0, "item": "newspaper"},
+    )
     address = dog(app, table.id).items[0].address  # taken at random
     watching = text(client.get(f"/t/{table.id}"))  # face down for everyone but Fifi's phone
     assert "Deliver newspaper" not in watching and "Newspaper (face down)" in watching
     client.post(f"/t/{table.id}/seat", data={"seat": "0"})
     page = client.get(f"/t/{table.id}")
     assert f"Deliver newspaper {address}" in text(page)
-    response = post(client, table.id, "draw",
-                    {"seat": 0, "section": "newspaper", "address": address})
+    response = post(
+        client, table.id, "draw", {"seat": 0, "section": "newspaper", "address": address}
+    )
     assert response.status_code == 200
     assert "Last draw: Newspaper reward" in text(response)
     assert all(item.address != address for item in dog(app, table.id).items)
@@ -229,7 +246,7 @@ def test_fight_draws_for_both_dogs(app, client, table):
     assert response.status_code == 200
     ours, theirs = dog(app, table.id, 0), dog(app, table.id, 1)
     assert ours.last.section is Section.FIGHT and theirs.last.section is Section.FIGHT
-    loser_in_pound = (ours.last.cards[0].fangs != theirs.last.cards[0].fangs)
+    loser_in_pound = ours.last.cards[0].fangs != theirs.last.cards[0].fangs
     assert (ours.in_pound or theirs.in_pound) == loser_in_pound
     assert "fang" in text(response)
 
@@ -253,9 +270,14 @@ def test_roll_die_shows_the_face(app, client, table):
 
 
 def test_move_drink_pee_and_cover(app, client, table):
-    send(app, table.id, {"type": "start_turn", "seat": 1},
-         {"type": "pee", "seat": 1}, {"type": "end_turn", "seat": 1},
-         {"type": "start_turn", "seat": 0})
+    send(
+        app,
+        table.id,
+        {"type": "start_turn", "seat": 1},
+        {"type": "pee", "seat": 1},
+        {"type": "end_turn", "seat": 1},
+        {"type": "start_turn", "seat": 0},
+    )
     assert post(client, table.id, "move", {"seat": 0, "steps": 2}).status_code == 200
     assert post(client, table.id, "drink", {"seat": 0}).status_code == 200
     assert dog(app, table.id).bladder == 2
@@ -271,13 +293,21 @@ def test_pick_up_drop_and_bury(app, client, table):
     send(app, table.id, {"type": "start_turn", "seat": 0})
     client.post(f"/t/{table.id}/seat", data={"seat": "0"})  # Fifi's phone
     assert post(client, table.id, "pick-up", {"seat": 0, "item": "bone"}).status_code == 200
-    assert post(client, table.id, "pick-up", {"seat": 0, "item": "newspaper",
-                                              "address": 3}).status_code == 200
+    assert (
+        post(
+            client, table.id, "pick-up", {"seat": 0, "item": "newspaper", "address": 3}
+        ).status_code
+        == 200
+    )
     address = dog(app, table.id).items[1].address  # drawn at random, not the one sent
     page = client.get(f"/t/{table.id}")
     assert "Bone" in text(page) and f"Newspaper {address}" in text(page)
-    assert post(client, table.id, "drop", {"seat": 0, "item": "newspaper",
-                                           "address": address}).status_code == 200
+    assert (
+        post(
+            client, table.id, "drop", {"seat": 0, "item": "newspaper", "address": address}
+        ).status_code
+        == 200
+    )
     response = post(client, table.id, "bury", {"seat": 0, "count": 1})
     assert response.status_code == 200
     assert dog(app, table.id).buried == 1
@@ -285,8 +315,10 @@ def test_pick_up_drop_and_bury(app, client, table):
 
 
 def test_corrections_go_through_adjust(app, client, table):
-    assert post(client, table.id, "adjust", {"seat": 1, "counter": "bones",
-                                             "delta": 1}).status_code == 200
+    assert (
+        post(client, table.id, "adjust", {"seat": 1, "counter": "bones", "delta": 1}).status_code
+        == 200
+    )
     assert dog(app, table.id, 1).buried == 1
 
 
@@ -295,8 +327,7 @@ def test_without_javascript_a_change_redirects_back_to_the_table(app, client, ta
     response = post(client, table.id, "roll", {"seat": 0}, htmx=False)
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/t/{table.id}")
-    refused(post(client, table.id, "drink", {"seat": 0}, htmx=False),
-            "Fifi has 0 action points")
+    refused(post(client, table.id, "drink", {"seat": 0}, htmx=False), "Fifi has 0 action points")
 
 
 # -- the end ---------------------------------------------------------------------------
@@ -304,14 +335,18 @@ def test_without_javascript_a_change_redirects_back_to_the_table(app, client, ta
 
 def test_winner_banner_ranking_and_chart_at_n_bones(app, client, new_table):
     table = new_table(players=3, bones_to_win=2)
-    send(app, table.id, {"type": "start_turn", "seat": 1},
-         {"type": "pick_up", "seat": 1, "item": "bone"},
-         {"type": "bury", "seat": 1},
-         {"type": "end_turn", "seat": 1},
-         {"type": "start_turn", "seat": 0},
-         {"type": "end_turn", "seat": 0},
-         {"type": "start_turn", "seat": 1},
-         {"type": "pick_up", "seat": 1, "item": "bone"})
+    send(
+        app,
+        table.id,
+        {"type": "start_turn", "seat": 1},
+        {"type": "pick_up", "seat": 1, "item": "bone"},
+        {"type": "bury", "seat": 1},
+        {"type": "end_turn", "seat": 1},
+        {"type": "start_turn", "seat": 0},
+        {"type": "end_turn", "seat": 0},
+        {"type": "start_turn", "seat": 1},
+        {"type": "pick_up", "seat": 1, "item": "bone"},
+    )
     response = post(client, table.id, "bury", {"seat": 1, "count": 1})
     assert response.status_code == 200
     body = response.get_data(as_text=True)
@@ -339,18 +374,27 @@ def test_timed_variant_time_is_up_shares_the_win(app, client, new_table):
 
 
 def test_untimed_game_has_no_time_up_button(client, table):
-    assert 'dl-time-up' not in client.get(f"/t/{table.id}").get_data(as_text=True)
-    refused(post(client, table.id, "end", {}),
-            "this game has no time limit; the first dog to bury 4 bones wins")
+    assert "dl-time-up" not in client.get(f"/t/{table.id}").get_data(as_text=True)
+    refused(
+        post(client, table.id, "end", {}),
+        "this game has no time limit; the first dog to bury 4 bones wins",
+    )
 
 
 # -- the settings form -----------------------------------------------------------------
 
 
 def create(client, *dogs: str, **fields: str):
-    data = {"game": "dogs-life", "name0": "Ann", "color0": "red", "name1": "Ben",
-            "color1": "blue", "name2": "Cho", "color2": "green",
-            **{f"setting.{k}": v for k, v in fields.items()}}
+    data = {
+        "game": "dogs-life",
+        "name0": "Ann",
+        "color0": "red",
+        "name1": "Ben",
+        "color1": "blue",
+        "name2": "Cho",
+        "color2": "green",
+        **{f"setting.{k}": v for k, v in fields.items()},
+    }
     form = MultiDict(list(data.items()) + [("setting.dogs", d) for d in dogs])
     return client.post("/new", data=form)
 
@@ -369,13 +413,17 @@ def test_settings_form_lists_every_dog(client):
 
 
 def test_settings_form_creates_the_table(app, client):
-    response = create(client, "vagabond", "", "bruno", "", "fifi", "",
-                      bones_to_win="5", timed_minutes="45")
+    response = create(
+        client, "vagabond", "", "bruno", "", "fifi", "", bones_to_win="5", timed_minutes="45"
+    )
     assert response.status_code == 303
     table_id = response.headers["Location"].split("/t/")[1].split("/")[0]
     view = get(app, table_id)
-    assert view.settings == {"bones_to_win": 5, "timed_minutes": 45,
-                             "dogs": ["vagabond", "bruno", "fifi"]}
+    assert view.settings == {
+        "bones_to_win": 5,
+        "timed_minutes": 45,
+        "dogs": ["vagabond", "bruno", "fifi"],
+    }
     assert [d.dog for d in view.state.dogs] == ["vagabond", "bruno", "fifi"]
 
 
@@ -386,13 +434,16 @@ def test_settings_form_defaults(app, client):
     assert [d.dog for d in get(app, table_id).state.dogs] == ["fifi", "butch", "white-fang"]
 
 
-@pytest.mark.parametrize(("dogs", "fields", "message"), [
-    (("fifi", "fifi", "bruno"), {}, "two players cannot both be Fifi"),
-    (("fifi", "", "", "", "", ""), {}, "dogs must be a list with one dog per player (3)"),
-    ((), {"bones_to_win": "11"}, "bones_to_win must be from 1 to 10, not 11"),
-    ((), {"timed_minutes": "2"}, "timed_minutes must be from 5 to 600, not 2"),
-    (("rex", "fifi", "bruno"), {}, "unknown dog 'rex'"),
-])
+@pytest.mark.parametrize(
+    ("dogs", "fields", "message"),
+    [
+        (("fifi", "fifi", "bruno"), {}, "two players cannot both be Fifi"),
+        (("fifi", "", "", "", "", ""), {}, "dogs must be a list with one dog per player (3)"),
+        ((), {"bones_to_win": "11"}, "bones_to_win must be from 1 to 10, not 11"),
+        ((), {"timed_minutes": "2"}, "timed_minutes must be from 5 to 600, not 2"),
+        (("rex", "fifi", "bruno"), {}, "unknown dog 'rex'"),
+    ],
+)
 def test_settings_form_refusals(client, dogs, fields, message):
     response = create(client, *dogs, **fields)
     assert response.status_code == 422
@@ -407,15 +458,21 @@ BAD = [
     ("eat", {"seat": 0, "days": 4}, "food comes in 1, 2 or 3 days, not 4"),
     ("eat", {"days": 1}, "seat must be a whole number"),
     ("start-turn", {"seat": 9}, "seat must be a whole number from 0 to 2"),
-    ("move", {"seat": 0, "steps": 1},
-     "Fifi has 0 action points left this turn, not the 1 needed to move"),
+    (
+        "move",
+        {"seat": 0, "steps": 1},
+        "Fifi has 0 action points left this turn, not the 1 needed to move",
+    ),
     ("move", {"seat": 0, "steps": 0}, "steps must be at least 1, not 0"),
     ("drink", {"seat": 0}, "Fifi has 0 action points left this turn"),
     ("pee", {"seat": 0, "covers": 1}, "Butch has no pee marker on a lamppost"),
     ("pee", {"seat": 0, "covers": "left"}, "the rival's marker must be a whole number"),
     ("pick-up", {"seat": 0, "item": "cat"}, "item must be bone or newspaper"),
-    ("drop", {"seat": 0, "item": "newspaper", "address": 13},
-     "a newspaper address must be from 1 to 12, not 13"),
+    (
+        "drop",
+        {"seat": 0, "item": "newspaper", "address": 13},
+        "a newspaper address must be from 1 to 12, not 13",
+    ),
     ("drop", {"seat": 0, "item": "bone"}, "Fifi does not carry a bone"),
     ("bury", {"seat": 0, "count": 1}, "Fifi carries 0 bones and cannot bury 1"),
     ("bury", {"seat": 0, "count": "two"}, "bones must be a whole number"),
@@ -423,18 +480,21 @@ BAD = [
     ("draw", {"seat": 0, "section": "moon"}, "section must be one of: trash, restaurant"),
     ("draw", {"seat": 0, "section": "pound"}, "a dog in the pound draws at the start"),
     ("draw", {"seat": 0, "section": "fight", "against": 0}, "a dog cannot fight itself"),
-    ("draw", {"seat": 0, "section": "newspaper", "address": 5},
-     "Fifi does not carry newspaper 5"),
+    ("draw", {"seat": 0, "section": "newspaper", "address": 5}, "Fifi does not carry newspaper 5"),
     ("draw", {"seat": 0, "section": "newspaper"}, "newspaper address must be a whole number"),
-    ("adjust", {"seat": 0, "counter": "hunger", "delta": 1},
-     "hunger would be 5; it must stay between 0 and 4"),
+    (
+        "adjust",
+        {"seat": 0, "counter": "hunger", "delta": 1},
+        "hunger would be 5; it must stay between 0 and 4",
+    ),
     ("adjust", {"seat": 0, "counter": "fleas", "delta": 1}, "fleas"),
     ("adjust", {"seat": 0, "counter": "bladder", "delta": "+"}, "change must be a whole number"),
 ]
 
 
-@pytest.mark.parametrize(("action", "data", "message"), BAD,
-                         ids=[f"{a}-{m[:30]}" for a, _, m in BAD])
+@pytest.mark.parametrize(
+    ("action", "data", "message"), BAD, ids=[f"{a}-{m[:30]}" for a, _, m in BAD]
+)
 def test_bad_input_is_refused_and_changes_nothing(app, client, table, action, data, message):
     before = get(app, table.id)
     refused(post(client, table.id, action, data), message)
@@ -445,27 +505,35 @@ def test_bad_input_is_refused_and_changes_nothing(app, client, table, action, da
 
 def test_in_the_pound_actions_are_refused(app, client, table):
     send(app, table.id, {"type": "to_pound", "seat": 0, "reason": "caught"})
-    refused(post(client, table.id, "roll", {"seat": 0}),
-            "Fifi is in the pound; its player does not move the catcher")
-    refused(post(client, table.id, "eat", {"seat": 0, "days": 1}),
-            "Fifi is in the pound and cannot eat")
+    refused(
+        post(client, table.id, "roll", {"seat": 0}),
+        "Fifi is in the pound; its player does not move the catcher",
+    )
+    refused(
+        post(client, table.id, "eat", {"seat": 0, "days": 1}), "Fifi is in the pound and cannot eat"
+    )
 
 
-@pytest.mark.parametrize(("lang", "message"), [
-    ("ja", "フィフィのこの手番の残りAPは0で、移動に必要な1に足りません"),
-    ("it", "a Fifi restano 0 punti azione in questo turno"),
-])
-def test_refusal_is_translated_with_the_dog_named_for_the_reader(client, table, lang,
-                                                                  message):
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("ja", "フィフィのこの手番の残りAPは0で、移動に必要な1に足りません"),
+        ("it", "a Fifi restano 0 punti azione in questo turno"),
+    ],
+)
+def test_refusal_is_translated_with_the_dog_named_for_the_reader(client, table, lang, message):
     refused(post(client, table.id, "move", {"seat": 0, "steps": 1}, lang=lang), message)
 
 
 def test_bad_field_label_is_translated(client, table):
-    refused(post(client, table.id, "eat", {"seat": 0, "days": "x"}, lang="ja"),
-            "食料の日数は整数にしてください")
+    refused(
+        post(client, table.id, "eat", {"seat": 0, "days": "x"}, lang="ja"),
+        "食料の日数は整数にしてください",
+    )
 
 
 def test_white_fang_is_named_in_japanese_in_refusals(client, new_table):
     table = new_table(players=3)
-    refused(post(client, table.id, "drop", {"seat": 2, "item": "bone"}, lang="ja"),
-            "ホワイトファング")
+    refused(
+        post(client, table.id, "drop", {"seat": 2, "item": "bone"}, lang="ja"), "ホワイトファング"
+    )

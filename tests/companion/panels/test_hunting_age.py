@@ -26,6 +26,7 @@ def new_table(app, make_table):
         if layout:
             send(app, table.id, {"type": "setup", "faces": LAYOUT, "start_player": 0})
         return table
+
     return make
 
 
@@ -35,8 +36,14 @@ def table(new_table):
 
 
 def give(app, table_id: str, seat: int, **goods: int) -> tables.TableView:
-    return send(app, table_id, *({"type": "adjust", "seat": seat, "counter": counter,
-                                  "delta": delta} for counter, delta in goods.items()))
+    return send(
+        app,
+        table_id,
+        *(
+            {"type": "adjust", "seat": seat, "counter": counter, "delta": delta}
+            for counter, delta in goods.items()
+        ),
+    )
 
 
 # -- the panel -------------------------------------------------------------------------
@@ -47,8 +54,13 @@ def test_new_table_panel_shows_supply_setup_and_tribes(client, new_table):
     page = client.get(f"/t/{table.id}")
     assert page.status_code == 200
     words = text(page)
-    for name, limit in [("bear", 12), ("mammoth", 8), ("grape", 12), ("green grain", 12),
-                        ("yellow grain", 8)]:
+    for name, limit in [
+        ("bear", 12),
+        ("mammoth", 8),
+        ("grape", 12),
+        ("green grain", 12),
+        ("yellow grain", 8),
+    ]:
         assert f"{name} {limit} /{limit}" in words
     assert "Draw the layout" in words
     assert "3 open caves: room for 3 food pieces." in words
@@ -95,11 +107,14 @@ def test_setup_draws_the_start_player_when_not_chosen(client, app, new_table):
     assert len(state.faces) == 8 and 0 <= state.start_player < 5
 
 
-@pytest.mark.parametrize("value, message", [
-    ("abc", "start player must be a whole number"),
-    ("7", "seat must be a whole number from 0 to 2"),
-    ("-1", "seat must be a whole number from 0 to 2"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("abc", "start player must be a whole number"),
+        ("7", "seat must be a whole number from 0 to 2"),
+        ("-1", "seat must be a whole number from 0 to 2"),
+    ],
+)
 def test_setup_bad_start_player(client, app, table, value, message):
     before = get(app, table.id).version
     refused(post(client, table.id, "setup", {"start_player": value}), message)
@@ -108,8 +123,10 @@ def test_setup_bad_start_player(client, app, table, value, message):
 
 def test_setup_refused_after_the_first_turn(client, app, table):
     send(app, table.id, {"type": "end_turn", "seat": 0})
-    refused(post(client, table.id, "setup", {}),
-            "the table can only be set up before the first turn ends")
+    refused(
+        post(client, table.id, "setup", {}),
+        "the table can only be set up before the first turn ends",
+    )
     assert "Draw the layout" not in text(client.get(f"/t/{table.id}"))
 
 
@@ -124,8 +141,9 @@ def test_setup_refusal_in_japanese(client, app, table):
 
 
 def test_food_steppers_take_from_the_supply(client, app, table):
-    response = client.post(f"/t/{table.id}/adjust", headers=HTMX,
-                           data={"seat": 1, "counter": "mammoth", "delta": 1})
+    response = client.post(
+        f"/t/{table.id}/adjust", headers=HTMX, data={"seat": 1, "counter": "mammoth", "delta": 1}
+    )
     assert response.status_code == 200
     assert "mammoth 7 /8" in text(response)
     assert get(app, table.id).state.tribes[1].food.mammoth == 1
@@ -134,8 +152,9 @@ def test_food_steppers_take_from_the_supply(client, app, table):
 def test_cannot_take_a_piece_the_supply_no_longer_has(client, app, table):
     give(app, table.id, 0, mammoth=8)
     before = get(app, table.id).version
-    response = client.post(f"/t/{table.id}/adjust", headers=HTMX,
-                           data={"seat": 1, "counter": "mammoth", "delta": 1})
+    response = client.post(
+        f"/t/{table.id}/adjust", headers=HTMX, data={"seat": 1, "counter": "mammoth", "delta": 1}
+    )
     refused(response, "the supply has only 0 mammoth left, not 1")
     assert get(app, table.id).version == before
     assert "mammoth 0 /8" in text(response)
@@ -144,10 +163,12 @@ def test_cannot_take_a_piece_the_supply_no_longer_has(client, app, table):
 def test_steppers_for_every_counter_of_every_seat(client, table):
     body = client.get(f"/t/{table.id}").get_data(as_text=True)
     for seat in range(3):
-        for counter in ("bear", "mammoth", "grape", "green_grain", "yellow_grain", "coins",
-                        "vp"):
-            assert re.search(f'name="seat" value="{seat}">\\s*<input type="hidden" '
-                             f'name="counter" value="{counter}">', body), (seat, counter)
+        for counter in ("bear", "mammoth", "grape", "green_grain", "yellow_grain", "coins", "vp"):
+            assert re.search(
+                f'name="seat" value="{seat}">\\s*<input type="hidden" '
+                f'name="counter" value="{counter}">',
+                body,
+            ), (seat, counter)
 
 
 # -- developments (H1) -----------------------------------------------------------------
@@ -159,8 +180,10 @@ def test_next_costs_shown_and_refused_when_unaffordable(client, app, table):
     assert "Add a subordinate (1/4) grape ×1 green grain ×2 coin ×1" in words
     assert "not enough to pay" in words
     before = get(app, table.id).version
-    refused(post(client, table.id, "develop", {"seat": 0, "kind": "cave"}),
-            "you cannot afford it: it costs bear ×2, grape ×1; you are missing bear ×2, grape ×1")
+    refused(
+        post(client, table.id, "develop", {"seat": 0, "kind": "cave"}),
+        "you cannot afford it: it costs bear ×2, grape ×1; you are missing bear ×2, grape ×1",
+    )
     assert get(app, table.id).version == before
 
 
@@ -179,18 +202,24 @@ def test_create_a_cave_reveals_chips_and_applies_rewards(client, app, table):
     assert "Ann has developed this turn." in words
     assert "Create a cave (" not in words  # one development per turn
     # Ann's next turn: the base + the cumulative extra (1 coin), and 2 chips to flip
-    send(app, table.id, *({"type": "store", "seat": 0},
-                          *({"type": "end_turn", "seat": seat} for seat in range(3))))
+    send(
+        app,
+        table.id,
+        *({"type": "store", "seat": 0}, *({"type": "end_turn", "seat": seat} for seat in range(3))),
+    )
     words = text(client.get(f"/t/{table.id}"))
-    assert "Create a cave (2/3) bear ×2 grape ×1 coin ×1 uncovers 1 VP · flips 2 rock chips" \
-        in words
+    assert (
+        "Create a cave (2/3) bear ×2 grape ×1 coin ×1 uncovers 1 VP · flips 2 rock chips" in words
+    )
 
 
 def test_one_development_per_turn(client, app, table):
     give(app, table.id, 0, bear=4, grape=2, green_grain=2, coins=3)
     assert post(client, table.id, "develop", {"seat": 0, "kind": "cave"}).status_code == 200
-    refused(post(client, table.id, "develop", {"seat": 0, "kind": "subordinate"}),
-            "only one development per turn")
+    refused(
+        post(client, table.id, "develop", {"seat": 0, "kind": "subordinate"}),
+        "only one development per turn",
+    )
 
 
 def test_add_a_subordinate(client, app, table):
@@ -207,8 +236,9 @@ def test_build_a_hut_on_a_card_space(client, app, table):
     words = text(client.get(f"/t/{table.id}"))
     assert "B1a Bear Den grape ×1 green grain ×1 coin ×1" in words
     give(app, table.id, 0, grape=1, green_grain=1, coins=1)
-    response = post(client, table.id, "develop",
-                    {"seat": 0, "kind": "hut", "face": "B1a", "space": "2"})
+    response = post(
+        client, table.id, "develop", {"seat": 0, "kind": "hut", "face": "B1a", "space": "2"}
+    )
     assert response.status_code == 200
     tribe = get(app, table.id).state.tribes[0]
     assert [(h.face, h.space, h.vp) for h in tribe.huts] == [("B1a", 2, 3)]
@@ -222,9 +252,10 @@ def test_a_build_space_holds_one_hut(client, app, table):
     give(app, table.id, 1, grape=1, green_grain=1, coins=2)
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
     assert 'data-testid="ha-hut-B1a-0"' not in page  # taken: no button any more
-    refused(post(client, table.id, "develop",
-                 {"seat": 1, "kind": "hut", "face": "B1a", "space": "0"}),
-            "build space 1 of B1a already has a hut")
+    refused(
+        post(client, table.id, "develop", {"seat": 1, "kind": "hut", "face": "B1a", "space": "0"}),
+        "build space 1 of B1a already has a hut",
+    )
 
 
 def test_end_game_card_space_is_offered(client, table):
@@ -233,22 +264,32 @@ def test_end_game_card_space_is_offered(client, table):
     assert "Space 1: 6 VP" in words
 
 
-@pytest.mark.parametrize("data, message", [
-    ({"seat": "x", "kind": "cave"}, "seat must be a whole number"),
-    ({"seat": "5", "kind": "cave"}, "seat must be a whole number from 0 to 2"),
-    ({"seat": "1", "kind": "cave"}, "it is Ann's turn, not Ben's"),
-    ({"seat": "0", "kind": "castle"},
-     "unknown development 'castle'; expected cave, subordinate or hut"),
-    ({"seat": "0", "kind": "hut", "face": "B1a", "space": "x"},
-     "build space must be a whole number"),
-    ({"seat": "0", "kind": "hut", "face": "B1a", "space": "3"},
-     "space must be a build space of B1a: 0 to 2"),
-    ({"seat": "0", "kind": "hut", "face": "Z9", "space": "0"},
-     "face must be a hunting-ground face such as B1a or N07b"),
-    ({"seat": "0", "kind": "hut", "face": "N02a", "space": "0"}, "N02a is not on the table"),
-    ({"seat": "0", "kind": "subordinate", "any.bear": "lots"},
-     "bear must be a whole number"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"seat": "x", "kind": "cave"}, "seat must be a whole number"),
+        ({"seat": "5", "kind": "cave"}, "seat must be a whole number from 0 to 2"),
+        ({"seat": "1", "kind": "cave"}, "it is Ann's turn, not Ben's"),
+        (
+            {"seat": "0", "kind": "castle"},
+            "unknown development 'castle'; expected cave, subordinate or hut",
+        ),
+        (
+            {"seat": "0", "kind": "hut", "face": "B1a", "space": "x"},
+            "build space must be a whole number",
+        ),
+        (
+            {"seat": "0", "kind": "hut", "face": "B1a", "space": "3"},
+            "space must be a build space of B1a: 0 to 2",
+        ),
+        (
+            {"seat": "0", "kind": "hut", "face": "Z9", "space": "0"},
+            "face must be a hunting-ground face such as B1a or N07b",
+        ),
+        ({"seat": "0", "kind": "hut", "face": "N02a", "space": "0"}, "N02a is not on the table"),
+        ({"seat": "0", "kind": "subordinate", "any.bear": "lots"}, "bear must be a whole number"),
+    ],
+)
 def test_develop_bad_input(client, app, table, data, message):
     give(app, table.id, 0, bear=5, grape=5, green_grain=5, coins=5)
     before = get(app, table.id).version
@@ -286,30 +327,46 @@ def test_storage_flags_surplus_and_proposes_what_goes_back(client, app, table):
     body = response.get_data(as_text=True)
     # the fold's default: from the kind held most (bear)
     assert 'name="return.bear" value="2"' in body
-    refused(post(client, table.id, "end-turn", {"seat": 0}),
-            "store food first: 5 food pieces but only 3 open caves")
+    refused(
+        post(client, table.id, "end-turn", {"seat": 0}),
+        "store food first: 5 food pieces but only 3 open caves",
+    )
 
 
 def test_store_returns_the_chosen_pieces(client, app, table):
     give(app, table.id, 0, bear=3, grape=1, mammoth=1)
-    response = post(client, table.id, "store",
-                    {"seat": 0, "return.bear": "1", "return.mammoth": "1", "return.grape": ""})
+    response = post(
+        client,
+        table.id,
+        "store",
+        {"seat": 0, "return.bear": "1", "return.mammoth": "1", "return.grape": ""},
+    )
     assert response.status_code == 200
     tribe = get(app, table.id).state.tribes[0]
-    assert tribe.food.as_dict() == {"bear": 2, "mammoth": 0, "grape": 1, "green_grain": 0,
-                                    "yellow_grain": 0}
+    assert tribe.food.as_dict() == {
+        "bear": 2,
+        "mammoth": 0,
+        "grape": 1,
+        "green_grain": 0,
+        "yellow_grain": 0,
+    }
     assert "too many" not in text(response)
     assert "bear 10 /12" in text(response) and "mammoth 8 /8" in text(response)
 
 
-@pytest.mark.parametrize("data, message", [
-    ({"seat": 0, "return.bear": "1"},
-     "4 food pieces do not fit in 3 open caves: return 1 more to the supply"),
-    ({"seat": 0, "return.grape": "2"}, "you have only 1 grape, not 2 to return"),
-    ({"seat": 0, "return.bear": "-1"}, "return.bear must be a whole number of at least 0"),
-    ({"seat": 0, "return.bear": "two"}, "bear must be a whole number"),
-    ({"seat": "", "return.bear": "2"}, "seat must be a whole number"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (
+            {"seat": 0, "return.bear": "1"},
+            "4 food pieces do not fit in 3 open caves: return 1 more to the supply",
+        ),
+        ({"seat": 0, "return.grape": "2"}, "you have only 1 grape, not 2 to return"),
+        ({"seat": 0, "return.bear": "-1"}, "return.bear must be a whole number of at least 0"),
+        ({"seat": 0, "return.bear": "two"}, "bear must be a whole number"),
+        ({"seat": "", "return.bear": "2"}, "seat must be a whole number"),
+    ],
+)
 def test_store_bad_input(client, app, table, data, message):
     give(app, table.id, 0, bear=3, grape=1, mammoth=1)
     before = get(app, table.id).version
@@ -380,7 +437,7 @@ def test_chart_has_a_line_per_player(client, app, table):
     give(app, table.id, 0, vp=2)
     post(client, table.id, "end-turn", {"seat": 0})
     body = client.get(f"/t/{table.id}").get_data(as_text=True)
-    chart = body[body.index("<svg"):body.index("</svg>")]
+    chart = body[body.index("<svg") : body.index("</svg>")]
     for name in ("Ann", "Ben", "Cho"):
         assert name in chart
 
@@ -391,9 +448,20 @@ def test_chart_has_a_line_per_player(client, app, table):
 def test_original_edition_cave_with_typed_chips_and_cost(client, app, new_table):
     table = new_table("original")
     give(app, table.id, 0, bear=2, grape=1)
-    response = post(client, table.id, "develop", {
-        "seat": 0, "kind": "cave", "cost.bear": "2", "cost.grape": "1", "cost.coins": "",
-        "chip": ["bear_2"], "uncovered_vp": "0"})
+    response = post(
+        client,
+        table.id,
+        "develop",
+        {
+            "seat": 0,
+            "kind": "cave",
+            "cost.bear": "2",
+            "cost.grape": "1",
+            "cost.coins": "",
+            "chip": ["bear_2"],
+            "uncovered_vp": "0",
+        },
+    )
     assert response.status_code == 200, text(response)[:500]
     tribe = get(app, table.id).state.tribes[0]
     assert tribe.revealed_chips == ("bear_2",) and tribe.food.bear == 2  # reward at once
@@ -404,32 +472,55 @@ def test_original_edition_cave_with_typed_chips_and_cost(client, app, new_table)
 def test_original_edition_hut_with_printed_vp_or_end_game_card(client, app, new_table):
     table = new_table("original")
     give(app, table.id, 0, grape=2, coins=1)
-    response = post(client, table.id, "develop", {
-        "seat": 0, "kind": "hut", "cost.grape": "2", "cost.coins": "1", "vp": "4",
-        "uncovered_vp": "0"})
+    response = post(
+        client,
+        table.id,
+        "develop",
+        {
+            "seat": 0,
+            "kind": "hut",
+            "cost.grape": "2",
+            "cost.coins": "1",
+            "vp": "4",
+            "uncovered_vp": "0",
+        },
+    )
     assert response.status_code == 200
     send(app, table.id, {"type": "end_turn", "seat": 0})
     give(app, table.id, 1, bear=1)
-    response = post(client, table.id, "develop", {
-        "seat": 1, "kind": "hut", "cost.bear": "1", "end_game": "flat_6", "vp": ""})
+    response = post(
+        client,
+        table.id,
+        "develop",
+        {"seat": 1, "kind": "hut", "cost.bear": "1", "end_game": "flat_6", "vp": ""},
+    )
     assert response.status_code == 200
     scores = [s["huts"] for s in hunting_age.fold.scores(get(app, table.id).state)["scores"]]
     assert scores[:2] == [4, 6]
     assert "6 VP" in text(response)
 
 
-@pytest.mark.parametrize("data, message", [
-    ({"kind": "cave", "cost.bear": "2", "cost.grape": "1", "chip": ["gold"]},
-     "unknown rock chip 'gold'; expected one of: vp_1"),
-    ({"kind": "cave", "cost.bear": "2", "cost.grape": "1", "chip": ["bear_1", "vp_1"]},
-     "cave creation number 1 flips 1 rock chip(s), not 2"),
-    ({"kind": "cave", "cost.bear": "x"}, "bear must be a whole number"),
-    ({"kind": "cave", "cost.bear": "3", "chip": ["vp_1"]},
-     "you cannot afford it: it costs bear ×3; you are missing bear ×1"),
-    ({"kind": "hut", "end_game": "flat_9"}, "end_game must be one of mammoth_yellow"),
-    ({"kind": "hut", "vp": "-2"}, "vp must be a whole number of at least 0"),
-    ({"kind": "subordinate", "uncovered_vp": "x"}, "VP uncovered must be a whole number"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (
+            {"kind": "cave", "cost.bear": "2", "cost.grape": "1", "chip": ["gold"]},
+            "unknown rock chip 'gold'; expected one of: vp_1",
+        ),
+        (
+            {"kind": "cave", "cost.bear": "2", "cost.grape": "1", "chip": ["bear_1", "vp_1"]},
+            "cave creation number 1 flips 1 rock chip(s), not 2",
+        ),
+        ({"kind": "cave", "cost.bear": "x"}, "bear must be a whole number"),
+        (
+            {"kind": "cave", "cost.bear": "3", "chip": ["vp_1"]},
+            "you cannot afford it: it costs bear ×3; you are missing bear ×1",
+        ),
+        ({"kind": "hut", "end_game": "flat_9"}, "end_game must be one of mammoth_yellow"),
+        ({"kind": "hut", "vp": "-2"}, "vp must be a whole number of at least 0"),
+        ({"kind": "subordinate", "uncovered_vp": "x"}, "VP uncovered must be a whole number"),
+    ],
+)
 def test_original_edition_bad_input(client, app, new_table, data, message):
     table = new_table("original")
     give(app, table.id, 0, bear=2, grape=1)
@@ -463,20 +554,32 @@ def test_routes_refuse_get(client, table, route):
 def test_create_form_offers_the_edition(client, app):
     page = client.get("/new?game=hunting-age")
     assert 'name="setting.edition" value="original"' in page.get_data(as_text=True)
-    response = client.post("/new", data={"game": "hunting-age", "name0": "Ann",
-                                         "color0": "red", "name1": "Ben", "color1": "blue",
-                                         "name2": "Cho", "color2": "green",
-                                         "setting.edition": "original"})
+    response = client.post(
+        "/new",
+        data={
+            "game": "hunting-age",
+            "name0": "Ann",
+            "color0": "red",
+            "name1": "Ben",
+            "color1": "blue",
+            "name2": "Cho",
+            "color2": "green",
+            "setting.edition": "original",
+        },
+    )
     assert response.status_code == 303
 
 
 # -- game words in refusals and history lines (Terms and TermLists) --------------------
 
 FAKE_JA = {
-    "you cannot afford it: it costs {cost}; you are missing {missing}":
-        "払えません: {cost} が必要で、{missing} が足りません",
+    "you cannot afford it: it costs {cost}; you are missing {missing}": (
+        "払えません: {cost} が必要で、{missing} が足りません"
+    ),
     "{name} stored food and returned {goods}": "{name}は食料を保管し、{goods}を戻した",
-    "bear": "くま", "grape": "ぶどう", "coin": "石貨",
+    "bear": "くま",
+    "grape": "ぶどう",
+    "coin": "石貨",
 }
 
 
@@ -490,7 +593,8 @@ def test_a_refusal_names_the_goods_in_the_readers_language(client, table, fake_j
     response = post(client, table.id, "develop", {"seat": 0, "kind": "cave"}, lang="ja")
     assert response.status_code == 422
     assert "払えません: くま ×2, ぶどう ×1 が必要で、くま ×2, ぶどう ×1 が足りません" in text(
-        response)
+        response
+    )
 
 
 def test_a_history_line_names_the_goods_in_the_readers_language(client, app, table, fake_ja):
@@ -518,5 +622,4 @@ def test_setup_explains_the_layout_for_this_player_count(client, new_table, play
     # H1 setup: 4 basic cards, plus 3 new-land cards for 3 players and 4 for 4–5 players.
     table = new_table(players=players, layout=False)
     words = text(client.get(f"/t/{table.id}"))
-    assert (f"(the 4 basic cards and {new_land} new-land cards for {players} players)"
-            in words)
+    assert f"(the 4 basic cards and {new_land} new-land cards for {players} players)" in words

@@ -43,9 +43,12 @@ def test_the_panel_shows_round_sides_square_and_every_player(client, table):
     assert "8 cards each · square deck 8" in body  # 3 players: 8 each, 30 - 24 + 2 left
     assert body.count('name="cell"') == 9
     for seat, (name, colour) in enumerate([("Ann", "red"), ("Ben", "blue"), ("Cho", "green")]):
-        card = body[body.index(f'data-testid="ls-seat-{seat}"'):]
-        assert re.match(rf'[^<]*>\s*<div class="row">\s*<h2 class="grow"><span class="swatch '
-                        rf'c-{colour}"></span> {name}</h2>', card)
+        card = body[body.index(f'data-testid="ls-seat-{seat}"') :]
+        assert re.match(
+            rf'[^<]*>\s*<div class="row">\s*<h2 class="grow"><span class="swatch '
+            rf'c-{colour}"></span> {name}</h2>',
+            card,
+        )
     assert re.search(r'side-e"><span class="muted">nobody', body)  # 3 players: E is empty
     assert 'data-testid="ls-seat-2"' in body
 
@@ -83,28 +86,41 @@ def test_without_javascript_a_post_redirects_back_to_the_table(client, table):
     assert response.status_code == 303 and response.headers["Location"] == f"/t/{table.id}"
 
 
-@pytest.mark.parametrize(("route", "data", "message"), [
-    ("cell", {"card": "3"}, "Tap a place of the square first, then a number."),
-    ("cell", {"cell": "3,0", "card": "3"}, "Tap a place of the square first, then a number."),
-    ("cell", {"cell": "a,b", "card": "3"}, "Tap a place of the square first, then a number."),
-    ("cell", {"cell": "0,0", "card": "x"},
-     'card must be a number, "G" for a gazelle or empty to clear the place; got \'x\''),
-    ("cell", {"cell": "0,0", "card": "-1"},
-     'card must be a number, "G" for a gazelle or empty to clear the place; got \'-1\''),
-    ("taken", {"seat": "0", "count": "many"}, "cards taken must be a whole number"),
-    ("taken", {"seat": "0", "count": "-1"}, "count must be a whole number, 0 or more"),
-    ("taken", {"seat": "7", "count": "1"}, "seat must be a whole number from 0 to 2"),
-    ("taken", {"count": "1"}, "seat must be a whole number"),
-    ("gazelles", {"seat": "1", "count": "3"},
-     "3 gazelles between the square (0) and the hands (3); the game has only 2"),
-    ("gazelles", {"seat": "1", "count": ""}, "gazelles in hand must be a whole number"),
-    ("last", {"seat": "9"}, "seat must be a whole number from 0 to 2"),
-    ("last", {"seat": "x"}, "seat must be a whole number"),
-    ("score", {}, "the square is empty; enter its cards before scoring the round"),
-    ("next", {}, "score round 1 before starting the next"),
-])
-def test_bad_input_is_refused_with_the_message_and_changes_nothing(client, app, table, route,
-                                                                   data, message):
+@pytest.mark.parametrize(
+    ("route", "data", "message"),
+    [
+        ("cell", {"card": "3"}, "Tap a place of the square first, then a number."),
+        ("cell", {"cell": "3,0", "card": "3"}, "Tap a place of the square first, then a number."),
+        ("cell", {"cell": "a,b", "card": "3"}, "Tap a place of the square first, then a number."),
+        (
+            "cell",
+            {"cell": "0,0", "card": "x"},
+            "card must be a number, \"G\" for a gazelle or empty to clear the place; got 'x'",
+        ),
+        (
+            "cell",
+            {"cell": "0,0", "card": "-1"},
+            "card must be a number, \"G\" for a gazelle or empty to clear the place; got '-1'",
+        ),
+        ("taken", {"seat": "0", "count": "many"}, "cards taken must be a whole number"),
+        ("taken", {"seat": "0", "count": "-1"}, "count must be a whole number, 0 or more"),
+        ("taken", {"seat": "7", "count": "1"}, "seat must be a whole number from 0 to 2"),
+        ("taken", {"count": "1"}, "seat must be a whole number"),
+        (
+            "gazelles",
+            {"seat": "1", "count": "3"},
+            "3 gazelles between the square (0) and the hands (3); the game has only 2",
+        ),
+        ("gazelles", {"seat": "1", "count": ""}, "gazelles in hand must be a whole number"),
+        ("last", {"seat": "9"}, "seat must be a whole number from 0 to 2"),
+        ("last", {"seat": "x"}, "seat must be a whole number"),
+        ("score", {}, "the square is empty; enter its cards before scoring the round"),
+        ("next", {}, "score round 1 before starting the next"),
+    ],
+)
+def test_bad_input_is_refused_with_the_message_and_changes_nothing(
+    client, app, table, route, data, message
+):
     response = post(client, table.id, route, data)
     assert response.status_code == 422
     assert message in text(response)
@@ -149,8 +165,12 @@ def test_gazelle_stepper_stops_at_the_two_gazelle_cards(client, app, table):
 def test_the_preview_itemises_each_players_loss(client, app, table):
     """L2 on the docs/contracts.md square: Ann (S) 5 nearest, 3 taken → 2, 1 gazelle: 8."""
     fill(app, table.id)
-    send(app, table.id, {"type": "set_taken", "seat": 0, "count": 3},
-         {"type": "set_gazelles", "seat": 0, "count": 1})
+    send(
+        app,
+        table.id,
+        {"type": "set_taken", "seat": 0, "count": 3},
+        {"type": "set_gazelles", "seat": 0, "count": 1},
+    )
     client.post(f"/t/{table.id}/seat", data={"seat": "0"})  # Ann's phone: her herd shows
     words = text(client.get(f"/t/{table.id}"))
     assert "Loses 8 = 5 nearest cards + 2 for taken cards + 1 gazelles in hand" in words
@@ -187,9 +207,11 @@ def test_next_round_needs_the_last_card_then_starts_after_it(client, app, table)
 
 
 def play_round(app, table_id: str, grid, last: int = 0, *, next_round: bool = True) -> None:
-    events: list[dict[str, Any]] = [{"type": "set_square", "grid": grid},
-                                    {"type": "set_last", "seat": last},
-                                    {"type": "score_round"}]
+    events: list[dict[str, Any]] = [
+        {"type": "set_square", "grid": grid},
+        {"type": "set_last", "seat": last},
+        {"type": "score_round"},
+    ]
     if next_round:
         events.append({"type": "next_round"})
     send(app, table_id, *events)
@@ -205,8 +227,11 @@ def test_three_rounds_end_with_a_winner_ranking_chart_and_history(client, app, t
     assert "Cho wins!" in words and "Game over after round 3." in words
     ranking = re.search(r'data-testid="ls-ranking">(.*?)</ol>', body, re.S).group(1)
     assert [re.sub(r"<[^>]+>", "", n).strip() for n in re.findall(r"</span> (\w+)", ranking)] == [
-        "Cho", "Ann", "Ben"]
-    chart = body[body.index("<svg"):body.index("</svg>")]
+        "Cho",
+        "Ann",
+        "Ben",
+    ]
+    chart = body[body.index("<svg") : body.index("</svg>")]
     assert chart.count("<polyline") == 3 and "Herds after each round" in chart
     assert "Ann: start 20, round 1 15, round 2 10, round 3 5" in chart
     assert "−5" in words and "Herd: tap to see" not in words  # herds open at the end
@@ -236,11 +261,13 @@ def test_the_end_screen_in_japanese(client, app, table):
 
 
 def test_the_herd_stepper_uses_the_generic_adjust(client, app, table):
-    response = client.post(f"/t/{table.id}/adjust", data={"seat": "0", "counter": "herd",
-                                                          "delta": "-2"}, headers=HTMX)
+    response = client.post(
+        f"/t/{table.id}/adjust", data={"seat": "0", "counter": "herd", "delta": "-2"}, headers=HTMX
+    )
     assert response.status_code == 200 and get(app, table.id).state.herds[0] == 18
-    refused = client.post(f"/t/{table.id}/adjust", data={"seat": "0", "counter": "herd",
-                                                         "delta": "5"}, headers=HTMX)
+    refused = client.post(
+        f"/t/{table.id}/adjust", data={"seat": "0", "counter": "herd", "delta": "5"}, headers=HTMX
+    )
     assert refused.status_code == 422 and get(app, table.id).state.herds[0] == 18
 
 
@@ -256,10 +283,19 @@ def test_create_form_offers_the_start_player(client, app):
     assert 'name="setting.start"' in form
     # one choice per seat of the largest table (rules.PLAYERS_MAX = 4)
     assert re.findall(r'<option value="(\d)">Player \d</option>', form) == ["0", "1", "2", "3"]
-    response = client.post("/new", data={"game": "lion-square", "name0": "Ann",
-                                         "color0": "red", "name1": "Ben", "color1": "blue",
-                                         "name2": "Cho", "color2": "green",
-                                         "setting.start": "2"})
+    response = client.post(
+        "/new",
+        data={
+            "game": "lion-square",
+            "name0": "Ann",
+            "color0": "red",
+            "name1": "Ben",
+            "color1": "blue",
+            "name2": "Cho",
+            "color2": "green",
+            "setting.start": "2",
+        },
+    )
     assert response.status_code == 303
     table_id = response.headers["Location"].split("/")[2]
     assert get(app, table_id).state.start == 2

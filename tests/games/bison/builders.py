@@ -14,9 +14,9 @@ from games.errors import RuleError
 
 # A row of these tiles (at (0,0), (1,0), …) joins exactly one chain of this terrain.
 CHAIN_EDGES = {
-    PRAIRIE: "PPPPMM",   # E and W edges are prairie: the prairies join along the row
+    PRAIRIE: "PPPPMM",  # E and W edges are prairie: the prairies join along the row
     MOUNTAIN: "MMMMPP",  # E and W edges are mountain
-    RIVER: "MPPMMM",     # rivers end at corners 0 and 2, the corners shared along the row
+    RIVER: "MPPMMM",  # rivers end at corners 0 and 2, the corners shared along the row
 }
 
 
@@ -38,9 +38,9 @@ def filled(edges: str, terrain: str, count: int) -> Tile:
 
 def chain(terrain: str, animals: Sequence[int]) -> Board:
     """A row of tiles whose ``terrain`` spaces form one region with these animals."""
-    return Board.layout({
-        (i, 0): filled(CHAIN_EDGES[terrain], terrain, n) for i, n in enumerate(animals)
-    })
+    return Board.layout(
+        {(i, 0): filled(CHAIN_EDGES[terrain], terrain, n) for i, n in enumerate(animals)}
+    )
 
 
 def with_pieces(board: Board, pieces: Iterable[tuple[Hex, str, str, int, int]]) -> Board:
@@ -56,8 +56,13 @@ def layout(tiles: dict[Hex, Tile]) -> Board:
 
 # -- hypothesis: random boards ------------------------------------------------------
 
-EDGES = sorted({("P" * n + "M" * (6 - n))[k:] + ("P" * n + "M" * (6 - n))[:k]
-                for n in range(1, 6) for k in range(6)})
+EDGES = sorted(
+    {
+        ("P" * n + "M" * (6 - n))[k:] + ("P" * n + "M" * (6 - n))[:k]
+        for n in range(1, 6)
+        for k in range(6)
+    }
+)
 SPLITS = [(p, r, 3 - p - r) for p in range(4) for r in range(4 - p)]
 PLAYERS = ("red", "yellow", "green", "blue")
 
@@ -69,15 +74,16 @@ def boards(draw) -> Board:
     while len(hexes) < count:
         frontier = sorted({n for h in hexes for n in neighbours(h)} - set(hexes))
         hexes.append(draw(st.sampled_from(frontier)))
-    board = Board.layout({
-        at: Tile(draw(st.sampled_from(EDGES)), draw(st.sampled_from(SPLITS))) for at in hexes
-    })
+    board = Board.layout(
+        {at: Tile(draw(st.sampled_from(EDGES)), draw(st.sampled_from(SPLITS))) for at in hexes}
+    )
     for at in hexes:
         for space in SPACES:
             if not draw(st.booleans()):
                 continue
-            pieces = Pieces(draw(st.sampled_from(PLAYERS)), draw(st.integers(0, 3)),
-                            draw(st.integers(0, 4)))
+            pieces = Pieces(
+                draw(st.sampled_from(PLAYERS)), draw(st.integers(0, 3)), draw(st.integers(0, 4))
+            )
             with contextlib.suppress(RuleError):  # over the supply: leave the space empty
                 board = board.put((at, space), pieces)
     return board

@@ -22,8 +22,19 @@ from games.table import Player
 
 PLAYERS = (Player("ANN", "red"), Player("BEN", "yellow"), Player("CHO", "green"))
 # Parameters that quote the API (field names, accepted values, a bad value) verbatim.
-IDENTIFIERS = {"names", "type", "value", "name", "what", "field", "example", "edges",
-               "animal_names", "hunters", "declared"}
+IDENTIFIERS = {
+    "names",
+    "type",
+    "value",
+    "name",
+    "what",
+    "field",
+    "example",
+    "edges",
+    "animal_names",
+    "hunters",
+    "declared",
+}
 
 
 def lower_left(template: str, params: dict[str, Any]) -> list[str]:
@@ -55,9 +66,13 @@ def _random_play(state: table.State, rng: random.Random) -> dict[str, Any]:
         placed = {p.catalog_id for p in state.board.tiles.values()}
         free = [t for t in DRAW_IDS if t not in placed]
         at = rng.choice(legal)
-        event.update(at=list(at), tile=rng.choice(free), rotation=rng.randrange(6),
-                     space=rng.choice(["prairie", "river", "mountain"]),
-                     hunters=rng.randrange(4))
+        event.update(
+            at=list(at),
+            tile=rng.choice(free),
+            rotation=rng.randrange(6),
+            space=rng.choice(["prairie", "river", "mountain"]),
+            hunters=rng.randrange(4),
+        )
     elif action in ("tent", "canoe") and mine:
         space = rng.choice(mine)
         event["builds"] = [{"space": space_ref(state, space), "size": rng.randint(1, 2)}]
@@ -66,13 +81,20 @@ def _random_play(state: table.State, rng: random.Random) -> dict[str, Any]:
         goals = list(table.destinations(state, seat, start, action)) or [start]
         goal = rng.choice(goals)
         if action == "gather":
-            event["gather"] = {"to": space_ref(state, goal), "from": [
-                {"space": space_ref(state, start), "hunters": 1}]}
+            event["gather"] = {
+                "to": space_ref(state, goal),
+                "from": [{"space": space_ref(state, start), "hunters": 1}],
+            }
         else:
-            event["moves"] = [{"from": space_ref(state, start), "to": space_ref(state, goal),
-                               "hunters": 1}]
-    if "builds" not in event and "moves" not in event and "gather" not in event and (
-            action != "place_tile" or not event.get("hunters")):
+            event["moves"] = [
+                {"from": space_ref(state, start), "to": space_ref(state, goal), "hunters": 1}
+            ]
+    if (
+        "builds" not in event
+        and "moves" not in event
+        and "gather" not in event
+        and (action != "place_tile" or not event.get("hunters"))
+    ):
         event["gain"] = rng.choice(["bison", "salmon", "turkey"])
         event.setdefault("builds", []) if action in ("tent", "canoe") else None
     return event
@@ -86,23 +108,42 @@ def test_a_random_game_on_the_board_reads_fully_translated(seed: int) -> None:
     for _round in range(3):
         for _ in range(12):
             event = _random_play(state, rng)
-            play_checking_messages(table, state, PLAYERS, [event], rng,
-                                   current_seat=lambda s: s.rounds.next_seat or 0,
-                                   check_error=check_error, check_message=check_message)
+            play_checking_messages(
+                table,
+                state,
+                PLAYERS,
+                [event],
+                rng,
+                current_seat=lambda s: s.rounds.next_seat or 0,
+                check_error=check_error,
+                check_message=check_message,
+            )
             try:
                 state = table.apply(state, event)
             except RuleError:
                 continue
-        extra = [{"type": "correct", "spaces": [
-                     {**space_ref(state, ((0, 0), "river")), "seat": 1, "hunters": 1,
-                      "structure": 0}]},
-                 {"type": "buy", "seat": 0, "item": "tent", "size": 3},
-                 {"type": "exchange", "seat": 1, "give": "bison", "get": "turkey"},
-                 {"type": "score", "override": True, "overflow": []}]
+        extra = [
+            {
+                "type": "correct",
+                "spaces": [
+                    {**space_ref(state, ((0, 0), "river")), "seat": 1, "hunters": 1, "structure": 0}
+                ],
+            },
+            {"type": "buy", "seat": 0, "item": "tent", "size": 3},
+            {"type": "exchange", "seat": 1, "give": "bison", "get": "turkey"},
+            {"type": "score", "override": True, "overflow": []},
+        ]
         for event in extra:
-            play_checking_messages(table, state, PLAYERS, [event], rng,
-                                   current_seat=lambda s: 0, check_error=check_error,
-                                   check_message=check_message)
+            play_checking_messages(
+                table,
+                state,
+                PLAYERS,
+                [event],
+                rng,
+                current_seat=lambda s: 0,
+                check_error=check_error,
+                check_message=check_message,
+            )
             try:
                 state = table.apply(state, event)
             except RuleError:
@@ -140,10 +181,12 @@ def test_board_plays_keep_the_supply_in_step_with_the_mirror(seed: int) -> None:
             supply = after.supplies[seat]
             shown = [p for p in after.board.pieces.values() if p.player == colour]
             assert sum(p.hunters for p in shown) == supply.hunters_board
-            assert (supply.hunters_supply + supply.hunters_board + supply.hunters_market
-                    == 8)
-            sizes = sorted(p.structure for (_, t), p in after.board.pieces.items()
-                           if p.player == colour and p.structure)
+            assert supply.hunters_supply + supply.hunters_board + supply.hunters_market == 8
+            sizes = sorted(
+                p.structure
+                for (_, t), p in after.board.pieces.items()
+                if p.player == colour and p.structure
+            )
             assert sizes == sorted((*supply.tents.board, *supply.canoes.board))
             if seat != event["seat"]:
                 assert after.stocks[seat] == state.stocks[seat]
@@ -155,12 +198,13 @@ def test_a_phrase_is_translated_whole_and_nests() -> None:
     from games.errors import N_, Phrase, PhraseList, Term
 
     space = Phrase(N_("the {terrain} of {tile}"), terrain=Term("prairie"), tile="B07")
-    line = RuleError(N_("{player}: {moves}"), player="ANN", moves=PhraseList(
-        [Phrase(N_("{hunters} from {start}"), hunters=2, start=space)] * 2))
+    line = RuleError(
+        N_("{player}: {moves}"),
+        player="ANN",
+        moves=PhraseList([Phrase(N_("{hunters} from {start}"), hunters=2, start=space)] * 2),
+    )
     assert str(line) == "ANN: 2 from the prairie of B07; 2 from the prairie of B07"
-    assert line.translated(shout) == ("ANN: 2 FROM THE PRAIRIE OF B07; 2 FROM THE PRAIRIE "
-                                      "OF B07")
+    assert line.translated(shout) == ("ANN: 2 FROM THE PRAIRIE OF B07; 2 FROM THE PRAIRIE OF B07")
     # A translation that lost a placeholder falls back to English, never fails.
     broken = Phrase(N_("the {terrain} of {tile}"), terrain=Term("river"), tile="S1")
-    assert broken.render(lambda text: "{nothing}" if "{" in text else text) == (
-        "the river of S1")
+    assert broken.render(lambda text: "{nothing}" if "{" in text else text) == ("the river of S1")

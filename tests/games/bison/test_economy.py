@@ -118,15 +118,27 @@ def test_pay_with_a_split_jp_example() -> None:
 @pytest.mark.parametrize(
     ("stocks", "split", "cost", "message"),
     [
-        (Stocks(3, 2, 1), {"bison": 3, "salmon": 2, "turkey": 1}, 7,
-         "this costs 7 animals but you have only 6"),
+        (
+            Stocks(3, 2, 1),
+            {"bison": 3, "salmon": 2, "turkey": 1},
+            7,
+            "this costs 7 animals but you have only 6",
+        ),
         (Stocks(10, 10, 10), {"bison": 3}, 4, "the payment must add up to 4 animals, not 3"),
         (Stocks(10, 10, 10), {"bison": 5}, 4, "the payment must add up to 4 animals, not 5"),
         (Stocks(1, 10, 10), {"bison": 2}, 2, "you have only 1 bison, not the 2 needed"),
-        (Stocks(10, 10, 10), {"deer": 2}, 2,
-         "unknown animal 'deer'; expected one of: bison, salmon, turkey"),
-        (Stocks(10, 10, 10), "bison", 2,
-         'the payment must be an object like {"bison": 1, "salmon": 0, "turkey": 2}'),
+        (
+            Stocks(10, 10, 10),
+            {"deer": 2},
+            2,
+            "unknown animal 'deer'; expected one of: bison, salmon, turkey",
+        ),
+        (
+            Stocks(10, 10, 10),
+            "bison",
+            2,
+            'the payment must be an object like {"bison": 1, "salmon": 0, "turkey": 2}',
+        ),
     ],
 )
 def test_pay_refusals(stocks: Stocks, split: object, cost: int, message: str) -> None:
@@ -197,23 +209,46 @@ def test_exchange_three_for_one() -> None:
 @pytest.mark.parametrize(
     ("stocks", "give", "get", "times", "message"),
     [
-        (Stocks(2, 5, 5), "bison", "salmon", 1,
-         "exchanging for 1 salmon needs 3 bison; you have 2"),
-        (Stocks(9, 5, 5), "bison", "salmon", 4,
-         "exchanging for 4 salmon needs 12 bison; you have 9"),
+        (
+            Stocks(2, 5, 5),
+            "bison",
+            "salmon",
+            1,
+            "exchanging for 1 salmon needs 3 bison; you have 2",
+        ),
+        (
+            Stocks(9, 5, 5),
+            "bison",
+            "salmon",
+            4,
+            "exchanging for 4 salmon needs 12 bison; you have 9",
+        ),
         (Stocks(9, 15, 5), "bison", "salmon", 1, "your salmon stock has room for only 0 more"),
         (Stocks(9, 14, 5), "bison", "salmon", 2, "your salmon stock has room for only 1 more"),
-        (Stocks(9, 5, 5), "bison", "bison", 1,
-         "exchange one animal for a different one, not bison for bison"),
-        (Stocks(9, 5, 5), "bison", "salmon", 0,
-         "the number of exchanges must be a whole number of at least 1, not 0"),
-        (Stocks(9, 5, 5), "bear", "salmon", 1,
-         "unknown animal 'bear'; expected one of: bison, salmon, turkey"),
+        (
+            Stocks(9, 5, 5),
+            "bison",
+            "bison",
+            1,
+            "exchange one animal for a different one, not bison for bison",
+        ),
+        (
+            Stocks(9, 5, 5),
+            "bison",
+            "salmon",
+            0,
+            "the number of exchanges must be a whole number of at least 1, not 0",
+        ),
+        (
+            Stocks(9, 5, 5),
+            "bear",
+            "salmon",
+            1,
+            "unknown animal 'bear'; expected one of: bison, salmon, turkey",
+        ),
     ],
 )
-def test_exchange_refusals(
-    stocks: Stocks, give: str, get: str, times: int, message: str
-) -> None:
+def test_exchange_refusals(stocks: Stocks, give: str, get: str, times: int, message: str) -> None:
     with refused(message):
         exchange(stocks, give, get, times)
 
@@ -262,8 +297,11 @@ def test_receive_loses_everything_when_no_stock_has_room() -> None:
 
 def test_receive_with_the_players_own_exchanges() -> None:
     # The player prefers salmon over the default's turkey, and keeps 1 bison surplus lost.
-    receipt = receive(Stocks(13, 10, 4), {"bison": 9},
-                      [{"give": "bison", "get": "salmon"}, Exchange("bison", "salmon")])
+    receipt = receive(
+        Stocks(13, 10, 4),
+        {"bison": 9},
+        [{"give": "bison", "get": "salmon"}, Exchange("bison", "salmon")],
+    )
     assert receipt.stocks == Stocks(15, 12, 4)
     assert receipt.lost == Amounts(bison=1)
     # Choosing no exchange at all loses the whole surplus.
@@ -273,18 +311,25 @@ def test_receive_with_the_players_own_exchanges() -> None:
 @pytest.mark.parametrize(
     ("exchanges", "message"),
     [
-        ([{"give": "salmon", "get": "turkey"}],
-         "exchange 1: only surplus above 15 can be exchanged here, and salmon has 0 over 15, "
-         "not 3"),
-        ([{"give": "bison", "get": "turkey"}] * 3,
-         "exchange 3: only surplus above 15 can be exchanged here, and bison has 1 over 15, "
-         "not 3"),
-        ([{"give": "bison", "get": "salmon"}],
-         "exchange 1: your salmon stock is full at 15"),
-        ([{"give": "bison", "get": "bison"}],
-         "exchange one animal for a different one, not bison for bison"),
-        ([{"give": "bison"}],
-         'an exchange must be an object like {"give": "bison", "get": "salmon"}'),
+        (
+            [{"give": "salmon", "get": "turkey"}],
+            "exchange 1: only surplus above 15 can be exchanged here, and salmon has 0 over 15, "
+            "not 3",
+        ),
+        (
+            [{"give": "bison", "get": "turkey"}] * 3,
+            "exchange 3: only surplus above 15 can be exchanged here, and bison has 1 over 15, "
+            "not 3",
+        ),
+        ([{"give": "bison", "get": "salmon"}], "exchange 1: your salmon stock is full at 15"),
+        (
+            [{"give": "bison", "get": "bison"}],
+            "exchange one animal for a different one, not bison for bison",
+        ),
+        (
+            [{"give": "bison"}],
+            'an exchange must be an object like {"give": "bison", "get": "salmon"}',
+        ),
         (["bison"], 'an exchange must be an object like {"give": "bison", "get": "salmon"}'),
     ],
 )
@@ -304,7 +349,9 @@ def test_receive_keeps_stocks_on_the_track_and_accounts_for_every_animal(
         assert 0 <= receipt.stocks.get(animal) <= STOCK_CAP
         # before + gains = kept + exchanged away - exchanged in + lost
         assert stocks.get(animal) + gains.get(animal) == (
-            receipt.stocks.get(animal) + 3 * given_away[animal] - received[animal]
+            receipt.stocks.get(animal)
+            + 3 * given_away[animal]
+            - received[animal]
             + receipt.lost.get(animal)
         )
         # The default policy leaves no whole triple behind that still had somewhere to go.
@@ -313,8 +360,11 @@ def test_receive_keeps_stocks_on_the_track_and_accounts_for_every_animal(
         assert receipt.lost.get(animal) == 0 or receipt.stocks.get(animal) == STOCK_CAP
 
 
-@given(stocks_strategy, amounts_strategy,
-       st.lists(st.tuples(st.sampled_from(ANIMALS), st.sampled_from(ANIMALS)), max_size=6))
+@given(
+    stocks_strategy,
+    amounts_strategy,
+    st.lists(st.tuples(st.sampled_from(ANIMALS), st.sampled_from(ANIMALS)), max_size=6),
+)
 def test_receive_own_exchanges_are_either_refused_or_accounted(
     stocks: Stocks, gains: Amounts, choices: list[tuple[str, str]]
 ) -> None:
@@ -376,19 +426,29 @@ def test_shrinking_puts_hunters_back_on_the_board() -> None:
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda s: s.deploy(5), "you have only 4 hunters in your supply, not 5; "
-                                "buy more at the market"),
+        (
+            lambda s: s.deploy(5),
+            "you have only 4 hunters in your supply, not 5; buy more at the market",
+        ),
         (lambda s: s.recall(1), "you have only 0 hunters on the board, not 1"),
-        (lambda s: s.deploy(1).build("tent", 3),
-         "you have no size-3 tent in your supply; buy one at the market first"),
-        (lambda s: s.deploy(1).build("tent", 2, replaces=1),
-         "you have no size-1 tent on the board"),
+        (
+            lambda s: s.deploy(1).build("tent", 3),
+            "you have no size-3 tent in your supply; buy one at the market first",
+        ),
+        (
+            lambda s: s.deploy(1).build("tent", 2, replaces=1),
+            "you have no size-1 tent on the board",
+        ),
         (lambda s: s.build("tent", 1), "you have only 0 hunters on the board, not 1"),
-        (lambda s: s.build("canoe", 2, replaces=2),
-         "a canoe of size 2 cannot be replaced by the same size"),
+        (
+            lambda s: s.build("canoe", 2, replaces=2),
+            "a canoe of size 2 cannot be replaced by the same size",
+        ),
         (lambda s: s.build("raft", 1), "unknown structure 'raft'; expected tent or canoe"),
-        (lambda s: s.buy_structure("tent", 7),
-         "a structure size must be a whole number from 1 to 4, not 7"),
+        (
+            lambda s: s.buy_structure("tent", 7),
+            "a structure size must be a whole number from 1 to 4, not 7",
+        ),
     ],
 )
 def test_supply_refusals(make: object, message: str) -> None:
@@ -396,9 +456,17 @@ def test_supply_refusals(make: object, message: str) -> None:
         make(Supply.start())  # type: ignore[operator]
 
 
-@given(st.lists(st.tuples(st.sampled_from(["buy_h", "buy_s", "deploy", "recall", "build"]),
-                          st.sampled_from(["tent", "canoe"]), st.integers(0, 4),
-                          st.integers(0, 4)), max_size=30))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["buy_h", "buy_s", "deploy", "recall", "build"]),
+            st.sampled_from(["tent", "canoe"]),
+            st.integers(0, 4),
+            st.integers(0, 4),
+        ),
+        max_size=30,
+    )
+)
 def test_pieces_are_never_created_or_destroyed(steps: list[tuple[str, str, int, int]]) -> None:
     supply = Supply.start()
     for step, kind, a, b in steps:
@@ -423,8 +491,13 @@ def test_pieces_are_never_created_or_destroyed(steps: list[tuple[str, str, int, 
 
 # The companion translates a refusal with ``RuleError.translated``: the game words inside
 # (animals, tent/canoe) must be ``Term``s or an Italian sentence would say "bison".
-ITALIAN = {"bison": "bisonti", "salmon": "salmoni", "turkey": "tacchini", "tent": "tenda",
-           "canoe": "canoa"}
+ITALIAN = {
+    "bison": "bisonti",
+    "salmon": "salmoni",
+    "turkey": "tacchini",
+    "tent": "tenda",
+    "canoe": "canoa",
+}
 
 
 @pytest.mark.parametrize(
@@ -439,10 +512,18 @@ ITALIAN = {"bison": "bisonti", "salmon": "salmoni", "turkey": "tacchini", "tent"
         (lambda: exchange(Stocks(3, 15, 0), "bison", "salmon"), "salmoni"),
         (lambda: exchange(Stocks(3, 0, 0), "bison", "bison"), "bisonti"),
         (lambda: Exchange.from_json({"give": "turkey", "get": "turkey"}), "tacchini"),
-        (lambda: receive(Stocks(15, 0, 0), Amounts.of("bison", 1),
-                         [{"give": "bison", "get": "salmon"}]), "bisonti"),
-        (lambda: receive(Stocks(15, 15, 0), Amounts.of("bison", 3),
-                         [{"give": "bison", "get": "salmon"}]), "salmoni"),
+        (
+            lambda: receive(
+                Stocks(15, 0, 0), Amounts.of("bison", 1), [{"give": "bison", "get": "salmon"}]
+            ),
+            "bisonti",
+        ),
+        (
+            lambda: receive(
+                Stocks(15, 15, 0), Amounts.of("bison", 3), [{"give": "bison", "get": "salmon"}]
+            ),
+            "salmoni",
+        ),
         (lambda: Supply.start().buy_structure("tent", 1).buy_structure("tent", 1), "tenda"),
         (lambda: Supply.start().build("canoe", 2, replaces=1), "canoa"),
         (lambda: Supply.start().build("tent", 3), "tenda"),
@@ -473,7 +554,11 @@ def test_overflow_options_surplus_triples_and_targets_with_room() -> None:  # B8
     # A full stock is no target: its room is 0 (B8 "into other stocks with room").
     (option,) = overflow_options(Stocks(15, 15, 4), {"salmon": 3})
     assert (option.animal, option.surplus, option.triples, option.targets) == (
-        "salmon", 3, 1, ("turkey",))
+        "salmon",
+        3,
+        1,
+        ("turkey",),
+    )
     # Less than a triple: nothing to exchange, all of it is lost.
     assert overflow_options(Stocks(14, 0, 0), {"bison": 3})[0].triples == 0
 
@@ -481,7 +566,9 @@ def test_overflow_options_surplus_triples_and_targets_with_room() -> None:  # B8
 def test_overflow_options_one_per_overflowing_animal_in_animal_order() -> None:  # B8
     options = overflow_options(Stocks(15, 15, 0), {"salmon": 4, "bison": 3})
     assert [(o.animal, o.surplus, o.targets) for o in options] == [
-        ("bison", 3, ("turkey",)), ("salmon", 4, ("turkey",))]
+        ("bison", 3, ("turkey",)),
+        ("salmon", 4, ("turkey",)),
+    ]
 
 
 def test_overflow_options_refuses_bad_gains() -> None:
@@ -503,11 +590,13 @@ def test_overflow_options_agree_with_receive(stocks: Stocks, gains: Amounts) -> 
     for animal, count in given_away.items():
         assert count <= options[animal].triples
         assert {e.get for e in default.exchanges if e.give == animal} <= set(
-            options[animal].targets)
+            options[animal].targets
+        )
     for option in options.values():
         for target in option.targets:
-            receive(stocks, gains, [{"give": option.animal, "get": target}] * min(
-                option.triples, 1))  # never refused: surplus there, the target has room
+            receive(
+                stocks, gains, [{"give": option.animal, "get": target}] * min(option.triples, 1)
+            )  # never refused: surplus there, the target has room
 
 
 def test_the_dearest_action_and_the_most_exchanges_at_once() -> None:  # B6, B7, B8

@@ -21,8 +21,11 @@ from games.bison.hexgrid import (
 from games.bison.tiles import Tile, check_animals, check_edges
 from games.errors import RuleError
 
-VALID_EDGES = {("P" * n + "M" * (6 - n))[-k:] + ("P" * n + "M" * (6 - n))[:-k]
-               for n in range(1, 6) for k in range(6)}
+VALID_EDGES = {
+    ("P" * n + "M" * (6 - n))[-k:] + ("P" * n + "M" * (6 - n))[:-k]
+    for n in range(1, 6)
+    for k in range(6)
+}
 hexes = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
 
 
@@ -102,14 +105,26 @@ def test_there_are_thirty_edge_strings() -> None:
         ("PPXMMM", 'edges "PPXMMM" must use only P and M'),
         ("ppmmmm", 'edges "ppmmmm" must use only P and M'),
         ("PPMMM", 'edges "PPMMM" must have 6 letters (E SE SW W NW NE), not 5'),
-        ("PPPPPP", 'edges "PPPPPP" need at least one P and one M: the river always '
-                   "separates prairie from mountain"),
-        ("MMMMMM", 'edges "MMMMMM" need at least one P and one M: the river always '
-                   "separates prairie from mountain"),
-        ("PMPMMM", 'edges "PMPMMM" must form one run of P and one run of M around the '
-                   "tile, not 2 runs of each"),
-        ("PMPMPM", 'edges "PMPMPM" must form one run of P and one run of M around the '
-                   "tile, not 3 runs of each"),
+        (
+            "PPPPPP",
+            'edges "PPPPPP" need at least one P and one M: the river always '
+            "separates prairie from mountain",
+        ),
+        (
+            "MMMMMM",
+            'edges "MMMMMM" need at least one P and one M: the river always '
+            "separates prairie from mountain",
+        ),
+        (
+            "PMPMMM",
+            'edges "PMPMMM" must form one run of P and one run of M around the '
+            "tile, not 2 runs of each",
+        ),
+        (
+            "PMPMPM",
+            'edges "PMPMPM" must form one run of P and one run of M around the '
+            "tile, not 3 runs of each",
+        ),
         (7, "edges must be a string of 6 letters P and M"),
     ],
 )
@@ -124,8 +139,10 @@ def test_edge_messages(edges, message) -> None:
     [
         ({"prairie": 1, "river": 1}, "animals: a tile shows exactly 3 animals, not 2"),
         ({"prairie": 4, "river": -1}, "animals: prairie must be a whole number from 0 to 3, not 4"),
-        ({"prairie": True, "river": 2}, "animals: prairie must be a whole number from 0 to 3, "
-                                         "not true"),
+        (
+            {"prairie": True, "river": 2},
+            "animals: prairie must be a whole number from 0 to 3, not true",
+        ),
         ({"forest": 3}, 'animals: unknown space "forest"; expected prairie, river or mountain'),
         ([1, 1, 1], 'animals must be an object like {"prairie": 1, "river": 1, "mountain": 1}'),
     ],
@@ -187,7 +204,8 @@ def test_catalog_animals_follow_the_land_except_b14() -> None:
         tile = catalog.CATALOG[tile_id].tile
         bison, _, turkeys = tile.animals
         if (tile.prairie_run >= 4 and bison < turkeys) or (
-                tile.prairie_run <= 2 and turkeys < bison):
+            tile.prairie_run <= 2 and turkeys < bison
+        ):
             breakers.append(tile_id)
     assert breakers == ["B14"]
     ones = {t.tile.animals: t.id for t in catalog.CATALOG.values() if 3 in t.tile.animals}

@@ -56,12 +56,17 @@ def test_round_trip(board: Board) -> None:
         ("0,0 B01/7", "line 1: rotation must be 0 to 5, not 7"),
         ("0,0 PPXMMM:111", 'line 1: edges "PPXMMM" must use only P and M'),
         ("0,0 PPPMMM:112", "line 1: animals: a tile shows exactly 3 animals, not 4"),
-        ("0,0 tile", 'line 1: "tile" is not a tile; write a catalog id like B07 or B07/2, or '
-                     "edges and animals like PPPMMM:111"),
-        ("0,0 S1 R=red", 'line 1: "R=red" is not pieces; write it like R=red/2/1 '
-                         "(space=player/hunters/structure)"),
-        ("0,0 S1 R=red/9/0", "line 1: red would have 9 hunters on the board; a player owns "
-                             "8"),
+        (
+            "0,0 tile",
+            'line 1: "tile" is not a tile; write a catalog id like B07 or B07/2, or '
+            "edges and animals like PPPMMM:111",
+        ),
+        (
+            "0,0 S1 R=red",
+            'line 1: "R=red" is not pieces; write it like R=red/2/1 '
+            "(space=player/hunters/structure)",
+        ),
+        ("0,0 S1 R=red/9/0", "line 1: red would have 9 hunters on the board; a player owns 8"),
         ("0,0 S1 R=red/1/0\n1,0 S2 R=blue/1/5", "line 2: a canoe has size 1 to 4, not 5"),
     ],
 )
@@ -76,10 +81,12 @@ def test_bad_notation(text, message) -> None:
     [
         # Python refuses to turn more than 4300 digits into an int: a ValueError, not a
         # RuleError, unless the notation bounds its numbers first.
-        ("0,0 S1 R=red/" + "9" * 5000 + "/0", '"R=red/' + "9" * 5000 + '/0" is not pieces; '
-         "write it like R=red/2/1 (space=player/hunters/structure)"),
-        ("9" * 5000 + ",0 S1", 'expected "<q>,<r> <tile> [pieces]", not "' + "9" * 5000
-         + ',0 S1"'),
+        (
+            "0,0 S1 R=red/" + "9" * 5000 + "/0",
+            '"R=red/' + "9" * 5000 + '/0" is not pieces; '
+            "write it like R=red/2/1 (space=player/hunters/structure)",
+        ),
+        ("9" * 5000 + ",0 S1", 'expected "<q>,<r> <tile> [pieces]", not "' + "9" * 5000 + ',0 S1"'),
     ],
     ids=["5000-digit-hunters", "5000-digit-q"],
 )
@@ -96,4 +103,5 @@ def test_dump_refuses_a_name_the_notation_cannot_write(name) -> None:
         dump(board)
     assert str(error.value) == (
         f"the notation cannot write the player name {json.dumps(name)}: use a name without "
-        "spaces, /, = or #")
+        "spaces, /, = or #"
+    )

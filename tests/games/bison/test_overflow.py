@@ -60,8 +60,7 @@ def test_a_market_buy_paid_with_the_overflow() -> None:  # B7, B8
     assert outcome.stocks == Stocks(15, 8, 8) and outcome.discarded == Amounts()
     assert outcome.spent == Amounts.each(2)
     assert outcome.supply.tents.supply == (1, 2, 2) and outcome.supply.tents.market == (1, 3, 4)
-    assert outcome.choice.as_json() == {"exchanges": [], "buys": [{"item": "tent",
-                                                                   "size": 2}]}
+    assert outcome.choice.as_json() == {"exchanges": [], "buys": [{"item": "tent", "size": 2}]}
 
 
 def test_a_buy_makes_room_for_an_exchange_whatever_the_order() -> None:  # B8
@@ -75,19 +74,30 @@ def test_a_buy_makes_room_for_an_exchange_whatever_the_order() -> None:  # B8
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        ({"exchanges": [{"give": "salmon", "get": "bison"}]},
-         "exchange 1: only an animal that passes 15 can be exchanged here, and salmon does not"),
-        ({"exchanges": [{"give": "bison", "get": "turkey"}]},
-         "exchange 1: your turkey stock is full at 15"),
-        ({"exchanges": [{"give": "bison", "get": "salmon", "times": 6}]},
-         "exchange 6: you have only 2 bison left, not 3"),
-        ({"buys": [{"item": "tent", "size": 2}] * 3},
-         "there is no size-2 tent of yours left in the market"),
-        ({"buys": [{"item": "canoe", "size": 4}]},
-         "buying this costs 4 of each animal; you would have only 3 salmon"),
-        ({"buys": [{"item": "boat"}]},
-         'a market buy must be an object like {"item": "tent", "size": 2} or '
-         '{"item": "hunter"}'),
+        (
+            {"exchanges": [{"give": "salmon", "get": "bison"}]},
+            "exchange 1: only an animal that passes 15 can be exchanged here, and salmon does not",
+        ),
+        (
+            {"exchanges": [{"give": "bison", "get": "turkey"}]},
+            "exchange 1: your turkey stock is full at 15",
+        ),
+        (
+            {"exchanges": [{"give": "bison", "get": "salmon", "times": 6}]},
+            "exchange 6: you have only 2 bison left, not 3",
+        ),
+        (
+            {"buys": [{"item": "tent", "size": 2}] * 3},
+            "there is no size-2 tent of yours left in the market",
+        ),
+        (
+            {"buys": [{"item": "canoe", "size": 4}]},
+            "buying this costs 4 of each animal; you would have only 3 salmon",
+        ),
+        (
+            {"buys": [{"item": "boat"}]},
+            'a market buy must be an object like {"item": "tent", "size": 2} or {"item": "hunter"}',
+        ),
         ([], "an overflow choice must be an object with exchanges and buys"),
     ],
 )
@@ -101,22 +111,25 @@ def _every_choice(stocks: Stocks, gains: Amounts, supply: Supply):
     and every set of market pieces."""
     over = overflowing(stocks, gains)
     pairs = [(g, t) for g in over for t in ANIMALS if t != g]
-    pieces = ([Buy("hunter")] * supply.hunters_market
-              + [Buy("tent", s) for s in supply.tents.market]
-              + [Buy("canoe", s) for s in supply.canoes.market])
-    sets = {tuple(sorted(c)) for n in range(len(pieces) + 1)
-            for c in combinations(pieces, n)}
+    pieces = (
+        [Buy("hunter")] * supply.hunters_market
+        + [Buy("tent", s) for s in supply.tents.market]
+        + [Buy("canoe", s) for s in supply.canoes.market]
+    )
+    sets = {tuple(sorted(c)) for n in range(len(pieces) + 1) for c in combinations(pieces, n)}
     for counts in product(range(11), repeat=len(pairs)):
-        exchanges = tuple(Exchange(g, t) for (g, t), n in zip(pairs, counts, strict=True)
-                          for _ in range(n))
+        exchanges = tuple(
+            Exchange(g, t) for (g, t), n in zip(pairs, counts, strict=True) for _ in range(n)
+        )
         for buys in sets:
             yield Choice(exchanges, buys)
 
 
 stock = st.integers(0, 15)
 small_markets = st.builds(
-    lambda hunters, tents, canoes: Supply(4, 0, hunters, Structures((1,), (), tents),
-                                          Structures((1,), (), canoes)),
+    lambda hunters, tents, canoes: Supply(
+        4, 0, hunters, Structures((1,), (), tents), Structures((1,), (), canoes)
+    ),
     st.integers(0, 2),
     st.sampled_from([(), (1,), (2,), (1, 3), (4,)]),
     st.sampled_from([(), (1,), (2,), (2, 3)]),
@@ -124,8 +137,7 @@ small_markets = st.builds(
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.tuples(stock, stock, stock), st.sampled_from(ANIMALS), st.integers(1, 12),
-       small_markets)
+@given(st.tuples(stock, stock, stock), st.sampled_from(ANIMALS), st.integers(1, 12), small_markets)
 def test_no_legal_choice_loses_less_than_the_proposal(
     start: tuple[int, int, int], animal: str, over: int, supply: Supply
 ) -> None:  # B8, B10

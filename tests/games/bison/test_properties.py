@@ -21,9 +21,9 @@ def transformed(board: Board, offset=(0, 0), steps: int = 0, names=None) -> Boar
     def move(at):
         return translate(rotate(at, steps), offset)
 
-    result = Board.layout({
-        move(at): PlacedTile(p.tile.rotated(steps)) for at, p in board.tiles.items()
-    })
+    result = Board.layout(
+        {move(at): PlacedTile(p.tile.rotated(steps)) for at, p in board.tiles.items()}
+    )
     for (at, space), p in board.pieces.items():
         player = names[p.player] if names else p.player
         result = result.put((move(at), space), Pieces(player, p.hunters, p.structure))
@@ -66,8 +66,11 @@ def test_renaming_players_permutes_the_result(board, order) -> None:
 @given(boards())
 def test_awards_are_bounded_and_a_sole_first_takes_the_region(board) -> None:
     for score in score_board(board):
-        present = {p.player for (at, space), p in board.pieces.items()
-                   if space == score.region.terrain and at in score.region.hexes}
+        present = {
+            p.player
+            for (at, space), p in board.pieces.items()
+            if space == score.region.terrain and at in score.region.hexes
+        }
         assert set(score.awards) == present
         for standing in score.standings:
             assert 0 <= standing.award <= score.region.animals

@@ -24,8 +24,11 @@ def test_land_joins_across_equal_edges() -> None:
     # (0,0)'s E edge is P; (1,0)'s W edge is P: the prairies join, the mountains do not.
     board = layout({(0, 0): tile("PPPMMM", 1, 1, 1), (1, 0): tile("MMMPPP", 2, 0, 1)})
     assert regions_of(board) == {
-        (PRAIRIE, ((0, 0), (1, 0))), (MOUNTAIN, ((0, 0),)), (MOUNTAIN, ((1, 0),)),
-        (RIVER, ((0, 0),)), (RIVER, ((1, 0),)),
+        (PRAIRIE, ((0, 0), (1, 0))),
+        (MOUNTAIN, ((0, 0),)),
+        (MOUNTAIN, ((1, 0),)),
+        (RIVER, ((0, 0),)),
+        (RIVER, ((1, 0),)),
     }
     (prairie,) = [r for r in find_regions(board) if r.terrain == PRAIRIE]
     assert prairie.animals == 3
@@ -34,15 +37,19 @@ def test_land_joins_across_equal_edges() -> None:
 def test_prairie_next_to_mountain_does_not_join_until_rotated() -> None:
     board = layout({(0, 0): tile("PPPMMM", 1, 1, 1), (1, 0): tile("PPPMMM", 1, 1, 1)})
     assert len(find_regions(board)) == 6  # E is P on (0,0), W is M on (1,0): a border
-    turned = layout({(0, 0): tile("PPPMMM", 1, 1, 1),
-                     (1, 0): tile("PPPMMM", 1, 1, 1).rotated(3)})
+    turned = layout({(0, 0): tile("PPPMMM", 1, 1, 1), (1, 0): tile("PPPMMM", 1, 1, 1).rotated(3)})
     assert (PRAIRIE, ((0, 0), (1, 0))) in regions_of(turned)
 
 
 def test_mountains_join_across_several_edges() -> None:
     # A ring of three: (0,0) SE edge M meets (0,1) NW; (0,1) NE M meets (1,0) SW.
-    board = layout({(0, 0): tile("PMMMPP", 1, 1, 1), (0, 1): tile("PMMMMM", 1, 1, 1),
-                    (1, 0): tile("MMMPPP", 1, 1, 1)})
+    board = layout(
+        {
+            (0, 0): tile("PMMMPP", 1, 1, 1),
+            (0, 1): tile("PMMMMM", 1, 1, 1),
+            (1, 0): tile("MMMPPP", 1, 1, 1),
+        }
+    )
     assert (MOUNTAIN, ((0, 0), (0, 1), (1, 0))) in regions_of(board)
 
 
@@ -74,15 +81,15 @@ def test_rivers_never_join_through_an_edge() -> None:
     board = layout({(0, 0): tile("PPPMMM", 1, 1, 1), (1, 0): tile("PPPMMM", 1, 1, 1)})
     assert 5 in board.tiles[(0, 0)].tile.river_corners()  # top end of (0,0)'s E edge
     assert 2 in board.tiles[(1, 0)].tile.river_corners()  # bottom end of (1,0)'s W edge
-    assert {r.hexes for r in find_regions(board) if r.terrain == RIVER} == {
-        ((0, 0),), ((1, 0),)}
+    assert {r.hexes for r in find_regions(board) if r.terrain == RIVER} == {((0, 0),), ((1, 0),)}
 
 
 def test_rotation_decides_river_joins() -> None:
     base = {(0, 0): river_to(0)}
     assert (RIVER, ((0, 0), (1, 0))) in regions_of(layout({**base, (1, 0): river_to(2)}))
     assert (RIVER, ((0, 0), (1, 0))) not in regions_of(
-        layout({**base, (1, 0): river_to(2).rotated(1)}))
+        layout({**base, (1, 0): river_to(2).rotated(1)})
+    )
 
 
 def test_regions_are_listed_prairie_mountain_river_and_indexed() -> None:

@@ -45,7 +45,13 @@ def test_start_seat_must_be_a_seat() -> None:
 
 def test_the_six_actions_have_ids_and_labels() -> None:
     assert [a.value for a in Action] == [
-        "place_tile", "tent", "canoe", "gather", "move_1", "move_3"]
+        "place_tile",
+        "tent",
+        "canoe",
+        "gather",
+        "move_1",
+        "move_3",
+    ]
     assert set(ACTION_LABELS) == set(Action)
 
 
@@ -68,11 +74,14 @@ def test_refusals_when_taking_an_action() -> None:
         rounds.take(1, "canoe", names=NAMES)
     with refused("it is not your turn: seat 0 takes the next action"):
         rounds.take(1, "canoe")
-    with refused("you have already taken “place your tile and hunters” this round; each action "
-                 "once per round"):
+    with refused(
+        "you have already taken “place your tile and hunters” this round; each action "
+        "once per round"
+    ):
         rounds.take(0, "place_tile")
-    with refused("unknown action 'hunt'; expected one of: place_tile, tent, canoe, gather, "
-                 "move_1, move_3"):
+    with refused(
+        "unknown action 'hunt'; expected one of: place_tile, tent, canoe, gather, move_1, move_3"
+    ):
         rounds.take(0, "hunt")
     with refused("seat must be a whole number from 0 to 1"):
         rounds.take(2, "tent")
@@ -82,8 +91,7 @@ def test_override_lifts_only_turn_order() -> None:
     rounds = Rounds.start(2).take(1, "gather", override=True)
     assert rounds.markers == ((), (Action.GATHER,))
     assert rounds.next_seat == 0  # Ann has taken fewer actions, so she is next
-    with refused("you have already taken “gather hunters” this round; each action once per "
-                 "round"):
+    with refused("you have already taken “gather hunters” this round; each action once per round"):
         rounds.take(1, "gather", override=True)
 
 
@@ -135,9 +143,13 @@ def test_the_game_ends_after_the_last_round() -> None:
         rounds.end_round(override=True)
 
 
-@given(st.integers(2, 4), st.integers(0, 3),
-       st.lists(st.tuples(st.integers(0, 3), st.sampled_from(list(Action)), st.booleans()),
-                max_size=40))
+@given(
+    st.integers(2, 4),
+    st.integers(0, 3),
+    st.lists(
+        st.tuples(st.integers(0, 3), st.sampled_from(list(Action)), st.booleans()), max_size=40
+    ),
+)
 def test_markers_stay_consistent_whatever_is_tried(
     players: int, start: int, attempts: list[tuple[int, Action, bool]]
 ) -> None:
@@ -167,7 +179,8 @@ def test_the_action_in_a_refusal_is_translated_with_the_sentence() -> None:
     with pytest.raises(RuleError) as error:
         rounds.take(0, "place_tile")
     assert "piazza la tessera e i cacciatori" in error.value.translated(
-        lambda text: italian.get(text, text))
+        lambda text: italian.get(text, text)
+    )
 
 
 @pytest.mark.parametrize("players", [2.0, "2", None, True])

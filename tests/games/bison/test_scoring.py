@@ -32,10 +32,10 @@ P = PRAIRIE
 JP_BISON = [1, 1, 3, 0, 2]
 JP_EXAMPLE_1 = [
     ((0, 0), P, "yellow", 0, 2),  # space 1: yellow's size-2 tent
-    ((1, 0), P, "red", 1, 1),     # space 2: red's size-1 tent and 1 hunter
-    ((2, 0), P, "red", 0, 1),     # space 3: red's size-1 tent
-    ((3, 0), P, "green", 3, 1),   # space 4: green's size-1 tent and 3 hunters
-    ((4, 0), P, "blue", 1, 0),    # space 5: blue's hunter
+    ((1, 0), P, "red", 1, 1),  # space 2: red's size-1 tent and 1 hunter
+    ((2, 0), P, "red", 0, 1),  # space 3: red's size-1 tent
+    ((3, 0), P, "green", 3, 1),  # space 4: green's size-1 tent and 3 hunters
+    ((4, 0), P, "blue", 1, 0),  # space 5: blue's hunter
 ]
 JP_EXAMPLE_2 = [*JP_EXAMPLE_1[:3], ((3, 0), P, "green", 0, 2), JP_EXAMPLE_1[4]]
 
@@ -61,13 +61,19 @@ def test_jp_example_1() -> None:
     red, green = score.standings[1], score.standings[2]
     # Red's two size-1 tents beat green's one: the longer list wins on the same prefix.
     assert red.structures == (1, 1) and red.reason.kind == SMALLER_STRUCTURE
-    assert (green.reason.kind, green.reason.above, green.reason.nth, green.reason.mine,
-            green.reason.theirs) == (FEWER_STRUCTURES, ("red",), 2, 0, 1)
+    assert (
+        green.reason.kind,
+        green.reason.above,
+        green.reason.nth,
+        green.reason.mine,
+        green.reason.theirs,
+    ) == (FEWER_STRUCTURES, ("red",), 2, 0, 1)
     # [1] against [1, 1]: not "the same structures", but red's second one decides.
     template, params = score.reason_text(green)
     assert template.format(**params) == (
         "green is behind red: the structures agree as far as green's go, and red also has "
-        "a structure no. 2 (largest first), of size 1")
+        "a structure no. 2 (largest first), of size 1"
+    )
     assert score.award_text(score.standings[0]) == (
         "{player} has the most influence and takes all {animals} {animal}",
         {"player": "yellow", "place": 1, "award": 7, "animals": 7, "animal": "bison"},
@@ -89,22 +95,39 @@ def test_jp_example_2_shared_first_has_no_second() -> None:
 IT_EXAMPLE_3 = [
     # (row, terrain, animals per space, pieces, expected awards)
     ("prairie 1", PRAIRIE, [1, 1], [((0, 0), P, "red", 1, 0)], {"red": 2}),
-    ("prairie 2", PRAIRIE, [1, 1],
-     [((0, 0), P, "yellow", 1, 0), ((1, 0), P, "red", 1, 0)], {"yellow": 1, "red": 1}),
+    (
+        "prairie 2",
+        PRAIRIE,
+        [1, 1],
+        [((0, 0), P, "yellow", 1, 0), ((1, 0), P, "red", 1, 0)],
+        {"yellow": 1, "red": 1},
+    ),
     ("prairie 3", PRAIRIE, [0], [], {}),
     ("prairie 4", PRAIRIE, [0], [], {}),
     ("mountain 1", MOUNTAIN, [1], [], {}),
-    ("mountain 2", MOUNTAIN, [1, 1, 1, 1],
-     [((0, 0), MOUNTAIN, "yellow", 0, 1), ((2, 0), MOUNTAIN, "red", 3, 0)],
-     {"yellow": 4, "red": 2}),
+    (
+        "mountain 2",
+        MOUNTAIN,
+        [1, 1, 1, 1],
+        [((0, 0), MOUNTAIN, "yellow", 0, 1), ((2, 0), MOUNTAIN, "red", 3, 0)],
+        {"yellow": 4, "red": 2},
+    ),
     ("mountain 3", MOUNTAIN, [2], [((0, 0), MOUNTAIN, "red", 2, 0)], {"red": 2}),
-    ("river 1", RIVER, [1, 1, 1],
-     [((0, 0), RIVER, "yellow", 2, 0), ((1, 0), RIVER, "red", 1, 0)],
-     {"yellow": 3, "red": 1}),
+    (
+        "river 1",
+        RIVER,
+        [1, 1, 1],
+        [((0, 0), RIVER, "yellow", 2, 0), ((1, 0), RIVER, "red", 1, 0)],
+        {"yellow": 3, "red": 1},
+    ),
     ("river 2", RIVER, [1, 1], [], {}),
-    ("river 3", RIVER, [1, 1],
-     [((0, 0), RIVER, "yellow", 1, 0), ((1, 0), RIVER, "red", 0, 1)],
-     {"yellow": 1, "red": 2}),
+    (
+        "river 3",
+        RIVER,
+        [1, 1],
+        [((0, 0), RIVER, "yellow", 1, 0), ((1, 0), RIVER, "red", 0, 1)],
+        {"yellow": 1, "red": 2},
+    ),
 ]
 
 
@@ -115,8 +138,11 @@ def it_row(terrain, animals, pieces):
     return score_region(board, region)
 
 
-@pytest.mark.parametrize(("row", "terrain", "animals", "pieces", "expected"), IT_EXAMPLE_3,
-                         ids=[row[0] for row in IT_EXAMPLE_3])
+@pytest.mark.parametrize(
+    ("row", "terrain", "animals", "pieces", "expected"),
+    IT_EXAMPLE_3,
+    ids=[row[0] for row in IT_EXAMPLE_3],
+)
 def test_it_example_3_rows(row, terrain, animals, pieces, expected) -> None:
     assert it_row(terrain, animals, pieces).awards == expected
 
@@ -130,8 +156,10 @@ def test_it_example_3_totals_yellow_9_red_10() -> None:
             totals[player] += award
             by_animal[player][score.animal] = by_animal[player].get(score.animal, 0) + award
     assert totals == {"yellow": 9, "red": 10}
-    assert by_animal == {"yellow": {"bison": 1, "turkey": 4, "salmon": 4},
-                         "red": {"bison": 3, "turkey": 4, "salmon": 3}}
+    assert by_animal == {
+        "yellow": {"bison": 1, "turkey": 4, "salmon": 4},
+        "red": {"bison": 3, "turkey": 4, "salmon": 3},
+    }
 
 
 def test_it_final_tie_break_smallest_stock() -> None:
@@ -153,38 +181,84 @@ def test_shared_win_when_total_and_smallest_stock_tie() -> None:
     ("pieces", "ranking", "awards", "rules"),
     [
         pytest.param(  # tie for second after a sole first: the tied get their own animals
-            [((0, 0), P, "a", 0, 3), ((1, 0), P, "b", 2, 0), ((2, 0), P, "c", 2, 0),
-             ((3, 0), P, "d", 1, 0)],
-            (("a",), ("b", "c"), ("d",)), {"a": 9, "b": 3, "c": 1, "d": 2},
-            [SOLE_FIRST, SHARED_SECOND, SHARED_SECOND, OWN], id="tie-for-second"),
+            [
+                ((0, 0), P, "a", 0, 3),
+                ((1, 0), P, "b", 2, 0),
+                ((2, 0), P, "c", 2, 0),
+                ((3, 0), P, "d", 1, 0),
+            ],
+            (("a",), ("b", "c"), ("d",)),
+            {"a": 9, "b": 3, "c": 1, "d": 2},
+            [SOLE_FIRST, SHARED_SECOND, SHARED_SECOND, OWN],
+            id="tie-for-second",
+        ),
         pytest.param(  # three share first: each half, the rest their own
-            [((0, 0), P, "a", 2, 0), ((1, 0), P, "b", 2, 0), ((2, 0), P, "c", 2, 0),
-             ((3, 0), P, "d", 1, 0)],
-            (("a", "b", "c"), ("d",)), {"a": 4, "b": 4, "c": 4, "d": 2},
-            [SHARED_FIRST, SHARED_FIRST, SHARED_FIRST, OWN], id="three-share-first"),
+            [
+                ((0, 0), P, "a", 2, 0),
+                ((1, 0), P, "b", 2, 0),
+                ((2, 0), P, "c", 2, 0),
+                ((3, 0), P, "d", 1, 0),
+            ],
+            (("a", "b", "c"), ("d",)),
+            {"a": 4, "b": 4, "c": 4, "d": 2},
+            [SHARED_FIRST, SHARED_FIRST, SHARED_FIRST, OWN],
+            id="three-share-first",
+        ),
         pytest.param(  # hunters decide only between identical structure lists
             [((0, 0), P, "a", 1, 2), ((1, 0), P, "b", 5, 2)],
-            (("b",), ("a",)), {"b": 9, "a": 4}, [SOLE_FIRST, SOLE_SECOND], id="hunters-decide"),
+            (("b",), ("a",)),
+            {"b": 9, "a": 4},
+            [SOLE_FIRST, SOLE_SECOND],
+            id="hunters-decide",
+        ),
         pytest.param(  # any structure beats any number of hunters
             [((0, 0), P, "a", 8, 0), ((1, 0), P, "b", 0, 1)],
-            (("b",), ("a",)), {"b": 9, "a": 4}, [SOLE_FIRST, SOLE_SECOND], id="tent-beats-8"),
+            (("b",), ("a",)),
+            {"b": 9, "a": 4},
+            [SOLE_FIRST, SOLE_SECOND],
+            id="tent-beats-8",
+        ),
         pytest.param(  # equal structures and equal hunters: a true tie, here for first
-            [((0, 0), P, "a", 1, 2), ((1, 0), P, "a", 0, 1), ((2, 0), P, "b", 1, 2),
-             ((3, 0), P, "b", 0, 1), ((4, 0), P, "c", 6, 2)],
-            (("a", "b"), ("c",)), {"a": 4, "b": 4, "c": 2},
-            [SHARED_FIRST, SHARED_FIRST, OWN], id="equal-structures-and-hunters"),
+            [
+                ((0, 0), P, "a", 1, 2),
+                ((1, 0), P, "a", 0, 1),
+                ((2, 0), P, "b", 1, 2),
+                ((3, 0), P, "b", 0, 1),
+                ((4, 0), P, "c", 6, 2),
+            ],
+            (("a", "b"), ("c",)),
+            {"a": 4, "b": 4, "c": 2},
+            [SHARED_FIRST, SHARED_FIRST, OWN],
+            id="equal-structures-and-hunters",
+        ),
         pytest.param(  # three tie for second after a sole first: each takes own, so does 5th
-            [((0, 0), P, "a", 0, 4), ((1, 0), P, "b", 0, 1), ((2, 0), P, "c", 0, 1),
-             ((3, 0), P, "d", 0, 1), ((4, 0), P, "e", 1, 0)],
-            (("a",), ("b", "c", "d"), ("e",)), {"a": 9, "b": 3, "c": 1, "d": 2, "e": 2},
+            [
+                ((0, 0), P, "a", 0, 4),
+                ((1, 0), P, "b", 0, 1),
+                ((2, 0), P, "c", 0, 1),
+                ((3, 0), P, "d", 0, 1),
+                ((4, 0), P, "e", 1, 0),
+            ],
+            (("a",), ("b", "c", "d"), ("e",)),
+            {"a": 9, "b": 3, "c": 1, "d": 2, "e": 2},
             [SOLE_FIRST, SHARED_SECOND, SHARED_SECOND, SHARED_SECOND, OWN],
-            id="three-tie-for-second"),
+            id="three-tie-for-second",
+        ),
         pytest.param(  # the first list element decides, however long the other list is
-            [((0, 0), P, "a", 0, 3), ((1, 0), P, "b", 0, 2), ((2, 0), P, "b", 0, 2),
-             ((3, 0), P, "b", 0, 1)],
-            (("a",), ("b",)), {"a": 9, "b": 4}, [SOLE_FIRST, SOLE_SECOND], id="3-beats-2-2-1"),
+            [
+                ((0, 0), P, "a", 0, 3),
+                ((1, 0), P, "b", 0, 2),
+                ((2, 0), P, "b", 0, 2),
+                ((3, 0), P, "b", 0, 1),
+            ],
+            (("a",), ("b",)),
+            {"a": 9, "b": 4},
+            [SOLE_FIRST, SOLE_SECOND],
+            id="3-beats-2-2-1",
+        ),
         pytest.param(  # a sole player is first and takes everything
-            [((4, 0), P, "a", 1, 0)], (("a",),), {"a": 9}, [SOLE_FIRST], id="alone"),
+            [((4, 0), P, "a", 1, 0)], (("a",),), {"a": 9}, [SOLE_FIRST], id="alone"
+        ),
     ],
 )
 def test_award_cases(pieces, ranking, awards, rules) -> None:
@@ -197,14 +271,16 @@ def test_award_cases(pieces, ranking, awards, rules) -> None:
 
 
 def test_reason_fewer_hunters_text() -> None:
-    board = with_pieces(chain(PRAIRIE, [1, 3, 1, 2, 2]),
-                        [((0, 0), P, "a", 1, 2), ((1, 0), P, "b", 5, 2)])
+    board = with_pieces(
+        chain(PRAIRIE, [1, 3, 1, 2, 2]), [((0, 0), P, "a", 1, 2), ((1, 0), P, "b", 5, 2)]
+    )
     (score,) = [s for s in score_board(board) if s.region.terrain == PRAIRIE]
     second = score.standings[1]
     assert second.reason.kind == FEWER_HUNTERS
     template, params = score.reason_text(second)
     assert template.format(**params) == (
-        "a is behind b: the same structures, and 1 hunters against 5")
+        "a is behind b: the same structures, and 1 hunters against 5"
+    )
     assert score.reason_text(score.standings[0]) is None
 
 
@@ -233,8 +309,10 @@ def test_final_winner_uses_capped_stocks_not_raw_totals() -> None:
     tiles = {(i, 0): filled(CHAIN_EDGES[PRAIRIE], PRAIRIE, 3) for i in range(7)}
     tiles |= {(i, 5): filled(CHAIN_EDGES[MOUNTAIN], MOUNTAIN, 3) for i in range(3)}
     tiles |= {(i, 10): filled(CHAIN_EDGES[RIVER], RIVER, 3) for i in range(3)}
-    board = with_pieces(layout(tiles), [
-        ((0, 0), P, "a", 1, 0), ((0, 5), MOUNTAIN, "b", 1, 0), ((0, 10), RIVER, "b", 1, 0)])
+    board = with_pieces(
+        layout(tiles),
+        [((0, 0), P, "a", 1, 0), ((0, 5), MOUNTAIN, "b", 1, 0), ((0, 10), RIVER, "b", 1, 0)],
+    )
     result = final_scoring(board, ["a", "b"])
     assert (result.totals["a"].total, result.totals["b"].total) == (21, 18)
     assert result.collected["a"].stocks == Stocks(15, 1, 1)
@@ -248,15 +326,23 @@ def test_explanation_is_json_ready_data_with_translatable_sentences() -> None:
     json.dumps(explained)
     assert explained["ranking"] == [["yellow", "green"], ["red"], ["blue"]]
     red = explained["standings"][2]
-    assert {k: red[k] for k in ("player", "place", "structures", "hunters", "own", "award",
-                                "rule")} == {
-        "player": "red", "place": 3, "structures": [1, 1], "hunters": 1, "own": 4, "award": 4,
-        "rule": OWN}
+    assert {
+        k: red[k] for k in ("player", "place", "structures", "hunters", "own", "award", "rule")
+    } == {
+        "player": "red",
+        "place": 3,
+        "structures": [1, 1],
+        "hunters": 1,
+        "own": 4,
+        "award": 4,
+        "rule": OWN,
+    }
     text = red["award_text"]["template"].format(**red["award_text"]["params"])
     assert text == "red is in place 3 and takes the 4 bison on their own spaces"
     reason = red["reason_text"]["template"].format(**red["reason_text"]["params"])
-    assert reason == ("red is behind yellow, green: structure no. 1 (largest first) is size 1 "
-                      "against 2")
+    assert reason == (
+        "red is behind yellow, green: structure no. 1 (largest first) is size 1 against 2"
+    )
 
 
 def test_collect_takes_a_players_own_exchanges_for_one_award() -> None:
@@ -291,14 +377,20 @@ def test_final_ranking_orders_by_total_then_smallest_stock_b10() -> None:
     ("pieces", "text"),
     [
         # [2, 1] against [2]: element by element equal, then the longer list wins (B9).
-        ([((0, 0), P, "red", 0, 2), ((1, 0), P, "red", 0, 1), ((2, 0), P, "blue", 3, 2)],
-         "blue is behind red: the structures agree as far as blue's go, and red also has a "
-         "structure no. 2 (largest first), of size 1"),
+        (
+            [((0, 0), P, "red", 0, 2), ((1, 0), P, "red", 0, 1), ((2, 0), P, "blue", 3, 2)],
+            "blue is behind red: the structures agree as far as blue's go, and red also has a "
+            "structure no. 2 (largest first), of size 1",
+        ),
         # Any structure beats none, whatever the hunters.
-        ([((0, 0), P, "red", 0, 1), ((2, 0), P, "blue", 4, 0)],
-         "blue is behind red: red has a structure (size 1) and blue none"),
-        ([((0, 0), P, "red", 0, 3), ((2, 0), P, "blue", 0, 2), ((3, 0), P, "blue", 0, 2)],
-         "blue is behind red: structure no. 1 (largest first) is size 2 against 3"),
+        (
+            [((0, 0), P, "red", 0, 1), ((2, 0), P, "blue", 4, 0)],
+            "blue is behind red: red has a structure (size 1) and blue none",
+        ),
+        (
+            [((0, 0), P, "red", 0, 3), ((2, 0), P, "blue", 0, 2), ((3, 0), P, "blue", 0, 2)],
+            "blue is behind red: structure no. 1 (largest first) is size 2 against 3",
+        ),
     ],
 )
 def test_influence_explanations_compare_lists_element_by_element(pieces, text) -> None:

@@ -17,8 +17,15 @@ HEX_AREA = 3 * math.sqrt(3) / 2
 
 
 def shoelace(polygon: tuple[g.Point, ...]) -> float:
-    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
-                   in zip(polygon, polygon[1:] + polygon[:1], strict=True))) / 2
+    return (
+        abs(
+            sum(
+                x1 * y2 - x2 * y1
+                for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True)
+            )
+        )
+        / 2
+    )
 
 
 def test_every_edge_string_is_covered() -> None:
@@ -42,7 +49,8 @@ def test_the_three_areas_tile_the_hexagon(edges: str) -> None:
 
 @pytest.mark.parametrize("edges", SHAPES)
 def test_each_edge_belongs_to_its_terrain_and_the_river_runs_corner_to_corner(
-        edges: str) -> None:  # B1: what the picture shows is the tile
+    edges: str,
+) -> None:  # B1: what the picture shows is the tile
     shapes = g.areas(edges)
     for i, letter in enumerate(edges):
         angle = math.radians(60 * i)

@@ -43,7 +43,8 @@ def odds_table() -> str:
     lines = [rule, "dog         AP  trash  restaurant  newspaper  fangs  catcher  pound", rule]
     for spec in DOGS.values():
         cells = [
-            spec.names["en"], str(spec.action_points),
+            spec.names["en"],
+            str(spec.action_points),
             *("{}/{}".format(*finds(spec, s)) for s in FIND_SECTIONS),
             f"{fangs(spec):.2f}",
             f"{sum(c.escapes_catcher for c in spec.cards)}/12",
@@ -99,6 +100,7 @@ def test_fight_section_has_no_find() -> None:
 
 
 # --- the characters (D1) ---------------------------------------------------------------
+
 
 def best(key) -> set[str]:
     top = max(key(spec) for spec in DOGS.values())

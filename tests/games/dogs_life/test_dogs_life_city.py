@@ -17,7 +17,8 @@ DIE = range(1, 7)
 def test_the_board_has_every_place_the_rules_use():
     assert sorted(s.den for s in CITY.of_kind(Kind.DEN)) == list(DENS)
     assert sorted(s.address for s in CITY.squares.values() if s.address) == list(
-        range(1, dog.NEWSPAPERS + 1))
+        range(1, dog.NEWSPAPERS + 1)
+    )
     assert len(CITY.of_kind(Kind.NEWSPAPER_OFFICE)) == 1
     assert len(CITY.of_kind(Kind.POUND)) == 1
     assert len(CITY.of_kind(Kind.RESTAURANT)) >= 2
@@ -45,14 +46,18 @@ def test_every_place_has_an_entrance_arrow_on_a_street_square_touching_it():
     # The only ways into a place are its arrows.
     for place in places:
         assert set(CITY.neighbours(place.id)) == {
-            e.street for e in CITY.entrances if e.place == place.id}
+            e.street for e in CITY.entrances if e.place == place.id
+        }
 
 
 @pytest.mark.parametrize("den", DENS)
 def test_from_every_den_a_dog_reaches_every_square_but_rival_dens_and_the_pound(den):
     reached = CITY.distances(f"den-{den}", den)
-    expected = {s.id for s in CITY.squares.values()
-                if s.kind is not Kind.POUND and (s.den is None or s.den == den)}
+    expected = {
+        s.id
+        for s in CITY.squares.values()
+        if s.kind is not Kind.POUND and (s.den is None or s.den == den)
+    }
     assert set(reached) == expected
 
 
@@ -69,9 +74,12 @@ LAMPPOSTS = [s.id for s in CITY.with_feature(Feature.LAMPPOST)]
 def test_no_two_marked_lampposts_cut_the_town(first):
     # A rival's pee marker stops a dog (seed: 街灯を嗅ぐ). Even two marked lampposts must
     # never wall a den off from any address, restaurant, fountain or the newspaper office.
-    goals = ({CITY.address(n).id for n in range(1, dog.NEWSPAPERS + 1)}
-             | {s.id for s in CITY.of_kind(Kind.RESTAURANT)}
-             | {s.id for s in CITY.with_feature(Feature.FOUNTAIN)} | {"newspaper-office"})
+    goals = (
+        {CITY.address(n).id for n in range(1, dog.NEWSPAPERS + 1)}
+        | {s.id for s in CITY.of_kind(Kind.RESTAURANT)}
+        | {s.id for s in CITY.with_feature(Feature.FOUNTAIN)}
+        | {"newspaper-office"}
+    )
     for second in LAMPPOSTS:
         blocked = {first, second}
         for den in DENS:
@@ -121,8 +129,11 @@ def test_the_van_can_reach_the_entrance_of_every_place_but_the_dens_doors_off_ro
     for roll in DIE:
         reachable |= CITY.van_routes(CITY.van_start, None, roll)
     assert len(reachable) >= 6
-    assert any(CITY.squares[e.street].kind is Kind.ROAD for e in CITY.entrances
-               if e.place == "newspaper-office")
+    assert any(
+        CITY.squares[e.street].kind is Kind.ROAD
+        for e in CITY.entrances
+        if e.place == "newspaper-office"
+    )
 
 
 def _nearest(distances: dict[str, int], ids: set[str]) -> int:
@@ -144,8 +155,10 @@ def test_dens_are_fairly_placed():
         spread = [_nearest(table[den], ids) for den in DENS]
         assert max(spread) - min(spread) <= 1, (name, spread)
         assert max(spread) <= 5, (name, spread)  # reachable in the first turn (AP 6–8)
-    means = [statistics.mean(table[den][CITY.address(n).id]
-                             for n in range(1, dog.NEWSPAPERS + 1)) for den in DENS]
+    means = [
+        statistics.mean(table[den][CITY.address(n).id] for n in range(1, dog.NEWSPAPERS + 1))
+        for den in DENS
+    ]
     assert max(means) - min(means) <= 1.0, means
 
 

@@ -82,8 +82,10 @@ def test_replay_refuses_a_record_that_does_not_match(record: Draw, message: str)
     ("orders", "message"),
     [
         ([], "the recorded draw needs a shuffle that was not recorded"),
-        ([(1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)],
-         "a recorded shuffle must hold each card from 1 to 13 once"),
+        (
+            [(1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)],
+            "a recorded shuffle must hold each card from 1 to 13 once",
+        ),
     ],
 )
 def test_bad_recorded_shuffles(orders: list[tuple[int, ...]], message: str) -> None:

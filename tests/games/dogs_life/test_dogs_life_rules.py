@@ -28,7 +28,7 @@ def stack(game: Game, seat: int, *cards: int) -> Game:
     """Put ``cards`` on top of the seat's deck (rest below), as if the deck were so shuffled."""
     rest = tuple(c for c in ALL_CARDS if c not in cards)
     state = replace(game.dogs[seat], deck=Deck((*cards, *rest), ()))
-    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1:]))
+    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1 :]))
 
 
 def card_where(dog_id: str, test: Callable[[Card], bool], skip: int = 0) -> int:
@@ -37,7 +37,7 @@ def card_where(dog_id: str, test: Callable[[Card], bool], skip: int = 0) -> int:
 
 def edit(game: Game, seat: int, **changes) -> Game:
     state = replace(game.dogs[seat], **changes)
-    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1:]))
+    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1 :]))
 
 
 @pytest.fixture
@@ -52,6 +52,7 @@ def test_setup(game: Game) -> None:
 
 
 # --- step 1: hunger ------------------------------------------------------------------
+
 
 def test_start_turn_ticks_hunger_and_gives_action_points(game: Game) -> None:
     game, report = rules.start_turn(game, 0, drawer)
@@ -86,6 +87,7 @@ def test_food_is_capped_at_four(game: Game) -> None:
 
 
 # --- D2: the pound -------------------------------------------------------------------
+
 
 def test_d2_first_pound_turn_draws_one_card_and_escapes_on_a_running_dog(game: Game) -> None:
     running = card_where("fifi", lambda c: c.escapes_pound)
@@ -146,6 +148,7 @@ def test_d2_whole_pound_stay_from_capture_to_release(game: Game) -> None:
 
 
 # --- step 2: actions -----------------------------------------------------------------
+
 
 @pytest.fixture
 def playing(game: Game) -> Game:
@@ -253,53 +256,101 @@ def test_die_is_recorded(game: Game) -> None:
 # --- refusals ------------------------------------------------------------------------
 
 REFUSALS: list[tuple[str, Callable[[Game], object], str]] = [
-    ("third item", lambda g: rules.pick_up(edit(g, 0, items=(BONE, BONE)), 0, BONE),
-     "Fifi already carries 2 items; drop one first"),
-    ("drink when full", lambda g: rules.drink(edit(g, 0, bladder=2, supply=6), 0),
-     "Fifi's bladder is already full"),
-    ("drink without markers",
-     lambda g: rules.drink(edit(g, 0, bladder=0, supply=0, lampposts=8), 0),
-     "Fifi has no pee markers left to drink with"),
-    ("pee when empty", lambda g: rules.pee(edit(g, 0, bladder=0, supply=8), 0),
-     "Fifi's bladder is empty"),
-    ("cover a clean rival", lambda g: rules.pee(g, 0, covers=1),
-     "Butch has no pee marker on a lamppost"),
-    ("cover yourself", lambda g: rules.pee(g, 0, covers=0),
-     "a dog cannot cover its own pee marker"),
+    (
+        "third item",
+        lambda g: rules.pick_up(edit(g, 0, items=(BONE, BONE)), 0, BONE),
+        "Fifi already carries 2 items; drop one first",
+    ),
+    (
+        "drink when full",
+        lambda g: rules.drink(edit(g, 0, bladder=2, supply=6), 0),
+        "Fifi's bladder is already full",
+    ),
+    (
+        "drink without markers",
+        lambda g: rules.drink(edit(g, 0, bladder=0, supply=0, lampposts=8), 0),
+        "Fifi has no pee markers left to drink with",
+    ),
+    (
+        "pee when empty",
+        lambda g: rules.pee(edit(g, 0, bladder=0, supply=8), 0),
+        "Fifi's bladder is empty",
+    ),
+    (
+        "cover a clean rival",
+        lambda g: rules.pee(g, 0, covers=1),
+        "Butch has no pee marker on a lamppost",
+    ),
+    (
+        "cover yourself",
+        lambda g: rules.pee(g, 0, covers=0),
+        "a dog cannot cover its own pee marker",
+    ),
     ("bury without bones", lambda g: rules.bury(g, 0), "Fifi carries 0 bones and cannot bury 1"),
     ("bury zero", lambda g: rules.bury(g, 0, 0), "bury at least 1 bone, not 0"),
-    ("drop what you lack", lambda g: rules.drop(g, 0, newspaper(2)),
-     "Fifi does not carry newspaper 2"),
-    ("same newspaper twice",
-     lambda g: rules.pick_up(edit(g, 1, items=(newspaper(4),)), 0, newspaper(4)),
-     "newspaper 4 is carried by Butch"),
-    ("bad address", lambda g: newspaper(13),
-     "a newspaper address must be from 1 to 12, not 13"),
+    (
+        "drop what you lack",
+        lambda g: rules.drop(g, 0, newspaper(2)),
+        "Fifi does not carry newspaper 2",
+    ),
+    (
+        "same newspaper twice",
+        lambda g: rules.pick_up(edit(g, 1, items=(newspaper(4),)), 0, newspaper(4)),
+        "newspaper 4 is carried by Butch",
+    ),
+    ("bad address", lambda g: newspaper(13), "a newspaper address must be from 1 to 12, not 13"),
     ("too much food", lambda g: rules.eat(g, 0, 4), "food comes in 1, 2 or 3 days, not 4"),
-    ("no AP left", lambda g: rules.move(g, 0, 8),
-     "Fifi has 7 action points left this turn, not the 8 needed to move"),
-    ("act in the pound", lambda g: rules.drink(edit(g, 0, pound=2, ap=0), 0),
-     "Fifi is in the pound and cannot drink"),
-    ("pound draw outside the turn", lambda g: rules.draw(g, 0, Section.POUND, drawer),
-     "a dog in the pound draws at the start of its turn"),
-    ("fight yourself", lambda g: rules.draw(g, 0, Section.FIGHT, drawer, against=0),
-     "a dog cannot fight itself"),
-    ("fight a caged dog",
-     lambda g: rules.draw(edit(g, 1, pound=1), 0, Section.FIGHT, drawer, against=1),
-     "Butch is in the pound and cannot be attacked"),
-    ("deliver nothing", lambda g: rules.draw(g, 0, Section.NEWSPAPER, drawer),
-     "say which newspaper is delivered (its address)"),
-    ("catcher in the pound", lambda g: rules.roll_die(edit(g, 0, pound=1), 0, 3),
-     "Fifi is in the pound; its player does not move the catcher"),
-    ("untimed end", rules.end_game,
-     "this game has no time limit; the first dog to bury 4 bones wins"),
-    ("send twice", lambda g: rules.send_to_pound(edit(g, 0, pound=1), 0),
-     "Fifi is already in the pound"),
+    (
+        "no AP left",
+        lambda g: rules.move(g, 0, 8),
+        "Fifi has 7 action points left this turn, not the 8 needed to move",
+    ),
+    (
+        "act in the pound",
+        lambda g: rules.drink(edit(g, 0, pound=2, ap=0), 0),
+        "Fifi is in the pound and cannot drink",
+    ),
+    (
+        "pound draw outside the turn",
+        lambda g: rules.draw(g, 0, Section.POUND, drawer),
+        "a dog in the pound draws at the start of its turn",
+    ),
+    (
+        "fight yourself",
+        lambda g: rules.draw(g, 0, Section.FIGHT, drawer, against=0),
+        "a dog cannot fight itself",
+    ),
+    (
+        "fight a caged dog",
+        lambda g: rules.draw(edit(g, 1, pound=1), 0, Section.FIGHT, drawer, against=1),
+        "Butch is in the pound and cannot be attacked",
+    ),
+    (
+        "deliver nothing",
+        lambda g: rules.draw(g, 0, Section.NEWSPAPER, drawer),
+        "say which newspaper is delivered (its address)",
+    ),
+    (
+        "catcher in the pound",
+        lambda g: rules.roll_die(edit(g, 0, pound=1), 0, 3),
+        "Fifi is in the pound; its player does not move the catcher",
+    ),
+    (
+        "untimed end",
+        rules.end_game,
+        "this game has no time limit; the first dog to bury 4 bones wins",
+    ),
+    (
+        "send twice",
+        lambda g: rules.send_to_pound(edit(g, 0, pound=1), 0),
+        "Fifi is already in the pound",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("action", "message"), [r[1:] for r in REFUSALS],
-                         ids=[r[0] for r in REFUSALS])
+@pytest.mark.parametrize(
+    ("action", "message"), [r[1:] for r in REFUSALS], ids=[r[0] for r in REFUSALS]
+)
 def test_refusals(playing: Game, action: Callable[[Game], object], message: str) -> None:
     with pytest.raises(RuleError) as error:
         action(playing)
@@ -311,8 +362,11 @@ def test_refusals(playing: Game, action: Callable[[Game], object], message: str)
     [
         (["fifi"], Settings(), "this game needs 3 to 6 players, not 1"),
         (["fifi", "fifi", "bruno"], Settings(), "two players cannot both be Fifi"),
-        (["fifi", "rex", "bruno"], Settings(),
-         "unknown dog 'rex'; expected one of: fifi, butch, white-fang, vagabond, houdini, bruno"),
+        (
+            ["fifi", "rex", "bruno"],
+            Settings(),
+            "unknown dog 'rex'; expected one of: fifi, butch, white-fang, vagabond, houdini, bruno",
+        ),
     ],
 )
 def test_bad_setup(dogs: list[str], settings: Settings, message: str) -> None:
@@ -340,6 +394,7 @@ def test_a_new_dog_state_is_the_rulebook_setup() -> None:
 
 
 # --- reading the table: what the panel shows comes from here ----------------------------
+
 
 def test_d3_ranking_by_buried_bones_most_first_ties_share() -> None:
     game = rules.new_game(["fifi", "butch", "bruno", "vagabond"], Settings(timed_minutes=60))

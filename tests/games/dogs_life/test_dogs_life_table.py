@@ -44,6 +44,7 @@ def refusal(state: Game, event: dict[str, Any]) -> str:
 
 # --- new_state -------------------------------------------------------------------------
 
+
 def test_new_state_defaults_to_the_catalog_order_and_four_bones() -> None:
     state = table.new_state(PLAYERS, {})
     assert [d.dog for d in state.dogs] == ["fifi", "butch", "white-fang"]
@@ -53,11 +54,17 @@ def test_new_state_defaults_to_the_catalog_order_and_four_bones() -> None:
 @pytest.mark.parametrize(
     ("players", "settings_", "message"),
     [
-        (PLAYERS, {"colour": "red"},
-         "unknown setting 'colour'; expected one of: bones_to_win, timed_minutes, dogs"),
+        (
+            PLAYERS,
+            {"colour": "red"},
+            "unknown setting 'colour'; expected one of: bones_to_win, timed_minutes, dogs",
+        ),
         (PLAYERS, {"dogs": ["fifi"]}, "dogs must be a list with one dog per player (3)"),
-        (PLAYERS, {"dogs": ["fifi", "butch", "rex"]},
-         "unknown dog 'rex'; expected one of: fifi, butch, white-fang, vagabond, houdini, bruno"),
+        (
+            PLAYERS,
+            {"dogs": ["fifi", "butch", "rex"]},
+            "unknown dog 'rex'; expected one of: fifi, butch, white-fang, vagabond, houdini, bruno",
+        ),
         (PLAYERS, {"bones_to_win": "4"}, "bones_to_win must be a whole number"),
         (PLAYERS, {"bones_to_win": 11}, "bones_to_win must be from 1 to 10, not 11"),
         (PLAYERS, {"timed_minutes": True}, "timed_minutes must be a whole number"),
@@ -73,6 +80,7 @@ def test_bad_settings(players: tuple[Player, ...], settings_: Any, message: str)
 
 
 # --- events and their refusals ---------------------------------------------------------
+
 
 def test_a_turn_at_the_table() -> None:
     state, stored = play(
@@ -98,40 +106,66 @@ def test_a_turn_at_the_table() -> None:
 
 
 REFUSED = [
-    ({"type": "adjust", "seat": 0, "counter": "hunger", "delta": 1},
-     "hunger would be 5; it must stay between 0 and 4"),
-    ({"type": "adjust", "seat": 0, "counter": "bladder", "delta": -2},
-     "bladder would be -1; it must stay between 0 and 2"),
-    ({"type": "adjust", "seat": 0, "counter": "bones", "delta": -1},
-     "buried bones would be -1; it must stay between 0 and 30"),
-    ({"type": "adjust", "seat": 0, "counter": "fleas", "delta": 1},
-     "unknown counter 'fleas'; expected one of: hunger, bladder, bones"),
-    ({"type": "adjust", "seat": 3, "counter": "hunger", "delta": -1},
-     "seat must be a whole number from 0 to 2"),
-    ({"type": "bark", "seat": 0},
-     "unknown event type 'bark'; expected one of: adjust, start_turn, end_turn, move, "
-     "rummage, beg, eat, drink, pee, pick_up, drop, bury, to_pound, draw, roll_die, end_game"),
+    (
+        {"type": "adjust", "seat": 0, "counter": "hunger", "delta": 1},
+        "hunger would be 5; it must stay between 0 and 4",
+    ),
+    (
+        {"type": "adjust", "seat": 0, "counter": "bladder", "delta": -2},
+        "bladder would be -1; it must stay between 0 and 2",
+    ),
+    (
+        {"type": "adjust", "seat": 0, "counter": "bones", "delta": -1},
+        "buried bones would be -1; it must stay between 0 and 30",
+    ),
+    (
+        {"type": "adjust", "seat": 0, "counter": "fleas", "delta": 1},
+        "unknown counter 'fleas'; expected one of: hunger, bladder, bones",
+    ),
+    (
+        {"type": "adjust", "seat": 3, "counter": "hunger", "delta": -1},
+        "seat must be a whole number from 0 to 2",
+    ),
+    (
+        {"type": "bark", "seat": 0},
+        "unknown event type 'bark'; expected one of: adjust, start_turn, end_turn, move, "
+        "rummage, beg, eat, drink, pee, pick_up, drop, bury, to_pound, draw, roll_die, end_game",
+    ),
     ({"type": "drink", "seat": "0"}, "seat must be a whole number from 0 to 2"),
-    ({"type": "drink", "seat": 0},
-     "Fifi has 0 action points left this turn, not the 1 needed to drink"),
+    (
+        {"type": "drink", "seat": 0},
+        "Fifi has 0 action points left this turn, not the 1 needed to drink",
+    ),
     ({"type": "eat", "seat": 0}, "days is missing"),
     ({"type": "eat", "seat": 0, "days": 2.5}, "days must be a whole number"),
     ({"type": "pick_up", "seat": 0, "item": "stick"}, "item must be bone or newspaper"),
-    ({"type": "drop", "seat": 0, "item": "newspaper", "address": 0},
-     "a newspaper address must be from 1 to 12, not 0"),
-    ({"type": "pick_up", "seat": 0, "item": "newspaper", "from": "roof"},
-     "from must be office or street"),
-    ({"type": "rummage", "seat": 0, "find": "gold"},
-     "find must be one of: nothing, food-1, food-2, food-3, bone"),
-    ({"type": "rummage", "seat": 0},
-     "Fifi has 0 action points left this turn, not the 1 needed to rummage a trash can"),
+    (
+        {"type": "drop", "seat": 0, "item": "newspaper", "address": 0},
+        "a newspaper address must be from 1 to 12, not 0",
+    ),
+    (
+        {"type": "pick_up", "seat": 0, "item": "newspaper", "from": "roof"},
+        "from must be office or street",
+    ),
+    (
+        {"type": "rummage", "seat": 0, "find": "gold"},
+        "find must be one of: nothing, food-1, food-2, food-3, bone",
+    ),
+    (
+        {"type": "rummage", "seat": 0},
+        "Fifi has 0 action points left this turn, not the 1 needed to rummage a trash can",
+    ),
     ({"type": "end_turn", "seat": 0}, "no turn has started yet"),
     ({"type": "roll_die", "seat": 0}, "no turn has started yet"),
-    ({"type": "draw", "seat": 0, "section": "kitchen"},
-     "section must be one of: trash, restaurant, newspaper, fight, catcher, pound"),
+    (
+        {"type": "draw", "seat": 0, "section": "kitchen"},
+        "section must be one of: trash, restaurant, newspaper, fight, catcher, pound",
+    ),
     ({"type": "draw", "seat": 0, "section": "fight"}, "say which dog is attacked (against)"),
-    ({"type": "draw", "seat": 0, "section": "fight", "against": 7},
-     "against must be a whole number from 0 to 2"),
+    (
+        {"type": "draw", "seat": 0, "section": "fight", "against": 7},
+        "against must be a whole number from 0 to 2",
+    ),
     ({"type": "pee", "seat": 0, "covers": "Ben"}, "covers must be a whole number from 0 to 2"),
     ({"type": "to_pound", "seat": 0, "reason": "bored"}, "reason must be caught or fight"),
     ({"type": "end_game"}, "this game has no time limit; the first dog to bury 4 bones wins"),
@@ -160,8 +194,12 @@ def test_an_unprepared_draw_is_refused() -> None:
 
 def test_prepare_replaces_a_chosen_card_and_apply_refuses_a_tampered_one() -> None:
     state, _ = play(new(), {"type": "start_turn", "seat": 0})
-    chosen = {"type": "draw", "seat": 0, "section": "trash",
-              "draws": [{"seat": 0, "card": 4, "shuffles": [list(ALL_CARDS)]}]}
+    chosen = {
+        "type": "draw",
+        "seat": 0,
+        "section": "trash",
+        "draws": [{"seat": 0, "card": 4, "shuffles": [list(ALL_CARDS)]}],
+    }
     prepared = table.prepare(state, chosen, random.Random(5))
     assert prepared["draws"] != chosen["draws"]
     table.apply(state, prepared)  # the prepared record replays
@@ -190,8 +228,9 @@ def test_bladder_adjust_keeps_the_markers_accounted_for() -> None:
 
 
 def test_adjusting_bones_to_the_goal_wins_and_counters_show_it() -> None:
-    state, _ = play(new(bones_to_win=2),
-                    {"type": "adjust", "seat": 1, "counter": "bones", "delta": 2})
+    state, _ = play(
+        new(bones_to_win=2), {"type": "adjust", "seat": 1, "counter": "bones", "delta": 2}
+    )
     assert table.counters(state)[1] == {"hunger": 4, "bladder": 1, "bones": 2}
     view = table.to_json(state)
     assert view["winners"] == [1] and view["game_over"] is True
@@ -220,8 +259,9 @@ def test_bones_history_records_each_turn_start() -> None:
 
 
 def test_to_json_is_json_and_keeps_the_deck_order_secret() -> None:
-    state, _ = play(new(), {"type": "start_turn", "seat": 0},
-                    {"type": "draw", "seat": 0, "section": "trash"})
+    state, _ = play(
+        new(), {"type": "start_turn", "seat": 0}, {"type": "draw", "seat": 0, "section": "trash"}
+    )
     view = json.loads(json.dumps(table.to_json(state)))
     fifi = view["dogs"][0]
     assert fifi["names"] == {"en": "Fifi", "ja": "フィフィ", "it": "Fifi"}
@@ -274,23 +314,42 @@ def test_describe_every_event_of_a_played_game() -> None:
         if "seat" in prepared:
             assert PLAYERS[prepared["seat"]].name in text
         seen.add(prepared["type"])
-    assert {"start_turn", "draw", "roll_die", "adjust", "end_game", "bury", "rummage", "beg",
-            "end_turn"} <= seen
+    assert {
+        "start_turn",
+        "draw",
+        "roll_die",
+        "adjust",
+        "end_game",
+        "bury",
+        "rummage",
+        "beg",
+        "end_turn",
+    } <= seen
 
 
 @pytest.mark.parametrize(
     ("event", "text"),
     [
-        ({"type": "start_turn", "seat": 2, "outcome": "freed"},
-         "Cho was let out of the pound; hunger set to 2"),
-        ({"type": "draw", "seat": 0, "section": "trash", "outcome": "food-2",
-          "trash_day": True}, "Ann found 2 days of food in the last trash can: trash day!"),
-        ({"type": "draw", "seat": 0, "section": "newspaper", "address": 7, "outcome": "bone"},
-         "Ann delivered newspaper 7 and got a bone"),
-        ({"type": "draw", "seat": 0, "section": "fight", "against": 1, "outcome": "won"},
-         "Ann attacked Ben and won: Ben goes to the pound"),
-        ({"type": "pee", "seat": 1, "covers": 0},
-         "Ben peed over Ann's marker, which goes back to Ann"),
+        (
+            {"type": "start_turn", "seat": 2, "outcome": "freed"},
+            "Cho was let out of the pound; hunger set to 2",
+        ),
+        (
+            {"type": "draw", "seat": 0, "section": "trash", "outcome": "food-2", "trash_day": True},
+            "Ann found 2 days of food in the last trash can: trash day!",
+        ),
+        (
+            {"type": "draw", "seat": 0, "section": "newspaper", "address": 7, "outcome": "bone"},
+            "Ann delivered newspaper 7 and got a bone",
+        ),
+        (
+            {"type": "draw", "seat": 0, "section": "fight", "against": 1, "outcome": "won"},
+            "Ann attacked Ben and won: Ben goes to the pound",
+        ),
+        (
+            {"type": "pee", "seat": 1, "covers": 0},
+            "Ben peed over Ann's marker, which goes back to Ann",
+        ),
         ({"type": "bury", "seat": 1, "count": 2}, "Ben buried 2 bones"),
         ({"type": "adjust", "seat": 1, "counter": "bones", "delta": 1}, "Ben: buried bones +1"),
     ],
@@ -309,21 +368,42 @@ EVENTS = st.one_of(
     st.builds(lambda s, n: {"type": "move", "seat": s, "steps": n}, seats, st.integers(-1, 4)),
     st.builds(lambda s, n: {"type": "eat", "seat": s, "days": n}, seats, st.integers(0, 4)),
     st.builds(lambda s: {"type": "drink", "seat": s}, seats),
-    st.builds(lambda s, c: {"type": "pee", "seat": s, "covers": c}, seats,
-              st.none() | st.integers(0, 2)),
-    st.builds(lambda t, s, a: {"type": t, "seat": s, "item": "newspaper", "address": a},
-              st.sampled_from(["pick_up", "drop"]), seats, st.integers(1, 4)),
-    st.builds(lambda t, s: {"type": t, "seat": s, "item": "bone"},
-              st.sampled_from(["pick_up", "drop"]), seats),
+    st.builds(
+        lambda s, c: {"type": "pee", "seat": s, "covers": c}, seats, st.none() | st.integers(0, 2)
+    ),
+    st.builds(
+        lambda t, s, a: {"type": t, "seat": s, "item": "newspaper", "address": a},
+        st.sampled_from(["pick_up", "drop"]),
+        seats,
+        st.integers(1, 4),
+    ),
+    st.builds(
+        lambda t, s: {"type": t, "seat": s, "item": "bone"},
+        st.sampled_from(["pick_up", "drop"]),
+        seats,
+    ),
     st.builds(lambda s, n: {"type": "bury", "seat": s, "count": n}, seats, st.integers(1, 2)),
     st.builds(lambda s: {"type": "to_pound", "seat": s}, seats),
-    st.builds(lambda s, sec, a, o: {"type": "draw", "seat": s, "section": sec, "address": a,
-                                    "against": o},
-              seats, st.sampled_from(["trash", "restaurant", "newspaper", "fight", "catcher"]),
-              st.integers(1, 4), st.integers(0, 2)),
+    st.builds(
+        lambda s, sec, a, o: {
+            "type": "draw",
+            "seat": s,
+            "section": sec,
+            "address": a,
+            "against": o,
+        },
+        seats,
+        st.sampled_from(["trash", "restaurant", "newspaper", "fight", "catcher"]),
+        st.integers(1, 4),
+        st.integers(0, 2),
+    ),
     st.builds(lambda s: {"type": "roll_die", "seat": s}, seats),
-    st.builds(lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
-              seats, st.sampled_from(["hunger", "bladder", "bones"]), st.integers(-3, 3)),
+    st.builds(
+        lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
+        seats,
+        st.sampled_from(["hunger", "bladder", "bones"]),
+        st.integers(-3, 3),
+    ),
     st.just({"type": "end_game"}),
 )
 
@@ -347,7 +427,9 @@ def check_invariants(state: Game) -> None:
 
 
 def play_random(
-    state: Game, events: list[dict[str, Any]], rng: random.Random,
+    state: Game,
+    events: list[dict[str, Any]],
+    rng: random.Random,
     after_each: Callable[[Game], None] = lambda state: None,
 ) -> tuple[Game, list[dict[str, Any]]]:
     """Fold random events as the companion does; the events it stored, and the end state.
@@ -373,8 +455,7 @@ def test_random_play_keeps_every_invariant_and_replays(
     events: list[dict[str, Any]], seed: int, timed: bool
 ) -> None:
     start = new(timed_minutes=30) if timed else new()
-    state, stored = play_random(start, events, random.Random(seed),
-                                after_each=check_invariants)
+    state, stored = play_random(start, events, random.Random(seed), after_each=check_invariants)
     replayed = start
     for event in stored:  # the companion's fold: same stored events, same state
         replayed = table.apply(replayed, event)
@@ -393,8 +474,12 @@ def test_same_seed_same_table(events: list[dict[str, Any]], seed: int) -> None:
 names = st.text(min_size=1, max_size=10).filter(str.strip)
 
 
-@given(bones=st.lists(st.integers(0, 5), min_size=3, max_size=3), new_names=st.tuples(
-    names, names, names), perm=st.permutations([0, 1, 2]), timed=st.booleans())
+@given(
+    bones=st.lists(st.integers(0, 5), min_size=3, max_size=3),
+    new_names=st.tuples(names, names, names),
+    perm=st.permutations([0, 1, 2]),
+    timed=st.booleans(),
+)
 def test_winners_do_not_depend_on_names_or_seat_order(
     bones: list[int], new_names: tuple[str, str, str], perm: list[int], timed: bool
 ) -> None:
@@ -405,8 +490,9 @@ def test_winners_do_not_depend_on_names_or_seat_order(
         state = table.new_state(players, {"dogs": [dogs[i] for i in order], **extra})
         for seat, i in enumerate(order):
             if bones[i]:
-                state = table.apply(state, {"type": "adjust", "seat": seat, "counter": "bones",
-                                            "delta": bones[i]})
+                state = table.apply(
+                    state, {"type": "adjust", "seat": seat, "counter": "bones", "delta": bones[i]}
+                )
         if timed and not winners(state):  # reaching the goal already ended the game
             state = table.apply(state, {"type": "end_game"})
         return state

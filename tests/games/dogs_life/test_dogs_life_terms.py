@@ -69,6 +69,7 @@ def test_the_checker_catches_a_plain_english_word() -> None:
 
 # --- refusals ------------------------------------------------------------------------------
 
+
 def no_shuffle() -> tuple[int, ...]:
     raise AssertionError("no shuffle expected")
 
@@ -79,7 +80,7 @@ def drawer(seat: int, deck: Deck):
 
 def edit(game: Game, seat: int, **changes: Any) -> Game:
     state = replace(game.dogs[seat], **changes)
-    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1:]))
+    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1 :]))
 
 
 # Each action tried by Fifi (seat 0), given her chart before the attempt.
@@ -90,8 +91,9 @@ ATTEMPTS: dict[Term, Callable[[Game], object]] = {
     terms.PEE: lambda g: rules.pee(g, 0),
     terms.PICK_UP: lambda g: rules.pick_up(g, 0, BONE),
     terms.DROP: lambda g: rules.drop(edit(g, 0, items=(BONE,)), 0, BONE),
-    terms.DELIVER: lambda g: rules.draw(edit(g, 0, items=(newspaper(3),)), 0,
-                                        Section.NEWSPAPER, drawer, address=3),
+    terms.DELIVER: lambda g: rules.draw(
+        edit(g, 0, items=(newspaper(3),)), 0, Section.NEWSPAPER, drawer, address=3
+    ),
     terms.BURY: lambda g: rules.bury(edit(g, 0, items=(BONE,)), 0),
     terms.RUMMAGE: lambda g: rules.draw(g, 0, Section.TRASH, drawer),
     terms.BEG: lambda g: rules.draw(g, 0, Section.RESTAURANT, drawer),
@@ -131,12 +133,18 @@ def test_an_action_refused_for_want_of_points_is_a_term(action: Term) -> None:
 ITEM_REFUSALS: list[tuple[Callable[[Game], object], str]] = [
     (lambda g: rules.drop(g, 0, BONE), "Fifi does not carry a bone"),
     (lambda g: rules.drop(g, 0, newspaper(2)), "Fifi does not carry newspaper 2"),
-    (lambda g: rules.draw(g, 0, Section.NEWSPAPER, drawer, address=5),
-     "Fifi does not carry newspaper 5"),
-    (lambda g: rules.pick_up(edit(g, 0, items=(newspaper(4),)), 0, newspaper(4)),
-     "Fifi already carries newspaper 4"),
-    (lambda g: rules.pick_up(edit(g, 1, items=(newspaper(4),)), 0, newspaper(4)),
-     "newspaper 4 is carried by Butch"),
+    (
+        lambda g: rules.draw(g, 0, Section.NEWSPAPER, drawer, address=5),
+        "Fifi does not carry newspaper 5",
+    ),
+    (
+        lambda g: rules.pick_up(edit(g, 0, items=(newspaper(4),)), 0, newspaper(4)),
+        "Fifi already carries newspaper 4",
+    ),
+    (
+        lambda g: rules.pick_up(edit(g, 1, items=(newspaper(4),)), 0, newspaper(4)),
+        "newspaper 4 is carried by Butch",
+    ),
     (lambda g: rules.send_to_pound(edit(g, 1, pound=1), 1), "Butch is already in the pound"),
     (lambda g: DOGS["fifi"].cards[0].find(Section.FIGHT), "the fight section has no find"),
     (lambda g: DOGS["fifi"].cards[0].find(Section.POUND), "the pound section has no find"),
@@ -158,10 +166,14 @@ def test_items_and_sections_have_sentences_of_their_own(
 @pytest.mark.parametrize(
     ("event", "text"),
     [
-        ({"type": "adjust", "seat": 0, "counter": "hunger", "delta": 1},
-         "HUNGER WOULD BE 5; IT MUST STAY BETWEEN 0 AND 4"),
-        ({"type": "adjust", "seat": 0, "counter": "bones", "delta": -1},
-         "BURIED BONES WOULD BE -1; IT MUST STAY BETWEEN 0 AND 30"),
+        (
+            {"type": "adjust", "seat": 0, "counter": "hunger", "delta": 1},
+            "HUNGER WOULD BE 5; IT MUST STAY BETWEEN 0 AND 4",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "bones", "delta": -1},
+            "BURIED BONES WOULD BE -1; IT MUST STAY BETWEEN 0 AND 30",
+        ),
     ],
 )
 def test_counter_names_in_refusals_are_translated(event: dict[str, Any], text: str) -> None:
@@ -183,20 +195,40 @@ def test_an_unknown_dog_is_a_value_not_a_dog() -> None:
 seats = st.sampled_from(["me", "me", 0, 1, 2])
 EVENTS = st.one_of(
     st.builds(lambda s: {"type": "start_turn", "seat": s}, seats),
-    st.builds(lambda t, s: {"type": t, "seat": s},
-              st.sampled_from(["drink", "pee", "to_pound", "roll_die"]), seats),
+    st.builds(
+        lambda t, s: {"type": t, "seat": s},
+        st.sampled_from(["drink", "pee", "to_pound", "roll_die"]),
+        seats,
+    ),
     st.builds(lambda s, n: {"type": "move", "seat": s, "steps": n}, seats, st.integers(0, 9)),
     st.builds(lambda s, n: {"type": "eat", "seat": s, "days": n}, seats, st.integers(0, 4)),
-    st.builds(lambda t, s, i, a: {"type": t, "seat": s, "item": i, "address": a},
-              st.sampled_from(["pick_up", "drop"]), seats,
-              st.sampled_from(["bone", "newspaper", "stick"]), st.integers(0, 3)),
+    st.builds(
+        lambda t, s, i, a: {"type": t, "seat": s, "item": i, "address": a},
+        st.sampled_from(["pick_up", "drop"]),
+        seats,
+        st.sampled_from(["bone", "newspaper", "stick"]),
+        st.integers(0, 3),
+    ),
     st.builds(lambda s, n: {"type": "bury", "seat": s, "count": n}, seats, st.integers(0, 3)),
-    st.builds(lambda s, sec, a, o: {"type": "draw", "seat": s, "section": sec, "address": a,
-                                    "against": o},
-              seats, st.sampled_from([*(s.value for s in Section), "kitchen"]),
-              st.integers(1, 3), st.integers(0, 3)),
-    st.builds(lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
-              seats, st.sampled_from(["hunger", "bladder", "bones"]), st.integers(-5, 5)),
+    st.builds(
+        lambda s, sec, a, o: {
+            "type": "draw",
+            "seat": s,
+            "section": sec,
+            "address": a,
+            "against": o,
+        },
+        seats,
+        st.sampled_from([*(s.value for s in Section), "kitchen"]),
+        st.integers(1, 3),
+        st.integers(0, 3),
+    ),
+    st.builds(
+        lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
+        seats,
+        st.sampled_from(["hunger", "bladder", "bones"]),
+        st.integers(-5, 5),
+    ),
     st.just({"type": "end_game"}),
 )
 
@@ -208,12 +240,20 @@ def test_every_message_of_random_play_is_fully_translatable(
 ) -> None:
     extra = {"timed_minutes": 30} if timed else {}
     state = table.new_state(PLAYERS, {"dogs": ["white-fang", "butch", "houdini"], **extra})
-    play_checking_messages(table, state, PLAYERS, events, random.Random(seed),
-                           current_seat=lambda state: state.current or 0,
-                           check_error=check_error, check_message=check_message)
+    play_checking_messages(
+        table,
+        state,
+        PLAYERS,
+        events,
+        random.Random(seed),
+        current_seat=lambda state: state.current or 0,
+        check_error=check_error,
+        check_message=check_message,
+    )
 
 
 # --- describe ------------------------------------------------------------------------------
+
 
 def described_events() -> list[dict[str, Any]]:
     """At least one event for every history template."""
@@ -223,23 +263,41 @@ def described_events() -> list[dict[str, Any]]:
     ]
     for section, outcome in table._FINDS:
         for trash_day in (False, True):
-            events.append({"type": "draw", "seat": 0, "section": section, "outcome": outcome,
-                           "trash_day": trash_day, "address": 7, "against": 1})
-    events += [{"type": "draw", "seat": 0, "section": section.value, "address": 7,
-                "against": 1} for section in Section]
-    for count in (1, 3):
-        events += [{"type": "move", "seat": 1, "steps": count},
-                   {"type": "eat", "seat": 1, "days": count},
-                   {"type": "bury", "seat": 1, "count": count}]
-    for kind in ("pick_up", "drop"):
-        events += [{"type": kind, "seat": 2, "item": "bone"},
-                   {"type": kind, "seat": 2, "item": "newspaper", "address": 12}]
+            events.append(
+                {
+                    "type": "draw",
+                    "seat": 0,
+                    "section": section,
+                    "outcome": outcome,
+                    "trash_day": trash_day,
+                    "address": 7,
+                    "against": 1,
+                }
+            )
     events += [
-        {"type": "drink", "seat": 0}, {"type": "roll_die", "seat": 0, "die": 6},
-        {"type": "pee", "seat": 0}, {"type": "pee", "seat": 0, "covers": 2},
+        {"type": "draw", "seat": 0, "section": section.value, "address": 7, "against": 1}
+        for section in Section
+    ]
+    for count in (1, 3):
+        events += [
+            {"type": "move", "seat": 1, "steps": count},
+            {"type": "eat", "seat": 1, "days": count},
+            {"type": "bury", "seat": 1, "count": count},
+        ]
+    for kind in ("pick_up", "drop"):
+        events += [
+            {"type": kind, "seat": 2, "item": "bone"},
+            {"type": kind, "seat": 2, "item": "newspaper", "address": 12},
+        ]
+    events += [
+        {"type": "drink", "seat": 0},
+        {"type": "roll_die", "seat": 0, "die": 6},
+        {"type": "pee", "seat": 0},
+        {"type": "pee", "seat": 0, "covers": 2},
         {"type": "to_pound", "seat": 0, "reason": "caught"},
         {"type": "to_pound", "seat": 0, "reason": "fight"},
-        {"type": "end_game"}, {"type": "bark", "seat": 0},
+        {"type": "end_game"},
+        {"type": "bark", "seat": 0},
         *({"type": "adjust", "seat": 0, "counter": c, "delta": -1} for c in table.COUNTERS),
     ]
     return events
@@ -251,18 +309,25 @@ def test_every_history_line_is_fully_translatable() -> None:
         template, params = table.describe(event, PLAYERS)
         check_message(template, params)
         templates.add(template)
-    every = {*table._FINDS.values(), *table._TRASH_DAY.values(), *table._TURNS.values(),
-             *table._SIMPLE.values(), *table._SIMPLE_ONE.values(), *table._DRAWN.values()}
+    every = {
+        *table._FINDS.values(),
+        *table._TRASH_DAY.values(),
+        *table._TURNS.values(),
+        *table._SIMPLE.values(),
+        *table._SIMPLE_ONE.values(),
+        *table._DRAWN.values(),
+    }
     assert every <= templates, every - templates
 
 
 @pytest.mark.parametrize(
     ("event", "text"),
     [
-        ({"type": "adjust", "seat": 1, "counter": "bladder", "delta": 1},
-         "Ben: BLADDER +1"),
-        ({"type": "draw", "seat": 0, "section": "newspaper", "address": 7, "outcome": "bone"},
-         "Ann DELIVERED NEWSPAPER 7 AND GOT A BONE"),
+        ({"type": "adjust", "seat": 1, "counter": "bladder", "delta": 1}, "Ben: BLADDER +1"),
+        (
+            {"type": "draw", "seat": 0, "section": "newspaper", "address": 7, "outcome": "bone"},
+            "Ann DELIVERED NEWSPAPER 7 AND GOT A BONE",
+        ),
     ],
 )
 def test_history_lines_translate_their_terms(event: dict[str, Any], text: str) -> None:
@@ -277,17 +342,19 @@ def test_history_lines_translate_their_terms(event: dict[str, Any], text: str) -
         ({"type": "eat", "seat": 0, "days": 1}, "Ann ate 1 day of food"),
         ({"type": "eat", "seat": 0, "days": 2}, "Ann ate 2 days of food"),
         ({"type": "draw", "seat": 0, "section": "fight", "against": 2}, "Ann attacked Cho"),
-        ({"type": "draw", "seat": 0, "section": "newspaper", "address": 4},
-         "Ann delivered newspaper 4"),
+        (
+            {"type": "draw", "seat": 0, "section": "newspaper", "address": 4},
+            "Ann delivered newspaper 4",
+        ),
     ],
 )
-def test_history_singulars_and_draws_without_an_outcome(event: dict[str, Any],
-                                                        text: str) -> None:
+def test_history_singulars_and_draws_without_an_outcome(event: dict[str, Any], text: str) -> None:
     template, params = table.describe(event, PLAYERS)
     assert template.format(**params) == text
 
 
 # --- dogs in other languages ---------------------------------------------------------------
+
 
 def test_localized_names_the_dog_in_the_readers_language() -> None:
     game = rules.new_game(["white-fang", "butch", "bruno"])

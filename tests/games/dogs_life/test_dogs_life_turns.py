@@ -46,20 +46,25 @@ def started(seat: int = 0) -> Game:
 
 # --- players -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("count", [2, 7])
 def test_the_box_says_three_to_six_players(count: int) -> None:
-    players = tuple(Player(f"P{i}", c) for i, c in
-                    enumerate(["red", "blue", "green", "yellow", "purple", "black", "white"]))
+    players = tuple(
+        Player(f"P{i}", c)
+        for i, c in enumerate(["red", "blue", "green", "yellow", "purple", "black", "white"])
+    )
     with pytest.raises(RuleError, match=f"this game needs 3 to 6 players, not {count}"):
         table.new_state(players[:count], {})
 
 
 # --- the turn belongs to its player ------------------------------------------------------
 
+
 def test_another_dogs_turn_cannot_start_while_the_current_dog_has_points_left() -> None:
     state, _ = play(started(0), {"type": "move", "seat": 0, "steps": 5})  # Fifi: 2 AP left
     assert refusal(state, {"type": "start_turn", "seat": 1}) == (
-        "it is still Fifi's turn (2 action points left): its player ends the turn first")
+        "it is still Fifi's turn (2 action points left): its player ends the turn first"
+    )
     assert table.whose_turn(state) == 0
     assert table.to_json(state)["dogs"][0]["ap"] == 2  # nothing wiped
 
@@ -88,7 +93,8 @@ def test_the_catchers_die_is_rolled_once_per_turn_by_the_current_player() -> Non
     assert stored[0]["die"] in range(1, 7)
     assert table.to_json(state)["dogs"][0]["ap"] == 0  # step 3 comes after every action
     assert refusal(state, {"type": "roll_die", "seat": 0}) == (
-        "the catcher's die was already rolled this turn")
+        "the catcher's die was already rolled this turn"
+    )
     state, _ = play(state, {"type": "start_turn", "seat": 1}, {"type": "roll_die", "seat": 1})
     assert state.die is not None and state.rolled
 
@@ -96,14 +102,19 @@ def test_the_catchers_die_is_rolled_once_per_turn_by_the_current_player() -> Non
 def test_a_dog_in_the_pound_whose_draws_fail_has_no_turn_left() -> None:
     state = new()
     state = table.apply(state, {"type": "to_pound", "seat": 1, "reason": "caught"})
-    state, _ = play(state, {"type": "start_turn", "seat": 0},
-                    {"type": "end_turn", "seat": 0}, {"type": "start_turn", "seat": 1})
+    state, _ = play(
+        state,
+        {"type": "start_turn", "seat": 0},
+        {"type": "end_turn", "seat": 0},
+        {"type": "start_turn", "seat": 1},
+    )
     # the pound's draw may free Butch (it then acts at once) or not (no points: turn over)
     butch = table.to_json(state)["dogs"][1]
     assert table.whose_turn(state) == (1 if butch["ap"] else 2)
 
 
 # --- rummaging and begging with the real cards -------------------------------------------
+
 
 def test_rummaging_costs_one_point_places_a_trash_marker_and_applies_the_find() -> None:
     state, stored = play(started(0), {"type": "rummage", "seat": 0, "find": "food-2"})
@@ -123,18 +134,21 @@ def test_begging_costs_one_point_and_a_bone_needs_a_free_carrying_space() -> Non
 
 def test_food_from_the_real_cards_costs_the_point_of_the_search() -> None:
     assert refusal(new(), {"type": "eat", "seat": 0, "days": 1}) == (
-        "Fifi has 0 action points left this turn, not the 1 needed to eat")
+        "Fifi has 0 action points left this turn, not the 1 needed to eat"
+    )
     state, _ = play(started(0), {"type": "eat", "seat": 0, "days": 1})
     assert table.to_json(state)["dogs"][0]["ap"] == 6
 
 
 # --- newspapers: random, face down, secret -----------------------------------------------
 
+
 def test_a_newspaper_is_taken_at_random_whatever_address_was_sent() -> None:
     addresses = set()
     for seed in range(40):
-        _, stored = play(started(0), {"type": "pick_up", "seat": 0, "item": "newspaper",
-                                      "address": 1}, seed=seed)
+        _, stored = play(
+            started(0), {"type": "pick_up", "seat": 0, "item": "newspaper", "address": 1}, seed=seed
+        )
         addresses.add(stored[0]["address"])
     assert len(addresses) > 5 and addresses <= set(range(1, NEWSPAPERS + 1))
 
@@ -144,11 +158,14 @@ def test_a_dropped_newspaper_lies_on_the_street_until_picked_up_again() -> None:
     address = stored[0]["address"]
     state, _ = play(state, {"type": "drop", "seat": 0, "item": "newspaper", "address": address})
     assert state.street == (address,) and address not in state.office
-    state, stored = play(state, {"type": "pick_up", "seat": 0, "item": "newspaper",
-                                 "from": "street"})
+    state, stored = play(
+        state, {"type": "pick_up", "seat": 0, "item": "newspaper", "from": "street"}
+    )
     assert stored[0]["address"] == address and state.street == ()
-    assert refusal(state, {"type": "pick_up", "seat": 0, "item": "newspaper",
-                           "from": "street"}) == "no newspaper lies on the street"
+    assert (
+        refusal(state, {"type": "pick_up", "seat": 0, "item": "newspaper", "from": "street"})
+        == "no newspaper lies on the street"
+    )
 
 
 def test_a_newspaper_left_behind_on_the_way_to_the_pound_lies_on_the_street() -> None:
@@ -180,14 +197,24 @@ RANDOM_EVENTS = st.one_of(
     st.builds(lambda s: {"type": "start_turn", "seat": s}, st.integers(0, 2)),
     st.builds(lambda s: {"type": "end_turn", "seat": s}, st.integers(0, 2)),
     st.builds(lambda s: {"type": "roll_die", "seat": s}, st.integers(0, 2)),
-    st.builds(lambda s, n: {"type": "move", "seat": s, "steps": n}, st.integers(0, 2),
-              st.integers(1, 3)),
-    st.builds(lambda s, f: {"type": "rummage", "seat": s, "find": f}, st.integers(0, 2),
-              st.sampled_from(["nothing", "food-1", "bone"])),
-    st.builds(lambda s, w: {"type": "pick_up", "seat": s, "item": "newspaper", "from": w},
-              st.integers(0, 2), st.sampled_from(["office", "street"])),
-    st.builds(lambda s, a: {"type": "drop", "seat": s, "item": "newspaper", "address": a},
-              st.integers(0, 2), st.integers(1, 12)),
+    st.builds(
+        lambda s, n: {"type": "move", "seat": s, "steps": n}, st.integers(0, 2), st.integers(1, 3)
+    ),
+    st.builds(
+        lambda s, f: {"type": "rummage", "seat": s, "find": f},
+        st.integers(0, 2),
+        st.sampled_from(["nothing", "food-1", "bone"]),
+    ),
+    st.builds(
+        lambda s, w: {"type": "pick_up", "seat": s, "item": "newspaper", "from": w},
+        st.integers(0, 2),
+        st.sampled_from(["office", "street"]),
+    ),
+    st.builds(
+        lambda s, a: {"type": "drop", "seat": s, "item": "newspaper", "address": a},
+        st.integers(0, 2),
+        st.integers(1, 12),
+    ),
 )
 
 
@@ -202,8 +229,11 @@ def test_random_play_keeps_the_turn_and_the_newspapers_consistent(events, seed) 
         except RuleError:
             continue
         if event["type"] == "start_turn":  # never wipes a running turn
-            assert not (before.current is not None and not before.ended
-                        and before.dogs[before.current].ap > 0)
+            assert not (
+                before.current is not None
+                and not before.ended
+                and before.dogs[before.current].ap > 0
+            )
         carried = [i.address for d in state.dogs for i in d.items if i.address is not None]
         every = sorted([*carried, *state.street, *state.office])
         assert every == list(range(1, NEWSPAPERS + 1))  # each newspaper in one place

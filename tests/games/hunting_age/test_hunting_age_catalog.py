@@ -20,8 +20,13 @@ from games.hunting_age.components import (
 
 def test_supply_limits_are_the_seeds() -> None:
     # H1 components: bear 12, mammoth 8, grape 12, green grain 12, yellow grain 8 (52 pieces)
-    assert SUPPLY_LIMITS.as_dict() == {"bear": 12, "mammoth": 8, "grape": 12,
-                                       "green_grain": 12, "yellow_grain": 8}
+    assert SUPPLY_LIMITS.as_dict() == {
+        "bear": 12,
+        "mammoth": 8,
+        "grape": 12,
+        "green_grain": 12,
+        "yellow_grain": 8,
+    }
     assert SUPPLY_LIMITS.total == 52
     assert COIN_CHIPS_VALUE == 16 * 1 + 7 * 2 == 30
 
@@ -29,9 +34,19 @@ def test_supply_limits_are_the_seeds() -> None:
 def test_the_24_rock_chip_backs_exactly_as_listed() -> None:
     # H1: 1 VP ×4 and ten rewards ×2
     assert sum(ROCK_CHIP_COUNTS.values()) == 24
-    as_listed = {("vp", 1): 4, ("bear", 1): 2, ("mammoth", 1): 2, ("green_grain", 1): 2,
-                 ("yellow_grain", 1): 2, ("grape", 1): 2, ("coins", 1): 2, ("bear", 2): 2,
-                 ("green_grain", 2): 2, ("grape", 2): 2, ("coins", 2): 2}
+    as_listed = {
+        ("vp", 1): 4,
+        ("bear", 1): 2,
+        ("mammoth", 1): 2,
+        ("green_grain", 1): 2,
+        ("yellow_grain", 1): 2,
+        ("grape", 1): 2,
+        ("coins", 1): 2,
+        ("bear", 2): 2,
+        ("green_grain", 2): 2,
+        ("grape", 2): 2,
+        ("coins", 2): 2,
+    }
     got = {(ROCK_CHIPS[b].good, ROCK_CHIPS[b].amount): n for b, n in ROCK_CHIP_COUNTS.items()}
     assert got == as_listed
     assert ROCK_CHIP_GROUPS == (1, 2, 1)
@@ -45,6 +60,7 @@ def test_every_good_is_named_in_three_languages(good: str) -> None:
 
 
 # --- personal board (H1) ---------------------------------------------------------------
+
 
 def test_base_costs_from_the_seed() -> None:
     assert board.BASE_COSTS["cave"] == Cost(Food(bear=2, grape=1))
@@ -62,8 +78,10 @@ def test_extra_costs_are_cumulative_and_match_the_seed_examples() -> None:
     # cumulative: each step only adds
     for kind, steps in board.EXTRA_STEPS.items():
         for number in range(1, len(steps) + 1):
-            assert board.extra_cost(kind, number) == board.extra_cost(kind, number - 1) + \
-                steps[number - 1]
+            assert (
+                board.extra_cost(kind, number)
+                == board.extra_cost(kind, number - 1) + steps[number - 1]
+            )
 
 
 def test_uncovered_vp_matches_the_seed_scoring_example() -> None:
@@ -93,6 +111,7 @@ def test_a_fully_developed_board_uncovers_14_vp() -> None:
 
 
 # --- hunting-ground cards (H1) -------------------------------------------------------------
+
 
 def test_fourteen_double_sided_cards_four_basic() -> None:
     assert len(cards.FACES) == 28 == len(cards.FACES_BY_ID)
@@ -139,17 +158,28 @@ def test_icons_use_the_rulebook_vocabulary(face: cards.Face) -> None:
 
 
 def test_the_rulebooks_conversions_and_specials_all_appear() -> None:
-    icons = {icon for face in cards.FACES
-             for area in (*face.hunting, *(s.harvest for s in face.build)) for icon in area}
-    for icon in (cards.ANY_TO_ANY, cards.FOOD_TO_COINS, cards.GRAPE_TO_TWO, cards.COINS_TO_VP,
-                 cards.COPY_CHIEF, cards.COPY_HUT):
+    icons = {
+        icon
+        for face in cards.FACES
+        for area in (*face.hunting, *(s.harvest for s in face.build))
+        for icon in area
+    }
+    for icon in (
+        cards.ANY_TO_ANY,
+        cards.FOOD_TO_COINS,
+        cards.GRAPE_TO_TWO,
+        cards.COINS_TO_VP,
+        cards.COPY_CHIEF,
+        cards.COPY_HUT,
+    ):
         assert icon in icons
     assert any(("basic_food", 2) in icon.gives for icon in icons)  # the 2-of-3 icon
 
 
 def families(face: cards.Face) -> set[str]:
-    return {icon.family for area in (*face.hunting, *(s.harvest for s in face.build))
-            for icon in area}
+    return {
+        icon.family for area in (*face.hunting, *(s.harvest for s in face.build)) for icon in area
+    }
 
 
 def test_new_land_ideas_are_on_the_a_sides_one_per_card() -> None:
@@ -158,11 +188,23 @@ def test_new_land_ideas_are_on_the_a_sides_one_per_card() -> None:
     ideas = {face.id: families(face) - {"gain"} for face in cards.FACES if not face.basic}
     expected = {f"N{n:02}{side}": set() for n in range(1, 11) for side in "ab"}
     expected.update({f"N0{n}a": {"convert"} for n in range(1, 5)})
-    expected.update({"N05a": {"special"}, "N06a": {"special"}, "N08a": {"end_game"},
-                     "N09a": {"end_game"}, "N10a": {"end_game"}})
+    expected.update(
+        {
+            "N05a": {"special"},
+            "N06a": {"special"},
+            "N08a": {"end_game"},
+            "N09a": {"end_game"},
+            "N10a": {"end_game"},
+        }
+    )
     assert ideas == expected
-    specials = {icon.special for face in cards.FACES for area in face.hunting
-                for icon in area if icon.special}
+    specials = {
+        icon.special
+        for face in cards.FACES
+        for area in face.hunting
+        for icon in area
+        if icon.special
+    }
     assert specials == set(cards.SPECIALS)
 
 
@@ -175,10 +217,12 @@ def test_a_hut_that_harvests_nothing_scores_three() -> None:
 
 
 def test_end_game_cards() -> None:
-    end_faces = {face.id: [s.end_game for s in face.build] for face in cards.FACES
-                 if face.end_game}
-    assert end_faces == {"N08a": ["mammoth_yellow", "mammoth_yellow"],
-                         "N09a": ["coins_5", "coins_5"], "N10a": ["flat_6", "flat_5"]}
+    end_faces = {face.id: [s.end_game for s in face.build] for face in cards.FACES if face.end_game}
+    assert end_faces == {
+        "N08a": ["mammoth_yellow", "mammoth_yellow"],
+        "N09a": ["coins_5", "coins_5"],
+        "N10a": ["flat_6", "flat_5"],
+    }
     # one end-game side per card at most, so the other side is always playable
     assert len({face_id[:-1] for face_id in end_faces}) == 3
     assert set(cards.END_GAME_CARDS) == {"mammoth_yellow", "coins_5", "flat_6", "flat_5"}

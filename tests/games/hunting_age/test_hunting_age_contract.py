@@ -14,15 +14,26 @@ from hypothesis import strategies as st
 from games.errors import RuleError
 from games.hunting_age.contract import score
 
-CONTRACT_EXAMPLE: dict[str, Any] = {"players": {
-    "red": {"huts": [3, 2, "mammoth_yellow"], "board_vp": 4, "track": 7,
+CONTRACT_EXAMPLE: dict[str, Any] = {
+    "players": {
+        "red": {
+            "huts": [3, 2, "mammoth_yellow"],
+            "board_vp": 4,
+            "track": 7,
             "cave": {"bear": 1, "mammoth": 2, "grape": 0, "green_grain": 0, "yellow_grain": 1},
-            "coins": 11, "pieces_left_on_board": 5}}}
+            "coins": 11,
+            "pieces_left_on_board": 5,
+        }
+    }
+}
 
 # Hand-checked (H2): huts 3 + 2 + mammoth_yellow (2 mammoths + 1 yellow grain = 3) = 8;
 # board 4; track 7; total 8 + 4 + 7 = 19. One player: ranking [["red"]], winner red.
-CONTRACT_RESULT = {"scores": {"red": {"huts": 8, "board": 4, "track": 7, "total": 19}},
-                 "ranking": [["red"]], "winners": ["red"]}
+CONTRACT_RESULT = {
+    "scores": {"red": {"huts": 8, "board": 4, "track": 7, "total": 19}},
+    "ranking": [["red"]],
+    "winners": ["red"],
+}
 
 
 def most_pieces_left(huts: int, food: int) -> int:
@@ -31,15 +42,26 @@ def most_pieces_left(huts: int, food: int) -> int:
     return 13 - huts - sum((1, 2, 1)[:creations])
 
 
-def player(huts: list[Any] | None = None, board_vp: int = 0, track: int = 0,
-           cave: dict[str, int] | None = None, coins: int = 0,
-           pieces: int | None = None) -> dict[str, Any]:
+def player(
+    huts: list[Any] | None = None,
+    board_vp: int = 0,
+    track: int = 0,
+    cave: dict[str, int] | None = None,
+    coins: int = 0,
+    pieces: int | None = None,
+) -> dict[str, Any]:
     huts = huts or []
     cave = cave or {}
     if pieces is None:
         pieces = most_pieces_left(len(huts), sum(cave.values()))
-    return {"huts": huts, "board_vp": board_vp, "track": track, "cave": cave,
-            "coins": coins, "pieces_left_on_board": pieces}
+    return {
+        "huts": huts,
+        "board_vp": board_vp,
+        "track": track,
+        "cave": cave,
+        "coins": coins,
+        "pieces_left_on_board": pieces,
+    }
 
 
 def test_design_example() -> None:
@@ -72,10 +94,12 @@ def test_seed_scoring_example() -> None:
 def test_seed_hut_scoring_example() -> None:
     # seed 狩場カードの勝利点: red's hut on a 3 scores 3, yellow's on a 2 scores 2, blue's
     # on a 0 scores 0 (a printed 0 is a valid VP number)
-    result = score({"players": {"red": player([3]), "yellow": player([2]),
-                                "blue": player([0])}})
+    result = score({"players": {"red": player([3]), "yellow": player([2]), "blue": player([0])}})
     assert {name: row["huts"] for name, row in result["scores"].items()} == {
-        "red": 3, "yellow": 2, "blue": 0}
+        "red": 3,
+        "yellow": 2,
+        "blue": 0,
+    }
     assert result["ranking"] == [["red"], ["yellow"], ["blue"]]
 
 
@@ -93,17 +117,28 @@ def test_tie_break_fewer_pieces_left_on_the_board() -> None:
 
 
 def test_tie_break_more_food_in_the_cave() -> None:
-    result = score({"players": {
-        "ann": player([3], cave={"bear": 2, "grape": 1}, pieces=8),
-        "ben": player([3], cave={"bear": 2}, pieces=8)}})
+    result = score(
+        {
+            "players": {
+                "ann": player([3], cave={"bear": 2, "grape": 1}, pieces=8),
+                "ben": player([3], cave={"bear": 2}, pieces=8),
+            }
+        }
+    )
     assert result["ranking"] == [["ann"], ["ben"]]
 
 
 def test_full_tie_shares_the_win() -> None:
     # H2: equal on total, pieces and food: the win is shared; ranking keeps input order
-    result = score({"players": {
-        "cho": player([1]),
-        "ann": player([2], cave={"mammoth": 1}), "ben": player([2], cave={"grape": 1})}})
+    result = score(
+        {
+            "players": {
+                "cho": player([1]),
+                "ann": player([2], cave={"mammoth": 1}),
+                "ben": player([2], cave={"grape": 1}),
+            }
+        }
+    )
     assert result["ranking"] == [["ann", "ben"], ["cho"]]
     assert result["winners"] == ["ann", "ben"]
 
@@ -135,79 +170,126 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
     ("document", "message"),
     [
         ([], 'the document must be a JSON object with a "players" object'),
-        ({"players": {"a": player()}, "round": 3},
-         "unknown top-level field 'round'; expected only \"players\""),
-        ({}, "players must be an object mapping each player's name to their position, "
-             "not null"),
-        ({"players": ["red"]}, "players must be an object mapping each player's name to "
-                               'their position, not ["red"]'),
+        (
+            {"players": {"a": player()}, "round": 3},
+            "unknown top-level field 'round'; expected only \"players\"",
+        ),
+        ({}, "players must be an object mapping each player's name to their position, not null"),
+        (
+            {"players": ["red"]},
+            'players must be an object mapping each player\'s name to their position, not ["red"]',
+        ),
         ({"players": {}}, "players must name 1 to 5 players, not 0"),
-        ({"players": {str(i): player() for i in range(6)}},
-         "players must name 1 to 5 players, not 6"),
+        (
+            {"players": {str(i): player() for i in range(6)}},
+            "players must name 1 to 5 players, not 6",
+        ),
         ({"players": {" ": player()}}, "a player's name must not be empty"),
         (bad(RED, 7), f"player red: expected an object with {FIELD_LIST}"),
-        (bad([*RED, "trak"], 7),
-         f"player red: unknown field 'trak'; expected one of: {FIELD_LIST}"),
+        (
+            bad([*RED, "trak"], 7),
+            f"player red: unknown field 'trak'; expected one of: {FIELD_LIST}",
+        ),
         (bad([*RED, "track"], None, delete=True), "player red: missing field track"),
-        (bad([*RED, "track"], -1),
-         "player red: track must be a whole number of at least 0, not -1"),
-        (bad([*RED, "coins"], True),
-         "player red: coins must be a whole number of at least 0, not true"),
-        (bad([*RED, "board_vp"], "4"),
-         'player red: board_vp must be a whole number of at least 0, not "4"'),
-        (bad([*RED, "board_vp"], 2.5),
-         "player red: board_vp must be a whole number of at least 0, not 2.5"),
-        (bad([*RED, "huts"], 3),
-         "player red: huts must be a list of VP numbers or end-game cards"),
-        (bad([*RED, "huts"], [1, 1, 1, 1, 1, 1]),
-         "player red: at most 5 huts can be built, not 6"),
-        (bad([*RED, "huts", 2], "castle"),
-         "player red: huts[2] must be a VP number of at least 0 or one of mammoth_yellow, "
-         'coins_5, flat_6, flat_5, not "castle"'),
-        (bad([*RED, "huts", 0], -3),
-         "player red: huts[0] must be a VP number of at least 0 or one of mammoth_yellow, "
-         "coins_5, flat_6, flat_5, not -3"),
-        (bad([*RED, "huts", 1], False),
-         "player red: huts[1] must be a VP number of at least 0 or one of mammoth_yellow, "
-         "coins_5, flat_6, flat_5, not false"),
-        (bad([*RED, "cave"], []),
-         f"player red: cave must be an object of food counts ({FOOD_KINDS}), not []"),
-        (bad([*RED, "cave", "fish"], 1),
-         f"player red: cave has unknown food 'fish'; expected one of: {FOOD_KINDS}"),
-        (bad([*RED, "cave", "coins"], 1),
-         f"player red: cave has unknown food 'coins'; expected one of: {FOOD_KINDS}"),
-        (bad([*RED, "cave", "bear"], -1),
-         "player red: cave.bear must be a whole number of at least 0, not -1"),
-        (bad([*RED, "cave", "bear"], 4),
-         "player red: the cave holds 7 food pieces but a tribe has at most 6 caves"),
-        (bad([*RED, "pieces_left_on_board"], 1),
-         "player red: pieces_left_on_board must be 2 to 10 with 3 huts built, not 1"),
-        (bad([*RED, "pieces_left_on_board"], 11),
-         "player red: pieces_left_on_board must be 2 to 10 with 3 huts built, not 11"),
-        ({"players": {"a": player(cave={"mammoth": 5}), "b": player(cave={"mammoth": 4})}},
-         "the caves hold 9 mammoth in all, but the game has only 8"),
+        (
+            bad([*RED, "track"], -1),
+            "player red: track must be a whole number of at least 0, not -1",
+        ),
+        (
+            bad([*RED, "coins"], True),
+            "player red: coins must be a whole number of at least 0, not true",
+        ),
+        (
+            bad([*RED, "board_vp"], "4"),
+            'player red: board_vp must be a whole number of at least 0, not "4"',
+        ),
+        (
+            bad([*RED, "board_vp"], 2.5),
+            "player red: board_vp must be a whole number of at least 0, not 2.5",
+        ),
+        (bad([*RED, "huts"], 3), "player red: huts must be a list of VP numbers or end-game cards"),
+        (bad([*RED, "huts"], [1, 1, 1, 1, 1, 1]), "player red: at most 5 huts can be built, not 6"),
+        (
+            bad([*RED, "huts", 2], "castle"),
+            "player red: huts[2] must be a VP number of at least 0 or one of mammoth_yellow, "
+            'coins_5, flat_6, flat_5, not "castle"',
+        ),
+        (
+            bad([*RED, "huts", 0], -3),
+            "player red: huts[0] must be a VP number of at least 0 or one of mammoth_yellow, "
+            "coins_5, flat_6, flat_5, not -3",
+        ),
+        (
+            bad([*RED, "huts", 1], False),
+            "player red: huts[1] must be a VP number of at least 0 or one of mammoth_yellow, "
+            "coins_5, flat_6, flat_5, not false",
+        ),
+        (
+            bad([*RED, "cave"], []),
+            f"player red: cave must be an object of food counts ({FOOD_KINDS}), not []",
+        ),
+        (
+            bad([*RED, "cave", "fish"], 1),
+            f"player red: cave has unknown food 'fish'; expected one of: {FOOD_KINDS}",
+        ),
+        (
+            bad([*RED, "cave", "coins"], 1),
+            f"player red: cave has unknown food 'coins'; expected one of: {FOOD_KINDS}",
+        ),
+        (
+            bad([*RED, "cave", "bear"], -1),
+            "player red: cave.bear must be a whole number of at least 0, not -1",
+        ),
+        (
+            bad([*RED, "cave", "bear"], 4),
+            "player red: the cave holds 7 food pieces but a tribe has at most 6 caves",
+        ),
+        (
+            bad([*RED, "pieces_left_on_board"], 1),
+            "player red: pieces_left_on_board must be 2 to 10 with 3 huts built, not 1",
+        ),
+        (
+            bad([*RED, "pieces_left_on_board"], 11),
+            "player red: pieces_left_on_board must be 2 to 10 with 3 huts built, not 11",
+        ),
+        (
+            {"players": {"a": player(cave={"mammoth": 5}), "b": player(cave={"mammoth": 4})}},
+            "the caves hold 9 mammoth in all, but the game has only 8",
+        ),
         # typo guards: the companion's counter bounds, 99 for printed VP numbers
         (bad([*RED, "track"], 51), "player red: track must be at most 50, not 51"),
         (bad([*RED, "coins"], 100), "player red: coins must be at most 99, not 100"),
         (bad([*RED, "board_vp"], 100), "player red: board_vp must be at most 99, not 100"),
         (bad([*RED, "huts", 0], 100), "player red: huts[0] must be at most 99, not 100"),
-        (bad([*RED, "cave"], {"yellow_grain": 9}),
-         "player red: cave.yellow_grain must be at most 8, not 9"),
-        (bad([*RED, "coins"], 10 ** 60),
-         "player red: coins must be at most 99, not 100000000000000000000000000000000000000…"),
-        (bad([*RED, "board_vp"], -10 ** 4300),  # past what Python prints
-         "player red: board_vp must be a whole number of at least 0, not a number too long "
-         "to show"),
-        (bad([*RED, "huts", 0], "x" * 50),
-         f'player red: huts[0] must be a VP number of at least 0 or one of mammoth_yellow, '
-         f'coins_5, flat_6, flat_5, not "{"x" * 38}…'),
+        (
+            bad([*RED, "cave"], {"yellow_grain": 9}),
+            "player red: cave.yellow_grain must be at most 8, not 9",
+        ),
+        (
+            bad([*RED, "coins"], 10**60),
+            "player red: coins must be at most 99, not 100000000000000000000000000000000000000…",
+        ),
+        (
+            bad([*RED, "board_vp"], -(10**4300)),  # past what Python prints
+            "player red: board_vp must be a whole number of at least 0, not a number too long "
+            "to show",
+        ),
+        (
+            bad([*RED, "huts", 0], "x" * 50),
+            f"player red: huts[0] must be a VP number of at least 0 or one of mammoth_yellow, "
+            f'coins_5, flat_6, flat_5, not "{"x" * 38}…',
+        ),
         # storage: 4 food pieces need 1 cave creation, whose chip has left the board
-        (bad([*RED, "pieces_left_on_board"], 10),
-         "player red: 4 food pieces in the cave need 4 open caves, so "
-         "pieces_left_on_board can be at most 9, not 10"),
-        ({"players": {"a": player(cave={"bear": 2, "grape": 2, "mammoth": 2}, pieces=10)}},
-         "player a: 6 food pieces in the cave need 6 open caves, so "
-         "pieces_left_on_board can be at most 9, not 10"),
+        (
+            bad([*RED, "pieces_left_on_board"], 10),
+            "player red: 4 food pieces in the cave need 4 open caves, so "
+            "pieces_left_on_board can be at most 9, not 10",
+        ),
+        (
+            {"players": {"a": player(cave={"bear": 2, "grape": 2, "mammoth": 2}, pieces=10)}},
+            "player a: 6 food pieces in the cave need 6 open caves, so "
+            "pieces_left_on_board can be at most 9, not 10",
+        ),
     ],
 )
 def test_bad_input_is_named(document: Any, message: str) -> None:
@@ -218,12 +300,16 @@ def test_bad_input_is_named(document: Any, message: str) -> None:
 
 # --- properties ---------------------------------------------------------------------------
 
-hut = st.one_of(st.integers(0, 6), st.sampled_from(["mammoth_yellow", "coins_5", "flat_6",
-                                                    "flat_5"]))
+hut = st.one_of(
+    st.integers(0, 6), st.sampled_from(["mammoth_yellow", "coins_5", "flat_6", "flat_5"])
+)
 # at most 1 of a kind per cave, so any 5 players stay within the supply
-caves = st.fixed_dictionaries({}, optional={k: st.integers(0, 1) for k in
-                                            ("bear", "mammoth", "grape", "green_grain",
-                                             "yellow_grain")})
+caves = st.fixed_dictionaries(
+    {},
+    optional={
+        k: st.integers(0, 1) for k in ("bear", "mammoth", "grape", "green_grain", "yellow_grain")
+    },
+)
 
 
 @st.composite
@@ -231,15 +317,20 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
     huts = draw(st.lists(hut, max_size=5))
     cave = draw(caves)
     most = most_pieces_left(len(huts), sum(cave.values()))
-    return {"huts": huts, "board_vp": draw(st.integers(0, 14)),
-            "track": draw(st.integers(0, 15)), "cave": cave,
-            "coins": draw(st.integers(0, 40)),
-            "pieces_left_on_board": draw(st.integers(5 - len(huts), most))}
+    return {
+        "huts": huts,
+        "board_vp": draw(st.integers(0, 14)),
+        "track": draw(st.integers(0, 15)),
+        "cave": cave,
+        "coins": draw(st.integers(0, 40)),
+        "pieces_left_on_board": draw(st.integers(5 - len(huts), most)),
+    }
 
 
 @given(st.lists(positions(), min_size=1, max_size=5), st.randoms(use_true_random=False))
 def test_final_scores_invariant_under_renaming_players(
-        tribes: list[dict[str, Any]], rng: Any) -> None:
+    tribes: list[dict[str, Any]], rng: Any
+) -> None:
     names = [f"p{i}" for i in range(len(tribes))]
     new_names = [f"renamed-{i}" for i in range(len(tribes))]
     rng.shuffle(new_names)
@@ -266,9 +357,15 @@ def test_ranking_lists_every_player_once(tribes: list[dict[str, Any]]) -> None:
 
 # --- the command line -----------------------------------------------------------------------
 
+
 def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "campfire", "score", "hunting-age", *args],
-                          input=stdin, capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "campfire", "score", "hunting-age", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def test_cli_scores_the_design_example_from_stdin() -> None:
@@ -290,35 +387,42 @@ def test_cli_names_bad_input_on_one_line() -> None:
     result = run_cli("-", stdin=json.dumps(bad([*RED, "cave", "fish"], 1)))
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr == (f"error: player red: cave has unknown food 'fish'; "
-                             f"expected one of: {FOOD_KINDS}\n")
+    assert result.stderr == (
+        f"error: player red: cave has unknown food 'fish'; expected one of: {FOOD_KINDS}\n"
+    )
 
 
 def test_cli_keeps_japanese_names() -> None:
-    result = run_cli("-", stdin=json.dumps({"players": {"あかね": player([2])}},
-                                           ensure_ascii=False))
+    result = run_cli(
+        "-", stdin=json.dumps({"players": {"あかね": player([2])}}, ensure_ascii=False)
+    )
     assert result.returncode == 0
     assert json.loads(result.stdout)["winners"] == ["あかね"]
 
 
-ONE = ('{"huts": [], "board_vp": 0, "track": 0, "cave": {}, "coins": 0, '
-       '"pieces_left_on_board": 13}')
+ONE = '{"huts": [], "board_vp": 0, "track": 0, "cave": {}, "coins": 0, "pieces_left_on_board": 13}'
 
 
 @pytest.mark.parametrize(
     ("stdin", "message"),
     [
         # two players of one name would silently become one
-        (f'{{"players": {{"ann": {ONE}, "ann": {ONE}}}}}',
-         'invalid JSON: the key "ann" appears twice in one object'),
+        (
+            f'{{"players": {{"ann": {ONE}, "ann": {ONE}}}}}',
+            'invalid JSON: the key "ann" appears twice in one object',
+        ),
         # Python refuses integers of more than 4300 digits while decoding
-        ('{"players": {"ann": {"track": ' + "9" * 5000 + "}}}",
-         "invalid JSON: a number is too long"),
+        (
+            '{"players": {"ann": {"track": ' + "9" * 5000 + "}}}",
+            "invalid JSON: a number is too long",
+        ),
         ("[1, 2", "invalid JSON at line 1 column 6: Expecting ',' delimiter"),
         # 4300 digits decode, but five such huts would not print: refused up front
-        ('{"players": {"ann": {"huts": [' + ", ".join(["9" * 4300] * 5) + '], '
-         '"board_vp": 0, "track": 0, "cave": {}, "coins": 0, "pieces_left_on_board": 0}}}',
-         "player ann: huts[0] must be at most 99, not " + "9" * 39 + "…"),
+        (
+            '{"players": {"ann": {"huts": [' + ", ".join(["9" * 4300] * 5) + "], "
+            '"board_vp": 0, "track": 0, "cave": {}, "coins": 0, "pieces_left_on_board": 0}}}',
+            "player ann: huts[0] must be at most 99, not " + "9" * 39 + "…",
+        ),
     ],
 )
 def test_cli_odd_json_is_one_line_exit_2(stdin: str, message: str) -> None:
@@ -337,8 +441,11 @@ def test_cli_lone_surrogate_in_a_name_is_still_valid_json() -> None:
 def test_cli_reads_stdin_as_utf8_whatever_the_locale() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "campfire", "score", "hunting-age", "-"],
-        input=f'{{"players": {{"あかね": {ONE}}}}}'.encode(), capture_output=True,
-        check=False, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+        input=f'{{"players": {{"あかね": {ONE}}}}}'.encode(),
+        capture_output=True,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["winners"] == ["あかね"]
 
@@ -353,20 +460,42 @@ def test_output_keys_in_the_contracts_order() -> None:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 10 ** 30) | st.floats() | st.text(max_size=5)
+    st.none()
+    | st.booleans()
+    | st.integers(-10, 10**30)
+    | st.floats()
+    | st.text(max_size=5)
     | st.sampled_from(["mammoth_yellow", "coins_5", "flat_6", "bear", "huts", "cave"]),
-    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
-        st.sampled_from([*FIELD_LIST.split(", "), *FOOD_KINDS.split(", "), "players", "x"]),
-        inner, max_size=6),
-    max_leaves=20)
+    lambda inner: (
+        st.lists(inner, max_size=6)
+        | st.dictionaries(
+            st.sampled_from([*FIELD_LIST.split(", "), *FOOD_KINDS.split(", "), "players", "x"]),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=20,
+)
 
 
-@given(st.dictionaries(st.sampled_from(["ann", "ben", " "]),
-                       st.fixed_dictionaries({}, optional={
-                           "huts": st.lists(json_values, max_size=6), "board_vp": json_values,
-                           "track": json_values, "cave": json_values, "coins": json_values,
-                           "pieces_left_on_board": json_values})
-                       | json_values, max_size=6))
+@given(
+    st.dictionaries(
+        st.sampled_from(["ann", "ben", " "]),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "huts": st.lists(json_values, max_size=6),
+                "board_vp": json_values,
+                "track": json_values,
+                "cave": json_values,
+                "coins": json_values,
+                "pieces_left_on_board": json_values,
+            },
+        )
+        | json_values,
+        max_size=6,
+    )
+)
 def test_any_odd_document_is_scored_or_refused_with_a_rule_error(players: Any) -> None:
     # the CLI's promise: a score that prints as JSON, or one RuleError — never a crash
     try:

@@ -27,6 +27,7 @@ RICH = Tribe(food=Food(bear=5, mammoth=2, grape=5, green_grain=5, yellow_grain=2
 
 # --- H1: next cost --------------------------------------------------------------------------
 
+
 def test_first_cave_costs_the_base_only() -> None:
     assert development.next_cost(Tribe(), "cave") == Cost(Food(bear=2, grape=1))
 
@@ -36,8 +37,7 @@ def test_second_cave_worked_example() -> None:
     # are 1 VP and 2 coins: track +1, 2 coins from the supply.
     tribe = replace(RICH, caves_created=1, revealed_chips=("grape_1",))
     assert development.next_cost(tribe, "cave") == Cost(Food(bear=2, grape=1), coins=1)
-    after, supply, lost = development.create_cave(tribe, Supply(),
-                                                  flipped=["vp_1", "coins_2"])
+    after, supply, lost = development.create_cave(tribe, Supply(), flipped=["vp_1", "coins_2"])
     assert after.food == RICH.food - Food(bear=2, grape=1)
     assert after.coins == RICH.coins - 1 + 2
     assert after.track == 1
@@ -67,8 +67,9 @@ def test_third_hut_worked_example() -> None:
     tribe = replace(RICH, huts=(Hut(1), Hut(2)))
     cost = development.next_cost(tribe, "hut", card_cost)
     assert cost == Cost(Food(yellow_grain=1, green_grain=1, grape=1), coins=2, any_food=1)
-    after, _ = development.build_hut(tribe, Supply(), Hut(3, face="B2a", space=2), cost=cost,
-                                     any_food=Food(grape=1))
+    after, _ = development.build_hut(
+        tribe, Supply(), Hut(3, face="B2a", space=2), cost=cost, any_food=Food(grape=1)
+    )
     assert after.food == RICH.food - Food(yellow_grain=1, green_grain=1, grape=2)
     assert after.coins == RICH.coins - 2
     assert after.huts[-1] == Hut(3, face="B2a", space=2)
@@ -78,18 +79,28 @@ def test_third_hut_worked_example() -> None:
 @pytest.mark.parametrize(
     ("develop", "tribe", "message"),
     [
-        (development.add_subordinate, replace(RICH, subordinates_added=4),
-         "no subordinate is left to develop: all 4 are done"),
-        (development.create_cave, replace(RICH, caves_created=3),
-         "no cave creation is left to develop: all 3 are done"),
+        (
+            development.add_subordinate,
+            replace(RICH, subordinates_added=4),
+            "no subordinate is left to develop: all 4 are done",
+        ),
+        (
+            development.create_cave,
+            replace(RICH, caves_created=3),
+            "no cave creation is left to develop: all 3 are done",
+        ),
     ],
 )
-def test_a_typed_cost_cannot_develop_past_the_row(develop: Any, tribe: Tribe,
-                                                  message: str) -> None:
+def test_a_typed_cost_cannot_develop_past_the_row(develop: Any, tribe: Tribe, message: str) -> None:
     # original edition: the cost and the uncovered VP are typed, the row still ends (H1)
     with pytest.raises(RuleError) as error:
-        develop(tribe, Supply(), cost=Cost(), uncovered=0, **(
-            {"flipped": ["vp_1"]} if develop is development.create_cave else {}))
+        develop(
+            tribe,
+            Supply(),
+            cost=Cost(),
+            uncovered=0,
+            **({"flipped": ["vp_1"]} if develop is development.create_cave else {}),
+        )
     assert str(error.value) == message
 
 
@@ -101,10 +112,16 @@ def test_hut_cost_needs_the_card() -> None:
 @pytest.mark.parametrize(
     ("tribe", "kind", "message"),
     [
-        (replace(RICH, caves_created=3), "cave",
-         "no cave creation is left to develop: all 3 are done"),
-        (replace(RICH, subordinates_added=4), "subordinate",
-         "no subordinate is left to develop: all 4 are done"),
+        (
+            replace(RICH, caves_created=3),
+            "cave",
+            "no cave creation is left to develop: all 3 are done",
+        ),
+        (
+            replace(RICH, subordinates_added=4),
+            "subordinate",
+            "no subordinate is left to develop: all 4 are done",
+        ),
         (replace(RICH, huts=(Hut(1),) * 5), "hut", "no hut is left to develop: all 5 are done"),
         (RICH, "tent", "unknown development 'tent'; expected cave, subordinate or hut"),
     ],
@@ -119,8 +136,9 @@ def test_unaffordable_development_is_refused_naming_what_is_missing() -> None:
     poor = Tribe(food=Food(bear=1, grape=1))
     with pytest.raises(RuleError) as error:
         development.create_cave(poor, Supply(), flipped=["vp_1"])
-    assert str(error.value) == ("you cannot afford it: it costs bear ×2, grape ×1; "
-                                "you are missing bear ×1")
+    assert str(error.value) == (
+        "you cannot afford it: it costs bear ×2, grape ×1; you are missing bear ×1"
+    )
 
 
 def test_missing_coins_and_any_food_are_named() -> None:
@@ -128,9 +146,11 @@ def test_missing_coins_and_any_food_are_named() -> None:
     cost = Cost(Food(yellow_grain=1, green_grain=1, grape=1), coins=2, any_food=1)
     with pytest.raises(RuleError) as error:
         development.pay(tribe, Supply(), cost)
-    assert str(error.value) == ("you cannot afford it: it costs grape ×1, green grain ×1, "
-                                "yellow grain ×1, coin ×2, any food ×1; you are missing "
-                                "any food ×1, coin ×1")
+    assert str(error.value) == (
+        "you cannot afford it: it costs grape ×1, green grain ×1, "
+        "yellow grain ×1, coin ×2, any food ×1; you are missing "
+        "any food ×1, coin ×1"
+    )
 
 
 def test_any_food_choice_must_match_the_cost() -> None:
@@ -156,6 +176,7 @@ def test_refusal_changes_nothing() -> None:
 
 # --- H1: rock chips ------------------------------------------------------------------------
 
+
 def test_cave_creations_flip_one_two_one() -> None:
     tribe = replace(RICH, hidden_chips=("vp_1", "bear_2", "grape_1", "coins_1"))
     supply = Supply()
@@ -173,9 +194,12 @@ def test_cave_creations_flip_one_two_one() -> None:
     ("flipped", "message"),
     [
         (["vp_1", "bear_1"], "cave creation number 1 flips 1 rock chip(s), not 2"),
-        (["gold_9"], "unknown rock chip 'gold_9'; expected one of: vp_1, bear_1, mammoth_1, "
-                     "green_grain_1, yellow_grain_1, grape_1, coins_1, bear_2, green_grain_2, "
-                     "grape_2, coins_2"),
+        (
+            ["gold_9"],
+            "unknown rock chip 'gold_9'; expected one of: vp_1, bear_1, mammoth_1, "
+            "green_grain_1, yellow_grain_1, grape_1, coins_1, bear_2, green_grain_2, "
+            "grape_2, coins_2",
+        ),
     ],
 )
 def test_bad_flips_are_refused(flipped: list[str], message: str) -> None:
@@ -192,7 +216,8 @@ def test_unknown_chips_must_be_typed() -> None:
 def test_rewards_are_capped_by_the_supply() -> None:
     # decision (development glossary): a food reward the supply cannot give is lost
     after, supply, lost = development.flip_rewards(
-        Tribe(), Supply(SUPPLY_LIMITS.replace("bear", 1)), ["bear_2", "grape_1"])
+        Tribe(), Supply(SUPPLY_LIMITS.replace("bear", 1)), ["bear_2", "grape_1"]
+    )
     assert after.food == Food(bear=1, grape=1)
     assert lost == Food(bear=1)
     assert supply.food.bear == 0
@@ -200,11 +225,18 @@ def test_rewards_are_capped_by_the_supply() -> None:
 
 def test_third_cave_with_an_empty_mammoth_supply() -> None:
     # the 3rd cave costs 2 bears + 1 grape + 1 coin + 1 food of choice (grape here)
-    tribe = Tribe(food=Food(bear=2, grape=2, mammoth=2), coins=1, caves_created=2,
-                  revealed_chips=("vp_1", "coins_1", "grape_1"))
+    tribe = Tribe(
+        food=Food(bear=2, grape=2, mammoth=2),
+        coins=1,
+        caves_created=2,
+        revealed_chips=("vp_1", "coins_1", "grape_1"),
+    )
     after, supply, lost = development.create_cave(
-        tribe, Supply(SUPPLY_LIMITS.replace("mammoth", 0)), flipped=["mammoth_1"],
-        any_food=Food(grape=1))
+        tribe,
+        Supply(SUPPLY_LIMITS.replace("mammoth", 0)),
+        flipped=["mammoth_1"],
+        any_food=Food(grape=1),
+    )
     assert lost == Food(mammoth=1)
     assert after.food == Food(mammoth=2) and after.coins == 0
     assert after.open_caves == 6 and after.board_vp == 2
@@ -242,12 +274,14 @@ def test_more_chips_of_a_back_than_exist_are_refused() -> None:
 
 def test_build_space_takes_one_hut() -> None:
     with pytest.raises(RuleError) as error:
-        development.build_hut(RICH, Supply(), Hut(2, face="B1a", space=1), cost=Cost(),
-                              occupied=[("B1a", 1)])
+        development.build_hut(
+            RICH, Supply(), Hut(2, face="B1a", space=1), cost=Cost(), occupied=[("B1a", 1)]
+        )
     assert str(error.value) == "build space 2 of B1a already has a hut"
 
 
 # --- supply ---------------------------------------------------------------------------------
+
 
 def test_taking_more_than_the_supply_has_is_refused() -> None:
     supply = Supply(SUPPLY_LIMITS.replace("mammoth", 1))
@@ -277,6 +311,7 @@ def test_supply_never_negative_nor_above_its_limit(moves: list[tuple[bool, Food]
 
 # --- storage ----------------------------------------------------------------------------------
 
+
 def test_storage_seed_example_returns_the_chosen_bear() -> None:
     # seed 食料の保管 example: 5 food, 4 caves; the player returns 1 bear
     tribe = Tribe(food=Food(bear=2, mammoth=1, grape=1, green_grain=1), caves_created=1)
@@ -290,8 +325,9 @@ def test_storage_refuses_keeping_too_much() -> None:
     tribe = Tribe(food=Food(bear=3, grape=2))
     with pytest.raises(RuleError) as error:
         storage.store(tribe, Supply(), Food(grape=1))
-    assert str(error.value) == ("4 food pieces do not fit in 3 open caves: "
-                                "return 1 more to the supply")
+    assert str(error.value) == (
+        "4 food pieces do not fit in 3 open caves: return 1 more to the supply"
+    )
 
 
 def test_storage_default_returns_from_the_largest_stocks() -> None:
@@ -329,6 +365,7 @@ def test_least_missed_picks_exactly_from_what_is_held(food: Food, count: int) ->
 
 # --- H2: end trigger, turns left --------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("tribe", "triggered"),
     [
@@ -365,6 +402,7 @@ def test_pieces_left_on_board() -> None:
 
 
 # --- setup ------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(("players", "faces"), [(3, 7), (4, 8), (5, 8)])
 def test_layout_has_four_basic_and_three_or_four_new_lands(players: int, faces: int) -> None:
@@ -409,13 +447,16 @@ def test_player_count_is_three_to_five(players: object) -> None:
 # --- H1: any sequence of developments -------------------------------------------------------
 
 plenty = st.builds(Food, *(st.integers(0, SUPPLY_LIMITS[k]) for k in FOODS))
-attempts = st.lists(st.tuples(st.sampled_from(board.DEVELOPMENTS),
-                              st.sampled_from(cards.FACES), st.integers(0, 2)), max_size=14)
+attempts = st.lists(
+    st.tuples(st.sampled_from(board.DEVELOPMENTS), st.sampled_from(cards.FACES), st.integers(0, 2)),
+    max_size=14,
+)
 
 
 @given(plenty, st.integers(0, 30), attempts, st.randoms(use_true_random=False))
 def test_developments_follow_the_board_and_conserve_food(
-        start: Food, coins: int, tries: list[tuple[str, cards.Face, int]], rng: Any) -> None:
+    start: Food, coins: int, tries: list[tuple[str, cards.Face, int]], rng: Any
+) -> None:
     tribe, supply = Tribe(food=start, coins=coins), Supply(SUPPLY_LIMITS - start)
     for kind, face, space in tries:
         before, food_rewards = tribe, 0
@@ -442,8 +483,8 @@ def test_developments_follow_the_board_and_conserve_food(
                 hut = Hut(spot.vp, spot.end_game, face.id, space % len(face.build))
                 cost = development.next_cost(tribe, "hut", face.build_cost)
                 tribe, supply = development.build_hut(
-                    tribe, supply, hut, cost=cost,
-                    occupied=[(h.face, h.space) for h in tribe.huts])
+                    tribe, supply, hut, cost=cost, occupied=[(h.face, h.space) for h in tribe.huts]
+                )
                 assert tribe.coins == before.coins - cost.coins
                 assert before.pieces_left_on_board - tribe.pieces_left_on_board == 1
         except RuleError:
@@ -456,6 +497,8 @@ def test_developments_follow_the_board_and_conserve_food(
         assert tribe.food.total == before.food.total - spent + food_rewards
         # the board: VP uncovered so far, and what is left on it (H2's tie-break)
         assert tribe.board_vp == sum(
-            board.uncovered_vp(k, development.done(tribe, k)) for k in board.DEVELOPMENTS)
+            board.uncovered_vp(k, development.done(tribe, k)) for k in board.DEVELOPMENTS
+        )
         assert tribe.pieces_left_on_board == 13 - len(tribe.revealed_chips) - (
-            tribe.subordinates_added + len(tribe.huts))
+            tribe.subordinates_added + len(tribe.huts)
+        )

@@ -18,8 +18,9 @@ PLAYERS = (Player("Ann", "red"), Player("Ben", "blue"), Player("Cho", "green"))
 LAYOUT = ["B1a", "B2a", "B3a", "B4a", "N01a", "N08a", "N10a"]
 
 
-def play(events: Iterable[dict[str, Any]], state: table.TableState | None = None,
-         seed: int = 0) -> table.TableState:
+def play(
+    events: Iterable[dict[str, Any]], state: table.TableState | None = None, seed: int = 0
+) -> table.TableState:
     """Prepare and apply each event, as the companion does."""
     state = state or table.new_state(PLAYERS, {})
     rng = random.Random(seed)
@@ -44,11 +45,18 @@ CAVE_FUNDS = [adjust(0, "bear", 2), adjust(0, "grape", 1)]
 
 # --- new table ------------------------------------------------------------------------------
 
+
 def test_counters_and_their_ranges() -> None:
     assert table.GAME == "hunting-age"
-    assert table.COUNTERS == {"bear": (0, 12), "mammoth": (0, 8), "grape": (0, 12),
-                              "green_grain": (0, 12), "yellow_grain": (0, 8),
-                              "coins": (0, 99), "vp": (0, 50)}
+    assert table.COUNTERS == {
+        "bear": (0, 12),
+        "mammoth": (0, 8),
+        "grape": (0, 12),
+        "green_grain": (0, 12),
+        "yellow_grain": (0, 8),
+        "coins": (0, 99),
+        "vp": (0, 50),
+    }
     state = table.new_state(PLAYERS, {})
     assert table.counters(state) == [dict.fromkeys(table.COUNTERS, 0)] * 3
 
@@ -62,8 +70,9 @@ def test_counters_and_their_ranges() -> None:
         (PLAYERS, {"start_player": 3}, "seat must be a whole number from 0 to 2"),
     ],
 )
-def test_new_state_refuses(players: tuple[Player, ...], settings_: dict[str, Any],
-                           message: str) -> None:
+def test_new_state_refuses(
+    players: tuple[Player, ...], settings_: dict[str, Any], message: str
+) -> None:
     with pytest.raises(RuleError) as error:
         table.new_state(players, settings_)
     assert str(error.value) == message
@@ -71,10 +80,14 @@ def test_new_state_refuses(players: tuple[Player, ...], settings_: dict[str, Any
 
 # --- adjust and the supply ----------------------------------------------------------------
 
+
 def test_adjust_moves_food_between_supply_and_tribe() -> None:
     state = play([adjust(1, "mammoth", 3), adjust(1, "mammoth", -1), adjust(1, "coins", 5)])
-    assert table.counters(state)[1] == {**dict.fromkeys(table.COUNTERS, 0), "mammoth": 2,
-                                        "coins": 5}
+    assert table.counters(state)[1] == {
+        **dict.fromkeys(table.COUNTERS, 0),
+        "mammoth": 2,
+        "coins": 5,
+    }
     assert state.supply.food.mammoth == 6
 
 
@@ -89,16 +102,26 @@ def test_adjust_refused_when_the_supply_cannot_give_it() -> None:
         (adjust(0, "bear", -1), "bear would be -1; it must stay between 0 and 12"),
         (adjust(0, "coins", 100), "coins would be 100; it must stay between 0 and 99"),
         (adjust(3, "bear", 1), "seat must be a whole number from 0 to 2"),
-        (adjust(0, "fish", 1), "unknown counter 'fish'; expected one of: bear, mammoth, "
-                               "grape, green_grain, yellow_grain, coins, vp"),
-        ({"type": "adjust", "seat": 0, "counter": ["bear"], "delta": 1},
-         "unknown counter ['bear']; expected one of: bear, mammoth, grape, green_grain, "
-         "yellow_grain, coins, vp"),
+        (
+            adjust(0, "fish", 1),
+            "unknown counter 'fish'; expected one of: bear, mammoth, "
+            "grape, green_grain, yellow_grain, coins, vp",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": ["bear"], "delta": 1},
+            "unknown counter ['bear']; expected one of: bear, mammoth, grape, green_grain, "
+            "yellow_grain, coins, vp",
+        ),
         (adjust(0, "bear", True), "delta must be a whole number"),  # type: ignore[arg-type]
-        ({"type": "dance"}, "unknown event type 'dance'; expected one of: adjust, setup, "
-                            "develop, store, end_turn"),
-        ({"type": ["adjust"]}, "unknown event type ['adjust']; expected one of: adjust, "
-                               "setup, develop, store, end_turn"),
+        (
+            {"type": "dance"},
+            "unknown event type 'dance'; expected one of: adjust, setup, develop, store, end_turn",
+        ),
+        (
+            {"type": ["adjust"]},
+            "unknown event type ['adjust']; expected one of: adjust, "
+            "setup, develop, store, end_turn",
+        ),
     ],
 )
 def test_bad_events_are_refused(event: dict[str, Any], message: str) -> None:
@@ -123,23 +146,27 @@ def test_vp_track_reaching_ten_triggers_the_end() -> None:
 
 # --- setup ------------------------------------------------------------------------------
 
+
 def test_setup_is_drawn_by_prepare_and_replays_identically() -> None:
     state = table.new_state(PLAYERS, {})
     event = table.prepare(state, {"type": "setup"}, random.Random(5))
     assert event == table.prepare(state, {"type": "setup"}, random.Random(5))
     after = table.apply(state, event)
-    assert len(after.faces) == 7 and after.current == after.start_player == event[
-        "start_player"]
+    assert len(after.faces) == 7 and after.current == after.start_player == event["start_player"]
     assert table.to_json(after)["opening_order"][-1] == after.start_player
 
 
 @pytest.mark.parametrize(
     ("faces", "message"),
     [
-        (["B1a", "B2a", "B3a", "B4a", "N01a", "N02a"],
-         "lay out each of the 4 basic cards and 3 different new-land cards, one side each"),
-        (["B1a", "B1b", "B3a", "B4a", "N01a", "N02a", "N03a"],
-         "lay out each of the 4 basic cards and 3 different new-land cards, one side each"),
+        (
+            ["B1a", "B2a", "B3a", "B4a", "N01a", "N02a"],
+            "lay out each of the 4 basic cards and 3 different new-land cards, one side each",
+        ),
+        (
+            ["B1a", "B1b", "B3a", "B4a", "N01a", "N02a", "N03a"],
+            "lay out each of the 4 basic cards and 3 different new-land cards, one side each",
+        ),
         (["B1a", "Z9"], "faces must be a list of hunting-ground faces such as B1a or N07b"),
         ("B1a", "faces must be a list of hunting-ground faces such as B1a or N07b"),
     ],
@@ -156,10 +183,10 @@ def test_setup_only_before_the_first_turn_ends() -> None:
 
 # --- developments (H1) ------------------------------------------------------------------
 
+
 def test_cave_creation_draws_chips_and_applies_rewards() -> None:
     state = play([SET_UP, *CAVE_FUNDS])
-    event = table.prepare(state, {"type": "develop", "seat": 0, "kind": "cave"},
-                          random.Random(2))
+    event = table.prepare(state, {"type": "develop", "seat": 0, "kind": "cave"}, random.Random(2))
     assert len(event["chips"]) == 1  # the first creation flips 1 chip
     after = table.apply(state, event)
     tribe = after.tribes[0]
@@ -172,17 +199,27 @@ def test_cave_creation_draws_chips_and_applies_rewards() -> None:
 
 
 def test_cave_creation_with_typed_chips() -> None:
-    state = play([SET_UP, *CAVE_FUNDS,
-                  {"type": "develop", "seat": 0, "kind": "cave", "chips": ["coins_2"]}])
+    state = play(
+        [SET_UP, *CAVE_FUNDS, {"type": "develop", "seat": 0, "kind": "cave", "chips": ["coins_2"]}]
+    )
     assert state.tribes[0].coins == 2 and state.tribes[0].food == Food()
 
 
 def test_revealed_chips_cannot_exceed_the_24() -> None:
-    state = play([SET_UP, *CAVE_FUNDS,
-                  {"type": "develop", "seat": 0, "kind": "cave", "chips": ["coins_2"]},
-                  {"type": "end_turn"}, adjust(1, "bear", 2), adjust(1, "grape", 1),
-                  {"type": "develop", "seat": 1, "kind": "cave", "chips": ["coins_2"]},
-                  {"type": "end_turn"}, adjust(2, "bear", 2), adjust(2, "grape", 1)])
+    state = play(
+        [
+            SET_UP,
+            *CAVE_FUNDS,
+            {"type": "develop", "seat": 0, "kind": "cave", "chips": ["coins_2"]},
+            {"type": "end_turn"},
+            adjust(1, "bear", 2),
+            adjust(1, "grape", 1),
+            {"type": "develop", "seat": 1, "kind": "cave", "chips": ["coins_2"]},
+            {"type": "end_turn"},
+            adjust(2, "bear", 2),
+            adjust(2, "grape", 1),
+        ]
+    )
     event = {"type": "develop", "seat": 2, "kind": "cave", "chips": ["coins_2"]}
     assert refused(state, event) == "only 2 rock chips show coin ×2, but 3 were revealed"
 
@@ -207,20 +244,34 @@ def test_drawn_chips_never_repeat_beyond_the_box() -> None:
 
 
 def test_one_development_per_turn_by_the_current_player() -> None:
-    state = play([SET_UP, *CAVE_FUNDS, adjust(0, "green_grain", 2), adjust(0, "grape", 1),
-                  adjust(0, "coins", 1), {"type": "develop", "seat": 0, "kind": "subordinate"}])
+    state = play(
+        [
+            SET_UP,
+            *CAVE_FUNDS,
+            adjust(0, "green_grain", 2),
+            adjust(0, "grape", 1),
+            adjust(0, "coins", 1),
+            {"type": "develop", "seat": 0, "kind": "subordinate"},
+        ]
+    )
     assert state.tribes[0].subordinates_in_hand == 2
-    assert refused(state, {"type": "develop", "seat": 0, "kind": "cave"}) == \
-        "only one development per turn"
-    assert refused(state, {"type": "develop", "seat": 1, "kind": "cave"}) == \
-        "it is Ann's turn, not Ben's"
+    assert (
+        refused(state, {"type": "develop", "seat": 0, "kind": "cave"})
+        == "only one development per turn"
+    )
+    assert (
+        refused(state, {"type": "develop", "seat": 1, "kind": "cave"})
+        == "it is Ann's turn, not Ben's"
+    )
 
 
 def test_unaffordable_development_changes_nothing() -> None:
     state = play([SET_UP, adjust(0, "bear", 1)])
     message = refused(state, {"type": "develop", "seat": 0, "kind": "cave"})
-    assert message == "you cannot afford it: it costs bear ×2, grape ×1; you are missing " \
-                      "bear ×1, grape ×1"
+    assert (
+        message == "you cannot afford it: it costs bear ×2, grape ×1; you are missing "
+        "bear ×1, grape ×1"
+    )
     assert state.tribes[0].food == Food(bear=1) and state.developed is False
 
 
@@ -230,14 +281,15 @@ def test_hut_on_a_catalog_space() -> None:
     funds = [adjust(0, "bear", 1), adjust(0, "grape", 1), adjust(0, "green_grain", 1)]
     state = play([SET_UP, *funds])
     assert table.to_json(state)["tribes"][0]["next_costs"]["hut"]["B2a"] == {
-        "bear": 1, "grape": 1, "green_grain": 1}
-    state = play([{"type": "develop", "seat": 0, "kind": "hut", "face": "B2a", "space": 2}],
-                 state)
+        "bear": 1,
+        "grape": 1,
+        "green_grain": 1,
+    }
+    state = play([{"type": "develop", "seat": 0, "kind": "hut", "face": "B2a", "space": 2}], state)
     hut = state.tribes[0].huts[0]
     assert (hut.vp, hut.face, hut.space) == (3, "B2a", 2)
     assert state.tribes[0].food == Food()
-    assert table.scores(state)["scores"][0] == {"huts": 3, "board": 0, "track": 0,
-                                                "total": 3}
+    assert table.scores(state)["scores"][0] == {"huts": 3, "board": 0, "track": 0, "total": 3}
 
 
 @pytest.mark.parametrize(
@@ -264,23 +316,48 @@ def test_one_hut_per_build_space_at_the_table() -> None:
 def test_end_game_hut_scores_its_card() -> None:
     # N10a, space 0: flat 6 VP; cost bear + grape + green grain + mammoth
     funds = [adjust(0, k, 1) for k in ("bear", "grape", "green_grain", "mammoth")]
-    state = play([SET_UP, *funds,
-                  {"type": "develop", "seat": 0, "kind": "hut", "face": "N10a", "space": 0}])
+    state = play(
+        [SET_UP, *funds, {"type": "develop", "seat": 0, "kind": "hut", "face": "N10a", "space": 0}]
+    )
     assert state.tribes[0].huts[0].end_game == "flat_6"
     assert table.scores(state)["scores"][0]["huts"] == 6
 
 
 def test_original_edition_takes_typed_costs_and_vp() -> None:
     state = table.new_state(PLAYERS, {"edition": "original"})
-    state = play([adjust(0, "bear", 3), adjust(0, "grape", 1),
-                  {"type": "develop", "seat": 0, "kind": "cave", "chips": ["vp_1"],
-                   "cost": {"bear": 3, "grape": 1}, "uncovered_vp": 2}], state)
+    state = play(
+        [
+            adjust(0, "bear", 3),
+            adjust(0, "grape", 1),
+            {
+                "type": "develop",
+                "seat": 0,
+                "kind": "cave",
+                "chips": ["vp_1"],
+                "cost": {"bear": 3, "grape": 1},
+                "uncovered_vp": 2,
+            },
+        ],
+        state,
+    )
     tribe = state.tribes[0]
     assert (tribe.food, tribe.track, tribe.board_vp) == (Food(), 1, 2)
     assert table.to_json(state)["tribes"][0]["next_costs"] is None
-    state = play([{"type": "end_turn"}, adjust(1, "coins", 3),
-                  {"type": "develop", "seat": 1, "kind": "hut", "end_game": "coins_5",
-                   "cost": {"coins": 3}, "uncovered_vp": 0}], state)
+    state = play(
+        [
+            {"type": "end_turn"},
+            adjust(1, "coins", 3),
+            {
+                "type": "develop",
+                "seat": 1,
+                "kind": "hut",
+                "end_game": "coins_5",
+                "cost": {"coins": 3},
+                "uncovered_vp": 0,
+            },
+        ],
+        state,
+    )
     assert state.tribes[1].huts[0].scored_as == "coins_5"
 
 
@@ -289,16 +366,24 @@ def test_original_edition_takes_typed_costs_and_vp() -> None:
     [
         ({"kind": "cave", "cost": {}, "uncovered_vp": 0}, "chips must list the rock chips flipped"),
         ({"kind": "subordinate", "uncovered_vp": 0}, 'cost must be an object like {"bear": 1}'),
-        ({"kind": "subordinate", "cost": {"gold": 1}, "uncovered_vp": 0},
-         "cost: unknown item 'gold'; expected one of: bear, mammoth, grape, green_grain, "
-         "yellow_grain, coins, any_food"),
+        (
+            {"kind": "subordinate", "cost": {"gold": 1}, "uncovered_vp": 0},
+            "cost: unknown item 'gold'; expected one of: bear, mammoth, grape, green_grain, "
+            "yellow_grain, coins, any_food",
+        ),
         ({"kind": "subordinate", "cost": {}}, "uncovered_vp must be a whole number of at least 0"),
-        ({"kind": "hut", "vp": -1, "cost": {}, "uncovered_vp": 0},
-         "vp must be a whole number of at least 0"),
-        ({"kind": "hut", "end_game": "flat_9", "cost": {}, "uncovered_vp": 0},
-         "end_game must be one of mammoth_yellow, coins_5, flat_6, flat_5"),
-        ({"kind": "palace", "cost": {}, "uncovered_vp": 0},
-         "unknown development 'palace'; expected cave, subordinate or hut"),
+        (
+            {"kind": "hut", "vp": -1, "cost": {}, "uncovered_vp": 0},
+            "vp must be a whole number of at least 0",
+        ),
+        (
+            {"kind": "hut", "end_game": "flat_9", "cost": {}, "uncovered_vp": 0},
+            "end_game must be one of mammoth_yellow, coins_5, flat_6, flat_5",
+        ),
+        (
+            {"kind": "palace", "cost": {}, "uncovered_vp": 0},
+            "unknown development 'palace'; expected cave, subordinate or hut",
+        ),
     ],
 )
 def test_original_edition_bad_developments(event: dict[str, Any], message: str) -> None:
@@ -308,17 +393,25 @@ def test_original_edition_bad_developments(event: dict[str, Any], message: str) 
 
 def test_any_food_choice_is_validated() -> None:
     state = play([SET_UP, *CAVE_FUNDS])
-    event = {"type": "develop", "seat": 0, "kind": "cave", "chips": ["vp_1"],
-             "any_food": {"bear": -1}}
+    event = {
+        "type": "develop",
+        "seat": 0,
+        "kind": "cave",
+        "chips": ["vp_1"],
+        "any_food": {"bear": -1},
+    }
     assert refused(state, event) == "any_food.bear must be a whole number of at least 0"
 
 
 # --- storage and turns ----------------------------------------------------------------------
 
+
 def test_end_turn_requires_storage_first() -> None:
     state = play([adjust(0, "bear", 3), adjust(0, "grape", 2)])
-    assert refused(state, {"type": "end_turn"}) == \
-        "store food first: 5 food pieces but only 3 open caves"
+    assert (
+        refused(state, {"type": "end_turn"})
+        == "store food first: 5 food pieces but only 3 open caves"
+    )
     stored = play([{"type": "store", "seat": 0, "return": {"grape": 2}}], state)
     assert stored.tribes[0].food == Food(bear=3)
     assert stored.supply.food.grape == 12
@@ -335,11 +428,14 @@ def test_store_default_choice_is_recorded_in_the_event() -> None:
 
 def test_store_keeping_too_much_is_refused() -> None:
     state = play([adjust(0, "bear", 3), adjust(0, "grape", 2)])
-    assert refused(state, {"type": "store", "seat": 0, "return": {"grape": 1}}) == \
-        "4 food pieces do not fit in 3 open caves: return 1 more to the supply"
-    assert refused(state, {"type": "store", "seat": 0, "return": {"fish": 1}}) == \
-        ("return: unknown item 'fish'; expected one of: bear, mammoth, grape, green_grain, "
-         "yellow_grain")
+    assert (
+        refused(state, {"type": "store", "seat": 0, "return": {"grape": 1}})
+        == "4 food pieces do not fit in 3 open caves: return 1 more to the supply"
+    )
+    assert refused(state, {"type": "store", "seat": 0, "return": {"fish": 1}}) == (
+        "return: unknown item 'fish'; expected one of: bear, mammoth, grape, green_grain, "
+        "yellow_grain"
+    )
 
 
 def test_end_turn_of_the_wrong_seat_is_refused() -> None:
@@ -351,8 +447,7 @@ def test_end_turn_of_the_wrong_seat_is_refused() -> None:
 def test_game_ends_after_the_start_players_right_neighbour() -> None:
     # H2: start player 1; seat 2 reaches 10 VP on its turn; seat 0 (on seat 1's right)
     # then plays the last turn, so all have played equally
-    state = play([{**SET_UP, "start_player": 1}, {"type": "end_turn"},
-                  adjust(2, "vp", 10)])
+    state = play([{**SET_UP, "start_player": 1}, {"type": "end_turn"}, adjust(2, "vp", 10)])
     assert state.current == 2 and state.end_trigger == 2 and state.turns_left == 1
     state = play([{"type": "end_turn"}], state)
     assert state.turns_left == 0 and not state.over
@@ -368,8 +463,7 @@ def test_game_ends_after_the_start_players_right_neighbour() -> None:
 def test_fifth_hut_triggers_the_end() -> None:
     # original edition: any cost, any VP — five huts in five turns of seat 0
     state = table.new_state(PLAYERS, {"edition": "original"})
-    hut = {"type": "develop", "seat": 0, "kind": "hut", "vp": 1, "cost": {},
-           "uncovered_vp": 0}
+    hut = {"type": "develop", "seat": 0, "kind": "hut", "vp": 1, "cost": {}, "uncovered_vp": 0}
     for _ in range(5):
         state = play([hut], state)
         if len(state.tribes[0].huts) < 5:
@@ -380,21 +474,33 @@ def test_fifth_hut_triggers_the_end() -> None:
 
 def test_ranking_uses_the_tie_breaks() -> None:
     # equal totals (2 VP each); Ben has a subordinate added (fewer pieces left) and wins
-    state = play([adjust(0, "vp", 2), adjust(1, "vp", 2), {"type": "end_turn"},
-                  adjust(1, "green_grain", 2), adjust(1, "grape", 1), adjust(1, "coins", 1),
-                  {"type": "develop", "seat": 1, "kind": "subordinate"}])
+    state = play(
+        [
+            adjust(0, "vp", 2),
+            adjust(1, "vp", 2),
+            {"type": "end_turn"},
+            adjust(1, "green_grain", 2),
+            adjust(1, "grape", 1),
+            adjust(1, "coins", 1),
+            {"type": "develop", "seat": 1, "kind": "subordinate"},
+        ]
+    )
     assert table.scores(state)["ranking"] == [[1], [0], [2]]
 
 
 # --- views ----------------------------------------------------------------------------------
+
 
 def test_to_json_is_json() -> None:
     state = play([SET_UP, *CAVE_FUNDS, {"type": "develop", "seat": 0, "kind": "cave"}])
     data = json.loads(json.dumps(table.to_json(state)))
     assert data["edition"] == "campfire" and data["faces"] == LAYOUT
     assert data["tribes"][0]["next_costs"]["cave"] == {"bear": 2, "grape": 1, "coins": 1}
-    assert data["tribes"][0]["next_costs"]["subordinate"] == {"grape": 1, "green_grain": 2,
-                                                             "coins": 1}
+    assert data["tribes"][0]["next_costs"]["subordinate"] == {
+        "grape": 1,
+        "green_grain": 2,
+        "coins": 1,
+    }
     assert set(data["tribes"][0]["next_costs"]["hut"]) == set(LAYOUT)
     assert (data["tribes"][0]["chiefs_in_hand"], data["tribes"][0]["chips_on_board"]) == (2, 3)
     assert data["tribes"][0]["pieces_left_on_board"] == 12
@@ -406,41 +512,76 @@ def test_to_json_is_json() -> None:
 @pytest.mark.parametrize(
     ("event", "template", "params"),
     [
-        (adjust(1, "coins", 2), "{name}: {counter} {delta}",
-         {"name": "Ben", "counter": "coins", "delta": "+2"}),
-        (adjust(0, "vp", -1), "{name}: {counter} {delta}",
-         {"name": "Ann", "counter": "VP track", "delta": "-1"}),
-        (SET_UP, "The hunting grounds are laid out ({faces}); {name} starts",
-         {"faces": ", ".join(LAYOUT), "name": "Ann"}),
-        ({"type": "develop", "seat": 2, "kind": "cave", "chips": ["vp_1", "bear_2"]},
-         "{name} created a cave and flipped {chips}", {"name": "Cho", "chips": "VP ×1, bear ×2"}),
-        ({"type": "develop", "seat": 2, "kind": "cave", "chips": ["gold_9"]},
-         "{name} created a cave", {"name": "Cho"}),
-        ({"type": "develop", "seat": 2, "kind": "subordinate"}, "{name} added a subordinate",
-         {"name": "Cho"}),
-        ({"type": "develop", "seat": 0, "kind": "hut", "face": "B2a", "space": 2},
-         "{name} built a hut on {face}, build space {space}",
-         {"name": "Ann", "face": "B2a", "space": 3}),
-        ({"type": "develop", "seat": 0, "kind": "hut", "vp": 2}, "{name} built a hut",
-         {"name": "Ann"}),
-        ({"type": "store", "seat": 1, "return": {"bear": 1}},
-         "{name} stored food and returned {goods}", {"name": "Ben", "goods": "bear ×1"}),
-        ({"type": "store", "seat": 1, "return": {"bear": 0, "grape": 0}},
-         "{name} stored food and returned nothing", {"name": "Ben"}),
-        ({"type": "store", "seat": 1, "return": {"gold": 1}}, "{name} stored food",
-         {"name": "Ben"}),
-        (adjust(2, "green_grain", 1), "{name}: {counter} {delta}",
-         {"name": "Cho", "counter": "green grain", "delta": "+1"}),
+        (
+            adjust(1, "coins", 2),
+            "{name}: {counter} {delta}",
+            {"name": "Ben", "counter": "coins", "delta": "+2"},
+        ),
+        (
+            adjust(0, "vp", -1),
+            "{name}: {counter} {delta}",
+            {"name": "Ann", "counter": "VP track", "delta": "-1"},
+        ),
+        (
+            SET_UP,
+            "The hunting grounds are laid out ({faces}); {name} starts",
+            {"faces": ", ".join(LAYOUT), "name": "Ann"},
+        ),
+        (
+            {"type": "develop", "seat": 2, "kind": "cave", "chips": ["vp_1", "bear_2"]},
+            "{name} created a cave and flipped {chips}",
+            {"name": "Cho", "chips": "VP ×1, bear ×2"},
+        ),
+        (
+            {"type": "develop", "seat": 2, "kind": "cave", "chips": ["gold_9"]},
+            "{name} created a cave",
+            {"name": "Cho"},
+        ),
+        (
+            {"type": "develop", "seat": 2, "kind": "subordinate"},
+            "{name} added a subordinate",
+            {"name": "Cho"},
+        ),
+        (
+            {"type": "develop", "seat": 0, "kind": "hut", "face": "B2a", "space": 2},
+            "{name} built a hut on {face}, build space {space}",
+            {"name": "Ann", "face": "B2a", "space": 3},
+        ),
+        (
+            {"type": "develop", "seat": 0, "kind": "hut", "vp": 2},
+            "{name} built a hut",
+            {"name": "Ann"},
+        ),
+        (
+            {"type": "store", "seat": 1, "return": {"bear": 1}},
+            "{name} stored food and returned {goods}",
+            {"name": "Ben", "goods": "bear ×1"},
+        ),
+        (
+            {"type": "store", "seat": 1, "return": {"bear": 0, "grape": 0}},
+            "{name} stored food and returned nothing",
+            {"name": "Ben"},
+        ),
+        (
+            {"type": "store", "seat": 1, "return": {"gold": 1}},
+            "{name} stored food",
+            {"name": "Ben"},
+        ),
+        (
+            adjust(2, "green_grain", 1),
+            "{name}: {counter} {delta}",
+            {"name": "Cho", "counter": "green grain", "delta": "+1"},
+        ),
         ({"type": "end_turn", "seat": 2}, "{name} ended their turn", {"name": "Cho"}),
         ({"type": "dance"}, "unknown event {type}", {"type": "dance"}),
     ],
 )
-def test_describe_every_event(event: dict[str, Any], template: str,
-                              params: dict[str, Any]) -> None:
+def test_describe_every_event(event: dict[str, Any], template: str, params: dict[str, Any]) -> None:
     described, values = table.describe(event, PLAYERS)
     # goods and rock chips are TermLists (translated word by word): compare their English
-    english = {key: str(value) if isinstance(value, TermList) else value
-               for key, value in values.items()}
+    english = {
+        key: str(value) if isinstance(value, TermList) else value for key, value in values.items()
+    }
     assert (described, english) == (template, params)
     template.format(**params)  # every placeholder has its value
 
@@ -448,19 +589,20 @@ def test_describe_every_event(event: dict[str, Any], template: str,
 # --- properties -----------------------------------------------------------------------------
 
 events = st.one_of(
-    st.builds(adjust, st.integers(0, 2), st.sampled_from(list(table.COUNTERS)),
-              st.integers(-4, 4)),
+    st.builds(adjust, st.integers(0, 2), st.sampled_from(list(table.COUNTERS)), st.integers(-4, 4)),
     st.builds(lambda s: {"type": "store", "seat": s}, st.integers(0, 2)),
-    st.builds(lambda s, k: {"type": "develop", "seat": s, "kind": k}, st.integers(0, 2),
-              st.sampled_from(["cave", "subordinate"])),
+    st.builds(
+        lambda s, k: {"type": "develop", "seat": s, "kind": k},
+        st.integers(0, 2),
+        st.sampled_from(["cave", "subordinate"]),
+    ),
     st.just({"type": "end_turn"}),
 )
 
 
 @settings(max_examples=60)
 @given(st.lists(events, max_size=40), st.integers(0, 1000))
-def test_supply_and_caves_stay_within_the_rules(moves: list[dict[str, Any]],
-                                                seed: int) -> None:
+def test_supply_and_caves_stay_within_the_rules(moves: list[dict[str, Any]], seed: int) -> None:
     state = table.new_state(PLAYERS, {})
     rng = random.Random(seed)
     for event in moves:

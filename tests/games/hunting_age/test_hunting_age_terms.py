@@ -55,14 +55,19 @@ IDENTIFIERS = {"field", "names", "types", "type", "cards", "kinds", "fields"}
 
 def quoted(template: str) -> set[str]:
     """The parameters a template quotes with ``!r`` (bad input shown as typed)."""
-    return {name for _, name, _, conversion in string.Formatter().parse(template)
-            if name and conversion == "r"}
+    return {
+        name
+        for _, name, _, conversion in string.Formatter().parse(template)
+        if name and conversion == "r"
+    }
 
 
 def untranslated(template: str, params: Mapping[str, Any]) -> list[str]:
     """The lower-case game words left in the shouted message."""
-    masked = {key: "ID" if key in IDENTIFIERS or key in quoted(template) else value
-              for key, value in params.items()}
+    masked = {
+        key: "ID" if key in IDENTIFIERS or key in quoted(template) else value
+        for key, value in params.items()
+    }
     return GAME_WORDS.findall(RuleError(template, **masked).translated(shout))
 
 
@@ -86,16 +91,19 @@ def test_the_checker_catches_a_plain_english_word() -> None:
 
 # --- every word a message can carry is a Term marked for Babel ----------------------------
 
+
 def marked_in_sources() -> set[str]:
     """Every ``N_("…")`` literal in games/hunting_age (what Babel extracts)."""
     folder = Path(table.__file__).parent
-    return {match for path in folder.glob("*.py")
-            for match in re.findall(r'N_\("([^"]*)"\)', path.read_text(encoding="utf-8"))}
+    return {
+        match
+        for path in folder.glob("*.py")
+        for match in re.findall(r'N_\("([^"]*)"\)', path.read_text(encoding="utf-8"))
+    }
 
 
 def test_every_term_is_extracted_for_translation() -> None:
-    words = [*GOOD_TERMS.values(), *development.KIND_WORDS.values(),
-             *table.COUNTER_NAMES.values()]
+    words = [*GOOD_TERMS.values(), *development.KIND_WORDS.values(), *table.COUNTER_NAMES.values()]
     assert all(type(word) is Term for word in words)
     assert set(words) <= marked_in_sources(), set(words) - marked_in_sources()
 
@@ -109,51 +117,94 @@ def test_good_terms_and_catalog_names_share_one_english_source() -> None:
 
 # --- refusals ------------------------------------------------------------------------------
 
-FULL_BOARD = Tribe(caves_created=LIMITS["cave"], subordinates_added=LIMITS["subordinate"],
-                   huts=(Hut(1),) * LIMITS["hut"])
+FULL_BOARD = Tribe(
+    caves_created=LIMITS["cave"],
+    subordinates_added=LIMITS["subordinate"],
+    huts=(Hut(1),) * LIMITS["hut"],
+)
 RICH = Tribe(food=Food(bear=3, grape=1), coins=5)
 
 REFUSALS: list[tuple[Callable[[], object], str, str]] = [
-    (lambda: development.pay(Tribe(food=Food(bear=1)), Supply(), Cost(Food(bear=2, grape=1))),
-     "you cannot afford it: it costs bear ×2, grape ×1; you are missing bear ×1, grape ×1",
-     "YOU CANNOT AFFORD IT: IT COSTS BEAR ×2, GRAPE ×1; YOU ARE MISSING BEAR ×1, GRAPE ×1"),
-    (lambda: development.pay(RICH, Supply(), Cost(Food(bear=2), coins=6, any_food=2)),
-     # the two pieces beyond the named bears pay the any-food part: only a coin is missing
-     "you cannot afford it: it costs bear ×2, coin ×6, any food ×2; you are missing coin ×1",
-     "YOU CANNOT AFFORD IT: IT COSTS BEAR ×2, COIN ×6, ANY FOOD ×2; YOU ARE MISSING COIN ×1"),
-    (lambda: development.pay(RICH, Supply(), Cost(any_food=2), Food(mammoth=2)),
-     "you cannot afford it: it costs any food ×2; you are missing mammoth ×2",
-     "YOU CANNOT AFFORD IT: IT COSTS ANY FOOD ×2; YOU ARE MISSING MAMMOTH ×2"),
-    (lambda: development.check_chips_exist(["vp_1"] * 5),
-     "only 4 rock chips show VP ×1, but 5 were revealed",
-     "ONLY 4 ROCK CHIPS SHOW VP ×1, BUT 5 WERE REVEALED"),
-    (lambda: development.check_chips_exist(["green_grain_2"] * 3),
-     "only 2 rock chips show green grain ×2, but 3 were revealed",
-     "ONLY 2 ROCK CHIPS SHOW GREEN GRAIN ×2, BUT 3 WERE REVEALED"),
-    (lambda: take(Tribe(), Supply(Food()), Food(yellow_grain=1)),
-     "the supply has only 0 yellow grain left, not 1",
-     "THE SUPPLY HAS ONLY 0 YELLOW GRAIN LEFT, NOT 1"),
-    (lambda: give_back(Tribe(), Supply(), Food(grape=2)),
-     "you have only 0 grape, not 2 to return", "YOU HAVE ONLY 0 GRAPE, NOT 2 TO RETURN"),
-    (lambda: storage.store(Tribe(food=Food(bear=5)), Supply(), Food()),
-     "5 food pieces do not fit in 3 open caves: return 2 more to the supply", ""),
-    *((lambda kind=kind: development.check_can_develop(FULL_BOARD, kind),
-       f"no {word} is left to develop: all {LIMITS[kind]} are done",
-       f"NO {word.upper()} IS LEFT TO DEVELOP: ALL {LIMITS[kind]} ARE DONE")
-      for kind, word in development.KIND_WORDS.items()),
-    (lambda: development.check_can_develop(Tribe(), "tent"),
-     "unknown development 'tent'; expected cave, subordinate or hut", ""),
-    (lambda: contract.parse({"players": {
-        name: {"huts": [], "board_vp": 0, "track": 0, "cave": {"mammoth": 3}, "coins": 0,
-               "pieces_left_on_board": 13} for name in ("A", "B", "C")}}),
-     "the caves hold 9 mammoth in all, but the game has only 8",
-     "THE CAVES HOLD 9 MAMMOTH IN ALL, BUT THE GAME HAS ONLY 8"),
+    (
+        lambda: development.pay(Tribe(food=Food(bear=1)), Supply(), Cost(Food(bear=2, grape=1))),
+        "you cannot afford it: it costs bear ×2, grape ×1; you are missing bear ×1, grape ×1",
+        "YOU CANNOT AFFORD IT: IT COSTS BEAR ×2, GRAPE ×1; YOU ARE MISSING BEAR ×1, GRAPE ×1",
+    ),
+    (
+        lambda: development.pay(RICH, Supply(), Cost(Food(bear=2), coins=6, any_food=2)),
+        # the two pieces beyond the named bears pay the any-food part: only a coin is missing
+        "you cannot afford it: it costs bear ×2, coin ×6, any food ×2; you are missing coin ×1",
+        "YOU CANNOT AFFORD IT: IT COSTS BEAR ×2, COIN ×6, ANY FOOD ×2; YOU ARE MISSING COIN ×1",
+    ),
+    (
+        lambda: development.pay(RICH, Supply(), Cost(any_food=2), Food(mammoth=2)),
+        "you cannot afford it: it costs any food ×2; you are missing mammoth ×2",
+        "YOU CANNOT AFFORD IT: IT COSTS ANY FOOD ×2; YOU ARE MISSING MAMMOTH ×2",
+    ),
+    (
+        lambda: development.check_chips_exist(["vp_1"] * 5),
+        "only 4 rock chips show VP ×1, but 5 were revealed",
+        "ONLY 4 ROCK CHIPS SHOW VP ×1, BUT 5 WERE REVEALED",
+    ),
+    (
+        lambda: development.check_chips_exist(["green_grain_2"] * 3),
+        "only 2 rock chips show green grain ×2, but 3 were revealed",
+        "ONLY 2 ROCK CHIPS SHOW GREEN GRAIN ×2, BUT 3 WERE REVEALED",
+    ),
+    (
+        lambda: take(Tribe(), Supply(Food()), Food(yellow_grain=1)),
+        "the supply has only 0 yellow grain left, not 1",
+        "THE SUPPLY HAS ONLY 0 YELLOW GRAIN LEFT, NOT 1",
+    ),
+    (
+        lambda: give_back(Tribe(), Supply(), Food(grape=2)),
+        "you have only 0 grape, not 2 to return",
+        "YOU HAVE ONLY 0 GRAPE, NOT 2 TO RETURN",
+    ),
+    (
+        lambda: storage.store(Tribe(food=Food(bear=5)), Supply(), Food()),
+        "5 food pieces do not fit in 3 open caves: return 2 more to the supply",
+        "",
+    ),
+    *(
+        (
+            lambda kind=kind: development.check_can_develop(FULL_BOARD, kind),
+            f"no {word} is left to develop: all {LIMITS[kind]} are done",
+            f"NO {word.upper()} IS LEFT TO DEVELOP: ALL {LIMITS[kind]} ARE DONE",
+        )
+        for kind, word in development.KIND_WORDS.items()
+    ),
+    (
+        lambda: development.check_can_develop(Tribe(), "tent"),
+        "unknown development 'tent'; expected cave, subordinate or hut",
+        "",
+    ),
+    (
+        lambda: contract.parse(
+            {
+                "players": {
+                    name: {
+                        "huts": [],
+                        "board_vp": 0,
+                        "track": 0,
+                        "cave": {"mammoth": 3},
+                        "coins": 0,
+                        "pieces_left_on_board": 13,
+                    }
+                    for name in ("A", "B", "C")
+                }
+            }
+        ),
+        "the caves hold 9 mammoth in all, but the game has only 8",
+        "THE CAVES HOLD 9 MAMMOTH IN ALL, BUT THE GAME HAS ONLY 8",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("action", "english", "shouted"), REFUSALS)
-def test_refusals_name_their_game_words_as_terms(action: Callable[[], object], english: str,
-                                                 shouted: str) -> None:
+def test_refusals_name_their_game_words_as_terms(
+    action: Callable[[], object], english: str, shouted: str
+) -> None:
     with pytest.raises(RuleError) as error:
         action()
     assert str(error.value) == english
@@ -165,14 +216,22 @@ def test_refusals_name_their_game_words_as_terms(action: Callable[[], object], e
 @pytest.mark.parametrize(
     ("event", "shouted"),
     [
-        ({"type": "adjust", "seat": 0, "counter": "bear", "delta": -1},
-         "BEAR WOULD BE -1; IT MUST STAY BETWEEN 0 AND 12"),
-        ({"type": "adjust", "seat": 0, "counter": "green_grain", "delta": 13},
-         "GREEN GRAIN WOULD BE 13; IT MUST STAY BETWEEN 0 AND 12"),
-        ({"type": "adjust", "seat": 0, "counter": "coins", "delta": 100},
-         "COINS WOULD BE 100; IT MUST STAY BETWEEN 0 AND 99"),
-        ({"type": "adjust", "seat": 0, "counter": "vp", "delta": -1},
-         "VP TRACK WOULD BE -1; IT MUST STAY BETWEEN 0 AND 50"),
+        (
+            {"type": "adjust", "seat": 0, "counter": "bear", "delta": -1},
+            "BEAR WOULD BE -1; IT MUST STAY BETWEEN 0 AND 12",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "green_grain", "delta": 13},
+            "GREEN GRAIN WOULD BE 13; IT MUST STAY BETWEEN 0 AND 12",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "coins", "delta": 100},
+            "COINS WOULD BE 100; IT MUST STAY BETWEEN 0 AND 99",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "vp", "delta": -1},
+            "VP TRACK WOULD BE -1; IT MUST STAY BETWEEN 0 AND 50",
+        ),
     ],
 )
 def test_counter_names_in_refusals_are_translated(event: dict[str, Any], shouted: str) -> None:
@@ -187,31 +246,62 @@ def test_a_refused_development_translates_its_goods() -> None:
         table.apply(state, {"type": "develop", "seat": 0, "kind": "subordinate"})
     assert error.value.translated(shout) == (
         "YOU CANNOT AFFORD IT: IT COSTS GRAPE ×1, GREEN GRAIN ×2, COIN ×1; "
-        "YOU ARE MISSING GRAPE ×1, GREEN GRAIN ×2, COIN ×1")
+        "YOU ARE MISSING GRAPE ×1, GREEN GRAIN ×2, COIN ×1"
+    )
 
 
 # --- random play ---------------------------------------------------------------------------
 
 seats = st.sampled_from(["me", "me", 0, 1, 2, 5])
-goods = st.dictionaries(st.sampled_from([*FOODS, "coins", "any_food", "gold"]),
-                        st.integers(-1, 3), max_size=3)
+goods = st.dictionaries(
+    st.sampled_from([*FOODS, "coins", "any_food", "gold"]), st.integers(-1, 3), max_size=3
+)
 EVENTS = st.one_of(
-    st.builds(lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
-              seats, st.sampled_from([*table.COUNTERS, "fish"]), st.integers(-3, 8)),
+    st.builds(
+        lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
+        seats,
+        st.sampled_from([*table.COUNTERS, "fish"]),
+        st.integers(-3, 8),
+    ),
     st.builds(lambda s: {"type": "setup", "start_player": s}, st.integers(0, 3)),
-    st.builds(lambda s, k, a: {"type": "develop", "seat": s, "kind": k, "any_food": a},
-              seats, st.sampled_from(["cave", "subordinate", "hut", "tent"]), goods),
-    st.builds(lambda s, k: {"type": "develop", "seat": s, "kind": k}, seats,
-              st.sampled_from(["cave", "subordinate"])),
-    st.builds(lambda s, f, n: {"type": "develop", "seat": s, "kind": "hut", "face": f,
-                               "space": n},
-              seats, st.sampled_from([*LAYOUT, "N02b", "Z9"]), st.integers(-1, 3)),
-    st.builds(lambda s, c: {"type": "develop", "seat": s, "kind": "cave", "chips": c}, seats,
-              st.lists(st.sampled_from([*ROCK_CHIPS, "gold_1"]), max_size=3)),
-    st.builds(lambda s, k, c, v, e: {"type": "develop", "seat": s, "kind": k, "cost": c,
-                                     "uncovered_vp": v, "vp": v, "end_game": e},
-              seats, st.sampled_from(["cave", "subordinate", "hut"]), goods,
-              st.integers(-1, 3), st.sampled_from(["flat_6", "coins_5", "gold"])),
+    st.builds(
+        lambda s, k, a: {"type": "develop", "seat": s, "kind": k, "any_food": a},
+        seats,
+        st.sampled_from(["cave", "subordinate", "hut", "tent"]),
+        goods,
+    ),
+    st.builds(
+        lambda s, k: {"type": "develop", "seat": s, "kind": k},
+        seats,
+        st.sampled_from(["cave", "subordinate"]),
+    ),
+    st.builds(
+        lambda s, f, n: {"type": "develop", "seat": s, "kind": "hut", "face": f, "space": n},
+        seats,
+        st.sampled_from([*LAYOUT, "N02b", "Z9"]),
+        st.integers(-1, 3),
+    ),
+    st.builds(
+        lambda s, c: {"type": "develop", "seat": s, "kind": "cave", "chips": c},
+        seats,
+        st.lists(st.sampled_from([*ROCK_CHIPS, "gold_1"]), max_size=3),
+    ),
+    st.builds(
+        lambda s, k, c, v, e: {
+            "type": "develop",
+            "seat": s,
+            "kind": k,
+            "cost": c,
+            "uncovered_vp": v,
+            "vp": v,
+            "end_game": e,
+        },
+        seats,
+        st.sampled_from(["cave", "subordinate", "hut"]),
+        goods,
+        st.integers(-1, 3),
+        st.sampled_from(["flat_6", "coins_5", "gold"]),
+    ),
     st.builds(lambda s: {"type": "store", "seat": s}, seats),
     st.builds(lambda s, r: {"type": "store", "seat": s, "return": r}, seats, goods),
     st.builds(lambda s: {"type": "end_turn", "seat": s}, seats),
@@ -227,12 +317,20 @@ def test_every_message_of_random_play_is_fully_translatable(
 ) -> None:
     edition = "original" if original else "campfire"
     state = table.new_state(PLAYERS, {"edition": edition})
-    play_checking_messages(table, state, PLAYERS, events, random.Random(seed),
-                           current_seat=lambda state: state.current,
-                           check_error=check_error, check_message=check_message)
+    play_checking_messages(
+        table,
+        state,
+        PLAYERS,
+        events,
+        random.Random(seed),
+        current_seat=lambda state: state.current,
+        check_error=check_error,
+        check_message=check_message,
+    )
 
 
 # --- describe ------------------------------------------------------------------------------
+
 
 def described_events() -> list[dict[str, Any]]:
     """At least one event for every history template."""
@@ -270,17 +368,27 @@ def test_every_history_line_is_fully_translatable() -> None:
 @pytest.mark.parametrize(
     ("event", "shouted"),
     [
-        ({"type": "adjust", "seat": 1, "counter": "yellow_grain", "delta": 2},
-         "Ben: YELLOW GRAIN +2"),
+        (
+            {"type": "adjust", "seat": 1, "counter": "yellow_grain", "delta": 2},
+            "Ben: YELLOW GRAIN +2",
+        ),
         ({"type": "adjust", "seat": 1, "counter": "vp", "delta": 1}, "Ben: VP TRACK +1"),
-        ({"type": "develop", "seat": 2, "kind": "cave", "chips": ["coins_2", "grape_1"]},
-         "Cho CREATED A CAVE AND FLIPPED COIN ×2, GRAPE ×1"),
-        ({"type": "store", "seat": 0, "return": {"bear": 1, "mammoth": 0, "grape": 2}},
-         "Ann STORED FOOD AND RETURNED BEAR ×1, GRAPE ×2"),
-        ({"type": "store", "seat": 0, "return": {"bear": 0}},
-         "Ann STORED FOOD AND RETURNED NOTHING"),
-        ({"type": "develop", "seat": 0, "kind": "hut", "face": "B1a", "space": 1},
-         "Ann BUILT A HUT ON B1a, BUILD SPACE 2"),
+        (
+            {"type": "develop", "seat": 2, "kind": "cave", "chips": ["coins_2", "grape_1"]},
+            "Cho CREATED A CAVE AND FLIPPED COIN ×2, GRAPE ×1",
+        ),
+        (
+            {"type": "store", "seat": 0, "return": {"bear": 1, "mammoth": 0, "grape": 2}},
+            "Ann STORED FOOD AND RETURNED BEAR ×1, GRAPE ×2",
+        ),
+        (
+            {"type": "store", "seat": 0, "return": {"bear": 0}},
+            "Ann STORED FOOD AND RETURNED NOTHING",
+        ),
+        (
+            {"type": "develop", "seat": 0, "kind": "hut", "face": "B1a", "space": 1},
+            "Ann BUILT A HUT ON B1a, BUILD SPACE 2",
+        ),
     ],
 )
 def test_history_lines_translate_their_words(event: dict[str, Any], shouted: str) -> None:

@@ -89,8 +89,7 @@ def test_gazelles_reach_the_square_only_after_taking_three() -> None:
 @pytest.mark.parametrize("players", [3, 4])
 def test_l1_a_round_typically_costs_a_herd_4_to_9(players: int) -> None:
     rng = random.Random(1)  # seeded: the same rounds every run
-    losses = [loss.total for _ in range(400)
-              for loss in simulate.play_round(rng, players).losses()]
+    losses = [loss.total for _ in range(400) for loss in simulate.play_round(rng, players).losses()]
     low, median, high = statistics.quantiles(losses, n=4)
     assert low >= 4 and high <= 9, (low, median, high)  # the middle half
     assert 5 <= median <= 7

@@ -22,8 +22,10 @@ ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE: dict[str, Any] = {
     "seats": {"S": "ann", "W": "ben", "N": "cho", "E": "dan"},
     "grid": [[3, None, 1], [2, "G", 0], [None, 1, 2]],
-    "taken": {"ann": 3}, "gazelles_in_hand": {"ann": 1},
-    "herds": {"ann": 20, "ben": 20, "cho": 20, "dan": 20}, "round": 1,
+    "taken": {"ann": 3},
+    "gazelles_in_hand": {"ann": 1},
+    "herds": {"ann": 20, "ben": 20, "cho": 20, "dan": 20},
+    "round": 1,
 }
 
 # What the contract's rule gives for it. docs/contracts.md's prose shows ann's "nearest" as 6 (total
@@ -67,8 +69,13 @@ def test_players_listed_clockwise_from_south_whatever_the_input_order() -> None:
 
 def test_l3_round_three_ends_the_game_with_a_shared_win() -> None:
     # L3: after round 3 the highest herd wins; equal herds share the win.
-    doc = {**EXAMPLE, "taken": {}, "gazelles_in_hand": {}, "round": 3,
-           "herds": {"ann": 9, "ben": 10, "cho": 5, "dan": 2}}
+    doc = {
+        **EXAMPLE,
+        "taken": {},
+        "gazelles_in_hand": {},
+        "round": 3,
+        "herds": {"ann": 9, "ben": 10, "cho": 5, "dan": 2},
+    }
     result = score(doc)  # losses 5, 6, 4, 3
     assert result["herds"] == {"ann": 4, "ben": 4, "cho": 1, "dan": -1}
     assert result["game_over"] is True
@@ -96,7 +103,10 @@ def test_l3_every_herd_gone_the_lions_win() -> None:
 def test_three_players_leave_one_side_empty() -> None:
     doc = {"seats": {"S": "ann", "W": "ben", "E": "dan"}, "grid": EXAMPLE["grid"]}
     assert {p: v["total"] for p, v in score(doc)["losses"].items()} == {
-        "ann": 5, "ben": 6, "dan": 3}
+        "ann": 5,
+        "ben": 6,
+        "dan": 3,
+    }
 
 
 def _with(**changes: Any) -> dict[str, Any]:
@@ -113,49 +123,74 @@ BAD_INPUT = [
     ([1, 2], "the input must be a JSON object with seats and grid"),
     (_with(seats=...), "seats is missing"),
     (_with(grid=...), "grid is missing"),
-    (_with(gazelles=1), "unknown field 'gazelles'; expected seats, grid, taken, "
-                        "gazelles_in_hand, herds, round"),
-    (_with(seats=["ann", "ben", "cho"]),
-     'seats must be an object mapping sides to players, e.g. {"S": "ann", "W": "ben", '
-     '"N": "cho"}'),
-    (_with(seats={"S": "ann", "X": "ben", "N": "cho"}),
-     "seats: unknown side 'X'; expected S, W, N or E"),
+    (
+        _with(gazelles=1),
+        "unknown field 'gazelles'; expected seats, grid, taken, gazelles_in_hand, herds, round",
+    ),
+    (
+        _with(seats=["ann", "ben", "cho"]),
+        'seats must be an object mapping sides to players, e.g. {"S": "ann", "W": "ben", '
+        '"N": "cho"}',
+    ),
+    (
+        _with(seats={"S": "ann", "X": "ben", "N": "cho"}),
+        "seats: unknown side 'X'; expected S, W, N or E",
+    ),
     (_with(seats={"S": "ann", "W": "ben", "N": "ann"}), "seats: ann sits at both S and N"),
     (_with(seats={"S": "ann", "W": "", "N": "cho"}), "seats.W must be a player's name"),
     (_with(seats={"S": "ann", "N": "cho"}), "seats name 2 players; Lion Square is for 3 or 4"),
-    (_with(grid=[[3, None, 1], [2, "G", 0, 4], [None, 1, 2]]),
-     "grid row 2 has 4 cells; expected 3"),
-    (_with(grid=[[3, None, 1], [2, "G", 0], [None, 1, 2], [1, 1, 1]]),
-     "grid has 4 rows; expected 3 (a line holds at most 3 cards)"),
+    (
+        _with(grid=[[3, None, 1], [2, "G", 0, 4], [None, 1, 2]]),
+        "grid row 2 has 4 cells; expected 3",
+    ),
+    (
+        _with(grid=[[3, None, 1], [2, "G", 0], [None, 1, 2], [1, 1, 1]]),
+        "grid has 4 rows; expected 3 (a line holds at most 3 cards)",
+    ),
     (_with(grid="3 . 1"), "grid must be a list of 3 rows (north to south) of 3 cells each"),
     (_with(grid=[[3, None, 1], 7, [None, 1, 2]]), "grid row 2 must be a list of 3 cells"),
-    (_with(grid=[[3, None, -1], [2, "G", 0], [None, 1, 2]]),
-     "grid row 1, column 3 is -1; a card number must be 0 or more"),
-    (_with(grid=[[3, None, 1], [2, True, 0], [None, 1, 2]]),
-     'grid row 2, column 2 must be a card number (0 or more), "G" for a gazelle or null for '
-     "an empty place; got true"),
-    (_with(grid=[[3, None, 1], [2, "g", 0], [None, 1, 2]]),
-     'grid row 2, column 2 must be a card number (0 or more), "G" for a gazelle or null for '
-     "an empty place; got 'g'"),
-    (_with(grid=[[3, None, 1.5], [2, "G", 0], [None, 1, 2]]),
-     'grid row 1, column 3 must be a card number (0 or more), "G" for a gazelle or null for '
-     "an empty place; got 1.5"),
-    (_with(taken={"zed": 1}),
-     "taken: unknown player 'zed'; the seated players are ann, ben, cho, dan"),
+    (
+        _with(grid=[[3, None, -1], [2, "G", 0], [None, 1, 2]]),
+        "grid row 1, column 3 is -1; a card number must be 0 or more",
+    ),
+    (
+        _with(grid=[[3, None, 1], [2, True, 0], [None, 1, 2]]),
+        'grid row 2, column 2 must be a card number (0 or more), "G" for a gazelle or null for '
+        "an empty place; got true",
+    ),
+    (
+        _with(grid=[[3, None, 1], [2, "g", 0], [None, 1, 2]]),
+        'grid row 2, column 2 must be a card number (0 or more), "G" for a gazelle or null for '
+        "an empty place; got 'g'",
+    ),
+    (
+        _with(grid=[[3, None, 1.5], [2, "G", 0], [None, 1, 2]]),
+        'grid row 1, column 3 must be a card number (0 or more), "G" for a gazelle or null for '
+        "an empty place; got 1.5",
+    ),
+    (
+        _with(taken={"zed": 1}),
+        "taken: unknown player 'zed'; the seated players are ann, ben, cho, dan",
+    ),
     (_with(taken={"ann": -1}), "taken.ann must be 0 or more; got -1"),
     (_with(taken={"ann": True}), "taken.ann must be a whole number; got true"),
     (_with(taken=[3]), "taken must be an object mapping players to numbers"),
-    (_with(gazelles_in_hand={"ben": "1"}), "gazelles_in_hand.ben must be a whole number; "
-                                           "got '1'"),
-    (_with(gazelles_in_hand={"ann": 1, "ben": 1}),
-     "3 gazelles between the square (1) and the hands (2); the game has only 2"),
-    (_with(taken={"ann": 10, "ben": 10, "cho": 5}),
-     "the square, the taken cards and the gazelles in hand add up to 33 cards; the deck "
-     "has only 32"),
+    (_with(gazelles_in_hand={"ben": "1"}), "gazelles_in_hand.ben must be a whole number; got '1'"),
+    (
+        _with(gazelles_in_hand={"ann": 1, "ben": 1}),
+        "3 gazelles between the square (1) and the hands (2); the game has only 2",
+    ),
+    (
+        _with(taken={"ann": 10, "ben": 10, "cho": 5}),
+        "the square, the taken cards and the gazelles in hand add up to 33 cards; the deck "
+        "has only 32",
+    ),
     (_with(herds={"ann": 0}), "herds.ann must be from 1 to 20; got 0"),
     (_with(herds={"cho": 21}), "herds.cho must be from 1 to 20; got 21"),
-    (_with(herds={"eve": 20}),
-     "herds: unknown player 'eve'; the seated players are ann, ben, cho, dan"),
+    (
+        _with(herds={"eve": 20}),
+        "herds: unknown player 'eve'; the seated players are ann, ben, cho, dan",
+    ),
     (_with(round=4), "round must be from 1 to 3; got 4"),
     (_with(round=0), "round must be from 1 to 3; got 0"),
     (_with(round=None), "round must be a whole number; got null"),
@@ -176,18 +211,26 @@ def test_bad_input_names_the_problem(document: Any, message: str) -> None:
 
 cells = st.one_of(st.none(), st.integers(min_value=0, max_value=6))
 grids = st.lists(st.lists(cells, min_size=3, max_size=3), min_size=3, max_size=3)
-names = st.lists(st.text("abcdefghij", min_size=1, max_size=5), min_size=4, max_size=4,
-                 unique=True)
+names = st.lists(st.text("abcdefghij", min_size=1, max_size=5), min_size=4, max_size=4, unique=True)
 counts = st.lists(st.integers(0, 5), min_size=4, max_size=4)
 herd_values = st.lists(st.integers(1, 20), min_size=4, max_size=4)
 SIDES = ["S", "W", "N", "E"]
 
 
-def _doc(grid: list[list[Any]], players: list[str], taken: list[int], herds: list[int],
-         round_number: int = 1) -> dict[str, Any]:
-    return {"seats": dict(zip(SIDES, players, strict=True)), "grid": grid,
-            "taken": dict(zip(players, taken, strict=True)),
-            "herds": dict(zip(players, herds, strict=True)), "round": round_number}
+def _doc(
+    grid: list[list[Any]],
+    players: list[str],
+    taken: list[int],
+    herds: list[int],
+    round_number: int = 1,
+) -> dict[str, Any]:
+    return {
+        "seats": dict(zip(SIDES, players, strict=True)),
+        "grid": grid,
+        "taken": dict(zip(players, taken, strict=True)),
+        "herds": dict(zip(players, herds, strict=True)),
+        "round": round_number,
+    }
 
 
 @given(grids, names, counts, herd_values)
@@ -200,8 +243,9 @@ def test_herds_never_grow_and_losses_are_never_negative(grid, players, taken, he
 
 
 @given(grids, names, counts, herd_values)
-def test_rotating_square_and_seats_together_gives_the_same_losses(grid, players, taken,
-                                                                   herds) -> None:
+def test_rotating_square_and_seats_together_gives_the_same_losses(
+    grid, players, taken, herds
+) -> None:
     turned = [[grid[2 - c][r] for c in range(3)] for r in range(3)]  # 90° clockwise
     moved = {"S": players[3], "W": players[0], "N": players[1], "E": players[2]}
     doc = _doc(grid, players, taken, herds)
@@ -209,8 +253,9 @@ def test_rotating_square_and_seats_together_gives_the_same_losses(grid, players,
 
 
 @given(grids, names, names, counts, herd_values, st.integers(1, 3))
-def test_renaming_players_permutes_the_results(grid, players, new_names, taken, herds,
-                                               round_number) -> None:
+def test_renaming_players_permutes_the_results(
+    grid, players, new_names, taken, herds, round_number
+) -> None:
     rename = dict(zip(players, new_names, strict=True))
     original = score(_doc(grid, players, taken, herds, round_number))
     renamed = score(_doc(grid, new_names, taken, herds, round_number))
@@ -227,7 +272,11 @@ def test_renaming_players_permutes_the_results(grid, players, new_names, taken, 
 def _cli(stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "campfire", "score", "lion-square", "-"],
-        input=stdin, capture_output=True, text=True, check=False, cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
     )
 
 
@@ -243,7 +292,10 @@ def test_cli_file_argument(tmp_path: Path) -> None:
     path.write_text(json.dumps(EXAMPLE), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-m", "campfire", "score", "lion-square", str(path)],
-        capture_output=True, text=True, check=False, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["losses"]["dan"]["total"] == 3
@@ -252,10 +304,14 @@ def test_cli_file_argument(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("document", "message"),
     [
-        (_with(grid=[[3, None, 1], [2, "G", 0, 4], [None, 1, 2]]),
-         "grid row 2 has 4 cells; expected 3"),
-        (_with(seats={"S": "ann", "Q": "ben", "N": "cho"}),
-         "seats: unknown side 'Q'; expected S, W, N or E"),
+        (
+            _with(grid=[[3, None, 1], [2, "G", 0, 4], [None, 1, 2]]),
+            "grid row 2 has 4 cells; expected 3",
+        ),
+        (
+            _with(seats={"S": "ann", "Q": "ben", "N": "cho"}),
+            "seats: unknown side 'Q'; expected S, W, N or E",
+        ),
         (_with(taken={"ann": -2}), "taken.ann must be 0 or more; got -2"),
     ],
 )

@@ -28,11 +28,16 @@ def test_text_notation_round_trips() -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("1 2 3 / 4 5 6", "square has 2 rows; expected 3 (a line holds at most 3 cards)"),
-     ("1 2 3 / 4 5 6 7 / . . .", "square row 2 has 4 cells; expected 3"),
-     (". . . / . -1 . / . . .", "square row 2, column 2 is -1; a card number must be 0 or more"),
-     (". . . / . x . / . . .", 'square row 2, column 2 must be a card number (0 or more), '
-                               '"G" for a gazelle or null for an empty place; got \'x\'')],
+    [
+        ("1 2 3 / 4 5 6", "square has 2 rows; expected 3 (a line holds at most 3 cards)"),
+        ("1 2 3 / 4 5 6 7 / . . .", "square row 2 has 4 cells; expected 3"),
+        (". . . / . -1 . / . . .", "square row 2, column 2 is -1; a card number must be 0 or more"),
+        (
+            ". . . / . x . / . . .",
+            "square row 2, column 2 must be a card number (0 or more), "
+            "\"G\" for a gazelle or null for an empty place; got 'x'",
+        ),
+    ],
 )
 def test_text_notation_refusals_name_the_place(text: str, message: str) -> None:
     with pytest.raises(RuleError) as refusal:
@@ -78,8 +83,9 @@ def test_l2_full_square_costs_the_row_or_column_in_front(side: Side, nearest: in
     assert rules.round_loss(FULL, side).nearest == nearest
 
 
-@pytest.mark.parametrize(("taken", "penalty"), [(0, 0), (1, 1), (2, 1), (3, 2), (4, 2),
-                                                (5, 3), (6, 3)])
+@pytest.mark.parametrize(
+    ("taken", "penalty"), [(0, 0), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)]
+)
 def test_l2_taken_cards_cost_half_rounded_up(taken: int, penalty: int) -> None:
     assert rules.taken_penalty(taken) == penalty
 
@@ -131,15 +137,21 @@ def test_deal_refuses_other_player_counts(players: int) -> None:
         (Side.W, (Side.S, Side.N, Side.E), Side.N),
     ],
 )
-def test_l3_the_player_after_the_last_card_starts(last: Side, occupied: tuple[Side, ...],
-                                                   start: Side) -> None:
+def test_l3_the_player_after_the_last_card_starts(
+    last: Side, occupied: tuple[Side, ...], start: Side
+) -> None:
     assert rules.next_start_side(last, occupied) == start
 
 
 @pytest.mark.parametrize(
     ("herds", "round_number", "over"),
-    [([20, 14, 3], 1, False), ([20, 14, 0], 1, True), ([5, -2, 9], 2, True),
-     ([1, 1, 1], 3, True), ([12, 9, 8, 1], 2, False)],
+    [
+        ([20, 14, 3], 1, False),
+        ([20, 14, 0], 1, True),
+        ([5, -2, 9], 2, True),
+        ([1, 1, 1], 3, True),
+        ([12, 9, 8, 1], 2, False),
+    ],
 )
 def test_l3_game_end(herds: list[int], round_number: int, over: bool) -> None:
     assert rules.game_over(herds, round_number) is over
@@ -157,28 +169,36 @@ def test_l3_every_herd_gone_means_the_lions_win() -> None:
 
 
 def test_card_supply_refuses_a_third_gazelle() -> None:
-    with pytest.raises(RuleError, match=r"^3 gazelles between the square \(1\) and the hands "
-                                        r"\(2\); the game has only 2$"):
+    with pytest.raises(
+        RuleError,
+        match=r"^3 gazelles between the square \(1\) and the hands "
+        r"\(2\); the game has only 2$",
+    ):
         rules.check_card_supply(Square.parse("G . . / . . . / . . ."), [0, 0, 0], [1, 1, 0])
 
 
 def test_card_supply_refuses_more_cards_than_the_deck() -> None:
     with pytest.raises(RuleError) as refusal:
         rules.check_card_supply(FULL, [12, 12, 0], [0, 0, 0])
-    assert str(refusal.value) == ("the square, the taken cards and the gazelles in hand add "
-                                  "up to 33 cards; the deck has only 32")
+    assert str(refusal.value) == (
+        "the square, the taken cards and the gazelles in hand add "
+        "up to 33 cards; the deck has only 32"
+    )
 
 
 @pytest.mark.parametrize(
     ("square", "in_hand", "free"),
-    [(". . . / . . . / . . .", [0, 0, 0], 2),
-     ("G . . / . . . / . . .", [0, 0, 0], 1),
-     ("G . . / . . . / . . .", [0, 1, 0], 0),
-     (". . . / . . . / . . .", [1, 0, 1, 0], 0),
-     ("G . G / . . . / . . .", [1, 0, 0], 0)],  # refused by check_card_supply: still ≥ 0
+    [
+        (". . . / . . . / . . .", [0, 0, 0], 2),
+        ("G . . / . . . / . . .", [0, 0, 0], 1),
+        ("G . . / . . . / . . .", [0, 1, 0], 0),
+        (". . . / . . . / . . .", [1, 0, 1, 0], 0),
+        ("G . G / . . . / . . .", [1, 0, 0], 0),
+    ],  # refused by check_card_supply: still ≥ 0
 )
 def test_l1_free_gazelles_are_the_deck_s_two_minus_square_and_hands(
-        square: str, in_hand: list[int], free: int) -> None:
+    square: str, in_hand: list[int], free: int
+) -> None:
     assert rules.free_gazelles(Square.parse(square), in_hand) == free
 
 
@@ -186,7 +206,8 @@ def test_l1_free_gazelles_are_the_deck_s_two_minus_square_and_hands(
 
 cells = st.one_of(st.none(), st.just("G"), st.integers(min_value=0, max_value=9))
 squares = st.lists(st.lists(cells, min_size=3, max_size=3), min_size=3, max_size=3).map(
-    lambda grid: Square.from_json(grid))
+    lambda grid: Square.from_json(grid)
+)
 
 
 @given(squares)
@@ -195,8 +216,9 @@ def test_text_notation_round_trips_for_any_square(square: Square) -> None:
 
 
 @given(squares, st.sampled_from(list(Side)), st.integers(0, 30), st.integers(0, 2))
-def test_losses_are_never_negative_and_add_up(square: Square, side: Side, taken: int,
-                                              gazelles: int) -> None:
+def test_losses_are_never_negative_and_add_up(
+    square: Square, side: Side, taken: int, gazelles: int
+) -> None:
     loss = rules.round_loss(square, side, taken, gazelles)
     assert min(loss.nearest, loss.taken, loss.gazelles) >= 0
     assert loss.total == loss.nearest + loss.taken + loss.gazelles
@@ -234,8 +256,7 @@ def test_ranking_keeps_every_player_once_in_order(herds: dict[str, int]) -> None
 
 
 @given(squares, st.lists(st.integers(min_value=0, max_value=2), min_size=3, max_size=4))
-def test_l1_a_hand_may_take_exactly_the_free_gazelles(square: Square, in_hand: list[int]
-                                                      ) -> None:
+def test_l1_a_hand_may_take_exactly_the_free_gazelles(square: Square, in_hand: list[int]) -> None:
     """The stepper's limit agrees with the refusal: a hand may hold its gazelles plus the
     free ones, and one more is refused (when the counts were accepted to begin with)."""
     try:

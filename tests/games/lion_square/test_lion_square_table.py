@@ -17,8 +17,12 @@ from games.lion_square.contract import score
 from games.lion_square.square import Side
 from games.table import Player
 
-PLAYERS4 = (Player("Ann", "red"), Player("Ben", "blue"), Player("Cho", "green"),
-            Player("Dan", "yellow"))
+PLAYERS4 = (
+    Player("Ann", "red"),
+    Player("Ben", "blue"),
+    Player("Cho", "green"),
+    Player("Dan", "yellow"),
+)
 PLAYERS3 = PLAYERS4[:3]
 GRID = [[3, None, 1], [2, "G", 0], [None, 1, 2]]  # S 5, W 6, N 4, E 3
 
@@ -38,8 +42,9 @@ def start(players: tuple[Player, ...] = PLAYERS4, **settings: Any) -> table.Stat
     return table.new_state(players, settings)
 
 
-def play_round(state: table.State, grid: list[list[Any]] = GRID, last: int = 0,
-               **entry: Any) -> table.State:
+def play_round(
+    state: table.State, grid: list[list[Any]] = GRID, last: int = 0, **entry: Any
+) -> table.State:
     events: list[dict[str, Any]] = [{"type": "set_square", "grid": grid}]
     for seat, count in entry.get("taken", {}).items():
         events.append({"type": "set_taken", "seat": seat, "count": count})
@@ -73,17 +78,22 @@ def test_settings_choose_sides_and_the_first_start_player() -> None:
     ("players", "settings", "message"),
     [
         (PLAYERS4[:2], {}, "Lion Square is for 3 or 4 players, not 2"),
-        (PLAYERS3, {"sides": ["S", "W"]},
-         "sides must list one side (S, W, N or E) for each of the 3 players"),
+        (
+            PLAYERS3,
+            {"sides": ["S", "W"]},
+            "sides must list one side (S, W, N or E) for each of the 3 players",
+        ),
         (PLAYERS3, {"sides": ["S", "W", "X"]}, "sides: unknown side 'X'; expected S, W, N or E"),
-        (PLAYERS3, {"sides": ["S", "W", "S"]},
-         "sides: two players cannot face the same side of the square"),
+        (
+            PLAYERS3,
+            {"sides": ["S", "W", "S"]},
+            "sides: two players cannot face the same side of the square",
+        ),
         (PLAYERS3, {"start": 3}, "start must be a whole number from 0 to 2"),
         (PLAYERS3, {"herds": 10}, "unknown setting 'herds'; expected sides or start"),
     ],
 )
-def test_bad_settings(players: tuple[Player, ...], settings: dict[str, Any],
-                      message: str) -> None:
+def test_bad_settings(players: tuple[Player, ...], settings: dict[str, Any], message: str) -> None:
     with pytest.raises(RuleError) as refusal:
         table.new_state(players, settings)
     assert str(refusal.value) == message
@@ -93,23 +103,34 @@ def test_bad_settings(players: tuple[Player, ...], settings: dict[str, Any],
 
 
 def test_preview_is_l2_for_the_typed_square_and_matches_the_contract() -> None:
-    state = fold(start(), {"type": "set_square", "grid": GRID},
-                 {"type": "set_taken", "seat": 0, "count": 3},
-                 {"type": "set_gazelles", "seat": 0, "count": 1})
+    state = fold(
+        start(),
+        {"type": "set_square", "grid": GRID},
+        {"type": "set_taken", "seat": 0, "count": 3},
+        {"type": "set_gazelles", "seat": 0, "count": 1},
+    )
     preview = table.preview(state)
-    assert preview[0] == {"nearest": 5, "taken": 2, "gazelles": 1, "total": 8,
-                          "herd_after": 12}
-    contract = score({"seats": {"S": "a", "W": "b", "N": "c", "E": "d"}, "grid": GRID,
-                      "taken": {"a": 3}, "gazelles_in_hand": {"a": 1}})
+    assert preview[0] == {"nearest": 5, "taken": 2, "gazelles": 1, "total": 8, "herd_after": 12}
+    contract = score(
+        {
+            "seats": {"S": "a", "W": "b", "N": "c", "E": "d"},
+            "grid": GRID,
+            "taken": {"a": 3},
+            "gazelles_in_hand": {"a": 1},
+        }
+    )
     assert [p["total"] for p in preview] == [v["total"] for v in contract["losses"].values()]
     assert state.herds == (20, 20, 20, 20)  # nothing is lost until the round is scored
 
 
 def test_tapping_cells_builds_the_square() -> None:
-    state = fold(start(), {"type": "set_cell", "row": 2, "column": 1, "card": 4},
-                 {"type": "set_cell", "row": 1, "column": 1, "card": "G"},
-                 {"type": "set_cell", "row": 0, "column": 0, "card": 2},
-                 {"type": "set_cell", "row": 0, "column": 0, "card": None})
+    state = fold(
+        start(),
+        {"type": "set_cell", "row": 2, "column": 1, "card": 4},
+        {"type": "set_cell", "row": 1, "column": 1, "card": "G"},
+        {"type": "set_cell", "row": 0, "column": 0, "card": 2},
+        {"type": "set_cell", "row": 0, "column": 0, "card": None},
+    )
     assert str(state.square) == ". . . / . G . / . 4 ."
     assert table.to_json(state)["cards_on_square"] == 2
 
@@ -117,32 +138,55 @@ def test_tapping_cells_builds_the_square() -> None:
 @pytest.mark.parametrize(
     ("event", "message"),
     [
-        ({"type": "juggle"}, "unknown event type 'juggle'; expected one of: adjust, "
-                             "set_square, set_cell, set_taken, set_gazelles, set_last, "
-                             "score_round, next_round"),
-        ({"type": "set_cell", "row": 3, "column": 0, "card": 1},
-         "row must be a whole number from 0 to 2"),
-        ({"type": "set_cell", "row": 0, "column": True, "card": 1},
-         "column must be a whole number from 0 to 2"),
-        ({"type": "set_cell", "row": 0, "column": 0, "card": -2},
-         "card is -2; a card number must be 0 or more"),
-        ({"type": "set_cell", "row": 0, "column": 0},
-         'card is missing: a number, "G" for a gazelle or null to clear'),
-        ({"type": "set_square", "grid": [[1, 2, 3, 4], [], []]},
-         "grid row 1 has 4 cells; expected 3"),
+        (
+            {"type": "juggle"},
+            "unknown event type 'juggle'; expected one of: adjust, "
+            "set_square, set_cell, set_taken, set_gazelles, set_last, "
+            "score_round, next_round",
+        ),
+        (
+            {"type": "set_cell", "row": 3, "column": 0, "card": 1},
+            "row must be a whole number from 0 to 2",
+        ),
+        (
+            {"type": "set_cell", "row": 0, "column": True, "card": 1},
+            "column must be a whole number from 0 to 2",
+        ),
+        (
+            {"type": "set_cell", "row": 0, "column": 0, "card": -2},
+            "card is -2; a card number must be 0 or more",
+        ),
+        (
+            {"type": "set_cell", "row": 0, "column": 0},
+            'card is missing: a number, "G" for a gazelle or null to clear',
+        ),
+        (
+            {"type": "set_square", "grid": [[1, 2, 3, 4], [], []]},
+            "grid row 1 has 4 cells; expected 3",
+        ),
         ({"type": "set_taken", "seat": 4, "count": 1}, "seat must be a whole number from 0 to 3"),
         ({"type": "set_taken", "seat": 0, "count": -1}, "count must be a whole number, 0 or more"),
-        ({"type": "set_taken", "seat": 0, "count": 33},
-         "count must be at most 32, the cards in the deck"),
-        ({"type": "set_gazelles", "seat": 1, "count": 2},
-         "3 gazelles between the square (1) and the hands (2); the game has only 2"),
+        (
+            {"type": "set_taken", "seat": 0, "count": 33},
+            "count must be at most 32, the cards in the deck",
+        ),
+        (
+            {"type": "set_gazelles", "seat": 1, "count": 2},
+            "3 gazelles between the square (1) and the hands (2); the game has only 2",
+        ),
         ({"type": "set_last", "seat": "Ann"}, "seat must be a whole number from 0 to 3"),
-        ({"type": "adjust", "seat": 0, "counter": "herd", "delta": 1},
-         "herd would be 21; it must stay between 0 and 20"),
-        ({"type": "adjust", "seat": 0, "counter": "food", "delta": 1},
-         "unknown counter 'food'; expected one of: herd"),
-        ({"type": "adjust", "seat": 0, "counter": ["herd"], "delta": 1},
-         "unknown counter ['herd']; expected one of: herd"),
+        (
+            {"type": "adjust", "seat": 0, "counter": "herd", "delta": 1},
+            "herd would be 21; it must stay between 0 and 20",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "food", "delta": 1},
+            "unknown counter 'food'; expected one of: herd",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": ["herd"], "delta": 1},
+            "unknown counter ['herd']; expected one of: herd",
+        ),
         ({"type": "next_round"}, "score round 1 before starting the next"),
         ([1], "an event must be an object with a type"),
     ],
@@ -158,7 +202,8 @@ def test_adjust_corrects_a_herd_within_the_card() -> None:
     state = fold(start(), {"type": "adjust", "seat": 2, "counter": "herd", "delta": -20})
     assert state.herds == (20, 20, 0, 20)
     assert refusal(state, {"type": "adjust", "seat": 2, "counter": "herd", "delta": -1}) == (
-        "herd would be -1; it must stay between 0 and 20")
+        "herd would be -1; it must stay between 0 and 20"
+    )
 
 
 # --- scoring (L2) and rounds (L3) ------------------------------------------------------
@@ -171,16 +216,14 @@ def test_l2_scoring_applies_every_loss_once() -> None:
     record = state.history[0]
     assert [loss.total for loss in record.losses] == [5, 8, 4, 3]
     assert record.herds_before == (20, 20, 20, 20)
-    for again in ({"type": "score_round"}, {"type": "set_cell", "row": 0, "column": 1,
-                                            "card": 1}):
+    for again in ({"type": "score_round"}, {"type": "set_cell", "row": 0, "column": 1, "card": 1}):
         assert refusal(state, again) == "round 1 is already scored; start the next round"
 
 
 def test_an_empty_square_is_not_scored() -> None:
     with pytest.raises(RuleError) as refusal:
         table.apply(start(), {"type": "score_round"})
-    assert str(refusal.value) == ("the square is empty; enter its cards before scoring the "
-                                  "round")
+    assert str(refusal.value) == ("the square is empty; enter its cards before scoring the round")
 
 
 def test_l3_the_player_after_the_last_card_starts_the_next_round() -> None:
@@ -196,10 +239,12 @@ def test_l3_next_round_needs_to_know_who_laid_the_last_card() -> None:
     state = fold(start(), {"type": "set_square", "grid": GRID}, {"type": "score_round"})
     with pytest.raises(RuleError) as refusal:
         table.apply(state, {"type": "next_round"})
-    assert str(refusal.value) == ("choose who laid the last card of round 1: the player after "
-                                  "them starts the next round")
-    assert table.apply(fold(state, {"type": "set_last", "seat": 3}),
-                       {"type": "next_round"}).start == 0  # E → S
+    assert str(refusal.value) == (
+        "choose who laid the last card of round 1: the player after them starts the next round"
+    )
+    assert (
+        table.apply(fold(state, {"type": "set_last", "seat": 3}), {"type": "next_round"}).start == 0
+    )  # E → S
 
 
 def test_l3_three_rounds_then_the_highest_herd_wins() -> None:
@@ -211,8 +256,12 @@ def test_l3_three_rounds_then_the_highest_herd_wins() -> None:
     assert state.herds == (5, 2, 8, 11)  # 20 - 3 × (5, 6, 4, 3)
     assert state.game_over and state.winners == [3] and not state.lions_win
     data = table.to_json(state)
-    assert data["herd_chart"] == [[20, 15, 10, 5], [20, 14, 8, 2], [20, 16, 12, 8],
-                                  [20, 17, 14, 11]]
+    assert data["herd_chart"] == [
+        [20, 15, 10, 5],
+        [20, 14, 8, 2],
+        [20, 16, 12, 8],
+        [20, 17, 14, 11],
+    ]
     assert [r["round"] for r in data["history"]] == [1, 2, 3]
     assert refusal(state, {"type": "next_round"}) == "the game is over; no round follows"
     assert refusal(state, {"type": "score_round"}) == "the game is over"
@@ -220,8 +269,11 @@ def test_l3_three_rounds_then_the_highest_herd_wins() -> None:
 
 
 def test_l3_a_herd_falling_to_zero_ends_the_game_and_ties_share() -> None:
-    state = fold(start(PLAYERS3), {"type": "adjust", "seat": 0, "counter": "herd", "delta": -16},
-                 {"type": "adjust", "seat": 1, "counter": "herd", "delta": -1})
+    state = fold(
+        start(PLAYERS3),
+        {"type": "adjust", "seat": 0, "counter": "herd", "delta": -16},
+        {"type": "adjust", "seat": 1, "counter": "herd", "delta": -1},
+    )
     state = play_round(state, grid=[[9, 9, 9], [None, None, None], [1, 1, 1]])
     # S sees 1+1+1 = 3 of its 4; W sees 9+1 = 10 of 19; N sees 27 of 20 → 0 (clipped).
     assert state.herds == (1, 9, 0)
@@ -239,9 +291,27 @@ def test_l3_every_herd_gone_the_lions_win() -> None:
 def test_to_json_is_json_and_has_everything_the_phone_shows() -> None:
     data = table.to_json(play_round(start(), taken={0: 1}))
     assert json.loads(json.dumps(data)) == data
-    assert {"sides", "herds", "round", "rounds", "round_scored", "start", "last", "next_start",
-            "square", "taken", "gazelles_in_hand", "preview", "game_over", "winners",
-            "lions_win", "history", "herd_chart", "cards_dealt", "square_deck"} <= set(data)
+    assert {
+        "sides",
+        "herds",
+        "round",
+        "rounds",
+        "round_scored",
+        "start",
+        "last",
+        "next_start",
+        "square",
+        "taken",
+        "gazelles_in_hand",
+        "preview",
+        "game_over",
+        "winners",
+        "lions_win",
+        "history",
+        "herd_chart",
+        "cards_dealt",
+        "square_deck",
+    } <= set(data)
     assert data["sides"] == ["S", "W", "N", "E"]
     assert data["preview"][0]["total"] == 6 and data["preview"][0]["herd_after"] == 14
 
@@ -249,14 +319,17 @@ def test_to_json_is_json_and_has_everything_the_phone_shows() -> None:
 @pytest.mark.parametrize(
     ("event", "text"),
     [
-        ({"type": "adjust", "seat": 1, "counter": "herd", "delta": -2},
-         "Ben's herd changed by -2"),
+        ({"type": "adjust", "seat": 1, "counter": "herd", "delta": -2}, "Ben's herd changed by -2"),
         ({"type": "set_square", "grid": GRID}, "Square entered with 7 cards"),
         ({"type": "set_cell", "row": 0, "column": 2, "card": 3}, "Square row 1, column 3: 3"),
-        ({"type": "set_cell", "row": 1, "column": 1, "card": "G"},
-         "Square row 2, column 2: gazelle"),
-        ({"type": "set_cell", "row": 2, "column": 0, "card": None},
-         "Square row 3, column 1 cleared"),
+        (
+            {"type": "set_cell", "row": 1, "column": 1, "card": "G"},
+            "Square row 2, column 2: gazelle",
+        ),
+        (
+            {"type": "set_cell", "row": 2, "column": 0, "card": None},
+            "Square row 3, column 1 cleared",
+        ),
         ({"type": "set_taken", "seat": 2, "count": 3}, "Cards taken by Cho: 3"),
         ({"type": "set_gazelles", "seat": 3, "count": 1}, "Gazelles in Dan's hand: 1"),
         ({"type": "set_last", "seat": 0}, "Ann laid the last card"),
@@ -279,17 +352,31 @@ def test_prepare_leaves_events_alone() -> None:
 
 cards = st.one_of(st.none(), st.just("G"), st.integers(0, 5))
 events = st.one_of(
-    st.fixed_dictionaries({"type": st.just("set_cell"), "row": st.integers(0, 2),
-                           "column": st.integers(0, 2), "card": cards}),
-    st.fixed_dictionaries({"type": st.just("set_taken"), "seat": st.integers(0, 3),
-                           "count": st.integers(0, 6)}),
-    st.fixed_dictionaries({"type": st.just("set_gazelles"), "seat": st.integers(0, 3),
-                           "count": st.integers(0, 2)}),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("set_cell"),
+            "row": st.integers(0, 2),
+            "column": st.integers(0, 2),
+            "card": cards,
+        }
+    ),
+    st.fixed_dictionaries(
+        {"type": st.just("set_taken"), "seat": st.integers(0, 3), "count": st.integers(0, 6)}
+    ),
+    st.fixed_dictionaries(
+        {"type": st.just("set_gazelles"), "seat": st.integers(0, 3), "count": st.integers(0, 2)}
+    ),
     st.fixed_dictionaries({"type": st.just("set_last"), "seat": st.integers(0, 3)}),
     st.just({"type": "score_round"}),
     st.just({"type": "next_round"}),
-    st.fixed_dictionaries({"type": st.just("adjust"), "seat": st.integers(0, 3),
-                           "counter": st.just("herd"), "delta": st.integers(-5, 5)}),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("adjust"),
+            "seat": st.integers(0, 3),
+            "counter": st.just("herd"),
+            "delta": st.integers(-5, 5),
+        }
+    ),
 )
 
 
@@ -333,15 +420,25 @@ def test_renaming_players_changes_no_result(sequence, names) -> None:
     assert table.to_json(other) == table.to_json(original)
 
 
-scalars = (st.none() | st.booleans() | st.integers(-3, 40) | st.floats(allow_nan=False)
-           | st.sampled_from(["G", "herd", "S", ""]))
-json_values = scalars | st.lists(scalars, max_size=4) | st.lists(
-    st.lists(scalars, max_size=4), max_size=4) | st.dictionaries(st.text(max_size=2), scalars,
-                                                                max_size=2)
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.floats(allow_nan=False)
+    | st.sampled_from(["G", "herd", "S", ""])
+)
+json_values = (
+    scalars
+    | st.lists(scalars, max_size=4)
+    | st.lists(st.lists(scalars, max_size=4), max_size=4)
+    | st.dictionaries(st.text(max_size=2), scalars, max_size=2)
+)
 fuzzed = st.fixed_dictionaries(
     {"type": st.sampled_from(table.EVENT_TYPES)},
-    optional={key: json_values for key in ("seat", "counter", "delta", "grid", "row",
-                                           "column", "card", "count")},
+    optional={
+        key: json_values
+        for key in ("seat", "counter", "delta", "grid", "row", "column", "card", "count")
+    },
 )
 
 

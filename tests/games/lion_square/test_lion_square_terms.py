@@ -23,8 +23,12 @@ from games.lion_square.contract import score
 from games.lion_square.square import Square
 from games.table import Player
 
-PLAYERS = (Player("Ann", "red"), Player("Ben", "blue"), Player("Cho", "green"),
-           Player("Dan", "yellow"))
+PLAYERS = (
+    Player("Ann", "red"),
+    Player("Ben", "blue"),
+    Player("Cho", "green"),
+    Player("Dan", "yellow"),
+)
 
 GAME_WORDS = re.compile(
     r"\b(herds?|gazelles?|square|rows?|columns?|cards?|round|sides?|taken|hands?|lions?|"
@@ -32,8 +36,18 @@ GAME_WORDS = re.compile(
 )
 # Parameters that quote the API (a field name, the accepted values, a bad key or side
 # letter) verbatim: identifiers the client sends, not words of the game.
-IDENTIFIERS = {"field", "fields", "name", "names", "type", "types", "side", "first", "second",
-               "example"}
+IDENTIFIERS = {
+    "field",
+    "fields",
+    "name",
+    "names",
+    "type",
+    "types",
+    "side",
+    "first",
+    "second",
+    "example",
+}
 
 
 def untranslated(template: str, params: Mapping[str, Any]) -> list[str]:
@@ -48,35 +62,45 @@ def check_error(error: RuleError) -> None:
 
 def test_the_checker_catches_a_plain_english_word() -> None:
     where = "grid row 2, column 3"  # the old way: English words glued into a parameter
-    assert untranslated(N_("{where} is {value}"), {"where": where, "value": 1}) == [
-        "row", "column"]
+    assert untranslated(N_("{where} is {value}"), {"where": where, "value": 1}) == ["row", "column"]
     assert untranslated(N_("got {value}"), {"value": Term(N_("a list"))}) == []
 
 
 # --- refusals ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("event", "english", "shouted"),
     [
-        ({"type": "set_cell", "row": 0, "column": 0, "card": [1]},
-         'card must be a card number (0 or more), "G" for a gazelle or null for an empty '
-         "place; got a list",
-         'card MUST BE A CARD NUMBER (0 OR MORE), "G" FOR A GAZELLE OR NULL FOR AN EMPTY '
-         "PLACE; GOT A LIST"),
-        ({"type": "set_cell", "row": 0, "column": 0, "card": -2},
-         "card is -2; a card number must be 0 or more",
-         "card IS -2; A CARD NUMBER MUST BE 0 OR MORE"),
-        ({"type": "set_square", "grid": [[0, 0, 0], [0, {"n": 1}, 0], [0, 0, 0]]},
-         'grid row 2, column 2 must be a card number (0 or more), "G" for a gazelle or null '
-         "for an empty place; got an object",
-         'grid ROW 2, COLUMN 2 MUST BE A CARD NUMBER (0 OR MORE), "G" FOR A GAZELLE OR NULL '
-         "FOR AN EMPTY PLACE; GOT AN OBJECT"),
-        ({"type": "set_square", "grid": [[0, 0, -1], [0, 0, 0], [0, 0, 0]]},
-         "grid row 1, column 3 is -1; a card number must be 0 or more",
-         "grid ROW 1, COLUMN 3 IS -1; A CARD NUMBER MUST BE 0 OR MORE"),
-        ({"type": "adjust", "seat": 0, "counter": "herd", "delta": 1},
-         "herd would be 21; it must stay between 0 and 20",
-         "HERD WOULD BE 21; IT MUST STAY BETWEEN 0 AND 20"),
+        (
+            {"type": "set_cell", "row": 0, "column": 0, "card": [1]},
+            'card must be a card number (0 or more), "G" for a gazelle or null for an empty '
+            "place; got a list",
+            'card MUST BE A CARD NUMBER (0 OR MORE), "G" FOR A GAZELLE OR NULL FOR AN EMPTY '
+            "PLACE; GOT A LIST",
+        ),
+        (
+            {"type": "set_cell", "row": 0, "column": 0, "card": -2},
+            "card is -2; a card number must be 0 or more",
+            "card IS -2; A CARD NUMBER MUST BE 0 OR MORE",
+        ),
+        (
+            {"type": "set_square", "grid": [[0, 0, 0], [0, {"n": 1}, 0], [0, 0, 0]]},
+            'grid row 2, column 2 must be a card number (0 or more), "G" for a gazelle or null '
+            "for an empty place; got an object",
+            'grid ROW 2, COLUMN 2 MUST BE A CARD NUMBER (0 OR MORE), "G" FOR A GAZELLE OR NULL '
+            "FOR AN EMPTY PLACE; GOT AN OBJECT",
+        ),
+        (
+            {"type": "set_square", "grid": [[0, 0, -1], [0, 0, 0], [0, 0, 0]]},
+            "grid row 1, column 3 is -1; a card number must be 0 or more",
+            "grid ROW 1, COLUMN 3 IS -1; A CARD NUMBER MUST BE 0 OR MORE",
+        ),
+        (
+            {"type": "adjust", "seat": 0, "counter": "herd", "delta": 1},
+            "herd would be 21; it must stay between 0 and 20",
+            "HERD WOULD BE 21; IT MUST STAY BETWEEN 0 AND 20",
+        ),
     ],
 )
 def test_refusals_translate_row_column_herd_and_json_kinds(
@@ -99,15 +123,19 @@ def test_the_text_notation_names_the_place_in_its_own_sentence() -> None:
 @pytest.mark.parametrize(
     "document",
     [
-        {"seats": {"S": "ann", "W": "ben", "N": "cho"}, "grid": [[0, 0, 0], [0, [], 0],
-                                                                  [0, 0, 0]]},
-        {"seats": {"S": "ann", "W": "ben", "N": "cho"}, "grid": [[0] * 3] * 3,
-         "herds": {"ann": {"x": 1}}},
+        {"seats": {"S": "ann", "W": "ben", "N": "cho"}, "grid": [[0, 0, 0], [0, [], 0], [0, 0, 0]]},
+        {
+            "seats": {"S": "ann", "W": "ben", "N": "cho"},
+            "grid": [[0] * 3] * 3,
+            "herds": {"ann": {"x": 1}},
+        },
         {"seats": {"S": "ann", "W": "ben", "N": "cho"}, "grid": [[0] * 3] * 3, "round": [2]},
         {"seats": {"S": "ann", "W": "ben", "N": "cho", "X": "dan"}, "grid": [[0] * 3] * 3},
         {"seats": {"S": "ann", "W": "ben"}, "grid": [[0] * 3] * 3},
-        {"seats": {"S": "ann", "W": "ben", "N": "cho"}, "grid": [["G", "G", "G"], [0] * 3,
-                                                                  [0] * 3]},
+        {
+            "seats": {"S": "ann", "W": "ben", "N": "cho"},
+            "grid": [["G", "G", "G"], [0] * 3, [0] * 3],
+        },
     ],
 )
 def test_contract_refusals_are_fully_translatable(document: dict[str, Any]) -> None:
@@ -118,28 +146,53 @@ def test_contract_refusals_are_fully_translatable(document: dict[str, Any]) -> N
 
 # --- random table play ---------------------------------------------------------------------
 
-json_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.just("G"),
-                        st.just("x"), st.just([1]), st.just({"a": 1}))
+json_values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 40),
+    st.just("G"),
+    st.just("x"),
+    st.just([1]),
+    st.just({"a": 1}),
+)
 EVENTS = st.one_of(
-    st.fixed_dictionaries({"type": st.just("set_cell"), "row": st.integers(-1, 3),
-                           "column": st.integers(0, 2), "card": json_values}),
-    st.fixed_dictionaries({"type": st.just("set_square"), "grid": st.lists(
-        st.lists(json_values, min_size=2, max_size=4), min_size=2, max_size=4)}),
-    st.fixed_dictionaries({"type": st.sampled_from(["set_taken", "set_gazelles"]),
-                           "seat": st.integers(0, 4), "count": json_values}),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("set_cell"),
+            "row": st.integers(-1, 3),
+            "column": st.integers(0, 2),
+            "card": json_values,
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("set_square"),
+            "grid": st.lists(st.lists(json_values, min_size=2, max_size=4), min_size=2, max_size=4),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.sampled_from(["set_taken", "set_gazelles"]),
+            "seat": st.integers(0, 4),
+            "count": json_values,
+        }
+    ),
     st.fixed_dictionaries({"type": st.just("set_last"), "seat": st.none() | st.integers(0, 4)}),
     st.fixed_dictionaries({"type": st.sampled_from(["score_round", "next_round", "deal"])}),
-    st.fixed_dictionaries({"type": st.just("adjust"), "seat": st.integers(0, 4),
-                           "counter": st.sampled_from(["herd", "flock"]),
-                           "delta": st.integers(-25, 25)}),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("adjust"),
+            "seat": st.integers(0, 4),
+            "counter": st.sampled_from(["herd", "flock"]),
+            "delta": st.integers(-25, 25),
+        }
+    ),
 )
 
 
 @settings(max_examples=100, deadline=None)
 @given(events=st.lists(EVENTS, max_size=40))
-def test_every_message_of_random_play_is_fully_translatable(
-    events: list[dict[str, Any]]
-) -> None:
+def test_every_message_of_random_play_is_fully_translatable(events: list[dict[str, Any]]) -> None:
     state = table.new_state(PLAYERS, {})
     for event in events:
         try:
@@ -158,8 +211,11 @@ def test_every_history_line_is_fully_translatable() -> None:
         *({"type": "set_cell", "row": 1, "column": 2, "card": card} for card in (None, "G", 4)),
         {"type": "set_taken", "seat": 2, "count": 3},
         {"type": "set_gazelles", "seat": 3, "count": 1},
-        {"type": "set_last", "seat": 0}, {"type": "set_last", "seat": None},
-        {"type": "score_round"}, {"type": "next_round"}, {"type": "deal"},
+        {"type": "set_last", "seat": 0},
+        {"type": "set_last", "seat": None},
+        {"type": "score_round"},
+        {"type": "next_round"},
+        {"type": "deal"},
     ]
     for event in events:
         template, params = table.describe(event, PLAYERS)

@@ -15,8 +15,12 @@ from games.lion_square import catalog, table, view
 from games.lion_square.square import Side, Square
 from games.table import Player
 
-PLAYERS = (Player("Ann", "red"), Player("Ben", "blue"), Player("Cho", "green"),
-           Player("Dan", "yellow"))
+PLAYERS = (
+    Player("Ann", "red"),
+    Player("Ben", "blue"),
+    Player("Cho", "green"),
+    Player("Dan", "yellow"),
+)
 cells = st.one_of(st.none(), st.just("G"), st.integers(min_value=0, max_value=4))
 grids = st.lists(st.lists(cells, min_size=3, max_size=3), min_size=3, max_size=3)
 sides = st.sampled_from(list(Side))
@@ -27,6 +31,7 @@ def fold(state: table.State, *events: dict[str, Any]) -> table.State:
 
 
 # --- the square from each side -----------------------------------------------------------
+
 
 @given(grids, sides)
 def test_turning_to_a_side_and_back_round_trips(grid: list[list[Any]], side: Side) -> None:
@@ -40,13 +45,17 @@ def test_a_tapped_cell_round_trips(row: int, column: int, side: Side) -> None:
 
 
 @given(grids, sides)
-def test_a_side_sees_its_nearest_cards_at_the_bottom_of_its_view_l2(grid: list[list[Any]],
-                                                                    side: Side) -> None:
+def test_a_side_sees_its_nearest_cards_at_the_bottom_of_its_view_l2(
+    grid: list[list[Any]], side: Side
+) -> None:
     seen = view.to_view(Square.from_json(grid).to_json(), side)
-    bottom = tuple(next((seen[r][c] for r in (2, 1, 0) if seen[r][c] is not None), None)
-                   for c in range(3))
-    expected = tuple("G" if cell is not None and not isinstance(cell, int) else cell
-                     for cell in Square.from_json(grid).nearest(side))
+    bottom = tuple(
+        next((seen[r][c] for r in (2, 1, 0) if seen[r][c] is not None), None) for c in range(3)
+    )
+    expected = tuple(
+        "G" if cell is not None and not isinstance(cell, int) else cell
+        for cell in Square.from_json(grid).nearest(side)
+    )
     assert bottom == expected
 
 
@@ -75,11 +84,17 @@ def test_the_picker_offers_the_numbers_of_the_deck_l1() -> None:
 
 # --- hidden herds -----------------------------------------------------------------------
 
+
 def test_another_seats_herd_is_hidden_until_the_game_ends() -> None:
-    state = fold(table.new_state(PLAYERS, {}),
-                 {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3})
-    assert table.view_counters(state, 1) == [{"herd": None}, {"herd": 17}, {"herd": None},
-                                            {"herd": None}]
+    state = fold(
+        table.new_state(PLAYERS, {}), {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3}
+    )
+    assert table.view_counters(state, 1) == [
+        {"herd": None},
+        {"herd": 17},
+        {"herd": None},
+        {"herd": None},
+    ]
     assert table.view_counters(state, None) == [{"herd": None}] * 4
     data = table.view_json(state, 0)
     assert data["herds"] == [20, None, None, None]
@@ -89,15 +104,16 @@ def test_another_seats_herd_is_hidden_until_the_game_ends() -> None:
     event = {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3}
     hidden = table.view_event(state, event, 0)
     assert hidden["delta"] is None
-    assert table.describe(hidden, PLAYERS) == ("{player}'s herd was corrected",
-                                               {"player": "Ben"})
+    assert table.describe(hidden, PLAYERS) == ("{player}'s herd was corrected", {"player": "Ben"})
     assert table.view_event(state, event, 1)["delta"] == -3
 
 
 def test_scored_rounds_hide_the_other_herds_too() -> None:
-    state = fold(table.new_state(PLAYERS, {}),
-                 {"type": "set_square", "grid": [[3, None, 1], [2, "G", 0], [None, 1, 2]]},
-                 {"type": "score_round"})
+    state = fold(
+        table.new_state(PLAYERS, {}),
+        {"type": "set_square", "grid": [[3, None, 1], [2, "G", 0], [None, 1, 2]]},
+        {"type": "score_round"},
+    )
     record = table.view_json(state, 2)["history"][0]
     assert record["herds_before"] == [None, None, 20, None]
     assert record["herds_after"][2] is not None and record["herds_after"].count(None) == 3
@@ -105,11 +121,12 @@ def test_scored_rounds_hide_the_other_herds_too() -> None:
 
 
 def test_at_the_end_every_herd_shows_and_the_lions_leave_nobody_ranked_l3() -> None:
-    state = fold(table.new_state(PLAYERS, {}),
-                 *({"type": "adjust", "seat": seat, "counter": "herd", "delta": -20}
-                   for seat in range(4)),
-                 {"type": "set_square", "grid": [[1, None, None], [None] * 3, [None] * 3]},
-                 {"type": "score_round"})
+    state = fold(
+        table.new_state(PLAYERS, {}),
+        *({"type": "adjust", "seat": seat, "counter": "herd", "delta": -20} for seat in range(4)),
+        {"type": "set_square", "grid": [[1, None, None], [None] * 3, [None] * 3]},
+        {"type": "score_round"},
+    )
     assert state.game_over and state.lions_win
     data = table.view_json(state, None)
     assert data["herds"] == [0, 0, 0, 0] and data["ranking"] == [] and data["winners"] == []
@@ -119,8 +136,11 @@ def test_at_the_end_every_herd_shows_and_the_lions_leave_nobody_ranked_l3() -> N
 def test_the_ranking_once_the_game_is_over() -> None:
     state = table.new_state(PLAYERS, {})
     assert table.to_json(state)["ranking"] == []  # not over yet
-    state = fold(state, {"type": "adjust", "seat": 2, "counter": "herd", "delta": -20},
-                 {"type": "adjust", "seat": 0, "counter": "herd", "delta": -1},
-                 {"type": "set_square", "grid": [[None] * 3, [None, 0, None], [None] * 3]},
-                 {"type": "score_round"})
+    state = fold(
+        state,
+        {"type": "adjust", "seat": 2, "counter": "herd", "delta": -20},
+        {"type": "adjust", "seat": 0, "counter": "herd", "delta": -1},
+        {"type": "set_square", "grid": [[None] * 3, [None, 0, None], [None] * 3]},
+        {"type": "score_round"},
+    )
     assert table.to_json(state)["ranking"] == [[1, 3], [0], [2]]
