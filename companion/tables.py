@@ -994,6 +994,8 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
             SeatTokenRow(table_id=row.id, seat=seat, token_hash=_token_hash(new), taken_at=now)
         )
         session.flush()
+    if holder is not None:  # the phone that lost the seat is told at its next poll
+        versions.hold_open(row.id)
     return new
 
 

@@ -46,6 +46,9 @@ WATCH_SECONDS = 30.0
 CHUNK = 2000
 #: Tables remembered at most (each entry is two small objects).
 MAX_TABLES = 100_000
+#: How long a table's polls go past the map after a seat was taken over (``hold_open``):
+#: long enough for every phone's next poll (every 2 s) to reach a view.
+HOLD_OPEN_SECONDS = 30.0
 
 Callback = Callable[[str, int], None]
 
@@ -81,6 +84,7 @@ class VersionMap:
         self._refreshing = False
         self._refreshed = clock()
         self._subscribers: list[Callback] = []
+        self._open_until: dict[str, float] = {}  # table id → polls go to the view until then
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self.queries = 0  # how many queries this map ran (tests, diagnostics)
@@ -88,10 +92,13 @@ class VersionMap:
     # -- reading ---------------------------------------------------------------------
 
     def current(self, table_id: str) -> int | None:
-        """The table's version as this process knows it (None: no such table)."""
+        """The table's version as this process knows it (None: no such table, or polls of
+        it are held open: see ``hold_open``)."""
         now = self.clock()
         with self._lock:
             self._asked[table_id] = now
+            if self._open_until.get(table_id, 0.0) > now:
+                return None
             known = self._versions.get(table_id)
             due = now - self._refreshed >= self.interval and not self._refreshing
             if due:
@@ -156,6 +163,16 @@ class VersionMap:
                 self._refreshing = False
 
     # -- learning --------------------------------------------------------------------
+
+    def hold_open(self, table_id: str, seconds: float) -> None:
+        """For ``seconds``, ``current`` does not answer for ``table_id``, so its polls go on
+        to the view: what changed is no table change (a seat taken over by another phone)
+        and the phone concerned must still be told at its next poll."""
+        with self._lock:
+            now = self.clock()
+            self._open_until = {t: u for t, u in self._open_until.items() if u > now}
+            if len(self._open_until) < MAX_TABLES:
+                self._open_until[table_id] = now + seconds
 
     def note(self, table_id: str, version: int) -> None:
         """This process committed ``version`` of the table."""
@@ -259,6 +276,13 @@ def current(table_id: str) -> int | None:
 def note(table_id: str, version: int) -> None:
     """A write in this process committed ``version``: update the map, tell subscribers."""
     _map().note(table_id, version)
+
+
+def hold_open(table_id: str, seconds: float = HOLD_OPEN_SECONDS) -> None:
+    """Polls of ``table_id`` reach the view for a while (``VersionMap.hold_open``). Each
+    process keeps its own map: a phone whose polls land on another worker is told once its
+    poll reaches this one, or at the table's next change."""
+    _map().hold_open(table_id, seconds)
 
 
 def subscribe(callback: Callback, app: Flask | None = None) -> Callable[[], None]:

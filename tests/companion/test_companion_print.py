@@ -48,8 +48,13 @@ def dispose(app):
 
 
 def seat_of(client, table_id):
+    """The seat this phone's token holds (the session keeps a token, not a number)."""
     with client.session_transaction() as session:
-        return session.get("seats", {}).get(table_id)
+        token = session.get("seats", {}).get(table_id)
+    if not isinstance(token, str):
+        return None
+    with client.application.app_context():
+        return tables.seat_of(table_id, token)
 
 
 def qr_codes_on_page(pdf: bytes, page: int, tmp_path) -> list[str]:
@@ -81,7 +86,11 @@ def qr_codes_on_page(pdf: bytes, page: int, tmp_path) -> list[str]:
 
 
 def test_seat_link_remembers_the_seat_and_lands_on_the_clean_table_url(client, lion):
-    response = client.get(f"/t/{lion.id}/s/2")
+    asked = client.get(f"/t/{lion.id}/s/2")  # opening the link only asks
+    assert asked.status_code == 200
+    assert "Take Ben&#39;s seat on this phone?" in asked.get_data(as_text=True)
+    assert seat_of(client, lion.id) is None
+    response = client.post(f"/t/{lion.id}/s/2")
     assert response.status_code == 303
     assert response.headers["Location"] == f"/t/{lion.id}"
     assert seat_of(client, lion.id) == 1  # seat links count from 1, as the boards print
@@ -95,7 +104,9 @@ def test_seat_link_is_the_shape_printgen_prints(app, client, lion):
         table_url = base.absolute_url("web.table", table_id=lion.id)
     link = seat_link(table_url, 0)
     assert link == f"{table_url}/s/1"
-    assert client.get(link.removeprefix("http://localhost")).status_code == 303
+    path = link.removeprefix("http://localhost")
+    assert client.get(path).status_code == 200  # asks first
+    assert client.post(path).status_code == 303
     assert seat_of(client, lion.id) == 0
 
 
@@ -196,7 +207,7 @@ def test_download_is_the_pdf_with_seat_links_on_the_herd_cards(tmp_path, make_ta
         [f"{table_url}/s/1", f"{table_url}/s/2", f"{table_url}/s/3", table_url]
     )
     # Scanning the second card makes the phone Ben.
-    assert client.get(f"/t/{table.id}/s/2").status_code == 303
+    assert client.post(f"/t/{table.id}/s/2").status_code == 303
     assert seat_of(client, table.id) == 1
     dispose(app)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from companion_testkit import FAKE, app_config
 from flask import Flask
 
@@ -158,3 +159,21 @@ def test_a_poll_for_another_version_gets_the_panel(app: Flask, make_table: Any) 
 
 def test_a_poll_for_no_table_is_404(client: Any) -> None:
     assert client.get("/t/nothing-here/poll?v=0").status_code == 404
+
+
+def test_a_seat_taken_over_holds_the_polls_open_for_a_while(app: Flask) -> None:
+    # A take-over changes no version, yet the phone that lost its seat must be told at its
+    # next poll: for a while the map does not answer for that table, so polls reach the view.
+    clock = with_clock(app)
+    with app.app_context():
+        table = tables.create(FAKE, PLAYERS)
+        first = tables.take_seat(table.id, 0)
+        assert versions.current(table.id) == 0
+        with pytest.raises(tables.SeatHeld):  # another phone holds it
+            tables.take_seat(table.id, 0)
+        assert versions.current(table.id) == 0  # a refusal changes nothing
+        assert tables.seat_of(table.id, first) == 0
+        tables.take_seat(table.id, 0, force=True)
+        assert versions.current(table.id) is None  # held open
+        clock.now += versions.HOLD_OPEN_SECONDS + 1
+        assert versions.current(table.id) == 0
