@@ -65,11 +65,12 @@ bp = Blueprint("push", __name__)
 class Waiter:
     """One open stream: the newest version heard and an event to wake it."""
 
-    __slots__ = ("table_id", "version", "woken")
+    __slots__ = ("recheck", "table_id", "version", "woken")
 
     def __init__(self, table_id: str) -> None:
         self.table_id = table_id
         self.version = -1
+        self.recheck = False  # say the version again: the phone polls once (a seat moved)
         self.woken = threading.Event()
 
 
@@ -97,6 +98,7 @@ class Hub:
                 return
             self._started = True
         self.versions.subscribe(self.wake)
+        self.versions.subscribe_rechecks(self.recheck)
         url = str(self.app.config.get("DATABASE_URL") or "")
         if url.startswith("postgresql"):
             self.listener = Listener(url, self.versions.note)
@@ -114,6 +116,15 @@ class Hub:
         for waiter in waiting:
             if version > waiter.version:
                 waiter.version = version
+            waiter.woken.set()
+
+    def recheck(self, table_id: str) -> None:
+        """Something that is no table change happened (a seat taken over): every stream of
+        the table says its version again, and each phone polls once."""
+        with self._lock:
+            waiting = list(self._streams.get(table_id, ()))
+        for waiter in waiting:
+            waiter.recheck = True
             waiter.woken.set()
 
     def open(self, table_id: str) -> Waiter:
@@ -220,7 +231,8 @@ def events(
         yield f"retry: {RETRY_MS}\n\n"
         sent = -1
         while True:
-            if waiter.version > sent:
+            if waiter.version > sent or (waiter.recheck and sent >= 0):
+                waiter.recheck = False
                 sent = waiter.version
                 yield f"event: version\ndata: {sent}\n\n"
             left = deadline - clock()

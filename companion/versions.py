@@ -85,6 +85,7 @@ class VersionMap:
         self._refreshed = clock()
         self._subscribers: list[Callback] = []
         self._open_until: dict[str, float] = {}  # table id → polls go to the view until then
+        self._rechecks: list[Callable[[str], None]] = []  # told when a table is held open
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self.queries = 0  # how many queries this map ran (tests, diagnostics)
@@ -173,6 +174,14 @@ class VersionMap:
             self._open_until = {t: u for t, u in self._open_until.items() if u > now}
             if len(self._open_until) < MAX_TABLES:
                 self._open_until[table_id] = now + seconds
+            rechecks = list(self._rechecks)
+        for callback in rechecks:  # open streams ask their phones to poll once
+            callback(table_id)
+
+    def subscribe_rechecks(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(table_id)`` whenever a table is held open (``hold_open``)."""
+        with self._lock:
+            self._rechecks.append(callback)
 
     def note(self, table_id: str, version: int) -> None:
         """This process committed ``version`` of the table."""

@@ -32,6 +32,7 @@
   var open = false;
   var lastHeard = 0;
   var wanted = 0;       // the newest version the stream announced
+  var heard = -1;       // the version the stream's last message said
   var retries = 0;
   var retryTimer = null;
   var woke = false;     // the next timed poll goes through: the phone just woke up
@@ -73,6 +74,7 @@
 
   function closed() {
     open = false;
+    heard = -1;  // a reopened stream starts by saying the version: that is no repeat
     mark("data-push", "closed");
   }
   document.addEventListener("htmx:sseError", closed);
@@ -83,6 +85,11 @@
     var version = parseInt(event.detail && event.detail.data, 10);
     if (!isFinite(version) || version < 0) { return; }
     mark("data-push-version", version);
+    // The same version said again: something that is no table change (a seat taken over
+    // by another phone) asks every phone to poll once.
+    var repeated = version === heard;
+    heard = version;
+    if (repeated && version === panelVersion()) { pushPoll(); return; }
     if (version > wanted) { wanted = version; retries = 0; }
     if (wanted > panelVersion()) { catchUp(); }
   });

@@ -93,6 +93,28 @@ def test_a_change_in_this_process_reaches_the_stream(app: Flask, make_table: Any
     assert heard == [0, 1]
 
 
+def test_a_seat_taken_over_makes_the_stream_say_the_version_again(
+    app: Flask, make_table: Any
+) -> None:
+    # No table change, yet the phone that lost its seat must poll once (the page then
+    # tells it): every open stream of the table repeats its version.
+    table = make_table()
+    app.config["PUSH_STREAM_SECONDS"] = BOUND
+    with app.app_context():
+        tables.take_seat(table.id, 0)
+
+    def take_over() -> None:
+        with app.app_context():
+            tables.take_seat(table.id, 0, force=True)
+
+    timer = later(take_over)
+    body = stream(app, table.id)
+    said = [next(part for part in body if part.startswith("event: version")) for _ in range(2)]
+    timer.join()
+    body.close()
+    assert said == ["event: version\ndata: 0\n\n"] * 2
+
+
 def test_other_tables_changes_are_not_sent(app: Flask, make_table: Any) -> None:
     table, other = make_table(), make_table()
     app.config.update(PUSH_STREAM_SECONDS=1.0, PUSH_HEARTBEAT_SECONDS=5)
