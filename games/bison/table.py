@@ -124,9 +124,30 @@ def _adjust(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, stocks=with_seat(state, change.seat, stocks=changed)[0])
 
 
-#: The fields each event type carries (the companion refuses any other, naming it); a
-#: type not listed here is checked by its handler alone.
-EVENT_FIELDS: dict[str, frozenset[str]] = {"adjust": ADJUST_FIELDS}
+# A tile placed on the mirror: a printed id, or a retail tile's edges and animals (B1).
+_TILE_FIELDS = frozenset({"at", "tile", "edges", "animals", "rotation"})
+# What every action carries (B6): its cost is paid, or one animal gained with no hunters.
+_ACTION_FIELDS = frozenset({"type", "seat", "action", "hunters", "payment", "gain", "override"})
+
+#: The fields each event type carries (the companion refuses any other, naming it), the
+#: optional ones and those of events recorded earlier included, so every table replays.
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "adjust": ADJUST_FIELDS,
+    # ``builds`` for tent/canoe; where a placed tile lies and the space its hunters stand on.
+    "action": _ACTION_FIELDS | _TILE_FIELDS | {"builds", "space"},
+    "play": _ACTION_FIELDS | _TILE_FIELDS | {"space", "builds", "moves", "gather"},
+    "correct": frozenset({"type", "spaces"}),
+    "buy": frozenset({"type", "seat", "item", "size"}),
+    "exchange": frozenset({"type", "seat", "give", "get", "times"}),
+    # ``exchanges``: awards recorded before B8 was amended; ``overflow``: the B8 choice.
+    "award": frozenset({"type", "seat", "gains", "exchanges", "overflow"}),
+    "end_round": frozenset({"type", "override"}),
+    "tile": _TILE_FIELDS | {"type"},
+    "start_tile": frozenset({"type", "at", "edges", "animals", "rotation"}),
+    "pieces": frozenset({"type", "at", "space", "seat", "hunters", "structure"}),
+    "score": frozenset({"type", "overflow", "exchanges", "override", "lock"}),
+    "reopen": frozenset({"type"}),
+}
 
 EVENTS = {
     "adjust": _adjust,
