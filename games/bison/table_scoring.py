@@ -183,16 +183,21 @@ def parse_choices(state: State, raw: object) -> dict[tuple[int, int], list[Any]]
                 ),
                 number=number,
             )
-        seat = state.rounds.check_seat(item.get("seat"))
-        region = item.get("region")
-        if not whole(region) or region < 0:
-            raise RuleError(
-                N_("exchange choice {number}: region must be a region number, not {value!r}"),
-                number=number,
-                value=region,
-            )
-        choices[(seat, region)] = list(item["exchanges"])
+        choices[_seat_and_region(state, item, number)] = list(item["exchanges"])
     return choices
+
+
+def _seat_and_region(state: State, item: Mapping[str, Any], number: int) -> tuple[int, int]:
+    """The seat and region an exchange or overflow choice is for, checked."""
+    seat = state.rounds.check_seat(item.get("seat"))
+    region = item.get("region")
+    if not whole(region) or region < 0:
+        raise RuleError(
+            N_("exchange choice {number}: region must be a region number, not {value!r}"),
+            number=number,
+            value=region,
+        )
+    return seat, region
 
 
 def parse_overflow(state: State, raw: object) -> dict[tuple[int, int], Choice]:
@@ -216,15 +221,7 @@ def parse_overflow(state: State, raw: object) -> dict[tuple[int, int], Choice]:
                 ),
                 number=number,
             )
-        seat = state.rounds.check_seat(item.get("seat"))
-        region = item.get("region")
-        if not whole(region) or region < 0:
-            raise RuleError(
-                N_("exchange choice {number}: region must be a region number, not {value!r}"),
-                number=number,
-                value=region,
-            )
-        chosen[(seat, region)] = Choice.from_json(
+        chosen[_seat_and_region(state, item, number)] = Choice.from_json(
             {"exchanges": item.get("exchanges", []), "buys": item.get("buys", [])}
         )
     return chosen
