@@ -137,7 +137,7 @@ class SlowClients:
 def measure(port: int, table_id: str, total: int, phones: int = 4) -> tuple[list[float], int]:
     paths = [
         (f"/t/{table_id}", {}),
-        (f"/t/{table_id}/poll?v=0", {"HX-Request": "true"}),
+        (f"/t/{table_id}?v=0", {"HX-Request": "true"}),
         ("/healthz", {}),
     ]
     times: list[float] = []

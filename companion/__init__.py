@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
 from companion import (
     api,
@@ -23,6 +23,7 @@ from companion import (
     registry,
     security,
     serving,
+    tables,
     versions,
 )
 
@@ -89,6 +90,9 @@ def _register_errors(app: Flask) -> None:
         return render_template("error.html", code=code, message=message), code
 
     app.register_error_handler(HTTPException, render)
+    # The event path reads the table itself and lets "no such table" through: the API
+    # answers it in JSON (its own handler), every page with the 404 page.
+    app.register_error_handler(tables.TableNotFound, lambda _error: render(NotFound()))
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Any:

@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 
 from companion import security, tables
 from companion.i18n import rule_error_message
+from companion.pages import panel
 from companion.pages.base import absolute_url
 from games.errors import RuleError
 
@@ -82,7 +83,8 @@ def _not_found(_exc: tables.TableNotFound) -> tuple[Any, int]:
 
 
 @bp.errorhandler(tables.VersionConflict)
-def _conflict(exc: tables.VersionConflict) -> tuple[Any, int]:
+def stale(exc: tables.VersionConflict) -> tuple[Any, int]:
+    """409 with the table's version: the client's ``expected_version`` is behind."""
     return jsonify(
         error=_(
             "The table changed meanwhile: expected version %(expected)s, it is at "
@@ -116,6 +118,16 @@ def changed(view: tables.TableView) -> Any:
     return jsonify(version=view.version, state=view.state_json_for(viewer(view.id)))
 
 
+def refused(_view: tables.TableView, message: str) -> tuple[Any, int]:
+    """The rules said no (worded by the game's panel, in the reader's language): 422."""
+    return error(message, 422)
+
+
+def acting_seat(view: tables.TableView) -> int | None:
+    """The seat the request's token holds (None without a token, or with a stale one)."""
+    return viewer(view.id) if request.headers.get(SEAT_HEADER) else None
+
+
 @bp.post("/tables")
 @security.limiter.limit(security.create_limit)
 def create_table() -> tuple[Any, int]:
@@ -140,20 +152,25 @@ def get_events(table_id: str) -> Any:
 
 
 @bp.post("/tables/<table_id>/events")
-@security.limiter.limit(security.event_limit)
 def post_event(table_id: str) -> Any:
+    """One event, through the one event path (rate-limited there)."""
     body = json_body()
     expected = expected_version(body)
-    seat = viewer(table_id) if request.headers.get(SEAT_HEADER) else None
-    view = tables.append(table_id, body, seat=seat, expected_version=expected)
-    return changed(view)
+    return panel.post_event(
+        table_id,
+        lambda _view: body,
+        actor=acting_seat,
+        expected_version=expected,
+        answer=changed,
+        refused=refused,
+        stale=stale,
+    )
 
 
 UNDO_FIELDS = ("seat", "seq")
 
 
 @bp.post("/tables/<table_id>/undo")
-@security.limiter.limit(security.undo_limit)
 def post_undo(table_id: str) -> Any:
     """Body ``{}`` (the table's last change), ``{"seat": N}`` (that seat's last change in
     effect) or ``{"seq": K}`` (that change); ``expected_version`` as for events."""
@@ -168,11 +185,18 @@ def post_undo(table_id: str) -> Any:
             ),
             422,
         )
-    actor = viewer(table_id) if request.headers.get(SEAT_HEADER) else None
-    view = tables.undo(
-        table_id, seat=body.get("seat"), seq=body.get("seq"), by=actor, expected_version=expected
+    table = tables.get(table_id)
+    return panel.post_undo(
+        table_id,
+        table=table,
+        seat=body.get("seat"),
+        seq=body.get("seq"),
+        by=acting_seat(table),
+        expected_version=expected,
+        answer=changed,
+        refused=refused,
+        stale=stale,
     )
-    return changed(view)
 
 
 @bp.post("/tables/<table_id>/seats/<int:seat>")

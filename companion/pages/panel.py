@@ -1,4 +1,4 @@
-"""The live panel of a table and the one event path every panel form takes.
+"""The live panel of a table and the one event path every panel form and the API take.
 
 Glossary
 --------
@@ -14,10 +14,11 @@ refusal wording
     language); ``rule_error_message`` unless the panel module declares its own
     (``refusal_wording``).
 event path
-    ``post_event``: read the table once, build the event from the form, append it in one
-    transaction (``tables.append``) as this phone's seat, answer with the fresh panel (a
-    fragment to htmx, else a redirect to the table) or the 422 refusal. ``post_undo`` is
-    the same path for undo (``tables.undo``).
+    ``post_event``: read the table once, build the event from the form (or take the API's
+    JSON body), append it in one transaction (``tables.append``) as the acting seat,
+    answer with the fresh panel (a fragment to htmx, else a redirect to the table) or the
+    422 refusal — or, for the API, the JSON the caller's ``answer``/``refused``/``stale``
+    hooks make. ``post_undo`` is the same path for undo (``tables.undo``).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from companion import registry, security, tables
 from companion.i18n import bound_gettext, rule_error_message, translate
 from companion.pages.base import confirm_page, current_seat, is_htmx, load_table, small_number
 from companion.panel_cache import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, RenderCache, personalise
-from games.errors import RuleError
+from games.errors import N_, RuleError
 
 log = logging.getLogger(__name__)
 
@@ -196,43 +197,98 @@ def game_table(table_id: str, game: str | None = None) -> tables.TableView:
     return table
 
 
+#: Who makes a change: the seat of the table ``actor(table)`` returns (None: a phone, or
+#: an API client, that holds no seat).
+Actor = Callable[[tables.TableView], "int | None"]
+#: The answer when ``expected_version`` is not the table's version any more.
+Stale = Callable[[tables.VersionConflict], Answer]
+
+
 def post_event(
     table_id: str,
     build_event: Callable[[tables.TableView], dict[str, Any]],
     *,
     game: str | None = None,
     table: tables.TableView | None = None,
+    actor: Actor | None = None,
+    expected_version: int | None = None,
     answer: Callable[[tables.TableView], Answer] | None = None,
     refused: Refused | None = None,
+    stale: Stale | None = None,
 ) -> Answer:
-    """The one event path of the pages: read the table once (404 when there is none, or
-    it plays another game than ``game``; ``table`` when the route has read it already),
-    build the event from the form (``build_event(table)``), append it as this phone's seat
-    in one transaction.
+    """The one event path, for every panel form and the JSON API: read the table once
+    (``tables.TableNotFound`` when there is none, answered 404 by the page's or the API's
+    error handler; a 404 page when it plays another game than ``game``; ``table`` when
+    the route has read it already), build the event (``build_event(table)``), append it in
+    one transaction as the acting seat.
+
+    The acting seat is this phone's (``current_seat``), which confirms once per turn before
+    changing another seat's things; an ``actor`` names it instead and is not asked (the
+    API: the seat of the request's token; a program has no screen to confirm on).
+    ``expected_version``: append only at that version, else ``stale(conflict)``.
 
     Answers ``answer(new table)``, by default the fresh panel (``panel_response``). A
     refusal of the form or of the rules (``RuleError``; nothing stored) answers
     ``refused(table, message)``, by default the panel with the message (422); the message
     is worded by the game's panel (``refusal_wording``).
     """
-    with security.limiter.limit(security.event_limit):  # 429 past the limit
+    with security.limiter.shared_limit(security.event_limit, scope="table-changes"):  # 429 past it
         pass
     if table is None:
-        table = game_table(table_id, game)
-    seat = current_seat(table)
+        table = tables.get(table_id)
+    if game is not None and table.game != game:
+        abort(404)
+    seat = current_seat(table) if actor is None else actor(table)
     try:
         event = build_event(table)
+    except RuleError as error:
+        return _refusal(table, error, refused)
+    if actor is None:
         other = _acting_for(table, event, seat)
         if other is not None:
             return _confirm_acting_for(table, seat, other)
-        changed = tables.append(table_id, event, seat=seat)
-    except tables.TableNotFound:
-        abort(404)
+    return _outcome(
+        table,
+        lambda: tables.append(table_id, event, seat=seat, expected_version=expected_version),
+        answer=answer,
+        refused=refused,
+        stale=stale,
+        stale_message=N_(
+            "Someone changed the table meanwhile; nothing was changed. Look again, then "
+            "try again if you still want to."
+        ),
+    )
+
+
+def _refusal(table: tables.TableView, error: RuleError, refused: Refused | None) -> Answer:
+    """The rules (or the form) said no: ``refused(table, message)``, by default the
+    panel with the message, 422; the message worded by the game's panel."""
+    message = refusal_message(table.game, error)
+    if refused is not None:
+        return refused(table, message)
+    return panel_response(table, error=message, status=422)
+
+
+def _outcome(
+    table: tables.TableView,
+    write: Callable[[], tables.TableView],
+    *,
+    answer: Callable[[tables.TableView], Answer] | None,
+    refused: Refused | None,
+    stale: Stale | None,
+    stale_message: str,
+) -> Answer:
+    """Make the change (``write``, one transaction) and answer how it went: the changed
+    table, a refusal, or a stale version (``stale``, by default the fresh panel with
+    ``stale_message`` translated, 409: translated only then, as most changes go through)."""
+    try:
+        changed = write()
+    except tables.VersionConflict as conflict:
+        if stale is not None:
+            return stale(conflict)
+        return panel_response(tables.get(table.id), status=409, error=_(stale_message))
     except RuleError as error:
-        message = refusal_message(table.game, error)
-        if refused is not None:
-            return refused(table, message)
-        return panel_response(table, error=message, status=422)
+        return _refusal(table, error, refused)
     return answer(changed) if answer is not None else panel_response(changed)
 
 
@@ -342,32 +398,51 @@ def undo_confirmation(table_id: str, seq: int | None = None) -> Answer:
     )
 
 
-def post_undo(table_id: str) -> Answer:
-    """Undo a change (``tables.undo``): the history line ``seq`` when the form names one
-    (the confirmation does), else this phone's seat's last change in effect; ``version``
-    (the table's version the confirmation showed) makes a stale tap a 409 "someone changed
-    the table meanwhile" instead of a second undo. The same answers as ``post_event``."""
-    with security.limiter.limit(security.undo_limit):  # 429 past the limit
+def post_undo(
+    table_id: str,
+    *,
+    seat: int | None,
+    seq: int | None,
+    by: int | None,
+    table: tables.TableView | None = None,
+    expected_version: int | None = None,
+    answer: Callable[[tables.TableView], Answer] | None = None,
+    refused: Refused | None = None,
+    stale: Stale | None = None,
+) -> Answer:
+    """The event path of an undo (``tables.undo``), for the pages and the API: the change
+    ``seq``, else ``seat``'s last change in effect, else the table's last, undone by ``by``.
+    ``expected_version`` (the version the confirmation or the client saw) makes a stale
+    tap ``stale(conflict)`` — by default a 409 panel, "someone changed the table
+    meanwhile" — instead of a second undo. The same answers as ``post_event``."""
+    with security.limiter.shared_limit(security.undo_limit, scope="table-undos"):  # 429 past it
         pass
-    table = game_table(table_id)
+    if table is None:
+        table = tables.get(table_id)
+    return _outcome(
+        table,
+        lambda: tables.undo(table_id, seat=seat, seq=seq, by=by, expected_version=expected_version),
+        answer=answer,
+        refused=refused,
+        stale=stale,
+        stale_message=N_(
+            "Someone changed the table meanwhile; nothing was undone. Look again, then "
+            "undo if you still want to."
+        ),
+    )
+
+
+def undo_from_form(table_id: str) -> Answer:
+    """A phone's undo (the confirmation's form): the history line ``seq`` when the form
+    names one, else this phone's seat's last change in effect, at the form's ``version``."""
+    table = tables.get(table_id)
     seat = current_seat(table)
     seq = small_number(request.form.get("seq"))
-    version = small_number(request.form.get("version"))
-    try:
-        changed = tables.undo(
-            table_id, seat=seat if seq is None else None, seq=seq, by=seat, expected_version=version
-        )
-    except tables.TableNotFound:
-        abort(404)
-    except tables.VersionConflict:
-        return panel_response(
-            tables.get(table_id),
-            status=409,
-            error=_(
-                "Someone changed the table meanwhile; nothing was undone. Look again, then "
-                "undo if you still want to."
-            ),
-        )
-    except RuleError as error:
-        return panel_response(table, error=refusal_message(table.game, error), status=422)
-    return panel_response(changed)
+    return post_undo(
+        table_id,
+        table=table,
+        seat=seat if seq is None else None,
+        seq=seq,
+        by=seat,
+        expected_version=small_number(request.form.get("version")),
+    )

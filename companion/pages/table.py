@@ -42,9 +42,9 @@ from companion.pages.base import (
 from companion.pages.panel import (
     panel_markup,
     post_event,
-    post_undo,
     table_page,
     undo_confirmation,
+    undo_from_form,
 )
 
 
@@ -81,18 +81,6 @@ def _lost_seat_notice(view: tables.TableView) -> str | None:
     )
 
 
-@bp.get("/t/<table_id>/panel")
-def panel(table_id: str) -> Any:
-    """The panel alone (kept for tools that read the fragment; the page polls ``/t/<id>``)."""
-    return panel_markup(load_table(table_id))
-
-
-@bp.get("/t/<table_id>/poll")
-def poll(table_id: str) -> Any:
-    """The poll's former address (a page opened before an upgrade still asks here)."""
-    return _poll(table_id)
-
-
 def _poll(table_id: str) -> Any:
     """204 while the table is at version ``v``; otherwise the fresh panel."""
     seen = small_number(request.args.get("v"))
@@ -124,8 +112,8 @@ def _known(table_id: str) -> int | None:
 # the poll's fast path
 
 NO_STORE = {"Cache-Control": "no-store"}
-#: ``/t/<id>`` (htmx only: a plain GET with ``?v=`` is the page) and ``/t/<id>/poll``.
-POLL_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})(/poll)?")
+#: ``/t/<id>`` asked by htmx (a plain GET with ``?v=`` is the page).
+POLL_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})")
 VERSION_ARG = re.compile(r"(?:^|&)v=([0-9]{1,9})(?:&|$)")
 
 StartResponse = Callable[..., Any]
@@ -143,7 +131,7 @@ class PollShortcut:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
             match = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
-            if match and (match[2] or environ.get("HTTP_HX_REQUEST") == "true"):
+            if match and environ.get("HTTP_HX_REQUEST") == "true":
                 seen = VERSION_ARG.search(environ.get("QUERY_STRING", ""))
                 if seen and self._current(match[1]) == int(seen[1]):
                     start_response("204 No Content", [("Cache-Control", "no-store")])
@@ -182,7 +170,7 @@ def undo(table_id: str) -> Any:
     seat's last change in effect); POST (from it): the undo."""
     if request.method == "GET":
         return undo_confirmation(table_id, small_number(request.args.get("seq")))
-    return post_undo(table_id)
+    return undo_from_form(table_id)
 
 
 @bp.get("/t/<table_id>/history")

@@ -114,8 +114,22 @@ def breed_name(dog_id: str) -> str:
 
 def message(error: RuleError) -> str:
     """A refusal in the reader's language, the dog named as the reader knows it."""
-    params = catalog.localized(error.params, kit.lang())
-    return rule_error_message(RuleError(error.template, **params))
+    return rule_error_message(_dogs_named(error, kit.lang()))
+
+
+def _dogs_named(error: RuleError, lang: str) -> RuleError:
+    """``error`` with its dogs named in ``lang``: a plain refusal's parameters, and the
+    change and the refusal an undo refusal names (its own wording is kept)."""
+    if isinstance(error, tables.UndoBlocked):
+        return tables.UndoBlocked(
+            error.seq,
+            error.change_template,
+            catalog.localized(error.change_params, lang),
+            _dogs_named(error.problem, lang),
+        )
+    if type(error) is not RuleError:  # a refusal with its own wording (a held seat, …)
+        return error
+    return RuleError(error.template, **catalog.localized(error.params, lang))
 
 
 # ---------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from companion_testkit import FAKE, app_config
+from companion_testkit import FAKE, HTMX, app_config
 
 from companion import create_app, tables
 
@@ -35,7 +35,7 @@ def test_static_pages_render(client, path):
 
 
 def test_table_pages_render(client, table):
-    for path in ("", "/join", "/history", "/panel"):
+    for path in ("", "/join", "/history"):
         response = client.get(f"/t/{table.id}{path}")
         assert response.status_code == 200, path
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
@@ -51,7 +51,7 @@ def test_share_page_has_qr_of_the_table_url(client, table):
     assert f"http://localhost/t/{table.id}" in page
 
 
-@pytest.mark.parametrize("path", ["", "/join", "/history", "/panel", "/poll?v=0", "/export"])
+@pytest.mark.parametrize("path", ["", "/join", "/history", "?v=0", "/export"])
 def test_unknown_table_is_404_page(client, path):
     response = client.get(f"/t/no-such-table{path}")
     assert response.status_code == 404
@@ -255,20 +255,20 @@ def test_refusal_is_translated(client, table):
 
 
 def test_poll_204_until_something_changes(client, table):
-    first = client.get(f"/t/{table.id}/poll?v=0")
+    first = client.get(f"/t/{table.id}?v=0", headers=HTMX)
     assert first.status_code == 204
     assert first.data == b""
     client.post(f"/t/{table.id}/adjust", data={"seat": "1", "counter": "points", "delta": "-1"})
-    changed = client.get(f"/t/{table.id}/poll?v=0")
+    changed = client.get(f"/t/{table.id}?v=0", headers=HTMX)
     assert changed.status_code == 200
     assert "?v=1" in changed.get_data(as_text=True)
     assert changed.headers["Cache-Control"] == "no-store"
-    assert client.get(f"/t/{table.id}/poll?v=1").status_code == 204
+    assert client.get(f"/t/{table.id}?v=1", headers=HTMX).status_code == 204
 
 
-@pytest.mark.parametrize("query", ["", "?v=", "?v=abc", "?v=-1"])
+@pytest.mark.parametrize("query", ["?v=", "?v=abc", "?v=-1", "?v=1234567890"])
 def test_poll_bad_version_is_400(client, table, query):
-    response = client.get(f"/t/{table.id}/poll{query}")
+    response = client.get(f"/t/{table.id}{query}", headers=HTMX)
     assert response.status_code == 400
     assert "?v=&lt;number&gt;" in response.get_data(as_text=True)
 

@@ -213,14 +213,16 @@ def test_a_database_restart_costs_a_retry_not_an_error_page(
     client = app.test_client()
     try:
         table_id = new_table(app)
-        assert client.get(
-            f"/t/{table_id}/poll?v=0", headers={"HX-Request": "true"}
-        ).status_code in (200, 204, 286)
+        assert client.get(f"/t/{table_id}?v=0", headers={"HX-Request": "true"}).status_code in (
+            200,
+            204,
+            286,
+        )
         with caplog.at_level(logging.WARNING):
             relay.up.clear()  # the database goes down
             relay.drop_all()
             down = client.get(f"/t/{table_id}", headers={"Accept-Language": "ja"})
-            poll = client.get(f"/t/{table_id}/poll?v=0", headers={"HX-Request": "true"})
+            poll = client.get(f"/t/{table_id}?v=0", headers={"HX-Request": "true"})
             health = client.get("/healthz")
             relay.up.set()  # and comes back
             back = client.get(f"/t/{table_id}")

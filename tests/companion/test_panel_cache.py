@@ -34,7 +34,7 @@ def change(app, table_id: str, delta: int = 1, seat: int = 0) -> tables.TableVie
 
 
 def poll(client, table_id: str, seen: int, lang: str = "en"):
-    return client.get(f"/t/{table_id}/poll?v={seen}", headers={**HTMX, "Accept-Language": lang})
+    return client.get(f"/t/{table_id}?v={seen}", headers={**HTMX, "Accept-Language": lang})
 
 
 def shown_version(response) -> int:
@@ -182,7 +182,7 @@ def test_a_refusal_is_answered_fresh_and_not_cached(app, client, table):
     )
     assert response.status_code == 422
     assert 'role="alert"' in response.get_data(as_text=True)
-    assert 'role="alert"' not in client.get(f"/t/{table.id}/panel").get_data(as_text=True)
+    assert 'role="alert"' not in client.get(f"/t/{table.id}").get_data(as_text=True)
 
 
 # -- each phone: its seat, its token -----------------------------------------------------
@@ -263,8 +263,8 @@ def test_bison_zoom_is_per_phone(app, make_table):
     table = make_table("bison", 2)
     near, far = app.test_client(), app.test_client()
     near.post(f"/t/{table.id}/bison/zoom", data={"z": "3"})
-    assert "bison-board zoom-3" in near.get(f"/t/{table.id}/panel").get_data(as_text=True)
-    assert "bison-board zoom-1" in far.get(f"/t/{table.id}/panel").get_data(as_text=True)
+    assert "bison-board zoom-3" in near.get(f"/t/{table.id}").get_data(as_text=True)
+    assert "bison-board zoom-1" in far.get(f"/t/{table.id}").get_data(as_text=True)
 
 
 def test_lion_square_picks_the_place_after_the_posted_one(app, client, make_table):

@@ -62,13 +62,12 @@ def screens(game: str, table_id: str) -> list[str]:
     base = f"/t/{table_id}"
     paths = [
         base,
-        f"{base}/panel",
         f"{base}/history",
         f"{base}/join",
         f"{base}/print",
         f"{base}/s/1",
         f"{base}/s/99",
-        f"{base}/poll?v=0",
+        f"{base}?v=0",
     ]
     if game == "bison":
         paths += [

@@ -323,11 +323,12 @@ def test_an_undo_refusal_is_translated_with_the_change_it_names(any_app):
     ):
         assert client.post(f"{url}/events", json=event).status_code == 200
     # without Fifi's end of turn, Butch's turn could not have started
+    # (the API words it as the panel does: the dog named as a Japanese reader knows it)
     refused = client.post(f"{url}/undo", json={"seq": 2}, headers={"Accept-Language": "ja"})
     assert refused.status_code == 422
     assert refused.get_json()["error"] == (
         "取り消せません:変更3(Benの手番が始まりました。はらぺこが1下がります)がこれを前提に"
-        "しています:まだFifiの手番です(残りAP 7):先にその犬のプレイヤーが手番を終えてください"
+        "しています:まだフィフィの手番です(残りAP 7):先にその犬のプレイヤーが手番を終えてください"
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from companion_testkit import HTMX, send
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
@@ -51,6 +52,8 @@ def test_without_htmx_the_version_does_not_matter(client, make_table):
     assert "<html" in answer.get_data(as_text=True)
 
 
-def test_the_former_poll_address_still_answers(client, make_table):
+@pytest.mark.parametrize("path", ["/poll?v=0", "/panel"])
+def test_the_table_has_one_get_url(client, make_table, path):
+    """The former ``/poll`` and ``/panel`` addresses are gone: ``/t/<id>`` answers all."""
     table = make_table()
-    assert client.get(f"/t/{table.id}/poll?v=0").status_code == 204
+    assert client.get(f"/t/{table.id}{path}", headers=HTMX).status_code == 404

@@ -78,8 +78,7 @@ def test_panel_in_japanese_and_italian(client, table):
 
 
 def test_panel_fragment_and_poll_render(client, table):
-    assert client.get(f"/t/{table.id}/panel").status_code == 200
-    fresh = client.get(f"/t/{table.id}/poll?v=0")
+    fresh = client.get(f"/t/{table.id}?v=999", headers={"HX-Request": "true"})
     assert fresh.status_code == 200 and "Supply" in text(fresh)
 
 

@@ -272,9 +272,9 @@ def test_the_herd_stepper_uses_the_generic_adjust(client, app, table):
 
 
 def test_the_poll_brings_a_change_made_elsewhere(client, app, table):
-    assert client.get(f"/t/{table.id}/poll?v=0").status_code == 204
+    assert client.get(f"/t/{table.id}?v=0", headers={"HX-Request": "true"}).status_code == 204
     send(app, table.id, {"type": "set_cell", "row": 0, "column": 0, "card": 4})
-    fresh = client.get(f"/t/{table.id}/poll?v=0")
+    fresh = client.get(f"/t/{table.id}?v=0", headers={"HX-Request": "true"})
     assert fresh.status_code == 200 and 'data-version="1"' in fresh.get_data(as_text=True)
 
 
