@@ -8,7 +8,7 @@ randomness, no environment), so equal arguments give byte-identical PDFs.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from types import ModuleType
 
@@ -72,16 +72,19 @@ def kit_components(game: str, context: Context) -> list[Component]:
     ]
 
 
-def cover_notes(game: str, context: Context) -> list[str]:
-    """Lines for the cover's "how to print": what else to get, how to assemble posters."""
+def cover_notes(game: str, context: Context, printed: Collection[str]) -> list[str]:
+    """Lines for the cover's "how to print": what else to get, and how to assemble the
+    posters among the ``printed`` components (keys): a kit printed ``--only`` without the
+    city says nothing of gluing it."""
     games = list(GAMES) if game == ALL else [game]
+    extras = [importlib.import_module(module) for name in games for module in EXTRAS.get(name, ())]
     return [
         rules_sheets.also_need(games, context),
         *(
             note
-            for name in games
-            for module in EXTRAS.get(name, ())
-            for note in importlib.import_module(module).cover_notes(context)
+            for extra in extras
+            if any(component.key in printed for component in extra.components(context))
+            for note in extra.cover_notes(context)
         ),
     ]
 
@@ -232,7 +235,7 @@ def render_kit(
             ink_saver,
             entries,
             table_url,
-            tuple(cover_notes(game, context)),
+            tuple(cover_notes(game, context, {c.key for c in chosen})),
             duplex_end=duplex_end,
             last_page=last_page,
             offset=back_offset,

@@ -105,6 +105,16 @@ def test_the_cover_states_the_assembled_size_and_the_die(lang, size, need):
 
 
 @pytest.mark.parametrize(
+    ("only", "told"),
+    [(["cover", "city"], True), (["cover", "dogs-life.cards"], False), (["cover"], False)],
+)
+def test_the_cover_tells_how_to_glue_the_city_only_when_it_is_printed(only, told):
+    cover = reader(render_kit("dogs-life", only=only)).pages[0].extract_text()
+    assert ("46.4 × 34.4 cm" in cover.replace("\n", "")) is told
+    assert "six-sided die" in cover.replace("\n", " ")  # what else to get: always
+
+
+@pytest.mark.parametrize(
     ("game", "need"),
     [
         ("lion-square", "4 paper clips"),
