@@ -53,6 +53,7 @@ from games.errors import N_, RuleError, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
 from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
+from games.table import subject_seat as seat_field
 
 GAME: Final = "lion-square"
 COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
@@ -281,6 +282,15 @@ def herd_chart(state: State) -> list[list[int]]:
         [first[seat], *(record.herds_after[seat] for record in state.history)]
         for seat in range(len(state.players))
     ]
+
+
+def subject_seat(event: Mapping[str, Any]) -> int | None:
+    """The seat ``event`` is about (``games.table.subject_seat``), except ``set_last``: who
+    laid the last card is a fact of the round that any player records as they saw it, not
+    that seat's own change (no "make this change for Cho?" when Ann notes it)."""
+    if isinstance(event, Mapping) and event.get("type") == "set_last":
+        return None
+    return seat_field(event)
 
 
 def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:

@@ -154,6 +154,19 @@ def test_counts_and_the_last_card_are_set(client, app, table):
     assert get(app, table.id).state.last is None
 
 
+def test_any_seat_notes_who_laid_the_last_card_without_acting_for_them(client, app, table):
+    """Ann's phone notes that Ben laid the last card: a fact of the round, not Ben's own
+    change, so it is not asked "make this change for Ben?" — his taken cards still are."""
+    client.post(f"/t/{table.id}/seat", data={"seat": "0"})
+    assert post(client, table.id, "last", {"seat": "1"}).status_code == 200
+    assert get(app, table.id).state.last == 1
+    asked = post(client, table.id, "taken", {"seat": "1", "count": "3"})
+    assert asked.status_code == 409 and "Make this change for Ben?" in text(asked)
+    assert get(app, table.id).state.taken == (0, 0, 0)
+    events = client.get(f"/api/v1/tables/{table.id}/events").get_json()
+    assert (events[-1]["type"], events[-1]["seat"], events[-1]["subject"]) == ("set_last", 0, None)
+
+
 def test_gazelle_stepper_stops_at_the_two_gazelle_cards(client, app, table):
     send(app, table.id, {"type": "set_gazelles", "seat": 0, "count": 2})
     body = panel(client, table.id)
