@@ -100,6 +100,19 @@ def component_ids(game: str) -> list[str]:
     return [COVER, *(c.key for name in games for c in kit_components(name, context))]
 
 
+def piece_ids(game: str) -> list[str]:
+    """The pieces ``--only`` accepts one by one for ``game`` (or ``all``): ``B07``,
+    ``fifi-03``, ``tent-blue-1a``… (one replacement piece each)."""
+    games = list(GAMES) if game == ALL else [game]
+    context = Context("en", Style())
+    return [
+        piece.id
+        for name in games
+        for component in kit_components(name, context)
+        for piece in component.pieces
+    ]
+
+
 def _select(
     game: str, planned: list[Component], only: Sequence[str] | None, copies: int
 ) -> tuple[list[Component], bool]:

@@ -69,15 +69,26 @@ class KitOptions:
         return f"{game}-{self.lang}-{self.paper}{part}.pdf"
 
 
-def kit_parts(game: str, lang: str) -> list[tuple[str, str]]:
-    """The components of ``game``'s kit a reader may tick: (id, printed title in ``lang``),
-    the cover first."""
+@dataclass(frozen=True, slots=True)
+class KitPart:
+    """One part of the kit the print page offers: a component to tick whole, and the ids of
+    its pieces, each of which may be ticked alone (a lost card, one torn token)."""
+
+    id: str
+    title: str
+    pieces: tuple[str, ...] = ()
+
+
+def kit_parts(game: str, lang: str) -> list[KitPart]:
+    """The parts of ``game``'s kit a reader may tick, with their printed titles in
+    ``lang``: the cover first, then each component with its pieces."""
     if game not in printkit.GAMES:
         return []
     context = printkit.Context(lang if lang in PRINT_LANGUAGES else "en", Style())
-    cover = _("Cover sheet and duplex tests")
-    return [(printkit.COVER, cover)] + [
-        (c.key, c.title) for c in printkit.kit_components(game, context)
+    cover = KitPart(printkit.COVER, _("Cover sheet and duplex tests"))
+    return [cover] + [
+        KitPart(c.key, c.title, tuple(p.id for p in c.pieces))
+        for c in printkit.kit_components(game, context)
     ]
 
 
@@ -134,7 +145,11 @@ def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[
     if raw_ink.lower() not in INK_SAVER_VALUES:
         errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."), value=raw_ink[:20]))
     ink_saver = INK_SAVER_VALUES.get(raw_ink.lower(), False)
-    offered_parts = printkit.component_ids(game) if game in printkit.GAMES else []
+    offered_parts = (
+        {*printkit.component_ids(game), *printkit.piece_ids(game)}
+        if game in printkit.GAMES
+        else set()
+    )
     getlist = getattr(values, "getlist", None)
     raw_parts = getlist("part") if getlist else ([values["part"]] if "part" in values else [])
     parts: list[str] = []

@@ -348,6 +348,31 @@ def test_ticked_parts_and_copies_print_only_those(client, lion):
     assert sum(page.extract_text().count("Herd") for page in pages) == 8
 
 
+def test_the_page_offers_each_piece_alone_under_its_part(client, lion):
+    text = client.get(f"/t/{lion.id}/print").get_data(as_text=True)
+    pieces = text[text.index('data-testid="print-pieces"') :]
+    for piece in ("R01", "B10", "G2", "H4", "rules-lion-square-1"):
+        assert f'name="part" value="{piece}"' in pieces
+    assert "Single pieces" in pieces and "herd cards" in pieces  # under its part's title
+    ja = client.get(f"/t/{lion.id}/print", headers={"Accept-Language": "ja"})
+    assert "単品" in ja.get_data(as_text=True)
+
+
+def test_a_ticked_piece_prints_alone_with_its_back_and_stays_ticked_on_a_refusal(client, lion):
+    herd = client.get(f"/t/{lion.id}/print?download=pdf&part=H2")
+    assert herd.status_code == 200, herd.get_data(as_text=True)
+    pages = PdfReader(io.BytesIO(herd.data)).pages
+    assert len(pages) == 1 and pages[0].extract_text().count("Herd") == 1  # one card
+    card = client.get(f"/t/{lion.id}/print?download=pdf&part=Y07")
+    assert len(PdfReader(io.BytesIO(card.data)).pages) == 2  # its front, then its back
+    refused = client.get(f"/t/{lion.id}/print?download=pdf&part=H2&copies=0")
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400
+    assert '<input type="checkbox" name="part" value="H2" checked>' in page
+    opened = page[: page.index('value="H2"')].rpartition("<details")[2]
+    assert opened.startswith(' class="print-pieces" open>')  # its part opens to show it
+
+
 @pytest.mark.parametrize(
     ("query", "message"),
     [
