@@ -7,23 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from bison_panel import FOUR, base
 from companion_testkit import HTMX, get, text
-
-FOUR = [
-    {"name": "Yui", "color": "yellow"},
-    {"name": "Ren", "color": "red"},
-    {"name": "Gen", "color": "green"},
-    {"name": "Bea", "color": "blue"},
-]
 
 
 @pytest.fixture
 def table(make_table):
     return make_table("bison", 3)
-
-
-def base(table_id: str) -> str:
-    return f"/t/{table_id}/bison"
 
 
 def test_table_page_shows_round_flow_board_and_standings(client, table):
