@@ -8,7 +8,7 @@ import re
 
 import pytest
 from bison_panel import FOUR, base
-from companion_testkit import HTMX, get, text
+from companion_testkit import HTMX, get, new_table_form, text
 
 
 @pytest.fixture
@@ -464,16 +464,9 @@ def test_create_form_offers_the_bison_settings(client):
     assert 'name="setting.whatif"' in page.get_data(as_text=True)
     created = client.post(
         "/new",
-        data={
-            "game": "bison",
-            "name0": "Ann",
-            "color0": "red",
-            "name1": "Ben",
-            "color1": "blue",
-            "setting.start_seat": "1",
-            "setting.max_totem_distance": "3",
-            "setting.whatif": "on",
-        },
+        data=new_table_form(
+            "bison", players=2, start_seat="1", max_totem_distance="3", whatif="on"
+        ),
     )
     assert created.status_code == 303
 
