@@ -11,15 +11,8 @@ from refusals import refused
 from games.bison import table
 from games.bison.movement import reachable
 from games.errors import RuleError
-from games.table import Player
 
-FOUR = (
-    Player("Yui", "yellow"),
-    Player("Ren", "red"),
-    Player("Gen", "green"),
-    Player("Bea", "blue"),
-)
-YELLOW, RED, GREEN, BLUE = range(4)
+from .builders import BLUE, FOUR, GREEN, RED, YELLOW
 
 
 def ref(at: tuple[int, int], space: str, tile: str | None = None) -> dict[str, Any]:
