@@ -10,10 +10,10 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from server_kit import Server, free_port
 
 PG = "postgresql+psycopg://campfire:campfire@127.0.0.1:5432/campfire_test"
 
@@ -40,12 +40,6 @@ def one_line(result: subprocess.CompletedProcess[str], status: int) -> str:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     return lines[0]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def test_version() -> None:
@@ -158,39 +152,14 @@ def test_serve_refuses_a_port_out_of_range(tmp_path: Path, port: str) -> None:
 
 
 def test_serve_stops_quietly_on_ctrl_c(tmp_path: Path) -> None:
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'c.sqlite3'}"}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "campfire",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-    )
+    server = Server(f"sqlite:///{tmp_path / 'c.sqlite3'}", cwd=tmp_path, stdout=subprocess.PIPE)
     try:
-        for _attempt in range(150):  # bounded wait until it answers
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.2)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        server.wait_until_up()
+        server.process.send_signal(signal.SIGINT)  # Ctrl-C, to the master
+        out, err = server.process.communicate(timeout=30)
     finally:
-        process.kill()
-    assert process.returncode == 0
+        server.stop()
+    assert server.process.returncode == 0
     assert "Traceback" not in out + err
 
 

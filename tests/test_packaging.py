@@ -11,20 +11,18 @@ itself comes from the wheel alone: the source tree is nowhere on the path.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import sysconfig
-import time
 import urllib.request
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from server_kit import Server
 
 ROOT = Path(__file__).resolve().parents[1]
 #: What a source copy leaves out: environments, build leftovers, runtime data.
@@ -159,53 +157,18 @@ def test_the_wheel_needs_no_dropped_dependency(wheel: Path) -> None:
     assert re.search(r"^License-Expression: MIT$", metadata, re.MULTILINE)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def served(venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`campfire serve` from the installed wheel, run outside the source tree."""
     folder = tmp_path_factory.mktemp("run")
-    port = free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
-        "SECRET_KEY": "s" * 40,
-        "PYTHONPATH": "",
-    }
-    process = subprocess.Popen(
-        [
-            venv / "bin" / "campfire",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-        ],
+    with Server(
+        f"sqlite:///{folder / 'db.sqlite3'}",
         cwd=folder,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _attempt in range(200):  # bounded wait until it answers
-            assert process.poll() is None, process.stderr.read().decode()  # type: ignore
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield base
-    finally:
-        os.killpg(process.pid, 15)
-        process.communicate(timeout=30)
+        env={"PYTHONPATH": ""},
+        program=[venv / "bin" / "campfire"],
+    ) as server:
+        server.wait_until_up()
+        yield server.url
 
 
 def test_the_installed_package_is_the_wheel_not_the_source(venv: Path) -> None:

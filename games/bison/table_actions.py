@@ -93,16 +93,10 @@ def _builds(
     return pairs
 
 
-def on_action(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "action", "seat", "action", "hunters", "payment"?, "gain"?, "builds"?,
-    "override"?}`` — one of the six actions (B6)."""
-    seat = event_seat(state, event)
-    override = flag(event, "override")
-    action = check_action(event.get("action"))
-    hunters = check_hunters(event.get("hunters"))
-    rounds = state.rounds.take(seat, action, override=override, names=state.names)
-    stocks, supply = state.stocks[seat], state.supplies[seat]
-
+def paid(stocks: Stocks, hunters: int, event: Mapping[str, Any]) -> Stocks:
+    """``stocks`` after an action with ``hunters`` (B6): the cost table's price, split as
+    the event's ``payment`` says (else the default split), or with no hunters the one
+    animal its ``gain`` names. Shared by the ``action`` event and the board's ``play``."""
     if hunters == 0:
         if event.get("payment"):
             raise RuleError(N_("an action without hunters costs nothing; it gains one animal"))
@@ -111,13 +105,23 @@ def on_action(state: State, event: Mapping[str, Any]) -> State:
                 N_("choose the animal you gain for an action without hunters: {names}"),
                 names=", ".join(ANIMALS),
             )
-        stocks = gain(stocks, event["gain"])
-    else:
-        if event.get("gain") is not None:
-            raise RuleError(N_("only an action without hunters gains an animal"))
-        cost = action_cost(hunters)
-        split = event.get("payment")
-        stocks = pay(stocks, default_payment(stocks, cost) if split is None else split, cost=cost)
+        return gain(stocks, event["gain"])
+    if event.get("gain") is not None:
+        raise RuleError(N_("only an action without hunters gains an animal"))
+    cost = action_cost(hunters)
+    split = event.get("payment")
+    return pay(stocks, default_payment(stocks, cost) if split is None else split, cost=cost)
+
+
+def on_action(state: State, event: Mapping[str, Any]) -> State:
+    """``{"type": "action", "seat", "action", "hunters", "payment"?, "gain"?, "builds"?,
+    "override"?}`` — one of the six actions (B6)."""
+    seat = event_seat(state, event)
+    override = flag(event, "override")
+    action = check_action(event.get("action"))
+    hunters = check_hunters(event.get("hunters"))
+    rounds = state.rounds.take(seat, action, override=override, names=state.names)
+    stocks, supply = paid(state.stocks[seat], hunters, event), state.supplies[seat]
 
     board = state.board
     if action is Action.PLACE_TILE:

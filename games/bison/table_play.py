@@ -44,20 +44,14 @@ from typing import Any
 
 from games.bison.board import Board, Pieces, PlacedTile, Space, check_structure_kind
 from games.bison.economy import (
-    ANIMALS,
     MAX_HUNTERS_PER_ACTION,
-    Stocks,
     Supply,
-    action_cost,
     check_hunters,
     check_size,
-    default_payment,
-    gain,
-    pay,
 )
 from games.bison.movement import reachable
 from games.bison.rounds import Action, check_action
-from games.bison.table_actions import _builds
+from games.bison.table_actions import _builds, paid
 from games.bison.table_board import _sync_supply, build_on_board, on_pieces, place_tile_on_board
 from games.bison.table_fields import event_seat, flag, parse_hex, parse_rotation, parse_space
 from games.bison.table_state import State, with_seat
@@ -351,27 +345,9 @@ def on_play(state: State, event: Mapping[str, Any]) -> State:
             used=used,
             declared=str(declared),
         )
-    stocks = _paid(state.stocks[seat], used, event)
+    stocks = paid(state.stocks[seat], used, event)
     all_stocks, all_supplies = with_seat(state, seat, stocks=stocks, supply=supply)
     return replace(state, stocks=all_stocks, supplies=all_supplies, rounds=rounds, board=board)
-
-
-def _paid(stocks: Stocks, used: int, event: Mapping[str, Any]) -> Stocks:
-    """The cost table (B6) for ``used`` hunters, or the animal gained with none."""
-    if used == 0:
-        if event.get("payment"):
-            raise RuleError(N_("an action without hunters costs nothing; it gains one animal"))
-        if event.get("gain") is None:
-            raise RuleError(
-                N_("choose the animal you gain for an action without hunters: {names}"),
-                names=", ".join(ANIMALS),
-            )
-        return gain(stocks, event["gain"])
-    if event.get("gain") is not None:
-        raise RuleError(N_("only an action without hunters gains an animal"))
-    cost = action_cost(used)
-    split = event.get("payment")
-    return pay(stocks, default_payment(stocks, cost) if split is None else split, cost=cost)
 
 
 def hunters_used(state: State, event: Mapping[str, Any]) -> int:

@@ -309,17 +309,7 @@ def search(game: Game, seat: int, section: Section, found: Find) -> tuple[Game, 
     if section not in _ACTIONS:
         raise RuleError(N_("only a trash can or a restaurant is searched"))
     game = _set(game, seat, dogs.spend(game.dogs[seat], 1, _ACTIONS[section]))
-    report: Report = {"outcome": found.value}
-    if found is Find.BONE and bones_in_use(game) >= BONES:
-        report["outcome"] = "none-left"
-    else:
-        state, kept = dogs.find(game.dogs[seat], found)
-        game = _set(game, seat, state)
-        if not kept:
-            report["outcome"] = "no-room"
-    if section is Section.TRASH:
-        game, report["trash_day"] = _place_trash_marker(game)
-    return game, report
+    return _keep_find(game, seat, section, found)
 
 
 def drink(game: Game, seat: int) -> Game:
@@ -436,7 +426,13 @@ def draw(
     game = _set(game, seat, state, delivered=True)
     card, game = _draw(game, seat, drawer)
     game = _remember(game, seat, section, (card,))
-    found = card.find(section)
+    return _keep_find(game, seat, section, card.find(section))
+
+
+def _keep_find(game: Game, seat: int, section: Section, found: Find) -> tuple[Game, Report]:
+    """What a searched or delivered-to section gave the dog, whether it was found with the
+    real cards or drawn from the deck: a bone needs one left in the box and a free carrying
+    space; a rummaged trash can gets a trash marker (D3)."""
     report: Report = {"outcome": found.value}
     if found is Find.BONE and bones_in_use(game) >= BONES:
         report["outcome"] = "none-left"

@@ -196,27 +196,18 @@ def _place(pen: Pen, square: Square, t: Text) -> None:
         size,
     )
     if square.kind is Kind.NEWSPAPER_OFFICE:  # where the newspaper markers are stacked
-        for dx in (-1, 1):
-            sx = x0 + w / 2 + dx * 30 - 9
-            pen.rect(sx, y0 + 2.5, 18, 14, stroke="muted", width=0.35)
-        pen.text(
-            x0 + w / 2 - 30,
-            y0 + 18,
-            t("city_newspapers_here"),
-            MIN_LABEL_PT,
-            color="muted",
-            align="center",
-            max_width=30,
-        )
-        pen.text(
-            x0 + w / 2 + 30,
-            y0 + 18,
-            t("city_newspapers_here"),
-            MIN_LABEL_PT,
-            color="muted",
-            align="center",
-            max_width=30,
-        )
+        for dx in (-1, 1):  # two piles, left and right of the middle, each labelled
+            middle = x0 + w / 2 + dx * 30
+            pen.rect(middle - 9, y0 + 2.5, 18, 14, stroke="muted", width=0.35)
+            pen.text(
+                middle,
+                y0 + 18,
+                t("city_newspapers_here"),
+                MIN_LABEL_PT,
+                color="muted",
+                align="center",
+                max_width=30,
+            )
 
 
 def _arrows(pen: Pen) -> None:

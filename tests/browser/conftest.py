@@ -27,12 +27,12 @@ fontconfig file that adds IPAexGothic, the font the print kit already depends on
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from phone_kit import live_companion
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = Path(__file__).parent / "screenshots"
@@ -50,32 +50,15 @@ TIMEOUT_MS = 10_000
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from werkzeug.serving import make_server
-
-    from companion import create_app, tables
-
-    folder = tmp_path_factory.mktemp("live")
-    tables.clear_cache()
-    app = create_app(
-        {
-            "SECRET_KEY": "browser-test-secret-key-0123456789abcdef",
-            "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
-            "CREATE_RATE_LIMIT": "1000 per minute",
-            "JOIN_RATE_LIMIT": "1000 per minute",
-            "EVENT_RATE_LIMIT": "100000 per minute",
-            "UNDO_RATE_LIMIT": "100000 per minute",
-            "HISTORY_RATE_LIMIT": "100000 per minute",
-        }
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
-        app.extensions["campfire.db"].dispose()
+    with live_companion(
+        tmp_path_factory.mktemp("live"),
+        CREATE_RATE_LIMIT="1000 per minute",
+        JOIN_RATE_LIMIT="1000 per minute",
+        EVENT_RATE_LIMIT="100000 per minute",
+        UNDO_RATE_LIMIT="100000 per minute",
+        HISTORY_RATE_LIMIT="100000 per minute",
+    ) as url:
+        yield url
 
 
 def japanese_fonts(folder: Path) -> dict[str, str]:

@@ -1,5 +1,6 @@
-"""What the browser tests do on a phone again and again: read the panel's version, tap a
-panel control and wait for the fresh panel, create a table through the form and sit down.
+"""What the browser tests do again and again: serve the companion live, and on a phone read
+the panel's version, tap a panel control and wait for the fresh panel, create a table
+through the form and sit down.
 
 A plain module with a name of its own (pytest keeps one module called ``conftest`` at a
 time, so tests import helpers from here; the fixtures stay in conftest.py).
@@ -8,8 +9,40 @@ time, so tests import helpers from here; the fixtures stay in conftest.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+
+@contextmanager
+def live_companion(folder: Path, **config: Any) -> Iterator[str]:
+    """The real app (CSRF on) on a temporary SQLite file in ``folder``, served by a
+    Werkzeug server thread on a free loopback port; its base URL. ``config`` goes to
+    ``create_app`` (rate limits, ``POLL_MS`` …)."""
+    from werkzeug.serving import make_server
+
+    from companion import create_app, tables
+
+    tables.clear_cache()
+    app = create_app(
+        {
+            "SECRET_KEY": "browser-test-secret-key-0123456789abcdef",
+            "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
+            **config,
+        }
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        app.extensions["campfire.db"].dispose()
+
 
 #: The players of a 3-seat test table: name and colour.
 THREE = (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))

@@ -9,14 +9,12 @@ is asserted; every wait is bounded by the harness timeout.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
-from phone_kit import act, create_table, version
-
-from companion import create_app, tables
+from phone_kit import act, create_table, live_companion, version
 
 HOUR_MS = 3_600_000
 HALF_SECOND_MS = 500
@@ -26,30 +24,19 @@ STREAM = "**/events/stream"
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[int], str]]:
     """``serve(poll_ms)``: the base URL of a live companion polling every ``poll_ms``."""
-    from werkzeug.serving import make_server
+    with ExitStack() as servers:
 
-    servers: list[Any] = []
+        def start(poll_ms: int) -> str:
+            return servers.enter_context(
+                live_companion(
+                    tmp_path_factory.mktemp("push"),
+                    CREATE_RATE_LIMIT="1000 per minute",
+                    JOIN_RATE_LIMIT="1000 per minute",
+                    POLL_MS=poll_ms,
+                )
+            )
 
-    def start(poll_ms: int) -> str:
-        folder = tmp_path_factory.mktemp("push")
-        tables.clear_cache()
-        app = create_app(
-            {
-                "SECRET_KEY": "browser-test-secret-key-0123456789abcdef",
-                "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
-                "CREATE_RATE_LIMIT": "1000 per minute",
-                "JOIN_RATE_LIMIT": "1000 per minute",
-                "POLL_MS": poll_ms,
-            }
-        )
-        server = make_server("127.0.0.1", 0, app, threaded=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_port}"
-
-    yield start
-    for server in servers:
-        server.shutdown()
+        yield start
 
 
 def watching(page: Any, url: str) -> list[str]:

@@ -50,6 +50,22 @@ def app_config(tmp_path: Any, **extra: Any) -> dict[str, Any]:
     return config
 
 
+#: Who sits at a table made through the "new table" form, seat by seat.
+FORM_PLAYERS = (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))
+
+
+def new_table_form(game: str, players: int = 3, **settings: str) -> dict[str, str]:
+    """The fields of the "new table" form (``POST /new``) for ``game``: the first
+    ``players`` of Ann (red), Ben (blue) and Cho (green), and each of ``settings`` as the
+    field ``setting.<name>``."""
+    fields = {"game": game}
+    for seat, (name, color) in enumerate(FORM_PLAYERS[:players]):
+        fields[f"name{seat}"] = name
+        fields[f"color{seat}"] = color
+    fields.update({f"setting.{name}": value for name, value in settings.items()})
+    return fields
+
+
 def send(app: Any, table_id: str, *events: dict[str, Any]) -> tables.TableView:
     """Append ``events`` through the table service; the table after them."""
     with app.app_context():

@@ -15,11 +15,7 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -29,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_kit import Server
 from sqlalchemy import create_engine, text
 
 PLAYERS = [
@@ -38,72 +35,19 @@ PLAYERS = [
 ANIMALS = ("bison", "salmon", "turkey")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+#: The harness writes from one address far faster than a phone: no event limit.
+NO_EVENT_LIMIT = {"EVENT_RATE_LIMIT": "1000000 per minute"}
 
 
-class Server:
-    """One `campfire serve` process group on a port of its own."""
-
-    def __init__(
-        self, database_url: str, folder: Path, workers: int = 1, env: dict[str, str] | None = None
-    ) -> None:
-        self.port = free_port()
-        # The harness writes from one address far faster than a phone: no event limit.
-        env = {
-            **os.environ,
-            "DATABASE_URL": database_url,
-            "SECRET_KEY": "k" * 40,
-            "EVENT_RATE_LIMIT": "1000000 per minute",
-            **(env or {}),
-        }
-        env.pop("CAMPFIRE_PUBLIC_URL", None)
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "campfire",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--workers",
-                str(workers),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            env=env,
-            cwd=folder,
-            start_new_session=True,
-        )
-        for _attempt in range(200):  # bounded wait until it answers
-            if self.process.poll() is not None:
-                raise AssertionError(self.process.stderr.read().decode())  # type: ignore
-            try:
-                status, _body = request(self.port, "GET", "/healthz")
-                if status == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("the server did not start")
-
-    def kill(self) -> None:
-        """SIGKILL to master and workers at once: no chance to finish anything."""
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=20)
-
-    def stop(self) -> str:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            return self.process.communicate(timeout=20)[1].decode()
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            return self.process.communicate()[1].decode()
+def start(
+    database_url: str, folder: Path, workers: int = 1, env: dict[str, str] | None = None
+) -> Server:
+    """A server of this harness, answering."""
+    server = Server(
+        database_url, cwd=folder, workers=workers, env={**NO_EVENT_LIMIT, **(env or {})}
+    )
+    server.wait_until_up()
+    return server
 
 
 def request(port: int, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -201,7 +145,7 @@ def servers(
     started: list[Server] = []
     try:
         for _ in range(count):
-            started.append(Server(database_url, folder, workers, env))
+            started.append(start(database_url, folder, workers, env))
         yield started
     finally:
         for server in started:
@@ -226,7 +170,7 @@ WRITE_SECONDS = 1.5
 
 
 def test_kill_9_under_writes_loses_no_acknowledged_event(database_url: str, tmp_path: Path) -> None:
-    server = Server(database_url, tmp_path, workers=2)
+    server = start(database_url, tmp_path, workers=2)
     ports = [server.port]
     table_id = create_table(server.port)
     writers = Writers(table_id, ports, count=6)
@@ -235,7 +179,7 @@ def test_kill_9_under_writes_loses_no_acknowledged_event(database_url: str, tmp_
         for _round in range(KILLS):
             time.sleep(WRITE_SECONDS)
             server.kill()
-            server = Server(database_url, tmp_path, workers=2)
+            server = start(database_url, tmp_path, workers=2)
             ports[:] = [server.port]  # the writers follow the restarted server
         time.sleep(WRITE_SECONDS)
     finally:

@@ -8,12 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import socket
-import subprocess
-import sys
 import threading
-import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -21,6 +17,7 @@ from typing import Any
 import psycopg
 import pytest
 from companion_testkit import FAKE, app_config
+from server_kit import start_together
 
 from companion import create_app, db, serving, tables
 
@@ -289,40 +286,12 @@ def test_writes_through_restarts_lose_no_acknowledged_event(
 # several servers starting at once
 
 
-STARTER = """
-import sys, time
-from pathlib import Path
-go = Path(sys.argv[1])
-while not go.exists():  # start together: every process is imported and waiting
-    time.sleep(0.01)
-from companion import create_app
-create_app().extensions["campfire.db"].dispose()
-"""
-
-
 def test_servers_starting_at_once_on_an_empty_database_all_start(
     tmp_path: Any, pg_url: str
 ) -> None:
     """Each server migrates at start; on one empty PostgreSQL the migrations take turns
     (an advisory lock), so none fails on a table another just created."""
-    go = tmp_path / "go"
-    env = {**os.environ, "DATABASE_URL": pg_url, "SECRET_KEY": "k" * 40}
-    starters = []
-    for n in range(4):
-        folder = tmp_path / f"server{n}"
-        folder.mkdir()
-        starters.append(
-            subprocess.Popen(
-                [sys.executable, "-c", STARTER, str(go)],
-                cwd=folder,
-                env=env,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
-        )
-    time.sleep(1.0)  # imports done (the processes wait for the file either way)
-    go.touch()
-    results = [(starter.wait(timeout=120), starter.communicate()[1]) for starter in starters]
+    results = start_together(tmp_path, pg_url, count=4)
     assert results == [(0, "")] * 4
     app = create_app(app_config(tmp_path, DATABASE_URL=pg_url))
     try:

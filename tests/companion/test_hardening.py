@@ -98,27 +98,21 @@ def test_a_stranger_host_never_reaches_a_link(app: Flask, client: Any, make_tabl
     assert own.get_json()["url"].startswith("http://localhost:8000/t/")
 
 
+def new_table_url(app: Flask, host: str) -> str:
+    """The link to a table created through the API with the request's Host ``host``."""
+    created = app.test_client().post(
+        "/api/v1/tables", json={"game": FAKE, "players": PLAYERS}, headers={"Host": host}
+    )
+    return str(created.get_json()["url"])
+
+
 def test_extra_allowed_hosts_and_the_public_url(tmp_path: Any) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     allowed = create_app(app_config(tmp_path / "a", CAMPFIRE_ALLOWED_HOSTS="games.lan"))
-    url = (
-        allowed.test_client()
-        .post(
-            "/api/v1/tables", json={"game": FAKE, "players": PLAYERS}, headers={"Host": "games.lan"}
-        )
-        .get_json()["url"]
-    )
-    assert url.startswith("http://games.lan/t/")
+    assert new_table_url(allowed, "games.lan").startswith("http://games.lan/t/")
     public = create_app(app_config(tmp_path / "b", CAMPFIRE_PUBLIC_URL="https://campfire.example"))
-    url = (
-        public.test_client()
-        .post(
-            "/api/v1/tables", json={"game": FAKE, "players": PLAYERS}, headers={"Host": "localhost"}
-        )
-        .get_json()["url"]
-    )
-    assert url.startswith("https://campfire.example/t/")
+    assert new_table_url(public, "localhost").startswith("https://campfire.example/t/")
     for app in (allowed, public):
         app.extensions[db.EXTENSION].dispose()
 

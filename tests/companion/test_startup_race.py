@@ -6,10 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import sys
-import time
 import urllib.request
 import uuid
 from pathlib import Path
@@ -17,19 +13,10 @@ from typing import Any
 
 import psycopg
 import pytest
+from server_kit import Server, start_together
 from sqlalchemy import create_engine, text
 
 TRIALS = 20
-
-STARTER = """
-import sys, time
-from pathlib import Path
-go = Path(sys.argv[1])
-while not go.exists():  # start together: every process is imported and waiting
-    time.sleep(0.005)
-from companion import create_app
-create_app().extensions["campfire.db"].dispose()
-"""
 
 
 def empty_schema(server_url: str) -> tuple[str, str]:
@@ -46,28 +33,6 @@ def drop_schema(server_url: str, schema: str) -> None:
         server_url.replace("postgresql+psycopg", "postgresql"), autocommit=True
     ) as conn:
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
-
-
-def start_together(folder: Path, database_url: str, count: int = 2) -> list[tuple[int, str]]:
-    folder.mkdir(exist_ok=True)
-    go = folder / "go"
-    env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "k" * 40}
-    starters = []
-    for n in range(count):
-        home = folder / f"server{n}"
-        home.mkdir()
-        starters.append(
-            subprocess.Popen(
-                [sys.executable, "-c", STARTER, str(go)],
-                cwd=home,
-                env=env,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
-        )
-    time.sleep(0.8)  # imports done (the processes wait for the file either way)
-    go.touch()
-    return [(starter.wait(timeout=120), starter.communicate()[1]) for starter in starters]
 
 
 def schema_version(database_url: str) -> str:
@@ -114,14 +79,6 @@ def test_two_servers_on_an_empty_sqlite_file_20_times(tmp_path: Path) -> None:
 # real servers
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def request(port: int, path: str, body: Any = None, key: str | None = None) -> tuple[int, Any]:
     data = json.dumps(body).encode() if body is not None else None
     headers = {"Content-Type": "application/json"}
@@ -154,47 +111,13 @@ def test_two_real_servers_start_at_once_and_keep_every_event(tmp_path: Path, dat
             pytest.skip("PostgreSQL not reachable")
     else:
         url = f"sqlite:///{tmp_path / 'campfire.sqlite3'}"
-    ports = [free_port(), free_port()]
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "SECRET_KEY": "k" * 40,
-        "EVENT_RATE_LIMIT": "100000 per minute",
-    }
-    env.pop("CAMPFIRE_PUBLIC_URL", None)
     servers = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "campfire",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--workers",
-                "1",
-            ],
-            cwd=tmp_path,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-        for port in ports
+        Server(url, cwd=tmp_path, env={"EVENT_RATE_LIMIT": "100000 per minute"}) for _ in range(2)
     ]
+    ports = [server.port for server in servers]
     try:
-        for port, server in zip(ports, servers, strict=True):
-            for _attempt in range(150):  # bounded wait until it answers
-                assert server.poll() is None, server.communicate()[1]
-                try:
-                    if request(port, "/healthz")[0] == 200:
-                        break
-                except OSError:
-                    time.sleep(0.2)
-            else:
-                pytest.fail(f"server on {port} never answered")
+        for server in servers:  # both started before either is waited for
+            server.wait_until_up()
         status, made = request(
             ports[0],
             "/api/v1/tables",
@@ -228,7 +151,6 @@ def test_two_real_servers_start_at_once_and_keep_every_event(tmp_path: Path, dat
         assert sorted(acknowledged) == list(range(1, 21)) and table["version"] == 20
     finally:
         for server in servers:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.communicate(timeout=20)
+            server.stop()
         if schema is not None:
             drop_schema(server_url, schema)

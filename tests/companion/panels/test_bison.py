@@ -7,23 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from companion_testkit import HTMX, get, text
-
-FOUR = [
-    {"name": "Yui", "color": "yellow"},
-    {"name": "Ren", "color": "red"},
-    {"name": "Gen", "color": "green"},
-    {"name": "Bea", "color": "blue"},
-]
+from bison_panel import FOUR, base
+from companion_testkit import HTMX, get, new_table_form, text
 
 
 @pytest.fixture
 def table(make_table):
     return make_table("bison", 3)
-
-
-def base(table_id: str) -> str:
-    return f"/t/{table_id}/bison"
 
 
 def test_table_page_shows_round_flow_board_and_standings(client, table):
@@ -474,16 +464,9 @@ def test_create_form_offers_the_bison_settings(client):
     assert 'name="setting.whatif"' in page.get_data(as_text=True)
     created = client.post(
         "/new",
-        data={
-            "game": "bison",
-            "name0": "Ann",
-            "color0": "red",
-            "name1": "Ben",
-            "color1": "blue",
-            "setting.start_seat": "1",
-            "setting.max_totem_distance": "3",
-            "setting.whatif": "on",
-        },
+        data=new_table_form(
+            "bison", players=2, start_seat="1", max_totem_distance="3", whatif="on"
+        ),
     )
     assert created.status_code == 303
 

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
+from bison_panel import FOUR, base
 from companion_testkit import get, text
 
 from companion import tables
@@ -15,21 +16,11 @@ from games.bison import table as fold
 from games.bison.tiles import SPACES
 
 SVG = "{http://www.w3.org/2000/svg}"
-FOUR = [
-    {"name": "Yui", "color": "yellow"},
-    {"name": "Ren", "color": "red"},
-    {"name": "Gen", "color": "green"},
-    {"name": "Bea", "color": "blue"},
-]
 
 
 @pytest.fixture
 def table(make_table):
     return make_table("bison", FOUR)
-
-
-def base(table_id: str) -> str:
-    return f"/t/{table_id}/bison"
 
 
 def board_of(html: str) -> ET.Element:

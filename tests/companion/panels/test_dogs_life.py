@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from companion_testkit import get, poster, refused, send, text
+from companion_testkit import get, new_table_form, poster, refused, send, text
 from werkzeug.datastructures import MultiDict
 
 from companion import tables
@@ -385,16 +385,7 @@ def test_untimed_game_has_no_time_up_button(client, table):
 
 
 def create(client, *dogs: str, **fields: str):
-    data = {
-        "game": "dogs-life",
-        "name0": "Ann",
-        "color0": "red",
-        "name1": "Ben",
-        "color1": "blue",
-        "name2": "Cho",
-        "color2": "green",
-        **{f"setting.{k}": v for k, v in fields.items()},
-    }
+    data = new_table_form("dogs-life", **fields)
     form = MultiDict(list(data.items()) + [("setting.dogs", d) for d in dogs])
     return client.post("/new", data=form)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from companion_testkit import HTMX, get, poster, refused, send, text
+from companion_testkit import HTMX, get, new_table_form, poster, refused, send, text
 
 from companion import i18n, tables
 from companion.panels import hunting_age
@@ -553,19 +553,7 @@ def test_routes_refuse_get(client, table, route):
 def test_create_form_offers_the_edition(client, app):
     page = client.get("/new?game=hunting-age")
     assert 'name="setting.edition" value="original"' in page.get_data(as_text=True)
-    response = client.post(
-        "/new",
-        data={
-            "game": "hunting-age",
-            "name0": "Ann",
-            "color0": "red",
-            "name1": "Ben",
-            "color1": "blue",
-            "name2": "Cho",
-            "color2": "green",
-            "setting.edition": "original",
-        },
-    )
+    response = client.post("/new", data=new_table_form("hunting-age", edition="original"))
     assert response.status_code == 303
 
 

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from companion_testkit import HTMX, get, poster, send, text
+from companion_testkit import HTMX, get, new_table_form, poster, send, text
 
 from companion import tables
 from companion.panels import lion_square
@@ -296,19 +296,7 @@ def test_create_form_offers_the_start_player(client, app):
     assert 'name="setting.start"' in form
     # one choice per seat of the largest table (rules.PLAYERS_MAX = 4)
     assert re.findall(r'<option value="(\d)">Player \d</option>', form) == ["0", "1", "2", "3"]
-    response = client.post(
-        "/new",
-        data={
-            "game": "lion-square",
-            "name0": "Ann",
-            "color0": "red",
-            "name1": "Ben",
-            "color1": "blue",
-            "name2": "Cho",
-            "color2": "green",
-            "setting.start": "2",
-        },
-    )
+    response = client.post("/new", data=new_table_form("lion-square", start="2"))
     assert response.status_code == 303
     table_id = response.headers["Location"].split("/")[2]
     assert get(app, table_id).state.start == 2

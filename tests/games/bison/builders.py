@@ -1,4 +1,5 @@
-"""Small board builders shared by the Bison tests."""
+"""Small board builders and the four players of the rulebook's example, shared by the
+Bison tests."""
 
 from __future__ import annotations
 
@@ -11,6 +12,16 @@ from games.bison.board import Board, Pieces, PlacedTile
 from games.bison.hexgrid import Hex, neighbours
 from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER, SPACES, Tile
 from games.errors import RuleError
+from games.table import Player
+
+#: The rulebook example's players, seat by seat (the seat colours of its pictures).
+FOUR = (
+    Player("Yui", "yellow"),
+    Player("Ren", "red"),
+    Player("Gen", "green"),
+    Player("Bea", "blue"),
+)
+YELLOW, RED, GREEN, BLUE = range(4)
 
 # A row of these tiles (at (0,0), (1,0), …) joins exactly one chain of this terrain.
 CHAIN_EDGES = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import given, settings
@@ -100,6 +101,30 @@ def _random_play(state: table.State, rng: random.Random) -> dict[str, Any]:
     return event
 
 
+def _checked(
+    state: table.State,
+    event: dict[str, Any],
+    rng: random.Random,
+    current_seat: Callable[[table.State], int],
+) -> table.State:
+    """Check every message ``event`` gives (accepted: its history line; refused: the
+    refusal); the state after it, or the same state when it is refused."""
+    play_checking_messages(
+        table,
+        state,
+        PLAYERS,
+        [event],
+        rng,
+        current_seat=current_seat,
+        check_error=check_error,
+        check_message=check_message,
+    )
+    try:
+        return table.apply(state, event)
+    except RuleError:
+        return state
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6))
 def test_a_random_game_on_the_board_reads_fully_translated(seed: int) -> None:
@@ -107,21 +132,9 @@ def test_a_random_game_on_the_board_reads_fully_translated(seed: int) -> None:
     state = table.new_state(PLAYERS, {})
     for _round in range(3):
         for _ in range(12):
-            event = _random_play(state, rng)
-            play_checking_messages(
-                table,
-                state,
-                PLAYERS,
-                [event],
-                rng,
-                current_seat=lambda s: s.rounds.next_seat or 0,
-                check_error=check_error,
-                check_message=check_message,
+            state = _checked(
+                state, _random_play(state, rng), rng, lambda s: s.rounds.next_seat or 0
             )
-            try:
-                state = table.apply(state, event)
-            except RuleError:
-                continue
         extra = [
             {
                 "type": "correct",
@@ -134,20 +147,7 @@ def test_a_random_game_on_the_board_reads_fully_translated(seed: int) -> None:
             {"type": "score", "override": True, "overflow": []},
         ]
         for event in extra:
-            play_checking_messages(
-                table,
-                state,
-                PLAYERS,
-                [event],
-                rng,
-                current_seat=lambda s: 0,
-                check_error=check_error,
-                check_message=check_message,
-            )
-            try:
-                state = table.apply(state, event)
-            except RuleError:
-                continue
+            state = _checked(state, event, rng, lambda s: 0)
     # The scoring screen's explanations too.
     for region in table.score_now(state).regions:
         score = score_region(state.board, region.region)

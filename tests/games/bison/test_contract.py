@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from score_cli import score_cli
 
 from games.bison.contract import score
 from games.errors import RuleError
@@ -360,19 +359,8 @@ def test_three_size_one_canoes_exceed_the_supply() -> None:
 # --- through the command line ------------------------------------------------------------
 
 
-def run(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "campfire", "score", "bison", *(args or ("-",))],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-
-
 def test_cli_scores_stdin() -> None:
-    result = run(json.dumps(JP_EXAMPLE_1))
+    result = score_cli("bison", stdin=json.dumps(JP_EXAMPLE_1))
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert json.loads(result.stdout) == score(JP_EXAMPLE_1)
@@ -387,7 +375,7 @@ def test_cli_scores_stdin() -> None:
     ],
 )
 def test_cli_bad_input_is_one_line_exit_2(document, message) -> None:
-    result = run(document)
+    result = score_cli("bison", stdin=document)
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.startswith("error: ")
@@ -422,7 +410,7 @@ def test_cli_bad_input_is_one_line_exit_2(document, message) -> None:
     ],
 )
 def test_examples_score(name, check) -> None:
-    result = run("", str(EXAMPLES / name))
+    result = score_cli("bison", str(EXAMPLES / name))
     assert result.returncode == 0, result.stderr
     assert check(json.loads(result.stdout))
 
@@ -438,7 +426,7 @@ def test_examples_score(name, check) -> None:
     ids=["5000-digit-number", "nested-100000-deep"],
 )
 def test_cli_json_python_cannot_read_is_one_line_exit_2(stdin) -> None:
-    result = run(stdin)
+    result = score_cli("bison", stdin=stdin)
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.startswith("error: invalid JSON")
     assert len(result.stderr.splitlines()) == 1
@@ -451,6 +439,6 @@ def test_cli_lone_surrogate_in_a_name_is_still_json_out() -> None:
         "tiles": [{"at": [0, 0], "tile": "B16"}],
         "pieces": [{"at": [0, 0], "space": "prairie", "player": "\ud800", "hunters": 1}],
     }
-    result = run(json.dumps(document))
+    result = score_cli("bison", stdin=json.dumps(document))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["totals"]["\ud800"]["bison"] == 3

@@ -3,27 +3,16 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
+from refusals import refused
 
 from games.bison import table
 from games.bison.movement import reachable
 from games.errors import RuleError
-from games.table import Player
 
-FOUR = (
-    Player("Yui", "yellow"),
-    Player("Ren", "red"),
-    Player("Gen", "green"),
-    Player("Bea", "blue"),
-)
-YELLOW, RED, GREEN, BLUE = range(4)
-
-
-def refused(message: str) -> pytest.RaisesContext[RuleError]:
-    return pytest.raises(RuleError, match="^" + re.escape(message) + "$")
+from .builders import BLUE, FOUR, GREEN, RED, YELLOW
 
 
 def ref(at: tuple[int, int], space: str, tile: str | None = None) -> dict[str, Any]:
@@ -35,6 +24,11 @@ def ref(at: tuple[int, int], space: str, tile: str | None = None) -> dict[str, A
 
 def play(seat: int, action: str, **fields: Any) -> dict[str, Any]:
     return {"type": "play", "seat": seat, "action": action, "override": True, **fields}
+
+
+def hop(source: dict[str, Any], target: dict[str, Any], hunters: int) -> dict[str, Any]:
+    """One group of hunters in a ``play`` event's ``moves``."""
+    return {"from": source, "to": target, "hunters": hunters}
 
 
 def placed() -> table.State:
@@ -69,9 +63,7 @@ def test_move_within_the_allowance_and_its_cost() -> None:  # B3, B6
         play(
             YELLOW,
             "move_3",
-            moves=[
-                {"from": ref(*prairie, "B08"), "to": ref((1, -1), "mountain", "B08"), "hunters": 2}
-            ],
+            moves=[hop(ref(*prairie, "B08"), ref((1, -1), "mountain", "B08"), 2)],
         ),
     )
     assert moved.board.pieces[prairie].hunters == 1
@@ -89,23 +81,13 @@ def test_a_move_beyond_the_allowance_is_refused_and_changes_nothing() -> None:  
         table.apply(
             state,
             play(
-                YELLOW,
-                "move_1",
-                moves=[
-                    {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "mountain"), "hunters": 1}
-                ],
+                YELLOW, "move_1", moves=[hop(ref((1, -1), "prairie"), ref((1, -1), "mountain"), 1)]
             ),
         )
     with refused("the prairie of B08 has 3 of your hunters, not 4"):
         table.apply(
             state,
-            play(
-                YELLOW,
-                "move_1",
-                moves=[
-                    {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "river"), "hunters": 4}
-                ],
-            ),
+            play(YELLOW, "move_1", moves=[hop(ref((1, -1), "prairie"), ref((1, -1), "river"), 4)]),
         )
     with refused("the tile at [1,-1] is B08, not B09"):
         table.apply(
@@ -113,13 +95,7 @@ def test_a_move_beyond_the_allowance_is_refused_and_changes_nothing() -> None:  
             play(
                 YELLOW,
                 "move_1",
-                moves=[
-                    {
-                        "from": ref((1, -1), "prairie", "B09"),
-                        "to": ref((1, -1), "river"),
-                        "hunters": 1,
-                    }
-                ],
+                moves=[hop(ref((1, -1), "prairie", "B09"), ref((1, -1), "river"), 1)],
             ),
         )
 
@@ -145,7 +121,7 @@ def test_gather_and_build_from_the_board() -> None:  # B6
         play(
             YELLOW,
             "move_1",
-            moves=[{"from": ref((1, -1), "prairie"), "to": ref((1, -1), "river"), "hunters": 1}],
+            moves=[hop(ref((1, -1), "prairie"), ref((1, -1), "river"), 1)],
         ),
     )
     assert table.destinations(state, YELLOW, ((1, -1), "river"), "gather") == {
@@ -197,8 +173,8 @@ def test_play_is_all_or_nothing() -> None:  # B6
         YELLOW,
         "move_1",
         moves=[
-            {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "river"), "hunters": 1},
-            {"from": ref((1, -1), "prairie"), "to": ref((1, -1), "mountain"), "hunters": 1},
+            hop(ref((1, -1), "prairie"), ref((1, -1), "river"), 1),
+            hop(ref((1, -1), "prairie"), ref((1, -1), "mountain"), 1),
         ],
     )
     with pytest.raises(RuleError):

@@ -16,15 +16,8 @@ from games.bison.economy import Amounts, Overflow, Stocks
 from games.bison.regions import find_regions
 from games.bison.tiles import PRAIRIE
 from games.errors import RuleError
-from games.table import Player
 
-FOUR = (
-    Player("Yui", "yellow"),
-    Player("Ren", "red"),
-    Player("Gen", "green"),
-    Player("Bea", "blue"),
-)
-YELLOW, RED, GREEN, BLUE = range(4)
+from .builders import BLUE, FOUR, GREEN, RED, YELLOW
 
 
 def new(players: int = 4, **settings: Any) -> table.State:

@@ -19,28 +19,7 @@ from games.dogs_life.game import Game, winners
 from games.errors import RuleError
 from games.table import Player
 
-PLAYERS = (Player("Ann", "red"), Player("Ben", "blue"), Player("Cho", "green"))
-
-
-def new(**settings_: Any) -> Game:
-    return table.new_state(PLAYERS, {"dogs": ["fifi", "butch", "vagabond"], **settings_})
-
-
-def play(state: Game, *events: dict[str, Any], seed: int = 1) -> tuple[Game, list[dict]]:
-    rng = random.Random(seed)
-    stored = []
-    for event in events:
-        prepared = table.prepare(state, event, rng)
-        state = table.apply(state, prepared)
-        stored.append(prepared)
-    return state, stored
-
-
-def refusal(state: Game, event: dict[str, Any]) -> str:
-    with pytest.raises(RuleError) as error:
-        table.apply(state, table.prepare(state, event, random.Random(0)))
-    return str(error.value)
-
+from .table_play import PLAYERS, new, play, refusal
 
 # --- new_state -------------------------------------------------------------------------
 

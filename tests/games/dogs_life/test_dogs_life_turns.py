@@ -5,7 +5,6 @@ address stays its player's secret until the game ends, and 3-6 players (seed 003
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -17,27 +16,7 @@ from games.dogs_life.game import Game
 from games.errors import RuleError
 from games.table import Player
 
-PLAYERS = (Player("Ann", "red"), Player("Ben", "blue"), Player("Cho", "green"))
-
-
-def new(**settings_: Any) -> Game:
-    return table.new_state(PLAYERS, {"dogs": ["fifi", "butch", "vagabond"], **settings_})
-
-
-def play(state: Game, *events: dict[str, Any], seed: int = 1) -> tuple[Game, list[dict]]:
-    rng = random.Random(seed)
-    stored = []
-    for event in events:
-        prepared = table.prepare(state, event, rng)
-        state = table.apply(state, prepared)
-        stored.append(prepared)
-    return state, stored
-
-
-def refusal(state: Game, event: dict[str, Any]) -> str:
-    with pytest.raises(RuleError) as error:
-        table.apply(state, table.prepare(state, event, random.Random(0)))
-    return str(error.value)
+from .table_play import PLAYERS, new, play, refusal
 
 
 def started(seat: int = 0) -> Game:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from score_cli import score_cli
 
 from games.errors import RuleError
 from games.hunting_age.contract import score
@@ -358,18 +359,8 @@ def test_ranking_lists_every_player_once(tribes: list[dict[str, Any]]) -> None:
 # --- the command line -----------------------------------------------------------------------
 
 
-def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "campfire", "score", "hunting-age", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
 def test_cli_scores_the_design_example_from_stdin() -> None:
-    result = run_cli("-", stdin=json.dumps(CONTRACT_EXAMPLE))
+    result = score_cli("hunting-age", stdin=json.dumps(CONTRACT_EXAMPLE))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == CONTRACT_RESULT
     assert result.stderr == ""
@@ -378,13 +369,13 @@ def test_cli_scores_the_design_example_from_stdin() -> None:
 def test_cli_reads_a_file(tmp_path: Any) -> None:
     path = tmp_path / "final.json"
     path.write_text(json.dumps(CONTRACT_EXAMPLE), encoding="utf-8")
-    result = run_cli(str(path))
+    result = score_cli("hunting-age", str(path))
     assert result.returncode == 0
     assert json.loads(result.stdout) == CONTRACT_RESULT
 
 
 def test_cli_names_bad_input_on_one_line() -> None:
-    result = run_cli("-", stdin=json.dumps(bad([*RED, "cave", "fish"], 1)))
+    result = score_cli("hunting-age", stdin=json.dumps(bad([*RED, "cave", "fish"], 1)))
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == (
@@ -393,8 +384,8 @@ def test_cli_names_bad_input_on_one_line() -> None:
 
 
 def test_cli_keeps_japanese_names() -> None:
-    result = run_cli(
-        "-", stdin=json.dumps({"players": {"あかね": player([2])}}, ensure_ascii=False)
+    result = score_cli(
+        "hunting-age", stdin=json.dumps({"players": {"あかね": player([2])}}, ensure_ascii=False)
     )
     assert result.returncode == 0
     assert json.loads(result.stdout)["winners"] == ["あかね"]
@@ -426,14 +417,14 @@ ONE = '{"huts": [], "board_vp": 0, "track": 0, "cave": {}, "coins": 0, "pieces_l
     ],
 )
 def test_cli_odd_json_is_one_line_exit_2(stdin: str, message: str) -> None:
-    result = run_cli("-", stdin=stdin)
+    result = score_cli("hunting-age", stdin=stdin)
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == f"error: {message}\n"
 
 
 def test_cli_lone_surrogate_in_a_name_is_still_valid_json() -> None:
     # "\ud800" decodes to a string UTF-8 cannot encode: the output escapes it
-    result = run_cli("-", stdin=f'{{"players": {{"\\ud800": {ONE}}}}}')
+    result = score_cli("hunting-age", stdin=f'{{"players": {{"\\ud800": {ONE}}}}}')
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["winners"] == ["\ud800"]
 
@@ -453,7 +444,7 @@ def test_cli_reads_stdin_as_utf8_whatever_the_locale() -> None:
 def test_output_keys_in_the_contracts_order() -> None:
     # docs/contracts.md: {"scores": {NAME: {"huts", "board", "track", "total"}}, "ranking",
     # "winners"}
-    result = run_cli("-", stdin=json.dumps(CONTRACT_EXAMPLE))
+    result = score_cli("hunting-age", stdin=json.dumps(CONTRACT_EXAMPLE))
     decoded = json.loads(result.stdout)
     assert list(decoded) == ["scores", "ranking", "winners"]
     assert list(decoded["scores"]["red"]) == ["huts", "board", "track", "total"]

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from score_cli import score_cli
 
 from games.errors import RuleError
 from games.lion_square.contract import score
-
-ROOT = Path(__file__).resolve().parents[3]
 
 # The docs/contracts.md example input, verbatim.
 EXAMPLE: dict[str, Any] = {
@@ -269,19 +266,8 @@ def test_renaming_players_permutes_the_results(
 # --- the command line ------------------------------------------------------------------
 
 
-def _cli(stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "campfire", "score", "lion-square", "-"],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-
-
 def test_cli_prints_the_result_as_json() -> None:
-    result = _cli(json.dumps(EXAMPLE))
+    result = score_cli("lion-square", stdin=json.dumps(EXAMPLE))
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert json.loads(result.stdout) == EXAMPLE_OUTPUT
@@ -290,13 +276,7 @@ def test_cli_prints_the_result_as_json() -> None:
 def test_cli_file_argument(tmp_path: Path) -> None:
     path = tmp_path / "round.json"
     path.write_text(json.dumps(EXAMPLE), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "campfire", "score", "lion-square", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
+    result = score_cli("lion-square", str(path))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["losses"]["dan"]["total"] == 3
 
@@ -316,7 +296,7 @@ def test_cli_file_argument(tmp_path: Path) -> None:
     ],
 )
 def test_cli_bad_input_exits_2_with_one_line(document: Any, message: str) -> None:
-    result = _cli(json.dumps(document))
+    result = score_cli("lion-square", stdin=json.dumps(document))
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == f"error: {message}\n"

@@ -1,0 +1,39 @@
+"""Playing a Dog's Life table as the companion does (prepare, then apply), for the tests of
+the fold and of the turns."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.dogs_life import table
+from games.dogs_life.game import Game
+from games.errors import RuleError
+from games.table import Player
+
+PLAYERS = (Player("Ann", "red"), Player("Ben", "blue"), Player("Cho", "green"))
+
+
+def new(**settings_: Any) -> Game:
+    """Three players with Fifi, Butch and Vagabond; ``settings_`` on top."""
+    return table.new_state(PLAYERS, {"dogs": ["fifi", "butch", "vagabond"], **settings_})
+
+
+def play(state: Game, *events: dict[str, Any], seed: int = 1) -> tuple[Game, list[dict]]:
+    """The state after ``events`` and the events as stored (prepared with one seeded rng)."""
+    rng = random.Random(seed)
+    stored = []
+    for event in events:
+        prepared = table.prepare(state, event, rng)
+        state = table.apply(state, prepared)
+        stored.append(prepared)
+    return state, stored
+
+
+def refusal(state: Game, event: dict[str, Any]) -> str:
+    """The English text of the RuleError that ``event`` meets (failing if it is accepted)."""
+    with pytest.raises(RuleError) as error:
+        table.apply(state, table.prepare(state, event, random.Random(0)))
+    return str(error.value)
