@@ -46,18 +46,20 @@ WRITE = {"campfire_write": True}
 WRITE_HOOKS = "campfire.db.write_hooks"
 #: The advisory lock id that serializes migrations of one PostgreSQL database.
 MIGRATION_LOCK = 0x43414D50  # "CAMP"
+#: How long an SQLite connection waits for another's write lock (seconds).
+BUSY_TIMEOUT = 30
 
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30})
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT})
 
         @event.listens_for(engine, "connect")
         def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
             dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT * 1000}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
