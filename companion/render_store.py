@@ -39,7 +39,6 @@ import threading
 import zlib
 from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any
 
 from flask import Flask, current_app
 from sqlalchemy import Connection, Engine, bindparam, delete, func, select
@@ -146,16 +145,9 @@ class RenderStore:
         table is; drop the table's older versions. Never raises."""
         blob = zlib.compress(markup.encode(), LEVEL)
         try:
-            with self.engine.connect() as connection:
-                on_sqlite = connection.dialect.name == "sqlite"
-                if on_sqlite:  # wait briefly for the write lock, not a writer's 30 s
-                    _busy_timeout(connection, WRITE_WAIT)
-                try:
-                    with connection.execution_options(**db.WRITE).begin():
-                        stored = self._put(connection, table_id, version, key, blob)
-                finally:
-                    if on_sqlite:
-                        _busy_timeout(connection, db.BUSY_TIMEOUT)
+            writer = self.engine.execution_options(**db.write_options(WRITE_WAIT))
+            with writer.begin() as connection:
+                stored = self._put(connection, table_id, version, key, blob)
         except Exception as error:  # a failed store loses nothing: the next process renders
             self.failures += 1
             log.warning("storing a rendered panel failed: %s", type(error).__name__)
@@ -174,12 +166,6 @@ class RenderStore:
         values = {"table_id": table_id, "version": version, "key": key, "markup": blob}
         connection.execute(insert(_ROWS).values(**values).on_conflict_do_nothing())
         return True
-
-
-def _busy_timeout(connection: Connection, seconds: float) -> None:
-    """Set how long this SQLite connection waits for a lock (outside any transaction)."""
-    raw: Any = connection.connection.driver_connection
-    raw.execute(f"PRAGMA busy_timeout={int(seconds * 1000)}")
 
 
 def shared(table_id: str, version: int, rest: Hashable, render: Render) -> tuple[str, bool]:
