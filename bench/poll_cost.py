@@ -453,8 +453,9 @@ def phones_latency(
     access log gives each poll's time inside the worker), while ``writes`` changes a
     second are made to 20 other tables through the API: (phones, polls timed, p50, p99,
     errors, first polls' p99, the server's own p99, the load generator's loop lag p99,
-    the writes' statuses), in ms. A p99 near the generator's lag and far above the
-    server's is the generator's (a starved machine), not the server's."""
+    the writes' statuses, the machine's load average), in ms. A p99 far above the
+    workers' own, on a machine whose load average exceeds its cores, is the machine's
+    (the server and the generator waiting for a CPU), not the server's."""
     from companion import tables
 
     app = _app(database_url)
@@ -491,6 +492,7 @@ def phones_latency(
         percentile(inside, 0.99),
         result["lag"],
         result["writes"],
+        os.getloadavg()[0],
     )
 
 
@@ -580,14 +582,17 @@ def measure(
                     flush=True,
                 )
                 if "phones" in details:
-                    count, answered, p50, p99, errors, first, inside, lag, wrote = details["phones"]
+                    count, answered, p50, p99, errors, first, inside, lag, wrote, busy = details[
+                        "phones"
+                    ]
                     print(
                         f"{name}: {count} phones polling every 2 s, {writes:g} changes a "
                         f"second to other tables ({wrote}): {answered} polls "
                         f"after each phone's first, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
                         f"{errors} errors (first polls, connecting: p99 {first:.0f} ms); "
                         f"inside the workers p99 {inside:.2f} ms; the load generator's "
-                        f"loop lag p99 {lag:.1f} ms",
+                        f"loop lag p99 {lag:.1f} ms; load average {busy:.1f} on "
+                        f"{os.cpu_count()} cores",
                         flush=True,
                     )
                 print(
