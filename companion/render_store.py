@@ -13,7 +13,7 @@ once per key however many of its phones poll).
 
 * **Key.** A row is (table id, version, digest); the digest covers the rest of the render
   key (language, variant, the secret seat) and ``code_fingerprint()`` (the templates,
-  translations and Python sources that render), so servers running other code (a rolling
+  translations, sources and static files that render), so servers running other code (a rolling
   upgrade) never share a render. A version always names the same events: a stored render
   is never stale, a newer version is a new key.
 * **Insert if absent.** ``INSERT … ON CONFLICT DO NOTHING`` (SQLite and PostgreSQL): two
@@ -71,8 +71,9 @@ _fingerprint_lock = threading.Lock()
 
 
 def code_fingerprint() -> str:
-    """A digest of what renders a panel: the templates, the compiled translations and the
-    companion's and games' Python sources (read once per process)."""
+    """A digest of what renders a panel: the templates, the compiled translations, the
+    companion's files (its Python sources and the static files whose hashed URLs a panel
+    names) and the games' sources (read once per process, ~30 ms)."""
     global _fingerprint
     with _fingerprint_lock:
         if _fingerprint is None:
@@ -80,7 +81,11 @@ def code_fingerprint() -> str:
             files = [
                 *sorted(config.data_dir("templates").rglob("*")),
                 *sorted(config.data_dir("translations").rglob("*.mo")),
-                *sorted((packages / "companion").rglob("*.py")),
+                *sorted(
+                    file
+                    for file in (packages / "companion").rglob("*")
+                    if "__pycache__" not in file.parts
+                ),
                 *sorted((packages / "games").rglob("*.py")),
             ]
             digest = hashlib.sha256()

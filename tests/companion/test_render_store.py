@@ -249,3 +249,17 @@ def test_the_stored_markup_is_compressed(apps: tuple[Flask, Flask, Flask]) -> No
     with one.app_context(), db.reading() as session:
         size = session.execute(text("SELECT length(markup) FROM panel_renders")).scalar()
     assert size is not None and size < len(markup) / 2
+
+
+def test_a_render_stored_by_other_code_is_not_served(
+    apps: tuple[Flask, Flask, Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server running other templates or sources (a rolling upgrade) renders its own."""
+    one, two, _reference = apps
+    table_id = new_table(one)
+    shown(one, table_id)
+    monkeypatch.setattr(render_store, "_fingerprint", "other code")
+    renders = Renders(monkeypatch)
+    shown(two, table_id)
+    assert renders.count == 1 and store(two).hits == 0
+    assert len(rows(one, table_id)) == 2  # each code's render, same version
