@@ -263,3 +263,30 @@ def test_a_render_stored_by_other_code_is_not_served(
     shown(two, table_id)
     assert renders.count == 1 and store(two).hits == 0
     assert len(rows(one, table_id)) == 2  # each code's render, same version
+
+
+def test_a_seats_secret_render_is_served_only_to_that_seat(
+    apps: tuple[Flask, Flask, Flask],
+) -> None:
+    """Lion Square herds are secret: each seat's render is stored under its own key, so
+    another seat's phone or a spectator on the other worker gets its own panel."""
+    one, two, reference = apps
+    with one.app_context():
+        three = [*PLAYERS, {"name": "Cho", "color": "green"}]
+        table_id = tables.create("lion-square", three).id
+        tables.append(table_id, {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3})
+
+    def phone(app: Flask, seat: int | None) -> str:
+        client = app.test_client()
+        if seat is not None:
+            taken = client.post(f"/t/{table_id}/seat", data={"seat": str(seat), "force": "1"})
+            assert taken.status_code in (200, 303)
+        answer = client.get(f"/t/{table_id}/panel", headers=HTMX)
+        return answer.get_data(as_text=True)
+
+    ben, ann, watcher = phone(one, 1), phone(two, 0), phone(two, None)
+    assert len({ben, ann, watcher}) == 3  # each sees its own secret, the watcher none
+    assert len(rows(one, table_id)) == 3
+    for seat, served in ((0, ann), (1, ben), (None, watcher)):
+        reference.extensions[panel.PANEL_CACHE].clear()
+        assert phone(reference, seat) == served
