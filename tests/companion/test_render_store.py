@@ -290,3 +290,25 @@ def test_a_seats_secret_render_is_served_only_to_that_seat(
     for seat, served in ((0, ann), (1, ben), (None, watcher)):
         reference.extensions[panel.PANEL_CACHE].clear()
         assert phone(reference, seat) == served
+
+
+def test_a_store_finding_the_write_lock_taken_answers_without_storing(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite: another process holds the write lock; the store gives up after its short
+    wait (``WRITE_WAIT``, not a writer's 30 s) and the panel is answered all the same."""
+    import sqlite3
+
+    tables.clear_cache()
+    app = create_app(app_config(tmp_path))
+    table_id = new_table(app)
+    monkeypatch.setattr(render_store, "WRITE_WAIT", 0.01)
+    holder = sqlite3.connect(tmp_path / "test.sqlite3", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        assert 'data-version="0"' in shown(app, table_id)
+        assert store(app).failures == 1 and store(app).stored == 0
+    finally:
+        holder.execute("ROLLBACK")
+    assert rows(app, table_id) == []
+    app.extensions[db.EXTENSION].dispose()
