@@ -429,7 +429,7 @@ def render_after_change(database_url: str, rounds: int = 15) -> tuple[float, flo
         change = {"type": "adjust", "seat": n % 5, "counter": "hunger", "delta": n // 5 % 2 * 2 - 1}
         with first.app_context():
             version = tables.append(table_id, change).version
-        first.test_client().get(f"/t/{table_id}/panel", headers=htmx)  # renders, stores
+        first.test_client().get(f"/t/{table_id}?v={version - 1}", headers=htmx)  # renders it
         for app, times in ((alone, before), (second, after)):
             tables.clear_cache()
             versions.for_app(app).refresh()  # it has heard of the change (its next poll)

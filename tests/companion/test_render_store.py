@@ -26,6 +26,8 @@ from companion.models import RenderRow, TableRow
 from companion.pages import panel
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
+#: A version no page showed: the poll naming it is answered with the current panel.
+NOT_SHOWN = 999_999_999
 
 
 class Renders:
@@ -75,7 +77,7 @@ def rows(app: Flask, table_id: str | None = None) -> list[tuple[str, int, str]]:
 
 def shown(app: Flask, table_id: str, lang: str = "en") -> str:
     answer = app.test_client().get(
-        f"/t/{table_id}/panel", headers={**HTMX, "Accept-Language": lang}
+        f"/t/{table_id}?v={NOT_SHOWN}", headers={**HTMX, "Accept-Language": lang}
     )
     assert answer.status_code == 200
     return answer.get_data(as_text=True)
@@ -281,7 +283,7 @@ def test_a_seats_secret_render_is_served_only_to_that_seat(
         if seat is not None:
             taken = client.post(f"/t/{table_id}/seat", data={"seat": str(seat), "force": "1"})
             assert taken.status_code in (200, 303)
-        answer = client.get(f"/t/{table_id}/panel", headers=HTMX)
+        answer = client.get(f"/t/{table_id}?v={NOT_SHOWN}", headers=HTMX)
         return answer.get_data(as_text=True)
 
     ben, ann, watcher = phone(one, 1), phone(two, 0), phone(two, None)
