@@ -121,8 +121,9 @@ def begin_immediate(connection: Any, wait: float, *, yielding: bool) -> None:
 def commit_off_hub(raw: Any) -> None:
     """COMMIT a write transaction of the sqlite3 connection ``raw`` in gevent's thread pool.
 
-    A commit waits for the disk (the WAL's fsync): tens of milliseconds, more on a busy
-    disk, during which a gevent worker would answer nobody. In a pool thread only this
+    A commit waits for the disk (the WAL's fsync): a fraction of a millisecond on an idle
+    disk, tens of milliseconds on a busy one, during which a gevent worker would answer
+    nobody. In a pool thread only this
     greenlet waits (sqlite3 lets go of the GIL meanwhile); it alone uses the connection.
     SQLAlchemy's own commit then finds no transaction left and does nothing; if this one
     failed, that one tries again and reports the error as usual."""
