@@ -7,15 +7,22 @@ game costs after another process changed it.
   The same load (keep-alive connections polling as fast as they can, on 127.0.0.1 only)
   is run against each in turn, twice; P is the companion's 204 throughput over the
   anchor's (the better of the two rounds each).
-* **Phones.** N phones (default 2,000) each poll the companion every 2 s for a while; the
-  latencies' p50/p99 are printed.
+* **Phones.** N phones (default 2,000) each poll the companion every 2 s for a while, while
+  W changes a second (default 10) are made to other tables through the API; the
+  latencies' p50/p99 are printed, beside the p99 inside the workers (gunicorn's access
+  log) and the load generator's own loop lag (a starved generator adds it to what it
+  measures).
 * **Fold after 3000 events.** A table with 3,000 events; a second app on the same database
   (another process) appends one; the first app, whose cache lacks that version, reads the
   table: M is the median time of that read (the snapshot path), beside the full re-fold it
   replaces.
+* **Render after a change.** A Dog's Life with 5 dogs; the first worker changes it and
+  renders the panel; the second worker's poll is timed rendering the panel itself (the
+  shared render store off), then reading the first one's render from the store.
 * **Import.** A 5,000-pair adjust/undo export imported once (the time is printed).
 
-    .venv/bin/python bench/poll_cost.py [--postgres URL] [--phones 2000] [--seconds 5]
+    .venv/bin/python bench/poll_cost.py [--postgres URL] [--phones 2000] [--writes 10]
+        [--seconds 5]
 
 ``measure(...)`` returns the summary line (bench/sync_load.py prints it too):
 ``poll cost: ratio P (poll / bare-app 204 throughput, same server config); fold after 3000
@@ -38,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+DOG_COLOURS = ["red", "blue", "green", "yellow", "purple"]
 PLAYERS = [
     {"name": n, "color": c}
     for n, c in [("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow")]
@@ -47,6 +55,8 @@ import sys
 from campfire.commands import serve
 options = serve.gunicorn_options(serve.argparse.Namespace(
     host="127.0.0.1", port=int(sys.argv[1]), workers=2, connections=1000))
+if len(sys.argv) > 3:  # each request's time in the worker, in microseconds
+    options.update(accesslog=sys.argv[3], access_log_format="%(m)s %(D)s")
 if sys.argv[2] == "anchor":
     sys.path.insert(0, {bench!r})
     from poll_cost import anchor_app as make
@@ -88,16 +98,28 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start(kind: str, database_url: str, folder: Path) -> tuple[Any, int]:
+def start(
+    kind: str, database_url: str, folder: Path, access_log: Path | None = None
+) -> tuple[Any, int]:
+    """A server (``anchor`` or ``companion``) and its port; ``access_log``: a file for the
+    time of each request within the worker (costs a write per request)."""
     port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
         "SECRET_KEY": "b" * 40,
         "PYTHONPATH": str(ROOT),
+        "EVENT_RATE_LIMIT": "1000000 per minute",  # the phones run's writer is one address
     }
     process = subprocess.Popen(
-        [sys.executable, "-c", SERVER.format(bench=str(ROOT / "bench")), str(port), kind],
+        [
+            sys.executable,
+            "-c",
+            SERVER.format(bench=str(ROOT / "bench")),
+            str(port),
+            kind,
+            *([str(access_log)] if access_log else []),
+        ],
         cwd=folder,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -215,11 +237,50 @@ def client_main(job: dict[str, Any]) -> dict[str, Any]:
         if sock is not None:
             sock.close()
 
+    lag: list[float] = []
+
+    def loop_lag() -> None:
+        """How late this load generator's own loop wakes (a starved generator adds it to
+        every latency it measures)."""
+        while time.monotonic() < end:
+            began = time.monotonic()
+            gevent.sleep(0.005)
+            lag.append((time.monotonic() - began - 0.005) * 1000)
+
+    writes: dict[int, int] = {}
+
+    def writer() -> None:
+        """Changes to other tables through the API, ``job["writes"]`` a second: the
+        workers' writes take turns on the database while the polls are answered."""
+        nonlocal errors
+        sock, n = None, 0
+        tick = time.monotonic()
+        while tick < end and job.get("writes"):
+            delta = 1 if n // len(job["others"]) % 2 else -1
+            body = json.dumps({"type": "adjust", "seat": 0, "counter": "herd", "delta": delta})
+            other = job["others"][n % len(job["others"])]
+            post = (
+                f"POST /api/v1/tables/{other}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+                f"{body}"
+            ).encode()
+            try:
+                sock = sock or connection()
+                status = _ask(sock, post)
+                writes[status] = writes.get(status, 0) + 1
+            except OSError:
+                errors += 1
+                sock = None
+            n += 1
+            tick += 1 / job["writes"]
+            gevent.sleep(max(0.0, tick - time.monotonic()))
+
     if job["mode"] == "flood":
         workers = [gevent.spawn(flood) for _ in range(job["connections"])]
     else:
         count = job["phones"]
         workers = [gevent.spawn(phone, job["every"] * n / count) for n in range(count)]
+        workers += [gevent.spawn(loop_lag), gevent.spawn(writer)]
     gevent.joinall(workers, timeout=seconds + 30)
     gevent.killall(workers, timeout=5)
     return {
@@ -228,6 +289,8 @@ def client_main(job: dict[str, Any]) -> dict[str, Any]:
         "errors": errors,
         "seconds": seconds,
         "warmup": warmup,
+        "lag": percentile(lag, 0.99),
+        "writes": writes,
     }
 
 
@@ -257,11 +320,11 @@ def percentile(values: list[float], share: float) -> float:
 # in-process figures: a long game's read after another process's change, an import
 
 
-def _app(database_url: str) -> Any:
+def _app(database_url: str, **extra: Any) -> Any:
     from companion import create_app
 
     return create_app(
-        {"SECRET_KEY": "b" * 40, "DATABASE_URL": database_url, "WTF_CSRF_ENABLED": False}
+        {"SECRET_KEY": "b" * 40, "DATABASE_URL": database_url, "WTF_CSRF_ENABLED": False, **extra}
     )
 
 
@@ -347,11 +410,99 @@ def fold_after(
     return statistics.median(times), full, imported, statistics.median(bare)
 
 
+def render_after_change(database_url: str, rounds: int = 15) -> tuple[float, float]:
+    """(median ms, median ms) of the second worker's answer to a poll after the first
+    worker's change, A Dog's Life with 5 dogs: rendering the panel itself (the store off),
+    then reading the first worker's render from the shared store. Three apps on one
+    database stand for the workers; the fold cache is dropped before each timed poll, as
+    the second worker never folded that version."""
+    from companion import tables, versions
+
+    first, second = _app(database_url), _app(database_url)
+    alone = _app(database_url, PANEL_RENDER_STORE=False)  # the second worker, before
+    players = [{"name": f"P{n}", "color": c} for n, c in enumerate(DOG_COLOURS)]
+    with first.app_context():
+        table_id = tables.create("dogs-life", players).id
+    htmx = {"HX-Request": "true"}
+    before, after = [], []
+    for n in range(rounds):
+        change = {"type": "adjust", "seat": n % 5, "counter": "hunger", "delta": n // 5 % 2 * 2 - 1}
+        with first.app_context():
+            version = tables.append(table_id, change).version
+        first.test_client().get(f"/t/{table_id}?v={version - 1}", headers=htmx)  # renders it
+        for app, times in ((alone, before), (second, after)):
+            tables.clear_cache()
+            versions.for_app(app).refresh()  # it has heard of the change (its next poll)
+            client = app.test_client()
+            began = time.perf_counter()
+            answer = client.get(f"/t/{table_id}?v={version - 1}", headers=htmx)
+            times.append((time.perf_counter() - began) * 1000)
+            assert answer.status_code == 200, answer.status_code
+    for app in (first, second, alone):
+        app.extensions["campfire.db"].dispose()
+    return statistics.median(before), statistics.median(after)
+
+
 # ---------------------------------------------------------------------------------------
 
 
+def phones_latency(
+    database_url: str, folder: Path, path: str, phones: int, seconds: float, writes: float
+) -> tuple[Any, ...]:
+    """``phones`` phones polling ``path`` every 2 s on a companion server of its own (its
+    access log gives each poll's time inside the worker), while ``writes`` changes a
+    second are made to 20 other tables through the API: (phones, polls timed, p50, p99,
+    errors, first polls' p99, the server's own p99, the load generator's loop lag p99,
+    the writes' statuses, the machine's load average), in ms. A p99 far above the
+    workers' own, on a machine whose load average exceeds its cores, is the machine's
+    (the server and the generator waiting for a CPU), not the server's."""
+    from companion import tables
+
+    app = _app(database_url)
+    with app.app_context():
+        others = [tables.create("lion-square", PLAYERS).id for _ in range(20)]
+    app.extensions["campfire.db"].dispose()
+    log = folder / "phones-access.log"
+    server = start("companion", database_url, folder, access_log=log)
+    try:
+        result = load(
+            {
+                "mode": "phones",
+                "port": server[1],
+                "path": path,
+                "seconds": seconds,
+                "phones": phones,
+                "every": 2.0,
+                "writes": writes,
+                "others": others,
+            }
+        )
+    finally:
+        stop(server[0])
+    inside = [  # the polls' times (the writes' are their own)
+        int(line[4:]) / 1000 for line in log.read_text().splitlines() if line.startswith("GET ")
+    ]
+    return (
+        phones,
+        len(result["latencies"]),
+        percentile(result["latencies"], 0.5),
+        percentile(result["latencies"], 0.99),
+        result["errors"],
+        percentile(result["warmup"], 0.99),
+        percentile(inside, 0.99),
+        result["lag"],
+        result["writes"],
+        os.getloadavg()[0],
+    )
+
+
 def poll_ratio(
-    database_url: str, folder: Path, seconds: float, connections: int, phones: int
+    database_url: str,
+    folder: Path,
+    seconds: float,
+    connections: int,
+    phones: int,
+    writes: float = 0.0,
 ) -> tuple[float, dict[str, Any]]:
     from companion import tables
 
@@ -388,29 +539,14 @@ def poll_ratio(
                 ok = result["statuses"].get("204", 0)
                 best[kind] = max(best[kind], ok / seconds)
                 details[f"{kind} statuses"] = result["statuses"]
-        if phones:
-            result = load(
-                {
-                    "mode": "phones",
-                    "port": servers["companion"][1],
-                    "path": paths["companion"],
-                    "seconds": max(seconds, 6.0),
-                    "phones": phones,
-                    "every": 2.0,
-                }
-            )
-            details["phones"] = (
-                phones,
-                len(result["latencies"]),
-                percentile(result["latencies"], 0.5),
-                percentile(result["latencies"], 0.99),
-                result["errors"],
-                percentile(result["warmup"], 0.99),
-            )
     finally:
         for process, _port in servers.values():
             stop(process)
     details["throughput"] = best
+    if phones:
+        details["phones"] = phones_latency(
+            database_url, folder, paths["companion"], phones, max(seconds, 6.0), writes
+        )
     return best["companion"] / best["anchor"] if best["anchor"] else float("nan"), details
 
 
@@ -420,6 +556,7 @@ def measure(
     seconds: float = 4.0,
     connections: int = 50,
     phones: int = 0,
+    writes: float = 0.0,
     verbose: bool = False,
 ) -> str:
     """The summary line, on SQLite (a fresh file) and, given ``postgres`` (a database or
@@ -431,8 +568,9 @@ def measure(
         if postgres:
             urls.append(("PostgreSQL", postgres))
         for name, url in urls:
-            ratio, details = poll_ratio(url, Path(folder), seconds, connections, phones)
+            ratio, details = poll_ratio(url, Path(folder), seconds, connections, phones, writes)
             fold, full, imported, bare = fold_after(url)
+            rendered, shared = render_after_change(url)
             ratios.append(ratio)
             folds.append(fold)
             if verbose:
@@ -444,11 +582,17 @@ def measure(
                     flush=True,
                 )
                 if "phones" in details:
-                    count, answered, p50, p99, errors, first = details["phones"]
+                    count, answered, p50, p99, errors, first, inside, lag, wrote, busy = details[
+                        "phones"
+                    ]
                     print(
-                        f"{name}: {count} phones polling every 2 s: {answered} polls "
+                        f"{name}: {count} phones polling every 2 s, {writes:g} changes a "
+                        f"second to other tables ({wrote}): {answered} polls "
                         f"after each phone's first, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-                        f"{errors} errors (first polls, connecting: p99 {first:.0f} ms)",
+                        f"{errors} errors (first polls, connecting: p99 {first:.0f} ms); "
+                        f"inside the workers p99 {inside:.2f} ms; the load generator's "
+                        f"loop lag p99 {lag:.1f} ms; load average {busy:.1f} on "
+                        f"{os.cpu_count()} cores",
                         flush=True,
                     )
                 print(
@@ -456,6 +600,12 @@ def measure(
                     f"{fold:.2f} ms (a bare one-query read {bare:.2f} ms; the full re-fold "
                     f"it replaces {full:.1f} ms); import of 5,000 "
                     f"adjust/undo pairs {imported:.0f} ms",
+                    flush=True,
+                )
+                print(
+                    f"{name}: the second worker's poll after a change (A Dog's Life, 5 dogs): "
+                    f"rendering the panel {rendered:.1f} ms, reading the first worker's render "
+                    f"from the shared store {shared:.1f} ms (x{rendered / shared:.1f} less)",
                     flush=True,
                 )
     # The worst of the databases measured (each is printed above with ``verbose``).
@@ -477,6 +627,12 @@ def main() -> None:
     parser.add_argument(
         "--phones", type=int, default=2000, help="phones polling every 2 s (0: skip)"
     )
+    parser.add_argument(
+        "--writes",
+        type=float,
+        default=10.0,
+        help="changes a second to other tables while the phones poll (0: none)",
+    )
     args = parser.parse_args()
     print(
         measure(
@@ -484,6 +640,7 @@ def main() -> None:
             seconds=args.seconds,
             connections=args.connections,
             phones=args.phones,
+            writes=args.writes,
             verbose=True,
         )
     )

@@ -5,7 +5,10 @@ Writes must never lose an update when several phones change a table at once:
 * SQLite: pysqlite's implicit transactions are switched off and every *write* transaction
   starts with ``BEGIN IMMEDIATE``, which takes the database write lock up front, so two
   writers cannot both read version N and both write N+1 (WAL mode keeps readers unblocked;
-  ``busy_timeout`` makes a second writer wait instead of failing).
+  a second writer waits instead of failing: ``busy_timeout``, or in a gevent worker short
+  cooperative sleeps between tries, so a worker waiting for another's write lock still
+  answers its polls: ``begin_immediate``; its commit waits for the disk in a thread of
+  gevent's pool: ``commit_off_hub``).
 * PostgreSQL: the writer locks the table row with ``SELECT … FOR UPDATE`` (tables.py), and
   the unique ``(table_id, seq)`` constraint backs it up.
 
@@ -22,6 +25,9 @@ run again (companion.serving), after it the outcome is unknown and it is not.
 
 from __future__ import annotations
 
+import sqlite3
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -46,28 +52,101 @@ WRITE = {"campfire_write": True}
 WRITE_HOOKS = "campfire.db.write_hooks"
 #: The advisory lock id that serializes migrations of one PostgreSQL database.
 MIGRATION_LOCK = 0x43414D50  # "CAMP"
+#: How long an SQLite connection waits for another's write lock (seconds).
+BUSY_TIMEOUT = 30
 
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30})
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT})
 
         @event.listens_for(engine, "connect")
         def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
             dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT * 1000}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
         @event.listens_for(engine, "begin")
         def _sqlite_begin(connection: Any) -> None:
-            write = connection.get_execution_options().get("campfire_write")
-            connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+            options = connection.get_execution_options()
+            if not options.get("campfire_write"):
+                connection.exec_driver_sql("BEGIN")
+                return
+            wait = options.get("campfire_wait", BUSY_TIMEOUT)
+            if wait == BUSY_TIMEOUT and not _cooperative():
+                connection.exec_driver_sql("BEGIN IMMEDIATE")  # SQLite's busy handler waits
+            else:
+                begin_immediate(connection, wait, yielding=_cooperative())
+
+        @event.listens_for(engine, "commit")
+        def _sqlite_commit(connection: Any) -> None:
+            if connection.get_execution_options().get("campfire_write") and _cooperative():
+                commit_off_hub(connection.connection.driver_connection)
 
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def begin_immediate(connection: Any, wait: float, *, yielding: bool) -> None:
+    """``BEGIN IMMEDIATE`` on an SQLite ``connection``, waiting ``wait`` seconds at most for
+    another connection's write lock.
+
+    SQLite's own busy handler waits inside C (sleeps of up to 100 ms): in a gevent worker
+    that stalls the whole process, every phone's poll with it, while another process
+    writes. ``yielding`` (a gevent worker: ``time.sleep`` is cooperative) tries without
+    waiting and sleeps between tries instead, so the worker answers meanwhile. The last
+    try goes through SQLAlchemy, so a lock never freed raises its usual error."""
+    raw = connection.connection.driver_connection
+    raw.execute(f"PRAGMA busy_timeout={0 if yielding else int(wait * 1000)}")
+    try:
+        deadline = time.monotonic() + wait
+        pause = 0.001
+        while yielding and time.monotonic() + pause < deadline:
+            try:
+                raw.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error):
+                    raise
+            time.sleep(pause)  # gevent: the other greenlets run meanwhile
+            pause = min(pause * 2, 0.01)
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    finally:
+        raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT * 1000}")
+
+
+def commit_off_hub(raw: Any) -> None:
+    """COMMIT a write transaction of the sqlite3 connection ``raw`` in gevent's thread pool.
+
+    A commit waits for the disk (the WAL's fsync): a fraction of a millisecond on an idle
+    disk, tens of milliseconds on a busy one, during which a gevent worker would answer
+    nobody. In a pool thread only this
+    greenlet waits (sqlite3 lets go of the GIL meanwhile); it alone uses the connection.
+    SQLAlchemy's own commit then finds no transaction left and does nothing; if this one
+    failed, that one tries again and reports the error as usual."""
+    if not raw.in_transaction:
+        return
+    import gevent
+
+    try:
+        gevent.get_hub().threadpool.apply(raw.execute, ("COMMIT",))
+    except sqlite3.Error:
+        return  # still in the transaction: SQLAlchemy's commit retries and reports it
+
+
+def _cooperative() -> bool:
+    """Whether this process runs gevent's patched ``time`` (a ``campfire serve`` worker)."""
+    monkey = sys.modules.get("gevent.monkey")
+    return monkey is not None and bool(monkey.is_module_patched("time"))
+
+
+def write_options(wait: float = BUSY_TIMEOUT) -> dict[str, Any]:
+    """Execution options of a write transaction that waits ``wait`` seconds at most for
+    SQLite's write lock (an optional write, like storing a render, waits briefly)."""
+    return {**WRITE, "campfire_wait": wait}
 
 
 def reader(target: Engine) -> Engine:

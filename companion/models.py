@@ -118,3 +118,19 @@ class StateRow(Base):
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     code: Mapped[str] = mapped_column(String(64))
     state: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class RenderRow(Base):
+    """A rendered panel shared by every process on this database (companion.render_store):
+    the placeholder-bearing markup of one render key, zlib-compressed. ``key`` is a digest
+    of the rest of the key (language, variant, secret seat) and of the code that renders.
+    Only the latest version of a table's renders is kept; a table's rows go with it."""
+
+    __tablename__ = "panel_renders"
+
+    table_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    markup: Mapped[bytes] = mapped_column(LargeBinary)

@@ -11,8 +11,10 @@ poll; here each process keeps a map ``table id → version`` instead:
   ``subscribe``\\ s (the push stream wants to hear of changes even when nobody polls);
 * a table the map has never seen costs one primary-key lookup.
 
-So a version read here is at most ``REFRESH_SECONDS`` (plus one query) behind the database,
-in any process on any server, and never ahead of it: the database stays the truth.
+So a version read here is at most ``REFRESH_SECONDS`` (plus one query, and never more
+than ``STALLED`` intervals: past that a stalled refresh sends the caller to the database)
+behind the database, in any process on any server, and never ahead of it: the database
+stays the truth.
 
 Subscribers (``subscribe``) are called with ``(table_id, version)`` whenever this process
 learns of a newer version, by its own write or by a refresh. Callbacks run outside every
@@ -41,6 +43,10 @@ EXTENSION = "campfire.versions"
 REFRESH_SECONDS = 0.25
 #: A table asked about within this long is refreshed; older ones are forgotten.
 WATCH_SECONDS = 30.0
+#: A map this many intervals old is not answered from while its refresh still runs (the
+#: query stalled: a busy database, a pool with no connection free); the caller asks the
+#: database itself, so a poll is never answered from a map older than that.
+STALLED = 2
 #: Tables per refresh query (SQLite binds at most 32,766 parameters; a bounded statement
 #: stays cheap to plan); more tables than this take several queries.
 CHUNK = 2000
@@ -101,9 +107,12 @@ class VersionMap:
             if self._open_until.get(table_id, 0.0) > now:
                 return None
             known = self._versions.get(table_id)
-            due = now - self._refreshed >= self.interval and not self._refreshing
+            age = now - self._refreshed
+            due = age >= self.interval and not self._refreshing
             if due:
                 self._refreshing = True
+            elif self._refreshing and age >= STALLED * self.interval:
+                raise StaleVersions(table_id)  # a stalled refresh: do not answer from it
         if due:
             if not self._refresh():  # the database is unreachable: say so, do not guess
                 raise StaleVersions(table_id)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any
 
 from flask import abort, current_app, g, redirect, render_template, request, session, url_for
@@ -34,7 +35,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from companion import registry, security, tables
+from companion import registry, render_store, security, tables
 from companion.i18n import bound_gettext, rule_error_message, translate
 from companion.pages.base import confirm_page, current_seat, is_htmx, load_table, small_number
 from companion.panel_cache import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, RenderCache, personalise
@@ -141,9 +142,10 @@ def _secret_key(table: tables.TableView) -> int | None:
 
 def panel_markup(table: tables.TableView, error: str | None = None) -> Markup:
     """The live panel for this phone: rendered once per (table, version, language,
-    secrets) per process, then given this session's CSRF token and seat. ``secrets`` is the
-    seat when that seat sees more than a spectator (its herd, its newspaper's address):
-    its panel is its own then (``_secret_key``)."""
+    secrets) — kept in this process (companion.panel_cache) and shared with the other
+    processes on the database (companion.render_store) — then given this session's CSRF
+    token and seat. ``secrets`` is the seat when that seat sees more than a spectator (its
+    herd, its newspaper's address): its panel is its own then (``_secret_key``)."""
     if error is None:
         variant = current_app.extensions[PANEL_VARIANTS].get(table.game)
         key = (
@@ -153,7 +155,10 @@ def panel_markup(table: tables.TableView, error: str | None = None) -> Markup:
             variant(table) if variant is not None else None,
             _secret_key(table),
         )
-        markup = current_app.extensions[PANEL_CACHE].get(key, lambda: _render_panel(table))
+        render = partial(_render_panel, table)
+        markup = current_app.extensions[PANEL_CACHE].get(
+            key, lambda: render_store.shared(table.id, table.version, key[2:], render)
+        )
     else:  # a refusal is one phone's answer: not worth keeping
         markup, _kept = _render_panel(table, error)
     return Markup(

@@ -179,3 +179,45 @@ def test_a_seat_taken_over_holds_the_polls_open_for_a_while(app: Flask) -> None:
         assert versions.current(table.id) is None  # held open
         clock.now += versions.HOLD_OPEN_SECONDS + 1
         assert versions.current(table.id) == 0
+
+
+def test_a_stalled_refresh_sends_polls_to_the_database(tmp_path: Any) -> None:
+    """While one request's refresh hangs (a busy database, no pooled connection free),
+    the others answer from the map only while it is within the staleness bound; past it
+    they ask the database, so a change made meanwhile is not hidden behind the stall."""
+    import threading
+
+    one, two = two_apps(tmp_path)
+    clock = with_clock(two)
+    with one.app_context():
+        table = tables.create(FAKE, PLAYERS)
+    the_map = versions.for_app(two)
+    with two.app_context():
+        assert versions.current(table.id) == 0
+    stalled, release = threading.Event(), threading.Event()
+    real_refresh = the_map._refresh
+
+    def hanging_refresh() -> bool:
+        stalled.set()
+        release.wait(timeout=30)
+        return real_refresh()
+
+    the_map._refresh = hanging_refresh  # type: ignore[method-assign]
+    clock.now += versions.REFRESH_SECONDS
+    hung = threading.Thread(target=the_map.current, args=(table.id,))
+    hung.start()
+    try:
+        assert stalled.wait(timeout=30)
+        with one.app_context():
+            tables.append(table.id, ADJUST)
+        assert the_map.current(table.id) == 0  # within the bound: the map answers
+        clock.now += versions.REFRESH_SECONDS * versions.STALLED
+        with pytest.raises(versions.StaleVersions):
+            the_map.current(table.id)
+        poller = two.test_client()  # the poll goes on to the view, which reads the table
+        behind = poller.get(f"/t/{table.id}?v=0", headers={"HX-Request": "true"})
+        assert behind.status_code == 200 and 'data-version="1"' in behind.get_data(as_text=True)
+    finally:
+        release.set()
+        hung.join(timeout=30)
+    assert the_map.current(table.id) == 1

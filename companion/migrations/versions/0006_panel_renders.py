@@ -1,0 +1,37 @@
+"""Rendered panels shared by the processes on one database (companion.render_store), so
+a change is rendered once however many workers or servers its phones' polls reach.
+
+Revision ID: 0006
+Revises: 0005
+
+A new table only: no existing row changes (an empty store renders, as before).
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "panel_renders",
+        sa.Column(
+            "table_id",
+            sa.String(64),
+            sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("version", sa.Integer(), primary_key=True),
+        sa.Column("key", sa.String(64), primary_key=True),
+        sa.Column("markup", sa.LargeBinary(), nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("panel_renders")

@@ -1,0 +1,188 @@
+"""Rendered panels shared by every process on one database: one render per change.
+
+The process LRU (companion.panel_cache) renders a key once per process; with two gunicorn
+workers, or several servers on one database, every process would render the same change
+again (14–23 ms for A Dog's Life with five dogs). The placeholder-bearing markup is a
+function of its key and of the code that renders it, so the first process to render a key
+stores it here (table ``panel_renders``) and the others read it:
+
+    ``panel_markup``: process LRU → this store → render, then store it and keep it
+
+(``RenderStore.markup`` runs inside the LRU's single flight, so one process asks the store
+once per key however many of its phones poll).
+
+* **Key.** A row is (table id, version, digest); the digest covers the rest of the render
+  key (language, variant, the secret seat) and ``code_fingerprint()`` (the templates,
+  translations, sources and static files that render), so servers running other code (a rolling
+  upgrade) never share a render. A version always names the same events: a stored render
+  is never stale, a newer version is a new key.
+* **Insert if absent.** ``INSERT … ON CONFLICT DO NOTHING`` (SQLite and PostgreSQL): two
+  processes storing one key at once both succeed, and stored the same markup anyway.
+* **Bounded.** Storing version v of a table deletes that table's rows below v, and a
+  render older than the newest stored one is not stored (a process that lags behind);
+  a deleted table's rows go with it (foreign key, ``ON DELETE CASCADE``).
+* **What is stored.** Renders ``_render_panel`` may not keep (a session's CSRF token
+  slipped in) never are; refusals never come here. Renders with a seat's secret (its herd,
+  its newspaper's address) are stored: their key holds that seat, so they are served only
+  to a phone holding that seat at that version — as the LRU does — and the secret is in
+  the database already (the events).
+* **Optional.** The store only saves work: a database failure is logged and the panel is
+  rendered; on SQLite a store that finds the write lock taken waits ``WRITE_WAIT`` at
+  most, then skips storing rather than hold up the answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import zlib
+from collections.abc import Callable, Hashable
+from pathlib import Path
+
+from flask import Flask, current_app
+from sqlalchemy import Connection, Engine, bindparam, delete, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from companion import config, db
+from companion.models import RenderRow
+
+log = logging.getLogger(__name__)
+
+EXTENSION = "campfire.render_store"
+#: How long (seconds) storing a render waits for SQLite's write lock before giving up.
+WRITE_WAIT = 0.1
+#: zlib level: panel markup is repetitive (a 70 KB panel stores as ~8 KB); 6 is the
+#: usual balance, about a millisecond for a big panel.
+LEVEL = 6
+
+Render = Callable[[], tuple[str, bool]]
+
+_ROWS = RenderRow.__table__
+_READ = select(_ROWS.c.markup).where(
+    _ROWS.c.table_id == bindparam("table_id"),
+    _ROWS.c.version == bindparam("version"),
+    _ROWS.c.key == bindparam("key"),
+)
+_NEWEST = select(func.max(_ROWS.c.version)).where(_ROWS.c.table_id == bindparam("table_id"))
+
+_fingerprint: str | None = None
+_fingerprint_lock = threading.Lock()
+
+
+def code_fingerprint() -> str:
+    """A digest of what renders a panel: the templates, the compiled translations, the
+    companion's files (its Python sources and the static files whose hashed URLs a panel
+    names) and the games' sources (read once per process, ~30 ms)."""
+    global _fingerprint
+    with _fingerprint_lock:
+        if _fingerprint is None:
+            packages = Path(__file__).resolve().parents[1]
+            files = [
+                *sorted(config.data_dir("templates").rglob("*")),
+                *sorted(config.data_dir("translations").rglob("*.mo")),
+                *sorted(
+                    file
+                    for file in (packages / "companion").rglob("*")
+                    if "__pycache__" not in file.parts
+                ),
+                *sorted((packages / "games").rglob("*.py")),
+            ]
+            digest = hashlib.sha256()
+            for file in files:
+                if file.is_file():
+                    digest.update(file.name.encode() + b"\0" + file.read_bytes())
+            _fingerprint = digest.hexdigest()
+        return _fingerprint
+
+
+def digest(rest: Hashable) -> str:
+    """The stored key of a render: ``rest`` is the render key past (table id, version).
+    Its ``repr`` is what is hashed: the parts are strings, numbers, None and tuples."""
+    return hashlib.sha256(f"{code_fingerprint()}\0{rest!r}".encode()).hexdigest()
+
+
+class RenderStore:
+    """The shared renders of one database (see the module docstring)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        # Diagnostics and tests: reads answered, reads missed, renders stored, failures.
+        self.hits = 0
+        self.misses = 0
+        self.stored = 0
+        self.failures = 0
+
+    def markup(
+        self, table_id: str, version: int, rest: Hashable, render: Render
+    ) -> tuple[str, bool]:
+        """The markup of (table id, version, ``rest``) and whether it may be kept: the
+        stored render, else ``render()``'s, stored when it may be kept."""
+        key = digest(rest)
+        found = self.get(table_id, version, key)
+        if found is not None:
+            return found, True
+        markup, keep = render()
+        if keep:
+            self.put(table_id, version, key, markup)
+        return markup, keep
+
+    def get(self, table_id: str, version: int, key: str) -> str | None:
+        """The stored markup, or None (not stored, or the database failed)."""
+        try:
+            with self.engine.connect() as connection:
+                blob = connection.execute(
+                    _READ, {"table_id": table_id, "version": version, "key": key}
+                ).scalar()
+            markup = None if blob is None else zlib.decompress(blob).decode()
+        except Exception as error:  # the store only saves work: render instead
+            self.failures += 1
+            log.warning("reading a stored panel failed: %s", type(error).__name__)
+            return None
+        if markup is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return markup
+
+    def put(self, table_id: str, version: int, key: str, markup: str) -> None:
+        """Store the markup unless the key is stored already or a newer version of the
+        table is; drop the table's older versions. Never raises."""
+        blob = zlib.compress(markup.encode(), LEVEL)
+        try:
+            writer = self.engine.execution_options(**db.write_options(WRITE_WAIT))
+            with writer.begin() as connection:
+                stored = self._put(connection, table_id, version, key, blob)
+        except Exception as error:  # a failed store loses nothing: the next process renders
+            self.failures += 1
+            log.warning("storing a rendered panel failed: %s", type(error).__name__)
+            return
+        self.stored += stored
+
+    @staticmethod
+    def _put(connection: Connection, table_id: str, version: int, key: str, blob: bytes) -> bool:
+        newest = connection.execute(_NEWEST, {"table_id": table_id}).scalar()
+        if newest is not None and newest > version:
+            return False  # this process lags behind: nobody will ask for that version
+        connection.execute(
+            delete(_ROWS).where(_ROWS.c.table_id == table_id, _ROWS.c.version < version)
+        )
+        insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
+        values = {"table_id": table_id, "version": version, "key": key, "markup": blob}
+        connection.execute(insert(_ROWS).values(**values).on_conflict_do_nothing())
+        return True
+
+
+def shared(table_id: str, version: int, rest: Hashable, render: Render) -> tuple[str, bool]:
+    """``RenderStore.markup`` of the current app's store; ``render()`` alone when the app
+    has none (``PANEL_RENDER_STORE`` off)."""
+    store = for_app(current_app)
+    return render() if store is None else store.markup(table_id, version, rest, render)
+
+
+def for_app(app: Flask) -> RenderStore | None:
+    """``app``'s store (made on first use), or None when ``PANEL_RENDER_STORE`` is off."""
+    store: RenderStore | None = app.extensions.get(EXTENSION)
+    if store is None and app.config.get("PANEL_RENDER_STORE", True):
+        store = app.extensions.setdefault(EXTENSION, RenderStore(app.extensions[db.EXTENSION]))
+    return store
