@@ -7,8 +7,9 @@ Writes must never lose an update when several phones change a table at once:
   writers cannot both read version N and both write N+1 (WAL mode keeps readers unblocked;
   a second writer waits instead of failing: ``busy_timeout``, or in a gevent worker short
   cooperative sleeps between tries, so a worker waiting for another's write lock still
-  answers its polls: ``begin_immediate``; its commit waits for the disk in a thread of
-  gevent's pool: ``commit_off_hub``).
+  answers its polls: ``begin_immediate``). The commit itself stays on the worker's loop:
+  run in gevent's thread pool it cost each write ~2.5 ms more and bought no measurable
+  poll latency (bench/poll_cost.py, 50 writes a second).
 * PostgreSQL: the writer locks the table row with ``SELECT … FOR UPDATE`` (tables.py), and
   the unique ``(table_id, seq)`` constraint backs it up.
 
@@ -81,11 +82,6 @@ def make_engine(url: str) -> Engine:
             else:
                 begin_immediate(connection, wait, yielding=_cooperative())
 
-        @event.listens_for(engine, "commit")
-        def _sqlite_commit(connection: Any) -> None:
-            if connection.get_execution_options().get("campfire_write") and _cooperative():
-                commit_off_hub(connection.connection.driver_connection)
-
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
@@ -116,25 +112,6 @@ def begin_immediate(connection: Any, wait: float, *, yielding: bool) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
     finally:
         raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT * 1000}")
-
-
-def commit_off_hub(raw: Any) -> None:
-    """COMMIT a write transaction of the sqlite3 connection ``raw`` in gevent's thread pool.
-
-    A commit waits for the disk (the WAL's fsync): a fraction of a millisecond on an idle
-    disk, tens of milliseconds on a busy one, during which a gevent worker would answer
-    nobody. In a pool thread only this
-    greenlet waits (sqlite3 lets go of the GIL meanwhile); it alone uses the connection.
-    SQLAlchemy's own commit then finds no transaction left and does nothing; if this one
-    failed, that one tries again and reports the error as usual."""
-    if not raw.in_transaction:
-        return
-    import gevent
-
-    try:
-        gevent.get_hub().threadpool.apply(raw.execute, ("COMMIT",))
-    except sqlite3.Error:
-        return  # still in the transaction: SQLAlchemy's commit retries and reports it
 
 
 def _cooperative() -> bool:
