@@ -41,7 +41,8 @@ class TableRow(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    # Added by migration 0002 (filled from created_at): when the latest event was appended.
+    # Added by migration 0002 (filled from created_at): when the table last changed, by an
+    # event or a seat taken over (the version maps watch it: companion.versions).
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

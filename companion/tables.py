@@ -987,6 +987,9 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
             if not force:
                 raise SeatHeld(seat, row.players[seat]["name"])
             holder.ended_at, holder.ended = now, TAKEN_OVER
+            # Every process's version map sees the row change at the same version: it
+            # holds the table's polls open, so the phone that lost the seat is told.
+            row.updated_at = now
         if mine is not None and mine.ended_at is None:
             mine.ended_at, mine.ended = now, RELEASED
         new = secrets.token_urlsafe(32)
@@ -995,7 +998,7 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
         )
         session.flush()
     if holder is not None:  # the phone that lost the seat is told at its next poll
-        versions.hold_open(row.id)
+        versions.hold_open(row.id, touched=versions.stamp(row.version, row.updated_at))
     return new
 
 

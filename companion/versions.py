@@ -10,6 +10,9 @@ poll; here each process keeps a map ``table id → version`` instead:
   request that finds the map older than that, or by a background thread once someone
   ``subscribe``\\ s (the push stream wants to hear of changes even when nobody polls);
 * a table the map has never seen costs one primary-key lookup.
+* a seat taken over changes no version but touches the table row (``updated_at``): a
+  refresh that sees the row touched at the same version holds the table open
+  (``hold_open``), in every process, so the phone that lost its seat is told.
 
 So a version read here is at most ``REFRESH_SECONDS`` (plus one query, and never more
 than ``STALLED`` intervals: past that a stalled refresh sends the caller to the database)
@@ -30,6 +33,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from flask import Flask, current_app
 from sqlalchemy import Engine, bindparam, select
@@ -59,10 +63,22 @@ HOLD_OPEN_SECONDS = 30.0
 Callback = Callable[[str, int], None]
 
 _TABLES = TableRow.__table__
-_ONE = select(_TABLES.c.version).where(_TABLES.c.id == bindparam("id"))
-_MANY = select(_TABLES.c.id, _TABLES.c.version).where(
+_ONE = select(_TABLES.c.version, _TABLES.c.updated_at).where(_TABLES.c.id == bindparam("id"))
+_MANY = select(_TABLES.c.id, _TABLES.c.version, _TABLES.c.updated_at).where(
     _TABLES.c.id.in_(bindparam("ids", expanding=True))
 )
+
+
+Stamp = tuple[int, datetime | None]
+
+
+def stamp(version: int, updated_at: datetime | None) -> Stamp:
+    """A table row's ``(version, updated_at)``, its time as naive UTC: SQLite gives back
+    naive datetimes, PostgreSQL aware ones in the session's zone, a write in Python an
+    aware UTC one — the same instant must compare equal."""
+    if updated_at is not None and updated_at.tzinfo is not None:
+        updated_at = updated_at.astimezone(UTC).replace(tzinfo=None)
+    return version, updated_at
 
 
 class StaleVersions(RuntimeError):
@@ -91,6 +107,9 @@ class VersionMap:
         self._refreshed = clock()
         self._subscribers: list[Callback] = []
         self._open_until: dict[str, float] = {}  # table id → polls go to the view until then
+        # table id → (version, updated_at) at the last refresh: a newer ``updated_at`` at the
+        # same version is a seat taken over in another process (tables.take_seat).
+        self._stamps: dict[str, Stamp] = {}
         self._rechecks: list[Callable[[str], None]] = []  # told when a table is held open
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -117,6 +136,8 @@ class VersionMap:
             if not self._refresh():  # the database is unreachable: say so, do not guess
                 raise StaleVersions(table_id)
             with self._lock:
+                if self._open_until.get(table_id, 0.0) > now:
+                    return None  # the refresh saw a seat taken over
                 known = self._versions.get(table_id)
         if known is None:
             known = self._lookup(table_id)
@@ -124,11 +145,15 @@ class VersionMap:
 
     def _lookup(self, table_id: str) -> int | None:
         with self.engine.connect() as connection:
-            value = connection.execute(_ONE, {"id": table_id}).scalar()
+            row = connection.execute(_ONE, {"id": table_id}).one_or_none()
         self.queries += 1
-        if value is not None:
-            self._learn({table_id: value})
-        return value
+        if row is None:
+            return None
+        version, updated_at = row
+        with self._lock:
+            self._stamps.setdefault(table_id, stamp(version, updated_at))
+        self._learn({table_id: version})
+        return int(version)
 
     def refresh(self) -> None:
         """Read every recently asked-about table's version now (one query per ``CHUNK``)."""
@@ -147,21 +172,33 @@ class VersionMap:
                     if table_id not in self._watched:
                         del self._asked[table_id]
                         self._versions.pop(table_id, None)
+                        self._stamps.pop(table_id, None)
                 ids = sorted(set(self._asked) | set(self._watched))
             found: dict[str, int] = {}
+            stamps: dict[str, Stamp] = {}
             if ids:
                 with self.engine.connect() as connection:
                     for start in range(0, len(ids), CHUNK):
-                        for table_id, version in connection.execute(
+                        for table_id, version, updated_at in connection.execute(
                             _MANY, {"ids": ids[start : start + CHUNK]}
                         ):
                             found[table_id] = version
+                            stamps[table_id] = stamp(version, updated_at)
                         self.queries += 1
             with self._lock:
                 for table_id in ids:  # a table deleted meanwhile is forgotten
                     if table_id not in found:
                         self._versions.pop(table_id, None)
+                        self._stamps.pop(table_id, None)
+                taken_over = []  # the row changed, the version did not: a seat changed hands
+                for table_id, (version, at) in stamps.items():
+                    before = self._stamps.get(table_id)
+                    if before is not None and before[0] == version and before[1] != at:
+                        taken_over.append(table_id)
+                self._stamps.update(stamps)
             self._learn(found)
+            for table_id in taken_over:  # told by another process's take_seat
+                self.hold_open(table_id, HOLD_OPEN_SECONDS)
             with self._lock:
                 self._refreshed = started
             return True
@@ -174,11 +211,15 @@ class VersionMap:
 
     # -- learning --------------------------------------------------------------------
 
-    def hold_open(self, table_id: str, seconds: float) -> None:
+    def hold_open(self, table_id: str, seconds: float, touched: Stamp | None = None) -> None:
         """For ``seconds``, ``current`` does not answer for ``table_id``, so its polls go on
         to the view: what changed is no table change (a seat taken over by another phone)
-        and the phone concerned must still be told at its next poll."""
+        and the phone concerned must still be told at its next poll. ``stamp``: the table
+        row's ``stamp`` after this process's own take-over, so that its next refresh does
+        not take it for another process's."""
         with self._lock:
+            if touched is not None:
+                self._stamps[table_id] = touched
             now = self.clock()
             self._open_until = {t: u for t, u in self._open_until.items() if u > now}
             if len(self._open_until) < MAX_TABLES:
@@ -296,11 +337,13 @@ def note(table_id: str, version: int) -> None:
     _map().note(table_id, version)
 
 
-def hold_open(table_id: str, seconds: float = HOLD_OPEN_SECONDS) -> None:
-    """Polls of ``table_id`` reach the view for a while (``VersionMap.hold_open``). Each
-    process keeps its own map: a phone whose polls land on another worker is told once its
-    poll reaches this one, or at the table's next change."""
-    _map().hold_open(table_id, seconds)
+def hold_open(
+    table_id: str, seconds: float = HOLD_OPEN_SECONDS, touched: Stamp | None = None
+) -> None:
+    """Polls of ``table_id`` reach the view for a while (``VersionMap.hold_open``), in this
+    process at once; every other process (worker or server) holds it open too at its next
+    refresh, when it sees the table row touched at the same version (``touched``)."""
+    _map().hold_open(table_id, seconds, touched)
 
 
 def subscribe(callback: Callback, app: Flask | None = None) -> Callable[[], None]:

@@ -126,7 +126,7 @@ class PollShortcut:
 
     def __init__(self, wsgi_app: WsgiApp, app: Flask) -> None:
         self.wsgi_app = wsgi_app
-        self.versions = versions.for_app(app)
+        self.app = app  # its map is looked up per poll: the app may replace it (tests)
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
@@ -140,7 +140,7 @@ class PollShortcut:
 
     def _current(self, table_id: str) -> int | None:
         try:
-            return self.versions.current(table_id)
+            return versions.for_app(self.app).current(table_id)
         except Exception:  # the database is down: the view answers (503) and logs it
             return None
 

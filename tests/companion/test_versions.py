@@ -177,8 +177,47 @@ def test_a_seat_taken_over_holds_the_polls_open_for_a_while(app: Flask) -> None:
         assert tables.seat_of(table.id, first) == 0
         tables.take_seat(table.id, 0, force=True)
         assert versions.current(table.id) is None  # held open
+        clock.now += versions.HOLD_OPEN_SECONDS + 1  # a refresh then: its own take-over
+        assert versions.current(table.id) == 0  # is no news to this process
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_take_over_in_another_process_reaches_the_phone_polling_this_one(
+    tmp_path: Any, request: Any, database: str
+) -> None:
+    """Ann's phone polls process one; Ben's phone takes her seat through process two. No
+    version changed, yet within one refresh process one lets Ann's poll reach the view,
+    which tells her (HX-Refresh); an event of this process is no take-over, and process
+    two's own take-over is no news to it at its next refresh."""
+    extra = {"DATABASE_URL": request.getfixturevalue("pg_url")} if database != "sqlite" else {}
+    one, two = (create_app(app_config(tmp_path, **extra)) for _ in range(2))
+    clock_two = with_clock(two)
+    clock = with_clock(one)
+    ann, ben = one.test_client(), two.test_client()
+    with one.app_context():
+        table = tables.create(FAKE, PLAYERS)
+    assert ann.post(f"/t/{table.id}/seat", data={"seat": "0"}).status_code in (200, 303)
+    assert ann.get(f"/t/{table.id}?v=0", headers=HX).status_code == 204
+    ann.post(f"/t/{table.id}/adjust", data={"seat": "0", "counter": "points", "delta": "1"})
+    clock.now += versions.REFRESH_SECONDS
+    assert ann.get(f"/t/{table.id}?v=1", headers=HX).status_code == 204  # own write: no hold
+    with one.app_context():
+        assert versions.current(table.id) == 1
+    with two.app_context():
+        assert versions.current(table.id) == 1
+    took = ben.post(f"/t/{table.id}/seat", data={"seat": "0", "force": "1"})
+    assert took.status_code in (200, 303)
+    with two.app_context():
+        assert versions.current(table.id) is None  # held open here at once
+        clock_two.now += versions.HOLD_OPEN_SECONDS + 1  # a refresh: nothing new
+        assert versions.current(table.id) == 1
+    clock.now += versions.REFRESH_SECONDS
+    told = ann.get(f"/t/{table.id}?v=1", headers=HX)
+    assert told.status_code == 204 and told.headers.get("HX-Refresh") == "true"
+    with one.app_context():
+        assert versions.current(table.id) is None  # held open for the other phones too
         clock.now += versions.HOLD_OPEN_SECONDS + 1
-        assert versions.current(table.id) == 0
+        assert versions.current(table.id) == 1
 
 
 def test_a_stalled_refresh_sends_polls_to_the_database(tmp_path: Any) -> None:
