@@ -16,21 +16,42 @@ settings.load_profile("campfire")
 
 #: Fixtures that reach the local PostgreSQL server (tests/companion/conftest.py).
 PG_FIXTURES = frozenset({"pg_url", "pg_server_url"})
+#: The parameter value of a test's PostgreSQL run (``any_app``, ``database``).
+POSTGRESQL = "postgresql"
 #: Modules whose tests take seconds each: drawing and rasterising whole PDF kits, the
-#: served app under gunicorn, many writers racing, fuzzing every route, walking every
-#: screen of every game with hostile input.
+#: served app under gunicorn (and `campfire serve` refusing bad settings), servers killed
+#: and raced, a built wheel, many writers racing, fuzzing every route, walking every
+#: screen of every game with hostile input. (Measured with `--durations`: what is left
+#: runs in under two minutes on the 2-core machine.)
 SLOW_MODULES = frozenset(
     {
         "tests/companion/test_companion_concurrency.py",
         "tests/companion/test_companion_print.py",
         "tests/companion/test_companion_serve.py",
+        "tests/companion/test_crash_and_servers.py",
         "tests/companion/test_fuzz_routes.py",
         "tests/companion/test_security.py",
+        "tests/companion/test_sqlite_waits.py",
         "tests/companion/test_startup_race.py",
+        "tests/printgen/test_print_city.py",
         "tests/printgen/test_print_kits.py",
+        "tests/printgen/test_print_legibility.py",
+        "tests/printgen/test_print_messages.py",
+        "tests/printgen/test_print_paper.py",
+        "tests/printgen/test_print_rules.py",
         "tests/printgen/test_print_sizes.py",
+        "tests/test_cli_failures.py",
+        "tests/test_packaging.py",
     }
 )
+
+
+def _on_postgresql(item: pytest.Item) -> bool:
+    """A test run once per database (``any_app`` or a ``database`` parameter), in its
+    PostgreSQL run: it asks for the server through ``request.getfixturevalue``, which the
+    fixture names do not show."""
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and POSTGRESQL in callspec.params.values()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -40,7 +61,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if where.startswith("tests/browser/"):
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.slow)
-        if PG_FIXTURES & set(getattr(item, "fixturenames", ())):
+        if PG_FIXTURES & set(getattr(item, "fixturenames", ())) or _on_postgresql(item):
             item.add_marker(pytest.mark.pg)
             item.add_marker(pytest.mark.slow)
         if where in SLOW_MODULES:
