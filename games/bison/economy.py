@@ -364,6 +364,21 @@ class Exchange:
     def as_dict(self) -> dict[str, str]:
         return {"give": self.give, "get": self.get}
 
+    def make(self, value: dict[str, int], number: int) -> None:
+        """Carry it out on the stocks ``value`` (in place): 3 ``give`` become 1 ``get``
+        (B7), refused when the ``get`` stock is full at 15 (B8). ``number``: its place
+        among the player's exchanges, for the refusal. What may be given is the caller's
+        rule (surplus only, or an overflowing animal)."""
+        if value[self.get] >= STOCK_CAP:
+            raise RuleError(
+                N_("exchange {number}: your {animal} stock is full at {cap}"),
+                number=number,
+                animal=Term(self.get),
+                cap=STOCK_CAP,
+            )
+        value[self.give] -= EXCHANGE_RATE
+        value[self.get] += 1
+
 
 @dataclass(frozen=True, slots=True)
 class Receipt:
@@ -409,10 +424,6 @@ def receive(
     def surplus(animal: str) -> int:
         return max(0, value[animal] - STOCK_CAP)
 
-    def trade(give: str, get: str) -> None:
-        value[give] -= EXCHANGE_RATE
-        value[get] += 1
-
     made: list[Exchange] = []
     if exchanges is None:
         while True:
@@ -424,8 +435,9 @@ def receive(
             if not targets:
                 break
             get = min(targets, key=lambda a: value[a])
-            trade(give, get)
-            made.append(Exchange(give, get))
+            chosen = Exchange(give, get)
+            chosen.make(value, len(made) + 1)
+            made.append(chosen)
     else:
         for number, raw in enumerate(exchanges, start=1):
             choice = Exchange.from_json(raw)
@@ -441,14 +453,7 @@ def receive(
                     surplus=surplus(choice.give),
                     rate=EXCHANGE_RATE,
                 )
-            if value[choice.get] >= STOCK_CAP:
-                raise RuleError(
-                    N_("exchange {number}: your {animal} stock is full at {cap}"),
-                    number=number,
-                    animal=Term(choice.get),
-                    cap=STOCK_CAP,
-                )
-            trade(choice.give, choice.get)
+            choice.make(value, number)
             made.append(choice)
     lost = Amounts(**{a: surplus(a) for a in ANIMALS})
     kept = Stocks(**{a: min(value[a], STOCK_CAP) for a in ANIMALS})

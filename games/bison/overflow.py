@@ -222,15 +222,7 @@ def settle(
                 animal=Term(made.give),
                 rate=EXCHANGE_RATE,
             )
-        if value[made.get] >= STOCK_CAP:
-            raise RuleError(
-                N_("exchange {number}: your {animal} stock is full at {cap}"),
-                number=number,
-                animal=Term(made.get),
-                cap=STOCK_CAP,
-            )
-        value[made.give] -= EXCHANGE_RATE
-        value[made.get] += 1
+        made.make(value, number)
 
     # Exchanges into stocks with room first, then the buys (which make room), then the
     # rest: the most permissive order, so no legal set of steps is refused for its order.
