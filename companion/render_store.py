@@ -33,9 +33,9 @@ once per key however many of its phones poll).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
-import threading
 import zlib
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -44,7 +44,7 @@ from flask import Flask, current_app
 from sqlalchemy import Connection, Engine, bindparam, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from companion import config, db
+from companion import config, db, fingerprint
 from companion.models import RenderRow
 
 log = logging.getLogger(__name__)
@@ -66,34 +66,25 @@ _READ = select(_ROWS.c.markup).where(
 )
 _NEWEST = select(func.max(_ROWS.c.version)).where(_ROWS.c.table_id == bindparam("table_id"))
 
-_fingerprint: str | None = None
-_fingerprint_lock = threading.Lock()
 
-
+@functools.cache
 def code_fingerprint() -> str:
     """A digest of what renders a panel: the templates, the compiled translations, the
     companion's files (its Python sources and the static files whose hashed URLs a panel
     names) and the games' sources (read once per process, ~30 ms)."""
-    global _fingerprint
-    with _fingerprint_lock:
-        if _fingerprint is None:
-            packages = Path(__file__).resolve().parents[1]
-            files = [
-                *sorted(config.data_dir("templates").rglob("*")),
-                *sorted(config.data_dir("translations").rglob("*.mo")),
-                *sorted(
-                    file
-                    for file in (packages / "companion").rglob("*")
-                    if "__pycache__" not in file.parts
-                ),
-                *sorted((packages / "games").rglob("*.py")),
-            ]
-            digest = hashlib.sha256()
-            for file in files:
-                if file.is_file():
-                    digest.update(file.name.encode() + b"\0" + file.read_bytes())
-            _fingerprint = digest.hexdigest()
-        return _fingerprint
+    packages = Path(__file__).resolve().parents[1]
+    return fingerprint.of_files(
+        [
+            *sorted(config.data_dir("templates").rglob("*")),
+            *sorted(config.data_dir("translations").rglob("*.mo")),
+            *sorted(
+                file
+                for file in (packages / "companion").rglob("*")
+                if "__pycache__" not in file.parts
+            ),
+            *sorted((packages / "games").rglob("*.py")),
+        ]
+    )
 
 
 def digest(rest: Hashable) -> str:

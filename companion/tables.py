@@ -51,7 +51,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion import config, db, registry, versions
+from companion import config, db, fingerprint, registry, versions
 from companion.models import EventRow, SeatTokenRow, StateRow, TableRow, utcnow
 from games import table as protocol
 from games.errors import N_, RuleError, localize
@@ -351,7 +351,6 @@ def _code(module: ModuleType) -> str:
     the same state."""
     code = _codes.get(module.__name__)
     if code is None:
-        digest = hashlib.sha256()
         files = {Path(protocol.__file__)}
         path = Path(getattr(module, "__file__", "") or ".")
         files |= (
@@ -359,10 +358,7 @@ def _code(module: ModuleType) -> str:
             if (path.parent / "__init__.py").is_file() and path.parent.name != "tests"
             else {path}
         )
-        for file in sorted(files):
-            if file.is_file():
-                digest.update(file.name.encode() + b"\0" + file.read_bytes())
-        code = _codes[module.__name__] = digest.hexdigest()
+        code = _codes[module.__name__] = fingerprint.of_files(sorted(files))
     return code
 
 

@@ -260,7 +260,7 @@ def test_a_render_stored_by_other_code_is_not_served(
     one, two, _reference = apps
     table_id = new_table(one)
     shown(one, table_id)
-    monkeypatch.setattr(render_store, "_fingerprint", "other code")
+    monkeypatch.setattr(render_store, "code_fingerprint", lambda: "other code")
     renders = Renders(monkeypatch)
     shown(two, table_id)
     assert renders.count == 1 and store(two).hits == 0
