@@ -100,8 +100,10 @@ SEAT_HEADER = "X-Campfire-Seat"
 
 
 def viewer(table_id: str) -> int | None:
-    """The seat whose token the request carries, or None (a spectator)."""
-    return tables.seat_of(table_id, request.headers.get(SEAT_HEADER))
+    """The seat whose token the request carries, or None (a spectator, or a stale token;
+    no token: not even a query)."""
+    token = request.headers.get(SEAT_HEADER)
+    return tables.seat_of(table_id, token) if token else None
 
 
 def table_json(view: tables.TableView, seat: int | None = None) -> dict[str, Any]:
@@ -124,8 +126,8 @@ def refused(_view: tables.TableView, message: str) -> tuple[Any, int]:
 
 
 def acting_seat(view: tables.TableView) -> int | None:
-    """The seat the request's token holds (None without a token, or with a stale one)."""
-    return viewer(view.id) if request.headers.get(SEAT_HEADER) else None
+    """Who makes the change: the seat the request's token holds (``viewer``)."""
+    return viewer(view.id)
 
 
 @bp.post("/tables")
