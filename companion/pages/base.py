@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from babel.dates import format_datetime
-from flask import Blueprint, abort, g, render_template, request, session
+from flask import Blueprint, g, render_template, request, session
 from flask_babel import get_locale
 
 from companion import hosts, tables
@@ -81,11 +81,9 @@ def forget_seat_cache(table_id: str) -> None:
 
 
 def load_table(table_id: str) -> tables.TableView:
-    """The table, or a 404 page."""
-    try:
-        return tables.get(table_id)
-    except tables.TableNotFound:
-        abort(404)
+    """The table; ``tables.TableNotFound`` when there is none, which the app answers with
+    the 404 page (the API with its JSON 404)."""
+    return tables.get(table_id)
 
 
 #: A short whole number as a URL or a form carries one: ASCII digits only ("²" and "٣" are

@@ -195,7 +195,8 @@ def panel_response(
 
 
 def game_table(table_id: str, game: str | None = None) -> tables.TableView:
-    """The table, or a 404 page when there is none or it plays another game than ``game``."""
+    """The table, or a 404 page when there is none (``load_table``) or it plays another
+    game than ``game``."""
     table = load_table(table_id)
     if game is not None and table.game != game:
         abort(404)
@@ -240,9 +241,7 @@ def post_event(
     with security.limiter.shared_limit(security.event_limit, scope="table-changes"):  # 429 past it
         pass
     if table is None:
-        table = tables.get(table_id)
-    if game is not None and table.game != game:
-        abort(404)
+        table = game_table(table_id, game)
     seat = current_seat(table) if actor is None else actor(table)
     try:
         event = build_event(table)
@@ -378,8 +377,6 @@ def undo_confirmation(table_id: str, seq: int | None = None) -> Answer:
         target = tables.undo_target(
             table_id, seat=seat if seq is None else None, seq=seq, viewer=seat
         )
-    except tables.TableNotFound:
-        abort(404)
     except RuleError as error:
         return panel_response(table, error=refusal_message(table.game, error), status=422)
     who = (

@@ -176,10 +176,7 @@ def undo(table_id: str) -> Any:
 @bp.get("/t/<table_id>/history")
 @security.limiter.limit(security.history_limit)
 def history(table_id: str) -> str:
-    try:
-        view, entries = tables.history(table_id, viewer=current_seat(tables.get(table_id)))
-    except tables.TableNotFound:
-        abort(404)
+    view, entries = tables.history(table_id, viewer=current_seat(load_table(table_id)))
     return render_template(
         "history.html", table=view, entries=entries, seat=current_seat(view), local_time=local_time
     )

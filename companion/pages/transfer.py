@@ -7,7 +7,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Response, abort, redirect, render_template, request, url_for
+from flask import Response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion import security, tables
@@ -22,19 +22,16 @@ def export(table_id: str) -> Any:
     (a herd, a carried newspaper's address): the export holds every event as stored, so
     it would show every secret; redacting it instead would make a file that no longer
     imports into the same table. Offered again once the game is over."""
-    try:
-        if tables.get(table_id).has_secrets():
-            return render_template(
-                "error.html",
-                code=409,
-                message=_(
-                    "This table still hides cards from some players; it can be exported "
-                    "when the game is over."
-                ),
-            ), 409
-        document = tables.export(table_id)
-    except tables.TableNotFound:
-        abort(404)
+    if tables.get(table_id).has_secrets():
+        return render_template(
+            "error.html",
+            code=409,
+            message=_(
+                "This table still hides cards from some players; it can be exported "
+                "when the game is over."
+            ),
+        ), 409
+    document = tables.export(table_id)
     body = json.dumps(document, ensure_ascii=False, indent=2)
     day = datetime.now(UTC).strftime("%Y%m%d")
     return Response(
