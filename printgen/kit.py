@@ -92,25 +92,15 @@ def cover_notes(game: str, context: Context, printed: Collection[str]) -> list[s
 COVER = "cover"  # the --only id of the cover sheet and the duplex test pages
 
 
-def component_ids(game: str) -> list[str]:
+def component_ids(game: str, *, pieces: bool = False) -> list[str]:
     """What ``--only`` accepts for ``game`` (or ``all``): the cover, then every component
-    key (``bison.tiles``…). A piece id (``B07``, ``bruno-03``) selects one piece."""
+    key (``bison.tiles``…); with ``pieces``, every piece id after them (``B07``,
+    ``fifi-03``: one replacement piece each)."""
     games = list(GAMES) if game == ALL else [game]
     context = Context("en", Style())
-    return [COVER, *(c.key for name in games for c in kit_components(name, context))]
-
-
-def piece_ids(game: str) -> list[str]:
-    """The pieces ``--only`` accepts one by one for ``game`` (or ``all``): ``B07``,
-    ``fifi-03``, ``tent-blue-1a``… (one replacement piece each)."""
-    games = list(GAMES) if game == ALL else [game]
-    context = Context("en", Style())
-    return [
-        piece.id
-        for name in games
-        for component in kit_components(name, context)
-        for piece in component.pieces
-    ]
+    components = [c for name in games for c in kit_components(name, context)]
+    keys = [COVER, *(c.key for c in components)]
+    return keys + [p.id for c in components for p in c.pieces] if pieces else keys
 
 
 def _select(

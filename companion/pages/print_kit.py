@@ -146,9 +146,7 @@ def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[
         errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."), value=raw_ink[:20]))
     ink_saver = INK_SAVER_VALUES.get(raw_ink.lower(), False)
     offered_parts = (
-        {*printkit.component_ids(game), *printkit.piece_ids(game)}
-        if game in printkit.GAMES
-        else set()
+        set(printkit.component_ids(game, pieces=True)) if game in printkit.GAMES else set()
     )
     getlist = getattr(values, "getlist", None)
     raw_parts = getlist("part") if getlist else ([values["part"]] if "part" in values else [])
