@@ -26,12 +26,13 @@ bp = Blueprint("plays", __name__)
 
 #: A player filter longer than any name a table takes is no name.
 NAME_MAX = 60
+#: What decided between equal scores, in the words the game's own end screen uses.
 TIE_BREAKS = {
     results.SMALLEST_STOCK: N_("Equal totals: the larger smallest stock won."),
-    results.PIECES_LEFT: N_("Equal scores: fewer pieces left on the board won."),
-    results.CAVE_FOOD: N_("Equal scores: more food in the cave won."),
+    results.PIECES_LEFT: N_("Decided by the tie-break: fewer pieces left on the personal board."),
+    results.CAVE_FOOD: N_("Decided by the second tie-break: more food in the cave."),
     results.SHARED: N_("The win is shared."),
-    results.LIONS: N_("The lions won: no player did."),
+    results.LIONS: N_("The lions win! No herd survived."),
 }
 
 

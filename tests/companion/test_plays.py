@@ -458,4 +458,5 @@ def test_the_pages_speak_japanese_and_italian(app: Flask, make_table: Callable[.
     ja = client.get("/plays", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     it = client.get("/plays", headers={"Accept-Language": "it"}).get_data(as_text=True)
     assert "Our plays" not in ja and "Our plays" not in it
+    assert "わたしたちのプレイ記録" in ja and "Le nostre partite" in it
     assert client.get("/plays?game=chess", headers={"Accept-Language": "it"}).status_code == 400
