@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.bison import table as bison
+from games.bison.table_scoring import winning_seats
 from games.dogs_life import game as dogs_rules
 from games.dogs_life import table as dogs_life
 from games.hunting_age import table as hunting_age
@@ -74,7 +75,7 @@ def _bison(state: Any) -> Result | None:
         [seat for seat, key in keys.items() if key == value]
         for value in sorted(set(keys.values()), reverse=True)
     ]
-    winners = tuple(bison.winning_seats(state))
+    winners = tuple(winning_seats(state))
     level = [seat for seat, total in enumerate(totals) if total == max(totals)]
     if len(level) == 1:
         tie_break = None

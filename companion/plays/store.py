@@ -161,11 +161,13 @@ def for_phone(tokens: Mapping[str, str]) -> list[Play]:
     if not wanted:
         return []
     with db.reading() as session:
-        pairs = session.execute(
-            select(PlayPhoneRow.token_hash, PlayPhoneRow.table_id).where(
-                PlayPhoneRow.token_hash.in_(wanted)
-            )
-        ).all()
+        pairs = [
+            *session.execute(
+                select(PlayPhoneRow.token_hash, PlayPhoneRow.table_id).where(
+                    PlayPhoneRow.token_hash.in_(wanted)
+                )
+            ).all()
+        ]
         pairs += session.execute(
             select(SeatTokenRow.token_hash, SeatTokenRow.table_id).where(
                 SeatTokenRow.token_hash.in_(wanted)
