@@ -26,6 +26,7 @@ from companion import (
     tables,
     versions,
 )
+from companion.plays import views as plays
 
 TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
@@ -49,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     pages.init_app(app)
     api.init_app(app)
     panels.register_panels(app)
+    plays.init_app(app)
     push.init_app(app)
     _register_errors(app)
     serving.init_app(app)  # last: it wraps every view registered above

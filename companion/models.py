@@ -135,3 +135,32 @@ class RenderRow(Base):
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     markup: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class PlayRow(Base):
+    """A finished game as it ended (companion.plays): kept by the change that finished
+    it, replaced when the game is finished again, dropped when it is reopened. No foreign
+    key to ``tables``: a play outlives its table unless it is discarded on purpose
+    (``companion.plays.store.discard``). ``data`` holds the players in seat order with
+    their score, rank and winner flag, the winners, the tie-break, the start player and
+    the variant (docs/contracts.md, ``GET /api/v1/tables/<id>/play``)."""
+
+    __tablename__ = "plays"
+
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class PlayPhoneRow(Base):
+    """A phone that held a seat at a play's table (the SHA-256 of its seat token, as
+    ``seat_tokens`` keeps it): only such a phone is shown the play ("Our plays")."""
+
+    __tablename__ = "play_phones"
+
+    table_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("plays.table_id", ondelete="CASCADE"), primary_key=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)

@@ -53,6 +53,7 @@ from sqlalchemy.orm import Session
 
 from companion import config, db, fingerprint, registry, versions
 from companion.models import EventRow, SeatTokenRow, StateRow, TableRow, utcnow
+from companion.plays import store as plays
 from games import table as protocol
 from games.errors import N_, RuleError, localize
 from games.table import Player, players_from_json
@@ -673,6 +674,7 @@ def append(
             blob = _pickled(new_state)
         _store(session, row, prepared, seat=seat, undoes=None)
         _save_snapshot(session, row, module, blob)
+        plays.after_change(session, row, state, new_state)  # a finished game's play
     _remember((row.id, row.version), new_state)
     versions.note(row.id, row.version)
     return _view(row, new_state)
@@ -735,6 +737,7 @@ def undo(
             undoes=target.seq,
         )
         _save_snapshot(session, row, module, _pickled(new_state))
+        plays.after_change(session, row, before.state, new_state)
     _remember((row.id, row.version), new_state)
     versions.note(row.id, row.version)
     return _view(row, new_state)
@@ -1189,6 +1192,7 @@ def import_table(document: Any) -> TableView:
                 EventRow.__table__.insert(), [{**event, "table_id": row.id} for event in rows]
             )
         _save_snapshot(session, row, module, _pickled(state))
+        plays.after_change(session, row, None, state)
     _remember((row.id, row.version), state)
     versions.note(row.id, row.version)
     return _view(row, state)

@@ -64,6 +64,7 @@ FIELDS = [
     "count",
     "code",
     "game",
+    "player",
     "name0",
     "color0",
     "name1",

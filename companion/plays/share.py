@@ -1,0 +1,247 @@
+"""A play as others read it: the JSON of the API and of the export, the CSV export, and
+the BG Stats link.
+
+BG Stats imports one play per link, ``https://app.bgstatsapp.com/createPlay.html?data=``
+followed by the URL-encoded JSON of the play. The field names used here are the ones its
+import takes (``BGSTATS_FIELDS``; see docs/contracts.md): ``sourceName``, ``sourcePlayId``,
+``playDate`` ("YYYY-MM-DD HH:MM:SS", UTC), ``durationMin``, ``location``, ``game``
+(``name``, ``sourceGameId``, ``highestWins``, ``noPoints``) and ``players`` (``name``,
+``sourcePlayerId``, ``score``, ``rank``, ``winner``, ``startPlayer``). No BoardGameGeek id
+(``bggId``) is sent: none of the four games' ids could be verified, and a wrong one would
+file the play under another game; BG Stats matches by name and ``sourceGameId`` instead.
+
+The export (CSV: one row per player and play; JSON: ``{"format": "campfire-plays",
+"format_version": 1, "plays": […]}``) reads back into the same plays (``from_json``,
+``from_csv``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any, Final
+from urllib.parse import quote
+
+from companion.plays.stats import fold_name
+from companion.plays.store import Play, PlayPlayer
+from games import registry
+
+BGSTATS_URL: Final = "https://app.bgstatsapp.com/createPlay.html"
+SOURCE_NAME: Final = "Campfire"
+LOCATION: Final = "Campfire"
+#: The fields BG Stats' import takes, per level: what the link may carry.
+BGSTATS_FIELDS: Final = {
+    "play": frozenset(
+        {"sourceName", "sourcePlayId", "playDate", "durationMin", "location", "game", "players"}
+    ),
+    "game": frozenset({"name", "sourceGameId", "highestWins", "noPoints"}),
+    "player": frozenset({"name", "sourcePlayerId", "score", "rank", "winner", "startPlayer"}),
+}
+EXPORT_FORMAT: Final = "campfire-plays"
+EXPORT_VERSION: Final = 1
+CSV_COLUMNS: Final = (
+    "table",
+    "game",
+    "started",
+    "ended",
+    "duration_min",
+    "variant",
+    "tie_break",
+    "seat",
+    "name",
+    "colour",
+    "score",
+    "rank",
+    "winner",
+    "start_player",
+)
+
+
+def game_name(game: str) -> str:
+    """The game's English title (BG Stats matches games by name)."""
+    known = registry.BY_ID.get(game)
+    return known.title if known is not None else game
+
+
+def bgstats_play(play: Play) -> dict[str, Any]:
+    """The play in BG Stats' import format."""
+    players = []
+    for player in play.players:
+        entry: dict[str, Any] = {
+            "name": player.name,
+            # The folded name: the same player on every evening, as our stats join them.
+            "sourcePlayerId": fold_name(player.name),
+            "winner": player.winner,
+            "startPlayer": player.start_player,
+        }
+        if player.score is not None:
+            entry["score"] = player.score
+        if player.rank is not None:
+            entry["rank"] = player.rank
+        players.append(entry)
+    return {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play.table_id,
+        "playDate": play.ended_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": play.duration_min,
+        "location": LOCATION,
+        "game": {
+            "name": game_name(play.game),
+            "sourceGameId": play.game,
+            "highestWins": True,
+            "noPoints": all(p.score is None for p in play.players),
+        },
+        "players": players,
+    }
+
+
+def bgstats_url(play: Play) -> str:
+    """The link that opens BG Stats with the play filled in."""
+    data = json.dumps(bgstats_play(play), ensure_ascii=False, separators=(",", ":"))
+    return f"{BGSTATS_URL}?data={quote(data, safe='')}"
+
+
+def play_json(play: Play) -> dict[str, Any]:
+    """The play as the API answers it and the JSON export lists it."""
+    return {
+        "table": play.table_id,
+        "game": play.game,
+        "started": play.started_at.isoformat(),
+        "ended": play.ended_at.isoformat(),
+        "duration_min": play.duration_min,
+        "players": [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "colour": p.colour,
+                "score": p.score,
+                "rank": p.rank,
+                "winner": p.winner,
+                "start_player": p.start_player,
+            }
+            for p in play.players
+        ],
+        "winners": list(play.winners),
+        "tie_break": play.tie_break,
+        "start_player": play.start_player,
+        "variant": play.variant,
+    }
+
+
+def _from_play_json(data: Mapping[str, Any]) -> Play:
+    return Play(
+        table_id=data["table"],
+        game=data["game"],
+        started_at=datetime.fromisoformat(data["started"]),
+        ended_at=datetime.fromisoformat(data["ended"]),
+        players=tuple(PlayPlayer(**player) for player in data["players"]),
+        winners=tuple(data["winners"]),
+        tie_break=data["tie_break"],
+        start_player=data["start_player"],
+        variant=data["variant"],
+    )
+
+
+def export_json(plays: Iterable[Play]) -> str:
+    return json.dumps(
+        {
+            "format": EXPORT_FORMAT,
+            "format_version": EXPORT_VERSION,
+            "plays": [play_json(play) for play in plays],
+        },
+        ensure_ascii=False,
+        indent=1,
+    )
+
+
+def from_json(text: str) -> list[Play]:
+    """The plays of a JSON export."""
+    document = json.loads(text)
+    if document.get("format") != EXPORT_FORMAT:
+        raise ValueError(f"not a {EXPORT_FORMAT} export")
+    return [_from_play_json(play) for play in document["plays"]]
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    # A name typed as "=1+1" must stay text in a spreadsheet (CSV injection).
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def export_csv(plays: Iterable[Play]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for play in plays:
+        for p in play.players:
+            writer.writerow(
+                _cell(value)
+                for value in (
+                    play.table_id,
+                    play.game,
+                    play.started_at.isoformat(),
+                    play.ended_at.isoformat(),
+                    play.duration_min,
+                    play.variant,
+                    play.tie_break,
+                    p.seat,
+                    p.name,
+                    p.colour,
+                    p.score,
+                    p.rank,
+                    p.winner,
+                    p.start_player,
+                )
+            )
+    return out.getvalue()
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text else None
+
+
+def _text(text: str) -> str:
+    return text[1:] if text[:2] in ("'=", "'+", "'-", "'@", "'\t", "'\r") else text
+
+
+def from_csv(text: str) -> list[Play]:
+    """The plays of a CSV export (its rows grouped by table, in order)."""
+    rows: dict[str, list[dict[str, str]]] = {}
+    for row in csv.DictReader(io.StringIO(text)):
+        rows.setdefault(row["table"], []).append(row)
+    plays = []
+    for table_id, group in rows.items():
+        first = group[0]
+        players = tuple(
+            PlayPlayer(
+                seat=int(row["seat"]),
+                name=_text(row["name"]),
+                colour=row["colour"],
+                score=_number(row["score"]),
+                rank=_number(row["rank"]),
+                winner=row["winner"] == "true",
+                start_player=row["start_player"] == "true",
+            )
+            for row in group
+        )
+        plays.append(
+            Play(
+                table_id=table_id,
+                game=first["game"],
+                started_at=datetime.fromisoformat(first["started"]),
+                ended_at=datetime.fromisoformat(first["ended"]),
+                players=players,
+                winners=tuple(p.seat for p in players if p.winner),
+                tie_break=first["tie_break"] or None,
+                start_player=next((p.seat for p in players if p.start_player), None),
+                variant=_text(first["variant"]) or None,
+            )
+        )
+    return plays
