@@ -56,7 +56,7 @@ from flask import request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from companion import charts, tables
+from companion import charts, i18n, tables
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
@@ -234,6 +234,9 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "over": state.game_over,
         "lions_win": state.lions_win,
         "winners": winners,
+        # 「Ann、Ben」 in Japanese, "Ann, Ben" in English (CLDR lists, not a fixed ", ").
+        "winners_text": i18n.join_names(winners),
+        "separator": i18n.list_separator(),
         "cards_dealt": rules.cards_dealt(len(names)),
         "square_deck": rules.square_deck_size(len(names)),
         "cards_on_square": state.square.card_count,

@@ -255,7 +255,7 @@ def test_equal_herds_share_the_win(client, app, table):
     grid = [[1, 1, 1], [1, 1, 1], [1, 1, 1]]  # everyone sees three 1s
     for round_number in range(3):
         play_round(app, table.id, grid, next_round=round_number < 2)
-    assert "Shared win: Ann, Ben, Cho" in text(client.get(f"/t/{table.id}"))
+    assert "Winners with equal herds: Ann, Ben, and Cho" in text(client.get(f"/t/{table.id}"))
 
 
 def test_the_lions_win_when_every_herd_is_gone(client, app, table):
@@ -382,3 +382,44 @@ def test_an_empty_line_cannot_be_taken_and_a_spectator_has_no_take_buttons(clien
         refused = post(client, table.id, "take", data)
         assert refused.status_code == 422 and message in text(refused)
     assert get(app, table.id).version == 1
+
+
+# --- issue 21: the rulebook's Japanese, round headers --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "banner", "tied"),
+    [
+        ("ja", "ともに勝者：Ann、Ben", "Ann、 Ben — "),
+        ("it", "Vincitori a pari merito: Ann e Ben", "Ann, Ben — "),
+        ("en", "Winners with equal herds: Ann and Ben", "Ann, Ben — "),
+    ],
+)
+def test_equal_herds_are_all_winners_in_the_rulebooks_words(client, app, table, lang, banner, tied):
+    """Rulebook: 同数だった場合、ともに勝者 — not 引き分け (a draw); names joined as the
+    language joins them (「、」 in Japanese), in the banner and in the ranking."""
+    # Ann (S, the bottom row) and Ben (W, the west column) see 4, Cho (N) 6: after three
+    # rounds Ann and Ben share the win with 8 each.
+    grid = [[2, 2, 2], [1, 1, 2], [1, 1, 2]]
+    for round_number in range(3):
+        play_round(app, table.id, grid, next_round=round_number < 2)
+    response = client.get(f"/t/{table.id}?lang={lang}")
+    words = text(response)
+    assert banner in words and "引き分け" not in words
+    assert tied in words  # the ranking: one place for both
+
+
+@pytest.mark.parametrize(("lang", "head"), [("ja", "ラウンド"), ("it", "Round"), ("en", "Round")])
+def test_the_rounds_table_heads_its_columns_in_the_readers_words(client, app, table, lang, head):
+    """Not "R1 R2 R3": a "Round" (ラウンド) head over the round numbers, each column read
+    aloud as "round 1" (ラウンド1) by a screen reader."""
+    play_round(app, table.id, GRID)
+    play_round(app, table.id, GRID, next_round=False)
+    body = client.get(f"/t/{table.id}?lang={lang}").get_data(as_text=True)
+    history = body[body.index('data-testid="ls-history"') :]
+    assert not re.search(r">R\d<", history)
+    assert re.search(rf'colspan="2" class="ls-rounds-head">{head}</th>', history)
+    numbers = re.findall(
+        r'data-testid="ls-round-head"><span class="sr-only">([^<]+)</span>', history
+    )
+    assert numbers == {"ja": ["ラウンド1", "ラウンド2"]}.get(lang, [f"{'round'} 1", "round 2"])
