@@ -7,8 +7,10 @@ marked with ``N_`` that is translated here, then filled in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from babel.lists import format_list
 from flask import Flask, current_app, g, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 from jinja2 import pass_context
@@ -80,6 +82,19 @@ def bound_gettext() -> dict[str, Any]:
         return (Markup(text) if context.eval_ctx.autoescape else text) % variables
 
     return {"gettext": gettext_, "ngettext": ngettext_}
+
+
+def join_names(names: Sequence[str]) -> str:
+    """Player names as a list in the reader's language (CLDR): "Ann, Ben, and Cho",
+    「Ann、Ben、Cho」, "Ann, Ben e Cho"."""
+    return format_list(list(names), style="standard", locale=str(get_locale())) if names else ""
+
+
+def list_separator() -> str:
+    """What stands between two names of a longer list in the reader's language (", ",
+    「、」), for lists whose items carry markup of their own (a colour swatch)."""
+    three = format_list(["a", "b", "c"], style="standard", locale=str(get_locale()))
+    return three[1 : three.index("b")]
 
 
 def _remember_choice(response: Any) -> Any:

@@ -1,10 +1,12 @@
 """What a game's printgen module is given to draw its components: the kit's language, its
-style and the table's links (the seat QR codes on player boards)."""
+style and the table's links (the seat QR codes on player boards) and players' names."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printgen import fonts
+from printgen.errors import MissingGlyphError
 from printgen.messages import text
 from printgen.style import Style
 
@@ -17,6 +19,8 @@ class Context:
     style: Style
     table_url: str | None = None
     seat_urls: tuple[str, ...] = ()
+    #: The table's players' names in seat order (a kit printed for a table), else empty.
+    seat_names: tuple[str, ...] = ()
 
     def t(self, key: str, **params: object) -> str:
         """A printgen message in the kit's language."""
@@ -39,3 +43,14 @@ class Context:
         if self.table_url is not None:
             return self.table_url, self.t("scan_join")
         return None
+
+    def seat_name(self, seat: int) -> str | None:
+        """The name of the player at seat ``seat`` (0-based) when the kit is printed for a
+        table, else None (the piece keeps its generic label). A name the kit's font cannot
+        draw (an emoji) is None too: the kit still prints, with the generic label."""
+        if seat >= len(self.seat_names) or not self.seat_names[seat].strip():
+            return None
+        try:
+            return fonts.check(self.seat_names[seat].strip())
+        except MissingGlyphError:
+            return None

@@ -155,6 +155,7 @@ def render_kit(
     ink_saver: bool = False,
     table_url: str | None = None,
     seat_urls: Sequence[str] | None = None,
+    seat_names: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
     only: Sequence[str] | None = None,
     copies: int = 1,
@@ -169,7 +170,9 @@ def render_kit(
     one page, fold and glue). ``ink_saver``: grey, light fills. ``table_url``: the table's
     join URL, printed as a QR code on the cover (and on boards without a seat URL).
     ``seat_urls``: one URL per seat, in seat order, printed as QR codes on the player
-    boards. ``progress`` is called with a line per component (the CLI prints them).
+    boards. ``seat_names``: the table's players' names, in seat order, printed on the pieces
+    that belong to one seat (Lion Square's herd cards). ``progress`` is called with a line
+    per component (the CLI prints them).
     ``only``: component ids (:func:`component_ids`) or piece ids to print instead of the
     whole kit (the cover only when ``"cover"`` is among them); ``copies``: how many of each
     piece; ``back_offset``: shifts every back (mm) for a printer that prints backs off.
@@ -188,7 +191,10 @@ def render_kit(
     if table_url is not None:
         _check_url(table_url, "the table URL")
     seats = tuple(_check_url(url, f"seat URL {i + 1}") for i, url in enumerate(seat_urls or ()))
-    context = Context(lang, Style(ink_saver=ink_saver), table_url, seats)
+    names = tuple(seat_names or ())
+    if not all(isinstance(name, str) for name in names):
+        raise PrintError("seat names must be text")
+    context = Context(lang, Style(ink_saver=ink_saver), table_url, seats, names)
     games = list(GAMES) if game == ALL else [game]
     titled = [(game_title(name, lang), c) for name in games for c in kit_components(name, context)]
     chosen, with_cover = _select(game, [c for _, c in titled], only, copies)

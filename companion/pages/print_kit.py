@@ -255,6 +255,7 @@ def print_page(table_id: str) -> Any:
             ink_saver=options.ink_saver,
             table_url=table_url,
             seat_urls=seat_links(table_url, len(view.players)),
+            seat_names=[player.name for player in view.players],
             only=options.parts or None,
             copies=options.copies,
             back_offset=Offset(*options.offset),

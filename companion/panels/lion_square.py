@@ -12,8 +12,17 @@ view
 picked cell
     The place of the square the next number goes to. The 3×3 editor is one form: the nine
     places are radio buttons, the numbers submit buttons, so "tap a place, tap a number"
-    works without any script. After a number is set, the next empty place (reading order)
-    is picked, so a whole square is typed as nine taps on numbers.
+    works without any script. After a number is set, the next empty place in the reading
+    order of this phone's own view is picked (left to right, far row first, as the square
+    is drawn on it), so a whole square is typed as nine taps on numbers.
+picker
+    The deck's numbers (``catalog.NUMBERS``, 0–4) and, in a second row, every other number
+    a retail deck may print (``catalog.TYPED_NUMBERS``): L1 lets owners of the original
+    deck type the numbers they see.
+take a line
+    Rulebook: a player who cannot play takes every card of one row or column. One button
+    per line of this phone's view (far / middle / near row, left / middle / right column)
+    takes it for the phone's seat in one tap (``take_line``).
 secret herd
     Herd cards are secret (L: 群れカード): a herd is sent only to the phone holding its
     seat (``TableView.counters_for``), which still shows it face down until tapped (app.js
@@ -31,6 +40,8 @@ a 422 panel with the translated message, without JavaScript a 303 back to the ta
     ``taken``     ``seat``, ``count`` → ``set_taken``.
     ``gazelles``  ``seat``, ``count`` → ``set_gazelles``.
     ``last``      ``seat`` (empty = not known yet) → ``set_last``.
+    ``take``      ``seat``, ``line`` = "row,index" or "column,index" (in the view of
+                  ``view_side``) → ``take_line``.
     ``score``     → ``score_round`` (L2 applied to every herd).
     ``next``      → ``next_round`` (L3: the player after the last card starts).
 The herd steppers post to the platform's generic ``adjust``.
@@ -45,7 +56,7 @@ from flask import request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from companion import charts, tables
+from companion import charts, i18n, tables
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
@@ -57,8 +68,20 @@ from games.lion_square.square import SIZE, Side
 GAME = fold.GAME
 bp = kit.blueprint(GAME, __name__)
 
-#: The numbers on the picker (L1): only the values the deck holds.
+#: The numbers on the picker (L1): the values the deck holds, then the other values a
+#: retail deck may print, which owners of the original deck type as they see them.
 PICKER_NUMBERS = catalog.NUMBERS
+OTHER_NUMBERS = tuple(n for n in catalog.TYPED_NUMBERS if n not in catalog.NUMBERS)
+#: The lines of a phone's view, as its take buttons name them: rows far to near, columns
+#: left to right (the square is drawn with the phone's side at the bottom).
+VIEW_LINES = (
+    ("row", 0, N_("Far row")),
+    ("row", 1, N_("Middle row")),
+    ("row", 2, N_("Near row")),
+    ("column", 0, N_("Left column")),
+    ("column", 1, N_("Middle column")),
+    ("column", 2, N_("Right column")),
+)
 #: Where a side's name sits around the square, by the place of the middle of its edge in
 #: the drawn view (top, left, right, bottom).
 EDGE_MIDDLES = {Side.N: (0, 1), Side.W: (1, 0), Side.E: (1, 2), Side.S: (2, 1)}
@@ -101,10 +124,11 @@ def _posted_cell() -> tuple[int, int] | None:
     return turned.cell_from_view(*place, side)
 
 
-def _picked(state: fold.State) -> tuple[int, int] | None:
-    """The place the next number goes to: the first empty place in reading order, counted
-    from the place just posted (so typing moves on); None when the square is full."""
-    cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
+def _picked(state: fold.State, side: Side) -> tuple[int, int] | None:
+    """The place the next number goes to (north-up): the first empty place in the reading
+    order of ``side``'s view, counted from the place just posted (so typing moves on the
+    way the phone shows the square, not north-up); None when the square is full."""
+    cells = [turned.cell_from_view(r, c, side) for r in range(SIZE) for c in range(SIZE)]
     start = 0
     posted = _posted_cell()
     if posted is not None:  # just filled: it is skipped below; refused or cleared: kept
@@ -119,7 +143,9 @@ def _picked(state: fold.State) -> tuple[int, int] | None:
 def picked_place(table: tables.TableView) -> tuple[int, int] | None:
     """The picked place of the table's square; None once the round is scored."""
     state: fold.State = table.state
-    return None if state.round_scored or state.game_over else _picked(state)
+    if state.round_scored or state.game_over:
+        return None
+    return _picked(state, viewer_side(table))
 
 
 def _chart(state: fold.State) -> Markup | None:
@@ -208,6 +234,9 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "over": state.game_over,
         "lions_win": state.lions_win,
         "winners": winners,
+        # 「Ann、Ben」 in Japanese, "Ann, Ben" in English (CLDR lists, not a fixed ", ").
+        "winners_text": i18n.join_names(winners),
+        "separator": i18n.list_separator(),
         "cards_dealt": rules.cards_dealt(len(names)),
         "square_deck": rules.square_deck_size(len(names)),
         "cards_on_square": state.square.card_count,
@@ -224,6 +253,19 @@ def view(table: tables.TableView) -> dict[str, Any]:
         ],
         "seats": seats,
         "numbers": PICKER_NUMBERS,
+        "other_numbers": OTHER_NUMBERS,
+        # One tap takes a line for this phone's seat; a spectator phone has no seat to take.
+        "lines": [
+            {
+                "value": f"{line},{index}",
+                "label": _(label),
+                "cards": sum(bool(cell["card"]) for cell in _view_line(square, line, index)),
+            }
+            for line, index, label in VIEW_LINES
+        ]
+        if viewer is not None
+        else [],
+        "seat": viewer,
         # L3: equal herds share a place; nobody is ranked when the lions win.
         "ranking": [[seats[seat] for seat in group] for group in fold.ranking(state)],
         "chart": _chart(state),
@@ -243,6 +285,11 @@ def view(table: tables.TableView) -> dict[str, Any]:
             for r in state.history
         ],
     }
+
+
+def _view_line(square: list[list[dict[str, Any]]], line: str, index: int) -> list[Any]:
+    """The places of one line of the drawn view (a row, or a column top to bottom)."""
+    return square[index] if line == "row" else [row[index] for row in square]
 
 
 def _show(cell: object) -> str:
@@ -294,6 +341,26 @@ def cell(table_id: str) -> Any:
             "row": row,
             "column": column,
             "card": _card_arg(request.form.get("card", "")),
+        }
+
+    return kit.post_event(table_id, build, game=GAME)
+
+
+@bp.post("/take")
+def take(table_id: str) -> Any:
+    def build(_table: tables.TableView) -> dict[str, Any]:
+        kind, _comma, index = request.form.get("line", "").partition(",")
+        number = base.small_number(index)
+        if kind not in fold.LINES or number is None or number >= SIZE:
+            raise RuleError(N_("Tap the line to take: a row or a column of the square."))
+        line, north_up = turned.line_from_view(
+            kind, number, _side_arg(request.form.get("view_side"))
+        )
+        return {
+            "type": "take_line",
+            "seat": base.form_int("seat", label=_("seat")),
+            "line": line,
+            "index": north_up,
         }
 
     return kit.post_event(table_id, build, game=GAME)

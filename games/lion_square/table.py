@@ -28,6 +28,9 @@ Events (``"type"``):
 ``set_taken``     ``{"seat", "count"}`` — cards the seat took this round.
 ``set_gazelles``  ``{"seat", "count"}`` — gazelles left in the seat's hand.
 ``set_last``      ``{"seat": seat | null}`` — who laid the last card (L3: the next start).
+``take_line``     ``{"seat", "line": "row" | "column", "index": 0-2}`` — a seat that cannot
+                  play takes every card of one line (north-up): its places are cleared and
+                  the seat's taken count grows by the cards taken (one tap, not one per card).
 ``score_round``   apply L2 to every herd; refused once the round is scored or the game over.
 ``next_round``    start the next round with L3's start player and an empty square.
 
@@ -66,9 +69,12 @@ EVENT_TYPES: Final = (
     "set_taken",
     "set_gazelles",
     "set_last",
+    "take_line",
     "score_round",
     "next_round",
 )
+#: The two kinds of line a player may take (a row or a column of the north-up grid).
+LINES: Final = ("row", "column")
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +344,10 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         if event.get("seat") is None:
             return N_("Who laid the last card: cleared"), {}
         return N_("{player} laid the last card"), {"player": name()}
+    if kind == "take_line":
+        if event.get("line") == "row":
+            return N_("{player} took a row of the square"), {"player": name()}
+        return N_("{player} took a column of the square"), {"player": name()}
     if kind == "score_round":
         return N_("Round scored: the herds lose their animals"), {}
     if kind == "next_round":
@@ -390,6 +400,27 @@ def _set_last(state: State, event: Mapping[str, Any]) -> State:
     raw = event.get("seat")
     last = None if raw is None else _seat_value(raw, len(state.players), "seat")
     return replace(state, last=last)
+
+
+def _take_line(state: State, event: Mapping[str, Any]) -> State:
+    """Rulebook: a player who cannot play takes all the cards of one row or column. The
+    line's cards leave the square for the seat's taken pile (gazelles too: they are face
+    down there, counted in L2's taken half, not in the hand)."""
+    _check_open(state)
+    seat = _seat_value(event.get("seat"), len(state.players), "seat")
+    line = event.get("line")
+    if line not in LINES:
+        raise RuleError(N_('line must be "row" or "column"; got {value!r}'), value=str(line)[:20])
+    index = _index(event.get("index"), "index", SIZE)
+    places = [(index, c) if line == "row" else (c, index) for c in range(SIZE)]
+    held = [place for place in places if state.square.rows[place[0]][place[1]] is not None]
+    if not held:
+        raise RuleError(N_("that line of the square is empty: there are no cards to take"))
+    square = state.square
+    for row, column in held:
+        square = square.with_cell(row, column, None)
+    taken = _count(state.taken[seat] + len(held))
+    return _with_entry(state, square=square, taken=_set(state.taken, seat, taken))
 
 
 def _score_round(state: State, event: Mapping[str, Any]) -> State:
@@ -447,6 +478,7 @@ EVENT_FIELDS: Final[dict[str, frozenset[str]]] = {
     "set_taken": frozenset({"type", "seat", "count"}),
     "set_gazelles": frozenset({"type", "seat", "count"}),
     "set_last": frozenset({"type", "seat"}),
+    "take_line": frozenset({"type", "seat", "line", "index"}),
     "score_round": frozenset({"type"}),
     "next_round": frozenset({"type"}),
 }
@@ -458,6 +490,7 @@ _HANDLERS: Final = {
     "set_taken": _set_taken,
     "set_gazelles": _set_gazelles,
     "set_last": _set_last,
+    "take_line": _take_line,
     "score_round": _score_round,
     "next_round": _next_round,
 }

@@ -12,9 +12,10 @@ view of a side
     North's is it turned upside down; West's and East's are turned a quarter.
 
 A phone shows and takes the square in its player's view; ``to_view`` and ``from_view``
-turn a whole grid, ``cell_from_view`` one tapped place. They are exact inverses (a
-property test holds them to it), and the nearest cards a side sees (L2) are the bottom
-cards of its view's columns.
+turn a whole grid, ``cell_from_view`` one tapped place, ``line_from_view`` one row or
+column of the view (a line of a view is a line of the grid, perhaps of the other kind).
+They are exact inverses (a property test holds them to it), and the nearest cards a side
+sees (L2) are the bottom cards of its view's columns.
 """
 
 from __future__ import annotations
@@ -76,3 +77,13 @@ def cell_to_view(row: int, column: int, side: Side) -> tuple[int, int]:
     marks = [[(r, c) for c in range(SIZE)] for r in range(SIZE)]
     found: tuple[int, int] = from_view(marks, side)[row][column]
     return found
+
+
+def line_from_view(line: str, index: int, side: Side) -> tuple[str, int]:
+    """The north-up line (``"row"`` or ``"column"``, index) that is line ``index`` of
+    ``side``'s view: West's and East's rows are columns of the grid."""
+    if line not in ("row", "column"):
+        raise ValueError('a line is a "row" or a "column"')
+    ends = [(index, c) if line == "row" else (c, index) for c in (0, 1)]
+    (row, column), (next_row, _) = (cell_from_view(*place, side) for place in ends)
+    return ("row", row) if row == next_row else ("column", column)

@@ -143,7 +143,8 @@ def _back(pen: Pen) -> None:
             pen.rect(cx - 8.1 + 5.6 * i, cy - 8.1 + 5.6 * j, 4.6, 4.6, fill="night")
 
 
-def _herd(seat: int, lang: str, code: tuple[str, str] | None) -> Piece:
+def _herd(seat: int, lang: str, code: tuple[str, str] | None, name: str | None) -> Piece:
+    """Seat ``seat``'s herd card; printed for a table it carries its player's ``name``."""
     from printgen.messages import text
 
     def front(pen: Pen) -> None:
@@ -175,6 +176,8 @@ def _herd(seat: int, lang: str, code: tuple[str, str] | None) -> Piece:
             max_lines=2,
         )
         icon(pen, "paw", w / 2 - 6, h / 2 + 2, 12)
+        if name is not None:  # printed for a table: whose herd it is, between paw and code
+            pen.text(w / 2, 40.5, name, 11, align="center", max_width=w - 24)
         pen.seat_code(w / 2 - 13, 12, 26, code)
         pen.text(w / 2, 4, f"H{seat + 1}", 6, color="muted", align="center")
 
@@ -185,7 +188,8 @@ def components(context: Context) -> list[Component]:
     lang = context.lang
     cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang) for c in catalog.DECK)
     herds = tuple(
-        _herd(seat, lang, context.seat_code(seat)) for seat in range(rules.PLAYERS_MAX)
+        _herd(seat, lang, context.seat_code(seat), context.seat_name(seat))
+        for seat in range(rules.PLAYERS_MAX)
     )  # one herd card per seat
     return [
         Component("lion-square.cards", context.t("ls_cards"), cards),

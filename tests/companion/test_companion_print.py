@@ -400,3 +400,14 @@ def test_a_bad_copies_value_in_italian(client, lion):
         f"/t/{lion.id}/print?download=pdf&copies=99", headers={"Accept-Language": "it"}
     )
     assert "Le copie sono un numero intero da 1 a 20, non «99»." in response.get_data(as_text=True)
+
+
+def test_a_tables_kit_names_each_herd_card_after_its_player(client, lion):
+    """Issue 21: printed for a table, Lion Square's herd cards carry the players' names (the
+    fourth card, without a player at a table of three, keeps its label H4)."""
+    response = client.get(f"/t/{lion.id}/print?download=pdf&parts=lion-square.herds")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
+    names = [player.name for player in lion.players]
+    assert [line for line in text.splitlines() if line in names] == names
+    assert "H4" in text.splitlines()

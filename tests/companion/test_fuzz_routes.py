@@ -61,6 +61,7 @@ FIELDS = [
     "counter",
     "cell",
     "card",
+    "line",
     "count",
     "code",
     "game",

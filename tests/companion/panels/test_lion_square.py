@@ -255,7 +255,7 @@ def test_equal_herds_share_the_win(client, app, table):
     grid = [[1, 1, 1], [1, 1, 1], [1, 1, 1]]  # everyone sees three 1s
     for round_number in range(3):
         play_round(app, table.id, grid, next_round=round_number < 2)
-    assert "Shared win: Ann, Ben, Cho" in text(client.get(f"/t/{table.id}"))
+    assert "Winners with equal herds: Ann, Ben, and Cho" in text(client.get(f"/t/{table.id}"))
 
 
 def test_the_lions_win_when_every_herd_is_gone(client, app, table):
@@ -307,3 +307,119 @@ def test_view_picks_nothing_once_the_square_is_full(app, table):
     view = fill(app, table.id, full)
     with app.test_request_context("/"):
         assert lion_square.view(view)["picked"] is None
+
+
+# --- issue 21: the picker, the cursor and taking a line -----------------------------------
+
+
+def picker_numbers(body: str) -> list[str]:
+    square = body[body.index('data-testid="ls-square"') :]
+    return re.findall(r'name="card" value="(\d+)"', square)
+
+
+def test_the_picker_offers_the_decks_numbers_and_every_retail_number(client, app, table):
+    """L1: players of another edition type the numbers they see (TYPED_NUMBERS, 0–9)."""
+    assert picker_numbers(panel(client, table.id)) == [str(n) for n in range(10)]
+    response = post(client, table.id, "cell", {"cell": "0,0", "card": "7"})
+    assert response.status_code == 200 and get(app, table.id).state.square.rows[0][0] == 7
+
+
+def checked(body: str) -> str:
+    return re.search(r'name="cell" value="(\d,\d)" checked', body).group(1)
+
+
+@pytest.mark.parametrize(
+    ("seat", "tapped", "north_up", "expected"),
+    [
+        (0, "0,2", (0, 2), "1,0"),  # South: the view is north-up
+        (1, "0,0", (0, 2), "0,1"),  # West: the far row is the east column
+        (2, "0,0", (2, 2), "0,1"),  # North: the square upside down
+        (2, "0,2", (2, 0), "1,0"),  # … the end of the far row moves to the middle row
+    ],
+)
+def test_after_a_number_the_next_place_of_the_phones_own_view_is_picked(
+    client, app, table, seat, tapped, north_up, expected
+):
+    """The cursor moves left to right, far row first, as the square is drawn on this phone
+    (its side at the bottom), not in north-up order."""
+    client.post(f"/t/{table.id}/seat", data={"seat": str(seat)})
+    assert checked(panel(client, table.id)) == "0,0"  # the view's first place
+    side = "SWN"[seat]
+    response = post(client, table.id, "cell", {"cell": tapped, "card": "3", "view_side": side})
+    assert response.status_code == 200
+    row, column = north_up
+    assert get(app, table.id).state.square.rows[row][column] == 3
+    assert checked(response.get_data(as_text=True)) == expected
+
+
+def test_a_line_is_taken_in_one_tap_from_the_phones_own_view(client, app, table):
+    """Rulebook: a player who cannot play takes every card of a row or column. Ben (West)
+    taps "Far row": the east column (1, 0, 2) leaves the square for his taken pile."""
+    fill(app, table.id)
+    client.post(f"/t/{table.id}/seat", data={"seat": "1"})
+    body = panel(client, table.id)
+    assert 'data-testid="ls-take-row-0"' in body and "Far row" in body
+    response = post(client, table.id, "take", {"seat": "1", "line": "row,0", "view_side": "W"})
+    assert response.status_code == 200
+    state = get(app, table.id).state
+    assert str(state.square) == "3 . . / 2 G . / . 1 ." and state.taken == (0, 3, 0)
+    assert "Loses 8 = 6 nearest cards + 2 for taken cards" in text(response)  # W: 3+2+1, ⌈3/2⌉
+
+
+def test_an_empty_line_cannot_be_taken_and_a_spectator_has_no_take_buttons(client, app, table):
+    send(app, table.id, {"type": "set_cell", "row": 0, "column": 0, "card": 2})
+    assert 'data-testid="ls-take"' not in panel(client, table.id)  # no seat to take for
+    client.post(f"/t/{table.id}/seat", data={"seat": "0"})
+    body = panel(client, table.id)
+    assert re.search(r'data-testid="ls-take-row-0">', body)
+    assert re.search(r'data-testid="ls-take-row-1" disabled', body)
+    for data, message in [
+        ({"seat": "0", "line": "row,1"}, "that line of the square is empty"),
+        ({"seat": "0", "line": "diagonal,1"}, "Tap the line to take: a row or a column"),
+        ({"seat": "0", "line": "row,3"}, "Tap the line to take: a row or a column"),
+        ({"line": "row,0"}, "seat must be a whole number"),
+    ]:
+        refused = post(client, table.id, "take", data)
+        assert refused.status_code == 422 and message in text(refused)
+    assert get(app, table.id).version == 1
+
+
+# --- issue 21: the rulebook's Japanese, round headers --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "banner", "tied"),
+    [
+        ("ja", "ともに勝者：Ann、Ben", "Ann、 Ben — "),
+        ("it", "Vincitori a pari merito: Ann e Ben", "Ann, Ben — "),
+        ("en", "Winners with equal herds: Ann and Ben", "Ann, Ben — "),
+    ],
+)
+def test_equal_herds_are_all_winners_in_the_rulebooks_words(client, app, table, lang, banner, tied):
+    """Rulebook: 同数だった場合、ともに勝者 — not 引き分け (a draw); names joined as the
+    language joins them (「、」 in Japanese), in the banner and in the ranking."""
+    # Ann (S, the bottom row) and Ben (W, the west column) see 4, Cho (N) 6: after three
+    # rounds Ann and Ben share the win with 8 each.
+    grid = [[2, 2, 2], [1, 1, 2], [1, 1, 2]]
+    for round_number in range(3):
+        play_round(app, table.id, grid, next_round=round_number < 2)
+    response = client.get(f"/t/{table.id}?lang={lang}")
+    words = text(response)
+    assert banner in words and "引き分け" not in words
+    assert tied in words  # the ranking: one place for both
+
+
+@pytest.mark.parametrize(("lang", "head"), [("ja", "ラウンド"), ("it", "Round"), ("en", "Round")])
+def test_the_rounds_table_heads_its_columns_in_the_readers_words(client, app, table, lang, head):
+    """Not "R1 R2 R3": a "Round" (ラウンド) head over the round numbers, each column read
+    aloud as "round 1" (ラウンド1) by a screen reader."""
+    play_round(app, table.id, GRID)
+    play_round(app, table.id, GRID, next_round=False)
+    body = client.get(f"/t/{table.id}?lang={lang}").get_data(as_text=True)
+    history = body[body.index('data-testid="ls-history"') :]
+    assert not re.search(r">R\d<", history)
+    assert re.search(rf'colspan="2" class="ls-rounds-head">{head}</th>', history)
+    numbers = re.findall(
+        r'data-testid="ls-round-head"><span class="sr-only">([^<]+)</span>', history
+    )
+    assert numbers == {"ja": ["ラウンド1", "ラウンド2"]}.get(lang, [f"{'round'} 1", "round 2"])

@@ -142,7 +142,7 @@ def test_tapping_cells_builds_the_square() -> None:
             {"type": "juggle"},
             "unknown event type 'juggle'; expected one of: adjust, "
             "set_square, set_cell, set_taken, set_gazelles, set_last, "
-            "score_round, next_round",
+            "take_line, score_round, next_round",
         ),
         (
             {"type": "set_cell", "row": 3, "column": 0, "card": 1},
@@ -196,6 +196,44 @@ def test_refused_events_name_the_problem(event: Any, message: str) -> None:
     with pytest.raises(RuleError) as refusal:
         table.apply(before, event)
     assert str(refusal.value) == message
+
+
+def test_taking_a_line_clears_it_and_adds_its_cards_to_the_taken_pile() -> None:
+    """Rulebook: a player who cannot play takes all cards of one row or column. One event
+    clears the line and counts its cards (a gazelle too) into the seat's taken pile."""
+    state = fold(
+        start(), {"type": "set_square", "grid": GRID}, {"type": "set_taken", "seat": 1, "count": 2}
+    )
+    took = table.apply(state, {"type": "take_line", "seat": 1, "line": "row", "index": 1})
+    assert str(took.square) == "3 . 1 / . . . / . 1 2"  # 2, G and 0 left the square
+    assert took.taken == (0, 5, 0, 0)
+    took = table.apply(took, {"type": "take_line", "seat": 0, "line": "column", "index": 2})
+    assert str(took.square) == "3 . . / . . . / . 1 ." and took.taken == (2, 5, 0, 0)
+    assert table.preview(took)[0]["taken"] == 1  # L2: ⌈2/2⌉
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        ({"line": "row", "index": 0, "seat": 0}, ""),
+        (
+            {"line": "diagonal", "index": 0, "seat": 0},
+            'line must be "row" or "column"; got \'diagonal\'',
+        ),
+        ({"line": "row", "index": 3, "seat": 0}, "index must be a whole number from 0 to 2"),
+        ({"line": "column", "index": 1, "seat": 4}, "seat must be a whole number from 0 to 3"),
+    ],
+)
+def test_taking_a_line_refuses_an_empty_or_unknown_line(
+    event: dict[str, Any], message: str
+) -> None:
+    state = fold(start(), {"type": "set_cell", "row": 2, "column": 2, "card": 4})
+    expected = message or "that line of the square is empty: there are no cards to take"
+    assert refusal(state, {"type": "take_line", **event}) == expected
+    scored = fold(state, {"type": "score_round"})
+    assert refusal(scored, {"type": "take_line", "seat": 0, "line": "row", "index": 2}) == (
+        "round 1 is already scored; start the next round"
+    )
 
 
 def test_adjust_corrects_a_herd_within_the_card() -> None:
@@ -334,6 +372,14 @@ def test_to_json_is_json_and_has_everything_the_phone_shows() -> None:
         ({"type": "set_gazelles", "seat": 3, "count": 1}, "Gazelles in Dan's hand: 1"),
         ({"type": "set_last", "seat": 0}, "Ann laid the last card"),
         ({"type": "set_last", "seat": None}, "Who laid the last card: cleared"),
+        (
+            {"type": "take_line", "seat": 1, "line": "row", "index": 0},
+            "Ben took a row of the square",
+        ),
+        (
+            {"type": "take_line", "seat": 2, "line": "column", "index": 2},
+            "Cho took a column of the square",
+        ),
         ({"type": "score_round"}, "Round scored: the herds lose their animals"),
         ({"type": "next_round"}, "Next round started"),
     ],

@@ -144,3 +144,18 @@ def test_the_ranking_once_the_game_is_over() -> None:
         {"type": "score_round"},
     )
     assert table.to_json(state)["ranking"] == [[1, 3], [0], [2]]
+
+
+@pytest.mark.parametrize("side", list(Side))
+def test_a_line_of_a_view_is_the_grid_line_holding_its_places(side: Side) -> None:
+    """``line_from_view`` names the north-up row or column whose places the view's line shows."""
+    for kind in ("row", "column"):
+        for index in range(3):
+            line, north_up = view.line_from_view(kind, index, side)
+            places = {
+                view.cell_from_view(*((index, c) if kind == "row" else (c, index)), side)
+                for c in range(3)
+            }
+            expected = {(north_up, c) if line == "row" else (c, north_up) for c in range(3)}
+            assert places == expected
+    assert view.line_from_view("row", 0, Side.W) == ("column", 2)  # West's far row: the east

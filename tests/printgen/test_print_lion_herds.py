@@ -1,0 +1,53 @@
+"""Lion Square's herd cards printed for a table carry its players' names (issue 21); a kit
+printed without a table keeps the generic labels H1–H4."""
+
+from __future__ import annotations
+
+import pytest
+from pdfcheck import reader
+
+from printgen.errors import PrintError
+from printgen.kit import Context, render_kit
+from printgen.style import Style
+
+TABLE = "https://campfire.example/t/K7Q2ZX"
+SEATS = [f"{TABLE}/s/{n}" for n in range(1, 4)]
+
+
+def herd_text(**kwargs: object) -> str:
+    pdf = render_kit("lion-square", only=["lion-square.herds"], **kwargs)  # type: ignore[arg-type]
+    return "\n".join(page.extract_text() for page in reader(pdf).pages)
+
+
+def test_herd_cards_printed_for_a_table_carry_its_players_names() -> None:
+    text = herd_text(table_url=TABLE, seat_urls=SEATS, seat_names=["Ann", "ベン", "Cho"], lang="ja")
+    lines = text.splitlines()
+    assert [line for line in lines if line in ("Ann", "ベン", "Cho")] == ["Ann", "ベン", "Cho"]
+    # The fourth seat has no player at a table of three: its card keeps only its label.
+    assert "H4" in lines and lines.index("Cho") < lines.index("H3") < lines.index("H4")
+
+
+def test_without_a_table_the_herd_cards_keep_their_labels() -> None:
+    text = herd_text()
+    assert [line for line in text.splitlines() if line.startswith("H")] == [
+        "Herd",
+        "H1",
+        "Herd",
+        "H2",
+        "Herd",
+        "H3",
+        "Herd",
+        "H4",
+    ]
+    assert "Ann" not in text
+
+
+def test_a_name_the_font_cannot_draw_leaves_the_label_and_the_kit_prints() -> None:
+    context = Context("en", Style(), TABLE, tuple(SEATS), ("Leo 🦁", " ", "Cho"))
+    assert [context.seat_name(seat) for seat in range(4)] == [None, None, "Cho", None]
+    assert "Cho" in herd_text(seat_names=["Leo 🦁", "", "Cho"])
+
+
+def test_seat_names_must_be_text() -> None:
+    with pytest.raises(PrintError, match="seat names must be text"):
+        render_kit("lion-square", seat_names=[1, 2])  # type: ignore[list-item]
