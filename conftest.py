@@ -30,6 +30,7 @@ SLOW_MODULES = frozenset(
         "tests/companion/test_companion_serve.py",
         "tests/companion/test_crash_and_servers.py",
         "tests/companion/test_fuzz_routes.py",
+        "tests/companion/test_secret_refusals_pages.py",
         "tests/companion/test_security.py",
         "tests/companion/test_sqlite_waits.py",
         "tests/companion/test_startup_race.py",

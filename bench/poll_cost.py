@@ -256,8 +256,9 @@ def client_main(job: dict[str, Any]) -> dict[str, Any]:
         sock, n = None, 0
         tick = time.monotonic()
         while tick < end and job.get("writes"):
-            delta = 1 if n // len(job["others"]) % 2 else -1
-            body = json.dumps({"type": "adjust", "seat": 0, "counter": "herd", "delta": delta})
+            # A public change: a herd is changed by its own seat's phone only (issue 27).
+            count = n // len(job["others"]) % 2
+            body = json.dumps({"type": "set_taken", "seat": 0, "count": count})
             other = job["others"][n % len(job["others"])]
             post = (
                 f"POST /api/v1/tables/{other}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"

@@ -352,11 +352,10 @@ async def changer(
     while tick < stop:
         await asyncio.sleep(max(0.0, tick - time.monotonic()))
         event = {
-            "type": "adjust",
+            "type": "set_taken",
             "seat": turn % 4,
-            "counter": "herd",
-            "delta": -1 if (turn // 4) % 2 == 0 else 1,
-        }  # herds start full
+            "count": 1 if (turn // 4) % 2 == 0 else 0,
+        }  # public: a herd is changed by its own seat's phone only (issue 27)
         began = time.monotonic()
         try:
             status, body = await connections[turn % len(connections)].request(

@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from companion import security, tables
+from companion import idempotency, security, tables
 from companion.i18n import rule_error_message
 from companion.pages import panel
 from companion.pages.base import absolute_url
@@ -96,7 +96,7 @@ def stale(exc: tables.VersionConflict) -> tuple[Any, int]:
     ), 409
 
 
-SEAT_HEADER = "X-Campfire-Seat"
+SEAT_HEADER = idempotency.SEAT_HEADER
 
 
 def viewer(table_id: str) -> int | None:
@@ -202,9 +202,11 @@ def post_undo(table_id: str) -> Any:
 
 
 @bp.post("/tables/<table_id>/seats/<int:seat>")
+@idempotency.caller_only
 def take_seat(table_id: str, seat: int) -> Any:
     """Hold ``seat``: ``{"token"}`` to send as ``X-Campfire-Seat``. 409 when another phone
-    holds it, unless the body says ``{"force": true}`` (that phone loses it)."""
+    holds it, unless the body says ``{"force": true}`` (that phone loses it). The token is
+    never replayed to a caller without a token or session (``caller_only``)."""
     body = json_body(allow_empty=True)
     force = body.get("force", False)
     if not isinstance(force, bool):

@@ -9,9 +9,15 @@ key
     hidden form field ``idempotency_key`` (the app's forms, for phones without
     JavaScript). 1 to 200 printable ASCII characters; anything else is a 400.
 scope
-    A key is stored hashed with the request's method and path, and a form's key also with
-    the phone's session (its CSRF secret): the panel's markup, key included, is shared by
-    every phone at one version, yet two phones never collide on a key.
+    A key is stored hashed with the request's method and path and with its *caller*: the
+    seat token the request carries (``X-Campfire-Seat``) and the phone's session (its CSRF
+    secret, when the request brings a session cookie). So a repeat answers only the caller
+    that made the first request; another caller with the same key (an API client that
+    picked a predictable one, a stranger replaying it) is a new request (issue 27, F3).
+    The panel's markup, form keys included, is shared by every phone at one version, yet
+    two phones never collide on a key. A view whose answer hands its caller a secret (the
+    API's seat token, ``caller_only``) honours a key only from a caller with a token or a
+    session: without one, nothing tells the first caller from a stranger.
 claim
     The first write transaction of the request stores the key (``db.writing`` calls
     ``claim``), so the key is committed exactly when the change is: a request that was
@@ -34,10 +40,11 @@ import hashlib
 import logging
 import re
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
-from flask import Flask, Response, abort, g, jsonify, redirect, request, session
+from flask import Flask, Response, abort, current_app, g, jsonify, redirect, request, session
 from flask_babel import gettext as _
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -65,6 +72,35 @@ KEPT_HEADERS = (
     "Vary",
 )
 TABLE_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})(/|$)")
+#: The API's seat token header (a caller's identity for the scope).
+SEAT_HEADER = "X-Campfire-Seat"
+#: The attribute ``caller_only`` sets on a view.
+CALLER_ONLY = "campfire_idempotent_for_caller_only"
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def caller_only(view: View) -> View:
+    """Mark a view whose answer hands its caller a secret (a seat token): a key is
+    honoured only from a caller known by a seat token or a session (see "scope")."""
+    setattr(view, CALLER_ONLY, True)
+    return view
+
+
+def _caller() -> str:
+    """Who sends this request, as far as it says: its seat token and its session's CSRF
+    secret ("" for neither). Hashed with the key, never stored as it is."""
+    token = request.headers.get(SEAT_HEADER, "")
+    secret = ""
+    if request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]):
+        # Only with a cookie: reading the session marks the answer "Vary: Cookie".
+        secret = str(session.get("csrf_token", ""))
+    return f"{token}\0{secret}" if token or secret else ""
+
+
+def _for_caller_only() -> bool:
+    view = current_app.view_functions.get(request.endpoint or "")
+    return bool(getattr(view, CALLER_ONLY, False))
 
 
 class Replayed(Exception):
@@ -76,20 +112,21 @@ def _key_hash() -> str | None:
     if request.method not in WRITES:
         return None
     raw = request.headers.get(HEADER)
-    secret = ""
     if raw is None and request.mimetype in (
         "application/x-www-form-urlencoded",
         "multipart/form-data",
     ):
-        raw = request.form.get(FIELD)
         # A form's key sits in panel markup every phone shares (one render per version):
-        # the phone's own session tells two phones apart.
-        secret = str(session.get("csrf_token", ""))
+        # the phone's own session (the caller) tells two phones apart.
+        raw = request.form.get(FIELD)
     if raw is None or raw == "":
         return None
     if not KEY.fullmatch(raw):
         abort(400, _("Idempotency-Key must be 1 to 200 printable ASCII characters."))
-    scope = "\0".join((request.method, request.path, secret, raw))
+    caller = _caller()
+    if not caller and _for_caller_only():
+        return None  # a new request: its answer is a secret for a caller nobody can tell
+    scope = "\0".join((request.method, request.path, caller, raw))
     return hashlib.sha256(scope.encode()).hexdigest()
 
 

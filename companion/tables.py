@@ -55,7 +55,7 @@ from companion import config, db, fingerprint, registry, versions
 from companion.models import EventRow, SeatTokenRow, StateRow, TableRow, utcnow
 from companion.plays import store as plays
 from games import table as protocol
-from games.errors import N_, RuleError, localize
+from games.errors import N_, HiddenRuleError, RuleError, localize
 from games.table import Player, players_from_json
 
 #: Join codes avoid characters that are easy to confuse when read aloud or typed:
@@ -637,13 +637,71 @@ def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
     return clean(dict(event))
 
 
+class _Sees(Enum):
+    """``append``'s and ``undo``'s default ``viewer``: a caller that may see every secret
+    (the CLI, an import, a test); a phone's request names its seat instead."""
+
+    ALL = "all"
+
+
+#: Who asks for a change: a phone's seat (None: a phone without one), or ``EVERYTHING``.
+Viewer = int | _Sees | None
+EVERYTHING = _Sees.ALL
+
+
+def _worded_for(error: RuleError, viewer: Viewer) -> RuleError:
+    """``error`` as the phone asking may read it: a refusal naming another seat's hidden
+    value says the rule without it (``HiddenRuleError.public``); its own seat's reads
+    exactly (issue 27, F1)."""
+    if not isinstance(error, HiddenRuleError):
+        return error
+    shown = error if viewer is EVERYTHING else error.for_seat(viewer)
+    # A plain refusal again: the games' refusal wording treats every RuleError alike.
+    return RuleError(shown.template, **shown.params)
+
+
+def _gate(
+    module: ModuleType, state: Any, event: Mapping[str, Any], viewer: Viewer
+) -> RuleError | None:
+    """The refusal when ``event``'s outcome depends on a seat's hidden value the phone
+    asking does not hold (the game's ``secret_refusal``), else None."""
+    refusal = getattr(module, "secret_refusal", None)
+    secret = refusal(state, event) if refusal is not None and viewer is not EVERYTHING else None
+    if secret is None or secret.seat == viewer:
+        return None
+    return RuleError(secret.template, **secret.params)
+
+
+def _applied(
+    module: ModuleType, state: Any, event: Mapping[str, Any], viewer: Viewer, gate: RuleError | None
+) -> Any:
+    """``module.apply`` as the phone asking may learn its outcome: a public refusal as it
+    is; when the change depends on a secret it does not hold (``gate``), that one refusal
+    whether the rules allow the change or not (the game checks every public fact first)."""
+    try:
+        new_state = module.apply(state, event)
+    except HiddenRuleError as error:
+        raise gate if gate is not None else _worded_for(error, viewer) from None
+    if gate is not None:
+        raise gate
+    return new_state
+
+
 def append(
-    table_id: str, event: Any, *, seat: int | None = None, expected_version: int | None = None
+    table_id: str,
+    event: Any,
+    *,
+    seat: int | None = None,
+    expected_version: int | None = None,
+    viewer: Viewer = EVERYTHING,
 ) -> TableView:
     """Apply ``event`` and store it as the table's next event, in one transaction.
 
     Raises ``RuleError`` (nothing stored) when the game refuses it, ``VersionConflict``
-    when ``expected_version`` is given and stale, ``TableNotFound``.
+    when ``expected_version`` is given and stale, ``TableNotFound``. ``viewer``: the seat
+    of the phone asking (None: a phone without a seat): the refusal tells it no secret it
+    may not see, and a change whose outcome depends on another seat's secret is refused
+    to it whatever that secret is (issue 27, F1 and F2). Default: a caller that sees all.
     """
     event = check_event(event)
     chance = random.SystemRandom()
@@ -660,7 +718,7 @@ def append(
         seen = row.version
         state = _state(session, row)
     prepared = module.prepare(state, event, chance)
-    new_state = module.apply(state, prepared)
+    new_state = _applied(module, state, prepared, viewer, _gate(module, state, event, viewer))
     blob = _pickled(new_state)
     with db.writing() as session:
         row = _lock(session, table_id)
@@ -670,7 +728,8 @@ def append(
         if row.version != seen:  # another change came first: fold again, under the lock
             state = _state(session, row)
             prepared = module.prepare(state, event, chance)
-            new_state = module.apply(state, prepared)
+            gate = _gate(module, state, event, viewer)
+            new_state = _applied(module, state, prepared, viewer, gate)
             blob = _pickled(new_state)
         _store(session, row, prepared, seat=seat, undoes=None)
         _save_snapshot(session, row, module, blob)
@@ -693,6 +752,7 @@ def undo(
     seq: int | None = None,
     by: int | _Same | None = _Same.SEAT,
     expected_version: int | None = None,
+    viewer: Viewer = EVERYTHING,
 ) -> TableView:
     """Cancel one change and store the undo as the table's next event.
 
@@ -702,6 +762,10 @@ def undo(
     ``UndoBlocked`` naming that change. ``by`` is the seat of the phone asking (stored on
     the undo event; default: ``seat``). ``RuleError`` for a bad ``seat``/``seq`` or nothing
     to undo, ``VersionConflict``, ``TableNotFound``.
+
+    ``viewer`` as for ``append``: a phone's undo is refused when the change it cancels, or
+    a later one it replays, depends on a secret of another seat (``secret_refusal``), and
+    an ``UndoBlocked`` names no value that phone may not see (issue 27, F1).
     """
     actor = seat if by is _Same.SEAT else by
     with db.writing() as session:
@@ -714,6 +778,10 @@ def undo(
         module = _module(row.game)
         players = _players(row)
         before = _view(row, _state(session, row))
+        blame = _blamed(before, actor if viewer is EVERYTHING else viewer)
+        _check_undo_secrets(
+            before, [e for e in live_events(events) if e.seq >= target.seq], viewer, blame
+        )
         undos = [(e.seq, e.undoes) for e in events if e.undoes is not None]
         base = _base(
             session, row, module, [*undos, (row.version + 1, target.seq)], below=target.seq
@@ -726,8 +794,9 @@ def undo(
             players,
             row.settings,
             [*later, _undo_marker(target.seq)],
-            blame=lambda payload: before.event_for(payload, actor),
+            blame=blame,
             start=start,
+            viewer=viewer,
         )
         _store(
             session,
@@ -741,6 +810,31 @@ def undo(
     _remember((row.id, row.version), new_state)
     versions.note(row.id, row.version)
     return _view(row, new_state)
+
+
+def _blamed(view: TableView, seat: Viewer) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
+    """How an undo refusal shows a change: as ``seat``'s phone may see it."""
+    return lambda payload: view.event_for(payload, None if seat is EVERYTHING else seat)
+
+
+def _check_undo_secrets(
+    view: TableView,
+    replayed: Sequence[EventRow],
+    viewer: Viewer,
+    blame: Callable[[Mapping[str, Any]], Mapping[str, Any]],
+) -> None:
+    """Refuse a phone's undo whose outcome would depend on another seat's secret: the
+    change it cancels (the first of ``replayed``) or a later one replayed after it. Which
+    changes those are is public (the history), so the answer tells nothing, and it comes
+    before the replay, whose refusals could."""
+    for event in replayed:
+        gate = _gate(view.module, view.state, event.payload, viewer)
+        if gate is None:
+            continue
+        if event is replayed[0]:
+            raise gate
+        template, params = view.module.describe(blame(event.payload), view.players)
+        raise UndoBlocked(event.seq, template, params, gate)
 
 
 def undo_target(
@@ -1215,10 +1309,11 @@ def _replay(
     *,
     blame: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None,
     start: Any = None,
+    viewer: Viewer = EVERYTHING,
 ) -> Any:
     """The fold of the changes in effect; with ``blame`` (how the asking seat may see an
-    event), a refusal is an ``UndoBlocked`` naming the change that is no longer allowed.
-    ``start``: a snapshot's state, ``rows`` then every event after it."""
+    event), a refusal is an ``UndoBlocked`` naming the change that is no longer allowed,
+    worded for ``viewer``. ``start``: a snapshot's state, ``rows`` then every event after it."""
     state = module.new_state(players, settings) if start is None else start
     for event in live_events(rows):
         try:
@@ -1227,5 +1322,6 @@ def _replay(
             if blame is None:
                 raise
             template, params = module.describe(blame(event.payload), players)
-            raise UndoBlocked(event.seq, template, params, error) from None
+            problem = _worded_for(error, viewer)
+            raise UndoBlocked(event.seq, template, params, problem) from None
     return state

@@ -153,3 +153,31 @@ class RuleError(ValueError):
             # A translation that lost a placeholder must not hide the refusal: say it in
             # English rather than fail.
             return str(self)
+
+
+class HiddenRuleError(RuleError):
+    """A refusal that tells a seat's hidden value (a herd, a carried newspaper's address).
+
+    Only the phone holding ``seat`` may read it as it is; every other phone is told
+    ``public`` instead, which says the same rule without the value (issue 27, F1). A game
+    raises it only while that value is hidden (before the game ends).
+    """
+
+    def __init__(self, seat: int, public: RuleError, template: str, **params: Any) -> None:
+        super().__init__(template, **params)
+        self.seat = seat
+        self.public = public
+
+    def for_seat(self, viewer: int | None) -> RuleError:
+        """The refusal as the phone holding ``viewer`` (None: no seat) may read it."""
+        return self if viewer == self.seat else self.public
+
+
+class SeatOnly(RuleError):
+    """A change whose outcome would tell ``seat``'s hidden value: while it is hidden, every
+    other phone is refused with this one sentence, whether the rules would allow the change
+    or not, so that trying changes finds nothing out (issue 27, F1 and F2)."""
+
+    def __init__(self, seat: int, template: str, **params: Any) -> None:
+        super().__init__(template, **params)
+        self.seat = seat

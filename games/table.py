@@ -49,6 +49,13 @@ Optional names (the companion uses the defaults below when a game has none):
     spectator): another seat's secrets are ``None`` until the game ends. Default: everything
     is public. A game with secrets also has ``game_over(state) -> bool``: from then on
     every secret is shown.
+``secret_refusal(state, event) -> SeatOnly | None``
+    When whether ``event`` is allowed depends on a seat's hidden value (a herd correction,
+    dropping a newspaper named by its address): the one refusal every phone without that
+    seat gets, whatever the value (``games.errors.SeatOnly``, naming the seat); None when
+    only public facts decide. A refusal that names a hidden value is a ``HiddenRuleError``,
+    and the game checks every public fact first, so a phone without the seat learns
+    nothing from which refusal it gets (issue 27, F1 and F2). Default: None.
 
 Undo is the companion's business: it folds the events that are not undone.
 
@@ -63,7 +70,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from games.errors import N_, RuleError
+from games.errors import N_, HiddenRuleError, RuleError
 
 COLOURS = ("red", "yellow", "green", "blue", "purple", "black", "white", "orange")
 
@@ -144,15 +151,22 @@ def adjusted(
     counters: Mapping[str, tuple[int, int]],
     current: Sequence[Mapping[str, int]],
     names: Mapping[str, str] | None = None,
+    hidden: Callable[[Adjust], str | None] | None = None,
 ) -> tuple[Adjust, int]:
     """The counter arithmetic of every game: the generic ``adjust`` event checked
     (``parse_adjust``) and the counter's new value, refused outside its range
     (``check_range``). ``current`` is the game's ``counters(state)`` (one dict per seat);
-    ``names`` the counters' display names (``N_`` terms) for the refusal."""
+    ``names`` the counters' display names (``N_`` terms) for the refusal; ``hidden`` the
+    name of the player whose counter it is when that counter is hidden from the others
+    (the refusal then keeps its value from them), else None."""
     change = parse_adjust(event, len(current), counters)
     name = names.get(change.counter, change.counter) if names else change.counter
+    owner = hidden(change) if hidden is not None else None
     value = check_range(
-        name, current[change.seat][change.counter] + change.delta, counters[change.counter]
+        name,
+        current[change.seat][change.counter] + change.delta,
+        counters[change.counter],
+        secret=None if owner is None else (change.seat, owner),
     )
     return change, value
 
@@ -163,18 +177,29 @@ def subject_seat(event: Mapping[str, Any]) -> int | None:
     return seat if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else None
 
 
-def check_range(counter: str, value: int, bounds: tuple[int, int]) -> int:
-    """Refuse a counter value outside its inclusive range."""
+def check_range(
+    counter: str, value: int, bounds: tuple[int, int], secret: tuple[int, str] | None = None
+) -> int:
+    """Refuse a counter value outside its inclusive range. ``secret``: the seat and the
+    player's name when the counter is hidden from the other seats; the refusal names the
+    value to that seat's phone only (``HiddenRuleError``): "herd would be 117" would tell
+    anyone that the herd is 17 (issue 27, F1)."""
     low, high = bounds
-    if not low <= value <= high:
-        raise RuleError(
-            N_("{counter} would be {value}; it must stay between {low} and {high}"),
-            counter=counter,
-            value=value,
-            low=low,
-            high=high,
-        )
-    return value
+    if low <= value <= high:
+        return value
+    template = N_("{counter} would be {value}; it must stay between {low} and {high}")
+    params = {"counter": counter, "value": value, "low": low, "high": high}
+    if secret is None:
+        raise RuleError(template, **params)
+    seat, player = secret
+    public = RuleError(
+        N_("{player}'s {counter} must stay between {low} and {high}"),
+        player=player,
+        counter=counter,
+        low=low,
+        high=high,
+    )
+    raise HiddenRuleError(seat, public, template, **params)
 
 
 def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, ...]:

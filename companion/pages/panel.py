@@ -236,7 +236,8 @@ def post_event(
     Answers ``answer(new table)``, by default the fresh panel (``panel_response``). A
     refusal of the form or of the rules (``RuleError``; nothing stored) answers
     ``refused(table, message)``, by default the panel with the message (422); the message
-    is worded by the game's panel (``refusal_wording``).
+    is worded by the game's panel (``refusal_wording``) and tells no secret the acting
+    seat's phone may not see (``tables.append``'s ``viewer``).
     """
     with security.limiter.shared_limit(security.event_limit, scope="table-changes"):  # 429 past it
         pass
@@ -253,7 +254,9 @@ def post_event(
             return _confirm_acting_for(table, seat, other)
     return _outcome(
         table,
-        lambda: tables.append(table_id, event, seat=seat, expected_version=expected_version),
+        lambda: tables.append(
+            table_id, event, seat=seat, expected_version=expected_version, viewer=seat
+        ),
         answer=answer,
         refused=refused,
         stale=stale,
@@ -423,7 +426,9 @@ def post_undo(
         table = tables.get(table_id)
     return _outcome(
         table,
-        lambda: tables.undo(table_id, seat=seat, seq=seq, by=by, expected_version=expected_version),
+        lambda: tables.undo(
+            table_id, seat=seat, seq=seq, by=by, expected_version=expected_version, viewer=by
+        ),
         answer=answer,
         refused=refused,
         stale=stale,

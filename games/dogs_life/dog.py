@@ -43,7 +43,7 @@ from typing import Final
 from games.dogs_life import terms
 from games.dogs_life.catalog import Card, Find, Section, dog
 from games.dogs_life.deck import Deck
-from games.errors import N_, RuleError, Term
+from games.errors import N_, HiddenRuleError, RuleError, Term
 
 HUNGER_MAX: Final = 4
 BLADDER_MAX: Final = 2
@@ -213,21 +213,27 @@ def pick_up(state: DogState, item: Item) -> DogState:
     return replace(state, items=(*state.items, item))
 
 
-def drop(state: DogState, item: Item) -> DogState:
-    """Drop a carried item where the dog stands."""
+def drop(state: DogState, item: Item, seat: int) -> DogState:
+    """Drop a carried item where the dog stands (the dog of ``seat``).
+
+    The action points are checked before the item: whether the dog carries newspaper k is
+    its player's secret, so every refusal that does not depend on it comes first — else
+    trying the addresses 1–12 with no points left would find the carried one (issue 27,
+    F2)."""
+    spent = spend(state, 1, terms.DROP)
     if item not in state.items:
-        raise _not_carried(state, item)
-    state = spend(state, 1, terms.DROP)
-    return replace(state, items=_without(state.items, item))
+        raise _not_carried(state, item, seat)
+    return replace(spent, items=_without(state.items, item))
 
 
-def deliver(state: DogState, address: int) -> DogState:
-    """Hand over the newspaper for ``address`` (the reward is a card draw)."""
+def deliver(state: DogState, address: int, seat: int) -> DogState:
+    """Hand over the newspaper for ``address`` (the reward is a card draw); the action
+    points are checked first, as for ``drop``."""
     item = newspaper(address)
+    spent = spend(state, 1, terms.DELIVER)
     if item not in state.items:
-        raise _not_carried(state, item)
-    state = spend(state, 1, terms.DELIVER)
-    return replace(state, items=_without(state.items, item))
+        raise _not_carried(state, item, seat)
+    return replace(spent, items=_without(state.items, item))
 
 
 def bury(state: DogState, count: int) -> DogState:
@@ -286,12 +292,24 @@ def release(state: DogState) -> DogState:
     return replace(state, pound=0, hunger=HUNGER_ON_RELEASE, ap=dog(state.dog).action_points)
 
 
-def _not_carried(state: DogState, item: Item) -> RuleError:
+def _not_carried(state: DogState, item: Item, seat: int) -> RuleError:
     if item.kind is ItemKind.BONE:
         return RuleError(N_("{dog} does not carry a bone"), dog=state.name)
-    return RuleError(
-        N_("{dog} does not carry newspaper {address}"), dog=state.name, address=item.address
+    return hidden_newspaper(
+        seat,
+        state.name,
+        RuleError(
+            N_("{dog} does not carry newspaper {address}"), dog=state.name, address=item.address
+        ),
     )
+
+
+def hidden_newspaper(seat: int, name: str, problem: RuleError) -> HiddenRuleError:
+    """``problem`` names the address of a newspaper ``seat``'s dog (``name``) carries or
+    does not carry: its player's secret, so any other phone reads only that the dog cannot
+    do it with that newspaper."""
+    public = RuleError(N_("{dog} cannot do that with that newspaper"), dog=name)
+    return HiddenRuleError(seat, public, problem.template, **problem.params)
 
 
 def _without(items: tuple[Item, ...], item: Item) -> tuple[Item, ...]:

@@ -339,18 +339,28 @@ def pick_up(game: Game, seat: int, item: Item, *, from_street: bool = False) -> 
     if item.kind is ItemKind.BONE and bones_in_use(game) >= BONES:
         raise RuleError(N_("all {count} bones are already carried or buried"), count=BONES)
     if item.kind is ItemKind.NEWSPAPER:
+        # Only a replayed pick-up (an undo) can meet these: ``prepare`` draws the
+        # address among the newspapers there. Each names a carried newspaper's address.
         for other, state in enumerate(game.dogs):
             if other != seat and item in state.items:
-                raise RuleError(
-                    N_("newspaper {address} is carried by {dog}"),
-                    address=item.address,
-                    dog=state.name,
+                raise dogs.hidden_newspaper(
+                    other,
+                    state.name,
+                    RuleError(
+                        N_("newspaper {address} is carried by {dog}"),
+                        address=item.address,
+                        dog=state.name,
+                    ),
                 )
         if item in game.dogs[seat].items:
-            raise RuleError(
-                N_("{dog} already carries newspaper {address}"),
-                dog=game.dogs[seat].name,
-                address=item.address,
+            raise dogs.hidden_newspaper(
+                seat,
+                game.dogs[seat].name,
+                RuleError(
+                    N_("{dog} already carries newspaper {address}"),
+                    dog=game.dogs[seat].name,
+                    address=item.address,
+                ),
             )
         pool = game.street if from_street else game.office
         if not pool:
@@ -369,7 +379,7 @@ def pick_up(game: Game, seat: int, item: Item, *, from_street: bool = False) -> 
 
 def drop(game: Game, seat: int, item: Item) -> Game:
     _require_playing(game)
-    return _set(game, seat, dogs.drop(game.dogs[seat], item))
+    return _set(game, seat, dogs.drop(game.dogs[seat], item, seat))
 
 
 def bury(game: Game, seat: int, count: int = 1) -> Game:
@@ -420,7 +430,7 @@ def draw(
     if section is Section.NEWSPAPER:
         if address is None:
             raise RuleError(N_("say which newspaper is delivered (its address)"))
-        state = dogs.deliver(state, address)
+        state = dogs.deliver(state, address, seat)
     else:
         state = dogs.spend(state, 1, _ACTIONS[section])
     game = _set(game, seat, state, delivered=True)

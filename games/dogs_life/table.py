@@ -41,7 +41,9 @@ prepared event
     recorded draws and refuses a record that does not match the deck.
 secrets
     A carried (or dropped) newspaper's address is its player's until the game ends:
-    ``view_json`` and ``view_event`` show it as ``None`` to every other seat.
+    ``view_json`` and ``view_event`` show it as ``None`` to every other seat. Whether a dog
+    can drop or deliver newspaper k tells whether it carries k, so ``secret_refusal``
+    refuses those to every phone but its player's (issue 27, F2).
 settings
     ``bones_to_win`` (1–10, default 4), ``timed_minutes`` (5–600 or null: untimed) and
     ``dogs``: one catalog dog id per player (default: the catalog order).
@@ -60,7 +62,7 @@ from games.dogs_life.deck import draw as draw_card
 from games.dogs_life.dog import BONE, DogState, Item, ItemKind, LastDraw, newspaper
 from games.dogs_life.game import Drawer, Game, Report, Settings
 from games.dogs_life.terms import COUNTER_NAMES
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, SeatOnly
 from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
 
 GAME: Final = "dogs-life"
@@ -202,6 +204,30 @@ def view_event(state: Game, event: Mapping[str, Any], viewer: int | None) -> dic
     ):
         shown["address"] = None
     return shown
+
+
+def secret_refusal(state: Game, event: Mapping[str, Any]) -> SeatOnly | None:
+    """Dropping or delivering a newspaper named by its address, or taking one whose
+    address is recorded (a replayed pick-up): allowed or refused by the addresses the dogs
+    carry, so while they are hidden only the dog's player's phone may do it; every other
+    phone gets this refusal, whatever the dog carries (issue 27, F2)."""
+    if game_over(state) or not isinstance(event, Mapping):
+        return None
+    kind, seat = event.get("type"), event.get("seat")
+    names_one = (
+        (kind in ("drop", "pick_up") and event.get("item") == ItemKind.NEWSPAPER.value)
+        or (kind == "draw" and event.get("section") == Section.NEWSPAPER.value)
+    ) and (kind != "pick_up" or "address" in event)
+    if not names_one or not _is_whole(seat) or not 0 <= seat < len(state.dogs):
+        return None
+    return SeatOnly(
+        seat,
+        N_(
+            "{dog}'s newspapers travel face down: only its player's phone can drop, "
+            "deliver or take one until the game ends"
+        ),
+        dog=state.dogs[seat].name,
+    )
 
 
 def to_json(state: Game) -> dict[str, Any]:

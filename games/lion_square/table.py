@@ -37,7 +37,9 @@ Events (``"type"``):
 Secrets: a herd card is kept hidden (its clip faces its owner), so until the game ends
 ``view_json``, ``view_counters`` and ``view_event`` show another seat's herd (and the
 herds of its round records, its chart, the herd its preview would leave, the amount of a
-herd correction) as ``None``.
+herd correction) as ``None``. Whether a herd correction is allowed depends on the herd, so
+``secret_refusal`` refuses it to every phone but its seat's, and a refusal that names the
+herd it would leave is a ``HiddenRuleError`` (issue 27, F1).
 
 Settings for ``new_state``: ``{"sides": ["S", "W", "N"], "start": 0}`` — the side of the
 square each seat faces (default clockwise from S: S, W, N and, with 4 players, E; with 3
@@ -52,10 +54,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from games.errors import N_, RuleError, Term
+from games.errors import N_, RuleError, SeatOnly, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
-from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
+from games.table import ADJUST_FIELDS, Adjust, Player, adjusted, dispatch
 from games.table import subject_seat as seat_field
 
 GAME: Final = "lion-square"
@@ -275,6 +277,25 @@ def view_event(state: State, event: Mapping[str, Any], viewer: int | None) -> di
     return shown
 
 
+def secret_refusal(state: State, event: Mapping[str, Any]) -> SeatOnly | None:
+    """A herd correction while herds are hidden: allowed or refused by the herd itself (it
+    must stay in 0–20), so only its seat's phone may make it; every other phone is told
+    so, whatever the herd (issue 27, F1). Every other event depends on public facts only."""
+    if state.game_over or not isinstance(event, Mapping) or event.get("type") != "adjust":
+        return None
+    seat = seat_field(event)
+    if event.get("counter") != "herd" or seat is None or seat >= len(state.players):
+        return None
+    return SeatOnly(
+        seat,
+        N_(
+            "{player}'s herd is hidden from this phone: only {player}'s phone can change it "
+            "until the game ends"
+        ),
+        player=state.players[seat].name,
+    )
+
+
 def _shown(state: State, seat: int, viewer: int | None) -> bool:
     return state.game_over or seat == viewer
 
@@ -359,7 +380,10 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
 
 
 def _adjust(state: State, event: Mapping[str, Any]) -> State:
-    change, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES)
+    def hidden(change: Adjust) -> str | None:  # the herd, until the game ends
+        return None if state.game_over else state.players[change.seat].name
+
+    change, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES, hidden)
     return replace(state, herds=_set(state.herds, change.seat, value))
 
 

@@ -101,7 +101,7 @@ def test_get_adjust_refuse_conflict_undo(client, game):
     assert after["state"] == done.get_json()["state"]
 
     for delta in (high - low + 1, -(high - low + 1), 10**30):
-        refused = client.post(f"{url}/events", json={**adjust, "delta": delta})
+        refused = client.post(f"{url}/events", json={**adjust, "delta": delta}, headers=seat)
         assert refused.status_code == 422
         assert set(refused.get_json()) == {"error"}
         assert f"between {low} and {high}" in refused.get_json()["error"]
@@ -110,7 +110,7 @@ def test_get_adjust_refuse_conflict_undo(client, game):
     assert "error" in stale.get_json() and stale.get_json()["version"] == 1
     assert client.get(url, headers=seat).get_json() == after
 
-    undone = client.post(f"{url}/undo")
+    undone = client.post(f"{url}/undo", headers=seat)
     assert undone.status_code == 200
     assert set(undone.get_json()) == {"version", "state"}
     assert undone.get_json()["version"] == 2

@@ -311,7 +311,9 @@ def test_history_lists_changes_with_seat_in_english_and_japanese(client, table):
 def test_history_of_a_real_game_in_japanese(client, make_table):
     pytest.importorskip("games.lion_square.table")
     table = make_table("lion-square", players=3)
+    client.post(f"/t/{table.id}/seat", data={"seat": "2"})  # a herd is its seat's to change
     client.post(f"/t/{table.id}/adjust", data={"seat": "2", "counter": "herd", "delta": "-3"})
+    client.post(f"/t/{table.id}/seat", data={"seat": ""})  # watching: no seat
     spectator = client.get(f"/t/{table.id}/history?lang=ja").get_data(as_text=True)
     lines = spectator.split('class="stack history"')[1].split("</ol>")[0]
     # The amount is a secret (only the list is searched: a random table id may hold "-3").

@@ -632,9 +632,13 @@ def test_unstorable_text_is_replaced_and_every_screen_renders(fuzz_app: Flask) -
     )  # no such field: named, clean
     assert refused.status_code == 422 and "note\ufffd" in refused.get_json()["error"]
     event = '{"type": "adjust", "seat": 0, "counter": "herd", "delta": -1}'
+    seat = client.post(f"/api/v1/tables/{table_id}/seats/0").get_json()["token"]
     assert (
         client.post(
-            f"/api/v1/tables/{table_id}/events", data=event, content_type="application/json"
+            f"/api/v1/tables/{table_id}/events",
+            data=event,
+            content_type="application/json",
+            headers={"X-Campfire-Seat": seat},  # a herd is changed by its own seat (issue 27)
         ).status_code
         == 200
     )

@@ -302,6 +302,58 @@ def test_two_phones_never_share_a_key(app: Flask, make_table: Any) -> None:
     assert version(app, table.id) == 2
 
 
+def test_a_replayed_seat_key_never_hands_a_stranger_the_seat_token(
+    client: Any, app: Flask, make_table: Any
+) -> None:
+    """Issue 27, F3: Ben takes his seat with a key and no token; a stranger replaying the
+    key (and no token) is a new request: the seat is held, no token is handed out."""
+    table = make_table()
+    url = f"/api/v1/tables/{table.id}/seats/1"
+    key = {"Idempotency-Key": "ben-takes-seat-1"}
+    ben = client.post(url, headers=key)
+    assert ben.status_code == 200 and "token" in ben.get_json()
+    stranger = app.test_client().post(url, headers=key)
+    assert stranger.status_code == 409 and "token" not in stranger.get_json()
+    assert "Idempotent-Replay" not in stranger.headers
+    assert ben.get_json()["token"] not in stranger.get_data(as_text=True)
+    # A caller known by its token gets its own repeat: switching to seat 0 and back.
+    mine = {**key, "X-Campfire-Seat": ben.get_json()["token"]}
+    moved = client.post(f"/api/v1/tables/{table.id}/seats/0", headers=mine)
+    again = client.post(f"/api/v1/tables/{table.id}/seats/0", headers=mine)
+    assert again.headers["Idempotent-Replay"] == "true" and again.data == moved.data
+    assert (
+        app.test_client().post(f"/api/v1/tables/{table.id}/seats/0", headers=key).status_code == 409
+    )
+
+
+def test_an_event_key_replayed_by_another_caller_is_a_new_request(
+    client: Any, app: Flask, make_table: Any
+) -> None:
+    """Issue 27, F3: keys are scoped to the caller (seat token, session) as well as the
+    method and path: Ben's repeat is answered from his first answer; the same key from a
+    phone without his token, or with Ann's, is a change of its own."""
+    table = make_table()
+    url = f"/api/v1/tables/{table.id}"
+    ben = {"X-Campfire-Seat": client.post(f"{url}/seats/1").get_json()["token"]}
+    ann = {"X-Campfire-Seat": client.post(f"{url}/seats/0").get_json()["token"]}
+    key = {"Idempotency-Key": "change-1"}
+    first = client.post(f"{url}/events", json=ADJUST, headers={**ben, **key})
+    again = client.post(f"{url}/events", json=ADJUST, headers={**ben, **key})
+    assert again.headers["Idempotent-Replay"] == "true" and again.data == first.data
+    assert version(app, table.id) == 1
+    for other in ({}, ann):
+        answer = app.test_client().post(f"{url}/events", json=ADJUST, headers={**other, **key})
+        assert answer.status_code == 200 and "Idempotent-Replay" not in answer.headers
+    assert version(app, table.id) == 3
+    # A browser's session is a caller too: its own key, its own repeat.
+    phone = app.test_client()
+    phone.get(f"/t/{table.id}")  # the session (its CSRF secret)
+    own = phone.post(f"{url}/events", json=ADJUST, headers=key)
+    assert own.status_code == 200 and "Idempotent-Replay" not in own.headers
+    assert phone.post(f"{url}/events", json=ADJUST, headers=key).data == own.data
+    assert version(app, table.id) == 4
+
+
 @pytest.mark.parametrize("key", ["x" * 201, "a b", "é"])
 def test_a_malformed_key_is_refused(client: Any, app: Flask, make_table: Any, key: str) -> None:
     table = make_table()
@@ -435,7 +487,12 @@ def test_an_unknown_field_is_refused_by_name(
     message = refused.get_json()["error"]
     assert "also, junk" in message and event["type"] in message
     assert version(app, table.id) == 0
-    assert client.post(f"/api/v1/tables/{table.id}/events", json=event).status_code == 200
+    # Seat 0's phone: a Lion Square herd is changed by its own seat only (issue 27).
+    mine = {
+        "X-Campfire-Seat": client.post(f"/api/v1/tables/{table.id}/seats/0").get_json()["token"]
+    }
+    url = f"/api/v1/tables/{table.id}/events"
+    assert client.post(url, json=event, headers=mine).status_code == 200
     with app.app_context():  # an export with a junk field does not come back in either
         exported = tables.export(table.id)
         exported["events"][0]["event"]["junk"] = 1

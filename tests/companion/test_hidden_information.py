@@ -72,8 +72,8 @@ def test_herds_are_null_without_the_seats_token(any_app):
 def test_another_seats_token_does_not_show_a_herd(any_app):
     client = any_app.test_client()
     table_id = create(client, "lion-square")
-    ann = token(client, table_id, 0)
-    post(client, table_id, {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3})
+    ann, ben = token(client, table_id, 0), token(client, table_id, 1)
+    post(client, table_id, {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3}, ben)
     assert read(client, table_id, ann)["counters"][1] == {"herd": None}
     assert read(client, table_id, ann)["counters"][0] == {"herd": 20}
 
@@ -81,7 +81,8 @@ def test_another_seats_token_does_not_show_a_herd(any_app):
 def test_every_herd_shows_once_the_game_has_ended(any_app):
     client = any_app.test_client()
     table_id = create(client, "lion-square")
-    post(client, table_id, {"type": "adjust", "seat": 2, "counter": "herd", "delta": -20})
+    cho = token(client, table_id, 2)
+    post(client, table_id, {"type": "adjust", "seat": 2, "counter": "herd", "delta": -20}, cho)
     post(
         client, table_id, {"type": "set_square", "grid": [[1, None, None], [None] * 3, [None] * 3]}
     )
@@ -153,7 +154,8 @@ def test_a_table_says_whether_secrets_are_still_hidden(any_app):
     client = any_app.test_client()
     lion = create(client, "lion-square")
     assert tables.get(lion).has_secrets()
-    post(client, lion, {"type": "adjust", "seat": 0, "counter": "herd", "delta": -20})
+    ann = token(client, lion, 0)
+    post(client, lion, {"type": "adjust", "seat": 0, "counter": "herd", "delta": -20}, ann)
     post(client, lion, {"type": "set_square", "grid": [[1, None, None], [None] * 3, [None] * 3]})
     post(client, lion, {"type": "score_round"})
     assert not tables.get(lion).has_secrets()  # over: every herd shows

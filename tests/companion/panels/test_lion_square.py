@@ -274,6 +274,7 @@ def test_the_end_screen_in_japanese(client, app, table):
 
 
 def test_the_herd_stepper_uses_the_generic_adjust(client, app, table):
+    client.post(f"/t/{table.id}/seat", data={"seat": "0"})  # a herd is its seat's to change
     response = client.post(
         f"/t/{table.id}/adjust", data={"seat": "0", "counter": "herd", "delta": "-2"}, headers=HTMX
     )

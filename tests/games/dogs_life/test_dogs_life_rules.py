@@ -13,7 +13,7 @@ from games.dogs_life.catalog import DOGS, Card, Section, dog
 from games.dogs_life.deck import ALL_CARDS, Deck, draw
 from games.dogs_life.dog import BONE, FOOD_DAYS, DogState, newspaper
 from games.dogs_life.game import Game, Settings
-from games.errors import RuleError
+from games.errors import HiddenRuleError, RuleError
 
 
 def no_shuffle() -> tuple[int, ...]:
@@ -154,6 +154,26 @@ def test_d2_whole_pound_stay_from_capture_to_release(game: Game) -> None:
 def playing(game: Game) -> Game:
     game, _ = rules.start_turn(game, 0, drawer)
     return game
+
+
+def test_action_points_are_checked_before_the_newspaper(playing: Game) -> None:
+    """Issue 27, F2: with no action points left, every address gets the same refusal (the
+    carried one too); with some left, "not carried" names the address to its dog only."""
+    carrying = edit(playing, 0, items=(newspaper(7),))
+    tired = edit(carrying, 0, ap=0)
+    for address in range(1, 13):
+        for act in (
+            rules.drop,
+            lambda g, s, item: rules.draw(g, s, Section.NEWSPAPER, drawer, address=item.address),
+        ):
+            with pytest.raises(RuleError) as refused:
+                act(tired, 0, newspaper(address))
+            assert "Fifi has 0 action points left this turn" in str(refused.value)
+    with pytest.raises(HiddenRuleError) as refused:
+        rules.drop(carrying, 0, newspaper(3))
+    assert refused.value.seat == 0
+    assert str(refused.value.for_seat(0)) == "Fifi does not carry newspaper 3"
+    assert str(refused.value.for_seat(1)) == "Fifi cannot do that with that newspaper"
 
 
 def test_drink_fills_the_bladder_from_the_dogs_own_markers(playing: Game) -> None:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.errors import RuleError
+from games.errors import HiddenRuleError, RuleError
 from games.lion_square import table
 from games.lion_square.contract import score
 from games.lion_square.square import Side
@@ -242,6 +242,33 @@ def test_adjust_corrects_a_herd_within_the_card() -> None:
     assert refusal(state, {"type": "adjust", "seat": 2, "counter": "herd", "delta": -1}) == (
         "herd would be -1; it must stay between 0 and 20"
     )
+
+
+def test_a_refused_herd_correction_names_the_herd_to_its_seat_only() -> None:
+    """Issue 27, F1: "herd would be 117" tells the herd; another phone reads the rule."""
+    state = fold(start(), {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3})
+    with pytest.raises(HiddenRuleError) as refused:
+        table.apply(state, {"type": "adjust", "seat": 1, "counter": "herd", "delta": 100})
+    assert refused.value.seat == 1
+    assert str(refused.value.for_seat(1)) == "herd would be 117; it must stay between 0 and 20"
+    for other in (0, None):
+        assert str(refused.value.for_seat(other)) == "Ben's herd must stay between 0 and 20"
+
+
+def test_only_its_seat_may_correct_a_hidden_herd() -> None:
+    """Issue 27, F1: a correction is allowed or refused by the herd itself, so it is the
+    herd's seat's alone while herds are hidden; nothing else depends on a herd."""
+    correction = {"type": "adjust", "seat": 2, "counter": "herd", "delta": -1}
+    secret = table.secret_refusal(start(), correction)
+    assert secret is not None and secret.seat == 2
+    assert str(secret) == (
+        "Cho's herd is hidden from this phone: only Cho's phone can change it until the game ends"
+    )
+    others = [{"type": "set_square", "grid": GRID}, {"type": "score_round"}, {"type": "next_round"}]
+    assert [table.secret_refusal(start(), event) for event in others] == [None] * 3
+    over = fold(start(), {**correction, "delta": -20}, *[{"type": "set_square", "grid": GRID}])
+    over = fold(over, {"type": "score_round"})
+    assert over.game_over and table.secret_refusal(over, correction) is None  # all shown
 
 
 # --- scoring (L2) and rounds (L3) ------------------------------------------------------

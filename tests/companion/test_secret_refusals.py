@@ -1,0 +1,486 @@
+"""No answer to a change tells a phone a secret it may not see (issue 27, items 1: F1, F2).
+
+For every game with secrets — a Lion Square herd, the address of the newspaper an A Dog's
+Life dog carries — the tests build pairs of tables that are equal in public (what a phone
+without the secret's seat reads: the state, the counters, the events, checked first) and
+differ in the secret. Then a phone without that seat (no seat at all, or another seat)
+sends every event type and every kind of undo, through every write route: the API
+(``POST /api/v1/tables/<id>/events`` and ``…/undo``) and the page forms (the game's panel
+routes, the generic ``/t/<id>/adjust`` and ``/t/<id>/undo``, with and without htmx). The
+two answers must be byte for byte the same — status, body and headers — once the table
+ids, the join codes, the CSRF tokens and the forms' fresh idempotency keys are put aside.
+
+Chance is made the same for both tables of a pair (one seed for every draw), so a drawn
+card tells nothing either. What the rules themselves make public stays out of the pairs:
+the end of the game (L3: a herd at 0 ends it, and every secret shows), and the address a
+phone draws for its own dog's newspaper (drawn among those left at the office).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import security, tables
+
+STAMP = "2026-01-02T10:00:00+00:00"
+PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))]
+HTMX = {"HX-Request": "true"}
+#: Headers that name a moment or a phone's session: everything else must match (the rate
+#: limiter's count is reset before each request, so its remaining count must match too).
+VARYING_HEADERS = {"Date", "Set-Cookie", "X-RateLimit-Reset", "Retry-After"}
+#: Per-request values in the markup: CSRF tokens and the forms' fresh idempotency keys.
+PER_REQUEST = re.compile(
+    r'(name="(?:csrf_token|idempotency_key)" value=")[^"]*(")'
+    r'|(name="csrf-token" content=")[^"]*(")'
+    r'|("X-CSRFToken": ")[^"]*(")'
+)
+
+History = list[tuple[int | None, dict[str, Any]]]
+
+
+@pytest.fixture(autouse=True)
+def same_chance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every change draws from one seed: both tables of a pair see the same cards."""
+    monkeypatch.setattr(tables.random, "SystemRandom", lambda: random.Random(27))
+
+
+def imported(game: str, history: History) -> tables.TableView:
+    """A table rebuilt from an export holding ``history`` (acting seat, event) at one
+    moment, so the two tables of a pair differ in nothing but what ``history`` says."""
+    return tables.import_table(
+        {
+            "format": tables.EXPORT_FORMAT,
+            "format_version": tables.EXPORT_VERSION,
+            "game": game,
+            "players": PLAYERS,
+            "settings": {},
+            "created_at": STAMP,
+            "events": [
+                {"seq": seq, "seat": seat, "created_at": STAMP, "event": event}
+                for seq, (seat, event) in enumerate(history, start=1)
+            ],
+        }
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# the pairs: (game, the seat whose secret differs, the history for each secret)
+
+GRID = [[1, None, None], [None, 2, None], [None, None, None]]
+
+
+def lion_square(delta: int) -> dict[str, History]:
+    """Ben's herd corrected by ``delta`` on his phone: its amount is his secret."""
+    ben = (1, {"type": "adjust", "seat": 1, "counter": "herd", "delta": delta})
+    entry: History = [
+        (0, {"type": "set_square", "grid": GRID}),
+        (0, {"type": "set_taken", "seat": 1, "count": 1}),
+    ]
+    return {
+        "open round": [ben],
+        "correction after the entry": [*entry, ben],
+        "scored round": [
+            ben,
+            *entry,
+            (2, {"type": "score_round"}),
+            (2, {"type": "set_last", "seat": 0}),
+        ],
+    }
+
+
+def dogs_life(address: int) -> dict[str, History]:
+    """Fifi (Ann's dog) carries newspaper ``address``: her player's secret."""
+    started: History = [
+        (0, {"type": "start_turn", "seat": 0}),
+        (0, {"type": "pick_up", "seat": 0, "item": "newspaper", "address": address}),
+    ]
+    return {
+        "actions left": started,
+        "no action points left": [*started, (0, {"type": "move", "seat": 0, "steps": 6})],
+        "dropped and taken again": [
+            *started,
+            (0, {"type": "drop", "seat": 0, "item": "newspaper", "address": address}),
+            (
+                0,
+                {
+                    "type": "pick_up",
+                    "seat": 0,
+                    "item": "newspaper",
+                    "from": "street",
+                    "address": address,
+                },
+            ),
+        ],
+        "another dog's turn": [
+            *started,
+            (0, {"type": "end_turn", "seat": 0}),
+            (1, {"type": "start_turn", "seat": 1}),
+        ],
+    }
+
+
+SECRETS = {"lion-square": (1, lion_square, (-3, -9)), "dogs-life": (0, dogs_life, (3, 9))}
+
+
+def pairs() -> Iterator[tuple[str, str, int, History, History]]:
+    for game, (owner, scenarios, (one, other)) in SECRETS.items():
+        first, second = scenarios(one), scenarios(other)
+        for name in first:
+            yield game, name, owner, first[name], second[name]
+
+
+# ---------------------------------------------------------------------------------------
+# the changes a phone without the secret's seat sends
+
+
+def lion_square_changes(owner: int) -> list[dict[str, Any]]:
+    herd = {"type": "adjust", "counter": "herd"}
+    return [
+        *({**herd, "seat": owner, "delta": d} for d in (-30, -10, -5, -1, 0, 1, 4, 100)),
+        {**herd, "seat": 0, "delta": -1},
+        {**herd, "seat": owner, "counter": "horns", "delta": 1},
+        {"type": "set_square", "grid": [[3, None, None], [None] * 3, [None] * 3]},
+        {"type": "set_cell", "row": 2, "column": 2, "card": 5},
+        {"type": "set_taken", "seat": owner, "count": 2},
+        {"type": "set_gazelles", "seat": owner, "count": 1},
+        {"type": "set_last", "seat": owner},
+        {"type": "score_round"},
+        {"type": "next_round"},
+    ]
+
+
+def dogs_life_changes(owner: int) -> list[dict[str, Any]]:
+    fifi = {"seat": owner}
+    return [
+        *({"type": "drop", **fifi, "item": "newspaper", "address": a} for a in range(1, 13)),
+        *({"type": "draw", **fifi, "section": "newspaper", "address": a} for a in range(1, 13)),
+        {"type": "drop", **fifi, "item": "bone"},
+        {"type": "pick_up", **fifi, "item": "newspaper"},
+        {"type": "pick_up", **fifi, "item": "bone"},
+        {"type": "pick_up", "seat": 2, "item": "newspaper"},
+        {"type": "move", **fifi, "steps": 1},
+        {"type": "rummage", **fifi, "find": "bone"},
+        {"type": "beg", **fifi, "find": "food-1"},
+        {"type": "eat", **fifi, "days": 1},
+        {"type": "drink", **fifi},
+        {"type": "pee", **fifi},
+        {"type": "bury", **fifi, "count": 1},
+        {"type": "to_pound", **fifi, "reason": "caught"},
+        {"type": "draw", **fifi, "section": "trash"},
+        {"type": "draw", **fifi, "section": "fight", "against": 2},
+        {"type": "draw", **fifi, "section": "catcher"},
+        {"type": "roll_die", **fifi},
+        {"type": "end_turn", **fifi},
+        {"type": "start_turn", "seat": 2},
+        {"type": "adjust", **fifi, "counter": "hunger", "delta": -1},
+        {"type": "end_game"},
+    ]
+
+
+CHANGES: dict[str, Callable[[int], list[dict[str, Any]]]] = {
+    "lion-square": lion_square_changes,
+    "dogs-life": dogs_life_changes,
+}
+
+
+def undos(length: int, owner: int) -> list[dict[str, Any]]:
+    seats = [{"seat": s} for s in sorted({owner, 0, 2})]
+    return [{}, *seats, *({"seq": seq} for seq in range(1, length + 1))]
+
+
+# ---------------------------------------------------------------------------------------
+# the write routes
+
+
+LION_FORMS: dict[str, Callable[[dict[str, Any]], tuple[str, dict[str, Any]]]] = {
+    "adjust": lambda e: ("adjust", {k: e[k] for k in ("seat", "counter", "delta")}),
+    "set_cell": lambda e: (
+        "lion-square/cell",
+        {"cell": f"{e['row']},{e['column']}", "card": e["card"], "view_side": "S"},
+    ),
+    "set_taken": lambda e: ("lion-square/taken", {"seat": e["seat"], "count": e["count"]}),
+    "set_gazelles": lambda e: ("lion-square/gazelles", {"seat": e["seat"], "count": e["count"]}),
+    "set_last": lambda e: ("lion-square/last", {"seat": e["seat"]}),
+    "score_round": lambda e: ("lion-square/score", {}),
+    "next_round": lambda e: ("lion-square/next", {}),
+}
+DOG_ACTIONS = {
+    "start_turn": "start-turn",
+    "end_turn": "end-turn",
+    "pick_up": "pick-up",
+    "to_pound": "pound",
+    "roll_die": "roll",
+    "end_game": "end",
+}
+
+
+def form_route(game: str, event: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The page form that makes ``event`` (its path under ``/t/<id>/`` and fields), or
+    None when no form makes it (Lion Square's whole square is the API's only)."""
+    kind = event["type"]
+    if game == "lion-square":
+        form = LION_FORMS.get(kind)
+        return form(event) if form is not None else None
+    fields = {k: v for k, v in event.items() if k != "type"}
+    if kind == "adjust":
+        return "adjust", fields
+    return f"dogs-life/{DOG_ACTIONS.get(kind, kind)}", fields
+
+
+class Phone:
+    """A phone at one table of a pair: an API client with a seat token, or a browser
+    session holding the seat (``asker``; None: no seat)."""
+
+    def __init__(self, app: Flask, table: tables.TableView, asker: int | None) -> None:
+        self.client: FlaskClient = app.test_client()
+        self.table = table
+        self.asker = asker
+        self.headers: dict[str, str] = {}
+        self.seated = asker is None  # the page's session holds the seat (``form``)
+        if asker is not None:
+            url = f"/api/v1/tables/{table.id}/seats/{asker}"
+            self.headers["X-Campfire-Seat"] = self.client.post(url).get_json()["token"]
+
+    def api(self, path: str, body: dict[str, Any]) -> Any:
+        url = f"/api/v1/tables/{self.table.id}/{path}"
+        return self.client.post(url, json=body, headers=self.headers)
+
+    def form(self, path: str, fields: dict[str, Any], *, htmx: bool) -> Any:
+        if not self.seated:  # the seat this phone's token holds, for its session
+            self.client.post(f"/t/{self.table.id}/seat", data={"seat": str(self.asker)})
+            self.seated = True
+        data = {k: "" if v is None else str(v) for k, v in fields.items()}
+        with self.client.application.app_context():
+            view = tables.get(self.table.id)
+        other = acting_for(view, fields, self.asker)
+        if other is not None:  # "make this change for Ben?" answered yes
+            data["for_seat"] = str(other)
+        return self.client.post(
+            f"/t/{self.table.id}/{path}", data=data, headers=HTMX if htmx else {}
+        )
+
+
+def acting_for(view: tables.TableView, fields: dict[str, Any], seat: int | None) -> int | None:
+    """The seat a page asks this phone to confirm acting for (``panel._acting_for``)."""
+    if seat is None:
+        return None
+    subject = fields.get("seat") if isinstance(fields.get("seat"), int) else None
+    if subject is not None:
+        return subject if subject != seat else None
+    turn = view.whose_turn()
+    return turn if turn is not None and turn != seat else None
+
+
+def answer(response: Any, table: tables.TableView) -> tuple[int, list[tuple[str, str]], str]:
+    """What a phone reads, with what names the table or the request put aside."""
+    body = response.get_data(as_text=True)
+    body = body.replace(table.id, "<table>").replace(table.join_code, "<code>")
+    body = PER_REQUEST.sub(lambda m: "".join(g for g in m.groups() if g is not None), body)
+    headers = sorted(
+        (name, value.replace(table.id, "<table>"))
+        for name, value in response.headers.items()
+        if name not in VARYING_HEADERS
+    )
+    return response.status_code, headers, body
+
+
+def difference(mine: Any, theirs: Any) -> Any:
+    """Where two answers part: the status, the headers that differ, the first 200
+    characters from where the bodies do."""
+    if mine is None or theirs is None:
+        return mine, theirs
+    headers = set(mine[1]) ^ set(theirs[1])
+    at = next((i for i, (a, b) in enumerate(zip(mine[2], theirs[2], strict=False)) if a != b), 0)
+    return mine[0], theirs[0], sorted(headers), mine[2][at : at + 200], theirs[2][at : at + 200]
+
+
+def public(view: tables.TableView, asker: int | None) -> Any:
+    """All a phone holding ``asker`` reads of a table (state, counters, events)."""
+    with_ids = tables.events(view.id, viewer=asker)
+    return view.state_json_for(asker), view.counters_for(asker), with_ids
+
+
+# ---------------------------------------------------------------------------------------
+# the tests
+
+
+class Pair:
+    """The two tables of a pair, each with the asking phone; made again after a change
+    went through (a refused one changed nothing, so the next probe reuses them)."""
+
+    def __init__(
+        self, app: Flask, game: str, histories: tuple[History, History], asker: int | None
+    ) -> None:
+        self.app, self.game, self.histories, self.asker = app, game, histories, asker
+        self.phones: list[Phone] = []
+
+    def answers(self, send: Callable[[Phone], Any]) -> list[Any]:
+        """``send(phone)`` at each table; both answers as the phone reads them."""
+        if not self.phones:
+            with self.app.app_context():
+                tables_ = [imported(self.game, history) for history in self.histories]
+            self.phones = [Phone(self.app, table, self.asker) for table in tables_]
+        answers = []
+        for phone in self.phones:
+            security.limiter.reset()
+            answers.append(answer(send(phone), phone.table))
+        with self.app.app_context():
+            if any(tables.version(p.table.id) != p.table.version for p in self.phones):
+                self.phones = []
+        return answers
+
+
+PAIRS = list(pairs())
+
+
+def check_pair(
+    app: Flask,
+    game: str,
+    owner: int,
+    one: History,
+    other: History,
+    asker: int | None,
+    *,
+    forms: bool,
+) -> None:
+    """Every change and undo through the API (``forms``: through the page forms, with and
+    without htmx, instead) at both tables of the pair: the same answers."""
+    with app.app_context():  # the pair: equal to this phone, different in the secret
+        first, second = imported(game, one), imported(game, other)
+        assert public(first, asker) == public(second, asker)
+        assert first.state != second.state
+    probes: list[tuple[str, Callable[[Phone], Any]]] = []
+    for event in CHANGES[game](owner):
+        form = form_route(game, event)
+        if not forms:
+            probes.append((f"API {event}", lambda p, e=event: p.api("events", e)))
+        elif form is not None and event.get("address", 3) in (3, 5, 9):  # 3 addresses
+            for htmx in (False, True):
+                probes.append(
+                    (
+                        f"form{' htmx' if htmx else ''} {event}",
+                        lambda p, f=form, h=htmx: p.form(f[0], f[1], htmx=h),
+                    )
+                )
+    for body in undos(len(one), owner):
+        if not forms:
+            probes.append((f"API undo {body}", lambda p, b=body: p.api("undo", b)))
+        elif "seat" not in body:  # a page undoes its own seat's last change, or change seq
+            for htmx in (False, True):
+                probes.append(
+                    (
+                        f"form{' htmx' if htmx else ''} undo {body}",
+                        lambda p, b=body, h=htmx: p.form("undo", b, htmx=h),
+                    )
+                )
+    pair = Pair(app, game, (one, other), asker)
+    for name, send in probes:
+        mine, theirs = pair.answers(send)
+        assert mine == theirs, (name, difference(mine, theirs))
+
+
+PAIRS = list(pairs())
+PAIR_IDS = [f"{game}: {scenario}" for game, scenario, *_ in PAIRS]
+ASKERS = pytest.mark.parametrize("asker", [None, 2], ids=["no seat", "another seat"])
+
+
+@ASKERS
+@pytest.mark.parametrize(("game", "scenario", "owner", "one", "other"), PAIRS, ids=PAIR_IDS)
+def test_no_api_answer_tells_a_secret_to_a_phone_without_its_seat(
+    app: Flask,
+    game: str,
+    scenario: str,
+    owner: int,
+    one: History,
+    other: History,
+    asker: int | None,
+) -> None:
+    check_pair(app, game, owner, one, other, asker, forms=False)
+
+
+def test_the_owner_still_reads_the_exact_refusal(app: Flask) -> None:
+    """Ben's own phone is told the herd a correction would leave; Ann's is told the rule,
+    and her correction of his hidden herd is refused whatever the herd (F1)."""
+    with app.app_context():
+        table = imported("lion-square", lion_square(-3)["open round"])
+    ben, ann = Phone(app, table, 1), Phone(app, table, 0)
+    too_much = {"type": "adjust", "seat": 1, "counter": "herd", "delta": 100}
+    assert ben.api("events", too_much).get_json() == {
+        "error": "herd would be 117; it must stay between 0 and 20"
+    }
+    for delta in (100, -1):
+        refused = ann.api("events", {**too_much, "delta": delta})
+        assert refused.status_code == 422
+        message = refused.get_json()["error"]
+        assert message == (
+            "Ben's herd is hidden from this phone: only Ben's phone can change it until the "
+            "game ends"
+        )
+    fine = ben.api("events", {**too_much, "delta": -1})
+    assert fine.status_code == 200 and fine.get_json()["state"]["herds"][1] == 16
+
+
+def test_an_undo_refusal_names_no_hidden_herd(app: Flask) -> None:
+    """F1: undoing Ben's -3 would make his later +2 leave 22. Ben's phone reads that; the
+    refusal a rule wording alone would give Ann's phone keeps 22 out."""
+    with app.app_context():
+        table = imported(
+            "lion-square",
+            [
+                (1, {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3}),
+                (1, {"type": "adjust", "seat": 1, "counter": "herd", "delta": 2}),
+            ],
+        )
+    ben, ann = Phone(app, table, 1), Phone(app, table, 0)
+    mine = ben.api("undo", {"seq": 1}).get_json()["error"]
+    assert "herd would be 22" in mine
+    theirs = ann.api("undo", {"seq": 1})
+    assert theirs.status_code == 422 and "22" not in theirs.get_json()["error"]
+    with app.app_context():  # the wording a phone without the seat is given for the problem
+        view = tables.get(table.id)
+        with pytest.raises(tables.UndoBlocked) as blocked:
+            tables._replay(
+                view.module,
+                view.players,
+                view.settings,
+                [e for e in _rows(table.id) if e.seq != 1],
+                blame=lambda payload: view.event_for(payload, 0),
+                viewer=0,
+            )
+    assert str(blocked.value) == (
+        "this cannot be undone: change 2 (Ben's herd was corrected) depends on it: "
+        "Ben's herd must stay between 0 and 20"
+    )
+
+
+def _rows(table_id: str) -> list[Any]:
+    from companion import db
+    from companion.models import TableRow
+
+    with db.reading() as session:
+        row = session.get(TableRow, table_id)
+        return list(tables._events(session, row))
+
+
+def test_a_dog_without_action_points_is_told_so_whatever_it_carries(app: Flask) -> None:
+    """F2: with no action points left, dropping or delivering any address gets the same
+    refusal, the carried one too (before, only the carried one was told "0 AP")."""
+    with app.app_context():
+        table = imported("dogs-life", dogs_life(7)["no action points left"])
+    fifi = Phone(app, table, 0)  # even her own phone: nothing differs by address
+    messages = {
+        fifi.api("events", {"type": kind, "seat": 0, **extra, "address": a}).get_json()["error"]
+        for a in range(1, 13)
+        for kind, extra in (("drop", {"item": "newspaper"}), ("draw", {"section": "newspaper"}))
+    }
+    assert messages == {
+        "Fifi has 0 action points left this turn, not the 1 needed to drop an item",
+        "Fifi has 0 action points left this turn, not the 1 needed to deliver a newspaper",
+    }

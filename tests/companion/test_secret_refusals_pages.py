@@ -1,0 +1,26 @@
+"""The secret-equivalence check of test_secret_refusals.py through the page forms (issue 27,
+F1 and F2): every change a panel form or the generic adjust makes, and the page undo, with
+and without htmx, from a phone without the secret's seat. A slow module (conftest.py):
+each answer is a rendered panel or page."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from test_secret_refusals import ASKERS, PAIR_IDS, PAIRS, History, check_pair, same_chance
+
+__all__ = ["same_chance"]  # the fixture: one seed for every draw
+
+
+@ASKERS
+@pytest.mark.parametrize(("game", "scenario", "owner", "one", "other"), PAIRS, ids=PAIR_IDS)
+def test_no_page_answer_tells_a_secret_to_a_phone_without_its_seat(
+    app: Flask,
+    game: str,
+    scenario: str,
+    owner: int,
+    one: History,
+    other: History,
+    asker: int | None,
+) -> None:
+    check_pair(app, game, owner, one, other, asker, forms=True)
