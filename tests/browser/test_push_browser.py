@@ -9,6 +9,9 @@ is asserted; every wait is bounded by the harness timeout.
 
 from __future__ import annotations
 
+import json
+import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -110,3 +113,72 @@ def test_an_open_stream_stands_in_for_the_timed_polls(
     before = len(asked)  # a poll may go out before the stream opens
     phone.wait_for_timeout(2500)  # five poll intervals: an idle phone asks nothing
     assert len(asked) == before
+
+
+# ---------------------------------------------------------------------------------------
+# sync that cannot stall (issue 21 item 1)
+
+
+def api_change(url: str, delta: int = -1) -> int:
+    """One quick change of the table at ``url`` through the JSON API (a herd corrected by
+    ``delta``); the version it made."""
+    table_id = url.rstrip("/").rsplit("/", 1)[-1]
+    base = url.split("/t/", 1)[0]
+    request = urllib.request.Request(
+        f"{base}/api/v1/tables/{table_id}/events",
+        data=json.dumps({"type": "adjust", "seat": 0, "counter": "herd", "delta": delta}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return int(json.loads(answer.read())["version"])
+
+
+def test_a_change_heard_while_the_panel_is_fetched_is_not_lost(
+    serve: Callable[[int], str], phone: Any, second_phone: Any
+) -> None:
+    """The stall of issue 21: a version announced while the phone's fetch is in flight
+    (that poll is dropped by htmx), then the fetch brings the version before it. The phone
+    must still ask again (it heard of a newer one) and show it, by the stream alone."""
+    base = serve(HOUR_MS)
+    a, b = phone, second_phone
+    url = create_table(a, base, "lion-square")
+    watching(b, url)
+    b.wait_for_selector('body[data-push-version="0"]')
+    held: list[str] = []
+
+    def hold_first_panel(route: Any) -> None:
+        if held:
+            route.continue_()
+            return
+        held.append(route.request.url)
+        answer = route.fetch()  # the panel of version 1, as the server said it then
+        api_change(url)  # version 2, announced on the stream while this fetch is held
+        time.sleep(0.5)  # not asserted: lets the announcement reach the phone first
+        route.fulfill(response=answer)
+
+    b.route("**/t/*?v=*", hold_first_panel)
+    api_change(url)
+    b.wait_for_selector('#panel[data-version="2"]')
+    assert held and "v=0" in held[0]
+    assert b.get_attribute("body", "data-push-version") == "2"
+
+
+def test_every_phone_converges_after_quick_pairs_of_changes(
+    serve: Callable[[int], str], new_phone: Callable[..., Any]
+) -> None:
+    base = serve(HOUR_MS)
+    phones = [new_phone() for _ in range(3)]
+    url = create_table(phones[0], base, "lion-square")
+    for page in phones[1:]:
+        watching(page, url)
+    for page in phones:
+        page.wait_for_selector('body[data-push="open"]')
+    final = 0
+    for _pair in range(8):
+        api_change(url, -1)  # herds start full: down, then up again
+        time.sleep(0.2)
+        final = api_change(url, 1)
+        for page in phones:
+            page.wait_for_selector(f'#panel[data-version="{final}"]')
+    assert [version(page) for page in phones] == [final] * 3
