@@ -138,7 +138,8 @@
     var now = Date.now();
     if (trigger.detail && trigger.detail.push) { lastAsked = now; return; }
     if (woke) { woke = false; lastAsked = now; return; }
-    if (healthy() && !behind() && now - lastAsked < SAFETY_MS) {
+    var offline = document.body.classList.contains("is-offline");  // app.js probes
+    if (healthy() && !behind() && !offline && now - lastAsked < SAFETY_MS) {
       event.preventDefault();
       return;
     }

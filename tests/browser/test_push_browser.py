@@ -182,3 +182,60 @@ def test_every_phone_converges_after_quick_pairs_of_changes(
         for page in phones:
             page.wait_for_selector(f'#panel[data-version="{final}"]')
     assert [version(page) for page in phones] == [final] * 3
+
+
+# ---------------------------------------------------------------------------------------
+# no silent loss offline (issue 21 item 2)
+
+TAKEN_UP = '[data-testid="ls-taken-0-up"]'
+PENDING = "[data-offline-pending]"
+
+
+def tap_offline(page: Any, selector: str) -> None:
+    """Take ``page``'s phone off the network and tap: the change cannot get through."""
+    page.context.set_offline(True)
+    page.locator(selector).first.click()
+    page.wait_for_selector(PENDING, state="visible")  # "not saved yet", on top
+
+
+def test_a_tap_made_offline_lands_on_every_phone_when_back(
+    serve: Callable[[int], str], phone: Any, second_phone: Any, shot: Callable[..., Any]
+) -> None:
+    base = serve(HOUR_MS)
+    a, b = phone, second_phone
+    url = create_table(a, base, "lion-square")
+    watching(b, url)
+    tap_offline(a, TAKEN_UP)
+    assert a.is_visible("[data-offline]") and "is-offline" in a.get_attribute("body", "class")
+    assert version(a) == 0 and version(b) == 0  # kept on the phone, not sent
+    shot(a, "offline_en_1_not_saved_yet")
+
+    a.context.set_offline(False)  # the connection is back: the kept tap is sent
+    for page in (a, b):
+        page.wait_for_selector('#panel[data-version="1"]')
+        assert page.inner_text('[data-testid="ls-taken-0-value"]') == "1"
+    a.wait_for_selector("[data-offline]", state="hidden")
+    assert "is-offline" not in (a.get_attribute("body", "class") or "")
+    a.reload()  # sent once: nothing waits on the phone any more
+    a.wait_for_selector("#panel")
+    assert version(a) == 1 and a.is_hidden("[data-offline]")
+
+
+def test_a_tap_kept_offline_is_refused_when_the_table_moved_on(
+    serve: Callable[[int], str], phone: Any, second_phone: Any, shot: Callable[..., Any]
+) -> None:
+    base = serve(HOUR_MS)
+    a, b = phone, second_phone
+    url = create_table(a, base, "lion-square", lang="it")
+    watching(b, url)
+    tap_offline(a, TAKEN_UP)
+    act(b, '[data-testid="ls-taken-1-up"]')  # meanwhile another phone changed the table
+
+    a.context.set_offline(False)
+    a.wait_for_selector('#panel[data-version="1"] [role="alert"]')
+    assert "nel frattempo" in a.inner_text('#panel [role="alert"]')  # the server's sentence
+    assert a.inner_text('[data-testid="ls-taken-0-value"]') == "0"  # not made
+    assert a.inner_text('[data-testid="ls-taken-1-value"]') == "1"
+    a.wait_for_selector("[data-offline]", state="hidden")
+    shot(a, "offline_it_2_refused")
+    assert version(b) == 1
