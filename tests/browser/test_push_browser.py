@@ -239,3 +239,40 @@ def test_a_tap_kept_offline_is_refused_when_the_table_moved_on(
     a.wait_for_selector("[data-offline]", state="hidden")
     shot(a, "offline_it_2_refused")
     assert version(b) == 1
+
+
+def test_a_phone_back_online_catches_up_at_once(
+    serve: Callable[[int], str], phone: Any, second_phone: Any
+) -> None:
+    base = serve(HOUR_MS)  # no timed poll: only the stream or the reconnection can bring it
+    a, b = phone, second_phone
+    url = create_table(a, base, "lion-square")
+    watching(b, url)
+    b.wait_for_selector('body[data-push="open"]')
+    b.context.set_offline(True)
+    act(a, TAKEN_UP)
+    b.context.set_offline(False)
+    b.wait_for_selector('#panel[data-version="1"]')
+
+
+def test_a_tap_the_restarting_server_did_not_take_is_sent_again(
+    serve: Callable[[int], str], phone: Any
+) -> None:
+    """A server restarting behind a proxy answers 502: the tap is kept and sent again (with
+    the same Idempotency-Key) once the server answers."""
+    base = serve(HOUR_MS)
+    create_table(phone, base, "lion-square")
+    keys: list[str] = []
+
+    def restarting(route: Any) -> None:
+        keys.append(route.request.headers.get("idempotency-key", ""))
+        if len(keys) == 1:
+            route.fulfill(status=502, body="Bad Gateway")
+        else:
+            route.continue_()
+
+    phone.route("**/lion-square/**", restarting)
+    phone.locator(TAKEN_UP).first.click()
+    phone.wait_for_selector('#panel[data-version="1"]')
+    assert len(keys) == 2 and keys[0] and keys[0] == keys[1]
+    assert phone.inner_text('[data-testid="ls-taken-0-value"]') == "1"
