@@ -347,6 +347,60 @@
     writeStore(revealKey(box), shown);
   });
 
+  /* ---- Back on a confirmation returns to the table --------------------------------- */
+
+  // A confirmation swapped into the panel (templates/_confirm.html: an undo, a change for
+  // another seat) is a step of its own for the phone's Back button: an entry (same URL) is
+  // pushed for it, and Back puts the table's panel back, then asks for a newer one —
+  // instead of leaving the table for the page before it (the invite page). Answered
+  // (confirmed or cancelled), the entry is taken back so Back leaves the table as before.
+  var tablePanel = null;    // the table's panel the confirmation replaced
+  var confirming = false;
+  var skipPop = false;
+
+  function isConfirmation(panel) {
+    return !!panel && !panel.hasAttribute("data-version") &&
+      !!panel.querySelector("[role=alertdialog]");
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "panel" && target.hasAttribute("data-version")) {
+      tablePanel = target;
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var shown = isConfirmation(document.getElementById("panel"));
+    if (shown && !confirming) {
+      confirming = true;
+      window.history.pushState({ campfireConfirm: true }, "", window.location.href);
+    } else if (!shown && confirming) {
+      confirming = false;
+      skipPop = true;
+      window.history.back();
+    }
+  });
+
+  // Cancel, while its entry is there, is Back: one step, and the table as it was.
+  document.addEventListener("click", function (event) {
+    var cancel = event.target.closest && event.target.closest("[data-testid=confirm-no]");
+    if (cancel && confirming && isConfirmation(document.getElementById("panel"))) {
+      event.preventDefault();
+      window.history.back();
+    }
+  });
+
+  window.addEventListener("popstate", function () {
+    if (skipPop) { skipPop = false; return; }
+    if (!confirming) { return; }
+    confirming = false;
+    var panel = document.getElementById("panel");
+    if (!panel || !tablePanel || !window.htmx) { window.location.reload(); return; }
+    window.htmx.swap(panel, tablePanel.outerHTML, { swapStyle: "outerHTML" });
+    firePoll();
+  });
+
   /* ---- start ----------------------------------------------------------------------- */
 
   // afterSwap runs as soon as a fragment is in the page (before htmx settles it), so a
