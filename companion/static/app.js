@@ -219,6 +219,9 @@
     if (panel && html && window.htmx && response.status !== 204) {
       window.htmx.swap(panel, html, { swapStyle: "outerHTML" });
     }
+    // Refused (the table moved on): the sentence comes to where the player is looking.
+    var refusal = !response.ok && document.querySelector("#panel [role=alert]");
+    if (refusal && refusal.scrollIntoView) { refusal.scrollIntoView({ block: "center" }); }
   }
 
   window.addEventListener("online", function () {

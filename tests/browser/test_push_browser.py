@@ -189,6 +189,8 @@ def test_every_phone_converges_after_quick_pairs_of_changes(
 
 TAKEN_UP = '[data-testid="ls-taken-0-up"]'
 PENDING = "[data-offline-pending]"
+IN_VIEW = """s => { const r = document.querySelector(s).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight; }"""
 
 
 def tap_offline(page: Any, selector: str) -> None:
@@ -198,17 +200,22 @@ def tap_offline(page: Any, selector: str) -> None:
     page.wait_for_selector(PENDING, state="visible")  # "not saved yet", on top
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_tap_made_offline_lands_on_every_phone_when_back(
-    serve: Callable[[int], str], phone: Any, second_phone: Any, shot: Callable[..., Any]
+    serve: Callable[[int], str],
+    phone: Any,
+    second_phone: Any,
+    shot: Callable[..., Any],
+    lang: str,
 ) -> None:
     base = serve(HOUR_MS)
     a, b = phone, second_phone
-    url = create_table(a, base, "lion-square")
+    url = create_table(a, base, "lion-square", lang=lang)
     watching(b, url)
     tap_offline(a, TAKEN_UP)
     assert a.is_visible("[data-offline]") and "is-offline" in a.get_attribute("body", "class")
     assert version(a) == 0 and version(b) == 0  # kept on the phone, not sent
-    shot(a, "offline_en_1_not_saved_yet")
+    shot(a, f"offline_{lang}_1_not_saved_yet", full_page=False)
 
     a.context.set_offline(False)  # the connection is back: the kept tap is sent
     for page in (a, b):
@@ -234,10 +241,11 @@ def test_a_tap_kept_offline_is_refused_when_the_table_moved_on(
     a.context.set_offline(False)
     a.wait_for_selector('#panel[data-version="1"] [role="alert"]')
     assert "nel frattempo" in a.inner_text('#panel [role="alert"]')  # the server's sentence
+    assert a.evaluate(IN_VIEW, '#panel [role="alert"]')  # brought to where the player looks
     assert a.inner_text('[data-testid="ls-taken-0-value"]') == "0"  # not made
     assert a.inner_text('[data-testid="ls-taken-1-value"]') == "1"
     a.wait_for_selector("[data-offline]", state="hidden")
-    shot(a, "offline_it_2_refused")
+    shot(a, "offline_it_2_refused", full_page=False)
     assert version(b) == 1
 
 
