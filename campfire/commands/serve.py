@@ -109,7 +109,7 @@ def worker_class() -> type[Any]:
     it holds: they would otherwise keep it alive until the graceful timeout ran out."""
     from gunicorn.workers.ggevent import GeventWorker
 
-    class CampfireWorker(GeventWorker):  # type: ignore[misc]
+    class CampfireWorker(GeventWorker):
         def handle_exit(self, sig: int, frame: Any) -> None:
             super().handle_exit(sig, frame)
             from companion import push
