@@ -17,19 +17,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-from server_kit import Server  # noqa: E402  (a test helper, not a package)
+from server_kit import Server, post_json  # noqa: E402  (a test helper, not a package)
 
 PHONES = 3
 PLAYERS = [{"name": n, "color": c} for n, c in [("Ann", "red"), ("Ben", "blue"), ("Cho", "green")]]
@@ -56,21 +54,9 @@ FIRST_SHOWN = (
 )
 
 
-def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        base + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        found: dict[str, Any] = json.loads(answer.read())
-        return found
-
-
 def change(base: str, table_id: str, delta: int) -> int:
     event = {"type": "adjust", "seat": 0, "counter": "herd", "delta": delta}
-    return int(post(base, f"/api/v1/tables/{table_id}/events", event)["version"])
+    return int(post_json(f"{base}/api/v1/tables/{table_id}/events", event)["version"])
 
 
 async def behind_for(page: Any, version: int, acked: float) -> float:
@@ -98,9 +84,9 @@ async def run(pairs: int, workers: int) -> tuple[int, int, float]:
         ) as server,
     ):
         server.wait_until_up()
-        table_id = post(server.url, "/api/v1/tables", {"game": "lion-square", "players": PLAYERS})[
-            "id"
-        ]
+        table_id = post_json(
+            f"{server.url}/api/v1/tables", {"game": "lion-square", "players": PLAYERS}
+        )["id"]
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(
                 executable_path="/usr/bin/chromium",

@@ -9,15 +9,14 @@ is asserted; every wait is bounded by the harness timeout.
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
 
 import pytest
 from phone_kit import act, create_table, live_companion, version
+from server_kit import post_json
 
 HOUR_MS = 3_600_000
 HALF_SECOND_MS = 500
@@ -122,16 +121,9 @@ def test_an_open_stream_stands_in_for_the_timed_polls(
 def api_change(url: str, delta: int = -1) -> int:
     """One quick change of the table at ``url`` through the JSON API (a herd corrected by
     ``delta``); the version it made."""
-    table_id = url.rstrip("/").rsplit("/", 1)[-1]
-    base = url.split("/t/", 1)[0]
-    request = urllib.request.Request(
-        f"{base}/api/v1/tables/{table_id}/events",
-        data=json.dumps({"type": "adjust", "seat": 0, "counter": "herd", "delta": delta}).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return int(json.loads(answer.read())["version"])
+    base, table_id = url.rstrip("/").split("/t/", 1)
+    event = {"type": "adjust", "seat": 0, "counter": "herd", "delta": delta}
+    return int(post_json(f"{base}/api/v1/tables/{table_id}/events", event)["version"])
 
 
 def test_a_change_heard_while_the_panel_is_fetched_is_not_lost(

@@ -9,7 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from server_kit import Server
+from server_kit import Server, post_json
 
 from campfire.cli import build_parser
 from campfire.commands import serve
@@ -79,26 +79,16 @@ def test_serve_ends_open_push_streams_when_stopped(tmp_path: Path):
     graceful timeout; the stream is ended cleanly (the phone reconnects), not cut off,
     and the server exits by itself. The time it took is printed, never asserted."""
     import http.client
-    import json
 
     server = Server(f"sqlite:///{tmp_path / 'stop.sqlite3'}", stderr=subprocess.PIPE)
     try:
         server.wait_until_up()
-        request = urllib.request.Request(
-            server.url + "/api/v1/tables",
-            data=json.dumps(
-                {
-                    "game": "lion-square",
-                    "players": [
-                        {"name": n, "color": c}
-                        for n, c in (("A", "red"), ("B", "blue"), ("C", "green"))
-                    ],
-                }
-            ).encode(),
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            table_id = json.loads(answer.read())["id"]
+        players = [
+            {"name": n, "color": c} for n, c in (("A", "red"), ("B", "blue"), ("C", "green"))
+        ]
+        table_id = post_json(
+            server.url + "/api/v1/tables", {"game": "lion-square", "players": players}
+        )["id"]
         stream = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         stream.request("GET", f"/t/{table_id}/events/stream")
         response = stream.getresponse()
