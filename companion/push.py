@@ -10,7 +10,10 @@
 * a heartbeat comment (``: ping``) every ``PUSH_HEARTBEAT_SECONDS`` (default 15) so that
   proxies and NAT boxes keep the idle connection open;
 * the stream ends after ``PUSH_STREAM_SECONDS`` (default 55): the browser reconnects by
-  itself, which lets a server recycle its workers and bounds what a dead phone holds.
+  itself, which lets a server recycle its workers and bounds what a dead phone holds;
+* every stream of the process ends at once when it is told to stop (``end_streams``:
+  ``campfire serve``'s worker on SIGTERM), so a server with phones attached stops within
+  its short graceful timeout and each phone reconnects to the server that answers next.
 
 The stream carries the version only; the phone then asks its table URL with
 ``?v=<the version it shows>`` exactly as the poll does (static/push.js), so rendering and
@@ -36,6 +39,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -60,6 +64,8 @@ LISTEN_RETRY_SECONDS = 2.0
 LISTEN_POLL_SECONDS = 0.02
 
 bp = Blueprint("push", __name__)
+#: Every hub of this process (``end_streams`` tells them all).
+_HUBS: weakref.WeakSet[Hub] = weakref.WeakSet()
 
 
 class Waiter:
@@ -83,7 +89,9 @@ class Hub:
         self._streams: dict[str, set[Waiter]] = {}
         self._lock = threading.Lock()
         self._started = False
+        self.ending = False  # the process stops: every stream ends now
         self.listener: Listener | None = None
+        _HUBS.add(self)
 
     def start(self) -> None:
         """Subscribe to the version map (and LISTEN on PostgreSQL) once per process.
@@ -125,6 +133,14 @@ class Hub:
             waiting = list(self._streams.get(table_id, ()))
         for waiter in waiting:
             waiter.recheck = True
+            waiter.woken.set()
+
+    def end(self) -> None:
+        """The process stops: wake every stream, which then ends (the phone reconnects)."""
+        self.ending = True
+        with self._lock:
+            waiting = [waiter for streams in self._streams.values() for waiter in streams]
+        for waiter in waiting:
             waiter.woken.set()
 
     def open(self, table_id: str) -> Waiter:
@@ -205,6 +221,13 @@ def _notify(_mapper: Any, connection: Any, row: TableRow) -> None:
         )
 
 
+def end_streams() -> None:
+    """End every open stream of this process at once (its server is stopping). Safe in a
+    signal handler: it only sets flags and events."""
+    for each in list(_HUBS):
+        each.end()
+
+
 def hub(app: Flask | None = None) -> Hub:
     found: Hub = (app or current_app).extensions[EXTENSION]
     return found
@@ -236,7 +259,7 @@ def events(
                 sent = waiter.version
                 yield f"event: version\ndata: {sent}\n\n"
             left = deadline - clock()
-            if left <= 0:
+            if left <= 0 or the_hub.ending:
                 return
             if waiter.woken.wait(min(heartbeat, left)):
                 waiter.woken.clear()  # then read waiter.version: a wake after this re-sets

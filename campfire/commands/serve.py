@@ -28,6 +28,8 @@ EXIT_INVALID = 2
 EXIT_RUNTIME = 1
 #: Open connections a worker holds at most (each a greenlet: idle ones cost ~10 KB).
 WORKER_CONNECTIONS = 1000
+#: How long a stopping server lets requests in flight finish.
+GRACEFUL_SECONDS = 1  # whole seconds (gunicorn)
 
 
 class ServeError(Exception):
@@ -87,16 +89,34 @@ def gunicorn_options(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "bind": f"{host}:{args.port}",
         "workers": max(1, args.workers),
-        "worker_class": "gevent",
+        "worker_class": worker_class(),
         "worker_connections": max(1, args.connections),
         # A worker whose loop is blocked this long (a request stuck in CPU) is replaced.
         "timeout": 30,
-        "graceful_timeout": 10,
+        # Stopping waits this long for requests in flight (a change takes milliseconds):
+        # push streams end at once (companion.push.end_streams), so a server with phones
+        # attached stops within about 2 s (issue 21) instead of holding them to the end.
+        "graceful_timeout": GRACEFUL_SECONDS,
         "keepalive": 5,
         "accesslog": None,
         "errorlog": "-",
         "loglevel": "warning",
     }
+
+
+def worker_class() -> type[Any]:
+    """gunicorn's gevent worker that, told to stop (SIGTERM), also ends the push streams
+    it holds: they would otherwise keep it alive until the graceful timeout ran out."""
+    from gunicorn.workers.ggevent import GeventWorker
+
+    class CampfireWorker(GeventWorker):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            from companion import push
+
+            push.end_streams()
+
+    return CampfireWorker
 
 
 def build_server(make_app: Any, options: dict[str, Any]) -> Any:

@@ -208,6 +208,10 @@ def game_table(table_id: str, game: str | None = None) -> tables.TableView:
 Actor = Callable[[tables.TableView], "int | None"]
 #: The answer when ``expected_version`` is not the table's version any more.
 Stale = Callable[[tables.VersionConflict], Answer]
+#: A tap kept on the phone while it was offline names the version it was made at when
+#: it is sent again (static/app.js): if the table moved on meanwhile, it is refused (409,
+#: with the sentence) instead of landing on a table its player has not seen.
+SEEN_VERSION_HEADER = "X-Campfire-Version"
 
 
 def post_event(
@@ -231,7 +235,9 @@ def post_event(
     The acting seat is this phone's (``current_seat``), which confirms once per turn before
     changing another seat's things; an ``actor`` names it instead and is not asked (the
     API: the seat of the request's token; a program has no screen to confirm on).
-    ``expected_version``: append only at that version, else ``stale(conflict)``.
+    ``expected_version``: append only at that version, else ``stale(conflict)``; a phone's
+    form may name it in the ``X-Campfire-Version`` header (a tap sent again after the phone
+    was offline).
 
     Answers ``answer(new table)``, by default the fresh panel (``panel_response``). A
     refusal of the form or of the rules (``RuleError``; nothing stored) answers
@@ -243,6 +249,8 @@ def post_event(
         pass
     if table is None:
         table = game_table(table_id, game)
+    if expected_version is None and actor is None:
+        expected_version = small_number(request.headers.get(SEEN_VERSION_HEADER))
     seat = current_seat(table) if actor is None else actor(table)
     try:
         event = build_event(table)

@@ -11,6 +11,20 @@
  *   <div class="secret" data-secret="key"> a secret value (herd card): hidden by default on
  *     <button data-reveal>                 each phone; the tap state is kept per tab in
  *                                          sessionStorage under "campfire:reveal:<key>"
+ *   <div data-offline hidden>             the offline banner (base.html): shown with
+ *     <span data-offline-lost>             body.is-offline while the server cannot be
+ *     <span data-offline-pending hidden>   reached, and while taps wait to be sent
+ *
+ * No silent loss: a change (an htmx POST) that cannot reach the server — the phone is
+ * offline, the server restarts (no answer, 502/503/504) — is kept on the phone (in memory
+ * and localStorage under "campfire:pending:<page path>") with its Idempotency-Key and the
+ * version the panel showed, and sent again, in order, as soon as the server answers: on
+ * "online", on waking up, on the first request that succeeds, and every RESEND_MS while
+ * any wait. Sent again it names that version (X-Campfire-Version): if the table moved on
+ * meanwhile the server refuses it (409) and the panel shows the server's sentence; a tap
+ * that had reached the server before its answer was lost is answered as the first time
+ * (the same key, companion.idempotency). While offline the phone polls every RESEND_MS,
+ * so it catches up within moments of the connection coming back.
  *
  * Load order: htmx.min.js, then this file (both in <head> with defer, or at the end of <body>).
  */
@@ -64,18 +78,156 @@
     }
   });
 
-  // A network failure or a server error must not leave the phone silently stale: flag it.
-  document.addEventListener("htmx:sendError", function () { setOffline(true); });
-  document.addEventListener("htmx:responseError", function () { setOffline(true); });
+  // A network failure or a server error must not leave the phone silently stale: flag it,
+  // and keep a change that did not get through (below).
+  document.addEventListener("htmx:sendError", function (event) {
+    keep(event.detail);
+    setOffline(true);
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && UNREACHED.indexOf(xhr.status) >= 0) { keep(event.detail); }
+    setOffline(true);
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail && event.detail.successful) { setOffline(false); }
+    if (event.detail && event.detail.successful) {
+      var wasOffline = isOffline();
+      setOffline(false);
+      if (wasOffline) { firePoll(); }   // back: catch up at once, then send what waits
+      resend();
+    }
   });
 
-  function setOffline(offline) {
-    if (document.body) { document.body.classList.toggle("is-offline", offline); }
-    var flag = document.querySelector("[data-offline]");
-    if (flag) { flag.hidden = !offline; }
+  var offline = false;
+
+  function isOffline() { return offline; }
+
+  function setOffline(flag) {
+    offline = flag;
+    if (document.body) { document.body.classList.toggle("is-offline", flag); }
+    renderOffline();
+    if (flag) { startProbing(); }
   }
+
+  function renderOffline() {
+    var banner = document.querySelector("[data-offline]");
+    if (!banner) { return; }
+    var waiting = pending.length > 0;
+    banner.hidden = !offline && !waiting;
+    banner.querySelectorAll("[data-offline-lost]").forEach(function (el) { el.hidden = waiting; });
+    banner.querySelectorAll("[data-offline-pending]").forEach(function (el) { el.hidden = !waiting; });
+  }
+
+  /* ---- no silent loss: changes kept while the server cannot be reached ------------- */
+
+  var RESEND_MS = 1000;
+  // Answers that mean the change never reached the table (a proxy or a restarting server).
+  var UNREACHED = [0, 502, 503, 504];
+  var STORE = "campfire:pending:" + window.location.pathname;
+  var pending = loadPending();
+  var sending = false;
+  var probeTimer = null;
+
+  function loadPending() {
+    try {
+      var saved = JSON.parse(window.localStorage.getItem(STORE) || "[]");
+      return Array.isArray(saved) ? saved : [];
+    } catch (e) { return []; }
+  }
+
+  function savePending() {
+    try {
+      if (pending.length) { window.localStorage.setItem(STORE, JSON.stringify(pending)); }
+      else { window.localStorage.removeItem(STORE); }
+    } catch (e) { /* private mode: kept in memory only */ }
+    renderOffline();
+  }
+
+  function shownVersion() {
+    var panel = document.getElementById("panel");
+    var version = panel ? parseInt(panel.getAttribute("data-version"), 10) : NaN;
+    return isFinite(version) ? version : null;
+  }
+
+  // A change that did not get through: keep what it said, its key and the version shown.
+  function keep(detail) {
+    var config = detail && detail.requestConfig;
+    if (!config || !config.verb || config.verb === "get" || !config.headers) { return; }
+    var key = config.headers["Idempotency-Key"];
+    var target = detail.target || config.target;
+    if (!key || !target || target.id !== "panel") { return; }
+    var body = new URLSearchParams();
+    var form = config.formData;
+    if (form && form.forEach) { form.forEach(function (value, name) { body.append(name, value); }); }
+    pending.push({ path: config.path, body: body.toString(), key: key, version: shownVersion() });
+    savePending();
+    startProbing();
+  }
+
+  function startProbing() {
+    if (probeTimer === null) { probeTimer = window.setTimeout(probe, RESEND_MS); }
+  }
+
+  // While offline or while changes wait: try again every RESEND_MS (a change waiting is
+  // its own probe; else the panel's poll is).
+  function probe() {
+    probeTimer = null;
+    if (!offline && !pending.length) { return; }
+    if (pending.length) { resend(); } else { firePoll(); }
+    startProbing();
+  }
+
+  function resend() {
+    if (sending || !pending.length) { return; }
+    sending = true;
+    var change = pending[0];
+    var headers = {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "HX-Request": "true",
+      "Idempotency-Key": change.key
+    };
+    var token = csrfToken();
+    if (token) { headers["X-CSRFToken"] = token; }
+    if (change.version !== null && change.version !== undefined) {
+      headers["X-Campfire-Version"] = String(change.version);
+    }
+    window.fetch(change.path, {
+      method: "POST", headers: headers, body: change.body, credentials: "same-origin"
+    }).then(function (response) {
+      if (UNREACHED.indexOf(response.status) >= 0) { throw new Error("not yet"); }
+      return response.text().then(function (html) { landed(response, html); });
+    }).then(function () {
+      sending = false;
+      resend();          // the next one, if any
+    }, function () {
+      sending = false;   // still unreachable: the probe tries again
+      setOffline(true);
+    });
+  }
+
+  // The server answered a change sent again: it is done (made, or refused with a sentence).
+  function landed(response, html) {
+    pending.shift();
+    if (response.ok && pending.length) {
+      // The next change waited behind this one: it was made at the version this one made.
+      var made = /data-version="(\d+)"/.exec(html);
+      if (made && pending[0].version !== null) { pending[0].version = parseInt(made[1], 10); }
+    }
+    savePending();
+    setOffline(false);
+    var panel = document.getElementById("panel");
+    if (panel && html && window.htmx && response.status !== 204) {
+      window.htmx.swap(panel, html, { swapStyle: "outerHTML" });
+    }
+    // Refused (the table moved on): the sentence comes to where the player is looking.
+    var refusal = !response.ok && document.querySelector("#panel [role=alert]");
+    if (refusal && refusal.scrollIntoView) { refusal.scrollIntoView({ block: "center" }); }
+  }
+
+  window.addEventListener("online", function () {
+    firePoll();
+    resend();
+  });
 
   /* ---- live sync: poll only while the page is visible ------------------------------ */
 
@@ -104,6 +256,7 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") {
       firePoll();          // catch up at once when the phone wakes up
+      resend();
       startPolling();
       reacquireWakeLock();
     } else {
@@ -197,6 +350,60 @@
     writeStore(revealKey(box), shown);
   });
 
+  /* ---- Back on a confirmation returns to the table --------------------------------- */
+
+  // A confirmation swapped into the panel (templates/_confirm.html: an undo, a change for
+  // another seat) is a step of its own for the phone's Back button: an entry (same URL) is
+  // pushed for it, and Back puts the table's panel back, then asks for a newer one —
+  // instead of leaving the table for the page before it (the invite page). Answered
+  // (confirmed or cancelled), the entry is taken back so Back leaves the table as before.
+  var tablePanel = null;    // the table's panel the confirmation replaced
+  var confirming = false;
+  var skipPop = false;
+
+  function isConfirmation(panel) {
+    return !!panel && !panel.hasAttribute("data-version") &&
+      !!panel.querySelector("[role=alertdialog]");
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "panel" && target.hasAttribute("data-version")) {
+      tablePanel = target;
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var shown = isConfirmation(document.getElementById("panel"));
+    if (shown && !confirming) {
+      confirming = true;
+      window.history.pushState({ campfireConfirm: true }, "", window.location.href);
+    } else if (!shown && confirming) {
+      confirming = false;
+      skipPop = true;
+      window.history.back();
+    }
+  });
+
+  // Cancel, while its entry is there, is Back: one step, and the table as it was.
+  document.addEventListener("click", function (event) {
+    var cancel = event.target.closest && event.target.closest("[data-testid=confirm-no]");
+    if (cancel && confirming && isConfirmation(document.getElementById("panel"))) {
+      event.preventDefault();
+      window.history.back();
+    }
+  });
+
+  window.addEventListener("popstate", function () {
+    if (skipPop) { skipPop = false; return; }
+    if (!confirming) { return; }
+    confirming = false;
+    var panel = document.getElementById("panel");
+    if (!panel || !tablePanel || !window.htmx) { window.location.reload(); return; }
+    window.htmx.swap(panel, tablePanel.outerHTML, { swapStyle: "outerHTML" });
+    firePoll();
+  });
+
   /* ---- start ----------------------------------------------------------------------- */
 
   // afterSwap runs as soon as a fragment is in the page (before htmx settles it), so a
@@ -214,7 +421,9 @@
   function ready() {
     restoreSecrets(document);
     renderWake();
+    renderOffline();
     if (document.visibilityState === "visible") { startPolling(); }
+    if (pending.length) { resend(); }   // kept from before a reload
   }
 
   if (document.readyState === "loading") {

@@ -8,14 +8,25 @@
  *
  * The server says the table's version when the stream opens and on every change. When it
  * is newer than the panel's data-version, this fires the panel's own "campfire:poll" (so
- * the panel is fetched as the poll does: GET /t/<id>?v=<shown version>), and asks again
- * shortly while the panel is still behind (another server process may hear of the change
- * a moment later).
+ * the panel is fetched as the poll does: GET /t/<id>?v=<shown version>).
  *
- * While the stream is open and heard from lately, app.js's timed polls are skipped (an idle
- * phone then costs no request at all); when the stream cannot be held (a buffering proxy,
- * a network that drops it, a sleeping phone) they go through as before, and a phone that
- * wakes up (visibilitychange) polls at once whatever the stream's state.
+ * Sync cannot stall: the newest version announced ("wanted") lives here, not on the
+ * panel, so it survives every swap; while the panel shows less, a watch asks again every
+ * CHASE_MS whenever no panel request is in flight (a poll fired during a fetch is dropped
+ * by htmx, and a fetch's htmx:afterRequest is re-fired on an ancestor once its panel is
+ * swapped out, so neither can be relied on), with no limit on the attempts (another server
+ * process may hear of the change a moment later and answer 204 until then).
+ *
+ * While the stream is open and heard from lately and the panel shows the newest version it
+ * announced, app.js's timed polls are skipped (an idle phone then costs no request at
+ * all), except one safety poll every SAFETY_MS (a message lost on its way cannot hold a
+ * phone behind for longer); a phone behind what was announced never skips one. When the
+ * stream cannot be held (a buffering proxy, a network that drops it, a sleeping phone) the
+ * timed polls go through as before, and a phone that wakes up (visibilitychange) or comes
+ * back online polls at once whatever the stream's state.
+ *
+ * On shutdown the server ends every stream at once; the browser opens it again by itself
+ * (on the server that answers then).
  *
  * Marks for tests and curious people: <body data-push="open|closed"> and
  * data-push-version="<n>" (the last version the stream brought).
@@ -26,21 +37,31 @@
   // A stream ends (and the browser reopens it) within a minute; one silent for longer than
   // this is presumed dead and the timed polls resume.
   var STALE_MS = 75000;
-  var RETRY_MS = 150;
-  var RETRIES = 12;
+  // While behind the announced version: ask again this often (no request in flight).
+  var CHASE_MS = 250;
+  // A healthy stream still lets one timed poll through this often.
+  var SAFETY_MS = 20000;
 
   var open = false;
   var lastHeard = 0;
-  var wanted = 0;       // the newest version the stream announced
+  var wanted = 0;       // the newest version the stream announced (survives every swap)
   var heard = -1;       // the version the stream's last message said
-  var retries = 0;
-  var retryTimer = null;
+  var chaseTimer = null;
+  var lastAsked = Date.now();  // when the panel was last asked for (the page: now)
   var woke = false;     // the next timed poll goes through: the phone just woke up
 
+  function currentPanel() { return document.getElementById("panel"); }
+
+  // The version the panel shows; null for a panel that is no live table (a confirmation).
   function panelVersion() {
-    var panel = document.getElementById("panel");
+    var panel = currentPanel();
     var version = panel ? parseInt(panel.getAttribute("data-version"), 10) : NaN;
-    return isFinite(version) ? version : 0;
+    return isFinite(version) ? version : null;
+  }
+
+  function behind() {
+    var shown = panelVersion();
+    return shown !== null && wanted > shown;
   }
 
   function mark(name, value) {
@@ -54,12 +75,19 @@
     }
   }
 
-  function catchUp() {
-    retryTimer = null;
-    if (wanted > panelVersion() && retries < RETRIES) {
-      retries += 1;
+  // Ask for the panel while it is behind; the watch goes on until it is not.
+  function chase() {
+    chaseTimer = null;
+    if (!behind()) { return; }
+    var panel = currentPanel();
+    if (!panel.classList.contains("htmx-request") && Date.now() - lastAsked >= CHASE_MS) {
       pushPoll();
     }
+    chaseTimer = window.setTimeout(chase, CHASE_MS);
+  }
+
+  function startChase() {
+    if (chaseTimer === null && behind()) { chase(); }
   }
 
   function healthy() {
@@ -90,20 +118,16 @@
     var repeated = version === heard;
     heard = version;
     if (repeated && version === panelVersion()) { pushPoll(); return; }
-    if (version > wanted) { wanted = version; retries = 0; }
-    if (wanted > panelVersion()) { catchUp(); }
+    if (version > wanted) { wanted = version; }
+    startChase();
   });
 
-  // The panel came back (or 204): still behind what the stream said? Ask again shortly.
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var elt = event.detail && event.detail.elt;
-    if (elt && elt.id === "panel" && wanted > panelVersion() && retryTimer === null) {
-      retryTimer = window.setTimeout(catchUp, RETRY_MS);
-    }
-  });
+  // Any request that ends (a panel swapped in, a 204, an error) may leave the panel behind.
+  document.addEventListener("htmx:afterRequest", startChase);
+  document.addEventListener("htmx:afterSettle", startChase);
 
-  // Skip app.js's timed poll while the stream is healthy; never skip a pushed one or the
-  // catch-up of a phone that just woke up.
+  // Skip app.js's timed poll while the stream is healthy and the panel up to date; never
+  // skip a pushed one, the catch-up of a phone that just woke up, or the safety poll.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var detail = event.detail || {};
     var config = detail.requestConfig || {};
@@ -111,13 +135,20 @@
     if (!detail.elt || detail.elt.id !== "panel" || !trigger || trigger.type !== "campfire:poll") {
       return;
     }
-    if (trigger.detail && trigger.detail.push) { return; }
-    if (woke) { woke = false; return; }
-    if (healthy()) { event.preventDefault(); }
+    var now = Date.now();
+    if (trigger.detail && trigger.detail.push) { lastAsked = now; return; }
+    if (woke) { woke = false; lastAsked = now; return; }
+    var offline = document.body.classList.contains("is-offline");  // app.js probes
+    if (healthy() && !behind() && !offline && now - lastAsked < SAFETY_MS) {
+      event.preventDefault();
+      return;
+    }
+    lastAsked = now;
   });
 
   // Capture on window: runs before app.js's own visibilitychange listener fires the poll.
   window.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { woke = true; }
   }, true);
+  window.addEventListener("online", function () { woke = true; }, true);
 })();

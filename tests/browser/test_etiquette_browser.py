@@ -94,3 +94,30 @@ def test_taking_a_held_seat_asks_first(
     ann.wait_for_selector('[data-testid="lost-seat"]', timeout=8_000)
     assert ann.locator("body[data-my-seat]").count() == 0
     shot(ann, f"etiquette_{lang}_seat_lost", full_page=False)
+
+
+def test_back_on_the_undo_confirmation_returns_to_the_table(live_server: str, phone: Any) -> None:
+    """Issue 21: Back on "Undo …?" closes the question and shows the table, instead of
+    leaving the table for the invite page; once a question is answered, Back leaves the
+    table as before (no step left behind)."""
+    url = create_table(phone, live_server, "lion-square")  # came from the invite page
+    act(phone, '[data-testid="ls-taken-0-up"]')
+    phone.locator('[data-testid="undo"]').click()
+    phone.wait_for_selector('[data-testid="confirm-undo"]')
+    phone.go_back()
+    phone.wait_for_selector('#panel[data-version="1"]')
+    assert phone.url == url and phone.locator('[data-testid="confirm-undo"]').count() == 0
+    assert value(phone, "ls-taken-0-value") == "1"  # nothing undone
+
+    phone.locator('[data-testid="undo"]').click()  # Cancel is Back too
+    phone.wait_for_selector('[data-testid="confirm-undo"]')
+    phone.locator('[data-testid="confirm-no"]').click()
+    phone.wait_for_selector('#panel[data-version="1"]')
+    assert phone.url == url
+
+    phone.locator('[data-testid="undo"]').click()  # answered: the table, one step
+    phone.wait_for_selector('[data-testid="confirm-undo"]')
+    phone.locator('[data-testid="confirm-yes"]').click()
+    phone.wait_for_selector('#panel[data-version="2"]')
+    phone.go_back()
+    phone.wait_for_url(re.compile(r"/join$"))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 import time
 import urllib.request
 from pathlib import Path
 
-from server_kit import Server
+from server_kit import Server, post_json
 
 from campfire.cli import build_parser
 from campfire.commands import serve
@@ -19,7 +20,9 @@ def test_serve_is_a_subcommand_with_defaults():
     assert (args.host, args.port) == ("0.0.0.0", 8000)
     options = serve.gunicorn_options(args)
     assert options["bind"] == "0.0.0.0:8000"
-    assert options["worker_class"] == "gevent"
+    from gunicorn.workers.ggevent import GeventWorker
+
+    assert issubclass(options["worker_class"], GeventWorker)
 
 
 def test_public_url_prefers_configured(monkeypatch):
@@ -69,3 +72,36 @@ def test_slow_and_idle_clients_cannot_starve_the_server(tmp_path: Path):
         finally:
             for sock in slow:
                 sock.close()
+
+
+def test_serve_ends_open_push_streams_when_stopped(tmp_path: Path):
+    """Issue 21: a phone's open version stream does not hold a stopping server to its
+    graceful timeout; the stream is ended cleanly (the phone reconnects), not cut off,
+    and the server exits by itself. The time it took is printed, never asserted."""
+    import http.client
+
+    server = Server(f"sqlite:///{tmp_path / 'stop.sqlite3'}", stderr=subprocess.PIPE)
+    try:
+        server.wait_until_up()
+        players = [
+            {"name": n, "color": c} for n, c in (("A", "red"), ("B", "blue"), ("C", "green"))
+        ]
+        table_id = post_json(
+            server.url + "/api/v1/tables", {"game": "lion-square", "players": players}
+        )["id"]
+        stream = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        stream.request("GET", f"/t/{table_id}/events/stream")
+        response = stream.getresponse()
+        assert response.status == 200
+        assert response.readline().startswith(b"retry:")  # the stream is open and held
+        began = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)  # to the master, as a supervisor stops it
+        rest = response.read()  # a stream cut off raises IncompleteRead here
+        stream.close()
+        _out, err = server.stop()
+        print(f"serve stopped {time.monotonic() - began:.2f} s after SIGTERM")
+    finally:
+        server.stop()
+    assert b"event: version" in rest
+    assert server.process.returncode == 0
+    assert "graceful timeout" not in err

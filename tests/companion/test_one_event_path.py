@@ -140,3 +140,19 @@ def test_an_api_client_with_a_seat_acts_without_a_confirmation(
     assert answer.status_code == 200 and answer.get_json()["version"] == 1
     events = client.get(f"/api/v1/tables/{table.id}/events").get_json()
     assert (events[-1]["seat"], events[-1]["subject"]) == (0, 1)
+
+
+def test_a_tap_sent_again_after_the_table_moved_on_is_refused(client: Any, make_table: Any) -> None:
+    """Issue 21: a tap kept on a phone while it was offline is sent again naming the
+    version it was made at (X-Campfire-Version). At that version it lands; once the table
+    moved on it is refused with the sentence (409) and changes nothing."""
+    table = make_table()
+    form = {"seat": "0", "counter": "points", "delta": "1"}
+    seen = {**HTMX, "X-Campfire-Version": "0"}
+    assert client.post(f"/t/{table.id}/adjust", data=form, headers=seen).status_code == 200
+    stale = client.post(f"/t/{table.id}/adjust", data=form, headers=seen)
+    assert stale.status_code == 409
+    assert "Someone changed the table meanwhile" in stale.get_data(as_text=True)
+    assert client.get(f"/api/v1/tables/{table.id}").get_json()["version"] == 1
+    # a tap made on the spot names no version and goes through as before
+    assert client.post(f"/t/{table.id}/adjust", data=form, headers=HTMX).status_code == 200

@@ -12,6 +12,7 @@ library only; every wait is bounded and every server listens on 127.0.0.1.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -36,6 +37,19 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def post_json(url: str, body: Any, timeout: float = 10) -> Any:
+    """POST ``body`` as JSON to ``url`` (the API); its JSON answer. An error status raises
+    ``urllib.error.HTTPError``."""
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=timeout) as answer:
+        return json.loads(answer.read())
 
 
 class Server:
