@@ -31,8 +31,10 @@ events
         after the end is triggered (H2), the turn of the seat on the start player's right
         ends the game.
 end (H2)
-    ``end_trigger`` is the seat that first built its 5th hut or reached 10 on the track;
-    ``turns_left`` counts the turns still to play after the current one.
+    ``end_trigger`` is the seat that first built its 5th hut or reached 10 on the track
+    and still does (a correction back under 10 lifts it: the round's end checks the
+    state as it is then); ``turns_left`` counts the turns still to play after the
+    current one.
 """
 
 from __future__ import annotations
@@ -160,9 +162,17 @@ def _with_tribe(state: TableState, seat: int, tribe: Tribe, supply: Supply) -> T
     tribes = list(state.tribes)
     tribes[seat] = tribe
     state = replace(state, tribes=tuple(tribes), supply=supply)
-    if state.end_trigger is None and tribe.end_triggered:
-        state = replace(state, end_trigger=seat)  # H2
-    return state
+    return replace(state, end_trigger=_end_trigger(state))
+
+
+def _end_trigger(state: TableState) -> int | None:
+    """H2: the seat whose tribe triggers the end *now* — the first to trigger while it still
+    does, else any seat that does. Not a latch: a VP track tapped 9→10→9 (a correction)
+    leaves no trigger, so the round's end checks the state as it is then."""
+    first = state.end_trigger
+    if first is not None and state.tribes[first].end_triggered:
+        return first
+    return next((seat for seat, t in enumerate(state.tribes) if t.end_triggered), None)
 
 
 # --- protocol ---------------------------------------------------------------------------
@@ -362,6 +372,8 @@ def _end_turn(state: TableState, event: Mapping[str, Any]) -> TableState:
             caves=tribe.open_caves,
         )
     seats = len(state.players)
+    # H2: the end is checked against the state when the round ends (end_trigger is kept
+    # true to the tribes by _with_tribe, never latched)
     over = state.end_trigger is not None and seat == last_seat(seats, state.start_player)
     totals = tuple(row["total"] for row in scores(state)["scores"])
     return replace(

@@ -460,6 +460,26 @@ def test_game_ends_after_the_start_players_right_neighbour() -> None:
     assert state.totals_by_turn == ((0, 0, 0), (0, 0, 10), (0, 0, 10))
 
 
+def test_a_track_corrected_back_under_ten_does_not_end_the_game() -> None:
+    # H2 (issue 21): the end is checked against the state when the round ends — a VP
+    # track tapped 9→10→9 is a correction, not a trigger
+    state = play([SET_UP, adjust(1, "vp", 9), adjust(1, "vp", 1)])
+    assert state.end_trigger == 1
+    state = play([adjust(1, "vp", -1)], state)
+    assert state.end_trigger is None and state.turns_left is None
+    state = play([{"type": "end_turn"}] * 3, state)
+    assert not state.over and state.turn == 3
+    assert table.to_json(state)["end"] == {"trigger": None, "turns_left": None, "over": False}
+
+
+def test_the_trigger_passes_to_a_seat_still_at_ten() -> None:
+    # H2: two tracks reach 10; the first is corrected back, the other still ends the game
+    state = play([SET_UP, adjust(0, "vp", 10), adjust(2, "vp", 10), adjust(0, "vp", -1)])
+    assert state.end_trigger == 2 and state.turns_left == 2
+    state = play([{"type": "end_turn"}] * 3, state)
+    assert state.over
+
+
 def test_fifth_hut_triggers_the_end() -> None:
     # original edition: any cost, any VP — five huts in five turns of seat 0
     state = table.new_state(PLAYERS, {"edition": "original"})
@@ -620,3 +640,35 @@ def test_supply_and_caves_stay_within_the_rules(moves: list[dict[str, Any]], see
             for name, (low, high) in table.COUNTERS.items():
                 assert low <= counts[name] <= high
             assert 0 <= row.caves_created <= 3 and 0 <= row.subordinates_added <= 4
+
+
+track_taps = st.lists(
+    st.one_of(
+        st.builds(adjust, st.integers(0, 2), st.just("vp"), st.integers(-3, 3)),
+        st.just({"type": "end_turn"}),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=80)
+@given(track_taps)
+def test_the_game_ends_exactly_when_a_track_is_at_ten_as_a_round_ends(
+    moves: list[dict[str, Any]],
+) -> None:
+    # H2 property: whatever taps come before, a round's end ends the game if and only if
+    # some track is at 10 or more then; the trigger shown is always a seat at 10 or more
+    # (tracks start near 10 so taps cross it both ways)
+    state = play([SET_UP, adjust(0, "vp", 8), adjust(1, "vp", 9), adjust(2, "vp", 10)])
+    for event in moves:
+        try:
+            after = table.apply(state, table.prepare(state, event, random.Random(0)))
+        except RuleError:
+            continue
+        at_ten = [seat for seat, t in enumerate(after.tribes) if t.track >= 10]
+        assert (after.end_trigger is None) == (not at_ten)
+        assert after.end_trigger is None or after.end_trigger in at_ten
+        if event["type"] == "end_turn" and not state.over:
+            round_ends = state.current == (state.start_player - 1) % len(PLAYERS)
+            assert after.over == (round_ends and bool(at_ten))
+        state = after
