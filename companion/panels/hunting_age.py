@@ -17,7 +17,8 @@ is a 422 panel with the translated message, without JavaScript a 303 back to the
     ``develop``   ``seat``, ``kind``; a hut in the Campfire edition ``face`` + ``space``;
                   the original edition types ``cost.<part>``, ``uncovered_vp``, a hut's
                   ``vp`` or ``end_game`` and a cave's flipped ``chip``s; optional
-                  ``any.<kind>`` names the pieces paying an any-food part.
+                  ``any_kind`` + ``any_count`` (the one-tap choice: the whole any-food
+                  part in one kind) or ``any.<kind>`` name the pieces paying it.
     ``harvest``   ``seat``, ``face``, ``space`` (0-based hunting space), optional
                   ``choice.<kind>`` — the free picks, one kind per button.
     ``store``     ``seat``, ``return.<kind>`` — the pieces going back to the supply.
@@ -110,18 +111,24 @@ def _affordable(tribe: Tribe, supply: Any, cost: Cost) -> bool:
 
 
 def _any_food(state: fold.TableState, seat: int, cost: Cost | None) -> list[dict[str, Any]]:
-    """The payer's choice of what pays the any-food part of ``cost``: one field per food
-    the cave holds, preselected with ``fold.any_food_proposal`` (changeable; the develop
-    event's ``any_food`` is what is paid). Empty when the cost has no any-food part."""
+    """The payer's one-tap choices for the any-food part of ``cost``: first the proposal
+    (``fold.any_food_proposal``, preselected; its ``kind`` is empty), then each food kind
+    the cave can spare enough of to pay the whole part with it. Empty when the cost has
+    no any-food part or the cave cannot pay it (the develop event's ``any_food`` is what
+    is paid)."""
     if cost is None or not cost.any_food:
         return []
     proposal = fold.any_food_proposal(state, seat, cost.as_dict())
+    if sum(proposal.values()) < cost.any_food:
+        return []
     tribe = state.tribes[seat]
-    return [
-        {"kind": k, "label": good_name(k), "held": tribe.food[k], "count": proposal.get(k, 0)}
+    spare = tribe.food - tribe.food.capped(cost.food)
+    one_kind = [
+        {"kind": k, "goods": bundle({k: cost.any_food})}
         for k in FOODS
-        if tribe.food[k]
+        if spare[k] >= cost.any_food and proposal != {k: cost.any_food}
     ]
+    return [{"kind": "", "goods": bundle(proposal)}, *one_kind]
 
 
 def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
@@ -387,6 +394,11 @@ def develop(table_id: str) -> Any:
             chosen = {k: v for k, v in _goods("any", FOODS).items() if v}
             if chosen:
                 event["any_food"] = chosen
+        if request.form.get("any_kind", ""):
+            # a one-tap choice: the whole any-food part paid with one kind
+            event["any_food"] = {
+                request.form["any_kind"]: base.form_int("any_count", label=_("any food"))
+            }
         if table.state.edition == "campfire":
             if kind == "hut":
                 event["face"] = request.form.get("face", "")

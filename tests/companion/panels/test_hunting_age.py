@@ -289,6 +289,34 @@ def test_one_development_per_turn(client, app, table):
     )
 
 
+def test_any_food_is_a_row_of_one_tap_choices(client, app, table):
+    # the 4th subordinate costs 2 green grain + 2 grape + 2 coins + 1 food of any kind (H1)
+    for price in [
+        {"green_grain": 2, "grape": 1, "coins": 1},
+        {"green_grain": 2, "grape": 2, "coins": 1},
+        {"green_grain": 2, "grape": 2, "coins": 2},
+    ]:
+        give(app, table.id, 0, **price)
+        send(app, table.id, {"type": "develop", "seat": 0, "kind": "subordinate"})
+        send(app, table.id, *({"type": "end_turn", "seat": seat} for seat in range(3)))
+    give(app, table.id, 0, green_grain=2, grape=2, coins=2, bear=1, mammoth=1)
+    body = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert 'name="any.' not in body  # no number fields to edit
+    choices = re.findall(r'data-testid="ha-any-subordinate-(\w+)"', body)
+    assert choices == ["proposal", "mammoth"]  # the proposal pays with bear
+    assert 'name="any_kind" value="" checked' in body
+    response = post(
+        client,
+        table.id,
+        "develop",
+        {"seat": 0, "kind": "subordinate", "any_kind": "mammoth", "any_count": "1"},
+    )
+    assert response.status_code == 200
+    tribe = get(app, table.id).state.tribes[0]
+    assert tribe.subordinates_added == 4 and tribe.food.as_dict()["bear"] == 1
+    assert tribe.food.total == 1
+
+
 def test_add_a_subordinate(client, app, table):
     give(app, table.id, 0, green_grain=2, grape=1, coins=1)
     response = post(client, table.id, "develop", {"seat": 0, "kind": "subordinate"})
@@ -355,6 +383,14 @@ def test_end_game_card_space_is_offered(client, table):
         ),
         ({"seat": "0", "kind": "hut", "face": "N02a", "space": "0"}, "N02a is not on the table"),
         ({"seat": "0", "kind": "subordinate", "any.bear": "lots"}, "bear must be a whole number"),
+        (
+            {"seat": "0", "kind": "subordinate", "any_kind": "bear", "any_count": "x"},
+            "any food must be a whole number",
+        ),
+        (
+            {"seat": "0", "kind": "subordinate", "any_kind": "coins", "any_count": "1"},
+            "any_food: unknown item 'coins'",
+        ),
     ],
 )
 def test_develop_bad_input(client, app, table, data, message):
