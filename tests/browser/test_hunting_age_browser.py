@@ -164,3 +164,39 @@ def test_a_round_on_three_phones_keeps_the_turn_on_the_first_screen(
         ".every(e => e.scrollWidth <= e.clientWidth)"
     )
     watcher.screenshot(path=str(SHOTS / f"hunting_age_{lang}_i21_scores.png"))
+
+
+def test_a_whole_game_on_two_phones(live_server: str, new_phone: Callable[..., Any]) -> None:
+    # Ann on her phone, Ben and Cho on a shared table phone: every turn is one harvest tap
+    # (the first basic card's first space), the storage when the caves are full, steps on
+    # the VP track (Ann 3, the others 2) and the end of the turn. Ann's track reaches 10 in
+    # round 4 (H2): the round is played out and the final count shows on both phones.
+    ann, table = new_phone(), new_phone()
+    url = create_table(ann, live_server, "hunting-age", lang="it", seat=0)
+    table.goto(f"{url}/join?lang=it")
+    table.locator('button[name="seat"][value=""]').click()
+    table.wait_for_selector("#panel")
+    ann.select_option('select[name="start_player"]', "0")
+    act(ann, '[data-testid="ha-setup"] button[type="submit"]')
+    first = ann.locator(".ha-faces li strong").first.inner_text()
+    for turn in range(12):
+        seat = turn % 3
+        page = ann if seat == 0 else table
+        if page is table:
+            table.reload()
+            table.wait_for_selector(f'#panel[data-version="{version(ann)}"]')
+        act(page, f'[data-testid="ha-seat-{seat}"] [data-testid="ha-harvest-{first}-0"]')
+        if page.locator(f'[data-testid="ha-seat-{seat}"] .ha-store').count():
+            act(page, f'[data-testid="ha-seat-{seat}"] .ha-store button[type="submit"]')
+        step(page, seat, "vp", 1, times=3 if seat == 0 else 2)
+        if turn == 9:  # Ann's 4th turn: her track is at 12
+            assert page.locator('[data-testid="ha-end"]').is_visible()
+        act(page, f'[data-testid="ha-seat-{seat}"] [data-testid="ha-end-turn"]')
+        if page is table:
+            ann.reload()
+            ann.wait_for_selector(f'#panel[data-version="{version(table)}"]')
+    for page in (ann, table):
+        page.reload()
+        over = page.locator('[data-testid="ha-over"]')
+        assert over.is_visible() and "Partita finita" in over.inner_text()
+        assert "Vince: Ann" in over.inner_text()  # 12 VP against 8 and 8

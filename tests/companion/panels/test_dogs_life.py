@@ -556,6 +556,23 @@ def test_bad_field_label_is_translated(client, table):
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "lang", "sentence"),
+    [
+        ("steps must be at least 1, not 0", "en", "Steps must be at least 1, not 0."),
+        ("a Fifi restano 0 punti azione", "it", "A Fifi restano 0 punti azione."),
+        ("フィフィは収容所にいます", "ja", "フィフィは収容所にいます。"),
+        ("Fifi is in the pound.", "en", "Fifi is in the pound."),
+        ("歩数は1以上にしてください。", "ja", "歩数は1以上にしてください。"),
+        ("  ", "en", ""),
+    ],
+)
+def test_a_refusal_reads_as_a_sentence(text, lang, sentence):
+    from companion.i18n import as_sentence
+
+    assert as_sentence(text, lang) == sentence
+
+
 def test_white_fang_is_named_in_japanese_in_refusals(client, new_table):
     table = new_table(players=3)
     refused(
