@@ -132,8 +132,11 @@ def line_chart(
             f'font-size="10">{escape(y_label)}</text>'
         )
     every = math.ceil(len(labels) / MAX_X_LABELS)
+    last = len(labels) - 1
     for index, label in enumerate(labels):
-        if index % every and index != len(labels) - 1:
+        if index != last and (index % every or 0 < last - index < every):
+            # thinned out; and never a label closer to the last one ("now", "fine") than
+            # the thinning step, where the two would overlap (issue 21)
             continue
         anchor = (
             "start"

@@ -43,6 +43,25 @@ def rule_error_message(error: RuleError) -> str:
     return error.translated(gettext)
 
 
+#: What may end a sentence already, in the languages the app speaks.
+SENTENCE_ENDS = ".!?。！？…"
+
+
+def as_sentence(text: str, lang: str) -> str:
+    """``text`` as a sentence a player reads (issue 21): a capital first letter (a no-op
+    in Japanese) and a full stop (。 in Japanese) unless it ends with one already. The
+    games word their refusals as clauses ("steps must be at least 1"), which history lines
+    and other messages embed; a refusal shown on its own is a sentence."""
+    text = text.strip()
+    if not text:
+        return text
+    if text[0].islower():
+        text = text[0].upper() + text[1:]
+    if text[-1] not in SENTENCE_ENDS:
+        text += "。" if lang == "ja" else "."
+    return text
+
+
 def translate(template: str, params: dict[str, Any] | None = None) -> str:
     """Translate an ``N_``-marked template and its ``Term`` parameters, then fill them in.
 

@@ -36,12 +36,12 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from flask import abort, request, url_for
+from flask import Response, abort, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from companion import charts, tables
-from companion.i18n import rule_error_message
+from companion.i18n import as_sentence, rule_error_message
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.dogs_life import catalog
@@ -70,6 +70,8 @@ from games.dogs_life.game import (
     winners,
 )
 from games.errors import N_, RuleError
+from games.table import Player
+from printgen.style import PALETTE
 
 GAME = fold.GAME
 bp = kit.blueprint(GAME, __name__)
@@ -103,6 +105,22 @@ FIELD_LABELS = {
 }
 
 
+def colour_class(dog_id: str) -> str:
+    """The colour class suffix of a dog (``c-dog-fifi``): the kit's colour, not its
+    player's, so the app shows Fifi purple as the printed deck does (issue 21)."""
+    return f"dog-{dog_id}"
+
+
+def colours_css() -> Response:
+    """Each dog's colour as the kit prints it: the catalog names the colour
+    (``catalog.Dog.colour``) and printgen's palette gives its ink, so the app and the paper
+    cannot drift apart. A stylesheet (the CSP forbids inline styles)."""
+    rules = (
+        f".c-{colour_class(d.id)} {{ --seat: {PALETTE[d.colour]}; }}" for d in catalog.DOGS.values()
+    )
+    return Response("\n".join(rules) + "\n", mimetype="text/css")
+
+
 def dog_name(dog_id: str) -> str:
     """The catalog dog's name in the reader's language (ホワイトファング, Zanna Bianca)."""
     return catalog.dog(dog_id).names.get(kit.lang()) or catalog.dog(dog_id).names["en"]
@@ -113,8 +131,10 @@ def breed_name(dog_id: str) -> str:
 
 
 def message(error: RuleError) -> str:
-    """A refusal in the reader's language, the dog named as the reader knows it."""
-    return rule_error_message(_dogs_named(error, kit.lang()))
+    """A refusal in the reader's language, the dog named as the reader knows it, as a
+    sentence (capital letter, full stop)."""
+    lang = kit.lang()
+    return as_sentence(rule_error_message(_dogs_named(error, lang)), lang)
 
 
 def _dogs_named(error: RuleError, lang: str) -> RuleError:
@@ -187,6 +207,7 @@ def _dog_view(
         "index": seat,
         "player": player,
         "id": spec.id,
+        "colour": colour_class(spec.id),
         "name": dog_name(spec.id),
         "breed": breed_name(spec.id),
         "current": seat == current,
@@ -234,8 +255,10 @@ def _chart(game: Game, players: Any, over: bool) -> Any:
     if len(rows) < 2:
         return None
     labels = [_("start"), *(str(n) for n in range(2, len(rows))), _("end") if over else _("now")]
+    # each line in its dog's colour, as on the cards (colours_css)
+    dogs = [Player(p.name, colour_class(game.dogs[s].dog)) for s, p in enumerate(players)]
     return charts.seat_chart(
-        players,
+        dogs,
         list(zip(*rows, strict=True)),
         labels=labels,
         title=_("Buried bones over the turns"),
@@ -394,6 +417,7 @@ def dog_choices() -> list[tuple[str, str, str, int]]:
 
 
 def init_app(app: Any) -> None:
+    app.add_url_rule("/dogs-life/colours.css", "dogs_life_colours", colours_css)
     # A refusal names dogs in the reader's language (``message``).
     kit.register(
         app, bp, GAME, view, refusal=message, dogs_life_dogs=dog_choices, dogs_life_limits=limits

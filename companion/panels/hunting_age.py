@@ -17,7 +17,10 @@ is a 422 panel with the translated message, without JavaScript a 303 back to the
     ``develop``   ``seat``, ``kind``; a hut in the Campfire edition ``face`` + ``space``;
                   the original edition types ``cost.<part>``, ``uncovered_vp``, a hut's
                   ``vp`` or ``end_game`` and a cave's flipped ``chip``s; optional
-                  ``any.<kind>`` names the pieces paying an any-food part.
+                  ``any_kind`` + ``any_count`` (the one-tap choice: the whole any-food
+                  part in one kind) or ``any.<kind>`` name the pieces paying it.
+    ``harvest``   ``seat``, ``face``, ``space`` (0-based hunting space), optional
+                  ``choice.<kind>`` — the free picks, one kind per button.
     ``store``     ``seat``, ``return.<kind>`` — the pieces going back to the supply.
     ``end-turn``  ``seat``.
 The food, coin and VP-track steppers post to the platform's generic ``adjust``.
@@ -36,7 +39,7 @@ from companion import charts, tables
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
-from games.hunting_age import development, storage
+from games.hunting_age import development, harvest, storage
 from games.hunting_age import setup as layout
 from games.hunting_age import table as fold
 from games.hunting_age.board import DEVELOPMENTS, LIMITS, extra_cost
@@ -108,18 +111,24 @@ def _affordable(tribe: Tribe, supply: Any, cost: Cost) -> bool:
 
 
 def _any_food(state: fold.TableState, seat: int, cost: Cost | None) -> list[dict[str, Any]]:
-    """The payer's choice of what pays the any-food part of ``cost``: one field per food
-    the cave holds, preselected with ``fold.any_food_proposal`` (changeable; the develop
-    event's ``any_food`` is what is paid). Empty when the cost has no any-food part."""
+    """The payer's one-tap choices for the any-food part of ``cost``: first the proposal
+    (``fold.any_food_proposal``, preselected; its ``kind`` is empty), then each food kind
+    the cave can spare enough of to pay the whole part with it. Empty when the cost has
+    no any-food part or the cave cannot pay it (the develop event's ``any_food`` is what
+    is paid)."""
     if cost is None or not cost.any_food:
         return []
     proposal = fold.any_food_proposal(state, seat, cost.as_dict())
+    if sum(proposal.values()) < cost.any_food:
+        return []
     tribe = state.tribes[seat]
-    return [
-        {"kind": k, "label": good_name(k), "held": tribe.food[k], "count": proposal.get(k, 0)}
+    spare = tribe.food - tribe.food.capped(cost.food)
+    one_kind = [
+        {"kind": k, "goods": bundle({k: cost.any_food})}
         for k in FOODS
-        if tribe.food[k]
+        if spare[k] >= cost.any_food and proposal != {k: cost.any_food}
     ]
+    return [{"kind": "", "goods": bundle(proposal)}, *one_kind]
 
 
 def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
@@ -202,6 +211,34 @@ def _build_spaces(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
     return faces
 
 
+def _harvests(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
+    """Each laid-out face's hunting spaces as one-tap harvests for ``seat`` (Campfire
+    edition): what the space gives with the seat's huts on that face (``games``'
+    ``harvest_yield``), the one-kind choices of its free picks, and whether conversions or
+    copies are left to do with the counters."""
+    rows = []
+    for face_id in state.faces:
+        face = FACES_BY_ID[face_id]
+        huts = [h.space for h in state.tribes[seat].huts if h.face == face_id]
+        spaces = []
+        for index in range(len(face.hunting)):
+            gives = harvest.harvest_yield(face, index, [h for h in huts if h is not None])
+            spaces.append(
+                {
+                    "index": index,
+                    "number": index + 1,
+                    "goods": bundle({**gives.food.as_dict(), "coins": gives.coins, "vp": gives.vp}),
+                    "picks": [
+                        {"kind": kind, "label": good_name(kind), "count": gives.picks}
+                        for kind in (gives.choices() if gives.picks else ())
+                    ],
+                    "manual": bool(gives.manual),
+                }
+            )
+        rows.append({"id": face_id, "name": face_name(face_id), "spaces": spaces})
+    return rows
+
+
 def _hut_label(hut: Hut) -> str:
     where = (
         _("%(face)s, space %(number)s", face=face_name(hut.face), number=(hut.space or 0) + 1)
@@ -249,6 +286,13 @@ def view(table: tables.TableView) -> dict[str, Any]:
                 "default_return": storage.default_return(tribe).as_dict(),
                 "developments": _developments(state, seat),
                 "faces": _build_spaces(state, seat) if campfire else [],
+                # one tap per hunting action: the player in turn, and everyone during the
+                # opening placements (before the first turn ends)
+                "harvests": (
+                    _harvests(state, seat)
+                    if campfire and not state.over and (seat == state.current or not state.turn)
+                    else []
+                ),
                 "huts": [_hut_label(h) for h in tribe.huts],
                 "chips": [chip_label(back) for back in tribe.revealed_chips],
                 "score": count["scores"][seat],
@@ -350,6 +394,11 @@ def develop(table_id: str) -> Any:
             chosen = {k: v for k, v in _goods("any", FOODS).items() if v}
             if chosen:
                 event["any_food"] = chosen
+        if request.form.get("any_kind", ""):
+            # a one-tap choice: the whole any-food part paid with one kind
+            event["any_food"] = {
+                request.form["any_kind"]: base.form_int("any_count", label=_("any food"))
+            }
         if table.state.edition == "campfire":
             if kind == "hut":
                 event["face"] = request.form.get("face", "")
@@ -366,6 +415,23 @@ def develop(table_id: str) -> Any:
                 event["end_game"] = end_game
             else:
                 event["vp"] = _count("vp", _("hut VP"))
+        return event
+
+    return kit.post_event(table_id, build, game=GAME)
+
+
+@bp.post("/harvest")
+def harvest_space(table_id: str) -> Any:
+    def build(_table: tables.TableView) -> dict[str, Any]:
+        event: dict[str, Any] = {
+            "type": "harvest",
+            "seat": base.form_int("seat", label=_("seat")),
+            "face": request.form.get("face", ""),
+            "space": base.form_int("space", label=_("hunting space")),
+        }
+        choice = {k: v for k, v in _goods("choice", FOODS).items() if v}
+        if choice:
+            event["choice"] = choice
         return event
 
     return kit.post_event(table_id, build, game=GAME)

@@ -24,6 +24,11 @@ events
         Campfire edition). Hut (Campfire): ``"face"``, ``"space"`` (0-based build space).
         Original edition: ``"cost"`` ``{kind|coins|any_food: n}`` (base + extra, as
         printed), ``"uncovered_vp"``, and for a hut ``"vp"`` or ``"end_game"``.
+    ``harvest``  ``{"seat", "face", "space", "choice": {kind: n}}`` (Campfire edition) —
+        a chief placed on or retrieved from hunting space ``space`` (0-based) of ``face``:
+        takes that space's harvest and that of the seat's huts on the face in one event
+        (``harvest``); ``choice`` fills the free picks (``prepare`` fills a one-kind
+        choice when it is missing). Conversions and copies stay with the counters.
     ``store``  ``{"seat", "return": {kind: n}}`` — returns food to the supply and checks
         the rest fits the open caves (``prepare`` fills ``return`` with the default
         choice when it is missing).
@@ -31,8 +36,10 @@ events
         after the end is triggered (H2), the turn of the seat on the start player's right
         ends the game.
 end (H2)
-    ``end_trigger`` is the seat that first built its 5th hut or reached 10 on the track;
-    ``turns_left`` counts the turns still to play after the current one.
+    ``end_trigger`` is the seat that first built its 5th hut or reached 10 on the track
+    and still does (a correction back under 10 lifts it: the round's end checks the
+    state as it is then); ``turns_left`` counts the turns still to play after the
+    current one.
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from games.errors import N_, RuleError, Term
-from games.hunting_age import development, setup, storage
+from games.hunting_age import development, harvest, setup, storage
 from games.hunting_age.board import LIMITS
 from games.hunting_age.cards import FACES_BY_ID
 from games.hunting_age.components import (
@@ -76,7 +83,7 @@ from games.hunting_age.tribe import (
     least_missed,
     take,
 )
-from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
+from games.table import ADJUST_FIELDS, Player, adjusted, check_range, dispatch
 
 GAME: Final = "hunting-age"
 COUNTERS: Final[dict[str, tuple[int, int]]] = {
@@ -160,9 +167,17 @@ def _with_tribe(state: TableState, seat: int, tribe: Tribe, supply: Supply) -> T
     tribes = list(state.tribes)
     tribes[seat] = tribe
     state = replace(state, tribes=tuple(tribes), supply=supply)
-    if state.end_trigger is None and tribe.end_triggered:
-        state = replace(state, end_trigger=seat)  # H2
-    return state
+    return replace(state, end_trigger=_end_trigger(state))
+
+
+def _end_trigger(state: TableState) -> int | None:
+    """H2: the seat whose tribe triggers the end *now* — the first to trigger while it still
+    does, else any seat that does. Not a latch: a VP track tapped 9→10→9 (a correction)
+    leaves no trigger, so the round's end checks the state as it is then."""
+    first = state.end_trigger
+    if first is not None and state.tribes[first].end_triggered:
+        return first
+    return next((seat for seat, t in enumerate(state.tribes) if t.end_triggered), None)
 
 
 # --- protocol ---------------------------------------------------------------------------
@@ -218,6 +233,13 @@ def prepare(state: TableState, event: dict[str, Any], rng: random.Random) -> dic
         group = ROCK_CHIP_GROUPS[tribe.caves_created]
         revealed = [back for t in state.tribes for back in t.revealed_chips]
         return {**event, "chips": list(development.draw_rock_chips(group, revealed, rng))}
+    if kind == "harvest" and "choice" not in event:
+        try:
+            gives = _harvest_yield(state, seat, event)
+        except RuleError:
+            return event  # apply explains
+        choice = harvest.default_choice(gives, state.supply.food)
+        return {**event, "choice": {kind: n for kind, n in choice.as_dict().items() if n}}
     if kind == "store" and "return" not in event:
         chosen = storage.default_return(tribe)
         return {**event, "return": {kind: n for kind, n in chosen if n}}
@@ -342,6 +364,35 @@ def _develop(state: TableState, event: Mapping[str, Any]) -> TableState:
     return replace(_with_tribe(state, seat, tribe, supply), developed=True)
 
 
+def _harvest_yield(state: TableState, seat: int, event: Mapping[str, Any]) -> harvest.Yield:
+    if state.edition != "campfire":
+        raise RuleError(
+            N_("a harvest is read off the Campfire edition's cards; use the counters instead")
+        )
+    face_id = event.get("face")
+    if not isinstance(face_id, str) or face_id not in state.faces:
+        raise RuleError(
+            N_("face must be a hunting ground on the table: {faces}"),
+            faces=", ".join(state.faces) or "—",
+        )
+    huts = [h.space for h in state.tribes[seat].huts if h.face == face_id and h.space is not None]
+    return harvest.harvest_yield(FACES_BY_ID[face_id], event.get("space"), huts)
+
+
+def _harvest(state: TableState, event: Mapping[str, Any]) -> TableState:
+    seat = _seat(state, event)
+    if state.over:
+        raise RuleError(N_("the game is over"))
+    gives = _harvest_yield(state, seat, event)
+    choice = _food(event.get("choice", {}), "choice")
+    harvest.check_choice(gives, choice)
+    tribe, supply = take(state.tribes[seat], state.supply, gives.food + choice)
+    coins = check_range(COUNTER_NAMES["coins"], tribe.coins + gives.coins, COUNTERS["coins"])
+    track = check_range(COUNTER_NAMES["vp"], tribe.track + gives.vp, COUNTERS["vp"])
+    tribe = replace(tribe, coins=coins, track=track)
+    return _with_tribe(state, seat, tribe, supply)
+
+
 def _store(state: TableState, event: Mapping[str, Any]) -> TableState:
     seat = _seat(state, event)
     returned = _food(event["return"], "return") if "return" in event else None
@@ -362,6 +413,8 @@ def _end_turn(state: TableState, event: Mapping[str, Any]) -> TableState:
             caves=tribe.open_caves,
         )
     seats = len(state.players)
+    # H2: the end is checked against the state when the round ends (end_trigger is kept
+    # true to the tribes by _with_tribe, never latched)
     over = state.end_trigger is not None and seat == last_seat(seats, state.start_player)
     totals = tuple(row["total"] for row in scores(state)["scores"])
     return replace(
@@ -404,6 +457,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
             "space",
         }
     ),
+    "harvest": frozenset({"type", "seat", "face", "space", "choice"}),
     "store": frozenset({"type", "seat", "return"}),
     "end_turn": frozenset({"type", "seat"}),
 }
@@ -412,6 +466,7 @@ _HANDLERS = {
     "adjust": _adjust,
     "setup": _setup,
     "develop": _develop,
+    "harvest": _harvest,
     "store": _store,
     "end_turn": _end_turn,
 }
@@ -593,6 +648,13 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
                 "space": space + 1 if isinstance(space, int) else space,
             }
         return N_("{name} built a hut"), {"name": name}
+    if kind == "harvest":
+        space = event.get("space")
+        return N_("{name} harvested {face}, hunting space {space}"), {
+            "name": name,
+            "face": event.get("face"),
+            "space": space + 1 if isinstance(space, int) else space,
+        }
     if kind == "store":
         returned = event.get("return")
         if isinstance(returned, Mapping) and all(

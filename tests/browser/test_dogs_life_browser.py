@@ -121,3 +121,90 @@ def test_a_turn_on_two_phones(
     assert a.locator('[data-testid="dl-end"] svg.chart').count() == 1
     shot(a, f"{name}_6_winner")
     b.wait_for_selector('[data-testid="dl-winner"]', timeout=SYNC_MS)
+
+
+# --- issue 21: the rough edges at a real table ----------------------------------------------
+
+#: Every word of the panel's visible text whose letters lie on more than one line: a word
+#: broken in the middle ("Giornal|e 6"). Japanese has no spaces: only Latin words count.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.getElementById("panel"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    const hidden = "svg, select, option, .sr-only, details:not([open]) > :not(summary)";
+    if (!parent || parent.closest(hidden)) continue;
+    if (!parent.getClientRects().length) continue;
+    for (const match of node.data.matchAll(/[A-Za-zÀ-ÿ']{2,}/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const rects = [...range.getClientRects()].filter(r => r.width > 0);
+      const tops = new Set(rects.map(r => Math.round(r.top)));
+      if (tops.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "it"])
+def test_a_turn_at_a_real_table_keeps_the_phone_steady(
+    live_server: str, phone: Any, second_phone: Any, shot: Any, lang: str
+) -> None:
+    # Items of issue 21 on phones of 360×640: the page stays where it was after each tap
+    # (no jump to the bottom: htmx swaps the panel whole); the correction section stays
+    # open while it is used (4 steps = 4 taps); no word breaks in the middle, in any
+    # language; the dogs wear the kit's colours (Fifi purple, whoever plays her).
+    from phone_kit import create_table
+
+    a, b = phone, second_phone
+    name = f"dogs_life_{lang}_i21"
+    url = create_table(a, live_server, "dogs-life", lang=lang, seat=0)
+    b.goto(f"{url}/join?lang={lang}")
+    b.locator('button[name="seat"][value="1"]').click()
+    b.wait_for_selector("#panel")
+    swatch = a.locator('[data-testid="dl-dog-0"] > summary .swatch')
+    assert swatch.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(123, 74, 168)"
+
+    act(a, "dl-start-0")
+    act(a, "dl-pick-paper-0")
+    act(a, "dl-pick-bone-0")
+
+    # Tap after tap further down the card: the page stays put (scroll anchoring is off
+    # for the swapped panel; it used to follow the old panel down to the bottom).
+    def stays_put(testid: str) -> None:
+        a.locator(f'[data-testid="{testid}"]').scroll_into_view_if_needed()
+        a.evaluate("window.scrollBy(0, 40)")
+        before = a.evaluate("window.scrollY")
+        act(a, testid)
+        assert a.evaluate("window.scrollY") == before, testid
+
+    for testid in ("dl-eat-0-1", "dl-drink-0", "dl-bury-0"):
+        stays_put(testid)
+    assert a.evaluate(BROKEN_WORDS) == [], lang
+    for locator in a.locator('[data-testid="dl-dog-0"] .btn').all():
+        if locator.is_visible():
+            assert locator.evaluate("e => getComputedStyle(e).overflowWrap") != "anywhere"
+    a.locator('[data-testid="dl-items-0"]').scroll_into_view_if_needed()
+    shot(a, f"{name}_1_carried", full_page=False)
+
+    # The correction section: opened once, it stays open for four steps.
+    more = a.locator('[data-testid="dl-more-0"]')
+    more.locator("summary").click()
+    steppers = '[data-testid="dl-more-0"] form:has(input[name="counter"][value="{}"])'
+    for counter, delta in (("hunger", "-1"), ("hunger", "-1"), ("hunger", "1"), ("bones", "1")):
+        tap(a, f'{steppers.format(counter)}:has(input[name="delta"][value="{delta}"]) button')
+        assert more.evaluate("e => e.open"), counter
+    shot(a, f"{name}_2_corrections", full_page=False)
+    more.locator("summary").click()  # closed by hand, it stays closed
+    assert not more.evaluate("e => e.open"), "closed by hand"
+    stays_put("dl-roll-0")  # the die ends the turn's actions
+    assert not more.evaluate("e => e.open")
+
+    # Ben's turn on his phone: the same, and his dog in its own colour.
+    b.reload()
+    b.wait_for_selector(f'#panel[data-version="{version(a)}"]')
+    act(b, "dl-start-1")
+    assert b.evaluate(BROKEN_WORDS) == [], lang
+    shot(b, f"{name}_3_second_phone")

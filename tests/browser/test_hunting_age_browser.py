@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_kit import act, create_table
+from phone_kit import act, create_table, version
 
 SHOTS = Path(__file__).parent / "screenshots"
 
@@ -88,3 +88,115 @@ def test_short_game_on_a_phone(
     snap(page, "5_final")
     page.locator('[data-testid="ha-scores"]').scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"hunting_age_{lang}_6_scores.png"))
+
+
+# --- issue 21: a real table on phones of 360×640 ----------------------------------------------
+
+FIVE = (
+    ("Ann", "red"),
+    ("Benedetta", "blue"),
+    ("Cho", "green"),
+    ("Dario", "yellow"),
+    ("Eve", "purple"),
+)
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    return page.locator(selector).first.bounding_box()
+
+
+def first_screen_bottom(page: Any) -> float:
+    """The lowest y of the first screen not hidden by the dock (Undo · History · Invite)."""
+    dock = page.locator(".dock")
+    return box(page, ".dock")["y"] if dock.count() else 640
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "it"])
+def test_a_round_on_three_phones_keeps_the_turn_on_the_first_screen(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
+) -> None:
+    # Items of issue 21: on every phone (the player in turn's, another seat's, a shared
+    # watcher's) the player in turn's 7 counters are on the first screen; a harvest is one
+    # tap per hunting space; every score column fits 360 px (Italian "Totale" too).
+    ann, ben, watcher = new_phone(), new_phone(), new_phone()
+    url = create_table(ann, live_server, "hunting-age", lang=lang, players=FIVE, seat=0)
+    for page, seat in ((ben, "1"), (watcher, "")):
+        page.goto(f"{url}/join?lang={lang}")
+        page.locator(f'button[name="seat"][value="{seat}"]').click()
+        page.wait_for_selector("#panel")
+    ann.select_option('select[name="start_player"]', "0")
+    act(ann, '[data-testid="ha-setup"] button[type="submit"]')
+    faces = [f.inner_text() for f in ann.locator(".ha-faces li strong").all()]
+
+    for turn, seat in enumerate((0, 1)):
+        player = (ann, ben)[seat]
+        for page in (ann, ben, watcher):
+            page.reload()  # the first screen as a phone opens it (live sync is tested apart)
+            page.wait_for_selector(f'#panel[data-version="{version(player)}"]')
+            page.evaluate("window.scrollTo(0, 0)")  # a reload keeps the scroll
+            assert page.evaluate("window.scrollY") == 0
+            current = f'[data-testid="ha-seat-{seat}"]'
+            assert box(page, current)["y"] < box(page, ".ha-supply")["y"]
+            last = box(page, f'{current} .ha-counter:has(input[value="vp"]) .stepper')
+            assert last["y"] + last["height"] <= first_screen_bottom(page), (lang, seat)
+        shot(player, f"hunting_age_{lang}_i21_{turn}_turn_of_{seat}")
+        ann.screenshot(path=str(SHOTS / f"hunting_age_{lang}_i21_{turn}_first_screen.png"))
+
+        # One tap harvests the 5th hunting space of the first basic card (bear, mammoth …).
+        before = player.locator(
+            f'[data-testid="ha-seat-{seat}"] .ha-counter output'
+        ).all_inner_texts()
+        act(player, f'[data-testid="ha-harvest-{faces[0]}-4"]')
+        after = player.locator(
+            f'[data-testid="ha-seat-{seat}"] .ha-counter output'
+        ).all_inner_texts()
+        assert sum(map(int, after[:5])) > sum(map(int, before[:5]))  # food came in one tap
+        act(player, f'[data-testid="ha-seat-{seat}"] [data-testid="ha-end-turn"]')
+
+    # The count: every column inside the card, nothing to scroll sideways (Italian "Totale").
+    watcher.locator('[data-testid="ha-scores"] h2').evaluate("e => e.scrollIntoView()")
+    limit = box(watcher, '[data-testid="ha-scores"]')
+    for cell in watcher.locator('[data-testid="ha-scores"] th, [data-testid="ha-scores"] td').all():
+        edge = cell.bounding_box()
+        assert edge["x"] + edge["width"] <= limit["x"] + limit["width"], cell.inner_text()
+    assert watcher.evaluate(
+        "[...document.querySelectorAll('[data-testid=ha-scores] .scroll-x')]"
+        ".every(e => e.scrollWidth <= e.clientWidth)"
+    )
+    watcher.screenshot(path=str(SHOTS / f"hunting_age_{lang}_i21_scores.png"))
+
+
+def test_a_whole_game_on_two_phones(live_server: str, new_phone: Callable[..., Any]) -> None:
+    # Ann on her phone, Ben and Cho on a shared table phone: every turn is one harvest tap
+    # (the first basic card's first space), the storage when the caves are full, steps on
+    # the VP track (Ann 3, the others 2) and the end of the turn. Ann's track reaches 10 in
+    # round 4 (H2): the round is played out and the final count shows on both phones.
+    ann, table = new_phone(), new_phone()
+    url = create_table(ann, live_server, "hunting-age", lang="it", seat=0)
+    table.goto(f"{url}/join?lang=it")
+    table.locator('button[name="seat"][value=""]').click()
+    table.wait_for_selector("#panel")
+    ann.select_option('select[name="start_player"]', "0")
+    act(ann, '[data-testid="ha-setup"] button[type="submit"]')
+    first = ann.locator(".ha-faces li strong").first.inner_text()
+    for turn in range(12):
+        seat = turn % 3
+        page = ann if seat == 0 else table
+        if page is table:
+            table.reload()
+            table.wait_for_selector(f'#panel[data-version="{version(ann)}"]')
+        act(page, f'[data-testid="ha-seat-{seat}"] [data-testid="ha-harvest-{first}-0"]')
+        if page.locator(f'[data-testid="ha-seat-{seat}"] .ha-store').count():
+            act(page, f'[data-testid="ha-seat-{seat}"] .ha-store button[type="submit"]')
+        step(page, seat, "vp", 1, times=3 if seat == 0 else 2)
+        if turn == 9:  # Ann's 4th turn: her track is at 12
+            assert page.locator('[data-testid="ha-end"]').is_visible()
+        act(page, f'[data-testid="ha-seat-{seat}"] [data-testid="ha-end-turn"]')
+        if page is table:
+            ann.reload()
+            ann.wait_for_selector(f'#panel[data-version="{version(table)}"]')
+    for page in (ann, table):
+        page.reload()
+        over = page.locator('[data-testid="ha-over"]')
+        assert over.is_visible() and "Partita finita" in over.inner_text()
+        assert "Vince: Ann" in over.inner_text()  # 12 VP against 8 and 8

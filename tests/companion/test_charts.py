@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 
@@ -107,6 +108,24 @@ def test_long_label_lists_are_thinned_but_keep_the_last():
     chart = line_chart([Series("A", list(range(30)))], labels=labels, title="t")
     shown = [t.text for t in svg_of(chart).findall(f"{SVG}text") if t.text.startswith("r")]
     assert len(shown) <= MAX_X_LABELS + 1 and shown[0] == "r0" and shown[-1] == "r29"
+
+
+@pytest.mark.parametrize("count", range(2, 61))
+@pytest.mark.parametrize("last", ["now", "ora", "fine", "end"])
+def test_x_labels_never_overlap(count, last):
+    # issue 21: the label before the last ("24" beside "ora") drew over it. Widths as
+    # drawn at font-size 11: about 6.2 units a character (0.56 em).
+    labels = ["inizio", *(str(n) for n in range(2, count)), last][-count:]
+    chart = line_chart([Series("A", [0] * count)], labels=labels, title="t")
+    spans = []
+    for text in svg_of(chart).findall(f"{SVG}text"):
+        if text.get("font-size") != "11":
+            continue
+        x, width = float(text.get("x")), 6.2 * len(text.text)
+        start = {"start": x, "end": x - width}.get(text.get("text-anchor"), x - width / 2)
+        spans.append((start, start + width))
+    spans.sort()
+    assert all(a_end <= b_start for (_a, a_end), (b_start, _b) in itertools.pairwise(spans))
 
 
 def test_a_single_point_is_drawn_in_the_middle():

@@ -11,7 +11,8 @@ import re
 from typing import Any
 
 import pytest
-from companion_testkit import get, new_table_form, poster, refused, send, text
+from companion_testkit import get, new_table_form, poster, send, text
+from companion_testkit import refused as refused_panel
 from werkzeug.datastructures import MultiDict
 
 from companion import tables
@@ -36,6 +37,17 @@ def table(new_table):
     return new_table()
 
 
+def refused(response: Any, message: str) -> None:
+    """A 422 panel whose alert holds ``message`` (its first letter capitalised when it
+    opens the alert) as a sentence: a capital letter and a full stop (issue 21)."""
+    refused_panel(response, "")
+    body = response.get_data(as_text=True)
+    alert = re.sub(r"<[^>]+>", "", re.search(r'role="alert">(.*?)</div>', body, re.S)[1])
+    alert = re.sub(r"\s+", " ", alert).strip().replace("&#39;", "'")
+    assert not alert[0].islower() and alert[-1] in ".。", alert
+    assert message in alert or message[:1].upper() + message[1:] in alert, alert
+
+
 def dog(app, table_id: str, seat: int = 0):
     return get(app, table_id).state.dogs[seat]
 
@@ -58,6 +70,27 @@ def test_panel_shows_one_card_per_dog_with_its_chart(client, new_table):
     assert words.count("hunger 4/4") == 3
     assert "7 beside the chart · 0 on lampposts" in words
     assert re.search(r"dogs_life\.[0-9a-f]{10}\.css", body)  # hashed name (companion.serving)
+
+
+def test_each_dog_wears_the_kits_colour_not_its_players(client, new_table):
+    # issue 21: Ann (red) plays Fifi, printed purple: the app shows Fifi purple too, in
+    # printgen's ink (one source: catalog.Dog.colour → printgen.style.PALETTE)
+    from games.dogs_life import catalog
+    from printgen.style import PALETTE
+
+    table = new_table(players=3)
+    body = client.get(f"/t/{table.id}").get_data(as_text=True)
+    card = re.search(r'<details class="card seat dl-dog ([^"]*)"[^>]*data-testid="dl-dog-0"', body)
+    assert card and "c-dog-fifi" in card[1].split() and "c-red" not in card[1]
+    assert 'class="swatch c-dog-fifi"' in body and 'class="swatch c-red"' not in body
+    css = client.get("/dogs-life/colours.css")
+    assert css.status_code == 200 and css.mimetype == "text/css"
+    for dog_id, spec in catalog.DOGS.items():
+        assert f".c-dog-{dog_id} {{ --seat: {PALETTE[spec.colour]}; }}" in css.get_data(
+            as_text=True
+        )
+    assert PALETTE[catalog.dog("fifi").colour] == PALETTE["purple"]
+    assert re.search(r'href="/dogs-life/colours.css"', body)
 
 
 @pytest.mark.parametrize(
@@ -522,6 +555,23 @@ def test_bad_field_label_is_translated(client, table):
         post(client, table.id, "eat", {"seat": 0, "days": "x"}, lang="ja"),
         "食料の日数は整数にしてください",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "sentence"),
+    [
+        ("steps must be at least 1, not 0", "en", "Steps must be at least 1, not 0."),
+        ("a Fifi restano 0 punti azione", "it", "A Fifi restano 0 punti azione."),
+        ("フィフィは収容所にいます", "ja", "フィフィは収容所にいます。"),
+        ("Fifi is in the pound.", "en", "Fifi is in the pound."),
+        ("歩数は1以上にしてください。", "ja", "歩数は1以上にしてください。"),
+        ("  ", "en", ""),
+    ],
+)
+def test_a_refusal_reads_as_a_sentence(text, lang, sentence):
+    from companion.i18n import as_sentence
+
+    assert as_sentence(text, lang) == sentence
 
 
 def test_white_fang_is_named_in_japanese_in_refusals(client, new_table):

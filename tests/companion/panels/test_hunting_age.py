@@ -170,6 +170,74 @@ def test_steppers_for_every_counter_of_every_seat(client, table):
             ), (seat, counter)
 
 
+# -- harvests: one tap per hunting space -------------------------------------------------
+
+
+def harvest_buttons(body: str, seat: int) -> list[str]:
+    """The data-testids of ``seat``'s harvest buttons on the page."""
+    start = body.index(f'data-testid="ha-harvests-{seat}"')
+    section = body[start : body.index("</details>", start)]
+    return re.findall(r'data-testid="(ha-harvest-[^"]+)"', section)
+
+
+def test_a_harvest_is_one_tap_per_space(client, app, table):
+    # B1a's 5th hunting space prints bear ×2 + mammoth ×1: one tap, one event
+    body = client.get(f"/t/{table.id}").get_data(as_text=True)
+    buttons = harvest_buttons(body, 0)
+    assert "ha-harvest-B1a-4" in buttons and "ha-harvest-N10a-3" in buttons
+    assert len([b for b in buttons if b.startswith("ha-harvest-B1a-")]) == 5
+    before = get(app, table.id).version
+    response = post(client, table.id, "harvest", {"seat": 0, "face": "B1a", "space": "4"})
+    assert response.status_code == 200
+    after = get(app, table.id)
+    assert after.version == before + 1
+    assert after.state.tribes[0].food.as_dict() == {
+        **dict.fromkeys(hunting_age.FOODS, 0),
+        "bear": 2,
+        "mammoth": 1,
+    }
+    assert "bear 10 /12" in text(response) and "mammoth 7 /8" in text(response)
+
+
+def test_a_free_pick_is_a_row_of_one_tap_choices(client, app, table):
+    # N01a's 4th hunting space: any food ×2 — a button per food kind
+    body = client.get(f"/t/{table.id}").get_data(as_text=True)
+    kinds = [
+        b.removeprefix("ha-harvest-N01a-3-")
+        for b in harvest_buttons(body, 0)
+        if b.startswith("ha-harvest-N01a-3-")
+    ]
+    assert kinds == list(hunting_age.FOODS)
+    response = post(
+        client, table.id, "harvest", {"seat": 0, "face": "N01a", "space": "3", "choice.grape": "2"}
+    )
+    assert response.status_code == 200
+    assert get(app, table.id).state.tribes[0].food.grape == 2
+
+
+def test_harvests_are_offered_to_the_seat_in_turn_and_in_the_opening(client, app, table):
+    body = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert all(harvest_buttons(body, seat) for seat in range(3))  # opening placements
+    send(app, table.id, {"type": "end_turn", "seat": 0})
+    body = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert harvest_buttons(body, 1) and 'data-testid="ha-harvests-0"' not in body
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"seat": 0, "face": "N02a", "space": "0"}, "face must be a hunting ground on the table"),
+        ({"seat": 0, "face": "B1a", "space": "9"}, "space must be a hunting space of B1a: 0 to 4"),
+        ({"seat": 0, "face": "B1a", "space": "x"}, "hunting space must be a whole number"),
+        ({"seat": 0, "face": "B1a", "space": "0", "choice.bear": "x"}, "bear must be a whole"),
+    ],
+)
+def test_harvest_bad_input(client, app, table, data, message):
+    before = get(app, table.id).version
+    refused(post(client, table.id, "harvest", data), message)
+    assert get(app, table.id).version == before
+
+
 # -- developments (H1) -----------------------------------------------------------------
 
 
@@ -219,6 +287,34 @@ def test_one_development_per_turn(client, app, table):
         post(client, table.id, "develop", {"seat": 0, "kind": "subordinate"}),
         "only one development per turn",
     )
+
+
+def test_any_food_is_a_row_of_one_tap_choices(client, app, table):
+    # the 4th subordinate costs 2 green grain + 2 grape + 2 coins + 1 food of any kind (H1)
+    for price in [
+        {"green_grain": 2, "grape": 1, "coins": 1},
+        {"green_grain": 2, "grape": 2, "coins": 1},
+        {"green_grain": 2, "grape": 2, "coins": 2},
+    ]:
+        give(app, table.id, 0, **price)
+        send(app, table.id, {"type": "develop", "seat": 0, "kind": "subordinate"})
+        send(app, table.id, *({"type": "end_turn", "seat": seat} for seat in range(3)))
+    give(app, table.id, 0, green_grain=2, grape=2, coins=2, bear=1, mammoth=1)
+    body = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert 'name="any.' not in body  # no number fields to edit
+    choices = re.findall(r'data-testid="ha-any-subordinate-(\w+)"', body)
+    assert choices == ["proposal", "mammoth"]  # the proposal pays with bear
+    assert 'name="any_kind" value="" checked' in body
+    response = post(
+        client,
+        table.id,
+        "develop",
+        {"seat": 0, "kind": "subordinate", "any_kind": "mammoth", "any_count": "1"},
+    )
+    assert response.status_code == 200
+    tribe = get(app, table.id).state.tribes[0]
+    assert tribe.subordinates_added == 4 and tribe.food.as_dict()["bear"] == 1
+    assert tribe.food.total == 1
 
 
 def test_add_a_subordinate(client, app, table):
@@ -287,6 +383,14 @@ def test_end_game_card_space_is_offered(client, table):
         ),
         ({"seat": "0", "kind": "hut", "face": "N02a", "space": "0"}, "N02a is not on the table"),
         ({"seat": "0", "kind": "subordinate", "any.bear": "lots"}, "bear must be a whole number"),
+        (
+            {"seat": "0", "kind": "subordinate", "any_kind": "bear", "any_count": "x"},
+            "any food must be a whole number",
+        ),
+        (
+            {"seat": "0", "kind": "subordinate", "any_kind": "coins", "any_count": "1"},
+            "any_food: unknown item 'coins'",
+        ),
     ],
 )
 def test_develop_bad_input(client, app, table, data, message):
@@ -538,14 +642,14 @@ def test_original_edition_shows_typed_cost_forms(client, new_table):
 # -- routes of other games and tables --------------------------------------------------
 
 
-@pytest.mark.parametrize("route", ["setup", "develop", "store", "end-turn"])
+@pytest.mark.parametrize("route", ["setup", "develop", "harvest", "store", "end-turn"])
 def test_routes_404_for_other_games_and_unknown_tables(client, make_table, route):
     other = make_table()  # the fake counters game
     assert post(client, other.id, route, {"seat": 0}).status_code == 404
     assert post(client, "no-such-table", route, {"seat": 0}).status_code == 404
 
 
-@pytest.mark.parametrize("route", ["setup", "develop", "store", "end-turn"])
+@pytest.mark.parametrize("route", ["setup", "develop", "harvest", "store", "end-turn"])
 def test_routes_refuse_get(client, table, route):
     assert client.get(f"/t/{table.id}/hunting-age/{route}").status_code == 405
 

@@ -115,12 +115,13 @@ def test_adjust_refused_when_the_supply_cannot_give_it() -> None:
         (adjust(0, "bear", True), "delta must be a whole number"),  # type: ignore[arg-type]
         (
             {"type": "dance"},
-            "unknown event type 'dance'; expected one of: adjust, setup, develop, store, end_turn",
+            "unknown event type 'dance'; expected one of: adjust, setup, develop, harvest, "
+            "store, end_turn",
         ),
         (
             {"type": ["adjust"]},
             "unknown event type ['adjust']; expected one of: adjust, "
-            "setup, develop, store, end_turn",
+            "setup, develop, harvest, store, end_turn",
         ),
     ],
 )
@@ -142,6 +143,87 @@ def test_vp_track_reaching_ten_triggers_the_end() -> None:
     state = play([adjust(1, "vp", 1)], state)
     assert state.end_trigger == 1
     assert state.turns_left == 2  # seat 0 is playing; seats 1 and 2 still play
+
+
+# --- harvest (one event per hunting action) ---------------------------------------------
+
+
+def harvest(seat: int, face: str, space: int, **extra: Any) -> dict[str, Any]:
+    return {"type": "harvest", "seat": seat, "face": face, "space": space, **extra}
+
+
+def test_a_harvest_takes_the_printed_space_in_one_event() -> None:
+    # B1a's 5th hunting space prints bear ×2 + mammoth ×1; its 2nd bear ×1 + coin ×1
+    state = play([SET_UP, harvest(1, "B1a", 4)])
+    assert state.tribes[1].food == Food(bear=2, mammoth=1)
+    assert state.supply.food == SUPPLY_LIMITS - Food(bear=2, mammoth=1)
+    state = play([harvest(1, "B1a", 1)], state)
+    assert state.tribes[1].food == Food(bear=3, mammoth=1) and state.tribes[1].coins == 1
+
+
+def test_a_harvest_includes_the_harvesters_huts_on_that_card() -> None:
+    # turn step 1: the chief's space and every hut of the seat on that card; B1a's build
+    # space 1 harvests bear ×1
+    funds = [adjust(0, k, n) for k, n in (("grape", 1), ("green_grain", 1), ("coins", 1))]
+    hut = {"type": "develop", "seat": 0, "kind": "hut", "face": "B1a", "space": 0}
+    state = play([SET_UP, *funds, hut])
+    state = play([harvest(0, "B1a", 0), harvest(1, "B1a", 0)], state)
+    assert state.tribes[0].food == Food(bear=2) and state.tribes[1].food == Food(bear=1)
+
+
+def test_a_harvest_can_reach_the_end_trigger() -> None:
+    # N10a's 4th hunting space gives a VP-track step and a coin
+    state = play([SET_UP, adjust(2, "vp", 9), harvest(2, "N10a", 3)])
+    assert state.tribes[2].track == 10 and state.tribes[2].coins == 1
+    assert state.end_trigger == 2
+
+
+def test_free_picks_take_the_choice_or_what_the_supply_has_most() -> None:
+    # N01a's 4th hunting space: any food ×2
+    state = play([SET_UP, harvest(0, "N01a", 3, choice={"mammoth": 1, "grape": 1})])
+    assert state.tribes[0].food == Food(mammoth=1, grape=1)
+    state = play([SET_UP, adjust(1, "bear", 12)])
+    filled = table.prepare(state, harvest(0, "N01a", 3), random.Random(0))
+    assert filled["choice"] == {"grape": 2}  # bear is gone; grape before green grain
+    state = play([harvest(0, "N01a", 3)], state)
+    assert state.tribes[0].food == Food(grape=2)
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        (harvest(0, "N02a", 0), "face must be a hunting ground on the table: "),
+        (harvest(0, "B1a", 5), "space must be a hunting space of B1a: 0 to 4"),
+        (harvest(0, "B1a", True), "space must be a hunting space of B1a: 0 to 4"),
+        (harvest(0, "B1a", 0, choice={"bear": 1}), "choose 0 food pieces for this harvest, not 1"),
+        (harvest(0, "N01a", 3, choice={"bear": 1}), "choose 2 food pieces for this harvest, not 1"),
+        (harvest(0, "N01a", 3, choice={"coins": 2}), "choice: unknown item 'coins'; expected"),
+        (harvest(0, "N01a", 3, choice={"bear": -1}), "choice.bear must be a whole number"),
+    ],
+)
+def test_bad_harvests_are_refused(event: dict[str, Any], message: str) -> None:
+    state = play([SET_UP])
+    assert refused(state, event).startswith(message)
+
+
+def test_basic_food_picks_are_bear_grape_or_green_grain() -> None:
+    # B3b's 3rd hunting space: 2 of bear, grape or green grain
+    state = play([{**SET_UP, "faces": ["B1a", "B2a", "B3b", "B4a", "N01a", "N08a", "N10a"]}])
+    event = harvest(0, "B3b", 2, choice={"mammoth": 2})
+    assert refused(state, event) == "2 of the chosen pieces must be bear, grape or green grain"
+    state = play([harvest(0, "B3b", 2, choice={"bear": 1, "grape": 1})], state)
+    assert state.tribes[0].food == Food(bear=1, grape=1)
+
+
+def test_a_harvest_the_supply_cannot_give_changes_nothing() -> None:
+    state = play([SET_UP, adjust(1, "mammoth", 8)])
+    assert refused(state, harvest(0, "B1a", 4)) == "the supply has only 0 mammoth left, not 1"
+
+
+def test_the_original_edition_harvests_with_the_counters() -> None:
+    state = table.new_state(PLAYERS, {"edition": "original"})
+    state = play([SET_UP], state)
+    assert refused(state, harvest(0, "B1a", 0)).startswith("a harvest is read off the Campfire")
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -460,6 +542,26 @@ def test_game_ends_after_the_start_players_right_neighbour() -> None:
     assert state.totals_by_turn == ((0, 0, 0), (0, 0, 10), (0, 0, 10))
 
 
+def test_a_track_corrected_back_under_ten_does_not_end_the_game() -> None:
+    # H2 (issue 21): the end is checked against the state when the round ends — a VP
+    # track tapped 9→10→9 is a correction, not a trigger
+    state = play([SET_UP, adjust(1, "vp", 9), adjust(1, "vp", 1)])
+    assert state.end_trigger == 1
+    state = play([adjust(1, "vp", -1)], state)
+    assert state.end_trigger is None and state.turns_left is None
+    state = play([{"type": "end_turn"}] * 3, state)
+    assert not state.over and state.turn == 3
+    assert table.to_json(state)["end"] == {"trigger": None, "turns_left": None, "over": False}
+
+
+def test_the_trigger_passes_to_a_seat_still_at_ten() -> None:
+    # H2: two tracks reach 10; the first is corrected back, the other still ends the game
+    state = play([SET_UP, adjust(0, "vp", 10), adjust(2, "vp", 10), adjust(0, "vp", -1)])
+    assert state.end_trigger == 2 and state.turns_left == 2
+    state = play([{"type": "end_turn"}] * 3, state)
+    assert state.over
+
+
 def test_fifth_hut_triggers_the_end() -> None:
     # original edition: any cost, any VP — five huts in five turns of seat 0
     state = table.new_state(PLAYERS, {"edition": "original"})
@@ -620,3 +722,35 @@ def test_supply_and_caves_stay_within_the_rules(moves: list[dict[str, Any]], see
             for name, (low, high) in table.COUNTERS.items():
                 assert low <= counts[name] <= high
             assert 0 <= row.caves_created <= 3 and 0 <= row.subordinates_added <= 4
+
+
+track_taps = st.lists(
+    st.one_of(
+        st.builds(adjust, st.integers(0, 2), st.just("vp"), st.integers(-3, 3)),
+        st.just({"type": "end_turn"}),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=80)
+@given(track_taps)
+def test_the_game_ends_exactly_when_a_track_is_at_ten_as_a_round_ends(
+    moves: list[dict[str, Any]],
+) -> None:
+    # H2 property: whatever taps come before, a round's end ends the game if and only if
+    # some track is at 10 or more then; the trigger shown is always a seat at 10 or more
+    # (tracks start near 10 so taps cross it both ways)
+    state = play([SET_UP, adjust(0, "vp", 8), adjust(1, "vp", 9), adjust(2, "vp", 10)])
+    for event in moves:
+        try:
+            after = table.apply(state, table.prepare(state, event, random.Random(0)))
+        except RuleError:
+            continue
+        at_ten = [seat for seat, t in enumerate(after.tribes) if t.track >= 10]
+        assert (after.end_trigger is None) == (not at_ten)
+        assert after.end_trigger is None or after.end_trigger in at_ten
+        if event["type"] == "end_turn" and not state.over:
+            round_ends = state.current == (state.start_player - 1) % len(PLAYERS)
+            assert after.over == (round_ends and bool(at_ten))
+        state = after

@@ -345,6 +345,7 @@ def described_events() -> list[dict[str, Any]]:
         {"type": "store", "seat": 0, "return": {"bear": 1, "yellow_grain": 2}},
         {"type": "store", "seat": 0, "return": {}},
         {"type": "store", "seat": 0, "return": ["bear"]},
+        {"type": "harvest", "seat": 0, "face": "B1a", "space": 4},
         {"type": "end_turn", "seat": 2},
         {"type": "dance"},
     ]
@@ -388,6 +389,10 @@ def test_every_history_line_is_fully_translatable() -> None:
         (
             {"type": "develop", "seat": 0, "kind": "hut", "face": "B1a", "space": 1},
             "Ann BUILT A HUT ON B1a, BUILD SPACE 2",
+        ),
+        (
+            {"type": "harvest", "seat": 1, "face": "B1a", "space": 4},
+            "Ben HARVESTED B1a, HUNTING SPACE 5",
         ),
     ],
 )
