@@ -10,7 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from printgen import fonts
+from printgen.linebreak import PT
 from printgen.pen import Pen
+from printgen.style import text_on
 
 Draw = Callable[[Pen], None]
 ICONS: dict[str, Draw] = {}
@@ -486,6 +489,22 @@ MARKS: dict[str, list[tuple[float, float]] | None] = {
         )
         for k in range(6)
     ],
+    # A table may choose any colour the companion offers (games.table.COLOURS).
+    "black": [  # a cross
+        (3.4, 0.6),
+        (6.6, 0.6),
+        (6.6, 3.4),
+        (9.4, 3.4),
+        (9.4, 6.6),
+        (6.6, 6.6),
+        (6.6, 9.4),
+        (3.4, 9.4),
+        (3.4, 6.6),
+        (0.6, 6.6),
+        (0.6, 3.4),
+        (3.4, 3.4),
+    ],
+    "white": [(0.6, 8.6), (9.4, 8.6), (5, 0.8)],  # a triangle on its point
 }
 
 
@@ -503,3 +522,20 @@ def player_mark(pen: Pen, colour: str, x: float, y: float, size: float) -> None:
 
     with pen.at(x, y, scale=size / BOX):
         pen.form(f"mark-{colour}", (-1, -1, BOX + 1, BOX + 1), draw)
+
+
+def player_tag(
+    pen: Pen, colour: str, label: str, right: float, y: float, size: float, *, pt: float = 8
+) -> None:
+    """A board's owner, right-aligned at ``right``: the seat's name (``label``, at most
+    ``TAG_WIDTH`` mm) and, left of it, the colour's shape (a ``size`` mm mark whose bottom is
+    at ``y``). A long name shifts the shape instead of running over it."""
+    ink = text_on(colour)
+    baseline = y + size / 2 - pt * PT * 0.35
+    width = min(fonts.width(label, pt * PT), TAG_WIDTH) if label else 0.0
+    if label:
+        pen.text(right, baseline, label, pt, color=ink, align="right", max_width=TAG_WIDTH)
+    player_mark(pen, colour, right - width - (size + 2 if label else size), y, size)
+
+
+TAG_WIDTH = 45.0  # mm: the longest seat label on a board's header

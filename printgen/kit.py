@@ -13,11 +13,13 @@ from dataclasses import replace
 from types import ModuleType
 
 from games import registry as game_registry
+from games.table import Player
 from printgen import rules_sheets
 from printgen.context import Context
 from printgen.cover import Cover, Entry
 from printgen.document import Document
 from printgen.errors import PrintError
+from printgen.icons import MARKS
 from printgen.layout import NO_OFFSET, Component, Offset, Sheet, check_duplex, paper_size, plan
 from printgen.messages import check_language, text
 from printgen.style import Style
@@ -146,6 +148,18 @@ def _select(
 MAX_COPIES = 20
 
 
+def _players(players: Sequence[Player]) -> tuple[Player, ...]:
+    """The table's seats, checked: every colour one a player mark exists for, none twice."""
+    for n, player in enumerate(players, start=1):
+        if player.color not in MARKS:
+            raise PrintError(
+                f"player {n}: colour must be one of {', '.join(MARKS)}, got {player.color!r}"
+            )
+    if len({p.color for p in players}) != len(players):
+        raise PrintError("two players cannot share a colour")
+    return tuple(players)
+
+
 def render_kit(
     game: str,
     *,
@@ -155,6 +169,7 @@ def render_kit(
     ink_saver: bool = False,
     table_url: str | None = None,
     seat_urls: Sequence[str] | None = None,
+    players: Sequence[Player] = (),
     progress: Callable[[str], None] | None = None,
     only: Sequence[str] | None = None,
     copies: int = 1,
@@ -169,7 +184,10 @@ def render_kit(
     one page, fold and glue). ``ink_saver``: grey, light fills. ``table_url``: the table's
     join URL, printed as a QR code on the cover (and on boards without a seat URL).
     ``seat_urls``: one URL per seat, in seat order, printed as QR codes on the player
-    boards. ``progress`` is called with a line per component (the CLI prints them).
+    boards. ``players``: the table's seats (name, colour; :func:`printgen.context.table_players`)
+    in seat order: each seat's board, QR code and pieces print in its colour, with its name;
+    none: the box's colours in seat order. ``progress`` is called with a line per component
+    (the CLI prints them).
     ``only``: component ids (:func:`component_ids`) or piece ids to print instead of the
     whole kit (the cover only when ``"cover"`` is among them); ``copies``: how many of each
     piece; ``back_offset``: shifts every back (mm) for a printer that prints backs off.
@@ -188,7 +206,7 @@ def render_kit(
     if table_url is not None:
         _check_url(table_url, "the table URL")
     seats = tuple(_check_url(url, f"seat URL {i + 1}") for i, url in enumerate(seat_urls or ()))
-    context = Context(lang, Style(ink_saver=ink_saver), table_url, seats)
+    context = Context(lang, Style(ink_saver=ink_saver), table_url, seats, _players(players))
     games = list(GAMES) if game == ALL else [game]
     titled = [(game_title(name, lang), c) for name in games for c in kit_components(name, context)]
     chosen, with_cover = _select(game, [c for _, c in titled], only, copies)

@@ -414,6 +414,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "two_sided_fold": "two-sided: fold and glue",
         "back": "back",
         "seat": "Seat {n}",
+        "seat_named": "{name} · Seat {n}",
         "simplex_rest": "Pages {first}–{last}: print single-sided (no blank backs needed).",
         "back_offset": "Backs shifted by {x} mm across and {y} mm up (back offset).",
         "duplex_test_landscape": "Duplex test, landscape sheets",
@@ -813,6 +814,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "two_sided_fold": "両面：折って貼る",
         "back": "裏",
         "seat": "{n}番席",
+        "seat_named": "{name}・{n}番席",
         "simplex_rest": "{first}〜{last}ページ：片面印刷（白紙の裏ページは不要）。",
         "back_offset": "裏面を横に{x} mm、上に{y} mmずらしています（裏面オフセット）。",
         "duplex_test_landscape": "両面の位置合わせ（横向きの用紙）",
@@ -1245,6 +1247,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "two_sided_fold": "fronte-retro: piega e incolla",
         "back": "retro",
         "seat": "Posto {n}",
+        "seat_named": "{name} · Posto {n}",
         "simplex_rest": "Pagine {first}–{last}: stampa solo fronte (niente retro bianchi).",
         "back_offset": "Retri spostati di {x} mm in orizzontale e {y} mm in alto (scostamento del "
         "retro).",

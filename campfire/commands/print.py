@@ -8,6 +8,8 @@ exit 2 and one line on stderr.
 ``--table URL`` prints the table's QR code on the cover and a seat link
 (``URL/s/<n>``, :mod:`printgen.seatlinks`, the same links the companion's "Print kit" uses)
 on each player board.
+``--players NAME:COLOUR[,…]`` prints each seat's board, QR code and pieces in its colour,
+with its name, as the companion's "Print kit" does for a table.
 ``--only ID[,ID…]`` prints some components (``--only help`` lists the ids; a piece id such
 as ``B07`` prints one replacement piece), ``--copies N`` each piece N times, and
 ``--back-offset X,Y`` shifts every back by X, Y mm for a printer that prints backs off
@@ -22,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from games.table import Player
 from printgen.errors import PrintError
 from printgen.kit import ALL, GAMES, MAX_COPIES, component_ids, render_kit
 from printgen.layout import DUPLEX_MODES, NO_OFFSET, PAPERS, parse_offset
@@ -68,6 +71,12 @@ def register(subparsers: Any) -> None:
         "the seat link URL/s/<n> that opens the table as that seat",
     )
     parser.add_argument(
+        "--players",
+        metavar="NAME:COLOUR[,…]",
+        help="the table's seats in order, e.g. Ann:red,Ben:blue: each board, QR code and "
+        "pieces in the seat's colour, with its name (A Dog's Life: the dog's colour)",
+    )
+    parser.add_argument(
         "--only",
         metavar="ID[,ID…]",
         help="print only these components or pieces ('--only help' lists "
@@ -111,6 +120,17 @@ def _only(value: str) -> list[str]:
     return [name.strip() for name in value.split(",") if name.strip()]
 
 
+def parse_players(value: str) -> tuple[Player, ...]:
+    """``Ann:red,Ben:blue`` → the seats in order (name, colour); ``PrintError`` if malformed."""
+    players = []
+    for item in value.split(","):
+        name, colon, colour = item.rpartition(":")
+        if not colon or not name.strip() or not colour.strip():
+            raise PrintError(f"--players takes NAME:COLOUR[,NAME:COLOUR…], got {item!r}")
+        players.append(Player(name.strip(), colour.strip().lower()))
+    return tuple(players)
+
+
 def run(args: argparse.Namespace) -> int:
     to_stdout = args.out == "-"
     log = sys.stderr if to_stdout else sys.stdout  # stdout carries the PDF with --out -
@@ -132,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
             ink_saver=args.ink_saver,
             table_url=args.table,
             seat_urls=seat_links(args.table, BOARD_SEATS) if args.table else None,
+            players=parse_players(args.players) if args.players else (),
             progress=lambda line: print(line, file=log, flush=True),
             only=None if args.only is None else _only(args.only),
             copies=args.copies,

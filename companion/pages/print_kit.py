@@ -18,6 +18,7 @@ from companion.i18n import rule_error_message
 from companion.pages.base import absolute_url, bp, current_seat, load_table
 from games.errors import N_, RuleError
 from printgen import kit as printkit
+from printgen.context import table_players
 from printgen.errors import PrintError
 from printgen.layout import DUPLEX_MODES, OFFSET_MAX, PAPERS, Offset
 from printgen.messages import LANGUAGES as PRINT_LANGUAGES
@@ -255,6 +256,7 @@ def print_page(table_id: str) -> Any:
             ink_saver=options.ink_saver,
             table_url=table_url,
             seat_urls=seat_links(table_url, len(view.players)),
+            players=table_players(view.game, view.players, view.settings),
             only=options.parts or None,
             copies=options.copies,
             back_offset=Offset(*options.offset),
