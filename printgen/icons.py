@@ -203,7 +203,22 @@ def _green_grain(p: Pen) -> None:
 
 @_icon("yellow_grain")
 def _yellow_grain(p: Pen) -> None:
-    _grain(p, "#f2c230", "#8a6a10")
+    # Not the green grain in yellow: a sheaf of three ears tied with a band, so the two
+    # grains differ in outline as well as hue (ink saver, colour-blind players; issue 24).
+    dark, color = "#8a6a10", "#f2c230"
+    for tilt in (-28.0, 0.0, 28.0):
+        a = math.radians(90 + tilt)
+        top = (5 + 4.2 * math.cos(a), 3.4 + 4.2 * math.sin(a))
+        p.line(5 - 1.2 * math.cos(a), 3.4 - 3.0 * math.sin(a), *top, color=dark, width=0.45)
+        ear = [
+            (
+                top[0] + 1.9 * math.cos(a) * (1 + math.sin(t)) - 0.85 * math.sin(a) * math.cos(t),
+                top[1] + 1.9 * math.sin(a) * (1 + math.sin(t)) + 0.85 * math.cos(a) * math.cos(t),
+            )
+            for t in (math.radians(k) for k in range(-90, 270, 20))
+        ]
+        p.polygon(ear, fill=color, stroke=dark, width=0.25)
+    p.rect(3.6, 2.6, 2.8, 1.2, fill=dark)  # the band
 
 
 @_icon("coins")
@@ -482,13 +497,8 @@ MARKS: dict[str, list[tuple[float, float]] | None] = {
     "yellow": [(5, 9.6), (9.6, 1.2), (0.4, 1.2)],
     "green": [(5, 9.8), (9.8, 5), (5, 0.2), (0.2, 5)],
     "purple": _star(5, 4.7, 5.2, 2.2),
-    "orange": [
-        (
-            5 + 4.8 * math.cos(math.radians(90 + 60 * k)),
-            5 + 4.8 * math.sin(math.radians(90 + 60 * k)),
-        )
-        for k in range(6)
-    ],
+    # An hourglass: a hexagon read as a circle at 3 mm (issue 24's grey comparison).
+    "orange": [(0.8, 9.4), (9.2, 9.4), (5.7, 5), (9.2, 0.6), (0.8, 0.6), (4.3, 5)],
     # A table may choose any colour the companion offers (games.table.COLOURS).
     "black": [  # a cross
         (3.4, 0.6),

@@ -200,7 +200,7 @@ PATTERN_BOX = (-BLEED, -BLEED, TILE[0] + BLEED, TILE[1] + BLEED)
 
 
 def _hatch(pen: Pen) -> None:
-    """Mountain in ink-saver: diagonal hatching every 3 mm."""
+    """Mountain: diagonal hatching every 3 mm."""
     x0, y0, x1, y1 = PATTERN_BOX
     span = (x1 - x0) + (y1 - y0)
     for k in range(int(span / 3) + 1):
@@ -209,7 +209,7 @@ def _hatch(pen: Pen) -> None:
 
 
 def _grass(pen: Pen) -> None:
-    """Prairie in ink-saver: tufts of three short strokes on a staggered 6 mm grid."""
+    """Prairie: tufts of three short strokes on a staggered 6 mm grid."""
     x0, y0, x1, y1 = PATTERN_BOX
     for row in range(int((y1 - y0) / 5) + 1):
         for col in range(int((x1 - x0) / 6) + 2):
@@ -235,12 +235,12 @@ def _tile(tile: catalog.CatalogTile) -> Piece:
         grow = BLEED * 2.2  # art runs past every edge into the bleed
         pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="mountain")
         prairie = _land_polygon(edges, "P", grow)
-        if pen.style.ink_saver:  # greys alone barely differ: each terrain has its pattern
-            pen.form("pattern-mountain", PATTERN_BOX, _hatch)
+        # Each terrain has its pattern, in colour too: hue alone fails in grey and for
+        # colour-blind players (issue 24).
+        pen.form("pattern-mountain", PATTERN_BOX, _hatch)
         pen.polygon(prairie, fill="prairie")
-        if pen.style.ink_saver:
-            with pen.clipped(prairie):
-                pen.form("pattern-prairie", PATTERN_BOX, _grass)
+        with pen.clipped(prairie):
+            pen.form("pattern-prairie", PATTERN_BOX, _grass)
         river = _river_path(a, b, HEX_RADIUS + grow)
         pen.polygon(river, stroke="river", width=7.0, close=False)
         pen.polygon(river, stroke="river_light", width=1.0, close=False)
@@ -352,7 +352,7 @@ def _token(piece_id: str, colour: str, draw: Art, size: float = TOKEN) -> Piece:
         pen.rect(1.2, 1.2, size - 2.4, size - 2.4, fill="cream", radius=1.5)
         draw(pen)
         if colour in MARKS:  # the owner's shape too: colours told apart in grey
-            mark = 2.8 if size < TOKEN else 3.2
+            mark = 3.6 if size < TOKEN else 4.0  # big enough to read its shape at arm's length
             player_mark(pen, colour, size - mark - 0.6, size - mark - 0.6, mark)
 
     return Piece(piece_id, size, size, front)

@@ -220,7 +220,7 @@ def _token(piece_id: str, color: str, name: str, size: float = TOKEN) -> Piece:
         pen.circle(size / 2, size / 2, size / 2 - 1.2, fill="cream")
         icon(pen, name, size * 0.2, size * 0.2, size * 0.6)
         if color in DOG_COLOURS:  # the owner's shape too: colours told apart in grey
-            player_mark(pen, color, size - 3.4, size - 3.4, 3.0)
+            player_mark(pen, color, size - 4.0, size - 4.0, 3.6)
 
     return Piece(piece_id, size, size, front)
 

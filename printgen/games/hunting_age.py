@@ -292,7 +292,7 @@ def _piece(colour: str, kind: str, n: int) -> Piece:
         if kind == "chief":  # a ring tells the chiefs from the subordinates, also in grey
             pen.circle(TOKEN / 2, TOKEN / 2, TOKEN / 2 - 2.0, stroke="text", width=0.5)
         icon(pen, PIECE_ICONS[kind], 3, 2.6, 8.4)
-        player_mark(pen, colour, TOKEN - 4.2, TOKEN - 4.2, 3.4)
+        player_mark(pen, colour, TOKEN - 4.6, TOKEN - 4.6, 4.0)
 
     return Piece(f"{kind}-{colour}-{n}", TOKEN, TOKEN, front)
 
