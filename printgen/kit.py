@@ -20,7 +20,16 @@ from printgen.cover import Cover, Entry
 from printgen.document import Document
 from printgen.errors import PrintError
 from printgen.icons import MARKS
-from printgen.layout import NO_OFFSET, Component, Offset, Sheet, check_duplex, paper_size, plan
+from printgen.layout import (
+    NO_OFFSET,
+    Component,
+    Offset,
+    Sheet,
+    check_duplex,
+    paper_size,
+    plan,
+    safe_margin,
+)
 from printgen.messages import check_language, text
 from printgen.style import Style
 
@@ -174,6 +183,8 @@ def render_kit(
     only: Sequence[str] | None = None,
     copies: int = 1,
     back_offset: Offset = NO_OFFSET,
+    trim_ticks: bool = False,
+    margin: float | None = None,
 ) -> bytes:
     """Render the print-and-play kit of ``game`` and return the PDF bytes.
 
@@ -191,6 +202,10 @@ def render_kit(
     ``only``: component ids (:func:`component_ids`) or piece ids to print instead of the
     whole kit (the cover only when ``"cover"`` is among them); ``copies``: how many of each
     piece; ``back_offset``: shifts every back (mm) for a printer that prints backs off.
+    ``trim_ticks``: every straight cut line also extended across the margins to the paper
+    edge (for a guillotine or rotary trimmer). ``margin``: the printer's hard margin (mm,
+    0–15): trims, marks and text stay inside it (never closer than 5 mm); a part that no
+    longer fits is refused with a sentence naming it.
 
     Two-sided components come first, right after the cover, so that the pages to print
     double-sided are one range and the one-sided sheets after it need no blank backs.
@@ -203,6 +218,7 @@ def render_kit(
     size = paper_size(paper)
     check_language(lang)
     check_duplex(duplex)
+    safe = safe_margin(margin)
     if table_url is not None:
         _check_url(table_url, "the table URL")
     seats = tuple(_check_url(url, f"seat URL {i + 1}") for i, url in enumerate(seat_urls or ()))
@@ -223,7 +239,7 @@ def render_kit(
     page = cover_pages + 1
     for component in chosen:
         title = title_of[component.key]
-        sheets = plan(component, paper, duplex, back_offset)
+        sheets = plan(component, paper, duplex, back_offset, margin)
         entries.append(
             Entry(
                 f"{title} · {component.title}" if game == ALL else component.title,
@@ -246,6 +262,7 @@ def render_kit(
         duplex=duplex,
         style=context.style,
         paper=size,
+        trim_ticks=trim_ticks,
     )
     if with_cover:
         cover = Cover(
@@ -260,6 +277,7 @@ def render_kit(
             duplex_end=duplex_end,
             last_page=last_page,
             offset=back_offset,
+            margin=safe,
         )
         doc.page(size, lambda pen: cover.draw(pen, size))
         if two_sided_pages:

@@ -13,7 +13,9 @@ with its name, as the companion's "Print kit" does for a table.
 ``--only ID[,ID…]`` prints some components (``--only help`` lists the ids; a piece id such
 as ``B07`` prints one replacement piece), ``--copies N`` each piece N times, and
 ``--back-offset X,Y`` shifts every back by X, Y mm for a printer that prints backs off
-(read on the duplex test pages of the cover).
+(read on the duplex test pages of the cover). ``--trim-ticks`` extends the cut lines to the
+paper edge for a trimmer; ``--margin MM`` keeps everything that matters out of the printer's
+hard margin.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 from games.table import Player
 from printgen.errors import PrintError
 from printgen.kit import ALL, GAMES, MAX_COPIES, component_ids, render_kit
-from printgen.layout import DUPLEX_MODES, NO_OFFSET, PAPERS, parse_offset
+from printgen.layout import DUPLEX_MODES, MARGIN_MAX, NO_OFFSET, PAPERS, parse_offset
 from printgen.messages import LANGUAGES
 from printgen.seatlinks import seat_links
 
@@ -96,6 +98,20 @@ def register(subparsers: Any) -> None:
         help="shift every back by X, Y mm (read on the duplex test pages)",
     )
     parser.add_argument(
+        "--trim-ticks",
+        action="store_true",
+        help="extend every straight cut line across the margin to the paper edge "
+        "(for a guillotine or rotary trimmer)",
+    )
+    parser.add_argument(
+        "--margin",
+        metavar="MM",
+        type=float,
+        default=None,
+        help=f"the printer's hard margin in mm (0–{MARGIN_MAX:g}): nothing that matters is "
+        "printed inside it; a part that no longer fits is refused",
+    )
+    parser.add_argument(
         "--out",
         metavar="FILE",
         help="output file, '-' for stdout (default output/<game>-<lang>-<paper>[-variant].pdf)",
@@ -157,6 +173,8 @@ def run(args: argparse.Namespace) -> int:
             only=None if args.only is None else _only(args.only),
             copies=args.copies,
             back_offset=offset,
+            trim_ticks=args.trim_ticks,
+            margin=args.margin,
         )
     except PrintError as error:
         print("error: " + " ".join(str(error).split()), file=sys.stderr)
