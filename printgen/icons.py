@@ -476,15 +476,20 @@ def _fountain(p: Pen) -> None:
         )
 
 
-@_icon("house")
-def _house(p: Pen) -> None:  # a delivery address
-    p.polygon(
-        [(1.2, 0.8), (1.2, 5.6), (5, 9.2), (8.8, 5.6), (8.8, 0.8)],
-        fill="#f4f4f4",
-        stroke="line",
-        width=0.45,
-    )
-    p.rect(4.0, 0.8, 2.0, 3.4, fill="#2f6fc0")
+ADDRESS = (9.6, 7.2)  # mm: a delivery address plate on A Dog's Life's board
+
+
+def address_plate(pen: Pen, x: float, y: float, number: str) -> None:
+    """A delivery address as the city board prints it; the legend's icon is the same plate
+    (issue 24: the legend showed a house the board does not)."""
+    w, h = ADDRESS
+    pen.rect(x, y, w, h, fill="paper", stroke="blue", width=0.5, radius=1.2)
+    pen.text(x + w / 2, y + 1.7, number, 12, color="blue", align="center", max_width=w - 1)
+
+
+@_icon("address")
+def _address(p: Pen) -> None:
+    address_plate(p, (BOX - ADDRESS[0]) / 2, (BOX - ADDRESS[1]) / 2, "7")
 
 
 # -- player marks -----------------------------------------------------------------------------
