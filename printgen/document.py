@@ -101,7 +101,7 @@ class Document:
 
         def draw(pen: Pen) -> None:
             for placement in sheet.placements:
-                _draw_piece(pen, placement)
+                draw_piece(pen, placement)
             if not sheet.is_back:
                 for placement in sheet.placements:
                     if placement.side == "front":
@@ -128,7 +128,7 @@ class Document:
         return self._buffer.getvalue()
 
 
-def _draw_piece(pen: Pen, placement: Placement) -> None:
+def draw_piece(pen: Pen, placement: Placement) -> None:
     piece = placement.piece
     w, h = piece.width, piece.height
     b = BLEED

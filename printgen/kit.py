@@ -169,6 +169,26 @@ def _players(players: Sequence[Player]) -> tuple[Player, ...]:
     return tuple(players)
 
 
+def kit_pieces(
+    game: str,
+    *,
+    lang: str = "en",
+    ink_saver: bool = False,
+    only: Sequence[str] | None = None,
+    players: Sequence[Player] = (),
+) -> list[Component]:
+    """The components :func:`render_kit` would print (``only`` chooses as it does), for the
+    image export (:mod:`printgen.export`); the cover is no piece and is left out."""
+    if game != ALL and game not in GAMES:
+        raise PrintError(f"unknown game {game!r}: expected one of {', '.join([*GAMES, ALL])}")
+    check_language(lang)
+    context = Context(lang, Style(ink_saver=ink_saver), players=_players(players))
+    games = list(GAMES) if game == ALL else [game]
+    planned = [c for name in games for c in kit_components(name, context)]
+    chosen, _ = _select(game, planned, only, 1)
+    return chosen
+
+
 def render_kit(
     game: str,
     *,

@@ -13,7 +13,9 @@ with its name, as the companion's "Print kit" does for a table.
 ``--only ID[,ID…]`` prints some components (``--only help`` lists the ids; a piece id such
 as ``B07`` prints one replacement piece), ``--copies N`` each piece N times, and
 ``--back-offset X,Y`` shifts every back by X, Y mm for a printer that prints backs off
-(read on the duplex test pages of the cover). ``--trim-ticks`` extends the cut lines to the
+(read on the duplex test pages of the cover). ``--png DIR`` writes one PNG per piece
+face instead of the PDF, ``--tts DIR`` Tabletop Simulator deck sheets
+(:mod:`printgen.export`). ``--trim-ticks`` extends the cut lines to the
 paper edge for a trimmer; ``--margin MM`` keeps everything that matters out of the printer's
 hard margin.
 """
@@ -28,6 +30,7 @@ from typing import Any
 
 from games.table import Player
 from printgen.errors import PrintError
+from printgen.export import PNG_DPI, export
 from printgen.kit import ALL, GAMES, MAX_COPIES, component_ids, render_kit
 from printgen.layout import DUPLEX_MODES, MARGIN_MAX, NO_OFFSET, PAPERS, parse_offset
 from printgen.messages import LANGUAGES
@@ -111,6 +114,19 @@ def register(subparsers: Any) -> None:
         help=f"the printer's hard margin in mm (0–{MARGIN_MAX:g}): nothing that matters is "
         "printed inside it; a part that no longer fits is refused",
     )
+    images = parser.add_mutually_exclusive_group()
+    images.add_argument(
+        "--png",
+        metavar="DIR",
+        help=f"instead of the PDF, one PNG per piece face at {PNG_DPI} dpi into DIR "
+        "(<piece id>-front.png, <piece id>-back.png); needs pdftoppm",
+    )
+    images.add_argument(
+        "--tts",
+        metavar="DIR",
+        help="instead of the PDF, Tabletop Simulator deck sheets into DIR (10 × 7 faces "
+        "a sheet, a back image per deck); needs pdftoppm",
+    )
     parser.add_argument(
         "--out",
         metavar="FILE",
@@ -158,6 +174,8 @@ def run(args: argparse.Namespace) -> int:
         if problem:  # said before the kit is drawn, not after
             print(f"error: cannot write {args.out}: {problem}", file=sys.stderr)
             return EXIT_INVALID
+    if args.png or args.tts:
+        return _images(args)
     try:
         offset = NO_OFFSET if args.back_offset is None else parse_offset(args.back_offset)
         pdf = render_kit(
@@ -191,6 +209,29 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: cannot write {out}: {error.strerror}{hint}", file=sys.stderr)
         return EXIT_INVALID
     print(f"wrote {out} ({len(pdf) // 1024} KiB)")
+    return 0
+
+
+def _images(args: argparse.Namespace) -> int:
+    """``--png DIR`` / ``--tts DIR``: the kit's images instead of its PDF."""
+    folder = Path(args.png or args.tts)
+    try:
+        written = export(
+            args.game,
+            folder,
+            tts=bool(args.tts),
+            lang=args.lang,
+            ink_saver=args.ink_saver,
+            only=None if args.only is None else _only(args.only),
+            players=parse_players(args.players) if args.players else (),
+        )
+    except PrintError as error:
+        print("error: " + " ".join(str(error).split()), file=sys.stderr)
+        return EXIT_INVALID
+    except OSError as error:
+        print(f"error: cannot write into {folder}: {error.strerror}", file=sys.stderr)
+        return EXIT_INVALID
+    print(f"wrote {len(written)} images into {folder}")
     return 0
 
 
