@@ -195,8 +195,7 @@ def run(args: argparse.Namespace) -> int:
             margin=args.margin,
         )
     except PrintError as error:
-        print("error: " + " ".join(str(error).split()), file=sys.stderr)
-        return EXIT_INVALID
+        return _refuse(str(error))
     if to_stdout:
         return _write_stdout(pdf)
     out = Path(args.out) if args.out else default_out(args)
@@ -210,6 +209,12 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     print(f"wrote {out} ({len(pdf) // 1024} KiB)")
     return 0
+
+
+def _refuse(message: str) -> int:
+    """One line on stderr (printgen's messages may wrap) and the exit status of bad input."""
+    print("error: " + " ".join(message.split()), file=sys.stderr)
+    return EXIT_INVALID
 
 
 def _images(args: argparse.Namespace) -> int:
@@ -226,11 +231,9 @@ def _images(args: argparse.Namespace) -> int:
             players=parse_players(args.players) if args.players else (),
         )
     except PrintError as error:
-        print("error: " + " ".join(str(error).split()), file=sys.stderr)
-        return EXIT_INVALID
+        return _refuse(str(error))
     except OSError as error:
-        print(f"error: cannot write into {folder}: {error.strerror}", file=sys.stderr)
-        return EXIT_INVALID
+        return _refuse(f"cannot write into {folder}: {error.strerror}")
     print(f"wrote {len(written)} images into {folder}")
     return 0
 
