@@ -484,12 +484,27 @@ def address_plate(pen: Pen, x: float, y: float, number: str) -> None:
     (issue 24: the legend showed a house the board does not)."""
     w, h = ADDRESS
     pen.rect(x, y, w, h, fill="paper", stroke="blue", width=0.5, radius=1.2)
-    pen.text(x + w / 2, y + 1.7, number, 12, color="blue", align="center", max_width=w - 1)
+    if number:
+        pen.text(x + w / 2, y + 1.7, number, 12, color="blue", align="center", max_width=w - 1)
 
 
 @_icon("address")
 def _address(p: Pen) -> None:
-    address_plate(p, (BOX - ADDRESS[0]) / 2, (BOX - ADDRESS[1]) / 2, "7")
+    x, y = (BOX - ADDRESS[0]) / 2, (BOX - ADDRESS[1]) / 2
+    address_plate(p, x, y, "")
+    # The plate's number is drawn, not typeset, like any_food's question mark: art at any
+    # icon size (a legend row's 4 mm icon would print a 12 pt digit at 4 pt).
+    w, h = ADDRESS
+    p.polygon(
+        [
+            (x + w / 2 - 1.5, y + h - 1.6),
+            (x + w / 2 + 1.6, y + h - 1.6),
+            (x + w / 2 - 0.4, y + 1.4),
+        ],
+        stroke="blue",
+        width=0.7,
+        close=False,
+    )
 
 
 # -- player marks -----------------------------------------------------------------------------
