@@ -103,12 +103,12 @@ def cover_notes(game: str, context: Context, printed: Collection[str]) -> list[s
 COVER = "cover"  # the --only id of the cover sheet and the duplex test pages
 
 
-def component_ids(game: str, *, pieces: bool = False) -> list[str]:
+def component_ids(game: str, *, pieces: bool = False, players: Sequence[Player] = ()) -> list[str]:
     """What ``--only`` accepts for ``game`` (or ``all``): the cover, then every component
     key (``bison.tiles``…); with ``pieces``, every piece id after them (``B07``,
-    ``fifi-03``: one replacement piece each)."""
+    ``fifi-03``: one replacement piece each), in the colours of the table's ``players``."""
     games = list(GAMES) if game == ALL else [game]
-    context = Context("en", Style())
+    context = Context("en", Style(), players=_players(players))
     components = [c for name in games for c in kit_components(name, context)]
     keys = [COVER, *(c.key for c in components)]
     return keys + [p.id for c in components for p in c.pieces] if pieces else keys
