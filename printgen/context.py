@@ -1,26 +1,33 @@
 """What a game's printgen module is given to draw its components: the kit's language, its
-style and the table's links (the seat QR codes on player boards) and players' names."""
+style and the table's seats (the seat QR codes, colours and names on player boards)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from games.table import Player
 from printgen import fonts
-from printgen.errors import MissingGlyphError
 from printgen.messages import text
 from printgen.style import Style
 
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """What a game module needs to draw its components."""
+    """What a game module needs to draw its components.
+
+    ``players``: the table's seats in seat order (name and colour), empty for a kit printed
+    without a table. A game prints each seat's board, QR code and pieces in the seat's own
+    colour (:meth:`colours`, :meth:`seat_of`) and the seat's name on its board
+    (:meth:`seat_label`), so the pieces agree with the companion's mirror (issue 24).
+    """
 
     lang: str
     style: Style
     table_url: str | None = None
     seat_urls: tuple[str, ...] = ()
-    #: The table's players' names in seat order (a kit printed for a table), else empty.
-    seat_names: tuple[str, ...] = ()
+    players: tuple[Player, ...] = ()
 
     def t(self, key: str, **params: object) -> str:
         """A printgen message in the kit's language."""
@@ -32,25 +39,69 @@ class Context:
             return self.seat_urls[seat]
         return self.table_url
 
-    def seat_code(self, seat: int) -> tuple[str, str] | None:
+    def seat_code(self, seat: int | None) -> tuple[str, str] | None:
         """What a seat's board QR code encodes and the caption under it, or None.
 
         The caption tells the truth: "your seat" only for a seat URL; a board that falls
-        back to the table URL says "join the table" (the companion then asks for the seat).
+        back to the table URL (or belongs to no seat, ``None``) says "join the table" (the
+        companion then asks for the seat).
         """
-        if seat < len(self.seat_urls):
+        if seat is not None and seat < len(self.seat_urls):
             return self.seat_urls[seat], self.t("scan_seat")
         if self.table_url is not None:
             return self.table_url, self.t("scan_join")
         return None
 
+    def colours(self, defaults: Sequence[str]) -> tuple[str, ...]:
+        """The player colours to print, one per board of ``defaults`` (the box's colours in
+        its order): the table's seats' colours in seat order, then the box's colours no seat
+        took. Without a table: ``defaults`` as they are."""
+        taken = [p.color for p in self.players][: len(defaults)]
+        spare = [c for c in defaults if c not in taken]
+        return (*taken, *spare[: len(defaults) - len(taken)])
+
+    def seat_of(self, colour: str, default: int) -> int | None:
+        """The seat that plays ``colour``: with a table, the seat whose player chose it (None
+        when nobody did); without one, ``default`` (the board's place in the box's order)."""
+        if not self.players:
+            return default
+        return next((i for i, p in enumerate(self.players) if p.color == colour), None)
+
     def seat_name(self, seat: int) -> str | None:
         """The name of the player at seat ``seat`` (0-based) when the kit is printed for a
-        table, else None (the piece keeps its generic label). A name the kit's font cannot
-        draw (an emoji) is None too: the kit still prints, with the generic label."""
-        if seat >= len(self.seat_names) or not self.seat_names[seat].strip():
+        table, as the kit's font can draw it, else None (the piece keeps its generic label)."""
+        if seat >= len(self.players):
             return None
-        try:
-            return fonts.check(self.seat_names[seat].strip())
-        except MissingGlyphError:
-            return None
+        return " ".join(fonts.printable(self.players[seat].name).split()) or None
+
+    def seat_label(self, seat: int | None) -> str:
+        """What a board says of its seat: the player's name and seat number with a table
+        ("Ann · Seat 1"), "Seat N" without one, nothing for a board no seat plays."""
+        if seat is None:
+            return ""
+        if seat < len(self.players):
+            name = " ".join(fonts.printable(self.players[seat].name).split())
+            return (
+                self.t("seat_named", n=seat + 1, name=name) if name else self.t("seat", n=seat + 1)
+            )
+        return self.t("seat", n=seat + 1)
+
+
+def table_players(
+    game: str, players: Sequence[Player], settings: Mapping[str, Any]
+) -> tuple[Player, ...]:
+    """The seats as a kit prints them: each player's name and the colour of their pieces.
+
+    In A Dog's Life a seat plays a dog (``settings["dogs"]``, by default the catalog order,
+    as ``games.dogs_life.table.new_state`` reads it) and prints in that dog's colour; in the
+    other games the player's chosen colour is the pieces' colour.
+    """
+    if game != "dogs-life":
+        return tuple(players)
+    from games.dogs_life import catalog
+
+    ids = list(settings.get("dogs") or list(catalog.DOGS)[: len(players)])
+    return tuple(
+        Player(p.name, catalog.DOGS[dog].colour if dog in catalog.DOGS else p.color)
+        for p, dog in zip(players, ids, strict=False)
+    )

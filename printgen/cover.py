@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from printgen.layout import NO_OFFSET, PAPER_NAMES, SAFE_MARGIN, Offset
+from printgen.layout import NO_OFFSET, OFFSET_MAX, PAPER_NAMES, SAFE_MARGIN, Offset
 from printgen.linebreak import PT, wrap_lines
 from printgen.messages import text
 from printgen.pen import Pen
@@ -15,7 +15,9 @@ INCH = 25.4
 # drawn where the flip sends it, so a misaligned printer shows as two visible crosses.
 DUPLEX_CROSS = (150.0, 62.0)
 CROSS_ARM = 8.0
-SCALE_REACH = 6  # mm each way on the offset scale around the back's cross
+# mm each way on the offset scale around the back's cross: as far as --back-offset goes, so
+# every offset the scale reads can be given (issue 24).
+SCALE_REACH = int(OFFSET_MAX)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +43,15 @@ class Cover:
     duplex_end: int = 2  # the last page to print double-sided (long/short)
     last_page: int = 2
     offset: Offset = NO_OFFSET
+    margin: float = SAFE_MARGIN  # from the paper edge: the printer's hard margin, at least 5
 
     def draw(self, pen: Pen, size: tuple[float, float]) -> None:
         width, height = size
         t = self.lang
-        left = SAFE_MARGIN + 6
-        right = width - SAFE_MARGIN - 6
-        y = height - SAFE_MARGIN - 14
-        pen.rect(SAFE_MARGIN, height - SAFE_MARGIN - 22, width - 2 * SAFE_MARGIN, 22, fill="night")
+        left = self.margin + 6
+        right = width - self.margin - 6
+        y = height - self.margin - 14
+        pen.rect(self.margin, height - self.margin - 22, width - 2 * self.margin, 22, fill="night")
         pen.text(
             left, y, text(t, "kit_title", game=self.game), 20, color="paper", max_width=right - left
         )
@@ -94,7 +97,7 @@ class Cover:
         if self.ink_saver:
             notes.append(text(t, "ink_saver_note"))
         # The notes end above the rulers: a long kit's notes get a smaller size.
-        floor = SAFE_MARGIN + 46 + 36
+        floor = self.margin + 46 + 36
         note_pt = 9.5
         while (
             note_pt > 7.0
@@ -109,7 +112,7 @@ class Cover:
         for note in notes:
             pen.text(left + 2, y, "•", 9, color="muted")
             y = pen.wrap(left + 7, y, note, note_pt, right - left - 7) - 1.2
-        self._rulers(pen, left, SAFE_MARGIN + 46)
+        self._rulers(pen, left, self.margin + 46)
         self._duplex_test(pen, front=True)
 
     def _rulers(self, pen: Pen, x: float, y: float) -> None:
@@ -158,9 +161,9 @@ class Cover:
         width, height = size
         t = self.lang
         cx, cy = self._cross(size)
-        left = SAFE_MARGIN + 6
-        pen.text(left, height - SAFE_MARGIN - 12, text(t, "duplex_test_landscape"), 13)
-        y = height - SAFE_MARGIN - 20
+        left = self.margin + 6
+        pen.text(left, height - self.margin - 12, text(t, "duplex_test_landscape"), 13)
+        y = height - self.margin - 20
         for note in (text(t, "duplex_test_note"), text(t, "offset_how")):
             y = pen.wrap(left, y, note, 9.5, width / 2 - left) - 2
         pen.circle(cx, cy, CROSS_ARM * 0.7, stroke="line", width=0.3)
@@ -181,21 +184,21 @@ class Cover:
         pen.circle(bx, by, CROSS_ARM * 0.7, stroke="red", width=0.5)
         pen.line(bx - CROSS_ARM, by, bx + CROSS_ARM, by, color="red", width=0.5)
         pen.line(bx, by - CROSS_ARM, bx, by + CROSS_ARM, color="red", width=0.5)
-        # The scale: a tick every ½ mm, numbered every 3 mm, x to the right and y up as
+        # The scale: a tick every ½ mm, numbered every 5 mm, x to the right and y up as
         # this side is seen; where the front's cross shows through is the offset to give.
-        sx, sy = bx, by - CROSS_ARM - 9
+        sx, sy = bx, by - SCALE_REACH - 4
         pen.line(sx - SCALE_REACH, sy, sx + SCALE_REACH, sy, width=0.15)
         for k in range(-2 * SCALE_REACH, 2 * SCALE_REACH + 1):
-            length = 1.6 if k % 6 == 0 else (1.0 if k % 2 == 0 else 0.6)
+            length = 1.6 if k % 10 == 0 else (1.0 if k % 2 == 0 else 0.6)
             pen.line(sx + k / 2, sy, sx + k / 2, sy + length, width=0.1)
-            if k % 6 == 0:
+            if k % 10 == 0:
                 pen.text(sx + k / 2, sy - 2.4, f"{k // 2:+d}" if k else "0", 5.5, align="center")
-        vx = bx + CROSS_ARM + 9
+        vx = bx + SCALE_REACH + 4
         pen.line(vx, by - SCALE_REACH, vx, by + SCALE_REACH, width=0.15)
         for k in range(-2 * SCALE_REACH, 2 * SCALE_REACH + 1):
-            length = 1.6 if k % 6 == 0 else (1.0 if k % 2 == 0 else 0.6)
+            length = 1.6 if k % 10 == 0 else (1.0 if k % 2 == 0 else 0.6)
             pen.line(vx, by + k / 2, vx - length, by + k / 2, width=0.1)
-            if k % 6 == 0:
+            if k % 10 == 0:
                 pen.text(vx + 1.2, by + k / 2 - 0.7, f"{k // 2:+d}" if k else "0", 5.5)
         pen.text(
             bx, sy - 6.5, text(self.lang, "duplex_test_back"), 8, color="muted", align="center"

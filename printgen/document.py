@@ -35,10 +35,18 @@ class Document:
     """A kit PDF being written; pages are added in order, then :meth:`finish` gives bytes."""
 
     def __init__(
-        self, *, title: str, lang: str, duplex: str, style: Style, paper: tuple[float, float]
+        self,
+        *,
+        title: str,
+        lang: str,
+        duplex: str,
+        style: Style,
+        paper: tuple[float, float],
+        trim_ticks: bool = False,
     ) -> None:
         self._buffer = io.BytesIO()
         self.style = style
+        self.trim_ticks = trim_ticks
         self.lang = lang
         self.page_count = 0
         # ReportLab opens every page with its initial font selected: Helvetica unless told
@@ -93,13 +101,15 @@ class Document:
 
         def draw(pen: Pen) -> None:
             for placement in sheet.placements:
-                _draw_piece(pen, placement)
+                draw_piece(pen, placement)
             if not sheet.is_back:
                 for placement in sheet.placements:
                     if placement.side == "front":
                         _cut_marks(pen, placement)
                         if butted(placement.piece):
                             _cut_lines(pen, placement)
+            if self.trim_ticks and not sheet.is_back:
+                _trim_ticks(pen, sheet)
             if sheet.fold is not None:
                 x1, y1, x2, y2 = sheet.fold
                 pen.line(x1, y1, x2, y2, color="muted", width=0.25, dash=(2, 1.5))
@@ -118,7 +128,7 @@ class Document:
         return self._buffer.getvalue()
 
 
-def _draw_piece(pen: Pen, placement: Placement) -> None:
+def draw_piece(pen: Pen, placement: Placement) -> None:
     piece = placement.piece
     w, h = piece.width, piece.height
     b = BLEED
@@ -189,3 +199,48 @@ def _cut_marks(pen: Pen, placement: Placement) -> None:
                     _tick(pen, x + sx * g, y, x + sx * bx, y)
                 if by >= g + MIN_MARK:  # extends the vertical edge
                     _tick(pen, x, y + sy * g, x, y + sy * by)
+
+
+TICK_GAP = 1.5  # mm between a trimmer tick and the printed block (or the footer)
+TICK_REACH = 14.0  # mm: how far a trimmer tick runs in from the paper edge, at most
+
+
+def _trim_ticks(pen: Pen, sheet: Sheet) -> None:
+    """Trimmer ticks (``--trim-ticks``): every straight cut line of the sheet's fronts
+    extended across the margin to the paper edge, so a guillotine or rotary trimmer is lined
+    up on the paper's edge, outside the art. A tick stops short of the footer."""
+    block = sheet.bleed_box()
+    if block is None:
+        return
+    width, height = sheet.size
+    fronts = [p for p in sheet.placements if p.side == "front" and p.piece.shape == "rect"]
+    xs = sorted({round(v, 3) for p in fronts for v in (p.x, p.x + p.piece.width)})
+    ys = sorted({round(v, 3) for p in fronts for v in (p.y, p.y + p.piece.height)})
+    footer = sheet.footer
+    # The footer's band across the margin it sits in (bottom: y; along the left side: x).
+    band = None
+    if footer is not None:
+        if footer.rotate == 0:
+            band = ("bottom", footer.y - 1.2 - TICK_GAP / 2, footer.y + 2.8 + TICK_GAP / 2)
+        else:
+            band = ("left", footer.x - 2.8 - TICK_GAP / 2, footer.x + 1.2 + TICK_GAP / 2)
+
+    def runs(side: str, start: float, end: float) -> list[tuple[float, float]]:
+        if band is None or band[0] != side:
+            return [(start, end)]
+        return [(start, band[1]), (band[2], end)]
+
+    # From the paper edge in, up to the block or TICK_REACH: on a page with much white
+    # around a small block the ticks stay at the edges, where the trimmer needs them.
+    bottom = runs("bottom", 0.0, min(block[1] - TICK_GAP, TICK_REACH))
+    left = runs("left", 0.0, min(block[0] - TICK_GAP, TICK_REACH))
+    top = (max(block[3] + TICK_GAP, height - TICK_REACH), height)
+    right = (max(block[2] + TICK_GAP, width - TICK_REACH), width)
+    for x in xs:
+        for a, b in [*bottom, top]:
+            if b - a >= MIN_MARK:
+                _tick(pen, x, a, x, b)
+    for y in ys:
+        for a, b in [*left, right]:
+            if b - a >= MIN_MARK:
+                _tick(pen, a, y, b, y)

@@ -62,6 +62,13 @@ def check(text: str) -> str:
     return text
 
 
+def printable(text: str) -> str:
+    """``text`` without the characters the font cannot draw: for what a person typed (a
+    player's name with an emoji), which must not stop the kit from printing."""
+    covered = _coverage()
+    return "".join(char for char in text if ord(char) in covered)
+
+
 def width(text: str, size: float) -> float:
     """Advance width of ``text`` at ``size`` (same unit as ``size``)."""
     return float(pdfmetrics.stringWidth(text, register(), size))

@@ -10,7 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from printgen import fonts
+from printgen.linebreak import PT
 from printgen.pen import Pen
+from printgen.style import text_on
 
 Draw = Callable[[Pen], None]
 ICONS: dict[str, Draw] = {}
@@ -200,7 +203,22 @@ def _green_grain(p: Pen) -> None:
 
 @_icon("yellow_grain")
 def _yellow_grain(p: Pen) -> None:
-    _grain(p, "#f2c230", "#8a6a10")
+    # Not the green grain in yellow: a sheaf of three ears tied with a band, so the two
+    # grains differ in outline as well as hue (ink saver, colour-blind players; issue 24).
+    dark, color = "#8a6a10", "#f2c230"
+    for tilt in (-28.0, 0.0, 28.0):
+        a = math.radians(90 + tilt)
+        top = (5 + 4.2 * math.cos(a), 3.4 + 4.2 * math.sin(a))
+        p.line(5 - 1.2 * math.cos(a), 3.4 - 3.0 * math.sin(a), *top, color=dark, width=0.45)
+        ear = [
+            (
+                top[0] + 1.9 * math.cos(a) * (1 + math.sin(t)) - 0.85 * math.sin(a) * math.cos(t),
+                top[1] + 1.9 * math.sin(a) * (1 + math.sin(t)) + 0.85 * math.cos(a) * math.cos(t),
+            )
+            for t in (math.radians(k) for k in range(-90, 270, 20))
+        ]
+        p.polygon(ear, fill=color, stroke=dark, width=0.25)
+    p.rect(3.6, 2.6, 2.8, 1.2, fill=dark)  # the band
 
 
 @_icon("coins")
@@ -458,15 +476,35 @@ def _fountain(p: Pen) -> None:
         )
 
 
-@_icon("house")
-def _house(p: Pen) -> None:  # a delivery address
+ADDRESS = (9.6, 7.2)  # mm: a delivery address plate on A Dog's Life's board
+
+
+def address_plate(pen: Pen, x: float, y: float, number: str) -> None:
+    """A delivery address as the city board prints it; the legend's icon is the same plate
+    (issue 24: the legend showed a house the board does not)."""
+    w, h = ADDRESS
+    pen.rect(x, y, w, h, fill="paper", stroke="blue", width=0.5, radius=1.2)
+    if number:
+        pen.text(x + w / 2, y + 1.7, number, 12, color="blue", align="center", max_width=w - 1)
+
+
+@_icon("address")
+def _address(p: Pen) -> None:
+    x, y = (BOX - ADDRESS[0]) / 2, (BOX - ADDRESS[1]) / 2
+    address_plate(p, x, y, "")
+    # The plate's number is drawn, not typeset, like any_food's question mark: art at any
+    # icon size (a legend row's 4 mm icon would print a 12 pt digit at 4 pt).
+    w, h = ADDRESS
     p.polygon(
-        [(1.2, 0.8), (1.2, 5.6), (5, 9.2), (8.8, 5.6), (8.8, 0.8)],
-        fill="#f4f4f4",
-        stroke="line",
-        width=0.45,
+        [
+            (x + w / 2 - 1.5, y + h - 1.6),
+            (x + w / 2 + 1.6, y + h - 1.6),
+            (x + w / 2 - 0.4, y + 1.4),
+        ],
+        stroke="blue",
+        width=0.7,
+        close=False,
     )
-    p.rect(4.0, 0.8, 2.0, 3.4, fill="#2f6fc0")
 
 
 # -- player marks -----------------------------------------------------------------------------
@@ -479,13 +517,24 @@ MARKS: dict[str, list[tuple[float, float]] | None] = {
     "yellow": [(5, 9.6), (9.6, 1.2), (0.4, 1.2)],
     "green": [(5, 9.8), (9.8, 5), (5, 0.2), (0.2, 5)],
     "purple": _star(5, 4.7, 5.2, 2.2),
-    "orange": [
-        (
-            5 + 4.8 * math.cos(math.radians(90 + 60 * k)),
-            5 + 4.8 * math.sin(math.radians(90 + 60 * k)),
-        )
-        for k in range(6)
+    # An hourglass: a hexagon read as a circle at 3 mm (issue 24's grey comparison).
+    "orange": [(0.8, 9.4), (9.2, 9.4), (5.7, 5), (9.2, 0.6), (0.8, 0.6), (4.3, 5)],
+    # A table may choose any colour the companion offers (games.table.COLOURS).
+    "black": [  # a cross
+        (3.4, 0.6),
+        (6.6, 0.6),
+        (6.6, 3.4),
+        (9.4, 3.4),
+        (9.4, 6.6),
+        (6.6, 6.6),
+        (6.6, 9.4),
+        (3.4, 9.4),
+        (3.4, 6.6),
+        (0.6, 6.6),
+        (0.6, 3.4),
+        (3.4, 3.4),
     ],
+    "white": [(0.6, 8.6), (9.4, 8.6), (5, 0.8)],  # a triangle on its point
 }
 
 
@@ -503,3 +552,20 @@ def player_mark(pen: Pen, colour: str, x: float, y: float, size: float) -> None:
 
     with pen.at(x, y, scale=size / BOX):
         pen.form(f"mark-{colour}", (-1, -1, BOX + 1, BOX + 1), draw)
+
+
+def player_tag(
+    pen: Pen, colour: str, label: str, right: float, y: float, size: float, *, pt: float = 8
+) -> None:
+    """A board's owner, right-aligned at ``right``: the seat's name (``label``, at most
+    ``TAG_WIDTH`` mm) and, left of it, the colour's shape (a ``size`` mm mark whose bottom is
+    at ``y``). A long name shifts the shape instead of running over it."""
+    ink = text_on(colour)
+    baseline = y + size / 2 - pt * PT * 0.35
+    width = min(fonts.width(label, pt * PT), TAG_WIDTH) if label else 0.0
+    if label:
+        pen.text(right, baseline, label, pt, color=ink, align="right", max_width=TAG_WIDTH)
+    player_mark(pen, colour, right - width - (size + 2 if label else size), y, size)
+
+
+TAG_WIDTH = 45.0  # mm: the longest seat label on a board's header

@@ -13,12 +13,23 @@ from dataclasses import replace
 from types import ModuleType
 
 from games import registry as game_registry
+from games.table import Player
 from printgen import rules_sheets
 from printgen.context import Context
 from printgen.cover import Cover, Entry
 from printgen.document import Document
 from printgen.errors import PrintError
-from printgen.layout import NO_OFFSET, Component, Offset, Sheet, check_duplex, paper_size, plan
+from printgen.icons import MARKS
+from printgen.layout import (
+    NO_OFFSET,
+    Component,
+    Offset,
+    Sheet,
+    check_duplex,
+    paper_size,
+    plan,
+    safe_margin,
+)
 from printgen.messages import check_language, text
 from printgen.style import Style
 
@@ -92,12 +103,12 @@ def cover_notes(game: str, context: Context, printed: Collection[str]) -> list[s
 COVER = "cover"  # the --only id of the cover sheet and the duplex test pages
 
 
-def component_ids(game: str, *, pieces: bool = False) -> list[str]:
+def component_ids(game: str, *, pieces: bool = False, players: Sequence[Player] = ()) -> list[str]:
     """What ``--only`` accepts for ``game`` (or ``all``): the cover, then every component
     key (``bison.tiles``…); with ``pieces``, every piece id after them (``B07``,
-    ``fifi-03``: one replacement piece each)."""
+    ``fifi-03``: one replacement piece each), in the colours of the table's ``players``."""
     games = list(GAMES) if game == ALL else [game]
-    context = Context("en", Style())
+    context = Context("en", Style(), players=_players(players))
     components = [c for name in games for c in kit_components(name, context)]
     keys = [COVER, *(c.key for c in components)]
     return keys + [p.id for c in components for p in c.pieces] if pieces else keys
@@ -146,6 +157,38 @@ def _select(
 MAX_COPIES = 20
 
 
+def _players(players: Sequence[Player]) -> tuple[Player, ...]:
+    """The table's seats, checked: every colour one a player mark exists for, none twice."""
+    for n, player in enumerate(players, start=1):
+        if player.color not in MARKS:
+            raise PrintError(
+                f"player {n}: colour must be one of {', '.join(MARKS)}, got {player.color!r}"
+            )
+    if len({p.color for p in players}) != len(players):
+        raise PrintError("two players cannot share a colour")
+    return tuple(players)
+
+
+def kit_pieces(
+    game: str,
+    *,
+    lang: str = "en",
+    ink_saver: bool = False,
+    only: Sequence[str] | None = None,
+    players: Sequence[Player] = (),
+) -> list[Component]:
+    """The components :func:`render_kit` would print (``only`` chooses as it does), for the
+    image export (:mod:`printgen.export`); the cover is no piece and is left out."""
+    if game != ALL and game not in GAMES:
+        raise PrintError(f"unknown game {game!r}: expected one of {', '.join([*GAMES, ALL])}")
+    check_language(lang)
+    context = Context(lang, Style(ink_saver=ink_saver), players=_players(players))
+    games = list(GAMES) if game == ALL else [game]
+    planned = [c for name in games for c in kit_components(name, context)]
+    chosen, _ = _select(game, planned, only, 1)
+    return chosen
+
+
 def render_kit(
     game: str,
     *,
@@ -155,11 +198,13 @@ def render_kit(
     ink_saver: bool = False,
     table_url: str | None = None,
     seat_urls: Sequence[str] | None = None,
-    seat_names: Sequence[str] | None = None,
+    players: Sequence[Player] = (),
     progress: Callable[[str], None] | None = None,
     only: Sequence[str] | None = None,
     copies: int = 1,
     back_offset: Offset = NO_OFFSET,
+    trim_ticks: bool = False,
+    margin: float | None = None,
 ) -> bytes:
     """Render the print-and-play kit of ``game`` and return the PDF bytes.
 
@@ -170,12 +215,17 @@ def render_kit(
     one page, fold and glue). ``ink_saver``: grey, light fills. ``table_url``: the table's
     join URL, printed as a QR code on the cover (and on boards without a seat URL).
     ``seat_urls``: one URL per seat, in seat order, printed as QR codes on the player
-    boards. ``seat_names``: the table's players' names, in seat order, printed on the pieces
-    that belong to one seat (Lion Square's herd cards). ``progress`` is called with a line
-    per component (the CLI prints them).
+    boards. ``players``: the table's seats (name, colour; :func:`printgen.context.table_players`)
+    in seat order: each seat's board, QR code and pieces print in its colour, with its name;
+    none: the box's colours in seat order. ``progress`` is called with a line per component
+    (the CLI prints them).
     ``only``: component ids (:func:`component_ids`) or piece ids to print instead of the
     whole kit (the cover only when ``"cover"`` is among them); ``copies``: how many of each
     piece; ``back_offset``: shifts every back (mm) for a printer that prints backs off.
+    ``trim_ticks``: every straight cut line also extended across the margins to the paper
+    edge (for a guillotine or rotary trimmer). ``margin``: the printer's hard margin (mm,
+    0–15): trims, marks and text stay inside it (never closer than 5 mm); a part that no
+    longer fits is refused with a sentence naming it.
 
     Two-sided components come first, right after the cover, so that the pages to print
     double-sided are one range and the one-sided sheets after it need no blank backs.
@@ -188,13 +238,11 @@ def render_kit(
     size = paper_size(paper)
     check_language(lang)
     check_duplex(duplex)
+    safe = safe_margin(margin)
     if table_url is not None:
         _check_url(table_url, "the table URL")
     seats = tuple(_check_url(url, f"seat URL {i + 1}") for i, url in enumerate(seat_urls or ()))
-    names = tuple(seat_names or ())
-    if not all(isinstance(name, str) for name in names):
-        raise PrintError("seat names must be text")
-    context = Context(lang, Style(ink_saver=ink_saver), table_url, seats, names)
+    context = Context(lang, Style(ink_saver=ink_saver), table_url, seats, _players(players))
     games = list(GAMES) if game == ALL else [game]
     titled = [(game_title(name, lang), c) for name in games for c in kit_components(name, context)]
     chosen, with_cover = _select(game, [c for _, c in titled], only, copies)
@@ -211,7 +259,7 @@ def render_kit(
     page = cover_pages + 1
     for component in chosen:
         title = title_of[component.key]
-        sheets = plan(component, paper, duplex, back_offset)
+        sheets = plan(component, paper, duplex, back_offset, margin)
         entries.append(
             Entry(
                 f"{title} · {component.title}" if game == ALL else component.title,
@@ -234,6 +282,7 @@ def render_kit(
         duplex=duplex,
         style=context.style,
         paper=size,
+        trim_ticks=trim_ticks,
     )
     if with_cover:
         cover = Cover(
@@ -248,6 +297,7 @@ def render_kit(
             duplex_end=duplex_end,
             last_page=last_page,
             offset=back_offset,
+            margin=safe,
         )
         doc.page(size, lambda pen: cover.draw(pen, size))
         if two_sided_pages:

@@ -52,6 +52,25 @@ GUTTERS = (2 * BLEED, 4.0, 2.0)
 BUTT_MAX = 45.0
 # The most a back may be shifted (mm): more means the printer needs repair, not an offset.
 OFFSET_MAX = 10.0
+# The widest hard margin (mm, ``--margin``) a kit is laid out for: printers that cannot print
+# closer to the edge than this are broken, not careful.
+MARGIN_MAX = 15.0
+
+
+def check_margin(margin: float) -> float:
+    """A printer's hard margin in mm (the edge it cannot print), or ``PrintError``."""
+    if not 0 <= margin <= MARGIN_MAX:  # also refuses nan
+        raise PrintError(
+            f"the margin must be a number of millimetres from 0 to {MARGIN_MAX:g}, got {margin!r}"
+        )
+    return margin
+
+
+def safe_margin(margin: float | None) -> float:
+    """How far trims, marks and text stay from the paper edge for a printer whose hard margin
+    is ``margin`` mm (None: unknown): never less than :data:`SAFE_MARGIN`."""
+    return SAFE_MARGIN if margin is None else max(SAFE_MARGIN, check_margin(margin))
+
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
@@ -296,12 +315,12 @@ def _pack(pieces: Sequence[Piece], area: Box, gutter: float) -> list[list[Spot]]
     return pages
 
 
-def _area(size: tuple[float, float], footer_band: bool) -> Box:
-    """Where trims may go: inside the safe margin, plus clear of a footer band at the top
+def _area(size: tuple[float, float], footer_band: bool, margin: float = SAFE_MARGIN) -> Box:
+    """Where trims may go: inside the safe ``margin``, plus clear of a footer band at the top
     and bottom when ``footer_band`` (symmetric, so a mirrored back stays inside too)."""
     width, height = size
     band = FOOTER + BLEED if footer_band else 0.0
-    return (SAFE_MARGIN, SAFE_MARGIN + band, width - SAFE_MARGIN, height - SAFE_MARGIN - band)
+    return (margin, margin + band, width - margin, height - margin - band)
 
 
 def _orientations(paper: tuple[float, float]) -> list[tuple[float, float]]:
@@ -345,18 +364,20 @@ def _bleeds(placements: list[Placement]) -> list[Placement]:
     return out
 
 
-def _footer(size: tuple[float, float], block: Box | None) -> Footer | None:
+def _footer(
+    size: tuple[float, float], block: Box | None, margin: float = SAFE_MARGIN
+) -> Footer | None:
     """The footer's place on a sheet whose art covers ``block``: the bottom margin when it
     is deep enough, else the widest side margin; None when neither is."""
     width, height = size
     if block is None:
-        return Footer(width / 2, SAFE_MARGIN + 1.0, 0.0, width - 2 * SAFE_MARGIN)
+        return Footer(width / 2, margin + 1.0, 0.0, width - 2 * margin)
     bottom = min(block[1], height - block[3])
     side = min(block[0], width - block[2])
-    if bottom >= SAFE_MARGIN + FOOTER - 1e-6:
-        return Footer(width / 2, SAFE_MARGIN + 1.0, 0.0, width - 2 * SAFE_MARGIN)
-    if side >= SAFE_MARGIN + FOOTER - 1e-6:
-        return Footer(SAFE_MARGIN + FOOTER - 1.0, height / 2, 90.0, height - 2 * SAFE_MARGIN)
+    if bottom >= margin + FOOTER - 1e-6:
+        return Footer(width / 2, margin + 1.0, 0.0, width - 2 * margin)
+    if side >= margin + FOOTER - 1e-6:
+        return Footer(margin + FOOTER - 1.0, height / 2, 90.0, height - 2 * margin)
     return None
 
 
@@ -373,7 +394,7 @@ def _art_box(placements: list[Placement]) -> Box | None:
 
 
 def _candidates(
-    pieces: Sequence[Piece], portrait: tuple[float, float]
+    pieces: Sequence[Piece], portrait: tuple[float, float], margin: float = SAFE_MARGIN
 ) -> list[tuple[list[list[Spot]], tuple[float, float], float]]:
     """Every way to pack ``pieces`` whose sheets all have room for a footer."""
     out = []
@@ -381,14 +402,14 @@ def _candidates(
         for band in (False, True):
             for gutter in GUTTERS:
                 try:
-                    pages = _pack(pieces, _area(size, band), gutter)
+                    pages = _pack(pieces, _area(size, band, margin), gutter)
                 except PrintError:
                     continue
                 ok = True
                 for page in pages:
                     placements = _bleeds([Placement(p, x, y) for p, x, y in page])
                     box = _art_box(placements)
-                    if _footer(size, box) is None or (
+                    if _footer(size, box, margin) is None or (
                         box is not None
                         and (
                             box[0] < -1e-6
@@ -411,23 +432,40 @@ def _best(
     return min(candidates, key=lambda c: (len(c[0]), -c[2]))
 
 
-def plan(component: Component, paper: str, duplex: str, offset: Offset = NO_OFFSET) -> list[Sheet]:
+def plan(
+    component: Component,
+    paper: str,
+    duplex: str,
+    offset: Offset = NO_OFFSET,
+    margin: float | None = None,
+) -> list[Sheet]:
     """The sheets of ``component`` on ``paper`` for the ``duplex`` mode; ``offset`` shifts
-    every back (long and short flips only: a fold sheet has its backs on the front page)."""
+    every back (long and short flips only: a fold sheet has its backs on the front page).
+    ``margin``: the printer's hard margin (mm): trims, marks and the footer stay inside it
+    (:func:`safe_margin`); a component that no longer fits is refused with a sentence."""
     portrait = paper_size(paper)
     check_duplex(duplex)
+    safe = safe_margin(margin)
     pieces = list(component.pieces)
-    if component.two_sided and duplex == "fold":
-        return _plan_fold(pieces, portrait)
-    candidates = _candidates(pieces, portrait)
-    if not candidates:
-        _pack(pieces, _area(portrait, False), GUTTERS[-1])  # raises the error naming it
-        raise PrintError(f"{component.key} does not fit on {PAPER_NAMES[paper]}")
+    try:
+        if component.two_sided and duplex == "fold":
+            return _plan_fold(pieces, portrait, safe)
+        candidates = _candidates(pieces, portrait, safe)
+        if not candidates:
+            _pack(pieces, _area(portrait, False, safe), GUTTERS[-1])  # raises, naming it
+            raise PrintError(f"{component.key} does not fit on {PAPER_NAMES[paper]}")
+    except PrintError as error:
+        if safe == SAFE_MARGIN:
+            raise
+        raise PrintError(
+            f"{error} with a {safe:g} mm margin: give a smaller --margin, or leave "
+            f"{component.key} out with --only"
+        ) from None
     pages, size, _ = _best(candidates)
     sheets: list[Sheet] = []
     for page in pages:
         placements = _bleeds([Placement(p, x, y) for p, x, y in page])
-        front = Sheet(size, placements, footer=_footer(size, _art_box(placements)))
+        front = Sheet(size, placements, footer=_footer(size, _art_box(placements), safe))
         sheets.append(front)
         if component.two_sided:
             sheets.append(_duplex_back(front, duplex, offset))
@@ -456,12 +494,14 @@ def _duplex_back(front: Sheet, duplex: str, offset: Offset) -> Sheet:
     return back
 
 
-def _plan_fold(pieces: list[Piece], portrait: tuple[float, float]) -> list[Sheet]:
+def _plan_fold(
+    pieces: list[Piece], portrait: tuple[float, float], margin: float = SAFE_MARGIN
+) -> list[Sheet]:
     """Fronts on one half, backs mirrored on the other half across a dashed fold line."""
     best: tuple[list[list[Spot]], tuple[float, float], str, float] | None = None
     for size in _orientations(portrait):
         for gutter in GUTTERS:
-            x0, y0, x1, y1 = _area(size, True)
+            x0, y0, x1, y1 = _area(size, True, margin)
             # Fold across the longer side of the page so each half is as square as possible.
             if size[0] >= size[1]:
                 axis, at = "x", size[0] / 2
@@ -481,7 +521,7 @@ def _plan_fold(pieces: list[Piece], portrait: tuple[float, float]) -> list[Sheet
             "too large for the fold layout; use --duplex long or short"
         )
     pages, size, axis, _ = best
-    x0, y0, x1, y1 = _area(size, True)
+    x0, y0, x1, y1 = _area(size, True, margin)
     at = size[0] / 2 if axis == "x" else size[1] / 2
     fold = (at, y0, at, y1) if axis == "x" else (x0, at, x1, at)
     sheets = []
@@ -495,6 +535,6 @@ def _plan_fold(pieces: list[Piece], portrait: tuple[float, float]) -> list[Sheet
                 bleed = (right, bottom, left, top) if axis == "x" else (left, top, right, bottom)
                 placements.append(Placement(f.piece, bx, by, "back", bleed))
         sheet = Sheet(size, placements, fold=fold)
-        sheet.footer = _footer(size, _art_box(placements))
+        sheet.footer = _footer(size, _art_box(placements), margin)
         sheets.append(sheet)
     return sheets

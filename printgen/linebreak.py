@@ -9,11 +9,14 @@ Glossary:
   kana, ー, ！？ …) or may not end one (opening brackets, 「（ …). A break next to them is
   no opportunity, so the character travels with its neighbour (oikomi/oidashi).
 - *unit*: a run of text between two break opportunities, laid out as a whole.
-- *level*: how freely Japanese may break, tried in order. ``phrases``: only after 。、・！？.
-  ``words``: also after a particle (を, に, は, が …) before a kanji or katakana, so
-  "ハンター" or "切り直して" stay whole. ``kana``: between any two characters except inside
-  a katakana word. ``chars``: between any two characters. A unit too wide for the line at
-  one level is cut at the next; kinsoku holds at every level.
+- *phrase* (文節): what BudouX (Google's kept segmenter, ``budoux``) finds in a Japanese
+  sentence: "単独2位の", "カード13枚を", "ゴミ漁りマーカーを". A book sets Japanese by
+  phrase; it never breaks inside a word or between a number and its counter.
+- *level*: how freely Japanese may break, tried in order. ``phrases``: only after 。、・！？：.
+  ``words``: between BudouX phrases. ``kana``: where the script changes (kanji, hiragana,
+  katakana, other). ``chars``: between any two characters. A unit too wide for the line at
+  one level is cut at the next; kinsoku holds at every level, and so does a number with
+  its counter ("2位", "1つ", "3対1", "13枚").
 
 The kinsoku tables are ReportLab's (``reportlab.lib.textsplit``), completed with what they
 lack. ReportLab's own splitter (``wordSplit`` / ``dumbSplit``, also behind
@@ -26,9 +29,11 @@ can overflow it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
+import budoux
 from reportlab.lib.textsplit import ALL_CANNOT_END, ALL_CANNOT_START
 
 from printgen import fonts
@@ -48,9 +53,7 @@ CANNOT_END = frozenset(ALL_CANNOT_END) | frozenset("〈《〘〖｛“‘«‹�
 
 # Scripts without spaces between words: CJK punctuation, kana, ideographs, full-width forms.
 # Where a Japanese phrase ends: a label breaks there first ("クリップは20から。/他の人に…").
-PHRASE_ENDS = frozenset("。、・！？")
-# Particles that end a Japanese word group (bunsetsu) when a kanji or katakana follows.
-PARTICLES = frozenset("をにはがでとへもの")
+PHRASE_ENDS = frozenset("。、・！？：")
 LEVELS = ("phrases", "words", "kana", "chars")
 
 _CJK = re.compile(r"[\u3000-\u30ff\u31f0-\u31ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
@@ -60,12 +63,63 @@ def _is_cjk(char: str) -> bool:
     return _CJK.match(char) is not None
 
 
-def _is_hiragana(char: str) -> bool:
-    return "\u3041" <= char <= "\u309f"
-
-
 def _is_katakana(char: str) -> bool:
     return "\u30a1" <= char <= "\u30fa" or char == "ー"
+
+
+def _script(char: str) -> str:
+    """Which of Japanese's scripts ``char`` is written in: a word changes script at most
+    at its ends ("ゴミ漁り|マーカー"), so a line cut there keeps words whole."""
+    if _is_katakana(char):
+        return "katakana"
+    if "\u3041" <= char <= "\u309f":
+        return "hiragana"
+    if "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" or char == "々":
+        return "kanji"
+    return "other"
+
+
+@functools.cache
+def _parser() -> budoux.Parser:
+    return budoux.load_default_japanese_parser()
+
+
+def _annotation(phrase: str) -> bool:
+    """A short bracketed note that belongs to the word before it: "(黄)" in "穀物(黄)"."""
+    return len(phrase) <= 5 and phrase[0] in "(（" and phrase[-1] in ")）"
+
+
+@functools.lru_cache(maxsize=4096)
+def phrases(text: str) -> tuple[str, ...]:
+    """``text`` cut into BudouX phrases; a one-character phrase ("分" after "3つ") and a
+    short bracketed note ("(黄)") stay with the phrase before them."""
+    out: list[str] = []
+    for phrase in _parser().parse(text):
+        if out and (len(phrase.strip()) == 1 or _annotation(phrase)):
+            out[-1] += phrase
+        else:
+            out.append(phrase)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def phrase_breaks(text: str) -> frozenset[int]:
+    """The indexes of ``text`` where a phrase (:func:`phrases`) starts (0 excluded)."""
+    breaks, at = set(), 0
+    for phrase in phrases(text):
+        at += len(phrase)
+        breaks.add(at)
+    return frozenset(breaks - {0, len(text)})
+
+
+def _counted(text: str, i: int) -> bool:
+    """Whether ``text[i - 1]`` and ``text[i]`` belong to one number with its counter: a
+    digit and the character after it ("2位", "1つ", "13枚", "3対"), or a one-character
+    joiner between two numbers ("対1" in "3対1")."""
+    before, after = text[i - 1], text[i]
+    if before.isdigit() and not after.isspace():
+        return True
+    return after.isdigit() and i >= 2 and text[i - 2].isdigit() and _is_cjk(before)
 
 
 def _may_break(text: str, i: int, level: str = "chars") -> bool:
@@ -79,18 +133,14 @@ def _may_break(text: str, i: int, level: str = "chars") -> bool:
         return after not in CANNOT_START and last not in CANNOT_END
     if not (_is_cjk(before) or _is_cjk(after)):
         return False  # inside a Latin word or number
-    if after in CANNOT_START or before in CANNOT_END:
+    if after in CANNOT_START or before in CANNOT_END or _counted(text, i):
         return False
     if level == "phrases":
         return before in PHRASE_ENDS
     if level == "words":
-        return (
-            before in PHRASE_ENDS
-            or not (_is_cjk(before) and _is_cjk(after))
-            or (before in PARTICLES and not _is_hiragana(after))
-        )
-    if level == "kana":
-        return not (_is_katakana(before) and _is_katakana(after))
+        return before in PHRASE_ENDS or i in phrase_breaks(text)
+    if level == "kana":  # where the script changes: 土地|1～3つ, 漁|りマーカー stays whole
+        return _script(before) != _script(after)
     return True
 
 
@@ -126,7 +176,7 @@ def wrap_lines(text: str, size_mm: float, width: float, *, phrases: bool = False
     line (:data:`LEVELS`). A newline forces a break. A Latin word wider than ``width``
     gets a line of its own (it is never cut). No widow: a last line of one unit takes the
     unit before it along when that fits ("Move hunters / 1 space", "テントの設置・/拡張"
-    rather than "…拡/張"). ``phrases``: Japanese breaks only after 。、・！？.
+    rather than "…拡/張"). ``phrases``: Japanese breaks only after 。、・！？：.
     """
     levels = ("phrases",) if phrases else LEVELS[1:]
     lines: list[str] = []

@@ -125,7 +125,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "3 (3 players) or 2 (4 players) unseen. You play 6, 5 or 4 "
         "rounds. The youngest player starts.\n"
         "# A round\n"
-        "- Everyone draws one tile. In turn order each player takes "
+        "- From the start player, clockwise, everyone draws one tile "
+        "and looks at it, keeping it hidden from the others until "
+        "placing it. In turn order each player takes "
         "one action at a time until all have taken 4; each of the 6 "
         "actions at most once per round (cover it with an action "
         "marker). Placing your tile is one of your 4 actions, every "
@@ -177,7 +179,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tie the larger smallest stock wins; still tied, you share the "
         "win.",
         "aid_bison": "# A round\n"
-        "1. Draw a tile. Take 4 actions, one at a time in turn order, "
+        "1. Draw a tile, kept hidden. Take 4 actions, one at a time in turn order, "
         "each action once. Place your tile every round.\n"
         "2. Cost by hunters used: 0 → +1 animal; 1 → 0; 2 → 2; 3 → 4; "
         "4 → 7; 5 → 10.\n"
@@ -246,7 +248,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "shuffled face down on the closed caves in groups 1, 2, 1 from "
         "the left; 4 subordinates and 5 huts on their spaces; 2 chiefs "
         "and 1 subordinate in hand; a subordinate at 0 on the VP "
-        "track. Food and coins stay in the supply: they are limited.\n"
+        "track. Food and coins stay in the supply: they are limited; "
+        "unused rock chips go back in the box.\n"
+        "- The player born longest ago (the oldest) takes the start "
+        "player marker; if that cannot be settled, play rock-paper-"
+        "scissors.\n"
+        "# Before the first turn\n"
+        "Counter-clockwise, from the player on the start player's "
+        "right, each player places one chief without subordinates, as "
+        "in a hunt, and takes that space's harvest. Then the start "
+        "player takes the first turn; turns go clockwise.\n"
         "# Your turn\n"
         "1. Hunt. Either place a chief, with any of your subordinates "
         "behind it, on a card's hunting spaces from the left (chief in "
@@ -285,20 +296,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "chips), subordinate (2 green grain + 1 grape), hut (build "
         "cost), + the extra cost above it.\n"
         "3. Store one food per open cave.\n"
+        "Before turn 1: from the start player's right, counter-"
+        "clockwise, each places a chief alone and harvests.\n"
         "End: 5 huts or 10 VP; finish the round.",
         "rules_dogs-life": "# Goal\n"
         "You are a stray dog. Be the first to bury 4 bones in your den "
         "(the group may choose another number). Timed game: when time "
         "is up, the most buried bones wins.\n"
         "# Setup\n"
-        "- Each player: a dog chart, its pawn, its 8 pee markers and "
+        "- Each player: a dog chart taken at random, its pawn, its 8 pee markers and "
         "its 13 cards, shuffled face down. Hunger marker at 4; one pee "
         "marker in the first bladder space.\n"
         "- Deal the den cards at random and put your pawn on your "
         "den.\n"
         "- Newspapers face down on the newspaper office; trash markers "
         "and bones beside the board; the van on its start square by "
-        "the pound. The youngest player starts; play goes clockwise.\n"
+        "the pound. A lady playing starts, else the youngest player; play "
+        "goes clockwise.\n"
         "# Your turn\n"
         "1. Hunger: move the marker down one. If it was already at 0, "
         "your dog starves: it goes to the pound's first space, what it "
@@ -414,6 +428,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "two_sided_fold": "two-sided: fold and glue",
         "back": "back",
         "seat": "Seat {n}",
+        "seat_named": "{name} · Seat {n}",
         "simplex_rest": "Pages {first}–{last}: print single-sided (no blank backs needed).",
         "back_offset": "Backs shifted by {x} mm across and {y} mm up (back offset).",
         "duplex_test_landscape": "Duplex test, landscape sheets",
@@ -535,7 +550,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "4人なら2枚を見ずに取り除きます。ラウンド数は6、5、4です。最も"
         "若いプレイヤーから始めます。\n"
         "# ラウンドの流れ\n"
-        "- 全員がタイルを1枚引きます。手番順に1人1つずつ行動を行い、全"
+        "- スタートプレイヤーから順に、全員がタイルを1枚引き、表を見ます"
+        "（他の人には見せません）。手番順に1人1つずつ行動を行い、全"
         "員が4つ行うまで続けます。6種類の行動はそれぞれ1ラウンドに1回ま"
         "で（行動マーカーで覆います）。タイルの配置は毎ラウンド必ず行う"
         "4つの行動の1つです。\n"
@@ -582,7 +598,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ら最も少ないストックが多い方の勝ち。それでも同点なら勝利を分け"
         "合います。",
         "aid_bison": "# ラウンド\n"
-        "1. タイルを1枚引く。手番順に1つずつ、4つの行動（同じ行動は1回"
+        "1. タイルを1枚引き、他の人には見せない。手番順に1つずつ、4つの行動（同じ行動は1回"
         "まで）。タイルの配置は毎ラウンド必ず。\n"
         "2. コスト（使うハンター）：0 → 動物+1、1 → 0、2 → 2、3 → 4、4 "
         "→ 7、5 → 10。\n"
@@ -646,7 +662,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "た洞穴に左から1・2・1枚ずつ置きます。部下4個と小屋5個をボード"
         "の所定の位置に、族長2個と部下1個を手元に置き、部下1個を勝利点"
         "トラックの0に置きます。食料コマと石貨はストックに（数に限りが"
-        "あります）。\n"
+        "あります）。使用しなかった岩チップは箱に戻します。\n"
+        "- もっとも古い時代に生まれた人がスタートプレイヤーマーカーを受"
+        "け取ります。決まらない場合は、じゃんけん等で決めます。\n"
+        "# スタート狩猟アクション\n"
+        "ゲーム開始前に、スタートプレイヤーの右隣のプレイヤーから反時計"
+        "回りに、各プレイヤーが族長コマ1個を部下コマ無しで狩りアクショ"
+        "ンのように配置し、そのスペースの収穫を得ます。その後、スタート"
+        "プレイヤーから時計回りに手番を行います。\n"
         "# 手番\n"
         "1. 狩猟：族長1個を（後ろに好きな数の自分の部下を連れて）狩場カ"
         "ードの狩猟スペースに左から置きます。族長が先頭で、置かれている"
@@ -681,13 +704,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "部下（穀物（緑）2＋ぶどう1）、小屋（建築コスト）。＋上の追加コ"
         "スト。\n"
         "3. 保管：開いている洞穴1つに食料1つ。\n"
+        "開始前：スタートプレイヤーの右隣から反時計回りに、族長1個だけ"
+        "を置いて収穫。\n"
         "終了：小屋5軒か10勝利点。手番数をそろえる。",
         "rules_dogs-life": "# ゲームの目的\n"
         "君は野良犬だ！街で一番早く、ねぐらに4本の骨を埋めた犬が勝者で"
         "す（骨の数は変えてもかまいません）。時間制のヴァリアント：タイ"
         "ムアップの時点で、埋めた骨が最も多い犬の勝ち。\n"
         "# ゲームの準備\n"
-        "- 各プレイヤー：ドッグチャート、ドッグコマ、同じ色のおしっこマ"
+        "- 各プレイヤー：ランダムに取ったドッグチャート、ドッグコマ、同じ色のおしっこマ"
         "ーカー8個、その犬のカード13枚（よく混ぜて裏向きの山に）。はら"
         "ぺこマーカーを4に、おしっこマーカー1個を膀胱スペースの始めの所"
         "に置きます。\n"
@@ -695,7 +720,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ます。\n"
         "- 新聞マーカーを伏せて新聞屋に、ゴミ漁りマーカーと骨マーカーを"
         "ボードの脇に、収容車を収容所の横の道（スタートのマス）に置きま"
-        "す。最も若いプレイヤーから時計回りに手番を行います。\n"
+        "す。レディーがプレーしているなら彼女から、そうでなければ最も若"
+        "いプレイヤーから時計回りに手番を行います。\n"
         "# 手番\n"
         "1. はらぺこ：マーカーを1つ下げます。手番の始めにすでに0なら、"
         "犬は飢えます：収容所の最初のマスへ。運んでいた物はその場に残し"
@@ -813,6 +839,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "two_sided_fold": "両面：折って貼る",
         "back": "裏",
         "seat": "{n}番席",
+        "seat_named": "{name}・{n}番席",
         "simplex_rest": "{first}〜{last}ページ：片面印刷（白紙の裏ページは不要）。",
         "back_offset": "裏面を横に{x} mm、上に{y} mmずらしています（裏面オフセット）。",
         "duplex_test_landscape": "両面の位置合わせ（横向きの用紙）",
@@ -937,7 +964,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "giocatori). Si giocano 6, 5 o 4 round. Inizia il giocatore "
         "più giovane.\n"
         "# Un round\n"
-        "- Ognuno pesca una tessera. In ordine di turno ogni giocatore "
+        "- Dal giocatore iniziale, in senso orario, ognuno pesca una "
+        "tessera e la esamina tenendola nascosta agli altri giocatori. "
+        "In ordine di turno ogni giocatore "
         "svolge un'azione alla volta finché tutti ne hanno svolte 4; "
         "ognuna delle 6 azioni al massimo una volta per round (coprila "
         "con un segnalino azione). Piazzare la tessera è una delle tue "
@@ -991,7 +1020,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "alto; a parità vince chi ha la scorta minore più grande; se "
         "c'è ancora parità, la vittoria è condivisa.",
         "aid_bison": "# Un round\n"
-        "1. Pesca una tessera. 4 azioni, una alla volta in ordine di "
+        "1. Pesca una tessera e tienila nascosta. 4 azioni, una alla volta in ordine di "
         "turno, ognuna una volta. Piazza la tessera ogni round.\n"
         "2. Costo per cacciatori usati: 0 → +1 animale; 1 → 0; 2 → 2; "
         "3 → 4; 4 → 7; 5 → 10.\n"
@@ -1064,7 +1093,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "roccia mescolate coperte sulle caverne chiuse, a gruppi 1, 2, "
         "1 da sinistra; 4 gregari e 5 capanne sui loro spazi; 2 capi e "
         "1 gregario in mano; un gregario sullo 0 del tracciato PV. "
-        "Cibo e monete restano nella riserva: sono limitati.\n"
+        "Cibo e monete restano nella riserva: sono limitati; le "
+        "tessere roccia non usate tornano nella scatola.\n"
+        "- Chi è nato nell'epoca più antica (il più anziano) prende il "
+        "segnalino primo giocatore; se non si decide, a morra cinese.\n"
+        "# Prima del primo turno\n"
+        "In senso antiorario, a partire dal giocatore alla destra del "
+        "primo giocatore, ognuno piazza un capo senza gregari, come in "
+        "una caccia, e prende il raccolto di quello spazio. Poi il "
+        "primo giocatore gioca il primo turno; si procede in senso "
+        "orario.\n"
         "# Il tuo turno\n"
         "1. Caccia. Metti un capo, con i gregari che vuoi dietro di "
         "lui, sugli spazi di caccia di una carta da sinistra (il capo "
@@ -1105,13 +1143,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "le tessere), gregario (2 cereali verdi + 1 uva), capanna "
         "(costo di costruzione), + il costo extra sopra.\n"
         "3. Conserva un cibo per caverna aperta.\n"
+        "Prima del turno 1: dalla destra del primo giocatore, in senso "
+        "antiorario, ognuno piazza un capo da solo e raccoglie.\n"
         "Fine: 5 capanne o 10 PV; si completa il giro.",
         "rules_dogs-life": "# Scopo\n"
         "Sei un cane randagio. Sii il primo a seppellire 4 ossa nella "
         "tua cuccia (il gruppo può sceglierne un altro numero). "
         "Partita a tempo: allo scadere vince chi ha più ossa sepolte.\n"
         "# Preparazione\n"
-        "- Ogni giocatore: una scheda del cane, la sua pedina, i suoi "
+        "- Ogni giocatore: una scheda del cane presa a caso, la sua pedina, i suoi "
         "8 segnalini pipì e le sue 13 carte, mescolate coperte. "
         "Segnalino fame sul 4; un segnalino pipì nel primo spazio "
         "della vescica.\n"
@@ -1119,8 +1159,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sulla tua cuccia.\n"
         "- I giornali coperti sull'edicola; segnalini spazzatura e "
         "ossa accanto al tabellone; il furgone sulla sua casella di "
-        "partenza vicino al canile. Inizia il giocatore più giovane; "
-        "si gioca in senso orario.\n"
+        "partenza vicino al canile. Inizia una signora, se gioca, "
+        "altrimenti il giocatore più giovane; si gioca in senso orario.\n"
         "# Il tuo turno\n"
         "1. Fame: abbassa il segnalino di uno. Se era già a 0, il tuo "
         "cane muore di fame: va nel primo spazio del canile, ciò che "
@@ -1245,6 +1285,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "two_sided_fold": "fronte-retro: piega e incolla",
         "back": "retro",
         "seat": "Posto {n}",
+        "seat_named": "{name} · Posto {n}",
         "simplex_rest": "Pagine {first}–{last}: stampa solo fronte (niente retro bianchi).",
         "back_offset": "Retri spostati di {x} mm in orizzontale e {y} mm in alto (scostamento del "
         "retro).",

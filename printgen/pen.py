@@ -136,12 +136,31 @@ class Pen:
                 self._clips.pop()
 
     # -- shapes --------------------------------------------------------------------------
+    def _set_fill(self, color: Color) -> None:
+        """Fill with ``color``; in ink-saver mode as DeviceGray (``g``), which a printer
+        lays with black ink alone, where an RGB grey is mixed from the colour inks."""
+        c = self.canvas
+        if self.style.ink_saver:
+            c.setFillGray(color.red)
+            c._fillColorObj = color  # the label checks read the fill as a colour
+        else:
+            c.setFillColor(color)
+
+    def _set_stroke(self, color: Color) -> None:
+        """Stroke with ``color``: DeviceGray (``G``) in ink-saver mode, as :meth:`_set_fill`."""
+        c = self.canvas
+        if self.style.ink_saver:
+            c.setStrokeGray(color.red)
+            c._strokeColorObj = color
+        else:
+            c.setStrokeColor(color)
+
     def _paint(self, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
         c = self.canvas
         if fill is not None:
-            c.setFillColor(self.style.fill(fill, detail=self.detail))
+            self._set_fill(self.style.fill(fill, detail=self.detail))
         if stroke is not None:
-            c.setStrokeColor(self.style.ink(stroke))
+            self._set_stroke(self.style.ink(stroke))
             c.setLineWidth(width)
         return (1 if fill is not None else 0, 1 if stroke is not None else 0)
 
@@ -176,7 +195,7 @@ class Pen:
 
     def ink_rect(self, x: float, y: float, w: float, h: float, color: str = "text") -> None:
         """A small solid mark in an *ink* colour (stays dark in ink-saver mode)."""
-        self.canvas.setFillColor(self.style.ink(color))
+        self._set_fill(self.style.ink(color))
         self._note_fill([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
         self.canvas.rect(x, y, w, h, stroke=0, fill=1)
 
@@ -211,7 +230,7 @@ class Pen:
 
     def ink_polygon(self, points: Sequence[tuple[float, float]], color: str = "text") -> None:
         """A filled polygon in an *ink* colour (icons: stay readable in ink-saver mode)."""
-        self.canvas.setFillColor(self.style.ink(color))
+        self._set_fill(self.style.ink(color))
         self._note_fill(list(points))
         self.canvas.drawPath(self._path(points), stroke=0, fill=1)
 
@@ -228,7 +247,7 @@ class Pen:
     ) -> None:
         c = self.canvas
         c.saveState()
-        c.setStrokeColor(self.style.ink(color))
+        self._set_stroke(self.style.ink(color))
         c.setLineWidth(width)
         if dash:
             c.setDash(list(dash))
@@ -260,7 +279,7 @@ class Pen:
                 size_mm *= max_width / natural
         c = self.canvas
         c.setFont(fonts.register(), size_mm)
-        c.setFillColor(self.style.ink(color))
+        self._set_fill(self.style.ink(color))
         if LABELS is not None and not self._in_form and text.strip():
             width = fonts.width(text, size_mm)
             left = {"center": x - width / 2, "right": x - width}.get(align, x)
@@ -390,10 +409,10 @@ class Pen:
         unit = size / modules
         c = self.canvas
         c.saveState()
-        c.setFillColor(self.style.fill("paper"))
+        self._set_fill(self.style.fill("paper"))
         c.rect(x, y, size, size, stroke=0, fill=1)
         # Pure black whatever the ink mode: a grey code decodes badly on cheap printers.
-        c.setFillColorRGB(0, 0, 0)
+        self._set_fill(Color(0, 0, 0))
         path = c.beginPath()
         for row_index, row in enumerate(matrix):
             top = y + size - (row_index + QR_QUIET_ZONE) * unit

@@ -95,7 +95,7 @@ LEGENDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("bone", "lg_bone"),
         ("food", "lg_food"),
         ("newspaper", "lg_newspaper"),
-        ("house", "lg_address"),
+        ("address", "lg_address"),
         ("trash", "lg_trash"),
         ("lamppost", "lg_lamppost"),
         ("fountain", "lg_fountain"),

@@ -8,10 +8,16 @@ exit 2 and one line on stderr.
 ``--table URL`` prints the table's QR code on the cover and a seat link
 (``URL/s/<n>``, :mod:`printgen.seatlinks`, the same links the companion's "Print kit" uses)
 on each player board.
+``--players NAME:COLOUR[,…]`` prints each seat's board, QR code and pieces in its colour,
+with its name, as the companion's "Print kit" does for a table.
 ``--only ID[,ID…]`` prints some components (``--only help`` lists the ids; a piece id such
 as ``B07`` prints one replacement piece), ``--copies N`` each piece N times, and
 ``--back-offset X,Y`` shifts every back by X, Y mm for a printer that prints backs off
-(read on the duplex test pages of the cover).
+(read on the duplex test pages of the cover). ``--png DIR`` writes one PNG per piece
+face instead of the PDF, ``--tts DIR`` Tabletop Simulator deck sheets
+(:mod:`printgen.export`). ``--trim-ticks`` extends the cut lines to the
+paper edge for a trimmer; ``--margin MM`` keeps everything that matters out of the printer's
+hard margin.
 """
 
 from __future__ import annotations
@@ -22,9 +28,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from games.table import Player
 from printgen.errors import PrintError
+from printgen.export import PNG_DPI, export
 from printgen.kit import ALL, GAMES, MAX_COPIES, component_ids, render_kit
-from printgen.layout import DUPLEX_MODES, NO_OFFSET, PAPERS, parse_offset
+from printgen.layout import DUPLEX_MODES, MARGIN_MAX, NO_OFFSET, PAPERS, parse_offset
 from printgen.messages import LANGUAGES
 from printgen.seatlinks import seat_links
 
@@ -68,6 +76,12 @@ def register(subparsers: Any) -> None:
         "the seat link URL/s/<n> that opens the table as that seat",
     )
     parser.add_argument(
+        "--players",
+        metavar="NAME:COLOUR[,…]",
+        help="the table's seats in order, e.g. Ann:red,Ben:blue: each board, QR code and "
+        "pieces in the seat's colour, with its name (A Dog's Life: the dog's colour)",
+    )
+    parser.add_argument(
         "--only",
         metavar="ID[,ID…]",
         help="print only these components or pieces ('--only help' lists "
@@ -85,6 +99,33 @@ def register(subparsers: Any) -> None:
         metavar="X,Y",
         default=None,
         help="shift every back by X, Y mm (read on the duplex test pages)",
+    )
+    parser.add_argument(
+        "--trim-ticks",
+        action="store_true",
+        help="extend every straight cut line across the margin to the paper edge "
+        "(for a guillotine or rotary trimmer)",
+    )
+    parser.add_argument(
+        "--margin",
+        metavar="MM",
+        type=float,
+        default=None,
+        help=f"the printer's hard margin in mm (0–{MARGIN_MAX:g}): nothing that matters is "
+        "printed inside it; a part that no longer fits is refused",
+    )
+    images = parser.add_mutually_exclusive_group()
+    images.add_argument(
+        "--png",
+        metavar="DIR",
+        help=f"instead of the PDF, one PNG per piece face at {PNG_DPI} dpi into DIR "
+        "(<piece id>-front.png, <piece id>-back.png); needs pdftoppm",
+    )
+    images.add_argument(
+        "--tts",
+        metavar="DIR",
+        help="instead of the PDF, Tabletop Simulator deck sheets into DIR (10 × 7 faces "
+        "a sheet, a back image per deck); needs pdftoppm",
     )
     parser.add_argument(
         "--out",
@@ -111,6 +152,17 @@ def _only(value: str) -> list[str]:
     return [name.strip() for name in value.split(",") if name.strip()]
 
 
+def parse_players(value: str) -> tuple[Player, ...]:
+    """``Ann:red,Ben:blue`` → the seats in order (name, colour); ``PrintError`` if malformed."""
+    players = []
+    for item in value.split(","):
+        name, colon, colour = item.rpartition(":")
+        if not colon or not name.strip() or not colour.strip():
+            raise PrintError(f"--players takes NAME:COLOUR[,NAME:COLOUR…], got {item!r}")
+        players.append(Player(name.strip(), colour.strip().lower()))
+    return tuple(players)
+
+
 def run(args: argparse.Namespace) -> int:
     to_stdout = args.out == "-"
     log = sys.stderr if to_stdout else sys.stdout  # stdout carries the PDF with --out -
@@ -122,6 +174,8 @@ def run(args: argparse.Namespace) -> int:
         if problem:  # said before the kit is drawn, not after
             print(f"error: cannot write {args.out}: {problem}", file=sys.stderr)
             return EXIT_INVALID
+    if args.png or args.tts:
+        return _images(args)
     try:
         offset = NO_OFFSET if args.back_offset is None else parse_offset(args.back_offset)
         pdf = render_kit(
@@ -132,14 +186,16 @@ def run(args: argparse.Namespace) -> int:
             ink_saver=args.ink_saver,
             table_url=args.table,
             seat_urls=seat_links(args.table, BOARD_SEATS) if args.table else None,
+            players=parse_players(args.players) if args.players else (),
             progress=lambda line: print(line, file=log, flush=True),
             only=None if args.only is None else _only(args.only),
             copies=args.copies,
             back_offset=offset,
+            trim_ticks=args.trim_ticks,
+            margin=args.margin,
         )
     except PrintError as error:
-        print("error: " + " ".join(str(error).split()), file=sys.stderr)
-        return EXIT_INVALID
+        return _refuse(str(error))
     if to_stdout:
         return _write_stdout(pdf)
     out = Path(args.out) if args.out else default_out(args)
@@ -152,6 +208,33 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: cannot write {out}: {error.strerror}{hint}", file=sys.stderr)
         return EXIT_INVALID
     print(f"wrote {out} ({len(pdf) // 1024} KiB)")
+    return 0
+
+
+def _refuse(message: str) -> int:
+    """One line on stderr (printgen's messages may wrap) and the exit status of bad input."""
+    print("error: " + " ".join(message.split()), file=sys.stderr)
+    return EXIT_INVALID
+
+
+def _images(args: argparse.Namespace) -> int:
+    """``--png DIR`` / ``--tts DIR``: the kit's images instead of its PDF."""
+    folder = Path(args.png or args.tts)
+    try:
+        written = export(
+            args.game,
+            folder,
+            tts=bool(args.tts),
+            lang=args.lang,
+            ink_saver=args.ink_saver,
+            only=None if args.only is None else _only(args.only),
+            players=parse_players(args.players) if args.players else (),
+        )
+    except PrintError as error:
+        return _refuse(str(error))
+    except OSError as error:
+        return _refuse(f"cannot write into {folder}: {error.strerror}")
+    print(f"wrote {len(written)} images into {folder}")
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,9 @@ from companion import security, tables
 from companion.i18n import rule_error_message
 from companion.pages.base import absolute_url, bp, current_seat, load_table
 from games.errors import N_, RuleError
+from games.table import Player
 from printgen import kit as printkit
+from printgen.context import table_players
 from printgen.errors import PrintError
 from printgen.layout import DUPLEX_MODES, OFFSET_MAX, PAPERS, Offset
 from printgen.messages import LANGUAGES as PRINT_LANGUAGES
@@ -79,12 +82,14 @@ class KitPart:
     pieces: tuple[str, ...] = ()
 
 
-def kit_parts(game: str, lang: str) -> list[KitPart]:
+def kit_parts(game: str, lang: str, players: Sequence[Player] = ()) -> list[KitPart]:
     """The parts of ``game``'s kit a reader may tick, with their printed titles in
     ``lang``: the cover first, then each component with its pieces."""
     if game not in printkit.GAMES:
         return []
-    context = printkit.Context(lang if lang in PRINT_LANGUAGES else "en", Style())
+    context = printkit.Context(
+        lang if lang in PRINT_LANGUAGES else "en", Style(), players=tuple(players)
+    )
     cover = KitPart(printkit.COVER, _("Cover sheet and duplex tests"))
     return [cover] + [
         KitPart(c.key, c.title, tuple(p.id for p in c.pieces))
@@ -105,7 +110,9 @@ def default_kit_options() -> KitOptions:
     )
 
 
-def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[RuleError]]:
+def kit_options(
+    values: Any, game: str | None = None, players: Sequence[Player] = ()
+) -> tuple[KitOptions, list[RuleError]]:
     """The options in ``values`` (the query string: ``paper``, ``language``, ``duplex``,
     ``ink_saver``), each missing one at its default, and a refusal for every value that is
     not offered (that option then stays at its default, so the form shows what would be
@@ -146,7 +153,9 @@ def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[
         errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."), value=raw_ink[:20]))
     ink_saver = INK_SAVER_VALUES.get(raw_ink.lower(), False)
     offered_parts = (
-        set(printkit.component_ids(game, pieces=True)) if game in printkit.GAMES else set()
+        set(printkit.component_ids(game, pieces=True, players=players))
+        if game in printkit.GAMES
+        else set()
     )
     getlist = getattr(values, "getlist", None)
     raw_parts = getlist("part") if getlist else ([values["part"]] if "part" in values else [])
@@ -192,6 +201,11 @@ def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[
     ), errors
 
 
+def kit_players(view: tables.TableView) -> tuple[Player, ...]:
+    """The table's seats as its kit prints them: names, and the colours of their pieces."""
+    return table_players(view.game, view.players, view.settings)
+
+
 def print_limit() -> str:
     return current_app.config["PRINT_RATE_LIMIT"]
 
@@ -214,7 +228,7 @@ def print_page_response(
         paper_names=PAPER_NAMES,
         duplex_names=DUPLEX_NAMES,
         print_languages=PRINT_LANGUAGES,
-        kit_parts=kit_parts(view.game, str(get_locale())),
+        kit_parts=kit_parts(view.game, str(get_locale()), kit_players(view)),
         max_copies=printkit.MAX_COPIES,
         offset_max=OFFSET_MAX,
     ), status if printable else 404
@@ -235,7 +249,7 @@ def print_page(table_id: str) -> Any:
     view = load_table(table_id)
     if not wants_kit():
         return print_page_response(view, default_kit_options())
-    options, refusals = kit_options(request.args, view.game)
+    options, refusals = kit_options(request.args, view.game, kit_players(view))
     if view.game not in printkit.GAMES:
         return print_page_response(view, options)
     if refusals:
@@ -255,7 +269,7 @@ def print_page(table_id: str) -> Any:
             ink_saver=options.ink_saver,
             table_url=table_url,
             seat_urls=seat_links(table_url, len(view.players)),
-            seat_names=[player.name for player in view.players],
+            players=kit_players(view),
             only=options.parts or None,
             copies=options.copies,
             back_offset=Offset(*options.offset),

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from games.bison import catalog, economy
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
-from printgen.icons import icon, player_mark
+from printgen.icons import MARKS, icon, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import fit
 from printgen.pen import MIN_LABEL_PT, Pen
@@ -200,7 +200,7 @@ PATTERN_BOX = (-BLEED, -BLEED, TILE[0] + BLEED, TILE[1] + BLEED)
 
 
 def _hatch(pen: Pen) -> None:
-    """Mountain in ink-saver: diagonal hatching every 3 mm."""
+    """Mountain: diagonal hatching every 3 mm."""
     x0, y0, x1, y1 = PATTERN_BOX
     span = (x1 - x0) + (y1 - y0)
     for k in range(int(span / 3) + 1):
@@ -209,7 +209,7 @@ def _hatch(pen: Pen) -> None:
 
 
 def _grass(pen: Pen) -> None:
-    """Prairie in ink-saver: tufts of three short strokes on a staggered 6 mm grid."""
+    """Prairie: tufts of three short strokes on a staggered 6 mm grid."""
     x0, y0, x1, y1 = PATTERN_BOX
     for row in range(int((y1 - y0) / 5) + 1):
         for col in range(int((x1 - x0) / 6) + 2):
@@ -235,12 +235,12 @@ def _tile(tile: catalog.CatalogTile) -> Piece:
         grow = BLEED * 2.2  # art runs past every edge into the bleed
         pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="mountain")
         prairie = _land_polygon(edges, "P", grow)
-        if pen.style.ink_saver:  # greys alone barely differ: each terrain has its pattern
-            pen.form("pattern-mountain", PATTERN_BOX, _hatch)
+        # Each terrain has its pattern, in colour too: hue alone fails in grey and for
+        # colour-blind players (issue 24).
+        pen.form("pattern-mountain", PATTERN_BOX, _hatch)
         pen.polygon(prairie, fill="prairie")
-        if pen.style.ink_saver:
-            with pen.clipped(prairie):
-                pen.form("pattern-prairie", PATTERN_BOX, _grass)
+        with pen.clipped(prairie):
+            pen.form("pattern-prairie", PATTERN_BOX, _grass)
         river = _river_path(a, b, HEX_RADIUS + grow)
         pen.polygon(river, stroke="river", width=7.0, close=False)
         pen.polygon(river, stroke="river_light", width=1.0, close=False)
@@ -267,13 +267,15 @@ def _tile(tile: catalog.CatalogTile) -> Piece:
 # -- player boards -----------------------------------------------------------------------
 
 
-def _board(seat: int, colour: str, code: tuple[str, str] | None, t: Text) -> Piece:
+def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) -> Piece:
+    """A player board in the colour of its seat, with the seat's name (``seat_label``) and QR."""
+
     def front(pen: Pen) -> None:
         w, h = BOARD
         pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="sand")
         pen.rect(-BLEED, h - 14, w + 2 * BLEED, 14 + BLEED, fill=colour)
         pen.text(6, h - 10, t("game_bison"), 14, color=text_on(colour))
-        player_mark(pen, colour, w - 27, h - 11, 7)
+        player_tag(pen, colour, seat_label, w - 4, h - 11, 7)
         # Food tracks 0–15 (B8): start at 10, never below 0, never above the cap.
         box = 8.0
         for row, animal in enumerate(economy.ANIMALS):
@@ -337,7 +339,6 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, t: Text) -> Pie
             )
             pen.block(x + ACTION_PAD, 21.2, *label_box, t("bi_" + action.value), label_pt, label_pt)
         pen.seat_code(w - 32, h - 46, 28, code)
-        pen.text(w - 4, h - 10, t("seat", n=seat + 1), 8, color=text_on(colour), align="right")
 
     return Piece(f"board-{colour}", *BOARD, front)
 
@@ -350,8 +351,8 @@ def _token(piece_id: str, colour: str, draw: Art, size: float = TOKEN) -> Piece:
         pen.rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, fill=colour)
         pen.rect(1.2, 1.2, size - 2.4, size - 2.4, fill="cream", radius=1.5)
         draw(pen)
-        if colour in COLOURS:  # the owner's shape too: colours told apart in grey
-            mark = 2.8 if size < TOKEN else 3.2
+        if colour in MARKS:  # the owner's shape too: colours told apart in grey
+            mark = 3.6 if size < TOKEN else 4.0  # big enough to read its shape at arm's length
             player_mark(pen, colour, size - mark - 0.6, size - mark - 0.6, mark)
 
     return Piece(piece_id, size, size, front)
@@ -377,18 +378,21 @@ def _structure(kind: str, colour: str, size: int, copy: int) -> Piece:
 def components(context: Context) -> list[Component]:
     t = context.t
     tiles = tuple(_tile(tile) for tile in catalog.CATALOG.values())
+    colours = context.colours(COLOURS)  # the table's seats' colours (issue 24)
+    seats = [context.seat_of(colour, n) for n, colour in enumerate(colours)]
     boards = tuple(
-        _board(seat, colour, context.seat_code(seat), t) for seat, colour in enumerate(COLOURS)
+        _board(colour, context.seat_code(seat), context.seat_label(seat), t)
+        for seat, colour in zip(seats, colours, strict=True)
     )
     structures = []
-    for colour in COLOURS:
+    for colour in colours:
         for kind in economy.STRUCTURE_KINDS:
             seen: dict[int, int] = {}
             for size in economy.STRUCTURE_SIZES:
                 structures.append(_structure(kind, colour, size, seen.get(size, 0)))
                 seen[size] = seen.get(size, 0) + 1
     markers: list[Piece] = []
-    for colour in COLOURS:
+    for colour in colours:
         for n in range(economy.HUNTERS_OWNED):
             markers.append(
                 _token(

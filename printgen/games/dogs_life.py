@@ -135,7 +135,11 @@ def _dog_back(d: catalog.Dog) -> Art:
     return back
 
 
-def _chart(index: int, d: catalog.Dog, code: tuple[str, str] | None, t: Text, lang: str) -> Piece:
+def _chart(
+    d: catalog.Dog, code: tuple[str, str] | None, seat_label: str, t: Text, lang: str
+) -> Piece:
+    """A dog's chart, with the QR code and name of the seat that plays the dog (if any)."""
+
     def front(pen: Pen) -> None:
         w, h = CHART
         _bleed(pen, w, h, "cream")
@@ -170,7 +174,7 @@ def _chart(index: int, d: catalog.Dog, code: tuple[str, str] | None, t: Text, la
         pen.rect(60, 8, 40, 24, fill="sand", stroke="line", width=0.3, radius=2)
         icon(pen, "bone", 74, 14, 12)
         pen.seat_code(w - 33, 9, 27, code)
-        pen.text(w - 6, h - 24, t("seat", n=index + 1), 8, color="muted", align="right")
+        pen.text(w - 6, h - 24, seat_label, 8, color="muted", align="right", max_width=60)
 
     return Piece(f"chart-{d.id}", *CHART, front)
 
@@ -216,7 +220,7 @@ def _token(piece_id: str, color: str, name: str, size: float = TOKEN) -> Piece:
         pen.circle(size / 2, size / 2, size / 2 - 1.2, fill="cream")
         icon(pen, name, size * 0.2, size * 0.2, size * 0.6)
         if color in DOG_COLOURS:  # the owner's shape too: colours told apart in grey
-            player_mark(pen, color, size - 3.4, size - 3.4, 3.0)
+            player_mark(pen, color, size - 4.0, size - 4.0, 3.6)
 
     return Piece(piece_id, size, size, front)
 
@@ -256,7 +260,11 @@ def _newspaper(address: int, t: Text) -> Piece:
 def components(context: Context) -> list[Component]:
     t, lang = context.t, context.lang
     dogs = list(catalog.DOGS.values())
-    charts = tuple(_chart(i, d, context.seat_code(i), t, lang) for i, d in enumerate(dogs))
+    seats = [context.seat_of(d.colour, n) for n, d in enumerate(dogs)]  # a seat's dog (issue 24)
+    charts = tuple(
+        _chart(d, context.seat_code(seat), context.seat_label(seat), t, lang)
+        for seat, d in zip(seats, dogs, strict=True)
+    )
     # One size for the six section labels of every card: the largest at which all fit.
     section_pt = min(
         fit(t("dl_" + section), *SECTION_LABEL, 7, MIN_LABEL_PT, max_lines=2)[0]

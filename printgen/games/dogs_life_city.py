@@ -22,10 +22,10 @@ glue strip
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.dogs_life.city import CELL_MM, CITY, MAP, Feature, Kind, Square
-from printgen.icons import icon
+from printgen.icons import ADDRESS, address_plate, icon
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import MIN_LABEL_PT, Pen
 from printgen.style import readable
@@ -39,7 +39,14 @@ FRAME = 4.0  # mm of frame around the grid
 POSTER = (CITY.width * CELL_MM + 2 * FRAME, CITY.height * CELL_MM + 2 * FRAME)
 COLUMNS, ROWS = 2, 2
 GLUE = 10.0  # mm
-OWN = (POSTER[0] / COLUMNS, POSTER[1] / ROWS)
+# Where the seams run: on grid lines, never through a column or a row of squares (a seam
+# through a square splits a pawn's space). Poster x of the vertical seam, y (from the top)
+# of the horizontal one: the first tile takes the larger half.
+SEAM_X = FRAME + -(-CITY.width // COLUMNS) * CELL_MM
+SEAM_Y = FRAME + -(-CITY.height // ROWS) * CELL_MM
+#: Each tile's own part (mm), by column and by row.
+OWN_WIDTHS = (SEAM_X, POSTER[0] - SEAM_X)
+OWN_HEIGHTS = (SEAM_Y, POSTER[1] - SEAM_Y)
 
 ROAD = "#c9c7c0"
 PATH = "#ead9b0"
@@ -117,9 +124,50 @@ def _street(pen: Pen, square: Square) -> None:
             icon(pen, name, fx + 0.5, fy + 0.5, 6)
             k += 1
     if square.address is not None:
-        ax, ay = corners[3]
-        pen.rect(ax - 2.6, ay, 9.6, 7.2, fill="paper", stroke="blue", width=0.5, radius=1.2)
-        pen.text(ax + 2.2, ay + 1.7, str(square.address), 12, color="blue", align="center")
+        ax, ay = address_spot(square)
+        address_plate(pen, ax, ay, str(square.address))
+
+
+def _corner_spots(square: Square) -> list[tuple[float, float]]:
+    """The lower-left corners of the four corner spots of a street square (top left, top
+    right, bottom left, bottom right), each a 7 mm feature disc's box."""
+    x, y = _cell_origin(square.cells[0])
+    c = CELL_MM
+    return [
+        (x + 1.2, y + c - 8.2),
+        (x + c - 8.2, y + c - 8.2),
+        (x + 1.2, y + 1.2),
+        (x + c - 8.2, y + 1.2),
+    ]
+
+
+def _arrow_discs(square: Square) -> list[tuple[float, float, float]]:
+    """The entrance arrows on ``square``: (x, y, radius) of each arrow's disc."""
+    return [arrow_spot(e) for e in CITY.entrances if e.street == square.id]
+
+
+def address_spot(square: Square) -> tuple[float, float]:
+    """The lower-left corner of ``square``'s address plate: the first corner, from the
+    bottom right, that no feature takes and no entrance arrow touches."""
+    features = sum(
+        1 for f in (Feature.TRASH_CAN, Feature.LAMPPOST, Feature.FOUNTAIN) if f in square.features
+    )
+    corners = _corner_spots(square)
+    free = [corners[k] for k in (3, 2, 1, 0) if k >= features]
+    w, h = ADDRESS
+    for fx, fy in free:
+        box = (fx + 3.5 - w / 2, fy + 3.5 - h / 2, fx + 3.5 + w / 2, fy + 3.5 + h / 2)
+        if not any(_touches(box, disc) for disc in _arrow_discs(square)):
+            return box[0], box[1]
+    fx, fy = free[0]
+    return fx + 3.5 - w / 2, fy + 3.5 - h / 2
+
+
+def _touches(box: tuple[float, float, float, float], disc: tuple[float, float, float]) -> bool:
+    x0, y0, x1, y1 = box
+    cx, cy, r = disc
+    dx, dy = max(x0 - cx, 0.0, cx - x1), max(y0 - cy, 0.0, cy - y1)
+    return dx * dx + dy * dy < (r + 0.4) ** 2
 
 
 def _place(pen: Pen, square: Square, t: Text) -> None:
@@ -210,18 +258,25 @@ def _place(pen: Pen, square: Square, t: Text) -> None:
             )
 
 
+ARROW_DISC = 3.3  # mm: the radius of an entrance arrow's gold disc
+
+
+def arrow_spot(entrance: Any) -> tuple[float, float, float]:
+    """Where an entrance arrow goes: on the street square's edge against the place."""
+    street = CITY.squares[entrance.street]
+    x, y = _cell_origin(street.cells[0])
+    cx, cy = x + CELL_MM / 2, y + CELL_MM / 2
+    dx, dy = {"e": (-1, 0), "w": (1, 0), "n": (0, -1), "s": (0, 1)}[entrance.side]
+    return cx + dx * (CELL_MM / 2 - 3.2), cy + dy * (CELL_MM / 2 - 3.2), ARROW_DISC
+
+
 def _arrows(pen: Pen) -> None:
     for entrance in CITY.entrances:
-        street = CITY.squares[entrance.street]
-        x, y = _cell_origin(street.cells[0])
-        cx, cy = x + CELL_MM / 2, y + CELL_MM / 2
-        # The arrow sits on the street square's edge against the place, pointing in (out
-        # of the pound: nobody walks in).
-        dx, dy = {"e": (-1, 0), "w": (1, 0), "n": (0, -1), "s": (0, 1)}[entrance.side]
-        ax, ay = cx + dx * (CELL_MM / 2 - 3.2), cy + dy * (CELL_MM / 2 - 3.2)
+        # Pointing in (out of the pound: nobody walks in).
+        ax, ay, _ = arrow_spot(entrance)
         rotation = ARROW_ROTATION[entrance.side] + (180 if entrance.place == "pound" else 0)
         with pen.at(ax, ay, rotate=rotation):
-            pen.circle(0, 0, 3.3, fill="gold", stroke="line", width=0.3)
+            pen.circle(0, 0, ARROW_DISC, fill="gold", stroke="line", width=0.3)
             icon(pen, "arrow", -2.6, -2.6, 5.2)
 
 
@@ -280,10 +335,18 @@ def _supplies(pen: Pen, t: Text) -> None:
     )
 
 
+def van_box() -> tuple[float, float, float, float]:
+    """The van's start mark on the board (mm): low in its square, clear of the pound's exit
+    arrow on the square's top edge."""
+    x, y = _cell_origin(CITY.squares[CITY.van_start].cells[0])
+    return x + 3, y + 5.2, x + CELL_MM - 3, y + 15.6
+
+
 def _van_start(pen: Pen, t: Text) -> None:
     x, y = _cell_origin(CITY.squares[CITY.van_start].cells[0])
-    pen.rect(x + 2, y + 7, 20, 13, stroke="red", width=0.5, radius=1.5)
-    icon(pen, "van", x + 5, y + 8, 14)
+    x0, y0, x1, y1 = van_box()
+    pen.rect(x0, y0, x1 - x0, y1 - y0, stroke="red", width=0.5, radius=1.5)
+    icon(pen, "van", x + CELL_MM / 2 - 5.5, y0 + 0.2, 11)
     pen.text(
         x + CELL_MM / 2,
         y + 2.4,
@@ -336,12 +399,12 @@ def tile_name(col: int, row: int) -> str:
 
 def _tile(col: int, row: int, t: Text) -> Piece:
     """Tile (col, row), row 0 at the top: its own part, and glue strips right / bottom."""
-    own_w, own_h = OWN
+    own_w, own_h = OWN_WIDTHS[col], OWN_HEIGHTS[row]
     glue_right = GLUE if col < COLUMNS - 1 else 0.0
     glue_bottom = GLUE if row < ROWS - 1 else 0.0
     width, height = own_w + glue_right, own_h + glue_bottom
-    left = col * own_w
-    bottom = POSTER[1] - (row + 1) * own_h  # poster y of the own part's lower edge
+    left = sum(OWN_WIDTHS[:col])
+    bottom = POSTER[1] - sum(OWN_HEIGHTS[: row + 1])  # poster y of the own part's lower edge
 
     def front(pen: Pen) -> None:
         # Drawn in full on every tile (the piece's clip keeps its part): text inside a
@@ -451,12 +514,21 @@ def _glue(
             align="center",
             max_width=w - 20,
         )
-    # A target on the seam at the strip's far end (the other end meets the other strip).
-    ends = [(x, y + h - 6)] if vertical else [(x + 6, y + h)]
-    for ex, ey in ends:
+    # A target at the strip's far end (the other end meets the other strip), wholly on the
+    # strip: the tile glued on top covers it all.
+    for ex, ey in [glue_target(x, y, w, h, vertical=vertical)]:
         pen.circle(ex, ey, 2.2, stroke="red", width=0.35)
-        pen.line(ex - 3.2, ey, ex + 3.2, ey, color="red", width=0.3)
-        pen.line(ex, ey - 3.2, ex, ey + 3.2, color="red", width=0.3)
+        pen.line(ex - TARGET_REACH, ey, ex + TARGET_REACH, ey, color="red", width=0.3)
+        pen.line(ex, ey - TARGET_REACH, ex, ey + TARGET_REACH, color="red", width=0.3)
+
+
+TARGET_REACH = 3.2  # mm: the glue target's arms from its centre
+
+
+def glue_target(x: float, y: float, w: float, h: float, *, vertical: bool) -> tuple[float, float]:
+    """The centre of a glue strip's target: inside the strip (x, y, w, h) by its reach."""
+    inset = TARGET_REACH + 0.4
+    return (x + inset, y + h - 6) if vertical else (x + 6, y + h - inset)
 
 
 def components(context: Context) -> list[Component]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from games.hunting_age import board, cards, tribe
 from games.hunting_age import components as parts
 from printgen import fonts
-from printgen.icons import icon, player_mark
+from printgen.icons import icon, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import PT
 from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, Pen
@@ -170,7 +170,7 @@ def _card(card_id: str, lang: str) -> Piece:
     return Piece(card_id, *CARD, _face(a, lang), _face(b, lang))
 
 
-def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> Piece:
+def _board(colour: str, code: tuple[str, str] | None, seat_label: str, lang: str) -> Piece:
     """A personal board: three development rows, the VP track, the seat's QR code.
 
     The cave row starts with the open caves (storage from the start, one food each) and
@@ -186,8 +186,7 @@ def _board(seat: int, colour: str, code: tuple[str, str] | None, lang: str) -> P
         _bleed(pen, w, h, "sand")
         pen.rect(-BLEED, h - 11, w + 2 * BLEED, 11 + BLEED, fill=colour)
         pen.text(5, h - 8, pen_text(lang, "game_" + GAME), 11, color=text_on(colour))
-        player_mark(pen, colour, w - 26, h - 9, 7)
-        pen.text(w - 5, h - 8, t("seat", n=seat + 1), 8, color=text_on(colour), align="right")
+        player_tag(pen, colour, seat_label, w - 5, h - 9, 7)
         rows = (
             ("cave", "ha_caves", "cave"),
             ("subordinate", "ha_subordinates", "hunter"),
@@ -293,7 +292,7 @@ def _piece(colour: str, kind: str, n: int) -> Piece:
         if kind == "chief":  # a ring tells the chiefs from the subordinates, also in grey
             pen.circle(TOKEN / 2, TOKEN / 2, TOKEN / 2 - 2.0, stroke="text", width=0.5)
         icon(pen, PIECE_ICONS[kind], 3, 2.6, 8.4)
-        player_mark(pen, colour, TOKEN - 4.2, TOKEN - 4.2, 3.4)
+        player_mark(pen, colour, TOKEN - 4.6, TOKEN - 4.6, 4.0)
 
     return Piece(f"{kind}-{colour}-{n}", TOKEN, TOKEN, front)
 
@@ -311,8 +310,11 @@ def _token(piece_id: str, name: str, label: str = "") -> Piece:
 
 def components(context: Context) -> list[Component]:
     t, lang = context.t, context.lang
+    colours = context.colours(COLOURS)  # the table's seats' colours (issue 24)
+    seats = [context.seat_of(colour, n) for n, colour in enumerate(colours)]
     boards = tuple(
-        _board(seat, colour, context.seat_code(seat), lang) for seat, colour in enumerate(COLOURS)
+        _board(colour, context.seat_code(seat), context.seat_label(seat), lang)
+        for seat, colour in zip(seats, colours, strict=True)
     )
     card_ids = cards.BASIC_CARDS + cards.NEW_LAND_CARDS
     hunting = tuple(_card(card_id, lang) for card_id in card_ids)
@@ -335,7 +337,7 @@ def components(context: Context) -> list[Component]:
     tokens.append(Piece("start-player", 40.0, 25.0, start))
     pieces = tuple(
         _piece(colour, kind, n + 1)
-        for colour in COLOURS
+        for colour in colours
         for kind, count in PIECES.items()
         for n in range(count)
     )

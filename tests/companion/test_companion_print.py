@@ -212,6 +212,45 @@ def test_download_is_the_pdf_with_seat_links_on_the_herd_cards(tmp_path, make_ta
     dispose(app)
 
 
+def test_a_tables_kit_prints_each_seats_own_colour_and_name(tmp_path):
+    # Issue 24: Ann plays red and Ben blue, the box's seat order is blue, red: Ann's red
+    # board (alone, as a ticked piece) carries her name and her seat link.
+    app = create_app(app_config(tmp_path, CAMPFIRE_PUBLIC_URL=PUBLIC + "/"))
+    with app.app_context():
+        table = tables.create(
+            "bison", [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}], None
+        )
+    client = app.test_client()
+    response = client.get(f"/t/{table.id}/print?download=pdf&duplex=fold&part=board-red")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    (page,) = PdfReader(io.BytesIO(response.data)).pages
+    assert "Ann · Seat 1" in page.extract_text()
+    assert qr_codes_on_page(response.data, 1, tmp_path) == [f"{PUBLIC}/t/{table.id}/s/1"]
+    dispose(app)
+
+
+def test_the_page_offers_and_prints_the_pieces_in_the_tables_colours(tmp_path):
+    app = create_app(app_config(tmp_path))
+    with app.app_context():
+        table = tables.create(
+            "bison",
+            [
+                {"name": "Ann", "color": "red"},
+                {"name": "Ben", "color": "blue"},
+                {"name": "Cleo", "color": "purple"},
+            ],
+            None,
+        )
+    client = app.test_client()
+    page = client.get(f"/t/{table.id}/print").get_data(as_text=True)
+    assert 'value="board-purple"' in page and 'value="board-green"' not in page
+    response = client.get(f"/t/{table.id}/print?download=pdf&duplex=fold&part=board-purple")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    (pdf_page,) = PdfReader(io.BytesIO(response.data)).pages
+    assert "Cleo · Seat 3" in pdf_page.extract_text()
+    dispose(app)
+
+
 def test_download_without_options_uses_the_defaults(client, lion):
     response = client.get(f"/t/{lion.id}/print?download", headers={"Accept-Language": "it"})
     assert response.status_code == 200

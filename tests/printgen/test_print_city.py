@@ -10,9 +10,11 @@ from pdfcheck import box_mm, reader, render
 
 from games.dogs_life.city import CELL_MM, CITY
 from printgen.games import dogs_life_city as city
+from printgen.icons import ADDRESS
 from printgen.kit import Context, kit_components, render_kit
 from printgen.layout import BLEED, PAPERS, SAFE_MARGIN, plan
 from printgen.messages import LANGUAGES
+from printgen.rules_sheets import LEGENDS
 from printgen.style import Style
 
 
@@ -38,22 +40,22 @@ def test_the_poster_is_the_city_grid_in_24_mm_squares_inside_its_frame():
 def test_tiles_cover_the_poster_exactly_and_overlap_by_the_glue_strip():
     pieces = {p.id: p for p in tiles().pieces}
     assert sorted(pieces) == ["city-A1", "city-A2", "city-B1", "city-B2"]
-    own_w, own_h = city.OWN
+    (a_w, b_w), (one_h, two_h) = city.OWN_WIDTHS, city.OWN_HEIGHTS
     width, height = city.assembled_size()
-    # Own parts tile the poster: two columns and two rows of equal parts.
-    assert city.COLUMNS * own_w == pytest.approx(width)
-    assert city.ROWS * own_h == pytest.approx(height)
+    # Own parts tile the poster: two columns and two rows.
+    assert a_w + b_w == pytest.approx(width)
+    assert one_h + two_h == pytest.approx(height)
     # A tile with a right / lower neighbour carries a glue strip of GLUE mm there.
     assert (pieces["city-A1"].width, pieces["city-A1"].height) == pytest.approx(
-        (own_w + city.GLUE, own_h + city.GLUE)
+        (a_w + city.GLUE, one_h + city.GLUE)
     )
     assert (pieces["city-B1"].width, pieces["city-B1"].height) == pytest.approx(
-        (own_w, own_h + city.GLUE)
+        (b_w, one_h + city.GLUE)
     )
     assert (pieces["city-A2"].width, pieces["city-A2"].height) == pytest.approx(
-        (own_w + city.GLUE, own_h)
+        (a_w + city.GLUE, two_h)
     )
-    assert (pieces["city-B2"].width, pieces["city-B2"].height) == pytest.approx((own_w, own_h))
+    assert (pieces["city-B2"].width, pieces["city-B2"].height) == pytest.approx((b_w, two_h))
     # Assembled: the widths of one row minus the overlaps give the poster's width.
     row = pieces["city-A1"].width + pieces["city-B1"].width - city.GLUE
     column = pieces["city-A1"].height + pieces["city-A2"].height - city.GLUE
@@ -163,3 +165,46 @@ def test_tile_pages_render_and_the_board_is_drawn_to_the_trim(tmp_path):
 
 def test_city_rebuild_is_byte_identical():
     assert render_kit("dogs-life", lang="it", paper="letter") == kit("it", "letter")
+
+
+# -- issue 24: the city's cosmetics -----------------------------------------------------------
+
+
+def test_the_seams_run_on_grid_lines_not_through_a_column_or_row():
+    for seam in (city.SEAM_X, city.SEAM_Y):
+        assert (seam - city.FRAME) % CELL_MM == 0
+    assert 0 < city.SEAM_X < city.POSTER[0] and 0 < city.SEAM_Y < city.POSTER[1]
+
+
+@pytest.mark.parametrize("vertical", [True, False])
+def test_the_glue_target_lies_wholly_on_the_strip(vertical):
+    # The strip (x, y, w, h) is covered by the neighbouring tile: so must the target be.
+    x, y, w, h = (232.0, 0.0, city.GLUE, 182.0) if vertical else (0.0, 0.0, 232.0, city.GLUE)
+    cx, cy = city.glue_target(x, y, w, h, vertical=vertical)
+    reach = city.TARGET_REACH
+    assert x <= cx - reach and cx + reach <= x + w
+    assert y <= cy - reach and cy + reach <= y + h
+
+
+def test_the_pound_exit_arrow_is_clear_of_the_van_start():
+    (exit_,) = [e for e in CITY.entrances if e.place == "pound"]
+    assert not city._touches(city.van_box(), city.arrow_spot(exit_))
+
+
+def test_no_address_plate_touches_an_entrance_arrow():
+    for square in CITY.squares.values():
+        if square.address is None:
+            continue
+        x, y = city.address_spot(square)
+        box = (x, y, x + ADDRESS[0], y + ADDRESS[1])
+        arrows = [city.arrow_spot(e) for e in CITY.entrances if e.street == square.id]
+        assert not any(city._touches(box, arrow) for arrow in arrows), square.address
+
+
+def test_the_legend_shows_the_boards_address_plate():
+    assert ("address", "lg_address") in LEGENDS["dogs-life"]
+    pdf = render_kit("dogs-life", only=["dogs-life.rules"])
+    forms = set()
+    for page in reader(pdf).pages:
+        forms |= {str(name) for name in page["/Resources"].get("/XObject", {})}
+    assert "/FormXob.icon-address" in forms

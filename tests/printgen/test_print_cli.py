@@ -150,6 +150,9 @@ def test_only_copies_and_back_offset_print_a_part(tmp_path, monkeypatch, capsys)
         (["--copies", "two"], "error: argument --copies: invalid int value: 'two'"),
         (["--back-offset", "1"], "error: back offset '1' must be two numbers in mm, X,Y"),
         (["--back-offset", "0,-12"], "error: back offset '0,-12' must be within ±10 mm"),
+        (["--players", "Ann"], "error: --players takes NAME:COLOUR[,NAME:COLOUR…], got 'Ann'"),
+        (["--players", "Ann:pink"], "error: player 1: colour must be one of red, blue,"),
+        (["--players", "Ann:red,Ben:red"], "error: two players cannot share a colour"),
     ],
 )
 def test_bad_print_choices_exit_2_with_one_line(argv, message, capsys, tmp_path):
@@ -159,3 +162,14 @@ def test_bad_print_choices_exit_2_with_one_line(argv, message, capsys, tmp_path)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(message)
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_players_print_each_seats_name_on_its_board(tmp_path, capsys):
+    # Issue 24: the CLI prints for a table as the companion's "Print kit" does.
+    from pdfcheck import reader
+
+    out = tmp_path / "boards.pdf"
+    argv = ["print", "bison", "--players", "Ann:red,Ben:blue", "--only", "board-red"]
+    assert main([*argv, "--duplex", "fold", "--out", str(out)]) == 0
+    (page,) = reader(out.read_bytes()).pages
+    assert "Ann · Seat 1" in page.extract_text()

@@ -194,7 +194,8 @@ def test_ink_saver_tells_prairie_from_mountain_by_pattern(tmp_path):
             ]
             assert max(patch) - min(patch) > 60, space  # pattern ink on the grey fill
     plain = reader(render_kit("bison", only=["S1"])).pages[0]["/Resources"]["/XObject"]
-    assert "/FormXob.pattern-prairie" not in plain  # the colour kit is unchanged
+    # Issue 24: in colour too (hue alone fails colour-blind players).
+    assert "/FormXob.pattern-prairie" in plain
 
 
 # -- typesetting in the printed kits ----------------------------------------------------------

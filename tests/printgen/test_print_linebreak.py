@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -23,11 +25,11 @@ def lines_in(text: str, ems: float) -> list[str]:
     ("text", "ems", "expected"),
     [
         # A Latin word inside Japanese stays whole (ReportLab's splitter printed "Campfir|e"),
-        # and Japanese words too, where they fit on a line (after a particle, not in 読み取る).
+        # and Japanese phrases too (BudouX), the particle with its word: "Campfireで".
         (
             "スマホで読み取ると、このテーブルがCampfireで開きます。",
             6,
-            ["スマホで", "読み取ると、", "この", "テーブルが", "Campfire", "で開きます。"],
+            ["スマホで", "読み取ると、", "この", "テーブルが", "Campfireで", "開きます。"],
         ),
         # Numbers stay whole and ％ stays with them; （「 never end a line, 」） never start one.
         (
@@ -36,8 +38,8 @@ def lines_in(text: str, ems: float) -> list[str]:
             ["倍率100％", "（「実際の", "サイズ」）", "で印刷"],
         ),
         ("倍率を（「実際のサイズ」）で", 4, ["倍率を", "（「実際", "のサイ", "ズ」）で"]),
-        # A range "1～3" is one unit.
-        ("ハンターを土地1～3つ分移動する", 6, ["ハンターを", "土地1～3", "つ分移動する"]),
+        # A range "1～3" is one unit, and stays with its counter: "1～3つ".
+        ("ハンターを土地1～3つ分移動する", 6, ["ハンターを", "土地1～3つ", "分移動する"]),
         # 、」 and small kana and ー move down with the character before them.
         ("あいう、」です", 3, ["あい", "う、」", "です"]),
         ("ちょっとコーヒー", 3, ["ちょっ", "とコー", "ヒー"]),
@@ -128,11 +130,12 @@ def test_a_last_line_of_one_unit_takes_the_unit_before_it_along(text, expected):
 
 def test_fit_takes_the_largest_quarter_point_size_that_fits_the_box():
     text = "ハンターを土地1～3つ分移動する"
-    assert fit(text, 24.8, 9.0, 8.0, 6.5) == (8.0, ["ハンターを土地", "1～3つ分移動する"])
-    # Two lines of 7.25 pt: 7.25 × (1 + 1.15) × 0.3528 = 5.50 mm, the box's height.
+    # Set by phrase (ハンターを / 土地1～3つ分 / 移動する), a size smaller than by character.
+    assert fit(text, 24.8, 9.0, 8.0, 6.5) == (7.5, ["ハンターを", "土地1～3つ分", "移動する"])
+    # Two lines of 6.75 pt: 6.75 × (1 + 1.15) × 0.3528 = 5.12 mm, within the box's 5.5 mm.
     assert fit(text, 24.8, 5.5, 8.0, 6.5, max_lines=2) == (
-        7.25,
-        ["ハンターを土地", "1～3つ分移動する"],
+        6.75,
+        ["ハンターを", "土地1～3つ分移動する"],
     )
     assert fit("Gather hunters", 24.8, 9.0, 8.0, 6.5) == (8.0, ["Gather hunters"])
 
@@ -143,8 +146,8 @@ def test_fit_breaks_japanese_at_phrase_ends_first():
         7.0,
         ["クリップは20から。", "他の人に見せません。"],
     )
-    # Without punctuation to break at, any kinsoku-legal place will do.
-    assert fit("捕獲者からの逃亡", 12, 8.4, 7, 6.5, max_lines=2) == (7.0, ["捕獲者か", "らの逃亡"])
+    # Without punctuation to break at, the phrases: 捕獲者 / からの逃亡 (not 捕獲者か / らの…).
+    assert fit("捕獲者からの逃亡", 12, 8.4, 7, 6.5, max_lines=2) == (6.75, ["捕獲者", "からの逃亡"])
 
 
 def test_fit_refuses_a_text_that_would_need_a_size_below_the_minimum():
@@ -163,7 +166,7 @@ def test_fit_refuses_a_text_that_would_need_a_size_below_the_minimum():
     ("text", "ems", "expected"),
     [
         ("ハンターを集める", 6, ["ハンターを", "集める"]),
-        ("ハンターを土地1つ分移動する", 7, ["ハンターを土地", "1つ分移動する"]),
+        ("ハンターを土地1つ分移動する", 7, ["ハンターを", "土地1つ分", "移動する"]),
         (
             "ドッグカード13枚を切り直して、もう1枚引く",
             7,
@@ -172,12 +175,12 @@ def test_fit_refuses_a_text_that_would_need_a_size_below_the_minimum():
         (
             "ドッグカード13枚を切り直して、もう1枚引く",
             10,
-            ["ドッグカード13枚を", "切り直して、もう", "1枚引く"],
+            ["ドッグカード13枚を", "切り直して、", "もう1枚引く"],
         ),
         (
             "洞穴のマンモスまたは穀物(黄)1つにつき1勝利点",
             10,
-            ["洞穴のマンモスまたは", "穀物(黄)1つにつき", "1勝利点"],
+            ["洞穴のマンモスまたは", "穀物(黄)1つに", "つき1勝利点"],
         ),
     ],
 )
@@ -195,7 +198,7 @@ def test_an_opening_bracket_never_ends_a_line(ems):
 def test_a_katakana_word_is_cut_only_when_wider_than_the_line(ems):
     for line in lines_in("ハンターを土地1～3つ分移動する、ドッグカードを切り直して", ems):
         assert not line.endswith("ハ") and not line.startswith("ンター")
-        assert not line.endswith("ドッグカー")
+        assert ems < 6 or not line.endswith("ドッグカー")  # 6 wide: cut only on 5
 
 
 # -- wording (seed 003: 喧嘩, アクションポイント) -------------------------------------------
@@ -215,3 +218,44 @@ def test_japanese_dog_words_are_the_rulebooks():
 
 def test_the_italian_vp_track_says_when_the_game_ends():
     assert text("it", "ha_vp_track", n=10) == "Tracciato PV: la partita finisce a 10"
+
+
+# -- set by phrase (issue 24: 単独2|位, 1|つずつ, 3|対1, カード13|枚, ゴミ漁|りマーカー) -----------
+
+UNBROKEN = ("単独2位", "1つずつ", "3対1", "カード13枚", "ゴミ漁りマーカー")
+
+
+@pytest.mark.parametrize(
+    "key", ["rules_bison", "rules_dogs-life", "aid_bison", "rules_hunting-age"]
+)
+@pytest.mark.parametrize("ems", range(9, 25))
+def test_numbers_counters_and_words_are_never_broken_inside(key, ems):
+    # The kit's own Japanese, in every column width from 9 to 24 characters: none of the
+    # issue's examples is cut across two lines.
+    lines = lines_in(MESSAGES["ja"][key], ems)
+    text = "".join(lines)
+    for word in UNBROKEN:
+        assert text.count(word) == sum(line.count(word) for line in lines), (word, lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "ems", "expected"),
+    [
+        ("1位：すべて。単独2位：半分", 5, ["1位：", "すべて。", "単独2位：", "半分"]),
+        ("七面鳥を1つずつ得る", 6, ["七面鳥を", "1つずつ得る"]),
+        ("ただちに3対1で交換", 5, ["ただちに", "3対1で", "交換"]),
+        ("その犬のカード13枚を混ぜる", 8, ["その犬の", "カード13枚を", "混ぜる"]),
+        ("ゴミ箱にゴミ漁りマーカーを置き", 10, ["ゴミ箱に", "ゴミ漁りマーカーを", "置き"]),
+    ],
+)
+def test_the_issues_examples_are_set_by_phrase(text, ems, expected):
+    assert lines_in(text, ems) == expected
+
+
+@pytest.mark.parametrize(("before", "after"), [("2", "位"), ("1", "つ"), ("3", "対"), ("対", "1")])
+def test_a_number_keeps_its_counter_at_every_level(before, after):
+    # Even cut character by character (a unit wider than the line), never 2|位 or 3|対|1.
+    text = {"位": "単独2位", "つ": "1つずつ", "対": "3対1", "1": "3対1"}[after]
+    cut = units(text, "chars")
+    pairs = itertools.pairwise(cut)
+    assert not any(a.endswith(before) and b.startswith(after) for a, b in pairs)

@@ -6,12 +6,18 @@ from __future__ import annotations
 import pytest
 from pdfcheck import reader
 
+from games.table import Player
 from printgen.errors import PrintError
 from printgen.kit import Context, render_kit
 from printgen.style import Style
 
 TABLE = "https://campfire.example/t/K7Q2ZX"
 SEATS = [f"{TABLE}/s/{n}" for n in range(1, 4)]
+COLOURS = ("red", "blue", "green")
+
+
+def seated(*names: str) -> list[Player]:
+    return [Player(name, colour) for name, colour in zip(names, COLOURS, strict=False)]
 
 
 def herd_text(**kwargs: object) -> str:
@@ -20,7 +26,9 @@ def herd_text(**kwargs: object) -> str:
 
 
 def test_herd_cards_printed_for_a_table_carry_its_players_names() -> None:
-    text = herd_text(table_url=TABLE, seat_urls=SEATS, seat_names=["Ann", "ベン", "Cho"], lang="ja")
+    text = herd_text(
+        table_url=TABLE, seat_urls=SEATS, players=seated("Ann", "ベン", "Cho"), lang="ja"
+    )
     lines = text.splitlines()
     assert [line for line in lines if line in ("Ann", "ベン", "Cho")] == ["Ann", "ベン", "Cho"]
     # The fourth seat has no player at a table of three: its card keeps only its label.
@@ -42,12 +50,12 @@ def test_without_a_table_the_herd_cards_keep_their_labels() -> None:
     assert "Ann" not in text
 
 
-def test_a_name_the_font_cannot_draw_leaves_the_label_and_the_kit_prints() -> None:
-    context = Context("en", Style(), TABLE, tuple(SEATS), ("Leo 🦁", " ", "Cho"))
+def test_what_the_font_cannot_draw_is_left_out_and_the_kit_prints() -> None:
+    context = Context("en", Style(), TABLE, tuple(SEATS), tuple(seated("🦁", " ", "Cho")))
     assert [context.seat_name(seat) for seat in range(4)] == [None, None, "Cho", None]
-    assert "Cho" in herd_text(seat_names=["Leo 🦁", "", "Cho"])
+    assert "Leo" in herd_text(players=seated("Leo 🦁", "", "Cho"))
 
 
-def test_seat_names_must_be_text() -> None:
-    with pytest.raises(PrintError, match="seat names must be text"):
-        render_kit("lion-square", seat_names=[1, 2])  # type: ignore[list-item]
+def test_a_seat_colour_must_be_a_player_colour() -> None:
+    with pytest.raises(PrintError, match="colour must be one of"):
+        render_kit("lion-square", players=[Player("Ann", "tartan")])

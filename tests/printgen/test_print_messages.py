@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from pdfcheck import reader
 
+from games.table import Player
 from printgen import messages
 from printgen.kit import ALL, render_kit
 from printgen.layout import Offset
@@ -14,6 +15,7 @@ from printgen.messages import LANGUAGES, MESSAGES
 TABLE = "https://campfire.example/t/K7Q2ZX"
 # Two seat URLs: boards 1–2 say "your seat", the others fall back to "join the table".
 SEATS = [f"{TABLE}/seat/{n}" for n in (1, 2)]
+PLAYERS = (Player("Ann", "red"), Player("Ben", "blue"))
 
 
 class _Recording(dict):
@@ -36,6 +38,8 @@ def printed_keys() -> set[str]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(messages.MESSAGES, "en", _Recording(MESSAGES["en"], seen))
         render_kit(ALL, duplex="long", ink_saver=True, table_url=TABLE, seat_urls=SEATS)
+        # A table's seats: named boards ("Ann · Seat 1").
+        render_kit("bison", duplex="fold", only=["bison.boards"], players=PLAYERS)
         render_kit(ALL, duplex="short", back_offset=Offset(0.5, -1))
         render_kit(ALL, duplex="fold")
     return seen

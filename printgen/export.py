@@ -1,0 +1,231 @@
+"""Images of the pieces: one PNG per piece face, and Tabletop Simulator deck sheets.
+
+Glossary
+--------
+face
+    One side of a piece (``front`` or ``back``), cut at its trim: what a player sees.
+deck
+    The pieces of one two-sided component that share a size (Lion Square's 32 cards, one
+    dog's 13 cards, Age of Hunting's 14 hunting grounds): what Tabletop Simulator deals from.
+    A deck whose pieces share one back (``Piece.back_form``) gets one back image; one whose
+    pieces each have their own back gets a back sheet laid out like its face sheet.
+deck sheet
+    Tabletop Simulator's custom-deck image: faces in a grid of ``TTS_COLUMNS`` × ``TTS_ROWS``
+    (10 × 7), left to right, top to bottom; a deck of more faces takes several sheets.
+
+The faces are drawn as PDF pages by the kit's own code (same fonts, same art), then turned
+into PNG by ``pdftoppm`` (poppler). Why not ReportLab's ``renderPM``: it renders
+``reportlab.graphics`` drawings, not the pdfgen canvas every piece is drawn on, and its
+backend (``rlPyCairo``) is not installed with ReportLab; pdftoppm renders the very PDF a
+printer gets, is deterministic (equal PDFs give byte-identical PNGs) and is the renderer the
+tests already use. Without pdftoppm the export is refused with a sentence saying so.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from games.table import Player
+from printgen.document import Document, draw_piece
+from printgen.errors import PrintError
+from printgen.layout import Component, Piece, Placement
+from printgen.pen import Pen
+from printgen.style import Style
+
+PNG_DPI = 300
+TTS_COLUMNS, TTS_ROWS = 10, 7
+TTS_MAX_PX = 8192  # Tabletop Simulator's largest image side it loads reliably
+Side = Literal["front", "back"]
+SIDES: tuple[Side, ...] = ("front", "back")
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """One PNG to write: its file name, its page size (mm) and how to draw the page."""
+
+    name: str
+    size: tuple[float, float]
+    draw: Callable[[Pen], None]
+    dpi: int = PNG_DPI
+
+
+def _face(piece: Piece, side: Side) -> Callable[[Pen], None]:
+    def draw(pen: Pen) -> None:
+        draw_piece(pen, Placement(piece, 0.0, 0.0, side, (0.0, 0.0, 0.0, 0.0)))
+
+    return draw
+
+
+def face_images(components: Sequence[Component]) -> list[Image]:
+    """One image per piece face: ``<piece id>-front.png`` and, for two-sided pieces,
+    ``<piece id>-back.png``, at the trim size and ``PNG_DPI``."""
+    images: list[Image] = []
+    seen: set[str] = set()
+    for component in components:
+        for piece in component.pieces:
+            if piece.id in seen:  # --copies: one image of each face is enough
+                continue
+            seen.add(piece.id)
+            for side in SIDES if piece.back is not None else SIDES[:1]:
+                images.append(
+                    Image(f"{piece.id}-{side}", (piece.width, piece.height), _face(piece, side))
+                )
+    return images
+
+
+def decks(components: Sequence[Component]) -> list[tuple[str, list[Piece]]]:
+    """The decks (see the glossary) of ``components``, named after the component, then
+    after the shared back when a component holds several (``dogs-life.cards-back-fifi``)."""
+    out: list[tuple[str, list[Piece]]] = []
+    for component in components:
+        two_sided = [p for p in component.pieces if p.back is not None]
+        if not two_sided:
+            continue
+        groups: dict[tuple[float, float, str | None], list[Piece]] = {}
+        for piece in two_sided:
+            groups.setdefault((piece.width, piece.height, piece.back_form), []).append(piece)
+        for (_, _, back_form), pieces in groups.items():
+            name = (
+                component.key
+                if len(groups) == 1
+                else f"{component.key}-{back_form or pieces[0].id}"
+            )
+            out.append((name, list(dict.fromkeys(pieces))))
+    return out
+
+
+def _sheet(pieces: Sequence[Piece], side: Side) -> Callable[[Pen], None]:
+    w, h = pieces[0].width, pieces[0].height
+
+    def draw(pen: Pen) -> None:
+        for k, piece in enumerate(pieces):
+            col, row = k % TTS_COLUMNS, k // TTS_COLUMNS
+            x, y = col * w, (TTS_ROWS - 1 - row) * h
+            draw_piece(pen, Placement(piece, x, y, side, (0.0, 0.0, 0.0, 0.0)))
+
+    return draw
+
+
+def tts_images(components: Sequence[Component]) -> list[Image]:
+    """Tabletop Simulator deck sheets: for each deck, ``<deck>-faces-<n>.png`` (10 × 7
+    faces, the last sheet partly empty) and ``<deck>-back.png`` (one shared back) or
+    ``<deck>-backs-<n>.png`` (each face's own back in the same place)."""
+    images: list[Image] = []
+    per_sheet = TTS_COLUMNS * TTS_ROWS
+    for name, pieces in decks(components):
+        w, h = pieces[0].width, pieces[0].height
+        size = (TTS_COLUMNS * w, TTS_ROWS * h)
+        dpi = min(PNG_DPI, math.floor(TTS_MAX_PX * 25.4 / max(size)))
+        chunks = [pieces[k : k + per_sheet] for k in range(0, len(pieces), per_sheet)]
+        for n, chunk in enumerate(chunks, 1):
+            images.append(Image(f"{name}-faces-{n}", size, _sheet(chunk, "front"), dpi))
+        if pieces[0].back_form is not None:
+            images.append(Image(f"{name}-back", (w, h), _face(pieces[0], "back"), PNG_DPI))
+        else:
+            for n, chunk in enumerate(chunks, 1):
+                images.append(Image(f"{name}-backs-{n}", size, _sheet(chunk, "back"), dpi))
+    return images
+
+
+def _pdftoppm() -> str:
+    found = shutil.which("pdftoppm")
+    if found is None:
+        raise PrintError(
+            "PNG export needs pdftoppm (poppler): install it, e.g. apt install poppler-utils"
+        )
+    return found
+
+
+def write_pngs(images: Sequence[Image], folder: Path, *, lang: str, style: Style) -> list[Path]:
+    """Draw ``images`` and write them as ``folder/<name>.png``; return the paths.
+
+    The pages are drawn into one PDF per resolution and rasterised with one pdftoppm call
+    each; every PNG is written through a temporary name, so an interrupted export leaves no
+    truncated image under a real name.
+    """
+    if not images:
+        raise PrintError("nothing to export: no piece has that face")
+    tool = _pdftoppm()
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="campfire-png-") as scratch:
+        work = Path(scratch)
+        for dpi in sorted({image.dpi for image in images}):
+            batch = [image for image in images if image.dpi == dpi]
+            doc = Document(
+                title="Campfire images", lang=lang, duplex="fold", style=style, paper=batch[0].size
+            )
+            for image in batch:
+                doc.page(image.size, image.draw)
+            source = work / f"faces-{dpi}.pdf"
+            source.write_bytes(doc.finish())
+            prefix = work / f"page-{dpi}"
+            result = subprocess.run(
+                [tool, "-r", str(dpi), "-png", str(source), str(prefix)],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            if result.returncode != 0:
+                raise PrintError(f"pdftoppm failed: {' '.join(result.stderr.split())[:200]}")
+            pages = sorted(
+                work.glob(f"page-{dpi}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1])
+            )
+            if len(pages) != len(batch):
+                raise PrintError(f"pdftoppm wrote {len(pages)} images for {len(batch)} pages")
+            for image, page in zip(batch, pages, strict=True):
+                out = folder / f"{image.name}.png"
+                partial = folder / f".{image.name}.png.partial"
+                shutil.copyfile(page, partial)
+                partial.replace(out)
+                written.append(out)
+    return written
+
+
+def export(
+    game: str,
+    folder: Path,
+    *,
+    tts: bool = False,
+    lang: str = "en",
+    ink_saver: bool = False,
+    only: Sequence[str] | None = None,
+    players: Sequence[Player] = (),
+) -> list[Path]:
+    """Write the images of ``game``'s kit into ``folder``: one PNG per piece face, or with
+    ``tts`` the Tabletop Simulator deck sheets. ``only`` picks components or pieces as
+    :func:`printgen.kit.render_kit` does; ``players`` colours the seats' pieces. Equal
+    arguments give byte-identical files. ``PrintError`` (one line) for a bad argument, a
+    folder that cannot be written or a missing pdftoppm; nothing is written then."""
+    from printgen import kit
+
+    components = kit.kit_pieces(game, lang=lang, ink_saver=ink_saver, only=only, players=players)
+    problem = unwritable_folder(folder)
+    if problem:
+        raise PrintError(f"cannot write into {folder}: {problem}")
+    _pdftoppm()  # said before anything is drawn
+    images = tts_images(components) if tts else face_images(components)
+    if tts and not images:
+        raise PrintError(f"{game} has no deck of two-sided cards to export for Tabletop Simulator")
+    folder.mkdir(exist_ok=True)
+    return write_pngs(images, folder, lang=lang, style=Style(ink_saver=ink_saver))
+
+
+def unwritable_folder(folder: Path) -> str | None:
+    """Why ``folder`` cannot take the images (a file, no parent, no permission), or None;
+    a missing folder whose parent exists is made."""
+    if folder.exists() and not folder.is_dir():
+        return "that is a file, not a folder"
+    target = folder if folder.is_dir() else folder.parent
+    if not target.is_dir():
+        return f"the folder {target} does not exist"
+    if not os.access(target, os.W_OK | os.X_OK):
+        return f"no permission to write in {target}"
+    return None
