@@ -197,6 +197,70 @@
     writeStore(revealKey(box), shown);
   });
 
+  /* ---- forms: the token on every post, a refusal beside the control tapped ----------- */
+
+  // A panel swapped in by htmx carries no hidden token (companion.panel_cache drops it
+  // from htmx answers, htmx sending the header instead), and a cached panel cannot carry
+  // this phone's token. A plain form in it (no hx-post) would then post without one and
+  // meet "This form has expired": give every post form the page's token just before it
+  // is sent. Capture phase, so it runs before htmx reads the form.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || !form.getAttribute || (form.getAttribute("method") || "").toLowerCase() !== "post") { return; }
+    var token = csrfToken();
+    if (!token) { return; }
+    var field = form.querySelector('input[name="csrf_token"]');
+    if (!field) {
+      field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "csrf_token";
+      form.appendChild(field);
+    }
+    field.value = token;
+  }, true);
+
+  // A refused panel change comes back as the whole panel with the sentence at its top,
+  // often screens away from the button tapped. Remember which form of the panel was sent
+  // (its place among the panel's forms: a refusal re-renders the same version, so the
+  // same forms) and move the sentence beside that form in the fresh panel.
+  // The form's place rides on its own request (the xhr), so a poll meanwhile cannot mix
+  // them up.
+  function panelForms() { return Array.prototype.slice.call(document.querySelectorAll("#panel form")); }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail && event.detail.elt;
+    if (form && form.tagName === "FORM" && form.closest("#panel") && event.detail.xhr) {
+      var forms = panelForms();
+      event.detail.xhr.campfireForm = { index: forms.indexOf(form), action: form.getAttribute("action"), count: forms.length };
+    }
+  });
+
+  function besideForm(alert, sent) {
+    var forms = panelForms();
+    var form = forms.length === sent.count ? forms[sent.index] : null;
+    if (!form || form.getAttribute("action") !== sent.action) {
+      form = forms.filter(function (f) { return f.getAttribute("action") === sent.action; })[0];
+    }
+    if (!form) { return; }
+    // Past the row of buttons the form sits in, so the sentence gets a line of its own.
+    var anchor = form;
+    while (anchor.parentElement && anchor.parentElement.matches(".btn-row, .stepper")) {
+      anchor = anchor.parentElement;
+    }
+    anchor.insertAdjacentElement("afterend", alert);
+    alert.setAttribute("tabindex", "-1");
+    alert.setAttribute("data-beside", "");
+    alert.scrollIntoView({ block: "nearest" });
+    alert.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!xhr || xhr.status < 400 || !xhr.campfireForm) { return; }
+    var alert = document.querySelector("#panel > .alert-error");
+    if (alert) { besideForm(alert, xhr.campfireForm); }
+  });
+
   /* ---- start ----------------------------------------------------------------------- */
 
   // afterSwap runs as soon as a fragment is in the page (before htmx settles it), so a
