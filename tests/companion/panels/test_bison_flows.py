@@ -137,3 +137,28 @@ def test_an_expired_form_on_a_table_leads_back_to_the_table(tmp_path: Any) -> No
         assert "Back to the start" in elsewhere
     finally:
         app.extensions["campfire.db"].dispose()
+
+
+def test_the_board_page_sheets_post_with_htmx_from_the_shared_render(
+    client: Any, make_table: Any
+) -> None:
+    """The hunters' one-tap sheets on the board page (build, gather) are htmx forms drawn
+    from the shared render: no session's token is baked into them (the panel is cached
+    and shared between phones), and htmx answers carry none (the header does)."""
+    table = make_table("bison", FOUR[:2])
+    client.post(
+        f"{base(table.id)}/place",
+        data={"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
+    )
+    client.post(
+        f"{base(table.id)}/place",
+        data={"at": "-1,1", "tile": "B07", "seat": "1", "hunters": "3", "space": "prairie"},
+    )
+    renders = client.application.extensions["campfire.panel_cache"]
+    answer = client.get(f"/t/{table.id}", headers=HTMX).get_data(as_text=True)
+    sheet = answer[answer.index('data-testid="bison-own"') :]
+    assert re.search(r'<form method="post" action="[^"]*/bison/play" hx-post=', sheet)
+    assert 'data-build="' in sheet and 'name="csrf_token"' not in answer
+    before = renders.renders
+    client.get(f"/t/{table.id}", headers=HTMX)
+    assert renders.renders == before  # kept: the same version is not rendered again
