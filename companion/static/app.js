@@ -166,7 +166,8 @@
 
   function writeStore(key, value) {
     try {
-      if (value) { window.sessionStorage.setItem(key, "1"); }
+      if (typeof value === "string") { window.sessionStorage.setItem(key, value); }
+      else if (value) { window.sessionStorage.setItem(key, "1"); }
       else { window.sessionStorage.removeItem(key); }
     } catch (e) { /* private mode: the reveal simply is not remembered */ }
   }
@@ -219,32 +220,47 @@
     field.value = token;
   }, true);
 
-  // A refused panel change comes back as the whole panel with the sentence at its top,
-  // often screens away from the button tapped. Remember which form of the panel was sent
-  // (its place among the panel's forms: a refusal re-renders the same version, so the
-  // same forms) and move the sentence beside that form in the fresh panel.
-  // The form's place rides on its own request (the xhr), so a poll meanwhile cannot mix
-  // them up.
-  function panelForms() { return Array.prototype.slice.call(document.querySelectorAll("#panel form")); }
+  // A refusal comes back with the sentence at the top — the whole panel (htmx) or the
+  // whole page again (a plain form, 422) — often screens away from the button tapped.
+  // Remember which control was sent (its form's place among the forms there: a refusal
+  // shows the same forms again, and the button's name and value) and move the sentence
+  // beside it. The place rides on the request itself (the xhr) for htmx, so a poll
+  // meanwhile cannot mix them up, and on sessionStorage for one page load otherwise.
+  var SENT_KEY = "campfire:sent";
 
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail && event.detail.elt;
-    if (form && form.tagName === "FORM" && form.closest("#panel") && event.detail.xhr) {
-      var forms = panelForms();
-      event.detail.xhr.campfireForm = { index: forms.indexOf(form), action: form.getAttribute("action"), count: forms.length };
-    }
-  });
+  function formsIn(panel) {
+    return Array.prototype.slice.call(document.querySelectorAll(panel ? "#panel form" : "main form"));
+  }
 
-  function besideForm(alert, sent) {
-    var forms = panelForms();
+  function placeOf(form, submitter) {
+    var panel = !!form.closest("#panel");
+    var forms = formsIn(panel);
+    return {
+      panel: panel,
+      index: forms.indexOf(form),
+      count: forms.length,
+      action: form.getAttribute("action"),
+      name: submitter && submitter.name ? submitter.name : null,
+      value: submitter && submitter.name ? submitter.value : null
+    };
+  }
+
+  function besideControl(alert, sent) {
+    var forms = formsIn(sent.panel);
     var form = forms.length === sent.count ? forms[sent.index] : null;
     if (!form || form.getAttribute("action") !== sent.action) {
       form = forms.filter(function (f) { return f.getAttribute("action") === sent.action; })[0];
     }
     if (!form) { return; }
-    // Past the row of buttons the form sits in, so the sentence gets a line of its own.
+    var buttons = form.querySelectorAll("button, input[type=submit]");
     var anchor = form;
-    while (anchor.parentElement && anchor.parentElement.matches(".btn-row, .stepper")) {
+    if (buttons.length > 1) {  // the button tapped, when the form has several
+      anchor = Array.prototype.filter.call(buttons, function (b) {
+        return sent.name ? b.name === sent.name && b.value === sent.value : !b.name;
+      })[0] || buttons[buttons.length - 1];
+    }
+    // Past the row of buttons it sits in, so the sentence gets a line of its own.
+    while (anchor.parentElement && anchor.parentElement.matches(".btn-row, .stepper, .bison-turns, fieldset")) {
       anchor = anchor.parentElement;
     }
     anchor.insertAdjacentElement("afterend", alert);
@@ -254,12 +270,41 @@
     alert.focus({ preventScroll: true });
   }
 
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail && event.detail.elt;
+    if (form && form.tagName === "FORM" && form.closest("#panel") && event.detail.xhr) {
+      var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+      event.detail.xhr.campfireForm = placeOf(form, trigger && trigger.submitter);
+    }
+  });
+
   document.addEventListener("htmx:afterSwap", function (event) {
     var xhr = event.detail && event.detail.xhr;
     if (!xhr || xhr.status < 400 || !xhr.campfireForm) { return; }
     var alert = document.querySelector("#panel > .alert-error");
-    if (alert) { besideForm(alert, xhr.campfireForm); }
+    if (alert) { besideControl(alert, xhr.campfireForm); }
   });
+
+  // A plain form (a step page): remember it until the next page has loaded.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || form.hasAttribute("hx-post") || form.closest("#panel")) { return; }
+    var sent = placeOf(form, event.submitter);
+    sent.path = new URL(form.getAttribute("action") || "", window.location.href).pathname;
+    writeStore(SENT_KEY, JSON.stringify(sent));
+  });
+
+  function refusalOnLoad() {
+    var raw = readStore(SENT_KEY);
+    if (!raw) { return; }
+    writeStore(SENT_KEY, null);
+    var sent;
+    try { sent = JSON.parse(raw); } catch (e) { return; }
+    // Only the page the form posted to (the refusal re-rendered it); elsewhere the
+    // sentence is already in view on a short page, or there is none.
+    var alert = document.querySelector("main > .alert-error[role=alert]");
+    if (alert && sent.path === window.location.pathname) { besideControl(alert, sent); }
+  }
 
   /* ---- start ----------------------------------------------------------------------- */
 
@@ -276,6 +321,7 @@
   });
 
   function ready() {
+    refusalOnLoad();
     restoreSecrets(document);
     renderWake();
     if (document.visibilityState === "visible") { startPolling(); }

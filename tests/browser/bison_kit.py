@@ -93,3 +93,23 @@ def gain(page: Any, action: str, animal: str) -> None:
     """The panel's action without hunters: ``action`` counted, one ``animal`` gained."""
     page.locator(f'.bison-nohunters input[name="action"][value="{action}"]').check()
     tap_in_panel(page, f'.bison-nohunters button[name="gain"][value="{animal}"]')
+
+
+def describe_retail(page: Any, at: str, ends: tuple[int, int], side: int, split: str) -> None:
+    """A retail tile at ``at``: the orange +, "a retail tile", the river's two ends, a
+    prairie side, then the picture of its animals' ``split`` ("2-1-0": prairie, river,
+    mountain, B1); the tile stands previewed in its slot, nothing refused."""
+    page.locator(f'[data-legal="{at}"]').click()
+    page.wait_for_url(re.compile(r"/bison/place\?"))
+    for selector in (
+        "[data-retail]",
+        f'[data-corner="{ends[0]}"] circle',
+        f'[data-corner="{ends[1]}"] circle',
+        f'[data-edge="{side}"] circle',
+        f'a[data-split="{split}"]',
+    ):
+        page.locator(selector).first.click()
+        page.wait_for_load_state()
+    page.wait_for_selector(f'a[data-split="{split}"][aria-current="true"]')
+    assert page.locator(".tile.preview").count() == 1
+    assert not page.locator(".alert-error").count()

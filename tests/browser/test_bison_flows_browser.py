@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from bison_kit import (
+    describe_retail,
     gain,
     kept,
     live_refresh,
@@ -98,3 +99,32 @@ def test_every_kind_of_control_works_after_live_refreshes(
     assert beside.is_visible() and beside.bounding_box()["y"] < 640
     still_kept(table)
     shot(table, f"bison_flows_{lang}_refusal_beside_the_buy", full_page=False)
+
+
+def test_a_retail_tile_of_2_1_0_and_a_refusal_beside_the_button_on_the_tile_page(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """B1: a retail tile with 2 bison and 1 salmon is described by taps, one of them the
+    picture of its split. A refused placement (more hunters than Ann has) shows its
+    sentence beside the button tapped, in view, with the description kept."""
+    ann = new_phone(device_scale_factor=1)
+    create_table(ann, live_server, "bison", lang="en", players=TWO)
+    describe_retail(ann, "1,-1", (0, 3), 1, "2-1-0")
+    shot(ann, "bison_flows_en_retail_2_1_0")
+    ann.locator('input[name="hunters"][value="5"]').check()  # Ann has 4 hunters
+    ann.locator('[data-testid="bison-confirm"]').click()
+    ann.wait_for_load_state()
+    beside = ann.locator("[data-beside]")
+    beside.wait_for()
+    confirm = ann.locator('[data-testid="bison-confirm"]')
+    assert confirm.evaluate("b => b.nextElementSibling.hasAttribute('data-beside')")
+    box = beside.bounding_box()
+    assert box is not None and 0 <= box["y"] < 640  # in view, not at the top of the page
+    assert ann.locator('a[data-split="2-1-0"][aria-current="true"]').count() == 1
+    shot(ann, "bison_flows_en_refusal_beside_the_confirm", full_page=False)
+    ann.locator('input[name="hunters"][value="1"]').check()
+    ann.locator('[data-testid="bison-confirm"]').click()
+    back_at_table(ann)
+    salmon = ann.locator('[data-hex="1,-1"] [data-mark="animal"][data-space="river"]')
+    bison = ann.locator('[data-hex="1,-1"] [data-mark="animal"][data-space="prairie"]')
+    assert (bison.count(), salmon.count()) == (2, 1)
