@@ -162,3 +162,19 @@ def test_the_board_page_sheets_post_with_htmx_from_the_shared_render(
     before = renders.renders
     client.get(f"/t/{table.id}", headers=HTMX)
     assert renders.renders == before  # kept: the same version is not rendered again
+
+
+def test_a_refused_step_leads_back_to_the_step_it_came_from(client: Any, table: Any) -> None:
+    """A board sheet's form on a step page (a zoomed tile, a move, a gather) refused: the
+    sentence, and a way back to that step as it was, not only to the table."""
+    step = f"{base(table.id)}/tile?at=0,0"
+    data = {"seat": "0", "action": "tent", "space": "9,9,prairie", "size": "1"}
+    response = client.post(
+        f"{base(table.id)}/play", data=data, headers={"Referer": f"http://localhost{step}"}
+    )
+    assert response.status_code == 422 and get(client.application, table.id).version == 0
+    body = response.get_data(as_text=True)
+    assert f'href="{step}" data-testid="bison-again"' in unescape(body)
+    for elsewhere in ("http://evil.example/t/x/bison/tile", f"http://localhost/t/{table.id}"):
+        response = client.post(f"{base(table.id)}/play", data=data, headers={"Referer": elsewhere})
+        assert 'data-testid="bison-again"' not in response.get_data(as_text=True)
