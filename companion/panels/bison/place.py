@@ -9,7 +9,8 @@ preview
     The chosen tile drawn large in its slot; tapping it turns it 60° clockwise.
 retail tile
     ``retail=1``: a large hexagon; tap the river's two end corners (``a``, ``b``), then a
-    prairie side (``p``): ``taps.edges_from_taps``; animals by steppers (links).
+    prairie side (``p``): ``taps.edges_from_taps``; then its animals by one tap on the
+    picture of their split (``TILE_SPLITS``: 3/0/0 … 1/1/1, always 3 animals).
 start tile
     ``start=1``: the same description for a start tile (a ``start_tile`` event).
 mirror mode
