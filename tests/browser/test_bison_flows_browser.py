@@ -34,7 +34,7 @@ from phone_kit import back_at_table, create_table
 TWO = (("Ann", "red"), ("Ben", "blue"))
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("lang", ["en", "ja", "it"])
 def test_every_kind_of_control_works_after_live_refreshes(
     live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
 ) -> None:
