@@ -28,11 +28,13 @@
     htmx.config.allowEval = false;
     htmx.config.allowScriptTags = false;
     // A refused move comes back as the re-rendered panel with the message in an alert:
-    // 422 (rule refused), 409 (stale version), 400 (bad form) must be swapped in, not dropped.
+    // 422 (rule refused), 409 (stale version), 400 (bad form) must be swapped in, not dropped;
+    // so must every other 4xx (an expired form, too many attempts, a table gone: the
+    // sentence the server sends for #flash), or the tap would be refused silently.
     htmx.config.responseHandling = [
       { code: "204", swap: false },
       { code: "[23]..", swap: true },
-      { code: "(400|409|422)", swap: true, error: false },
+      { code: "4..", swap: true, error: false },
       { code: "[45]..", swap: false, error: true },
       { code: "...", swap: false }
     ];
@@ -281,7 +283,10 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     var xhr = event.detail && event.detail.xhr;
     if (!xhr || xhr.status < 400 || !xhr.campfireForm) { return; }
-    var alert = document.querySelector("#panel > .alert-error");
+    // The panel's refusal, or the sentence of an error answered into #flash.
+    var target = event.detail.target;
+    var alert = document.querySelector("#panel > .alert-error") ||
+      (target && target.id === "flash" ? target.querySelector(".alert-error") : null);
     if (alert) { besideControl(alert, xhr.campfireForm); }
   });
 

@@ -128,3 +128,32 @@ def test_a_retail_tile_of_2_1_0_and_a_refusal_beside_the_button_on_the_tile_page
     salmon = ann.locator('[data-hex="1,-1"] [data-mark="animal"][data-space="river"]')
     bison = ann.locator('[data-hex="1,-1"] [data-mark="animal"][data-space="prairie"]')
     assert (bison.count(), salmon.count()) == (2, 1)
+
+
+def test_an_expired_form_is_said_beside_the_control_and_leads_back_to_the_table(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    """A phone whose session no longer matches its page (a server's new secret key): the
+    panel's tap says so beside the control, not silently or at the top; a plain form's
+    400 page leads back to the table, not home."""
+    ann = new_phone(device_scale_factor=1)
+    url = create_table(ann, live_server, "bison", lang="en", players=TWO)
+    ann.evaluate("document.querySelector('meta[name=csrf-token]').content = 'stale'")
+    kept(ann)
+    before = ann.get_attribute("#panel", "data-version")
+    ann.locator('[data-testid="bison-buy-hunter"]').click()
+    beside = ann.locator("[data-beside]")
+    beside.wait_for()
+    assert "This form has expired" in beside.inner_text()
+    buy = ann.locator('[data-testid="bison-buy-hunter"]')
+    assert buy.evaluate("b => b.closest('.btn-row').nextElementSibling.hasAttribute('data-beside')")
+    assert ann.get_attribute("#panel", "data-version") == before
+    still_kept(ann)
+    # Without JavaScript's header: a plain post with a stale token, then back to the table.
+    ann.goto(f"{url}/bison/market")
+    ann.evaluate("document.querySelectorAll('input[name=csrf_token]').forEach(i => i.value = 'x')")
+    ann.evaluate("document.querySelector('meta[name=csrf-token]').remove()")
+    ann.locator("button[data-buy='hunter']").click()
+    ann.wait_for_selector('[data-testid="back-to-table"]')
+    ann.locator('[data-testid="back-to-table"]').click()
+    back_at_table(ann)
