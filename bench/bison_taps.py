@@ -79,6 +79,12 @@ class Bench:
         else:
             locator.click()
 
+    def panel_tap(self, seat: int, round_: int, page: Any, selector: str) -> None:
+        """A tap on a live panel's form: htmx swaps the next version in (no navigation)."""
+        before = page.get_attribute("#panel", "data-version")
+        self.tap(seat, round_, page, selector, navigates=False)
+        page.wait_for_selector(f'#panel:not([data-version="{before}"])')
+
     # --- setup (names typed here are not counted) ---------------------------------------
     def setup(self) -> None:
         settings = {
@@ -209,7 +215,7 @@ class Bench:
                         }
                     ):
                         self.actions[action] += 1
-                        self.tap(
+                        self.panel_tap(
                             seat,
                             round_,
                             page,
@@ -254,7 +260,9 @@ class Bench:
                         }
                     ):
                         self.actions[action] += 1
-                        self.tap(seat, round_, page, f'button[data-gather-here="{text(space)}"]')
+                        self.panel_tap(
+                            seat, round_, page, f'button[data-gather-here="{text(space)}"]'
+                        )
                         return
         # No board action fits: an action without hunters gains one animal (B6).
         action = available[0]
@@ -272,7 +280,7 @@ class Bench:
     def buy(self, seat: int, round_: int, page: Any) -> None:
         self.kind = "market"
         self.actions[self.kind] += 1
-        self.tap(seat, round_, page, '[data-testid="bison-buy-hunter"]')
+        self.panel_tap(seat, round_, page, '[data-testid="bison-buy-hunter"]')
         assert "/bison/" not in page.url, "the one-tap buy goes back to the board page"
 
     def overflow_scenario(self, seat: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
@@ -76,6 +76,16 @@ def http_error_message(error: HTTPException) -> str:
     return messages.get(code, _("Something went wrong on our side. Please try again."))
 
 
+def _back(code: int) -> str | None:
+    """The table an error on one of its pages leads back to (an expired form on a table's
+    page must not strand the player on the home page); None elsewhere, or when the table
+    itself is what was not found."""
+    table_id = (request.view_args or {}).get("table_id")
+    if not isinstance(table_id, str) or code == 404:
+        return None
+    return url_for("web.table", table_id=table_id)
+
+
 def _register_errors(app: Flask) -> None:
     def render(error: HTTPException) -> Any:
         code = error.code or 500
@@ -89,7 +99,7 @@ def _register_errors(app: Flask) -> None:
                 code,
                 {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"},
             )
-        return render_template("error.html", code=code, message=message), code
+        return render_template("error.html", code=code, message=message, back=_back(code)), code
 
     app.register_error_handler(HTTPException, render)
     # The event path reads the table itself and lets "no such table" through: the API

@@ -9,7 +9,8 @@ independent of the phone that asks:
   carries ``data-open-seat="N"``, which ``personalise`` turns into ``open``;
 * the per-session CSRF token is rendered as ``CSRF_PLACEHOLDER`` and filled in at response
   time for a whole page (a page without JavaScript posts the hidden field); an htmx
-  answer drops the hidden fields, since htmx sends the token as a header.
+  answer drops the hidden fields, since htmx sends the token as a header (and app.js
+  puts the page's token into any other post form as it is sent).
 
 The markup is then a function of the key ``(table id, version, language, variant)``, where
 ``variant`` is whatever else the game's panel shows (Bison: this phone's board zoom; Lion

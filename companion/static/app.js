@@ -42,11 +42,13 @@
     htmx.config.allowEval = false;
     htmx.config.allowScriptTags = false;
     // A refused move comes back as the re-rendered panel with the message in an alert:
-    // 422 (rule refused), 409 (stale version), 400 (bad form) must be swapped in, not dropped.
+    // 422 (rule refused), 409 (stale version), 400 (bad form) must be swapped in, not dropped;
+    // so must every other 4xx (an expired form, too many attempts, a table gone: the
+    // sentence the server sends for #flash), or the tap would be refused silently.
     htmx.config.responseHandling = [
       { code: "204", swap: false },
       { code: "[23]..", swap: true },
-      { code: "(400|409|422)", swap: true, error: false },
+      { code: "4..", swap: true, error: false },
       { code: "[45]..", swap: false, error: true },
       { code: "...", swap: false }
     ];
@@ -319,7 +321,8 @@
 
   function writeStore(key, value) {
     try {
-      if (value) { window.sessionStorage.setItem(key, "1"); }
+      if (typeof value === "string") { window.sessionStorage.setItem(key, value); }
+      else if (value) { window.sessionStorage.setItem(key, "1"); }
       else { window.sessionStorage.removeItem(key); }
     } catch (e) { /* private mode: the reveal simply is not remembered */ }
   }
@@ -403,6 +406,116 @@
     window.htmx.swap(panel, tablePanel.outerHTML, { swapStyle: "outerHTML" });
     firePoll();
   });
+  /* ---- forms: the token on every post, a refusal beside the control tapped ----------- */
+
+  // A panel swapped in by htmx carries no hidden token (companion.panel_cache drops it
+  // from htmx answers, htmx sending the header instead), and a cached panel cannot carry
+  // this phone's token. A plain form in it (no hx-post) would then post without one and
+  // meet "This form has expired": give every post form the page's token just before it
+  // is sent. Capture phase, so it runs before htmx reads the form.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || !form.getAttribute || (form.getAttribute("method") || "").toLowerCase() !== "post") { return; }
+    var token = csrfToken();
+    if (!token) { return; }
+    var field = form.querySelector('input[name="csrf_token"]');
+    if (!field) {
+      field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "csrf_token";
+      form.appendChild(field);
+    }
+    field.value = token;
+  }, true);
+
+  // A refusal comes back with the sentence at the top — the whole panel (htmx) or the
+  // whole page again (a plain form, 422) — often screens away from the button tapped.
+  // Remember which control was sent (its form's place among the forms there: a refusal
+  // shows the same forms again, and the button's name and value) and move the sentence
+  // beside it. The place rides on the request itself (the xhr) for htmx, so a poll
+  // meanwhile cannot mix them up, and on sessionStorage for one page load otherwise.
+  var SENT_KEY = "campfire:sent";
+
+  function formsIn(panel) {
+    return Array.prototype.slice.call(document.querySelectorAll(panel ? "#panel form" : "main form"));
+  }
+
+  function placeOf(form, submitter) {
+    var panel = !!form.closest("#panel");
+    var forms = formsIn(panel);
+    return {
+      panel: panel,
+      index: forms.indexOf(form),
+      count: forms.length,
+      action: form.getAttribute("action"),
+      name: submitter && submitter.name ? submitter.name : null,
+      value: submitter && submitter.name ? submitter.value : null
+    };
+  }
+
+  function besideControl(alert, sent) {
+    var forms = formsIn(sent.panel);
+    var form = forms.length === sent.count ? forms[sent.index] : null;
+    if (!form || form.getAttribute("action") !== sent.action) {
+      form = forms.filter(function (f) { return f.getAttribute("action") === sent.action; })[0];
+    }
+    if (!form) { return; }
+    var buttons = form.querySelectorAll("button, input[type=submit]");
+    var anchor = form;
+    if (buttons.length > 1) {  // the button tapped, when the form has several
+      anchor = Array.prototype.filter.call(buttons, function (b) {
+        return sent.name ? b.name === sent.name && b.value === sent.value : !b.name;
+      })[0] || buttons[buttons.length - 1];
+    }
+    // Past the row of buttons it sits in, so the sentence gets a line of its own.
+    while (anchor.parentElement && anchor.parentElement.matches(".btn-row, .stepper, .bison-turns, fieldset")) {
+      anchor = anchor.parentElement;
+    }
+    anchor.insertAdjacentElement("afterend", alert);
+    alert.setAttribute("tabindex", "-1");
+    alert.setAttribute("data-beside", "");
+    alert.scrollIntoView({ block: "nearest" });
+    alert.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail && event.detail.elt;
+    if (form && form.tagName === "FORM" && form.closest("#panel") && event.detail.xhr) {
+      var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+      event.detail.xhr.campfireForm = placeOf(form, trigger && trigger.submitter);
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!xhr || xhr.status < 400 || !xhr.campfireForm) { return; }
+    // The panel's refusal, or the sentence of an error answered into #flash.
+    var target = event.detail.target;
+    var alert = document.querySelector("#panel > .alert-error") ||
+      (target && target.id === "flash" ? target.querySelector(".alert-error") : null);
+    if (alert) { besideControl(alert, xhr.campfireForm); }
+  });
+
+  // A plain form (a step page): remember it until the next page has loaded.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || form.hasAttribute("hx-post") || form.closest("#panel")) { return; }
+    var sent = placeOf(form, event.submitter);
+    sent.path = new URL(form.getAttribute("action") || "", window.location.href).pathname;
+    writeStore(SENT_KEY, JSON.stringify(sent));
+  });
+
+  function refusalOnLoad() {
+    var raw = readStore(SENT_KEY);
+    if (!raw) { return; }
+    writeStore(SENT_KEY, null);
+    var sent;
+    try { sent = JSON.parse(raw); } catch (e) { return; }
+    // Only the page the form posted to (the refusal re-rendered it); elsewhere the
+    // sentence is already in view on a short page, or there is none.
+    var alert = document.querySelector("main > .alert-error[role=alert]");
+    if (alert && sent.path === window.location.pathname) { besideControl(alert, sent); }
+  }
 
   /* ---- start ----------------------------------------------------------------------- */
 
@@ -419,6 +532,7 @@
   });
 
   function ready() {
+    refusalOnLoad();
     restoreSecrets(document);
     renderWake();
     renderOffline();

@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 
 from companion import tables
 from companion.i18n import rule_error_message
+from companion.pages.base import is_htmx
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import int_field, seat_field
 from companion.panels.bison.pages import GAME, bp, default_seat, render_page
@@ -53,6 +54,9 @@ def market(table_id: str) -> Any:
 
 
 def _market_post(table_id: str, event_of: Any) -> Any:
+    if is_htmx():  # the board page's one-tap buy: the fresh panel, or it with the refusal
+        return kit.post_event(table_id, lambda _table: event_of(), game=GAME)
+
     def refused(table: tables.TableView, message: str) -> Any:
         try:
             context = _market_context(table)

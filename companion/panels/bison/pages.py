@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import redirect, render_template, url_for
+from flask import redirect, render_template, request, url_for
 
 from companion import tables
 from companion.pages.base import current_seat
@@ -27,7 +28,21 @@ from companion.panels import _kit as kit
 from games.bison import table as fold
 
 GAME = fold.GAME
+#: The page that shows only a refusal (and the ways on from it).
+MESSAGE = "message.html"
 bp = kit.blueprint(GAME, __name__)
+
+
+def came_from(table: tables.TableView) -> str | None:
+    """The step page of this table a refused form came from (the referrer, when it is
+    one of this table's Bison pages other than the one answering): the refusal page
+    leads back to it, so a refusal is never a dead end."""
+    source = urlsplit(request.referrer or "")
+    if source.netloc != request.host or source.path == request.path:
+        return None
+    if not source.path.startswith(url_for("bison.place", table_id=table.id).rpartition("/")[0]):
+        return None
+    return source.path + (f"?{source.query}" if source.query else "")
 
 
 def render_page(
@@ -38,6 +53,8 @@ def render_page(
     status: int = 200,
     **context: Any,
 ) -> Any:
+    if template == MESSAGE:
+        context.setdefault("again", came_from(table))
     return render_template(
         f"games/bison/{template}",
         table=table,

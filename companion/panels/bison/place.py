@@ -9,7 +9,8 @@ preview
     The chosen tile drawn large in its slot; tapping it turns it 60° clockwise.
 retail tile
     ``retail=1``: a large hexagon; tap the river's two end corners (``a``, ``b``), then a
-    prairie side (``p``): ``taps.edges_from_taps``; animals by steppers (links).
+    prairie side (``p``): ``taps.edges_from_taps``; then its animals by one tap on the
+    picture of their split (``TILE_SPLITS``: 3/0/0 … 1/1/1, always 3 animals).
 start tile
     ``start=1``: the same description for a start tile (a ``start_tile`` event).
 mirror mode
@@ -39,6 +40,7 @@ from companion.panels.bison.forms import (
     tile_fields,
     tile_of,
 )
+from companion.panels.bison.names import animal_name
 from companion.panels.bison.pages import (
     GAME,
     bp,
@@ -50,8 +52,21 @@ from companion.panels.bison.view import board_markup
 from games.bison import catalog, taps
 from games.bison import table as fold
 from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION
-from games.bison.tiles import ANIMALS_PER_TILE, SPACES
+from games.bison.tiles import ANIMAL_OF, ANIMALS_PER_TILE, SPACES, Tile, check_edges
 from games.errors import N_, RuleError
+
+#: Every split of a tile's 3 animals over prairie, river, mountain (B1), most on the
+#: prairie first: 3/0/0, 2/1/0, 2/0/1, 1/2/0, 1/1/1, …
+TILE_SPLITS = tuple(
+    sorted(
+        (
+            (p, r, ANIMALS_PER_TILE - p - r)
+            for p in range(ANIMALS_PER_TILE + 1)
+            for r in range(ANIMALS_PER_TILE + 1 - p)
+        ),
+        reverse=True,
+    )
+)
 
 
 def _tap(name: str) -> int | None:
@@ -124,8 +139,11 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
                 },
             )
         )
+    splits = _splits(fields, link) if "edges" in fields else []
     pictures = []
-    if not fields and not retail:
+    # No usable tile yet (none named, or a bad name or edge string): the pictures again,
+    # so the page never ends without a way on.
+    if tile is None and not splits and not (retail and not fields):
         for tile_id in taps.tiles_in_bag(state.board):
             shown = catalog.get(tile_id).tile
             pictures.append(
@@ -135,15 +153,6 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
                     "svg": Markup(svg.tile_picture(shown, label=tile_id, title=tile_id)),
                 }
             )
-    animals = {}
-    if "edges" in fields:
-        for sp in SPACES:
-            n = fields["animals"].get(sp, 0)
-            animals[sp] = {
-                "n": n,
-                "minus": link(**{sp: n - 1}) if n > 0 else None,
-                "plus": link(**{sp: n + 1}) if n < ANIMALS_PER_TILE else None,
-            }
     turns = []
     if tile is not None and not start:
         for n in range(6):
@@ -169,7 +178,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         "ends": ends,
         "side": side,
         "pictures": pictures,
-        "animals_steppers": animals,
+        "splits": splits,
         "at": at,
         "at_text": f"{at[0]},{at[1]}",
         "fields": fields,
@@ -192,6 +201,35 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         "costs": COST_TABLE,
         "whatif": state.settings.whatif,
     }
+
+
+def _splits(fields: Mapping[str, Any], link: Any) -> list[dict[str, Any]]:
+    """Every way a retail tile's 3 animals lie on its spaces (B1: 3/0/0, 2/1/0, 1/1/1 …),
+    each the tile's picture with that split and one tap to choose it: the total is always
+    3, so a description is never refused for its animals (and the edges already tapped are
+    kept). A split that no picture shows (a hand-made link) leaves none chosen."""
+    out = []
+    chosen = tuple(fields["animals"].get(sp, 0) for sp in SPACES)
+    try:
+        edges = check_edges(fields["edges"])
+    except RuleError:
+        return []  # the page says what is wrong with the edges (tile_problem)
+    for counts in TILE_SPLITS:
+        split = dict(zip(SPACES, counts, strict=True))
+        label = ", ".join(
+            _("%(count)s %(animal)s", count=n, animal=animal_name(ANIMAL_OF[sp]))
+            for sp, n in split.items()
+        )
+        out.append(
+            {
+                "key": "-".join(map(str, counts)),
+                "url": link(**split),
+                "chosen": counts == chosen,
+                "label": label,
+                "svg": Markup(svg.tile_picture(Tile(edges, counts), title=label)),
+            }
+        )
+    return out
 
 
 @bp.route("/place", methods=["GET", "POST"])

@@ -42,6 +42,7 @@ from companion.panels.bison.view import board_markup
 from games.bison import table as fold
 from games.bison.board import Space
 from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION
+from games.bison.rounds import Action
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError
 
@@ -217,6 +218,10 @@ def gather(table_id: str) -> Any:
     )
 
 
+#: The actions a board sheet (or the panel's gain) records: all but placing the tile (B6).
+BOARD_ACTIONS = frozenset(a.value for a in Action) - {Action.PLACE_TILE.value}
+
+
 def play_event(table: tables.TableView) -> dict[str, Any]:
     """The ``play`` event a board sheet's form describes (see the module glossary)."""
     state = table.state
@@ -225,6 +230,17 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
     action = form.get("action", "")
     event: dict[str, Any] = {"type": "play", "seat": seat, "action": action}
     gain = form.get("gain", "").strip()
+    if action == "place_tile":
+        # Placing the tile needs the tile and its hex: its own page (which also gains an
+        # animal without hunters, B6); never the developer's "at must be a hex".
+        raise RuleError(
+            N_(
+                "To place your tile, tap an orange + on the board: its page also lets you "
+                "gain 1 animal without hunters."
+            )
+        )
+    if action not in BOARD_ACTIONS:
+        raise RuleError(N_("Choose which action this is (one of the chips), then tap again."))
     if gain:  # an action without hunters: no board change, one animal gained (B6)
         event["gain"] = gain
         if action in ("tent", "canoe"):
@@ -243,7 +259,7 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
                 "hunters": int_field("hunters", _("hunters")),
             }
         ]
-    elif action == "gather":
+    else:  # gather
         sources = []
         for key in form:
             if key.startswith("from."):
@@ -259,10 +275,6 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
             "to": fold.space_ref(state, space_arg(form.get("to"), _("to"))),
             "from": sources,
         }
-    else:
-        raise RuleError(
-            N_("say which action: {actions}"), actions="tent, canoe, move_1, move_3, gather"
-        )
     event["hunters"] = fold.hunters_used(state, event)
     return event
 

@@ -30,7 +30,7 @@ from companion.panels.bison.sheets import own_sheets
 from games.bison import scoring
 from games.bison import table as fold
 from games.bison.economy import ANIMALS, STOCK_CAP
-from games.bison.rounds import ACTIONS_PER_ROUND
+from games.bison.rounds import ACTIONS_PER_ROUND, Action
 
 ZOOMS = (1, 2, 3)
 
@@ -239,7 +239,11 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "turn": fold.turn(state),
         "locked": state.locked,
         "own": own_sheets(table),
-        "available": [a.value for a in rounds.available(rounds.next_seat)]
+        # The actions a gain without hunters may count for (B6): placing the tile is not
+        # one of them here, it needs the tile's own page ("tile_due" says so instead).
+        "available": [
+            a.value for a in rounds.available(rounds.next_seat) if a is not Action.PLACE_TILE
+        ]
         if rounds.next_seat is not None
         else [],
     }
