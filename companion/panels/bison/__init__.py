@@ -56,7 +56,13 @@ from companion.panels.bison import (
     space,
     whatif,
 )
-from companion.panels.bison.names import action_name, animal_name, kind_name, space_name
+from companion.panels.bison.names import (
+    action_name,
+    animal_name,
+    hex_name,
+    kind_name,
+    space_name,
+)
 from companion.panels.bison.pages import GAME, bp
 from companion.panels.bison.view import TURNS, ZOOMS, variant, view
 from games.bison.components import (
@@ -144,5 +150,6 @@ def init_app(app: Any) -> None:
         bison_space=space_name,
         bison_kind=kind_name,
         bison_action=action_name,
+        bison_hex=hex_name,
         bison_limits=limits,
     )

@@ -249,6 +249,7 @@ def _tile_body(
     *,
     preview: bool,
     turn: int = 0,
+    name: str = "",
 ) -> str:
     shapes = geometry.areas(tile)
     out = []
@@ -263,7 +264,7 @@ def _tile_body(
                 f'<circle class="tap" data-tap="{at[0]},{at[1]},{space}" cx="{x:.1f}" '
                 f'cy="{y:.1f}" r="{radius * SIZE:.1f}" fill="transparent"/>'
             )
-        text = labels.get(space, "{at}").format(at=label or f"{at[0]},{at[1]}")
+        text = labels.get(space, "{at}").format(at=name or label or "")
         out.append(_link(url, body, text, f'data-space="{space}" data-at="{at[0]},{at[1]}"'))
     outline = [corner_point(at, i, turn=turn) for i in range(6)]
     out.append(
@@ -304,6 +305,7 @@ def board_svg(
     title: str = "",
     turn: int = 0,
     min_scale: float | None = None,
+    names: Callable[[Hex], str] | None = None,
 ) -> str:
     """The board as an ``<svg>`` element (a string of trusted markup).
 
@@ -314,11 +316,19 @@ def board_svg(
     one hex large (a zoomed tile); ``labels`` translates link labels (keys ``prairie``,
     ``river``, ``mountain``, ``empty``, ``tile``: format strings with ``{at}``); ``turn``:
     seen from another side of the table (degrees clockwise); ``min_scale``: px per SVG
-    unit at least (the frame pans when the board is wider than the phone)."""
+    unit at least (the frame pans when the board is wider than the phone); ``names``: how
+    the link labels name a hex (players never read coordinates)."""
     labels = labels or {}
     colours = colours or {}
     targets = targets or {}
     tiles = dict(board.tiles.items())
+
+    def name_of(at: Hex) -> str:
+        if names is not None:
+            return names(at)
+        placed = tiles.get(at)
+        return placed.catalog_id or "" if placed is not None else ""
+
     all_hexes = set(tiles) | set(legal) | ({preview[0]} if preview else set())
     x0, y0, width, height = bounds([focus] if focus is not None else all_hexes, turn)
     # At a readable zoom the board is drawn this size (at least the frame's width, CSS)
@@ -344,17 +354,17 @@ def board_svg(
             labels,
             preview=False,
             turn=turn,
+            name=name_of(at),
         )
         group = (
             f'<g class="tile" data-hex="{at[0]},{at[1]}" data-edges="{placed.tile.edges}">'
             f"{body}</g>"
         )
         if tile_url is not None:
-            name = placed.catalog_id or f"[{at[0]},{at[1]}]"
             group = _link(
                 tile_url(at),
                 group,
-                labels.get("tile", "{at}").format(at=name),
+                labels.get("tile", "{at}").format(at=name_of(at)),
                 f'data-tile="{at[0]},{at[1]}"',
             )
         out.append(group)
@@ -376,7 +386,7 @@ def board_svg(
             f'<text x="{cx:.1f}" y="{cy + 7:.1f}" font-size="22" font-weight="700" '
             f'text-anchor="middle" fill="#f97316">+</text>'
         )
-        label = labels.get("empty", "{at}").format(at=f"{at[0]},{at[1]}")
+        label = labels.get("empty", "{at}").format(at=name_of(at))
         url = hex_url(at) if hex_url else None
         out.append(
             _link(url, f'<g class="legal">{shape}</g>', label, f'data-legal="{at[0]},{at[1]}"')
@@ -402,7 +412,7 @@ def board_svg(
             f'r="{MARK * 1.2:.1f}" fill="#166534"/>'
             f"{_digit(x, y + DIGIT * 0.35, cost, '#fff', '#166534')}"
         )
-        text = labels.get(space, "{at}").format(at=tiles[at].catalog_id or f"{at[0]},{at[1]}")
+        text = labels.get(space, "{at}").format(at=name_of(at))
         out.append(
             _link(url, body, text, f'data-target="{at[0]},{at[1]},{space}" data-cost="{cost}"')
         )

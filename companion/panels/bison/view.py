@@ -33,7 +33,7 @@ from companion import charts, tables
 from companion.i18n import translate
 from companion.pages.base import current_seat
 from companion.panels.bison import svg
-from companion.panels.bison.names import action_name, animal_name
+from companion.panels.bison.names import action_name, animal_name, hex_name
 from companion.panels.bison.sheets import own_sheets
 from games.bison import scoring
 from games.bison import table as fold
@@ -97,7 +97,7 @@ def _labels() -> dict[str, str]:
         "prairie": _("prairie of {at}: its pieces and actions"),
         "river": _("river of {at}: its pieces and actions"),
         "mountain": _("mountain of {at}: its pieces and actions"),
-        "empty": _("empty hex {at}: place a tile here"),
+        "empty": _("{at}: place a tile here"),
         "tile": _("tile {at}: zoom to its spaces"),
         "turn": _("tap the tile to turn it"),
     }
@@ -144,6 +144,7 @@ def board_markup(
         targets=targets,
         focus=focus,
         turn=turn_of(table),
+        names=lambda at: hex_name(state.board, at),
         min_scale=ZOOM_SCALE[zoom_of(table.id)] if focus is None else None,
         labels=_labels(),
         title=_("The board: tap a tile to zoom to it, an orange + to place a tile"),

@@ -172,3 +172,41 @@ def test_zoom_and_turn_are_kept_per_phone_and_bad_values_change_nothing(client, 
         assert refused.status_code == 422
         assert "side of the table" in refused.get_data(as_text=True)
     assert 'data-view-turn="180"' in client.get(f"/t/{tid}").get_data(as_text=True)
+
+
+# --- no coordinates where a player reads ---------------------------------------------------
+
+COORDINATES = re.compile(r"\[?-?\d+,-?\d+\]?")
+
+
+def readable(html: str) -> str:
+    """What a player reads on a page: its text, and the labels and titles a screen reader
+    or a long press shows (not the links' and forms' values)."""
+    body = html.split("<body", 1)[1]
+    labels = re.findall(r'aria-label="([^"]*)"', body)
+    titles = re.findall(r"<title>([^<]*)</title>", body)
+    body = re.sub(r"<script.*?</script>|<style.*?</style>", "", body, flags=re.S)
+    words = re.sub(r"<[^>]+>", " ", body)
+    return " ".join([words, *labels, *titles])
+
+
+def test_hexes_are_named_by_their_tiles_never_by_coordinates(client, table):
+    tid = table.id
+    placed = {"at": "1,-1", "tile": "B16", "seat": "0", "space": "prairie", "hunters": "3"}
+    assert client.post(f"{base(tid)}/place", data=placed).status_code == 303
+    pages = {
+        "board": f"/t/{tid}",
+        "tile": f"{base(tid)}/tile?at=1,-1",
+        "space": f"{base(tid)}/space?at=1,-1&space=prairie",
+        "place": f"{base(tid)}/place?at=-1,1",
+        "place a tile": f"{base(tid)}/place?at=-1,1&tile=B08",
+    }
+    for name, url in pages.items():
+        page = client.get(url)
+        assert page.status_code == 200, name
+        shown = readable(page.get_data(as_text=True))
+        assert not COORDINATES.findall(shown), (name, COORDINATES.findall(shown)[:5])
+    place = readable(client.get(pages["place"]).get_data(as_text=True))
+    assert "the gap beside" in place
+    board = readable(client.get(pages["board"]).get_data(as_text=True))
+    assert "B16" in board
