@@ -113,3 +113,21 @@ def set_view(page: Any, testid: str) -> None:
     changes no table version, so wait for the swapped panel to show it pressed."""
     page.locator(f'[data-testid="{testid}"]').click()
     page.wait_for_selector(f'[data-testid="{testid}"][aria-pressed="true"]')
+
+
+def place_as_seen(page: Any, at: str, tile: str, prairie_at: float, hunters: int = 1) -> int:
+    """From the board: the "+" at ``at``, the picture of ``tile``, then the turned picture
+    whose prairie lies at screen angle ``prairie_at`` (as the player sees the tile on the
+    table from their side); it places the tile at once. The rotation tapped."""
+    page.locator(f'[data-legal="{at}"]').click()
+    page.locator(f'a[data-pick="{tile}"]').click()
+    page.wait_for_selector("button[data-turn]")
+    seen = prairie_directions(page)
+    turn = min(seen, key=lambda n: angle_apart(seen[n], prairie_at))
+    assert angle_apart(seen[turn], prairie_at) <= 30, seen
+    page.locator(f'input[name="hunters"][value="{hunters}"]').check()
+    page.locator(f'button[data-turn="{turn}"]').click()
+    page.wait_for_load_state()
+    check(page)
+    back_at_table(page)
+    return turn

@@ -8,7 +8,9 @@ Two phones (Ann at seat 0, Ben at seat 1, across the table) in en, ja and it:
   board, and on Ann's at her near side (the turn maps back to the board's rotation);
 - the zoom buttons: "Whole board" fits the phone's width, "Readable" pans; a phone without
   JavaScript zooms and turns with the same buttons (plain form posts).
-Screenshots of the first screen at 360×640 are kept for each language.
+Screenshots of the first screen at 360×640 are kept for each language. And at four
+seats, Ben at Ann's left sees the board turned 270° (flat-topped hexes) and places a tile
+as he sees it.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from bison_kit import (
     angle_apart,
     build,
     measure,
+    place_as_seen,
     place_tile,
-    prairie_directions,
     set_view,
     tile_prairie_direction,
 )
@@ -67,14 +69,11 @@ def test_a_readable_board_zoomed_and_turned_per_phone(
     ben.locator('[data-legal="-1,1"]').click()
     ben.locator('a[data-pick="B08"]').click()
     ben.wait_for_selector("button[data-turn]")
-    seen = prairie_directions(ben)
-    far = min(seen, key=lambda n: angle_apart(seen[n], 270))
-    assert angle_apart(seen[far], 270) <= 30, seen
     shot(ben, f"bison_readable_{lang}_1_turned_pictures", full_page=False)
-    place_tile_turn = ben.locator(f'button[data-turn="{far}"]')
-    ben.locator('input[name="hunters"][value="1"]').check()
-    place_tile_turn.click()
+    ben.go_back()
+    ben.go_back()
     back_at_table(ben)
+    place_as_seen(ben, "-1,1", "B08", prairie_at=270)
     # On Ben's board the prairie is where he saw it; on Ann's, at her side (turned 180°).
     assert angle_apart(tile_prairie_direction(ben, "-1,1"), 270) <= 30
     ann.wait_for_selector('.bison-top [data-hex="-1,1"]', timeout=8_000)
@@ -114,3 +113,25 @@ def test_a_readable_board_zoomed_and_turned_per_phone(
     watcher.locator('[data-testid="bison-turn-180"]').click()
     back_at_table(watcher)
     assert watcher.get_attribute(".bison-top svg.bison-svg", "data-view-turn") == "180"
+
+
+def test_a_seat_at_the_side_of_the_table_places_a_tile_as_it_sees_it(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """Four seats: Ben (seat 1) sits at Ann's left and sees the board turned 270° (the
+    hexes flat-topped); the picture he taps lies on Ann's board turned back by 270°."""
+    four = (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow"))
+    ann = new_phone()
+    table_url = create_table(ann, live_server, "bison", players=four)
+    ben = new_phone()
+    ben.goto(table_url + "/join")
+    ben.locator('button[name="seat"][value="1"]').click()
+    back_at_table(ben)
+    assert ben.get_attribute(".bison-top svg.bison-svg", "data-view-turn") == "270"
+    place_tile(ann, "1,-1", "B16")
+    ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
+    place_as_seen(ben, "-1,1", "B08", prairie_at=270)  # his far side: Ann's right
+    assert angle_apart(tile_prairie_direction(ben, "-1,1"), 270) <= 30
+    shot(ben, "bison_readable_en_5_board_seen_from_the_left", full_page=False)
+    ann.wait_for_selector('.bison-top [data-hex="-1,1"]', timeout=8_000)
+    assert angle_apart(tile_prairie_direction(ann, "-1,1"), 0) <= 30
