@@ -16,8 +16,8 @@ from phone_kit import back_at_table
 #: Reads, on the board page, the rendered size (px) of every mark and every digit: the
 #: marks' bounding boxes (hunter badges, tents, canoes, animals) and the font size of each
 #: count and tile id times the SVG's scale on screen.
-MEASURE_JS = """() => {
-  const svg = document.querySelector('.bison-top svg.bison-svg');
+MEASURE_JS = """(selector) => {
+  const svg = document.querySelector(selector);
   const scale = svg.getScreenCTM().a;
   const marks = [...svg.querySelectorAll('[data-mark]')].map(m => {
     const box = m.getBoundingClientRect();
@@ -30,9 +30,10 @@ MEASURE_JS = """() => {
 }"""
 
 
-def measure(page: Any) -> dict[str, Any]:
-    """What the board on ``page`` shows, measured in CSS px (``MEASURE_JS``)."""
-    result: dict[str, Any] = page.evaluate(MEASURE_JS)
+def measure(page: Any, selector: str = ".bison-top svg.bison-svg") -> dict[str, Any]:
+    """What the board on ``page`` shows, measured in CSS px (``MEASURE_JS``); ``selector``
+    picks the board (default: the board page's; a zoomed tile's is ``svg.bison-svg``)."""
+    result: dict[str, Any] = page.evaluate(MEASURE_JS, selector)
     return result
 
 

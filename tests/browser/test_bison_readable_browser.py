@@ -15,6 +15,7 @@ as he sees it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -34,8 +35,8 @@ TWO = (("Ann", "red"), ("Ben", "blue"))
 MIN_PX = 14.0
 
 
-def assert_readable(page: Any) -> dict[str, Any]:
-    shown = measure(page)
+def assert_readable(page: Any, selector: str = ".bison-top svg.bison-svg") -> dict[str, Any]:
+    shown = measure(page, selector)
     kinds = {m["mark"] for m in shown["marks"]}
     assert {"hunters", "animal", "tent"} <= kinds, kinds
     small = [m for m in shown["marks"] if m["size"] < MIN_PX]
@@ -89,6 +90,13 @@ def test_a_readable_board_zoomed_and_turned_per_phone(
     assert_readable(ben)
     shot(ann, f"bison_readable_{lang}_2_board", full_page=False)
     shot(ben, f"bison_readable_{lang}_3_board_turned", full_page=False)
+    # The zoomed tile (Ben's, turned) is readable too.
+    ben.locator('a[data-tile="1,-1"]').click()
+    ben.wait_for_url(re.compile(r"/bison/tile\?"))
+    assert ben.get_attribute("svg.bison-svg", "data-view-turn") == "180"
+    assert_readable(ben, "svg.bison-svg")
+    ben.go_back()
+    back_at_table(ben)
 
     # Zoom: the whole board in the phone's width, then readable again (htmx, no reload).
     set_view(ann, "bison-zoom-1")

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from flask_babel import gettext as _
 
+from companion.i18n import join_names
+from games.bison.hexgrid import neighbours
 from games.bison.rounds import ACTION_LABELS, Action
 from games.errors import N_
 
@@ -52,9 +54,6 @@ def hex_name(board: Board, at: Hex) -> str:
     """A hex named as players name it, never by coordinates: the id printed on its tile
     ("B07"), else by the printed tiles beside it ("the gap beside S1 and B07", "the
     described tile beside S2": a retail tile)."""
-    from companion.i18n import join_names
-    from games.bison.hexgrid import neighbours
-
     placed = board.tiles.get(at)
     if placed is not None and placed.catalog_id:
         return placed.catalog_id
