@@ -12,9 +12,11 @@ import pytest
 from bison_panel import FOUR, base
 
 from companion.panels.bison import svg
+from companion.panels.bison.names import hex_name
 from companion.panels.bison.view import TURNS, seat_side
 from games.bison import catalog
-from games.bison.tiles import PRAIRIE
+from games.bison.board import Board, PlacedTile
+from games.bison.tiles import PRAIRIE, Tile
 
 SVG = "{http://www.w3.org/2000/svg}"
 PHONE_FRAME_PX = 336  # a 360 px phone's board frame (the card's padding aside)
@@ -112,8 +114,6 @@ def test_the_turned_picture_tapped_is_how_the_tile_then_lies_on_the_turned_board
 
 
 def _board_with(tile, at):
-    from games.bison.board import Board, PlacedTile
-
     return Board(tiles={at: PlacedTile(tile=tile, catalog_id="B08")}, pieces={})
 
 
@@ -210,3 +210,21 @@ def test_hexes_are_named_by_their_tiles_never_by_coordinates(client, table):
     assert "the gap beside" in place
     board = readable(client.get(pages["board"]).get_data(as_text=True))
     assert "B16" in board
+
+
+def test_a_hex_is_named_by_its_tile_or_the_printed_tiles_beside_it(app):
+    printed = catalog.get("B08").tile
+    board = Board(
+        tiles={
+            (0, 0): PlacedTile(tile=printed, catalog_id="S1"),
+            (1, 0): PlacedTile(tile=printed, catalog_id="B08"),
+            (0, 1): PlacedTile(tile=Tile("PPMMMM", (2, 1, 0))),  # a retail tile
+        }
+    )
+    with app.test_request_context("/"):
+        assert hex_name(board, (1, 0)) == "B08"
+        assert hex_name(board, (0, 1)) == "the described tile beside B08 and S1"
+        assert hex_name(board, (1, -1)) == "the gap beside B08 and S1"
+        assert hex_name(board, (5, 5)) == "a gap on the board"
+    with app.test_request_context("/?lang=it"):
+        assert hex_name(board, (1, -1)) == "la casella vuota accanto a B08 e S1"
