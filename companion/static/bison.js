@@ -25,8 +25,49 @@
       form.submit();
     });
   }
+  /* The board page: a board wider than the phone (the readable zooms) opens centred on
+     its tiles, and keeps where it was panned to when the live panel is swapped in. */
+  var panned = null;
+  function frame() { return document.querySelector(".bison-top .bison-board"); }
+  function view(board) {  /* the zoom and the turn: another view starts centred again */
+    var svg = board.querySelector("svg");
+    return board.className + " " + (svg ? svg.getAttribute("data-view-turn") : "");
+  }
+  function centre(board) {
+    var tiles = board.querySelectorAll("g.tile");
+    if (!tiles.length || board.scrollWidth <= board.clientWidth + 1 &&
+        board.scrollHeight <= board.clientHeight + 1) { return; }
+    var outer = board.getBoundingClientRect();
+    var left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+    Array.prototype.forEach.call(tiles, function (tile) {
+      var box = tile.getBoundingClientRect();
+      left = Math.min(left, box.left); top = Math.min(top, box.top);
+      right = Math.max(right, box.right); bottom = Math.max(bottom, box.bottom);
+    });
+    board.scrollLeft += (left + right) / 2 - (outer.left + outer.width / 2);
+    board.scrollTop += (top + bottom) / 2 - (outer.top + outer.height / 2);
+  }
+  function keepPan() {
+    if (window.bisonPan) { return; }  /* the panel (and this script) is swapped in again */
+    window.bisonPan = true;
+    document.addEventListener("htmx:beforeSwap", function () {
+      var board = frame();
+      panned = board ? { left: board.scrollLeft, top: board.scrollTop,
+                         view: view(board) } : null;
+    });
+    document.addEventListener("htmx:afterSettle", function () {
+      var board = frame();
+      if (!board) { return; }
+      if (panned && panned.view === view(board)) {
+        board.scrollLeft = panned.left; board.scrollTop = panned.top;
+      } else { centre(board); }
+    });
+    var board = frame();
+    if (board) { centre(board); }
+  }
   function init() {
     moves();
+    keepPan();
     var select = document.querySelector("select[data-bison-start]");
     if (!select || !select.form) { return; }
     relabel(select);

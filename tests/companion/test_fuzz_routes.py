@@ -99,6 +99,7 @@ FIELDS = [
     "x.0.0.0",
     "x.9.99.0",
     "z",
+    "deg",
     "kind",
     "face",
     "any.bear",

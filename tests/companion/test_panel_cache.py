@@ -264,7 +264,12 @@ def test_bison_zoom_is_per_phone(app, make_table):
     near, far = app.test_client(), app.test_client()
     near.post(f"/t/{table.id}/bison/zoom", data={"z": "3"})
     assert "bison-board zoom-3" in near.get(f"/t/{table.id}").get_data(as_text=True)
-    assert "bison-board zoom-1" in far.get(f"/t/{table.id}").get_data(as_text=True)
+    # The other phone: the default, readable zoom (issue 26).
+    assert "bison-board zoom-2" in far.get(f"/t/{table.id}").get_data(as_text=True)
+    # The side of the table the board is seen from is this phone's too.
+    near.post(f"/t/{table.id}/bison/turn", data={"deg": "180"})
+    assert 'data-view-turn="180"' in near.get(f"/t/{table.id}").get_data(as_text=True)
+    assert 'data-view-turn="0"' in far.get(f"/t/{table.id}").get_data(as_text=True)
 
 
 def test_lion_square_picks_the_place_after_the_posted_one(app, client, make_table):

@@ -23,9 +23,10 @@ page
     replaces ``#panel``): ``place``, ``space``, ``action``, ``market``, ``score``,
     ``whatif``. Its form posts answer 303 back to the table, or the page again with the
     refusal (422).
-zoom
-    The board's zoom level (1–3) for this phone and table, kept in the session so the
-    poll re-renders it the same; the board scrolls (drag to pan) inside its frame.
+zoom, turn
+    The board's zoom level (1 whole board, 2 readable, 3 large) and the side of the table
+    it is seen from, for this phone and table, kept in the session so the poll re-renders
+    them the same (``view.variant``); the board scrolls (drag to pan) inside its frame.
 routes (under ``/t/<table_id>/bison/``)
     GET/POST ``place`` (``at``, ``tile`` or ``edges`` + ``prairie``/``river``/``mountain``,
     ``rotation``; with ``mode=action`` also ``seat``, ``hunters``, ``space``, ``gain``,
@@ -34,7 +35,7 @@ routes (under ``/t/<table_id>/bison/``)
     ``gain``, ``pay.<animal>``, ``build_at``, ``size``, ``replaces``, ``override``),
     GET ``market``, POST ``buy`` / ``exchange``, GET/POST ``score`` (``x.<seat>.<region>.<n>``
     = the animal the n-th triple of surplus becomes, empty = lost; ``override``),
-    GET ``whatif`` (``seat``, ``tile``), POST ``zoom`` (``z``).
+    GET ``whatif`` (``seat``, ``tile``), POST ``zoom`` (``z``), POST ``turn`` (``deg``).
 """
 
 from __future__ import annotations
@@ -55,9 +56,15 @@ from companion.panels.bison import (
     space,
     whatif,
 )
-from companion.panels.bison.names import action_name, animal_name, kind_name, space_name
+from companion.panels.bison.names import (
+    action_name,
+    animal_name,
+    hex_name,
+    kind_name,
+    space_name,
+)
 from companion.panels.bison.pages import GAME, bp
-from companion.panels.bison.view import ZOOMS, view, zoom_of
+from companion.panels.bison.view import TURNS, ZOOMS, variant, view
 from games.bison.components import (
     DEFAULT_MAX_TOTEM_DISTANCE,
     HUNTERS_OWNED,
@@ -104,23 +111,45 @@ def zoom(table_id: str) -> Any:
         return panel.panel_response(
             table, status=422, error=rule_error_message(RuleError(N_("zoom must be 1, 2 or 3")))
         )
-    zooms = dict(session.get("bison_zoom", {}))
-    zooms[table.id] = level
-    session["bison_zoom"] = dict(list(zooms.items())[-20:])
+    _remember("bison_zoom", table.id, level)
+    return panel.panel_response(table)
+
+
+def _remember(key: str, table_id: str, value: int) -> None:
+    """A per-phone board setting for a table, in the session (the last 20 tables)."""
+    kept = dict(session.get(key, {}))
+    kept.pop(table_id, None)
+    kept[table_id] = value
+    session[key] = dict(list(kept.items())[-20:])
+
+
+@bp.post("/turn")
+def turn(table_id: str) -> Any:
+    """See the board from another side of the table (this phone only)."""
+    table = kit.game_table(table_id, GAME)
+    degrees = base.small_number(request.form.get("deg"))
+    if degrees not in TURNS:
+        return panel.panel_response(
+            table,
+            status=422,
+            error=rule_error_message(RuleError(N_("choose a side of the table to see it from"))),
+        )
+    _remember("bison_turn", table.id, degrees)
     return panel.panel_response(table)
 
 
 def init_app(app: Any) -> None:
-    # The panel shows the board at this phone's zoom (kept in its session).
+    # The panel shows the board at this phone's zoom and turn (kept in its session).
     kit.register(
         app,
         bp,
         GAME,
         view,
-        variant=lambda table: zoom_of(table.id),
+        variant=variant,
         bison_animal=animal_name,
         bison_space=space_name,
         bison_kind=kind_name,
         bison_action=action_name,
+        bison_hex=hex_name,
         bison_limits=limits,
     )

@@ -16,12 +16,15 @@ from typing import TYPE_CHECKING
 
 from flask_babel import gettext as _
 
+from companion.i18n import join_names
+from games.bison.hexgrid import neighbours
 from games.bison.rounds import ACTION_LABELS, Action
 from games.errors import N_
 
 if TYPE_CHECKING:
     from companion.tables import TableView
-    from games.bison.board import Space
+    from games.bison.board import Board, Space
+    from games.bison.hexgrid import Hex
 
 ANIMAL_NAMES = {"bison": N_("bison"), "salmon": N_("salmon"), "turkey": N_("turkey")}
 SPACE_NAMES = {"prairie": N_("prairie"), "river": N_("river"), "mountain": N_("mountain")}
@@ -47,10 +50,27 @@ def action_name(action: str) -> str:
         return action
 
 
-def space_label(table: TableView, space: Space) -> str:
-    """A space named as the board shows it: "prairie of B07" (or "prairie at [1,-1]")."""
-    (q, r), terrain = space
-    placed = table.state.board.tiles.get((q, r))
+def hex_name(board: Board, at: Hex) -> str:
+    """A hex named as players name it, never by coordinates: the id printed on its tile
+    ("B07"), else by the printed tiles beside it ("the gap beside S1 and B07", "the
+    described tile beside S2": a retail tile)."""
+    placed = board.tiles.get(at)
     if placed is not None and placed.catalog_id:
-        return _("%(space)s of %(tile)s", space=space_name(terrain), tile=placed.catalog_id)
-    return _("%(space)s at %(at)s", space=space_name(terrain), at=f"[{q},{r}]")
+        return placed.catalog_id
+    beside = [board.tiles[n].catalog_id or "" for n in neighbours(at) if n in board.tiles]
+    tiles = join_names(sorted(name for name in beside if name))
+    if placed is not None:
+        return (
+            _("the described tile beside %(tiles)s", tiles=tiles)
+            if tiles
+            else _("a described tile")
+        )
+    return _("the gap beside %(tiles)s", tiles=tiles) if tiles else _("a gap on the board")
+
+
+def space_label(table: TableView, space: Space) -> str:
+    """A space named as the board shows it: "prairie of B07" (``hex_name``)."""
+    at, terrain = space
+    return _(
+        "%(space)s of %(tile)s", space=space_name(terrain), tile=hex_name(table.state.board, at)
+    )

@@ -48,7 +48,7 @@ from companion.panels.bison.pages import (
     post_page_event,
     render_page,
 )
-from companion.panels.bison.view import board_markup
+from companion.panels.bison.view import board_markup, turn_of
 from games.bison import catalog, taps
 from games.bison import table as fold
 from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION
@@ -154,16 +154,21 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
                 }
             )
     turns = []
+    view_turn = turn_of(table)
     if tile is not None and not start:
         for n in range(6):
             turns.append(
                 {
                     "n": n,
                     "svg": Markup(
+                        # Drawn as this phone sees the board: the picture that looks
+                        # like the tile on the table is the rotation to record.
                         svg.tile_picture(
                             tile.rotated(n),
                             label=fields.get("tile"),
                             title=_("turned %(n)s × 60°", n=n),
+                            turn=view_turn,
+                            data=f'data-edges="{tile.rotated(n).edges}" ',
                         )
                     ),
                 }

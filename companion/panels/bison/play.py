@@ -86,7 +86,7 @@ def tile(table_id: str) -> Any:
         at = hex_arg(request.args.get("at"))
         placed = table.state.board.tiles.get(at)
         if placed is None:
-            raise RuleError(N_("there is no tile at {at}"), at=f"[{at[0]},{at[1]}]")
+            raise RuleError(N_("there is no tile there: tap a tile on the board"))
     except RuleError as error:
         return _message(table, error)
     state = table.state

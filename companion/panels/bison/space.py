@@ -42,7 +42,7 @@ def _space_context(table: tables.TableView) -> dict[str, Any]:
     space = fold.parse_space(request.values.get("space"))
     state = table.state
     if at not in state.board.tiles:
-        raise RuleError(N_("there is no tile at {at}"), at=f"[{at[0]},{at[1]}]")
+        raise RuleError(N_("there is no tile there: tap a tile on the board"))
     regions = find_regions(state.board)
     index = region_index(regions)[(at, space)]
     region = regions[index]

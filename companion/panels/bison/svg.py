@@ -12,6 +12,15 @@ picker (``hex_url``); ``targets`` marks spaces a move may reach, with their cost
 So the mirror works without JavaScript. Marks carry ``data-*`` attributes (what they show)
 for the tests that compare the picture with the state.
 
+Turned views (``turn``, degrees clockwise): each phone may see the board from its own side
+of the table. Every point is turned in Python (``turned``) before it is written, so the
+markup holds screen coordinates and the marks and digits stay upright; links and
+``data-*`` attributes keep the board's own hexes and edges.
+
+Readable size: at ``READABLE_RADIUS_PX`` a hex radius the digits and marks are at least
+``MIN_MARK_PX`` (14 px) on the phone (``min_scale``: the board is then wider than a 360 px
+phone and pans in its frame); the mark sizes below are chosen for that.
+
 No rules here: legality, regions and pieces come from ``games.bison``.
 """
 
@@ -29,6 +38,11 @@ from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER, SPACES, Tile
 SIZE = 40.0  # hex radius in SVG units
 SQRT3 = math.sqrt(3)
 MARK = geometry.MARK_RADIUS * SIZE
+# A digit fills its badge (its glyph is ~0.72 em tall and ~0.55 em wide: inside 2 × MARK).
+DIGIT = MARK * 1.9
+MIN_MARK_PX = 14.0
+#: The hex radius (px) at which every digit (DIGIT) and mark (2 × MARK) is >= 14 px.
+READABLE_RADIUS_PX = 100.0
 FILL = {PRAIRIE: "#9bd16b", MOUNTAIN: "#b98f5a", RIVER: "#2f7fd8"}
 ANIMAL_DOT = {PRAIRIE: "#5b3716", MOUNTAIN: "#7a1f1f", RIVER: "#e8f1ff"}
 COLOUR = {
@@ -45,20 +59,55 @@ COLOUR = {
 Point = tuple[float, float]
 
 
-def centre(at: Hex) -> Point:
+def turned(point: Point, turn: int) -> Point:
+    """``point`` turned ``turn`` degrees clockwise (on screen: y points down) about the
+    origin: how a phone that sees the board from another side of the table draws it."""
+    if turn % 360 == 0:
+        return point
+    a = math.radians(turn)
+    x, y = point
+    return (x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a))
+
+
+def screen_angle(edge: int, turn: int) -> int:
+    """Where the middle of board edge ``edge`` (B1: E=0 … NE=5) points on a board seen
+    turned ``turn`` degrees: degrees clockwise from the screen's right, 0–359."""
+    return (60 * edge + turn) % 360
+
+
+def seen_edges(edges: str, turn: int) -> dict[int, str]:
+    """A tile lying with ``edges`` (B1, as on the board) as a phone turned ``turn`` degrees
+    shows it: screen angle of each edge's middle -> its terrain letter."""
+    return {screen_angle(edge, turn): letter for edge, letter in enumerate(edges)}
+
+
+def rotation_for(edges: str, seen: Mapping[int, str], turn: int) -> int | None:
+    """The board rotation (0–5, B1) of a tile with printed ``edges`` that a player sees
+    as ``seen`` (screen angle of an edge's middle -> terrain letter; any of the six may be
+    left out) on a board turned ``turn`` degrees; the smallest when several fit, None when
+    none does. The place page's pictures are the six rotations drawn turned, so the one a
+    player taps is the one this returns for what they saw."""
+    for n in range(6):
+        shown = seen_edges(edges[-n:] + edges[:-n] if n else edges, turn)
+        if all(shown.get(angle % 360) == letter for angle, letter in seen.items()):
+            return n
+    return None
+
+
+def centre(at: Hex, turn: int = 0) -> Point:
     x, y = geometry.hex_centre(at)
-    return (x * SIZE, y * SIZE)
+    return turned((x * SIZE, y * SIZE), turn)
 
 
-def corner_point(at: Hex, index: int, scale: float = 1.0) -> Point:
-    cx, cy = centre(at)
-    x, y = geometry.corner_point(index)
-    return (cx + x * SIZE * scale, cy + y * SIZE * scale)
+def corner_point(at: Hex, index: int, scale: float = 1.0, turn: int = 0) -> Point:
+    x, y = geometry.hex_centre(at)
+    cx, cy = geometry.corner_point(index)
+    return turned(((x + cx * scale) * SIZE, (y + cy * scale) * SIZE), turn)
 
 
-def _at(at: Hex, point: Point) -> Point:
-    cx, cy = centre(at)
-    return (cx + point[0] * SIZE, cy + point[1] * SIZE)
+def _at(at: Hex, point: Point, turn: int = 0) -> Point:
+    x, y = geometry.hex_centre(at)
+    return turned(((x + point[0]) * SIZE, (y + point[1]) * SIZE), turn)
 
 
 def _pts(points: Collection[Point]) -> str:
@@ -88,24 +137,34 @@ def _structure(x: float, y: float, fill: str, size: int, space: str, text: str, 
             f'L{x + r:.1f},{y + r * 0.8:.1f} z" fill="{fill}" stroke="#000" '
             f'stroke-width=".5"/>'
         )
+    return f'<g class="mark" {data}>{shape}{_digit(x, y + r * 0.5, size, text, fill)}</g>'
+
+
+def _digit(x: float, y: float, value: int, fill: str, halo: str) -> str:
+    """A count as large as a mark (``DIGIT``), on a halo of its mark's colour so it reads
+    where it spills over the shape (a tent's tip, a canoe's ends)."""
     return (
-        f'<g class="mark" {data}>{shape}<text x="{x:.1f}" y="{y + r * 0.55:.1f}" '
-        f'fill="{text}" font-size="{r * 1.1:.1f}" font-weight="700" '
-        f'text-anchor="middle">{size}</text></g>'
+        f'<text class="count" x="{x:.1f}" y="{y:.1f}" fill="{fill}" stroke="{halo}" '
+        f'stroke-width="{MARK * 0.35:.1f}" paint-order="stroke" font-size="{DIGIT:.1f}" '
+        f'font-weight="700" text-anchor="middle">{value}</text>'
     )
 
 
 def _hunters(x: float, y: float, fill: str, count: int, text: str, data: str) -> str:
     return (
         f'<g class="mark" {data}><circle cx="{x:.1f}" cy="{y:.1f}" r="{MARK:.1f}" '
-        f'fill="{fill}" stroke="#000" stroke-width=".5"/><text x="{x:.1f}" '
-        f'y="{y + MARK * 0.45:.1f}" fill="{text}" font-size="{MARK * 1.25:.1f}" '
-        f'font-weight="700" text-anchor="middle">{count}</text></g>'
+        f'fill="{fill}" stroke="#000" stroke-width=".5"/>'
+        f"{_digit(x, y + DIGIT * 0.35, count, text, fill)}</g>"
     )
 
 
 def _space_marks(
-    at: Hex, tile: Tile, space: str, board: Board | None, colours: Mapping[str, str]
+    at: Hex,
+    tile: Tile,
+    space: str,
+    board: Board | None,
+    colours: Mapping[str, str],
+    turn: int,
 ) -> str:
     """A space's marks on its anchors: the structure, the hunter badge, the animals."""
     pieces = board.pieces.get((at, space)) if board is not None else None
@@ -113,6 +172,7 @@ def _space_marks(
     hunters = pieces.hunters if pieces else 0
     animals = tile.animals_on(space)
     count = (1 if structure else 0) + (1 if hunters else 0) + animals
+    # Anchors turn with their area (``_at``): a mark stays in its space on any view.
     points = iter(geometry.anchors(tile, space, count))
     where = f'data-at="{at[0]},{at[1]}" data-space="{space}"'
     out = []
@@ -122,7 +182,7 @@ def _space_marks(
         text = "#000" if colour in ("yellow", "white") else "#fff"
         owner = f'data-player="{escape(pieces.player)}"'
         if structure:
-            x, y = _at(at, next(points))
+            x, y = _at(at, next(points), turn)
             out.append(
                 _structure(
                     x,
@@ -136,7 +196,7 @@ def _space_marks(
                 )
             )
         if hunters:
-            x, y = _at(at, next(points))
+            x, y = _at(at, next(points), turn)
             out.append(
                 _hunters(
                     x,
@@ -148,34 +208,32 @@ def _space_marks(
                 )
             )
     for _ in range(animals):
-        x, y = _at(at, next(points))
+        x, y = _at(at, next(points), turn)
         out.append(
             f'<circle class="mark" data-mark="animal" {where} cx="{x:.1f}" '
-            f'cy="{y:.1f}" r="{MARK * 0.7:.1f}" fill="{ANIMAL_DOT[space]}" '
+            f'cy="{y:.1f}" r="{MARK * 0.95:.1f}" fill="{ANIMAL_DOT[space]}" '
             f'stroke="#000" stroke-width=".4"/>'
         )
     return "".join(out)
 
 
-def bounds(hexes: Collection[Hex]) -> tuple[float, float, float, float]:
-    xs = [centre(h)[0] for h in hexes] or [0.0]
-    ys = [centre(h)[1] for h in hexes] or [0.0]
-    pad = SIZE * 1.05
-    return (
-        min(xs) - pad * SQRT3 / 2 - 2,
-        min(ys) - pad,
-        max(xs) - min(xs) + pad * SQRT3 + 4,
-        max(ys) - min(ys) + 2 * pad,
-    )
+def bounds(hexes: Collection[Hex], turn: int = 0) -> tuple[float, float, float, float]:
+    """The viewBox (x, y, width, height) around ``hexes`` as seen turned ``turn``."""
+    corners = [corner_point(h, i, 1.05, turn) for h in hexes or [(0, 0)] for i in range(6)]
+    xs = [x for x, _y in corners]
+    ys = [y for _x, y in corners]
+    return (min(xs) - 2, min(ys), max(xs) - min(xs) + 4, max(ys) - min(ys))
 
 
-def tile_picture(tile: Tile, *, label: str | None = None, title: str = "") -> str:
-    """One tile alone (the picker's pictures): its areas and animals."""
-    x0, y0, width, height = bounds([(0, 0)])
-    body = _tile_body((0, 0), tile, label, None, {}, None, {}, preview=False)
+def tile_picture(
+    tile: Tile, *, label: str | None = None, title: str = "", turn: int = 0, data: str = ""
+) -> str:
+    """One tile alone (the picker's pictures): its areas and animals, seen turned ``turn``."""
+    x0, y0, width, height = bounds([(0, 0)], turn)
+    body = _tile_body((0, 0), tile, label, None, {}, None, {}, preview=False, turn=turn)
     return (
         f'<svg class="bison-tile-pic" xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
+        f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" {data}'
         f'aria-label="{escape(title)}">{body}</svg>'
     )
 
@@ -190,23 +248,25 @@ def _tile_body(
     labels: Mapping[str, str],
     *,
     preview: bool,
+    turn: int = 0,
+    name: str = "",
 ) -> str:
     shapes = geometry.areas(tile)
     out = []
     for space in (PRAIRIE, MOUNTAIN, RIVER):
-        polygon = [_at(at, p) for p in shapes[space]]
+        polygon = [_at(at, p, turn) for p in shapes[space]]
         body = f'<polygon class="area" points="{_pts(polygon)}" fill="{FILL[space]}"/>'
         url = None if preview or space_url is None else space_url(at, space)
         if url is not None:  # the largest disc inside the area: where a finger lands
             (dx, dy), radius = geometry.tap_disc(tile, space)
-            x, y = _at(at, (dx, dy))
+            x, y = _at(at, (dx, dy), turn)
             body += (
                 f'<circle class="tap" data-tap="{at[0]},{at[1]},{space}" cx="{x:.1f}" '
                 f'cy="{y:.1f}" r="{radius * SIZE:.1f}" fill="transparent"/>'
             )
-        text = labels.get(space, "{at}").format(at=label or f"{at[0]},{at[1]}")
+        text = labels.get(space, "{at}").format(at=name or label or "")
         out.append(_link(url, body, text, f'data-space="{space}" data-at="{at[0]},{at[1]}"'))
-    outline = [corner_point(at, i) for i in range(6)]
+    outline = [corner_point(at, i, turn=turn) for i in range(6)]
     out.append(
         f'<polygon points="{_pts(outline)}" fill="none" stroke="#3b2f22" '
         f'stroke-width="1.2" pointer-events="none"/>'
@@ -214,10 +274,10 @@ def _tile_body(
     # Marks never take a tap: the space underneath is the link.
     out.append('<g pointer-events="none">')
     for space in SPACES:
-        out.append(_space_marks(at, tile, space, board, colours))
+        out.append(_space_marks(at, tile, space, board, colours, turn))
     if label:
-        x, y = _at(at, geometry.label_point(tile))
-        size = geometry.LABEL_RADIUS * SIZE * 0.9
+        x, y = _at(at, geometry.label_point(tile), turn)
+        size = geometry.LABEL_RADIUS * SIZE * 1.1  # "B07" fits its label disc
         out.append(
             f'<text class="tile-id" data-tile-id="{escape(label)}" x="{x:.1f}" '
             f'y="{y + size * 0.35:.1f}" font-size="{size:.1f}" font-weight="700" '
@@ -243,6 +303,9 @@ def board_svg(
     focus: Hex | None = None,
     labels: Mapping[str, str] | None = None,
     title: str = "",
+    turn: int = 0,
+    min_scale: float | None = None,
+    names: Callable[[Hex], str] | None = None,
 ) -> str:
     """The board as an ``<svg>`` element (a string of trusted markup).
 
@@ -251,18 +314,32 @@ def board_svg(
     is not placed yet (tapping it follows ``preview_url``: turn it); ``selected`` rings a
     hex; ``targets`` rings spaces a move may reach, each with (cost, url); ``focus`` shows
     one hex large (a zoomed tile); ``labels`` translates link labels (keys ``prairie``,
-    ``river``, ``mountain``, ``empty``, ``tile``: format strings with ``{at}``)."""
+    ``river``, ``mountain``, ``empty``, ``tile``: format strings with ``{at}``); ``turn``:
+    seen from another side of the table (degrees clockwise); ``min_scale``: px per SVG
+    unit at least (the frame pans when the board is wider than the phone); ``names``: how
+    the link labels name a hex (players never read coordinates)."""
     labels = labels or {}
     colours = colours or {}
     targets = targets or {}
     tiles = dict(board.tiles.items())
+
+    def name_of(at: Hex) -> str:
+        if names is not None:
+            return names(at)
+        placed = tiles.get(at)
+        return placed.catalog_id or "" if placed is not None else ""
+
     all_hexes = set(tiles) | set(legal) | ({preview[0]} if preview else set())
-    x0, y0, width, height = bounds([focus] if focus is not None else all_hexes)
+    x0, y0, width, height = bounds([focus] if focus is not None else all_hexes, turn)
+    # At a readable zoom the board is drawn this size (at least the frame's width, CSS)
+    # and pans in its frame; otherwise CSS fits it to the frame.
+    scale = min_scale or 1.0
     out = [
         f'<svg class="bison-svg{" bison-focus" if focus is not None else ""}" '
-        f'xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'xmlns="http://www.w3.org/2000/svg" role="img" data-view-turn="{turn % 360}" '
         f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
-        f'width="{width:.0f}" height="{height:.0f}" aria-label="{escape(title)}">'
+        f'width="{width * scale:.0f}" height="{height * scale:.0f}" '
+        f'aria-label="{escape(title)}">'
     ]
     for at, placed in sorted(tiles.items()):
         # Zoomed, only the focused tile is named (a neighbour's id may lie out of view).
@@ -276,20 +353,24 @@ def board_svg(
             space_url if tile_url is None else None,
             labels,
             preview=False,
+            turn=turn,
+            name=name_of(at),
         )
-        group = f'<g class="tile" data-hex="{at[0]},{at[1]}">{body}</g>'
+        group = (
+            f'<g class="tile" data-hex="{at[0]},{at[1]}" data-edges="{placed.tile.edges}">'
+            f"{body}</g>"
+        )
         if tile_url is not None:
-            name = placed.catalog_id or f"[{at[0]},{at[1]}]"
             group = _link(
                 tile_url(at),
                 group,
-                labels.get("tile", "{at}").format(at=name),
+                labels.get("tile", "{at}").format(at=name_of(at)),
                 f'data-tile="{at[0]},{at[1]}"',
             )
         out.append(group)
     if preview is not None:
         at, tile = preview
-        body = _tile_body(at, tile, None, None, colours, None, labels, preview=True)
+        body = _tile_body(at, tile, None, None, colours, None, labels, preview=True, turn=turn)
         group = f'<g class="tile preview" data-hex="{at[0]},{at[1]}">{body}</g>'
         out.append(
             _link(preview_url, group, labels.get("turn", ""), 'data-preview="1"')
@@ -297,15 +378,15 @@ def board_svg(
             else group
         )
     for at in sorted(set(legal) - set(tiles) - ({preview[0]} if preview else set())):
-        cx, cy = centre(at)
+        cx, cy = centre(at, turn)
         shape = (
-            f'<polygon points="{_pts([corner_point(at, i, 0.92) for i in range(6)])}" '
+            f'<polygon points="{_pts([corner_point(at, i, 0.92, turn) for i in range(6)])}" '
             f'fill="#f97316" fill-opacity=".12" stroke="#f97316" stroke-width="2" '
             f'stroke-dasharray="5 4"/>'
             f'<text x="{cx:.1f}" y="{cy + 7:.1f}" font-size="22" font-weight="700" '
             f'text-anchor="middle" fill="#f97316">+</text>'
         )
-        label = labels.get("empty", "{at}").format(at=f"{at[0]},{at[1]}")
+        label = labels.get("empty", "{at}").format(at=name_of(at))
         url = hex_url(at) if hex_url else None
         out.append(
             _link(url, f'<g class="legal">{shape}</g>', label, f'data-legal="{at[0]},{at[1]}"')
@@ -313,7 +394,7 @@ def board_svg(
     for at, space in highlight:
         if at not in tiles:
             continue
-        points = [_at(at, p) for p in geometry.areas(tiles[at].tile)[space]]
+        points = [_at(at, p, turn) for p in geometry.areas(tiles[at].tile)[space]]
         out.append(
             f'<polygon class="hl" pointer-events="none" points="{_pts(points)}" '
             f'fill="#facc15" fill-opacity=".35" stroke="#facc15" stroke-width="2.5"/>'
@@ -322,23 +403,23 @@ def board_svg(
         if at not in tiles:
             continue
         tile = tiles[at].tile
-        points = [_at(at, p) for p in geometry.areas(tile)[space]]
+        points = [_at(at, p, turn) for p in geometry.areas(tile)[space]]
         (dx, dy), _radius = geometry.tap_disc(tile, space)
-        x, y = _at(at, (dx, dy))
+        x, y = _at(at, (dx, dy), turn)
         body = (
             f'<polygon points="{_pts(points)}" fill="#22c55e" fill-opacity=".35" '
             f'stroke="#166534" stroke-width="2"/><circle cx="{x:.1f}" cy="{y:.1f}" '
-            f'r="6" fill="#166534"/><text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" '
-            f'font-weight="700" text-anchor="middle" fill="#fff">{cost}</text>'
+            f'r="{MARK * 1.2:.1f}" fill="#166534"/>'
+            f"{_digit(x, y + DIGIT * 0.35, cost, '#fff', '#166534')}"
         )
-        text = labels.get(space, "{at}").format(at=tiles[at].catalog_id or f"{at[0]},{at[1]}")
+        text = labels.get(space, "{at}").format(at=name_of(at))
         out.append(
             _link(url, body, text, f'data-target="{at[0]},{at[1]},{space}" data-cost="{cost}"')
         )
     if selected is not None:
         out.append(
             f'<polygon pointer-events="none" '
-            f'points="{_pts([corner_point(selected, i) for i in range(6)])}" '
+            f'points="{_pts([corner_point(selected, i, turn=turn) for i in range(6)])}" '
             f'fill="none" stroke="#c2410c" stroke-width="3"/>'
         )
     out.append("</svg>")

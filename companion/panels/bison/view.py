@@ -9,8 +9,15 @@ standings
     Every region with pieces, its ranking and awards (B9), and each seat's total "if the
     round ended now" with the cap (B8); the panel and the space and score pages show it.
 zoom
-    The board's zoom level (1–3) for this phone and table, kept in the session so the
-    poll re-renders it the same.
+    The board's zoom level for this phone and table, kept in the session so the poll
+    re-renders it the same: 1 the whole board in the phone's width, 2 (the default)
+    readable — every digit and mark at least 14 px (``svg.READABLE_RADIUS_PX``), the
+    board pans in its frame —, 3 larger still.
+turn
+    The side of the table this phone sees the board from (degrees clockwise, ``TURNS``),
+    kept in the session per table; by default the side of the phone's seat
+    (``seat_side``). The board page, the zoomed tile, a space and the place page all draw
+    it so, and the place page's turned pictures with it.
 """
 
 from __future__ import annotations
@@ -24,8 +31,9 @@ from markupsafe import Markup
 
 from companion import charts, tables
 from companion.i18n import translate
+from companion.pages.base import current_seat
 from companion.panels.bison import svg
-from companion.panels.bison.names import action_name, animal_name
+from companion.panels.bison.names import action_name, animal_name, hex_name
 from companion.panels.bison.sheets import own_sheets
 from games.bison import scoring
 from games.bison import table as fold
@@ -33,6 +41,15 @@ from games.bison.economy import ANIMALS, STOCK_CAP
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
 
 ZOOMS = (1, 2, 3)
+DEFAULT_ZOOM = 2
+#: Pixels per SVG unit at least, by zoom level (None: the board fits the phone's width).
+ZOOM_SCALE: dict[int, float | None] = {
+    1: None,
+    2: svg.READABLE_RADIUS_PX / svg.SIZE,
+    3: 1.5 * svg.READABLE_RADIUS_PX / svg.SIZE,
+}
+#: The sides a phone may see the board from: every seat's side at 2, 3 or 4 players.
+TURNS = (0, 90, 120, 180, 240, 270)
 
 
 def _names(table: tables.TableView) -> dict[str, str]:
@@ -41,8 +58,38 @@ def _names(table: tables.TableView) -> dict[str, str]:
 
 
 def zoom_of(table_id: str) -> int:
-    zoom = session.get("bison_zoom", {}).get(table_id, 1)
-    return zoom if zoom in ZOOMS else 1
+    zoom = session.get("bison_zoom", {}).get(table_id, DEFAULT_ZOOM)
+    return zoom if zoom in ZOOMS else DEFAULT_ZOOM
+
+
+def seat_side(seat: int, players: int) -> int:
+    """The side of the table seat ``seat`` of ``players`` sits at, as the board turn that
+    shows it the board as it sees it: seats sit in turn order to the left (clockwise seen
+    from above, B4), so seat 1 of 4 sits at seat 0's left and sees seat 0's left side as
+    its far side (the board turned 270°)."""
+    return (-seat * 360 // max(players, 1)) % 360
+
+
+def sides(table: tables.TableView) -> list[dict[str, Any]]:
+    """Each seat's side of the table: its name and turn (the "turn the board" chips)."""
+    return [
+        {"name": p.name, "colour": p.color, "turn": seat_side(i, len(table.players))}
+        for i, p in enumerate(table.players)
+    ]
+
+
+def turn_of(table: tables.TableView) -> int:
+    """This phone's view of the board: the side it chose, else its seat's side, else 0."""
+    chosen = session.get("bison_turn", {}).get(table.id)
+    if chosen in TURNS:
+        return int(chosen)
+    seat = current_seat(table)
+    return seat_side(seat, len(table.players)) if seat is not None else 0
+
+
+def variant(table: tables.TableView) -> tuple[int, int]:
+    """What this phone's panel markup depends on beyond the table: its zoom and turn."""
+    return (zoom_of(table.id), turn_of(table))
 
 
 def _labels() -> dict[str, str]:
@@ -50,7 +97,7 @@ def _labels() -> dict[str, str]:
         "prairie": _("prairie of {at}: its pieces and actions"),
         "river": _("river of {at}: its pieces and actions"),
         "mountain": _("mountain of {at}: its pieces and actions"),
-        "empty": _("empty hex {at}: place a tile here"),
+        "empty": _("{at}: place a tile here"),
         "tile": _("tile {at}: zoom to its spaces"),
         "turn": _("tap the tile to turn it"),
     }
@@ -67,8 +114,9 @@ def board_markup(
     preview_url: str | None = None,
     targets: Any = None,
 ) -> Markup:
-    """The board as SVG. Overview: each tile links to its zoomed page and each legal "+"
-    slot to the tile picker; zoomed (``focus``): each space links to its sheet."""
+    """The board as SVG, turned to this phone's side (``turn_of``). Overview: each tile
+    links to its zoomed page and each legal "+" slot to the tile picker, at this phone's
+    zoom; zoomed (``focus``): each space links to its sheet."""
     state = table.state
     open_ = not state.rounds.finished and not state.locked
     legal = fold.legal_hexes(state) if open_ else []
@@ -95,6 +143,9 @@ def board_markup(
         preview_url=preview_url,
         targets=targets,
         focus=focus,
+        turn=turn_of(table),
+        names=lambda at: hex_name(state.board, at),
+        min_scale=ZOOM_SCALE[zoom_of(table.id)] if focus is None else None,
         labels=_labels(),
         title=_("The board: tap a tile to zoom to it, an orange + to place a tile"),
     )
@@ -229,6 +280,8 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "board": board_markup(table),
         "zoom": zoom_of(table.id),
         "zooms": ZOOMS,
+        "turn_view": turn_of(table),
+        "sides": sides(table),
         "standings": standings(table),
         "whatif": state.settings.whatif,
         "chart": chart,

@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import seat_field
+from companion.panels.bison.names import hex_name
 from companion.panels.bison.pages import GAME, bp, default_seat, render_page
 from games.bison import catalog, whatif
 from games.errors import RuleError
@@ -61,6 +62,7 @@ def whatif_page(table_id: str) -> Any:
             context["options"] = [
                 {
                     "at": f"{o.at[0]},{o.at[1]}",
+                    "where": hex_name(table.state.board, o.at),
                     "rotation": o.rotation,
                     "space": o.space,
                     "hunters": o.hunters,

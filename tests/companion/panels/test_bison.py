@@ -56,7 +56,9 @@ def test_place_page_steps(client, table):
     assert first.status_code == 200
     body = first.get_data(as_text=True)
     # The picker: every printed tile still in the bag, as a picture (no typing).
-    assert "Place a tile at 1,-1" in text(first)
+    # Named by the tiles beside it, not by coordinates (issue 26).
+    assert "Place a tile: the gap beside S1 and S2" in text(first)
+    assert "1,-1" not in text(first)
     assert body.count("data-pick=") == 18 and body.count('class="bison-tile-pic"') == 18
     chosen = client.get(f"{base(table.id)}/place?at=1,-1&tile=B07&rotation=5")
     body = chosen.get_data(as_text=True)
@@ -228,7 +230,7 @@ def test_space_refusals(client, table, app, data, message):
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("at=4,4&space=river", "there is no tile at [4,4]"),
+        ("at=4,4&space=river", "there is no tile there: tap a tile on the board"),
         ("at=0,0&space=lake", "space must be prairie, river or mountain, not 'lake'"),
         ("space=river", "the hex must be written q,r (two whole numbers), not ''"),
     ],
