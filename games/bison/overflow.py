@@ -63,7 +63,7 @@ from games.bison.economy import (
     check_size,
     structure_price,
 )
-from games.errors import N_, RuleError, Term
+from games.errors import N_, Phrase, PhraseList, RuleError, Term
 
 #: The market pieces a buy names: ``hunter``, ``tent`` or ``canoe``.
 ITEMS = ("hunter", "tent", "canoe")
@@ -157,6 +157,30 @@ class Choice:
     @property
     def steps(self) -> int:
         return len(self.exchanges) + len(self.buys)
+
+    def phrases(self) -> PhraseList:
+        """The choice in words, for the one-line summary of an over-15 case: "exchange 6
+        bison → 2 salmon; buy a size-4 tent"; "nothing" when there is no step."""
+        counted: dict[tuple[str, str], int] = {}
+        for made in self.exchanges:
+            counted[(made.give, made.get)] = counted.get((made.give, made.get), 0) + 1
+        said = [
+            Phrase(
+                N_("exchange {given} {give} → {got} {get}"),
+                given=EXCHANGE_RATE * times,
+                give=Term(give),
+                got=times,
+                get=Term(get),
+            )
+            for (give, get), times in counted.items()
+        ]
+        said += [
+            Phrase(N_("buy a hunter"))
+            if buy.item == "hunter"
+            else Phrase(N_("buy a size-{size} {kind}"), size=buy.size, kind=Term(buy.item))
+            for buy in self.buys
+        ]
+        return PhraseList(said or [Phrase(N_("nothing"))])
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,6 +111,7 @@ def test_three_player_round_on_phones(
     # Score the round: the overflow screen with the default exchange, choose another.
     page.goto(table_url + "/bison/score")
     assert page.locator('[data-overflow^="0-"] [data-warning]').count() == 1  # B8
+    page.locator('[data-overflow^="0-"] summary').click()  # one line, opened on demand
     page.locator('[data-overflow^="0-"] input[name$=".x.bison.turkey"][value="1"]').check()
     page.locator('input[name="override"]').check()
     page.locator('button[name="preview"]').click()
