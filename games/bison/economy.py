@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import Any, TypeGuard
 
 from games.errors import N_, RuleError, Term
@@ -253,6 +254,34 @@ def default_payment(stocks: Stocks, cost: int) -> Amounts:
         left[animal] -= 1
         taken[animal] += 1
     return Amounts(**taken)
+
+
+def payment_options(stocks: Stocks, cost: int) -> tuple[Amounts, ...]:
+    """The splits of ``cost`` a phone offers as one-tap chips (B6: "split freely"),
+    ``default_payment`` first (pre-filled), none the stocks cannot pay, no split twice.
+
+    A cost of 2 has only six splits, all offered. Larger costs have up to 66, too many to
+    tap through, so the chips are the splits a player reaches for at a table: the levelled
+    default, each animal "first" (as much of it as it allows, the rest levelled), and each
+    animal "spared" (none of it, the rest levelled). Empty when the stocks cannot pay."""
+    if cost <= 0 or stocks.total < cost:
+        return ()
+    chosen = [default_payment(stocks, cost)]
+    if cost <= 2:
+        chosen += [
+            Amounts(*split)
+            for split in product(range(cost + 1), repeat=len(ANIMALS))
+            if sum(split) == cost
+        ]
+    for animal in ANIMALS:
+        first = min(stocks.get(animal), cost)
+        rest = default_payment(stocks.minus(Amounts.of(animal, first)), cost - first)
+        chosen.append(Amounts(**{a: rest.get(a) + (first if a == animal else 0) for a in ANIMALS}))
+        spared = Stocks(*(0 if a == animal else stocks.get(a) for a in ANIMALS))
+        if spared.total >= cost:
+            chosen.append(default_payment(spared, cost))
+    payable = [split for split in chosen if all(split.get(a) <= stocks.get(a) for a in ANIMALS)]
+    return tuple(dict.fromkeys(payable))
 
 
 def gain(stocks: Stocks, animal: object) -> Stocks:

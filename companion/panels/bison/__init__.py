@@ -29,12 +29,15 @@ zoom
 routes (under ``/t/<table_id>/bison/``)
     GET/POST ``place`` (``at``, ``tile`` or ``edges`` + ``prairie``/``river``/``mountain``,
     ``rotation``; with ``mode=action`` also ``seat``, ``hunters``, ``space``, ``gain``,
-    ``pay.<animal>``, ``override``), GET/POST ``space`` (``at``, ``space``, ``seat``,
-    ``hunters``, ``structure``), GET/POST ``action`` (``seat``, ``action``, ``hunters``,
-    ``gain``, ``pay.<animal>``, ``build_at``, ``size``, ``replaces``, ``override``),
+    ``paid.<hunters>`` or ``pay.<animal>``, ``override``), GET/POST ``space`` (``at``,
+    ``space``, ``seat``, ``hunters``, ``structure``), GET/POST ``action`` (``seat``,
+    ``action``, ``hunters``, ``gain``, ``paid.<hunters>`` or ``pay.<animal>``, ``build_at``,
+    ``size``, ``replaces``, ``override``),
     GET ``market``, POST ``buy`` / ``exchange``, GET/POST ``score`` (``x.<seat>.<region>.<n>``
     = the animal the n-th triple of surplus becomes, empty = lost; ``override``),
-    GET ``whatif`` (``seat``, ``tile``), POST ``zoom`` (``z``).
+    GET ``whatif`` (``seat``, ``tile``), POST ``zoom`` (``z``). ``paid.<hunters>`` is the
+    "paid with" chip of that hunter count (``"2.0.1"``: bison, salmon, turkey; ``other``:
+    the ``pay.*`` fields), also read by POST ``play``.
 """
 
 from __future__ import annotations
@@ -123,4 +126,5 @@ def init_app(app: Any) -> None:
         bison_kind=kind_name,
         bison_action=action_name,
         bison_limits=limits,
+        bison_paid_with=actions.paid_with,
     )

@@ -34,7 +34,7 @@ from flask_babel import gettext as _
 from companion import tables
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
-from companion.panels.bison.forms import hex_arg, int_field
+from companion.panels.bison.forms import hex_arg, int_field, payment_split
 from companion.panels.bison.names import space_label
 from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
 from companion.panels.bison.sheets import sheet_for
@@ -264,6 +264,9 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
             N_("say which action: {actions}"), actions="tent, canoe, move_1, move_3, gather"
         )
     event["hunters"] = fold.hunters_used(state, event)
+    payment = payment_split(event["hunters"])  # the "paid with" chip (B6)
+    if payment is not None:
+        event["payment"] = payment
     return event
 
 

@@ -246,7 +246,8 @@ def test_action_page_shows_cost_and_default_split(client, table):
     shown = text(page)
     assert "Cost: 7 animals" in shown
     body = page.get_data(as_text=True)
-    assert 'name="pay.bison" value="3"' in body and 'name="pay.turkey" value="2"' in body
+    # The default split pre-filled as a "paid with" chip (B6, issue 26).
+    assert 'name="paid.4" value="3.2.2" data-paid="3.2.2" checked' in body
     zero = text(client.get(f"{base(table.id)}/action?action=gather&hunters=0"))
     assert "No cost: gain 1 animal" in zero and "Without hunters you gain one animal" in zero
     other = text(client.get(f"{base(table.id)}/action?seat=2"))
