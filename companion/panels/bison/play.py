@@ -26,6 +26,7 @@ play post
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from flask import request, url_for
@@ -41,7 +42,7 @@ from companion.panels.bison.sheets import sheet_for
 from companion.panels.bison.view import board_markup
 from games.bison import table as fold
 from games.bison.board import Space
-from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION
+from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION, default_payment
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError
 
@@ -265,6 +266,15 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
         )
     event["hunters"] = fold.hunters_used(state, event)
     payment = payment_split(event["hunters"])  # the "paid with" chip (B6)
+    if (
+        payment is None
+        and COST_TABLE.get(event["hunters"], 0) > 0
+        and 0 <= seat < len(state.stocks)
+    ):
+        # A page without chips (a one-tap build or gather): the default split, written
+        # into the event so History names the animals paid.
+        with suppress(RuleError):  # cannot pay: the rules refuse with their own sentence
+            payment = default_payment(state.stocks[seat], COST_TABLE[event["hunters"]]).as_dict()
     if payment is not None:
         event["payment"] = payment
     return event

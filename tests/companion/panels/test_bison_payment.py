@@ -159,3 +159,19 @@ def test_the_chips_and_the_history_in_japanese_and_italian(
     assert chip in text(page)
     ok(place_with_hunters(client, table.id, 3, **{"paid.3": "0.0.4"}))
     assert history in text(client.get(f"/t/{table.id}/history?lang={lang}"))
+
+
+def test_a_one_tap_build_records_the_default_split_so_history_names_it(
+    client: Any, table: Any, app: Any
+) -> None:
+    ok(place_with_hunters(client, table.id, 3))  # the levelled default: 8/9/9
+    for seat in (1, 2, 3):
+        ok(
+            client.post(
+                f"{base(table.id)}/play", data={"seat": seat, "action": "tent", "gain": "bison"}
+            )
+        )
+    build = {"seat": "0", "action": "tent", "space": "1,-1,prairie", "size": "2"}
+    ok(client.post(f"{base(table.id)}/play", data=build))
+    assert get(app, table.id).state.stocks[0] == Stocks(8, 8, 8)
+    assert "2 hunters, paid salmon ×1, turkey ×1" in text(client.get(f"/t/{table.id}/history"))
