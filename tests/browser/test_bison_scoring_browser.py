@@ -33,7 +33,15 @@ def test_paying_with_turkeys_and_an_over_15_round_in_few_taps(
     table_url = create_table(page, live_server, "bison", lang=lang, seat=None)
 
     # Ann places B16 with 3 hunters and pays the 4 animals with turkeys: one chip (B6).
-    place(page, "1,-1", "B16", hunters=3, space="prairie", paid="0.0.4")
+    place(
+        page,
+        "1,-1",
+        "B16",
+        hunters=3,
+        space="prairie",
+        paid="0.0.4",
+        snap=lambda: shot(page, f"bison_{lang}_paid_with"),
+    )
     assert (stock(page, 0, "bison"), stock(page, 0, "turkey")) == (10, 6)
     history = page.goto(table_url + "/history").text()
     assert {"en": "paid turkey ×4", "ja": "七面鳥 ×4", "it": "tacchino ×4"}[lang] in history
