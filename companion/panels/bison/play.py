@@ -42,7 +42,13 @@ from companion.panels.bison.sheets import sheet_for
 from companion.panels.bison.view import board_markup
 from games.bison import table as fold
 from games.bison.board import Space
-from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION, default_payment
+from games.bison.economy import (
+    ANIMALS,
+    COST_TABLE,
+    MAX_HUNTERS_PER_ACTION,
+    PAYMENT_WAYS,
+    payment_way,
+)
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError
 
@@ -271,10 +277,14 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
         and COST_TABLE.get(event["hunters"], 0) > 0
         and 0 <= seat < len(state.stocks)
     ):
-        # A page without chips (a one-tap build or gather): the default split, written
-        # into the event so History names the animals paid.
-        with suppress(RuleError):  # cannot pay: the rules refuse with their own sentence
-            payment = default_payment(state.stocks[seat], COST_TABLE[event["hunters"]]).as_dict()
+        # A page where the cost is known only at the tap (a one-tap build or gather): the
+        # way to pay chosen (default: levelled), written into the event so History names
+        # the animals paid.
+        cost, way = COST_TABLE[event["hunters"]], form.get("paid.way", "level")
+        if way not in PAYMENT_WAYS:
+            raise RuleError(N_("the payment {value} is not understood"), value=way)
+        with suppress(RuleError):  # cannot pay so: the rules refuse with their own sentence
+            payment = payment_way(state.stocks[seat], cost, way).as_dict()
     if payment is not None:
         event["payment"] = payment
     return event

@@ -175,3 +175,23 @@ def test_a_one_tap_build_records_the_default_split_so_history_names_it(
     ok(client.post(f"{base(table.id)}/play", data=build))
     assert get(app, table.id).state.stocks[0] == Stocks(8, 8, 8)
     assert "2 hunters, paid salmon ×1, turkey ×1" in text(client.get(f"/t/{table.id}/history"))
+
+
+def test_a_build_paid_turkey_first_with_the_way_chip(client: Any, table: Any, app: Any) -> None:
+    ok(place_with_hunters(client, table.id, 3))  # the levelled default: 8/9/9
+    for seat in (1, 2, 3):
+        ok(
+            client.post(
+                f"{base(table.id)}/play", data={"seat": seat, "action": "tent", "gain": "bison"}
+            )
+        )
+    sheet = client.get(f"{base(table.id)}/space?at=1,-1&space=prairie").get_data(as_text=True)
+    # The size buttons record at once, so the way to pay is chosen before, behind one line.
+    assert 'name="paid.way" value="level" checked' in sheet
+    assert 'name="paid.way" value="first.turkey"' in sheet
+    bad = {"seat": "0", "action": "tent", "space": "1,-1,prairie", "size": "2", "paid.way": "all"}
+    refused = client.post(f"{base(table.id)}/play", data=bad)
+    assert refused.status_code == 422 and "the payment all is not understood" in text(refused)
+    ok(client.post(f"{base(table.id)}/play", data={**bad, "paid.way": "first.turkey"}))
+    assert get(app, table.id).state.stocks[0] == Stocks(8, 9, 7)
+    assert "2 hunters, paid turkey ×2" in text(client.get(f"/t/{table.id}/history"))
