@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import Any, TypeGuard
 
 from games.errors import N_, RuleError, Term
@@ -253,6 +254,54 @@ def default_payment(stocks: Stocks, cost: int) -> Amounts:
         left[animal] -= 1
         taken[animal] += 1
     return Amounts(**taken)
+
+
+#: The ways to pay a player may choose before the cost is known (a one-tap build or
+#: gather): ``level`` (``default_payment``), ``first.<animal>`` (as much of that animal as
+#: it allows, the rest levelled), ``spare.<animal>`` (none of it, the rest levelled).
+PAYMENT_WAYS = ("level", *(f"first.{a}" for a in ANIMALS), *(f"spare.{a}" for a in ANIMALS))
+
+
+def payment_way(stocks: Stocks, cost: int, way: object) -> Amounts:
+    """The split of ``cost`` that ``way`` (one of ``PAYMENT_WAYS``) says; refused when the
+    way is unknown or the stocks cannot pay it so (sparing an animal may leave too few)."""
+    if way not in PAYMENT_WAYS:
+        raise RuleError(N_("the payment {value} is not understood"), value=way)
+    kind, _dot, animal = str(way).partition(".")
+    if kind == "first":
+        first = min(stocks.get(animal), cost)
+        rest = default_payment(stocks.minus(Amounts.of(animal, first)), cost - first)
+        return Amounts(**{a: rest.get(a) + (first if a == animal else 0) for a in ANIMALS})
+    if kind == "spare":
+        return default_payment(
+            Stocks(*(0 if a == animal else stocks.get(a) for a in ANIMALS)), cost
+        )
+    return default_payment(stocks, cost)
+
+
+def payment_options(stocks: Stocks, cost: int) -> tuple[Amounts, ...]:
+    """The splits of ``cost`` a phone offers as one-tap chips (B6: "split freely"),
+    ``default_payment`` first (pre-filled), none the stocks cannot pay, no split twice.
+
+    A cost of 2 has only six splits, all offered. Larger costs have up to 66, too many to
+    tap through, so the chips are the splits of the ``PAYMENT_WAYS`` a player reaches for
+    at a table. Empty when the stocks cannot pay."""
+    if cost <= 0 or stocks.total < cost:
+        return ()
+    chosen = [default_payment(stocks, cost)]
+    if cost <= 2:
+        chosen += [
+            Amounts(*split)
+            for split in product(range(cost + 1), repeat=len(ANIMALS))
+            if sum(split) == cost
+        ]
+    for way in PAYMENT_WAYS:
+        try:
+            chosen.append(payment_way(stocks, cost, way))
+        except RuleError:
+            continue  # sparing this animal leaves too few to pay
+    payable = [split for split in chosen if all(split.get(a) <= stocks.get(a) for a in ANIMALS)]
+    return tuple(dict.fromkeys(payable))
 
 
 def gain(stocks: Stocks, animal: object) -> Stocks:

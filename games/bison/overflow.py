@@ -19,14 +19,19 @@ discarded
     What still does not fit after the choice: it is lost (B8). The warning shown before the
     player confirms.
 lost
-    The food a choice costs: what the stocks hold in the end against the stocks plus the
-    award — the discarded animals, the 2 animals every exchange costs (3 given, 1
-    received) and what the market took (a piece of price n takes n of every animal, 3n in
-    all, for the n it takes off the overflowing stock).
+    The food a choice throws away for nothing: the discarded animals and the 2 animals
+    every exchange costs (3 given, 1 received). What the market took is not lost: it paid
+    for a piece (B8 as amended).
+market value
+    What the bought pieces cost, all animals added up (a hunter 3, a size-n piece 3n).
 proposal
-    ``propose``: the legal choice that loses the least food; among equal losses the one that
-    keeps the largest smallest stock (the B10 tie-break), then the most food, then the
-    fewest steps. The player may choose otherwise (``settle`` checks their choice).
+    ``propose`` (B8 as amended): the legal choice that keeps the most food; among those the
+    one that keeps the largest smallest stock (the B10 tie-break), then the one that buys
+    the most market value (food that would be discarded anyway is free), then the fewest
+    steps. A piece bought only with food that would be discarded keeps as much food as
+    discarding it, so it is proposed. At the final scoring (B10) a piece is worth nothing:
+    ``propose(…, market=False)`` only exchanges. The player may choose otherwise
+    (``settle`` checks their choice).
 
 How the companion uses it: when a scoring preview shows a seat's award would pass 15, call
 ``propose(stocks, award, supply)`` for the pre-filled choice and
@@ -58,7 +63,7 @@ from games.bison.economy import (
     check_size,
     structure_price,
 )
-from games.errors import N_, RuleError, Term
+from games.errors import N_, Phrase, PhraseList, RuleError, Term
 
 #: The market pieces a buy names: ``hunter``, ``tent`` or ``canoe``.
 ITEMS = ("hunter", "tent", "canoe")
@@ -153,6 +158,30 @@ class Choice:
     def steps(self) -> int:
         return len(self.exchanges) + len(self.buys)
 
+    def phrases(self) -> PhraseList:
+        """The choice in words, for the one-line summary of an over-15 case: "exchange 6
+        bison → 2 salmon; buy a size-4 tent"; "nothing" when there is no step."""
+        counted: dict[tuple[str, str], int] = {}
+        for made in self.exchanges:
+            counted[(made.give, made.get)] = counted.get((made.give, made.get), 0) + 1
+        said = [
+            Phrase(
+                N_("exchange {given} {give} → {got} {get}"),
+                given=EXCHANGE_RATE * times,
+                give=Term(give),
+                got=times,
+                get=Term(get),
+            )
+            for (give, get), times in counted.items()
+        ]
+        said += [
+            Phrase(N_("buy a hunter"))
+            if buy.item == "hunter"
+            else Phrase(N_("buy a size-{size} {kind}"), size=buy.size, kind=Term(buy.item))
+            for buy in self.buys
+        ]
+        return PhraseList(said or [Phrase(N_("nothing"))])
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -167,8 +196,14 @@ class Outcome:
     lost: int
 
     def key(self) -> tuple[int, int, int, int]:
-        """The proposal's order: least lost, largest smallest stock, most food, fewest steps."""
-        return (self.lost, -self.stocks.smallest, -self.stocks.total, self.choice.steps)
+        """The proposal's order (B8 as amended): most food kept, largest smallest stock,
+        most market value, fewest steps; smaller is better."""
+        return _key(self.stocks.total, self.stocks.smallest, self.spent.total, self.choice.steps)
+
+
+def _key(kept: int, smallest: int, value: int, steps: int) -> tuple[int, int, int, int]:
+    """``Outcome.key`` from its numbers, so the search can rank a choice before making it."""
+    return (-kept, -smallest, -value, steps)
 
 
 def overflowing(stocks: Stocks, gains: Amounts | Mapping[str, Any]) -> tuple[str, ...]:
@@ -250,31 +285,52 @@ def settle(
         exchange(number, made)
     discarded = Amounts(**{a: max(0, value[a] - STOCK_CAP) for a in ANIMALS})
     kept = Stocks(**{a: min(value[a], STOCK_CAP) for a in ANIMALS})
-    return Outcome(
-        choice, kept, supply, Amounts(**spent), discarded, stocks.total + gains.total - kept.total
-    )
+    market = Amounts(**spent)
+    lost = stocks.total + gains.total - kept.total - market.total
+    return Outcome(choice, kept, supply, market, discarded, lost)
 
 
 def _price_sets(supply: Supply) -> dict[int, tuple[Buy, ...]]:
     """Every total price (per animal) the seat's market can be bought for, each with the
-    fewest pieces that make it (ties: the first found, hunters before tents before canoes)."""
+    fewest pieces that make it; among those the one with the largest piece (a size-4 tent
+    is the hardest to build), then the first found (hunters before tents before canoes)."""
     pieces = (
         [Buy("hunter")] * supply.hunters_market
         + [Buy("tent", s) for s in supply.tents.market]
         + [Buy("canoe", s) for s in supply.canoes.market]
     )
+
+    def rank(chosen: tuple[Buy, ...]) -> tuple[int, int]:
+        return len(chosen), -max((b.price.bison for b in chosen), default=0)
+
     best: dict[int, tuple[Buy, ...]] = {0: ()}
     for piece in pieces:
         price = piece.price.bison
         for total, chosen in sorted(best.items()):
-            new = total + price
-            if new <= STOCK_CAP and (new not in best or len(best[new]) > len(chosen) + 1):
-                best[new] = (*chosen, piece)
+            new, made = total + price, (*chosen, piece)
+            if new <= STOCK_CAP and (new not in best or rank(best[new]) > rank(made)):
+                best[new] = made
     return best
 
 
+def _flows(start: Mapping[str, int], over: tuple[str, ...]) -> list[list[tuple[str, str, int]]]:
+    """For each two animals, the exchanges between them worth weighing: n times one way
+    (only from an overflowing animal). Both ways at once only throws 4 animals away per
+    round trip, so it is never weighed."""
+    flows = []
+    for i, first in enumerate(ANIMALS):
+        for second in ANIMALS[i + 1 :]:
+            options = [("", "", 0)]
+            for give, get in ((first, second), (second, first)):
+                if give in over:
+                    most = start[give] // EXCHANGE_RATE
+                    options += [(give, get, n) for n in range(1, most + 1)]
+            flows.append(options)
+    return flows
+
+
 def _ranked(
-    stocks: Stocks, gains: Amounts, supply: Supply
+    stocks: Stocks, gains: Amounts, supply: Supply, market: bool
 ) -> list[tuple[tuple[int, int, int, int], Choice]]:
     """Every choice ``propose`` weighs with the key its outcome would have if legal, best
     first: each count of exchanges from each overflowing animal into each other animal,
@@ -282,45 +338,49 @@ def _ranked(
     numbers, so nothing better is left out."""
     over = overflowing(stocks, gains)
     if not over:
-        return [((0, -stocks.smallest, -stocks.total, 0), Choice.nothing())]
+        whole = [stocks.get(a) + gains.get(a) for a in ANIMALS]
+        return [(_key(sum(whole), min(whole), 0, 0), Choice.nothing())]
     start = {a: stocks.get(a) + gains.get(a) for a in ANIMALS}
-    pairs = [(g, t) for g in over for t in ANIMALS if t != g]
-    ranges = [range(start[g] // EXCHANGE_RATE + 1) for g, _t in pairs]
-    prices = _price_sets(supply)
-    ranked = []
-    for counts in product(*ranges):
+    prices = _price_sets(supply) if market else {0: ()}
+    weighed: list[tuple[tuple[int, int, int, int], tuple[tuple[str, str, int], ...], int]] = []
+    for flows in product(*_flows(start, over)):
         value = dict(start)
-        for (g, t), n in zip(pairs, counts, strict=True):
-            value[g] -= EXCHANGE_RATE * n
-            value[t] += n
-        if any(value[g] < 0 for g in over):
+        steps = 0
+        for give, get, n in flows:
+            if n:
+                value[give] -= EXCHANGE_RATE * n
+                value[get] += n
+                steps += n
+        if any(v < 0 for v in value.values()):
             continue
-        exchanges = tuple(
-            Exchange(g, t) for (g, t), n in zip(pairs, counts, strict=True) for _ in range(n)
-        )
         for price, buys in prices.items():
-            final = {a: value[a] - price for a in ANIMALS}
-            if min(final.values()) < 0:
+            final = [value[a] - price for a in ANIMALS]
+            if min(final) < 0:
                 continue
-            kept = {a: min(v, STOCK_CAP) for a, v in final.items()}
-            total = sum(kept.values())
-            key = (
-                sum(start.values()) - total,
-                -min(kept.values()),
-                -total,
-                len(exchanges) + len(buys),
-            )
-            ranked.append((key, Choice(exchanges, buys)))
-    ranked.sort(key=lambda pair: pair[0])
-    return ranked
+            kept = [min(v, STOCK_CAP) for v in final]
+            key = _key(sum(kept), min(kept), price * len(ANIMALS), steps + len(buys))
+            weighed.append((key, flows, price))
+    weighed.sort(key=lambda item: item[0])
+    return [
+        (
+            key,
+            Choice(
+                tuple(Exchange(g, t) for g, t, n in flows for _ in range(n)),
+                prices[price],
+            ),
+        )
+        for key, flows, price in weighed
+    ]
 
 
-def propose(stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply) -> Outcome:
-    """The choice the app pre-fills (B8, B10): least food lost, then the largest smallest
-    stock, then the most food, then the fewest steps; the first of those ``settle`` accepts.
-    """
+def propose(
+    stocks: Stocks, gains: Amounts | Mapping[str, Any], supply: Supply, *, market: bool = True
+) -> Outcome:
+    """The choice the app pre-fills (B8 as amended, B10): the most food kept, then the
+    largest smallest stock, then the most market value, then the fewest steps; the first
+    of those ``settle`` accepts. ``market=False`` (the final scoring) buys nothing."""
     gains = Amounts.from_mapping(gains, what="the gains")
-    for _key, choice in _ranked(stocks, gains, supply):
+    for _rank, choice in _ranked(stocks, gains, supply, market):
         try:
             return settle(stocks, gains, supply, choice)
         except RuleError:

@@ -75,12 +75,24 @@ def _action(event: Mapping[str, Any]) -> Term | str:
         return str(event.get("action"))
 
 
-def _cost(hunters: object, animal: object) -> Phrase:
-    """What an action with ``hunters`` hunters cost (B6)."""
+def _cost(hunters: object, animal: object, payment: object = None) -> Phrase:
+    """What an action with ``hunters`` hunters cost (B6), naming the animals paid when the
+    event says (issue 26: "paid bison ×2, turkey ×2", not "paid 4 animals")."""
     if hunters == 0:
         return Phrase(N_("no hunters: gained 1 {animal}"), animal=_term(animal, ANIMALS))
     if hunters == 1:
         return Phrase(N_("1 hunter, at no cost"))
+    if isinstance(payment, Mapping):
+        paid = [
+            (Term(animal), count)
+            for animal in ANIMALS
+            if isinstance(count := payment.get(animal), int) and not isinstance(count, bool)
+            if count > 0
+        ]
+        if paid:
+            return Phrase(
+                N_("{hunters} hunters, paid {paid}"), hunters=hunters, paid=TermList(paid)
+            )
     return Phrase(
         N_("{hunters} hunters, paid {cost} animals"),
         hunters=hunters,
@@ -230,7 +242,7 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> Described:
             )
         if hunters is None:
             return N_("{player}: {action}: {details}"), params
-        params["cost"] = _cost(hunters, event.get("gain"))
+        params["cost"] = _cost(hunters, event.get("gain"), event.get("payment"))
         return N_("{player}: {action}: {details} ({cost})"), params
     if kind == "correct":
         return (
@@ -300,7 +312,7 @@ def _describe_action(event: Mapping[str, Any], who: str) -> Described:
     params: dict[str, Any] = {
         "player": who,
         "action": _action(event),
-        "cost": _cost(event.get("hunters", 0), event.get("gain")),
+        "cost": _cost(event.get("hunters", 0), event.get("gain"), event.get("payment")),
     }
     if event.get("action") == "place_tile" and "at" in event:
         params["details"] = Phrase(

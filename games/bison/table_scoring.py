@@ -139,7 +139,8 @@ class Scoring:
         """B8 as amended: the pre-filled choice for region ``region``'s award to the seat
         (``overflow.propose``), or None when the award fits. ``supply`` is the seat's
         supply before this scoring (``state.supplies[seat]``); earlier buys of this
-        scoring are taken into account."""
+        scoring are taken into account. At the final scoring nothing is bought (B10: a
+        piece is worth no food)."""
         stocks = self.stocks_before(seat, region)
         award = self.award(seat, region)
         if all(stocks.get(a) + award.get(a) <= 15 for a in ANIMALS):
@@ -149,7 +150,7 @@ class Scoring:
                 break
             for buy in receipt.buys:
                 supply = buy.bought(supply)
-        return propose(stocks, award, supply)
+        return propose(stocks, award, supply, market=not self.final)
 
     def overflow(self, seat: int, region: int) -> Overflow | None:
         """The B8 choice region ``region``'s award gives the seat: the surplus above 15,
@@ -271,7 +272,7 @@ def score_now(
                 receipt = receive(current[seat], award, choices.get((seat, index)))
             else:
                 receipt, supplies[seat] = _settled(
-                    current[seat], award, supplies[seat], overflow.get((seat, index))
+                    current[seat], award, supplies[seat], overflow.get((seat, index)), final
                 )
             current[seat] = receipt.stocks
             receipts[seat].append((index, receipt))
@@ -288,11 +289,14 @@ def score_now(
 
 
 def _settled(
-    stocks: Stocks, award: Amounts, supply: Supply, choice: Choice | None
+    stocks: Stocks, award: Amounts, supply: Supply, choice: Choice | None, final: bool
 ) -> tuple[Receipt, Supply]:
-    """One award under B8 as amended: the seat's choice, or the proposal."""
+    """One award under B8 as amended: the seat's choice, or the proposal (which buys
+    nothing at the final scoring, B10)."""
     outcome = (
-        propose(stocks, award, supply) if choice is None else settle(stocks, award, supply, choice)
+        propose(stocks, award, supply, market=not final)
+        if choice is None
+        else settle(stocks, award, supply, choice)
     )
     made = outcome.choice
     return Receipt(outcome.stocks, made.exchanges, outcome.discarded, made.buys), outcome.supply

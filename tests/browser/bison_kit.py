@@ -6,6 +6,9 @@ round's scoring — and see it take effect.
 It also reads what the board shows at the phone's size (``measure``) and picks the turned
 picture a player sees (``place_as_seen``).
 
+``pay_with`` and ``place`` tap the "paid with" chips; ``score_round`` resolves an over-15
+round on the scoring page (each says how many taps it took).
+
 ``kept(page)`` marks the page's window; ``still_kept(page)`` asserts the page was never
 reloaded since (a control that works only after a reload is what this kit catches).
 """
@@ -13,6 +16,7 @@ reloaded since (a control that works only after a reload is what this kit catche
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from phone_kit import act, back_at_table, version
@@ -121,11 +125,32 @@ def move_from_panel(page: Any, source: str, hunters: int, action: str = "move_1"
     tap_to_table(page, "[data-target] circle")
 
 
-def score_round(page: Any) -> None:
-    """The round's scoring page, confirmed as proposed."""
-    page.locator('[data-testid="bison-score"]').click()
-    page.wait_for_url(re.compile(r"/bison/score"))
-    tap_to_table(page, "button[data-confirm-score]")
+def score_round(
+    page: Any,
+    table_url: str | None = None,
+    *,
+    override: bool = False,
+    change: Callable[[Any], int] | None = None,
+) -> int:
+    """Open "Score the round" (from the panel's button, or at ``table_url``'s score page),
+    (tick "end the round anyway"), optionally ``change`` a proposal (it returns its taps),
+    confirm as proposed: back at the table, nothing refused. The taps it took."""
+    if table_url is None:
+        page.locator('[data-testid="bison-score"]').click()
+        page.wait_for_url(re.compile(r"/bison/score"))
+    else:
+        page.goto(table_url + "/bison/score")
+    taps = 1
+    if change is not None:
+        taps += change(page)
+    if override:
+        page.locator('input[name="override"]').check()
+        taps += 1
+    page.locator("button[data-confirm-score]").click()
+    page.wait_for_load_state()
+    check(page)
+    back_at_table(page)
+    return taps + 1
 
 
 def undo_last(page: Any) -> None:
@@ -227,3 +252,45 @@ def place_as_seen(page: Any, at: str, tile: str, prairie_at: float, hunters: int
     check(page)
     back_at_table(page)
     return turn
+
+
+def pay_with(page: Any, hunters: int, paid: str) -> int:
+    """Tap the "paid with" chip ``paid`` (bison.salmon.turkey, e.g. ``"0.0.4"``) of the
+    row the chosen ``hunters`` show (the only visible one); 1 tap."""
+    row = page.locator(f'.bison-paid[data-paid-for="{hunters}"]')
+    assert row.is_visible(), "the row of the hunters chosen is shown"
+    row.locator(f'label:has(input[value="{paid}"])').click()
+    assert row.locator(f'input[value="{paid}"]').is_checked()
+    return 1
+
+
+def place(
+    page: Any,
+    at: str,
+    tile: str,
+    *,
+    hunters: int,
+    space: str,
+    turns: int = 0,
+    snap: Callable[[], Any] | None = None,
+    paid: str | None = None,
+) -> None:
+    """Tap a legal "+", tap the tile's picture, tap the preview to turn it, choose the
+    space and the hunters (and, with ``paid``, the "paid with" chip, e.g. ``"0.0.4"``),
+    confirm: the action of the player whose turn it is."""
+    page.locator(f'[data-legal="{at}"]').click()
+    page.wait_for_url(re.compile(r"/bison/place\?"))
+    page.locator(f'a[data-pick="{tile}"]').click()
+    page.wait_for_selector(".tile.preview")
+    for _ in range(turns):
+        page.locator('a[data-preview="1"]').click()
+        page.wait_for_load_state()
+    page.locator(f'input[name="space"][value="{space}"]').check()
+    page.locator(f'input[name="hunters"][value="{hunters}"]').check()
+    if paid is not None:
+        pay_with(page, hunters, paid)
+    if snap is not None:
+        snap()
+    page.locator('button[name="mode"][value="action"]').click()
+    back_at_table(page)
+    assert page.locator(f'[data-hex="{at}"]').count() == 1

@@ -16,37 +16,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from bison_kit import place
 from phone_kit import back_at_table, create_table, undo
 
 Shot = Callable[[Any, str], Any]
-
-
-def place(
-    page: Any,
-    at: str,
-    tile: str,
-    *,
-    hunters: int,
-    space: str,
-    turns: int = 0,
-    snap: Callable[[], Any] | None = None,
-) -> None:
-    """Tap a legal "+", tap the tile's picture, tap the preview to turn it, choose the
-    space and the hunters, confirm: the action of the player whose turn it is."""
-    page.locator(f'[data-legal="{at}"]').click()
-    page.wait_for_url(re.compile(r"/bison/place\?"))
-    page.locator(f'a[data-pick="{tile}"]').click()
-    page.wait_for_selector(".tile.preview")
-    for _ in range(turns):
-        page.locator('a[data-preview="1"]').click()
-        page.wait_for_load_state()
-    page.locator(f'input[name="space"][value="{space}"]').check()
-    page.locator(f'input[name="hunters"][value="{hunters}"]').check()
-    if snap is not None:
-        snap()
-    page.locator('button[name="mode"][value="action"]').click()
-    back_at_table(page)
-    assert page.locator(f'[data-hex="{at}"]').count() == 1
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -111,6 +84,7 @@ def test_three_player_round_on_phones(
     # Score the round: the overflow screen with the default exchange, choose another.
     page.goto(table_url + "/bison/score")
     assert page.locator('[data-overflow^="0-"] [data-warning]').count() == 1  # B8
+    page.locator('[data-overflow^="0-"] summary').click()  # one line, opened on demand
     page.locator('[data-overflow^="0-"] input[name$=".x.bison.turkey"][value="1"]').check()
     page.locator('input[name="override"]').check()
     page.locator('button[name="preview"]').click()

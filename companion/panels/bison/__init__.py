@@ -30,12 +30,15 @@ zoom, turn
 routes (under ``/t/<table_id>/bison/``)
     GET/POST ``place`` (``at``, ``tile`` or ``edges`` + ``prairie``/``river``/``mountain``,
     ``rotation``; with ``mode=action`` also ``seat``, ``hunters``, ``space``, ``gain``,
-    ``pay.<animal>``, ``override``), GET/POST ``space`` (``at``, ``space``, ``seat``,
-    ``hunters``, ``structure``), GET/POST ``action`` (``seat``, ``action``, ``hunters``,
-    ``gain``, ``pay.<animal>``, ``build_at``, ``size``, ``replaces``, ``override``),
+    ``paid.<hunters>`` or ``pay.<animal>``, ``override``), GET/POST ``space`` (``at``,
+    ``space``, ``seat``, ``hunters``, ``structure``), GET/POST ``action`` (``seat``,
+    ``action``, ``hunters``, ``gain``, ``paid.<hunters>`` or ``pay.<animal>``, ``build_at``,
+    ``size``, ``replaces``, ``override``),
     GET ``market``, POST ``buy`` / ``exchange``, GET/POST ``score`` (``x.<seat>.<region>.<n>``
     = the animal the n-th triple of surplus becomes, empty = lost; ``override``),
     GET ``whatif`` (``seat``, ``tile``), POST ``zoom`` (``z``), POST ``turn`` (``deg``).
+    ``paid.<hunters>`` is the "paid with" chip of that hunter count (``"2.0.1"``: bison,
+    salmon, turkey; ``other``: the ``pay.*`` fields), also read by POST ``play``.
 """
 
 from __future__ import annotations
@@ -152,4 +155,5 @@ def init_app(app: Any) -> None:
         bison_action=action_name,
         bison_hex=hex_name,
         bison_limits=limits,
+        bison_paid_with=actions.paid_with,
     )

@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion import tables
 from companion.i18n import rule_error_message
@@ -30,10 +31,50 @@ from companion.panels.bison.pages import (
     post_page_event,
     render_page,
 )
-from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION, default_payment
+from games.bison.economy import (
+    ANIMALS,
+    COST_TABLE,
+    MAX_HUNTERS_PER_ACTION,
+    Amounts,
+    default_payment,
+    payment_options,
+)
 from games.bison.rounds import Action
 from games.bison.tiles import STRUCTURE_ON
 from games.errors import RuleError
+
+
+def paid_label(split: Amounts) -> str:
+    """A payment in words, as a chip says it: "2 bison + 1 turkey" (plurals by gettext)."""
+    counted = {
+        "bison": lambda n: ngettext("%(num)s bison", "%(num)s bison", n),
+        "salmon": lambda n: ngettext("%(num)s salmon", "%(num)s salmon", n),
+        "turkey": lambda n: ngettext("%(num)s turkey", "%(num)s turkeys", n),
+    }
+    return " + ".join(counted[a](split.get(a)) for a in ANIMALS if split.get(a))
+
+
+def paid_with(table: tables.TableView, seat: int) -> list[dict[str, Any]]:
+    """The "paid with" chips of every hunter count that costs food (B6, issue 26): for
+    each, the splits ``payment_options`` offers, the default first (pre-filled). A page
+    shows the group of the hunters chosen (CSS), so one tap changes the payment.
+    Template global ``bison_paid_with``."""
+    stocks = table.state.stocks[seat]
+    groups = []
+    for hunters in range(1, MAX_HUNTERS_PER_ACTION + 1):
+        options = payment_options(stocks, COST_TABLE[hunters])
+        if options:
+            groups.append(
+                {
+                    "hunters": hunters,
+                    "cost": COST_TABLE[hunters],
+                    "options": [
+                        {"value": ".".join(str(o.get(a)) for a in ANIMALS), "label": paid_label(o)}
+                        for o in options
+                    ],
+                }
+            )
+    return groups
 
 
 def _action_context(table: tables.TableView) -> dict[str, Any]:
@@ -113,7 +154,7 @@ def action(table_id: str) -> Any:
         if hunters == 0:
             event["gain"] = request.form.get("gain", "")
         else:
-            payment = payment_split()
+            payment = payment_split(hunters)
             if payment is not None:
                 event["payment"] = payment
         if event["action"] in ("tent", "canoe") and hunters:

@@ -8,7 +8,8 @@ field
 hex argument
     ``"q,r"`` in a link or a field.
 payment split
-    ``pay.<animal>`` fields: how many of each animal an action is paid with (B6).
+    ``pay.<animal>`` fields: how many of each animal an action is paid with (B6), or the
+    one-tap "paid with" chips ``paid.<hunters>`` (``payment_options``).
 tile fields
     A printed id (``tile``) or a retail tile's ``edges`` and per-space animals (B1).
 """
@@ -53,8 +54,16 @@ def seat_field(table: tables.TableView, default: int | None = None) -> int:
     return int_field("seat", _("player"), default)
 
 
-def payment_split() -> dict[str, int] | None:
-    """``pay.<animal>`` fields as a split, or None when the form sent none."""
+def payment_split(hunters: int | None = None) -> dict[str, int] | None:
+    """The "paid with" chip for ``hunters`` (``paid.<hunters>`` = ``"2.0.1"``, the counts in
+    ``ANIMALS`` order), else (or with the chip "other") the ``pay.<animal>`` fields, as a
+    split; None when the form sent neither (the rules then take the default split)."""
+    chip = request.form.get(f"paid.{hunters}") if hunters is not None else None
+    if chip is not None and chip != "other":  # "other": the typed ``pay.*`` split
+        counts = chip.split(".")
+        if len(counts) != len(ANIMALS) or not all(c.isdigit() and len(c) <= 2 for c in counts):
+            raise RuleError(N_("the payment {value} is not understood"), value=chip)
+        return {animal: int(count) for animal, count in zip(ANIMALS, counts, strict=True)}
     if not any(f"pay.{animal}" in request.form for animal in ANIMALS):
         return None
     return {animal: int_field(f"pay.{animal}", animal_name(animal), 0) for animal in ANIMALS}

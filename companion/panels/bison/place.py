@@ -282,7 +282,7 @@ def place(table_id: str) -> Any:
             event["hunters"] = hunters
             if hunters:
                 event["space"] = request.form.get("space", "")
-                payment = payment_split()  # tools may say how it is paid (B6)
+                payment = payment_split(hunters)  # the "paid with" chip (B6)
                 if payment is not None:
                     event["payment"] = payment
             else:

@@ -26,6 +26,7 @@ play post
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from flask import request, url_for
@@ -34,14 +35,20 @@ from flask_babel import gettext as _
 from companion import tables
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
-from companion.panels.bison.forms import hex_arg, int_field
+from companion.panels.bison.forms import hex_arg, int_field, payment_split
 from companion.panels.bison.names import space_label
 from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
 from companion.panels.bison.sheets import sheet_for
 from companion.panels.bison.view import board_markup
 from games.bison import table as fold
 from games.bison.board import Space
-from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION
+from games.bison.economy import (
+    ANIMALS,
+    COST_TABLE,
+    MAX_HUNTERS_PER_ACTION,
+    PAYMENT_WAYS,
+    payment_way,
+)
 from games.bison.rounds import Action
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError
@@ -276,6 +283,22 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
             "from": sources,
         }
     event["hunters"] = fold.hunters_used(state, event)
+    payment = payment_split(event["hunters"])  # the "paid with" chip (B6)
+    if (
+        payment is None
+        and COST_TABLE.get(event["hunters"], 0) > 0
+        and 0 <= seat < len(state.stocks)
+    ):
+        # A page where the cost is known only at the tap (a one-tap build or gather): the
+        # way to pay chosen (default: levelled), written into the event so History names
+        # the animals paid.
+        cost, way = COST_TABLE[event["hunters"]], form.get("paid.way", "level")
+        if way not in PAYMENT_WAYS:
+            raise RuleError(N_("the payment {value} is not understood"), value=way)
+        with suppress(RuleError):  # cannot pay so: the rules refuse with their own sentence
+            payment = payment_way(state.stocks[seat], cost, way).as_dict()
+    if payment is not None:
+        event["payment"] = payment
     return event
 
 

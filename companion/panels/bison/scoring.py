@@ -26,7 +26,7 @@ from typing import Any
 from flask import request
 
 from companion import tables
-from companion.i18n import rule_error_message
+from companion.i18n import rule_error_message, translate
 from companion.pages import base
 from companion.panels import _kit as kit
 from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
@@ -104,9 +104,8 @@ def _score_context(
                 b.as_json().get("item", "") + (f".{b.size}" if b.size else "") for b in receipt.buys
             )
             nothing = warning(stocks, award, supply, Choice.nothing())
-            outcome = settle(
-                stocks, award, supply, Choice(tuple(receipt.exchanges), tuple(receipt.buys))
-            )
+            made_choice = Choice(tuple(receipt.exchanges), tuple(receipt.buys))
+            outcome = settle(stocks, award, supply, made_choice)
             overflows.append(
                 {
                     "key": f"{index}.{region_index_}",
@@ -127,7 +126,12 @@ def _score_context(
                         for into in ANIMALS
                         if give != into and stocks.get(give) + award.get(give) > STOCK_CAP
                     ],
-                    "buys": [{**o, "on": bought[o["value"]] > 0} for o in _buy_options(supply)],
+                    # B10: at the final scoring a piece is worth no food; nothing to buy.
+                    "buys": []
+                    if result.final
+                    else [{**o, "on": bought[o["value"]] > 0} for o in _buy_options(supply)],
+                    # The one line the case is shown as (issue 26): the choice in words.
+                    "steps": translate("{steps}", {"steps": made_choice.phrases()}),
                     "lost": receipt.lost.as_dict(),
                     "lost_total": receipt.lost.total,
                     "nothing": nothing.as_dict(),
@@ -176,6 +180,8 @@ def _score_context(
         "seats": seats,
         "animals": ANIMALS,
         "complete": rounds.round_complete or rounds.finished,
+        # Something to choose: only then is "show the result of these choices" offered.
+        "choosing": any(s["overflows"] for s in seats),
         "done": state.final_scored,
         "cap": STOCK_CAP,
         "rate": EXCHANGE_RATE,

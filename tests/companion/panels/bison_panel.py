@@ -1,7 +1,12 @@
 """What the Bison panel tests share: the four players of the rulebook's example (Yui,
-Ren, Gen, Bea: the seat colours its pictures use) and the panel's URL."""
+Ren, Gen, Bea: the seat colours its pictures use), the panel's URL and the JP rulebook
+example 1 built through the board-mirror endpoints."""
 
 from __future__ import annotations
+
+from typing import Any
+
+from companion_testkit import text
 
 FOUR = [
     {"name": "Yui", "color": "yellow"},
@@ -14,3 +19,47 @@ FOUR = [
 def base(table_id: str) -> str:
     """The Bison panel of a table: its routes hang below this."""
     return f"/t/{table_id}/bison"
+
+
+# The JP rulebook example 1 (B9): three tiles and the pieces of its picture.
+JP_TILES = [("1,-1", "PPPMMM", 3, 0, 0), ("2,-1", "PPPPMM", 0, 2, 1), ("3,-1", "MMMPMM", 2, 0, 1)]
+JP_PIECES = [
+    (0, "0,0", 0, 2),
+    (1, "1,0", 1, 1),
+    (1, "1,-1", 0, 1),
+    (2, "2,-1", 3, 1),
+    (3, "3,-1", 1, 0),
+]
+
+
+def build_jp_example_1(client: Any, table_id: str) -> None:
+    """The JP example 1 on a table of ``FOUR``: a prairie region of 5 spaces, 7 bison,
+    awards yellow 7, red 3, green 0, blue 2."""
+    for at, edges, prairie, river, mountain in JP_TILES:
+        response = client.post(
+            f"{base(table_id)}/place",
+            data={
+                "at": at,
+                "edges": edges,
+                "prairie": prairie,
+                "river": river,
+                "mountain": mountain,
+                "mode": "mirror",
+            },
+        )
+        assert response.status_code == 303, text(response)
+    # Red needs a second size-1 tent from the market (B7).
+    bought = client.post(f"{base(table_id)}/buy", data={"seat": "1", "item": "tent", "size": "1"})
+    assert bought.status_code == 303
+    for seat, at, hunters, tent in JP_PIECES:
+        response = client.post(
+            f"{base(table_id)}/space",
+            data={
+                "at": at,
+                "space": "prairie",
+                "seat": seat,
+                "hunters": hunters,
+                "structure": tent,
+            },
+        )
+        assert response.status_code == 303, text(response)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from bison_panel import FOUR, base
+from bison_panel import FOUR, base, build_jp_example_1
 from companion_testkit import HTMX, get, new_table_form, text
 
 
@@ -248,7 +248,8 @@ def test_action_page_shows_cost_and_default_split(client, table):
     shown = text(page)
     assert "Cost: 7 animals" in shown
     body = page.get_data(as_text=True)
-    assert 'name="pay.bison" value="3"' in body and 'name="pay.turkey" value="2"' in body
+    # The default split pre-filled as a "paid with" chip (B6, issue 26).
+    assert 'name="paid.4" value="3.2.2" data-paid="3.2.2" checked' in body
     zero = text(client.get(f"{base(table.id)}/action?action=gather&hunters=0"))
     assert "No cost: gain 1 animal" in zero and "Without hunters you gain one animal" in zero
     other = text(client.get(f"{base(table.id)}/action?seat=2"))
@@ -392,12 +393,12 @@ def test_score_overflow_choices(client, table, app):
     body = page.get_data(as_text=True)
     # B8 as amended: 15 salmon + 3. The warning before anything is lost, the proposal
     # (one exchange: 2 animals lost instead of 3) preselected.
-    assert "Ann: 3 salmon would pass 15" in text(page)
     assert "Doing nothing throws away 3 animals." in text(page)
-    assert (
-        "With this choice nothing is thrown away. It costs 2 food in all. (the proposal: "
-        "the least food lost)"
-    ) in text(page)
+    assert re.search(
+        r"Ann: \+3 salmon → proposal: exchange 3 salmon → 1 (bison|turkey); loses 2 · change…",
+        text(page),
+    )
+    assert "With this choice nothing is thrown away." in text(page)
     key = re.search(r'name="o\.(0\.\d+)"', body).group(1)
     assert f'name="o.{key}.x.salmon.bison" value="1" checked' in body or (
         f'name="o.{key}.x.salmon.turkey" value="1" checked' in body
@@ -409,6 +410,7 @@ def test_score_overflow_choices(client, table, app):
     assert preview.status_code == 200 and "With this choice 3 animals are thrown away." in text(
         preview
     )
+    assert "Ann: +3 salmon → your choice: nothing; loses 3 · change…" in text(preview)
     done = client.post(
         f"{base(table.id)}/score",
         data={f"o.{key}": "1", f"o.{key}.x.salmon.turkey": "1", "override": "on"},
@@ -497,50 +499,10 @@ def test_form_bounds_are_the_rule_numbers_of_games_bison(client, table, monkeypa
 
 # --- the JP rulebook example 1, built through the board-mirror endpoints ---------------------
 
-JP_TILES = [("1,-1", "PPPMMM", 3, 0, 0), ("2,-1", "PPPPMM", 0, 2, 1), ("3,-1", "MMMPMM", 2, 0, 1)]
-JP_PIECES = [
-    (0, "0,0", 0, 2),
-    (1, "1,0", 1, 1),
-    (1, "1,-1", 0, 1),
-    (2, "2,-1", 3, 1),
-    (3, "3,-1", 1, 0),
-]
-
 
 def test_jp_example_1_through_the_app(client, make_table, app):
     table = make_table("bison", FOUR)
-    for at, edges, prairie, river, mountain in JP_TILES:
-        response = client.post(
-            f"{base(table.id)}/place",
-            data={
-                "at": at,
-                "edges": edges,
-                "prairie": prairie,
-                "river": river,
-                "mountain": mountain,
-                "mode": "mirror",
-            },
-        )
-        assert response.status_code == 303, text(response)
-    # Red needs a second size-1 tent from the market (B7).
-    assert (
-        client.post(
-            f"{base(table.id)}/buy", data={"seat": "1", "item": "tent", "size": "1"}
-        ).status_code
-        == 303
-    )
-    for seat, at, hunters, tent in JP_PIECES:
-        response = client.post(
-            f"{base(table.id)}/space",
-            data={
-                "at": at,
-                "space": "prairie",
-                "seat": seat,
-                "hunters": hunters,
-                "structure": tent,
-            },
-        )
-        assert response.status_code == 303, text(response)
+    build_jp_example_1(client, table.id)
     region = client.get(f"{base(table.id)}/space?at=1,-1&space=prairie")
     shown = text(region)
     assert "5 spaces · 7 bison" in shown

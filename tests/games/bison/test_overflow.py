@@ -106,9 +106,9 @@ def test_illegal_choices_are_refused(raw: Any, message: str) -> None:
         settle(Stocks(15, 3, 15), {"bison": 2}, START, raw)
 
 
-def _every_choice(stocks: Stocks, gains: Amounts, supply: Supply):
-    """Brute force, independent of the proposal's search: every count of every exchange
-    and every set of market pieces."""
+def _every_choice(stocks: Stocks, gains: Amounts, supply: Supply, most: int = 10) -> Any:
+    """Brute force, independent of the proposal's search: every count (up to ``most``) of
+    every exchange and every set of market pieces."""
     over = overflowing(stocks, gains)
     pairs = [(g, t) for g in over for t in ANIMALS if t != g]
     pieces = (
@@ -117,7 +117,7 @@ def _every_choice(stocks: Stocks, gains: Amounts, supply: Supply):
         + [Buy("canoe", s) for s in supply.canoes.market]
     )
     sets = {tuple(sorted(c)) for n in range(len(pieces) + 1) for c in combinations(pieces, n)}
-    for counts in product(range(11), repeat=len(pairs)):
+    for counts in product(range(most + 1), repeat=len(pairs)):
         exchanges = tuple(
             Exchange(g, t) for (g, t), n in zip(pairs, counts, strict=True) for _ in range(n)
         )
@@ -136,25 +136,68 @@ small_markets = st.builds(
 )
 
 
+def _assert_nothing_beats(
+    best: Any, stocks: Stocks, gains: Amounts, supply: Supply, choices: Any
+) -> None:
+    """B8 as amended, in its order: no legal choice keeps more food; none with as much
+    keeps a larger smallest stock; none with both buys more market value."""
+    assert best == settle(stocks, gains, supply, best.choice)  # the proposal is legal
+    assert best.stocks.total >= stocks.total + gains.total - warning(stocks, gains, supply).total
+    for other in choices:
+        try:
+            outcome = settle(stocks, gains, supply, other)
+        except RuleError:
+            continue
+        order = (outcome.stocks.total, outcome.stocks.smallest, outcome.spent.total)
+        assert order <= (best.stocks.total, best.stocks.smallest, best.spent.total), other
+        # Whatever the choice, the stocks stay within 0–15 and nothing is created.
+        assert outcome.stocks.total + outcome.spent.total <= stocks.total + gains.total
+        # "lost" is what goes for nothing: discarded, and 2 per exchange; never the market.
+        assert outcome.lost == outcome.discarded.total + 2 * len(other.exchanges)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.tuples(stock, stock, stock), st.sampled_from(ANIMALS), st.integers(1, 12), small_markets)
-def test_no_legal_choice_loses_less_than_the_proposal(
+def test_no_legal_choice_beats_the_proposal(
     start: tuple[int, int, int], animal: str, over: int, supply: Supply
-) -> None:  # B8, B10
+) -> None:  # B8 as amended, B10
     stocks = Stocks(*start)
     # An award that passes 15 by ``over``: every example has a choice to make.
     gains = Amounts.of(animal, 15 - stocks.get(animal) + over)
     assert overflowing(stocks, gains) == (animal,)
     best = propose(stocks, gains, supply)
-    assert best == settle(stocks, gains, supply, best.choice)  # the proposal is legal
-    assert best.lost <= warning(stocks, gains, supply).total  # never worse than nothing
-    for other in _every_choice(stocks, gains, supply):
-        try:
-            outcome = settle(stocks, gains, supply, other)
-        except RuleError:
-            continue
-        assert outcome.lost >= best.lost
-        if outcome.lost == best.lost:
-            assert outcome.stocks.smallest <= best.stocks.smallest
-        # Whatever the choice, the stocks stay within 0–15 and nothing is created.
-        assert outcome.stocks.total + outcome.spent.total <= stocks.total + gains.total
+    _assert_nothing_beats(best, stocks, gains, supply, _every_choice(stocks, gains, supply))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.tuples(st.integers(12, 15), st.integers(12, 15), st.integers(12, 15)),
+    st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6)),
+    small_markets,
+)
+def test_several_animals_over_the_cap_buy_with_what_would_be_lost(
+    start: tuple[int, int, int], gained: tuple[int, int, int], supply: Supply
+) -> None:  # B8 as amended: every stock full, only the market makes room
+    stocks, gains = Stocks(*start), Amounts(*gained)
+    best = propose(stocks, gains, supply)
+    _assert_nothing_beats(best, stocks, gains, supply, _every_choice(stocks, gains, supply, 2))
+
+
+def test_the_digest_example_buys_a_size_4_piece_instead_of_discarding() -> None:  # B8 amended
+    # 15/15/15 receiving 5/5/5: discarding 15 keeps 45 food; a size-4 tent (or canoe) and a
+    # hunter cost exactly the 5 of each that would be lost, and keep the same 45.
+    stocks, gains = Stocks(15, 15, 15), Amounts.each(5)
+    best = propose(stocks, gains, START)
+    assert best.stocks == Stocks(15, 15, 15) and best.discarded == Amounts()
+    assert best.spent == Amounts.each(5) and best.lost == 0
+    assert best.choice == Choice((), (Buy("hunter"), Buy("tent", 4)))
+    # The final scoring (B10): a piece is worth no food, so nothing is bought.
+    final = propose(stocks, gains, START, market=False)
+    assert final.choice == Choice.nothing() and final.discarded == Amounts.each(5)
+
+
+def test_a_buy_that_costs_food_is_not_proposed() -> None:  # B8 amended: food first
+    # 15 + 2 bison with 10 salmon and turkeys: a hunter would cost a salmon and a turkey
+    # that fit; the exchange keeps 35 food, the buy only 33.
+    best = propose(Stocks(15, 10, 10), Amounts(bison=2), START)
+    assert best.choice.buys == () and best.stocks.total == 35
