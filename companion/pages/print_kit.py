@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from companion import print_jobs, security, tables
 from companion.i18n import rule_error_message
-from companion.pages.base import absolute_url, bp, current_seat, load_table
+from companion.pages.base import absolute_url, bp, current_seat, load_table, small_number
 from games.errors import N_, RuleError
 from printgen import kit as printkit
 from printgen.layout import DUPLEX_MODES, OFFSET_MAX, PAPERS, Offset
@@ -172,7 +172,7 @@ def kit_options(values: Any, game: str | None = None) -> tuple[KitOptions, list[
         else:
             errors.append(RuleError(N_("'{value}' is not a part of this kit."), value=raw[:30]))
     raw_copies = values.get("copies", "") or "1"
-    copies = int(raw_copies) if raw_copies.isdigit() else 0
+    copies = small_number(raw_copies) or 0  # "²".isdigit() is true, but no number
     if not 1 <= copies <= printkit.MAX_COPIES:
         errors.append(
             RuleError(
