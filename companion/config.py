@@ -24,7 +24,8 @@
     Print kits are drawn outside the request (companion.print_jobs): by this many processes
     per server at once (default one per core but one; 0 draws them in the request), at
     most this many kits filed at once (default 8; more are told the server is busy), and
-    the drawn kits kept for an hour in ``instance/print_kits`` up to this many MB (256).
+    the drawn kits kept for an hour up to this many MB (256) in ``CAMPFIRE_PRINT_FOLDER``
+    (default ``instance/print_kits``; every worker of a server must see the same folder).
 ``RATELIMIT_STORAGE_URI``
     Where rate-limit counters live. Default ``memory://``: per process, so with N workers
     and M servers a limit is N×M times looser. ``redis://host:6379`` shares them between
@@ -106,7 +107,7 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "CAMPFIRE_PRINT_STORE_MB": 256,  # drawn kits kept at most (oldest go first)
         "PRINT_KEEP_SECONDS": 3600,  # a drawn kit is downloadable this long
         "PRINT_JOB_SECONDS": 600,  # a job not done by then belongs to a dead render
-        "PRINT_FOLDER": None,  # None: instance/print_kits
+        "CAMPFIRE_PRINT_FOLDER": None,  # None: instance/print_kits
         # Per phone (address): a fast player taps a stepper a few times a second at most.
         "EVENT_RATE_LIMIT": "240 per minute;6000 per hour",
         "UNDO_RATE_LIMIT": "60 per minute",
@@ -149,6 +150,7 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
             "CAMPFIRE_ALLOWED_HOSTS",
             "RATELIMIT_STORAGE_URI",
             "RATELIMIT_KEY_PREFIX",
+            "CAMPFIRE_PRINT_FOLDER",
             *RATE_LIMITS,
         ):
             if os.environ.get(name):

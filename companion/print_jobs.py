@@ -5,7 +5,7 @@ gevent worker's only thread, so every other phone of that worker waited with it 
 kits: ~25 s for a poll that takes 6 ms). Here the request only files a job and answers;
 the drawing happens in a process pool and the phone polls the job's page.
 
-* **Where a job lives.** Everything is a file in one spool folder (``PRINT_FOLDER``,
+* **Where a job lives.** Everything is a file in one spool folder (``CAMPFIRE_PRINT_FOLDER``,
   default ``instance/print_kits``) named by the job's key: the SHA-256 of the kit's
   arguments and of printgen's sources (``kit_key``). ``<key>.job`` while it is drawn,
   ``<key>.pdf`` once drawn, ``<key>.error`` when printgen refused it. Every worker process
@@ -291,7 +291,7 @@ def for_app(app: Flask | None = None) -> PrintJobs:
         jobs = app.extensions.setdefault(
             EXTENSION,
             PrintJobs(
-                Path(config.get("PRINT_FOLDER") or Path(app.instance_path) / "print_kits"),
+                Path(config.get("CAMPFIRE_PRINT_FOLDER") or Path(app.instance_path) / "print_kits"),
                 workers=default_workers() if workers is None else int(workers),
                 queue=int(config["CAMPFIRE_PRINT_QUEUE"]),
                 keep_seconds=float(config["PRINT_KEEP_SECONDS"]),

@@ -59,6 +59,14 @@ def register(subparsers: Any) -> None:
         default=WORKER_CONNECTIONS,
         help=f"open connections per worker at most (default {WORKER_CONNECTIONS})",
     )
+    parser.add_argument(
+        "--print-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="print kits drawn at once, in processes of their own (default: one per core "
+        "but one; 0 draws them in the request); sets CAMPFIRE_PRINT_WORKERS",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -211,6 +219,15 @@ def database_problem(error: BaseException, url: str) -> ServeError:
     )
 
 
+def print_workers(value: int | None) -> None:
+    """``--print-workers``: handed to every worker's app through the environment."""
+    if value is None:
+        return
+    if value < 0:
+        raise ServeError(f"--print-workers must be 0 or more, not {value}", EXIT_INVALID)
+    os.environ["CAMPFIRE_PRINT_WORKERS"] = str(value)
+
+
 def prepare() -> Any:
     """Create (or migrate) the database once, before any worker starts."""
     from limits.errors import ConfigurationError
@@ -242,6 +259,7 @@ def run(args: argparse.Namespace) -> int:
     from companion import create_app
 
     try:
+        print_workers(getattr(args, "print_workers", None))
         check_listen(args.host, args.port)
         prepare()
     except ServeError as error:

@@ -48,7 +48,7 @@ def app_config(tmp_path: Any, **extra: Any) -> dict[str, Any]:
         # Print kits are drawn in the request (no pool processes) into the test's folder;
         # tests/companion/test_print_jobs.py tries the pool.
         "CAMPFIRE_PRINT_WORKERS": 0,
-        "PRINT_FOLDER": str(tmp_path / "print_kits"),
+        "CAMPFIRE_PRINT_FOLDER": str(tmp_path / "print_kits"),
     }
     config.update(extra)
     return config

@@ -10,14 +10,20 @@ real process pool."""
 from __future__ import annotations
 
 import html
+import http.cookiejar
+import json
 import os
 import re
+import subprocess
+import sys
 import time
+import urllib.request
 from concurrent.futures import Future
 from typing import Any
 
 import pytest
 from companion_testkit import app_config
+from server_kit import Server
 
 from companion import create_app, print_jobs, tables
 from printgen import kit as printkit
@@ -331,3 +337,46 @@ def test_the_real_pool_draws_the_kit_in_another_process(tmp_path):
     finally:
         jobs.executor.shutdown()
         app.extensions["campfire.db"].dispose()
+
+
+@pytest.mark.slow
+def test_campfire_serve_draws_kits_in_its_pool_under_gevent(tmp_path):
+    """The real thing: `campfire serve --print-workers 1` (gevent workers; the pool's
+    processes are spawned, and must not run the command line again)."""
+    env = {"CAMPFIRE_PRINT_FOLDER": str(tmp_path / "kits")}
+    with Server(f"sqlite:///{tmp_path / 'serve.sqlite3'}", env=env) as server:
+        server.wait_until_up()
+        phone = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+        made = urllib.request.Request(
+            server.url + "/api/v1/tables",
+            data=json.dumps({"game": "lion-square", "players": PLAYERS}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        table_id = json.load(phone.open(made, timeout=10))["id"]
+        with phone.open(f"{server.url}/t/{table_id}{ASK}", timeout=10) as answer:
+            job_url = answer.url  # the form's 303, followed
+            page = answer.read().decode()
+        for _attempt in range(600):  # bounded: 60 s
+            if 'data-state="running"' not in page:
+                break
+            time.sleep(0.1)
+            page = phone.open(job_url, timeout=10).read().decode()
+        assert 'data-state="ready"' in page, page
+        with phone.open(server.url + download_link(page), timeout=10) as pdf:
+            assert pdf.read().startswith(b"%PDF-")
+    assert not list((tmp_path / "kits").glob("*.job"))
+
+
+def test_serve_refuses_a_negative_print_pool_in_one_line(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "campfire", "serve", "--print-workers", "-1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"},
+    )
+    assert done.returncode == 2
+    assert done.stderr == "error: --print-workers must be 0 or more, not -1\n"
