@@ -102,10 +102,10 @@ def default_workers() -> int:
 # inside a pool process
 
 
-def _lower_priority() -> None:
-    """Pool processes yield the CPU to the web workers: a poll waits for no kit."""
-    with contextlib.suppress(OSError):
-        os.nice(10)
+#: The pool processes' niceness: they yield the CPU to the web workers, so a poll waits
+#: for no kit. Set first thing in the new process (``os.nice`` as the pool's initializer),
+#: before the imports of its first job.
+NICENESS = 10
 
 
 @contextlib.contextmanager
@@ -243,7 +243,8 @@ class PrintJobs:
             self.executor = concurrent.futures.ProcessPoolExecutor(
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority,
+                initializer=os.nice,
+                initargs=(NICENESS,),
             )
         return self.executor
 
