@@ -6,7 +6,9 @@ file, makes a table, times the other phones' requests (the table page, its htmx 
 (each its own options, so none is served from another's result) and follow the
 "preparing your kit" page to the download. Run once with kits drawn in the print pool
 (companion.print_jobs, the default) and once drawn inside the request
-(``--print-workers 0``: how every kit was drawn before). Loopback only; bounded in time.
+(``CAMPFIRE_PRINT_WORKERS=0``: how every kit was drawn before). The other phones are timed
+until every kit is downloaded or ``--seconds`` have passed (a busy machine starves the
+pool's lower-priority processes). Loopback only; bounded in time.
 
     .venv/bin/python bench/print_load.py [--game dogs-life] [--copies 20] [--kits 4]
                                           [--phones 4] [--workers 2] [--only-pool]
@@ -48,7 +50,7 @@ KIT_OPTIONS = [
     "language=ja&paper=letter",
     "language=it&paper=letter",
 ]
-#: A kit phone's patience (seconds): a kit drawn in the request may take minutes.
+#: A kit phone's patience for one answer (seconds): a kit drawn in the request takes long.
 KIT_TIMEOUT = 600
 #: How long an ordinary request may take before it counts as failed (seconds).
 REQUEST_TIMEOUT = 60
@@ -106,18 +108,26 @@ class Phones:
         return self.times
 
 
-def ask_for_kit(base: str, table_id: str, query: str, copies: int, took: list[float]) -> None:
+#: What ``took`` holds for a kit that failed, and for one still drawn when time was up.
+FAILED = -1.0
+UNFINISHED = -2.0
+
+
+def ask_for_kit(
+    base: str, table_id: str, query: str, copies: int, took: list[float], stop: threading.Event
+) -> None:
     """One phone (its own cookies) asks for a kit, follows its page, downloads it; the
-    seconds that took go to ``took``, or -1 when it failed (a worker blocked for longer
-    than gunicorn's timeout is killed with the requests it held)."""
+    seconds that took go to ``took``, or FAILED (a worker blocked for longer than
+    gunicorn's timeout is killed with the requests it held), or UNFINISHED."""
     try:
-        took.append(_kit(base, table_id, query, copies))
+        took.append(_kit(base, table_id, query, copies, stop))
     except (OSError, ValueError) as error:
-        print(f"  a kit failed: {type(error).__name__}: {error}", flush=True)
-        took.append(-1.0)
+        if not stop.is_set():
+            print(f"  a kit failed: {type(error).__name__}: {str(error)[:80]}", flush=True)
+            took.append(FAILED)
 
 
-def _kit(base: str, table_id: str, query: str, copies: int) -> float:
+def _kit(base: str, table_id: str, query: str, copies: int, stop: threading.Event) -> float:
     phone = urllib.request.build_opener(
         urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
     )
@@ -125,8 +135,9 @@ def _kit(base: str, table_id: str, query: str, copies: int) -> float:
     url = f"{base}/t/{table_id}/print?download=pdf&copies={copies}&{query}"
     with phone.open(url, timeout=KIT_TIMEOUT) as answer:  # the form's 303, followed
         job_url, page = answer.url, answer.read().decode()
-    while 'data-state="running"' in page and time.perf_counter() - began < KIT_TIMEOUT:
-        time.sleep(1.0)
+    while 'data-state="running"' in page:
+        if stop.wait(1.0):
+            return UNFINISHED
         page = phone.open(job_url, timeout=KIT_TIMEOUT).read().decode()
     if 'data-state="ready"' not in page:
         raise ValueError(f"not drawn: {page[:200]}")
@@ -155,28 +166,35 @@ def run(name: str, print_workers: str | None, args: argparse.Namespace, folder: 
         quiet = Phones(server.port, table_id, args.phones).run_for(args.quiet)
         phones = Phones(server.port, table_id, args.phones)
         took: list[float] = []
+        stop = threading.Event()
         kits = [
             threading.Thread(
                 target=ask_for_kit,
-                args=(server.url, table_id, KIT_OPTIONS[k % len(KIT_OPTIONS)], args.copies, took),
+                args=(server.url, table_id, KIT_OPTIONS[k % len(KIT_OPTIONS)], args.copies),
+                kwargs={"took": took, "stop": stop},
+                daemon=True,  # a kit drawn in the request may outlive the run: let it go
             )
             for k in range(args.kits)
         ]
         phones.start()
+        began = time.perf_counter()
         for kit in kits:
             kit.start()
         for kit in kits:
-            kit.join()
+            kit.join(max(0.0, args.seconds - (time.perf_counter() - began)))
+        stop.set()
         loaded = phones.finish()
+        finished = list(took)  # the kits still drawn may add theirs as the server stops
     p99 = percentile(loaded, 0.99)
-    drawn = [seconds for seconds in took if seconds >= 0]
+    drawn = [seconds for seconds in finished if seconds >= 0]
+    failed = finished.count(FAILED)
     print(
         f"{name:6} idle: p50 {statistics.median(quiet):6.1f} ms p99 {percentile(quiet, 0.99):6.1f}"
         f" ms | {len(took)} kits of {args.copies} copies ({args.game}) in flight: "
         f"{len(loaded)} answered, {phones.errors} failed, p50 {statistics.median(loaded):6.1f} ms"
-        f" p99 {p99:7.1f} ms, max {max(loaded):7.1f} ms | {len(drawn)} kits downloaded after "
-        f"{min(drawn, default=0):.1f}–{max(drawn, default=0):.1f} s, {len(took) - len(drawn)} "
-        "failed",
+        f" p99 {p99:7.1f} ms, max {max(loaded):7.1f} ms | kits: {len(drawn)} downloaded "
+        f"(after {min(drawn, default=0):.0f}–{max(drawn, default=0):.0f} s), {failed} failed, "
+        f"{args.kits - len(drawn) - failed} still drawn after {args.seconds:.0f} s",
         flush=True,
     )
     return p99
@@ -190,6 +208,12 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=4, help="other phones (default 4)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     parser.add_argument("--quiet", type=float, default=5, help="idle timing, seconds (default 5)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=180,
+        help="time the other phones while the kits are drawn, at most (default 180)",
+    )
     parser.add_argument(
         "--only-pool", action="store_true", help="skip the run with kits drawn in the request"
     )
