@@ -21,8 +21,9 @@ the drawing happens in a process pool and the phone polls the job's page.
   ``CAMPFIRE_PRINT_WORKERS = 0`` draws in the request (the old way: tests, and the bench's
   baseline).
 * **Bounded queue.** At most ``CAMPFIRE_PRINT_QUEUE`` jobs are filed at once per server
-  (``QueueFull`` beyond); a job file older than ``PRINT_JOB_SECONDS`` belongs to a render
-  that died and no longer counts.
+  (``QueueFull`` beyond); a job file older than ``PRINT_JOB_SECONDS``, or filed by a worker
+  process that is gone (its pid is the file's text: a restarted server), belongs to a
+  render that died and no longer counts.
 * **Bounded storage.** Results are kept ``PRINT_KEEP_SECONDS``; when they take more than
   ``CAMPFIRE_PRINT_STORE_MB`` the oldest go first. Clean-up runs whenever a job is filed.
 
@@ -149,6 +150,16 @@ def render_job(folder: str, key: str, arguments: dict[str, Any], slots: int) -> 
         (spool / f"{key}.job").unlink(missing_ok=True)
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # no signal: only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's: it exists
+        return True
+    return True
+
+
 def _write(path: Path, data: bytes) -> None:
     """Whole or not at all: a reader never sees half a PDF."""
     part = path.with_name(f"{path.name}.{os.getpid()}.part")
@@ -190,11 +201,20 @@ class PrintJobs:
             return Status(State.READY)
         with contextlib.suppress(FileNotFoundError):
             return Status(State.FAILED, (self.folder / f"{key}.error").read_text("utf-8"))
-        job = self.folder / f"{key}.job"
-        with contextlib.suppress(FileNotFoundError):
-            if time.time() - job.stat().st_mtime < self.job_seconds:
-                return Status(State.RUNNING)
+        if self._running(self.folder / f"{key}.job"):
+            return Status(State.RUNNING)
         return Status(State.MISSING)
+
+    def _running(self, job: Path) -> bool:
+        """Whether ``job`` belongs to a live render: younger than ``job_seconds``, and the
+        worker process that filed it (its pid is the file's text) is still there — a
+        restarted server's jobs died with its pool."""
+        try:
+            fresh = time.time() - job.stat().st_mtime < self.job_seconds
+            filer = int(job.read_text("ascii") or "0")
+        except (FileNotFoundError, ValueError):
+            return False
+        return fresh and filer > 0 and _alive(filer)
 
     def submit(self, key: str, arguments: dict[str, Any]) -> Status:
         """File the job unless it is drawn or filed already; its status. A failed job is
@@ -210,9 +230,11 @@ class PrintJobs:
         job.unlink(missing_ok=True)  # a dead render's
         try:
             # O_EXCL: of two workers filing one key at once, one files it.
-            os.close(os.open(job, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            handle = os.open(job, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
             return Status(State.RUNNING)
+        with os.fdopen(handle, "w", encoding="ascii") as filed:
+            filed.write(str(os.getpid()))
         if self.workers == 0:
             render_job(str(self.folder), key, arguments, 0)
             return self.status(key)
@@ -249,12 +271,7 @@ class PrintJobs:
         return self.executor
 
     def in_flight(self) -> int:
-        now = time.time()
-        count = 0
-        for job in self.folder.glob("*.job"):
-            with contextlib.suppress(FileNotFoundError):
-                count += now - job.stat().st_mtime < self.job_seconds
-        return count
+        return sum(self._running(job) for job in self.folder.glob("*.job"))
 
     def clean(self) -> None:
         """Remove expired results, dead jobs' files, then the oldest results while they

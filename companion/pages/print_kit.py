@@ -298,6 +298,15 @@ def phone_job_in_flight() -> dict[str, str] | None:
     return held if state is print_jobs.State.RUNNING else None
 
 
+def phones_other_kit(key: str) -> Any:
+    """One kit in flight per phone: while another of its kits is drawn, that kit's page
+    (saying so); else None."""
+    held = phone_job_in_flight()
+    if held is None or held["key"] == key:
+        return None
+    return redirect(held["url"] + "&again=1", 303)
+
+
 @bp.get("/t/<table_id>/print")
 @security.limiter.limit(print_limit, exempt_when=lambda: not wants_kit())
 def print_page(table_id: str) -> Any:
@@ -316,10 +325,7 @@ def print_page(table_id: str) -> Any:
             view, options, status=400, errors=[rule_error_message(e) for e in refusals]
         )
     key, arguments = kit_job(view, options)
-    held = phone_job_in_flight()
-    if held is not None and held["key"] != key:
-        return redirect(held["url"] + "&again=1", 303)
-    refused = file_kit(view, options, key, arguments)
+    refused = phones_other_kit(key) or file_kit(view, options, key, arguments)
     return refused or redirect(job_url(view.id, key, options), 303)
 
 
@@ -360,7 +366,7 @@ def print_job(table_id: str, key: str) -> Any:
     jobs = print_jobs.for_app()
     status = jobs.status(key)
     if status.state is print_jobs.State.MISSING:
-        refused = file_kit(view, options, key, arguments)
+        refused = phones_other_kit(key) or file_kit(view, options, key, arguments)
         if refused:
             return refused
         status = jobs.status(key)

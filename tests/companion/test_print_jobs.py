@@ -159,6 +159,16 @@ def test_one_kit_in_flight_per_phone(pooled):
     # Another phone is not held up by it; once drawn, this phone may ask again.
     other = app.test_client().get(f"/t/{table_id}{ASK}&paper=letter")
     assert other.status_code == 303 and len(pool.jobs) == 2
+    # Nor does opening the page of another kit that is not filed (expired, another
+    # server's) file that kit for this phone.
+    other_url = other.headers["Location"]
+    for job in print_jobs.for_app(app).folder.glob("*.job"):
+        if job.stem in other_url:
+            job.unlink()
+    elsewhere = phone.get(other_url)
+    assert elsewhere.status_code == 303
+    assert elsewhere.headers["Location"] == job_url + "&again=1"
+    assert len(pool.jobs) == 2
     pool.run()
     third = phone.get(f"/t/{table_id}{ASK}&copies=2")
     assert third.status_code == 303 and "again" not in third.headers["Location"]
@@ -272,7 +282,7 @@ def test_expired_results_and_dead_jobs_are_cleaned_and_the_store_is_bounded(tmp_
     age(folder / "dead.job", 120)
     (folder / "dead.error").touch()
     age(folder / "dead.error", 120)
-    (folder / "live.job").touch()
+    (folder / "live.job").write_text(str(os.getpid()))
     assert jobs.status("dead").state is print_jobs.State.FAILED
     jobs.clean()
     # "old" expired; then 3000 bytes of results fit: a, b, c stay.
@@ -294,6 +304,23 @@ def test_a_dead_render_does_not_hold_its_job_or_the_queue(tmp_path):
     assert jobs.status("k1").state is print_jobs.State.MISSING
     assert jobs.submit("k2", {}).state is print_jobs.State.RUNNING
     assert len(pool.jobs) == 2
+
+
+def test_a_job_filed_by_a_worker_that_is_gone_is_dead_at_once(tmp_path):
+    jobs = spool(tmp_path)
+    jobs.executor = StubPool()
+    jobs.submit("k1", {})
+    assert (jobs.folder / "k1.job").read_text() == str(os.getpid())
+    assert jobs.status("k1").state is print_jobs.State.RUNNING
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    (jobs.folder / "k1.job").write_text(gone)  # a server restarted since
+    assert jobs.status("k1").state is print_jobs.State.MISSING
+    assert jobs.in_flight() == 0
 
 
 def test_the_key_follows_every_argument():
