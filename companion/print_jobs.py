@@ -41,6 +41,7 @@ import hashlib
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -109,6 +110,27 @@ def default_workers() -> int:
 NICENESS = 10
 
 
+_watching: list[int] = []  # the worker this pool process watches (once started)
+
+
+def _outlive_no_worker() -> None:
+    """A pool process ends when the worker process that started it is gone (killed after
+    gunicorn's graceful timeout, say): it would otherwise wait on its queue forever, since
+    it holds both ends of it. The worker is ``parent_process()``, not ``getppid()``: by
+    the first job the worker may be gone already (its pool process is then init's)."""
+    worker = multiprocessing.parent_process()
+    if _watching or worker is None or worker.pid is None:
+        return  # watching already, or drawing in the request (no pool)
+    _watching.append(worker.pid)
+
+    def watch() -> None:
+        while os.getppid() == worker.pid:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="print-pool-watch", daemon=True).start()
+
+
 @contextlib.contextmanager
 def _slot(folder: Path, slots: int) -> Iterator[None]:
     """Hold one of ``slots`` lock files of ``folder`` (waiting for one): the per-server
@@ -137,6 +159,8 @@ def render_job(folder: str, key: str, arguments: dict[str, Any], slots: int) -> 
     from printgen.errors import PrintError
 
     spool = Path(folder)
+    if slots:
+        _outlive_no_worker()
     try:
         with _slot(spool, slots) if slots else contextlib.nullcontext():
             if not (spool / f"{key}.pdf").exists():  # drawn meanwhile by another worker

@@ -19,6 +19,7 @@ import sys
 import time
 import urllib.request
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -407,3 +408,49 @@ def test_serve_refuses_a_negative_print_pool_in_one_line(tmp_path):
     )
     assert done.returncode == 2
     assert done.stderr == "error: --print-workers must be 0 or more, not -1\n"
+
+
+#: A worker process that files a kit whose slot is taken, waits until its pool process
+#: is in the job (its watch thread runs), names it, and dies as a worker killed by gunicorn.
+ORPHANING_WORKER = """
+import concurrent.futures, multiprocessing, os, sys, time
+from pathlib import Path
+from companion import print_jobs
+pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+pool.submit(print_jobs.render_job, sys.argv[1], "k", {}, 1)
+for _attempt in range(1200):  # 60 s at most
+    pids = list(pool._processes)
+    status = Path(f"/proc/{pids[0]}/status").read_text() if pids else ""
+    if "Threads:\t2" in status:
+        break
+    time.sleep(0.05)
+print(*pids, flush=True)
+os._exit(0)
+"""
+
+
+@pytest.mark.slow
+def test_a_pool_process_ends_with_the_worker_that_started_it(tmp_path):
+    import fcntl
+
+    with open(tmp_path / "slot-0.lock", "a+b") as slot:
+        fcntl.flock(slot, fcntl.LOCK_EX)  # the kit waits for this slot
+        named = tmp_path / "pool-pid"
+        with named.open("w") as out:  # a file, not a pipe: the pool process inherits it
+            worker = subprocess.Popen(
+                [sys.executable, "-c", ORPHANING_WORKER, str(tmp_path)], stdout=out
+            )
+            assert worker.wait(timeout=120) == 0
+        (pid,) = map(int, named.read_text().split())
+        for _attempt in range(100):  # bounded: 10 s; the watch looks every second
+            if not print_jobs._alive(pid) or _zombie(pid):
+                break
+            time.sleep(0.1)
+        assert not print_jobs._alive(pid) or _zombie(pid), "the pool process outlived its worker"
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return False
