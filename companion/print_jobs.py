@@ -1,9 +1,10 @@
 """Print kits drawn outside the request: a bounded process pool and a spool of results.
 
-A 20-copy kit is 11–14 s of pure CPU in ReportLab. Drawn inside the request it held the
-gevent worker's only thread, so every other phone of that worker waited with it (four such
-kits: ~25 s for a poll that takes 6 ms). Here the request only files a job and answers;
-the drawing happens in a process pool and the phone polls the job's page.
+A 20-copy kit is seconds of pure CPU in ReportLab (11–14 s in issue 27; A Dog's Life ~8 s
+of CPU on an idle core). Drawn inside the request it held the gevent worker's only thread,
+so every other phone of that worker waited with it (four such kits: ~25 s for a poll that
+takes 6 ms). Here the request only files a job and answers; the drawing happens in a
+process pool and the phone polls the job's page.
 
 * **Where a job lives.** Everything is a file in one spool folder (``CAMPFIRE_PRINT_FOLDER``,
   default ``instance/print_kits``) named by the job's key: the SHA-256 of the kit's
@@ -14,12 +15,13 @@ the drawing happens in a process pool and the phone polls the job's page.
   there (the job's URL carries the kit's options). Equal options give equal keys: a kit
   asked for twice is drawn once and served byte-identical (ReportLab's invariant mode).
 * **Bounded concurrency.** Each worker process has a ``ProcessPoolExecutor`` of
-  ``CAMPFIRE_PRINT_WORKERS`` processes (default: one per core but one, at least one), started
-  with ``spawn`` (never forked from a gevent-patched worker) at a lower CPU priority; a
-  render takes one of ``CAMPFIRE_PRINT_WORKERS`` lock files (``slot-<n>.lock``) first, so however
-  many gunicorn workers a server runs, at most ``CAMPFIRE_PRINT_WORKERS`` kits are drawn at once.
-  ``CAMPFIRE_PRINT_WORKERS = 0`` draws in the request (the old way: tests, and the bench's
-  baseline).
+  ``CAMPFIRE_PRINT_WORKERS`` processes (default: one per core but one, at least one),
+  started with ``spawn`` (never forked from a gevent-patched worker) at a lower CPU
+  priority. A render takes one of ``CAMPFIRE_PRINT_WORKERS`` lock files
+  (``slot-<n>.lock``) first, so however many gunicorn workers a server runs, at most that
+  many kits are drawn at once. A pool process ends when its worker is gone.
+  ``CAMPFIRE_PRINT_WORKERS = 0`` draws in the request (the old way: tests, and the
+  bench's baseline).
 * **Bounded queue.** At most ``CAMPFIRE_PRINT_QUEUE`` jobs are filed at once per server
   (``QueueFull`` beyond); a job file older than ``PRINT_JOB_SECONDS``, or filed by a worker
   process that is gone (its pid is the file's text: a restarted server), belongs to a

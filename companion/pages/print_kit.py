@@ -49,7 +49,8 @@ INK_SAVER_VALUES = {
 }
 #: The session's record of this phone's kit in flight: {"key": …, "url": …}.
 PHONE_JOB = "print_job"
-#: How often (seconds) the "preparing your kit" page asks again.
+#: How often (seconds) the "preparing your kit" page asks again without script (with
+#: script it asks on the app's poll, POLL_MS).
 POLL_SECONDS = 2
 
 
@@ -285,8 +286,8 @@ def file_kit(view: tables.TableView, options: KitOptions, key: str, arguments: A
     return None
 
 
-def job_url(table_id: str, key: str, options: KitOptions, **extra: Any) -> str:
-    return url_for("web.print_job", table_id=table_id, key=key, **options.query(), **extra)
+def job_url(table_id: str, key: str, options: KitOptions) -> str:
+    return url_for("web.print_job", table_id=table_id, key=key, **options.query())
 
 
 def phone_job_in_flight() -> dict[str, str] | None:
@@ -356,8 +357,9 @@ def stale_link(key: str) -> Any:
 
 @bp.get("/t/<table_id>/print/<key>")
 def print_job(table_id: str, key: str) -> Any:
-    """The job's page: "preparing your kit…" (polled: htmx every POLL_SECONDS, a meta
-    refresh without script), then the download. A job this server does not hold (expired,
+    """The job's page: "preparing your kit…" (asked again by htmx on the page's poll,
+    ``campfire:poll``, or by a meta refresh every POLL_SECONDS without script), then the
+    download. A job this server does not hold (expired,
     or filed on another server) is filed again."""
     job = checked_job(table_id, key)
     if job is None:
