@@ -67,6 +67,7 @@ class Phones:
             ("/healthz", {}),
         ]
         self.times: list[float] = []
+        self.slowest: list[tuple[float, float, str]] = []  # (ms, began, path)
         self.errors = 0
         self.stop = threading.Event()
         self.lock = threading.Lock()
@@ -87,7 +88,9 @@ class Phones:
                 ok = False
             with self.lock:
                 if ok:
-                    self.times.append((time.perf_counter() - began) * 1000)
+                    took = (time.perf_counter() - began) * 1000
+                    self.times.append(took)
+                    self.slowest = sorted([*self.slowest, (took, began, path)])[-3:]
                 else:
                     self.errors += 1
             self.stop.wait(0.05)  # a phone's pause between requests
@@ -148,6 +151,12 @@ def _kit(base: str, table_id: str, query: str, copies: int, stop: threading.Even
     return time.perf_counter() - began
 
 
+def kind(path: str) -> str:
+    if path == "/healthz":
+        return "healthz"
+    return "poll" if "?v=" in path else "table page"
+
+
 def run(name: str, print_workers: str | None, args: argparse.Namespace, folder: Path) -> float:
     env = {
         "CAMPFIRE_PRINT_FOLDER": str(folder / f"{name}-kits"),
@@ -187,6 +196,10 @@ def run(name: str, print_workers: str | None, args: argparse.Namespace, folder: 
         finished = list(took)  # the kits still drawn may add theirs as the server stops
     p99 = percentile(loaded, 0.99)
     drawn = [seconds for seconds in finished if seconds >= 0]
+    slowest = ", ".join(
+        f"{ms:.0f} ms at +{at - began:.1f} s ({kind(path)})"
+        for ms, at, path in reversed(phones.slowest)
+    )
     failed = finished.count(FAILED)
     print(
         f"{name:6} idle: p50 {statistics.median(quiet):6.1f} ms p99 {percentile(quiet, 0.99):6.1f}"
@@ -194,7 +207,8 @@ def run(name: str, print_workers: str | None, args: argparse.Namespace, folder: 
         f"{len(loaded)} answered, {phones.errors} failed, p50 {statistics.median(loaded):6.1f} ms"
         f" p99 {p99:7.1f} ms, max {max(loaded):7.1f} ms | kits: {len(drawn)} downloaded "
         f"(after {min(drawn, default=0):.0f}–{max(drawn, default=0):.0f} s), {failed} failed, "
-        f"{args.kits - len(drawn) - failed} still drawn after {args.seconds:.0f} s",
+        f"{args.kits - len(drawn) - failed} still drawn after {args.seconds:.0f} s | slowest: "
+        f"{slowest}",
         flush=True,
     )
     return p99

@@ -286,6 +286,16 @@ class PrintJobs:
         if isinstance(error, concurrent.futures.process.BrokenProcessPool):
             self.executor = None  # the next job starts a new pool
 
+    def start(self) -> None:
+        """Start the pool's processes now (a worker at boot, ``campfire serve``): started by
+        the first kit, they stalled that worker's every request ~1.5 s on a busy machine
+        (``bench/print_load.py``). Each process only imports what a job needs on its first
+        job, so an idle one costs little memory."""
+        if self.workers > 0:
+            executor = self._executor()
+            for _process in range(self.workers):
+                executor.submit(int)  # a no-op: each submit starts a process while none idles
+
     def _executor(self) -> Any:
         if self.executor is None:
             self.executor = concurrent.futures.ProcessPoolExecutor(

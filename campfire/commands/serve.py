@@ -101,10 +101,22 @@ def gunicorn_options(args: argparse.Namespace) -> dict[str, Any]:
         "timeout": 30,
         "graceful_timeout": 10,
         "keepalive": 5,
+        # Each worker starts its print pool before its first request (companion.print_jobs).
+        "post_worker_init": start_print_pool,
         "accesslog": None,
         "errorlog": "-",
         "loglevel": "warning",
     }
+
+
+def start_print_pool(worker: Any) -> None:
+    """gunicorn's ``post_worker_init``: the worker's app (``worker.wsgi``) starts its print
+    pool's processes and builds what a kit needs now rather than with its first kit."""
+    from companion import print_jobs
+    from companion.pages import print_kit
+
+    print_jobs.for_app(worker.wsgi).start()
+    print_kit.warm()
 
 
 def build_server(make_app: Any, options: dict[str, Any]) -> Any:

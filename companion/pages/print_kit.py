@@ -119,6 +119,15 @@ def offered_parts(game: str) -> frozenset[str]:
     return frozenset(printkit.component_ids(game, pieces=True))
 
 
+def warm() -> None:
+    """Build what a worker's first kit would before its first request (``campfire serve``
+    at boot): every game's tickable ids and printgen's fingerprint, 0.1–0.3 s cold, which
+    the first kit's request otherwise spent on the worker's only thread."""
+    for game in printkit.GAMES:
+        offered_parts(game)
+    print_jobs.printgen_fingerprint()
+
+
 def default_kit_options() -> KitOptions:
     """The reader's language, and the paper their region uses."""
     lang = str(get_locale())

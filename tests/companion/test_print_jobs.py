@@ -371,9 +371,14 @@ def test_the_real_pool_draws_the_kit_in_another_process(tmp_path):
 def test_campfire_serve_draws_kits_in_its_pool_under_gevent(tmp_path):
     """The real thing: `campfire serve --print-workers 1` (gevent workers; the pool's
     processes are spawned, and must not run the command line again)."""
-    env = {"CAMPFIRE_PRINT_FOLDER": str(tmp_path / "kits")}
+    env = {"CAMPFIRE_PRINT_FOLDER": str(tmp_path / "kits"), "CAMPFIRE_PRINT_WORKERS": "1"}
     with Server(f"sqlite:///{tmp_path / 'serve.sqlite3'}", env=env) as server:
         server.wait_until_up()
+        for _attempt in range(300):  # bounded: 30 s; started at boot, before any kit
+            if pool_processes(server.process.pid):
+                break
+            time.sleep(0.1)
+        assert len(pool_processes(server.process.pid)) == 1  # 1 worker x 1 pool process
         phone = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
         )
@@ -395,6 +400,23 @@ def test_campfire_serve_draws_kits_in_its_pool_under_gevent(tmp_path):
         with phone.open(server.url + download_link(page), timeout=10) as pdf:
             assert pdf.read().startswith(b"%PDF-")
     assert not list((tmp_path / "kits").glob("*.job"))
+
+
+def pool_processes(master: int) -> list[int]:
+    """The print pool processes under a `campfire serve` master (its workers' children)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().split(")")[1].split()[1])
+            grand = int(
+                (stat.parent.parent / str(ppid) / "stat").read_text().split(")")[1].split()[1]
+            )
+            command = (stat.parent / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue
+        if grand == master and b"spawn_main" in command:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def test_serve_refuses_a_negative_print_pool_in_one_line(tmp_path):
