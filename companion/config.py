@@ -20,6 +20,12 @@
     Events one table may hold (default 20,000: a long evening is a few hundred); a table
     at the limit refuses further changes with a message, and an import with more events
     is refused.
+``CAMPFIRE_PRINT_WORKERS``, ``CAMPFIRE_PRINT_QUEUE``, ``CAMPFIRE_PRINT_STORE_MB``
+    Print kits are drawn outside the request (companion.print_jobs): by this many processes
+    per server at once (default one per core but one; 0 draws them in the request), at
+    most this many kits filed at once (default 8; more are told the server is busy), and
+    the drawn kits kept for an hour up to this many MB (256) in ``CAMPFIRE_PRINT_FOLDER``
+    (default ``instance/print_kits``; every worker of a server must see the same folder).
 ``RATELIMIT_STORAGE_URI``
     Where rate-limit counters live. Default ``memory://``: per process, so with N workers
     and M servers a limit is N×M times looser. ``redis://host:6379`` shares them between
@@ -94,6 +100,14 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "JOIN_RATE_LIMIT": "30 per minute",
         # A print kit is CPU work (about half a second per game), so each phone gets a few.
         "PRINT_RATE_LIMIT": "10 per minute;100 per day",
+        # Print kits are drawn in a process pool (companion.print_jobs): None is one
+        # process per core but one; 0 draws them in the request (the old way).
+        "CAMPFIRE_PRINT_WORKERS": None,
+        "CAMPFIRE_PRINT_QUEUE": 8,  # kits filed at once per server; more: "busy, retry"
+        "CAMPFIRE_PRINT_STORE_MB": 256,  # drawn kits kept at most (oldest go first)
+        "PRINT_KEEP_SECONDS": 3600,  # a drawn kit is downloadable this long
+        "PRINT_JOB_SECONDS": 600,  # a job not done by then belongs to a dead render
+        "CAMPFIRE_PRINT_FOLDER": None,  # None: instance/print_kits
         # Per phone (address): a fast player taps a stepper a few times a second at most.
         "EVENT_RATE_LIMIT": "240 per minute;6000 per hour",
         "UNDO_RATE_LIMIT": "60 per minute",
@@ -136,11 +150,18 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
             "CAMPFIRE_ALLOWED_HOSTS",
             "RATELIMIT_STORAGE_URI",
             "RATELIMIT_KEY_PREFIX",
+            "CAMPFIRE_PRINT_FOLDER",
             *RATE_LIMITS,
         ):
             if os.environ.get(name):
                 app.config[name] = os.environ[name]
-        for number in ("CAMPFIRE_MAX_EVENTS", "CAMPFIRE_TRUSTED_PROXIES"):
+        for number in (
+            "CAMPFIRE_MAX_EVENTS",
+            "CAMPFIRE_TRUSTED_PROXIES",
+            "CAMPFIRE_PRINT_WORKERS",
+            "CAMPFIRE_PRINT_QUEUE",
+            "CAMPFIRE_PRINT_STORE_MB",
+        ):
             if os.environ.get(number, "").isdigit():
                 app.config[number] = int(os.environ[number])
     else:

@@ -61,6 +61,14 @@ def register(subparsers: Any) -> None:
         default=WORKER_CONNECTIONS,
         help=f"open connections per worker at most (default {WORKER_CONNECTIONS})",
     )
+    parser.add_argument(
+        "--print-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="print kits drawn at once, in processes of their own (default: one per core "
+        "but one; 0 draws them in the request); sets CAMPFIRE_PRINT_WORKERS",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -98,6 +106,8 @@ def gunicorn_options(args: argparse.Namespace) -> dict[str, Any]:
         # attached stops within about 2 s (issue 21) instead of holding them to the end.
         "graceful_timeout": GRACEFUL_SECONDS,
         "keepalive": 5,
+        # Each worker starts its print pool before its first request (companion.print_jobs).
+        "post_worker_init": start_print_pool,
         "accesslog": None,
         "errorlog": "-",
         "loglevel": "warning",
@@ -117,6 +127,16 @@ def worker_class() -> type[Any]:
             push.end_streams()
 
     return CampfireWorker
+
+
+def start_print_pool(worker: Any) -> None:
+    """gunicorn's ``post_worker_init``: the worker's app (``worker.wsgi``) starts its print
+    pool's processes and builds what a kit needs now rather than with its first kit."""
+    from companion import print_jobs
+    from companion.pages import print_kit
+
+    print_jobs.for_app(worker.wsgi).start()
+    print_kit.warm()
 
 
 def build_server(make_app: Any, options: dict[str, Any]) -> Any:
@@ -231,6 +251,15 @@ def database_problem(error: BaseException, url: str) -> ServeError:
     )
 
 
+def print_workers(value: int | None) -> None:
+    """``--print-workers``: handed to every worker's app through the environment."""
+    if value is None:
+        return
+    if value < 0:
+        raise ServeError(f"--print-workers must be 0 or more, not {value}", EXIT_INVALID)
+    os.environ["CAMPFIRE_PRINT_WORKERS"] = str(value)
+
+
 def prepare() -> Any:
     """Create (or migrate) the database once, before any worker starts."""
     from limits.errors import ConfigurationError
@@ -262,6 +291,7 @@ def run(args: argparse.Namespace) -> int:
     from companion import create_app
 
     try:
+        print_workers(getattr(args, "print_workers", None))
         check_listen(args.host, args.port)
         prepare()
     except ServeError as error:

@@ -1,27 +1,30 @@
 """The print-and-play kit page: printgen draws the kit; this page offers its
-options, checks them, builds the table's links (cover QR code, seat links) and streams the
-PDF."""
+options, checks them, builds the table's links (cover QR code, seat links) and files the
+kit with the print pool (companion.print_jobs), then shows a "preparing your kit" page that
+polls the job until the PDF can be downloaded.
+
+One kit in flight per phone: the phone's job is kept in its session, and asking for
+another kit while it is drawn answers with that job."""
 
 from __future__ import annotations
 
+import functools
 import logging
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Response, current_app, render_template, request
+from flask import current_app, redirect, render_template, request, send_file, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from companion import security, tables
+from companion import print_jobs, security, tables
 from companion.i18n import rule_error_message
-from companion.pages.base import absolute_url, bp, current_seat, load_table
+from companion.pages.base import absolute_url, bp, current_seat, load_table, small_number
 from games.errors import N_, RuleError
 from games.table import Player
 from printgen import kit as printkit
 from printgen.context import table_players
-from printgen.errors import PrintError
 from printgen.layout import DUPLEX_MODES, OFFSET_MAX, PAPERS, Offset
 from printgen.messages import LANGUAGES as PRINT_LANGUAGES
 from printgen.seatlinks import seat_links
@@ -47,11 +50,11 @@ INK_SAVER_VALUES = {
     "on": True,
     "true": True,
 }
-#: Kits drawn at once by one server process: each is ~0.5 s of pure CPU, so running more
-#: side by side only slows every one of them. A request waits at most RENDER_WAIT_SECONDS
-#: for a turn, then is told to try again (503) instead of hanging.
-RENDER_SLOTS = threading.BoundedSemaphore(2)
-RENDER_WAIT_SECONDS = 10.0
+#: The session's record of this phone's kit in flight: {"key": …, "url": …}.
+PHONE_JOB = "print_job"
+#: How often (seconds) the "preparing your kit" page asks again without script (with
+#: script it asks on the app's poll, POLL_MS).
+POLL_SECONDS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,20 @@ class KitOptions:
         """The download's name, as ``campfire print`` names its file."""
         part = "-" + "+".join(self.parts) if self.parts else ""
         return f"{game}-{self.lang}-{self.paper}{part}.pdf"
+
+    def query(self) -> dict[str, Any]:
+        """Every option as the print form sends it (``kit_options`` reads it back the
+        same): a job's URL carries its kit, so any worker or server can draw it."""
+        return {
+            "paper": self.paper,
+            "language": self.lang,
+            "duplex": self.duplex,
+            "ink_saver": "on" if self.ink_saver else "off",
+            "part": list(self.parts),
+            "copies": self.copies,
+            "offset_x": repr(self.offset[0]),
+            "offset_y": repr(self.offset[1]),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +112,26 @@ def kit_parts(game: str, lang: str, players: Sequence[Player] = ()) -> list[KitP
         KitPart(c.key, c.title, tuple(p.id for p in c.pieces))
         for c in printkit.kit_components(game, context)
     ]
+
+
+@functools.lru_cache(maxsize=256)
+def offered_parts(game: str, players: tuple[Player, ...] = ()) -> frozenset[str]:
+    """The component and piece ids of ``game``'s kit the form may tick (piece ids follow
+    the table's colours). Kept per process: they are printgen's (the same for every
+    request at a table), and building them costs a dogs-life job page poll ~20 ms of the
+    worker's only thread."""
+    if game not in printkit.GAMES:
+        return frozenset()
+    return frozenset(printkit.component_ids(game, pieces=True, players=players))
+
+
+def warm() -> None:
+    """Build what a worker's first kit would before its first request (``campfire serve``
+    at boot): every game's tickable ids and printgen's fingerprint, 0.1–0.3 s cold, which
+    the first kit's request otherwise spent on the worker's only thread."""
+    for game in printkit.GAMES:
+        offered_parts(game)
+    print_jobs.printgen_fingerprint()
 
 
 def default_kit_options() -> KitOptions:
@@ -152,21 +189,17 @@ def kit_options(
     if raw_ink.lower() not in INK_SAVER_VALUES:
         errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."), value=raw_ink[:20]))
     ink_saver = INK_SAVER_VALUES.get(raw_ink.lower(), False)
-    offered_parts = (
-        set(printkit.component_ids(game, pieces=True, players=players))
-        if game in printkit.GAMES
-        else set()
-    )
+    offered = offered_parts(game, tuple(players)) if game else frozenset()
     getlist = getattr(values, "getlist", None)
     raw_parts = getlist("part") if getlist else ([values["part"]] if "part" in values else [])
     parts: list[str] = []
     for raw in raw_parts:
-        if raw in offered_parts:
+        if raw in offered:
             parts.append(raw)
         else:
             errors.append(RuleError(N_("'{value}' is not a part of this kit."), value=raw[:30]))
     raw_copies = values.get("copies", "") or "1"
-    copies = int(raw_copies) if raw_copies.isdigit() else 0
+    copies = small_number(raw_copies) or 0  # "²".isdigit() is true, but no number
     if not 1 <= copies <= printkit.MAX_COPIES:
         errors.append(
             RuleError(
@@ -201,11 +234,6 @@ def kit_options(
     ), errors
 
 
-def kit_players(view: tables.TableView) -> tuple[Player, ...]:
-    """The table's seats as its kit prints them: names, and the colours of their pieces."""
-    return table_players(view.game, view.players, view.settings)
-
-
 def print_limit() -> str:
     return current_app.config["PRINT_RATE_LIMIT"]
 
@@ -234,18 +262,82 @@ def print_page_response(
     ), status if printable else 404
 
 
+def kit_players(view: tables.TableView) -> tuple[Player, ...]:
+    """The table's seats as its kit prints them: names, and the colours of their pieces."""
+    return table_players(view.game, view.players, view.settings)
+
+
 def wants_kit() -> bool:
-    """The print form was submitted (``download``): answer with the PDF."""
+    """The print form was submitted (``download``): file the kit."""
     return "download" in request.args
+
+
+def kit_job(view: tables.TableView, options: KitOptions) -> tuple[str, dict[str, Any]]:
+    """The job key and the ``render_kit`` arguments of ``options`` at this table: its
+    QR code on the cover, each seat's link (printgen.seatlinks) on that seat's board."""
+    table_url = absolute_url("web.table", table_id=view.id)
+    arguments = {
+        "game": view.game,
+        "paper": options.paper,
+        "lang": options.lang,
+        "duplex": options.duplex,
+        "ink_saver": options.ink_saver,
+        "table_url": table_url,
+        "seat_urls": tuple(seat_links(table_url, len(view.players))),
+        "players": kit_players(view),
+        "only": options.parts or None,
+        "copies": options.copies,
+        "back_offset": Offset(*options.offset),
+    }
+    return print_jobs.kit_key(arguments), arguments
+
+
+def busy_response(view: tables.TableView, options: KitOptions) -> Any:
+    busy = _("The server is busy making other kits. Please try again in a moment.")
+    page, status = print_page_response(view, options, errors=[busy], status=503)
+    return page, status, {"Retry-After": str(POLL_SECONDS * 5)}
+
+
+def file_kit(view: tables.TableView, options: KitOptions, key: str, arguments: Any) -> Any:
+    """File the job (unless drawn or filed already) and make it this phone's; None when
+    filed, else the "busy" page."""
+    try:
+        print_jobs.for_app().submit(key, arguments)
+    except print_jobs.QueueFull:
+        return busy_response(view, options)
+    session[PHONE_JOB] = {"key": key, "url": job_url(view.id, key, options)}
+    return None
+
+
+def job_url(table_id: str, key: str, options: KitOptions) -> str:
+    return url_for("web.print_job", table_id=table_id, key=key, **options.query())
+
+
+def phone_job_in_flight() -> dict[str, str] | None:
+    """This phone's kit, while it is being drawn."""
+    held = session.get(PHONE_JOB)
+    if not isinstance(held, dict) or not isinstance(held.get("key"), str):
+        return None
+    state = print_jobs.for_app().status(held["key"]).state
+    return held if state is print_jobs.State.RUNNING else None
+
+
+def phones_other_kit(key: str) -> Any:
+    """One kit in flight per phone: while another of its kits is drawn, that kit's page
+    (saying so); else None."""
+    held = phone_job_in_flight()
+    if held is None or held["key"] == key:
+        return None
+    return redirect(held["url"] + "&again=1", 303)
 
 
 @bp.get("/t/<table_id>/print")
 @security.limiter.limit(print_limit, exempt_when=lambda: not wants_kit())
 def print_page(table_id: str) -> Any:
-    """The print form (paper, language, two-sided mode, ink saver); submitted (a GET with
-    ``download``), the kit as a PDF download, with this table's QR code on the cover and
-    each seat's link (printgen.seatlinks) on that seat's player board. One URL for both, so
-    the language switcher on a refused form shows the form again, not a download."""
+    """The print form (paper, language, two-sided mode, parts, copies, ink saver);
+    submitted (a GET with ``download``), the kit is filed and the phone is sent to its job
+    page. One URL for both, so the language switcher on a refused form shows the form
+    again. Asked while this phone's previous kit is still drawn: that kit's page."""
     view = load_table(table_id)
     if not wants_kit():
         return print_page_response(view, default_kit_options())
@@ -256,37 +348,91 @@ def print_page(table_id: str) -> Any:
         return print_page_response(
             view, options, status=400, errors=[rule_error_message(e) for e in refusals]
         )
-    table_url = absolute_url("web.table", table_id=view.id)
-    if not RENDER_SLOTS.acquire(timeout=RENDER_WAIT_SECONDS):
-        busy = _("The server is busy making other kits. Please try again in a moment.")
-        return print_page_response(view, options, errors=[busy], status=503)
-    try:
-        pdf = printkit.render_kit(
-            view.game,
-            paper=options.paper,
-            lang=options.lang,
-            duplex=options.duplex,
-            ink_saver=options.ink_saver,
-            table_url=table_url,
-            seat_urls=seat_links(table_url, len(view.players)),
-            players=kit_players(view),
-            only=options.parts or None,
-            copies=options.copies,
-            back_offset=Offset(*options.offset),
+    key, arguments = kit_job(view, options)
+    refused = phones_other_kit(key) or file_kit(view, options, key, arguments)
+    return refused or redirect(job_url(view.id, key, options), 303)
+
+
+Job = tuple[tables.TableView, KitOptions, dict[str, Any]]
+
+
+def checked_job(table_id: str, key: str) -> Job | None:
+    """The table and kit a job URL names; None for options that are not the ones of
+    ``key`` (a stale link: other code, other players, edited by hand)."""
+    view = load_table(table_id)
+    options, refusals = kit_options(request.args, view.game, kit_players(view))
+    if view.game in printkit.GAMES and not refusals:
+        real_key, arguments = kit_job(view, options)
+        if real_key == key:
+            return view, options, arguments
+    return None
+
+
+def stale_link(key: str) -> Any:
+    """This phone's own job asked without its options (the language switcher keeps only
+    the path): its page; any other key with options not its own: 404 with a sentence."""
+    held = session.get(PHONE_JOB)
+    if isinstance(held, dict) and held.get("key") == key and isinstance(held.get("url"), str):
+        return redirect(held["url"], 303)
+    message = _("This kit link is out of date. Ask for the kit again on the print page.")
+    return render_template("error.html", code=404, message=message), 404
+
+
+@bp.get("/t/<table_id>/print/<key>")
+def print_job(table_id: str, key: str) -> Any:
+    """The job's page: "preparing your kit…" (asked again by htmx on the page's poll,
+    ``campfire:poll``, or by a meta refresh every POLL_SECONDS without script), then the
+    download. A job this server does not hold (expired,
+    or filed on another server) is filed again."""
+    job = checked_job(table_id, key)
+    if job is None:
+        return stale_link(key)
+    view, options, arguments = job
+    jobs = print_jobs.for_app()
+    status = jobs.status(key)
+    if status.state is print_jobs.State.MISSING:
+        refused = phones_other_kit(key) or file_kit(view, options, key, arguments)
+        if refused:
+            return refused
+        status = jobs.status(key)
+    failed = None
+    if status.state is print_jobs.State.FAILED:
+        reason = status.error
+        failed = (
+            _("This kit cannot be printed: %(reason)s", reason=reason)
+            if reason
+            else _("Something went wrong on our side. Please try again.")
         )
-    except PrintError as error:
-        # The options were checked above, so this is the server's setup (e.g. a public URL
-        # that is not http(s)); say what printgen said rather than fail with a 500.
-        log.warning("print kit for table %s refused: %s", view.id, error)
-        message = _("This kit cannot be printed: %(reason)s", reason=str(error))
-        return print_page_response(view, options, errors=[message], status=400)
-    finally:
-        RENDER_SLOTS.release()
-    return Response(
-        pdf,
-        mimetype="application/pdf",
-        headers={
-            "Content-Disposition": f'attachment; filename="{options.filename(view.game)}"',
-            "Cache-Control": "private, no-store",
-        },
+    page = render_template(
+        "print_job.html",
+        table=view,
+        seat=current_seat(view),
+        state=status.state.value,
+        failed=failed,
+        again="again" in request.args,
+        job_url=job_url(view.id, key, options),
+        download_url=url_for("web.print_download", table_id=view.id, key=key, **options.query()),
+        form_url=url_for("web.print_page", table_id=view.id),
+        poll_seconds=POLL_SECONDS,
     )
+    # app.js has htmx swap a 400 in too: the failure shows in place of "preparing".
+    return page, 400 if failed else 200, {"Cache-Control": "no-store"}
+
+
+@bp.get("/t/<table_id>/print/<key>/kit.pdf")
+def print_download(table_id: str, key: str) -> Any:
+    """The drawn kit, as an attachment named as ``campfire print`` names its file; not
+    drawn (yet, or any more): its job page."""
+    job = checked_job(table_id, key)
+    if job is None:
+        return stale_link(key)
+    view, options, _arguments = job
+    try:
+        handle = print_jobs.for_app().pdf(key).open("rb")  # held open: clean-up may unlink
+    except FileNotFoundError:
+        return redirect(job_url(view.id, key, options), 303)
+    response = send_file(handle, mimetype="application/pdf")
+    name = options.filename(view.game)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "private, no-store"
+    return response

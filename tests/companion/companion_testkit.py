@@ -45,6 +45,10 @@ def app_config(tmp_path: Any, **extra: Any) -> dict[str, Any]:
         # A version stream ends quickly in tests that read whole answers (route sweeps);
         # the push tests set their own lifetimes.
         "PUSH_STREAM_SECONDS": 0.05,
+        # Print kits are drawn in the request (no pool processes) into the test's folder;
+        # tests/companion/test_print_jobs.py tries the pool.
+        "CAMPFIRE_PRINT_WORKERS": 0,
+        "CAMPFIRE_PRINT_FOLDER": str(tmp_path / "print_kits"),
     }
     config.update(extra)
     return config

@@ -1,13 +1,16 @@
 """Seat links (/t/<id>/s/<n>) and the "Print kit" page and download:
-the PDF streamed from printgen with the table's seat links in the player boards' QR codes;
-bad options are a 400 page in the reader's language, never a 500; the download is
-rate-limited and never waits forever for a render slot."""
+the PDF drawn by printgen with the table's seat links in the player boards' QR codes;
+bad options are a 400 page in the reader's language, never a 500; asking is rate-limited.
+These tests draw the kit in the request (``CAMPFIRE_PRINT_WORKERS`` 0, companion_testkit):
+the form sends the phone to the kit's job page, which offers the download.
+The job flow itself (pool, queue, one kit per phone) is test_print_jobs.py's."""
 
 from __future__ import annotations
 
+import html
 import io
+import re
 import subprocess
-import threading
 
 import pytest
 import zxingcpp
@@ -55,6 +58,18 @@ def seat_of(client, table_id):
         return None
     with client.application.app_context():
         return tables.seat_of(table_id, token)
+
+
+def download(client, path: str, **kwargs):
+    """Submit the print form (``path``: its GET) and follow the phone to the download:
+    the form's 303 to the job page, the page's download link, the PDF's answer."""
+    asked = client.get(path, **kwargs)
+    assert asked.status_code == 303, asked.get_data(as_text=True)
+    page = client.get(asked.headers["Location"], **kwargs)
+    assert page.status_code == 200, page.get_data(as_text=True)
+    link = re.search(r'href="([^"]*/kit\.pdf[^"]*)"', page.get_data(as_text=True))
+    assert link, "the job page offers no download"
+    return client.get(html.unescape(link.group(1)), **kwargs)
 
 
 def qr_codes_on_page(pdf: bytes, page: int, tmp_path) -> list[str]:
@@ -188,8 +203,9 @@ def test_download_is_the_pdf_with_seat_links_on_the_herd_cards(tmp_path, make_ta
     app = create_app(app_config(tmp_path, CAMPFIRE_PUBLIC_URL=PUBLIC + "/"))
     table = lion_table(app)
     client = app.test_client()
-    response = client.get(
-        f"/t/{table.id}/print?download=pdf&paper=letter&language=ja&duplex=fold&ink_saver=on"
+    response = download(
+        client,
+        f"/t/{table.id}/print?download=pdf&paper=letter&language=ja&duplex=fold&ink_saver=on",
     )
     assert response.status_code == 200, response.get_data(as_text=True)
     assert response.mimetype == "application/pdf"
@@ -221,7 +237,7 @@ def test_a_tables_kit_prints_each_seats_own_colour_and_name(tmp_path):
             "bison", [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}], None
         )
     client = app.test_client()
-    response = client.get(f"/t/{table.id}/print?download=pdf&duplex=fold&part=board-red")
+    response = download(client, f"/t/{table.id}/print?download=pdf&duplex=fold&part=board-red")
     assert response.status_code == 200, response.get_data(as_text=True)
     (page,) = PdfReader(io.BytesIO(response.data)).pages
     assert "Ann · Seat 1" in page.extract_text()
@@ -244,7 +260,7 @@ def test_the_page_offers_and_prints_the_pieces_in_the_tables_colours(tmp_path):
     client = app.test_client()
     page = client.get(f"/t/{table.id}/print").get_data(as_text=True)
     assert 'value="board-purple"' in page and 'value="board-green"' not in page
-    response = client.get(f"/t/{table.id}/print?download=pdf&duplex=fold&part=board-purple")
+    response = download(client, f"/t/{table.id}/print?download=pdf&duplex=fold&part=board-purple")
     assert response.status_code == 200, response.get_data(as_text=True)
     (pdf_page,) = PdfReader(io.BytesIO(response.data)).pages
     assert "Cleo · Seat 3" in pdf_page.extract_text()
@@ -252,7 +268,7 @@ def test_the_page_offers_and_prints_the_pieces_in_the_tables_colours(tmp_path):
 
 
 def test_download_without_options_uses_the_defaults(client, lion):
-    response = client.get(f"/t/{lion.id}/print?download", headers={"Accept-Language": "it"})
+    response = download(client, f"/t/{lion.id}/print?download", headers={"Accept-Language": "it"})
     assert response.status_code == 200
     assert response.headers["Content-Disposition"] == (
         'attachment; filename="lion-square-it-a4.pdf"'
@@ -304,26 +320,13 @@ def test_printgen_refusal_is_a_400_page_not_a_500(tmp_path):
     # A public URL without http(s):// gives printgen a table URL it refuses.
     app = create_app(app_config(tmp_path, CAMPFIRE_PUBLIC_URL="campfire.local"))
     table = lion_table(app)
-    response = app.test_client().get(f"/t/{table.id}/print?download=pdf")
+    response = app.test_client().get(f"/t/{table.id}/print?download=pdf", follow_redirects=True)
     assert response.status_code == 400
     assert (
         "This kit cannot be printed: the table URL must be an http:// or https:// URL"
         in response.get_data(as_text=True)
     )
-    # The render slot was given back.
-    assert pages_print.RENDER_SLOTS.acquire(timeout=0)
-    pages_print.RENDER_SLOTS.release()
     dispose(app)
-
-
-def test_busy_server_answers_503_instead_of_waiting_forever(client, lion, monkeypatch):
-    taken = threading.BoundedSemaphore(1)
-    taken.acquire()
-    monkeypatch.setattr(pages_print, "RENDER_SLOTS", taken)
-    monkeypatch.setattr(pages_print, "RENDER_WAIT_SECONDS", 0.01)
-    response = client.get(f"/t/{lion.id}/print?download=pdf")
-    assert response.status_code == 503
-    assert "The server is busy making other kits." in response.get_data(as_text=True)
 
 
 def test_download_is_rate_limited(tmp_path):
@@ -345,11 +348,11 @@ def test_every_kit_language_is_offered_on_the_page(client, lion, lang):
 
 
 def test_kit_language_does_not_switch_the_app_language(client, lion):
-    response = client.get(
-        f"/t/{lion.id}/print?download=pdf&language=it", headers={"Accept-Language": "ja"}
+    response = download(
+        client, f"/t/{lion.id}/print?download=pdf&language=it", headers={"Accept-Language": "ja"}
     )
     assert response.headers["Content-Disposition"].endswith('filename="lion-square-it-a4.pdf"')
-    assert "Set-Cookie" not in response.headers
+    assert client.get_cookie("lang") is None
     page = client.get(f"/t/{lion.id}", headers={"Accept-Language": "ja"})
     assert '<html lang="ja">' in page.get_data(as_text=True)
 
@@ -375,8 +378,9 @@ def test_the_page_offers_each_component_copies_and_a_back_offset(client, lion):
 
 
 def test_ticked_parts_and_copies_print_only_those(client, lion):
-    response = client.get(
-        f"/t/{lion.id}/print?download=pdf&part=lion-square.herds&copies=2&offset_x=0.5&offset_y=-1"
+    response = download(
+        client,
+        f"/t/{lion.id}/print?download=pdf&part=lion-square.herds&copies=2&offset_x=0.5&offset_y=-1",
     )
     assert response.status_code == 200, response.get_data(as_text=True)
     assert response.headers["Content-Disposition"] == (
@@ -398,11 +402,11 @@ def test_the_page_offers_each_piece_alone_under_its_part(client, lion):
 
 
 def test_a_ticked_piece_prints_alone_with_its_back_and_stays_ticked_on_a_refusal(client, lion):
-    herd = client.get(f"/t/{lion.id}/print?download=pdf&part=H2")
+    herd = download(client, f"/t/{lion.id}/print?download=pdf&part=H2")
     assert herd.status_code == 200, herd.get_data(as_text=True)
     pages = PdfReader(io.BytesIO(herd.data)).pages
     assert len(pages) == 1 and pages[0].extract_text().count("Herd") == 1  # one card
-    card = client.get(f"/t/{lion.id}/print?download=pdf&part=Y07")
+    card = download(client, f"/t/{lion.id}/print?download=pdf&part=Y07")
     assert len(PdfReader(io.BytesIO(card.data)).pages) == 2  # its front, then its back
     refused = client.get(f"/t/{lion.id}/print?download=pdf&part=H2&copies=0")
     page = refused.get_data(as_text=True)
@@ -444,7 +448,7 @@ def test_a_bad_copies_value_in_italian(client, lion):
 def test_a_tables_kit_names_each_herd_card_after_its_player(client, lion):
     """Issue 21: printed for a table, Lion Square's herd cards carry the players' names (the
     fourth card, without a player at a table of three, keeps its label H4)."""
-    response = client.get(f"/t/{lion.id}/print?download=pdf&parts=lion-square.herds")
+    response = download(client, f"/t/{lion.id}/print?download=pdf&part=lion-square.herds")
     assert response.status_code == 200, response.get_data(as_text=True)
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
     names = [player.name for player in lion.players]

@@ -49,6 +49,7 @@ URL_VALUES: dict[str, list[str]] = {
     "action": ["eat", "start-turn", "nope", "%00"],
     "seat": ["0", "1", "7", "99999999999999999999"],
     "filename": ["app.js", "nope.css", "../companion/config.py", "%2e%2e/secret_key"],
+    "key": ["0" * 64, "x", "%2e%2e%2fsecret_key", "%00"],  # a print job's key
 }
 
 #: Every form/query field a view reads (plus the repeated and prefixed ones).

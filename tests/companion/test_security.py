@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 from typing import Any
@@ -187,9 +188,14 @@ def test_error_pages_carry_the_headers(client: Any) -> None:
 def test_the_print_kit_download_carries_no_player_string(
     client: Any, hostile_tables: dict[str, str]
 ) -> None:
-    response = client.get(
-        f"/t/{hostile_tables['lion-square']}/print?download=1&paper=a4&language=en&duplex=long"
+    # The form sends the phone to the kit's job page (drawn in the request in tests).
+    job = client.get(
+        f"/t/{hostile_tables['lion-square']}/print?download=1&paper=a4&language=en&duplex=long",
+        follow_redirects=True,
     )
+    check_html(job, "print job")
+    link = html.unescape(re.search(r'href="([^"]*/kit\.pdf[^"]*)"', job.get_data(as_text=True))[1])
+    response = client.get(link)
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     disposition = response.headers["Content-Disposition"]
     assert disposition == 'attachment; filename="lion-square-en-a4.pdf"'

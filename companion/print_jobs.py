@@ -1,0 +1,356 @@
+"""Print kits drawn outside the request: a bounded process pool and a spool of results.
+
+A 20-copy kit is seconds of pure CPU in ReportLab (11–14 s in issue 27; A Dog's Life ~8 s
+of CPU on an idle core). Drawn inside the request it held the gevent worker's only thread,
+so every other phone of that worker waited with it (four such kits: ~25 s for a poll that
+takes 6 ms). Here the request only files a job and answers; the drawing happens in a
+process pool and the phone polls the job's page.
+
+* **Where a job lives.** Everything is a file in one spool folder (``CAMPFIRE_PRINT_FOLDER``,
+  default ``instance/print_kits``) named by the job's key: the SHA-256 of the kit's
+  arguments and of printgen's sources (``kit_key``). ``<key>.job`` while it is drawn,
+  ``<key>.pdf`` once drawn, ``<key>.error`` when printgen refused it. Every worker process
+  of a server shares the folder, so a poll finds the job whichever worker it lands on; a
+  poll that lands on another server (its own folder) finds nothing and files the job
+  there (the job's URL carries the kit's options). Equal options give equal keys: a kit
+  asked for twice is drawn once and served byte-identical (ReportLab's invariant mode).
+* **Bounded concurrency.** Each worker process has a ``ProcessPoolExecutor`` of
+  ``CAMPFIRE_PRINT_WORKERS`` processes (default: one per core but one, at least one),
+  started with ``spawn`` (never forked from a gevent-patched worker) at a lower CPU
+  priority. A render takes one of ``CAMPFIRE_PRINT_WORKERS`` lock files
+  (``slot-<n>.lock``) first, so however many gunicorn workers a server runs, at most that
+  many kits are drawn at once. A pool process ends when its worker is gone.
+  ``CAMPFIRE_PRINT_WORKERS = 0`` draws in the request (the old way: tests, and the
+  bench's baseline).
+* **Bounded queue.** At most ``CAMPFIRE_PRINT_QUEUE`` jobs are filed at once per server
+  (``QueueFull`` beyond); a job file older than ``PRINT_JOB_SECONDS``, or filed by a worker
+  process that is gone (its pid is the file's text: a restarted server), belongs to a
+  render that died and no longer counts.
+* **Bounded storage.** Results are kept ``PRINT_KEEP_SECONDS``; when they take more than
+  ``CAMPFIRE_PRINT_STORE_MB`` the oldest go first. Clean-up runs whenever a job is filed.
+
+The per-phone rule (one kit in flight per phone) is the page's: it keeps the phone's job
+in its session (companion.pages.print_kit).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import fcntl
+import functools
+import hashlib
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app
+
+from companion import fingerprint
+
+log = logging.getLogger(__name__)
+
+EXTENSION = "campfire.print_jobs"
+#: How long a render waits between tries for a free slot (seconds; inside a pool process).
+SLOT_PAUSE = 0.1
+#: What a job's failure file holds when the render failed for a reason printgen did not
+#: name (a crashed pool process): the page says "something went wrong".
+UNEXPECTED = ""
+#: printgen's sources, whose digest is part of every key.
+PRINTGEN = Path(__file__).resolve().parents[1] / "printgen"
+
+
+class State(Enum):
+    MISSING = "missing"  # never filed here, expired, or its render died
+    RUNNING = "running"  # filed: waiting for a slot or being drawn
+    READY = "ready"
+    FAILED = "failed"
+
+
+class QueueFull(Exception):
+    """This server has ``CAMPFIRE_PRINT_QUEUE`` kits in hand already."""
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    state: State
+    error: str | None = None  # FAILED: printgen's reason (English), or UNEXPECTED
+
+
+@functools.cache
+def printgen_fingerprint() -> str:
+    """A digest of printgen's sources: a kit drawn by other code is another kit."""
+    return fingerprint.of_files(sorted(PRINTGEN.rglob("*.py")))
+
+
+def kit_key(arguments: dict[str, Any]) -> str:
+    """The job key of ``printgen.kit.render_kit(**arguments)``: its ``repr`` holds only
+    strings, numbers, booleans, tuples and an ``Offset``, all with a stable ``repr``."""
+    text = f"{printgen_fingerprint()}\0{sorted(arguments.items())!r}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def default_workers() -> int:
+    """One pool process per core but one (the web workers keep a core), at least one."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+# ---------------------------------------------------------------------------------------
+# inside a pool process
+
+
+#: The pool processes' niceness: they yield the CPU to the web workers, so a poll waits
+#: for no kit. Set first thing in the new process (``os.nice`` as the pool's initializer),
+#: before the imports of its first job.
+NICENESS = 10
+
+
+_watching: list[int] = []  # the worker this pool process watches (once started)
+
+
+def _outlive_no_worker() -> None:
+    """A pool process ends when the worker process that started it is gone (killed after
+    gunicorn's graceful timeout, say): it would otherwise wait on its queue forever, since
+    it holds both ends of it. The worker is ``parent_process()``, not ``getppid()``: by
+    the first job the worker may be gone already (its pool process is then init's)."""
+    worker = multiprocessing.parent_process()
+    if _watching or worker is None or worker.pid is None:
+        return  # watching already, or drawing in the request (no pool)
+    _watching.append(worker.pid)
+
+    def watch() -> None:
+        while os.getppid() == worker.pid:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="print-pool-watch", daemon=True).start()
+
+
+@contextlib.contextmanager
+def _slot(folder: Path, slots: int) -> Iterator[None]:
+    """Hold one of ``slots`` lock files of ``folder`` (waiting for one): the per-server
+    limit, whichever worker process filed the job. The lock goes with the process."""
+    while True:
+        for n in range(slots):
+            handle = open(folder / f"slot-{n}.lock", "a+b")  # noqa: SIM115 (held below)
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.close()
+                continue
+            try:
+                yield
+            finally:
+                handle.close()  # closing lets go of the lock
+            return
+        time.sleep(SLOT_PAUSE)
+
+
+def render_job(folder: str, key: str, arguments: dict[str, Any], slots: int) -> None:
+    """Draw one kit into ``<key>.pdf`` (``<key>.error`` when printgen refuses it), then
+    remove ``<key>.job``. Runs in a pool process (or in the request when the pool is
+    off); ``slots`` 0 takes no slot."""
+    from printgen import kit as printkit
+    from printgen.errors import PrintError
+
+    spool = Path(folder)
+    if slots:
+        _outlive_no_worker()
+    try:
+        with _slot(spool, slots) if slots else contextlib.nullcontext():
+            if not (spool / f"{key}.pdf").exists():  # drawn meanwhile by another worker
+                try:
+                    pdf = printkit.render_kit(**arguments)
+                except PrintError as error:
+                    _write(spool / f"{key}.error", str(error).encode())
+                else:
+                    _write(spool / f"{key}.pdf", pdf)
+    finally:
+        (spool / f"{key}.job").unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # no signal: only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's: it exists
+        return True
+    return True
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Whole or not at all: a reader never sees half a PDF."""
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    part.write_bytes(data)
+    os.replace(part, path)
+
+
+# ---------------------------------------------------------------------------------------
+# in the web worker
+
+
+class PrintJobs:
+    """The spool and pool of one worker process (see the module docstring)."""
+
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        workers: int,
+        queue: int,
+        keep_seconds: float,
+        store_bytes: int,
+        job_seconds: float,
+    ) -> None:
+        self.folder = folder
+        self.workers = workers
+        self.queue = queue
+        self.keep_seconds = keep_seconds
+        self.store_bytes = store_bytes
+        self.job_seconds = job_seconds
+        self.executor: Any = None  # made on first use (tests put a stub here)
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def pdf(self, key: str) -> Path:
+        return self.folder / f"{key}.pdf"
+
+    def status(self, key: str) -> Status:
+        if self.pdf(key).exists():
+            return Status(State.READY)
+        with contextlib.suppress(FileNotFoundError):
+            return Status(State.FAILED, (self.folder / f"{key}.error").read_text("utf-8"))
+        if self._running(self.folder / f"{key}.job"):
+            return Status(State.RUNNING)
+        return Status(State.MISSING)
+
+    def _running(self, job: Path) -> bool:
+        """Whether ``job`` belongs to a live render: younger than ``job_seconds``, and the
+        worker process that filed it (its pid is the file's text) is still there — a
+        restarted server's jobs died with its pool."""
+        try:
+            fresh = time.time() - job.stat().st_mtime < self.job_seconds
+            filer = int(job.read_text("ascii") or "0")
+        except (FileNotFoundError, ValueError):
+            return False
+        return fresh and filer > 0 and _alive(filer)
+
+    def submit(self, key: str, arguments: dict[str, Any]) -> Status:
+        """File the job unless it is drawn or filed already; its status. A failed job is
+        filed again (asking again is how a phone retries). Raises ``QueueFull``."""
+        status = self.status(key)
+        if status.state in (State.READY, State.RUNNING):
+            return status
+        self.clean()
+        (self.folder / f"{key}.error").unlink(missing_ok=True)
+        if self.in_flight() >= self.queue:
+            raise QueueFull
+        job = self.folder / f"{key}.job"
+        job.unlink(missing_ok=True)  # a dead render's
+        try:
+            # O_EXCL: of two workers filing one key at once, one files it.
+            handle = os.open(job, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            return Status(State.RUNNING)
+        with os.fdopen(handle, "w", encoding="ascii") as filed:
+            filed.write(str(os.getpid()))
+        if self.workers == 0:
+            render_job(str(self.folder), key, arguments, 0)
+            return self.status(key)
+        try:
+            future = self._executor().submit(
+                render_job, str(self.folder), key, arguments, self.workers
+            )
+        except Exception:
+            job.unlink(missing_ok=True)
+            raise
+        future.add_done_callback(functools.partial(self._finished, key))
+        return Status(State.RUNNING)
+
+    def _finished(self, key: str, future: concurrent.futures.Future[None]) -> None:
+        """A render that died without a word (a killed pool process) fails its job."""
+        error = None if future.cancelled() else future.exception()
+        if error is None:
+            return
+        log.error("print kit %s failed: %s", key[:12], type(error).__name__, exc_info=error)
+        with contextlib.suppress(OSError):
+            _write(self.folder / f"{key}.error", UNEXPECTED.encode())
+            (self.folder / f"{key}.job").unlink(missing_ok=True)
+        if isinstance(error, concurrent.futures.process.BrokenProcessPool):
+            self.executor = None  # the next job starts a new pool
+
+    def start(self) -> None:
+        """Start the pool's processes now (a worker at boot, ``campfire serve``): started by
+        the first kit, they stalled that worker's every request ~1.5 s on a busy machine
+        (``bench/print_load.py``). Each process only imports what a job needs on its first
+        job, so an idle one costs little memory."""
+        if self.workers > 0:
+            executor = self._executor()
+            for _process in range(self.workers):
+                executor.submit(int)  # a no-op: each submit starts a process while none idles
+
+    def _executor(self) -> Any:
+        if self.executor is None:
+            self.executor = concurrent.futures.ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=os.nice,
+                initargs=(NICENESS,),
+            )
+        return self.executor
+
+    def in_flight(self) -> int:
+        return sum(self._running(job) for job in self.folder.glob("*.job"))
+
+    def clean(self) -> None:
+        """Remove expired results, dead jobs' files, then the oldest results while they
+        take more than ``store_bytes``."""
+        now = time.time()
+        results: list[tuple[float, int, Path]] = []
+        for path in self.folder.iterdir():
+            try:
+                info = path.stat()
+            except FileNotFoundError:
+                continue
+            age = now - info.st_mtime
+            lifetime = {".pdf": self.keep_seconds, ".error": self.keep_seconds}.get(
+                path.suffix, self.job_seconds
+            )
+            if path.suffix in (".pdf", ".error", ".job", ".part") and age > lifetime:
+                path.unlink(missing_ok=True)
+            elif path.suffix == ".pdf":
+                results.append((info.st_mtime, info.st_size, path))
+        total = sum(size for _when, size, _path in results)
+        for _when, size, path in sorted(results):
+            if total <= self.store_bytes:
+                break
+            path.unlink(missing_ok=True)
+            total -= size
+
+
+def for_app(app: Flask | None = None) -> PrintJobs:
+    """The app's jobs (made on first use in each process)."""
+    app = app or current_app
+    jobs: PrintJobs | None = app.extensions.get(EXTENSION)
+    if jobs is None:
+        config = app.config
+        workers = config.get("CAMPFIRE_PRINT_WORKERS")
+        jobs = app.extensions.setdefault(
+            EXTENSION,
+            PrintJobs(
+                Path(config.get("CAMPFIRE_PRINT_FOLDER") or Path(app.instance_path) / "print_kits"),
+                workers=default_workers() if workers is None else int(workers),
+                queue=int(config["CAMPFIRE_PRINT_QUEUE"]),
+                keep_seconds=float(config["PRINT_KEEP_SECONDS"]),
+                store_bytes=int(config["CAMPFIRE_PRINT_STORE_MB"]) * 1024 * 1024,
+                job_seconds=float(config["PRINT_JOB_SECONDS"]),
+            ),
+        )
+    return jobs
