@@ -40,7 +40,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType, ModuleType
@@ -48,7 +48,7 @@ from typing import Any
 
 from flask import current_app
 from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from companion import config, db, fingerprint, registry, versions
@@ -607,6 +607,10 @@ def existing(table_ids: Sequence[str]) -> list[TableView]:
             views.append(get(table_id))
         except (TableNotFound, RuleError):  # a table of a game no longer offered
             continue
+        except OperationalError:  # the database is down: the page answers 503
+            raise
+        except Exception:  # a row this server cannot read: the list goes on without it
+            log.exception("table %s cannot be read; left out of the recent tables", table_id)
     return views
 
 
@@ -1073,14 +1077,31 @@ def export(table_id: str) -> dict[str, Any]:
         }
 
 
+#: The dates an import may carry (UTC): a crafted far date (``9999-12-31T23:59:59-14:00``)
+#: would be stored on PostgreSQL past what its driver reads back, or overflow a local time
+#: zone on a page, and no table was played before 2000 or will be after 2100.
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 1, 1, tzinfo=UTC)
+
+
 def _timestamp(value: Any) -> datetime:
+    """An imported ISO 8601 date and time, in UTC (SQLite keeps no offset: a stored time
+    is UTC everywhere), from 2000 up to 2100; a time without an offset is UTC."""
     if isinstance(value, str):
         try:
             stamp = datetime.fromisoformat(value)
         except ValueError:
             pass
         else:
-            return stamp if stamp.tzinfo else stamp.replace(tzinfo=utcnow().tzinfo)
+            try:
+                stamp = (stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)).astimezone(UTC)
+            except OverflowError:  # an offset past year 1 or 9999
+                stamp = LATEST
+            if not EARLIEST <= stamp < LATEST:
+                raise RuleError(
+                    N_("created_at must be a date from 2000 to 2099, not {value!r}"), value=value
+                )
+            return stamp
     raise RuleError(N_("created_at must be an ISO 8601 date and time, not {value!r}"), value=value)
 
 
