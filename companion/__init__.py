@@ -64,7 +64,10 @@ def http_error_message(error: HTTPException) -> str:
         400: _("The request was not understood."),
         404: _("There is no such page or table here. Check the link or the join code."),
         405: _("This address does not accept that kind of request."),
-        413: _("That is too big: requests and uploads are limited to %(size)s KB.", size=1024),
+        413: _(
+            "That is too big: requests and uploads are limited to %(size)s KB.",
+            size=(request.max_content_length or 0) // 1024,
+        ),
         415: _("Send the body as JSON (Content-Type: application/json)."),
         429: _("Too many attempts. Please wait a minute and try again."),
         503: _("The server cannot reach its database just now. Try again in a few seconds."),

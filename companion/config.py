@@ -25,8 +25,8 @@
     and M servers a limit is N×M times looser. ``redis://host:6379`` shares them between
     every process and server (``pip install 'campfire[redis]'``). When Redis does not
     answer, each process falls back to its own counters instead of failing requests.
-``EVENT_RATE_LIMIT``, ``UNDO_RATE_LIMIT``, ``HISTORY_RATE_LIMIT`` (and ``CREATE_…``, ``JOIN_…``,
-``PRINT_…``)
+``EVENT_RATE_LIMIT``, ``UNDO_RATE_LIMIT``, ``HISTORY_RATE_LIMIT`` (history pages and undo
+confirmations), ``EXPORT_RATE_LIMIT`` (and ``CREATE_…``, ``JOIN_…``, ``PRINT_…``)
     Per phone (client address) limits, in Flask-Limiter's notation
     (``"240 per minute;6000 per hour"``); over a limit a phone is answered 429 with a
     sentence saying to wait.
@@ -52,6 +52,7 @@ RATE_LIMITS = (
     "EVENT_RATE_LIMIT",
     "UNDO_RATE_LIMIT",
     "HISTORY_RATE_LIMIT",
+    "EXPORT_RATE_LIMIT",
     "CREATE_RATE_LIMIT",
     "JOIN_RATE_LIMIT",
     "PRINT_RATE_LIMIT",
@@ -97,8 +98,11 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         # Per phone (address): a fast player taps a stepper a few times a second at most.
         "EVENT_RATE_LIMIT": "240 per minute;6000 per hour",
         "UNDO_RATE_LIMIT": "60 per minute",
-        # The history page folds the whole log: a few per minute is plenty for a person.
+        # A history page, an undo confirmation or an events page reads up to a page of the
+        # log: a few per minute is plenty for a person.
         "HISTORY_RATE_LIMIT": "60 per minute",
+        # An export reads the whole log (up to a few MB at the event limit).
+        "EXPORT_RATE_LIMIT": "10 per minute",
         "LANGUAGES": ("en", "ja", "it"),
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": str(data_dir("translations")),

@@ -62,6 +62,10 @@ def history_limit() -> str:
     return current_app.config["HISTORY_RATE_LIMIT"]
 
 
+def export_limit() -> str:
+    return current_app.config["EXPORT_RATE_LIMIT"]
+
+
 def _headers(response: Any) -> Any:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")

@@ -148,3 +148,141 @@ def test_an_upload_with_a_far_date_is_refused_with_a_sentence(app: Flask, client
     )
     assert response.status_code == 422
     assert b"created_at must be a date from 2000 to 2099" in response.data
+
+
+# ---------------------------------------------------------------------------------------
+# F8, F9: no stuck tables; reads bounded and rate-limited
+
+
+@pytest.fixture
+def small_limit(tmp_path: Any) -> Iterator[Flask]:
+    """A companion whose tables hold 6 changes and whose requests are capped at 4 KB, far
+    below an export at the limit."""
+    tables.clear_cache()
+    app = create_app(app_config(tmp_path, CAMPFIRE_MAX_EVENTS=6, MAX_CONTENT_LENGTH=4096))
+    yield app
+    app.extensions[db.EXTENSION].dispose()
+
+
+def _padded(delta: int) -> dict[str, Any]:
+    """An adjust of the largest size an event may have (the test game takes any field)."""
+    event = {**ADJUST, "delta": delta, "note": ""}
+    event["note"] = "x" * (tables.MAX_EVENT_BYTES - len(tables.compact(event).encode()))
+    return event
+
+
+def test_undo_is_allowed_at_the_limit_and_the_export_imports(small_limit: Flask) -> None:
+    client = small_limit.test_client()
+    table_id = client.post("/api/v1/tables", json={"game": FAKE, "players": PLAYERS}).get_json()[
+        "id"
+    ]
+    for _ in range(6):
+        assert client.post(f"/api/v1/tables/{table_id}/events", json=_padded(1)).status_code == 200
+    assert client.post(f"/api/v1/tables/{table_id}/events", json=ADJUST).status_code == 422
+    for _ in range(6):  # every change undone, one by one, at the limit
+        assert client.post(f"/api/v1/tables/{table_id}/undo", json={}).status_code == 200
+    assert client.post(f"/api/v1/tables/{table_id}/events", json=ADJUST).status_code == 422
+    exported = client.get(f"/t/{table_id}/export")
+    assert exported.status_code == 200 and len(exported.data) > 4096
+    imported = client.post(
+        "/import",
+        data={"file": (io.BytesIO(exported.data), "t.json")},
+        content_type="multipart/form-data",
+    )
+    assert imported.status_code == 303, imported.data[-300:]
+    new_id = imported.headers["Location"].rsplit("/", 1)[-1]
+    with small_limit.app_context():
+        assert tables.get(new_id).version == 12
+        assert len(exported.data) <= tables.import_bytes()
+
+
+def test_an_event_past_the_size_bound_is_refused(app: Flask, client: Any) -> None:
+    table_id = client.post("/api/v1/tables", json={"game": FAKE, "players": PLAYERS}).get_json()[
+        "id"
+    ]
+    big = _padded(1)
+    big["note"] += "y"
+    answer = client.post(f"/api/v1/tables/{table_id}/events", json=big)
+    assert answer.status_code == 422
+    assert "at most 1024 bytes" in answer.get_json()["error"]
+    assert client.post(f"/api/v1/tables/{table_id}/events", json=_padded(1)).status_code == 200
+
+
+def _long_table(app: Flask, changes: int) -> str:
+    """A table of ``changes`` adjusts (+1/-1 in turn), made by one import."""
+    events: list[dict[str, Any]] = []
+    for number in range(changes):
+        delta = 1 if number % 2 == 0 else -1
+        events.append(
+            {
+                "seq": len(events) + 1,
+                "seat": 0,
+                "created_at": "2024-01-01T00:00:00+00:00",
+                "event": {**ADJUST, "delta": delta},
+            }
+        )
+    with app.app_context():
+        document = {**_export(app, 0), "events": events}
+        return tables.import_table(document).id
+
+
+def test_the_history_is_paged(app: Flask, client: Any, monkeypatch: Any) -> None:
+    table_id = _long_table(app, 250)
+    module = app.config["GAMES"][FAKE]
+    described = []
+    monkeypatch.setattr(
+        module, "describe", lambda e, p, real=module.describe: described.append(1) or real(e, p)
+    )
+    page = client.get(f"/t/{table_id}/history").get_data(as_text=True)
+    assert "#250" in page and "#151" in page and "#150" not in page
+    assert len(described) == 100
+    assert f'/t/{table_id}/history?before=151"' in page
+    older = client.get(f"/t/{table_id}/history?before=151").get_data(as_text=True)
+    assert "#150" in older and "#51" in older and "#50 " not in older and "#251" not in older
+    last = client.get(f"/t/{table_id}/history?before=51").get_data(as_text=True)
+    assert "#1 " in last and 'data-testid="history-older"' not in last
+    assert 'data-testid="history-newest"' in last
+
+
+def test_the_undo_confirmation_describes_one_change(
+    app: Flask, client: Any, monkeypatch: Any
+) -> None:
+    table_id = _long_table(app, 250)
+    module = app.config["GAMES"][FAKE]
+    described = []
+    monkeypatch.setattr(
+        module, "describe", lambda e, p, real=module.describe: described.append(1) or real(e, p)
+    )
+    assert client.get(f"/t/{table_id}/undo?seq=5").status_code == 200
+    assert client.get(f"/t/{table_id}/undo").status_code == 200
+    assert len(described) == 2
+
+
+def test_the_events_listing_is_paged(app: Flask, client: Any) -> None:
+    table_id = _long_table(app, 25)
+    first = client.get(f"/api/v1/tables/{table_id}/events?limit=10")
+    assert [e["seq"] for e in first.get_json()] == list(range(1, 11))
+    assert 'after=10&limit=10>; rel="next"' in first.headers["Link"]
+    last = client.get(f"/api/v1/tables/{table_id}/events?after=20&limit=10")
+    assert [e["seq"] for e in last.get_json()] == list(range(21, 26))
+    assert "Link" not in last.headers
+    whole = client.get(f"/api/v1/tables/{table_id}/events").get_json()
+    assert len(whole) == 25
+    bad = client.get(f"/api/v1/tables/{table_id}/events?limit=0")
+    assert bad.status_code == 400 and "limit" in bad.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("setting", "path"),
+    [("EXPORT_RATE_LIMIT", "/t/{id}/export"), ("HISTORY_RATE_LIMIT", "/t/{id}/undo")],
+)
+def test_expensive_reads_are_rate_limited(tmp_path: Any, setting: str, path: str) -> None:
+    tables.clear_cache()
+    app = create_app(app_config(tmp_path, **{setting: "2 per minute"}))
+    try:
+        table_id = _long_table(app, 3)
+        client = app.test_client()
+        url = path.format(id=table_id)
+        assert [client.get(url).status_code for _ in range(3)] == [200, 200, 429]
+    finally:
+        app.extensions[db.EXTENSION].dispose()
