@@ -57,6 +57,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def http_error_message(error: HTTPException) -> str:
     """What went wrong, for a player, in their language."""
+    if isinstance(error, serving.UnreadableBody):
+        return _("The request's body could not be read (a broken upload). Please send it again.")
+    if isinstance(error, serving.DiskFull):
+        return _("The server's disk is full: nothing can be saved until space is freed.")
     if isinstance(error, CSRFError):
         return _("This form has expired or came from elsewhere. Reload the page and try again.")
     code = error.code or 500

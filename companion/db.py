@@ -26,6 +26,7 @@ run again (companion.serving), after it the outcome is unknown and it is not.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 import time
@@ -55,6 +56,13 @@ WRITE_HOOKS = "campfire.db.write_hooks"
 MIGRATION_LOCK = 0x43414D50  # "CAMP"
 #: How long an SQLite connection waits for another's write lock (seconds).
 BUSY_TIMEOUT = 30
+#: PostgreSQL: how long connecting may take (seconds), unless the URL or PGCONNECT_TIMEOUT
+#: says otherwise: a host that accepts but never answers fails ``serve`` with one line
+#: instead of hanging it.
+CONNECT_TIMEOUT = 10
+#: PostgreSQL: the longest one statement may run (ms): a lock never freed or a runaway
+#: query fails its request (503) instead of holding a worker for good.
+STATEMENT_TIMEOUT_MS = 30_000
 
 
 def make_engine(url: str) -> Engine:
@@ -83,7 +91,21 @@ def make_engine(url: str) -> Engine:
                 begin_immediate(connection, wait, yielding=_cooperative())
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    connect_args: dict[str, Any] = {}
+    if "connect_timeout" not in url and not os.environ.get("PGCONNECT_TIMEOUT"):
+        connect_args["connect_timeout"] = CONNECT_TIMEOUT
+    engine = create_engine(
+        url, pool_pre_ping=True, pool_size=10, max_overflow=20, connect_args=connect_args
+    )
+
+    @event.listens_for(engine, "connect")
+    def _postgresql_connect(dbapi_connection: Any, _record: Any) -> None:
+        # A SET, not libpq's "options": the URL's own options (a search_path) stay.
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
+        dbapi_connection.commit()
+
+    return engine
 
 
 def begin_immediate(connection: Any, wait: float, *, yielding: bool) -> None:
@@ -156,8 +178,15 @@ def writing() -> Iterator[Session]:
         yield session
         if has_request_context():  # the commit follows: from here a retry could repeat it
             g.campfire_commit_started = True
+    _written()
     if hooks is not None:
         hooks[1]()
+
+
+def _written() -> None:
+    from companion import serving  # serving imports db: imported when first needed
+
+    serving.writes_succeed()
 
 
 def commit_started() -> bool:

@@ -116,6 +116,36 @@ def test_serve_names_a_rate_limit_store_it_cannot_use(tmp_path: Path) -> None:
     assert line.startswith("error: RATELIMIT_STORAGE_URI cannot be used")
 
 
+def test_serve_gives_up_on_a_database_host_that_never_answers(tmp_path: Path) -> None:
+    """The host accepts the connection (the kernel completes it) and says nothing: serve
+    fails after its connect timeout with one line instead of hanging."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        url = f"postgresql+psycopg://campfire:secret@127.0.0.1:{silent.getsockname()[1]}/x"
+        env = {"DATABASE_URL": url, "PGCONNECT_TIMEOUT": ""}
+        line = one_line(
+            campfire("serve", "--port", str(free_port()), env=env, cwd=tmp_path, timeout=45), 1
+        )
+    assert "timeout" in line and "DATABASE_URL" in line and "secret" not in line
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        ("EVENT_RATE_LIMIT", "240 a minute", "EVENT_RATE_LIMIT is not a rate limit"),
+        ("HISTORY_RATE_LIMIT", "sixty per minute", "HISTORY_RATE_LIMIT is not a rate limit"),
+        ("CAMPFIRE_MAX_EVENTS", "\u00b2", "CAMPFIRE_MAX_EVENTS must be a whole number"),
+        ("CAMPFIRE_TRUSTED_PROXIES", "one", "CAMPFIRE_TRUSTED_PROXIES must be a whole number"),
+    ],
+)
+def test_serve_refuses_a_garbled_setting(tmp_path: Path, name: str, value: str, says: str) -> None:
+    line = one_line(
+        campfire("serve", "--port", str(free_port()), env={name: value}, cwd=tmp_path), 2
+    )
+    assert line.startswith("error: ") and says in line
+
+
 # ---------------------------------------------------------------------------------------
 # serve: the address
 

@@ -286,3 +286,181 @@ def test_expensive_reads_are_rate_limited(tmp_path: Any, setting: str, path: str
         assert [client.get(url).status_code for _ in range(3)] == [200, 200, 429]
     finally:
         app.extensions[db.EXTENSION].dispose()
+
+
+# ---------------------------------------------------------------------------------------
+# the smaller items
+
+
+class BrokenChunks(io.BytesIO):
+    """A request body as gunicorn reads a malformed chunked one: reading raises."""
+
+    def read(self, *_args: Any) -> bytes:
+        from gunicorn.http.errors import InvalidChunkSize
+
+        raise InvalidChunkSize(b"zz")
+
+    readline = readinto = read
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("/api/v1/tables", "application/json"),
+        ("/api/v1/tables/{id}/events", "application/json"),
+        ("/t/{id}/adjust", "application/x-www-form-urlencoded"),
+        ("/import", "multipart/form-data; boundary=x"),
+        ("/new", "application/x-www-form-urlencoded"),
+    ],
+)
+def test_a_malformed_chunked_body_is_400_with_a_sentence(
+    app: Flask, client: Any, path: str, kind: str
+) -> None:
+    with app.app_context():
+        table = tables.create(FAKE, PLAYERS)
+    answer = client.post(
+        path.format(id=table.id),
+        input_stream=BrokenChunks(),
+        content_type=kind,
+        headers={"Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True},
+    )
+    assert answer.status_code == 400
+    assert b"body could not be read" in answer.data
+
+
+def test_a_garbled_rate_limit_refuses_to_start(tmp_path: Any) -> None:
+    from companion import config
+
+    with pytest.raises(config.ConfigProblem, match="EVENT_RATE_LIMIT is not a rate limit"):
+        create_app(app_config(tmp_path, EVENT_RATE_LIMIT="240 a minute"))
+
+
+def _set_cookie_and_hsts(app: Flask, **headers: str) -> tuple[str, str | None]:
+    with app.app_context():
+        table = tables.create(FAKE, PLAYERS)
+    answer = app.test_client().get(f"/t/{table.id}", headers=headers)
+    return answer.headers["Set-Cookie"], answer.headers.get("Strict-Transport-Security")
+
+
+def test_behind_https_the_cookie_is_secure_and_hsts_is_sent(tmp_path: Any) -> None:
+    tables.clear_cache()
+    public = create_app(app_config(tmp_path, CAMPFIRE_PUBLIC_URL="https://campfire.example"))
+    cookie, hsts = _set_cookie_and_hsts(public)
+    assert "Secure" in cookie and hsts == "max-age=31536000"
+    public.extensions[db.EXTENSION].dispose()
+    proxied = create_app(app_config(tmp_path, CAMPFIRE_TRUSTED_PROXIES=1))
+    cookie, hsts = _set_cookie_and_hsts(proxied, **{"X-Forwarded-Proto": "https"})
+    assert "Secure" in cookie and hsts == "max-age=31536000"
+    cookie, hsts = _set_cookie_and_hsts(proxied)  # plain HTTP on the LAN
+    assert "Secure" not in cookie and hsts is None
+    proxied.extensions[db.EXTENSION].dispose()
+
+
+def test_a_full_disk_is_named_and_healthz_says_503(app: Flask, client: Any) -> None:
+    from sqlalchemy import event
+
+    with app.app_context():
+        table = tables.create(FAKE, PLAYERS)
+        engine = db.engine()
+        engine.dispose()
+
+        @event.listens_for(engine, "connect")
+        def _full(connection: Any, _record: Any) -> None:  # no page may be added
+            pages = connection.execute("PRAGMA page_count").fetchone()[0]
+            connection.execute(f"PRAGMA max_page_count = {pages}")
+
+    assert client.get("/healthz").status_code == 200
+    answers = []
+    for number in range(200):  # until the last page is full
+        answers.append(
+            client.post(
+                f"/api/v1/tables/{table.id}/events",
+                json={**ADJUST, "delta": 1 if number % 2 == 0 else -1},
+            )
+        )
+        if answers[-1].status_code != 200:
+            break
+    full = answers[-1]
+    assert full.status_code == 503
+    assert "disk is full" in full.get_json()["error"]
+    assert full.headers["Retry-After"] == "2"
+    health = client.get("/healthz")
+    assert health.status_code == 503 and "disk is full" in health.get_json()["database"]
+    assert health.headers["Retry-After"] == "2"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "target"),
+    [("get", "/t/{id}", "get"), ("post", "/api/v1/tables/{id}/events", "append")],
+)
+def test_every_503_carries_retry_after_in_seconds(
+    app: Flask, client: Any, monkeypatch: Any, method: str, path: str, target: str
+) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    with app.app_context():
+        table = tables.create(FAKE, PLAYERS)
+    ok = client.post(f"/api/v1/tables/{table.id}/events", json=ADJUST)
+    assert "Retry-After" not in ok.headers  # not the rate limiter's on an answered write
+
+    def down(*_args: Any, **_kwargs: Any) -> None:
+        raise OperationalError("SELECT 1", {}, Exception("server closed the connection"))
+
+    monkeypatch.setattr(tables, target, down)
+    monkeypatch.setattr("companion.serving.RETRY_PAUSE", 0)
+    answer = getattr(client, method)(path.format(id=table.id), json=ADJUST)
+    assert answer.status_code == 503
+    assert answer.headers["Retry-After"] == "2"
+
+
+def test_a_replayed_form_post_says_so(client: Any, app: Flask) -> None:
+    with app.app_context():
+        table = tables.create(FAKE, PLAYERS)
+    client.get(f"/t/{table.id}")
+    form = {"seat": 0, "counter": "points", "delta": 1, "idempotency_key": "form-1"}
+    first = client.post(f"/t/{table.id}/adjust", data=form)
+    with app.app_context(), db.writing() as session:  # the answer was never stored
+        session.execute(text("UPDATE idempotency_keys SET status = NULL"))
+    again = client.post(f"/t/{table.id}/adjust", data=form)
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Idempotent-Replay"] == "true"
+
+
+@pytest.mark.parametrize(
+    ("names", "shown"),
+    [
+        (["A\u202enna", "Ben"], ["Anna", "Ben"]),  # a right-to-left override
+        (["Ann\u200b", "B\u0001e\u0007n"], ["Ann", "Ben"]),  # zero-width, controls
+        (["Zoe\u0301", "Ben  \u2066 Jr"], ["Zo\u00e9", "Ben Jr"]),  # NFC; spaces; isolate
+    ],
+)
+def test_player_names_are_cleaned(app: Flask, names: list[str], shown: list[str]) -> None:
+    players = [{"name": n, "color": c} for n, c in zip(names, ("red", "blue"), strict=True)]
+    with app.app_context():
+        assert [p.name for p in tables.create(FAKE, players).players] == shown
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["Ann", "ANN"], "two players cannot share a name"),
+        (["Zo\u00e9", "Zoe\u0301"], "two players cannot share a name"),
+        (["Ann\u200b", "Ann"], "two players cannot share a name"),
+        (["\u200b\u202e", "Ben"], "player 1 needs a name of 1 to 40 characters"),
+    ],
+)
+def test_duplicate_or_empty_names_are_refused(app: Flask, names: list[str], message: str) -> None:
+    players = [{"name": n, "color": c} for n, c in zip(names, ("red", "blue"), strict=True)]
+    with app.app_context(), pytest.raises(RuleError, match=message):
+        tables.create(FAKE, players)
+
+
+def test_an_export_with_a_byte_order_mark_imports(app: Flask, client: Any) -> None:
+    with app.app_context():
+        document = _export(app)
+    data = "\ufeff".encode() + json.dumps(document).encode()
+    answer = client.post(
+        "/import", data={"file": (io.BytesIO(data), "t.json")}, content_type="multipart/form-data"
+    )
+    assert answer.status_code == 303
