@@ -229,8 +229,10 @@ class ReadableBody:
         return data
 
     def readinto(self, buffer: Any) -> int:
-        size: int = self._guarded("readinto", buffer)
-        return size
+        # By read: werkzeug uses readinto when the stream has it, and gunicorn's has not.
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
 
     def readlines(self, *args: Any) -> list[bytes]:
         lines: list[bytes] = self._guarded("readlines", *args)

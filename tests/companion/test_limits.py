@@ -329,6 +329,31 @@ def test_a_malformed_chunked_body_is_400_with_a_sentence(
     assert b"body could not be read" in answer.data
 
 
+class ServerBody:
+    """A request body as gunicorn hands it: ``read`` and ``readline``, no ``readinto``."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = io.BytesIO(data)
+        self.read = self._data.read
+        self.readline = self._data.readline
+
+        self.tell = self._data.tell  # what the test client measures the body with
+        self.seek = self._data.seek
+
+
+def test_a_body_without_readinto_still_reads(client: Any) -> None:
+    """The guard around the body reads it as the server hands it (werkzeug prefers
+    ``readinto`` when the stream has one)."""
+    body = json.dumps({"game": FAKE, "players": PLAYERS}).encode()
+    answer = client.post(
+        "/api/v1/tables",
+        input_stream=ServerBody(body),
+        content_type="application/json",
+        content_length=len(body),
+    )
+    assert answer.status_code == 201
+
+
 def test_a_garbled_rate_limit_refuses_to_start(tmp_path: Any) -> None:
     from companion import config
 
