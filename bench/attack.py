@@ -29,7 +29,6 @@ import os
 import re
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -202,8 +201,11 @@ def main() -> int:
                 port, "POST", f"/api/v1/tables/{table_id}/events", adjust.encode(), json_headers
             )
             undo = call(port, "POST", f"/api/v1/tables/{table_id}/undo", b"{}", json_headers)
+            # The first write after the set-up also checkpoints SQLite's log of the import.
+            again = call(port, "POST", f"/api/v1/tables/{table_id}/undo", b"{}", json_headers)
             print(
-                f"at the limit: a change {change[0]}, an undo {undo[0]} ({1000 * undo[3]:.0f} ms)"
+                f"at the limit: a change {change[0]}, undos {undo[0]} {again[0]} "
+                f"({1000 * undo[3]:.0f} ms, then {1000 * again[3]:.0f} ms)"
             )
 
             confirm = burst(port, f"/t/{table_id}/undo")
@@ -246,10 +248,10 @@ def main() -> int:
         finally:
             os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=30)
-    median = statistics.median([confirm[0]])
     print(
-        f"attack: {args.events} events; at the limit change {change[0]} undo {undo[0]}; "
-        f"undo confirmation {median:.0f} ms ({confirm[2]}/{BURST} 429); history page "
+        f"attack: {args.events} events; at the limit change {change[0]} undo {again[0]} "
+        f"({1000 * again[3]:.0f} ms); "
+        f"undo confirmation {confirm[0]:.0f} ms ({confirm[2]}/{BURST} 429); history page "
         f"{len(history[1]) / 1024:.0f} KB {1000 * history[3]:.0f} ms ({history_burst[2]}/{BURST} "
         f"429); export {len(exported[1]) / 1e6:.1f} MB {1000 * exported[3]:.0f} ms "
         f"({export_burst[2]}/{BURST} 429), imports {imported}; malformed bodies 400 with a "

@@ -489,3 +489,21 @@ def test_an_export_with_a_byte_order_mark_imports(app: Flask, client: Any) -> No
         "/import", data={"file": (io.BytesIO(data), "t.json")}, content_type="multipart/form-data"
     )
     assert answer.status_code == 303
+
+
+def test_an_undo_on_an_imported_long_table_replays_little(app: Flask, monkeypatch: Any) -> None:
+    """An import keeps a snapshot every SNAPSHOT_EVERY versions, as play does: undoing
+    its latest change replays what follows the nearest one, not the whole file."""
+    table_id = _long_table(app, 200)
+    module = app.config["GAMES"][FAKE]
+    applied = []
+    monkeypatch.setattr(
+        module, "apply", lambda s, e, real=module.apply: applied.append(1) or real(s, e)
+    )
+    tables.clear_cache()
+    with app.app_context():
+        tables.undo(table_id)
+        with db.reading() as session:
+            kept = session.execute(text("SELECT version FROM table_states ORDER BY version"))
+            assert [v for (v,) in kept] == [64, 128, 192, 201]
+    assert len(applied) <= tables.SNAPSHOT_EVERY
