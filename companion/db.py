@@ -30,7 +30,7 @@ import os
 import sqlite3
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -54,6 +54,8 @@ WRITE = {"campfire_write": True}
 WRITE_HOOKS = "campfire.db.write_hooks"
 #: The advisory lock id that serializes migrations of one PostgreSQL database.
 MIGRATION_LOCK = 0x43414D50  # "CAMP"
+#: Called after every committed write (companion.serving: the disk has room again).
+AFTER_WRITE: list[Callable[[], None]] = []
 #: How long an SQLite connection waits for another's write lock (seconds).
 BUSY_TIMEOUT = 30
 #: PostgreSQL: how long connecting may take (seconds), unless the URL or PGCONNECT_TIMEOUT
@@ -178,15 +180,10 @@ def writing() -> Iterator[Session]:
         yield session
         if has_request_context():  # the commit follows: from here a retry could repeat it
             g.campfire_commit_started = True
-    _written()
+    for written in AFTER_WRITE:
+        written()
     if hooks is not None:
         hooks[1]()
-
-
-def _written() -> None:
-    from companion import serving  # serving imports db: imported when first needed
-
-    serving.writes_succeed()
 
 
 def commit_started() -> bool:
