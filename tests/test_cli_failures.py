@@ -206,6 +206,13 @@ def blocked_reading_stdin(pid: int) -> bool:
     return len(fields) > 1 and fields[0] == "0" and int(fields[1], 16) == 0
 
 
+def default_sigint() -> None:
+    """In the child, before the program starts: Ctrl-C's default action. A suite started
+    as a background job without job control runs with SIGINT ignored, and a child would
+    inherit that: the test would then check the launcher, not the program."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_during_score_is_one_line(tmp_path: Path) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "campfire", "score", "bison", "-"],
@@ -213,6 +220,7 @@ def test_ctrl_c_during_score_is_one_line(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
     )
     try:
         for _attempt in range(300):
@@ -237,6 +245,7 @@ def test_ctrl_c_during_print_leaves_no_file(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
     )
     try:
         assert process.stdout is not None
