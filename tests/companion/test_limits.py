@@ -507,3 +507,31 @@ def test_an_undo_on_an_imported_long_table_replays_little(app: Flask, monkeypatc
             kept = session.execute(text("SELECT version FROM table_states ORDER BY version"))
             assert [v for (v,) in kept] == [64, 128, 192, 201]
     assert len(applied) <= tables.SNAPSHOT_EVERY
+
+
+def test_a_migration_brings_a_poisoned_time_back_into_bounds(any_app: Flask) -> None:
+    """A table imported before the bounds (year 10000 in UTC on PostgreSQL) reads again
+    once migration 0009 has run: its page, its history and the home page answer."""
+    from alembic import command
+
+    client = any_app.test_client()
+    table = tables.create(FAKE, PLAYERS)
+    tables.append(table.id, ADJUST)
+    far = (
+        "'9999-12-31T23:59:59-14:00'"
+        if db.engine().dialect.name == "postgresql"
+        else "'9999-12-31 23:59:59.000000'"
+    )
+    with db.writing() as session:
+        session.execute(text(f"UPDATE tables SET created_at = {far}"))
+        session.execute(text(f"UPDATE events SET created_at = {far}"))
+    with db.engine().begin() as connection:
+        command.downgrade(db.alembic_config(connection), "0006")
+    db.upgrade(db.engine())
+    tables.clear_cache()
+    with client.session_transaction() as session:
+        session["recent"] = [table.id]
+    assert client.get(f"/t/{table.id}").status_code == 200
+    history = client.get(f"/t/{table.id}/history")
+    assert history.status_code == 200 and b"2099" in history.data
+    assert f"/t/{table.id}".encode() in client.get("/").data
