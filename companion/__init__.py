@@ -59,6 +59,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def http_error_message(error: HTTPException) -> str:
     """What went wrong, for a player, in their language."""
+    if isinstance(error, serving.UnreadableBody):
+        return _("The request's body could not be read (a broken upload). Please send it again.")
+    if isinstance(error, serving.DiskFull):
+        return _("The server's disk is full: nothing can be saved until space is freed.")
     if isinstance(error, CSRFError):
         return _("This form has expired or came from elsewhere. Reload the page and try again.")
     code = error.code or 500
@@ -66,7 +70,10 @@ def http_error_message(error: HTTPException) -> str:
         400: _("The request was not understood."),
         404: _("There is no such page or table here. Check the link or the join code."),
         405: _("This address does not accept that kind of request."),
-        413: _("That is too big: requests and uploads are limited to %(size)s KB.", size=1024),
+        413: _(
+            "That is too big: requests and uploads are limited to %(size)s KB.",
+            size=(request.max_content_length or 0) // 1024,
+        ),
         415: _("Send the body as JSON (Content-Type: application/json)."),
         429: _("Too many attempts. Please wait a minute and try again."),
         503: _("The server cannot reach its database just now. Try again in a few seconds."),

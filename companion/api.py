@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from companion import idempotency, security, tables
 from companion.i18n import rule_error_message
 from companion.pages import panel
-from companion.pages.base import absolute_url
+from companion.pages.base import absolute_url, small_number
 from games.errors import RuleError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -146,11 +146,34 @@ def get_table(table_id: str) -> Any:
     return jsonify(table_json(view, viewer(table_id)))
 
 
+#: The most events one answer of ``GET …/events`` lists (``?limit=``, default as many).
+EVENTS_PAGE = 1000
+
+
 @bp.get("/tables/<table_id>/events")
 @security.limiter.limit(security.history_limit)
 def get_events(table_id: str) -> Any:
-    tables.get(table_id)  # 404 before reading the token
-    return jsonify(tables.events(table_id, viewer=viewer(table_id)))
+    """The events after ``?after=<seq>`` (default 0), at most ``?limit=<n>`` (1 to
+    ``EVENTS_PAGE``, the default); a full page carries ``Link: <next page>; rel="next"``."""
+    after = small_number(request.args.get("after", "0"))
+    limit = small_number(request.args.get("limit", str(EVENTS_PAGE)))
+    if after is None or limit is None or not 1 <= limit <= EVENTS_PAGE:
+        raise BadBody(
+            _(
+                "after must be a whole number of 0 or more and limit one from 1 to %(most)s.",
+                most=EVENTS_PAGE,
+            ),
+            400,
+        )
+    view = tables.get(table_id)  # 404 before reading the token
+    listed = tables.events(table_id, viewer=viewer(table_id), after=after, limit=limit)
+    response = jsonify(listed)
+    if listed and listed[-1]["seq"] < view.version:
+        following = absolute_url(
+            "api.get_events", table_id=table_id, after=listed[-1]["seq"], limit=limit
+        )
+        response.headers["Link"] = f'<{following}>; rel="next"'
+    return response
 
 
 @bp.post("/tables/<table_id>/events")

@@ -31,13 +31,20 @@
     and M servers a limit is N×M times looser. ``redis://host:6379`` shares them between
     every process and server (``pip install 'campfire[redis]'``). When Redis does not
     answer, each process falls back to its own counters instead of failing requests.
-``EVENT_RATE_LIMIT``, ``UNDO_RATE_LIMIT``, ``HISTORY_RATE_LIMIT`` (and ``CREATE_…``, ``JOIN_…``,
-``PRINT_…``)
+``EVENT_RATE_LIMIT``, ``UNDO_RATE_LIMIT``, ``HISTORY_RATE_LIMIT`` (history pages and undo
+confirmations), ``EXPORT_RATE_LIMIT`` (and ``CREATE_…``, ``JOIN_…``, ``PRINT_…``)
     Per phone (client address) limits, in Flask-Limiter's notation
     (``"240 per minute;6000 per hour"``); over a limit a phone is answered 429 with a
     sentence saying to wait.
 ``RATELIMIT_KEY_PREFIX``
     Keeps the counters of several companions that share one Redis apart (default: none).
+
+A setting that cannot be read (a garbled rate limit, a number that is none) is not
+ignored: ``load`` raises ``ConfigProblem`` naming it, and ``campfire serve`` refuses to
+start with that one line (exit status 2). With ``CAMPFIRE_PUBLIC_URL`` on https the
+session cookie is ``Secure`` (and so is it on any request that came over HTTPS, directly
+or through a trusted proxy's ``X-Forwarded-Proto``), and answers carry HSTS
+(companion.security).
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from limits import parse_many
 
 #: How often (seconds) a visible table page asks whether its table changed. app.js polls
 #: every 2 s; the value is shown to templates so the two never disagree.
@@ -58,6 +66,7 @@ RATE_LIMITS = (
     "EVENT_RATE_LIMIT",
     "UNDO_RATE_LIMIT",
     "HISTORY_RATE_LIMIT",
+    "EXPORT_RATE_LIMIT",
     "CREATE_RATE_LIMIT",
     "JOIN_RATE_LIMIT",
     "PRINT_RATE_LIMIT",
@@ -66,6 +75,10 @@ RATE_LIMITS = (
 MAX_EVENTS = 20_000
 
 PACKAGE = Path(__file__).resolve().parent
+
+
+class ConfigProblem(ValueError):
+    """A setting that cannot be used; the message names it (one line)."""
 
 
 def data_dir(name: str) -> Path:
@@ -111,8 +124,11 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         # Per phone (address): a fast player taps a stepper a few times a second at most.
         "EVENT_RATE_LIMIT": "240 per minute;6000 per hour",
         "UNDO_RATE_LIMIT": "60 per minute",
-        # The history page folds the whole log: a few per minute is plenty for a person.
+        # A history page, an undo confirmation or an events page reads up to a page of the
+        # log: a few per minute is plenty for a person.
         "HISTORY_RATE_LIMIT": "60 per minute",
+        # An export reads the whole log (up to a few MB at the event limit).
+        "EXPORT_RATE_LIMIT": "10 per minute",
         "LANGUAGES": ("en", "ja", "it"),
         "BABEL_DEFAULT_LOCALE": "en",
         "BABEL_TRANSLATION_DIRECTORIES": str(data_dir("translations")),
@@ -155,19 +171,41 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
         ):
             if os.environ.get(name):
                 app.config[name] = os.environ[name]
-        for number in (
-            "CAMPFIRE_MAX_EVENTS",
-            "CAMPFIRE_TRUSTED_PROXIES",
-            "CAMPFIRE_PRINT_WORKERS",
-            "CAMPFIRE_PRINT_QUEUE",
-            "CAMPFIRE_PRINT_STORE_MB",
+        for number, least in (
+            ("CAMPFIRE_MAX_EVENTS", 1),
+            ("CAMPFIRE_TRUSTED_PROXIES", 0),
+            ("CAMPFIRE_PRINT_WORKERS", 0),
+            ("CAMPFIRE_PRINT_QUEUE", 1),
+            ("CAMPFIRE_PRINT_STORE_MB", 1),
         ):
-            if os.environ.get(number, "").isdigit():
-                app.config[number] = int(os.environ[number])
+            if os.environ.get(number):
+                app.config[number] = _whole(number, os.environ[number], least)
     else:
         app.config.from_mapping(test_config)
+    for name in RATE_LIMITS:
+        try:
+            parse_many(str(app.config[name]))
+        except ValueError:
+            raise ConfigProblem(
+                f"{name} is not a rate limit like '240 per minute;6000 per hour': "
+                f"{app.config[name]!r}"
+            ) from None
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance_path)
     public = app.config.get("CAMPFIRE_PUBLIC_URL")
     if public:
         app.config["CAMPFIRE_PUBLIC_URL"] = public.rstrip("/")
+        if public.lower().startswith("https://"):  # phones reach it over HTTPS only
+            app.config["SESSION_COOKIE_SECURE"] = True
+
+
+def _whole(name: str, raw: str, least: int) -> int:
+    """``raw`` as a whole number of ``least`` or more (``int`` under ``try``: "²" is a digit
+    to ``str.isdigit`` but no number)."""
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise ConfigProblem(f"{name} must be a whole number of {least} or more, not {raw!r}")
+    return value

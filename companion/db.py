@@ -26,10 +26,11 @@ run again (companion.serving), after it the outcome is unknown and it is not.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -53,8 +54,17 @@ WRITE = {"campfire_write": True}
 WRITE_HOOKS = "campfire.db.write_hooks"
 #: The advisory lock id that serializes migrations of one PostgreSQL database.
 MIGRATION_LOCK = 0x43414D50  # "CAMP"
+#: Called after every committed write (companion.serving: the disk has room again).
+AFTER_WRITE: list[Callable[[], None]] = []
 #: How long an SQLite connection waits for another's write lock (seconds).
 BUSY_TIMEOUT = 30
+#: PostgreSQL: how long connecting may take (seconds), unless the URL or PGCONNECT_TIMEOUT
+#: says otherwise: a host that accepts but never answers fails ``serve`` with one line
+#: instead of hanging it.
+CONNECT_TIMEOUT = 10
+#: PostgreSQL: the longest one statement may run (ms): a lock never freed or a runaway
+#: query fails its request (503) instead of holding a worker for good.
+STATEMENT_TIMEOUT_MS = 30_000
 
 
 def make_engine(url: str) -> Engine:
@@ -83,7 +93,21 @@ def make_engine(url: str) -> Engine:
                 begin_immediate(connection, wait, yielding=_cooperative())
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    connect_args: dict[str, Any] = {}
+    if "connect_timeout" not in url and not os.environ.get("PGCONNECT_TIMEOUT"):
+        connect_args["connect_timeout"] = CONNECT_TIMEOUT
+    engine = create_engine(
+        url, pool_pre_ping=True, pool_size=10, max_overflow=20, connect_args=connect_args
+    )
+
+    @event.listens_for(engine, "connect")
+    def _postgresql_connect(dbapi_connection: Any, _record: Any) -> None:
+        # A SET, not libpq's "options": the URL's own options (a search_path) stay.
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
+        dbapi_connection.commit()
+
+    return engine
 
 
 def begin_immediate(connection: Any, wait: float, *, yielding: bool) -> None:
@@ -156,6 +180,8 @@ def writing() -> Iterator[Session]:
         yield session
         if has_request_context():  # the commit follows: from here a retry could repeat it
             g.campfire_commit_started = True
+    for written in AFTER_WRITE:
+        written()
     if hooks is not None:
         hooks[1]()
 

@@ -139,8 +139,9 @@ def _stored_answer(key_hash: str) -> Response | None:
     if status is None:  # committed, but its answer never stored (see the glossary)
         table = TABLE_PATH.match(request.path)
         if table and not request.path.startswith("/api/"):
-            return redirect(f"/t/{table.group(1)}", code=303)
-        response = jsonify(replayed=True)
+            response = redirect(f"/t/{table.group(1)}", code=303)
+        else:
+            response = jsonify(replayed=True)
     else:
         response = Response(body or b"", status=status)
         for name, value in headers.items():

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFProtect
@@ -62,6 +63,28 @@ def history_limit() -> str:
     return current_app.config["HISTORY_RATE_LIMIT"]
 
 
+def export_limit() -> str:
+    return current_app.config["EXPORT_RATE_LIMIT"]
+
+
+#: HSTS on an answer that went out over HTTPS: a year, the usual.
+HSTS = "max-age=31536000"
+
+
+def over_https() -> bool:
+    """Whether phones reach this server over HTTPS: ``CAMPFIRE_PUBLIC_URL`` on https, or
+    this request came so (directly, or by a trusted proxy's ``X-Forwarded-Proto``)."""
+    return bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The session cookie (it holds seat tokens) is ``Secure`` whenever the request came
+    over HTTPS, not only when the configuration says so."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return super().get_cookie_secure(app) or request.is_secure
+
+
 def _headers(response: Any) -> Any:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -72,10 +95,18 @@ def _headers(response: Any) -> Any:
     # them, a shared phone's back button or a proxy included. Static files set their own.
     response.headers.setdefault("Cache-Control", "no-store")
     response.headers.pop("Server", None)
+    if over_https():
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response
 
 
 def init_app(app: Flask) -> None:
+    from companion import serving
+
+    app.session_interface = SessionInterface()
     csrf.init_app(app)
+    # Registered before the limiter's own hook, so it runs after it (Flask runs them in
+    # reverse): the limiter's Retry-After is kept on its 429s only.
+    app.after_request(serving.retry_after)
     limiter.init_app(app)
     app.after_request(_headers)

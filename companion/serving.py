@@ -11,7 +11,13 @@ and database faults that cost a phone a retry instead of an error page.
   accepts it (a 40 KB table page becomes 3–4 KB). Streamed responses are left alone: a
   stream must reach the phone as it is written.
 * ``GET /healthz`` answers 200 when the database answers, 503 otherwise (for a proxy or a
-  supervisor; no cookie, no rate limit).
+  supervisor; no cookie, no rate limit) — and 503 while writes fail for a full disk.
+* **Bodies that cannot be read** (a malformed chunked upload: gunicorn's
+  ``InvalidChunkSize``, a body cut short) are answered 400 with a sentence on every route,
+  never 500 (``ReadableBody``).
+* **A full disk** is named as such ("the disk is full", 503), not as a database that
+  cannot be reached. Every 503 carries ``Retry-After`` (seconds); only a 429 carries the
+  rate limiter's own.
 * **Database faults:** a view that fails because the database connection died (a
   PostgreSQL restart, a dropped connection) is run once more when nothing was committed
   yet (``db.commit_started``); if that fails too, or the database is down, the phone gets
@@ -34,7 +40,7 @@ from typing import Any
 from flask import Flask, Response, abort, current_app, jsonify, request
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
-from werkzeug.exceptions import InternalServerError, ServiceUnavailable
+from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, ServiceUnavailable
 
 from companion import db
 
@@ -70,6 +76,11 @@ HASH_LENGTH = 10
 #: Pause before running a view again after its connection died (a restart takes ~1 s).
 RETRY_PAUSE = 0.5
 ASSETS = "campfire.static_assets"
+#: What a 503 asks the phone to wait (seconds): a database restart takes about one.
+RETRY_AFTER = 2
+#: How long /healthz reports a full disk after a write failed for it (seconds), unless a
+#: later write succeeds first.
+DISK_FULL_MEMORY = 60.0
 
 
 # ---------------------------------------------------------------------------------------
@@ -183,10 +194,90 @@ def compress(response: Response) -> Response:
 
 
 # ---------------------------------------------------------------------------------------
+# bodies that cannot be read
+
+
+class UnreadableBody(BadRequest):
+    """The request's body could not be read (malformed chunked encoding, cut short)."""
+
+    description = "The request's body could not be read."
+
+
+class ReadableBody:
+    """A ``wsgi.input`` whose read errors (the server's own parse errors: gunicorn raises
+    ``InvalidChunkSize`` from ``read``) become ``UnreadableBody``, a 400 the app answers
+    with a sentence, wherever the body is read (a view, the CSRF check, the form parser)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _guarded(self, method: str, *args: Any) -> Any:
+        try:
+            return getattr(self._stream, method)(*args)
+        except HTTPException:
+            raise
+        except Exception as error:
+            log.info("unreadable request body: %s", type(error).__name__)
+            raise UnreadableBody() from None
+
+    def read(self, *args: Any) -> bytes:
+        data: bytes = self._guarded("read", *args)
+        return data
+
+    def readline(self, *args: Any) -> bytes:
+        data: bytes = self._guarded("readline", *args)
+        return data
+
+    def readinto(self, buffer: Any) -> int:
+        # By read: werkzeug uses readinto when the stream has it, and gunicorn's has not.
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def readlines(self, *args: Any) -> list[bytes]:
+        lines: list[bytes] = self._guarded("readlines", *args)
+        return lines
+
+    def __iter__(self) -> Any:
+        return iter(self.readline, b"")
+
+    def __getattr__(self, name: str) -> Any:  # close() and the server's own extras
+        return getattr(self._stream, name)
+
+
+def guard_body(wsgi_app: Any) -> Any:
+    def app(environ: dict[str, Any], start_response: Any) -> Any:
+        if "wsgi.input" in environ:
+            environ["wsgi.input"] = ReadableBody(environ["wsgi.input"])
+        return wsgi_app(environ, start_response)
+
+    return app
+
+
+# ---------------------------------------------------------------------------------------
 # health
+
+_disk_full_at: float | None = None  # monotonic time a write last failed for a full disk
+
+
+def writes_succeed() -> None:
+    """A write committed: the disk has room again (``db.AFTER_WRITE``)."""
+    global _disk_full_at
+    _disk_full_at = None
+
+
+def disk_full(error: BaseException) -> bool:
+    """Whether ``error`` says the disk (or the database's space) is full: SQLite's
+    SQLITE_FULL, PostgreSQL's 53100 (disk_full), or ENOSPC."""
+    cause = getattr(error, "orig", None) or error
+    if getattr(cause, "sqlstate", None) == "53100" or getattr(cause, "errno", None) == 28:
+        return True
+    return getattr(cause, "sqlite_errorname", None) == "SQLITE_FULL" or "disk is full" in str(cause)
 
 
 def healthz() -> tuple[Any, int]:
+    if _disk_full_at is not None and time.monotonic() - _disk_full_at < DISK_FULL_MEMORY:
+        return jsonify(status="unavailable", database="the disk is full: writes fail"), 503
     try:
         with db.engine().connect() as connection:
             connection.execute(text("SELECT 1"))
@@ -211,7 +302,7 @@ def connection_lost(error: BaseException) -> bool:
     (as opposed to a bad statement, which a retry would only repeat)."""
     if isinstance(error, DBAPIError) and error.connection_invalidated:
         return True
-    return isinstance(error, OperationalError)
+    return isinstance(error, OperationalError) and not disk_full(error)
 
 
 def retrying(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -233,13 +324,35 @@ def retrying(view: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+class DiskFull(ServiceUnavailable):
+    """A write failed because the disk is full (503, named as such)."""
+
+
 def database_unavailable(error: DBAPIError) -> Any:
     """A database that does not answer: one log line, and 503 for the phone."""
+    global _disk_full_at
+    if disk_full(error):
+        _disk_full_at = time.monotonic()
+        log.error(
+            "the disk is full: %s %s failed: %s", request.method, request.path, one_line(error)
+        )
+        return current_app.handle_http_exception(DiskFull(retry_after=RETRY_AFTER))
     if not connection_lost(error):  # a real bug: logged with its traceback, answered 500
         log.exception("unexpected database error", exc_info=error)
         return current_app.handle_http_exception(InternalServerError())
     log.warning("database unavailable for %s %s: %s", request.method, request.path, one_line(error))
-    return current_app.handle_http_exception(ServiceUnavailable(retry_after=2))
+    return current_app.handle_http_exception(ServiceUnavailable(retry_after=RETRY_AFTER))
+
+
+def retry_after(response: Response) -> Response:
+    """Every 503 asks to retry in ``RETRY_AFTER`` seconds; ``Retry-After`` on anything but
+    a 429 or a 503 (the rate limiter adds its window's end to every limited answer) is
+    dropped: it would tell a phone that could retry now to wait a minute."""
+    if response.status_code == 503:
+        response.headers["Retry-After"] = str(RETRY_AFTER)
+    elif response.status_code != 429:
+        response.headers.pop("Retry-After", None)
+    return response
 
 
 def init_app(app: Flask) -> None:
@@ -248,10 +361,13 @@ def init_app(app: Flask) -> None:
     app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=static_file)
     app.url_defaults(_hash_static_urls)
     app.add_url_rule("/healthz", endpoint="healthz", view_func=healthz)
+    if writes_succeed not in db.AFTER_WRITE:
+        db.AFTER_WRITE.append(writes_succeed)
     for endpoint, view in list(app.view_functions.items()):
         if endpoint not in ("static", "healthz"):
             app.view_functions[endpoint] = retrying(view)
     app.register_error_handler(DBAPIError, database_unavailable)
     app.after_request(compress)
+    app.wsgi_app = guard_body(app.wsgi_app)  # type: ignore[method-assign]
     # A guess the standard library may lack on some systems (used by send_file elsewhere).
     mimetypes.add_type("application/manifest+json", ".webmanifest")

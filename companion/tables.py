@@ -40,7 +40,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType, ModuleType
@@ -48,7 +48,7 @@ from typing import Any
 
 from flask import current_app
 from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from companion import config, db, fingerprint, registry, versions
@@ -80,6 +80,11 @@ UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 RELEASED = "released"
 TAKEN_OVER = "taken_over"
+#: The most one stored event may hold, as compact UTF-8 JSON: the games' events are 50 to
+#: 400 bytes; the bound gives the export of a table at the event limit a known size.
+MAX_EVENT_BYTES = 1024
+#: What an exported event adds around its payload (its seq, seat, time, one line).
+EXPORT_EVENT_BYTES = 160
 #: Besides the latest, a snapshot is kept at every this many versions: what an undo
 #: replays from (at most this many changes plus those after the one it cancels).
 SNAPSHOT_EVERY = 64
@@ -608,6 +613,10 @@ def existing(table_ids: Sequence[str]) -> list[TableView]:
             views.append(get(table_id))
         except (TableNotFound, RuleError):  # a table of a game no longer offered
             continue
+        except OperationalError:  # the database is down: the page answers 503
+            raise
+        except Exception:  # a row this server cannot read: the list goes on without it
+            log.exception("table %s cannot be read; left out of the recent tables", table_id)
     return views
 
 
@@ -717,7 +726,7 @@ def append(
         event = check_event(event, module)
         seen = row.version
         state = _state(session, row)
-    prepared = module.prepare(state, event, chance)
+    prepared = _sized(module.prepare(state, event, chance))
     new_state = _applied(module, state, prepared, viewer, _gate(module, state, event, viewer))
     blob = _pickled(new_state)
     with db.writing() as session:
@@ -727,7 +736,7 @@ def append(
         _check_room(row.version)
         if row.version != seen:  # another change came first: fold again, under the lock
             state = _state(session, row)
-            prepared = module.prepare(state, event, chance)
+            prepared = _sized(module.prepare(state, event, chance))
             gate = _gate(module, state, event, viewer)
             new_state = _applied(module, state, prepared, viewer, gate)
             blob = _pickled(new_state)
@@ -772,23 +781,29 @@ def undo(
         row = _lock(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
-        _check_room(row.version)
-        events = _events(session, row)
-        target = _undo_target(events, seat=seat, seq=seq, seats=len(row.players))
+        # No room check: an undo at the event limit is always allowed. Each cancels a
+        # change in effect and none can be added there, so a table holds at most twice
+        # the limit (docs/contracts.md).
+        undos = _undo_pairs(session, row.id)
+        target = _undo_target(session, row, {undoes for _seq, undoes in undos}, seat=seat, seq=seq)
         module = _module(row.game)
         players = _players(row)
         before = _view(row, _state(session, row))
         blame = _blamed(before, actor if viewer is EVERYTHING else viewer)
-        _check_undo_secrets(
-            before, [e for e in live_events(events) if e.seq >= target.seq], viewer, blame
-        )
-        undos = [(e.seq, e.undoes) for e in events if e.undoes is not None]
+        undone = {undoes for _seq, undoes in undos}
+        replayed = [
+            e
+            for e in _events(session, row, first=target.seq)
+            if e.type != UNDO and e.seq not in undone
+        ]
+        _check_undo_secrets(before, replayed, viewer, blame)
         base = _base(
             session, row, module, [*undos, (row.version + 1, target.seq)], below=target.seq
         )
-        start, later = None, list(events)
         if base is not None and base[1] is not None:  # replay only what follows it
-            start, later = base[1], [e for e in events if e.seq > base[0]]
+            start, later = base[1], _events(session, row, first=base[0] + 1)
+        else:
+            start, later = None, _events(session, row)
         new_state = _replay(
             module,
             players,
@@ -847,14 +862,16 @@ def undo_target(
         row = session.get(TableRow, _check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
-        target = _undo_target(_events(session, row), seat=seat, seq=seq, seats=len(row.players))
-    _, entries = history(table_id, viewer=viewer)
-    return next(entry for entry in entries if entry.seq == target.seq)
+        undone = {undoes for _seq, undoes in _undo_pairs(session, row.id)}
+        target = _undo_target(session, row, undone, seat=seat, seq=seq)
+    _, entries = history(table_id, viewer=viewer, before=target.seq + 1, limit=1)
+    return entries[0]
 
 
 def max_events() -> int:
-    """Events one table may hold (``CAMPFIRE_MAX_EVENTS``): storage and every fold stay
-    bounded however long a table is played or attacked."""
+    """Changes one table may hold (``CAMPFIRE_MAX_EVENTS``): storage and every fold stay
+    bounded however long a table is played or attacked. Undos count until the limit is
+    reached, and one is always allowed there: a table holds at most twice as many events."""
     return int(current_app.config.get("CAMPFIRE_MAX_EVENTS") or config.MAX_EVENTS)
 
 
@@ -874,10 +891,14 @@ def _seat_or_none(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _events(session: Session, row: TableRow) -> Sequence[EventRow]:
-    return session.scalars(
-        select(EventRow).where(EventRow.table_id == row.id).order_by(EventRow.seq)
-    ).all()
+def _events(
+    session: Session, row: TableRow, *, first: int = 1, last: int | None = None
+) -> Sequence[EventRow]:
+    """The table's events from seq ``first`` to ``last`` (None: the latest), oldest first."""
+    query = select(EventRow).where(EventRow.table_id == row.id, EventRow.seq >= first)
+    if last is not None:
+        query = query.where(EventRow.seq <= last)
+    return session.scalars(query.order_by(EventRow.seq)).all()
 
 
 def _whole_or_none(value: object, field: str, low: int, high: int | None = None) -> int | None:
@@ -902,30 +923,35 @@ def _whole_or_none(value: object, field: str, low: int, high: int | None = None)
     return value
 
 
-def _undo_target(events: Sequence[EventRow], *, seat: object, seq: object, seats: int) -> EventRow:
-    """The change an undo cancels (see ``undo``)."""
-    seat = _whole_or_none(seat, "seat", 0, seats - 1)
+def _undo_target(
+    session: Session, row: TableRow, undone: set[int], *, seat: object, seq: object
+) -> EventRow:
+    """The change an undo cancels (see ``undo``), read by its seq alone: ``undone`` holds
+    the changes undone already (``_undo_pairs``), so no fold and no whole log is read."""
+    seat = _whole_or_none(seat, "seat", 0, len(row.players) - 1)
     seq = _whole_or_none(seq, "seq", 1)
-    live = live_events(events)
     if seq is not None:
         if seat is not None:
             raise RuleError(N_("give seat or seq, not both"))
-        event = next((e for e in events if e.seq == seq), None)
-        if event is None:
+        event = _events(session, row, first=seq, last=seq)
+        if not event:
             raise RuleError(N_("there is no change {seq}"), seq=seq)
-        if event.type == UNDO:
+        if event[0].type == UNDO:
             raise RuleError(N_("change {seq} is an undo; it cannot be undone"), seq=seq)
-        if event not in live:
+        if seq in undone:
             raise RuleError(N_("change {seq} is already undone"), seq=seq)
-        return event
+        return event[0]
+    query = select(EventRow.seq).where(EventRow.table_id == row.id, EventRow.type != UNDO)
     if seat is not None:
-        own = [e for e in live if e.seat == seat]
-        if not own:
+        query = query.where(EventRow.seat == seat)
+    # Of any len(undone) + 1 changes one is in effect: no more rows are read.
+    newest = session.scalars(query.order_by(EventRow.seq.desc()).limit(len(undone) + 1))
+    latest = next((s for s in newest if s not in undone), None)
+    if latest is None:
+        if seat is not None:
             raise RuleError(N_("this seat has no change to undo"))
-        return own[-1]
-    if not live:
         raise RuleError(N_("there is nothing to undo"))
-    return live[-1]
+    return _events(session, row, first=latest, last=latest)[0]
 
 
 def _undo_marker(seq: int) -> EventRow:
@@ -957,21 +983,58 @@ def _store(
     session.flush()
 
 
-def history(table_id: str, *, viewer: int | None = None) -> tuple[TableView, list[HistoryEntry]]:
-    """Every event, newest first, described by the game as seat ``viewer`` may read it
-    (None: a spectator; another seat's secrets are left out until the game ends). Undo
-    entries name what they cancelled."""
+@dataclass(frozen=True, slots=True)
+class _Page:
+    """A run of a table's events as the history reads them."""
+
+    view: TableView
+    rows: Sequence[EventRow]  # the events from ``first`` to ``last``, oldest first
+    undone: frozenset[int]  # every change an undo cancelled
+    targets: Mapping[int, EventRow]  # what the page's undos cancelled, by seq
+
+
+def _page(table_id: str, first: int, last: int | None) -> _Page:
+    """Events ``first`` to ``last`` (None: the latest) and what describing them needs:
+    a page costs its own rows and the table's undo pairs, whatever the log's length."""
     with db.reading() as session:
         row = session.get(TableRow, _check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
         view = _view(row, _state(session, row))
-        events = _events(session, row)
-    by_seq = {e.seq: e for e in events}
-    undone = {e.undoes for e in events if e.type == UNDO}
+        rows = _events(session, row, first=first, last=last)
+        undone = frozenset(undoes for _seq, undoes in _undo_pairs(session, row.id))
+        targets = {e.seq: e for e in rows}
+        wanted = {e.undoes for e in rows if e.type == UNDO and e.undoes not in targets}
+        if wanted:
+            targets.update(
+                (e.seq, e)
+                for e in session.scalars(
+                    select(EventRow).where(EventRow.table_id == row.id, EventRow.seq.in_(wanted))
+                )
+            )
+    return _Page(view, rows, undone, targets)
+
+
+def history(
+    table_id: str,
+    *,
+    viewer: int | None = None,
+    before: int | None = None,
+    limit: int | None = None,
+) -> tuple[TableView, list[HistoryEntry]]:
+    """The events, newest first, described by the game as seat ``viewer`` may read it
+    (None: a spectator; another seat's secrets are left out until the game ends). Undo
+    entries name what they cancelled. ``before``: only events older than this seq;
+    ``limit``: at most this many (the newest of them) — a page of the history; the page
+    after it starts ``before`` its last entry's seq, and there is none when that is 1."""
+    last = None if before is None else before - 1
+    newest = version(table_id) if last is None else last
+    first = 1 if limit is None else max(1, newest - limit + 1)
+    page = _page(table_id, first, last)
+    view = page.view
     entries = []
-    for event in events:
-        shown = by_seq.get(event.undoes or -1) if event.type == UNDO else event
+    for event in page.rows:
+        shown = page.targets.get(event.undoes or -1) if event.type == UNDO else event
         if shown is None:
             template, params, subject = N_("a change"), {}, None
         else:
@@ -986,7 +1049,7 @@ def history(table_id: str, *, viewer: int | None = None) -> tuple[TableView, lis
                 template=template,
                 params=dict(params),
                 is_undo=event.type == UNDO,
-                undone=event.seq in undone,
+                undone=event.seq in page.undone,
                 subject=subject,
                 undoes=event.undoes if event.type == UNDO else None,
             )
@@ -995,20 +1058,18 @@ def history(table_id: str, *, viewer: int | None = None) -> tuple[TableView, lis
     return view, entries
 
 
-def events(table_id: str, *, viewer: int | None = None) -> list[dict[str, Any]]:
+def events(
+    table_id: str, *, viewer: int | None = None, after: int = 0, limit: int | None = None
+) -> list[dict[str, Any]]:
     """The history for the JSON API, oldest first: per event its ``seq``, ``seat`` (the
     seat of the phone that made it, or None), ``subject`` (the seat it is about),
     ``type``, the event's own fields (its ``seat`` field is ``subject``), ``undone``;
-    an undo has ``undoes``. Another seat's secrets are ``None`` for ``viewer``."""
-    with db.reading() as session:
-        row = session.get(TableRow, _check_id(table_id))
-        if row is None:
-            raise TableNotFound(table_id)
-        view = _view(row, _state(session, row))
-        rows = _events(session, row)
-    undone = {e.undoes for e in rows if e.type == UNDO}
+    an undo has ``undoes``. Another seat's secrets are ``None`` for ``viewer``. ``after``
+    and ``limit``: only the events after that seq, at most that many (a page)."""
+    page = _page(table_id, after + 1, None if limit is None else after + limit)
+    view = page.view
     listed = []
-    for event in rows:
+    for event in page.rows:
         if event.type == UNDO:
             fields: dict[str, Any] = {"undoes": event.undoes}
             subject = None
@@ -1026,7 +1087,7 @@ def events(table_id: str, *, viewer: int | None = None) -> list[dict[str, Any]]:
                 "subject": subject,
                 "type": event.type,
                 **fields,
-                "undone": event.seq in undone,
+                "undone": event.seq in page.undone,
             }
         )
     return listed
@@ -1148,8 +1209,11 @@ def export(table_id: str) -> dict[str, Any]:
         row = session.get(TableRow, _check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
-        events = session.scalars(
-            select(EventRow).where(EventRow.table_id == row.id).order_by(EventRow.seq)
+        columns = (EventRow.seq, EventRow.seat, EventRow.created_at, EventRow.type)
+        events = session.execute(  # rows, not ORM objects: a fifth of the cost
+            select(*columns, EventRow.undoes, EventRow.payload)
+            .where(EventRow.table_id == row.id)
+            .order_by(EventRow.seq)
         ).all()
         return {
             "format": EXPORT_FORMAT,
@@ -1170,14 +1234,61 @@ def export(table_id: str) -> dict[str, Any]:
         }
 
 
+#: The dates an import may carry (UTC): a crafted far date (``9999-12-31T23:59:59-14:00``)
+#: would be stored on PostgreSQL past what its driver reads back, or overflow a local time
+#: zone on a page, and no table was played before 2000 or will be after 2100.
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 1, 1, tzinfo=UTC)
+
+
+def compact(value: Any) -> str:
+    """``value`` as the shortest JSON (as stored: non-ASCII text as itself)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _sized(payload: dict[str, Any]) -> dict[str, Any]:
+    if len(compact(payload).encode()) > MAX_EVENT_BYTES:
+        raise RuleError(
+            N_("an event may hold at most {count} bytes of JSON"), count=MAX_EVENT_BYTES
+        )
+    return payload
+
+
+def export_text(document: Mapping[str, Any]) -> str:
+    """An export as a file: compact JSON, one event a line (readable, and its size is
+    bounded by ``import_bytes``)."""
+    head = compact({k: v for k, v in document.items() if k != "events"})
+    lines = ",\n".join(compact(event) for event in document["events"])
+    return f'{head[:-1]},"events":[\n{lines}\n]}}\n'
+
+
+def import_bytes() -> int:
+    """The largest file an import takes: the export of any table at the event limit. Its
+    players and settings came in one request body (``MAX_CONTENT_LENGTH``); it holds at
+    most ``max_events`` changes of at most ``MAX_EVENT_BYTES`` each and as many undos
+    (each cancels one; an undo is allowed at the limit)."""
+    head = int(current_app.config.get("MAX_CONTENT_LENGTH") or 1024 * 1024)
+    return head + max_events() * (MAX_EVENT_BYTES + 2 * EXPORT_EVENT_BYTES)
+
+
 def _timestamp(value: Any) -> datetime:
+    """An imported ISO 8601 date and time, in UTC (SQLite keeps no offset: a stored time
+    is UTC everywhere), from 2000 up to 2100; a time without an offset is UTC."""
     if isinstance(value, str):
         try:
             stamp = datetime.fromisoformat(value)
         except ValueError:
             pass
         else:
-            return stamp if stamp.tzinfo else stamp.replace(tzinfo=utcnow().tzinfo)
+            try:
+                stamp = (stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)).astimezone(UTC)
+            except OverflowError:  # an offset past year 1 or 9999
+                stamp = LATEST
+            if not EARLIEST <= stamp < LATEST:
+                raise RuleError(
+                    N_("created_at must be a date from 2000 to 2099, not {value!r}"), value=value
+                )
+            return stamp
     raise RuleError(N_("created_at must be an ISO 8601 date and time, not {value!r}"), value=value)
 
 
@@ -1204,7 +1315,8 @@ def import_table(document: Any) -> TableView:
     raw_events = document.get("events")
     if not isinstance(raw_events, list):
         raise RuleError(N_("events must be a list"))
-    _check_room(0, len(raw_events))
+    # Undos do not count: each cancels a change, and one is allowed at the limit.
+    _check_room(0, sum(1 for e in raw_events if not (isinstance(e, Mapping) and "undoes" in e)))
 
     # The changes in effect with the state after each (an undo drops one and replays only
     # those after it: one fold for the whole file, however many undos it holds).
@@ -1212,8 +1324,13 @@ def import_table(document: Any) -> TableView:
     in_effect: list[tuple[int, Mapping[str, Any], Any]] = []  # (seq, payload, state after)
     live: set[int] = set()
     rows: list[dict[str, Any]] = []  # inserted at once (an ORM object each costs 10x)
+    # The state at every SNAPSHOT_EVERY-th version, as a played table keeps it: an undo on
+    # the imported table then replays at most that many changes, not the whole file.
+    bases: list[tuple[int, Any]] = []
     for index, raw in enumerate(raw_events):
         seq = index + 1
+        if index and index % SNAPSHOT_EVERY == 0:
+            bases.append((index, state))  # the fold at version ``index``
         try:
             if not isinstance(raw, Mapping):
                 raise RuleError(N_("an event must be a JSON object"))
@@ -1233,7 +1350,7 @@ def import_table(document: Any) -> TableView:
                 if isinstance(target, bool) or not isinstance(target, int) or target not in live:
                     raise RuleError(N_("an undo must cancel an earlier change not yet undone"))
             else:
-                payload = check_event(raw.get("event"), module)
+                payload = _sized(check_event(raw.get("event"), module))
                 state = module.apply(state, payload)
         except RuleError as error:
             raise ImportProblem(seq, error) from None
@@ -1276,6 +1393,8 @@ def import_table(document: Any) -> TableView:
         in_effect.append((seq, payload, state))
         live.add(seq)
 
+    code = _code(module)
+    blobs = [(version, blob) for version, base in bases if (blob := _pickled(base)) is not None]
     with db.writing() as session:
         row = _insert_table(session, game, players, settings)
         row.created_at = created_at
@@ -1284,6 +1403,11 @@ def import_table(document: Any) -> TableView:
         if rows:
             session.connection().execute(  # Core: one executemany, no ORM objects
                 EventRow.__table__.insert(), [{**event, "table_id": row.id} for event in rows]
+            )
+        if blobs:
+            session.connection().execute(
+                StateRow.__table__.insert(),
+                [{"table_id": row.id, "version": v, "code": code, "state": b} for v, b in blobs],
             )
         _save_snapshot(session, row, module, _pickled(state))
         plays.after_change(session, row, None, state)

@@ -66,6 +66,7 @@ handler), ``adjusted`` (the one counter arithmetic of the generic ``adjust`` eve
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -202,8 +203,27 @@ def check_range(
     raise HiddenRuleError(seat, public, template, **params)
 
 
+#: Characters a name loses: controls (Cc), format characters (Cf: zero-width spaces and
+#: joiners, the bidi overrides and isolates that would turn "by Ann for Ben" around),
+#: surrogates, private-use and unassigned code points.
+_UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
+def clean_name(raw: str) -> str:
+    """A player's name as it is shown: NFC, without invisible or direction-changing
+    characters, each run of spaces one space, trimmed."""
+    kept = "".join(
+        ch
+        for ch in unicodedata.normalize("NFC", raw)
+        if unicodedata.category(ch) not in _UNPRINTABLE
+    )
+    return " ".join(kept.split())
+
+
 def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, ...]:
-    """Validate a ``players`` list of ``{"name", "color"}`` objects."""
+    """Validate a ``players`` list of ``{"name", "color"}`` objects. Names are cleaned
+    (``clean_name``) and must differ once case and form are set aside (casefold): two
+    "Ann"s, or an "Ann" and an "ANN", would make the history ambiguous."""
     if not isinstance(raw, list):
         raise RuleError(N_("players must be a list"))
     if not minimum <= len(raw) <= maximum:
@@ -217,8 +237,8 @@ def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, 
     for index, item in enumerate(raw):
         if not isinstance(item, Mapping):
             raise RuleError(N_("player {number} must be an object"), number=index + 1)
-        name = item.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40:
+        name = clean_name(item["name"]) if isinstance(item.get("name"), str) else ""
+        if not name or len(name) > 40:
             raise RuleError(
                 N_("player {number} needs a name of 1 to 40 characters"), number=index + 1
             )
@@ -229,7 +249,9 @@ def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, 
                 number=index + 1,
                 colours=", ".join(COLOURS),
             )
-        players.append(Player(name.strip(), color))
+        players.append(Player(name, color))
     if len({p.color for p in players}) != len(players):
         raise RuleError(N_("two players cannot share a colour"))
+    if len({unicodedata.normalize("NFC", p.name.casefold()) for p in players}) != len(players):
+        raise RuleError(N_("two players cannot share a name"))
     return tuple(players)

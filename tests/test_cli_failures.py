@@ -116,6 +116,36 @@ def test_serve_names_a_rate_limit_store_it_cannot_use(tmp_path: Path) -> None:
     assert line.startswith("error: RATELIMIT_STORAGE_URI cannot be used")
 
 
+def test_serve_gives_up_on_a_database_host_that_never_answers(tmp_path: Path) -> None:
+    """The host accepts the connection (the kernel completes it) and says nothing: serve
+    fails after its connect timeout with one line instead of hanging."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        url = f"postgresql+psycopg://campfire:secret@127.0.0.1:{silent.getsockname()[1]}/x"
+        env = {"DATABASE_URL": url, "PGCONNECT_TIMEOUT": ""}
+        line = one_line(
+            campfire("serve", "--port", str(free_port()), env=env, cwd=tmp_path, timeout=45), 1
+        )
+    assert "timeout" in line and "DATABASE_URL" in line and "secret" not in line
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        ("EVENT_RATE_LIMIT", "240 a minute", "EVENT_RATE_LIMIT is not a rate limit"),
+        ("HISTORY_RATE_LIMIT", "sixty per minute", "HISTORY_RATE_LIMIT is not a rate limit"),
+        ("CAMPFIRE_MAX_EVENTS", "\u00b2", "CAMPFIRE_MAX_EVENTS must be a whole number"),
+        ("CAMPFIRE_TRUSTED_PROXIES", "one", "CAMPFIRE_TRUSTED_PROXIES must be a whole number"),
+    ],
+)
+def test_serve_refuses_a_garbled_setting(tmp_path: Path, name: str, value: str, says: str) -> None:
+    line = one_line(
+        campfire("serve", "--port", str(free_port()), env={name: value}, cwd=tmp_path), 2
+    )
+    assert line.startswith("error: ") and says in line
+
+
 # ---------------------------------------------------------------------------------------
 # serve: the address
 
@@ -176,6 +206,13 @@ def blocked_reading_stdin(pid: int) -> bool:
     return len(fields) > 1 and fields[0] == "0" and int(fields[1], 16) == 0
 
 
+def default_sigint() -> None:
+    """In the child, before the program starts: Ctrl-C's default action. A suite started
+    as a background job without job control runs with SIGINT ignored, and a child would
+    inherit that: the test would then check the launcher, not the program."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_during_score_is_one_line(tmp_path: Path) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "campfire", "score", "bison", "-"],
@@ -183,6 +220,7 @@ def test_ctrl_c_during_score_is_one_line(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
     )
     try:
         for _attempt in range(300):
@@ -207,6 +245,7 @@ def test_ctrl_c_during_print_leaves_no_file(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
     )
     try:
         assert process.stdout is not None

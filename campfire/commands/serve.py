@@ -265,10 +265,12 @@ def prepare() -> Any:
     from limits.errors import ConfigurationError
     from sqlalchemy.exc import SQLAlchemyError
 
-    from companion import create_app
+    from companion import config, create_app
 
     try:
         app = create_app()
+    except config.ConfigProblem as error:
+        raise ServeError(str(error), EXIT_INVALID) from None
     except (SQLAlchemyError, ImportError) as error:
         raise database_problem(error, os.environ.get("DATABASE_URL", "")) from None
     except ConfigurationError as error:  # RATELIMIT_STORAGE_URI

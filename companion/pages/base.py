@@ -121,7 +121,11 @@ def local_time(moment: datetime) -> str:
     """A stored time in the server's local time zone (everyone sits at the same table)."""
     if moment.tzinfo is None:  # SQLite gives back naive UTC
         moment = moment.replace(tzinfo=UTC)
-    return format_datetime(moment.astimezone(), "short", locale=str(get_locale()))
+    try:
+        local = moment.astimezone()
+    except (OverflowError, ValueError, OSError):  # a time the local zone cannot reach
+        local = moment.astimezone(UTC)
+    return format_datetime(local, "short", locale=str(get_locale()))
 
 
 def confirm_page(

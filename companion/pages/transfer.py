@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response, redirect, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
 from flask_babel import gettext as _
 
 from companion import security, tables
@@ -17,6 +18,7 @@ from games.errors import N_, RuleError
 
 
 @bp.get("/t/<table_id>/export")
+@security.limiter.limit(security.export_limit)
 def export(table_id: str) -> Any:
     """The table as a JSON download. Refused (409) while the game still hides something
     (a herd, a carried newspaper's address): the export holds every event as stored, so
@@ -32,7 +34,7 @@ def export(table_id: str) -> Any:
             ),
         ), 409
     document = tables.export(table_id)
-    body = json.dumps(document, ensure_ascii=False, indent=2)
+    body = tables.export_text(document)
     day = datetime.now(UTC).strftime("%Y%m%d")
     return Response(
         body,
@@ -41,6 +43,19 @@ def export(table_id: str) -> Any:
             "Content-Disposition": f'attachment; filename="campfire-{document["game"]}-{day}.json"',
         },
     )
+
+
+def _upload_limit() -> None:
+    """The import takes a file up to ``tables.import_bytes`` (the export of any table at
+    the event limit), every other request ``MAX_CONTENT_LENGTH``. Set before any hook
+    reads the body (the CSRF check reads the form)."""
+    if request.endpoint == "web.import_table" and request.method == "POST":
+        request.max_content_length = tables.import_bytes()
+
+
+@bp.record_once
+def _first_hook(state: BlueprintSetupState) -> None:
+    state.app.before_request_funcs.setdefault(None, []).insert(0, _upload_limit)
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -53,7 +68,8 @@ def import_table() -> Any:
         if upload is None or not upload.filename:
             raise RuleError(N_("Choose an exported table file (.json)."))
         try:
-            document = tables.loads(upload.read().decode("utf-8"))
+            # utf-8-sig: a file an editor saved with a byte order mark reads the same.
+            document = tables.loads(upload.read().decode("utf-8-sig"))
         except UnicodeDecodeError:
             raise RuleError(N_("The file is not UTF-8 text; choose a .json export.")) from None
         except json.JSONDecodeError as error:

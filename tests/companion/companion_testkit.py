@@ -42,6 +42,7 @@ def app_config(tmp_path: Any, **extra: Any) -> dict[str, Any]:
         "EVENT_RATE_LIMIT": "100000 per minute",
         "UNDO_RATE_LIMIT": "100000 per minute",
         "HISTORY_RATE_LIMIT": "100000 per minute",
+        "EXPORT_RATE_LIMIT": "100000 per minute",
         # A version stream ends quickly in tests that read whole answers (route sweeps);
         # the push tests set their own lifetimes.
         "PUSH_STREAM_SECONDS": 0.05,

@@ -419,13 +419,17 @@ def test_import_error_in_japanese(client, table):
     assert "イベント1：pointsが510になってしまいます" in response.get_data(as_text=True)
 
 
-def test_upload_too_big_is_413(client):
-    big = io.BytesIO(b" " * (1024 * 1024 + 10))
+def test_upload_too_big_is_413(client, app):
+    """An import takes the export of any table at the event limit, and no more."""
+    with app.test_request_context():
+        cap = tables.import_bytes()
+    big = io.BytesIO(b" " * (cap + 10))
     response = client.post(
         "/import", data={"file": (big, "t.json")}, content_type="multipart/form-data"
     )
     assert response.status_code == 413
     assert "too big" in response.get_data(as_text=True)
+    assert f"{cap // 1024} KB" in response.get_data(as_text=True)
 
 
 # -- security ---------------------------------------------------------------------------

@@ -55,6 +55,9 @@ URL_VALUES: dict[str, list[str]] = {
 #: Every form/query field a view reads (plus the repeated and prefixed ones).
 FIELDS = [
     "seat",
+    "before",
+    "after",
+    "limit",
     "to",
     "back",
     "region",

@@ -481,6 +481,6 @@ def test_a_dog_without_action_points_is_told_so_whatever_it_carries(app: Flask) 
         for kind, extra in (("drop", {"item": "newspaper"}), ("draw", {"section": "newspaper"}))
     }
     assert messages == {
-        "Fifi has 0 action points left this turn, not the 1 needed to drop an item",
-        "Fifi has 0 action points left this turn, not the 1 needed to deliver a newspaper",
+        "Fifi has 0 action points left this turn, not the 1 needed to drop an item.",
+        "Fifi has 0 action points left this turn, not the 1 needed to deliver a newspaper.",
     }
