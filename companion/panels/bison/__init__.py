@@ -55,7 +55,13 @@ from companion.panels.bison import (
     space,
     whatif,
 )
-from companion.panels.bison.names import action_name, animal_name, kind_name, space_name
+from companion.panels.bison.names import (
+    action_name,
+    animal_count,
+    animal_name,
+    kind_name,
+    space_name,
+)
 from companion.panels.bison.pages import GAME, bp
 from companion.panels.bison.view import ZOOMS, view, zoom_of
 from games.bison.components import (
@@ -119,6 +125,7 @@ def init_app(app: Any) -> None:
         view,
         variant=lambda table: zoom_of(table.id),
         bison_animal=animal_name,
+        bison_animals=animal_count,
         bison_space=space_name,
         bison_kind=kind_name,
         bison_action=action_name,

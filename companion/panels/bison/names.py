@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from games.bison.rounds import ACTION_LABELS, Action
 from games.errors import N_
@@ -34,6 +35,19 @@ def animal_name(animal: str) -> str:
 
 def space_name(space: str) -> str:
     return _(SPACE_NAMES.get(space, space))
+
+
+def animal_count(animal: str, count: int) -> str:
+    """A number of one animal in the reader's language and plural form ("1 turkey", "4
+    turkeys"; it "4 tacchini"; ja with the rulebook's counters, バイソン7頭, 七面鳥4匹):
+    template global ``bison_animals``."""
+    if animal == "bison":
+        return ngettext("%(num)s bison", "%(num)s bison", count)
+    if animal == "salmon":
+        return ngettext("%(num)s salmon", "%(num)s salmon", count)
+    if animal == "turkey":
+        return ngettext("%(num)s turkey", "%(num)s turkeys", count)
+    return f"{count} {animal}"
 
 
 def kind_name(kind: str) -> str:
