@@ -1,5 +1,6 @@
 """A phone step for the words: which words of the page are broken across two lines
-("dimensio ne"). Latin-script words only (Japanese wraps between any two characters)."""
+("dimensio ne"). Latin-script words only (Japanese wraps between any two characters);
+addresses (a table's link) may wrap anywhere."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ _BROKEN = """() => {
     const node = walker.currentNode;
     const parent = node.parentElement;
     if (!parent || parent.closest("svg, script, style, [hidden], details:not([open])")) continue;
+    if (node.data.includes("://")) continue;  // an address wraps where it must
     const words = /[A-Za-zÀ-ÖØ-öø-ÿ]{2,}/g;
     let match;
     while ((match = words.exec(node.data))) {
