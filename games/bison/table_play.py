@@ -162,7 +162,9 @@ def build_sizes(state: State, seat: int, space: Space) -> tuple[int, ...]:
     return tuple(sorted(sizes))
 
 
-def _count(raw: object, what: str) -> int:
+def _count(raw: object, what: Phrase) -> int:
+    """A number of hunters (at least 1); ``what`` names the move or source in the reader's
+    language (never an English field name inside a translated refusal)."""
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
         raise RuleError(
             N_("{what}: the number of hunters must be a whole number of at least 1, not {value!r}"),
@@ -210,7 +212,7 @@ def _moves(state: State, seat: int, action: Action, raw: object) -> tuple[Board,
             )
         start = parse_ref(state, item.get("from"), "from")
         goal = parse_ref(state, item.get("to"), "to")
-        count = _count(item.get("hunters"), f"move {number}")
+        count = _count(item.get("hunters"), Phrase(N_("move {number}"), number=number))
         cost = destinations(state, seat, start, action).get(goal)
         if cost is None:
             raise RuleError(
@@ -258,7 +260,8 @@ def _gather(state: State, seat: int, raw: object) -> tuple[Board, int]:
         start = parse_ref(state, item.get("space"), "space")
         if start == goal:
             raise RuleError(N_("gather source {number} is the space they gather on"), number=number)
-        taken[start] += _count(item.get("hunters"), f"gather source {number}")
+        what = Phrase(N_("gather source {number}"), number=number)
+        taken[start] += _count(item.get("hunters"), what)
     used = sum(taken.values())
     return _shifted(state, colour, taken, Counter({goal: used})), used
 

@@ -385,3 +385,27 @@ def test_a_split_move_may_stop_after_its_legs_and_refuses_too_many(client, table
     assert after.state.board.pieces[((1, -1), "river")].hunters == 2
     assert after.state.board.pieces[((1, -1), "prairie")].hunters == 1
     assert after.state.stocks[0].total == before.state.stocks[0].total - 2
+
+
+def test_a_refused_move_names_it_in_the_readers_language(client, table, app):
+    tid = table.id  # issue 26: no English field name inside an Italian refusal
+    post(
+        client,
+        f"{base(tid)}/place",
+        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
+    )
+    for seat in (1, 2, 3):
+        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    refused = client.post(
+        f"{base(tid)}/play?lang=it",
+        data={
+            "seat": "0",
+            "action": "move_1",
+            "from": "1,-1,prairie",
+            "to": "1,-1,river",
+            "hunters": "0",
+        },
+    )
+    page = text(refused)
+    assert refused.status_code == 422
+    assert "spostamento 1" in page and "move 1" not in page
