@@ -74,6 +74,7 @@ from games.bison.components import (
 )
 from games.bison.economy import COST_TABLE, MAX_COST, MOST_EXCHANGES, STOCK_CAP
 from games.bison.rounds import ACTIONS_PER_ROUND
+from games.bison.table_play import tile_label
 from games.bison.tiles import ANIMALS_PER_TILE
 from games.errors import N_, RuleError
 
@@ -126,6 +127,7 @@ def init_app(app: Any) -> None:
         variant=lambda table: zoom_of(table.id),
         bison_animal=animal_name,
         bison_animals=animal_count,
+        bison_tile=tile_label,
         bison_space=space_name,
         bison_kind=kind_name,
         bison_action=action_name,

@@ -22,7 +22,7 @@ from companion import tables
 from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg, int_field, payment_split, seat_field
-from companion.panels.bison.names import space_name
+from companion.panels.bison.names import space_label
 from companion.panels.bison.pages import (
     GAME,
     bp,
@@ -61,7 +61,7 @@ def _action_context(table: tables.TableView) -> dict[str, Any]:
                 build_spaces.append(
                     {
                         "value": f"{at[0]},{at[1]},{terrain}",
-                        "label": f"{space_name(terrain)} [{at[0]},{at[1]}]",
+                        "label": space_label(table, (at, terrain)),
                         "hunters": pieces.hunters,
                         "structure": pieces.structure,
                     }

@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from games.bison.rounds import ACTION_LABELS, Action
+from games.bison.table_play import tile_label
 from games.errors import N_
 
 if TYPE_CHECKING:
@@ -62,9 +63,10 @@ def action_name(action: str) -> str:
 
 
 def space_label(table: TableView, space: Space) -> str:
-    """A space named as the board shows it: "prairie of B07" (or "prairie at [1,-1]")."""
+    """A space named as the board shows it: "prairie of B07" (or "of R2", a retail tile:
+    ``tile_label``; coordinates only where no tile lies)."""
     (q, r), terrain = space
-    placed = table.state.board.tiles.get((q, r))
-    if placed is not None and placed.catalog_id:
-        return _("%(space)s of %(tile)s", space=space_name(terrain), tile=placed.catalog_id)
+    label = tile_label(table.state.board, (q, r))
+    if label is not None:
+        return _("%(space)s of %(tile)s", space=space_name(terrain), tile=label)
     return _("%(space)s at %(at)s", space=space_name(terrain), at=f"[{q},{r}]")

@@ -24,6 +24,7 @@ from html import escape
 from games.bison import geometry
 from games.bison.board import Board, Space
 from games.bison.hexgrid import Hex
+from games.bison.table_play import tile_label
 from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER, SPACES, Tile
 
 SIZE = 40.0  # hex radius in SVG units
@@ -266,7 +267,7 @@ def board_svg(
     ]
     for at, placed in sorted(tiles.items()):
         # Zoomed, only the focused tile is named (a neighbour's id may lie out of view).
-        label = placed.catalog_id if focus is None or at == focus else None
+        label = tile_label(board, at) if focus is None or at == focus else None
         body = _tile_body(
             at,
             placed.tile,
@@ -279,7 +280,7 @@ def board_svg(
         )
         group = f'<g class="tile" data-hex="{at[0]},{at[1]}">{body}</g>'
         if tile_url is not None:
-            name = placed.catalog_id or f"[{at[0]},{at[1]}]"
+            name = tile_label(board, at) or ""
             group = _link(
                 tile_url(at),
                 group,
@@ -331,7 +332,7 @@ def board_svg(
             f'r="6" fill="#166534"/><text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" '
             f'font-weight="700" text-anchor="middle" fill="#fff">{cost}</text>'
         )
-        text = labels.get(space, "{at}").format(at=tiles[at].catalog_id or f"{at[0]},{at[1]}")
+        text = labels.get(space, "{at}").format(at=tile_label(board, at) or "")
         out.append(
             _link(url, body, text, f'data-target="{at[0]},{at[1]},{space}" data-cost="{cost}"')
         )

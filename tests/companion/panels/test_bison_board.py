@@ -13,6 +13,7 @@ from companion_testkit import get, text
 
 from companion import tables
 from games.bison import table as fold
+from games.bison.table_play import tile_label
 from games.bison.tiles import SPACES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -69,7 +70,7 @@ def expected(state) -> dict[str, object]:
         "animals": animals,
         "hunters": hunters,
         "structures": structures,
-        "ids": {p.catalog_id for p in state.board.tiles.values() if p.catalog_id},
+        "ids": {tile_label(state.board, at) for at in state.board.tiles},  # B07, R1
         "tiles": {f"{q},{r}" for q, r in state.board.tiles},
     }
 
@@ -409,3 +410,49 @@ def test_a_refused_move_names_it_in_the_readers_language(client, table, app):
     page = text(refused)
     assert refused.status_code == 422
     assert "spostamento 1" in page and "move 1" not in page
+
+
+def test_a_retail_tile_is_named_as_the_board_shows_it_never_by_coordinates(client, table, app):
+    tid = table.id  # issue 26: "R1" drawn on the tile and in every word, no "[1,-1]"
+    post(
+        client,
+        f"{base(tid)}/place",
+        {
+            "at": "1,-1",
+            "edges": "PPPMMM",
+            "prairie": "1",
+            "river": "1",
+            "mountain": "1",
+            "seat": "0",
+            "hunters": "3",
+            "space": "prairie",
+        },
+    )
+    for seat in (1, 2, 3):
+        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    coordinates = re.compile(r"\[-?\d+, ?-?\d+\]")
+    pages = {
+        "table": f"/t/{tid}",
+        "tile": f"{base(tid)}/tile?at=1,-1",
+        "space": f"{base(tid)}/space?at=1,-1&space=prairie",
+        "move": f"{base(tid)}/move?from=1,-1,prairie&action=move_1",
+        "tent": f"{base(tid)}/action?action=tent&hunters=2",
+    }
+    for name, url in pages.items():
+        page = client.get(url).get_data(as_text=True)
+        assert not coordinates.search(page), name
+        assert "R1" in page, name
+    assert 'data-tile-id="R1"' in client.get(f"/t/{tid}").get_data(as_text=True)
+    post(
+        client,
+        f"{base(tid)}/play",
+        {
+            "seat": "0",
+            "action": "move_1",
+            "from": "1,-1,prairie",
+            "to": "1,-1,river",
+            "hunters": "1",
+        },
+    )
+    history = text(client.get(f"/t/{tid}/history"))
+    assert "R1" in history
