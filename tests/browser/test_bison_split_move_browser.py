@@ -41,11 +41,16 @@ def test_a_split_move_is_one_action_from_the_board(
     targets = ann.locator("[data-target]")
     first, second = (targets.nth(i).get_attribute("data-target") for i in (0, 1))
     shot(ann, f"bison_split_move_{lang}_1_count_first", full_page=False)
-    split_move(ann, [(2, first), (1, second)])
+
+    def one_left(number: int) -> None:
+        assert ann.locator('[data-testid="bison-move-legs"] li').count() == number
+        shot(ann, f"bison_split_move_{lang}_2_one_left", full_page=False)
+
+    split_move(ann, [(2, first), (1, second)], after_leg=one_left)
 
     assert version(ann) == before + 1  # one action, one event
     for target, count in ((first, "2"), (second, "1")):
         q, r, space = target.split(",")
         mark = ann.locator(f'[data-mark="hunters"][data-at="{q},{r}"][data-space="{space}"]')
         assert mark.get_attribute("data-count") == count
-    shot(ann, f"bison_split_move_{lang}_2_after", full_page=False)
+    shot(ann, f"bison_split_move_{lang}_3_after", full_page=False)

@@ -82,3 +82,9 @@ def test_japanese_counts_animals_as_the_rulebook_does(app):
             4,
         )
     assert "動物4個" in line and "匹" not in line
+
+
+def test_japanese_counts_hunters_as_the_rulebook_does(app):
+    """ハンターを3個 (rulebook: 「5個までのハンター」), not 人."""
+    with app.test_request_context(), force_locale("ja"):
+        assert ngettext("%(num)s hunter", "%(num)s hunters", 3) == "ハンター3個"
