@@ -17,7 +17,6 @@ from flask_babel import gettext as _
 from companion import registry, security, tables
 from companion.i18n import rule_error_message
 from companion.pages.base import (
-    COLOUR_NAMES,
     absolute_url,
     bp,
     confirm_page,
@@ -55,9 +54,18 @@ def home() -> str:
     return render_template("home.html", recent=recent, games=registry.games())
 
 
-def _players_from_form() -> list[dict[str, str]]:
+def seats_of(game: str | None) -> tuple[int, int, tuple[str, ...]]:
+    """A game's player range and colours, for the create form: the game's own (``SEATS``
+    and ``SEAT_COLOURS`` of its fold module, from its rules), or 1–6 in every colour while
+    no game is chosen."""
+    module = registry.get(game) if game else None
+    low, high = getattr(module, "SEATS", (1, FORM_ROWS))
+    return low, high, tuple(getattr(module, "SEAT_COLOURS", COLOURS))
+
+
+def _players_from_form(game: str | None) -> list[dict[str, str]]:
     players = []
-    for index in range(FORM_ROWS):
+    for index in range(seats_of(game)[1]):
         name = request.form.get(f"name{index}", "").strip()
         color = request.form.get(f"color{index}", "")
         if name:
@@ -105,30 +113,34 @@ def create() -> Any:
             games=games,
             game=game,
             error=None,
-            rows=_blank_rows(),
-            colours=COLOUR_NAMES,
+            **_form_rows(game),
         )
-    players = _players_from_form()
+    players = _players_from_form(game if game in games else None)
     try:
         if not players:
             raise RuleError(N_("Enter at least one player's name."))
         table = tables.create(game, players, _settings_from_form())
     except RuleError as error:
-        rows = players + _blank_rows()[len(players) :]
+        known = game if game in games else None
+        form = _form_rows(known)
+        form["rows"] = players + form["rows"][len(players) :]
         return render_template(
             "create.html",
             games=games,
-            game=game if game in games else None,
+            game=known,
             error=rule_error_message(error),
-            rows=rows,
-            colours=COLOUR_NAMES,
+            **form,
         ), 422
     remember_recent(table.id)
     return redirect(url_for("web.share", table_id=table.id), code=303)
 
 
-def _blank_rows() -> list[dict[str, str]]:
-    return [{"name": "", "color": COLOURS[i % len(COLOURS)]} for i in range(FORM_ROWS)]
+def _form_rows(game: str | None) -> dict[str, Any]:
+    """The create form's player rows (as many as the game seats, each with its own colour
+    preselected), its colours and how many names it needs."""
+    low, high, colours = seats_of(game)
+    rows = [{"name": "", "color": colours[i % len(colours)]} for i in range(high)]
+    return {"rows": rows, "colours": colours, "needed": low, "most": high}
 
 
 @bp.route("/join", methods=["GET", "POST"])
@@ -205,9 +217,24 @@ def take_over_page(
 def share_page(
     view: tables.TableView, *, error: str | None = None, status: int = 200
 ) -> tuple[str, int]:
-    url = absolute_url("web.table", table_id=view.id)
+    """The table's invite and "Who are you?". The QR code and the link lead here (not to
+    the table, where a new phone would only watch), and so does the join code: a phone
+    without a seat sees "Who are you?" first, the free seats on the first screen (seats
+    other phones hold fold away below: taking one over asks first); a phone with a seat
+    sees the invite first, to show the QR code to the others."""
+    url = absolute_url("web.share", table_id=view.id)
+    seat = current_seat(view)
+    held = tables.held_seats(view.id) - ({seat} if seat is not None else set())
+    seats = [(index, player) for index, player in enumerate(view.players)]
     return render_template(
-        "share.html", table=view, url=url, qr=qr_svg(url), seat=current_seat(view), error=error
+        "share.html",
+        table=view,
+        url=url,
+        qr=qr_svg(url),
+        seat=seat,
+        free=[(i, p) for i, p in seats if i not in held],
+        held=[(i, p) for i, p in seats if i in held],
+        error=error,
     ), status
 
 

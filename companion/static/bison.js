@@ -13,7 +13,9 @@
       option.hidden = !name && option.value !== "0";
     });
   }
-  /* The move page: tapping a destination records the move at once (one play event). */
+  /* The move page: the count is chosen first (chips above the board); tapping a
+     destination with all the hunters left records the move at once (one play event);
+     with fewer, it adds that leg and the page asks where the others go (a split move). */
   function moves() {
     var form = document.querySelector("form[data-move-go]");
     if (!form) { return; }
@@ -21,7 +23,17 @@
       var link = event.target.closest ? event.target.closest("a[data-target]") : null;
       if (!link) { return; }
       event.preventDefault();
-      form.querySelector('input[name="to"]').value = link.getAttribute("data-target");
+      var target = link.getAttribute("data-target");
+      var chip = form.querySelector('input[name="hunters"]:checked');
+      var count = chip ? parseInt(chip.value, 10) : 0;
+      var left = parseInt(form.getAttribute("data-left"), 10) || 0;
+      if (count && count < left) {
+        var more = form.getAttribute("data-more");
+        window.location.href = more + (more.indexOf("?") < 0 ? "?" : "&") +
+          "leg=" + encodeURIComponent(target + ":" + count);
+        return;
+      }
+      form.querySelector('input[name="to"]').value = target;
       form.submit();
     });
   }

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+#: The player colours of the box (rules/bison.md, Components): the create form's and the
+#: print kit's.
+PLAYER_COLOURS: tuple[str, ...] = ("blue", "red", "yellow", "green")
 HUNTERS_OWNED = 8
 STRUCTURE_SIZES: tuple[int, ...] = (1, 1, 2, 2, 3, 4)
 MAX_STRUCTURE = max(STRUCTURE_SIZES)

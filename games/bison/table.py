@@ -51,6 +51,7 @@ from games.bison.components import (
     MAX_TOTEM_DISTANCE_LIMIT,
     MIN_PLAYERS,
     MIN_TOTEM_DISTANCE,
+    PLAYER_COLOURS,
 )
 from games.bison.economy import ANIMALS, START_STOCK, STOCK_CAP, Stocks, Supply
 from games.bison.rounds import Rounds, removed_tiles_for
@@ -90,6 +91,9 @@ from games.errors import N_, RuleError
 from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
 
 GAME = "bison"
+#: The create form's player rows and colours (B4; the box's four colours).
+SEATS: tuple[int, int] = (MIN_PLAYERS, MAX_PLAYERS)
+SEAT_COLOURS: tuple[str, ...] = PLAYER_COLOURS
 COUNTERS: dict[str, tuple[int, int]] = {animal: (0, STOCK_CAP) for animal in ANIMALS}
 
 

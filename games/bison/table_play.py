@@ -10,8 +10,9 @@ play
     board change, never typed.
 space reference
     ``{"at": [q, r], "space": "prairie", "tile": "B07"?}``: a space as the board shows it.
-    ``tile`` (the printed id, when the tile has one) is optional; when given it must be the
-    tile lying there, so the history can name the space exactly (``space_ref`` writes it).
+    ``tile`` (the tile's label: its printed id, or "R2" for the second retail tile placed,
+    ``tile_label``) is optional; when given it must be the tile lying there, so the history
+    can name the space exactly, never by coordinates (``space_ref`` writes it).
 move
     ``{"from": ref, "to": ref, "hunters": n}``: n of the seat's hunters from one space to
     another within the action's movement allowance (``move_1``: 1, ``move_3``: 3), by the
@@ -62,26 +63,39 @@ from games.errors import N_, Phrase, RuleError, Term
 ALLOWANCE: Mapping[Action, int] = {Action.MOVE_1: 1, Action.MOVE_3: 3}
 
 
+def tile_label(board: Board, at: tuple[int, int]) -> str | None:
+    """A tile as the board shows it: its printed id ("B07"), or on a retail tile (no id)
+    "R" and its number among the retail tiles in the order they were placed ("R2"), so
+    no player reads coordinates. None when no tile lies at ``at``."""
+    placed = board.tiles.get(at)
+    if placed is None:
+        return None
+    if placed.catalog_id:
+        return placed.catalog_id
+    retail = [hex_ for hex_, tile in board.tiles.items() if not tile.catalog_id]
+    return f"R{retail.index(at) + 1}"
+
+
 def space_ref(state: State, space: Space) -> dict[str, Any]:
     """A space as events and the history name it: ``{"at", "space", "tile"?}``.
 
     The UI writes every space of a ``play`` or ``correct`` event with this, so the history
-    reads "the prairie of B07" rather than coordinates."""
+    reads "the prairie of B07" (or "of R2", a retail tile) rather than coordinates."""
     (q, r), terrain = space
     ref: dict[str, Any] = {"at": [q, r], "space": terrain}
-    placed = state.board.tiles.get((q, r))
-    if placed is not None and placed.catalog_id:
-        ref["tile"] = placed.catalog_id
+    label = tile_label(state.board, (q, r))
+    if label is not None:
+        ref["tile"] = label
     return ref
 
 
 def space_name(state: State, space: Space) -> Phrase:
-    """A space named as the board shows it, for a message: "the prairie of B07", or "the
-    prairie at [1,-1]" on a retail tile (the same words as the history's)."""
+    """A space named as the board shows it, for a message: "the prairie of B07", or "of
+    R2" on a retail tile (the same words as the history's)."""
     (q, r), terrain = space
-    placed = state.board.tiles.get((q, r))
-    if placed is not None and placed.catalog_id:
-        return Phrase(N_("the {terrain} of {tile}"), terrain=Term(terrain), tile=placed.catalog_id)
+    label = tile_label(state.board, (q, r))
+    if label is not None:
+        return Phrase(N_("the {terrain} of {tile}"), terrain=Term(terrain), tile=label)
     return Phrase(N_("the {terrain} at {at}"), terrain=Term(terrain), at=f"[{q},{r}]")
 
 
@@ -96,11 +110,11 @@ def parse_ref(state: State, raw: object, what: str = "space") -> Space:
     placed = state.board.tiles.get(at)
     if placed is None:
         raise RuleError(N_("there is no tile at {at}"), at=f"[{at[0]},{at[1]}]")
-    if "tile" in raw and raw["tile"] != placed.catalog_id:
+    if "tile" in raw and raw["tile"] != tile_label(state.board, at):
         raise RuleError(
             N_("the tile at {at} is {actual}, not {named}"),
             at=f"[{at[0]},{at[1]}]",
-            actual=placed.catalog_id or "?",
+            actual=tile_label(state.board, at) or "?",
             named=str(raw["tile"]),
         )
     return (at, terrain)
@@ -162,7 +176,9 @@ def build_sizes(state: State, seat: int, space: Space) -> tuple[int, ...]:
     return tuple(sorted(sizes))
 
 
-def _count(raw: object, what: str) -> int:
+def _count(raw: object, what: Phrase) -> int:
+    """A number of hunters (at least 1); ``what`` names the move or source in the reader's
+    language (never an English field name inside a translated refusal)."""
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
         raise RuleError(
             N_("{what}: the number of hunters must be a whole number of at least 1, not {value!r}"),
@@ -210,7 +226,7 @@ def _moves(state: State, seat: int, action: Action, raw: object) -> tuple[Board,
             )
         start = parse_ref(state, item.get("from"), "from")
         goal = parse_ref(state, item.get("to"), "to")
-        count = _count(item.get("hunters"), f"move {number}")
+        count = _count(item.get("hunters"), Phrase(N_("move {number}"), number=number))
         cost = destinations(state, seat, start, action).get(goal)
         if cost is None:
             raise RuleError(
@@ -258,7 +274,8 @@ def _gather(state: State, seat: int, raw: object) -> tuple[Board, int]:
         start = parse_ref(state, item.get("space"), "space")
         if start == goal:
             raise RuleError(N_("gather source {number} is the space they gather on"), number=number)
-        taken[start] += _count(item.get("hunters"), f"gather source {number}")
+        what = Phrase(N_("gather source {number}"), number=number)
+        taken[start] += _count(item.get("hunters"), what)
     used = sum(taken.values())
     return _shifted(state, colour, taken, Counter({goal: used})), used
 

@@ -66,6 +66,9 @@ from games.errors import N_, RuleError, SeatOnly
 from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
 
 GAME: Final = "dogs-life"
+#: The create form's player rows and colours: 3–6 dogs, each with its pee markers' colour.
+SEATS: Final = (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+SEAT_COLOURS: Final = tuple(d.colour for d in DOGS.values())
 COUNTERS: Final = rules.COUNTERS
 SETTINGS: Final = ("bones_to_win", "timed_minutes", "dogs")
 CHANCE_FIELDS: Final = ("draws", "die", "outcome", "trash_day")

@@ -28,6 +28,9 @@ from games.hunting_age.cards import BASIC_CARDS, NEW_LAND_CARDS
 
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 5
+#: Five player colours (rules/hunting-age.md: 5 colours; the catalog does not name them):
+#: the create form's and the print kit's.
+PLAYER_COLOURS: Final = ("red", "yellow", "green", "blue", "purple")
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,6 +86,9 @@ from games.hunting_age.tribe import (
 from games.table import ADJUST_FIELDS, Player, adjusted, check_range, dispatch
 
 GAME: Final = "hunting-age"
+#: The create form's player rows and colours (the box: 3–5 players in 5 colours).
+SEATS: Final = (setup.MIN_PLAYERS, setup.MAX_PLAYERS)
+SEAT_COLOURS: Final = setup.PLAYER_COLOURS
 COUNTERS: Final[dict[str, tuple[int, int]]] = {
     **{kind: (0, SUPPLY_LIMITS[kind]) for kind in FOODS},
     "coins": (0, COIN_COUNTER_MAX),

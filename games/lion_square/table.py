@@ -57,10 +57,14 @@ from typing import Any, Final
 from games.errors import N_, RuleError, SeatOnly, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
-from games.table import ADJUST_FIELDS, Adjust, Player, adjusted, dispatch
+from games.table import ADJUST_FIELDS, COLOURS, Adjust, Player, adjusted, dispatch
 from games.table import subject_seat as seat_field
 
 GAME: Final = "lion-square"
+#: The create form's player rows and colours (3–4 players; no piece has a player colour,
+#: so any of the companion's colours).
+SEATS: Final = (rules.PLAYERS_MIN, rules.PLAYERS_MAX)
+SEAT_COLOURS: Final = COLOURS
 COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
 # The counter's name as players read it in "herd would be 21; …", translated with the sentence.
 COUNTER_NAMES: Final = {"herd": Term(N_("herd"))}

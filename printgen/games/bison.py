@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from games.bison import catalog, economy
+from games.bison.components import PLAYER_COLOURS
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
 from printgen.icons import MARKS, icon, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
@@ -39,7 +40,7 @@ BOARD = (185.0, 130.0)
 TOKEN = 16.0
 SMALL_TOKEN = 12.0
 # Player colours of the box (rules/bison.md, Components).
-COLOURS = ("blue", "red", "yellow", "green")
+COLOURS = PLAYER_COLOURS
 ACTION_LABEL_PT = 8.0  # the action labels' size when all six fit at it
 ACTION_PAD = 1.2  # mm between an action cell's edge and its label
 ANIMAL_OF_SPACE = {"prairie": "bison", "river": "salmon", "mountain": "turkey"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.hunting_age import board, cards, tribe
+from games.hunting_age import board, cards, setup, tribe
 from games.hunting_age import components as parts
 from printgen import fonts
 from printgen.icons import icon, player_mark, player_tag
@@ -31,8 +31,7 @@ CELL = 19.0  # a development space on the personal board
 CELL_PITCH = 20.0
 CHIP = 18.0  # a rock chip covers one cave space (and its VP) with a little to spare
 TOKEN = 15.0
-# Five player colours (rules/hunting-age.md: 5 colours); the catalog does not name them.
-COLOURS = ("red", "yellow", "green", "blue", "purple")
+COLOURS = setup.PLAYER_COLOURS
 TRACK_LAST = 2 * tribe.END_TRACK  # the track goes on past the end trigger
 # Player pieces per colour (seed, コンポーネント: 族長 2, 部下 6, 小屋 5): 6 subordinates are
 # 4 waiting on the board, 1 in hand and 1 marking the VP track.

@@ -85,6 +85,7 @@ def test_taking_a_held_seat_asks_first(
     ann, other = phone, second_phone
     url = create_table(ann, live_server, "dogs-life", lang=lang)
     other.goto(f"{url}/join?lang={lang}")
+    other.locator("details.seats-held summary").click()  # held seats fold away (issue 26)
     other.locator('button[name="seat"][value="0"]').click()
     other.wait_for_selector('[data-testid="confirm-seat"]')
     shot(other, f"etiquette_{lang}_take_over")

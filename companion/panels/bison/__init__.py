@@ -61,6 +61,7 @@ from companion.panels.bison import (
 )
 from companion.panels.bison.names import (
     action_name,
+    animal_count,
     animal_name,
     hex_name,
     kind_name,
@@ -150,6 +151,7 @@ def init_app(app: Any) -> None:
         view,
         variant=variant,
         bison_animal=animal_name,
+        bison_animals=animal_count,
         bison_space=space_name,
         bison_kind=kind_name,
         bison_action=action_name,

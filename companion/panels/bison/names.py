@@ -15,10 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.i18n import join_names
 from games.bison.hexgrid import neighbours
 from games.bison.rounds import ACTION_LABELS, Action
+from games.bison.table_play import tile_label
 from games.errors import N_
 
 if TYPE_CHECKING:
@@ -39,6 +41,19 @@ def space_name(space: str) -> str:
     return _(SPACE_NAMES.get(space, space))
 
 
+def animal_count(animal: str, count: int) -> str:
+    """A number of one animal in the reader's language and plural form ("1 turkey", "4
+    turkeys"; it "4 tacchini"; ja with the rulebook's counters, バイソン7頭, 七面鳥4匹):
+    template global ``bison_animals``."""
+    if animal == "bison":
+        return ngettext("%(num)s bison", "%(num)s bison", count)
+    if animal == "salmon":
+        return ngettext("%(num)s salmon", "%(num)s salmon", count)
+    if animal == "turkey":
+        return ngettext("%(num)s turkey", "%(num)s turkeys", count)
+    return f"{count} {animal}"
+
+
 def kind_name(kind: str) -> str:
     return _(KIND_NAMES.get(kind, kind))
 
@@ -51,20 +66,14 @@ def action_name(action: str) -> str:
 
 
 def hex_name(board: Board, at: Hex) -> str:
-    """A hex named as players name it, never by coordinates: the id printed on its tile
-    ("B07"), else by the printed tiles beside it ("the gap beside S1 and B07", "the
-    described tile beside S2": a retail tile)."""
-    placed = board.tiles.get(at)
-    if placed is not None and placed.catalog_id:
-        return placed.catalog_id
-    beside = [board.tiles[n].catalog_id or "" for n in neighbours(at) if n in board.tiles]
+    """A hex named as players name it, never by coordinates: the label on its tile ("B07",
+    or "R2" for a retail tile: ``tile_label``), else by the tiles beside it ("the gap
+    beside S1 and B07")."""
+    label = tile_label(board, at)
+    if label is not None:
+        return label
+    beside = [tile_label(board, n) for n in neighbours(at) if n in board.tiles]
     tiles = join_names(sorted(name for name in beside if name))
-    if placed is not None:
-        return (
-            _("the described tile beside %(tiles)s", tiles=tiles)
-            if tiles
-            else _("a described tile")
-        )
     return _("the gap beside %(tiles)s", tiles=tiles) if tiles else _("a gap on the board")
 
 

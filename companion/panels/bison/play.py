@@ -12,15 +12,22 @@ actor
 space text
     ``"q,r,space"``: a space in a link or a form field.
 move page
-    GET ``move?from=q,r,space&action=move_1|move_3``: the board with every legal
-    destination (``destinations``) ringed with its cost; tapping one adds ``to``, and the
-    page asks how many hunters go (chips), then confirms.
+    GET ``move?from=q,r,space&action=move_1|move_3&leg=…``: the count chips (how many
+    hunters go next, chosen first), then the board with every legal destination
+    (``destinations``) ringed with its cost. Tapping a destination with all the hunters left
+    records the action; with fewer, it adds a leg and the page asks where the others go
+    (a split move, B6: one action, its cost by the hunters moved in all). Without
+    JavaScript the tap opens a confirmation (``to``).
+leg
+    ``"q,r,space:n"``: n hunters of the move's source go to that space; a move action may
+    have several (the rulebooks: "together or separately").
 gather page
     GET ``gather?to=q,r,space``: the seat's other spaces with hunters, chips for how many
     come (at most 5 in all, B6), then confirm.
 play post
     POST ``play``: ``seat``, ``action`` and, by action, ``space`` + ``size`` (tent/canoe),
-    ``from`` + ``to`` + ``hunters`` (move), ``to`` + ``from.<q>,<r>,<space>`` (gather), or
+    ``from`` + ``leg``… and/or ``to`` + ``hunters`` (move), ``to`` + ``from.<q>,<r>,<space>``
+    (gather), or
     ``gain`` (an action without hunters). One ``play`` event: cost, board change, marker.
 """
 
@@ -131,6 +138,26 @@ def tile(table_id: str) -> Any:
     )
 
 
+def leg_arg(raw: str) -> tuple[Space, int]:
+    """``"q,r,space:n"`` (a leg of a split move) as its destination and hunters."""
+    where, _sep, count = raw.rpartition(":")
+    try:
+        hunters = int(count)
+    except ValueError:
+        hunters = 0
+    if hunters < 1:
+        raise RuleError(N_("say how many hunters go to each space"))
+    return space_arg(where, _("to")), hunters
+
+
+def _legs() -> list[tuple[Space, int]]:
+    return [leg_arg(raw) for raw in request.values.getlist("leg")]
+
+
+def _leg_text(space: Space, hunters: int) -> str:
+    return f"{space_text(space)}:{hunters}"
+
+
 @bp.get("/move")
 def move(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
@@ -140,33 +167,36 @@ def move(table_id: str) -> Any:
         action = request.args.get("action", "")
         seat = actor(table)
         reach = fold.destinations(state, seat, source, action)
+        legs = _legs()
         goal = space_arg(request.args["to"], _("to")) if request.args.get("to") else None
-        if goal is not None and goal not in reach:
+        for space in [leg for leg, _count in legs] + ([goal] if goal else []):
+            if space not in reach:
+                raise RuleError(
+                    N_("your hunters on {start} cannot reach {goal} with this action"),
+                    start=space_label(table, source),
+                    goal=space_label(table, space),
+                )
+        have = min(own_hunters(table, seat, source), MAX_HUNTERS_PER_ACTION)
+        sent = sum(count for _space, count in legs)
+        if sent > have:
             raise RuleError(
-                N_("your hunters on {start} cannot reach {goal} with this action"),
-                start=space_label(table, source),
-                goal=space_label(table, goal),
+                N_("{space} has {have} of your hunters, not {need}"),
+                space=space_label(table, source),
+                have=have,
+                need=sent,
             )
     except RuleError as error:
         return _message(table, error)
-    have = min(own_hunters(table, seat, source), MAX_HUNTERS_PER_ACTION)
+    done = [_leg_text(space, count) for space, count in legs]
+    here = {"from": space_text(source), "action": action, "leg": done}
     targets = {
-        space: (
-            cost,
-            url_for(
-                "bison.move",
-                table_id=table.id,
-                **{"from": space_text(source)},
-                action=action,
-                to=space_text(space),
-            ),
-        )
+        space: (cost, url_for("bison.move", table_id=table.id, **here, to=space_text(space)))
         for space, cost in reach.items()
     }
     board = board_markup(
         table,
         links=False,
-        highlight=[source] + ([goal] if goal else []),
+        highlight=[source, *(space for space, _count in legs)] + ([goal] if goal else []),
         targets=None if goal else targets,
     )
     return render_page(
@@ -179,7 +209,20 @@ def move(table_id: str) -> Any:
         goal=space_text(goal) if goal else None,
         goal_label=space_label(table, goal) if goal else None,
         cost=reach.get(goal) if goal else None,
-        have=have,
+        legs=[
+            {
+                "text": text,
+                "label": space_label(table, space),
+                "hunters": count,
+                "undo": url_for(
+                    "bison.move", table_id=table.id, **{**here, "leg": done[:i] + done[i + 1 :]}
+                ),
+            }
+            for i, (text, (space, count)) in enumerate(zip(done, legs, strict=True))
+        ],
+        more_url=url_for("bison.move", table_id=table.id, **here),
+        sent=sent,
+        left=have - sent,
         board=board,
         costs=COST_TABLE,
         reachable=len(reach),
@@ -259,12 +302,13 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
             {"space": fold.space_ref(state, space), "size": int_field("size", _("size"))}
         ]
     elif action in ("move_1", "move_3"):
+        source = fold.space_ref(state, space_arg(form.get("from"), _("from")))
+        legs = _legs()  # a split move: the legs chosen so far (B6: one action)
+        if form.get("to") or not legs:
+            legs.append((space_arg(form.get("to"), _("to")), int_field("hunters", _("hunters"))))
         event["moves"] = [
-            {
-                "from": fold.space_ref(state, space_arg(form.get("from"), _("from"))),
-                "to": fold.space_ref(state, space_arg(form.get("to"), _("to"))),
-                "hunters": int_field("hunters", _("hunters")),
-            }
+            {"from": source, "to": fold.space_ref(state, space), "hunters": count}
+            for space, count in legs
         ]
     else:  # gather
         sources = []

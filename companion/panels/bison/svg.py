@@ -33,6 +33,7 @@ from html import escape
 from games.bison import geometry
 from games.bison.board import Board, Space
 from games.bison.hexgrid import Hex
+from games.bison.table_play import tile_label
 from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER, SPACES, Tile
 
 SIZE = 40.0  # hex radius in SVG units
@@ -326,8 +327,7 @@ def board_svg(
     def name_of(at: Hex) -> str:
         if names is not None:
             return names(at)
-        placed = tiles.get(at)
-        return placed.catalog_id or "" if placed is not None else ""
+        return tile_label(board, at) or ""
 
     all_hexes = set(tiles) | set(legal) | ({preview[0]} if preview else set())
     x0, y0, width, height = bounds([focus] if focus is not None else all_hexes, turn)
@@ -343,7 +343,7 @@ def board_svg(
     ]
     for at, placed in sorted(tiles.items()):
         # Zoomed, only the focused tile is named (a neighbour's id may lie out of view).
-        label = placed.catalog_id if focus is None or at == focus else None
+        label = tile_label(board, at) if focus is None or at == focus else None
         body = _tile_body(
             at,
             placed.tile,

@@ -13,6 +13,7 @@ from companion_testkit import get, text
 
 from companion import tables
 from games.bison import table as fold
+from games.bison.table_play import tile_label
 from games.bison.tiles import SPACES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -69,7 +70,7 @@ def expected(state) -> dict[str, object]:
         "animals": animals,
         "hunters": hunters,
         "structures": structures,
-        "ids": {p.catalog_id for p in state.board.tiles.values() if p.catalog_id},
+        "ids": {tile_label(state.board, at) for at in state.board.tiles},  # B07, R1
         "tiles": {f"{q},{r}" for q, r in state.board.tiles},
     }
 
@@ -305,3 +306,153 @@ def test_a_tile_is_placed_by_tapping_its_turned_picture(client, table, app):
         },
     )
     assert refused.status_code == 422 and get(app, tid).version == after.version
+
+
+def test_a_split_move_is_one_action_with_the_count_chosen_first(client, table, app):
+    tid = table.id  # B3, B6: "together or separately", cost by the hunters moved in all
+    post(
+        client,
+        f"{base(tid)}/place",
+        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
+    )
+    for seat in (1, 2, 3):
+        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    before = get(app, tid)
+    source = ((1, -1), "prairie")
+    reach = sorted(fold.destinations(before.state, 0, source, "move_3"))
+    assert len(reach) >= 2
+    (a, sa), (b, sb) = reach[0], reach[1]
+    first, second = f"{a[0]},{a[1]},{sa}", f"{b[0]},{b[1]},{sb}"
+    url = f"{base(tid)}/move?from=1,-1,prairie&action=move_3"
+    page = client.get(url).get_data(as_text=True)
+    # The count chips come before the board: the count is chosen before the tap commits.
+    assert page.index('data-testid="bison-move-count"') < page.index('<svg class="bison-svg')
+    # Two hunters to the first space: the page keeps that leg and asks for the third.
+    split = client.get(f"{url}&leg={first}:2").get_data(as_text=True)
+    assert f'name="leg" value="{first}:2"' in split
+    assert '<input type="radio" name="hunters" value="1" checked> 1 → 4' in split
+    assert 'data-testid="bison-move-done"' in split
+    assert '<input type="radio" name="hunters" value="2"' not in split
+    post(
+        client,
+        f"{base(tid)}/play",
+        {
+            "seat": "0",
+            "action": "move_3",
+            "from": "1,-1,prairie",
+            "leg": f"{first}:2",
+            "to": second,
+            "hunters": "1",
+        },
+    )
+    after = get(app, tid)
+    assert after.version == before.version + 1  # one action, one event
+    assert after.state.board.pieces[(a, sa)].hunters == 2
+    assert after.state.board.pieces[(b, sb)].hunters == 1
+    assert source not in after.state.board.pieces
+    assert after.state.stocks[0].total == before.state.stocks[0].total - 4  # 3 hunters: 4
+    assert after.state.rounds.markers[0][-1] == "move_3"
+
+
+def test_a_split_move_may_stop_after_its_legs_and_refuses_too_many(client, table, app):
+    tid = table.id  # B6
+    post(
+        client,
+        f"{base(tid)}/place",
+        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
+    )
+    for seat in (1, 2, 3):
+        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    before = get(app, tid)
+    url = f"{base(tid)}/move?from=1,-1,prairie&action=move_1"
+    too_many = client.get(f"{url}&leg=1,-1,river:4")
+    assert too_many.status_code == 422
+    # "Move these 2 hunters": the legs alone, the chip of the unused hunter ignored.
+    post(
+        client,
+        f"{base(tid)}/play",
+        {
+            "seat": "0",
+            "action": "move_1",
+            "from": "1,-1,prairie",
+            "leg": "1,-1,river:2",
+            "to": "",
+            "hunters": "1",
+            "done": "1",
+        },
+    )
+    after = get(app, tid)
+    assert after.version == before.version + 1
+    assert after.state.board.pieces[((1, -1), "river")].hunters == 2
+    assert after.state.board.pieces[((1, -1), "prairie")].hunters == 1
+    assert after.state.stocks[0].total == before.state.stocks[0].total - 2
+
+
+def test_a_refused_move_names_it_in_the_readers_language(client, table, app):
+    tid = table.id  # issue 26: no English field name inside an Italian refusal
+    post(
+        client,
+        f"{base(tid)}/place",
+        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
+    )
+    for seat in (1, 2, 3):
+        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    refused = client.post(
+        f"{base(tid)}/play?lang=it",
+        data={
+            "seat": "0",
+            "action": "move_1",
+            "from": "1,-1,prairie",
+            "to": "1,-1,river",
+            "hunters": "0",
+        },
+    )
+    page = text(refused)
+    assert refused.status_code == 422
+    assert "spostamento 1" in page and "move 1" not in page
+
+
+def test_a_retail_tile_is_named_as_the_board_shows_it_never_by_coordinates(client, table, app):
+    tid = table.id  # issue 26: "R1" drawn on the tile and in every word, no "[1,-1]"
+    post(
+        client,
+        f"{base(tid)}/place",
+        {
+            "at": "1,-1",
+            "edges": "PPPMMM",
+            "prairie": "1",
+            "river": "1",
+            "mountain": "1",
+            "seat": "0",
+            "hunters": "3",
+            "space": "prairie",
+        },
+    )
+    for seat in (1, 2, 3):
+        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    coordinates = re.compile(r"\[-?\d+, ?-?\d+\]")
+    pages = {
+        "table": f"/t/{tid}",
+        "tile": f"{base(tid)}/tile?at=1,-1",
+        "space": f"{base(tid)}/space?at=1,-1&space=prairie",
+        "move": f"{base(tid)}/move?from=1,-1,prairie&action=move_1",
+        "tent": f"{base(tid)}/action?action=tent&hunters=2",
+    }
+    for name, url in pages.items():
+        page = client.get(url).get_data(as_text=True)
+        assert not coordinates.search(page), name
+        assert "R1" in page, name
+    assert 'data-tile-id="R1"' in client.get(f"/t/{tid}").get_data(as_text=True)
+    post(
+        client,
+        f"{base(tid)}/play",
+        {
+            "seat": "0",
+            "action": "move_1",
+            "from": "1,-1,prairie",
+            "to": "1,-1,river",
+            "hunters": "1",
+        },
+    )
+    history = text(client.get(f"/t/{tid}/history"))
+    assert "R1" in history

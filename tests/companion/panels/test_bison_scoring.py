@@ -79,8 +79,8 @@ def test_every_over_15_case_is_one_line(client: Any, table: Any) -> None:  # B8
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("ja", ["Yui：バイソン +7 → 提案：", "損失5 · 変更…"]),
-        ("it", ["Yui: bisonte +7 → proposta: scambia bisonte ×3 → ", "perdita: 5 · cambia…"]),
+        ("ja", ["Yui：バイソン7頭獲得 → 提案：", "損失5 · 変更…"]),
+        ("it", ["Yui: +7 bisonti → proposta: scambia bisonte ×3 → ", "perdita: 5 · cambia…"]),
     ],
 )
 def test_the_one_line_in_japanese_and_italian(

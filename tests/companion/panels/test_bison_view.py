@@ -223,7 +223,7 @@ def test_a_hex_is_named_by_its_tile_or_the_printed_tiles_beside_it(app):
     )
     with app.test_request_context("/"):
         assert hex_name(board, (1, 0)) == "B08"
-        assert hex_name(board, (0, 1)) == "the described tile beside B08 and S1"
+        assert hex_name(board, (0, 1)) == "R1"  # the first retail tile placed (tile_label)
         assert hex_name(board, (1, -1)) == "the gap beside B08 and S1"
         assert hex_name(board, (5, 5)) == "a gap on the board"
     with app.test_request_context("/?lang=it"):

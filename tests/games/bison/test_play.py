@@ -261,7 +261,9 @@ def test_a_retail_start_tile_is_described_by_taps() -> None:  # B1, B4
     )
     placed_tile = state.board.tiles[(0, 0)]
     assert (placed_tile.tile.edges, placed_tile.catalog_id) == (edges, None)
-    assert table.space_ref(state, ((0, 0), "river")) == {"at": [0, 0], "space": "river"}
+    # A retail tile is named as the board shows it: R and its number (issue 26).
+    river = {"at": [0, 0], "space": "river", "tile": "R1"}
+    assert table.space_ref(state, ((0, 0), "river")) == river
     with refused("[1,-1] is not a start tile; the start tiles lie at [0,0], [0,1], [1,0]"):
         table.apply(
             state, {"type": "start_tile", "at": [1, -1], "edges": edges, "animals": {"river": 3}}
