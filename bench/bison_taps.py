@@ -1,40 +1,56 @@
-"""Bison board-first: how many taps a whole 4-player game takes on the phones.
+"""Bison at a real table: how many taps a whole 4-player game takes on four phones, honestly.
 
-Plays one scripted game (the same every run) through the phone pages in headless Chromium
-(Debian's ``/usr/bin/chromium``, never a downloaded browser) against the companion on a
-loopback server with a temporary SQLite database. Four phones, one per seat, each its own
-browser context at 360×640; the player whose turn it is acts on their own phone:
+Plays one game (random but seeded: ``--seed``, 26 by default) through the phone pages in
+headless Chromium (Debian's ``/usr/bin/chromium``, never a downloaded browser) against the
+companion on a loopback server with a temporary SQLite database. Four phones, one per seat,
+each its own browser context at 360×640, each left open on the table page the whole game,
+as at a table:
 
-* each round every player places a tile (B4, B6) by tapping a "+" slot, the tile's
-  picture, then the picture of it turned as it lies on the table (which places it with
-  the preselected space and hunters; without hunters: the preview taps, then the gain);
-  16 tiles in all, two of them retail tiles described by taps (river ends, prairie side);
-* the other actions from the board page's hunter sheets (the same as on a zoomed tile):
-  a tent or canoe by its size chip, a move ("move from here", then the destination), a
-  gather ("gather here"), or, when none fits, an action without hunters (gain one animal);
+* no phone is reloaded behind the player's back: every page load is either the result of a
+  counted tap or a counted reload (a player's way out of a dead end); the loads the phones
+  saw are compared with those, and any difference is printed as "uncounted reloads";
+* between two actions the other phones' changes arrive by the live refresh (the poll swaps
+  the panel in place), so every control is tapped on a refreshed panel;
+* each tap is counted for the player whose phone it is, chips included (a space, a hunter
+  count, an action marker: one tap each when not the one preselected), and a tap on a
+  control out of view is reported as a scroll (how many, and how far in screens);
+* tiles: random legal hexes, turns, spaces and hunter counts (B4, B6); four retail tiles,
+  one of each animal split (1/1/1, 2/1/0, 0/0/3, 1/0/2: B1), described by taps;
+* the other actions from the board page's hunter sheets, chosen at random among those the
+  rules allow: a tent or canoe by a size chip, a move (from here, the hunter-count chip,
+  the destination), a gather; otherwise an action without hunters (the action chip, then
+  "Gain 1 …");
 * 7 market buys (a hunter each, by the board page's one-tap button);
-* one overflow (B8): before round 2 is scored one player's bison are raised to 15 with the
-  stock steppers (taps counted apart, as a scenario, not as play); the scoring page's
-  proposal is confirmed;
+* one overflow (B8): before round 2 is scored the stock of an animal the board awards one
+  player is raised to 15 with the stock steppers (counted apart, as a scenario, not as
+  play); the proposal is confirmed;
 * every round is scored on the totem holder's phone (score, confirm).
 
-The script reads the rules (``games.bison``) to choose legal moves; every change goes
-through the pages. After each round the board drawn on a phone (the SVG's marks) is
-compared with the folded state. Counts every tap per player per round and every typed
-field during play; prints the figures and, as its last line,
-``bison taps: median N per player per round; typed fields M; board matches state: yes|no``.
+A flow that cannot end in what the player wanted (an error page, a refusal, a description
+the page drops) is a *dead end*: the bench prints it, counts the player's way out (a
+reload, then the action again — or, for a retail split the page cannot take, the tile as
+1/1/1) and plays on. After every round the board drawn on each phone (the SVG's marks) is
+compared with the folded state. The last line is
+``bison taps: median M per player per round, max X; typed fields F; uncounted reloads U;
+board matches state: yes|no`` (goal: M ≤ 8, X ≤ 12, F = 0, U = 0).
 
-Run: ``.venv/bin/python bench/bison_taps.py``.
+Adapting to new controls: every selector is in ``SEL``; each kind of action is one method
+(``place``, ``describe_animals``, ``build``, ``move``, ``gather``, ``no_hunters``, ``buy``,
+``score``).
+
+Run: ``.venv/bin/python bench/bison_taps.py [--seed N]``.
 """
 
 from __future__ import annotations
 
+import argparse
+import random
 import re
 import statistics
 import sys
 import tempfile
-import threading
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,74 +58,88 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 CHROMIUM = "/usr/bin/chromium"
 PLAYERS = (("Yui", "yellow"), ("Ren", "red"), ("Gen", "green"), ("Bea", "blue"))
-RETAIL = {(1, 1): (0, 3, 1), (2, 2): (1, 4, 2)}  # (round, seat) -> corner, corner, side
+#: (round, seat) -> the retail tile's animals (prairie, river, mountain): every split (B1).
+RETAIL = {(1, 1): (1, 1, 1), (2, 2): (2, 1, 0), (3, 3): (0, 0, 3), (4, 0): (1, 0, 2)}
 BUYS = {(2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (4, 0), (4, 3)}  # (round, seat): 7 buys
-OVERFLOW_ROUND, OVERFLOW_SEAT = 2, 0
+OVERFLOW_ROUND = 2
+SPACES = ("prairie", "river", "mountain")
+POLL_MS = 400  # the live refresh, quicker than a table's 2 s only to keep the bench short
+
+#: Every control the bench taps, by what it is for. ``{…}`` fields are filled per tap.
+SEL = {
+    "legal": '[data-legal="{at}"]',  # an orange "+" on the board
+    "pick": 'a[data-pick="{tile}"]',  # a printed tile's picture in the picker
+    "retail": "[data-retail]",  # "a retail tile: describe it by taps"
+    "corner": '[data-corner="{n}"] circle',  # a river end
+    "edge": '[data-edge="{n}"] circle',  # the prairie's side
+    "animals": 'a[data-animals="{space}{sign}"]',  # a tile's animal stepper
+    "space_chip": 'label.chip:has(> input[name="space"][value="{space}"])',
+    "hunters_chip": 'label.chip:has(> input[name="hunters"][value="{n}"])',
+    "turn": 'button[data-turn="{n}"]',  # the tile turned as it lies: places it
+    "preview": 'a[data-preview="1"] .area',  # turn the preview once (no hunters)
+    "place_gain": 'button[data-gain="{animal}"]',  # place without hunters, gaining one
+    "build": 'button[data-build="{space}"][data-size="{size}"]',
+    "move_from": 'a[data-action-link="{action}"][data-from="{space}"]',
+    "move_to": '[data-target="{space}"] circle',
+    "gather_here": 'button[data-gather-here="{space}"]',
+    "action_chip": '.bison-nohunters label.chip:has(> input[name="action"][value="{action}"])',
+    "gain": '.bison-nohunters button[value="{animal}"]',
+    "buy_hunter": '[data-testid="bison-buy-hunter"]',
+    "score": '[data-testid="bison-score"]',
+    "overflow": "[data-overflow]",
+    "confirm_score": "[data-confirm-score]",
+    "stock_value": '[data-testid="bison-stock-{seat}-{animal}-value"]',
+    "stock_up": '[data-testid="bison-stock-{seat}-{animal}-up"]',
+    "problem": ".alert-error",  # a refusal shown on the page
+}
+
+
+def sel(name: str, **fields: Any) -> str:
+    return SEL[name].format(**fields)
+
+
+def where(space: Any) -> str:
+    """A board space as the pages write it: ``q,r,terrain``."""
+    (q, r), terrain = space
+    return f"{q},{r},{terrain}"
+
+
+class DeadEnd(Exception):
+    """A flow that cannot end in what the player wanted; the message is what they saw."""
 
 
 class Bench:
-    def __init__(self, app: Any, base: str, browser: Any) -> None:
+    def __init__(self, app: Any, base: str, browser: Any, seed: int) -> None:
         self.app, self.base, self.browser = app, base, browser
+        self.rng = random.Random(seed)
         self.taps: Counter[tuple[int, int]] = Counter()
         self.scenario_taps = 0
         self.typed = 0
+        self.loads: Counter[int] = Counter()  # pages each phone loaded (the browser's count)
+        self.counted_loads: Counter[int] = Counter()  # … that a counted tap or reload explains
+        self.reloads = 0
+        self.scrolls: list[float] = []  # per tap on a control out of view: screens away
         self.mismatches: list[str] = []
+        self.dead_ends: Counter[str] = Counter()
         self.phones: list[Any] = []
         self.table_id = ""
+        self.round = 0
         self.kind = ""
         self.by_kind: Counter[str] = Counter()
         self.actions: Counter[str] = Counter()
+        self.splits: Counter[str] = Counter()
+        self.moved: Counter[int] = Counter()  # hunters per move
 
     # --- reading the table in-process (the script's knowledge of the rules) -------------
-    def state(self) -> Any:
+    def table(self) -> Any:
         from companion import tables
 
         with self.app.app_context():
-            return tables.get(self.table_id).state
+            return tables.get(self.table_id)
 
-    def tap(
-        self, seat: int, round_: int, page: Any, selector: str, *, navigates: bool = True
-    ) -> None:
-        self.taps[(seat, round_)] += 1
-        self.by_kind[self.kind] += 1
-        locator = page.locator(selector).first
-        if navigates:
-            with page.expect_navigation():
-                locator.click()
-        else:
-            locator.click()
+    def state(self) -> Any:
+        return self.table().state
 
-    # --- setup (names typed here are not counted) ---------------------------------------
-    def setup(self) -> None:
-        settings = {
-            "viewport": {"width": 360, "height": 640},
-            "device_scale_factor": 1,
-            "is_mobile": True,
-            "has_touch": True,
-        }
-        for _ in PLAYERS:
-            page = self.browser.new_context(**settings).new_page()
-            page.set_default_timeout(15_000)
-            self.phones.append(page)
-        first = self.phones[0]
-        first.goto(f"{self.base}/new?game=bison")
-        for index, (name, colour) in enumerate(PLAYERS):
-            first.fill(f'input[name="name{index}"]', name)
-            first.select_option(f'select[name="color{index}"]', colour)
-        first.locator('form button[type="submit"]').last.click()
-        first.wait_for_url(re.compile(r"/t/[^/]+/join$"))
-        self.table_id = first.url.split("/t/")[1].split("/")[0]
-        for seat, page in enumerate(self.phones):
-            if seat:
-                page.goto(f"{self.base}/t/{self.table_id}/join")
-            page.locator(f'button[name="seat"][value="{seat}"]').click()
-            page.wait_for_url(re.compile(r"/t/[^/]+$"))
-
-    def table_page(self, page: Any) -> None:
-        page.goto(f"{self.base}/t/{self.table_id}")
-        page.wait_for_selector("#panel")
-
-    # --- one action ---------------------------------------------------------------------
     def ok(self, event: dict[str, Any]) -> bool:
         from games.bison import table as fold
         from games.errors import RuleError
@@ -120,233 +150,341 @@ class Bench:
             return False
         return True
 
-    def place(self, seat: int, round_: int, page: Any) -> None:
+    # --- taps, reloads, the live refresh ------------------------------------------------
+    def tap(self, seat: int, selector: str, *, navigates: bool = True) -> None:
+        """One finger tap on ``seat``'s phone, counted for that player in this round; a
+        control out of view is scrolled to first (reported, not counted)."""
+        page = self.phones[seat]
+        self.taps[(seat, self.round)] += 1
+        self.by_kind[self.kind] += 1
+        locator = page.locator(selector).first
+        locator.wait_for(state="attached")
+        top, bottom, height = locator.evaluate(
+            "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
+        )
+        if top < 0 or bottom > height:
+            self.scrolls.append(max(-top, bottom - height) / height)
+        if navigates:
+            self.counted_loads[seat] += 1
+            with page.expect_navigation():
+                locator.click()
+        else:
+            locator.click()
+
+    def reload(self, seat: int) -> None:
+        """The player's way back to the table page: a reload, counted as a tap."""
+        self.taps[(seat, self.round)] += 1
+        self.by_kind[self.kind] += 1
+        self.reloads += 1
+        self.counted_loads[seat] += 1
+        self.phones[seat].goto(f"{self.base}/t/{self.table_id}")
+        self.phones[seat].wait_for_selector("#panel")
+
+    def at_table(self, seat: int) -> bool:
+        page = self.phones[seat]
+        return page.url.rstrip("/").endswith(f"/t/{self.table_id}") and bool(
+            page.locator("#panel").count()
+        )
+
+    def seen(self, seat: int) -> str:
+        """What a page that is not the table says: its heading and its refusal."""
+        page = self.phones[seat]
+        parts = [
+            page.locator(s).first.inner_text()
+            for s in ("h1", "main p", SEL["problem"])
+            if page.locator(s).count()
+        ]
+        return " / ".join(" ".join(p.split()) for p in parts if p.strip())[:160]
+
+    def sync(self) -> None:
+        """Every phone shows the table's latest version, brought by the live refresh."""
+        version = self.table().version
+        for seat, page in enumerate(self.phones):
+            if not self.at_table(seat):
+                raise DeadEnd(f"phone {seat} left the table page: {page.url}")
+            page.wait_for_selector(f'#panel[data-version="{version}"]', timeout=20_000)
+
+    def attempt(
+        self,
+        seat: int,
+        kind: str,
+        action: Callable[[], None],
+        fallback: Callable[[], None] | None = None,
+    ) -> None:
+        """Play ``action``; on a dead end, print it, reload (counted) and play ``fallback``
+        (the same action again unless given) unless the change was recorded anyway."""
+        self.kind = kind
+        self.actions[kind] += 1
+        before = self.table().version
+        try:
+            action()
+            if not self.at_table(seat):
+                raise DeadEnd(self.seen(seat))
+            problem = self.phones[seat].locator(f"#panel {SEL['problem']}")
+            if problem.count() and problem.first.is_visible():
+                raise DeadEnd(" ".join(problem.first.inner_text().split()))
+        except DeadEnd as end:
+            self.dead_ends[f"{kind}: {end}"] += 1
+            self.reload(seat)
+            if self.table().version == before:
+                (fallback or action)()
+                if not self.at_table(seat):
+                    raise SystemExit(f"{kind}: no way out: {self.seen(seat)}") from end
+        self.sync()
+
+    # --- setup (names typed here are not counted: the table is created once) ------------
+    def setup(self) -> None:
+        from phone_kit import create_table
+
+        settings = {
+            "viewport": {"width": 360, "height": 640},
+            "device_scale_factor": 1,
+            "is_mobile": True,
+            "has_touch": True,
+        }
+        for seat, _player in enumerate(PLAYERS):
+            page = self.browser.new_context(**settings).new_page()
+            page.set_default_timeout(15_000)
+            page.on("load", lambda _page, seat=seat: self.loads.update([seat]))
+            self.phones.append(page)
+        url = create_table(self.phones[0], self.base, "bison", players=PLAYERS, seat=0)
+        self.table_id = url.split("/t/")[1].split("/")[0]
+        for seat, page in enumerate(self.phones[1:], start=1):
+            page.goto(f"{url}/join")
+            page.locator(f'button[name="seat"][value="{seat}"]').click()
+            page.wait_for_url(re.compile(r"/t/[^/]+$"))
+            page.wait_for_selector("#panel")
+        self.loads.clear()  # from here on, every page load must be explained
+
+    # --- placing the round's tile (B4, B6) ----------------------------------------------
+    def place(self, seat: int, split: tuple[int, int, int] | None) -> None:
         from games.bison import table as fold
-        from games.bison.taps import edges_from_taps, tiles_in_bag
+        from games.bison.taps import edges_from_taps, taps_for, tiles_in_bag
 
         state = self.state()
-        retail = RETAIL.get((round_, seat))
-        self.kind = "place_tile"
-        self.actions[self.kind] += 1
-        hunters = 1 if state.supplies[seat].hunters_supply else 0
-        extra: dict[str, Any] = (
-            {"space": "prairie", "hunters": 1} if hunters else {"gain": "bison", "hunters": 0}
-        )
-        if retail:
-            a, b, side = retail
+        supply = state.supplies[seat].hunters_supply
+        if split:
+            a = self.rng.randrange(6)
+            edges = edges_from_taps(a, (a + self.rng.randrange(1, 6)) % 6, self.rng.randrange(6))
             tile: dict[str, Any] = {
-                "edges": edges_from_taps(a, b, side),
-                "animals": {"prairie": 1, "river": 1, "mountain": 1},
+                "edges": edges,
+                "animals": dict(zip(SPACES, split, strict=True)),
             }
         else:
-            tile = {"tile": tiles_in_bag(state.board)[0]}
-        choice = None
-        for at in sorted(fold.legal_hexes(state)):
-            for turns in ((round_ + seat) % 3, 0, 1, 2, 3, 4, 5):
-                event = {
-                    "type": "play",
-                    "seat": seat,
-                    "action": "place_tile",
-                    "at": list(at),
-                    "rotation": turns,
-                    **tile,
-                    **extra,
-                }
-                if self.ok(event):
-                    choice = (at, turns)
-                    break
-            if choice:
-                break
-        assert choice, "no legal placement"
-        at, turns = choice
-        self.tap(seat, round_, page, f'[data-legal="{at[0]},{at[1]}"]')
-        if retail:
-            a, b, side = retail
-            self.tap(seat, round_, page, "[data-retail]")
-            self.tap(seat, round_, page, f'[data-corner="{a}"] circle')
-            self.tap(seat, round_, page, f'[data-corner="{b}"] circle')
-            self.tap(seat, round_, page, f'[data-edge="{side}"] circle')
+            tile = {"tile": self.rng.choice(tiles_in_bag(state.board))}
+        options = []
+        for at in fold.legal_hexes(state):
+            for turns in range(6):
+                for space in SPACES:
+                    for n in range(1, min(supply, 5) + 1):
+                        options.append((at, turns, {"space": space, "hunters": n}))
+                if not supply:
+                    options.append((at, turns, {"gain": "bison", "hunters": 0}))
+        self.rng.shuffle(options)
+        base = {"type": "play", "seat": seat, "action": "place_tile", **tile}
+        at, turns, extra = next(
+            (at, t, x)
+            for at, t, x in options
+            if self.ok({**base, "at": list(at), "rotation": t, **x})
+        )
+        self.tap(seat, sel("legal", at=f"{at[0]},{at[1]}"))
+        if split:
+            self.tap(seat, SEL["retail"])
+            a, b, side = taps_for(tile["edges"])
+            self.tap(seat, sel("corner", n=a))
+            self.tap(seat, sel("corner", n=b))
+            self.tap(seat, sel("edge", n=side))
+            self.describe_animals(seat, split)
         else:
-            self.tap(seat, round_, page, f'a[data-pick="{tile["tile"]}"]')
-        if hunters:  # the picture turned as on the table places it with the chips' hunters
-            self.tap(seat, round_, page, f'button[data-turn="{turns}"]')
+            self.tap(seat, sel("pick", tile=tile["tile"]))
+        if extra["hunters"]:
+            if extra["space"] != SPACES[0]:
+                self.tap(seat, sel("space_chip", space=extra["space"]), navigates=False)
+            if extra["hunters"] != 1:
+                self.tap(seat, sel("hunters_chip", n=extra["hunters"]), navigates=False)
+            self.tap(seat, sel("turn", n=turns))  # placed at once with the chips' choice
         else:
             for _ in range(turns):
-                self.tap(seat, round_, page, 'a[data-preview="1"] .area')
-            self.tap(seat, round_, page, 'button[data-gain="bison"]')
+                self.tap(seat, SEL["preview"])
+            self.tap(seat, sel("place_gain", animal="bison"))
 
-    def other_action(self, seat: int, round_: int, page: Any) -> None:
+    def describe_animals(self, seat: int, split: tuple[int, int, int]) -> None:
+        """The retail tile's animals from the page's 1/1/1 start to ``split``: today one
+        stepper tap per animal added or taken away (each tap a page)."""
+        page = self.phones[seat]
+        for space, want in zip(SPACES, split, strict=True):
+            for _ in range(abs(want - 1)):
+                self.tap(seat, sel("animals", space=space, sign="+" if want > 1 else "-"))
+                if page.locator(SEL["problem"]).count():
+                    raise DeadEnd(" ".join(page.locator(SEL["problem"]).first.inner_text().split()))
+
+    # --- the other actions, from the board page's hunter sheets -------------------------
+    def board_actions(self, seat: int) -> list[tuple[str, Callable[[], None]]]:
+        """Every board action the rules allow now, as (kind, taps): the bench picks one."""
         from games.bison import table as fold
         from games.bison.tiles import STRUCTURE_ON
 
         state = self.state()
         colour = state.colours[seat]
         available = [a.value for a in state.rounds.available(seat)]
-        own = sorted(
-            space for space, p in state.board.pieces.items() if p.player == colour and p.hunters
-        )
-
-        def ref(space: Any) -> dict[str, Any]:
-            return fold.space_ref(state, space)
-
-        def text(space: Any) -> str:
-            (q, r), terrain = space
-            return f"{q},{r},{terrain}"
-
-        for action in ("tent", "canoe", "move_3", "move_1", "gather"):
-            if action not in available:
-                continue
-            self.kind = action
-            for space in own:
-                if action in ("tent", "canoe") and STRUCTURE_ON[space[1]] == action:
-                    sizes = fold.build_sizes(state, seat, space)
-                    if sizes and self.ok(
-                        {
-                            "type": "play",
-                            "seat": seat,
-                            "action": action,
-                            "builds": [{"space": ref(space), "size": sizes[0]}],
-                        }
-                    ):
-                        self.actions[action] += 1
-                        self.tap(
-                            seat,
-                            round_,
-                            page,
-                            f'button[data-build="{text(space)}"][data-size="{sizes[0]}"]',
-                        )
-                        return
-                if action.startswith("move"):
-                    reach = fold.destinations(state, seat, space, action)
-                    n = min(state.board.pieces[space].hunters, 5)
-                    for goal in sorted(reach):
-                        if self.ok(
-                            {
-                                "type": "play",
-                                "seat": seat,
-                                "action": action,
-                                "moves": [{"from": ref(space), "to": ref(goal), "hunters": n}],
-                            }
-                        ):
-                            self.actions[action] += 1
-                            self.tap(
-                                seat,
-                                round_,
-                                page,
-                                f'a[data-action-link="{action}"][data-from="{text(space)}"]',
+        own = sorted(s for s, p in state.board.pieces.items() if p.player == colour and p.hunters)
+        play = {"type": "play", "seat": seat}
+        found: list[tuple[str, Callable[[], None]]] = []
+        for space in own:
+            ref = fold.space_ref(state, space)
+            kind = STRUCTURE_ON[space[1]]
+            if kind in available:
+                for size in fold.build_sizes(state, seat, space):
+                    if self.ok({**play, "action": kind, "builds": [{"space": ref, "size": size}]}):
+                        found.append((kind, lambda s=space, n=size: self.build(seat, s, n)))
+            have = state.board.pieces[space].hunters
+            for action in ("move_3", "move_1"):
+                if action not in available:
+                    continue
+                for goal in fold.destinations(state, seat, space, action):
+                    n = self.rng.randint(1, min(have, 5))
+                    move = {"from": ref, "to": fold.space_ref(state, goal), "hunters": n}
+                    if self.ok({**play, "action": action, "moves": [move]}):
+                        found.append(
+                            (
+                                action,
+                                lambda a=action, s=space, g=goal, n=n, h=have: self.move(
+                                    seat, a, s, g, n, h
+                                ),
                             )
-                            self.tap(seat, round_, page, f'[data-target="{text(goal)}"] circle')
-                            return
-                if action == "gather":
-                    sources = fold.destinations(state, seat, space, "gather")
-                    left, items = 5, []
-                    for source in sorted(sources):
-                        n = min(state.board.pieces[source].hunters, left)
-                        left -= n
-                        if n:
-                            items.append({"space": ref(source), "hunters": n})
-                    if items and self.ok(
-                        {
-                            "type": "play",
-                            "seat": seat,
-                            "action": "gather",
-                            "gather": {"to": ref(space), "from": items},
-                        }
-                    ):
-                        self.actions[action] += 1
-                        self.tap(seat, round_, page, f'button[data-gather-here="{text(space)}"]')
-                        return
-        # No board action fits: an action without hunters gains one animal (B6).
-        action = available[0]
-        self.kind = "no hunters"
-        self.actions[self.kind] += 1
+                        )
+            if "gather" in available:
+                left, items = 5, []
+                for source in sorted(fold.destinations(state, seat, space, "gather")):
+                    n = min(state.board.pieces[source].hunters, left)
+                    left -= n
+                    if n:
+                        items.append({"space": fold.space_ref(state, source), "hunters": n})
+                gather = {"to": ref, "from": items}
+                if items and self.ok({**play, "action": "gather", "gather": gather}):
+                    found.append(("gather", lambda s=space: self.gather(seat, s)))
+        return found
+
+    def build(self, seat: int, space: Any, size: int) -> None:
+        self.tap(seat, sel("build", space=where(space), size=size))
+
+    def move(self, seat: int, action: str, space: Any, goal: Any, n: int, have: int) -> None:
+        self.moved[n] += 1
+        self.tap(seat, sel("move_from", action=action, space=where(space)))
+        if n != have:  # the count chip (all hunters preselected), before the destination
+            self.tap(seat, sel("hunters_chip", n=n), navigates=False)
+        self.tap(seat, sel("move_to", space=where(goal)))
+
+    def gather(self, seat: int, space: Any) -> None:
+        self.tap(seat, sel("gather_here", space=where(space)))
+
+    def no_hunters(self, seat: int) -> None:
+        """An action without hunters gains one animal (B6): the action chip (unless the
+        preselected one is taken), then "Gain 1 …" (htmx swaps the fresh panel in)."""
+        state = self.state()
+        available = [a.value for a in state.rounds.available(seat)]
+        action = self.rng.choice([a for a in available if a != "place_tile"] or available)
         if action != available[0]:
-            self.tap(seat, round_, page, f'input[name="action"][value="{action}"]', navigates=False)
+            self.tap(seat, sel("action_chip", action=action), navigates=False)
         animal = min(("bison", "salmon", "turkey"), key=lambda a: state.stocks[seat].get(a))
-        before = page.get_attribute("#panel", "data-version")
-        self.tap(
-            seat, round_, page, f'.bison-nohunters button[value="{animal}"]', navigates=False
-        )  # the panel posts with htmx and swaps in the fresh panel
-        page.wait_for_selector(f'#panel:not([data-version="{before}"])')
-
-    def buy(self, seat: int, round_: int, page: Any) -> None:
-        self.kind = "market"
-        self.actions[self.kind] += 1
-        self.tap(seat, round_, page, '[data-testid="bison-buy-hunter"]')
-        assert "/bison/" not in page.url, "the one-tap buy goes back to the board page"
-
-    def overflow_scenario(self, seat: int) -> None:
+        before = self.table().version
+        self.tap(seat, sel("gain", animal=animal), navigates=False)
         page = self.phones[seat]
-        self.table_page(page)
-        while True:
-            value = int(
-                page.locator(f'[data-testid="bison-stock-{seat}-bison-value"]').inner_text()
-            )
-            if value >= 15:
-                break
-            before = page.get_attribute("#panel", "data-version")
-            page.locator(f'[data-testid="bison-stock-{seat}-bison-up"]').click()
-            page.wait_for_selector(f'#panel:not([data-version="{before}"])')
-            self.scenario_taps += 1
+        try:
+            page.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=5_000)
+        except Exception as error:  # playwright's timeout: the tap changed nothing
+            problem = page.locator(SEL["problem"])
+            seen = problem.first.inner_text() if problem.count() else "nothing happened"
+            raise DeadEnd(" ".join(seen.split())) from error
 
-    def score(self, round_: int) -> bool:
+    def buy(self, seat: int) -> None:
+        self.tap(seat, SEL["buy_hunter"])
+
+    # --- the turn, the round's scoring, the board against the state ----------------------
+    def turn(self, seat: int) -> None:
         from games.bison import table as fold
 
+        turn = fold.turn(self.state())
+        if (self.round, seat) in BUYS and turn.action == 1:
+            self.attempt(seat, "market", lambda: self.buy(seat))
+        if turn.tile_due:
+            split = RETAIL.get((self.round, seat))
+            kind = f"place ({'retail ' + '/'.join(map(str, split)) if split else 'printed'})"
+            if split:
+                self.splits["/".join(map(str, split))] += 1
+            self.attempt(
+                seat,
+                kind,
+                lambda: self.place(seat, split),
+                (lambda: self.place(seat, (1, 1, 1))) if split else None,
+            )
+            return
+        found = self.board_actions(seat)
+        if found and self.rng.random() < 0.85:
+            kind, taps = self.rng.choice(found)
+            self.attempt(seat, kind, taps)
+        else:
+            self.attempt(seat, "no hunters", lambda: self.no_hunters(seat))
+
+    def overflow_scenario(self) -> None:
+        """Before the round is scored, the first player the board awards animals gets 15 of
+        that animal (the stock steppers on their phone, counted apart): an over-15 round."""
+        from games.bison.scoring import score_board
+
         state = self.state()
-        seat = state.rounds.start_seat
+        seat, animal = next(
+            (state.seat_of(standing.player), region.animal)
+            for region in score_board(state.board)
+            for standing in region.standings
+            if standing.award
+        )
         page = self.phones[seat]
-        self.table_page(page)
-        self.kind = "scoring"
-        self.actions[self.kind] += 1
-        self.tap(seat, round_, page, '[data-testid="bison-score"]')
-        overflowed = page.locator("[data-overflow]").count() > 0
-        self.tap(seat, round_, page, "[data-confirm-score]")
-        assert fold.turn(self.state()).round != round_ or self.state().final_scored
-        return overflowed
+        while int(page.locator(sel("stock_value", seat=seat, animal=animal)).inner_text()) < 15:
+            before = self.table().version
+            page.locator(sel("stock_up", seat=seat, animal=animal)).click()
+            page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+            self.scenario_taps += 1
+        self.sync()
 
-    # --- the board against the state ----------------------------------------------------
-    def check_board(self, round_: int) -> None:
-        page = self.phones[0]
-        self.table_page(page)
-        html = page.content()
-        state = self.state()
-        shown = marks(html)
-        wanted = expected(state)
-        if shown != wanted:
-            self.mismatches.append(f"round {round_}: shown {shown} != state {wanted}")
+    def score(self) -> bool:
+        from games.bison import table as fold
 
-    # --- the game -------------------------------------------------------------------------
+        seat = self.state().rounds.start_seat
+        page = self.phones[seat]
+        overflowed = []
+
+        def taps() -> None:
+            self.tap(seat, SEL["score"])
+            overflowed.append(page.locator(SEL["overflow"]).count() > 0)
+            self.tap(seat, SEL["confirm_score"])
+
+        self.attempt(seat, "scoring", taps)
+        assert fold.turn(self.state()).round != self.round or self.state().final_scored
+        return bool(overflowed and overflowed[0])
+
+    def check_board(self) -> None:
+        wanted = expected(self.state())
+        for seat, page in enumerate(self.phones):
+            shown = marks(page.content())
+            if shown != wanted:
+                self.mismatches.append(f"round {self.round}, phone {seat}: {shown} != {wanted}")
+
     def play(self) -> dict[str, Any]:
         from games.bison import table as fold
 
         self.setup()
         overflows = 0
-        buys = 0
-        rounds = fold.turn(self.state()).rounds
-        for round_ in range(1, rounds + 1):
-            while True:
-                turn = fold.turn(self.state())
-                if turn.seat is None:
-                    break
-                seat = turn.seat
-                page = self.phones[seat]
-                self.table_page(page)
-                if (round_, seat) in BUYS and turn.action == 1:
-                    self.buy(seat, round_, page)
-                    buys += 1
-                if turn.tile_due:
-                    self.place(seat, round_, page)
-                else:
-                    self.other_action(seat, round_, page)
-                if "/bison/" in page.url and page.locator(".alert-error").count():
-                    raise SystemExit(f"refused: {page.locator('.alert-error').inner_text()}")
-            self.check_board(round_)
-            if round_ == OVERFLOW_ROUND:
-                self.overflow_scenario(OVERFLOW_SEAT)
-            overflows += self.score(round_)
+        for round_ in range(1, fold.turn(self.state()).rounds + 1):
+            self.round = round_
+            while (seat := fold.turn(self.state()).seat) is not None:
+                self.turn(seat)
+            self.check_board()
+            if self.round == OVERFLOW_ROUND:
+                self.overflow_scenario()
+            overflows += self.score()
         state = self.state()
         placed = len(state.board.tiles) - len(state.board.start)
-        return {"tiles": placed, "buys": buys, "overflows": overflows, "final": state.final_scored}
+        return {"tiles": placed, "overflows": overflows, "final": state.final_scored}
 
 
 def marks(html: str) -> dict[str, Any]:
@@ -392,61 +530,68 @@ def expected(state: Any) -> dict[str, Any]:
     }
 
 
-def main() -> None:
-    from playwright.sync_api import sync_playwright
-    from werkzeug.serving import make_server
-
-    from companion import create_app, tables
-
-    folder = Path(tempfile.mkdtemp(prefix="bison-taps-"))
-    tables.clear_cache()
-    app = create_app(
-        {
-            "SECRET_KEY": "bench-secret-key-0123456789abcdef0123456789",
-            "DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}",
-            "CREATE_RATE_LIMIT": "1000 per minute",
-            "JOIN_RATE_LIMIT": "1000 per minute",
-        }
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-            )
-            bench = Bench(app, f"http://127.0.0.1:{server.server_port}", browser)
-            try:
-                result = bench.play()
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
+def report(bench: Bench, result: dict[str, Any]) -> list[str]:
+    """The figures, the dead ends, and the summary line last."""
+    lines = []
     per = defaultdict(list)
     for (seat, _round), count in sorted(bench.taps.items()):
         per[seat].append(count)
     for seat, counts in per.items():
-        print(f"{PLAYERS[seat][0]}: taps per round {counts}")
-    median = statistics.median(bench.taps.values())
-    print(
-        f"tiles placed {result['tiles']}, market buys {result['buys']}, "
+        lines.append(f"{PLAYERS[seat][0]}: taps per round {counts}")
+    lines.append(
+        f"tiles placed {result['tiles']} (retail splits {dict(bench.splits)}), "
         f"overflows scored {result['overflows']}, final scored {result['final']}; "
-        f"taps in all {sum(bench.taps.values())} (+{bench.scenario_taps} stepper taps "
-        f"to set up the overflow)"
+        f"taps in all {sum(bench.taps.values())} (+{bench.scenario_taps} stepper taps to set "
+        f"up the overflow); hunters per move {dict(sorted(bench.moved.items()))}"
     )
-    print(
+    lines.append(
         "taps by step (steps): "
-        + ", ".join(
-            f"{kind} {bench.by_kind[kind]} ({bench.actions[kind]})" for kind in bench.actions
-        )
+        + ", ".join(f"{k} {bench.by_kind[k]} ({bench.actions[k]})" for k in bench.actions)
     )
-    for problem in bench.mismatches:
-        print(problem)
-    print(
-        f"bison taps: median {median:g} per player per round; typed fields {bench.typed}; "
+    far = max(bench.scrolls, default=0.0)
+    lines.append(
+        f"scrolling: {len(bench.scrolls)} of {sum(bench.taps.values())} taps were on a control "
+        f"out of view (up to {far:.1f} screens away); counted reloads {bench.reloads}"
+    )
+    for end, count in bench.dead_ends.items():
+        lines.append(f"dead end ×{count}: {end}")
+    lines.extend(bench.mismatches)
+    uncounted = sum(bench.loads.values()) - sum(bench.counted_loads.values())
+    values = list(bench.taps.values())
+    lines.append(
+        f"bison taps: median {statistics.median(values):g} per player per round, "
+        f"max {max(values)}; typed fields {bench.typed}; uncounted reloads {uncounted}; "
         f"board matches state: {'no' if bench.mismatches else 'yes'}"
     )
+    return lines
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+    from phone_kit import live_companion
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=26, help="the game's random choices")
+    seed = parser.parse_args().seed
+    folder = Path(tempfile.mkdtemp(prefix="bison-taps-"))
+    limits = {f"{k}_RATE_LIMIT": "100000 per minute" for k in ("CREATE", "JOIN", "EVENT", "UNDO")}
+    with live_companion(folder, POLL_MS=POLL_MS, **limits) as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        # The bench reads the folded state (its knowledge of the rules) through an app
+        # of its own on the same database file; every change goes through the phones.
+        from companion import create_app
+
+        reader = create_app({"DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
+        bench = Bench(reader, base, browser, seed)
+        try:
+            result = bench.play()
+        finally:
+            browser.close()
+    print("\n".join(report(bench, result)))
 
 
 if __name__ == "__main__":
