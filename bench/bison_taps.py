@@ -44,493 +44,28 @@ Run: ``.venv/bin/python bench/bison_taps.py [--seed N]``.
 from __future__ import annotations
 
 import argparse
-import random
-import re
 import statistics
 import sys
 import tempfile
-from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]  # the steps: bison_kit
+
+from bison_kit import PLAYERS, BisonTable, serve  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-PLAYERS = (("Yui", "yellow"), ("Ren", "red"), ("Gen", "green"), ("Bea", "blue"))
-#: (round, seat) -> the retail tile's animals (prairie, river, mountain): every split (B1).
-RETAIL = {(1, 1): (1, 1, 1), (2, 2): (2, 1, 0), (3, 3): (0, 0, 3), (4, 0): (1, 0, 2)}
-BUYS = {(2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (4, 0), (4, 3)}  # (round, seat): 7 buys
-OVERFLOW_ROUND = 2
-SPACES = ("prairie", "river", "mountain")
-POLL_MS = 400  # the live refresh, quicker than a table's 2 s only to keep the bench short
-
-#: Every control the bench taps, by what it is for. ``{…}`` fields are filled per tap.
-SEL = {
-    "legal": '[data-legal="{at}"]',  # an orange "+" on the board
-    "pick": 'a[data-pick="{tile}"]',  # a printed tile's picture in the picker
-    "retail": "[data-retail]",  # "a retail tile: describe it by taps"
-    "corner": '[data-corner="{n}"] circle',  # a river end
-    "edge": '[data-edge="{n}"] circle',  # the prairie's side
-    "animals": 'a[data-animals="{space}{sign}"]',  # a tile's animal stepper
-    "space_chip": 'label.chip:has(> input[name="space"][value="{space}"])',
-    "hunters_chip": 'label.chip:has(> input[name="hunters"][value="{n}"])',
-    "turn": 'button[data-turn="{n}"]',  # the tile turned as it lies: places it
-    "preview": 'a[data-preview="1"] .area',  # turn the preview once (no hunters)
-    "place_gain": 'button[data-gain="{animal}"]',  # place without hunters, gaining one
-    "build": 'button[data-build="{space}"][data-size="{size}"]',
-    "move_from": 'a[data-action-link="{action}"][data-from="{space}"]',
-    "move_to": '[data-target="{space}"] circle',
-    "gather_here": 'button[data-gather-here="{space}"]',
-    "action_chip": '.bison-nohunters label.chip:has(> input[name="action"][value="{action}"])',
-    "gain": '.bison-nohunters button[value="{animal}"]',
-    "buy_hunter": '[data-testid="bison-buy-hunter"]',
-    "score": '[data-testid="bison-score"]',
-    "overflow": "[data-overflow]",
-    "confirm_score": "[data-confirm-score]",
-    "stock_value": '[data-testid="bison-stock-{seat}-{animal}-value"]',
-    "stock_up": '[data-testid="bison-stock-{seat}-{animal}-up"]',
-    "problem": ".alert-error",  # a refusal shown on the page
+PHONE = {
+    "viewport": {"width": 360, "height": 640},
+    "device_scale_factor": 1,
+    "is_mobile": True,
+    "has_touch": True,
 }
 
 
-def sel(name: str, **fields: Any) -> str:
-    return SEL[name].format(**fields)
-
-
-def where(space: Any) -> str:
-    """A board space as the pages write it: ``q,r,terrain``."""
-    (q, r), terrain = space
-    return f"{q},{r},{terrain}"
-
-
-class DeadEnd(Exception):
-    """A flow that cannot end in what the player wanted; the message is what they saw."""
-
-
-class Bench:
-    def __init__(self, app: Any, base: str, browser: Any, seed: int) -> None:
-        self.app, self.base, self.browser = app, base, browser
-        self.rng = random.Random(seed)
-        self.taps: Counter[tuple[int, int]] = Counter()
-        self.scenario_taps = 0
-        self.typed = 0
-        self.loads: Counter[int] = Counter()  # pages each phone loaded (the browser's count)
-        self.counted_loads: Counter[int] = Counter()  # … that a counted tap or reload explains
-        self.reloads = 0
-        self.scrolls: list[float] = []  # per tap on a control out of view: screens away
-        self.mismatches: list[str] = []
-        self.dead_ends: Counter[str] = Counter()
-        self.phones: list[Any] = []
-        self.table_id = ""
-        self.round = 0
-        self.kind = ""
-        self.by_kind: Counter[str] = Counter()
-        self.actions: Counter[str] = Counter()
-        self.splits: Counter[str] = Counter()
-        self.moved: Counter[int] = Counter()  # hunters per move
-
-    # --- reading the table in-process (the script's knowledge of the rules) -------------
-    def table(self) -> Any:
-        from companion import tables
-
-        with self.app.app_context():
-            return tables.get(self.table_id)
-
-    def state(self) -> Any:
-        return self.table().state
-
-    def ok(self, event: dict[str, Any]) -> bool:
-        from games.bison import table as fold
-        from games.errors import RuleError
-
-        try:
-            fold.apply(self.state(), event)
-        except RuleError:
-            return False
-        return True
-
-    # --- taps, reloads, the live refresh ------------------------------------------------
-    def tap(self, seat: int, selector: str, *, navigates: bool = True) -> None:
-        """One finger tap on ``seat``'s phone, counted for that player in this round; a
-        control out of view is scrolled to first (reported, not counted)."""
-        page = self.phones[seat]
-        self.taps[(seat, self.round)] += 1
-        self.by_kind[self.kind] += 1
-        locator = page.locator(selector).first
-        locator.wait_for(state="attached")
-        top, bottom, height = locator.evaluate(
-            "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
-        )
-        if top < 0 or bottom > height:
-            self.scrolls.append(max(-top, bottom - height) / height)
-        if navigates:
-            self.counted_loads[seat] += 1
-            with page.expect_navigation():
-                locator.click()
-        else:
-            locator.click()
-
-    def reload(self, seat: int) -> None:
-        """The player's way back to the table page: a reload, counted as a tap."""
-        self.taps[(seat, self.round)] += 1
-        self.by_kind[self.kind] += 1
-        self.reloads += 1
-        self.counted_loads[seat] += 1
-        self.phones[seat].goto(f"{self.base}/t/{self.table_id}")
-        self.phones[seat].wait_for_selector("#panel")
-
-    def at_table(self, seat: int) -> bool:
-        page = self.phones[seat]
-        return page.url.rstrip("/").endswith(f"/t/{self.table_id}") and bool(
-            page.locator("#panel").count()
-        )
-
-    def seen(self, seat: int) -> str:
-        """What a page that is not the table says: its heading and its refusal."""
-        page = self.phones[seat]
-        parts = [
-            page.locator(s).first.inner_text()
-            for s in ("h1", "main p", SEL["problem"])
-            if page.locator(s).count()
-        ]
-        return " / ".join(" ".join(p.split()) for p in parts if p.strip())[:160]
-
-    def sync(self) -> None:
-        """Every phone shows the table's latest version, brought by the live refresh."""
-        version = self.table().version
-        for seat, page in enumerate(self.phones):
-            if not self.at_table(seat):
-                raise DeadEnd(f"phone {seat} left the table page: {page.url}")
-            page.wait_for_selector(f'#panel[data-version="{version}"]', timeout=20_000)
-
-    def attempt(
-        self,
-        seat: int,
-        kind: str,
-        action: Callable[[], None],
-        fallback: Callable[[], None] | None = None,
-    ) -> None:
-        """Play ``action``; on a dead end, print it, reload (counted) and play ``fallback``
-        (the same action again unless given) unless the change was recorded anyway."""
-        self.kind = kind
-        self.actions[kind] += 1
-        before = self.table().version
-        try:
-            action()
-            if not self.at_table(seat):
-                raise DeadEnd(self.seen(seat))
-            problem = self.phones[seat].locator(f"#panel {SEL['problem']}")
-            if problem.count() and problem.first.is_visible():
-                raise DeadEnd(" ".join(problem.first.inner_text().split()))
-        except DeadEnd as end:
-            self.dead_ends[f"{kind}: {end}"] += 1
-            self.reload(seat)
-            if self.table().version == before:
-                (fallback or action)()
-                if not self.at_table(seat):
-                    raise SystemExit(f"{kind}: no way out: {self.seen(seat)}") from end
-        self.sync()
-
-    # --- setup (names typed here are not counted: the table is created once) ------------
-    def setup(self) -> None:
-        from phone_kit import create_table
-
-        settings = {
-            "viewport": {"width": 360, "height": 640},
-            "device_scale_factor": 1,
-            "is_mobile": True,
-            "has_touch": True,
-        }
-        for seat, _player in enumerate(PLAYERS):
-            page = self.browser.new_context(**settings).new_page()
-            page.set_default_timeout(15_000)
-            page.on("load", lambda _page, seat=seat: self.loads.update([seat]))
-            self.phones.append(page)
-        url = create_table(self.phones[0], self.base, "bison", players=PLAYERS, seat=0)
-        self.table_id = url.split("/t/")[1].split("/")[0]
-        for seat, page in enumerate(self.phones[1:], start=1):
-            page.goto(f"{url}/join")
-            page.locator(f'button[name="seat"][value="{seat}"]').click()
-            page.wait_for_url(re.compile(r"/t/[^/]+$"))
-            page.wait_for_selector("#panel")
-        self.loads.clear()  # from here on, every page load must be explained
-
-    # --- placing the round's tile (B4, B6) ----------------------------------------------
-    def place(self, seat: int, split: tuple[int, int, int] | None) -> None:
-        from games.bison import table as fold
-        from games.bison.taps import edges_from_taps, taps_for, tiles_in_bag
-
-        state = self.state()
-        supply = state.supplies[seat].hunters_supply
-        if split:
-            a = self.rng.randrange(6)
-            edges = edges_from_taps(a, (a + self.rng.randrange(1, 6)) % 6, self.rng.randrange(6))
-            tile: dict[str, Any] = {
-                "edges": edges,
-                "animals": dict(zip(SPACES, split, strict=True)),
-            }
-        else:
-            tile = {"tile": self.rng.choice(tiles_in_bag(state.board))}
-        options = []
-        for at in fold.legal_hexes(state):
-            for turns in range(6):
-                for space in SPACES:
-                    for n in range(1, min(supply, 5) + 1):
-                        options.append((at, turns, {"space": space, "hunters": n}))
-                if not supply:
-                    options.append((at, turns, {"gain": "bison", "hunters": 0}))
-        self.rng.shuffle(options)
-        base = {"type": "play", "seat": seat, "action": "place_tile", **tile}
-        at, turns, extra = next(
-            (at, t, x)
-            for at, t, x in options
-            if self.ok({**base, "at": list(at), "rotation": t, **x})
-        )
-        self.tap(seat, sel("legal", at=f"{at[0]},{at[1]}"))
-        if split:
-            self.tap(seat, SEL["retail"])
-            a, b, side = taps_for(tile["edges"])
-            self.tap(seat, sel("corner", n=a))
-            self.tap(seat, sel("corner", n=b))
-            self.tap(seat, sel("edge", n=side))
-            self.describe_animals(seat, split)
-        else:
-            self.tap(seat, sel("pick", tile=tile["tile"]))
-        if extra["hunters"]:
-            if extra["space"] != SPACES[0]:
-                self.tap(seat, sel("space_chip", space=extra["space"]), navigates=False)
-            if extra["hunters"] != 1:
-                self.tap(seat, sel("hunters_chip", n=extra["hunters"]), navigates=False)
-            self.tap(seat, sel("turn", n=turns))  # placed at once with the chips' choice
-        else:
-            for _ in range(turns):
-                self.tap(seat, SEL["preview"])
-            self.tap(seat, sel("place_gain", animal="bison"))
-
-    def describe_animals(self, seat: int, split: tuple[int, int, int]) -> None:
-        """The retail tile's animals from the page's 1/1/1 start to ``split``: today one
-        stepper tap per animal added or taken away (each tap a page)."""
-        page = self.phones[seat]
-        for space, want in zip(SPACES, split, strict=True):
-            for _ in range(abs(want - 1)):
-                self.tap(seat, sel("animals", space=space, sign="+" if want > 1 else "-"))
-                if page.locator(SEL["problem"]).count():
-                    raise DeadEnd(" ".join(page.locator(SEL["problem"]).first.inner_text().split()))
-
-    # --- the other actions, from the board page's hunter sheets -------------------------
-    def board_actions(self, seat: int) -> list[tuple[str, Callable[[], None]]]:
-        """Every board action the rules allow now, as (kind, taps): the bench picks one."""
-        from games.bison import table as fold
-        from games.bison.tiles import STRUCTURE_ON
-
-        state = self.state()
-        colour = state.colours[seat]
-        available = [a.value for a in state.rounds.available(seat)]
-        own = sorted(s for s, p in state.board.pieces.items() if p.player == colour and p.hunters)
-        play = {"type": "play", "seat": seat}
-        found: list[tuple[str, Callable[[], None]]] = []
-        for space in own:
-            ref = fold.space_ref(state, space)
-            kind = STRUCTURE_ON[space[1]]
-            if kind in available:
-                for size in fold.build_sizes(state, seat, space):
-                    if self.ok({**play, "action": kind, "builds": [{"space": ref, "size": size}]}):
-                        found.append((kind, lambda s=space, n=size: self.build(seat, s, n)))
-            have = state.board.pieces[space].hunters
-            for action in ("move_3", "move_1"):
-                if action not in available:
-                    continue
-                for goal in fold.destinations(state, seat, space, action):
-                    n = self.rng.randint(1, min(have, 5))
-                    move = {"from": ref, "to": fold.space_ref(state, goal), "hunters": n}
-                    if self.ok({**play, "action": action, "moves": [move]}):
-                        found.append(
-                            (
-                                action,
-                                lambda a=action, s=space, g=goal, n=n, h=have: self.move(
-                                    seat, a, s, g, n, h
-                                ),
-                            )
-                        )
-            if "gather" in available:
-                left, items = 5, []
-                for source in sorted(fold.destinations(state, seat, space, "gather")):
-                    n = min(state.board.pieces[source].hunters, left)
-                    left -= n
-                    if n:
-                        items.append({"space": fold.space_ref(state, source), "hunters": n})
-                gather = {"to": ref, "from": items}
-                if items and self.ok({**play, "action": "gather", "gather": gather}):
-                    found.append(("gather", lambda s=space: self.gather(seat, s)))
-        return found
-
-    def build(self, seat: int, space: Any, size: int) -> None:
-        self.tap(seat, sel("build", space=where(space), size=size))
-
-    def move(self, seat: int, action: str, space: Any, goal: Any, n: int, have: int) -> None:
-        self.moved[n] += 1
-        self.tap(seat, sel("move_from", action=action, space=where(space)))
-        if n != have:  # the count chip (all hunters preselected), before the destination
-            self.tap(seat, sel("hunters_chip", n=n), navigates=False)
-        self.tap(seat, sel("move_to", space=where(goal)))
-
-    def gather(self, seat: int, space: Any) -> None:
-        self.tap(seat, sel("gather_here", space=where(space)))
-
-    def no_hunters(self, seat: int) -> None:
-        """An action without hunters gains one animal (B6): the action chip (unless the
-        preselected one is taken), then "Gain 1 …" (htmx swaps the fresh panel in)."""
-        state = self.state()
-        available = [a.value for a in state.rounds.available(seat)]
-        action = self.rng.choice([a for a in available if a != "place_tile"] or available)
-        if action != available[0]:
-            self.tap(seat, sel("action_chip", action=action), navigates=False)
-        animal = min(("bison", "salmon", "turkey"), key=lambda a: state.stocks[seat].get(a))
-        before = self.table().version
-        self.tap(seat, sel("gain", animal=animal), navigates=False)
-        page = self.phones[seat]
-        try:
-            page.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=5_000)
-        except Exception as error:  # playwright's timeout: the tap changed nothing
-            problem = page.locator(SEL["problem"])
-            seen = problem.first.inner_text() if problem.count() else "nothing happened"
-            raise DeadEnd(" ".join(seen.split())) from error
-
-    def buy(self, seat: int) -> None:
-        self.tap(seat, SEL["buy_hunter"])
-
-    # --- the turn, the round's scoring, the board against the state ----------------------
-    def turn(self, seat: int) -> None:
-        from games.bison import table as fold
-
-        turn = fold.turn(self.state())
-        if (self.round, seat) in BUYS and turn.action == 1:
-            self.attempt(seat, "market", lambda: self.buy(seat))
-        if turn.tile_due:
-            split = RETAIL.get((self.round, seat))
-            kind = f"place ({'retail ' + '/'.join(map(str, split)) if split else 'printed'})"
-            if split:
-                self.splits["/".join(map(str, split))] += 1
-            self.attempt(
-                seat,
-                kind,
-                lambda: self.place(seat, split),
-                (lambda: self.place(seat, (1, 1, 1))) if split else None,
-            )
-            return
-        found = self.board_actions(seat)
-        if found and self.rng.random() < 0.85:
-            kind, taps = self.rng.choice(found)
-            self.attempt(seat, kind, taps)
-        else:
-            self.attempt(seat, "no hunters", lambda: self.no_hunters(seat))
-
-    def overflow_scenario(self) -> None:
-        """Before the round is scored, the first player the board awards animals gets 15 of
-        that animal (the stock steppers on their phone, counted apart): an over-15 round."""
-        from games.bison.scoring import score_board
-
-        state = self.state()
-        seat, animal = next(
-            (state.seat_of(standing.player), region.animal)
-            for region in score_board(state.board)
-            for standing in region.standings
-            if standing.award
-        )
-        page = self.phones[seat]
-        while int(page.locator(sel("stock_value", seat=seat, animal=animal)).inner_text()) < 15:
-            before = self.table().version
-            page.locator(sel("stock_up", seat=seat, animal=animal)).click()
-            page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
-            self.scenario_taps += 1
-        self.sync()
-
-    def score(self) -> bool:
-        from games.bison import table as fold
-
-        seat = self.state().rounds.start_seat
-        page = self.phones[seat]
-        overflowed = []
-
-        def taps() -> None:
-            self.tap(seat, SEL["score"])
-            overflowed.append(page.locator(SEL["overflow"]).count() > 0)
-            self.tap(seat, SEL["confirm_score"])
-
-        self.attempt(seat, "scoring", taps)
-        assert fold.turn(self.state()).round != self.round or self.state().final_scored
-        return bool(overflowed and overflowed[0])
-
-    def check_board(self) -> None:
-        wanted = expected(self.state())
-        for seat, page in enumerate(self.phones):
-            shown = marks(page.content())
-            if shown != wanted:
-                self.mismatches.append(f"round {self.round}, phone {seat}: {shown} != {wanted}")
-
-    def play(self) -> dict[str, Any]:
-        from games.bison import table as fold
-
-        self.setup()
-        overflows = 0
-        for round_ in range(1, fold.turn(self.state()).rounds + 1):
-            self.round = round_
-            while (seat := fold.turn(self.state()).seat) is not None:
-                self.turn(seat)
-            self.check_board()
-            if self.round == OVERFLOW_ROUND:
-                self.overflow_scenario()
-            overflows += self.score()
-        state = self.state()
-        placed = len(state.board.tiles) - len(state.board.start)
-        return {"tiles": placed, "overflows": overflows, "final": state.final_scored}
-
-
-def marks(html: str) -> dict[str, Any]:
-    import xml.etree.ElementTree as ET
-
-    match = re.search(r'<svg class="bison-svg.*?</svg>', html, re.S)
-    if not match:
-        return {}
-    svg = ET.fromstring(match.group(0))
-    animals: Counter[tuple[str | None, str | None]] = Counter()
-    hunters, structures = {}, {}
-    for node in svg.iter():
-        mark = node.get("data-mark")
-        where = (node.get("data-at"), node.get("data-space"))
-        if mark == "animal":
-            animals[where] += 1
-        elif mark == "hunters":
-            hunters[where] = (node.get("data-player"), int(node.get("data-count") or 0))
-        elif mark in ("tent", "canoe"):
-            structures[where] = (node.get("data-player"), int(node.get("data-size") or 0))
-    tiles = {node.get("data-hex") for node in svg.iter() if node.get("class") == "tile"}
-    return {"animals": dict(animals), "hunters": hunters, "structures": structures, "tiles": tiles}
-
-
-def expected(state: Any) -> dict[str, Any]:
-    from games.bison.tiles import SPACES
-
-    animals, hunters, structures = {}, {}, {}
-    for (q, r), placed in state.board.tiles.items():
-        for space in SPACES:
-            if placed.tile.animals_on(space):
-                animals[(f"{q},{r}", space)] = placed.tile.animals_on(space)
-    for ((q, r), space), pieces in state.board.pieces.items():
-        if pieces.hunters:
-            hunters[(f"{q},{r}", space)] = (pieces.player, pieces.hunters)
-        if pieces.structure:
-            structures[(f"{q},{r}", space)] = (pieces.player, pieces.structure)
-    return {
-        "animals": animals,
-        "hunters": hunters,
-        "structures": structures,
-        "tiles": {f"{q},{r}" for q, r in state.board.tiles},
-    }
-
-
-def report(bench: Bench, result: dict[str, Any]) -> list[str]:
+def report(bench: BisonTable, result: dict[str, Any]) -> list[str]:
     """The figures, the dead ends, and the summary line last."""
     lines = []
     per = defaultdict(list)
@@ -556,7 +91,7 @@ def report(bench: Bench, result: dict[str, Any]) -> list[str]:
     for end, count in bench.dead_ends.items():
         lines.append(f"dead end ×{count}: {end}")
     lines.extend(bench.mismatches)
-    uncounted = sum(bench.loads.values()) - sum(bench.counted_loads.values())
+    uncounted = bench.uncounted()
     values = list(bench.taps.values())
     lines.append(
         f"bison taps: median {statistics.median(values):g} per player per round, "
@@ -569,25 +104,23 @@ def report(bench: Bench, result: dict[str, Any]) -> list[str]:
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-    from phone_kit import live_companion
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=26, help="the game's random choices")
     seed = parser.parse_args().seed
     folder = Path(tempfile.mkdtemp(prefix="bison-taps-"))
-    limits = {f"{k}_RATE_LIMIT": "100000 per minute" for k in ("CREATE", "JOIN", "EVENT", "UNDO")}
-    with live_companion(folder, POLL_MS=POLL_MS, **limits) as base, sync_playwright() as pw:
+    with serve(folder) as (base, reader), sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
-        # The bench reads the folded state (its knowledge of the rules) through an app
-        # of its own on the same database file; every change goes through the phones.
-        from companion import create_app
 
-        reader = create_app({"DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
-        bench = Bench(reader, base, browser, seed)
+        def new_page() -> Any:
+            page = browser.new_context(**PHONE).new_page()
+            page.set_default_timeout(15_000)
+            return page
+
+        bench = BisonTable(reader, base, seed=seed, strict=False)
         try:
+            bench.setup(new_page)
             result = bench.play()
         finally:
             browser.close()
