@@ -14,8 +14,9 @@ as at a table:
 * each tap is counted for the player whose phone it is, chips included (a space, a hunter
   count, an action marker: one tap each when not the one preselected), and a tap on a
   control out of view is reported as a scroll (how many, and how far in screens);
-* tiles: random legal hexes, turns, spaces and hunter counts (B4, B6); four retail tiles,
-  one of each animal split (1/1/1, 2/1/0, 0/0/3, 1/0/2: B1), described by taps;
+* the round's tile at a random one of the player's actions (the first in round 1): random
+  legal hexes, turns, spaces and hunter counts (B4, B6); four retail tiles, one of each
+  animal split (1/1/1, 2/1/0, 0/0/3, 1/0/2: B1), described by taps;
 * the other actions from the board page's hunter sheets, chosen at random among those the
   rules allow: a tent or canoe by a size chip, a move (from here, the hunter-count chip,
   the destination), a gather; otherwise an action without hunters (the action chip, then
@@ -30,13 +31,15 @@ A flow that cannot end in what the player wanted (an error page, a refusal, a de
 the page drops) is a *dead end*: the bench prints it, counts the player's way out (a
 reload, then the action again — or, for a retail split the page cannot take, the tile as
 1/1/1) and plays on. After every round the board drawn on each phone (the SVG's marks) is
-compared with the folded state. The last line is
+compared with the folded state. Printed: taps per player per round, by step, the scrolls,
+the dead ends and the taps they cost; the last line is
 ``bison taps: median M per player per round, max X; typed fields F; uncounted reloads U;
 board matches state: yes|no`` (goal: M ≤ 8, X ≤ 12, F = 0, U = 0).
 
-Adapting to new controls: every selector is in ``SEL``; each kind of action is one method
-(``place``, ``describe_animals``, ``build``, ``move``, ``gather``, ``no_hunters``, ``buy``,
-``score``).
+The steps are ``tests/browser/bison_kit.py`` (shared with the four-phone browser test).
+Adapting to new controls: every selector is in its ``SEL``; each kind of action is one
+method (``place``, ``describe_animals``, ``build``, ``move``, ``split_move``, ``gather``,
+``no_hunters``, ``buy``, ``score``).
 
 Run: ``.venv/bin/python bench/bison_taps.py [--seed N]``.
 """
@@ -90,6 +93,13 @@ def report(bench: BisonTable, result: dict[str, Any]) -> list[str]:
     )
     for end, count in bench.dead_ends.items():
         lines.append(f"dead end ×{count}: {end}")
+    if bench.lost:
+        kept = [count - bench.lost[key] for key, count in bench.taps.items()]
+        lines.append(
+            f"taps lost to dead ends (the failed tries and the reloads out): "
+            f"{sum(bench.lost.values())}; without them: median {statistics.median(kept):g} "
+            f"per player per round, max {max(kept)}"
+        )
     lines.extend(bench.mismatches)
     uncounted = bench.uncounted()
     values = list(bench.taps.values())

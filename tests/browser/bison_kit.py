@@ -131,6 +131,7 @@ class BisonTable:
         self.actions: Counter[str] = Counter()
         self.splits: Counter[str] = Counter()
         self.moved: Counter[int] = Counter()  # hunters per move
+        self.lost: Counter[tuple[int, int]] = Counter()  # taps of dead ends and reloads
 
     # --- reading the table in-process (the script's knowledge of the rules) -------------
     def table(self) -> Any:
@@ -218,6 +219,7 @@ class BisonTable:
         self.kind = kind
         self.actions[kind] += 1
         before = self.table().version
+        tapped = self.taps[(seat, self.round)]
         try:
             action()
             if not self.at_table(seat):
@@ -230,6 +232,7 @@ class BisonTable:
             if self.strict:
                 raise AssertionError(f"dead end: {kind}: {end}") from end
             self.reload(seat)
+            self.lost[(seat, self.round)] += self.taps[(seat, self.round)] - tapped
             if self.table().version == before:
                 (fallback or action)()
                 if not self.at_table(seat):
@@ -290,8 +293,8 @@ class BisonTable:
                     for n in range(1, min(supply, 5) + 1):
                         if hunters in (None, n):
                             options.append((at, turns, {"space": space, "hunters": n}))
-                if not supply:
-                    options.append((at, turns, {"gain": "bison", "hunters": 0}))
+                if not supply:  # B6: no hunter left, the action gains one animal
+                    options.append((at, turns, {"gain": self.poorest(seat), "hunters": 0}))
         self.rng.shuffle(options)
         base = {"type": "play", "seat": seat, "action": "place_tile", **tile}
         at, turns, extra = next(
@@ -320,7 +323,7 @@ class BisonTable:
         else:
             for _ in range(turns):
                 self.tap(seat, SEL["preview"])
-            self.tap(seat, sel("place_gain", animal="bison"))
+            self.tap(seat, sel("place_gain", animal=extra["gain"]))
 
     def describe_animals(self, seat: int, split: tuple[int, int, int]) -> None:
         """The retail tile's animals from the page's 1/1/1 start to ``split``: today one
@@ -412,7 +415,7 @@ class BisonTable:
         action = self.rng.choice([a for a in available if a != "place_tile"] or available)
         if action != available[0]:
             self.tap(seat, sel("action_chip", action=action), navigates=False)
-        animal = min(("bison", "salmon", "turkey"), key=lambda a: state.stocks[seat].get(a))
+        animal = self.poorest(seat)
         before = self.table().version
         self.tap(seat, sel("gain", animal=animal), navigates=False)
         page = self.phones[seat]
@@ -422,6 +425,11 @@ class BisonTable:
             problem = page.locator(SEL["problem"])
             seen = problem.first.inner_text() if problem.count() else "nothing happened"
             raise DeadEnd(" ".join(seen.split())) from error
+
+    def poorest(self, seat: int) -> str:
+        """The animal of ``seat``'s smallest stock: the one to gain (never a full one, B8)."""
+        stocks = self.state().stocks[seat]
+        return min(("bison", "salmon", "turkey"), key=stocks.get)
 
     def buy(self, seat: int) -> None:
         self.tap(seat, SEL["buy_hunter"])
@@ -433,7 +441,10 @@ class BisonTable:
         turn = fold.turn(self.state())
         if (self.round, seat) in self.buys and turn.action == 1:
             self.attempt(seat, "market", lambda: self.buy(seat))
-        if turn.tile_due:
+        # The round's tile at any of the seat's actions, as players do (the first round's
+        # first, so that there are hunters on the board; the fourth at the latest, B6).
+        last = turn.action == 4 or self.round == 1
+        if turn.tile_due and (last or self.rng.random() < 0.4):
             split = self.retail.get((self.round, seat))
             kind = f"place ({'retail ' + '/'.join(map(str, split)) if split else 'printed'})"
             if split:
