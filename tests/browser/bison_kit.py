@@ -463,6 +463,18 @@ class BisonTable:
         else:
             self.attempt(seat, "no hunters", lambda: self.no_hunters(seat))
 
+    def play_until(self, seat: int, action: int) -> None:
+        """Play the current round's turns until ``seat`` is to take its ``action``-th
+        action (its phone has then had the others' changes by the live refresh)."""
+        from games.bison import table as fold
+
+        self.round = fold.turn(self.state()).round
+        while (turn := fold.turn(self.state())).seat is not None:
+            if (turn.seat, turn.action) == (seat, action):
+                return
+            self.turn(turn.seat)
+        raise AssertionError(f"the round ended before seat {seat}'s action {action}")
+
     def overflow_scenario(self) -> None:
         """Before the round is scored, the first player the board awards animals gets 15 of
         that animal (the stock steppers on their phone, counted apart): an over-15 round."""

@@ -46,20 +46,6 @@ def table(tmp_path: Path, new_phone: Callable[..., Any]) -> Iterator[MakeTable]:
         yield make
 
 
-def first_turns(bison: BisonTable, until_seat: int) -> None:
-    """Round 1 played (placing tiles) until ``until_seat`` is to take its second action:
-    its phone has had the others' changes by the live refresh since it last loaded."""
-    from games.bison import table as fold
-
-    bison.round = 1
-    while True:
-        turn = fold.turn(bison.state())
-        if turn.seat == until_seat and turn.action == 2:
-            return
-        assert turn.seat is not None
-        bison.turn(turn.seat)
-
-
 def test_whole_game_on_four_phones(table: MakeTable, shot: Callable[..., Any]) -> None:
     # Today's flows only: a 1/1/1 retail tile and no market buy (see the xfail tests).
     bison = table(retail={(1, 1): (1, 1, 1)}, buys=frozenset())
@@ -91,7 +77,7 @@ def test_whole_game_on_four_phones(table: MakeTable, shot: Callable[..., Any]) -
 )
 def test_buy_after_live_refresh(table: MakeTable) -> None:
     bison = table()
-    first_turns(bison, until_seat=0)
+    bison.play_until(seat=0, action=2)  # the others' changes arrived live since it loaded
     before = bison.state().supplies[0].hunters_supply
     bison.attempt(0, "market", lambda: bison.buy(0))  # strict: a dead end fails here
     assert bison.state().supplies[0].hunters_supply == before + 1
@@ -134,7 +120,7 @@ def test_split_move_in_one_action(table: MakeTable) -> None:
     seat = fold.turn(bison.state()).seat
     assert seat is not None
     bison.attempt(seat, "place", lambda: bison.place(seat, None, hunters=3))
-    first_turns(bison, until_seat=seat)
+    bison.play_until(seat=seat, action=2)
     state = bison.state()
     colour = state.colours[seat]
     (space,) = [s for s, p in state.board.pieces.items() if p.player == colour and p.hunters]
