@@ -89,7 +89,9 @@ def report(bench: BisonTable, result: dict[str, Any]) -> list[str]:
     far = max(bench.scrolls, default=0.0)
     lines.append(
         f"scrolling: {len(bench.scrolls)} of {sum(bench.taps.values())} taps were on a control "
-        f"out of view (up to {far:.1f} screens away); counted reloads {bench.reloads}"
+        f"out of view (up to {far:.1f} screens away; by step: "
+        + ", ".join(f"{k} {n}" for k, n in bench.scrolled.most_common())
+        + f"); counted reloads {bench.reloads}"
     )
     for end, count in bench.dead_ends.items():
         lines.append(f"dead end ×{count}: {end}")

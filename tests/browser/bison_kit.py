@@ -121,6 +121,7 @@ class BisonTable:
         self.counted_loads: Counter[int] = Counter()  # … that a counted tap or reload explains
         self.reloads = 0
         self.scrolls: list[float] = []  # per tap on a control out of view: screens away
+        self.scrolled: Counter[str] = Counter()  # … by step
         self.mismatches: list[str] = []
         self.dead_ends: Counter[str] = Counter()
         self.phones: list[Any] = []
@@ -167,6 +168,7 @@ class BisonTable:
         )
         if top < 0 or bottom > height:
             self.scrolls.append(max(-top, bottom - height) / height)
+            self.scrolled[self.kind] += 1
         if navigates:
             self.counted_loads[seat] += 1
             with page.expect_navigation():
