@@ -1,25 +1,33 @@
-"""Bison steps on a phone, for the browser tests to compose (a whole game on four phones
-is these steps in turn): make another phone's panel refresh live, then tap one kind of
-control — a buy, a gain, a tile, a build, a move, a gather, a correction, an undo, the
-round's scoring — and see it take effect.
+"""Bison at a real table, phone by phone: the steps the four-phone browser tests and
+``bench/bison_taps.py`` play (one method per kind of action), the selectors they tap (all in
+``SEL``: a new control is a change here), and the board drawn on a phone against the state.
 
-It also reads what the board shows at the phone's size (``measure``) and picks the turned
-picture a player sees (``place_as_seen``).
+A ``BisonTable`` keeps four phones (one per seat, each its own browser context, in its own
+language) open on the table page the whole game: changes reach the others by the live
+refresh; every page a phone loads is the result of a counted tap or of a counted reload
+(``uncounted()`` must stay 0). The script reads the folded state through an app of its own
+on the same database to choose legal moves (games.bison); every change goes through the
+pages. A flow that does not end in what the player wanted is a ``DeadEnd``: ``strict``
+tables (the tests) fail on it; the bench prints it and counts the player's way out.
 
-``pay_with`` and ``place`` tap the "paid with" chips; ``score_round`` resolves an over-15
-round on the scoring page (each says how many taps it took).
+A plain module (not conftest) so the bench can import it; it needs no pytest.
 
-``kept(page)`` marks the page's window; ``still_kept(page)`` asserts the page was never
-reloaded since (a control that works only after a reload is what this kit catches).
+The single steps below (``place_tile``, ``build``, ``move_from_panel``, ``score_round``,
+``pay_with``, ``measure``, ``place_as_seen``, …) are the ones the flow, board and scoring
+tests tap one at a time; ``BisonTable`` plays whole games with its own methods.
 """
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from phone_kit import act, back_at_table, version
+from phone_kit import act, back_at_table, live_companion, version
 
 #: Seconds-scale waits for the other phone's poll (POLL_MS is 2 s by default).
 LIVE_MS = 8_000
@@ -294,3 +302,563 @@ def place(
     page.locator('button[name="mode"][value="action"]').click()
     back_at_table(page)
     assert page.locator(f'[data-hex="{at}"]').count() == 1
+
+
+PLAYERS = (("Yui", "yellow"), ("Ren", "red"), ("Gen", "green"), ("Bea", "blue"))
+#: (round, seat) -> a retail tile's animals (prairie, river, mountain): every split (B1).
+RETAIL = {(1, 1): (1, 1, 1), (2, 2): (2, 1, 0), (3, 3): (0, 0, 3), (4, 0): (1, 0, 2)}
+BUYS = frozenset({(2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (4, 0), (4, 3)})  # (round, seat)
+OVERFLOW_ROUND = 2
+Split = tuple[int, int, int]
+POLL_MS = 400  # the live refresh, quicker than a table's 2 s only to keep the game short
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[tuple[str, Any]]:
+    """The companion live on ``folder`` (no rate limit in the way of a quick game), and an
+    app of the script's own on the same database to read the folded state with:
+    ``(base URL, reader app)``."""
+    from companion import create_app
+
+    limits = {f"{k}_RATE_LIMIT": "100000 per minute" for k in ("CREATE", "JOIN", "EVENT", "UNDO")}
+    with live_companion(folder, POLL_MS=POLL_MS, **limits) as base:
+        reader = create_app({"DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
+        try:
+            yield base, reader
+        finally:
+            reader.extensions["campfire.db"].dispose()
+
+
+SPACES = ("prairie", "river", "mountain")
+
+#: Every control the bench taps, by what it is for. ``{…}`` fields are filled per tap.
+SEL = {
+    "legal": '[data-legal="{at}"]',  # an orange "+" on the board
+    "pick": 'a[data-pick="{tile}"]',  # a printed tile's picture in the picker
+    "retail": "[data-retail]",  # "a retail tile: describe it by taps"
+    "corner": '[data-corner="{n}"] circle',  # a river end
+    "edge": '[data-edge="{n}"] circle',  # the prairie's side
+    "animals": 'a[data-animals="{space}{sign}"]',  # a tile's animal stepper
+    "space_chip": 'label.chip:has(> input[name="space"][value="{space}"])',
+    "hunters_chip": 'label.chip:has(> input[name="hunters"][value="{n}"])',
+    "turn": 'button[data-turn="{n}"]',  # the tile turned as it lies: places it
+    "preview": 'a[data-preview="1"] .area',  # turn the preview once (no hunters)
+    "place_gain": 'button[data-gain="{animal}"]',  # place without hunters, gaining one
+    "build": 'button[data-build="{space}"][data-size="{size}"]',
+    "move_from": 'a[data-action-link="{action}"][data-from="{space}"]',
+    "move_to": '[data-target="{space}"] circle',
+    "gather_here": 'button[data-gather-here="{space}"]',
+    "action_chip": '.bison-nohunters label.chip:has(> input[name="action"][value="{action}"])',
+    "gain": '.bison-nohunters button[value="{animal}"]',
+    "buy_hunter": '[data-testid="bison-buy-hunter"]',
+    "score": '[data-testid="bison-score"]',
+    "overflow": "[data-overflow]",
+    "confirm_score": "[data-confirm-score]",
+    "stock_value": '[data-testid="bison-stock-{seat}-{animal}-value"]',
+    "stock_up": '[data-testid="bison-stock-{seat}-{animal}-up"]',
+    "problem": ".alert-error",  # a refusal shown on the page
+    # Controls other slices of issue 26 are adding (item 5); align these when they land.
+    "pay_chip": 'label.chip:has(> input[name="paid"][value="{animal}"])',  # "paid with"
+    "move_confirm": '[data-testid="bison-confirm"]',  # a move to several destinations
+}
+
+
+def sel(name: str, **fields: Any) -> str:
+    return SEL[name].format(**fields)
+
+
+def where(space: Any) -> str:
+    """A board space as the pages write it: ``q,r,terrain``."""
+    (q, r), terrain = space
+    return f"{q},{r},{terrain}"
+
+
+class DeadEnd(Exception):
+    """A flow that cannot end in what the player wanted; the message is what they saw."""
+
+
+class BisonTable:
+    def __init__(
+        self,
+        app: Any,
+        base: str,
+        *,
+        seed: int = 26,
+        strict: bool = True,
+        retail: dict[tuple[int, int], Split] | None = None,
+        buys: frozenset[tuple[int, int]] = BUYS,
+        overflow_round: int | None = OVERFLOW_ROUND,
+    ) -> None:
+        self.app, self.base, self.strict = app, base, strict
+        self.retail = RETAIL if retail is None else retail
+        self.buys, self.overflow_round = buys, overflow_round
+        self.rng = random.Random(seed)
+        self.taps: Counter[tuple[int, int]] = Counter()
+        self.scenario_taps = 0
+        self.typed = 0
+        self.loads: Counter[int] = Counter()  # pages each phone loaded (the browser's count)
+        self.counted_loads: Counter[int] = Counter()  # … that a counted tap or reload explains
+        self.reloads = 0
+        self.scrolls: list[float] = []  # per tap on a control out of view: screens away
+        self.scrolled: Counter[str] = Counter()  # … by step
+        self.mismatches: list[str] = []
+        self.dead_ends: Counter[str] = Counter()
+        self.phones: list[Any] = []
+        self.table_id = ""
+        self.round = 0
+        self.kind = ""
+        self.by_kind: Counter[str] = Counter()
+        self.actions: Counter[str] = Counter()
+        self.splits: Counter[str] = Counter()
+        self.moved: Counter[int] = Counter()  # hunters per move
+        self.lost: Counter[tuple[int, int]] = Counter()  # taps of dead ends and reloads
+
+    # --- reading the table in-process (the script's knowledge of the rules) -------------
+    def table(self) -> Any:
+        from companion import tables
+
+        with self.app.app_context():
+            return tables.get(self.table_id)
+
+    def state(self) -> Any:
+        return self.table().state
+
+    def ok(self, event: dict[str, Any]) -> bool:
+        from games.bison import table as fold
+        from games.errors import RuleError
+
+        try:
+            fold.apply(self.state(), event)
+        except RuleError:
+            return False
+        return True
+
+    # --- taps, reloads, the live refresh ------------------------------------------------
+    def tap(self, seat: int, selector: str, *, navigates: bool = True) -> None:
+        """One finger tap on ``seat``'s phone, counted for that player in this round; a
+        control out of view is scrolled to first (reported, not counted)."""
+        page = self.phones[seat]
+        self.taps[(seat, self.round)] += 1
+        self.by_kind[self.kind] += 1
+        locator = page.locator(selector).first
+        locator.wait_for(state="attached")
+        top, bottom, height = locator.evaluate(
+            "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
+        )
+        if top < 0 or bottom > height:
+            self.scrolls.append(max(-top, bottom - height) / height)
+            self.scrolled[self.kind] += 1
+        if navigates:
+            self.counted_loads[seat] += 1
+            with page.expect_navigation():
+                locator.click()
+        else:
+            locator.click()
+
+    def reload(self, seat: int) -> None:
+        """The player's way back to the table page: a reload, counted as a tap."""
+        self.taps[(seat, self.round)] += 1
+        self.by_kind[self.kind] += 1
+        self.reloads += 1
+        self.counted_loads[seat] += 1
+        self.phones[seat].goto(f"{self.base}/t/{self.table_id}")
+        self.phones[seat].wait_for_selector("#panel")
+
+    def at_table(self, seat: int) -> bool:
+        page = self.phones[seat]
+        return page.url.rstrip("/").endswith(f"/t/{self.table_id}") and bool(
+            page.locator("#panel").count()
+        )
+
+    def seen(self, seat: int) -> str:
+        """What a page that is not the table says: its heading and its refusal."""
+        page = self.phones[seat]
+        parts = [
+            page.locator(s).first.inner_text()
+            for s in ("h1", "main p", SEL["problem"])
+            if page.locator(s).count()
+        ]
+        return " / ".join(" ".join(p.split()) for p in parts if p.strip())[:160]
+
+    def sync(self) -> None:
+        """Every phone shows the table's latest version, brought by the live refresh."""
+        version = self.table().version
+        for seat, page in enumerate(self.phones):
+            if not self.at_table(seat):
+                raise DeadEnd(f"phone {seat} left the table page: {page.url}")
+            page.wait_for_selector(f'#panel[data-version="{version}"]', timeout=20_000)
+
+    def attempt(
+        self,
+        seat: int,
+        kind: str,
+        action: Callable[[], None],
+        fallback: Callable[[], None] | None = None,
+    ) -> None:
+        """Play ``action``; on a dead end, print it, reload (counted) and play ``fallback``
+        (the same action again unless given) unless the change was recorded anyway."""
+        self.kind = kind
+        self.actions[kind] += 1
+        before = self.table().version
+        tapped = self.taps[(seat, self.round)]
+        try:
+            action()
+            if not self.at_table(seat):
+                raise DeadEnd(self.seen(seat))
+            problem = self.phones[seat].locator(f"#panel {SEL['problem']}")
+            if problem.count() and problem.first.is_visible():
+                raise DeadEnd(" ".join(problem.first.inner_text().split()))
+        except DeadEnd as end:
+            self.dead_ends[f"{kind}: {end}"] += 1
+            if self.strict:
+                raise AssertionError(f"dead end: {kind}: {end}") from end
+            self.reload(seat)
+            self.lost[(seat, self.round)] += self.taps[(seat, self.round)] - tapped
+            if self.table().version == before:
+                (fallback or action)()
+                if not self.at_table(seat):
+                    raise SystemExit(f"{kind}: no way out: {self.seen(seat)}") from end
+        self.sync()
+
+    # --- setup (names typed here are not counted: the table is created once) ------------
+    def setup(self, new_page: Callable[[], Any], langs: Sequence[str] = ("en",) * 4) -> None:
+        """Four phones from ``new_page``, one per seat in ``langs``: the first creates the
+        table, each sits at its seat ("I am …"); the table's URL."""
+        from phone_kit import create_table
+
+        for seat in range(len(PLAYERS)):
+            page = new_page()
+            page.on("load", lambda _page, seat=seat: self.loads.update([seat]))
+            self.phones.append(page)
+        url = create_table(
+            self.phones[0], self.base, "bison", lang=langs[0], players=PLAYERS, seat=0
+        )
+        self.table_id = url.split("/t/")[1].split("/")[0]
+        for seat, page in enumerate(self.phones[1:], start=1):
+            page.goto(f"{url}/join?lang={langs[seat]}")
+            page.locator(f'button[name="seat"][value="{seat}"]').click()
+            page.wait_for_url(re.compile(r"/t/[^/]+$"))
+            page.wait_for_selector("#panel")
+        self.loads.clear()  # from here on, every page load must be explained
+
+    # --- placing the round's tile (B4, B6) ----------------------------------------------
+    def place(
+        self,
+        seat: int,
+        split: Split | None,
+        *,
+        hunters: int | None = None,
+        paid: str | None = None,
+    ) -> None:
+        """Place a tile (``split``: a retail tile with these animals, else a printed one)
+        at a random legal hex and turn, with a random space and hunter count (``hunters``
+        when given), the cost paid as the page proposes or with ``paid`` (one animal)."""
+        from games.bison import table as fold
+        from games.bison.taps import edges_from_taps, taps_for, tiles_in_bag
+
+        state = self.state()
+        supply = state.supplies[seat].hunters_supply
+        if split:
+            a = self.rng.randrange(6)
+            edges = edges_from_taps(a, (a + self.rng.randrange(1, 6)) % 6, self.rng.randrange(6))
+            tile: dict[str, Any] = {
+                "edges": edges,
+                "animals": dict(zip(SPACES, split, strict=True)),
+            }
+        else:
+            tile = {"tile": self.rng.choice(tiles_in_bag(state.board))}
+        options = []
+        for at in fold.legal_hexes(state):
+            for turns in range(6):
+                for space in SPACES:
+                    for n in range(1, min(supply, 5) + 1):
+                        if hunters in (None, n):
+                            options.append((at, turns, {"space": space, "hunters": n}))
+                if not supply:  # B6: no hunter left, the action gains one animal
+                    options.append((at, turns, {"gain": self.poorest(seat), "hunters": 0}))
+        self.rng.shuffle(options)
+        base = {"type": "play", "seat": seat, "action": "place_tile", **tile}
+        at, turns, extra = next(
+            (at, t, x)
+            for at, t, x in options
+            if self.ok({**base, "at": list(at), "rotation": t, **x})
+        )
+        self.tap(seat, sel("legal", at=f"{at[0]},{at[1]}"))
+        if split:
+            self.tap(seat, SEL["retail"])
+            a, b, side = taps_for(tile["edges"])
+            self.tap(seat, sel("corner", n=a))
+            self.tap(seat, sel("corner", n=b))
+            self.tap(seat, sel("edge", n=side))
+            self.describe_animals(seat, split)
+        else:
+            self.tap(seat, sel("pick", tile=tile["tile"]))
+        if extra["hunters"]:
+            if extra["space"] != SPACES[0]:
+                self.tap(seat, sel("space_chip", space=extra["space"]), navigates=False)
+            if extra["hunters"] != 1:
+                self.tap(seat, sel("hunters_chip", n=extra["hunters"]), navigates=False)
+            if paid:
+                self.tap(seat, sel("pay_chip", animal=paid), navigates=False)
+            self.tap(seat, sel("turn", n=turns))  # placed at once with the chips' choice
+        else:
+            for _ in range(turns):
+                self.tap(seat, SEL["preview"])
+            self.tap(seat, sel("place_gain", animal=extra["gain"]))
+
+    def describe_animals(self, seat: int, split: tuple[int, int, int]) -> None:
+        """The retail tile's animals from the page's 1/1/1 start to ``split``: today one
+        stepper tap per animal added or taken away (each tap a page)."""
+        page = self.phones[seat]
+        for space, want in zip(SPACES, split, strict=True):
+            for _ in range(abs(want - 1)):
+                self.tap(seat, sel("animals", space=space, sign="+" if want > 1 else "-"))
+                if page.locator(SEL["problem"]).count():
+                    raise DeadEnd(" ".join(page.locator(SEL["problem"]).first.inner_text().split()))
+
+    # --- the other actions, from the board page's hunter sheets -------------------------
+    def board_actions(self, seat: int) -> list[tuple[str, Callable[[], None]]]:
+        """Every board action the rules allow now, as (kind, taps): the bench picks one."""
+        from games.bison import table as fold
+        from games.bison.tiles import STRUCTURE_ON
+
+        state = self.state()
+        colour = state.colours[seat]
+        available = [a.value for a in state.rounds.available(seat)]
+        own = sorted(s for s, p in state.board.pieces.items() if p.player == colour and p.hunters)
+        play = {"type": "play", "seat": seat}
+        found: list[tuple[str, Callable[[], None]]] = []
+        for space in own:
+            ref = fold.space_ref(state, space)
+            kind = STRUCTURE_ON[space[1]]
+            if kind in available:
+                for size in fold.build_sizes(state, seat, space):
+                    if self.ok({**play, "action": kind, "builds": [{"space": ref, "size": size}]}):
+                        found.append((kind, lambda s=space, n=size: self.build(seat, s, n)))
+            have = state.board.pieces[space].hunters
+            for action in ("move_3", "move_1"):
+                if action not in available:
+                    continue
+                for goal in fold.destinations(state, seat, space, action):
+                    n = self.rng.randint(1, min(have, 5))
+                    move = {"from": ref, "to": fold.space_ref(state, goal), "hunters": n}
+                    if self.ok({**play, "action": action, "moves": [move]}):
+                        found.append(
+                            (
+                                action,
+                                lambda a=action, s=space, g=goal, n=n, h=have: self.move(
+                                    seat, a, s, g, n, h
+                                ),
+                            )
+                        )
+            if "gather" in available:
+                left, items = 5, []
+                for source in sorted(fold.destinations(state, seat, space, "gather")):
+                    n = min(state.board.pieces[source].hunters, left)
+                    left -= n
+                    if n:
+                        items.append({"space": fold.space_ref(state, source), "hunters": n})
+                gather = {"to": ref, "from": items}
+                if items and self.ok({**play, "action": "gather", "gather": gather}):
+                    found.append(("gather", lambda s=space: self.gather(seat, s)))
+        return found
+
+    def build(self, seat: int, space: Any, size: int) -> None:
+        self.tap(seat, sel("build", space=where(space), size=size))
+
+    def move(self, seat: int, action: str, space: Any, goal: Any, n: int, have: int) -> None:
+        self.moved[n] += 1
+        self.tap(seat, sel("move_from", action=action, space=where(space)))
+        if n != have:  # the count chip (all hunters preselected), before the destination
+            self.tap(seat, sel("hunters_chip", n=n), navigates=False)
+        self.tap(seat, sel("move_to", space=where(goal)))
+
+    def split_move(
+        self, seat: int, action: str, space: Any, goals: Sequence[tuple[Any, int]]
+    ) -> None:
+        """One move sending hunters to several destinations (issue 26 item 5): "move from
+        here", then for each destination its count chip before the destination, then
+        confirm."""
+        self.tap(seat, sel("move_from", action=action, space=where(space)))
+        for goal, n in goals:
+            self.tap(seat, sel("hunters_chip", n=n), navigates=False)
+            self.tap(seat, sel("move_to", space=where(goal)), navigates=False)
+        self.tap(seat, SEL["move_confirm"])
+
+    def gather(self, seat: int, space: Any) -> None:
+        self.tap(seat, sel("gather_here", space=where(space)))
+
+    def no_hunters(self, seat: int) -> None:
+        """An action without hunters gains one animal (B6): the action chip (unless the
+        preselected one is taken), then "Gain 1 …" (htmx swaps the fresh panel in)."""
+        state = self.state()
+        available = [a.value for a in state.rounds.available(seat)]
+        action = self.rng.choice([a for a in available if a != "place_tile"] or available)
+        if action != available[0]:
+            self.tap(seat, sel("action_chip", action=action), navigates=False)
+        animal = self.poorest(seat)
+        before = self.table().version
+        self.tap(seat, sel("gain", animal=animal), navigates=False)
+        page = self.phones[seat]
+        try:
+            page.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=5_000)
+        except Exception as error:  # playwright's timeout: the tap changed nothing
+            problem = page.locator(SEL["problem"])
+            seen = problem.first.inner_text() if problem.count() else "nothing happened"
+            raise DeadEnd(" ".join(seen.split())) from error
+
+    def poorest(self, seat: int) -> str:
+        """The animal of ``seat``'s smallest stock: the one to gain (never a full one, B8)."""
+        stocks = self.state().stocks[seat]
+        return min(("bison", "salmon", "turkey"), key=stocks.get)
+
+    def buy(self, seat: int) -> None:
+        self.tap(seat, SEL["buy_hunter"])
+
+    # --- the turn, the round's scoring, the board against the state ----------------------
+    def turn(self, seat: int) -> None:
+        from games.bison import table as fold
+
+        turn = fold.turn(self.state())
+        if (self.round, seat) in self.buys and turn.action == 1:
+            self.attempt(seat, "market", lambda: self.buy(seat))
+        # The round's tile at any of the seat's actions, as players do (the first round's
+        # first, so that there are hunters on the board; the fourth at the latest, B6).
+        last = turn.action == 4 or self.round == 1
+        if turn.tile_due and (last or self.rng.random() < 0.4):
+            split = self.retail.get((self.round, seat))
+            kind = f"place ({'retail ' + '/'.join(map(str, split)) if split else 'printed'})"
+            if split:
+                self.splits["/".join(map(str, split))] += 1
+            self.attempt(
+                seat,
+                kind,
+                lambda: self.place(seat, split),
+                (lambda: self.place(seat, (1, 1, 1))) if split else None,
+            )
+            return
+        found = self.board_actions(seat)
+        if found and self.rng.random() < 0.85:
+            kind, taps = self.rng.choice(found)
+            self.attempt(seat, kind, taps)
+        else:
+            self.attempt(seat, "no hunters", lambda: self.no_hunters(seat))
+
+    def play_until(self, seat: int, action: int) -> None:
+        """Play the current round's turns until ``seat`` is to take its ``action``-th
+        action (its phone has then had the others' changes by the live refresh)."""
+        from games.bison import table as fold
+
+        self.round = fold.turn(self.state()).round
+        while (turn := fold.turn(self.state())).seat is not None:
+            if (turn.seat, turn.action) == (seat, action):
+                return
+            self.turn(turn.seat)
+        raise AssertionError(f"the round ended before seat {seat}'s action {action}")
+
+    def overflow_scenario(self) -> None:
+        """Before the round is scored, the first player the board awards animals gets 15 of
+        that animal (the stock steppers on their phone, counted apart): an over-15 round."""
+        from games.bison.scoring import score_board
+
+        state = self.state()
+        seat, animal = next(
+            (state.seat_of(standing.player), region.animal)
+            for region in score_board(state.board)
+            for standing in region.standings
+            if standing.award
+        )
+        page = self.phones[seat]
+        while int(page.locator(sel("stock_value", seat=seat, animal=animal)).inner_text()) < 15:
+            before = self.table().version
+            page.locator(sel("stock_up", seat=seat, animal=animal)).click()
+            page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+            self.scenario_taps += 1
+        self.sync()
+
+    def score(self) -> bool:
+        from games.bison import table as fold
+
+        seat = self.state().rounds.start_seat
+        page = self.phones[seat]
+        overflowed = []
+
+        def taps() -> None:
+            self.tap(seat, SEL["score"])
+            overflowed.append(page.locator(SEL["overflow"]).count() > 0)
+            self.tap(seat, SEL["confirm_score"])
+
+        self.attempt(seat, "scoring", taps)
+        assert fold.turn(self.state()).round != self.round or self.state().final_scored
+        return bool(overflowed and overflowed[0])
+
+    def check_board(self) -> None:
+        wanted = expected(self.state())
+        for seat, page in enumerate(self.phones):
+            shown = marks(page.content())
+            if shown != wanted:
+                self.mismatches.append(f"round {self.round}, phone {seat}: {shown} != {wanted}")
+
+    def uncounted(self) -> int:
+        """Pages the phones loaded that no counted tap or reload explains."""
+        return sum(self.loads.values()) - sum(self.counted_loads.values())
+
+    def play(self) -> dict[str, Any]:
+        """The whole game from the table ``setup`` made, to the final scoring."""
+        from games.bison import table as fold
+
+        overflows = 0
+        for round_ in range(1, fold.turn(self.state()).rounds + 1):
+            self.round = round_
+            while (seat := fold.turn(self.state()).seat) is not None:
+                self.turn(seat)
+            self.check_board()
+            if self.round == self.overflow_round:
+                self.overflow_scenario()
+            overflows += self.score()
+        state = self.state()
+        placed = len(state.board.tiles) - len(state.board.start)
+        return {"tiles": placed, "overflows": overflows, "final": state.final_scored}
+
+
+def marks(html: str) -> dict[str, Any]:
+    import xml.etree.ElementTree as ET
+
+    match = re.search(r'<svg class="bison-svg.*?</svg>', html, re.S)
+    if not match:
+        return {}
+    svg = ET.fromstring(match.group(0))
+    animals: Counter[tuple[str | None, str | None]] = Counter()
+    hunters, structures = {}, {}
+    for node in svg.iter():
+        mark = node.get("data-mark")
+        where = (node.get("data-at"), node.get("data-space"))
+        if mark == "animal":
+            animals[where] += 1
+        elif mark == "hunters":
+            hunters[where] = (node.get("data-player"), int(node.get("data-count") or 0))
+        elif mark in ("tent", "canoe"):
+            structures[where] = (node.get("data-player"), int(node.get("data-size") or 0))
+    tiles = {node.get("data-hex") for node in svg.iter() if node.get("class") == "tile"}
+    return {"animals": dict(animals), "hunters": hunters, "structures": structures, "tiles": tiles}
+
+
+def expected(state: Any) -> dict[str, Any]:
+    from games.bison.tiles import SPACES
+
+    animals, hunters, structures = {}, {}, {}
+    for (q, r), placed in state.board.tiles.items():
+        for space in SPACES:
+            if placed.tile.animals_on(space):
+                animals[(f"{q},{r}", space)] = placed.tile.animals_on(space)
+    for ((q, r), space), pieces in state.board.pieces.items():
+        if pieces.hunters:
+            hunters[(f"{q},{r}", space)] = (pieces.player, pieces.hunters)
+        if pieces.structure:
+            structures[(f"{q},{r}", space)] = (pieces.player, pieces.structure)
+    return {
+        "animals": animals,
+        "hunters": hunters,
+        "structures": structures,
+        "tiles": {f"{q},{r}" for q, r in state.board.tiles},
+    }
