@@ -1,0 +1,51 @@
+"""The Bison kit's photo markers as printed (issue 23): read back from the rendered PDF,
+left out with ``markers=False`` (``--no-markers``) to the byte."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from pdfcheck import render
+from PIL import Image
+
+from games.bison import markers
+from printgen.kit import kit_pieces, render_kit
+
+ART = ["bison.tiles", "bison.structures", "bison.markers"]
+# SHA-256 of render_kit("bison", only=ART) before the markers existed (commit 4676d60):
+# --no-markers must print exactly that. An intended change to the art updates this pin.
+ART_BEFORE_MARKERS = "02402ba160be97bcf5b7880927a689723de1458809c8ae1ed5f52b50e93f9702"
+
+
+def test_no_markers_prints_the_art_of_before_to_the_byte():
+    pdf = render_kit("bison", only=ART, markers=False)
+    assert hashlib.sha256(pdf).hexdigest() == ART_BEFORE_MARKERS
+    assert b"tag36h11" not in pdf
+
+
+def test_hunter_tokens_grow_only_with_markers():
+    def size(with_markers: bool) -> float:
+        (component,) = kit_pieces("bison", only=["hunter-red-1"], markers=with_markers)
+        return component.pieces[0].width
+
+    assert size(False) == 12.0
+    assert size(True) == markers.HUNTER_TOKEN
+
+
+def test_printed_tile_and_token_markers_read_back(tmp_path):
+    apriltags = pytest.importorskip("pupil_apriltags")
+    numpy = pytest.importorskip("numpy")
+    pdf = render_kit("bison", only=["B07", "hunter-blue-1", "canoe-red-3a"], duplex="fold")
+    detector = apriltags.Detector(families=markers.FAMILY)
+    found = set()
+    for png in render(pdf, tmp_path, dpi=150):
+        with Image.open(png) as image:
+            found |= {d.tag_id for d in detector.detect(numpy.asarray(image.convert("L")))}
+    assert found == {
+        markers.tile_marker_id("B07", 0),
+        markers.tile_marker_id("B07", 1),
+        markers.tile_marker_id("B07", 2),
+        markers.piece_marker_id("blue", "hunter"),
+        markers.piece_marker_id("red", "canoe", 3),
+    }
