@@ -88,10 +88,7 @@ def test_tile_animals_lie_inside_their_terrain_and_clear_of_the_id(tile_id):
                 tile_geo.polyline_distance(spot, river)
                 >= bison_print.RIVER_HALF + bison_print.LAND_MARK
             )
-            assert (
-                tile_geo.polyline_distance(spot, [*hexagon, hexagon[0]])
-                >= bison_print.LAND_MARK
-            )
+            assert tile_geo.polyline_distance(spot, [*hexagon, hexagon[0]]) >= bison_print.LAND_MARK
     for spot in art.animals["river"]:  # salmon sit on the river's line, narrower than it
         assert tile_geo.polyline_distance(spot, river) < 0.05
     assert bison_print.RIVER_MARK <= bison_print.RIVER_HALF + 0.2
