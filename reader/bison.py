@@ -105,31 +105,33 @@ def load_grey(data: bytes) -> NDArray[np.uint8]:
 
 def detect(grey: NDArray[np.uint8]) -> tuple[list[Seen], list[int]]:
     """The Bison markers in ``grey`` and the ids of markers no Bison kit prints."""
-    from pupil_apriltags import Detector  # type: ignore[import-untyped]
-
-    detector = _detector(Detector)
     seen: list[Seen] = []
     foreign: list[int] = []
-    for found in detector.detect(np.ascontiguousarray(grey)):
-        if found.decision_margin < MIN_MARGIN or found.hamming > 1:
+    for found in _detector().detect(np.ascontiguousarray(grey)):
+        if found["margin"] < MIN_MARGIN or found["hamming"] > 1:
             continue
-        what = markers.decode(found.tag_id)
+        what = markers.decode(int(found["id"]))
         if what is None:
-            foreign.append(int(found.tag_id))
+            foreign.append(int(found["id"]))
             continue
-        corners = np.asarray(found.corners, dtype=np.float64)
-        seen.append(Seen(int(found.tag_id), what, corners, float(found.decision_margin)))
+        # The black square's corners, upright tag: top right, top left, bottom left,
+        # bottom right (image rows grow downwards).
+        corners = np.asarray(found["lb-rb-rt-lt"], dtype=np.float64)
+        seen.append(Seen(int(found["id"]), what, corners, float(found["margin"])))
     return seen, foreign
 
 
 _DETECTORS: dict[str, Any] = {}
 
 
-def _detector(factory: Any) -> Any:
+def _detector() -> Any:
     # One detector per process: building it allocates the family's lookup tables.
+    # apriltag-python is the AprilTag 3 C library itself (README, "Photo": why this one).
     if "d" not in _DETECTORS:
-        _DETECTORS["d"] = factory(
-            families=markers.FAMILY, nthreads=1, quad_decimate=2.0, refine_edges=True
+        import apriltag  # type: ignore[import-untyped]
+
+        _DETECTORS["d"] = apriltag.apriltag(
+            markers.FAMILY, threads=1, maxhamming=1, decimate=2.0, refine_edges=True
         )
     return _DETECTORS["d"]
 

@@ -9,7 +9,7 @@ import json
 import pytest
 from PIL import Image
 
-pytest.importorskip("pupil_apriltags")
+pytest.importorskip("apriltag")
 
 from campfire.cli import main
 from games.bison import contract, markers
