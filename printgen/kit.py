@@ -101,6 +101,9 @@ def cover_notes(game: str, context: Context, printed: Collection[str]) -> list[s
 
 
 COVER = "cover"  # the --only id of the cover sheet and the duplex test pages
+# Components printed only when ``only`` names them, never in the whole kit: the marker
+# stickers for a retail Bison box (issue 23).
+ON_REQUEST = frozenset({"bison.stickers"})
 
 
 def component_ids(game: str, *, pieces: bool = False, players: Sequence[Player] = ()) -> list[str]:
@@ -124,7 +127,7 @@ def _select(
     """
     if copies < 1 or copies > MAX_COPIES:
         raise PrintError(f"copies must be a whole number from 1 to {MAX_COPIES}, got {copies}")
-    chosen: list[Component] = planned
+    chosen: list[Component] = [c for c in planned if c.key not in ON_REQUEST]
     cover = True
     if only is not None:
         wanted = [name.strip() for name in only if name.strip()]

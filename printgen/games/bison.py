@@ -151,6 +151,31 @@ def _tile(tile: catalog.CatalogTile, with_markers: bool) -> Piece:
     return Piece(tile.id, *TILE, front, shape="hex")
 
 
+STICKER = (21.0, 24.0)  # mm: a tile marker, its label and where it goes on the tile
+
+
+def _sticker(marker: markers.Marker, tile_id: str, slot: int) -> Piece:
+    """A tile marker to stick on a retail tile (issue 23): the tag, the tile id and slot,
+    and a small hexagon (pointy top = the tag's top) with a dot where it goes."""
+    w, h = STICKER
+
+    def front(pen: Pen) -> None:
+        pen.rect(0, 0, w, h, fill="paper")
+        draw_marker(pen, markers.Marker(marker.id, (w / 2, h - 0.6 - marker.size / 2), marker.size))
+        pen.text(1.2, 2.2, f"{tile_id} · {slot + 1}/{markers.TILE_SLOTS}", 6, color="text")
+        scale = 7.0 / TILE[1]  # a 7 mm tall hexagon at the lower right
+        x0, y0 = w - 1.0 - TILE[0] * scale, 1.0
+        pen.polygon(
+            [(x0 + x * scale, y0 + y * scale) for x, y in (corner_at(i) for i in range(6))],
+            stroke="text",
+            width=0.2,
+        )
+        mx, my = marker.centre
+        pen.circle(x0 + mx * scale, y0 + my * scale, 0.6, fill="text")
+
+    return Piece(f"sticker-{tile_id}-{slot + 1}", w, h, front)
+
+
 # -- player boards -----------------------------------------------------------------------
 
 
@@ -341,9 +366,16 @@ def components(context: Context) -> list[Component]:
                 )
             )
     tokens.append(_token("totem", "gold", lambda pen: icon(pen, "totem", 3, 3, 24), 30.0))
+    stickers = tuple(
+        _sticker(marker, tile, slot)
+        for tile in catalog.CATALOG
+        for slot, marker in enumerate(markers.tile_markers(tile))
+    )
     return [
         Component("bison.tiles", t("bi_tiles"), tiles),
         Component("bison.boards", t("bi_boards"), boards),
         Component("bison.structures", t("bi_structures"), tuple(structures)),
         Component("bison.markers", t("bi_markers"), tuple(tokens)),
+        # Printed only when asked for (--only bison.stickers): retail boxes (issue 23).
+        Component("bison.stickers", t("bi_stickers"), stickers),
     ]

@@ -34,14 +34,15 @@ def test_hunter_tokens_grow_only_with_markers():
 
 
 def test_printed_tile_and_token_markers_read_back(tmp_path):
-    apriltags = pytest.importorskip("pupil_apriltags")
+    pytest.importorskip("apriltag")
     numpy = pytest.importorskip("numpy")
+    from reader.bison import detect
+
     pdf = render_kit("bison", only=["B07", "hunter-blue-1", "canoe-red-3a"], duplex="fold")
-    detector = apriltags.Detector(families=markers.FAMILY)
     found = set()
     for png in render(pdf, tmp_path, dpi=150):
         with Image.open(png) as image:
-            found |= {d.tag_id for d in detector.detect(numpy.asarray(image.convert("L")))}
+            found |= {s.marker_id for s in detect(numpy.asarray(image.convert("L")))[0]}
     assert found == {
         markers.tile_marker_id("B07", 0),
         markers.tile_marker_id("B07", 1),
@@ -49,3 +50,20 @@ def test_printed_tile_and_token_markers_read_back(tmp_path):
         markers.piece_marker_id("blue", "hunter"),
         markers.piece_marker_id("red", "canoe", 3),
     }
+
+
+def test_stickers_print_only_when_asked_and_read_back(tmp_path):
+    pytest.importorskip("apriltag")
+    numpy = pytest.importorskip("numpy")
+    from reader.bison import detect
+
+    whole = kit_pieces("bison")
+    assert "bison.stickers" not in {c.key for c in whole}  # not in the print-and-play kit
+    (stickers,) = kit_pieces("bison", only=["bison.stickers"])
+    assert len(stickers.pieces) == 21 * 3
+    assert stickers.pieces[0].id == "sticker-S1-1"
+    pdf = render_kit("bison", only=["bison.stickers"])
+    (png,) = render(pdf, tmp_path, dpi=150)
+    with Image.open(png) as image:
+        found = {s.marker_id for s in detect(numpy.asarray(image.convert("L")))[0]}
+    assert found == set(range(21 * 3))
