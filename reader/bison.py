@@ -107,7 +107,9 @@ def detect(grey: NDArray[np.uint8]) -> tuple[list[Seen], list[int]]:
     """The Bison markers in ``grey`` and the ids of markers no Bison kit prints."""
     seen: list[Seen] = []
     foreign: list[int] = []
-    for found in _detector().detect(np.ascontiguousarray(grey)):
+    # Full resolution below ~6 MP (a 3 MP photo's tags are ~25 px wide), halved above.
+    decimate = 2.0 if grey.size > 6_000_000 else 1.0
+    for found in _detector(decimate).detect(np.ascontiguousarray(grey)):
         if found["margin"] < MIN_MARGIN or found["hamming"] > 1:
             continue
         what = markers.decode(int(found["id"]))
@@ -124,16 +126,17 @@ def detect(grey: NDArray[np.uint8]) -> tuple[list[Seen], list[int]]:
 _DETECTORS: dict[str, Any] = {}
 
 
-def _detector() -> Any:
-    # One detector per process: building it allocates the family's lookup tables.
-    # apriltag-python is the AprilTag 3 C library itself (README, "Photo": why this one).
-    if "d" not in _DETECTORS:
+def _detector(decimate: float) -> Any:
+    # One detector per process and decimation: building one allocates the family's lookup
+    # tables. apriltag-python is the AprilTag 3 C library (README, "Photo": why this one).
+    key = str(decimate)
+    if key not in _DETECTORS:
         import apriltag  # type: ignore[import-untyped]
 
-        _DETECTORS["d"] = apriltag.apriltag(
-            markers.FAMILY, threads=1, maxhamming=1, decimate=2.0, refine_edges=True
+        _DETECTORS[key] = apriltag.apriltag(
+            markers.FAMILY, threads=1, maxhamming=1, decimate=decimate, refine_edges=True
         )
-    return _DETECTORS["d"]
+    return _DETECTORS[key]
 
 
 # -- geometry: tile millimetres → board millimetres (x right, y up) ------------------------
