@@ -237,6 +237,7 @@ def _images(args: argparse.Namespace) -> int:
             ink_saver=args.ink_saver,
             only=None if args.only is None else _only(args.only),
             players=parse_players(args.players) if args.players else (),
+            markers=not args.no_markers,
         )
     except PrintError as error:
         return _refuse(str(error))

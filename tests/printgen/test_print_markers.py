@@ -67,3 +67,14 @@ def test_stickers_print_only_when_asked_and_read_back(tmp_path):
     with Image.open(png) as image:
         found = {s.marker_id for s in detect(numpy.asarray(image.convert("L")))[0]}
     assert found == set(range(21 * 3))
+
+
+def test_no_markers_reaches_the_image_export(tmp_path, capsys):
+    from campfire.cli import main
+
+    for flag, side in (([], 178), (["--no-markers"], 142)):  # 15 mm, 12 mm at 300 dpi
+        folder = tmp_path / str(side)
+        argv = ["print", "bison", "--only", "hunter-red-1", "--png", str(folder), *flag]
+        assert main(argv) == 0
+        with Image.open(folder / "hunter-red-1-front.png") as image:
+            assert image.size == (side, side)
