@@ -129,7 +129,7 @@ def main() -> None:
     if compare["opencv s"]:
         print(
             "detectors on the 12 MP photos, CPU s per photo and tags found: "
-            f"pupil-apriltags {np.mean(compare['apriltag s']):.2f} s "
+            f"apriltag-python {np.mean(compare['apriltag s']):.2f} s "
             f"{np.mean(compare['apriltag tags']):.0f} tags; "
             f"OpenCV ArUco {np.mean(compare['opencv s']):.2f} s "
             f"{np.mean(compare['opencv tags']):.0f} tags"
