@@ -15,8 +15,6 @@ from campfire.cli import main
 from games.bison import contract, markers
 from reader import bison, synthetic
 
-pytestmark = pytest.mark.slow  # renders the kit's faces once (pdftoppm), then ~2 s a photo
-
 
 def _key(piece):
     return (tuple(piece["at"]), piece["space"], piece["player"])
