@@ -33,12 +33,14 @@ def test_hunter_tokens_grow_only_with_markers():
     assert size(True) == markers.HUNTER_TOKEN
 
 
-def test_printed_tile_and_token_markers_read_back(tmp_path):
+@pytest.mark.parametrize("ink_saver", [False, True])  # markers stay pure black in grey
+def test_printed_tile_and_token_markers_read_back(tmp_path, ink_saver):
     pytest.importorskip("apriltag")
     numpy = pytest.importorskip("numpy")
     from reader.bison import detect
 
-    pdf = render_kit("bison", only=["B07", "hunter-blue-1", "canoe-red-3a"], duplex="fold")
+    pieces = ["B07", "hunter-blue-1", "canoe-red-3a"]
+    pdf = render_kit("bison", only=pieces, duplex="fold", ink_saver=ink_saver)
     found = set()
     for png in render(pdf, tmp_path, dpi=150):
         with Image.open(png) as image:
