@@ -37,10 +37,12 @@ SLOW_MODULES = frozenset(
         "tests/printgen/test_print_city.py",
         "tests/printgen/test_print_kits.py",
         "tests/printgen/test_print_legibility.py",
+        "tests/printgen/test_print_markers.py",
         "tests/printgen/test_print_messages.py",
         "tests/printgen/test_print_paper.py",
         "tests/printgen/test_print_rules.py",
         "tests/printgen/test_print_sizes.py",
+        "tests/reader/test_bison_reader.py",
         "tests/test_cli_failures.py",
         "tests/test_packaging.py",
     }

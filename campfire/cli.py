@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 # Subcommand modules, in the order `campfire --help` lists them.
-COMMANDS = ["score", "serve", "print"]
+COMMANDS = ["score", "serve", "print", "read-board"]
 EXIT_RUNTIME = 1
 
 
@@ -73,7 +73,7 @@ def build_parser(commands: Sequence[str] | None = None) -> argparse.ArgumentPars
     parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in commands or COMMANDS:
-        importlib.import_module(f"campfire.commands.{name}").register(subparsers)
+        importlib.import_module(f"campfire.commands.{name.replace('-', '_')}").register(subparsers)
     return parser
 
 

@@ -21,6 +21,7 @@ class Context:
     without a table. A game prints each seat's board, QR code and pieces in the seat's own
     colour (:meth:`colours`, :meth:`seat_of`) and the seat's name on its board
     (:meth:`seat_label`), so the pieces agree with the companion's mirror (issue 24).
+    ``markers``: print the photo markers (issue 23; ``--no-markers`` prints the art alone).
     """
 
     lang: str
@@ -28,6 +29,8 @@ class Context:
     table_url: str | None = None
     seat_urls: tuple[str, ...] = ()
     players: tuple[Player, ...] = ()
+    # Photo markers on the pieces that carry them (Bison, issue 23); False: the art alone.
+    markers: bool = True
 
     def t(self, key: str, **params: object) -> str:
         """A printgen message in the kit's language."""

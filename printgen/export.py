@@ -198,6 +198,7 @@ def export(
     ink_saver: bool = False,
     only: Sequence[str] | None = None,
     players: Sequence[Player] = (),
+    markers: bool = True,
 ) -> list[Path]:
     """Write the images of ``game``'s kit into ``folder``: one PNG per piece face, or with
     ``tts`` the Tabletop Simulator deck sheets. ``only`` picks components or pieces as
@@ -206,7 +207,9 @@ def export(
     folder that cannot be written or a missing pdftoppm; nothing is written then."""
     from printgen import kit
 
-    components = kit.kit_pieces(game, lang=lang, ink_saver=ink_saver, only=only, players=players)
+    components = kit.kit_pieces(
+        game, lang=lang, ink_saver=ink_saver, only=only, players=players, markers=markers
+    )
     problem = unwritable_folder(folder)
     if problem:
         raise PrintError(f"cannot write into {folder}: {problem}")

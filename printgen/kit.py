@@ -101,6 +101,9 @@ def cover_notes(game: str, context: Context, printed: Collection[str]) -> list[s
 
 
 COVER = "cover"  # the --only id of the cover sheet and the duplex test pages
+# Components printed only when ``only`` names them, never in the whole kit: the marker
+# stickers for a retail Bison box (issue 23).
+ON_REQUEST = frozenset({"bison.stickers"})
 
 
 def component_ids(game: str, *, pieces: bool = False, players: Sequence[Player] = ()) -> list[str]:
@@ -124,7 +127,7 @@ def _select(
     """
     if copies < 1 or copies > MAX_COPIES:
         raise PrintError(f"copies must be a whole number from 1 to {MAX_COPIES}, got {copies}")
-    chosen: list[Component] = planned
+    chosen: list[Component] = [c for c in planned if c.key not in ON_REQUEST]
     cover = True
     if only is not None:
         wanted = [name.strip() for name in only if name.strip()]
@@ -176,13 +179,14 @@ def kit_pieces(
     ink_saver: bool = False,
     only: Sequence[str] | None = None,
     players: Sequence[Player] = (),
+    markers: bool = True,
 ) -> list[Component]:
     """The components :func:`render_kit` would print (``only`` chooses as it does), for the
     image export (:mod:`printgen.export`); the cover is no piece and is left out."""
     if game != ALL and game not in GAMES:
         raise PrintError(f"unknown game {game!r}: expected one of {', '.join([*GAMES, ALL])}")
     check_language(lang)
-    context = Context(lang, Style(ink_saver=ink_saver), players=_players(players))
+    context = Context(lang, Style(ink_saver=ink_saver), players=_players(players), markers=markers)
     games = list(GAMES) if game == ALL else [game]
     planned = [c for name in games for c in kit_components(name, context)]
     chosen, _ = _select(game, planned, only, 1)
@@ -205,6 +209,7 @@ def render_kit(
     back_offset: Offset = NO_OFFSET,
     trim_ticks: bool = False,
     margin: float | None = None,
+    markers: bool = True,
 ) -> bytes:
     """Render the print-and-play kit of ``game`` and return the PDF bytes.
 
@@ -225,7 +230,8 @@ def render_kit(
     ``trim_ticks``: every straight cut line also extended across the margins to the paper
     edge (for a guillotine or rotary trimmer). ``margin``: the printer's hard margin (mm,
     0–15): trims, marks and text stay inside it (never closer than 5 mm); a part that no
-    longer fits is refused with a sentence naming it.
+    longer fits is refused with a sentence naming it. ``markers``: the photo markers on
+    the Bison tiles and tokens (issue 23); False prints the art alone, as before them.
 
     Two-sided components come first, right after the cover, so that the pages to print
     double-sided are one range and the one-sided sheets after it need no blank backs.
@@ -242,7 +248,9 @@ def render_kit(
     if table_url is not None:
         _check_url(table_url, "the table URL")
     seats = tuple(_check_url(url, f"seat URL {i + 1}") for i, url in enumerate(seat_urls or ()))
-    context = Context(lang, Style(ink_saver=ink_saver), table_url, seats, _players(players))
+    context = Context(
+        lang, Style(ink_saver=ink_saver), table_url, seats, _players(players), markers
+    )
     games = list(GAMES) if game == ALL else [game]
     titled = [(game_title(name, lang), c) for name in games for c in kit_components(name, context)]
     chosen, with_cover = _select(game, [c for _, c in titled], only, copies)

@@ -119,6 +119,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "wait in the market), a size-1 and a size-2 tent, a size-1 and "
         "a size-2 canoe (the others are in the market), 4 action "
         "markers.\n"
+        "- Lay hunters, tents and canoes side by side, never stacked, "
+        "their square code face up: the phone reads the board from a "
+        "photo.\n"
         "- Lay the start tiles S1–S3 around one corner and stand the "
         "totem there.\n"
         "- Shuffle the 18 other tiles face down; remove 6 (2 players), "
@@ -376,6 +379,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bi_boards": "player boards",
         "bi_structures": "tents and canoes",
         "bi_markers": "hunters, food and action markers, totem",
+        "bi_stickers": "photo marker stickers for a retail box (3 per tile)",
         "bi_place_tile": "Place your tile + hunters",
         "bi_tent": "Build / enlarge a tent",
         "bi_canoe": "Build / enlarge a canoe",
@@ -544,6 +548,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ックに（残り4個は市場に）、1人用と2人用のテントを1個ずつ、1人"
         "用と2人用のカヌーを1個ずつ（残りは市場に）、行動マーカー4個。"
         "\n"
+        "- ハンター駒・テント・カヌーは重ねずに横に並べ、四角いコードを上"
+        "に向けて置きます（スマートフォンが写真から盤面を読み取ります）。\n"
         "- スタートタイルS1〜S3を1つの角のまわりに並べ、その角にトーテ"
         "ムポールを立てます。\n"
         "- 残り18枚のタイルを裏向きによく混ぜ、2人なら6枚、3人なら3枚、"
@@ -787,6 +793,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bi_boards": "個人ボード",
         "bi_structures": "テントとカヌー",
         "bi_markers": "ハンターのコマ、食料マーカー、行動マーカー、トーテムポール",
+        "bi_stickers": "市販版用の写真マーカーシール（タイル1枚に3枚）",
         "bi_place_tile": "タイルを置いてハンターを乗せる",
         "bi_tent": "テントの設置・拡張",
         "bi_canoe": "カヌーの設置・拡張",
@@ -957,6 +964,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "riserva (altri 4 attendono al mercato), una tenda da 1 e una "
         "da 2, una canoa da 1 e una da 2 (le altre sono al mercato), 4 "
         "segnalini azione.\n"
+        "- Metti cacciatori, tende e canoe uno accanto all'altro, mai "
+        "impilati, con il codice quadrato in alto: il telefono legge il "
+        "tabellone da una foto.\n"
         "- Disponi le tessere iniziali S1–S3 attorno a un angolo e "
         "metti lì il Totem.\n"
         "- Mescola coperte le altre 18 tessere e scartane, senza "
@@ -1232,6 +1242,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bi_boards": "plance dei giocatori",
         "bi_structures": "tende e canoe",
         "bi_markers": "cacciatori, segnalini cibo e azione, totem",
+        "bi_stickers": "adesivi con i codici per la foto, per la scatola in commercio "
+        "(3 per tessera)",
         "bi_place_tile": "Piazzare la tessera e i cacciatori",
         "bi_tent": "Costruire o ingrandire una tenda",
         "bi_canoe": "Costruire o ingrandire una canoa",

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "companion", "printgen", "campfire")
+PACKAGES = ("games", "companion", "printgen", "campfire", "reader")
 
 
 def module_name(path: Path) -> str:

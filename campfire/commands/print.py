@@ -114,6 +114,11 @@ def register(subparsers: Any) -> None:
         help=f"the printer's hard margin in mm (0–{MARGIN_MAX:g}): nothing that matters is "
         "printed inside it; a part that no longer fits is refused",
     )
+    parser.add_argument(
+        "--no-markers",
+        action="store_true",
+        help="Bison: leave out the photo markers (the art alone, as kits before them)",
+    )
     images = parser.add_mutually_exclusive_group()
     images.add_argument(
         "--png",
@@ -143,6 +148,8 @@ def default_out(args: argparse.Namespace) -> Path:
         parts.append(args.duplex)
     if args.ink_saver:
         parts.append("ink-saver")
+    if args.no_markers:
+        parts.append("no-markers")
     if args.only:
         parts.append("+".join(_only(args.only)))
     return Path("output") / ("-".join(parts) + ".pdf")
@@ -193,6 +200,7 @@ def run(args: argparse.Namespace) -> int:
             back_offset=offset,
             trim_ticks=args.trim_ticks,
             margin=args.margin,
+            markers=not args.no_markers,
         )
     except PrintError as error:
         return _refuse(str(error))
@@ -229,6 +237,7 @@ def _images(args: argparse.Namespace) -> int:
             ink_saver=args.ink_saver,
             only=None if args.only is None else _only(args.only),
             players=parse_players(args.players) if args.players else (),
+            markers=not args.no_markers,
         )
     except PrintError as error:
         return _refuse(str(error))

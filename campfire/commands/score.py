@@ -71,34 +71,40 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return document
 
 
-def run(args: argparse.Namespace) -> int:
+class JsonFileError(ValueError):
+    """A JSON file that cannot be read or parsed: one line naming the problem."""
+
+
+def load_json(path: str) -> Any:
+    """The decoded JSON document in ``path`` (``-`` = stdin); ``JsonFileError`` otherwise."""
     try:
-        text = _read(args.file)
+        text = _read(path)
     except FileNotFoundError:
-        return _fail(f"{args.file}: no such file")
+        raise JsonFileError(f"{path}: no such file") from None
     except IsADirectoryError:
-        return _fail(f"{args.file}: is a directory, expected a JSON file")
+        raise JsonFileError(f"{path}: is a directory, expected a JSON file") from None
     except PermissionError:
-        return _fail(f"{args.file}: permission denied")
+        raise JsonFileError(f"{path}: permission denied") from None
     except UnicodeDecodeError:
-        return _fail(f"{args.file}: not UTF-8 text")
+        raise JsonFileError(f"{path}: not UTF-8 text") from None
     except OSError as error:
-        return _fail(f"{args.file}: cannot read ({error.strerror})")
+        raise JsonFileError(f"{path}: cannot read ({error.strerror})") from None
     try:
-        document = json.loads(text, object_pairs_hook=_unique_keys)
+        return json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
-        return _fail(f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}")
+        message = f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}"
+        raise JsonFileError(message) from None
     except _DuplicateKey as error:
-        return _fail(f"invalid JSON: the key {error.key} appears twice in one object")
+        message = f"invalid JSON: the key {error.key} appears twice in one object"
+        raise JsonFileError(message) from None
     except ValueError:  # Python refuses integers of more than 4300 digits
-        return _fail("invalid JSON: a number is too long")
+        raise JsonFileError("invalid JSON: a number is too long") from None
     except RecursionError:  # arrays or objects nested deeper than the parser's stack
-        return _fail("invalid JSON: nested too deeply")
-    contract = registry.get(args.game).contract()
-    try:
-        result = contract.score(document)
-    except RuleError as error:
-        return _fail(str(error))
+        raise JsonFileError("invalid JSON: nested too deeply") from None
+
+
+def write_json(result: Any) -> None:
+    """``result`` as indented JSON on stdout, whatever the terminal and the pipe do."""
     output = json.dumps(result, ensure_ascii=False, indent=2)
     try:
         output.encode(sys.stdout.encoding or "utf-8")
@@ -113,4 +119,17 @@ def run(args: argparse.Namespace) -> int:
         # The reader (e.g. `| head`) left early: that is not an error of ours. Point stdout
         # at /dev/null so the interpreter's final flush does not complain either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        document = load_json(args.file)
+    except JsonFileError as error:
+        return _fail(str(error))
+    contract = registry.get(args.game).contract()
+    try:
+        result = contract.score(document)
+    except RuleError as error:
+        return _fail(str(error))
+    write_json(result)
     return 0

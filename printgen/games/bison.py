@@ -5,23 +5,34 @@ totem corners, B1/B4), the cost table (B6), market prices and exchange rate (B7)
 tracks (B8), the six actions (B6) and the structure sizes. This module adds sizes in
 millimetres and the art.
 
-Tile geometry (B1): pointy-top hexagons; edge *i* (E, SE, SW, W, NW, NE clockwise) lies
-between corners *i − 1* and *i*; corner *i* sits at −30° − 60°·*i*. The river runs between
-the two corners where the edge letter changes; its ends are the small ponds.
+The tiles' geometry (where river, ponds, animals, totem, id label and photo markers lie)
+is ``games.bison.tile_art`` and ``games.bison.markers``, shared with the photo reader.
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
-import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from games.bison import catalog, economy
+from games.bison import catalog, economy, markers
 from games.bison.components import PLAYER_COLOURS
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
+from games.bison.tile_art import (
+    HEX_RADIUS,
+    ID_BOX,
+    LAND_MARK,
+    POND,
+    RIVER_HALF,
+    RIVER_MARK,
+    TILE,
+    TOTEM,
+    Point,
+    TileArt,
+    corner_at,
+    land_polygon,
+    river_path,
+    tile_art,
+)
 from printgen.icons import MARKS, icon, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import fit
@@ -34,8 +45,6 @@ if TYPE_CHECKING:
 Text = Callable[..., str]  # Context.t: a printgen message in the kit's language
 
 GAME = "bison"
-HEX_RADIUS = 40.0  # mm, centre to corner: 80 mm tall, 69.3 mm across the flats
-TILE = (math.sqrt(3) * HEX_RADIUS, 2 * HEX_RADIUS)
 BOARD = (185.0, 130.0)
 TOKEN = 16.0
 SMALL_TOKEN = 12.0
@@ -44,6 +53,8 @@ COLOURS = PLAYER_COLOURS
 ACTION_LABEL_PT = 8.0  # the action labels' size when all six fit at it
 ACTION_PAD = 1.2  # mm between an action cell's edge and its label
 ANIMAL_OF_SPACE = {"prairie": "bison", "river": "salmon", "mountain": "turkey"}
+# Re-exported: tests and tools read the tile geometry through the printer too.
+__all__ = ["HEX_RADIUS", "RIVER_HALF", "TileArt", "components", "tile_art", "title"]
 
 
 def title(lang: str) -> str:
@@ -53,149 +64,6 @@ def title(lang: str) -> str:
 
 
 # -- tiles -------------------------------------------------------------------------------
-
-
-def _corner(i: int, radius: float = HEX_RADIUS) -> tuple[float, float]:
-    a = math.radians(-30 - 60 * i)
-    return TILE[0] / 2 + radius * math.cos(a), TILE[1] / 2 + radius * math.sin(a)
-
-
-def _river_path(a: int, b: int, radius: float) -> list[tuple[float, float]]:
-    """A smooth curve from corner ``a`` through the middle to corner ``b`` (sampled)."""
-    (x0, y0), (x2, y2) = _corner(a, radius), _corner(b, radius)
-    cx, cy = TILE[0] / 2, TILE[1] / 2
-    return [
-        (
-            (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x2,
-            (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y2,
-        )
-        for t in (k / 24 for k in range(25))
-    ]
-
-
-def _land_polygon(edges: str, letter: str, grow: float) -> list[tuple[float, float]]:
-    """The prairie (``P``) or mountain (``M``) side: its edges' corners, closed along the
-    river's curve."""
-    start = next(i for i in range(6) if edges[i] == letter and edges[i - 1] != letter)
-    run = edges.count(letter)
-    corners = [(start - 1 + k) % 6 for k in range(run + 1)]
-    outline = [_corner(c, HEX_RADIUS + grow) for c in corners]
-    return outline + _river_path(corners[-1], corners[0], HEX_RADIUS + grow)[1:-1]
-
-
-Point = tuple[float, float]
-LAND_MARK = 4.5  # mm: radius of a bison's or a turkey's disc
-RIVER_MARK = 3.6  # mm: a salmon's disc, narrow enough to stay on the river
-RIVER_HALF = 3.5  # mm: half the river's drawn width
-POND = 5.2  # mm: radius of the pond at each river end
-TOTEM = 6.5  # mm: radius of the totem's disc on a start tile
-ID_BOX = (9.0, 4.2)  # mm: the tile id's label
-GRID = 2.0  # mm between the candidate points for a mark
-
-
-@dataclass(frozen=True, slots=True)
-class TileArt:
-    """Where a tile's marks go: the animals' disc centres per space, the id label's centre
-    and the totem's centre (start tiles). Each animal lies inside its own terrain: a land
-    animal's disc clear of the hex edge, the river and the ponds; a salmon on the river."""
-
-    animals: dict[str, tuple[Point, ...]]
-    id_at: Point
-    totem_at: Point | None
-
-
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    (px, py), (ax, ay), (bx, by) = p, a, b
-    dx, dy = bx - ax, by - ay
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
-    return math.hypot(px - ax - t * dx, py - ay - t * dy)
-
-
-def _polyline_distance(p: Point, line: list[Point]) -> float:
-    return min(_segment_distance(p, a, b) for a, b in itertools.pairwise(line))
-
-
-def _inside(polygon: list[Point], p: Point) -> bool:
-    x, y = p
-    inside = False
-    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
-def _along(path: list[Point], counts: int, spacing: float) -> tuple[Point, ...]:
-    """``counts`` points on ``path``, ``spacing`` mm apart along it, centred on its middle."""
-    lengths = [0.0]
-    for a, b in itertools.pairwise(path):
-        lengths.append(lengths[-1] + math.dist(a, b))
-    middle = lengths[-1] / 2
-    out = []
-    for k in range(counts):
-        at = middle + (k - (counts - 1) / 2) * spacing
-        i = max(j for j in range(len(lengths) - 1) if lengths[j] <= at)
-        t = (at - lengths[i]) / (lengths[i + 1] - lengths[i])
-        (x0, y0), (x1, y1) = path[i], path[i + 1]
-        out.append((x0 + t * (x1 - x0), y0 + t * (y1 - y0)))
-    return tuple(out)
-
-
-@functools.cache
-def tile_art(tile_id: str) -> TileArt:
-    """Place the marks of ``tile_id``: each animal at the spot of its terrain farthest from
-    everything it must not touch (largest clearance first), then the id where it covers
-    nothing. Cached: the search runs once per tile and process."""
-    tile = catalog.CATALOG[tile_id]
-    edges = tile.edges
-    a, b = tile.tile.river_corners()
-    hexagon = [_corner(i) for i in range(6)]
-    river = _river_path(a, b, HEX_RADIUS)
-    ponds = [_corner(a), _corner(b)]
-    totem = None if tile.totem_corner is None else _corner(tile.totem_corner, HEX_RADIUS - 9)
-    discs: list[tuple[Point, float]] = [(p, POND) for p in ponds]
-    if totem is not None:
-        discs.append((totem, TOTEM))
-    grid = [
-        (x * GRID, y * GRID)
-        for y in range(int(TILE[1] / GRID) + 1)
-        for x in range(int(TILE[0] / GRID) + 1)
-    ]
-    grid = [p for p in grid if _inside(hexagon, p)]
-    outline = [*hexagon, hexagon[0]]
-    # Distances to the hex edge and to the river, once per candidate point.
-    fixed = {p: (_polyline_distance(p, outline), _polyline_distance(p, river)) for p in grid}
-
-    def slack(p: Point, r: float) -> float:
-        edge, water = fixed[p]
-        room = min(edge - r - 0.8, water - RIVER_HALF - r - 0.4)
-        for centre, radius in discs:
-            room = min(room, math.dist(p, centre) - radius - r - 0.6)
-        return room
-
-    animals: dict[str, tuple[Point, ...]] = {}
-    salmon = _along(river, tile.animals["river"], 2 * RIVER_MARK + 1.0)
-    animals["river"] = salmon
-    discs += [(p, RIVER_MARK) for p in salmon]
-    for space, letter in (("prairie", "P"), ("mountain", "M")):
-        land = _land_polygon(edges, letter, 0.0)
-        inside = [p for p in grid if _inside(land, p)]
-        spots: list[Point] = []
-        for _ in range(tile.animals[space]):
-            best = max(inside, key=lambda p: slack(p, LAND_MARK))
-            spots.append(best)
-            discs.append((best, LAND_MARK))
-        animals[space] = tuple(spots)
-    # The id: a small label, anywhere on the tile where it covers no mark and no river.
-    half = math.hypot(*ID_BOX) / 2
-    id_at = max(
-        grid,
-        key=lambda p: (
-            min(slack(p, half), 4.0) - 0.01 * math.dist(p, (TILE[0] / 2, TILE[1] / 2 - 14))
-        ),
-    )
-    return TileArt(animals, id_at, totem)
-
 
 PATTERN_BOX = (-BLEED, -BLEED, TILE[0] + BLEED, TILE[1] + BLEED)
 
@@ -227,7 +95,23 @@ def _animals(pen: Pen, kind: str, spots: tuple[Point, ...], radius: float) -> No
         icon(pen, kind, x - size / 2, y - size / 2, size)
 
 
-def _tile(tile: catalog.CatalogTile) -> Piece:
+def draw_marker(pen: Pen, marker: markers.Marker) -> None:
+    """A photo marker (issue 23): its white margin, then its black cells, pure black and
+    white in every style (ink saver too: a grey tag reads worse), one form per id."""
+    cell = marker.size / 10
+    x, y = marker.centre[0] - marker.size / 2, marker.centre[1] - marker.size / 2
+
+    def draw(p: Pen) -> None:
+        p.rect(0, 0, 10, 10, fill="paper")
+        for col, row in markers.black_cells(marker.id):
+            # 0.02-cell overlap: no hairline of paper between touching cells.
+            p.ink_rect(1 + col - 0.01, 8 - row - 0.01, 1.02, 1.02, color="#000000")
+
+    with pen.at(x, y, scale=cell):
+        pen.form(f"tag36h11-{marker.id}", (0, 0, 10, 10), draw)
+
+
+def _tile(tile: catalog.CatalogTile, with_markers: bool) -> Piece:
     edges = tile.edges
     a, b = tile.tile.river_corners()
 
@@ -235,20 +119,20 @@ def _tile(tile: catalog.CatalogTile) -> Piece:
         w, h = TILE
         grow = BLEED * 2.2  # art runs past every edge into the bleed
         pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="mountain")
-        prairie = _land_polygon(edges, "P", grow)
+        prairie = land_polygon(edges, "P", grow)
         # Each terrain has its pattern, in colour too: hue alone fails in grey and for
         # colour-blind players (issue 24).
         pen.form("pattern-mountain", PATTERN_BOX, _hatch)
         pen.polygon(prairie, fill="prairie")
         with pen.clipped(prairie):
             pen.form("pattern-prairie", PATTERN_BOX, _grass)
-        river = _river_path(a, b, HEX_RADIUS + grow)
+        river = river_path(a, b, HEX_RADIUS + grow)
         pen.polygon(river, stroke="river", width=7.0, close=False)
         pen.polygon(river, stroke="river_light", width=1.0, close=False)
         for corner in (a, b):  # the small ponds at the river's ends
-            x, y = _corner(corner)
+            x, y = corner_at(corner)
             pen.circle(x, y, POND, fill="river", stroke="river_light", width=0.6)
-        hexagon = [_corner(i) for i in range(6)]
+        hexagon = [corner_at(i) for i in range(6)]
         pen.polygon(hexagon, stroke="line", width=0.25)
         art = tile_art(tile.id)
         _animals(pen, "bison", art.animals["prairie"], LAND_MARK)
@@ -261,8 +145,36 @@ def _tile(tile: catalog.CatalogTile) -> Piece:
         x, y = art.id_at
         pen.rect(x - ID_BOX[0] / 2, y - ID_BOX[1] / 2, *ID_BOX, fill="cream", radius=1.0)
         pen.text(x, y - 1.0, tile.id, 7, color="text", align="center")
+        if with_markers:
+            for marker in markers.tile_markers(tile.id):
+                draw_marker(pen, marker)
 
     return Piece(tile.id, *TILE, front, shape="hex")
+
+
+STICKER = (21.0, 24.0)  # mm: a tile marker, its label and where it goes on the tile
+
+
+def _sticker(marker: markers.Marker, tile_id: str, slot: int) -> Piece:
+    """A tile marker to stick on a retail tile (issue 23): the tag, the tile id and slot,
+    and a small hexagon (pointy top = the tag's top) with a dot where it goes."""
+    w, h = STICKER
+
+    def front(pen: Pen) -> None:
+        pen.rect(0, 0, w, h, fill="paper")
+        draw_marker(pen, markers.Marker(marker.id, (w / 2, h - 0.6 - marker.size / 2), marker.size))
+        pen.text(1.2, 2.2, f"{tile_id} · {slot + 1}/{markers.TILE_SLOTS}", 6, color="text")
+        scale = 7.0 / TILE[1]  # a 7 mm tall hexagon at the lower right
+        x0, y0 = w - 1.0 - TILE[0] * scale, 1.0
+        pen.polygon(
+            [(x0 + x * scale, y0 + y * scale) for x, y in (corner_at(i) for i in range(6))],
+            stroke="text",
+            width=0.2,
+        )
+        mx, my = marker.centre
+        pen.circle(x0 + mx * scale, y0 + my * scale, 0.6, fill="text")
+
+    return Piece(f"sticker-{tile_id}-{slot + 1}", w, h, front)
 
 
 # -- player boards -----------------------------------------------------------------------
@@ -347,38 +259,81 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) 
 # -- tokens ------------------------------------------------------------------------------
 
 
-def _token(piece_id: str, colour: str, draw: Art, size: float = TOKEN) -> Piece:
+def _token(
+    piece_id: str,
+    colour: str,
+    draw: Art,
+    size: float = TOKEN,
+    marker: markers.Marker | None = None,
+) -> Piece:
     def front(pen: Pen) -> None:
         pen.rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, fill=colour)
         pen.rect(1.2, 1.2, size - 2.4, size - 2.4, fill="cream", radius=1.5)
         draw(pen)
+        if marker is not None:
+            draw_marker(pen, marker)
         if colour in MARKS:  # the owner's shape too: colours told apart in grey
             mark = 3.6 if size < TOKEN else 4.0  # big enough to read its shape at arm's length
-            player_mark(pen, colour, size - mark - 0.6, size - mark - 0.6, mark)
+            at = size - mark - 0.6
+            if marker is not None:  # clear of the marker's white margin, on the rim if need be
+                at = max(at, marker.centre[0] + marker.size / 2 + 0.2)
+                mark = min(mark, size - at - 0.1)
+            player_mark(pen, colour, at, at, mark)
 
     return Piece(piece_id, size, size, front)
 
 
 def _icon_art(name: str, at: float, size: float) -> Art:
+    return _icon_art_at(name, at, at, size)
+
+
+def _icon_art_at(name: str, x: float, y: float, size: float) -> Art:
     def draw(pen: Pen) -> None:
-        icon(pen, name, at, at, size)
+        icon(pen, name, x, y, size)
 
     return draw
 
 
-def _structure(kind: str, colour: str, size: int, copy: int) -> Piece:
+def _diamonds(pen: Pen, size: int, x: float, y: float) -> None:
+    for k in range(size):  # one diamond per size step (B6, B11)
+        icon(pen, "diamond", x + k * 2.6, y, 2.4)
+
+
+def _structure(kind: str, colour: str, size: int, copy: int, with_markers: bool) -> Piece:
+    piece_id = f"{kind}-{colour}-{size}{'ab'[copy]}"
+    if with_markers:
+        # The marker in the lower left; the diamonds along the top, the kind's icon at the
+        # right, the owner's shape in the upper right (markers.piece_marker).
+        marker = markers.piece_marker(colour, kind, size)
+        top = marker.centre[1] + marker.size / 2
+
+        def tagged(pen: Pen) -> None:
+            _diamonds(pen, size, 1.4, top + 0.8)
+            icon(pen, kind, top + 0.5, 1.6, TOKEN - top - 1.9)
+
+        return _token(piece_id, colour, tagged, markers.token_size(kind), marker)
+
     def draw(pen: Pen) -> None:
         icon(pen, kind, 2.8, 5.6, 9)
-        width = size * 2.6
-        for k in range(size):  # one diamond per size step (B6, B11)
-            icon(pen, "diamond", TOKEN / 2 - width / 2 + k * 2.6, 2.2, 2.4)
+        _diamonds(pen, size, TOKEN / 2 - size * 2.6 / 2, 2.2)
 
-    return _token(f"{kind}-{colour}-{size}{'ab'[copy]}", colour, draw)
+    return _token(piece_id, colour, draw)
+
+
+def _hunter(colour: str, n: int, with_markers: bool) -> Piece:
+    piece_id = f"hunter-{colour}-{n + 1}"
+    if with_markers:  # grown from 12 mm to carry its marker; a small hunter at the right
+        marker = markers.piece_marker(colour, "hunter")
+        right = marker.centre[0] + marker.size / 2
+        size = markers.token_size("hunter")
+        small = _icon_art_at("hunter", right + 0.3, 1.4, size - right - 1.6)
+        return _token(piece_id, colour, small, size, marker)
+    return _token(piece_id, colour, _icon_art("hunter", 1.6, 7.6), SMALL_TOKEN)
 
 
 def components(context: Context) -> list[Component]:
     t = context.t
-    tiles = tuple(_tile(tile) for tile in catalog.CATALOG.values())
+    tiles = tuple(_tile(tile, context.markers) for tile in catalog.CATALOG.values())
     colours = context.colours(COLOURS)  # the table's seats' colours (issue 24)
     seats = [context.seat_of(colour, n) for n, colour in enumerate(colours)]
     boards = tuple(
@@ -390,25 +345,20 @@ def components(context: Context) -> list[Component]:
         for kind in economy.STRUCTURE_KINDS:
             seen: dict[int, int] = {}
             for size in economy.STRUCTURE_SIZES:
-                structures.append(_structure(kind, colour, size, seen.get(size, 0)))
+                structures.append(
+                    _structure(kind, colour, size, seen.get(size, 0), context.markers)
+                )
                 seen[size] = seen.get(size, 0) + 1
-    markers: list[Piece] = []
+    tokens: list[Piece] = []
     for colour in colours:
         for n in range(economy.HUNTERS_OWNED):
-            markers.append(
-                _token(
-                    f"hunter-{colour}-{n + 1}",
-                    colour,
-                    lambda pen: icon(pen, "hunter", 1.6, 1.6, 7.6),
-                    SMALL_TOKEN,
-                )
-            )
+            tokens.append(_hunter(colour, n, context.markers))
         for animal in economy.ANIMALS:
-            markers.append(
+            tokens.append(
                 _token(f"food-{colour}-{animal}", colour, _icon_art(animal, 1.4, 7.4), SMALL_TOKEN)
             )
         for n in range(ACTIONS_PER_ROUND):  # one action marker per action of a round (B6)
-            markers.append(
+            tokens.append(
                 _token(
                     f"action-{colour}-{n + 1}",
                     colour,
@@ -416,10 +366,17 @@ def components(context: Context) -> list[Component]:
                     SMALL_TOKEN,
                 )
             )
-    markers.append(_token("totem", "gold", lambda pen: icon(pen, "totem", 3, 3, 24), 30.0))
+    tokens.append(_token("totem", "gold", lambda pen: icon(pen, "totem", 3, 3, 24), 30.0))
+    stickers = tuple(
+        _sticker(marker, tile, slot)
+        for tile in catalog.CATALOG
+        for slot, marker in enumerate(markers.tile_markers(tile))
+    )
     return [
         Component("bison.tiles", t("bi_tiles"), tiles),
         Component("bison.boards", t("bi_boards"), boards),
         Component("bison.structures", t("bi_structures"), tuple(structures)),
-        Component("bison.markers", t("bi_markers"), tuple(markers)),
+        Component("bison.markers", t("bi_markers"), tuple(tokens)),
+        # Printed only when asked for (--only bison.stickers): retail boxes (issue 23).
+        Component("bison.stickers", t("bi_stickers"), stickers),
     ]

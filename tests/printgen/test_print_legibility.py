@@ -11,6 +11,7 @@ from pdfcheck import reader, render
 from PIL import Image
 
 from games.bison import catalog as bison_catalog
+from games.bison import tile_art as tile_geo
 from printgen import pen as pen_module
 from printgen.document import Document
 from printgen.games import bison as bison_print
@@ -75,24 +76,21 @@ def test_tile_animals_lie_inside_their_terrain_and_clear_of_the_id(tile_id):
     tile = bison_catalog.CATALOG[tile_id]
     art = bison_print.tile_art(tile_id)
     a, b = tile.tile.river_corners()
-    river = bison_print._river_path(a, b, bison_print.HEX_RADIUS)
-    hexagon = [bison_print._corner(i) for i in range(6)]
+    river = tile_geo.river_path(a, b, bison_print.HEX_RADIUS)
+    hexagon = [tile_geo.corner_at(i) for i in range(6)]
     for space, letter in (("prairie", "P"), ("mountain", "M")):
-        land = bison_print._land_polygon(tile.edges, letter, 0.0)
+        land = tile_geo.land_polygon(tile.edges, letter, 0.0)
         assert len(art.animals[space]) == tile.animals[space]
         for spot in art.animals[space]:
-            assert bison_print._inside(land, spot), (space, spot)
+            assert tile_geo.inside(land, spot), (space, spot)
             # The whole disc on its land: off the river band and inside the hex.
             assert (
-                bison_print._polyline_distance(spot, river)
+                tile_geo.polyline_distance(spot, river)
                 >= bison_print.RIVER_HALF + bison_print.LAND_MARK
             )
-            assert (
-                bison_print._polyline_distance(spot, [*hexagon, hexagon[0]])
-                >= bison_print.LAND_MARK
-            )
+            assert tile_geo.polyline_distance(spot, [*hexagon, hexagon[0]]) >= bison_print.LAND_MARK
     for spot in art.animals["river"]:  # salmon sit on the river's line, narrower than it
-        assert bison_print._polyline_distance(spot, river) < 0.05
+        assert tile_geo.polyline_distance(spot, river) < 0.05
     assert bison_print.RIVER_MARK <= bison_print.RIVER_HALF + 0.2
     discs = [
         (spot, bison_print.LAND_MARK)

@@ -161,7 +161,7 @@ def test_only_help_lists_the_cover_and_every_component():
         (
             {"only": ["dice"]},
             "unknown component 'dice' for bison: expected one of cover, "
-            "bison.tiles, bison.boards, bison.structures, bison.markers, "
+            "bison.tiles, bison.boards, bison.structures, bison.markers, bison.stickers, "
             "bison.rules (or a piece id)",
         ),
         ({"only": [" "]}, "--only needs at least one component id"),

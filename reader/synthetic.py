@@ -1,0 +1,240 @@
+"""Synthetic table photos of a printed Bison board, for the reader's tests and
+``bench/bison_photo.py`` (issue 23): the kit's own faces (rendered from its PDF by
+pdftoppm through ``printgen.export``) laid as a board with tokens side by side, seen
+through a tilted camera, blurred, unevenly lit, sometimes with a hand, saved as JPEG.
+Everything comes from a seed, so a photo is the same on every run.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+import random
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter
+
+from games.bison import catalog, markers
+from games.bison import tile_art as geo
+from games.bison.components import HUNTERS_OWNED, STRUCTURE_SIZES
+from games.bison.hexgrid import Hex, neighbours
+from reader.bison import hex_centre, homography, tile_to_board
+
+SIZES = {"12mp": (4000, 3000), "3mp": (2000, 1500)}
+FACE_DPI = 300
+
+
+@dataclass
+class Photo:
+    jpeg: bytes
+    tiles: list[dict[str, Any]]  # the truth, in the score format
+    pieces: list[dict[str, Any]]
+    hidden: set[tuple[tuple[int, int], str, str]] = field(default_factory=set)
+    prior: dict[str, Any] = field(default_factory=dict)
+
+
+@functools.cache
+def faces() -> Path:
+    """The kit's tile and token faces as 300 dpi PNGs (once per process)."""
+    from printgen.export import export
+
+    folder = Path(tempfile.mkdtemp(prefix="campfire-bison-faces-"))
+    colours = ("red", "yellow", "green", "blue")
+    only = [*catalog.CATALOG]
+    for colour in colours:
+        only.append(f"hunter-{colour}-1")
+        only += [f"{kind}-{colour}-{size}a" for kind in ("tent", "canoe") for size in (1, 2, 3, 4)]
+    export("bison", folder, only=only)
+    return folder
+
+
+@functools.cache
+def _face(name: str) -> Image.Image:
+    with Image.open(faces() / f"{name}-front.png") as image:
+        return image.convert("RGB")
+
+
+def _board_tiles(rng: random.Random, count: int) -> dict[Hex, tuple[str, int]]:
+    board: dict[Hex, tuple[str, int]] = {at: (t, 0) for t, at in catalog.START_LAYOUT.items()}
+    draw = [t for t in catalog.CATALOG if not catalog.CATALOG[t].start]
+    rng.shuffle(draw)
+    while len(board) < count and draw:
+        frontier = sorted({n for at in board for n in neighbours(at)} - set(board))
+        frontier = [h for h in frontier if max(abs(h[0]), abs(h[1]), abs(h[0] + h[1])) <= 3]
+        board[rng.choice(frontier)] = (draw.pop(), rng.randrange(6))
+    return board
+
+
+def _spots(tile: str, space: str) -> list[tuple[float, float]]:
+    """Token centres (tile mm) a space offers, so that the reader's printed geometry puts
+    a token there on that space."""
+    entry = catalog.CATALOG[tile]
+    a, b = entry.tile.river_corners()
+    river = geo.river_path(a, b, geo.HEX_RADIUS)
+    hexagon = [geo.corner_at(i) for i in range(6)]
+    outline = [*hexagon, hexagon[0]]
+    if space == "river":
+        return [p for p in river[3:-3:2] if geo.polyline_distance(p, outline) > 12]
+    land = geo.land_polygon(entry.edges, "P" if space == "prairie" else "M", 0.0)
+    grid = [(x * 2.0, y * 2.0) for x in range(36) for y in range(41)]
+    return [
+        p
+        for p in grid
+        if geo.inside(land, p)
+        and geo.polyline_distance(p, river) > geo.RIVER_HALF + 2.5 + 9
+        and geo.polyline_distance(p, outline) > 11
+    ]
+
+
+def _lay_pieces(
+    rng: random.Random, board: dict[Hex, tuple[str, int]], count: int, colours: list[str]
+) -> list[tuple[str, str, int, Hex, str, tuple[float, float], float]]:
+    """Tokens side by side: (colour, kind, size, hex, space, board mm centre, angle)."""
+    laid: list[tuple[str, str, int, Hex, str, tuple[float, float], float]] = []
+    taken: list[tuple[float, float]] = []
+    structures: set[tuple[Hex, str, str]] = set()
+    owner: dict[tuple[Hex, str], str] = {}  # a space holds one player's pieces only
+    supply = {  # what each player owns (B5): 8 hunters, tents and canoes 1,1,2,2,3,4
+        (colour, kind): [0] * HUNTERS_OWNED if kind == "hunter" else list(STRUCTURE_SIZES)
+        for colour in colours
+        for kind in markers.KINDS
+    }
+    hexes = sorted(board)
+    tries = 0
+    while len(laid) < count and tries < count * 60:
+        tries += 1
+        at = rng.choice(hexes)
+        tile, rotation = board[at]
+        colour = rng.choice(colours)
+        space = rng.choice(("prairie", "mountain", "river"))
+        kind = "hunter" if rng.random() < 0.7 else ("canoe" if space == "river" else "tent")
+        if not supply[(colour, kind)]:
+            continue
+        size = rng.choice(supply[(colour, kind)])
+        if kind != "hunter" and (at, space, colour) in structures:
+            continue
+        if owner.setdefault((at, space), colour) != colour:
+            continue
+        spots = _spots(tile, space)
+        if not spots:
+            continue
+        local = rng.choice(spots)
+        centre = tile_to_board(at, rotation, local)
+        if any(math.dist(centre, p) < 23 for p in taken):
+            continue
+        angle = rng.uniform(-180, 180)
+        laid.append((colour, kind, size, at, space, centre, angle))
+        supply[(colour, kind)].remove(size)
+        taken.append(centre)
+        if kind != "hunter":
+            structures.add((at, space, colour))
+    return laid
+
+
+def _truth(laid: list[Any]) -> list[dict[str, Any]]:
+    groups: dict[tuple[Hex, str, str], dict[str, Any]] = {}
+    for colour, kind, size, at, space, _, _ in laid:
+        entry = groups.setdefault(
+            (at, space, colour), {"at": list(at), "space": space, "player": colour, "hunters": 0}
+        )
+        if kind == "hunter":
+            entry["hunters"] += 1
+        else:
+            entry["structure"] = size
+    return [groups[k] for k in sorted(groups, key=lambda k: (k[0][::-1], k[1], k[2]))]
+
+
+def photo(seed: int, size: str = "3mp", *, hand: bool = False, tiles: int = 19) -> Photo:
+    """One synthetic photo (``size`` "12mp" or "3mp"), the same for the same arguments."""
+    rng = random.Random(seed)
+    board = _board_tiles(rng, tiles)
+    colours = ["red", "yellow", "green", "blue"][: rng.randint(2, 4)]
+    laid = _lay_pieces(rng, board, rng.randint(23, 37), colours)
+    out_w, out_h = SIZES[size]
+    ppm = 7.0 if size == "12mp" else 3.6  # canvas px per mm: finer than the photo's
+    xs = [hex_centre(at)[0] for at in board]
+    ys = [hex_centre(at)[1] for at in board]
+    x0, x1 = min(xs) - 50, max(xs) + 50
+    y0, y1 = min(ys) - 55, max(ys) + 55
+    cw, ch = int((x1 - x0) * ppm), int((y1 - y0) * ppm)
+    canvas = Image.new("RGB", (cw, ch), (120, 86, 58))  # a wooden table
+
+    def px(p: tuple[float, float]) -> tuple[float, float]:
+        return (p[0] - x0) * ppm, (y1 - p[1]) * ppm
+
+    hexagon = [geo.corner_at(i) for i in range(6)]
+    for at, (tile, rotation) in board.items():
+        face = _face(tile)
+        w, h = round(geo.TILE[0] * ppm), round(geo.TILE[1] * ppm)
+        face = face.resize((w, h), Image.Resampling.LANCZOS)
+        mask = Image.new("L", (w, h), 0)
+        ImageDraw.Draw(mask).polygon(
+            [(x * ppm, (geo.TILE[1] - y) * ppm) for x, y in hexagon], fill=255
+        )
+        face = face.rotate(-60 * rotation, Image.Resampling.BICUBIC, expand=True)
+        mask = mask.rotate(-60 * rotation, Image.Resampling.BICUBIC, expand=True)
+        cx, cy = px(hex_centre(at))
+        canvas.paste(face, (round(cx - face.width / 2), round(cy - face.height / 2)), mask)
+    for colour, kind, size_, _, _, centre, angle in laid:
+        name = f"hunter-{colour}-1" if kind == "hunter" else f"{kind}-{colour}-{size_}a"
+        side = round(markers.token_size(kind) * ppm)
+        token = _face(name).resize((side, side), Image.Resampling.LANCZOS).convert("RGBA")
+        token = token.rotate(angle, Image.Resampling.BICUBIC, expand=True)
+        cx, cy = px(centre)
+        canvas.paste(token, (round(cx - token.width / 2), round(cy - token.height / 2)), token)
+    # The camera: the board fills most of the frame, tilted up to 35°, turned a little.
+    tilt = math.radians(rng.uniform(0, 35))
+    turn = math.radians(rng.uniform(-12, 12))
+    fill = rng.uniform(0.72, 0.9)
+    scale = min(out_w / cw, out_h / ch) * fill
+    top = 1 - 0.55 * math.sin(tilt)  # the far edge shrinks with the tilt
+    hw, hh = cw * scale / 2, ch * scale / 2 * math.cos(tilt) ** 0.5
+    quad = [(-hw * top, -hh), (hw * top, -hh), (hw, hh), (-hw, hh)]
+    cx, cy = out_w / 2 + rng.uniform(-0.04, 0.04) * out_w, out_h / 2
+    dst = [
+        (cx + x * math.cos(turn) - y * math.sin(turn), cy + x * math.sin(turn) + y * math.cos(turn))
+        for x, y in quad
+    ]
+    src = [(0, 0), (cw, 0), (cw, ch), (0, ch)]
+    to_canvas = homography(np.asarray(dst, float), np.asarray(src, float))
+    coeffs = (to_canvas / to_canvas[2, 2]).flatten()[:8]
+    image = canvas.transform(
+        (out_w, out_h),
+        Image.Transform.PERSPECTIVE,
+        tuple(float(c) for c in coeffs),
+        Image.Resampling.BILINEAR,
+        fillcolor=(96, 70, 50),
+    )
+    hidden: set[tuple[tuple[int, int], str, str]] = set()
+    if hand:  # an arm from the lower edge over part of the board
+        hx = rng.uniform(0.25, 0.75) * out_w
+        hy = rng.uniform(0.45, 0.7) * out_h
+        r = 0.07 * out_w
+        hand_shape = [(hx - r, hy), (hx + r, hy), (hx + r * 1.3, out_h), (hx - r * 1.3, out_h)]
+        draw = ImageDraw.Draw(image)
+        skin = (196, 150, 120)
+        draw.polygon(hand_shape, fill=skin)
+        draw.ellipse((hx - r * 1.2, hy - r * 1.4, hx + r * 1.2, hy + r * 0.6), fill=skin)
+        to_photo = np.linalg.inv(to_canvas)
+        for colour, _kind, _, at, space, centre, _ in laid:
+            p = to_photo @ np.array([*px(centre), 1.0])
+            ux, uy = p[0] / p[2], p[1] / p[2]
+            near = abs(ux - hx) < r * 1.6 and uy > hy - r * 1.6
+            if near:
+                hidden.add((at, space, colour))
+    image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.3)))
+    # Uneven light: a gradient across the frame.
+    light = np.linspace(rng.uniform(0.65, 0.9), rng.uniform(1.0, 1.15), out_w)[None, :, None]
+    pixels = np.clip(np.asarray(image, dtype=np.float32) * light, 0, 255).astype(np.uint8)
+    buffer = io.BytesIO()
+    Image.fromarray(pixels).save(buffer, "JPEG", quality=rng.randint(80, 92))
+    tiles_truth = [
+        {"at": list(at), "tile": tile, "rotation": rotation}
+        for at, (tile, rotation) in sorted(board.items(), key=lambda kv: kv[0][::-1])
+    ]
+    return Photo(buffer.getvalue(), tiles_truth, _truth(laid), hidden)
