@@ -2,10 +2,10 @@
 
 Starts the companion as ``campfire serve`` does (tests/support/server_kit.py: gunicorn,
 gevent workers, 2 processes on a SQLite file), opens 3 Chromium phones (360×640) on one
-Lion Square table, then fires pairs of changes through the JSON API, 0.2 s apart (a herd
-down, then up). Per pair it measures, from the second change's answer, when every phone
-shows that version (or a later one): the first time each phone's panel carried it, as
-the page itself saw it. A stall is a phone still behind after ``STALL_SECONDS``.
+Lion Square table, then fires pairs of changes through the JSON API, 0.2 s apart (seat 0
+takes a card, then puts it back). Per pair it measures, from the second change's answer,
+when every phone shows that version (or a later one): the first time each phone's panel
+carried it, as the page itself saw it. A stall is a phone still behind after ``STALL_SECONDS``.
 
     .venv/bin/python bench/stale_phones.py [--pairs 1000] [--workers 2]
 
@@ -55,7 +55,9 @@ FIRST_SHOWN = (
 
 
 def change(base: str, table_id: str, delta: int) -> int:
-    event = {"type": "adjust", "seat": 0, "counter": "herd", "delta": delta}
+    # Seat 0's taken cards (public: a herd is changed by its own seat's phone only, issue
+    # 27): -1 takes one, +1 puts it back.
+    event = {"type": "set_taken", "seat": 0, "count": 1 if delta < 0 else 0}
     return int(post_json(f"{base}/api/v1/tables/{table_id}/events", event)["version"])
 
 
@@ -102,7 +104,7 @@ async def run(pairs: int, workers: int) -> tuple[int, int, float]:
                 pages.append(page)
             stalls, worst = 0, 0.0
             for pair in range(pairs):
-                change(server.url, table_id, -1)  # herds start full: down, then up again
+                change(server.url, table_id, -1)  # a card taken, then put back
                 await asyncio.sleep(GAP_SECONDS)
                 final = change(server.url, table_id, 1)
                 acked = time.time()

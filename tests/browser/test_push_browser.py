@@ -119,10 +119,12 @@ def test_an_open_stream_stands_in_for_the_timed_polls(
 
 
 def api_change(url: str, delta: int = -1) -> int:
-    """One quick change of the table at ``url`` through the JSON API (a herd corrected by
-    ``delta``); the version it made."""
+    """One quick change of the table at ``url`` through the JSON API (seat 0 takes a card or
+    puts it back, by ``delta``); the version it made."""
     base, table_id = url.rstrip("/").split("/t/", 1)
-    event = {"type": "adjust", "seat": 0, "counter": "herd", "delta": delta}
+    # Seat 0's taken cards (public: a herd is changed by its own seat's phone only, issue
+    # 27): -1 takes one, +1 puts it back.
+    event = {"type": "set_taken", "seat": 0, "count": 1 if delta < 0 else 0}
     return int(post_json(f"{base}/api/v1/tables/{table_id}/events", event)["version"])
 
 
@@ -168,7 +170,7 @@ def test_every_phone_converges_after_quick_pairs_of_changes(
         page.wait_for_selector('body[data-push="open"]')
     final = 0
     for _pair in range(8):
-        api_change(url, -1)  # herds start full: down, then up again
+        api_change(url, -1)  # a card taken, then put back
         time.sleep(0.2)
         final = api_change(url, 1)
         for page in phones:
