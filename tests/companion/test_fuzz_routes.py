@@ -104,6 +104,7 @@ FIELDS = [
     "x.9.99.0",
     "z",
     "deg",
+    "leg",
     "kind",
     "face",
     "any.bear",
