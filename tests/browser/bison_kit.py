@@ -108,8 +108,8 @@ def place_tile(page: Any, at: str, tile: str, hunters: int = 1, turn: int | None
     page.locator(f'input[name="hunters"][value="{hunters}"]').check()
     if turn is None:
         page.locator('button[name="mode"][value="action"]').click()
-    else:
-        page.locator(f'button[data-turn="{turn}"]').click()
+    else:  # on its first space: the space tapped is where the hunters go
+        page.locator(sel("turn_space", n=turn, space=SPACES[0])).click()
     page.wait_for_load_state()
     check(page)
     back_at_table(page)
@@ -255,7 +255,7 @@ def place_as_seen(page: Any, at: str, tile: str, prairie_at: float, hunters: int
     turn = min(seen, key=lambda n: angle_apart(seen[n], prairie_at))
     assert angle_apart(seen[turn], prairie_at) <= 30, seen
     page.locator(f'input[name="hunters"][value="{hunters}"]').check()
-    page.locator(f'button[data-turn="{turn}"]').click()
+    page.locator(sel("turn_space", n=turn, space=SPACES[0])).click()
     page.wait_for_load_state()
     check(page)
     back_at_table(page)
@@ -343,6 +343,8 @@ SEL = {
     "space_chip": 'label.chip:has(> input[name="space"][value="{space}"])',
     "hunters_chip": 'label.chip:has(> input[name="hunters"][value="{n}"])',
     "turn": 'button[data-turn="{n}"]',  # the tile turned as it lies: places it
+    # … tapped on a space: placed at once with the hunters there (bison.js)
+    "turn_space": 'button[data-turn="{n}"] [data-space="{space}"] circle.tap',
     "preview": 'a[data-preview="1"] .area',  # turn the preview once (no hunters)
     "place_gain": 'button[data-gain="{animal}"]',  # place without hunters, gaining one
     "build": 'button[data-build="{space}"][data-size="{size}"]',
@@ -601,14 +603,13 @@ class BisonTable:
         else:
             self.tap(seat, sel("pick", tile=tile["tile"]))
         if extra["hunters"]:
-            if extra["space"] != SPACES[0]:
-                self.tap(seat, sel("space_chip", space=extra["space"]), navigates=False)
             if extra["hunters"] != 1:
                 self.tap(seat, sel("hunters_chip", n=extra["hunters"]), navigates=False)
             if paid:
                 value = paid_value(paid, COST_TABLE[extra["hunters"]])
                 self.tap(seat, sel("pay_chip", n=extra["hunters"], value=value), navigates=False)
-            self.tap(seat, sel("turn", n=turns))  # placed at once with the chips' choice
+            # The turned picture tapped on the space for the hunters: placed at once.
+            self.tap(seat, sel("turn_space", n=turns, space=extra["space"]))
         else:
             for _ in range(turns):
                 self.tap(seat, SEL["preview"])
@@ -710,7 +711,8 @@ class BisonTable:
         state = self.state()
         available = [a.value for a in state.rounds.available(seat)]
         action = self.rng.choice([a for a in available if a != "place_tile"] or available)
-        if action != available[0]:
+        chip = self.phones[seat].locator(sel("action_chip", action=action) + " > input")
+        if not chip.is_checked():  # the one the panel preselected costs no tap
             self.tap(seat, sel("action_chip", action=action), navigates=False)
         animal = self.poorest(seat)
         self.tap_live(seat, sel("gain", animal=animal))

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bison_kit import BisonTable, serve
+from bison_kit import BisonTable, sel, serve
 
 LANGS = ("en", "ja", "it", "en")
 #: A step that waits for a control the page does not have yet fails after this long.
@@ -143,3 +143,27 @@ def test_pay_with_turkeys(table: MakeTable) -> None:
         before.get("salmon"),
         before.get("turkey") - 2,
     )
+
+
+def test_turned_picture_tapped_on_a_space(table: MakeTable) -> None:
+    """One tap places the tile and says where the hunters go: the turned picture, tapped on
+    its river, records the rotation and the river (no space chip tapped first, B6)."""
+    from games.bison import table as fold
+    from games.bison.taps import tiles_in_bag
+
+    bison = table()
+    state = bison.state()
+    seat = fold.turn(state).seat
+    assert seat is not None
+    at = sorted(fold.legal_hexes(state))[0]
+    page = bison.phones[seat]
+    page.set_default_timeout(MISSING_MS)
+    page.locator(sel("legal", at=f"{at[0]},{at[1]}")).click()
+    page.locator(sel("pick", tile=tiles_in_bag(state.board)[0])).click()
+    page.locator(sel("turn_space", n=2, space="river")).click()
+    page.wait_for_selector("#panel")
+    after = bison.state()
+    assert after.board.tiles[at].rotation == 2
+    piece = after.board.pieces[(at, "river")]
+    assert (piece.player, piece.hunters) == (after.colours[seat], 1)
+    assert not after.board.pieces.get((at, "prairie"))

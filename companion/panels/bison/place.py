@@ -169,6 +169,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
                             title=_("turned %(n)s × 60°", n=n),
                             turn=view_turn,
                             data=f'data-edges="{tile.rotated(n).edges}" ',
+                            discs=True,
                         )
                     ),
                 }
