@@ -76,6 +76,9 @@ def live_refresh(watcher: Any, changer: Any, seat: int, *, up: bool = True) -> N
     """``changer`` corrects its own seat's bison by one (one change); ``watcher``'s panel
     is replaced by the poll — a live refresh, no reload — and shows it."""
     changer.wait_for_selector("#panel")
+    # The changer first shows what the watcher shows (the watcher's own taps reach it by
+    # the poll too), so its one change is the next version.
+    changer.wait_for_selector(f'#panel[data-version="{version(watcher)}"]', timeout=LIVE_MS)
     before = version(changer)
     act(changer, f'[data-testid="bison-stock-{seat}-bison-{"up" if up else "down"}"]')
     watcher.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=LIVE_MS)
@@ -126,11 +129,18 @@ def build(page: Any, at: str, space: str, size: int) -> None:
 
 
 def move_from_panel(page: Any, source: str, hunters: int, action: str = "move_1") -> None:
-    """The board page's "move from here", ``hunters`` of them, the first destination."""
+    """The board page's "move from here", ``hunters`` of them, the first destination; when
+    some stay behind the page asks where they go, and "move these" records the move."""
     page.locator(f'#panel a[data-action-link="{action}"][data-from="{source}"]').click()
     page.wait_for_url(re.compile(r"/bison/move\?"))
     page.locator(f'input[name="hunters"][value="{hunters}"]').check()
-    tap_to_table(page, "[data-target] circle")
+    with page.expect_navigation():
+        page.locator("[data-target] circle").first.click()
+    if page.locator(SEL["move_done"]).count():
+        tap_to_table(page, SEL["move_done"])
+    else:
+        check(page)
+        back_at_table(page)
 
 
 def score_round(
