@@ -19,8 +19,9 @@ as at a table:
   animal split (1/1/1, 2/1/0, 0/0/3, 1/0/2: B1), described by taps;
 * the other actions from the board page's hunter sheets, chosen at random among those the
   rules allow: a tent or canoe by a size chip, a move (from here, the hunter-count chip,
-  the destination), a gather; otherwise an action without hunters (the action chip, then
-  "Gain 1 …");
+  the destination, "move these" when some stay), a gather; otherwise an action without
+  hunters (the action chip unless preselected, then "Gain 1 …"); a printed tile is placed
+  by tapping its turned picture on the hunters' space;
 * 7 market buys (a hunter each, by the board page's one-tap button);
 * one overflow (B8): before round 2 is scored the stock of an animal the board awards one
   player is raised to 15 with the stock steppers (counted apart, as a scenario, not as

@@ -56,7 +56,7 @@ from games.bison.components import (
 from games.bison.economy import ANIMALS, START_STOCK, STOCK_CAP, Stocks, Supply
 from games.bison.rounds import Rounds, removed_tiles_for
 from games.bison.table_actions import on_action, on_end_round
-from games.bison.table_board import legal_hexes, on_pieces, on_tile
+from games.bison.table_board import legal_hexes, next_retail_label, on_pieces, on_tile
 from games.bison.table_fields import parse_hex, parse_rotation, parse_space, parse_tile
 from games.bison.table_history import describe
 from games.bison.table_market import on_buy, on_exchange
@@ -128,8 +128,9 @@ def _adjust(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, stocks=with_seat(state, change.seat, stocks=changed)[0])
 
 
-# A tile placed on the mirror: a printed id, or a retail tile's edges and animals (B1).
-_TILE_FIELDS = frozenset({"at", "tile", "edges", "animals", "rotation"})
+# A tile placed on the mirror: a printed id, or a retail tile's edges and animals (B1)
+# and its label on the board ("R2", for the history).
+_TILE_FIELDS = frozenset({"at", "tile", "edges", "animals", "rotation", "label"})
 # What every action carries (B6): its cost is paid, or one animal gained with no hunters.
 _ACTION_FIELDS = frozenset({"type", "seat", "action", "hunters", "payment", "gain", "override"})
 
@@ -312,6 +313,7 @@ __all__ = [
     "hunters_used",
     "legal_hexes",
     "new_state",
+    "next_retail_label",
     "parse_choices",
     "parse_hex",
     "parse_rotation",

@@ -47,6 +47,25 @@ from games.bison.tiles import STRUCTURE_ON, Tile
 from games.errors import N_, RuleError, Term
 
 
+def tile_label(board: Board, at: tuple[int, int]) -> str | None:
+    """A tile as the board shows it: its printed id ("B07"), or on a retail tile (no id)
+    "R" and its number among the retail tiles in the order they were placed ("R2"), so
+    no player reads coordinates. None when no tile lies at ``at``."""
+    placed = board.tiles.get(at)
+    if placed is None:
+        return None
+    if placed.catalog_id:
+        return placed.catalog_id
+    retail = [hex_ for hex_, tile in board.tiles.items() if not tile.catalog_id]
+    return f"R{retail.index(at) + 1}"
+
+
+def next_retail_label(board: Board) -> str:
+    """The label ``tile_label`` gives the next retail tile placed ("R3"): the companion
+    writes it into the placing event, so the history names the tile as the board does."""
+    return f"R{sum(1 for placed in board.tiles.values() if not placed.catalog_id) + 1}"
+
+
 def _place(state: State, event: Mapping[str, Any]) -> tuple[Board, Hex]:
     at = parse_hex(event.get("at"))
     tile = parse_tile(event)
@@ -54,6 +73,14 @@ def _place(state: State, event: Mapping[str, Any]) -> tuple[Board, Hex]:
     board = state.board.place(
         at, tile, rotation, max_totem_distance=state.settings.max_totem_distance
     )
+    # ``label``: the name the history gives a retail tile ("R2"), written by the companion;
+    # it must be the one the board gives it, so History and the board never disagree.
+    if "label" in event and event["label"] != tile_label(board, at):
+        raise RuleError(
+            N_("this tile is labelled {label} on the board, not {given}"),
+            label=tile_label(board, at),
+            given=str(event["label"])[:20],
+        )
     return board, at
 
 

@@ -14,8 +14,12 @@ game words
     that name a space or list several changes are ``Phrase`` parameters, so the whole line
     is translated: nothing English is glued into a parameter.
 space
-    Named as the board shows it: "the prairie of B07" (a printed tile's id) or "the
-    prairie at [1,-1]" (a retail tile, which has no id).
+    Named as the board shows it: "the prairie of B07" (a printed tile's id, or a retail
+    tile's "R2": ``table_play.tile_label``); coordinates only for an old event that lacks
+    the label.
+tile placed
+    Named by its id ("tile B07") or, a retail tile, by the label the board gives it
+    ("retail tile R2": the event's ``label``), never by where it lies (issue 26).
 counts
     A number before a noun that changes with the number gets a template per form ("1
     hunter" / "3 hunters"); elsewhere counts are written ``bison ×3``, which needs no plural
@@ -101,9 +105,12 @@ def _cost(hunters: object, animal: object, payment: object = None) -> Phrase:
 
 
 def _tile(event: Mapping[str, Any]) -> Phrase:
-    """A tile as the board shows it: its printed id, or "a retail tile" (no id)."""
+    """A tile as the board shows it: its printed id, a retail tile's label ("R2", written
+    by the companion when it was placed), or "a retail tile"."""
     if isinstance(event.get("tile"), str):
         return Phrase(N_("tile {id}"), id=event["tile"])
+    if isinstance(event.get("label"), str):
+        return Phrase(N_("retail tile {id}"), id=event["label"])
     return Phrase(N_("a retail tile"))
 
 
@@ -117,14 +124,13 @@ def _play_details(event: Mapping[str, Any]) -> tuple[Phrase | PhraseList, object
     action = event.get("action")
     hunters = event.get("hunters")
     if action == "place_tile":
-        place = {"tile": _tile(event), "at": _shown_at(event.get("at"))}
         if hunters:
             return Phrase(
-                N_("{tile} placed at {at}, the hunters on its {terrain}"),
+                N_("{tile} placed, the hunters on its {terrain}"),
                 terrain=_term(event.get("space"), SPACES),
-                **place,
+                tile=_tile(event),
             ), hunters
-        return Phrase(N_("{tile} placed at {at}"), **place), hunters or 0
+        return Phrase(N_("{tile} placed"), tile=_tile(event)), hunters or 0
     if action in ("tent", "canoe"):
         builds = PhraseList(
             Phrase(
@@ -284,12 +290,9 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> Described:
             return N_("{player} received nothing from scoring"), {"player": who}
         return N_("{player} received {gains} from scoring"), {"player": who, "gains": got}
     if kind == "tile":
-        return (
-            N_("{tile} placed at {at}"),
-            {"tile": _tile(event), "at": _shown_at(event.get("at"))},
-        )
+        return N_("{tile} placed"), {"tile": _tile(event)}
     if kind == "start_tile":
-        return (N_("the start tile at {at} is a retail tile"), {"at": _shown_at(event.get("at"))})
+        return N_("a start tile is a retail tile"), {}
     if kind == "score":
         chosen = _list(event.get("overflow"))
         if chosen:
@@ -315,8 +318,6 @@ def _describe_action(event: Mapping[str, Any], who: str) -> Described:
         "cost": _cost(event.get("hunters", 0), event.get("gain"), event.get("payment")),
     }
     if event.get("action") == "place_tile" and "at" in event:
-        params["details"] = Phrase(
-            N_("{tile} placed at {at}"), tile=_tile(event), at=_shown_at(event.get("at"))
-        )
+        params["details"] = Phrase(N_("{tile} placed"), tile=_tile(event))
         return N_("{player}: {action}: {details} ({cost})"), params
     return N_("{player}: {action} ({cost})"), params

@@ -53,7 +53,13 @@ from games.bison.economy import (
 from games.bison.movement import reachable
 from games.bison.rounds import Action, check_action
 from games.bison.table_actions import _builds, paid
-from games.bison.table_board import _sync_supply, build_on_board, on_pieces, place_tile_on_board
+from games.bison.table_board import (
+    _sync_supply,
+    build_on_board,
+    on_pieces,
+    place_tile_on_board,
+    tile_label,
+)
 from games.bison.table_fields import event_seat, flag, parse_hex, parse_rotation, parse_space
 from games.bison.table_state import State, with_seat
 from games.bison.tiles import STRUCTURE_ON, Tile
@@ -61,19 +67,6 @@ from games.errors import N_, Phrase, RuleError, Term
 
 #: How far each hunter may go in one action (B6).
 ALLOWANCE: Mapping[Action, int] = {Action.MOVE_1: 1, Action.MOVE_3: 3}
-
-
-def tile_label(board: Board, at: tuple[int, int]) -> str | None:
-    """A tile as the board shows it: its printed id ("B07"), or on a retail tile (no id)
-    "R" and its number among the retail tiles in the order they were placed ("R2"), so
-    no player reads coordinates. None when no tile lies at ``at``."""
-    placed = board.tiles.get(at)
-    if placed is None:
-        return None
-    if placed.catalog_id:
-        return placed.catalog_id
-    retail = [hex_ for hex_, tile in board.tiles.items() if not tile.catalog_id]
-    return f"R{retail.index(at) + 1}"
 
 
 def space_ref(state: State, space: Space) -> dict[str, Any]:

@@ -76,6 +76,9 @@ def live_refresh(watcher: Any, changer: Any, seat: int, *, up: bool = True) -> N
     """``changer`` corrects its own seat's bison by one (one change); ``watcher``'s panel
     is replaced by the poll — a live refresh, no reload — and shows it."""
     changer.wait_for_selector("#panel")
+    # The changer first shows what the watcher shows (the watcher's own taps reach it by
+    # the poll too), so its one change is the next version.
+    changer.wait_for_selector(f'#panel[data-version="{version(watcher)}"]', timeout=LIVE_MS)
     before = version(changer)
     act(changer, f'[data-testid="bison-stock-{seat}-bison-{"up" if up else "down"}"]')
     watcher.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=LIVE_MS)
@@ -108,8 +111,8 @@ def place_tile(page: Any, at: str, tile: str, hunters: int = 1, turn: int | None
     page.locator(f'input[name="hunters"][value="{hunters}"]').check()
     if turn is None:
         page.locator('button[name="mode"][value="action"]').click()
-    else:
-        page.locator(f'button[data-turn="{turn}"]').click()
+    else:  # on its first space: the space tapped is where the hunters go
+        page.locator(sel("turn_space", n=turn, space=SPACES[0])).click()
     page.wait_for_load_state()
     check(page)
     back_at_table(page)
@@ -126,20 +129,18 @@ def build(page: Any, at: str, space: str, size: int) -> None:
 
 
 def move_from_panel(page: Any, source: str, hunters: int, action: str = "move_1") -> None:
-    """The board page's "move from here", ``hunters`` of them, to the first destination."""
+    """The board page's "move from here", ``hunters`` of them, the first destination; when
+    some stay behind the page asks where they go, and "move these" records the move."""
     page.locator(f'#panel a[data-action-link="{action}"][data-from="{source}"]').click()
     page.wait_for_url(re.compile(r"/bison/move\?"))
     page.locator(f'input[name="hunters"][value="{hunters}"]').check()
     with page.expect_navigation():
         page.locator("[data-target] circle").first.click()
-    # Fewer hunters than the space holds make a leg of a split move (B3): the page asks
-    # where the others go; "Move these N hunters" records the move as it stands.
-    done = page.locator('[data-testid="bison-move-done"]')
-    if "/bison/move" in page.url and done.count():
-        done.click()
-        page.wait_for_load_state()
-    check(page)
-    back_at_table(page)
+    if page.locator(SEL["move_done"]).count():
+        tap_to_table(page, SEL["move_done"])
+    else:
+        check(page)
+        back_at_table(page)
 
 
 def score_round(
@@ -264,7 +265,7 @@ def place_as_seen(page: Any, at: str, tile: str, prairie_at: float, hunters: int
     turn = min(seen, key=lambda n: angle_apart(seen[n], prairie_at))
     assert angle_apart(seen[turn], prairie_at) <= 30, seen
     page.locator(f'input[name="hunters"][value="{hunters}"]').check()
-    page.locator(f'button[data-turn="{turn}"]').click()
+    page.locator(sel("turn_space", n=turn, space=SPACES[0])).click()
     page.wait_for_load_state()
     check(page)
     back_at_table(page)
@@ -347,10 +348,13 @@ SEL = {
     "retail": "[data-retail]",  # "a retail tile: describe it by taps"
     "corner": '[data-corner="{n}"] circle',  # a river end
     "edge": '[data-edge="{n}"] circle',  # the prairie's side
-    "animals": 'a[data-animals="{space}{sign}"]',  # a tile's animal stepper
+    "split": 'a[data-split="{key}"]',  # a retail tile's animals: the split's picture
+    "split_chosen": 'a[data-split][aria-current="true"]',  # the split shown (1-1-1 at first)
     "space_chip": 'label.chip:has(> input[name="space"][value="{space}"])',
     "hunters_chip": 'label.chip:has(> input[name="hunters"][value="{n}"])',
     "turn": 'button[data-turn="{n}"]',  # the tile turned as it lies: places it
+    # … tapped on a space: placed at once with the hunters there (bison.js)
+    "turn_space": 'button[data-turn="{n}"] [data-space="{space}"] circle.tap',
     "preview": 'a[data-preview="1"] .area',  # turn the preview once (no hunters)
     "place_gain": 'button[data-gain="{animal}"]',  # place without hunters, gaining one
     "build": 'button[data-build="{space}"][data-size="{size}"]',
@@ -366,14 +370,19 @@ SEL = {
     "stock_value": '[data-testid="bison-stock-{seat}-{animal}-value"]',
     "stock_up": '[data-testid="bison-stock-{seat}-{animal}-up"]',
     "problem": ".alert-error",  # a refusal shown on the page
-    # Controls other slices of issue 26 are adding (item 5); align these when they land.
-    "pay_chip": 'label.chip:has(> input[name="paid"][value="{animal}"])',  # "paid with"
-    "move_confirm": '[data-testid="bison-confirm"]',  # a move to several destinations
+    # "paid with" (B6): the chip row of the hunters chosen; value bison.salmon.turkey
+    "pay_chip": '.bison-paid[data-paid-for="{n}"] label.chip:has(> input[value="{value}"])',
+    "move_done": '[data-testid="bison-move-done"]',  # a split move that leaves some behind
 }
 
 
 def sel(name: str, **fields: Any) -> str:
     return SEL[name].format(**fields)
+
+
+def paid_value(animal: str, cost: int) -> str:
+    """The "paid with" chip value of ``cost`` paid all in ``animal`` (``"0.0.2"``)."""
+    return ".".join(str(cost if a == animal else 0) for a in ("bison", "salmon", "turkey"))
 
 
 def where(space: Any) -> str:
@@ -563,6 +572,7 @@ class BisonTable:
         at a random legal hex and turn, with a random space and hunter count (``hunters``
         when given), the cost paid as the page proposes or with ``paid`` (one animal)."""
         from games.bison import table as fold
+        from games.bison.economy import COST_TABLE
         from games.bison.taps import edges_from_taps, taps_for, tiles_in_bag
 
         state = self.state()
@@ -603,27 +613,29 @@ class BisonTable:
         else:
             self.tap(seat, sel("pick", tile=tile["tile"]))
         if extra["hunters"]:
-            if extra["space"] != SPACES[0]:
-                self.tap(seat, sel("space_chip", space=extra["space"]), navigates=False)
             if extra["hunters"] != 1:
                 self.tap(seat, sel("hunters_chip", n=extra["hunters"]), navigates=False)
             if paid:
-                self.tap(seat, sel("pay_chip", animal=paid), navigates=False)
-            self.tap(seat, sel("turn", n=turns))  # placed at once with the chips' choice
+                value = paid_value(paid, COST_TABLE[extra["hunters"]])
+                self.tap(seat, sel("pay_chip", n=extra["hunters"], value=value), navigates=False)
+            # The turned picture tapped on the space for the hunters: placed at once.
+            self.tap(seat, sel("turn_space", n=turns, space=extra["space"]))
         else:
             for _ in range(turns):
                 self.tap(seat, SEL["preview"])
             self.tap(seat, sel("place_gain", animal=extra["gain"]))
 
     def describe_animals(self, seat: int, split: tuple[int, int, int]) -> None:
-        """The retail tile's animals from the page's 1/1/1 start to ``split``: today one
-        stepper tap per animal added or taken away (each tap a page)."""
+        """The retail tile's animals (B1): the picture of ``split`` among the splits the
+        page shows, one tap, unless it is the one already shown (1/1/1 at first)."""
         page = self.phones[seat]
-        for space, want in zip(SPACES, split, strict=True):
-            for _ in range(abs(want - 1)):
-                self.tap(seat, sel("animals", space=space, sign="+" if want > 1 else "-"))
-                if page.locator(SEL["problem"]).count():
-                    raise DeadEnd(" ".join(page.locator(SEL["problem"]).first.inner_text().split()))
+        key = "-".join(map(str, split))
+        if page.locator(SEL["split_chosen"]).get_attribute("data-split") != key:
+            self.tap(seat, sel("split", key=key))
+        if page.locator(SEL["problem"]).count():
+            raise DeadEnd(" ".join(page.locator(SEL["problem"]).first.inner_text().split()))
+        if page.locator(SEL["split_chosen"]).get_attribute("data-split") != key:
+            raise DeadEnd(f"the split {key} is not the one shown")
 
     # --- the other actions, from the board page's hunter sheets -------------------------
     def board_actions(self, seat: int) -> list[tuple[str, Callable[[], None]]]:
@@ -673,29 +685,35 @@ class BisonTable:
         return found
 
     def build(self, seat: int, space: Any, size: int) -> None:
-        self.tap(seat, sel("build", space=where(space), size=size))
+        """The panel's size chip on its hunter sheet (htmx): the action at once."""
+        self.tap_live(seat, sel("build", space=where(space), size=size))
 
     def move(self, seat: int, action: str, space: Any, goal: Any, n: int, have: int) -> None:
+        """``n`` of the ``have`` hunters on ``space`` to ``goal``: a split move of one leg."""
         self.moved[n] += 1
-        self.tap(seat, sel("move_from", action=action, space=where(space)))
-        if n != have:  # the count chip (all hunters preselected), before the destination
-            self.tap(seat, sel("hunters_chip", n=n), navigates=False)
-        self.tap(seat, sel("move_to", space=where(goal)))
+        self.split_move(seat, action, space, [(goal, n)])
 
     def split_move(
         self, seat: int, action: str, space: Any, goals: Sequence[tuple[Any, int]]
     ) -> None:
         """One move sending hunters to several destinations (issue 26 item 5): "move from
-        here", then for each destination its count chip before the destination, then
-        confirm."""
+        here", then for each destination its count chip (unless it is the preselected
+        "all the hunters left") and the destination; a destination tap with all those
+        left records the move, otherwise the page asks where the others go, and "move
+        these" records it with the rest staying (one play event either way)."""
+        left = self.state().board.pieces[space].hunters
         self.tap(seat, sel("move_from", action=action, space=where(space)))
         for goal, n in goals:
-            self.tap(seat, sel("hunters_chip", n=n), navigates=False)
-            self.tap(seat, sel("move_to", space=where(goal)), navigates=False)
-        self.tap(seat, SEL["move_confirm"])
+            if n != left:
+                self.tap(seat, sel("hunters_chip", n=n), navigates=False)
+            self.tap(seat, sel("move_to", space=where(goal)))
+            left -= n
+        if left and self.phones[seat].locator(SEL["move_done"]).count():
+            self.tap(seat, SEL["move_done"])
 
     def gather(self, seat: int, space: Any) -> None:
-        self.tap(seat, sel("gather_here", space=where(space)))
+        """The panel's "gather here" (htmx): the proposed sources, the action at once."""
+        self.tap_live(seat, sel("gather_here", space=where(space)))
 
     def no_hunters(self, seat: int) -> None:
         """An action without hunters gains one animal (B6): the action chip (unless the
@@ -703,18 +721,11 @@ class BisonTable:
         state = self.state()
         available = [a.value for a in state.rounds.available(seat)]
         action = self.rng.choice([a for a in available if a != "place_tile"] or available)
-        if action != available[0]:
+        chip = self.phones[seat].locator(sel("action_chip", action=action) + " > input")
+        if not chip.is_checked():  # the one the panel preselected costs no tap
             self.tap(seat, sel("action_chip", action=action), navigates=False)
         animal = self.poorest(seat)
-        before = self.table().version
-        self.tap(seat, sel("gain", animal=animal), navigates=False)
-        page = self.phones[seat]
-        try:
-            page.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=5_000)
-        except Exception as error:  # playwright's timeout: the tap changed nothing
-            problem = page.locator(SEL["problem"])
-            seen = problem.first.inner_text() if problem.count() else "nothing happened"
-            raise DeadEnd(" ".join(seen.split())) from error
+        self.tap_live(seat, sel("gain", animal=animal))
 
     def poorest(self, seat: int) -> str:
         """The animal of ``seat``'s smallest stock: the one to gain (never a full one, B8)."""
@@ -722,7 +733,22 @@ class BisonTable:
         return min(("bison", "salmon", "turkey"), key=stocks.get)
 
     def buy(self, seat: int) -> None:
-        self.tap(seat, SEL["buy_hunter"])
+        """The panel's one-tap buy (htmx): the next version swapped in, no page load."""
+        self.tap_live(seat, SEL["buy_hunter"])
+
+    def tap_live(self, seat: int, selector: str) -> None:
+        """A tap on a live panel control (htmx, no page load): ``seat``'s panel shows the
+        next version, or the tap was a dead end (what the page says, or "nothing
+        happened")."""
+        before = self.table().version
+        self.tap(seat, selector, navigates=False)
+        page = self.phones[seat]
+        try:
+            page.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=5_000)
+        except Exception as error:  # playwright's timeout: the tap changed nothing
+            problem = page.locator(SEL["problem"])
+            seen = problem.first.inner_text() if problem.count() else "nothing happened"
+            raise DeadEnd(" ".join(seen.split())) from error
 
     # --- the turn, the round's scoring, the board against the state ----------------------
     def turn(self, seat: int) -> None:

@@ -7,11 +7,11 @@ an over-15 round (B8), every round scored, the final scoring); the other phones'
 arrive by the live refresh, and every page a phone loads is the result of a tap (no
 reload). After each round the board each phone draws matches the folded state.
 
-The flows other slices of issue 26 are fixing are tests of their own, marked
-``xfail(strict=True)`` so that each turns into a failure ("XPASS strict") the day its flow
-works, and is then folded into the whole game (``BisonTable``'s plan: ``retail``, ``buys``):
-the buy after a live refresh (item 2), a 2/1/0 retail tile (item 1), a split move and
-paying with turkeys (item 5).
+The whole game plays the full plan (``BisonTable``'s ``RETAIL``: a retail tile of each
+split, 1/1/1, 2/1/0, 0/0/3, 1/0/2, B1; ``BUYS``: market buys by the panel's one-tap htmx
+button, each after live refreshes). The flows issue 26 fixed have tests of their own too,
+each on a fresh table: the buy after a live refresh (item 2), a 2/1/0 retail tile (item 1),
+a split move in one action and paying with turkeys (item 5).
 
 The steps are tests/browser/bison_kit.py (shared with bench/bison_taps.py).
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bison_kit import BisonTable, serve
+from bison_kit import BisonTable, sel, serve
 
 LANGS = ("en", "ja", "it", "en")
 #: A step that waits for a control the page does not have yet fails after this long.
@@ -47,8 +47,7 @@ def table(tmp_path: Path, new_phone: Callable[..., Any]) -> Iterator[MakeTable]:
 
 
 def test_whole_game_on_four_phones(table: MakeTable, shot: Callable[..., Any]) -> None:
-    # Today's flows only: a 1/1/1 retail tile and no market buy (see the xfail tests).
-    bison = table(retail={(1, 1): (1, 1, 1)}, buys=frozenset())
+    bison = table()  # every retail split and the market buys (RETAIL, BUYS)
     for seat, lang in enumerate(LANGS):
         assert bison.phones[seat].get_attribute("html", "lang") == lang
 
@@ -58,7 +57,8 @@ def test_whole_game_on_four_phones(table: MakeTable, shot: Callable[..., Any]) -
     assert result["overflows"] >= 1  # the over-15 round's scoring showed an overflow (B8)
     kinds = {k.split(" (")[0] for k in bison.actions}
     assert kinds >= {"place", "tent", "canoe", "move_1", "move_3", "gather", "no hunters"}
-    assert kinds >= {"scoring"}
+    assert kinds >= {"scoring", "market"}
+    assert set(bison.splits) == {"1/1/1", "2/1/0", "0/0/3", "1/0/2"}  # B1, by split pictures
     assert not bison.dead_ends
     assert not bison.mismatches, bison.mismatches[0]  # every phone's board, every round
     assert bison.reloads == 0
@@ -70,11 +70,6 @@ def test_whole_game_on_four_phones(table: MakeTable, shot: Callable[..., Any]) -
         shot(page, f"bison_game_{seat}_{LANGS[seat]}_final", full_page=False)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 26 item 2: the one-tap buy's plain form loses its CSRF token when the "
-    "panel is refreshed live (400 'This form has expired')",
-)
 def test_buy_after_live_refresh(table: MakeTable) -> None:
     bison = table()
     bison.play_until(seat=0, action=2)  # the others' changes arrived live since it loaded
@@ -84,11 +79,6 @@ def test_buy_after_live_refresh(table: MakeTable) -> None:
     assert bison.uncounted() == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 26 item 1: a retail tile's animal steppers start at 1/1/1 and the page "
-    "drops a description that is not 3 animals",
-)
 def test_retail_tile_two_one_none(table: MakeTable) -> None:
     from games.bison import table as fold
 
@@ -107,11 +97,6 @@ def test_retail_tile_two_one_none(table: MakeTable) -> None:
     assert bison.uncounted() == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 26 item 5: a move goes to one destination with all its hunters at once "
-    "(the destination tap commits)",
-)
 def test_split_move_in_one_action(table: MakeTable) -> None:
     from games.bison import table as fold
 
@@ -140,11 +125,6 @@ def test_split_move_in_one_action(table: MakeTable) -> None:
     assert pieces[space].hunters == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 26 item 5: payment is taken from the largest stock; there is no "
-    "'paid with' choice",
-)
 def test_pay_with_turkeys(table: MakeTable) -> None:
     from games.bison import table as fold
 
@@ -163,3 +143,27 @@ def test_pay_with_turkeys(table: MakeTable) -> None:
         before.get("salmon"),
         before.get("turkey") - 2,
     )
+
+
+def test_turned_picture_tapped_on_a_space(table: MakeTable) -> None:
+    """One tap places the tile and says where the hunters go: the turned picture, tapped on
+    its river, records the rotation and the river (no space chip tapped first, B6)."""
+    from games.bison import table as fold
+    from games.bison.taps import tiles_in_bag
+
+    bison = table()
+    state = bison.state()
+    seat = fold.turn(state).seat
+    assert seat is not None
+    at = sorted(fold.legal_hexes(state))[0]
+    page = bison.phones[seat]
+    page.set_default_timeout(MISSING_MS)
+    page.locator(sel("legal", at=f"{at[0]},{at[1]}")).click()
+    page.locator(sel("pick", tile=tiles_in_bag(state.board)[0])).click()
+    page.locator(sel("turn_space", n=2, space="river")).click()
+    page.wait_for_selector("#panel")
+    after = bison.state()
+    assert after.board.tiles[at].rotation == 2
+    piece = after.board.pieces[(at, "river")]
+    assert (piece.player, piece.hunters) == (after.colours[seat], 1)
+    assert not after.board.pieces.get((at, "prairie"))

@@ -169,6 +169,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
                             title=_("turned %(n)s × 60°", n=n),
                             turn=view_turn,
                             data=f'data-edges="{tile.rotated(n).edges}" ',
+                            discs=True,
                         )
                     ),
                 }
@@ -259,6 +260,9 @@ def place(table_id: str) -> Any:
             "rotation": context["rotation"],
             **fields,
         }
+        if "edges" in fields and not context["start"]:
+            # The history names it "retail tile R2", as the board labels it (no coordinates).
+            event["label"] = fold.next_retail_label(table.state.board)
         if context["start"]:
             if "edges" not in fields:
                 raise RuleError(N_("describe the start tile by its river and prairie"))

@@ -53,6 +53,10 @@ def test_a_retail_tile_of_any_split_is_described_by_one_tap(client: Any, table: 
     assert response.status_code == 303
     placed = get(client.application, table.id).state.board.tiles[(1, -1)]
     assert (placed.catalog_id, placed.tile.animals) == (None, (2, 1, 0))
+    # History names it as the board labels it (tile_label: "R1"), never by coordinates.
+    history = text(client.get(f"/t/{table.id}/history"))
+    assert "retail tile R1 placed (no hunters: gained 1 bison)" in history
+    assert "[1,-1]" not in history
 
 
 def test_a_description_with_the_wrong_count_keeps_the_tile_and_offers_the_splits(

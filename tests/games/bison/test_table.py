@@ -541,8 +541,7 @@ B08_RIVER = {"at": [1, -1], "space": "river", "tile": "B08"}
                 "tile": "B07",
                 "space": "river",
             },
-            "Ann: place your tile and hunters: tile B07 placed at [1,-1] (2 hunters, paid 2 "
-            "animals)",
+            "Ann: place your tile and hunters: tile B07 placed (2 hunters, paid 2 animals)",
         ),
         (
             {
@@ -554,8 +553,21 @@ B08_RIVER = {"at": [1, -1], "space": "river", "tile": "B08"}
                 "tile": "B07",
                 "space": "river",
             },
-            "Ann: place your tile and hunters: tile B07 placed at [1,-1], the hunters on its "
-            "river (2 hunters, paid 2 animals)",
+            "Ann: place your tile and hunters: tile B07 placed, the hunters on its river (2 "
+            "hunters, paid 2 animals)",
+        ),
+        (
+            {
+                "type": "play",
+                "seat": 0,
+                "action": "place_tile",
+                "at": [2, -1],
+                "edges": "PPMMMM",
+                "animals": {"river": 3},
+                "gain": "bison",
+                "label": "R2",
+            },
+            "Ann: place your tile and hunters: retail tile R2 placed (no hunters: gained 1 bison)",
         ),
         (
             {
@@ -567,8 +579,7 @@ B08_RIVER = {"at": [1, -1], "space": "river", "tile": "B08"}
                 "animals": {"river": 3},
                 "gain": "bison",
             },
-            "Ann: place your tile and hunters: a retail tile placed at [2,-1] (no hunters: "
-            "gained 1 bison)",
+            "Ann: place your tile and hunters: a retail tile placed (no hunters: gained 1 bison)",
         ),
         (
             {
@@ -646,7 +657,7 @@ B08_RIVER = {"at": [1, -1], "space": "river", "tile": "B08"}
         ),
         ({"type": "award", "seat": 2, "gains": {"bison": 7}}, "Cho received bison ×7 from scoring"),
         ({"type": "award", "seat": 2, "gains": {}}, "Cho received nothing from scoring"),
-        ({"type": "tile", "at": [1, -1], "tile": "B07"}, "tile B07 placed at [1,-1]"),
+        ({"type": "tile", "at": [1, -1], "tile": "B07"}, "tile B07 placed"),
         (
             {
                 "type": "score",

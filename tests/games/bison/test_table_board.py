@@ -94,7 +94,7 @@ def test_tile_event_places_a_catalog_tile_turned() -> None:
     placed = state.board.tiles[(1, -1)]
     assert (placed.catalog_id, placed.rotation, placed.tile.edges) == ("B07", 2, "MMPPMM")
     template, params = table.describe({"type": "tile", "at": [1, -1], "tile": "B07"}, FOUR)
-    assert template.format(**params) == "tile B07 placed at [1,-1]"
+    assert template.format(**params) == "tile B07 placed"  # named by its id, no coordinates
 
 
 @pytest.mark.parametrize(
@@ -590,3 +590,17 @@ def test_score_with_the_amended_overflow_rule() -> None:  # B8 as amended
         table.apply(state, {"type": "score", "override": True, "overflow": bad})
     with refused("give either exchanges (the old form) or overflow, not both"):
         table.apply(state, {"type": "score", "override": True, "overflow": [], "exchanges": []})
+
+
+def test_a_retail_tile_carries_its_board_label_for_the_history() -> None:
+    """Issue 26: History names a retail tile as the board labels it ("retail tile R1"), not
+    by coordinates; a label that is not the board's is refused and changes nothing."""
+    retail = {"type": "tile", "at": [1, -1], "edges": "PPMMMM", "animals": {"river": 3}}
+    assert table.next_retail_label(new().board) == "R1"
+    with refused("this tile is labelled R1 on the board, not R7"):
+        fold(new(), {**retail, "label": "R7"})
+    state = fold(new(), {**retail, "label": "R1"})
+    assert state.board.tiles[(1, -1)].catalog_id is None
+    assert table.next_retail_label(state.board) == "R2"
+    template, params = table.describe({**retail, "label": "R1"}, FOUR)
+    assert template.format(**params) == "retail tile R1 placed"
