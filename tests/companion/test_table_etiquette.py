@@ -328,7 +328,7 @@ def test_an_undo_refusal_is_translated_with_the_change_it_names(any_app):
     assert refused.status_code == 422
     assert refused.get_json()["error"] == (
         "取り消せません:変更3(Benの手番が始まりました。はらぺこが1下がります)がこれを前提に"
-        "しています:まだフィフィの手番です(残りAP 7):先にその犬のプレイヤーが手番を終えてください"
+        "しています:まだフィフィの手番です(残りAP 7):先にその犬のプレイヤーが手番を終えてください。"
     )
 
 
