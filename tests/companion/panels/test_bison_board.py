@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
-from bison_panel import FOUR, base
+from bison_panel import FOUR, SVG, base, board_of
 from companion_testkit import get, text
 
 from companion import tables
@@ -16,18 +16,10 @@ from games.bison import table as fold
 from games.bison.table_play import tile_label
 from games.bison.tiles import SPACES
 
-SVG = "{http://www.w3.org/2000/svg}"
-
 
 @pytest.fixture
 def table(make_table):
     return make_table("bison", FOUR)
-
-
-def board_of(html: str) -> ET.Element:
-    match = re.search(r'<svg class="bison-svg.*?</svg>', html, re.S)
-    assert match, "no board drawn"
-    return ET.fromstring(match.group(0))
 
 
 def shown(svg: ET.Element) -> dict[str, object]:
