@@ -36,6 +36,8 @@ import time
 import uuid
 from pathlib import Path
 
+from _kit import start_server
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -112,22 +114,14 @@ def long_table(database_url: str, events: int) -> str:
 def start(database_url: str, folder: Path) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "a" * 40}
-    process = subprocess.Popen(
+    process = start_server(
         [sys.executable, "-c", SERVER, str(port)],
-        cwd=folder,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
+        folder,
+        env,
+        lambda: call(port, "GET", "/healthz")[0] == 200,
+        "server",
     )
-    for _attempt in range(300):
-        try:
-            if call(port, "GET", "/healthz")[0] == 200:
-                return process, port
-        except OSError:
-            time.sleep(0.1)
-    os.killpg(process.pid, signal.SIGTERM)
-    raise SystemExit("the server did not start")
+    return process, port
 
 
 def burst(port: int, path: str) -> tuple[float, int, int]:

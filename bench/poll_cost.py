@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import socket
 import statistics
 import subprocess
@@ -43,6 +42,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from _kit import start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[1]
 DOG_COLOURS = ["red", "blue", "green", "yellow", "purple"]
@@ -111,37 +112,16 @@ def start(
         "PYTHONPATH": str(ROOT),
         "EVENT_RATE_LIMIT": "1000000 per minute",  # the phones run's writer is one address
     }
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            SERVER.format(bench=str(ROOT / "bench")),
-            str(port),
-            kind,
-            *([str(access_log)] if access_log else []),
-        ],
-        cwd=folder,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    for _attempt in range(300):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process, port
-        except OSError:
-            time.sleep(0.1)
-    stop(process)
-    raise SystemExit(f"the {kind} server did not start")
+    argv = [sys.executable, "-c", SERVER.format(bench=str(ROOT / "bench")), str(port), kind]
+    if access_log:
+        argv.append(str(access_log))
+    process = start_server(argv, folder, env, lambda: listening(port), f"{kind} server")
+    return process, port
 
 
-def stop(process: Any) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
-    process.wait(timeout=30)
+def listening(port: int) -> bool:
+    with socket.create_connection(("127.0.0.1", port), timeout=1):
+        return True
 
 
 # ---------------------------------------------------------------------------------------
@@ -479,7 +459,7 @@ def phones_latency(
             }
         )
     finally:
-        stop(server[0])
+        stop_server(server[0])
     inside = [  # the polls' times (the writes' are their own)
         int(line[4:]) / 1000 for line in log.read_text().splitlines() if line.startswith("GET ")
     ]
@@ -542,7 +522,7 @@ def poll_ratio(
                 details[f"{kind} statuses"] = result["statuses"]
     finally:
         for process, _port in servers.values():
-            stop(process)
+            stop_server(process)
     details["throughput"] = best
     if phones:
         details["phones"] = phones_latency(

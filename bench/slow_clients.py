@@ -21,13 +21,14 @@ import os
 import signal
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from _kit import start_server
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [
@@ -80,21 +81,14 @@ def call(
 def start(extra: dict[str, Any], database_url: str, folder: Path) -> tuple[Any, int]:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "b" * 40}
-    process = subprocess.Popen(
+    process = start_server(
         [sys.executable, "-c", SERVER.format(extra=repr(extra)), str(port)],
-        cwd=folder,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
+        folder,
+        env,
+        lambda: call(port, "GET", "/healthz", timeout=2)[0] == 200,
+        "server",
     )
-    for _attempt in range(300):
-        try:
-            if call(port, "GET", "/healthz", timeout=2)[0] == 200:
-                return process, port
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("the server did not start")
+    return process, port
 
 
 class SlowClients:

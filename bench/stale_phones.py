@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _kit import launch_chromium, open_phone
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
@@ -90,15 +92,10 @@ async def run(pairs: int, workers: int) -> tuple[int, int, float]:
             f"{server.url}/api/v1/tables", {"game": "lion-square", "players": PLAYERS}
         )["id"]
         async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(
-                executable_path="/usr/bin/chromium",
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            )
+            browser = await launch_chromium(playwright)
             pages = []
             for _ in range(PHONES):
-                context = await browser.new_context(viewport={"width": 360, "height": 640})
-                await context.add_init_script(WATCH)
-                page = await context.new_page()
+                page = await open_phone(browser, WATCH)
                 await page.goto(f"{server.url}/t/{table_id}")
                 await page.wait_for_selector('body[data-push="open"]')
                 pages.append(page)

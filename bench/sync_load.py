@@ -51,6 +51,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from _kit import launch_chromium, open_phone
+
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 VERSION = re.compile(rb'id="panel"[^>]*data-version="(\d+)"|data-version="(\d+)"')
@@ -443,15 +445,10 @@ async def browsers(
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
+        browser = await launch_chromium(playwright)
         pages = []
         for index in range(count):
-            context = await browser.new_context(viewport={"width": 360, "height": 640})
-            await context.add_init_script(WATCH)
-            page = await context.new_page()
+            page = await open_phone(browser, WATCH)
             if mode == "poll":  # a blocked stream: the phone polls as before
                 await page.route("**/events/stream", lambda route: route.abort())
             table_id = table_ids[index % len(table_ids)]

@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from campfire.commands.score import comma_list
 from games.table import Player
 from printgen.errors import PrintError
 from printgen.export import PNG_DPI, export
@@ -151,12 +152,8 @@ def default_out(args: argparse.Namespace) -> Path:
     if args.no_markers:
         parts.append("no-markers")
     if args.only:
-        parts.append("+".join(_only(args.only)))
+        parts.append("+".join(comma_list(args.only)))
     return Path("output") / ("-".join(parts) + ".pdf")
-
-
-def _only(value: str) -> list[str]:
-    return [name.strip() for name in value.split(",") if name.strip()]
 
 
 def parse_players(value: str) -> tuple[Player, ...]:
@@ -195,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
             seat_urls=seat_links(args.table, BOARD_SEATS) if args.table else None,
             players=parse_players(args.players) if args.players else (),
             progress=lambda line: print(line, file=log, flush=True),
-            only=None if args.only is None else _only(args.only),
+            only=None if args.only is None else comma_list(args.only),
             copies=args.copies,
             back_offset=offset,
             trim_ticks=args.trim_ticks,
@@ -235,7 +232,7 @@ def _images(args: argparse.Namespace) -> int:
             tts=bool(args.tts),
             lang=args.lang,
             ink_saver=args.ink_saver,
-            only=None if args.only is None else _only(args.only),
+            only=None if args.only is None else comma_list(args.only),
             players=parse_players(args.players) if args.players else (),
             markers=not args.no_markers,
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from campfire.commands.score import JsonFileError, _fail, load_json, write_json
+from campfire.commands.score import JsonFileError, _fail, comma_list, load_json, write_json
 from games.errors import RuleError
 
 READABLE = ("bison",)
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     except PhotoError as error:
         return _fail(f"{args.photo}: {error}")
     if args.players:
-        players = [p.strip() for p in args.players.split(",") if p.strip()]
+        players = comma_list(args.players)
     elif prior is not None:
         players = list(prior["players"])
     else:

@@ -103,6 +103,12 @@ def load_json(path: str) -> Any:
         raise JsonFileError("invalid JSON: nested too deeply") from None
 
 
+def comma_list(value: str) -> list[str]:
+    """``a, b,,c`` → ``["a", "b", "c"]``: an option's comma-separated names (print's
+    ``--only``, read-board's ``--players``), blanks dropped."""
+    return [name.strip() for name in value.split(",") if name.strip()]
+
+
 def write_json(result: Any) -> None:
     """``result`` as indented JSON on stdout, whatever the terminal and the pipe do."""
     output = json.dumps(result, ensure_ascii=False, indent=2)

@@ -15,24 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from games.bison import catalog, economy, markers
+from games.bison import tile_art as geo
 from games.bison.components import PLAYER_COLOURS
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
-from games.bison.tile_art import (
-    HEX_RADIUS,
-    ID_BOX,
-    LAND_MARK,
-    POND,
-    RIVER_HALF,
-    RIVER_MARK,
-    TILE,
-    TOTEM,
-    Point,
-    TileArt,
-    corner_at,
-    land_polygon,
-    river_path,
-    tile_art,
-)
+from games.bison.tile_art import HEX_RADIUS, RIVER_HALF, TileArt, tile_art
 from printgen.icons import MARKS, icon, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import fit
@@ -65,7 +51,7 @@ def title(lang: str) -> str:
 
 # -- tiles -------------------------------------------------------------------------------
 
-PATTERN_BOX = (-BLEED, -BLEED, TILE[0] + BLEED, TILE[1] + BLEED)
+PATTERN_BOX = (-BLEED, -BLEED, geo.TILE[0] + BLEED, geo.TILE[1] + BLEED)
 
 
 def _hatch(pen: Pen) -> None:
@@ -88,7 +74,7 @@ def _grass(pen: Pen) -> None:
                 pen.line(x + dx * 0.4, y, x + dx, y + top, color="prairie_dark", width=0.2)
 
 
-def _animals(pen: Pen, kind: str, spots: tuple[Point, ...], radius: float) -> None:
+def _animals(pen: Pen, kind: str, spots: tuple[geo.Point, ...], radius: float) -> None:
     for x, y in spots:
         size = (radius - 0.5) * 2 * 0.85
         pen.circle(x, y, radius, fill="cream", stroke="line", width=0.15)
@@ -116,40 +102,42 @@ def _tile(tile: catalog.CatalogTile, with_markers: bool) -> Piece:
     a, b = tile.tile.river_corners()
 
     def front(pen: Pen) -> None:
-        w, h = TILE
+        w, h = geo.TILE
         grow = BLEED * 2.2  # art runs past every edge into the bleed
         pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="mountain")
-        prairie = land_polygon(edges, "P", grow)
+        prairie = geo.land_polygon(edges, "P", grow)
         # Each terrain has its pattern, in colour too: hue alone fails in grey and for
         # colour-blind players (issue 24).
         pen.form("pattern-mountain", PATTERN_BOX, _hatch)
         pen.polygon(prairie, fill="prairie")
         with pen.clipped(prairie):
             pen.form("pattern-prairie", PATTERN_BOX, _grass)
-        river = river_path(a, b, HEX_RADIUS + grow)
+        river = geo.river_path(a, b, HEX_RADIUS + grow)
         pen.polygon(river, stroke="river", width=7.0, close=False)
         pen.polygon(river, stroke="river_light", width=1.0, close=False)
         for corner in (a, b):  # the small ponds at the river's ends
-            x, y = corner_at(corner)
-            pen.circle(x, y, POND, fill="river", stroke="river_light", width=0.6)
-        hexagon = [corner_at(i) for i in range(6)]
+            x, y = geo.corner_at(corner)
+            pen.circle(x, y, geo.POND, fill="river", stroke="river_light", width=0.6)
+        hexagon = [geo.corner_at(i) for i in range(6)]
         pen.polygon(hexagon, stroke="line", width=0.25)
         art = tile_art(tile.id)
-        _animals(pen, "bison", art.animals["prairie"], LAND_MARK)
-        _animals(pen, "turkey", art.animals["mountain"], LAND_MARK)
-        _animals(pen, "salmon", art.animals["river"], RIVER_MARK)
+        _animals(pen, "bison", art.animals["prairie"], geo.LAND_MARK)
+        _animals(pen, "turkey", art.animals["mountain"], geo.LAND_MARK)
+        _animals(pen, "salmon", art.animals["river"], geo.RIVER_MARK)
         if art.totem_at is not None:
             x, y = art.totem_at
-            pen.circle(x, y, TOTEM, fill="cream", stroke="gold", width=0.8)
+            pen.circle(x, y, geo.TOTEM, fill="cream", stroke="gold", width=0.8)
             icon(pen, "totem", x - 5, y - 5, 10)
         x, y = art.id_at
-        pen.rect(x - ID_BOX[0] / 2, y - ID_BOX[1] / 2, *ID_BOX, fill="cream", radius=1.0)
+        pen.rect(
+            x - geo.ID_BOX[0] / 2, y - geo.ID_BOX[1] / 2, *geo.ID_BOX, fill="cream", radius=1.0
+        )
         pen.text(x, y - 1.0, tile.id, 7, color="text", align="center")
         if with_markers:
             for marker in markers.tile_markers(tile.id):
                 draw_marker(pen, marker)
 
-    return Piece(tile.id, *TILE, front, shape="hex")
+    return Piece(tile.id, *geo.TILE, front, shape="hex")
 
 
 STICKER = (21.0, 24.0)  # mm: a tile marker, its label and where it goes on the tile
@@ -164,10 +152,10 @@ def _sticker(marker: markers.Marker, tile_id: str, slot: int) -> Piece:
         pen.rect(0, 0, w, h, fill="paper")
         draw_marker(pen, markers.Marker(marker.id, (w / 2, h - 0.6 - marker.size / 2), marker.size))
         pen.text(1.2, 2.2, f"{tile_id} · {slot + 1}/{markers.TILE_SLOTS}", 6, color="text")
-        scale = 7.0 / TILE[1]  # a 7 mm tall hexagon at the lower right
-        x0, y0 = w - 1.0 - TILE[0] * scale, 1.0
+        scale = 7.0 / geo.TILE[1]  # a 7 mm tall hexagon at the lower right
+        x0, y0 = w - 1.0 - geo.TILE[0] * scale, 1.0
         pen.polygon(
-            [(x0 + x * scale, y0 + y * scale) for x, y in (corner_at(i) for i in range(6))],
+            [(x0 + x * scale, y0 + y * scale) for x, y in (geo.corner_at(i) for i in range(6))],
             stroke="text",
             width=0.2,
         )

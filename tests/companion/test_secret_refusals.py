@@ -129,7 +129,10 @@ def dogs_life(address: int) -> dict[str, History]:
 SECRETS = {"lion-square": (1, lion_square, (-3, -9)), "dogs-life": (0, dogs_life, (3, 9))}
 
 
-def pairs() -> Iterator[tuple[str, str, int, History, History]]:
+SecretPair = tuple[str, str, int, History, History]  # game, scenario, owner, one, other
+
+
+def pairs() -> Iterator[SecretPair]:
     for game, (owner, scenarios, (one, other)) in SECRETS.items():
         first, second = scenarios(one), scenarios(other)
         for name in first:
@@ -340,18 +343,10 @@ class Pair:
 PAIRS = list(pairs())
 
 
-def check_pair(
-    app: Flask,
-    game: str,
-    owner: int,
-    one: History,
-    other: History,
-    asker: int | None,
-    *,
-    forms: bool,
-) -> None:
+def check_pair(app: Flask, pair: SecretPair, asker: int | None, *, forms: bool) -> None:
     """Every change and undo through the API (``forms``: through the page forms, with and
     without htmx, instead) at both tables of the pair: the same answers."""
+    game, _scenario, owner, one, other = pair
     with app.app_context():  # the pair: equal to this phone, different in the secret
         first, second = imported(game, one), imported(game, other)
         assert public(first, asker) == public(second, asker)
@@ -387,22 +382,19 @@ def check_pair(
 
 
 PAIRS = list(pairs())
-PAIR_IDS = [f"{game}: {scenario}" for game, scenario, *_ in PAIRS]
+# Every pair, from every asker: the API test here and the page-form test share it.
 ASKERS = pytest.mark.parametrize("asker", [None, 2], ids=["no seat", "another seat"])
+SECRET_PAIRS = pytest.mark.parametrize(
+    "pair", PAIRS, ids=[f"{game}: {scenario}" for game, scenario, *_ in PAIRS]
+)
 
 
 @ASKERS
-@pytest.mark.parametrize(("game", "scenario", "owner", "one", "other"), PAIRS, ids=PAIR_IDS)
+@SECRET_PAIRS
 def test_no_api_answer_tells_a_secret_to_a_phone_without_its_seat(
-    app: Flask,
-    game: str,
-    scenario: str,
-    owner: int,
-    one: History,
-    other: History,
-    asker: int | None,
+    app: Flask, pair: SecretPair, asker: int | None
 ) -> None:
-    check_pair(app, game, owner, one, other, asker, forms=False)
+    check_pair(app, pair, asker, forms=False)
 
 
 def test_the_owner_still_reads_the_exact_refusal(app: Flask) -> None:

@@ -5,22 +5,15 @@ each answer is a rendered panel or page."""
 
 from __future__ import annotations
 
-import pytest
 from flask import Flask
-from test_secret_refusals import ASKERS, PAIR_IDS, PAIRS, History, check_pair, same_chance
+from test_secret_refusals import ASKERS, SECRET_PAIRS, SecretPair, check_pair, same_chance
 
 __all__ = ["same_chance"]  # the fixture: one seed for every draw
 
 
 @ASKERS
-@pytest.mark.parametrize(("game", "scenario", "owner", "one", "other"), PAIRS, ids=PAIR_IDS)
+@SECRET_PAIRS
 def test_no_page_answer_tells_a_secret_to_a_phone_without_its_seat(
-    app: Flask,
-    game: str,
-    scenario: str,
-    owner: int,
-    one: History,
-    other: History,
-    asker: int | None,
+    app: Flask, pair: SecretPair, asker: int | None
 ) -> None:
-    check_pair(app, game, owner, one, other, asker, forms=True)
+    check_pair(app, pair, asker, forms=True)

@@ -91,6 +91,14 @@ def test_cli_prints_the_board_unseen_and_doubts(tmp_path, capsys, plain):
     assert document["unseen"] == [] and isinstance(document["doubts"], list)
 
 
+def test_cli_players_are_the_given_colours_in_order_blanks_dropped(tmp_path, capsys, plain):
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(plain.jpeg)
+    code, out, err = _run(capsys, photo, "--players", " blue, ,red,")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["players"] == ["blue", "red"]
+
+
 def _png(width, height):
     buffer = io.BytesIO()
     Image.new("L", (width, height), 255).save(buffer, "PNG")

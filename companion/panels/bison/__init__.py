@@ -109,13 +109,20 @@ def limits() -> dict[str, Any]:
 
 @bp.post("/zoom")
 def zoom(table_id: str) -> Any:
+    return _phone_setting(table_id, "z", ZOOMS, "bison_zoom", N_("zoom must be 1, 2 or 3"))
+
+
+def _phone_setting(
+    table_id: str, field: str, allowed: tuple[int, ...], key: str, refusal: str
+) -> Any:
+    """A per-phone board setting posted as ``field``: one of ``allowed`` is remembered
+    under ``key`` and the panel redrawn; anything else gets ``refusal`` (a 422, nothing
+    remembered)."""
     table = kit.game_table(table_id, GAME)
-    level = base.small_number(request.form.get("z"))
-    if level not in ZOOMS:
-        return panel.panel_response(
-            table, status=422, error=rule_error_message(RuleError(N_("zoom must be 1, 2 or 3")))
-        )
-    _remember("bison_zoom", table.id, level)
+    value = base.small_number(request.form.get(field))
+    if value not in allowed:
+        return panel.panel_response(table, status=422, error=rule_error_message(RuleError(refusal)))
+    _remember(key, table.id, value)
     return panel.panel_response(table)
 
 
@@ -130,16 +137,9 @@ def _remember(key: str, table_id: str, value: int) -> None:
 @bp.post("/turn")
 def turn(table_id: str) -> Any:
     """See the board from another side of the table (this phone only)."""
-    table = kit.game_table(table_id, GAME)
-    degrees = base.small_number(request.form.get("deg"))
-    if degrees not in TURNS:
-        return panel.panel_response(
-            table,
-            status=422,
-            error=rule_error_message(RuleError(N_("choose a side of the table to see it from"))),
-        )
-    _remember("bison_turn", table.id, degrees)
-    return panel.panel_response(table)
+    return _phone_setting(
+        table_id, "deg", TURNS, "bison_turn", N_("choose a side of the table to see it from")
+    )
 
 
 def init_app(app: Any) -> None:

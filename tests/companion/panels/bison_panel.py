@@ -1,9 +1,11 @@
 """What the Bison panel tests share: the four players of the rulebook's example (Yui,
-Ren, Gen, Bea: the seat colours its pictures use), the panel's URL and the JP rulebook
-example 1 built through the board-mirror endpoints."""
+Ren, Gen, Bea: the seat colours its pictures use), the panel's URL, its board picture
+(``board_of``) and the JP rulebook example 1 built through the board-mirror endpoints."""
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as ET
 from typing import Any
 
 from companion_testkit import text
@@ -14,6 +16,16 @@ FOUR = [
     {"name": "Gen", "color": "green"},
     {"name": "Bea", "color": "blue"},
 ]
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def board_of(html: str) -> ET.Element:
+    """The board's SVG in a page: there must be one."""
+    match = re.search(r'<svg class="bison-svg.*?</svg>', html, re.S)
+    assert match, "no board drawn"
+    return ET.fromstring(match.group(0))
 
 
 def base(table_id: str) -> str:

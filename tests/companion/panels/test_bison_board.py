@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
-from bison_panel import FOUR, base
+from bison_panel import FOUR, SVG, base, board_of
 from companion_testkit import get, text
 
 from companion import tables
@@ -16,18 +16,10 @@ from games.bison import table as fold
 from games.bison.table_play import tile_label
 from games.bison.tiles import SPACES
 
-SVG = "{http://www.w3.org/2000/svg}"
-
 
 @pytest.fixture
 def table(make_table):
     return make_table("bison", FOUR)
-
-
-def board_of(html: str) -> ET.Element:
-    match = re.search(r'<svg class="bison-svg.*?</svg>', html, re.S)
-    assert match, "no board drawn"
-    return ET.fromstring(match.group(0))
 
 
 def shown(svg: ET.Element) -> dict[str, object]:
@@ -78,6 +70,18 @@ def expected(state) -> dict[str, object]:
 def post(client, url, data):
     response = client.post(url, data=data)
     assert response.status_code == 303, text(response)
+
+
+def yui_to_move_with_three_hunters(client, tid):
+    """Yui's three hunters on B08's prairie at (1,-1), then the three other seats' tent
+    actions: Yui (seat 0) is to act, her hunters ready to move (B3, B6)."""
+    post(
+        client,
+        f"{base(tid)}/place",
+        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
+    )
+    for seat in (1, 2, 3):
+        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
 
 
 def test_the_picture_equals_the_state_after_board_actions(client, table, app):  # B1, B5, B6
@@ -139,13 +143,7 @@ def test_the_picture_equals_the_state_after_board_actions(client, table, app):  
 
 def test_a_move_from_the_board_shows_destinations_and_is_one_event(client, table, app):
     tid = table.id  # B3, B6
-    post(
-        client,
-        f"{base(tid)}/place",
-        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
-    )
-    for seat in (1, 2, 3):
-        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    yui_to_move_with_three_hunters(client, tid)
     sheet = client.get(f"{base(tid)}/space?at=1,-1&space=prairie").get_data(as_text=True)
     assert 'data-action-link="move_1"' in sheet and 'data-action-link="move_3"' in sheet
     page = client.get(f"{base(tid)}/move?from=1,-1,prairie&action=move_1")
@@ -310,13 +308,7 @@ def test_a_tile_is_placed_by_tapping_its_turned_picture(client, table, app):
 
 def test_a_split_move_is_one_action_with_the_count_chosen_first(client, table, app):
     tid = table.id  # B3, B6: "together or separately", cost by the hunters moved in all
-    post(
-        client,
-        f"{base(tid)}/place",
-        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
-    )
-    for seat in (1, 2, 3):
-        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    yui_to_move_with_three_hunters(client, tid)
     before = get(app, tid)
     source = ((1, -1), "prairie")
     reach = sorted(fold.destinations(before.state, 0, source, "move_3"))
@@ -356,13 +348,7 @@ def test_a_split_move_is_one_action_with_the_count_chosen_first(client, table, a
 
 def test_a_split_move_may_stop_after_its_legs_and_refuses_too_many(client, table, app):
     tid = table.id  # B6
-    post(
-        client,
-        f"{base(tid)}/place",
-        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
-    )
-    for seat in (1, 2, 3):
-        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    yui_to_move_with_three_hunters(client, tid)
     before = get(app, tid)
     url = f"{base(tid)}/move?from=1,-1,prairie&action=move_1"
     too_many = client.get(f"{url}&leg=1,-1,river:4")
@@ -390,13 +376,7 @@ def test_a_split_move_may_stop_after_its_legs_and_refuses_too_many(client, table
 
 def test_a_refused_move_names_it_in_the_readers_language(client, table, app):
     tid = table.id  # issue 26: no English field name inside an Italian refusal
-    post(
-        client,
-        f"{base(tid)}/place",
-        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
-    )
-    for seat in (1, 2, 3):
-        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
+    yui_to_move_with_three_hunters(client, tid)
     refused = client.post(
         f"{base(tid)}/play?lang=it",
         data={

@@ -9,7 +9,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from bison_panel import FOUR, base
+from bison_panel import FOUR, SVG, base, board_of
 
 from companion.panels.bison import svg
 from companion.panels.bison.names import hex_name
@@ -18,7 +18,6 @@ from games.bison import catalog
 from games.bison.board import Board, PlacedTile
 from games.bison.tiles import PRAIRIE, Tile
 
-SVG = "{http://www.w3.org/2000/svg}"
 PHONE_FRAME_PX = 336  # a 360 px phone's board frame (the card's padding aside)
 TILES = ("PPPMMM", "PPPPPM", "PMMMMM", "PPMMMM", "PPPPMM")
 
@@ -26,12 +25,6 @@ TILES = ("PPPMMM", "PPPPPM", "PMMMMM", "PPMMMM", "PPPPMM")
 @pytest.fixture
 def table(make_table):
     return make_table("bison", FOUR)
-
-
-def board_of(html: str) -> ET.Element:
-    match = re.search(r'<svg class="bison-svg.*?</svg>', html, re.S)
-    assert match, "no board drawn"
-    return ET.fromstring(match.group(0))
 
 
 def direction(points: str, centre: tuple[float, float]) -> float:

@@ -19,6 +19,14 @@ post = poster("hunting-age")
 LAYOUT = ["B1a", "B2a", "B3a", "B4a", "N01a", "N08a", "N10a"]
 
 
+def accepted(client, app, table_id: str, action: str, data: dict) -> tuple:
+    """Posts ``data`` to the panel's ``action``, which must be accepted (200): the answer
+    and seat 0's tribe after it."""
+    response = post(client, table_id, action, data)
+    assert response.status_code == 200, text(response)[:500]
+    return response, get(app, table_id).state.tribes[0]
+
+
 @pytest.fixture
 def new_table(app, make_table):
     def make(edition: str = "campfire", players: int = 3, layout: bool = True):
@@ -256,9 +264,7 @@ def test_next_costs_shown_and_refused_when_unaffordable(client, app, table):
 
 def test_create_a_cave_reveals_chips_and_applies_rewards(client, app, table):
     give(app, table.id, 0, bear=2, grape=1)
-    response = post(client, table.id, "develop", {"seat": 0, "kind": "cave"})
-    assert response.status_code == 200
-    tribe = get(app, table.id).state.tribes[0]
+    response, tribe = accepted(client, app, table.id, "develop", {"seat": 0, "kind": "cave"})
     assert tribe.open_caves == 4 and len(tribe.revealed_chips) == 1
     chip = hunting_age.ROCK_CHIPS[tribe.revealed_chips[0]]
     got = {"coins": tribe.coins, "vp": tribe.track, **tribe.food.as_dict()}
@@ -305,23 +311,20 @@ def test_any_food_is_a_row_of_one_tap_choices(client, app, table):
     choices = re.findall(r'data-testid="ha-any-subordinate-(\w+)"', body)
     assert choices == ["proposal", "mammoth"]  # the proposal pays with bear
     assert 'name="any_kind" value="" checked' in body
-    response = post(
+    _, tribe = accepted(
         client,
+        app,
         table.id,
         "develop",
         {"seat": 0, "kind": "subordinate", "any_kind": "mammoth", "any_count": "1"},
     )
-    assert response.status_code == 200
-    tribe = get(app, table.id).state.tribes[0]
     assert tribe.subordinates_added == 4 and tribe.food.as_dict()["bear"] == 1
     assert tribe.food.total == 1
 
 
 def test_add_a_subordinate(client, app, table):
     give(app, table.id, 0, green_grain=2, grape=1, coins=1)
-    response = post(client, table.id, "develop", {"seat": 0, "kind": "subordinate"})
-    assert response.status_code == 200
-    tribe = get(app, table.id).state.tribes[0]
+    response, tribe = accepted(client, app, table.id, "develop", {"seat": 0, "kind": "subordinate"})
     assert tribe.subordinates_in_hand == 2 and tribe.food.total == 0 and tribe.coins == 0
     assert "Pieces left on the board 12" in text(response)
 
@@ -331,11 +334,9 @@ def test_build_a_hut_on_a_card_space(client, app, table):
     words = text(client.get(f"/t/{table.id}"))
     assert "B1a Bear Den grape ×1 green grain ×1 coin ×1" in words
     give(app, table.id, 0, grape=1, green_grain=1, coins=1)
-    response = post(
-        client, table.id, "develop", {"seat": 0, "kind": "hut", "face": "B1a", "space": "2"}
+    response, tribe = accepted(
+        client, app, table.id, "develop", {"seat": 0, "kind": "hut", "face": "B1a", "space": "2"}
     )
-    assert response.status_code == 200
-    tribe = get(app, table.id).state.tribes[0]
     assert [(h.face, h.space, h.vp) for h in tribe.huts] == [("B1a", 2, 3)]
     assert "Bear Den, space 3 · 3 VP" in text(response)
 
@@ -438,14 +439,13 @@ def test_storage_flags_surplus_and_proposes_what_goes_back(client, app, table):
 
 def test_store_returns_the_chosen_pieces(client, app, table):
     give(app, table.id, 0, bear=3, grape=1, mammoth=1)
-    response = post(
+    response, tribe = accepted(
         client,
+        app,
         table.id,
         "store",
         {"seat": 0, "return.bear": "1", "return.mammoth": "1", "return.grape": ""},
     )
-    assert response.status_code == 200
-    tribe = get(app, table.id).state.tribes[0]
     assert tribe.food.as_dict() == {
         "bear": 2,
         "mammoth": 0,
@@ -551,8 +551,9 @@ def test_chart_has_a_line_per_player(client, app, table):
 def test_original_edition_cave_with_typed_chips_and_cost(client, app, new_table):
     table = new_table("original")
     give(app, table.id, 0, bear=2, grape=1)
-    response = post(
+    _, tribe = accepted(
         client,
+        app,
         table.id,
         "develop",
         {
@@ -565,8 +566,6 @@ def test_original_edition_cave_with_typed_chips_and_cost(client, app, new_table)
             "uncovered_vp": "0",
         },
     )
-    assert response.status_code == 200, text(response)[:500]
-    tribe = get(app, table.id).state.tribes[0]
     assert tribe.revealed_chips == ("bear_2",) and tribe.food.bear == 2  # reward at once
     send(app, table.id, *({"type": "end_turn", "seat": seat} for seat in range(3)))
     assert "The 2 rock chips you flipped" in text(client.get(f"/t/{table.id}"))

@@ -1,0 +1,64 @@
+"""What the benches share: starting a server subprocess and waiting until it answers, and
+Chromium phones for the push benches. Benches import no test module (tests/ is not
+installed with the kit), so this sits here; a bench imports it as ``_kit`` (bench/ is the
+script's own folder on ``sys.path``)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE_VIEWPORT = {"width": 360, "height": 640}
+
+
+def start_server(
+    argv: Sequence[str], folder: Path, env: dict[str, str], up: Callable[[], bool], what: str
+) -> subprocess.Popen[bytes]:
+    """``argv`` in its own process group (so that stopping it stops its workers), output
+    dropped; back once ``up()`` is true, within 30 s, else the group is stopped and the
+    bench exits with "the WHAT did not start"."""
+    process = subprocess.Popen(
+        list(argv),
+        cwd=folder,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    for _attempt in range(300):
+        try:
+            if up():
+                return process
+        except OSError:
+            pass
+        time.sleep(0.1)
+    stop_server(process)
+    raise SystemExit(f"the {what} did not start")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    process.wait(timeout=30)
+
+
+async def launch_chromium(playwright: Any) -> Any:
+    return await playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    )
+
+
+async def open_phone(browser: Any, watch: str) -> Any:
+    """A new phone-sized page of its own context, with ``watch`` run in every document."""
+    context = await browser.new_context(viewport=PHONE_VIEWPORT)
+    await context.add_init_script(watch)
+    return await context.new_page()
