@@ -86,23 +86,23 @@ def test_tile_animals_lie_inside_their_terrain_and_clear_of_the_id(tile_id):
             # The whole disc on its land: off the river band and inside the hex.
             assert (
                 tile_geo.polyline_distance(spot, river)
-                >= bison_print.RIVER_HALF + bison_print.LAND_MARK
+                >= bison_print.RIVER_HALF + tile_geo.LAND_MARK
             )
-            assert tile_geo.polyline_distance(spot, [*hexagon, hexagon[0]]) >= bison_print.LAND_MARK
+            assert tile_geo.polyline_distance(spot, [*hexagon, hexagon[0]]) >= tile_geo.LAND_MARK
     for spot in art.animals["river"]:  # salmon sit on the river's line, narrower than it
         assert tile_geo.polyline_distance(spot, river) < 0.05
-    assert bison_print.RIVER_MARK <= bison_print.RIVER_HALF + 0.2
+    assert tile_geo.RIVER_MARK <= bison_print.RIVER_HALF + 0.2
     discs = [
-        (spot, bison_print.LAND_MARK)
+        (spot, tile_geo.LAND_MARK)
         for space in ("prairie", "mountain")
         for spot in art.animals[space]
     ]
-    discs += [(spot, bison_print.RIVER_MARK) for spot in art.animals["river"]]
+    discs += [(spot, tile_geo.RIVER_MARK) for spot in art.animals["river"]]
     for i, (p, r) in enumerate(discs):  # no two marks overlap
         for q, s in discs[i + 1 :]:
             assert math.dist(p, q) >= r + s
     # The id's label covers no animal.
-    (x, y), (w, h) = art.id_at, bison_print.ID_BOX
+    (x, y), (w, h) = art.id_at, tile_geo.ID_BOX
     for (cx, cy), r in discs:
         nearest = (min(max(cx, x - w / 2), x + w / 2), min(max(cy, y - h / 2), y + h / 2))
         assert math.dist(nearest, (cx, cy)) >= r, tile_id
