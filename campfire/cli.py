@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     command = named_command(argv)
     try:
         args = build_parser([command] if command else None).parse_args(argv)
-        return args.handler(args)
+        status: int = args.handler(args)
+        return status
     except KeyboardInterrupt:
         # Ctrl-C: the user stopped it; nothing half-written is left (print writes its PDF
         # to a temporary file first).

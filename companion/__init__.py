@@ -99,7 +99,7 @@ def _register_errors(app: Flask) -> None:
         message = http_error_message(error)
         if request.path.startswith("/api/"):
             return jsonify(error=message), code
-        if pages.is_htmx():
+        if pages.base.is_htmx():
             # Shown in the page's flash area instead of replacing the panel.
             return (
                 render_template("_flash.html", message=message),

@@ -207,8 +207,8 @@ def _nice_ceiling(value: float) -> float:
     power = 10 ** math.floor(math.log10(value))
     for step in (1, 2, 2.5, 5, 10):
         if step * power >= value:
-            return step * power
-    return 10 * power  # pragma: no cover - the loop always returns
+            return float(step * power)
+    return float(10 * power)  # pragma: no cover - the loop always returns
 
 
 def _y_ticks(low: float, high: float, *, whole: bool = False) -> list[float]:

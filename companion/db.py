@@ -158,7 +158,8 @@ def reader(target: Engine) -> Engine:
 
 
 def engine() -> Engine:
-    return current_app.extensions[EXTENSION]
+    made: Engine = current_app.extensions[EXTENSION]
+    return made
 
 
 @contextmanager

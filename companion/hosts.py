@@ -128,9 +128,9 @@ def init_app(app: Flask) -> None:
     app.extensions[ALLOWED] = own_names(app.config.get("CAMPFIRE_ALLOWED_HOSTS"))
     proxies = int(app.config.get("CAMPFIRE_TRUSTED_PROXIES") or 0)
     if proxies > 0:  # the phone's address (rate limits) and scheme from that many proxies
-        app.wsgi_app = ProxyFix(
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app,
-            x_for=proxies,  # type: ignore[method-assign]
+            x_for=proxies,
             x_proto=proxies,
             x_host=0,
             x_port=0,

@@ -49,6 +49,7 @@ from flask_babel import gettext as _
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
+from werkzeug.wrappers import Response as AnyResponse
 
 from companion import db
 from companion.models import IdempotencyKeyRow, utcnow
@@ -130,7 +131,7 @@ def _key_hash() -> str | None:
     return hashlib.sha256(scope.encode()).hexdigest()
 
 
-def _stored_answer(key_hash: str) -> Response | None:
+def _stored_answer(key_hash: str) -> AnyResponse | None:
     with db.reading() as reading:
         row = reading.get(IdempotencyKeyRow, key_hash)
         if row is None:
@@ -150,7 +151,7 @@ def _stored_answer(key_hash: str) -> Response | None:
     return response
 
 
-def check() -> Response | None:
+def check() -> AnyResponse | None:
     """``before_request``: a repeated key answers at once, before any view."""
     key_hash = _key_hash()
     g.campfire_idempotency = key_hash

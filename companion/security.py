@@ -44,27 +44,27 @@ CSP = "; ".join(
 
 
 def create_limit() -> str:
-    return current_app.config["CREATE_RATE_LIMIT"]
+    return str(current_app.config["CREATE_RATE_LIMIT"])
 
 
 def join_limit() -> str:
-    return current_app.config["JOIN_RATE_LIMIT"]
+    return str(current_app.config["JOIN_RATE_LIMIT"])
 
 
 def event_limit() -> str:
-    return current_app.config["EVENT_RATE_LIMIT"]
+    return str(current_app.config["EVENT_RATE_LIMIT"])
 
 
 def undo_limit() -> str:
-    return current_app.config["UNDO_RATE_LIMIT"]
+    return str(current_app.config["UNDO_RATE_LIMIT"])
 
 
 def history_limit() -> str:
-    return current_app.config["HISTORY_RATE_LIMIT"]
+    return str(current_app.config["HISTORY_RATE_LIMIT"])
 
 
 def export_limit() -> str:
-    return current_app.config["EXPORT_RATE_LIMIT"]
+    return str(current_app.config["EXPORT_RATE_LIMIT"])
 
 
 #: HSTS on an answer that went out over HTTPS: a year, the usual.

@@ -129,7 +129,8 @@ def load_assets(folder: Path = STATIC) -> dict[str, Asset]:
 def _assets() -> dict[str, Asset]:
     if current_app.debug:  # a developer's edits show without a restart
         current_app.extensions[ASSETS] = load_assets()
-    return current_app.extensions[ASSETS]
+    assets: dict[str, Asset] = current_app.extensions[ASSETS]
+    return assets
 
 
 def static_file(filename: str) -> Response:

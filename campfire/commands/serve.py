@@ -77,7 +77,7 @@ def lan_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing route
-            return probe.getsockname()[0]
+            return str(probe.getsockname()[0])
         except OSError:
             return "127.0.0.1"
 
@@ -172,7 +172,7 @@ def hide_server_banner() -> None:
         return [line for line in original(self) if not line.startswith("Server:")]
 
     default_headers.campfire_hidden = True  # type: ignore[attr-defined]
-    wsgi.Response.default_headers = default_headers  # type: ignore[method-assign]
+    wsgi.Response.default_headers = default_headers
 
 
 def check_listen(host: str, port: int) -> None:

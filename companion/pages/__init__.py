@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Flask
 from flask_babel import gettext as _
 
 from companion import registry
@@ -27,15 +28,24 @@ from printgen import kit as printkit
 PAGES = (join, print_kit, table, transfer)
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     panel.init_app(app)
+
+    def game_title(game_id: str) -> str:
+        return _(registry.title(game_id))
+
+    def colour_name(colour: str) -> str:
+        return _(COLOUR_NAMES.get(colour, colour))
+
+    def has_print_kit(game_id: str) -> bool:
+        return game_id in printkit.GAMES
 
     @app.context_processor
     def _helpers() -> dict[str, Any]:
         return {
-            "game_title": lambda game_id: _(registry.title(game_id)),
-            "colour_name": lambda colour: _(COLOUR_NAMES.get(colour, colour)),
-            "has_print_kit": lambda game_id: game_id in printkit.GAMES,
+            "game_title": game_title,
+            "colour_name": colour_name,
+            "has_print_kit": has_print_kit,
             "is_htmx": is_htmx,
         }

@@ -70,8 +70,8 @@ def current_seat(table: tables.TableView) -> int | None:
     cache = g.setdefault("campfire_seats", {})
     if table.id not in cache:
         token = seat_token(table.id)
-        seat = tables.seat_of(table.id, token) if token else None
-        cache[table.id] = seat if seat is not None and 0 <= seat < len(table.players) else None
+        held = tables.seat_of(table.id, token) if token else None
+        cache[table.id] = held if held is not None and 0 <= held < len(table.players) else None
     seat: int | None = cache[table.id]
     return seat
 

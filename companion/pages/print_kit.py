@@ -24,7 +24,7 @@ from companion.pages.base import absolute_url, bp, current_seat, load_table, sma
 from games.errors import N_, RuleError
 from games.table import Player
 from printgen import kit as printkit
-from printgen.context import table_players
+from printgen.context import Context, table_players
 from printgen.layout import DUPLEX_MODES, OFFSET_MAX, PAPERS, Offset
 from printgen.messages import LANGUAGES as PRINT_LANGUAGES
 from printgen.seatlinks import seat_links
@@ -104,9 +104,7 @@ def kit_parts(game: str, lang: str, players: Sequence[Player] = ()) -> list[KitP
     ``lang``: the cover first, then each component with its pieces."""
     if game not in printkit.GAMES:
         return []
-    context = printkit.Context(
-        lang if lang in PRINT_LANGUAGES else "en", Style(), players=tuple(players)
-    )
+    context = Context(lang if lang in PRINT_LANGUAGES else "en", Style(), players=tuple(players))
     cover = KitPart(printkit.COVER, _("Cover sheet and duplex tests"))
     return [cover] + [
         KitPart(c.key, c.title, tuple(p.id for p in c.pieces))
@@ -235,7 +233,7 @@ def kit_options(
 
 
 def print_limit() -> str:
-    return current_app.config["PRINT_RATE_LIMIT"]
+    return str(current_app.config["PRINT_RATE_LIMIT"])
 
 
 def print_page_response(

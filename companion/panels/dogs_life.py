@@ -45,6 +45,7 @@ from companion.i18n import as_sentence, rule_error_message
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.dogs_life import catalog
+from games.dogs_life import game as dog_game
 from games.dogs_life import table as fold
 from games.dogs_life.catalog import Card, Find, Section
 from games.dogs_life.dog import (
@@ -165,7 +166,7 @@ def card_result(card: Card, section: Section) -> str:
         return _("running dog: escaped") if result == "escaped" else _("caught in the net")
     if section is Section.POUND:
         return _("running dog: free!") if result == "escaped" else _("still in the cage")
-    return _(FIND_NAMES[Find(result)])
+    return _(FIND_NAMES[Find(str(result))])
 
 
 def _pound_note(state: DogState) -> str:
@@ -191,7 +192,11 @@ def _dog_view(
     # the game ends (fold.view_json).
     shown = seat == viewer or bool(winners(game))
     newspapers = (
-        sorted(i.address for i in state.items if i.kind is ItemKind.NEWSPAPER) if shown else []
+        sorted(
+            i.address for i in state.items if i.kind is ItemKind.NEWSPAPER and i.address is not None
+        )
+        if shown
+        else []
     )
     last = None
     if state.last is not None:
@@ -251,7 +256,7 @@ def _dog_view(
 
 def _chart(game: Game, players: Any, over: bool) -> Any:
     """Buried bones of every dog at the start of each turn, then now (or at the end)."""
-    rows = fold.rules.bones_history(game)  # one row per turn, one value per seat
+    rows = dog_game.bones_history(game)  # one row per turn, one value per seat
     if len(rows) < 2:
         return None
     labels = [_("start"), *(str(n) for n in range(2, len(rows))), _("end") if over else _("now")]
@@ -288,7 +293,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "current": dogs[game.current] if game.current is not None else None,
         "die": game.die,
         "trash_markers": game.trash_markers,
-        "trash_total": fold.rules.TRASH_MARKERS,
+        "trash_total": dog_game.TRASH_MARKERS,
         "trash_days": game.trash_days,
         "dogs": dogs,
         # the dog whose turn it is first: its card holds the controls of the moment

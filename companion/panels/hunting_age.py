@@ -43,7 +43,7 @@ from games.hunting_age import development, harvest, storage
 from games.hunting_age import setup as layout
 from games.hunting_age import table as fold
 from games.hunting_age.board import DEVELOPMENTS, LIMITS, extra_cost
-from games.hunting_age.cards import END_GAME_CARDS, FACES_BY_ID, Face
+from games.hunting_age.cards import BASIC_CARDS, END_GAME_CARDS, FACES_BY_ID, Face
 from games.hunting_age.components import (
     FOODS,
     GOOD_NAMES,
@@ -319,7 +319,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
         ],
         "setup_open": state.turn == 0,
         # H1 setup: how many cards of each kind this player count lays out.
-        "basic_cards": len(layout.BASIC_CARDS),
+        "basic_cards": len(BASIC_CARDS),
         "new_land_cards": layout.new_land_count(seats),
         "start_player": state.players[state.start_player].name,
         "opening_order": [

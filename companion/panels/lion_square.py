@@ -307,10 +307,10 @@ def _show(cell: object) -> str:
 def _cell_arg(raw: str | None) -> tuple[int, int] | None:
     """``"row,column"`` with both 0–2, or None."""
     parts = [base.small_number(part) for part in (raw or "").split(",")]
-    if len(parts) != 2 or None in parts:
+    if len(parts) != 2:
         return None
     row, column = parts
-    if row < SIZE and column < SIZE:
+    if row is not None and column is not None and row < SIZE and column < SIZE:
         return row, column
     return None
 

@@ -1,0 +1,19 @@
+from flask import Flask
+from werkzeug.exceptions import BadRequest
+
+class CSRFError(BadRequest):
+    description: str
+
+class CSRFProtect:
+    def __init__(self, app: Flask | None = ...) -> None: ...
+    def init_app(self, app: Flask) -> None: ...
+    def exempt(self, view: object) -> object: ...
+    def protect(self) -> None: ...
+
+def generate_csrf(secret_key: str | None = ..., token_key: str | None = ...) -> str: ...
+def validate_csrf(
+    data: str | None,
+    secret_key: str | None = ...,
+    time_limit: int | None = ...,
+    token_key: str | None = ...,
+) -> None: ...
