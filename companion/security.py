@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -43,28 +44,22 @@ CSP = "; ".join(
 )
 
 
-def create_limit() -> str:
-    return str(current_app.config["CREATE_RATE_LIMIT"])
+def configured_limit(setting: str) -> Callable[[], str]:
+    """A rate limit read from the app's settings when a request asks (Flask-Limiter calls
+    it), so a test or a deployment can change it after the routes are declared."""
+
+    def limit() -> str:
+        return str(current_app.config[setting])
+
+    return limit
 
 
-def join_limit() -> str:
-    return str(current_app.config["JOIN_RATE_LIMIT"])
-
-
-def event_limit() -> str:
-    return str(current_app.config["EVENT_RATE_LIMIT"])
-
-
-def undo_limit() -> str:
-    return str(current_app.config["UNDO_RATE_LIMIT"])
-
-
-def history_limit() -> str:
-    return str(current_app.config["HISTORY_RATE_LIMIT"])
-
-
-def export_limit() -> str:
-    return str(current_app.config["EXPORT_RATE_LIMIT"])
+create_limit = configured_limit("CREATE_RATE_LIMIT")
+join_limit = configured_limit("JOIN_RATE_LIMIT")
+event_limit = configured_limit("EVENT_RATE_LIMIT")
+undo_limit = configured_limit("UNDO_RATE_LIMIT")
+history_limit = configured_limit("HISTORY_RATE_LIMIT")
+export_limit = configured_limit("EXPORT_RATE_LIMIT")
 
 
 #: HSTS on an answer that went out over HTTPS: a year, the usual.

@@ -72,20 +72,12 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing route
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-
-
 def public_url(host: str, port: int) -> str:
     configured = os.environ.get("CAMPFIRE_PUBLIC_URL")
     if configured:
         return configured.rstrip("/") + "/"
+    from companion.hosts import lan_address
+
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     if ":" in shown:
         shown = f"[{shown}]"

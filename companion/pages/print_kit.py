@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, redirect, render_template, request, send_file, session, url_for
+from flask import redirect, render_template, request, send_file, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -232,8 +232,7 @@ def kit_options(
     ), errors
 
 
-def print_limit() -> str:
-    return str(current_app.config["PRINT_RATE_LIMIT"])
+print_limit = security.configured_limit("PRINT_RATE_LIMIT")
 
 
 def print_page_response(
