@@ -126,7 +126,8 @@ def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
                 fields=", ".join(unknown),
                 known=", ".join(sorted(fields)),
             )
-    return clean(dict(event))
+    cleaned: dict[str, Any] = clean(dict(event))
+    return cleaned
 
 
 def max_events() -> int:

@@ -50,7 +50,7 @@ class UndoBlocked(RuleError):
     def translated(self, gettext: Any) -> str:
         change = _localized(self.change_template, self.change_params, gettext)
         try:
-            return gettext(self.template).format(
+            return str(gettext(self.template)).format(
                 seq=self.seq, change=change, problem=self.problem.translated(gettext)
             )
         except (KeyError, IndexError, ValueError):
@@ -58,7 +58,7 @@ class UndoBlocked(RuleError):
 
 
 def _localized(template: str, params: Mapping[str, Any], gettext: Any) -> str:
-    text = gettext(template)
+    text = str(gettext(template))
     if not params:
         return text
     try:
@@ -84,5 +84,5 @@ class ImportProblem(RuleError):
         self.problem = problem
 
     def translated(self, gettext: Any) -> str:
-        text = gettext(self.template)
+        text = str(gettext(self.template))
         return text.format(number=self.params["number"], problem=self.problem.translated(gettext))

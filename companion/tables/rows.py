@@ -24,6 +24,7 @@ def _undo_pairs(session: Session, table_id: str) -> list[tuple[int, int]]:
                 EventRow.table_id == table_id, EventRow.undoes.is_not(None)
             )
         )
+        if undoes is not None  # the query's own condition, for the type checker
     ]
 
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import insert, select
 
 from companion import db, registry, versions
 from companion.models import EventRow, StateRow, TableRow
@@ -232,11 +232,11 @@ def import_table(document: Any) -> TableView:
         session.flush()
         if rows:
             session.connection().execute(  # Core: one executemany, no ORM objects
-                EventRow.__table__.insert(), [{**event, "table_id": row.id} for event in rows]
+                insert(EventRow), [{**event, "table_id": row.id} for event in rows]
             )
         if blobs:
             session.connection().execute(
-                StateRow.__table__.insert(),
+                insert(StateRow),
                 [{"table_id": row.id, "version": v, "code": code, "state": b} for v, b in blobs],
             )
         _save_snapshot(session, row, module, _pickled(state))

@@ -32,10 +32,12 @@ class TableView:
     created_at: datetime
 
     def counters(self) -> list[dict[str, int]]:
-        return self.module.counters(self.state)
+        counters: list[dict[str, int]] = self.module.counters(self.state)
+        return counters
 
     def state_json(self) -> dict[str, Any]:
-        return self.module.to_json(self.state)
+        data: dict[str, Any] = self.module.to_json(self.state)
+        return data
 
     def counters_for(self, viewer: int | None) -> list[dict[str, Any]]:
         """The counters as seat ``viewer`` may see them (None: a spectator): another
