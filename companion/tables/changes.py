@@ -129,6 +129,7 @@ def undo(
     *,
     seat: int | None = None,
     seq: int | None = None,
+    about: object = None,
     by: int | _Same | None = _Same.SEAT,
     expected_version: int | None = None,
     viewer: Viewer = EVERYTHING,
@@ -136,11 +137,13 @@ def undo(
     """Cancel one change and store the undo as the table's next event.
 
     Which change: ``seq`` names it; else ``seat``'s latest change still in effect (by the
-    seat that made it); else the table's latest change in effect. The log is replayed
+    seat that made it); else the latest change in effect whose own ``seat`` field is
+    ``about`` (the seat it names, as posted); else the table's latest change in effect.
+    At most one of ``seq``, ``seat`` and ``about``. The log is replayed
     without it: when a later change would no longer be allowed the undo is refused with
     ``UndoBlocked`` naming that change. ``by`` is the seat of the phone asking (stored on
-    the undo event; default: ``seat``). ``RuleError`` for a bad ``seat``/``seq`` or nothing
-    to undo, ``VersionConflict``, ``TableNotFound``.
+    the undo event; default: ``seat``). ``RuleError`` for a bad ``seat``/``seq``/``about``
+    or nothing to undo, ``VersionConflict``, ``TableNotFound``.
 
     ``viewer`` as for ``append``: a phone's undo is refused when the change it cancels, or
     a later one it replays, depends on a secret of another seat (``secret_refusal``), and
@@ -155,7 +158,9 @@ def undo(
         # change in effect and none can be added there, so a table holds at most twice
         # the limit (docs/contracts.md).
         undos = _undo_pairs(session, row.id)
-        target = _undo_target(session, row, {undoes for _seq, undoes in undos}, seat=seat, seq=seq)
+        target = _undo_target(
+            session, row, {undoes for _seq, undoes in undos}, seat=seat, seq=seq, about=about
+        )
         module = _module(row.game)
         players = _players(row)
         before = _view(row, _state(session, row))
@@ -223,9 +228,15 @@ def _check_undo_secrets(
 
 
 def undo_target(
-    table_id: str, *, seat: int | None = None, seq: int | None = None, viewer: int | None = None
+    table_id: str,
+    *,
+    seat: int | None = None,
+    seq: int | None = None,
+    about: object = None,
+    viewer: int | None = None,
 ) -> HistoryEntry:
-    """The history entry ``undo`` with the same ``seat``/``seq`` would cancel, as ``viewer``
+    """The history entry ``undo`` with the same ``seat``/``seq``/``about`` would cancel, as
+    ``viewer``
     reads it: what a confirmation names before the phone undoes it. The same
     ``RuleError`` as ``undo`` when there is nothing (or nothing valid) to undo."""
     with db.reading() as session:
@@ -233,21 +244,30 @@ def undo_target(
         if row is None:
             raise TableNotFound(table_id)
         undone = {undoes for _seq, undoes in _undo_pairs(session, row.id)}
-        target = _undo_target(session, row, undone, seat=seat, seq=seq)
+        target = _undo_target(session, row, undone, seat=seat, seq=seq, about=about)
     _, entries = history(table_id, viewer=viewer, before=target.seq + 1, limit=1)
     return entries[0]
 
 
 def _undo_target(
-    session: Session, row: TableRow, undone: set[int], *, seat: object, seq: object
+    session: Session,
+    row: TableRow,
+    undone: set[int],
+    *,
+    seat: object,
+    seq: object,
+    about: object = None,
 ) -> EventRow:
     """The change an undo cancels (see ``undo``), read by its seq alone: ``undone`` holds
-    the changes undone already (``_undo_pairs``), so no fold and no whole log is read."""
-    seat = _whole_or_none(seat, "seat", 0, len(row.players) - 1)
+    the changes undone already (``_undo_pairs``), so no fold and no whole log is read
+    (but for ``about``: the newest changes are read until one names that seat)."""
+    last = len(row.players) - 1
+    seat = _whole_or_none(seat, "by_seat", 0, last)
+    about = _whole_or_none(about, "seat", 0, last)
     seq = _whole_or_none(seq, "seq", 1)
+    if sum(value is not None for value in (seat, seq, about)) > 1:
+        raise RuleError(N_("give one of seq, seat and by_seat, not more"))
     if seq is not None:
-        if seat is not None:
-            raise RuleError(N_("give seat or seq, not both"))
         event = _events(session, row, first=seq, last=seq)
         if not event:
             raise RuleError(N_("there is no change {seq}"), seq=seq)
@@ -256,6 +276,8 @@ def _undo_target(
         if seq in undone:
             raise RuleError(N_("change {seq} is already undone"), seq=seq)
         return event[0]
+    if about is not None:
+        return _latest_about(session, row, undone, about)
     query = select(EventRow.seq).where(EventRow.table_id == row.id, EventRow.type != UNDO)
     if seat is not None:
         query = query.where(EventRow.seat == seat)
@@ -267,3 +289,28 @@ def _undo_target(
             raise RuleError(N_("this seat has no change to undo"))
         raise RuleError(N_("there is nothing to undo"))
     return _events(session, row, first=latest, last=latest)[0]
+
+
+#: How many changes ``_latest_about`` reads at a time, newest first.
+ABOUT_BATCH = 200
+
+
+def _latest_about(session: Session, row: TableRow, undone: set[int], seat: int) -> EventRow:
+    """The latest change in effect whose own ``seat`` field is ``seat``. The seat an event
+    names is in its payload, not in a column: the newest changes are read a batch at a
+    time until one names it (the whole log at worst, which ``max_events`` bounds)."""
+    below: int | None = None
+    while True:
+        query = select(EventRow).where(EventRow.table_id == row.id, EventRow.type != UNDO)
+        if below is not None:
+            query = query.where(EventRow.seq < below)
+        batch = session.scalars(query.order_by(EventRow.seq.desc()).limit(ABOUT_BATCH)).all()
+        for event in batch:
+            named = event.payload.get("seat") if isinstance(event.payload, Mapping) else None
+            if named == seat and not isinstance(named, bool) and event.seq not in undone:
+                return event
+        if len(batch) < ABOUT_BATCH:
+            raise RuleError(
+                N_("there is no change for {name} to undo"), name=row.players[seat]["name"]
+            )
+        below = batch[-1].seq

@@ -151,34 +151,36 @@ def history(
     return view, entries
 
 
+#: What the events listing says of each event beside its own fields: an event's field of
+#: one of these names (no game's ``EVENT_FIELDS`` has one) is left out, not overwritten.
+LISTING_FIELDS = ("seq", "by_seat", "undone", "undoes")
+
+
 def events(
     table_id: str, *, viewer: int | None = None, after: int = 0, limit: int | None = None
 ) -> list[dict[str, Any]]:
-    """The history for the JSON API, oldest first: per event its ``seq``, ``seat`` (the
-    seat of the phone that made it, or None), ``subject`` (the seat it is about),
-    ``type``, the event's own fields (its ``seat`` field is ``subject``), ``undone``;
-    an undo has ``undoes``. Another seat's secrets are ``None`` for ``viewer``. ``after``
-    and ``limit``: only the events after that seq, at most that many (a page)."""
+    """The history for the JSON API, oldest first: per event its ``seq``, ``by_seat`` (the
+    seat of the phone that made it, or None), the event's own fields exactly as stored
+    (``type``, and ``seat`` when the event names one), and ``undone``; an undo is
+    ``{"seq", "by_seat", "type": "undo", "undoes", "undone"}``. Another seat's secrets
+    are ``None`` for ``viewer``. ``after`` and ``limit``: only the events after that seq,
+    at most that many (a page)."""
     page = _page(table_id, after + 1, None if limit is None else after + limit)
     view = page.view
     listed = []
     for event in page.rows:
         if event.type == UNDO:
-            fields: dict[str, Any] = {"undoes": event.undoes}
-            subject = None
+            fields: dict[str, Any] = {"type": UNDO, "undoes": event.undoes}
         else:
             fields = {
                 k: v
                 for k, v in view.event_for(event.payload, viewer).items()
-                if k not in ("seq", "seat", "type", "undone", "subject")
+                if k not in LISTING_FIELDS
             }
-            subject = view.subject_seat(event.payload)
         listed.append(
             {
                 "seq": event.seq,
-                "seat": event.seat,
-                "subject": subject,
-                "type": event.type,
+                "by_seat": event.seat,
                 **fields,
                 "undone": event.seq in page.undone,
             }
