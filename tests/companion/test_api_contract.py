@@ -268,3 +268,21 @@ def test_the_seat_routes_answer_as_documented(client):
     assert client.post(f"{seats}/3").status_code == 422  # three players: seats 0 to 2
     assert client.post("/api/v1/tables/nope/seats/0").status_code == 404
     assert client.delete("/api/v1/tables/nope/seats").status_code == 404
+
+
+def test_undo_by_seat_reads_past_a_batch_of_changes_naming_other_seats(app, client, monkeypatch):
+    """``{"seat": N}`` reads the newest changes a batch at a time: the change naming seat 0
+    is found behind more than one batch of changes naming seat 1 (and an undone one)."""
+    from companion.tables import changes
+
+    monkeypatch.setattr(changes, "ABOUT_BATCH", 3)
+    table_id = create(client, "hunting-age").get_json()["id"]
+    with app.app_context():
+        tables.append(table_id, HUNTING_EVENTS[0])  # seq 1: seat 0
+        tables.append(table_id, {**HUNTING_EVENTS[0], "delta": 2})  # seq 2: seat 0, undone
+        tables.undo(table_id, seq=2)  # seq 3
+        for _ in range(7):  # seqs 4 to 10: seat 1
+            tables.append(table_id, HUNTING_EVENTS[1])
+    undone = client.post(f"/api/v1/tables/{table_id}/undo", json={"seat": 0})
+    assert undone.status_code == 200
+    assert client.get(f"/api/v1/tables/{table_id}/events").get_json()[-1]["undoes"] == 1
