@@ -35,7 +35,8 @@ log = logging.getLogger(__name__)
 #: replays from (at most this many changes plus those after the one it cancels).
 SNAPSHOT_EVERY = 64
 
-
+#: Folded states kept in this process, by ``(table id, version)``; the least recently
+#: read is dropped first.
 _CACHE_SIZE = 512
 
 
