@@ -378,13 +378,14 @@ def fold_after(
     with reader.app_context():
         from companion import db
         from companion.models import EventRow, TableRow
+        from companion.tables import fold
 
         with db.reading() as session:
             row = session.get(TableRow, table_id)
             assert row is not None
             rows = session.query(EventRow).filter_by(table_id=table_id).order_by(EventRow.seq).all()
             began = time.perf_counter()
-            tables._fold(row, rows)
+            fold._fold(row, rows)
             full = (time.perf_counter() - began) * 1000
     for app in (reader, writer):
         app.extensions["campfire.db"].dispose()

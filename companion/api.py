@@ -7,7 +7,11 @@ rules refuse (state unchanged).
 
 A request may carry a seat token (``X-Campfire-Seat``, from ``POST …/seats/<n>``): the
 secrets of that seat (a Lion Square herd, a carried newspaper's address) are then shown;
-every other seat's are ``null`` until the game ends.
+every other seat's are ``null`` until the game ends, and the changes it makes are made by
+that seat (``by_seat`` in the events listing).
+
+Changes take the one change path (``companion.events.apply_change``) and its outcome is
+turned into JSON here (``answer``); the API imports nothing from the pages.
 """
 
 from __future__ import annotations
@@ -17,10 +21,9 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from companion import idempotency, security, tables
+from companion import events, hosts, idempotency, security, tables
 from companion.i18n import rule_error_message
-from companion.pages import panel
-from companion.pages.base import absolute_url, small_number
+from companion.numbers import small_number
 from games.errors import RuleError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -31,7 +34,7 @@ def error(message: str, status: int) -> tuple[Any, int]:
 
 
 def table_url(table_id: str) -> str:
-    return absolute_url("web.table", table_id=table_id)
+    return hosts.absolute_url("web.table", table_id=table_id)
 
 
 class BadBody(Exception):
@@ -83,16 +86,20 @@ def _not_found(_exc: tables.TableNotFound) -> tuple[Any, int]:
 
 
 @bp.errorhandler(tables.VersionConflict)
-def stale(exc: tables.VersionConflict) -> tuple[Any, int]:
+def _version_conflict(exc: tables.VersionConflict) -> tuple[Any, int]:
+    return stale(exc.expected, exc.actual)
+
+
+def stale(expected: int, actual: int) -> tuple[Any, int]:
     """409 with the table's version: the client's ``expected_version`` is behind."""
     return jsonify(
         error=_(
             "The table changed meanwhile: expected version %(expected)s, it is at "
             "version %(actual)s.",
-            expected=exc.expected,
-            actual=exc.actual,
+            expected=expected,
+            actual=actual,
         ),
-        version=exc.actual,
+        version=actual,
     ), 409
 
 
@@ -116,18 +123,16 @@ def table_json(view: tables.TableView, seat: int | None = None) -> dict[str, Any
     }
 
 
-def changed(view: tables.TableView) -> Any:
-    return jsonify(version=view.version, state=view.state_json_for(viewer(view.id)))
-
-
-def refused(_view: tables.TableView, message: str) -> tuple[Any, int]:
-    """The rules said no (worded by the game's panel, in the reader's language): 422."""
-    return error(message, 422)
-
-
-def acting_seat(view: tables.TableView) -> int | None:
-    """Who makes the change: the seat the request's token holds (``viewer``)."""
-    return viewer(view.id)
+def answer(outcome: events.Outcome) -> Any:
+    """A change's outcome as JSON: 200 ``{"version", "state"}`` (the state as the request's
+    seat may see it); 422 ``{"error"}`` when the rules said no (worded by the game's panel,
+    in the reader's language); 409 ``{"error", "version"}`` for a stale version."""
+    if isinstance(outcome, events.Changed):
+        view = outcome.table
+        return jsonify(version=view.version, state=view.state_json_for(viewer(view.id)))
+    if isinstance(outcome, events.Refused):
+        return error(outcome.message(), 422)
+    return stale(outcome.expected, outcome.actual)
 
 
 @bp.post("/tables")
@@ -169,7 +174,7 @@ def get_events(table_id: str) -> Any:
     listed = tables.events(table_id, viewer=viewer(table_id), after=after, limit=limit)
     response = jsonify(listed)
     if listed and listed[-1]["seq"] < view.version:
-        following = absolute_url(
+        following = hosts.absolute_url(
             "api.get_events", table_id=table_id, after=listed[-1]["seq"], limit=limit
         )
         response.headers["Link"] = f'<{following}>; rel="next"'
@@ -178,49 +183,43 @@ def get_events(table_id: str) -> Any:
 
 @bp.post("/tables/<table_id>/events")
 def post_event(table_id: str) -> Any:
-    """One event, through the one event path (rate-limited there)."""
+    """One event, through the one change path, made by the request's seat (``viewer``: a
+    program has no screen to confirm a change for another seat on, so it is not asked)."""
     body = json_body()
     expected = expected_version(body)
-    return panel.post_event(
-        table_id,
-        lambda _view: body,
-        actor=acting_seat,
-        expected_version=expected,
-        answer=changed,
-        refused=refused,
-        stale=stale,
+    table = tables.get(table_id)
+    change = events.Append(body)
+    return answer(
+        events.apply_change(table, change, by=viewer(table_id), expected_version=expected)
     )
 
 
-UNDO_FIELDS = ("seat", "seq")
+UNDO_FIELDS = ("seq", "seat", "by_seat")
 
 
 @bp.post("/tables/<table_id>/undo")
 def post_undo(table_id: str) -> Any:
-    """Body ``{}`` (the table's last change), ``{"seat": N}`` (that seat's last change in
-    effect) or ``{"seq": K}`` (that change); ``expected_version`` as for events."""
+    """Body ``{}`` (the table's latest change in effect), ``{"seq": K}`` (that change),
+    ``{"seat": N}`` (the latest change in effect whose own ``seat`` field is N, as posted
+    and as the events listing shows it) or ``{"by_seat": N}`` (the latest change in effect
+    made with seat N's token: the listing's ``by_seat``); ``expected_version`` as for
+    events. Through the one change path, made by the request's seat."""
     body = json_body(allow_empty=True)
     expected = expected_version(body)
     unknown = [key for key in body if key not in UNDO_FIELDS]
     if unknown:
         raise BadBody(
             _(
-                "Unknown field %(name)s: an undo takes seat or seq (and expected_version).",
+                "Unknown field %(name)s: an undo takes seq, seat or by_seat (and "
+                "expected_version).",
                 name=unknown[0],
             ),
             422,
         )
     table = tables.get(table_id)
-    return panel.post_undo(
-        table_id,
-        table=table,
-        seat=body.get("seat"),
-        seq=body.get("seq"),
-        by=acting_seat(table),
-        expected_version=expected,
-        answer=changed,
-        refused=refused,
-        stale=stale,
+    change = events.Undo(seq=body.get("seq"), seat=body.get("seat"), by_seat=body.get("by_seat"))
+    return answer(
+        events.apply_change(table, change, by=viewer(table_id), expected_version=expected)
     )
 
 

@@ -2,7 +2,8 @@
 
 - ``base``: the blueprint and what every page shares (seat, table or 404, numbers from
   URLs and forms, one absolute URL helper);
-- ``panel``: the live panel and the one event path of every panel form (``post_event``);
+- ``panel``: the live panel and every panel form's door to the one change path
+  (``post_event``, ``undo_from_form``; the path itself is ``companion.events``);
 - ``join``: home, create, join, invite, seats;
 - ``table``: the table (page, or panel to htmx), poll, adjust, undo, history;
 - ``transfer``: export and import;

@@ -19,7 +19,6 @@ form number
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,6 +27,7 @@ from flask import Blueprint, g, render_template, request, session
 from flask_babel import get_locale
 
 from companion import hosts, tables
+from companion.numbers import small_number as small_number  # re-exported: the pages read it here
 from games.errors import N_, RuleError
 
 bp = Blueprint("web", __name__)
@@ -84,19 +84,6 @@ def load_table(table_id: str) -> tables.TableView:
     """The table; ``tables.TableNotFound`` when there is none, which the app answers with
     the 404 page (the API with its JSON 404)."""
     return tables.get(table_id)
-
-
-#: A short whole number as a URL or a form carries one: ASCII digits only ("²" and "٣" are
-#: digits to ``str.isdigit`` but not to ``int``), at most 9 of them (``int`` refuses more
-#: than 4300, and no seat, version or zoom needs 10).
-SMALL_NUMBER = re.compile(r"[0-9]{1,9}")
-
-
-def small_number(raw: str | None) -> int | None:
-    """``raw`` as a whole number from 0 to 999 999 999, or None."""
-    if raw is None or not SMALL_NUMBER.fullmatch(raw):
-        return None
-    return int(raw)
 
 
 def form_int(name: str, *, label: str | None = None, default: int | None = None) -> int:

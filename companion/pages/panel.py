@@ -1,4 +1,4 @@
-"""The live panel of a table and the one event path every panel form and the API take.
+"""The live panel of a table, and the pages' door to the one change path (companion.events).
 
 Glossary
 --------
@@ -11,14 +11,13 @@ variant
     game's panel module (``panel_variant``).
 refusal wording
     How a game's panel words a ``RuleError`` (A Dog's Life names dogs in the reader's
-    language); ``rule_error_message`` unless the panel module declares its own
-    (``refusal_wording``).
-event path
-    ``post_event``: read the table once, build the event from the form (or take the API's
-    JSON body), append it in one transaction (``tables.append``) as the acting seat,
-    answer with the fresh panel (a fragment to htmx, else a redirect to the table) or the
-    422 refusal — or, for the API, the JSON the caller's ``answer``/``refused``/``stale``
-    hooks make. ``post_undo`` is the same path for undo (``tables.undo``).
+    language): ``companion.events.refusal_wording``, re-exported here for the panels.
+pages' door
+    ``post_event``: read the table once, build the event from the form, ask "make this
+    change for Ben?" when it is about another seat, then ``events.apply_change`` as this
+    phone's seat, and turn its outcome into a page: the fresh panel (a fragment to htmx,
+    else a redirect to the table), the 422 refusal, or the 409 "someone changed the table
+    meanwhile". ``undo_from_form`` is the same door for an undo.
 """
 
 from __future__ import annotations
@@ -35,9 +34,12 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from companion import registry, render_store, security, tables
-from companion.i18n import bound_gettext, rule_error_message, translate
-from companion.pages.base import confirm_page, current_seat, is_htmx, load_table, small_number
+from companion import events, registry, render_store, tables
+from companion.events import refusal_message
+from companion.events import refusal_wording as refusal_wording  # panels/_kit.py calls it here
+from companion.i18n import bound_gettext, translate
+from companion.numbers import small_number
+from companion.pages.base import confirm_page, current_seat, is_htmx, load_table
 from companion.panel_cache import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, RenderCache, personalise
 from games.errors import N_, RuleError
 
@@ -48,20 +50,20 @@ log = logging.getLogger(__name__)
 PANEL_CACHE_SIZE = 256
 PANEL_CACHE = "campfire.panel_cache"
 PANEL_VARIANTS = "campfire.panel_variants"
-REFUSAL_WORDING = "campfire.refusal_wording"
 PANEL_VIEWS = "campfire.panel_views"
 #: Blank lines and indentation in rendered panel markup (no <pre> or <textarea> there).
 INDENTATION = re.compile(r"\n\s+")
 
 #: What a page answers: a response, or markup (and a status).
 Answer = Any
-Refused = Callable[[tables.TableView, str], Answer]
+#: A page's answer to a refusal: the table as read, and the refusal's message.
+RefusalPage = Callable[[tables.TableView, str], Answer]
 
 
 def init_app(app: Any) -> None:
     app.extensions[PANEL_CACHE] = RenderCache(app.config.get("PANEL_CACHE_SIZE", PANEL_CACHE_SIZE))
     app.extensions[PANEL_VARIANTS] = {}
-    app.extensions[REFUSAL_WORDING] = {}
+    app.extensions[events.REFUSAL_WORDING] = {}
     app.extensions[PANEL_VIEWS] = {}
 
 
@@ -95,17 +97,6 @@ def panel_variant(app: Any, game: str, variant: Callable[[tables.TableView], Has
     """Declare what else ``game``'s panel markup depends on besides the table, its version
     and the language (part of the render cache's key; see companion.panel_cache)."""
     app.extensions[PANEL_VARIANTS][game] = variant
-
-
-def refusal_wording(app: Any, game: str, wording: Callable[[RuleError], str]) -> None:
-    """Declare how ``game``'s panel words a refusal (default: ``rule_error_message``)."""
-    app.extensions[REFUSAL_WORDING][game] = wording
-
-
-def refusal_message(game: str, error: RuleError) -> str:
-    """``error`` in the reader's language, worded by ``game``'s panel."""
-    wording = current_app.extensions[REFUSAL_WORDING].get(game, rule_error_message)
-    return str(wording(error))
 
 
 def _render_panel(table: tables.TableView, error: str | None = None) -> tuple[str, bool]:
@@ -203,15 +194,18 @@ def game_table(table_id: str, game: str | None = None) -> tables.TableView:
     return table
 
 
-#: Who makes a change: the seat of the table ``actor(table)`` returns (None: a phone, or
-#: an API client, that holds no seat).
-Actor = Callable[[tables.TableView], "int | None"]
-#: The answer when ``expected_version`` is not the table's version any more.
-Stale = Callable[[tables.VersionConflict], Answer]
 #: A tap kept on the phone while it was offline names the version it was made at when
 #: it is sent again (static/app.js): if the table moved on meanwhile, it is refused (409,
 #: with the sentence) instead of landing on a table its player has not seen.
 SEEN_VERSION_HEADER = "X-Campfire-Version"
+CHANGED_MEANWHILE = N_(
+    "Someone changed the table meanwhile; nothing was changed. Look again, then "
+    "try again if you still want to."
+)
+UNDONE_MEANWHILE = N_(
+    "Someone changed the table meanwhile; nothing was undone. Look again, then "
+    "undo if you still want to."
+)
 
 
 def post_event(
@@ -220,91 +214,61 @@ def post_event(
     *,
     game: str | None = None,
     table: tables.TableView | None = None,
-    actor: Actor | None = None,
-    expected_version: int | None = None,
     answer: Callable[[tables.TableView], Answer] | None = None,
-    refused: Refused | None = None,
-    stale: Stale | None = None,
+    refused: RefusalPage | None = None,
 ) -> Answer:
-    """The one event path, for every panel form and the JSON API: read the table once
-    (``tables.TableNotFound`` when there is none, answered 404 by the page's or the API's
-    error handler; a 404 page when it plays another game than ``game``; ``table`` when
-    the route has read it already), build the event (``build_event(table)``), append it in
-    one transaction as the acting seat.
-
-    The acting seat is this phone's (``current_seat``), which confirms once per turn before
-    changing another seat's things; an ``actor`` names it instead and is not asked (the
-    API: the seat of the request's token; a program has no screen to confirm on).
-    ``expected_version``: append only at that version, else ``stale(conflict)``; a phone's
-    form may name it in the ``X-Campfire-Version`` header (a tap sent again after the phone
-    was offline).
+    """A panel form's change, through the one change path (``events.apply_change``): read
+    the table once (``tables.TableNotFound`` when there is none, answered by the 404 page;
+    a 404 page when it plays another game than ``game``; ``table`` when the route has read
+    it already), build the event (``build_event(table)``), and make it as this phone's
+    seat (``current_seat``), which confirms once per turn before changing another seat's
+    things. A form may name the version it was made at (``X-Campfire-Version``: a tap sent
+    again after the phone was offline): at another version nothing is changed.
 
     Answers ``answer(new table)``, by default the fresh panel (``panel_response``). A
-    refusal of the form or of the rules (``RuleError``; nothing stored) answers
-    ``refused(table, message)``, by default the panel with the message (422); the message
-    is worded by the game's panel (``refusal_wording``) and tells no secret the acting
-    seat's phone may not see (``tables.append``'s ``viewer``).
+    refusal of the form or of the rules (nothing stored) answers ``refused(table,
+    message)``, by default the panel with the message (422); the message is worded by the
+    game's panel (``refusal_wording``) and tells no secret this phone may not see. A stale
+    version answers the fresh panel with "someone changed the table meanwhile" (409).
     """
-    with security.limiter.shared_limit(security.event_limit, scope="table-changes"):  # 429 past it
-        pass
     if table is None:
         table = game_table(table_id, game)
-    if expected_version is None and actor is None:
-        expected_version = small_number(request.headers.get(SEEN_VERSION_HEADER))
-    seat = current_seat(table) if actor is None else actor(table)
+    seat = current_seat(table)
     try:
         event = build_event(table)
     except RuleError as error:
-        return _refusal(table, error, refused)
-    if actor is None:
-        other = _acting_for(table, event, seat)
-        if other is not None:
-            return _confirm_acting_for(table, seat, other)
-    return _outcome(
+        return page_answer(events.Refused(table, error), refused=refused)
+    other = _acting_for(table, event, seat)
+    if other is not None:
+        return _confirm_acting_for(table, seat, other)
+    outcome = events.apply_change(
         table,
-        lambda: tables.append(
-            table_id, event, seat=seat, expected_version=expected_version, viewer=seat
-        ),
-        answer=answer,
-        refused=refused,
-        stale=stale,
-        stale_message=N_(
-            "Someone changed the table meanwhile; nothing was changed. Look again, then "
-            "try again if you still want to."
-        ),
+        events.Append(event),
+        by=seat,
+        expected_version=small_number(request.headers.get(SEEN_VERSION_HEADER)),
     )
+    return page_answer(outcome, answer=answer, refused=refused)
 
 
-def _refusal(table: tables.TableView, error: RuleError, refused: Refused | None) -> Answer:
-    """The rules (or the form) said no: ``refused(table, message)``, by default the
-    panel with the message, 422; the message worded by the game's panel."""
-    message = refusal_message(table.game, error)
-    if refused is not None:
-        return refused(table, message)
-    return panel_response(table, error=message, status=422)
-
-
-def _outcome(
-    table: tables.TableView,
-    write: Callable[[], tables.TableView],
+def page_answer(
+    outcome: events.Outcome,
     *,
-    answer: Callable[[tables.TableView], Answer] | None,
-    refused: Refused | None,
-    stale: Stale | None,
-    stale_message: str,
+    answer: Callable[[tables.TableView], Answer] | None = None,
+    refused: RefusalPage | None = None,
+    stale_message: str = CHANGED_MEANWHILE,
 ) -> Answer:
-    """Make the change (``write``, one transaction) and answer how it went: the changed
-    table, a refusal, or a stale version (``stale``, by default the fresh panel with
-    ``stale_message`` translated, 409: translated only then, as most changes go through)."""
-    try:
-        changed = write()
-    except tables.VersionConflict as conflict:
-        if stale is not None:
-            return stale(conflict)
-        return panel_response(tables.get(table.id), status=409, error=_(stale_message))
-    except RuleError as error:
-        return _refusal(table, error, refused)
-    return answer(changed) if answer is not None else panel_response(changed)
+    """A change's outcome as a page: ``answer(changed table)``, by default the fresh
+    panel; a refusal as ``refused(table, message)``, by default the panel with the
+    message (422); a stale version as the fresh panel with ``stale_message`` (409,
+    translated only then: most changes go through)."""
+    if isinstance(outcome, events.Changed):
+        return answer(outcome.table) if answer is not None else panel_response(outcome.table)
+    if isinstance(outcome, events.Refused):
+        message = outcome.message()
+        if refused is not None:
+            return refused(outcome.table, message)
+        return panel_response(outcome.table, error=message, status=422)
+    return panel_response(tables.get(outcome.table.id), status=409, error=_(stale_message))
 
 
 # ---------------------------------------------------------------------------------------
@@ -402,7 +366,7 @@ def undo_confirmation(table_id: str, seq: int | None = None) -> Answer:
     return confirm_page(
         title=_("Undo"),
         message=message,
-        detail=translate(target.template, target.params),
+        detail=translate(target.template, dict(target.params)),
         action=url_for("web.undo", table_id=table.id),
         fields=[("seq", target.seq), ("version", table.version)],
         label=_("Yes, undo it"),
@@ -411,53 +375,18 @@ def undo_confirmation(table_id: str, seq: int | None = None) -> Answer:
     )
 
 
-def post_undo(
-    table_id: str,
-    *,
-    seat: int | None,
-    seq: int | None,
-    by: int | None,
-    table: tables.TableView | None = None,
-    expected_version: int | None = None,
-    answer: Callable[[tables.TableView], Answer] | None = None,
-    refused: Refused | None = None,
-    stale: Stale | None = None,
-) -> Answer:
-    """The event path of an undo (``tables.undo``), for the pages and the API: the change
-    ``seq``, else ``seat``'s last change in effect, else the table's last, undone by ``by``.
-    ``expected_version`` (the version the confirmation or the client saw) makes a stale
-    tap ``stale(conflict)`` — by default a 409 panel, "someone changed the table
-    meanwhile" — instead of a second undo. The same answers as ``post_event``."""
-    with security.limiter.shared_limit(security.undo_limit, scope="table-undos"):  # 429 past it
-        pass
-    if table is None:
-        table = tables.get(table_id)
-    return _outcome(
-        table,
-        lambda: tables.undo(
-            table_id, seat=seat, seq=seq, by=by, expected_version=expected_version, viewer=by
-        ),
-        answer=answer,
-        refused=refused,
-        stale=stale,
-        stale_message=N_(
-            "Someone changed the table meanwhile; nothing was undone. Look again, then "
-            "undo if you still want to."
-        ),
-    )
-
-
 def undo_from_form(table_id: str) -> Answer:
-    """A phone's undo (the confirmation's form): the history line ``seq`` when the form
-    names one, else this phone's seat's last change in effect, at the form's ``version``."""
+    """A phone's undo (the confirmation's form), through the one change path: the history
+    line ``seq`` when the form names one, else this phone's seat's last change in effect,
+    at the form's ``version`` (the version the confirmation saw: two phones tapping Undo at
+    once undo one change; the second is told the table changed meanwhile, 409)."""
     table = tables.get(table_id)
     seat = current_seat(table)
     seq = small_number(request.form.get("seq"))
-    return post_undo(
-        table_id,
-        table=table,
-        seat=seat if seq is None else None,
-        seq=seq,
+    outcome = events.apply_change(
+        table,
+        events.Undo(seq=seq, by_seat=seat if seq is None else None),
         by=seat,
         expected_version=small_number(request.form.get("version")),
     )
+    return page_answer(outcome, stale_message=UNDONE_MEANWHILE)

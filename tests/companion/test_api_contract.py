@@ -167,3 +167,122 @@ def test_bad_events_are_refused_by_name(client, body, status, message):
         response = client.post(f"/api/v1/tables/{table_id}/events", json=body)
     assert (response.status_code, response.get_json()) == (status, {"error": message})
     assert client.get(f"/api/v1/tables/{table_id}").get_json() == before
+
+
+# ---------------------------------------------------------------------------------------
+# the events listing and undo by seat (issue 22, item 6)
+
+HUNTING_EVENTS = [  # two seats' counters, then a change with no seat field
+    {"type": "adjust", "seat": 0, "counter": "bear", "delta": 1},
+    {"type": "adjust", "seat": 1, "counter": "coins", "delta": 2},
+    {"type": "adjust", "seat": 0, "counter": "vp", "delta": 3},
+]
+
+
+def test_the_events_listing_echoes_each_event_as_posted_and_names_the_phone_apart(client):
+    """Each listed event holds the posted event's fields exactly (its ``seat`` is the seat
+    it names), plus ``seq``, ``by_seat`` (the seat whose token made it, or null) and
+    ``undone``; an undo is ``seq``, ``by_seat``, ``type``, ``undoes``, ``undone``."""
+    table_id = create(client, "hunting-age").get_json()["id"]
+    url = f"/api/v1/tables/{table_id}"
+    ben = {"X-Campfire-Seat": client.post(f"{url}/seats/1").get_json()["token"]}
+    assert client.post(f"{url}/events", json=HUNTING_EVENTS[0]).status_code == 200
+    assert client.post(f"{url}/events", json=HUNTING_EVENTS[1], headers=ben).status_code == 200
+    assert client.post(f"{url}/events", json=HUNTING_EVENTS[2], headers=ben).status_code == 200
+    assert client.post(f"{url}/undo", json={"seq": 1}, headers=ben).status_code == 200
+    listed = client.get(f"{url}/events").get_json()
+    assert listed == [
+        {"seq": 1, "by_seat": None, **HUNTING_EVENTS[0], "undone": True},
+        {"seq": 2, "by_seat": 1, **HUNTING_EVENTS[1], "undone": False},
+        {"seq": 3, "by_seat": 1, **HUNTING_EVENTS[2], "undone": False},
+        {"seq": 4, "by_seat": 1, "type": "undo", "undoes": 1, "undone": False},
+    ]
+
+
+def test_undo_by_seat_undoes_the_latest_change_naming_that_seat_as_posted(client):
+    """The issue's wart: an event posted without a token naming seat 0, then ``{"seat":
+    0}``: that change is undone (it was "this seat has no change to undo")."""
+    table_id = create(client, "hunting-age").get_json()["id"]
+    url = f"/api/v1/tables/{table_id}"
+    for event in HUNTING_EVENTS:
+        assert client.post(f"{url}/events", json=event).status_code == 200
+    undone = client.post(f"{url}/undo", json={"seat": 0})
+    assert undone.status_code == 200 and undone.get_json()["version"] == 4
+    assert client.post(f"{url}/undo", json={"seat": 0}).status_code == 200  # then seq 1
+    listed = client.get(f"{url}/events").get_json()
+    assert [(e["seq"], e["undone"]) for e in listed[:3]] == [(1, True), (2, False), (3, True)]
+    assert [e.get("undoes") for e in listed[3:]] == [3, 1]
+    nothing = client.post(f"{url}/undo", json={"seat": 0})
+    assert (nothing.status_code, nothing.get_json()) == (
+        422,
+        {"error": "there is no change for Ann to undo"},
+    )
+    assert client.post(f"{url}/undo", json={"seat": 2}).status_code == 422  # Cho: none
+    assert client.get(url).get_json()["version"] == 5
+
+
+def test_undo_by_by_seat_undoes_the_latest_change_that_seats_phone_made(client):
+    """``{"by_seat": N}``: the latest change in effect made with seat N's token (the
+    listing's ``by_seat``), whichever seat it names."""
+    table_id = create(client, "hunting-age").get_json()["id"]
+    url = f"/api/v1/tables/{table_id}"
+    ben = {"X-Campfire-Seat": client.post(f"{url}/seats/1").get_json()["token"]}
+    client.post(f"{url}/events", json=HUNTING_EVENTS[0], headers=ben)  # Ben for Ann
+    client.post(f"{url}/events", json=HUNTING_EVENTS[1])  # a client without a seat
+    assert client.post(f"{url}/undo", json={"by_seat": 1}).status_code == 200
+    listed = client.get(f"{url}/events").get_json()
+    assert [e["undone"] for e in listed] == [True, False, False]
+    assert listed[-1]["by_seat"] is None  # the undo itself was made without a token
+    again = client.post(f"{url}/undo", json={"by_seat": 1})
+    assert (again.status_code, again.get_json()) == (
+        422,
+        {"error": "this seat has no change to undo"},
+    )
+
+
+def test_the_seat_routes_answer_as_documented(client):
+    """docs/contracts.md "JSON API": take a seat (its token), the same token back for the
+    seat it holds, another seat lets the first go, 409/force, release, 422/404."""
+    table_id = create(client, "lion-square").get_json()["id"]
+    seats = f"/api/v1/tables/{table_id}/seats"
+    taken = client.post(f"{seats}/0")
+    assert taken.status_code == 200 and set(taken.get_json()) == {"seat", "token"}
+    token = taken.get_json()["token"]
+    assert taken.get_json()["seat"] == 0 and re.fullmatch(r"[A-Za-z0-9_-]{43}", token)
+    mine = {"X-Campfire-Seat": token}
+    assert client.post(f"{seats}/0", headers=mine).get_json() == {"seat": 0, "token": token}
+    moved = client.post(f"{seats}/1", headers=mine).get_json()["token"]  # seat 0 let go
+    assert client.post(f"{seats}/0").status_code == 200
+    held = client.post(f"{seats}/1")
+    assert held.status_code == 409 and set(held.get_json()) == {"error"}
+    assert "Ben" in held.get_json()["error"]
+    assert client.post(f"{seats}/1", json={"force": 1}).status_code == 422
+    forced = client.post(f"{seats}/1", json={"force": True})
+    assert forced.status_code == 200
+    lost = {"X-Campfire-Seat": moved}
+    assert client.delete(seats, headers=lost).get_json() == {"released": False}
+    assert client.delete(seats).get_json() == {"released": False}
+    again = {"X-Campfire-Seat": forced.get_json()["token"]}
+    assert client.delete(seats, headers=again).get_json() == {"released": True}
+    assert client.delete(seats, headers=again).get_json() == {"released": False}
+    assert client.post(f"{seats}/3").status_code == 422  # three players: seats 0 to 2
+    assert client.post("/api/v1/tables/nope/seats/0").status_code == 404
+    assert client.delete("/api/v1/tables/nope/seats").status_code == 404
+
+
+def test_undo_by_seat_reads_past_a_batch_of_changes_naming_other_seats(app, client, monkeypatch):
+    """``{"seat": N}`` reads the newest changes a batch at a time: the change naming seat 0
+    is found behind more than one batch of changes naming seat 1 (and an undone one)."""
+    from companion.tables import changes
+
+    monkeypatch.setattr(changes, "ABOUT_BATCH", 3)
+    table_id = create(client, "hunting-age").get_json()["id"]
+    with app.app_context():
+        tables.append(table_id, HUNTING_EVENTS[0])  # seq 1: seat 0
+        tables.append(table_id, {**HUNTING_EVENTS[0], "delta": 2})  # seq 2: seat 0, undone
+        tables.undo(table_id, seq=2)  # seq 3
+        for _ in range(7):  # seqs 4 to 10: seat 1
+            tables.append(table_id, HUNTING_EVENTS[1])
+    undone = client.post(f"/api/v1/tables/{table_id}/undo", json={"seat": 0})
+    assert undone.status_code == 200
+    assert client.get(f"/api/v1/tables/{table_id}/events").get_json()[-1]["undoes"] == 1

@@ -20,6 +20,7 @@ from companion_testkit import FAKE, app_config
 from server_kit import start_together
 
 from companion import create_app, db, serving, tables
+from companion.tables import snapshots
 
 
 @pytest.fixture
@@ -52,8 +53,8 @@ def test_version_and_state_are_read_in_one_snapshot(
     reading its events gave a state one event ahead of its version."""
     app = create_app(app_config(tmp_path, DATABASE_URL=pg_url))
     # Fold every read from the stored events: a cached fold would hide a torn read.
-    monkeypatch.setattr(tables, "_cached", lambda key: None)
-    monkeypatch.setattr(tables, "_remember", lambda key, state: None)
+    monkeypatch.setattr(snapshots, "_cached", lambda key: None)
+    monkeypatch.setattr(snapshots, "_remember", lambda key, state: None)
     table_id = new_table(app)
     start = 0
     torn: list[tuple[int, int]] = []

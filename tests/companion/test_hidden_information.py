@@ -58,7 +58,7 @@ def test_herds_are_null_without_the_seats_token(any_app):
     assert read(client, table_id, "not-a-token")["counters"] == [{"herd": None}] * 4
 
     listed = read(client, table_id, path="/events")
-    assert listed[0]["delta"] is None and listed[0]["seat"] == 1 and listed[0]["subject"] == 1
+    assert listed[0]["delta"] is None and listed[0]["by_seat"] == 1 and listed[0]["seat"] == 1
     assert read(client, table_id, ben, "/events")[0]["delta"] == -3
     _, entries = tables.history(table_id)
     assert (entries[0].template, entries[0].params) == (
@@ -147,7 +147,7 @@ def test_a_start_turn_from_another_phone_never_wipes_the_current_dogs_points(any
     assert tables.get(table_id).state.dogs[0].ap == 2
     post(client, table_id, {"type": "end_turn", "seat": 0}, ben)  # Ben helps Ann: allowed
     listed = read(client, table_id, path="/events")
-    assert (listed[-1]["seat"], listed[-1]["subject"]) == (1, 0)  # by Ben for Ann
+    assert (listed[-1]["by_seat"], listed[-1]["seat"]) == (1, 0)  # by Ben for Ann
 
 
 def test_a_table_says_whether_secrets_are_still_hidden(any_app):

@@ -1,21 +1,23 @@
-"""Every table change — a panel form, a Bison tap, the JSON API — takes one event path
-(``companion.pages.panel.post_event`` / ``post_undo``): one place appends, one place
-undoes, so the rate limit, the refusal wording and the seat are the same whichever door a
-change comes in by."""
+"""Every table change — a panel form, a Bison tap, the JSON API, an undo from any of them —
+takes one change path (``companion.events.apply_change``): one place appends and undoes,
+so the rate limit, the refusal wording and the seat are the same whichever door a change
+comes in by; each door turns the outcome (a value) into its own answer."""
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 from typing import Any
 
 import pytest
 from companion_testkit import FAKE, HTMX, app_config
 
-from companion import create_app, tables
+from companion import create_app, events, tables
 
 ROOT = Path(__file__).resolve().parents[2]
-EVENT_PATH = ROOT / "companion" / "pages" / "panel.py"
+EVENT_PATH = ROOT / "companion" / "events.py"
+TABLES = ROOT / "companion" / "tables"  # the service the event path calls
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 ADJUST = {"type": "adjust", "seat": 0, "counter": "points", "delta": 1}
 
@@ -52,10 +54,10 @@ def test_only_the_event_path_changes_a_table() -> None:
     outside = {
         str(path.relative_to(ROOT)): writers(path)
         for path in sorted((ROOT / "companion").rglob("*.py"))
-        if path not in (EVENT_PATH, ROOT / "companion" / "tables.py") and writers(path)
+        if path != EVENT_PATH and TABLES not in path.parents and writers(path)
     }
     assert outside == {}
-    assert len(writers(EVENT_PATH)) == 2  # post_event appends, post_undo undoes
+    assert len(writers(EVENT_PATH)) == 2  # apply_change appends, or undoes
 
 
 @pytest.fixture
@@ -139,7 +141,7 @@ def test_an_api_client_with_a_seat_acts_without_a_confirmation(
     )
     assert answer.status_code == 200 and answer.get_json()["version"] == 1
     events = client.get(f"/api/v1/tables/{table.id}/events").get_json()
-    assert (events[-1]["seat"], events[-1]["subject"]) == (0, 1)
+    assert (events[-1]["by_seat"], events[-1]["seat"]) == (0, 1)
 
 
 def test_a_tap_sent_again_after_the_table_moved_on_is_refused(client: Any, make_table: Any) -> None:
@@ -156,3 +158,37 @@ def test_a_tap_sent_again_after_the_table_moved_on_is_refused(client: Any, make_
     assert client.get(f"/api/v1/tables/{table.id}").get_json()["version"] == 1
     # a tap made on the spot names no version and goes through as before
     assert client.post(f"/t/{table.id}/adjust", data=form, headers=HTMX).status_code == 200
+
+
+def test_apply_change_answers_with_a_value(app: Any, make_table: Any) -> None:
+    """The one change path returns what became of the change; each door words it."""
+    table = make_table()
+    with app.test_request_context("/", method="POST"):
+        done = events.apply_change(table, events.Append(ADJUST), by=None)
+        assert isinstance(done, events.Changed) and done.table.version == 1
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            done.table = table  # type: ignore[misc]
+        too_far = events.apply_change(table, events.Append({**ADJUST, "delta": -99}), by=None)
+        assert isinstance(too_far, events.Refused) and too_far.table is table
+        assert "points" in too_far.message()
+        stale = events.apply_change(table, events.Append(ADJUST), by=None, expected_version=0)
+        assert stale == events.Stale(table, expected=0, actual=1)
+        undone = events.apply_change(done.table, events.Undo(seat=0), by=None)
+        assert isinstance(undone, events.Changed) and undone.table.version == 2
+        nothing = events.apply_change(undone.table, events.Undo(by_seat=1), by=None)
+        assert isinstance(nothing, events.Refused)
+        assert tables.get(table.id).version == 2
+
+
+def test_a_form_refused_before_the_change_path_is_not_counted(tmp_path: Any) -> None:
+    """The rate limit counts the changes that reach the change path: a form the page
+    refuses first (a bad number) does not use up the phone's budget."""
+    app = create_app(app_config(tmp_path, EVENT_RATE_LIMIT="1 per minute"))
+    with app.app_context():
+        table = tables.create(FAKE, PLAYERS)
+    client = app.test_client()
+    bad = {"seat": "0", "counter": "points", "delta": "many"}
+    assert client.post(f"/t/{table.id}/adjust", data=bad, headers=HTMX).status_code == 422
+    form = {"seat": "0", "counter": "points", "delta": "1"}
+    assert client.post(f"/t/{table.id}/adjust", data=form, headers=HTMX).status_code == 200
+    assert client.post(f"/t/{table.id}/adjust", data=form, headers=HTMX).status_code == 429

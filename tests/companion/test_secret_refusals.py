@@ -28,6 +28,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import security, tables
+from companion.tables import fold, rows
 
 STAMP = "2026-01-02T10:00:00+00:00"
 PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))]
@@ -48,7 +49,7 @@ History = list[tuple[int | None, dict[str, Any]]]
 @pytest.fixture(autouse=True)
 def same_chance(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every change draws from one seed: both tables of a pair see the same cards."""
-    monkeypatch.setattr(tables.random, "SystemRandom", lambda: random.Random(27))
+    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(27))
 
 
 def imported(game: str, history: History) -> tables.TableView:
@@ -438,7 +439,7 @@ def test_an_undo_refusal_names_no_hidden_herd(app: Flask) -> None:
     with app.app_context():  # the wording a phone without the seat is given for the problem
         view = tables.get(table.id)
         with pytest.raises(tables.UndoBlocked) as blocked:
-            tables._replay(
+            fold._replay(
                 view.module,
                 view.players,
                 view.settings,
@@ -458,7 +459,7 @@ def _rows(table_id: str) -> list[Any]:
 
     with db.reading() as session:
         row = session.get(TableRow, table_id)
-        return list(tables._events(session, row))
+        return list(rows._events(session, row))
 
 
 def test_a_dog_without_action_points_is_told_so_whatever_it_carries(app: Flask) -> None:

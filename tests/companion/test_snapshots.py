@@ -31,6 +31,9 @@ from sqlalchemy import select
 
 from companion import create_app, db, registry, tables, versions
 from companion.models import EventRow, StateRow, TableRow
+from companion.tables import fold as folding
+from companion.tables import snapshots
+from companion.tables import view as viewing
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 
@@ -50,7 +53,7 @@ def two(
     extra = {}
     if request.param == "postgresql":
         extra["DATABASE_URL"] = request.getfixturevalue("pg_url")
-    monkeypatch.setattr(tables, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 3)
     tables.clear_cache()
     apps = [create_app(app_config(tmp_path, **extra)) for _ in range(2)]
     clock = Clock()
@@ -70,7 +73,7 @@ def truth(app: Flask, table_id: str) -> tuple[int, Any, list[EventRow], TableRow
         events = session.scalars(
             select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
         ).all()
-        return row.version, tables._fold(row, events), list(events), row
+        return row.version, folding._fold(row, events), list(events), row
 
 
 def check(apps: list[Flask], clock: Clock, table_id: str) -> None:
@@ -91,7 +94,7 @@ def check(apps: list[Flask], clock: Clock, table_id: str) -> None:
             select(StateRow).where(StateRow.table_id == table_id)
         ).all():
             at = [e for e in events if e.seq <= snapshot.version]
-            expected = tables._fold_rows(module, tables._players(row), row.settings, at)
+            expected = folding._fold_rows(module, viewing._players(row), row.settings, at)
             assert pickle.loads(snapshot.state) == expected, snapshot.version
 
 
@@ -206,7 +209,7 @@ def test_every_games_state_makes_a_snapshot(app: Flask) -> None:
                 view = tables.create(game, players)
             except tables.RuleError:
                 view = tables.create(game, players[:2])
-            blob = tables._pickled(view.state)
+            blob = snapshots._pickled(view.state)
             assert blob is not None, game
             # Compared as the game shows it (Bison's board compares by identity).
             again = pickle.loads(blob)

@@ -221,7 +221,9 @@ def test_api_undo_forms(any_app):
         ({"seq": 0}, "seq must be a whole number of 1 or more"),
         ({"seq": True}, "seq must be a whole number of 1 or more"),
         ({"seq": 7}, "there is no change 7"),
-        ({"seat": 0, "seq": 1}, "give seat or seq, not both"),
+        ({"seat": 0, "seq": 1}, "give one of seq, seat and by_seat, not more"),
+        ({"seat": 0, "by_seat": 0}, "give one of seq, seat and by_seat, not more"),
+        ({"by_seat": 2}, "by_seat must be a whole number from 0 to 1"),
         ({"who": 0}, "Unknown field who"),
         ({"expected_version": -1}, "expected_version must be a whole number"),
     ],
@@ -262,23 +264,23 @@ def test_api_events_list_the_history_oldest_first(any_app):
     assert listed == [
         {
             "seq": 1,
-            "seat": 1,
-            "subject": 0,
+            "by_seat": 1,
             "type": "adjust",
+            "seat": 0,
             "counter": "points",
             "delta": 5,
             "undone": True,
         },
         {
             "seq": 2,
-            "seat": None,
-            "subject": 1,
+            "by_seat": None,
             "type": "adjust",
+            "seat": 1,
             "counter": "points",
             "delta": 2,
             "undone": False,
         },
-        {"seq": 3, "seat": 1, "subject": None, "type": "undo", "undoes": 1, "undone": False},
+        {"seq": 3, "by_seat": 1, "type": "undo", "undoes": 1, "undone": False},
     ]
     assert client.get("/api/v1/tables/nope/events").status_code == 404
 

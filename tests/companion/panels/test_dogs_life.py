@@ -194,7 +194,7 @@ def seeded(monkeypatch):
     """Make the server's card draws come from ``random.Random(seed)``."""
 
     def use(seed: int) -> None:
-        monkeypatch.setattr(tables.random, "SystemRandom", lambda: random.Random(seed))
+        monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(seed))
 
     return use
 

@@ -164,7 +164,8 @@ def test_any_seat_notes_who_laid_the_last_card_without_acting_for_them(client, a
     assert asked.status_code == 409 and "Make this change for Ben?" in text(asked)
     assert get(app, table.id).state.taken == (0, 0, 0)
     events = client.get(f"/api/v1/tables/{table.id}/events").get_json()
-    assert (events[-1]["type"], events[-1]["seat"], events[-1]["subject"]) == ("set_last", 0, None)
+    # made by Ann's phone, naming Ben's seat as posted
+    assert (events[-1]["type"], events[-1]["by_seat"], events[-1]["seat"]) == ("set_last", 0, 1)
 
 
 def test_gazelle_stepper_stops_at_the_two_gazelle_cards(client, app, table):

@@ -1,0 +1,144 @@
+"""The one change path: every change to a table — a panel form, a Bison tap, the JSON API,
+an undo from any of them — is made by ``apply_change``, so the rate limit, the acting
+seat and what a refusal may tell are the same whichever door a change comes in by.
+
+Glossary
+--------
+change
+    What a door asks for: ``Append`` (one event, as the game's fold takes it) or ``Undo``
+    (a change named by its seq, or the latest in effect about a seat, or made by a seat's
+    phone, or the table's latest).
+outcome
+    What became of it, a value: ``Changed`` (the table after it), ``Refused`` (the rules,
+    or the change's own fields, said no; nothing stored) or ``Stale`` (the caller named a
+    version the table is no longer at; nothing stored). Each door turns it into its own
+    answer: the pages into a panel, a page or a redirect (companion.pages.panel), the API
+    into JSON (companion.api).
+refusal wording
+    How a game's panel words a ``RuleError`` (A Dog's Life names dogs in the reader's
+    language); ``rule_error_message`` unless the panel declares its own
+    (``refusal_wording``). The pages and the API word a refusal alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app
+
+from companion import security, tables
+from companion.i18n import rule_error_message
+from games.errors import RuleError
+
+#: Where the games' refusal wordings are kept (``app.extensions``).
+REFUSAL_WORDING = "campfire.refusal_wording"
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """Append ``event`` (a JSON object; the game's fold checks every field)."""
+
+    event: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Undo one change: ``seq`` names it; ``seat``: the latest change in effect whose own
+    ``seat`` field (as posted) is that seat; ``by_seat``: the latest change in effect made
+    by the phone that held that seat; none of them: the table's latest change in effect.
+    At most one, each as the caller sent it (JSON): ``tables.undo`` refuses what is not
+    a seat or a seq, naming the field."""
+
+    seq: Any = None
+    seat: Any = None
+    by_seat: Any = None
+
+
+Change = Append | Undo
+
+
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """The change is stored: ``table`` is the table after it."""
+
+    table: tables.TableView
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """Nothing stored: the rules (or the change's fields) refused it. ``error`` tells no
+    secret the acting seat may not see (``tables.append``'s ``viewer``); ``table`` is the
+    table as the caller read it."""
+
+    table: tables.TableView
+    error: RuleError
+
+    def message(self) -> str:
+        """The refusal in the reader's language, worded by the game's panel."""
+        return refusal_message(self.table.game, self.error)
+
+
+@dataclass(frozen=True, slots=True)
+class Stale:
+    """Nothing stored: the caller named version ``expected``; the table is at ``actual``."""
+
+    table: tables.TableView
+    expected: int
+    actual: int
+
+
+Outcome = Changed | Refused | Stale
+
+
+def apply_change(
+    table: tables.TableView,
+    change: Change,
+    *,
+    by: int | None,
+    expected_version: int | None = None,
+) -> Outcome:
+    """Make ``change`` to ``table`` (as the caller read it) in one transaction, as the seat
+    ``by`` (None: a phone or a client that holds no seat): stored on the event, and the
+    seat whose secrets the answer may tell. ``expected_version``: make it only at that
+    version, else ``Stale``. Past the phone's rate limit of changes (or of undos), a 429
+    (``flask_limiter``'s, answered by the door's error handler); ``tables.TableNotFound``
+    when the table is gone."""
+    limit = security.event_limit if isinstance(change, Append) else security.undo_limit
+    scope = "table-changes" if isinstance(change, Append) else "table-undos"
+    with security.limiter.shared_limit(limit, scope=scope):  # 429 past it
+        pass
+    try:
+        if isinstance(change, Append):
+            changed = tables.append(
+                table.id, change.event, seat=by, expected_version=expected_version, viewer=by
+            )
+        else:
+            changed = tables.undo(
+                table.id,
+                seat=change.by_seat,
+                seq=change.seq,
+                about=change.seat,
+                by=by,
+                expected_version=expected_version,
+                viewer=by,
+            )
+    except tables.VersionConflict as conflict:
+        return Stale(table, conflict.expected, conflict.actual)
+    except RuleError as error:
+        return Refused(table, error)
+    return Changed(changed)
+
+
+def refusal_wording(app: Any, game: str, wording: Callable[[RuleError], str]) -> None:
+    """Declare how ``game``'s panel words a refusal (default: ``rule_error_message``)."""
+    app.extensions.setdefault(REFUSAL_WORDING, {})[game] = wording
+
+
+def refusal_message(game: str, error: RuleError) -> str:
+    """``error`` in the reader's language, worded by ``game``'s panel."""
+    wordings: Mapping[str, Callable[[RuleError], str]] = current_app.extensions.get(
+        REFUSAL_WORDING, {}
+    )
+    return str(wordings.get(game, rule_error_message)(error))

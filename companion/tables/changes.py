@@ -1,0 +1,316 @@
+"""Changing a table: create it, append an event, undo a change. A change is folded
+before the write lock is taken (and again under it only when another change came first),
+so writers hold the lock for the insert alone."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from companion import db, registry, versions
+from companion.models import EventRow, TableRow
+from companion.plays import store as plays
+from companion.tables.checks import (
+    MAX_PLAYERS,
+    UNDO,
+    _check_id,
+    _check_room,
+    _seat_or_none,
+    _sized,
+    _whole_or_none,
+    check_event,
+    check_settings,
+    clean,
+)
+from companion.tables.errors import TableNotFound, UndoBlocked, VersionConflict
+from companion.tables.fold import _applied, _gate, _replay
+from companion.tables.reads import history
+from companion.tables.rows import _events, _insert_table, _lock, _store, _undo_marker, _undo_pairs
+from companion.tables.snapshots import _base, _pickled, _remember, _save_snapshot, _state
+from companion.tables.view import (
+    EVERYTHING,
+    HistoryEntry,
+    TableView,
+    Viewer,
+    _module,
+    _players,
+    _view,
+)
+from games.errors import N_, RuleError
+from games.table import players_from_json
+
+
+def create(game: Any, players: Any, settings: Any = None) -> TableView:
+    """A new table; ``RuleError`` for an unknown game, bad players or bad settings."""
+    if not isinstance(game, str):
+        raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
+    module = _module(game)
+    seated = players_from_json(clean(players), minimum=1, maximum=MAX_PLAYERS)
+    settings = check_settings(clean(settings))
+    state = module.new_state(seated, settings)  # the game checks count and settings
+    for attempt in range(3):
+        try:
+            with db.writing() as session:
+                row = _insert_table(session, game, seated, settings)
+            break
+        except IntegrityError:  # two tables drew the same join code at the same moment
+            if attempt == 2:
+                raise
+    _remember((row.id, 0), state)
+    return _view(row, state)
+
+
+def append(
+    table_id: str,
+    event: Any,
+    *,
+    seat: int | None = None,
+    expected_version: int | None = None,
+    viewer: Viewer = EVERYTHING,
+) -> TableView:
+    """Apply ``event`` and store it as the table's next event, in one transaction.
+
+    Raises ``RuleError`` (nothing stored) when the game refuses it, ``VersionConflict``
+    when ``expected_version`` is given and stale, ``TableNotFound``. ``viewer``: the seat
+    of the phone asking (None: a phone without a seat): the refusal tells it no secret it
+    may not see, and a change whose outcome depends on another seat's secret is refused
+    to it whatever that secret is (issue 27, F1 and F2). Default: a caller that sees all.
+    """
+    event = check_event(event)
+    chance = random.SystemRandom()
+    # Fold outside the write lock: the lock is then held for the insert alone.
+    with db.reading() as session:
+        row = session.get(TableRow, _check_id(table_id))
+        if row is None:
+            raise TableNotFound(table_id)
+        if expected_version is not None and expected_version != row.version:
+            raise VersionConflict(expected_version, row.version)
+        _check_room(row.version)
+        module = _module(row.game)
+        event = check_event(event, module)
+        seen = row.version
+        state = _state(session, row)
+    prepared = _sized(module.prepare(state, event, chance))
+    new_state = _applied(module, state, prepared, viewer, _gate(module, state, event, viewer))
+    blob = _pickled(new_state)
+    with db.writing() as session:
+        row = _lock(session, table_id)
+        if expected_version is not None and expected_version != row.version:
+            raise VersionConflict(expected_version, row.version)
+        _check_room(row.version)
+        if row.version != seen:  # another change came first: fold again, under the lock
+            state = _state(session, row)
+            prepared = _sized(module.prepare(state, event, chance))
+            gate = _gate(module, state, event, viewer)
+            new_state = _applied(module, state, prepared, viewer, gate)
+            blob = _pickled(new_state)
+        _store(session, row, prepared, seat=seat, undoes=None)
+        _save_snapshot(session, row, module, blob)
+        plays.after_change(session, row, state, new_state)  # a finished game's play
+    _remember((row.id, row.version), new_state)
+    versions.note(row.id, row.version)
+    return _view(row, new_state)
+
+
+class _Same(Enum):
+    """``undo``'s default ``by``: the phone asking is the seat whose change it undoes."""
+
+    SEAT = "seat"
+
+
+def undo(
+    table_id: str,
+    *,
+    seat: int | None = None,
+    seq: int | None = None,
+    about: object = None,
+    by: int | _Same | None = _Same.SEAT,
+    expected_version: int | None = None,
+    viewer: Viewer = EVERYTHING,
+) -> TableView:
+    """Cancel one change and store the undo as the table's next event.
+
+    Which change: ``seq`` names it; else ``seat``'s latest change still in effect (by the
+    seat that made it); else the latest change in effect whose own ``seat`` field is
+    ``about`` (the seat it names, as posted); else the table's latest change in effect.
+    At most one of ``seq``, ``seat`` and ``about``. The log is replayed
+    without it: when a later change would no longer be allowed the undo is refused with
+    ``UndoBlocked`` naming that change. ``by`` is the seat of the phone asking (stored on
+    the undo event; default: ``seat``). ``RuleError`` for a bad ``seat``/``seq``/``about``
+    or nothing to undo, ``VersionConflict``, ``TableNotFound``.
+
+    ``viewer`` as for ``append``: a phone's undo is refused when the change it cancels, or
+    a later one it replays, depends on a secret of another seat (``secret_refusal``), and
+    an ``UndoBlocked`` names no value that phone may not see (issue 27, F1).
+    """
+    actor = seat if by is _Same.SEAT else by
+    with db.writing() as session:
+        row = _lock(session, table_id)
+        if expected_version is not None and expected_version != row.version:
+            raise VersionConflict(expected_version, row.version)
+        # No room check: an undo at the event limit is always allowed. Each cancels a
+        # change in effect and none can be added there, so a table holds at most twice
+        # the limit (docs/contracts.md).
+        undos = _undo_pairs(session, row.id)
+        target = _undo_target(
+            session, row, {undoes for _seq, undoes in undos}, seat=seat, seq=seq, about=about
+        )
+        module = _module(row.game)
+        players = _players(row)
+        before = _view(row, _state(session, row))
+        blame = _blamed(before, actor if viewer is EVERYTHING else viewer)
+        undone = {undoes for _seq, undoes in undos}
+        replayed = [
+            e
+            for e in _events(session, row, first=target.seq)
+            if e.type != UNDO and e.seq not in undone
+        ]
+        _check_undo_secrets(before, replayed, viewer, blame)
+        base = _base(
+            session, row, module, [*undos, (row.version + 1, target.seq)], below=target.seq
+        )
+        if base is not None and base[1] is not None:  # replay only what follows it
+            start, later = base[1], _events(session, row, first=base[0] + 1)
+        else:
+            start, later = None, _events(session, row)
+        new_state = _replay(
+            module,
+            players,
+            row.settings,
+            [*later, _undo_marker(target.seq)],
+            blame=blame,
+            start=start,
+            viewer=viewer,
+        )
+        _store(
+            session,
+            row,
+            {"type": UNDO, "undoes": target.seq},
+            seat=_seat_or_none(actor),
+            undoes=target.seq,
+        )
+        _save_snapshot(session, row, module, _pickled(new_state))
+        plays.after_change(session, row, before.state, new_state)
+    _remember((row.id, row.version), new_state)
+    versions.note(row.id, row.version)
+    return _view(row, new_state)
+
+
+def _blamed(view: TableView, seat: Viewer) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
+    """How an undo refusal shows a change: as ``seat``'s phone may see it."""
+    return lambda payload: view.event_for(payload, None if seat is EVERYTHING else seat)
+
+
+def _check_undo_secrets(
+    view: TableView,
+    replayed: Sequence[EventRow],
+    viewer: Viewer,
+    blame: Callable[[Mapping[str, Any]], Mapping[str, Any]],
+) -> None:
+    """Refuse a phone's undo whose outcome would depend on another seat's secret: the
+    change it cancels (the first of ``replayed``) or a later one replayed after it. Which
+    changes those are is public (the history), so the answer tells nothing, and it comes
+    before the replay, whose refusals could."""
+    for event in replayed:
+        gate = _gate(view.module, view.state, event.payload, viewer)
+        if gate is None:
+            continue
+        if event is replayed[0]:
+            raise gate
+        template, params = view.module.describe(blame(event.payload), view.players)
+        raise UndoBlocked(event.seq, template, params, gate)
+
+
+def undo_target(
+    table_id: str,
+    *,
+    seat: int | None = None,
+    seq: int | None = None,
+    about: object = None,
+    viewer: int | None = None,
+) -> HistoryEntry:
+    """The history entry ``undo`` with the same ``seat``/``seq``/``about`` would cancel, as
+    ``viewer``
+    reads it: what a confirmation names before the phone undoes it. The same
+    ``RuleError`` as ``undo`` when there is nothing (or nothing valid) to undo."""
+    with db.reading() as session:
+        row = session.get(TableRow, _check_id(table_id))
+        if row is None:
+            raise TableNotFound(table_id)
+        undone = {undoes for _seq, undoes in _undo_pairs(session, row.id)}
+        target = _undo_target(session, row, undone, seat=seat, seq=seq, about=about)
+    _, entries = history(table_id, viewer=viewer, before=target.seq + 1, limit=1)
+    return entries[0]
+
+
+def _undo_target(
+    session: Session,
+    row: TableRow,
+    undone: set[int],
+    *,
+    seat: object,
+    seq: object,
+    about: object = None,
+) -> EventRow:
+    """The change an undo cancels (see ``undo``), read by its seq alone: ``undone`` holds
+    the changes undone already (``_undo_pairs``), so no fold and no whole log is read
+    (but for ``about``: the newest changes are read until one names that seat)."""
+    last = len(row.players) - 1
+    seat = _whole_or_none(seat, "by_seat", 0, last)
+    about = _whole_or_none(about, "seat", 0, last)
+    seq = _whole_or_none(seq, "seq", 1)
+    if sum(value is not None for value in (seat, seq, about)) > 1:
+        raise RuleError(N_("give one of seq, seat and by_seat, not more"))
+    if seq is not None:
+        event = _events(session, row, first=seq, last=seq)
+        if not event:
+            raise RuleError(N_("there is no change {seq}"), seq=seq)
+        if event[0].type == UNDO:
+            raise RuleError(N_("change {seq} is an undo; it cannot be undone"), seq=seq)
+        if seq in undone:
+            raise RuleError(N_("change {seq} is already undone"), seq=seq)
+        return event[0]
+    if about is not None:
+        return _latest_about(session, row, undone, about)
+    query = select(EventRow.seq).where(EventRow.table_id == row.id, EventRow.type != UNDO)
+    if seat is not None:
+        query = query.where(EventRow.seat == seat)
+    # Of any len(undone) + 1 changes one is in effect: no more rows are read.
+    newest = session.scalars(query.order_by(EventRow.seq.desc()).limit(len(undone) + 1))
+    latest = next((s for s in newest if s not in undone), None)
+    if latest is None:
+        if seat is not None:
+            raise RuleError(N_("this seat has no change to undo"))
+        raise RuleError(N_("there is nothing to undo"))
+    return _events(session, row, first=latest, last=latest)[0]
+
+
+#: How many changes ``_latest_about`` reads at a time, newest first.
+ABOUT_BATCH = 200
+
+
+def _latest_about(session: Session, row: TableRow, undone: set[int], seat: int) -> EventRow:
+    """The latest change in effect whose own ``seat`` field is ``seat``. The seat an event
+    names is in its payload, not in a column: the newest changes are read a batch at a
+    time until one names it (the whole log at worst, which ``max_events`` bounds)."""
+    below: int | None = None
+    while True:
+        query = select(EventRow).where(EventRow.table_id == row.id, EventRow.type != UNDO)
+        if below is not None:
+            query = query.where(EventRow.seq < below)
+        batch = session.scalars(query.order_by(EventRow.seq.desc()).limit(ABOUT_BATCH)).all()
+        for event in batch:
+            named = event.payload.get("seat") if isinstance(event.payload, Mapping) else None
+            if named == seat and not isinstance(named, bool) and event.seq not in undone:
+                return event
+        if len(batch) < ABOUT_BATCH:
+            raise RuleError(
+                N_("there is no change for {name} to undo"), name=row.players[seat]["name"]
+            )
+        below = batch[-1].seq

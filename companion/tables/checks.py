@@ -1,0 +1,188 @@
+"""What a table may hold: the limits (players, event size and count, nesting) and the
+checks every input passes (JSON, settings, events, seats, seqs) before anything is stored."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from flask import current_app
+
+from companion import config
+from companion.tables.errors import TableNotFound
+from games.errors import N_, RuleError
+
+#: Join codes avoid characters that are easy to confuse when read aloud or typed:
+#: no 0/O/Q/D, no 1/I/L, no 2/Z, no 5/S, no 8/B, no U/V.
+JOIN_ALPHABET = "34679ACEFGHJKMNPRTWXY"
+
+
+JOIN_CODE_LENGTH = 6
+
+
+UNDO = "undo"
+
+
+MAX_EVENT_KEYS = 50
+
+
+MAX_PLAYERS = 8
+
+
+#: How deep players, settings and events may nest: the games' own events go 4 levels deep
+#: (bison's exchanges); the bound keeps a crafted body from exhausting the stack.
+MAX_DEPTH = 16
+
+
+#: What ``secrets.token_urlsafe`` makes (and the column holds): anything else names no
+#: table, and is not even sent to the database (PostgreSQL refuses a NUL in text).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+#: Text a database or a page cannot carry: NUL (PostgreSQL text) and lone surrogates
+#: (``"\ud800"`` in JSON is no character: UTF-8 cannot encode it).
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+#: The most one stored event may hold, as compact UTF-8 JSON: the games' events are 50 to
+#: 400 bytes; the bound gives the export of a table at the event limit a known size.
+MAX_EVENT_BYTES = 1024
+
+
+def loads(data: str | bytes) -> Any:
+    """Strict JSON: ``ValueError`` for text that is not JSON, for ``NaN``/``Infinity``
+    (Python's parser takes them, but they are no JSON: PostgreSQL and every other reader
+    of an export would refuse them) and for nesting deeper than the parser reaches."""
+
+    def constant(name: str) -> Any:
+        raise ValueError(f"{name} is not JSON")
+
+    try:
+        return json.loads(data, parse_constant=constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def clean(value: Any, depth: int = 0) -> Any:
+    """JSON data as it can be stored and shown: every NUL and lone surrogate in its text
+    replaced by U+FFFD (as a form's undecodable bytes are), at most ``MAX_DEPTH`` deep."""
+    if isinstance(value, str):
+        return UNSTORABLE.sub("\ufffd", value)
+    if depth >= MAX_DEPTH:
+        if isinstance(value, Mapping | list):
+            raise RuleError(N_("the data nests deeper than {depth} levels"), depth=MAX_DEPTH)
+        return value
+    if isinstance(value, Mapping):
+        return {clean(k): clean(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clean(v, depth + 1) for v in value]
+    return value
+
+
+def _check_id(table_id: str) -> str:
+    if not TABLE_ID.fullmatch(table_id):
+        raise TableNotFound(table_id)
+    return table_id
+
+
+def normalize_join_code(text: str) -> str:
+    """What the player typed, as a code: case and spaces/dashes do not matter."""
+    return "".join(ch for ch in text.upper() if ch not in " -\t")
+
+
+def check_settings(settings: Any) -> dict[str, Any]:
+    if settings is None:
+        return {}
+    if not isinstance(settings, Mapping):
+        raise RuleError(N_("settings must be an object"))
+    if len(settings) > MAX_EVENT_KEYS:
+        raise RuleError(N_("too many settings"))
+    return dict(settings)
+
+
+def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
+    """``event`` as a clean dict, or a ``RuleError`` naming what is wrong: with the game's
+    ``module``, a field its type does not define (the game's ``EVENT_FIELDS``) is refused
+    by name, so nothing but the rules' own fields is ever stored."""
+    if not isinstance(event, Mapping):
+        raise RuleError(N_("an event must be a JSON object"))
+    kind = event.get("type")
+    if not isinstance(kind, str) or not kind:
+        raise RuleError(N_('an event needs a "type"'))
+    if kind == UNDO:
+        raise RuleError(N_("undo has its own endpoint; it is not an event type"))
+    if len(event) > MAX_EVENT_KEYS:
+        raise RuleError(N_("an event may have at most {count} fields"), count=MAX_EVENT_KEYS)
+    fields = getattr(module, "EVENT_FIELDS", {}).get(kind) if module is not None else None
+    if fields is not None:
+        unknown = sorted(clean(str(name)) for name in event if name not in fields)
+        if unknown:
+            raise RuleError(
+                N_("{type} does not take the field(s) {fields}; it takes: {known}"),
+                type=kind,
+                fields=", ".join(unknown),
+                known=", ".join(sorted(fields)),
+            )
+    cleaned: dict[str, Any] = clean(dict(event))
+    return cleaned
+
+
+def max_events() -> int:
+    """Changes one table may hold (``CAMPFIRE_MAX_EVENTS``): storage and every fold stay
+    bounded however long a table is played or attacked. Undos count until the limit is
+    reached, and one is always allowed there: a table holds at most twice as many events."""
+    return int(current_app.config.get("CAMPFIRE_MAX_EVENTS") or config.MAX_EVENTS)
+
+
+def _check_room(count: int, adding: int = 1) -> None:
+    limit = max_events()
+    if count + adding > limit:
+        raise RuleError(
+            N_(
+                "this table has reached its limit of {count} changes; export it "
+                "and continue on a new table"
+            ),
+            count=limit,
+        )
+
+
+def _seat_or_none(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _whole_or_none(value: object, field: str, low: int, high: int | None = None) -> int | None:
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        if high is None:
+            raise RuleError(
+                N_("{field} must be a whole number of {low} or more"), field=field, low=low
+            )
+        raise RuleError(
+            N_("{field} must be a whole number from {low} to {high}"),
+            field=field,
+            low=low,
+            high=high,
+        )
+    return value
+
+
+def compact(value: Any) -> str:
+    """``value`` as the shortest JSON (as stored: non-ASCII text as itself)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _sized(payload: dict[str, Any]) -> dict[str, Any]:
+    if len(compact(payload).encode()) > MAX_EVENT_BYTES:
+        raise RuleError(
+            N_("an event may hold at most {count} bytes of JSON"), count=MAX_EVENT_BYTES
+        )
+    return payload

@@ -1,0 +1,188 @@
+"""Reading a table: its view, its version alone (what polls compare), a join code's
+table, and its history (for the pages) and events (for the JSON API) as a seat may see
+them."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
+
+from companion import db
+from companion.models import EventRow, TableRow
+from companion.tables.checks import (
+    JOIN_ALPHABET,
+    JOIN_CODE_LENGTH,
+    UNDO,
+    _check_id,
+    clean,
+    normalize_join_code,
+)
+from companion.tables.errors import TableNotFound, UnknownJoinCode
+from companion.tables.rows import _events, _undo_pairs
+from companion.tables.snapshots import _state
+from companion.tables.view import HistoryEntry, TableView, _view
+from games.errors import N_, RuleError
+
+log = logging.getLogger(__name__)
+
+
+def get(table_id: str) -> TableView:
+    with db.reading() as session:
+        row = session.get(TableRow, _check_id(table_id))
+        if row is None:
+            raise TableNotFound(table_id)
+        return _view(row, _state(session, row))
+
+
+def version(table_id: str) -> int:
+    """The table's version alone: what the poll endpoint compares (one indexed read)."""
+    with db.reading() as session:
+        value = session.scalar(select(TableRow.version).where(TableRow.id == _check_id(table_id)))
+    if value is None:
+        raise TableNotFound(table_id)
+    return value
+
+
+def find_by_code(code: str) -> str:
+    """The table id for a join code; ``UnknownJoinCode`` (a ``TableNotFound`` whose
+    ``problem`` reads "no table has the code …") when none has it."""
+    typed = normalize_join_code(code)
+    if len(typed) != JOIN_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in typed):
+        raise UnknownJoinCode(clean(typed[:40]))
+    with db.reading() as session:
+        table_id = session.scalar(select(TableRow.id).where(TableRow.join_code == typed))
+    if table_id is None:
+        raise UnknownJoinCode(typed)
+    return table_id
+
+
+def existing(table_ids: Sequence[str]) -> list[TableView]:
+    """The tables among ``table_ids`` that still exist, in the given order."""
+    views = []
+    for table_id in table_ids:
+        try:
+            views.append(get(table_id))
+        except (TableNotFound, RuleError):  # a table of a game no longer offered
+            continue
+        except OperationalError:  # the database is down: the page answers 503
+            raise
+        except Exception:  # a row this server cannot read: the list goes on without it
+            log.exception("table %s cannot be read; left out of the recent tables", table_id)
+    return views
+
+
+@dataclass(frozen=True, slots=True)
+class _Page:
+    """A run of a table's events as the history reads them."""
+
+    view: TableView
+    rows: Sequence[EventRow]  # the events from ``first`` to ``last``, oldest first
+    undone: frozenset[int]  # every change an undo cancelled
+    targets: Mapping[int, EventRow]  # what the page's undos cancelled, by seq
+
+
+def _page(table_id: str, first: int, last: int | None) -> _Page:
+    """Events ``first`` to ``last`` (None: the latest) and what describing them needs:
+    a page costs its own rows and the table's undo pairs, whatever the log's length."""
+    with db.reading() as session:
+        row = session.get(TableRow, _check_id(table_id))
+        if row is None:
+            raise TableNotFound(table_id)
+        view = _view(row, _state(session, row))
+        rows = _events(session, row, first=first, last=last)
+        undone = frozenset(undoes for _seq, undoes in _undo_pairs(session, row.id))
+        targets = {e.seq: e for e in rows}
+        wanted = {e.undoes for e in rows if e.type == UNDO and e.undoes not in targets}
+        if wanted:
+            targets.update(
+                (e.seq, e)
+                for e in session.scalars(
+                    select(EventRow).where(EventRow.table_id == row.id, EventRow.seq.in_(wanted))
+                )
+            )
+    return _Page(view, rows, undone, targets)
+
+
+def history(
+    table_id: str,
+    *,
+    viewer: int | None = None,
+    before: int | None = None,
+    limit: int | None = None,
+) -> tuple[TableView, list[HistoryEntry]]:
+    """The events, newest first, described by the game as seat ``viewer`` may read it
+    (None: a spectator; another seat's secrets are left out until the game ends). Undo
+    entries name what they cancelled. ``before``: only events older than this seq;
+    ``limit``: at most this many (the newest of them) — a page of the history; the page
+    after it starts ``before`` its last entry's seq, and there is none when that is 1."""
+    last = None if before is None else before - 1
+    newest = version(table_id) if last is None else last
+    first = 1 if limit is None else max(1, newest - limit + 1)
+    page = _page(table_id, first, last)
+    view = page.view
+    entries = []
+    for event in page.rows:
+        shown = page.targets.get(event.undoes or -1) if event.type == UNDO else event
+        if shown is None:
+            template, params, subject = N_("a change"), {}, None
+        else:
+            payload = view.event_for(shown.payload, viewer)
+            template, params = view.module.describe(payload, view.players)
+            subject = view.subject_seat(shown.payload)
+        entries.append(
+            HistoryEntry(
+                seq=event.seq,
+                seat=event.seat,
+                created_at=event.created_at,
+                template=template,
+                params=dict(params),
+                is_undo=event.type == UNDO,
+                undone=event.seq in page.undone,
+                subject=subject,
+                undoes=event.undoes if event.type == UNDO else None,
+            )
+        )
+    entries.reverse()
+    return view, entries
+
+
+#: What the events listing says of each event beside its own fields: an event's field of
+#: one of these names (no game's ``EVENT_FIELDS`` has one) is left out, not overwritten.
+LISTING_FIELDS = ("seq", "by_seat", "undone", "undoes")
+
+
+def events(
+    table_id: str, *, viewer: int | None = None, after: int = 0, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """The history for the JSON API, oldest first: per event its ``seq``, ``by_seat`` (the
+    seat of the phone that made it, or None), the event's own fields exactly as stored
+    (``type``, and ``seat`` when the event names one), and ``undone``; an undo is
+    ``{"seq", "by_seat", "type": "undo", "undoes", "undone"}``. Another seat's secrets
+    are ``None`` for ``viewer``. ``after`` and ``limit``: only the events after that seq,
+    at most that many (a page)."""
+    page = _page(table_id, after + 1, None if limit is None else after + limit)
+    view = page.view
+    listed = []
+    for event in page.rows:
+        if event.type == UNDO:
+            fields: dict[str, Any] = {"type": UNDO, "undoes": event.undoes}
+        else:
+            fields = {
+                k: v
+                for k, v in view.event_for(event.payload, viewer).items()
+                if k not in LISTING_FIELDS
+            }
+        listed.append(
+            {
+                "seq": event.seq,
+                "by_seat": event.seat,
+                **fields,
+                "undone": event.seq in page.undone,
+            }
+        )
+    return listed

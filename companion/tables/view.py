@@ -1,0 +1,133 @@
+"""A table as the views see it (``TableView``), a history line (``HistoryEntry``), and
+who asks (``Viewer``: a phone's seat, None, or ``EVERYTHING`` for the CLI and imports)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from types import ModuleType
+from typing import Any
+
+from companion import registry
+from companion.models import TableRow
+from games import table as protocol
+from games.errors import N_, RuleError
+from games.table import Player
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A table as the views see it: its players, settings, version and folded state."""
+
+    id: str
+    join_code: str
+    game: str
+    module: ModuleType
+    players: tuple[Player, ...]
+    settings: Mapping[str, Any]
+    version: int
+    state: Any
+    created_at: datetime
+
+    def counters(self) -> list[dict[str, int]]:
+        counters: list[dict[str, int]] = self.module.counters(self.state)
+        return counters
+
+    def state_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.module.to_json(self.state)
+        return data
+
+    def counters_for(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The counters as seat ``viewer`` may see them (None: a spectator): another
+        seat's secret counters are ``None`` until the game ends."""
+        hide = getattr(self.module, "view_counters", None)
+        return hide(self.state, viewer) if hide else self.counters()
+
+    def state_json_for(self, viewer: int | None) -> dict[str, Any]:
+        """``state_json`` as seat ``viewer`` may see it (secrets of other seats ``None``)."""
+        hide = getattr(self.module, "view_json", None)
+        return hide(self.state, viewer) if hide else self.state_json()
+
+    def event_for(self, event: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
+        """A stored event as seat ``viewer`` may see it."""
+        hide = getattr(self.module, "view_event", None)
+        return hide(self.state, event, viewer) if hide else dict(event)
+
+    def subject_seat(self, event: Mapping[str, Any]) -> int | None:
+        """The seat ``event`` is about (the acting seat is stored beside it)."""
+        return getattr(self.module, "subject_seat", protocol.subject_seat)(event)
+
+    def acts_for(self, event: Mapping[str, Any], seat: int | None) -> int | None:
+        """The other seat a change from ``seat``'s phone would be made for (its subject,
+        when that is not ``seat``), or None: when to ask "make this change for Ben?"."""
+        subject = self.subject_seat(event)
+        return subject if subject is not None and subject != seat else None
+
+    def has_secrets(self) -> bool:
+        """Whether some value is still hidden from other seats (a game with secrets that
+        has not ended): an export holds every secret, so a page offers it only when not."""
+        over = getattr(self.module, "game_over", None)
+        return hasattr(self.module, "view_json") and over is not None and not over(self.state)
+
+    def whose_turn(self) -> int | None:
+        """The seat whose turn it is, or None (no turns in this game, or none running)."""
+        turn = getattr(self.module, "whose_turn", None)
+        return turn(self.state) if turn else None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    seq: int
+    seat: int | None  # the acting seat: the phone that made the change (None: unknown)
+    created_at: datetime
+    template: str
+    params: Mapping[str, Any]
+    is_undo: bool
+    undone: bool  # a change cancelled by a later undo
+    subject: int | None = None  # the seat the change is about ("by <seat> for <subject>")
+    undoes: int | None = None  # for an undo: the seq it cancelled
+
+
+def _module(game_id: str) -> ModuleType:
+    module = registry.get(game_id)
+    if module is None:
+        raise RuleError(
+            N_("unknown game {game!r}; expected one of: {names}"),
+            game=game_id,
+            names=", ".join(registry.games()) or "-",
+        )
+    return module
+
+
+def _players(row: TableRow) -> tuple[Player, ...]:
+    return tuple(Player(p["name"], p["color"]) for p in row.players)
+
+
+def _view(row: TableRow, state: Any) -> TableView:
+    return TableView(
+        id=row.id,
+        join_code=row.join_code,
+        game=row.game,
+        module=_module(row.game),
+        players=_players(row),
+        settings=dict(row.settings),
+        version=row.version,
+        state=state,
+        created_at=row.created_at,
+    )
+
+
+class _Sees(Enum):
+    """``append``'s and ``undo``'s default ``viewer``: a caller that may see every secret
+    (the CLI, an import, a test); a phone's request names its seat instead."""
+
+    ALL = "all"
+
+
+#: Who asks for a change: a phone's seat (None: a phone without one), or ``EVERYTHING``.
+Viewer = int | _Sees | None
+
+
+EVERYTHING = _Sees.ALL
