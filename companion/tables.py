@@ -1,7 +1,7 @@
 """The table service: create tables, append events, undo, fold, history, export/import.
 
 Every change is an event row appended with the table's next sequence number in one
-transaction, after the game's fold (``games/<pkg>/table.py``) accepted it. The state of a
+transaction, after the game's fold (``games/<pkg>/fold.py``) accepted it. The state of a
 table is the fold of its events that are not undone; undo is itself an event (``"undo"``,
 ``undoes`` = the seq it cancels). An undo cancels the table's latest change in effect, a
 seat's own latest change, or any change named by its seq: the log is then replayed without
@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
-from types import MappingProxyType, ModuleType
+from types import MappingProxyType
 from typing import Any
 
 from flask import current_app
@@ -56,7 +56,7 @@ from companion.models import EventRow, SeatTokenRow, StateRow, TableRow, utcnow
 from companion.plays import store as plays
 from games import table as protocol
 from games.errors import N_, HiddenRuleError, RuleError, localize
-from games.table import Player, players_from_json
+from games.table import Player, Rules, players_from_json
 
 #: Join codes avoid characters that are easy to confuse when read aloud or typed:
 #: no 0/O/Q/D, no 1/I/L, no 2/Z, no 5/S, no 8/B, no U/V.
@@ -178,7 +178,7 @@ class TableView:
     id: str
     join_code: str
     game: str
-    module: ModuleType
+    module: Rules
     players: tuple[Player, ...]
     settings: Mapping[str, Any]
     version: int
@@ -194,22 +194,19 @@ class TableView:
     def counters_for(self, viewer: int | None) -> list[dict[str, Any]]:
         """The counters as seat ``viewer`` may see them (None: a spectator): another
         seat's secret counters are ``None`` until the game ends."""
-        hide = getattr(self.module, "view_counters", None)
-        return hide(self.state, viewer) if hide else self.counters()
+        return self.module.view_counters(self.state, viewer)
 
     def state_json_for(self, viewer: int | None) -> dict[str, Any]:
         """``state_json`` as seat ``viewer`` may see it (secrets of other seats ``None``)."""
-        hide = getattr(self.module, "view_json", None)
-        return hide(self.state, viewer) if hide else self.state_json()
+        return self.module.view_json(self.state, viewer)
 
     def event_for(self, event: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
         """A stored event as seat ``viewer`` may see it."""
-        hide = getattr(self.module, "view_event", None)
-        return hide(self.state, event, viewer) if hide else dict(event)
+        return self.module.view_event(self.state, event, viewer)
 
     def subject_seat(self, event: Mapping[str, Any]) -> int | None:
         """The seat ``event`` is about (the acting seat is stored beside it)."""
-        return getattr(self.module, "subject_seat", protocol.subject_seat)(event)
+        return self.module.subject_seat(event)
 
     def acts_for(self, event: Mapping[str, Any], seat: int | None) -> int | None:
         """The other seat a change from ``seat``'s phone would be made for (its subject,
@@ -220,13 +217,11 @@ class TableView:
     def has_secrets(self) -> bool:
         """Whether some value is still hidden from other seats (a game with secrets that
         has not ended): an export holds every secret, so a page offers it only when not."""
-        over = getattr(self.module, "game_over", None)
-        return hasattr(self.module, "view_json") and over is not None and not over(self.state)
+        return self.module.hides(self.state)
 
     def whose_turn(self) -> int | None:
         """The seat whose turn it is, or None (no turns in this game, or none running)."""
-        turn = getattr(self.module, "whose_turn", None)
-        return turn(self.state) if turn else None
+        return self.module.whose_turn(self.state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +306,7 @@ def _check_id(table_id: str) -> str:
     return table_id
 
 
-def _module(game_id: str) -> ModuleType:
+def _module(game_id: str) -> Rules:
     module = registry.get(game_id)
     if module is None:
         raise RuleError(
@@ -351,20 +346,20 @@ def _state(session: Session, row: TableRow) -> Any:
 _codes: dict[str, str] = {}
 
 
-def _code(module: ModuleType) -> str:
+def _code(module: Rules) -> str:
     """A fingerprint of the code that folds ``module``'s states (its package's sources and
     the fold protocol): a snapshot pickled by other code is not trusted to unpickle into
     the same state."""
-    code = _codes.get(module.__name__)
+    code = _codes.get(str(module.source))
     if code is None:
         files = {Path(protocol.__file__)}
-        path = Path(getattr(module, "__file__", "") or ".")
+        path = module.source
         files |= (
             set(path.parent.glob("*.py"))
             if (path.parent / "__init__.py").is_file() and path.parent.name != "tests"
             else {path}
         )
-        code = _codes[module.__name__] = fingerprint.of_files(sorted(files))
+        code = _codes[str(module.source)] = fingerprint.of_files(sorted(files))
     return code
 
 
@@ -393,7 +388,7 @@ def _pickled(state: Any) -> bytes | None:
         return None
 
 
-def _save_snapshot(session: Session, row: TableRow, module: ModuleType, blob: bytes | None) -> None:
+def _save_snapshot(session: Session, row: TableRow, module: Rules, blob: bytes | None) -> None:
     """Keep the state at ``row.version``; drop the older ones but every SNAPSHOT_EVERY-th."""
     if blob is None:
         return
@@ -422,7 +417,7 @@ def _undo_pairs(session: Session, table_id: str) -> list[tuple[int, int]]:
 def _base(
     session: Session,
     row: TableRow,
-    module: ModuleType,
+    module: Rules,
     undos: Sequence[tuple[int, int]],
     below: int,
 ) -> tuple[int, Any] | None:
@@ -620,7 +615,7 @@ def existing(table_ids: Sequence[str]) -> list[TableView]:
     return views
 
 
-def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
+def check_event(event: Any, module: Rules | None = None) -> dict[str, Any]:
     """``event`` as a clean dict, or a ``RuleError`` naming what is wrong: with the game's
     ``module``, a field its type does not define (the game's ``EVENT_FIELDS``) is refused
     by name, so nothing but the rules' own fields is ever stored."""
@@ -633,7 +628,7 @@ def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
         raise RuleError(N_("undo has its own endpoint; it is not an event type"))
     if len(event) > MAX_EVENT_KEYS:
         raise RuleError(N_("an event may have at most {count} fields"), count=MAX_EVENT_KEYS)
-    fields = getattr(module, "EVENT_FIELDS", {}).get(kind) if module is not None else None
+    fields = module.fields_of(kind) if module is not None else None
     if fields is not None:
         unknown = sorted(clean(str(name)) for name in event if name not in fields)
         if unknown:
@@ -669,20 +664,17 @@ def _worded_for(error: RuleError, viewer: Viewer) -> RuleError:
     return RuleError(shown.template, **shown.params)
 
 
-def _gate(
-    module: ModuleType, state: Any, event: Mapping[str, Any], viewer: Viewer
-) -> RuleError | None:
+def _gate(module: Rules, state: Any, event: Mapping[str, Any], viewer: Viewer) -> RuleError | None:
     """The refusal when ``event``'s outcome depends on a seat's hidden value the phone
     asking does not hold (the game's ``secret_refusal``), else None."""
-    refusal = getattr(module, "secret_refusal", None)
-    secret = refusal(state, event) if refusal is not None and viewer is not EVERYTHING else None
+    secret = module.secret_refusal(state, event) if viewer is not EVERYTHING else None
     if secret is None or secret.seat == viewer:
         return None
     return RuleError(secret.template, **secret.params)
 
 
 def _applied(
-    module: ModuleType, state: Any, event: Mapping[str, Any], viewer: Viewer, gate: RuleError | None
+    module: Rules, state: Any, event: Mapping[str, Any], viewer: Viewer, gate: RuleError | None
 ) -> Any:
     """``module.apply`` as the phone asking may learn its outcome: a public refusal as it
     is; when the change depends on a secret it does not hold (``gate``), that one refusal
@@ -1417,7 +1409,7 @@ def import_table(document: Any) -> TableView:
 
 
 def _fold_rows(
-    module: ModuleType,
+    module: Rules,
     players: Sequence[Player],
     settings: Mapping[str, Any],
     rows: Sequence[EventRow],
@@ -1426,7 +1418,7 @@ def _fold_rows(
 
 
 def _replay(
-    module: ModuleType,
+    module: Rules,
     players: Sequence[Player],
     settings: Mapping[str, Any],
     rows: Sequence[EventRow],

@@ -96,7 +96,7 @@ def table_players(
     """The seats as a kit prints them: each player's name and the colour of their pieces.
 
     In A Dog's Life a seat plays a dog (``settings["dogs"]``, by default the catalog order,
-    as ``games.dogs_life.table.new_state`` reads it) and prints in that dog's colour; in the
+    as ``games.dogs_life.fold.new_state`` reads it) and prints in that dog's colour; in the
     other games the player's chosen colour is the pieces' colour.
     """
     if game != "dogs-life":

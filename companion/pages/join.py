@@ -55,12 +55,13 @@ def home() -> str:
 
 
 def seats_of(game: str | None) -> tuple[int, int, tuple[str, ...]]:
-    """A game's player range and colours, for the create form: the game's own (``SEATS``
-    and ``SEAT_COLOURS`` of its fold module, from its rules), or 1–6 in every colour while
-    no game is chosen."""
-    module = registry.get(game) if game else None
-    low, high = getattr(module, "SEATS", (1, FORM_ROWS))
-    return low, high, tuple(getattr(module, "SEAT_COLOURS", COLOURS))
+    """A game's player range and colours, for the create form: the game's own (its
+    ``Rules``' ``seats`` and ``colours``), or 1–6 in every colour while no game is chosen."""
+    rules = registry.get(game) if game else None
+    if rules is None:
+        return 1, FORM_ROWS, COLOURS
+    low, high = rules.seats
+    return low, high, rules.colours
 
 
 def _players_from_form(game: str | None) -> list[dict[str, str]]:

@@ -26,7 +26,7 @@ from companion import tables
 from companion.pages.base import form_int
 from companion.panels.bison.names import animal_name, space_name
 from games.bison import catalog
-from games.bison import table as fold
+from games.bison import fold as fold
 from games.bison.economy import ANIMALS
 from games.bison.tiles import SPACES, Tile
 from games.errors import N_, RuleError
