@@ -36,12 +36,6 @@ class Context:
         """A printgen message in the kit's language."""
         return text(self.lang, key, **params)
 
-    def seat_url(self, seat: int) -> str | None:
-        """The URL for seat ``seat`` (0-based), else the table URL, else None."""
-        if seat < len(self.seat_urls):
-            return self.seat_urls[seat]
-        return self.table_url
-
     def seat_code(self, seat: int | None) -> tuple[str, str] | None:
         """What a seat's board QR code encodes and the caption under it, or None.
 
