@@ -88,7 +88,7 @@ def _dogs_life_city() -> ExtraKit:
 
 
 #: CLI / API game id -> its printgen module, in the project's order: the games of
-#: ``games.registry`` that have a kit (tests/printgen/test_print_games_table.py checks it).
+#: ``games.registry`` that have a kit (tests/companion/test_game_registry.py checks it).
 GAMES: dict[str, Callable[[], GameKit]] = {
     "bison": _bison,
     "lion-square": _lion_square,

@@ -60,8 +60,7 @@ from companion import charts, i18n, tables
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
-from games.lion_square import catalog, rules
-from games.lion_square import fold as fold
+from games.lion_square import catalog, fold, rules
 from games.lion_square import view as turned
 from games.lion_square.square import SIZE, Side
 

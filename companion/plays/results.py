@@ -25,8 +25,8 @@ from typing import Any
 
 from games.bison import fold as bison
 from games.bison.table_scoring import winning_seats
-from games.dogs_life import game as dogs_rules
 from games.dogs_life import fold as dogs_life
+from games.dogs_life import game as dogs_rules
 from games.hunting_age import fold as hunting_age
 from games.lion_square import fold as lion_square
 
