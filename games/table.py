@@ -290,7 +290,8 @@ class Rules:
     #: The fold's source file: its package's modules fingerprint stored snapshots.
     source: Path
     #: The inclusive player range (the create form's rows; ``new_state`` checks it too).
-    seats: tuple[int, int]
+    #: None: the game does not say (the form offers its general rows).
+    seats: tuple[int, int] | None = None
     #: The colours a seat may take, in the create form's order.
     colours: tuple[str, ...] = COLOURS
     #: Each event type's fields; a field not listed is refused by name. None: any fields.

@@ -58,10 +58,8 @@ def seats_of(game: str | None) -> tuple[int, int, tuple[str, ...]]:
     """A game's player range and colours, for the create form: the game's own (its
     ``Rules``' ``seats`` and ``colours``), or 1–6 in every colour while no game is chosen."""
     rules = registry.get(game) if game else None
-    if rules is None:
-        return 1, FORM_ROWS, COLOURS
-    low, high = rules.seats
-    return low, high, rules.colours
+    low, high = rules.seats if rules is not None and rules.seats is not None else (1, FORM_ROWS)
+    return low, high, rules.colours if rules is not None else COLOURS
 
 
 def _players_from_form(game: str | None) -> list[dict[str, str]]:

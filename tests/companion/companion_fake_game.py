@@ -101,6 +101,7 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
 
 
 #: The game as the test companion offers it (``app.config["GAMES"]``): no optional hooks,
-#: so it runs on ``Rules``' defaults, and no panel: the generic counters.
-RULES = Rules(fold=sys.modules[__name__], source=Path(__file__), seats=(2, 4))
+#: so it runs on ``Rules``' defaults (the create form's general rows), and no panel: the
+#: generic counters.
+RULES = Rules(fold=sys.modules[__name__], source=Path(__file__))
 ENTRY = Game(GAME, "counters_test", TITLE, lambda: RULES)

@@ -55,6 +55,7 @@ def test_each_game_s_rules_are_its_own(game: Game) -> None:
     assert game.id == rules.GAME
     assert rules.source.parent.name == game.package
     assert game.scorable == (rules.score is not None)
+    assert rules.seats is not None
     low, high = rules.seats
     assert 1 <= low <= high <= len(rules.colours)
     assert game.rules() is rules  # loaded once
@@ -81,7 +82,6 @@ TOY = Game(
     lambda: Rules(
         fold=companion_fake_game,  # type: ignore[arg-type]  # a test module as a fold
         source=Path(companion_fake_game.__file__),
-        seats=(2, 4),
     ),
 )
 
