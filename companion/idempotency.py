@@ -211,12 +211,6 @@ def remember(response: Response) -> Response:
     return response
 
 
-def forget_all(target: Any) -> None:
-    """Delete every key (tests, maintenance)."""
-    with Session(target) as session_, session_.begin():
-        session_.execute(delete(IdempotencyKeyRow))
-
-
 def count(target: Any) -> int:
     with Session(target) as session_:
         return len(session_.scalars(select(IdempotencyKeyRow.key_hash)).all())

@@ -1,8 +1,8 @@
 """Rendered panels, cached per process so a poll storm renders each change once.
 
 Every phone at a table polls every 2 s; a changed table would otherwise render its panel
-(tens of KB, ~10 ms for five dogs) once per phone. The panel markup is therefore made
-independent of the phone that asks:
+once per phone (``bench/poll_cost.py`` prints what one render costs). The panel markup is
+therefore made independent of the phone that asks:
 
 * this phone's seat is highlighted by CSS from ``<body data-my-seat="N">`` (the shell page
   sets it; ``.seat[data-seat="N"]`` cards), and a seat card that opens for its own phone
@@ -18,7 +18,7 @@ Square: the picked place of the square), and it is kept in a small bounded LRU
 (``RenderCache``). A version always names the same events, so an entry never goes stale:
 a newer version is a new key. The LRU is bounded twice: by entries and by the characters
 it holds (``MAX_CHARS``), so many long games on one server cannot grow a process without
-limit (a big panel is ~50 KB; the default keeps ~16 MB per process).
+limit.
 """
 
 from __future__ import annotations

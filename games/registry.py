@@ -8,61 +8,131 @@ game id
     ``dogs-life``.
 package
     The game's package under ``games/`` (``lion_square``); the companion's templates
-    (``templates/games/<package>/``), its panel (``companion.panels.<package>``) and the
-    print kit's module (``printgen.games.<package>``) use the same name.
+    (``templates/games/<package>/``) use the same name.
 fold
-    ``games.<package>.table``: the event fold every table runs (see ``games.table``).
-contract
-    ``games.<package>.contract``: ``score(document) -> dict`` for ``campfire score``; only
-    the games with a scoring contract (docs/contracts.md) have one.
+    ``games.<package>.fold``: the event fold every table runs (``games.table.Fold``).
+rules
+    The game as the companion runs it (``games.table.Rules``): the fold, the player range
+    and colours, the event fields, the optional hooks, and ``score`` for ``campfire score``
+    when the game has a scoring contract (docs/contracts.md).
+
+Adding a game: its package under ``games/``, one loader below and one ``Game`` in
+``GAMES`` (docs/architecture.md, "Adding a game", lists the optional files).
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
-from types import ModuleType
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 
 from games.errors import N_, RuleError
+from games.table import Rules, Secrets
 
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One game of the project."""
+    """One game of the project: what a list of games shows, and how to load its rules."""
 
     id: str
     package: str
     #: The display name, an ``N_`` template (translated where it is shown).
     title: str
-    #: Whether ``campfire score`` scores a position of this game (it has a contract module).
-    scorable: bool
+    #: The game's rules. A function: listing the games (the CLI's help) does not import
+    #: every fold (about 0.3 s).
+    load: Callable[[], Rules] = field(repr=False, compare=False)
+    #: Whether ``campfire score`` scores a position of this game (its rules have ``score``).
+    scorable: bool = False
 
-    @property
-    def fold_module(self) -> str:
-        return f"games.{self.package}.table"
+    def rules(self) -> Rules:
+        """The game's fold and hooks (``games.table.Rules``)."""
+        return self.load()
 
-    @property
-    def contract_module(self) -> str:
-        return f"games.{self.package}.contract"
 
-    def fold(self) -> ModuleType:
-        """The game's event fold module (``games.<package>.table``)."""
-        return importlib.import_module(self.fold_module)
+# The loaders: each imports its game's modules when first asked (cached), and lists the
+# game's hooks by name, so mypy checks every one against ``games.table``.
 
-    def contract(self) -> ModuleType:
-        """The game's scoring contract module; only for a ``scorable`` game."""
-        return importlib.import_module(self.contract_module)
+
+@cache
+def _bison() -> Rules:
+    from games.bison import contract, fold
+
+    return Rules(
+        fold=fold,
+        source=Path(fold.__file__),
+        seats=fold.SEATS,
+        colours=fold.SEAT_COLOURS,
+        event_fields=fold.EVENT_FIELDS,
+        score=contract.score,
+    )
+
+
+@cache
+def _lion_square() -> Rules:
+    from games.lion_square import contract, fold
+
+    return Rules(
+        fold=fold,
+        source=Path(fold.__file__),
+        seats=fold.SEATS,
+        colours=fold.SEAT_COLOURS,
+        event_fields=fold.EVENT_FIELDS,
+        subject_seat=fold.subject_seat,
+        secrets=Secrets(
+            view_json=fold.view_json,
+            view_counters=fold.view_counters,
+            view_event=fold.view_event,
+            game_over=fold.game_over,
+            secret_refusal=fold.secret_refusal,
+        ),
+        score=contract.score,
+    )
+
+
+@cache
+def _hunting_age() -> Rules:
+    from games.hunting_age import contract, fold
+
+    return Rules(
+        fold=fold,
+        source=Path(fold.__file__),
+        seats=fold.SEATS,
+        colours=fold.SEAT_COLOURS,
+        event_fields=fold.EVENT_FIELDS,
+        whose_turn=fold.whose_turn,
+        score=contract.score,
+    )
+
+
+@cache
+def _dogs_life() -> Rules:
+    from games.dogs_life import fold
+
+    return Rules(
+        fold=fold,
+        source=Path(fold.__file__),
+        seats=fold.SEATS,
+        colours=fold.SEAT_COLOURS,
+        event_fields=fold.EVENT_FIELDS,
+        whose_turn=fold.whose_turn,
+        secrets=Secrets(
+            view_json=fold.view_json,
+            view_counters=fold.view_counters,
+            view_event=fold.view_event,
+            game_over=fold.game_over,
+            secret_refusal=fold.secret_refusal,
+        ),
+    )
 
 
 #: Every game, in the order the project lists them (home page, print kit, CLI help).
 GAMES: tuple[Game, ...] = (
-    Game("bison", "bison", N_("Bison"), scorable=True),
-    Game("lion-square", "lion_square", N_("Lion Square"), scorable=True),
-    Game("hunting-age", "hunting_age", N_("Age of Hunting"), scorable=True),
-    Game("dogs-life", "dogs_life", N_("A Dog's Life"), scorable=False),
+    Game("bison", "bison", N_("Bison"), _bison, scorable=True),
+    Game("lion-square", "lion_square", N_("Lion Square"), _lion_square, scorable=True),
+    Game("hunting-age", "hunting_age", N_("Age of Hunting"), _hunting_age, scorable=True),
+    Game("dogs-life", "dogs_life", N_("A Dog's Life"), _dogs_life),
 )
-
-BY_ID: dict[str, Game] = {game.id: game for game in GAMES}
 
 
 def ids() -> list[str]:
@@ -75,9 +145,14 @@ def scorable_ids() -> list[str]:
     return [game.id for game in GAMES if game.scorable]
 
 
+def find(game_id: object) -> Game | None:
+    """The game of ``game_id``, or None."""
+    return next((game for game in GAMES if game.id == game_id), None)
+
+
 def get(game_id: object) -> Game:
     """The game of ``game_id``, or a ``RuleError`` listing the known ids."""
-    game = BY_ID.get(game_id) if isinstance(game_id, str) else None
+    game = find(game_id)
     if game is None:
-        raise RuleError(N_("game must be one of: {names}"), names=", ".join(BY_ID))
+        raise RuleError(N_("game must be one of: {names}"), names=", ".join(ids()))
     return game

@@ -13,49 +13,10 @@ counter
     A named whole number per seat that the generic ``adjust`` event can change
     (docs/contracts.md: bison ``bison/salmon/turkey``, lion-square ``herd``, …).
 
-Each game package provides ``games/<package>/table.py`` with these module-level names:
-
-``GAME``
-    The game id used by the API and the CLI (``"bison"``, ``"lion-square"``,
-    ``"hunting-age"``, ``"dogs-life"``).
-``COUNTERS``
-    ``dict[str, tuple[int, int]]``: each generic counter's inclusive range.
-``new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State``
-    The state at the start; raises ``RuleError`` for a bad player count or setting.
-``prepare(state, event: dict, rng: random.Random) -> dict``
-    Fills in the outcome of any chance in ``event`` (a card drawn, a die rolled) so the
-    stored event is deterministic; returns the event unchanged when no chance is involved.
-``apply(state, event: Mapping[str, Any]) -> State``
-    The next state; raises ``RuleError`` (and changes nothing) when the rules refuse.
-``counters(state) -> list[dict[str, int]]``
-    One dict per seat with that seat's generic counters.
-``to_json(state) -> dict[str, Any]``
-    The state as JSON-ready data (what ``GET /api/v1/tables/<id>`` shows as ``state``).
-``describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]``
-    The event in plain words: an ``N_``-marked English template and its parameters, so the
-    companion can show the history in the reader's language.
-
-Optional names (the companion uses the defaults below when a game has none):
-
-``subject_seat(event) -> int | None``
-    The seat an event is *about* (whose counter, whose dog); the companion stores the seat
-    of the phone that *made* it beside it, so a history line can say "by X for Y".
-    Default (``subject_seat`` here): the event's ``seat`` field.
-``whose_turn(state) -> int | None``
-    The seat whose turn it is (whose phone should act), or None when the game has no turns
-    or none is running.
-``view_json(state, viewer)``, ``view_counters(state, viewer)``, ``view_event(state, event, viewer)``
-    ``to_json``, ``counters`` and a stored event as the seat ``viewer`` may see them (None: a
-    spectator): another seat's secrets are ``None`` until the game ends. Default: everything
-    is public. A game with secrets also has ``game_over(state) -> bool``: from then on
-    every secret is shown.
-``secret_refusal(state, event) -> SeatOnly | None``
-    When whether ``event`` is allowed depends on a seat's hidden value (a herd correction,
-    dropping a newspaper named by its address): the one refusal every phone without that
-    seat gets, whatever the value (``games.errors.SeatOnly``, naming the seat); None when
-    only public facts decide. A refusal that names a hidden value is a ``HiddenRuleError``,
-    and the game checks every public fact first, so a phone without the seat learns
-    nothing from which refusal it gets (issue 27, F1 and F2). Default: None.
+Each game package provides ``games/<package>/fold.py``, a module that satisfies ``Fold``
+(the names every game has), and ``games.registry`` lists the game with its ``Rules``: the
+fold, the player range and colours, the event fields, and the optional hooks (each with
+its default here, so the companion never asks a module what it has).
 
 Undo is the companion's business: it folds the events that are not undone.
 
@@ -66,12 +27,14 @@ handler), ``adjusted`` (the one counter arithmetic of the generic ``adjust`` eve
 
 from __future__ import annotations
 
+import random
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
 
-from games.errors import N_, HiddenRuleError, RuleError
+from games.errors import N_, HiddenRuleError, RuleError, SeatOnly
 
 COLOURS = ("red", "yellow", "green", "blue", "purple", "black", "white", "orange")
 
@@ -255,3 +218,153 @@ def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, 
     if len({unicodedata.normalize("NFC", p.name.casefold()) for p in players}) != len(players):
         raise RuleError(N_("two players cannot share a name"))
     return tuple(players)
+
+
+class Fold(Protocol):
+    """The names every game's fold module has (a module satisfies this protocol; mypy
+    checks each one where ``games.registry`` lists it). States are the game's own type."""
+
+    @property
+    def GAME(self) -> str:
+        """The game id used by the API and the CLI (``"bison"``, ``"lion-square"``…)."""
+
+    @property
+    def COUNTERS(self) -> Mapping[str, tuple[int, int]]:
+        """Each generic counter's inclusive range."""
+
+    def new_state(self, players: Sequence[Player], settings: Mapping[str, Any], /) -> Any:
+        """The state at the start; raises ``RuleError`` for a bad player count or setting."""
+
+    def prepare(self, state: Any, event: dict[str, Any], rng: random.Random, /) -> dict[str, Any]:
+        """Fills in the outcome of any chance in ``event`` (a card drawn, a die rolled) so
+        the stored event is deterministic; the event unchanged when no chance is involved."""
+
+    def apply(self, state: Any, event: Mapping[str, Any], /) -> Any:
+        """The next state; raises ``RuleError`` (and changes nothing) when the rules refuse."""
+
+    def counters(self, state: Any, /) -> list[dict[str, int]]:
+        """One dict per seat with that seat's generic counters."""
+
+    def to_json(self, state: Any, /) -> dict[str, Any]:
+        """The state as JSON-ready data (what ``GET /api/v1/tables/<id>`` shows as ``state``)."""
+
+    def describe(
+        self, event: Mapping[str, Any], players: Sequence[Player], /
+    ) -> tuple[str, dict[str, Any]]:
+        """The event in plain words: an ``N_``-marked English template and its parameters,
+        so the companion can show the history in the reader's language."""
+
+
+@dataclass(frozen=True, slots=True)
+class Secrets:
+    """The hooks of a game where a seat holds values the others may not see until the
+    game ends (Lion Square's herds, A Dog's Life's newspapers). ``viewer`` is a seat, or
+    None for a spectator; another seat's secrets are ``None`` until ``game_over``."""
+
+    view_json: Callable[[Any, int | None], dict[str, Any]]
+    view_counters: Callable[[Any, int | None], list[dict[str, Any]]]
+    view_event: Callable[[Any, Mapping[str, Any], int | None], dict[str, Any]]
+    game_over: Callable[[Any], bool]
+    #: When whether ``event`` is allowed depends on a seat's hidden value: the one
+    #: refusal every phone without that seat gets, whatever the value (naming the seat);
+    #: None when only public facts decide. A refusal that names a hidden value is a
+    #: ``HiddenRuleError``, and the game checks every public fact first, so a phone
+    #: without the seat learns nothing from which refusal it gets (issue 27, F1 and F2).
+    secret_refusal: Callable[[Any, Mapping[str, Any]], SeatOnly | None]
+
+
+def no_turns(state: Any) -> int | None:
+    """``Rules.whose_turn``'s default: the game has no turns."""
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A game as the companion runs it: its fold and everything optional, with defaults.
+
+    It answers the ``Fold`` names itself (``rules.apply(state, event)``), so a caller
+    holds one object per game; the optional hooks are fields, never looked up by name.
+    """
+
+    fold: Fold
+    #: The fold's source file: its package's modules fingerprint stored snapshots.
+    source: Path
+    #: The inclusive player range (the create form's rows; ``new_state`` checks it too).
+    #: None: the game does not say (the form offers its general rows).
+    seats: tuple[int, int] | None = None
+    #: The colours a seat may take, in the create form's order.
+    colours: tuple[str, ...] = COLOURS
+    #: Each event type's fields; a field not listed is refused by name. None: any fields.
+    event_fields: Mapping[str, frozenset[str]] | None = None
+    #: The seat an event is *about* (whose counter, whose dog); the companion stores the
+    #: seat of the phone that *made* it beside it ("by X for Y"). Default: its ``seat``.
+    subject_seat: Callable[[Mapping[str, Any]], int | None] = subject_seat
+    #: The seat whose turn it is (whose phone should act), or None. Default: no turns.
+    whose_turn: Callable[[Any], int | None] = no_turns
+    #: The hooks of a game with secrets; None: everything is public.
+    secrets: Secrets | None = None
+    #: ``campfire score``'s scoring of a position (docs/contracts.md); None: not scorable.
+    score: Callable[[Any], dict[str, Any]] | None = None
+
+    @property
+    def GAME(self) -> str:
+        return self.fold.GAME
+
+    @property
+    def COUNTERS(self) -> Mapping[str, tuple[int, int]]:
+        return self.fold.COUNTERS
+
+    def new_state(self, players: Sequence[Player], settings: Mapping[str, Any]) -> Any:
+        return self.fold.new_state(players, settings)
+
+    def prepare(self, state: Any, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        return self.fold.prepare(state, event, rng)
+
+    def apply(self, state: Any, event: Mapping[str, Any]) -> Any:
+        return self.fold.apply(state, event)
+
+    def counters(self, state: Any) -> list[dict[str, int]]:
+        return self.fold.counters(state)
+
+    def to_json(self, state: Any) -> dict[str, Any]:
+        return self.fold.to_json(state)
+
+    def describe(
+        self, event: Mapping[str, Any], players: Sequence[Player]
+    ) -> tuple[str, dict[str, Any]]:
+        return self.fold.describe(event, players)
+
+    def view_json(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """``to_json`` as seat ``viewer`` may see it (None: a spectator)."""
+        if self.secrets is None:
+            return self.to_json(state)
+        return self.secrets.view_json(state, viewer)
+
+    def view_counters(self, state: Any, viewer: int | None) -> list[dict[str, Any]]:
+        """``counters`` as seat ``viewer`` may see them: another seat's secret counters
+        are ``None`` until the game ends."""
+        if self.secrets is None:
+            return list(self.counters(state))
+        return self.secrets.view_counters(state, viewer)
+
+    def view_event(
+        self, state: Any, event: Mapping[str, Any], viewer: int | None
+    ) -> dict[str, Any]:
+        """A stored event as seat ``viewer`` may see it."""
+        if self.secrets is None:
+            return dict(event)
+        return self.secrets.view_event(state, event, viewer)
+
+    def hides(self, state: Any) -> bool:
+        """Whether some value is still hidden from other seats (a game with secrets that
+        has not ended)."""
+        return self.secrets is not None and not self.secrets.game_over(state)
+
+    def secret_refusal(self, state: Any, event: Mapping[str, Any]) -> SeatOnly | None:
+        """The refusal for a phone without the seat whose hidden value decides ``event``
+        (``Secrets.secret_refusal``); None when only public facts decide."""
+        return None if self.secrets is None else self.secrets.secret_refusal(state, event)
+
+    def fields_of(self, kind: str) -> frozenset[str] | None:
+        """The fields events of type ``kind`` take, or None when the game does not say."""
+        return None if self.event_fields is None else self.event_fields.get(kind)

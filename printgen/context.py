@@ -36,12 +36,6 @@ class Context:
         """A printgen message in the kit's language."""
         return text(self.lang, key, **params)
 
-    def seat_url(self, seat: int) -> str | None:
-        """The URL for seat ``seat`` (0-based), else the table URL, else None."""
-        if seat < len(self.seat_urls):
-            return self.seat_urls[seat]
-        return self.table_url
-
     def seat_code(self, seat: int | None) -> tuple[str, str] | None:
         """What a seat's board QR code encodes and the caption under it, or None.
 
@@ -96,7 +90,7 @@ def table_players(
     """The seats as a kit prints them: each player's name and the colour of their pieces.
 
     In A Dog's Life a seat plays a dog (``settings["dogs"]``, by default the catalog order,
-    as ``games.dogs_life.table.new_state`` reads it) and prints in that dog's colour; in the
+    as ``games.dogs_life.fold.new_state`` reads it) and prints in that dog's colour; in the
     other games the player's chosen colour is the pieces' colour.
     """
     if game != "dogs-life":

@@ -7,10 +7,9 @@ randomness, no environment), so equal arguments give byte-identical PDFs.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
-from types import ModuleType
+from typing import Protocol
 
 from games import registry as game_registry
 from games.table import Player
@@ -33,11 +32,72 @@ from printgen.layout import (
 from printgen.messages import check_language, text
 from printgen.style import Style
 
-# CLI / API game id -> printgen module drawing its components (games.registry's list).
-GAMES: dict[str, str] = {game.id: f"printgen.games.{game.package}" for game in game_registry.GAMES}
+
+class GameKit(Protocol):
+    """A game's printgen module (``printgen.games.<package>``)."""
+
+    def title(self, lang: str, /) -> str:
+        """The game's printed name in ``lang``."""
+
+    def components(self, context: Context, /) -> list[Component]:
+        """The game's pieces in print order."""
+
+
+class ExtraKit(Protocol):
+    """A module drawing more components of a game after its own (the city poster)."""
+
+    def components(self, context: Context, /) -> list[Component]:
+        """The extra pieces in print order."""
+
+    def cover_notes(self, context: Context, /) -> list[str]:
+        """How to assemble them, for the cover's "how to print"."""
+
+
+# Loaders: a module is imported when a kit first needs it (the CLI's help lists the games
+# without drawing any), and mypy checks each against its protocol.
+
+
+def _bison() -> GameKit:
+    from printgen.games import bison
+
+    return bison
+
+
+def _lion_square() -> GameKit:
+    from printgen.games import lion_square
+
+    return lion_square
+
+
+def _hunting_age() -> GameKit:
+    from printgen.games import hunting_age
+
+    return hunting_age
+
+
+def _dogs_life() -> GameKit:
+    from printgen.games import dogs_life
+
+    return dogs_life
+
+
+def _dogs_life_city() -> ExtraKit:
+    from printgen.games import dogs_life_city
+
+    return dogs_life_city
+
+
+#: CLI / API game id -> its printgen module, in the project's order: the games of
+#: ``games.registry`` that have a kit (tests/companion/test_game_registry.py checks it).
+GAMES: dict[str, Callable[[], GameKit]] = {
+    "bison": _bison,
+    "lion-square": _lion_square,
+    "hunting-age": _hunting_age,
+    "dogs-life": _dogs_life,
+}
 ALL = "all"
-# Modules drawing more components of a game after its own module's (the city poster).
-EXTRAS: dict[str, tuple[str, ...]] = {"dogs-life": ("printgen.games.dogs_life_city",)}
+#: Modules drawing more components of a game after its own module's (the city poster).
+EXTRAS: dict[str, tuple[Callable[[], ExtraKit], ...]] = {"dogs-life": (_dogs_life_city,)}
 
 
 def _count(n: int, noun: str) -> str:
@@ -45,12 +105,21 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def game_ids() -> list[str]:
-    return list(GAMES)
+def _module(game: str) -> GameKit:
+    return GAMES[game]()
 
 
-def _module(game: str) -> ModuleType:
-    return importlib.import_module(GAMES[game])
+def check_game(game: str) -> None:
+    """Refuse a game without a kit in one sentence: a game of ``games.registry`` that has
+    none yet (named by its title), or an unknown name."""
+    if game == ALL or game in GAMES:
+        return
+    known = game_registry.find(game)
+    if known is not None:
+        raise PrintError(
+            f"{known.title} has no print-and-play kit yet; these have one: {', '.join(GAMES)}"
+        )
+    raise PrintError(f"unknown game {game!r}: expected one of {', '.join([*GAMES, ALL])}")
 
 
 def _check_url(url: object, what: str) -> str:
@@ -61,7 +130,7 @@ def _check_url(url: object, what: str) -> str:
 
 def game_title(game: str, lang: str) -> str:
     """The game's printed name in ``lang``."""
-    return str(_module(game).title(lang))
+    return _module(game).title(lang)
 
 
 def components(game: str, context: Context) -> list[Component]:
@@ -74,11 +143,7 @@ def kit_components(game: str, context: Context) -> list[Component]:
     ``EXTRAS`` modules (A Dog's Life's city), then its rules summary and player aids."""
     return [
         *components(game, context),
-        *(
-            component
-            for name in EXTRAS.get(game, ())
-            for component in importlib.import_module(name).components(context)
-        ),
+        *(component for extra in EXTRAS.get(game, ()) for component in extra().components(context)),
         *rules_sheets.components(game, context),
     ]
 
@@ -88,7 +153,7 @@ def cover_notes(game: str, context: Context, printed: Collection[str]) -> list[s
     posters among the ``printed`` components (keys): a kit printed ``--only`` without the
     city says nothing of gluing it."""
     games = list(GAMES) if game == ALL else [game]
-    extras = [importlib.import_module(module) for name in games for module in EXTRAS.get(name, ())]
+    extras = [load() for name in games for load in EXTRAS.get(name, ())]
     return [
         rules_sheets.also_need(games, context),
         *(
@@ -110,6 +175,7 @@ def component_ids(game: str, *, pieces: bool = False, players: Sequence[Player] 
     """What ``--only`` accepts for ``game`` (or ``all``): the cover, then every component
     key (``bison.tiles``…); with ``pieces``, every piece id after them (``B07``,
     ``fifi-03``: one replacement piece each), in the colours of the table's ``players``."""
+    check_game(game)
     games = list(GAMES) if game == ALL else [game]
     context = Context("en", Style(), players=_players(players))
     components = [c for name in games for c in kit_components(name, context)]
@@ -183,8 +249,7 @@ def kit_pieces(
 ) -> list[Component]:
     """The components :func:`render_kit` would print (``only`` chooses as it does), for the
     image export (:mod:`printgen.export`); the cover is no piece and is left out."""
-    if game != ALL and game not in GAMES:
-        raise PrintError(f"unknown game {game!r}: expected one of {', '.join([*GAMES, ALL])}")
+    check_game(game)
     check_language(lang)
     context = Context(lang, Style(ink_saver=ink_saver), players=_players(players), markers=markers)
     games = list(GAMES) if game == ALL else [game]
@@ -239,8 +304,7 @@ def render_kit(
     Raises ``PrintError`` (one English line) for a bad argument or a string the font cannot
     draw. Never imports Flask: the companion streams these bytes.
     """
-    if game != ALL and game not in GAMES:
-        raise PrintError(f"unknown game {game!r}: expected one of {', '.join([*GAMES, ALL])}")
+    check_game(game)
     size = paper_size(paper)
     check_language(lang)
     check_duplex(duplex)

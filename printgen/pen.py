@@ -228,12 +228,6 @@ class Pen:
             self._note_fill(list(points))
         self.canvas.drawPath(self._path(points, close), stroke=s, fill=f if close else 0)
 
-    def ink_polygon(self, points: Sequence[tuple[float, float]], color: str = "text") -> None:
-        """A filled polygon in an *ink* colour (icons: stay readable in ink-saver mode)."""
-        self._set_fill(self.style.ink(color))
-        self._note_fill(list(points))
-        self.canvas.drawPath(self._path(points), stroke=0, fill=1)
-
     def line(
         self,
         x1: float,

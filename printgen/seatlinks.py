@@ -7,7 +7,7 @@ Glossary
                 and lands on the table. ``n`` counts from 1, the number printed next to
                 the QR code on the player board ("Seat 1"), so the link and the board agree.
 
-The shape lives here, once: the companion route (``companion/pages_join.py``) and the
+The shape lives here, once: the companion route (``companion/pages/join.py``) and the
 ``campfire print --table URL`` command both build their links with :func:`seat_link`, and the
 route is declared with :data:`SEAT_SEGMENT`. Pure functions, standard library only, so the
 companion can import it without pulling in ReportLab.

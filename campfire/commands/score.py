@@ -132,9 +132,11 @@ def run(args: argparse.Namespace) -> int:
         document = load_json(args.file)
     except JsonFileError as error:
         return _fail(str(error))
-    contract = registry.get(args.game).contract()
+    score = registry.get(args.game).rules().score
+    if score is None:  # argparse offers the scorable games only
+        return _fail(f"{args.game} has no scoring contract")
     try:
-        result = contract.score(document)
+        result = score(document)
     except RuleError as error:
         return _fail(str(error))
     write_json(result)

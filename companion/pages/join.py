@@ -55,12 +55,11 @@ def home() -> str:
 
 
 def seats_of(game: str | None) -> tuple[int, int, tuple[str, ...]]:
-    """A game's player range and colours, for the create form: the game's own (``SEATS``
-    and ``SEAT_COLOURS`` of its fold module, from its rules), or 1–6 in every colour while
-    no game is chosen."""
-    module = registry.get(game) if game else None
-    low, high = getattr(module, "SEATS", (1, FORM_ROWS))
-    return low, high, tuple(getattr(module, "SEAT_COLOURS", COLOURS))
+    """A game's player range and colours, for the create form: the game's own (its
+    ``Rules``' ``seats`` and ``colours``), or 1–6 in every colour while no game is chosen."""
+    rules = registry.get(game) if game else None
+    low, high = rules.seats if rules is not None and rules.seats is not None else (1, FORM_ROWS)
+    return low, high, rules.colours if rules is not None else COLOURS
 
 
 def _players_from_form(game: str | None) -> list[dict[str, str]]:

@@ -46,7 +46,7 @@ from games.errors import N_, RuleError
 log = logging.getLogger(__name__)
 
 #: Rendered panels kept per process: the latest versions of the busy tables, in each
-#: language read at them (a 5-dog panel is ~70 KB, so at most ~20 MB).
+#: language read at them (``companion.panel_cache`` also bounds the characters kept).
 PANEL_CACHE_SIZE = 256
 PANEL_CACHE = "campfire.panel_cache"
 PANEL_VARIANTS = "campfire.panel_variants"

@@ -44,9 +44,8 @@ from companion import charts, tables
 from companion.i18n import as_sentence, rule_error_message
 from companion.pages import base
 from companion.panels import _kit as kit
-from games.dogs_life import catalog
+from games.dogs_life import catalog, fold
 from games.dogs_life import game as dog_game
-from games.dogs_life import table as fold
 from games.dogs_life.catalog import Card, Find, Section
 from games.dogs_life.dog import (
     BLADDER_MAX,

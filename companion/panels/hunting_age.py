@@ -39,9 +39,8 @@ from companion import charts, tables
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
-from games.hunting_age import development, harvest, storage
+from games.hunting_age import development, fold, harvest, storage
 from games.hunting_age import setup as layout
-from games.hunting_age import table as fold
 from games.hunting_age.board import DEVELOPMENTS, LIMITS, extra_cost
 from games.hunting_age.cards import BASIC_CARDS, END_GAME_CARDS, FACES_BY_ID, Face
 from games.hunting_age.components import (

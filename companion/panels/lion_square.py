@@ -1,7 +1,7 @@
 """Lion Square (らいおんスクエア) at the table: the panel's view model and its form posts.
 
 Every number the panel shows comes from the fold
-``games.lion_square.table`` (the round's L2 losses with their breakdown, the next start
+``games.lion_square.fold`` (the round's L2 losses with their breakdown, the next start
 player and the end of the game, L3); this module only turns the folded state into what
 ``templates/games/lion_square/`` shows, and a submitted form into one of the fold's events.
 
@@ -60,8 +60,7 @@ from companion import charts, i18n, tables
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
-from games.lion_square import catalog, rules
-from games.lion_square import table as fold
+from games.lion_square import catalog, fold, rules
 from games.lion_square import view as turned
 from games.lion_square.square import SIZE, Side
 

@@ -23,12 +23,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.bison import table as bison
+from games.bison import fold as bison
 from games.bison.table_scoring import winning_seats
+from games.dogs_life import fold as dogs_life
 from games.dogs_life import game as dogs_rules
-from games.dogs_life import table as dogs_life
-from games.hunting_age import table as hunting_age
-from games.lion_square import table as lion_square
+from games.hunting_age import fold as hunting_age
+from games.lion_square import fold as lion_square
 
 #: What may decide between equal scores (``tie_break``); None: the score alone decided.
 SMALLEST_STOCK = "smallest_stock"  # B10

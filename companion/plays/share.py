@@ -62,7 +62,7 @@ CSV_COLUMNS: Final = (
 
 def game_name(game: str) -> str:
     """The game's English title (BG Stats matches games by name)."""
-    known = registry.BY_ID.get(game)
+    known = registry.find(game)
     return known.title if known is not None else game
 
 

@@ -1,4 +1,4 @@
-/* Campfire companion — the only script besides htmx.
+/* Campfire companion — what every page shares (the game and push scripts have files of their own).
  *
  * The Content-Security-Policy forbids inline scripts, inline styles and eval, so all the
  * behaviour lives here and is wired by data attributes:

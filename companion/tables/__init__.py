@@ -1,7 +1,7 @@
 """The table service: create tables, append events, undo, fold, history, export/import.
 
 Every change is an event row appended with the table's next sequence number in one
-transaction, after the game's fold (``games/<pkg>/table.py``) accepted it. The state of a
+transaction, after the game's fold (``games/<pkg>/fold.py``) accepted it. The state of a
 table is the fold of its events that are not undone; undo is itself an event (``"undo"``,
 ``undoes`` = the seq it cancels). An undo cancels the table's latest change in effect, a
 seat's own latest change, or any change named by its seq: the log is then replayed without

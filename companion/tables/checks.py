@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
 from flask import current_app
@@ -14,6 +13,7 @@ from flask import current_app
 from companion import config
 from companion.tables.errors import TableNotFound
 from games.errors import N_, RuleError
+from games.table import Rules
 
 #: Join codes avoid characters that are easy to confuse when read aloud or typed:
 #: no 0/O/Q/D, no 1/I/L, no 2/Z, no 5/S, no 8/B, no U/V.
@@ -103,7 +103,7 @@ def check_settings(settings: Any) -> dict[str, Any]:
     return dict(settings)
 
 
-def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
+def check_event(event: Any, module: Rules | None = None) -> dict[str, Any]:
     """``event`` as a clean dict, or a ``RuleError`` naming what is wrong: with the game's
     ``module``, a field its type does not define (the game's ``EVENT_FIELDS``) is refused
     by name, so nothing but the rules' own fields is ever stored."""
@@ -116,7 +116,7 @@ def check_event(event: Any, module: ModuleType | None = None) -> dict[str, Any]:
         raise RuleError(N_("undo has its own endpoint; it is not an event type"))
     if len(event) > MAX_EVENT_KEYS:
         raise RuleError(N_("an event may have at most {count} fields"), count=MAX_EVENT_KEYS)
-    fields = getattr(module, "EVENT_FIELDS", {}).get(kind) if module is not None else None
+    fields = module.fields_of(kind) if module is not None else None
     if fields is not None:
         unknown = sorted(clean(str(name)) for name in event if name not in fields)
         if unknown:

@@ -5,7 +5,6 @@ refused to a phone that does not hold it (``secret_refusal``, issue 27)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 from companion.models import EventRow, TableRow
@@ -13,7 +12,7 @@ from companion.tables.checks import UNDO
 from companion.tables.errors import UndoBlocked
 from companion.tables.view import EVERYTHING, Viewer, _module, _players
 from games.errors import HiddenRuleError, RuleError
-from games.table import Player
+from games.table import Player, Rules
 
 
 def live_events(events: Sequence[EventRow]) -> list[EventRow]:
@@ -37,20 +36,17 @@ def _worded_for(error: RuleError, viewer: Viewer) -> RuleError:
     return RuleError(shown.template, **shown.params)
 
 
-def _gate(
-    module: ModuleType, state: Any, event: Mapping[str, Any], viewer: Viewer
-) -> RuleError | None:
+def _gate(module: Rules, state: Any, event: Mapping[str, Any], viewer: Viewer) -> RuleError | None:
     """The refusal when ``event``'s outcome depends on a seat's hidden value the phone
     asking does not hold (the game's ``secret_refusal``), else None."""
-    refusal = getattr(module, "secret_refusal", None)
-    secret = refusal(state, event) if refusal is not None and viewer is not EVERYTHING else None
+    secret = module.secret_refusal(state, event) if viewer is not EVERYTHING else None
     if secret is None or secret.seat == viewer:
         return None
     return RuleError(secret.template, **secret.params)
 
 
 def _applied(
-    module: ModuleType, state: Any, event: Mapping[str, Any], viewer: Viewer, gate: RuleError | None
+    module: Rules, state: Any, event: Mapping[str, Any], viewer: Viewer, gate: RuleError | None
 ) -> Any:
     """``module.apply`` as the phone asking may learn its outcome: a public refusal as it
     is; when the change depends on a secret it does not hold (``gate``), that one refusal
@@ -65,7 +61,7 @@ def _applied(
 
 
 def _fold_rows(
-    module: ModuleType,
+    module: Rules,
     players: Sequence[Player],
     settings: Mapping[str, Any],
     rows: Sequence[EventRow],
@@ -74,7 +70,7 @@ def _fold_rows(
 
 
 def _replay(
-    module: ModuleType,
+    module: Rules,
     players: Sequence[Player],
     settings: Mapping[str, Any],
     rows: Sequence[EventRow],

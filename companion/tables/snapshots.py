@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
-from types import MappingProxyType, ModuleType
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -27,6 +27,7 @@ from companion.tables.fold import _fold, _replay
 from companion.tables.rows import _events, _undo_pairs
 from companion.tables.view import _module, _players
 from games import table as protocol
+from games.table import Rules
 
 log = logging.getLogger(__name__)
 
@@ -79,20 +80,20 @@ def _state(session: Session, row: TableRow) -> Any:
 _codes: dict[str, str] = {}
 
 
-def _code(module: ModuleType) -> str:
+def _code(module: Rules) -> str:
     """A fingerprint of the code that folds ``module``'s states (its package's sources and
     the fold protocol): a snapshot pickled by other code is not trusted to unpickle into
     the same state."""
-    code = _codes.get(module.__name__)
+    code = _codes.get(str(module.source))
     if code is None:
         files = {Path(protocol.__file__)}
-        path = Path(getattr(module, "__file__", "") or ".")
+        path = module.source
         files |= (
             set(path.parent.glob("*.py"))
             if (path.parent / "__init__.py").is_file() and path.parent.name != "tests"
             else {path}
         )
-        code = _codes[module.__name__] = fingerprint.of_files(sorted(files))
+        code = _codes[str(module.source)] = fingerprint.of_files(sorted(files))
     return code
 
 
@@ -121,7 +122,7 @@ def _pickled(state: Any) -> bytes | None:
         return None
 
 
-def _save_snapshot(session: Session, row: TableRow, module: ModuleType, blob: bytes | None) -> None:
+def _save_snapshot(session: Session, row: TableRow, module: Rules, blob: bytes | None) -> None:
     """Keep the state at ``row.version``; drop the older ones but every SNAPSHOT_EVERY-th."""
     if blob is None:
         return
@@ -139,7 +140,7 @@ def _save_snapshot(session: Session, row: TableRow, module: ModuleType, blob: by
 def _base(
     session: Session,
     row: TableRow,
-    module: ModuleType,
+    module: Rules,
     undos: Sequence[tuple[int, int]],
     below: int,
 ) -> tuple[int, Any] | None:

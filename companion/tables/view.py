@@ -7,14 +7,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
-from types import ModuleType
 from typing import Any
 
 from companion import registry
 from companion.models import TableRow
-from games import table as protocol
 from games.errors import N_, RuleError
-from games.table import Player
+from games.table import Player, Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +22,7 @@ class TableView:
     id: str
     join_code: str
     game: str
-    module: ModuleType
+    module: Rules
     players: tuple[Player, ...]
     settings: Mapping[str, Any]
     version: int
@@ -42,22 +40,19 @@ class TableView:
     def counters_for(self, viewer: int | None) -> list[dict[str, Any]]:
         """The counters as seat ``viewer`` may see them (None: a spectator): another
         seat's secret counters are ``None`` until the game ends."""
-        hide = getattr(self.module, "view_counters", None)
-        return hide(self.state, viewer) if hide else self.counters()
+        return self.module.view_counters(self.state, viewer)
 
     def state_json_for(self, viewer: int | None) -> dict[str, Any]:
         """``state_json`` as seat ``viewer`` may see it (secrets of other seats ``None``)."""
-        hide = getattr(self.module, "view_json", None)
-        return hide(self.state, viewer) if hide else self.state_json()
+        return self.module.view_json(self.state, viewer)
 
     def event_for(self, event: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
         """A stored event as seat ``viewer`` may see it."""
-        hide = getattr(self.module, "view_event", None)
-        return hide(self.state, event, viewer) if hide else dict(event)
+        return self.module.view_event(self.state, event, viewer)
 
     def subject_seat(self, event: Mapping[str, Any]) -> int | None:
         """The seat ``event`` is about (the acting seat is stored beside it)."""
-        return getattr(self.module, "subject_seat", protocol.subject_seat)(event)
+        return self.module.subject_seat(event)
 
     def acts_for(self, event: Mapping[str, Any], seat: int | None) -> int | None:
         """The other seat a change from ``seat``'s phone would be made for (its subject,
@@ -68,13 +63,11 @@ class TableView:
     def has_secrets(self) -> bool:
         """Whether some value is still hidden from other seats (a game with secrets that
         has not ended): an export holds every secret, so a page offers it only when not."""
-        over = getattr(self.module, "game_over", None)
-        return hasattr(self.module, "view_json") and over is not None and not over(self.state)
+        return self.module.hides(self.state)
 
     def whose_turn(self) -> int | None:
         """The seat whose turn it is, or None (no turns in this game, or none running)."""
-        turn = getattr(self.module, "whose_turn", None)
-        return turn(self.state) if turn else None
+        return self.module.whose_turn(self.state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +83,7 @@ class HistoryEntry:
     undoes: int | None = None  # for an undo: the seq it cancelled
 
 
-def _module(game_id: str) -> ModuleType:
+def _module(game_id: str) -> Rules:
     module = registry.get(game_id)
     if module is None:
         raise RuleError(

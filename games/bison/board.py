@@ -34,7 +34,7 @@ from games.errors import N_, RuleError
 from .catalog import CATALOG, START_LAYOUT, CatalogTile
 from .components import DEFAULT_MAX_TOTEM_DISTANCE, HUNTERS_OWNED, MAX_STRUCTURE, STRUCTURE_SIZES
 from .hexgrid import Hex, distance, neighbours, show
-from .tiles import RIVER, SPACES, STRUCTURE_ON, Tile, term
+from .tiles import SPACES, STRUCTURE_ON, Tile, term
 
 Space = tuple[Hex, str]
 
@@ -310,6 +310,3 @@ class Board:
     def players(self) -> list[str]:
         """Players with pieces on the board, in order of first appearance."""
         return list(dict.fromkeys(p.player for p in self.pieces.values()))
-
-    def is_river(self, space: Space) -> bool:
-        return space[1] == RIVER

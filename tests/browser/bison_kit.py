@@ -442,7 +442,7 @@ class BisonTable:
         return self.table().state
 
     def ok(self, event: dict[str, Any]) -> bool:
-        from games.bison import table as fold
+        from games.bison import fold
         from games.errors import RuleError
 
         try:
@@ -571,7 +571,7 @@ class BisonTable:
         """Place a tile (``split``: a retail tile with these animals, else a printed one)
         at a random legal hex and turn, with a random space and hunter count (``hunters``
         when given), the cost paid as the page proposes or with ``paid`` (one animal)."""
-        from games.bison import table as fold
+        from games.bison import fold
         from games.bison.economy import COST_TABLE
         from games.bison.taps import edges_from_taps, taps_for, tiles_in_bag
 
@@ -640,7 +640,7 @@ class BisonTable:
     # --- the other actions, from the board page's hunter sheets -------------------------
     def board_actions(self, seat: int) -> list[tuple[str, Callable[[], None]]]:
         """Every board action the rules allow now, as (kind, taps): the bench picks one."""
-        from games.bison import table as fold
+        from games.bison import fold
         from games.bison.tiles import STRUCTURE_ON
 
         state = self.state()
@@ -752,7 +752,7 @@ class BisonTable:
 
     # --- the turn, the round's scoring, the board against the state ----------------------
     def turn(self, seat: int) -> None:
-        from games.bison import table as fold
+        from games.bison import fold
 
         turn = fold.turn(self.state())
         if (self.round, seat) in self.buys and turn.action == 1:
@@ -782,7 +782,7 @@ class BisonTable:
     def play_until(self, seat: int, action: int) -> None:
         """Play the current round's turns until ``seat`` is to take its ``action``-th
         action (its phone has then had the others' changes by the live refresh)."""
-        from games.bison import table as fold
+        from games.bison import fold
 
         self.round = fold.turn(self.state()).round
         while (turn := fold.turn(self.state())).seat is not None:
@@ -812,7 +812,7 @@ class BisonTable:
         self.sync()
 
     def score(self) -> bool:
-        from games.bison import table as fold
+        from games.bison import fold
 
         seat = self.state().rounds.start_seat
         page = self.phones[seat]
@@ -840,7 +840,7 @@ class BisonTable:
 
     def play(self) -> dict[str, Any]:
         """The whole game from the table ``setup`` made, to the final scoring."""
-        from games.bison import table as fold
+        from games.bison import fold
 
         overflows = 0
         for round_ in range(1, fold.turn(self.state()).rounds + 1):

@@ -80,7 +80,7 @@ def test_buy_after_live_refresh(table: MakeTable) -> None:
 
 
 def test_retail_tile_two_one_none(table: MakeTable) -> None:
-    from games.bison import table as fold
+    from games.bison import fold
 
     bison = table()
     bison.round = 1
@@ -98,7 +98,7 @@ def test_retail_tile_two_one_none(table: MakeTable) -> None:
 
 
 def test_split_move_in_one_action(table: MakeTable) -> None:
-    from games.bison import table as fold
+    from games.bison import fold
 
     bison = table()
     bison.round = 1
@@ -126,7 +126,7 @@ def test_split_move_in_one_action(table: MakeTable) -> None:
 
 
 def test_pay_with_turkeys(table: MakeTable) -> None:
-    from games.bison import table as fold
+    from games.bison import fold
 
     bison = table()
     bison.round = 1
@@ -148,7 +148,7 @@ def test_pay_with_turkeys(table: MakeTable) -> None:
 def test_turned_picture_tapped_on_a_space(table: MakeTable) -> None:
     """One tap places the tile and says where the hunters go: the turned picture, tapped on
     its river, records the rotation and the river (no space chip tapped first, B6)."""
-    from games.bison import table as fold
+    from games.bison import fold
     from games.bison.taps import tiles_in_bag
 
     bison = table()

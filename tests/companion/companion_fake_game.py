@@ -8,12 +8,15 @@ die is filled in by ``prepare``) and ``boom`` (always refused).
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from games.errors import N_, RuleError
-from games.table import Player, check_range, parse_adjust
+from games.registry import Game
+from games.table import Player, Rules, check_range, parse_adjust
 
 GAME = "counters-test"
 TITLE = "Counters"
@@ -95,3 +98,10 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
             {"counter": event["counter"], "name": players[event["seat"]].name},
         )
     return N_("a change"), {}
+
+
+#: The game as the test companion offers it (``app.config["GAMES"]``): no optional hooks,
+#: so it runs on ``Rules``' defaults (the create form's general rows), and no panel: the
+#: generic counters.
+RULES = Rules(fold=sys.modules[__name__], source=Path(__file__))
+ENTRY = Game(GAME, "counters_test", TITLE, lambda: RULES)

@@ -24,7 +24,7 @@ HTMX = {"HX-Request": "true"}
 
 def game_modules() -> dict[str, Any]:
     games: dict[str, Any] = dict(registry.discover())
-    games[FAKE] = companion_fake_game
+    games[FAKE] = companion_fake_game.ENTRY
     return games
 
 

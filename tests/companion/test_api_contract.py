@@ -86,7 +86,7 @@ def test_get_adjust_refuse_conflict_undo(client, game):
 
     counter = COUNTERS[game][0]
     start = table["counters"][1][counter]
-    low, high = registry.discover()[game].COUNTERS[counter]
+    low, high = registry.discover()[game].rules().COUNTERS[counter]
     step = 1 if start < high else -1
     adjust = {"type": "adjust", "seat": 1, "counter": counter}
 

@@ -229,7 +229,7 @@ def test_api_is_csrf_exempt_but_json_only(tmp_path):
 
 def test_bison_counters_contract(client):
     """docs/contracts.md: bison counters are bison, salmon, turkey per seat."""
-    pytest.importorskip("games.bison.table")
+    pytest.importorskip("games.bison.fold")
     body = create(client, game="bison").get_json()
     table = client.get(f"/api/v1/tables/{body['id']}").get_json()
     assert [sorted(c) for c in table["counters"]] == [["bison", "salmon", "turkey"]] * 2
@@ -245,7 +245,7 @@ def test_bison_counters_contract(client):
 
 def test_lion_square_herd_counter(client):
     """docs/contracts.md: lion-square's counter is the herd (20 at the start, L-digest)."""
-    pytest.importorskip("games.lion_square.table")
+    pytest.importorskip("games.lion_square.fold")
     players = [
         {"name": n, "color": c} for n, c in [("Ann", "red"), ("Ben", "blue"), ("Cho", "green")]
     ]

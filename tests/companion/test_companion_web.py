@@ -309,7 +309,7 @@ def test_history_lists_changes_with_seat_in_english_and_japanese(client, table):
 
 
 def test_history_of_a_real_game_in_japanese(client, make_table):
-    pytest.importorskip("games.lion_square.table")
+    pytest.importorskip("games.lion_square.fold")
     table = make_table("lion-square", players=3)
     client.post(f"/t/{table.id}/seat", data={"seat": "2"})  # a herd is its seat's to change
     client.post(f"/t/{table.id}/adjust", data={"seat": "2", "counter": "herd", "delta": "-3"})

@@ -228,7 +228,7 @@ def _long_table(app: Flask, changes: int) -> str:
 
 def test_the_history_is_paged(app: Flask, client: Any, monkeypatch: Any) -> None:
     table_id = _long_table(app, 250)
-    module = app.config["GAMES"][FAKE]
+    module = app.config["GAMES"][FAKE].rules().fold
     described = []
     monkeypatch.setattr(
         module, "describe", lambda e, p, real=module.describe: described.append(1) or real(e, p)
@@ -248,7 +248,7 @@ def test_the_undo_confirmation_describes_one_change(
     app: Flask, client: Any, monkeypatch: Any
 ) -> None:
     table_id = _long_table(app, 250)
-    module = app.config["GAMES"][FAKE]
+    module = app.config["GAMES"][FAKE].rules().fold
     described = []
     monkeypatch.setattr(
         module, "describe", lambda e, p, real=module.describe: described.append(1) or real(e, p)
@@ -495,7 +495,7 @@ def test_an_undo_on_an_imported_long_table_replays_little(app: Flask, monkeypatc
     """An import keeps a snapshot every SNAPSHOT_EVERY versions, as play does: undoing
     its latest change replays what follows the nearest one, not the whole file."""
     table_id = _long_table(app, 200)
-    module = app.config["GAMES"][FAKE]
+    module = app.config["GAMES"][FAKE].rules().fold
     applied = []
     monkeypatch.setattr(
         module, "apply", lambda s, e, real=module.apply: applied.append(1) or real(s, e)

@@ -223,7 +223,9 @@ def test_an_import_folds_each_change_once_however_many_undos(
     whole file is one fold), and the result is the fold of its events."""
     calls = 0
     with app.app_context():
-        fake = registry.get(FAKE)
+        rules = registry.get(FAKE)
+        assert rules is not None
+        fake = rules.fold  # the module: the rules are frozen, their fold is patched
         real_apply = fake.apply
 
         def counting(state: Any, event: Any) -> Any:

@@ -25,8 +25,7 @@ from flask_babel import gettext as _
 from companion import tables
 from companion.pages.base import form_int
 from companion.panels.bison.names import animal_name, space_name
-from games.bison import catalog
-from games.bison import table as fold
+from games.bison import catalog, fold
 from games.bison.economy import ANIMALS
 from games.bison.tiles import SPACES, Tile
 from games.errors import N_, RuleError

@@ -25,7 +25,7 @@ from flask import redirect, render_template, request, url_for
 from companion import tables
 from companion.pages.base import current_seat
 from companion.panels import _kit as kit
-from games.bison import table as fold
+from games.bison import fold
 
 GAME = fold.GAME
 #: The page that shows only a refusal (and the ways on from it).

@@ -49,8 +49,7 @@ from companion.panels.bison.pages import (
     render_page,
 )
 from companion.panels.bison.view import board_markup, turn_of
-from games.bison import catalog, taps
-from games.bison import table as fold
+from games.bison import catalog, fold, taps
 from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION
 from games.bison.tiles import ANIMAL_OF, ANIMALS_PER_TILE, SPACES, Tile, check_edges
 from games.errors import N_, RuleError

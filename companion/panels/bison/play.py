@@ -47,7 +47,7 @@ from companion.panels.bison.names import space_label
 from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
 from companion.panels.bison.sheets import sheet_for
 from companion.panels.bison.view import board_markup
-from games.bison import table as fold
+from games.bison import fold
 from games.bison.board import Space
 from games.bison.economy import (
     ANIMALS,

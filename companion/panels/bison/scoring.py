@@ -31,7 +31,7 @@ from companion.pages import base
 from companion.panels import _kit as kit
 from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
 from companion.panels.bison.view import board_markup, standings
-from games.bison import table as fold
+from games.bison import fold
 from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP, Supply
 from games.bison.overflow import Choice, settle, warning
 from games.bison.rounds import ACTIONS_PER_ROUND

@@ -16,7 +16,7 @@ from flask import url_for
 
 from companion import tables
 from companion.panels.bison.names import space_label
-from games.bison import table as fold
+from games.bison import fold
 from games.bison.economy import MAX_HUNTERS_PER_ACTION
 from games.bison.tiles import STRUCTURE_ON
 

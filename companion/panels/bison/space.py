@@ -30,7 +30,7 @@ from companion.panels.bison.pages import (
 )
 from companion.panels.bison.sheets import sheet_for
 from companion.panels.bison.view import board_markup, standings
-from games.bison import table as fold
+from games.bison import fold
 from games.bison.components import HUNTERS_OWNED, MAX_STRUCTURE
 from games.bison.regions import find_regions, region_index
 from games.bison.tiles import ANIMAL_OF, STRUCTURE_ON

@@ -35,8 +35,7 @@ from companion.pages.base import current_seat
 from companion.panels.bison import svg
 from companion.panels.bison.names import action_name, animal_name, hex_name
 from companion.panels.bison.sheets import own_sheets
-from games.bison import scoring
-from games.bison import table as fold
+from games.bison import fold, scoring
 from games.bison.economy import ANIMALS, STOCK_CAP
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
 

@@ -12,7 +12,7 @@ from bison_panel import FOUR, SVG, base, board_of
 from companion_testkit import get, text
 
 from companion import tables
-from games.bison import table as fold
+from games.bison import fold
 from games.bison.table_play import tile_label
 from games.bison.tiles import SPACES
 

@@ -17,7 +17,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion import tables
 from companion.panels import dogs_life as panel
-from games.dogs_life import table as fold
+from games.dogs_life import fold
 from games.dogs_life.catalog import Section
 from games.table import Player
 

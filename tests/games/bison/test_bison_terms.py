@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from translatability import play_checking_messages, shout
 
-from games.bison import table
+from games.bison import fold as table
 from games.bison.catalog import DRAW_IDS
 from games.bison.scoring import score_region
 from games.bison.table_play import space_ref

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-import games.bison.table
 from companion.tables import check_event
-from games.bison import table
+from games import registry
+from games.bison import fold as table
 from games.errors import RuleError
 from games.table import Player
 
@@ -90,7 +90,7 @@ def test_every_event_type_declares_its_fields() -> None:
 @pytest.mark.parametrize("kind", sorted(REPRESENTATIVE))
 def test_a_representative_event_passes_and_its_fields_are_declared(kind: str) -> None:
     event = REPRESENTATIVE[kind]
-    assert check_event(event, games.bison.table) == event
+    assert check_event(event, registry.get("bison").rules()) == event
     assert set(event) | ALSO_TAKEN.get(kind, set()) <= table.EVENT_FIELDS[kind]
 
 
@@ -121,7 +121,7 @@ def test_the_other_representative_events_are_valid() -> None:
 def test_an_unknown_field_is_refused_by_name(kind: str) -> None:
     event = {**REPRESENTATIVE[kind], "junk": 1}
     with pytest.raises(RuleError) as caught:
-        check_event(event, games.bison.table)
+        check_event(event, registry.get("bison").rules())
     message = caught.value.template.format(**caught.value.params)
     assert re.search(r"\bjunk\b", message), message
     assert message.startswith(f"{kind} does not take the field(s) junk;")

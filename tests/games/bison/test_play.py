@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from refusals import refused
 
-from games.bison import table
+from games.bison import fold as table
 from games.bison.movement import reachable
 from games.errors import RuleError
 

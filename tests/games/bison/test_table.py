@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from refusals import refused
 
-from games.bison import table
+from games.bison import fold as table
 from games.bison.economy import ANIMALS, Stocks
 from games.bison.rounds import Action
 from games.errors import RuleError

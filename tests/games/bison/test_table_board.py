@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from refusals import refused
 
-from games.bison import table
+from games.bison import fold as table
 from games.bison.board import Pieces
 from games.bison.economy import Amounts, Overflow, Stocks
 from games.bison.regions import find_regions

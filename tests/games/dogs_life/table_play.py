@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.dogs_life import table
+from games.dogs_life import fold as table
 from games.dogs_life.game import Game
 from games.errors import RuleError
 from games.table import Player

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.dogs_life import table
+from games.dogs_life import fold as table
 from games.dogs_life.deck import ALL_CARDS
 from games.dogs_life.dog import PEE_MARKERS
 from games.dogs_life.game import Game, winners

@@ -20,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from translatability import play_checking_messages, shout
 
+from games.dogs_life import fold as table
 from games.dogs_life import game as rules
-from games.dogs_life import table, terms
+from games.dogs_life import terms
 from games.dogs_life.catalog import DOGS, Section, localized
 from games.dogs_life.deck import Deck, draw
 from games.dogs_life.dog import BONE, newspaper

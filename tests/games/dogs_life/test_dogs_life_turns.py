@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.dogs_life import table
+from games.dogs_life import fold as table
 from games.dogs_life.dog import NEWSPAPERS
 from games.dogs_life.game import Game
 from games.errors import RuleError

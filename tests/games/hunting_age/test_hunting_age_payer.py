@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from games.errors import RuleError
-from games.hunting_age import table
+from games.hunting_age import fold as table
 from games.hunting_age.components import Food
 from games.hunting_age.scoring import Standing, decided_by
 from games.table import Player

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.errors import RuleError, TermList
-from games.hunting_age import table
+from games.hunting_age import fold as table
 from games.hunting_age.components import FOODS, SUPPLY_LIMITS, Food
 from games.table import Player
 

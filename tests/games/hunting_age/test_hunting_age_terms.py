@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 from translatability import play_checking_messages, shout
 
 from games.errors import N_, RuleError, Term, TermList
-from games.hunting_age import contract, development, storage, table
+from games.hunting_age import contract, development, storage
+from games.hunting_age import fold as table
 from games.hunting_age.board import DEVELOPMENTS, LIMITS
 from games.hunting_age.components import (
     FOODS,

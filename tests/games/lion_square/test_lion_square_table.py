@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.errors import HiddenRuleError, RuleError
-from games.lion_square import table
+from games.lion_square import fold as table
 from games.lion_square.contract import score
 from games.lion_square.square import Side
 from games.table import Player

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from translatability import shout
 
 from games.errors import N_, RuleError, Term
-from games.lion_square import table
+from games.lion_square import fold as table
 from games.lion_square.contract import score
 from games.lion_square.square import Square
 from games.table import Player

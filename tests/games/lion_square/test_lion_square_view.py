@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.lion_square import catalog, table, view
+from games.lion_square import catalog, view
+from games.lion_square import fold as table
 from games.lion_square.square import Side, Square
 from games.table import Player
 

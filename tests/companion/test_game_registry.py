@@ -1,0 +1,152 @@
+"""The games plug in through ``games.registry`` alone (issue 22, items 4 and 7).
+
+The explicit tables of the other layers (the companion's panels, printgen's kits) name
+games of the registry, in its order; and a toy fifth game built from the recipe in
+docs/architecture.md ("How to add a game"): listed in the registry and nowhere else, the
+companion serves it with the generic counters, the CLI lists it, printgen refuses it in
+one sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import companion_fake_game
+import pytest
+from companion_testkit import app_config
+
+from campfire import cli
+from companion import create_app, panels
+from games import registry
+from games.registry import Game
+from games.table import Rules
+from printgen import kit
+from printgen.errors import PrintError
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The modules that list the games: none looks a game up by name.
+LISTS = (
+    "games/registry.py",
+    "companion/registry.py",
+    "companion/panels/__init__.py",
+    "printgen/kit.py",
+    *(f"companion/tables/{path.name}" for path in (ROOT / "companion/tables").glob("*.py")),
+    "companion/pages/join.py",
+)
+
+
+def in_registry_order(ids: list[str]) -> bool:
+    return ids == [game_id for game_id in registry.ids() if game_id in ids]
+
+
+def test_the_panels_and_kits_are_games_of_the_registry_in_its_order() -> None:
+    assert in_registry_order(list(panels.PANELS))
+    assert in_registry_order(list(kit.GAMES))
+    assert set(kit.EXTRAS) <= set(kit.GAMES)
+    # Every game of the project has its panel and its kit today.
+    assert list(panels.PANELS) == registry.ids() == list(kit.GAMES)
+
+
+@pytest.mark.parametrize("game", registry.GAMES, ids=registry.ids())
+def test_each_game_s_rules_are_its_own(game: Game) -> None:
+    rules = game.rules()
+    assert game.id == rules.GAME
+    assert rules.source.parent.name == game.package
+    assert game.scorable == (rules.score is not None)
+    assert rules.seats is not None
+    low, high = rules.seats
+    assert 1 <= low <= high <= len(rules.colours)
+    assert game.rules() is rules  # loaded once
+
+
+def test_no_game_is_found_by_its_name() -> None:
+    """No ``importlib`` and no probe for an optional hook: the contract is typed."""
+    hooks = (
+        r"getattr\([^)]*\"(view_|subject_seat|game_over|whose_turn|EVENT_FIELDS|secret_"
+        r"|SEAT|TITLE|__file__)"
+    )
+    for name in LISTS:
+        source = (ROOT / name).read_text(encoding="utf-8")
+        assert "importlib" not in source, name
+        assert not re.search(hooks, source), name
+
+
+# -- a toy fifth game, from the recipe -----------------------------------------------------
+
+TOY = Game(
+    "toy",
+    "toy",
+    "Toy",
+    lambda: Rules(
+        fold=companion_fake_game,  # type: ignore[arg-type]  # a test module as a fold
+        source=Path(companion_fake_game.__file__),
+    ),
+)
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Game:
+    """The registry with the toy game added, and nothing else changed."""
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, TOY))
+    return TOY
+
+
+def recipe() -> str:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    return text.split("## How to add a game", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_recipe_names_every_file_a_game_has() -> None:
+    steps = recipe()
+    for needed in (
+        "games/<package>/fold.py",
+        "games/registry.py",
+        "games/<package>/contract.py",
+        "companion/panels/__init__.py",
+        "companion/panels/<package>.py",
+        "templates/games/<package>/panel.html",
+        "templates/games/<package>/settings.html",
+        "printgen/games/<package>.py",
+        "printgen/kit.py",
+        "docs/rules/<game>.md",
+    ):
+        assert needed in steps, needed
+
+
+def test_the_app_serves_a_game_of_the_registry_alone_with_the_generic_counters(
+    toy: Game, tmp_path: Any
+) -> None:
+    app = create_app(app_config(tmp_path, GAMES=None))
+    client = app.test_client()
+    assert toy.id in client.get("/new").get_data(as_text=True)
+    players = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
+    answer = client.post("/api/v1/tables", json={"game": toy.id, "players": players})
+    assert answer.status_code == 201, answer.get_json()
+    table_id = answer.get_json()["id"]
+    page = client.get(f"/t/{table_id}")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert 'data-seat="1"' in text and "points" in text  # templates/games/_counters.html
+    changed = client.post(
+        f"/api/v1/tables/{table_id}/events",
+        json={"type": "adjust", "seat": 1, "counter": "points", "delta": 1},
+    )
+    assert changed.status_code in (200, 201), changed.get_json()
+    assert client.get(f"/api/v1/tables/{table_id}").get_json()["counters"][1]["points"] == 11
+
+
+def test_the_cli_lists_it_and_printgen_says_it_has_no_kit(
+    toy: Game, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["print", "--help"])
+    assert "toy" in capsys.readouterr().out
+    with pytest.raises(PrintError) as refused:
+        kit.render_kit(toy.id)
+    assert str(refused.value).startswith("Toy has no print-and-play kit yet;")
+    assert str(refused.value).count(".") == 0  # one sentence
+    assert cli.main(["print", toy.id, "--out", str(tmp_path / "toy.pdf")]) != 0
+    assert "Toy has no print-and-play kit yet" in capsys.readouterr().err
+    assert not (tmp_path / "toy.pdf").exists()
