@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING
 
 from games.bison import components as bison_components
 from games.dogs_life import game as dogs_game
+from games.hunting_age import setup as hunting_setup
+from games.lion_square import rules as lion_rules
 from printgen.errors import PrintError
 from printgen.icons import icon
 from printgen.layout import Component, Piece
@@ -53,11 +55,11 @@ LEADING = 1.28
 INDENT = 3.4  # mm: the hanging indent of bullets and steps
 ICON_ROW = {"rules": 5.8, "aid": 4.9}  # mm: the height of a legend row (icon + air)
 
-# Seats, so one player aid each (rules/*.md, Components).
+# Seats, so one player aid each: every game's MAX_PLAYERS, where its rules keep it.
 SEATS = {
     "bison": bison_components.MAX_PLAYERS,
-    "lion-square": 4,
-    "hunting-age": 5,
+    "lion-square": lion_rules.MAX_PLAYERS,
+    "hunting-age": hunting_setup.MAX_PLAYERS,
     "dogs-life": dogs_game.MAX_PLAYERS,
 }
 

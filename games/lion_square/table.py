@@ -63,7 +63,7 @@ from games.table import subject_seat as seat_field
 GAME: Final = "lion-square"
 #: The create form's player rows and colours (3–4 players; no piece has a player colour,
 #: so any of the companion's colours).
-SEATS: Final = (rules.PLAYERS_MIN, rules.PLAYERS_MAX)
+SEATS: Final = (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
 SEAT_COLOURS: Final = COLOURS
 COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
 # The counter's name as players read it in "herd would be 21; …", translated with the sentence.

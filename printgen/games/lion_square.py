@@ -189,7 +189,7 @@ def components(context: Context) -> list[Component]:
     cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang) for c in catalog.DECK)
     herds = tuple(
         _herd(seat, lang, context.seat_code(seat), context.seat_name(seat))
-        for seat in range(rules.PLAYERS_MAX)
+        for seat in range(rules.MAX_PLAYERS)
     )  # one herd card per seat
     return [
         Component("lion-square.cards", context.t("ls_cards"), cards),

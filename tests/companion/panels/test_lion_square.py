@@ -295,7 +295,7 @@ def test_the_poll_brings_a_change_made_elsewhere(client, app, table):
 def test_create_form_offers_the_start_player(client, app):
     form = client.get("/new?game=lion-square").get_data(as_text=True)
     assert 'name="setting.start"' in form
-    # one choice per seat of the largest table (rules.PLAYERS_MAX = 4)
+    # one choice per seat of the largest table (rules.MAX_PLAYERS = 4)
     assert re.findall(r'<option value="(\d)">Player \d</option>', form) == ["0", "1", "2", "3"]
     response = client.post("/new", data=new_table_form("lion-square", start="2"))
     assert response.status_code == 303
