@@ -54,6 +54,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from games import fields
 from games.errors import N_, RuleError, SeatOnly, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
@@ -568,8 +569,7 @@ def _seat_value(raw: object, count: int, field: str) -> int:
 
 
 def _count(raw: object) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-        raise RuleError(N_("count must be a whole number, 0 or more"))
+    raw = fields.whole_number(raw, "count")
     if raw > rules.DECK_CARDS:
         raise RuleError(N_("count must be at most 32, the cards in the deck"))
     return raw

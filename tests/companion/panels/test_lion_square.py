@@ -103,7 +103,7 @@ def test_without_javascript_a_post_redirects_back_to_the_table(client, table):
             "card must be a number, \"G\" for a gazelle or empty to clear the place; got '-1'",
         ),
         ("taken", {"seat": "0", "count": "many"}, "cards taken must be a whole number"),
-        ("taken", {"seat": "0", "count": "-1"}, "count must be a whole number, 0 or more"),
+        ("taken", {"seat": "0", "count": "-1"}, "count must be a whole number (≥ 0)"),
         ("taken", {"seat": "7", "count": "1"}, "seat must be a whole number from 0 to 2"),
         ("taken", {"count": "1"}, "seat must be a whole number"),
         (

@@ -165,7 +165,7 @@ def test_tapping_cells_builds_the_square() -> None:
             "grid row 1 has 4 cells; expected 3",
         ),
         ({"type": "set_taken", "seat": 4, "count": 1}, "seat must be a whole number from 0 to 3"),
-        ({"type": "set_taken", "seat": 0, "count": -1}, "count must be a whole number, 0 or more"),
+        ({"type": "set_taken", "seat": 0, "count": -1}, "count must be a whole number (≥ 0)"),
         (
             {"type": "set_taken", "seat": 0, "count": 33},
             "count must be at most 32, the cards in the deck",
