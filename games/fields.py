@@ -9,28 +9,41 @@ from __future__ import annotations
 
 from games.errors import N_, RuleError
 
-#: The one refusal of a whole number; ``span`` reads "0–5" or "≥ 1" in every language.
-WHOLE_NUMBER = N_("{field} must be a whole number ({span})")
+#: The one refusal of a whole number; ``span`` is empty (any whole number) or reads " (0–5)"
+#: or " (≥ 1)", the same in every language.
+WHOLE_NUMBER = N_("{field} must be a whole number{span}")
 #: The one refusal of a seat.
 SEAT = N_("seat must be a whole number from 0 to {last}")
 
 
-def span(low: int, high: int | None = None) -> str:
-    """The range a whole number must be in, as the message prints it."""
-    return f"≥ {low}" if high is None else f"{low}–{high}"
+def span(low: int | None, high: int | None = None) -> str:
+    """The range a whole number must be in, as the message prints it ("" for any)."""
+    if low is None:
+        return "" if high is None else f" (≤ {high})"
+    return f" (≥ {low})" if high is None else f" ({low}–{high})"
 
 
-def whole_number(value: object, field: str, low: int = 0, high: int | None = None) -> int:
-    """``value`` if it is a whole number from ``low`` to ``high`` (no upper bound when
-    ``high`` is None), else a refusal naming ``field``."""
+def whole_number(value: object, field: str, low: int | None = 0, high: int | None = None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (None: no bound that
+    side), else a refusal naming ``field``."""
     if (
         isinstance(value, bool)
         or not isinstance(value, int)
-        or value < low
+        or (low is not None and value < low)
         or (high is not None and value > high)
     ):
         raise RuleError(WHOLE_NUMBER, field=field, span=span(low, high))
     return value
+
+
+def read_whole(text: str, field: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number typed in a form field or a link (``int`` of the stripped text), in
+    ``low`` … ``high``, else the same refusal as :func:`whole_number`."""
+    try:
+        value: object = int(text.strip())
+    except ValueError:
+        value = None
+    return whole_number(value, field, low, high)
 
 
 def seat(value: object, players: int) -> int:

@@ -111,9 +111,7 @@ def parse_adjust(
             counter=counter,
             names=", ".join(counters),
         )
-    delta = event.get("delta")
-    if isinstance(delta, bool) or not isinstance(delta, int):
-        raise RuleError(N_("delta must be a whole number"))
+    delta = fields.whole_number(event.get("delta"), "delta", low=None)
     return Adjust(seat, counter, delta)
 
 
