@@ -557,11 +557,9 @@ def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 
 
 def _index(raw: object, field: str, size: int) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < size:
-        raise RuleError(
-            N_("{field} must be a whole number from 0 to {last}"), field=field, last=size - 1
-        )
-    return raw
+    if field == "seat":
+        return fields.seat(raw, size)
+    return fields.whole_number(raw, field, 0, size - 1)
 
 
 def _seat_value(raw: object, count: int, field: str) -> int:
