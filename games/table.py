@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from games import fields
 from games.errors import N_, HiddenRuleError, RuleError, SeatOnly
 
 COLOURS = ("red", "yellow", "green", "blue", "purple", "black", "white", "orange")
@@ -64,9 +65,7 @@ def parse_adjust(
     event: Mapping[str, Any], seat_count: int, counters: Mapping[str, tuple[int, int]]
 ) -> Adjust:
     """Validate the generic counter event ``{"type": "adjust", "seat", "counter", "delta"}``."""
-    seat = event.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seat_count:
-        raise RuleError(N_("seat must be a whole number from 0 to {last}"), last=seat_count - 1)
+    seat = fields.seat(event.get("seat"), seat_count)
     counter = event.get("counter")
     # A list or an object is unhashable: check the type before looking it up.
     if not isinstance(counter, str) or counter not in counters:
@@ -75,9 +74,7 @@ def parse_adjust(
             counter=counter,
             names=", ".join(counters),
         )
-    delta = event.get("delta")
-    if isinstance(delta, bool) or not isinstance(delta, int):
-        raise RuleError(N_("delta must be a whole number"))
+    delta = fields.whole_number(event.get("delta"), "delta", low=None)
     return Adjust(seat, counter, delta)
 
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.table import Player
-from printgen import fonts
-from printgen.messages import text
+from printgen import fonts, words
+from printgen.messages import Message, text
 from printgen.style import Style
 
 
@@ -32,7 +32,7 @@ class Context:
     # Photo markers on the pieces that carry them (Bison, issue 23); False: the art alone.
     markers: bool = True
 
-    def t(self, key: str, **params: object) -> str:
+    def t(self, key: Message, **params: object) -> str:
         """A printgen message in the kit's language."""
         return text(self.lang, key, **params)
 
@@ -44,9 +44,9 @@ class Context:
         companion then asks for the seat).
         """
         if seat is not None and seat < len(self.seat_urls):
-            return self.seat_urls[seat], self.t("scan_seat")
+            return self.seat_urls[seat], self.t(words.SCAN_SEAT)
         if self.table_url is not None:
-            return self.table_url, self.t("scan_join")
+            return self.table_url, self.t(words.SCAN_JOIN)
         return None
 
     def colours(self, defaults: Sequence[str]) -> tuple[str, ...]:
@@ -79,9 +79,11 @@ class Context:
         if seat < len(self.players):
             name = " ".join(fonts.printable(self.players[seat].name).split())
             return (
-                self.t("seat_named", n=seat + 1, name=name) if name else self.t("seat", n=seat + 1)
+                self.t(words.SEAT_NAMED, n=seat + 1, name=name)
+                if name
+                else self.t(words.SEAT, n=seat + 1)
             )
-        return self.t("seat", n=seat + 1)
+        return self.t(words.SEAT, n=seat + 1)
 
 
 def table_players(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from printgen import words
 from printgen.layout import NO_OFFSET, OFFSET_MAX, PAPER_NAMES, SAFE_MARGIN, Offset
 from printgen.linebreak import PT, wrap_lines
 from printgen.messages import text
@@ -53,23 +54,28 @@ class Cover:
         y = height - self.margin - 14
         pen.rect(self.margin, height - self.margin - 22, width - 2 * self.margin, 22, fill="night")
         pen.text(
-            left, y, text(t, "kit_title", game=self.game), 20, color="paper", max_width=right - left
+            left,
+            y,
+            text(t, words.KIT_TITLE, game=self.game),
+            20,
+            color="paper",
+            max_width=right - left,
         )
         y -= 20
         if self.table_url:
             self._join(pen, right, y - 36)
             right -= 48  # the list and the notes run beside the join code
-        pen.text(left, y, text(t, "what_to_print"), 13, color="text")
+        pen.text(left, y, text(t, words.WHAT_TO_PRINT), 13, color="text")
         y -= 6.5
         # A long list (the four-game kit) gets a tighter line pitch.
         pitch = 5.2 if len(self.entries) <= 14 else (4.3 if len(self.entries) <= 18 else 3.9)
         # The titles name only the pieces; how their backs get printed is said here once.
-        sides = text(t, "two_sided_fold" if self.duplex == "fold" else "two_sided")
+        sides = text(t, words.TWO_SIDED_FOLD if self.duplex == "fold" else words.TWO_SIDED)
         for entry in self.entries:
             pages = (
-                text(t, "page", first=entry.first)
+                text(t, words.PAGE, first=entry.first)
                 if entry.first == entry.last
-                else text(t, "pages", first=entry.first, last=entry.last)
+                else text(t, words.PAGES, first=entry.first, last=entry.last)
             )
             label = entry.title + ("  ·  " + sides if entry.two_sided else "")
             pen.text(left + 2, y, "•", 9, color="muted")
@@ -77,25 +83,25 @@ class Cover:
             pen.text(right, y, pages, 9.5 if pitch > 5 else 8.5, color="muted", align="right")
             y -= pitch
         y -= 4
-        pen.text(left, y, text(t, "how_to_print"), 13)
+        pen.text(left, y, text(t, words.HOW_TO_PRINT), 13)
         y -= 6.5
         notes = [
-            text(t, "print_scale"),
-            text(t, "print_paper", paper=PAPER_NAMES[self.paper]),
-            text(t, "duplex_" + self.duplex, last=self.duplex_end),
+            text(t, words.PRINT_SCALE),
+            text(t, words.PRINT_PAPER, paper=PAPER_NAMES[self.paper]),
+            text(t, words.DUPLEX[self.duplex], last=self.duplex_end),
         ]
         if self.duplex != "fold":
             if self.last_page > self.duplex_end:
                 notes.append(
-                    text(t, "simplex_rest", first=self.duplex_end + 1, last=self.last_page)
+                    text(t, words.SIMPLEX_REST, first=self.duplex_end + 1, last=self.last_page)
                 )
-            notes.append(text(t, "duplex_first"))
+            notes.append(text(t, words.DUPLEX_FIRST))
         if self.offset != NO_OFFSET:
-            notes.append(text(t, "back_offset", x=f"{self.offset.x:g}", y=f"{self.offset.y:g}"))
-        notes.append(text(t, "cut_note"))
+            notes.append(text(t, words.BACK_OFFSET, x=f"{self.offset.x:g}", y=f"{self.offset.y:g}"))
+        notes.append(text(t, words.CUT_NOTE))
         notes.extend(self.notes)
         if self.ink_saver:
-            notes.append(text(t, "ink_saver_note"))
+            notes.append(text(t, words.INK_SAVER_NOTE))
         # The notes end above the rulers: a long kit's notes get a smaller size.
         floor = self.margin + 46 + 36
         note_pt = 9.5
@@ -117,8 +123,8 @@ class Cover:
 
     def _rulers(self, pen: Pen, x: float, y: float) -> None:
         t = self.lang
-        pen.text(x, y + 30, text(t, "calibration"), 13)
-        pen.text(x, y + 24, text(t, "calibration_note"), 8.5, color="muted", max_width=95)
+        pen.text(x, y + 30, text(t, words.CALIBRATION), 13)
+        pen.text(x, y + 24, text(t, words.CALIBRATION_NOTE), 8.5, color="muted", max_width=95)
         # 100 mm with a tick every millimetre, labelled every centimetre.
         pen.line(x, y + 14, x + 100, y + 14, width=0.25)
         for k in range(101):
@@ -142,8 +148,8 @@ class Cover:
         if self.duplex == "fold":
             return
         if front:
-            pen.text(cx - 22, cy + 22, text(t, "duplex_test"), 13)
-            pen.wrap(cx - 22, cy + 16.5, text(t, "duplex_test_note"), 8.5, 48, color="muted")
+            pen.text(cx - 22, cy + 22, text(t, words.DUPLEX_TEST), 13)
+            pen.wrap(cx - 22, cy + 16.5, text(t, words.DUPLEX_TEST_NOTE), 8.5, 48, color="muted")
         pen.circle(cx, cy, CROSS_ARM * 0.7, stroke="line", width=0.3)
         pen.line(cx - CROSS_ARM, cy, cx + CROSS_ARM, cy, width=0.3)
         pen.line(cx, cy - CROSS_ARM, cx, cy + CROSS_ARM, width=0.3)
@@ -162,9 +168,9 @@ class Cover:
         t = self.lang
         cx, cy = self._cross(size)
         left = self.margin + 6
-        pen.text(left, height - self.margin - 12, text(t, "duplex_test_landscape"), 13)
+        pen.text(left, height - self.margin - 12, text(t, words.DUPLEX_TEST_LANDSCAPE), 13)
         y = height - self.margin - 20
-        for note in (text(t, "duplex_test_note"), text(t, "offset_how")):
+        for note in (text(t, words.DUPLEX_TEST_NOTE), text(t, words.OFFSET_HOW)):
             y = pen.wrap(left, y, note, 9.5, width / 2 - left) - 2
         pen.circle(cx, cy, CROSS_ARM * 0.7, stroke="line", width=0.3)
         pen.line(cx - CROSS_ARM, cy, cx + CROSS_ARM, cy, width=0.3)
@@ -201,9 +207,9 @@ class Cover:
             if k % 10 == 0:
                 pen.text(vx + 1.2, by + k / 2 - 0.7, f"{k // 2:+d}" if k else "0", 5.5)
         pen.text(
-            bx, sy - 6.5, text(self.lang, "duplex_test_back"), 8, color="muted", align="center"
+            bx, sy - 6.5, text(self.lang, words.DUPLEX_TEST_BACK), 8, color="muted", align="center"
         )
-        pen.wrap(bx - 35, sy - 10.5, text(self.lang, "offset_read"), 7, 70, color="muted")
+        pen.wrap(bx - 35, sy - 10.5, text(self.lang, words.OFFSET_READ), 7, 70, color="muted")
 
     def _join(self, pen: Pen, right: float, y: float) -> None:
         assert self.table_url is not None
@@ -212,10 +218,10 @@ class Cover:
         pen.text(
             x + size / 2,
             y + size + 2,
-            text(self.lang, "join_table"),
+            text(self.lang, words.JOIN_TABLE),
             12,
             align="center",
             max_width=size + 8,
         )
         pen.qr(x, y, size, self.table_url)
-        pen.wrap(x, y - 4, text(self.lang, "join_note"), 7.5, size, color="muted")
+        pen.wrap(x, y - 4, text(self.lang, words.JOIN_NOTE), 7.5, size, color="muted")

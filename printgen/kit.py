@@ -13,7 +13,7 @@ from typing import Protocol
 
 from games import registry as game_registry
 from games.table import Player
-from printgen import rules_sheets
+from printgen import rules_sheets, words
 from printgen.context import Context
 from printgen.cover import Cover, Entry
 from printgen.document import Document
@@ -349,7 +349,7 @@ def render_kit(
 
     kit_name = " · ".join(game_title(g, lang) for g in games)
     doc = Document(
-        title=text(lang, "kit_title", game=kit_name),
+        title=text(lang, words.KIT_TITLE, game=kit_name),
         lang=lang,
         duplex=duplex,
         style=context.style,
@@ -393,7 +393,7 @@ def render_kit(
         number = 0
         for sheet in sheets:
             number += 0 if sheet.is_back else 1
-            label = text(lang, "back") if sheet.is_back else f"{number}/{total}"
+            label = text(lang, words.BACK) if sheet.is_back else f"{number}/{total}"
             footer = f"{title} · {component.title} · {label}"
             doc.sheet(sheet, footer)
     return doc.finish()

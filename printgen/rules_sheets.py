@@ -1,6 +1,6 @@
 """The rules in the kit: a rules summary and a player aid per game, with an icon legend.
 
-The words are printgen messages (``rules_<game>``, ``aid_<game>``), written from the rule
+The words are ``printgen.words.RULES[game]`` and ``AIDS[game]``, written from the rule
 decisions (B…, L…, H…, D…) and the rulebooks, in a small markup:
 
 ``# Heading``
@@ -32,10 +32,14 @@ from typing import TYPE_CHECKING
 
 from games.bison import components as bison_components
 from games.dogs_life import game as dogs_game
+from games.hunting_age import setup as hunting_setup
+from games.lion_square import rules as lion_rules
+from printgen import words
 from printgen.errors import PrintError
 from printgen.icons import icon
 from printgen.layout import Component, Piece
 from printgen.linebreak import PT, wrap_lines
+from printgen.messages import Message, game_title
 from printgen.pen import MIN_LABEL_PT, Pen
 
 if TYPE_CHECKING:
@@ -53,59 +57,59 @@ LEADING = 1.28
 INDENT = 3.4  # mm: the hanging indent of bullets and steps
 ICON_ROW = {"rules": 5.8, "aid": 4.9}  # mm: the height of a legend row (icon + air)
 
-# Seats, so one player aid each (rules/*.md, Components).
+# Seats, so one player aid each: every game's MAX_PLAYERS, where its rules keep it.
 SEATS = {
     "bison": bison_components.MAX_PLAYERS,
-    "lion-square": 4,
-    "hunting-age": 5,
+    "lion-square": lion_rules.MAX_PLAYERS,
+    "hunting-age": hunting_setup.MAX_PLAYERS,
     "dogs-life": dogs_game.MAX_PLAYERS,
 }
 
-# (icon, message key) for each game's legend, in the order a player meets them.
-LEGENDS: dict[str, tuple[tuple[str, str], ...]] = {
+# (icon, word) for each game's legend, in the order a player meets them.
+LEGENDS: dict[str, tuple[tuple[str, Message], ...]] = {
     "bison": (
-        ("bison", "lg_bison"),
-        ("salmon", "lg_salmon"),
-        ("turkey", "lg_turkey"),
-        ("hunter", "lg_hunter"),
-        ("tent", "lg_tent"),
-        ("canoe", "lg_canoe"),
-        ("diamond", "lg_diamond"),
-        ("totem", "lg_totem"),
+        ("bison", words.LG_BISON),
+        ("salmon", words.LG_SALMON),
+        ("turkey", words.LG_TURKEY),
+        ("hunter", words.LG_HUNTER),
+        ("tent", words.LG_TENT),
+        ("canoe", words.LG_CANOE),
+        ("diamond", words.LG_DIAMOND),
+        ("totem", words.LG_TOTEM),
     ),
-    "lion-square": (("paw", "lg_paw"),),
+    "lion-square": (("paw", words.LG_PAW),),
     "hunting-age": (
-        ("bear", "lg_bear"),
-        ("mammoth", "lg_mammoth"),
-        ("grape", "lg_grape"),
-        ("green_grain", "lg_green_grain"),
-        ("yellow_grain", "lg_yellow_grain"),
-        ("coins", "lg_coins"),
-        ("vp", "lg_vp"),
-        ("any_food", "lg_any_food"),
-        ("basic_food", "lg_basic_food"),
-        ("non_grape", "lg_non_grape"),
-        ("chief", "lg_chief"),
-        ("hunter", "lg_subordinate"),
-        ("hut", "lg_hut"),
-        ("cave", "lg_cave"),
+        ("bear", words.LG_BEAR),
+        ("mammoth", words.LG_MAMMOTH),
+        ("grape", words.LG_GRAPE),
+        ("green_grain", words.LG_GREEN_GRAIN),
+        ("yellow_grain", words.LG_YELLOW_GRAIN),
+        ("coins", words.LG_COINS),
+        ("vp", words.LG_VP),
+        ("any_food", words.LG_ANY_FOOD),
+        ("basic_food", words.LG_BASIC_FOOD),
+        ("non_grape", words.LG_NON_GRAPE),
+        ("chief", words.LG_CHIEF),
+        ("hunter", words.LG_SUBORDINATE),
+        ("hut", words.LG_HUT),
+        ("cave", words.LG_CAVE),
     ),
     "dogs-life": (
-        ("paw", "lg_dog"),
-        ("bone", "lg_bone"),
-        ("food", "lg_food"),
-        ("newspaper", "lg_newspaper"),
-        ("address", "lg_address"),
-        ("trash", "lg_trash"),
-        ("lamppost", "lg_lamppost"),
-        ("fountain", "lg_fountain"),
-        ("pee", "lg_pee"),
-        ("fang", "lg_fang"),
-        ("run", "lg_run"),
-        ("net", "lg_net"),
-        ("van", "lg_van"),
-        ("cage", "lg_cage"),
-        ("arrow", "lg_arrow"),
+        ("paw", words.LG_DOG),
+        ("bone", words.LG_BONE),
+        ("food", words.LG_FOOD),
+        ("newspaper", words.LG_NEWSPAPER),
+        ("address", words.LG_ADDRESS),
+        ("trash", words.LG_TRASH),
+        ("lamppost", words.LG_LAMPPOST),
+        ("fountain", words.LG_FOUNTAIN),
+        ("pee", words.LG_PEE),
+        ("fang", words.LG_FANG),
+        ("run", words.LG_RUN),
+        ("net", words.LG_NET),
+        ("van", words.LG_VAN),
+        ("cage", words.LG_CAGE),
+        ("arrow", words.LG_ARROW),
     ),
 }
 
@@ -271,8 +275,8 @@ def _draw_lines(pen: Pen, x: float, top: float, lines: Sequence[Line]) -> None:
 
 
 def _blocks(game: str, t: Text, key: str) -> list[Block]:
-    blocks = parse(t(f"{key}_{game}"))
-    blocks.append(Block("heading", t("rules_icons")))
+    blocks = parse(t((words.RULES if key == "rules" else words.AIDS)[game]))
+    blocks.append(Block("heading", t(words.RULES_ICONS)))
     blocks += [Block("legend", t(label), name) for name, label in LEGENDS[game]]
     return blocks
 
@@ -297,7 +301,7 @@ def _rules_pages(game: str, title: str, t: Text) -> list[Piece]:
                 pen.text(
                     MARGIN,
                     h - 12,
-                    t("rules_title", game=title),
+                    t(words.RULES_TITLE, game=title),
                     15,
                     color="paper",
                     max_width=w - 2 * MARGIN,
@@ -333,7 +337,9 @@ def _aid(game: str, title: str, seat: int, t: Text) -> Piece:
         pen.rect(-3, -3, w + 6, h + 6, fill="cream")
         pen.rect(-3, h - head, w + 6, head + 3, fill="night")
         pen.text(4, h - 7.4, title, 10, color="paper", max_width=w - 34)
-        pen.text(w - 4, h - 7.4, t("aid_title"), 7.5, color="paper", align="right", max_width=28)
+        pen.text(
+            w - 4, h - 7.4, t(words.AID_TITLE), 7.5, color="paper", align="right", max_width=28
+        )
         _draw_lines(pen, 4, h - head - 2.5, lines)
 
     return Piece(f"aid-{game}-{seat}", w, h, front)
@@ -343,12 +349,12 @@ def components(game: str, context: Context) -> list[Component]:
     """The rules summary and the player aids of ``game``: one component, so the cover
     lists them on one line."""
     t = context.t
-    title = t("game_" + game)
+    title = game_title(context.lang, game)
     aids = tuple(_aid(game, title, seat, t) for seat in range(1, SEATS[game] + 1))
     return [
         Component(
             f"{game}.rules",
-            t("rules_component", n=len(aids)),
+            t(words.RULES_COMPONENT, n=len(aids)),
             (*_rules_pages(game, title, t), *aids),
         )
     ]
@@ -358,10 +364,11 @@ def also_need(games: Sequence[str], context: Context) -> str:
     """The cover's "you also need" line: each game's own list."""
     t = context.t
     if len(games) == 1:
-        return t("also_need", items=t("need_" + games[0]))
+        return t(words.ALSO_NEED, items=t(words.NEEDS[games[0]]))
     return t(
-        "also_need",
-        items=t("need_separator").join(
-            t("need_game", game=t("game_" + g), items=t("need_" + g)) for g in games
+        words.ALSO_NEED,
+        items=t(words.NEED_SEPARATOR).join(
+            t(words.NEED_GAME, game=game_title(context.lang, g), items=t(words.NEEDS[g]))
+            for g in games
         ),
     )

@@ -28,7 +28,8 @@ from flask_babel import get_locale
 
 from companion import hosts, tables
 from companion.numbers import small_number as small_number  # re-exported: the pages read it here
-from games.errors import N_, RuleError
+from games.errors import N_
+from games.fields import read_whole
 
 bp = Blueprint("web", __name__)
 
@@ -92,10 +93,7 @@ def form_int(name: str, *, label: str | None = None, default: int | None = None)
     raw = request.values.get(name, "").strip()
     if raw == "" and default is not None:
         return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise RuleError(N_("{field} must be a whole number"), field=label or name) from None
+    return read_whole(raw, label or name)
 
 
 def remember_recent(table_id: str) -> None:

@@ -356,13 +356,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
 
 def _count(name: str, label: str) -> int:
     """A whole number of pieces from the form; an empty field is 0."""
-    raw = request.form.get(name, "").strip()
-    if not raw:
-        return 0
-    try:
-        return int(raw)
-    except ValueError:
-        raise RuleError(N_("{field} must be a whole number"), field=label) from None
+    return base.form_int(name, label=label, default=0)
 
 
 def _goods(prefix: str, kinds: tuple[str, ...]) -> dict[str, int]:

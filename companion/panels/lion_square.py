@@ -411,7 +411,7 @@ def next_round(table_id: str) -> Any:
 def start_choices() -> range:
     """The seats that may start round 1 (template global ``lion_square_seats``): as many
     as the game's most players (the create form has no table yet)."""
-    return range(rules.PLAYERS_MAX)
+    return range(rules.MAX_PLAYERS)
 
 
 def init_app(app: Any) -> None:

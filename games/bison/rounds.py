@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from games import fields
 from games.errors import N_, RuleError, Term
 
 from .components import MAX_PLAYERS, MIN_PLAYERS
@@ -173,11 +174,7 @@ class Rounds:
         return all(self.actions_left(seat) == 0 for seat in range(self.players))
 
     def check_seat(self, seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RuleError(
-                N_("seat must be a whole number from 0 to {last}"), last=self.players - 1
-            )
-        return seat
+        return fields.seat(seat, self.players)
 
     def check_take(
         self, seat: int, action: object, *, override: bool = False, names: Sequence[str] = ()

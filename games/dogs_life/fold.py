@@ -55,6 +55,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeGuard
 
+from games import fields
 from games.dogs_life import game as rules
 from games.dogs_life.catalog import DOGS, Card, Find, Section, dog
 from games.dogs_life.deck import Deck, Draw, random_shuffler, replay, roll_die
@@ -399,9 +400,7 @@ def _whole(data: Mapping[str, Any], field: str, default: object = _MISSING) -> i
     value = data.get(field, default)
     if value is _MISSING:
         raise RuleError(N_("{field} is missing"), field=field)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(N_("{field} must be a whole number"), field=field)
-    return value
+    return fields.whole_number(value, field, low=None)
 
 
 def _item(event: Mapping[str, Any]) -> Item:

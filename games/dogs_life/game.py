@@ -40,6 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from games import fields
 from games.dogs_life import dog as dogs
 from games.dogs_life import terms
 from games.dogs_life.catalog import Card, Find, Section, dog
@@ -198,13 +199,10 @@ def turn_running(game: Game) -> bool:
 
 
 def check_seat(game: Game, seat: object, field: str = "seat") -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.dogs):
-        raise RuleError(
-            N_("{field} must be a whole number from 0 to {last}"),
-            field=field,
-            last=len(game.dogs) - 1,
-        )
-    return seat
+    """A seat of ``game``: the acting one (``seat``) or a rival named by ``field``."""
+    if field == "seat":
+        return fields.seat(seat, len(game.dogs))
+    return fields.whole_number(seat, field, 0, len(game.dogs) - 1)
 
 
 def _require_playing(game: Game) -> None:

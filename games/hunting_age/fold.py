@@ -49,6 +49,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from games import fields
 from games.errors import N_, RuleError, Term
 from games.hunting_age import development, harvest, setup, storage
 from games.hunting_age.board import LIMITS
@@ -134,9 +135,7 @@ class TableState:
 
 
 def _whole(value: object, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RuleError(N_("{field} must be a whole number of at least 0"), field=field)
-    return value
+    return fields.whole_number(value, field)
 
 
 def _goods(raw: object, field: str, allowed: Sequence[str]) -> dict[str, int]:

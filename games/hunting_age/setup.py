@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from games import fields
 from games.errors import N_, RuleError
 from games.hunting_age.cards import BASIC_CARDS, NEW_LAND_CARDS
 
@@ -85,9 +86,7 @@ def turn_order(players: int, start_player: int) -> tuple[int, ...]:
 
 def check_seat(seat: object, players: int) -> int:
     """``seat`` if it is a seat index at a table of ``players``, else a refusal."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise RuleError(N_("seat must be a whole number from 0 to {last}"), last=players - 1)
-    return seat
+    return fields.seat(seat, players)
 
 
 def set_up(players: int, rng: random.Random, start_player: int | None = None) -> Setup:

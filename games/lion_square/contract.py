@@ -103,7 +103,7 @@ def _seats(raw: object) -> dict[Side, str]:
             )
         seen[player] = side
         seats[side] = player
-    if not rules.PLAYERS_MIN <= len(seats) <= rules.PLAYERS_MAX:
+    if not rules.MIN_PLAYERS <= len(seats) <= rules.MAX_PLAYERS:
         raise RuleError(
             N_("seats name {count} players; Lion Square is for 3 or 4"), count=len(seats)
         )

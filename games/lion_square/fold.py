@@ -54,6 +54,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from games import fields
 from games.errors import N_, RuleError, SeatOnly, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
@@ -63,7 +64,7 @@ from games.table import subject_seat as seat_field
 GAME: Final = "lion-square"
 #: The create form's player rows and colours (3–4 players; no piece has a player colour,
 #: so any of the companion's colours).
-SEATS: Final = (rules.PLAYERS_MIN, rules.PLAYERS_MAX)
+SEATS: Final = (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
 SEAT_COLOURS: Final = COLOURS
 COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
 # The counter's name as players read it in "herd would be 21; …", translated with the sentence.
@@ -556,11 +557,9 @@ def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 
 
 def _index(raw: object, field: str, size: int) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < size:
-        raise RuleError(
-            N_("{field} must be a whole number from 0 to {last}"), field=field, last=size - 1
-        )
-    return raw
+    if field == "seat":
+        return fields.seat(raw, size)
+    return fields.whole_number(raw, field, 0, size - 1)
 
 
 def _seat_value(raw: object, count: int, field: str) -> int:
@@ -568,8 +567,7 @@ def _seat_value(raw: object, count: int, field: str) -> int:
 
 
 def _count(raw: object) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-        raise RuleError(N_("count must be a whole number, 0 or more"))
+    raw = fields.whole_number(raw, "count")
     if raw > rules.DECK_CARDS:
         raise RuleError(N_("count must be at most 32, the cards in the deck"))
     return raw

@@ -31,8 +31,8 @@ from typing import Final, TypeVar
 from games.errors import N_, RuleError
 from games.lion_square.square import Side, Square, card_value
 
-PLAYERS_MIN: Final = 3
-PLAYERS_MAX: Final = 4
+MIN_PLAYERS: Final = 3
+MAX_PLAYERS: Final = 4
 HERD_START: Final = 20  # the clip starts at 20 on the herd card
 HERD_CARD_MAX: Final = 20
 ROUNDS: Final = 3
@@ -47,7 +47,7 @@ Key = TypeVar("Key")
 
 
 def check_player_count(count: int) -> int:
-    if not PLAYERS_MIN <= count <= PLAYERS_MAX:
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise RuleError(N_("Lion Square is for 3 or 4 players, not {count}"), count=count)
     return count
 

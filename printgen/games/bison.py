@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from games import registry
 from games.bison import catalog, economy, markers
 from games.bison import tile_art as geo
 from games.bison.components import PLAYER_COLOURS
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
 from games.bison.tile_art import HEX_RADIUS, RIVER_HALF, TileArt, tile_art
+from printgen import words
 from printgen.icons import MARKS, icon, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import fit
@@ -44,9 +46,9 @@ __all__ = ["HEX_RADIUS", "RIVER_HALF", "TileArt", "components", "tile_art", "tit
 
 
 def title(lang: str) -> str:
-    from printgen.messages import text
+    from printgen.messages import game_title
 
-    return text(lang, "game_" + GAME)
+    return game_title(lang, GAME)
 
 
 # -- tiles -------------------------------------------------------------------------------
@@ -175,7 +177,7 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) 
         w, h = BOARD
         pen.rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, fill="sand")
         pen.rect(-BLEED, h - 14, w + 2 * BLEED, 14 + BLEED, fill=colour)
-        pen.text(6, h - 10, t("game_bison"), 14, color=text_on(colour))
+        pen.text(6, h - 10, t(registry.get(GAME).title), 14, color=text_on(colour))
         player_tag(pen, colour, seat_label, w - 4, h - 11, 7)
         # Food tracks 0–15 (B8): start at 10, never below 0, never above the cap.
         box = 8.0
@@ -189,7 +191,7 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) 
                 pen.text(x + (box - 0.8) / 2, y + 3.4, str(n), 8, align="center")
         # Cost table (B6).
         y = h - 62
-        pen.text(6, y + 1, t("bi_cost"), 8, color="muted", max_width=80)
+        pen.text(6, y + 1, t(words.BI_COST), 8, color="muted", max_width=80)
         for k, (hunters, cost) in enumerate(sorted(economy.COST_TABLE.items())):
             x = 6 + k * 14.5
             pen.rect(x, y - 17, 13.5, 14, fill="cream", stroke="line", width=0.2)
@@ -199,20 +201,20 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) 
             pen.text(
                 x + 6.75, y - 15, label, 10, align="center", color="red" if cost < 0 else "text"
             )
-        pen.text(6, y - 21.5, "+1 = " + t("bi_gain_one"), 6.5, color="muted", max_width=85)
+        pen.text(6, y - 21.5, "+1 = " + t(words.BI_GAIN_ONE), 6.5, color="muted", max_width=85)
         # Market (B7).
         mx = 100
-        pen.text(mx, y + 1, t("bi_market"), 8, color="muted")
+        pen.text(mx, y + 1, t(words.BI_MARKET), 8, color="muted")
         pen.rect(mx, y - 21, 79, 19, fill="cream", stroke="line", width=0.2)
         icon(pen, "hunter", mx + 2, y - 9, 6)
-        pen.text(mx + 10, y - 7.5, t("bi_hunter_price"), 7, max_width=66)
+        pen.text(mx + 10, y - 7.5, t(words.BI_HUNTER_PRICE), 7, max_width=66)
         icon(pen, "tent", mx + 2, y - 16, 5.5)
         icon(pen, "canoe", mx + 7.5, y - 16, 5.5)
-        pen.text(mx + 15, y - 14.5, t("bi_structure_price"), 7, max_width=60)
-        pen.text(mx + 2, y - 20, t("bi_exchange", rate=economy.EXCHANGE_RATE), 7, max_width=70)
+        pen.text(mx + 15, y - 14.5, t(words.BI_STRUCTURE_PRICE), 7, max_width=60)
+        pen.text(mx + 2, y - 20, t(words.BI_EXCHANGE, rate=economy.EXCHANGE_RATE), 7, max_width=70)
         # The six actions (B6), each with a space for an action marker: icon on top, the
         # label on up to three lines, the marker's square below. One size for the six.
-        pen.text(6, 41, t("bi_actions"), 8, color="muted", max_width=120)
+        pen.text(6, 41, t(words.BI_ACTIONS), 8, color="muted", max_width=120)
         icons = {
             Action.PLACE_TILE: "hunter",
             Action.TENT: "tent",
@@ -224,7 +226,7 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) 
         cell = (w - 12) / 6
         label_box = (cell - 2 - 2 * ACTION_PAD, 9.0)
         label_pt = min(
-            fit(t("bi_" + action.value), *label_box, ACTION_LABEL_PT, MIN_LABEL_PT)[0]
+            fit(t(words.ACTIONS[action.value]), *label_box, ACTION_LABEL_PT, MIN_LABEL_PT)[0]
             for action in Action
         )
         for k, action in enumerate(Action):
@@ -238,7 +240,9 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) 
                 {Action.MOVE_1: "1", Action.MOVE_3: "1–3", Action.GATHER: "→"}.get(action, ""),
                 8,
             )
-            pen.block(x + ACTION_PAD, 21.2, *label_box, t("bi_" + action.value), label_pt, label_pt)
+            pen.block(
+                x + ACTION_PAD, 21.2, *label_box, t(words.ACTIONS[action.value]), label_pt, label_pt
+            )
         pen.seat_code(w - 32, h - 46, 28, code)
 
     return Piece(f"board-{colour}", *BOARD, front)
@@ -361,10 +365,10 @@ def components(context: Context) -> list[Component]:
         for slot, marker in enumerate(markers.tile_markers(tile))
     )
     return [
-        Component("bison.tiles", t("bi_tiles"), tiles),
-        Component("bison.boards", t("bi_boards"), boards),
-        Component("bison.structures", t("bi_structures"), tuple(structures)),
-        Component("bison.markers", t("bi_markers"), tuple(tokens)),
+        Component("bison.tiles", t(words.BI_TILES), tiles),
+        Component("bison.boards", t(words.BI_BOARDS), boards),
+        Component("bison.structures", t(words.BI_STRUCTURES), tuple(structures)),
+        Component("bison.markers", t(words.BI_MARKERS), tuple(tokens)),
         # Printed only when asked for (--only bison.stickers): retail boxes (issue 23).
-        Component("bison.stickers", t("bi_stickers"), stickers),
+        Component("bison.stickers", t(words.BI_STICKERS), stickers),
     ]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from games.dogs_life import catalog, dog
 from games.dogs_life import game as rules
-from printgen import fonts
+from printgen import fonts, words
 from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import PT, fit
@@ -46,9 +46,9 @@ SECTION_ICONS = {
 
 
 def title(lang: str) -> str:
-    from printgen.messages import text
+    from printgen.messages import game_title
 
-    return text(lang, "game_" + GAME)
+    return game_title(lang, GAME)
 
 
 def _bleed(pen: Pen, w: float, h: float, color: str) -> None:
@@ -77,7 +77,7 @@ def _card(d: catalog.Dog, number: int, t: Text, lang: str, section_pt: float) ->
         pen.text(w / 2, 5.2, f"{d.id}-{number:02d}", MIN_ID_PT, color="muted", align="center")
         player_mark(pen, d.colour, w - 10.5, 4.4, 4)
         if card is None:  # the reshuffle card
-            pen.wrap(8, h / 2 + 6, t("dl_reshuffle"), 11, w - 16)
+            pen.wrap(8, h / 2 + 6, t(words.DL_RESHUFFLE), 11, w - 16)
             return
         for k, section in enumerate(SECTION_ICONS):
             y = h - 25 - k * 10.5
@@ -88,7 +88,7 @@ def _card(d: catalog.Dog, number: int, t: Text, lang: str, section_pt: float) ->
                 y - 1.0,
                 SECTION_LABEL[0],
                 SECTION_LABEL[1],
-                t("dl_" + section),
+                t(words.SECTIONS[section]),
                 section_pt,
                 section_pt,
                 color="muted",
@@ -148,9 +148,9 @@ def _chart(
         pen.text(6, h - 11, d.names[lang], 16, color=ink, max_width=70)
         pen.text(80, h - 11, d.breed[lang], 9, color=ink, max_width=40)
         player_mark(pen, d.colour, w - 15, h - 12.5, 9)
-        pen.text(6, h - 24, t("dl_ap", n=d.action_points), 10, max_width=90)
+        pen.text(6, h - 24, t(words.DL_AP, n=d.action_points), 10, max_width=90)
         # Hunger meter 0–4 (a marker moves down each turn; food moves it up, never above 4).
-        pen.text(6, h - 33, t("dl_hunger"), 8, color="muted", max_width=40)
+        pen.text(6, h - 33, t(words.DL_HUNGER), 8, color="muted", max_width=40)
         for n in range(dog.HUNGER_MAX + 1):
             x = 6 + n * 13
             pen.rect(
@@ -160,17 +160,17 @@ def _chart(
                 x + 6, h - 45.5, str(n), 12, align="center", color="paper" if n == 0 else "text"
             )
         # Bladder: two spaces for pee markers.
-        pen.text(78, h - 33, t("dl_bladder"), 8, color="muted", max_width=40)
+        pen.text(78, h - 33, t(words.DL_BLADDER), 8, color="muted", max_width=40)
         for k in range(dog.BLADDER_MAX):
             pen.circle(85 + k * 14, h - 43, 6, fill="paper", stroke="line", width=0.25)
             icon(pen, "pee", 81 + k * 14, h - 47, 8)
         # Two carry slots.
-        pen.text(6, 36, t("dl_carry", n=dog.CARRY_MAX), 8, color="muted", max_width=60)
+        pen.text(6, 36, t(words.DL_CARRY, n=dog.CARRY_MAX), 8, color="muted", max_width=60)
         for k in range(dog.CARRY_MAX):
             pen.rect(6 + k * 24, 8, 22, 24, fill="paper", stroke="line", width=0.3, radius=2)
         icon(pen, "bone", 12, 14, 10)
         icon(pen, "newspaper", 36, 14, 10)
-        pen.text(60, 36, t("dl_buried"), 8, color="muted", max_width=40)
+        pen.text(60, 36, t(words.DL_BURIED), 8, color="muted", max_width=40)
         pen.rect(60, 8, 40, 24, fill="sand", stroke="line", width=0.3, radius=2)
         icon(pen, "bone", 74, 14, 12)
         pen.seat_code(w - 33, 9, 27, code)
@@ -207,7 +207,7 @@ def _den(number: int, t: Text) -> Piece:
             ],
             fill="night",
         )
-        pen.text(w / 2, h - 14, t("dl_den"), 12, align="center")
+        pen.text(w / 2, h - 14, t(words.DL_DEN), 12, align="center")
         pen.text(w / 2, 11, str(number), 20, align="center")
         pen.text(w / 2, 6, f"den-{number}", MIN_ID_PT, color="muted", align="center")
 
@@ -251,7 +251,9 @@ def _newspaper(address: int, t: Text) -> Piece:
 
     def back(pen: Pen) -> None:
         _bleed(pen, TOKEN, TOKEN, "sand")
-        pen.text(TOKEN / 2, TOKEN - 5, t("dl_address"), MIN_LABEL_PT, align="center", max_width=14)
+        pen.text(
+            TOKEN / 2, TOKEN - 5, t(words.DL_ADDRESS), MIN_LABEL_PT, align="center", max_width=14
+        )
         pen.text(TOKEN / 2, 3, str(address), 16, align="center")
 
     return Piece(f"newspaper-{address:02d}", TOKEN, TOKEN, front, back)
@@ -267,7 +269,7 @@ def components(context: Context) -> list[Component]:
     )
     # One size for the six section labels of every card: the largest at which all fit.
     section_pt = min(
-        fit(t("dl_" + section), *SECTION_LABEL, 7, MIN_LABEL_PT, max_lines=2)[0]
+        fit(t(words.SECTIONS[section]), *SECTION_LABEL, 7, MIN_LABEL_PT, max_lines=2)[0]
         for section in SECTION_ICONS
     )
     # A sheet holds 9 cards: each dog's first 9 fill a sheet of their own, the last 4 of
@@ -292,11 +294,11 @@ def components(context: Context) -> list[Component]:
     markers.append(Piece("catcher-van", 40.0, 26.0, _van))
     newspapers = tuple(_newspaper(n, t) for n in range(1, dog.NEWSPAPERS + 1))
     return [
-        Component("dogs-life.charts", t("dl_charts"), charts),
-        Component("dogs-life.cards", t("dl_cards"), cards),
-        Component("dogs-life.dens", t("dl_dens"), dens),
-        Component("dogs-life.markers", t("dl_markers"), tuple(markers)),
-        Component("dogs-life.newspapers", t("dl_newspapers"), newspapers),
+        Component("dogs-life.charts", t(words.DL_CHARTS), charts),
+        Component("dogs-life.cards", t(words.DL_CARDS), cards),
+        Component("dogs-life.dens", t(words.DL_DENS), dens),
+        Component("dogs-life.markers", t(words.DL_MARKERS), tuple(markers)),
+        Component("dogs-life.newspapers", t(words.DL_NEWSPAPERS), newspapers),
     ]
 
 

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from games.dogs_life.city import CELL_MM, CITY, MAP, Feature, Kind, Square
+from printgen import words
 from printgen.icons import ADDRESS, address_plate, icon
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import MIN_LABEL_PT, Pen
@@ -194,10 +195,10 @@ def _place(pen: Pen, square: Square, t: Text) -> None:
                 fill="red" if k % 2 == 0 else "paper",
             )
     label = {
-        Kind.DEN: t("dl_den"),
-        Kind.RESTAURANT: t("dl_restaurant"),
-        Kind.NEWSPAPER_OFFICE: t("city_office"),
-        Kind.POUND: t("city_pound"),
+        Kind.DEN: t(words.DL_DEN),
+        Kind.RESTAURANT: t(words.DL_RESTAURANT),
+        Kind.NEWSPAPER_OFFICE: t(words.CITY_OFFICE),
+        Kind.POUND: t(words.CITY_POUND),
     }[square.kind]
     if square.kind is Kind.DEN:
         pen.polygon(
@@ -250,7 +251,7 @@ def _place(pen: Pen, square: Square, t: Text) -> None:
             pen.text(
                 middle,
                 y0 + 18,
-                t("city_newspapers_here"),
+                t(words.CITY_NEWSPAPERS_HERE),
                 MIN_LABEL_PT,
                 color="muted",
                 align="center",
@@ -297,13 +298,13 @@ def _pound_chart(pen: Pen, t: Text) -> None:
             width=0.35,
             radius=1.5,
         )
-        label = t("city_pound_free") if k == 3 else t("city_pound_draw", n=k + 1)
+        label = t(words.CITY_POUND_FREE) if k == 3 else t(words.CITY_POUND_DRAW, n=k + 1)
         pen.text(sx + 1.5, y + CELL_MM - 5.5, str(k + 1), 9, color="muted")
         pen.block(sx + 1, y + 1.5, CELL_MM - 4, 8.5, label, 7, MIN_LABEL_PT, max_lines=2)
     pen.text(
         x - 2,
         y + CELL_MM / 2 - 1.2,
-        t("city_pound_chart"),
+        t(words.CITY_POUND_CHART),
         8,
         align="right",
         max_width=x - FRAME - 4,
@@ -315,7 +316,7 @@ def _supplies(pen: Pen, t: Text) -> None:
     pound = _bbox(CITY.squares["pound"])
     x = pound[2] + 5
     y = pound[1]
-    spots = (("trash", t("city_trash_supply")), ("bone", t("city_bone_supply")))
+    spots = (("trash", t(words.CITY_TRASH_SUPPLY)), ("bone", t(words.CITY_BONE_SUPPLY)))
     for k, (name, label) in enumerate(spots):
         sx = x + k * 34
         pen.rect(sx, y + 1, 30, CELL_MM - 2, stroke="muted", width=0.35, radius=1.5)
@@ -324,11 +325,11 @@ def _supplies(pen: Pen, t: Text) -> None:
             sx + 11, y + 3, 18, CELL_MM - 6, label, 7, MIN_LABEL_PT, align="left", max_lines=3
         )
     tx = x + 2 * 34 + 2
-    pen.text(tx, y + 14, t("city_title"), 13, max_width=POSTER[0] - FRAME - tx - 2)
+    pen.text(tx, y + 14, t(words.CITY_TITLE), 13, max_width=POSTER[0] - FRAME - tx - 2)
     pen.text(
         tx,
         y + 6,
-        t("city_size", w=POSTER[0] / 10, h=POSTER[1] / 10),
+        t(words.CITY_SIZE, w=POSTER[0] / 10, h=POSTER[1] / 10),
         7.5,
         color=readable("muted", GROUND),
         max_width=POSTER[0] - FRAME - tx - 2,
@@ -350,7 +351,7 @@ def _van_start(pen: Pen, t: Text) -> None:
     pen.text(
         x + CELL_MM / 2,
         y + 2.4,
-        t("city_van_start"),
+        t(words.CITY_VAN_START),
         MIN_LABEL_PT,
         color=readable("red", ROAD),
         align="center",
@@ -493,7 +494,7 @@ def _glue(
             pen.text(
                 0,
                 0,
-                t("city_glue", tile=over),
+                t(words.CITY_GLUE, tile=over),
                 MIN_LABEL_PT + 1,
                 color="text",
                 align="center",
@@ -508,7 +509,7 @@ def _glue(
         pen.text(
             x + w / 2,
             y + h / 2 - 1.2,
-            t("city_glue", tile=over),
+            t(words.CITY_GLUE, tile=over),
             MIN_LABEL_PT + 1,
             color="text",
             align="center",
@@ -534,9 +535,11 @@ def glue_target(x: float, y: float, w: float, h: float, *, vertical: bool) -> tu
 def components(context: Context) -> list[Component]:
     t = context.t
     tiles = tuple(_tile(col, row, t) for row in range(ROWS) for col in range(COLUMNS))
-    return [Component("dogs-life.city", t("dl_city", tiles=len(tiles)), tiles)]
+    return [Component("dogs-life.city", t(words.DL_CITY, tiles=len(tiles)), tiles)]
 
 
 def cover_notes(context: Context) -> list[str]:
     """The cover's line on the poster: how many tiles and its assembled size."""
-    return [context.t("city_assembly", tiles=COLUMNS * ROWS, w=POSTER[0] / 10, h=POSTER[1] / 10)]
+    return [
+        context.t(words.CITY_ASSEMBLY, tiles=COLUMNS * ROWS, w=POSTER[0] / 10, h=POSTER[1] / 10)
+    ]

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from games.hunting_age import board, cards, setup, tribe
 from games.hunting_age import components as parts
-from printgen import fonts
+from printgen import fonts, words
 from printgen.icons import icon, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import PT
+from printgen.messages import Message
 from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, Pen
 from printgen.style import text_on
 
@@ -44,9 +45,9 @@ PIECE_ICONS = {"chief": "chief", "subordinate": "hunter", "hut": "hut"}
 
 
 def title(lang: str) -> str:
-    from printgen.messages import text
+    from printgen.messages import game_title
 
-    return text(lang, "game_" + GAME)
+    return game_title(lang, GAME)
 
 
 def _bleed(pen: Pen, w: float, h: float, color: str) -> None:
@@ -95,7 +96,7 @@ def _harvest(
             kind = "chief" if item.special == "copy_chief" else "hut"
             pen.circle(x + size / 2, y + size / 2, size * 0.62, stroke="line", width=0.3)
             icon(pen, kind, x, y, size)
-            pen.text(x + size * 1.3, y + size * 0.3, pen_text(lang, "ha_copy"), size * 1.5)
+            pen.text(x + size * 1.3, y + size * 0.3, pen_text(lang, words.HA_COPY), size * 1.5)
         else:
             # An end-game card's scoring rule fills the space under the hut.
             pen.block(
@@ -112,7 +113,7 @@ def _harvest(
         y -= size + 1.5
 
 
-def pen_text(lang: str, key: str, **params: object) -> str:
+def pen_text(lang: str, key: Message, **params: object) -> str:
     from printgen.messages import text
 
     return text(lang, key, **params)
@@ -157,7 +158,7 @@ def _face(face: cards.Face, lang: str) -> Art:
                 _harvest(pen, space.harvest, x + 2, 18, 5.0, lang, bcell - 5)
             else:
                 _harvest(pen, space.harvest, x + 2, 22, 3.2, lang, bcell - 5)
-        pen.text(5, 33, pen_text(lang, "ha_build_cost"), 6.5, color="muted", max_width=32)
+        pen.text(5, 33, pen_text(lang, words.HA_BUILD_COST), 6.5, color="muted", max_width=32)
         pen.rect(5, 14, 32, 16, fill="paper", stroke="line", width=0.3, radius=1.5)
         _cost(pen, face.build_cost, 6.5, 18, 6)
 
@@ -177,19 +178,19 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, lang: str
     as a rock chip, which covers the cell's VP until the cave is created (H1, H2).
     """
 
-    def t(key: str, **params: object) -> str:
+    def t(key: Message, **params: object) -> str:
         return pen_text(lang, key, **params)
 
     def front(pen: Pen) -> None:
         w, h = BOARD
         _bleed(pen, w, h, "sand")
         pen.rect(-BLEED, h - 11, w + 2 * BLEED, 11 + BLEED, fill=colour)
-        pen.text(5, h - 8, pen_text(lang, "game_" + GAME), 11, color=text_on(colour))
+        pen.text(5, h - 8, title(lang), 11, color=text_on(colour))
         player_tag(pen, colour, seat_label, w - 5, h - 9, 7)
         rows = (
-            ("cave", "ha_caves", "cave"),
-            ("subordinate", "ha_subordinates", "hunter"),
-            ("hut", "ha_huts", "hut"),
+            ("cave", words.HA_CAVES, "cave"),
+            ("subordinate", words.HA_SUBORDINATES, "hunter"),
+            ("hut", words.HA_HUTS, "hut"),
         )
         for r, (kind, label, art) in enumerate(rows):
             y = h - 32 - r * 21
@@ -208,7 +209,7 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, lang: str
                     pen.text(
                         x + CELL / 2,
                         y + 2.2,
-                        t("ha_open_cave"),
+                        t(words.HA_OPEN_CAVE),
                         MIN_LABEL_PT,
                         color="muted",
                         align="center",
@@ -232,7 +233,7 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, lang: str
                     group = parts.ROCK_CHIP_GROUPS[k]
                     pen.text(x + 1.2, y + 1.2, "▲" * group, MIN_ID_PT, color="muted")
         # VP track along the bottom, on past the end trigger.
-        pen.text(5, 18.2, t("ha_vp_track", n=tribe.END_TRACK), 7, color="muted", max_width=60)
+        pen.text(5, 18.2, t(words.HA_VP_TRACK, n=tribe.END_TRACK), 7, color="muted", max_width=60)
         pitch = (w - 10) / (TRACK_LAST + 1)
         for n in range(TRACK_LAST + 1):
             x = 5 + n * pitch
@@ -331,7 +332,7 @@ def components(context: Context) -> list[Component]:
         _bleed(pen, 40, 25, "gold")
         # The label runs the token's full width under the chief: one line in every language.
         icon(pen, "chief", 13.5, 9.2, 13)
-        pen.block(2, 1.8, 36, 7, t("ha_start"), 8.5, MIN_LABEL_PT, max_lines=2)
+        pen.block(2, 1.8, 36, 7, t(words.HA_START), 8.5, MIN_LABEL_PT, max_lines=2)
 
     tokens.append(Piece("start-player", 40.0, 25.0, start))
     pieces = tuple(
@@ -341,9 +342,9 @@ def components(context: Context) -> list[Component]:
         for n in range(count)
     )
     return [
-        Component("hunting-age.boards", t("ha_boards"), boards),
-        Component("hunting-age.pieces", t("ha_pieces"), pieces),
-        Component("hunting-age.cards", t("ha_cards"), hunting),
-        Component("hunting-age.chips", t("ha_chips"), tuple(chips)),
-        Component("hunting-age.tokens", t("ha_tokens"), tuple(tokens)),
+        Component("hunting-age.boards", t(words.HA_BOARDS), boards),
+        Component("hunting-age.pieces", t(words.HA_PIECES), pieces),
+        Component("hunting-age.cards", t(words.HA_CARDS), hunting),
+        Component("hunting-age.chips", t(words.HA_CHIPS), tuple(chips)),
+        Component("hunting-age.tokens", t(words.HA_TOKENS), tuple(tokens)),
     ]

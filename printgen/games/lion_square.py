@@ -12,6 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from games.lion_square import catalog, rules
+from printgen import words
 from printgen.icons import icon
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import MIN_LABEL_PT, Pen
@@ -26,9 +27,9 @@ HERD_MAX = rules.HERD_CARD_MAX  # herd track 1–20 (the herd card's numbers, L:
 
 
 def title(lang: str) -> str:
-    from printgen.messages import text
+    from printgen.messages import game_title
 
-    return text(lang, "game_" + GAME)
+    return game_title(lang, GAME)
 
 
 def _background(pen: Pen, color: str) -> None:
@@ -150,7 +151,7 @@ def _herd(seat: int, lang: str, code: tuple[str, str] | None, name: str | None) 
     def front(pen: Pen) -> None:
         w, h = CARD
         _background(pen, "sand")
-        pen.text(w / 2, h - 12, text(lang, "ls_herd"), 13, align="center", max_width=w - 30)
+        pen.text(w / 2, h - 12, text(lang, words.LS_HERD), 13, align="center", max_width=w - 30)
         # Numbers 1–20 along the two long edges, where a paper clip marks the herd.
         per_edge = -(-HERD_MAX // 2)
         pitch = (h - 16) / per_edge
@@ -169,7 +170,7 @@ def _herd(seat: int, lang: str, code: tuple[str, str] | None, name: str | None) 
             h - 25,
             w - 22,
             8,
-            text(lang, "ls_herd_note"),
+            text(lang, words.LS_HERD_NOTE),
             7,
             MIN_LABEL_PT,
             color="muted",
@@ -189,9 +190,9 @@ def components(context: Context) -> list[Component]:
     cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang) for c in catalog.DECK)
     herds = tuple(
         _herd(seat, lang, context.seat_code(seat), context.seat_name(seat))
-        for seat in range(rules.PLAYERS_MAX)
+        for seat in range(rules.MAX_PLAYERS)
     )  # one herd card per seat
     return [
-        Component("lion-square.cards", context.t("ls_cards"), cards),
-        Component("lion-square.herds", context.t("ls_herds"), herds),
+        Component("lion-square.cards", context.t(words.LS_CARDS), cards),
+        Component("lion-square.herds", context.t(words.LS_HERDS), herds),
     ]

@@ -9,6 +9,7 @@ import pytest
 from pdfcheck import box_mm, reader, render
 
 from games.dogs_life.city import CELL_MM, CITY
+from printgen import words
 from printgen.games import dogs_life_city as city
 from printgen.icons import ADDRESS
 from printgen.kit import Context, kit_components, render_kit
@@ -202,7 +203,7 @@ def test_no_address_plate_touches_an_entrance_arrow():
 
 
 def test_the_legend_shows_the_boards_address_plate():
-    assert ("address", "lg_address") in LEGENDS["dogs-life"]
+    assert ("address", words.LG_ADDRESS) in LEGENDS["dogs-life"]
     pdf = render_kit("dogs-life", only=["dogs-life.rules"])
     forms = set()
     for page in reader(pdf).pages:

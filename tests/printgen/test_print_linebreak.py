@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printgen import fonts
+from printgen import fonts, words
 from printgen.errors import PrintError
 from printgen.linebreak import CANNOT_END, CANNOT_START, PT, fit, units, wrap_lines
-from printgen.messages import MESSAGES, text
+from printgen.messages import text
 
 EM = 10 * PT  # IPAexGothic's kana and kanji are exactly one em wide
 
@@ -205,19 +205,22 @@ def test_a_katakana_word_is_cut_only_when_wider_than_the_line(ems):
 
 
 def test_japanese_dog_words_are_the_rulebooks():
-    assert text("ja", "dl_fight") == "喧嘩"  # the rulebook's fight: 喧嘩に参加している…
-    assert text("ja", "dl_ap", n=7) == "1手番にアクションポイント7"
+    assert (
+        text("ja", words.SECTIONS["fight"]) == "喧嘩"
+    )  # the rulebook's fight: 喧嘩に参加している…
+    assert text("ja", words.DL_AP, n=7) == "1手番にアクションポイント7"
     # Labels name the fight 喧嘩; the rules summary may say 攻撃 / 攻撃側 for attacking and
     # the attacker, as the rulebook does (ライバルに攻撃し…攻撃側が勝った場合), but the
     # action itself is 喧嘩 there too.
+    summaries = set(words.RULES.values())
     assert not any(
-        "攻撃" in message for key, message in MESSAGES["ja"].items() if not key.startswith("rules_")
+        "攻撃" in text("ja", message) for message in words.every() if message not in summaries
     )
-    assert "- 喧嘩：" in MESSAGES["ja"]["rules_dogs-life"]
+    assert "- 喧嘩：" in text("ja", words.RULES["dogs-life"])
 
 
 def test_the_italian_vp_track_says_when_the_game_ends():
-    assert text("it", "ha_vp_track", n=10) == "Tracciato PV: la partita finisce a 10"
+    assert text("it", words.HA_VP_TRACK, n=10) == "Tracciato PV: la partita finisce a 10"
 
 
 # -- set by phrase (issue 24: 単独2|位, 1|つずつ, 3|対1, カード13|枚, ゴミ漁|りマーカー) -----------
@@ -226,16 +229,23 @@ UNBROKEN = ("単独2位", "1つずつ", "3対1", "カード13枚", "ゴミ漁り
 
 
 @pytest.mark.parametrize(
-    "key", ["rules_bison", "rules_dogs-life", "aid_bison", "rules_hunting-age"]
+    "message",
+    [
+        words.RULES["bison"],
+        words.RULES["dogs-life"],
+        words.AIDS["bison"],
+        words.RULES["hunting-age"],
+    ],
+    ids=["rules-bison", "rules-dogs-life", "aid-bison", "rules-hunting-age"],
 )
 @pytest.mark.parametrize("ems", range(9, 25))
-def test_numbers_counters_and_words_are_never_broken_inside(key, ems):
+def test_numbers_counters_and_words_are_never_broken_inside(message, ems):
     # The kit's own Japanese, in every column width from 9 to 24 characters: none of the
     # issue's examples is cut across two lines.
-    lines = lines_in(MESSAGES["ja"][key], ems)
-    text = "".join(lines)
+    lines = lines_in(text("ja", message), ems)
+    joined = "".join(lines)
     for word in UNBROKEN:
-        assert text.count(word) == sum(line.count(word) for line in lines), (word, lines)
+        assert joined.count(word) == sum(line.count(word) for line in lines), (word, lines)
 
 
 @pytest.mark.parametrize(

@@ -1,42 +1,50 @@
-"""The kit's own words: every message is printed somewhere, every printed key exists in
-en/ja/it, and the cover says once how two-sided pieces are printed."""
+"""The kit's own words: every word is printed somewhere, every printed word is translated
+in ja/it, and the cover says once how two-sided pieces are printed."""
 
 from __future__ import annotations
+
+from gettext import NullTranslations
 
 import pytest
 from pdfcheck import reader
 
 from games.table import Player
-from printgen import messages
+from printgen import messages, words
 from printgen.kit import ALL, render_kit
 from printgen.layout import Offset
-from printgen.messages import LANGUAGES, MESSAGES
+from printgen.messages import Message, pgettext, text
 
 TABLE = "https://campfire.example/t/K7Q2ZX"
 # Two seat URLs: boards 1–2 say "your seat", the others fall back to "join the table".
 SEATS = [f"{TABLE}/seat/{n}" for n in (1, 2)]
 PLAYERS = (Player("Ann", "red"), Player("Ben", "blue"))
+# Printed as in English in Italian: a game's own name and a list's punctuation.
+SAME = {"Bison", "Lion Square", "{game}: {items}", "; "}
 
 
-class _Recording(dict):
-    """A message table that remembers which keys were looked up."""
+class _Recording(NullTranslations):
+    """English that remembers which words were looked up."""
 
-    def __init__(self, table: dict[str, str], seen: set[str]) -> None:
-        super().__init__(table)
+    def __init__(self, seen: set[Message]) -> None:
+        super().__init__()
         self.seen = seen
 
-    def __getitem__(self, key: str) -> str:
-        self.seen.add(key)
-        return super().__getitem__(key)
+    def gettext(self, message: str) -> str:
+        self.seen.add(message)
+        return message
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.seen.add(pgettext(context, message))
+        return message
 
 
 @pytest.fixture(scope="module")
-def printed_keys() -> set[str]:
-    """Keys looked up while rendering the four-game kit in every mode that words differ in:
+def printed_words() -> set[Message]:
+    """Words looked up while rendering the four-game kit in every mode that words differ in:
     long (ink-saver, table and seat codes), short, fold."""
-    seen: set[str] = set()
+    seen: set[Message] = set()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(messages.MESSAGES, "en", _Recording(MESSAGES["en"], seen))
+        patch.setattr(messages, "catalog", lambda lang: _Recording(seen))
         render_kit(ALL, duplex="long", ink_saver=True, table_url=TABLE, seat_urls=SEATS)
         # A table's seats: named boards ("Ann · Seat 1").
         render_kit("bison", duplex="fold", only=["bison.boards"], players=PLAYERS)
@@ -45,13 +53,20 @@ def printed_keys() -> set[str]:
     return seen
 
 
-def test_every_message_is_printed_somewhere(printed_keys):
-    assert set(MESSAGES["en"]) - printed_keys == set()
+def test_every_word_is_printed_somewhere(printed_words):
+    assert set(words.every()) - printed_words == set()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_printed_key_exists_in_every_language(printed_keys, lang):
-    assert printed_keys - set(MESSAGES[lang]) == set()
+@pytest.mark.parametrize("lang", ["ja", "it"])
+def test_every_printed_word_is_translated(printed_words, lang):
+    # The game names too: the registry's titles, looked up in the same catalogs.
+    catalog = messages.catalog(lang)
+    untranslated = [
+        word
+        for word in printed_words
+        if isinstance(word, str) and catalog.gettext(word) == word and word not in SAME
+    ]
+    assert untranslated == []
 
 
 def _cover(lang: str, duplex: str) -> str:
@@ -87,4 +102,4 @@ def test_the_cover_says_once_that_a_component_is_two_sided(lang, duplex, line):
     assert len(marked) == 2  # the cards and the rock chips
     for row in marked:
         title = row.split("  ·  ")[0]
-        assert MESSAGES[lang]["two_sided"] not in title and "両面" not in title
+        assert text(lang, words.TWO_SIDED) not in title and "両面" not in title

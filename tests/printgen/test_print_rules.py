@@ -11,13 +11,13 @@ import pytest
 from pdfcheck import box_mm, reader
 
 from games.hunting_age import components as hunting_parts
-from printgen import rules_sheets
+from printgen import rules_sheets, words
 from printgen.games import hunting_age as hunting_print
 from printgen.icons import ICONS
 from printgen.kit import GAMES, Context, kit_components, render_kit
 from printgen.layout import PAPERS, plan
 from printgen.linebreak import CANNOT_END, CANNOT_START, PT
-from printgen.messages import LANGUAGES, text
+from printgen.messages import LANGUAGES, game_title, text
 from printgen.style import Style
 
 
@@ -97,7 +97,7 @@ def test_every_legend_icon_exists_and_every_label_is_translated(game):
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("key", ["rules", "aid"])
 def test_japanese_lines_obey_kinsoku(game, key):
-    blocks = rules_sheets.parse(text("ja", f"{key}_{game}"))
+    blocks = rules_sheets.parse(text("ja", (words.RULES if key == "rules" else words.AIDS)[game]))
     lines = rules_sheets.lay_out(blocks, 81.0, rules_sheets.BODY_PT)
     assert lines
     for line in lines:
@@ -110,7 +110,7 @@ def test_no_rules_line_is_wider_than_its_column():
 
     for game in GAMES:
         for lang in LANGUAGES:
-            blocks = rules_sheets.parse(text(lang, f"rules_{game}"))
+            blocks = rules_sheets.parse(text(lang, words.RULES[game]))
             for line in rules_sheets.lay_out(blocks, 81.0, rules_sheets.BODY_PT):
                 assert fonts.width(line.text, line.size * PT) <= 81.0 - line.x + 0.01
 
@@ -127,7 +127,7 @@ def test_rules_pages_are_their_size_in_the_pdf(lang):
     pages = [
         p
         for p in reader(kit("lion-square", lang)).pages[1:]
-        if text(lang, "rules_title", game=text(lang, "game_lion-square")) in p.extract_text()
+        if text(lang, words.RULES_TITLE, game=game_title(lang, "lion-square")) in p.extract_text()
     ]
     assert pages
     for page in pages:
@@ -180,9 +180,9 @@ def _fonts(page) -> list:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rules_and_city_pages_embed_their_font(lang):
     pages = reader(kit("dogs-life", lang)).pages
-    title = text(lang, "rules_title", game=text(lang, "game_dogs-life"))
+    title = text(lang, words.RULES_TITLE, game=game_title(lang, "dogs-life"))
     chosen = [p for p in pages[1:] if title in p.extract_text()]
-    chosen += [p for p in pages[1:] if text(lang, "city_title") in p.extract_text()]
+    chosen += [p for p in pages[1:] if text(lang, words.CITY_TITLE) in p.extract_text()]
     assert len(chosen) >= 2
     for page in chosen:
         # ReportLab splits a TrueType font into subsets of 256 glyphs: Japanese pages

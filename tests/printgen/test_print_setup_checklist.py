@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.messages import MESSAGES
+from printgen import words
+from printgen.messages import text
 
 # game -> (the seed's setup step, the words for it in en, ja, it)
 CHECKLIST: dict[str, list[tuple[str, tuple[str, str, str]]]] = {
@@ -114,7 +115,7 @@ CHECKLIST: dict[str, list[tuple[str, tuple[str, str, str]]]] = {
 @pytest.mark.parametrize("game", list(CHECKLIST))
 @pytest.mark.parametrize("lang", ["en", "ja", "it"])
 def test_the_rules_summary_names_every_setup_step_of_the_seed(game, lang):
-    summary = MESSAGES[lang][f"rules_{game}"]
+    summary = text(lang, words.RULES[game])
     index = ("en", "ja", "it").index(lang)
     missing = [step for step, words in CHECKLIST[game] if words[index] not in summary]
     assert missing == []
@@ -122,6 +123,6 @@ def test_the_rules_summary_names_every_setup_step_of_the_seed(game, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ja", "it"])
 def test_the_player_aids_recall_the_opening_placement_and_the_hidden_tile(lang):
-    hunting, bison = MESSAGES[lang]["aid_hunting-age"], MESSAGES[lang]["aid_bison"]
+    hunting, bison = text(lang, words.AIDS["hunting-age"]), text(lang, words.AIDS["bison"])
     assert {"en": "counter-clockwise", "ja": "反時計回り", "it": "antiorario"}[lang] in hunting
     assert {"en": "kept hidden", "ja": "見せない", "it": "nascosta"}[lang] in bison

@@ -1,8 +1,9 @@
 """The printed kit and the app use the same words for the same things.
 
 The app's words are its gettext catalogs (``translations/<lang>/LC_MESSAGES/messages.po``,
-reviewed against the rulebooks in the seeds); the kit's are ``printgen.messages``. A player
-who taps "テントの設置・拡張" on the phone must find that action on the printed board under
+reviewed against the rulebooks in the seeds); the kit's are ``printgen.words``, translated
+from the same catalogs (the game names are the registry's titles, the app's by construction).
+A player who taps "テントの設置・拡張" on the phone must find that action on the printed board under
 the same name, and a herd is a "branco" on the herd card as in the app. These tests read the
 shipped .po files with Babel, so a term changed on one side only fails here.
 
@@ -18,10 +19,15 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from printgen.messages import MESSAGES, text
+from printgen import words
+from printgen.messages import text
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("ja", "it")
+# The Bison board's words, and its two moves.
+BISON = [value for name, value in vars(words).items() if name.startswith("BI_")]
+BISON += words.ACTIONS.values()
+MOVES = [words.ACTIONS["move_1"], words.ACTIONS["move_3"]]
 
 
 def _load(lang: str) -> Catalog:
@@ -47,35 +53,31 @@ def sentence_case(words: str) -> str:
 # (kit key, app msgid, the languages where the whole text matches, format parameters).
 SAME_WORDS = [
     # Bison: the six actions (B6) as the rulebook and the app name them, market, exchange (B7).
-    ("bi_place_tile", "place your tile and hunters", ("ja",), {}),
-    ("bi_tent", "build or enlarge a tent", LANGUAGES, {}),
-    ("bi_canoe", "build or enlarge a canoe", LANGUAGES, {}),
-    ("bi_gather", "gather hunters", LANGUAGES, {}),
-    ("bi_move_1", "move hunters 1 space each", ("ja",), {}),
-    ("bi_move_3", "move hunters 1 to 3 spaces each", ("ja",), {}),
-    ("bi_market", "Market", LANGUAGES, {}),
-    ("bi_exchange", "Exchange %(rate)s for 1", LANGUAGES, {"rate": 3}),
+    (words.ACTIONS["place_tile"], "place your tile and hunters", ("ja",), {}),
+    (words.ACTIONS["tent"], "build or enlarge a tent", LANGUAGES, {}),
+    (words.ACTIONS["canoe"], "build or enlarge a canoe", LANGUAGES, {}),
+    (words.ACTIONS["gather"], "gather hunters", LANGUAGES, {}),
+    (words.ACTIONS["move_1"], "move hunters 1 space each", ("ja",), {}),
+    (words.ACTIONS["move_3"], "move hunters 1 to 3 spaces each", ("ja",), {}),
+    (words.BI_MARKET, "Market", LANGUAGES, {}),
+    (words.BI_EXCHANGE, "Exchange %(rate)s for 1", LANGUAGES, {"rate": 3}),
     # Lion Square: the herd (L2).
-    ("ls_herd", "Herd", LANGUAGES, {}),
+    (words.LS_HERD, "Herd", LANGUAGES, {}),
     # A Dog's Life: the chart and the card sections (D1).
-    ("dl_ap", "%(count)s action points a turn", LANGUAGES, {"count": 7}),
-    ("dl_hunger", "Hunger", LANGUAGES, {}),
-    ("dl_bladder", "bladder", LANGUAGES, {}),
-    ("dl_carry", "Carried (at most %(count)s)", LANGUAGES, {"count": 2}),
-    ("dl_buried", "Buried bones", LANGUAGES, {}),
-    ("dl_restaurant", "Restaurant", LANGUAGES, {}),
-    ("dl_fight", "Fight", LANGUAGES, {}),
-    ("dl_catcher", "Dog-catcher", LANGUAGES, {}),
-    ("dl_pound", "Pound", LANGUAGES, {}),
+    (words.DL_AP, "%(count)s action points a turn", LANGUAGES, {"count": 7}),
+    (words.DL_HUNGER, "Hunger", LANGUAGES, {}),
+    (words.DL_BLADDER, "bladder", LANGUAGES, {}),
+    (words.DL_CARRY, "Carried (at most %(count)s)", LANGUAGES, {"count": 2}),
+    (words.DL_BURIED, "Buried bones", LANGUAGES, {}),
+    (words.DL_RESTAURANT, "Restaurant", LANGUAGES, {}),
+    (words.SECTIONS["fight"], "Fight", LANGUAGES, {}),
+    (words.SECTIONS["catcher"], "Dog-catcher", LANGUAGES, {}),
+    (words.SECTIONS["pound"], "Pound", LANGUAGES, {}),
     # Age of Hunting: the personal board's rows and the start player (H1).
-    ("ha_caves", "Caves", LANGUAGES, {}),
-    ("ha_huts", "Huts", LANGUAGES, {}),
-    ("ha_start", "Start player", LANGUAGES, {}),
+    (words.HA_CAVES, "Caves", LANGUAGES, {}),
+    (words.HA_HUTS, "Huts", LANGUAGES, {}),
+    (words.HA_START, "Start player", LANGUAGES, {}),
     # The games' own names.
-    ("game_bison", "Bison", LANGUAGES, {}),
-    ("game_lion-square", "Lion Square", LANGUAGES, {}),
-    ("game_hunting-age", "Age of Hunting", LANGUAGES, {}),
-    ("game_dogs-life", "A Dog's Life", LANGUAGES, {}),
 ]
 
 
@@ -88,7 +90,7 @@ SAME_WORDS = [
     ],
 )
 def test_the_kit_prints_the_apps_words(key, msgid, lang, params):
-    kit_params = {"n": params["count"]} if key in ("dl_ap", "dl_carry") else params
+    kit_params = {"n": params["count"]} if key in (words.DL_AP, words.DL_CARRY) else params
     assert sentence_case(text(lang, key, **kit_params)) == sentence_case(
         app_text(lang, msgid, **params)
     )
@@ -96,16 +98,16 @@ def test_the_kit_prints_the_apps_words(key, msgid, lang, params):
 
 # (kit key, app msgid whose translation the kit's text must contain, format parameters).
 SHARED_WORDS = [
-    ("bi_place_tile", "hunters", {}),
-    ("bi_move_1", "hunters", {}),
-    ("bi_move_3", "hunters", {}),
-    ("bi_markers", "Hunters", {}),
-    ("ls_herds", "herd", {}),
-    ("dl_markers", "hunger", {}),
-    ("ha_pieces", "Huts", {}),
-    ("ha_tokens", "coins", {}),
-    ("ha_tokens", "start player", {}),
-    ("ha_vp_track", "VP track", {"n": 10}),
+    (words.ACTIONS["place_tile"], "hunters", {}),
+    (words.ACTIONS["move_1"], "hunters", {}),
+    (words.ACTIONS["move_3"], "hunters", {}),
+    (words.BI_MARKERS, "Hunters", {}),
+    (words.LS_HERDS, "herd", {}),
+    (words.DL_MARKERS, "hunger", {}),
+    (words.HA_PIECES, "Huts", {}),
+    (words.HA_TOKENS, "coins", {}),
+    (words.HA_TOKENS, "start player", {}),
+    (words.HA_VP_TRACK, "VP track", {"n": 10}),
 ]
 
 
@@ -122,23 +124,20 @@ def test_the_kit_uses_the_apps_word(key, msgid, lang, params):
 
 
 @pytest.mark.parametrize(
-    ("lang", "prefix", "word"),
+    ("lang", "where", "word"),
     [
-        ("it", "", "mandria"),  # the app's Lion Square herd is a "branco"
-        ("ja", "bi_", "アクション"),  # Bison's rulebook and app say 行動
-        ("ja", "bi_move", "マス"),  # a Bison move counts lands (土地), not squares
+        ("it", words.every(), "mandria"),  # the app's Lion Square herd is a "branco"
+        ("ja", BISON, "アクション"),  # Bison's rulebook and app say 行動
+        ("ja", MOVES, "マス"),  # a Bison move counts lands (土地), not squares
     ],
+    ids=["herd", "bison-action", "bison-move"],
 )
-def test_retired_words_stay_out_of_the_kit(lang, prefix, word):
-    used = {
-        key: value
-        for key, value in MESSAGES[lang].items()
-        if key.startswith(prefix) and word in value.casefold()
-    }
-    assert used == {}
+def test_retired_words_stay_out_of_the_kit(lang, where, word):
+    used = [text(lang, message) for message in where]
+    assert [value for value in used if word in value.casefold()] == []
 
 
 def test_the_italian_bison_move_labels_say_how_far():
     # The board's cells are too narrow for "… ciascuno"; the distance must still be there.
-    assert text("it", "bi_move_1").endswith("di 1 spazio")
-    assert text("it", "bi_move_3").endswith("da 1 a 3 spazi")
+    assert text("it", words.ACTIONS["move_1"]).endswith("di 1 spazio")
+    assert text("it", words.ACTIONS["move_3"]).endswith("da 1 a 3 spazi")

@@ -29,6 +29,7 @@ from games.bison import catalog, fold
 from games.bison.economy import ANIMALS
 from games.bison.tiles import SPACES, Tile
 from games.errors import N_, RuleError
+from games.fields import read_whole
 
 
 def hex_arg(raw: str | None) -> tuple[int, int]:
@@ -78,12 +79,7 @@ def tile_fields(values: Mapping[str, str]) -> dict[str, Any]:
         animals = {}
         for space in SPACES:
             raw = values.get(space, "0").strip() or "0"
-            try:
-                animals[space] = int(raw)
-            except ValueError:
-                raise RuleError(
-                    N_("{field} must be a whole number"), field=space_name(space)
-                ) from None
+            animals[space] = read_whole(raw, space_name(space))
         return {"edges": edges, "animals": animals}
     return {}
 

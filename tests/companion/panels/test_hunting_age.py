@@ -465,7 +465,7 @@ def test_store_returns_the_chosen_pieces(client, app, table):
             "4 food pieces do not fit in 3 open caves: return 1 more to the supply",
         ),
         ({"seat": 0, "return.grape": "2"}, "you have only 1 grape, not 2 to return"),
-        ({"seat": 0, "return.bear": "-1"}, "return.bear must be a whole number of at least 0"),
+        ({"seat": 0, "return.bear": "-1"}, "return.bear must be a whole number (≥ 0)"),
         ({"seat": 0, "return.bear": "two"}, "bear must be a whole number"),
         ({"seat": "", "return.bear": "2"}, "seat must be a whole number"),
     ],
@@ -619,7 +619,7 @@ def test_original_edition_hut_with_printed_vp_or_end_game_card(client, app, new_
             "you cannot afford it: it costs bear ×3; you are missing bear ×1",
         ),
         ({"kind": "hut", "end_game": "flat_9"}, "end_game must be one of mammoth_yellow"),
-        ({"kind": "hut", "vp": "-2"}, "vp must be a whole number of at least 0"),
+        ({"kind": "hut", "vp": "-2"}, "vp must be a whole number (≥ 0)"),
         ({"kind": "subordinate", "uncovered_vp": "x"}, "VP uncovered must be a whole number"),
     ],
 )

@@ -103,7 +103,7 @@ def test_without_javascript_a_post_redirects_back_to_the_table(client, table):
             "card must be a number, \"G\" for a gazelle or empty to clear the place; got '-1'",
         ),
         ("taken", {"seat": "0", "count": "many"}, "cards taken must be a whole number"),
-        ("taken", {"seat": "0", "count": "-1"}, "count must be a whole number, 0 or more"),
+        ("taken", {"seat": "0", "count": "-1"}, "count must be a whole number (≥ 0)"),
         ("taken", {"seat": "7", "count": "1"}, "seat must be a whole number from 0 to 2"),
         ("taken", {"count": "1"}, "seat must be a whole number"),
         (
@@ -296,7 +296,7 @@ def test_the_poll_brings_a_change_made_elsewhere(client, app, table):
 def test_create_form_offers_the_start_player(client, app):
     form = client.get("/new?game=lion-square").get_data(as_text=True)
     assert 'name="setting.start"' in form
-    # one choice per seat of the largest table (rules.PLAYERS_MAX = 4)
+    # one choice per seat of the largest table (rules.MAX_PLAYERS = 4)
     assert re.findall(r'<option value="(\d)">Player \d</option>', form) == ["0", "1", "2", "3"]
     response = client.post("/new", data=new_table_form("lion-square", start="2"))
     assert response.status_code == 303

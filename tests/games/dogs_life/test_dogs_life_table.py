@@ -143,9 +143,9 @@ REFUSED = [
     ({"type": "draw", "seat": 0, "section": "fight"}, "say which dog is attacked (against)"),
     (
         {"type": "draw", "seat": 0, "section": "fight", "against": 7},
-        "against must be a whole number from 0 to 2",
+        "against must be a whole number (0–2)",
     ),
-    ({"type": "pee", "seat": 0, "covers": "Ben"}, "covers must be a whole number from 0 to 2"),
+    ({"type": "pee", "seat": 0, "covers": "Ben"}, "covers must be a whole number (0–2)"),
     ({"type": "to_pound", "seat": 0, "reason": "bored"}, "reason must be caught or fight"),
     ({"type": "end_game"}, "this game has no time limit; the first dog to bury 4 bones wins"),
 ]

@@ -453,10 +453,10 @@ def test_original_edition_takes_typed_costs_and_vp() -> None:
             "cost: unknown item 'gold'; expected one of: bear, mammoth, grape, green_grain, "
             "yellow_grain, coins, any_food",
         ),
-        ({"kind": "subordinate", "cost": {}}, "uncovered_vp must be a whole number of at least 0"),
+        ({"kind": "subordinate", "cost": {}}, "uncovered_vp must be a whole number (≥ 0)"),
         (
             {"kind": "hut", "vp": -1, "cost": {}, "uncovered_vp": 0},
-            "vp must be a whole number of at least 0",
+            "vp must be a whole number (≥ 0)",
         ),
         (
             {"kind": "hut", "end_game": "flat_9", "cost": {}, "uncovered_vp": 0},
@@ -482,7 +482,7 @@ def test_any_food_choice_is_validated() -> None:
         "chips": ["vp_1"],
         "any_food": {"bear": -1},
     }
-    assert refused(state, event) == "any_food.bear must be a whole number of at least 0"
+    assert refused(state, event) == "any_food.bear must be a whole number (≥ 0)"
 
 
 # --- storage and turns ----------------------------------------------------------------------

@@ -89,7 +89,7 @@ def test_settings_choose_sides_and_the_first_start_player() -> None:
             {"sides": ["S", "W", "S"]},
             "sides: two players cannot face the same side of the square",
         ),
-        (PLAYERS3, {"start": 3}, "start must be a whole number from 0 to 2"),
+        (PLAYERS3, {"start": 3}, "start must be a whole number (0–2)"),
         (PLAYERS3, {"herds": 10}, "unknown setting 'herds'; expected sides or start"),
     ],
 )
@@ -146,11 +146,11 @@ def test_tapping_cells_builds_the_square() -> None:
         ),
         (
             {"type": "set_cell", "row": 3, "column": 0, "card": 1},
-            "row must be a whole number from 0 to 2",
+            "row must be a whole number (0–2)",
         ),
         (
             {"type": "set_cell", "row": 0, "column": True, "card": 1},
-            "column must be a whole number from 0 to 2",
+            "column must be a whole number (0–2)",
         ),
         (
             {"type": "set_cell", "row": 0, "column": 0, "card": -2},
@@ -165,7 +165,7 @@ def test_tapping_cells_builds_the_square() -> None:
             "grid row 1 has 4 cells; expected 3",
         ),
         ({"type": "set_taken", "seat": 4, "count": 1}, "seat must be a whole number from 0 to 3"),
-        ({"type": "set_taken", "seat": 0, "count": -1}, "count must be a whole number, 0 or more"),
+        ({"type": "set_taken", "seat": 0, "count": -1}, "count must be a whole number (≥ 0)"),
         (
             {"type": "set_taken", "seat": 0, "count": 33},
             "count must be at most 32, the cards in the deck",
@@ -220,7 +220,7 @@ def test_taking_a_line_clears_it_and_adds_its_cards_to_the_taken_pile() -> None:
             {"line": "diagonal", "index": 0, "seat": 0},
             'line must be "row" or "column"; got \'diagonal\'',
         ),
-        ({"line": "row", "index": 3, "seat": 0}, "index must be a whole number from 0 to 2"),
+        ({"line": "row", "index": 3, "seat": 0}, "index must be a whole number (0–2)"),
         ({"line": "column", "index": 1, "seat": 4}, "seat must be a whole number from 0 to 3"),
     ],
 )
