@@ -336,9 +336,14 @@ def read(
             continue
         placed[at] = (tile, rotation)
     for tile, (at, rotation) in known.items():
-        # Tiles never move: a known tile under tokens or a hand stays where it was.
+        # Tiles never move: a known tile under tokens or a hand stays where it was; what
+        # lies on it may be hidden too, so the reader says so rather than nothing.
         if tile not in votes:
             placed.setdefault(at, (tile, rotation))
+            reading.doubts.append(
+                f"tile {tile} at {list(at)}: none of its markers seen (a hand, glare or "
+                "tokens over it): what lies on it may be hidden"
+            )
     by_tile = {tile: (at, rotation) for at, (tile, rotation) in placed.items()}
     reading.tiles = [
         {"at": list(at), "tile": tile, "rotation": rotation}

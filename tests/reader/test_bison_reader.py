@@ -212,3 +212,16 @@ def test_the_command_prints_json_alone_on_a_fresh_start(tmp_path, plain):
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["tiles"] == plain.tiles
+
+
+def test_known_tiles_the_hand_covers_are_kept_and_said_unseen():
+    # Bench seed 1001: the hand covers every marker of four tiles (hand and tokens).
+    photo = synthetic.photo(1001, "3mp", hand=True)
+    assert "B01" in photo.tiles_hidden
+    prior = {"players": ["red"], "tiles": photo.tiles, "pieces": []}
+    reading = bison.read(photo.jpeg, prior)
+    assert reading.tiles == photo.tiles  # pinned: tiles never move
+    said = {d.split()[1] for d in reading.doubts if "none of its markers seen" in d}
+    assert said == photo.tiles_hidden
+    at = next(t["at"] for t in photo.tiles if t["tile"] == "B01")
+    assert f"tile B01 at {at}: none of its markers seen" in " ".join(reading.doubts)
