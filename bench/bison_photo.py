@@ -9,6 +9,11 @@ find) and no pieces (each one must be read).
 Counts: a tile is right when its hex and rotation are; wrong when read elsewhere or turned
 otherwise. A piece is right when its space, colour (and structure size) are; wrong when
 read where the truth has none (a miss — hidden, unread — is "not visible", never wrong).
+The percentages are of all the pieces (and tiles) on the table, those under the hand
+included: a token whose marker the hand covers, even in part, cannot be read, and a new
+tile whose three markers are all under the hand or tokens cannot be found. The bench
+says how many there were (``reader.synthetic`` knows where the hand is) and the share of
+the pieces in view that were read, so a miss in plain view shows.
 
 Ends with the line
 ``bison photo: 12 MP tiles T % (W wrong), pieces P % (V wrong); 3 MP tiles T % (W wrong),
@@ -82,10 +87,14 @@ def main() -> None:
         "apriltag tags": [],
     }
     for size in ("12mp", "3mp"):
-        tiles = tiles_right = tiles_wrong = 0
-        pieces = pieces_right = pieces_wrong = 0
+        tiles = tiles_right = tiles_wrong = tiles_hidden = 0
+        pieces = pieces_right = pieces_wrong = pieces_hidden = 0
         for n in range(args.photos):
             photo = synthetic.photo(1000 + n, size, hand=n % 2 == 1)
+            hidden = sum(token.covered > 0 for token in photo.tokens)
+            pieces_hidden += hidden
+            new_tiles = {t["tile"] for t in photo.tiles[-NEW_TILES:]}
+            tiles_hidden += len(photo.tiles_hidden & new_tiles)
             prior = {
                 "players": ["red", "yellow", "green", "blue"],
                 "tiles": photo.tiles[:-NEW_TILES],
@@ -117,11 +126,18 @@ def main() -> None:
             pieces_wrong += sum(max(0, count - truth[key]) for key, count in read.items())
             print(
                 f"{size} photo {n}: {len(reading.tiles)} tiles, "
-                f"{sum(read.values())}/{sum(truth.values())} pieces read, "
+                f"{sum(read.values())}/{sum(truth.values())} pieces read "
+                f"({hidden} under the hand), "
                 f"{len(reading.unseen)} unseen, {len(reading.doubts)} doubts, {spent:.2f} s",
                 flush=True,
             )
         label = "12 MP" if size == "12mp" else "3 MP"
+        in_view = pieces - pieces_hidden
+        print(
+            f"{label}: {pieces_hidden} of {pieces} pieces had their marker under the hand "
+            f"(not visible: counted as misses) and {tiles_hidden} new tiles all their markers; "
+            f"pieces in view read {100 * pieces_right / max(in_view, 1):.1f} %"
+        )
         summary.append(
             f"{label} tiles {100 * tiles_right / max(tiles, 1):.1f} % ({tiles_wrong} wrong), "
             f"pieces {100 * pieces_right / max(pieces, 1):.1f} % ({pieces_wrong} wrong)"

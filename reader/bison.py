@@ -14,6 +14,7 @@ Output (:func:`read`): the board in the ``campfire score bison`` input format pl
 
 from __future__ import annotations
 
+import contextlib
 import io
 import math
 import warnings
@@ -34,6 +35,7 @@ from games.bison.hexgrid import Hex
 MAX_BYTES = 30 * 1024 * 1024  # a 12 MP phone JPEG is 3–8 MB
 MAX_PIXELS = 50_000_000  # past this a file is a decompression bomb, not a photo
 MIN_MARGIN = 20.0  # the detector's decision margin below which a tag is noise
+UPSCALE_BELOW = 6_000_000  # pixels: smaller photos are doubled before detection
 SNAP = 0.35  # of a hex radius: a tile centre farther from every hex centre is a doubt
 
 Array = NDArray[np.float64]
@@ -96,6 +98,8 @@ def load_grey(data: bytes) -> NDArray[np.uint8]:
         if width * height > MAX_PIXELS:
             raise PhotoError(f"the photo has too many pixels ({width} × {height}; at most 50 MP)")
         try:
+            # A JPEG decodes its grey channel alone (the colour is never used): faster.
+            image.draft("L", image.size)
             image.load()  # a truncated file fails here, not later
             upright = ImageOps.exif_transpose(image)
             return np.asarray(upright.convert("L"))
@@ -105,11 +109,30 @@ def load_grey(data: bytes) -> NDArray[np.uint8]:
 
 def detect(grey: NDArray[np.uint8]) -> tuple[list[Seen], list[int]]:
     """The Bison markers in ``grey`` and the ids of markers no Bison kit prints."""
+    # A 12 MP photo's token markers are ~50 px wide: quads found at half resolution, then
+    # decoded and refined at full. A smaller photo's are ~25 px, ~16 px at the far edge
+    # of a tilted board: too few to decode well, so it is doubled first (Lanczos) and read
+    # the same way. bench/bison_photo.py at 3 MP: 364 of the 365 pieces in view of 12
+    # photos, where full resolution (no doubling) missed 4 in view in 6 photos. A second,
+    # enlarged look (3×) at the far tiles only, where the prior's homography puts them,
+    # found none more: it was left out.
+    return _detect_in(grey, 1 if grey.size > UPSCALE_BELOW else 2, (0, 0))
+
+
+def _detect_in(
+    grey: NDArray[np.uint8], upscale: int, offset: tuple[int, int]
+) -> tuple[list[Seen], list[int]]:
+    """The markers in ``grey`` enlarged ``upscale`` times (Lanczos), their corners in the
+    coordinates of the photo ``grey`` was cut from at ``offset`` (x, y)."""
     seen: list[Seen] = []
     foreign: list[int] = []
-    # Full resolution below ~6 MP (a 3 MP photo's tags are ~25 px wide), halved above.
-    decimate = 2.0 if grey.size > 6_000_000 else 1.0
-    for found in _detector(decimate).detect(np.ascontiguousarray(grey)):
+    if upscale > 1:
+        height, width = grey.shape
+        big = Image.fromarray(grey).resize(
+            (width * upscale, height * upscale), Image.Resampling.LANCZOS
+        )
+        grey = np.asarray(big)
+    for found in _detector(2.0).detect(np.ascontiguousarray(grey)):
         if found["margin"] < MIN_MARGIN or found["hamming"] > 1:
             continue
         what = markers.decode(int(found["id"]))
@@ -117,8 +140,9 @@ def detect(grey: NDArray[np.uint8]) -> tuple[list[Seen], list[int]]:
             foreign.append(int(found["id"]))
             continue
         # The black square's corners, upright tag: top right, top left, bottom left,
-        # bottom right (image rows grow downwards).
-        corners = np.asarray(found["lb-rb-rt-lt"], dtype=np.float64)
+        # bottom right (image rows grow downwards). Pixel corners scale exactly: the
+        # detector's (0, 0) is the top left corner of the top left pixel.
+        corners = np.asarray(found["lb-rb-rt-lt"], dtype=np.float64) / upscale + offset
         seen.append(Seen(int(found["id"]), what, corners, float(found["margin"])))
     return seen, foreign
 
@@ -131,7 +155,10 @@ def _detector(decimate: float) -> Any:
     # tables. apriltag-python is the AprilTag 3 C library (README, "Photo": why this one).
     key = str(decimate)
     if key not in _DETECTORS:
-        import apriltag  # type: ignore[import-untyped]
+        # apriltag-python prints two lines to stdout when OpenCV is missing (for a pose
+        # helper Campfire does not use): they would corrupt `campfire read-board`'s JSON.
+        with contextlib.redirect_stdout(io.StringIO()):
+            import apriltag  # type: ignore[import-untyped]
 
         _DETECTORS[key] = apriltag.apriltag(
             markers.FAMILY, threads=1, maxhamming=1, decimate=decimate, refine_edges=True
@@ -200,7 +227,9 @@ def homography(src: Array, dst: Array) -> Array:
     for (x, y, _), (u, v, _) in zip(s, d, strict=True):
         rows.append([-x, -y, -1, 0, 0, 0, u * x, u * y, u])
         rows.append([0, 0, 0, -x, -y, -1, v * x, v * y, v])
-    _, _, vt = np.linalg.svd(np.asarray(rows))
+    # The thin SVD when it holds the null vector (9 rows or more): the full one builds a
+    # 2N × 2N matrix nobody reads (0.2 s at N = 200).
+    _, _, vt = np.linalg.svd(np.asarray(rows), full_matrices=len(rows) < 9)
     h = vt[-1].reshape(3, 3)
     out: Array = np.linalg.inv(td) @ h @ ts
     scaled: Array = out / out[2, 2]
@@ -208,8 +237,14 @@ def homography(src: Array, dst: Array) -> Array:
 
 
 def apply(h: Array, points: Array) -> Array:
-    p = (h @ np.c_[points, np.ones(len(points))].T).T
-    out: Array = p[:, :2] / p[:, 2:3]
+    # Element-wise, not ``h @ points.T``: on a few points a BLAS call costs more than
+    # the arithmetic (its threads wake up: ~1 ms a call, 0.1 s a photo).
+    x, y = points[:, 0], points[:, 1]
+    w = h[2, 0] * x + h[2, 1] * y + h[2, 2]
+    out: Array = np.stack(
+        ((h[0, 0] * x + h[0, 1] * y + h[0, 2]) / w, (h[1, 0] * x + h[1, 1] * y + h[1, 2]) / w),
+        axis=1,
+    )
     return out
 
 
@@ -224,6 +259,22 @@ def _prior_tiles(prior: Mapping[str, Any] | None) -> dict[str, tuple[Hex, int]]:
             at = entry["at"]
             known[entry["tile"]] = ((int(at[0]), int(at[1])), int(entry.get("rotation", 0)) % 6)
     return known
+
+
+def _anchors(
+    tiles_seen: list[Seen], known: Mapping[str, tuple[Hex, int]]
+) -> tuple[list[Array], list[tuple[float, float]]]:
+    """Image points and their board mm: the corners of every known tile's markers seen."""
+    src: list[Array] = []
+    dst: list[tuple[float, float]] = []
+    for s in tiles_seen:
+        assert isinstance(s.what, markers.TileMarker)
+        if s.what.tile in known:
+            at, rotation = known[s.what.tile]
+            marker = markers.tile_markers(s.what.tile)[s.what.slot]
+            src += list(s.corners)
+            dst += [tile_to_board(at, rotation, p) for p in _marker_corners(marker)]
+    return src, dst
 
 
 def read(
@@ -249,14 +300,7 @@ def read(
     known = _prior_tiles(prior)
     reading = Reading()
     # The perspective, from the known tiles' markers (the start tiles fix the grid).
-    src, dst = [], []
-    for s in tiles_seen:
-        assert isinstance(s.what, markers.TileMarker)
-        if s.what.tile in known:
-            at, rotation = known[s.what.tile]
-            marker = markers.tile_markers(s.what.tile)[s.what.slot]
-            src += list(s.corners)
-            dst += [tile_to_board(at, rotation, p) for p in _marker_corners(marker)]
+    src, dst = _anchors(tiles_seen, known)
     if len(src) < 8:  # two markers at least: one can be a misread
         raise PhotoError(
             "no Bison board found in the photo: the start tiles (or the tiles already "
@@ -292,9 +336,14 @@ def read(
             continue
         placed[at] = (tile, rotation)
     for tile, (at, rotation) in known.items():
-        # Tiles never move: a known tile under tokens or a hand stays where it was.
+        # Tiles never move: a known tile under tokens or a hand stays where it was; what
+        # lies on it may be hidden too, so the reader says so rather than nothing.
         if tile not in votes:
             placed.setdefault(at, (tile, rotation))
+            reading.doubts.append(
+                f"tile {tile} at {list(at)}: none of its markers seen (a hand, glare or "
+                "tokens over it): what lies on it may be hidden"
+            )
     by_tile = {tile: (at, rotation) for at, (tile, rotation) in placed.items()}
     reading.tiles = [
         {"at": list(at), "tile": tile, "rotation": rotation}

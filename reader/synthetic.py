@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFilter
 
 from games.bison import catalog, markers
@@ -29,13 +30,32 @@ SIZES = {"12mp": (4000, 3000), "3mp": (2000, 1500)}
 FACE_DPI = 300
 
 
+@dataclass(frozen=True)
+class Token:
+    """One token of the truth and what the camera sees of its marker: ``covered`` is the
+    share of the marker's black square under the hand (any share loses the tag), ``width``
+    its width in the photo's pixels (for the bench's analysis of misses)."""
+
+    at: Hex
+    space: str
+    colour: str
+    kind: str
+    size: int
+    covered: float
+    width: float
+
+
 @dataclass
 class Photo:
     jpeg: bytes
     tiles: list[dict[str, Any]]  # the truth, in the score format
     pieces: list[dict[str, Any]]
+    # (hex, space, colour) of every space with a token whose marker the hand covers.
     hidden: set[tuple[tuple[int, int], str, str]] = field(default_factory=set)
     prior: dict[str, Any] = field(default_factory=dict)
+    tokens: list[Token] = field(default_factory=list)
+    # Tiles none of whose three markers can be read: each covered by the hand or a token.
+    tiles_hidden: set[str] = field(default_factory=set)
 
 
 @functools.cache
@@ -210,23 +230,54 @@ def photo(seed: int, size: str = "3mp", *, hand: bool = False, tiles: int = 19) 
         Image.Resampling.BILINEAR,
         fillcolor=(96, 70, 50),
     )
-    hidden: set[tuple[tuple[int, int], str, str]] = set()
+    to_photo = np.linalg.inv(to_canvas)
+
+    def in_photo(p: tuple[float, float]) -> tuple[float, float]:
+        """A board mm point in the photo's pixels."""
+        v = to_photo @ np.array([*px(p), 1.0])
+        return float(v[0] / v[2]), float(v[1] / v[2])
+
+    hand_mask = Image.new("L", (out_w, out_h), 0)
     if hand:  # an arm from the lower edge over part of the board
         hx = rng.uniform(0.25, 0.75) * out_w
         hy = rng.uniform(0.45, 0.7) * out_h
         r = 0.07 * out_w
         hand_shape = [(hx - r, hy), (hx + r, hy), (hx + r * 1.3, out_h), (hx - r * 1.3, out_h)]
+        palm = (hx - r * 1.2, hy - r * 1.4, hx + r * 1.2, hy + r * 0.6)
         draw = ImageDraw.Draw(image)
         skin = (196, 150, 120)
         draw.polygon(hand_shape, fill=skin)
-        draw.ellipse((hx - r * 1.2, hy - r * 1.4, hx + r * 1.2, hy + r * 0.6), fill=skin)
-        to_photo = np.linalg.inv(to_canvas)
-        for colour, _kind, _, at, space, centre, _ in laid:
-            p = to_photo @ np.array([*px(centre), 1.0])
-            ux, uy = p[0] / p[2], p[1] / p[2]
-            near = abs(ux - hx) < r * 1.6 and uy > hy - r * 1.6
-            if near:
-                hidden.add((at, space, colour))
+        draw.ellipse(palm, fill=skin)
+        mask_draw = ImageDraw.Draw(hand_mask)
+        mask_draw.polygon(hand_shape, fill=255)
+        mask_draw.ellipse(palm, fill=255)
+    covered_by = np.asarray(hand_mask) > 0
+    token_mask = Image.new("L", (out_w, out_h), 0)
+    tokens: list[Token] = []
+    for colour, kind, size_, at, space, centre, angle in laid:
+        marker = markers.piece_marker(colour, kind, size_)
+        across = markers.token_size(kind)
+        square = _square(centre, angle, marker.centre, marker.size * 0.8, across)
+        quad = [in_photo(p) for p in square]
+        middle = (across / 2, across / 2)
+        footprint = [in_photo(p) for p in _square(centre, angle, middle, across, across)]
+        ImageDraw.Draw(token_mask).polygon(footprint, fill=255)
+        width = math.dist(quad[0], quad[1])
+        tokens.append(Token(at, space, colour, kind, size_, _share(covered_by, quad), width))
+    hidden = {(t.at, t.space, t.colour) for t in tokens if t.covered > 0}
+    # A tile marker is lost under the hand or under a token (tokens lie on the art).
+    lost = covered_by | (np.asarray(token_mask) > 0)
+    tiles_hidden = set()
+    for at, (tile, rotation) in board.items():
+        corners = []
+        for marker in markers.tile_markers(tile):
+            half = marker.size * 0.4
+            x, y = marker.centre
+            local = [(x - half, y + half), (x + half, y + half), (x + half, y - half)]
+            local.append((x - half, y - half))
+            corners.append([in_photo(tile_to_board(at, rotation, p)) for p in local])
+        if all(_share(lost, quad) > 0 for quad in corners):
+            tiles_hidden.add(tile)
     image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.3)))
     # Uneven light: a gradient across the frame.
     light = np.linspace(rng.uniform(0.65, 0.9), rng.uniform(1.0, 1.15), out_w)[None, :, None]
@@ -237,4 +288,52 @@ def photo(seed: int, size: str = "3mp", *, hand: bool = False, tiles: int = 19) 
         {"at": list(at), "tile": tile, "rotation": rotation}
         for at, (tile, rotation) in sorted(board.items(), key=lambda kv: kv[0][::-1])
     ]
-    return Photo(buffer.getvalue(), tiles_truth, _truth(laid), hidden)
+    return Photo(
+        buffer.getvalue(),
+        tiles_truth,
+        _truth(laid),
+        hidden,
+        tokens=tokens,
+        tiles_hidden=tiles_hidden,
+    )
+
+
+def _square(
+    centre: tuple[float, float],
+    angle: float,
+    at: tuple[float, float],
+    width: float,
+    side: float,
+) -> list[tuple[float, float]]:
+    """The corners (board mm) of a ``width`` square centred at ``at`` (token mm) on a
+    token of ``side`` mm laid at ``centre`` turned ``angle``° anticlockwise (as drawn)."""
+    a = math.radians(angle)
+    out = []
+    for sx, sy in ((-1, 1), (1, 1), (1, -1), (-1, -1)):
+        dx = at[0] - side / 2 + sx * width / 2
+        dy = at[1] - side / 2 + sy * width / 2
+        out.append(
+            (
+                centre[0] + dx * math.cos(a) - dy * math.sin(a),
+                centre[1] + dx * math.sin(a) + dy * math.cos(a),
+            )
+        )
+    return out
+
+
+def _share(mask: NDArray[np.bool_], quad: list[tuple[float, float]]) -> float:
+    """The share of a quadrilateral (photo px) on the mask's set pixels (sampled 12 × 12)."""
+    steps = np.linspace(0.04, 0.96, 12)
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = quad
+    hits = total = 0
+    for u in steps:
+        for v in steps:
+            x = (1 - v) * ((1 - u) * ax + u * bx) + v * ((1 - u) * dx + u * cx)
+            y = (1 - v) * ((1 - u) * ay + u * by) + v * ((1 - u) * dy + u * cy)
+            total += 1
+            row, col = int(y), int(x)
+            if 0 <= row < mask.shape[0] and 0 <= col < mask.shape[1]:
+                hits += bool(mask[row, col])
+            else:
+                hits += 1  # out of the frame: not seen either
+    return hits / total

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 from PIL import Image
@@ -154,3 +156,72 @@ def test_cli_bad_board_file_and_missing_photo(tmp_path, capsys, plain):
     assert code == 2 and err.startswith("error: --board") and err.count("\n") == 1
     code, _, err = _run(capsys, tmp_path / "nothing.jpg")
     assert code == 2 and "no such file" in err
+
+
+def _tokens(pieces):
+    """Every single token: (hex, space, colour, structure size or 0 for a hunter)."""
+    out = []
+    for p in pieces:
+        out += [(tuple(p["at"]), p["space"], p["player"], 0)] * p["hunters"]
+        if p.get("structure"):
+            out.append((tuple(p["at"]), p["space"], p["player"], p["structure"]))
+    return sorted(out)
+
+
+@pytest.fixture(scope="module")
+def far():
+    # A 3 MP photo whose far tiles carry token markers ~16 px wide (bench seed 1004).
+    return synthetic.photo(1004, "3mp")
+
+
+def test_small_far_markers_are_read_from_the_photo_enlarged(far, monkeypatch):
+    assert min(t.width for t in far.tokens) < 18  # px: the far side of a tilted board
+    prior = {"players": ["red"], "tiles": far.tiles, "pieces": []}
+    assert _tokens(bison.read(far.jpeg, prior).pieces) == _tokens(far.pieces)
+    monkeypatch.setattr(bison, "UPSCALE_BELOW", 0)  # read as it is: some are lost
+    first_look = _tokens(bison.read(far.jpeg, prior).pieces)
+    assert len(first_look) < len(_tokens(far.pieces))
+
+
+def test_every_piece_missed_under_the_hand_has_its_marker_covered(with_hand):
+    prior = {"players": ["red"], "tiles": with_hand.tiles, "pieces": []}
+    read = _tokens(bison.read(with_hand.jpeg, prior).pieces)
+    truth = _tokens(with_hand.pieces)
+    missed = list(truth)
+    for token in read:
+        missed.remove(token)  # ValueError: a piece read that is not there
+    covered = sorted(
+        (t.at, t.space, t.colour, t.size if t.kind != "hunter" else 0)
+        for t in with_hand.tokens
+        if t.covered > 0
+    )
+    assert missed and missed == covered
+
+
+def test_the_command_prints_json_alone_on_a_fresh_start(tmp_path, plain):
+    # apriltag-python prints to stdout on import when OpenCV is missing: a fresh process
+    # (the import not done yet) must still print nothing but the JSON.
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(plain.jpeg)
+    done = subprocess.run(
+        [sys.executable, "-m", "campfire.cli", "read-board", "bison", str(photo)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["tiles"] == plain.tiles
+
+
+def test_known_tiles_the_hand_covers_are_kept_and_said_unseen():
+    # Bench seed 1001: the hand covers every marker of four tiles (hand and tokens).
+    photo = synthetic.photo(1001, "3mp", hand=True)
+    assert "B01" in photo.tiles_hidden
+    prior = {"players": ["red"], "tiles": photo.tiles, "pieces": []}
+    reading = bison.read(photo.jpeg, prior)
+    assert reading.tiles == photo.tiles  # pinned: tiles never move
+    said = {d.split()[1] for d in reading.doubts if "none of its markers seen" in d}
+    assert said == photo.tiles_hidden
+    at = next(t["at"] for t in photo.tiles if t["tile"] == "B01")
+    assert f"tile B01 at {at}: none of its markers seen" in " ".join(reading.doubts)
