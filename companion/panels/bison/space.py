@@ -90,9 +90,10 @@ def space(table_id: str) -> Any:
         hunters = int_field("hunters", _("hunters"), 0)
         structure = int_field("structure", kind_name(context["kind"]), 0)
         raw_seat = request.form.get("seat", "").strip()
+        # Named as the board names it (``space_ref``: "the river of S1"), so the history
+        # never shows a player coordinates (issue 26).
         item: dict[str, Any] = {
-            "at": list(context["at"]),
-            "space": context["space"],
+            **fold.space_ref(table.state, (context["at"], context["space"])),
             "hunters": hunters,
             "structure": structure,
         }

@@ -527,7 +527,8 @@ def test_history_describes_board_events(client, table):
     )
     shown = text(client.get(f"/t/{table.id}/history"))
     assert "tile B07 placed" in shown and "[1,-1]" not in shown
-    assert "correction of the board: the river at [0,0]: Ben, hunters ×2" in shown
+    assert "correction of the board: the river of S1: Ben, hunters ×2" in shown
+    assert "[0,0]" not in shown
 
 
 @pytest.mark.parametrize(
