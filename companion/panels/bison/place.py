@@ -30,7 +30,6 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import tables
-from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
 from companion.panels.bison import svg
 from companion.panels.bison.forms import (
@@ -46,6 +45,7 @@ from companion.panels.bison.pages import (
     bp,
     default_seat,
     post_page_event,
+    refusal,
     render_page,
 )
 from companion.panels.bison.view import board_markup, turn_of
@@ -69,9 +69,17 @@ TILE_SPLITS = tuple(
 )
 
 
+#: A retail tile's taps in its link, each named as the page names it (never "a" or "p").
+TAP_LABELS = {
+    "a": N_("a corner: an end of the river"),
+    "b": N_("a corner: an end of the river"),
+    "p": N_("a side: the prairie's side"),
+}
+
+
 def _tap(name: str) -> int | None:
     raw = request.args.get(name, "").strip()
-    return int_field(name, name) if raw else None
+    return int_field(name, _(TAP_LABELS[name])) if raw else None
 
 
 def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[str, Any]:
@@ -79,7 +87,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     start = values.get("start") == "1"
     fields = tile_fields(values)
     # A "turn" button (one of the six rotated pictures) places the tile at once.
-    rotation = int_field("turn" if values.get("turn") else "rotation", _("rotation"), 0) % 6
+    rotation = int_field("turn" if values.get("turn") else "rotation", _("the tile's turn"), 0) % 6
     retail = values.get("retail") == "1"
     ends = (_tap("a"), _tap("b"))
     side = _tap("p")
@@ -91,7 +99,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     try:
         tile = tile_of(fields)
     except RuleError as error:
-        problem = rule_error_message(error)
+        problem = refusal(error)
     state = table.state
     seat = fold.turn(state).seat
     if seat is None:
@@ -245,7 +253,7 @@ def place(table_id: str) -> Any:
     try:
         context = _place_context(table, values)
     except RuleError as error:
-        return render_page("message.html", table, error=rule_error_message(error), status=422)
+        return render_page("message.html", table, error=refusal(error), status=422)
     if request.method == "GET":
         return render_page("place.html", table, **context)
 

@@ -71,7 +71,7 @@ def test_place_page_steps(client, table):
 @pytest.mark.parametrize(
     ("query", "status", "message"),
     [
-        ("at=x", 422, "the hex must be written q,r (two whole numbers), not 'x'"),
+        ("at=x", 422, "that is not a place on the board; tap a tile or an orange + on the board"),
         ("at=1,-1&tile=B99", 200, 'unknown tile "B99"; the catalog has S1–S3 and B01–B18'),
         (
             "at=1,-1&edges=PMPMPM&river=3",
@@ -79,7 +79,7 @@ def test_place_page_steps(client, table):
             'edges "PMPMPM" must form one run of P and one run of M around the tile, not 3 runs '
             "of each",
         ),
-        ("at=1,-1&tile=B01&rotation=r", 422, "rotation must be a whole number"),
+        ("at=1,-1&tile=B01&rotation=r", 422, "the tile's turn must be a whole number"),
         ("at=5,5", 200, "This hex is not open for a tile now"),
     ],
 )
@@ -231,8 +231,8 @@ def test_space_refusals(client, table, app, data, message):
     ("query", "message"),
     [
         ("at=4,4&space=river", "there is no tile there: tap a tile on the board"),
-        ("at=0,0&space=lake", "space must be prairie, river or mountain, not 'lake'"),
-        ("space=river", "the hex must be written q,r (two whole numbers), not ''"),
+        ("at=0,0&space=lake", "that is not a space of a tile; tap the prairie, the river or"),
+        ("space=river", "that is not a place on the board; tap a tile or an orange + on the"),
     ],
 )
 def test_space_page_bad_input(client, table, query, message):
