@@ -191,7 +191,16 @@ def move(table_id: str) -> Any:
     except RuleError as error:
         return _message(table, error)
     done = [_leg_text(space, count) for space, count in legs]
-    here = {"from": space_text(source), "action": action, "leg": done}
+    # "To several spaces" (or a leg already chosen): a destination tapped with fewer than
+    # all the hunters adds a leg; otherwise it records the move at once, the rest staying
+    # (one tap, issue 26; undo is the safety net).
+    several = bool(legs) or request.args.get("several") == "1"
+    here = {
+        "from": space_text(source),
+        "action": action,
+        "leg": done,
+        **({"several": 1} if several else {}),
+    }
     targets = {
         space: (cost, url_for("bison.move", table_id=table.id, **here, to=space_text(space)))
         for space, cost in reach.items()
@@ -224,6 +233,13 @@ def move(table_id: str) -> Any:
             for i, (text, (space, count)) in enumerate(zip(done, legs, strict=True))
         ],
         more_url=url_for("bison.move", table_id=table.id, **here),
+        several=several,
+        several_url=url_for(
+            "bison.move",
+            table_id=table.id,
+            **{k: v for k, v in here.items() if k != "several"},
+            **({} if several else {"several": 1}),
+        ),
         sent=sent,
         left=have - sent,
         board=board,

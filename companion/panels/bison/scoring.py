@@ -216,4 +216,6 @@ def score(table_id: str) -> Any:
             "overflow": overflow,
         }
 
+    if request.headers.get("HX-Request"):  # the panel's one-tap scoring: the fresh panel
+        return kit.post_event(table.id, lambda _table: build(), table=table)
     return post_page_event(table, build, "score.html", context)
