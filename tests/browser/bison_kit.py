@@ -345,6 +345,7 @@ SEL = {
     "legal": '[data-legal="{at}"]',  # an orange "+" on the board
     "pick": 'a[data-pick="{tile}"]',  # a printed tile's picture in the picker
     "retail": "[data-retail]",  # "a retail tile: describe it by taps"
+    "shape": 'a[data-shape="{k}"]',  # a retail tile's shape: k prairie edges (B1)
     "corner": '[data-corner="{n}"] circle',  # a river end
     "edge": '[data-edge="{n}"] circle',  # the prairie's side
     "split": 'a[data-split="{key}"]',  # a retail tile's animals: the split's picture
@@ -574,13 +575,13 @@ class BisonTable:
         when given), the cost paid as the page proposes or with ``paid`` (one animal)."""
         from games.bison import table as fold
         from games.bison.economy import COST_TABLE
-        from games.bison.taps import edges_from_taps, taps_for, tiles_in_bag
+        from games.bison.taps import RETAIL_SHAPES, tiles_in_bag
 
         state = self.state()
         supply = state.supplies[seat].hunters_supply
         if split:
-            a = self.rng.randrange(6)
-            edges = edges_from_taps(a, (a + self.rng.randrange(1, 6)) % 6, self.rng.randrange(6))
+            # Any retail tile is one of the five shapes turned (B1): its turn is random below.
+            edges = self.rng.choice(RETAIL_SHAPES)
             tile: dict[str, Any] = {
                 "edges": edges,
                 "animals": dict(zip(SPACES, split, strict=True)),
@@ -604,12 +605,8 @@ class BisonTable:
             if self.ok({**base, "at": list(at), "rotation": t, **x})
         )
         self.tap(seat, sel("legal", at=f"{at[0]},{at[1]}"))
-        if split:
-            self.tap(seat, SEL["retail"])
-            a, b, side = taps_for(tile["edges"])
-            self.tap(seat, sel("corner", n=a))
-            self.tap(seat, sel("corner", n=b))
-            self.tap(seat, sel("edge", n=side))
+        if split:  # its shape among the printed tiles' pictures, then its animals
+            self.tap(seat, sel("shape", k=tile["edges"].count("P")))
             self.describe_animals(seat, split)
         else:
             self.tap(seat, sel("pick", tile=tile["tile"]))

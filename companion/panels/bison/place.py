@@ -161,6 +161,19 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
                     "svg": Markup(svg.tile_picture(shown, label=tile_id, title=tile_id)),
                 }
             )
+    # A retail tile by its shape (issue 26: one tap instead of two river ends and a side);
+    # the turned pictures then say how it lies, as for a printed tile.
+    shapes = []
+    if pictures and not start:
+        for edges in taps.RETAIL_SHAPES:
+            shape = Tile(edges, (1, 1, 1))
+            shapes.append(
+                {
+                    "key": edges.count("P"),
+                    "url": link(tile=None, edges=edges, rotation=0, **dict.fromkeys(SPACES, 1)),
+                    "svg": Markup(svg.tile_picture(shape, title=_("a retail tile"))),
+                }
+            )
     turns = []
     view_turn = turn_of(table)
     if tile is not None and not start:
@@ -192,6 +205,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         "ends": ends,
         "side": side,
         "pictures": pictures,
+        "shapes": shapes,
         "splits": splits,
         "at": at,
         "at_text": f"{at[0]},{at[1]}",

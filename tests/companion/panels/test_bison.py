@@ -59,7 +59,9 @@ def test_place_page_steps(client, table):
     # Named by the tiles beside it, not by coordinates (issue 26).
     assert "Place a tile: the gap beside S1 and S2" in text(first)
     assert "1,-1" not in text(first)
-    assert body.count("data-pick=") == 18 and body.count('class="bison-tile-pic"') == 18
+    # 18 printed tiles in the bag, and the 5 shapes a retail tile may have (B1).
+    assert body.count("data-pick=") == 18 and body.count("data-shape=") == 5
+    assert body.count('class="bison-tile-pic"') == 18 + 5
     chosen = client.get(f"{base(table.id)}/place?at=1,-1&tile=B07&rotation=5")
     body = chosen.get_data(as_text=True)
     assert 'class="tile preview"' in body

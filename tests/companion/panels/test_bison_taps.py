@@ -119,3 +119,40 @@ def test_the_move_page_offers_several_spaces_as_a_mode(client, make_table, app):
     pieces = get(app, table.id).state.board.pieces
     assert get(app, table.id).version == before + 1
     assert pieces[((1, -1), "prairie")].hunters == 1
+
+
+def test_a_retail_tile_is_described_by_its_shape(client, make_table, app):
+    """B1: a prairie is one run of 1-5 edges, so a retail tile is one of five shapes up to
+    its turn: one tap on the shape, one on the animals' split, one on the turned picture."""
+    table = make_table("bison", FOUR)
+    picker = client.get(f"{base(table.id)}/place?at=1,-1").get_data(as_text=True)
+    shapes = dict(
+        (int(k), url.replace("&amp;", "&"))
+        for url, k in re.findall(r'<a href="([^"]+)" data-shape="(\d)"', picker)
+    )
+    assert sorted(shapes) == [1, 2, 3, 4, 5]
+    assert 'data-retail="1"' in picker  # the river's ends and a side: still there
+    page = client.get(shapes[2]).get_data(as_text=True)
+    assert page.count("data-split=") == 10 and page.count("data-turn=") == 6
+    split = re.search(r'<a href="([^"]+)" data-split="2-1-0"', page).group(1)
+    page = client.get(split.replace("&amp;", "&")).get_data(as_text=True)
+    assert re.search(r'data-split="2-1-0"[^>]*aria-current="true"', page)
+    before = get(app, table.id).version
+    answer = client.post(
+        f"{base(table.id)}/place",
+        data={
+            "at": "1,-1",
+            "edges": "PPMMMM",
+            "prairie": "2",
+            "river": "1",
+            "mountain": "0",
+            "seat": "0",
+            "hunters": "1",
+            "turn": "3",
+            "space": "prairie",
+        },
+    )
+    assert answer.status_code == 303, text(answer)
+    placed = get(app, table.id).state.board.tiles[(1, -1)]
+    assert get(app, table.id).version == before + 1
+    assert placed.tile.animals_on("prairie") == 2 and placed.rotation == 3
