@@ -112,3 +112,18 @@ def test_the_api_names_the_field_in_a_sentence(client):
         }
         or 'the field "at" must be a hex written [q, r]' in response.get_json()["error"]
     )
+
+
+def test_a_correction_naming_the_wrong_tile_is_refused(client):
+    created = client.post("/api/v1/tables", json={"game": "bison", "players": FOUR}).get_json()
+    item = {"at": [0, 0], "space": "river", "tile": "B07", "seat": 0, "hunters": 1}
+    response = client.post(
+        f"/api/v1/tables/{created['id']}/events", json={"type": "correct", "spaces": [item]}
+    )
+    assert response.status_code == 422
+    assert "S1" in response.get_json()["error"]
+    item["tile"] = "S1"
+    response = client.post(
+        f"/api/v1/tables/{created['id']}/events", json={"type": "correct", "spaces": [item]}
+    )
+    assert response.status_code == 200, response.get_json()
