@@ -7,6 +7,10 @@ picker
     pictures; tapping one shows it in the slot.
 preview
     The chosen tile drawn large in its slot; tapping it turns it 60° clockwise.
+retail shape
+    The picker also shows the five shapes a tile may have (``taps.RETAIL_SHAPES``): one
+    tap names a retail tile's edges (1/1/1 animals, then its split's picture); its turned
+    pictures then say how it lies, as for a printed tile.
 retail tile
     ``retail=1``: a large hexagon; tap the river's two end corners (``a``, ``b``), then a
     prairie side (``p``): ``taps.edges_from_taps``; then its animals by one tap on the
