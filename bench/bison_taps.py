@@ -16,17 +16,19 @@ as at a table:
   control out of view is reported as a scroll (how many, and how far in screens);
 * the round's tile at a random one of the player's actions (the first in round 1): random
   legal hexes, turns, spaces and hunter counts (B4, B6); four retail tiles, one of each
-  animal split (1/1/1, 2/1/0, 0/0/3, 1/0/2: B1), described by taps;
+  animal split (1/1/1, 2/1/0, 0/0/3, 1/0/2: B1) and of a random shape, described by taps
+  (the shape's picture, the split's picture, the turned picture);
 * the other actions from the board page's hunter sheets, chosen at random among those the
-  rules allow: a tent or canoe by a size chip, a move (from here, the hunter-count chip,
-  the destination, "move these" when some stay), a gather; otherwise an action without
-  hunters (the action chip unless preselected, then "Gain 1 …"); a printed tile is placed
-  by tapping its turned picture on the hunters' space;
+  rules allow: a tent or canoe by a size chip, a move (from here, the hunter-count chip
+  unless all go, the destination), a gather; otherwise an action without hunters (the
+  animal's button in the action's row); a printed tile is placed by tapping its turned
+  picture on the hunters' space;
 * 7 market buys (a hunter each, by the board page's one-tap button);
 * one overflow (B8): before round 2 is scored the stock of an animal the board awards one
   player is raised to 15 with the stock steppers (counted apart, as a scenario, not as
   play); the proposal is confirmed;
-* every round is scored on the totem holder's phone (score, confirm).
+* every round is scored on the totem holder's phone (the panel's one tap when nothing is
+  over 15, else the score page and its confirm).
 
 A flow that cannot end in what the player wanted (an error page, a refusal, a description
 the page drops) is a *dead end*: the bench prints it, counts the player's way out (a

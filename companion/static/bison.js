@@ -27,7 +27,7 @@
       var chip = form.querySelector('input[name="hunters"]:checked');
       var count = chip ? parseInt(chip.value, 10) : 0;
       var left = parseInt(form.getAttribute("data-left"), 10) || 0;
-      if (count && count < left) {
+      if (count && count < left && form.getAttribute("data-several")) {
         var more = form.getAttribute("data-more");
         window.location.href = more + (more.indexOf("?") < 0 ? "?" : "&") +
           "leg=" + encodeURIComponent(target + ":" + count);

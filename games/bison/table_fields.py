@@ -10,6 +10,10 @@ hex
 tile
     A printed id (``"B07"``, ``games.bison.catalog``) or a retail tile's ``edges`` and
     ``animals`` (B1).
+field error
+    ``FieldError``: a malformed field (a program's mistake, or a link edited by hand). Its
+    message names the field, in quotes, for the program that sent it (the API); its
+    ``player`` sentence says the same without field names, for a page (issue 26).
 not over
     The guard of the events that change the table's pieces or stocks outside scoring: once
     the game is over the stocks are final.
@@ -30,10 +34,23 @@ from games.bison.tiles import SPACES, Tile
 from games.errors import N_, RuleError
 
 
+class FieldError(RuleError):
+    """A malformed field: ``template`` names it for the API; ``player`` (an ``N_``
+    sentence, no field names, no parameters) is what a page shows instead."""
+
+    def __init__(self, template: str, player: str, **params: Any) -> None:
+        super().__init__(template, **params)
+        self.player = player
+
+
+#: What a page says for a field it did not understand (a link edited by hand).
+NOT_UNDERSTOOD = N_("this choice was not understood; nothing changed. Tap it again")
+
+
 def flag(event: Mapping[str, Any], name: str) -> bool:
     value = event.get(name, False)
     if not isinstance(value, bool):
-        raise RuleError(N_("{name} must be true or false"), name=name)
+        raise FieldError(N_('the field "{name}" must be true or false'), NOT_UNDERSTOOD, name=name)
     return value
 
 
@@ -53,8 +70,10 @@ def whole(value: object) -> TypeGuard[int]:
 def parse_hex(raw: object) -> Hex:
     """``[q, r]`` as a hex; refuse anything else."""
     if not (isinstance(raw, (list, tuple)) and len(raw) == 2 and all(whole(v) for v in raw)):
-        raise RuleError(
-            N_("at must be a hex [q, r] of two whole numbers, not {value!r}"), value=raw
+        raise FieldError(
+            N_('the field "at" must be a hex written [q, r] with two whole numbers, not {value!r}'),
+            N_("that is not a place on the board; tap a tile or an orange + on the board"),
+            value=raw,
         )
     assert isinstance(raw, (list, tuple))  # checked above; narrows for the type checker
     return (int(raw[0]), int(raw[1]))
@@ -62,15 +81,23 @@ def parse_hex(raw: object) -> Hex:
 
 def parse_space(raw: object) -> str:
     if raw not in SPACES:
-        raise RuleError(N_("space must be prairie, river or mountain, not {value!r}"), value=raw)
+        raise FieldError(
+            N_('the field "space" must be "prairie", "river" or "mountain", not {value!r}'),
+            N_("that is not a space of a tile; tap the prairie, the river or the mountain"),
+            value=raw,
+        )
     assert isinstance(raw, str)  # one of SPACES
     return raw
 
 
 def parse_rotation(raw: object) -> int:
     if not whole(raw) or not 0 <= raw <= 5:
-        raise RuleError(
-            N_("rotation must be a whole number from 0 to 5 (60° steps clockwise), not {value!r}"),
+        raise FieldError(
+            N_(
+                'the field "rotation" must be a whole number from 0 to 5 (60° steps '
+                "clockwise), not {value!r}"
+            ),
+            N_("that is not one of the tile's six turns; tap the tile to turn it"),
             value=raw,
         )
     return raw

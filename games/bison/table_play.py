@@ -368,9 +368,10 @@ def hunters_used(state: State, event: Mapping[str, Any]) -> int:
 
 
 def on_correct(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "correct", "spaces": [{"at", "space", "seat"?, "hunters", "structure"},
-    …]}`` — a free correction of the mirror: each listed space holds exactly these pieces
-    (as the ``pieces`` event; the supplies follow). No action marker, no cost; all or
+    """``{"type": "correct", "spaces": [{"at", "space", "tile"?, "seat"?, "hunters",
+    "structure"}, …]}`` — a free correction of the mirror: each listed space holds
+    exactly these pieces (as the ``pieces`` event; the supplies follow; ``tile``, when
+    given, must be the label the board gives the tile there). No action marker, no cost; all or
     nothing. The history names it a correction."""
     raw = event.get("spaces")
     if not isinstance(raw, list) or not raw:
@@ -389,6 +390,8 @@ def on_correct(state: State, event: Mapping[str, Any]) -> State:
                 ),
                 number=number,
             )
+        if "tile" in item:  # named as the board names it (the history's words): checked
+            parse_ref(state, item)
         state = on_pieces(state, {**item, "type": "pieces"})
     return state
 

@@ -152,6 +152,16 @@ class Scoring:
                 supply = buy.bought(supply)
         return propose(stocks, award, supply, market=not self.final)
 
+    def needs_choices(self) -> bool:
+        """Whether an award of this scoring takes a stock over 15 (B8): then the players
+        see the proposal and may change it before confirming; otherwise there is nothing
+        to choose and the scoring is confirmed as it stands (one tap, issue 26)."""
+        return any(
+            self.overflow(seat, region) is not None
+            for seat, receipts in enumerate(self.receipts)
+            for region, _receipt in receipts
+        )
+
     def overflow(self, seat: int, region: int) -> Overflow | None:
         """The B8 choice region ``region``'s award gives the seat: the surplus above 15,
         its whole triples and the stocks they may go to; None when the award fits."""

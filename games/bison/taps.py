@@ -9,6 +9,10 @@ river ends
 prairie side
     Any one edge (0–5) of the prairie: the river cuts the border into two runs of edges,
     and the tapped edge says which run is the prairie.
+retail shapes
+    ``RETAIL_SHAPES``: a tile's prairie is one run of 1 to 5 edges (B1), so up to its turn
+    every tile is one of five shapes; a retail tile is described by one tap on its shape
+    (its turn is then tapped as for a printed tile).
 bag
     The printed Campfire draw tiles (``B01``–``B18``) not on the board yet.
 
@@ -26,6 +30,9 @@ from games.bison.board import Board
 from games.bison.catalog import DRAW_IDS
 from games.bison.tiles import check_edges
 from games.errors import N_, RuleError
+
+#: The five shapes of a tile up to its turn (B1): 1 to 5 prairie edges from edge 0 (E).
+RETAIL_SHAPES = tuple(check_edges("P" * k + "M" * (6 - k)) for k in range(1, 6))
 
 
 def _index(value: object, what: str) -> int:

@@ -184,8 +184,7 @@ def undo_last(page: Any) -> None:
 
 def gain(page: Any, action: str, animal: str) -> None:
     """The panel's action without hunters: ``action`` counted, one ``animal`` gained."""
-    page.locator(f'.bison-nohunters input[name="action"][value="{action}"]').check()
-    tap_in_panel(page, f'.bison-nohunters button[name="gain"][value="{animal}"]')
+    tap_in_panel(page, sel("gain", action=action, animal=animal))
 
 
 def describe_retail(page: Any, at: str, ends: tuple[int, int], side: int, split: str) -> None:
@@ -346,6 +345,7 @@ SEL = {
     "legal": '[data-legal="{at}"]',  # an orange "+" on the board
     "pick": 'a[data-pick="{tile}"]',  # a printed tile's picture in the picker
     "retail": "[data-retail]",  # "a retail tile: describe it by taps"
+    "shape": 'a[data-shape="{k}"]',  # a retail tile's shape: k prairie edges (B1)
     "corner": '[data-corner="{n}"] circle',  # a river end
     "edge": '[data-edge="{n}"] circle',  # the prairie's side
     "split": 'a[data-split="{key}"]',  # a retail tile's animals: the split's picture
@@ -361,10 +361,11 @@ SEL = {
     "move_from": 'a[data-action-link="{action}"][data-from="{space}"]',
     "move_to": '[data-target="{space}"] circle',
     "gather_here": 'button[data-gather-here="{space}"]',
-    "action_chip": '.bison-nohunters label.chip:has(> input[name="action"][value="{action}"])',
-    "gain": '.bison-nohunters button[value="{animal}"]',
+    # an action without hunters: its row, the animal gained (one tap, issue 26)
+    "gain": '.bison-nohunters [data-gain-action="{action}"] button[value="{animal}"]',
     "buy_hunter": '[data-testid="bison-buy-hunter"]',
-    "score": '[data-testid="bison-score"]',
+    "score": '[data-testid="bison-score"]',  # the score page (an over-15 case to see)
+    "score_now": '[data-testid="bison-score-now"]',  # nothing to choose: scored in one tap
     "overflow": "[data-overflow]",
     "confirm_score": "[data-confirm-score]",
     "stock_value": '[data-testid="bison-stock-{seat}-{animal}-value"]',
@@ -373,6 +374,7 @@ SEL = {
     # "paid with" (B6): the chip row of the hunters chosen; value bison.salmon.turkey
     "pay_chip": '.bison-paid[data-paid-for="{n}"] label.chip:has(> input[value="{value}"])',
     "move_done": '[data-testid="bison-move-done"]',  # a split move that leaves some behind
+    "move_several": '[data-testid="bison-move-several"]',  # "to several spaces": legs
 }
 
 
@@ -573,13 +575,13 @@ class BisonTable:
         when given), the cost paid as the page proposes or with ``paid`` (one animal)."""
         from games.bison import fold
         from games.bison.economy import COST_TABLE
-        from games.bison.taps import edges_from_taps, taps_for, tiles_in_bag
+        from games.bison.taps import RETAIL_SHAPES, tiles_in_bag
 
         state = self.state()
         supply = state.supplies[seat].hunters_supply
         if split:
-            a = self.rng.randrange(6)
-            edges = edges_from_taps(a, (a + self.rng.randrange(1, 6)) % 6, self.rng.randrange(6))
+            # Any retail tile is one of the five shapes turned (B1): its turn is random below.
+            edges = self.rng.choice(RETAIL_SHAPES)
             tile: dict[str, Any] = {
                 "edges": edges,
                 "animals": dict(zip(SPACES, split, strict=True)),
@@ -603,12 +605,8 @@ class BisonTable:
             if self.ok({**base, "at": list(at), "rotation": t, **x})
         )
         self.tap(seat, sel("legal", at=f"{at[0]},{at[1]}"))
-        if split:
-            self.tap(seat, SEL["retail"])
-            a, b, side = taps_for(tile["edges"])
-            self.tap(seat, sel("corner", n=a))
-            self.tap(seat, sel("corner", n=b))
-            self.tap(seat, sel("edge", n=side))
+        if split:  # its shape among the printed tiles' pictures, then its animals
+            self.tap(seat, sel("shape", k=tile["edges"].count("P")))
             self.describe_animals(seat, split)
         else:
             self.tap(seat, sel("pick", tile=tile["tile"]))
@@ -696,13 +694,17 @@ class BisonTable:
     def split_move(
         self, seat: int, action: str, space: Any, goals: Sequence[tuple[Any, int]]
     ) -> None:
-        """One move sending hunters to several destinations (issue 26 item 5): "move from
-        here", then for each destination its count chip (unless it is the preselected
-        "all the hunters left") and the destination; a destination tap with all those
-        left records the move, otherwise the page asks where the others go, and "move
-        these" records it with the rest staying (one play event either way)."""
+        """One move sending hunters to one or several destinations (issue 26 item 5):
+        "move from here", for several "to several spaces", then for each destination its
+        count chip (unless it is the preselected "all the hunters left") and the
+        destination. One destination: its tap records the move, the rest staying. Several:
+        a destination tap with all those left records the move, otherwise the page asks
+        where the others go, and "move these" records it with the rest staying (one play
+        event either way)."""
         left = self.state().board.pieces[space].hunters
         self.tap(seat, sel("move_from", action=action, space=where(space)))
+        if len(goals) > 1:
+            self.tap(seat, SEL["move_several"])
         for goal, n in goals:
             if n != left:
                 self.tap(seat, sel("hunters_chip", n=n), navigates=False)
@@ -716,16 +718,13 @@ class BisonTable:
         self.tap_live(seat, sel("gather_here", space=where(space)))
 
     def no_hunters(self, seat: int) -> None:
-        """An action without hunters gains one animal (B6): the action chip (unless the
-        preselected one is taken), then "Gain 1 …" (htmx swaps the fresh panel in)."""
+        """An action without hunters gains one animal (B6): the animal's button in the
+        action's row, one tap (htmx swaps the fresh panel in)."""
         state = self.state()
         available = [a.value for a in state.rounds.available(seat)]
         action = self.rng.choice([a for a in available if a != "place_tile"] or available)
-        chip = self.phones[seat].locator(sel("action_chip", action=action) + " > input")
-        if not chip.is_checked():  # the one the panel preselected costs no tap
-            self.tap(seat, sel("action_chip", action=action), navigates=False)
         animal = self.poorest(seat)
-        self.tap_live(seat, sel("gain", animal=animal))
+        self.tap_live(seat, sel("gain", action=action, animal=animal))
 
     def poorest(self, seat: int) -> str:
         """The animal of ``seat``'s smallest stock: the one to gain (never a full one, B8)."""
@@ -819,6 +818,9 @@ class BisonTable:
         overflowed = []
 
         def taps() -> None:
+            if page.locator(SEL["score_now"]).count():  # nothing to choose: one tap
+                self.tap_live(seat, SEL["score_now"])
+                return
             self.tap(seat, SEL["score"])
             overflowed.append(page.locator(SEL["overflow"]).count() > 0)
             self.tap(seat, SEL["confirm_score"])

@@ -23,10 +23,14 @@ def open_move(page: Any, at: str, space: str = "prairie", action: str = "move_3"
 def split_move(
     page: Any, legs: Sequence[tuple[int, str]], after_leg: Callable[[int], None] | None = None
 ) -> None:
-    """On the move page: for each leg, tap the count chip, then the destination
-    (``data-target`` ``"q,r,space"``); the last leg (all the hunters left) records the
-    action. One tap per chip and one per destination, no confirmation. ``after_leg(n)``
-    runs on the page that asks where the others go (a screenshot, a check)."""
+    """On the move page: with more than one leg, "to several spaces" first; then for each
+    leg, tap the count chip, then the destination (``data-target`` ``"q,r,space"``); the
+    last leg (all the hunters left, or the only one) records the action. One tap per chip
+    and one per destination, no confirmation. ``after_leg(n)`` runs on the page that asks
+    where the others go (a screenshot, a check)."""
+    if len(legs) > 1:
+        page.locator('[data-testid="bison-move-several"]').click()
+        page.wait_for_selector('[data-testid="bison-move-several"][aria-pressed="true"]')
     for number, (count, target) in enumerate(legs, start=1):
         chip = page.locator(f'[data-testid="bison-move-count"] input[value="{count}"]')
         if not chip.is_checked():

@@ -105,6 +105,8 @@ def test_a_round_on_two_phones_by_tapping_the_board(
     ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)
     act(ben, '.bison-nohunters button[value="turkey"]')
     # The round is complete on both phones.
-    ann.wait_for_selector('[data-testid="bison-score"].btn-primary', timeout=8_000)
+    ann.wait_for_selector(
+        '[data-testid="bison-score-now"], [data-testid="bison-score"].btn-primary', timeout=8_000
+    )
     assert ann.locator('[data-mark="tent"]').count() == 2
     shot(ann, f"bison_board_{lang}_4_round_done")

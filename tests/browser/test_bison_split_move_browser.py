@@ -1,6 +1,6 @@
 """A split move on a phone at 360×640 (B3, B6): Ann sends 2 hunters one way and 1 another
-in one move action — the count chips above the board, then the destination: four taps,
-one ``play`` event, the cost of 3 hunters (4). In en, ja and it."""
+in one move action — "to several spaces", the count chips above the board, then the
+destination: five taps, one ``play`` event, the cost of 3 hunters (4). In en, ja and it."""
 
 from __future__ import annotations
 

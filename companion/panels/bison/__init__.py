@@ -67,7 +67,7 @@ from companion.panels.bison.names import (
     kind_name,
     space_name,
 )
-from companion.panels.bison.pages import GAME, bp
+from companion.panels.bison.pages import GAME, bp, refusal
 from companion.panels.bison.view import TURNS, ZOOMS, variant, view
 from games.bison.components import (
     DEFAULT_MAX_TOTEM_DISTANCE,
@@ -150,6 +150,7 @@ def init_app(app: Any) -> None:
         GAME,
         view,
         variant=variant,
+        refusal=refusal,
         bison_animal=animal_name,
         bison_animals=animal_count,
         bison_space=space_name,

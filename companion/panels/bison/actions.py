@@ -20,7 +20,6 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from companion import tables
-from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg, int_field, payment_split, seat_field
 from companion.panels.bison.names import space_label
@@ -29,6 +28,7 @@ from companion.panels.bison.pages import (
     bp,
     default_seat,
     post_page_event,
+    refusal,
     render_page,
 )
 from games.bison.economy import (
@@ -92,7 +92,7 @@ def _action_context(table: tables.TableView) -> dict[str, Any]:
         try:
             split = default_payment(stocks, cost).as_dict()
         except RuleError as error:
-            split = {"problem": rule_error_message(error)}
+            split = {"problem": refusal(error)}
     colour = state.colours[seat]
     kind = action if action in ("tent", "canoe") else None
     build_spaces = []
@@ -138,7 +138,7 @@ def action(table_id: str) -> Any:
     try:
         context = _action_context(table)
     except RuleError as error:
-        return render_page("message.html", table, error=rule_error_message(error), status=422)
+        return render_page("message.html", table, error=refusal(error), status=422)
     if request.method == "GET":
         return render_page("action.html", table, **context)
 

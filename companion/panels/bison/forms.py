@@ -27,6 +27,7 @@ from companion.pages.base import form_int
 from companion.panels.bison.names import animal_name, space_name
 from games.bison import catalog, fold
 from games.bison.economy import ANIMALS
+from games.bison.table_fields import FieldError
 from games.bison.tiles import SPACES, Tile
 from games.errors import N_, RuleError
 from games.fields import read_whole
@@ -40,8 +41,10 @@ def hex_arg(raw: str | None) -> tuple[int, int]:
             raise ValueError
         return (int(parts[0]), int(parts[1]))
     except ValueError:
-        raise RuleError(
-            N_("the hex must be written q,r (two whole numbers), not {value!r}"), value=raw or ""
+        raise FieldError(
+            N_("a place on the board is written q,r (two whole numbers), not {value!r}"),
+            N_("that is not a place on the board; tap a tile or an orange + on the board"),
+            value=raw or "",
         ) from None
 
 

@@ -16,11 +16,10 @@ from flask import redirect, request, url_for
 from flask_babel import gettext as _
 
 from companion import tables
-from companion.i18n import rule_error_message
 from companion.pages.base import is_htmx
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import int_field, seat_field
-from companion.panels.bison.pages import GAME, bp, default_seat, render_page
+from companion.panels.bison.pages import GAME, bp, default_seat, refusal, render_page
 from games.bison.economy import ANIMALS, EXCHANGE_RATE, HUNTER_PRICE, structure_price
 from games.errors import RuleError
 
@@ -50,7 +49,7 @@ def market(table_id: str) -> Any:
     try:
         return render_page("market.html", table, **_market_context(table))
     except RuleError as error:
-        return render_page("message.html", table, error=rule_error_message(error), status=422)
+        return render_page("message.html", table, error=refusal(error), status=422)
 
 
 def _market_post(table_id: str, event_of: Any) -> Any:

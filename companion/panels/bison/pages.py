@@ -12,6 +12,10 @@ page
     this phone's seat and an optional error.
 default seat
     The phone's own seat, else the next seat to act, else seat 0.
+refusal
+    A refusal in the reader's language (``refusal``): a malformed field (``FieldError``,
+    a link edited by hand) in a player's sentence on a page, never the field's name; the
+    API (its own blueprint) keeps the sentence that names the field.
 """
 
 from __future__ import annotations
@@ -23,14 +27,25 @@ from urllib.parse import urlsplit
 from flask import redirect, render_template, request, url_for
 
 from companion import tables
+from companion.i18n import rule_error_message, translate
 from companion.pages.base import current_seat
 from companion.panels import _kit as kit
 from games.bison import fold
+from games.bison.table_fields import FieldError
+from games.errors import RuleError
 
 GAME = fold.GAME
 #: The page that shows only a refusal (and the ways on from it).
 MESSAGE = "message.html"
 bp = kit.blueprint(GAME, __name__)
+
+
+def refusal(error: RuleError) -> str:
+    """``error`` as this request's reader reads it: on a page a ``FieldError`` says its
+    player's sentence (no field names, issue 26); the API gets the field's name."""
+    if isinstance(error, FieldError) and request.blueprint != "api":
+        return translate(error.player)
+    return rule_error_message(error)
 
 
 def came_from(table: tables.TableView) -> str | None:

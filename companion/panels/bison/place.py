@@ -7,6 +7,10 @@ picker
     pictures; tapping one shows it in the slot.
 preview
     The chosen tile drawn large in its slot; tapping it turns it 60° clockwise.
+retail shape
+    The picker also shows the five shapes a tile may have (``taps.RETAIL_SHAPES``): one
+    tap names a retail tile's edges (1/1/1 animals, then its split's picture); its turned
+    pictures then say how it lies, as for a printed tile.
 retail tile
     ``retail=1``: a large hexagon; tap the river's two end corners (``a``, ``b``), then a
     prairie side (``p``): ``taps.edges_from_taps``; then its animals by one tap on the
@@ -30,7 +34,6 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import tables
-from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
 from companion.panels.bison import svg
 from companion.panels.bison.forms import (
@@ -46,6 +49,7 @@ from companion.panels.bison.pages import (
     bp,
     default_seat,
     post_page_event,
+    refusal,
     render_page,
 )
 from companion.panels.bison.view import board_markup, turn_of
@@ -68,9 +72,17 @@ TILE_SPLITS = tuple(
 )
 
 
+#: A retail tile's taps in its link, each named as the page names it (never "a" or "p").
+TAP_LABELS = {
+    "a": N_("a corner: an end of the river"),
+    "b": N_("a corner: an end of the river"),
+    "p": N_("a side: the prairie's side"),
+}
+
+
 def _tap(name: str) -> int | None:
     raw = request.args.get(name, "").strip()
-    return int_field(name, name) if raw else None
+    return int_field(name, _(TAP_LABELS[name])) if raw else None
 
 
 def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[str, Any]:
@@ -78,7 +90,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     start = values.get("start") == "1"
     fields = tile_fields(values)
     # A "turn" button (one of the six rotated pictures) places the tile at once.
-    rotation = int_field("turn" if values.get("turn") else "rotation", _("rotation"), 0) % 6
+    rotation = int_field("turn" if values.get("turn") else "rotation", _("the tile's turn"), 0) % 6
     retail = values.get("retail") == "1"
     ends = (_tap("a"), _tap("b"))
     side = _tap("p")
@@ -90,7 +102,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     try:
         tile = tile_of(fields)
     except RuleError as error:
-        problem = rule_error_message(error)
+        problem = refusal(error)
     state = table.state
     seat = fold.turn(state).seat
     if seat is None:
@@ -152,6 +164,19 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
                     "svg": Markup(svg.tile_picture(shown, label=tile_id, title=tile_id)),
                 }
             )
+    # A retail tile by its shape (issue 26: one tap instead of two river ends and a side);
+    # the turned pictures then say how it lies, as for a printed tile.
+    shapes = []
+    if pictures and not start:
+        for edges in taps.RETAIL_SHAPES:
+            shape = Tile(edges, (1, 1, 1))
+            shapes.append(
+                {
+                    "key": edges.count("P"),
+                    "url": link(tile=None, edges=edges, rotation=0, **dict.fromkeys(SPACES, 1)),
+                    "svg": Markup(svg.tile_picture(shape, title=_("a retail tile"))),
+                }
+            )
     turns = []
     view_turn = turn_of(table)
     if tile is not None and not start:
@@ -183,6 +208,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         "ends": ends,
         "side": side,
         "pictures": pictures,
+        "shapes": shapes,
         "splits": splits,
         "at": at,
         "at_text": f"{at[0]},{at[1]}",
@@ -244,7 +270,7 @@ def place(table_id: str) -> Any:
     try:
         context = _place_context(table, values)
     except RuleError as error:
-        return render_page("message.html", table, error=rule_error_message(error), status=422)
+        return render_page("message.html", table, error=refusal(error), status=422)
     if request.method == "GET":
         return render_page("place.html", table, **context)
 

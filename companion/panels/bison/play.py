@@ -40,11 +40,10 @@ from flask import request, url_for
 from flask_babel import gettext as _
 
 from companion import tables
-from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg, int_field, payment_split
 from companion.panels.bison.names import space_label
-from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
+from companion.panels.bison.pages import GAME, bp, post_page_event, refusal, render_page
 from companion.panels.bison.sheets import sheet_for
 from companion.panels.bison.view import board_markup
 from games.bison import fold
@@ -57,6 +56,7 @@ from games.bison.economy import (
     payment_way,
 )
 from games.bison.rounds import Action
+from games.bison.table_fields import FieldError
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError
 
@@ -65,8 +65,11 @@ def space_arg(raw: str | None, what: str) -> Space:
     """``"q,r,space"`` from a link or a form field as a space."""
     parts = (raw or "").split(",")
     if len(parts) != 3:
-        raise RuleError(
-            N_("{what} must be written q,r,space, not {value!r}"), what=what, value=raw or ""
+        raise FieldError(
+            N_("{what} must be written q,r,space, not {value!r}"),
+            N_("that is not a space of a tile; tap the prairie, the river or the mountain"),
+            what=what,
+            value=raw or "",
         )
     return (hex_arg(f"{parts[0]},{parts[1]}"), fold.parse_space(parts[2]))
 
@@ -90,7 +93,7 @@ def own_hunters(table: tables.TableView, seat: int, space: Space) -> int:
 
 
 def _message(table: tables.TableView, error: RuleError) -> Any:
-    return render_page("message.html", table, error=rule_error_message(error), status=422)
+    return render_page("message.html", table, error=refusal(error), status=422)
 
 
 @bp.get("/tile")
@@ -188,7 +191,16 @@ def move(table_id: str) -> Any:
     except RuleError as error:
         return _message(table, error)
     done = [_leg_text(space, count) for space, count in legs]
-    here = {"from": space_text(source), "action": action, "leg": done}
+    # "To several spaces" (or a leg already chosen): a destination tapped with fewer than
+    # all the hunters adds a leg; otherwise it records the move at once, the rest staying
+    # (one tap, issue 26; undo is the safety net).
+    several = bool(legs) or request.args.get("several") == "1"
+    here = {
+        "from": space_text(source),
+        "action": action,
+        "leg": done,
+        **({"several": 1} if several else {}),
+    }
     targets = {
         space: (cost, url_for("bison.move", table_id=table.id, **here, to=space_text(space)))
         for space, cost in reach.items()
@@ -221,6 +233,13 @@ def move(table_id: str) -> Any:
             for i, (text, (space, count)) in enumerate(zip(done, legs, strict=True))
         ],
         more_url=url_for("bison.move", table_id=table.id, **here),
+        several=several,
+        several_url=url_for(
+            "bison.move",
+            table_id=table.id,
+            **{k: v for k, v in here.items() if k != "several"},
+            **({} if several else {"several": 1}),
+        ),
         sent=sent,
         left=have - sent,
         board=board,

@@ -26,10 +26,10 @@ from typing import Any
 from flask import request
 
 from companion import tables
-from companion.i18n import rule_error_message, translate
+from companion.i18n import translate
 from companion.pages import base
 from companion.panels import _kit as kit
-from companion.panels.bison.pages import GAME, bp, post_page_event, render_page
+from companion.panels.bison.pages import GAME, bp, post_page_event, refusal, render_page
 from companion.panels.bison.view import board_markup, standings
 from games.bison import fold
 from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP, Supply
@@ -197,9 +197,7 @@ def score(table_id: str) -> Any:
         context = _score_context(table, chosen)
     except RuleError as error:
         context = _score_context(table, {})
-        return render_page(
-            "score.html", table, error=rule_error_message(error), status=422, **context
-        )
+        return render_page("score.html", table, error=refusal(error), status=422, **context)
     if request.method == "GET" or request.form.get("preview"):
         return render_page("score.html", table, **context)
 
@@ -218,4 +216,6 @@ def score(table_id: str) -> Any:
             "overflow": overflow,
         }
 
+    if request.headers.get("HX-Request"):  # the panel's one-tap scoring: the fresh panel
+        return kit.post_event(table.id, lambda _table: build(), table=table)
     return post_page_event(table, build, "score.html", context)

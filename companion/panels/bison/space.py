@@ -17,7 +17,6 @@ from flask import request
 from flask_babel import gettext as _
 
 from companion import tables
-from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg, int_field
 from companion.panels.bison.names import kind_name
@@ -26,6 +25,7 @@ from companion.panels.bison.pages import (
     bp,
     default_seat,
     post_page_event,
+    refusal,
     render_page,
 )
 from companion.panels.bison.sheets import sheet_for
@@ -78,7 +78,7 @@ def space(table_id: str) -> Any:
         context = _space_context(table)
     except (RuleError, KeyError) as error:
         message = (
-            rule_error_message(error)
+            refusal(error)
             if isinstance(error, RuleError)
             else _("There is no such space on the board.")
         )
@@ -90,9 +90,10 @@ def space(table_id: str) -> Any:
         hunters = int_field("hunters", _("hunters"), 0)
         structure = int_field("structure", kind_name(context["kind"]), 0)
         raw_seat = request.form.get("seat", "").strip()
+        # Named as the board names it (``space_ref``: "the river of S1"), so the history
+        # never shows a player coordinates (issue 26).
         item: dict[str, Any] = {
-            "at": list(context["at"]),
-            "space": context["space"],
+            **fold.space_ref(table.state, (context["at"], context["space"])),
             "hunters": hunters,
             "structure": structure,
         }

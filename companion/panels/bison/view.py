@@ -273,6 +273,10 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "next_seat": rounds.next_seat,
         "round_complete": rounds.round_complete,
         "finished": rounds.finished,
+        # Nothing to choose (no stock over 15, B8): the panel scores in one tap.
+        "score_now": (rounds.round_complete or rounds.finished)
+        and not state.final_scored
+        and not fold.score_now(state).needs_choices(),
         "final_scored": state.final_scored,
         "winners": [names[s] for s in shown["winners"]] if state.final_scored else [],
         "seats": seats,

@@ -15,11 +15,10 @@ from typing import Any
 from flask import request, url_for
 from flask_babel import gettext as _
 
-from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import seat_field
 from companion.panels.bison.names import hex_name
-from companion.panels.bison.pages import GAME, bp, default_seat, render_page
+from companion.panels.bison.pages import GAME, bp, default_seat, refusal, render_page
 from games.bison import catalog, whatif
 from games.errors import RuleError
 
@@ -82,7 +81,5 @@ def whatif_page(table_id: str) -> Any:
                 for o in found
             ]
     except RuleError as error:
-        return render_page(
-            "whatif.html", table, error=rule_error_message(error), status=422, **context
-        )
+        return render_page("whatif.html", table, error=refusal(error), status=422, **context)
     return render_page("whatif.html", table, **context)

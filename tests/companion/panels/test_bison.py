@@ -59,7 +59,9 @@ def test_place_page_steps(client, table):
     # Named by the tiles beside it, not by coordinates (issue 26).
     assert "Place a tile: the gap beside S1 and S2" in text(first)
     assert "1,-1" not in text(first)
-    assert body.count("data-pick=") == 18 and body.count('class="bison-tile-pic"') == 18
+    # 18 printed tiles in the bag, and the 5 shapes a retail tile may have (B1).
+    assert body.count("data-pick=") == 18 and body.count("data-shape=") == 5
+    assert body.count('class="bison-tile-pic"') == 18 + 5
     chosen = client.get(f"{base(table.id)}/place?at=1,-1&tile=B07&rotation=5")
     body = chosen.get_data(as_text=True)
     assert 'class="tile preview"' in body
@@ -71,7 +73,7 @@ def test_place_page_steps(client, table):
 @pytest.mark.parametrize(
     ("query", "status", "message"),
     [
-        ("at=x", 422, "the hex must be written q,r (two whole numbers), not 'x'"),
+        ("at=x", 422, "that is not a place on the board; tap a tile or an orange + on the board"),
         ("at=1,-1&tile=B99", 200, 'unknown tile "B99"; the catalog has S1–S3 and B01–B18'),
         (
             "at=1,-1&edges=PMPMPM&river=3",
@@ -79,7 +81,7 @@ def test_place_page_steps(client, table):
             'edges "PMPMPM" must form one run of P and one run of M around the tile, not 3 runs '
             "of each",
         ),
-        ("at=1,-1&tile=B01&rotation=r", 422, "rotation must be a whole number"),
+        ("at=1,-1&tile=B01&rotation=r", 422, "the tile's turn must be a whole number"),
         ("at=5,5", 200, "This hex is not open for a tile now"),
     ],
 )
@@ -231,8 +233,8 @@ def test_space_refusals(client, table, app, data, message):
     ("query", "message"),
     [
         ("at=4,4&space=river", "there is no tile there: tap a tile on the board"),
-        ("at=0,0&space=lake", "space must be prairie, river or mountain, not 'lake'"),
-        ("space=river", "the hex must be written q,r (two whole numbers), not ''"),
+        ("at=0,0&space=lake", "that is not a space of a tile; tap the prairie, the river or"),
+        ("space=river", "that is not a place on the board; tap a tile or an orange + on the"),
     ],
 )
 def test_space_page_bad_input(client, table, query, message):
@@ -527,7 +529,8 @@ def test_history_describes_board_events(client, table):
     )
     shown = text(client.get(f"/t/{table.id}/history"))
     assert "tile B07 placed" in shown and "[1,-1]" not in shown
-    assert "correction of the board: the river at [0,0]: Ben, hunters ×2" in shown
+    assert "correction of the board: the river of S1: Ben, hunters ×2" in shown
+    assert "[0,0]" not in shown
 
 
 @pytest.mark.parametrize(

@@ -82,9 +82,12 @@ def test_gain_without_hunters_never_counts_as_placing_the_tile(client: Any, tabl
     rules refuse, and a post that says so anyway gets player words, not a field name."""
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
     gain = page[page.index('class="bison-nohunters"') :]
-    gain = gain[: gain.index("</form>")]
+    gain = gain[: gain.index("</ul>")]
     assert 'value="place_tile"' not in gain
-    assert re.search(r'name="action" value="\w+" checked', gain)
+    # One row per action, one tap per animal: nothing to pre-select (issue 26).
+    rows = re.findall(r'data-gain-action="(\w+)"', gain)
+    assert rows and all(f'name="action" value="{a}"' in gain for a in rows)
+    assert gain.count('name="gain"') == 3 * len(rows)
     assert 'data-testid="bison-place-first"' in page
     response = client.post(
         f"{base(table.id)}/play",

@@ -210,7 +210,7 @@ def test_one_hunter_is_free() -> None:
         ),
         (
             {"action": "place_tile", "hunters": 1, "override": "yes"},
-            "override must be true or false",
+            'the field "override" must be true or false',
         ),
         ({"action": "move_1", "hunters": 1}, "you have only 0 hunters on the board, not 1"),
         (

@@ -109,7 +109,7 @@ def test_tile_event_places_a_catalog_tile_turned() -> None:
         ({"at": [1, -1], "tile": "B99"}, 'unknown tile "B99"; the catalog has S1–S3 and B01–B18'),
         (
             {"at": [1, -1], "tile": "B01", "rotation": 6},
-            "rotation must be a whole number from 0 to 5 (60° steps clockwise), not 6",
+            'the field "rotation" must be a whole number from 0 to 5 (60° steps clockwise), not 6',
         ),
         (
             {"at": [1, -1], "tile": "B01", "edges": "PPPMMM"},
@@ -124,7 +124,10 @@ def test_tile_event_places_a_catalog_tile_turned() -> None:
             'edges "PMPMPM" must form one run of P and one run of M around the tile, not 3 runs '
             "of each",
         ),
-        ({"at": "1,-1", "tile": "B01"}, "at must be a hex [q, r] of two whole numbers, not '1,-1'"),
+        (
+            {"at": "1,-1", "tile": "B01"},
+            "the field \"at\" must be a hex written [q, r] with two whole numbers, not '1,-1'",
+        ),
     ],
 )
 def test_tile_refusals(event: dict[str, Any], message: str) -> None:
@@ -189,7 +192,10 @@ def test_clearing_an_empty_space_changes_nothing() -> None:
             "the canoe size must be a whole number from 0 (none) to 4, not 5",
         ),
         (pieces(RED, [4, 4], "river", 1), "there is no tile at [4,4]"),
-        (pieces(RED, [0, 0], "lake", 1), "space must be prairie, river or mountain, not 'lake'"),
+        (
+            pieces(RED, [0, 0], "lake", 1),
+            'the field "space" must be "prairie", "river" or "mountain", not \'lake\'',
+        ),
         (pieces(7, [0, 0], "river", 1), "seat must be a whole number from 0 to 3"),
         (
             pieces(RED, [0, 0], "river", True),
@@ -283,7 +289,7 @@ def test_place_tile_action_without_hunters_needs_no_space() -> None:
         ),
         (
             {"at": [1, -1], "tile": "B01", "space": "sky"},
-            "space must be prairie, river or mountain, not 'sky'",
+            'the field "space" must be "prairie", "river" or "mountain", not \'sky\'',
         ),
     ],
 )

@@ -1,0 +1,158 @@
+"""Fewer taps at the table (issue 26, item 8), on the pages: an action without hunters is
+one tap, a move to one space is recorded by the destination's tap (the rest stay), and a
+round with nothing to choose is scored from the panel in one tap (undo is the safety net)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bison_panel import FOUR, base
+from companion_testkit import HTMX, get, text
+from test_bison_scoring import over_15_for_everyone
+
+from games.bison import fold
+from games.bison.taps import tiles_in_bag
+
+
+def play_round(client: Any, app: Any, table_id: str) -> None:
+    """Every seat's four actions without hunters (the tile placed at its first one)."""
+    while (turn := fold.turn(state := get(app, table_id).state)).seat is not None:
+        seat = turn.seat
+        poorest = min(("bison", "salmon", "turkey"), key=state.stocks[seat].get)  # never full
+        if turn.tile_due:
+            at = sorted(fold.legal_hexes(state))[0]
+            data = {"at": f"{at[0]},{at[1]}", "tile": tiles_in_bag(state.board)[0]}
+            answer = client.post(
+                f"{base(table_id)}/place", data={**data, "seat": seat, "gain": poorest}
+            )
+        else:
+            action = next(a.value for a in state.rounds.available(seat) if a.value != "place_tile")
+            answer = client.post(
+                f"{base(table_id)}/play",
+                data={"seat": seat, "action": action, "gain": poorest},
+                headers=HTMX,
+            )
+        assert answer.status_code in (200, 303), text(answer)
+
+
+def test_an_action_without_hunters_is_one_tap_per_animal(client, make_table, app):
+    table = make_table("bison", FOUR)
+    page = client.get(f"/t/{table.id}").get_data(as_text=True)
+    gains = page[
+        page.index('class="bison-nohunters"') : page.index("</ul>", page.index("bison-gains"))
+    ]
+    rows = re.findall(r'<li data-gain-action="(\w+)"><form[^>]*hx-post', gains)
+    assert rows and "place_tile" not in rows
+    before = get(app, table.id).version
+    answer = client.post(
+        f"{base(table.id)}/play",
+        data={"seat": 0, "action": rows[-1], "gain": "turkey"},
+        headers=HTMX,
+    )
+    assert answer.status_code == 200 and get(app, table.id).version == before + 1
+    assert get(app, table.id).state.stocks[0].get("turkey") == 11
+
+
+def test_a_round_with_nothing_to_choose_is_scored_in_one_tap(client, make_table, app):
+    table = make_table("bison", 2)
+    assert 'data-testid="bison-score-now"' not in client.get(f"/t/{table.id}").get_data(True)
+    play_round(client, app, table.id)
+    panel = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert 'data-testid="bison-score-now"' in panel
+    assert 'data-testid="bison-score"' in panel  # the score page still opens first
+    before = get(app, table.id).version
+    answer = client.post(f"{base(table.id)}/score", headers=HTMX, data={})
+    assert answer.status_code == 200  # the fresh panel, swapped in place
+    assert get(app, table.id).version == before + 1
+    assert fold.turn(get(app, table.id).state).round == 2
+
+
+def test_an_over_15_round_is_not_scored_in_one_tap(client, make_table, app):
+    """B8: an award over 15 is a choice (the proposal shown, changeable): the score page."""
+    table = make_table("bison", FOUR)
+    over_15_for_everyone(client, table.id)
+    play_round(client, app, table.id)
+    assert fold.score_now(get(app, table.id).state).needs_choices()
+    panel = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert 'data-testid="bison-score-now"' not in panel
+    assert re.search(r'class="btn btn-primary" data-testid="bison-score"', panel)
+
+
+def test_the_move_page_offers_several_spaces_as_a_mode(client, make_table, app):
+    table = make_table("bison", FOUR)
+    client.post(
+        f"{base(table.id)}/place",
+        data={
+            "at": "1,-1",
+            "tile": "B16",
+            "seat": 0,
+            "hunters": "3",
+            "space": "prairie",
+            "mode": "action",
+        },
+    )
+    for seat in (1, 2, 3):  # the others' turns: an animal each, then Yui's again
+        action = "move_1"
+        client.post(
+            f"{base(table.id)}/play",
+            data={"seat": seat, "action": action, "gain": "bison"},
+            headers=HTMX,
+        )
+    assert fold.turn(get(app, table.id).state).seat == 0
+    page = client.get(f"{base(table.id)}/move?action=move_3&from=1,-1,prairie")
+    body = page.get_data(as_text=True)
+    assert page.status_code == 200, text(page)
+    assert "data-several" not in body.split("<form", 1)[1].split(">", 1)[0]
+    several = re.search(r'href="([^"]+)" data-testid="bison-move-several"', body)
+    assert several, "the chip that sends hunters to several spaces"
+    body = client.get(several.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert 'data-several="1"' in body and 'aria-pressed="true"' in body
+    # One destination with 2 of the 3 hunters: one play event, the third stays.
+    goal = re.search(r'data-target="([^"]+)"', body).group(1)
+    before = get(app, table.id).version
+    answer = client.post(
+        f"{base(table.id)}/play",
+        data={"seat": 0, "action": "move_3", "from": "1,-1,prairie", "to": goal, "hunters": "2"},
+    )
+    assert answer.status_code == 303, text(answer)
+    pieces = get(app, table.id).state.board.pieces
+    assert get(app, table.id).version == before + 1
+    assert pieces[((1, -1), "prairie")].hunters == 1
+
+
+def test_a_retail_tile_is_described_by_its_shape(client, make_table, app):
+    """B1: a prairie is one run of 1-5 edges, so a retail tile is one of five shapes up to
+    its turn: one tap on the shape, one on the animals' split, one on the turned picture."""
+    table = make_table("bison", FOUR)
+    picker = client.get(f"{base(table.id)}/place?at=1,-1").get_data(as_text=True)
+    shapes = dict(
+        (int(k), url.replace("&amp;", "&"))
+        for url, k in re.findall(r'<a href="([^"]+)" data-shape="(\d)"', picker)
+    )
+    assert sorted(shapes) == [1, 2, 3, 4, 5]
+    assert 'data-retail="1"' in picker  # the river's ends and a side: still there
+    page = client.get(shapes[2]).get_data(as_text=True)
+    assert page.count("data-split=") == 10 and page.count("data-turn=") == 6
+    split = re.search(r'<a href="([^"]+)" data-split="2-1-0"', page).group(1)
+    page = client.get(split.replace("&amp;", "&")).get_data(as_text=True)
+    assert re.search(r'data-split="2-1-0"[^>]*aria-current="true"', page)
+    before = get(app, table.id).version
+    answer = client.post(
+        f"{base(table.id)}/place",
+        data={
+            "at": "1,-1",
+            "edges": "PPMMMM",
+            "prairie": "2",
+            "river": "1",
+            "mountain": "0",
+            "seat": "0",
+            "hunters": "1",
+            "turn": "3",
+            "space": "prairie",
+        },
+    )
+    assert answer.status_code == 303, text(answer)
+    placed = get(app, table.id).state.board.tiles[(1, -1)]
+    assert get(app, table.id).version == before + 1
+    assert placed.tile.animals_on("prairie") == 2 and placed.rotation == 3
