@@ -81,6 +81,29 @@ class Explanation:
     changes: bool = field(default=False)
 
 
+def as_reading(state: State) -> dict[str, Any]:
+    """The table's board in the ``campfire score bison`` format (what the reader takes as
+    its prior, and what it would read from a perfect photo)."""
+    board = state.board
+    return {
+        "tiles": [
+            {"at": list(at), "tile": placed.catalog_id, "rotation": placed.rotation}
+            for at, placed in board.tiles.items()
+            if placed.catalog_id
+        ],
+        "pieces": [
+            {
+                "at": list(at),
+                "space": terrain,
+                "player": pieces.player,
+                "hunters": pieces.hunters,
+                "structure": pieces.structure,
+            }
+            for (at, terrain), pieces in board.pieces.items()
+        ],
+    }
+
+
 # -- the photo, for this table ------------------------------------------------------------
 
 
@@ -438,48 +461,43 @@ def _tile_steps(state: State, photo: Photographed, turn: Sequence[int]) -> tuple
     return state, steps
 
 
-def _corrections(state: State, target: Mapping[Space, Pieces]) -> tuple[State, list[Step]]:
+def _corrections(
+    state: State, target: Mapping[Space, Pieces]
+) -> tuple[State, list[Step], list[RuleError]]:
     """What no action explained, seat by seat, as free corrections: spaces emptied first
-    (another player's pieces may go there next, B5)."""
+    (another player's pieces may go there next, B5), then each seat's spaces that lose
+    pieces before those that gain them (the supply pays for what is put down). A
+    correction the fold refuses is returned as a contradiction."""
     steps: list[Step] = []
+    refused: list[RuleError] = []
     spaces = sorted(set(state.board.pieces) | set(target), key=lambda s: (s[0][1], s[0][0], s[1]))
-    entries: dict[int, list[dict[str, Any]]] = {}
+    entries: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     for space in spaces:
         now, want = state.board.pieces.get(space), target.get(space)
         if now == want or space[0] not in state.board.tiles:
             continue
+        where = {"at": list(space[0]), "space": space[1]}
         if now is not None and (want is None or want.player != now.player):
-            entries.setdefault(-1, []).append(
-                {
-                    "at": list(space[0]),
-                    "space": space[1],
-                    "seat": state.seat_of(now.player),
-                    "hunters": 0,
-                    "structure": 0,
-                }
-            )
+            cleared = {**where, "seat": state.seat_of(now.player), "hunters": 0, "structure": 0}
+            entries.setdefault(-1, []).append((0, cleared))
         if want is not None:
             seat = state.seat_of(want.player)
-            entries.setdefault(seat, []).append(
-                {
-                    "at": list(space[0]),
-                    "space": space[1],
-                    "seat": seat,
-                    "hunters": want.hunters,
-                    "structure": want.structure,
-                }
-            )
+            had = now if now is not None and now.player == want.player else Pieces(want.player)
+            grows = want.hunters - had.hunters + want.structure - had.structure
+            entry = {**where, "seat": seat, "hunters": want.hunters, "structure": want.structure}
+            entries.setdefault(seat, []).append((grows, entry))
     reason = RuleError(N_("no action explains this change; it is recorded as a correction"))
     for key in sorted(entries):
-        event = {"type": "correct", "spaces": entries[key]}
+        listed = [entry for _, entry in sorted(entries[key], key=lambda ge: ge[0])]
+        event = {"type": "correct", "spaces": listed}
         try:
             state = fold.apply(state, event)
         except RuleError as error:
-            reason = error
+            refused.append(error)
             continue
-        hexes = tuple(sorted({(e["at"][0], e["at"][1]) for e in entries[key]}))
+        hexes = tuple(sorted({(e["at"][0], e["at"][1]) for e in listed}))
         steps.append(Step(event, None if key < 0 else key, 0, 0, hexes, (), reason))
-    return state, steps
+    return state, steps, refused
 
 
 def explain(state: State, reading: Mapping[str, Any]) -> Explanation:
@@ -496,9 +514,9 @@ def explain(state: State, reading: Mapping[str, Any]) -> Explanation:
     for seat in turn:
         now, more = _seat_steps(now, seat, photo.pieces)
         steps += more
-    now, fixes = _corrections(now, dict(photo.pieces))
+    now, fixes, refused = _corrections(now, dict(photo.pieces))
     steps += fixes
-    return Explanation(tuple(steps), problems, hidden, bool(steps))
+    return Explanation(tuple(steps), (*problems, *refused), hidden, bool(steps))
 
 
 def reproduces(state: State, steps: Sequence[Step], reading: Mapping[str, Any]) -> bool:

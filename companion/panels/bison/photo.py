@@ -91,28 +91,6 @@ def _refusal(error: reader.PhotoError) -> str:
     return str(_("This photo could not be read. Take it again."))
 
 
-def prior(state: fold.State) -> dict[str, Any]:
-    """The table's board in the ``campfire score bison`` format: the reader's prior."""
-    board = state.board
-    return {
-        "tiles": [
-            {"at": list(at), "tile": placed.catalog_id, "rotation": placed.rotation}
-            for at, placed in board.tiles.items()
-            if placed.catalog_id
-        ],
-        "pieces": [
-            {
-                "at": list(at),
-                "space": terrain,
-                "player": pieces.player,
-                "hunters": pieces.hunters,
-                "structure": pieces.structure,
-            }
-            for (at, terrain), pieces in board.pieces.items()
-        ],
-    }
-
-
 def _doubts(doubts: Sequence[str]) -> list[RuleError]:
     """The reader's doubts that are contradictions of the table: a known tile that moved
     (the reader keeps it where it was), two tiles read at one hex."""
@@ -254,7 +232,7 @@ def photo_post(table_id: str) -> Any:
             PAGE, table, error=_("Choose or take a photo of the board first."), status=422
         )
     try:
-        reading = reader.read(data, prior(table.state))
+        reading = reader.read(data, explain.as_reading(table.state))
     except reader.PhotoError as error:
         return render_page(PAGE, table, error=_refusal(error), status=422)
     result = explain.explain(table.state, reading.as_json([p.color for p in table.players]))
