@@ -341,26 +341,139 @@ def _builds(
     return need, sorted(kinds.items())
 
 
-def _seat_steps(
-    state: State, seat: int, target: Mapping[Space, Pieces]
-) -> tuple[State, list[Step]]:
-    """The seat's moves, then builds (their hunters stand there before they build)."""
+def _two_moves(
+    state: State, seat: int, before: Mapping[Space, int], after: Mapping[Space, int]
+) -> list[dict[str, Any]]:
+    """Two actions moving the seat's hunters from ``before`` to ``after`` when one cannot:
+    each hunter's hop within 1 space by ``move_1``, the rest by ``move_3`` (B3, B6), at
+    most 5 hunters each. Empty when that does not explain it."""
+    if any(a in state.rounds.markers[seat] for a in ("move_1", "move_3")):
+        return []
+    spaces = sorted(set(before) | set(after))
+    units_from = [s for s in spaces for _ in range(max(0, before.get(s, 0) - after.get(s, 0)))]
+    units_to = [s for s in spaces for _ in range(max(0, after.get(s, 0) - before.get(s, 0)))]
+    if len(units_from) > 2 * MAX_HUNTERS_PER_ACTION:
+        return []
+    reach = {s: set(fold.destinations(state, seat, s, "move_3")) for s in set(units_from)}
+    pairs = _matching(units_from, units_to, reach)
+    if pairs is None:
+        return []
+    near = {s: set(fold.destinations(state, seat, s, "move_1")) for s in set(units_from)}
+    short = [pair for pair in pairs if pair[1] in near[pair[0]]]
+    long = [pair for pair in pairs if pair[1] not in near[pair[0]]]
+    while len(short) > MAX_HUNTERS_PER_ACTION:  # move_3 may take a short hop too
+        long.append(short.pop())
+    if len(long) > MAX_HUNTERS_PER_ACTION or not short or not long:
+        return []
+    events = []
+    for action, group in (("move_1", short), ("move_3", long)):
+        event = _paid(state, seat, _move_event(state, seat, action, group), len(group))
+        try:
+            state, event = _try(state, event)
+        except RuleError:
+            return []
+        events.append(event)
+    return events
+
+
+def _move_step(event: Mapping[str, Any], seat: int, options: Sequence[Mapping[str, Any]]) -> Step:
+    hunters = int(event["hunters"])
+    moved = tuple(sorted({(int(ref["at"][0]), int(ref["at"][1])) for ref in _refs(event)}))
+    return Step(event, seat, hunters, action_cost(hunters), moved, tuple(options))
+
+
+def _hunter_steps(
+    state: State, seat: int, before: Mapping[Space, int], after: Mapping[Space, int]
+) -> tuple[State, list[Step]] | None:
+    """The seat's hunters moved from ``before`` to ``after``: one action (with the others
+    that explain it as the question's options), else two; None when no move explains it."""
+    if dict(before) == dict(after):
+        return state, []
+    options = _moves(state, seat, before, after)
+    if options:
+        state, event = _try(state, options[0])
+        return state, [_move_step(event, seat, options)]
+    steps = []
+    for event in _two_moves(state, seat, before, after):
+        state, event = _try(state, event)
+        steps.append(_move_step(event, seat, ()))
+    return (state, steps) if steps else None
+
+
+def _hunters_on(state: State, colour: str) -> dict[Space, int]:
+    return {s: p.hunters for s, p in _own(state.board.pieces, colour).items() if p.hunters}
+
+
+def _placings(
+    state: State, seat: int, target: Mapping[Space, Pieces], new: Mapping[Hex, tuple[str, int]]
+) -> list[tuple[Hex, str]]:
+    """Where the seat's tile may have gone with its hunters: the new tiles that touch the
+    board now, those the seat's hunters stand on first, and their spaces, theirs first."""
     colour = state.colours[seat]
-    steps: list[Step] = []
+    mine = {space: p.hunters for space, p in _own(target, colour).items() if p.hunters}
+    ready = [at for at in new if any(n in state.board.tiles for n in neighbours(at))]
+    ready.sort(key=lambda at: (-sum(n for s, n in mine.items() if s[0] == at), at[1], at[0]))
+    spots = []
+    for at in ready:
+        spaces = sorted(SPACES, key=lambda t: -mine.get((at, t), 0))
+        spots += [(at, terrain) for terrain in spaces]
+    return spots
+
+
+def _seat_steps(
+    state: State, seat: int, target: Mapping[Space, Pieces], new: Mapping[Hex, tuple[str, int]]
+) -> tuple[State, list[Step], Hex | None] | None:
+    """The seat's tile with its hunters (when hunters came from its supply), its moves,
+    then its builds (their hunters stand there before they build); the hex of the tile it
+    placed. None when hunters came with no tile to bring them: try again once more tiles
+    lie (or leave it to the corrections)."""
+    colour = state.colours[seat]
     need, kinds = _builds(state, seat, target)
-    before = {s: p.hunters for s, p in _own(state.board.pieces, colour).items() if p.hunters}
     after = {s: p.hunters + need.get(s, 0) for s, p in _own(target, colour).items()}
     after = {s: n for s, n in after.items() if n}
-    if sum(before.values()) != sum(after.values()):
-        return state, steps  # hunters came or went with no tile: the correction says it
-    if before != after:
-        options = _moves(state, seat, before, after)
-        if not options:
-            return state, steps
-        state, event = _try(state, options[0])
-        hunters = int(event["hunters"])
-        moved = tuple(sorted({(int(ref["at"][0]), int(ref["at"][1])) for ref in _refs(event)}))
-        steps.append(Step(event, seat, hunters, action_cost(hunters), moved, tuple(options)))
+    surplus = sum(after.values()) - sum(_hunters_on(state, colour).values())
+    steps: list[Step] = []
+    placed: Hex | None = None
+    fallback: tuple[State, Step, Hex] | None = None
+    if surplus > 0:
+        if surplus > MAX_HUNTERS_PER_ACTION or "place_tile" in state.rounds.markers[seat]:
+            return None
+        for at, terrain in _placings(state, seat, target, new):
+            tile, rotation = new[at]
+            event = {
+                "type": "play",
+                "seat": seat,
+                "action": "place_tile",
+                "at": list(at),
+                "tile": tile,
+                "rotation": rotation,
+                "space": terrain,
+                "hunters": surplus,
+            }
+            try:
+                trial, event = _try(state, _paid(state, seat, event, surplus))
+            except RuleError:
+                continue
+            tile_step = Step(event, seat, surplus, action_cost(surplus), (at,))
+            fallback = fallback or (trial, tile_step, at)
+            moved = _hunter_steps(trial, seat, _hunters_on(trial, colour), after)
+            if moved is None:
+                continue
+            state, steps, placed = moved[0], [tile_step, *moved[1]], at
+            break
+        else:
+            if fallback is None:
+                return None
+            # The tile and its hunters for sure (its marker, its cost); where they went
+            # since is left to the correction.
+            state, steps, placed = fallback[0], [fallback[1]], fallback[2]
+    elif surplus < 0:
+        return state, [], None  # hunters went back to the supply: the correction says it
+    else:
+        moved = _hunter_steps(state, seat, _hunters_on(state, colour), after)
+        if moved is None:
+            return state, [], None
+        state, steps = moved
     several = state.settings.several_structures
     for kind, builds in kinds:
         groups = [builds] if several else [[b] for b in builds]
@@ -388,7 +501,7 @@ def _seat_steps(
                 continue
             hexes = tuple(sorted({space[0] for space, _ in group}))
             steps.append(Step(event, seat, hunters, action_cost(hunters), hexes))
-    return state, steps
+    return state, steps, placed
 
 
 def _refs(event: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -413,51 +526,18 @@ def _tile_order(state: State, new: Mapping[Hex, tuple[str, int]]) -> list[Hex]:
     return order + left
 
 
-def _tile_steps(state: State, photo: Photographed, turn: Sequence[int]) -> tuple[State, list[Step]]:
-    """Each new tile: placed with the hunters of the first player in turn order whose
-    hunters stand on it (``place_tile``, B6); a tile nobody stands on goes on the mirror
-    only (a ``tile`` event: which animal its placer gained is theirs to say)."""
+def _mirror_tiles(state: State, new: Mapping[Hex, tuple[str, int]]) -> tuple[State, list[Step]]:
+    """Tiles no player's hunters explain, on the mirror only (a ``tile`` event: the
+    animal its placer gained without hunters is theirs to say, B6)."""
     steps: list[Step] = []
-    new = {at: t for at, t in photo.tiles.items() if at not in state.board.tiles}
     for at in _tile_order(state, new):
         tile, rotation = new[at]
-        on_it = [(space, p) for space, p in photo.pieces.items() if space[0] == at and p.hunters]
-        placed = False
-        for seat in turn:
-            mine = [(space, p) for space, p in on_it if p.player == state.colours[seat]]
-            if not mine or "place_tile" in state.rounds.markers[seat]:
-                continue
-            space, pieces = max(mine, key=lambda sp: sp[1].hunters)
-            hunters = min(pieces.hunters, MAX_HUNTERS_PER_ACTION)
-            event = _paid(
-                state,
-                seat,
-                {
-                    "type": "play",
-                    "seat": seat,
-                    "action": "place_tile",
-                    "at": list(at),
-                    "tile": tile,
-                    "rotation": rotation,
-                    "space": space[1],
-                    "hunters": hunters,
-                },
-                hunters,
-            )
-            try:
-                state, event = _try(state, event)
-            except RuleError:
-                continue
-            steps.append(Step(event, seat, hunters, action_cost(hunters), (at,)))
-            placed = True
-            break
-        if not placed:
-            event = {"type": "tile", "at": list(at), "tile": tile, "rotation": rotation}
-            try:
-                state = fold.apply(state, event)
-            except RuleError:
-                continue
-            steps.append(Step(event, None, 0, 0, (at,)))
+        event = {"type": "tile", "at": list(at), "tile": tile, "rotation": rotation}
+        try:
+            state = fold.apply(state, event)
+        except RuleError:
+            continue
+        steps.append(Step(event, None, 0, 0, (at,)))
     return state, steps
 
 
@@ -500,20 +580,46 @@ def _corrections(
     return state, steps, refused
 
 
+def _explained(
+    state: State, photo: Photographed, turn: Sequence[int], mirrored: set[Hex]
+) -> tuple[State, list[Step], dict[Hex, tuple[str, int]]]:
+    """The tiles in ``mirrored`` on the mirror first, then each player's change in turn
+    order, again while a player waits for a tile another placed (B4: tiles touch the
+    board); the new tiles no player placed."""
+    new = {at: t for at, t in photo.tiles.items() if at not in state.board.tiles}
+    state, steps = _mirror_tiles(state, {at: new.pop(at) for at in sorted(mirrored) if at in new})
+    waiting = list(turn)
+    for _ in range(len(turn)):
+        later = []
+        for seat in waiting:
+            done = _seat_steps(state, seat, photo.pieces, new)
+            if done is None:
+                later.append(seat)
+                continue
+            state, more, placed = done
+            steps += more
+            if placed is not None:
+                new.pop(placed)
+        if len(later) == len(waiting):
+            break
+        waiting = later
+    return state, steps, new
+
+
 def explain(state: State, reading: Mapping[str, Any]) -> Explanation:
     """The steps that turn the table's board into the one the reader saw (``reading``:
     the ``campfire read-board`` JSON), with the photo's contradictions and what it hid.
 
     Players are explained in turn order from the one whose turn it is; each player's
-    change by the fewest actions the fold accepts; the rest by corrections."""
+    change by the fewest actions the fold accepts; tiles no player's hunters explain go
+    on the mirror first; the rest by corrections."""
     photo, problems, hidden = photographed(state, reading)
     rounds = state.rounds
     first = rounds.next_seat if rounds.next_seat is not None else 0
     turn = [(first + i) % len(state.players) for i in range(len(state.players))]
-    now, steps = _tile_steps(state, photo, turn)
-    for seat in turn:
-        now, more = _seat_steps(now, seat, photo.pieces)
-        steps += more
+    now, steps, left = _explained(state, photo, turn, set())
+    if left:  # mirror those first, so moves onto them can be explained
+        now, steps, left = _explained(state, photo, turn, set(left))
     now, fixes, refused = _corrections(now, dict(photo.pieces))
     steps += fixes
     return Explanation(tuple(steps), (*problems, *refused), hidden, bool(steps))

@@ -172,9 +172,13 @@ def _line(
         "payment": _payment(step.event),
         "correction": step.event.get("type") == "correct",
         "reason": rule_error_message(step.reason) if step.reason is not None else None,
-        "who": table.players[step.seat].name if step.seat is not None else None,
+        "seat": step.seat,
         "options": [
-            {"value": n, "label": action_name(str(option.get("action")))}
+            {
+                "value": n,
+                "action": str(option.get("action")),
+                "label": action_name(str(option.get("action"))),
+            }
             for n, option in enumerate(step.options)
         ]
         if len(step.options) > 1
