@@ -118,6 +118,16 @@ def _candidates(state: table.State, seat: int, rng: random.Random) -> list[dict[
                         "builds": [{"space": table.space_ref(state, source), "size": size}],
                     }
                 )
+    if "gather" not in taken and len(mine) > 1:  # B6: to a space holding one of its hunters
+        goal = rng.choice(mine)
+        sources = [s for s in mine if s != goal and state.board.pieces[s].hunters]
+        if sources and state.board.pieces[goal].hunters and _tokens(state, goal) < MOST_TOKENS:
+            source = rng.choice(sources)
+            ref = table.space_ref
+            out.append(
+                {"action": "gather", "gather": {
+                    "to": ref(state, goal), "from": [{"space": ref(state, source), "hunters": 1}]}}
+            )  # fmt: skip
     rng.shuffle(out)
     return out
 

@@ -354,19 +354,50 @@ def _two_moves(
     units_to = [s for s in spaces for _ in range(max(0, after.get(s, 0) - before.get(s, 0)))]
     if len(units_from) > 2 * MAX_HUNTERS_PER_ACTION:
         return []
-    reach = {s: set(fold.destinations(state, seat, s, "move_3")) for s in set(units_from)}
-    pairs = _matching(units_from, units_to, reach)
-    if pairs is None:
-        return []
     near = {s: set(fold.destinations(state, seat, s, "move_1")) for s in set(units_from)}
-    short = [pair for pair in pairs if pair[1] in near[pair[0]]]
-    long = [pair for pair in pairs if pair[1] not in near[pair[0]]]
-    while len(short) > MAX_HUNTERS_PER_ACTION:  # move_3 may take a short hop too
-        long.append(short.pop())
-    if len(long) > MAX_HUNTERS_PER_ACTION or not short or not long:
-        return []
+    far = {s: set(fold.destinations(state, seat, s, "move_3")) for s in set(units_from)}
+    pairs = _matching(units_from, units_to, far)
+    if pairs is not None:
+        short = [pair for pair in pairs if pair[1] in near[pair[0]]]
+        long = [pair for pair in pairs if pair[1] not in near[pair[0]]]
+        while len(short) > MAX_HUNTERS_PER_ACTION:  # move_3 may take a short hop too
+            long.append(short.pop())
+        return _in_order(state, seat, [("move_1", short), ("move_3", long)])
+    # A hunter moved twice: a hop by one move, then another by the other (B3).
+    for first, second in (("move_1", "move_3"), ("move_3", "move_1")):
+        reach = near if first == "move_1" else far
+        via: dict[tuple[Space, Space], Space] = {}
+        for source in set(units_from):
+            for mid in reach[source]:
+                for goal in fold.destinations(state, seat, mid, second):
+                    via.setdefault((source, goal), mid)
+        chain = {s: far[s] | {g for (a, g) in via if a == s} for s in set(units_from)}
+        pairs = _matching(units_from, units_to, chain)
+        if pairs is None:
+            continue
+        groups: dict[str, list[tuple[Space, Space]]] = {first: [], second: []}
+        for source, goal in pairs:
+            if goal in far[source]:
+                groups["move_3"].append((source, goal))
+            else:
+                mid = via[(source, goal)]
+                groups[first].append((source, mid))
+                groups[second].append((mid, goal))
+        events = _in_order(state, seat, [(first, groups[first]), (second, groups[second])])
+        if events:
+            return events
+    return []
+
+
+def _in_order(
+    state: State, seat: int, actions: Sequence[tuple[str, list[tuple[Space, Space]]]]
+) -> list[dict[str, Any]]:
+    """These move actions one after the other, each checked by the fold; empty when one
+    is refused, has no hunter or more than 5."""
     events = []
-    for action, group in (("move_1", short), ("move_3", long)):
+    for action, group in actions:
+        if not group or len(group) > MAX_HUNTERS_PER_ACTION:
+            return []
         event = _paid(state, seat, _move_event(state, seat, action, group), len(group))
         try:
             state, event = _try(state, event)
@@ -410,7 +441,8 @@ def _placings(
     """Where the seat's tile may have gone with its hunters: the new tiles that touch the
     board now, those the seat's hunters stand on first, and their spaces, theirs first."""
     colour = state.colours[seat]
-    mine = {space: p.hunters for space, p in _own(target, colour).items() if p.hunters}
+    # Where its hunters stand or built, after the round.
+    mine = {space: p.hunters + p.structure for space, p in _own(target, colour).items()}
     ready = [at for at in new if any(n in state.board.tiles for n in neighbours(at))]
     ready.sort(key=lambda at: (-sum(n for s, n in mine.items() if s[0] == at), at[1], at[0]))
     spots = []
@@ -421,12 +453,19 @@ def _placings(
 
 
 def _seat_steps(
-    state: State, seat: int, target: Mapping[Space, Pieces], new: Mapping[Hex, tuple[str, int]]
+    state: State,
+    seat: int,
+    target: Mapping[Space, Pieces],
+    new: Mapping[Hex, tuple[str, int]],
+    *,
+    last: bool = True,
 ) -> tuple[State, list[Step], Hex | None] | None:
     """The seat's tile with its hunters (when hunters came from its supply), its moves,
     then its builds (their hunters stand there before they build); the hex of the tile it
-    placed. None when hunters came with no tile to bring them: try again once more tiles
-    lie (or leave it to the corrections)."""
+    placed. None when hunters came with no tile to bring them, or (unless ``last``) no
+    move explains where they went: try again once the other players' tiles lie (their
+    paths may cross them, B3); at the ``last`` try the tile and its hunters are placed
+    and the correction says the rest."""
     colour = state.colours[seat]
     need, kinds = _builds(state, seat, target)
     after = {s: p.hunters + need.get(s, 0) for s, p in _own(target, colour).items()}
@@ -435,6 +474,7 @@ def _seat_steps(
     steps: list[Step] = []
     placed: Hex | None = None
     fallback: tuple[State, Step, Hex] | None = None
+    best: tuple[tuple[int, int], State, list[Step], Hex] | None = None
     if surplus > 0:
         if surplus > MAX_HUNTERS_PER_ACTION or "place_tile" in state.rounds.markers[seat]:
             return None
@@ -459,14 +499,18 @@ def _seat_steps(
             moved = _hunter_steps(trial, seat, _hunters_on(trial, colour), after)
             if moved is None:
                 continue
-            state, steps, placed = moved[0], [tile_step, *moved[1]], at
-            break
-        else:
-            if fallback is None:
-                return None
+            # The cheapest explanation, then the one with the fewest actions (B6).
+            cost = sum(max(0, step.cost) for step in moved[1])
+            if best is None or (cost, len(moved[1])) < best[0]:
+                best = ((cost, len(moved[1])), moved[0], [tile_step, *moved[1]], at)
+        if best is not None:
+            _, state, steps, placed = best
+        elif fallback is not None and last:
             # The tile and its hunters for sure (its marker, its cost); where they went
             # since is left to the correction.
             state, steps, placed = fallback[0], [fallback[1]], fallback[2]
+        else:
+            return None
     elif surplus < 0:
         return state, [], None  # hunters went back to the supply: the correction says it
     else:
@@ -588,11 +632,11 @@ def _explained(
     board); the new tiles no player placed."""
     new = {at: t for at, t in photo.tiles.items() if at not in state.board.tiles}
     state, steps = _mirror_tiles(state, {at: new.pop(at) for at in sorted(mirrored) if at in new})
-    waiting = list(turn)
-    for _ in range(len(turn)):
+    waiting, last = list(turn), False
+    while waiting:
         later = []
         for seat in waiting:
-            done = _seat_steps(state, seat, photo.pieces, new)
+            done = _seat_steps(state, seat, photo.pieces, new, last=last)
             if done is None:
                 later.append(seat)
                 continue
@@ -600,8 +644,9 @@ def _explained(
             steps += more
             if placed is not None:
                 new.pop(placed)
-        if len(later) == len(waiting):
+        if last:
             break
+        last = len(later) == len(waiting)  # no progress: the last try
         waiting = later
     return state, steps, new
 
