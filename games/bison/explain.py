@@ -218,7 +218,7 @@ def _try(state: State, event: dict[str, Any]) -> tuple[State, dict[str, Any]]:
     try:
         return fold.apply(state, event), event
     except RuleError:
-        if event.get("type") != "play":
+        if event.get("type") not in ("play", "action"):
             raise
     overridden = {**event, "override": True}
     return fold.apply(state, overridden), overridden
@@ -678,6 +678,39 @@ def reproduces(state: State, steps: Sequence[Step], reading: Mapping[str, Any]) 
         state = _try(state, dict(step.event))[0]
     tiles = {at: (p.catalog_id or "", p.rotation) for at, p in state.board.tiles.items()}
     return tiles == dict(photo.tiles) and dict(state.board.pieces) == dict(photo.pieces)
+
+
+#: The marker an action without hunters takes, first free first (B6: it gains one
+#: animal; which marker is the player's to say, so the one a photo explains least).
+GAIN_MARKERS = ("gather", "move_1", "move_3", "canoe", "tent", "place_tile")
+
+
+def actions_left(state: State, steps: Sequence[Step]) -> tuple[int, ...]:
+    """Each seat's actions left this round once ``steps`` are applied (B6): the actions
+    without hunters the photo could not show have these slots."""
+    for step in steps:
+        try:
+            state = _try(state, dict(step.event))[0]
+        except RuleError:
+            continue
+    return tuple(state.rounds.actions_left(seat) for seat in range(len(state.players)))
+
+
+def gained(state: State, seat: int, animal: str) -> tuple[State, dict[str, Any]]:
+    """An action without hunters gaining ``animal`` (B6) with the seat's first free
+    marker the fold accepts, and the state after it; ``RuleError`` when none is."""
+    refusal = RuleError(N_("no action is left for an animal gained without hunters"))
+    for action in GAIN_MARKERS:
+        if action in state.rounds.markers[seat]:
+            continue
+        event = {"type": "action", "seat": seat, "action": action, "hunters": 0, "gain": animal}
+        try:
+            after, event = _try(state, event)
+        except RuleError as error:
+            refusal = error
+            continue
+        return after, event
+    raise refusal
 
 
 def with_choice(step: Step, choice: int) -> Step:

@@ -272,11 +272,19 @@ def photo_post(table_id: str) -> Any:
         contradictions=[rule_error_message(c) for c in dict.fromkeys(contradictions)],
         steps=_steps_json(result.steps),
         version=table.version,
+        gains=[
+            {"seat": seat, "name": table.players[seat].name, "slots": range(left)}
+            for seat, left in enumerate(explain.actions_left(table.state, result.steps))
+            if left
+        ],
+        animals=ANIMALS,
     )
 
 
-def _accepted(form: Mapping[str, str]) -> list[dict[str, Any]]:
-    """The ticked steps' events (a question answered by ``choice.<n>``), in order."""
+def _accepted(state: fold.State, form: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The ticked steps' events (a question answered by ``choice.<n>``), in order, then
+    the animals gained without hunters (``gain.<seat>.<n>``), each checked by the fold
+    after those before it: ``RuleError`` for the first refused."""
     try:
         raw = json.loads(form.get("steps", "[]"))
     except ValueError:
@@ -294,7 +302,14 @@ def _accepted(form: Mapping[str, str]) -> list[dict[str, Any]]:
         chosen = options[choice] if choice is not None and choice < len(options) else item["event"]
         if not isinstance(chosen, dict) or chosen.get("type") not in {"play", "tile", "correct"}:
             raise RuleError(N_("the proposal could not be read; take the photo again"))
+        state = fold.apply(state, chosen)
         events.append(chosen)
+    for key, animal in sorted(form.items()):
+        seat = small_number(key.split(".")[1]) if key.startswith("gain.") else None
+        if seat is None or seat >= len(state.players) or animal not in ANIMALS:
+            continue
+        state, event = explain.gained(state, seat, animal)
+        events.append(event)
     if not events:
         raise RuleError(N_("nothing was ticked; nothing changed"))
     return events
@@ -307,10 +322,7 @@ def photo_confirm(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
     version = small_number(request.form.get("version"))
     try:
-        events = _accepted(request.form)
-        state = table.state
-        for event in events:
-            state = fold.apply(state, event)
+        events = _accepted(table.state, request.form)
     except RuleError as error:
         return render_page("message.html", table, error=rule_error_message(error), status=422)
     seat = current_seat(table)

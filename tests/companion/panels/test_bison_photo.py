@@ -70,6 +70,18 @@ def test_a_photo_is_proposed_with_crops_then_confirmed_as_events(client, table, 
     assert NEW_TILE in text(client.get(f"/t/{table.id}/history"))
 
 
+def test_animals_gained_without_hunters_are_one_tap_each_on_the_proposal(client, table, app):
+    html = send(client, table.id, placed("red")).get_data(as_text=True)
+    # Ann placed her tile (3 actions left), Ben nothing (4): a row of animals per action.
+    assert html.count('data-testid="bison-photo-gain" data-seat="0"') == 3
+    assert html.count('data-testid="bison-photo-gain" data-seat="1"') == 4
+    form = {**proposal_form(html), "gain.1.0": "salmon", "gain.1.1": "salmon", "gain.0.0": "x"}
+    assert client.post(f"{base(table.id)}/photo/confirm", data=form).status_code == 303
+    after = get(app, table.id).state
+    assert after.stocks[1].salmon == 12 and len(after.rounds.markers[1]) == 2
+    assert after.rounds.markers[0] == ("place_tile",)  # an unknown animal is no gain
+
+
 def test_an_unticked_line_changes_nothing_and_a_stale_proposal_is_refused(client, table, app):
     html = send(client, table.id, placed("red")).get_data(as_text=True)
     form = proposal_form(html)

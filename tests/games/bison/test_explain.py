@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from games.bison import explain, table
 from games.bison.board import Pieces
+from games.errors import RuleError
 
 from .builders import FOUR, RED, YELLOW
 
@@ -209,3 +210,25 @@ def test_one_legal_move_is_explained_by_an_action_not_a_correction(before, data)
     result = explain.explain(state, reading)
     assert [s.event["type"] for s in result.steps] == ["play"]
     assert explain.reproduces(state, result.steps, reading)
+
+
+def test_actions_without_hunters_fill_the_markers_left() -> None:  # B6
+    state = table.new_state(FOUR, {})
+    reading = {
+        "tiles": [{"at": [1, -1], "tile": "B08", "rotation": 0}],
+        "pieces": [{"at": [1, -1], "space": "prairie", "player": "yellow", "hunters": 1}],
+    }
+    steps = explain.explain(state, reading).steps
+    assert explain.actions_left(state, steps) == (3, 4, 4, 4)
+    for step in steps:
+        state = table.apply(state, {**step.event, "override": True})
+    for _ in range(3):
+        state, event = explain.gained(state, YELLOW, "turkey")
+        assert event["hunters"] == 0 and event["gain"] == "turkey"
+    assert state.stocks[YELLOW].turkey == 13 and state.rounds.actions_left(YELLOW) == 0
+    try:
+        explain.gained(state, YELLOW, "turkey")
+    except RuleError:
+        pass
+    else:
+        raise AssertionError("a fifth action was taken")
