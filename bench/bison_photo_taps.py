@@ -10,8 +10,9 @@ companion is kept in step by ONE photo per round on one phone (headless Chromium
 * the photo is a synthetic photo of the round's real board (``reader.synthetic``: the
   kit's own faces, tokens side by side, tilt, blur, light; ``--size``, 12 MP by default);
 * taps counted on the phone: "Photo of the board", the shutter (``set_input_files``), one
-  tap per question whose preselected answer is not what the player did, "Confirm"; the
-  photo is sent without a tap (bison_photo.js);
+  tap per question whose preselected answer is not what the player did, one animal chip
+  per action without hunters (the photo cannot show those), "Confirm"; the photo is sent
+  without a tap (bison_photo.js);
 * then the companion is compared with the real table: every board space that differs (a
   token the reader missed is "not visible", kept as it was) costs the 3 taps of the space
   sheet (the space, the count, save); every animal a stock differs by costs a stepper tap
@@ -60,7 +61,8 @@ PHONE = {
 }
 MOST_TOKENS = 3  # on one space: room for them side by side on the smaller spaces
 SPACE_TAPS = 3  # a space corrected by its sheet: the space, the count, save
-GAIN_TAPS = 2  # the panel's action without hunters: its action chip, "Gain 1 …"
+GAIN_TAPS = 1  # an action without hunters on the proposal: its animal chip
+PANEL_GAIN_TAPS = 2  # … on the panel: its action chip, "Gain 1 …"
 #: The actions a player takes without hunters when no board action is left (B6).
 GAINS = ("move_1", "move_3", "gather", "tent", "canoe")
 
@@ -241,10 +243,6 @@ def run(seed: int, size: str) -> list[str]:
             round_no += 1
             truth, played, gains = play_round(folded(), rng)
             taps: Counter[str] = Counter()
-            with app.app_context():  # recorded by taps on the panel, one gain each
-                for gain in gains:
-                    tables.append(table_id, gain)
-            taps["gains"] += GAIN_TAPS * len(gains)
             jpeg = photo_of(truth, seed * 100 + round_no, size)
             page.goto(url)
             page.locator('[data-testid="bison-photo"]').click()
@@ -272,6 +270,18 @@ def run(seed: int, size: str) -> list[str]:
                         radio.check()
                         taps["questions"] += 1
                         break
+            for gain in gains:  # one animal chip each, on the proposal
+                rows = page.locator(
+                    f'[data-testid="bison-photo-gain"][data-seat="{gain["seat"]}"]'
+                    ":not(:has(input:checked))"
+                )
+                if rows.count():
+                    rows.first.locator(f'input[value="{gain["gain"]}"]').check()
+                    taps["gains"] += GAIN_TAPS
+                else:  # no row left (the photo explained more actions): the panel's way
+                    with app.app_context():
+                        tables.append(table_id, gain)
+                    taps["gains"] += PANEL_GAIN_TAPS
             if page.locator('[data-testid="bison-photo-confirm"]').count():
                 page.locator('[data-testid="bison-photo-confirm"]').click()
                 page.wait_for_load_state()
