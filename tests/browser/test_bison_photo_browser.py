@@ -8,12 +8,14 @@ sees B08 and her hunters on its board without reloading. In English, Japanese an
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from bison_photos import NEW_TILE, placed
 from phone_kit import back_at_table, create_table
+from PIL import Image
 
 TWO = (("Ann", "red"), ("Ben", "blue"))
 LIVE_MS = 15_000
@@ -70,3 +72,37 @@ def test_a_file_that_is_no_photo_is_a_sentence_beside_the_control(
         "not a photo Campfire can read"
         in ann.locator('[data-testid="bison-photo-error"]').inner_text()
     )
+
+
+def test_a_photo_over_12_megapixels_is_shrunk_on_the_phone(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    big = Image.open(io.BytesIO(placed("red"))).resize((4400, 3300))  # 14.5 MP
+    buffer = io.BytesIO()
+    big.save(buffer, "JPEG", quality=85)
+    ann = new_phone(device_scale_factor=1)
+    table_url = create_table(ann, live_server, "bison", players=TWO)
+    ann.goto(table_url + "/bison/photo")
+    # Hold the form's sending, to look at the file the page is about to send.
+    ann.evaluate(
+        """() => {
+          window.realSubmit = HTMLFormElement.prototype.submit;
+          HTMLFormElement.prototype.submit = function () { window.held = this; };
+        }"""
+    )
+    ann.set_input_files(
+        '[data-testid="bison-photo-file"]',
+        files=[{"name": "big.jpg", "mimeType": "image/jpeg", "buffer": buffer.getvalue()}],
+    )
+    ann.wait_for_function("() => window.held !== undefined")
+    width, height, name = ann.evaluate(
+        """async () => {
+          const file = document.querySelector('[data-testid="bison-photo-file"]').files[0];
+          const bitmap = await createImageBitmap(file);
+          return [bitmap.width, bitmap.height, file.name];
+        }"""
+    )
+    assert width * height <= 12_000_000 and name == "board.jpg"
+    assert width / height == pytest.approx(4 / 3, rel=0.01)
+    ann.evaluate("() => window.realSubmit.call(window.held)")
+    ann.wait_for_selector('[data-testid="bison-photo-line"]')  # and it is still read
