@@ -273,7 +273,7 @@ def run(seed: int, size: str) -> list[str]:
             for gain in gains:  # one animal chip each, on the proposal
                 rows = page.locator(
                     f'[data-testid="bison-photo-gain"][data-seat="{gain["seat"]}"]'
-                    ":not(:has(input:checked))"
+                    ':has(input[value=""]:checked)'
                 )
                 if rows.count():
                     rows.first.locator(f'input[value="{gain["gain"]}"]').check()
