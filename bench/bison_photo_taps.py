@@ -21,9 +21,9 @@ companion is kept in step by ONE photo per round on one phone (headless Chromium
   then applied (as the taps would), so the next round starts from the real table;
 * every round is scored on the same phone (score, confirm).
 
-Printed: per round the taps by kind, the not-visible and wrong pieces; the last line is
-``bison photo taps: median M per player per round, max X on one phone; fixes F taps;
-reader misses R pieces`` (goal: M ≤ 3).
+Printed: per round the taps by kind and the spaces fixed by hand; the last line is
+``bison photo taps: median M per player per round, max X on one phone; fixes F taps
+(S spaces by hand)`` (goal: M ≤ 3).
 
 Run: ``.venv/bin/python bench/bison_taps.py --photo [--seed N] [--size 3mp|12mp]``.
 """
@@ -316,7 +316,7 @@ def run(seed: int, size: str) -> list[str]:
         browser.close()
     lines.append(
         f"bison photo taps: median {statistics.median(per_player):g} per player per round, "
-        f"max {max(per_phone)} on one phone; fixes {fixes_all} taps; reader misses {misses} pieces"
+        f"max {max(per_phone)} on one phone; fixes {fixes_all} taps ({misses} spaces by hand)"
     )
     return lines
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.bison import table as fold
-from games.bison.board import Pieces
+from games.bison.board import Board, Pieces
 from games.bison.catalog import CATALOG
 from games.bison.components import HUNTERS_OWNED
 from games.bison.economy import MAX_HUNTERS_PER_ACTION, action_cost, default_payment
@@ -188,6 +188,7 @@ def photographed(
             )
             pieces = {s: p for s, p in pieces.items() if p.player != colour}
             pieces.update({s: p for s, p in board.pieces.items() if p.player == colour})
+    moved = _moved_away(board, pieces)
     hidden: list[tuple[Space, str]] = []
     for entry in reading.get("unseen", ()):
         if not isinstance(entry, Mapping):
@@ -198,6 +199,8 @@ def photographed(
         space = (spot, str(entry.get("space")))
         before = board.pieces[space]
         now = pieces.get(space)
+        if before.player in moved and before.structure <= (now.structure if now else 0):
+            continue  # its hunters are all on the board elsewhere: they moved
         if now is None or now.player == before.player:
             # Hidden is not removed: keep the more of what the table had and the photo shows.
             pieces[space] = Pieces(
@@ -207,6 +210,27 @@ def photographed(
             )
             hidden.append((space, before.player))
     return Photographed(tiles, pieces), tuple(problems), tuple(hidden)
+
+
+def _moved_away(board: Board, seen: Mapping[Space, Pieces]) -> set[str]:
+    """The colours whose hunters the photo shows all of, on the board somewhere: as many
+    as the table had, less those a tent or canoe seen grown took (B6), or more (a tile's
+    hunters from the supply). A hunter missing from its space then moved; otherwise a
+    hand or glare may hide it, and it stays where it was."""
+    moved = set()
+    for colour in {p.player for p in board.pieces.values()}:
+        had = sum(p.hunters for p in board.pieces.values() if p.player == colour)
+        shown = grown = 0
+        for space, p in seen.items():
+            if p.player != colour:
+                continue
+            shown += p.hunters
+            there = board.pieces.get(space)
+            old = there.structure if there is not None and there.player == colour else 0
+            grown += max(0, p.structure - old)
+        if shown + grown >= had:
+            moved.add(colour)
+    return moved
 
 
 # -- explaining ---------------------------------------------------------------------------

@@ -232,3 +232,16 @@ def test_actions_without_hunters_fill_the_markers_left() -> None:  # B6
         pass
     else:
         raise AssertionError("a fifth action was taken")
+
+
+def test_a_hunter_seen_elsewhere_moved_it_was_not_hidden() -> None:  # B3
+    state = seated(yellow=("prairie", 1, 0))
+    source = (START, "prairie")
+    goal = min(table.destinations(state, YELLOW, source, "move_1"))
+    reading = photo_of(state)
+    reading["pieces"] = [{"at": list(goal[0]), "space": goal[1], "player": "yellow", "hunters": 1}]
+    # The reader lists what the prior had and the photo does not show.
+    reading["unseen"] = [{"at": list(START), "space": "prairie", "player": "yellow", "hunters": 1}]
+    result = explain.explain(state, reading)
+    assert result.unseen == ()
+    assert [s.event.get("action") for s in result.steps] == ["move_1"]
