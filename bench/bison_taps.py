@@ -121,7 +121,14 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=26, help="the game's random choices")
-    seed = parser.parse_args().seed
+    parser.add_argument("--photo", action="store_true", help="one photo per round instead")
+    args = parser.parse_args()
+    seed = args.seed
+    if args.photo:  # issue 23: bench/bison_photo_taps.py
+        from bison_photo_taps import main as photo_main
+
+        photo_main(seed)
+        return
     folder = Path(tempfile.mkdtemp(prefix="bison-taps-"))
     with serve(folder) as (base, reader), sync_playwright() as pw:
         browser = pw.chromium.launch(

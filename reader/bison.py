@@ -62,6 +62,8 @@ class Reading:
     pieces: list[dict[str, Any]] = field(default_factory=list)
     unseen: list[dict[str, Any]] = field(default_factory=list)
     doubts: list[str] = field(default_factory=list)
+    # Image pixels -> board mm (``apply``): where the phone crops each change from.
+    homography: Array | None = None
 
     def as_json(self, players: Sequence[str]) -> dict[str, Any]:
         return {
@@ -307,6 +309,7 @@ def read(
             "on the board) must be visible"
         )
     h = homography(np.asarray(src), np.asarray(dst))
+    reading.homography = h
     # New tiles: each marker votes for a hex and a rotation.
     votes: dict[str, list[tuple[Hex, int, float]]] = defaultdict(list)
     for s in tiles_seen:

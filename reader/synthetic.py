@@ -12,6 +12,7 @@ import io
 import math
 import random
 import tempfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -156,6 +157,31 @@ def _lay_pieces(
     return laid
 
 
+def _lay_given(
+    rng: random.Random,
+    board: dict[Hex, tuple[str, int]],
+    pieces: Sequence[tuple[str, str, int, Hex, str]],
+) -> list[tuple[str, str, int, Hex, str, tuple[float, float], float]]:
+    """Given tokens (colour, kind, size, hex, space) laid side by side on their spaces: a
+    photo of a board a test built (a table's board after some actions)."""
+    laid: list[tuple[str, str, int, Hex, str, tuple[float, float], float]] = []
+    taken: list[tuple[tuple[float, float], float]] = []  # centre, half the token's side
+    for colour, kind, size, at, space in pieces:
+        tile, rotation = board[at]
+        spots = [tile_to_board(at, rotation, p) for p in _spots(tile, space)]
+        # Side by side, squared up a little (a player lays them so): half sides plus a
+        # millimetre apart, each where it is farthest from the tokens already laid.
+        half = markers.token_size(kind) / 2
+        free = [c for c in spots if all(math.dist(c, p) >= half + r + 1 for p, r in taken)]
+        if not free:
+            raise ValueError(f"no room for a {colour} {kind} on the {space} of {tile}")
+        rng.shuffle(free)
+        centre = max(free, key=lambda c: min((math.dist(c, p) for p, _ in taken), default=0.0))
+        laid.append((colour, kind, size, at, space, centre, rng.uniform(-10, 10)))
+        taken.append((centre, half))
+    return laid
+
+
 def _truth(laid: list[Any]) -> list[dict[str, Any]]:
     groups: dict[tuple[Hex, str, str], dict[str, Any]] = {}
     for colour, kind, size, at, space, _, _ in laid:
@@ -169,12 +195,26 @@ def _truth(laid: list[Any]) -> list[dict[str, Any]]:
     return [groups[k] for k in sorted(groups, key=lambda k: (k[0][::-1], k[1], k[2]))]
 
 
-def photo(seed: int, size: str = "3mp", *, hand: bool = False, tiles: int = 19) -> Photo:
-    """One synthetic photo (``size`` "12mp" or "3mp"), the same for the same arguments."""
+def photo(
+    seed: int,
+    size: str = "3mp",
+    *,
+    hand: bool = False,
+    tiles: int = 19,
+    board: Mapping[Hex, tuple[str, int]] | None = None,
+    pieces: Sequence[tuple[str, str, int, Hex, str]] | None = None,
+) -> Photo:
+    """One synthetic photo (``size`` "12mp" or "3mp"), the same for the same arguments;
+    ``board`` (hex -> tile, rotation) and ``pieces`` (colour, kind, size, hex, space)
+    photograph a given board instead of a random one."""
     rng = random.Random(seed)
-    board = _board_tiles(rng, tiles)
-    colours = ["red", "yellow", "green", "blue"][: rng.randint(2, 4)]
-    laid = _lay_pieces(rng, board, rng.randint(23, 37), colours)
+    if board is not None:
+        board = dict(board)
+        laid = _lay_given(rng, board, pieces or ())
+    else:
+        board = _board_tiles(rng, tiles)
+        colours = ["red", "yellow", "green", "blue"][: rng.randint(2, 4)]
+        laid = _lay_pieces(rng, board, rng.randint(23, 37), colours)
     out_w, out_h = SIZES[size]
     ppm = 7.0 if size == "12mp" else 3.6  # canvas px per mm: finer than the photo's
     xs = [hex_centre(at)[0] for at in board]

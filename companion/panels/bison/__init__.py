@@ -53,6 +53,7 @@ from companion.panels import _kit as kit
 from companion.panels.bison import (
     actions,
     market,
+    photo,
     place,
     play,
     scoring,
@@ -83,7 +84,7 @@ from games.bison.tiles import ANIMALS_PER_TILE
 from games.errors import N_, RuleError
 
 #: The page modules whose routes live on ``bp``; importing them registers the routes.
-PAGES = (actions, market, place, play, scoring, space, whatif)
+PAGES = (actions, market, photo, place, play, scoring, space, whatif)
 
 
 #: The rule numbers the forms bound their fields with, all from ``games.bison``.

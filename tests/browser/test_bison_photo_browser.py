@@ -1,0 +1,108 @@
+"""The Bison "photo of the board" flow on two phones at 360×640 (issue 23, item 3): Ann
+taps "Photo of the board", picks a synthetic photo of the printed board
+(``reader.synthetic``, fixed seed, 3 MP: tile B08 placed with two of her hunters) with
+Playwright's ``set_input_files``; the phone sends it at once (bison_photo.js), the proposed
+change shows a ticked line with a crop of the photo and its cost; she confirms; Ben's phone
+sees B08 and her hunters on its board without reloading. In English, Japanese and Italian
+(the proposal's words), with screenshots of the proposal."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from bison_photos import NEW_TILE, placed
+from phone_kit import back_at_table, create_table
+from PIL import Image
+
+TWO = (("Ann", "red"), ("Ben", "blue"))
+LIVE_MS = 15_000
+WORDS = {"en": "Confirm", "ja": "確定", "it": "Conferma"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "it"])
+def test_a_photo_confirmed_on_one_phone_is_seen_on_the_other(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
+) -> None:
+    photo = placed("red")
+    ann = new_phone(device_scale_factor=1)
+    table_url = create_table(ann, live_server, "bison", lang=lang, players=TWO)
+    ben = new_phone(device_scale_factor=1)
+    ben.goto(table_url + f"/join?lang={lang}")
+    ben.locator('button[name="seat"][value="1"]').click()
+    back_at_table(ben)
+    assert not ben.locator(f'[data-tile-id="{NEW_TILE}"]').count()
+
+    ann.locator('[data-testid="bison-photo"]').click()
+    ann.wait_for_selector('[data-testid="bison-photo-file"]')
+    ann.set_input_files(
+        '[data-testid="bison-photo-file"]',
+        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": photo}],
+    )
+    ann.wait_for_selector('[data-testid="bison-photo-line"]')  # sent on its own: no tap
+    line = ann.locator('[data-testid="bison-photo-line"]').first
+    assert NEW_TILE in line.inner_text() and "Ann" in line.inner_text()
+    assert line.locator('input[type="checkbox"]').is_checked()
+    assert line.locator("img.bison-photo-crop").count() >= 1
+    confirm = ann.locator('[data-testid="bison-photo-confirm"]')
+    assert confirm.inner_text().strip() == WORDS[lang]
+    shot(ann, f"bison_photo_{lang}_proposal")
+    confirm.click()
+    back_at_table(ann)
+    assert ann.locator(f'[data-tile-id="{NEW_TILE}"]').count()
+
+    # Ben's phone: the poll swaps the fresh panel in, B08 on his board.
+    ben.wait_for_selector(f'[data-tile-id="{NEW_TILE}"]', timeout=LIVE_MS)
+
+
+def test_a_file_that_is_no_photo_is_a_sentence_beside_the_control(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    ann = new_phone(device_scale_factor=1)
+    table_url = create_table(ann, live_server, "bison", players=TWO)
+    ann.goto(table_url + "/bison/photo")
+    ann.set_input_files(
+        '[data-testid="bison-photo-file"]',
+        files=[{"name": "notes.txt", "mimeType": "text/plain", "buffer": b"not a photo"}],
+    )
+    ann.wait_for_selector('[data-testid="bison-photo-error"]')
+    assert (
+        "not a photo Campfire can read"
+        in ann.locator('[data-testid="bison-photo-error"]').inner_text()
+    )
+
+
+def test_a_photo_over_12_megapixels_is_shrunk_on_the_phone(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    big = Image.open(io.BytesIO(placed("red"))).resize((4400, 3300))  # 14.5 MP
+    buffer = io.BytesIO()
+    big.save(buffer, "JPEG", quality=85)
+    ann = new_phone(device_scale_factor=1)
+    table_url = create_table(ann, live_server, "bison", players=TWO)
+    ann.goto(table_url + "/bison/photo")
+    # Hold the form's sending, to look at the file the page is about to send.
+    ann.evaluate(
+        """() => {
+          window.realSubmit = HTMLFormElement.prototype.submit;
+          HTMLFormElement.prototype.submit = function () { window.held = this; };
+        }"""
+    )
+    ann.set_input_files(
+        '[data-testid="bison-photo-file"]',
+        files=[{"name": "big.jpg", "mimeType": "image/jpeg", "buffer": buffer.getvalue()}],
+    )
+    ann.wait_for_function("() => window.held !== undefined")
+    width, height, name = ann.evaluate(
+        """async () => {
+          const file = document.querySelector('[data-testid="bison-photo-file"]').files[0];
+          const bitmap = await createImageBitmap(file);
+          return [bitmap.width, bitmap.height, file.name];
+        }"""
+    )
+    assert width * height <= 12_000_000 and name == "board.jpg"
+    assert width / height == pytest.approx(4 / 3, rel=0.01)
+    ann.evaluate("() => window.realSubmit.call(window.held)")
+    ann.wait_for_selector('[data-testid="bison-photo-line"]')  # and it is still read

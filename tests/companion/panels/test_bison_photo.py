@@ -1,0 +1,199 @@
+"""The Bison "photo of the board" flow with the Flask test client (issue 23, items 3–5):
+the page, a photo read into a proposed change with crops, its confirmation as the existing
+events, and every bad photo or form answered with a sentence, the table unchanged."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+from bison_panel import base
+from bison_photos import HUNTERS, NEW_AT, NEW_TILE, NEW_TURN, other_table, placed
+from companion_testkit import get, text
+from PIL import Image
+
+from companion.panels.bison import photo
+from games.bison import markers
+from reader import bison as reader
+
+
+@pytest.fixture
+def table(make_table):
+    return make_table("bison", 2)  # Ann (red, seat 0) and Ben (blue, seat 1)
+
+
+def send(client, table_id, content, name="board.jpg"):
+    return client.post(
+        f"{base(table_id)}/photo",
+        data={"photo": (io.BytesIO(content), name)},
+        content_type="multipart/form-data",
+    )
+
+
+def proposal_form(html):
+    """The confirm form's fields as the phone would send them (all lines ticked)."""
+    steps = re.search(r'name="steps" value="([^"]*)"', html)[1].replace("&#34;", '"')
+    steps = steps.replace("&quot;", '"').replace("&amp;", "&")
+    version = re.search(r'name="version" value="(\d+)"', html)[1]
+    ticks = {f"take.{n}": "1" for n in re.findall(r'name="take\.(\d+)"', html)}
+    return {"steps": steps, "version": version, **ticks}
+
+
+def test_the_board_page_links_to_the_photo_page_and_its_camera(client, table):
+    assert f'href="{base(table.id)}/photo"' in client.get(f"/t/{table.id}").get_data(as_text=True)
+    page = client.get(f"{base(table.id)}/photo").get_data(as_text=True)
+    assert 'type="file"' in page and 'accept="image/*"' in page
+    assert 'capture="environment"' in page and 'enctype="multipart/form-data"' in page
+
+
+def test_a_photo_is_proposed_with_crops_then_confirmed_as_events(client, table, app):
+    before = get(app, table.id)
+    response = send(client, table.id, placed("red"))
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    shown = text(response)
+    assert NEW_TILE in shown and "Ann" in shown
+    assert "Costs 2 animals" in shown  # 2 hunters cost 2 (B6), paid from the largest stocks
+    assert 'src="data:image/jpeg;base64,' in html  # a crop of the photo, not a stored file
+    assert 'type="checkbox"' in html and "checked" in html
+    assert get(app, table.id).version == before.version  # a proposal changes nothing
+    done = client.post(f"{base(table.id)}/photo/confirm", data=proposal_form(html))
+    assert done.status_code == 303
+    after = get(app, table.id)
+    placed_tile = after.state.board.tiles[NEW_AT]
+    assert (placed_tile.catalog_id, placed_tile.rotation) == (NEW_TILE, NEW_TURN)
+    assert after.state.board.pieces[(NEW_AT, "prairie")].hunters == HUNTERS
+    assert after.state.rounds.markers[0] == ("place_tile",)
+    assert after.state.stocks[0].total == 30 - 2
+    assert NEW_TILE in text(client.get(f"/t/{table.id}/history"))
+
+
+def test_animals_gained_without_hunters_are_one_tap_each_on_the_proposal(client, table, app):
+    html = send(client, table.id, placed("red")).get_data(as_text=True)
+    # Ann placed her tile (3 actions left), Ben nothing (4): a row of animals per action.
+    assert html.count('data-testid="bison-photo-gain" data-seat="0"') == 3
+    assert html.count('data-testid="bison-photo-gain" data-seat="1"') == 4
+    form = {**proposal_form(html), "gain.1.0": "salmon", "gain.1.1": "salmon", "gain.0.0": "x"}
+    assert client.post(f"{base(table.id)}/photo/confirm", data=form).status_code == 303
+    after = get(app, table.id).state
+    assert after.stocks[1].salmon == 12 and len(after.rounds.markers[1]) == 2
+    assert after.rounds.markers[0] == ("place_tile",)  # an unknown animal is no gain
+
+
+def test_an_unticked_line_changes_nothing_and_a_stale_proposal_is_refused(client, table, app):
+    html = send(client, table.id, placed("red")).get_data(as_text=True)
+    form = proposal_form(html)
+    untouched = {k: v for k, v in form.items() if not k.startswith("take.")}
+    refused = client.post(f"{base(table.id)}/photo/confirm", data=untouched)
+    assert refused.status_code == 422 and "nothing was ticked" in text(refused).lower()
+    version = get(app, table.id).version
+    client.post(f"{base(table.id)}/photo/confirm", data=form)
+    assert get(app, table.id).version == version + 1
+    again = client.post(f"{base(table.id)}/photo/confirm", data=form)
+    assert again.status_code in (409, 422)
+    assert get(app, table.id).version == version + 1
+
+
+@pytest.mark.parametrize(
+    "steps",
+    ["not json", "{}", '[{"event": 3}]', '[{"event": {"type": "score"}}]', "[" + "1," * 300 + "1]"],
+)
+def test_a_bad_confirm_form_is_a_sentence_and_changes_nothing(client, table, app, steps):
+    version = get(app, table.id).version
+    response = client.post(f"{base(table.id)}/photo/confirm", data={"steps": steps, "take.0": "1"})
+    assert response.status_code == 422
+    assert "proposal could not be read" in text(response)
+    assert get(app, table.id).version == version
+
+
+def test_a_refused_event_in_a_confirm_changes_nothing(client, table, app):
+    version = get(app, table.id).version
+    good = {"type": "tile", "at": [1, -1], "tile": "B08", "rotation": 0}
+    bad = {"type": "tile", "at": [9, 9], "tile": "B09", "rotation": 0}
+    steps = json.dumps([{"event": good}, {"event": bad}])
+    response = client.post(
+        f"{base(table.id)}/photo/confirm", data={"steps": steps, "take.0": "1", "take.1": "1"}
+    )
+    assert response.status_code == 422 and "would not touch the board" in text(response)
+    assert get(app, table.id).version == version
+
+
+def _png(width, height):
+    buffer = io.BytesIO()
+    Image.new("L", (width, height), 255).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def _foreign_markers():
+    image = Image.new("L", (400, 400), 255)  # a tag no Bison kit prints (id 300)
+    for c, r in markers.black_cells(300):
+        image.paste(0, (100 + c * 25, 100 + r * 25, 125 + c * 25, 125 + r * 25))
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("content", "status", "says"),
+    [
+        (b"not an image at all", 422, "not a photo Campfire can read"),
+        (b"", 422, "The photo is empty"),
+        (None, 422, "Choose or take a photo"),
+        ("truncated", 422, "truncated or damaged"),
+        ("bomb", 422, "too many pixels"),
+        ("huge", 422, "too large"),
+        ("blank", 422, "No Bison board found"),
+        ("foreign", 422, "not those of a Campfire Bison kit"),
+        ("other table", 422, "another table"),
+    ],
+)
+def test_a_bad_photo_is_a_sentence_beside_the_control(
+    client, app, make_table, content, status, says
+):
+    table = make_table("bison", 2)
+    if content == "other table":  # this table has B08 and B09; the photo other tiles there
+        for at, tile in (([1, -1], "B08"), ([2, -1], "B09")):
+            client.post(
+                f"{base(table.id)}/photo/confirm",
+                data={
+                    "steps": json.dumps([{"event": {"type": "tile", "at": at, "tile": tile}}]),
+                    "take.0": "1",
+                },
+            )
+        content = other_table()
+    elif content == "truncated":
+        content = placed("red")[: len(placed("red")) // 3]
+    elif content == "bomb":  # a small PNG that claims 60 MP
+        content = _png(10000, 6000)
+    elif content == "huge":
+        content = b"\xff\xd8" + b"\0" * (reader.MAX_BYTES + 10)
+    elif content == "blank":
+        content = _png(800, 600)
+    elif content == "foreign":
+        content = _foreign_markers()
+    version = get(app, table.id).version
+    if content is None:  # the form sent without a photo
+        response = client.post(
+            f"{base(table.id)}/photo", data={}, content_type="multipart/form-data"
+        )
+    else:
+        response = send(client, table.id, content)
+    assert response.status_code == status
+    page = response.get_data(as_text=True)
+    assert says in text(response) and 'type="file"' in page and "Traceback" not in page
+    assert get(app, table.id).version == version
+
+
+def test_the_photo_page_speaks_japanese_and_italian(client, table):
+    for lang, word in (("ja", "盤面の写真"), ("it", "Foto del tabellone")):
+        page = client.get(f"{base(table.id)}/photo", headers={"Accept-Language": lang})
+        assert word in text(page)
+
+
+def test_an_upload_past_the_limit_is_refused_before_it_is_read(client, table, app):
+    version = get(app, table.id).version
+    response = send(client, table.id, b"\0" * (photo.UPLOAD_LIMIT + 1024))
+    assert response.status_code == 413 and "too big" in text(response)
+    assert get(app, table.id).version == version

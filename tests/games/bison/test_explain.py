@@ -1,0 +1,248 @@
+"""A photographed board explained as actions (issue 23, item 4): ``games.bison.explain``.
+
+Each player's change by the fewest legal actions with their cost (B6) and pre-filled
+payment, a question where two actions differ in markers, corrections for what no action
+explains, contradictions and hidden pieces that change nothing; and the property: an
+explained change, applied, gives the photographed board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from games.bison import explain
+from games.bison import fold as table
+from games.bison.board import Pieces
+from games.errors import RuleError
+
+from .builders import FOUR, RED, YELLOW
+
+START = (0, 0)  # S1
+
+
+def seated(**pieces: tuple[str, int, int]) -> table.State:
+    """A new 4-player table with ``colour=(space of S1, hunters, structure)`` laid."""
+    state = table.new_state(FOUR, {})
+    for colour, (space, hunters, structure) in pieces.items():
+        seat = state.seat_of(colour)
+        state = table.apply(
+            state,
+            {
+                "type": "pieces",
+                "at": list(START),
+                "space": space,
+                "seat": seat,
+                "hunters": hunters,
+                "structure": structure,
+            },
+        )
+    return state
+
+
+def photo_of(state: table.State, **extra: Any) -> dict[str, Any]:
+    return {**explain.as_reading(state), **extra}
+
+
+def test_a_new_tile_with_hunters_is_one_place_tile_with_its_cost_and_payment() -> None:  # B6
+    state = table.new_state(FOUR, {})
+    reading = {
+        "tiles": [{"at": [1, -1], "tile": "B08", "rotation": 0}],
+        "pieces": [{"at": [1, -1], "space": "prairie", "player": "yellow", "hunters": 3}],
+    }
+    result = explain.explain(state, reading)
+    (step,) = result.steps
+    assert step.event["action"] == "place_tile" and step.seat == YELLOW
+    assert (step.hunters, step.cost) == (3, 4)
+    assert step.event["payment"] == {"bison": 2, "salmon": 1, "turkey": 1}  # levelled
+    assert explain.reproduces(state, result.steps, reading)
+
+
+def test_a_short_move_asks_which_move_action_it_was() -> None:  # B3, B6
+    state = seated(yellow=("prairie", 2, 0))
+    source = (START, "prairie")
+    goal = min(table.destinations(state, YELLOW, source, "move_1"))
+    target = state.board.put(source, Pieces("yellow", 1, 0)).put(goal, Pieces("yellow", 1, 0))
+    reading = {
+        "tiles": explain.as_reading(state)["tiles"],
+        "pieces": [
+            {
+                "at": list(s[0]),
+                "space": s[1],
+                "player": p.player,
+                "hunters": p.hunters,
+                "structure": p.structure,
+            }
+            for s, p in target.pieces.items()
+        ],
+    }
+    result = explain.explain(state, reading)
+    (step,) = result.steps
+    assert [o["action"] for o in step.options][:2] == ["move_1", "move_3"]  # the question
+    assert step.event["action"] == "move_1" and (step.hunters, step.cost) == (1, 0)
+    assert explain.reproduces(state, result.steps, reading)
+    chosen = explain.with_choice(step, 1)
+    assert chosen.event["action"] == "move_3"
+    assert explain.reproduces(state, [chosen], reading)
+
+
+def test_a_tent_is_built_from_the_hunters_on_its_space() -> None:  # B5, B6
+    state = seated(red=("prairie", 3, 0))
+    reading = photo_of(state)
+    reading["pieces"] = [
+        {"at": list(START), "space": "prairie", "player": "red", "hunters": 1, "structure": 2}
+    ]
+    result = explain.explain(state, reading)
+    (step,) = result.steps
+    assert step.event["action"] == "tent" and step.seat == RED and step.cost == 2
+    assert explain.reproduces(state, result.steps, reading)
+
+
+def test_hunters_from_nowhere_are_a_correction_with_its_reason() -> None:
+    state = table.new_state(FOUR, {})
+    reading = photo_of(state)
+    reading["pieces"] = [{"at": list(START), "space": "mountain", "player": "green", "hunters": 2}]
+    result = explain.explain(state, reading)
+    (step,) = result.steps
+    assert step.event["type"] == "correct" and step.reason is not None
+    assert explain.reproduces(state, result.steps, reading)
+
+
+def test_contradictions_change_nothing() -> None:  # B5, the 8 hunters, tiles never move
+    state = seated(yellow=("prairie", 2, 0))
+    reading = photo_of(state)
+    reading["pieces"] = [
+        {"at": list(START), "space": "prairie", "player": "yellow", "hunters": 2},
+        {"at": list(START), "space": "prairie", "player": "red", "hunters": 1},  # two colours
+        {"at": [1, 0], "space": "prairie", "player": "green", "hunters": 9},  # more than 8
+        {"at": [1, 0], "space": "mountain", "player": "purple", "hunters": 1},  # nobody's
+    ]
+    reading["tiles"] = [{"at": [1, -1], "tile": "S2", "rotation": 0}]  # a start tile moved
+    result = explain.explain(state, reading)
+    templates = {c.template for c in result.contradictions}
+    assert len(templates) == 4
+    assert result.steps == ()
+
+
+def test_hidden_pieces_are_kept_never_read_as_removed() -> None:
+    state = seated(blue=("mountain", 3, 1))
+    reading = photo_of(state)
+    reading["pieces"] = []
+    reading["unseen"] = [
+        {"at": list(START), "space": "mountain", "player": "blue", "hunters": 3, "structure": 1}
+    ]
+    result = explain.explain(state, reading)
+    assert result.steps == () and result.unseen == (((START, "mountain"), "blue"),)
+
+
+# -- the property --------------------------------------------------------------------------
+
+SPACES = ("prairie", "mountain", "river")
+HEXES = ((0, 0), (1, 0), (0, 1))
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> list[tuple[tuple[int, int], str, str, int]]:
+    """Some hunters of some colours on the start tiles, one colour a space, at most the 4
+    each player starts with in their supply."""
+    laid = []
+    held = dict.fromkeys(("yellow", "red", "green", "blue"), 0)
+    for at in HEXES:
+        for space in SPACES:
+            if draw(st.booleans()):
+                colour = draw(st.sampled_from(sorted(held)))
+                hunters = draw(st.integers(1, 2))
+                if held[colour] + hunters <= 4:
+                    held[colour] += hunters
+                    laid.append((at, space, colour, hunters))
+    return laid
+
+
+def laid_out(laid: list[tuple[tuple[int, int], str, str, int]]) -> table.State:
+    state = table.new_state(FOUR, {})
+    for at, space, colour, hunters in laid:
+        event = {
+            "type": "pieces",
+            "at": list(at),
+            "space": space,
+            "seat": state.seat_of(colour),
+            "hunters": hunters,
+        }
+        state = table.apply(state, event)
+    return state
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), boards())
+def test_an_explained_change_applied_gives_the_photographed_board(before, after) -> None:
+    state = laid_out(before)
+    reading = explain.as_reading(laid_out(after))
+    result = explain.explain(state, reading)
+    assert explain.reproduces(state, result.steps, reading)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.data())
+def test_one_legal_move_is_explained_by_an_action_not_a_correction(before, data) -> None:
+    state = laid_out(before)
+    seat = state.rounds.next_seat
+    colour = state.colours[seat]
+    mine = sorted(s for s, p in state.board.pieces.items() if p.player == colour)
+    reachable = [(s, g) for s in mine for g in table.destinations(state, seat, s, "move_3")]
+    assume(reachable)
+    source, goal = data.draw(st.sampled_from(reachable))
+    moved = table.apply(
+        state,
+        {
+            "type": "play",
+            "seat": seat,
+            "action": "move_3",
+            "moves": [
+                {
+                    "from": table.space_ref(state, source),
+                    "to": table.space_ref(state, goal),
+                    "hunters": 1,
+                }
+            ],
+        },
+    )
+    reading = explain.as_reading(moved)
+    result = explain.explain(state, reading)
+    assert [s.event["type"] for s in result.steps] == ["play"]
+    assert explain.reproduces(state, result.steps, reading)
+
+
+def test_actions_without_hunters_fill_the_markers_left() -> None:  # B6
+    state = table.new_state(FOUR, {})
+    reading = {
+        "tiles": [{"at": [1, -1], "tile": "B08", "rotation": 0}],
+        "pieces": [{"at": [1, -1], "space": "prairie", "player": "yellow", "hunters": 1}],
+    }
+    steps = explain.explain(state, reading).steps
+    assert explain.actions_left(state, steps) == (3, 4, 4, 4)
+    for step in steps:
+        state = table.apply(state, {**step.event, "override": True})
+    for _ in range(3):
+        state, event = explain.gained(state, YELLOW, "turkey")
+        assert event["hunters"] == 0 and event["gain"] == "turkey"
+    assert state.stocks[YELLOW].turkey == 13 and state.rounds.actions_left(YELLOW) == 0
+    try:
+        explain.gained(state, YELLOW, "turkey")
+    except RuleError:
+        pass
+    else:
+        raise AssertionError("a fifth action was taken")
+
+
+def test_a_hunter_seen_elsewhere_moved_it_was_not_hidden() -> None:  # B3
+    state = seated(yellow=("prairie", 1, 0))
+    source = (START, "prairie")
+    goal = min(table.destinations(state, YELLOW, source, "move_1"))
+    reading = photo_of(state)
+    reading["pieces"] = [{"at": list(goal[0]), "space": goal[1], "player": "yellow", "hunters": 1}]
+    # The reader lists what the prior had and the photo does not show.
+    reading["unseen"] = [{"at": list(START), "space": "prairie", "player": "yellow", "hunters": 1}]
+    result = explain.explain(state, reading)
+    assert result.unseen == ()
+    assert [s.event.get("action") for s in result.steps] == ["move_1"]
