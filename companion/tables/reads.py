@@ -129,7 +129,7 @@ def history(
     for event in page.rows:
         shown = page.targets.get(event.undoes or -1) if event.type == UNDO else event
         if shown is None:
-            template, params, subject = N_("a change"), {}, None
+            template, params, subject = N_("a change"), dict[str, Any](), None
         else:
             payload = view.event_for(shown.payload, viewer)
             template, params = view.module.describe(payload, view.players)

@@ -87,7 +87,7 @@ def _action_context(table: tables.TableView) -> dict[str, Any]:
     hunters = min(max(hunters, 0), MAX_HUNTERS_PER_ACTION)
     cost = COST_TABLE[hunters]
     stocks = state.stocks[seat]
-    split = None
+    split: dict[str, Any] | None = None
     if cost > 0:
         try:
             split = default_payment(stocks, cost).as_dict()

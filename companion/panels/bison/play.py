@@ -195,7 +195,7 @@ def move(table_id: str) -> Any:
     # all the hunters adds a leg; otherwise it records the move at once, the rest staying
     # (one tap, issue 26; undo is the safety net).
     several = bool(legs) or request.args.get("several") == "1"
-    here = {
+    here: dict[str, Any] = {
         "from": space_text(source),
         "action": action,
         "leg": done,
@@ -238,7 +238,7 @@ def move(table_id: str) -> Any:
             "bison.move",
             table_id=table.id,
             **{k: v for k, v in here.items() if k != "several"},
-            **({} if several else {"several": 1}),
+            **({} if several else dict[str, Any](several=1)),
         ),
         sent=sent,
         left=have - sent,

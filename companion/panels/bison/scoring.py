@@ -47,9 +47,10 @@ def _choices_from_form() -> dict[tuple[int, int], Choice]:
             continue
         parts = key.split(".")
         numbers = [base.small_number(p) for p in parts[1:3]]
-        if len(parts) not in (3, 4, 6) or None in numbers:
+        seat, region = [*numbers, None, None][:2]
+        if len(parts) not in (3, 4, 6) or seat is None or region is None:
             raise RuleError(N_("the exchange field {field} is not understood"), field=key)
-        entry = chosen.setdefault((numbers[0], numbers[1]), {"exchanges": [], "buys": []})
+        entry = chosen.setdefault((seat, region), {"exchanges": [], "buys": []})
         if len(parts) == 6 and parts[3] == "x":
             times = base.small_number(request.form.get(key))
             if times is None:
