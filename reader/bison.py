@@ -42,7 +42,14 @@ Array = NDArray[np.float64]
 
 
 class PhotoError(ValueError):
-    """A photo that cannot be read: one English sentence (the CLI prints it, exit 2)."""
+    """A photo that cannot be read: one English sentence (the CLI prints it, exit 2) and
+    ``kind``, what went wrong as a word a caller can act on (the phone's page words each
+    kind in the reader's language): ``too-large``, ``too-many-pixels``, ``empty``,
+    ``not-image``, ``truncated``, ``foreign-markers``, ``no-board``."""
+
+    def __init__(self, kind: str, sentence: str) -> None:
+        super().__init__(sentence)
+        self.kind = kind
 
 
 @dataclass
@@ -62,6 +69,10 @@ class Reading:
     pieces: list[dict[str, Any]] = field(default_factory=list)
     unseen: list[dict[str, Any]] = field(default_factory=list)
     doubts: list[str] = field(default_factory=list)
+    # Contradictions of the prior, also said in ``doubts``: known tiles seen elsewhere
+    # (kept where they were), and (tile, other) pairs read at one hex (``other`` dropped).
+    moved: list[str] = field(default_factory=list)
+    clashes: list[tuple[str, str]] = field(default_factory=list)
     # Image pixels -> board mm (``apply``): where the phone crops each change from.
     homography: Array | None = None
 
@@ -83,22 +94,31 @@ def load_grey(data: bytes) -> NDArray[np.uint8]:
     """The photo as a grey array, upright (EXIF); ``PhotoError`` for anything that is not
     a whole image of a sane size."""
     if len(data) > MAX_BYTES:
-        raise PhotoError(f"the photo is too large ({len(data) // 2**20} MB; at most 30 MB)")
+        raise PhotoError(
+            "too-large", f"the photo is too large ({len(data) // 2**20} MB; at most 30 MB)"
+        )
     if not data:
-        raise PhotoError("the photo is empty")
+        raise PhotoError("empty", "the photo is empty")
     try:
         with warnings.catch_warnings():
             # Pillow warns from 89 MP and refuses from 179 MP; the limit is ours, below.
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
     except Image.DecompressionBombError:
-        raise PhotoError("the photo has too many pixels (at most 50 MP)") from None
+        raise PhotoError(
+            "too-many-pixels", "the photo has too many pixels (at most 50 MP)"
+        ) from None
     except (OSError, SyntaxError, ValueError):
-        raise PhotoError("this file is not an image Campfire can read (JPEG, PNG…)") from None
+        raise PhotoError(
+            "not-image", "this file is not an image Campfire can read (JPEG, PNG…)"
+        ) from None
     with image:
         width, height = image.size
         if width * height > MAX_PIXELS:
-            raise PhotoError(f"the photo has too many pixels ({width} × {height}; at most 50 MP)")
+            raise PhotoError(
+                "too-many-pixels",
+                f"the photo has too many pixels ({width} × {height}; at most 50 MP)",
+            )
         try:
             # A JPEG decodes its grey channel alone (the colour is never used): faster.
             image.draft("L", image.size)
@@ -106,7 +126,9 @@ def load_grey(data: bytes) -> NDArray[np.uint8]:
             upright = ImageOps.exif_transpose(image)
             return np.asarray(upright.convert("L"))
         except (OSError, SyntaxError, ValueError):
-            raise PhotoError("the photo is truncated or damaged: send it again") from None
+            raise PhotoError(
+                "truncated", "the photo is truncated or damaged: send it again"
+            ) from None
 
 
 def detect(grey: NDArray[np.uint8]) -> tuple[list[Seen], list[int]]:
@@ -292,12 +314,14 @@ def read(
     if not tiles_seen:
         if foreign:
             raise PhotoError(
+                "foreign-markers",
                 "the markers in this photo are not those of a Campfire Bison kit "
-                "(another game's, or another printer's)"
+                "(another game's, or another printer's)",
             )
         raise PhotoError(
+            "no-board",
             "no Bison board found in the photo: take it from above, the whole board in "
-            "the frame, in good light"
+            "the frame, in good light",
         )
     known = _prior_tiles(prior)
     reading = Reading()
@@ -305,8 +329,9 @@ def read(
     src, dst = _anchors(tiles_seen, known)
     if len(src) < 8:  # two markers at least: one can be a misread
         raise PhotoError(
+            "no-board",
             "no Bison board found in the photo: the start tiles (or the tiles already "
-            "on the board) must be visible"
+            "on the board) must be visible",
         )
     h = homography(np.asarray(src), np.asarray(dst))
     reading.homography = h
@@ -333,9 +358,11 @@ def read(
             reading.doubts.append(f"tile {tile} lies between hexes")
         if tile in known and known[tile] != (at, rotation):
             reading.doubts.append(f"tile {tile} seems to have moved: tiles never move")
+            reading.moved.append(tile)
             at, rotation = known[tile]
         if at in placed:
             reading.doubts.append(f"tiles {placed[at][0]} and {tile} read at the same hex")
+            reading.clashes.append((placed[at][0], tile))
             continue
         placed[at] = (tile, rotation)
     for tile, (at, rotation) in known.items():

@@ -30,7 +30,6 @@ from __future__ import annotations
 import base64
 import io
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -63,54 +62,37 @@ CROP = 120  # px: a crop's longer side on the phone
 #: Two tiles contradicting the table's is not a misread: it is another table's board.
 ANOTHER_TABLE = 2
 
-#: The reader's sentences (English, for the CLI) by what they say, as the phone says them.
-_REFUSALS: tuple[tuple[str, str], ...] = (
-    ("too large", N_("The photo is too large (at most 30 MB). Take it again.")),
-    ("too many pixels", N_("The photo has too many pixels (at most 50 MP). Take it again.")),
-    ("empty", N_("The photo is empty. Take it again.")),
-    ("truncated", N_("The photo is truncated or damaged. Send it again.")),
-    ("not an image", N_("This file is not a photo Campfire can read (JPEG, PNG…).")),
-    (
-        "not those of a Campfire Bison kit",
-        N_("The markers in this photo are not those of a Campfire Bison kit."),
+#: What the phone says for each kind of photo the reader refuses (``PhotoError.kind``).
+_REFUSALS: dict[str, str] = {
+    "too-large": N_("The photo is too large (at most 30 MB). Take it again."),
+    "too-many-pixels": N_("The photo has too many pixels (at most 50 MP). Take it again."),
+    "empty": N_("The photo is empty. Take it again."),
+    "truncated": N_("The photo is truncated or damaged. Send it again."),
+    "not-image": N_("This file is not a photo Campfire can read (JPEG, PNG…)."),
+    "foreign-markers": N_("The markers in this photo are not those of a Campfire Bison kit."),
+    "no-board": N_(
+        "No Bison board found in the photo: take it from above, the whole board in the "
+        "frame, the start tiles visible, in good light."
     ),
-    (
-        "no Bison board",
-        N_(
-            "No Bison board found in the photo: take it from above, the whole board in the "
-            "frame, the start tiles visible, in good light."
-        ),
-    ),
-)
+}
 
 
 def _refusal(error: reader.PhotoError) -> str:
-    said = str(error)
-    for clue, sentence in _REFUSALS:
-        if clue in said:
-            return str(_(sentence))
-    return str(_("This photo could not be read. Take it again."))
+    sentence = _REFUSALS.get(error.kind)
+    return str(_(sentence)) if sentence else str(_("This photo could not be read. Take it again."))
 
 
-def _doubts(doubts: Sequence[str]) -> list[RuleError]:
-    """The reader's doubts that are contradictions of the table: a known tile that moved
-    (the reader keeps it where it was), two tiles read at one hex."""
-    found: list[RuleError] = []
-    for doubt in doubts:
-        moved = re.fullmatch(r"tile (\S+) seems to have moved.*", doubt)
-        if moved:
-            found.append(
-                RuleError(N_("tile {tile} seems to have moved; tiles never move"), tile=moved[1])
-            )
-        same = re.fullmatch(r"tiles (\S+) and (\S+) read at the same hex", doubt)
-        if same:
-            found.append(
-                RuleError(
-                    N_("the photo shows tile {tile} where {other} lies"),
-                    tile=same[2],
-                    other=same[1],
-                )
-            )
+def _doubts(reading: reader.Reading) -> list[RuleError]:
+    """The reader's contradictions of the table: a known tile that moved (the reader keeps
+    it where it was), two tiles read at one hex."""
+    found = [
+        RuleError(N_("tile {tile} seems to have moved; tiles never move"), tile=tile)
+        for tile in reading.moved
+    ]
+    found += [
+        RuleError(N_("the photo shows tile {tile} where {other} lies"), tile=tile, other=other)
+        for other, tile in reading.clashes
+    ]
     return found
 
 
@@ -230,7 +212,7 @@ def photo_post(table_id: str) -> Any:
     try:
         upload = request.files.get("photo")
     except RequestEntityTooLarge:
-        return render_page(PAGE, table, error=_(_REFUSALS[0][1]), status=413)
+        return render_page(PAGE, table, error=_(_REFUSALS["too-large"]), status=413)
     data = upload.read(UPLOAD_LIMIT + 1) if upload is not None else b""
     if upload is None or (not data and not upload.filename):
         return render_page(
@@ -241,7 +223,7 @@ def photo_post(table_id: str) -> Any:
     except reader.PhotoError as error:
         return render_page(PAGE, table, error=_refusal(error), status=422)
     result = explain.explain(table.state, reading.as_json([p.color for p in table.players]))
-    contradictions = [*_doubts(reading.doubts), *result.contradictions]
+    contradictions = [*_doubts(reading), *result.contradictions]
     tiles_against = sum(
         1
         for c in contradictions
