@@ -51,7 +51,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from companion import config, db, fingerprint, registry, versions
+from companion import config, db, fingerprint, registry
+from companion.live import announce
 from companion.models import EventRow, SeatTokenRow, StateRow, TableRow, utcnow
 from companion.plays import store as plays
 from games import table as protocol
@@ -743,8 +744,8 @@ def append(
         _store(session, row, prepared, seat=seat, undoes=None)
         _save_snapshot(session, row, module, blob)
         plays.after_change(session, row, state, new_state)  # a finished game's play
+        announce(session, row)
     _remember((row.id, row.version), new_state)
-    versions.note(row.id, row.version)
     return _view(row, new_state)
 
 
@@ -822,8 +823,8 @@ def undo(
         )
         _save_snapshot(session, row, module, _pickled(new_state))
         plays.after_change(session, row, before.state, new_state)
+        announce(session, row)
     _remember((row.id, row.version), new_state)
-    versions.note(row.id, row.version)
     return _view(row, new_state)
 
 
@@ -1144,6 +1145,7 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
             # Every process's version map sees the row change at the same version: it
             # holds the table's polls open, so the phone that lost the seat is told.
             row.updated_at = now
+            announce(session, row, seat_moved=True)  # told at its next poll
         if mine is not None and mine.ended_at is None:
             mine.ended_at, mine.ended = now, RELEASED
         new = secrets.token_urlsafe(32)
@@ -1151,8 +1153,6 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
             SeatTokenRow(table_id=row.id, seat=seat, token_hash=_token_hash(new), taken_at=now)
         )
         session.flush()
-    if holder is not None:  # the phone that lost the seat is told at its next poll
-        versions.hold_open(row.id, touched=versions.stamp(row.version, row.updated_at))
     return new
 
 
@@ -1411,8 +1411,8 @@ def import_table(document: Any) -> TableView:
             )
         _save_snapshot(session, row, module, _pickled(state))
         plays.after_change(session, row, None, state)
+        announce(session, row)
     _remember((row.id, row.version), state)
-    versions.note(row.id, row.version)
     return _view(row, state)
 
 

@@ -35,10 +35,12 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from companion import registry, render_store, security, tables
+from companion import registry, security, tables
 from companion.i18n import bound_gettext, rule_error_message, translate
+from companion.live import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, personalise
+from companion.live import _store as render_store  # until panel_markup asks live.rendered
+from companion.live._renders import RenderCache
 from companion.pages.base import confirm_page, current_seat, is_htmx, load_table, small_number
-from companion.panel_cache import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, RenderCache, personalise
 from games.errors import N_, RuleError
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""The panel render cache (companion.panel_cache, companion.pages.panel.panel_markup): a
+"""The panel render cache (companion.live, companion.pages.panel.panel_markup): a
 changed table renders its panel once per (table, version, language, variant) however many
 phones poll; it never serves a stale version or another language; each phone still gets its
 own seat and its own CSRF token; posts without JavaScript still pass CSRF."""
@@ -13,8 +13,9 @@ import pytest
 from companion_testkit import FAKE, app_config
 
 from companion import create_app, tables
+from companion.live import CSRF_PLACEHOLDER, personalise
+from companion.live._renders import RenderCache
 from companion.pages import panel
-from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
 
 HTMX = {"HX-Request": "true"}
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')

@@ -1,4 +1,4 @@
-"""The shared render store (companion.render_store): a change is rendered once for every
+"""The shared render store (companion.live._store): a change is rendered once for every
 process on the database, and no process ever serves another version's markup.
 
 Two apps on one database stand for two worker processes (or servers), each with its own
@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import create_engine, delete, select, text
 
-from companion import create_app, db, render_store, tables
+from companion import create_app, db, tables
+from companion.live import _store as render_store
 from companion.models import RenderRow, TableRow
 from companion.pages import panel
 
