@@ -40,9 +40,10 @@ import logging
 import zlib
 from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import cast
 
 from flask import Flask, current_app
-from sqlalchemy import Connection, Engine, bindparam, delete, func, select
+from sqlalchemy import Connection, Engine, Table, bindparam, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from companion import config, db, fingerprint
@@ -59,7 +60,8 @@ LEVEL = 6
 
 Render = Callable[[], tuple[str, bool]]
 
-_ROWS = RenderRow.__table__
+# A mapped class's __table__ is typed as any FromClause; it is this Table (delete, insert).
+_ROWS = cast(Table, RenderRow.__table__)
 _READ = select(_ROWS.c.markup).where(
     _ROWS.c.table_id == bindparam("table_id"),
     _ROWS.c.version == bindparam("version"),
