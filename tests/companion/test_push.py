@@ -154,7 +154,7 @@ def test_sqlite_another_process_reaches_the_stream_by_the_version_check(tmp_path
     timer.join()
     push.hub(reader).stop()
     assert heard[0] == 0 and heard[-1] == 2
-    assert push.hub(reader).listener is None  # SQLite: no LISTEN, the map's refresh
+    assert push.hub(reader).listener is None  # SQLite: no LISTEN (its wake socket, the refresh)
 
 
 def test_postgresql_another_process_reaches_the_stream_by_notify(
