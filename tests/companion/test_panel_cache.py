@@ -12,7 +12,7 @@ import time
 import pytest
 from companion_testkit import FAKE, app_config
 
-from companion import create_app, tables
+from companion import create_app, live, tables
 from companion.live import CSRF_PLACEHOLDER, personalise
 from companion.live._renders import RenderCache
 from companion.pages import panel
@@ -24,7 +24,7 @@ FORM_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 def cache(app) -> RenderCache:
-    return app.extensions[panel.PANEL_CACHE]
+    return app.extensions[live.PANEL_CACHE]
 
 
 def change(app, table_id: str, delta: int = 1, seat: int = 0) -> tables.TableView:
