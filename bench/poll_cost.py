@@ -398,7 +398,8 @@ def render_after_change(database_url: str, rounds: int = 15) -> tuple[float, flo
     then reading the first worker's render from the shared store. Three apps on one
     database stand for the workers; the fold cache is dropped before each timed poll, as
     the second worker never folded that version."""
-    from companion import tables, versions
+    from companion import tables
+    from companion.live import _versions as versions
 
     first, second = _app(database_url), _app(database_url)
     alone = _app(database_url, PANEL_RENDER_STORE=False)  # the second worker, before

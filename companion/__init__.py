@@ -17,14 +17,13 @@ from companion import (
     hosts,
     i18n,
     idempotency,
+    live,
     pages,
     panels,
-    push,
     registry,
     security,
     serving,
     tables,
-    versions,
 )
 from companion.plays import views as plays
 
@@ -42,7 +41,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.autoescape = True  # every template, whatever its extension
     registry.init_app(app)
     db.init_app(app)
-    versions.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     hosts.init_app(app)
@@ -51,7 +49,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.init_app(app)
     panels.register_panels(app)
     plays.init_app(app)
-    push.init_app(app)
+    live.init_app(app)  # the version map, the stream, the poll's shortcut, the renders
     _register_errors(app)
     serving.init_app(app)  # last: it wraps every view registered above
     return app

@@ -1,6 +1,6 @@
 """What code made a stored thing: a digest of source files.
 
-A snapshot (companion.tables) or a rendered panel (companion.render_store) stored by one
+A snapshot (companion.tables) or a rendered panel (companion.live) stored by one
 version of the code is not trusted by another (a rolling upgrade, two servers on one
 database): each is stored with the fingerprint of the files that made it.
 """

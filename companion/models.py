@@ -42,7 +42,7 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # Added by migration 0002 (filled from created_at): when the table last changed, by an
-    # event or a seat taken over (the version maps watch it: companion.versions).
+    # event or a seat taken over (the version maps watch it: companion.live).
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -122,7 +122,7 @@ class StateRow(Base):
 
 
 class RenderRow(Base):
-    """A rendered panel shared by every process on this database (companion.render_store):
+    """A rendered panel shared by every process on this database (companion.live):
     the placeholder-bearing markup of one render key, zlib-compressed. ``key`` is a digest
     of the rest of the key (language, variant, secret seat) and of the code that renders.
     Only the latest version of a table's renders is kept; a table's rows go with it."""

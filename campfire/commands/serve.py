@@ -94,7 +94,7 @@ def gunicorn_options(args: argparse.Namespace) -> dict[str, Any]:
         # A worker whose loop is blocked this long (a request stuck in CPU) is replaced.
         "timeout": 30,
         # Stopping waits this long for requests in flight (a change takes milliseconds):
-        # push streams end at once (companion.push.end_streams), so a server with phones
+        # push streams end at once (companion.live.end_streams), so a server with phones
         # attached stops within about 2 s (issue 21) instead of holding them to the end.
         "graceful_timeout": GRACEFUL_SECONDS,
         "keepalive": 5,
@@ -114,9 +114,9 @@ def worker_class() -> type[Any]:
     class CampfireWorker(GeventWorker):
         def handle_exit(self, sig: int, frame: Any) -> None:
             super().handle_exit(sig, frame)
-            from companion import push
+            from companion import live
 
-            push.end_streams()
+            live.end_streams()
 
     return CampfireWorker
 

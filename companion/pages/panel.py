@@ -34,13 +34,15 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from companion import events, registry, render_store, tables
+from companion import events, registry, tables
 from companion.events import refusal_message
 from companion.events import refusal_wording as refusal_wording  # panels/_kit.py calls it here
 from companion.i18n import bound_gettext, translate
+from companion.live import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, personalise
+from companion.live import _store as render_store  # until panel_markup asks live.rendered
+from companion.live._renders import RenderCache
 from companion.numbers import small_number
 from companion.pages.base import confirm_page, current_seat, is_htmx, load_table
-from companion.panel_cache import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, RenderCache, personalise
 from games.errors import N_, RuleError
 
 log = logging.getLogger(__name__)

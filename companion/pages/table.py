@@ -9,24 +9,20 @@ answers with the fresh panel at once; a refusal answers 422 with the same panel 
 translated alert.
 
 The poll is the busiest request by far (every phone, every two seconds) and nearly always
-hears "nothing changed"; ``PollShortcut`` answers that 204 before Flask sees the request
-(no session cookie, no rate limiter, no database: the version comes from the process's
-map, ``companion.versions``, at most a quarter of a second behind the database). Anything
-else — a newer version, a bad ``v``, an unknown table, a map that cannot refresh — goes on
-to the views below, which answer it as before.
+hears "nothing changed"; ``companion.live`` answers that 204 before Flask sees the request
+(its poll shortcut: no session cookie, no rate limiter, no database). Anything else — a
+newer version, a bad ``v``, an unknown table, a map that cannot refresh — comes to the
+views below.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Flask, Response, abort, current_app, render_template, request, session
-from flask.blueprints import BlueprintSetupState
+from flask import Response, abort, current_app, render_template, request, session
 from flask_babel import gettext as _
 
-from companion import security, tables, versions
+from companion import live, security, tables
 from companion.pages.base import (
     bp,
     current_seat,
@@ -86,7 +82,7 @@ def _poll(table_id: str) -> Any:
     seen = small_number(request.args.get("v"))
     if seen is None:
         abort(400, _("The poll needs the version the page shows, as ?v=<number>."))
-    if tables.TABLE_ID.fullmatch(table_id) and _known(table_id) == seen:
+    if tables.TABLE_ID.fullmatch(table_id) and live.current(table_id) == seen:
         # Answered from the version map (the shortcut in front of Flask answers most of
         # these before this view runs): a lost seat is told at the table's next change.
         return Response(status=204, headers=NO_STORE)
@@ -101,53 +97,7 @@ def _poll(table_id: str) -> Any:
     return response
 
 
-def _known(table_id: str) -> int | None:
-    try:
-        return versions.current(table_id)
-    except versions.StaleVersions:
-        return None
-
-
-# ---------------------------------------------------------------------------------------
-# the poll's fast path
-
 NO_STORE = {"Cache-Control": "no-store"}
-#: ``/t/<id>`` asked by htmx (a plain GET with ``?v=`` is the page).
-POLL_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})")
-VERSION_ARG = re.compile(r"(?:^|&)v=([0-9]{1,9})(?:&|$)")
-
-StartResponse = Callable[..., Any]
-WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
-
-
-class PollShortcut:
-    """WSGI middleware: a poll whose table is still at the version it names is answered
-    204 here, with one header; every other request goes on to Flask unchanged."""
-
-    def __init__(self, wsgi_app: WsgiApp, app: Flask) -> None:
-        self.wsgi_app = wsgi_app
-        self.app = app  # its map is looked up per poll: the app may replace it (tests)
-
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") == "GET":
-            match = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
-            if match and environ.get("HTTP_HX_REQUEST") == "true":
-                seen = VERSION_ARG.search(environ.get("QUERY_STRING", ""))
-                if seen and self._current(match[1]) == int(seen[1]):
-                    start_response("204 No Content", [("Cache-Control", "no-store")])
-                    return []
-        return self.wsgi_app(environ, start_response)
-
-    def _current(self, table_id: str) -> int | None:
-        try:
-            return versions.for_app(self.app).current(table_id)
-        except Exception:  # the database is down: the view answers (503) and logs it
-            return None
-
-
-@bp.record_once
-def _install_shortcut(state: BlueprintSetupState) -> None:
-    state.app.wsgi_app = PollShortcut(state.app.wsgi_app, state.app)  # type: ignore[method-assign]
 
 
 @bp.post("/t/<table_id>/adjust")

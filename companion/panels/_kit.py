@@ -42,7 +42,7 @@ def register(
 ) -> None:
     """Register a panel: its blueprint, its view model (computed by the panel route and
     passed to ``panel.html`` as ``view``), template globals by name, ``variant``: what else
-    its panel markup depends on (part of the render cache's key, see companion.panel_cache), and
+    its panel markup depends on (part of the render cache's key, see companion.live), and
     ``refusal``: how it words a refusal (default ``rule_error_message``)."""
     app.register_blueprint(bp)
     panel.panel_view(app, game, view)

@@ -408,7 +408,7 @@
   });
   /* ---- forms: the token on every post, a refusal beside the control tapped ----------- */
 
-  // A panel swapped in by htmx carries no hidden token (companion.panel_cache drops it
+  // A panel swapped in by htmx carries no hidden token (companion.live drops it
   // from htmx answers, htmx sending the header instead), and a cached panel cannot carry
   // this phone's token. A plain form in it (no hx-post) would then post without one and
   // meet "This form has expired": give every post form the page's token just before it

@@ -13,7 +13,8 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion import db, registry, versions
+from companion import db, registry
+from companion.live import announce
 from companion.models import EventRow, TableRow
 from companion.plays import store as plays
 from companion.tables.checks import (
@@ -113,8 +114,8 @@ def append(
         _store(session, row, prepared, seat=seat, undoes=None)
         _save_snapshot(session, row, module, blob)
         plays.after_change(session, row, state, new_state)  # a finished game's play
+        announce(session, row)
     _remember((row.id, row.version), new_state)
-    versions.note(row.id, row.version)
     return _view(row, new_state)
 
 
@@ -197,8 +198,8 @@ def undo(
         )
         _save_snapshot(session, row, module, _pickled(new_state))
         plays.after_change(session, row, before.state, new_state)
+        announce(session, row)
     _remember((row.id, row.version), new_state)
-    versions.note(row.id, row.version)
     return _view(row, new_state)
 
 

@@ -11,7 +11,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from companion import db, versions
+from companion import db
+from companion.live import announce
 from companion.models import SeatTokenRow, utcnow
 from companion.tables.checks import _check_id, _whole_or_none
 from companion.tables.errors import SeatHeld
@@ -75,6 +76,7 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
             # Every process's version map sees the row change at the same version: it
             # holds the table's polls open, so the phone that lost the seat is told.
             row.updated_at = now
+            announce(session, row, seat_moved=True)  # told at its next poll
         if mine is not None and mine.ended_at is None:
             mine.ended_at, mine.ended = now, RELEASED
         new = secrets.token_urlsafe(32)
@@ -82,8 +84,6 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
             SeatTokenRow(table_id=row.id, seat=seat, token_hash=_token_hash(new), taken_at=now)
         )
         session.flush()
-    if holder is not None:  # the phone that lost the seat is told at its next poll
-        versions.hold_open(row.id, touched=versions.stamp(row.version, row.updated_at))
     return new
 
 

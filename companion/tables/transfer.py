@@ -10,7 +10,8 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import insert, select
 
-from companion import db, registry, versions
+from companion import db, registry
+from companion.live import announce
 from companion.models import EventRow, StateRow, TableRow
 from companion.plays import store as plays
 from companion.tables import snapshots
@@ -241,6 +242,6 @@ def import_table(document: Any) -> TableView:
             )
         _save_snapshot(session, row, module, _pickled(state))
         plays.after_change(session, row, None, state)
+        announce(session, row)
     _remember((row.id, row.version), state)
-    versions.note(row.id, row.version)
     return _view(row, state)

@@ -1,4 +1,4 @@
-"""The panel render cache (companion.panel_cache, companion.pages.panel.panel_markup): a
+"""The panel render cache (companion.live, companion.pages.panel.panel_markup): a
 changed table renders its panel once per (table, version, language, variant) however many
 phones poll; it never serves a stale version or another language; each phone still gets its
 own seat and its own CSRF token; posts without JavaScript still pass CSRF."""
@@ -12,9 +12,10 @@ import time
 import pytest
 from companion_testkit import FAKE, app_config
 
-from companion import create_app, tables
+from companion import create_app, live, tables
+from companion.live import CSRF_PLACEHOLDER, personalise
+from companion.live._renders import RenderCache
 from companion.pages import panel
-from companion.panel_cache import CSRF_PLACEHOLDER, RenderCache, personalise
 
 HTMX = {"HX-Request": "true"}
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
@@ -23,7 +24,7 @@ FORM_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 def cache(app) -> RenderCache:
-    return app.extensions[panel.PANEL_CACHE]
+    return app.extensions[live.PANEL_CACHE]
 
 
 def change(app, table_id: str, delta: int = 1, seat: int = 0) -> tables.TableView:

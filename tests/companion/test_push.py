@@ -1,4 +1,4 @@
-"""The version stream (companion.push): a change reaches a phone's open stream.
+"""The version stream (companion.live: its stream): a change reaches a phone's open stream.
 
 Two apps on one database stand for two processes (or servers). The stream's body is read
 as the WSGI iterator yields it; every wait is bounded (``PUSH_STREAM_SECONDS``), so a stream
@@ -15,7 +15,8 @@ import pytest
 from companion_testkit import FAKE, app_config
 from flask import Flask
 
-from companion import create_app, push, tables
+from companion import create_app, tables
+from companion.live import _push as push
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 ADJUST = {"type": "adjust", "seat": 0, "counter": "points", "delta": 1}
@@ -153,7 +154,7 @@ def test_sqlite_another_process_reaches_the_stream_by_the_version_check(tmp_path
     timer.join()
     push.hub(reader).stop()
     assert heard[0] == 0 and heard[-1] == 2
-    assert push.hub(reader).listener is None  # SQLite: no LISTEN, the map's refresh
+    assert push.hub(reader).listener is None  # SQLite: no LISTEN (its wake socket, the refresh)
 
 
 def test_postgresql_another_process_reaches_the_stream_by_notify(

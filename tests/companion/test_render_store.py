@@ -1,4 +1,4 @@
-"""The shared render store (companion.render_store): a change is rendered once for every
+"""The shared render store (companion.live._store): a change is rendered once for every
 process on the database, and no process ever serves another version's markup.
 
 Two apps on one database stand for two worker processes (or servers), each with its own
@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import create_engine, delete, select, text
 
-from companion import create_app, db, render_store, tables
+from companion import create_app, db, live, tables
+from companion.live import _store as render_store
 from companion.models import RenderRow, TableRow
 from companion.pages import panel
 
@@ -85,7 +86,7 @@ def shown(app: Flask, table_id: str, lang: str = "en") -> str:
 
 def fresh(reference: Flask, table_id: str, lang: str = "en") -> str:
     """The panel rendered now, from nothing kept anywhere."""
-    reference.extensions[panel.PANEL_CACHE].clear()
+    reference.extensions[live.PANEL_CACHE].clear()
     return shown(reference, table_id, lang)
 
 
@@ -153,7 +154,7 @@ def test_interleaved_writes_and_reads_never_serve_another_versions_markup(
             with contextlib.suppress(tables.RuleError):  # out of range: nothing stored
                 adjust(app, table_id, arg or 1, seat=which)
         elif kind == "forget":  # a restarted worker: its LRU and fold cache are empty
-            app.extensions[panel.PANEL_CACHE].clear()
+            app.extensions[live.PANEL_CACHE].clear()
             tables.clear_cache()
         else:
             served = shown(app, table_id, arg)
@@ -290,7 +291,7 @@ def test_a_seats_secret_render_is_served_only_to_that_seat(
     assert len({ben, ann, watcher}) == 3  # each sees its own secret, the watcher none
     assert len(rows(one, table_id)) == 3
     for seat, served in ((0, ann), (1, ben), (None, watcher)):
-        reference.extensions[panel.PANEL_CACHE].clear()
+        reference.extensions[live.PANEL_CACHE].clear()
         assert phone(reference, seat) == served
 
 

@@ -15,7 +15,7 @@ from companion_testkit import app_config
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from companion import create_app, db, serving
-from companion.panel_cache import RenderCache
+from companion.live._renders import RenderCache
 
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 HASHED = re.compile(r"/static/([\w/.-]+)\.([0-9a-f]{10})\.(\w+)")

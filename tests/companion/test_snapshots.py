@@ -29,7 +29,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from companion import create_app, db, registry, tables, versions
+from companion import create_app, db, registry, tables
+from companion.live import _versions as versions
 from companion.models import EventRow, StateRow, TableRow
 from companion.tables import fold as folding
 from companion.tables import snapshots

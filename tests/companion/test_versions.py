@@ -1,4 +1,4 @@
-"""The per-process version map (companion.versions): what a poll compares against.
+"""The per-process version map (companion.live._versions): what a poll compares against.
 
 Two apps on one database stand for two processes (or servers): each has its own map, and
 what one commits reaches the other's map at its next refresh, never sooner than the
@@ -13,7 +13,8 @@ import pytest
 from companion_testkit import FAKE, app_config
 from flask import Flask
 
-from companion import create_app, tables, versions
+from companion import create_app, tables
+from companion.live import _versions as versions
 
 HX = {"HX-Request": "true"}
 

@@ -1,11 +1,14 @@
-"""Which version each table is at, known per process without a query per request.
+"""Which version each table is at, known per process without a query per request
+(private to ``companion.live``: the rest of the app asks ``live.current``).
 
 A phone polls its table every couple of seconds and nearly always hears "nothing changed"
 (204). Answering that from the database costs a session, a transaction and a query per
 poll; here each process keeps a map ``table id → version`` instead:
 
-* a write committed by this process updates the map at once (``note``);
-* what other processes (or servers) committed is learnt by ONE query for all the tables
+* a write committed by this process updates the map at once (``note``, from the write's
+  after-commit hook: ``live.announce``); another process's write too when it wakes this
+  one (PostgreSQL ``NOTIFY``, SQLite's wake sockets: ``companion.live._wake``);
+* what other processes (or servers) committed is otherwise learnt by ONE query for all the tables
   asked about lately, run at most every ``REFRESH_SECONDS`` (0.25 s) — lazily by the
   request that finds the map older than that, or by a background thread once someone
   ``subscribe``\\ s (the push stream wants to hear of changes even when nobody polls);
@@ -140,10 +143,12 @@ class VersionMap:
                     return None  # the refresh saw a seat taken over
                 known = self._versions.get(table_id)
         if known is None:
-            known = self._lookup(table_id)
+            known = self.lookup(table_id)
         return known
 
-    def _lookup(self, table_id: str) -> int | None:
+    def lookup(self, table_id: str) -> int | None:
+        """The table's version read from the database now (None: no such table); the
+        database's error, if any, goes to the caller."""
         with self.engine.connect() as connection:
             row = connection.execute(_ONE, {"id": table_id}).one_or_none()
         self.queries += 1

@@ -1,12 +1,13 @@
-"""Rendered panels shared by every process on one database: one render per change.
+"""Rendered panels shared by every process on one database: one render per change
+(private to ``companion.live``: pages ask ``live.rendered``).
 
-The process LRU (companion.panel_cache) renders a key once per process; with two gunicorn
+The process LRU (``companion.live._renders``) renders a key once per process; with two gunicorn
 workers, or several servers on one database, every process would render the same change
 again (``bench/poll_cost.py`` prints a render and a read from this store). The
 placeholder-bearing markup is a function of its key and of the code that renders it, so
 the first process to render a key stores it here (table ``panel_renders``) and the others read it:
 
-    ``panel_markup``: process LRU → this store → render, then store it and keep it
+    ``live.rendered``: process LRU → this store → render, then store it and keep it
 
 (``RenderStore.markup`` runs inside the LRU's single flight, so one process asks the store
 once per key however many of its phones poll).
@@ -39,9 +40,10 @@ import logging
 import zlib
 from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import cast
 
 from flask import Flask, current_app
-from sqlalchemy import Connection, Engine, bindparam, delete, func, select
+from sqlalchemy import Connection, Engine, Table, bindparam, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from companion import config, db, fingerprint
@@ -58,7 +60,8 @@ LEVEL = 6
 
 Render = Callable[[], tuple[str, bool]]
 
-_ROWS = RenderRow.__table__
+# A mapped class's __table__ is typed as any FromClause; it is this Table (delete, insert).
+_ROWS = cast(Table, RenderRow.__table__)
 _READ = select(_ROWS.c.markup).where(
     _ROWS.c.table_id == bindparam("table_id"),
     _ROWS.c.version == bindparam("version"),
@@ -72,7 +75,7 @@ def code_fingerprint() -> str:
     """A digest of what renders a panel: the templates, the compiled translations, the
     companion's files (its Python sources and the static files whose hashed URLs a panel
     names) and the games' sources (read once per process, ~30 ms)."""
-    packages = Path(__file__).resolve().parents[1]
+    packages = Path(__file__).resolve().parents[2]
     return fingerprint.of_files(
         [
             *sorted(config.data_dir("templates").rglob("*")),
@@ -166,7 +169,8 @@ class RenderStore:
 
 def shared(table_id: str, version: int, rest: Hashable, render: Render) -> tuple[str, bool]:
     """``RenderStore.markup`` of the current app's store; ``render()`` alone when the app
-    has none (``PANEL_RENDER_STORE`` off)."""
+    has none (``PANEL_RENDER_STORE`` off). The step after the process LRU in
+    ``live.rendered``."""
     store = for_app(current_app)
     return render() if store is None else store.markup(table_id, version, rest, render)
 

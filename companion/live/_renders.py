@@ -1,4 +1,5 @@
-"""Rendered panels, cached per process so a poll storm renders each change once.
+"""Rendered panels, cached per process so a poll storm renders each change once (private
+to ``companion.live``: pages ask ``live.rendered`` and ``live.personalise``).
 
 Every phone at a table polls every 2 s; a changed table would otherwise render its panel
 once per phone (``bench/poll_cost.py`` prints what one render costs). The panel markup is

@@ -1,12 +1,13 @@
-"""Push: every open table page holds one Server-Sent Events stream that says its version.
+"""Push: every open table page holds one Server-Sent Events stream that says its version
+(private to ``companion.live``).
 
 ``GET /t/<id>/events/stream`` answers ``text/event-stream``:
 
 * first ``retry: <ms>`` (how soon the browser reconnects) and the table's current version
   (``event: version`` / ``data: <n>``), so a phone that (re)connects catches up at once;
 * then one ``version`` event whenever this process learns of a newer version of the table
-  (``companion.versions.subscribe``: its own commits at once, other processes' through the
-  version map's refresh, or at once through PostgreSQL ``NOTIFY``);
+  (the version map's subscribers: its own commits at once, other processes' as soon as
+  they wake it — PostgreSQL ``NOTIFY``, SQLite's wake sockets — or at the map's refresh);
 * a heartbeat comment (``: ping``) every ``PUSH_HEARTBEAT_SECONDS`` (default 15) so that
   proxies and NAT boxes keep the idle connection open;
 * the stream ends after ``PUSH_STREAM_SECONDS`` (default 55): the browser reconnects by
@@ -21,34 +22,32 @@ caching stay one path. No message is needed for correctness: the version in the 
 is the truth, and a phone whose stream cannot be held (a buffering proxy, a sleeping
 phone) keeps polling.
 
-Across processes and servers:
+Across processes and servers a commit is announced by ``live.announce`` (one hook in the
+write transaction); each process that holds streams hears the others by:
 
-* PostgreSQL: every commit that changes a table row sends ``NOTIFY campfire_tables,
-  '<id> <version>'`` in its own transaction (delivered on commit, dropped on rollback);
-  each process that holds streams LISTENs on one connection of its own and tells its
-  version map (``versions.note``), which wakes the streams.
-* SQLite (one machine): a process learns of another's commits through the version map's
-  background refresh (one cheap query every quarter of a second for the watched tables).
+* PostgreSQL: ``LISTEN campfire_tables`` on one connection of its own (``Listener``);
+* SQLite (one machine): its wake socket (``companion.live._wake``).
 
-An idle stream waits on an event: under ``campfire serve`` (gevent workers) that is a
-greenlet, not a thread.
+Either way it tells its version map (``VersionMap.note``), which wakes the streams; the
+map's background refresh (every quarter of a second for the watched tables) covers a
+wake lost. An idle stream waits on an event: under ``campfire serve`` (gevent workers)
+that is a greenlet, not a thread.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, current_app
-from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 
-from companion import tables, versions
-from companion.models import TableRow
+from companion.live import _versions as versions
+from companion.live._wake import Wake, folder_for
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +61,10 @@ STREAM_SECONDS = 55.0
 LISTEN_RETRY_SECONDS = 2.0
 #: How often the listener looks for notifications that arrived.
 LISTEN_POLL_SECONDS = 0.02
+
+#: A table id (``companion.tables.TABLE_ID``, which a test holds equal): a stream or poll
+#: of anything else is answered without a lookup.
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 bp = Blueprint("push", __name__)
 #: Every hub of this process (``end_streams`` tells them all).
@@ -91,10 +94,15 @@ class Hub:
         self._started = False
         self.ending = False  # the process stops: every stream ends now
         self.listener: Listener | None = None
+        url = str(app.config.get("DATABASE_URL") or "")
+        folder = folder_for(url)
+        #: SQLite file: the other processes on the database, woken after each commit.
+        self.peers = Wake(folder) if folder is not None else None
         _HUBS.add(self)
 
     def start(self) -> None:
-        """Subscribe to the version map (and LISTEN on PostgreSQL) once per process.
+        """Subscribe to the version map and hear the other processes (LISTEN on
+        PostgreSQL, the wake socket on SQLite) once per process.
 
         Called lazily from a request, never at import or app creation: a server that
         creates the app before forking its workers must not start threads in the parent.
@@ -111,11 +119,15 @@ class Hub:
         if url.startswith("postgresql"):
             self.listener = Listener(url, self.versions.note)
             self.listener.start()
+        elif self.peers is not None:
+            self.peers.listen(self.versions.note)
 
     def stop(self) -> None:
         """Stop listening and refreshing (tests; a process that exits needs nothing)."""
         if self.listener is not None:
             self.listener.stop()
+        if self.peers is not None:
+            self.peers.stop()
         self.versions.stop()
 
     def wake(self, table_id: str, version: int) -> None:
@@ -210,17 +222,6 @@ class Listener:
             self.note(table_id, int(version))
 
 
-@event.listens_for(TableRow, "after_insert")
-@event.listens_for(TableRow, "after_update")
-def _notify(_mapper: Any, connection: Any, row: TableRow) -> None:
-    """NOTIFY within the writing transaction: PostgreSQL delivers it on commit only."""
-    if connection.dialect.name == "postgresql":
-        connection.execute(
-            text("SELECT pg_notify(:channel, :payload)"),
-            {"channel": CHANNEL, "payload": f"{row.id} {row.version}"},
-        )
-
-
 def end_streams() -> None:
     """End every open stream of this process at once (its server is stopping). Safe in a
     signal handler: it only sets flags and events."""
@@ -273,16 +274,14 @@ def events(
 @bp.get("/t/<table_id>/events/stream")
 def stream(table_id: str) -> Response:
     """The table's version stream (text/event-stream); 404 for an unknown table."""
-    if not tables.TABLE_ID.fullmatch(table_id):
+    if not TABLE_ID.fullmatch(table_id):
         abort(404)
     the_hub = hub()
     the_hub.start()
     try:
         known = the_hub.versions.current(table_id)
     except versions.StaleVersions:
-        known = tables.get(table_id).version  # the database's own answer (or its error)
-    except tables.TableNotFound:
-        known = None
+        known = the_hub.versions.lookup(table_id)  # the database's own answer (or its error)
     if known is None:
         abort(404)
     config = current_app.config
