@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the test suite needs on a fresh Debian machine, then runs it:
 # Debian packages when missing, a virtualenv in .venv with the project and its test extras,
-# `ruff check`, `ruff format --check`, `mypy --strict games printgen`, and the pytest suite. Extra arguments go to
-# pytest:
+# `ruff check`, `ruff format --check`, `mypy --strict games printgen companion campfire`, and
+# the pytest suite. Extra arguments go to pytest:
 # `./scripts/test.sh -m "not slow"` is the fast loop (no browser, PostgreSQL or PDF tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,5 +46,5 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-.venv/bin/mypy --strict games printgen
+.venv/bin/mypy --strict games printgen companion campfire
 .venv/bin/python -m pytest "$@"
