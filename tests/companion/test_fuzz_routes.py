@@ -105,6 +105,7 @@ FIELDS = [
     "z",
     "deg",
     "leg",
+    "several",
     "kind",
     "face",
     "any.bear",
