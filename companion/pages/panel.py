@@ -4,7 +4,7 @@ Glossary
 --------
 panel
     ``_panel.html`` around ``templates/games/<package>/panel.html``: the same markup on
-    every phone (cached per table version, language and variant, companion.panel_cache),
+    every phone (cached per table version, language and variant, companion.live),
     then given this session's CSRF token and seat.
 variant
     What else a game's panel markup depends on (Bison: this phone's zoom), declared by the
@@ -34,13 +34,11 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from companion import events, registry, tables
+from companion import events, live, registry, tables
 from companion.events import refusal_message
 from companion.events import refusal_wording as refusal_wording  # panels/_kit.py calls it here
 from companion.i18n import bound_gettext, translate
 from companion.live import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, personalise
-from companion.live import _store as render_store  # until panel_markup asks live.rendered
-from companion.live._renders import RenderCache
 from companion.numbers import small_number
 from companion.pages.base import confirm_page, current_seat, is_htmx, load_table
 from games.errors import N_, RuleError
@@ -48,9 +46,8 @@ from games.errors import N_, RuleError
 log = logging.getLogger(__name__)
 
 #: Rendered panels kept per process: the latest versions of the busy tables, in each
-#: language read at them (``companion.panel_cache`` also bounds the characters kept).
-PANEL_CACHE_SIZE = 256
-PANEL_CACHE = "campfire.panel_cache"
+#: language read at them (``companion.live`` also bounds the characters kept).
+PANEL_CACHE = live.PANEL_CACHE
 PANEL_VARIANTS = "campfire.panel_variants"
 PANEL_VIEWS = "campfire.panel_views"
 #: Blank lines and indentation in rendered panel markup (no <pre> or <textarea> there).
@@ -63,7 +60,6 @@ RefusalPage = Callable[[tables.TableView, str], Answer]
 
 
 def init_app(app: Any) -> None:
-    app.extensions[PANEL_CACHE] = RenderCache(app.config.get("PANEL_CACHE_SIZE", PANEL_CACHE_SIZE))
     app.extensions[PANEL_VARIANTS] = {}
     app.extensions[events.REFUSAL_WORDING] = {}
     app.extensions[PANEL_VIEWS] = {}
@@ -73,7 +69,7 @@ def panel_context(table: tables.TableView, error: str | None = None) -> dict[str
     """What ``_panel.html`` reads, ``view`` included: the game's view model, computed here
     and passed in (``panel_view``). ``viewer`` is this phone's seat: a view model may show
     that seat's secrets (it calls ``base.current_seat``; the cache key holds the seat); the
-    markup's highlighting of "my seat" is still done per phone (companion.panel_cache)."""
+    markup's highlighting of "my seat" is still done per phone (companion.live)."""
     game_dir = registry.template_dir(table.game)
     view = current_app.extensions[PANEL_VIEWS].get(table.game)
     return {
@@ -97,7 +93,7 @@ def panel_view(app: Any, game: str, view: Callable[[tables.TableView], Any]) -> 
 
 def panel_variant(app: Any, game: str, variant: Callable[[tables.TableView], Hashable]) -> None:
     """Declare what else ``game``'s panel markup depends on besides the table, its version
-    and the language (part of the render cache's key; see companion.panel_cache)."""
+    and the language (part of the render cache's key; see companion.live)."""
     app.extensions[PANEL_VARIANTS][game] = variant
 
 
@@ -135,8 +131,8 @@ def _secret_key(table: tables.TableView) -> int | None:
 
 def panel_markup(table: tables.TableView, error: str | None = None) -> Markup:
     """The live panel for this phone: rendered once per (table, version, language,
-    secrets) — kept in this process (companion.panel_cache) and shared with the other
-    processes on the database (companion.render_store) — then given this session's CSRF
+    secrets) — kept in this process (companion.live) and shared with the other
+    processes on the database (``companion.live.rendered``) — then given this session's CSRF
     token and seat. ``secrets`` is the seat when that seat sees more than a spectator (its
     herd, its newspaper's address): its panel is its own then (``_secret_key``)."""
     if error is None:
@@ -149,9 +145,7 @@ def panel_markup(table: tables.TableView, error: str | None = None) -> Markup:
             _secret_key(table),
         )
         render = partial(_render_panel, table)
-        markup = current_app.extensions[PANEL_CACHE].get(
-            key, lambda: render_store.shared(table.id, table.version, key[2:], render)
-        )
+        markup = live.rendered(key, render)
     else:  # a refusal is one phone's answer: not worth keeping
         markup, _kept = _render_panel(table, error)
     return Markup(
