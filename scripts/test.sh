@@ -3,7 +3,7 @@
 # Debian packages when missing, a virtualenv in .venv with the project and its test extras,
 # `ruff check`, `ruff format --check`, `mypy --strict games printgen companion campfire`, and
 # the pytest suite. Extra arguments go to pytest:
-# `./scripts/test.sh -m "not slow"` is the fast loop (no browser, PostgreSQL or PDF tests).
+# `./scripts/test.sh -m "not slow" -n 2` is the fast loop (no browser, PostgreSQL or PDF tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
