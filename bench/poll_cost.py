@@ -59,6 +59,7 @@ options = serve.gunicorn_options(serve.argparse.Namespace(
 if len(sys.argv) > 3:  # each request's time in the worker, in microseconds
     options.update(accesslog=sys.argv[3], access_log_format="%(m)s %(D)s")
 if sys.argv[2] == "anchor":
+    options.pop("post_worker_init")  # the floor has no print pool to start
     sys.path.insert(0, {bench!r})
     from poll_cost import anchor_app as make
 else:
