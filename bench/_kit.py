@@ -15,6 +15,13 @@ from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE_VIEWPORT = {"width": 360, "height": 640}
+#: A Playwright context that acts as a phone: touch, the viewport above, one pixel a dot.
+PHONE = {
+    "viewport": PHONE_VIEWPORT,
+    "device_scale_factor": 1,
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 
 def start_server(

@@ -43,6 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]  # the live server: bison_kit
 
+from _kit import CHROMIUM, PHONE  # noqa: E402
 from bison_kit import PLAYERS, serve  # noqa: E402
 
 from games.bison import fold as table  # noqa: E402
@@ -52,13 +53,6 @@ from games.bison.rounds import ACTIONS_PER_ROUND  # noqa: E402
 from games.errors import RuleError  # noqa: E402
 from reader import synthetic  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-PHONE = {
-    "viewport": {"width": 360, "height": 640},
-    "device_scale_factor": 1,
-    "is_mobile": True,
-    "has_touch": True,
-}
 MOST_TOKENS = 3  # on one space: room for them side by side on the smaller spaces
 SPACE_TAPS = 3  # a space corrected by its sheet: the space, the count, save
 GAIN_TAPS = 1  # an action without hunters on the proposal: its animal chip

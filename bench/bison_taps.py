@@ -60,15 +60,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]  # the steps: bison_kit
 
+from _kit import CHROMIUM, PHONE  # noqa: E402
 from bison_kit import PLAYERS, BisonTable, serve  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-PHONE = {
-    "viewport": {"width": 360, "height": 640},
-    "device_scale_factor": 1,
-    "is_mobile": True,
-    "has_touch": True,
-}
 
 
 def report(bench: BisonTable, result: dict[str, Any]) -> list[str]:

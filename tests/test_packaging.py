@@ -126,6 +126,7 @@ def test_the_wheel_carries_every_file_the_app_reads(wheel: Path) -> None:
         assert f"companion/static/{name}" in inside
     assert "companion/migrations/script.py.mako" in inside
     assert "companion/migrations/versions/0001_initial.py" in inside
+    assert "companion/migrations/columns.py" in inside  # the migrations import it
 
 
 def test_the_wheel_ships_the_font_with_its_licence(wheel: Path) -> None:

@@ -11,8 +11,12 @@ from alembic import op
 
 revision = ${repr(up_revision)}
 down_revision = ${repr(down_revision)}
-branch_labels = None
-depends_on = None
+% if branch_labels:
+branch_labels = ${repr(branch_labels)}
+% endif
+% if depends_on:
+depends_on = ${repr(depends_on)}
+% endif
 
 
 def upgrade() -> None:

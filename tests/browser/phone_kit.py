@@ -84,6 +84,13 @@ def back_at_table(page: Any) -> None:
     page.wait_for_selector("#panel")
 
 
+def sit(page: Any, table_url: str, seat: int, lang: str) -> None:
+    """Open the invite page and tap "I am …" for ``seat``."""
+    page.goto(f"{table_url}/join?lang={lang}")
+    page.locator(f'button[name="seat"][value="{seat}"]').click()
+    back_at_table(page)
+
+
 def create_table(
     page: Any,
     base: str,

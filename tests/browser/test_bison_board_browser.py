@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from phone_kit import act, back_at_table, create_table
+from phone_kit import act, back_at_table, create_table, sit
 
 TWO = (("Ann", "red"), ("Ben", "blue"))
 
@@ -36,9 +36,7 @@ def test_a_round_on_two_phones_by_tapping_the_board(
     ann = new_phone(device_scale_factor=1)
     table_url = create_table(ann, live_server, "bison", lang=lang, players=TWO)
     ben = new_phone(device_scale_factor=1)
-    ben.goto(table_url + f"/join?lang={lang}")
-    ben.locator('button[name="seat"][value="1"]').click()
-    back_at_table(ben)
+    sit(ben, table_url, 1, lang)
 
     # Board first: at 360×640 the board is on the first screen; Ann's phone says her turn.
     box = ann.locator(".bison-top .bison-board").bounding_box()

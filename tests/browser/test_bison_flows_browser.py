@@ -29,7 +29,7 @@ from bison_kit import (
     tap_in_panel,
     undo_last,
 )
-from phone_kit import back_at_table, create_table
+from phone_kit import back_at_table, create_table, sit
 
 TWO = (("Ann", "red"), ("Ben", "blue"))
 
@@ -41,9 +41,7 @@ def test_every_kind_of_control_works_after_live_refreshes(
     table = new_phone(device_scale_factor=1)
     url = create_table(table, live_server, "bison", lang=lang, players=TWO, seat=None)
     ben = new_phone(device_scale_factor=1)
-    ben.goto(f"{url}/join?lang={lang}")
-    ben.locator('button[name="seat"][value="1"]').click()
-    back_at_table(ben)
+    sit(ben, url, 1, lang)
     flips = iter(range(100))
 
     def refresh() -> None:  # Ben's bison up, then down: a change on the other phone

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from bison_photos import NEW_TILE, placed
-from phone_kit import back_at_table, create_table
+from phone_kit import back_at_table, create_table, sit
 from PIL import Image
 
 TWO = (("Ann", "red"), ("Ben", "blue"))
@@ -30,9 +30,7 @@ def test_a_photo_confirmed_on_one_phone_is_seen_on_the_other(
     ann = new_phone(device_scale_factor=1)
     table_url = create_table(ann, live_server, "bison", lang=lang, players=TWO)
     ben = new_phone(device_scale_factor=1)
-    ben.goto(table_url + f"/join?lang={lang}")
-    ben.locator('button[name="seat"][value="1"]').click()
-    back_at_table(ben)
+    sit(ben, table_url, 1, lang)
     assert not ben.locator(f'[data-tile-id="{NEW_TILE}"]').count()
 
     ann.locator('[data-testid="bison-photo"]').click()

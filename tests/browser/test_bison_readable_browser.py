@@ -29,7 +29,7 @@ from bison_kit import (
     set_view,
     tile_prairie_direction,
 )
-from phone_kit import back_at_table, create_table
+from phone_kit import back_at_table, create_table, sit
 
 TWO = (("Ann", "red"), ("Ben", "blue"))
 MIN_PX = 14.0
@@ -53,9 +53,7 @@ def test_a_readable_board_zoomed_and_turned_per_phone(
     ann = new_phone()
     table_url = create_table(ann, live_server, "bison", lang=lang, players=TWO)
     ben = new_phone()
-    ben.goto(table_url + f"/join?lang={lang}")
-    ben.locator('button[name="seat"][value="1"]').click()
-    back_at_table(ben)
+    sit(ben, table_url, 1, lang)
 
     # Each phone sees the board from its seat's side: Ann as printed, Ben turned 180°.
     assert ann.get_attribute(".bison-top svg.bison-svg", "data-view-turn") == "0"

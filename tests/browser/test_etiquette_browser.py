@@ -9,16 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from phone_kit import act, back_at_table, create_table
+from phone_kit import act, back_at_table, create_table, sit
 
 LANGS = ("en", "ja")
-
-
-def sit(page: Any, table_url: str, seat: int, lang: str) -> None:
-    """Open the invite page and tap "I am …"."""
-    page.goto(f"{table_url}/join?lang={lang}")
-    page.locator(f'button[name="seat"][value="{seat}"]').click()
-    back_at_table(page)
 
 
 def value(page: Any, testid: str) -> str:

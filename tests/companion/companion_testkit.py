@@ -14,12 +14,24 @@ from collections.abc import Callable
 from typing import Any
 
 import companion_fake_game
+from hypothesis import HealthCheck, settings
 
 from companion import registry, tables
 
 FAKE = "counters-test"
 #: The headers of a request htmx sends (the panel answers with the fragment).
 HTMX = {"HX-Request": "true"}
+
+
+def over_fixtures(examples: int) -> settings:
+    """Hypothesis settings for a property that uses pytest's function-scoped fixtures: one
+    app serves every example on purpose (each example makes its own table), and there is no
+    time limit, since a database round trip is no sign of a slow example."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
 
 
 def game_modules() -> dict[str, Any]:

@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from companion_testkit import HTMX, app_config
+from companion_testkit import HTMX, app_config, over_fixtures
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion import create_app, tables
@@ -472,11 +472,7 @@ FIELD_NAMES = [
 ]
 
 
-@settings(
-    max_examples=120,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@over_fixtures(120)
 @given(
     game=st.sampled_from(sorted(GAMES)),
     event=st.fixed_dictionaries(
@@ -495,11 +491,7 @@ def test_api_random_events(
     assert not found, found
 
 
-@settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@over_fixtures(60)
 @given(
     game=st.sampled_from(sorted(GAMES)),
     players=_event_fields(),
@@ -519,11 +511,7 @@ def test_api_random_tables(
         assert problems(response, None, None, str(body)[:200]) == []
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@over_fixtures(150)
 @given(data=st.data())
 def test_random_forms_on_game_routes(
     fuzz_app: Flask, game_tables: dict[str, str], data: st.DataObject

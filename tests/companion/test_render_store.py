@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from companion_testkit import FAKE, HTMX, app_config
+from companion_testkit import FAKE, HTMX, app_config, over_fixtures
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import create_engine, delete, select, text
 
@@ -134,11 +134,7 @@ steps = st.lists(
 )
 
 
-@settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@over_fixtures(25)
 @given(steps=steps)
 def test_interleaved_writes_and_reads_never_serve_another_versions_markup(
     apps: tuple[Flask, Flask, Flask], steps: list[tuple[str, int, Any]]

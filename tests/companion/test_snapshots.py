@@ -23,9 +23,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from companion_testkit import FAKE, app_config
+from companion_testkit import FAKE, app_config, over_fixtures
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import select
 
@@ -115,11 +115,7 @@ steps = st.lists(
 )
 
 
-@settings(
-    max_examples=30,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@over_fixtures(30)
 @given(steps=steps)
 def test_interleaved_writes_never_serve_a_torn_or_stale_state(
     two: tuple[list[Flask], Clock], steps: list[tuple[str, int, Any, int]]

@@ -3,18 +3,17 @@ and on every kind of bad input."""
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 
 import pytest
-from PIL import Image
+from bison_photos import BAD_KINDS, bad_photo
 
 pytest.importorskip("apriltag")
 
 from campfire.cli import main
-from games.bison import contract, markers
+from games.bison import contract
 from reader import bison, synthetic
 
 
@@ -101,22 +100,6 @@ def test_cli_players_are_the_given_colours_in_order_blanks_dropped(tmp_path, cap
     assert json.loads(out)["players"] == ["blue", "red"]
 
 
-def _png(width, height):
-    buffer = io.BytesIO()
-    Image.new("L", (width, height), 255).save(buffer, "PNG")
-    return buffer.getvalue()
-
-
-def _foreign_markers():
-    # A tag of the same family that no Bison kit prints (id 300), on white.
-    image = Image.new("L", (400, 400), 255)
-    for c, r in markers.black_cells(300):
-        image.paste(0, (100 + c * 25, 100 + r * 25, 125 + c * 25, 125 + r * 25))
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG")
-    return buffer.getvalue()
-
-
 @pytest.mark.parametrize(
     ("content", "says"),
     [
@@ -130,16 +113,8 @@ def _foreign_markers():
     ],
 )
 def test_cli_bad_photo_is_one_line_and_exit_2(tmp_path, capsys, plain, content, says):
-    if content == "truncated":
-        content = plain.jpeg[: len(plain.jpeg) // 3]
-    elif content == "bomb":  # a small PNG that claims 60 MP (all one colour: compresses)
-        content = _png(10000, 6000)
-    elif content == "huge":
-        content = b"\xff\xd8" + b"\0" * (bison.MAX_BYTES + 10)
-    elif content == "blank":
-        content = _png(800, 600)
-    elif content == "foreign":
-        content = _foreign_markers()
+    if content in BAD_KINDS:
+        content = bad_photo(content, plain.jpeg)
     photo = tmp_path / "photo"
     photo.write_bytes(content)
     code, out, err = _run(capsys, photo)

@@ -5,9 +5,12 @@ prairie, drawn from the kit's own PDF by ``reader.synthetic`` (fixed seed, 3 MP)
 from __future__ import annotations
 
 import functools
+import io
 
-from games.bison import catalog
-from reader import synthetic
+from PIL import Image
+
+from games.bison import catalog, markers
+from reader import bison, synthetic
 
 #: What the photo shows beyond the start tiles: the tile, its hex and turn, the hunters.
 NEW_TILE, NEW_AT, NEW_TURN, HUNTERS = "B08", (1, -1), 2, 2
@@ -34,3 +37,38 @@ def other_table() -> bytes:
     """Another table's board: other tiles where this one's B08 and B09 lie."""
     board = board_with({(1, -1): ("B11", 0), (2, -1): ("B12", 0)})
     return synthetic.photo(24, "3mp", board=board).jpeg
+
+
+def white_png(width: int, height: int) -> bytes:
+    """A white PNG: tiny even at many pixels, since one colour compresses."""
+    buffer = io.BytesIO()
+    Image.new("L", (width, height), 255).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def foreign_markers() -> bytes:
+    """A tag of the kit's marker family that no Bison kit prints (id 300), on white."""
+    image = Image.new("L", (400, 400), 255)
+    for c, r in markers.black_cells(300):
+        image.paste(0, (100 + c * 25, 100 + r * 25, 125 + c * 25, 125 + r * 25))
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+#: The kinds of photo the reader refuses that ``bad_photo`` makes.
+BAD_KINDS = ("truncated", "bomb", "huge", "blank", "foreign")
+
+
+def bad_photo(kind: str, good: bytes) -> bytes:
+    """A photo of one of ``BAD_KINDS``; ``good`` is the photo a truncated one is cut from."""
+    if kind == "truncated":
+        return good[: len(good) // 3]
+    if kind == "bomb":  # a small PNG that claims 60 MP
+        return white_png(10000, 6000)
+    if kind == "huge":
+        return b"\xff\xd8" + b"\0" * (bison.MAX_BYTES + 10)
+    if kind == "blank":
+        return white_png(800, 600)
+    assert kind == "foreign", kind
+    return foreign_markers()

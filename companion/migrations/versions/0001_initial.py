@@ -9,39 +9,34 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from companion.migrations.columns import key64, moment, owner_key, serial_id
+
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
     op.create_table(
         "tables",
-        sa.Column("id", sa.String(64), primary_key=True),
+        key64("id", primary_key=True),
         sa.Column("join_code", sa.String(6), nullable=False),
         sa.Column("game", sa.String(32), nullable=False),
         sa.Column("players", sa.JSON(), nullable=False),
         sa.Column("settings", sa.JSON(), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        moment("created_at", nullable=False),
     )
     op.create_index("ix_tables_join_code", "tables", ["join_code"], unique=True)
     op.create_table(
         "events",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column(
-            "table_id",
-            sa.String(64),
-            sa.ForeignKey("tables.id", ondelete="CASCADE"),
-            nullable=False,
-        ),
+        serial_id(),
+        owner_key(nullable=False),
         sa.Column("seq", sa.Integer(), nullable=False),
         sa.Column("type", sa.String(40), nullable=False),
         sa.Column("payload", sa.JSON(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=True),
         sa.Column("undoes", sa.Integer(), nullable=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        moment("created_at", nullable=False),
         sa.UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
     )
     op.create_index("ix_events_table_id", "events", ["table_id"])

@@ -9,17 +9,16 @@ SQLite that would drop ``tables`` and, with foreign keys on, cascade-delete ever
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from alembic import op
+
+from companion.migrations.columns import moment
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
-    op.add_column("tables", sa.Column("updated_at", sa.DateTime(timezone=True), nullable=True))
+    op.add_column("tables", moment("updated_at", nullable=True))
     op.execute("UPDATE tables SET updated_at = created_at")
 
 

@@ -11,26 +11,21 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from companion.migrations.columns import key64, moment, owner_key, serial_id
+
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
     op.create_table(
         "seat_tokens",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column(
-            "table_id",
-            sa.String(64),
-            sa.ForeignKey("tables.id", ondelete="CASCADE"),
-            nullable=False,
-        ),
+        serial_id(),
+        owner_key(nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
-        sa.Column("token_hash", sa.String(64), nullable=False),
-        sa.Column("taken_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True),
+        key64("token_hash", nullable=False),
+        moment("taken_at", nullable=False),
+        moment("ended_at", nullable=True),
         sa.Column("ended", sa.String(16), nullable=True),
     )
     op.create_index("ix_seat_tokens_table_id", "seat_tokens", ["table_id"])

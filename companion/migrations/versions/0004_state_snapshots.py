@@ -13,23 +13,18 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from companion.migrations.columns import key64, owner_key
+
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
     op.create_table(
         "table_states",
-        sa.Column(
-            "table_id",
-            sa.String(64),
-            sa.ForeignKey("tables.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        owner_key(primary_key=True),
         sa.Column("version", sa.Integer(), primary_key=True),
-        sa.Column("code", sa.String(64), nullable=False),
+        key64("code", nullable=False),
         sa.Column("state", sa.LargeBinary(), nullable=False),
     )
 

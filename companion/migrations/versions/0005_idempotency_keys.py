@@ -11,17 +11,17 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from companion.migrations.columns import key64, moment
+
 revision = "0005"
 down_revision = "0004"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
     op.create_table(
         "idempotency_keys",
-        sa.Column("key_hash", sa.String(64), primary_key=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        key64("key_hash", primary_key=True),
+        moment("created_at", nullable=False),
         sa.Column("status", sa.Integer(), nullable=True),
         sa.Column("headers", sa.JSON(), nullable=True),
         sa.Column("body", sa.LargeBinary(), nullable=True),

@@ -12,23 +12,18 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from companion.migrations.columns import key64, owner_key
+
 revision = "0006"
 down_revision = "0005"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
     op.create_table(
         "panel_renders",
-        sa.Column(
-            "table_id",
-            sa.String(64),
-            sa.ForeignKey("tables.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        owner_key(primary_key=True),
         sa.Column("version", sa.Integer(), primary_key=True),
-        sa.Column("key", sa.String(64), primary_key=True),
+        key64("key", primary_key=True),
         sa.Column("markup", sa.LargeBinary(), nullable=False),
     )
 

@@ -12,32 +12,27 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from companion.migrations.columns import key64, moment, owner_key
+
 revision = "0007"
 down_revision = "0006"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
     op.create_table(
         "plays",
-        sa.Column("table_id", sa.String(64), primary_key=True),
+        key64("table_id", primary_key=True),
         sa.Column("game", sa.String(32), nullable=False),
-        sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("ended_at", sa.DateTime(timezone=True), nullable=False),
+        moment("started_at", nullable=False),
+        moment("ended_at", nullable=False),
         sa.Column("data", sa.JSON(), nullable=False),
     )
     op.create_index("ix_plays_game", "plays", ["game"])
     op.create_index("ix_plays_ended_at", "plays", ["ended_at"])
     op.create_table(
         "play_phones",
-        sa.Column(
-            "table_id",
-            sa.String(64),
-            sa.ForeignKey("plays.table_id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
-        sa.Column("token_hash", sa.String(64), primary_key=True),
+        owner_key("plays.table_id", primary_key=True),
+        key64("token_hash", primary_key=True),
     )
     op.create_index("ix_play_phones_token_hash", "play_phones", ["token_hash"])
 

@@ -16,8 +16,6 @@ from alembic import op
 
 revision = "0008"
 down_revision = "0007"
-branch_labels = None
-depends_on = None
 
 #: (table, column) of every stored time a phone could have sent through an import.
 TIMES = (("tables", "created_at"), ("tables", "updated_at"), ("events", "created_at"))

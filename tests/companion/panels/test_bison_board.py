@@ -84,6 +84,17 @@ def yui_to_move_with_three_hunters(client, tid):
         post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
 
 
+def yui_moves_to_the_river(hunters: str) -> dict[str, str]:
+    """The form of Yui's "move 1" from the prairie at (1,-1) to the river beside it."""
+    return {
+        "seat": "0",
+        "action": "move_1",
+        "from": "1,-1,prairie",
+        "to": "1,-1,river",
+        "hunters": hunters,
+    }
+
+
 def test_the_picture_equals_the_state_after_board_actions(client, table, app):  # B1, B5, B6
     tid = table.id
     # Yui places B08 at [1,-1], 3 hunters on its prairie (one play event, cost 4).
@@ -152,17 +163,7 @@ def test_a_move_from_the_board_shows_destinations_and_is_one_event(client, table
     confirm = client.get(f"{base(tid)}/move?from=1,-1,prairie&action=move_1&to=1,-1,river")
     assert '<input type="radio" name="hunters" value="3" checked>' in confirm.get_data(as_text=True)
     before = get(app, tid)
-    post(
-        client,
-        f"{base(tid)}/play",
-        {
-            "seat": "0",
-            "action": "move_1",
-            "from": "1,-1,prairie",
-            "to": "1,-1,river",
-            "hunters": "2",
-        },
-    )
+    post(client, f"{base(tid)}/play", yui_moves_to_the_river(hunters="2"))
     after = get(app, tid)
     assert after.version == before.version + 1  # cost, board and marker in one event
     assert after.state.board.pieces[((1, -1), "river")].hunters == 2
@@ -377,16 +378,7 @@ def test_a_split_move_may_stop_after_its_legs_and_refuses_too_many(client, table
 def test_a_refused_move_names_it_in_the_readers_language(client, table, app):
     tid = table.id  # issue 26: no English field name inside an Italian refusal
     yui_to_move_with_three_hunters(client, tid)
-    refused = client.post(
-        f"{base(tid)}/play?lang=it",
-        data={
-            "seat": "0",
-            "action": "move_1",
-            "from": "1,-1,prairie",
-            "to": "1,-1,river",
-            "hunters": "0",
-        },
-    )
+    refused = client.post(f"{base(tid)}/play?lang=it", data=yui_moves_to_the_river(hunters="0"))
     page = text(refused)
     assert refused.status_code == 422
     assert "spostamento 1" in page and "move 1" not in page
@@ -423,16 +415,6 @@ def test_a_retail_tile_is_named_as_the_board_shows_it_never_by_coordinates(clien
         assert not coordinates.search(page), name
         assert "R1" in page, name
     assert 'data-tile-id="R1"' in client.get(f"/t/{tid}").get_data(as_text=True)
-    post(
-        client,
-        f"{base(tid)}/play",
-        {
-            "seat": "0",
-            "action": "move_1",
-            "from": "1,-1,prairie",
-            "to": "1,-1,river",
-            "hunters": "1",
-        },
-    )
+    post(client, f"{base(tid)}/play", yui_moves_to_the_river(hunters="1"))
     history = text(client.get(f"/t/{tid}/history"))
     assert "R1" in history

@@ -10,13 +10,19 @@ import re
 
 import pytest
 from bison_panel import base
-from bison_photos import HUNTERS, NEW_AT, NEW_TILE, NEW_TURN, other_table, placed
+from bison_photos import (
+    BAD_KINDS,
+    HUNTERS,
+    NEW_AT,
+    NEW_TILE,
+    NEW_TURN,
+    bad_photo,
+    other_table,
+    placed,
+)
 from companion_testkit import get, text
-from PIL import Image
 
 from companion.panels.bison import photo
-from games.bison import markers
-from reader import bison as reader
 
 
 @pytest.fixture
@@ -120,21 +126,6 @@ def test_a_refused_event_in_a_confirm_changes_nothing(client, table, app):
     assert get(app, table.id).version == version
 
 
-def _png(width, height):
-    buffer = io.BytesIO()
-    Image.new("L", (width, height), 255).save(buffer, "PNG")
-    return buffer.getvalue()
-
-
-def _foreign_markers():
-    image = Image.new("L", (400, 400), 255)  # a tag no Bison kit prints (id 300)
-    for c, r in markers.black_cells(300):
-        image.paste(0, (100 + c * 25, 100 + r * 25, 125 + c * 25, 125 + r * 25))
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG")
-    return buffer.getvalue()
-
-
 @pytest.mark.parametrize(
     ("content", "status", "says"),
     [
@@ -163,16 +154,8 @@ def test_a_bad_photo_is_a_sentence_beside_the_control(
                 },
             )
         content = other_table()
-    elif content == "truncated":
-        content = placed("red")[: len(placed("red")) // 3]
-    elif content == "bomb":  # a small PNG that claims 60 MP
-        content = _png(10000, 6000)
-    elif content == "huge":
-        content = b"\xff\xd8" + b"\0" * (reader.MAX_BYTES + 10)
-    elif content == "blank":
-        content = _png(800, 600)
-    elif content == "foreign":
-        content = _foreign_markers()
+    elif content in BAD_KINDS:
+        content = bad_photo(content, placed("red"))
     version = get(app, table.id).version
     if content is None:  # the form sent without a photo
         response = client.post(
