@@ -11,7 +11,7 @@ variant
     game's panel module (``panel_variant``).
 refusal wording
     How a game's panel words a ``RuleError`` (A Dog's Life names dogs in the reader's
-    language): ``companion.events.refusal_wording``, re-exported here for the panels.
+    language): ``companion.events.refusal_wording``, which the panels call.
 pages' door
     ``post_event``: read the table once, build the event from the form, ask "make this
     change for Ben?" when it is about another seat, then ``events.apply_change`` as this
@@ -36,7 +36,6 @@ from markupsafe import Markup
 
 from companion import events, live, registry, tables
 from companion.events import refusal_message
-from companion.events import refusal_wording as refusal_wording  # panels/_kit.py calls it here
 from companion.i18n import bound_gettext, translate
 from companion.live import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, personalise
 from companion.numbers import small_number

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Blueprint
 from flask_babel import get_locale
 
-from companion import registry, tables
+from companion import events, registry, tables
 from companion.pages import panel
 from companion.pages.panel import game_table, post_event
 from games.errors import RuleError
@@ -51,7 +51,7 @@ def register(
     if variant is not None:
         panel.panel_variant(app, game, variant)
     if refusal is not None:
-        panel.refusal_wording(app, game, refusal)
+        events.refusal_wording(app, game, refusal)
 
 
 def lang() -> str:
