@@ -5,12 +5,14 @@ seat and what a refusal may tell are the same whichever door a change comes in b
 Glossary
 --------
 change
-    What a door asks for: ``Append`` (one event, as the game's fold takes it) or ``Undo``
-    (a change named by its seq, or the latest in effect about a seat, or made by a seat's
-    phone, or the table's latest).
+    What a door asks for: ``Append`` (one event, as the game's fold takes it),
+    ``AppendAll`` (several events in order, stored all or none: a photo's confirmation) or
+    ``Undo`` (a change named by its seq, or the latest in effect about a seat, or made by a
+    seat's phone, or the table's latest).
 outcome
     What became of it, a value: ``Changed`` (the table after it), ``Refused`` (the rules,
-    or the change's own fields, said no; nothing stored) or ``Stale`` (the caller named a
+    or the change's own fields, said no; nothing stored; for ``AppendAll`` it names the
+    event refused) or ``Stale`` (the caller named a
     version the table is no longer at; nothing stored). Each door turns it into its own
     answer: the pages into a panel, a page or a redirect (companion.pages.panel), the API
     into JSON (companion.api).
@@ -44,6 +46,15 @@ class Append:
 
 
 @dataclass(frozen=True, slots=True)
+class AppendAll:
+    """Append ``events`` in order, each folded on the state those before it made, in one
+    transaction: all are stored (one seq and one version each) or none. It counts as one
+    change against the rate limit and is announced once."""
+
+    events: tuple[Mapping[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Undo one change: ``seq`` names it; ``seat``: the latest change in effect whose own
     ``seat`` field (as posted) is that seat; ``by_seat``: the latest change in effect made
@@ -56,7 +67,7 @@ class Undo:
     by_seat: Any = None
 
 
-Change = Append | Undo
+Change = Append | AppendAll | Undo
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +81,13 @@ class Changed:
 class Refused:
     """Nothing stored: the rules (or the change's fields) refused it. ``error`` tells no
     secret the acting seat may not see (``tables.append``'s ``viewer``); ``table`` is the
-    table as the caller read it."""
+    table as the caller read it. ``line``: which of an ``AppendAll``'s events was refused
+    (1: the first); None for the other changes, and when the refusal is about them all
+    (the table's room)."""
 
     table: tables.TableView
     error: RuleError
+    line: int | None = None
 
     def message(self) -> str:
         """The refusal in the reader's language, worded by the game's panel."""
@@ -105,14 +119,19 @@ def apply_change(
     version, else ``Stale``. Past the phone's rate limit of changes (or of undos), a 429
     (``flask_limiter``'s, answered by the door's error handler); ``tables.TableNotFound``
     when the table is gone."""
-    limit = security.event_limit if isinstance(change, Append) else security.undo_limit
-    scope = "table-changes" if isinstance(change, Append) else "table-undos"
-    with security.limiter.shared_limit(limit, scope=scope):  # 429 past it
+    undoing = isinstance(change, Undo)
+    limit = security.undo_limit if undoing else security.event_limit
+    scope = "table-undos" if undoing else "table-changes"
+    with security.limiter.shared_limit(limit, scope=scope):  # 429 past it; AppendAll: one
         pass
     try:
         if isinstance(change, Append):
             changed = tables.append(
                 table.id, change.event, seat=by, expected_version=expected_version, viewer=by
+            )
+        elif isinstance(change, AppendAll):
+            changed = tables.append_all(
+                table.id, change.events, seat=by, expected_version=expected_version, viewer=by
             )
         else:
             changed = tables.undo(
@@ -126,6 +145,8 @@ def apply_change(
             )
     except tables.VersionConflict as conflict:
         return Stale(table, conflict.expected, conflict.actual)
+    except tables.LineRefused as refused:  # the game's refusal, worded as the game words it
+        return Refused(table, refused.problem, line=refused.line)
     except RuleError as error:
         return Refused(table, error)
     return Changed(changed)

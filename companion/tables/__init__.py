@@ -25,14 +25,14 @@ tables``), whichever module holds them:
 ``fold``       the fold of the changes in effect, and the secret gates (issue 27)
 ``snapshots``  the folded states kept, in this process and in the database
 ``reads``      ``get``, ``version``, ``find_by_code``, ``existing``, ``history``, ``events``
-``changes``    ``create``, ``append``, ``undo``, ``undo_target``
+``changes``    ``create``, ``append``, ``append_all``, ``undo``, ``undo_target``
 ``seats``      seats held by phones (tokens)
 ``transfer``   export and import
 """
 
 from __future__ import annotations
 
-from companion.tables.changes import append, create, undo, undo_target
+from companion.tables.changes import append, append_all, create, undo, undo_target
 from companion.tables.checks import (
     JOIN_ALPHABET,
     JOIN_CODE_LENGTH,
@@ -53,6 +53,7 @@ from companion.tables.checks import (
 )
 from companion.tables.errors import (
     ImportProblem,
+    LineRefused,
     SeatHeld,
     TableNotFound,
     UndoBlocked,
@@ -109,6 +110,7 @@ __all__ = [
     "UNSTORABLE",
     "HistoryEntry",
     "ImportProblem",
+    "LineRefused",
     "RuleError",
     "SeatHeld",
     "TableNotFound",
@@ -118,6 +120,7 @@ __all__ = [
     "VersionConflict",
     "Viewer",
     "append",
+    "append_all",
     "check_event",
     "check_settings",
     "clean",

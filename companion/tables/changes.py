@@ -1,6 +1,6 @@
-"""Changing a table: create it, append an event, undo a change. A change is folded
-before the write lock is taken (and again under it only when another change came first),
-so writers hold the lock for the insert alone."""
+"""Changing a table: create it, append an event (or several at once: ``append_all``), undo
+a change. A change is folded before the write lock is taken (and again under it only when
+another change came first), so writers hold the lock for the inserts alone."""
 
 from __future__ import annotations
 
@@ -29,11 +29,18 @@ from companion.tables.checks import (
     check_settings,
     clean,
 )
-from companion.tables.errors import TableNotFound, UndoBlocked, VersionConflict
+from companion.tables.errors import LineRefused, TableNotFound, UndoBlocked, VersionConflict
 from companion.tables.fold import _applied, _gate, _replay
 from companion.tables.reads import history
 from companion.tables.rows import _events, _insert_table, _lock, _store, _undo_marker, _undo_pairs
-from companion.tables.snapshots import _base, _pickled, _remember, _save_snapshot, _state
+from companion.tables.snapshots import (
+    SNAPSHOT_EVERY,
+    _base,
+    _pickled,
+    _remember,
+    _save_snapshot,
+    _state,
+)
 from companion.tables.view import (
     EVERYTHING,
     HistoryEntry,
@@ -44,7 +51,7 @@ from companion.tables.view import (
     _view,
 )
 from games.errors import N_, RuleError
-from games.table import players_from_json
+from games.table import Rules, players_from_json
 
 
 def create(game: Any, players: Any, settings: Any = None) -> TableView:
@@ -83,40 +90,106 @@ def append(
     may not see, and a change whose outcome depends on another seat's secret is refused
     to it whatever that secret is (issue 27, F1 and F2). Default: a caller that sees all.
     """
-    event = check_event(event)
+    try:
+        return append_all(
+            table_id, [event], seat=seat, expected_version=expected_version, viewer=viewer
+        )
+    except LineRefused as refused:  # one event: the refusal as it is
+        raise refused.problem from None
+
+
+def append_all(
+    table_id: str,
+    events: Sequence[Any],
+    *,
+    seat: int | None = None,
+    expected_version: int | None = None,
+    viewer: Viewer = EVERYTHING,
+) -> TableView:
+    """Apply ``events`` in order, each on the state those before it made, and store them
+    all as the table's next events in one transaction, or none (issue 23, item 4).
+
+    Each is checked as ``append`` checks one (its fields, the rules, the secrets gate for
+    ``viewer``) before anything is written; each is stored as an event of its own (seqs
+    in a row, one version each: history and undo stay per event), made by ``seat``. The
+    change is announced once, after the commit. Raises ``LineRefused`` naming the first
+    event refused (1: the first), ``RuleError`` when the table has no room for them all,
+    ``VersionConflict`` and ``TableNotFound`` as ``append``; nothing is stored then.
+    """
+    if not events:
+        raise ValueError("append_all needs at least one event")
+    events = _checked(events)
     chance = random.SystemRandom()
-    # Fold outside the write lock: the lock is then held for the insert alone.
+    # Fold outside the write lock: the lock is then held for the inserts alone.
     with db.reading() as session:
         row = session.get(TableRow, _check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
-        _check_room(row.version)
+        _check_room(row.version, len(events))
         module = _module(row.game)
-        event = check_event(event, module)
+        events = _checked(events, module)
         seen = row.version
         state = _state(session, row)
-    prepared = _sized(module.prepare(state, event, chance))
-    new_state = _applied(module, state, prepared, viewer, _gate(module, state, event, viewer))
-    blob = _pickled(new_state)
+    prepared, states = _folded(module, state, events, viewer, chance)
+    blob = _pickled(states[-1])
     with db.writing() as session:
         row = _lock(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
-        _check_room(row.version)
+        _check_room(row.version, len(events))
         if row.version != seen:  # another change came first: fold again, under the lock
             state = _state(session, row)
-            prepared = _sized(module.prepare(state, event, chance))
-            gate = _gate(module, state, event, viewer)
-            new_state = _applied(module, state, prepared, viewer, gate)
-            blob = _pickled(new_state)
-        _store(session, row, prepared, seat=seat, undoes=None)
+            prepared, states = _folded(module, state, events, viewer, chance)
+            blob = _pickled(states[-1])
+        first = row.version + 1
+        for payload, after in zip(prepared[:-1], states[:-1], strict=True):
+            _store(session, row, payload, seat=seat, undoes=None)
+            if row.version % SNAPSHOT_EVERY == 0:  # kept for undos, as one by one would
+                _save_snapshot(session, row, module, _pickled(after))
+        _store(session, row, prepared[-1], seat=seat, undoes=None)
         _save_snapshot(session, row, module, blob)
-        plays.after_change(session, row, state, new_state)  # a finished game's play
-        announce(session, row)
-    _remember((row.id, row.version), new_state)
-    return _view(row, new_state)
+        plays.after_change(session, row, state, states[-1])  # a finished game's play
+        announce(session, row)  # once: the version announced is the last one's
+    for version, after in enumerate(states, start=first):
+        _remember((row.id, version), after)
+    return _view(row, states[-1])
+
+
+def _checked(events: Sequence[Any], module: Rules | None = None) -> list[dict[str, Any]]:
+    """Each event as ``check_event`` makes it; ``LineRefused`` names the first it refuses."""
+    checked = []
+    for line, event in enumerate(events, start=1):
+        try:
+            checked.append(check_event(event, module))
+        except RuleError as error:
+            raise LineRefused(line, error) from None
+    return checked
+
+
+def _folded(
+    module: Rules,
+    state: Any,
+    events: Sequence[dict[str, Any]],
+    viewer: Viewer,
+    chance: random.Random,
+) -> tuple[list[dict[str, Any]], list[Any]]:
+    """``events`` folded in order from ``state``, as ``viewer`` may learn the outcome:
+    what each stores (the game's ``prepare``) and the state after each. ``LineRefused``
+    names the first the game (or the secrets gate, or its size) refuses."""
+    prepared: list[dict[str, Any]] = []
+    states: list[Any] = []
+    for line, event in enumerate(events, start=1):
+        try:
+            payload = _sized(module.prepare(state, event, chance))
+            gate = _gate(module, state, event, viewer)
+            state = _applied(module, state, payload, viewer, gate)
+        except RuleError as error:
+            raise LineRefused(line, error) from None
+        prepared.append(payload)
+        states.append(state)
+    return prepared, states
 
 
 class _Same(Enum):

@@ -57,6 +57,19 @@ class UndoBlocked(RuleError):
             return str(self)
 
 
+class LineRefused(RuleError):
+    """One of the events ``append_all`` was given is refused, so none is stored: ``line``
+    names it (1: the first); ``problem`` is the refusal, which this error reads as."""
+
+    def __init__(self, line: int, problem: RuleError) -> None:
+        super().__init__(problem.template, **problem.params)
+        self.line = line
+        self.problem = problem
+
+    def translated(self, gettext: Any) -> str:
+        return self.problem.translated(gettext)
+
+
 def _localized(template: str, params: Mapping[str, Any], gettext: Any) -> str:
     text = str(gettext(template))
     if not params:

@@ -15,8 +15,9 @@ proposal
     change; "not visible" lines (a hand, glare: kept as they were); contradictions (they
     change nothing).
 confirm
-    The ticked steps, in order, as the existing events through the one event path
-    (``post_event``): checked all together first, so nothing changes unless all pass.
+    The ticked steps, in order, as the existing events in one change through the one
+    change path (``AppendAll``): stored in one transaction, all or none; a refusal names
+    the line refused.
     ``version``: the table's version the proposal was made at; a table changed meanwhile
     is answered with the "someone changed the table" sentence (409).
 bad photo
@@ -41,7 +42,7 @@ from PIL import Image, ImageOps
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion import tables
-from companion.events import Append, Changed, apply_change
+from companion.events import AppendAll, Changed, Refused, apply_change
 from companion.i18n import rule_error_message, translate
 from companion.pages.base import current_seat, small_number
 from companion.pages.panel import page_answer
@@ -300,31 +301,42 @@ def _accepted(state: fold.State, form: Mapping[str, str]) -> list[dict[str, Any]
 
 @bp.post("/photo/confirm")
 def photo_confirm(table_id: str) -> Any:
-    """The ticked lines as events: all checked first (nothing changes unless all pass),
-    then appended one by one through the one event path, each at the next version."""
+    """The ticked lines as events in one change (``AppendAll``): all stored at the
+    proposal's version, in one transaction and announced once, or none."""
     table = kit.game_table(table_id, GAME)
     version = small_number(request.form.get("version"))
     try:
         events = _accepted(table.state, request.form)
     except RuleError as error:
         return render_page("message.html", table, error=rule_error_message(error), status=422)
-    seat = current_seat(table)
-    current = table
-    for n, event in enumerate(events):
-        # The phone confirming a photo confirms every seat's lines at once: no "make this
-        # change for Ben?" per line (the proposal named each player's change).
-        outcome = apply_change(
-            current,
-            Append(event),
-            by=seat,
-            expected_version=None if version is None else version + n,
+    # The phone confirming a photo confirms every seat's lines at once: no "make this
+    # change for Ben?" per line (the proposal named each player's change).
+    outcome = apply_change(
+        table, AppendAll(tuple(events)), by=current_seat(table), expected_version=version
+    )
+    if isinstance(outcome, Changed):
+        return back_to_table(table.id)
+    line = outcome.line if isinstance(outcome, Refused) else None
+    return page_answer(
+        outcome,
+        refused=lambda shown, message: render_page(
+            "message.html", shown, error=_refused_line(shown, events, line, message), status=422
+        ),
+    )
+
+
+def _refused_line(
+    table: tables.TableView, events: Sequence[Mapping[str, Any]], line: int | None, message: str
+) -> str:
+    """A refusal of the confirmation, naming the line refused (``line``: 1 = the first
+    event) when it is one line's: nothing was stored."""
+    if line is None:
+        return message
+    template, params = describe(dict(events[line - 1]), table.players)
+    return str(
+        _(
+            "Nothing was changed: the line “%(line)s” was refused: %(problem)s",
+            line=translate(template, params),
+            problem=message,
         )
-        if not isinstance(outcome, Changed):  # refused or stale: later lines not appended
-            return page_answer(
-                outcome,
-                refused=lambda shown, message: render_page(
-                    "message.html", shown, error=message, status=422
-                ),
-            )
-        current = outcome.table
-    return back_to_table(table.id)
+    )
