@@ -29,9 +29,7 @@ def writers(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module == "companion.tables":
-            found += [
-                f"imports {alias.name}" for alias in node.names if alias.name in WRITERS
-            ]
+            found += [f"imports {alias.name}" for alias in node.names if alias.name in WRITERS]
         if not isinstance(node, ast.Call):
             continue
         function = node.func
