@@ -20,8 +20,9 @@ from bison_photos import (
     other_table,
     placed,
 )
-from companion_testkit import get, text
+from companion_testkit import HTMX, get, text
 
+from companion.live import _push, _versions
 from companion.panels.bison import photo
 
 
@@ -124,6 +125,52 @@ def test_a_refused_event_in_a_confirm_changes_nothing(client, table, app):
     )
     assert response.status_code == 422 and "would not touch the board" in text(response)
     assert get(app, table.id).version == version
+
+
+def test_a_confirm_whose_last_line_is_refused_stores_nothing(client, table, app):
+    """Issue 23, item 4: the lines are one change. The last line's field is refused by
+    the table service (not by the proposal's own fold): the first line is not stored
+    either, and the sentence names the line refused."""
+    version = get(app, table.id).version
+    first = {"type": "tile", "at": [1, -1], "tile": "B08", "rotation": 0}
+    last = {"type": "tile", "at": [2, -1], "tile": "B09", "rotation": 0, "note": "x"}
+    steps = json.dumps([{"event": first}, {"event": last}])
+    response = client.post(
+        f"{base(table.id)}/photo/confirm",
+        data={"steps": steps, "version": str(version), "take.0": "1", "take.1": "1"},
+    )
+    assert response.status_code == 422
+    said = text(response)
+    assert "Nothing was changed" in said and "B09" in said and "note" in said
+    assert "B08" not in said  # the line that passed is not the one named
+    after = get(app, table.id)
+    assert after.version == version and (1, -1) not in after.state.board.tiles
+
+
+def test_the_other_phone_sees_every_confirmed_line_at_once(client, table, app):
+    """One transaction, one announce: a phone watching the table learns of the last
+    version only, and its next poll jumps there with every line in it."""
+    before = get(app, table.id).version
+    html = send(client, table.id, placed("red")).get_data(as_text=True)
+    form = {**proposal_form(html), "gain.1.0": "salmon", "gain.1.1": "salmon"}
+    told = []
+    stop = _versions.subscribe(lambda t, v: told.append((t, v)), app=app)
+    unwatch = _versions.watch(table.id, app=app)
+    try:
+        assert client.post(f"{base(table.id)}/photo/confirm", data=form).status_code == 303
+    finally:
+        stop()
+        unwatch()
+        _push.hub(app).stop()
+    after = get(app, table.id)
+    lines = after.version - before
+    assert lines >= 3  # Ann's tile and play, Ben's two salmon
+    assert told == [(table.id, after.version)]  # no version in between was announced
+    other = app.test_client()
+    poll = other.get(f"/t/{table.id}?v={before}", headers=HTMX)
+    assert poll.status_code == 200
+    assert f'data-version="{after.version}"' in poll.get_data(as_text=True)
+    assert after.state.stocks[1].salmon == 12 and after.state.board.tiles[NEW_AT]
 
 
 @pytest.mark.parametrize(
