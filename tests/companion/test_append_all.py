@@ -116,6 +116,23 @@ def test_a_field_the_games_event_does_not_define_names_its_line(any_app: Flask) 
     assert tables.get(table.id).version == 0
 
 
+def test_the_secrets_gate_refuses_a_line_to_another_seats_phone(any_app: Flask) -> None:
+    """Issue 27 (F1) inside a batch: Ben's herd correction, sent by Ann's phone, is
+    refused by its line whatever the herd; from Ben's phone the same batch is stored."""
+    players = [*PLAYERS, {"name": "Cho", "color": "green"}]
+    table = tables.create("lion-square", players)
+    grid = [[1, None, None], [None, 2, None], [None, None, None]]
+    batch = [
+        {"type": "set_square", "grid": grid},
+        {"type": "adjust", "seat": 1, "counter": "herd", "delta": -3},
+    ]
+    with pytest.raises(tables.LineRefused) as refused:
+        tables.append_all(table.id, batch, seat=0, viewer=0)
+    assert refused.value.line == 2 and "hidden from this phone" in str(refused.value)
+    assert tables.get(table.id).version == 0
+    assert tables.append_all(table.id, batch, seat=1, viewer=1).version == 2
+
+
 def test_a_stale_version_stores_nothing(any_app: Flask) -> None:
     table = tables.create(FAKE, PLAYERS)
     tables.append(table.id, adjust(0))
