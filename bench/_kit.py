@@ -8,11 +8,14 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+#: The checkout's root (bench/..).
+ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 PHONE_VIEWPORT = {"width": 360, "height": 640}
 #: A Playwright context that acts as a phone: touch, the viewport above, one pixel a dot.
@@ -22,6 +25,12 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
+
+
+def browser_kits_on_path() -> None:
+    """Put the root, ``tests/browser`` and ``tests/support`` first on ``sys.path``: the
+    Bison benches drive the browser tests' own steps (``bison_kit`` and what it imports)."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" / "support")]
 
 
 def start_server(

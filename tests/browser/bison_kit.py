@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from bison_board import board_marks, drawn_marks
 from phone_kit import act, back_at_table, live_companion, version
 
 #: Seconds-scale waits for the other phone's poll (POLL_MS is 2 s by default).
@@ -830,7 +831,7 @@ class BisonTable:
         return bool(overflowed and overflowed[0])
 
     def check_board(self) -> None:
-        wanted = expected(self.state())
+        wanted = board_marks(self.state())
         for seat, page in enumerate(self.phones):
             shown = marks(page.content())
             if shown != wanted:
@@ -859,43 +860,8 @@ class BisonTable:
 
 
 def marks(html: str) -> dict[str, Any]:
+    """What a phone's page shows on its board (``{}`` where it draws none)."""
     import xml.etree.ElementTree as ET
 
     match = re.search(r'<svg class="bison-svg.*?</svg>', html, re.S)
-    if not match:
-        return {}
-    svg = ET.fromstring(match.group(0))
-    animals: Counter[tuple[str | None, str | None]] = Counter()
-    hunters, structures = {}, {}
-    for node in svg.iter():
-        mark = node.get("data-mark")
-        where = (node.get("data-at"), node.get("data-space"))
-        if mark == "animal":
-            animals[where] += 1
-        elif mark == "hunters":
-            hunters[where] = (node.get("data-player"), int(node.get("data-count") or 0))
-        elif mark in ("tent", "canoe"):
-            structures[where] = (node.get("data-player"), int(node.get("data-size") or 0))
-    tiles = {node.get("data-hex") for node in svg.iter() if node.get("class") == "tile"}
-    return {"animals": dict(animals), "hunters": hunters, "structures": structures, "tiles": tiles}
-
-
-def expected(state: Any) -> dict[str, Any]:
-    from games.bison.tiles import SPACES
-
-    animals, hunters, structures = {}, {}, {}
-    for (q, r), placed in state.board.tiles.items():
-        for space in SPACES:
-            if placed.tile.animals_on(space):
-                animals[(f"{q},{r}", space)] = placed.tile.animals_on(space)
-    for ((q, r), space), pieces in state.board.pieces.items():
-        if pieces.hunters:
-            hunters[(f"{q},{r}", space)] = (pieces.player, pieces.hunters)
-        if pieces.structure:
-            structures[(f"{q},{r}", space)] = (pieces.player, pieces.structure)
-    return {
-        "animals": animals,
-        "hunters": hunters,
-        "structures": structures,
-        "tiles": {f"{q},{r}" for q, r in state.board.tiles},
-    }
+    return drawn_marks(ET.fromstring(match.group(0))) if match else {}
