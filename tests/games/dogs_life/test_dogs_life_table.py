@@ -19,7 +19,7 @@ from games.dogs_life.game import Game, winners
 from games.errors import RuleError
 from games.table import Player
 
-from .table_play import PLAYERS, new, play, refusal
+from .table_play import PLAYERS, draws, new, play, refusal
 
 # --- new_state -------------------------------------------------------------------------
 
@@ -363,14 +363,7 @@ EVENTS = st.one_of(
     ),
     st.builds(lambda s, n: {"type": "bury", "seat": s, "count": n}, seats, st.integers(1, 2)),
     st.builds(lambda s: {"type": "to_pound", "seat": s}, seats),
-    st.builds(
-        lambda s, sec, a, o: {
-            "type": "draw",
-            "seat": s,
-            "section": sec,
-            "address": a,
-            "against": o,
-        },
+    draws(
         seats,
         st.sampled_from(["trash", "restaurant", "newspaper", "fight", "catcher"]),
         st.integers(1, 4),
