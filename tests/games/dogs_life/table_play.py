@@ -61,3 +61,15 @@ def draws(
         addresses,
         against,
     )
+
+
+def adjusts(
+    seats: st.SearchStrategy[Any], deltas: st.SearchStrategy[int]
+) -> st.SearchStrategy[dict[str, Any]]:
+    """Random ``adjust`` events of a dog's counters (hunger, bladder, bones)."""
+    return st.builds(
+        lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
+        seats,
+        st.sampled_from(["hunger", "bladder", "bones"]),
+        deltas,
+    )

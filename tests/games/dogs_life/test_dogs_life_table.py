@@ -20,7 +20,7 @@ from games.dogs_life.game import Game, winners
 from games.errors import RuleError
 from games.table import Player
 
-from .table_play import PLAYERS, draws, new, play, refusal
+from .table_play import PLAYERS, adjusts, draws, new, play, refusal
 
 # --- new_state -------------------------------------------------------------------------
 
@@ -370,12 +370,7 @@ EVENTS = st.one_of(
         st.integers(0, 2),
     ),
     st.builds(lambda s: {"type": "roll_die", "seat": s}, seats),
-    st.builds(
-        lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
-        seats,
-        st.sampled_from(["hunger", "bladder", "bones"]),
-        st.integers(-3, 3),
-    ),
+    adjusts(seats, st.integers(-3, 3)),
     st.just({"type": "end_game"}),
 )
 

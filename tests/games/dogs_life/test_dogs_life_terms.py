@@ -29,7 +29,7 @@ from games.dogs_life.dog import BONE, newspaper
 from games.dogs_life.game import Game
 from games.errors import N_, RuleError, Term
 
-from .table_play import PLAYERS, draws
+from .table_play import PLAYERS, adjusts, draws
 
 DOG_NAMES = {d.names["en"] for d in DOGS.values()}
 
@@ -217,12 +217,7 @@ EVENTS = st.one_of(
         st.integers(1, 3),
         st.integers(0, 3),
     ),
-    st.builds(
-        lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
-        seats,
-        st.sampled_from(["hunger", "bladder", "bones"]),
-        st.integers(-5, 5),
-    ),
+    adjusts(seats, st.integers(-5, 5)),
     st.just({"type": "end_game"}),
 )
 
