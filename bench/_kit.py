@@ -33,6 +33,15 @@ def browser_kits_on_path() -> None:
     sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" / "support")]
 
 
+def percentile(values: list[float], share: float) -> float:
+    """The value ``share`` (0.99: the 99th percentile) of the way up ``values``, nearest
+    rank; NaN for none."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
 def start_server(
     argv: Sequence[str], folder: Path, env: dict[str, str], up: Callable[[], bool], what: str
 ) -> subprocess.Popen[bytes]:
