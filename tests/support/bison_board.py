@@ -1,7 +1,8 @@
 """What a Bison state puts on the board (B3–B6), as the companion's SVG must show it: the
 animals, hunters and structures per ``"q,r"`` hex and space, and the tiles' hexes; with
 ``drawn_marks``, the same read from the drawn SVG. Shared by the panel tests and the
-four-phone browser steps (``tests/browser/bison_kit.py``)."""
+four-phone browser steps (``tests/browser/bison_kit.py``). And ``tile_outline``: where a
+printed tile's marks must keep clear of, for the markers' and the print's tests."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
+from games.bison import catalog, tile_art
 from games.bison.tiles import SPACES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -56,3 +58,11 @@ def drawn_marks(svg: ET.Element) -> dict[str, Any]:
             structures[where] = (node.get("data-player"), int(node.get("data-size") or 0))
     tiles = {node.get("data-hex") for node in svg.iter(f"{SVG}g") if node.get("class") == "tile"}
     return {"animals": dict(animals), "hunters": hunters, "structures": structures, "tiles": tiles}
+
+
+def tile_outline(tile_id: str) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """A catalog tile's river (the line from corner to corner its art draws) and the corners
+    of its hexagon, in the art's millimetres (``games.bison.tile_art``)."""
+    a, b = catalog.CATALOG[tile_id].tile.river_corners()
+    river = tile_art.river_path(a, b, tile_art.HEX_RADIUS)
+    return river, [tile_art.corner_at(i) for i in range(6)]
