@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bison_board import board_marks, drawn_marks
-from phone_kit import act, back_at_table, live_companion, version
+from phone_kit import act, back_at_table, create_table, live_companion, version
 
 #: Seconds-scale waits for the other phone's poll (POLL_MS is 2 s by default).
 LIVE_MS = 8_000
@@ -91,6 +91,20 @@ def tap_in_panel(page: Any, selector: str) -> None:
     act(page, selector)
     assert not page.locator("#panel > .alert-error, [data-beside]").count()
     still_kept(page)
+
+
+#: Ann and Ben, the players of the two-player Bison tables of the flow tests.
+TWO = (("Ann", "red"), ("Ben", "blue"))
+
+
+def two_player_table(
+    new_phone: Callable[..., Any], base: str, *, lang: str = "en", seat: int | None = 0
+) -> tuple[Any, str]:
+    """A new phone (360×640, one dot a pixel) that creates a Bison table for ``TWO`` in
+    ``lang`` and sits at ``seat`` (None: the table's shared phone): the phone, the table's
+    URL."""
+    phone = new_phone(device_scale_factor=1)
+    return phone, create_table(phone, base, "bison", lang=lang, players=TWO, seat=seat)
 
 
 def tap_to_table(page: Any, selector: str) -> None:
