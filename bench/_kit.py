@@ -8,11 +8,14 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+#: The checkout's root (bench/..).
+ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 PHONE_VIEWPORT = {"width": 360, "height": 640}
 #: A Playwright context that acts as a phone: touch, the viewport above, one pixel a dot.
@@ -22,6 +25,21 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
+
+
+def browser_kits_on_path() -> None:
+    """Put the root, ``tests/browser`` and ``tests/support`` first on ``sys.path``: the
+    Bison benches drive the browser tests' own steps (``bison_kit`` and what it imports)."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" / "support")]
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value ``share`` (0.99: the 99th percentile) of the way up ``values``, nearest
+    rank; NaN for none."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def start_server(

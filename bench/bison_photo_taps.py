@@ -34,16 +34,14 @@ import argparse
 import random
 import re
 import statistics
-import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]  # the live server: bison_kit
+from _kit import CHROMIUM, PHONE, browser_kits_on_path
 
-from _kit import CHROMIUM, PHONE  # noqa: E402
+browser_kits_on_path()  # bison_kit
 from bison_kit import PLAYERS, serve  # noqa: E402
 
 from games.bison import fold as table  # noqa: E402

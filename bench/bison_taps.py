@@ -51,16 +51,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]  # the steps: bison_kit
+from _kit import CHROMIUM, PHONE, browser_kits_on_path
 
-from _kit import CHROMIUM, PHONE  # noqa: E402
+browser_kits_on_path()  # bison_kit
 from bison_kit import PLAYERS, BisonTable, serve  # noqa: E402
 
 

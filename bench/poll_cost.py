@@ -43,7 +43,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _kit import start_server, stop_server
+from _kit import percentile, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[1]
 DOG_COLOURS = ["red", "blue", "green", "yellow", "purple"]
@@ -289,13 +289,6 @@ def load(job: dict[str, Any]) -> dict[str, Any]:
     )
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
-
-
-def percentile(values: list[float], share: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 # ---------------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from _kit import launch_chromium, open_phone
+from _kit import launch_chromium, open_phone, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -467,13 +467,6 @@ async def browsers(
 
 # ---------------------------------------------------------------------------------------
 # phases
-
-
-def percentile(values: list[float], share: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def spread(values: list[float]) -> str:

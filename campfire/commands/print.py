@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from campfire.commands.score import comma_list
+from campfire.commands.score import comma_list, game_command
 from games import registry
 from games.table import Player
 from printgen.errors import PrintError
@@ -54,15 +54,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    # Every game of the project: one without a kit yet is answered in one sentence.
+    parser = game_command(
+        subparsers,
         "print",
+        [*registry.ids(), ALL],
         help="write a print-and-play kit PDF",
         description="Write the print-and-play kit of a game (or all four) as a PDF.",
     )
     parser.__class__ = _Parser
-    # Every game of the project: one without a kit yet is answered in one sentence.
-    games = [*registry.ids(), ALL]
-    parser.add_argument("game", choices=games, metavar="GAME", help="one of: " + ", ".join(games))
     parser.add_argument("--paper", choices=list(PAPERS), default="a4")
     parser.add_argument("--lang", choices=list(LANGUAGES), default="en")
     parser.add_argument(

@@ -12,20 +12,28 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from campfire.commands.score import JsonFileError, _fail, comma_list, load_json, write_json
+from campfire.commands.score import (
+    JsonFileError,
+    _fail,
+    comma_list,
+    game_command,
+    load_json,
+    write_json,
+)
 from games.errors import RuleError
 
 READABLE = ("bison",)
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = game_command(
+        subparsers,
         "read-board",
+        READABLE,
         help="read a printed board from a photo, as JSON",
         description="Read the board in a photo of the printed kit (with its markers) and "
         "print it as JSON in the 'campfire score' input format, plus 'unseen' and 'doubts'.",
     )
-    parser.add_argument("game", choices=READABLE, metavar="GAME", help="one of: bison")
     parser.add_argument("photo", metavar="PHOTO", help="the photo (JPEG, PNG…)")
     parser.add_argument(
         "--board",

@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from games import registry
@@ -24,18 +25,39 @@ SCORABLE_GAMES = registry.scorable_ids()
 EXIT_INVALID = 2
 
 
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "score",
-        help="score a position given as JSON",
-        description="Score a position given as JSON (the formats are in docs/contracts.md); "
-        "'-' reads stdin.",
+def game_command(
+    subparsers: Any,
+    name: str,
+    games: Sequence[str],
+    *,
+    help: str,
+    description: str,
+    choices: Sequence[str] | None = None,
+) -> argparse.ArgumentParser:
+    """The parser of subcommand ``name`` (print, read-board, score), its first argument
+    the game: one of ``choices`` (default ``games``), ``GAME`` in the usage and ``games``
+    listed in its help."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=help, description=description
     )
     parser.add_argument(
         "game",
-        choices=sorted(SCORABLE_GAMES),
+        choices=list(games if choices is None else choices),
         metavar="GAME",
-        help="one of: " + ", ".join(SCORABLE_GAMES),
+        help="one of: " + ", ".join(games),
+    )
+    return parser
+
+
+def register(subparsers: Any) -> None:
+    parser = game_command(
+        subparsers,
+        "score",
+        SCORABLE_GAMES,
+        choices=sorted(SCORABLE_GAMES),
+        help="score a position given as JSON",
+        description="Score a position given as JSON (the formats are in docs/contracts.md); "
+        "'-' reads stdin.",
     )
     parser.add_argument("file", metavar="FILE", help="JSON file, or - for standard input")
     parser.set_defaults(handler=run)

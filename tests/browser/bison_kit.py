@@ -27,7 +27,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from phone_kit import act, back_at_table, live_companion, version
+from bison_board import board_marks, drawn_marks
+from phone_kit import act, back_at_table, create_table, live_companion, version
 
 #: Seconds-scale waits for the other phone's poll (POLL_MS is 2 s by default).
 LIVE_MS = 8_000
@@ -90,6 +91,20 @@ def tap_in_panel(page: Any, selector: str) -> None:
     act(page, selector)
     assert not page.locator("#panel > .alert-error, [data-beside]").count()
     still_kept(page)
+
+
+#: Ann and Ben, the players of the two-player Bison tables of the flow tests.
+TWO = (("Ann", "red"), ("Ben", "blue"))
+
+
+def two_player_table(
+    new_phone: Callable[..., Any], base: str, *, lang: str = "en", seat: int | None = 0
+) -> tuple[Any, str]:
+    """A new phone (360×640, one dot a pixel) that creates a Bison table for ``TWO`` in
+    ``lang`` and sits at ``seat`` (None: the table's shared phone): the phone, the table's
+    URL."""
+    phone = new_phone(device_scale_factor=1)
+    return phone, create_table(phone, base, "bison", lang=lang, players=TWO, seat=seat)
 
 
 def tap_to_table(page: Any, selector: str) -> None:
@@ -830,7 +845,7 @@ class BisonTable:
         return bool(overflowed and overflowed[0])
 
     def check_board(self) -> None:
-        wanted = expected(self.state())
+        wanted = board_marks(self.state())
         for seat, page in enumerate(self.phones):
             shown = marks(page.content())
             if shown != wanted:
@@ -859,43 +874,8 @@ class BisonTable:
 
 
 def marks(html: str) -> dict[str, Any]:
+    """What a phone's page shows on its board (``{}`` where it draws none)."""
     import xml.etree.ElementTree as ET
 
     match = re.search(r'<svg class="bison-svg.*?</svg>', html, re.S)
-    if not match:
-        return {}
-    svg = ET.fromstring(match.group(0))
-    animals: Counter[tuple[str | None, str | None]] = Counter()
-    hunters, structures = {}, {}
-    for node in svg.iter():
-        mark = node.get("data-mark")
-        where = (node.get("data-at"), node.get("data-space"))
-        if mark == "animal":
-            animals[where] += 1
-        elif mark == "hunters":
-            hunters[where] = (node.get("data-player"), int(node.get("data-count") or 0))
-        elif mark in ("tent", "canoe"):
-            structures[where] = (node.get("data-player"), int(node.get("data-size") or 0))
-    tiles = {node.get("data-hex") for node in svg.iter() if node.get("class") == "tile"}
-    return {"animals": dict(animals), "hunters": hunters, "structures": structures, "tiles": tiles}
-
-
-def expected(state: Any) -> dict[str, Any]:
-    from games.bison.tiles import SPACES
-
-    animals, hunters, structures = {}, {}, {}
-    for (q, r), placed in state.board.tiles.items():
-        for space in SPACES:
-            if placed.tile.animals_on(space):
-                animals[(f"{q},{r}", space)] = placed.tile.animals_on(space)
-    for ((q, r), space), pieces in state.board.pieces.items():
-        if pieces.hunters:
-            hunters[(f"{q},{r}", space)] = (pieces.player, pieces.hunters)
-        if pieces.structure:
-            structures[(f"{q},{r}", space)] = (pieces.player, pieces.structure)
-    return {
-        "animals": animals,
-        "hunters": hunters,
-        "structures": structures,
-        "tiles": {f"{q},{r}" for q, r in state.board.tiles},
-    }
+    return drawn_marks(ET.fromstring(match.group(0))) if match else {}

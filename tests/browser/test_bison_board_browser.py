@@ -16,25 +16,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from phone_kit import act, back_at_table, create_table, sit
-
-TWO = (("Ann", "red"), ("Ben", "blue"))
-
-
-def tap_and_back(page: Any, selector: str) -> None:
-    page.locator(selector).first.click()
-    page.wait_for_load_state()
-    refused = page.locator(".alert-error")
-    assert not refused.count(), refused.first.inner_text()
-    back_at_table(page)
+from bison_kit import tap_to_table, two_player_table
+from phone_kit import act, sit
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_round_on_two_phones_by_tapping_the_board(
     live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
 ) -> None:
-    ann = new_phone(device_scale_factor=1)
-    table_url = create_table(ann, live_server, "bison", lang=lang, players=TWO)
+    ann, table_url = two_player_table(new_phone, live_server, lang=lang)
     ben = new_phone(device_scale_factor=1)
     sit(ben, table_url, 1, lang)
 
@@ -53,12 +43,12 @@ def test_a_round_on_two_phones_by_tapping_the_board(
         page.wait_for_selector(".tile.preview")
         page.locator('input[name="hunters"][value="3"]').check()
         if turn is None:
-            tap_and_back(page, 'button[name="mode"][value="action"]')
+            tap_to_table(page, 'button[name="mode"][value="action"]')
         else:  # the picture turned as on the table places it at once
             assert page.locator("button[data-turn]").count() == 6
             shot(page, f"bison_board_{lang}_1b_turned_pictures", full_page=False)
             # tapped on its prairie: the hunters go there (the space tapped, bison.js)
-            tap_and_back(page, f'button[data-turn="{turn}"] [data-space="prairie"] circle.tap')
+            tap_to_table(page, f'button[data-turn="{turn}"] [data-space="prairie"] circle.tap')
         other.wait_for_selector(f'[data-hex="{at}"]', timeout=8_000)  # the other phone
 
     place(ann, ben, "1,-1", "B16")
@@ -69,7 +59,7 @@ def test_a_round_on_two_phones_by_tapping_the_board(
     def tent(page: Any, other: Any, at: str) -> None:
         page.locator(f'a[data-tile="{at}"]').click()
         page.wait_for_url(re.compile(r"/bison/tile\?"))
-        tap_and_back(page, f'button[data-build="{at},prairie"][data-size="1"]')
+        tap_to_table(page, f'button[data-build="{at},prairie"][data-size="1"]')
         other.wait_for_selector(f'[data-hex="{at}"] [data-mark="tent"]', timeout=8_000)
 
     ann.locator('a[data-tile="1,-1"]').click()
@@ -93,7 +83,7 @@ def test_a_round_on_two_phones_by_tapping_the_board(
         assert page.locator("[data-target]").count() >= 1
         if snap:
             shot(page, f"bison_board_{lang}_3_destinations", full_page=False)
-        tap_and_back(page, "[data-target] circle")
+        tap_to_table(page, "[data-target] circle")
 
     move(ann, "1,-1", snap=True)
     ben.wait_for_selector('[data-testid="bison-your-turn"]', state="visible", timeout=8_000)

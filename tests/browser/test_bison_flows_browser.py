@@ -27,19 +27,17 @@ from bison_kit import (
     score_round,
     still_kept,
     tap_in_panel,
+    two_player_table,
     undo_last,
 )
-from phone_kit import back_at_table, create_table, sit
-
-TWO = (("Ann", "red"), ("Ben", "blue"))
+from phone_kit import back_at_table, sit
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "it"])
 def test_every_kind_of_control_works_after_live_refreshes(
     live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
 ) -> None:
-    table = new_phone(device_scale_factor=1)
-    url = create_table(table, live_server, "bison", lang=lang, players=TWO, seat=None)
+    table, url = two_player_table(new_phone, live_server, lang=lang, seat=None)
     ben = new_phone(device_scale_factor=1)
     sit(ben, url, 1, lang)
     flips = iter(range(100))
@@ -105,8 +103,7 @@ def test_a_retail_tile_of_2_1_0_and_a_refusal_beside_the_button_on_the_tile_page
     """B1: a retail tile with 2 bison and 1 salmon is described by taps, one of them the
     picture of its split. A refused placement (more hunters than Ann has) shows its
     sentence beside the button tapped, in view, with the description kept."""
-    ann = new_phone(device_scale_factor=1)
-    create_table(ann, live_server, "bison", lang="en", players=TWO)
+    ann, _ = two_player_table(new_phone, live_server, lang="en")
     describe_retail(ann, "1,-1", (0, 3), 1, "2-1-0")
     shot(ann, "bison_flows_en_retail_2_1_0")
     ann.locator('input[name="hunters"][value="5"]').check()  # Ann has 4 hunters
@@ -134,8 +131,7 @@ def test_an_expired_form_is_said_beside_the_control_and_leads_back_to_the_table(
     """A phone whose session no longer matches its page (a server's new secret key): the
     panel's tap says so beside the control, not silently or at the top; a plain form's
     400 page leads back to the table, not home."""
-    ann = new_phone(device_scale_factor=1)
-    url = create_table(ann, live_server, "bison", lang="en", players=TWO)
+    ann, url = two_player_table(new_phone, live_server, lang="en")
     ann.evaluate("document.querySelector('meta[name=csrf-token]').content = 'stale'")
     kept(ann)
     before = ann.get_attribute("#panel", "data-version")

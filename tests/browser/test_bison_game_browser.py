@@ -70,6 +70,23 @@ def test_whole_game_on_four_phones(table: MakeTable, shot: Callable[..., Any]) -
         shot(page, f"bison_game_{seat}_{LANGS[seat]}_final", full_page=False)
 
 
+def round_one(table: MakeTable) -> tuple[BisonTable, int]:
+    """A fresh table played from round 1, and the seat whose turn it is."""
+    from games.bison import fold
+
+    bison = table()
+    bison.round = 1
+    seat = fold.turn(bison.state()).seat
+    assert seat is not None
+    return bison, seat
+
+
+def fail_fast(bison: BisonTable) -> None:
+    """From now on, a step waiting for a control the page does not have fails soon."""
+    for page in bison.phones:
+        page.set_default_timeout(MISSING_MS)
+
+
 def test_buy_after_live_refresh(table: MakeTable) -> None:
     bison = table()
     bison.play_until(seat=0, action=2)  # the others' changes arrived live since it loaded
@@ -80,14 +97,8 @@ def test_buy_after_live_refresh(table: MakeTable) -> None:
 
 
 def test_retail_tile_two_one_none(table: MakeTable) -> None:
-    from games.bison import fold
-
-    bison = table()
-    bison.round = 1
-    seat = fold.turn(bison.state()).seat
-    assert seat is not None
-    for page in bison.phones:
-        page.set_default_timeout(MISSING_MS)
+    bison, seat = round_one(table)
+    fail_fast(bison)
     tiles = set(bison.state().board.tiles)
     bison.attempt(seat, "place (retail 2/1/0)", lambda: bison.place(seat, (2, 1, 0)))
     (at,) = set(bison.state().board.tiles) - tiles
@@ -100,10 +111,7 @@ def test_retail_tile_two_one_none(table: MakeTable) -> None:
 def test_split_move_in_one_action(table: MakeTable) -> None:
     from games.bison import fold
 
-    bison = table()
-    bison.round = 1
-    seat = fold.turn(bison.state()).seat
-    assert seat is not None
+    bison, seat = round_one(table)
     bison.attempt(seat, "place", lambda: bison.place(seat, None, hunters=3))
     bison.play_until(seat=seat, action=2)
     state = bison.state()
@@ -111,8 +119,7 @@ def test_split_move_in_one_action(table: MakeTable) -> None:
     (space,) = [s for s, p in state.board.pieces.items() if p.player == colour and p.hunters]
     goals = sorted(fold.destinations(state, seat, space, "move_3"))[:2]
     assert len(goals) == 2
-    for page in bison.phones:
-        page.set_default_timeout(MISSING_MS)
+    fail_fast(bison)
     version = bison.table().version
     bison.attempt(
         seat,
@@ -126,14 +133,8 @@ def test_split_move_in_one_action(table: MakeTable) -> None:
 
 
 def test_pay_with_turkeys(table: MakeTable) -> None:
-    from games.bison import fold
-
-    bison = table()
-    bison.round = 1
-    seat = fold.turn(bison.state()).seat
-    assert seat is not None
-    for page in bison.phones:
-        page.set_default_timeout(MISSING_MS)
+    bison, seat = round_one(table)
+    fail_fast(bison)
     before = bison.state().stocks[seat]
     bison.attempt(seat, "place", lambda: bison.place(seat, None, hunters=2, paid="turkey"))
     after = bison.state().stocks[seat]

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from bison_kit import two_player_table
 from bison_photos import NEW_TILE, placed
-from phone_kit import back_at_table, create_table, sit
+from phone_kit import back_at_table, sit
 from PIL import Image
 
-TWO = (("Ann", "red"), ("Ben", "blue"))
 LIVE_MS = 15_000
 WORDS = {"en": "Confirm", "ja": "確定", "it": "Conferma"}
 
@@ -27,8 +27,7 @@ def test_a_photo_confirmed_on_one_phone_is_seen_on_the_other(
     live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
 ) -> None:
     photo = placed("red")
-    ann = new_phone(device_scale_factor=1)
-    table_url = create_table(ann, live_server, "bison", lang=lang, players=TWO)
+    ann, table_url = two_player_table(new_phone, live_server, lang=lang)
     ben = new_phone(device_scale_factor=1)
     sit(ben, table_url, 1, lang)
     assert not ben.locator(f'[data-tile-id="{NEW_TILE}"]').count()
@@ -58,8 +57,7 @@ def test_a_photo_confirmed_on_one_phone_is_seen_on_the_other(
 def test_a_file_that_is_no_photo_is_a_sentence_beside_the_control(
     live_server: str, new_phone: Callable[..., Any]
 ) -> None:
-    ann = new_phone(device_scale_factor=1)
-    table_url = create_table(ann, live_server, "bison", players=TWO)
+    ann, table_url = two_player_table(new_phone, live_server)
     ann.goto(table_url + "/bison/photo")
     ann.set_input_files(
         '[data-testid="bison-photo-file"]',
@@ -78,8 +76,7 @@ def test_a_photo_over_12_megapixels_is_shrunk_on_the_phone(
     big = Image.open(io.BytesIO(placed("red"))).resize((4400, 3300))  # 14.5 MP
     buffer = io.BytesIO()
     big.save(buffer, "JPEG", quality=85)
-    ann = new_phone(device_scale_factor=1)
-    table_url = create_table(ann, live_server, "bison", players=TWO)
+    ann, table_url = two_player_table(new_phone, live_server)
     ann.goto(table_url + "/bison/photo")
     # Hold the form's sending, to look at the file the page is about to send.
     ann.evaluate(

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from bison_kit import (
+    TWO,
     angle_apart,
     build,
     measure,
@@ -31,7 +32,6 @@ from bison_kit import (
 )
 from phone_kit import back_at_table, create_table, sit
 
-TWO = (("Ann", "red"), ("Ben", "blue"))
 MIN_PX = 14.0
 
 

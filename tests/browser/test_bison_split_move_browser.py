@@ -9,18 +9,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from bison_kit import two_player_table
 from bison_move_kit import open_move, split_move
-from phone_kit import back_at_table, create_table, version
-
-TWO = (("Ann", "red"), ("Ben", "blue"))
+from phone_kit import back_at_table, version
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "it"])
 def test_a_split_move_is_one_action_from_the_board(
     live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
 ) -> None:
-    ann = new_phone(device_scale_factor=1)
-    create_table(ann, live_server, "bison", lang=lang, players=TWO, seat=None)
+    ann, _ = two_player_table(new_phone, live_server, lang=lang, seat=None)
     # Ann places B16 with 3 hunters on its prairie, then Ben places B07 with 1.
     for at, tile, hunters in (("1,-1", "B16", "3"), ("-1,1", "B07", "1")):
         ann.locator(f'[data-legal="{at}"]').click()

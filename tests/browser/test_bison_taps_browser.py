@@ -10,9 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from phone_kit import back_at_table, create_table, version
-
-TWO = (("Ann", "red"), ("Ben", "blue"))
+from bison_kit import two_player_table
+from phone_kit import back_at_table, version
 
 
 def in_view(page: Any, selector: str) -> None:
@@ -23,8 +22,7 @@ def in_view(page: Any, selector: str) -> None:
 def test_fewer_taps_on_a_phone(
     live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
 ) -> None:
-    ann = new_phone(device_scale_factor=1)
-    create_table(ann, live_server, "bison", lang=lang, players=TWO, seat=None)
+    ann, _ = two_player_table(new_phone, live_server, lang=lang, seat=None)
 
     # Ann: a retail tile with 2 prairie edges, 2/1/0 animals, 3 hunters on its prairie.
     ann.locator('[data-legal="1,-1"]').click()

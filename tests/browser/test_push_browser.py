@@ -50,6 +50,16 @@ def watching(page: Any, url: str) -> list[str]:
     return asked
 
 
+def change_unheard(base: str, a: Any, b: Any) -> str:
+    """A table created on ``a``, watched on ``b`` with its version stream refused, then
+    changed on ``a`` (Ann takes a card): the table's URL."""
+    url = create_table(a, base, "lion-square")
+    b.route(STREAM, lambda route: route.abort())
+    watching(b, url)
+    act(a, '[data-testid="ls-taken-0-up"]')
+    return url
+
+
 def test_the_other_phone_sees_the_change_by_the_stream(
     serve: Callable[[int], str], phone: Any, second_phone: Any, shot: Callable[..., Any]
 ) -> None:
@@ -75,13 +85,8 @@ def test_the_other_phone_sees_the_change_by_the_stream(
 def test_blocked_stream_falls_back_to_polling(
     serve: Callable[[int], str], phone: Any, second_phone: Any
 ) -> None:
-    base = serve(HALF_SECOND_MS)
     a, b = phone, second_phone
-    url = create_table(a, base, "lion-square")
-    b.route(STREAM, lambda route: route.abort())  # a proxy that will not hold the stream
-    watching(b, url)
-
-    act(a, '[data-testid="ls-taken-0-up"]')
+    change_unheard(serve(HALF_SECOND_MS), a, b)  # a proxy that will not hold the stream
     b.wait_for_selector('#panel[data-version="1"]')  # brought by the timed poll
     assert b.get_attribute("body", "data-push-version") is None
     assert b.get_attribute("body", "data-push") != "open"
@@ -90,13 +95,8 @@ def test_blocked_stream_falls_back_to_polling(
 def test_a_phone_that_wakes_up_catches_up_at_once(
     serve: Callable[[int], str], phone: Any, second_phone: Any
 ) -> None:
-    base = serve(HOUR_MS)
     a, b = phone, second_phone
-    url = create_table(a, base, "lion-square")
-    b.route(STREAM, lambda route: route.abort())  # asleep: its stream was dropped
-    watching(b, url)
-
-    act(a, '[data-testid="ls-taken-0-up"]')
+    change_unheard(serve(HOUR_MS), a, b)  # asleep: its stream was dropped
     assert version(b) == 0  # nothing told it: no stream, and a poll only every hour
     b.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # it wakes up
     b.wait_for_selector('#panel[data-version="1"]')

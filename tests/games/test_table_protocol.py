@@ -1,6 +1,7 @@
 """The shared pieces of the event-fold protocol (games/table.py)."""
 
 import pytest
+from refusals import refused
 
 from games.errors import RuleError
 from games.table import check_range, parse_adjust, players_from_json
@@ -38,9 +39,8 @@ def test_parse_adjust_accepts_a_well_formed_event() -> None:
     ],
 )
 def test_parse_adjust_refuses_bad_events(event: dict, message: str) -> None:
-    with pytest.raises(RuleError) as error:
+    with refused(message):
         parse_adjust(event, 2, COUNTERS)
-    assert str(error.value) == message
 
 
 def test_check_range_names_the_counter_and_bounds() -> None:

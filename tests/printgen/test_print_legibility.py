@@ -7,6 +7,7 @@ import functools
 import math
 
 import pytest
+from bison_board import tile_outline
 from pdfcheck import reader, render
 from PIL import Image
 
@@ -75,9 +76,7 @@ def test_readable_keeps_the_hue_and_reaches_the_minimum():
 def test_tile_animals_lie_inside_their_terrain_and_clear_of_the_id(tile_id):
     tile = bison_catalog.CATALOG[tile_id]
     art = bison_print.tile_art(tile_id)
-    a, b = tile.tile.river_corners()
-    river = tile_geo.river_path(a, b, bison_print.HEX_RADIUS)
-    hexagon = [tile_geo.corner_at(i) for i in range(6)]
+    river, hexagon = tile_outline(tile_id)
     for space, letter in (("prairie", "P"), ("mountain", "M")):
         land = tile_geo.land_polygon(tile.edges, letter, 0.0)
         assert len(art.animals[space]) == tile.animals[space]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections import Counter
 
 import pytest
+from bison_board import board_marks, drawn_marks
 from bison_panel import FOUR, SVG, base, board_of
 from companion_testkit import get, text
 
@@ -23,48 +23,15 @@ def table(make_table):
 
 
 def shown(svg: ET.Element) -> dict[str, object]:
-    """What the picture shows: tiles, animals per space, pieces per space and seat."""
-    animals: Counter[tuple[str, str]] = Counter()
-    hunters, structures = {}, {}
-    for node in svg.iter():
-        mark = node.get("data-mark")
-        where = (node.get("data-at"), node.get("data-space"))
-        if mark == "animal":
-            animals[where] += 1
-        elif mark == "hunters":
-            hunters[where] = (node.get("data-player"), int(node.get("data-count")))
-        elif mark in ("tent", "canoe"):
-            structures[where] = (node.get("data-player"), int(node.get("data-size")))
+    """What the picture shows: tiles, animals per space, pieces per space and seat, and the
+    tiles' ids."""
     ids = {node.get("data-tile-id") for node in svg.iter() if node.get("data-tile-id")}
-    tiles = {node.get("data-hex") for node in svg.iter(f"{SVG}g") if node.get("class") == "tile"}
-    return {
-        "animals": dict(animals),
-        "hunters": hunters,
-        "structures": structures,
-        "ids": ids,
-        "tiles": tiles,
-    }
+    return {**drawn_marks(svg), "ids": ids}
 
 
 def expected(state) -> dict[str, object]:
-    animals, hunters, structures = {}, {}, {}
-    for (q, r), placed in state.board.tiles.items():
-        for space in SPACES:
-            n = placed.tile.animals_on(space)
-            if n:
-                animals[(f"{q},{r}", space)] = n
-    for ((q, r), space), pieces in state.board.pieces.items():
-        if pieces.hunters:
-            hunters[(f"{q},{r}", space)] = (pieces.player, pieces.hunters)
-        if pieces.structure:
-            structures[(f"{q},{r}", space)] = (pieces.player, pieces.structure)
-    return {
-        "animals": animals,
-        "hunters": hunters,
-        "structures": structures,
-        "ids": {tile_label(state.board, at) for at in state.board.tiles},  # B07, R1
-        "tiles": {f"{q},{r}" for q, r in state.board.tiles},
-    }
+    """The board's marks, plus the tiles' ids as the picture labels them (B07, R1)."""
+    return {**board_marks(state), "ids": {tile_label(state.board, at) for at in state.board.tiles}}
 
 
 def post(client, url, data):

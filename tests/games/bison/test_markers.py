@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from bison_board import tile_outline
 
 from games.bison import catalog, markers
 from games.bison import tile_art as geo
@@ -55,11 +56,9 @@ def _square_points(marker: markers.Marker, step: float = 0.5):
 
 @pytest.mark.parametrize("tile_id", list(catalog.CATALOG))
 def test_tile_markers_cover_no_art_and_lie_inside_the_tile(tile_id):
-    tile = catalog.CATALOG[tile_id]
     art = geo.tile_art(tile_id)
-    a, b = tile.tile.river_corners()
-    river = geo.river_path(a, b, geo.HEX_RADIUS)
-    hexagon = [geo.corner_at(i) for i in range(6)]
+    river, hexagon = tile_outline(tile_id)
+    a, b = catalog.CATALOG[tile_id].tile.river_corners()
     discs = [(geo.corner_at(a), geo.POND), (geo.corner_at(b), geo.POND)]
     for space, spots in art.animals.items():
         discs += [(p, geo.RIVER_MARK if space == "river" else geo.LAND_MARK) for p in spots]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from refusals import refused
 
 from games.bison.board import Board, Pieces
 from games.bison.movement import move_cost, reachable
 from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER
-from games.errors import RuleError
 
 from .builders import layout, tile
 
@@ -70,9 +70,8 @@ def test_unreachable_tile_is_none() -> None:
     ],
 )
 def test_a_start_off_the_board_is_refused(start, message) -> None:
-    with pytest.raises(RuleError) as error:
+    with refused(message):
         move_cost(BOARD, "red", start, ((0, 0), RIVER))
-    assert str(error.value) == message
 
 
 def test_a_goal_off_the_board_cannot_be_reached() -> None:

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from games.dogs_life import fold as table
 from games.dogs_life.game import Game
@@ -37,3 +38,38 @@ def refusal(state: Game, event: dict[str, Any]) -> str:
     with pytest.raises(RuleError) as error:
         table.apply(state, table.prepare(state, event, random.Random(0)))
     return str(error.value)
+
+
+def draws(
+    seats: st.SearchStrategy[Any],
+    sections: st.SearchStrategy[str],
+    addresses: st.SearchStrategy[int],
+    against: st.SearchStrategy[int],
+) -> st.SearchStrategy[dict[str, Any]]:
+    """Random ``draw`` events (a card drawn at a section's address, maybe against a dog) for
+    the random-play properties."""
+    return st.builds(
+        lambda s, sec, a, o: {
+            "type": "draw",
+            "seat": s,
+            "section": sec,
+            "address": a,
+            "against": o,
+        },
+        seats,
+        sections,
+        addresses,
+        against,
+    )
+
+
+def adjusts(
+    seats: st.SearchStrategy[Any], deltas: st.SearchStrategy[int]
+) -> st.SearchStrategy[dict[str, Any]]:
+    """Random ``adjust`` events of a dog's counters (hunger, bladder, bones)."""
+    return st.builds(
+        lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
+        seats,
+        st.sampled_from(["hunger", "bladder", "bones"]),
+        deltas,
+    )

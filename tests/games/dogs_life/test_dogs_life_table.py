@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from refusals import refused
 
 from games.dogs_life import fold as table
 from games.dogs_life.deck import ALL_CARDS
@@ -19,7 +20,7 @@ from games.dogs_life.game import Game, winners
 from games.errors import RuleError
 from games.table import Player
 
-from .table_play import PLAYERS, new, play, refusal
+from .table_play import PLAYERS, adjusts, draws, new, play, refusal
 
 # --- new_state -------------------------------------------------------------------------
 
@@ -53,9 +54,8 @@ def test_new_state_defaults_to_the_catalog_order_and_four_bones() -> None:
     ],
 )
 def test_bad_settings(players: tuple[Player, ...], settings_: Any, message: str) -> None:
-    with pytest.raises(RuleError) as error:
+    with refused(message):
         table.new_state(players, settings_)
-    assert str(error.value) == message
 
 
 # --- events and their refusals ---------------------------------------------------------
@@ -363,26 +363,14 @@ EVENTS = st.one_of(
     ),
     st.builds(lambda s, n: {"type": "bury", "seat": s, "count": n}, seats, st.integers(1, 2)),
     st.builds(lambda s: {"type": "to_pound", "seat": s}, seats),
-    st.builds(
-        lambda s, sec, a, o: {
-            "type": "draw",
-            "seat": s,
-            "section": sec,
-            "address": a,
-            "against": o,
-        },
+    draws(
         seats,
         st.sampled_from(["trash", "restaurant", "newspaper", "fight", "catcher"]),
         st.integers(1, 4),
         st.integers(0, 2),
     ),
     st.builds(lambda s: {"type": "roll_die", "seat": s}, seats),
-    st.builds(
-        lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
-        seats,
-        st.sampled_from(["hunger", "bladder", "bones"]),
-        st.integers(-3, 3),
-    ),
+    adjusts(seats, st.integers(-3, 3)),
     st.just({"type": "end_game"}),
 )
 

@@ -28,9 +28,9 @@ from games.dogs_life.deck import Deck, draw
 from games.dogs_life.dog import BONE, newspaper
 from games.dogs_life.game import Game
 from games.errors import N_, RuleError, Term
-from games.table import Player
 
-PLAYERS = (Player("Ann", "red"), Player("Ben", "blue"), Player("Cho", "green"))
+from .table_play import PLAYERS, adjusts, draws
+
 DOG_NAMES = {d.names["en"] for d in DOGS.values()}
 
 GAME_WORDS = re.compile(
@@ -211,25 +211,13 @@ EVENTS = st.one_of(
         st.integers(0, 3),
     ),
     st.builds(lambda s, n: {"type": "bury", "seat": s, "count": n}, seats, st.integers(0, 3)),
-    st.builds(
-        lambda s, sec, a, o: {
-            "type": "draw",
-            "seat": s,
-            "section": sec,
-            "address": a,
-            "against": o,
-        },
+    draws(
         seats,
         st.sampled_from([*(s.value for s in Section), "kitchen"]),
         st.integers(1, 3),
         st.integers(0, 3),
     ),
-    st.builds(
-        lambda s, c, d: {"type": "adjust", "seat": s, "counter": c, "delta": d},
-        seats,
-        st.sampled_from(["hunger", "bladder", "bones"]),
-        st.integers(-5, 5),
-    ),
+    adjusts(seats, st.integers(-5, 5)),
     st.just({"type": "end_game"}),
 )
 
