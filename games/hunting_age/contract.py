@@ -26,11 +26,12 @@ checks
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from games.errors import N_, RuleError
+from games import fields
+from games.errors import N_, Phrase, RuleError
+from games.fields import show_value
 from games.hunting_age.board import LIMITS, OPEN_CAVES_AT_START, PIECES_ON_BOARD_AT_START
 from games.hunting_age.components import (
     COIN_COUNTER_MAX,
@@ -47,16 +48,6 @@ from games.hunting_age.tribe import VP_TRACK_MAX
 FIELDS: Final = ("huts", "board_vp", "track", "cave", "coins", "pieces_left_on_board")
 MAX_CAVES: Final = OPEN_CAVES_AT_START + LIMITS["cave"]
 VP_NUMBER_MAX: Final = 99  # typo guard for board_vp and a hut's printed VP (see checks)
-SHOWN_MAX: Final = 40  # longer bad values are cut in messages
-
-
-def _shown(value: object) -> str:
-    """A bad value as the user typed it in JSON (``true``, ``"3"``, ``-1``), cut short."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):  # not JSON data, or an int too long to print
-        text = repr(value) if not isinstance(value, int) else "a number too long to show"
-    return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"
 
 
 def _is_whole(value: object) -> bool:
@@ -65,22 +56,9 @@ def _is_whole(value: object) -> bool:
 
 def _whole(name: str, field: str, value: object, most: int) -> int:
     """``value`` if it is a whole number from 0 to ``most``, else a refusal naming it."""
-    if not isinstance(value, int) or not _is_whole(value):
-        raise RuleError(
-            N_("player {name}: {field} must be a whole number of at least 0, not {value}"),
-            name=name,
-            field=field,
-            value=_shown(value),
-        )
-    if value > most:
-        raise RuleError(
-            N_("player {name}: {field} must be at most {most}, not {value}"),
-            name=name,
-            field=field,
-            most=most,
-            value=_shown(value),
-        )
-    return value
+    return fields.whole_number(
+        value, Phrase(N_("player {name}: {field}"), name=name, field=field), 0, most
+    )
 
 
 def _huts(name: str, raw: object) -> tuple[int | str, ...]:
@@ -110,7 +88,7 @@ def _huts(name: str, raw: object) -> tuple[int | str, ...]:
                 name=name,
                 index=index,
                 cards=", ".join(END_GAME_SCORES),
-                value=_shown(hut),
+                value=show_value(hut),
             )
     return tuple(huts)
 
@@ -121,7 +99,7 @@ def _cave(name: str, raw: object) -> Food:
             N_("player {name}: cave must be an object of food counts ({kinds}), not {value}"),
             name=name,
             kinds=", ".join(FOODS),
-            value=_shown(raw),
+            value=show_value(raw),
         )
     for kind in raw:
         if kind not in FOODS:
@@ -222,7 +200,7 @@ def parse(document: object) -> dict[str, Standing]:
                 "players must be an object mapping each player's name to their "
                 "position, not {value}"
             ),
-            value=_shown(players),
+            value=show_value(players),
         )
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise RuleError(

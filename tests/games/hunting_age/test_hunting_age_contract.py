@@ -194,19 +194,19 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
         (bad([*RED, "track"], None, delete=True), "player red: missing field track"),
         (
             bad([*RED, "track"], -1),
-            "player red: track must be a whole number of at least 0, not -1",
+            "player red: track must be a whole number (0–50), not -1",
         ),
         (
             bad([*RED, "coins"], True),
-            "player red: coins must be a whole number of at least 0, not true",
+            "player red: coins must be a whole number (0–99), not true",
         ),
         (
             bad([*RED, "board_vp"], "4"),
-            'player red: board_vp must be a whole number of at least 0, not "4"',
+            'player red: board_vp must be a whole number (0–99), not "4"',
         ),
         (
             bad([*RED, "board_vp"], 2.5),
-            "player red: board_vp must be a whole number of at least 0, not 2.5",
+            "player red: board_vp must be a whole number (0–99), not 2.5",
         ),
         (bad([*RED, "huts"], 3), "player red: huts must be a list of VP numbers or end-game cards"),
         (bad([*RED, "huts"], [1, 1, 1, 1, 1, 1]), "player red: at most 5 huts can be built, not 6"),
@@ -239,7 +239,7 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
         ),
         (
             bad([*RED, "cave", "bear"], -1),
-            "player red: cave.bear must be a whole number of at least 0, not -1",
+            "player red: cave.bear must be a whole number (0–12), not -1",
         ),
         (
             bad([*RED, "cave", "bear"], 4),
@@ -258,27 +258,29 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
             "the caves hold 9 mammoth in all, but the game has only 8",
         ),
         # typo guards: the companion's counter bounds, 99 for printed VP numbers
-        (bad([*RED, "track"], 51), "player red: track must be at most 50, not 51"),
-        (bad([*RED, "coins"], 100), "player red: coins must be at most 99, not 100"),
-        (bad([*RED, "board_vp"], 100), "player red: board_vp must be at most 99, not 100"),
-        (bad([*RED, "huts", 0], 100), "player red: huts[0] must be at most 99, not 100"),
+        (bad([*RED, "track"], 51), "player red: track must be a whole number (0–50), not 51"),
+        (bad([*RED, "coins"], 100), "player red: coins must be a whole number (0–99), not 100"),
+        (
+            bad([*RED, "board_vp"], 100),
+            "player red: board_vp must be a whole number (0–99), not 100",
+        ),
+        (bad([*RED, "huts", 0], 100), "player red: huts[0] must be a whole number (0–99), not 100"),
         (
             bad([*RED, "cave"], {"yellow_grain": 9}),
-            "player red: cave.yellow_grain must be at most 8, not 9",
+            "player red: cave.yellow_grain must be a whole number (0–8), not 9",
         ),
         (
             bad([*RED, "coins"], 10**60),
-            "player red: coins must be at most 99, not 100000000000000000000000000000000000000…",
+            "player red: coins must be a whole number (0–99), not a number of 61 digits",
         ),
         (
             bad([*RED, "board_vp"], -(10**4300)),  # past what Python prints
-            "player red: board_vp must be a whole number of at least 0, not a number too long "
-            "to show",
+            "player red: board_vp must be a whole number (0–99), not a number too long to show",
         ),
         (
             bad([*RED, "huts", 0], "x" * 50),
             f"player red: huts[0] must be a VP number of at least 0 or one of mammoth_yellow, "
-            f'coins_5, flat_6, flat_5, not "{"x" * 38}…',
+            f'coins_5, flat_6, flat_5, not "{"x" * 37}…"',
         ),
         # storage: 4 food pieces need 1 cave creation, whose chip has left the board
         (
@@ -412,7 +414,7 @@ ONE = '{"huts": [], "board_vp": 0, "track": 0, "cave": {}, "coins": 0, "pieces_l
         (
             '{"players": {"ann": {"huts": [' + ", ".join(["9" * 4300] * 5) + "], "
             '"board_vp": 0, "track": 0, "cave": {}, "coins": 0, "pieces_left_on_board": 0}}}',
-            "player ann: huts[0] must be at most 99, not " + "9" * 39 + "…",
+            "player ann: huts[0] must be a whole number (0–99), not a number of 4300 digits",
         ),
     ],
 )
