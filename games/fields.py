@@ -11,7 +11,7 @@ named in the reader's words: a JSON key for a document or the API, a translated 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Final
 
 from games.errors import N_, Phrase, RuleError, Term
@@ -24,6 +24,11 @@ SEAT: Final = N_("seat must be a whole number from 0 to {last}, not {value}")
 
 #: The one refusal of a pair of whole numbers (a place on a hex board: ``[q, r]``).
 PAIR: Final = N_("{field} must be [{names}], two whole numbers, not {value}")
+
+#: The one refusal of a key an object may not hold (a document's field, a good, a player).
+UNKNOWN_KEY: Final = N_("{place}: unknown {kind} {key}; expected one of: {allowed}")
+#: What ``UNKNOWN_KEY`` calls a key when nothing more telling fits.
+KEY: Final = Term(N_("key"))
 
 #: Longer renderings of a bad value are cut: a message stays one readable line.
 SHOWN_LENGTH: Final = 40
@@ -110,6 +115,22 @@ def pair(value: object, field: str, names: str = "q, r") -> tuple[int, int]:
     ):
         return (value[0], value[1])
     raise RuleError(PAIR, field=field, names=names, value=show_value(value))
+
+
+def known_keys(
+    keys: Iterable[object], allowed: Collection[str], place: str | Phrase, kind: str = KEY
+) -> None:
+    """Refuse the first of ``keys`` (an object's keys) that is not one of ``allowed``,
+    naming the object's ``place`` and what its keys are (``kind``: a ``Term``)."""
+    for key in keys:
+        if key not in allowed:
+            raise RuleError(
+                UNKNOWN_KEY,
+                place=place,
+                kind=kind,
+                key=show_value(key),
+                allowed=", ".join(allowed),
+            )
 
 
 def seat(value: object, players: int) -> int:

@@ -73,17 +73,6 @@ def _located(where: str, error: RuleError) -> RuleError:
     return RuleError(N_("{where}: {problem}"), where=where, problem=str(error))
 
 
-def _check_keys(raw: Mapping[str, Any], allowed: tuple[str, ...], what: str) -> None:
-    for key in raw:
-        if key not in allowed:
-            raise RuleError(
-                N_('unknown key "{key}" in {what}; expected {allowed}'),
-                key=key,
-                what=what,
-                allowed=", ".join(allowed),
-            )
-
-
 def _hex(raw: Any) -> Hex:
     return fields.pair(raw, '"at"')
 
@@ -141,7 +130,7 @@ def _tile(raw: Any) -> PlacedTile:
 
 
 def _entries(
-    raw: Any, field: str, allowed: tuple[str, ...], what: str
+    raw: Any, field: str, allowed: tuple[str, ...]
 ) -> Iterator[tuple[int, Mapping[str, Any]]]:
     """The objects of the list ``raw`` (the document's ``field``) with their index.
 
@@ -154,9 +143,9 @@ def _entries(
         try:
             if not isinstance(entry, Mapping):
                 raise RuleError(N_("must be an object, not {value}"), value=show_value(entry))
-            _check_keys(entry, allowed, what)
         except RuleError as error:
             raise _located(f"{field}[{index}]", error) from None
+        fields.known_keys(entry, allowed, f"{field}[{index}]")
         yield index, entry
 
 
@@ -164,7 +153,7 @@ def _tiles(raw: Any) -> dict[Hex, PlacedTile]:
     tiles: dict[Hex, PlacedTile] = {}
     index_at: dict[Hex, int] = {}
     catalog_at: dict[str, Hex] = {}
-    for index, entry in _entries(raw, "tiles", _TILE_KEYS, "a tile"):
+    for index, entry in _entries(raw, "tiles", _TILE_KEYS):
         where = f"tiles[{index}]"
         try:
             if "at" not in entry:
@@ -220,7 +209,7 @@ def _structure(raw: Mapping[str, Any], terrain: str) -> int:
 def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
     layout = Layout(tiles)
     placed: dict[tuple[Hex, str], tuple[int, str]] = {}  # space -> (index, player)
-    for index, entry in _entries(raw, "pieces", _PIECE_KEYS, "a piece"):
+    for index, entry in _entries(raw, "pieces", _PIECE_KEYS):
         where = f"pieces[{index}]"
         try:
             for key in ("at", "space", "player"):
@@ -281,7 +270,7 @@ def load(document: Any) -> tuple[list[str], Board, bool]:
             N_("the input must be a JSON object with players, tiles and pieces, not {value}"),
             value=_kind(document),
         )
-    _check_keys(document, _TOP_KEYS, "the input")
+    fields.known_keys(document, _TOP_KEYS, "the input")
     for key in ("players", "tiles"):
         if key not in document:
             raise RuleError(N_('"{key}" is missing'), key=key)

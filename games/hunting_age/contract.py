@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from games import fields
-from games.errors import N_, Phrase, RuleError
+from games.errors import N_, Phrase, RuleError, Term
 from games.fields import show_value
 from games.hunting_age.board import LIMITS, OPEN_CAVES_AT_START, PIECES_ON_BOARD_AT_START
 from games.hunting_age.components import (
@@ -46,6 +46,9 @@ from games.hunting_age.setup import MAX_PLAYERS
 from games.hunting_age.tribe import VP_TRACK_MAX
 
 FIELDS: Final = ("huts", "board_vp", "track", "cave", "coins", "pieces_left_on_board")
+#: What a refusal calls a player's keys and a cave's keys.
+FIELD: Final = Term(N_("field"))
+FOOD: Final = Term(N_("food"))
 MAX_CAVES: Final = OPEN_CAVES_AT_START + LIMITS["cave"]
 VP_NUMBER_MAX: Final = 99  # typo guard for board_vp and a hut's printed VP (see checks)
 
@@ -56,9 +59,12 @@ def _is_whole(value: object) -> bool:
 
 def _whole(name: str, field: str, value: object, most: int) -> int:
     """``value`` if it is a whole number from 0 to ``most``, else a refusal naming it."""
-    return fields.whole_number(
-        value, Phrase(N_("player {name}: {field}"), name=name, field=field), 0, most
-    )
+    return fields.whole_number(value, _field(name, field), 0, most)
+
+
+def _field(name: str, field: str) -> Phrase:
+    """A player's field (``cave``, ``huts[0]``) as a refusal names it."""
+    return Phrase(N_("player {name}: {field}"), name=name, field=field)
 
 
 def _huts(name: str, raw: object) -> tuple[int | str, ...]:
@@ -101,14 +107,7 @@ def _cave(name: str, raw: object) -> Food:
             kinds=", ".join(FOODS),
             value=show_value(raw),
         )
-    for kind in raw:
-        if kind not in FOODS:
-            raise RuleError(
-                N_("player {name}: cave has unknown food {kind!r}; expected one of: {kinds}"),
-                name=name,
-                kind=kind,
-                kinds=", ".join(FOODS),
-            )
+    fields.known_keys(raw, FOODS, _field(name, "cave"), FOOD)
     cave = Food.of(
         {kind: _whole(name, f"cave.{kind}", raw[kind], SUPPLY_LIMITS[kind]) for kind in raw}
     )
@@ -132,14 +131,7 @@ def _standing(name: str, raw: object) -> Standing:
             name=name,
             fields=", ".join(FIELDS),
         )
-    for field in raw:
-        if field not in FIELDS:
-            raise RuleError(
-                N_("player {name}: unknown field {field!r}; expected one of: {fields}"),
-                name=name,
-                field=field,
-                fields=", ".join(FIELDS),
-            )
+    fields.known_keys(raw, FIELDS, Phrase(N_("player {name}"), name=name), FIELD)
     for field in FIELDS:
         if field not in raw:
             raise RuleError(N_("player {name}: missing field {field}"), name=name, field=field)

@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games import fields
-from games.errors import N_, RuleError
+from games.errors import N_, RuleError, Term
 from games.lion_square import rules
 from games.lion_square.square import Side, Square
 
@@ -119,14 +119,7 @@ def _whole(raw: object, field: str, *, low: int, high: int | None = None) -> int
 def _known(raw: object, field: str, players: list[str]) -> Mapping[str, object]:
     if not isinstance(raw, Mapping):
         raise RuleError(N_("{field} must be an object mapping players to numbers"), field=field)
-    for player in raw:
-        if player not in players:
-            raise RuleError(
-                N_("{field}: unknown player {player!r}; the seated players are {players}"),
-                field=field,
-                player=player,
-                players=", ".join(players),
-            )
+    fields.known_keys(raw, players, field, Term(N_("player")))
     return raw
 
 

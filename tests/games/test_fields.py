@@ -116,3 +116,11 @@ def test_a_pair_is_two_whole_numbers() -> None:
         with pytest.raises(RuleError) as error:
             fields.pair(bad, '"at"')
         assert str(error.value) == f'"at" must be [q, r], two whole numbers, not {shown}'
+
+
+def test_one_unknown_key_message() -> None:
+    fields.known_keys({"bear": 1}, ("bear", "grape"), "cost")
+    with pytest.raises(RuleError) as error:
+        fields.known_keys({"bear": 1, "gold": 2}, ("bear", "grape"), "cost", Term(N_("item")))
+    assert str(error.value) == 'cost: unknown item "gold"; expected one of: bear, grape'
+    assert error.value.template == fields.UNKNOWN_KEY

@@ -392,7 +392,7 @@ def test_end_game_card_space_is_offered(client, table):
         ),
         (
             {"seat": "0", "kind": "subordinate", "any_kind": "coins", "any_count": "1"},
-            "any_food: unknown item 'coins'",
+            'any_food: unknown item "coins"',
         ),
     ],
 )

@@ -150,7 +150,7 @@ BAD_INPUTS = [
     (bad("tiles", delete=True), '"tiles" is missing'),
     (
         bad("colour", "x"),
-        'unknown key "colour" in the input; expected players, tiles, pieces, final',
+        'the input: unknown key "colour"; expected one of: players, tiles, pieces, final',
     ),
     (bad("players", "yellow"), '"players" must be a list of names, not "yellow"'),
     (bad("players", ["a", "b", "c", "d", "e"]), '"players" must list 1 to 4 players, not 5'),
@@ -218,7 +218,7 @@ BAD_INPUTS = [
     (bad("pieces.0.space", delete=True), 'pieces[0]: "space" is missing'),
     (
         bad("pieces.0.hunter", 1),
-        'pieces[0]: unknown key "hunter" in a piece; expected at, '
+        'pieces[0]: unknown key "hunter"; expected one of: at, '
         "space, player, hunters, structure, tent, canoe",
     ),
     (bad("pieces.0.at", [9, 9]), "pieces[0] (yellow at [9,9] river): there is no tile at [9,9]"),

@@ -189,7 +189,7 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
         (bad(RED, 7), f"player red: expected an object with {FIELD_LIST}"),
         (
             bad([*RED, "trak"], 7),
-            f"player red: unknown field 'trak'; expected one of: {FIELD_LIST}",
+            f'player red: unknown field "trak"; expected one of: {FIELD_LIST}',
         ),
         (bad([*RED, "track"], None, delete=True), "player red: missing field track"),
         (
@@ -231,11 +231,11 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
         ),
         (
             bad([*RED, "cave", "fish"], 1),
-            f"player red: cave has unknown food 'fish'; expected one of: {FOOD_KINDS}",
+            f'player red: cave: unknown food "fish"; expected one of: {FOOD_KINDS}',
         ),
         (
             bad([*RED, "cave", "coins"], 1),
-            f"player red: cave has unknown food 'coins'; expected one of: {FOOD_KINDS}",
+            f'player red: cave: unknown food "coins"; expected one of: {FOOD_KINDS}',
         ),
         (
             bad([*RED, "cave", "bear"], -1),
@@ -381,7 +381,7 @@ def test_cli_names_bad_input_on_one_line() -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == (
-        f"error: player red: cave has unknown food 'fish'; expected one of: {FOOD_KINDS}\n"
+        f'error: player red: cave: unknown food "fish"; expected one of: {FOOD_KINDS}\n'
     )
 
 

@@ -197,7 +197,7 @@ def test_free_picks_take_the_choice_or_what_the_supply_has_most() -> None:
         (harvest(0, "B1a", True), "space must be a hunting space of B1a: 0 to 4"),
         (harvest(0, "B1a", 0, choice={"bear": 1}), "choose 0 food pieces for this harvest, not 1"),
         (harvest(0, "N01a", 3, choice={"bear": 1}), "choose 2 food pieces for this harvest, not 1"),
-        (harvest(0, "N01a", 3, choice={"coins": 2}), "choice: unknown item 'coins'; expected"),
+        (harvest(0, "N01a", 3, choice={"coins": 2}), 'choice: unknown item "coins"; expected'),
         (harvest(0, "N01a", 3, choice={"bear": -1}), "choice.bear must be a whole number"),
     ],
 )
@@ -450,7 +450,7 @@ def test_original_edition_takes_typed_costs_and_vp() -> None:
         ({"kind": "subordinate", "uncovered_vp": 0}, 'cost must be an object like {"bear": 1}'),
         (
             {"kind": "subordinate", "cost": {"gold": 1}, "uncovered_vp": 0},
-            "cost: unknown item 'gold'; expected one of: bear, mammoth, grape, green_grain, "
+            'cost: unknown item "gold"; expected one of: bear, mammoth, grape, green_grain, '
             "yellow_grain, coins, any_food",
         ),
         (
@@ -518,7 +518,7 @@ def test_store_keeping_too_much_is_refused() -> None:
         == "4 food pieces do not fit in 3 open caves: return 1 more to the supply"
     )
     assert refused(state, {"type": "store", "seat": 0, "return": {"fish": 1}}) == (
-        "return: unknown item 'fish'; expected one of: bear, mammoth, grape, green_grain, "
+        'return: unknown item "fish"; expected one of: bear, mammoth, grape, green_grain, '
         "yellow_grain"
     )
 

@@ -51,7 +51,18 @@ GAME_WORDS = re.compile(
 # Parameters that quote the API (a field name, the accepted values, an event type) verbatim:
 # they are identifiers the client sends, not words of the game, so they stay as they are.
 # A value quoted back with ``!r`` is the client's own bad input, likewise.
-IDENTIFIERS = {"field", "names", "types", "type", "cards", "kinds", "fields"}
+IDENTIFIERS = {
+    "field",
+    "names",
+    "types",
+    "type",
+    "cards",
+    "kinds",
+    "fields",
+    "place",
+    "key",
+    "allowed",
+}
 
 
 def quoted(template: str) -> set[str]:

@@ -167,7 +167,7 @@ BAD_INPUT = [
     ),
     (
         _with(taken={"zed": 1}),
-        "taken: unknown player 'zed'; the seated players are ann, ben, cho, dan",
+        'taken: unknown player "zed"; expected one of: ann, ben, cho, dan',
     ),
     (_with(taken={"ann": -1}), "taken.ann must be a whole number (≥ 0), not -1"),
     (_with(taken={"ann": True}), "taken.ann must be a whole number (≥ 0), not true"),
@@ -189,7 +189,7 @@ BAD_INPUT = [
     (_with(herds={"cho": 21}), "herds.cho must be a whole number (1–20), not 21"),
     (
         _with(herds={"eve": 20}),
-        "herds: unknown player 'eve'; the seated players are ann, ben, cho, dan",
+        'herds: unknown player "eve"; expected one of: ann, ben, cho, dan',
     ),
     (_with(round=4), "round must be a whole number (1–3), not 4"),
     (_with(round=0), "round must be a whole number (1–3), not 0"),
