@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Iterable, Mapping
-from typing import Final
+from typing import Any, Final
 
 from games.errors import N_, Phrase, RuleError, Term
 
@@ -27,6 +27,8 @@ PAIR: Final = N_("{field} must be [{names}], two whole numbers, not {value}")
 
 #: The one refusal of a key an object may not hold (a document's field, a good, a player).
 UNKNOWN_KEY: Final = N_("{place}: unknown {kind} {key}; expected one of: {allowed}")
+#: The one refusal of a value that must be an object (its keys from ``allowed``).
+NOT_AN_OBJECT: Final = N_("{place} must be an object (keys: {allowed}), not {value}")
 #: What ``UNKNOWN_KEY`` calls a key when nothing more telling fits.
 KEY: Final = Term(N_("key"))
 
@@ -131,6 +133,19 @@ def known_keys(
                 key=show_value(key),
                 allowed=", ".join(allowed),
             )
+
+
+def object_of(
+    raw: object, allowed: Collection[str], place: str | Phrase, kind: str = KEY
+) -> Mapping[str, Any]:
+    """``raw`` if it is an object whose keys are all in ``allowed``, else the refusal of a
+    non-object or of its first unknown key (:func:`known_keys`)."""
+    if not isinstance(raw, Mapping):
+        raise RuleError(
+            NOT_AN_OBJECT, place=place, allowed=", ".join(allowed), value=show_value(raw)
+        )
+    known_keys(raw, allowed, place, kind)
+    return raw
 
 
 def seat(value: object, players: int) -> int:

@@ -100,14 +100,7 @@ def _huts(name: str, raw: object) -> tuple[int | str, ...]:
 
 
 def _cave(name: str, raw: object) -> Food:
-    if not isinstance(raw, Mapping):
-        raise RuleError(
-            N_("player {name}: cave must be an object of food counts ({kinds}), not {value}"),
-            name=name,
-            kinds=", ".join(FOODS),
-            value=show_value(raw),
-        )
-    fields.known_keys(raw, FOODS, _field(name, "cave"), FOOD)
+    raw = fields.object_of(raw, FOODS, _field(name, "cave"), FOOD)
     cave = Food.of(
         {kind: _whole(name, f"cave.{kind}", raw[kind], SUPPLY_LIMITS[kind]) for kind in raw}
     )
@@ -125,13 +118,7 @@ def _cave(name: str, raw: object) -> Food:
 
 
 def _standing(name: str, raw: object) -> Standing:
-    if not isinstance(raw, Mapping):
-        raise RuleError(
-            N_("player {name}: expected an object with {fields}"),
-            name=name,
-            fields=", ".join(FIELDS),
-        )
-    fields.known_keys(raw, FIELDS, Phrase(N_("player {name}"), name=name), FIELD)
+    raw = fields.object_of(raw, FIELDS, Phrase(N_("player {name}"), name=name), FIELD)
     for field in FIELDS:
         if field not in raw:
             raise RuleError(N_("player {name}: missing field {field}"), name=name, field=field)

@@ -117,10 +117,7 @@ def _whole(raw: object, field: str, *, low: int, high: int | None = None) -> int
 
 
 def _known(raw: object, field: str, players: list[str]) -> Mapping[str, object]:
-    if not isinstance(raw, Mapping):
-        raise RuleError(N_("{field} must be an object mapping players to numbers"), field=field)
-    fields.known_keys(raw, players, field, Term(N_("player")))
-    return raw
+    return fields.object_of(raw, players, field, Term(N_("player")))
 
 
 def _counts(raw: object, field: str, players: list[str]) -> dict[str, int]:

@@ -124,3 +124,13 @@ def test_one_unknown_key_message() -> None:
         fields.known_keys({"bear": 1, "gold": 2}, ("bear", "grape"), "cost", Term(N_("item")))
     assert str(error.value) == 'cost: unknown item "gold"; expected one of: bear, grape'
     assert error.value.template == fields.UNKNOWN_KEY
+
+
+def test_one_not_an_object_message() -> None:
+    assert fields.object_of({"bear": 1}, ("bear",), "cost") == {"bear": 1}
+    with pytest.raises(RuleError) as error:
+        fields.object_of([1], ("bear", "grape"), "cost")
+    assert str(error.value) == "cost must be an object (keys: bear, grape), not [1]"
+    assert error.value.template == fields.NOT_AN_OBJECT
+    with pytest.raises(RuleError, match=r'^cost: unknown key "x"; expected one of: bear$'):
+        fields.object_of({"x": 1}, ("bear",), "cost")

@@ -186,7 +186,7 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
             "players must name 1 to 5 players, not 6",
         ),
         ({"players": {" ": player()}}, "a player's name must not be empty"),
-        (bad(RED, 7), f"player red: expected an object with {FIELD_LIST}"),
+        (bad(RED, 7), f"player red must be an object (keys: {FIELD_LIST}), not 7"),
         (
             bad([*RED, "trak"], 7),
             f'player red: unknown field "trak"; expected one of: {FIELD_LIST}',
@@ -227,7 +227,7 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
         ),
         (
             bad([*RED, "cave"], []),
-            f"player red: cave must be an object of food counts ({FOOD_KINDS}), not []",
+            f"player red: cave must be an object (keys: {FOOD_KINDS}), not []",
         ),
         (
             bad([*RED, "cave", "fish"], 1),

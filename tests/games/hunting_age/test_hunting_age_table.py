@@ -447,7 +447,11 @@ def test_original_edition_takes_typed_costs_and_vp() -> None:
     ("event", "message"),
     [
         ({"kind": "cave", "cost": {}, "uncovered_vp": 0}, "chips must list the rock chips flipped"),
-        ({"kind": "subordinate", "uncovered_vp": 0}, 'cost must be an object like {"bear": 1}'),
+        (
+            {"kind": "subordinate", "uncovered_vp": 0},
+            "cost must be an object (keys: bear, mammoth, grape, green_grain, yellow_grain, "
+            "coins, any_food), not null",
+        ),
         (
             {"kind": "subordinate", "cost": {"gold": 1}, "uncovered_vp": 0},
             'cost: unknown item "gold"; expected one of: bear, mammoth, grape, green_grain, '

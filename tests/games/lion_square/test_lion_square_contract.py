@@ -171,7 +171,7 @@ BAD_INPUT = [
     ),
     (_with(taken={"ann": -1}), "taken.ann must be a whole number (≥ 0), not -1"),
     (_with(taken={"ann": True}), "taken.ann must be a whole number (≥ 0), not true"),
-    (_with(taken=[3]), "taken must be an object mapping players to numbers"),
+    (_with(taken=[3]), "taken must be an object (keys: ann, ben, cho, dan), not [3]"),
     (
         _with(gazelles_in_hand={"ben": "1"}),
         'gazelles_in_hand.ben must be a whole number (≥ 0), not "1"',
