@@ -24,6 +24,7 @@ from flask_babel import gettext as _
 from companion import events, hosts, idempotency, security, tables
 from companion.i18n import rule_error_message
 from companion.numbers import small_number
+from games import fields
 from games.errors import RuleError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -63,11 +64,7 @@ def json_body(*, allow_empty: bool = False) -> dict[str, Any]:
 
 def expected_version(body: dict[str, Any]) -> int | None:
     value = body.pop("expected_version", None)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadBody(_("expected_version must be a whole number of 0 or more."), 422)
-    return value
+    return None if value is None else fields.whole_number(value, "expected_version")
 
 
 @bp.errorhandler(BadBody)
@@ -160,16 +157,13 @@ EVENTS_PAGE = 1000
 def get_events(table_id: str) -> Any:
     """The events after ``?after=<seq>`` (default 0), at most ``?limit=<n>`` (1 to
     ``EVENTS_PAGE``, the default); a full page carries ``Link: <next page>; rel="next"``."""
-    after = small_number(request.args.get("after", "0"))
-    limit = small_number(request.args.get("limit", str(EVENTS_PAGE)))
-    if after is None or limit is None or not 1 <= limit <= EVENTS_PAGE:
-        raise BadBody(
-            _(
-                "after must be a whole number of 0 or more and limit one from 1 to %(most)s.",
-                most=EVENTS_PAGE,
-            ),
-            400,
-        )
+    raw_after = request.args.get("after", "0")
+    raw_limit = request.args.get("limit", str(EVENTS_PAGE))
+    after, limit = small_number(raw_after), small_number(raw_limit)
+    if after is None:
+        raise BadBody(rule_error_message(fields.refusal(raw_after, "after")), 400)
+    if limit is None or not 1 <= limit <= EVENTS_PAGE:
+        raise BadBody(rule_error_message(fields.refusal(raw_limit, "limit", 1, EVENTS_PAGE)), 400)
     view = tables.get(table_id)  # 404 before reading the token
     listed = tables.events(table_id, viewer=viewer(table_id), after=after, limit=limit)
     response = jsonify(listed)

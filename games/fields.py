@@ -2,18 +2,69 @@
 with one message each, so every game and the companion refuse them in the same words.
 
 A whole number is an ``int`` (``true`` and ``false`` are not numbers, whatever Python says);
-a seat is one of ``0 … players - 1``. Standard library only, like the rest of ``games``.
+a seat is one of ``0 … players - 1``. Both messages show the value received as JSON spells
+it (:func:`show_value`): ``null``, ``true``, ``"abc"``, never a Python ``None``. The field is
+named in the reader's words: a JSON key for a document or the API, a translated ``Term``
+(a player word, issue 26) for a form. Standard library only, like the rest of ``games``.
 """
 
 from __future__ import annotations
 
-from games.errors import N_, RuleError
+import json
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any, Final
 
-#: The one refusal of a whole number; ``span`` is empty (any whole number) or reads " (0–5)"
-#: or " (≥ 1)", the same in every language.
-WHOLE_NUMBER = N_("{field} must be a whole number{span}")
+from games.errors import N_, Phrase, RuleError, Term
+
+#: The one refusal of a whole number; ``span`` is empty (any whole number) or reads " (0–5)",
+#: " (≥ 1)" or " (≤ 9)", the same in every language; ``value`` is :func:`show_value`'s.
+WHOLE_NUMBER: Final = N_("{field} must be a whole number{span}, not {value}")
 #: The one refusal of a seat.
-SEAT = N_("seat must be a whole number from 0 to {last}")
+SEAT: Final = N_("seat must be a whole number from 0 to {last}, not {value}")
+
+#: The one refusal of a pair of whole numbers (a place on a hex board: ``[q, r]``).
+PAIR: Final = N_("{field} must be [{names}], two whole numbers, not {value}")
+
+#: The one refusal of a key an object may not hold (a document's field, a good, a player).
+UNKNOWN_KEY: Final = N_("{place}: unknown {kind} {key}; expected one of: {allowed}")
+#: The one refusal of a value that must be an object (its keys from ``allowed``).
+NOT_AN_OBJECT: Final = N_("{place} must be an object (keys: {allowed}), not {value}")
+#: What ``UNKNOWN_KEY`` calls a key when nothing more telling fits.
+KEY: Final = Term(N_("key"))
+
+#: Longer renderings of a bad value are cut: a message stays one readable line.
+SHOWN_LENGTH: Final = 40
+
+# The kinds of value a message can only describe: words, translated with the sentence.
+_A_LIST: Final = Term(N_("a list"))
+_AN_OBJECT: Final = Term(N_("an object"))
+_TOO_LONG: Final = Term(N_("a number too long to show"))
+
+
+def show_value(value: object) -> str:
+    """A bad input value as JSON writes it, for a message: ``true``, ``null``, ``"x"``.
+
+    Strings are quoted and escaped (a quote or a newline cannot break the message); what
+    would not fit on a line is summarised: ``"abc…"``, ``a number of 90 digits``, and a long
+    list or object is described by a ``Term`` ("a list"), translated with the sentence.
+    """
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except ValueError:  # an int past Python's 4300 digits to print
+        return _TOO_LONG
+    try:
+        text.encode()
+    except UnicodeEncodeError:  # a lone surrogate: keep its \u escape, not a broken line
+        text = json.dumps(value, default=repr)
+    if len(text) <= SHOWN_LENGTH:
+        return text
+    if isinstance(value, str):
+        return text[: SHOWN_LENGTH - 2] + '…"'
+    if isinstance(value, Mapping):
+        return _AN_OBJECT
+    if isinstance(value, list | tuple):
+        return _A_LIST
+    return f"a number of {len(text.lstrip('-'))} digits"
 
 
 def span(low: int | None, high: int | None = None) -> str:
@@ -23,7 +74,17 @@ def span(low: int | None, high: int | None = None) -> str:
     return f" (≥ {low})" if high is None else f" ({low}–{high})"
 
 
-def whole_number(value: object, field: str, low: int | None = 0, high: int | None = None) -> int:
+def refusal(
+    value: object, field: str | Phrase, low: int | None = 0, high: int | None = None
+) -> RuleError:
+    """The one refusal of ``value`` where a whole number from ``low`` to ``high`` belongs
+    (for a caller that checked more than :func:`whole_number` can, e.g. a pair)."""
+    return RuleError(WHOLE_NUMBER, field=field, span=span(low, high), value=show_value(value))
+
+
+def whole_number(
+    value: object, field: str | Phrase, low: int | None = 0, high: int | None = None
+) -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (None: no bound that
     side), else a refusal naming ``field``."""
     if (
@@ -32,22 +93,63 @@ def whole_number(value: object, field: str, low: int | None = 0, high: int | Non
         or (low is not None and value < low)
         or (high is not None and value > high)
     ):
-        raise RuleError(WHOLE_NUMBER, field=field, span=span(low, high))
+        raise refusal(value, field, low, high)
     return value
 
 
 def read_whole(text: str, field: str, low: int | None = None, high: int | None = None) -> int:
     """A whole number typed in a form field or a link (``int`` of the stripped text), in
-    ``low`` … ``high``, else the same refusal as :func:`whole_number`."""
+    ``low`` … ``high``, else the same refusal as :func:`whole_number`, showing the text."""
     try:
-        value: object = int(text.strip())
+        value = int(text.strip())
     except ValueError:
-        value = None
+        raise refusal(text, field, low, high) from None
     return whole_number(value, field, low, high)
+
+
+def pair(value: object, field: str, names: str = "q, r") -> tuple[int, int]:
+    """``value`` as two whole numbers (a JSON list ``[a, b]``), else a refusal naming
+    ``field`` and the two numbers' ``names``."""
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return (value[0], value[1])
+    raise RuleError(PAIR, field=field, names=names, value=show_value(value))
+
+
+def known_keys(
+    keys: Iterable[object], allowed: Collection[str], place: str | Phrase, kind: str = KEY
+) -> None:
+    """Refuse the first of ``keys`` (an object's keys) that is not one of ``allowed``,
+    naming the object's ``place`` and what its keys are (``kind``: a ``Term``)."""
+    for key in keys:
+        if key not in allowed:
+            raise RuleError(
+                UNKNOWN_KEY,
+                place=place,
+                kind=kind,
+                key=show_value(key),
+                allowed=", ".join(allowed),
+            )
+
+
+def object_of(
+    raw: object, allowed: Collection[str], place: str | Phrase, kind: str = KEY
+) -> Mapping[str, Any]:
+    """``raw`` if it is an object whose keys are all in ``allowed``, else the refusal of a
+    non-object or of its first unknown key (:func:`known_keys`)."""
+    if not isinstance(raw, Mapping):
+        raise RuleError(
+            NOT_AN_OBJECT, place=place, allowed=", ".join(allowed), value=show_value(raw)
+        )
+    known_keys(raw, allowed, place, kind)
+    return raw
 
 
 def seat(value: object, players: int) -> int:
     """``value`` if it is a seat at a table of ``players``, else a refusal."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise RuleError(SEAT, last=players - 1)
+        raise RuleError(SEAT, last=players - 1, value=show_value(value))
     return value

@@ -22,13 +22,14 @@ Adding a game: its package under ``games/``, one loader below and one ``Game`` i
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
+from typing import Any, Protocol
 
-from games.errors import N_, RuleError
-from games.table import Rules, Secrets
+from games.errors import N_, RuleError, SeatOnly
+from games.table import Fold, Rules, Secrets
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,52 @@ class Game:
         return self.load()
 
 
+class _Listed(Fold, Protocol):
+    """A fold module as a loader lists it: its player range, colours and event fields."""
+
+    @property
+    def SEATS(self) -> tuple[int, int]: ...
+    @property
+    def SEAT_COLOURS(self) -> tuple[str, ...]: ...
+    @property
+    def EVENT_FIELDS(self) -> Mapping[str, frozenset[str]]: ...
+    @property
+    def __file__(self) -> str | None: ...
+
+
+class _Secretive(Protocol):
+    """A fold module with ``games.table.Secrets``' hooks under their names."""
+
+    def view_json(self, state: Any, viewer: int | None, /) -> dict[str, Any]: ...
+    def view_counters(self, state: Any, viewer: int | None, /) -> list[dict[str, Any]]: ...
+    def view_event(
+        self, state: Any, event: Mapping[str, Any], viewer: int | None, /
+    ) -> dict[str, Any]: ...
+    def game_over(self, state: Any, /) -> bool: ...
+    def secret_refusal(self, state: Any, event: Mapping[str, Any], /) -> SeatOnly | None: ...
+
+
+def _rules(fold: _Listed) -> Rules:
+    """The rules every game's fold gives (the optional hooks at their defaults)."""
+    return Rules(
+        fold=fold,
+        source=Path(fold.__file__ or "."),  # a fold is a file (never a namespace package)
+        seats=fold.SEATS,
+        colours=fold.SEAT_COLOURS,
+        event_fields=fold.EVENT_FIELDS,
+    )
+
+
+def _secrets(fold: _Secretive) -> Secrets:
+    return Secrets(
+        view_json=fold.view_json,
+        view_counters=fold.view_counters,
+        view_event=fold.view_event,
+        game_over=fold.game_over,
+        secret_refusal=fold.secret_refusal,
+    )
+
+
 # The loaders: each imports its game's modules when first asked (cached), and lists the
 # game's hooks by name, so mypy checks every one against ``games.table``.
 
@@ -58,34 +105,17 @@ class Game:
 def _bison() -> Rules:
     from games.bison import contract, fold
 
-    return Rules(
-        fold=fold,
-        source=Path(fold.__file__),
-        seats=fold.SEATS,
-        colours=fold.SEAT_COLOURS,
-        event_fields=fold.EVENT_FIELDS,
-        score=contract.score,
-    )
+    return replace(_rules(fold), score=contract.score)
 
 
 @cache
 def _lion_square() -> Rules:
     from games.lion_square import contract, fold
 
-    return Rules(
-        fold=fold,
-        source=Path(fold.__file__),
-        seats=fold.SEATS,
-        colours=fold.SEAT_COLOURS,
-        event_fields=fold.EVENT_FIELDS,
+    return replace(
+        _rules(fold),
         subject_seat=fold.subject_seat,
-        secrets=Secrets(
-            view_json=fold.view_json,
-            view_counters=fold.view_counters,
-            view_event=fold.view_event,
-            game_over=fold.game_over,
-            secret_refusal=fold.secret_refusal,
-        ),
+        secrets=_secrets(fold),
         score=contract.score,
     )
 
@@ -94,36 +124,14 @@ def _lion_square() -> Rules:
 def _hunting_age() -> Rules:
     from games.hunting_age import contract, fold
 
-    return Rules(
-        fold=fold,
-        source=Path(fold.__file__),
-        seats=fold.SEATS,
-        colours=fold.SEAT_COLOURS,
-        event_fields=fold.EVENT_FIELDS,
-        whose_turn=fold.whose_turn,
-        score=contract.score,
-    )
+    return replace(_rules(fold), whose_turn=fold.whose_turn, score=contract.score)
 
 
 @cache
 def _dogs_life() -> Rules:
     from games.dogs_life import fold
 
-    return Rules(
-        fold=fold,
-        source=Path(fold.__file__),
-        seats=fold.SEATS,
-        colours=fold.SEAT_COLOURS,
-        event_fields=fold.EVENT_FIELDS,
-        whose_turn=fold.whose_turn,
-        secrets=Secrets(
-            view_json=fold.view_json,
-            view_counters=fold.view_counters,
-            view_event=fold.view_event,
-            game_over=fold.game_over,
-            secret_refusal=fold.secret_refusal,
-        ),
-    )
+    return replace(_rules(fold), whose_turn=fold.whose_turn, secrets=_secrets(fold))
 
 
 #: Every game, in the order the project lists them (home page, print kit, CLI help).

@@ -11,7 +11,9 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Protocol
 
+from games import fields
 from games import registry as game_registry
+from games.errors import RuleError
 from games.table import Player
 from printgen import rules_sheets, words
 from printgen.context import Context
@@ -191,8 +193,10 @@ def _select(
     ``only`` names components by key, or by the key's part after the game
     (``cards`` for ``lion-square.cards``), or single pieces by id.
     """
-    if copies < 1 or copies > MAX_COPIES:
-        raise PrintError(f"copies must be a whole number from 1 to {MAX_COPIES}, got {copies}")
+    try:
+        fields.whole_number(copies, "copies", 1, MAX_COPIES)
+    except RuleError as error:
+        raise PrintError(str(error)) from None
     chosen: list[Component] = [c for c in planned if c.key not in ON_REQUEST]
     cover = True
     if only is not None:

@@ -17,15 +17,15 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
 
+from games import fields
+
 #: The path segment between the table URL and the seat number.
 SEAT_SEGMENT = "s"
 
 
 def seat_number(seat: int) -> int:
     """The number a person reads for seat index ``seat`` (seat 0 is "Seat 1")."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-        raise ValueError(f"a seat is a whole number from 0, got {seat!r}")
-    return seat + 1
+    return fields.whole_number(seat, "seat") + 1  # a RuleError is a ValueError
 
 
 def seat_link(table_url: str, seat: int) -> str:

@@ -21,7 +21,8 @@ from flask_babel import gettext as _
 from companion import print_jobs, security, tables
 from companion.i18n import rule_error_message
 from companion.pages.base import absolute_url, bp, current_seat, load_table, small_number
-from games.errors import N_, RuleError
+from games import fields
+from games.errors import N_, RuleError, Term
 from games.table import Player
 from printgen import kit as printkit
 from printgen.context import Context, table_players
@@ -29,6 +30,9 @@ from printgen.layout import DUPLEX_MODES, OFFSET_MAX, PAPERS, Offset
 from printgen.messages import LANGUAGES as PRINT_LANGUAGES
 from printgen.seatlinks import seat_links
 from printgen.style import Style
+
+#: The copies field of the print form, as its label names it (a refusal names it so).
+COPIES = Term(N_("Copies of each piece"))
 
 log = logging.getLogger(__name__)
 
@@ -199,13 +203,7 @@ def kit_options(
     raw_copies = values.get("copies", "") or "1"
     copies = small_number(raw_copies) or 0  # "²".isdigit() is true, but no number
     if not 1 <= copies <= printkit.MAX_COPIES:
-        errors.append(
-            RuleError(
-                N_("Copies must be a whole number from 1 to {most}, not '{value}'."),
-                most=printkit.MAX_COPIES,
-                value=raw_copies[:20],
-            )
-        )
+        errors.append(fields.refusal(raw_copies, COPIES, 1, printkit.MAX_COPIES))
         copies = 1
     offset = []
     for field in ("offset_x", "offset_y"):

@@ -107,9 +107,9 @@ def adjust(table_id: str) -> Any:
         table_id,
         lambda _table: {
             "type": "adjust",
-            "seat": form_int("seat"),
+            "seat": form_int("seat", label=_("player")),
             "counter": request.form.get("counter", ""),
-            "delta": form_int("delta"),
+            "delta": form_int("delta", label=_("change")),
         },
     )
 

@@ -66,20 +66,20 @@ COST_PARTS = (*FOODS, "coins", "any_food")
 
 
 # ---------------------------------------------------------------------------------------
-# words in the reader's language (the catalog in games/ carries en/ja/it names)
+# words in the reader's language (the game's names are msgids of the gettext catalogs)
 
 
 def good_name(kind: str) -> str:
     """A good's name (``bear``, ``coins``, ``any_food``, ``vp`` …) in the reader's language."""
-    return GOOD_NAMES[kind].get(kit.lang()) if kind in GOOD_NAMES else kind
+    return _(GOOD_NAMES[kind]) if kind in GOOD_NAMES else kind
 
 
 def face_name(face_id: str) -> str:
-    return FACES_BY_ID[face_id].names.get(kit.lang())
+    return _(FACES_BY_ID[face_id].name)
 
 
 def end_game_name(card: str) -> str:
-    return END_GAME_CARDS[card].get(kit.lang())
+    return _(END_GAME_CARDS[card])
 
 
 def bundle(parts: Mapping[str, int]) -> list[dict[str, Any]]:

@@ -50,6 +50,7 @@ from companion.tables.view import (
     _players,
     _view,
 )
+from games import fields
 from games.errors import N_, RuleError
 from games.table import Rules, players_from_json
 
@@ -337,7 +338,7 @@ def _undo_target(
     (but for ``about``: the newest changes are read until one names that seat)."""
     last = len(row.players) - 1
     seat = _whole_or_none(seat, "by_seat", 0, last)
-    about = _whole_or_none(about, "seat", 0, last)
+    about = None if about is None else fields.seat(about, last + 1)
     seq = _whole_or_none(seq, "seq", 1)
     if sum(value is not None for value in (seat, seq, about)) > 1:
         raise RuleError(N_("give one of seq, seat and by_seat, not more"))

@@ -12,6 +12,7 @@ from flask import current_app
 
 from companion import config
 from companion.tables.errors import TableNotFound
+from games import fields
 from games.errors import N_, RuleError
 from games.table import Rules
 
@@ -154,25 +155,7 @@ def _seat_or_none(value: object) -> int | None:
 
 
 def _whole_or_none(value: object, field: str, low: int, high: int | None = None) -> int | None:
-    if value is None:
-        return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or value < low
-        or (high is not None and value > high)
-    ):
-        if high is None:
-            raise RuleError(
-                N_("{field} must be a whole number of {low} or more"), field=field, low=low
-            )
-        raise RuleError(
-            N_("{field} must be a whole number from {low} to {high}"),
-            field=field,
-            low=low,
-            high=high,
-        )
-    return value
+    return None if value is None else fields.whole_number(value, field, low, high)
 
 
 def compact(value: Any) -> str:

@@ -14,9 +14,10 @@ from sqlalchemy.orm import Session
 from companion import db
 from companion.live import announce
 from companion.models import SeatTokenRow, utcnow
-from companion.tables.checks import _check_id, _whole_or_none
+from companion.tables.checks import _check_id
 from companion.tables.errors import SeatHeld
 from companion.tables.rows import _lock
+from games import fields
 from games.errors import N_, RuleError
 
 #: A seat token as ``take_seat`` makes it: 32 random bytes (256 bits), URL-safe.
@@ -61,7 +62,7 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
     holds the seat, unless ``force``: that phone then loses it (``lost_seat``)."""
     with db.writing() as session:
         row = _lock(session, table_id)
-        seat = _whole_or_none(seat, "seat", 0, len(row.players) - 1)
+        seat = None if seat is None else fields.seat(seat, len(row.players))
         if seat is None:
             raise RuleError(N_("seat is missing"))
         mine = _hold(session, row.id, token)

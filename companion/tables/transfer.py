@@ -32,6 +32,7 @@ from companion.tables.errors import ImportProblem, TableNotFound
 from companion.tables.rows import _insert_table
 from companion.tables.snapshots import _code, _pickled, _remember, _save_snapshot
 from companion.tables.view import TableView, _module, _view
+from games import fields
 from games.errors import N_, RuleError
 from games.table import players_from_json
 
@@ -168,13 +169,8 @@ def import_table(document: Any) -> TableView:
             if raw.get("seq") != seq:
                 raise RuleError(N_("seq must be {seq}"), seq=seq)
             seat = raw.get("seat")
-            if seat is not None and (
-                isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players)
-            ):
-                raise RuleError(
-                    N_("seat must be empty or a whole number from 0 to {last}"),
-                    last=len(players) - 1,
-                )
+            if seat is not None:  # an event no seat made (a setting, the table's own)
+                fields.seat(seat, len(players))
             stamp = _timestamp(raw.get("created_at"))
             if "undoes" in raw:
                 target = raw["undoes"]

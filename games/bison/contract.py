@@ -29,9 +29,11 @@ overflow policy of ``economy.receive``, ties broken by the larger smallest stock
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, TypeGuard
+from typing import Any
 
+from games import fields
 from games.errors import N_, RuleError
+from games.fields import show_value
 
 from . import catalog
 from .board import (
@@ -45,7 +47,7 @@ from .board import (
 from .components import HUNTERS_OWNED, MAX_PLAYERS
 from .hexgrid import Hex, show
 from .scoring import award_totals, final_scoring, score_board
-from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges, show_value, term
+from .tiles import SPACES, STRUCTURE_ON, Tile, check_animals, check_edges, term
 
 _TOP_KEYS = ("players", "tiles", "pieces", "final")
 _TILE_KEYS = ("at", "tile", "rotation", "edges", "animals")
@@ -67,31 +69,12 @@ def _kind(value: Any) -> str:
     return "a number"
 
 
-def _whole(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _located(where: str, error: RuleError) -> RuleError:
     return RuleError(N_("{where}: {problem}"), where=where, problem=str(error))
 
 
-def _check_keys(raw: Mapping[str, Any], allowed: tuple[str, ...], what: str) -> None:
-    for key in raw:
-        if key not in allowed:
-            raise RuleError(
-                N_('unknown key "{key}" in {what}; expected {allowed}'),
-                key=key,
-                what=what,
-                allowed=", ".join(allowed),
-            )
-
-
 def _hex(raw: Any) -> Hex:
-    if not (isinstance(raw, list) and len(raw) == 2 and all(_whole(v) for v in raw)):
-        raise RuleError(
-            N_('"at" must be [q, r], two whole numbers, not {value}'), value=show_value(raw)
-        )
-    return (raw[0], raw[1])
+    return fields.pair(raw, '"at"')
 
 
 def _players(raw: Any) -> list[str]:
@@ -139,15 +122,7 @@ def _tile(raw: Any) -> PlacedTile:
                 value=show_value(raw["tile"]),
             )
         entry = catalog.get(raw["tile"])
-        rotation = raw.get("rotation", 0)
-        if not _whole(rotation) or not 0 <= rotation <= 5:
-            raise RuleError(
-                N_(
-                    '"rotation" must be a whole number from 0 to 5 (60° steps clockwise), '
-                    "not {value}"
-                ),
-                value=show_value(rotation),
-            )
+        rotation = fields.whole_number(raw.get("rotation", 0), '"rotation"', 0, 5)
         return PlacedTile(entry.tile.rotated(rotation), entry.id, rotation)
     if "edges" not in raw or "animals" not in raw:
         raise RuleError(N_('a tile needs "tile" (a catalog id) or both "edges" and "animals"'))
@@ -155,7 +130,7 @@ def _tile(raw: Any) -> PlacedTile:
 
 
 def _entries(
-    raw: Any, field: str, allowed: tuple[str, ...], what: str
+    raw: Any, field: str, allowed: tuple[str, ...]
 ) -> Iterator[tuple[int, Mapping[str, Any]]]:
     """The objects of the list ``raw`` (the document's ``field``) with their index.
 
@@ -168,9 +143,9 @@ def _entries(
         try:
             if not isinstance(entry, Mapping):
                 raise RuleError(N_("must be an object, not {value}"), value=show_value(entry))
-            _check_keys(entry, allowed, what)
         except RuleError as error:
             raise _located(f"{field}[{index}]", error) from None
+        fields.known_keys(entry, allowed, f"{field}[{index}]")
         yield index, entry
 
 
@@ -178,7 +153,7 @@ def _tiles(raw: Any) -> dict[Hex, PlacedTile]:
     tiles: dict[Hex, PlacedTile] = {}
     index_at: dict[Hex, int] = {}
     catalog_at: dict[str, Hex] = {}
-    for index, entry in _entries(raw, "tiles", _TILE_KEYS, "a tile"):
+    for index, entry in _entries(raw, "tiles", _TILE_KEYS):
         where = f"tiles[{index}]"
         try:
             if "at" not in entry:
@@ -211,16 +186,7 @@ def _tiles(raw: Any) -> dict[Hex, PlacedTile]:
 
 
 def _count(raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value = raw.get(key, 0)
-    if not _whole(value) or not low <= value <= high:
-        raise RuleError(
-            N_('"{key}" must be a whole number from {low} to {high}, not {value}'),
-            key=key,
-            low=low,
-            high=high,
-            value=show_value(value),
-        )
-    return value
+    return fields.whole_number(raw.get(key, 0), f'"{key}"', low, high)
 
 
 def _structure(raw: Mapping[str, Any], terrain: str) -> int:
@@ -243,7 +209,7 @@ def _structure(raw: Mapping[str, Any], terrain: str) -> int:
 def _board(tiles: dict[Hex, PlacedTile], raw: Any, players: list[str]) -> Board:
     layout = Layout(tiles)
     placed: dict[tuple[Hex, str], tuple[int, str]] = {}  # space -> (index, player)
-    for index, entry in _entries(raw, "pieces", _PIECE_KEYS, "a piece"):
+    for index, entry in _entries(raw, "pieces", _PIECE_KEYS):
         where = f"pieces[{index}]"
         try:
             for key in ("at", "space", "player"):
@@ -304,7 +270,7 @@ def load(document: Any) -> tuple[list[str], Board, bool]:
             N_("the input must be a JSON object with players, tiles and pieces, not {value}"),
             value=_kind(document),
         )
-    _check_keys(document, _TOP_KEYS, "the input")
+    fields.known_keys(document, _TOP_KEYS, "the input")
     for key in ("players", "tiles"):
         if key not in document:
             raise RuleError(N_('"{key}" is missing'), key=key)

@@ -41,7 +41,8 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any, TypeGuard
 
-from games.errors import N_, RuleError, Term
+from games import fields
+from games.errors import N_, Phrase, RuleError, Term
 
 # Re-exported: the print kit counts the pieces it draws from here.
 from .components import HUNTERS_OWNED as HUNTERS_OWNED
@@ -76,6 +77,11 @@ def check_animal(animal: object) -> str:
     return animal
 
 
+#: The fields of an economy refusal, in the players' words (issue 26).
+STRUCTURE_SIZE = Term(N_("the structure size"))
+EXCHANGES = Term(N_("the number of exchanges"))
+
+
 def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -90,15 +96,9 @@ class Amounts:
 
     def __post_init__(self) -> None:
         for animal in ANIMALS:
-            value = getattr(self, animal)
-            if not _whole(value) or value < 0:
-                raise RuleError(
-                    N_(
-                        "the number of {animal} must be a whole number of at least 0, not {value!r}"
-                    ),
-                    animal=Term(animal),
-                    value=value,
-                )
+            fields.whole_number(
+                getattr(self, animal), Phrase(N_("the number of {animal}"), animal=Term(animal))
+            )
 
     @classmethod
     def of(cls, animal: str, count: int) -> Amounts:
@@ -141,14 +141,12 @@ class Stocks(Amounts):
 
     def __post_init__(self) -> None:
         for animal in ANIMALS:
-            value = getattr(self, animal)
-            if not _whole(value) or not 0 <= value <= STOCK_CAP:
-                raise RuleError(
-                    N_("the {animal} stock must be a whole number from 0 to {cap}, not {value!r}"),
-                    animal=Term(animal),
-                    cap=STOCK_CAP,
-                    value=value,
-                )
+            fields.whole_number(
+                getattr(self, animal),
+                Phrase(N_("the {animal} stock"), animal=Term(animal)),
+                0,
+                STOCK_CAP,
+            )
 
     @classmethod
     def start(cls) -> Stocks:
@@ -332,14 +330,7 @@ def check_kind(kind: object) -> str:
 def check_size(size: object, *, allow_zero: bool = False) -> int:
     """Return ``size`` if it is a structure size (1–4; 0 = none when allowed)."""
     low = 0 if allow_zero else 1
-    if not _whole(size) or not low <= size <= max(STRUCTURE_SIZES):
-        raise RuleError(
-            N_("a structure size must be a whole number from {low} to {high}, not {size!r}"),
-            low=low,
-            high=max(STRUCTURE_SIZES),
-            size=size,
-        )
-    return size
+    return fields.whole_number(size, STRUCTURE_SIZE, low, max(STRUCTURE_SIZES))
 
 
 HUNTER_PRICE = Amounts.each(1)
@@ -358,12 +349,7 @@ def exchange(stocks: Stocks, give: object, get: object, times: object = 1) -> St
             N_("exchange one animal for a different one, not {animal} for {animal}"),
             animal=Term(give),
         )
-    if not _whole(times) or times < 1:
-        raise RuleError(
-            N_("the number of exchanges must be a whole number of at least 1, not {times!r}"),
-            times=times,
-        )
-    count = int(times)
+    count = fields.whole_number(times, EXCHANGES, 1)
     need = EXCHANGE_RATE * count
     if stocks.get(give) < need:
         raise RuleError(

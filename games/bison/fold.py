@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from games.bison.components import (
     DEFAULT_MAX_TOTEM_DISTANCE,
@@ -92,8 +92,8 @@ from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
 
 GAME = "bison"
 #: The create form's player rows and colours (B4; the box's four colours).
-SEATS: tuple[int, int] = (MIN_PLAYERS, MAX_PLAYERS)
-SEAT_COLOURS: tuple[str, ...] = PLAYER_COLOURS
+SEATS: Final[tuple[int, int]] = (MIN_PLAYERS, MAX_PLAYERS)
+SEAT_COLOURS: Final[tuple[str, ...]] = PLAYER_COLOURS
 COUNTERS: dict[str, tuple[int, int]] = {animal: (0, STOCK_CAP) for animal in ANIMALS}
 
 
@@ -293,9 +293,12 @@ __all__ = [
     "COUNTERS",
     "DEFAULT_MAX_TOTEM_DISTANCE",
     "EVENTS",
+    "EVENT_FIELDS",
     "GAME",
     "MAX_TOTEM_DISTANCE_LIMIT",
     "MIN_TOTEM_DISTANCE",
+    "SEATS",
+    "SEAT_COLOURS",
     "START_STOCK",
     "Choices",
     "ScoreRecord",

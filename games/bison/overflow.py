@@ -50,9 +50,11 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
+from games import fields
 from games.bison.economy import (
     ANIMALS,
     EXCHANGE_RATE,
+    EXCHANGES,
     HUNTER_PRICE,
     STOCK_CAP,
     Amounts,
@@ -132,14 +134,7 @@ class Choice:
         made: list[Exchange] = []
         for item in exchanges:
             times = item.get("times", 1) if isinstance(item, Mapping) else 1
-            if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 10:
-                raise RuleError(
-                    N_(
-                        "the number of exchanges must be a whole number of at "
-                        "least 1, not {times!r}"
-                    ),
-                    times=times,
-                )
+            fields.whole_number(times, EXCHANGES, 1, 10)
             plain = (
                 {k: v for k, v in item.items() if k != "times"}
                 if isinstance(item, Mapping)

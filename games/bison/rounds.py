@@ -120,16 +120,7 @@ class Rounds:
     def start(cls, players: int, start_seat: int = 0) -> Rounds:
         """Round 1 with the totem at ``start_seat`` (the youngest player, B4)."""
         check_player_count(players)
-        if (
-            isinstance(start_seat, bool)
-            or not isinstance(start_seat, int)
-            or not (0 <= start_seat < players)
-        ):
-            raise RuleError(
-                N_("the start seat must be a whole number from 0 to {last}, not {seat!r}"),
-                last=players - 1,
-                seat=start_seat,
-            )
+        fields.whole_number(start_seat, "start_seat", 0, players - 1)
         return cls(players, 1, start_seat, ((),) * players)
 
     @property

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from games import fields
 from games.bison.board import (
     Board,
     Pieces,
@@ -40,7 +41,6 @@ from games.bison.table_fields import (
     parse_rotation,
     parse_space,
     parse_tile,
-    whole,
 )
 from games.bison.table_state import State, with_seat
 from games.bison.tiles import STRUCTURE_ON, Tile
@@ -175,21 +175,8 @@ def on_pieces(state: State, event: Mapping[str, Any]) -> State:
     not_over(state)
     at = parse_hex(event.get("at"))
     terrain = parse_space(event.get("space"))
-    hunters = event.get("hunters", 0)
-    structure = event.get("structure", 0)
-    if not whole(hunters) or not 0 <= hunters <= HUNTERS_OWNED:
-        raise RuleError(
-            N_("hunters must be a whole number from 0 to {most}, not {value!r}"),
-            most=HUNTERS_OWNED,
-            value=hunters,
-        )
-    if not whole(structure) or not 0 <= structure <= MAX_STRUCTURE:
-        raise RuleError(
-            N_("the {kind} size must be a whole number from 0 (none) to {most}, not {value!r}"),
-            kind=Term(STRUCTURE_ON[terrain]),
-            most=MAX_STRUCTURE,
-            value=structure,
-        )
+    hunters = fields.whole_number(event.get("hunters", 0), "hunters", 0, HUNTERS_OWNED)
+    structure = fields.whole_number(event.get("structure", 0), "structure", 0, MAX_STRUCTURE)
     space = (at, terrain)
     if hunters == 0 and structure == 0 and event.get("seat") is None:
         there = state.board.pieces.get(space)

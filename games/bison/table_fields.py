@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
+from games import fields
 from games.bison import catalog
 from games.bison.catalog import CatalogTile
 from games.bison.hexgrid import Hex
@@ -41,6 +42,11 @@ class FieldError(RuleError):
     def __init__(self, template: str, player: str, **params: Any) -> None:
         super().__init__(template, **params)
         self.player = player
+
+    @classmethod
+    def of(cls, error: RuleError, player: str) -> FieldError:
+        """``error`` (one of ``games.fields``' refusals) with the page's ``player`` sentence."""
+        return cls(error.template, player, **error.params)
 
 
 #: What a page says for a field it did not understand (a link edited by hand).
@@ -69,14 +75,12 @@ def whole(value: object) -> TypeGuard[int]:
 
 def parse_hex(raw: object) -> Hex:
     """``[q, r]`` as a hex; refuse anything else."""
-    if not (isinstance(raw, (list, tuple)) and len(raw) == 2 and all(whole(v) for v in raw)):
-        raise FieldError(
-            N_('the field "at" must be a hex written [q, r] with two whole numbers, not {value!r}'),
-            N_("that is not a place on the board; tap a tile or an orange + on the board"),
-            value=raw,
-        )
-    assert isinstance(raw, (list, tuple))  # checked above; narrows for the type checker
-    return (int(raw[0]), int(raw[1]))
+    try:
+        return fields.pair(raw, '"at"')
+    except RuleError as error:
+        raise FieldError.of(
+            error, N_("that is not a place on the board; tap a tile or an orange + on the board")
+        ) from None
 
 
 def parse_space(raw: object) -> str:
@@ -91,16 +95,12 @@ def parse_space(raw: object) -> str:
 
 
 def parse_rotation(raw: object) -> int:
-    if not whole(raw) or not 0 <= raw <= 5:
-        raise FieldError(
-            N_(
-                'the field "rotation" must be a whole number from 0 to 5 (60° steps '
-                "clockwise), not {value!r}"
-            ),
-            N_("that is not one of the tile's six turns; tap the tile to turn it"),
-            value=raw,
-        )
-    return raw
+    try:
+        return fields.whole_number(raw, '"rotation"', 0, 5)
+    except RuleError as error:
+        raise FieldError.of(
+            error, N_("that is not one of the tile's six turns; tap the tile to turn it")
+        ) from None
 
 
 def parse_tile(event: Mapping[str, Any]) -> Tile | CatalogTile:

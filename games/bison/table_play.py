@@ -43,6 +43,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
+from games import fields
 from games.bison.board import Board, Pieces, PlacedTile, Space, check_structure_kind
 from games.bison.economy import (
     MAX_HUNTERS_PER_ACTION,
@@ -172,13 +173,7 @@ def build_sizes(state: State, seat: int, space: Space) -> tuple[int, ...]:
 def _count(raw: object, what: Phrase) -> int:
     """A number of hunters (at least 1); ``what`` names the move or source in the reader's
     language (never an English field name inside a translated refusal)."""
-    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
-        raise RuleError(
-            N_("{what}: the number of hunters must be a whole number of at least 1, not {value!r}"),
-            what=what,
-            value=raw,
-        )
-    return raw
+    return fields.whole_number(raw, Phrase(N_("{what}: the number of hunters"), what=what), 1)
 
 
 def _shifted(state: State, colour: str, taken: Counter[Space], added: Counter[Space]) -> Board:

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import fields
 from games.bison.board import Board
 from games.bison.components import (
     DEFAULT_MAX_TOTEM_DISTANCE,
@@ -123,24 +124,13 @@ def parse_settings(raw: Mapping[str, Any], players: int) -> Settings:
     for name in ("variant_1", "variant_2", "whatif"):
         if name in raw and not isinstance(raw[name], bool):
             raise RuleError(N_("the setting {name} must be true or false"), name=name)
-    start = raw.get("start_seat", 0)
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
-        raise RuleError(
-            N_("the start seat must be a whole number from 0 to {last}, not {seat!r}"),
-            last=players - 1,
-            seat=start,
-        )
-    distance = raw.get("max_totem_distance", DEFAULT_MAX_TOTEM_DISTANCE)
-    if (
-        isinstance(distance, bool)
-        or not isinstance(distance, int)
-        or not (MIN_TOTEM_DISTANCE <= distance <= MAX_TOTEM_DISTANCE_LIMIT)
-    ):
-        raise RuleError(
-            N_("max_totem_distance must be a whole number from 1 to {high}, not {value!r}"),
-            high=MAX_TOTEM_DISTANCE_LIMIT,
-            value=distance,
-        )
+    start = fields.whole_number(raw.get("start_seat", 0), "start_seat", 0, players - 1)
+    distance = fields.whole_number(
+        raw.get("max_totem_distance", DEFAULT_MAX_TOTEM_DISTANCE),
+        "max_totem_distance",
+        MIN_TOTEM_DISTANCE,
+        MAX_TOTEM_DISTANCE_LIMIT,
+    )
     return Settings(
         start,
         raw.get("variant_1", False),

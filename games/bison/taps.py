@@ -26,6 +26,7 @@ Standard library only.
 
 from __future__ import annotations
 
+from games import fields
 from games.bison.board import Board
 from games.bison.catalog import DRAW_IDS
 from games.bison.tiles import check_edges
@@ -36,11 +37,7 @@ RETAIL_SHAPES = tuple(check_edges("P" * k + "M" * (6 - k)) for k in range(1, 6))
 
 
 def _index(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
-        raise RuleError(
-            N_("{what} must be a whole number from 0 to 5, not {value!r}"), what=what, value=value
-        )
-    return value
+    return fields.whole_number(value, what, 0, 5)
 
 
 def edges_from_taps(end_a: int, end_b: int, prairie_edge: int) -> str:

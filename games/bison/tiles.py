@@ -24,11 +24,11 @@ animals
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games import fields
 from games.errors import N_, RuleError, Term
 
 PRAIRIE, RIVER, MOUNTAIN = "prairie", "river", "mountain"
@@ -113,46 +113,12 @@ def check_animals(animals: Any) -> tuple[int, int, int]:
         )
     counts = []
     for space in SPACES:
-        value = animals.get(space, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-            raise RuleError(
-                N_("animals: {space} must be a whole number from 0 to 3, not {value}"),
-                space=term(space),
-                value=show_value(value),
-            )
-        counts.append(value)
+        counts.append(fields.whole_number(animals.get(space, 0), f"animals.{space}", 0, 3))
     if sum(counts) != ANIMALS_PER_TILE:
         raise RuleError(
             N_("animals: a tile shows exactly 3 animals, not {total}"), total=sum(counts)
         )
     return (counts[0], counts[1], counts[2])
-
-
-#: Longer renderings of a bad value are cut: a message stays one readable line.
-SHOWN_LENGTH = 40
-
-
-def show_value(value: Any) -> str:
-    """A bad input value as JSON writes it, for a message: ``true``, ``null``, ``"x"``.
-
-    Strings are quoted and escaped (a quote or a newline cannot break the message); what
-    would not fit on a line is summarised: ``"abc…"``, ``a number of 90 digits``,
-    ``a list``, ``an object``.
-    """
-    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=repr)
-    try:
-        text.encode()
-    except UnicodeEncodeError:  # a lone surrogate: keep its \u escape, not a broken line
-        text = json.dumps(value, separators=(", ", ": "), default=repr)
-    if len(text) <= SHOWN_LENGTH:
-        return text
-    if isinstance(value, str):
-        return text[: SHOWN_LENGTH - 2] + '…"'
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, list | tuple):
-        return "a list"
-    return f"a number of {len(text.lstrip('-'))} digits"
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,7 +65,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.hunting_age.components import Cost, Food, Names
+from games.errors import N_
+from games.hunting_age.components import Cost, Food
 
 ICON_FAMILIES: Final = ("gain", "convert", "special", "end_game")
 GAIN_GOODS: Final = (
@@ -80,23 +81,16 @@ GAIN_GOODS: Final = (
     "basic_food",
     "non_grape",
 )
-SPECIALS: Final[Mapping[str, Names]] = {
-    "copy_chief": Names(
-        "Copy a chief's harvest", "任意の族長の収穫を実行", "Copia il raccolto di un capo"
-    ),
-    "copy_hut": Names(
-        "Copy a hut's harvest", "任意の小屋の収穫を実行", "Copia il raccolto di una capanna"
-    ),
+#: The special icons' and the end-game cards' names: N_ msgids, their ja/it in the catalogs.
+SPECIALS: Final[Mapping[str, str]] = {
+    "copy_chief": N_("Copy a chief's harvest"),
+    "copy_hut": N_("Copy a hut's harvest"),
 }
-END_GAME_CARDS: Final[Mapping[str, Names]] = {
-    "mammoth_yellow": Names(
-        "1 VP per mammoth or yellow grain in your cave",
-        "洞穴のマンモスまたは穀物(黄)1つにつき1勝利点",
-        "1 PV per ogni mammut o grano giallo nella caverna",
-    ),
-    "coins_5": Names("1 VP per 5 coins", "5石貨につき1勝利点", "1 PV ogni 5 monete"),
-    "flat_6": Names("6 VP", "6勝利点", "6 PV"),
-    "flat_5": Names("5 VP", "5勝利点", "5 PV"),
+END_GAME_CARDS: Final[Mapping[str, str]] = {
+    "mammoth_yellow": N_("1 VP per mammoth or yellow grain in your cave"),
+    "coins_5": N_("1 VP per 5 coins"),
+    "flat_6": N_("6 VP"),
+    "flat_5": N_("5 VP"),
 }
 
 VALUES: Final[Mapping[str, float]] = {
@@ -158,7 +152,7 @@ class Face:
     """One side of a hunting-ground card."""
 
     id: str
-    names: Names
+    name: str  # an N_ msgid: the card's name, translated by the reader's gettext
     build_cost: Cost
     hunting: tuple[Harvest, ...]
     build: tuple[BuildSpace, ...]
@@ -217,23 +211,19 @@ def cost(coins: int = 0, **food: int) -> Cost:
 
 def _face(
     id_: str,
-    en: str,
-    ja: str,
-    it: str,
+    name: str,
     build_cost: Cost,
     hunting: Sequence[Harvest],
     build: Sequence[BuildSpace],
 ) -> Face:
-    return Face(id_, Names(en, ja, it), build_cost, tuple(hunting), tuple(build))
+    return Face(id_, name, build_cost, tuple(hunting), tuple(build))
 
 
 FACES: Final[tuple[Face, ...]] = (
     # --- basic cards: gain icons only ----------------------------------------------------
     _face(
         "B1a",
-        "Bear Den",
-        "熊の巣穴",
-        "Tana dell'orso",
+        N_("Bear Den"),
         cost(1, grape=1, green_grain=1),
         [
             h(gain(bear=1)),
@@ -246,9 +236,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "B1b",
-        "Birch Wood",
-        "白樺の森",
-        "Bosco di betulle",
+        N_("Birch Wood"),
         cost(bear=1, mammoth=1),
         [
             h(gain(green_grain=1)),
@@ -261,9 +249,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "B2a",
-        "Mammoth Steppe",
-        "マンモスの草原",
-        "Steppa dei mammut",
+        N_("Mammoth Steppe"),
         cost(bear=1, grape=1, green_grain=1),
         [
             h(gain(coins=2)),
@@ -276,9 +262,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "B2b",
-        "Frozen River",
-        "凍った川",
-        "Fiume ghiacciato",
+        N_("Frozen River"),
         cost(1, grape=2),
         [
             h(gain(bear=1)),
@@ -291,9 +275,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "B3a",
-        "Wild Vineyard",
-        "野ぶどうの丘",
-        "Vigna selvatica",
+        N_("Wild Vineyard"),
         cost(1, bear=1, green_grain=1),
         [
             h(gain(grape=1)),
@@ -306,9 +288,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "B3b",
-        "Berry Thicket",
-        "木の実の茂み",
-        "Macchia di bacche",
+        N_("Berry Thicket"),
         cost(green_grain=1, mammoth=1),
         [
             h(gain(coins=2)),
@@ -321,9 +301,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "B4a",
-        "Green Meadow",
-        "緑の野",
-        "Prato verde",
+        N_("Green Meadow"),
         cost(1, bear=1, grape=1),
         [
             h(gain(green_grain=1)),
@@ -336,9 +314,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "B4b",
-        "Golden Field",
-        "黄金の穂",
-        "Campo dorato",
+        N_("Golden Field"),
         cost(bear=1, grape=1, green_grain=1),
         [
             h(gain(coins=2)),
@@ -352,9 +328,7 @@ FACES: Final[tuple[Face, ...]] = (
     # --- new land: the a sides' ideas (convert, special, end game); b sides gain only -----
     _face(
         "N01a",
-        "Trading Rock",
-        "交易の岩",
-        "Roccia dei baratti",
+        N_("Trading Rock"),
         cost(1, grape=1, green_grain=1),
         [
             h(gain(coins=2)),
@@ -366,9 +340,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N01b",
-        "Salt Flats",
-        "塩の原",
-        "Saline",
+        N_("Salt Flats"),
         cost(bear=1, grape=1, green_grain=1),
         [
             h(gain(bear=1)),
@@ -380,9 +352,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N02a",
-        "Shell Beach",
-        "貝の浜",
-        "Spiaggia delle conchiglie",
+        N_("Shell Beach"),
         cost(2, bear=1, grape=1),
         [
             h(gain(coins=2)),
@@ -395,9 +365,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N02b",
-        "Lagoon",
-        "入り江",
-        "Laguna",
+        N_("Lagoon"),
         cost(1, green_grain=2),
         [
             h(gain(grape=1)),
@@ -410,9 +378,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N03a",
-        "Harvest Altar",
-        "実りの祭壇",
-        "Altare del raccolto",
+        N_("Harvest Altar"),
         cost(2, bear=1, green_grain=1),
         [
             h(gain(grape=1)),
@@ -424,9 +390,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N03b",
-        "Orchard Valley",
-        "果樹の谷",
-        "Valle dei frutteti",
+        N_("Orchard Valley"),
         cost(bear=1, yellow_grain=1),
         [
             h(gain(grape=1)),
@@ -440,9 +404,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N04a",
-        "Chieftain's Hill",
-        "族長の丘",
-        "Colle del capo",
+        N_("Chieftain's Hill"),
         cost(bear=1, grape=1, green_grain=1),
         [
             h(gain(coins=2)),
@@ -455,18 +417,14 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N04b",
-        "Lookout Crag",
-        "見張りの岩山",
-        "Rupe di vedetta",
+        N_("Lookout Crag"),
         cost(mammoth=1, grape=1),
         [h(gain(coins=2)), h(gain(bear=1, coins=1)), h(gain(vp=1)), h(gain(vp=1, coins=1))],
         [vp(2, gain(coins=1)), vp(3)],
     ),
     _face(
         "N05a",
-        "Echo Cave",
-        "こだまの洞",
-        "Grotta dell'eco",
+        N_("Echo Cave"),
         cost(1, grape=1, green_grain=1),
         [
             h(gain(bear=1)),
@@ -479,9 +437,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N05b",
-        "Misty Gorge",
-        "霧の峡谷",
-        "Gola nebbiosa",
+        N_("Misty Gorge"),
         cost(1, bear=2),
         [
             h(gain(green_grain=1)),
@@ -494,9 +450,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N06a",
-        "Gathering Fire",
-        "集いの火",
-        "Fuoco dell'adunata",
+        N_("Gathering Fire"),
         cost(bear=1, grape=1, green_grain=1),
         [
             h(gain(coins=2)),
@@ -509,18 +463,14 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N06b",
-        "Ash Plain",
-        "灰の平原",
-        "Piana di cenere",
+        N_("Ash Plain"),
         cost(1, grape=1, green_grain=1),
         [h(gain(bear=1)), h(gain(bear=1, coins=1)), h(gain(bear=2)), h(gain(bear=1, vp=1))],
         [vp(1, gain(bear=1)), vp(2, gain(bear=1))],
     ),
     _face(
         "N07a",
-        "Great Herd Pass",
-        "大群の峠",
-        "Passo della grande mandria",
+        N_("Great Herd Pass"),
         cost(1, bear=1, grape=1, green_grain=1),
         [
             h(gain(coins=2)),
@@ -534,9 +484,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N07b",
-        "Tundra",
-        "ツンドラ",
-        "Tundra",
+        N_("Tundra"),
         cost(grape=1, green_grain=2),
         [
             h(gain(bear=1)),
@@ -548,9 +496,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N08a",
-        "Ivory Graveyard",
-        "象牙の墓場",
-        "Cimitero d'avorio",
+        N_("Ivory Graveyard"),
         cost(2, bear=1, grape=1, green_grain=1),
         [
             h(gain(coins=2)),
@@ -563,9 +509,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N08b",
-        "Reed Marsh",
-        "葦の湿原",
-        "Palude di canne",
+        N_("Reed Marsh"),
         cost(bear=1, mammoth=1),
         [
             h(gain(green_grain=1)),
@@ -578,18 +522,14 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N09a",
-        "Stone Market",
-        "石貨の市",
-        "Mercato delle pietre",
+        N_("Stone Market"),
         cost(bear=1, grape=1, green_grain=1, yellow_grain=1),
         [h(gain(coins=2)), h(gain(coins=3)), h(gain(coins=4)), h(gain(coins=5)), h(gain(coins=6))],
         [end("coins_5"), end("coins_5")],
     ),
     _face(
         "N09b",
-        "Flint Quarry",
-        "火打ち石の採石場",
-        "Cava di selce",
+        N_("Flint Quarry"),
         cost(2, grape=1, green_grain=1),
         [
             h(gain(coins=2)),
@@ -601,9 +541,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N10a",
-        "Sacred Circle",
-        "聖なる環",
-        "Cerchio sacro",
+        N_("Sacred Circle"),
         cost(bear=1, grape=1, green_grain=1, mammoth=1),
         [
             h(gain(bear=1)),
@@ -615,9 +553,7 @@ FACES: Final[tuple[Face, ...]] = (
     ),
     _face(
         "N10b",
-        "Sunrise Ridge",
-        "日の出の尾根",
-        "Cresta dell'alba",
+        N_("Sunrise Ridge"),
         cost(1, green_grain=1, yellow_grain=1),
         [
             h(gain(grape=1)),

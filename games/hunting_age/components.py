@@ -45,40 +45,23 @@ COIN_CHIPS_VALUE: Final = sum(value * count for value, count in COIN_CHIPS)  # 3
 COIN_COUNTER_MAX: Final = 99  # typo guard only; coins are not limited (see glossary)
 
 
-@dataclass(frozen=True, slots=True)
-class Names:
-    """A display name in each language the project ships (games/ has no gettext)."""
-
-    en: str
-    ja: str
-    it: str
-
-    def get(self, lang: str) -> str:
-        """The name in ``lang`` (``en`` when the language is unknown)."""
-        return getattr(self, lang, self.en) if lang in ("en", "ja", "it") else self.en
-
-
-# The English names are N_-marked: messages carry them as Terms (GOOD_TERMS) that the
-# companion translates with gettext, so their ja/it translations must read as here (the
-# words the kit prints); tests/companion/panels/test_hunting_age.py holds the catalogs to it.
-GOOD_NAMES: Final[Mapping[str, Names]] = {
-    "bear": Names(N_("bear"), "くま", "orso"),
-    "mammoth": Names(N_("mammoth"), "マンモス", "mammut"),
-    "grape": Names(N_("grape"), "ぶどう", "uva"),
-    "green_grain": Names(N_("green grain"), "穀物(緑)", "grano verde"),
-    "yellow_grain": Names(N_("yellow grain"), "穀物(黄)", "grano giallo"),
-    "coins": Names(N_("coin"), "石貨", "moneta"),
-    "vp": Names(N_("VP"), "勝利点", "PV"),
-    "any_food": Names(N_("any food"), "任意の食料", "cibo a scelta"),
-    "basic_food": Names(
-        N_("bear, grape or green grain"),
-        "くま・ぶどう・穀物(緑)のいずれか",
-        "orso, uva o grano verde",
-    ),
-    "non_grape": Names(N_("any food but grape"), "ぶどう以外の食料", "cibo tranne l'uva"),
+# Each good's name is an N_ msgid: its ja/it words (the rulebooks') are in the gettext
+# catalogs (translations/*/LC_MESSAGES/messages.po), the one store of the project's words;
+# the companion translates them with gettext, the print kit with ``printgen.messages.text``.
+GOOD_NAMES: Final[Mapping[str, str]] = {
+    "bear": N_("bear"),
+    "mammoth": N_("mammoth"),
+    "grape": N_("grape"),
+    "green_grain": N_("green grain"),
+    "yellow_grain": N_("yellow grain"),
+    "coins": N_("coin"),
+    "vp": N_("VP"),
+    "any_food": N_("any food"),
+    "basic_food": N_("bear, grape or green grain"),
+    "non_grape": N_("any food but grape"),
 }
 #: Each good's name as a ``Term`` for a message parameter (one English source: GOOD_NAMES).
-GOOD_TERMS: Final[Mapping[str, Term]] = {good: Term(n.en) for good, n in GOOD_NAMES.items()}
+GOOD_TERMS: Final[Mapping[str, Term]] = {good: Term(name) for good, name in GOOD_NAMES.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,11 +26,12 @@ checks
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from games.errors import N_, RuleError
+from games import fields
+from games.errors import N_, Phrase, RuleError, Term
+from games.fields import show_value
 from games.hunting_age.board import LIMITS, OPEN_CAVES_AT_START, PIECES_ON_BOARD_AT_START
 from games.hunting_age.components import (
     COIN_COUNTER_MAX,
@@ -45,18 +46,11 @@ from games.hunting_age.setup import MAX_PLAYERS
 from games.hunting_age.tribe import VP_TRACK_MAX
 
 FIELDS: Final = ("huts", "board_vp", "track", "cave", "coins", "pieces_left_on_board")
+#: What a refusal calls a player's keys and a cave's keys.
+FIELD: Final = Term(N_("field"))
+FOOD: Final = Term(N_("food"))
 MAX_CAVES: Final = OPEN_CAVES_AT_START + LIMITS["cave"]
 VP_NUMBER_MAX: Final = 99  # typo guard for board_vp and a hut's printed VP (see checks)
-SHOWN_MAX: Final = 40  # longer bad values are cut in messages
-
-
-def _shown(value: object) -> str:
-    """A bad value as the user typed it in JSON (``true``, ``"3"``, ``-1``), cut short."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):  # not JSON data, or an int too long to print
-        text = repr(value) if not isinstance(value, int) else "a number too long to show"
-    return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"
 
 
 def _is_whole(value: object) -> bool:
@@ -65,22 +59,12 @@ def _is_whole(value: object) -> bool:
 
 def _whole(name: str, field: str, value: object, most: int) -> int:
     """``value`` if it is a whole number from 0 to ``most``, else a refusal naming it."""
-    if not isinstance(value, int) or not _is_whole(value):
-        raise RuleError(
-            N_("player {name}: {field} must be a whole number of at least 0, not {value}"),
-            name=name,
-            field=field,
-            value=_shown(value),
-        )
-    if value > most:
-        raise RuleError(
-            N_("player {name}: {field} must be at most {most}, not {value}"),
-            name=name,
-            field=field,
-            most=most,
-            value=_shown(value),
-        )
-    return value
+    return fields.whole_number(value, _field(name, field), 0, most)
+
+
+def _field(name: str, field: str) -> Phrase:
+    """A player's field (``cave``, ``huts[0]``) as a refusal names it."""
+    return Phrase(N_("player {name}: {field}"), name=name, field=field)
 
 
 def _huts(name: str, raw: object) -> tuple[int | str, ...]:
@@ -110,27 +94,13 @@ def _huts(name: str, raw: object) -> tuple[int | str, ...]:
                 name=name,
                 index=index,
                 cards=", ".join(END_GAME_SCORES),
-                value=_shown(hut),
+                value=show_value(hut),
             )
     return tuple(huts)
 
 
 def _cave(name: str, raw: object) -> Food:
-    if not isinstance(raw, Mapping):
-        raise RuleError(
-            N_("player {name}: cave must be an object of food counts ({kinds}), not {value}"),
-            name=name,
-            kinds=", ".join(FOODS),
-            value=_shown(raw),
-        )
-    for kind in raw:
-        if kind not in FOODS:
-            raise RuleError(
-                N_("player {name}: cave has unknown food {kind!r}; expected one of: {kinds}"),
-                name=name,
-                kind=kind,
-                kinds=", ".join(FOODS),
-            )
+    raw = fields.object_of(raw, FOODS, _field(name, "cave"), FOOD)
     cave = Food.of(
         {kind: _whole(name, f"cave.{kind}", raw[kind], SUPPLY_LIMITS[kind]) for kind in raw}
     )
@@ -148,20 +118,7 @@ def _cave(name: str, raw: object) -> Food:
 
 
 def _standing(name: str, raw: object) -> Standing:
-    if not isinstance(raw, Mapping):
-        raise RuleError(
-            N_("player {name}: expected an object with {fields}"),
-            name=name,
-            fields=", ".join(FIELDS),
-        )
-    for field in raw:
-        if field not in FIELDS:
-            raise RuleError(
-                N_("player {name}: unknown field {field!r}; expected one of: {fields}"),
-                name=name,
-                field=field,
-                fields=", ".join(FIELDS),
-            )
+    raw = fields.object_of(raw, FIELDS, Phrase(N_("player {name}"), name=name), FIELD)
     for field in FIELDS:
         if field not in raw:
             raise RuleError(N_("player {name}: missing field {field}"), name=name, field=field)
@@ -222,7 +179,7 @@ def parse(document: object) -> dict[str, Standing]:
                 "players must be an object mapping each player's name to their "
                 "position, not {value}"
             ),
-            value=_shown(players),
+            value=show_value(players),
         )
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise RuleError(

@@ -139,16 +139,7 @@ def _whole(value: object, field: str) -> int:
 
 
 def _goods(raw: object, field: str, allowed: Sequence[str]) -> dict[str, int]:
-    if not isinstance(raw, Mapping):
-        raise RuleError(N_('{field} must be an object like {{"bear": 1}}'), field=field)
-    for key in raw:
-        if key not in allowed:
-            raise RuleError(
-                N_("{field}: unknown item {item!r}; expected one of: {names}"),
-                field=field,
-                item=key,
-                names=", ".join(allowed),
-            )
+    raw = fields.object_of(raw, allowed, field, Term(N_("item")))
     return {key: _whole(raw[key], f"{field}.{key}") for key in raw}
 
 

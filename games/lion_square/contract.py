@@ -37,9 +37,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.errors import N_, RuleError
+from games import fields
+from games.errors import N_, RuleError, Term
 from games.lion_square import rules
-from games.lion_square.square import Side, Square, show_value
+from games.lion_square.square import Side, Square
 
 FIELDS = ("seats", "grid", "taken", "gazelles_in_hand", "herds", "round")
 
@@ -112,37 +113,11 @@ def _seats(raw: object) -> dict[Side, str]:
 
 def _whole(raw: object, field: str, *, low: int, high: int | None = None) -> int:
     """A JSON whole number in [low, high]; ``true``/``false`` are not numbers."""
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise RuleError(
-            N_("{field} must be a whole number; got {value}"), field=field, value=show_value(raw)
-        )
-    if raw < low or (high is not None and raw > high):
-        if high is None:
-            raise RuleError(
-                N_("{field} must be {low} or more; got {value}"), field=field, low=low, value=raw
-            )
-        raise RuleError(
-            N_("{field} must be from {low} to {high}; got {value}"),
-            field=field,
-            low=low,
-            high=high,
-            value=raw,
-        )
-    return raw
+    return fields.whole_number(raw, field, low, high)
 
 
 def _known(raw: object, field: str, players: list[str]) -> Mapping[str, object]:
-    if not isinstance(raw, Mapping):
-        raise RuleError(N_("{field} must be an object mapping players to numbers"), field=field)
-    for player in raw:
-        if player not in players:
-            raise RuleError(
-                N_("{field}: unknown player {player!r}; the seated players are {players}"),
-                field=field,
-                player=player,
-                players=", ".join(players),
-            )
-    return raw
+    return fields.object_of(raw, players, field, Term(N_("player")))
 
 
 def _counts(raw: object, field: str, players: list[str]) -> dict[str, int]:

@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Final
 
-from games.errors import N_, RuleError, Term
+from games.errors import N_, RuleError
+from games.fields import show_value
 
 SIZE: Final = 3
 
@@ -124,30 +125,6 @@ def parse_cell(
         )
     )
     raise RuleError(template, field=field, value=show_value(raw), **place)
-
-
-# The kinds of JSON value a message can only describe: words, translated with the sentence.
-_A_LIST: Final = Term(N_("a list"))
-_AN_OBJECT: Final = Term(N_("an object"))
-
-
-def show_value(raw: object) -> str:
-    """A bad JSON value as a message shows it (``true``, ``null``, ``'x'``, ``a list``).
-
-    JSON literals and strings are quoted as typed; a list or an object is described by a
-    ``Term``, so it reads "una lista" in an Italian sentence.
-    """
-    if isinstance(raw, bool):
-        return "true" if raw else "false"
-    if raw is None:
-        return "null"
-    if isinstance(raw, str):
-        return repr(raw)
-    if isinstance(raw, list):
-        return _A_LIST
-    if isinstance(raw, dict):
-        return _AN_OBJECT
-    return str(raw)
 
 
 @dataclass(frozen=True, slots=True)

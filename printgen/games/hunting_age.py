@@ -104,7 +104,7 @@ def _harvest(
                 y + size - 18,
                 width,
                 18,
-                cards.END_GAME_CARDS[item.end_game].get(lang),
+                pen_text(lang, cards.END_GAME_CARDS[item.end_game]),
                 7.5,
                 MIN_LABEL_PT,
                 align="left",
@@ -134,7 +134,7 @@ def _face(face: cards.Face, lang: str) -> Art:
             12 + BLEED,
             fill="mountain_dark" if face.basic else "prairie_dark",
         )
-        pen.text(5, h - 8.5, face.names.get(lang), 11, color="paper", max_width=w - 30)
+        pen.text(5, h - 8.5, pen_text(lang, face.name), 11, color="paper", max_width=w - 30)
         pen.text(w - 5, h - 8.5, face.id, 7, color="paper", align="right")
         # Hunting spaces: chief in front, filled from the left.
         count = len(face.hunting)

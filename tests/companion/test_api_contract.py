@@ -123,22 +123,22 @@ def test_get_adjust_refuse_conflict_undo(client, game):
         (
             {"type": "adjust", "seat": 0, "counter": "herd", "delta": 1, "expected_version": -1},
             422,
-            "expected_version must be a whole number of 0 or more.",
+            "expected_version must be a whole number (≥ 0), not -1",
         ),
         (
             {"type": "adjust", "seat": 0, "counter": "herd", "delta": 1, "expected_version": True},
             422,
-            "expected_version must be a whole number of 0 or more.",
+            "expected_version must be a whole number (≥ 0), not true",
         ),
         (
             {"type": "adjust", "seat": 0, "counter": "herd", "delta": 1.5},
             422,
-            "delta must be a whole number",
+            "delta must be a whole number, not 1.5",
         ),
         (
             {"type": "adjust", "seat": 3, "counter": "herd", "delta": 1},
             422,
-            "seat must be a whole number from 0 to 2",
+            "seat must be a whole number from 0 to 2, not 3",
         ),
         (
             {"type": "adjust", "seat": 0, "counter": "bones", "delta": 1},

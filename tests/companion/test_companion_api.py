@@ -96,7 +96,7 @@ def test_chance_is_filled_in_and_stored(client, table_id):
         ),
         (
             {"type": "adjust", "seat": 5, "counter": "points", "delta": 1},
-            "seat must be a whole number from 0 to 1",
+            "seat must be a whole number from 0 to 1, not 5",
         ),
         (
             {"type": "adjust", "seat": 0, "counter": "gold", "delta": 1},
@@ -104,18 +104,18 @@ def test_chance_is_filled_in_and_stored(client, table_id):
         ),
         (
             {"type": "adjust", "seat": 0, "counter": "points", "delta": "1"},
-            "delta must be a whole number",
+            'delta must be a whole number, not "1"',
         ),
         (
             {"type": "adjust", "seat": True, "counter": "points", "delta": 1},
-            "seat must be a whole number from 0 to 1",
+            "seat must be a whole number from 0 to 1, not true",
         ),
         ({"seat": 0}, 'an event needs a "type"'),
         ({"type": 3}, 'an event needs a "type"'),
         ({"type": "undo"}, "undo has its own endpoint; it is not an event type"),
         (
             {"type": "adjust", "seat": 0, "counter": "points", "delta": 1, "expected_version": "x"},
-            "expected_version must be a whole number of 0 or more.",
+            'expected_version must be a whole number (≥ 0), not "x"',
         ),
     ],
 )

@@ -194,8 +194,8 @@ def test_a_full_queue_is_a_sentence_and_files_nothing(pooled):
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("copies=²", "Copies must be a whole number from 1 to 20, not &#39;²&#39;."),
-        ("copies=21", "Copies must be a whole number from 1 to 20, not &#39;21&#39;."),
+        ("copies=²", "Copies of each piece must be a whole number (1–20), not &#34;²&#34;"),
+        ("copies=21", "Copies of each piece must be a whole number (1–20), not &#34;21&#34;"),
         ("paper=a3", "Paper size &#39;a3&#39; is not offered: choose A4 or US Letter."),
     ],
 )

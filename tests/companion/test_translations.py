@@ -20,7 +20,6 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 from games.dogs_life import catalog as dogs_catalog
-from games.hunting_age import components as hunting_components
 from games.lion_square import catalog as lion_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -213,9 +212,6 @@ def test_the_compiled_catalog_matches_the_po_file(lang, tmp_path):
 
 def catalog_names() -> Iterator[tuple[str, str, str]]:
     """(English, lang, name) for the game words games/ names in every language."""
-    for names in hunting_components.GOOD_NAMES.values():
-        for lang in LANGUAGES:
-            yield names.en, lang, names.get(lang)
     for names in lion_catalog.ANIMALS.values():
         for lang in LANGUAGES:
             yield names["en"], lang, names[lang]
@@ -230,7 +226,7 @@ def catalog_names() -> Iterator[tuple[str, str, str]]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_game_words_read_as_the_catalog_names(lang):
-    """A word the catalogs name (goods, animals, colours, dogs) is translated the same way.
+    """A word the catalogs name (animals, colours, dogs) is translated the same way.
 
     Messages carry these words as Terms translated by gettext, while panels and the
     printed kit take them from games/; the two must not disagree.
@@ -243,4 +239,6 @@ def test_game_words_read_as_the_catalog_names(lang):
             continue
         checked += 1
         assert message.string == name, (english, message.string, name)
-    assert checked >= 10  # the goods alone are ten: the check really looks at them
+    # Age of Hunting's words live in the gettext catalogs alone (issue 22 item 5); the words
+    # of Lion Square and A Dog's Life that messages carry are still named in games/ too
+    assert checked >= 4

@@ -19,9 +19,18 @@ def test_parse_adjust_accepts_a_well_formed_event() -> None:
 @pytest.mark.parametrize(
     ("event", "message"),
     [
-        ({"seat": 2, "counter": "herd", "delta": 1}, "seat must be a whole number from 0 to 1"),
-        ({"seat": True, "counter": "herd", "delta": 1}, "seat must be a whole number from 0 to 1"),
-        ({"seat": "0", "counter": "herd", "delta": 1}, "seat must be a whole number from 0 to 1"),
+        (
+            {"seat": 2, "counter": "herd", "delta": 1},
+            "seat must be a whole number from 0 to 1, not 2",
+        ),
+        (
+            {"seat": True, "counter": "herd", "delta": 1},
+            "seat must be a whole number from 0 to 1, not true",
+        ),
+        (
+            {"seat": "0", "counter": "herd", "delta": 1},
+            'seat must be a whole number from 0 to 1, not "0"',
+        ),
         (
             {"seat": 0, "counter": "bones", "delta": 1},
             "unknown counter 'bones'; expected one of: herd",
@@ -34,8 +43,8 @@ def test_parse_adjust_accepts_a_well_formed_event() -> None:
             {"seat": 0, "counter": {"a": 1}, "delta": 1},
             "unknown counter {'a': 1}; expected one of: herd",
         ),
-        ({"seat": 0, "counter": "herd", "delta": 1.5}, "delta must be a whole number"),
-        ({"seat": 0, "counter": "herd", "delta": False}, "delta must be a whole number"),
+        ({"seat": 0, "counter": "herd", "delta": 1.5}, "delta must be a whole number, not 1.5"),
+        ({"seat": 0, "counter": "herd", "delta": False}, "delta must be a whole number, not false"),
     ],
 )
 def test_parse_adjust_refuses_bad_events(event: dict, message: str) -> None:

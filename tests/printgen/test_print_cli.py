@@ -146,7 +146,7 @@ def test_only_copies_and_back_offset_print_a_part(tmp_path, monkeypatch, capsys)
             "cover, lion-square.cards, lion-square.herds, lion-square.rules (or a "
             "piece id)",
         ),
-        (["--copies", "0"], "error: copies must be a whole number from 1 to 20, got 0"),
+        (["--copies", "0"], "error: copies must be a whole number (1–20), not 0"),
         (["--copies", "two"], "error: argument --copies: invalid int value: 'two'"),
         (["--back-offset", "1"], "error: back offset '1' must be two numbers in mm, X,Y"),
         (["--back-offset", "0,-12"], "error: back offset '0,-12' must be within ±10 mm"),

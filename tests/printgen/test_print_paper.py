@@ -165,8 +165,8 @@ def test_only_help_lists_the_cover_and_every_component():
             "bison.rules (or a piece id)",
         ),
         ({"only": [" "]}, "--only needs at least one component id"),
-        ({"copies": 0}, "copies must be a whole number from 1 to 20, got 0"),
-        ({"copies": 21}, "copies must be a whole number from 1 to 20, got 21"),
+        ({"copies": 0}, "copies must be a whole number (1–20), not 0"),
+        ({"copies": 21}, "copies must be a whole number (1–20), not 21"),
     ],
 )
 def test_bad_choices_are_refused_naming_them(kwargs, message):

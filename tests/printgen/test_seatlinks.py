@@ -28,7 +28,7 @@ def test_seat_link_shape(table_url, seat, link):
 
 @pytest.mark.parametrize("seat", [-1, True, 1.0, "1", None])
 def test_seat_must_be_an_index_from_zero(seat):
-    with pytest.raises(ValueError, match=r"a seat is a whole number from 0, got "):
+    with pytest.raises(ValueError, match=r"^seat must be a whole number \(≥ 0\), not "):
         seat_link(TABLE, seat)
 
 

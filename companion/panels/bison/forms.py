@@ -25,6 +25,7 @@ from flask_babel import gettext as _
 from companion import tables
 from companion.pages.base import form_int
 from companion.panels.bison.names import animal_name, space_name
+from games import fields
 from games.bison import catalog, fold
 from games.bison.economy import ANIMALS
 from games.bison.table_fields import FieldError
@@ -36,15 +37,15 @@ from games.fields import read_whole
 def hex_arg(raw: str | None) -> tuple[int, int]:
     """``"q,r"`` from a link or a form field as a hex."""
     parts = (raw or "").split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        return (int(parts[0]), int(parts[1]))
+    try:  # the text as typed unless it is two numbers
+        value: object = [int(part) for part in parts] if len(parts) == 2 else raw or ""
     except ValueError:
-        raise FieldError(
-            N_("a place on the board is written q,r (two whole numbers), not {value!r}"),
-            N_("that is not a place on the board; tap a tile or an orange + on the board"),
-            value=raw or "",
+        value = raw or ""
+    try:
+        return fields.pair(value, "at")
+    except RuleError as error:
+        raise FieldError.of(
+            error, N_("that is not a place on the board; tap a tile or an orange + on the board")
         ) from None
 
 

@@ -335,7 +335,7 @@ def test_market_buy_and_exchange(client, table, app):
         (
             "buy",
             {"seat": "0", "item": "tent", "size": "9"},
-            "a structure size must be a whole number from 1 to 4, not 9",
+            "the structure size must be a whole number (1–4), not 9",
         ),
         (
             "buy",

@@ -14,6 +14,8 @@ from companion_testkit import HTMX, get, new_table_form, poster, refused, send, 
 
 from companion import i18n, tables
 from companion.panels import hunting_age
+from games.hunting_age import cards as hunting_cards
+from games.hunting_age.cards import FACES_BY_ID
 
 post = poster("hunting-age")
 LAYOUT = ["B1a", "B2a", "B3a", "B4a", "N01a", "N08a", "N10a"]
@@ -270,7 +272,7 @@ def test_create_a_cave_reveals_chips_and_applies_rewards(client, app, table):
     got = {"coins": tribe.coins, "vp": tribe.track, **tribe.food.as_dict()}
     assert got[chip.good] == chip.amount  # the reward is applied at once
     words = text(response)
-    label = hunting_age.GOOD_NAMES[chip.good].en
+    label = hunting_age.GOOD_NAMES[chip.good]
     assert f"Rock chips flipped {label} ×{chip.amount}" in words
     assert "Ann has developed this turn." in words
     assert "Create a cave (" not in words  # one development per turn
@@ -390,7 +392,7 @@ def test_end_game_card_space_is_offered(client, table):
         ),
         (
             {"seat": "0", "kind": "subordinate", "any_kind": "coins", "any_count": "1"},
-            "any_food: unknown item 'coins'",
+            'any_food: unknown item "coins"',
         ),
     ],
 )
@@ -695,16 +697,30 @@ def test_a_history_line_names_the_goods_in_the_readers_language(client, app, tab
 
 
 @pytest.mark.parametrize("lang", ["ja", "it"])
-def test_translated_good_words_read_as_the_catalog_names(lang):
-    """Messages carry goods as Terms (gettext), the panel shows the catalog's names: a
-    translator must give a good the name the kit prints, or the two would disagree."""
+def test_every_game_word_is_translated_in_the_one_catalog(lang):
+    """The goods', cards', specials' and end-game cards' names are msgids (games/ holds no
+    ja/it words): the catalog the panel, the messages and the kit all read has each one."""
     po = Path(__file__).parents[3] / "translations" / lang / "LC_MESSAGES" / "messages.po"
     with po.open("rb") as file:
         catalog = read_po(file)
-    for good, names in hunting_age.GOOD_NAMES.items():
-        message = catalog.get(names.en)
-        if message is not None and message.string and not message.fuzzy:
-            assert message.string == names.get(lang), (good, message.string)
+    words = [
+        *hunting_age.GOOD_NAMES.values(),
+        *(face.name for face in FACES_BY_ID.values()),
+        *hunting_cards.SPECIALS.values(),
+        *hunting_cards.END_GAME_CARDS.values(),
+    ]
+    assert len(words) == 10 + 28 + 2 + 4
+    for word in words:
+        message = catalog.get(word)
+        assert message is not None and message.string and not message.fuzzy, word
+    assert catalog.get("Bear Den").string == {"ja": "熊の巣穴", "it": "Tana dell'orso"}[lang]
+    assert (
+        catalog.get("bear, grape or green grain").string
+        == {
+            "ja": "くま・ぶどう・穀物(緑)のいずれか",
+            "it": "orso, uva o grano verde",
+        }[lang]
+    )
 
 
 @pytest.mark.parametrize(("players", "new_land"), [(3, 3), (4, 4)])

@@ -151,7 +151,7 @@ BAD_INPUTS = [
     (bad("tiles", delete=True), '"tiles" is missing'),
     (
         bad("colour", "x"),
-        'unknown key "colour" in the input; expected players, tiles, pieces, final',
+        'the input: unknown key "colour"; expected one of: players, tiles, pieces, final',
     ),
     (bad("players", "yellow"), '"players" must be a list of names, not "yellow"'),
     (bad("players", ["a", "b", "c", "d", "e"]), '"players" must list 1 to 4 players, not 5'),
@@ -179,13 +179,11 @@ BAD_INPUTS = [
     ),
     (
         bad("tiles.3.rotation", 6),
-        'tiles[3] at [2,0]: "rotation" must be a whole number from 0 '
-        "to 5 (60° steps clockwise), not 6",
+        'tiles[3] at [2,0]: "rotation" must be a whole number (0–5), not 6',
     ),
     (
         bad("tiles.3.rotation", True),
-        'tiles[3] at [2,0]: "rotation" must be a whole number '
-        "from 0 to 5 (60° steps clockwise), not true",
+        'tiles[3] at [2,0]: "rotation" must be a whole number (0–5), not true',
     ),
     (
         bad("tiles.3", {"at": [1, -1], "edges": "PPXMMM", "animals": {"river": 3}}),
@@ -221,29 +219,29 @@ BAD_INPUTS = [
     (bad("pieces.0.space", delete=True), 'pieces[0]: "space" is missing'),
     (
         bad("pieces.0.hunter", 1),
-        'pieces[0]: unknown key "hunter" in a piece; expected at, '
+        'pieces[0]: unknown key "hunter"; expected one of: at, '
         "space, player, hunters, structure, tent, canoe",
     ),
     (bad("pieces.0.at", [9, 9]), "pieces[0] (yellow at [9,9] river): there is no tile at [9,9]"),
     (
         bad("pieces.0.hunters", -1),
-        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number from 0 to 8, not -1',
+        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number (0–8), not -1',
     ),
     (
         bad("pieces.0.hunters", True),
-        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number from 0 to 8, not true',
+        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number (0–8), not true',
     ),
     (
         bad("pieces.0.hunters", None),
-        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number from 0 to 8, not null',
+        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number (0–8), not null',
     ),
     (
         bad("pieces.0.hunters", 2.5),
-        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number from 0 to 8, not 2.5',
+        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number (0–8), not 2.5',
     ),
     (
         bad("pieces.0.structure", 5),
-        'pieces[0] (yellow at [0,0] river): "structure" must be a whole number from 0 to 4, not 5',
+        'pieces[0] (yellow at [0,0] river): "structure" must be a whole number (0–4), not 5',
     ),
     (
         bad("pieces.1.tent", 2),
@@ -275,24 +273,24 @@ BAD_INPUTS = [
     ),
     (
         bad("pieces.0.hunters", 9),
-        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number from 0 to 8, not 9',
+        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number (0–8), not 9',
     ),
     (
         bad("pieces.0.hunters", 10**90),
         'pieces[0] (yellow at [0,0] river): "hunters" must be a '
-        "whole number from 0 to 8, not a number of 91 digits",
+        "whole number (0–8), not a number of 91 digits",
     ),
     (
         bad("pieces.0.hunters", 1.0),
-        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number from 0 to 8, not 1.0',
+        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number (0–8), not 1.0',
     ),
     (
         bad("pieces.0.hunters", float("nan")),
-        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number from 0 to 8, not NaN',
+        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number (0–8), not NaN',
     ),
     (
         bad("pieces.0.hunters", "2"),
-        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number from 0 to 8, not "2"',
+        'pieces[0] (yellow at [0,0] river): "hunters" must be a whole number (0–8), not "2"',
     ),
     (
         bad("pieces.0.space", 'la"ke\n'),
@@ -312,8 +310,7 @@ BAD_INPUTS = [
     ),
     (
         bad("tiles.0", {"at": [0, 0], "tile": "S1", "rotation": -1}),
-        'tiles[0] at [0,0]: "rotation" must be a whole number from 0 to 5 (60° steps '
-        "clockwise), not -1",
+        'tiles[0] at [0,0]: "rotation" must be a whole number (0–5), not -1',
     ),
     (bad("tiles", []), "pieces[0] (yellow at [0,0] river): there is no tile at [0,0]"),
     (bad("pieces", {"at": [0, 0]}), '"pieces" must be a list, not {"at": [0, 0]}'),

@@ -58,11 +58,11 @@ def test_total_and_smallest_follow_the_it_tie_break_example() -> None:
 @pytest.mark.parametrize(
     ("values", "message"),
     [
-        ((16, 0, 0), "the bison stock must be a whole number from 0 to 15, not 16"),
-        ((0, -1, 0), "the salmon stock must be a whole number from 0 to 15, not -1"),
-        ((0, 0, True), "the turkey stock must be a whole number from 0 to 15, not True"),
-        ((0, 0, "3"), "the turkey stock must be a whole number from 0 to 15, not '3'"),
-        ((1.5, 0, 0), "the bison stock must be a whole number from 0 to 15, not 1.5"),
+        ((16, 0, 0), "the bison stock must be a whole number (0–15), not 16"),
+        ((0, -1, 0), "the salmon stock must be a whole number (0–15), not -1"),
+        ((0, 0, True), "the turkey stock must be a whole number (0–15), not true"),
+        ((0, 0, "3"), 'the turkey stock must be a whole number (0–15), not "3"'),
+        ((1.5, 0, 0), "the bison stock must be a whole number (0–15), not 1.5"),
     ],
 )
 def test_stocks_refuse_values_off_the_track(values: tuple[object, ...], message: str) -> None:
@@ -84,8 +84,8 @@ def test_plus_and_minus() -> None:
     ("raw", "message"),
     [
         ({"elk": 1}, "unknown animal 'elk'; expected one of: bison, salmon, turkey"),
-        ({"bison": -2}, "the number of bison must be a whole number of at least 0, not -2"),
-        ({"salmon": "2"}, "the number of salmon must be a whole number of at least 0, not '2'"),
+        ({"bison": -2}, "the number of bison must be a whole number (≥ 0), not -2"),
+        ({"salmon": "2"}, 'the number of salmon must be a whole number (≥ 0), not "2"'),
         ([1, 2, 3], 'the payment must be an object like {"bison": 1, "salmon": 0, "turkey": 2}'),
     ],
 )
@@ -196,7 +196,7 @@ def test_market_prices_b7() -> None:
     assert structure_price(3).total == 9
     assert structure_price(2).total == 6  # JP: a 2-person canoe costs 6 animals
     for size in (0, 5):
-        with refused(f"a structure size must be a whole number from 1 to 4, not {size}"):
+        with refused(f"the structure size must be a whole number (1–4), not {size}"):
             structure_price(size)
 
 
@@ -237,7 +237,7 @@ def test_exchange_three_for_one() -> None:
             "bison",
             "salmon",
             0,
-            "the number of exchanges must be a whole number of at least 1, not 0",
+            "the number of exchanges must be a whole number (≥ 1), not 0",
         ),
         (
             Stocks(9, 5, 5),
@@ -447,7 +447,7 @@ def test_shrinking_puts_hunters_back_on_the_board() -> None:
         (lambda s: s.build("raft", 1), "unknown structure 'raft'; expected tent or canoe"),
         (
             lambda s: s.buy_structure("tent", 7),
-            "a structure size must be a whole number from 1 to 4, not 7",
+            "the structure size must be a whole number (1–4), not 7",
         ),
     ],
 )

@@ -138,10 +138,10 @@ def test_edge_messages(edges, message) -> None:
     ("animals", "message"),
     [
         ({"prairie": 1, "river": 1}, "animals: a tile shows exactly 3 animals, not 2"),
-        ({"prairie": 4, "river": -1}, "animals: prairie must be a whole number from 0 to 3, not 4"),
+        ({"prairie": 4, "river": -1}, "animals.prairie must be a whole number (0–3), not 4"),
         (
             {"prairie": True, "river": 2},
-            "animals: prairie must be a whole number from 0 to 3, not true",
+            "animals.prairie must be a whole number (0–3), not true",
         ),
         ({"forest": 3}, 'animals: unknown space "forest"; expected prairie, river or mountain'),
         ([1, 1, 1], 'animals must be an object like {"prairie": 1, "river": 1, "mountain": 1}'),

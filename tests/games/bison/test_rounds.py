@@ -39,7 +39,7 @@ def test_bad_player_counts(players: int) -> None:
 
 
 def test_start_seat_must_be_a_seat() -> None:
-    with refused("the start seat must be a whole number from 0 to 2, not 3"):
+    with refused("start_seat must be a whole number (0–2), not 3"):
         Rounds.start(3, 3)
 
 
@@ -83,7 +83,7 @@ def test_refusals_when_taking_an_action() -> None:
         "unknown action 'hunt'; expected one of: place_tile, tent, canoe, gather, move_1, move_3"
     ):
         rounds.take(0, "hunt")
-    with refused("seat must be a whole number from 0 to 1"):
+    with refused("seat must be a whole number from 0 to 1, not 2"):
         rounds.take(2, "tent")
 
 

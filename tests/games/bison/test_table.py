@@ -76,17 +76,17 @@ def test_new_state_and_counters() -> None:
         ),
         (3, {"whatif": 1}, "the setting whatif must be true or false"),
         (3, {"variant_2": "yes"}, "the setting variant_2 must be true or false"),
-        (3, {"start_seat": 3}, "the start seat must be a whole number from 0 to 2, not 3"),
-        (2, {"start_seat": True}, "the start seat must be a whole number from 0 to 1, not True"),
+        (3, {"start_seat": 3}, "start_seat must be a whole number (0–2), not 3"),
+        (2, {"start_seat": True}, "start_seat must be a whole number (0–1), not true"),
         (
             3,
             {"max_totem_distance": 0},
-            "max_totem_distance must be a whole number from 1 to 10, not 0",
+            "max_totem_distance must be a whole number (1–10), not 0",
         ),
         (
             3,
             {"max_totem_distance": "3"},
-            "max_totem_distance must be a whole number from 1 to 10, not '3'",
+            'max_totem_distance must be a whole number (1–10), not "3"',
         ),
     ],
 )
@@ -132,12 +132,15 @@ def test_adjust_changes_one_counter() -> None:
             {"seat": 0, "counter": "turkey", "delta": -11},
             "turkey would be -1; it must stay between 0 and 15",
         ),
-        ({"seat": 3, "counter": "bison", "delta": 1}, "seat must be a whole number from 0 to 2"),
+        (
+            {"seat": 3, "counter": "bison", "delta": 1},
+            "seat must be a whole number from 0 to 2, not 3",
+        ),
         (
             {"seat": 0, "counter": "herd", "delta": 1},
             "unknown counter 'herd'; expected one of: bison, salmon, turkey",
         ),
-        ({"seat": 0, "counter": "bison", "delta": "1"}, "delta must be a whole number"),
+        ({"seat": 0, "counter": "bison", "delta": "1"}, 'delta must be a whole number, not "1"'),
     ],
 )
 def test_adjust_refusals(event: dict[str, Any], message: str) -> None:
@@ -320,7 +323,7 @@ def test_enlarge_a_canoe() -> None:
         (
             1,
             [{"size": 0, "replaces": 1}],
-            "a structure size must be a whole number from 1 to 4, not 0",
+            "the structure size must be a whole number (1–4), not 0",
         ),
         (0, [{"size": 1}], "an action without hunters builds nothing; it gains one animal"),
     ],
@@ -393,7 +396,7 @@ def test_buy_hunter_and_tent() -> None:
     ("event", "message"),
     [
         ({"item": "horse"}, "the market sells a hunter, a tent or a canoe, not 'horse'"),
-        ({"item": "canoe"}, "a structure size must be a whole number from 1 to 4, not None"),
+        ({"item": "canoe"}, "the structure size must be a whole number (1–4), not null"),
         (
             {"item": "canoe", "size": 4, "seat": 1},
             "this costs 4 of each animal; you have 10 bison, 3 salmon and 10 turkey",

@@ -109,7 +109,7 @@ def test_tile_event_places_a_catalog_tile_turned() -> None:
         ({"at": [1, -1], "tile": "B99"}, 'unknown tile "B99"; the catalog has S1–S3 and B01–B18'),
         (
             {"at": [1, -1], "tile": "B01", "rotation": 6},
-            'the field "rotation" must be a whole number from 0 to 5 (60° steps clockwise), not 6',
+            '"rotation" must be a whole number (0–5), not 6',
         ),
         (
             {"at": [1, -1], "tile": "B01", "edges": "PPPMMM"},
@@ -126,7 +126,7 @@ def test_tile_event_places_a_catalog_tile_turned() -> None:
         ),
         (
             {"at": "1,-1", "tile": "B01"},
-            "the field \"at\" must be a hex written [q, r] with two whole numbers, not '1,-1'",
+            '"at" must be [q, r], two whole numbers, not "1,-1"',
         ),
     ],
 )
@@ -182,24 +182,24 @@ def test_clearing_an_empty_space_changes_nothing() -> None:
             pieces(RED, [0, 0], "prairie", 5),
             "you have only 4 hunters in your supply, not 5; buy more at the market",
         ),
-        (pieces(RED, [0, 0], "prairie", 9), "hunters must be a whole number from 0 to 8, not 9"),
+        (pieces(RED, [0, 0], "prairie", 9), "hunters must be a whole number (0–8), not 9"),
         (
             pieces(RED, [0, 0], "river", 0, 3),
             "you have no size-3 canoe in your supply; buy one at the market first",
         ),
         (
             pieces(RED, [0, 0], "river", 0, 5),
-            "the canoe size must be a whole number from 0 (none) to 4, not 5",
+            "structure must be a whole number (0–4), not 5",
         ),
         (pieces(RED, [4, 4], "river", 1), "there is no tile at [4,4]"),
         (
             pieces(RED, [0, 0], "lake", 1),
             'the field "space" must be "prairie", "river" or "mountain", not \'lake\'',
         ),
-        (pieces(7, [0, 0], "river", 1), "seat must be a whole number from 0 to 3"),
+        (pieces(7, [0, 0], "river", 1), "seat must be a whole number from 0 to 3, not 7"),
         (
             pieces(RED, [0, 0], "river", True),
-            "hunters must be a whole number from 0 to 8, not True",
+            "hunters must be a whole number (0–8), not true",
         ),
     ],
 )

@@ -43,9 +43,9 @@ def test_tapping_the_mountain_side_gives_the_mirror_tile() -> None:
     ("taps", "message"),
     [
         ((2, 2, 0), "the river runs between two different corners; tap its other end"),
-        ((6, 2, 0), "the first river end must be a whole number from 0 to 5, not 6"),
-        ((0, "3", 0), "the second river end must be a whole number from 0 to 5, not '3'"),
-        ((0, 3, -1), "the prairie side must be a whole number from 0 to 5, not -1"),
+        ((6, 2, 0), "the first river end must be a whole number (0–5), not 6"),
+        ((0, "3", 0), 'the second river end must be a whole number (0–5), not "3"'),
+        ((0, 3, -1), "the prairie side must be a whole number (0–5), not -1"),
     ],
 )
 def test_bad_taps_are_refused(taps: tuple, message: str) -> None:

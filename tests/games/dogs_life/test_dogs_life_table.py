@@ -45,9 +45,9 @@ def test_new_state_defaults_to_the_catalog_order_and_four_bones() -> None:
             {"dogs": ["fifi", "butch", "rex"]},
             "unknown dog 'rex'; expected one of: fifi, butch, white-fang, vagabond, houdini, bruno",
         ),
-        (PLAYERS, {"bones_to_win": "4"}, "bones_to_win must be a whole number"),
+        (PLAYERS, {"bones_to_win": "4"}, 'bones_to_win must be a whole number, not "4"'),
         (PLAYERS, {"bones_to_win": 11}, "bones_to_win must be from 1 to 10, not 11"),
-        (PLAYERS, {"timed_minutes": True}, "timed_minutes must be a whole number"),
+        (PLAYERS, {"timed_minutes": True}, "timed_minutes must be a whole number, not true"),
         (PLAYERS[:1], {}, "this game needs 3 to 6 players, not 1"),
         (PLAYERS * 3, {}, "this game needs 3 to 6 players, not 9"),
         (PLAYERS, [], "settings must be an object"),
@@ -103,20 +103,20 @@ REFUSED = [
     ),
     (
         {"type": "adjust", "seat": 3, "counter": "hunger", "delta": -1},
-        "seat must be a whole number from 0 to 2",
+        "seat must be a whole number from 0 to 2, not 3",
     ),
     (
         {"type": "bark", "seat": 0},
         "unknown event type 'bark'; expected one of: adjust, start_turn, end_turn, move, "
         "rummage, beg, eat, drink, pee, pick_up, drop, bury, to_pound, draw, roll_die, end_game",
     ),
-    ({"type": "drink", "seat": "0"}, "seat must be a whole number from 0 to 2"),
+    ({"type": "drink", "seat": "0"}, 'seat must be a whole number from 0 to 2, not "0"'),
     (
         {"type": "drink", "seat": 0},
         "Fifi has 0 action points left this turn, not the 1 needed to drink",
     ),
     ({"type": "eat", "seat": 0}, "days is missing"),
-    ({"type": "eat", "seat": 0, "days": 2.5}, "days must be a whole number"),
+    ({"type": "eat", "seat": 0, "days": 2.5}, "days must be a whole number, not 2.5"),
     ({"type": "pick_up", "seat": 0, "item": "stick"}, "item must be bone or newspaper"),
     (
         {"type": "drop", "seat": 0, "item": "newspaper", "address": 0},
@@ -143,9 +143,9 @@ REFUSED = [
     ({"type": "draw", "seat": 0, "section": "fight"}, "say which dog is attacked (against)"),
     (
         {"type": "draw", "seat": 0, "section": "fight", "against": 7},
-        "against must be a whole number (0–2)",
+        "against must be a whole number (0–2), not 7",
     ),
-    ({"type": "pee", "seat": 0, "covers": "Ben"}, "covers must be a whole number (0–2)"),
+    ({"type": "pee", "seat": 0, "covers": "Ben"}, 'covers must be a whole number (0–2), not "Ben"'),
     ({"type": "to_pound", "seat": 0, "reason": "bored"}, "reason must be caught or fight"),
     ({"type": "end_game"}, "this game has no time limit; the first dog to bury 4 bones wins"),
 ]

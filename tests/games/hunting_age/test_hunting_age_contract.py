@@ -187,27 +187,27 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
             "players must name 1 to 5 players, not 6",
         ),
         ({"players": {" ": player()}}, "a player's name must not be empty"),
-        (bad(RED, 7), f"player red: expected an object with {FIELD_LIST}"),
+        (bad(RED, 7), f"player red must be an object (keys: {FIELD_LIST}), not 7"),
         (
             bad([*RED, "trak"], 7),
-            f"player red: unknown field 'trak'; expected one of: {FIELD_LIST}",
+            f'player red: unknown field "trak"; expected one of: {FIELD_LIST}',
         ),
         (bad([*RED, "track"], None, delete=True), "player red: missing field track"),
         (
             bad([*RED, "track"], -1),
-            "player red: track must be a whole number of at least 0, not -1",
+            "player red: track must be a whole number (0–50), not -1",
         ),
         (
             bad([*RED, "coins"], True),
-            "player red: coins must be a whole number of at least 0, not true",
+            "player red: coins must be a whole number (0–99), not true",
         ),
         (
             bad([*RED, "board_vp"], "4"),
-            'player red: board_vp must be a whole number of at least 0, not "4"',
+            'player red: board_vp must be a whole number (0–99), not "4"',
         ),
         (
             bad([*RED, "board_vp"], 2.5),
-            "player red: board_vp must be a whole number of at least 0, not 2.5",
+            "player red: board_vp must be a whole number (0–99), not 2.5",
         ),
         (bad([*RED, "huts"], 3), "player red: huts must be a list of VP numbers or end-game cards"),
         (bad([*RED, "huts"], [1, 1, 1, 1, 1, 1]), "player red: at most 5 huts can be built, not 6"),
@@ -228,19 +228,19 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
         ),
         (
             bad([*RED, "cave"], []),
-            f"player red: cave must be an object of food counts ({FOOD_KINDS}), not []",
+            f"player red: cave must be an object (keys: {FOOD_KINDS}), not []",
         ),
         (
             bad([*RED, "cave", "fish"], 1),
-            f"player red: cave has unknown food 'fish'; expected one of: {FOOD_KINDS}",
+            f'player red: cave: unknown food "fish"; expected one of: {FOOD_KINDS}',
         ),
         (
             bad([*RED, "cave", "coins"], 1),
-            f"player red: cave has unknown food 'coins'; expected one of: {FOOD_KINDS}",
+            f'player red: cave: unknown food "coins"; expected one of: {FOOD_KINDS}',
         ),
         (
             bad([*RED, "cave", "bear"], -1),
-            "player red: cave.bear must be a whole number of at least 0, not -1",
+            "player red: cave.bear must be a whole number (0–12), not -1",
         ),
         (
             bad([*RED, "cave", "bear"], 4),
@@ -259,27 +259,29 @@ FIELD_LIST = "huts, board_vp, track, cave, coins, pieces_left_on_board"
             "the caves hold 9 mammoth in all, but the game has only 8",
         ),
         # typo guards: the companion's counter bounds, 99 for printed VP numbers
-        (bad([*RED, "track"], 51), "player red: track must be at most 50, not 51"),
-        (bad([*RED, "coins"], 100), "player red: coins must be at most 99, not 100"),
-        (bad([*RED, "board_vp"], 100), "player red: board_vp must be at most 99, not 100"),
-        (bad([*RED, "huts", 0], 100), "player red: huts[0] must be at most 99, not 100"),
+        (bad([*RED, "track"], 51), "player red: track must be a whole number (0–50), not 51"),
+        (bad([*RED, "coins"], 100), "player red: coins must be a whole number (0–99), not 100"),
+        (
+            bad([*RED, "board_vp"], 100),
+            "player red: board_vp must be a whole number (0–99), not 100",
+        ),
+        (bad([*RED, "huts", 0], 100), "player red: huts[0] must be a whole number (0–99), not 100"),
         (
             bad([*RED, "cave"], {"yellow_grain": 9}),
-            "player red: cave.yellow_grain must be at most 8, not 9",
+            "player red: cave.yellow_grain must be a whole number (0–8), not 9",
         ),
         (
             bad([*RED, "coins"], 10**60),
-            "player red: coins must be at most 99, not 100000000000000000000000000000000000000…",
+            "player red: coins must be a whole number (0–99), not a number of 61 digits",
         ),
         (
             bad([*RED, "board_vp"], -(10**4300)),  # past what Python prints
-            "player red: board_vp must be a whole number of at least 0, not a number too long "
-            "to show",
+            "player red: board_vp must be a whole number (0–99), not a number too long to show",
         ),
         (
             bad([*RED, "huts", 0], "x" * 50),
             f"player red: huts[0] must be a VP number of at least 0 or one of mammoth_yellow, "
-            f'coins_5, flat_6, flat_5, not "{"x" * 38}…',
+            f'coins_5, flat_6, flat_5, not "{"x" * 37}…"',
         ),
         # storage: 4 food pieces need 1 cave creation, whose chip has left the board
         (
@@ -379,7 +381,7 @@ def test_cli_names_bad_input_on_one_line() -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == (
-        f"error: player red: cave has unknown food 'fish'; expected one of: {FOOD_KINDS}\n"
+        f'error: player red: cave: unknown food "fish"; expected one of: {FOOD_KINDS}\n'
     )
 
 
@@ -412,7 +414,7 @@ ONE = '{"huts": [], "board_vp": 0, "track": 0, "cave": {}, "coins": 0, "pieces_l
         (
             '{"players": {"ann": {"huts": [' + ", ".join(["9" * 4300] * 5) + "], "
             '"board_vp": 0, "track": 0, "cave": {}, "coins": 0, "pieces_left_on_board": 0}}}',
-            "player ann: huts[0] must be at most 99, not " + "9" * 39 + "…",
+            "player ann: huts[0] must be a whole number (0–99), not a number of 4300 digits",
         ),
     ],
 )

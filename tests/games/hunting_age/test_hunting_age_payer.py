@@ -75,8 +75,12 @@ def test_a_proposal_never_offers_the_named_part_or_more_than_is_held() -> None:
             {"bear": 1},
             "you cannot afford it: it costs grape ×1, any food ×1; you are missing bear ×1",
         ),
-        ({"gold": 1}, "any_food: unknown item 'gold'"),
-        ("mammoth", 'any_food must be an object like {"bear": 1}'),
+        ({"gold": 1}, 'any_food: unknown item "gold"'),
+        (
+            "mammoth",
+            "any_food must be an object (keys: bear, mammoth, grape, green_grain, "
+            'yellow_grain), not "mammoth"',
+        ),
     ],
 )
 def test_a_bad_choice_is_refused_and_changes_nothing(choice: Any, message: str) -> None:

@@ -67,7 +67,7 @@ def test_counters_and_their_ranges() -> None:
         (PLAYERS[:2], {}, "Age of Hunting needs 3 to 5 players, not 2"),
         (PLAYERS, {"edition": "deluxe"}, "edition must be campfire or original, not 'deluxe'"),
         (PLAYERS, {"rounds": 3}, "unknown setting 'rounds'; expected edition or start_player"),
-        (PLAYERS, {"start_player": 3}, "seat must be a whole number from 0 to 2"),
+        (PLAYERS, {"start_player": 3}, "seat must be a whole number from 0 to 2, not 3"),
     ],
 )
 def test_new_state_refuses(
@@ -101,7 +101,7 @@ def test_adjust_refused_when_the_supply_cannot_give_it() -> None:
     [
         (adjust(0, "bear", -1), "bear would be -1; it must stay between 0 and 12"),
         (adjust(0, "coins", 100), "coins would be 100; it must stay between 0 and 99"),
-        (adjust(3, "bear", 1), "seat must be a whole number from 0 to 2"),
+        (adjust(3, "bear", 1), "seat must be a whole number from 0 to 2, not 3"),
         (
             adjust(0, "fish", 1),
             "unknown counter 'fish'; expected one of: bear, mammoth, "
@@ -112,7 +112,7 @@ def test_adjust_refused_when_the_supply_cannot_give_it() -> None:
             "unknown counter ['bear']; expected one of: bear, mammoth, grape, green_grain, "
             "yellow_grain, coins, vp",
         ),
-        (adjust(0, "bear", True), "delta must be a whole number"),  # type: ignore[arg-type]
+        (adjust(0, "bear", True), "delta must be a whole number, not true"),  # type: ignore[arg-type]
         (
             {"type": "dance"},
             "unknown event type 'dance'; expected one of: adjust, setup, develop, harvest, "
@@ -197,7 +197,7 @@ def test_free_picks_take_the_choice_or_what_the_supply_has_most() -> None:
         (harvest(0, "B1a", True), "space must be a hunting space of B1a: 0 to 4"),
         (harvest(0, "B1a", 0, choice={"bear": 1}), "choose 0 food pieces for this harvest, not 1"),
         (harvest(0, "N01a", 3, choice={"bear": 1}), "choose 2 food pieces for this harvest, not 1"),
-        (harvest(0, "N01a", 3, choice={"coins": 2}), "choice: unknown item 'coins'; expected"),
+        (harvest(0, "N01a", 3, choice={"coins": 2}), 'choice: unknown item "coins"; expected'),
         (harvest(0, "N01a", 3, choice={"bear": -1}), "choice.bear must be a whole number"),
     ],
 )
@@ -447,16 +447,23 @@ def test_original_edition_takes_typed_costs_and_vp() -> None:
     ("event", "message"),
     [
         ({"kind": "cave", "cost": {}, "uncovered_vp": 0}, "chips must list the rock chips flipped"),
-        ({"kind": "subordinate", "uncovered_vp": 0}, 'cost must be an object like {"bear": 1}'),
+        (
+            {"kind": "subordinate", "uncovered_vp": 0},
+            "cost must be an object (keys: bear, mammoth, grape, green_grain, yellow_grain, "
+            "coins, any_food), not null",
+        ),
         (
             {"kind": "subordinate", "cost": {"gold": 1}, "uncovered_vp": 0},
-            "cost: unknown item 'gold'; expected one of: bear, mammoth, grape, green_grain, "
+            'cost: unknown item "gold"; expected one of: bear, mammoth, grape, green_grain, '
             "yellow_grain, coins, any_food",
         ),
-        ({"kind": "subordinate", "cost": {}}, "uncovered_vp must be a whole number (≥ 0)"),
+        (
+            {"kind": "subordinate", "cost": {}},
+            "uncovered_vp must be a whole number (≥ 0), not null",
+        ),
         (
             {"kind": "hut", "vp": -1, "cost": {}, "uncovered_vp": 0},
-            "vp must be a whole number (≥ 0)",
+            "vp must be a whole number (≥ 0), not -1",
         ),
         (
             {"kind": "hut", "end_game": "flat_9", "cost": {}, "uncovered_vp": 0},
@@ -482,7 +489,7 @@ def test_any_food_choice_is_validated() -> None:
         "chips": ["vp_1"],
         "any_food": {"bear": -1},
     }
-    assert refused(state, event) == "any_food.bear must be a whole number (≥ 0)"
+    assert refused(state, event) == "any_food.bear must be a whole number (≥ 0), not -1"
 
 
 # --- storage and turns ----------------------------------------------------------------------
@@ -515,7 +522,7 @@ def test_store_keeping_too_much_is_refused() -> None:
         == "4 food pieces do not fit in 3 open caves: return 1 more to the supply"
     )
     assert refused(state, {"type": "store", "seat": 0, "return": {"fish": 1}}) == (
-        "return: unknown item 'fish'; expected one of: bear, mammoth, grape, green_grain, "
+        'return: unknown item "fish"; expected one of: bear, mammoth, grape, green_grain, '
         "yellow_grain"
     )
 

@@ -51,7 +51,18 @@ GAME_WORDS = re.compile(
 # Parameters that quote the API (a field name, the accepted values, an event type) verbatim:
 # they are identifiers the client sends, not words of the game, so they stay as they are.
 # A value quoted back with ``!r`` is the client's own bad input, likewise.
-IDENTIFIERS = {"field", "names", "types", "type", "cards", "kinds", "fields"}
+IDENTIFIERS = {
+    "field",
+    "names",
+    "types",
+    "type",
+    "cards",
+    "kinds",
+    "fields",
+    "place",
+    "key",
+    "allowed",
+}
 
 
 def quoted(template: str) -> set[str]:
@@ -111,7 +122,7 @@ def test_every_term_is_extracted_for_translation() -> None:
 
 def test_good_terms_and_catalog_names_share_one_english_source() -> None:
     assert set(GOOD_TERMS) == set(GOOD_NAMES)
-    assert all(GOOD_TERMS[good] == names.en for good, names in GOOD_NAMES.items())
+    assert all(GOOD_TERMS[good] == name for good, name in GOOD_NAMES.items())
     assert set(table.COUNTER_NAMES) == set(table.COUNTERS)
     assert set(development.KIND_WORDS) == set(DEVELOPMENTS)
 

@@ -158,7 +158,7 @@ BAD_INPUT = [
     (
         _with(grid=[[3, None, 1], [2, "g", 0], [None, 1, 2]]),
         'grid row 2, column 2 must be a card number (0 or more), "G" for a gazelle or null for '
-        "an empty place; got 'g'",
+        'an empty place; got "g"',
     ),
     (
         _with(grid=[[3, None, 1.5], [2, "G", 0], [None, 1, 2]]),
@@ -167,12 +167,15 @@ BAD_INPUT = [
     ),
     (
         _with(taken={"zed": 1}),
-        "taken: unknown player 'zed'; the seated players are ann, ben, cho, dan",
+        'taken: unknown player "zed"; expected one of: ann, ben, cho, dan',
     ),
-    (_with(taken={"ann": -1}), "taken.ann must be 0 or more; got -1"),
-    (_with(taken={"ann": True}), "taken.ann must be a whole number; got true"),
-    (_with(taken=[3]), "taken must be an object mapping players to numbers"),
-    (_with(gazelles_in_hand={"ben": "1"}), "gazelles_in_hand.ben must be a whole number; got '1'"),
+    (_with(taken={"ann": -1}), "taken.ann must be a whole number (≥ 0), not -1"),
+    (_with(taken={"ann": True}), "taken.ann must be a whole number (≥ 0), not true"),
+    (_with(taken=[3]), "taken must be an object (keys: ann, ben, cho, dan), not [3]"),
+    (
+        _with(gazelles_in_hand={"ben": "1"}),
+        'gazelles_in_hand.ben must be a whole number (≥ 0), not "1"',
+    ),
     (
         _with(gazelles_in_hand={"ann": 1, "ben": 1}),
         "3 gazelles between the square (1) and the hands (2); the game has only 2",
@@ -182,16 +185,16 @@ BAD_INPUT = [
         "the square, the taken cards and the gazelles in hand add up to 33 cards; the deck "
         "has only 32",
     ),
-    (_with(herds={"ann": 0}), "herds.ann must be from 1 to 20; got 0"),
-    (_with(herds={"cho": 21}), "herds.cho must be from 1 to 20; got 21"),
+    (_with(herds={"ann": 0}), "herds.ann must be a whole number (1–20), not 0"),
+    (_with(herds={"cho": 21}), "herds.cho must be a whole number (1–20), not 21"),
     (
         _with(herds={"eve": 20}),
-        "herds: unknown player 'eve'; the seated players are ann, ben, cho, dan",
+        'herds: unknown player "eve"; expected one of: ann, ben, cho, dan',
     ),
-    (_with(round=4), "round must be from 1 to 3; got 4"),
-    (_with(round=0), "round must be from 1 to 3; got 0"),
-    (_with(round=None), "round must be a whole number; got null"),
-    (_with(round=False), "round must be a whole number; got false"),
+    (_with(round=4), "round must be a whole number (1–3), not 4"),
+    (_with(round=0), "round must be a whole number (1–3), not 0"),
+    (_with(round=None), "round must be a whole number (1–3), not null"),
+    (_with(round=False), "round must be a whole number (1–3), not false"),
 ]
 
 
@@ -292,7 +295,7 @@ def test_cli_file_argument(tmp_path: Path) -> None:
             _with(seats={"S": "ann", "Q": "ben", "N": "cho"}),
             "seats: unknown side 'Q'; expected S, W, N or E",
         ),
-        (_with(taken={"ann": -2}), "taken.ann must be 0 or more; got -2"),
+        (_with(taken={"ann": -2}), "taken.ann must be a whole number (≥ 0), not -2"),
     ],
 )
 def test_cli_bad_input_exits_2_with_one_line(document: Any, message: str) -> None:

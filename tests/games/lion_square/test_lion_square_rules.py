@@ -35,7 +35,7 @@ def test_text_notation_round_trips() -> None:
         (
             ". . . / . x . / . . .",
             "square row 2, column 2 must be a card number (0 or more), "
-            "\"G\" for a gazelle or null for an empty place; got 'x'",
+            '"G" for a gazelle or null for an empty place; got "x"',
         ),
     ],
 )

@@ -89,7 +89,7 @@ def test_settings_choose_sides_and_the_first_start_player() -> None:
             {"sides": ["S", "W", "S"]},
             "sides: two players cannot face the same side of the square",
         ),
-        (PLAYERS3, {"start": 3}, "start must be a whole number (0–2)"),
+        (PLAYERS3, {"start": 3}, "start must be a whole number (0–2), not 3"),
         (PLAYERS3, {"herds": 10}, "unknown setting 'herds'; expected sides or start"),
     ],
 )
@@ -146,11 +146,11 @@ def test_tapping_cells_builds_the_square() -> None:
         ),
         (
             {"type": "set_cell", "row": 3, "column": 0, "card": 1},
-            "row must be a whole number (0–2)",
+            "row must be a whole number (0–2), not 3",
         ),
         (
             {"type": "set_cell", "row": 0, "column": True, "card": 1},
-            "column must be a whole number (0–2)",
+            "column must be a whole number (0–2), not true",
         ),
         (
             {"type": "set_cell", "row": 0, "column": 0, "card": -2},
@@ -164,8 +164,14 @@ def test_tapping_cells_builds_the_square() -> None:
             {"type": "set_square", "grid": [[1, 2, 3, 4], [], []]},
             "grid row 1 has 4 cells; expected 3",
         ),
-        ({"type": "set_taken", "seat": 4, "count": 1}, "seat must be a whole number from 0 to 3"),
-        ({"type": "set_taken", "seat": 0, "count": -1}, "count must be a whole number (≥ 0)"),
+        (
+            {"type": "set_taken", "seat": 4, "count": 1},
+            "seat must be a whole number from 0 to 3, not 4",
+        ),
+        (
+            {"type": "set_taken", "seat": 0, "count": -1},
+            "count must be a whole number (≥ 0), not -1",
+        ),
         (
             {"type": "set_taken", "seat": 0, "count": 33},
             "count must be at most 32, the cards in the deck",
@@ -174,7 +180,7 @@ def test_tapping_cells_builds_the_square() -> None:
             {"type": "set_gazelles", "seat": 1, "count": 2},
             "3 gazelles between the square (1) and the hands (2); the game has only 2",
         ),
-        ({"type": "set_last", "seat": "Ann"}, "seat must be a whole number from 0 to 3"),
+        ({"type": "set_last", "seat": "Ann"}, 'seat must be a whole number from 0 to 3, not "Ann"'),
         (
             {"type": "adjust", "seat": 0, "counter": "herd", "delta": 1},
             "herd would be 21; it must stay between 0 and 20",
@@ -220,8 +226,11 @@ def test_taking_a_line_clears_it_and_adds_its_cards_to_the_taken_pile() -> None:
             {"line": "diagonal", "index": 0, "seat": 0},
             'line must be "row" or "column"; got \'diagonal\'',
         ),
-        ({"line": "row", "index": 3, "seat": 0}, "index must be a whole number (0–2)"),
-        ({"line": "column", "index": 1, "seat": 4}, "seat must be a whole number from 0 to 3"),
+        ({"line": "row", "index": 3, "seat": 0}, "index must be a whole number (0–2), not 3"),
+        (
+            {"line": "column", "index": 1, "seat": 4},
+            "seat must be a whole number from 0 to 3, not 4",
+        ),
     ],
 )
 def test_taking_a_line_refuses_an_empty_or_unknown_line(

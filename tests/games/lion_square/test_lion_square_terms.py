@@ -73,7 +73,7 @@ def test_the_checker_catches_a_plain_english_word() -> None:
     ("event", "english", "shouted"),
     [
         (
-            {"type": "set_cell", "row": 0, "column": 0, "card": [1]},
+            {"type": "set_cell", "row": 0, "column": 0, "card": [1] * 20},
             'card must be a card number (0 or more), "G" for a gazelle or null for an empty '
             "place; got a list",
             'card MUST BE A CARD NUMBER (0 OR MORE), "G" FOR A GAZELLE OR NULL FOR AN EMPTY '
@@ -85,7 +85,7 @@ def test_the_checker_catches_a_plain_english_word() -> None:
             "card IS -2; A CARD NUMBER MUST BE 0 OR MORE",
         ),
         (
-            {"type": "set_square", "grid": [[0, 0, 0], [0, {"n": 1}, 0], [0, 0, 0]]},
+            {"type": "set_square", "grid": [[0, 0, 0], [0, {"n": "x" * 40}, 0], [0, 0, 0]]},
             'grid row 2, column 2 must be a card number (0 or more), "G" for a gazelle or null '
             "for an empty place; got an object",
             'grid ROW 2, COLUMN 2 MUST BE A CARD NUMBER (0 OR MORE), "G" FOR A GAZELLE OR NULL '
