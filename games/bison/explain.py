@@ -202,27 +202,37 @@ def photographed(
         if before.player in moved and before.structure <= (now.structure if now else 0):
             continue  # its hunters are all on the board elsewhere: they moved
         if now is None or now.player == before.player:
-            # Hidden is not removed: keep the more of what the table had and the photo shows.
-            pieces[space] = Pieces(
+            # Hidden is not removed: keep the more of what the table had and the photo
+            # shows; but a tent or canoe seen grown by n took n of the hunters that stood
+            # on its space (B6: they went back to the supply), not hidden ones.
+            visible = now or Pieces(before.player)
+            grown = max(0, visible.structure - before.structure)
+            kept = Pieces(
                 before.player,
-                max(before.hunters, now.hunters if now else 0),
-                max(before.structure, now.structure if now else 0),
+                max(before.hunters - grown, visible.hunters),
+                max(before.structure, visible.structure),
             )
+            if kept == visible:
+                continue
+            pieces[space] = kept
             hidden.append((space, before.player))
     return Photographed(tiles, pieces), tuple(problems), tuple(hidden)
 
 
 def _moved_away(board: Board, seen: Mapping[Space, Pieces]) -> set[str]:
-    """The colours whose hunters the photo shows all of, on the board somewhere: as many
-    as the table had, less those a tent or canoe seen grown took (B6), or more (a tile's
-    hunters from the supply). A hunter missing from its space then moved; otherwise a
-    hand or glare may hide it, and it stays where it was."""
+    """The colours whose hunters the photo shows all of, on the tiles the table had: as
+    many as it had, less those a tent or canoe seen grown took (B6), or more. A hunter
+    missing from its space then moved; otherwise a hand or glare may hide it, and it
+    stays where it was. A new tile's hunters do not count: they came from the supply with
+    it (B6, place tile), and counting them would drop a hidden hunter as moved (a miss
+    read as removed; bench/bison_photo.py). Hunters moved onto a new tile after it was
+    placed then leave their old space kept as not visible: a miss, never a removal."""
     moved = set()
     for colour in {p.player for p in board.pieces.values()}:
         had = sum(p.hunters for p in board.pieces.values() if p.player == colour)
         shown = grown = 0
         for space, p in seen.items():
-            if p.player != colour:
+            if p.player != colour or space[0] not in board.tiles:
                 continue
             shown += p.hunters
             there = board.pieces.get(space)
