@@ -377,3 +377,73 @@ def _share(mask: NDArray[np.bool_], quad: list[tuple[float, float]]) -> float:
             else:
                 hits += 1  # out of the frame: not seen either
     return hits / total
+
+
+def round_before(
+    shot: Photo, seed: int, *, new_tiles: int = 3, moved: float = 0.2, grown: float = 0.3
+) -> dict[str, Any]:
+    """The board confirmed one round before ``shot`` (the score format): what a table's
+    phone gives the reader as its prior when one photo is taken a round.
+
+    The truth less the round's work, drawn from ``seed``: the last ``new_tiles`` catalog
+    tiles (not the start tiles) are new, with every piece on them (hunters from the
+    supply, structures built); elsewhere each tent or canoe was, with chance ``grown``,
+    built this round (absent before) or enlarged (one size smaller before) from the
+    hunters that stood on its space before (B6: as many as it grew), and each hunter
+    came with chance ``moved`` from another space within B3's distance (3 points; a
+    space of no other colour), else it stood where it stands.
+    """
+    from games.bison.board import Board, Pieces, PlacedTile
+    from games.bison.movement import reachable
+
+    rng = random.Random(seed)
+    catalog_tiles = [t for t in shot.tiles if not catalog.CATALOG[t["tile"]].start]
+    fresh = {tuple(t["at"]) for t in catalog_tiles[len(catalog_tiles) - new_tiles :]}
+    tiles = [t for t in shot.tiles if tuple(t["at"]) not in fresh]
+    placed = {
+        (t["at"][0], t["at"][1]): PlacedTile(
+            catalog.CATALOG[t["tile"]].tile.rotated(t["rotation"]), t["tile"], t["rotation"]
+        )
+        for t in tiles
+    }
+    before: dict[tuple[Hex, str], Pieces] = {}
+    arrivals: list[tuple[tuple[Hex, str], str]] = []
+    for p in shot.pieces:
+        at: Hex = (p["at"][0], p["at"][1])
+        if at in fresh:
+            continue
+        space = (at, p["space"])
+        structure = int(p.get("structure", 0) or 0)
+        stayed = 0
+        if structure and rng.random() < grown:
+            # Enlarged this round (one size smaller before) or built (none before): from
+            # as many hunters as it grew, standing there before (B6: they went back to
+            # the supply).
+            smaller = rng.choice((structure - 1, 0))
+            stayed += structure - smaller
+            structure = smaller
+        for _ in range(p["hunters"]):
+            if rng.random() < moved:
+                arrivals.append((space, p["player"]))
+            else:
+                stayed += 1
+        if stayed or structure:
+            before[space] = Pieces(p["player"], stayed, structure)
+    start = frozenset(catalog.START_LAYOUT.values())
+    for space, colour in arrivals:  # where each moved hunter came from
+        board = Board(placed, dict(before), start)
+        origins = sorted(s for s, cost in reachable(board, colour, space, 3).items() if cost)
+        if not origins:
+            origins = [space]  # nowhere else to come from: it stood here
+        origin = rng.choice(origins)
+        there = before.get(origin, Pieces(colour))
+        before[origin] = Pieces(colour, there.hunters + 1, there.structure)
+    return {
+        "players": ["red", "yellow", "green", "blue"],
+        "tiles": tiles,
+        "pieces": [
+            {"at": list(at), "space": space, "player": p.player, "hunters": p.hunters}
+            | ({"structure": p.structure} if p.structure else {})
+            for (at, space), p in sorted(before.items(), key=lambda kv: (kv[0][0][::-1], kv[0][1]))
+        ],
+    }
