@@ -44,20 +44,16 @@ import argparse
 import io
 import time
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from PIL import Image
 
-from games.bison import catalog, explain, fold
-from games.bison.board import Board, Pieces, PlacedTile
-from games.bison.table_state import State
-from games.table import Player
+from games.bison import catalog
 from reader import bison, synthetic
 
 NEW_TILES = 3  # tiles placed since the confirmed board
-PLAYERS = ["red", "yellow", "green", "blue"]
 
 
 def _pieces(pieces: list[dict[str, Any]]) -> Counter[tuple[Any, ...]]:
@@ -69,41 +65,6 @@ def _pieces(pieces: list[dict[str, Any]]) -> Counter[tuple[Any, ...]]:
         if p.get("structure"):
             out[(*key, "structure", p["structure"])] += 1
     return out
-
-
-def _table(prior: dict[str, Any]) -> State:
-    """A table whose board is ``prior`` (the confirmed board the phone reads against)."""
-    state = fold.new_state([Player(c.title(), c) for c in PLAYERS], {})
-    tiles = {
-        (t["at"][0], t["at"][1]): PlacedTile(
-            catalog.CATALOG[t["tile"]].tile.rotated(t["rotation"]), t["tile"], t["rotation"]
-        )
-        for t in prior["tiles"]
-    }
-    for tile, at in catalog.START_LAYOUT.items():
-        tiles.setdefault(at, PlacedTile(catalog.CATALOG[tile].tile, tile, 0))
-    pieces = {
-        ((p["at"][0], p["at"][1]), p["space"]): Pieces(
-            p["player"], p["hunters"], p.get("structure", 0)
-        )
-        for p in prior["pieces"]
-    }
-    board = Board(tiles, pieces, frozenset(catalog.START_LAYOUT.values()))
-    return replace(state, board=board)
-
-
-def _confirmed(
-    prior: dict[str, Any], reading: bison.Reading
-) -> tuple[list[dict[str, Any]], set[Any]]:
-    """The board the phone's proposal records (``explain.photographed``: the reading
-    applied to the prior) and the (hex, space, colour) it kept as "not visible"."""
-    shown, _, kept = explain.photographed(_table(prior), reading.as_json(PLAYERS))
-    pieces = [
-        {"at": list(at), "space": space, "player": p.player, "hunters": p.hunters}
-        | ({"structure": p.structure} if p.structure else {})
-        for (at, space), p in shown.pieces.items()
-    ]
-    return pieces, {(at, space, colour) for (at, space), colour in kept}
 
 
 def _compare(photo: bytes, results: dict[str, list[float]]) -> None:
@@ -155,7 +116,7 @@ def _count(
         else:
             tally.tiles_wrong += 1
     truth, read, before = _pieces(shot.pieces), _pieces(reading.pieces), _pieces(prior["pieces"])
-    result, kept = _confirmed(prior, reading)
+    result, kept = synthetic.confirmed(prior, reading)
     confirmed = _pieces(result)
     under: Counter[tuple[Any, ...]] = Counter()
     for token in shot.tokens:

@@ -13,7 +13,7 @@ import math
 import random
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +21,17 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFilter
 
-from games.bison import catalog, markers
+from games.bison import catalog, explain, fold, markers
 from games.bison import tile_art as geo
+from games.bison.board import Board, Pieces, PlacedTile
 from games.bison.components import HUNTERS_OWNED, STRUCTURE_SIZES
 from games.bison.hexgrid import Hex, neighbours
-from reader.bison import hex_centre, homography, tile_to_board
+from games.bison.movement import reachable
+from games.bison.table_state import State
+from games.table import Player
+from reader.bison import Reading, hex_centre, homography, tile_to_board
 
+_PLAYERS = ["red", "yellow", "green", "blue"]
 SIZES = {"12mp": (4000, 3000), "3mp": (2000, 1500)}
 FACE_DPI = 300
 
@@ -393,9 +398,6 @@ def round_before(
     came with chance ``moved`` from another space within B3's distance (3 points; a
     space of no other colour), else it stood where it stands.
     """
-    from games.bison.board import Board, Pieces, PlacedTile
-    from games.bison.movement import reachable
-
     rng = random.Random(seed)
     catalog_tiles = [t for t in shot.tiles if not catalog.CATALOG[t["tile"]].start]
     fresh = {tuple(t["at"]) for t in catalog_tiles[len(catalog_tiles) - new_tiles :]}
@@ -439,7 +441,7 @@ def round_before(
         there = before.get(origin, Pieces(colour))
         before[origin] = Pieces(colour, there.hunters + 1, there.structure)
     return {
-        "players": ["red", "yellow", "green", "blue"],
+        "players": list(_PLAYERS),
         "tiles": tiles,
         "pieces": [
             {"at": list(at), "space": space, "player": p.player, "hunters": p.hunters}
@@ -447,3 +449,36 @@ def round_before(
             for (at, space), p in sorted(before.items(), key=lambda kv: (kv[0][0][::-1], kv[0][1]))
         ],
     }
+
+
+def _table(prior: dict[str, Any]) -> State:
+    """A table whose board is ``prior`` (the confirmed board the phone reads against)."""
+    state = fold.new_state([Player(c.title(), c) for c in _PLAYERS], {})
+    tiles = {
+        (t["at"][0], t["at"][1]): PlacedTile(
+            catalog.CATALOG[t["tile"]].tile.rotated(t["rotation"]), t["tile"], t["rotation"]
+        )
+        for t in prior["tiles"]
+    }
+    for tile, at in catalog.START_LAYOUT.items():
+        tiles.setdefault(at, PlacedTile(catalog.CATALOG[tile].tile, tile, 0))
+    pieces = {
+        ((p["at"][0], p["at"][1]), p["space"]): Pieces(
+            p["player"], p["hunters"], p.get("structure", 0)
+        )
+        for p in prior["pieces"]
+    }
+    board = Board(tiles, pieces, frozenset(catalog.START_LAYOUT.values()))
+    return replace(state, board=board)
+
+
+def confirmed(prior: dict[str, Any], reading: Reading) -> tuple[list[dict[str, Any]], set[Any]]:
+    """The board the phone's proposal records (``explain.photographed``: the reading
+    applied to the prior) and the (hex, space, colour) it kept as "not visible"."""
+    shown, _, kept = explain.photographed(_table(prior), reading.as_json(_PLAYERS))
+    pieces = [
+        {"at": list(at), "space": space, "player": p.player, "hunters": p.hunters}
+        | ({"structure": p.structure} if p.structure else {})
+        for (at, space), p in shown.pieces.items()
+    ]
+    return pieces, {(at, space, colour) for (at, space), colour in kept}
