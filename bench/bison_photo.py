@@ -20,10 +20,11 @@ not have is wrong, unless the proposal says it "not visible" (a prior piece kept
 the truth changed under the hand: counted apart, never as right). The percentages are of
 all the pieces (and tiles) on the table, those under the hand included. Per size the bench
 says how many tokens the hand covered, how many of those were unchanged since the prior
-(and right on the result) or changed (misses), how many prior pieces were kept where the
-truth changed, how many new tiles had every marker covered (hand or tokens), and "pieces
-in view read X %" (of the tokens not under the hand, those the photo itself reads right),
-so a miss in plain view shows.
+(and right on the result) or changed, how many were missed (and how many of those lie on
+a space the proposal says "not visible": a new piece on a space empty before gets no such
+line), how many prior pieces were kept where the truth changed, how many new tiles had
+every marker covered (hand or tokens), and "pieces in view read X %" (of the tokens not
+under the hand, those the photo itself reads right), so a miss in plain view shows.
 
 Ends with the line
 ``bison photo: 12 MP tiles T % (W wrong), pieces P % (V wrong); 3 MP tiles T % (W wrong),
@@ -100,6 +101,7 @@ class Tally:
     hidden: int = 0  # marker under the hand
     hidden_same: int = 0  # ... unchanged since the prior
     hidden_right: int = 0  # ... right on the result
+    hidden_said: int = 0  # ... missed, on a space the proposal says "not visible"
     in_view: int = 0
     in_view_read: int = 0
     read_wrong: int = 0  # read by the photo where the truth has none
@@ -138,7 +140,10 @@ def _count(
         tally.in_view_read += seen_right
         tally.read_wrong += max(0, read[key] - truth[key])
         tally.hidden_same += min(under[key], before[key])
-        tally.hidden_right += max(0, right - seen_right) if under[key] else 0
+        hidden_right = max(0, right - seen_right) if under[key] else 0
+        tally.hidden_right += hidden_right
+        if key[:3] in kept:
+            tally.hidden_said += under[key] - hidden_right
 
 
 def main() -> None:
@@ -190,7 +195,9 @@ def main() -> None:
             f"{label}: {tally.hidden} of {tally.pieces} pieces had their marker under the "
             f"hand, {tally.hidden_same} of them unchanged since the prior "
             f"({tally.hidden_right} right on the result), "
-            f"{tally.hidden - tally.hidden_right} changed (misses); "
+            f"{tally.hidden - tally.hidden_same} changed; "
+            f"{tally.hidden - tally.hidden_right} missed ({tally.hidden_said} on a space "
+            'said "not visible"); '
             f"{tally.stale} prior pieces kept where the truth changed (not visible), "
             f"{tally.tiles_hidden} new tiles with all their markers covered; "
             f"pieces in view read {100 * tally.in_view_read / max(tally.in_view, 1):.1f} % "

@@ -278,3 +278,16 @@ def test_hunters_that_built_a_tent_seen_are_not_kept_as_hidden() -> None:  # B6
     assert board.pieces[(START, "prairie")] == Pieces("red", 1, 2)
     assert hidden == (((START, "mountain"), "yellow"),)  # yellow's are hidden: kept
     assert board.pieces[(START, "mountain")] == Pieces("yellow", 2, 0)
+
+
+def test_hunters_on_a_new_tile_past_the_supply_moved_there() -> None:  # B6
+    # Yellow's 4 hunters are all on the board (none in the supply): the 4 on the new tile
+    # cannot have come with it, so the 4 missing from S1 moved there, not hidden.
+    state = seated(yellow=("prairie", 4, 0))
+    assert state.supplies[YELLOW].hunters_supply == 0
+    reading = photo_of(state)
+    reading["tiles"] = [*reading["tiles"], {"at": [1, -1], "tile": "B08", "rotation": 0}]
+    reading["pieces"] = [{"at": [1, -1], "space": "prairie", "player": "yellow", "hunters": 4}]
+    reading["unseen"] = [{"at": list(START), "space": "prairie", "player": "yellow", "hunters": 4}]
+    board, _, hidden = explain.photographed(state, reading)
+    assert (START, "prairie") not in board.pieces and hidden == ()
