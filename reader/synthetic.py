@@ -13,7 +13,7 @@ import math
 import random
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +21,18 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFilter
 
-from games.bison import catalog, markers
+from games.bison import catalog, explain, fold, markers
 from games.bison import tile_art as geo
+from games.bison.board import Board, Pieces, PlacedTile
 from games.bison.components import HUNTERS_OWNED, STRUCTURE_SIZES
+from games.bison.economy import MAX_HUNTERS_PER_ACTION
 from games.bison.hexgrid import Hex, neighbours
-from reader.bison import hex_centre, homography, tile_to_board
+from games.bison.movement import reachable
+from games.bison.table_state import State
+from games.table import Player
+from reader.bison import Reading, hex_centre, homography, tile_to_board
 
+_PLAYERS = ["red", "yellow", "green", "blue"]
 SIZES = {"12mp": (4000, 3000), "3mp": (2000, 1500)}
 FACE_DPI = 300
 
@@ -377,3 +383,146 @@ def _share(mask: NDArray[np.bool_], quad: list[tuple[float, float]]) -> float:
             else:
                 hits += 1  # out of the frame: not seen either
     return hits / total
+
+
+def round_before(
+    shot: Photo, seed: int, *, new_tiles: int = 3, moved: float = 0.2, grown: float = 0.3
+) -> dict[str, Any]:
+    """The board confirmed one round before ``shot`` (the score format): what a table's
+    phone gives the reader as its prior when one photo is taken a round.
+
+    The truth less the round's work, drawn from ``seed``: the last ``new_tiles`` catalog
+    tiles (not the start tiles) are new, with every piece on them (structures built; a
+    colour's hunters on one space, up to 5, from the supply with its tile, B6; its
+    others there moved from the board, within B3's distance or gathered); elsewhere
+    each tent or canoe was, with chance ``grown`` and within the 8 hunters a player owns,
+    built this round (absent before) or enlarged (one size smaller before) from the
+    hunters that stood on its space before (B6: as many as it grew), and each hunter
+    came with chance ``moved`` from another space within B3's distance (3 points; a
+    space of no other colour), else it stood where it stands.
+    """
+    rng = random.Random(seed)
+    catalog_tiles = [t for t in shot.tiles if not catalog.CATALOG[t["tile"]].start]
+    fresh = {tuple(t["at"]) for t in catalog_tiles[len(catalog_tiles) - new_tiles :]}
+    tiles = [t for t in shot.tiles if tuple(t["at"]) not in fresh]
+    every = {
+        (t["at"][0], t["at"][1]): PlacedTile(
+            catalog.CATALOG[t["tile"]].tile.rotated(t["rotation"]), t["tile"], t["rotation"]
+        )
+        for t in shot.tiles
+    }
+    placed = {at: tile for at, tile in every.items() if at not in fresh}
+    before: dict[tuple[Hex, str], Pieces] = {}
+    arrivals: list[tuple[tuple[Hex, str], str]] = []
+    # B6: a player's tile brings up to 5 hunters from the supply to ONE space of it (a
+    # structure there was built from hunters too); the colour's other hunters and
+    # builders on new tiles came from the board.
+    footprints: dict[str, list[tuple[int, tuple[Hex, str]]]] = {}
+    for p in shot.pieces:
+        if (p["at"][0], p["at"][1]) in fresh:
+            footprint = p["hunters"] + int(p.get("structure", 0) or 0)
+            space = ((p["at"][0], p["at"][1]), p["space"])
+            footprints.setdefault(p["player"], []).append((footprint, space))
+    budget = dict.fromkeys(_PLAYERS, HUNTERS_OWNED)  # hunters a player owns, less used
+    for colour, laid in sorted(footprints.items()):
+        laid.sort(key=lambda entry: (-entry[0], entry[1]))
+        arrivals += [(space, colour) for count, space in laid[1:] for _ in range(count)]
+        count, space = laid[0]
+        arrivals += [(space, colour)] * max(0, count - MAX_HUNTERS_PER_ACTION)
+        budget[colour] -= sum(count for count, _ in laid)
+    for p in shot.pieces:
+        if (p["at"][0], p["at"][1]) not in fresh:
+            budget[p["player"]] -= p["hunters"]
+    for p in shot.pieces:
+        at: Hex = (p["at"][0], p["at"][1])
+        if at in fresh:
+            continue
+        space = (at, p["space"])
+        structure = int(p.get("structure", 0) or 0)
+        stayed = 0
+        if structure and rng.random() < grown:
+            # Enlarged this round (one size smaller before) or built (none before): from
+            # as many hunters as it grew, standing there before (B6: they went back to
+            # the supply), if the player owns that many more.
+            smaller = rng.choice((structure - 1, 0))
+            if structure - smaller <= budget[p["player"]]:
+                budget[p["player"]] -= structure - smaller
+                stayed += structure - smaller
+                structure = smaller
+        for _ in range(p["hunters"]):
+            if rng.random() < moved:
+                arrivals.append((space, p["player"]))
+            else:
+                stayed += 1
+        if stayed or structure:
+            before[space] = Pieces(p["player"], stayed, structure)
+    start = frozenset(catalog.START_LAYOUT.values())
+    for space, colour in arrivals:  # where each moved hunter came from
+        board = Board(every, dict(before), start)
+        reach = reachable(board, colour, space, 3)
+        origins = sorted(s for s, cost in reach.items() if cost and s[0] not in fresh)
+        if not origins and space[0] in fresh:  # gathered from farther: any space it may hold
+            origins = sorted(
+                s
+                for s in Board(placed, dict(before), start).spaces()
+                if s not in before or before[s].player == colour
+            )
+        if not origins:
+            origins = [space]  # nowhere else to come from: it stood here
+        origin = rng.choice(origins)
+        there = before.get(origin, Pieces(colour))
+        before[origin] = Pieces(colour, there.hunters + 1, there.structure)
+    return {
+        "players": list(_PLAYERS),
+        "tiles": tiles,
+        "pieces": [
+            {"at": list(at), "space": space, "player": p.player, "hunters": p.hunters}
+            | ({"structure": p.structure} if p.structure else {})
+            for (at, space), p in sorted(before.items(), key=lambda kv: (kv[0][0][::-1], kv[0][1]))
+        ],
+    }
+
+
+def _table(prior: dict[str, Any]) -> State:
+    """A table whose board is ``prior`` (the confirmed board the phone reads against)."""
+    state = fold.new_state([Player(c.title(), c) for c in _PLAYERS], {})
+    tiles = {
+        (t["at"][0], t["at"][1]): PlacedTile(
+            catalog.CATALOG[t["tile"]].tile.rotated(t["rotation"]), t["tile"], t["rotation"]
+        )
+        for t in prior["tiles"]
+    }
+    for tile, at in catalog.START_LAYOUT.items():
+        tiles.setdefault(at, PlacedTile(catalog.CATALOG[tile].tile, tile, 0))
+    pieces = {
+        ((p["at"][0], p["at"][1]), p["space"]): Pieces(
+            p["player"], p["hunters"], p.get("structure", 0)
+        )
+        for p in prior["pieces"]
+    }
+    board = Board(tiles, pieces, frozenset(catalog.START_LAYOUT.values()))
+    # Every hunter not on the board in its owner's supply (bought at the market before).
+    supplies = []
+    for colour, supply in zip(_PLAYERS, state.supplies, strict=True):
+        on_board = sum(p.hunters for p in pieces.values() if p.player == colour)
+        supplies.append(
+            replace(
+                supply,
+                hunters_supply=HUNTERS_OWNED - on_board,
+                hunters_board=on_board,
+                hunters_market=0,
+            )
+        )
+    return replace(state, board=board, supplies=tuple(supplies))
+
+
+def confirmed(prior: dict[str, Any], reading: Reading) -> tuple[list[dict[str, Any]], set[Any]]:
+    """The board the phone's proposal records (``explain.photographed``: the reading
+    applied to the prior) and the (hex, space, colour) it kept as "not visible"."""
+    shown, _, kept = explain.photographed(_table(prior), reading.as_json(_PLAYERS))
+    pieces = [
+        {"at": list(at), "space": space, "player": p.player, "hunters": p.hunters}
+        | ({"structure": p.structure} if p.structure else {})
+        for (at, space), p in shown.pieces.items()
+    ]
+    return pieces, {(at, space, colour) for (at, space), colour in kept}

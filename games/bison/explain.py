@@ -188,7 +188,8 @@ def photographed(
             )
             pieces = {s: p for s, p in pieces.items() if p.player != colour}
             pieces.update({s: p for s, p in board.pieces.items() if p.player == colour})
-    moved = _moved_away(board, pieces)
+    supply = {c: state.supplies[seat].hunters_supply for seat, c in enumerate(colours)}
+    moved = _moved_away(board, pieces, supply)
     hidden: list[tuple[Space, str]] = []
     for entry in reading.get("unseen", ()):
         if not isinstance(entry, Mapping):
@@ -202,32 +203,55 @@ def photographed(
         if before.player in moved and before.structure <= (now.structure if now else 0):
             continue  # its hunters are all on the board elsewhere: they moved
         if now is None or now.player == before.player:
-            # Hidden is not removed: keep the more of what the table had and the photo shows.
-            pieces[space] = Pieces(
+            # Hidden is not removed: keep the more of what the table had and the photo
+            # shows; but a tent or canoe seen grown by n took n of the hunters that stood
+            # on its space (B6: they went back to the supply), not hidden ones.
+            visible = now or Pieces(before.player)
+            grown = max(0, visible.structure - before.structure)
+            kept = Pieces(
                 before.player,
-                max(before.hunters, now.hunters if now else 0),
-                max(before.structure, now.structure if now else 0),
+                max(before.hunters - grown, visible.hunters),
+                max(before.structure, visible.structure),
             )
+            if kept == visible:
+                continue
+            pieces[space] = kept
             hidden.append((space, before.player))
     return Photographed(tiles, pieces), tuple(problems), tuple(hidden)
 
 
-def _moved_away(board: Board, seen: Mapping[Space, Pieces]) -> set[str]:
+def _moved_away(board: Board, seen: Mapping[Space, Pieces], supply: Mapping[str, int]) -> set[str]:
     """The colours whose hunters the photo shows all of, on the board somewhere: as many
-    as the table had, less those a tent or canoe seen grown took (B6), or more (a tile's
-    hunters from the supply). A hunter missing from its space then moved; otherwise a
-    hand or glare may hide it, and it stays where it was."""
+    as the table had, less those a tent or canoe seen grown took (B6), or more. A hunter
+    missing from its space then moved; otherwise a hand or glare may hide it, and it
+    stays where it was. Hunters on new tiles (and those a structure there was built
+    from) count but for those the player's own tile may have brought from the supply
+    (B6, place tile: up to 5 on ONE space of it, one tile a round; ``supply``: the
+    hunters each colour has there, and the builders of what grew went back to it): the
+    most the colour has on one space of a new tile, at most that. Counting those too
+    dropped a hidden hunter as moved (a miss read as removed; bench/bison_photo.py);
+    hunters moved onto that one space while the supply could have brought them leave
+    their old space kept as not visible: a miss said so, never a removal."""
     moved = set()
     for colour in {p.player for p in board.pieces.values()}:
         had = sum(p.hunters for p in board.pieces.values() if p.player == colour)
         shown = grown = 0
+        on_new: list[int] = []
         for space, p in seen.items():
             if p.player != colour:
+                continue
+            if space[0] not in board.tiles:
+                on_new.append(p.hunters + p.structure)  # a structure there: from hunters
                 continue
             shown += p.hunters
             there = board.pieces.get(space)
             old = there.structure if there is not None and there.player == colour else 0
             grown += max(0, p.structure - old)
+        # The supply holds what it held, plus the builders of what grew (B6: they went
+        # back to it, and may have come out again with the tile).
+        room = max(0, supply.get(colour, 0)) + grown
+        brought = min(max(on_new, default=0), room, MAX_HUNTERS_PER_ACTION)
+        shown += sum(on_new) - brought
         if shown + grown >= had:
             moved.add(colour)
     return moved

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 from bison_photos import BAD_KINDS, bad_photo
@@ -200,3 +201,40 @@ def test_known_tiles_the_hand_covers_are_kept_and_said_unseen():
     assert said == photo.tiles_hidden
     at = next(t["at"] for t in photo.tiles if t["tile"] == "B01")
     assert f"tile B01 at {at}: none of its markers seen" in " ".join(reading.doubts)
+
+
+def _each(pieces):
+    """Every single token: (hex, space, colour, structure size or 0 for a hunter)."""
+    return Counter(_tokens(pieces))
+
+
+def test_read_against_the_round_before_hides_nothing_as_removed_and_reads_nothing_wrong():
+    # As a table uses it: the prior is the board confirmed one round before (new tiles,
+    # moved hunters, structures built or grown since), and the hand covers 6 tokens, 4 of
+    # them where they stood in the prior. The confirmed result (the reading applied to
+    # the prior, explain.photographed) keeps those 4; what the truth changed under the
+    # hand is a miss, and a prior piece kept where it is no more is said "not visible".
+    shot = synthetic.photo(9, "3mp", hand=True, tiles=10)
+    prior = synthetic.round_before(shot, 9)
+    reading = bison.read(shot.jpeg, prior)
+    assert reading.tiles == shot.tiles  # the three new tiles found, turned right
+    result, kept = synthetic.confirmed(prior, reading)
+    truth, before, after = _each(shot.pieces), _each(prior["pieces"]), _each(result)
+    under = Counter(
+        (t.at, t.space, t.colour, t.size if t.kind != "hunter" else 0)
+        for t in shot.tokens
+        if t.covered > 0
+    )
+    unchanged = under & before
+    assert sum(unchanged.values()) == 4
+    assert unchanged <= after  # hidden, never read as removed
+    # Gone from a space in plain view: a colour with nothing under the hand shows all
+    # its hunters, so its missing ones moved (dropped); a colour with some under it may
+    # have its missing ones there too, so they are kept, said "not visible".
+    hiding = {k[2] for k in under}
+    gone = {k[:3] for k in before - truth if k[2] not in hiding}
+    assert gone and not any(k[:3] in gone for k in after - truth)
+    wrong = after - truth
+    assert wrong and all(k[:3] in kept and k in before and k[2] in hiding for k in wrong)
+    missed = truth - after
+    assert missed and missed <= under  # every miss lies under the hand

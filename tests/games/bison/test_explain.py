@@ -246,3 +246,48 @@ def test_a_hunter_seen_elsewhere_moved_it_was_not_hidden() -> None:  # B3
     result = explain.explain(state, reading)
     assert result.unseen == ()
     assert [s.event.get("action") for s in result.steps] == ["move_1"]
+
+
+def test_a_new_tiles_hunters_do_not_make_a_hidden_hunter_moved() -> None:  # B6
+    # Yellow had 1 hunter on S1's prairie, under a hand now; the photo shows a new tile
+    # with 1 yellow hunter, from the supply with it (place tile): not the hidden one moved.
+    state = seated(yellow=("prairie", 1, 0))
+    reading = photo_of(state)
+    reading["tiles"] = [*reading["tiles"], {"at": [1, -1], "tile": "B08", "rotation": 0}]
+    reading["pieces"] = [{"at": [1, -1], "space": "prairie", "player": "yellow", "hunters": 1}]
+    reading["unseen"] = [{"at": list(START), "space": "prairie", "player": "yellow", "hunters": 1}]
+    board, _, hidden = explain.photographed(state, reading)
+    assert board.pieces[(START, "prairie")] == Pieces("yellow", 1, 0)  # kept, not removed
+    assert hidden == (((START, "prairie"), "yellow"),)
+    assert board.pieces[((1, -1), "prairie")] == Pieces("yellow", 1, 0)
+
+
+def test_hunters_that_built_a_tent_seen_are_not_kept_as_hidden() -> None:  # B6
+    # 3 red hunters on the prairie built a size-2 tent from 2 of them: the photo shows the
+    # tent and 1 hunter; the 2 others went back to the supply, not under a hand.
+    state = seated(red=("prairie", 3, 0), yellow=("mountain", 2, 0))
+    reading = photo_of(state)
+    reading["pieces"] = [
+        {"at": list(START), "space": "prairie", "player": "red", "hunters": 1, "structure": 2}
+    ]
+    reading["unseen"] = [
+        {"at": list(START), "space": "prairie", "player": "red", "hunters": 2},
+        {"at": list(START), "space": "mountain", "player": "yellow", "hunters": 2},
+    ]
+    board, _, hidden = explain.photographed(state, reading)
+    assert board.pieces[(START, "prairie")] == Pieces("red", 1, 2)
+    assert hidden == (((START, "mountain"), "yellow"),)  # yellow's are hidden: kept
+    assert board.pieces[(START, "mountain")] == Pieces("yellow", 2, 0)
+
+
+def test_hunters_on_a_new_tile_past_the_supply_moved_there() -> None:  # B6
+    # Yellow's 4 hunters are all on the board (none in the supply): the 4 on the new tile
+    # cannot have come with it, so the 4 missing from S1 moved there, not hidden.
+    state = seated(yellow=("prairie", 4, 0))
+    assert state.supplies[YELLOW].hunters_supply == 0
+    reading = photo_of(state)
+    reading["tiles"] = [*reading["tiles"], {"at": [1, -1], "tile": "B08", "rotation": 0}]
+    reading["pieces"] = [{"at": [1, -1], "space": "prairie", "player": "yellow", "hunters": 4}]
+    reading["unseen"] = [{"at": list(START), "space": "prairie", "player": "yellow", "hunters": 4}]
+    board, _, hidden = explain.photographed(state, reading)
+    assert (START, "prairie") not in board.pieces and hidden == ()
