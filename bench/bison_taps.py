@@ -20,9 +20,9 @@ as at a table:
   (the shape's picture, the split's picture, the turned picture);
 * the other actions from the board page's hunter sheets, chosen at random among those the
   rules allow: a tent or canoe by a size chip, a move (in the hunters' row of its space:
-  the hunter-count chip unless all go, the destination's button), a gather; otherwise an action without hunters (the
-  animal's button in the action's row); a printed tile is placed by tapping its turned
-  picture on the hunters' space;
+  the hunter-count chip unless all go, the destination's button), a gather; otherwise an
+  action without hunters (the animal's button in the action's row); a printed tile is
+  placed by tapping its turned picture on the hunters' space;
 * 7 market buys (a hunter each, by the board page's one-tap button);
 * one overflow (B8): before round 2 is scored the stock of an animal the board awards one
   player is raised to 15 with the stock steppers (counted apart, as a scenario, not as
