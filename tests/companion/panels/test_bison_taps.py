@@ -194,3 +194,23 @@ def test_a_move_is_one_or_two_taps_from_the_board_pages_hunter_row(client, make_
     assert after.state.board.pieces[far].hunters == 2
     assert after.state.board.pieces[source].hunters == 1
     assert after.state.rounds.markers[0][-1] == "move_3"
+    # Without JavaScript the row is a plain form: the same post comes back to the table.
+    for seat in (1, 2, 3):  # their second actions: each gains an animal (B6)
+        answer = client.post(
+            f"{base(table.id)}/play", data={"seat": seat, "action": "canoe", "gain": "bison"}
+        )
+        assert answer.status_code == 303, text(answer)
+    near = next(g for g, cost in fold.destinations(after.state, 0, far, "move_1").items())
+    plain = client.post(
+        f"{base(table.id)}/play",
+        data={
+            "seat": 0,
+            "action": "move_1",
+            "from": to,
+            "hunters": 2,
+            "to": f"{near[0][0]},{near[0][1]},{near[1]}",
+        },
+    )
+    assert plain.status_code == 303, text(plain)
+    assert plain.location.endswith(f"/t/{table.id}")
+    assert get(app, table.id).state.board.pieces[near].hunters == 2
