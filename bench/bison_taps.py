@@ -19,10 +19,10 @@ as at a table:
   animal split (1/1/1, 2/1/0, 0/0/3, 1/0/2: B1) and of a random shape, described by taps
   (the shape's picture, the split's picture, the turned picture);
 * the other actions from the board page's hunter sheets, chosen at random among those the
-  rules allow: a tent or canoe by a size chip, a move (from here, the hunter-count chip
-  unless all go, the destination), a gather; otherwise an action without hunters (the
-  animal's button in the action's row); a printed tile is placed by tapping its turned
-  picture on the hunters' space;
+  rules allow: a tent or canoe by a size chip, a move (in the hunters' row of its space:
+  the hunter-count chip unless all go, the destination's button), a gather; otherwise an
+  action without hunters (the animal's button in the action's row); a printed tile is
+  placed by tapping its turned picture on the hunters' space;
 * 7 market buys (a hunter each, by the board page's one-tap button);
 * one overflow (B8): before round 2 is scored the stock of an animal the board awards one
   player is raised to 15 with the stock steppers (counted apart, as a scenario, not as

@@ -388,6 +388,10 @@ SEL = {
     "problem": ".alert-error",  # a refusal shown on the page
     # "paid with" (B6): the chip row of the hunters chosen; value bison.salmon.turkey
     "pay_chip": '.bison-paid[data-paid-for="{n}"] label.chip:has(> input[value="{value}"])',
+    # the board page's one-tap move (issue 26 item 8): the count chip of the move from that
+    # space (all preset), then the destination's button records it
+    "move_count": '[data-move-form="{action}:{space}"] label.chip:has(> input[value="{n}"])',
+    "move_here": '[data-move-form="{action}:{space}"] button[data-move-to="{goal}"]',
     "move_done": '[data-testid="bison-move-done"]',  # a split move that leaves some behind
     "move_several": '[data-testid="bison-move-several"]',  # "to several spaces": legs
 }
@@ -702,9 +706,15 @@ class BisonTable:
         self.tap_live(seat, sel("build", space=where(space), size=size))
 
     def move(self, seat: int, action: str, space: Any, goal: Any, n: int, have: int) -> None:
-        """``n`` of the ``have`` hunters on ``space`` to ``goal``: a split move of one leg."""
+        """``n`` of the ``have`` hunters on ``space`` to ``goal``, from the panel's move row
+        for that space: the count chip unless all go (preset), then the destination's
+        button (htmx: the next version swapped in, the others staying)."""
         self.moved[n] += 1
-        self.split_move(seat, action, space, [(goal, n)])
+        if n != min(have, 5):
+            self.tap(
+                seat, sel("move_count", action=action, space=where(space), n=n), navigates=False
+            )
+        self.tap_live(seat, sel("move_here", action=action, space=where(space), goal=where(goal)))
 
     def split_move(
         self, seat: int, action: str, space: Any, goals: Sequence[tuple[Any, int]]

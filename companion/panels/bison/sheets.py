@@ -4,8 +4,9 @@ the move, gather and build choices shown in a space's sheet and on the board pag
 Glossary
 --------
 sheet
-    A space's choices: move links, a gather link (and its one-tap default), tent/canoe size
-    chips (``build_sizes``).
+    A space's choices: moves (each with its reachable destinations, B3, for the one-tap
+    move buttons, and a link to the move page for a move to several spaces), a gather link
+    (and its one-tap default), tent/canoe size chips (``build_sizes``).
 """
 
 from __future__ import annotations
@@ -43,12 +44,25 @@ def sheet_for(table: tables.TableView, at: Any, space: str) -> dict[str, Any]:
     mine = there is not None and there.player == state.colours[seat] and there.hunters
     for action in ("move_1", "move_3"):
         if action in available and mine:
+            # The destinations the rules allow (B3), nearest first: one tap on one records
+            # the move with the count chosen before it (issue 26 item 8).
+            reach = fold.destinations(state, seat, here, action)
+            goals = [
+                {
+                    "text": f"{goal[0][0]},{goal[0][1]},{goal[1]}",
+                    "label": space_label(table, goal),
+                    "cost": cost,
+                }
+                for goal, cost in sorted(reach.items(), key=lambda item: (item[1], item[0]))
+            ]
             sheet["moves"].append(
                 {
                     "action": action,
                     "url": url_for(
                         "bison.move", table_id=table.id, action=action, **{"from": text}
                     ),
+                    "goals": goals,
+                    "hunters": min(there.hunters, MAX_HUNTERS_PER_ACTION) if there else 0,
                 }
             )
     sources = fold.destinations(state, seat, here, "gather") if mine else {}

@@ -156,3 +156,61 @@ def test_a_retail_tile_is_described_by_its_shape(client, make_table, app):
     placed = get(app, table.id).state.board.tiles[(1, -1)]
     assert get(app, table.id).version == before + 1
     assert placed.tile.animals_on("prairie") == 2 and placed.rotation == 3
+
+
+def test_a_move_is_one_or_two_taps_from_the_board_pages_hunter_row(client, make_table, app):
+    """Issue 26 item 8: the hunter row of the board page offers, per move action, count chips
+    (all the hunters preset) and a button per destination the rules allow (B3, nearest
+    first); one htmx post of a chip and a button is one move, the rest staying (B6)."""
+    from test_bison_board import yui_to_move_with_three_hunters
+
+    table = make_table("bison", FOUR)
+    yui_to_move_with_three_hunters(client, table.id)
+    state = get(app, table.id).state
+    source = ((1, -1), "prairie")
+    page = client.get(f"/t/{table.id}").get_data(as_text=True)
+    own = page.split('data-testid="bison-own"')[1].split("</section>")[0]
+    for action in ("move_1", "move_3"):
+        row = own.split(f'data-move-form="{action}:1,-1,prairie"')[1].split("</form>")[0]
+        assert 'hx-post="' in own  # the live panel: no reload
+        chips = re.findall(r'name="hunters" value="(\d)" ?(checked)?', row)
+        assert chips == [("1", ""), ("2", ""), ("3", "checked")]  # all preset
+        reach = fold.destinations(state, 0, source, action)
+        shown = re.findall(r'data-move-to="(-?\d+),(-?\d+),(\w+)"', row)
+        wanted = sorted(reach, key=lambda goal: (reach[goal], goal))
+        assert [((int(q), int(r)), s) for q, r, s in shown] == wanted
+        assert f'data-action-link="{action}" data-from="1,-1,prairie"' in row  # several
+    far = next(g for g, cost in fold.destinations(state, 0, source, "move_3").items() if cost > 1)
+    to = f"{far[0][0]},{far[0][1]},{far[1]}"
+    before = get(app, table.id).version
+    answer = client.post(
+        f"{base(table.id)}/play",
+        data={"seat": 0, "action": "move_3", "from": "1,-1,prairie", "hunters": 2, "to": to},
+        headers=HTMX,
+    )
+    assert answer.status_code == 200, text(answer)
+    after = get(app, table.id)
+    assert after.version == before + 1
+    assert after.state.board.pieces[far].hunters == 2
+    assert after.state.board.pieces[source].hunters == 1
+    assert after.state.rounds.markers[0][-1] == "move_3"
+    # Without JavaScript the row is a plain form: the same post comes back to the table.
+    for seat in (1, 2, 3):  # their second actions: each gains an animal (B6)
+        answer = client.post(
+            f"{base(table.id)}/play", data={"seat": seat, "action": "canoe", "gain": "bison"}
+        )
+        assert answer.status_code == 303, text(answer)
+    near = next(g for g, cost in fold.destinations(after.state, 0, far, "move_1").items())
+    plain = client.post(
+        f"{base(table.id)}/play",
+        data={
+            "seat": 0,
+            "action": "move_1",
+            "from": to,
+            "hunters": 2,
+            "to": f"{near[0][0]},{near[0][1]},{near[1]}",
+        },
+    )
+    assert plain.status_code == 303, text(plain)
+    assert plain.location.endswith(f"/t/{table.id}")
+    assert get(app, table.id).state.board.pieces[near].hunters == 2
