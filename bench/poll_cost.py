@@ -379,7 +379,7 @@ def fold_after(
             assert row is not None
             rows = session.query(EventRow).filter_by(table_id=table_id).order_by(EventRow.seq).all()
             began = time.perf_counter()
-            fold._fold(row, rows)
+            fold.fold_events(row, rows)
             full = (time.perf_counter() - began) * 1000
     for app in (reader, writer):
         app.extensions["campfire.db"].dispose()

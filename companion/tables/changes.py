@@ -20,35 +20,42 @@ from companion.plays import store as plays
 from companion.tables.checks import (
     MAX_PLAYERS,
     UNDO,
-    _check_id,
-    _check_room,
-    _seat_or_none,
-    _sized,
-    _whole_or_none,
     check_event,
+    check_id,
+    check_room,
     check_settings,
     clean,
+    seat_or_none,
+    whole_or_none,
+    within_size,
 )
 from companion.tables.errors import LineRefused, TableNotFound, UndoBlocked, VersionConflict
-from companion.tables.fold import _applied, _gate, _replay
+from companion.tables.fold import apply_event, replay_events, secrets_gate
 from companion.tables.reads import history
-from companion.tables.rows import _events, _insert_table, _lock, _store, _undo_marker, _undo_pairs
+from companion.tables.rows import (
+    event_rows,
+    insert_table,
+    lock_row,
+    store_event,
+    undo_marker,
+    undo_pairs,
+)
 from companion.tables.snapshots import (
     SNAPSHOT_EVERY,
-    _base,
-    _pickled,
-    _remember,
-    _save_snapshot,
-    _state,
+    pickled_state,
+    remember_state,
+    save_snapshot,
+    snapshot_base,
+    state_of,
 )
 from companion.tables.view import (
     EVERYTHING,
     HistoryEntry,
     TableView,
     Viewer,
-    _module,
-    _players,
-    _view,
+    players_of,
+    rules_of,
+    view_of,
 )
 from games import fields
 from games.errors import N_, RuleError
@@ -59,20 +66,20 @@ def create(game: Any, players: Any, settings: Any = None) -> TableView:
     """A new table; ``RuleError`` for an unknown game, bad players or bad settings."""
     if not isinstance(game, str):
         raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
-    module = _module(game)
+    module = rules_of(game)
     seated = players_from_json(clean(players), minimum=1, maximum=MAX_PLAYERS)
     settings = check_settings(clean(settings))
     state = module.new_state(seated, settings)  # the game checks count and settings
     for attempt in range(3):
         try:
             with db.writing() as session:
-                row = _insert_table(session, game, seated, settings)
+                row = insert_table(session, game, seated, settings)
             break
         except IntegrityError:  # two tables drew the same join code at the same moment
             if attempt == 2:
                 raise
-    _remember((row.id, 0), state)
-    return _view(row, state)
+    remember_state((row.id, 0), state)
+    return view_of(row, state)
 
 
 def append(
@@ -123,39 +130,39 @@ def append_all(
     chance = random.SystemRandom()
     # Fold outside the write lock: the lock is then held for the inserts alone.
     with db.reading() as session:
-        row = session.get(TableRow, _check_id(table_id))
+        row = session.get(TableRow, check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
-        _check_room(row.version, len(events))
-        module = _module(row.game)
+        check_room(row.version, len(events))
+        module = rules_of(row.game)
         events = _checked(events, module)
         seen = row.version
-        state = _state(session, row)
+        state = state_of(session, row)
     prepared, states = _folded(module, state, events, viewer, chance)
-    blob = _pickled(states[-1])
+    blob = pickled_state(states[-1])
     with db.writing() as session:
-        row = _lock(session, table_id)
+        row = lock_row(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
-        _check_room(row.version, len(events))
+        check_room(row.version, len(events))
         if row.version != seen:  # another change came first: fold again, under the lock
-            state = _state(session, row)
+            state = state_of(session, row)
             prepared, states = _folded(module, state, events, viewer, chance)
-            blob = _pickled(states[-1])
+            blob = pickled_state(states[-1])
         first = row.version + 1
         for payload, after in zip(prepared[:-1], states[:-1], strict=True):
-            _store(session, row, payload, seat=seat, undoes=None)
+            store_event(session, row, payload, seat=seat, undoes=None)
             if row.version % SNAPSHOT_EVERY == 0:  # kept for undos, as one by one would
-                _save_snapshot(session, row, module, _pickled(after))
-        _store(session, row, prepared[-1], seat=seat, undoes=None)
-        _save_snapshot(session, row, module, blob)
+                save_snapshot(session, row, module, pickled_state(after))
+        store_event(session, row, prepared[-1], seat=seat, undoes=None)
+        save_snapshot(session, row, module, blob)
         plays.after_change(session, row, state, states[-1])  # a finished game's play
         announce(session, row)  # once: the version announced is the last one's
     for version, after in enumerate(states, start=first):
-        _remember((row.id, version), after)
-    return _view(row, states[-1])
+        remember_state((row.id, version), after)
+    return view_of(row, states[-1])
 
 
 def _checked(events: Sequence[Any], module: Rules | None = None) -> list[dict[str, Any]]:
@@ -183,9 +190,9 @@ def _folded(
     states: list[Any] = []
     for line, event in enumerate(events, start=1):
         try:
-            payload = _sized(module.prepare(state, event, chance))
-            gate = _gate(module, state, event, viewer)
-            state = _applied(module, state, payload, viewer, gate)
+            payload = within_size(module.prepare(state, event, chance))
+            gate = secrets_gate(module, state, event, viewer)
+            state = apply_event(module, state, payload, viewer, gate)
         except RuleError as error:
             raise LineRefused(line, error) from None
         prepared.append(payload)
@@ -226,55 +233,55 @@ def undo(
     """
     actor = seat if by is _Same.SEAT else by
     with db.writing() as session:
-        row = _lock(session, table_id)
+        row = lock_row(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
         # No room check: an undo at the event limit is always allowed. Each cancels a
         # change in effect and none can be added there, so a table holds at most twice
         # the limit (docs/contracts.md).
-        undos = _undo_pairs(session, row.id)
+        undos = undo_pairs(session, row.id)
         target = _undo_target(
             session, row, {undoes for _seq, undoes in undos}, seat=seat, seq=seq, about=about
         )
-        module = _module(row.game)
-        players = _players(row)
-        before = _view(row, _state(session, row))
+        module = rules_of(row.game)
+        players = players_of(row)
+        before = view_of(row, state_of(session, row))
         blame = _blamed(before, actor if viewer is EVERYTHING else viewer)
         undone = {undoes for _seq, undoes in undos}
         replayed = [
             e
-            for e in _events(session, row, first=target.seq)
+            for e in event_rows(session, row, first=target.seq)
             if e.type != UNDO and e.seq not in undone
         ]
         _check_undo_secrets(before, replayed, viewer, blame)
-        base = _base(
+        base = snapshot_base(
             session, row, module, [*undos, (row.version + 1, target.seq)], below=target.seq
         )
         if base is not None and base[1] is not None:  # replay only what follows it
-            start, later = base[1], _events(session, row, first=base[0] + 1)
+            start, later = base[1], event_rows(session, row, first=base[0] + 1)
         else:
-            start, later = None, _events(session, row)
-        new_state = _replay(
+            start, later = None, event_rows(session, row)
+        new_state = replay_events(
             module,
             players,
             row.settings,
-            [*later, _undo_marker(target.seq)],
+            [*later, undo_marker(target.seq)],
             blame=blame,
             start=start,
             viewer=viewer,
         )
-        _store(
+        store_event(
             session,
             row,
             {"type": UNDO, "undoes": target.seq},
-            seat=_seat_or_none(actor),
+            seat=seat_or_none(actor),
             undoes=target.seq,
         )
-        _save_snapshot(session, row, module, _pickled(new_state))
+        save_snapshot(session, row, module, pickled_state(new_state))
         plays.after_change(session, row, before.state, new_state)
         announce(session, row)
-    _remember((row.id, row.version), new_state)
-    return _view(row, new_state)
+    remember_state((row.id, row.version), new_state)
+    return view_of(row, new_state)
 
 
 def _blamed(view: TableView, seat: Viewer) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
@@ -293,7 +300,7 @@ def _check_undo_secrets(
     changes those are is public (the history), so the answer tells nothing, and it comes
     before the replay, whose refusals could."""
     for event in replayed:
-        gate = _gate(view.module, view.state, event.payload, viewer)
+        gate = secrets_gate(view.module, view.state, event.payload, viewer)
         if gate is None:
             continue
         if event is replayed[0]:
@@ -315,10 +322,10 @@ def undo_target(
     reads it: what a confirmation names before the phone undoes it. The same
     ``RuleError`` as ``undo`` when there is nothing (or nothing valid) to undo."""
     with db.reading() as session:
-        row = session.get(TableRow, _check_id(table_id))
+        row = session.get(TableRow, check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
-        undone = {undoes for _seq, undoes in _undo_pairs(session, row.id)}
+        undone = {undoes for _seq, undoes in undo_pairs(session, row.id)}
         target = _undo_target(session, row, undone, seat=seat, seq=seq, about=about)
     _, entries = history(table_id, viewer=viewer, before=target.seq + 1, limit=1)
     return entries[0]
@@ -334,16 +341,16 @@ def _undo_target(
     about: object = None,
 ) -> EventRow:
     """The change an undo cancels (see ``undo``), read by its seq alone: ``undone`` holds
-    the changes undone already (``_undo_pairs``), so no fold and no whole log is read
+    the changes undone already (``undo_pairs``), so no fold and no whole log is read
     (but for ``about``: the newest changes are read until one names that seat)."""
     last = len(row.players) - 1
-    seat = _whole_or_none(seat, "by_seat", 0, last)
+    seat = whole_or_none(seat, "by_seat", 0, last)
     about = None if about is None else fields.seat(about, last + 1)
-    seq = _whole_or_none(seq, "seq", 1)
+    seq = whole_or_none(seq, "seq", 1)
     if sum(value is not None for value in (seat, seq, about)) > 1:
         raise RuleError(N_("give one of seq, seat and by_seat, not more"))
     if seq is not None:
-        event = _events(session, row, first=seq, last=seq)
+        event = event_rows(session, row, first=seq, last=seq)
         if not event:
             raise RuleError(N_("there is no change {seq}"), seq=seq)
         if event[0].type == UNDO:
@@ -363,7 +370,7 @@ def _undo_target(
         if seat is not None:
             raise RuleError(N_("this seat has no change to undo"))
         raise RuleError(N_("there is nothing to undo"))
-    return _events(session, row, first=latest, last=latest)[0]
+    return event_rows(session, row, first=latest, last=latest)[0]
 
 
 #: How many changes ``_latest_about`` reads at a time, newest first.

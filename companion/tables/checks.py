@@ -83,7 +83,7 @@ def clean(value: Any, depth: int = 0) -> Any:
     return value
 
 
-def _check_id(table_id: str) -> str:
+def check_id(table_id: str) -> str:
     if not TABLE_ID.fullmatch(table_id):
         raise TableNotFound(table_id)
     return table_id
@@ -138,7 +138,7 @@ def max_events() -> int:
     return int(current_app.config.get("CAMPFIRE_MAX_EVENTS") or config.MAX_EVENTS)
 
 
-def _check_room(count: int, adding: int = 1) -> None:
+def check_room(count: int, adding: int = 1) -> None:
     limit = max_events()
     if count + adding > limit:
         raise RuleError(
@@ -150,11 +150,11 @@ def _check_room(count: int, adding: int = 1) -> None:
         )
 
 
-def _seat_or_none(value: object) -> int | None:
+def seat_or_none(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _whole_or_none(value: object, field: str, low: int, high: int | None = None) -> int | None:
+def whole_or_none(value: object, field: str, low: int, high: int | None = None) -> int | None:
     return None if value is None else fields.whole_number(value, field, low, high)
 
 
@@ -163,7 +163,7 @@ def compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _sized(payload: dict[str, Any]) -> dict[str, Any]:
+def within_size(payload: dict[str, Any]) -> dict[str, Any]:
     if len(compact(payload).encode()) > MAX_EVENT_BYTES:
         raise RuleError(
             N_("an event may hold at most {count} bytes of JSON"), count=MAX_EVENT_BYTES

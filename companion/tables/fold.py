@@ -10,7 +10,7 @@ from typing import Any
 from companion.models import EventRow, TableRow
 from companion.tables.checks import UNDO
 from companion.tables.errors import UndoBlocked
-from companion.tables.view import EVERYTHING, Viewer, _module, _players
+from companion.tables.view import EVERYTHING, Viewer, players_of, rules_of
 from games.errors import HiddenRuleError, RuleError
 from games.table import Player, Rules
 
@@ -21,8 +21,8 @@ def live_events(events: Sequence[EventRow]) -> list[EventRow]:
     return [e for e in events if e.type != UNDO and e.seq not in undone]
 
 
-def _fold(row: TableRow, events: Sequence[EventRow]) -> Any:
-    return _fold_rows(_module(row.game), _players(row), row.settings, events)
+def fold_events(row: TableRow, events: Sequence[EventRow]) -> Any:
+    return _fold_rows(rules_of(row.game), players_of(row), row.settings, events)
 
 
 def _worded_for(error: RuleError, viewer: Viewer) -> RuleError:
@@ -36,7 +36,9 @@ def _worded_for(error: RuleError, viewer: Viewer) -> RuleError:
     return RuleError(shown.template, **shown.params)
 
 
-def _gate(module: Rules, state: Any, event: Mapping[str, Any], viewer: Viewer) -> RuleError | None:
+def secrets_gate(
+    module: Rules, state: Any, event: Mapping[str, Any], viewer: Viewer
+) -> RuleError | None:
     """The refusal when ``event``'s outcome depends on a seat's hidden value the phone
     asking does not hold (the game's ``secret_refusal``), else None."""
     secret = module.secret_refusal(state, event) if viewer is not EVERYTHING else None
@@ -45,7 +47,7 @@ def _gate(module: Rules, state: Any, event: Mapping[str, Any], viewer: Viewer) -
     return RuleError(secret.template, **secret.params)
 
 
-def _applied(
+def apply_event(
     module: Rules, state: Any, event: Mapping[str, Any], viewer: Viewer, gate: RuleError | None
 ) -> Any:
     """``module.apply`` as the phone asking may learn its outcome: a public refusal as it
@@ -66,10 +68,10 @@ def _fold_rows(
     settings: Mapping[str, Any],
     rows: Sequence[EventRow],
 ) -> Any:
-    return _replay(module, players, settings, rows, blame=None)
+    return replay_events(module, players, settings, rows, blame=None)
 
 
-def _replay(
+def replay_events(
     module: Rules,
     players: Sequence[Player],
     settings: Mapping[str, Any],

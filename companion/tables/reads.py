@@ -18,14 +18,14 @@ from companion.tables.checks import (
     JOIN_ALPHABET,
     JOIN_CODE_LENGTH,
     UNDO,
-    _check_id,
+    check_id,
     clean,
     normalize_join_code,
 )
 from companion.tables.errors import TableNotFound, UnknownJoinCode
-from companion.tables.rows import _events, _undo_pairs
-from companion.tables.snapshots import _state
-from companion.tables.view import HistoryEntry, TableView, _view
+from companion.tables.rows import event_rows, undo_pairs
+from companion.tables.snapshots import state_of
+from companion.tables.view import HistoryEntry, TableView, view_of
 from games.errors import N_, RuleError
 
 log = logging.getLogger(__name__)
@@ -33,16 +33,16 @@ log = logging.getLogger(__name__)
 
 def get(table_id: str) -> TableView:
     with db.reading() as session:
-        row = session.get(TableRow, _check_id(table_id))
+        row = session.get(TableRow, check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
-        return _view(row, _state(session, row))
+        return view_of(row, state_of(session, row))
 
 
 def version(table_id: str) -> int:
     """The table's version alone: what the poll endpoint compares (one indexed read)."""
     with db.reading() as session:
-        value = session.scalar(select(TableRow.version).where(TableRow.id == _check_id(table_id)))
+        value = session.scalar(select(TableRow.version).where(TableRow.id == check_id(table_id)))
     if value is None:
         raise TableNotFound(table_id)
     return value
@@ -90,12 +90,12 @@ def _page(table_id: str, first: int, last: int | None) -> _Page:
     """Events ``first`` to ``last`` (None: the latest) and what describing them needs:
     a page costs its own rows and the table's undo pairs, whatever the log's length."""
     with db.reading() as session:
-        row = session.get(TableRow, _check_id(table_id))
+        row = session.get(TableRow, check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
-        view = _view(row, _state(session, row))
-        rows = _events(session, row, first=first, last=last)
-        undone = frozenset(undoes for _seq, undoes in _undo_pairs(session, row.id))
+        view = view_of(row, state_of(session, row))
+        rows = event_rows(session, row, first=first, last=last)
+        undone = frozenset(undoes for _seq, undoes in undo_pairs(session, row.id))
         targets = {e.seq: e for e in rows}
         wanted = {e.undoes for e in rows if e.type == UNDO and e.undoes not in targets}
         if wanted:

@@ -11,12 +11,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from companion.models import EventRow, TableRow, utcnow
-from companion.tables.checks import JOIN_ALPHABET, JOIN_CODE_LENGTH, UNDO, _check_id
+from companion.tables.checks import JOIN_ALPHABET, JOIN_CODE_LENGTH, UNDO, check_id
 from companion.tables.errors import TableNotFound
 from games.table import Player
 
 
-def _undo_pairs(session: Session, table_id: str) -> list[tuple[int, int]]:
+def undo_pairs(session: Session, table_id: str) -> list[tuple[int, int]]:
     return [
         (seq, undoes)
         for seq, undoes in session.execute(
@@ -28,8 +28,8 @@ def _undo_pairs(session: Session, table_id: str) -> list[tuple[int, int]]:
     ]
 
 
-def _lock(session: Session, table_id: str) -> TableRow:
-    _check_id(table_id)
+def lock_row(session: Session, table_id: str) -> TableRow:
+    check_id(table_id)
     # FOR UPDATE serializes writers on PostgreSQL; on SQLite BEGIN IMMEDIATE already did.
     row = session.scalars(
         select(TableRow).where(TableRow.id == table_id).with_for_update()
@@ -43,7 +43,7 @@ def _new_join_code() -> str:
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
-def _insert_table(
+def insert_table(
     session: Session, game: str, players: Sequence[Player], settings: Mapping[str, Any]
 ) -> TableRow:
     for _attempt in range(20):
@@ -68,7 +68,7 @@ def _insert_table(
     return row
 
 
-def _events(
+def event_rows(
     session: Session, row: TableRow, *, first: int = 1, last: int | None = None
 ) -> Sequence[EventRow]:
     """The table's events from seq ``first`` to ``last`` (None: the latest), oldest first."""
@@ -78,11 +78,11 @@ def _events(
     return session.scalars(query.order_by(EventRow.seq)).all()
 
 
-def _undo_marker(seq: int) -> EventRow:
+def undo_marker(seq: int) -> EventRow:
     return EventRow(seq=-1, type=UNDO, payload={}, undoes=seq)
 
 
-def _store(
+def store_event(
     session: Session,
     row: TableRow,
     payload: dict[str, Any],

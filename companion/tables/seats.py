@@ -14,9 +14,9 @@ from sqlalchemy.orm import Session
 from companion import db
 from companion.live import announce
 from companion.models import SeatTokenRow, utcnow
-from companion.tables.checks import _check_id
+from companion.tables.checks import check_id
 from companion.tables.errors import SeatHeld
-from companion.tables.rows import _lock
+from companion.tables.rows import lock_row
 from games import fields
 from games.errors import N_, RuleError
 
@@ -61,7 +61,7 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
     token comes back), another seat it held is let go. ``SeatHeld`` when another phone
     holds the seat, unless ``force``: that phone then loses it (``lost_seat``)."""
     with db.writing() as session:
-        row = _lock(session, table_id)
+        row = lock_row(session, table_id)
         seat = None if seat is None else fields.seat(seat, len(row.players))
         if seat is None:
             raise RuleError(N_("seat is missing"))
@@ -91,7 +91,7 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
 def release_seat(table_id: str, token: str | None) -> bool:
     """Let go of the seat ``token`` holds; False when it holds none."""
     with db.writing() as session:
-        row = _lock(session, table_id)
+        row = lock_row(session, table_id)
         mine = _hold(session, row.id, token)
         if mine is None or mine.ended_at is not None:
             return False
@@ -102,7 +102,7 @@ def release_seat(table_id: str, token: str | None) -> bool:
 def seat_of(table_id: str, token: str | None) -> int | None:
     """The seat ``token`` holds at this table, or None."""
     with db.reading() as session:
-        mine = _hold(session, _check_id(table_id), token)
+        mine = _hold(session, check_id(table_id), token)
         return mine.seat if mine is not None and mine.ended_at is None else None
 
 
@@ -110,7 +110,7 @@ def lost_seat(table_id: str, token: str | None) -> int | None:
     """The seat ``token`` held until another phone took it over, or None: what the phone
     is told at its next refresh."""
     with db.reading() as session:
-        mine = _hold(session, _check_id(table_id), token)
+        mine = _hold(session, check_id(table_id), token)
         return mine.seat if mine is not None and mine.ended == TAKEN_OVER else None
 
 
@@ -125,7 +125,7 @@ def held_seats(table_id: str) -> frozenset[int]:
         return frozenset(
             session.scalars(
                 select(SeatTokenRow.seat).where(
-                    SeatTokenRow.table_id == _check_id(table_id), SeatTokenRow.ended_at.is_(None)
+                    SeatTokenRow.table_id == check_id(table_id), SeatTokenRow.ended_at.is_(None)
                 )
             ).all()
         )

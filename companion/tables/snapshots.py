@@ -23,9 +23,9 @@ from sqlalchemy.orm import Session
 
 from companion import fingerprint
 from companion.models import EventRow, StateRow, TableRow
-from companion.tables.fold import _fold, _replay
-from companion.tables.rows import _events, _undo_pairs
-from companion.tables.view import _module, _players
+from companion.tables.fold import fold_events, replay_events
+from companion.tables.rows import event_rows, undo_pairs
+from companion.tables.view import players_of, rules_of
 from games import table as protocol
 from games.table import Rules
 
@@ -55,7 +55,7 @@ def _cached(key: tuple[str, int]) -> Any | None:
         return state
 
 
-def _remember(key: tuple[str, int], state: Any) -> None:
+def remember_state(key: tuple[str, int], state: Any) -> None:
     with _cache_lock:
         _cache[key] = state
         _cache.move_to_end(key)
@@ -68,19 +68,19 @@ def clear_cache() -> None:
         _cache.clear()
 
 
-def _state(session: Session, row: TableRow) -> Any:
+def state_of(session: Session, row: TableRow) -> Any:
     key = (row.id, row.version)
     state = _cached(key)
     if state is None:
         state = _load_state(session, row)
-        _remember(key, state)
+        remember_state(key, state)
     return state
 
 
 _codes: dict[str, str] = {}
 
 
-def _code(module: Rules) -> str:
+def code_fingerprint_of(module: Rules) -> str:
     """A fingerprint of the code that folds ``module``'s states (its package's sources and
     the fold protocol): a snapshot pickled by other code is not trusted to unpickle into
     the same state."""
@@ -110,7 +110,7 @@ def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[Any, ..
 _REDUCERS = {**copyreg.dispatch_table, MappingProxyType: _reduce_proxy}
 
 
-def _pickled(state: Any) -> bytes | None:
+def pickled_state(state: Any) -> bytes | None:
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = _REDUCERS
@@ -122,11 +122,13 @@ def _pickled(state: Any) -> bytes | None:
         return None
 
 
-def _save_snapshot(session: Session, row: TableRow, module: Rules, blob: bytes | None) -> None:
+def save_snapshot(session: Session, row: TableRow, module: Rules, blob: bytes | None) -> None:
     """Keep the state at ``row.version``; drop the older ones but every SNAPSHOT_EVERY-th."""
     if blob is None:
         return
-    session.add(StateRow(table_id=row.id, version=row.version, code=_code(module), state=blob))
+    session.add(
+        StateRow(table_id=row.id, version=row.version, code=code_fingerprint_of(module), state=blob)
+    )
     session.execute(
         delete(StateRow).where(
             StateRow.table_id == row.id,
@@ -137,7 +139,7 @@ def _save_snapshot(session: Session, row: TableRow, module: Rules, blob: bytes |
     session.flush()
 
 
-def _base(
+def snapshot_base(
     session: Session,
     row: TableRow,
     module: Rules,
@@ -152,7 +154,9 @@ def _base(
     candidates = session.scalars(
         select(StateRow.version)
         .where(
-            StateRow.table_id == row.id, StateRow.code == _code(module), StateRow.version < below
+            StateRow.table_id == row.id,
+            StateRow.code == code_fingerprint_of(module),
+            StateRow.version < below,
         )
         .order_by(StateRow.version.desc())
     ).all()
@@ -172,12 +176,12 @@ def _base(
 def _load_state(session: Session, row: TableRow) -> Any:
     """The state at ``row.version``: its snapshot, else the nearest usable one plus the
     changes after it, else the fold of every event."""
-    module = _module(row.game)
+    module = rules_of(row.game)
     blob = session.scalar(
         select(StateRow.state).where(  # the usual case: one query
             StateRow.table_id == row.id,
             StateRow.version == row.version,
-            StateRow.code == _code(module),
+            StateRow.code == code_fingerprint_of(module),
         )
     )
     if blob is not None:
@@ -185,10 +189,10 @@ def _load_state(session: Session, row: TableRow) -> Any:
             return pickle.loads(blob)
         except Exception:  # a damaged snapshot: fold from an older one or the events
             log.warning("snapshot %s@%s does not unpickle", row.id, row.version)
-    undos = _undo_pairs(session, row.id)
-    base = _base(session, row, module, undos, below=row.version)
+    undos = undo_pairs(session, row.id)
+    base = snapshot_base(session, row, module, undos, below=row.version)
     if base is None or base[1] is None:
-        return _fold(row, _events(session, row))
+        return fold_events(row, event_rows(session, row))
     version, state = base
     if version == row.version:
         return state
@@ -197,4 +201,4 @@ def _load_state(session: Session, row: TableRow) -> Any:
         .where(EventRow.table_id == row.id, EventRow.seq > version)
         .order_by(EventRow.seq)
     ).all()
-    return _replay(module, _players(row), row.settings, later, blame=None, start=state)
+    return replay_events(module, players_of(row), row.settings, later, blame=None, start=state)

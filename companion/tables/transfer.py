@@ -19,19 +19,24 @@ from companion.tables.checks import (
     MAX_EVENT_BYTES,
     MAX_PLAYERS,
     UNDO,
-    _check_id,
-    _check_room,
-    _sized,
     check_event,
+    check_id,
+    check_room,
     check_settings,
     clean,
     compact,
     max_events,
+    within_size,
 )
 from companion.tables.errors import ImportProblem, TableNotFound
-from companion.tables.rows import _insert_table
-from companion.tables.snapshots import _code, _pickled, _remember, _save_snapshot
-from companion.tables.view import TableView, _module, _view
+from companion.tables.rows import insert_table
+from companion.tables.snapshots import (
+    code_fingerprint_of,
+    pickled_state,
+    remember_state,
+    save_snapshot,
+)
+from companion.tables.view import TableView, rules_of, view_of
 from games import fields
 from games.errors import N_, RuleError
 from games.table import players_from_json
@@ -49,7 +54,7 @@ EXPORT_EVENT_BYTES = 160
 def export(table_id: str) -> dict[str, Any]:
     """The whole table as JSON-ready data: enough to rebuild it anywhere."""
     with db.reading() as session:
-        row = session.get(TableRow, _check_id(table_id))
+        row = session.get(TableRow, check_id(table_id))
         if row is None:
             raise TableNotFound(table_id)
         columns = (EventRow.seq, EventRow.seat, EventRow.created_at, EventRow.type)
@@ -140,7 +145,7 @@ def import_table(document: Any) -> TableView:
     game = document.get("game")
     if not isinstance(game, str):
         raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
-    module = _module(game)
+    module = rules_of(game)
     players = players_from_json(document.get("players"), minimum=1, maximum=MAX_PLAYERS)
     settings = check_settings(document.get("settings"))
     created_at = _timestamp(document.get("created_at"))
@@ -148,7 +153,7 @@ def import_table(document: Any) -> TableView:
     if not isinstance(raw_events, list):
         raise RuleError(N_("events must be a list"))
     # Undos do not count: each cancels a change, and one is allowed at the limit.
-    _check_room(0, sum(1 for e in raw_events if not (isinstance(e, Mapping) and "undoes" in e)))
+    check_room(0, sum(1 for e in raw_events if not (isinstance(e, Mapping) and "undoes" in e)))
 
     # The changes in effect with the state after each (an undo drops one and replays only
     # those after it: one fold for the whole file, however many undos it holds).
@@ -177,7 +182,7 @@ def import_table(document: Any) -> TableView:
                 if isinstance(target, bool) or not isinstance(target, int) or target not in live:
                     raise RuleError(N_("an undo must cancel an earlier change not yet undone"))
             else:
-                payload = _sized(check_event(raw.get("event"), module))
+                payload = within_size(check_event(raw.get("event"), module))
                 state = module.apply(state, payload)
         except RuleError as error:
             raise ImportProblem(seq, error) from None
@@ -220,10 +225,12 @@ def import_table(document: Any) -> TableView:
         in_effect.append((seq, payload, state))
         live.add(seq)
 
-    code = _code(module)
-    blobs = [(version, blob) for version, base in bases if (blob := _pickled(base)) is not None]
+    code = code_fingerprint_of(module)
+    blobs = [
+        (version, blob) for version, base in bases if (blob := pickled_state(base)) is not None
+    ]
     with db.writing() as session:
-        row = _insert_table(session, game, players, settings)
+        row = insert_table(session, game, players, settings)
         row.created_at = created_at
         row.version = len(rows)
         session.flush()
@@ -236,8 +243,8 @@ def import_table(document: Any) -> TableView:
                 insert(StateRow),
                 [{"table_id": row.id, "version": v, "code": code, "state": b} for v, b in blobs],
             )
-        _save_snapshot(session, row, module, _pickled(state))
+        save_snapshot(session, row, module, pickled_state(state))
         plays.after_change(session, row, None, state)
         announce(session, row)
-    _remember((row.id, row.version), state)
-    return _view(row, state)
+    remember_state((row.id, row.version), state)
+    return view_of(row, state)

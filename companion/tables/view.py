@@ -83,7 +83,7 @@ class HistoryEntry:
     undoes: int | None = None  # for an undo: the seq it cancelled
 
 
-def _module(game_id: str) -> Rules:
+def rules_of(game_id: str) -> Rules:
     module = registry.get(game_id)
     if module is None:
         raise RuleError(
@@ -94,17 +94,17 @@ def _module(game_id: str) -> Rules:
     return module
 
 
-def _players(row: TableRow) -> tuple[Player, ...]:
+def players_of(row: TableRow) -> tuple[Player, ...]:
     return tuple(Player(p["name"], p["color"]) for p in row.players)
 
 
-def _view(row: TableRow, state: Any) -> TableView:
+def view_of(row: TableRow, state: Any) -> TableView:
     return TableView(
         id=row.id,
         join_code=row.join_code,
         game=row.game,
-        module=_module(row.game),
-        players=_players(row),
+        module=rules_of(row.game),
+        players=players_of(row),
         settings=dict(row.settings),
         version=row.version,
         state=state,

@@ -162,7 +162,7 @@ def test_another_change_first_is_folded_again_under_the_lock(
     """Another phone's change lands between the fold and the write: the events are folded
     again on the table as it is then, and refused by line when they no longer fit."""
     table = tables.create(FAKE, PLAYERS, {"start": 97})
-    pickled = changes._pickled
+    pickled = changes.pickled_state
     first = [True]
 
     def meanwhile(state: Any) -> bytes | None:
@@ -171,7 +171,7 @@ def test_another_change_first_is_folded_again_under_the_lock(
             tables.append(table.id, adjust(0))  # committed before append_all locks
         return pickled(state)
 
-    monkeypatch.setattr(changes, "_pickled", meanwhile)
+    monkeypatch.setattr(changes, "pickled_state", meanwhile)
     with pytest.raises(tables.LineRefused) as refused:
         tables.append_all(table.id, [adjust(0), adjust(0)])  # 97 -> 99 alone; 98 -> 100
     assert refused.value.line == 2

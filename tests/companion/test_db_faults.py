@@ -54,7 +54,7 @@ def test_version_and_state_are_read_in_one_snapshot(
     app = create_app(app_config(tmp_path, DATABASE_URL=pg_url))
     # Fold every read from the stored events: a cached fold would hide a torn read.
     monkeypatch.setattr(snapshots, "_cached", lambda key: None)
-    monkeypatch.setattr(snapshots, "_remember", lambda key, state: None)
+    monkeypatch.setattr(snapshots, "remember_state", lambda key, state: None)
     table_id = new_table(app)
     start = 0
     torn: list[tuple[int, int]] = []

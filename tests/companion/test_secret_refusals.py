@@ -439,7 +439,7 @@ def test_an_undo_refusal_names_no_hidden_herd(app: Flask) -> None:
     with app.app_context():  # the wording a phone without the seat is given for the problem
         view = tables.get(table.id)
         with pytest.raises(tables.UndoBlocked) as blocked:
-            fold._replay(
+            fold.replay_events(
                 view.module,
                 view.players,
                 view.settings,
@@ -459,7 +459,7 @@ def _rows(table_id: str) -> list[Any]:
 
     with db.reading() as session:
         row = session.get(TableRow, table_id)
-        return list(rows._events(session, row))
+        return list(rows.event_rows(session, row))
 
 
 def test_a_dog_without_action_points_is_told_so_whatever_it_carries(app: Flask) -> None:

@@ -74,7 +74,7 @@ def truth(app: Flask, table_id: str) -> tuple[int, Any, list[EventRow], TableRow
         events = session.scalars(
             select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
         ).all()
-        return row.version, folding._fold(row, events), list(events), row
+        return row.version, folding.fold_events(row, events), list(events), row
 
 
 def check(apps: list[Flask], clock: Clock, table_id: str) -> None:
@@ -95,7 +95,7 @@ def check(apps: list[Flask], clock: Clock, table_id: str) -> None:
             select(StateRow).where(StateRow.table_id == table_id)
         ).all():
             at = [e for e in events if e.seq <= snapshot.version]
-            expected = folding._fold_rows(module, viewing._players(row), row.settings, at)
+            expected = folding._fold_rows(module, viewing.players_of(row), row.settings, at)
             assert pickle.loads(snapshot.state) == expected, snapshot.version
 
 
@@ -206,7 +206,7 @@ def test_every_games_state_makes_a_snapshot(app: Flask) -> None:
                 view = tables.create(game, players)
             except tables.RuleError:
                 view = tables.create(game, players[:2])
-            blob = snapshots._pickled(view.state)
+            blob = snapshots.pickled_state(view.state)
             assert blob is not None, game
             # Compared as the game shows it (Bison's board compares by identity).
             again = pickle.loads(blob)
