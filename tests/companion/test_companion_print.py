@@ -420,8 +420,11 @@ def test_a_ticked_piece_prints_alone_with_its_back_and_stays_ticked_on_a_refusal
     ("query", "message"),
     [
         ("part=dice", "&#39;dice&#39; is not a part of this kit."),
-        ("copies=0", "Copies must be a whole number from 1 to 20, not &#39;0&#39;."),
-        ("copies=many", "Copies must be a whole number from 1 to 20, not &#39;many&#39;."),
+        ("copies=0", "Copies of each piece must be a whole number (1–20), not &#34;0&#34;"),
+        (
+            "copies=many",
+            "Copies of each piece must be a whole number (1–20), not &#34;many&#34;",
+        ),
         (
             "offset_x=11",
             "The back offset is a number of millimetres from -10 to 10, not &#39;11&#39;.",
@@ -442,7 +445,10 @@ def test_a_bad_copies_value_in_italian(client, lion):
     response = client.get(
         f"/t/{lion.id}/print?download=pdf&copies=99", headers={"Accept-Language": "it"}
     )
-    assert "Le copie sono un numero intero da 1 a 20, non «99»." in response.get_data(as_text=True)
+    assert (
+        "Copie di ogni pezzo: serve un numero intero (1–20), non &#34;99&#34;"
+        in response.get_data(as_text=True)
+    )
 
 
 def test_a_tables_kit_names_each_herd_card_after_its_player(client, lion):

@@ -87,12 +87,12 @@ def test_a_player_word_names_the_field_in_the_readers_language() -> None:
     with pytest.raises(RuleError) as error:
         fields.whole_number(-1, Term(N_("days of food")))
     italian = {
-        fields.WHOLE_NUMBER: "{field} deve essere un numero intero{span}, non {value}",
+        fields.WHOLE_NUMBER: "{field}: serve un numero intero{span}, non {value}",
         "days of food": "giorni di cibo",
     }
     assert (
         error.value.translated(lambda text: italian.get(text, text))
-        == "giorni di cibo deve essere un numero intero (≥ 0), non -1"
+        == "giorni di cibo: serve un numero intero (≥ 0), non -1"
     )
     phrase = Phrase(N_("the {animal} stock"), animal=Term(N_("bison")))
     with pytest.raises(RuleError, match=r"^the bison stock must be a whole number \(0–15\)"):

@@ -18,8 +18,9 @@ TABLE = "https://campfire.example/t/K7Q2ZX"
 # Two seat URLs: boards 1–2 say "your seat", the others fall back to "join the table".
 SEATS = [f"{TABLE}/seat/{n}" for n in (1, 2)]
 PLAYERS = (Player("Ann", "red"), Player("Ben", "blue"))
-# Printed as in English in Italian: a game's own name and a list's punctuation.
-SAME = {"Bison", "Lion Square", "{game}: {items}", "; "}
+# Words an Italian or Japanese kit prints as in English: the game titles, and the Age of
+# Hunting card "Tundra" (tundra in Italian too).
+SAME = {"Bison", "Lion Square", "{game}: {items}", "; ", "Tundra"}
 
 
 class _Recording(NullTranslations):
