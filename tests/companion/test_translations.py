@@ -19,6 +19,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
+from games.dogs_life import catalog as dogs_catalog
 from games.lion_square import catalog as lion_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -222,6 +223,19 @@ RULEBOOK_WORDS: dict[str, tuple[str, str]] = {
     "leopard": ("ヒョウ", "leopardo"),
     "lion": ("ライオン", "leone"),
     "gazelle": ("ガゼル", "gazzella"),
+    # A Dog's Life: the six dogs and their breeds
+    "Fifi": ("フィフィ", "Fifi"),
+    "poodle": ("プードル", "barboncino"),
+    "Butch": ("ブッチ", "Butch"),
+    "bulldog": ("ブルドッグ", "bulldog"),
+    "White Fang": ("ホワイトファング", "Zanna Bianca"),
+    "husky": ("ハスキー", "husky"),
+    "Vagabond": ("ヴァガボンド", "Vagabondo"),
+    "mongrel": ("雑種", "meticcio"),
+    "Houdini": ("フーディーニ", "Houdini"),
+    "Jack Russell terrier": ("ジャック・ラッセル・テリア", "Jack Russell terrier"),
+    "Bruno": ("ブルーノ", "Bruno"),
+    "Saint Bernard": ("セント・バーナード", "San Bernardo"),
 }
 
 
@@ -229,6 +243,9 @@ def catalog_names() -> Iterator[str]:
     """The English msgid of every game word games/ names (animals, colours, dogs)."""
     yield from lion_catalog.ANIMALS.values()
     yield from (colour.name for colour in lion_catalog.COLOURS)
+    for dog in dogs_catalog.DOGS.values():
+        yield dog.name
+        yield dog.breed
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -246,4 +263,4 @@ def test_game_words_read_as_the_catalog_names(lang):
         expected = RULEBOOK_WORDS[english][LANGUAGES.index(lang)]
         assert message.string == expected, (english, message.string, expected)
         checked += 1
-    assert checked >= 9  # Lion Square's 6 animals and 3 colours
+    assert checked >= 21  # Lion Square's 6 animals and 3 colours, 6 dogs and 6 breeds
