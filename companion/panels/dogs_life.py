@@ -135,18 +135,18 @@ def message(error: RuleError) -> str:
     """A refusal in the reader's language, the dog named as the reader knows it, as a
     sentence (capital letter, full stop)."""
     lang = kit.lang()
-    return as_sentence(rule_error_message(_dogs_named(error, lang)), lang)
+    return as_sentence(rule_error_message(_dogs_named(error)), lang)
 
 
-def _dogs_named(error: RuleError, lang: str) -> RuleError:
-    """``error`` with its dogs named in ``lang``: a plain refusal's parameters, and the
+def _dogs_named(error: RuleError) -> RuleError:
+    """``error`` with its dogs named in the reader's language: a plain refusal's parameters, and the
     change and the refusal an undo refusal names (its own wording is kept)."""
     if isinstance(error, tables.UndoBlocked):
         return tables.UndoBlocked(
             error.seq,
             error.change_template,
             catalog.localized(error.change_params, _),
-            _dogs_named(error.problem, lang),
+            _dogs_named(error.problem),
         )
     if type(error) is not RuleError:  # a refusal with its own wording (a held seat, …)
         return error

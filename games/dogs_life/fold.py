@@ -568,8 +568,8 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     Dogs: a template or a ``RuleError`` of this game that names a dog always does so in a
     parameter called ``dog`` holding the dog's English catalog name ("White Fang"), so a
     reader in another language can be shown the catalogs' word for it
-    (``catalog.localized(params, gettext)`` → "ホワイトファング" in Japanese). History lines name players,
-    not dogs, so they have no ``dog`` parameter today.
+    (``catalog.localized(params, gettext)`` → "ホワイトファング" in Japanese). History
+    lines name players, not dogs, so they have no ``dog`` parameter today.
     """
 
     def name(key: str) -> str:
