@@ -15,9 +15,10 @@ hidden address
     A carried newspaper's address is shown only on its dog's phone until the game ends
     (``fold.view_json``); other phones see "a newspaper (face down)".
 dog names
-    Catalog data with en/ja/it names (``games.dogs_life.catalog``). Refusals name a dog in
-    their ``dog`` parameter in English; ``message`` puts the reader's name for it in
-    (``catalog.localized``) before translating the sentence.
+    Catalog data (``games.dogs_life.catalog``) whose English names and breeds are msgids,
+    translated with gettext. Refusals name a dog in their ``dog`` parameter in English;
+    ``message`` puts the reader's name for it in (``catalog.localized``) before translating
+    the sentence.
 routes (POST ``/t/<table_id>/dogs-life/<action>``; htmx gets the fresh panel, a refusal
 is a 422 panel with the translated message and nothing stored, without JavaScript a 303
 back to the table)
@@ -123,33 +124,33 @@ def colours_css() -> Response:
 
 def dog_name(dog_id: str) -> str:
     """The catalog dog's name in the reader's language (ホワイトファング, Zanna Bianca)."""
-    return catalog.dog(dog_id).names.get(kit.lang()) or catalog.dog(dog_id).names["en"]
+    return _(catalog.dog(dog_id).name)
 
 
 def breed_name(dog_id: str) -> str:
-    return catalog.dog(dog_id).breed.get(kit.lang()) or catalog.dog(dog_id).breed["en"]
+    return _(catalog.dog(dog_id).breed)
 
 
 def message(error: RuleError) -> str:
     """A refusal in the reader's language, the dog named as the reader knows it, as a
     sentence (capital letter, full stop)."""
     lang = kit.lang()
-    return as_sentence(rule_error_message(_dogs_named(error, lang)), lang)
+    return as_sentence(rule_error_message(_dogs_named(error)), lang)
 
 
-def _dogs_named(error: RuleError, lang: str) -> RuleError:
-    """``error`` with its dogs named in ``lang``: a plain refusal's parameters, and the
+def _dogs_named(error: RuleError) -> RuleError:
+    """``error`` with its dogs named in the reader's language: a plain refusal's parameters, and the
     change and the refusal an undo refusal names (its own wording is kept)."""
     if isinstance(error, tables.UndoBlocked):
         return tables.UndoBlocked(
             error.seq,
             error.change_template,
-            catalog.localized(error.change_params, lang),
-            _dogs_named(error.problem, lang),
+            catalog.localized(error.change_params, _),
+            _dogs_named(error.problem),
         )
     if type(error) is not RuleError:  # a refusal with its own wording (a held seat, …)
         return error
-    return RuleError(error.template, **catalog.localized(error.params, lang))
+    return RuleError(error.template, **catalog.localized(error.params, _))
 
 
 # ---------------------------------------------------------------------------------------

@@ -4,8 +4,9 @@ Glossary
 --------
 dog
     One of the six stray dogs a player can be. Each has a breed, a number of action points
-    (AP, 6 to 8) spent each turn, a colour (its 8 pee markers), names in English, Japanese
-    and Italian, and its own deck of 13 cards.
+    (AP, 6 to 8) spent each turn, a colour (its 8 pee markers), a name and a breed (English
+    msgids: their Japanese and Italian words, the rulebook's, are in the gettext catalogs),
+    and its own deck of 13 cards.
 card
     One card of a dog's deck, numbered 1–13. Twelve cards carry one result for each of the
     six *sections*; card 13 is the *reshuffle* card (rulebook: 自分のドッグカードを切り直す):
@@ -57,7 +58,7 @@ Bruno       6   2/7    3/7         5/5        2.17   4/12     4/12
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
@@ -133,8 +134,8 @@ class Dog:
     """One dog of the catalog."""
 
     id: str
-    names: Mapping[str, str]
-    breed: Mapping[str, str]
+    name: str  # an English msgid: its ja/it words (the rulebook's) are in the catalogs
+    breed: str  # an English msgid, like ``name``
     action_points: int
     colour: str
     cards: tuple[Card, ...]  # the 12 result cards, numbered 1–12
@@ -172,18 +173,14 @@ def _deck(
     )
 
 
-def _names(en: str, ja: str, it: str) -> Mapping[str, str]:
-    return MappingProxyType({"en": en, "ja": ja, "it": it})
-
-
 DOGS: Final[Mapping[str, Dog]] = MappingProxyType(
     {
         dog.id: dog
         for dog in (
             Dog(
                 "fifi",
-                _names("Fifi", "フィフィ", "Fifi"),
-                _names("poodle", "プードル", "barboncino"),
+                N_("Fifi"),
+                N_("poodle"),
                 7,
                 "purple",
                 _deck(
@@ -197,8 +194,8 @@ DOGS: Final[Mapping[str, Dog]] = MappingProxyType(
             ),
             Dog(
                 "butch",
-                _names("Butch", "ブッチ", "Butch"),
-                _names("bulldog", "ブルドッグ", "bulldog"),
+                N_("Butch"),
+                N_("bulldog"),
                 6,
                 "red",
                 _deck(
@@ -212,8 +209,8 @@ DOGS: Final[Mapping[str, Dog]] = MappingProxyType(
             ),
             Dog(
                 "white-fang",
-                _names("White Fang", "ホワイトファング", "Zanna Bianca"),
-                _names("husky", "ハスキー", "husky"),
+                N_("White Fang"),
+                N_("husky"),
                 8,
                 "blue",
                 _deck(
@@ -227,8 +224,8 @@ DOGS: Final[Mapping[str, Dog]] = MappingProxyType(
             ),
             Dog(
                 "vagabond",
-                _names("Vagabond", "ヴァガボンド", "Vagabondo"),
-                _names("mongrel", "雑種", "meticcio"),
+                N_("Vagabond"),
+                N_("mongrel"),
                 7,
                 "green",
                 _deck(
@@ -242,10 +239,8 @@ DOGS: Final[Mapping[str, Dog]] = MappingProxyType(
             ),
             Dog(
                 "houdini",
-                _names("Houdini", "フーディーニ", "Houdini"),
-                _names(
-                    "Jack Russell terrier", "ジャック・ラッセル・テリア", "Jack Russell terrier"
-                ),
+                N_("Houdini"),
+                N_("Jack Russell terrier"),
                 7,
                 "orange",
                 _deck(
@@ -259,8 +254,8 @@ DOGS: Final[Mapping[str, Dog]] = MappingProxyType(
             ),
             Dog(
                 "bruno",
-                _names("Bruno", "ブルーノ", "Bruno"),
-                _names("Saint Bernard", "セント・バーナード", "San Bernardo"),
+                N_("Bruno"),
+                N_("Saint Bernard"),
                 6,
                 "yellow",
                 _deck(
@@ -290,18 +285,18 @@ def dog(dog_id: object) -> Dog:
     return found
 
 
-_BY_ENGLISH_NAME: Final = MappingProxyType({d.names["en"]: d for d in DOGS.values()})
+_BY_ENGLISH_NAME: Final = MappingProxyType({d.name: d for d in DOGS.values()})
 
 
-def localized(params: Mapping[str, Any], language: str) -> dict[str, Any]:
-    """A message's ``params`` with the dog named in ``language`` (en, ja or it).
+def localized(params: Mapping[str, Any], translate: Callable[[str], str]) -> dict[str, Any]:
+    """A message's ``params`` with the dog named by ``translate`` (the reader's gettext).
 
     Every message of this game that names a dog does so in a ``dog`` parameter holding the
-    dog's English catalog name; anything else (a player's name, an unknown value) is left
-    as it is, and so is every parameter for a language the catalog does not know.
+    dog's English catalog name, a msgid whose ja/it words are in the gettext catalogs;
+    anything else (a player's name, an unknown value) is left as it is.
     """
     name = params.get("dog")
     found = _BY_ENGLISH_NAME.get(name) if isinstance(name, str) else None
-    if found is None or language not in found.names:
+    if found is None:
         return dict(params)
-    return {**params, "dog": found.names[language]}
+    return {**params, "dog": translate(found.name)}

@@ -111,7 +111,7 @@ class DogState:
 
     @property
     def name(self) -> str:
-        return dog(self.dog).names["en"]
+        return dog(self.dog).name
 
     @property
     def carried_bones(self) -> int:

@@ -447,8 +447,8 @@ def _dog_json(seat: int, state: DogState) -> dict[str, Any]:
     return {
         "seat": seat,
         "dog": spec.id,
-        "names": dict(spec.names),
-        "breed": dict(spec.breed),
+        "name": spec.name,  # English msgids: the catalogs hold their ja/it words
+        "breed": spec.breed,
         "colour": spec.colour,
         "action_points": spec.action_points,
         "ap": state.ap,
@@ -567,9 +567,9 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
 
     Dogs: a template or a ``RuleError`` of this game that names a dog always does so in a
     parameter called ``dog`` holding the dog's English catalog name ("White Fang"), so a
-    reader in another language can be shown the catalog's name for it
-    (``catalog.localized(params, "ja")`` → "ホワイトファング"). History lines name players,
-    not dogs, so they have no ``dog`` parameter today.
+    reader in another language can be shown the catalogs' word for it
+    (``catalog.localized(params, gettext)`` → "ホワイトファング" in Japanese). History
+    lines name players, not dogs, so they have no ``dog`` parameter today.
     """
 
     def name(key: str) -> str:

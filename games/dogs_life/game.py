@@ -131,7 +131,7 @@ def new_game(dog_ids: Sequence[object], settings: Settings = Settings()) -> Game
     ids = [dog(dog_id).id for dog_id in dog_ids]
     for index, dog_id in enumerate(ids):
         if dog_id in ids[:index]:
-            raise RuleError(N_("two players cannot both be {dog}"), dog=dog(dog_id).names["en"])
+            raise RuleError(N_("two players cannot both be {dog}"), dog=dog(dog_id).name)
     return Game(tuple(DogState(dog_id) for dog_id in ids), settings)
 
 

@@ -15,8 +15,8 @@ counter name
     ``bones``), for "{counter} would be 5; …" and the history line of a correction. The
     counter *ids* stay English: they are the API's field values.
 
-Dog names are not terms: they are catalog data with en/ja/it names (``catalog.DOGS``);
-messages carry the English name in a ``dog`` parameter (see ``catalog.localized``).
+Dog names are not terms: they are catalog data (``catalog.DOGS``) whose English names are
+msgids; messages carry the English name in a ``dog`` parameter (see ``catalog.localized``).
 """
 
 from __future__ import annotations

@@ -36,8 +36,10 @@ calculators never depend on it: players of the original deck type the numbers th
   — so the size of the threat reads at a glance, in any language and for colour-blind
   players (the colours also differ in lightness, and the printer adds the clan's emblem).
 
-Names are given in English, Japanese and Italian for the printer and the companion
-(``games/`` has no gettext): ``ANIMALS[animal]["ja"]`` etc.
+Names are N_-marked English msgids (``games/`` has no gettext): their Japanese and Italian
+words (the rulebook's) are in the gettext catalogs (translations/*/LC_MESSAGES/messages.po),
+the one store of the project's words; the companion translates them with gettext, the print
+kit with ``printgen.messages.text`` (issue 22 item 5).
 """
 
 from __future__ import annotations
@@ -45,34 +47,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from games.errors import N_
+
 LANGUAGES: Final = ("en", "ja", "it")
 
 
 @dataclass(frozen=True, slots=True)
 class Colour:
-    """A clan: its id, printed colour (sRGB hex) and names."""
+    """A clan: its id, printed colour (sRGB hex) and name (an English msgid)."""
 
     id: str
     hex: str
-    names: dict[str, str]
+    name: str
 
 
 COLOURS: Final = (
-    Colour("red", "#C0392B", {"en": "red", "ja": "赤", "it": "rosso"}),
-    Colour("yellow", "#F2C230", {"en": "yellow", "ja": "黄", "it": "giallo"}),
-    Colour("blue", "#1F4E8C", {"en": "blue", "ja": "青", "it": "blu"}),
+    Colour("red", "#C0392B", N_("red")),
+    Colour("yellow", "#F2C230", N_("yellow")),
+    Colour("blue", "#1F4E8C", N_("blue")),
 )
 
 # Number → animal: the threat grows with the animal.
 ANIMAL_BY_NUMBER: Final = {0: "jackal", 1: "wild_dog", 2: "hyena", 3: "leopard", 4: "lion"}
 
-ANIMALS: Final = {
-    "jackal": {"en": "jackal", "ja": "ジャッカル", "it": "sciacallo"},
-    "wild_dog": {"en": "wild dog", "ja": "リカオン", "it": "licaone"},
-    "hyena": {"en": "hyena", "ja": "ハイエナ", "it": "iena"},
-    "leopard": {"en": "leopard", "ja": "ヒョウ", "it": "leopardo"},
-    "lion": {"en": "lion", "ja": "ライオン", "it": "leone"},
-    "gazelle": {"en": "gazelle", "ja": "ガゼル", "it": "gazzella"},
+ANIMALS: Final[dict[str, str]] = {
+    "jackal": N_("jackal"),
+    "wild_dog": N_("wild dog"),
+    "hyena": N_("hyena"),
+    "leopard": N_("leopard"),
+    "lion": N_("lion"),
+    "gazelle": N_("gazelle"),
 }
 
 # The ten numbers of every colour (see "Why this deck").
@@ -95,9 +99,10 @@ class Card:
     def is_gazelle(self) -> bool:
         return self.colour is None
 
-    def name(self, language: str = "en") -> str:
-        """The animal's name in ``language`` (en, ja or it)."""
-        return ANIMALS[self.animal][language]
+    @property
+    def name(self) -> str:
+        """The animal's name: an English msgid, translated by the companion or the kit."""
+        return ANIMALS[self.animal]
 
 
 def _carnivores() -> tuple[Card, ...]:

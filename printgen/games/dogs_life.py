@@ -17,6 +17,7 @@ from printgen import fonts, words
 from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import PT, fit
+from printgen.messages import text
 from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, Pen
 from printgen.style import readable, text_on
 
@@ -73,7 +74,7 @@ def _card(d: catalog.Dog, number: int, t: Text, lang: str, section_pt: float) ->
         _bleed(pen, w, h, d.colour)
         pen.rect(3.5, 3.5, w - 7, h - 7, fill="cream", radius=2.5)
         pen.text(7, h - 12, str(number), 14, color=readable(d.colour))
-        pen.text(w - 7, h - 11, d.names[lang], 8, align="right", max_width=36)
+        pen.text(w - 7, h - 11, text(lang, d.name), 8, align="right", max_width=36)
         pen.text(w / 2, 5.2, f"{d.id}-{number:02d}", MIN_ID_PT, color="muted", align="center")
         player_mark(pen, d.colour, w - 10.5, 4.4, 4)
         if card is None:  # the reshuffle card
@@ -145,8 +146,8 @@ def _chart(
         _bleed(pen, w, h, "cream")
         pen.rect(-BLEED, h - 16, w + 2 * BLEED, 16 + BLEED, fill=d.colour)
         ink = text_on(d.colour)
-        pen.text(6, h - 11, d.names[lang], 16, color=ink, max_width=70)
-        pen.text(80, h - 11, d.breed[lang], 9, color=ink, max_width=40)
+        pen.text(6, h - 11, text(lang, d.name), 16, color=ink, max_width=70)
+        pen.text(80, h - 11, text(lang, d.breed), 9, color=ink, max_width=40)
         player_mark(pen, d.colour, w - 15, h - 12.5, 9)
         pen.text(6, h - 24, t(words.DL_AP, n=d.action_points), 10, max_width=90)
         # Hunger meter 0–4 (a marker moves down each turn; food moves it up, never above 4).
@@ -234,7 +235,7 @@ def _pawn(d: catalog.Dog, lang: str) -> Piece:
         icon(pen, "paw", PAWN / 2 - 3.2, PAWN / 2 + 0.8, 6.4)
         # One line across the circle's wide lower part when the name fits at the minimum
         # size (フーディーニ, Vagabondo), else two narrower lines (ホワイト / ファング).
-        name = d.names[lang]
+        name = text(lang, d.name)
         if fonts.width(name, MIN_LABEL_PT * PT) <= PAWN - 5:
             pen.block(2.5, 4.6, PAWN - 5, 4.6, name, 7, MIN_LABEL_PT, max_lines=1)
         else:

@@ -15,6 +15,7 @@ from games.lion_square import catalog, rules
 from printgen import words
 from printgen.icons import icon
 from printgen.layout import BLEED, Component, Piece
+from printgen.messages import text
 from printgen.pen import MIN_LABEL_PT, Pen
 from printgen.style import readable
 
@@ -81,7 +82,7 @@ def _carnivore(card: catalog.Card, lang: str) -> Piece:
             pen.text(0, 0, number, 30, color=ink)
         pen.circle(w / 2, h / 2 + 8, 13, fill=colour.hex)
         _emblem(pen, colour.id, w / 2, h / 2 + 8, 8.5)
-        pen.text(w / 2, h / 2 - 12, card.name(lang), 12, align="center", max_width=w - 14)
+        pen.text(w / 2, h / 2 - 12, text(lang, card.name), 12, align="center", max_width=w - 14)
         paws = card.number or 0
         size = 6.0
         start = w / 2 - (paws * size + (paws - 1) * 1.2) / 2
@@ -115,7 +116,7 @@ def _gazelle(card: catalog.Card, lang: str) -> Piece:
             )
         pen.circle(cx - 2.6, cy - 5, 0.9, fill="#1d1d1b")
         pen.circle(cx + 2.6, cy - 5, 0.9, fill="#1d1d1b")
-        pen.text(w / 2, h / 2 - 12, card.name(lang), 12, align="center", max_width=w - 14)
+        pen.text(w / 2, h / 2 - 12, text(lang, card.name), 12, align="center", max_width=w - 14)
         pen.text(7, h - 17, "0", 30, color=readable("#b07a1c"))
         pen.text(w / 2, 6.5, card.id, 6, color="muted", align="center")
 

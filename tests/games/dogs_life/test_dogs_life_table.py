@@ -243,7 +243,7 @@ def test_to_json_is_json_and_keeps_the_deck_order_secret() -> None:
     )
     view = json.loads(json.dumps(table.to_json(state)))
     fifi = view["dogs"][0]
-    assert fifi["names"] == {"en": "Fifi", "ja": "フィフィ", "it": "Fifi"}
+    assert fifi["name"] == "Fifi" and fifi["breed"] == "poodle"  # msgids (issue 22 item 5)
     assert fifi["markers"] == 7 and fifi["pound"] == 0 and fifi["action_points"] == 7
     assert len(fifi["discard"]) == 1 and "pile" not in json.dumps(view)
     assert view["trash_markers"] == 1 and view["trash_markers_total"] == 15
