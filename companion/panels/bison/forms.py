@@ -25,10 +25,9 @@ from flask_babel import gettext as _
 from companion import tables
 from companion.pages.base import form_int
 from companion.panels.bison.names import animal_name, space_name
-from games import fields
 from games.bison import catalog, fold
 from games.bison.economy import ANIMALS
-from games.bison.table_fields import FieldError
+from games.bison.table_fields import parse_hex
 from games.bison.tiles import SPACES, Tile
 from games.errors import N_, RuleError
 from games.fields import read_whole
@@ -41,12 +40,7 @@ def hex_arg(raw: str | None) -> tuple[int, int]:
         value: object = [int(part) for part in parts] if len(parts) == 2 else raw or ""
     except ValueError:
         value = raw or ""
-    try:
-        return fields.pair(value, "at")
-    except RuleError as error:
-        raise FieldError.of(
-            error, N_("that is not a place on the board; tap a tile or an orange + on the board")
-        ) from None
+    return parse_hex(value)  # the board's own refusal, in a player's words on a page
 
 
 def int_field(name: str, label: str, default: int | None = None) -> int:
