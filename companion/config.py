@@ -26,13 +26,21 @@
     most this many kits filed at once (default 8; more are told the server is busy), and
     the drawn kits kept for an hour up to this many MB (256) in ``CAMPFIRE_PRINT_FOLDER``
     (default ``instance/print_kits``; every worker of a server must see the same folder).
+``CAMPFIRE_PHOTO_WORKERS``, ``…_SECONDS``, ``…_MEMORY_MB``, ``…_QUEUE``, ``…_FOLDER``
+    Photos of a board are read outside the request (companion.photo_jobs): by this many
+    processes per server at once (default one per core but one; 0 reads them in the
+    request), each stopped past this many seconds (60) or MB of memory (1024), with at
+    most this many more photos per worker waiting for one (4; more are told the server
+    is busy). The photo waits in ``CAMPFIRE_PHOTO_FOLDER`` (default ``instance/photos``)
+    while it is read, and no longer.
 ``RATELIMIT_STORAGE_URI``
     Where rate-limit counters live. Default ``memory://``: per process, so with N workers
     and M servers a limit is N×M times looser. ``redis://host:6379`` shares them between
     every process and server (``pip install 'campfire[redis]'``). When Redis does not
     answer, each process falls back to its own counters instead of failing requests.
 ``EVENT_RATE_LIMIT``, ``UNDO_RATE_LIMIT``, ``HISTORY_RATE_LIMIT`` (history pages and undo
-confirmations), ``EXPORT_RATE_LIMIT`` (and ``CREATE_…``, ``JOIN_…``, ``PRINT_…``)
+confirmations), ``EXPORT_RATE_LIMIT`` (and ``CREATE_…``, ``JOIN_…``, ``PRINT_…``,
+``PHOTO_…``)
     Per phone (client address) limits, in Flask-Limiter's notation
     (``"240 per minute;6000 per hour"``); over a limit a phone is answered 429 with a
     sentence saying to wait.
@@ -70,6 +78,7 @@ RATE_LIMITS = (
     "CREATE_RATE_LIMIT",
     "JOIN_RATE_LIMIT",
     "PRINT_RATE_LIMIT",
+    "PHOTO_RATE_LIMIT",
 )
 #: Events one table may hold (CAMPFIRE_MAX_EVENTS).
 MAX_EVENTS = 20_000
@@ -121,6 +130,14 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "PRINT_KEEP_SECONDS": 3600,  # a drawn kit is downloadable this long
         "PRINT_JOB_SECONDS": 600,  # a job not done by then belongs to a dead render
         "CAMPFIRE_PRINT_FOLDER": None,  # None: instance/print_kits
+        # A photo of the board is seconds of CPU (companion.photo_jobs): a player sends
+        # one a turn, a few more when one is refused.
+        "PHOTO_RATE_LIMIT": "12 per minute;300 per day",
+        "CAMPFIRE_PHOTO_WORKERS": None,  # None: one per core but one; 0: in the request
+        "CAMPFIRE_PHOTO_SECONDS": 60,  # a 12 MP photo: ~4 s of CPU
+        "CAMPFIRE_PHOTO_MEMORY_MB": 1024,  # a 12 MP photo: ~210 MB of address space
+        "CAMPFIRE_PHOTO_QUEUE": 4,  # photos waiting per worker process; more: "busy"
+        "CAMPFIRE_PHOTO_FOLDER": None,  # None: instance/photos
         # Per phone (address): a fast player taps a stepper a few times a second at most.
         "EVENT_RATE_LIMIT": "240 per minute;6000 per hour",
         "UNDO_RATE_LIMIT": "60 per minute",
@@ -167,6 +184,7 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
             "RATELIMIT_STORAGE_URI",
             "RATELIMIT_KEY_PREFIX",
             "CAMPFIRE_PRINT_FOLDER",
+            "CAMPFIRE_PHOTO_FOLDER",
             *RATE_LIMITS,
         ):
             if os.environ.get(name):
@@ -177,6 +195,10 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
             ("CAMPFIRE_PRINT_WORKERS", 0),
             ("CAMPFIRE_PRINT_QUEUE", 1),
             ("CAMPFIRE_PRINT_STORE_MB", 1),
+            ("CAMPFIRE_PHOTO_WORKERS", 0),
+            ("CAMPFIRE_PHOTO_SECONDS", 1),
+            ("CAMPFIRE_PHOTO_MEMORY_MB", 256),
+            ("CAMPFIRE_PHOTO_QUEUE", 0),
         ):
             if os.environ.get(number):
                 app.config[number] = _whole(number, os.environ[number], least)

@@ -44,8 +44,9 @@ Array = NDArray[np.float64]
 class PhotoError(ValueError):
     """A photo that cannot be read: one English sentence (the CLI prints it, exit 2) and
     ``kind``, what went wrong as a word a caller can act on (the phone's page words each
-    kind in the reader's language): ``too-large``, ``too-many-pixels``, ``empty``,
-    ``not-image``, ``truncated``, ``foreign-markers``, ``no-board``."""
+    kind in the reader's language): ``too-large``, ``too-many-pixels``, ``too-small``,
+    ``too-narrow``, ``empty``, ``not-image``, ``truncated``, ``foreign-markers``,
+    ``no-board``."""
 
     def __init__(self, kind: str, sentence: str) -> None:
         super().__init__(sentence)
@@ -90,9 +91,24 @@ class Reading:
 # -- the photo -----------------------------------------------------------------------------
 
 
-def load_grey(data: bytes) -> NDArray[np.uint8]:
-    """The photo as a grey array, upright (EXIF); ``PhotoError`` for anything that is not
-    a whole image of a sane size."""
+#: The decoders a photo may reach (Pillow's format names; a phone's JPEG holding a second
+#: picture, MPO, is opened by the JPEG decoder). Nothing else: Pillow would hand an EPS,
+#: PS or PDF to Ghostscript (a program of its own, no time limit: issue 33, F3), and every
+#: further plugin is code no photo needs. HEIC is not among them: Pillow has no decoder
+#: for it (pillow-heif would bring libheif and an HEVC decoder, ~10 MB of C parsing
+#: clients' bytes), and a phone hands a web page's ``accept="image/*"`` field a JPEG
+#: (iOS converts its HEIC photos for it).
+FORMATS = ("JPEG", "PNG", "WEBP")
+MIN_SIDE = 640  # px: a smaller photo cannot show a board's markers (a 3 MP one is 1500)
+MAX_ASPECT = 4.0  # a longer side past 4 times the shorter is no photo of a board
+
+
+def open_photo(data: bytes) -> Image.Image:
+    """The photo opened by the decoder of its format among ``FORMATS``, its header read
+    and its size checked, its pixels not decoded yet (``PhotoError`` otherwise). Cheap:
+    the web worker calls it before anything else reads the photo (companion.photo_jobs).
+    The marker detector crashes the process (segmentation fault) on a 1 × 1, 1000 × 2 or
+    24,000,000 × 2 image (issue 33, F3b): such sizes never reach it."""
     if len(data) > MAX_BYTES:
         raise PhotoError(
             "too-large", f"the photo is too large ({len(data) // 2**20} MB; at most 30 MB)"
@@ -103,29 +119,50 @@ def load_grey(data: bytes) -> NDArray[np.uint8]:
         with warnings.catch_warnings():
             # Pillow warns from 89 MP and refuses from 179 MP; the limit is ours, below.
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data))
+            image = Image.open(io.BytesIO(data), formats=FORMATS)
     except Image.DecompressionBombError:
         raise PhotoError(
             "too-many-pixels", "the photo has too many pixels (at most 50 MP)"
         ) from None
-    except (OSError, SyntaxError, ValueError):
+    except Exception:  # any failure of a header parser on a client's bytes is "not a photo"
         raise PhotoError(
-            "not-image", "this file is not an image Campfire can read (JPEG, PNG…)"
+            "not-image", "this file is not an image Campfire can read (JPEG, PNG, WebP)"
         ) from None
-    with image:
-        width, height = image.size
-        if width * height > MAX_PIXELS:
-            raise PhotoError(
-                "too-many-pixels",
-                f"the photo has too many pixels ({width} × {height}; at most 50 MP)",
-            )
+    width, height = image.size
+    problem = None
+    if width * height > MAX_PIXELS:
+        problem = PhotoError(
+            "too-many-pixels",
+            f"the photo has too many pixels ({width} × {height}; at most 50 MP)",
+        )
+    elif min(width, height) < MIN_SIDE:
+        problem = PhotoError(
+            "too-small",
+            f"the photo is too small to show a board ({width} × {height}; at least "
+            f"{MIN_SIDE} pixels a side)",
+        )
+    elif max(width, height) > MAX_ASPECT * min(width, height):
+        problem = PhotoError(
+            "too-narrow",
+            f"the photo is too long and narrow to show a board ({width} × {height}; at most 4:1)",
+        )
+    if problem is not None:
+        image.close()
+        raise problem
+    return image
+
+
+def load_grey(data: bytes) -> NDArray[np.uint8]:
+    """The photo as a grey array, upright (EXIF); ``PhotoError`` for anything that is not
+    a whole image of a sane size (``open_photo``)."""
+    with open_photo(data) as image:
         try:
             # A JPEG decodes its grey channel alone (the colour is never used): faster.
             image.draft("L", image.size)
             image.load()  # a truncated file fails here, not later
             upright = ImageOps.exif_transpose(image)
             return np.asarray(upright.convert("L"))
-        except (OSError, SyntaxError, ValueError):
+        except Exception:  # a decoder's failure on a client's bytes: a damaged photo
             raise PhotoError(
                 "truncated", "the photo is truncated or damaged: send it again"
             ) from None

@@ -62,6 +62,11 @@ def app_config(tmp_path: Any, **extra: Any) -> dict[str, Any]:
         # tests/companion/test_print_jobs.py tries the pool.
         "CAMPFIRE_PRINT_WORKERS": 0,
         "CAMPFIRE_PRINT_FOLDER": str(tmp_path / "print_kits"),
+        # Photos are read in the request too; tests/companion/test_photo_jobs.py tries the
+        # processes.
+        "PHOTO_RATE_LIMIT": "100000 per minute",
+        "CAMPFIRE_PHOTO_WORKERS": 0,
+        "CAMPFIRE_PHOTO_FOLDER": str(tmp_path / "photos"),
     }
     config.update(extra)
     return config

@@ -47,8 +47,9 @@ def white_png(width: int, height: int) -> bytes:
 
 
 def foreign_markers() -> bytes:
-    """A tag of the kit's marker family that no Bison kit prints (id 300), on white."""
-    image = Image.new("L", (400, 400), 255)
+    """A tag of the kit's marker family that no Bison kit prints (id 300), on white (as
+    large as the smallest photo the reader reads: 640 px a side)."""
+    image = Image.new("L", (bison.MIN_SIDE, bison.MIN_SIDE), 255)
     for c, r in markers.black_cells(300):
         image.paste(0, (100 + c * 25, 100 + r * 25, 125 + c * 25, 125 + r * 25))
     buffer = io.BytesIO()
@@ -69,6 +70,6 @@ def bad_photo(kind: str, good: bytes) -> bytes:
     if kind == "huge":
         return b"\xff\xd8" + b"\0" * (bison.MAX_BYTES + 10)
     if kind == "blank":
-        return white_png(800, 600)
+        return white_png(1024, 768)
     assert kind == "foreign", kind
     return foreign_markers()

@@ -21,9 +21,13 @@ confirm
     ``version``: the table's version the proposal was made at; a table changed meanwhile
     is answered with the "someone changed the table" sentence (409).
 bad photo
-    Not an image, empty, truncated, too large (bytes or pixels: decompression bombs), no
-    board found, another table's board, another game's markers: the photo page again with
-    one sentence beside the control (422, 413), nothing changed.
+    Not an image, empty, truncated, too large (bytes or pixels: decompression bombs), too
+    small or narrow to show a board, no board found, another table's board, another
+    game's markers, too long or too much memory to read: the photo page again with one
+    sentence beside the control (422, 413), nothing changed. Only the JPEG, PNG and WebP
+    decoders ever see the upload, and the reading runs in a process of its own under
+    time and memory limits (companion.photo_jobs): a server busy reading others' photos
+    answers 503 with Retry-After, a phone past ``PHOTO_RATE_LIMIT`` 429.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from flask_babel import gettext as _
 from PIL import Image, ImageOps
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from companion import tables
+from companion import photo_jobs, security, tables
 from companion.events import AppendAll, Changed, Refused, apply_change
 from companion.i18n import rule_error_message, translate
 from companion.pages.base import current_seat, small_number
@@ -69,7 +73,13 @@ _REFUSALS: dict[str, str] = {
     "too-many-pixels": N_("The photo has too many pixels (at most 50 MP). Take it again."),
     "empty": N_("The photo is empty. Take it again."),
     "truncated": N_("The photo is truncated or damaged. Send it again."),
+    "too-small": N_(
+        "The photo is too small to show a board (at least 640 pixels a side). Take it again."
+    ),
+    "too-narrow": N_("The photo is too long and narrow to show a board. Take it again."),
     "not-image": N_("This file is not a photo Campfire can read (JPEG, PNG…)."),
+    "too-slow": N_("Reading this photo took too long: it was stopped. Take it again."),
+    "too-much-memory": N_("Reading this photo needed too much memory: it was stopped."),
     "foreign-markers": N_("The markers in this photo are not those of a Campfire Bison kit."),
     "no-board": N_(
         "No Bison board found in the photo: take it from above, the whole board in the "
@@ -207,7 +217,17 @@ def photo_page(table_id: str) -> Any:
     return render_page(PAGE, table)
 
 
+photo_limit = security.configured_limit("PHOTO_RATE_LIMIT")
+
+
+def read_photo(data: bytes, table: tables.TableView) -> reader.Reading:
+    """The reading of the photo ``data`` against the table's board: outside the request's
+    worker, bounded (companion.photo_jobs). ``PhotoError``, ``PhotoBusy``."""
+    return photo_jobs.for_app().read(data, explain.as_reading(table.state))
+
+
 @bp.post("/photo")
+@security.limiter.limit(photo_limit)
 def photo_post(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
     try:
@@ -220,9 +240,16 @@ def photo_post(table_id: str) -> Any:
             PAGE, table, error=_("Choose or take a photo of the board first."), status=422
         )
     try:
-        reading = reader.read(data, explain.as_reading(table.state))
+        reading = read_photo(data, table)
     except reader.PhotoError as error:
         return render_page(PAGE, table, error=_refusal(error), status=422)
+    except photo_jobs.PhotoBusy:  # 503: serving.retry_after adds the Retry-After
+        return render_page(
+            PAGE,
+            table,
+            error=_("The server is busy reading other photos. Send yours again in a moment."),
+            status=503,
+        )
     result = explain.explain(table.state, reading.as_json([p.color for p in table.players]))
     contradictions = [*_doubts(reading), *result.contradictions]
     tiles_against = sum(
