@@ -124,6 +124,8 @@ def open_photo(data: bytes) -> Image.Image:
         raise PhotoError(
             "too-many-pixels", "the photo has too many pixels (at most 50 MP)"
         ) from None
+    except MemoryError:  # the reading process's limit (reader.isolated): not the photo's fault
+        raise
     except Exception:  # any failure of a header parser on a client's bytes is "not a photo"
         raise PhotoError(
             "not-image", "this file is not an image Campfire can read (JPEG, PNG, WebP)"
@@ -162,6 +164,8 @@ def load_grey(data: bytes) -> NDArray[np.uint8]:
             image.load()  # a truncated file fails here, not later
             upright = ImageOps.exif_transpose(image)
             return np.asarray(upright.convert("L"))
+        except MemoryError:
+            raise
         except Exception:  # a decoder's failure on a client's bytes: a damaged photo
             raise PhotoError(
                 "truncated", "the photo is truncated or damaged: send it again"

@@ -12,14 +12,14 @@ answer
     (a ``PhotoError``'s kind and English sentence; ``too-much-memory`` when the memory
     limit stopped the reading).
 limits
-    Set first thing in the process, before numpy or Pillow is imported: a lower CPU
-    priority, CPU seconds (``RLIMIT_CPU``: the kernel stops the process past them), an
-    address-space size (``RLIMIT_AS``: an allocation past it fails) and no core file.
+    A lower CPU priority, CPU seconds (``RLIMIT_CPU``: the kernel stops the process past
+    them) and no core file, set first thing; an address-space size (``RLIMIT_AS``: an
+    allocation past it fails), set once the reader's code is loaded and before the
+    photo's bytes are.
     The wall-clock limit is the web worker's: it kills the process past it.
 
 This module imports the standard library only at its top (a spawned process imports it
-to start: ``companion``'s imports would cost each photo ~1.6 s of CPU); ``reader.bison``
-is imported once the limits hold.
+to start: ``companion``'s imports would cost each photo ~1.6 s of CPU).
 """
 
 from __future__ import annotations
@@ -49,24 +49,27 @@ def run(photo: str, answer: str, prior: Mapping[str, Any] | None, limits: Limits
     os.nice(limits.niceness)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
-    resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
     # One thread of numerical work: a photo's share of the CPU is this process.
     os.environ["OPENBLAS_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"] = "1"
+    # The code first, then the memory limit, then the client's bytes: a library that
+    # cannot load under the limit ends the process without a word (OpenBLAS exits), where
+    # a decoder past it raises MemoryError, answered as such.
+    from reader import bison
+
+    resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
     path = Path(photo)
-    try:
-        data = path.read_bytes()
-    finally:
-        path.unlink(missing_ok=True)  # the photo is not kept: read once, then gone
     result: dict[str, Any]
     try:
-        from reader import bison
-
+        try:
+            data = path.read_bytes()
+        finally:
+            path.unlink(missing_ok=True)  # the photo is not kept: read once, then gone
         try:
             result = {"reading": reading_to_json(bison.read(data, prior))}
         except bison.PhotoError as error:
             result = {"refused": error.kind, "sentence": str(error)}
     except MemoryError:
-        del data
+        data = b""
         result = {
             "refused": "too-much-memory",
             "sentence": "reading the photo needed more memory than a photo may use",
