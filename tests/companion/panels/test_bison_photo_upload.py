@@ -8,15 +8,22 @@ reading others' photos says it is busy (503, Retry-After)."""
 from __future__ import annotations
 
 import fcntl
+import http.cookiejar
 import io
 import multiprocessing
+import re
 import signal
+import threading
+import time
+import urllib.error
+import urllib.request
 
 import pytest
 from bison_panel import base
 from bison_photos import NEW_TILE, placed
 from companion_testkit import app_config, get, text
 from hostile_photos import HOSTILE, crash, forbid_processes
+from server_kit import Server, post_json
 
 from companion import create_app, photo_jobs, tables
 from reader import bison, isolated
@@ -197,3 +204,72 @@ def test_a_server_reading_other_photos_says_it_is_busy(served):
         with pytest.raises(photo_jobs.PhotoBusy):
             jobs.read(placed("red"), None)
     assert spool(app) == []
+
+
+# -- under campfire serve ------------------------------------------------------------------
+
+
+def multipart(fields: dict[str, str], photo: bytes) -> tuple[bytes, str]:
+    boundary = "campfire-test-boundary"
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+        for name, value in fields.items()
+    ]
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; filename="board.jpg"'
+        "\r\nContent-Type: image/jpeg\r\n\r\n".encode()
+        + photo
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    return b"".join(parts), f"multipart/form-data; boundary={boundary}"
+
+
+@pytest.mark.slow
+def test_campfire_serve_reads_a_photo_apart_while_the_worker_answers_others(tmp_path):
+    """The real thing: a gevent worker spawns the photo's process and waits for it
+    cooperatively; a hostile photo never stops the worker; nothing stays in the spool."""
+    folder = tmp_path / "photos"
+    env = {
+        "CAMPFIRE_PHOTO_FOLDER": str(folder),
+        "CAMPFIRE_PHOTO_WORKERS": "1",
+        "CAMPFIRE_PRINT_WORKERS": "0",
+    }
+    with Server(f"sqlite:///{tmp_path / 'serve.sqlite3'}", env=env) as server:
+        server.wait_until_up()
+        phone = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+        table_id = post_json(server.url + "/api/v1/tables", {"game": "bison", "players": PLAYERS})[
+            "id"
+        ]
+        page_url = f"{server.url}{base(table_id)}/photo"
+        page = phone.open(page_url, timeout=10).read().decode()
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page)[1]
+
+        def upload(content: bytes) -> tuple[int, str]:
+            body, kind = multipart({"csrf_token": token}, content)
+            asked = urllib.request.Request(
+                page_url, data=body, headers={"Content-Type": kind, "Referer": page_url}
+            )
+            try:
+                with phone.open(asked, timeout=120) as answer:
+                    return answer.status, answer.read().decode()
+            except urllib.error.HTTPError as error:
+                return error.code, error.read().decode()
+
+        answered: list[int] = []
+        reading = threading.Thread(target=lambda: answered.append(upload(placed("red"))[0]))
+        reading.start()
+        polls = []
+        while reading.is_alive():  # another phone, on the same (only) worker
+            with urllib.request.urlopen(server.url + "/healthz", timeout=30) as health:
+                polls.append(health.status)
+            time.sleep(0.05)
+        reading.join()
+        assert answered == [200] and polls and set(polls) == {200}
+        for hostile in (HOSTILE[0][1](), HOSTILE[4][1](), HOSTILE[6][1]()):  # EPS, 1×1, 24M×2
+            status, shown = upload(hostile)
+            assert status == 422 and "Traceback" not in shown
+        with urllib.request.urlopen(server.url + "/healthz", timeout=10) as health:
+            assert health.status == 200
+    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith("slot-")) == []
