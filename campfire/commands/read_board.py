@@ -3,8 +3,11 @@ board from a photo (issue 23; docs/contracts.md).
 
 Output: the board as JSON in the ``campfire score bison`` input format, plus ``unseen``
 (what the confirmed board has and the photo does not show) and ``doubts``; exit 0. Bad
-input (not an image, a truncated, huge or decompression-bomb file, no board found, another
-kit's markers, a bad ``--board``): exit 2 and one line on stderr. Never a traceback.
+input (not a JPEG, PNG or WebP image — an EPS, PS or PDF never reaches Ghostscript —, a
+truncated, huge or decompression-bomb file, one too small or narrow to show a board, no
+board found, another kit's markers, a bad ``--board``): exit 2 and one line on stderr.
+Never a traceback, never a crash (the marker detector crashed on a 1 × 1 PNG: such sizes
+are refused from the header, reader.bison.open_photo).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ def register(subparsers: Any) -> None:
         description="Read the board in a photo of the printed kit (with its markers) and "
         "print it as JSON in the 'campfire score' input format, plus 'unseen' and 'doubts'.",
     )
-    parser.add_argument("photo", metavar="PHOTO", help="the photo (JPEG, PNG…)")
+    parser.add_argument("photo", metavar="PHOTO", help="the photo (JPEG, PNG or WebP)")
     parser.add_argument(
         "--board",
         metavar="FILE",
