@@ -7,7 +7,13 @@
   var form = document.querySelector("form[data-bison-photo]");
   if (!form) return;
   var input = form.querySelector("input[type=file]");
-  function send() { form.submit(); }
+  var reading = form.querySelector("[data-bison-photo-reading]");
+  // The server reads the photo before it answers (a few seconds): say so meanwhile; a
+  // page brought back by the Back button says it no more.
+  function showReading(shown) { if (reading) reading.classList.toggle("is-hidden", !shown); }
+  function send() { showReading(true); form.submit(); }
+  form.addEventListener("submit", function () { showReading(true); });
+  window.addEventListener("pageshow", function () { showReading(false); });
   input.addEventListener("change", function () {
     var file = input.files && input.files[0];
     if (!file || !window.createImageBitmap || !window.DataTransfer) { if (file) send(); return; }

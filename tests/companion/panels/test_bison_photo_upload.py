@@ -113,6 +113,16 @@ def test_a_refusal_speaks_the_phones_language(served):
         assert response.status_code == 422 and words in text(response)
 
 
+def test_the_page_has_a_hidden_reading_status_its_script_shows_on_sending(served):
+    app, table_id = served
+    page = app.test_client().get(f"{base(table_id)}/photo", headers={"Accept-Language": "ja"})
+    html = page.get_data(as_text=True)
+    status = re.search(r"<p [^>]*data-bison-photo-reading[^>]*>([^<]*)</p>", html)
+    assert status and "is-hidden" in status[0] and 'role="status"' in status[0]
+    assert status[1] == "写真を読み取っています…数秒かかります。"
+    assert "bison_photo" in html  # the script that shows it
+
+
 # -- the rate limit -----------------------------------------------------------------------
 
 
