@@ -70,6 +70,8 @@ SLOT_PAUSE = 0.05
 NICENESS = 10
 #: After a kill, how long the process may take to be gone (seconds).
 KILL_GRACE = 5.0
+#: A reading's answer is a few KB; a larger file is not one (bytes).
+MAX_ANSWER = 4 * 1024 * 1024
 
 
 class PhotoBusy(Exception):
@@ -159,8 +161,12 @@ class PhotoJobs:
             process.join(KILL_GRACE)
             return self._answer(answer, process.exitcode, killed)
         finally:
+            if process is not None and process.pid is not None and process.exitcode is None:
+                with contextlib.suppress(OSError, ValueError):
+                    process.kill()  # the request ended some other way: the reading with it
             photo.unlink(missing_ok=True)  # read (the process removed it) or not: gone
             answer.unlink(missing_ok=True)
+            answer.with_name(f"{answer.name}.part").unlink(missing_ok=True)
             if process is not None and process.exitcode is not None:
                 process.close()
 
@@ -182,6 +188,8 @@ class PhotoJobs:
                 f"reading the photo took too long (more than {self.seconds:g} s): it was stopped",
             )
         try:
+            if answer.stat().st_size > MAX_ANSWER:
+                raise ValueError("an answer no reading makes")
             result = json.loads(answer.read_text("utf-8"))
         except (OSError, ValueError):
             log.error("photo: the reading process ended without an answer (%s)", exitcode)
