@@ -29,7 +29,7 @@
 ``CAMPFIRE_PHOTO_WORKERS``, ``…_SECONDS``, ``…_MEMORY_MB``, ``…_QUEUE``, ``…_FOLDER``
     Photos of a board are read outside the request (companion.photo_jobs): by this many
     processes per server at once (default one per core but one; 0 reads them in the
-    request), each stopped past this many seconds (60) or MB of memory (1024), with at
+    request), each stopped past this many seconds (30) or MB of memory (1024), with at
     most this many more photos per worker waiting for one (4; more are told the server
     is busy). The photo waits in ``CAMPFIRE_PHOTO_FOLDER`` (default ``instance/photos``)
     while it is read, and no longer.
@@ -134,7 +134,8 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         # one a turn, a few more when one is refused.
         "PHOTO_RATE_LIMIT": "12 per minute;300 per day",
         "CAMPFIRE_PHOTO_WORKERS": None,  # None: one per core but one; 0: in the request
-        "CAMPFIRE_PHOTO_SECONDS": 60,  # a 12 MP photo: ~4 s of CPU
+        # A 12 MP photo: ~4 s of CPU, ~8 s on a busy 2-core server; a crafted one: past 60.
+        "CAMPFIRE_PHOTO_SECONDS": 30,
         "CAMPFIRE_PHOTO_MEMORY_MB": 1024,  # a 12 MP photo: ~210 MB of address space
         "CAMPFIRE_PHOTO_QUEUE": 4,  # photos waiting per worker process; more: "busy"
         "CAMPFIRE_PHOTO_FOLDER": None,  # None: instance/photos
