@@ -1,0 +1,509 @@
+"""The cheapest legal explanation of one player's board change (issue 32, item 4): an
+exhaustive search among the action sets the rules allow, every candidate checked by the
+fold itself.
+
+A player's change between two photos is explained by the actions that make it (B6): the
+tile placed with hunters from the supply, the tents and canoes built or enlarged (from the
+hunters on their space, who go back to the supply), and hunters moved by ``move_1``,
+``move_3`` (B3: 1 or up to 3 points each, never stopping on another player's space, B5)
+and ``gather`` (up to 5 to one space holding one of the player's hunters) — each action at
+most once a round, 4 of the 6 markers (B6), at most 5 hunters an action, paid by the cost
+table (B6: 1 hunter 0, 2 → 2, 3 → 4, 4 → 7, 5 → 10). What the rules say is asked of the
+rules' own modules: where a hunter may go of ``movement.reachable`` (B3, B5), the cost of
+``economy.action_cost``, a candidate's legality (markers, turn order lifted, the mandatory
+tile, supplies, stocks, B4 placing, B5) of ``fold.apply``; nothing is re-implemented here.
+
+Glossary
+--------
+unit
+    One of the player's hunters, followed through the round: it starts on a space of the
+    board before (or comes from the supply with the placed tile) and ends on a space of
+    the photo, or goes back to the supply building the tent or canoe on its space (B6).
+frame
+    The actions taken, in order: the tile placed with ``k`` hunters and on which space
+    (``k`` is fixed by the counts: hunters seen + hunters built into structures − hunters
+    before), the builds the photo shows (what each space's structure grew by: one action
+    per kind, all of a kind's builds in it, several only with variant 1, B11), a subset of
+    the three moving actions not marked yet, and the gather's goal.
+pattern
+    The moving actions of its frame a unit takes part in; a unit may take part in several
+    (a hop by ``move_1``, another by ``move_3``: 4 spaces in two actions). Which patterns
+    take a unit from its start to its end is read from ``movement.reachable`` on the board
+    of that moment (before or after the tile is placed).
+plan
+    ``Plan``: a frame with each unit's pattern, as ``play`` events applied by the fold,
+    with each event's hunters and food (B6). The cheapest plan per set of markers is kept.
+answers
+    The plans no other plan beats in food and markers both (a plan costing as much or
+    more while using a superset of the markers is dropped), cheapest first, then the
+    fewest actions, then ``move_1`` before ``move_3`` before ``gather`` (the shortest
+    allowance first leaves the longer move for later in the round). The first is
+    proposed; two or more are the one question the phone asks (at most ``MAX_ANSWERS``).
+
+Bound
+-----
+At most 4 actions a round (3 moving ones), so per player at most 7 subsets of moving
+actions × 24 orders × (3 spaces × the new tiles touching the board) places × the gather's
+goals (the spaces the player holds before or after); in a frame, units (≤ 8 hunters + 5
+placed) are assigned to ends and patterns (≤ 8) by a memoized search over (unit, ends
+left, hunters per action), hunters per action capped at 5, pruned by the frame's fixed
+cost (a frame that cannot beat the plan found for its markers, or is dominated by a plan
+of fewer markers, is not solved), and ``movement.reachable`` is memoized per board. A
+4-player round (bench: every seat moving, building and placing) explains in well under a
+second; the figure is printed by ``bench/bison_explain.py``.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, permutations
+from typing import Any
+
+from games.bison import fold
+from games.bison.board import Board, Pieces
+from games.bison.economy import MAX_HUNTERS_PER_ACTION, action_cost, default_payment
+from games.bison.hexgrid import Hex, neighbours
+from games.bison.movement import reachable
+from games.bison.rounds import Action
+from games.bison.table_play import ALLOWANCE
+from games.bison.table_state import State
+from games.bison.tiles import SPACES, STRUCTURE_ON
+from games.errors import RuleError
+
+Space = tuple[Hex, str]
+
+#: The actions that only move hunters, in the order a tie is proposed (see ``answers``).
+MOVING = ("move_1", "move_3", "gather")
+#: The most answers one question offers (the cheapest, then the others no plan beats).
+MAX_ANSWERS = 3
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One legal explanation of a player's change: its events in order (as the fold
+    accepted them), each with the hunters it used and the food it cost (B6), the hexes
+    it touched, and the state after it."""
+
+    events: tuple[Mapping[str, Any], ...]
+    hunters: tuple[int, ...]
+    costs: tuple[int, ...]
+    hexes: tuple[tuple[Hex, ...], ...]
+    state: State
+    rank: int = 0  # the frame's place in the enumeration: ties keep the first (MOVING)
+
+    @property
+    def cost(self) -> int:
+        """The food the plan costs (B6)."""
+        return sum(self.costs)
+
+    @property
+    def markers(self) -> tuple[str, ...]:
+        """The action markers it takes, in order."""
+        return tuple(str(event["action"]) for event in self.events)
+
+
+def attempt(state: State, event: Mapping[str, Any]) -> tuple[State, dict[str, Any]]:
+    """``event`` applied by the fold; out of turn order only when the turn order alone
+    refuses it (a photo taken once a round does not say in which order the actions were
+    taken). ``RuleError`` when any other rule refuses it."""
+    try:
+        return fold.apply(state, event), dict(event)
+    except RuleError:
+        if event.get("type") not in ("play", "action"):
+            raise
+    overridden = {**event, "override": True}
+    return fold.apply(state, overridden), overridden
+
+
+def paid(state: State, seat: int, event: dict[str, Any], hunters: int) -> dict[str, Any]:
+    """The play with its pre-filled payment (B6: ``economy.default_payment``), so the
+    phone shows exactly what will be paid."""
+    cost = action_cost(hunters)
+    if cost <= 0:
+        return event
+    try:
+        split = default_payment(state.stocks[seat], cost)
+    except RuleError:
+        return event  # the fold refuses it with its own sentence
+    return {
+        **event,
+        "payment": {"bison": split.bison, "salmon": split.salmon, "turkey": split.turkey},
+    }
+
+
+def own(pieces: Mapping[Space, Pieces], colour: str) -> dict[Space, Pieces]:
+    return {space: p for space, p in pieces.items() if p.player == colour and not p.empty}
+
+
+# -- reachability, from the rules ---------------------------------------------------------
+
+
+class _Reach:
+    """``movement.reachable`` for one player, memoized per board (B3, B5)."""
+
+    def __init__(self, colour: str) -> None:
+        self.colour = colour
+        self.cache: dict[tuple[int, Space, int], frozenset[Space]] = {}
+        self.boards: dict[int, Board] = {}
+
+    def __call__(self, board: Board, start: Space, limit: int) -> frozenset[Space]:
+        key = (id(board), start, limit)
+        found = self.cache.get(key)
+        if found is None:
+            self.boards[id(board)] = board  # kept alive: ids stay unique while cached
+            try:
+                spots = reachable(board, self.colour, start, limit)
+            except RuleError:
+                spots = {}
+            found = frozenset(s for s in spots if s != start)
+            self.cache[key] = found
+        return found
+
+
+# -- one frame ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Frame:
+    order: tuple[str, ...]
+    spot: Space | None  # where the placed tile's hunters stand
+    goal: Space | None  # the gather's goal
+
+
+def _windows(order: Sequence[str]) -> list[int]:
+    return [j for j, kind in enumerate(order) if kind in MOVING]
+
+
+def _solve(
+    frame: _Frame,
+    starts: list[tuple[Space, int]],
+    ends: list[tuple[Space, int]],
+    boards: Sequence[Board],
+    reach: _Reach,
+) -> tuple[int, list[tuple[int, tuple[int, ...]]]] | None:
+    """The cheapest assignment of units to ends and patterns in ``frame``: the moving
+    actions' food, and for each start its end (an index in ``ends``) and pattern (the
+    moving actions it takes part in). ``boards[j]``: the board action ``j`` sees."""
+    movers = _windows(frame.order)
+    end_keys = sorted(set(ends))
+    need = tuple(Counter(ends)[key] for key in end_keys)
+
+    def hop(j: int, at: Space) -> frozenset[Space]:
+        kind = frame.order[j]
+        if kind == "gather":
+            return (
+                frozenset() if frame.goal is None or at == frame.goal else frozenset({frame.goal})
+            )
+        return reach(boards[j], at, ALLOWANCE[Action(kind)])
+
+    patterns: dict[tuple[tuple[Space, int], tuple[Space, int]], list[tuple[int, ...]]] = {}
+    for start in set(starts):
+        for end in end_keys:
+            window = [j for j in movers if start[1] < j < end[1]]
+            found: list[tuple[int, ...]] = []
+            if end[1] <= start[1]:  # built before it was placed: not this unit
+                patterns[(start, end)] = found
+                continue
+            for size in range(len(window) + 1):
+                for chosen in combinations(window, size):
+                    at = frozenset({start[0]})
+                    for j in chosen:
+                        at = frozenset(s for a in at for s in hop(j, a))
+                    if end[0] in at:
+                        found.append(tuple(movers.index(j) for j in chosen))
+            patterns[(start, end)] = found
+
+    units = sorted(starts)
+
+    @cache
+    def best(
+        i: int, left: tuple[int, ...], counts: tuple[int, ...], floor: int
+    ) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...]] | None:
+        if i == len(units):
+            if any(n == 0 for n in counts):
+                return None  # a moving action with no hunter is not this frame
+            return sum(action_cost(n) for n in counts), ()
+        start = units[i]
+        same = i > 0 and units[i - 1] == start
+        answer = None
+        choice = -1
+        for e, end in enumerate(end_keys):
+            for pattern in patterns[(start, end)]:
+                choice += 1
+                if (same and choice < floor) or not left[e]:
+                    continue
+                moved = list(counts)
+                for m in pattern:
+                    moved[m] += 1
+                if any(n > MAX_HUNTERS_PER_ACTION for n in moved):
+                    continue
+                rest = best(i + 1, (*left[:e], left[e] - 1, *left[e + 1 :]), tuple(moved), choice)
+                if rest is not None and (answer is None or rest[0] < answer[0]):
+                    answer = (rest[0], ((e, pattern), *rest[1]))
+        return answer
+
+    solved = best(0, need, (0,) * len(movers), 0)
+    if solved is None:
+        return None
+    return solved[0], list(solved[1])
+
+
+def _path(
+    start: Space, end: Space, hops: Sequence[int], step: Callable[[int, Space], frozenset[Space]]
+) -> list[Space]:
+    """One concrete path through ``hops`` from ``start`` to ``end`` (it exists)."""
+    layers = [{start: start}]
+    for j in hops:
+        layer: dict[Space, Space] = {}
+        for at in layers[-1]:
+            for nxt in sorted(step(j, at)):
+                layer.setdefault(nxt, at)
+        layers.append(layer)
+    path = [end]
+    for layer in reversed(layers[1:]):
+        path.append(layer[path[-1]])
+    return path[::-1]
+
+
+# -- the search ---------------------------------------------------------------------------
+
+
+def plans(
+    state: State,
+    seat: int,
+    target: Mapping[Space, Pieces],
+    new: Mapping[Hex, tuple[str, int]],
+) -> list[Plan]:
+    """The answers (see the glossary) explaining the seat's change from ``state`` to the
+    seat's pieces in ``target`` (spaces of other colours are ignored), cheapest first;
+    ``new``: the photo's tiles not on the board yet (the seat's tile may be one). Empty
+    when no legal action set explains it."""
+    colour = state.colours[seat]
+    now = own(state.board.pieces, colour)
+    goal = own(target, colour)
+    if now == goal:
+        return []
+    growth: dict[Space, int] = {}
+    for space in set(now) | set(goal):
+        old = now.get(space, Pieces(colour)).structure
+        size = goal.get(space, Pieces(colour)).structure
+        if size < old:
+            return []  # a structure shrank or went: variant 2 only (B11), a correction
+        if size > old:
+            growth[space] = size - old
+    taken = {str(a) for a in state.rounds.markers[seat]}
+    kinds: dict[str, list[Space]] = {}
+    for space in sorted(growth):
+        kinds.setdefault(STRUCTURE_ON[space[1]], []).append(space)
+    for kind, spaces in kinds.items():
+        if kind in taken or sum(growth[s] for s in spaces) > MAX_HUNTERS_PER_ACTION:
+            return []
+        if len(spaces) > 1 and not state.settings.several_structures:
+            return []  # one build an action (B6); several with variant 1 (B11)
+    before = sum(p.hunters for p in now.values())
+    placed = sum(p.hunters for p in goal.values()) + sum(growth.values()) - before
+    if placed < 0 or placed > MAX_HUNTERS_PER_ACTION:
+        return []  # hunters went back to the supply without building: no action does that
+    spots: list[Space | None] = [None]
+    tiles: dict[Hex, State] = {}
+    if placed:
+        if "place_tile" in taken:
+            return []
+        for at in sorted(new, key=lambda h: (h[1], h[0])):
+            if not any(n in state.board.tiles for n in neighbours(at)):
+                continue
+            tile, rotation = new[at]
+            try:
+                tiles[at] = fold.apply(
+                    state, {"type": "tile", "at": list(at), "tile": tile, "rotation": rotation}
+                )
+            except RuleError:
+                continue  # B4: not here
+        # Where the seat stands after the round first: the likelier spots are tried first.
+        spots = [
+            (at, terrain)
+            for at in tiles
+            for terrain in sorted(SPACES, key=lambda t: -goal.get((at, t), Pieces(colour)).hunters)
+        ]
+        if not spots:
+            return []
+    fixed = ["place_tile"] if placed else []
+    fixed += sorted(kinds)
+    fixed_cost = (action_cost(placed) if placed else 0) + sum(
+        action_cost(sum(growth[s] for s in spaces)) for spaces in kinds.values()
+    )
+    free = [a for a in MOVING if a not in taken]
+    left = state.rounds.actions_left(seat)
+    reach = _Reach(colour)
+    found: dict[frozenset[str], Plan] = {}
+    rank = 0
+    goals = sorted(
+        {*(s for s, p in now.items() if p.hunters), *(s for s, p in goal.items() if p.hunters)}
+    )
+    for size in range(len(free) + 1):
+        for moving in combinations(free, size):
+            kinds_used = [*fixed, *moving]
+            if not kinds_used or len(kinds_used) > left:
+                continue
+            markers = frozenset(kinds_used)
+            if _beaten(found, markers, fixed_cost):
+                continue
+            for order in dict.fromkeys(permutations(kinds_used)):
+                for spot in spots:
+                    for aim in goals if "gather" in moving else [None]:
+                        rank += 1
+                        frame = _Frame(order, spot, aim)
+                        if _beaten(found, markers, fixed_cost):
+                            break
+                        plan = _frame_plan(
+                            state, seat, frame, now, goal, growth, kinds, placed, new, tiles, reach
+                        )
+                        if plan is None:
+                            continue
+                        plan = Plan(
+                            plan.events, plan.hunters, plan.costs, plan.hexes, plan.state, rank
+                        )
+                        kept = found.get(markers)
+                        if kept is None or plan.cost < kept.cost:
+                            found[markers] = plan
+    return answers(list(found.values()))
+
+
+def _beaten(found: Mapping[frozenset[str], Plan], markers: frozenset[str], floor: int) -> bool:
+    """Whether no plan of ``markers`` costing at least ``floor`` can be an answer: one of
+    these markers already costs ``floor``, or fewer markers cost no more."""
+    for other, plan in found.items():
+        if other == markers and plan.cost <= floor:
+            return True
+        if other < markers and plan.cost <= floor:
+            return True
+    return False
+
+
+def answers(found: Sequence[Plan]) -> list[Plan]:
+    """The plans no other beats in food and markers both, cheapest first, then the fewest
+    actions, then the first enumerated (``MOVING`` order); at most ``MAX_ANSWERS``."""
+    kept = [
+        plan
+        for plan in found
+        if not any(
+            other is not plan
+            and other.cost <= plan.cost
+            and set(other.markers) <= set(plan.markers)
+            and (other.cost, len(other.markers)) != (plan.cost, len(plan.markers))
+            for other in found
+        )
+    ]
+    kept.sort(key=lambda p: (p.cost, len(p.markers), p.rank))
+    return kept[:MAX_ANSWERS]
+
+
+def _frame_plan(
+    state: State,
+    seat: int,
+    frame: _Frame,
+    now: Mapping[Space, Pieces],
+    goal: Mapping[Space, Pieces],
+    growth: Mapping[Space, int],
+    kinds: Mapping[str, list[Space]],
+    placed: int,
+    new: Mapping[Hex, tuple[str, int]],
+    tiles: Mapping[Hex, State],
+    reach: _Reach,
+) -> Plan | None:
+    """The frame's cheapest plan, its events checked by the fold; None when none is."""
+    order = frame.order
+    last = len(order)
+    at_place = order.index("place_tile") if placed else None
+    laid = tiles[frame.spot[0]].board if frame.spot is not None else state.board
+    boards = [laid if at_place is not None and at_place < j else state.board for j in range(last)]
+    starts = [(space, -1) for space, p in now.items() for _ in range(p.hunters)]
+    if frame.spot is not None and at_place is not None:
+        starts += [(frame.spot, at_place)] * placed
+    ends = [(space, last) for space, p in goal.items() for _ in range(p.hunters)]
+    for kind, spaces in kinds.items():
+        ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
+    solved = _solve(frame, starts, ends, boards, reach)
+    if solved is None:
+        return None
+    _, chosen = solved
+    movers = _windows(order)
+    end_keys = sorted(set(ends))
+    hops: dict[int, Counter[tuple[Space, Space]]] = {j: Counter() for j in movers}
+
+    def step(j: int, at: Space) -> frozenset[Space]:
+        if order[j] == "gather":
+            return (
+                frozenset() if frame.goal is None or at == frame.goal else frozenset({frame.goal})
+            )
+        return reach(boards[j], at, ALLOWANCE[Action(order[j])])
+
+    for start, (e, pattern) in zip(sorted(starts), chosen, strict=True):
+        used = [movers[m] for m in pattern]
+        path = _path(start[0], end_keys[e][0], used, step)
+        for j, a, b in zip(used, path, path[1:], strict=False):
+            hops[j][(a, b)] += 1
+    current = state
+    events: list[Mapping[str, Any]] = []
+    hunters: list[int] = []
+    hexes: list[tuple[Hex, ...]] = []
+    touched: tuple[Hex, ...]
+    for j, kind in enumerate(order):
+        event: dict[str, Any] = {"type": "play", "seat": seat, "action": kind}
+        if kind == "place_tile":
+            assert frame.spot is not None
+            at = frame.spot[0]
+            tile, rotation = new[at]
+            event |= {"at": list(at), "tile": tile, "rotation": rotation}
+            event |= {"space": frame.spot[1], "hunters": placed}
+            count, touched = placed, (at,)
+        elif kind in kinds:
+            spaces = kinds[kind]
+            count = sum(growth[s] for s in spaces)
+            event["builds"] = [
+                {"space": fold.space_ref(current, s), "size": goal[s].structure} for s in spaces
+            ]
+            event["hunters"] = count
+            touched = tuple(sorted({s[0] for s in spaces}))
+        else:
+            pairs = hops[j]
+            count = sum(pairs.values())
+            if kind == "gather":
+                taken = Counter[Space]()
+                for (a, _b), n in pairs.items():
+                    taken[a] += n
+                assert frame.goal is not None
+                event["gather"] = {
+                    "to": fold.space_ref(current, frame.goal),
+                    "from": [
+                        {"space": fold.space_ref(current, s), "hunters": n}
+                        for s, n in sorted(taken.items())
+                    ],
+                }
+            else:
+                event["moves"] = [
+                    {
+                        "from": fold.space_ref(current, a),
+                        "to": fold.space_ref(current, b),
+                        "hunters": n,
+                    }
+                    for (a, b), n in sorted(pairs.items())
+                ]
+            event["hunters"] = count
+            touched = tuple(sorted({s[0] for pair in pairs for s in pair}))
+        try:
+            current, applied = attempt(current, paid(current, seat, event, count))
+        except RuleError:
+            return None
+        events.append(applied)
+        hunters.append(count)
+        hexes.append(touched)
+    if own(current.board.pieces, state.colours[seat]) != dict(goal):
+        return None
+    costs = tuple(action_cost(n) for n in hunters)
+    return Plan(tuple(events), tuple(hunters), costs, tuple(hexes), current)
