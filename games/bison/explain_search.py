@@ -62,6 +62,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
+from math import inf
 from typing import Any
 
 from games.bison import fold
@@ -79,8 +80,12 @@ Space = tuple[Hex, str]
 
 #: The actions that only move hunters, in the order a tie is proposed (see ``answers``).
 MOVING = ("move_1", "move_3", "gather")
-#: The most answers one question offers (the cheapest, then the others no plan beats).
-MAX_ANSWERS = 3
+#: The cost table (B6) by hunters, asked of ``economy.action_cost`` once: the search
+#: reads it in its innermost loop.
+_COST = tuple(action_cost(n) for n in range(MAX_HUNTERS_PER_ACTION + 1))
+#: The most answers one question offers: the cheapest and the next (issue 32: "one
+#: question with both answers").
+MAX_ANSWERS = 2
 
 
 @dataclass(frozen=True)
@@ -150,6 +155,9 @@ class _Reach:
         self.colour = colour
         self.cache: dict[tuple[int, Space, int], frozenset[Space]] = {}
         self.boards: dict[int, Board] = {}
+        # Where a unit may be after a chain of hops: (start, ((board, kind, goal), …)).
+        self.chains: dict[tuple[Space, tuple[tuple[int, str, Space | None], ...]], frozenset[Space]]
+        self.chains = {}
 
     def __call__(self, board: Board, start: Space, limit: int) -> frozenset[Space]:
         key = (id(board), start, limit)
@@ -185,15 +193,24 @@ def _solve(
     ends: list[tuple[Space, int]],
     boards: Sequence[Board],
     reach: _Reach,
+    limit: float,
 ) -> tuple[int, list[tuple[int, tuple[int, ...]]]] | None:
-    """The cheapest assignment of units to ends and patterns in ``frame``: the moving
-    actions' food, and for each start its end (an index in ``ends``) and pattern (the
-    moving actions it takes part in). ``boards[j]``: the board action ``j`` sees."""
+    """The cheapest assignment of units to ends and patterns in ``frame`` costing less
+    than ``limit``: the moving actions' food, and for each start its end (an index in the
+    sorted ends) and pattern (the moving actions it takes part in). ``boards[j]``: the
+    board action ``j`` sees."""
     movers = _windows(frame.order)
     end_keys = sorted(set(ends))
     need = tuple(Counter(ends)[key] for key in end_keys)
+    hops: dict[tuple[int, Space], frozenset[Space]] = {}
 
     def hop(j: int, at: Space) -> frozenset[Space]:
+        found = hops.get((j, at))
+        if found is None:
+            found = hops[(j, at)] = _hop(j, at)
+        return found
+
+    def _hop(j: int, at: Space) -> frozenset[Space]:
         kind = frame.order[j]
         if kind == "gather":
             return (
@@ -203,22 +220,34 @@ def _solve(
 
     patterns: dict[tuple[tuple[Space, int], tuple[Space, int]], list[tuple[int, ...]]] = {}
     for start in set(starts):
-        for end in end_keys:
-            window = [j for j in movers if start[1] < j < end[1]]
-            found: list[tuple[int, ...]] = []
-            if end[1] <= start[1]:  # built before it was placed: not this unit
-                patterns[(start, end)] = found
-                continue
-            for size in range(len(window) + 1):
-                for chosen in combinations(window, size):
+        # Where the unit may be after each subset of the moving actions after its start.
+        after = [j for j in movers if j > start[1]]
+        spread: list[tuple[tuple[int, ...], frozenset[Space]]] = []
+        for size in range(len(after) + 1):
+            for chosen in combinations(after, size):
+                # Frames share their chains: memoized by the boards, kinds and goal.
+                key = (start[0], tuple((id(boards[j]), frame.order[j], frame.goal) for j in chosen))
+                at = reach.chains.get(key)
+                if at is None:
                     at = frozenset({start[0]})
                     for j in chosen:
                         at = frozenset(s for a in at for s in hop(j, a))
-                    if end[0] in at:
-                        found.append(tuple(movers.index(j) for j in chosen))
-            patterns[(start, end)] = found
+                        if not at:
+                            break
+                    reach.chains[key] = at
+                spread.append((chosen, at))
+        for end in end_keys:
+            patterns[(start, end)] = [
+                tuple(movers.index(j) for j in chosen)
+                for chosen, at in spread
+                if end[1] > start[1] and all(j < end[1] for j in chosen) and end[0] in at
+            ]
 
     units = sorted(starts)
+    if any(not any(patterns[(u, e)] for e in end_keys) for u in set(units)) or any(
+        not any(patterns[(u, e)] for u in set(units)) for e in end_keys
+    ):
+        return None  # a unit that can end nowhere, or an end no unit reaches
 
     @cache
     def best(
@@ -227,22 +256,32 @@ def _solve(
         if i == len(units):
             if any(n == 0 for n in counts):
                 return None  # a moving action with no hunter is not this frame
-            return sum(action_cost(n) for n in counts), ()
+            cost = sum(_COST[n] for n in counts)
+            return (cost, ()) if cost < limit else None
         start = units[i]
-        same = i > 0 and units[i - 1] == start
+        # Units on one space are alike: the next takes a choice no earlier than this one.
+        same_next = i + 1 < len(units) and units[i + 1] == start
         answer = None
         choice = -1
         for e, end in enumerate(end_keys):
             for pattern in patterns[(start, end)]:
                 choice += 1
-                if (same and choice < floor) or not left[e]:
+                if choice < floor or not left[e]:
                     continue
                 moved = list(counts)
                 for m in pattern:
                     moved[m] += 1
-                if any(n > MAX_HUNTERS_PER_ACTION for n in moved):
+                if max(moved, default=0) > MAX_HUNTERS_PER_ACTION:
                     continue
-                rest = best(i + 1, (*left[:e], left[e] - 1, *left[e + 1 :]), tuple(moved), choice)
+                # The food so far can only grow (each action will move one hunter or more).
+                if sum(_COST[max(n, 1)] for n in moved) >= limit:
+                    continue
+                rest = best(
+                    i + 1,
+                    (*left[:e], left[e] - 1, *left[e + 1 :]),
+                    tuple(moved),
+                    choice if same_next else 0,
+                )
                 if rest is not None and (answer is None or rest[0] < answer[0]):
                     answer = (rest[0], ((e, pattern), *rest[1]))
         return answer
@@ -337,31 +376,49 @@ def plans(
     fixed_cost = (action_cost(placed) if placed else 0) + sum(
         action_cost(sum(growth[s] for s in spaces)) for spaces in kinds.values()
     )
+    # Hunters that must leave the spaces they stood on (a bound on the moving actions).
+    leaving = sum(
+        max(0, p.hunters - goal.get(s, Pieces(colour)).hunters - growth.get(s, 0))
+        for s, p in now.items()
+    )
     free = [a for a in MOVING if a not in taken]
     left = state.rounds.actions_left(seat)
     reach = _Reach(colour)
     found: dict[frozenset[str], Plan] = {}
     rank = 0
-    goals = sorted(
-        {*(s for s, p in now.items() if p.hunters), *(s for s, p in goal.items() if p.hunters)}
-    )
+    # Where a gather may go: a space holding a hunter before, or holding the player's
+    # pieces after (the gathered hunters stay there, or built there, B6), or the placed
+    # tile's space (its hunters are the one the gather needs there).
+    goals = sorted({*(s for s, p in now.items() if p.hunters), *goal})
     for size in range(len(free) + 1):
         for moving in combinations(free, size):
             kinds_used = [*fixed, *moving]
             if not kinds_used or len(kinds_used) > left:
                 continue
             markers = frozenset(kinds_used)
-            if _beaten(found, markers, fixed_cost):
+            floor = fixed_cost + _least(leaving, len(moving))
+            if floor >= _cap(found, markers):
                 continue
             for order in dict.fromkeys(permutations(kinds_used)):
+                if not _tile_early(order):
+                    continue
                 for spot in spots:
-                    for aim in goals if "gather" in moving else [None]:
+                    aims = sorted({*goals, spot}) if spot is not None else goals
+                    for aim in aims if "gather" in moving else [None]:
                         rank += 1
                         frame = _Frame(order, spot, aim)
-                        if _beaten(found, markers, fixed_cost):
+                        cap = _cap(found, markers)
+                        if floor >= cap:
                             break
                         plan = _frame_plan(
-                            state, seat, frame, now, goal, growth, kinds, placed, new, tiles, reach
+                            state,
+                            seat,
+                            frame,
+                            (now, goal, growth, kinds),
+                            placed,
+                            (new, tiles),
+                            reach,
+                            cap - fixed_cost,
                         )
                         if plan is None:
                             continue
@@ -374,15 +431,41 @@ def plans(
     return answers(list(found.values()))
 
 
-def _beaten(found: Mapping[frozenset[str], Plan], markers: frozenset[str], floor: int) -> bool:
-    """Whether no plan of ``markers`` costing at least ``floor`` can be an answer: one of
-    these markers already costs ``floor``, or fewer markers cost no more."""
-    for other, plan in found.items():
-        if other == markers and plan.cost <= floor:
-            return True
-        if other < markers and plan.cost <= floor:
-            return True
-    return False
+def _tile_early(order: Sequence[str]) -> bool:
+    """Whether the tile is placed first or right after a build: the orders searched. A
+    tile placed after a moving action may as well be placed before it (the same board
+    after, the same food; the move sees more tiles, B3, and no piece of the new tile
+    blocks it, B5; the tile rule of the last action holds all the more, B6), but not
+    before a build whose hunters went back to the supply it may take (B6)."""
+    if "place_tile" not in order:
+        return True
+    at = order.index("place_tile")
+    return at == 0 or order[at - 1] in STRUCTURE_ON.values()
+
+
+def _cap(found: Mapping[frozenset[str], Plan], markers: frozenset[str]) -> float:
+    """What a plan of ``markers`` must cost less than to be kept: the cheapest plan found
+    with these markers or fewer (one costing as much with more markers is beaten), and
+    the ``MAX_ANSWERS``-th cheapest found with as many markers or fewer (the answers are
+    ranked by food, then markers, then as found: a plan at that cost would not be one)."""
+    beaten = min((plan.cost for other, plan in found.items() if other <= markers), default=inf)
+    ranked = sorted(plan.cost for plan in found.values() if len(plan.markers) <= len(markers))
+    if len(ranked) >= MAX_ANSWERS:
+        return min(beaten, ranked[MAX_ANSWERS - 1])
+    return beaten
+
+
+def _least(leaving: int, actions: int) -> int:
+    """The least food ``actions`` moving actions cost when ``leaving`` hunters must leave
+    their spaces (B6: each action at least 1 hunter; the cost table is convex, so an even
+    split is cheapest): a bound, never more than a frame costs."""
+    if not actions:
+        return 0
+    total = max(leaving, actions)
+    share, extra = divmod(total, actions)
+    if share + (1 if extra else 0) > MAX_HUNTERS_PER_ACTION:
+        return 0  # the frame fails on its own; no bound needed
+    return extra * action_cost(share + 1) + (actions - extra) * action_cost(share)
 
 
 def answers(found: Sequence[Plan]) -> list[Plan]:
@@ -407,16 +490,23 @@ def _frame_plan(
     state: State,
     seat: int,
     frame: _Frame,
-    now: Mapping[Space, Pieces],
-    goal: Mapping[Space, Pieces],
-    growth: Mapping[Space, int],
-    kinds: Mapping[str, list[Space]],
+    change: tuple[
+        Mapping[Space, Pieces],
+        Mapping[Space, Pieces],
+        Mapping[Space, int],
+        Mapping[str, list[Space]],
+    ],
     placed: int,
-    new: Mapping[Hex, tuple[str, int]],
-    tiles: Mapping[Hex, State],
+    laying: tuple[Mapping[Hex, tuple[str, int]], Mapping[Hex, State]],
     reach: _Reach,
+    limit: float,
 ) -> Plan | None:
-    """The frame's cheapest plan, its events checked by the fold; None when none is."""
+    """The frame's cheapest plan whose moving actions cost less than ``limit``, its
+    events checked by the fold; None when none is. ``change``: the seat's pieces before
+    and after, what each structure grew by and the builds by kind; ``laying``: the new
+    tiles and the state with each laid."""
+    now, goal, growth, kinds = change
+    new, tiles = laying
     order = frame.order
     last = len(order)
     at_place = order.index("place_tile") if placed else None
@@ -428,7 +518,7 @@ def _frame_plan(
     ends = [(space, last) for space, p in goal.items() for _ in range(p.hunters)]
     for kind, spaces in kinds.items():
         ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
-    solved = _solve(frame, starts, ends, boards, reach)
+    solved = _solve(frame, starts, ends, boards, reach, limit)
     if solved is None:
         return None
     _, chosen = solved
