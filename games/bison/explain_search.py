@@ -407,6 +407,8 @@ def plans(
                     for aim in aims if "gather" in moving else [None]:
                         rank += 1
                         frame = _Frame(order, spot, aim)
+                        if _hopeless(frame, placed, now, goal, growth, kinds):
+                            continue
                         cap = _cap(found, markers)
                         if floor >= cap:
                             break
@@ -429,6 +431,52 @@ def plans(
                         if kept is None or plan.cost < kept.cost:
                             found[markers] = plan
     return answers(list(found.values()))
+
+
+def _hopeless(
+    frame: _Frame,
+    placed: int,
+    now: Mapping[Space, Pieces],
+    goal: Mapping[Space, Pieces],
+    growth: Mapping[Space, int],
+    kinds: Mapping[str, list[Space]],
+) -> bool:
+    """Whether ``frame`` cannot give an answer, by counting alone (a pruning: the search
+    solves the others). A moving action where no hunter needs to go elsewhere only adds
+    a marker (a plan without it is as cheap); hunters placed and never moved after stay
+    on the tile's space; a gather needs one of the player's hunters on its goal (B6) —
+    there from the start, or placed there, when no move comes before it — and, as the
+    last moving action, leaves two hunters there unless a build takes them."""
+    order = frame.order
+    movers = [j for j, kind in enumerate(order) if kind in MOVING]
+
+    def demand(space: Space) -> int:
+        return goal[space].hunters + growth.get(space, 0) if space in goal else 0
+
+    if movers:
+        supply = {s: p.hunters for s, p in now.items()}
+        if frame.spot is not None:
+            supply[frame.spot] = supply.get(frame.spot, 0) + placed
+        if all(n <= demand(s) for s, n in supply.items()):
+            return True
+    at_place = order.index("place_tile") if "place_tile" in order else None
+    late = at_place is not None and not any(j > at_place for j in movers)
+    if frame.spot is not None and late and demand(frame.spot) < placed:
+        return True
+    if frame.goal is not None and "gather" in order:
+        at = order.index("gather")
+        anchored = frame.goal in now and now[frame.goal].hunters > 0
+        anchored |= frame.goal == frame.spot and at_place is not None and at_place < at
+        if not anchored and not any(j < at for j in movers):
+            return True
+        built_after = any(
+            frame.goal in spaces and order.index(kind) > at for kind, spaces in kinds.items()
+        )
+        last = not any(j > at for j in movers)
+        stays = goal[frame.goal].hunters if frame.goal in goal else 0
+        if last and not built_after and stays < 2:
+            return True
+    return False
 
 
 def _tile_early(order: Sequence[str]) -> bool:
