@@ -403,7 +403,12 @@ def _seat_steps(
     colour = state.colours[seat]
     if _own(state.board.pieces, colour) == _own(target, colour):
         return state, [], None, ()
-    found = search.plans(state, seat, target, new)
+    # Its tile first among the new tiles it stands on after the round; any new tile when
+    # none of those explains the change (hunters placed, then all moved off).
+    standing = {at: t for at, t in new.items() if any(s[0] == at for s in _own(target, colour))}
+    found = search.plans(state, seat, target, standing) if standing else []
+    if not found:
+        found = search.plans(state, seat, target, new)
     if found:
         plan = found[0]
         placed = next(

@@ -34,11 +34,12 @@ plan
     ``Plan``: a frame with each unit's pattern, as ``play`` events applied by the fold,
     with each event's hunters and food (B6). The cheapest plan per set of markers is kept.
 answers
-    The plans no other plan beats in food and markers both (a plan costing as much or
-    more while using a superset of the markers is dropped), cheapest first, then the
-    fewest actions, then ``move_1`` before ``move_3`` before ``gather`` (the shortest
-    allowance first leaves the longer move for later in the round). The first is
-    proposed; two or more are the one question the phone asks (at most ``MAX_ANSWERS``).
+    The plans no other plan beats in food and in the number of markers both (a plan
+    costing as much or more with more markers is dropped; one as dear with as many other
+    markers stays: ``move_1`` or ``move_3``), cheapest first, then the fewest actions,
+    then ``move_1`` before ``move_3`` before ``gather`` (the shortest allowance first
+    leaves the longer move for later in the round). The first is proposed; two are the
+    one question the phone asks (``MAX_ANSWERS``).
 
 Bound
 -----
@@ -222,7 +223,7 @@ def _solve(
     for start in set(starts):
         # Where the unit may be after each subset of the moving actions after its start.
         after = [j for j in movers if j > start[1]]
-        spread: list[tuple[tuple[int, ...], frozenset[Space]]] = []
+        spread: list[tuple[tuple[int, ...], int, frozenset[Space]]] = []
         for size in range(len(after) + 1):
             for chosen in combinations(after, size):
                 # Frames share their chains: memoized by the boards, kinds and goal.
@@ -235,13 +236,15 @@ def _solve(
                         if not at:
                             break
                     reach.chains[key] = at
-                spread.append((chosen, at))
+                if at:
+                    pattern = tuple(movers.index(j) for j in chosen)
+                    spread.append((pattern, max(chosen, default=-1), at))
         for end in end_keys:
-            patterns[(start, end)] = [
-                tuple(movers.index(j) for j in chosen)
-                for chosen, at in spread
-                if end[1] > start[1] and all(j < end[1] for j in chosen) and end[0] in at
-            ]
+            patterns[(start, end)] = (
+                [p for p, top, at in spread if top < end[1] and end[0] in at]
+                if end[1] > start[1]
+                else []
+            )
 
     units = sorted(starts)
     if any(not any(patterns[(u, e)] for e in end_keys) for u in set(units)) or any(
@@ -492,12 +495,20 @@ def _tile_early(order: Sequence[str]) -> bool:
 
 
 def _cap(found: Mapping[frozenset[str], Plan], markers: frozenset[str]) -> float:
-    """What a plan of ``markers`` must cost less than to be kept: the cheapest plan found
-    with these markers or fewer (one costing as much with more markers is beaten), and
-    the ``MAX_ANSWERS``-th cheapest found with as many markers or fewer (the answers are
-    ranked by food, then markers, then as found: a plan at that cost would not be one)."""
-    beaten = min((plan.cost for other, plan in found.items() if other <= markers), default=inf)
-    ranked = sorted(plan.cost for plan in found.values() if len(plan.markers) <= len(markers))
+    """What a plan of ``markers`` must cost less than to be an answer: the plans found
+    with these markers, or fewer of them (one costing as much with more markers is
+    beaten), and the ``MAX_ANSWERS``-th cheapest found with as many markers or fewer (the
+    answers are ranked by food, then markers, then as found)."""
+    size = len(markers)
+    beaten = min(
+        (
+            plan.cost
+            for other, plan in found.items()
+            if other == markers or len(plan.markers) < size
+        ),
+        default=inf,
+    )
+    ranked = sorted(plan.cost for plan in found.values() if len(plan.markers) <= size)
     if len(ranked) >= MAX_ANSWERS:
         return min(beaten, ranked[MAX_ANSWERS - 1])
     return beaten
@@ -517,15 +528,15 @@ def _least(leaving: int, actions: int) -> int:
 
 
 def answers(found: Sequence[Plan]) -> list[Plan]:
-    """The plans no other beats in food and markers both, cheapest first, then the fewest
-    actions, then the first enumerated (``MOVING`` order); at most ``MAX_ANSWERS``."""
+    """The plans no other beats in food and in the number of markers both, cheapest
+    first, then the fewest actions, then the first enumerated (``MOVING`` order); at
+    most ``MAX_ANSWERS``."""
     kept = [
         plan
         for plan in found
         if not any(
-            other is not plan
-            and other.cost <= plan.cost
-            and set(other.markers) <= set(plan.markers)
+            other.cost <= plan.cost
+            and len(other.markers) <= len(plan.markers)
             and (other.cost, len(other.markers)) != (plan.cost, len(plan.markers))
             for other in found
         )
