@@ -1,4 +1,4 @@
-"""The cheapest legal explanation of one player's board change (issue 32, item 4): an
+"""The cheapest legal explanation of one player's board change (issue 32, item 4; B6a): an
 exhaustive search among the action sets the rules allow, every candidate checked by the
 fold itself.
 
