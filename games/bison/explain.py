@@ -397,18 +397,27 @@ def _seat_steps(
 ) -> tuple[State, list[Step], Hex | None, tuple[search.Plan, ...]] | None:
     """The seat's change by its cheapest legal explanation (``explain_search.plans``),
     with the other answers (the question) when there are; the hex of the tile it placed.
-    None when nothing explains it yet (unless ``last``): try again once the other players'
-    tiles lie and their pieces moved (their paths may cross them, B3, B5). At the
-    ``last`` try the tile and its hunters are placed and the correction says the rest."""
+    None when nothing explains it yet, or only dearer than its bound (unless ``last``):
+    try again once the other players' tiles lie and their pieces moved (their paths may
+    cross them, B3, B5). At the ``last`` try the cheapest found is taken, else the tile
+    and its hunters are placed and the correction says the rest."""
     colour = state.colours[seat]
     if _own(state.board.pieces, colour) == _own(target, colour):
         return state, [], None, ()
-    # Its tile first among the new tiles it stands on after the round; any new tile when
-    # none of those explains the change (hunters placed, then all moved off).
+    # Its tile first among the new tiles it stands on after the round, then among those
+    # nobody stands on (its hunters placed, then all moved off), then any.
     standing = {at: t for at, t in new.items() if any(s[0] == at for s in _own(target, colour))}
-    found = search.plans(state, seat, target, standing) if standing else []
-    if not found:
-        found = search.plans(state, seat, target, new)
+    empty = {at: t for at, t in new.items() if not any(s[0] == at for s in target)}
+    found: list[search.Plan] = []
+    for tiles in (standing, empty, new):
+        if tiles or tiles is new:
+            found = search.plans(state, seat, target, tiles)
+        if found:
+            break
+    if found and found[0].cost > found[0].floor and not last:
+        # Dearer than the change could cost: another player's pieces may be in the way
+        # (B5) until their own actions move them; explained after theirs.
+        return None
     if found:
         plan = found[0]
         placed = next(
@@ -510,7 +519,12 @@ def _question(seat: int, first: int, found: Sequence[search.Plan], index: int) -
 
 
 def _explained(
-    state: State, photo: Photographed, turn: Sequence[int], mirrored: set[Hex]
+    state: State,
+    photo: Photographed,
+    turn: Sequence[int],
+    mirrored: set[Hex],
+    dear: set[int] | None = None,
+    eager: int | None = None,
 ) -> tuple[State, list[Step], dict[Hex, tuple[str, int]], list[Question]]:
     """The tiles in ``mirrored`` on the mirror first, then each player's change in turn
     order, again while a player waits for a tile another placed (B4: tiles touch the
@@ -522,11 +536,13 @@ def _explained(
     while waiting:
         later = []
         for seat in waiting:
-            done = _seat_steps(state, seat, photo.pieces, new, last=last)
+            done = _seat_steps(state, seat, photo.pieces, new, last=last or seat == eager)
             if done is None:
                 later.append(seat)
                 continue
             state, more, placed, found = done
+            if last and dear is not None and (not found or found[0].cost > found[0].floor):
+                dear.add(seat)  # dearer than it could be, or not explained: try it first
             if len(found) > 1:
                 question = _question(seat, len(steps), found, len(questions))
                 questions.append(question)
@@ -563,12 +579,40 @@ def explain(
     rounds = state.rounds
     first = rounds.next_seat if rounds.next_seat is not None else 0
     turn = [(first + i) % len(state.players) for i in range(len(state.players))]
-    now, steps, left, questions = _explained(state, photo, turn, set())
-    if left:  # mirror those first, so moves onto them can be explained
-        now, steps, left, questions = _explained(state, photo, turn, set(left))
-    now, fixes, refused = _corrections(now, dict(photo.pieces))
-    steps += fixes
+    dear: set[int] = set()
+    best = _in_turn(state, photo, turn, dear)
+    # A player explained dearer than their change could cost, or not at all, may have
+    # lost their tile to a player before them (both placed hunters, then moved them
+    # off) or met pieces in the way (B5): explained first, once each; the cheaper kept.
+    for seat in sorted(dear):
+        trial = _in_turn(state, photo, [seat, *(s for s in turn if s != seat)], set(), seat)
+        if _score(trial[0]) < _score(best[0]):
+            best = trial
+    steps, refused, questions = best
     return Explanation(tuple(steps), (*problems, *refused), kept, bool(steps), tuple(questions))
+
+
+def _score(steps: Sequence[Step]) -> tuple[int, int]:
+    """Fewer corrections, then less food."""
+    return sum(1 for s in steps if s.event.get("type") == "correct"), sum(s.cost for s in steps)
+
+
+def _in_turn(
+    state: State,
+    photo: Photographed,
+    turn: Sequence[int],
+    dear: set[int],
+    eager: int | None = None,
+) -> tuple[list[Step], list[RuleError], list[Question]]:
+    """The players' changes explained in ``turn`` order (see ``explain``), then the
+    corrections; ``dear`` collects the players explained dearer than their bound;
+    ``eager``'s change is taken as found, never put off."""
+    now, steps, left, questions = _explained(state, photo, turn, set(), dear, eager)
+    if left:  # mirror those first, so moves onto them can be explained
+        dear.clear()
+        now, steps, left, questions = _explained(state, photo, turn, set(left), dear, eager)
+    now, fixes, refused = _corrections(now, dict(photo.pieces))
+    return [*steps, *fixes], refused, questions
 
 
 def answered(explanation: Explanation, choices: Mapping[int, int]) -> tuple[Step, ...]:

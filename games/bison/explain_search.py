@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations, permutations
 from math import inf
@@ -101,6 +101,7 @@ class Plan:
     hexes: tuple[tuple[Hex, ...], ...]
     state: State
     rank: int = 0  # the frame's place in the enumeration: ties keep the first (MOVING)
+    floor: int = 0  # the least any explanation of this change may cost (a bound)
 
     @property
     def cost(self) -> int:
@@ -433,7 +434,9 @@ def plans(
                         kept = found.get(markers)
                         if kept is None or plan.cost < kept.cost:
                             found[markers] = plan
-    return answers(list(found.values()))
+    most = min(len(free), left - len(fixed))
+    bound = fixed_cost + (_least(leaving, most) if leaving and most > 0 else 0)
+    return [replace(plan, floor=bound) for plan in answers(list(found.values()))]
 
 
 def _hopeless(
