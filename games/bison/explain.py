@@ -387,6 +387,36 @@ def _placing(
     return None
 
 
+def _plans(
+    state: State,
+    seat: int,
+    target: Mapping[Space, Pieces],
+    tiles: Mapping[Hex, tuple[str, int]],
+    memo: dict[Any, list[search.Plan]] | None,
+    budget: int = search.MAX_FRAMES,
+) -> list[search.Plan]:
+    """``explain_search.plans``, memoized for one explanation: a player tried again on
+    the same board (put off, tried first, after the mirrored tiles) is not searched
+    again."""
+    if memo is None:
+        return search.plans(state, seat, target, tiles, budget)
+    colour = state.colours[seat]
+    key = (
+        seat,
+        tuple(sorted(state.board.pieces.items())),
+        tuple(sorted((at, p.catalog_id, p.rotation) for at, p in state.board.tiles.items())),
+        state.rounds.markers[seat],
+        state.stocks[seat],
+        state.supplies[seat],
+        tuple(sorted(_own(target, colour).items())),
+        tuple(sorted(tiles.items())),
+        budget,
+    )
+    if key not in memo:
+        memo[key] = search.plans(state, seat, target, tiles, budget)
+    return memo[key]
+
+
 def _seat_steps(
     state: State,
     seat: int,
@@ -394,6 +424,7 @@ def _seat_steps(
     new: Mapping[Hex, tuple[str, int]],
     *,
     last: bool = True,
+    memo: dict[Any, list[search.Plan]] | None = None,
 ) -> tuple[State, list[Step], Hex | None, tuple[search.Plan, ...]] | None:
     """The seat's change by its cheapest legal explanation (``explain_search.plans``),
     with the other answers (the question) when there are; the hex of the tile it placed.
@@ -409,9 +440,13 @@ def _seat_steps(
     standing = {at: t for at, t in new.items() if any(s[0] == at for s in _own(target, colour))}
     empty = {at: t for at, t in new.items() if not any(s[0] == at for s in target)}
     found: list[search.Plan] = []
+    tried: list[Mapping[Hex, tuple[str, int]]] = []
     for tiles in (standing, empty, new):
-        if tiles or tiles is new:
-            found = search.plans(state, seat, target, tiles)
+        if (tiles or tiles is new) and tiles not in tried:
+            tried.append(tiles)
+            # The first try gets the whole budget; later ones (rarer) a third each.
+            budget = search.MAX_FRAMES if len(tried) == 1 else search.MAX_FRAMES // 3
+            found = _plans(state, seat, target, tiles, memo, budget)
         if found:
             break
     if found and found[0].cost > found[0].floor and not last:
@@ -525,6 +560,7 @@ def _explained(
     mirrored: set[Hex],
     dear: set[int] | None = None,
     eager: int | None = None,
+    memo: dict[Any, list[search.Plan]] | None = None,
 ) -> tuple[State, list[Step], dict[Hex, tuple[str, int]], list[Question]]:
     """The tiles in ``mirrored`` on the mirror first, then each player's change in turn
     order, again while a player waits for a tile another placed (B4: tiles touch the
@@ -536,7 +572,9 @@ def _explained(
     while waiting:
         later = []
         for seat in waiting:
-            done = _seat_steps(state, seat, photo.pieces, new, last=last or seat == eager)
+            done = _seat_steps(
+                state, seat, photo.pieces, new, last=last or seat == eager, memo=memo
+            )
             if done is None:
                 later.append(seat)
                 continue
@@ -580,16 +618,21 @@ def explain(
     first = rounds.next_seat if rounds.next_seat is not None else 0
     turn = [(first + i) % len(state.players) for i in range(len(state.players))]
     dear: set[int] = set()
-    best = _in_turn(state, photo, turn, dear)
+    memo: dict[Any, list[search.Plan]] = {}
+    best = _in_turn(state, photo, turn, dear, None, memo)
     # A player explained dearer than their change could cost, or not at all, may have
     # lost their tile to a player before them (both placed hunters, then moved them
     # off) or met pieces in the way (B5): explained first, once each; the cheaper kept.
-    for seat in sorted(dear):
-        trial = _in_turn(state, photo, [seat, *(s for s in turn if s != seat)], set(), seat)
+    for seat in sorted(dear)[:RETRIES]:
+        trial = _in_turn(state, photo, [seat, *(s for s in turn if s != seat)], set(), seat, memo)
         if _score(trial[0]) < _score(best[0]):
             best = trial
     steps, refused, questions = best
     return Explanation(tuple(steps), (*problems, *refused), kept, bool(steps), tuple(questions))
+
+
+#: The most players tried first again (each a whole explanation more).
+RETRIES = 2
 
 
 def _score(steps: Sequence[Step]) -> tuple[int, int]:
@@ -603,14 +646,15 @@ def _in_turn(
     turn: Sequence[int],
     dear: set[int],
     eager: int | None = None,
+    memo: dict[Any, list[search.Plan]] | None = None,
 ) -> tuple[list[Step], list[RuleError], list[Question]]:
     """The players' changes explained in ``turn`` order (see ``explain``), then the
     corrections; ``dear`` collects the players explained dearer than their bound;
     ``eager``'s change is taken as found, never put off."""
-    now, steps, left, questions = _explained(state, photo, turn, set(), dear, eager)
+    now, steps, left, questions = _explained(state, photo, turn, set(), dear, eager, memo)
     if left:  # mirror those first, so moves onto them can be explained
         dear.clear()
-        now, steps, left, questions = _explained(state, photo, turn, set(left), dear, eager)
+        now, steps, left, questions = _explained(state, photo, turn, set(left), dear, eager, memo)
     now, fixes, refused = _corrections(now, dict(photo.pieces))
     return [*steps, *fixes], refused, questions
 

@@ -49,9 +49,14 @@ goals (the spaces the player holds before or after); in a frame, units (≤ 8 hu
 placed) are assigned to ends and patterns (≤ 8) by a memoized search over (unit, ends
 left, hunters per action), hunters per action capped at 5, pruned by the frame's fixed
 cost (a frame that cannot beat the plan found for its markers, or is dominated by a plan
-of fewer markers, is not solved), and ``movement.reachable`` is memoized per board. A
-4-player round (bench: every seat moving, building and placing) explains in well under a
-second; the figure is printed by ``bench/bison_explain.py``.
+of fewer markers, is not solved), frames that counting alone rules out are skipped
+(``_hopeless``), and ``movement.reachable`` and the hops' chains are memoized per board.
+At most ``MAX_FRAMES`` frames are solved for one change (past it the answers found so far
+stand: a change no action set explains would otherwise be searched through); the
+property test checks the search against a brute force on boards well inside the bound.
+A player's tile is sought first among the new tiles they stand on, then those nobody
+stands on, then any. ``bench/bison_explain.py`` prints the time of a 4-player round
+(every seat placing, moving, gathering and building).
 
 Standard library only.
 """
@@ -84,6 +89,9 @@ MOVING = ("move_1", "move_3", "gather")
 #: The cost table (B6) by hunters, asked of ``economy.action_cost`` once: the search
 #: reads it in its innermost loop.
 _COST = tuple(action_cost(n) for n in range(MAX_HUNTERS_PER_ACTION + 1))
+#: The most frames solved for one player's change (see Bound): past it the answers
+#: found so far stand (a change no action set explains is otherwise searched through).
+MAX_FRAMES = 250
 #: The most answers one question offers: the cheapest and the next (issue 32: "one
 #: question with both answers").
 MAX_ANSWERS = 2
@@ -321,6 +329,7 @@ def plans(
     seat: int,
     target: Mapping[Space, Pieces],
     new: Mapping[Hex, tuple[str, int]],
+    budget: int = MAX_FRAMES,
 ) -> list[Plan]:
     """The answers (see the glossary) explaining the seat's change from ``state`` to the
     seat's pieces in ``target`` (spaces of other colours are ignored), cheapest first;
@@ -389,13 +398,15 @@ def plans(
     left = state.rounds.actions_left(seat)
     reach = _Reach(colour)
     found: dict[frozenset[str], Plan] = {}
-    rank = 0
+    rank = solved = 0
     # Where a gather may go: a space holding a hunter before, or holding the player's
     # pieces after (the gathered hunters stay there, or built there, B6), or the placed
     # tile's space (its hunters are the one the gather needs there).
     goals = sorted({*(s for s, p in now.items() if p.hunters), *goal})
     for size in range(len(free) + 1):
         for moving in combinations(free, size):
+            if solved > budget:
+                break
             kinds_used = [*fixed, *moving]
             if not kinds_used or len(kinds_used) > left:
                 continue
@@ -404,15 +415,20 @@ def plans(
             if floor >= _cap(found, markers):
                 continue
             for order in dict.fromkeys(permutations(kinds_used)):
-                if not _tile_early(order):
+                if not _tile_early(order) or solved > budget:
                     continue
                 for spot in spots:
+                    if solved > budget:
+                        break
                     aims = sorted({*goals, spot}) if spot is not None else goals
                     for aim in aims if "gather" in moving else [None]:
                         rank += 1
                         frame = _Frame(order, spot, aim)
                         if _hopeless(frame, placed, now, goal, growth, kinds):
                             continue
+                        solved += 1
+                        if solved > budget:
+                            break
                         cap = _cap(found, markers)
                         if floor >= cap:
                             break
