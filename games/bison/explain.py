@@ -186,9 +186,13 @@ def hidden_spaces(
     spaces: set[Space] = set()
     for item in hidden:
         if len(item) == 2 and isinstance(item[1], str):
-            spaces.add((item[0], item[1]))
-        elif len(item) == 2 and all(isinstance(n, int) for n in item):
-            spaces.update(((item[0], item[1]), terrain) for terrain in SPACES)
+            at = _hex(item[0])
+            if at is not None and item[1] in SPACES:
+                spaces.add((at, item[1]))
+        else:
+            at = _hex(item)
+            if at is not None:
+                spaces.update((at, terrain) for terrain in SPACES)
     return frozenset(spaces)
 
 
