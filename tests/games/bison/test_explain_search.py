@@ -484,3 +484,54 @@ def test_the_proposed_explanation_is_the_cheapest_legal_one(played) -> None:  # 
                 == question.answers[choice].cost
                 >= cost
             )
+
+
+def test_two_players_who_placed_and_left_their_tiles_both_get_one() -> None:  # B4, B6
+    # Yellow and red each place a tile with a hunter and move it off onto the start
+    # tiles: both tiles lie empty in the photo. Each is explained by its own placing and
+    # a move, free; no correction, whichever tile the search gives whom.
+    state = table.new_state(FOUR, {})
+    before = state
+    for seat, (at, tile) in enumerate((((1, -1), "B08"), ((-1, 1), "B09"))):
+        for terrain in SPACES:
+            place = {
+                "type": "play",
+                "seat": seat,
+                "action": "place_tile",
+                "at": list(at),
+                "tile": tile,
+                "space": terrain,
+                "hunters": 1,
+                "override": True,
+            }
+            try:
+                placed = table.apply(state, place)
+            except RuleError:
+                continue
+            goals = [
+                g
+                for g in sorted(table.destinations(placed, seat, (at, terrain), "move_3"))
+                if g[0] in state.board.start and g not in placed.board.pieces
+            ]
+            if goals:
+                move = {
+                    "type": "play",
+                    "seat": seat,
+                    "action": "move_3",
+                    "moves": [
+                        {
+                            "from": table.space_ref(placed, (at, terrain)),
+                            "to": table.space_ref(placed, goals[0]),
+                            "hunters": 1,
+                        }
+                    ],
+                    "override": True,
+                }
+                state = table.apply(placed, move)
+                break
+    assert len(state.board.tiles) == 5 and len(state.board.pieces) == 2
+    reading = explain.as_reading(state)
+    result = explain.explain(before, reading, hidden=())
+    assert all(step.event["type"] == "play" for step in result.steps)
+    assert seat_cost(result, 0) == seat_cost(result, 1) == 0
+    assert explain.reproduces(before, result.steps, reading, hidden=())
