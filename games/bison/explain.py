@@ -1,21 +1,24 @@
-"""A photographed board explained as actions (issue 23, item 4): the fewest legal actions
+"""A photographed board explained as actions (issues 23 and 32): the cheapest legal actions
 that turn the table's board into the board in the photo, each an existing event.
 
 A board change alone is not enough in Bison: actions cost food by the hunters used (B6)
 and each takes one of the round's action markers, so every player's change is explained
 by actions — a tile placed with its hunters, a tent or canoe built or enlarged, hunters
-moved within B3's distance, gathered — each checked by the fold itself (``table.apply``)
-with its cost and pre-filled payment (``default_payment``). Where two actions explain the
-same change (``move_1`` or ``move_3``, or a gather), the step carries both as ``options``:
-the one short question the phone asks. What no action explains becomes a ``correct``
-event (a free correction, named so in the history).
+moved within B3's distance (split among destinations too), gathered — found by an
+exhaustive search among the legal action sets (``explain_search``), each checked by the
+fold itself with its cost and pre-filled payment. The cheapest in food is proposed; where
+other action sets explain the same change for other food or other markers, the player's
+change carries one ``Question`` with the answers and their costs. What no action explains
+becomes a ``correct`` event (a free correction, named so in the history). A proposed line
+is fixed in place through ``explain_lines`` (the same rules checks as the tapped flow).
 
 Glossary
 --------
 photographed
     ``Photographed``: the board the photo shows, for this table — its tiles and, space by
-    space, one colour's pieces. Pieces the photo could not see (``unseen``: a hand, glare)
-    keep what the table had: never read as removed.
+    space, one colour's pieces. What the photo does not show on a space in view was
+    removed or moved; only a space the reader reports hidden (``hidden``: a hand, glare,
+    a tile whose markers were not read) keeps what the table had, and says so.
 contradiction
     What the photo shows that cannot be: two colours on one space (B5), more hunters than a
     player owns, a colour nobody plays, a known tile that moved. It changes nothing; the
@@ -23,33 +26,56 @@ contradiction
 step
     ``Step``: one event to append (``play``, ``tile`` or ``correct``), the seat it is for,
     the hunters used and the animals it costs (B6), the hexes it touches (the phone shows
-    a crop of each) and its ``options``.
+    a crop of each), its ``question`` (an index in ``Explanation.questions``) and, when
+    every answer is one action, the same question as ``options``.
+question
+    ``Question``: a player's change explained by other action sets too (B6: other food,
+    other markers) — its ``answers``, cheapest first (the first is in the steps), each
+    with its steps, its food and its markers. ``answered`` swaps the chosen one in.
 
 Standard library only.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from games.bison import explain_search as search
 from games.bison import fold
 from games.bison.board import Board, Pieces
 from games.bison.catalog import CATALOG
 from games.bison.components import HUNTERS_OWNED
-from games.bison.economy import MAX_HUNTERS_PER_ACTION, action_cost, default_payment
+from games.bison.economy import MAX_HUNTERS_PER_ACTION, action_cost
+from games.bison.explain_lines import (
+    Line as Line,
+)
+from games.bison.explain_lines import (
+    check_line as check_line,
+)
+from games.bison.explain_lines import (
+    counted,
+)
+from games.bison.explain_lines import (
+    default_gain as default_gain,
+)
+from games.bison.explain_lines import (
+    free_markers as free_markers,
+)
+from games.bison.explain_lines import (
+    line_event as line_event,
+)
 from games.bison.hexgrid import Hex, neighbours
 from games.bison.table_state import State
-from games.bison.tiles import SPACES, STRUCTURE_ON
+from games.bison.tiles import SPACES
 from games.errors import N_, RuleError, Term
 
 Space = tuple[Hex, str]
 
-#: The actions that only move hunters, in the order the phone proposes them: the
-#: shortest allowance first (it leaves the longer move for later in the round).
-MOVES = ("move_1", "move_3", "gather")
+#: The actions that only move hunters, in the order a tie is proposed: the shortest
+#: allowance first (it leaves the longer move for later in the round).
+MOVES = search.MOVING
 
 
 @dataclass(frozen=True)
@@ -71,6 +97,27 @@ class Step:
     hexes: tuple[Hex, ...] = ()
     options: tuple[Mapping[str, Any], ...] = ()
     reason: RuleError | None = None  # why a correction: what no action explained
+    question: int | None = None  # its player's question (``Explanation.questions``)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One way to explain a player's change: its steps, the food they cost (B6) and the
+    action markers they take, in order."""
+
+    steps: tuple[Step, ...]
+    cost: int
+    markers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Question:
+    """The one question of a player's change: ``answers`` cheapest first; the first's
+    steps are ``Explanation.steps[first : first + len(answers[0].steps)]``."""
+
+    seat: int
+    first: int
+    answers: tuple[Answer, ...]
 
 
 @dataclass(frozen=True)
@@ -79,6 +126,7 @@ class Explanation:
     contradictions: tuple[RuleError, ...] = ()
     unseen: tuple[tuple[Space, str], ...] = ()  # (space, colour): hidden, kept as it was
     changes: bool = field(default=False)
+    questions: tuple[Question, ...] = ()
 
 
 def as_reading(state: State) -> dict[str, Any]:
@@ -115,12 +163,50 @@ def _hex(raw: object) -> Hex | None:
     return None
 
 
+def hidden_spaces(
+    reading: Mapping[str, Any], hidden: Iterable[Hex | Space] | None = None
+) -> frozenset[Space]:
+    """The spaces the reader reports hidden (issue 32, item 1), each space of a hex given
+    alone. ``hidden`` when given (an empty one: the whole board was in view); else the
+    reading's ``hidden`` entries (``{"at": [q, r], "space"?: …}``) when it has them; else
+    (a reading from before the reader said what it sees) the spaces of its ``unseen``
+    entries."""
+    if hidden is None:
+        entries = reading.get("hidden")
+        if not isinstance(entries, list):
+            entries = reading.get("unseen", ())
+        given: list[Hex | Space] = []
+        for entry in entries if isinstance(entries, list | tuple) else ():
+            at = _hex(entry.get("at")) if isinstance(entry, Mapping) else None
+            if at is None:
+                continue
+            terrain = entry.get("space")
+            given.append((at, terrain) if terrain in SPACES else at)
+        hidden = given
+    spaces: set[Space] = set()
+    for item in hidden:
+        if len(item) == 2 and isinstance(item[1], str):
+            at = _hex(item[0])
+            if at is not None and item[1] in SPACES:
+                spaces.add((at, item[1]))
+        else:
+            at = _hex(item)
+            if at is not None:
+                spaces.update((at, terrain) for terrain in SPACES)
+    return frozenset(spaces)
+
+
 def photographed(
-    state: State, reading: Mapping[str, Any]
+    state: State,
+    reading: Mapping[str, Any],
+    hidden: Iterable[Hex | Space] | None = None,
 ) -> tuple[Photographed, tuple[RuleError, ...], tuple[tuple[Space, str], ...]]:
     """The reader's board (``campfire read-board`` JSON: ``tiles``, ``pieces``,
-    ``unseen``) for this table: the photographed board, its contradictions and what was
-    not visible. Where the photo contradicts itself, the table's pieces stay."""
+    ``unseen``, ``hidden``?) for this table: the photographed board, its contradictions
+    and what was not visible. A piece missing from a space in view was removed or moved;
+    only a space in ``hidden_spaces(reading, hidden)`` keeps what the table had (its
+    hunters seen elsewhere moved, ``_moved_away``). Where the photo contradicts itself,
+    the table's pieces stay."""
     board = state.board
     problems: list[RuleError] = []
     tiles: dict[Hex, tuple[str, int]] = {
@@ -190,14 +276,9 @@ def photographed(
             pieces.update({s: p for s, p in board.pieces.items() if p.player == colour})
     supply = {c: state.supplies[seat].hunters_supply for seat, c in enumerate(colours)}
     moved = _moved_away(board, pieces, supply)
-    hidden: list[tuple[Space, str]] = []
-    for entry in reading.get("unseen", ()):
-        if not isinstance(entry, Mapping):
-            continue
-        spot = _hex(entry.get("at"))
-        if spot is None or (spot, str(entry.get("space"))) not in board.pieces:
-            continue
-        space = (spot, str(entry.get("space")))
+    kept: list[tuple[Space, str]] = []
+    covered = hidden_spaces(reading, hidden)
+    for space in sorted(covered & set(board.pieces), key=lambda s: (s[0][1], s[0][0], s[1])):
         before = board.pieces[space]
         now = pieces.get(space)
         if before.player in moved and before.structure <= (now.structure if now else 0):
@@ -208,16 +289,16 @@ def photographed(
             # on its space (B6: they went back to the supply), not hidden ones.
             visible = now or Pieces(before.player)
             grown = max(0, visible.structure - before.structure)
-            kept = Pieces(
+            keep = Pieces(
                 before.player,
                 max(before.hunters - grown, visible.hunters),
                 max(before.structure, visible.structure),
             )
-            if kept == visible:
+            if keep == visible:
                 continue
-            pieces[space] = kept
-            hidden.append((space, before.player))
-    return Photographed(tiles, pieces), tuple(problems), tuple(hidden)
+            pieces[space] = keep
+            kept.append((space, before.player))
+    return Photographed(tiles, pieces), tuple(problems), tuple(kept)
 
 
 def _moved_away(board: Board, seen: Mapping[Space, Pieces], supply: Mapping[str, int]) -> set[str]:
@@ -259,245 +340,85 @@ def _moved_away(board: Board, seen: Mapping[Space, Pieces], supply: Mapping[str,
 
 # -- explaining ---------------------------------------------------------------------------
 
-
-def _try(state: State, event: dict[str, Any]) -> tuple[State, dict[str, Any]]:
-    """``event`` applied; out of turn order only when the turn order alone refuses it (a
-    photo taken once per round does not say in which order the actions were taken)."""
-    try:
-        return fold.apply(state, event), event
-    except RuleError:
-        if event.get("type") not in ("play", "action"):
-            raise
-    overridden = {**event, "override": True}
-    return fold.apply(state, overridden), overridden
+_try = search.attempt
+_paid = search.paid
+_own = search.own
 
 
-def _paid(state: State, seat: int, event: dict[str, Any], hunters: int) -> dict[str, Any]:
-    """The play with its pre-filled payment (B6: one animal at a time from the largest
-    stock), so the phone shows exactly what will be paid."""
-    cost = action_cost(hunters)
-    if cost <= 0:
-        return event
-    split = default_payment(state.stocks[seat], cost)
-    return {
-        **event,
-        "payment": {"bison": split.bison, "salmon": split.salmon, "turkey": split.turkey},
-    }
+def _steps_of(plan: search.Plan, seat: int) -> list[Step]:
+    return [
+        Step(event, seat, hunters, cost, hexes)
+        for event, hunters, cost, hexes in zip(
+            plan.events, plan.hunters, plan.costs, plan.hexes, strict=True
+        )
+    ]
 
 
-def _own(pieces: Mapping[Space, Pieces], colour: str) -> dict[Space, Pieces]:
-    return {space: p for space, p in pieces.items() if p.player == colour}
-
-
-def _matching(
-    units_from: list[Space], units_to: list[Space], reach: Mapping[Space, set[Space]]
-) -> list[tuple[Space, Space]] | None:
-    """Each moved hunter from a source to a sink it can reach (a bipartite matching,
-    Kuhn's augmenting paths: a handful of hunters), or None."""
-    owner: list[int | None] = [None] * len(units_to)
-
-    def augment(i: int, tried: set[int]) -> bool:
-        for j, sink in enumerate(units_to):
-            if j in tried or sink not in reach.get(units_from[i], set()):
-                continue
-            tried.add(j)
-            holder = owner[j]
-            if holder is None or augment(holder, tried):
-                owner[j] = i
-                return True
-        return False
-
-    for i in range(len(units_from)):
-        if not augment(i, set()):
-            return None
-    return [(units_from[i], units_to[j]) for j, i in enumerate(owner) if i is not None]
-
-
-def _move_event(
-    state: State, seat: int, action: str, pairs: list[tuple[Space, Space]]
-) -> dict[str, Any]:
-    if action == "gather":
-        (goal,) = {to for _, to in pairs}
-        taken = Counter(source for source, _ in pairs)
-        gather = {
-            "to": fold.space_ref(state, goal),
-            "from": [
-                {"space": fold.space_ref(state, s), "hunters": n} for s, n in sorted(taken.items())
-            ],
-        }
-        return {
+def _placing(
+    state: State, seat: int, target: Mapping[Space, Pieces], new: Mapping[Hex, tuple[str, int]]
+) -> tuple[State, Step, Hex] | None:
+    """The seat's tile with the hunters that came from its supply, where most of its
+    hunters stand on a new tile after the round: what is sure when nothing explains the
+    whole change (its marker, its cost); the correction says the rest."""
+    colour = state.colours[seat]
+    mine = _own(target, colour)
+    surplus = sum(p.hunters for p in mine.values()) - sum(
+        p.hunters for p in _own(state.board.pieces, colour).values()
+    )
+    if not 0 < surplus <= MAX_HUNTERS_PER_ACTION:
+        return None
+    spots = sorted(
+        ((at, t) for at in new for t in SPACES),
+        key=lambda s: (-mine.get(s, Pieces(colour)).hunters, s[0][1], s[0][0]),
+    )
+    for at, terrain in spots:
+        tile, rotation = new[at]
+        event = {
             "type": "play",
             "seat": seat,
-            "action": action,
-            "gather": gather,
-            "hunters": len(pairs),
+            "action": "place_tile",
+            "at": list(at),
+            "tile": tile,
+            "rotation": rotation,
+            "space": terrain,
+            "hunters": surplus,
         }
-    hops = Counter(pairs)
-    moves = [
-        {"from": fold.space_ref(state, a), "to": fold.space_ref(state, b), "hunters": n}
-        for (a, b), n in sorted(hops.items())
-    ]
-    return {"type": "play", "seat": seat, "action": action, "moves": moves, "hunters": len(pairs)}
-
-
-def _moves(
-    state: State, seat: int, before: Mapping[Space, int], after: Mapping[Space, int]
-) -> list[dict[str, Any]]:
-    """The single actions that move the seat's hunters from ``before`` to ``after`` (same
-    total), in the order of ``MOVES``, each legal now (empty when none is)."""
-    spaces = set(before) | set(after)
-    units_from = [
-        s for s in sorted(spaces) for _ in range(max(0, before.get(s, 0) - after.get(s, 0)))
-    ]
-    units_to = [
-        s for s in sorted(spaces) for _ in range(max(0, after.get(s, 0) - before.get(s, 0)))
-    ]
-    if not units_from or len(units_from) > MAX_HUNTERS_PER_ACTION:
-        return []
-    found = []
-    for action in MOVES:
-        if action in state.rounds.markers[seat]:
-            continue
-        reach = {s: set(fold.destinations(state, seat, s, action)) for s in set(units_from)}
-        if action == "gather" and len(set(units_to)) != 1:
-            continue
-        pairs = _matching(units_from, units_to, reach)
-        if pairs is None:
-            continue
-        event = _paid(state, seat, _move_event(state, seat, action, pairs), len(pairs))
         try:
-            found.append(_try(state, event)[1])
+            after, event = _try(state, _paid(state, seat, event, surplus))
         except RuleError:
             continue
-    return found
+        return after, Step(event, seat, surplus, action_cost(surplus), (at,)), at
+    return None
 
 
-def _builds(
-    state: State, seat: int, target: Mapping[Space, Pieces]
-) -> tuple[dict[Space, int], list[tuple[str, list[tuple[Space, int]]]]]:
-    """Where the seat's tents and canoes grew, as the hunters each needed on its space
-    (a size-n build takes n − old hunters there, B6) and the builds grouped by kind."""
+def _plans(
+    state: State,
+    seat: int,
+    target: Mapping[Space, Pieces],
+    tiles: Mapping[Hex, tuple[str, int]],
+    memo: dict[Any, list[search.Plan]] | None,
+    budget: int = search.MAX_FRAMES,
+) -> list[search.Plan]:
+    """``explain_search.plans``, memoized for one explanation: a player tried again on
+    the same board (put off, tried first, after the mirrored tiles) is not searched
+    again."""
+    if memo is None:
+        return search.plans(state, seat, target, tiles, budget)
     colour = state.colours[seat]
-    need: dict[Space, int] = {}
-    kinds: dict[str, list[tuple[Space, int]]] = {}
-    for space, p in _own(target, colour).items():
-        there = state.board.pieces.get(space)
-        old = there.structure if there is not None and there.player == colour else 0
-        if p.structure > old:
-            need[space] = p.structure - old
-            kinds.setdefault(STRUCTURE_ON[space[1]], []).append((space, p.structure))
-    return need, sorted(kinds.items())
-
-
-def _two_moves(
-    state: State, seat: int, before: Mapping[Space, int], after: Mapping[Space, int]
-) -> list[dict[str, Any]]:
-    """Two actions moving the seat's hunters from ``before`` to ``after`` when one cannot:
-    each hunter's hop within 1 space by ``move_1``, the rest by ``move_3`` (B3, B6), at
-    most 5 hunters each. Empty when that does not explain it."""
-    if any(a in state.rounds.markers[seat] for a in ("move_1", "move_3")):
-        return []
-    spaces = sorted(set(before) | set(after))
-    units_from = [s for s in spaces for _ in range(max(0, before.get(s, 0) - after.get(s, 0)))]
-    units_to = [s for s in spaces for _ in range(max(0, after.get(s, 0) - before.get(s, 0)))]
-    if len(units_from) > 2 * MAX_HUNTERS_PER_ACTION:
-        return []
-    near = {s: set(fold.destinations(state, seat, s, "move_1")) for s in set(units_from)}
-    far = {s: set(fold.destinations(state, seat, s, "move_3")) for s in set(units_from)}
-    pairs = _matching(units_from, units_to, far)
-    if pairs is not None:
-        short = [pair for pair in pairs if pair[1] in near[pair[0]]]
-        long = [pair for pair in pairs if pair[1] not in near[pair[0]]]
-        while len(short) > MAX_HUNTERS_PER_ACTION:  # move_3 may take a short hop too
-            long.append(short.pop())
-        return _in_order(state, seat, [("move_1", short), ("move_3", long)])
-    # A hunter moved twice: a hop by one move, then another by the other (B3).
-    for first, second in (("move_1", "move_3"), ("move_3", "move_1")):
-        reach = near if first == "move_1" else far
-        via: dict[tuple[Space, Space], Space] = {}
-        for source in set(units_from):
-            for mid in reach[source]:
-                for goal in fold.destinations(state, seat, mid, second):
-                    via.setdefault((source, goal), mid)
-        chain = {s: far[s] | {g for (a, g) in via if a == s} for s in set(units_from)}
-        pairs = _matching(units_from, units_to, chain)
-        if pairs is None:
-            continue
-        groups: dict[str, list[tuple[Space, Space]]] = {first: [], second: []}
-        for source, goal in pairs:
-            if goal in far[source]:
-                groups["move_3"].append((source, goal))
-            else:
-                mid = via[(source, goal)]
-                groups[first].append((source, mid))
-                groups[second].append((mid, goal))
-        events = _in_order(state, seat, [(first, groups[first]), (second, groups[second])])
-        if events:
-            return events
-    return []
-
-
-def _in_order(
-    state: State, seat: int, actions: Sequence[tuple[str, list[tuple[Space, Space]]]]
-) -> list[dict[str, Any]]:
-    """These move actions one after the other, each checked by the fold; empty when one
-    is refused, has no hunter or more than 5."""
-    events = []
-    for action, group in actions:
-        if not group or len(group) > MAX_HUNTERS_PER_ACTION:
-            return []
-        event = _paid(state, seat, _move_event(state, seat, action, group), len(group))
-        try:
-            state, event = _try(state, event)
-        except RuleError:
-            return []
-        events.append(event)
-    return events
-
-
-def _move_step(event: Mapping[str, Any], seat: int, options: Sequence[Mapping[str, Any]]) -> Step:
-    hunters = int(event["hunters"])
-    moved = tuple(sorted({(int(ref["at"][0]), int(ref["at"][1])) for ref in _refs(event)}))
-    return Step(event, seat, hunters, action_cost(hunters), moved, tuple(options))
-
-
-def _hunter_steps(
-    state: State, seat: int, before: Mapping[Space, int], after: Mapping[Space, int]
-) -> tuple[State, list[Step]] | None:
-    """The seat's hunters moved from ``before`` to ``after``: one action (with the others
-    that explain it as the question's options), else two; None when no move explains it."""
-    if dict(before) == dict(after):
-        return state, []
-    options = _moves(state, seat, before, after)
-    if options:
-        state, event = _try(state, options[0])
-        return state, [_move_step(event, seat, options)]
-    steps = []
-    for event in _two_moves(state, seat, before, after):
-        state, event = _try(state, event)
-        steps.append(_move_step(event, seat, ()))
-    return (state, steps) if steps else None
-
-
-def _hunters_on(state: State, colour: str) -> dict[Space, int]:
-    return {s: p.hunters for s, p in _own(state.board.pieces, colour).items() if p.hunters}
-
-
-def _placings(
-    state: State, seat: int, target: Mapping[Space, Pieces], new: Mapping[Hex, tuple[str, int]]
-) -> list[tuple[Hex, str]]:
-    """Where the seat's tile may have gone with its hunters: the new tiles that touch the
-    board now, those the seat's hunters stand on first, and their spaces, theirs first."""
-    colour = state.colours[seat]
-    # Where its hunters stand or built, after the round.
-    mine = {space: p.hunters + p.structure for space, p in _own(target, colour).items()}
-    ready = [at for at in new if any(n in state.board.tiles for n in neighbours(at))]
-    ready.sort(key=lambda at: (-sum(n for s, n in mine.items() if s[0] == at), at[1], at[0]))
-    spots = []
-    for at in ready:
-        spaces = sorted(SPACES, key=lambda t: -mine.get((at, t), 0))
-        spots += [(at, terrain) for terrain in spaces]
-    return spots
+    key = (
+        seat,
+        tuple(sorted(state.board.pieces.items())),
+        tuple(sorted((at, p.catalog_id, p.rotation) for at, p in state.board.tiles.items())),
+        state.rounds.markers[seat],
+        state.stocks[seat],
+        state.supplies[seat],
+        tuple(sorted(_own(target, colour).items())),
+        tuple(sorted(tiles.items())),
+        budget,
+    )
+    if key not in memo:
+        memo[key] = search.plans(state, seat, target, tiles, budget)
+    return memo[key]
 
 
 def _seat_steps(
@@ -507,101 +428,53 @@ def _seat_steps(
     new: Mapping[Hex, tuple[str, int]],
     *,
     last: bool = True,
-) -> tuple[State, list[Step], Hex | None] | None:
-    """The seat's tile with its hunters (when hunters came from its supply), its moves,
-    then its builds (their hunters stand there before they build); the hex of the tile it
-    placed. None when hunters came with no tile to bring them, or (unless ``last``) no
-    move explains where they went: try again once the other players' tiles lie (their
-    paths may cross them, B3); at the ``last`` try the tile and its hunters are placed
-    and the correction says the rest."""
+    memo: dict[Any, list[search.Plan]] | None = None,
+) -> tuple[State, list[Step], Hex | None, tuple[search.Plan, ...]] | None:
+    """The seat's change by its cheapest legal explanation (``explain_search.plans``),
+    with the other answers (the question) when there are; the hex of the tile it placed.
+    None when nothing explains it yet, or only dearer than its bound (unless ``last``):
+    try again once the other players' tiles lie and their pieces moved (their paths may
+    cross them, B3, B5). At the ``last`` try the cheapest found is taken, else the tile
+    and its hunters are placed and the correction says the rest."""
     colour = state.colours[seat]
-    need, kinds = _builds(state, seat, target)
-    after = {s: p.hunters + need.get(s, 0) for s, p in _own(target, colour).items()}
-    after = {s: n for s, n in after.items() if n}
-    surplus = sum(after.values()) - sum(_hunters_on(state, colour).values())
-    steps: list[Step] = []
-    placed: Hex | None = None
-    fallback: tuple[State, Step, Hex] | None = None
-    best: tuple[tuple[int, int], State, list[Step], Hex] | None = None
-    if surplus > 0:
-        if surplus > MAX_HUNTERS_PER_ACTION or "place_tile" in state.rounds.markers[seat]:
-            return None
-        for at, terrain in _placings(state, seat, target, new):
-            tile, rotation = new[at]
-            event = {
-                "type": "play",
-                "seat": seat,
-                "action": "place_tile",
-                "at": list(at),
-                "tile": tile,
-                "rotation": rotation,
-                "space": terrain,
-                "hunters": surplus,
-            }
-            try:
-                trial, event = _try(state, _paid(state, seat, event, surplus))
-            except RuleError:
-                continue
-            tile_step = Step(event, seat, surplus, action_cost(surplus), (at,))
-            fallback = fallback or (trial, tile_step, at)
-            moved = _hunter_steps(trial, seat, _hunters_on(trial, colour), after)
-            if moved is None:
-                continue
-            # The cheapest explanation, then the one with the fewest actions (B6).
-            cost = sum(max(0, step.cost) for step in moved[1])
-            if best is None or (cost, len(moved[1])) < best[0]:
-                best = ((cost, len(moved[1])), moved[0], [tile_step, *moved[1]], at)
-        if best is not None:
-            _, state, steps, placed = best
-        elif fallback is not None and last:
-            # The tile and its hunters for sure (its marker, its cost); where they went
-            # since is left to the correction.
-            state, steps, placed = fallback[0], [fallback[1]], fallback[2]
-        else:
-            return None
-    elif surplus < 0:
-        return state, [], None  # hunters went back to the supply: the correction says it
-    else:
-        moved = _hunter_steps(state, seat, _hunters_on(state, colour), after)
-        if moved is None:
-            return state, [], None
-        state, steps = moved
-    several = state.settings.several_structures
-    for kind, builds in kinds:
-        groups = [builds] if several else [[b] for b in builds]
-        for group in groups:
-            hunters = sum(need[space] for space, _ in group)
-            if hunters > MAX_HUNTERS_PER_ACTION:
-                continue
-            event = _paid(
-                state,
-                seat,
-                {
-                    "type": "play",
-                    "seat": seat,
-                    "action": kind,
-                    "builds": [
-                        {"space": fold.space_ref(state, s), "size": size} for s, size in group
-                    ],
-                    "hunters": hunters,
-                },
-                hunters,
-            )
-            try:
-                state, event = _try(state, event)
-            except RuleError:
-                continue
-            hexes = tuple(sorted({space[0] for space, _ in group}))
-            steps.append(Step(event, seat, hunters, action_cost(hunters), hexes))
-    return state, steps, placed
-
-
-def _refs(event: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """Every space reference of a move or gather play (for the crops)."""
-    if "gather" in event:
-        gather = event["gather"]
-        return [gather["to"], *(item["space"] for item in gather["from"])]
-    return [ref for move in event.get("moves", ()) for ref in (move["from"], move["to"])]
+    if _own(state.board.pieces, colour) == _own(target, colour):
+        return state, [], None, ()
+    # Its tile first among the new tiles it stands on after the round, then among those
+    # nobody stands on (its hunters placed, then all moved off), then any.
+    standing = {at: t for at, t in new.items() if any(s[0] == at for s in _own(target, colour))}
+    empty = {at: t for at, t in new.items() if not any(s[0] == at for s in target)}
+    found: list[search.Plan] = []
+    tried: list[Mapping[Hex, tuple[str, int]]] = []
+    for tiles in (standing, empty, new):
+        if (tiles or tiles is new) and tiles not in tried:
+            tried.append(tiles)
+            # The first try gets the whole budget; later ones (rarer) a third each.
+            budget = search.MAX_FRAMES if len(tried) == 1 else search.MAX_FRAMES // 3
+            found = _plans(state, seat, target, tiles, memo, budget)
+        if found:
+            break
+    if found and found[0].cost > found[0].floor and not last:
+        # Dearer than the change could cost: another player's pieces may be in the way
+        # (B5) until their own actions move them; explained after theirs.
+        return None
+    if found:
+        plan = found[0]
+        placed = next(
+            (
+                (int(e["at"][0]), int(e["at"][1]))
+                for e in plan.events
+                if e["action"] == "place_tile"
+            ),
+            None,
+        )
+        return plan.state, _steps_of(plan, seat), placed, tuple(found)
+    if not last:
+        return None
+    fallback = _placing(state, seat, target, new)
+    if fallback is None:
+        return state, [], None, ()
+    after, step, at = fallback
+    return after, [step], at, ()
 
 
 def _tile_order(state: State, new: Mapping[Hex, tuple[str, int]]) -> list[Hex]:
@@ -672,23 +545,54 @@ def _corrections(
     return state, steps, refused
 
 
+def _question(seat: int, first: int, found: Sequence[search.Plan], index: int) -> Question:
+    answers = tuple(
+        Answer(
+            tuple(replace(s, question=index) for s in _steps_of(plan, seat)),
+            plan.cost,
+            plan.markers,
+        )
+        for plan in found
+    )
+    return Question(seat, first, answers)
+
+
 def _explained(
-    state: State, photo: Photographed, turn: Sequence[int], mirrored: set[Hex]
-) -> tuple[State, list[Step], dict[Hex, tuple[str, int]]]:
+    state: State,
+    photo: Photographed,
+    turn: Sequence[int],
+    mirrored: set[Hex],
+    dear: set[int] | None = None,
+    eager: int | None = None,
+    memo: dict[Any, list[search.Plan]] | None = None,
+) -> tuple[State, list[Step], dict[Hex, tuple[str, int]], list[Question]]:
     """The tiles in ``mirrored`` on the mirror first, then each player's change in turn
     order, again while a player waits for a tile another placed (B4: tiles touch the
-    board); the new tiles no player placed."""
+    board) or a space another left (B5); the new tiles no player placed; the questions."""
     new = {at: t for at, t in photo.tiles.items() if at not in state.board.tiles}
     state, steps = _mirror_tiles(state, {at: new.pop(at) for at in sorted(mirrored) if at in new})
+    questions: list[Question] = []
     waiting, last = list(turn), False
     while waiting:
         later = []
         for seat in waiting:
-            done = _seat_steps(state, seat, photo.pieces, new, last=last)
+            done = _seat_steps(
+                state, seat, photo.pieces, new, last=last or seat == eager, memo=memo
+            )
             if done is None:
                 later.append(seat)
                 continue
-            state, more, placed = done
+            state, more, placed, found = done
+            if last and dear is not None and (not found or found[0].cost > found[0].floor):
+                dear.add(seat)  # dearer than it could be, or not explained: try it first
+            if len(found) > 1:
+                question = _question(seat, len(steps), found, len(questions))
+                questions.append(question)
+                more = list(question.answers[0].steps)
+                if all(len(answer.steps) == 1 for answer in question.answers):
+                    # The question as one step's options too (the page before issue 32).
+                    options = tuple(answer.steps[0].event for answer in question.answers)
+                    more = [replace(more[0], options=options)]
             steps += more
             if placed is not None:
                 new.pop(placed)
@@ -696,32 +600,95 @@ def _explained(
             break
         last = len(later) == len(waiting)  # no progress: the last try
         waiting = later
-    return state, steps, new
+    return state, steps, new, questions
 
 
-def explain(state: State, reading: Mapping[str, Any]) -> Explanation:
+def explain(
+    state: State,
+    reading: Mapping[str, Any],
+    hidden: Iterable[Hex | Space] | None = None,
+) -> Explanation:
     """The steps that turn the table's board into the one the reader saw (``reading``:
-    the ``campfire read-board`` JSON), with the photo's contradictions and what it hid.
+    the ``campfire read-board`` JSON; ``hidden``: the spaces or hexes the reader reports
+    hidden, see ``photographed``), with the photo's contradictions, what it hid and the
+    questions.
 
     Players are explained in turn order from the one whose turn it is; each player's
-    change by the fewest actions the fold accepts; tiles no player's hunters explain go
-    on the mirror first; the rest by corrections."""
-    photo, problems, hidden = photographed(state, reading)
+    change by its cheapest legal action set (``explain_search``), the other answers as
+    one question; tiles no player's hunters explain go on the mirror first; the rest by
+    corrections."""
+    photo, problems, kept = photographed(state, reading, hidden)
     rounds = state.rounds
     first = rounds.next_seat if rounds.next_seat is not None else 0
     turn = [(first + i) % len(state.players) for i in range(len(state.players))]
-    now, steps, left = _explained(state, photo, turn, set())
+    dear: set[int] = set()
+    memo: dict[Any, list[search.Plan]] = {}
+    best = _in_turn(state, photo, turn, dear, None, memo)
+    # A player explained dearer than their change could cost, or not at all, may have
+    # lost their tile to a player before them (both placed hunters, then moved them
+    # off) or met pieces in the way (B5): explained first, once each; the cheaper kept.
+    for seat in sorted(dear)[:RETRIES]:
+        trial = _in_turn(state, photo, [seat, *(s for s in turn if s != seat)], set(), seat, memo)
+        if _score(trial[0]) < _score(best[0]):
+            best = trial
+    steps, refused, questions = best
+    return Explanation(tuple(steps), (*problems, *refused), kept, bool(steps), tuple(questions))
+
+
+#: The most players tried first again (each a whole explanation more).
+RETRIES = 2
+
+
+def _score(steps: Sequence[Step]) -> tuple[int, int]:
+    """Fewer corrections, then less food."""
+    return sum(1 for s in steps if s.event.get("type") == "correct"), sum(s.cost for s in steps)
+
+
+def _in_turn(
+    state: State,
+    photo: Photographed,
+    turn: Sequence[int],
+    dear: set[int],
+    eager: int | None = None,
+    memo: dict[Any, list[search.Plan]] | None = None,
+) -> tuple[list[Step], list[RuleError], list[Question]]:
+    """The players' changes explained in ``turn`` order (see ``explain``), then the
+    corrections; ``dear`` collects the players explained dearer than their bound;
+    ``eager``'s change is taken as found, never put off."""
+    now, steps, left, questions = _explained(state, photo, turn, set(), dear, eager, memo)
     if left:  # mirror those first, so moves onto them can be explained
-        now, steps, left = _explained(state, photo, turn, set(left))
+        dear.clear()
+        now, steps, left, questions = _explained(state, photo, turn, set(left), dear, eager, memo)
     now, fixes, refused = _corrections(now, dict(photo.pieces))
-    steps += fixes
-    return Explanation(tuple(steps), (*problems, *refused), hidden, bool(steps))
+    return [*steps, *fixes], refused, questions
 
 
-def reproduces(state: State, steps: Sequence[Step], reading: Mapping[str, Any]) -> bool:
+def answered(explanation: Explanation, choices: Mapping[int, int]) -> tuple[Step, ...]:
+    """The proposal's steps with its questions answered: ``choices`` maps a question's
+    index (``Step.question``) to the answer chosen (an index in ``Question.answers``); a
+    question not in it, or a choice it does not offer, keeps its first (cheapest) answer.
+    The answers of one question leave the same board (only the stocks and the markers
+    differ), so the steps after it stay right."""
+    steps = list(explanation.steps)
+    for index in sorted(range(len(explanation.questions)), reverse=True):
+        question = explanation.questions[index]
+        choice = choices.get(index, 0)
+        if not 0 < choice < len(question.answers):
+            continue
+        span = len(question.answers[0].steps)
+        steps[question.first : question.first + span] = question.answers[choice].steps
+    return tuple(steps)
+
+
+def reproduces(
+    state: State,
+    steps: Sequence[Step],
+    reading: Mapping[str, Any],
+    hidden: Iterable[Hex | Space] | None = None,
+) -> bool:
     """Whether ``steps`` applied to ``state`` give the photographed board (tests, and a
     last check before the phone proposes them)."""
-    photo, _, _ = photographed(state, reading)
+    photo, _, _ = photographed(state, reading, hidden)
     for step in steps:
         state = _try(state, dict(step.event))[0]
     tiles = {at: (p.catalog_id or "", p.rotation) for at, p in state.board.tiles.items()}
@@ -744,20 +711,20 @@ def actions_left(state: State, steps: Sequence[Step]) -> tuple[int, ...]:
     return tuple(state.rounds.actions_left(seat) for seat in range(len(state.players)))
 
 
-def gained(state: State, seat: int, animal: str) -> tuple[State, dict[str, Any]]:
-    """An action without hunters gaining ``animal`` (B6) with the seat's first free
-    marker the fold accepts, and the state after it; ``RuleError`` when none is."""
+def gained(state: State, seat: int, animal: str | None = None) -> tuple[State, dict[str, Any]]:
+    """An action without hunters (B6) with the seat's first free marker the fold accepts,
+    and the state after it; ``RuleError`` when none is. It gains ``animal``, or when the
+    player has not said (None) ``default_gain``: counting an action never waits on an
+    animal chosen first (issue 32, item 5)."""
     refusal = RuleError(N_("no action is left for an animal gained without hunters"))
     for action in GAIN_MARKERS:
         if action in state.rounds.markers[seat]:
             continue
-        event = {"type": "action", "seat": seat, "action": action, "hunters": 0, "gain": animal}
         try:
-            after, event = _try(state, event)
+            return counted(state, seat, action, animal)
         except RuleError as error:
             refusal = error
             continue
-        return after, event
     raise refusal
 
 

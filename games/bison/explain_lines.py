@@ -1,0 +1,186 @@
+"""A proposed line fixed in place (issue 32, item 5): the event an edited line says, checked
+by the same rules as the tapped flow, and the markers a line may still pick.
+
+The photo's proposal (``explain``) is a list of lines, one action each. A player corrects
+a line in place: how many hunters (``count``), from where, to where, which action, how it
+is paid. Nothing here decides a rule: the line becomes the event the tapped flow would
+append (``play``, or ``action`` for an action without hunters), and ``fold.apply`` says
+whether it is legal, with the refusal the tapped flow shows.
+
+Glossary
+--------
+line
+    ``Line``: the seat, the action (one of the six, B6), the hunters it uses, the space
+    they come from (``source``: a move's or gather's source), the space they go to
+    (``goal``: a move's destination, a gather's goal, the placed tile's space, the space
+    of the tent or canoe built), the payment (None: pre-filled from the largest stocks,
+    B6) and, without hunters, the animal gained.
+counted action
+    An action without hunters (B6: it gains one animal): recorded with the animal the
+    player chose, or ``default_gain`` when they have not said, so counting an action
+    never dead-ends on a choice the page did not offer.
+other lines
+    The proposal's lines before the edited one (or all the others, for the markers):
+    applied first, as the confirmation applies them; one of them refused is that line's
+    problem, not this one's, and is skipped.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.bison import fold
+from games.bison.economy import ANIMALS
+from games.bison.explain_search import Space, attempt, paid
+from games.bison.table_state import State
+from games.errors import N_, RuleError, Term
+
+#: What a place_tile line keeps of the proposed event: the tile itself.
+_TILE_KEYS = ("at", "tile", "rotation", "edges", "animals", "label")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the proposal as the player edits it (see the glossary)."""
+
+    seat: int
+    action: str
+    count: int = 0
+    source: Space | None = None
+    goal: Space | None = None
+    payment: Mapping[str, int] | None = None
+    gain: str | None = None
+
+
+def default_gain(state: State, seat: int) -> str:
+    """The animal an action without hunters gains when the player has not said: the
+    smallest stock with room (B6, the B8 cap of 15), as a payment takes from the largest;
+    ties in ``ANIMALS`` order."""
+    stocks = state.stocks[seat]
+    roomy = [animal for animal in ANIMALS if stocks.room(animal) > 0]
+    return min(roomy, key=stocks.get) if roomy else ANIMALS[0]
+
+
+def counted(
+    state: State, seat: int, action: str, animal: str | None = None
+) -> tuple[State, dict[str, Any]]:
+    """An action without hunters taking ``action``'s marker and gaining ``animal`` (or
+    ``default_gain``): the state after it and the event. ``RuleError`` as the fold
+    refuses it (the marker taken, no action left, a full stock)."""
+    event = {
+        "type": "action",
+        "seat": seat,
+        "action": action,
+        "hunters": 0,
+        "gain": animal or default_gain(state, seat),
+    }
+    return attempt(state, event)
+
+
+def line_event(state: State, line: Line, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The event ``line`` says on ``state`` (the event the tapped flow appends for the
+    same change); ``base``: the proposed event being edited (a placed tile keeps its
+    tile). ``RuleError`` when a space the action needs is not said."""
+    if line.count == 0:
+        return {
+            "type": "action",
+            "seat": line.seat,
+            "action": line.action,
+            "hunters": 0,
+            "gain": line.gain or default_gain(state, line.seat),
+        }
+    event: dict[str, Any] = {
+        "type": "play",
+        "seat": line.seat,
+        "action": line.action,
+        "hunters": line.count,
+    }
+    if line.action == "place_tile":
+        event |= {key: base[key] for key in _TILE_KEYS if base is not None and key in base}
+        if line.goal is None:
+            raise RuleError(
+                N_("say on which space of the tile the {hunters} hunters stand"),
+                hunters=line.count,
+            )
+        event["space"] = line.goal[1]
+    elif line.action in ("tent", "canoe"):
+        space = line.goal or line.source
+        if space is None:
+            raise RuleError(
+                N_(
+                    'say which {kind} to build: builds needs at least one {{"size": n, "replaces": m}}'  # noqa: E501
+                ),
+                kind=Term(line.action),
+            )
+        there = state.board.pieces.get(space)
+        have = (
+            there.structure if there is not None and there.player == state.colours[line.seat] else 0
+        )
+        event["builds"] = [{"space": fold.space_ref(state, space), "size": have + line.count}]
+    elif line.action == "gather":
+        if line.source is None or line.goal is None:
+            raise RuleError(
+                N_(
+                    'say where to gather: gather needs {{"to": space, "from": '
+                    '[{{"space": space, "hunters": n}}]}}'
+                )
+            )
+        event["gather"] = {
+            "to": fold.space_ref(state, line.goal),
+            "from": [{"space": fold.space_ref(state, line.source), "hunters": line.count}],
+        }
+    else:
+        if line.source is None or line.goal is None:
+            raise RuleError(
+                N_('say which hunters move: moves needs at least one {{"from", "to", "hunters"}}')
+            )
+        event["moves"] = [
+            {
+                "from": fold.space_ref(state, line.source),
+                "to": fold.space_ref(state, line.goal),
+                "hunters": line.count,
+            }
+        ]
+    if line.payment is not None:
+        return {**event, "payment": dict(line.payment)}
+    return paid(state, line.seat, event, line.count)
+
+
+def _after(state: State, others: Sequence[Mapping[str, Any]]) -> State:
+    for event in others:
+        try:
+            state = attempt(state, event)[0]
+        except RuleError:
+            continue  # that line's own problem
+    return state
+
+
+def check_line(
+    state: State,
+    line: Line,
+    before: Sequence[Mapping[str, Any]] = (),
+    base: Mapping[str, Any] | None = None,
+) -> tuple[dict[str, Any] | None, RuleError | None]:
+    """The edited line's event once the lines ``before`` it are applied, and None; or
+    None and the ``RuleError`` the tapped flow gives for it (a turn taken out of order is
+    not refused: a photo does not show the order, as in the proposal)."""
+    state = _after(state, before)
+    try:
+        event = line_event(state, line, base)
+        return attempt(state, event)[1], None
+    except RuleError as error:
+        return None, error
+
+
+def free_markers(
+    state: State, seat: int, others: Sequence[Mapping[str, Any]] = ()
+) -> tuple[str, ...]:
+    """The actions a line of ``seat`` may pick once the proposal's other lines (``others``,
+    the edited one left out) are applied (B6: each action once a round, 4 of 6, the tile
+    last if still due): a marker a line gave up is free again for another line."""
+    state = _after(state, others)
+    return tuple(action.value for action in state.rounds.available(seat))

@@ -1,0 +1,677 @@
+"""The cheapest legal explanation of one player's board change (issue 32, item 4; B6a): an
+exhaustive search among the action sets the rules allow, every candidate checked by the
+fold itself.
+
+A player's change between two photos is explained by the actions that make it (B6): the
+tile placed with hunters from the supply, the tents and canoes built or enlarged (from the
+hunters on their space, who go back to the supply), and hunters moved by ``move_1``,
+``move_3`` (B3: 1 or up to 3 points each, never stopping on another player's space, B5)
+and ``gather`` (up to 5 to one space holding one of the player's hunters) — each action at
+most once a round, 4 of the 6 markers (B6), at most 5 hunters an action, paid by the cost
+table (B6: 1 hunter 0, 2 → 2, 3 → 4, 4 → 7, 5 → 10). What the rules say is asked of the
+rules' own modules: where a hunter may go of ``movement.reachable`` (B3, B5), the cost of
+``economy.action_cost``, a candidate's legality (markers, turn order lifted, the mandatory
+tile, supplies, stocks, B4 placing, B5) of ``fold.apply``; nothing is re-implemented here.
+
+Glossary
+--------
+unit
+    One of the player's hunters, followed through the round: it starts on a space of the
+    board before (or comes from the supply with the placed tile) and ends on a space of
+    the photo, or goes back to the supply building the tent or canoe on its space (B6).
+frame
+    The actions taken, in order: the tile placed with ``k`` hunters and on which space
+    (``k`` is fixed by the counts: hunters seen + hunters built into structures − hunters
+    before), the builds the photo shows (what each space's structure grew by: one action
+    per kind, all of a kind's builds in it, several only with variant 1, B11), a subset of
+    the three moving actions not marked yet, and the gather's goal.
+pattern
+    The moving actions of its frame a unit takes part in; a unit may take part in several
+    (a hop by ``move_1``, another by ``move_3``: 4 spaces in two actions). Which patterns
+    take a unit from its start to its end is read from ``movement.reachable`` on the board
+    of that moment (before or after the tile is placed).
+plan
+    ``Plan``: a frame with each unit's pattern, as ``play`` events applied by the fold,
+    with each event's hunters and food (B6). The cheapest plan per set of markers is kept.
+answers
+    The plans no other plan beats in food and in the number of markers both (a plan
+    costing as much or more with more markers is dropped; one as dear with as many other
+    markers stays: ``move_1`` or ``move_3``), cheapest first, then the fewest actions,
+    then ``move_1`` before ``move_3`` before ``gather`` (the shortest allowance first
+    leaves the longer move for later in the round). The first is proposed; two are the
+    one question the phone asks (``MAX_ANSWERS``).
+
+Bound
+-----
+At most 4 actions a round (3 moving ones), so per player at most 7 subsets of moving
+actions × 24 orders × (3 spaces × the new tiles touching the board) places × the gather's
+goals (the spaces the player holds before or after); in a frame, units (≤ 8 hunters + 5
+placed) are assigned to ends and patterns (≤ 8) by a memoized search over (unit, ends
+left, hunters per action), hunters per action capped at 5, pruned by the frame's fixed
+cost (a frame that cannot beat the plan found for its markers, or is dominated by a plan
+of fewer markers, is not solved), frames that counting alone rules out are skipped
+(``_hopeless``), and ``movement.reachable`` and the hops' chains are memoized per board.
+At most ``MAX_FRAMES`` frames are solved for one change (past it the answers found so far
+stand: a change no action set explains would otherwise be searched through); the
+property test checks the search against a brute force on boards well inside the bound.
+A player's tile is sought first among the new tiles they stand on, then those nobody
+stands on, then any. ``bench/bison_explain.py`` prints the time of a 4-player round
+(every seat placing, moving, gathering and building).
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from itertools import combinations, permutations
+from math import inf
+from typing import Any
+
+from games.bison import fold
+from games.bison.board import Board, Pieces
+from games.bison.economy import MAX_HUNTERS_PER_ACTION, action_cost, default_payment
+from games.bison.hexgrid import Hex, neighbours
+from games.bison.movement import reachable
+from games.bison.rounds import Action
+from games.bison.table_play import ALLOWANCE
+from games.bison.table_state import State
+from games.bison.tiles import SPACES, STRUCTURE_ON
+from games.errors import RuleError
+
+Space = tuple[Hex, str]
+
+#: The actions that only move hunters, in the order a tie is proposed (see ``answers``).
+MOVING = ("move_1", "move_3", "gather")
+#: The cost table (B6) by hunters, asked of ``economy.action_cost`` once: the search
+#: reads it in its innermost loop.
+_COST = tuple(action_cost(n) for n in range(MAX_HUNTERS_PER_ACTION + 1))
+#: The most frames solved for one player's change (see Bound): past it the answers
+#: found so far stand (a change no action set explains is otherwise searched through).
+MAX_FRAMES = 250
+#: The most answers one question offers: the cheapest and the next (issue 32: "one
+#: question with both answers").
+MAX_ANSWERS = 2
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One legal explanation of a player's change: its events in order (as the fold
+    accepted them), each with the hunters it used and the food it cost (B6), the hexes
+    it touched, and the state after it."""
+
+    events: tuple[Mapping[str, Any], ...]
+    hunters: tuple[int, ...]
+    costs: tuple[int, ...]
+    hexes: tuple[tuple[Hex, ...], ...]
+    state: State
+    rank: int = 0  # the frame's place in the enumeration: ties keep the first (MOVING)
+    floor: int = 0  # the least any explanation of this change may cost (a bound)
+
+    @property
+    def cost(self) -> int:
+        """The food the plan costs (B6)."""
+        return sum(self.costs)
+
+    @property
+    def markers(self) -> tuple[str, ...]:
+        """The action markers it takes, in order."""
+        return tuple(str(event["action"]) for event in self.events)
+
+
+def attempt(state: State, event: Mapping[str, Any]) -> tuple[State, dict[str, Any]]:
+    """``event`` applied by the fold; out of turn order only when the turn order alone
+    refuses it (a photo taken once a round does not say in which order the actions were
+    taken). ``RuleError`` when any other rule refuses it."""
+    try:
+        return fold.apply(state, event), dict(event)
+    except RuleError:
+        if event.get("type") not in ("play", "action"):
+            raise
+    overridden = {**event, "override": True}
+    return fold.apply(state, overridden), overridden
+
+
+def paid(state: State, seat: int, event: dict[str, Any], hunters: int) -> dict[str, Any]:
+    """The play with its pre-filled payment (B6: ``economy.default_payment``), so the
+    phone shows exactly what will be paid."""
+    cost = action_cost(hunters)
+    if cost <= 0:
+        return event
+    try:
+        split = default_payment(state.stocks[seat], cost)
+    except RuleError:
+        return event  # the fold refuses it with its own sentence
+    return {
+        **event,
+        "payment": {"bison": split.bison, "salmon": split.salmon, "turkey": split.turkey},
+    }
+
+
+def own(pieces: Mapping[Space, Pieces], colour: str) -> dict[Space, Pieces]:
+    return {space: p for space, p in pieces.items() if p.player == colour and not p.empty}
+
+
+# -- reachability, from the rules ---------------------------------------------------------
+
+
+class _Reach:
+    """``movement.reachable`` for one player, memoized per board (B3, B5)."""
+
+    def __init__(self, colour: str) -> None:
+        self.colour = colour
+        self.cache: dict[tuple[int, Space, int], frozenset[Space]] = {}
+        self.boards: dict[int, Board] = {}
+        # Where a unit may be after a chain of hops: (start, ((board, kind, goal), …)).
+        self.chains: dict[tuple[Space, tuple[tuple[int, str, Space | None], ...]], frozenset[Space]]
+        self.chains = {}
+
+    def __call__(self, board: Board, start: Space, limit: int) -> frozenset[Space]:
+        key = (id(board), start, limit)
+        found = self.cache.get(key)
+        if found is None:
+            self.boards[id(board)] = board  # kept alive: ids stay unique while cached
+            try:
+                spots = reachable(board, self.colour, start, limit)
+            except RuleError:
+                spots = {}
+            found = frozenset(s for s in spots if s != start)
+            self.cache[key] = found
+        return found
+
+
+# -- one frame ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Frame:
+    order: tuple[str, ...]
+    spot: Space | None  # where the placed tile's hunters stand
+    goal: Space | None  # the gather's goal
+
+
+def _windows(order: Sequence[str]) -> list[int]:
+    return [j for j, kind in enumerate(order) if kind in MOVING]
+
+
+def _solve(
+    frame: _Frame,
+    starts: list[tuple[Space, int]],
+    ends: list[tuple[Space, int]],
+    boards: Sequence[Board],
+    reach: _Reach,
+    limit: float,
+) -> tuple[int, list[tuple[int, tuple[int, ...]]]] | None:
+    """The cheapest assignment of units to ends and patterns in ``frame`` costing less
+    than ``limit``: the moving actions' food, and for each start its end (an index in the
+    sorted ends) and pattern (the moving actions it takes part in). ``boards[j]``: the
+    board action ``j`` sees."""
+    movers = _windows(frame.order)
+    end_keys = sorted(set(ends))
+    need = tuple(Counter(ends)[key] for key in end_keys)
+    hops: dict[tuple[int, Space], frozenset[Space]] = {}
+
+    def hop(j: int, at: Space) -> frozenset[Space]:
+        found = hops.get((j, at))
+        if found is None:
+            found = hops[(j, at)] = _hop(j, at)
+        return found
+
+    def _hop(j: int, at: Space) -> frozenset[Space]:
+        kind = frame.order[j]
+        if kind == "gather":
+            return (
+                frozenset() if frame.goal is None or at == frame.goal else frozenset({frame.goal})
+            )
+        return reach(boards[j], at, ALLOWANCE[Action(kind)])
+
+    patterns: dict[tuple[tuple[Space, int], tuple[Space, int]], list[tuple[int, ...]]] = {}
+    for start in set(starts):
+        # Where the unit may be after each subset of the moving actions after its start.
+        after = [j for j in movers if j > start[1]]
+        spread: list[tuple[tuple[int, ...], int, frozenset[Space]]] = []
+        for size in range(len(after) + 1):
+            for chosen in combinations(after, size):
+                # Frames share their chains: memoized by the boards, kinds and goal.
+                key = (start[0], tuple((id(boards[j]), frame.order[j], frame.goal) for j in chosen))
+                at = reach.chains.get(key)
+                if at is None:
+                    at = frozenset({start[0]})
+                    for j in chosen:
+                        at = frozenset(s for a in at for s in hop(j, a))
+                        if not at:
+                            break
+                    reach.chains[key] = at
+                if at:
+                    pattern = tuple(movers.index(j) for j in chosen)
+                    spread.append((pattern, max(chosen, default=-1), at))
+        for end in end_keys:
+            patterns[(start, end)] = (
+                [p for p, top, at in spread if top < end[1] and end[0] in at]
+                if end[1] > start[1]
+                else []
+            )
+
+    units = sorted(starts)
+    if any(not any(patterns[(u, e)] for e in end_keys) for u in set(units)) or any(
+        not any(patterns[(u, e)] for u in set(units)) for e in end_keys
+    ):
+        return None  # a unit that can end nowhere, or an end no unit reaches
+
+    @cache
+    def best(
+        i: int, left: tuple[int, ...], counts: tuple[int, ...], floor: int
+    ) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...]] | None:
+        if i == len(units):
+            if any(n == 0 for n in counts):
+                return None  # a moving action with no hunter is not this frame
+            cost = sum(_COST[n] for n in counts)
+            return (cost, ()) if cost < limit else None
+        start = units[i]
+        # Units on one space are alike: the next takes a choice no earlier than this one.
+        same_next = i + 1 < len(units) and units[i + 1] == start
+        answer = None
+        choice = -1
+        for e, end in enumerate(end_keys):
+            for pattern in patterns[(start, end)]:
+                choice += 1
+                if choice < floor or not left[e]:
+                    continue
+                moved = list(counts)
+                for m in pattern:
+                    moved[m] += 1
+                if max(moved, default=0) > MAX_HUNTERS_PER_ACTION:
+                    continue
+                # The food so far can only grow (each action will move one hunter or more).
+                if sum(_COST[max(n, 1)] for n in moved) >= limit:
+                    continue
+                rest = best(
+                    i + 1,
+                    (*left[:e], left[e] - 1, *left[e + 1 :]),
+                    tuple(moved),
+                    choice if same_next else 0,
+                )
+                if rest is not None and (answer is None or rest[0] < answer[0]):
+                    answer = (rest[0], ((e, pattern), *rest[1]))
+        return answer
+
+    solved = best(0, need, (0,) * len(movers), 0)
+    if solved is None:
+        return None
+    return solved[0], list(solved[1])
+
+
+def _path(
+    start: Space, end: Space, hops: Sequence[int], step: Callable[[int, Space], frozenset[Space]]
+) -> list[Space]:
+    """One concrete path through ``hops`` from ``start`` to ``end`` (it exists)."""
+    layers = [{start: start}]
+    for j in hops:
+        layer: dict[Space, Space] = {}
+        for at in layers[-1]:
+            for nxt in sorted(step(j, at)):
+                layer.setdefault(nxt, at)
+        layers.append(layer)
+    path = [end]
+    for layer in reversed(layers[1:]):
+        path.append(layer[path[-1]])
+    return path[::-1]
+
+
+# -- the search ---------------------------------------------------------------------------
+
+
+def plans(
+    state: State,
+    seat: int,
+    target: Mapping[Space, Pieces],
+    new: Mapping[Hex, tuple[str, int]],
+    budget: int = MAX_FRAMES,
+) -> list[Plan]:
+    """The answers (see the glossary) explaining the seat's change from ``state`` to the
+    seat's pieces in ``target`` (spaces of other colours are ignored), cheapest first;
+    ``new``: the photo's tiles not on the board yet (the seat's tile may be one). Empty
+    when no legal action set explains it."""
+    colour = state.colours[seat]
+    now = own(state.board.pieces, colour)
+    goal = own(target, colour)
+    if now == goal:
+        return []
+    growth: dict[Space, int] = {}
+    for space in set(now) | set(goal):
+        old = now.get(space, Pieces(colour)).structure
+        size = goal.get(space, Pieces(colour)).structure
+        if size < old:
+            return []  # a structure shrank or went: variant 2 only (B11), a correction
+        if size > old:
+            growth[space] = size - old
+    taken = {str(a) for a in state.rounds.markers[seat]}
+    kinds: dict[str, list[Space]] = {}
+    for space in sorted(growth):
+        kinds.setdefault(STRUCTURE_ON[space[1]], []).append(space)
+    for kind, spaces in kinds.items():
+        if kind in taken or sum(growth[s] for s in spaces) > MAX_HUNTERS_PER_ACTION:
+            return []
+        if len(spaces) > 1 and not state.settings.several_structures:
+            return []  # one build an action (B6); several with variant 1 (B11)
+    before = sum(p.hunters for p in now.values())
+    placed = sum(p.hunters for p in goal.values()) + sum(growth.values()) - before
+    if placed < 0 or placed > MAX_HUNTERS_PER_ACTION:
+        return []  # hunters went back to the supply without building: no action does that
+    spots: list[Space | None] = [None]
+    tiles: dict[Hex, State] = {}
+    if placed:
+        if "place_tile" in taken:
+            return []
+        for at in sorted(new, key=lambda h: (h[1], h[0])):
+            if not any(n in state.board.tiles for n in neighbours(at)):
+                continue
+            tile, rotation = new[at]
+            try:
+                tiles[at] = fold.apply(
+                    state, {"type": "tile", "at": list(at), "tile": tile, "rotation": rotation}
+                )
+            except RuleError:
+                continue  # B4: not here
+        # Where the seat stands after the round first: the likelier spots are tried first.
+        spots = [
+            (at, terrain)
+            for at in tiles
+            for terrain in sorted(SPACES, key=lambda t: -goal.get((at, t), Pieces(colour)).hunters)
+        ]
+        if not spots:
+            return []
+    fixed = ["place_tile"] if placed else []
+    fixed += sorted(kinds)
+    fixed_cost = (action_cost(placed) if placed else 0) + sum(
+        action_cost(sum(growth[s] for s in spaces)) for spaces in kinds.values()
+    )
+    # Hunters that must leave the spaces they stood on (a bound on the moving actions).
+    leaving = sum(
+        max(0, p.hunters - goal.get(s, Pieces(colour)).hunters - growth.get(s, 0))
+        for s, p in now.items()
+    )
+    free = [a for a in MOVING if a not in taken]
+    left = state.rounds.actions_left(seat)
+    reach = _Reach(colour)
+    found: dict[frozenset[str], Plan] = {}
+    rank = solved = 0
+    # Where a gather may go: a space holding a hunter before, or holding the player's
+    # pieces after (the gathered hunters stay there, or built there, B6), or the placed
+    # tile's space (its hunters are the one the gather needs there).
+    goals = sorted({*(s for s, p in now.items() if p.hunters), *goal})
+    for size in range(len(free) + 1):
+        for moving in combinations(free, size):
+            if solved > budget:
+                break
+            kinds_used = [*fixed, *moving]
+            if not kinds_used or len(kinds_used) > left:
+                continue
+            markers = frozenset(kinds_used)
+            floor = fixed_cost + _least(leaving, len(moving))
+            if floor >= _cap(found, markers):
+                continue
+            for order in dict.fromkeys(permutations(kinds_used)):
+                if not _tile_early(order) or solved > budget:
+                    continue
+                for spot in spots:
+                    if solved > budget:
+                        break
+                    aims = sorted({*goals, spot}) if spot is not None else goals
+                    for aim in aims if "gather" in moving else [None]:
+                        rank += 1
+                        frame = _Frame(order, spot, aim)
+                        if _hopeless(frame, placed, now, goal, growth, kinds):
+                            continue
+                        solved += 1
+                        if solved > budget:
+                            break
+                        cap = _cap(found, markers)
+                        if floor >= cap:
+                            break
+                        plan = _frame_plan(
+                            state,
+                            seat,
+                            frame,
+                            (now, goal, growth, kinds),
+                            placed,
+                            (new, tiles),
+                            reach,
+                            cap - fixed_cost,
+                        )
+                        if plan is None:
+                            continue
+                        plan = Plan(
+                            plan.events, plan.hunters, plan.costs, plan.hexes, plan.state, rank
+                        )
+                        kept = found.get(markers)
+                        if kept is None or plan.cost < kept.cost:
+                            found[markers] = plan
+    most = min(len(free), left - len(fixed))
+    bound = fixed_cost + (_least(leaving, most) if leaving and most > 0 else 0)
+    return [replace(plan, floor=bound) for plan in answers(list(found.values()))]
+
+
+def _hopeless(
+    frame: _Frame,
+    placed: int,
+    now: Mapping[Space, Pieces],
+    goal: Mapping[Space, Pieces],
+    growth: Mapping[Space, int],
+    kinds: Mapping[str, list[Space]],
+) -> bool:
+    """Whether ``frame`` cannot give an answer, by counting alone (a pruning: the search
+    solves the others). A moving action where no hunter needs to go elsewhere only adds
+    a marker (a plan without it is as cheap); hunters placed and never moved after stay
+    on the tile's space; a gather needs one of the player's hunters on its goal (B6) —
+    there from the start, or placed there, when no move comes before it — and, as the
+    last moving action, leaves two hunters there unless a build takes them."""
+    order = frame.order
+    movers = [j for j, kind in enumerate(order) if kind in MOVING]
+
+    def demand(space: Space) -> int:
+        return goal[space].hunters + growth.get(space, 0) if space in goal else 0
+
+    if movers:
+        supply = {s: p.hunters for s, p in now.items()}
+        if frame.spot is not None:
+            supply[frame.spot] = supply.get(frame.spot, 0) + placed
+        if all(n <= demand(s) for s, n in supply.items()):
+            return True
+    at_place = order.index("place_tile") if "place_tile" in order else None
+    late = at_place is not None and not any(j > at_place for j in movers)
+    if frame.spot is not None and late and demand(frame.spot) < placed:
+        return True
+    if frame.goal is not None and "gather" in order:
+        at = order.index("gather")
+        anchored = frame.goal in now and now[frame.goal].hunters > 0
+        anchored |= frame.goal == frame.spot and at_place is not None and at_place < at
+        if not anchored and not any(j < at for j in movers):
+            return True
+        built_after = any(
+            frame.goal in spaces and order.index(kind) > at for kind, spaces in kinds.items()
+        )
+        last = not any(j > at for j in movers)
+        stays = goal[frame.goal].hunters if frame.goal in goal else 0
+        if last and not built_after and stays < 2:
+            return True
+    return False
+
+
+def _tile_early(order: Sequence[str]) -> bool:
+    """Whether the tile is placed first or right after a build: the orders searched. A
+    tile placed after a moving action may as well be placed before it (the same board
+    after, the same food; the move sees more tiles, B3, and no piece of the new tile
+    blocks it, B5; the tile rule of the last action holds all the more, B6), but not
+    before a build whose hunters went back to the supply it may take (B6)."""
+    if "place_tile" not in order:
+        return True
+    at = order.index("place_tile")
+    return at == 0 or order[at - 1] in STRUCTURE_ON.values()
+
+
+def _cap(found: Mapping[frozenset[str], Plan], markers: frozenset[str]) -> float:
+    """What a plan of ``markers`` must cost less than to be an answer: the plans found
+    with these markers, or fewer of them (one costing as much with more markers is
+    beaten), and the ``MAX_ANSWERS``-th cheapest found with as many markers or fewer (the
+    answers are ranked by food, then markers, then as found)."""
+    size = len(markers)
+    beaten = min(
+        (
+            plan.cost
+            for other, plan in found.items()
+            if other == markers or len(plan.markers) < size
+        ),
+        default=inf,
+    )
+    ranked = sorted(plan.cost for plan in found.values() if len(plan.markers) <= size)
+    if len(ranked) >= MAX_ANSWERS:
+        return min(beaten, ranked[MAX_ANSWERS - 1])
+    return beaten
+
+
+def _least(leaving: int, actions: int) -> int:
+    """The least food ``actions`` moving actions cost when ``leaving`` hunters must leave
+    their spaces (B6: each action at least 1 hunter; the cost table is convex, so an even
+    split is cheapest): a bound, never more than a frame costs."""
+    if not actions:
+        return 0
+    total = max(leaving, actions)
+    share, extra = divmod(total, actions)
+    if share + (1 if extra else 0) > MAX_HUNTERS_PER_ACTION:
+        return 0  # the frame fails on its own; no bound needed
+    return extra * action_cost(share + 1) + (actions - extra) * action_cost(share)
+
+
+def answers(found: Sequence[Plan]) -> list[Plan]:
+    """The plans no other beats in food and in the number of markers both, cheapest
+    first, then the fewest actions, then the first enumerated (``MOVING`` order); at
+    most ``MAX_ANSWERS``."""
+    kept = [
+        plan
+        for plan in found
+        if not any(
+            other.cost <= plan.cost
+            and len(other.markers) <= len(plan.markers)
+            and (other.cost, len(other.markers)) != (plan.cost, len(plan.markers))
+            for other in found
+        )
+    ]
+    kept.sort(key=lambda p: (p.cost, len(p.markers), p.rank))
+    return kept[:MAX_ANSWERS]
+
+
+def _frame_plan(
+    state: State,
+    seat: int,
+    frame: _Frame,
+    change: tuple[
+        Mapping[Space, Pieces],
+        Mapping[Space, Pieces],
+        Mapping[Space, int],
+        Mapping[str, list[Space]],
+    ],
+    placed: int,
+    laying: tuple[Mapping[Hex, tuple[str, int]], Mapping[Hex, State]],
+    reach: _Reach,
+    limit: float,
+) -> Plan | None:
+    """The frame's cheapest plan whose moving actions cost less than ``limit``, its
+    events checked by the fold; None when none is. ``change``: the seat's pieces before
+    and after, what each structure grew by and the builds by kind; ``laying``: the new
+    tiles and the state with each laid."""
+    now, goal, growth, kinds = change
+    new, tiles = laying
+    order = frame.order
+    last = len(order)
+    at_place = order.index("place_tile") if placed else None
+    laid = tiles[frame.spot[0]].board if frame.spot is not None else state.board
+    boards = [laid if at_place is not None and at_place < j else state.board for j in range(last)]
+    starts = [(space, -1) for space, p in now.items() for _ in range(p.hunters)]
+    if frame.spot is not None and at_place is not None:
+        starts += [(frame.spot, at_place)] * placed
+    ends = [(space, last) for space, p in goal.items() for _ in range(p.hunters)]
+    for kind, spaces in kinds.items():
+        ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
+    solved = _solve(frame, starts, ends, boards, reach, limit)
+    if solved is None:
+        return None
+    _, chosen = solved
+    movers = _windows(order)
+    end_keys = sorted(set(ends))
+    hops: dict[int, Counter[tuple[Space, Space]]] = {j: Counter() for j in movers}
+
+    def step(j: int, at: Space) -> frozenset[Space]:
+        if order[j] == "gather":
+            return (
+                frozenset() if frame.goal is None or at == frame.goal else frozenset({frame.goal})
+            )
+        return reach(boards[j], at, ALLOWANCE[Action(order[j])])
+
+    for start, (e, pattern) in zip(sorted(starts), chosen, strict=True):
+        used = [movers[m] for m in pattern]
+        path = _path(start[0], end_keys[e][0], used, step)
+        for j, a, b in zip(used, path, path[1:], strict=False):
+            hops[j][(a, b)] += 1
+    current = state
+    events: list[Mapping[str, Any]] = []
+    hunters: list[int] = []
+    hexes: list[tuple[Hex, ...]] = []
+    touched: tuple[Hex, ...]
+    for j, kind in enumerate(order):
+        event: dict[str, Any] = {"type": "play", "seat": seat, "action": kind}
+        if kind == "place_tile":
+            assert frame.spot is not None
+            at = frame.spot[0]
+            tile, rotation = new[at]
+            event |= {"at": list(at), "tile": tile, "rotation": rotation}
+            event |= {"space": frame.spot[1], "hunters": placed}
+            count, touched = placed, (at,)
+        elif kind in kinds:
+            spaces = kinds[kind]
+            count = sum(growth[s] for s in spaces)
+            event["builds"] = [
+                {"space": fold.space_ref(current, s), "size": goal[s].structure} for s in spaces
+            ]
+            event["hunters"] = count
+            touched = tuple(sorted({s[0] for s in spaces}))
+        else:
+            pairs = hops[j]
+            count = sum(pairs.values())
+            if kind == "gather":
+                taken = Counter[Space]()
+                for (a, _b), n in pairs.items():
+                    taken[a] += n
+                assert frame.goal is not None
+                event["gather"] = {
+                    "to": fold.space_ref(current, frame.goal),
+                    "from": [
+                        {"space": fold.space_ref(current, s), "hunters": n}
+                        for s, n in sorted(taken.items())
+                    ],
+                }
+            else:
+                event["moves"] = [
+                    {
+                        "from": fold.space_ref(current, a),
+                        "to": fold.space_ref(current, b),
+                        "hunters": n,
+                    }
+                    for (a, b), n in sorted(pairs.items())
+                ]
+            event["hunters"] = count
+            touched = tuple(sorted({s[0] for pair in pairs for s in pair}))
+        try:
+            current, applied = attempt(current, paid(current, seat, event, count))
+        except RuleError:
+            return None
+        events.append(applied)
+        hunters.append(count)
+        hexes.append(touched)
+    if own(current.board.pieces, state.colours[seat]) != dict(goal):
+        return None
+    costs = tuple(action_cost(n) for n in hunters)
+    return Plan(tuple(events), tuple(hunters), costs, tuple(hexes), current)
