@@ -19,6 +19,7 @@ from companion.models import EventRow, TableRow
 from companion.plays import store as plays
 from companion.tables.checks import (
     MAX_PLAYERS,
+    MAX_STORED_EVENT_BYTES,
     UNDO,
     check_event,
     check_id,
@@ -185,14 +186,21 @@ def _folded(
 ) -> tuple[list[dict[str, Any]], list[Any]]:
     """``events`` folded in order from ``state``, as ``viewer`` may learn the outcome:
     what each stores (the game's ``prepare``) and the state after each. ``LineRefused``
-    names the first the game (or the secrets gate, or its size) refuses."""
+    names the first the game (or the secrets gate, or its size) refuses.
+
+    The size is bounded on the change as posted, before anything depends on a secret;
+    what ``prepare`` made of it only after the secrets gate let it through (``apply_event``
+    raises the gate's refusal first): a prepared event's size depends on the secret it
+    reveals (issue 33, F1)."""
     prepared: list[dict[str, Any]] = []
     states: list[Any] = []
     for line, event in enumerate(events, start=1):
         try:
-            payload = within_size(module.prepare(state, event, chance))
+            within_size(event)
+            payload = module.prepare(state, event, chance)
             gate = secrets_gate(module, state, event, viewer)
             state = apply_event(module, state, payload, viewer, gate)
+            within_size(payload, MAX_STORED_EVENT_BYTES)
         except RuleError as error:
             raise LineRefused(line, error) from None
         prepared.append(payload)

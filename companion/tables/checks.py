@@ -48,9 +48,19 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
-#: The most one stored event may hold, as compact UTF-8 JSON: the games' events are 50 to
-#: 400 bytes; the bound gives the export of a table at the event limit a known size.
+#: The most one change may hold as posted, as compact UTF-8 JSON: the games' events are 50
+#: to 400 bytes. Checked on the change as posted, never on what the game's ``prepare``
+#: made of it: a delivery grows only when the dog carries that newspaper, so a bound on the
+#: prepared event would tell a phone the hidden address (issue 33, F1).
 MAX_EVENT_BYTES = 1024
+
+
+#: The most one stored event may hold: a posted change plus what ``prepare`` records (the
+#: cards drawn, the die, what happened; a few hundred bytes at most). Checked on the
+#: prepared event only once the secrets gate let the change through (the phone may then
+#: learn its outcome), and on every imported event; it gives the export of a table at the
+#: event limit a known size.
+MAX_STORED_EVENT_BYTES = 4 * MAX_EVENT_BYTES
 
 
 def loads(data: str | bytes) -> Any:
@@ -163,9 +173,9 @@ def compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def within_size(payload: dict[str, Any]) -> dict[str, Any]:
-    if len(compact(payload).encode()) > MAX_EVENT_BYTES:
-        raise RuleError(
-            N_("an event may hold at most {count} bytes of JSON"), count=MAX_EVENT_BYTES
-        )
+def within_size(payload: dict[str, Any], limit: int = MAX_EVENT_BYTES) -> dict[str, Any]:
+    """``payload`` when its compact JSON fits ``limit`` bytes (a change as posted: the
+    default; a stored one: ``MAX_STORED_EVENT_BYTES``), else the refusal naming it."""
+    if len(compact(payload).encode()) > limit:
+        raise RuleError(N_("an event may hold at most {count} bytes of JSON"), count=limit)
     return payload
