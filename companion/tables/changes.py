@@ -26,6 +26,7 @@ from companion.tables.checks import (
     check_room,
     check_settings,
     clean,
+    max_events,
     seat_or_none,
     whole_or_none,
     within_size,
@@ -354,7 +355,9 @@ def _undo_target(
     last = len(row.players) - 1
     seat = whole_or_none(seat, "by_seat", 0, last)
     about = None if about is None else fields.seat(about, last + 1)
-    seq = whole_or_none(seq, "seq", 1)
+    # A seq past any a table can hold is refused by its range, before the database sees
+    # it (SQLite cannot even bind one past 2**63: issue 33, F6).
+    seq = whole_or_none(seq, "seq", 1, 2 * max_events())
     if sum(value is not None for value in (seat, seq, about)) > 1:
         raise RuleError(N_("give one of seq, seat and by_seat, not more"))
     if seq is not None:

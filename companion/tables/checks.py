@@ -63,18 +63,12 @@ MAX_EVENT_BYTES = 1024
 MAX_STORED_EVENT_BYTES = 4 * MAX_EVENT_BYTES
 
 
-def loads(data: str | bytes) -> Any:
-    """Strict JSON: ``ValueError`` for text that is not JSON, for ``NaN``/``Infinity``
-    (Python's parser takes them, but they are no JSON: PostgreSQL and every other reader
-    of an export would refuse them) and for nesting deeper than the parser reaches."""
-
-    def constant(name: str) -> Any:
-        raise ValueError(f"{name} is not JSON")
-
-    try:
-        return json.loads(data, parse_constant=constant)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
+def loads(data: str | bytes, depth: int = MAX_DEPTH) -> Any:
+    """Strict JSON (``fields.load_json``): ``ValueError`` for text that is not JSON and for
+    ``NaN``/``Infinity``, the refusal naming ``depth`` for nesting deeper. Default: a
+    change posted as the body nests as deep as ``clean`` allows (the body is its first
+    level); an export's events sit 3 levels down (the import passes more)."""
+    return fields.load_json(data, depth)
 
 
 def clean(value: Any, depth: int = 0) -> Any:
@@ -84,7 +78,7 @@ def clean(value: Any, depth: int = 0) -> Any:
         return UNSTORABLE.sub("\ufffd", value)
     if depth >= MAX_DEPTH:
         if isinstance(value, Mapping | list):
-            raise RuleError(N_("the data nests deeper than {depth} levels"), depth=MAX_DEPTH)
+            raise RuleError(fields.TOO_DEEP, depth=MAX_DEPTH)
         return value
     if isinstance(value, Mapping):
         return {clean(k): clean(v, depth + 1) for k, v in value.items()}

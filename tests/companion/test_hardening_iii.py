@@ -1,0 +1,109 @@
+"""Issue 33 ("Hardening III"), the API and table findings: a print kit on a full disk is a
+503 with Retry-After (F6); a take-over is told at any later poll and written in History
+(F8); API clients without a token never share an Idempotency-Key (F9); forwarded headers
+only from trusted proxies (F11); names without NUL, compared width-folded, and join codes
+that end with the game (F12). F1 is in test_secret_refusals.py, the integer and depth
+bounds in test_fuzz_routes.py."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+from typing import Any
+
+import pytest
+from companion_testkit import app_config
+from test_print_jobs import ASK, StubPool
+
+from companion import create_app, print_jobs, tables
+from printgen import kit as printkit
+
+PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))]
+DISK_FULL = "The server&#39;s disk is full, so the kit cannot be saved. Please try again later."
+
+
+# ---------------------------------------------------------------------------------------
+# F6: a print kit on a full disk
+
+
+def _no_space(*_args: Any, **_kwargs: Any) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.fixture
+def in_request(tmp_path: Path) -> Any:
+    """(app, table id): kits drawn in the request (no pool)."""
+    tables.clear_cache()
+    app = create_app(app_config(tmp_path, CAMPFIRE_PRINT_WORKERS=0))
+    with app.app_context():
+        table = tables.create("lion-square", PLAYERS, None)
+    yield app, table.id
+    app.extensions["campfire.db"].dispose()
+
+
+def test_a_kit_drawn_on_a_full_disk_is_a_503_naming_it(
+    in_request: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, table_id = in_request
+    real_write = Path.write_bytes
+
+    def full(path: Path, data: bytes) -> int:  # the PDF's part file: half written, then full
+        real_write(path, data[:10])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    refused = app.test_client().get(f"/t/{table_id}{ASK}")
+    assert refused.status_code == 503
+    assert DISK_FULL in refused.get_data(as_text=True)
+    assert refused.headers["Retry-After"].isdigit()
+    spool = print_jobs.for_app(app).folder
+    assert sorted(p.name for p in spool.iterdir() if not p.name.startswith("slot")) == []
+    monkeypatch.setattr(Path, "write_bytes", real_write)
+    again = app.test_client().get(f"/t/{table_id}{ASK}")  # within the pause: still full
+    assert again.status_code == 503 and DISK_FULL in again.get_data(as_text=True)
+    print_jobs.for_app(app).full_until = 0.0  # the pause is over
+    assert app.test_client().get(f"/t/{table_id}{ASK}").status_code == 303
+
+
+def test_a_job_file_that_cannot_be_written_is_a_503(
+    in_request: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, table_id = in_request
+    monkeypatch.setattr(print_jobs.os, "fdopen", _no_space)
+    refused = app.test_client().get(f"/t/{table_id}{ASK}", headers={"Accept-Language": "ja"})
+    assert refused.status_code == 503 and refused.headers["Retry-After"].isdigit()
+    assert "ディスク" in refused.get_data(as_text=True)
+    assert not list(print_jobs.for_app(app).folder.glob("*.job"))
+
+
+def test_a_pool_render_on_a_full_disk_pauses_filing_then_files_again(tmp_path: Path) -> None:
+    tables.clear_cache()
+    app = create_app(app_config(tmp_path, CAMPFIRE_PRINT_WORKERS=1))
+    with app.app_context():
+        table_id = tables.create("lion-square", PLAYERS, None).id
+    pool = StubPool()
+    jobs = print_jobs.for_app(app)
+    jobs.executor = pool
+    client = app.test_client()
+    job_url = client.get(f"/t/{table_id}{ASK}").headers["Location"]
+    for future, _function, _args in pool.jobs:  # the pool process found the disk full
+        future.set_exception(OSError(errno.ENOSPC, "No space left on device"))
+    page = client.get(job_url)  # the job is gone: filed again, refused for the full disk
+    assert page.status_code == 503 and DISK_FULL in page.get_data(as_text=True)
+    assert len(pool.jobs) == 1 and not list(jobs.folder.glob("*.job"))
+    jobs.full_until = 0.0
+    assert client.get(job_url).status_code == 200  # filed again: "preparing"
+    assert len(pool.jobs) == 2
+    app.extensions["campfire.db"].dispose()
+
+
+def test_another_os_error_is_no_disk_full(in_request: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, table_id = in_request
+
+    def denied(*_args: Any, **_kwargs: Any) -> bytes:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(printkit, "render_kit", denied)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    assert app.test_client().get(f"/t/{table_id}{ASK}").status_code == 500
+    assert print_jobs.for_app(app).full_until == 0.0
