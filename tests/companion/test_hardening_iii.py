@@ -107,3 +107,85 @@ def test_another_os_error_is_no_disk_full(in_request: Any, monkeypatch: pytest.M
     app.config["PROPAGATE_EXCEPTIONS"] = False
     assert app.test_client().get(f"/t/{table_id}{ASK}").status_code == 500
     assert print_jobs.for_app(app).full_until == 0.0
+
+
+# ---------------------------------------------------------------------------------------
+# F9: API clients without a token never share a key
+
+
+def test_clients_without_a_token_never_share_an_idempotency_key(any_app: Any) -> None:
+    """Two programs without a seat token pick one key: the second's other event was
+    answered as a replay of the first's and never applied. The key is now scoped by the
+    body too: another event is applied; the very same request is still a repeat (on
+    SQLite and PostgreSQL)."""
+    table_id = tables.create("lion-square", PLAYERS, None).id
+    url = f"/api/v1/tables/{table_id}/events"
+    key = {"Idempotency-Key": "change-1"}
+    grid = [[1, None, None], [None] * 3, [None] * 3]
+    first = any_app.test_client().post(url, json={"type": "set_square", "grid": grid}, headers=key)
+    assert first.status_code == 200 and first.get_json()["version"] == 1
+    other = any_app.test_client().post(
+        url, json={"type": "set_cell", "row": 2, "column": 2, "card": 5}, headers=key
+    )
+    assert other.status_code == 200 and "Idempotent-Replay" not in other.headers
+    assert other.get_json()["version"] == 2
+    again = any_app.test_client().post(url, json={"type": "set_square", "grid": grid}, headers=key)
+    assert again.headers["Idempotent-Replay"] == "true" and again.data == first.data
+    assert tables.get(table_id).version == 2
+
+
+# ---------------------------------------------------------------------------------------
+# F11: forwarded headers only from trusted proxies
+
+
+FORWARDED = {
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-For": "203.0.113.9",
+    "Forwarded": "for=203.0.113.9;proto=https",
+}
+
+
+def test_without_trusted_proxies_no_forwarded_header_counts(tmp_path: Path) -> None:
+    """``CAMPFIRE_TRUSTED_PROXIES=0``: X-Forwarded-Proto from 127.0.0.1 makes no cookie
+    Secure and sends no HSTS; no forwarded header reaches a view."""
+    tables.clear_cache()
+    app = create_app(app_config(tmp_path, CAMPFIRE_TRUSTED_PROXIES=0))
+    seen: dict[str, Any] = {}
+
+    @app.get("/_seen")
+    def _seen() -> str:
+        from flask import request
+
+        seen.update(
+            scheme=request.scheme,
+            remote=request.remote_addr,
+            headers={k for k in request.headers.keys() if "orward" in k},
+        )
+        return "ok"
+
+    client = app.test_client()
+    with app.app_context():
+        table_id = tables.create("lion-square", PLAYERS, None).id
+    answer = client.get(f"/t/{table_id}", headers=FORWARDED)
+    assert "Secure" not in answer.headers["Set-Cookie"]
+    assert "Strict-Transport-Security" not in answer.headers
+    client.get("/_seen", headers=FORWARDED)
+    assert seen == {"scheme": "http", "remote": "127.0.0.1", "headers": set()}
+    app.extensions["campfire.db"].dispose()
+
+
+def test_campfire_serve_tells_gunicorn_to_believe_no_forwarded_header() -> None:
+    """gunicorn itself sets the scheme from X-Forwarded-Proto sent from 127.0.0.1 unless
+    told otherwise (F11's probe went through ``campfire serve``)."""
+    import argparse
+
+    from gunicorn.config import Config
+
+    from campfire.commands import serve
+
+    args = argparse.Namespace(host="127.0.0.1", port=8000, workers=1, connections=100)
+    options = serve.gunicorn_options(args)
+    config = Config()
+    for name in ("forwarded_allow_ips", "secure_scheme_headers"):
+        config.set(name, options[name])
+    assert config.forwarded_allow_ips == [] and config.secure_scheme_headers == {}
