@@ -26,6 +26,7 @@ from companion.tables.checks import (
     check_room,
     check_settings,
     clean,
+    clean_players,
     max_events,
     seat_or_none,
     whole_or_none,
@@ -69,7 +70,7 @@ def create(game: Any, players: Any, settings: Any = None) -> TableView:
     if not isinstance(game, str):
         raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
     module = rules_of(game)
-    seated = players_from_json(clean(players), minimum=1, maximum=MAX_PLAYERS)
+    seated = players_from_json(clean_players(players), minimum=1, maximum=MAX_PLAYERS)
     settings = check_settings(clean(settings))
     state = module.new_state(seated, settings)  # the game checks count and settings
     for attempt in range(3):

@@ -87,6 +87,20 @@ def clean(value: Any, depth: int = 0) -> Any:
     return value
 
 
+def clean_players(players: Any) -> Any:
+    """``players`` as ``clean`` makes them, but a NUL in a name is removed rather than
+    replaced by U+FFFD: ``clean_name`` drops every other control character, and a name
+    typed with a NUL is the name without it (issue 33, F12)."""
+    if isinstance(players, list):
+        players = [
+            {**p, "name": p["name"].replace("\x00", "")}
+            if isinstance(p, Mapping) and isinstance(p.get("name"), str)
+            else p
+            for p in players
+        ]
+    return clean(players)
+
+
 def check_id(table_id: str) -> str:
     if not TABLE_ID.fullmatch(table_id):
         raise TableNotFound(table_id)

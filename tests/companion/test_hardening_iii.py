@@ -159,7 +159,7 @@ def test_without_trusted_proxies_no_forwarded_header_counts(tmp_path: Path) -> N
         seen.update(
             scheme=request.scheme,
             remote=request.remote_addr,
-            headers={k for k in request.headers.keys() if "orward" in k},
+            headers={k for k in request.headers if "orward" in k},
         )
         return "ok"
 
@@ -189,3 +189,90 @@ def test_campfire_serve_tells_gunicorn_to_believe_no_forwarded_header() -> None:
     for name in ("forwarded_allow_ips", "secure_scheme_headers"):
         config.set(name, options[name])
     assert config.forwarded_allow_ips == [] and config.secure_scheme_headers == {}
+
+
+# ---------------------------------------------------------------------------------------
+# F12: names without NUL, compared width-folded; join codes end with the game
+
+
+def test_a_nul_in_a_name_is_removed_not_replaced(client_app: Any) -> None:
+    _app, client = client_app
+    raw = (
+        '{"game": "lion-square", "players": [{"name": "An\\u0000n", "color": "red"}, '
+        '{"name": "Ben\\u0000", "color": "blue"}, {"name": "Cho", "color": "green"}]}'
+    )
+    created = client.post("/api/v1/tables", data=raw, content_type="application/json")
+    assert created.status_code == 201
+    table_id = created.get_json()["id"]
+    names = [p["name"] for p in client.get(f"/api/v1/tables/{table_id}").get_json()["players"]]
+    assert names == ["Ann", "Ben", "Cho"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("Eva", "ｅｖａ"), ("Ann", "ANN "), ("ﾕｷ", "ユキ"), ("Mary Ann", "mary　ann")],
+)
+def test_names_equal_once_width_folded_are_refused_at_one_table(
+    client_app: Any, first: str, second: str
+) -> None:
+    """Issue 33, F12: "Eva" and "ｅｖａ" were two players at one table but one in "Our
+    plays"; the table now folds names as the plays do (one function)."""
+    from companion.plays import stats
+    from games.table import fold_name
+
+    assert stats.fold_name is fold_name
+    _app, client = client_app
+    players = [{"name": first, "color": "red"}, {"name": second, "color": "blue"}]
+    refused = client.post("/api/v1/tables", json={"game": "lion-square", "players": players})
+    assert refused.status_code == 422
+    assert refused.get_json()["error"] == "two players cannot share a name"
+    form = {"game": "lion-square", "name0": first, "color0": "red", "name1": second}
+    page = client.post("/new", data={**form, "color1": "blue"})
+    assert page.status_code == 422 and "two players cannot share a name" in page.get_data(
+        as_text=True
+    )
+
+
+def test_hiragana_and_katakana_stay_two_names(client_app: Any) -> None:
+    _app, client = client_app
+    players = [{"name": "ゆき", "color": "red"}, {"name": "ユキ", "color": "blue"}, PLAYERS[2]]
+    assert (
+        client.post("/api/v1/tables", json={"game": "lion-square", "players": players}).status_code
+        == 201
+    )
+
+
+def test_a_join_code_ends_with_the_game_and_the_table_stays(any_app: Any) -> None:
+    """Join codes are guessable (60 a minute per address): once the game is over its code
+    opens nothing; the table's own link (the host's, a seated phone's) still does, and an
+    undo that reopens the game makes the code work again."""
+    client = any_app.test_client()
+    table = tables.create("lion-square", PLAYERS, None)
+    joined = client.post("/join", data={"code": table.join_code})
+    assert joined.status_code == 303
+    cho = client.post(f"/api/v1/tables/{table.id}/seats/2").get_json()["token"]
+    for event, token in (
+        ({"type": "adjust", "seat": 2, "counter": "herd", "delta": -20}, cho),
+        ({"type": "set_square", "grid": [[1, None, None], [None] * 3, [None] * 3]}, None),
+        ({"type": "score_round"}, None),
+    ):
+        headers = {"X-Campfire-Seat": token} if token else {}
+        answer = client.post(f"/api/v1/tables/{table.id}/events", json=event, headers=headers)
+        assert answer.status_code == 200, answer.get_json()
+    assert tables.get(table.id).state_json()["game_over"] is True
+    ended = client.post("/join", data={"code": table.join_code})
+    assert ended.status_code == 404
+    assert f"No table has the join code {table.join_code}" in ended.get_data(as_text=True)
+    with pytest.raises(tables.TableNotFound):
+        tables.find_by_code(table.join_code)
+    assert client.get(f"/t/{table.id}").status_code == 200  # the table's link still works
+    assert client.post(f"/api/v1/tables/{table.id}/undo", json={}).status_code == 200
+    assert client.post("/join", data={"code": table.join_code}).status_code == 303
+
+
+@pytest.fixture
+def client_app(tmp_path: Path) -> Any:
+    tables.clear_cache()
+    app = create_app(app_config(tmp_path))
+    yield app, app.test_client()
+    app.extensions["campfire.db"].dispose()
