@@ -276,3 +276,64 @@ def client_app(tmp_path: Path) -> Any:
     app = create_app(app_config(tmp_path))
     yield app, app.test_client()
     app.extensions["campfire.db"].dispose()
+
+
+# ---------------------------------------------------------------------------------------
+# F8: a take-over told at any later poll, and at the next tap
+
+
+@pytest.fixture
+def taken_over(client_app: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """(app, table id, Ben's phone, the phone that took his seat over): Ben's phone held
+    seat 1 of a Lion Square table; long after (the polls' 30 s hold is over at once
+    here) another phone took it over."""
+    from companion.live import _versions
+
+    monkeypatch.setattr(_versions, "HOLD_OPEN_SECONDS", 0.0)
+    app, _client = client_app
+    with app.app_context():
+        table_id = tables.create("lion-square", PLAYERS, None).id
+    ben, other = app.test_client(), app.test_client()
+    assert ben.post(f"/t/{table_id}/seat", data={"seat": "1"}).status_code == 303
+    ben.get(f"/t/{table_id}")
+    assert ben.get(f"/t/{table_id}?v=0", headers=HTMX).status_code == 204  # the map knows v0
+    taken = other.post(f"/t/{table_id}/seat", data={"seat": "1", "force": "1"})
+    assert taken.status_code == 303
+    return app, table_id, ben, other
+
+
+HTMX = {"HX-Request": "true"}
+TOLD = "Another phone took over Ben&#39;s seat; this phone is now watching."
+
+
+def test_a_take_over_is_told_at_the_first_poll_after_waking(taken_over: Any) -> None:
+    _app, table_id, ben, _other = taken_over
+    asleep = ben.get(f"/t/{table_id}?v=0", headers=HTMX)  # past the hold: the map's 204
+    assert asleep.status_code == 204 and "HX-Refresh" not in asleep.headers
+    woke = ben.get(f"/t/{table_id}?v=0&wake=1", headers=HTMX)
+    assert woke.status_code == 204 and woke.headers["HX-Refresh"] == "true"
+    assert TOLD in ben.get(f"/t/{table_id}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_the_next_tap_after_a_take_over_is_told_so_and_changes_nothing(
+    taken_over: Any, htmx: bool
+) -> None:
+    """Before, Ben's tap was made as a spectator's and refused with a sentence about
+    hidden herds; now it changes nothing and his phone is shown whose seat went where."""
+    app, table_id, ben, _other = taken_over
+    form = {"seat": "1", "counter": "herd", "delta": "-1"}
+    tapped = ben.post(f"/t/{table_id}/adjust", data=form, headers=HTMX if htmx else {})
+    if htmx:
+        assert tapped.status_code == 204 and tapped.headers["HX-Refresh"] == "true"
+    else:
+        assert tapped.status_code == 303 and tapped.headers["Location"].endswith(table_id)
+    assert "hidden" not in tapped.get_data(as_text=True)
+    undo = ben.post(f"/t/{table_id}/undo", data={"version": "0"}, headers=HTMX)
+    assert undo.status_code == 204 and undo.headers["HX-Refresh"] == "true"
+    with app.app_context():
+        assert tables.get(table_id).version == 0
+    assert TOLD in ben.get(f"/t/{table_id}").get_data(as_text=True)
+    # told once: the phone now watches, and a spectator's tap is answered as one
+    refused = ben.post(f"/t/{table_id}/adjust", data=form, headers=HTMX)
+    assert refused.status_code == 422
