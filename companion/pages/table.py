@@ -144,4 +144,5 @@ def history(table_id: str) -> str:
         local_time=local_time,
         older=older,
         paged=before is not None,
+        takeovers=[] if before is not None else tables.takeovers(view.id),
     )

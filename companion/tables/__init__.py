@@ -73,6 +73,7 @@ from companion.tables.seats import (
     release_seat,
     seat_of,
     take_seat,
+    takeovers,
 )
 from companion.tables.snapshots import SNAPSHOT_EVERY, clear_cache
 from companion.tables.transfer import (
@@ -148,6 +149,7 @@ __all__ = [
     "release_seat",
     "seat_of",
     "take_seat",
+    "takeovers",
     "undo",
     "undo_target",
     "version",

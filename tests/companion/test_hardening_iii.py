@@ -337,3 +337,26 @@ def test_the_next_tap_after_a_take_over_is_told_so_and_changes_nothing(
     # told once: the phone now watches, and a spectator's tap is answered as one
     refused = ben.post(f"/t/{table_id}/adjust", data=form, headers=HTMX)
     assert refused.status_code == 422
+
+
+def test_a_take_over_is_written_in_history(taken_over: Any) -> None:
+    _app, table_id, ben, other = taken_over
+    for phone in (ben, other):  # every phone's History, in every language
+        page = phone.get(f"/t/{table_id}/history").get_data(as_text=True)
+        assert 'data-testid="takeovers"' in page
+        assert "Another phone took over Ben's seat." in page
+    ja = other.get(f"/t/{table_id}/history", headers={"Accept-Language": "ja"})
+    assert "別のスマートフォンがBenの席を引き継ぎました。" in ja.get_data(as_text=True)
+    it = other.get(f"/t/{table_id}/history", headers={"Accept-Language": "it"})
+    assert "Un altro telefono ha preso il posto di Ben." in it.get_data(as_text=True)
+
+
+def test_history_names_no_take_over_where_none_happened(client_app: Any) -> None:
+    app, client = client_app
+    with app.app_context():
+        table_id = tables.create("lion-square", PLAYERS, None).id
+    client.post(f"/t/{table_id}/seat", data={"seat": "1"})
+    client.post(f"/t/{table_id}/seat", data={"seat": "2"})  # moved: released, not taken
+    assert 'data-testid="takeovers"' not in client.get(f"/t/{table_id}/history").get_data(
+        as_text=True
+    )
