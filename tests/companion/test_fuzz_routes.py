@@ -154,7 +154,10 @@ BAD_VALUES = [
     "1.5",
     "1e9",
     "99999999999999999999",
+    "9223372036854775808",  # 2**63: past SQLite's and PostgreSQL's integers (issue 33)
+    "-9223372036854775809",
     "9" * 5000,
+    "[" * 2000,  # a form's JSON (the photo proposal) nested past every bound
     "²",
     "٣",
     "１",
