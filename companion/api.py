@@ -53,7 +53,9 @@ def json_body(*, allow_empty: bool = False) -> dict[str, Any]:
         raise BadBody(_("Send the body as JSON (Content-Type: application/json)."), 415)
     try:
         body = tables.loads(request.get_data(cache=True))
-    except ValueError:  # not JSON, NaN/Infinity, or nested past the parser's reach
+    except RuleError:  # nested too deep: the refusal names the depth (a 422)
+        raise
+    except ValueError:  # not JSON, NaN/Infinity
         body = None
     if body is None:
         raise BadBody(_("The body is not valid JSON."), 400)

@@ -16,6 +16,9 @@ allow-list
 trusted proxies
     ``CAMPFIRE_TRUSTED_PROXIES=N``: the last N ``X-Forwarded-For``/``-Proto`` hops are
     believed (the phone's address for the rate limits); ``X-Forwarded-Host`` never is.
+    With 0 (the default) no forwarded header is believed from anyone, 127.0.0.1 included:
+    they are removed before the app (``untrusted_forwarding``) and ``campfire serve``
+    tells gunicorn to believe none either (issue 33, F11).
 absolute URL
     What leaves the screen (the QR codes of the print kit, the share page's links, the
     API's ``url``): built on ``CAMPFIRE_PUBLIC_URL`` when set; else on the request's host
@@ -124,6 +127,24 @@ def absolute_url(endpoint: str, **values: Any) -> str:
     return f"{request.scheme}://{host}{'' if port == default else ':' + port}{path}"
 
 
+#: The headers a proxy adds to say who asked and how (``HTTP_`` names, as WSGI has them).
+FORWARDED = re.compile(
+    r"HTTP_(X_FORWARDED_[A-Z_]+|FORWARDED|X_REAL_IP|X_SCHEME|X_URL_SCHEME|FRONT_END_HTTPS)"
+)
+
+
+def untrusted_forwarding(wsgi_app: Any) -> Any:
+    """``wsgi_app`` without any forwarded header: no proxy is trusted, so none reaches a
+    view, the rate limiter or an extension that would believe it."""
+
+    def app(environ: dict[str, Any], start_response: Any) -> Any:
+        for name in [name for name in environ if FORWARDED.fullmatch(name)]:
+            del environ[name]
+        return wsgi_app(environ, start_response)
+
+    return app
+
+
 def init_app(app: Flask) -> None:
     app.extensions[ALLOWED] = own_names(app.config.get("CAMPFIRE_ALLOWED_HOSTS"))
     proxies = int(app.config.get("CAMPFIRE_TRUSTED_PROXIES") or 0)
@@ -136,6 +157,8 @@ def init_app(app: Flask) -> None:
             x_port=0,
             x_prefix=0,
         )
+    else:
+        app.wsgi_app = untrusted_forwarding(app.wsgi_app)  # type: ignore[method-assign]
     # First of all before_request functions: the CSRF check, the rate limiter and the
     # views would all read the host.
     app.before_request_funcs.setdefault(None, []).insert(0, check_host)

@@ -17,7 +17,10 @@ scope
     The panel's markup, form keys included, is shared by every phone at one version, yet
     two phones never collide on a key. A view whose answer hands its caller a secret (the
     API's seat token, ``caller_only``) honours a key only from a caller with a token or a
-    session: without one, nothing tells the first caller from a stranger.
+    session: without one, nothing tells the first caller from a stranger. A caller with
+    neither (an API client without a seat token) has its key scoped by the request's body
+    too (its SHA-256): two such clients picking one key share nothing but the answer to
+    the very same request; another body with that key is a new request (issue 33, F9).
 claim
     The first write transaction of the request stores the key (``db.writing`` calls
     ``claim``), so the key is committed exactly when the change is: a request that was
@@ -127,8 +130,27 @@ def _key_hash() -> str | None:
     caller = _caller()
     if not caller and _for_caller_only():
         return None  # a new request: its answer is a secret for a caller nobody can tell
+    if not caller:  # nobody to tell apart: the request itself is the scope (F9)
+        caller = "body\0" + _body_digest()
     scope = "\0".join((request.method, request.path, caller, raw))
     return hashlib.sha256(scope.encode()).hexdigest()
+
+
+def _body_digest() -> str:
+    """The SHA-256 of the request's body: a form's fields and files as parsed (the key's
+    own field aside), any other body's bytes."""
+    digest = hashlib.sha256()
+    if request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        for name, value in sorted(request.form.items(multi=True)):
+            if name != FIELD:
+                digest.update(f"{len(name)}:{name}{len(value)}:{value}".encode())
+        for name, upload in sorted(request.files.items(multi=True), key=lambda i: i[0]):
+            digest.update(f"file {len(name)}:{name}".encode())
+            digest.update(upload.stream.read())  # spooled already, within the body's limit
+            upload.stream.seek(0)
+    else:
+        digest.update(request.get_data(cache=True))
+    return digest.hexdigest()
 
 
 def _stored_answer(key_hash: str) -> AnyResponse | None:

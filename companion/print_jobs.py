@@ -26,6 +26,10 @@ process pool and the phone polls the job's page.
   (``QueueFull`` beyond); a job file older than ``PRINT_JOB_SECONDS``, or filed by a worker
   process that is gone (its pid is the file's text: a restarted server), belongs to a
   render that died and no longer counts.
+* **A full disk.** A job whose file or PDF cannot be written for want of space leaves
+  nothing behind (its part file removed), and for ``DISK_FULL_PAUSE`` seconds the worker
+  process files no kit (``DiskFull``: the page answers 503 with Retry-After, never 500;
+  issue 33, F6), rather than drawing the same kit again at every poll.
 * **Bounded storage.** Results are kept ``PRINT_KEEP_SECONDS``; when they take more than
   ``CAMPFIRE_PRINT_STORE_MB`` the oldest go first. Clean-up runs whenever a job is filed.
 
@@ -37,6 +41,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import errno
 import fcntl
 import functools
 import hashlib
@@ -76,6 +81,19 @@ class State(Enum):
 
 class QueueFull(Exception):
     """This server has ``CAMPFIRE_PRINT_QUEUE`` kits in hand already."""
+
+
+class DiskFull(Exception):
+    """The spool's disk is full: no kit can be written now."""
+
+
+#: How long a worker process files no kit after one failed for a full disk (seconds).
+DISK_FULL_PAUSE = 30.0
+
+
+def disk_full(error: BaseException) -> bool:
+    """Whether ``error`` says the disk (or the user's quota) is full."""
+    return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,8 +207,12 @@ def _alive(pid: int) -> bool:
 def _write(path: Path, data: bytes) -> None:
     """Whole or not at all: a reader never sees half a PDF."""
     part = path.with_name(f"{path.name}.{os.getpid()}.part")
-    part.write_bytes(data)
-    os.replace(part, path)
+    try:
+        part.write_bytes(data)
+        os.replace(part, path)
+    except OSError:  # a full disk: no half-written part is left to fill it further
+        part.unlink(missing_ok=True)
+        raise
 
 
 # ---------------------------------------------------------------------------------------
@@ -217,6 +239,7 @@ class PrintJobs:
         self.store_bytes = store_bytes
         self.job_seconds = job_seconds
         self.executor: Any = None  # made on first use (tests put a stub here)
+        self.full_until = 0.0  # monotonic time until which a full disk refuses kits
         folder.mkdir(parents=True, exist_ok=True)
 
     def pdf(self, key: str) -> Path:
@@ -244,10 +267,28 @@ class PrintJobs:
 
     def submit(self, key: str, arguments: dict[str, Any]) -> Status:
         """File the job unless it is drawn or filed already; its status. A failed job is
-        filed again (asking again is how a phone retries). Raises ``QueueFull``."""
+        filed again (asking again is how a phone retries). Raises ``QueueFull``, and
+        ``DiskFull`` when the job cannot be written (or one could not be lately)."""
         status = self.status(key)
         if status.state in (State.READY, State.RUNNING):
             return status
+        if time.monotonic() < self.full_until:
+            raise DiskFull
+        try:
+            return self._submit(key, arguments)
+        except OSError as error:
+            if not disk_full(error):
+                raise
+            self._disk_was_full(key)
+            raise DiskFull from error
+
+    def _disk_was_full(self, key: str) -> None:
+        log.error("print kit %s: the disk is full", key[:12])
+        self.full_until = time.monotonic() + DISK_FULL_PAUSE
+        with contextlib.suppress(OSError):
+            (self.folder / f"{key}.job").unlink(missing_ok=True)
+
+    def _submit(self, key: str, arguments: dict[str, Any]) -> Status:
         self.clean()
         (self.folder / f"{key}.error").unlink(missing_ok=True)
         if self.in_flight() >= self.queue:
@@ -278,6 +319,9 @@ class PrintJobs:
         """A render that died without a word (a killed pool process) fails its job."""
         error = None if future.cancelled() else future.exception()
         if error is None:
+            return
+        if disk_full(error):  # nothing written: the next ask after the pause files it again
+            self._disk_was_full(key)
             return
         log.error("print kit %s failed: %s", key[:12], type(error).__name__, exc_info=error)
         with contextlib.suppress(OSError):

@@ -1,6 +1,9 @@
 """Reading a whole number or a seat out of an event, a document or a form: one reader each,
 with one message each, so every game and the companion refuse them in the same words.
 
+Also the one reader of JSON text a client sends (:func:`load_json`: strict, and bounded in
+depth, so no parser or walker downstream can run out of stack on it).
+
 A whole number is an ``int`` (``true`` and ``false`` are not numbers, whatever Python says);
 a seat is one of ``0 … players - 1``. Both messages show the value received as JSON spells
 it (:func:`show_value`): ``null``, ``true``, ``"abc"``, never a Python ``None``. The field is
@@ -31,6 +34,9 @@ UNKNOWN_KEY: Final = N_("{place}: unknown {kind} {key}; expected one of: {allowe
 NOT_AN_OBJECT: Final = N_("{place} must be an object (keys: {allowed}), not {value}")
 #: What ``UNKNOWN_KEY`` calls a key when nothing more telling fits.
 KEY: Final = Term(N_("key"))
+
+#: The one refusal of JSON nested too deep (a body, a form's JSON field, a file).
+TOO_DEEP: Final = N_("the data nests deeper than {depth} levels")
 
 #: Longer renderings of a bad value are cut: a message stays one readable line.
 SHOWN_LENGTH: Final = 40
@@ -153,3 +159,46 @@ def seat(value: object, players: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise RuleError(SEAT, last=players - 1, value=show_value(value))
     return value
+
+
+def load_json(text: str | bytes, depth: int) -> Any:
+    """Strict JSON text as Python values, nesting at most ``depth`` arrays or objects
+    (the outermost counts: ``[[1]]`` is 2 deep).
+
+    A plain ``ValueError`` for text that is not JSON and for ``NaN``/``Infinity`` (Python's
+    parser takes them; no other reader of a stored value does); the ``TOO_DEEP``
+    ``RuleError`` (a ``ValueError`` too: catch it first) for nesting past ``depth``, or
+    past what the parser's stack reaches (it raises ``RecursionError`` there, which a
+    ``ValueError`` handler missed: issue 33, F6). The depth is measured without
+    recursion, so nothing deeper ever reaches a recursive walker."""
+
+    def constant(name: str) -> Any:
+        raise ValueError(f"{name} is not JSON")
+
+    try:
+        value = json.loads(text, parse_constant=constant)
+    except RecursionError:
+        raise RuleError(TOO_DEEP, depth=depth) from None
+    if _depth(value, depth) > depth:
+        raise RuleError(TOO_DEEP, depth=depth)
+    return value
+
+
+def _depth(value: Any, limit: int) -> int:
+    """How deep ``value``'s arrays and objects nest (0 for a scalar), counted up to one
+    past ``limit`` at most: a stack, not recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Iterable[Any] = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > limit:
+            break
+        stack.extend((child, level + 1) for child in children)
+    return deepest

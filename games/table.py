@@ -28,6 +28,7 @@ handler), ``adjusted`` (the one counter arithmetic of the generic ``adjust`` eve
 from __future__ import annotations
 
 import random
+import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -180,10 +181,26 @@ def clean_name(raw: str) -> str:
     return " ".join(kept.split())
 
 
+#: The ideographic space and the Halfwidth and Fullwidth Forms block: only these are
+#: width-folded (NFKC on the whole name would also fold ㍿, ① and other letters).
+_WIDTH = re.compile("[\u3000\uff01-\uffef]+")
+
+
+def fold_name(name: str) -> str:
+    """``name`` as one player's name is told from another's, at a table and in "Our
+    plays" alike: case (``casefold``), surrounding and repeated spaces, and width —
+    full-width Latin letters and digits (ＡＮＮ) and half-width katakana (ﾕｷ) read as their
+    usual forms — but never hiragana against katakana: ゆき and ユキ are two players,
+    "Ann" and "ann " one."""
+    narrowed = _WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m.group()), name)
+    return " ".join(narrowed.casefold().split())
+
+
 def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, ...]:
     """Validate a ``players`` list of ``{"name", "color"}`` objects. Names are cleaned
-    (``clean_name``) and must differ once case and form are set aside (casefold): two
-    "Ann"s, or an "Ann" and an "ANN", would make the history ambiguous."""
+    (``clean_name``) and must differ once case, spaces and width are set aside
+    (``fold_name``, as "Our plays" joins names): two "Ann"s, an "Ann" and an "ANN", or an
+    "Eva" and an "ｅｖａ", would make the history ambiguous (issue 33, F12)."""
     if not isinstance(raw, list):
         raise RuleError(N_("players must be a list"))
     if not minimum <= len(raw) <= maximum:
@@ -212,7 +229,7 @@ def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, 
         players.append(Player(name, color))
     if len({p.color for p in players}) != len(players):
         raise RuleError(N_("two players cannot share a colour"))
-    if len({unicodedata.normalize("NFC", p.name.casefold()) for p in players}) != len(players):
+    if len({fold_name(p.name) for p in players}) != len(players):
         raise RuleError(N_("two players cannot share a name"))
     return tuple(players)
 

@@ -98,6 +98,10 @@ def gunicorn_options(args: argparse.Namespace) -> dict[str, Any]:
         # attached stops within about 2 s (issue 21) instead of holding them to the end.
         "graceful_timeout": GRACEFUL_SECONDS,
         "keepalive": 5,
+        # gunicorn believes X-Forwarded-Proto (and the like) from 127.0.0.1 by default: it
+        # believes none here; ``CAMPFIRE_TRUSTED_PROXIES`` decides (companion.hosts, F11).
+        "forwarded_allow_ips": "",
+        "secure_scheme_headers": {},
         # Each worker starts its print pool before its first request (companion.print_jobs).
         "post_worker_init": start_print_pool,
         "accesslog": None,

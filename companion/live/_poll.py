@@ -21,6 +21,9 @@ from companion.live import _versions
 #: ``/t/<id>`` asked by htmx (a plain GET with ``?v=`` is the page).
 POLL_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})")
 VERSION_ARG = re.compile(r"(?:^|&)v=([0-9]{1,9})(?:&|$)")
+#: The first poll of a phone back from sleep or from offline (app.js): the view asks
+#: whether its seat was taken over meanwhile, however long ago (issue 33, F8).
+WAKE_ARG = re.compile(r"(?:^|&)wake=")
 
 StartResponse = Callable[..., Any]
 WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -38,8 +41,10 @@ class PollShortcut:
         if environ.get("REQUEST_METHOD") == "GET":
             match = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
             if match and environ.get("HTTP_HX_REQUEST") == "true":
-                seen = VERSION_ARG.search(environ.get("QUERY_STRING", ""))
-                if seen and self._current(match[1]) == int(seen[1]):
+                query = environ.get("QUERY_STRING", "")
+                seen = VERSION_ARG.search(query)
+                woke = WAKE_ARG.search(query)
+                if seen and not woke and self._current(match[1]) == int(seen[1]):
                     start_response("204 No Content", [("Cache-Control", "no-store")])
                     return []
         return self.wsgi_app(environ, start_response)

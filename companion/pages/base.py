@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from babel.dates import format_datetime
-from flask import Blueprint, g, render_template, request, session
+from flask import Blueprint, Response, g, redirect, render_template, request, session, url_for
 from flask_babel import get_locale
 
 from companion import hosts, tables
@@ -75,6 +75,22 @@ def current_seat(table: tables.TableView) -> int | None:
         cache[table.id] = held if held is not None and 0 <= held < len(table.players) else None
     seat: int | None = cache[table.id]
     return seat
+
+
+def seat_lost(table_id: str) -> int | None:
+    """The seat this phone held at ``table_id`` until another phone took it over, or
+    None (its token still holds its seat, it held none, or it let it go)."""
+    token = seat_token(table_id)
+    return tables.lost_seat(table_id, token) if token else None
+
+
+def lost_seat_answer(table_id: str) -> Any:
+    """The answer to a tap from a phone whose seat was taken over meanwhile (issue 33,
+    F8): nothing is changed; the table's page, which says whose seat went where, instead
+    of a refusal worded for a phone without a seat (htmx: reload it; else: go there)."""
+    if is_htmx():
+        return Response(status=204, headers={"HX-Refresh": "true", "Cache-Control": "no-store"})
+    return redirect(url_for("web.table", table_id=table_id), code=303)
 
 
 def forget_seat_cache(table_id: str) -> None:

@@ -39,7 +39,14 @@ from companion.events import refusal_message
 from companion.i18n import bound_gettext, translate
 from companion.live import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, personalise
 from companion.numbers import small_number
-from companion.pages.base import confirm_page, current_seat, is_htmx, load_table
+from companion.pages.base import (
+    confirm_page,
+    current_seat,
+    is_htmx,
+    load_table,
+    lost_seat_answer,
+    seat_lost,
+)
 from games.errors import N_, RuleError
 
 log = logging.getLogger(__name__)
@@ -229,6 +236,8 @@ def post_event(
     if table is None:
         table = game_table(table_id, game)
     seat = current_seat(table)
+    if seat is None and seat_lost(table.id) is not None:
+        return lost_seat_answer(table.id)
     try:
         event = build_event(table)
     except RuleError as error:
@@ -377,6 +386,8 @@ def undo_from_form(table_id: str) -> Answer:
     once undo one change; the second is told the table changed meanwhile, 409)."""
     table = tables.get(table_id)
     seat = current_seat(table)
+    if seat is None and seat_lost(table.id) is not None:
+        return lost_seat_answer(table.id)
     seq = small_number(request.form.get("seq"))
     outcome = events.apply_change(
         table,

@@ -293,6 +293,13 @@ def busy_response(view: tables.TableView, options: KitOptions) -> Any:
     return page, status, {"Retry-After": str(POLL_SECONDS * 5)}
 
 
+def disk_full_response(view: tables.TableView, options: KitOptions) -> Any:
+    """No room on the server's disk for the kit: 503 and when to ask again (issue 33)."""
+    full = _("The server's disk is full, so the kit cannot be saved. Please try again later.")
+    page, status = print_page_response(view, options, errors=[full], status=503)
+    return page, status, {"Retry-After": str(int(print_jobs.DISK_FULL_PAUSE))}
+
+
 def file_kit(view: tables.TableView, options: KitOptions, key: str, arguments: Any) -> Any:
     """File the job (unless drawn or filed already) and make it this phone's; None when
     filed, else the "busy" page."""
@@ -300,6 +307,8 @@ def file_kit(view: tables.TableView, options: KitOptions, key: str, arguments: A
         print_jobs.for_app().submit(key, arguments)
     except print_jobs.QueueFull:
         return busy_response(view, options)
+    except print_jobs.DiskFull:
+        return disk_full_response(view, options)
     session[PHONE_JOB] = {"key": key, "url": job_url(view.id, key, options)}
     return None
 

@@ -32,7 +32,7 @@ from companion.pages.base import (
     load_table,
     local_time,
     remember_recent,
-    seat_token,
+    seat_lost,
     small_number,
 )
 from companion.pages.panel import (
@@ -55,17 +55,11 @@ def table(table_id: str) -> Any:
     return table_page(view, notice=_lost_seat_notice(view))
 
 
-def _seat_lost(table_id: str) -> int | None:
-    """The seat this phone held until another phone took it over, or None."""
-    token = seat_token(table_id)
-    return tables.lost_seat(table_id, token) if token else None
-
-
 def _lost_seat_notice(view: tables.TableView) -> str | None:
     """ "Another phone took over Ann's seat": said once, then the phone watches."""
     if current_seat(view) is not None:
         return None
-    lost = _seat_lost(view.id)
+    lost = seat_lost(view.id)
     if lost is None or lost >= len(view.players):
         return None
     seats = {k: v for k, v in session.get("seats", {}).items() if k != view.id}
@@ -82,12 +76,13 @@ def _poll(table_id: str) -> Any:
     seen = small_number(request.args.get("v"))
     if seen is None:
         abort(400, _("The poll needs the version the page shows, as ?v=<number>."))
-    if tables.TABLE_ID.fullmatch(table_id) and live.current(table_id) == seen:
+    woke = "wake" in request.args  # a phone back from sleep or offline: ask the seat too
+    if not woke and tables.TABLE_ID.fullmatch(table_id) and live.current(table_id) == seen:
         # Answered from the version map (the shortcut in front of Flask answers most of
         # these before this view runs): a lost seat is told at the table's next change.
         return Response(status=204, headers=NO_STORE)
     view = load_table(table_id)  # the database's own answer: the map may lag behind it
-    if seat_token(table_id) and _seat_lost(table_id) is not None:
+    if seat_lost(table_id) is not None:
         # Told at its next refresh: the whole page says whose seat went where.
         return Response(status=204, headers={"HX-Refresh": "true", **NO_STORE})
     if view.version == seen:
@@ -149,4 +144,5 @@ def history(table_id: str) -> str:
         local_time=local_time,
         older=older,
         paged=before is not None,
+        takeovers=[] if before is not None else tables.takeovers(view.id),
     )

@@ -69,9 +69,12 @@ def import_table() -> Any:
             raise RuleError(N_("Choose an exported table file (.json)."))
         try:
             # utf-8-sig: a file an editor saved with a byte order mark reads the same.
-            document = tables.loads(upload.read().decode("utf-8-sig"))
+            # An event of an export sits 3 levels down (the file, its events, the line).
+            document = tables.loads(upload.read().decode("utf-8-sig"), tables.MAX_DEPTH + 3)
         except UnicodeDecodeError:
             raise RuleError(N_("The file is not UTF-8 text; choose a .json export.")) from None
+        except RuleError:  # nested too deep: the refusal names the depth
+            raise
         except json.JSONDecodeError as error:
             raise RuleError(
                 N_("The file is not valid JSON (line {line}, column {column})."),

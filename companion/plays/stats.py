@@ -9,23 +9,12 @@ katakana (ﾕｷ) read as their usual forms — but never hiragana against katak
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from companion.plays.store import Play
-
-#: The ideographic space and the Halfwidth and Fullwidth Forms block: only these are
-#: width-folded (NFKC on the whole name would also fold ㍿, ① and other letters).
-_WIDTH = re.compile("[\u3000\uff01-\uffef]+")
-
-
-def fold_name(name: str) -> str:
-    """``name`` as stats join it (see the module docstring)."""
-    narrowed = _WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m.group()), name)
-    return " ".join(narrowed.casefold().split())
+from games.table import fold_name as fold_name  # the one folding (a table's names too)
 
 
 @dataclass(frozen=True, slots=True)

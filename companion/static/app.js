@@ -78,7 +78,15 @@
     if (event.detail.verb && event.detail.verb !== "get") {
       event.detail.headers["Idempotency-Key"] = idempotencyKey();
     }
+    // The first poll after the phone slept or was offline goes past the server's poll
+    // shortcut: its seat may have been taken over meanwhile, however long ago.
+    if (wokeUp && event.detail.verb === "get" && event.detail.parameters &&
+        /[?&]v=[0-9]/.test(event.detail.path || "")) {
+      event.detail.parameters.wake = "1";
+      wokeUp = false;
+    }
   });
+  var wokeUp = false;
 
   // A network failure or a server error must not leave the phone silently stale: flag it,
   // and keep a change that did not get through (below).
@@ -95,7 +103,7 @@
     if (event.detail && event.detail.successful) {
       var wasOffline = isOffline();
       setOffline(false);
-      if (wasOffline) { firePoll(); }   // back: catch up at once, then send what waits
+      if (wasOffline) { wokeUp = true; firePoll(); }   // back: catch up, then send what waits
       resend();
     }
   });
@@ -227,6 +235,7 @@
   }
 
   window.addEventListener("online", function () {
+    wokeUp = true;
     firePoll();
     resend();
   });
@@ -257,6 +266,7 @@
 
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") {
+      wokeUp = true;       // its seat may have been taken over while it slept
       firePoll();          // catch up at once when the phone wakes up
       resend();
       startPolling();

@@ -40,6 +40,7 @@ from companion.tables.checks import (
     MAX_EVENT_BYTES,
     MAX_EVENT_KEYS,
     MAX_PLAYERS,
+    MAX_STORED_EVENT_BYTES,
     TABLE_ID,
     UNDO,
     UNSTORABLE,
@@ -72,6 +73,7 @@ from companion.tables.seats import (
     release_seat,
     seat_of,
     take_seat,
+    takeovers,
 )
 from companion.tables.snapshots import SNAPSHOT_EVERY, clear_cache
 from companion.tables.transfer import (
@@ -101,6 +103,7 @@ __all__ = [
     "MAX_EVENT_BYTES",
     "MAX_EVENT_KEYS",
     "MAX_PLAYERS",
+    "MAX_STORED_EVENT_BYTES",
     "RELEASED",
     "SEAT_TOKEN",
     "SNAPSHOT_EVERY",
@@ -146,6 +149,7 @@ __all__ = [
     "release_seat",
     "seat_of",
     "take_seat",
+    "takeovers",
     "undo",
     "undo_target",
     "version",

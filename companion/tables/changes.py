@@ -19,12 +19,15 @@ from companion.models import EventRow, TableRow
 from companion.plays import store as plays
 from companion.tables.checks import (
     MAX_PLAYERS,
+    MAX_STORED_EVENT_BYTES,
     UNDO,
     check_event,
     check_id,
     check_room,
     check_settings,
     clean,
+    clean_players,
+    max_events,
     seat_or_none,
     whole_or_none,
     within_size,
@@ -67,7 +70,7 @@ def create(game: Any, players: Any, settings: Any = None) -> TableView:
     if not isinstance(game, str):
         raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
     module = rules_of(game)
-    seated = players_from_json(clean(players), minimum=1, maximum=MAX_PLAYERS)
+    seated = players_from_json(clean_players(players), minimum=1, maximum=MAX_PLAYERS)
     settings = check_settings(clean(settings))
     state = module.new_state(seated, settings)  # the game checks count and settings
     for attempt in range(3):
@@ -185,14 +188,21 @@ def _folded(
 ) -> tuple[list[dict[str, Any]], list[Any]]:
     """``events`` folded in order from ``state``, as ``viewer`` may learn the outcome:
     what each stores (the game's ``prepare``) and the state after each. ``LineRefused``
-    names the first the game (or the secrets gate, or its size) refuses."""
+    names the first the game (or the secrets gate, or its size) refuses.
+
+    The size is bounded on the change as posted, before anything depends on a secret;
+    what ``prepare`` made of it only after the secrets gate let it through (``apply_event``
+    raises the gate's refusal first): a prepared event's size depends on the secret it
+    reveals (issue 33, F1)."""
     prepared: list[dict[str, Any]] = []
     states: list[Any] = []
     for line, event in enumerate(events, start=1):
         try:
-            payload = within_size(module.prepare(state, event, chance))
+            within_size(event)
+            payload = module.prepare(state, event, chance)
             gate = secrets_gate(module, state, event, viewer)
             state = apply_event(module, state, payload, viewer, gate)
+            within_size(payload, MAX_STORED_EVENT_BYTES)
         except RuleError as error:
             raise LineRefused(line, error) from None
         prepared.append(payload)
@@ -346,7 +356,9 @@ def _undo_target(
     last = len(row.players) - 1
     seat = whole_or_none(seat, "by_seat", 0, last)
     about = None if about is None else fields.seat(about, last + 1)
-    seq = whole_or_none(seq, "seq", 1)
+    # A seq past any a table can hold is refused by its range, before the database sees
+    # it (SQLite cannot even bind one past 2**63: issue 33, F6).
+    seq = whole_or_none(seq, "seq", 1, 2 * max_events())
     if sum(value is not None for value in (seat, seq, about)) > 1:
         raise RuleError(N_("give one of seq, seat and by_seat, not more"))
     if seq is not None:

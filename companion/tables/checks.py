@@ -48,23 +48,27 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
-#: The most one stored event may hold, as compact UTF-8 JSON: the games' events are 50 to
-#: 400 bytes; the bound gives the export of a table at the event limit a known size.
+#: The most one change may hold as posted, as compact UTF-8 JSON: the games' events are 50
+#: to 400 bytes. Checked on the change as posted, never on what the game's ``prepare``
+#: made of it: a delivery grows only when the dog carries that newspaper, so a bound on the
+#: prepared event would tell a phone the hidden address (issue 33, F1).
 MAX_EVENT_BYTES = 1024
 
 
-def loads(data: str | bytes) -> Any:
-    """Strict JSON: ``ValueError`` for text that is not JSON, for ``NaN``/``Infinity``
-    (Python's parser takes them, but they are no JSON: PostgreSQL and every other reader
-    of an export would refuse them) and for nesting deeper than the parser reaches."""
+#: The most one stored event may hold: a posted change plus what ``prepare`` records (the
+#: cards drawn, the die, what happened; a few hundred bytes at most). Checked on the
+#: prepared event only once the secrets gate let the change through (the phone may then
+#: learn its outcome), and on every imported event; it gives the export of a table at the
+#: event limit a known size.
+MAX_STORED_EVENT_BYTES = 4 * MAX_EVENT_BYTES
 
-    def constant(name: str) -> Any:
-        raise ValueError(f"{name} is not JSON")
 
-    try:
-        return json.loads(data, parse_constant=constant)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
+def loads(data: str | bytes, depth: int = MAX_DEPTH) -> Any:
+    """Strict JSON (``fields.load_json``): ``ValueError`` for text that is not JSON and for
+    ``NaN``/``Infinity``, the refusal naming ``depth`` for nesting deeper. Default: a
+    change posted as the body nests as deep as ``clean`` allows (the body is its first
+    level); an export's events sit 3 levels down (the import passes more)."""
+    return fields.load_json(data, depth)
 
 
 def clean(value: Any, depth: int = 0) -> Any:
@@ -74,13 +78,27 @@ def clean(value: Any, depth: int = 0) -> Any:
         return UNSTORABLE.sub("\ufffd", value)
     if depth >= MAX_DEPTH:
         if isinstance(value, Mapping | list):
-            raise RuleError(N_("the data nests deeper than {depth} levels"), depth=MAX_DEPTH)
+            raise RuleError(fields.TOO_DEEP, depth=MAX_DEPTH)
         return value
     if isinstance(value, Mapping):
         return {clean(k): clean(v, depth + 1) for k, v in value.items()}
     if isinstance(value, list):
         return [clean(v, depth + 1) for v in value]
     return value
+
+
+def clean_players(players: Any) -> Any:
+    """``players`` as ``clean`` makes them, but a NUL in a name is removed rather than
+    replaced by U+FFFD: ``clean_name`` drops every other control character, and a name
+    typed with a NUL is the name without it (issue 33, F12)."""
+    if isinstance(players, list):
+        players = [
+            {**p, "name": p["name"].replace("\x00", "")}
+            if isinstance(p, Mapping) and isinstance(p.get("name"), str)
+            else p
+            for p in players
+        ]
+    return clean(players)
 
 
 def check_id(table_id: str) -> str:
@@ -163,9 +181,9 @@ def compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def within_size(payload: dict[str, Any]) -> dict[str, Any]:
-    if len(compact(payload).encode()) > MAX_EVENT_BYTES:
-        raise RuleError(
-            N_("an event may hold at most {count} bytes of JSON"), count=MAX_EVENT_BYTES
-        )
+def within_size(payload: dict[str, Any], limit: int = MAX_EVENT_BYTES) -> dict[str, Any]:
+    """``payload`` when its compact JSON fits ``limit`` bytes (a change as posted: the
+    default; a stored one: ``MAX_STORED_EVENT_BYTES``), else the refusal naming it."""
+    if len(compact(payload).encode()) > limit:
+        raise RuleError(N_("an event may hold at most {count} bytes of JSON"), count=limit)
     return payload

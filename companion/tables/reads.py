@@ -14,6 +14,7 @@ from sqlalchemy.exc import OperationalError
 
 from companion import db
 from companion.models import EventRow, TableRow
+from companion.plays import results
 from companion.tables.checks import (
     JOIN_ALPHABET,
     JOIN_CODE_LENGTH,
@@ -50,13 +51,19 @@ def version(table_id: str) -> int:
 
 def find_by_code(code: str) -> str:
     """The table id for a join code; ``UnknownJoinCode`` (a ``TableNotFound`` whose
-    ``problem`` reads "no table has the code …") when none has it."""
+    ``problem`` reads "no table has the code …") when none has it, or when its game is
+    over (a result: B10, L3, H2, D3; an undo that reopens it makes the code work again)."""
     typed = normalize_join_code(code)
     if len(typed) != JOIN_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in typed):
         raise UnknownJoinCode(clean(typed[:40]))
     with db.reading() as session:
         table_id = session.scalar(select(TableRow.id).where(TableRow.join_code == typed))
     if table_id is None:
+        raise UnknownJoinCode(typed)
+    view = get(table_id)
+    if results.result(view.game, view.state) is not None:
+        # The game is over: its code opens it no more (guessed codes find only tables
+        # being played; issue 33, F12). Its players keep the table's own link.
         raise UnknownJoinCode(typed)
     return table_id
 

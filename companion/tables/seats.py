@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -112,6 +113,26 @@ def lost_seat(table_id: str, token: str | None) -> int | None:
     with db.reading() as session:
         mine = _hold(session, check_id(table_id), token)
         return mine.seat if mine is not None and mine.ended == TAKEN_OVER else None
+
+
+#: The take-overs History lists (the newest): a table's seats change hands a few times.
+TAKEOVERS_SHOWN = 50
+
+
+def takeovers(table_id: str) -> list[tuple[int, datetime]]:
+    """The seats another phone took over at this table, newest first, and when (issue 33,
+    F8: written in History; a take-over changes no version, so it is no event)."""
+    with db.reading() as session:
+        rows = session.execute(
+            select(SeatTokenRow.seat, SeatTokenRow.ended_at)
+            .where(
+                SeatTokenRow.table_id == check_id(table_id),
+                SeatTokenRow.ended == TAKEN_OVER,
+            )
+            .order_by(SeatTokenRow.ended_at.desc())
+            .limit(TAKEOVERS_SHOWN)
+        ).all()
+    return [(seat, ended) for seat, ended in rows if ended is not None]
 
 
 def is_held(table_id: str, seat: int) -> bool:

@@ -16,8 +16,8 @@ from companion.models import EventRow, StateRow, TableRow
 from companion.plays import store as plays
 from companion.tables import snapshots
 from companion.tables.checks import (
-    MAX_EVENT_BYTES,
     MAX_PLAYERS,
+    MAX_STORED_EVENT_BYTES,
     UNDO,
     check_event,
     check_id,
@@ -102,10 +102,10 @@ def export_text(document: Mapping[str, Any]) -> str:
 def import_bytes() -> int:
     """The largest file an import takes: the export of any table at the event limit. Its
     players and settings came in one request body (``MAX_CONTENT_LENGTH``); it holds at
-    most ``max_events`` changes of at most ``MAX_EVENT_BYTES`` each and as many undos
+    most ``max_events`` changes of at most ``MAX_STORED_EVENT_BYTES`` each and as many undos
     (each cancels one; an undo is allowed at the limit)."""
     head = int(current_app.config.get("MAX_CONTENT_LENGTH") or 1024 * 1024)
-    return head + max_events() * (MAX_EVENT_BYTES + 2 * EXPORT_EVENT_BYTES)
+    return head + max_events() * (MAX_STORED_EVENT_BYTES + 2 * EXPORT_EVENT_BYTES)
 
 
 def _timestamp(value: Any) -> datetime:
@@ -182,7 +182,7 @@ def import_table(document: Any) -> TableView:
                 if isinstance(target, bool) or not isinstance(target, int) or target not in live:
                     raise RuleError(N_("an undo must cancel an earlier change not yet undone"))
             else:
-                payload = within_size(check_event(raw.get("event"), module))
+                payload = within_size(check_event(raw.get("event"), module), MAX_STORED_EVENT_BYTES)
                 state = module.apply(state, payload)
         except RuleError as error:
             raise ImportProblem(seq, error) from None

@@ -29,6 +29,7 @@ from flask.testing import FlaskClient
 
 from companion import security, tables
 from companion.tables import fold, rows
+from games import registry
 
 STAMP = "2026-01-02T10:00:00+00:00"
 PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))]
@@ -194,6 +195,39 @@ CHANGES: dict[str, Callable[[int], list[dict[str, Any]]]] = {
 }
 
 
+#: Sizes a change is padded to (compact JSON bytes): under the bound by less than a
+#: delivery's record, at it, and past it (issue 33, F1: the bound once depended on the
+#: secret).
+PADDED_SIZES = (
+    tables.MAX_EVENT_BYTES - 120,
+    tables.MAX_EVENT_BYTES - 40,
+    tables.MAX_EVENT_BYTES,
+    tables.MAX_EVENT_BYTES + 1,
+)
+
+
+def padded(game: str, event: dict[str, Any], size: int) -> dict[str, Any]:
+    """``event`` grown to ``size`` bytes of compact JSON: a field its type takes and it
+    leaves out holds the padding (the first in order, so the rules read it as given); an
+    event type with no field to spare is padded in its first text field instead."""
+    game_ = registry.find(game)
+    assert game_ is not None
+    taken = game_.rules().fields_of(event["type"]) or frozenset()
+    spare = sorted(set(taken) - set(event) - {"type"})
+    texts = [k for k, v in event.items() if isinstance(v, str) and k != "type"]
+    field = spare[0] if spare else (texts[0] if texts else "padding")
+    grown = {**event, field: ""}
+    grown[field] = "A" * (size - len(tables.compact(grown).encode()))
+    assert len(tables.compact(grown).encode()) == size
+    return grown
+
+
+def every_change(game: str, owner: int) -> list[dict[str, Any]]:
+    """The game's changes, then each padded to every size of ``PADDED_SIZES``."""
+    changes = CHANGES[game](owner)
+    return [*changes, *(padded(game, e, size) for e in changes for size in PADDED_SIZES)]
+
+
 def undos(length: int, owner: int) -> list[dict[str, Any]]:
     seats = [{"seat": s} for s in sorted({owner, 0, 2})]
     return [{}, *seats, *({"seq": seq} for seq in range(1, length + 1))]
@@ -353,7 +387,7 @@ def check_pair(app: Flask, pair: SecretPair, asker: int | None, *, forms: bool) 
         assert public(first, asker) == public(second, asker)
         assert first.state != second.state
     probes: list[tuple[str, Callable[[Phone], Any]]] = []
-    for event in CHANGES[game](owner):
+    for event in CHANGES[game](owner) if forms else every_change(game, owner):
         form = form_route(game, event)
         if not forms:
             probes.append((f"API {event}", lambda p, e=event: p.api("events", e)))
@@ -477,3 +511,27 @@ def test_a_dog_without_action_points_is_told_so_whatever_it_carries(app: Flask) 
         "Fifi has 0 action points left this turn, not the 1 needed to drop an item.",
         "Fifi has 0 action points left this turn, not the 1 needed to deliver a newspaper.",
     }
+
+
+def test_the_size_bound_tells_no_carried_address(app: Flask) -> None:
+    """Issue 33, F1: a spectator's delivery padded to just under the size bound was
+    refused for its size exactly when the dog carried that address (the bound was checked
+    on the prepared event, which only a real delivery grows). Now the bound is checked on
+    the change as posted, and every address gets the one refusal of the secrets gate."""
+    with app.app_context():
+        table = imported("dogs-life", dogs_life(7)["actions left"])
+    spectator = Phone(app, table, None)
+    for padding in (850, 900, 950, 990):
+        messages = set()
+        for address in range(1, 13):
+            security.limiter.reset()
+            probe = {
+                "type": "draw",
+                "seat": 0,
+                "section": "newspaper",
+                "address": address,
+                "against": "A" * padding,
+            }
+            refused = spectator.api("events", probe)
+            messages.add((refused.status_code, refused.get_json()["error"]))
+        assert len(messages) == 1, (padding, messages)

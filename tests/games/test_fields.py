@@ -134,3 +134,30 @@ def test_one_not_an_object_message() -> None:
     assert error.value.template == fields.NOT_AN_OBJECT
     with pytest.raises(RuleError, match=r'^cost: unknown key "x"; expected one of: bear$'):
         fields.object_of({"x": 1}, ("bear",), "cost")
+
+
+@pytest.mark.parametrize(
+    "text, depth",
+    [("1", 0), ("[]", 1), ('{"a": [1, {"b": []}]}', 4), ("[[], [[]], []]", 3), ('"[[["', 0)],
+)
+def test_json_nested_up_to_the_bound_is_read(text: str, depth: int) -> None:
+    assert fields.load_json(text, depth) == fields.load_json(text, depth + 5)
+    if depth:
+        with pytest.raises(RuleError) as error:
+            fields.load_json(text, depth - 1)
+        assert error.value.template == fields.TOO_DEEP
+        assert str(error.value) == f"the data nests deeper than {depth - 1} levels"
+
+
+@pytest.mark.parametrize("text", ["[" * 50_000, "[" * 50_000 + "]" * 50_000, '{"a":' * 9000])
+def test_json_past_the_parsers_reach_is_the_one_refusal(text: str) -> None:
+    """Issue 33, F6: the parser raises RecursionError (no ValueError) this deep."""
+    with pytest.raises(RuleError, match=r"^the data nests deeper than 16 levels$"):
+        fields.load_json(text, 16)
+
+
+@pytest.mark.parametrize("text", ["", "{", "NaN", '{"a": Infinity}', "[-Infinity]", "\xff"])
+def test_text_that_is_no_json_is_a_plain_value_error(text: str) -> None:
+    with pytest.raises(ValueError) as error:
+        fields.load_json(text, 16)
+    assert not isinstance(error.value, RuleError)

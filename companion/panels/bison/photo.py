@@ -297,8 +297,9 @@ def _accepted(state: fold.State, form: Mapping[str, str]) -> list[dict[str, Any]
     the animals gained without hunters (``gain.<seat>.<n>``), each checked by the fold
     after those before it: ``RuleError`` for the first refused."""
     try:
-        raw = json.loads(form.get("steps", "[]"))
-    except ValueError:
+        # Bounded in depth (a crafted field once ran the parser out of stack: issue 33).
+        raw = tables.loads(form.get("steps", "[]"))
+    except (ValueError, RuleError):
         raise RuleError(N_("the proposal could not be read; take the photo again")) from None
     if not isinstance(raw, list) or len(raw) > 200:
         raise RuleError(N_("the proposal could not be read; take the photo again"))
