@@ -34,11 +34,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from companion import tables
 from companion.events import AppendAll, Changed, Refused, apply_change
-from companion.i18n import rule_error_message, translate
+from companion.i18n import as_sentence, rule_error_message, translate
 from companion.pages.base import current_seat, small_number
 from companion.pages.panel import page_answer
 from companion.panels import _kit as kit
@@ -143,19 +144,30 @@ def _chosen(item: Mapping[str, Any], form: Mapping[str, str], n: int) -> dict[st
 
 
 class LineRefused(Exception):
-    """The fold refused line ``line`` of the proposal (``error``: its reason)."""
+    """The fold refused line ``line`` of the proposal (``error``: its reason; ``before``:
+    the board the line started from)."""
 
-    def __init__(self, line: int, event: Mapping[str, Any], error: RuleError) -> None:
+    def __init__(
+        self, line: int, event: Mapping[str, Any], error: RuleError, before: fold.State
+    ) -> None:
         super().__init__(error.template)
-        self.line, self.event, self.error = line, event, error
+        self.line, self.event, self.error, self.before = line, event, error, before
 
-    def message(self, table: tables.TableView) -> str:
-        template, params = describe(dict(self.event), table.players)
+    def message(self, table: tables.TableView, edited: int | None = None) -> str:
+        """The refusal as a sentence: beside the line's own editor (``edited``) the
+        rules' reason alone, else naming the line refused too."""
+        problem = refusal(self.error)
+        if self.line == edited:
+            return as_sentence(problem, str(get_locale() or "en"))
+        what, _paid = line_words(table, self.before, self.event)
+        seat = self.event.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(table.players):
+            what = f"{table.players[seat].name} · {what}"
         return str(
             _(
                 "Nothing was changed: the line “%(line)s” was refused: %(problem)s",
-                line=translate(template, params),
-                problem=refusal(self.error),
+                line=what,
+                problem=problem,
             )
         )
 
@@ -191,7 +203,7 @@ def accepted(
         try:
             state = fold.apply(state, chosen)
         except RuleError as error:
-            raise LineRefused(n, chosen, error) from None
+            raise LineRefused(n, chosen, error, state) from None
         events.append(chosen)
     for key, animal in sorted(form.items()):
         seat = small_number(key.split(".")[1]) if key.startswith("gain.") else None
@@ -281,7 +293,7 @@ def edited_event(
         hunters = fold.hunters_used(state, event)
     else:  # the tile's hunters on one space of it (B6)
         (_a, goal, count), *more = rows
-        if goal is None or more:
+        if goal is None or more or list(goal[0]) != list(event.get("at", [])):
             raise RuleError(N_("the tile's hunters stand on one space of it: choose it"))
         event |= {"space": goal[1], "hunters": count}
     paid = {a: _count_pay(form, a) for a in ANIMALS}
@@ -448,7 +460,7 @@ def _lines(
                 "correction": event.get("type") == "correct",
                 "reason": item.get("reason"),
                 "seat": seat if event.get("type") != "correct" else None,
-                "editable": _editable(event),
+                "editable": _editable(event, table),
                 "taken": _ticked(form, n),
                 "edited": bool(item.get("edited")),
                 "choice": small_number(form.get(f"choice.{n}")) or 0,
@@ -537,7 +549,7 @@ def photo_edit(table_id: str) -> Any:
     notes = _carried_notes(form)
     opened, saved = small_number(form.get("open")), small_number(form.get("save"))
     line = opened if opened is not None else saved
-    if line is None or line >= len(steps) or not _editable(steps[line]["event"]):
+    if line is None or line >= len(steps) or not _editable(steps[line]["event"], table):
         return render(table, steps, notes, version, form)
     if saved is None:
         shown = _editor(table, steps, form, line, fresh=True)
@@ -552,7 +564,7 @@ def photo_edit(table_id: str) -> Any:
             edited[line]["event"] = event
         accepted(table.state, now, edited)
     except LineRefused as refused:
-        problem = refused.message(table)
+        problem = refused.message(table, edited=line)
     except RuleError as error:
         if error.template != NOTHING:  # the only line dropped: nothing to check
             problem = refusal(error)
@@ -564,8 +576,14 @@ def photo_edit(table_id: str) -> Any:
     return render(table, steps, notes, version, form, editor=shown, error=problem, status=422)
 
 
-def _editable(event: Mapping[str, Any]) -> bool:
-    return event.get("type") in ("play", "action") and isinstance(event.get("seat"), int)
+def _editable(event: Mapping[str, Any], table: tables.TableView) -> bool:
+    """A player's action (a play, or one without hunters) of a seat at this table."""
+    seat = event.get("seat")
+    return (
+        event.get("type") in ("play", "action")
+        and isinstance(seat, int)
+        and 0 <= seat < len(table.players)
+    )
 
 
 @bp.post("/photo/confirm")
