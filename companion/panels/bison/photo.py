@@ -204,6 +204,7 @@ def photo_post(table_id: str) -> Any:
     notes = {
         "crops": {f"{q},{r}": src for (q, r), src in crops.items()},
         "unseen": [_unseen_line(table, space, colour) for space, colour in result.unseen],
+        "hidden": [[at[0], at[1], terrain] for (at, terrain), _colour in result.unseen],
         "contradictions": [rule_error_message(c) for c in dict.fromkeys(contradictions)],
     }
     return proposal.render(table, proposal.steps_json(result.steps), notes, table.version)

@@ -44,7 +44,7 @@ from companion.pages.base import current_seat, small_number
 from companion.pages.panel import page_answer
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg
-from companion.panels.bison.names import action_name, space_label
+from companion.panels.bison.names import action_name, hex_name, space_name
 from companion.panels.bison.pages import GAME, back_to_table, bp, refusal, render_page
 from companion.panels.bison.proposal_lines import line_words, short_action
 from games import fields
@@ -109,7 +109,8 @@ def _carried_notes(form: Mapping[str, str]) -> dict[str, Any]:
     except ValueError:
         raw = None
     if not isinstance(raw, dict):
-        return {"crops": {}, "unseen": [], "contradictions": []}
+        return {"crops": {}, "unseen": [], "contradictions": [], "hidden": []}
+    hidden = raw.get("hidden")
     crops, unseen, against = raw.get("crops"), raw.get("unseen"), raw.get("contradictions")
     crops = crops if isinstance(crops, dict) else {}
     return {
@@ -122,6 +123,12 @@ def _carried_notes(form: Mapping[str, str]) -> dict[str, Any]:
         "contradictions": (
             [s for s in against if isinstance(s, str)] if isinstance(against, list) else []
         ),
+        # The spaces said not visible ([q, r, space]): what the page says it could not see.
+        "hidden": [
+            h
+            for h in (hidden if isinstance(hidden, list) else [])
+            if isinstance(h, list) and len(h) == 3 and all(isinstance(x, (int, str)) for x in h)
+        ],
     }
 
 
@@ -343,7 +350,7 @@ def _editor(
     colour = state.colours[seat]
     spaces = sorted(
         [(at, t) for at in state.board.tiles for t in SPACES],
-        key=lambda s: (space_label(table, s), s),
+        key=lambda s: (_label(state, s), s),
     )
     if event.get("action") == "place_tile" and "at" in event:
         at = (int(event["at"][0]), int(event["at"][1]))
@@ -411,13 +418,24 @@ def _editor(
         "action": chosen_action,
         "actions": [] if tile else [{"value": a, "label": action_name(a)} for a in BOARD_ACTIONS],
         "rows": rows,
-        "from_spaces": [{"value": v, "label": space_label(table, _space(v))} for v in own],  # type: ignore[arg-type]
-        "to_spaces": [{"value": value(s), "label": space_label(table, s)} for s in spaces],
+        "from_spaces": [{"value": v, "label": _label(state, _space(v))} for v in own],
+        "to_spaces": [
+            {"value": value(s), "label": space_name(s[1]) if tile else _label(state, s)}
+            for s in spaces
+        ],
         "pay": pay,
         "shown": {a: form.get(f"e.shown.{a}", pay[a]) if not fresh else pay[a] for a in ANIMALS},
         "gain": gain,
         "stocks": state.stocks[seat].as_dict(),
     }
+
+
+def _label(state: fold.State, space: tuple[tuple[int, int], str] | None) -> str:
+    """A space named on the board the line starts from ("prairie of B07")."""
+    if space is None:
+        return "—"
+    at, terrain = space
+    return _("%(space)s of %(tile)s", space=space_name(terrain), tile=hex_name(state.board, at))
 
 
 def _ref_value(ref: Mapping[str, Any]) -> str:
