@@ -72,6 +72,7 @@ from reader import synthetic  # noqa: E402
 MOST_TOKENS = 3  # on one space: room for them side by side on the smaller spaces
 MOST_MOVED = 3  # hunters one move takes (all of a space's, when it holds no more)
 SPACE_TAPS = 3  # a space corrected by its sheet: the space, the count, save
+TILE_TAPS = 3  # a tile the photo missed, on the mirror: the orange +, its picture, turned
 GAIN_TAPS = 1  # an action without hunters on the proposal: its animal chip
 PANEL_GAIN_TAPS = 2  # … on the panel: its action chip, "Gain 1 …"
 #: A retail tile placed on the panel (bench/bison_taps.py's steps): the orange +, the
@@ -309,7 +310,7 @@ def _payment(event: dict[str, Any]) -> dict[str, int]:
     return {a: int(paid.get(a, 0)) for a in ("bison", "salmon", "turkey")}
 
 
-def repair(page: Any, played: list[dict[str, Any]], taps: Counter[str]) -> None:
+def repair(page: Any, played: list[dict[str, Any]], taps: Counter[str], log: list[str]) -> None:
     """The lines a player would fix before confirming: each line paired with what its
     player did (its action first), edited where its change or payment differs, unticked
     where nobody did it (see the module's docstring). Taps go to ``taps["fixes"]``."""
@@ -345,12 +346,24 @@ def repair(page: Any, played: list[dict[str, Any]], taps: Counter[str]) -> None:
             if truth is None:
                 page.locator(f'input[name="take.{n}"]').uncheck()
                 taps["fixes"] += 1
+                log.append(f"  seat {seat}: unticked {_change(event)}")
             elif _change(truth) != _change(event) or _payment(truth) != _payment(event):
-                _edit(page, n, event, truth, taps)
+                log.append(
+                    f"  seat {seat}: edit {_change(event)} {_payment(event)} -> "
+                    f"{_change(truth)} {_payment(truth)}"
+                )
+                _edit(page, n, event, truth, taps, log)
+        for missed in todo:
+            log.append(f"  seat {seat}: no line for {_change(missed)}")
 
 
 def _edit(
-    page: Any, n: int, event: dict[str, Any], truth: dict[str, Any], taps: Counter[str]
+    page: Any,
+    n: int,
+    event: dict[str, Any],
+    truth: dict[str, Any],
+    taps: Counter[str],
+    log: list[str],
 ) -> None:
     """Line ``n`` set to what the player did in its editor, field by field."""
     page.locator(f'button[name="open"][value="{n}"]').click()
@@ -372,6 +385,7 @@ def _edit(
             elif control.locator(f'option[value="{value}"]').count():
                 control.select_option(value)
             else:  # a space the editor does not offer at this line: fixed by hand
+                log.append(f"    not offered: {value}")
                 taps["refused"] += 1
                 page.locator(f'input[name="take.{n}"]').uncheck()
                 taps["fixes"] += 1
@@ -385,6 +399,9 @@ def _edit(
     editor.locator('[data-testid="bison-photo-edit-save"]').click()
     page.wait_for_load_state()
     if page.locator('[data-testid="bison-photo-edit-error"]').count():
+        log.append(
+            "    refused: " + page.locator('[data-testid="bison-photo-edit-error"]').inner_text()
+        )
         taps["refused"] += 1
         page.locator(f'input[name="take.{n}"]').uncheck()  # left to the fixes by hand
         taps["fixes"] += 1
@@ -394,9 +411,32 @@ def _fixes(
     companion: table.State, truth: table.State, hidden: set[Any]
 ) -> tuple[int, list[dict[str, Any]], int, int]:
     """Taps to bring the companion to the real table, the events they make, the spaces
-    that differ, and what is wrong without the proposal having said so (spaces not said
-    hidden, and each seat whose stocks differ)."""
+    that differ, and what is wrong without the proposal having said so (tiles missing,
+    spaces not said hidden, and each seat whose stocks differ)."""
     taps, events, spaces, wrong = 0, [], 0, 0
+    laid, missed = (
+        set(companion.board.tiles),
+        sorted(set(truth.board.tiles) - set(companion.board.tiles)),
+    )
+    order = []
+    while missed:  # each touching the board when it is placed (B4)
+        ready = [at for at in missed if any(n in laid for n in neighbours(at))] or missed[:1]
+        for at in ready:
+            order.append(at)
+            laid.add(at)
+            missed.remove(at)
+    for at in order:  # a tile the photo missed
+        placed = truth.board.tiles[at]
+        wrong += 1
+        taps += TILE_TAPS
+        if placed.catalog_id:
+            events.append(
+                {"type": "tile", "at": list(at), "tile": placed.catalog_id,
+                 "rotation": placed.rotation}
+            )  # fmt: skip
+        else:
+            shape = {"edges": placed.tile.edges, "animals": placed.tile.animals_json()}
+            events.append({"type": "tile", "at": list(at), **shape})
     for space in sorted(set(companion.board.pieces) | set(truth.board.pieces)):
         have, want = companion.board.pieces.get(space), truth.board.pieces.get(space)
         if have == want:
@@ -426,7 +466,7 @@ def _fixes(
     return taps, events, spaces, wrong
 
 
-def run(seed: int, size: str) -> list[str]:
+def run(seed: int, size: str, verbose: bool = False) -> list[str]:
     from phone_kit import create_table
     from playwright.sync_api import sync_playwright
 
@@ -456,6 +496,7 @@ def run(seed: int, size: str) -> list[str]:
             round_no += 1
             truth, played, gains = play_round(folded(), rng, round_no)
             taps: Counter[str] = Counter()
+            log: list[str] = []
             for event in played:  # a retail tile: on the panel by taps, before the photo
                 if "edges" in event:
                     with app.app_context():
@@ -489,7 +530,7 @@ def run(seed: int, size: str) -> list[str]:
                         taps["questions"] += 1
                         break
             if page.locator('[data-testid="bison-photo-line"]').count():
-                repair(page, played, taps)
+                repair(page, played, taps, log)
             for gain in gains:  # one animal chip each, on the proposal
                 rows = page.locator(
                     f'[data-testid="bison-photo-gain"][data-seat="{gain["seat"]}"]'
@@ -543,6 +584,8 @@ def run(seed: int, size: str) -> list[str]:
                 f"({total / len(PLAYERS):.2f} per player); fixes on the proposal {edits} "
                 f"(edits refused {refused}), spaces by hand {spaces}, wrong after confirm {wrong}"
             )
+            if verbose:
+                lines.extend(log)
         browser.close()
     lines.append(
         f"bison photo taps: median {statistics.median(per_player):g} per player per round, "
@@ -552,13 +595,14 @@ def run(seed: int, size: str) -> list[str]:
     return lines
 
 
-def main(seed: int, size: str = "12mp") -> None:
-    print("\n".join(run(seed, size)))
+def main(seed: int, size: str = "12mp", verbose: bool = False) -> None:
+    print("\n".join(run(seed, size, verbose)))
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--size", choices=sorted(synthetic.SIZES), default="12mp")
+    parser.add_argument("--verbose", action="store_true", help="each repair, line by line")
     args = parser.parse_args()
-    main(args.seed, args.size)
+    main(args.seed, args.size, args.verbose)
