@@ -457,11 +457,11 @@ def _lines(
     state = table.state
     for n, item in enumerate(steps):
         event = _chosen(item, form, n)
-        what, paid = line_words(table, state, event)
+        options = item.get("options") or []
+        what, paid = line_words(table, state, event, asked=len(options) > 1)
         if _ticked(form, n):
             with contextlib.suppress(RuleError):  # refused: Confirm names it; still shown
                 state = fold.apply(state, event)
-        options = item.get("options") or []
         seat = event.get("seat") if isinstance(event.get("seat"), int) else None
         hexes = [
             f"{h[0]},{h[1]}" for h in item.get("hexes", []) if isinstance(h, list) and len(h) == 2

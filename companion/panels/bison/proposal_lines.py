@@ -61,8 +61,9 @@ def _hunters(num: int) -> str:
     return ngettext("%(num)s hunter", "%(num)s hunters", num)
 
 
-def _change(table: tables.TableView, event: Mapping[str, Any]) -> str | None:
-    """The board change of a ``play`` (None: a form this module does not word)."""
+def _change(table: tables.TableView, event: Mapping[str, Any], named: bool) -> str | None:
+    """The board change of a ``play`` (None: a form this module does not word); a move
+    names its action unless a question beside it asks which (``named``)."""
     action = event.get("action")
     if action == "place_tile":
         tile = str(event.get("tile") or _("a retail tile"))
@@ -84,16 +85,18 @@ def _change(table: tables.TableView, event: Mapping[str, Any]) -> str | None:
             )
             for m in event["moves"]
         ]
-        return f"{short_action(str(action))} · " + _("; ").join(hops)
+        said = _("; ").join(hops)
+        return f"{short_action(str(action))} · {said}" if named else said
     if action == "gather" and isinstance(event.get("gather"), Mapping):
         gather = event["gather"]
         sources = gather.get("from") or []
-        return f"{short_action('gather')} · " + _(
+        said = _(
             "%(hunters)s → %(goal)s (from %(sources)s)",
             hunters=_hunters(sum(int(s.get("hunters", 0)) for s in sources)),
             goal=_space(table, gather.get("to")),
             sources=_("; ").join(_space(table, s.get("space")) for s in sources),
         )
+        return f"{short_action('gather')} · {said}" if named else said
     if action in ("tent", "canoe") and isinstance(event.get("builds"), list):
         builds = [
             _(
@@ -130,12 +133,13 @@ def _paid(before: fold.State, event: Mapping[str, Any]) -> str:
 
 
 def line_words(
-    table: tables.TableView, before: fold.State, event: Mapping[str, Any]
+    table: tables.TableView, before: fold.State, event: Mapping[str, Any], *, asked: bool = False
 ) -> tuple[str, str]:
-    """``(what, paid)`` of a proposal line whose event applies to ``before``."""
+    """``(what, paid)`` of a proposal line whose event applies to ``before`` (``asked``:
+    a question beside the line names the action)."""
     kind = event.get("type")
     if kind == "play":
-        what = _change(table, event)
+        what = _change(table, event, not asked)
         if what is not None:
             return what, _paid(before, event)
     if kind == "action" and event.get("gain"):
