@@ -28,7 +28,6 @@ editor
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -418,7 +417,11 @@ def _editor(
         "action": chosen_action,
         "actions": [] if tile else [{"value": a, "label": action_name(a)} for a in BOARD_ACTIONS],
         "rows": rows,
-        "from_spaces": [{"value": v, "label": _label(state, _space(v))} for v in own],
+        # Where the seat's hunters stand first, then any space (the rules say if none do).
+        "from_spaces": [{"value": v, "label": _label(state, _space(v))} for v in own]
+        + [{"value": value(s), "label": _label(state, s)} for s in spaces if value(s) not in own]
+        if not tile
+        else [],
         "to_spaces": [
             {"value": value(s), "label": space_name(s[1]) if tile else _label(state, s)}
             for s in spaces
@@ -459,9 +462,12 @@ def _lines(
         event = _chosen(item, form, n)
         options = item.get("options") or []
         what, paid = line_words(table, state, event, asked=len(options) > 1)
+        problem = None
         if _ticked(form, n):
-            with contextlib.suppress(RuleError):  # refused: Confirm names it; still shown
+            try:
                 state = fold.apply(state, event)
+            except RuleError as error:  # shown beside the line; Confirm refuses it too
+                problem = as_sentence(refusal(error), str(get_locale() or "en"))
         seat = event.get("seat") if isinstance(event.get("seat"), int) else None
         hexes = [
             f"{h[0]},{h[1]}" for h in item.get("hexes", []) if isinstance(h, list) and len(h) == 2
@@ -481,6 +487,7 @@ def _lines(
                 "editable": _editable(event, table),
                 "taken": _ticked(form, n),
                 "edited": bool(item.get("edited")),
+                "problem": problem,
                 "choice": small_number(form.get(f"choice.{n}")) or 0,
                 "options": [
                     {
@@ -575,23 +582,19 @@ def photo_edit(table_id: str) -> Any:
     try:
         before = _state_before(table.state, steps, form, line)
         event = edited_event(before, _chosen(steps[line], form, line), form)
-        edited = list(steps)
-        edited[line] = {**steps[line], "options": [], "edited": True}
-        now = {**form, f"choice.{line}": "", f"take.{line}": "1" if event else ""}
-        if event is not None:
-            edited[line]["event"] = event
-        accepted(table.state, now, edited)
-    except LineRefused as refused:
-        problem = refused.message(table, edited=line)
+        if event is not None:  # the line where it stands, by the rules (the fold)
+            fold.apply(before, event)
     except RuleError as error:
-        if error.template != NOTHING:  # the only line dropped: nothing to check
-            problem = refusal(error)
-        else:
-            return render(table, edited, notes, version, now)
-    else:
-        return render(table, edited, notes, version, now)
-    shown = _editor(table, steps, form, line, fresh=False)
-    return render(table, steps, notes, version, form, editor=shown, error=problem, status=422)
+        shown = _editor(table, steps, form, line, fresh=False)
+        problem = as_sentence(refusal(error), str(get_locale() or "en"))
+        return render(table, steps, notes, version, form, editor=shown, error=problem, status=422)
+    # Saved: a later line this one no longer fits says so beside it (Confirm checks all).
+    edited = list(steps)
+    edited[line] = {**steps[line], "options": [], "edited": True}
+    if event is not None:
+        edited[line]["event"] = event
+    now = {**form, f"choice.{line}": "", f"take.{line}": "1" if event else ""}
+    return render(table, edited, notes, version, now)
 
 
 def _editable(event: Mapping[str, Any], table: tables.TableView) -> bool:

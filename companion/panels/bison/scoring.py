@@ -86,7 +86,7 @@ def _score_context(
     live = standings(table)
     seats = []
     for index, player in enumerate(table.players):
-        overflows = []
+        overflows: list[dict[str, Any]] = []
         for region_index_, receipt in result.receipts[index]:
             proposal = result.proposal(index, region_index_, state.supplies[index])
             if proposal is None:

@@ -203,7 +203,7 @@ def test_a_gather_needs_one_goal_and_a_move_its_spaces(client, table, app):
     fields = form_of(edit(client, table.id, form, open="0"))
     version = get(app, table.id).version
     blank = edit(client, table.id, fields, **{"save": "0", "e.to.0": ""})
-    assert blank.status_code == 422 and "say where the hunters go" in text(blank)
+    assert blank.status_code == 422 and "Say where the hunters go" in text(blank)
     state = get(app, table.id).state
     near = fold.destinations(state, 0, (NEW_AT, "prairie"), "move_1")
     far = next(
@@ -283,3 +283,44 @@ def test_the_proposal_and_its_editor_speak_japanese_and_italian(
     for word in words:
         assert word in shown, word
     assert "Tile " not in shown and "Fix this line" not in shown and "pays" not in shown
+
+
+def test_an_edit_a_later_line_no_longer_fits_is_saved_and_that_line_says_so(client, table, app):
+    """Repairs never dead-end: the tile's hunters moved to its river leave the move line
+    after it (from the prairie) unfit; the edit is saved, the move line says why, and
+    Confirm refuses until that line too is fixed or unticked."""
+    response = read_photo(client, table.id)
+    proposed = form_of(response)
+    state = get(app, table.id).state
+    tile_line = json.loads(proposed["steps"])[0]["event"]
+    after_tile = fold.apply(state, tile_line)
+    goal = next(iter(fold.destinations(after_tile, 0, (NEW_AT, "prairie"), "move_1")))
+    move = {
+        "type": "play",
+        "seat": 0,
+        "action": "move_1",
+        "moves": [
+            {
+                "from": fold.space_ref(after_tile, (NEW_AT, "prairie")),
+                "to": fold.space_ref(after_tile, goal),
+                "hunters": 1,
+            }
+        ],
+        "override": True,
+    }
+    steps = json.dumps([{"event": tile_line}, {"event": move}])
+    form = {**proposed, "steps": steps, "take.0": "1", "take.1": "1"}
+    fields = form_of(edit(client, table.id, form, open="0"))
+    river = f"{NEW_AT[0]},{NEW_AT[1]},river"
+    saved = edit(client, table.id, fields, **{"save": "0", "e.to.0": river})
+    assert saved.status_code == 200
+    page = saved.get_data(as_text=True)
+    assert page.count('data-testid="bison-photo-line-problem"') == 1
+    said = text(saved)
+    assert "no longer fits: Move 1: your hunters on the prairie of B08" in said
+    version = get(app, table.id).version
+    refused = confirm(client, table.id, form_of(saved))
+    assert refused.status_code == 422 and get(app, table.id).version == version
+    unticked = {k: v for k, v in form_of(saved).items() if k != "take.1"}
+    assert confirm(client, table.id, unticked).status_code == 303
+    assert get(app, table.id).state.board.pieces[(NEW_AT, "river")].hunters == HUNTERS
