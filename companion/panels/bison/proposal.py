@@ -45,7 +45,7 @@ from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg
 from companion.panels.bison.names import action_name, hex_name, space_name
 from companion.panels.bison.pages import GAME, back_to_table, bp, refusal, render_page
-from companion.panels.bison.proposal_lines import line_words, short_action
+from companion.panels.bison.proposal_lines import line_words, separator, short_action
 from games import fields
 from games.bison import explain, fold
 from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
@@ -168,7 +168,7 @@ class LineRefused(Exception):
         what, _paid = line_words(table, self.before, self.event)
         seat = self.event.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(table.players):
-            what = f"{table.players[seat].name} · {what}"
+            what = table.players[seat].name + separator() + what
         return str(
             _(
                 "Nothing was changed: the line “%(line)s” was refused: %(problem)s",

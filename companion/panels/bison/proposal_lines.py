@@ -41,6 +41,11 @@ SHORT_ACTIONS = {
 }
 
 
+def separator() -> str:
+    """The separator of a line's parts: " · ", in Japanese the full-width ・."""
+    return _(" · ")
+
+
 def short_action(action: str) -> str:
     return _(SHORT_ACTIONS.get(action, action))
 
@@ -86,7 +91,7 @@ def _change(table: tables.TableView, event: Mapping[str, Any], named: bool) -> s
             for m in event["moves"]
         ]
         said = _("; ").join(hops)
-        return f"{short_action(str(action))} · {said}" if named else said
+        return short_action(str(action)) + separator() + said if named else said
     if action == "gather" and isinstance(event.get("gather"), Mapping):
         gather = event["gather"]
         sources = gather.get("from") or []
@@ -96,7 +101,7 @@ def _change(table: tables.TableView, event: Mapping[str, Any], named: bool) -> s
             goal=_space(table, gather.get("to")),
             sources=_("; ").join(_space(table, s.get("space")) for s in sources),
         )
-        return f"{short_action('gather')} · {said}" if named else said
+        return short_action("gather") + separator() + said if named else said
     if action in ("tent", "canoe") and isinstance(event.get("builds"), list):
         builds = [
             _(
@@ -151,8 +156,8 @@ def line_words(
             _paid(before, event),
         )
     if kind == "tile":
-        return _("Tile %(tile)s", tile=str(event.get("tile") or _("a retail tile"))) + " · " + _(
-            "on the board only (no action)"
-        ), ""
+        return _(
+            "Tile %(tile)s", tile=str(event.get("tile") or _("a retail tile"))
+        ) + separator() + _("on the board only (no action)"), ""
     template, params = describe(dict(event), table.players)
     return translate(template, params), ""
