@@ -99,6 +99,8 @@ def _bare_faces() -> Path:
     return folder
 
 
+#: Whether a retail tile is placed each round (``--no-retail``: printed tiles only).
+RETAIL_ROUNDS = True
 #: The faces of the tiles that lie as retail tiles in this game (no markers).
 RETAIL_FACES: set[str] = set()
 _printed_face = synthetic._face
@@ -223,7 +225,7 @@ def play_round(
     for _ in range(ACTIONS_PER_ROUND):
         for offset in range(len(state.players)):
             seat = (state.rounds.start_seat + offset) % len(state.players)
-            retail = round_no > 0 and seat == retail_seat(round_no)
+            retail = RETAIL_ROUNDS and round_no > 0 and seat == retail_seat(round_no)
             for action in _candidates(state, seat, rng, retail, laid):
                 face = action.pop("face", None)
                 event = {"type": "play", "seat": seat, "override": True, **action}
@@ -604,5 +606,7 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--size", choices=sorted(synthetic.SIZES), default="12mp")
     parser.add_argument("--verbose", action="store_true", help="each repair, line by line")
+    parser.add_argument("--no-retail", action="store_true", help="printed tiles only")
     args = parser.parse_args()
+    RETAIL_ROUNDS = not args.no_retail
     main(args.seed, args.size, args.verbose)
