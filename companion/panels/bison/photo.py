@@ -1,5 +1,5 @@
-"""The Bison "photo of the board" pages (issue 23, items 3–5): GET/POST ``photo``, POST
-``photo/confirm``.
+"""The Bison "photo of the board" pages (issue 23, items 3–5): GET/POST ``photo`` (the
+proposal it answers with, its line editor and ``photo/confirm``: ``proposal.py``).
 
 Glossary
 --------
@@ -14,12 +14,6 @@ proposal
     a crop of the photo where it happened; a question where two actions explain the same
     change; "not visible" lines (a hand, glare: kept as they were); contradictions (they
     change nothing).
-confirm
-    The ticked steps, in order, as the existing events in one change through the one
-    change path (``AppendAll``): stored in one transaction, all or none; a refusal names
-    the line refused.
-    ``version``: the table's version the proposal was made at; a table changed meanwhile
-    is answered with the "someone changed the table" sentence (409).
 bad photo
     Not an image, empty, truncated, too large (bytes or pixels: decompression bombs), no
     board found, another table's board, another game's markers: the photo page again with
