@@ -1,29 +1,42 @@
-"""Bison taps with one photo per round (issue 23): ``bench/bison_taps.py --photo``.
+"""Bison taps with one photo per round (issues 23, 32): ``bench/bison_taps.py --photo``.
 
 A whole 4-player game (random but seeded) in which the real table is played in the
 script — every player's four actions each round drawn at random among those a photo
 shows (the round's tile with its hunters, a tent or canoe built or enlarged, hunters moved
-within B3's distance, gathered), checked by the rules (``games.bison.fold``) — and the
-companion is kept in step by ONE photo per round on one phone (headless Chromium, Debian's
-``/usr/bin/chromium``, 360×640) against the companion on a loopback server:
+within B3's distance — one hunter, all of a space's hunters (the space emptied in view)
+or a split move to two spaces — or gathered, a space's hunters all at once), checked by
+the rules (``games.bison.fold``) — and the companion is kept in step by ONE photo per
+round on one phone (headless Chromium, Debian's ``/usr/bin/chromium``, 360×640) against
+the companion on a loopback server:
 
 * the photo is a synthetic photo of the round's real board (``reader.synthetic``: the
   kit's own faces, tokens side by side, tilt, blur, light; ``--size``, 12 MP by default);
+  one player's tile a round is a retail tile (``RETAIL``: the kit's art printed without
+  markers, ``printgen.export(markers=False)``), recorded by taps before the photo as the
+  panel does it (``RETAIL_TAPS``: the orange +, the shape, the split, the turn, the
+  hunters' space), so the photo explains the rest of the round around it;
 * taps counted on the phone: "Photo of the board", the shutter (``set_input_files``), one
   tap per question whose preselected answer is not what the player did, one animal chip
   per action without hunters (the photo cannot show those), "Confirm"; the photo is sent
   without a tap (bison_photo.js);
-* then the companion is compared with the real table: every board space that differs (a
-  token the reader missed is "not visible", kept as it was) costs the 3 taps of the space
-  sheet (the space, the count, save); every animal a stock differs by costs a stepper tap
-  (a different payment); an action the photo could not tell apart (two merged into one)
-  leaves a marker short: "end the round anyway" costs one tap when scoring. The fixes are
-  then applied (as the taps would), so the next round starts from the real table;
+* repairs on the proposal, counted as fixes: a line whose action or board change is not
+  what the player did is opened in its editor (✎, 1 tap), each field that differs set
+  (the action, a row's from, to and count, an animal of the payment: 1 tap each) and
+  saved (1 tap); a line nobody did is unticked (1 tap); a line the rules refuse in the
+  proposal's order is unticked and left to the fixes by hand;
+* then the companion is compared with the real table: what differs is *wrong after
+  confirm* (``W``: each space, each seat's stock, not counting spaces the proposal said
+  it could not see); every board space that differs costs the 3 taps of the space sheet
+  (the space, the count, save: "spaces by hand"); every animal a stock differs by costs a
+  stepper tap; an action the photo could not tell apart leaves a marker short: "end the
+  round anyway" costs one tap when scoring. The fixes are then applied (as the taps
+  would), so the next round starts from the real table;
 * every round is scored on the same phone (score, confirm).
 
-Printed: per round the taps by kind and the spaces fixed by hand; the last line is
+Printed: per round the taps by kind, the repairs and what was wrong; the last line is
 ``bison photo taps: median M per player per round, max X on one phone; fixes F taps
-(S spaces by hand)`` (goal: M ≤ 3).
+(S spaces by hand); wrong after confirm W`` (goals: M ≤ 3, X ≤ 8, F ≤ 2 per round,
+W = 0; ``F`` and ``S`` are the game's totals, ``W`` its total of wrong spaces and stocks).
 
 Run: ``.venv/bin/python bench/bison_taps.py --photo [--seed N] [--size 3mp|12mp]``.
 """
@@ -31,6 +44,8 @@ Run: ``.venv/bin/python bench/bison_taps.py --photo [--seed N] [--size 3mp|12mp]
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import random
 import re
 import statistics
@@ -43,20 +58,62 @@ from _kit import CHROMIUM, PHONE, browser_kits_on_path
 
 browser_kits_on_path()  # bison_kit
 from bison_kit import PLAYERS, serve  # noqa: E402
+from PIL import Image  # noqa: E402
 
 from games.bison import fold as table  # noqa: E402
 from games.bison.board import Pieces  # noqa: E402
 from games.bison.catalog import CATALOG  # noqa: E402
+from games.bison.economy import action_cost, default_payment  # noqa: E402
+from games.bison.hexgrid import neighbours  # noqa: E402
 from games.bison.rounds import ACTIONS_PER_ROUND  # noqa: E402
 from games.errors import RuleError  # noqa: E402
 from reader import synthetic  # noqa: E402
 
 MOST_TOKENS = 3  # on one space: room for them side by side on the smaller spaces
+MOST_MOVED = 3  # hunters one move takes (all of a space's, when it holds no more)
 SPACE_TAPS = 3  # a space corrected by its sheet: the space, the count, save
+TILE_TAPS = 3  # a tile the photo missed, on the mirror: the orange +, its picture, turned
 GAIN_TAPS = 1  # an action without hunters on the proposal: its animal chip
 PANEL_GAIN_TAPS = 2  # … on the panel: its action chip, "Gain 1 …"
+#: A retail tile placed on the panel (bench/bison_taps.py's steps): the orange +, the
+#: shape's picture, the split's picture, the turned picture, the hunters' space.
+RETAIL_TAPS = 5
+EDITOR_TAPS = 2  # a line's editor: ✎ to open it, "Save this line"
+ROWS = 3  # rows of hunters in a line's editor (proposal.TRIOS)
 #: The actions a player takes without hunters when no board action is left (B6).
 GAINS = ("move_1", "move_3", "gather", "tent", "canoe")
+
+
+def retail_seat(round_no: int) -> int:
+    """The seat whose tile is a retail tile this round (one a round, each seat in turn)."""
+    return round_no % len(PLAYERS)
+
+
+@functools.cache
+def _bare_faces() -> Path:
+    """The printed tiles' art without markers: what a retail tile shows the camera."""
+    from printgen.export import export
+
+    folder = Path(tempfile.mkdtemp(prefix="campfire-bison-bare-"))
+    export("bison", folder, only=[t for t in CATALOG if not CATALOG[t].start], markers=False)
+    return folder
+
+
+#: Whether a retail tile is placed each round (``--no-retail``: printed tiles only).
+RETAIL_ROUNDS = True
+#: The faces of the tiles that lie as retail tiles in this game (no markers).
+RETAIL_FACES: set[str] = set()
+_printed_face = synthetic._face
+
+
+def _face(name: str) -> Image.Image:
+    if name not in RETAIL_FACES:
+        return _printed_face(name)
+    with Image.open(_bare_faces() / f"{name}-front.png") as image:
+        return image.convert("RGB")
+
+
+synthetic._face = _face  # the photo draws a retail tile's art without its markers
 
 
 def _tokens(state: table.State, space: Any) -> int:
@@ -65,89 +122,127 @@ def _tokens(state: table.State, space: Any) -> int:
 
 
 def _roomy(state: table.State, space: Any) -> bool:
-    return _room(state.board.tiles[space[0]].catalog_id or "", space[1])
+    placed = state.board.tiles[space[0]]
+    return _room(placed.catalog_id or _retail_face(state, space[0]), space[1])
+
+
+#: hex -> the printed face a retail tile there was drawn from (the photo's art).
+RETAIL_AT: dict[Any, str] = {}
+
+
+def _retail_face(state: table.State, at: Any) -> str:
+    return RETAIL_AT.get(at, "")
 
 
 def _room(tile: str, space: str) -> bool:
     """Room on the printed space for a few tokens side by side (small spaces hold one)."""
-    return len(synthetic._spots(tile, space)) >= 30  # the bench's own check of the print
+    return bool(tile) and len(synthetic._spots(tile, space)) >= 30  # the bench's own check
 
 
-def _candidates(state: table.State, seat: int, rng: random.Random) -> list[dict[str, Any]]:
-    """Actions with hunters the seat may take now that a photo shows (random order)."""
+def _candidates(
+    state: table.State, seat: int, rng: random.Random, retail: bool, laid: set[Any]
+) -> list[dict[str, Any]]:
+    """Actions with hunters the seat may take now that a photo shows (random order);
+    ``retail``: the seat's tile is a retail tile (its edges and animals, not its id),
+    beside one of the tiles ``laid`` when the round began."""
     colour = state.colours[seat]
     taken = state.rounds.markers[seat]
     out: list[dict[str, Any]] = []
     mine = [s for s, p in state.board.pieces.items() if p.player == colour]
+    ref = table.space_ref
     if "place_tile" not in taken:
-        used = {p.catalog_id for p in state.board.tiles.values()}
+        used = {p.catalog_id for p in state.board.tiles.values()} | set(RETAIL_AT.values())
         bag = [t for t in CATALOG if t not in used and not CATALOG[t].start]
-        for at in table.legal_hexes(state)[:6]:
+        hexes = table.legal_hexes(state)
+        if retail:  # recorded before the photo: beside a tile the round began with
+            hexes = [at for at in hexes if any(n in laid for n in neighbours(at))]
+        for at in hexes[:6]:
             tile = rng.choice(bag)
             for space in ("prairie", "mountain", "river"):
                 if not _room(tile, space):
                     continue
-                out.append(
-                    {"action": "place_tile", "at": list(at), "tile": tile,
-                     "rotation": rng.randrange(6), "space": space, "hunters": rng.randint(1, 2)}
-                )  # fmt: skip
+                event = {"action": "place_tile", "at": list(at), "rotation": rng.randrange(6),
+                         "space": space, "hunters": rng.randint(1, 2)}  # fmt: skip
+                if retail:
+                    event |= {"edges": CATALOG[tile].edges, "animals": CATALOG[tile].animals}
+                    event["face"] = tile  # the bench's own note: the art the photo shows
+                else:
+                    event["tile"] = tile
+                out.append(event)
         return out  # the round's tile first (B4: it is due)
     for source in mine:
-        if not state.board.pieces[source].hunters:
+        here = state.board.pieces[source].hunters
+        if not here:
             continue
+        counts = sorted({1, min(here, MOST_MOVED)})  # one, or all of them (emptied in view)
         for action in ("move_1", "move_3"):
             if action in taken:
                 continue
-            for goal in table.destinations(state, seat, source, action):
-                if _tokens(state, goal) < MOST_TOKENS and _roomy(state, goal):
-                    ref = table.space_ref
-                    move = {"from": ref(state, source), "to": ref(state, goal), "hunters": 1}
+            goals = [
+                goal
+                for goal in table.destinations(state, seat, source, action)
+                if _tokens(state, goal) < MOST_TOKENS and _roomy(state, goal)
+            ]
+            for goal in goals:
+                for count in counts:
+                    move = {"from": ref(state, source), "to": ref(state, goal), "hunters": count}
                     out.append({"action": action, "moves": [move]})
+            if here >= 2 and len(goals) >= 2:  # a split move: two spaces, one hunter each
+                a, b = rng.sample(goals, 2)
+                split = [
+                    {"from": ref(state, source), "to": ref(state, goal), "hunters": 1}
+                    for goal in (a, b)
+                ]
+                out += [{"action": action, "moves": split}] * 2  # as likely as two others
         kind = "canoe" if source[1] == "river" else "tent"
         if kind not in taken:
             for size in table.build_sizes(state, seat, source):
                 out.append(
-                    {
-                        "action": kind,
-                        "builds": [{"space": table.space_ref(state, source), "size": size}],
-                    }
+                    {"action": kind, "builds": [{"space": ref(state, source), "size": size}]}
                 )
     if "gather" not in taken and len(mine) > 1:  # B6: to a space holding one of its hunters
         goal = rng.choice(mine)
         sources = [s for s in mine if s != goal and state.board.pieces[s].hunters]
         if sources and state.board.pieces[goal].hunters and _tokens(state, goal) < MOST_TOKENS:
             source = rng.choice(sources)
-            ref = table.space_ref
-            out.append(
-                {"action": "gather", "gather": {
-                    "to": ref(state, goal), "from": [{"space": ref(state, source), "hunters": 1}]}}
-            )  # fmt: skip
+            count = min(state.board.pieces[source].hunters, MOST_MOVED)  # all: emptied
+            taken_from = [{"space": ref(state, source), "hunters": count}]
+            out.append({"action": "gather", "gather": {"to": ref(state, goal), "from": taken_from}})
     rng.shuffle(out)
     return out
 
 
 def play_round(
-    state: table.State, rng: random.Random
+    state: table.State, rng: random.Random, round_no: int = 0
 ) -> tuple[table.State, list[dict[str, Any]], list[dict[str, Any]]]:
     """The real table's round: each player's four actions in turn, one a photo shows where
     the rules and the stocks allow one, else an action without hunters gaining an animal
     (B6: nothing on the board; the phone records it by taps). The board actions played
-    and the gains."""
+    (each with the payment made: the rules' default split at its turn) and the gains."""
     played: list[dict[str, Any]] = []
     gains: list[dict[str, Any]] = []
+    laid = set(state.board.tiles)  # the tiles the round began with
     for _ in range(ACTIONS_PER_ROUND):
         for offset in range(len(state.players)):
             seat = (state.rounds.start_seat + offset) % len(state.players)
-            for action in _candidates(state, seat, rng):
+            retail = RETAIL_ROUNDS and round_no > 0 and seat == retail_seat(round_no)
+            for action in _candidates(state, seat, rng, retail, laid):
+                face = action.pop("face", None)
                 event = {"type": "play", "seat": seat, "override": True, **action}
                 try:
                     used = table.hunters_used(state, event)
+                    if action_cost(used) > 0:
+                        split = default_payment(state.stocks[seat], action_cost(used))
+                        event["payment"] = split.as_dict()
                     trial = table.apply(state, event)
                 except RuleError:
                     continue
                 if any(_tokens(trial, s) > MOST_TOKENS for s in trial.board.pieces):
                     continue
                 state = trial
+                if face:
+                    RETAIL_AT[tuple(event["at"])] = face
+                    RETAIL_FACES.add(face)
                 played.append({**event, "hunters": used})
                 break
             else:
@@ -166,7 +261,10 @@ def play_round(
 
 
 def photo_of(state: table.State, seed: int, size: str) -> bytes:
-    board = {at: (p.catalog_id or "", p.rotation) for at, p in state.board.tiles.items()}
+    board = {
+        at: (p.catalog_id or RETAIL_AT.get(at, ""), p.rotation)
+        for at, p in state.board.tiles.items()
+    }
     pieces = []
     for (at, space), p in state.board.pieces.items():
         pieces += [(p.player, "hunter", 0, at, space)] * p.hunters
@@ -176,15 +274,177 @@ def photo_of(state: table.State, seed: int, size: str) -> bytes:
     return synthetic.photo(seed, size, board=board, pieces=pieces).jpeg
 
 
-def _fixes(companion: table.State, truth: table.State) -> tuple[int, list[dict[str, Any]], int]:
-    """Taps to bring the companion to the real table, the events they make, and the
-    pieces the reader left unseen or read wrong (spaces that differ)."""
-    taps, events, spaces = 0, [], 0
+# -- repairs on the proposal ---------------------------------------------------------------
+
+
+def _at(ref: Any) -> tuple[tuple[int, int], str]:
+    return (int(ref["at"][0]), int(ref["at"][1])), str(ref["space"])
+
+
+def _rows(event: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The editor's rows (from, to, count) that say ``event``'s board change."""
+
+    def value(ref: Any) -> str:
+        (q, r), space = _at(ref)
+        return f"{q},{r},{space}"
+
+    if "moves" in event:
+        return [(value(m["from"]), value(m["to"]), str(m["hunters"])) for m in event["moves"]]
+    if "gather" in event:
+        to = value(event["gather"]["to"])
+        return [(value(s["space"]), to, str(s["hunters"])) for s in event["gather"]["from"]]
+    if "builds" in event:
+        return [("", value(b["space"]), str(b["size"])) for b in event["builds"]]
+    if event.get("hunters"):
+        at = {"at": event["at"], "space": event.get("space")}
+        return [("", value(at), str(event["hunters"]))]
+    return []
+
+
+def _change(event: dict[str, Any]) -> tuple[Any, ...]:
+    """A play's board change, the same however its spaces are written."""
+    rows = tuple(sorted(_rows(event)))
+    return (event.get("action"), event.get("tile"), rows)
+
+
+def _payment(event: dict[str, Any]) -> dict[str, int]:
+    paid = event.get("payment") or {}
+    return {a: int(paid.get(a, 0)) for a in ("bison", "salmon", "turkey")}
+
+
+def repair(page: Any, played: list[dict[str, Any]], taps: Counter[str], log: list[str]) -> None:
+    """The lines a player would fix before confirming: each line paired with what its
+    player did (its action first), edited where its change or payment differs, unticked
+    where nobody did it (see the module's docstring). Taps go to ``taps["fixes"]``."""
+    steps = json.loads(page.locator('input[name="steps"]').get_attribute("value") or "[]")
+    lines: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    for n, item in enumerate(steps):
+        event = item["event"]
+        if event.get("type") != "play" or not page.locator(f'input[name="take.{n}"]').count():
+            continue
+        picked = page.locator(f'input[name="choice.{n}"]:checked')
+        options = item.get("options") or []
+        if picked.count() and options:
+            event = options[int(picked.get_attribute("value") or 0)]
+        lines.setdefault(int(event["seat"]), []).append((n, event))
+    for seat, theirs in lines.items():
+        todo = [p for p in played if p["seat"] == seat and "edges" not in p]
+        pairs: list[tuple[int, dict[str, Any], dict[str, Any] | None]] = []
+        left = []
+        for n, event in theirs:  # exact first, then the same action, then any
+            same = next((p for p in todo if _change(p) == _change(event)), None)
+            if same is not None:
+                todo.remove(same)
+                pairs.append((n, event, same))
+            else:
+                left.append((n, event))
+        for n, event in left:
+            like = next((p for p in todo if p["action"] == event["action"]), None)
+            like = like or (todo[0] if todo else None)
+            if like is not None:
+                todo.remove(like)
+            pairs.append((n, event, like))
+        for n, event, truth in pairs:
+            if truth is None:
+                page.locator(f'input[name="take.{n}"]').uncheck()
+                taps["fixes"] += 1
+                log.append(f"  seat {seat}: unticked {_change(event)}")
+            elif _change(truth) != _change(event) or _payment(truth) != _payment(event):
+                log.append(
+                    f"  seat {seat}: edit {_change(event)} {_payment(event)} -> "
+                    f"{_change(truth)} {_payment(truth)}"
+                )
+                _edit(page, n, event, truth, taps, log)
+        for missed in todo:
+            log.append(f"  seat {seat}: no line for {_change(missed)}")
+
+
+def _edit(
+    page: Any,
+    n: int,
+    event: dict[str, Any],
+    truth: dict[str, Any],
+    taps: Counter[str],
+    log: list[str],
+) -> None:
+    """Line ``n`` set to what the player did in its editor, field by field."""
+    page.locator(f'button[name="open"][value="{n}"]').click()
+    page.wait_for_selector('[data-testid="bison-photo-editor"]')
+    taps["fixes"] += EDITOR_TAPS
+    editor = page.locator('[data-testid="bison-photo-editor"]')
+    if truth["action"] != event["action"] and editor.locator('select[name="e.action"]').count():
+        editor.locator('select[name="e.action"]').select_option(truth["action"])
+        taps["fixes"] += 1
+    want = _rows(truth) + [("", "", "")] * ROWS
+    for k in range(ROWS):
+        for field, value in zip(("from", "to", "count"), want[k], strict=True):
+            control = editor.locator(f'[name="e.{field}.{k}"]')
+            now = control.input_value() if control.count() else value
+            if now == value or (not value and now in ("", "0")):
+                continue
+            if field == "count":
+                control.fill(value or "0")
+            elif control.locator(f'option[value="{value}"]').count():
+                control.select_option(value)
+            else:  # a space the editor does not offer at this line: fixed by hand
+                log.append(f"    not offered: {value}")
+                taps["refused"] += 1
+                page.locator(f'input[name="take.{n}"]').uncheck()
+                taps["fixes"] += 1
+                return
+            taps["fixes"] += 1
+    for animal, count in _payment(truth).items():
+        control = editor.locator(f'[name="e.pay.{animal}"]')
+        if control.count() and control.input_value() != str(count):
+            control.fill(str(count))
+            taps["fixes"] += 1
+    editor.locator('[data-testid="bison-photo-edit-save"]').click()
+    page.wait_for_load_state()
+    if page.locator('[data-testid="bison-photo-edit-error"]').count():
+        log.append(
+            "    refused: " + page.locator('[data-testid="bison-photo-edit-error"]').inner_text()
+        )
+        taps["refused"] += 1
+        page.locator(f'input[name="take.{n}"]').uncheck()  # left to the fixes by hand
+        taps["fixes"] += 1
+
+
+def _fixes(
+    companion: table.State, truth: table.State, hidden: set[Any]
+) -> tuple[int, list[dict[str, Any]], int, int]:
+    """Taps to bring the companion to the real table, the events they make, the spaces
+    that differ, and what is wrong without the proposal having said so (tiles missing,
+    spaces not said hidden, and each seat whose stocks differ)."""
+    taps, events, spaces, wrong = 0, [], 0, 0
+    laid, missed = (
+        set(companion.board.tiles),
+        sorted(set(truth.board.tiles) - set(companion.board.tiles)),
+    )
+    order = []
+    while missed:  # each touching the board when it is placed (B4)
+        ready = [at for at in missed if any(n in laid for n in neighbours(at))] or missed[:1]
+        for at in ready:
+            order.append(at)
+            laid.add(at)
+            missed.remove(at)
+    for at in order:  # a tile the photo missed
+        placed = truth.board.tiles[at]
+        wrong += 1
+        taps += TILE_TAPS
+        if placed.catalog_id:
+            events.append(
+                {"type": "tile", "at": list(at), "tile": placed.catalog_id,
+                 "rotation": placed.rotation}
+            )  # fmt: skip
+        else:
+            shape = {"edges": placed.tile.edges, "animals": placed.tile.animals_json()}
+            events.append({"type": "tile", "at": list(at), **shape})
     for space in sorted(set(companion.board.pieces) | set(truth.board.pieces)):
         have, want = companion.board.pieces.get(space), truth.board.pieces.get(space)
         if have == want:
             continue
         spaces += 1
+        wrong += space not in hidden
         taps += SPACE_TAPS
         entry = {"at": list(space[0]), "space": space[1], "hunters": 0, "structure": 0}
         if have is not None and (want is None or want.player != have.player):
@@ -197,15 +457,18 @@ def _fixes(companion: table.State, truth: table.State) -> tuple[int, list[dict[s
             fixed = {**entry, "seat": seat, "hunters": w.hunters, "structure": w.structure}
             events.append({"type": "correct", "spaces": [fixed]})
     for seat, (have, want) in enumerate(zip(companion.stocks, truth.stocks, strict=True)):
+        off = False
         for animal in ("bison", "salmon", "turkey"):
             delta = want.get(animal) - have.get(animal)
             if delta:
+                off = True
                 taps += abs(delta)
                 events.append({"type": "adjust", "seat": seat, "counter": animal, "delta": delta})
-    return taps, events, spaces
+        wrong += off
+    return taps, events, spaces, wrong
 
 
-def run(seed: int, size: str) -> list[str]:
+def run(seed: int, size: str, verbose: bool = False) -> list[str]:
     from phone_kit import create_table
     from playwright.sync_api import sync_playwright
 
@@ -216,7 +479,7 @@ def run(seed: int, size: str) -> list[str]:
     lines: list[str] = []
     per_player: list[float] = []
     per_phone: list[int] = []
-    fixes_all = misses = 0
+    fixes_all = misses = wrong_all = 0
     with serve(folder) as (base, app), sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
@@ -233,8 +496,14 @@ def run(seed: int, size: str) -> list[str]:
         round_no = 0
         while not folded().rounds.finished:
             round_no += 1
-            truth, played, gains = play_round(folded(), rng)
+            truth, played, gains = play_round(folded(), rng, round_no)
             taps: Counter[str] = Counter()
+            log: list[str] = []
+            for event in played:  # a retail tile: on the panel by taps, before the photo
+                if "edges" in event:
+                    with app.app_context():
+                        tables.append(table_id, event)
+                    taps["retail"] += RETAIL_TAPS
             jpeg = photo_of(truth, seed * 100 + round_no, size)
             page.goto(url)
             page.locator('[data-testid="bison-photo"]').click()
@@ -262,6 +531,8 @@ def run(seed: int, size: str) -> list[str]:
                         radio.check()
                         taps["questions"] += 1
                         break
+            if page.locator('[data-testid="bison-photo-line"]').count():
+                repair(page, played, taps, log)
             for gain in gains:  # one animal chip each, on the proposal
                 rows = page.locator(
                     f'[data-testid="bison-photo-gain"][data-seat="{gain["seat"]}"]'
@@ -274,17 +545,25 @@ def run(seed: int, size: str) -> list[str]:
                     with app.app_context():
                         tables.append(table_id, gain)
                     taps["gains"] += PANEL_GAIN_TAPS
+            hidden: set[Any] = set()
+            if page.locator('input[name="notes"]').count():
+                notes = json.loads(
+                    page.locator('input[name="notes"]').get_attribute("value") or "{}"
+                )
+                hidden = {((q, r), space) for q, r, space in notes.get("hidden", [])}
+            edits = taps["fixes"]
             if page.locator('[data-testid="bison-photo-confirm"]').count():
                 page.locator('[data-testid="bison-photo-confirm"]').click()
                 page.wait_for_load_state()
                 taps["confirm"] += 1
-            fix_taps, events, spaces = _fixes(folded(), truth)
+            fix_taps, events, spaces, wrong = _fixes(folded(), truth, hidden)
             with app.app_context():
                 for event in events:
                     tables.append(table_id, event)
             taps["fixes"] += fix_taps
-            fixes_all += fix_taps
+            fixes_all += taps["fixes"]
             misses += spaces
+            wrong_all += wrong
             state = folded()
             short = any(state.rounds.actions_left(s) for s in range(len(state.players)))
             page.goto(url)
@@ -297,29 +576,37 @@ def run(seed: int, size: str) -> list[str]:
             page.locator("button[data-confirm-score]").click()
             page.wait_for_url(re.compile(r"/t/[^/]+$"))
             taps["score"] += 1
+            refused = taps.pop("refused", 0)  # lines the rules refused in the editor
             total = sum(taps.values())
             per_player.append(total / len(PLAYERS))
             per_phone.append(total)
             lines.append(
                 f"round {round_no}: {len(played)} board actions, {len(gains)} gains; "
                 f"taps {dict(taps)} = {total} "
-                f"({total / len(PLAYERS):.2f} per player); spaces to fix {spaces}"
+                f"({total / len(PLAYERS):.2f} per player); fixes on the proposal {edits} "
+                f"(edits refused {refused}), spaces by hand {spaces}, wrong after confirm {wrong}"
             )
+            if verbose:
+                lines.extend(log)
         browser.close()
     lines.append(
         f"bison photo taps: median {statistics.median(per_player):g} per player per round, "
-        f"max {max(per_phone)} on one phone; fixes {fixes_all} taps ({misses} spaces by hand)"
+        f"max {max(per_phone)} on one phone; fixes {fixes_all} taps ({misses} spaces by hand); "
+        f"wrong after confirm {wrong_all}"
     )
     return lines
 
 
-def main(seed: int, size: str = "12mp") -> None:
-    print("\n".join(run(seed, size)))
+def main(seed: int, size: str = "12mp", verbose: bool = False) -> None:
+    print("\n".join(run(seed, size, verbose)))
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--size", choices=sorted(synthetic.SIZES), default="12mp")
+    parser.add_argument("--verbose", action="store_true", help="each repair, line by line")
+    parser.add_argument("--no-retail", action="store_true", help="printed tiles only")
     args = parser.parse_args()
-    main(args.seed, args.size)
+    RETAIL_ROUNDS = not args.no_retail
+    main(args.seed, args.size, args.verbose)

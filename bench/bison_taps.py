@@ -113,12 +113,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=26, help="the game's random choices")
     parser.add_argument("--photo", action="store_true", help="one photo per round instead")
+    parser.add_argument("--size", choices=("3mp", "12mp"), default="12mp", help="with --photo")
     args = parser.parse_args()
     seed = args.seed
     if args.photo:  # issue 23: bench/bison_photo_taps.py
         from bison_photo_taps import main as photo_main
 
-        photo_main(seed)
+        photo_main(seed, args.size)
         return
     folder = Path(tempfile.mkdtemp(prefix="bison-taps-"))
     with serve(folder) as (base, reader), sync_playwright() as pw:

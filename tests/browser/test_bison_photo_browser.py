@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from bison_kit import two_player_table
-from bison_photos import NEW_TILE, placed
+from bison_photos import NEW_AT, NEW_TILE, placed
 from phone_kit import back_at_table, sit
 from PIL import Image
 
@@ -101,3 +101,41 @@ def test_a_photo_over_12_megapixels_is_shrunk_on_the_phone(
     assert width / height == pytest.approx(4 / 3, rel=0.01)
     ann.evaluate("() => window.realSubmit.call(window.held)")
     ann.wait_for_selector('[data-testid="bison-photo-line"]')  # and it is still read
+
+
+def test_a_line_fixed_in_place_is_confirmed_and_seen_on_the_other_phone(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """Issue 32, items 5–6: Confirm is on screen at once (sticky); Ann taps ✎ on the
+    tile's line, sets 1 hunter instead of 2, saves (the line says it, nothing stored
+    yet), confirms; Ben's phone sees one of Ann's hunters on B08's prairie."""
+    ann, table_url = two_player_table(new_phone, live_server)
+    ben = new_phone(device_scale_factor=1)
+    sit(ben, table_url, 1, "en")
+    ann.locator('[data-testid="bison-photo"]').click()
+    ann.set_input_files(
+        '[data-testid="bison-photo-file"]',
+        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
+    )
+    ann.wait_for_selector('[data-testid="bison-photo-line"]')
+    confirm = ann.locator('[data-testid="bison-photo-confirm"]')
+    box = confirm.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 640  # on screen, no scrolling
+    ann.locator('[data-testid="bison-photo-fix"]').first.click()
+    editor = ann.locator('[data-testid="bison-photo-editor"]')
+    editor.wait_for()
+    count = editor.locator('[name="e.count.0"]')
+    assert count.input_value() == "2"
+    count.fill("1")
+    shot(ann, "bison_photo_en_editor")
+    editor.locator('[data-testid="bison-photo-edit-save"]').click()
+    fixed = ann.locator(".bison-photo-line.is-edited")
+    fixed.wait_for()
+    assert "1 hunter → prairie" in fixed.inner_text() and "pays" not in fixed.inner_text()
+    assert not ben.locator('[data-mark="hunters"][data-player="red"]').count()  # not stored
+    shot(ann, "bison_photo_en_fixed")
+    ann.locator('[data-testid="bison-photo-confirm"]').click()
+    back_at_table(ann)
+    seen = f'[data-mark="hunters"][data-player="red"][data-at="{NEW_AT[0]},{NEW_AT[1]}"]'
+    ben.wait_for_selector(seen, timeout=LIVE_MS)
+    assert ben.locator(seen).first.get_attribute("data-count") == "1"

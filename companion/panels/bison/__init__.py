@@ -56,6 +56,7 @@ from companion.panels.bison import (
     photo,
     place,
     play,
+    proposal,
     scoring,
     space,
     whatif,
@@ -84,7 +85,7 @@ from games.bison.tiles import ANIMALS_PER_TILE
 from games.errors import N_, RuleError
 
 #: The page modules whose routes live on ``bp``; importing them registers the routes.
-PAGES = (actions, market, photo, place, play, scoring, space, whatif)
+PAGES = (actions, market, photo, place, play, proposal, scoring, space, whatif)
 
 
 #: The rule numbers the forms bound their fields with, all from ``games.bison``.

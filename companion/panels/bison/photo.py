@@ -1,5 +1,5 @@
-"""The Bison "photo of the board" pages (issue 23, items 3–5): GET/POST ``photo``, POST
-``photo/confirm``.
+"""The Bison "photo of the board" pages (issue 23, items 3–5): GET/POST ``photo`` (the
+proposal it answers with, its line editor and ``photo/confirm``: ``proposal.py``).
 
 Glossary
 --------
@@ -14,12 +14,6 @@ proposal
     a crop of the photo where it happened; a question where two actions explain the same
     change; "not visible" lines (a hand, glare: kept as they were); contradictions (they
     change nothing).
-confirm
-    The ticked steps, in order, as the existing events in one change through the one
-    change path (``AppendAll``): stored in one transaction, all or none; a refusal names
-    the line refused.
-    ``version``: the table's version the proposal was made at; a table changed meanwhile
-    is answered with the "someone changed the table" sentence (409).
 bad photo
     Not an image, empty, truncated, too large (bytes or pixels: decompression bombs), too
     small or narrow to show a board, no board found, another table's board, another
@@ -34,8 +28,6 @@ from __future__ import annotations
 
 import base64
 import io
-import json
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -46,16 +38,12 @@ from PIL import Image, ImageOps
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion import photo_jobs, security, tables
-from companion.events import AppendAll, Changed, Refused, apply_change
-from companion.i18n import rule_error_message, translate
-from companion.pages.base import current_seat, small_number
-from companion.pages.panel import page_answer
+from companion.i18n import rule_error_message
 from companion.panels import _kit as kit
-from companion.panels.bison.names import action_name, animal_count, space_label
-from companion.panels.bison.pages import GAME, back_to_table, bp, render_page
-from games.bison import explain, fold, tile_art
-from games.bison.economy import ANIMALS
-from games.bison.table_history import describe
+from companion.panels.bison import proposal
+from companion.panels.bison.names import space_label
+from companion.panels.bison.pages import GAME, bp, render_page
+from games.bison import explain, tile_art
 from games.errors import N_, RuleError
 from reader import bison as reader
 
@@ -148,39 +136,6 @@ def _crops(data: bytes, reading: reader.Reading, hexes: set[Any]) -> dict[Any, s
 # -- the proposal ------------------------------------------------------------------------
 
 
-def _payment(event: Mapping[str, Any]) -> str:
-    paid = event.get("payment") or {}
-    parts = [animal_count(a, int(paid.get(a, 0))) for a in ANIMALS if paid.get(a)]
-    return ", ".join(parts)
-
-
-def _line(
-    table: tables.TableView, step: explain.Step, index: int, crops: Mapping[Any, str]
-) -> dict[str, Any]:
-    template, params = describe(dict(step.event), table.players)
-    line: dict[str, Any] = {
-        "index": index,
-        "text": translate(template, params),
-        "crops": [crops[at] for at in step.hexes if at in crops],
-        "cost": step.cost if step.hunters else None,
-        "payment": _payment(step.event),
-        "correction": step.event.get("type") == "correct",
-        "reason": rule_error_message(step.reason) if step.reason is not None else None,
-        "seat": step.seat,
-        "options": [
-            {
-                "value": n,
-                "action": str(option.get("action")),
-                "label": action_name(str(option.get("action"))),
-            }
-            for n, option in enumerate(step.options)
-        ]
-        if len(step.options) > 1
-        else [],
-    }
-    return line
-
-
 def _unseen_line(table: tables.TableView, space: Any, colour: str) -> str:
     seat = table.state.seat_of(colour)
     return str(
@@ -189,13 +144,6 @@ def _unseen_line(table: tables.TableView, space: Any, colour: str) -> str:
             player=table.players[seat].name,
             space=space_label(table, space),
         )
-    )
-
-
-def _steps_json(steps: Sequence[explain.Step]) -> str:
-    return json.dumps(
-        [{"event": dict(s.event), "options": [dict(o) for o in s.options]} for s in steps],
-        separators=(",", ":"),
     )
 
 
@@ -274,97 +222,10 @@ def photo_post(table_id: str) -> Any:
     hexes = {at for step in result.steps for at in step.hexes}
     crops = _crops(data, reading, hexes)
     del data  # the photo is not kept: only the crops reach the page
-    lines = [_line(table, step, n, crops) for n, step in enumerate(result.steps)]
-    return render_page(
-        PROPOSAL,
-        table,
-        lines=lines,
-        unseen=[_unseen_line(table, space, colour) for space, colour in result.unseen],
-        contradictions=[rule_error_message(c) for c in dict.fromkeys(contradictions)],
-        steps=_steps_json(result.steps),
-        version=table.version,
-        gains=[
-            {"seat": seat, "name": table.players[seat].name, "slots": range(left)}
-            for seat, left in enumerate(explain.actions_left(table.state, result.steps))
-            if left
-        ],
-        animals=ANIMALS,
-    )
-
-
-def _accepted(state: fold.State, form: Mapping[str, str]) -> list[dict[str, Any]]:
-    """The ticked steps' events (a question answered by ``choice.<n>``), in order, then
-    the animals gained without hunters (``gain.<seat>.<n>``), each checked by the fold
-    after those before it: ``RuleError`` for the first refused."""
-    try:
-        # Bounded in depth (a crafted field once ran the parser out of stack: issue 33).
-        raw = tables.loads(form.get("steps", "[]"))
-    except (ValueError, RuleError):
-        raise RuleError(N_("the proposal could not be read; take the photo again")) from None
-    if not isinstance(raw, list) or len(raw) > 200:
-        raise RuleError(N_("the proposal could not be read; take the photo again"))
-    events = []
-    for n, item in enumerate(raw):
-        if form.get(f"take.{n}") != "1":
-            continue
-        if not isinstance(item, dict) or not isinstance(item.get("event"), dict):
-            raise RuleError(N_("the proposal could not be read; take the photo again"))
-        options = item.get("options") or []
-        choice = small_number(form.get(f"choice.{n}"))
-        chosen = options[choice] if choice is not None and choice < len(options) else item["event"]
-        if not isinstance(chosen, dict) or chosen.get("type") not in {"play", "tile", "correct"}:
-            raise RuleError(N_("the proposal could not be read; take the photo again"))
-        state = fold.apply(state, chosen)
-        events.append(chosen)
-    for key, animal in sorted(form.items()):
-        seat = small_number(key.split(".")[1]) if key.startswith("gain.") else None
-        if seat is None or seat >= len(state.players) or animal not in ANIMALS:
-            continue
-        state, event = explain.gained(state, seat, animal)
-        events.append(event)
-    if not events:
-        raise RuleError(N_("nothing was ticked; nothing changed"))
-    return events
-
-
-@bp.post("/photo/confirm")
-def photo_confirm(table_id: str) -> Any:
-    """The ticked lines as events in one change (``AppendAll``): all stored at the
-    proposal's version, in one transaction and announced once, or none."""
-    table = kit.game_table(table_id, GAME)
-    version = small_number(request.form.get("version"))
-    try:
-        events = _accepted(table.state, request.form)
-    except RuleError as error:
-        return render_page("message.html", table, error=rule_error_message(error), status=422)
-    # The phone confirming a photo confirms every seat's lines at once: no "make this
-    # change for Ben?" per line (the proposal named each player's change).
-    outcome = apply_change(
-        table, AppendAll(tuple(events)), by=current_seat(table), expected_version=version
-    )
-    if isinstance(outcome, Changed):
-        return back_to_table(table.id)
-    line = outcome.line if isinstance(outcome, Refused) else None
-    return page_answer(
-        outcome,
-        refused=lambda shown, message: render_page(
-            "message.html", shown, error=_refused_line(shown, events, line, message), status=422
-        ),
-    )
-
-
-def _refused_line(
-    table: tables.TableView, events: Sequence[Mapping[str, Any]], line: int | None, message: str
-) -> str:
-    """A refusal of the confirmation, naming the line refused (``line``: 1 = the first
-    event) when it is one line's: nothing was stored."""
-    if line is None:
-        return message
-    template, params = describe(dict(events[line - 1]), table.players)
-    return str(
-        _(
-            "Nothing was changed: the line “%(line)s” was refused: %(problem)s",
-            line=translate(template, params),
-            problem=message,
-        )
-    )
+    notes = {
+        "crops": {f"{q},{r}": src for (q, r), src in crops.items()},
+        "unseen": [_unseen_line(table, space, colour) for space, colour in result.unseen],
+        "hidden": [[at[0], at[1], terrain] for (at, terrain), _colour in result.unseen],
+        "contradictions": [rule_error_message(c) for c in dict.fromkeys(contradictions)],
+    }
+    return proposal.render(table, proposal.steps_json(result.steps), notes, table.version)

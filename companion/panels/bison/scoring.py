@@ -86,7 +86,7 @@ def _score_context(
     live = standings(table)
     seats = []
     for index, player in enumerate(table.players):
-        overflows = []
+        overflows: list[dict[str, Any]] = []
         for region_index_, receipt in result.receipts[index]:
             proposal = result.proposal(index, region_index_, state.supplies[index])
             if proposal is None:
@@ -148,15 +148,29 @@ def _score_context(
                     },
                 }
             )
+        awards = result.awards(index).as_dict()
+        for case in overflows:
+            # The line says the round's gain of that animal, as the table above does
+            # (issue 32: "+2" beside "(+4)"), unless two cases share the animal.
+            alike = sum(1 for o in overflows if o["animal"] == case["animal"])
+            case["gain"] = awards[case["animal"]] if alike == 1 else case["award"]
+        # Lost: what the line says each case loses (thrown away, and the 2 of every
+        # 3-for-1 exchange, B8), so the column agrees with the lines below it.
+        counted = {o["region"] for o in overflows}
+        lost = sum(o["cost"] for o in overflows) + sum(
+            receipt.lost.total
+            for region, receipt in result.receipts[index]
+            if region not in counted
+        )
         seats.append(
             {
                 "index": index,
                 "name": player.name,
                 "colour": player.color,
                 "before": result.before[index].as_dict(),
-                "awards": result.awards(index).as_dict(),
+                "awards": awards,
                 "after": result.after[index].as_dict(),
-                "lost": result.lost(index).total,
+                "lost": lost,
                 "overflows": overflows,
             }
         )

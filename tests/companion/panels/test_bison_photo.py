@@ -62,7 +62,8 @@ def test_a_photo_is_proposed_with_crops_then_confirmed_as_events(client, table, 
     html = response.get_data(as_text=True)
     shown = text(response)
     assert NEW_TILE in shown and "Ann" in shown
-    assert "Costs 2 animals" in shown  # 2 hunters cost 2 (B6), paid from the largest stocks
+    # 2 hunters cost 2 (B6), paid one at a time from the largest stocks (ties: bison first)
+    assert "pays 1 bison + 1 salmon" in shown
     assert 'src="data:image/jpeg;base64,' in html  # a crop of the photo, not a stored file
     assert 'type="checkbox"' in html and "checked" in html
     assert get(app, table.id).version == before.version  # a proposal changes nothing

@@ -101,3 +101,19 @@ def test_the_final_scoring_offers_no_market_and_nothing_to_preview(
     assert "Final scoring" in text(page)
     body = page.get_data(as_text=True)
     assert ".buy" not in body and "Show the result of these choices" not in body
+
+
+def test_the_over_15_lines_agree_with_the_table_above_them(client: Any, table: Any) -> None:
+    """Issue 32: an over-15 line says the round's gain of its animal, as the table's
+    "(+N)" does, and the table's "lost" is what the lines lose (thrown away and the 2 of
+    each 3-for-1 exchange, B8): never "loses 2" beside "lost 0"."""
+    body = client.get(f"{base(table.id)}/score").get_data(as_text=True)
+    for row in re.findall(r'<tr data-after="(\d+)">(.*?)</tr>', body, re.S):
+        seat, cells = int(row[0]), row[1]
+        lost = int(re.findall(r'<td class="num">(\d+)</td>', cells)[-1])
+        cases = re.findall(rf'data-overflow="{seat}-\d+">\s*<summary>(.*?)</summary>', body, re.S)
+        said = sum(int(n) for case in cases for n in re.findall(r'data-lost="(\d+)"', case))
+        assert lost == said, (seat, lost, said)
+        for case in cases:
+            gained = re.search(r": \+(\d+) ", re.sub(r"<[^>]+>", " ", case))
+            assert gained and f"(+{gained[1]})" in cells, (case, cells)

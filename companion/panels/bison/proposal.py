@@ -1,0 +1,653 @@
+"""The Bison photo proposal on the phone (issues 23 and 32): its lines, each fixed in
+place by its own small editor, and its confirmation. POST ``photo/edit`` (open or save a
+line's editor), POST ``photo/confirm``.
+
+Glossary
+--------
+proposal
+    What ``games.bison.explain`` made of a photo: one line per step (an action of one
+    player, a tile on the mirror, a correction), ticked; a question where two actions
+    explain one change; the actions without hunters still left, each naming its action;
+    what was not visible and the contradictions. Nothing is stored until "Confirm".
+carried
+    The proposal travels in its own form (the photo is not kept): ``steps`` (JSON: per
+    step its ``event``, ``options``, ``hexes`` and a correction's ``reason``) and
+    ``notes`` (JSON: the crops by hex, the "not visible" lines, the contradictions), with
+    the ticks (``take.<n>``), answers (``choice.<n>``) and hunter-less rows
+    (``gain.<seat>.<k>``, ``gainact.<seat>.<k>``) as the phone left them. A form the
+    phone did not make is refused with one sentence ("take the photo again").
+editor
+    One line's fields (``e.<field>``): the action, up to ``TRIOS`` rows of hunters
+    (from, to, count: for a tent or canoe "to" is its space and count its new size, for
+    the tile the space of it and the hunters), the payment (``e.pay.<animal>``) and, with
+    no hunters, the animal gained (``e.gain``; none: the action did not happen, the line
+    is dropped). "Save" checks the whole ticked proposal with the edited line through
+    the fold (``games.bison.fold.apply``: the same rules as the tapped flow); a refusal
+    says which line and why (422), the proposal unchanged. Nothing is stored.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import request
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from companion import tables
+from companion.events import AppendAll, Changed, Refused, apply_change
+from companion.i18n import as_sentence, rule_error_message, translate
+from companion.pages.base import current_seat, small_number
+from companion.pages.panel import page_answer
+from companion.panels import _kit as kit
+from companion.panels.bison.forms import hex_arg
+from companion.panels.bison.names import action_name, hex_name, space_name
+from companion.panels.bison.pages import GAME, back_to_table, bp, refusal, render_page
+from companion.panels.bison.proposal_lines import line_words, separator, short_action
+from games import fields
+from games.bison import explain, fold
+from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
+from games.bison.rounds import Action
+from games.bison.table_fields import parse_space
+from games.bison.table_history import describe
+from games.bison.tiles import SPACES
+from games.errors import N_, RuleError
+
+PROPOSAL = "photo_proposal.html"
+#: Rows of hunters an editor offers: the line's own moves and one more (a split move).
+TRIOS = 3
+#: The actions a line moving or building may become (the tile's line stays the tile's).
+BOARD_ACTIONS = ("move_1", "move_3", "gather", "tent", "canoe")
+#: Bounds of what a phone sends back (the proposal made it: more is not a proposal).
+MOST_STEPS = 200
+MOST_NOTES = 400_000  # characters: the crops (≈ 6 kB each) and the sentences
+ACTIONS = tuple(a.value for a in Action)
+NOTHING = N_("nothing was ticked; nothing changed")
+TILE_KEYS = ("at", "tile", "rotation", "edges", "animals")
+UNREADABLE = N_("the proposal could not be read; take the photo again")
+
+
+# -- the carried proposal -----------------------------------------------------------------
+
+
+def steps_json(steps: Sequence[explain.Step]) -> list[dict[str, Any]]:
+    """The explanation's steps as the form carries them."""
+    return [
+        {
+            "event": dict(s.event),
+            "options": [dict(o) for o in s.options],
+            "hexes": [list(at) for at in s.hexes],
+            "reason": rule_error_message(s.reason) if s.reason is not None else None,
+        }
+        for s in steps
+    ]
+
+
+def _carried_steps(form: Mapping[str, str]) -> list[dict[str, Any]]:
+    try:
+        # Bounded in depth (a crafted field once ran the parser out of stack: issue 33).
+        raw = tables.loads(form.get("steps", "[]"))
+    except (ValueError, RuleError):
+        raise RuleError(UNREADABLE) from None
+    if not isinstance(raw, list) or len(raw) > MOST_STEPS:
+        raise RuleError(UNREADABLE)
+    for item in raw:
+        if not isinstance(item, dict) or not isinstance(item.get("event"), dict):
+            raise RuleError(UNREADABLE)
+        if not isinstance(item.get("options", []), list):
+            raise RuleError(UNREADABLE)
+    return raw
+
+
+def _carried_notes(form: Mapping[str, str]) -> dict[str, Any]:
+    """The crops and sentences carried (only crops the server made: JPEG data URLs)."""
+    text = form.get("notes", "{}")
+    try:
+        raw = tables.loads(text) if len(text) <= MOST_NOTES else None
+    except (ValueError, RuleError):
+        raw = None
+    if not isinstance(raw, dict):
+        return {"crops": {}, "unseen": [], "contradictions": [], "hidden": []}
+    hidden = raw.get("hidden")
+    crops, unseen, against = raw.get("crops"), raw.get("unseen"), raw.get("contradictions")
+    crops = crops if isinstance(crops, dict) else {}
+    return {
+        "crops": {
+            str(k): v
+            for k, v in crops.items()
+            if isinstance(v, str) and v.startswith("data:image/jpeg;base64,")
+        },
+        "unseen": [s for s in unseen if isinstance(s, str)] if isinstance(unseen, list) else [],
+        "contradictions": (
+            [s for s in against if isinstance(s, str)] if isinstance(against, list) else []
+        ),
+        # The spaces said not visible ([q, r, space]): what the page says it could not see.
+        "hidden": [
+            h
+            for h in (hidden if isinstance(hidden, list) else [])
+            if isinstance(h, list) and len(h) == 3 and all(isinstance(x, (int, str)) for x in h)
+        ],
+    }
+
+
+def _chosen(item: Mapping[str, Any], form: Mapping[str, str], n: int) -> dict[str, Any]:
+    """The step's event, its question answered by ``choice.<n>``."""
+    options = item.get("options") or []
+    choice = small_number(form.get(f"choice.{n}"))
+    chosen = options[choice] if choice is not None and choice < len(options) else item["event"]
+    if not isinstance(chosen, dict) or chosen.get("type") not in {
+        "play",
+        "tile",
+        "correct",
+        "action",
+    }:
+        raise RuleError(UNREADABLE)
+    return chosen
+
+
+# -- checking (the fold itself) -----------------------------------------------------------
+
+
+class LineRefused(Exception):
+    """The fold refused line ``line`` of the proposal (``error``: its reason; ``before``:
+    the board the line started from)."""
+
+    def __init__(
+        self, line: int, event: Mapping[str, Any], error: RuleError, before: fold.State
+    ) -> None:
+        super().__init__(error.template)
+        self.line, self.event, self.error, self.before = line, event, error, before
+
+    def message(self, table: tables.TableView, edited: int | None = None) -> str:
+        """The refusal as a sentence: beside the line's own editor (``edited``) the
+        rules' reason alone, else naming the line refused too."""
+        problem = refusal(self.error)
+        if self.line == edited:
+            return as_sentence(problem, str(get_locale() or "en"))
+        what, _paid = line_words(table, self.before, self.event)
+        seat = self.event.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(table.players):
+            what = table.players[seat].name + separator() + what
+        return str(
+            _(
+                "Nothing was changed: the line “%(line)s” was refused: %(problem)s",
+                line=what,
+                problem=problem,
+            )
+        )
+
+
+def _gained(
+    state: fold.State, seat: int, animal: str, action: str | None
+) -> tuple[fold.State, dict[str, Any]]:
+    """An action without hunters gaining ``animal`` (B6) with the marker the row names
+    when it is still free, else the first free one (``explain.gained``): a marker another
+    line took since is never a dead end."""
+    if action in ACTIONS and action not in state.rounds.markers[seat]:
+        event = {"type": "action", "seat": seat, "action": action, "hunters": 0, "gain": animal}
+        for tried in (event, {**event, "override": True}):  # a photo says no turn order
+            try:
+                return fold.apply(state, tried), tried
+            except RuleError:
+                continue
+    return explain.gained(state, seat, animal)
+
+
+def accepted(
+    state: fold.State, form: Mapping[str, str], steps: Sequence[Mapping[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """The ticked steps' events (a question answered by ``choice.<n>``), in order, then
+    the animals gained without hunters (``gain.<seat>.<k>``, marker ``gainact.<seat>.<k>``),
+    each checked by the fold after those before it: ``LineRefused`` for the first line
+    refused, ``RuleError`` for a form the phone did not make or nothing ticked."""
+    events = []
+    for n, item in enumerate(_carried_steps(form) if steps is None else steps):
+        if form.get(f"take.{n}") != "1":
+            continue
+        chosen = _chosen(item, form, n)
+        try:
+            state = fold.apply(state, chosen)
+        except RuleError as error:
+            raise LineRefused(n, chosen, error, state) from None
+        events.append(chosen)
+    for key, animal in sorted(form.items()):
+        seat = small_number(key.split(".")[1]) if key.startswith("gain.") else None
+        if seat is None or seat >= len(state.players) or animal not in ANIMALS:
+            continue
+        state, event = _gained(state, seat, animal, form.get("gainact" + key[4:]))
+        events.append(event)
+    if not events:
+        raise RuleError(NOTHING)
+    return events
+
+
+# -- the editor ---------------------------------------------------------------------------
+
+
+def _space(raw: str | None) -> tuple[tuple[int, int], str] | None:
+    """``"q,r,terrain"`` (an editor's select) as a space; None for "—"."""
+    if not raw:
+        return None
+    q, _sep, rest = raw.partition(",")
+    r, _sep, terrain = rest.partition(",")
+    return (hex_arg(f"{q},{r}"), parse_space(terrain))
+
+
+def _count(form: Mapping[str, str], k: int) -> int:
+    raw = form.get(f"e.count.{k}", "").strip() or "0"
+    return fields.read_whole(raw, _("hunters"))
+
+
+def edited_event(
+    state: fold.State, original: Mapping[str, Any], form: Mapping[str, str]
+) -> dict[str, Any] | None:
+    """The line's event as its editor says (``state``: the board before the line); None
+    when the line now records nothing (no hunters and no animal gained)."""
+    seat = original.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise RuleError(UNREADABLE)
+    tile = original.get("action") == "place_tile"
+    action = "place_tile" if tile else form.get("e.action", str(original.get("action")))
+    if action not in ACTIONS:
+        raise RuleError(UNREADABLE)
+    rows = []
+    for k in range(TRIOS):
+        count = _count(form, k)
+        if count:
+            rows.append((_space(form.get(f"e.from.{k}")), _space(form.get(f"e.to.{k}")), count))
+    ref = fold.space_ref
+    event: dict[str, Any] = {"type": "play", "seat": seat, "action": action}
+    if original.get("override"):
+        event["override"] = True
+    if tile:
+        event |= {k: original[k] for k in TILE_KEYS if k in original}
+    hunters = sum(count for _f, _t, count in rows)
+    if not rows:
+        gain = form.get("e.gain", "")
+        if tile:  # the tile still lies: with no animal, on the mirror only (no marker)
+            laid = {k: event[k] for k in TILE_KEYS if k in event}
+            return (
+                event | {"hunters": 0, "gain": gain} if gain in ANIMALS else laid | {"type": "tile"}
+            )
+        if gain not in ANIMALS:
+            return None  # no hunters and no animal: the action did not happen
+        return {"type": "action", "seat": seat, "action": action, "hunters": 0, "gain": gain}
+    missing = RuleError(N_("say where the hunters go: choose a space in each row with hunters"))
+    if action in ("move_1", "move_3"):
+        if any(a is None or b is None for a, b, _c in rows):
+            raise missing
+        event["moves"] = [
+            {"from": ref(state, a), "to": ref(state, b), "hunters": c}  # type: ignore[arg-type]
+            for a, b, c in rows
+        ]
+    elif action == "gather":
+        goals = {b for _a, b, _c in rows}
+        if None in goals or any(a is None for a, _b, _c in rows):
+            raise missing
+        if len(goals) > 1:
+            raise RuleError(N_("a gather brings its hunters to one space: choose the same “to”"))
+        (goal,) = goals
+        event["gather"] = {
+            "to": ref(state, goal),  # type: ignore[arg-type]
+            "from": [{"space": ref(state, a), "hunters": c} for a, _b, c in rows],  # type: ignore[arg-type]
+        }
+    elif action in ("tent", "canoe"):
+        if any(b is None for _a, b, _c in rows):
+            raise missing
+        event["builds"] = [{"space": ref(state, b), "size": c} for _a, b, c in rows]  # type: ignore[arg-type]
+        hunters = fold.hunters_used(state, event)
+    else:  # the tile's hunters on one space of it (B6)
+        (_a, goal, count), *more = rows
+        if goal is None or more or list(goal[0]) != list(event.get("at", [])):
+            raise RuleError(N_("the tile's hunters stand on one space of it: choose it"))
+        event |= {"space": goal[1], "hunters": count}
+    paid = {a: _count_pay(form, a) for a in ANIMALS}
+    shown = {a: _count_pay(form, a, "e.shown.") for a in ANIMALS}
+    if hunters and action_cost(min(hunters, MAX_HUNTERS_PER_ACTION)) > 0 and paid != shown:
+        event["payment"] = paid  # changed by the player; unchanged: the rules' default split
+    return event
+
+
+def _count_pay(form: Mapping[str, str], animal: str, prefix: str = "e.pay.") -> int:
+    raw = form.get(prefix + animal, "").strip() or "0"
+    return fields.read_whole(raw, animal)
+
+
+def _ticked(form: Mapping[str, str], n: int) -> bool:
+    """Whether line ``n`` is ticked: every line of a fresh proposal; else as sent."""
+    return form.get(f"take.{n}", "" if "steps" in form else "1") == "1"
+
+
+def _state_before(
+    state: fold.State, steps: Sequence[Mapping[str, Any]], form: Mapping[str, str], line: int
+) -> fold.State:
+    """The board the line starts from: the ticked lines before it applied (those the
+    fold refuses left out: the line's own check comes at "Save")."""
+    for n, item in enumerate(steps[:line]):
+        if not _ticked(form, n):
+            continue
+        try:
+            state = fold.apply(state, _chosen(item, form, n))
+        except RuleError:
+            continue
+    return state
+
+
+def _editor(
+    table: tables.TableView,
+    steps: Sequence[Mapping[str, Any]],
+    form: Mapping[str, str],
+    line: int,
+    fresh: bool,
+) -> dict[str, Any]:
+    """The editor of line ``line``: its choices and the values shown (the line's own when
+    ``fresh``, else what the phone sent)."""
+    state = _state_before(table.state, steps, form, line)
+    event = _chosen(steps[line], form, line)
+    seat = int(event.get("seat", 0))
+    colour = state.colours[seat]
+    spaces = sorted(
+        [(at, t) for at in state.board.tiles for t in SPACES],
+        key=lambda s: (_label(state, s), s),
+    )
+    if event.get("action") == "place_tile" and "at" in event:
+        at = (int(event["at"][0]), int(event["at"][1]))
+        spaces = [(at, t) for t in SPACES]
+
+    def value(space: Any) -> str:
+        return f"{space[0][0]},{space[0][1]},{space[1]}"
+
+    own = [
+        value(s) for s, p in sorted(state.board.pieces.items()) if p.player == colour and p.hunters
+    ]
+    rows: list[dict[str, str]] = []
+    if fresh:
+        if "moves" in event:
+            rows = [
+                {
+                    "from": _ref_value(m["from"]),
+                    "to": _ref_value(m["to"]),
+                    "count": str(m["hunters"]),
+                }
+                for m in event["moves"]
+            ]
+        elif "gather" in event:
+            to = _ref_value(event["gather"]["to"])
+            rows = [
+                {"from": _ref_value(s["space"]), "to": to, "count": str(s["hunters"])}
+                for s in event["gather"]["from"]
+            ]
+        elif "builds" in event:
+            rows = [
+                {"from": "", "to": _ref_value(b["space"]), "count": str(b["size"])}
+                for b in event["builds"]
+            ]
+        elif event.get("action") == "place_tile" and event.get("hunters"):
+            rows = [
+                {
+                    "from": "",
+                    "to": value(
+                        ((int(event["at"][0]), int(event["at"][1])), event.get("space", "prairie"))
+                    ),
+                    "count": str(event["hunters"]),
+                }
+            ]
+        payment = event.get("payment") or {}
+        pay = {a: str(payment.get(a, 0)) for a in ANIMALS}
+        chosen_action = str(event.get("action", ""))
+        gain = str(event.get("gain") or "")
+    else:
+        rows = [
+            {
+                "from": form.get(f"e.from.{k}", ""),
+                "to": form.get(f"e.to.{k}", ""),
+                "count": form.get(f"e.count.{k}", ""),
+            }
+            for k in range(TRIOS)
+        ]
+        pay = {a: form.get(f"e.pay.{a}", "0") for a in ANIMALS}
+        chosen_action = form.get("e.action", str(event.get("action", "")))
+        gain = form.get("e.gain", "")
+    rows = (rows + [{"from": "", "to": "", "count": ""}] * TRIOS)[:TRIOS]
+    tile = event.get("action") == "place_tile"
+    return {
+        "line": line,
+        "tile": tile,
+        "action": chosen_action,
+        "actions": [] if tile else [{"value": a, "label": action_name(a)} for a in BOARD_ACTIONS],
+        "rows": rows,
+        # Where the seat's hunters stand first, then any space (the rules say if none do).
+        "from_spaces": [{"value": v, "label": _label(state, _space(v))} for v in own]
+        + [{"value": value(s), "label": _label(state, s)} for s in spaces if value(s) not in own]
+        if not tile
+        else [],
+        "to_spaces": [
+            {"value": value(s), "label": space_name(s[1]) if tile else _label(state, s)}
+            for s in spaces
+        ],
+        "pay": pay,
+        "shown": {a: form.get(f"e.shown.{a}", pay[a]) if not fresh else pay[a] for a in ANIMALS},
+        "gain": gain,
+        "stocks": state.stocks[seat].as_dict(),
+    }
+
+
+def _label(state: fold.State, space: tuple[tuple[int, int], str] | None) -> str:
+    """A space named on the board the line starts from ("prairie of B07")."""
+    if space is None:
+        return "—"
+    at, terrain = space
+    return _("%(space)s of %(tile)s", space=space_name(terrain), tile=hex_name(state.board, at))
+
+
+def _ref_value(ref: Mapping[str, Any]) -> str:
+    return f"{ref['at'][0]},{ref['at'][1]},{ref['space']}"
+
+
+# -- the page -----------------------------------------------------------------------------
+
+
+def _lines(
+    table: tables.TableView,
+    steps: Sequence[Mapping[str, Any]],
+    form: Mapping[str, str],
+    crops: Mapping[str, str],
+) -> list[dict[str, Any]]:
+    """Each step as the page shows it, worded on the board it starts from (the ticked
+    lines before it applied)."""
+    lines = []
+    state = table.state
+    for n, item in enumerate(steps):
+        event = _chosen(item, form, n)
+        options = item.get("options") or []
+        what, paid = line_words(table, state, event, asked=len(options) > 1)
+        problem = None
+        if _ticked(form, n):
+            try:
+                state = fold.apply(state, event)
+            except RuleError as error:  # shown beside the line; Confirm refuses it too
+                problem = as_sentence(refusal(error), str(get_locale() or "en"))
+        seat = event.get("seat") if isinstance(event.get("seat"), int) else None
+        hexes = [
+            f"{h[0]},{h[1]}" for h in item.get("hexes", []) if isinstance(h, list) and len(h) == 2
+        ]
+        lines.append(
+            {
+                "index": n,
+                "name": table.players[seat].name
+                if seat is not None and seat < len(table.players)
+                else "",
+                "text": what,
+                "paid": paid,
+                "crops": [crops[h] for h in hexes if h in crops],
+                "correction": event.get("type") == "correct",
+                "reason": item.get("reason"),
+                "seat": seat if event.get("type") != "correct" else None,
+                "editable": _editable(event, table),
+                "taken": _ticked(form, n),
+                "edited": bool(item.get("edited")),
+                "problem": problem,
+                "choice": small_number(form.get(f"choice.{n}")) or 0,
+                "options": [
+                    {
+                        "value": k,
+                        "action": str(o.get("action")),
+                        "label": short_action(str(o.get("action"))),
+                        "title": action_name(str(o.get("action"))),
+                    }
+                    for k, o in enumerate(options)
+                ]
+                if len(options) > 1
+                else [],
+            }
+        )
+    return lines
+
+
+def _gains(
+    table: tables.TableView, steps: Sequence[Mapping[str, Any]], form: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """The actions without hunters each seat has left once the ticked lines are applied:
+    one row each, naming the marker it takes (the first free ones; the player may name
+    another)."""
+    state = _state_before(table.state, steps, form, len(steps))
+    rows = []
+    for seat in range(len(state.players)):
+        free = [a for a in explain.GAIN_MARKERS if a not in state.rounds.markers[seat]]
+        for k in range(state.rounds.actions_left(seat)):
+            named = form.get(f"gainact.{seat}.{k}")
+            rows.append(
+                {
+                    "seat": seat,
+                    "k": k,
+                    "name": table.players[seat].name,
+                    "action": named if named in free else (free[k] if k < len(free) else ""),
+                    "actions": [{"value": a, "label": short_action(a)} for a in free],
+                    "gain": form.get(f"gain.{seat}.{k}", ""),
+                }
+            )
+    return rows
+
+
+def render(
+    table: tables.TableView,
+    steps: list[dict[str, Any]],
+    notes: Mapping[str, Any],
+    version: int,
+    form: Mapping[str, str] | None = None,
+    *,
+    editor: dict[str, Any] | None = None,
+    error: str | None = None,
+    status: int = 200,
+) -> Any:
+    form = form or {}
+    return render_page(
+        PROPOSAL,
+        table,
+        lines=_lines(table, steps, form, notes.get("crops", {})),
+        unseen=notes.get("unseen", []),
+        contradictions=notes.get("contradictions", []),
+        steps=json.dumps(steps, separators=(",", ":")),
+        notes=json.dumps(notes, separators=(",", ":")),
+        version=version,
+        gains=_gains(table, steps, form),
+        animals=ANIMALS,
+        editor=editor,
+        line_error=error,
+        status=status,
+    )
+
+
+@bp.post("/photo/edit")
+def photo_edit(table_id: str) -> Any:
+    """Open (``open`` = n) or save (``save`` = n) one line's editor: the proposal again,
+    that line edited when the rules take the whole ticked proposal with it; else the
+    refusal beside the editor (422). Nothing is stored."""
+    table = kit.game_table(table_id, GAME)
+    form = request.form.to_dict()
+    version = small_number(form.get("version")) or 0
+    try:
+        steps = _carried_steps(form)
+    except RuleError as error:
+        return render_page("message.html", table, error=rule_error_message(error), status=422)
+    notes = _carried_notes(form)
+    opened, saved = small_number(form.get("open")), small_number(form.get("save"))
+    line = opened if opened is not None else saved
+    if line is None or line >= len(steps) or not _editable(steps[line]["event"], table):
+        return render(table, steps, notes, version, form)
+    if saved is None:
+        shown = _editor(table, steps, form, line, fresh=True)
+        return render(table, steps, notes, version, form, editor=shown)
+    try:
+        before = _state_before(table.state, steps, form, line)
+        event = edited_event(before, _chosen(steps[line], form, line), form)
+        if event is not None:  # the line where it stands, by the rules (the fold)
+            fold.apply(before, event)
+    except RuleError as error:
+        shown = _editor(table, steps, form, line, fresh=False)
+        problem = as_sentence(refusal(error), str(get_locale() or "en"))
+        return render(table, steps, notes, version, form, editor=shown, error=problem, status=422)
+    # Saved: a later line this one no longer fits says so beside it (Confirm checks all).
+    edited = list(steps)
+    edited[line] = {**steps[line], "options": [], "edited": True}
+    if event is not None:
+        edited[line]["event"] = event
+    now = {**form, f"choice.{line}": "", f"take.{line}": "1" if event else ""}
+    return render(table, edited, notes, version, now)
+
+
+def _editable(event: Mapping[str, Any], table: tables.TableView) -> bool:
+    """A player's action (a play, or one without hunters) of a seat at this table."""
+    seat = event.get("seat")
+    return (
+        event.get("type") in ("play", "action")
+        and isinstance(seat, int)
+        and 0 <= seat < len(table.players)
+    )
+
+
+@bp.post("/photo/confirm")
+def photo_confirm(table_id: str) -> Any:
+    """The ticked lines as events in one change (``AppendAll``): all stored at the
+    proposal's version, in one transaction and announced once, or none."""
+    table = kit.game_table(table_id, GAME)
+    version = small_number(request.form.get("version"))
+    try:
+        events = accepted(table.state, request.form)
+    except LineRefused as refused:
+        return render_page("message.html", table, error=refused.message(table), status=422)
+    except RuleError as error:
+        return render_page("message.html", table, error=rule_error_message(error), status=422)
+    # The phone confirming a photo confirms every seat's lines at once: no "make this
+    # change for Ben?" per line (the proposal named each player's change).
+    outcome = apply_change(
+        table, AppendAll(tuple(events)), by=current_seat(table), expected_version=version
+    )
+    if isinstance(outcome, Changed):
+        return back_to_table(table.id)
+    line = outcome.line if isinstance(outcome, Refused) else None
+    return page_answer(
+        outcome,
+        refused=lambda shown, message: render_page(
+            "message.html", shown, error=_refused_line(shown, events, line, message), status=422
+        ),
+    )
+
+
+def _refused_line(
+    table: tables.TableView, events: Sequence[Mapping[str, Any]], line: int | None, message: str
+) -> str:
+    """A refusal of the confirmation, naming the line refused (``line``: 1 = the first
+    event) when it is one line's: nothing was stored."""
+    if line is None:
+        return message
+    template, params = describe(dict(events[line - 1]), table.players)
+    return str(
+        _(
+            "Nothing was changed: the line “%(line)s” was refused: %(problem)s",
+            line=translate(template, params),
+            problem=message,
+        )
+    )

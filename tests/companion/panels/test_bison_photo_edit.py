@@ -1,0 +1,326 @@
+"""A photo proposal's line fixed in place (issue 32, item 5) with the Flask test client:
+``photo/edit`` opens a line's editor and saves it when the rules take the whole ticked
+proposal with it (the fold itself: the same checks as the tapped flow); a line the rules
+refuse is a sentence naming the problem beside the editor (422), the proposal as it was,
+nothing stored. Hunter-less rows name their action; a marker a line takes is never a
+dead end; the proposal's words in Japanese and Italian."""
+
+from __future__ import annotations
+
+import html as htmllib
+import json
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from bison_panel import base
+from bison_photos import HUNTERS, NEW_AT, NEW_TILE, placed
+from companion_testkit import get, text
+
+from games.bison import fold
+
+PRAIRIE = f"{NEW_AT[0]},{NEW_AT[1]},prairie"
+
+
+@pytest.fixture
+def table(make_table):
+    return make_table("bison", 2)  # Ann (red, seat 0) and Ben (blue, seat 1)
+
+
+class _Form(HTMLParser):
+    """The proposal form's fields as the phone sends them: hidden and typed values, the
+    ticked boxes, the checked chips, each select's chosen option."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: dict[str, str] = {}
+        self._select: str | None = None
+        self._first: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        name = a.get("name")
+        if tag == "input" and name:
+            kind = a.get("type", "text")
+            if kind in ("checkbox", "radio"):
+                if "checked" in a:
+                    self.fields[name] = a.get("value") or "on"
+            elif kind != "submit":
+                self.fields[name] = a.get("value") or ""
+        elif tag == "select" and name:
+            self._select, self._first = name, None
+        elif tag == "option" and self._select:
+            value = a.get("value") or ""
+            if self._first is None:
+                self._first = value
+                self.fields.setdefault(self._select, value)
+            if "selected" in a:
+                self.fields[self._select] = value
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+
+
+def form_of(response: Any) -> dict[str, str]:
+    parser = _Form()
+    parser.feed(response.get_data(as_text=True))
+    fields = {k: htmllib.unescape(v) for k, v in parser.fields.items()}
+    fields.pop("idempotency_key", None)
+    return fields
+
+
+def read_photo(client, table_id):
+    import io
+
+    return client.post(
+        f"{base(table_id)}/photo",
+        data={"photo": (io.BytesIO(placed("red")), "board.jpg")},
+        content_type="multipart/form-data",
+    )
+
+
+def edit(client, table_id, form, **changes):
+    return client.post(f"{base(table_id)}/photo/edit", data={**form, **changes})
+
+
+def confirm(client, table_id, form):
+    return client.post(f"{base(table_id)}/photo/confirm", data=form)
+
+
+@pytest.fixture
+def proposed(client, table):
+    """The proposal of the photo of B08 placed by Ann with 2 hunters on its prairie."""
+    response = read_photo(client, table.id)
+    assert response.status_code == 200
+    return form_of(response)
+
+
+def test_a_line_opens_its_own_editor_with_the_line_as_it_is(client, table, proposed):
+    opened = edit(client, table.id, proposed, open="0")
+    assert opened.status_code == 200
+    fields = form_of(opened)
+    assert fields["e.count.0"] == str(HUNTERS) and fields["e.to.0"] == PRAIRIE
+    assert opened.get_data(as_text=True).count('data-testid="bison-photo-editor"') == 1
+    assert "e.action" not in fields  # the tile's line stays the tile's
+
+
+def test_a_saved_edit_changes_the_line_and_confirm_stores_it(client, table, app, proposed):
+    version = get(app, table.id).version
+    fields = form_of(edit(client, table.id, proposed, open="0"))
+    saved = edit(client, table.id, fields, **{"save": "0", "e.count.0": "1"})
+    assert saved.status_code == 200
+    shown = text(saved)
+    assert "1 hunter → prairie" in shown and "(fixed)" in shown and "pays" not in shown
+    assert 'data-testid="bison-photo-editor"' not in saved.get_data(as_text=True)
+    assert get(app, table.id).version == version  # an edit stores nothing
+    assert confirm(client, table.id, form_of(saved)).status_code == 303
+    after = get(app, table.id).state
+    assert after.board.pieces[(NEW_AT, "prairie")].hunters == 1
+    assert after.stocks[0].total == 30  # B6: one hunter costs nothing
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        ({"e.count.0": "6"}, "0 to 5 hunters, not 6"),  # B6: 5 hunters an action
+        ({"e.pay.bison": "0", "e.pay.salmon": "0", "e.pay.turkey": "1"}, "2"),  # pays 1 of 2
+        ({"e.count.0": "x"}, "whole number"),
+        ({"e.to.0": "9,9,prairie"}, "one space of it"),
+    ],
+)
+def test_a_line_the_rules_refuse_is_named_and_nothing_changes(
+    client, table, app, proposed, changes, problem
+):
+    version = get(app, table.id).version
+    fields = form_of(edit(client, table.id, proposed, open="0"))
+    refused = edit(client, table.id, fields, save="0", **changes)
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    said = text(refused)
+    assert 'data-testid="bison-photo-edit-error"' in page and problem in said
+    assert "Traceback" not in page
+    assert json.loads(form_of(refused)["steps"]) == json.loads(proposed["steps"])  # as it was
+    assert get(app, table.id).version == version
+
+
+def test_no_hunters_and_no_animal_keeps_the_tile_without_an_action(client, table, app, proposed):
+    """Repairs never dead-end: with 0 hunters the editor does not force an animal gain
+    (the tile still lies, on the mirror only, no marker taken)."""
+    fields = form_of(edit(client, table.id, proposed, open="0"))
+    saved = edit(client, table.id, fields, **{"save": "0", "e.count.0": "0", "e.gain": ""})
+    assert saved.status_code == 200
+    assert confirm(client, table.id, form_of(saved)).status_code == 303
+    after = get(app, table.id).state
+    assert after.board.tiles[NEW_AT].catalog_id == NEW_TILE
+    assert (NEW_AT, "prairie") not in after.board.pieces and after.rounds.markers[0] == ()
+
+
+def test_no_hunters_with_an_animal_is_the_action_that_gains_it(client, table, app, proposed):
+    fields = form_of(edit(client, table.id, proposed, open="0"))
+    saved = edit(client, table.id, fields, **{"save": "0", "e.count.0": "0", "e.gain": "turkey"})
+    assert saved.status_code == 200 and "+1 turkey" in text(saved)
+    assert confirm(client, table.id, form_of(saved)).status_code == 303
+    after = get(app, table.id).state
+    assert after.stocks[0].turkey == 11 and after.rounds.markers[0] == ("place_tile",)
+
+
+def _moved_table(client, app, table) -> dict[str, str]:
+    """Ann's 2 hunters on B08's prairie (confirmed); then a proposal of one move line."""
+    response = read_photo(client, table.id)
+    assert confirm(client, table.id, form_of(response)).status_code == 303
+    state = get(app, table.id).state
+    start = (NEW_AT, "prairie")
+    goal = next(iter(fold.destinations(state, 0, start, "move_1")))
+    move = {
+        "type": "play",
+        "seat": 0,
+        "action": "move_1",
+        "moves": [
+            {"from": fold.space_ref(state, start), "to": fold.space_ref(state, goal), "hunters": 1}
+        ],
+        "override": True,
+    }
+    steps = json.dumps([{"event": move, "options": [], "hexes": [list(NEW_AT)]}])
+    version = get(app, table.id).version
+    return {"steps": steps, "notes": "{}", "version": str(version), "take.0": "1"}
+
+
+def test_a_move_line_becomes_another_action_with_two_hunters(client, table, app):
+    form = _moved_table(client, app, table)
+    fields = form_of(edit(client, table.id, form, open="0"))
+    assert fields["e.action"] == "move_1" and fields["e.from.0"] == PRAIRIE
+    saved = edit(client, table.id, fields, **{"save": "0", "e.action": "move_3", "e.count.0": "2"})
+    assert saved.status_code == 200
+    assert confirm(client, table.id, form_of(saved)).status_code == 303
+    after = get(app, table.id).state
+    assert "move_3" in after.rounds.markers[0] and (NEW_AT, "prairie") not in after.board.pieces
+    assert after.stocks[0].total == 30 - 2 - 2  # the tile's 2 hunters, then the move's 2
+
+
+def test_a_gather_needs_one_goal_and_a_move_its_spaces(client, table, app):
+    form = _moved_table(client, app, table)
+    fields = form_of(edit(client, table.id, form, open="0"))
+    version = get(app, table.id).version
+    blank = edit(client, table.id, fields, **{"save": "0", "e.to.0": ""})
+    assert blank.status_code == 422 and "Say where the hunters go" in text(blank)
+    state = get(app, table.id).state
+    near = fold.destinations(state, 0, (NEW_AT, "prairie"), "move_1")
+    far = next(
+        (at, t)
+        for at in sorted(state.board.tiles)
+        for t in ("prairie", "river", "mountain")
+        if (at, t) not in near and (at, t) != (NEW_AT, "prairie")
+    )
+    too_far = edit(
+        client, table.id, fields, **{"save": "0", "e.to.0": f"{far[0][0]},{far[0][1]},{far[1]}"}
+    )
+    assert too_far.status_code == 422 and "cannot reach" in text(too_far)  # B3, by the fold
+    gather = edit(
+        client,
+        table.id,
+        fields,
+        **{"save": "0", "e.action": "gather", "e.count.1": "1", "e.from.1": PRAIRIE},
+        **{"e.to.1": f"{far[0][0]},{far[0][1]},{far[1]}"},
+    )
+    assert gather.status_code == 422 and "one space" in text(gather)
+    assert get(app, table.id).version == version
+
+
+def test_a_hunterless_row_names_its_action_and_a_taken_marker_is_no_dead_end(
+    client, table, app, proposed
+):
+    page = read_photo(client, table.id).get_data(as_text=True)
+    assert 'name="gainact.1.0"' in page and ">Gather</option>" in page
+    # Ann's row names the tile's marker, which her tile line takes: another marker is used.
+    form = {**proposed, "gain.0.0": "bison", "gainact.0.0": "place_tile"}
+    assert confirm(client, table.id, form).status_code == 303
+    after = get(app, table.id).state
+    assert after.rounds.markers[0][0] == "place_tile" and len(after.rounds.markers[0]) == 2
+    assert after.stocks[0].bison == 10 - 1 + 1  # paid 1 for the tile's hunters, gained 1
+
+
+def test_a_hunterless_row_takes_the_action_it_names(client, table, app, proposed):
+    form = {**proposed, "gain.1.0": "salmon", "gainact.1.0": "canoe"}
+    assert confirm(client, table.id, form).status_code == 303
+    assert get(app, table.id).state.rounds.markers[1] == ("canoe",)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"steps": "nope", "open": "0"},
+        {"steps": "[]", "save": "0"},
+        {"steps": '[{"event": {"type": "tile"}}]', "save": "0"},
+        {"steps": '[{"event": {"type": "play", "seat": 7, "action": "gather"}}]', "save": "0"},
+        {"steps": "[]", "notes": "[1]", "open": "x"},
+    ],
+)
+def test_a_form_the_phone_did_not_make_is_a_sentence(client, table, app, form):
+    version = get(app, table.id).version
+    response = edit(client, table.id, {"version": str(version), **form})
+    assert response.status_code in (200, 422)
+    assert "Traceback" not in response.get_data(as_text=True)
+    assert get(app, table.id).version == version
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ja", ("タイル", "確定", "修正")),
+        ("it", ("Tessera", "Conferma", "Correggi")),
+    ],
+)
+def test_the_proposal_and_its_editor_speak_japanese_and_italian(
+    client, table, proposed, lang, words
+):
+    opened = client.post(
+        f"{base(table.id)}/photo/edit",
+        data={**proposed, "open": "0"},
+        headers={"Accept-Language": lang},
+    )
+    shown = text(opened)
+    for word in words:
+        assert word in shown, word
+    assert "Tile " not in shown and "Fix this line" not in shown and "pays" not in shown
+
+
+def test_an_edit_a_later_line_no_longer_fits_is_saved_and_that_line_says_so(client, table, app):
+    """Repairs never dead-end: the tile's hunters moved to its river leave the move line
+    after it (from the prairie) unfit; the edit is saved, the move line says why, and
+    Confirm refuses until that line too is fixed or unticked."""
+    response = read_photo(client, table.id)
+    proposed = form_of(response)
+    state = get(app, table.id).state
+    tile_line = json.loads(proposed["steps"])[0]["event"]
+    after_tile = fold.apply(state, tile_line)
+    goal = next(iter(fold.destinations(after_tile, 0, (NEW_AT, "prairie"), "move_1")))
+    move = {
+        "type": "play",
+        "seat": 0,
+        "action": "move_1",
+        "moves": [
+            {
+                "from": fold.space_ref(after_tile, (NEW_AT, "prairie")),
+                "to": fold.space_ref(after_tile, goal),
+                "hunters": 1,
+            }
+        ],
+        "override": True,
+    }
+    steps = json.dumps([{"event": tile_line}, {"event": move}])
+    form = {**proposed, "steps": steps, "take.0": "1", "take.1": "1"}
+    fields = form_of(edit(client, table.id, form, open="0"))
+    river = f"{NEW_AT[0]},{NEW_AT[1]},river"
+    saved = edit(client, table.id, fields, **{"save": "0", "e.to.0": river})
+    assert saved.status_code == 200
+    page = saved.get_data(as_text=True)
+    assert page.count('data-testid="bison-photo-line-problem"') == 1
+    said = text(saved)
+    assert "no longer fits: Move 1: your hunters on the prairie of B08" in said
+    version = get(app, table.id).version
+    refused = confirm(client, table.id, form_of(saved))
+    assert refused.status_code == 422 and get(app, table.id).version == version
+    unticked = {k: v for k, v in form_of(saved).items() if k != "take.1"}
+    assert confirm(client, table.id, unticked).status_code == 303
+    assert get(app, table.id).state.board.pieces[(NEW_AT, "river")].hunters == HUNTERS
