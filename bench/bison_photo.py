@@ -1,11 +1,11 @@
 """Benchmark: read Bison boards from synthetic table photos (issue 23).
 
-Each photo is made from the kit's own faces (``reader.synthetic``: the PDF rendered by
+Each photo is made from the kit's own faces (``bison_synthetic`` (tests/support): the PDF rendered by
 pdftoppm, 19-tile boards with 23–37 tokens side by side, tilt 0–35°, blur, uneven light,
 JPEG; a hand in every other photo), at 12 MP and at 3 MP, from fixed seeds. The photos
 are taken as a table takes them, once a round: each one's prior (the confirmed board the
 phone gives the reader) is the board of one round before, drawn from the same seed
-(``reader.synthetic.round_before``): the truth less the round's three new tiles and their
+(``bison_synthetic.round_before``): the truth less the round's three new tiles and their
 pieces, some hunters come from another space within B3's distance, some tents and canoes
 one size smaller or absent (built or enlarged this round from the hunters on their space).
 
@@ -49,10 +49,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from _kit import browser_kits_on_path
 from PIL import Image
 
 from games.bison import catalog
-from reader import bison, synthetic
+from reader import bison
+
+browser_kits_on_path()  # tests/support: the synthetic photos (tests and benches only)
+import bison_synthetic as synthetic  # noqa: E402
 
 NEW_TILES = 3  # tiles placed since the confirmed board
 

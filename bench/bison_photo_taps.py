@@ -7,7 +7,7 @@ within B3's distance, gathered), checked by the rules (``games.bison.fold``) —
 companion is kept in step by ONE photo per round on one phone (headless Chromium, Debian's
 ``/usr/bin/chromium``, 360×640) against the companion on a loopback server:
 
-* the photo is a synthetic photo of the round's real board (``reader.synthetic``: the
+* the photo is a synthetic photo of the round's real board (``bison_synthetic`` (tests/support): the
   kit's own faces, tokens side by side, tilt, blur, light; ``--size``, 12 MP by default);
 * taps counted on the phone: "Photo of the board", the shutter (``set_input_files``), one
   tap per question whose preselected answer is not what the player did, one animal chip
@@ -42,6 +42,7 @@ from typing import Any
 from _kit import CHROMIUM, PHONE, browser_kits_on_path
 
 browser_kits_on_path()  # bison_kit
+import bison_synthetic as synthetic  # noqa: E402
 from bison_kit import PLAYERS, serve  # noqa: E402
 
 from games.bison import fold as table  # noqa: E402
@@ -49,7 +50,6 @@ from games.bison.board import Pieces  # noqa: E402
 from games.bison.catalog import CATALOG  # noqa: E402
 from games.bison.rounds import ACTIONS_PER_ROUND  # noqa: E402
 from games.errors import RuleError  # noqa: E402
-from reader import synthetic  # noqa: E402
 
 MOST_TOKENS = 3  # on one space: room for them side by side on the smaller spaces
 SPACE_TAPS = 3  # a space corrected by its sheet: the space, the count, save
