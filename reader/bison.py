@@ -42,6 +42,7 @@ OUTLIER = 3.0  # mm: a marker this far from the first fit is left out of the sec
 SPACE_GRID = 5.0  # mm between the points where a space's visibility is looked at
 EVIDENCE = 40.0  # mm: a space is seen when a marker read lies this near it ...
 COVER = 25.0  # mm: ... and no tile marker in the frame went unread this near it
+SOFT = 0.75  # of a token marker's cell (px): a wider edge may lose a token's marker
 BLURRED = 0.35  # of the tile markers in the frame read: below, the photo is blurred
 
 Array = NDArray[np.float64]
@@ -106,6 +107,7 @@ class Reading:
             "unseen": self.unseen,
             "doubts": self.doubts,
             "hidden": self.hidden,
+            "in_view": self.in_view,
             "unread": self.unread,
             "blurred": self.blurred,
         }
@@ -415,7 +417,7 @@ def read(
             reading.tiles.append(dict(entry))
     pieces_seen = [s for s in seen if isinstance(s.what, markers.PieceMarker)]
     tokens = _read_pieces(reading, h, pieces_seen, placed)
-    _visibility(reading, grey.shape, h, placed, tiles_seen, tokens)
+    _visibility(reading, grey, h, placed, tiles_seen, tokens)
     _unseen_pieces(reading, prior)
     return reading
 
@@ -609,7 +611,7 @@ def _space_points(edges: str) -> dict[str, tuple[tuple[float, float], ...]]:
 
 def _visibility(
     reading: Reading,
-    shape: tuple[int, ...],
+    grey: NDArray[np.uint8],
     h: Array,
     placed: Mapping[Hex, _Placed],
     tiles_seen: list[Seen],
@@ -623,7 +625,7 @@ def _visibility(
     mm of it. A tile marker in the frame, not under a token read, that was not read is
     under something — a hand, glare, a blur, a token whose own marker is not read — and
     what is near it may be too."""
-    height, width = shape[0], shape[1]
+    height, width = grey.shape[0], grey.shape[1]
     to_image: Array = np.asarray(np.linalg.inv(h), dtype=np.float64)
     read_markers = {
         (s.what.tile, s.what.slot) for s in tiles_seen if isinstance(s.what, markers.TileMarker)
@@ -653,6 +655,19 @@ def _visibility(
                 continue
             expected += 1
             blocked.append(centre)
+    # A marker read may still be too soft for a token's smaller one (a defocus, a shake):
+    # where a read tile marker's edge is wider than ``SOFT`` of a token marker's cell, a
+    # token there may have been lost; it counts as unread for the spaces near it.
+    for s in tiles_seen:
+        assert isinstance(s.what, markers.TileMarker)
+        if s.what.tile not in {t.name for t in placed.values()}:
+            continue
+        cell = float(np.linalg.norm(s.corners[0] - s.corners[1])) / 8  # px per tag cell
+        token_cell = cell * markers.TOKEN_MARKER / markers.TILE_MARKER
+        if _edge_width(grey, s.corners) > SOFT * token_cell:
+            at = next(a for a, t in placed.items() if t.name == s.what.tile)
+            marker = markers.tile_markers(s.what.tile)[s.what.slot]
+            blocked.append(tile_to_board(at, placed[at].rotation, marker.centre))
     reading.sharpness = found / expected if expected else 1.0
     reading.blurred = reading.sharpness < BLURRED
     if reading.blurred:
@@ -679,6 +694,62 @@ def _visibility(
                 reading.in_view.append(where)
             else:
                 reading.hidden.append(where | {"why": "covered"})
+    # A hex beside the board the photo does not show whole, or shows covered, may hold
+    # a new tile the reader could not see: its spaces are hidden too (a token there is
+    # not read as gone).
+    beside = {n for at in placed for n in neighbours(at)} - set(placed)
+    middle = np.asarray([(geo.TILE[0] / 2, geo.TILE[1] / 2)])
+    ring = np.asarray([geo.corner_at(i, geo.HEX_RADIUS * 0.8) for i in range(6)])
+    for at in sorted(beside, key=lambda a: a[::-1]):
+        board = np.asarray([tile_to_board(at, 0, tuple(p)) for p in np.vstack((middle, ring))])
+        image = apply(to_image, board)
+        inside = (
+            (image[:, 0] >= 0) & (image[:, 0] < width) & (image[:, 1] >= 0) & (image[:, 1] < height)
+        )
+        why = None
+        if not inside.all():
+            why = "out-of-frame"
+        elif len(bl) and _nearest(board, bl) <= COVER:
+            why = "covered"
+        if why is not None:
+            reading.hidden += [
+                {"at": list(at), "space": space, "why": why}
+                for space in ("prairie", "river", "mountain")
+            ]
+
+
+def _edge_width(grey: NDArray[np.uint8], corners: Array) -> float:
+    """How wide (px) the black square's outer edge is in the photo: the rise of the grey
+    across each side's middle (black inside, the white margin outside) over its steepest
+    step, the median of the four sides. A sharp edge is a pixel or two wide; a blur of
+    sigma s widens it to about 2.5 s."""
+    centre = corners.mean(axis=0)
+    cell = float(np.linalg.norm(corners[0] - corners[1])) / 8
+    widths = []
+    height, width = grey.shape
+    for a, b in ((0, 1), (1, 2), (2, 3), (3, 0)):
+        mid = (corners[a] + corners[b]) / 2
+        out = mid - centre
+        out = out / max(float(np.linalg.norm(out)), 1e-9)
+        steps = np.linspace(-0.8 * cell, 0.9 * cell, 24)
+        xs, ys = mid[0] + steps * out[0], mid[1] + steps * out[1]
+        if xs.min() < 0 or ys.min() < 0 or xs.max() >= width - 1 or ys.max() >= height - 1:
+            continue
+        x0, y0 = np.floor(xs).astype(int), np.floor(ys).astype(int)
+        fx, fy = xs - x0, ys - y0
+        # Bilinear samples, gathered from the photo as it is (a copy of a 12 MP photo as
+        # floats per side cost 3 s a photo).
+        profile = (
+            grey[y0, x0] * (1 - fx) * (1 - fy)
+            + grey[y0, x0 + 1] * fx * (1 - fy)
+            + grey[y0 + 1, x0] * (1 - fx) * fy
+            + grey[y0 + 1, x0 + 1] * fx * fy
+        )
+        rise = float(profile[-3:].mean() - profile[:3].mean())
+        slope = float(np.diff(profile).max()) / float(steps[1] - steps[0])
+        if rise > 20 and slope > 0:
+            widths.append(rise / slope)
+    return float(np.median(widths)) if widths else 0.0
 
 
 def _nearest(points: Array, others: Array) -> float:

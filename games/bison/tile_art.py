@@ -112,14 +112,22 @@ def space_at_point(edges: str, p: Point) -> str | None:
     tile is printed: ``river`` on the river band (:func:`river_line`, ``RIVER_HALF`` each
     side) or a pond, else ``prairie`` or ``mountain``; None off the hexagon. The one
     test the print's edges and the photo reader share (issue 32)."""
-    if not inside([corner_at(i) for i in range(6)], p):
+    hexagon, river, ponds, prairie = _shapes(edges)
+    if not inside(hexagon, p):
         return None
-    a, b = Tile(edges, (0, 0, 0)).river_corners()
-    if polyline_distance(p, river_line(a, b)) <= RIVER_HALF or any(
-        math.dist(p, corner_at(c)) <= POND for c in (a, b)
-    ):
+    if polyline_distance(p, river) <= RIVER_HALF or any(math.dist(p, c) <= POND for c in ponds):
         return "river"
-    return "prairie" if inside(land_polygon(edges, "P", 0.0), p) else "mountain"
+    return "prairie" if inside(prairie, p) else "mountain"
+
+
+@functools.cache
+def _shapes(
+    edges: str,
+) -> tuple[list[Point], list[Point], tuple[Point, Point], list[Point]]:
+    """A tile's hexagon, river line, ponds and prairie, once per edge string."""
+    a, b = Tile(edges, (0, 0, 0)).river_corners()
+    hexagon = [corner_at(i) for i in range(6)]
+    return hexagon, river_line(a, b), (corner_at(a), corner_at(b)), land_polygon(edges, "P", 0.0)
 
 
 def _along(path: list[Point], counts: int, spacing: float) -> tuple[Point, ...]:
