@@ -43,6 +43,7 @@ SPACE_GRID = 5.0  # mm between the points where a space's visibility is looked a
 EVIDENCE = 40.0  # mm: a space is seen when a marker read lies this near it ...
 COVER = 25.0  # mm: ... and no tile marker in the frame went unread this near it
 SOFT = 0.75  # of a token marker's cell (px): a wider edge may lose a token's marker
+BLURRED_EDGE = 0.9  # token cells: clear photos' marker edges measure 0.4–0.7
 BLURRED = 0.35  # of the tile markers in the frame read: below, the photo is blurred
 
 Array = NDArray[np.float64]
@@ -655,6 +656,7 @@ def _visibility(
                 continue
             expected += 1
             blocked.append(centre)
+    soft: list[float] = []  # each read tile marker's edge width, in token cells
     # A marker read may still be too soft for a token's smaller one (a defocus, a shake):
     # where a read tile marker's edge is wider than ``SOFT`` of a token marker's cell, a
     # token there may have been lost; it counts as unread for the spaces near it.
@@ -664,12 +666,16 @@ def _visibility(
             continue
         cell = float(np.linalg.norm(s.corners[0] - s.corners[1])) / 8  # px per tag cell
         token_cell = cell * markers.TOKEN_MARKER / markers.TILE_MARKER
-        if _edge_width(grey, s.corners) > SOFT * token_cell:
+        soft.append(_edge_width(grey, s.corners) / token_cell)
+        if soft[-1] > SOFT:
             at = next(a for a, t in placed.items() if t.name == s.what.tile)
             marker = markers.tile_markers(s.what.tile)[s.what.slot]
             blocked.append(tile_to_board(at, placed[at].rotation, marker.centre))
     reading.sharpness = found / expected if expected else 1.0
-    reading.blurred = reading.sharpness < BLURRED
+    # The sharpness measure: most markers' edges wider than ``BLURRED_EDGE`` token cells
+    # (a shake, a missed focus), or most of the tile markers in the frame unread.
+    edge = float(np.median(soft)) if soft else 0.0
+    reading.blurred = reading.sharpness < BLURRED or edge > BLURRED_EDGE
     if reading.blurred:
         reading.doubts.append("the photo is blurred or shaken: hold still and take it again")
     ev = np.asarray(evidence) if evidence else np.zeros((0, 2))

@@ -67,10 +67,14 @@ def merge(first: Mapping[str, Any], second: Mapping[str, Any]) -> dict[str, Any]
         for u in [*first.get("unseen", ()), *second.get("unseen", ())]
         if _space(u) in still_hidden
     ]
+    # Tokens where no tile was read, in either photo: still so unless a tile is now read.
     unread = [
         u
-        for u in second.get("unread", ())
-        if (int(u["at"][0]), int(u["at"][1])) not in tiles and u in first.get("unread", ())
+        for u in {
+            (int(u["at"][0]), int(u["at"][1])): u
+            for u in [*first.get("unread", ()), *second.get("unread", ())]
+        }.values()
+        if (int(u["at"][0]), int(u["at"][1])) not in tiles
     ]
     return {
         "players": list(second.get("players", first.get("players", ()))),

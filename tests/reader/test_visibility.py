@@ -85,16 +85,14 @@ def test_a_harder_photo_reads_nothing_wrong_and_says_what_it_misses(size, condit
 
 
 def test_a_shaken_photo_is_said():
+    clear = synthetic.photo(33, "3mp", tiles=10)
+    assert not bison.read(clear.jpeg, {"tiles": clear.tiles, "pieces": []}).blurred
     shot = synthetic.photo(33, "3mp", tiles=10)
     with Image.open(io.BytesIO(shot.jpeg)) as image:
-        shaken = image.filter(ImageFilter.BoxBlur(3))
+        shaken = image.filter(ImageFilter.BoxBlur(2))
     out = io.BytesIO()
     shaken.save(out, "JPEG", quality=90)
-    try:
-        reading = bison.read(out.getvalue(), {"tiles": shot.tiles, "pieces": shot.pieces})
-    except bison.PhotoError as error:  # nothing readable at all: no board
-        assert error.kind == "no-board"
-        return
+    reading = bison.read(out.getvalue(), {"tiles": shot.tiles, "pieces": shot.pieces})
     assert reading.blurred
     assert "hold still" in " ".join(reading.doubts)
     assert reading.in_view == [] and reading.gone == []
