@@ -43,6 +43,8 @@ SPACE_GRID = 5.0  # mm between the points where a space's visibility is looked a
 EVIDENCE = 40.0  # mm: a space is seen when a marker read lies this near it ...
 COVER = 25.0  # mm: ... and no tile marker in the frame went unread this near it
 SOFT = 0.75  # of a token marker's cell (px): a wider edge may lose a token's marker
+WEAK_TOKEN = 90.0  # decision margin: clear photos' token markers read at 110 and more
+WEAK_TILE = 100.0  # ... and their tile markers at 150 and more
 BLURRED_EDGE = 0.9  # token cells: clear photos' marker edges measure 0.4–0.7
 BLURRED = 0.35  # of the tile markers in the frame read: below, the photo is blurred
 
@@ -516,6 +518,7 @@ class _Token:
 
     centre: tuple[float, float]
     side: float
+    margin: float = 1000.0  # the detector's decision margin
 
 
 def _read_pieces(
@@ -540,7 +543,7 @@ def _read_pieces(
         cos, sin = math.cos(angle), math.sin(angle)
         x = centre[0] + dx * cos - dy * sin
         y = centre[1] + dx * sin + dy * cos
-        tokens.append(_Token((float(x), float(y)), side))
+        tokens.append(_Token((float(x), float(y)), side, s.margin))
         at, _ = nearest_hex(x, y)
         label = f"{what.colour} {what.kind}" + (f" {what.size}" if what.size else "")
         if at not in placed:
@@ -656,6 +659,9 @@ def _visibility(
                 continue
             expected += 1
             blocked.append(centre)
+    # A token read only just (noise, blur: a low decision margin) says a neighbour there
+    # may have been lost: near it, spaces are not vouched for.
+    blocked += [t.centre for t in tokens if t.margin < WEAK_TOKEN]
     soft: list[float] = []  # each read tile marker's edge width, in token cells
     # A marker read may still be too soft for a token's smaller one (a defocus, a shake):
     # where a read tile marker's edge is wider than ``SOFT`` of a token marker's cell, a
@@ -667,7 +673,7 @@ def _visibility(
         cell = float(np.linalg.norm(s.corners[0] - s.corners[1])) / 8  # px per tag cell
         token_cell = cell * markers.TOKEN_MARKER / markers.TILE_MARKER
         soft.append(_edge_width(grey, s.corners) / token_cell)
-        if soft[-1] > SOFT:
+        if soft[-1] > SOFT or s.margin < WEAK_TILE:
             at = next(a for a, t in placed.items() if t.name == s.what.tile)
             marker = markers.tile_markers(s.what.tile)[s.what.slot]
             blocked.append(tile_to_board(at, placed[at].rotation, marker.centre))
