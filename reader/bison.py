@@ -634,7 +634,8 @@ def _visibility(
     read_markers = {
         (s.what.tile, s.what.slot) for s in tiles_seen if isinstance(s.what, markers.TileMarker)
     }
-    evidence: list[tuple[float, float]] = [t.centre for t in tokens]
+    # What vouches for the image near it: a marker read clearly (not only just).
+    evidence: list[tuple[float, float]] = [t.centre for t in tokens if t.margin >= WEAK_TOKEN]
     blocked: list[tuple[float, float]] = []
     expected = found = 0
     for at, tile in placed.items():
@@ -677,6 +678,8 @@ def _visibility(
             at = next(a for a, t in placed.items() if t.name == s.what.tile)
             marker = markers.tile_markers(s.what.tile)[s.what.slot]
             blocked.append(tile_to_board(at, placed[at].rotation, marker.centre))
+            if blocked[-1] in evidence:
+                evidence.remove(blocked[-1])
     reading.sharpness = found / expected if expected else 1.0
     # The sharpness measure: most markers' edges wider than ``BLURRED_EDGE`` token cells
     # (a shake, a missed focus), or most of the tile markers in the frame unread.
