@@ -9,7 +9,7 @@ the rules (``games.bison.fold``) — and the companion is kept in step by ONE ph
 round on one phone (headless Chromium, Debian's ``/usr/bin/chromium``, 360×640) against
 the companion on a loopback server:
 
-* the photo is a synthetic photo of the round's real board (``reader.synthetic``: the
+* the photo is a synthetic photo of the round's real board (``bison_synthetic`` (tests/support): the
   kit's own faces, tokens side by side, tilt, blur, light; ``--size``, 12 MP by default);
   one player's tile a round is a retail tile (``RETAIL``: the kit's art printed without
   markers, ``printgen.export(markers=False)``), recorded by taps before the photo as the
@@ -57,6 +57,7 @@ from typing import Any
 from _kit import CHROMIUM, PHONE, browser_kits_on_path
 
 browser_kits_on_path()  # bison_kit
+import bison_synthetic as synthetic  # noqa: E402
 from bison_kit import PLAYERS, serve  # noqa: E402
 from PIL import Image  # noqa: E402
 
@@ -67,7 +68,6 @@ from games.bison.economy import action_cost, default_payment  # noqa: E402
 from games.bison.hexgrid import neighbours  # noqa: E402
 from games.bison.rounds import ACTIONS_PER_ROUND  # noqa: E402
 from games.errors import RuleError  # noqa: E402
-from reader import synthetic  # noqa: E402
 
 MOST_TOKENS = 3  # on one space: room for them side by side on the smaller spaces
 MOST_MOVED = 3  # hunters one move takes (all of a space's, when it holds no more)

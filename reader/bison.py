@@ -15,6 +15,7 @@ Output (:func:`read`): the board in the ``campfire score bison`` input format pl
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import math
 import warnings
@@ -30,13 +31,22 @@ from PIL import Image, ImageOps
 from games.bison import catalog, markers
 from games.bison import tile_art as geo
 from games.bison.components import HUNTERS_OWNED
-from games.bison.hexgrid import Hex
+from games.bison.hexgrid import Hex, neighbours
 
 MAX_BYTES = 30 * 1024 * 1024  # a 12 MP phone JPEG is 3–8 MB
 MAX_PIXELS = 50_000_000  # past this a file is a decompression bomb, not a photo
 MIN_MARGIN = 20.0  # the detector's decision margin below which a tag is noise
 UPSCALE_BELOW = 6_000_000  # pixels: smaller photos are doubled before detection
 SNAP = 0.35  # of a hex radius: a tile centre farther from every hex centre is a doubt
+OUTLIER = 3.0  # mm: a marker this far from the first fit is left out of the second
+SPACE_GRID = 5.0  # mm between the points where a space's visibility is looked at
+EVIDENCE = 40.0  # mm: a space is seen when a marker read lies this near it ...
+COVER = 25.0  # mm: ... and no tile marker in the frame went unread this near it
+SOFT = 0.75  # of a token marker's cell (px): a wider edge may lose a token's marker
+WEAK_TOKEN = 90.0  # decision margin: clear photos' token markers read at 110 and more
+WEAK_TILE = 100.0  # ... and their tile markers at 150 and more
+BLURRED_EDGE = 0.9  # token cells: clear photos' marker edges measure 0.4–0.7
+BLURRED = 0.35  # of the tile markers in the frame read: below, the photo is blurred
 
 Array = NDArray[np.float64]
 
@@ -76,6 +86,21 @@ class Reading:
     clashes: list[tuple[str, str]] = field(default_factory=list)
     # Image pixels -> board mm (``apply``): where the phone crops each change from.
     homography: Array | None = None
+    # Visibility (issue 32): every space of the board read is in view or hidden. Only a
+    # hidden space keeps the prior's pieces (``unseen``); a prior piece missing from a
+    # space in view was removed or moved (``gone``). ``hidden``: {"at", "space", "why"}
+    # with why "out-of-frame" (the photo does not reach it) or "covered" (markers there
+    # not read: a hand, glare, blur); ``in_view``: {"at", "space"}.
+    hidden: list[dict[str, Any]] = field(default_factory=list)
+    in_view: list[dict[str, Any]] = field(default_factory=list)
+    gone: list[dict[str, Any]] = field(default_factory=list)
+    # Hexes where tokens lie but no tile was read (a new tile under a hand, its markers
+    # covered): {"at"}. The phone asks for one more photo of that corner.
+    unread: list[dict[str, Any]] = field(default_factory=list)
+    # The share of the tile markers in the frame that were read, and whether the photo
+    # is too blurred or shaken to trust (``sharpness`` below ``BLURRED``).
+    sharpness: float = 1.0
+    blurred: bool = False
 
     def as_json(self, players: Sequence[str]) -> dict[str, Any]:
         return {
@@ -85,6 +110,10 @@ class Reading:
             "final": False,
             "unseen": self.unseen,
             "doubts": self.doubts,
+            "hidden": self.hidden,
+            "in_view": self.in_view,
+            "unread": self.unread,
+            "blurred": self.blurred,
         }
 
 
@@ -316,14 +345,38 @@ def apply(h: Array, points: Array) -> Array:
 # -- reading -------------------------------------------------------------------------------
 
 
-def _prior_tiles(prior: Mapping[str, Any] | None) -> dict[str, tuple[Hex, int]]:
-    """Known tiles: the start tiles where B4 lays them, plus the prior's catalog tiles."""
+@dataclass(frozen=True)
+class _Placed:
+    """A tile on the board as the reader places it: its name (catalog id, or the retail
+    tile's label), its turn and its edges in its own frame (a catalog tile's printed
+    edges, turned by ``rotation``; a retail tile's edges as it lies, ``rotation`` 0)."""
+
+    name: str
+    rotation: int
+    edges: str
+    marked: bool  # a catalog tile: its markers are printed (or stuck) on it
+
+
+def _prior_tiles(
+    prior: Mapping[str, Any] | None,
+) -> tuple[dict[str, tuple[Hex, int]], dict[Hex, str]]:
+    """Known tiles: the start tiles where B4 lays them, plus the prior's catalog tiles;
+    and the prior's tiles given by their edges (retail tiles: no markers), by hex."""
     known = {tile: (at, 0) for tile, at in catalog.START_LAYOUT.items()}
+    plain: dict[Hex, str] = {}
     for entry in (prior or {}).get("tiles", ()):
-        if isinstance(entry, dict) and "tile" in entry:
-            at = entry["at"]
-            known[entry["tile"]] = ((int(at[0]), int(at[1])), int(entry.get("rotation", 0)) % 6)
-    return known
+        if not isinstance(entry, dict):
+            continue
+        at = entry.get("at")
+        try:
+            spot = (int(at[0]), int(at[1]))  # type: ignore[index]
+        except (TypeError, ValueError, IndexError):
+            continue
+        if entry.get("tile") in catalog.CATALOG:
+            known[entry["tile"]] = (spot, int(entry.get("rotation", 0)) % 6)
+        elif isinstance(entry.get("edges"), str) and len(entry["edges"]) == 6:
+            plain[spot] = entry["edges"]
+    return known, plain
 
 
 def _anchors(
@@ -340,6 +393,21 @@ def _anchors(
             src += list(s.corners)
             dst += [tile_to_board(at, rotation, p) for p in _marker_corners(marker)]
     return src, dst
+
+
+def _refined(tiles_seen: list[Seen], placed: Mapping[str, tuple[Hex, int]], h: Array) -> Array:
+    """The perspective fitted again on every placed tile's markers (new tiles' too: they
+    spread the fit over the whole board), markers more than ``OUTLIER`` mm from where
+    the first fit puts them left out (a misread, a tile lifted)."""
+    src, dst = _anchors(tiles_seen, placed)
+    if len(src) < 8:
+        return h
+    points, targets = np.asarray(src), np.asarray(dst)
+    error = np.linalg.norm(apply(h, points) - targets, axis=1)
+    good = (error <= OUTLIER).reshape(-1, 4).all(axis=1).repeat(4)
+    if good.sum() < 8:
+        return h
+    return homography(points[good], targets[good])
 
 
 def read(
@@ -364,7 +432,7 @@ def read(
             "no Bison board found in the photo: take it from above, the whole board in "
             "the frame, in good light",
         )
-    known = _prior_tiles(prior)
+    known, plain = _prior_tiles(prior)
     reading = Reading()
     # The perspective, from the known tiles' markers (the start tiles fix the grid).
     src, dst = _anchors(tiles_seen, known)
@@ -375,8 +443,39 @@ def read(
             "on the board) must be visible",
         )
     h = homography(np.asarray(src), np.asarray(dst))
+    placed = _place_tiles(reading, h, tiles_seen, known, plain)
+    by_tile = {p.name: (at, p.rotation) for at, p in placed.items() if p.marked}
+    h = _refined(tiles_seen, by_tile, h)
     reading.homography = h
-    # New tiles: each marker votes for a hex and a rotation.
+    for at, p in sorted(placed.items(), key=lambda kv: kv[0][::-1]):
+        if p.marked:
+            reading.tiles.append({"at": list(at), "tile": p.name, "rotation": p.rotation})
+        else:
+            entry = next(
+                e
+                for e in (prior or {}).get("tiles", ())
+                if isinstance(e, dict)
+                and e.get("edges") == p.edges
+                and list(e.get("at", ())) == list(at)
+            )
+            reading.tiles.append(dict(entry))
+    pieces_seen = [s for s in seen if isinstance(s.what, markers.PieceMarker)]
+    tokens = _read_pieces(reading, h, pieces_seen, placed)
+    _visibility(reading, grey, h, placed, tiles_seen, tokens)
+    _unseen_pieces(reading, prior)
+    return reading
+
+
+def _place_tiles(
+    reading: Reading,
+    h: Array,
+    tiles_seen: list[Seen],
+    known: Mapping[str, tuple[Hex, int]],
+    plain: Mapping[Hex, str],
+) -> dict[Hex, _Placed]:
+    """Every tile on the board: new tiles from their markers' votes (a hex and a turn
+    each), known tiles where the prior has them (tiles never move), retail tiles (no
+    markers) where the prior has them, carrying the grid all the same."""
     votes: dict[str, list[tuple[Hex, int, float]]] = defaultdict(list)
     for s in tiles_seen:
         assert isinstance(s.what, markers.TileMarker)
@@ -401,53 +500,76 @@ def read(
             reading.doubts.append(f"tile {tile} seems to have moved: tiles never move")
             reading.moved.append(tile)
             at, rotation = known[tile]
-        if at in placed:
-            reading.doubts.append(f"tiles {placed[at][0]} and {tile} read at the same hex")
-            reading.clashes.append((placed[at][0], tile))
+        if at in placed or (at in plain and tile not in known):
+            other = placed[at][0] if at in placed else f"the tile at {list(at)}"
+            reading.doubts.append(f"tiles {other} and {tile} read at the same hex")
+            reading.clashes.append((other, tile))
             continue
         placed[at] = (tile, rotation)
     for tile, (at, rotation) in known.items():
         # Tiles never move: a known tile under tokens or a hand stays where it was; what
-        # lies on it may be hidden too, so the reader says so rather than nothing.
+        # lies on it may be hidden too (its spaces say so: ``hidden``).
         if tile not in votes:
             placed.setdefault(at, (tile, rotation))
-            reading.doubts.append(
-                f"tile {tile} at {list(at)}: none of its markers seen (a hand, glare or "
-                "tokens over it): what lies on it may be hidden"
-            )
-    by_tile = {tile: (at, rotation) for at, (tile, rotation) in placed.items()}
-    reading.tiles = [
-        {"at": list(at), "tile": tile, "rotation": rotation}
-        for at, (tile, rotation) in sorted(placed.items(), key=lambda kv: kv[0][::-1])
-    ]
-    _read_pieces(reading, h, [s for s in seen if isinstance(s.what, markers.PieceMarker)], by_tile)
-    _unseen_pieces(reading, prior)
-    return reading
+    out = {
+        at: _Placed(tile, rotation, catalog.CATALOG[tile].edges, True)
+        for at, (tile, rotation) in placed.items()
+    }
+    for at, edges in plain.items():
+        out.setdefault(at, _Placed(f"retail {list(at)}", 0, edges, False))
+    return out
 
 
 def space_at(tile: str, p: tuple[float, float], kind: str) -> str | None:
-    """The space of ``tile`` under point ``p`` (tile mm): canoes lie on the river, tents on
-    land; a hunter on the river when its centre is on the printed river band (a token is
-    wider than the river, so a little slack), else on the land it is on."""
-    entry = catalog.CATALOG[tile]
-    a, b = entry.tile.river_corners()
-    on_river = geo.polyline_distance(p, geo.river_path(a, b, geo.HEX_RADIUS)) <= (
-        geo.RIVER_HALF + 2.5
-    )
-    if kind == "canoe" or (kind == "hunter" and on_river):
+    """The space of catalog tile ``tile`` under point ``p`` (tile mm) for a token of
+    ``kind`` whose centre is there (see :func:`space_of_footprint`)."""
+    return space_of_footprint(catalog.CATALOG[tile].edges, [p], kind)
+
+
+def space_of_footprint(
+    edges: str, footprint: Sequence[tuple[float, float]], kind: str
+) -> str | None:
+    """The space a token lies on, from the points of its footprint (tile mm) on a tile
+    of ``edges`` (in the tile's own frame): each point's space as printed
+    (``tile_art.space_at_point``, the print's own line); a canoe on the river, a tent on
+    the land it covers most, a hunter on the space it covers most. None when the token
+    covers none of the tile."""
+    counts: Counter[str] = Counter()
+    for p in footprint:
+        space = geo.space_at_point(edges, p)
+        if space is not None:
+            counts[space] += 1
+    if not counts:
+        return None
+    if kind == "canoe":
         return "river"
-    for space, letter in (("prairie", "P"), ("mountain", "M")):
-        if geo.inside(geo.land_polygon(entry.edges, letter, 0.0), p):
-            return space
-    return None
+    if kind == "tent":
+        land = [s for s in ("prairie", "mountain") if counts[s]]
+        return max(land, key=lambda s: counts[s]) if land else None
+    # The river is narrower than a hunter token: on it, the token covers it most.
+    return max(("river", "prairie", "mountain"), key=lambda s: counts[s])
+
+
+_FOOTPRINT = [(u, v) for u in np.linspace(-0.4, 0.4, 5) for v in np.linspace(-0.4, 0.4, 5)]
+
+
+@dataclass(frozen=True)
+class _Token:
+    """A token read: its centre and footprint (board mm) and its side (mm)."""
+
+    centre: tuple[float, float]
+    side: float
+    margin: float = 1000.0  # the detector's decision margin
 
 
 def _read_pieces(
-    reading: Reading, h: Array, seen: list[Seen], by_tile: Mapping[str, tuple[Hex, int]]
-) -> None:
+    reading: Reading, h: Array, seen: list[Seen], placed: Mapping[Hex, _Placed]
+) -> list[_Token]:
     hunters: Counter[tuple[Hex, str, str]] = Counter()
     structures: dict[tuple[Hex, str, str], int] = {}
-    at_tile = {at: (tile, rotation) for tile, (at, rotation) in by_tile.items()}
+    tokens: list[_Token] = []
+    board_hexes = set(placed) | {n for at in placed for n in neighbours(at)}
+    unread: set[Hex] = set()
     for s in seen:
         what = s.what
         assert isinstance(what, markers.PieceMarker)
@@ -455,26 +577,42 @@ def _read_pieces(
         right = board[0] - board[1]
         angle = math.atan2(right[1], right[0])
         marker = markers.piece_marker(what.colour, what.kind, what.size)
-        half = markers.token_size(what.kind) / 2
+        side = markers.token_size(what.kind)
+        half = side / 2
         dx, dy = half - marker.centre[0], half - marker.centre[1]
         centre = board.mean(axis=0)
-        x = centre[0] + dx * math.cos(angle) - dy * math.sin(angle)
-        y = centre[1] + dx * math.sin(angle) + dy * math.cos(angle)
+        cos, sin = math.cos(angle), math.sin(angle)
+        x = centre[0] + dx * cos - dy * sin
+        y = centre[1] + dx * sin + dy * cos
+        tokens.append(_Token((float(x), float(y)), side, s.margin))
         at, _ = nearest_hex(x, y)
         label = f"{what.colour} {what.kind}" + (f" {what.size}" if what.size else "")
-        if at not in at_tile:
-            reading.doubts.append(f"a {label} lies off the board's tiles")
+        if at not in placed:
+            # A token where no tile was read: on the board's edge, a tile there could not
+            # be read (a new tile under a hand or tokens); farther, a supply beside it.
+            if at in board_hexes and at not in unread:
+                unread.add(at)
+                reading.unread.append({"at": list(at)})
+                reading.doubts.append(f"a tile at {list(at)} could not be read")
             continue
-        tile, rotation = at_tile[at]
-        space = space_at(tile, board_to_tile(at, rotation, (x, y)), what.kind)
+        tile = placed[at]
+        footprint = [
+            board_to_tile(
+                at,
+                tile.rotation,
+                (x + side * (u * cos - v * sin), y + side * (u * sin + v * cos)),
+            )
+            for u, v in _FOOTPRINT
+        ]
+        space = space_of_footprint(tile.edges, footprint, what.kind)
         if space is None:
-            reading.doubts.append(f"a {label} on tile {tile} lies on no space")
+            reading.doubts.append(f"a {label} on tile {tile.name} lies on no space")
             continue
         key = (at, space, what.colour)
         if what.kind == "hunter":
             hunters[key] += 1
         elif key in structures:
-            reading.doubts.append(f"two {what.colour} structures on one space of tile {tile}")
+            reading.doubts.append(f"two {what.colour} structures on one space of tile {tile.name}")
         else:
             structures[key] = what.size
     for key in sorted(set(hunters) | set(structures), key=lambda k: (k[0][::-1], k[1], k[2])):
@@ -496,12 +634,192 @@ def _read_pieces(
     for (at, space), colours in sorted(colours_per_space.items()):
         if len(colours) > 1:  # B5: a space holds one player's pieces
             reading.doubts.append(f"two colours on the {space} at {list(at)}")
+    return tokens
+
+
+# -- visibility ----------------------------------------------------------------------------
+
+
+@functools.cache
+def _space_points(edges: str) -> dict[str, tuple[tuple[float, float], ...]]:
+    """Points of each space of a tile of ``edges`` (its own mm), ``SPACE_GRID`` apart:
+    where the reader looks whether a space is in view."""
+    out: dict[str, list[tuple[float, float]]] = {"prairie": [], "river": [], "mountain": []}
+    for gy in range(int(geo.TILE[1] / SPACE_GRID) + 1):
+        for gx in range(int(geo.TILE[0] / SPACE_GRID) + 1):
+            p = (gx * SPACE_GRID + SPACE_GRID / 2, gy * SPACE_GRID + SPACE_GRID / 2)
+            space = geo.space_at_point(edges, p)
+            if space is not None:
+                out[space].append(p)
+    return {space: tuple(points) for space, points in out.items()}
+
+
+def _visibility(
+    reading: Reading,
+    grey: NDArray[np.uint8],
+    h: Array,
+    placed: Mapping[Hex, _Placed],
+    tiles_seen: list[Seen],
+    tokens: list[_Token],
+) -> None:
+    """Decide, for every space of every tile on the board, "in view" or "hidden".
+
+    In view: the whole space lies in the frame, a marker read (a tile's or a token's)
+    lies within ``EVIDENCE`` mm of it (the image there is seen and sharp enough to
+    read), and no tile marker that should be seen there went unread within ``COVER``
+    mm of it. A tile marker in the frame, not under a token read, that was not read is
+    under something — a hand, glare, a blur, a token whose own marker is not read — and
+    what is near it may be too."""
+    height, width = grey.shape[0], grey.shape[1]
+    to_image: Array = np.asarray(np.linalg.inv(h), dtype=np.float64)
+    read_markers = {
+        (s.what.tile, s.what.slot) for s in tiles_seen if isinstance(s.what, markers.TileMarker)
+    }
+    # What vouches for the image near it: a marker read clearly (not only just).
+    evidence: list[tuple[float, float]] = [t.centre for t in tokens if t.margin >= WEAK_TOKEN]
+    blocked: list[tuple[float, float]] = []
+    expected = found = 0
+    for at, tile in placed.items():
+        if not tile.marked:
+            continue
+        for marker in markers.tile_markers(tile.name):
+            centre = tile_to_board(at, tile.rotation, marker.centre)
+            if (tile.name, marker.id % markers.TILE_SLOTS) in read_markers:
+                evidence.append(centre)
+                expected += 1
+                found += 1
+                continue
+            x, y = apply(to_image, np.asarray([centre]))[0]
+            if not (0 <= x < width and 0 <= y < height):
+                continue
+            under_token = any(
+                # The two squares may touch, whatever their turns: corner to corner.
+                math.dist(centre, t.centre) < (t.side + markers.TILE_MARKER) / math.sqrt(2)
+                for t in tokens
+            )
+            if under_token:
+                continue
+            expected += 1
+            blocked.append(centre)
+    # A token read only just (noise, blur: a low decision margin) says a neighbour there
+    # may have been lost: near it, spaces are not vouched for.
+    blocked += [t.centre for t in tokens if t.margin < WEAK_TOKEN]
+    soft: list[float] = []  # each read tile marker's edge width, in token cells
+    # A marker read may still be too soft for a token's smaller one (a defocus, a shake):
+    # where a read tile marker's edge is wider than ``SOFT`` of a token marker's cell, a
+    # token there may have been lost; it counts as unread for the spaces near it.
+    for s in tiles_seen:
+        assert isinstance(s.what, markers.TileMarker)
+        if s.what.tile not in {t.name for t in placed.values()}:
+            continue
+        cell = float(np.linalg.norm(s.corners[0] - s.corners[1])) / 8  # px per tag cell
+        token_cell = cell * markers.TOKEN_MARKER / markers.TILE_MARKER
+        soft.append(_edge_width(grey, s.corners) / token_cell)
+        if soft[-1] > SOFT or s.margin < WEAK_TILE:
+            at = next(a for a, t in placed.items() if t.name == s.what.tile)
+            marker = markers.tile_markers(s.what.tile)[s.what.slot]
+            blocked.append(tile_to_board(at, placed[at].rotation, marker.centre))
+            if blocked[-1] in evidence:
+                evidence.remove(blocked[-1])
+    reading.sharpness = found / expected if expected else 1.0
+    # The sharpness measure: most markers' edges wider than ``BLURRED_EDGE`` token cells
+    # (a shake, a missed focus), or most of the tile markers in the frame unread.
+    edge = float(np.median(soft)) if soft else 0.0
+    reading.blurred = reading.sharpness < BLURRED or edge > BLURRED_EDGE
+    if reading.blurred:
+        reading.doubts.append("the photo is blurred or shaken: hold still and take it again")
+    ev = np.asarray(evidence) if evidence else np.zeros((0, 2))
+    bl = np.asarray(blocked) if blocked else np.zeros((0, 2))
+    for at, tile in sorted(placed.items(), key=lambda kv: kv[0][::-1]):
+        for space, points in _space_points(tile.edges).items():
+            board = np.asarray([tile_to_board(at, tile.rotation, p) for p in points])
+            image = apply(to_image, board)
+            where = {"at": list(at), "space": space}
+            inside = (
+                (image[:, 0] >= 0)
+                & (image[:, 0] < width)
+                & (image[:, 1] >= 0)
+                & (image[:, 1] < height)
+            )
+            if not inside.all():
+                reading.hidden.append(where | {"why": "out-of-frame"})
+                continue
+            near_evidence = len(ev) and _nearest(board, ev) <= EVIDENCE
+            near_blocked = len(bl) and _nearest(board, bl) <= COVER
+            if near_evidence and not near_blocked and not reading.blurred:
+                reading.in_view.append(where)
+            else:
+                reading.hidden.append(where | {"why": "covered"})
+    # A hex beside the board the photo does not show whole, or shows covered, may hold
+    # a new tile the reader could not see: its spaces are hidden too (a token there is
+    # not read as gone).
+    beside = {n for at in placed for n in neighbours(at)} - set(placed)
+    middle = np.asarray([(geo.TILE[0] / 2, geo.TILE[1] / 2)])
+    ring = np.asarray([geo.corner_at(i, geo.HEX_RADIUS * 0.8) for i in range(6)])
+    for at in sorted(beside, key=lambda a: a[::-1]):
+        board = np.asarray([tile_to_board(at, 0, tuple(p)) for p in np.vstack((middle, ring))])
+        image = apply(to_image, board)
+        inside = (
+            (image[:, 0] >= 0) & (image[:, 0] < width) & (image[:, 1] >= 0) & (image[:, 1] < height)
+        )
+        why = None
+        if not inside.all():
+            why = "out-of-frame"
+        elif len(bl) and _nearest(board, bl) <= COVER:
+            why = "covered"
+        if why is not None:
+            reading.hidden += [
+                {"at": list(at), "space": space, "why": why}
+                for space in ("prairie", "river", "mountain")
+            ]
+
+
+def _edge_width(grey: NDArray[np.uint8], corners: Array) -> float:
+    """How wide (px) the black square's outer edge is in the photo: the rise of the grey
+    across each side's middle (black inside, the white margin outside) over its steepest
+    step, the median of the four sides. A sharp edge is a pixel or two wide; a blur of
+    sigma s widens it to about 2.5 s."""
+    centre = corners.mean(axis=0)
+    cell = float(np.linalg.norm(corners[0] - corners[1])) / 8
+    widths = []
+    height, width = grey.shape
+    for a, b in ((0, 1), (1, 2), (2, 3), (3, 0)):
+        mid = (corners[a] + corners[b]) / 2
+        out = mid - centre
+        out = out / max(float(np.linalg.norm(out)), 1e-9)
+        steps = np.linspace(-0.8 * cell, 0.9 * cell, 24)
+        xs, ys = mid[0] + steps * out[0], mid[1] + steps * out[1]
+        if xs.min() < 0 or ys.min() < 0 or xs.max() >= width - 1 or ys.max() >= height - 1:
+            continue
+        x0, y0 = np.floor(xs).astype(int), np.floor(ys).astype(int)
+        fx, fy = xs - x0, ys - y0
+        # Bilinear samples, gathered from the photo as it is (a copy of a 12 MP photo as
+        # floats per side cost 3 s a photo).
+        profile = (
+            grey[y0, x0] * (1 - fx) * (1 - fy)
+            + grey[y0, x0 + 1] * fx * (1 - fy)
+            + grey[y0 + 1, x0] * (1 - fx) * fy
+            + grey[y0 + 1, x0 + 1] * fx * fy
+        )
+        rise = float(profile[-3:].mean() - profile[:3].mean())
+        slope = float(np.diff(profile).max()) / float(steps[1] - steps[0])
+        if rise > 20 and slope > 0:
+            widths.append(rise / slope)
+    return float(np.median(widths)) if widths else 0.0
+
+
+def _nearest(points: Array, others: Array) -> float:
+    """The least distance between any of ``points`` and any of ``others`` (mm)."""
+    d = points[:, None, :] - others[None, :, :]
+    return float(np.sqrt((d**2).sum(axis=2)).min())
 
 
 def _unseen_pieces(reading: Reading, prior: Mapping[str, Any] | None) -> None:
-    """What the prior had that the photo does not show: a hand or glare may hide it, so it
-    is listed as unseen, never read as removed."""
+    """What the prior had that the photo does not show: on a hidden space, listed as
+    unseen (kept as it was); on a space in view, as gone (removed or moved)."""
     now = {(tuple(p["at"]), p["space"], p["player"]): p for p in reading.pieces}
+    hidden = {(tuple(h["at"]), h["space"]) for h in reading.hidden}
+    in_view = {(tuple(v["at"]), v["space"]) for v in reading.in_view}
     for entry in (prior or {}).get("pieces", ()):
         if not isinstance(entry, dict):
             continue
@@ -515,4 +833,9 @@ def _unseen_pieces(reading: Reading, prior: Mapping[str, Any] | None) -> None:
                 item["hunters"] = missing_hunters
             if missing_structure:
                 item["structure"] = int(entry["structure"])
-            reading.unseen.append(item)
+            # A space neither in view nor hidden (its tile is not on the board read) is
+            # unseen: nothing says it changed.
+            if key[:2] in in_view and key[:2] not in hidden:
+                reading.gone.append(item)
+            else:
+                reading.unseen.append(item)

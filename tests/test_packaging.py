@@ -140,6 +140,7 @@ def test_the_wheel_ships_the_font_with_its_licence(wheel: Path) -> None:
 def test_the_wheel_leaves_out_what_no_browser_or_program_needs(wheel: Path) -> None:
     inside = names(wheel)
     assert not any(name.startswith("tests/") for name in inside)
+    assert "reader/synthetic.py" not in inside  # tests and benches only (issue 32)
     assert "companion/static/VENDORED.md" not in inside
     assert "companion/static/icons/draw_icons.py" not in inside
     assert not any(name.endswith(".po") for name in inside)

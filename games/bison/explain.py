@@ -136,8 +136,15 @@ def as_reading(state: State) -> dict[str, Any]:
     return {
         "tiles": [
             {"at": list(at), "tile": placed.catalog_id, "rotation": placed.rotation}
-            for at, placed in board.tiles.items()
             if placed.catalog_id
+            # A retail tile (no markers) by its edges as it lies: the reader places it
+            # through the grid all the same (issue 32).
+            else {
+                "at": list(at),
+                "edges": placed.tile.edges,
+                "animals": dict(zip(SPACES, placed.tile.animals, strict=True)),
+            }
+            for at, placed in board.tiles.items()
         ],
         "pieces": [
             {

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 
 from . import catalog
+from .tiles import Tile
 
 HEX_RADIUS = 40.0  # mm, centre to corner: 80 mm tall, 69.3 mm across the flats
 TILE = (math.sqrt(3) * HEX_RADIUS, 2 * HEX_RADIUS)
@@ -40,14 +41,28 @@ def river_path(a: int, b: int, radius: float) -> list[tuple[float, float]]:
     ]
 
 
+def river_line(a: int, b: int, reach: float = 0.0) -> list[tuple[float, float]]:
+    """The river's centre line, printed and read (issue 32): the curve from river corner
+    ``a`` to ``b`` at the hexagon's own radius, continued straight out past each corner by
+    ``reach`` mm (the print runs its art into the bleed). The curve leaves each corner
+    along the radius, so the straight run continues it: within the hexagon the printed
+    river is this curve whatever the reach (the reader's space test and the print were
+    2.85 mm apart when the print bent its curve from a larger radius)."""
+    path = river_path(a, b, HEX_RADIUS)
+    if reach <= 0:
+        return path
+    return [corner_at(a, HEX_RADIUS + reach), *path, corner_at(b, HEX_RADIUS + reach)]
+
+
 def land_polygon(edges: str, letter: str, grow: float) -> list[tuple[float, float]]:
-    """The prairie (``P``) or mountain (``M``) side: its edges' corners, closed along the
-    river's curve."""
+    """The prairie (``P``) or mountain (``M``) side: its edges' corners (pushed out by
+    ``grow`` mm, into the bleed), closed along the river's line (:func:`river_line`)."""
     start = next(i for i in range(6) if edges[i] == letter and edges[i - 1] != letter)
     run = edges.count(letter)
     corners = [(start - 1 + k) % 6 for k in range(run + 1)]
     outline = [corner_at(c, HEX_RADIUS + grow) for c in corners]
-    return outline + river_path(corners[-1], corners[0], HEX_RADIUS + grow)[1:-1]
+    back = river_path(corners[-1], corners[0], HEX_RADIUS)
+    return outline + (back if grow > 0 else back[1:-1])
 
 
 Point = tuple[float, float]
@@ -90,6 +105,29 @@ def inside(polygon: list[Point], p: Point) -> bool:
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             within = not within
     return within
+
+
+def space_at_point(edges: str, p: Point) -> str | None:
+    """The space of a tile (its ``edges`` as it lies) under point ``p`` (tile mm) as the
+    tile is printed: ``river`` on the river band (:func:`river_line`, ``RIVER_HALF`` each
+    side) or a pond, else ``prairie`` or ``mountain``; None off the hexagon. The one
+    test the print's edges and the photo reader share (issue 32)."""
+    hexagon, river, ponds, prairie = _shapes(edges)
+    if not inside(hexagon, p):
+        return None
+    if polyline_distance(p, river) <= RIVER_HALF or any(math.dist(p, c) <= POND for c in ponds):
+        return "river"
+    return "prairie" if inside(prairie, p) else "mountain"
+
+
+@functools.cache
+def _shapes(
+    edges: str,
+) -> tuple[list[Point], list[Point], tuple[Point, Point], list[Point]]:
+    """A tile's hexagon, river line, ponds and prairie, once per edge string."""
+    a, b = Tile(edges, (0, 0, 0)).river_corners()
+    hexagon = [corner_at(i) for i in range(6)]
+    return hexagon, river_line(a, b), (corner_at(a), corner_at(b)), land_polygon(edges, "P", 0.0)
 
 
 def _along(path: list[Point], counts: int, spacing: float) -> tuple[Point, ...]:

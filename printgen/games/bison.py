@@ -114,8 +114,10 @@ def _tile(tile: catalog.CatalogTile, with_markers: bool) -> Piece:
         pen.polygon(prairie, fill="prairie")
         with pen.clipped(prairie):
             pen.form("pattern-prairie", PATTERN_BOX, _grass)
-        river = geo.river_path(a, b, HEX_RADIUS + grow)
-        pen.polygon(river, stroke="river", width=7.0, close=False)
+        # The reader's own line (issue 32): within the hexagon the river is where a
+        # token's space is read from, whatever the bleed.
+        river = geo.river_line(a, b, grow)
+        pen.polygon(river, stroke="river", width=2 * RIVER_HALF, close=False)
         pen.polygon(river, stroke="river_light", width=1.0, close=False)
         for corner in (a, b):  # the small ponds at the river's ends
             x, y = geo.corner_at(corner)

@@ -1,6 +1,6 @@
 """The Bison "photo of the board" flow on two phones at 360×640 (issue 23, item 3): Ann
 taps "Photo of the board", picks a synthetic photo of the printed board
-(``reader.synthetic``, fixed seed, 3 MP: tile B08 placed with two of her hunters) with
+(``bison_synthetic``, fixed seed, 3 MP: tile B08 placed with two of her hunters) with
 Playwright's ``set_input_files``; the phone sends it at once (bison_photo.js), the proposed
 change shows a ticked line with a crop of the photo and its cost; she confirms; Ben's phone
 sees B08 and her hunters on its board without reloading. In English, Japanese and Italian

@@ -13,9 +13,11 @@ from bison_photos import BAD_KINDS, bad_photo
 
 pytest.importorskip("apriltag")
 
+import bison_synthetic as synthetic
+
 from campfire.cli import main
 from games.bison import contract
-from reader import bison, synthetic
+from reader import bison
 
 
 def _key(piece):
@@ -190,17 +192,28 @@ def test_the_command_prints_json_alone_on_a_fresh_start(tmp_path, plain):
     assert json.loads(done.stdout)["tiles"] == plain.tiles
 
 
-def test_known_tiles_the_hand_covers_are_kept_and_said_unseen():
-    # Bench seed 1001: the hand covers every marker of four tiles (hand and tokens).
+def test_known_tiles_the_hand_covers_are_kept_and_their_spaces_said_hidden():
+    # Bench seed 1001: the hand covers every marker of some tiles (hand and tokens).
     photo = synthetic.photo(1001, "3mp", hand=True)
     assert "B01" in photo.tiles_hidden
-    prior = {"players": ["red"], "tiles": photo.tiles, "pieces": []}
+    prior = {"players": ["red"], "tiles": photo.tiles, "pieces": photo.pieces}
     reading = bison.read(photo.jpeg, prior)
     assert reading.tiles == photo.tiles  # pinned: tiles never move
-    said = {d.split()[1] for d in reading.doubts if "none of its markers seen" in d}
-    assert said == photo.tiles_hidden
-    at = next(t["at"] for t in photo.tiles if t["tile"] == "B01")
-    assert f"tile B01 at {at}: none of its markers seen" in " ".join(reading.doubts)
+    hidden = {(tuple(h["at"]), h["space"]) for h in reading.hidden}
+    in_view = {(tuple(v["at"]), v["space"]) for v in reading.in_view}
+    assert not hidden & in_view
+    # Issue 32: every space of the board is one or the other (hexes beside the board the
+    # hand covers are hidden too: a new tile there would be).
+    hexes = {tuple(t["at"]) for t in photo.tiles}
+    assert len({s for s in hidden | in_view if s[0] in hexes}) == 3 * len(photo.tiles)
+    assert in_view <= {(at, s) for at in hexes for s in ("prairie", "river", "mountain")}
+    at = next(tuple(t["at"]) for t in photo.tiles if t["tile"] == "B01")
+    assert {(at, s) for s in ("prairie", "river", "mountain")} <= hidden
+    # Every token under the hand lies on a hidden space, and it is kept (unseen).
+    assert photo.hidden
+    assert {(at, space) for at, space, _ in photo.hidden} <= hidden
+    assert {k for k in photo.hidden} <= {_key(u) for u in reading.unseen}
+    assert reading.gone == []  # nothing moved: nothing in view is missing
 
 
 def _each(pieces):

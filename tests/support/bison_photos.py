@@ -1,16 +1,17 @@
 """Synthetic photos of a Bison table's board for the photo flow's tests (issue 23): the
 start tiles, tile B08 placed turned twice with two of the first seat's hunters on its
-prairie, drawn from the kit's own PDF by ``reader.synthetic`` (fixed seed, 3 MP)."""
+prairie, drawn from the kit's own PDF by ``bison_synthetic`` (tests/support) (fixed seed, 3 MP)."""
 
 from __future__ import annotations
 
 import functools
 import io
 
+import bison_synthetic as synthetic
 from PIL import Image
 
 from games.bison import catalog, markers
-from reader import bison, synthetic
+from reader import bison
 
 #: What the photo shows beyond the start tiles: the tile, its hex and turn, the hunters.
 NEW_TILE, NEW_AT, NEW_TURN, HUNTERS = "B08", (1, -1), 2, 2

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import base64
 import io
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from flask import request
+from flask import current_app, request
 from flask.blueprints import BlueprintSetupState
 from flask_babel import gettext as _
+from itsdangerous import BadSignature, URLSafeSerializer
 from PIL import Image, ImageOps
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -46,6 +48,7 @@ from companion.panels.bison.pages import GAME, bp, render_page
 from games.bison import explain, tile_art
 from games.errors import N_, RuleError
 from reader import bison as reader
+from reader.merge import merge
 
 PAGE = "photo.html"
 PROPOSAL = "photo_proposal.html"
@@ -198,7 +201,9 @@ def photo_post(table_id: str) -> Any:
             error=_("The server is busy reading other photos. Send yours again in a moment."),
             status=503,
         )
-    result = explain.explain(table.state, reading.as_json([p.color for p in table.players]))
+    players = [p.color for p in table.players]
+    read_json = _with_first(table, reading.as_json(players), request.form.get("first"))
+    result = explain.explain(table.state, read_json)
     contradictions = [*_doubts(reading), *result.contradictions]
     tiles_against = sum(
         1
@@ -221,6 +226,7 @@ def photo_post(table_id: str) -> Any:
         )
     hexes = {at for step in result.steps for at in step.hexes}
     crops = _crops(data, reading, hexes)
+    more = _more(table, read_json, _crops(data, reading, _unread(read_json)))
     del data  # the photo is not kept: only the crops reach the page
     notes = {
         "crops": {f"{q},{r}": src for (q, r), src in crops.items()},
@@ -228,4 +234,83 @@ def photo_post(table_id: str) -> Any:
         "hidden": [[at[0], at[1], terrain] for (at, terrain), _colour in result.unseen],
         "contradictions": [rule_error_message(c) for c in dict.fromkeys(contradictions)],
     }
-    return proposal.render(table, proposal.steps_json(result.steps), notes, table.version)
+    return proposal.render(
+        table, proposal.steps_json(result.steps), notes, table.version, more=more
+    )
+
+
+# -- one more photo (issue 32): the second refines the first ------------------------------
+
+FIRST_SALT = "bison-photo-first"
+FIRST_LIMIT = 64 * 1024  # characters of the signed first reading: a board's is ~10 KB
+
+
+def _signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key or "", salt=FIRST_SALT)
+
+
+def _with_first(
+    table: tables.TableView, second: dict[str, Any], signed: str | None
+) -> dict[str, Any]:
+    """The reading of this photo merged with the first photo's of the same round
+    (``signed``: what the proposal page carried), or this photo's alone when there is
+    none, or it is forged, too long, or of another table or version."""
+    if not signed or len(signed) > FIRST_LIMIT:
+        return second
+    try:
+        carried = _signer().loads(signed)
+    except BadSignature:
+        return second
+    if (
+        not isinstance(carried, dict)
+        or carried.get("table") != table.id
+        or carried.get("version") != table.version
+        or not isinstance(carried.get("reading"), dict)
+    ):
+        return second
+    return merge(carried["reading"], second)
+
+
+def _unread(read_json: Mapping[str, Any]) -> set[Any]:
+    """The hexes where tokens lie but no tile was read."""
+    return {(int(u["at"][0]), int(u["at"][1])) for u in read_json.get("unread", ())}
+
+
+def _more(
+    table: tables.TableView, read_json: dict[str, Any], crops: Mapping[Any, str]
+) -> dict[str, Any] | None:
+    """What asks for one more photo — a tile that could not be read (with a crop of its
+    corner), spaces hidden where the table had pieces, a shaken photo — and the reading
+    to merge the second with, signed; None when the photo saw everything."""
+    sentences = [
+        {
+            "text": _(
+                "A tile here could not be read (a hand or tokens over its markers): take "
+                "one more photo of this corner."
+            ),
+            "crop": crops.get(at),
+        }
+        for at in sorted(_unread(read_json))
+    ]
+    if read_json.get("unseen"):
+        sentences.append(
+            {
+                "text": _(
+                    "Part of the board is hidden (a hand, glare, the edge of the photo): one "
+                    "more photo of it fills it in."
+                ),
+                "crop": None,
+            }
+        )
+    if read_json.get("blurred"):
+        sentences.insert(
+            0,
+            {
+                "text": _("The photo is blurred or shaken: hold still and take it again."),
+                "crop": None,
+            },
+        )
+    if not sentences:
+        return None
+    signed = _signer().dumps({"table": table.id, "version": table.version, "reading": read_json})
+    return {"sentences": sentences, "first": signed if len(signed) <= FIRST_LIMIT else ""}

@@ -541,6 +541,7 @@ def render(
     editor: dict[str, Any] | None = None,
     error: str | None = None,
     status: int = 200,
+    more: Mapping[str, Any] | None = None,
 ) -> Any:
     form = form or {}
     return render_page(
@@ -555,6 +556,7 @@ def render(
         gains=_gains(table, steps, form),
         animals=ANIMALS,
         editor=editor,
+        more=more,
         line_error=error,
         status=status,
     )

@@ -29,11 +29,25 @@ from games.bison.economy import MAX_HUNTERS_PER_ACTION
 from games.bison.hexgrid import Hex, neighbours
 from games.bison.movement import reachable
 from games.bison.table_state import State
+from games.bison.tiles import Tile
 from games.table import Player
 from reader.bison import Reading, hex_centre, homography, tile_to_board
 
 _PLAYERS = ["red", "yellow", "green", "blue"]
-SIZES = {"12mp": (4000, 3000), "3mp": (2000, 1500)}
+SIZES = {"12mp": (4000, 3000), "3mp": (2000, 1500), "2mp": (1632, 1224)}
+#: What a real table brings (issue 32, item 8), each one a word for ``photo(conditions=…)``.
+CONDITIONS = (
+    "wood",  # a wood-grain table
+    "check",  # a check cloth on the table
+    "shadow",  # a shadow across part of the board
+    "warm",  # warm (tungsten) light
+    "noise",  # sensor noise
+    "turned",  # the board turned any way in the frame
+    "cut",  # the board partly out of the frame
+    "defocus",  # sharp at one side, blurred towards the other
+    "lens",  # barrel distortion of a wide phone lens
+    "glare",  # a lamp's reflection on part of the board
+)
 FACE_DPI = 300
 
 
@@ -66,24 +80,39 @@ class Photo:
 
 
 @functools.cache
-def faces() -> Path:
-    """The kit's tile and token faces as 300 dpi PNGs (once per process)."""
+def faces(marked: bool = True) -> Path:
+    """The kit's tile and token faces as 300 dpi PNGs (once per process); ``marked``
+    False: the tiles printed with ``--no-markers`` (as a retail tile: no markers)."""
     from printgen.export import export
 
     folder = Path(tempfile.mkdtemp(prefix="campfire-bison-faces-"))
     colours = ("red", "yellow", "green", "blue")
     only = [*catalog.CATALOG]
-    for colour in colours:
-        only.append(f"hunter-{colour}-1")
-        only += [f"{kind}-{colour}-{size}a" for kind in ("tent", "canoe") for size in (1, 2, 3, 4)]
-    export("bison", folder, only=only)
+    if marked:
+        for colour in colours:
+            only.append(f"hunter-{colour}-1")
+            only += [
+                f"{kind}-{colour}-{size}a" for kind in ("tent", "canoe") for size in (1, 2, 3, 4)
+            ]
+    export("bison", folder, only=only, markers=marked)
     return folder
 
 
 @functools.cache
-def _face(name: str) -> Image.Image:
-    with Image.open(faces() / f"{name}-front.png") as image:
+def _face(name: str, marked: bool = True) -> Image.Image:
+    with Image.open(faces(marked) / f"{name}-front.png") as image:
         return image.convert("RGB")
+
+
+def retail_entry(at: Hex, tile: str, rotation: int) -> dict[str, Any]:
+    """A tile without markers as the table records it (the score format): its edges and
+    animals as it lies."""
+    lying = catalog.CATALOG[tile].tile.rotated(rotation)
+    return {
+        "at": list(at),
+        "edges": lying.edges,
+        "animals": dict(zip(("prairie", "river", "mountain"), lying.animals, strict=True)),
+    }
 
 
 def _board_tiles(rng: random.Random, count: int) -> dict[Hex, tuple[str, int]]:
@@ -209,11 +238,19 @@ def photo(
     tiles: int = 19,
     board: Mapping[Hex, tuple[str, int]] | None = None,
     pieces: Sequence[tuple[str, str, int, Hex, str]] | None = None,
+    conditions: Sequence[str] = (),
+    retail: int = 0,
 ) -> Photo:
-    """One synthetic photo (``size`` "12mp" or "3mp"), the same for the same arguments;
-    ``board`` (hex -> tile, rotation) and ``pieces`` (colour, kind, size, hex, space)
-    photograph a given board instead of a random one."""
+    """One synthetic photo (``size`` "12mp", "3mp" or "2mp"), the same for the same
+    arguments; ``board`` (hex -> tile, rotation) and ``pieces`` (colour, kind, size, hex,
+    space) photograph a given board instead of a random one; ``conditions`` (words of
+    ``CONDITIONS``) what the table and the camera add; ``retail`` tiles (the first
+    non-start ones) carry no markers, and the truth gives them by their edges."""
+    unknown = set(conditions) - set(CONDITIONS)
+    if unknown:
+        raise ValueError(f"unknown conditions: {sorted(unknown)}")
     rng = random.Random(seed)
+    extra = random.Random(seed * 7919 + 1)  # the conditions' own draws: the board stays
     if board is not None:
         board = dict(board)
         laid = _lay_given(rng, board, pieces or ())
@@ -228,14 +265,16 @@ def photo(
     x0, x1 = min(xs) - 50, max(xs) + 50
     y0, y1 = min(ys) - 55, max(ys) + 55
     cw, ch = int((x1 - x0) * ppm), int((y1 - y0) * ppm)
-    canvas = Image.new("RGB", (cw, ch), (120, 86, 58))  # a wooden table
+    canvas = _table_top(cw, ch, conditions, extra)
+    plain = {at for at, (t, _) in board.items() if not catalog.CATALOG[t].start}
+    plain = set(sorted(plain, key=lambda at: at[::-1])[:retail])
 
     def px(p: tuple[float, float]) -> tuple[float, float]:
         return (p[0] - x0) * ppm, (y1 - p[1]) * ppm
 
     hexagon = [geo.corner_at(i) for i in range(6)]
     for at, (tile, rotation) in board.items():
-        face = _face(tile)
+        face = _face(tile, at not in plain)
         w, h = round(geo.TILE[0] * ppm), round(geo.TILE[1] * ppm)
         face = face.resize((w, h), Image.Resampling.LANCZOS)
         mask = Image.new("L", (w, h), 0)
@@ -257,11 +296,18 @@ def photo(
     tilt = math.radians(rng.uniform(0, 35))
     turn = math.radians(rng.uniform(-12, 12))
     fill = rng.uniform(0.72, 0.9)
-    scale = min(out_w / cw, out_h / ch) * fill
+    if "turned" in conditions:  # any way: the turned board still fits the frame
+        turn = math.radians(extra.uniform(-180, 180))
+        c, s_ = abs(math.cos(turn)), abs(math.sin(turn))
+        scale = 0.95 * min(out_w / (cw * c + ch * s_), out_h / (cw * s_ + ch * c))
+    else:
+        scale = min(out_w / cw, out_h / ch) * fill
     top = 1 - 0.55 * math.sin(tilt)  # the far edge shrinks with the tilt
     hw, hh = cw * scale / 2, ch * scale / 2 * math.cos(tilt) ** 0.5
     quad = [(-hw * top, -hh), (hw * top, -hh), (hw, hh), (-hw, hh)]
     cx, cy = out_w / 2 + rng.uniform(-0.04, 0.04) * out_w, out_h / 2
+    if "cut" in conditions:  # a sixth of the board past the frame's edge
+        cx += extra.choice((-1, 1)) * 0.3 * out_w
     dst = [
         (cx + x * math.cos(turn) - y * math.sin(turn), cy + x * math.sin(turn) + y * math.cos(turn))
         for x, y in quad
@@ -327,11 +373,14 @@ def photo(
     image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.3)))
     # Uneven light: a gradient across the frame.
     light = np.linspace(rng.uniform(0.65, 0.9), rng.uniform(1.0, 1.15), out_w)[None, :, None]
-    pixels = np.clip(np.asarray(image, dtype=np.float32) * light, 0, 255).astype(np.uint8)
+    pixels = np.clip(np.asarray(image, dtype=np.float32) * light, 0, 255)
+    pixels = _camera(pixels, conditions, extra).astype(np.uint8)
     buffer = io.BytesIO()
     Image.fromarray(pixels).save(buffer, "JPEG", quality=rng.randint(80, 92))
     tiles_truth = [
-        {"at": list(at), "tile": tile, "rotation": rotation}
+        retail_entry(at, tile, rotation)
+        if at in plain
+        else {"at": list(at), "tile": tile, "rotation": rotation}
         for at, (tile, rotation) in sorted(board.items(), key=lambda kv: kv[0][::-1])
     ]
     return Photo(
@@ -342,6 +391,68 @@ def photo(
         tokens=tokens,
         tiles_hidden=tiles_hidden,
     )
+
+
+def _table_top(
+    width: int, height: int, conditions: Sequence[str], rng: random.Random
+) -> Image.Image:
+    """The table under the board: plain wood, a wood grain or a check cloth."""
+    if "wood" in conditions:
+        y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+        phase = rng.uniform(0, 6.28)
+        grain = np.sin(y / 9.0 + 3.0 * np.sin(x / 140.0 + phase) + 0.6 * np.sin(x / 23.0))
+        shade = 0.82 + 0.18 * grain[..., None]
+        base = np.array([142, 98, 60], np.float32)
+        return Image.fromarray(np.clip(base * shade, 0, 255).astype(np.uint8))
+    if "check" in conditions:
+        y, x = np.mgrid[0:height, 0:width]
+        cell = max(8, width // 40)
+        dark = ((x // cell) + (y // cell)) % 2 == 0
+        out = np.where(dark[..., None], [170, 40, 40], [235, 230, 220]).astype(np.uint8)
+        return Image.fromarray(out)
+    return Image.new("RGB", (width, height), (120, 86, 58))  # a wooden table
+
+
+def _camera(
+    pixels: NDArray[np.float32], conditions: Sequence[str], rng: random.Random
+) -> NDArray[np.float32]:
+    """What the light and the camera add to the photo (float RGB, 0–255)."""
+    height, width = pixels.shape[:2]
+    if "shadow" in conditions:  # a soft-edged shadow over a band of the board
+        y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+        a = rng.uniform(0, math.pi)
+        d = (x - width / 2) * math.cos(a) + (y - height / 2) * math.sin(a)
+        edge = rng.uniform(-0.15, 0.15) * width
+        dark = np.clip((d - edge) / (0.03 * width), 0, 1)
+        pixels = pixels * (1 - 0.5 * dark[..., None])
+    if "warm" in conditions:
+        pixels = pixels * np.array([1.08, 0.93, 0.7], np.float32)
+    if "glare" in conditions:  # a lamp's reflection: a bright soft ellipse
+        y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+        gx, gy = rng.uniform(0.3, 0.7) * width, rng.uniform(0.3, 0.7) * height
+        r = 0.06 * width
+        glow = np.exp(-(((x - gx) / (1.6 * r)) ** 2 + ((y - gy) / r) ** 2))
+        pixels = pixels + (255 - pixels) * 0.9 * glow[..., None]
+    if "defocus" in conditions:  # sharp at one side, more and more blurred to the other
+        image = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
+        soft = np.asarray(image.filter(ImageFilter.GaussianBlur(width / 350)), np.float32)
+        ramp = np.linspace(1, 0, height, dtype=np.float32)[:, None, None] ** 2
+        pixels = pixels * (1 - ramp) + soft * ramp
+    if "lens" in conditions:  # barrel distortion, k1 of a wide phone lens
+        image = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
+        y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+        cx, cy, norm = width / 2, height / 2, math.hypot(width, height) / 2
+        rr = ((x - cx) ** 2 + (y - cy) ** 2) / norm**2
+        k = -0.06
+        sx, sy = cx + (x - cx) * (1 + k * rr), cy + (y - cy) * (1 + k * rr)
+        src = np.asarray(image, np.float32)
+        xi = np.clip(np.round(sx).astype(int), 0, width - 1)
+        yi = np.clip(np.round(sy).astype(int), 0, height - 1)
+        pixels = src[yi, xi]
+    if "noise" in conditions:
+        noise = np.random.default_rng(rng.randrange(2**32)).normal(0, 7, pixels.shape)
+        pixels = pixels + noise.astype(np.float32)
+    return np.clip(pixels, 0, 255)
 
 
 def _square(
@@ -402,15 +513,10 @@ def round_before(
     space of no other colour), else it stood where it stands.
     """
     rng = random.Random(seed)
-    catalog_tiles = [t for t in shot.tiles if not catalog.CATALOG[t["tile"]].start]
+    catalog_tiles = [t for t in shot.tiles if "tile" in t and not catalog.CATALOG[t["tile"]].start]
     fresh = {tuple(t["at"]) for t in catalog_tiles[len(catalog_tiles) - new_tiles :]}
     tiles = [t for t in shot.tiles if tuple(t["at"]) not in fresh]
-    every = {
-        (t["at"][0], t["at"][1]): PlacedTile(
-            catalog.CATALOG[t["tile"]].tile.rotated(t["rotation"]), t["tile"], t["rotation"]
-        )
-        for t in shot.tiles
-    }
+    every = {(t["at"][0], t["at"][1]): _placed(t) for t in shot.tiles}
     placed = {at: tile for at, tile in every.items() if at not in fresh}
     before: dict[tuple[Hex, str], Pieces] = {}
     arrivals: list[tuple[tuple[Hex, str], str]] = []
@@ -483,15 +589,19 @@ def round_before(
     }
 
 
+def _placed(entry: Mapping[str, Any]) -> PlacedTile:
+    """A tile of the score format on the board: a catalog tile, or a retail one."""
+    if "tile" in entry:
+        tile = catalog.CATALOG[entry["tile"]].tile.rotated(entry["rotation"])
+        return PlacedTile(tile, entry["tile"], entry["rotation"])
+    animals = tuple(entry["animals"][s] for s in ("prairie", "river", "mountain"))
+    return PlacedTile(Tile(entry["edges"], animals), None, 0)
+
+
 def _table(prior: dict[str, Any]) -> State:
     """A table whose board is ``prior`` (the confirmed board the phone reads against)."""
     state = fold.new_state([Player(c.title(), c) for c in _PLAYERS], {})
-    tiles = {
-        (t["at"][0], t["at"][1]): PlacedTile(
-            catalog.CATALOG[t["tile"]].tile.rotated(t["rotation"]), t["tile"], t["rotation"]
-        )
-        for t in prior["tiles"]
-    }
+    tiles = {(t["at"][0], t["at"][1]): _placed(t) for t in prior["tiles"]}
     for tile, at in catalog.START_LAYOUT.items():
         tiles.setdefault(at, PlacedTile(catalog.CATALOG[tile].tile, tile, 0))
     pieces = {
