@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import segno
 from reportlab.lib.colors import Color, white
 from reportlab.lib.units import mm
 
@@ -397,6 +396,8 @@ class Pen:
         """A QR code for ``data`` as vector squares, ``size`` mm wide including quiet zone."""
         if not data:
             raise PrintError("a QR code needs a non-empty URL")
+        import segno  # here, not at import: most kits print no QR code (start-up, issue 37)
+
         code = segno.make(data, error=QR_ERROR, micro=False)
         matrix = code.matrix
         modules = len(matrix) + 2 * QR_QUIET_ZONE

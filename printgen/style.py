@@ -8,6 +8,7 @@ lines and text stay crisp and every piece stays readable.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor
@@ -101,6 +102,13 @@ def text_on(background: str) -> str:
     return "paper" if contrast(light, fill) >= contrast(dark, fill) else "text"
 
 
+@functools.cache
+def _colour(name_or_hex: str) -> Color:
+    """A palette name or ``#rrggbb`` as ReportLab's colour, parsed once per process (tens of
+    thousands of fills a kit; ReportLab never changes a colour it is given)."""
+    return HexColor(PALETTE.get(name_or_hex, name_or_hex))
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     """Colour choices for one kit."""
@@ -108,7 +116,7 @@ class Style:
     ink_saver: bool = False
 
     def _base(self, name_or_hex: str) -> Color:
-        return HexColor(PALETTE.get(name_or_hex, name_or_hex))
+        return _colour(name_or_hex)
 
     def fill(self, name_or_hex: str, *, detail: bool = False) -> Color:
         """A colour for large areas (backgrounds, terrain), or for ``detail`` art (icons)."""
