@@ -199,6 +199,7 @@ def export(
     only: Sequence[str] | None = None,
     players: Sequence[Player] = (),
     markers: bool = True,
+    spares: int = 0,
 ) -> list[Path]:
     """Write the images of ``game``'s kit into ``folder``: one PNG per piece face, or with
     ``tts`` the Tabletop Simulator deck sheets. ``only`` picks components or pieces as
@@ -208,7 +209,13 @@ def export(
     from printgen import kit
 
     components = kit.kit_pieces(
-        game, lang=lang, ink_saver=ink_saver, only=only, players=players, markers=markers
+        game,
+        lang=lang,
+        ink_saver=ink_saver,
+        only=only,
+        players=players,
+        markers=markers,
+        spares=spares,
     )
     problem = unwritable_folder(folder)
     if problem:

@@ -350,7 +350,8 @@ def components(game: str, context: Context) -> list[Component]:
     lists them on one line."""
     t = context.t
     title = game_title(context.lang, game)
-    aids = tuple(_aid(game, title, seat, t) for seat in range(1, SEATS[game] + 1))
+    seats = context.seat_count(SEATS[game])  # the table's seats and spares (issue 37)
+    aids = tuple(_aid(game, title, seat, t) for seat in range(1, seats + 1))
     return [
         Component(
             f"{game}.rules",

@@ -191,8 +191,8 @@ def components(context: Context) -> list[Component]:
     cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang) for c in catalog.DECK)
     herds = tuple(
         _herd(seat, lang, context.seat_code(seat), context.seat_name(seat))
-        for seat in range(rules.MAX_PLAYERS)
-    )  # one herd card per seat
+        for seat in range(context.seat_count(rules.MAX_PLAYERS))
+    )  # one herd card per seat (the table's seats and spares, issue 37)
     return [
         Component("lion-square.cards", context.t(words.LS_CARDS), cards),
         Component("lion-square.herds", context.t(words.LS_HERDS), herds),

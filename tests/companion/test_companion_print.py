@@ -218,9 +218,9 @@ def test_download_is_the_pdf_with_seat_links_on_the_herd_cards(tmp_path, make_ta
     # The herd cards' page: its cards are numbered H1-H4 (the cover only lists them).
     herd_page = next(i for i, page in enumerate(pages, 1) if "H1" in page.extract_text())
     table_url = f"{PUBLIC}/t/{table.id}"
-    # Three seats at this table: their links on herd cards 1-3, the table's on card 4.
+    # Three seats at this table: their links on herd cards 1-3, no fourth card (issue 37).
     assert qr_codes_on_page(pdf, herd_page, tmp_path) == sorted(
-        [f"{table_url}/s/1", f"{table_url}/s/2", f"{table_url}/s/3", table_url]
+        [f"{table_url}/s/1", f"{table_url}/s/2", f"{table_url}/s/3"]
     )
     # Scanning the second card makes the phone Ben.
     assert client.post(f"/t/{table.id}/s/2").status_code == 303
@@ -460,3 +460,19 @@ def test_a_tables_kit_names_each_herd_card_after_its_player(client, lion):
     names = [player.name for player in lion.players]
     assert [line for line in text.splitlines() if line in names] == names
     assert "H4" in text.splitlines()
+
+
+def test_a_tables_seats_outside_the_games_range_are_refused_in_its_language(app):
+    # Issue 37: the kit of a table with too few (or many) seats is refused, translated.
+    from companion.i18n import rule_error_message
+    from companion.pages.print_kit import kit_options
+    from games.table import Player
+
+    two = (Player("Ann", "red"), Player("Ben", "blue"))
+    with app.test_request_context("/?lang=it"):
+        _, errors = kit_options({}, "lion-square", two)
+        assert [rule_error_message(e) for e in errors] == [
+            "Lion Square è per 3–4 giocatori: non si può stampare un kit per 2."
+        ]
+        three = (*two, Player("Cho", "green"))
+        assert kit_options({}, "lion-square", three)[1] == []
