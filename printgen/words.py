@@ -171,6 +171,13 @@ NEEDS: dict[str, Message] = {
     ),
 }
 
+# The Bison rules' line about the photo markers, word for word as in RULES["bison"] (in
+# each language): a kit printed --no-markers leaves it out (issue 37).
+BI_MARKER_RULE: Message = N_(
+    "- Lay hunters, tents and canoes side by side, never stacked, their square code face "
+    "up: the phone reads the board from a photo."
+)
+
 RULES: dict[str, Message] = {
     "bison": N_(
         "# Goal\n"

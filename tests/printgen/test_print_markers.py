@@ -74,9 +74,60 @@ def test_stickers_print_only_when_asked_and_read_back(tmp_path):
 def test_no_markers_reaches_the_image_export(tmp_path, capsys):
     from campfire.cli import main
 
-    for flag, side in (([], 178), (["--no-markers"], 142)):  # 15 mm, 12 mm at 300 dpi
+    for flag, side in (([], 225), (["--no-markers"], 142)):  # 19 mm, 12 mm at 300 dpi
         folder = tmp_path / str(side)
         argv = ["print", "bison", "--only", "hunter-red-1", "--png", str(folder), *flag]
         assert main(argv) == 0
         with Image.open(folder / "hunter-red-1-front.png") as image:
             assert image.size == (side, side)
+
+
+def _overlap(a, b, gap: float = 0.2) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+@pytest.mark.parametrize(
+    ("kind", "size"), [("hunter", 0)] + [(k, s) for k in ("tent", "canoe") for s in range(1, 5)]
+)
+def test_a_marked_tokens_icon_is_readable_and_nothing_touches(kind, size):
+    # Issue 37: with markers the kind's icon stays ≥ 6 mm (it was 3.1 mm, a hunter 2.4 mm)
+    # and the 4th size diamond no longer touches the owner's shape.
+    from printgen.games.bison import marked_layout
+
+    layout = marked_layout(kind, size)
+    side = markers.token_size(kind)
+    x0, y0, x1, y1 = layout["icon"]
+    assert x1 - x0 >= 6.0 and y1 - y0 >= 6.0
+    assert layout["marker"] == (1.0, 1.0, 11.0, 11.0)  # markers.piece_marker, unchanged
+    assert len([k for k in layout if k.startswith("diamond")]) == size
+    for name, box in layout.items():
+        assert box[0] >= 0.5 and box[2] <= side - 0.5 and box[1] >= 0.5 and box[3] <= side - 0.5
+        for other, box2 in layout.items():
+            if other != name and not (name.startswith("diamond") and other.startswith("diamond")):
+                assert not _overlap(box, box2), (name, other)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "it"])
+def test_no_markers_rules_say_nothing_of_the_square_code(lang):
+    from printgen import words
+    from printgen.messages import text
+    from printgen.rules_sheets import _blocks
+
+    def t(message, **params):
+        return text(lang, message, **params)
+
+    rule = t(words.BI_MARKER_RULE)
+    assert rule in t(words.RULES["bison"]).split("\n")  # the same words in both msgids
+    with_markers = [b.text for b in _blocks("bison", t, "rules", True)]
+    without = [b.text for b in _blocks("bison", t, "rules", False)]
+    assert len(without) == len(with_markers) - 1
+    assert not [b for b in without if rule.lstrip("- ") in b]
+    if lang == "en":
+        from pdfcheck import reader
+
+        def words_of(**kw) -> str:
+            pdf = render_kit("bison", only=["bison.rules"], lang=lang, **kw)
+            return " ".join(" ".join(p.extract_text().split()) for p in reader(pdf).pages)
+
+        assert "square code" in words_of()
+        assert "square code" not in words_of(markers=False)
