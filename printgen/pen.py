@@ -221,11 +221,20 @@ class Pen:
         stroke: str | None = None,
         width: float = 0.3,
         close: bool = True,
+        dash: tuple[float, float] | None = None,
     ) -> None:
+        """A polygon (or, ``close=False``, a polyline); ``dash``: (on, off) mm of stroke."""
         f, s = self._paint(fill, stroke, width)
         if f and close:
             self._note_fill(list(points))
-        self.canvas.drawPath(self._path(points, close), stroke=s, fill=f if close else 0)
+        if dash is None:
+            self.canvas.drawPath(self._path(points, close), stroke=s, fill=f if close else 0)
+            return
+        c = self.canvas
+        c.saveState()
+        c.setDash(list(dash))
+        c.drawPath(self._path(points, close), stroke=s, fill=f if close else 0)
+        c.restoreState()
 
     def line(
         self,

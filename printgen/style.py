@@ -19,10 +19,13 @@ PALETTE: dict[str, str] = {
     "text": "#1d1d1b",
     "muted": "#6b6257",
     "line": "#2b2622",
-    "prairie": "#8cbf4f",
+    "prairie": "#96c95a",  # issue 37: 40+ grey levels above the mountain, printed grey
     "prairie_dark": "#4f7f2a",
     "river": "#3f8fd2",
     "river_light": "#9fd0f2",
+    # The Bison river: deep enough to stand 40+ grey levels below the mountain when a colour
+    # kit goes through a mono printer (issue 37; the old #3f8fd2 was 3 levels from it).
+    "river_deep": "#123d70",
     "mountain": "#a9774d",
     "mountain_dark": "#6e4a2c",
     "sand": "#efe2c2",

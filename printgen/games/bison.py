@@ -115,11 +115,13 @@ def _tile(tile: catalog.CatalogTile, with_markers: bool) -> Piece:
         with pen.clipped(prairie):
             pen.form("pattern-prairie", PATTERN_BOX, _grass)
         river = geo.river_path(a, b, HEX_RADIUS + grow)
-        pen.polygon(river, stroke="river", width=7.0, close=False)
-        pen.polygon(river, stroke="river_light", width=1.0, close=False)
+        # The river: deep blue with a dashed light current, a pattern and a grey of its
+        # own (40+ levels from both lands when printed grey, issue 37).
+        pen.polygon(river, stroke="river_deep", width=2 * RIVER_HALF, close=False)
+        pen.polygon(river, stroke="river_light", width=0.7, close=False, dash=(2.0, 2.0))
         for corner in (a, b):  # the small ponds at the river's ends
             x, y = geo.corner_at(corner)
-            pen.circle(x, y, geo.POND, fill="river", stroke="river_light", width=0.6)
+            pen.circle(x, y, geo.POND, fill="river_deep", stroke="river_light", width=0.6)
         hexagon = [geo.corner_at(i) for i in range(6)]
         pen.polygon(hexagon, stroke="line", width=0.25)
         art = tile_art(tile.id)

@@ -53,8 +53,13 @@ def _emblem(pen: Pen, clan: str, cx: float, cy: float, r: float) -> None:
             )
         pen.circle(cx, cy, r * 0.55, fill="paper")
     elif clan == "yellow":
+        # Outlined: in ink saver the light yellow disc is barely greyer than the paper
+        # triangle (17 of 255, issue 37); the dark outline keeps the mountain's shape.
         pen.polygon(
-            [(cx - r, cy - r * 0.7), (cx, cy + r * 0.8), (cx + r, cy - r * 0.7)], fill="paper"
+            [(cx - r, cy - r * 0.7), (cx, cy + r * 0.8), (cx + r, cy - r * 0.7)],
+            fill="paper",
+            stroke="line",
+            width=0.8,
         )
     else:
         for k in (-1, 0, 1):
