@@ -15,8 +15,8 @@ with its name, as the companion's "Print kit" does for a table: the seated colou
 as ``B07`` prints one replacement piece), ``--copies N`` each piece N times, and
 ``--back-offset X,Y`` shifts every back by X, Y mm for a printer that prints backs off
 (read on the duplex test pages of the cover). ``--png DIR`` writes one PNG per piece
-face instead of the PDF, ``--tts DIR`` Tabletop Simulator deck sheets
-(:mod:`printgen.export`). ``--trim-ticks`` extends the cut lines to the
+face instead of the PDF, ``--tts DIR`` a Tabletop Simulator saved object per game and its
+images (:mod:`printgen.export`, :mod:`printgen.tts`). ``--trim-ticks`` extends the cut lines to the
 paper edge for a trimmer; ``--margin MM`` keeps everything that matters out of the printer's
 hard margin.
 """
@@ -141,8 +141,9 @@ def register(subparsers: Any) -> None:
     images.add_argument(
         "--tts",
         metavar="DIR",
-        help="instead of the PDF, Tabletop Simulator deck sheets into DIR (10 × 7 faces "
-        "a sheet, a back image per deck); needs pdftoppm",
+        help="instead of the PDF, a Tabletop Simulator saved object into DIR (<game>.json: "
+        "every deck, tile, token and board with its images; put the .json in Documents/My "
+        "Games/Tabletop Simulator/Saves/Saved Objects); needs pdftoppm",
     )
     parser.add_argument(
         "--out",
@@ -255,7 +256,11 @@ def _images(args: argparse.Namespace) -> int:
         return _refuse(str(error))
     except OSError as error:
         return _refuse(f"cannot write into {folder}: {error.strerror}")
-    print(f"wrote {len(written)} images into {folder}")
+    saved = [path for path in written if path.suffix == ".json"]
+    images = len(written) - len(saved)
+    print(f"wrote {images} images into {folder}")
+    for path in saved:  # what to copy into Tabletop Simulator's Saved Objects folder
+        print(f"wrote {path} (Tabletop Simulator saved object)")
     return 0
 
 
