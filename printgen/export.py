@@ -39,7 +39,7 @@ from typing import Literal
 from games.table import Player
 from printgen.document import Document, draw_piece
 from printgen.errors import PrintError
-from printgen.layout import Component, Piece, Placement
+from printgen.layout import BLEED, Component, Piece, Placement
 from printgen.pen import Pen
 from printgen.style import Style
 from printgen.tts import DeckSheet, deck_sheets, saved_object, write_saved_object
@@ -63,16 +63,19 @@ class Image:
     dpi: int = PNG_DPI
 
 
-def _face(piece: Piece, side: Side) -> Callable[[Pen], None]:
+def _face(piece: Piece, side: Side, bleed: float = 0.0) -> Callable[[Pen], None]:
     def draw(pen: Pen) -> None:
-        draw_piece(pen, Placement(piece, 0.0, 0.0, side, (0.0, 0.0, 0.0, 0.0)))
+        draw_piece(pen, Placement(piece, bleed, bleed, side, (bleed,) * 4))
 
     return draw
 
 
-def face_images(components: Sequence[Component], dpi: int = PNG_DPI) -> list[Image]:
+def face_images(
+    components: Sequence[Component], dpi: int = PNG_DPI, bleed: float = 0.0
+) -> list[Image]:
     """One image per piece face: ``<piece id>-front.png`` and, for two-sided pieces,
-    ``<piece id>-back.png``, at the trim size and ``PNG_DPI``."""
+    ``<piece id>-back.png``, at the trim size and ``PNG_DPI``; ``bleed`` mm of art past
+    the trim on every side (a print service's bleed, issue 37)."""
     images: list[Image] = []
     seen: set[str] = set()
     for component in components:
@@ -81,11 +84,8 @@ def face_images(components: Sequence[Component], dpi: int = PNG_DPI) -> list[Ima
                 continue
             seen.add(piece.id)
             for side in SIDES if piece.back is not None else SIDES[:1]:
-                images.append(
-                    Image(
-                        f"{piece.id}-{side}", (piece.width, piece.height), _face(piece, side), dpi
-                    )
-                )
+                size = (piece.width + 2 * bleed, piece.height + 2 * bleed)
+                images.append(Image(f"{piece.id}-{side}", size, _face(piece, side, bleed), dpi))
     return images
 
 
@@ -223,14 +223,20 @@ def export(
     players: Sequence[Player] = (),
     markers: bool = True,
     spares: int = 0,
+    bleed: float = 0.0,
 ) -> list[Path]:
     """Write the images of ``game``'s kit into ``folder``: one PNG per piece face, or with
     ``tts`` the Tabletop Simulator deck sheets. ``only`` picks components or pieces as
-    :func:`printgen.kit.render_kit` does; ``players`` colours the seats' pieces. Equal
+    :func:`printgen.kit.render_kit` does; ``players`` colours the seats' pieces; ``bleed``
+    (PNG faces only, 0–``BLEED`` mm) the art past the trim on each side. Equal
     arguments give byte-identical files. ``PrintError`` (one line) for a bad argument, a
     folder that cannot be written or a missing pdftoppm; nothing is written then."""
     from printgen import kit
 
+    if not 0.0 <= bleed <= BLEED:  # also refuses nan
+        raise PrintError(f"--bleed must be from 0 to {BLEED:g} mm (the art's own), got {bleed:g}")
+    if bleed and tts:
+        raise PrintError("--bleed is for --png faces (a virtual table has no cutting)")
     components = kit.kit_pieces(
         game,
         lang=lang,
@@ -247,7 +253,7 @@ def export(
     style = Style(ink_saver=ink_saver)
     folder.mkdir(exist_ok=True)
     if not tts:
-        return write_pngs(face_images(components), folder, lang=lang, style=style)
+        return write_pngs(face_images(components, bleed=bleed), folder, lang=lang, style=style)
     by_game: dict[str, list[Component]] = {}
     for component in components:  # one saved object per game of the kit
         by_game.setdefault(component.key.partition(".")[0], []).append(component)

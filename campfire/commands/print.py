@@ -146,6 +146,13 @@ def register(subparsers: Any) -> None:
         "Games/Tabletop Simulator/Saves/Saved Objects); needs pdftoppm",
     )
     parser.add_argument(
+        "--bleed",
+        metavar="MM",
+        type=float,
+        default=0.0,
+        help="with --png: MM of art past the trim on each side (0–3; print services ask about 3)",
+    )
+    parser.add_argument(
         "--out",
         metavar="FILE",
         help="output file, '-' for stdout (default output/<game>-<lang>-<paper>[-variant].pdf)",
@@ -192,6 +199,8 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_INVALID
     if args.spares and not args.players:
         return _refuse("--spares needs --players (without a table the box's every colour prints)")
+    if args.bleed and not args.png:
+        return _refuse("--bleed needs --png (the PDF has its bleed already)")
     if args.png or args.tts:
         return _images(args)
     try:
@@ -251,6 +260,7 @@ def _images(args: argparse.Namespace) -> int:
             players=parse_players(args.players) if args.players else (),
             markers=not args.no_markers,
             spares=args.spares,
+            bleed=args.bleed,
         )
     except PrintError as error:
         return _refuse(str(error))

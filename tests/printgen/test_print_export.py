@@ -109,3 +109,32 @@ def test_a_piece_that_is_no_card_is_a_tile_token_or_board_in_the_saved_object(tm
     out = tmp_path / "t"
     assert _run(["print", "lion-square", "--only", "H1", "--tts", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["H1-front.png", "lion-square.json"]
+
+
+def test_png_bleed_adds_art_past_the_trim(tmp_path, capsys):
+    # Issue 37: a print service asks for faces with bleed (a poker card 69 × 94 mm).
+    out = tmp_path / "bleed"
+    assert _run(["print", "lion-square", "--only", "R05", "--png", str(out), "--bleed", "3"]) == 0
+    for side in ("front", "back"):
+        with Image.open(out / f"R05-{side}.png") as image:
+            width, height = image.size  # pdftoppm rounds a page's pixels up or down
+            assert abs(width - 69 * 300 / 25.4) < 1.5 and abs(height - 94 * 300 / 25.4) < 1.5
+            corner = image.convert("RGB").getpixel((1, 1))
+            assert corner != (255, 255, 255)  # the card's edge colour runs into the bleed
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--png", "P", "--bleed", "4"], "--bleed must be from 0 to 3 mm"),
+        (["--png", "P", "--bleed", "nan"], "--bleed must be from 0 to 3 mm"),
+        (["--tts", "P", "--bleed", "3"], "--bleed needs --png"),
+        (["--bleed", "3"], "--bleed needs --png"),
+    ],
+)
+def test_a_bad_bleed_is_one_line_and_exit_2(flags, message, tmp_path, capsys):
+    flags = [str(tmp_path / "p") if f == "P" else f for f in flags]
+    assert _run(["print", "lion-square", "--only", "R05", *flags]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert not (tmp_path / "p").exists()
