@@ -388,6 +388,7 @@ def render_kit(
                 page,
                 page + len(sheets) - 1,
                 component.two_sided,
+                len(component.pieces),
             )
         )
         page += len(sheets)

@@ -145,6 +145,8 @@ JOIN_TABLE: Message = N_("Join the table")
 JOIN_NOTE: Message = N_("Scan with a phone to open this table in the companion.")
 PAGES: Message = N_("pages {first}–{last}")
 PAGE: Message = N_("page {first}")
+# A component on the cover's list with how many pieces it has (issue 37: check the count).
+COUNTED: Message = N_("{title}: {n}")
 TWO_SIDED: Message = N_("two-sided")
 TWO_SIDED_FOLD: Message = N_("two-sided: fold and glue")
 BACK: Message = N_("back")
