@@ -55,10 +55,8 @@ FAMILY = "tag36h11"
 TILE_SLOTS = 3
 TILE_MARKER = 12.5  # mm, margin included: a 10 mm black square at 1.25 mm a cell
 TOKEN_MARKER = 10.0  # mm, margin included: an 8 mm black square at 1 mm a cell
-# Tokens grow to carry a marker and still show their kind's icon at arm's length (≥ 6 mm,
-# issue 37) beside it, the owner's shape and a structure's size diamonds above it.
-HUNTER_TOKEN = 19.0  # mm: 12 mm without markers
-STRUCTURE_TOKEN = 19.0  # mm: tents and canoes, 16 mm without markers
+HUNTER_TOKEN = 15.0  # mm: a hunter token grows from 12 mm to carry its marker
+STRUCTURE_TOKEN = 16.0  # mm: tents and canoes, as before
 TOKEN_RIM = 1.0  # mm of the owner's colour around the marker's white margin
 PIECE_BASE = 100
 COLOURS: tuple[str, ...] = (  # games.table.COLOURS, frozen here: ids must never shift

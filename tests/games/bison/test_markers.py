@@ -92,9 +92,7 @@ def test_token_markers_fit_with_the_owner_shape_and_the_diamonds():
         # four diamonds (4 × 2.6 mm) along the top.
         assert size - right >= 3.5
         assert size - 2 * markers.TOKEN_RIM >= 4 * 2.6
-    # Issue 37: grown so the kind's icon beside the marker is ≥ 6 mm (printgen checks the
-    # drawn layout), still well inside a tile's space.
-    assert markers.token_size("hunter") <= 20.0 and markers.token_size("tent") <= 20.0
+    assert 14.0 <= markers.token_size("hunter") <= 15.0
 
 
 def _render(ids, cell=6):
