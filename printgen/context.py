@@ -22,6 +22,8 @@ class Context:
     colour (:meth:`colours`, :meth:`seat_of`) and the seat's name on its board
     (:meth:`seat_label`), so the pieces agree with the companion's mirror (issue 24).
     ``markers``: print the photo markers (issue 23; ``--no-markers`` prints the art alone).
+    ``spares``: with a table, how many spare colour sets to print beside the seated ones
+    (issue 37: a 2-player kit prints 2 colours, not the box's 4).
     """
 
     lang: str
@@ -31,6 +33,7 @@ class Context:
     players: tuple[Player, ...] = ()
     # Photo markers on the pieces that carry them (Bison, issue 23); False: the art alone.
     markers: bool = True
+    spares: int = 0
 
     def t(self, key: Message, **params: object) -> str:
         """A printgen message in the kit's language."""
@@ -50,12 +53,21 @@ class Context:
         return None
 
     def colours(self, defaults: Sequence[str]) -> tuple[str, ...]:
-        """The player colours to print, one per board of ``defaults`` (the box's colours in
-        its order): the table's seats' colours in seat order, then the box's colours no seat
-        took. Without a table: ``defaults`` as they are."""
+        """The player colours to print, one set each, of ``defaults`` (the box's colours in
+        its order): the table's seats' colours in seat order, then ``spares`` of the box's
+        colours no seat took (issue 37). Without a table: ``defaults`` as they are."""
+        if not self.players:
+            return tuple(defaults)
         taken = [p.color for p in self.players][: len(defaults)]
         spare = [c for c in defaults if c not in taken]
-        return (*taken, *spare[: len(defaults) - len(taken)])
+        return (*taken, *spare[: self.spares])
+
+    def seat_count(self, box: int) -> int:
+        """How many seat-bound pieces (herd cards, player aids) to print of the ``box``'s:
+        with a table, one per seat and spare; without one, the box's."""
+        if not self.players:
+            return box
+        return min(box, len(self.players) + self.spares)
 
     def seat_of(self, colour: str, default: int) -> int | None:
         """The seat that plays ``colour``: with a table, the seat whose player chose it (None

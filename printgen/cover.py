@@ -19,6 +19,13 @@ CROSS_ARM = 8.0
 # mm each way on the offset scale around the back's cross: as far as --back-offset goes, so
 # every offset the scale reads can be given (issue 24).
 SCALE_REACH = int(OFFSET_MAX)
+CORNER_INSET = 4.0  # mm inside the hard margin: the corner crosses' centres
+CORNER_ARM = 4.0
+
+
+def _corner_cross(pen: Pen, x: float, y: float, colour: str) -> None:
+    pen.line(x - CORNER_ARM, y, x + CORNER_ARM, y, color=colour, width=0.3)
+    pen.line(x, y - CORNER_ARM, x, y + CORNER_ARM, color=colour, width=0.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +36,7 @@ class Entry:
     first: int
     last: int
     two_sided: bool
+    count: int = 0  # pieces printed (with --copies); 0: not said
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +85,10 @@ class Cover:
                 if entry.first == entry.last
                 else text(t, words.PAGES, first=entry.first, last=entry.last)
             )
-            label = entry.title + ("  ·  " + sides if entry.two_sided else "")
+            title = text(t, words.COUNTED, title=entry.title, n=entry.count)
+            label = (title if entry.count else entry.title) + (
+                "  ·  " + sides if entry.two_sided else ""
+            )
             pen.text(left + 2, y, "•", 9, color="muted")
             pen.text(left + 7, y, label, 9.5 if pitch > 5 else 8.5, max_width=right - left - 32)
             pen.text(right, y, pages, 9.5 if pitch > 5 else 8.5, color="muted", align="right")
@@ -167,7 +178,7 @@ class Cover:
         width, height = size
         t = self.lang
         cx, cy = self._cross(size)
-        left = self.margin + 6
+        left = self.margin + CORNER_INSET + CORNER_ARM + 6  # clear of the corner cross
         pen.text(left, height - self.margin - 12, text(t, words.DUPLEX_TEST_LANDSCAPE), 13)
         y = height - self.margin - 20
         for note in (text(t, words.DUPLEX_TEST_NOTE), text(t, words.OFFSET_HOW)):
@@ -175,6 +186,14 @@ class Cover:
         pen.circle(cx, cy, CROSS_ARM * 0.7, stroke="line", width=0.3)
         pen.line(cx - CROSS_ARM, cy, cx + CROSS_ARM, cy, width=0.3)
         pen.line(cx, cy - CROSS_ARM, cx, cy + CROSS_ARM, width=0.3)
+        for x, y in self._corners(size):  # a skewed or scaled back shows at the corners
+            _corner_cross(pen, x, y, "line")
+
+    def _corners(self, size: tuple[float, float]) -> list[tuple[float, float]]:
+        """The four corner crosses of the landscape duplex test, inside the hard margin."""
+        width, height = size
+        inset = self.margin + CORNER_INSET
+        return [(x, y) for x in (inset, width - inset) for y in (inset, height - inset)]
 
     def draw_back(self, pen: Pen, size: tuple[float, float]) -> None:
         """The back of a duplex test page: the cross where the chosen flip puts it, shifted
@@ -187,6 +206,10 @@ class Cover:
         swap_x = (self.duplex == "long") != landscape
         bx, by = (width - cx, cy) if swap_x else (cx, height - cy)
         bx, by = bx + self.offset.x, by + self.offset.y
+        if landscape:  # the corner crosses where the flip sends each (issue 37)
+            for x, y in self._corners(size):
+                mx, my = (width - x, y) if swap_x else (x, height - y)
+                _corner_cross(pen, mx + self.offset.x, my + self.offset.y, "red")
         pen.circle(bx, by, CROSS_ARM * 0.7, stroke="red", width=0.5)
         pen.line(bx - CROSS_ARM, by, bx + CROSS_ARM, by, color="red", width=0.5)
         pen.line(bx, by - CROSS_ARM, bx, by + CROSS_ARM, color="red", width=0.5)

@@ -162,6 +162,31 @@ def hex_corners(width: float, height: float, grow: float = 0.0) -> list[tuple[fl
     ]
 
 
+def hex_ticks(
+    width: float, height: float, bleed: tuple[float, float, float, float]
+) -> list[tuple[float, float, float]]:
+    """A hex's cut ticks: (corner x, corner y, reach) for each corner whose radial tick has
+    room, the reach (mm from the corner) ending inside the hex's own bleed, so a tick never
+    runs into the gutter's other half, where the neighbour's point is (issue 37)."""
+    left, bottom, right, top = bleed
+    out = []
+    for x, y in hex_corners(width, height):
+        ux, uy = (x - width / 2) / (height / 2), (y - height / 2) / (height / 2)
+        room = [BLEED]
+        if ux > 1e-9:
+            room.append((width + right - x) / ux)
+        if ux < -1e-9:
+            room.append((x + left) / -ux)
+        if uy > 1e-9:
+            room.append((height + top - y) / uy)
+        if uy < -1e-9:
+            room.append((y + bottom) / -uy)
+        reach = min(room)
+        if reach >= CUT_MARK_GAP + MIN_MARK:
+            out.append((x, y, reach))
+    return out
+
+
 def _tick(pen: Pen, x1: float, y1: float, x2: float, y2: float) -> None:
     # A white halo under a black line: the mark stays visible on dark art and on white paper.
     pen.line(x1, y1, x2, y2, color="paper", width=CUT_MARK_WIDTH * 3.5)
@@ -182,16 +207,13 @@ def _cut_marks(pen: Pen, placement: Placement) -> None:
     on that side is wide enough to hold one: not between butted pieces)."""
     piece = placement.piece
     w, h = piece.width, piece.height
-    g, b = CUT_MARK_GAP, BLEED
+    g = CUT_MARK_GAP
     left, bottom, right, top = placement.bleed
     with pen.at(placement.x, placement.y):
         if piece.shape == "hex":
-            cx, cy = w / 2, h / 2
-            for x, y in hex_corners(w, h):
-                dx, dy = x - cx, y - cy
-                length = math.hypot(dx, dy)
-                ux, uy = dx / length, dy / length
-                _tick(pen, x + ux * g, y + uy * g, x + ux * b, y + uy * b)
+            for x, y, reach in hex_ticks(w, h, placement.bleed):
+                ux, uy = (x - w / 2) / (h / 2), (y - h / 2) / (h / 2)
+                _tick(pen, x + ux * g, y + uy * g, x + ux * reach, y + uy * reach)
             return
         for x, sx, bx in ((0.0, -1, left), (w, 1, right)):
             for y, sy, by in ((0.0, -1, bottom), (h, 1, top)):

@@ -10,8 +10,11 @@ deck
     A deck whose pieces share one back (``Piece.back_form``) gets one back image; one whose
     pieces each have their own back gets a back sheet laid out like its face sheet.
 deck sheet
-    Tabletop Simulator's custom-deck image: faces in a grid of ``TTS_COLUMNS`` × ``TTS_ROWS``
-    (10 × 7), left to right, top to bottom; a deck of more faces takes several sheets.
+    Tabletop Simulator's custom-deck image: faces in a grid sized to the deck
+    (:func:`printgen.tts.grid`, at most 10 × 7), left to right, top to bottom, and in the
+    last slot the hidden face (the deck's back) that others see of a card in a hand; a deck
+    of more faces takes several sheets. :mod:`printgen.tts` writes the saved object naming
+    them.
 
 The faces are drawn as PDF pages by the kit's own code (same fonts, same art), then turned
 into PNG by ``pdftoppm`` (poppler). Why not ReportLab's ``renderPM``: it renders
@@ -36,12 +39,15 @@ from typing import Literal
 from games.table import Player
 from printgen.document import Document, draw_piece
 from printgen.errors import PrintError
-from printgen.layout import Component, Piece, Placement
+from printgen.layout import BLEED, Component, Piece, Placement
 from printgen.pen import Pen
 from printgen.style import Style
+from printgen.tts import DeckSheet, deck_sheets, saved_object, write_saved_object
 
 PNG_DPI = 300
-TTS_COLUMNS, TTS_ROWS = 10, 7
+# A tile, token or board on a virtual table is seen on a screen: 150 dpi is sharp there
+# and a quarter of the pixels (and of the export's time) of print's 300.
+TTS_PIECE_DPI = 150
 TTS_MAX_PX = 8192  # Tabletop Simulator's largest image side it loads reliably
 Side = Literal["front", "back"]
 SIDES: tuple[Side, ...] = ("front", "back")
@@ -57,16 +63,19 @@ class Image:
     dpi: int = PNG_DPI
 
 
-def _face(piece: Piece, side: Side) -> Callable[[Pen], None]:
+def _face(piece: Piece, side: Side, bleed: float = 0.0) -> Callable[[Pen], None]:
     def draw(pen: Pen) -> None:
-        draw_piece(pen, Placement(piece, 0.0, 0.0, side, (0.0, 0.0, 0.0, 0.0)))
+        draw_piece(pen, Placement(piece, bleed, bleed, side, (bleed,) * 4))
 
     return draw
 
 
-def face_images(components: Sequence[Component]) -> list[Image]:
+def face_images(
+    components: Sequence[Component], dpi: int = PNG_DPI, bleed: float = 0.0
+) -> list[Image]:
     """One image per piece face: ``<piece id>-front.png`` and, for two-sided pieces,
-    ``<piece id>-back.png``, at the trim size and ``PNG_DPI``."""
+    ``<piece id>-back.png``, at the trim size and ``PNG_DPI``; ``bleed`` mm of art past
+    the trim on every side (a print service's bleed, issue 37)."""
     images: list[Image] = []
     seen: set[str] = set()
     for component in components:
@@ -75,9 +84,8 @@ def face_images(components: Sequence[Component]) -> list[Image]:
                 continue
             seen.add(piece.id)
             for side in SIDES if piece.back is not None else SIDES[:1]:
-                images.append(
-                    Image(f"{piece.id}-{side}", (piece.width, piece.height), _face(piece, side))
-                )
+                size = (piece.width + 2 * bleed, piece.height + 2 * bleed)
+                images.append(Image(f"{piece.id}-{side}", size, _face(piece, side, bleed), dpi))
     return images
 
 
@@ -102,37 +110,52 @@ def decks(components: Sequence[Component]) -> list[tuple[str, list[Piece]]]:
     return out
 
 
-def _sheet(pieces: Sequence[Piece], side: Side) -> Callable[[Pen], None]:
+def _sheet(sheet: DeckSheet, side: Side) -> Callable[[Pen], None]:
+    pieces = sheet.pieces
     w, h = pieces[0].width, pieces[0].height
+    # The last slot: the hidden face, a real back (never a blank slot, issue 37).
+    slots = [(piece, side) for piece in pieces] + [(pieces[0], "back")]
+    hidden = sheet.columns * sheet.rows - 1
 
     def draw(pen: Pen) -> None:
-        for k, piece in enumerate(pieces):
-            col, row = k % TTS_COLUMNS, k // TTS_COLUMNS
-            x, y = col * w, (TTS_ROWS - 1 - row) * h
-            draw_piece(pen, Placement(piece, x, y, side, (0.0, 0.0, 0.0, 0.0)))
+        for k, (piece, face) in enumerate(slots):
+            at = hidden if k == len(pieces) else k
+            col, row = at % sheet.columns, at // sheet.columns
+            x, y = col * w, (sheet.rows - 1 - row) * h
+            draw_piece(pen, Placement(piece, x, y, face, (0.0, 0.0, 0.0, 0.0)))
 
     return draw
 
 
+def tts_decks(components: Sequence[Component]) -> dict[str, list[DeckSheet]]:
+    """The deck sheets of every deck of ``components`` (:func:`decks`), by deck name."""
+    return {name: deck_sheets(name, pieces) for name, pieces in decks(components)}
+
+
 def tts_images(components: Sequence[Component]) -> list[Image]:
-    """Tabletop Simulator deck sheets: for each deck, ``<deck>-faces-<n>.png`` (10 × 7
-    faces, the last sheet partly empty) and ``<deck>-back.png`` (one shared back) or
-    ``<deck>-backs-<n>.png`` (each face's own back in the same place)."""
+    """Tabletop Simulator's images: for each deck, ``<deck>-faces-<n>.png`` (a grid sized
+    to the deck, the hidden face in its last slot) and ``<deck>-back.png`` (one shared back)
+    or ``<deck>-backs-<n>.png`` (each face's own back in the same place); for every other
+    piece its faces (:func:`face_images`), for the saved object's tiles, tokens and boards."""
     images: list[Image] = []
-    per_sheet = TTS_COLUMNS * TTS_ROWS
-    for name, pieces in decks(components):
-        w, h = pieces[0].width, pieces[0].height
-        size = (TTS_COLUMNS * w, TTS_ROWS * h)
-        dpi = min(PNG_DPI, math.floor(TTS_MAX_PX * 25.4 / max(size)))
-        chunks = [pieces[k : k + per_sheet] for k in range(0, len(pieces), per_sheet)]
-        for n, chunk in enumerate(chunks, 1):
-            images.append(Image(f"{name}-faces-{n}", size, _sheet(chunk, "front"), dpi))
-        if pieces[0].back_form is not None:
-            images.append(Image(f"{name}-back", (w, h), _face(pieces[0], "back"), PNG_DPI))
-        else:
-            for n, chunk in enumerate(chunks, 1):
-                images.append(Image(f"{name}-backs-{n}", size, _sheet(chunk, "back"), dpi))
-    return images
+    in_decks: set[str] = set()
+    for name, sheets in tts_decks(components).items():
+        first = sheets[0].pieces[0]
+        w, h = first.width, first.height
+        for sheet in sheets:
+            in_decks |= {p.id for p in sheet.pieces}
+            size = (sheet.columns * w, sheet.rows * h)
+            dpi = min(PNG_DPI, math.floor(TTS_MAX_PX * 25.4 / max(size)))
+            images.append(Image(sheet.faces, size, _sheet(sheet, "front"), dpi))
+            if sheet.unique_back:
+                images.append(Image(sheet.back, size, _sheet(sheet, "back"), dpi))
+        if not sheets[0].unique_back:
+            images.append(Image(f"{name}-back", (w, h), _face(first, "back"), PNG_DPI))
+    rest = [
+        Component(c.key, c.title, tuple(p for p in c.pieces if p.id not in in_decks))
+        for c in components
+    ]
+    return images + face_images(rest, TTS_PIECE_DPI)
 
 
 def _pdftoppm() -> str:
@@ -199,26 +222,52 @@ def export(
     only: Sequence[str] | None = None,
     players: Sequence[Player] = (),
     markers: bool = True,
+    spares: int = 0,
+    bleed: float = 0.0,
 ) -> list[Path]:
     """Write the images of ``game``'s kit into ``folder``: one PNG per piece face, or with
     ``tts`` the Tabletop Simulator deck sheets. ``only`` picks components or pieces as
-    :func:`printgen.kit.render_kit` does; ``players`` colours the seats' pieces. Equal
+    :func:`printgen.kit.render_kit` does; ``players`` colours the seats' pieces; ``bleed``
+    (PNG faces only, 0–``BLEED`` mm) the art past the trim on each side. Equal
     arguments give byte-identical files. ``PrintError`` (one line) for a bad argument, a
     folder that cannot be written or a missing pdftoppm; nothing is written then."""
     from printgen import kit
 
+    if not 0.0 <= bleed <= BLEED:  # also refuses nan
+        raise PrintError(f"--bleed must be from 0 to {BLEED:g} mm (the art's own), got {bleed:g}")
+    if bleed and tts:
+        raise PrintError("--bleed is for --png faces (a virtual table has no cutting)")
     components = kit.kit_pieces(
-        game, lang=lang, ink_saver=ink_saver, only=only, players=players, markers=markers
+        game,
+        lang=lang,
+        ink_saver=ink_saver,
+        only=only,
+        players=players,
+        markers=markers,
+        spares=spares,
     )
     problem = unwritable_folder(folder)
     if problem:
         raise PrintError(f"cannot write into {folder}: {problem}")
     _pdftoppm()  # said before anything is drawn
-    images = tts_images(components) if tts else face_images(components)
-    if tts and not images:
-        raise PrintError(f"{game} has no deck of two-sided cards to export for Tabletop Simulator")
+    style = Style(ink_saver=ink_saver)
     folder.mkdir(exist_ok=True)
-    return write_pngs(images, folder, lang=lang, style=Style(ink_saver=ink_saver))
+    if not tts:
+        return write_pngs(face_images(components, bleed=bleed), folder, lang=lang, style=style)
+    by_game: dict[str, list[Component]] = {}
+    for component in components:  # one saved object per game of the kit
+        by_game.setdefault(component.key.partition(".")[0], []).append(component)
+    written: list[Path] = []
+    for name, parts in by_game.items():
+        # The four games' piece ids overlap (Bison's tile B01, Lion Square's card B01): a
+        # folder per game when the kit has several.
+        into = folder if len(by_game) == 1 else folder / name
+        into.mkdir(exist_ok=True)
+        images = write_pngs(tts_images(parts), into, lang=lang, style=style)
+        uri = {path.stem: path.resolve().as_uri() for path in images}
+        saved = saved_object(name, parts, tts_decks(parts), uri)
+        written += [*images, write_saved_object(into / f"{name}.json", saved)]
+    return written
 
 
 def unwritable_folder(folder: Path) -> str | None:

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from games import fields
 from games import registry as game_registry
-from games.errors import RuleError
+from games.errors import N_, RuleError, Term
 from games.table import Player
 from printgen import rules_sheets, words
 from printgen.context import Context
@@ -31,7 +31,7 @@ from printgen.layout import (
     plan,
     safe_margin,
 )
-from printgen.messages import check_language, text
+from printgen.messages import catalog, check_language, text
 from printgen.style import Style
 
 
@@ -242,6 +242,46 @@ def _players(players: Sequence[Player]) -> tuple[Player, ...]:
     return tuple(players)
 
 
+MAX_SPARES = 6  # the most seats a game has (A Dog's Life's six dogs)
+# Refusals (not printed words, so not in printgen.words): in the kit's language on the CLI,
+# in the reader's on the companion's print page.
+SEATS_RANGE = N_("{game} is for {low}–{high} players: a kit for {count} cannot be printed.")
+SPARES_RANGE = N_("Spare colour sets: a whole number from 0 to {most}, not {value}.")
+
+
+def seat_refusal(game: str, players: Sequence[Player]) -> RuleError | None:
+    """Why no kit of ``game`` (each game of ``all``) can be printed for the table's
+    ``players``: more or fewer seats than the game's player range (the registry's
+    ``Rules.seats``, issue 37), never a kit missing a seat's pieces. None when the count
+    fits, or without a table (no players: the box's full set)."""
+    if not players:
+        return None
+    for name in GAMES if game == ALL else [game]:
+        listed = game_registry.get(name)
+        seats = listed.rules().seats
+        if seats is None:  # a game without a player range takes any table
+            continue
+        low, high = seats
+        if not low <= len(players) <= high:
+            return RuleError(
+                SEATS_RANGE, game=Term(listed.title), low=low, high=high, count=len(players)
+            )
+    return None
+
+
+def _seated(
+    game: str, lang: str, players: Sequence[Player], spares: int
+) -> tuple[tuple[Player, ...], int]:
+    """The table's seats and spare sets, checked (``PrintError`` in the kit's language)."""
+    refusal = seat_refusal(game, players)  # the count first: the list's first problem
+    if refusal is not None:
+        raise PrintError(refusal.translated(catalog(lang).gettext))
+    checked = _players(players)
+    if isinstance(spares, bool) or not isinstance(spares, int) or not 0 <= spares <= MAX_SPARES:
+        raise PrintError(text(lang, SPARES_RANGE, most=MAX_SPARES, value=spares))
+    return checked, spares
+
+
 def kit_pieces(
     game: str,
     *,
@@ -250,12 +290,16 @@ def kit_pieces(
     only: Sequence[str] | None = None,
     players: Sequence[Player] = (),
     markers: bool = True,
+    spares: int = 0,
 ) -> list[Component]:
     """The components :func:`render_kit` would print (``only`` chooses as it does), for the
     image export (:mod:`printgen.export`); the cover is no piece and is left out."""
     check_game(game)
     check_language(lang)
-    context = Context(lang, Style(ink_saver=ink_saver), players=_players(players), markers=markers)
+    seated, spares = _seated(game, lang, players, spares)
+    context = Context(
+        lang, Style(ink_saver=ink_saver), players=seated, markers=markers, spares=spares
+    )
     games = list(GAMES) if game == ALL else [game]
     planned = [c for name in games for c in kit_components(name, context)]
     chosen, _ = _select(game, planned, only, 1)
@@ -279,6 +323,7 @@ def render_kit(
     trim_ticks: bool = False,
     margin: float | None = None,
     markers: bool = True,
+    spares: int = 0,
 ) -> bytes:
     """Render the print-and-play kit of ``game`` and return the PDF bytes.
 
@@ -291,7 +336,9 @@ def render_kit(
     ``seat_urls``: one URL per seat, in seat order, printed as QR codes on the player
     boards. ``players``: the table's seats (name, colour; :func:`printgen.context.table_players`)
     in seat order: each seat's board, QR code and pieces print in its colour, with its name;
-    none: the box's colours in seat order. ``progress`` is called with a line per component
+    none: the box's colours in seat order. A count outside the game's player range is
+    refused; with players, only the seated colours print, plus ``spares`` spare sets
+    (issue 37). ``progress`` is called with a line per component
     (the CLI prints them).
     ``only``: component ids (:func:`component_ids`) or piece ids to print instead of the
     whole kit (the cover only when ``"cover"`` is among them); ``copies``: how many of each
@@ -316,9 +363,8 @@ def render_kit(
     if table_url is not None:
         _check_url(table_url, "the table URL")
     seats = tuple(_check_url(url, f"seat URL {i + 1}") for i, url in enumerate(seat_urls or ()))
-    context = Context(
-        lang, Style(ink_saver=ink_saver), table_url, seats, _players(players), markers
-    )
+    seated, spares = _seated(game, lang, players, spares)
+    context = Context(lang, Style(ink_saver=ink_saver), table_url, seats, seated, markers, spares)
     games = list(GAMES) if game == ALL else [game]
     titled = [(game_title(name, lang), c) for name in games for c in kit_components(name, context)]
     chosen, with_cover = _select(game, [c for _, c in titled], only, copies)
@@ -342,6 +388,7 @@ def render_kit(
                 page,
                 page + len(sheets) - 1,
                 component.two_sided,
+                len(component.pieces),
             )
         )
         page += len(sheets)

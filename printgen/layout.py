@@ -31,6 +31,7 @@ duplex
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -336,31 +337,42 @@ def _mirror(
     return x, 2 * at - y - piece.height
 
 
+def _half(room: float) -> float:
+    return max(min(BLEED, room / 2), 0.0)
+
+
 def _bleeds(placements: list[Placement]) -> list[Placement]:
     """Give each side of each placement half the space to the facing neighbour, at most
     ``BLEED``: art never spills onto a neighbour, and butted sides get none."""
+    # Every page of every packing candidate goes through here (issue 37: most of the
+    # plan's time). Only a neighbour closer than 2 × BLEED can shorten a bleed, so each
+    # placement looks only at those starting in its band of x (sorted, bisected).
+    rects = [(p.x, p.y, p.x + p.piece.width, p.y + p.piece.height, p.side) for p in placements]
+    order = sorted(range(len(rects)), key=lambda k: rects[k][0])
+    starts = [rects[k][0] for k in order]
+    widest = max((r[2] - r[0] for r in rects), default=0.0)
+    eps, reach = 1e-6, 2 * BLEED
     out = []
-    for p in placements:
-        x0, y0 = p.x, p.y
-        x1, y1 = p.x + p.piece.width, p.y + p.piece.height
-        room = [2 * BLEED] * 4
-        for q in placements:
-            if q is p or q.side != p.side:
+    for i, (x0, y0, x1, y1, side) in enumerate(rects):
+        left = bottom = right = top = reach
+        lo = bisect.bisect_left(starts, x0 - reach - widest - eps)
+        hi = bisect.bisect_right(starts, x1 + reach + eps)
+        for j in order[lo:hi]:
+            qx0, qy0, qx1, qy1, qside = rects[j]
+            if j == i or qside != side:
                 continue
-            qx0, qy0 = q.x, q.y
-            qx1, qy1 = q.x + q.piece.width, q.y + q.piece.height
-            if min(y1, qy1) - max(y0, qy0) > 1e-6:  # side by side
-                if qx1 <= x0 + 1e-6:
-                    room[0] = min(room[0], x0 - qx1)
-                if qx0 >= x1 - 1e-6:
-                    room[2] = min(room[2], qx0 - x1)
-            if min(x1, qx1) - max(x0, qx0) > 1e-6:  # one above the other
-                if qy1 <= y0 + 1e-6:
-                    room[1] = min(room[1], y0 - qy1)
-                if qy0 >= y1 - 1e-6:
-                    room[3] = min(room[3], qy0 - y1)
-        left, bottom, right, top = (max(min(BLEED, r / 2), 0.0) for r in room)
-        out.append(replace(p, bleed=(left, bottom, right, top)))
+            if min(y1, qy1) - max(y0, qy0) > eps:  # side by side
+                if qx1 <= x0 + eps and x0 - qx1 < left:
+                    left = x0 - qx1
+                if qx0 >= x1 - eps and qx0 - x1 < right:
+                    right = qx0 - x1
+            if min(x1, qx1) - max(x0, qx0) > eps:  # one above the other
+                if qy1 <= y0 + eps and y0 - qy1 < bottom:
+                    bottom = y0 - qy1
+                if qy0 >= y1 - eps and qy0 - y1 < top:
+                    top = qy0 - y1
+        bleed = (_half(left), _half(bottom), _half(right), _half(top))
+        out.append(replace(placements[i], bleed=bleed))
     return out
 
 
@@ -393,6 +405,20 @@ def _art_box(placements: list[Placement]) -> Box | None:
     )
 
 
+def _outer_box(page: Sequence[Spot]) -> Box | None:
+    """``_art_box(_bleeds(page))`` without the pairwise work (every candidate packing asks
+    it): a page's outermost side always has nothing beyond it, so it keeps the full
+    ``BLEED`` (a piece is wider than a bleed), whatever its inner sides share."""
+    if not page:
+        return None
+    return (
+        min(x for _, x, _ in page) - BLEED,
+        min(y for _, _, y in page) - BLEED,
+        max(x + p.width for p, x, _ in page) + BLEED,
+        max(y + p.height for p, _, y in page) + BLEED,
+    )
+
+
 def _candidates(
     pieces: Sequence[Piece], portrait: tuple[float, float], margin: float = SAFE_MARGIN
 ) -> list[tuple[list[list[Spot]], tuple[float, float], float]]:
@@ -407,8 +433,7 @@ def _candidates(
                     continue
                 ok = True
                 for page in pages:
-                    placements = _bleeds([Placement(p, x, y) for p, x, y in page])
-                    box = _art_box(placements)
+                    box = _outer_box(page)
                     if _footer(size, box, margin) is None or (
                         box is not None
                         and (

@@ -122,9 +122,22 @@ def _counted(text: str, i: int) -> bool:
     return after.isdigit() and i >= 2 and text[i - 2].isdigit() and _is_cjk(before)
 
 
+# "N → M" (a cost, an exchange: "3 → 4", "2個 → 2") reads as one thing: never split.
+_ARROW_PAIR = re.compile(r"(\S+) ?→ ?(?=\S)")
+
+
+@functools.lru_cache(maxsize=4096)
+def arrow_joins(text: str) -> frozenset[int]:
+    """The indexes of ``text`` where no line may end because an "N → M" pair would split
+    there: between N and the arrow, and between the arrow and M (issue 37)."""
+    return frozenset(i for m in _ARROW_PAIR.finditer(text) for i in range(m.end(1), m.end() + 1))
+
+
 def _may_break(text: str, i: int, level: str = "chars") -> bool:
     """Whether a line may end between ``text[i - 1]`` and ``text[i]`` at ``level`` (see the
-    glossary): Latin text breaks at spaces at every level."""
+    glossary): Latin text breaks at spaces at every level; never inside "N → M"."""
+    if "→" in text and i in arrow_joins(text):
+        return False
     before, after = text[i - 1], text[i]
     if after.isspace():
         return False  # break after the spaces: they end the line and are dropped

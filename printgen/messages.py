@@ -12,8 +12,6 @@ from functools import cache
 from gettext import NullTranslations
 from pathlib import Path
 
-from babel.support import Translations
-
 from printgen.errors import PrintError
 
 LANGUAGES = ("en", "ja", "it")
@@ -60,6 +58,8 @@ def catalog(lang: str) -> NullTranslations:
     """The compiled catalog of ``lang`` (English: none, the msgids are the text)."""
     if check_language(lang) == "en":
         return NullTranslations()
+    from babel.support import Translations  # only for ja/it: an English kit skips babel
+
     return Translations.load(str(_directory()), [lang], domain="messages")
 
 

@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import segno
 from reportlab.lib.colors import Color, white
 from reportlab.lib.units import mm
 
@@ -222,11 +221,20 @@ class Pen:
         stroke: str | None = None,
         width: float = 0.3,
         close: bool = True,
+        dash: tuple[float, float] | None = None,
     ) -> None:
+        """A polygon (or, ``close=False``, a polyline); ``dash``: (on, off) mm of stroke."""
         f, s = self._paint(fill, stroke, width)
         if f and close:
             self._note_fill(list(points))
-        self.canvas.drawPath(self._path(points, close), stroke=s, fill=f if close else 0)
+        if dash is None:
+            self.canvas.drawPath(self._path(points, close), stroke=s, fill=f if close else 0)
+            return
+        c = self.canvas
+        c.saveState()
+        c.setDash(list(dash))
+        c.drawPath(self._path(points, close), stroke=s, fill=f if close else 0)
+        c.restoreState()
 
     def line(
         self,
@@ -397,6 +405,8 @@ class Pen:
         """A QR code for ``data`` as vector squares, ``size`` mm wide including quiet zone."""
         if not data:
             raise PrintError("a QR code needs a non-empty URL")
+        import segno  # here, not at import: most kits print no QR code (start-up, issue 37)
+
         code = segno.make(data, error=QR_ERROR, micro=False)
         matrix = code.matrix
         modules = len(matrix) + 2 * QR_QUIET_ZONE

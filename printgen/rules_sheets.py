@@ -274,18 +274,22 @@ def _draw_lines(pen: Pen, x: float, top: float, lines: Sequence[Line]) -> None:
         y -= line.height
 
 
-def _blocks(game: str, t: Text, key: str) -> list[Block]:
-    blocks = parse(t((words.RULES if key == "rules" else words.AIDS)[game]))
+def _blocks(game: str, t: Text, key: str, markers: bool = True) -> list[Block]:
+    text = t((words.RULES if key == "rules" else words.AIDS)[game])
+    marker_rule = t(words.BI_MARKER_RULE)
+    if not markers:  # a kit without photo markers says nothing of them (issue 37)
+        text = "\n".join(line for line in text.split("\n") if line != marker_rule)
+    blocks = parse(text)
     blocks.append(Block("heading", t(words.RULES_ICONS)))
     blocks += [Block("legend", t(label), name) for name, label in LEGENDS[game]]
     return blocks
 
 
-def _rules_pages(game: str, title: str, t: Text) -> list[Piece]:
+def _rules_pages(game: str, title: str, t: Text, markers: bool = True) -> list[Piece]:
     w, h = RULES
     column = (w - 2 * MARGIN - GUTTER) / 2
     head = 16.0
-    lines = lay_out(_blocks(game, t, "rules"), column, BODY_PT)
+    lines = lay_out(_blocks(game, t, "rules", markers), column, BODY_PT)
     body = h - 2 * MARGIN - 6  # room for the page number
     heights = [body - head, body - head] + [body] * 8
     columns = [c for c in paginate(lines, heights) if c]
@@ -350,12 +354,13 @@ def components(game: str, context: Context) -> list[Component]:
     lists them on one line."""
     t = context.t
     title = game_title(context.lang, game)
-    aids = tuple(_aid(game, title, seat, t) for seat in range(1, SEATS[game] + 1))
+    seats = context.seat_count(SEATS[game])  # the table's seats and spares (issue 37)
+    aids = tuple(_aid(game, title, seat, t) for seat in range(1, seats + 1))
     return [
         Component(
             f"{game}.rules",
             t(words.RULES_COMPONENT, n=len(aids)),
-            (*_rules_pages(game, title, t), *aids),
+            (*_rules_pages(game, title, t, context.markers), *aids),
         )
     ]
 

@@ -8,6 +8,7 @@ lines and text stay crisp and every piece stays readable.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor
@@ -18,10 +19,13 @@ PALETTE: dict[str, str] = {
     "text": "#1d1d1b",
     "muted": "#6b6257",
     "line": "#2b2622",
-    "prairie": "#8cbf4f",
+    "prairie": "#96c95a",  # issue 37: 40+ grey levels above the mountain, printed grey
     "prairie_dark": "#4f7f2a",
     "river": "#3f8fd2",
     "river_light": "#9fd0f2",
+    # The Bison river: deep enough to stand 40+ grey levels below the mountain when a colour
+    # kit goes through a mono printer (issue 37; the old #3f8fd2 was 3 levels from it).
+    "river_deep": "#123d70",
     "mountain": "#a9774d",
     "mountain_dark": "#6e4a2c",
     "sand": "#efe2c2",
@@ -101,6 +105,13 @@ def text_on(background: str) -> str:
     return "paper" if contrast(light, fill) >= contrast(dark, fill) else "text"
 
 
+@functools.cache
+def _colour(name_or_hex: str) -> Color:
+    """A palette name or ``#rrggbb`` as ReportLab's colour, parsed once per process (tens of
+    thousands of fills a kit; ReportLab never changes a colour it is given)."""
+    return HexColor(PALETTE.get(name_or_hex, name_or_hex))
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     """Colour choices for one kit."""
@@ -108,7 +119,7 @@ class Style:
     ink_saver: bool = False
 
     def _base(self, name_or_hex: str) -> Color:
-        return HexColor(PALETTE.get(name_or_hex, name_or_hex))
+        return _colour(name_or_hex)
 
     def fill(self, name_or_hex: str, *, detail: bool = False) -> Color:
         """A colour for large areas (backgrounds, terrain), or for ``detail`` art (icons)."""

@@ -145,6 +145,8 @@ JOIN_TABLE: Message = N_("Join the table")
 JOIN_NOTE: Message = N_("Scan with a phone to open this table in the companion.")
 PAGES: Message = N_("pages {first}–{last}")
 PAGE: Message = N_("page {first}")
+# A component on the cover's list with how many pieces it has (issue 37: check the count).
+COUNTED: Message = N_("{title}: {n}")
 TWO_SIDED: Message = N_("two-sided")
 TWO_SIDED_FOLD: Message = N_("two-sided: fold and glue")
 BACK: Message = N_("back")
@@ -170,6 +172,13 @@ NEEDS: dict[str, Message] = {
         "one six-sided die (d6) for the catcher's van and a glue stick for the city board"
     ),
 }
+
+# The Bison rules' line about the photo markers, word for word as in RULES["bison"] (in
+# each language): a kit printed --no-markers leaves it out (issue 37).
+BI_MARKER_RULE: Message = N_(
+    "- Lay hunters, tents and canoes side by side, never stacked, their square code face "
+    "up: the phone reads the board from a photo."
+)
 
 RULES: dict[str, Message] = {
     "bison": N_(

@@ -9,13 +9,14 @@ exit 2 and one line on stderr.
 (``URL/s/<n>``, :mod:`printgen.seatlinks`, the same links the companion's "Print kit" uses)
 on each player board.
 ``--players NAME:COLOUR[,…]`` prints each seat's board, QR code and pieces in its colour,
-with its name, as the companion's "Print kit" does for a table.
+with its name, as the companion's "Print kit" does for a table: the seated colours only
+(``--spares N`` adds N spare sets), and a count outside the game's player range is refused.
 ``--only ID[,ID…]`` prints some components (``--only help`` lists the ids; a piece id such
 as ``B07`` prints one replacement piece), ``--copies N`` each piece N times, and
 ``--back-offset X,Y`` shifts every back by X, Y mm for a printer that prints backs off
 (read on the duplex test pages of the cover). ``--png DIR`` writes one PNG per piece
-face instead of the PDF, ``--tts DIR`` Tabletop Simulator deck sheets
-(:mod:`printgen.export`). ``--trim-ticks`` extends the cut lines to the
+face instead of the PDF, ``--tts DIR`` a Tabletop Simulator saved object per game and its
+images (:mod:`printgen.export`, :mod:`printgen.tts`). ``--trim-ticks`` extends the cut lines to the
 paper edge for a trimmer; ``--margin MM`` keeps everything that matters out of the printer's
 hard margin.
 """
@@ -33,7 +34,7 @@ from games import registry
 from games.table import Player
 from printgen.errors import PrintError
 from printgen.export import PNG_DPI, export
-from printgen.kit import ALL, MAX_COPIES, component_ids, render_kit
+from printgen.kit import ALL, MAX_COPIES, MAX_SPARES, component_ids, render_kit
 from printgen.layout import DUPLEX_MODES, MARGIN_MAX, NO_OFFSET, PAPERS, parse_offset
 from printgen.messages import LANGUAGES
 from printgen.seatlinks import seat_links
@@ -82,7 +83,15 @@ def register(subparsers: Any) -> None:
         "--players",
         metavar="NAME:COLOUR[,…]",
         help="the table's seats in order, e.g. Ann:red,Ben:blue: each board, QR code and "
-        "pieces in the seat's colour, with its name (A Dog's Life: the dog's colour)",
+        "pieces in the seat's colour, with its name (A Dog's Life: the dog's colour); only "
+        "the seated colours print; a count outside the game's player range is refused",
+    )
+    parser.add_argument(
+        "--spares",
+        metavar="N",
+        type=int,
+        default=0,
+        help=f"with --players: also N spare colour sets (0–{MAX_SPARES})",
     )
     parser.add_argument(
         "--only",
@@ -132,8 +141,16 @@ def register(subparsers: Any) -> None:
     images.add_argument(
         "--tts",
         metavar="DIR",
-        help="instead of the PDF, Tabletop Simulator deck sheets into DIR (10 × 7 faces "
-        "a sheet, a back image per deck); needs pdftoppm",
+        help="instead of the PDF, a Tabletop Simulator saved object into DIR (<game>.json: "
+        "every deck, tile, token and board with its images; put the .json in Documents/My "
+        "Games/Tabletop Simulator/Saves/Saved Objects); needs pdftoppm",
+    )
+    parser.add_argument(
+        "--bleed",
+        metavar="MM",
+        type=float,
+        default=0.0,
+        help="with --png: MM of art past the trim on each side (0–3; print services ask about 3)",
     )
     parser.add_argument(
         "--out",
@@ -180,6 +197,10 @@ def run(args: argparse.Namespace) -> int:
         if problem:  # said before the kit is drawn, not after
             print(f"error: cannot write {args.out}: {problem}", file=sys.stderr)
             return EXIT_INVALID
+    if args.spares and not args.players:
+        return _refuse("--spares needs --players (without a table the box's every colour prints)")
+    if args.bleed and not args.png:
+        return _refuse("--bleed needs --png (the PDF has its bleed already)")
     if args.png or args.tts:
         return _images(args)
     try:
@@ -200,6 +221,7 @@ def run(args: argparse.Namespace) -> int:
             trim_ticks=args.trim_ticks,
             margin=args.margin,
             markers=not args.no_markers,
+            spares=args.spares,
         )
     except PrintError as error:
         return _refuse(str(error))
@@ -237,12 +259,18 @@ def _images(args: argparse.Namespace) -> int:
             only=None if args.only is None else comma_list(args.only),
             players=parse_players(args.players) if args.players else (),
             markers=not args.no_markers,
+            spares=args.spares,
+            bleed=args.bleed,
         )
     except PrintError as error:
         return _refuse(str(error))
     except OSError as error:
         return _refuse(f"cannot write into {folder}: {error.strerror}")
-    print(f"wrote {len(written)} images into {folder}")
+    saved = [path for path in written if path.suffix == ".json"]
+    images = len(written) - len(saved)
+    print(f"wrote {images} images into {folder}")
+    for path in saved:  # what to copy into Tabletop Simulator's Saved Objects folder
+        print(f"wrote {path} (Tabletop Simulator saved object)")
     return 0
 
 

@@ -191,6 +191,10 @@ def kit_options(
     if raw_ink.lower() not in INK_SAVER_VALUES:
         errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."), value=raw_ink[:20]))
     ink_saver = INK_SAVER_VALUES.get(raw_ink.lower(), False)
+    if game in printkit.GAMES:
+        seated = printkit.seat_refusal(game, players)  # the game's player range (issue 37)
+        if seated is not None:
+            errors.append(seated)
     offered = offered_parts(game, tuple(players)) if game else frozenset()
     getlist = getattr(values, "getlist", None)
     raw_parts = getlist("part") if getlist else ([values["part"]] if "part" in values else [])

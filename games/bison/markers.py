@@ -43,6 +43,8 @@ from .tile_art import (
     TILE,
     TOTEM,
     Point,
+    TileArt,
+    compute_tile_art,
     corner_at,
     inside,
     river_path,
@@ -146,10 +148,13 @@ def _dense(path: list[Point], step: float = 0.5) -> list[Point]:
     return out
 
 
-def art_obstacles(tile_id: str) -> tuple[list[tuple[Point, float]], list[Point], float]:
+def art_obstacles(
+    tile_id: str, art: TileArt | None = None
+) -> tuple[list[tuple[Point, float]], list[Point], float]:
     """What a tile marker must not cover: discs (animals, ponds, totem, the id label's
-    circumscribed disc), the river's centre line (densely sampled) and its half width."""
-    art = tile_art(tile_id)
+    circumscribed disc), the river's centre line (densely sampled) and its half width.
+    ``art``: the tile's marks (default: the checked-in :func:`tile_art`)."""
+    art = tile_art(tile_id) if art is None else art
     tile = catalog.CATALOG[tile_id]
     a, b = tile.tile.river_corners()
     discs: list[tuple[Point, float]] = [(corner_at(a), POND), (corner_at(b), POND)]
@@ -164,14 +169,28 @@ def art_obstacles(tile_id: str) -> tuple[list[tuple[Point, float]], list[Point],
 
 @functools.cache
 def tile_markers(tile_id: str) -> tuple[Marker, ...]:
+    """The three markers of ``tile_id``, read from the checked-in data
+    (:mod:`games.bison.art_data`, made by :func:`compute_tile_markers`; a test proves the
+    two agree): the first photo read costs what the others do."""
+    from .art_data import TILE_MARKERS  # literals only: no import cycle
+
+    return tuple(
+        Marker(tile_marker_id(tile_id, slot), p, TILE_MARKER)
+        for slot, p in enumerate(TILE_MARKERS[tile_id])
+    )
+
+
+def compute_tile_markers(tile_id: str) -> tuple[Marker, ...]:
     """The three markers of ``tile_id``: free spots (no art under the marker or its margin,
     the whole square inside the hexagon) chosen far apart and near the rim, so one hand
-    rarely hides all three and any one fixes the tile's pose. Cached per tile."""
+    rarely hides all three and any one fixes the tile's pose. Slow (a grid search over the
+    art of :func:`games.bison.tile_art.compute_tile_art`): run by
+    ``python -m games.bison.art_data`` only."""
     half = TILE_MARKER / 2
     # A square lies inside a convex hexagon when its corners do: test them against the
     # hexagon shrunk by the rim gap (its apothem shorter by RIM_GAP).
     shrunk = [corner_at(i, HEX_RADIUS - RIM_GAP * 2 / math.sqrt(3)) for i in range(6)]
-    discs, river, river_half = art_obstacles(tile_id)
+    discs, river, river_half = art_obstacles(tile_id, compute_tile_art(tile_id))
     centre = (TILE[0] / 2, TILE[1] / 2)
     far = half * math.sqrt(2)  # centre to corner: beyond this, nothing can touch
 

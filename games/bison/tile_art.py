@@ -148,9 +148,19 @@ def _along(path: list[Point], counts: int, spacing: float) -> tuple[Point, ...]:
 
 @functools.cache
 def tile_art(tile_id: str) -> TileArt:
+    """Where the marks of ``tile_id`` go: read from the checked-in data
+    (:mod:`games.bison.art_data`, made by :func:`compute_tile_art`; a test proves the two
+    agree), so no print and no photo read pays for the search."""
+    from .art_data import TILE_ART  # literals only: no import cycle
+
+    (prairie, river, mountain), id_at, totem_at = TILE_ART[tile_id]
+    return TileArt({"river": river, "prairie": prairie, "mountain": mountain}, id_at, totem_at)
+
+
+def compute_tile_art(tile_id: str) -> TileArt:
     """Place the marks of ``tile_id``: each animal at the spot of its terrain farthest from
     everything it must not touch (largest clearance first), then the id where it covers
-    nothing. Cached: the search runs once per tile and process."""
+    nothing. Slow (a grid search): run by ``python -m games.bison.art_data`` only."""
     tile = catalog.CATALOG[tile_id]
     edges = tile.edges
     a, b = tile.tile.river_corners()

@@ -115,13 +115,14 @@ def _tile(tile: catalog.CatalogTile, with_markers: bool) -> Piece:
         with pen.clipped(prairie):
             pen.form("pattern-prairie", PATTERN_BOX, _grass)
         # The reader's own line (issue 32): within the hexagon the river is where a
-        # token's space is read from, whatever the bleed.
+        # token's space is read from, whatever the bleed. Deep blue with a dashed light
+        # current: a grey of its own (40+ levels from both lands printed grey, issue 37).
         river = geo.river_line(a, b, grow)
-        pen.polygon(river, stroke="river", width=2 * RIVER_HALF, close=False)
-        pen.polygon(river, stroke="river_light", width=1.0, close=False)
+        pen.polygon(river, stroke="river_deep", width=2 * RIVER_HALF, close=False)
+        pen.polygon(river, stroke="river_light", width=0.7, close=False, dash=(2.0, 2.0))
         for corner in (a, b):  # the small ponds at the river's ends
             x, y = geo.corner_at(corner)
-            pen.circle(x, y, geo.POND, fill="river", stroke="river_light", width=0.6)
+            pen.circle(x, y, geo.POND, fill="river_deep", stroke="river_light", width=0.6)
         hexagon = [geo.corner_at(i) for i in range(6)]
         pen.polygon(hexagon, stroke="line", width=0.25)
         art = tile_art(tile.id)
@@ -253,6 +254,44 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) 
 # -- tokens ------------------------------------------------------------------------------
 
 
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in the token's mm
+
+
+def owner_box(size: float, marked: bool = False) -> Box:
+    """Where a token's owner shape goes: its upper right corner, on the rim (a marked
+    token's a little smaller and further out: clear of the size diamonds, issue 37)."""
+    if marked:
+        mark = 3.4 if size >= TOKEN else 3.2
+        at = size - mark - 0.5
+    else:
+        mark = 3.6 if size < TOKEN else 4.0  # big enough to read its shape at arm's length
+        at = size - mark - 0.6
+    return (at, at, at + mark, at + mark)
+
+
+def marked_layout(kind: str, size: int = 0) -> dict[str, Box]:
+    """A token with its photo marker (issue 37): the marker (margin included) in the lower
+    left, the kind's icon as large as the strip at its right allows, a structure's size
+    diamonds above it and the owner's shape in the upper right, none touching another.
+    The token's size and the marker's place are the photo reader's
+    (:mod:`games.bison.markers`): the icon gets what the marker leaves. Tested, drawn from."""
+    marker = markers.piece_marker("red", kind, size)
+    side = markers.token_size(kind)
+    half = marker.size / 2
+    right, top = marker.centre[0] + half, marker.centre[1] + half
+    icon_at = right + 0.3
+    across = side - icon_at - 1.0  # to 0.2 mm into the 1.2 mm rim
+    layout = {
+        "marker": (marker.centre[0] - half, marker.centre[1] - half, right, top),
+        "icon": (icon_at, 1.6, icon_at + across, 1.6 + across),
+        "owner": owner_box(side, marked=True),
+    }
+    for k in range(size):  # one diamond per size step (B6, B11)
+        x, y = 1.4 + k * DIAMOND_STEP, top + 0.8
+        layout[f"diamond-{k + 1}"] = (x, y, x + DIAMOND, y + DIAMOND)
+    return layout
+
+
 def _token(
     piece_id: str,
     colour: str,
@@ -267,12 +306,8 @@ def _token(
         if marker is not None:
             draw_marker(pen, marker)
         if colour in MARKS:  # the owner's shape too: colours told apart in grey
-            mark = 3.6 if size < TOKEN else 4.0  # big enough to read its shape at arm's length
-            at = size - mark - 0.6
-            if marker is not None:  # clear of the marker's white margin, on the rim if need be
-                at = max(at, marker.centre[0] + marker.size / 2 + 0.2)
-                mark = min(mark, size - at - 0.1)
-            player_mark(pen, colour, at, at, mark)
+            x0, y0, x1, _ = owner_box(size, marked=marker is not None)
+            player_mark(pen, colour, x0, y0, x1 - x0)
 
     return Piece(piece_id, size, size, front)
 
@@ -288,22 +323,27 @@ def _icon_art_at(name: str, x: float, y: float, size: float) -> Art:
     return draw
 
 
+DIAMOND, DIAMOND_STEP = 2.4, 2.6  # mm: a size diamond and its pitch
+
+
 def _diamonds(pen: Pen, size: int, x: float, y: float) -> None:
     for k in range(size):  # one diamond per size step (B6, B11)
-        icon(pen, "diamond", x + k * 2.6, y, 2.4)
+        icon(pen, "diamond", x + k * DIAMOND_STEP, y, DIAMOND)
 
 
 def _structure(kind: str, colour: str, size: int, copy: int, with_markers: bool) -> Piece:
     piece_id = f"{kind}-{colour}-{size}{'ab'[copy]}"
     if with_markers:
         # The marker in the lower left; the diamonds along the top, the kind's icon at the
-        # right, the owner's shape in the upper right (markers.piece_marker).
+        # right, the owner's shape in the upper right (marked_layout).
         marker = markers.piece_marker(colour, kind, size)
-        top = marker.centre[1] + marker.size / 2
+        layout = marked_layout(kind, size)
 
         def tagged(pen: Pen) -> None:
-            _diamonds(pen, size, 1.4, top + 0.8)
-            icon(pen, kind, top + 0.5, 1.6, TOKEN - top - 1.9)
+            x0, y0, _, _ = layout["diamond-1"]
+            _diamonds(pen, size, x0, y0)
+            x0, y0, x1, _ = layout["icon"]
+            icon(pen, kind, x0, y0, x1 - x0)
 
         return _token(piece_id, colour, tagged, markers.token_size(kind), marker)
 
@@ -316,12 +356,11 @@ def _structure(kind: str, colour: str, size: int, copy: int, with_markers: bool)
 
 def _hunter(colour: str, n: int, with_markers: bool) -> Piece:
     piece_id = f"hunter-{colour}-{n + 1}"
-    if with_markers:  # grown from 12 mm to carry its marker; a small hunter at the right
+    if with_markers:  # grown from 12 mm to carry its marker; the hunter at its right
         marker = markers.piece_marker(colour, "hunter")
-        right = marker.centre[0] + marker.size / 2
-        size = markers.token_size("hunter")
-        small = _icon_art_at("hunter", right + 0.3, 1.4, size - right - 1.6)
-        return _token(piece_id, colour, small, size, marker)
+        x0, y0, x1, _ = marked_layout("hunter")["icon"]
+        hunter = _icon_art_at("hunter", x0, y0, x1 - x0)
+        return _token(piece_id, colour, hunter, markers.token_size("hunter"), marker)
     return _token(piece_id, colour, _icon_art("hunter", 1.6, 7.6), SMALL_TOKEN)
 
 

@@ -262,7 +262,9 @@ def _newspaper(address: int, t: Text) -> Piece:
 
 def components(context: Context) -> list[Component]:
     t, lang = context.t, context.lang
-    dogs = list(catalog.DOGS.values())
+    # The seated dogs (and spares) only, seat order; without a table, the box's six.
+    by_colour = {d.colour: d for d in catalog.DOGS.values()}
+    dogs = [by_colour[c] for c in context.colours(list(by_colour)) if c in by_colour]
     seats = [context.seat_of(d.colour, n) for n, d in enumerate(dogs)]  # a seat's dog (issue 24)
     charts = tuple(
         _chart(d, context.seat_code(seat), context.seat_label(seat), t, lang)

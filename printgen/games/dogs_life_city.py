@@ -489,13 +489,14 @@ def _glue(
         for k in range(CITY.height + 1):
             py = FRAME + k * CELL_MM - seam_y + glue_bottom
             if glue_bottom + 1 < py < y + h - 1:
-                pen.line(x, py, x + w * 0.7, py, color="#000000", width=0.35)
-        with pen.at(x + w / 2 + 1.5, y + h / 2, rotate=90):
+                pen.line(x, py, x + MARK_REACH, py, color="#000000", width=0.35)
+        # The words run along the strip's outer side, clear of the marks (issue 37).
+        with pen.at(x + GLUE_TEXT_BASE, y + h / 2, rotate=90):
             pen.text(
                 0,
                 0,
                 t(words.CITY_GLUE, tile=over),
-                MIN_LABEL_PT + 1,
+                GLUE_TEXT_PT,
                 color="text",
                 align="center",
                 max_width=h - 20,
@@ -505,12 +506,12 @@ def _glue(
         for k in range(CITY.width + 1):
             px = FRAME + k * CELL_MM - seam_y
             if x + 1 < px < x + w - 1:
-                pen.line(px, y + h, px, y + h * 0.3, color="#000000", width=0.35)
+                pen.line(px, y + h, px, y + h - MARK_REACH, color="#000000", width=0.35)
         pen.text(
             x + w / 2,
-            y + h / 2 - 1.2,
+            y + h - GLUE_TEXT_BASE,
             t(words.CITY_GLUE, tile=over),
-            MIN_LABEL_PT + 1,
+            GLUE_TEXT_PT,
             color="text",
             align="center",
             max_width=w - 20,
@@ -524,6 +525,12 @@ def _glue(
 
 
 TARGET_REACH = 3.2  # mm: the glue target's arms from its centre
+# Across a glue strip, from its seam: the alignment marks reach MARK_REACH mm; the words'
+# baseline lies GLUE_TEXT_BASE mm out, their letters towards the seam (a vertical strip's
+# text is turned a quarter left), ending short of the marks.
+MARK_REACH = 3.5
+GLUE_TEXT_BASE = 8.4
+GLUE_TEXT_PT = MIN_LABEL_PT + 1
 
 
 def glue_target(x: float, y: float, w: float, h: float, *, vertical: bool) -> tuple[float, float]:

@@ -53,8 +53,13 @@ def _emblem(pen: Pen, clan: str, cx: float, cy: float, r: float) -> None:
             )
         pen.circle(cx, cy, r * 0.55, fill="paper")
     elif clan == "yellow":
+        # Outlined: in ink saver the light yellow disc is barely greyer than the paper
+        # triangle (17 of 255, issue 37); the dark outline keeps the mountain's shape.
         pen.polygon(
-            [(cx - r, cy - r * 0.7), (cx, cy + r * 0.8), (cx + r, cy - r * 0.7)], fill="paper"
+            [(cx - r, cy - r * 0.7), (cx, cy + r * 0.8), (cx + r, cy - r * 0.7)],
+            fill="paper",
+            stroke="line",
+            width=0.8,
         )
     else:
         for k in (-1, 0, 1):
@@ -191,8 +196,8 @@ def components(context: Context) -> list[Component]:
     cards = tuple(_gazelle(c, lang) if c.is_gazelle else _carnivore(c, lang) for c in catalog.DECK)
     herds = tuple(
         _herd(seat, lang, context.seat_code(seat), context.seat_name(seat))
-        for seat in range(rules.MAX_PLAYERS)
-    )  # one herd card per seat
+        for seat in range(context.seat_count(rules.MAX_PLAYERS))
+    )  # one herd card per seat (the table's seats and spares, issue 37)
     return [
         Component("lion-square.cards", context.t(words.LS_CARDS), cards),
         Component("lion-square.herds", context.t(words.LS_HERDS), herds),

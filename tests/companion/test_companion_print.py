@@ -218,9 +218,9 @@ def test_download_is_the_pdf_with_seat_links_on_the_herd_cards(tmp_path, make_ta
     # The herd cards' page: its cards are numbered H1-H4 (the cover only lists them).
     herd_page = next(i for i, page in enumerate(pages, 1) if "H1" in page.extract_text())
     table_url = f"{PUBLIC}/t/{table.id}"
-    # Three seats at this table: their links on herd cards 1-3, the table's on card 4.
+    # Three seats at this table: their links on herd cards 1-3, no fourth card (issue 37).
     assert qr_codes_on_page(pdf, herd_page, tmp_path) == sorted(
-        [f"{table_url}/s/1", f"{table_url}/s/2", f"{table_url}/s/3", table_url]
+        [f"{table_url}/s/1", f"{table_url}/s/2", f"{table_url}/s/3"]
     )
     # Scanning the second card makes the phone Ben.
     assert client.post(f"/t/{table.id}/s/2").status_code == 303
@@ -373,7 +373,8 @@ def test_the_page_offers_each_component_copies_and_a_back_offset(client, lion):
     for part in ("cover", "lion-square.cards", "lion-square.herds", "lion-square.rules"):
         assert f'name="part" value="{part}"' in text
     assert "herd cards" in text  # the part's printed title, in the page's language
-    assert "rules summary and 4 player aids" in text  # the whole kit, rules and aids too
+    # The whole kit, rules and aids too: one aid per seat of this table of three (issue 37).
+    assert "rules summary and 3 player aids" in text
     assert 'name="copies"' in text and 'name="offset_x"' in text and 'name="offset_y"' in text
 
 
@@ -387,15 +388,16 @@ def test_ticked_parts_and_copies_print_only_those(client, lion):
         'attachment; filename="lion-square-en-a4-lion-square.herds.pdf"'
     )
     pages = PdfReader(io.BytesIO(response.data)).pages
-    assert len(pages) == 1  # 8 herd cards on one sheet, no cover
-    assert sum(page.extract_text().count("Herd") for page in pages) == 8
+    assert len(pages) == 1  # 6 herd cards (3 seats, 2 copies) on one sheet, no cover
+    assert sum(page.extract_text().count("Herd") for page in pages) == 6
 
 
 def test_the_page_offers_each_piece_alone_under_its_part(client, lion):
     text = client.get(f"/t/{lion.id}/print").get_data(as_text=True)
     pieces = text[text.index('data-testid="print-pieces"') :]
-    for piece in ("R01", "B10", "G2", "H4", "rules-lion-square-1"):
+    for piece in ("R01", "B10", "G2", "H3", "rules-lion-square-1"):
         assert f'name="part" value="{piece}"' in pieces
+    assert 'value="H4"' not in pieces  # a table of three: three herd cards (issue 37)
     assert "Single pieces" in pieces and "herd cards" in pieces  # under its part's title
     ja = client.get(f"/t/{lion.id}/print", headers={"Accept-Language": "ja"})
     assert "単品" in ja.get_data(as_text=True)
@@ -452,11 +454,27 @@ def test_a_bad_copies_value_in_italian(client, lion):
 
 
 def test_a_tables_kit_names_each_herd_card_after_its_player(client, lion):
-    """Issue 21: printed for a table, Lion Square's herd cards carry the players' names (the
-    fourth card, without a player at a table of three, keeps its label H4)."""
+    """Issue 21: printed for a table, Lion Square's herd cards carry the players' names (and
+    since issue 37 a table of three gets three cards: no fourth, unnamed H4)."""
     response = download(client, f"/t/{lion.id}/print?download=pdf&part=lion-square.herds")
     assert response.status_code == 200, response.get_data(as_text=True)
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
     names = [player.name for player in lion.players]
     assert [line for line in text.splitlines() if line in names] == names
-    assert "H4" in text.splitlines()
+    assert "H3" in text.splitlines() and "H4" not in text.splitlines()
+
+
+def test_a_tables_seats_outside_the_games_range_are_refused_in_its_language(app):
+    # Issue 37: the kit of a table with too few (or many) seats is refused, translated.
+    from companion.i18n import rule_error_message
+    from companion.pages.print_kit import kit_options
+    from games.table import Player
+
+    two = (Player("Ann", "red"), Player("Ben", "blue"))
+    with app.test_request_context("/?lang=it"):
+        _, errors = kit_options({}, "lion-square", two)
+        assert [rule_error_message(e) for e in errors] == [
+            "Lion Square è per 3–4 giocatori: non si può stampare un kit per 2."
+        ]
+        three = (*two, Player("Cho", "green"))
+        assert kit_options({}, "lion-square", three)[1] == []

@@ -209,3 +209,13 @@ def test_the_legend_shows_the_boards_address_plate():
     for page in reader(pdf).pages:
         forms |= {str(name) for name in page["/Resources"].get("/XObject", {})}
     assert "/FormXob.icon-address" in forms
+
+
+def test_the_glue_strip_words_stay_clear_of_the_alignment_marks():
+    # Issue 37: the marks ran 7 mm across the 10 mm strip, through its words.
+    from printgen.games import dogs_life_city as city
+    from printgen.linebreak import PT
+
+    size = city.GLUE_TEXT_PT * PT  # mm: the letters reach 0.88 of it above the baseline
+    assert city.GLUE_TEXT_BASE - 0.88 * size >= city.MARK_REACH + 1.0
+    assert city.GLUE_TEXT_BASE + 0.12 * size <= city.GLUE - 0.5

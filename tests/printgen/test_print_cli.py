@@ -151,8 +151,11 @@ def test_only_copies_and_back_offset_print_a_part(tmp_path, monkeypatch, capsys)
         (["--back-offset", "1"], "error: back offset '1' must be two numbers in mm, X,Y"),
         (["--back-offset", "0,-12"], "error: back offset '0,-12' must be within ±10 mm"),
         (["--players", "Ann"], "error: --players takes NAME:COLOUR[,NAME:COLOUR…], got 'Ann'"),
-        (["--players", "Ann:pink"], "error: player 1: colour must be one of red, blue,"),
-        (["--players", "Ann:red,Ben:red"], "error: two players cannot share a colour"),
+        (
+            ["--players", "Ann:pink,Ben:red,Cho:blue"],
+            "error: player 1: colour must be one of red, blue,",
+        ),
+        (["--players", "Ann:red,Ben:red,Cho:blue"], "error: two players cannot share a colour"),
     ],
 )
 def test_bad_print_choices_exit_2_with_one_line(argv, message, capsys, tmp_path):

@@ -293,7 +293,7 @@ def test_a_missing_glyph_stops_the_drawing():
 
 
 # Words whose Italian is the English (a list's punctuation).
-SAME_IN_EVERY_LANGUAGE = {"{game}: {items}", "; "}
+SAME_IN_EVERY_LANGUAGE = {"{game}: {items}", "; ", "{title}: {n}"}
 
 
 def test_every_language_has_every_message():

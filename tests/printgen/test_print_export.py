@@ -37,22 +37,37 @@ def test_png_writes_each_face_at_300_dpi_named_by_piece_and_side(tmp_path, capsy
         assert (out / name).read_bytes() == (again / name).read_bytes(), name
 
 
-def test_tts_writes_a_10_by_7_face_sheet_and_one_back_per_deck(tmp_path):
+def test_tts_writes_a_sheet_sized_to_the_deck_its_back_and_a_saved_object(tmp_path):
     out = tmp_path / "tts"
     assert _run(["print", "lion-square", "--only", "B01,B02,B03", "--tts", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == [
         "lion-square.cards-back.png",
         "lion-square.cards-faces-1.png",
+        "lion-square.json",
     ]
-    with Image.open(out / "lion-square.cards-faces-1.png") as sheet:
+    with (
+        Image.open(out / "lion-square.cards-faces-1.png") as sheet,
+        Image.open(out / "lion-square.cards-back.png") as back,
+    ):
         width, height = sheet.size
-        # Ten cards across, seven down: each cell one card at the sheet's resolution.
-        assert width / height == pytest.approx((10 * 63) / (7 * 88), abs=0.002)
+        # Three cards and the hidden face: a 2 × 2 grid (issue 37: not 10 × 7, mostly empty).
+        assert width / height == pytest.approx((2 * 63) / (2 * 88), abs=0.002)
         assert max(sheet.size) <= export.TTS_MAX_PX
+        # The last slot is the hidden face: the deck's back, not a blank.
+        hidden = sheet.crop((width // 2, height // 2, width, height)).convert("RGB")
+        assert hidden.resize(back.size).getpixel((back.width // 2, back.height // 2)) == (
+            back.convert("RGB").getpixel((back.width // 2, back.height // 2))
+        )
+        assert len(hidden.getcolors(1 << 24) or []) > 10
     again = tmp_path / "again"
     assert _run(["print", "lion-square", "--only", "B01,B02,B03", "--tts", str(again)]) == 0
     for path in out.iterdir():
-        assert path.read_bytes() == (again / path.name).read_bytes(), path.name
+        if path.suffix == ".png":
+            assert path.read_bytes() == (again / path.name).read_bytes(), path.name
+    # The saved object names its own folder's images: the same but for the folder.
+    assert (out / "lion-square.json").read_text().replace(str(out), "X") == (
+        (again / "lion-square.json").read_text().replace(str(again), "X")
+    )
 
 
 def test_decks_with_their_own_backs_get_a_back_sheet():
@@ -89,7 +104,37 @@ def test_png_and_tts_together_or_without_pdftoppm_are_refused(tmp_path, capsys, 
     assert not (tmp_path / "p").exists()
 
 
-def test_a_game_without_a_deck_says_so(tmp_path, capsys):
-    assert _run(["print", "lion-square", "--only", "H1", "--tts", str(tmp_path / "t")]) == 2
-    assert "no deck of two-sided cards" in capsys.readouterr().err
-    assert not (tmp_path / "t").exists()
+def test_a_piece_that_is_no_card_is_a_tile_token_or_board_in_the_saved_object(tmp_path):
+    # Issue 37: Bison has no deck; its kit goes to Tabletop Simulator all the same.
+    out = tmp_path / "t"
+    assert _run(["print", "lion-square", "--only", "H1", "--tts", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["H1-front.png", "lion-square.json"]
+
+
+def test_png_bleed_adds_art_past_the_trim(tmp_path, capsys):
+    # Issue 37: a print service asks for faces with bleed (a poker card 69 × 94 mm).
+    out = tmp_path / "bleed"
+    assert _run(["print", "lion-square", "--only", "R05", "--png", str(out), "--bleed", "3"]) == 0
+    for side in ("front", "back"):
+        with Image.open(out / f"R05-{side}.png") as image:
+            width, height = image.size  # pdftoppm rounds a page's pixels up or down
+            assert abs(width - 69 * 300 / 25.4) < 1.5 and abs(height - 94 * 300 / 25.4) < 1.5
+            corner = image.convert("RGB").getpixel((1, 1))
+            assert corner != (255, 255, 255)  # the card's edge colour runs into the bleed
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--png", "P", "--bleed", "4"], "--bleed must be from 0 to 3 mm"),
+        (["--png", "P", "--bleed", "nan"], "--bleed must be from 0 to 3 mm"),
+        (["--tts", "P", "--bleed", "3"], "--bleed needs --png"),
+        (["--bleed", "3"], "--bleed needs --png"),
+    ],
+)
+def test_a_bad_bleed_is_one_line_and_exit_2(flags, message, tmp_path, capsys):
+    flags = [str(tmp_path / "p") if f == "P" else f for f in flags]
+    assert _run(["print", "lion-square", "--only", "R05", *flags]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert not (tmp_path / "p").exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,9 @@ PAIRS: dict[str, list[tuple[str, str, str]]] = {
     "age of hunting player colours": [
         ("hunting-age", f"chief-{a}-1", f"chief-{b}-1")
         for a, b in itertools.combinations(hunting_print.COLOURS, 2)
+    ],
+    "lion square clans": [  # the same card of each clan: emblem and hue alone differ
+        ("lion-square", f"{a}05", f"{b}05") for a, b in itertools.combinations("RYB", 2)
     ],
     "dog colours": [
         ("dogs-life", f"hunger-{a}", f"hunger-{b}")
@@ -97,3 +101,116 @@ def test_ink_saver_pages_are_device_grey(game):
         seen |= _operators(form, pdf_reader)
     assert seen & COLOUR_OPERATORS == set()
     assert {b"g", b"G"} <= seen
+
+
+# -- issue 37: grey levels 40 of 255 apart ----------------------------------------------
+
+APART = 40  # grey levels (of 255) two things must differ by, printed grey
+
+
+def _terrain_samples(tile_id: str, space: str) -> list[tuple[float, float]]:
+    """Points (tile mm) showing ``space`` alone: the river's whole band (its pattern's every
+    period) or a 6 mm disc of land, clear of everything drawn over the terrain (animals,
+    id, markers, ponds) and of the other terrains."""
+    from games.bison import catalog, markers
+    from games.bison import tile_art as geo
+
+    tile = catalog.CATALOG[tile_id]
+    a, b = tile.tile.river_corners()
+    river = geo.river_path(a, b, geo.HEX_RADIUS)
+    art = geo.tile_art(tile_id)
+    discs = [(p, geo.LAND_MARK) for spots in art.animals.values() for p in spots]
+    discs += [(art.id_at, 5.0), (geo.corner_at(a), geo.POND), (geo.corner_at(b), geo.POND)]
+    discs += [(m.centre, m.size * 0.75) for m in markers.tile_markers(tile_id)]
+    if art.totem_at is not None:
+        discs.append((art.totem_at, geo.TOTEM))
+    hexagon = [geo.corner_at(i) for i in range(6)]
+    outline = [*hexagon, hexagon[0]]
+
+    def clear(p: tuple[float, float], by: float) -> bool:
+        return all(math.dist(p, c) >= r + by for c, r in discs)
+
+    if space == "river":
+        band = []
+        for (x0, y0), (x1, y1) in itertools.pairwise(river):
+            length = math.dist((x0, y0), (x1, y1))
+            nx, ny = -(y1 - y0) / length, (x1 - x0) / length  # the river's normal
+            for step in range(8):
+                x, y = x0 + (x1 - x0) * step / 8, y0 + (y1 - y0) * step / 8
+                band += [(x + nx * k * 0.5, y + ny * k * 0.5) for k in range(-5, 6)]
+        return [p for p in band if clear(p, 0.5) and geo.inside(hexagon, p)]
+    land = geo.land_polygon(tile.edges, space[0].upper(), 0.0)
+    grid = [(x * 0.5, y * 0.5) for x in range(140) for y in range(160)]
+    spots = [p for p in grid if geo.inside(land, p)]
+
+    def room(p: tuple[float, float]) -> float:
+        return min(
+            min(math.dist(p, c) - r for c, r in discs),
+            geo.polyline_distance(p, outline),
+            geo.polyline_distance(p, river) - 3.5,
+        )
+
+    centre = max(spots, key=room)
+    return [p for p in spots if math.dist(p, centre) <= 3.0]
+
+
+def _mean_grey(png: Path, points: list[tuple[float, float]]) -> float:
+    """The mean grey of a tile's face PNG (its trim box) at ``points`` (tile mm, y up)."""
+    with Image.open(png) as image:
+        grey = image.convert("L")
+        ppm = grey.width / 69.28203230275509
+        values = [grey.getpixel((round(x * ppm), round((80.0 - y) * ppm))) for x, y in points]
+    return sum(values) / len(values)
+
+
+@pytest.mark.parametrize("ink_saver", [False, True], ids=["colour", "ink-saver"])
+def test_bison_terrains_differ_by_40_grey_levels(ink_saver, tmp_path):
+    # Issue 37: printed grey the river and the mountain were 3 of 255 apart. Each terrain's
+    # mean grey over a window as wide as its pattern's period, on tiles with all three.
+    from printgen.export import export
+
+    for tile_id in ("B08", "S1"):
+        (front,) = [
+            p
+            for p in export("bison", tmp_path / tile_id, only=[tile_id], ink_saver=ink_saver)
+            if p.name.endswith("-front.png")
+        ]
+        grey = {
+            space: _mean_grey(front, _terrain_samples(tile_id, space))
+            for space in ("prairie", "mountain", "river")
+        }
+        pairs = [("river", "prairie"), ("river", "mountain")]
+        if not ink_saver:  # ink saver: prairie and mountain told apart by pattern (above)
+            pairs.append(("prairie", "mountain"))
+        for one, other in pairs:
+            assert abs(grey[one] - grey[other]) >= APART, (tile_id, grey)
+
+
+@pytest.mark.parametrize("ink_saver", [False, True], ids=["colour", "ink-saver"])
+def test_each_clans_emblem_stands_out_of_its_disc(ink_saver, tmp_path):
+    # Issue 37: in ink saver the yellow clan's paper triangle was 17 of 255 from its disc.
+    from games.lion_square import catalog
+    from printgen.export import export
+
+    for colour in ("red", "yellow", "blue"):
+        card = next(c for c in catalog.DECK if c.colour == colour and not c.is_gazelle)
+        (front,) = [
+            p
+            for p in export("lion-square", tmp_path / colour, only=[card.id], ink_saver=ink_saver)
+            if p.name.endswith("-front.png")
+        ]
+        with Image.open(front) as image:
+            grey = image.convert("L")
+            ppm = grey.width / 63.0
+            cx, cy = 31.5 * ppm, (88.0 - (44.0 + 8.0)) * ppm
+            r = 8.5 * ppm
+            emblem = list(
+                grey.crop((round(cx - r), round(cy - r), round(cx + r), round(cy + r))).getdata()
+            )
+            disc = grey.getpixel(
+                (round(cx), round(cy - 12.0 * ppm))
+            )  # inside the disc, below the emblem
+        assert max(abs(v - disc) for v in emblem) >= APART * 2, (colour, disc)
+        # Most of the emblem window is either the disc or a mark 40+ levels from it.
+        marked = sum(1 for v in emblem if abs(v - disc) >= APART)
+        assert marked >= len(emblem) * 0.1, (colour, marked, len(emblem))

@@ -269,3 +269,37 @@ def test_a_number_keeps_its_counter_at_every_level(before, after):
     cut = units(text, "chars")
     pairs = itertools.pairwise(cut)
     assert not any(a.endswith(before) and b.startswith(after) for a, b in pairs)
+
+
+def _arrow_texts() -> list[tuple[str, str]]:
+    """Every printed text with an "N → M" pair, in the three languages."""
+    messages = [*words.RULES.values(), *words.AIDS.values()]
+    messages += [v for v in vars(words).values() if isinstance(v, str)]
+    return [
+        (lang, line)
+        for lang in ("en", "ja", "it")
+        for message in messages
+        for line in text(lang, message).split("\n")
+        if "→" in line
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "it"])
+def test_an_arrow_pair_is_never_split_across_lines(lang):
+    # Issue 37: "3 → 4" split as "3 →" / "4" (3 in ja, 3 in it, 2 in en across the kit).
+    texts = [line for language, line in _arrow_texts() if language == lang]
+    assert texts
+    for line, ems in itertools.product(texts, range(6, 40)):
+        size = 3.0
+        lines = wrap_lines(line, size, ems * size)
+        for a, b in itertools.pairwise(lines):
+            assert not a.endswith("→") and not b.startswith("→"), (a, b)
+
+
+@given(st.integers(0, 99), st.integers(0, 99), st.integers(4, 40))
+def test_any_number_pair_stays_whole(n, m, ems):
+    line = f"Pay {n} → {m} now, then {m} → {n} later."
+    lines = wrap_lines(line, 3.0, ems * 3.0)
+    assert f"{n} → {m}" in " ".join(lines)
+    for a, b in itertools.pairwise(lines):
+        assert not a.endswith("→") and not b.startswith("→"), (a, b)

@@ -31,8 +31,10 @@ def test_herd_cards_printed_for_a_table_carry_its_players_names() -> None:
     )
     lines = text.splitlines()
     assert [line for line in lines if line in ("Ann", "ベン", "Cho")] == ["Ann", "ベン", "Cho"]
-    # The fourth seat has no player at a table of three: its card keeps only its label.
-    assert "H4" in lines and lines.index("Cho") < lines.index("H3") < lines.index("H4")
+    # A table of three prints three herd cards (issue 37); a spare is a fourth, unnamed.
+    assert "H4" not in lines and lines.index("Cho") < lines.index("H3")
+    spare = herd_text(players=seated("Ann", "ベン", "Cho"), spares=1, lang="ja").splitlines()
+    assert "H4" in spare and spare.index("Cho") < spare.index("H3") < spare.index("H4")
 
 
 def test_without_a_table_the_herd_cards_keep_their_labels() -> None:
@@ -58,4 +60,7 @@ def test_what_the_font_cannot_draw_is_left_out_and_the_kit_prints() -> None:
 
 def test_a_seat_colour_must_be_a_player_colour() -> None:
     with pytest.raises(PrintError, match="colour must be one of"):
-        render_kit("lion-square", players=[Player("Ann", "tartan")])
+        render_kit(
+            "lion-square",
+            players=[Player("Ann", "tartan"), Player("Ben", "red"), Player("Cho", "blue")],
+        )

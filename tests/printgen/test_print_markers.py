@@ -14,8 +14,10 @@ from printgen.kit import kit_pieces, render_kit
 
 ART = ["bison.tiles", "bison.structures", "bison.markers"]
 # SHA-256 of render_kit("bison", only=ART) before the markers existed (commit 4676d60):
-# --no-markers must print exactly that. An intended change to the art updates this pin.
-ART_BEFORE_MARKERS = "02402ba160be97bcf5b7880927a689723de1458809c8ae1ed5f52b50e93f9702"
+# --no-markers must print exactly that. An intended change to the art updates this pin
+# (issue 37: the river deep blue with a dashed current, the prairie lighter, for grey;
+# the hex cut ticks inside their own bleed).
+ART_BEFORE_MARKERS = "82db1d939e0caa9bc9689f4e5384acdd601a061be15fb50d9eb7f32fb1a9aff3"
 
 
 def test_no_markers_prints_the_art_of_before_to_the_byte():
@@ -80,3 +82,55 @@ def test_no_markers_reaches_the_image_export(tmp_path, capsys):
         assert main(argv) == 0
         with Image.open(folder / "hunter-red-1-front.png") as image:
             assert image.size == (side, side)
+
+
+def _overlap(a, b, gap: float = 0.2) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+@pytest.mark.parametrize(
+    ("kind", "size"), [("hunter", 0)] + [(k, s) for k in ("tent", "canoe") for s in range(1, 5)]
+)
+def test_a_marked_tokens_icon_is_as_large_as_fits_and_nothing_touches(kind, size):
+    # Issue 37: the 4th size diamond no longer touches the owner's shape, and the kind's
+    # icon takes the whole strip beside the marker (it was 3.1 mm, a hunter's 2.4 mm). The
+    # token and its marker are the photo reader's: 6 mm does not fit beside the marker.
+    from printgen.games.bison import marked_layout
+
+    layout = marked_layout(kind, size)
+    side = markers.token_size(kind)
+    x0, _, x1, _ = layout["icon"]
+    assert x1 - x0 >= (3.6 if kind != "hunter" else 2.6)
+    assert layout["marker"] == (1.0, 1.0, 11.0, 11.0)  # markers.piece_marker, unchanged
+    assert len([k for k in layout if k.startswith("diamond")]) == size
+    for name, box in layout.items():
+        assert box[0] >= 0.5 and box[2] <= side - 0.5 and box[1] >= 0.5 and box[3] <= side - 0.5
+        for other, box2 in layout.items():
+            if other != name and not (name.startswith("diamond") and other.startswith("diamond")):
+                assert not _overlap(box, box2), (name, other)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "it"])
+def test_no_markers_rules_say_nothing_of_the_square_code(lang):
+    from printgen import words
+    from printgen.messages import text
+    from printgen.rules_sheets import _blocks
+
+    def t(message, **params):
+        return text(lang, message, **params)
+
+    rule = t(words.BI_MARKER_RULE)
+    assert rule in t(words.RULES["bison"]).split("\n")  # the same words in both msgids
+    with_markers = [b.text for b in _blocks("bison", t, "rules", True)]
+    without = [b.text for b in _blocks("bison", t, "rules", False)]
+    assert len(without) == len(with_markers) - 1
+    assert not [b for b in without if rule.lstrip("- ") in b]
+    if lang == "en":
+        from pdfcheck import reader
+
+        def words_of(**kw) -> str:
+            pdf = render_kit("bison", only=["bison.rules"], lang=lang, **kw)
+            return " ".join(" ".join(p.extract_text().split()) for p in reader(pdf).pages)
+
+        assert "square code" in words_of()
+        assert "square code" not in words_of(markers=False)

@@ -226,3 +226,40 @@ def test_a_sheet_of_two_dogs_backs_shows_one_colour_around_every_back(tmp_path):
             ):
                 colours.add(rgb.getpixel((round(x * px), round((back.size[1] - y) * px))))
     assert len(colours) == 1, colours
+
+
+def test_the_landscape_duplex_test_has_a_cross_in_each_corner_front_and_back(tmp_path):
+    # Issue 37: a back printed skewed or scaled shows at the corners, not only the middle.
+    from pdfcheck import render
+    from PIL import Image
+
+    from printgen.kit import render_kit
+
+    pdf = render_kit("lion-square", only=["cover"], duplex="long")
+    pages = render(pdf, tmp_path, dpi=50)
+    for png, ink in ((pages[2], (0, 0, 0)), (pages[3], (255, 0, 0))):
+        with Image.open(png) as image:
+            rgb = image.convert("RGB")
+            w, h = rgb.size
+            ppm = 50 / 25.4
+            for fx, fy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+                # The cross's centre 9 mm in from each edge (5 mm margin + 4 mm inset).
+                x = round(9 * ppm if fx == 0 else w - 9 * ppm)
+                y = round(9 * ppm if fy == 0 else h - 9 * ppm)
+                near = [
+                    rgb.getpixel((x + dx, y + dy)) for dx in range(-3, 4) for dy in range(-3, 4)
+                ]
+                assert any(
+                    sum(abs(a - b) for a, b in zip(p, ink, strict=True)) < 200 for p in near
+                ), (png, fx, fy)
+
+
+def test_the_cover_counts_each_component(tmp_path):
+    from pdfcheck import reader
+
+    from printgen.kit import render_kit
+
+    pdf = render_kit("bison", duplex="fold")
+    cover = " ".join(reader(pdf).pages[0].extract_text().split())
+    assert "terrain tiles (S1–S3, B01–B18): 21" in cover
+    assert "tents and canoes: 48" in cover

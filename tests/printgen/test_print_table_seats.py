@@ -76,9 +76,9 @@ def test_a_board_printed_alone_is_its_seats_in_colour_link_and_name(game, seat, 
 def test_pieces_come_in_the_tables_colours():
     context = Context("en", Style(), players=PLAYERS)
     ids = {p.id for c in components("bison", context) for p in c.pieces}
-    # Cleo's purple is printed; a fourth board keeps a box colour nobody took (yellow).
-    assert {"board-red", "board-blue", "board-purple", "board-yellow"} <= ids
-    assert "hunter-purple-1" in ids and "board-green" not in ids
+    # Cleo's purple is printed; only the seated colours (issue 37: no spare yellow set).
+    assert {i for i in ids if i.startswith("board-")} == {"board-red", "board-blue", "board-purple"}
+    assert "hunter-purple-1" in ids and "hunter-yellow-1" not in ids
 
 
 def test_without_a_table_the_box_colours_and_seat_numbers_stay():

@@ -141,3 +141,13 @@ def test_the_italian_bison_move_labels_say_how_far():
     # The board's cells are too narrow for "… ciascuno"; the distance must still be there.
     assert text("it", words.ACTIONS["move_1"]).endswith("di 1 spazio")
     assert text("it", words.ACTIONS["move_3"]).endswith("da 1 a 3 spazi")
+
+
+def test_the_italian_bison_kit_says_stagione_as_its_rulebook():
+    # Issue 37: the Italian Bison rulebook (seeds/004) plays "stagioni", never "round".
+    import re
+
+    bison = [words.RULES["bison"], words.AIDS["bison"], *BISON]
+    printed = " ".join(text("it", message) for message in bison)
+    assert not re.search(r"\bround\b", printed)
+    assert "stagione" in text("it", words.RULES["bison"])

@@ -121,3 +121,35 @@ def test_the_bench_runs_without_the_test_extra():
     pages = len(reader(render_kit("lion-square")).pages)
     # Two-sided: the 4 cover pages and the 4 card sheets' 8 pages, two to a sheet of paper.
     assert out.stdout.strip() == f"({pages}, {12 // 2 + pages - 12})"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hex_cut_ticks_stop_short_of_the_neighbours_point(paper):
+    # Issue 37: a hex's radial tick ran its full 3 mm, 1 mm into the next hex's point.
+    from printgen.context import Context
+    from printgen.document import CUT_MARK_GAP, hex_ticks
+    from printgen.kit import components
+    from printgen.layout import plan
+    from printgen.style import Style
+
+    (tiles,) = [c for c in components("bison", Context("en", Style())) if c.key == "bison.tiles"]
+    ticks = 0
+    for sheet in plan(tiles, paper, "long"):
+        for p in sheet.placements:
+            w, h = p.piece.width, p.piece.height
+            # In a 2 mm gutter a tick has 1 mm: only the corners with room keep theirs.
+            assert hex_ticks(w, h, p.bleed), p.piece.id
+            for x, y, reach in hex_ticks(w, h, p.bleed):
+                ux, uy = (x - w / 2) / (h / 2), (y - h / 2) / (h / 2)
+                end = (p.x + x + ux * reach, p.y + y + uy * reach)
+                assert reach > CUT_MARK_GAP
+                for q in sheet.placements:
+                    x0, y0, x1, y1 = (
+                        q.bleed_rect()
+                        if q is p
+                        else (q.x, q.y, q.x + q.piece.width, q.y + q.piece.height)
+                    )
+                    inside = x0 - 1e-6 <= end[0] <= x1 + 1e-6 and y0 - 1e-6 <= end[1] <= y1 + 1e-6
+                    assert inside == (q is p), (p.piece.id, q.piece.id, end)
+                ticks += 1
+    assert ticks >= 21
