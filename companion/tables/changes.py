@@ -31,6 +31,7 @@ from companion.tables.checks import (
 )
 from companion.tables.errors import LineRefused, TableNotFound, UndoBlocked, VersionConflict
 from companion.tables.fold import apply_event, replay_events, secrets_gate
+from companion.tables.moved import check_moved_on
 from companion.tables.reads import history
 from companion.tables.rows import (
     event_rows,
@@ -88,6 +89,8 @@ def append(
     *,
     seat: int | None = None,
     expected_version: int | None = None,
+    seen_version: int | None = None,
+    own_changes: frozenset[int] = frozenset(),
     viewer: Viewer = EVERYTHING,
 ) -> TableView:
     """Apply ``event`` and store it as the table's next event, in one transaction.
@@ -97,10 +100,20 @@ def append(
     of the phone asking (None: a phone without a seat): the refusal tells it no secret it
     may not see, and a change whose outcome depends on another seat's secret is refused
     to it whatever that secret is (issue 27, F1 and F2). Default: a caller that sees all.
+    ``seen_version``: the version the phone showed when the change was made (a tap sent
+    late): ``VersionConflict`` naming the target only when another phone changed what it
+    touches since (``moved.check_moved_on``, issue 35); ``own_changes``: the versions this
+    phone's own changes made since (they never count).
     """
     try:
         return append_all(
-            table_id, [event], seat=seat, expected_version=expected_version, viewer=viewer
+            table_id,
+            [event],
+            seat=seat,
+            expected_version=expected_version,
+            seen_version=seen_version,
+            own_changes=own_changes,
+            viewer=viewer,
         )
     except LineRefused as refused:  # one event: the refusal as it is
         raise refused.problem from None
@@ -112,6 +125,8 @@ def append_all(
     *,
     seat: int | None = None,
     expected_version: int | None = None,
+    seen_version: int | None = None,
+    own_changes: frozenset[int] = frozenset(),
     viewer: Viewer = EVERYTHING,
 ) -> TableView:
     """Apply ``events`` in order, each on the state those before it made, and store them
@@ -122,7 +137,8 @@ def append_all(
     in a row, one version each: history and undo stay per event), made by ``seat``. The
     change is announced once, after the commit. Raises ``LineRefused`` naming the first
     event refused (1: the first), ``RuleError`` when the table has no room for them all,
-    ``VersionConflict`` and ``TableNotFound`` as ``append``; nothing is stored then.
+    ``VersionConflict`` and ``TableNotFound`` as ``append`` (``seen_version`` too);
+    nothing is stored then.
     """
     if not events:
         raise ValueError("append_all needs at least one event")
@@ -146,6 +162,10 @@ def append_all(
         row = lock_row(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
+        if seen_version is not None:
+            check_moved_on(
+                session, row, module, events, seen=seen_version, seat=seat, own=own_changes
+            )
         check_room(row.version, len(events))
         if row.version != seen:  # another change came first: fold again, under the lock
             state = state_of(session, row)
