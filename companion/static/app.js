@@ -556,7 +556,16 @@
     renderWake();
   });
 
+  // The create form's time zone (templates/create.html): the table's local time for the
+  // dates of its plays (issue 35).
+  function fillTimeZone() {
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* none */ }
+    document.querySelectorAll("input[data-time-zone]").forEach(function (el) { el.value = zone; });
+  }
+
   function ready() {
+    fillTimeZone();
     refusalOnLoad();
     restoreSecrets(document);
     renderWake();

@@ -32,6 +32,7 @@ from companion.tables.checks import (
 from companion.tables.errors import LineRefused, TableNotFound, UndoBlocked, VersionConflict
 from companion.tables.fold import apply_event, replay_events, secrets_gate
 from companion.tables.moved import check_moved_on
+from companion.tables.place import check_location, known_zone
 from companion.tables.reads import history
 from companion.tables.rows import (
     event_rows,
@@ -63,18 +64,29 @@ from games.errors import N_, RuleError
 from games.table import Rules, players_from_json
 
 
-def create(game: Any, players: Any, settings: Any = None) -> TableView:
-    """A new table; ``RuleError`` for an unknown game, bad players or bad settings."""
+def create(
+    game: Any,
+    players: Any,
+    settings: Any = None,
+    *,
+    location: Any = None,
+    time_zone: Any = None,
+) -> TableView:
+    """A new table; ``RuleError`` for an unknown game, bad players or bad settings.
+    ``location``: where it plays, as the host typed it (None or empty: not said; its
+    plays name no place); ``time_zone``: the IANA zone of the creating phone (anything
+    else: none, the plays' dates in UTC), issue 35."""
     if not isinstance(game, str):
         raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
     module = rules_of(game)
     seated = players_from_json(clean(players), minimum=1, maximum=MAX_PLAYERS)
     settings = check_settings(clean(settings))
     state = module.new_state(seated, settings)  # the game checks count and settings
+    place, zone = check_location(location), known_zone(time_zone)
     for attempt in range(3):
         try:
             with db.writing() as session:
-                row = insert_table(session, game, seated, settings)
+                row = insert_table(session, game, seated, settings, location=place, time_zone=zone)
             break
         except IntegrityError:  # two tables drew the same join code at the same moment
             if attempt == 2:

@@ -248,12 +248,25 @@ def to_json(state: State) -> dict[str, Any]:
     }
 
 
+def final_herds(state: State) -> list[int]:
+    """Each herd as L2 left it, below 0 too: the herd counter stops at 0 (see "herd
+    counter"), so what each scored round took past 0 is taken off again. L3 ranks "0 or
+    less" herds by these values (a herd of −2 above one of −5)."""
+    herds = list(state.herds)
+    for record in state.history:
+        for seat, loss in enumerate(record.losses):
+            dropped = record.herds_before[seat] - record.herds_after[seat]
+            herds[seat] -= max(0, loss.total - dropped)
+    return herds
+
+
 def ranking(state: State) -> list[list[int]]:
-    """L3 once the game is over: seats by herd, largest first, equal herds sharing a place;
-    empty while the game runs and when the lions win (no player is ranked)."""
+    """L3 once the game is over: seats by herd (``final_herds``: below 0 kept), largest
+    first, equal herds sharing a place; empty while the game runs and when the lions win
+    (no player is ranked)."""
     if not state.game_over:
         return []
-    return rules.ranking(dict(enumerate(state.herds)))
+    return rules.ranking(dict(enumerate(final_herds(state))))
 
 
 def game_over(state: State) -> bool:
