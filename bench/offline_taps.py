@@ -5,7 +5,8 @@ gevent workers, 2 processes on a SQLite file) and, on each game, opens 4 Chromiu
 (360×640), each sitting at its own seat. For ``--seconds`` every phone plays: it taps at
 random — its own counters' − / + (Bison's stocks, Lion Square's cards taken and gazelles,
 Age of Hunting's coins and VP track, A Dog's Life's hunger, bladder and buried bones) and,
-on Lion Square, the board (a number into a place of the square) — and now and then its
+on Lion Square, the board (a number into a place of the square) and who laid the last
+card (one thing every phone may set) — and now and then its
 network drops (Playwright ``set_offline``) for 1–30 s (``--quick``: 1–6 s) while it keeps
 tapping and the other phones play on. Then every phone is back online and the bench waits
 until no phone has a tap waiting.
@@ -21,7 +22,7 @@ another phone's taps never touch). A tap with no answer at the end is lost. A re
 **on its own target** when the history shows a change to that tap's target by another
 phone after the version the tap was sent with (``X-Campfire-Version``).
 
-    .venv/bin/python bench/offline_taps.py [--seconds 40] [--quick] [--seed 1]
+    .venv/bin/python bench/offline_taps.py [--seconds 30] [--quick] [--seed 1]
 
 The last line reads ``offline: T taps, L lost, D doubled, R refused (C on their own
 target)`` (issue 35: the goal is L = 0, D = 0, R = C). Loopback only; every wait is bounded.
@@ -73,13 +74,16 @@ STEP_SECONDS = (0.3, 1.2)
 DRAIN_SECONDS = 90.0
 TIMEOUT_MS = 15_000
 
-#: The key and form of every change the page sends (after app.js gave it its key).
+#: The key of every change the page sends (after app.js gave it its key), and the place
+#: a square's number went to as posted (the place picked when the number was tapped).
 WATCH = """
 window.__sent = [];
 document.addEventListener("htmx:beforeRequest", function (e) {
   var c = e.detail && e.detail.requestConfig;
   if (!c || c.verb === "get") { return; }
-  window.__sent.push(c.headers["Idempotency-Key"]);
+  var f = c.formData && c.formData.get ? c.formData : null;
+  window.__sent.push({key: c.headers["Idempotency-Key"],
+    cell: f ? f.get("cell") : null, side: f ? f.get("view_side") : null});
 });
 """
 OPEN_DETAILS = "document.querySelectorAll('#panel details').forEach(d => { d.open = true; })"
@@ -119,6 +123,8 @@ def target_of(event: dict[str, Any]) -> tuple[Any, ...]:
         return ("counter", seat, "gazelles")
     if kind == "set_cell":
         return ("place", event.get("row"), event.get("column"))
+    if kind == "set_last":
+        return ("last",)
     return ("table",)
 
 
@@ -157,15 +163,23 @@ async def tap_board(phone: Phone, rng: random.Random) -> Tap | None:
     if not count:
         return None
     place = places.nth(rng.randrange(count))
-    row, column = (int(n) for n in (await place.get_attribute("value") or "0,0").split(","))
     await place.locator("xpath=..").click()  # the label around the radio
     square = page.locator('#panel [data-testid="ls-square"]')
-    side = await square.locator('input[name="view_side"]').first.get_attribute("value")
-    north_up = turned.cell_from_view(row, column, Side(side or "S"))
     number = rng.choice(("0", "1", "2", "3", "4"))
     button = square.locator(f'button[name="card"][value="{number}"]')
-    tap = Tap(phone.seat, "set_cell", ("place", *north_up))
+    tap = Tap(phone.seat, "set_cell", ("place",))  # the place as posted: see ``press``
     await press(phone, button.first, tap)
+    return tap
+
+
+async def tap_last(phone: Phone, rng: random.Random) -> Tap | None:
+    """Tap who laid the last card (a thing every phone may set: it meets the others')."""
+    buttons = phone.page.locator('#panel form[action$="/lion-square/last"] button')
+    count = await buttons.count()
+    if not count:
+        return None
+    tap = Tap(phone.seat, "set_last", ("last",))
+    await press(phone, buttons.nth(rng.randrange(count)), tap)
     return tap
 
 
@@ -174,7 +188,11 @@ async def press(phone: Phone, button: Any, tap: Tap) -> None:
     before = await phone.page.evaluate("window.__sent.length")
     await button.click(timeout=TIMEOUT_MS)
     await phone.page.wait_for_function(f"window.__sent.length > {before}", timeout=TIMEOUT_MS)
-    tap.key = await phone.page.evaluate("window.__sent[window.__sent.length - 1]")
+    sent = await phone.page.evaluate("window.__sent[window.__sent.length - 1]")
+    tap.key = sent["key"]
+    if tap.kind == "set_cell" and sent.get("cell"):  # north-up, as the fold stores it
+        row, column = (int(n) for n in sent["cell"].split(","))
+        tap.target = ("place", *turned.cell_from_view(row, column, Side(sent["side"] or "S")))
     phone.taps.append(tap)
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while not phone.offline and tap.key not in ANSWERS and time.monotonic() < deadline:
@@ -195,8 +213,11 @@ async def play(
             phone.offline = False
             await phone.page.context.set_offline(False)
         try:
-            if game in BOARD and rng.random() < 0.35:
+            roll = rng.random()
+            if game in BOARD and roll < 0.3:
                 await tap_board(phone, rng)
+            elif game in BOARD and roll < 0.4:
+                await tap_last(phone, rng)
             else:
                 await tap_counter(phone, game, rng)
         except Exception as error:  # a panel swapped under the tap: the next step tries again
@@ -336,7 +357,7 @@ async def run(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=40.0, help="play per game (40)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="play per game (30)")
     parser.add_argument("--quick", action="store_true", help="outages of 1-6 s, not 1-30 s")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", nargs="*", default=list(COUNTERS), choices=list(COUNTERS))
