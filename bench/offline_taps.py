@@ -22,7 +22,7 @@ another phone's taps never touch). A tap with no answer at the end is lost. A re
 **on its own target** when the history shows a change to that tap's target by another
 phone after the version the tap was sent with (``X-Campfire-Version``).
 
-    .venv/bin/python bench/offline_taps.py [--seconds 30] [--quick] [--seed 1]
+    .venv/bin/python bench/offline_taps.py [--seconds 25] [--quick] [--seed 1]
 
 The last line reads ``offline: T taps, L lost, D doubled, R refused (C on their own
 target)`` (issue 35: the goal is L = 0, D = 0, R = C). Loopback only; every wait is bounded.
@@ -357,7 +357,7 @@ async def run(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=30.0, help="play per game (30)")
+    parser.add_argument("--seconds", type=float, default=25.0, help="play per game (25)")
     parser.add_argument("--quick", action="store_true", help="outages of 1-6 s, not 1-30 s")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", nargs="*", default=list(COUNTERS), choices=list(COUNTERS))
