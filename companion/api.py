@@ -138,7 +138,13 @@ def answer(outcome: events.Outcome) -> Any:
 @security.limiter.limit(security.create_limit)
 def create_table() -> tuple[Any, int]:
     body = json_body()
-    view = tables.create(body.get("game"), body.get("players"), body.get("settings"))
+    view = tables.create(
+        body.get("game"),
+        body.get("players"),
+        body.get("settings"),
+        location=body.get("location"),
+        time_zone=body.get("time_zone"),
+    )
     return jsonify(
         id=view.id, join_code=view.join_code, url=table_url(view.id), version=view.version
     ), 201

@@ -29,10 +29,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app
+from flask_babel import gettext
 
 from companion import security, tables
 from companion.i18n import rule_error_message
 from games.errors import RuleError
+from games.table import Target
 
 #: Where the games' refusal wordings are kept (``app.extensions``).
 REFUSAL_WORDING = "campfire.refusal_wording"
@@ -96,11 +98,18 @@ class Refused:
 
 @dataclass(frozen=True, slots=True)
 class Stale:
-    """Nothing stored: the caller named version ``expected``; the table is at ``actual``."""
+    """Nothing stored: the caller named version ``expected``; the table is at ``actual``.
+    ``target``: for a change sent with the version its phone saw (``seen_version``), what
+    another phone changed meanwhile that this change touches too (issue 35)."""
 
     table: tables.TableView
     expected: int
     actual: int
+    target: Target | None = None
+
+    def target_name(self) -> str | None:
+        """What moved on, in the reader's language (None: the whole version)."""
+        return None if self.target is None else self.target.name.render(gettext)
 
 
 Outcome = Changed | Refused | Stale
@@ -112,13 +121,18 @@ def apply_change(
     *,
     by: int | None,
     expected_version: int | None = None,
+    seen_version: int | None = None,
+    own_changes: frozenset[int] = frozenset(),
 ) -> Outcome:
     """Make ``change`` to ``table`` (as the caller read it) in one transaction, as the seat
     ``by`` (None: a phone or a client that holds no seat): stored on the event, and the
     seat whose secrets the answer may tell. ``expected_version``: make it only at that
-    version, else ``Stale``. Past the phone's rate limit of changes (or of undos), a 429
-    (``flask_limiter``'s, answered by the door's error handler); ``tables.TableNotFound``
-    when the table is gone."""
+    version, else ``Stale``. ``seen_version``: the version the phone showed when the change
+    was made (a tap sent late): ``Stale`` naming the target only when another phone changed
+    what the change touches since (issue 35; ``Append`` and ``AppendAll``), not counting
+    ``own_changes`` (the versions the same phone's changes made since). Past the
+    phone's rate limit of changes (or of undos), a 429 (``flask_limiter``'s, answered by
+    the door's error handler); ``tables.TableNotFound`` when the table is gone."""
     undoing = isinstance(change, Undo)
     limit = security.undo_limit if undoing else security.event_limit
     scope = "table-undos" if undoing else "table-changes"
@@ -127,11 +141,23 @@ def apply_change(
     try:
         if isinstance(change, Append):
             changed = tables.append(
-                table.id, change.event, seat=by, expected_version=expected_version, viewer=by
+                table.id,
+                change.event,
+                seat=by,
+                expected_version=expected_version,
+                seen_version=seen_version,
+                own_changes=own_changes,
+                viewer=by,
             )
         elif isinstance(change, AppendAll):
             changed = tables.append_all(
-                table.id, change.events, seat=by, expected_version=expected_version, viewer=by
+                table.id,
+                change.events,
+                seat=by,
+                expected_version=expected_version,
+                seen_version=seen_version,
+                own_changes=own_changes,
+                viewer=by,
             )
         else:
             changed = tables.undo(
@@ -144,7 +170,7 @@ def apply_change(
                 viewer=by,
             )
     except tables.VersionConflict as conflict:
-        return Stale(table, conflict.expected, conflict.actual)
+        return Stale(table, conflict.expected, conflict.actual, conflict.target)
     except tables.LineRefused as refused:  # the game's refusal, worded as the game words it
         return Refused(table, refused.problem, line=refused.line)
     except RuleError as error:

@@ -44,6 +44,10 @@ class TableRow(Base):
     # Added by migration 0002 (filled from created_at): when the table last changed, by an
     # event or a seat taken over (the version maps watch it: companion.live).
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Added by migration 0009 (issue 35): the place the host typed at create (None: none
+    # given) and the IANA time zone of the phone that created it (a play's local date).
+    location: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class EventRow(Base):

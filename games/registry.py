@@ -105,7 +105,7 @@ def _secrets(fold: _Secretive) -> Secrets:
 def _bison() -> Rules:
     from games.bison import contract, fold
 
-    return replace(_rules(fold), score=contract.score)
+    return replace(_rules(fold), score=contract.score, targets=fold.targets)
 
 
 @cache
@@ -117,6 +117,7 @@ def _lion_square() -> Rules:
         subject_seat=fold.subject_seat,
         secrets=_secrets(fold),
         score=contract.score,
+        targets=fold.targets,
     )
 
 
@@ -124,14 +125,18 @@ def _lion_square() -> Rules:
 def _hunting_age() -> Rules:
     from games.hunting_age import contract, fold
 
-    return replace(_rules(fold), whose_turn=fold.whose_turn, score=contract.score)
+    return replace(
+        _rules(fold), whose_turn=fold.whose_turn, score=contract.score, targets=fold.targets
+    )
 
 
 @cache
 def _dogs_life() -> Rules:
     from games.dogs_life import fold
 
-    return replace(_rules(fold), whose_turn=fold.whose_turn, secrets=_secrets(fold))
+    return replace(
+        _rules(fold), whose_turn=fold.whose_turn, secrets=_secrets(fold), targets=fold.targets
+    )
 
 
 #: Every game, in the order the project lists them (home page, print kit, CLI help).

@@ -12,6 +12,11 @@ event
 counter
     A named whole number per seat that the generic ``adjust`` event can change
     (docs/contracts.md: bison ``bison/salmon/turkey``, lion-square ``herd``, …).
+target
+    One thing a change touches (a seat's counter, a place of the board, a card): a
+    ``Target``. A tap kept on a phone while it was offline is refused only when a change
+    made meanwhile by another phone touched one of its own targets (issue 35); each game's
+    ``Rules.targets`` says what an event touches, by default the whole table.
 
 Each game package provides ``games/<package>/fold.py``, a module that satisfies ``Fold``
 (the names every game has), and ``games.registry`` lists the game with its ``Rules``: the
@@ -31,12 +36,12 @@ import random
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from games import fields
-from games.errors import N_, HiddenRuleError, RuleError, SeatOnly
+from games.errors import N_, HiddenRuleError, Phrase, RuleError, SeatOnly, Term
 
 COLOURS = ("red", "yellow", "green", "blue", "purple", "black", "white", "orange")
 
@@ -131,6 +136,71 @@ def adjusted(
         secret=None if owner is None else (change.seat, owner),
     )
     return change, value
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One thing a change touches. Two changes meet when they share a ``key``; the
+    ``WHOLE_TABLE`` meets every target. ``name`` words it for the refusal ("Ann's cards
+    taken"): a ``Phrase`` translated with the sentence, never compared."""
+
+    key: tuple[object, ...]
+    name: Phrase = field(compare=False, hash=False)
+
+
+#: What a change touches when its game does not say: everything (``whole_table``).
+WHOLE_TABLE: Target = Target(("table",), Phrase(N_("the table")))
+
+
+def whole_table(event: Mapping[str, Any], players: Sequence[Player]) -> frozenset[Target]:
+    """``Rules.targets``' default: an event touches the whole table."""
+    return frozenset({WHOLE_TABLE})
+
+
+def first_shared(mine: frozenset[Target], theirs: frozenset[Target]) -> Target | None:
+    """The target of ``mine`` that ``theirs`` touches too (the whole table meets every
+    target), or None: the two changes commute."""
+    if not mine or not theirs:
+        return None
+    if WHOLE_TABLE in theirs:
+        return min(mine, key=repr) if WHOLE_TABLE not in mine else WHOLE_TABLE
+    if WHOLE_TABLE in mine:
+        return min(theirs, key=repr)
+    shared = mine & theirs
+    return min(shared, key=repr) if shared else None
+
+
+def counter_target(
+    seat: object, counter: object, players: Sequence[Player], names: Mapping[str, str]
+) -> Target:
+    """A seat's counter as a target ("Ann's herd"); ``names``: the counters' ``N_`` terms.
+    A seat or counter the event got wrong (the fold refuses it) is the whole table."""
+    if (
+        not isinstance(seat, int)
+        or isinstance(seat, bool)
+        or not 0 <= seat < len(players)
+        or not isinstance(counter, str)
+    ):
+        return WHOLE_TABLE
+    word = Term(names.get(counter, counter))
+    name = Phrase(N_("{player}'s {counter}"), player=players[seat].name, counter=word)
+    return Target(("counter", seat, counter), name)
+
+
+def adjust_targets(
+    names: Mapping[str, str],
+) -> Callable[[Mapping[str, Any], Sequence[Player]], frozenset[Target]]:
+    """The ``targets`` of a game whose only commuting change is the generic ``adjust``
+    (its counter; ``names``: the counters' terms); every other event touches the table."""
+
+    def targets(event: Mapping[str, Any], players: Sequence[Player]) -> frozenset[Target]:
+        if isinstance(event, Mapping) and event.get("type") == "adjust":
+            return frozenset(
+                {counter_target(event.get("seat"), event.get("counter"), players, names)}
+            )
+        return frozenset({WHOLE_TABLE})
+
+    return targets
 
 
 def subject_seat(event: Mapping[str, Any]) -> int | None:
@@ -319,6 +389,9 @@ class Rules:
     secrets: Secrets | None = None
     #: ``campfire score``'s scoring of a position (docs/contracts.md); None: not scorable.
     score: Callable[[Any], dict[str, Any]] | None = None
+    #: What an event touches (issue 35): a tap sent late is refused only when a change
+    #: made meanwhile touched one of these. Default: the whole table.
+    targets: Callable[[Mapping[str, Any], Sequence[Player]], frozenset[Target]] = whole_table
 
     @property
     def GAME(self) -> str:

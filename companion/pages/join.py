@@ -118,7 +118,13 @@ def create() -> Any:
     try:
         if not players:
             raise RuleError(N_("Enter at least one player's name."))
-        table = tables.create(game, players, _settings_from_form())
+        table = tables.create(
+            game,
+            players,
+            _settings_from_form(),
+            location=request.form.get("location", ""),
+            time_zone=request.form.get("time_zone"),
+        )
     except RuleError as error:
         known = game if game in games else None
         form = _form_rows(known)

@@ -48,6 +48,7 @@ from companion.pages.base import (
     seat_lost,
 )
 from games.errors import N_, RuleError
+from games.table import WHOLE_TABLE
 
 log = logging.getLogger(__name__)
 
@@ -197,12 +198,22 @@ def game_table(table_id: str, game: str | None = None) -> tables.TableView:
 
 
 #: A tap kept on the phone while it was offline names the version it was made at when
-#: it is sent again (static/app.js): if the table moved on meanwhile, it is refused (409,
-#: with the sentence) instead of landing on a table its player has not seen.
+#: it is sent again (static/app.js): if another phone changed what it touches meanwhile
+#: (its target: that seat's counter, that place, that card; issue 35), it is refused
+#: (409, with the sentence naming the target) instead of landing on a thing its player
+#: has not seen; changes to other things do not stop it.
 SEEN_VERSION_HEADER = "X-Campfire-Version"
+#: With it, the versions the same phone's taps queued before it made (comma-separated;
+#: at most ``MAX_MINE`` read): those are not another phone's changes.
+OWN_VERSIONS_HEADER = "X-Campfire-Mine"
+MAX_MINE = 200
 CHANGED_MEANWHILE = N_(
     "Someone changed the table meanwhile; nothing was changed. Look again, then "
     "try again if you still want to."
+)
+TARGET_CHANGED_MEANWHILE = N_(
+    "Someone changed {target} meanwhile; your tap was not saved. Look again, then "
+    "tap again if you still want to."
 )
 UNDONE_MEANWHILE = N_(
     "Someone changed the table meanwhile; nothing was undone. Look again, then "
@@ -225,7 +236,8 @@ def post_event(
     it already), build the event (``build_event(table)``), and make it as this phone's
     seat (``current_seat``), which confirms once per turn before changing another seat's
     things. A form may name the version it was made at (``X-Campfire-Version``: a tap sent
-    again after the phone was offline): at another version nothing is changed.
+    again after the phone was offline): nothing is changed when another phone changed what
+    the tap touches since (issue 35).
 
     Answers ``answer(new table)``, by default the fresh panel (``panel_response``). A
     refusal of the form or of the rules (nothing stored) answers ``refused(table,
@@ -249,9 +261,17 @@ def post_event(
         table,
         events.Append(event),
         by=seat,
-        expected_version=small_number(request.headers.get(SEEN_VERSION_HEADER)),
+        seen_version=small_number(request.headers.get(SEEN_VERSION_HEADER)),
+        own_changes=_own_versions(request.headers.get(OWN_VERSIONS_HEADER, "")),
     )
     return page_answer(outcome, answer=answer, refused=refused)
+
+
+def _own_versions(raw: str) -> frozenset[int]:
+    """The versions ``X-Campfire-Mine`` lists (what is not a small number is left out:
+    it can only make the check stricter)."""
+    parts = raw.split(",", MAX_MINE)[:MAX_MINE]
+    return frozenset(v for v in (small_number(part.strip()) for part in parts) if v is not None)
 
 
 def page_answer(
@@ -272,7 +292,12 @@ def page_answer(
         if refused is not None:
             return refused(outcome.table, message)
         return panel_response(outcome.table, error=message, status=422)
-    return panel_response(tables.get(outcome.table.id), status=409, error=_(stale_message))
+    target = outcome.target_name()
+    if target is not None and outcome.target != WHOLE_TABLE:
+        error = _(TARGET_CHANGED_MEANWHILE).format(target=target)
+    else:
+        error = _(stale_message)
+    return panel_response(tables.get(outcome.table.id), status=409, error=error)
 
 
 # ---------------------------------------------------------------------------------------

@@ -37,8 +37,10 @@ routes (POST, under ``/t/<table_id>/lion-square/``; htmx gets the fresh panel, a
 a 422 panel with the translated message, without JavaScript a 303 back to the table)
     ``cell``      ``cell`` = "row,column" (0–2 each, in the view of ``view_side``),
                   ``card`` = a number, ``G`` or empty (clear the place) → ``set_cell``.
-    ``taken``     ``seat``, ``count`` → ``set_taken``.
-    ``gazelles``  ``seat``, ``count`` → ``set_gazelles``.
+    ``taken``     ``seat``, ``delta`` (−1 or +1: a stepper's tap) → ``add_taken``;
+                  ``seat``, ``count`` → ``set_taken``.
+    ``gazelles``  ``seat``, ``delta`` → ``add_gazelles``; ``seat``, ``count`` →
+                  ``set_gazelles``.
     ``last``      ``seat`` (empty = not known yet) → ``set_last``.
     ``take``      ``seat``, ``line`` = "row,index" or "column,index" (in the view of
                   ``view_side``) → ``take_line``.
@@ -365,13 +367,19 @@ def take(table_id: str) -> Any:
     return kit.post_event(table_id, build, game=GAME)
 
 
-def _count(kind: str, label: str) -> Callable[[tables.TableView], dict[str, Any]]:
-    """The event setting one seat's count of this round (``seat``, ``count``)."""
+def _count(entry: str, label: str) -> Callable[[tables.TableView], dict[str, Any]]:
+    """The event changing one seat's count of this round: the stepper's tap is a delta
+    (``seat``, ``delta`` = −1 or +1: ``add_<entry>``), so taps kept offline all apply
+    (issue 35); a form naming the count itself (``count``) sets it (``set_<entry>``)."""
 
     def build(_table: tables.TableView) -> dict[str, Any]:
+        seat = base.form_int("seat", label=_("seat"))
+        if "delta" in request.form:
+            delta = base.form_int("delta", label=_(label))
+            return {"type": f"add_{entry}", "seat": seat, "delta": delta}
         return {
-            "type": kind,
-            "seat": base.form_int("seat", label=_("seat")),
+            "type": f"set_{entry}",
+            "seat": seat,
             "count": base.form_int("count", label=_(label)),
         }
 
@@ -380,12 +388,12 @@ def _count(kind: str, label: str) -> Callable[[tables.TableView], dict[str, Any]
 
 @bp.post("/taken")
 def taken(table_id: str) -> Any:
-    return kit.post_event(table_id, _count("set_taken", N_("cards taken")), game=GAME)
+    return kit.post_event(table_id, _count("taken", N_("cards taken")), game=GAME)
 
 
 @bp.post("/gazelles")
 def gazelles(table_id: str) -> Any:
-    return kit.post_event(table_id, _count("set_gazelles", N_("gazelles in hand")), game=GAME)
+    return kit.post_event(table_id, _count("gazelles", N_("gazelles in hand")), game=GAME)
 
 
 @bp.post("/last")

@@ -1,5 +1,7 @@
 """A finished game's result, read from its folded state: per seat the score and rank, the
-winners, what decided between equal scores, the start player and the variant.
+winners, what decided between equal scores, the start player and the variant; per seat
+the role played (A Dog's Life's dog) and the colour as the table shows it; the board
+(edition or variants) in words (``Phrase``s, translated where shown; issue 35).
 
 Each game says in its own rules when it is over and who won; this module only reads
 that out, one reader per game id, and answers None while the game runs (so nothing a
@@ -7,12 +9,16 @@ game keeps hidden is read before its end):
 
 * Bison (B10): over after the final scoring; the score is a player's total stock; equal
   totals are decided by the larger smallest stock, then shared.
-* Lion Square (L3): over when a herd is at 0 or after round 3; the score is the herd;
-  equal herds share the win; when every herd is 0 the lions win and nobody is ranked.
+* Lion Square (L3): over when a herd is at 0 or less or after round 3; the score is the
+  herd as L2 left it, below 0 too (``fold.final_herds``: the counter stops at 0, "0 or
+  less" herds rank by their values); equal herds share the win; when every herd is 0 or
+  less the lions win and nobody is ranked.
 * Age of Hunting (H2): over at the end of the last turn; the score is the final count;
   equal totals are decided by fewer pieces left, then more cave food, then shared.
 * A Dog's Life (D3): over when a dog buried the bones to win (or, timed, when time is
-  up: most bones); the score is the buried bones; equal counts share the win.
+  up: most bones); the score is the buried bones; equal counts share the win; each
+  player's role is their dog, shown in the dog's colour (the table's); the start player
+  is the dog whose turn came first.
 
 A game without a reader here (a test game) keeps no plays.
 """
@@ -27,6 +33,8 @@ from games.bison import fold as bison
 from games.bison.table_scoring import winning_seats
 from games.dogs_life import fold as dogs_life
 from games.dogs_life import game as dogs_rules
+from games.dogs_life.catalog import dog as dog_catalog
+from games.errors import N_, Phrase
 from games.hunting_age import fold as hunting_age
 from games.lion_square import fold as lion_square
 
@@ -37,6 +45,15 @@ CAVE_FOOD = "cave_food"  # H2
 SHARED = "shared"  # equal on everything: the win is shared
 LIONS = "lions"  # L3: every herd at 0, the lions win and no player does
 TIE_BREAKS = (SMALLEST_STOCK, PIECES_LEFT, CAVE_FOOD, SHARED, LIONS)
+#: What decided between equal scores, in the words the game's own end screen uses (the
+#: play's comment for BG Stats, in English; "Our plays", translated).
+TIE_BREAK_WORDS = {
+    SMALLEST_STOCK: N_("Equal totals: the larger smallest stock won."),
+    PIECES_LEFT: N_("Decided by the tie-break: fewer pieces left on the personal board."),
+    CAVE_FOOD: N_("Decided by the second tie-break: more food in the cave."),
+    SHARED: N_("The win is shared."),
+    LIONS: N_("The lions win! No herd survived."),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +66,12 @@ class Result:
     tie_break: str | None
     start_player: int | None
     variant: str | None
+    #: Per seat: the role played (an ``N_`` msgid: a dog's name), or None.
+    roles: tuple[str | None, ...] = ()
+    #: Per seat: the colour as the table shows it, when it is not the one chosen at create.
+    colours: tuple[str | None, ...] = ()
+    #: The edition or variants in words (empty: the game as printed).
+    board: tuple[Phrase, ...] = ()
 
 
 def ranks_from(ranking: Sequence[Sequence[int]], seats: int) -> tuple[int | None, ...]:
@@ -85,6 +108,13 @@ def _bison(state: Any) -> Result | None:
         tie_break = SHARED
     settings = state.settings
     variant = "variant 2" if settings.variant_2 else "variant 1" if settings.variant_1 else None
+    board = (
+        (Phrase(N_("Variant 2")),)
+        if settings.variant_2
+        else (Phrase(N_("Variant 1")),)
+        if settings.variant_1
+        else ()
+    )
     return Result(
         tuple(totals),
         ranks_from(ranking, len(totals)),
@@ -92,13 +122,14 @@ def _bison(state: Any) -> Result | None:
         tie_break,
         settings.start_seat,
         variant,
+        board=board,
     )
 
 
 def _lion_square(state: Any) -> Result | None:
     if not lion_square.game_over(state):
         return None
-    herds = tuple(state.herds)
+    herds = tuple(lion_square.final_herds(state))  # below 0 kept (L3)
     winners = tuple(state.winners)
     first = state.history[0].start if state.history else state.start
     tie_break = LIONS if state.lions_win else _shared_or_none(winners)
@@ -107,6 +138,8 @@ def _lion_square(state: Any) -> Result | None:
     )
 
 
+#: Age of Hunting's editions in words (the table's ``edition`` setting).
+EDITIONS = {"campfire": N_("Campfire edition"), "original": N_("Original edition")}
 _HUNTING_TIE_BREAKS = {"total": None, "pieces_left": PIECES_LEFT, "cave_food": CAVE_FOOD}
 
 
@@ -116,6 +149,7 @@ def _hunting_age(state: Any) -> Result | None:
     final = hunting_age.scores(state)
     scores = tuple(int(score["total"]) for score in final["scores"])
     tie_break = _HUNTING_TIE_BREAKS.get(final["decided_by"], SHARED)
+    edition = EDITIONS.get(state.edition)
     return Result(
         scores,
         ranks_from(final["ranking"], len(scores)),
@@ -123,6 +157,7 @@ def _hunting_age(state: Any) -> Result | None:
         tie_break,
         state.start_player,
         state.edition,
+        board=(Phrase(edition),) if edition else (),
     )
 
 
@@ -132,18 +167,24 @@ def _dogs_life(state: Any) -> Result | None:
     bones = tuple(dog.buried for dog in state.dogs)
     winners = tuple(dogs_rules.winners(state))
     settings = state.settings
-    variants = []
+    variants, board = [], []
     if settings.timed_minutes is not None:
         variants.append(f"timed {settings.timed_minutes} min")
+        board.append(Phrase(N_("timed, {minutes} min"), minutes=settings.timed_minutes))
     if settings.bones_to_win != dogs_rules.Settings().bones_to_win:
         variants.append(f"{settings.bones_to_win} bones")
+        board.append(Phrase(N_("{count} bones to win"), count=settings.bones_to_win))
+    dogs = [dog_catalog(d.dog) for d in state.dogs]
     return Result(
         bones,
         ranks_from(dogs_rules.ranking(state), len(bones)),
         winners,
         _shared_or_none(winners),
-        None,  # the rules name no start player (every dog plays from its den)
+        state.first,  # the dog whose turn came first (turns then go clockwise)
         ", ".join(variants) or None,
+        roles=tuple(d.name for d in dogs),
+        colours=tuple(d.colour for d in dogs),
+        board=tuple(board),
     )
 
 

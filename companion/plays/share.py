@@ -4,9 +4,15 @@ the BG Stats link.
 BG Stats imports one play per link, ``https://app.bgstatsapp.com/createPlay.html?data=``
 followed by the URL-encoded JSON of the play. The field names used here are the ones its
 import takes (``BGSTATS_FIELDS``; see docs/contracts.md): ``sourceName``, ``sourcePlayId``,
-``playDate`` ("YYYY-MM-DD HH:MM:SS", UTC), ``durationMin``, ``location``, ``game``
+``playDate`` ("YYYY-MM-DD HH:MM:SS", local), ``durationMin``, ``location``, ``game``
 (``name``, ``sourceGameId``, ``highestWins``, ``noPoints``) and ``players`` (``name``,
-``sourcePlayerId``, ``score``, ``rank``, ``winner``, ``startPlayer``). No BoardGameGeek id
+``sourcePlayerId``, ``score``, ``rank``, ``winner``, ``startPlayer``, ``role``), ``board``
+and ``comments``. Issue 35: ``sourcePlayId`` is the play's own id (``play_id``: a keyed
+hash of the table id; the table id is a capability and never leaves the table), ``playDate``
+is the table's local time (its creating phone's zone; UTC when unknown), ``location`` is
+sent only when the table named a place, scores are the rules' own (a Lion Square herd
+below 0 too), ``role`` is the role played (A Dog's Life's dog), ``board`` the edition or
+variants in English, and ``comments`` names what broke a tie. No BoardGameGeek id
 (``bggId``) is sent: none of the four games' ids could be verified, and a wrong one would
 file the play under another game; BG Stats matches by name and ``sourceGameId`` instead.
 
@@ -18,6 +24,8 @@ The export (CSV: one row per player and play; JSON: ``{"format": "campfire-plays
 from __future__ import annotations
 
 import csv
+import hashlib
+import hmac
 import io
 import json
 from collections.abc import Iterable, Mapping
@@ -25,20 +33,36 @@ from datetime import UTC, datetime
 from typing import Any, Final
 from urllib.parse import quote
 
+from flask import current_app
+
+from companion.plays.results import TIE_BREAK_WORDS
 from companion.plays.stats import fold_name
 from companion.plays.store import Play, PlayPlayer
+from companion.tables.place import zone_info
 from games import registry
+from games.errors import Phrase
 
 BGSTATS_URL: Final = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME: Final = "Campfire"
-LOCATION: Final = "Campfire"
 #: The fields BG Stats' import takes, per level: what the link may carry.
 BGSTATS_FIELDS: Final = {
     "play": frozenset(
-        {"sourceName", "sourcePlayId", "playDate", "durationMin", "location", "game", "players"}
+        {
+            "sourceName",
+            "sourcePlayId",
+            "playDate",
+            "durationMin",
+            "location",
+            "board",
+            "comments",
+            "game",
+            "players",
+        }
     ),
     "game": frozenset({"name", "sourceGameId", "highestWins", "noPoints"}),
-    "player": frozenset({"name", "sourcePlayerId", "score", "rank", "winner", "startPlayer"}),
+    "player": frozenset(
+        {"name", "sourcePlayerId", "score", "rank", "winner", "startPlayer", "role"}
+    ),
 }
 EXPORT_FORMAT: Final = "campfire-plays"
 EXPORT_VERSION: Final = 1
@@ -57,6 +81,10 @@ CSV_COLUMNS: Final = (
     "rank",
     "winner",
     "start_player",
+    "role",
+    "board",
+    "location",
+    "time_zone",
 )
 
 
@@ -64,6 +92,32 @@ def game_name(game: str) -> str:
     """The game's English title (BG Stats matches games by name)."""
     known = registry.find(game)
     return known.title if known is not None else game
+
+
+def play_id(play: Play) -> str:
+    """The play's own id (F10 of issue 33): a keyed hash of its table id, the same for the
+    same play every time (BG Stats then updates it rather than adding it again), from
+    which the table id (a capability: whoever holds it joins the table) cannot be found."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(key, b"campfire-play\0" + play.table_id.encode(), hashlib.sha256)
+    return digest.hexdigest()[:24]
+
+
+def board_words(play: Play, gettext: Any = str) -> str | None:
+    """The edition or variants in words (``gettext``: the reader's language; English by
+    default); a play kept before they were words shows its ``variant`` as it was."""
+    if play.board:
+        return ", ".join(
+            Phrase(template, **params).render(gettext) for template, params in play.board
+        )
+    return play.variant
+
+
+def local_date(play: Play) -> str:
+    """When the play ended, in the table's local time, as BG Stats reads ``playDate``."""
+    zone = zone_info(play.time_zone)
+    moment = play.ended_at.astimezone(zone if zone is not None else UTC)
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
 
 
 def bgstats_play(play: Play) -> dict[str, Any]:
@@ -81,13 +135,23 @@ def bgstats_play(play: Play) -> dict[str, Any]:
             entry["score"] = player.score
         if player.rank is not None:
             entry["rank"] = player.rank
+        if player.role is not None:
+            entry["role"] = player.role
         players.append(entry)
+    extra: dict[str, Any] = {}
+    if play.location:
+        extra["location"] = play.location
+    board = board_words(play)
+    if board:
+        extra["board"] = board
+    if play.tie_break in TIE_BREAK_WORDS:
+        extra["comments"] = TIE_BREAK_WORDS[play.tie_break]
     return {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": play.table_id,
-        "playDate": play.ended_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S"),
+        "sourcePlayId": play_id(play),
+        "playDate": local_date(play),
         "durationMin": play.duration_min,
-        "location": LOCATION,
+        **extra,
         "game": {
             "name": game_name(play.game),
             "sourceGameId": play.game,
@@ -121,6 +185,7 @@ def play_json(play: Play) -> dict[str, Any]:
                 "rank": p.rank,
                 "winner": p.winner,
                 "start_player": p.start_player,
+                "role": p.role,
             }
             for p in play.players
         ],
@@ -128,6 +193,10 @@ def play_json(play: Play) -> dict[str, Any]:
         "tie_break": play.tie_break,
         "start_player": play.start_player,
         "variant": play.variant,
+        "board": board_words(play),
+        "board_words": [[template, params] for template, params in play.board],
+        "location": play.location,
+        "time_zone": play.time_zone,
     }
 
 
@@ -142,6 +211,9 @@ def _from_play_json(data: Mapping[str, Any]) -> Play:
         tie_break=data["tie_break"],
         start_player=data["start_player"],
         variant=data["variant"],
+        board=tuple((str(t), dict(p)) for t, p in data.get("board_words", [])),
+        location=data.get("location"),
+        time_zone=data.get("time_zone"),
     )
 
 
@@ -170,6 +242,8 @@ def _cell(value: Any) -> str:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int):  # a number is no formula: a herd of -5 stays a number
+        return str(value)
     text = str(value)
     # A name typed as "=1+1" must stay text in a spreadsheet (CSV injection).
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
@@ -198,6 +272,10 @@ def export_csv(plays: Iterable[Play]) -> str:
                     p.rank,
                     p.winner,
                     p.start_player,
+                    p.role,
+                    board_words(play),
+                    play.location,
+                    play.time_zone,
                 )
             )
     return out.getvalue()
@@ -212,7 +290,8 @@ def _text(text: str) -> str:
 
 
 def from_csv(text: str) -> list[Play]:
-    """The plays of a CSV export (its rows grouped by table, in order)."""
+    """The plays of a CSV export (its rows grouped by table, in order); the board comes
+    back as its English words (one phrase)."""
     rows: dict[str, list[dict[str, str]]] = {}
     for row in csv.DictReader(io.StringIO(text)):
         rows.setdefault(row["table"], []).append(row)
@@ -228,6 +307,7 @@ def from_csv(text: str) -> list[Play]:
                 rank=_number(row["rank"]),
                 winner=row["winner"] == "true",
                 start_player=row["start_player"] == "true",
+                role=_text(row.get("role") or "") or None,
             )
             for row in group
         )
@@ -242,6 +322,9 @@ def from_csv(text: str) -> list[Play]:
                 tie_break=first["tie_break"] or None,
                 start_player=next((p.seat for p in players if p.start_player), None),
                 variant=_text(first["variant"]) or None,
+                board=((_text(first["board"]), {}),) if first.get("board") else (),
+                location=_text(first.get("location") or "") or None,
+                time_zone=first.get("time_zone") or None,
             )
         )
     return plays

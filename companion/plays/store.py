@@ -32,11 +32,12 @@ from companion.plays import results
 class PlayPlayer:
     seat: int
     name: str
-    colour: str
+    colour: str  # as the table showed it (A Dog's Life: the dog's)
     score: int | None
     rank: int | None
     winner: bool
     start_player: bool
+    role: str | None = None  # the role played, an ``N_`` msgid (A Dog's Life: the dog)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,10 @@ class Play:
     tie_break: str | None
     start_player: int | None
     variant: str | None
+    #: The edition or variants in words: (``N_`` template, parameters) each (issue 35).
+    board: tuple[tuple[str, dict[str, Any]], ...] = ()
+    location: str | None = None  # the place the host typed at create; None: none
+    time_zone: str | None = None  # the creating phone's IANA zone; None: UTC
 
     @property
     def duration_min(self) -> int:
@@ -82,11 +87,13 @@ def after_change(session: Session, row: TableRow, before: Any, after: Any) -> No
         {
             "seat": seat,
             "name": player["name"],
-            "colour": player["color"],
+            "colour": (result.colours[seat] if seat < len(result.colours) else None)
+            or player["color"],
             "score": result.scores[seat],
             "rank": result.ranks[seat],
             "winner": seat in result.winners,
             "start_player": seat == result.start_player,
+            "role": result.roles[seat] if seat < len(result.roles) else None,
         }
         for seat, player in enumerate(row.players)
     ]
@@ -103,6 +110,9 @@ def after_change(session: Session, row: TableRow, before: Any, after: Any) -> No
                 "tie_break": result.tie_break,
                 "start_player": result.start_player,
                 "variant": result.variant,
+                "board": [[words.template, dict(words.params)] for words in result.board],
+                "location": row.location,
+                "time_zone": row.time_zone,
             },
         )
     )
@@ -138,6 +148,9 @@ def _play(row: PlayRow) -> Play:
         tie_break=data["tie_break"],
         start_player=data["start_player"],
         variant=data["variant"],
+        board=tuple((str(t), dict(p)) for t, p in data.get("board", [])),
+        location=data.get("location"),
+        time_zone=data.get("time_zone"),
     )
 
 

@@ -20,20 +20,13 @@ from markupsafe import Markup
 from companion import charts, registry, tables
 from companion.pages.base import absolute_url, local_time
 from companion.plays import results, share, stats, store
-from games.errors import N_
 
 bp = Blueprint("plays", __name__)
 
 #: A player filter longer than any name a table takes is no name.
 NAME_MAX = 60
 #: What decided between equal scores, in the words the game's own end screen uses.
-TIE_BREAKS = {
-    results.SMALLEST_STOCK: N_("Equal totals: the larger smallest stock won."),
-    results.PIECES_LEFT: N_("Decided by the tie-break: fewer pieces left on the personal board."),
-    results.CAVE_FOOD: N_("Decided by the second tie-break: more food in the cave."),
-    results.SHARED: N_("The win is shared."),
-    results.LIONS: N_("The lions win! No herd survived."),
-}
+TIE_BREAKS = results.TIE_BREAK_WORDS
 
 
 class BadFilter(Exception):
@@ -81,6 +74,17 @@ def tie_break_text(code: str | None) -> str | None:
     return _(TIE_BREAKS[code]) if code in TIE_BREAKS else None
 
 
+def board_text(play: store.Play) -> str | None:
+    """The play's edition or variants in the reader's language."""
+    return share.board_words(play, _)
+
+
+def by_rank(play: store.Play) -> list[store.PlayPlayer]:
+    """The players best first (ranked ones by rank, then the unranked, each in seat
+    order): a list read top to bottom reads as the result, not the seating."""
+    return sorted(play.players, key=lambda p: (p.rank is None, p.rank or 0, p.seat))
+
+
 def _chart(entry: stats.PlayerStats) -> Markup | None:
     if len(entry.scores) < 2:
         return None
@@ -116,6 +120,8 @@ def _render(plays: list[store.Play], filters: Filters, error: str | None = None)
         games=registry.games(),
         error=error,
         tie_break_text=tie_break_text,
+        board_text=board_text,
+        by_rank=by_rank,
         local_time=local_time,
     )
 

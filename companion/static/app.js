@@ -13,15 +13,20 @@
  *                                          sessionStorage under "campfire:reveal:<key>"
  *   <div data-offline hidden>             the offline banner (base.html): shown with
  *     <span data-offline-lost>             body.is-offline while the server cannot be
- *     <span data-offline-pending hidden>   reached, and while taps wait to be sent
+ *     <span data-offline-pending hidden    reached, and while taps wait to be sent: their
+ *           data-one="…" data-many="…">    count ("3 taps not saved yet", the translated
+ *                                          forms for 1 and for more, "{count}" the count)
  *
  * No silent loss: a change (an htmx POST) that cannot reach the server — the phone is
  * offline, the server restarts (no answer, 502/503/504) — is kept on the phone (in memory
  * and localStorage under "campfire:pending:<page path>") with its Idempotency-Key and the
  * version the panel showed, and sent again, in order, as soon as the server answers: on
  * "online", on waking up, on the first request that succeeds, and every RESEND_MS while
- * any wait. Sent again it names that version (X-Campfire-Version): if the table moved on
- * meanwhile the server refuses it (409) and the panel shows the server's sentence; a tap
+ * any wait. Sent again it names that version (X-Campfire-Version): if another phone changed
+ * what it touches meanwhile (that seat's counter, that place, that card: issue 35) the
+ * server refuses it (409) and the panel shows the server's sentence naming it; changes to
+ * other things do not stop it, and a counter's tap is a delta (+1/−1), so three taps kept
+ * offline add 3. A tap
  * that had reached the server before its answer was lost is answered as the first time
  * (the same key, companion.idempotency). While offline the phone polls every RESEND_MS,
  * so it catches up within moments of the connection coming back.
@@ -125,12 +130,20 @@
     var waiting = pending.length > 0;
     banner.hidden = !offline && !waiting;
     banner.querySelectorAll("[data-offline-lost]").forEach(function (el) { el.hidden = waiting; });
-    banner.querySelectorAll("[data-offline-pending]").forEach(function (el) { el.hidden = !waiting; });
+    banner.querySelectorAll("[data-offline-pending]").forEach(function (el) {
+      el.hidden = !waiting;
+      var form = el.getAttribute(pending.length === 1 ? "data-one" : "data-many");
+      if (waiting && form) { el.textContent = form.replace("{count}", String(pending.length)); }
+      el.setAttribute("data-count", String(pending.length));
+    });
   }
 
   /* ---- no silent loss: changes kept while the server cannot be reached ------------- */
 
   var RESEND_MS = 1000;
+  // At most this many of the phone's own versions ride on a change sent again (the
+  // server reads no more: companion.pages.panel.MAX_MINE).
+  var MAX_MINE = 200;
   // Answers that mean the change never reached the table (a proxy or a restarting server).
   var UNREACHED = [0, 502, 503, 504];
   var STORE = "campfire:pending:" + window.location.pathname;
@@ -169,7 +182,9 @@
     var body = new URLSearchParams();
     var form = config.formData;
     if (form && form.forEach) { form.forEach(function (value, name) { body.append(name, value); }); }
-    pending.push({ path: config.path, body: body.toString(), key: key, version: shownVersion() });
+    pending.push({
+      path: config.path, body: body.toString(), key: key, version: shownVersion(), mine: []
+    });
     savePending();
     startProbing();
   }
@@ -200,6 +215,11 @@
     if (token) { headers["X-CSRFToken"] = token; }
     if (change.version !== null && change.version !== undefined) {
       headers["X-Campfire-Version"] = String(change.version);
+      // The versions this phone's own taps made since (queued before this one): the
+      // server does not count them as another phone's change to the same thing.
+      if (change.mine && change.mine.length) {
+        headers["X-Campfire-Mine"] = change.mine.slice(-MAX_MINE).join(",");
+      }
     }
     window.fetch(change.path, {
       method: "POST", headers: headers, body: change.body, credentials: "same-origin"
@@ -219,9 +239,14 @@
   function landed(response, html) {
     pending.shift();
     if (response.ok && pending.length) {
-      // The next change waited behind this one: it was made at the version this one made.
+      // The changes waiting behind this one keep the version their player saw; the
+      // version this one made is theirs too (not another phone's change meanwhile).
       var made = /data-version="(\d+)"/.exec(html);
-      if (made && pending[0].version !== null) { pending[0].version = parseInt(made[1], 10); }
+      if (made) {
+        pending.forEach(function (change) {
+          change.mine = (change.mine || []).concat([parseInt(made[1], 10)]).slice(-MAX_MINE);
+        });
+      }
     }
     savePending();
     setOffline(false);
@@ -541,7 +566,16 @@
     renderWake();
   });
 
+  // The create form's time zone (templates/create.html): the table's local time for the
+  // dates of its plays (issue 35).
+  function fillTimeZone() {
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* none */ }
+    document.querySelectorAll("input[data-time-zone]").forEach(function (el) { el.value = zone; });
+  }
+
   function ready() {
+    fillTimeZone();
     refusalOnLoad();
     restoreSecrets(document);
     renderWake();

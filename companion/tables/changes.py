@@ -34,6 +34,8 @@ from companion.tables.checks import (
 )
 from companion.tables.errors import LineRefused, TableNotFound, UndoBlocked, VersionConflict
 from companion.tables.fold import apply_event, replay_events, secrets_gate
+from companion.tables.moved import check_moved_on
+from companion.tables.place import check_location, known_zone
 from companion.tables.reads import history
 from companion.tables.rows import (
     event_rows,
@@ -65,18 +67,29 @@ from games.errors import N_, RuleError
 from games.table import Rules, players_from_json
 
 
-def create(game: Any, players: Any, settings: Any = None) -> TableView:
-    """A new table; ``RuleError`` for an unknown game, bad players or bad settings."""
+def create(
+    game: Any,
+    players: Any,
+    settings: Any = None,
+    *,
+    location: Any = None,
+    time_zone: Any = None,
+) -> TableView:
+    """A new table; ``RuleError`` for an unknown game, bad players or bad settings.
+    ``location``: where it plays, as the host typed it (None or empty: not said; its
+    plays name no place); ``time_zone``: the IANA zone of the creating phone (anything
+    else: none, the plays' dates in UTC), issue 35."""
     if not isinstance(game, str):
         raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
     module = rules_of(game)
     seated = players_from_json(clean_players(players), minimum=1, maximum=MAX_PLAYERS)
     settings = check_settings(clean(settings))
     state = module.new_state(seated, settings)  # the game checks count and settings
+    place, zone = check_location(location), known_zone(time_zone)
     for attempt in range(3):
         try:
             with db.writing() as session:
-                row = insert_table(session, game, seated, settings)
+                row = insert_table(session, game, seated, settings, location=place, time_zone=zone)
             break
         except IntegrityError:  # two tables drew the same join code at the same moment
             if attempt == 2:
@@ -91,6 +104,8 @@ def append(
     *,
     seat: int | None = None,
     expected_version: int | None = None,
+    seen_version: int | None = None,
+    own_changes: frozenset[int] = frozenset(),
     viewer: Viewer = EVERYTHING,
 ) -> TableView:
     """Apply ``event`` and store it as the table's next event, in one transaction.
@@ -100,10 +115,20 @@ def append(
     of the phone asking (None: a phone without a seat): the refusal tells it no secret it
     may not see, and a change whose outcome depends on another seat's secret is refused
     to it whatever that secret is (issue 27, F1 and F2). Default: a caller that sees all.
+    ``seen_version``: the version the phone showed when the change was made (a tap sent
+    late): ``VersionConflict`` naming the target only when another phone changed what it
+    touches since (``moved.check_moved_on``, issue 35); ``own_changes``: the versions this
+    phone's own changes made since (they never count).
     """
     try:
         return append_all(
-            table_id, [event], seat=seat, expected_version=expected_version, viewer=viewer
+            table_id,
+            [event],
+            seat=seat,
+            expected_version=expected_version,
+            seen_version=seen_version,
+            own_changes=own_changes,
+            viewer=viewer,
         )
     except LineRefused as refused:  # one event: the refusal as it is
         raise refused.problem from None
@@ -115,6 +140,8 @@ def append_all(
     *,
     seat: int | None = None,
     expected_version: int | None = None,
+    seen_version: int | None = None,
+    own_changes: frozenset[int] = frozenset(),
     viewer: Viewer = EVERYTHING,
 ) -> TableView:
     """Apply ``events`` in order, each on the state those before it made, and store them
@@ -125,7 +152,8 @@ def append_all(
     in a row, one version each: history and undo stay per event), made by ``seat``. The
     change is announced once, after the commit. Raises ``LineRefused`` naming the first
     event refused (1: the first), ``RuleError`` when the table has no room for them all,
-    ``VersionConflict`` and ``TableNotFound`` as ``append``; nothing is stored then.
+    ``VersionConflict`` and ``TableNotFound`` as ``append`` (``seen_version`` too);
+    nothing is stored then.
     """
     if not events:
         raise ValueError("append_all needs at least one event")
@@ -149,6 +177,10 @@ def append_all(
         row = lock_row(session, table_id)
         if expected_version is not None and expected_version != row.version:
             raise VersionConflict(expected_version, row.version)
+        if seen_version is not None:
+            check_moved_on(
+                session, row, module, events, seen=seen_version, seat=seat, own=own_changes
+            )
         check_room(row.version, len(events))
         if row.version != seen:  # another change came first: fold again, under the lock
             state = state_of(session, row)

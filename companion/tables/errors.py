@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.errors import N_, RuleError, localize
+from games.table import Target
 
 
 class TableNotFound(LookupError):
@@ -81,12 +82,15 @@ def _localized(template: str, params: Mapping[str, Any], gettext: Any) -> str:
 
 
 class VersionConflict(Exception):
-    """The caller's ``expected_version`` is not the table's version."""
+    """The caller's ``expected_version`` is not the table's version; or, for a change
+    sent with the version its phone saw (``seen_version``), ``target`` is what another
+    phone changed meanwhile that this change touches too (issue 35)."""
 
-    def __init__(self, expected: int, actual: int) -> None:
+    def __init__(self, expected: int, actual: int, target: Target | None = None) -> None:
         super().__init__(f"expected version {expected}, the table is at version {actual}")
         self.expected = expected
         self.actual = actual
+        self.target = target
 
 
 class ImportProblem(RuleError):

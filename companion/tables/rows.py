@@ -44,7 +44,13 @@ def _new_join_code() -> str:
 
 
 def insert_table(
-    session: Session, game: str, players: Sequence[Player], settings: Mapping[str, Any]
+    session: Session,
+    game: str,
+    players: Sequence[Player],
+    settings: Mapping[str, Any],
+    *,
+    location: str | None = None,
+    time_zone: str | None = None,
 ) -> TableRow:
     for _attempt in range(20):
         code = _new_join_code()
@@ -62,6 +68,8 @@ def insert_table(
         version=0,
         created_at=utcnow(),
         updated_at=utcnow(),
+        location=location,
+        time_zone=time_zone,
     )
     session.add(row)
     session.flush()

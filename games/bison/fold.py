@@ -88,13 +88,23 @@ from games.bison.table_state import (
 )
 from games.bison.table_turn import Turn, seat_named, turn
 from games.errors import N_, RuleError
-from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
+from games.table import ADJUST_FIELDS, Player, adjust_targets, adjusted, dispatch
 
 GAME = "bison"
 #: The create form's player rows and colours (B4; the box's four colours).
 SEATS: Final[tuple[int, int]] = (MIN_PLAYERS, MAX_PLAYERS)
 SEAT_COLOURS: Final[tuple[str, ...]] = PLAYER_COLOURS
 COUNTERS: dict[str, tuple[int, int]] = {animal: (0, STOCK_CAP) for animal in ANIMALS}
+#: The counters' names as a refusal says them ("Ann's salmon").
+COUNTER_NAMES: dict[str, str] = {
+    "bison": N_("bison"),
+    "salmon": N_("salmon"),
+    "turkey": N_("turkey"),
+}
+#: What an event touches (issue 35): a stock counter's tap commutes with every other
+#: change but one to that counter; a board change reads the turn and the board (the
+#: whole table).
+targets = adjust_targets(COUNTER_NAMES)
 
 
 def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State:

@@ -64,13 +64,16 @@ from games.dogs_life.dog import BONE, DogState, Item, ItemKind, LastDraw, newspa
 from games.dogs_life.game import Drawer, Game, Report, Settings
 from games.dogs_life.terms import COUNTER_NAMES
 from games.errors import N_, RuleError, SeatOnly
-from games.table import ADJUST_FIELDS, Player, adjusted, dispatch
+from games.table import ADJUST_FIELDS, Player, adjust_targets, adjusted, dispatch
 
 GAME: Final = "dogs-life"
 #: The create form's player rows and colours: 3–6 dogs, each with its pee markers' colour.
 SEATS: Final = (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
 SEAT_COLOURS: Final = tuple(d.colour for d in DOGS.values())
 COUNTERS: Final = rules.COUNTERS
+#: What an event touches (issue 35): a counter's tap, that dog's counter; a turn's
+#: action (a move, a card drawn), the whole table.
+targets = adjust_targets(COUNTER_NAMES)
 SETTINGS: Final = ("bones_to_win", "timed_minutes", "dogs")
 CHANCE_FIELDS: Final = ("draws", "die", "outcome", "trash_day")
 

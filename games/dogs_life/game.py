@@ -109,6 +109,7 @@ class Game:
     rolled: bool = False  # the catcher's die was rolled this turn (at most once)
     ended: bool = False  # the current player ended this turn's actions
     street: tuple[int, ...] = ()  # addresses of the newspapers lying on the street
+    first: int | None = None  # the seat whose turn was the game's first (its start player)
 
     @property
     def office(self) -> tuple[int, ...]:
@@ -259,6 +260,7 @@ def start_turn(game: Game, seat: int, drawer: Drawer) -> tuple[Game, Report]:
         dogs=tuple(replace(d, ap=0) for d in game.dogs),  # unspent AP are not carried over
         turn=game.turn + 1,
         current=seat,
+        first=seat if game.first is None else game.first,
         rolled=False,
         ended=False,
         history=(*game.history, tuple(d.buried for d in game.dogs)),

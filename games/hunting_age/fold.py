@@ -84,7 +84,7 @@ from games.hunting_age.tribe import (
     least_missed,
     take,
 )
-from games.table import ADJUST_FIELDS, Player, adjusted, check_range, dispatch
+from games.table import ADJUST_FIELDS, Player, adjust_targets, adjusted, check_range, dispatch
 
 GAME: Final = "hunting-age"
 #: The create form's player rows and colours (the box: 3–5 players in 5 colours).
@@ -102,6 +102,9 @@ COUNTER_NAMES: Final[Mapping[str, Term]] = {
     "vp": Term(N_("VP track")),
 }
 EDITIONS: Final = ("campfire", "original")
+#: What an event touches (issue 35): a counter's tap, that seat's counter (the supply's
+#: limit is the rules' own check when it lands); a turn's action, the whole table.
+targets = adjust_targets(COUNTER_NAMES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,13 +26,21 @@ Events (``"type"``):
 ``set_square``    ``{"grid": [[…], […], […]]}`` — the whole square at once.
 ``set_cell``      ``{"row": 0-2, "column": 0-2, "card": number | "G" | null}`` — one place.
 ``set_taken``     ``{"seat", "count"}`` — cards the seat took this round.
+``add_taken``     ``{"seat", "delta"}`` — one tap of the panel's − / +: the count changed
+                  by ``delta`` (issue 35: taps sent late all apply, in any order).
 ``set_gazelles``  ``{"seat", "count"}`` — gazelles left in the seat's hand.
+``add_gazelles``  ``{"seat", "delta"}`` — the same tap for the gazelles in hand.
 ``set_last``      ``{"seat": seat | null}`` — who laid the last card (L3: the next start).
 ``take_line``     ``{"seat", "line": "row" | "column", "index": 0-2}`` — a seat that cannot
                   play takes every card of one line (north-up): its places are cleared and
                   the seat's taken count grows by the cards taken (one tap, not one per card).
 ``score_round``   apply L2 to every herd; refused once the round is scored or the game over.
 ``next_round``    start the next round with L3's start player and an empty square.
+
+Targets (``targets``, issue 35): what each event touches, so a tap kept offline is refused
+only when another phone changed the same thing meanwhile: a seat's herd, its taken cards,
+its gazelles, a place of the square, who laid the last card; scoring and the next round
+touch the whole table.
 
 Secrets: a herd card is kept hidden (its clip faces its owner), so until the game ends
 ``view_json``, ``view_counters`` and ``view_event`` show another seat's herd (and the
@@ -55,10 +63,20 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from games import fields
-from games.errors import N_, RuleError, SeatOnly, Term
+from games.errors import N_, Phrase, RuleError, SeatOnly, Term
 from games.lion_square import rules
 from games.lion_square.square import SIZE, Side, Square, parse_cell
-from games.table import ADJUST_FIELDS, COLOURS, Adjust, Player, adjusted, dispatch
+from games.table import (
+    ADJUST_FIELDS,
+    COLOURS,
+    WHOLE_TABLE,
+    Adjust,
+    Player,
+    Target,
+    adjusted,
+    counter_target,
+    dispatch,
+)
 from games.table import subject_seat as seat_field
 
 GAME: Final = "lion-square"
@@ -74,7 +92,9 @@ EVENT_TYPES: Final = (
     "set_square",
     "set_cell",
     "set_taken",
+    "add_taken",
     "set_gazelles",
+    "add_gazelles",
     "set_last",
     "take_line",
     "score_round",
@@ -228,12 +248,25 @@ def to_json(state: State) -> dict[str, Any]:
     }
 
 
+def final_herds(state: State) -> list[int]:
+    """Each herd as L2 left it, below 0 too: the herd counter stops at 0 (see "herd
+    counter"), so what each scored round took past 0 is taken off again. L3 ranks "0 or
+    less" herds by these values (a herd of −2 above one of −5)."""
+    herds = list(state.herds)
+    for record in state.history:
+        for seat, loss in enumerate(record.losses):
+            dropped = record.herds_before[seat] - record.herds_after[seat]
+            herds[seat] -= max(0, loss.total - dropped)
+    return herds
+
+
 def ranking(state: State) -> list[list[int]]:
-    """L3 once the game is over: seats by herd, largest first, equal herds sharing a place;
-    empty while the game runs and when the lions win (no player is ranked)."""
+    """L3 once the game is over: seats by herd (``final_herds``: below 0 kept), largest
+    first, equal herds sharing a place; empty while the game runs and when the lions win
+    (no player is ranked)."""
     if not state.game_over:
         return []
-    return rules.ranking(dict(enumerate(state.herds)))
+    return rules.ranking(dict(enumerate(final_herds(state))))
 
 
 def game_over(state: State) -> bool:
@@ -325,6 +358,44 @@ def subject_seat(event: Mapping[str, Any]) -> int | None:
     return seat_field(event)
 
 
+#: The names of a seat's round entries as a refusal says them ("Ann's cards taken").
+ENTRY_NAMES: Final = {"taken": N_("cards taken"), "gazelles": N_("gazelles in hand")}
+
+
+def targets(event: Mapping[str, Any], players: Sequence[Player]) -> frozenset[Target]:
+    """What ``event`` touches (``games.table.Rules.targets``): a seat's herd, taken cards
+    or gazelles, the places of the square it sets, who laid the last card; scoring and
+    the next round read and change everything, so they touch the whole table."""
+    kind = event.get("type") if isinstance(event, Mapping) else None
+    seat = event.get("seat") if isinstance(event, Mapping) else None
+    if kind == "adjust":
+        return frozenset({counter_target(seat, event.get("counter"), players, COUNTER_NAMES)})
+    if kind in ("set_taken", "add_taken"):
+        return frozenset({counter_target(seat, "taken", players, ENTRY_NAMES)})
+    if kind in ("set_gazelles", "add_gazelles"):
+        return frozenset({counter_target(seat, "gazelles", players, ENTRY_NAMES)})
+    if kind == "set_cell":
+        return frozenset({_place(event.get("row"), event.get("column"))})
+    if kind == "set_square":
+        return frozenset(_place(r, c) for r in range(SIZE) for c in range(SIZE))
+    if kind == "take_line":
+        line, index = event.get("line"), event.get("index")
+        places = [(index, c) if line == "row" else (c, index) for c in range(SIZE)]
+        taken = counter_target(seat, "taken", players, ENTRY_NAMES)
+        return frozenset({taken, *(_place(r, c) for r, c in places)})
+    if kind == "set_last":
+        return frozenset({Target(("last",), Phrase(N_("who laid the last card")))})
+    return frozenset({WHOLE_TABLE})
+
+
+def _place(row: object, column: object) -> Target:
+    """A place of the square (north-up) as a target, counted from 1 in its name."""
+    if isinstance(row, int) and isinstance(column, int) and {type(row), type(column)} == {int}:
+        name = Phrase(N_("the square's row {row}, column {column}"), row=row + 1, column=column + 1)
+        return Target(("place", row, column), name)
+    return WHOLE_TABLE
+
+
 def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, dict[str, Any]]:
     """The event in plain words: an ``N_`` template and its parameters.
 
@@ -361,6 +432,12 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
             "player": name(),
             "count": event.get("count"),
         }
+    if kind in ("add_taken", "add_gazelles"):
+        delta = event.get("delta")
+        shown = f"{delta:+d}" if isinstance(delta, int) and not isinstance(delta, bool) else "?"
+        if kind == "add_taken":
+            return N_("Cards taken by {player}: {delta}"), {"player": name(), "delta": shown}
+        return N_("Gazelles in {player}'s hand: {delta}"), {"player": name(), "delta": shown}
     if kind == "set_gazelles":
         return N_("Gazelles in {player}'s hand: {count}"), {
             "player": name(),
@@ -419,6 +496,20 @@ def _set_gazelles(state: State, event: Mapping[str, Any]) -> State:
     _check_open(state)
     seat = _seat_value(event.get("seat"), len(state.players), "seat")
     count = _count(event.get("count"))
+    return _with_entry(state, gazelles=_set(state.gazelles, seat, count))
+
+
+def _add_taken(state: State, event: Mapping[str, Any]) -> State:
+    _check_open(state)
+    seat = _seat_value(event.get("seat"), len(state.players), "seat")
+    count = _count(state.taken[seat] + _delta(event))
+    return _with_entry(state, taken=_set(state.taken, seat, count))
+
+
+def _add_gazelles(state: State, event: Mapping[str, Any]) -> State:
+    _check_open(state)
+    seat = _seat_value(event.get("seat"), len(state.players), "seat")
+    count = _count(state.gazelles[seat] + _delta(event))
     return _with_entry(state, gazelles=_set(state.gazelles, seat, count))
 
 
@@ -505,7 +596,9 @@ EVENT_FIELDS: Final[dict[str, frozenset[str]]] = {
     "set_square": frozenset({"type", "grid"}),
     "set_cell": frozenset({"type", "row", "column", "card"}),
     "set_taken": frozenset({"type", "seat", "count"}),
+    "add_taken": frozenset({"type", "seat", "delta"}),
     "set_gazelles": frozenset({"type", "seat", "count"}),
+    "add_gazelles": frozenset({"type", "seat", "delta"}),
     "set_last": frozenset({"type", "seat"}),
     "take_line": frozenset({"type", "seat", "line", "index"}),
     "score_round": frozenset({"type"}),
@@ -517,7 +610,9 @@ _HANDLERS: Final = {
     "set_square": _set_square,
     "set_cell": _set_cell,
     "set_taken": _set_taken,
+    "add_taken": _add_taken,
     "set_gazelles": _set_gazelles,
+    "add_gazelles": _add_gazelles,
     "set_last": _set_last,
     "take_line": _take_line,
     "score_round": _score_round,
@@ -564,6 +659,10 @@ def _index(raw: object, field: str, size: int) -> int:
 
 def _seat_value(raw: object, count: int, field: str) -> int:
     return _index(raw, field, count)
+
+
+def _delta(event: Mapping[str, Any]) -> int:
+    return fields.whole_number(event.get("delta"), "delta", low=None)
 
 
 def _count(raw: object) -> int:

@@ -9,6 +9,7 @@ import html
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -61,7 +62,7 @@ def test_lion_square_keeps_its_play_at_the_end_l3(any_app: Flask) -> None:
     assert [(p.name, p.colour, p.score, p.rank, p.winner) for p in play.players] == [
         ("Ann", "red", 16, 2, False),
         ("Ben", "blue", 19, 1, True),
-        ("Cho", "green", 0, 3, False),
+        ("Cho", "green", -1, 3, False),  # L3: the herd as L2 left it, below 0 too
     ]
     assert play.winners == (1,) and play.tie_break is None
     assert play.start_player == 1 and [p.start_player for p in play.players] == [0, 1, 0]
@@ -113,6 +114,7 @@ def test_hunting_age_keeps_its_play_after_the_last_turn_h2(any_app: Flask) -> No
     assert play is not None
     assert [p.score for p in play.players] == [0, 0, 10]
     assert play.winners == (2,) and play.start_player == 1 and play.variant == "campfire"
+    assert share.bgstats_play(play)["board"] == "Campfire edition"  # issue 35
 
 
 def test_dogs_life_keeps_its_play_at_the_fourth_bone_d3(any_app: Flask) -> None:
@@ -123,7 +125,7 @@ def test_dogs_life_keeps_its_play_at_the_fourth_bone_d3(any_app: Flask) -> None:
     play = store.of_table(table.id)
     assert play is not None
     assert [(p.score, p.winner) for p in play.players] == [(0, False), (4, True), (0, False)]
-    assert play.variant == "timed 30 min" and play.start_player is None
+    assert play.variant == "timed 30 min" and play.start_player is None  # no turn was played
 
 
 def test_a_game_without_a_result_reader_keeps_no_play(app: Flask, make_table: Any) -> None:
@@ -344,8 +346,10 @@ def test_the_bgstats_link_carries_only_the_documented_fields(any_app: Flask) -> 
     assert set(data["game"]) <= share.BGSTATS_FIELDS["game"]
     for player in data["players"]:
         assert set(player) <= share.BGSTATS_FIELDS["player"]
-    assert data["sourceName"] == "Campfire" and data["location"] == "Campfire"
-    assert data["sourcePlayId"] == table.id
+    assert data["sourceName"] == "Campfire" and "location" not in data  # none was set
+    # F10 (issue 33): the play's own id; the table id (a capability) is not in the link
+    assert data["sourcePlayId"] == share.play_id(play) and table.id not in url
+    assert data["comments"] == "The win is shared."
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", data["playDate"])
     assert isinstance(data["durationMin"], int)
     assert data["game"] == {
@@ -360,7 +364,7 @@ def test_the_bgstats_link_carries_only_the_documented_fields(any_app: Flask) -> 
     ] == [
         ("Ann", 19, 1, True, True),
         ("Ben", 19, 1, True, False),
-        ("Cho", 0, 3, False, False),
+        ("Cho", -1, 3, False, False),
     ]
 
 
@@ -409,12 +413,14 @@ def test_csv_and_json_exports_round_trip(app: Flask) -> None:
     assert answer.mimetype == "text/csv"
     text = answer.get_data(as_text=True)
     assert "'=cmd()" in text  # no formula reaches a spreadsheet
-    assert share.from_csv(text) == mine
+    assert "timed, 20 min" in text and ",Fifi," in text  # the board and the role, in words
+    worded = [replace(p, board=((share.board_words(p), {}),) if p.board else ()) for p in mine]
+    assert share.from_csv(text) == worded
     document = client.get("/plays.json")
     assert document.mimetype == "application/json"
     assert share.from_json(document.get_data(as_text=True)) == mine
     assert share.from_csv(client.get("/plays.csv?game=dogs-life").get_data(as_text=True)) == [
-        mine[0]
+        worded[0]
     ]
 
 
@@ -437,11 +443,13 @@ def test_the_api_answers_a_finished_tables_play(any_app: Flask) -> None:
         "seat": 2,
         "name": "Cho",
         "colour": "green",
-        "score": 0,
+        "score": -1,
         "rank": 3,
         "winner": False,
         "start_player": False,
+        "role": None,
     }
+    assert body["location"] is None and body["board"] is None
     assert body["winners"] == [0, 1] and body["tie_break"] == "shared"
     assert body["bgstats_url"].startswith(share.BGSTATS_URL + "?data=")
     assert body["table_url"].endswith(f"/t/{table.id}")
@@ -460,3 +468,119 @@ def test_the_pages_speak_japanese_and_italian(app: Flask, make_table: Callable[.
     assert "Our plays" not in ja and "Our plays" not in it
     assert "わたしたちのプレイ記録" in ja and "Le nostre partite" in it
     assert client.get("/plays?game=chess", headers={"Accept-Language": "it"}).status_code == 400
+
+
+# --- plays as BG Stats reads them (issue 35) ---------------------------------------------
+
+FOUR = [
+    {"name": n, "color": c}
+    for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow"))
+]
+
+
+def test_lion_square_herds_below_zero_rank_by_their_value_l3(any_app: Flask) -> None:
+    """L3: "0 or less" herds keep their values: Cho's −6 and Dan's −3 (the herd counter
+    showed 0 for both) are scores in the play and the link, and Dan ranks above Cho."""
+    table = tables.create("lion-square", FOUR)
+    run(
+        table.id,
+        herd(2, -19),
+        herd(3, -18),
+        SQUARE,
+        {"type": "set_taken", "seat": 2, "count": 12},
+        {"type": "set_taken", "seat": 3, "count": 8},
+        {"type": "score_round"},
+    )
+    play = store.of_table(table.id)
+    assert play is not None
+    assert [(p.score, p.rank) for p in play.players] == [(19, 1), (19, 1), (-6, 4), (-3, 3)]
+    sent = share.bgstats_play(play)["players"]
+    assert [(p["score"], p["rank"]) for p in sent] == [(19, 1), (19, 1), (-6, 4), (-3, 3)]
+
+
+def test_a_dogs_life_play_names_each_dog_its_colour_and_the_start_player(
+    any_app: Flask,
+) -> None:
+    """D3: each player's role is their dog, in the dog's colour as the table shows it (not
+    the colour typed at create); the start player is the dog whose turn came first; the
+    board is the variants in words."""
+    table = tables.create("dogs-life", PLAYERS[:3], {"timed_minutes": 30, "bones_to_win": 3})
+    run(
+        table.id,
+        {"type": "start_turn", "seat": 1},
+        {"type": "adjust", "seat": 1, "counter": "bones", "delta": 3},
+    )
+    play = store.of_table(table.id)
+    assert play is not None
+    assert [(p.role, p.colour) for p in play.players] == [
+        ("Fifi", "purple"),
+        ("Butch", "red"),
+        ("White Fang", "blue"),
+    ]
+    assert play.start_player == 1 and [p.start_player for p in play.players] == [0, 1, 0]
+    data = share.bgstats_play(play)
+    assert [p["role"] for p in data["players"]] == ["Fifi", "Butch", "White Fang"]
+    assert [p["startPlayer"] for p in data["players"]] == [False, True, False]
+    assert data["board"] == "timed, 30 min, 3 bones to win"
+
+
+def _created(client: FlaskClient, game: str, **fields: str) -> str:
+    """A table made through the create form (``fields`` on top); its id."""
+    form = {"game": game, "name0": "Ann", "color0": "red", "name1": "Ben", "color1": "blue"}
+    form.update({"name2": "Cho", "color2": "green"})
+    answer = client.post("/new", data={**form, **fields})
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:500]
+    return str(answer.headers["Location"]).split("/t/")[1].split("/")[0]
+
+
+def test_a_place_and_a_time_zone_typed_at_create_reach_bg_stats(app: Flask) -> None:
+    """The create form's place ("Where you play") is the play's ``location``; the phone's
+    time zone makes ``playDate`` the table's local time; no place typed: none sent."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    client = app.test_client()
+    there = _created(client, "lion-square", location="  Ann's  kitchen ", time_zone="Asia/Tokyo")
+    nowhere = _created(client, "lion-square", time_zone="Not/AZone")
+    with app.app_context():
+        finish_lion_square(there)
+        finish_lion_square(nowhere)
+        play, other = store.of_table(there), store.of_table(nowhere)
+        assert play is not None and other is not None
+        data, plain = share.bgstats_play(play), share.bgstats_play(other)
+    assert data["location"] == "Ann's kitchen" and "location" not in plain
+    tokyo = play.ended_at.astimezone(ZoneInfo("Asia/Tokyo")).strftime("%Y-%m-%d %H:%M:%S")
+    assert data["playDate"] == tokyo
+    utc = other.ended_at.astimezone(ZoneInfo("UTC")).strftime("%Y-%m-%d %H:%M:%S")
+    assert plain["playDate"] == utc  # an unknown zone is none
+    assert datetime.strptime(tokyo, "%Y-%m-%d %H:%M:%S") != datetime.strptime(
+        utc, "%Y-%m-%d %H:%M:%S"
+    )
+
+
+def test_a_place_too_long_is_refused_by_the_create_form(client: FlaskClient) -> None:
+    form = {"game": "lion-square", "name0": "Ann", "color0": "red", "name1": "Ben"}
+    form.update({"color1": "blue", "name2": "Cho", "color2": "green", "location": "x" * 81})
+    answer = client.post("/new", data=form)
+    assert answer.status_code == 422
+    assert "the place has at most 80 characters" in answer.get_data(as_text=True)
+
+
+def test_our_plays_lists_players_by_rank_with_the_variant_in_words(app: Flask) -> None:
+    """Our plays in Japanese: the variants translated (not "3 bones"), players best first
+    with their place and the winner marked, each dog named and in its colour."""
+    client = app.test_client()
+    table_id = _created(
+        client, "dogs-life", **{"setting.bones_to_win": "3", "setting.timed_minutes": "20"}
+    )
+    seat(client, table_id, 0)
+    with app.app_context():
+        run(table_id, {"type": "adjust", "seat": 2, "counter": "bones", "delta": 3})
+        run(table_id, {"type": "adjust", "seat": 0, "counter": "bones", "delta": 1})
+    page = client.get("/plays", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "3 bones" not in page and "timed" not in page
+    assert "骨3本で勝ち" in page
+    people = re.findall(r'data-testid="play-player" data-rank="(\d*)"( data-winner)?', page)
+    assert people == [("1", " data-winner"), ("2", ""), ("3", "")]
+    names = re.findall(r'data-testid="play-player"[^>]*>.*?</span> (?:<strong>)?(\w+)', page, re.S)
+    assert names[:3] == ["Cho", "Ann", "Ben"]

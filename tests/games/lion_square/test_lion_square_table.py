@@ -141,7 +141,7 @@ def test_tapping_cells_builds_the_square() -> None:
         (
             {"type": "juggle"},
             "unknown event type 'juggle'; expected one of: adjust, "
-            "set_square, set_cell, set_taken, set_gazelles, set_last, "
+            "set_square, set_cell, set_taken, add_taken, set_gazelles, add_gazelles, set_last, "
             "take_line, score_round, next_round",
         ),
         (
