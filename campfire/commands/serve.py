@@ -20,6 +20,7 @@ import errno
 import os
 import socket
 import sys
+import time
 from typing import Any
 
 DEFAULT_HOST = "0.0.0.0"
@@ -178,10 +179,16 @@ TOO_MANY = (
 
 
 def refuse_connection(client: Any) -> None:
-    """Answer TOO_MANY and close, never waiting long on a client that does not read."""
+    """Answer TOO_MANY and close, never waiting long on a client that does not read. What
+    the client sent is read (a second at most) before closing: closed with its request
+    unread, the connection is reset and the client may never see the answer."""
     try:
         client.settimeout(1.0)
         client.sendall(TOO_MANY)
+        client.shutdown(socket.SHUT_WR)
+        deadline = time.monotonic() + 1.0
+        while time.monotonic() < deadline and client.recv(65536):
+            pass
     except OSError:
         pass
     finally:
