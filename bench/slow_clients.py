@@ -2,9 +2,9 @@
 
 Starts the companion the way ``campfire serve`` does (gevent, 2 workers of 1000
 connections each) and opens S slow connections from ONE loopback address (127.0.0.2):
-four in six send a POST's headers then its body one byte a second (issue 33, F5: 2,100
-of them left other phones 8 answers in 40 s), one a request line a byte a second, one
-nothing at all. Once the server has had ``--settle`` seconds with them (past its
+each sends a form POST's headers, then its body one byte a second (issue 33, F5: 2,100 of
+them left other phones 8 answers in 40 s; slow or missing headers gunicorn ends itself
+after its keep-alive timeout, 5 s). Once the server has had ``--settle`` seconds with them (past its
 body deadline, ``CAMPFIRE_BODY_SECONDS`` = 10), four phones (127.0.0.1) read a table page,
 a poll and /healthz for ``--seconds`` seconds. Then the bench counts the slow connections
 the server still holds.
@@ -99,8 +99,7 @@ def start(env: dict[str, str], database_url: str, folder: Path) -> tuple[Any, in
 
 
 class SlowClients:
-    """From one address: four in six trickle a POST body, one a request line, one sends
-    nothing; a byte a second each, until closed."""
+    """From one address, each a POST whose body comes a byte a second, until closed."""
 
     #: A form post: its CSRF check reads the body before anything else answers.
     BODY = (
@@ -112,13 +111,12 @@ class SlowClients:
     def __init__(self, port: int, count: int) -> None:
         self.sockets: list[socket.socket] = []
         self.stop = threading.Event()
-        for n in range(count):
+        for _connection in range(count):
             try:
                 sock = socket.create_connection(
                     ("127.0.0.1", port), timeout=5, source_address=(ATTACKER, 0)
                 )
-                if n % 6 < 5:  # 4 in 6 a body, 1 a request line, 1 nothing
-                    sock.sendall(self.BODY if n % 6 < 4 else b"GET /")
+                sock.sendall(self.BODY)
             except OSError:
                 continue
             self.sockets.append(sock)
@@ -127,17 +125,17 @@ class SlowClients:
 
     def _trickle(self) -> None:
         while not self.stop.wait(1.0):
-            for n, sock in enumerate(self.sockets):
-                if n % 6 < 5:
-                    with contextlib.suppress(OSError):
-                        sock.sendall(b"x")
+            for sock in self.sockets:
+                with contextlib.suppress(OSError):
+                    sock.sendall(b"x")
 
     def held(self) -> int:
         """How many the server still holds open: nothing to read yet (no answer, no end)."""
         held = 0
         for sock in self.sockets:
             try:
-                sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+                sock.setblocking(False)  # (with a timeout, recv would wait for it first)
+                sock.recv(1, socket.MSG_PEEK)
             except BlockingIOError:
                 held += 1
             except OSError:

@@ -3,8 +3,11 @@
 Runs gunicorn in-process (a production server; Werkzeug's debug server is never used)
 with gevent workers: each connection is a greenlet, so a phone that waits (a slow network,
 a sleeping phone holding its connection, a long-lived stream) costs a little memory and no
-thread, and cannot starve the other requests. psycopg 3 yields to gevent by itself;
-SQLite calls never yield, so a write transaction runs to its end within its worker.
+thread, and cannot starve the other requests. psycopg's waits are made to yield to
+gevent in each worker (it chose its blocking C wait when the master imported it);
+SQLite calls never yield, so a write transaction runs to its end within its worker. One
+client address holds at most ``--per-address`` connections per worker, and a request
+body must keep arriving (companion.serving): slow clients cannot take the workers.
 Binds every interface by default so phones on the same Wi-Fi can connect, then prints the
 address to open and a QR code of it in the terminal.
 
