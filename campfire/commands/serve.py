@@ -75,7 +75,7 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help=f"open connections of one client address per worker at most (default "
         f"{CONNECTIONS_PER_ADDRESS}, or 0 — no bound — when CAMPFIRE_TRUSTED_PROXIES is "
-        "set: the proxy bounds them); sets CAMPFIRE_CONNECTIONS_PER_ADDRESS",
+        "set: the proxy bounds them; or CAMPFIRE_CONNECTIONS_PER_ADDRESS)",
     )
     parser.add_argument(
         "--print-workers",
@@ -171,13 +171,14 @@ def worker_class(per_address: int = 0) -> type[Any]:
 
 
 #: What a connection beyond its address's bound gets before it is closed.
+TOO_MANY_BODY = b"Too many connections from your address.\r\n"
 TOO_MANY = (
     b"HTTP/1.1 503 Service Unavailable\r\n"
     b"Content-Type: text/plain; charset=utf-8\r\n"
     b"Retry-After: 2\r\n"
     b"Connection: close\r\n"
-    b"Content-Length: 41\r\n\r\n"
-    b"Too many connections from your address.\r\n"
+    + f"Content-Length: {len(TOO_MANY_BODY)}\r\n\r\n".encode()
+    + TOO_MANY_BODY
 )
 
 
