@@ -27,10 +27,10 @@ another), and, as phones and an attacker would:
   export, a malformed chunked body to every kind of POST route.
 
 Loopback only; every loop is bounded, every request has a timeout, the server (and any
-child it started) is stopped at the end. About 2–3 minutes; ``--quick`` (2 photos, a 5 s
+child it started) is stopped at the end. About 3 minutes; ``--quick`` (2 photos, a 5 s
 lock, 300 fuzzed requests) for iterating.
 
-    .venv/bin/python bench/attack.py [--quick] [--lock 40] [--fuzz 2000] [--postgres URL]
+    .venv/bin/python bench/attack.py [--quick] [--lock 40] [--fuzz 1000] [--postgres URL]
 
 The last line reads ``attack: other phones p99 P ms with 8 hostile photos, W ms during a
 40 s PostgreSQL lock; 500s F in N fuzzed requests`` (goals: P ≤ 150, W ≤ 150, F = 0).
@@ -757,7 +757,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="2 photos, a 5 s lock, 300 fuzzed")
     parser.add_argument("--photos", type=int, default=None, help="hostile photos (8)")
     parser.add_argument("--lock", type=float, default=None, help="lock seconds (40)")
-    parser.add_argument("--fuzz", type=int, default=None, help="fuzzed requests (2000)")
+    parser.add_argument("--fuzz", type=int, default=None, help="fuzzed requests (1000)")
     parser.add_argument("--seed", type=int, default=33)
     parser.add_argument("--postgres", default=PG_DEFAULT, help="a PostgreSQL URL")
     parser.add_argument(
@@ -772,7 +772,7 @@ def main() -> int:
     args = parser.parse_args()
     photos = args.photos or (2 if args.quick else 8)
     lock_seconds = args.lock or (5.0 if args.quick else 40.0)
-    fuzzed = args.fuzz or (300 if args.quick else 2000)
+    fuzzed = args.fuzz or (300 if args.quick else 1000)
     side = 3000 if args.quick else HOSTILE_SIDE
     url, drop = postgres_schema(args.postgres)
     began = time.perf_counter()
