@@ -326,8 +326,9 @@ def read_all(body: serving.ReadableBody) -> int:
 
 
 def test_a_body_that_keeps_its_pace_is_read_whole() -> None:
-    deadline = serving.BodyDeadline(0.2, rate=1000)  # then a second per 1000 bytes
-    assert read_all(serving.ReadableBody(Trickle(400, 100, 0.05), deadline)) == 400
+    # Each 100 bytes, after 10 ms, buy 100 ms more: a wide margin on a loaded machine.
+    deadline = serving.BodyDeadline(5, rate=1000)
+    assert read_all(serving.ReadableBody(Trickle(4000, 100, 0.01), deadline)) == 4000
 
 
 def test_a_body_too_slow_is_408_and_the_socket_stops_reading() -> None:
