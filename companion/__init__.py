@@ -59,6 +59,10 @@ def http_error_message(error: HTTPException) -> str:
     """What went wrong, for a player, in their language."""
     if isinstance(error, serving.UnreadableBody):
         return _("The request's body could not be read (a broken upload). Please send it again.")
+    if isinstance(error, serving.BodyTooSlow):
+        return _("The request came too slowly and was stopped. Please send it again.")
+    if isinstance(error, serving.DatabaseBusy):
+        return _("The database is busy just now. Try again in a few seconds.")
     if isinstance(error, serving.DiskFull):
         return _("The server's disk is full: nothing can be saved until space is freed.")
     if isinstance(error, CSRFError):

@@ -33,6 +33,10 @@
     most this many more photos per worker waiting for one (4; more are told the server
     is busy). The photo waits in ``CAMPFIRE_PHOTO_FOLDER`` (default ``instance/photos``)
     while it is read, and no longer.
+``CAMPFIRE_BODY_SECONDS``
+    A request's body must have arrived this many seconds (default 10) after the request
+    began, plus a second per 8 KB received so far; a slower one is cut off (408,
+    companion.serving).
 ``RATELIMIT_STORAGE_URI``
     Where rate-limit counters live. Default ``memory://``: per process, so with N workers
     and M servers a limit is N×M times looser. ``redis://host:6379`` shares them between
@@ -104,6 +108,7 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "CAMPFIRE_ALLOWED_HOSTS": None,
         "CAMPFIRE_MAX_EVENTS": MAX_EVENTS,
         "CAMPFIRE_TRUSTED_PROXIES": 0,
+        "CAMPFIRE_BODY_SECONDS": 10,  # then 8 KB a second (companion.serving.BodyDeadline)
         "POLL_INTERVAL_SECONDS": POLL_INTERVAL_SECONDS,
         # An exported table is a few hundred KB at most; anything bigger is refused (413).
         "MAX_CONTENT_LENGTH": 1024 * 1024,
@@ -200,6 +205,7 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
             ("CAMPFIRE_PHOTO_SECONDS", 1),
             ("CAMPFIRE_PHOTO_MEMORY_MB", 256),
             ("CAMPFIRE_PHOTO_QUEUE", 0),
+            ("CAMPFIRE_BODY_SECONDS", 1),
         ):
             if os.environ.get(number):
                 app.config[number] = _whole(number, os.environ[number], least)

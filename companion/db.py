@@ -18,6 +18,12 @@ version and its events, read by separate statements, always belong together (at 
 COMMITTED a write committed between the two would give a version with the next event's
 state). SQLite's read transaction is a snapshot already (WAL).
 
+In a ``campfire serve`` worker every wait on PostgreSQL yields to gevent
+(``cooperative_driver_waits``): psycopg picks its wait function when it is imported,
+which is in gunicorn's master (``serve.prepare`` migrates) before the worker's gevent
+patch, so it would keep its C wait, which blocks the whole worker — every phone of it —
+for as long as one statement waits for a lock.
+
 Connections are checked before use (``pool_pre_ping``): one that died while idle in the
 pool (a database restart) is replaced instead of failing the request. A write marks the
 request when it starts committing (``commit_started``): up to then a failed request may be
@@ -87,10 +93,10 @@ def make_engine(url: str) -> Engine:
                 connection.exec_driver_sql("BEGIN")
                 return
             wait = options.get("campfire_wait", BUSY_TIMEOUT)
-            if wait == BUSY_TIMEOUT and not _cooperative():
+            if wait == BUSY_TIMEOUT and not cooperative():
                 connection.exec_driver_sql("BEGIN IMMEDIATE")  # SQLite's busy handler waits
             else:
-                begin_immediate(connection, wait, yielding=_cooperative())
+                begin_immediate(connection, wait, yielding=cooperative())
 
         return engine
     connect_args: dict[str, Any] = {}
@@ -138,10 +144,34 @@ def begin_immediate(connection: Any, wait: float, *, yielding: bool) -> None:
         raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT * 1000}")
 
 
-def _cooperative() -> bool:
+def cooperative() -> bool:
     """Whether this process runs gevent's patched ``time`` (a ``campfire serve`` worker)."""
     monkey = sys.modules.get("gevent.monkey")
     return monkey is not None and bool(monkey.is_module_patched("time"))
+
+
+def cooperative_driver_waits() -> bool:
+    """Make psycopg wait through gevent in a process gevent has patched (a worker, right
+    after its patch); whether it did.
+
+    psycopg chooses its wait when imported: its C ``wait_c`` unless ``select`` is patched
+    then. Imported before the patch (gunicorn's master imports the app to migrate), it
+    keeps ``wait_c``, whose ``poll`` never yields: a statement waiting 40 s for a row lock
+    held the worker 40 s, a static file with it (issue 33, F2). Here it gets what it would
+    have chosen after the patch: ``wait_poll`` (gevent's ``poll``), and gevent's selector
+    for connecting (``wait_conn`` uses the ``DefaultSelector`` bound at import).
+    ``wait_select`` measured a little cheaper (~0.15 ms against ~0.3 ms a statement,
+    noisy) but gevent's ``select`` first calls the real one, which cannot take a file
+    descriptor above 1023: a worker holding a thousand connections has such."""
+    waiting = sys.modules.get("psycopg.waiting")
+    monkey = sys.modules.get("gevent.monkey")
+    if waiting is None or monkey is None or not monkey.is_module_patched("select"):
+        return False
+    import selectors
+
+    waiting.DefaultSelector = selectors.DefaultSelector  # type: ignore[attr-defined]
+    waiting.wait = waiting.wait_poll  # type: ignore[attr-defined]
+    return True
 
 
 def write_options(wait: float = BUSY_TIMEOUT) -> dict[str, Any]:

@@ -24,12 +24,17 @@ process pool and the phone polls the job's page.
   bench's baseline).
 * **Bounded queue.** At most ``CAMPFIRE_PRINT_QUEUE`` jobs are filed at once per server
   (``QueueFull`` beyond); a job file older than ``PRINT_JOB_SECONDS``, or filed by a worker
-  process that is gone (its pid is the file's text: a restarted server), belongs to a
-  render that died and no longer counts.
+  process that is gone (its pid is the file's first word: a restarted server), belongs to
+  a render that died and no longer counts.
 * **A full disk.** A job whose file or PDF cannot be written for want of space leaves
   nothing behind (its part file removed), and for ``DISK_FULL_PAUSE`` seconds the worker
   process files no kit (``DiskFull``: the page answers 503 with Retry-After, never 500;
   issue 33, F6), rather than drawing the same kit again at every poll.
+* **Per-address quota.** One client address has at most half the queue (``per_address``,
+  at least one) filed at once (``QuotaFull`` beyond; the address is the file's second
+  word): a phone without cookies escapes the one-kit-per-phone rule, and one address
+  asking at the rate limit's 10 kits a minute kept the queue full for everyone (issue 33,
+  F7).
 * **Bounded storage.** Results are kept ``PRINT_KEEP_SECONDS``; when they take more than
   ``CAMPFIRE_PRINT_STORE_MB`` the oldest go first. Clean-up runs whenever a job is filed.
 
@@ -94,6 +99,10 @@ DISK_FULL_PAUSE = 30.0
 def disk_full(error: BaseException) -> bool:
     """Whether ``error`` says the disk (or the user's quota) is full."""
     return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+class QuotaFull(Exception):
+    """This client address has its share of the queue in hand already."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,8 +240,10 @@ class PrintJobs:
         keep_seconds: float,
         store_bytes: int,
         job_seconds: float,
+        per_address: int | None = None,
     ) -> None:
         self.folder = folder
+        self.per_address = max(1, queue // 2) if per_address is None else per_address
         self.workers = workers
         self.queue = queue
         self.keep_seconds = keep_seconds
@@ -256,18 +267,25 @@ class PrintJobs:
 
     def _running(self, job: Path) -> bool:
         """Whether ``job`` belongs to a live render: younger than ``job_seconds``, and the
-        worker process that filed it (its pid is the file's text) is still there — a
-        restarted server's jobs died with its pool."""
+        worker process that filed it (the file's first word) is still there — a restarted
+        server's jobs died with its pool."""
+        return self._filer(job) is not None
+
+    def _filer(self, job: Path) -> str | None:
+        """The client address (or "") that filed ``job``, if it belongs to a live render."""
         try:
             fresh = time.time() - job.stat().st_mtime < self.job_seconds
-            filer = int(job.read_text("ascii") or "0")
-        except (FileNotFoundError, ValueError):
-            return False
-        return fresh and filer > 0 and _alive(filer)
+            words = job.read_text("ascii").split()
+            filer = int(words[0]) if words else 0
+        except (FileNotFoundError, ValueError, UnicodeDecodeError):
+            return None
+        alive = fresh and filer > 0 and _alive(filer)
+        return (words[1] if len(words) > 1 else "") if alive else None
 
-    def submit(self, key: str, arguments: dict[str, Any]) -> Status:
-        """File the job unless it is drawn or filed already; its status. A failed job is
-        filed again (asking again is how a phone retries). Raises ``QueueFull``, and
+    def submit(self, key: str, arguments: dict[str, Any], address: str = "") -> Status:
+        """File the job for the client at ``address`` unless it is drawn or filed already;
+        its status. A failed job is filed again (asking again is how a phone retries).
+        Raises ``QueueFull``, ``QuotaFull`` when ``address`` has its share filed, and
         ``DiskFull`` when the job cannot be written (or one could not be lately)."""
         status = self.status(key)
         if status.state in (State.READY, State.RUNNING):
@@ -275,7 +293,7 @@ class PrintJobs:
         if time.monotonic() < self.full_until:
             raise DiskFull
         try:
-            return self._submit(key, arguments)
+            return self._submit(key, arguments, address)
         except OSError as error:
             if not disk_full(error):
                 raise
@@ -288,9 +306,11 @@ class PrintJobs:
         with contextlib.suppress(OSError):
             (self.folder / f"{key}.job").unlink(missing_ok=True)
 
-    def _submit(self, key: str, arguments: dict[str, Any]) -> Status:
+    def _submit(self, key: str, arguments: dict[str, Any], address: str) -> Status:
         self.clean()
         (self.folder / f"{key}.error").unlink(missing_ok=True)
+        if address and self.in_flight(address) >= self.per_address:
+            raise QuotaFull
         if self.in_flight() >= self.queue:
             raise QueueFull
         job = self.folder / f"{key}.job"
@@ -301,7 +321,7 @@ class PrintJobs:
         except FileExistsError:
             return Status(State.RUNNING)
         with os.fdopen(handle, "w", encoding="ascii") as filed:
-            filed.write(str(os.getpid()))
+            filed.write(f"{os.getpid()} {address}".strip())
         if self.workers == 0:
             render_job(str(self.folder), key, arguments, 0)
             return self.status(key)
@@ -350,8 +370,10 @@ class PrintJobs:
             )
         return self.executor
 
-    def in_flight(self) -> int:
-        return sum(self._running(job) for job in self.folder.glob("*.job"))
+    def in_flight(self, address: str | None = None) -> int:
+        """Live jobs filed, by ``address`` only when given."""
+        filers = (self._filer(job) for job in self.folder.glob("*.job"))
+        return sum(filer is not None and address in (None, filer) for filer in filers)
 
     def clean(self) -> None:
         """Remove expired results, dead jobs' files, then the oldest results while they

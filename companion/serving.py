@@ -15,9 +15,19 @@ and database faults that cost a phone a retry instead of an error page.
 * **Bodies that cannot be read** (a malformed chunked upload: gunicorn's
   ``InvalidChunkSize``, a body cut short) are answered 400 with a sentence on every route,
   never 500 (``ReadableBody``).
+* **Bodies that come too slowly** are cut off: in a gevent worker a body must arrive within
+  ``CAMPFIRE_BODY_SECONDS`` (10) plus a second per ``BODY_MIN_RATE`` bytes received so
+  far, else 408 with a sentence and the connection is closed (``BodyDeadline``): a client
+  sending a byte a second held its connection, and a worker's share of them, for good
+  (issue 33, F5). gunicorn bounds the headers itself (its keep-alive timeout, 5 s).
 * **A full disk** is named as such ("the disk is full", 503), not as a database that
-  cannot be reached. Every 503 carries ``Retry-After`` (seconds); only a 429 carries the
-  rate limiter's own.
+  cannot be reached. Every 503 carries ``Retry-After`` (seconds): the page's own when it
+  asked for one (``ask_retry_after``: the print kit's busy page), else ``RETRY_AFTER``;
+  a 429 carries the rate limiter's own unless the page asked for one.
+* **A statement timeout** (PostgreSQL's ``query_canceled``: a lock held past
+  ``db.STATEMENT_TIMEOUT_MS``) is 503 "the database is busy" with ``Retry-After``, never
+  run again as a lost connection: the lock that made it wait is most likely still held
+  (issue 33, F2: a retried write answered 200 after 47 s instead of 503 at 30 s).
 * **Database faults:** a view that fails because the database connection died (a
   PostgreSQL restart, a dropped connection) is run once more when nothing was committed
   yet (``db.commit_started``); if that fails too, or the database is down, the phone gets
@@ -26,21 +36,29 @@ and database faults that cost a phone a retry instead of an error page.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import hashlib
 import logging
 import mimetypes
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, abort, current_app, jsonify, request
+from flask import Flask, Response, abort, current_app, g, jsonify, request
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
-from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, ServiceUnavailable
+from werkzeug.exceptions import (
+    BadRequest,
+    HTTPException,
+    InternalServerError,
+    RequestTimeout,
+    ServiceUnavailable,
+)
 
 from companion import db
 
@@ -78,6 +96,15 @@ RETRY_PAUSE = 0.5
 ASSETS = "campfire.static_assets"
 #: What a 503 asks the phone to wait (seconds): a database restart takes about one.
 RETRY_AFTER = 2
+#: What a 503 for a statement timeout asks the phone to wait: a lock is held.
+BUSY_RETRY_AFTER = 5
+#: The request's own Retry-After (``ask_retry_after``), kept in ``flask.g``.
+OWN_RETRY_AFTER = "campfire_retry_after"
+#: PostgreSQL's SQLSTATE for a cancelled statement (statement_timeout, a cancel request).
+QUERY_CANCELED = "57014"
+#: The least rate (bytes a second, averaged) a request body must arrive at once its first
+#: ``CAMPFIRE_BODY_SECONDS`` are spent: a 4 MB photo over a poor 64 kbit/s link fits.
+BODY_MIN_RATE = 8 * 1024
 #: How long /healthz reports a full disk after a write failed for it (seconds), unless a
 #: later write succeeds first.
 DISK_FULL_MEMORY = 60.0
@@ -204,17 +231,70 @@ class UnreadableBody(BadRequest):
     description = "The request's body could not be read."
 
 
+class BodyTooSlow(RequestTimeout):
+    """The request's body did not arrive in time (``BodyDeadline``)."""
+
+    description = "The request's body came too slowly."
+
+
+class BodyDeadline:
+    """When a request's body must have arrived: ``seconds`` after the request began plus
+    a second per ``rate`` bytes received so far. Each read runs under a gevent timeout of
+    what is left; past it the socket's reading side is shut (gunicorn then closes the
+    connection instead of draining the rest) and ``BodyTooSlow`` is raised. Only in a
+    gevent worker: there a blocked read is a greenlet waiting, which a timeout can end."""
+
+    def __init__(self, seconds: float, sock: Any = None, rate: float = BODY_MIN_RATE) -> None:
+        self.started = time.monotonic()
+        self.seconds = seconds
+        self.rate = rate
+        self.received = 0
+        self.sock = sock
+
+    def left(self) -> float:
+        return self.started + self.seconds + self.received / self.rate - time.monotonic()
+
+    def run(self, read: Callable[[], Any]) -> Any:
+        import gevent
+
+        left = self.left()
+        if left <= 0:
+            self.expired()
+        timer = gevent.Timeout(left)
+        timer.start()
+        try:
+            data = read()
+        except gevent.Timeout as caught:
+            if caught is not timer:
+                raise
+            self.expired()
+        finally:
+            timer.close()
+        self.received += len(data) if isinstance(data, bytes) else sum(map(len, data))
+        return data
+
+    def expired(self) -> None:
+        log.info("request body too slow: %d bytes in %.0f s", self.received, self.seconds)
+        if self.sock is not None:
+            with contextlib.suppress(OSError):
+                self.sock.shutdown(socket.SHUT_RD)
+        raise BodyTooSlow()
+
+
 class ReadableBody:
     """A ``wsgi.input`` whose read errors (the server's own parse errors: gunicorn raises
     ``InvalidChunkSize`` from ``read``) become ``UnreadableBody``, a 400 the app answers
-    with a sentence, wherever the body is read (a view, the CSRF check, the form parser)."""
+    with a sentence, wherever the body is read (a view, the CSRF check, the form parser);
+    with a ``deadline``, a body too slow is ``BodyTooSlow`` (408)."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: Any, deadline: BodyDeadline | None = None) -> None:
         self._stream = stream
+        self._deadline = deadline
 
     def _guarded(self, method: str, *args: Any) -> Any:
+        read = functools.partial(getattr(self._stream, method), *args)
         try:
-            return getattr(self._stream, method)(*args)
+            return read() if self._deadline is None else self._deadline.run(read)
         except HTTPException:
             raise
         except Exception as error:
@@ -246,13 +326,17 @@ class ReadableBody:
         return getattr(self._stream, name)
 
 
-def guard_body(wsgi_app: Any) -> Any:
-    def app(environ: dict[str, Any], start_response: Any) -> Any:
+def guard_body(wsgi_app: Any, app: Flask | None = None) -> Any:
+    def guarded(environ: dict[str, Any], start_response: Any) -> Any:
         if "wsgi.input" in environ:
-            environ["wsgi.input"] = ReadableBody(environ["wsgi.input"])
+            deadline = None
+            if app is not None and db.cooperative():
+                seconds = float(app.config["CAMPFIRE_BODY_SECONDS"])
+                deadline = BodyDeadline(seconds, environ.get("gunicorn.socket"))
+            environ["wsgi.input"] = ReadableBody(environ["wsgi.input"], deadline)
         return wsgi_app(environ, start_response)
 
-    return app
+    return guarded
 
 
 # ---------------------------------------------------------------------------------------
@@ -298,12 +382,25 @@ def one_line(error: BaseException) -> str:
     return " ".join(lines[0].split()) if lines else type(cause).__name__
 
 
+def statement_timed_out(error: BaseException) -> bool:
+    """Whether ``error`` is PostgreSQL's ``query_canceled`` (psycopg's ``QueryCanceled``,
+    an ``OperationalError`` like a dropped connection): the statement ran out of
+    ``statement_timeout``, most likely waiting for a lock someone still holds."""
+    cause = getattr(error, "orig", None) or error
+    return getattr(cause, "sqlstate", None) == QUERY_CANCELED
+
+
 def connection_lost(error: BaseException) -> bool:
     """Whether ``error`` says the database could not be reached or the connection died
-    (as opposed to a bad statement, which a retry would only repeat)."""
+    (as opposed to a bad statement, which a retry would only repeat, or a statement that
+    timed out, which a retry would make wait as long again)."""
     if isinstance(error, DBAPIError) and error.connection_invalidated:
         return True
-    return isinstance(error, OperationalError) and not disk_full(error)
+    return (
+        isinstance(error, OperationalError)
+        and not disk_full(error)
+        and not statement_timed_out(error)
+    )
 
 
 def retrying(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -329,6 +426,10 @@ class DiskFull(ServiceUnavailable):
     """A write failed because the disk is full (503, named as such)."""
 
 
+class DatabaseBusy(ServiceUnavailable):
+    """A statement ran out of its time, waiting for a lock (503, named as such)."""
+
+
 def database_unavailable(error: DBAPIError) -> Any:
     """A database that does not answer: one log line, and 503 for the phone."""
     global _disk_full_at
@@ -338,6 +439,15 @@ def database_unavailable(error: DBAPIError) -> Any:
             "the disk is full: %s %s failed: %s", request.method, request.path, one_line(error)
         )
         return current_app.handle_http_exception(DiskFull(retry_after=RETRY_AFTER))
+    if statement_timed_out(error):
+        log.warning(
+            "database statement timed out for %s %s: %s",
+            request.method,
+            request.path,
+            one_line(error),
+        )
+        ask_retry_after(BUSY_RETRY_AFTER)
+        return current_app.handle_http_exception(DatabaseBusy(retry_after=BUSY_RETRY_AFTER))
     if not connection_lost(error):  # a real bug: logged with its traceback, answered 500
         log.exception("unexpected database error", exc_info=error)
         return current_app.handle_http_exception(InternalServerError())
@@ -345,11 +455,21 @@ def database_unavailable(error: DBAPIError) -> Any:
     return current_app.handle_http_exception(ServiceUnavailable(retry_after=RETRY_AFTER))
 
 
+def ask_retry_after(seconds: int) -> None:
+    """This request's 503 (or 429) asks the phone to wait ``seconds``: kept as it is by
+    ``retry_after`` (the print kit's busy page asks for its own poll's pace)."""
+    setattr(g, OWN_RETRY_AFTER, seconds)
+
+
 def retry_after(response: Response) -> Response:
-    """Every 503 asks to retry in ``RETRY_AFTER`` seconds; ``Retry-After`` on anything but
-    a 429 or a 503 (the rate limiter adds its window's end to every limited answer) is
+    """Every 503 asks to retry in ``RETRY_AFTER`` seconds, or in the request's own
+    (``ask_retry_after``, which a 429 of the page's keeps too); ``Retry-After`` on anything
+    but a 429 or a 503 (the rate limiter adds its window's end to every limited answer) is
     dropped: it would tell a phone that could retry now to wait a minute."""
-    if response.status_code == 503:
+    own = g.get(OWN_RETRY_AFTER)
+    if own is not None and response.status_code in (429, 503):
+        response.headers["Retry-After"] = str(own)
+    elif response.status_code == 503:
         response.headers["Retry-After"] = str(RETRY_AFTER)
     elif response.status_code != 429:
         response.headers.pop("Retry-After", None)
@@ -369,6 +489,6 @@ def init_app(app: Flask) -> None:
             app.view_functions[endpoint] = retrying(view)
     app.register_error_handler(DBAPIError, database_unavailable)
     app.after_request(compress)
-    app.wsgi_app = guard_body(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = guard_body(app.wsgi_app, app)  # type: ignore[method-assign]
     # A guess the standard library may lack on some systems (used by send_file elsewhere).
     mimetypes.add_type("application/manifest+json", ".webmanifest")

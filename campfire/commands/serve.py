@@ -3,8 +3,11 @@
 Runs gunicorn in-process (a production server; Werkzeug's debug server is never used)
 with gevent workers: each connection is a greenlet, so a phone that waits (a slow network,
 a sleeping phone holding its connection, a long-lived stream) costs a little memory and no
-thread, and cannot starve the other requests. psycopg 3 yields to gevent by itself;
-SQLite calls never yield, so a write transaction runs to its end within its worker.
+thread, and cannot starve the other requests. psycopg's waits are made to yield to
+gevent in each worker (it chose its blocking C wait when the master imported it);
+SQLite calls never yield, so a write transaction runs to its end within its worker. One
+client address holds at most ``--per-address`` connections per worker, and a request
+body must keep arriving (companion.serving): slow clients cannot take the workers.
 Binds every interface by default so phones on the same Wi-Fi can connect, then prints the
 address to open and a QR code of it in the terminal.
 
@@ -20,6 +23,7 @@ import errno
 import os
 import socket
 import sys
+import time
 from typing import Any
 
 DEFAULT_HOST = "0.0.0.0"
@@ -28,6 +32,9 @@ EXIT_INVALID = 2
 EXIT_RUNTIME = 1
 #: Open connections a worker holds at most (each a greenlet: idle ones cost ~10 KB).
 WORKER_CONNECTIONS = 1000
+#: Connections one client address may hold at once, per worker: a phone's browser opens
+#: six at most, so a household or a café behind one address still fits.
+CONNECTIONS_PER_ADDRESS = 64
 #: How long a stopping server lets requests in flight finish.
 GRACEFUL_SECONDS = 1  # whole seconds (gunicorn)
 
@@ -62,6 +69,15 @@ def register(subparsers: Any) -> None:
         help=f"open connections per worker at most (default {WORKER_CONNECTIONS})",
     )
     parser.add_argument(
+        "--per-address",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"open connections of one client address per worker at most (default "
+        f"{CONNECTIONS_PER_ADDRESS}, or 0 — no bound — when CAMPFIRE_TRUSTED_PROXIES is "
+        "set: the proxy bounds them; or CAMPFIRE_CONNECTIONS_PER_ADDRESS)",
+    )
+    parser.add_argument(
         "--print-workers",
         type=int,
         default=None,
@@ -89,7 +105,7 @@ def gunicorn_options(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "bind": f"{host}:{args.port}",
         "workers": max(1, args.workers),
-        "worker_class": worker_class(),
+        "worker_class": worker_class(connections_per_address(args)),
         "worker_connections": max(1, args.connections),
         # A worker whose loop is blocked this long (a request stuck in CPU) is replaced.
         "timeout": 30,
@@ -110,12 +126,45 @@ def gunicorn_options(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def worker_class() -> type[Any]:
-    """gunicorn's gevent worker that, told to stop (SIGTERM), also ends the push streams
-    it holds: they would otherwise keep it alive until the graceful timeout ran out."""
+def worker_class(per_address: int = 0) -> type[Any]:
+    """gunicorn's gevent worker that
+
+    * makes psycopg's waits cooperative right after gevent's patch (psycopg was imported
+      by the master, unpatched: ``companion.db.cooperative_driver_waits``);
+    * holds at most ``per_address`` connections of one client address at once (0: no
+      bound): one more is answered 503 at once and closed, so one address cannot take the
+      worker's ``worker_connections`` (issue 33, F5: 2,100 slow connections left other
+      phones 8 answers in 40 s). Per worker: N workers hold N times as many;
+    * told to stop (SIGTERM), also ends the push streams it holds: they would otherwise
+      keep it alive until the graceful timeout ran out."""
     from gunicorn.workers.ggevent import GeventWorker
 
     class CampfireWorker(GeventWorker):
+        connections_per_address = per_address
+
+        def patch(self) -> None:
+            super().patch()
+            from companion import db
+
+            db.cooperative_driver_waits()
+
+        def handle(self, listener: Any, client: Any, addr: Any) -> None:
+            address = addr[0] if isinstance(addr, tuple) and addr else None
+            if not self.connections_per_address or address is None:
+                super().handle(listener, client, addr)
+                return
+            held: dict[str, int] = self.__dict__.setdefault("campfire_held", {})
+            if held.get(address, 0) >= self.connections_per_address:
+                refuse_connection(client)
+                return
+            held[address] = held.get(address, 0) + 1
+            try:
+                super().handle(listener, client, addr)
+            finally:
+                held[address] -= 1
+                if not held[address]:
+                    del held[address]
+
         def handle_exit(self, sig: int, frame: Any) -> None:
             super().handle_exit(sig, frame)
             from companion import live
@@ -123,6 +172,35 @@ def worker_class() -> type[Any]:
             live.end_streams()
 
     return CampfireWorker
+
+
+#: What a connection beyond its address's bound gets before it is closed.
+TOO_MANY_BODY = b"Too many connections from your address.\r\n"
+TOO_MANY = (
+    b"HTTP/1.1 503 Service Unavailable\r\n"
+    b"Content-Type: text/plain; charset=utf-8\r\n"
+    b"Retry-After: 2\r\n"
+    b"Connection: close\r\n"
+    + f"Content-Length: {len(TOO_MANY_BODY)}\r\n\r\n".encode()
+    + TOO_MANY_BODY
+)
+
+
+def refuse_connection(client: Any) -> None:
+    """Answer TOO_MANY and close, never waiting long on a client that does not read. What
+    the client sent is read (a second at most) before closing: closed with its request
+    unread, the connection is reset and the client may never see the answer."""
+    try:
+        client.settimeout(1.0)
+        client.sendall(TOO_MANY)
+        client.shutdown(socket.SHUT_WR)
+        deadline = time.monotonic() + 1.0
+        while time.monotonic() < deadline and client.recv(65536):
+            pass
+    except OSError:
+        pass
+    finally:
+        client.close()
 
 
 def start_print_pool(worker: Any) -> None:
@@ -247,6 +325,31 @@ def database_problem(error: BaseException, url: str) -> ServeError:
     )
 
 
+def connections_per_address(args: argparse.Namespace) -> int:
+    """``--per-address``, else ``CAMPFIRE_CONNECTIONS_PER_ADDRESS``, else the default: 0
+    behind a trusted proxy (every connection comes from the proxy's address; its own
+    ``limit_conn`` bounds the clients, see the README), else CONNECTIONS_PER_ADDRESS."""
+    value = getattr(args, "per_address", None)
+    if value is not None:
+        if value < 0:
+            raise ServeError(f"--per-address must be 0 or more, not {value}", EXIT_INVALID)
+        return int(value)
+    raw = os.environ.get("CAMPFIRE_CONNECTIONS_PER_ADDRESS", "").strip()
+    if not raw:
+        proxies = os.environ.get("CAMPFIRE_TRUSTED_PROXIES", "").strip()
+        return 0 if proxies not in ("", "0") else CONNECTIONS_PER_ADDRESS
+    try:
+        number = int(raw)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise ServeError(
+            f"CAMPFIRE_CONNECTIONS_PER_ADDRESS must be a whole number of 0 or more, not {raw!r}",
+            EXIT_INVALID,
+        )
+    return number
+
+
 def print_workers(value: int | None) -> None:
     """``--print-workers``: handed to every worker's app through the environment."""
     if value is None:
@@ -290,6 +393,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         print_workers(getattr(args, "print_workers", None))
+        connections_per_address(args)
         check_listen(args.host, args.port)
         prepare()
     except ServeError as error:

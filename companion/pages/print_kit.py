@@ -18,7 +18,7 @@ from flask import redirect, render_template, request, send_file, session, url_fo
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from companion import print_jobs, security, tables
+from companion import print_jobs, security, serving, tables
 from companion.i18n import rule_error_message
 from companion.pages.base import absolute_url, bp, current_seat, load_table, small_number
 from games import fields
@@ -291,26 +291,43 @@ def kit_job(view: tables.TableView, options: KitOptions) -> tuple[str, dict[str,
     return print_jobs.kit_key(arguments), arguments
 
 
-def busy_response(view: tables.TableView, options: KitOptions) -> Any:
-    busy = _("The server is busy making other kits. Please try again in a moment.")
-    page, status = print_page_response(view, options, errors=[busy], status=503)
-    return page, status, {"Retry-After": str(POLL_SECONDS * 5)}
+#: What the busy and quota pages ask a phone to wait (seconds): a kit takes a few.
+BUSY_RETRY_SECONDS = POLL_SECONDS * 5
+
+
+def busy_response(view: tables.TableView, options: KitOptions, *, quota: bool = False) -> Any:
+    """The form again, saying the server (503) or this address (429: its share of the
+    queue, companion.print_jobs) has kits in hand; ``Retry-After`` its own, kept by
+    companion.serving.retry_after (the rate limiter's or 2 s would replace it)."""
+    if quota:
+        busy = _(
+            "Kits asked from your network are being made already. Please wait until one "
+            "is ready, then ask again."
+        )
+    else:
+        busy = _("The server is busy making other kits. Please try again in a moment.")
+    serving.ask_retry_after(BUSY_RETRY_SECONDS)
+    page, status = print_page_response(view, options, errors=[busy], status=429 if quota else 503)
+    return page, status, {"Retry-After": str(BUSY_RETRY_SECONDS)}
 
 
 def disk_full_response(view: tables.TableView, options: KitOptions) -> Any:
     """No room on the server's disk for the kit: 503 and when to ask again (issue 33)."""
     full = _("The server's disk is full, so the kit cannot be saved. Please try again later.")
+    serving.ask_retry_after(int(print_jobs.DISK_FULL_PAUSE))
     page, status = print_page_response(view, options, errors=[full], status=503)
     return page, status, {"Retry-After": str(int(print_jobs.DISK_FULL_PAUSE))}
 
 
 def file_kit(view: tables.TableView, options: KitOptions, key: str, arguments: Any) -> Any:
     """File the job (unless drawn or filed already) and make it this phone's; None when
-    filed, else the "busy" page."""
+    filed, else the "busy" page (the server's queue, or this address's share of it)."""
     try:
-        print_jobs.for_app().submit(key, arguments)
+        print_jobs.for_app().submit(key, arguments, request.remote_addr or "")
     except print_jobs.QueueFull:
         return busy_response(view, options)
+    except print_jobs.QuotaFull:
+        return busy_response(view, options, quota=True)
     except print_jobs.DiskFull:
         return disk_full_response(view, options)
     session[PHONE_JOB] = {"key": key, "url": job_url(view.id, key, options)}

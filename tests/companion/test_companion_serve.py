@@ -9,6 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from server_kit import Server, post_json
 
 from campfire.cli import build_parser
@@ -23,6 +24,27 @@ def test_serve_is_a_subcommand_with_defaults():
     from gunicorn.workers.ggevent import GeventWorker
 
     assert issubclass(options["worker_class"], GeventWorker)
+
+
+def test_one_address_holds_64_connections_per_worker_unless_behind_a_proxy(monkeypatch):
+    """The bound per client address (issue 33, F5): 64 by default, the flag or
+    CAMPFIRE_CONNECTIONS_PER_ADDRESS otherwise; off behind a trusted proxy (every
+    connection comes from it); a number that is none refuses to start (exit 2)."""
+    monkeypatch.delenv("CAMPFIRE_CONNECTIONS_PER_ADDRESS", raising=False)
+    monkeypatch.delenv("CAMPFIRE_TRUSTED_PROXIES", raising=False)
+    parse = build_parser().parse_args
+    worker = serve.gunicorn_options(parse(["serve"]))["worker_class"]
+    assert worker.connections_per_address == serve.CONNECTIONS_PER_ADDRESS == 64
+    assert serve.connections_per_address(parse(["serve", "--per-address", "3"])) == 3
+    monkeypatch.setenv("CAMPFIRE_TRUSTED_PROXIES", "1")
+    assert serve.connections_per_address(parse(["serve"])) == 0
+    monkeypatch.setenv("CAMPFIRE_CONNECTIONS_PER_ADDRESS", "8")
+    assert serve.connections_per_address(parse(["serve"])) == 8
+    for bad in ("many", "-1", "²"):
+        monkeypatch.setenv("CAMPFIRE_CONNECTIONS_PER_ADDRESS", bad)
+        with pytest.raises(serve.ServeError, match="CAMPFIRE_CONNECTIONS_PER_ADDRESS") as caught:
+            serve.connections_per_address(parse(["serve"]))
+        assert caught.value.status == serve.EXIT_INVALID and repr(bad) in str(caught.value)
 
 
 def test_public_url_prefers_configured(monkeypatch):

@@ -8,7 +8,9 @@
   writers spread over them; every event is acknowledged with its own version, none lost.
 
 Both on SQLite and on PostgreSQL. Loopback only; every loop is bounded. And rate limits:
-with ``RATELIMIT_STORAGE_URI`` on the local Redis, two servers share one budget.
+with ``RATELIMIT_STORAGE_URI`` on the local Redis, two servers share one budget. And slow
+clients: a body that trickles is cut off (408) and one address holds a bounded number of
+connections (issue 33, F5).
 """
 
 from __future__ import annotations
@@ -241,3 +243,55 @@ def test_two_servers_share_rate_limits_through_redis(tmp_path: Path, store: str)
         assert statuses[20:] == [429] * 4
     else:
         assert 429 not in statuses
+
+
+# ---------------------------------------------------------------------------------------
+# slow clients
+
+
+def connect(port: int, source: str) -> socket.socket:
+    """A connection from ``source``, one of loopback's many addresses (127.0.0.0/8)."""
+    return socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
+
+
+def answer_of(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection."""
+    answer = b""
+    while chunk := sock.recv(65536):
+        answer += chunk
+    return answer
+
+
+def test_slow_bodies_are_cut_off_and_one_address_holds_few_connections(tmp_path: Path) -> None:
+    """A body that stops arriving is answered 408 with a sentence and its connection
+    closed once CAMPFIRE_BODY_SECONDS (here 1) are spent; an address holding its
+    CAMPFIRE_CONNECTIONS_PER_ADDRESS (here 2: two push streams) gets 503 for a third,
+    while another address is answered as usual."""
+    env = {"CAMPFIRE_BODY_SECONDS": "1", "CAMPFIRE_CONNECTIONS_PER_ADDRESS": "2"}
+    with start(f"sqlite:///{tmp_path / 'slow.sqlite3'}", tmp_path, env=env) as server:
+        table_id = create_table(server.port)
+        with connect(server.port, "127.0.0.3") as slow:
+            slow.sendall(
+                b"POST /api/v1/tables HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 1000\r\n\r\n" + b'{"game": "bison",'
+            )
+            cut = answer_of(slow)  # no more bytes come: the server must end it
+        assert cut.startswith(b"HTTP/1.1 408 ")
+        assert b"too slowly" in cut
+
+        streams = [connect(server.port, "127.0.0.2") for _ in range(2)]
+        try:
+            for stream in streams:
+                stream.sendall(
+                    f"GET /t/{table_id}/events/stream HTTP/1.1\r\nHost: t\r\n\r\n".encode()
+                )
+                assert stream.recv(65536).startswith(b"HTTP/1.1 200 ")  # held open
+            with connect(server.port, "127.0.0.2") as third:
+                third.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+                refused = answer_of(third)
+            assert refused.startswith(b"HTTP/1.1 503 ")
+            assert b"Retry-After: 2" in refused and b"Too many connections" in refused
+            assert request(server.port, "GET", "/healthz")[0] == 200  # from 127.0.0.1
+        finally:
+            for stream in streams:
+                stream.close()

@@ -2,14 +2,20 @@
 while others write; connections the server dropped are replaced before use; a restart of
 the database (simulated by a TCP relay that drops every connection and refuses new ones
 for a while) costs a phone a retry — 503 with a sentence — never a 500 or a traceback,
-and no acknowledged event is lost."""
+and no acknowledged event is lost. A statement that times out (a lock held too long) is 503
+"busy", never run again; and a served worker answers other phones while one of its
+requests waits for a lock in PostgreSQL (psycopg's waits yield to gevent)."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import socket
 import threading
+import time
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -17,7 +23,7 @@ from typing import Any
 import psycopg
 import pytest
 from companion_testkit import FAKE, app_config
-from server_kit import start_together
+from server_kit import Server, post_json, start_together
 
 from companion import create_app, db, serving, tables
 from companion.tables import snapshots
@@ -299,3 +305,136 @@ def test_servers_starting_at_once_on_an_empty_database_all_start(
         new_table(app)
     finally:
         app.extensions[db.EXTENSION].dispose()
+
+
+# ---------------------------------------------------------------------------------------
+# a lock held in PostgreSQL
+
+
+def raw_url(pg_url: str) -> str:
+    """The test schema's URL for psycopg itself (no SQLAlchemy driver name)."""
+    return pg_url.replace("postgresql+psycopg", "postgresql")
+
+
+def hold_row_lock(pg_url: str, table_id: str) -> psycopg.Connection[Any]:
+    """Another connection (an administrator's session, a stuck job) that locks the table's
+    row and keeps its transaction open: every write to the table waits for it."""
+    holder = psycopg.connect(raw_url(pg_url))
+    holder.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+    return holder
+
+
+def test_a_statement_timeout_is_503_busy_and_not_run_again(
+    tmp_path: Any, pg_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The write waits for the held lock until statement_timeout cancels it: the phone is
+    told the database is busy (503, Retry-After), once. Taken for a lost connection it was
+    run again and waited as long once more (issue 33, F2)."""
+    monkeypatch.setattr(db, "STATEMENT_TIMEOUT_MS", 300)
+    monkeypatch.setattr(serving, "RETRY_PAUSE", 0)
+    app = create_app(app_config(tmp_path, DATABASE_URL=pg_url))
+    client = app.test_client()
+    table_id = new_table(app)
+    holder = hold_row_lock(pg_url, table_id)
+    try:
+        with caplog.at_level(logging.WARNING):
+            answer = client.post(
+                f"/api/v1/tables/{table_id}/events",
+                json={"type": "adjust", "seat": 0, "counter": "points", "delta": 1},
+                headers={"Accept-Language": "it"},
+            )
+            page = client.post(
+                f"/t/{table_id}/adjust", data={"seat": "0", "counter": "points", "delta": "1"}
+            )
+    finally:
+        holder.rollback()
+        holder.close()
+    try:
+        assert answer.status_code == 503
+        assert answer.headers["Retry-After"] == str(serving.BUSY_RETRY_AFTER)
+        assert "database" in answer.get_json()["error"]  # the Italian sentence names it
+        assert answer.get_json()["error"] != serving.DatabaseBusy.description
+        assert page.status_code == 503 and page.headers["Retry-After"] == "5"
+        timed_out = [r for r in caplog.records if "statement timed out" in r.getMessage()]
+        assert len(timed_out) == 2  # one per request: neither was run again
+        assert not any("running" in r.getMessage() for r in caplog.records)
+        with app.app_context():
+            assert tables.get(table_id).version == 0  # nothing was written
+    finally:
+        app.extensions[db.EXTENSION].dispose()
+
+
+def waiting_for_a_lock(pg_url: str, name: str) -> bool:
+    with psycopg.connect(raw_url(pg_url).split("?")[0], autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE application_name = %s AND wait_event_type = 'Lock'",
+            (name,),
+        ).fetchone()
+    return bool(row and row[0])
+
+
+def get(url: str) -> int:
+    """A phone's GET; its status. A worker that cannot answer fails the test by timing out
+    (the lock it would wait for is released only after this answer)."""
+    with urllib.request.urlopen(url, timeout=20) as answer:
+        answer.read()
+        return int(answer.status)
+
+
+def test_a_served_worker_answers_other_phones_while_a_write_waits_for_a_lock(
+    tmp_path: Any, pg_url: str
+) -> None:
+    """One gevent worker: a write waits for a row lock held in PostgreSQL; meanwhile a
+    static file, /healthz, the locked table's state and another table's page and poll are
+    answered — while the lock is still held and the write still waits. With psycopg's C
+    wait (imported by the master before gevent's patch) the worker stopped with the write:
+    a static file took 30 s during a 40 s lock (issue 33, F2)."""
+    url, name = app_name_url(pg_url)
+    players = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
+    with Server(url, cwd=tmp_path, workers=1) as server:
+        server.wait_until_up()
+        table_id, other_id = (
+            post_json(server.url + "/api/v1/tables", {"game": "bison", "players": players})["id"]
+            for _table in range(2)
+        )
+        holder = hold_row_lock(pg_url, table_id)
+        written: list[int] = []
+
+        def write() -> None:
+            try:
+                post_json(
+                    f"{server.url}/api/v1/tables/{table_id}/events",
+                    {"type": "adjust", "seat": 0, "counter": "salmon", "delta": 1},
+                    timeout=60,
+                )
+                written.append(200)
+            except urllib.error.HTTPError as error:
+                written.append(error.code)
+
+        writer = threading.Thread(target=write)
+        try:
+            writer.start()
+            for _attempt in range(200):  # bounded: 20 s
+                if waiting_for_a_lock(pg_url, name):
+                    break
+                time.sleep(0.1)
+            else:
+                pytest.fail("the write never waited for the lock")
+            answered = [
+                get(f"{server.url}/static/app.css"),
+                get(f"{server.url}/healthz"),
+                get(f"{server.url}/api/v1/tables/{table_id}"),
+                get(f"{server.url}/t/{other_id}"),
+                get(f"{server.url}/t/{other_id}?v=0"),
+            ]
+            still_waiting = writer.is_alive() and waiting_for_a_lock(pg_url, name)
+        finally:
+            holder.rollback()
+            holder.close()
+            writer.join(timeout=60)
+        assert answered == [200] * 5
+        assert still_waiting  # answered while the lock was held
+        assert written == [200]  # and the write went through once it was let go
+        with urllib.request.urlopen(f"{server.url}/api/v1/tables/{table_id}") as answer:
+            assert json.loads(answer.read())["version"] == 1

@@ -1,6 +1,7 @@
 """companion.serving: compressed answers, hashed static names with long caching, only the
-files a browser needs, /healthz, and a lost database connection costing a retry (one run
-again, or 503 with a sentence) instead of a traceback."""
+files a browser needs, /healthz, a lost database connection costing a retry (one run
+again, or 503 with a sentence) instead of a traceback, a statement timeout answered 503
+"busy" without a retry, and a request body read against a deadline."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import gzip
 import hashlib
 import logging
 import re
+import socket
 from typing import Any
 
 import pytest
@@ -233,6 +235,48 @@ def test_htmx_polls_get_the_sentence_in_the_flash_area(app: Any, quick_retry: No
     assert "database" in response.get_data(as_text=True)
 
 
+def timed_out_statement() -> OperationalError:
+    """What SQLAlchemy raises when PostgreSQL cancels a statement (statement_timeout)."""
+    import psycopg
+
+    return OperationalError(
+        "UPDATE tables", {}, psycopg.errors.QueryCanceled("canceling statement due to timeout")
+    )
+
+
+def test_a_statement_timeout_is_503_busy_with_its_retry_after_and_never_run_again(
+    app: Any, quick_retry: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    calls: list[int] = []
+
+    def view() -> str:
+        calls.append(1)
+        raise timed_out_statement()
+
+    app.add_url_rule("/slow-lock", endpoint="slow_lock", view_func=serving.retrying(view))
+    with caplog.at_level(logging.WARNING):
+        response = app.test_client().get("/slow-lock", headers={"Accept-Language": "ja"})
+    assert len(calls) == 1  # a retry would wait for the same lock as long again
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == str(serving.BUSY_RETRY_AFTER)
+    assert "データベースがいま混み合っています" in response.get_data(as_text=True)
+    assert not any(record.exc_info for record in caplog.records)
+    assert not serving.connection_lost(timed_out_statement())
+    assert serving.connection_lost(lost_connection())
+
+
+def test_a_pages_own_retry_after_is_kept_on_its_503_and_429(app: Any) -> None:
+    def busy(code: int) -> Any:
+        serving.ask_retry_after(10)
+        return "busy", code, {"Retry-After": "86400"}  # as the rate limiter would set it
+
+    app.add_url_rule("/busy/<int:code>", endpoint="busy", view_func=busy)
+    client = app.test_client()
+    assert client.get("/busy/503").headers["Retry-After"] == "10"
+    assert client.get("/busy/429").headers["Retry-After"] == "10"
+    assert "Retry-After" not in client.get("/busy/200").headers
+
+
 def test_every_registered_view_is_wrapped(app: Any) -> None:
     for endpoint, view in app.view_functions.items():
         if endpoint not in ("static", "healthz"):
@@ -252,3 +296,68 @@ def test_the_render_cache_keeps_at_most_its_character_budget() -> None:
     assert cache.get(49, lambda: ("new", True)) == "x" * 1_000  # the newest stayed
     cache.get("huge", lambda: ("y" * 20_000, True))  # bigger than the budget: not kept
     assert "huge" not in cache._items and cache.chars <= 10_000
+
+
+# ---------------------------------------------------------------------------------------
+# the body's deadline
+
+
+class Trickle:
+    """A ``wsgi.input`` that gives ``step`` bytes a read, each after ``pause`` seconds of
+    gevent sleep (a client sending slowly, seen from a gevent worker)."""
+
+    def __init__(self, total: int, step: int, pause: float) -> None:
+        self.left, self.step, self.pause = total, step, pause
+
+    def read(self, size: int = -1) -> bytes:
+        import gevent
+
+        gevent.sleep(self.pause)
+        give = min(self.left, self.step if size < 0 else min(size, self.step))
+        self.left -= give
+        return b"x" * give
+
+
+def read_all(body: serving.ReadableBody) -> int:
+    received = 0
+    while chunk := body.read(4096):
+        received += len(chunk)
+    return received
+
+
+def test_a_body_that_keeps_its_pace_is_read_whole() -> None:
+    # Each 100 bytes, after 10 ms, buy 100 ms more: a wide margin on a loaded machine.
+    deadline = serving.BodyDeadline(5, rate=1000)
+    assert read_all(serving.ReadableBody(Trickle(4000, 100, 0.01), deadline)) == 4000
+
+
+def test_a_body_too_slow_is_408_and_the_socket_stops_reading() -> None:
+    shut: list[int] = []
+
+    class Socket:
+        def shutdown(self, how: int) -> None:
+            shut.append(how)
+
+    sock = Socket()
+    deadline = serving.BodyDeadline(0.1, sock, rate=1000)
+    with pytest.raises(serving.BodyTooSlow) as refused:
+        read_all(serving.ReadableBody(Trickle(10_000, 1, 0.05), deadline))
+    assert refused.value.code == 408
+    assert 0 < deadline.received < 10
+    assert shut == [socket.SHUT_RD]
+
+
+def test_a_body_too_slow_is_a_sentence_not_an_error_page(app: Any) -> None:
+    def slow_body(environ: dict[str, Any], start_response: Any) -> Any:
+        environ["wsgi.input"] = serving.ReadableBody(
+            Trickle(10_000, 1, 0.05), serving.BodyDeadline(0.1)
+        )
+        return inner(environ, start_response)
+
+    inner = app.wsgi_app
+    app.wsgi_app = slow_body
+    response = app.test_client().post(
+        "/api/v1/tables", data=b"{}", headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 408
+    assert "too slowly" in response.get_json()["error"]
