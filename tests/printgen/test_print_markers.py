@@ -16,8 +16,9 @@ ART = ["bison.tiles", "bison.structures", "bison.markers"]
 # SHA-256 of render_kit("bison", only=ART) before the markers existed (commit 4676d60):
 # --no-markers must print exactly that. An intended change to the art updates this pin
 # (issue 37: the river deep blue with a dashed current, the prairie lighter, for grey;
-# the hex cut ticks inside their own bleed).
-ART_BEFORE_MARKERS = "82db1d939e0caa9bc9689f4e5384acdd601a061be15fb50d9eb7f32fb1a9aff3"
+# the hex cut ticks inside their own bleed; issue 32: the river drawn along the reader's
+# own line, tile_art.river_line).
+ART_BEFORE_MARKERS = "2da3bcc3bea3408903a516c5da70387fa627d2cbd74ef5edf9122553cce2be96"
 
 
 def test_no_markers_prints_the_art_of_before_to_the_byte():

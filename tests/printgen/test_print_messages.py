@@ -90,12 +90,12 @@ def _cover(lang: str, duplex: str) -> str:
 @pytest.mark.parametrize(
     ("lang", "duplex", "line"),
     [
-        ("en", "long", "hunting-ground cards  ·  two-sided"),
-        ("en", "fold", "hunting-ground cards  ·  two-sided: fold and glue"),
-        ("ja", "short", "狩場カード  ·  両面印刷"),
-        ("ja", "fold", "狩場カード  ·  両面：折って貼る"),
-        ("it", "long", "carte terreno di caccia  ·  fronte-retro"),
-        ("it", "fold", "carte terreno di caccia  ·  fronte-retro: piega e incolla"),
+        ("en", "long", "hunting-ground cards: 14  ·  two-sided"),
+        ("en", "fold", "hunting-ground cards: 14  ·  two-sided: fold and glue"),
+        ("ja", "short", "狩場カード：14  ·  両面印刷"),
+        ("ja", "fold", "狩場カード：14  ·  両面：折って貼る"),
+        ("it", "long", "carte terreno di caccia: 14  ·  fronte-retro"),
+        ("it", "fold", "carte terreno di caccia: 14  ·  fronte-retro: piega e incolla"),
     ],
 )
 def test_the_cover_says_once_that_a_component_is_two_sided(lang, duplex, line):
