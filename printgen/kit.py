@@ -246,7 +246,6 @@ MAX_SPARES = 6  # the most seats a game has (A Dog's Life's six dogs)
 # Refusals (not printed words, so not in printgen.words): in the kit's language on the CLI,
 # in the reader's on the companion's print page.
 SEATS_RANGE = N_("{game} is for {low}–{high} players: a kit for {count} cannot be printed.")
-SPARES_RANGE = N_("Spare colour sets: a whole number from 0 to {most}, not {value}.")
 
 
 def seat_refusal(game: str, players: Sequence[Player]) -> RuleError | None:
@@ -277,8 +276,10 @@ def _seated(
     if refusal is not None:
         raise PrintError(refusal.translated(catalog(lang).gettext))
     checked = _players(players)
-    if isinstance(spares, bool) or not isinstance(spares, int) or not 0 <= spares <= MAX_SPARES:
-        raise PrintError(text(lang, SPARES_RANGE, most=MAX_SPARES, value=spares))
+    try:  # the one whole-number refusal (games.fields), in the kit's language
+        fields.whole_number(spares, "spares", 0, MAX_SPARES)
+    except RuleError as error:
+        raise PrintError(error.translated(catalog(lang).gettext)) from None
     return checked, spares
 
 

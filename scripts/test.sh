@@ -3,7 +3,8 @@
 # Debian packages when missing, a virtualenv in .venv with the project and its test extras,
 # `ruff check`, `ruff format --check`, `mypy --strict games printgen companion campfire`, and
 # the pytest suite. Extra arguments go to pytest:
-# `./scripts/test.sh -m "not slow" -n 2` is the fast loop (no browser, PostgreSQL or PDF tests).
+# `./scripts/test.sh -m "not slow"` is the fast loop (no browser, PostgreSQL or PDF tests);
+# pytest runs in two processes unless an -n is given.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,4 +48,9 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy --strict games printgen companion campfire
-.venv/bin/python -m pytest "$@"
+# Two processes by default (pytest-xdist; the machine CI runs on has two cores): the whole
+# suite grew past 4,000 tests. Pass your own -n (e.g. -n 0) to choose.
+case " $* " in
+    *" -n "*|*" -n"[0-9a]*|*" --numprocesses"*) .venv/bin/python -m pytest "$@" ;;
+    *) .venv/bin/python -m pytest -n 2 "$@" ;;
+esac

@@ -26,6 +26,9 @@ import sys
 import time
 from typing import Any
 
+from games import fields
+from games.errors import RuleError
+
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8000
 EXIT_INVALID = 2
@@ -338,16 +341,10 @@ def connections_per_address(args: argparse.Namespace) -> int:
     if not raw:
         proxies = os.environ.get("CAMPFIRE_TRUSTED_PROXIES", "").strip()
         return 0 if proxies not in ("", "0") else CONNECTIONS_PER_ADDRESS
-    try:
-        number = int(raw)
-    except ValueError:
-        number = -1
-    if number < 0:
-        raise ServeError(
-            f"CAMPFIRE_CONNECTIONS_PER_ADDRESS must be a whole number of 0 or more, not {raw!r}",
-            EXIT_INVALID,
-        )
-    return number
+    try:  # the one whole-number refusal (games.fields)
+        return fields.read_whole(raw, "CAMPFIRE_CONNECTIONS_PER_ADDRESS", 0)
+    except RuleError as error:
+        raise ServeError(str(error), EXIT_INVALID) from None
 
 
 def print_workers(value: int | None) -> None:

@@ -44,7 +44,9 @@ def test_one_address_holds_64_connections_per_worker_unless_behind_a_proxy(monke
         monkeypatch.setenv("CAMPFIRE_CONNECTIONS_PER_ADDRESS", bad)
         with pytest.raises(serve.ServeError, match="CAMPFIRE_CONNECTIONS_PER_ADDRESS") as caught:
             serve.connections_per_address(parse(["serve"]))
-        assert caught.value.status == serve.EXIT_INVALID and repr(bad) in str(caught.value)
+        # The one whole-number refusal (games.fields): the value as read, text quoted.
+        shown = bad if bad == "-1" else f'"{bad}"'
+        assert caught.value.status == serve.EXIT_INVALID and f"not {shown}" in str(caught.value)
 
 
 def test_public_url_prefers_configured(monkeypatch):

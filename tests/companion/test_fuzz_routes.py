@@ -84,6 +84,7 @@ FIELDS = [
     "edges",
     "rotation",
     "hunters",
+    "first",  # the photo page's signed first reading (issue 32)
     "space",
     "gain",
     "pay.bison",

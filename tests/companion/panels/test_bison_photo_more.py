@@ -67,7 +67,7 @@ def test_the_second_photo_is_merged_with_the_first(client, table, app):
     assert NEW_TILE not in text(alone)
     merged = send(client, table.id, start_only(), first=signed)
     assert merged.status_code == 200
-    assert NEW_TILE in text(merged) and "Costs 2 animals" in text(merged)
+    assert NEW_TILE in text(merged) and "pays 1 bison + 1 salmon" in text(merged)
     # Forged, or of another version of the table: the second photo is read alone.
     forged = send(client, table.id, start_only(), first=signed[:-3] + "abc")
     assert NEW_TILE not in text(forged)
