@@ -42,7 +42,6 @@ short sleeps (gevent's), so every other phone of the worker is answered meanwhil
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import logging
 import multiprocessing
@@ -51,13 +50,14 @@ import secrets
 import select
 import signal
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from flask import Flask, current_app
 
+from companion import slots
 from companion.print_jobs import default_workers
 from reader import bison, isolated
 
@@ -104,31 +104,16 @@ class PhotoJobs:
             raise PhotoBusy
         self.in_hand += 1
         try:
-            with self._slot(time.monotonic() + self.seconds):
+            with slots.held(
+                self.folder,
+                self.workers,
+                pause=SLOT_PAUSE,
+                deadline=time.monotonic() + self.seconds,
+                busy=PhotoBusy,
+            ):
                 return self._read_apart(data, prior)
         finally:
             self.in_hand -= 1
-
-    @contextlib.contextmanager
-    def _slot(self, deadline: float) -> Iterator[None]:
-        """Hold one of ``workers`` lock files (the per-server bound, whichever worker
-        process took the photo); ``PhotoBusy`` past ``deadline``."""
-        while True:
-            for n in range(self.workers):
-                handle: IO[bytes] = open(self.folder / f"slot-{n}.lock", "a+b")  # noqa: SIM115
-                try:
-                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except BlockingIOError:
-                    handle.close()
-                    continue
-                try:
-                    yield
-                finally:
-                    handle.close()  # closing lets go of the lock
-                return
-            if time.monotonic() >= deadline:
-                raise PhotoBusy
-            time.sleep(SLOT_PAUSE)  # gevent's sleep in a served worker: others run
 
     def _read_apart(self, data: bytes, prior: Mapping[str, Any] | None) -> bison.Reading:
         token = secrets.token_hex(16)

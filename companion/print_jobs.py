@@ -47,7 +47,6 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import errno
-import fcntl
 import functools
 import hashlib
 import logging
@@ -55,7 +54,6 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -64,6 +62,7 @@ from typing import Any
 from flask import Flask, current_app
 
 from companion import fingerprint
+from companion.slots import held as slots_held
 
 log = logging.getLogger(__name__)
 
@@ -160,26 +159,6 @@ def _outlive_no_worker() -> None:
     threading.Thread(target=watch, name="print-pool-watch", daemon=True).start()
 
 
-@contextlib.contextmanager
-def _slot(folder: Path, slots: int) -> Iterator[None]:
-    """Hold one of ``slots`` lock files of ``folder`` (waiting for one): the per-server
-    limit, whichever worker process filed the job. The lock goes with the process."""
-    while True:
-        for n in range(slots):
-            handle = open(folder / f"slot-{n}.lock", "a+b")  # noqa: SIM115 (held below)
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                handle.close()
-                continue
-            try:
-                yield
-            finally:
-                handle.close()  # closing lets go of the lock
-            return
-        time.sleep(SLOT_PAUSE)
-
-
 def render_job(folder: str, key: str, arguments: dict[str, Any], slots: int) -> None:
     """Draw one kit into ``<key>.pdf`` (``<key>.error`` when printgen refuses it), then
     remove ``<key>.job``. Runs in a pool process (or in the request when the pool is
@@ -191,7 +170,7 @@ def render_job(folder: str, key: str, arguments: dict[str, Any], slots: int) -> 
     if slots:
         _outlive_no_worker()
     try:
-        with _slot(spool, slots) if slots else contextlib.nullcontext():
+        with slots_held(spool, slots, pause=SLOT_PAUSE) if slots else contextlib.nullcontext():
             if not (spool / f"{key}.pdf").exists():  # drawn meanwhile by another worker
                 try:
                     pdf = printkit.render_kit(**arguments)
