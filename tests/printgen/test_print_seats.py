@@ -97,7 +97,7 @@ def test_lion_square_prints_a_herd_card_per_seat_and_dogs_the_seated_dogs():
 
 def test_spares_are_a_small_whole_number_and_need_players(capsys, tmp_path):
     out = str(tmp_path / "kit.pdf")
-    with pytest.raises(PrintError, match="0 to 6"):
+    with pytest.raises(PrintError, match=r"spares must be a whole number \(0–6\), not 7"):
         render_kit("bison", players=_players("bison", 2), spares=7, only=["cover"])
     assert main(["print", "bison", "--spares", "1", "--out", out]) == 2
     assert "--spares needs --players" in capsys.readouterr().err
