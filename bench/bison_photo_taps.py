@@ -106,9 +106,9 @@ RETAIL_FACES: set[str] = set()
 _printed_face = synthetic._face
 
 
-def _face(name: str) -> Image.Image:
-    if name not in RETAIL_FACES:
-        return _printed_face(name)
+def _face(name: str, marked: bool = True) -> Image.Image:
+    if marked and name not in RETAIL_FACES:
+        return _printed_face(name, True)
     with Image.open(_bare_faces() / f"{name}-front.png") as image:
         return image.convert("RGB")
 
