@@ -42,6 +42,7 @@ SLOW_MODULES = frozenset(
         "tests/printgen/test_print_paper.py",
         "tests/printgen/test_print_rules.py",
         "tests/printgen/test_print_sizes.py",
+        "tests/printgen/test_print_tts_images.py",
         "tests/reader/test_bison_reader.py",
         "tests/test_cli_failures.py",
         "tests/test_packaging.py",

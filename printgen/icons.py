@@ -1,8 +1,10 @@
 """Original geometric icons, each drawn once per document as a Form XObject.
 
 Every icon lives in a 10 × 10 mm box (origin lower-left); :func:`icon` scales it to any
-size. Shapes are simple and distinct in outline, so they read in grey (ink saver) and for
-colour-blind players, not only by hue.
+size. A few are drawn tall or long in a box of their own (:data:`BOXES`, issue 37: a
+marked Bison token's icon shares the token with its photo marker, in a strip 2.4–3.4 mm
+wide): :func:`icon_in` fits one into a box of the page. Shapes are simple and distinct in
+outline, so they read in grey (ink saver) and for colour-blind players, not only by hue.
 """
 
 from __future__ import annotations
@@ -18,20 +20,20 @@ from printgen.style import text_on
 Draw = Callable[[Pen], None]
 ICONS: dict[str, Draw] = {}
 BOX = 10.0
+BOXES: dict[str, tuple[float, float]] = {}  # an icon's own box (w, h), when not square
 
 
-def _icon(name: str) -> Callable[[Draw], Draw]:
+def _icon(name: str, box: tuple[float, float] | None = None) -> Callable[[Draw], Draw]:
     def register(draw: Draw) -> Draw:
         ICONS[name] = draw
+        if box is not None:
+            BOXES[name] = box
         return draw
 
     return register
 
 
-def icon(pen: Pen, name: str, x: float, y: float, size: float) -> None:
-    """Draw icon ``name`` with its lower-left corner at (x, y), ``size`` mm wide."""
-    draw = ICONS[name]
-
+def _detailed(draw: Draw) -> Draw:
     def detailed(p: Pen) -> None:
         p.detail = True
         try:
@@ -39,8 +41,29 @@ def icon(pen: Pen, name: str, x: float, y: float, size: float) -> None:
         finally:
             p.detail = False
 
+    return detailed
+
+
+def icon(pen: Pen, name: str, x: float, y: float, size: float) -> None:
+    """Draw icon ``name`` with its lower-left corner at (x, y), ``size`` mm wide."""
     with pen.at(x, y, scale=size / BOX):
-        pen.form(f"icon-{name}", (0, 0, BOX, BOX), detailed)
+        pen.form(f"icon-{name}", (0, 0, BOX, BOX), _detailed(ICONS[name]))
+
+
+def fitted(name: str, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """Where icon ``name`` lies when fitted into ``box`` (x0, y0, x1, y1 mm): as large as
+    its own box's shape allows, in the box's lower left corner."""
+    w, h = BOXES.get(name, (BOX, BOX))
+    scale = min((box[2] - box[0]) / w, (box[3] - box[1]) / h)
+    return (box[0], box[1], box[0] + w * scale, box[1] + h * scale)
+
+
+def icon_in(pen: Pen, name: str, box: tuple[float, float, float, float]) -> None:
+    """Draw icon ``name`` over the whole of ``box`` (its :func:`fitted` place)."""
+    w, h = BOXES.get(name, (BOX, BOX))
+    x0, y0, x1, _ = fitted(name, box)
+    with pen.at(x0, y0, scale=(x1 - x0) / w):
+        pen.form(f"icon-{name}", (0, 0, w, h), _detailed(ICONS[name]))
 
 
 def _star(
@@ -123,6 +146,35 @@ def _canoe(p: Pen) -> None:
         width=0.4,
     )
     p.line(6.5, 2, 3.5, 8.8, width=0.6, color="mountain_dark")
+
+
+# Tall and long forms of the three for a marked token's strip (issue 37): the hunter with
+# a spear, the tent a tipi, the canoe flat on the water. Same colours, same outline weight.
+@_icon("hunter-tall", (3.4, 10))
+def _hunter_tall(p: Pen) -> None:
+    p.circle(1.3, 8.5, 1.15, fill="#1d1d1b")
+    p.polygon([(0.1, 0.3), (0.75, 7.0), (1.85, 7.0), (2.5, 0.3)], fill="#1d1d1b")
+    p.line(2.95, 0.3, 2.95, 9.0, width=0.35, color="#1d1d1b")  # the spear
+    p.polygon([(2.55, 8.6), (2.95, 9.9), (3.35, 8.6)], fill="#1d1d1b")
+
+
+@_icon("tipi", (4, 10))
+def _tipi(p: Pen) -> None:
+    p.polygon([(0.25, 0.3), (2, 8.6), (3.75, 0.3)], fill="#e9dcc0", stroke="line", width=0.45)
+    p.polygon([(1.45, 0.3), (2, 3.4), (2.55, 0.3)], fill="#6e4a2c")
+    p.line(1.3, 9.8, 2.7, 7.6, width=0.4)  # the poles, crossed above the cover
+    p.line(2.7, 9.8, 1.3, 7.6, width=0.4)
+
+
+@_icon("canoe-long", (10, 3.4))
+def _canoe_long(p: Pen) -> None:
+    p.polygon(
+        [(0.2, 2.4), (1.7, 0.4), (8.3, 0.4), (9.8, 2.4), (8.3, 1.7), (1.7, 1.7)],
+        fill="#8a5a34",
+        stroke="line",
+        width=0.35,
+    )
+    p.line(3.6, 0.2, 6.0, 3.2, width=0.5, color="mountain_dark")  # the paddle
 
 
 @_icon("diamond")

@@ -21,7 +21,7 @@ from games.bison.components import PLAYER_COLOURS
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
 from games.bison.tile_art import HEX_RADIUS, RIVER_HALF, TileArt, tile_art
 from printgen import words
-from printgen.icons import MARKS, icon, player_mark, player_tag
+from printgen.icons import MARKS, fitted, icon, icon_in, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import fit
 from printgen.pen import MIN_LABEL_PT, Pen
@@ -269,26 +269,40 @@ def owner_box(size: float, marked: bool = False) -> Box:
     return (at, at, at + mark, at + mark)
 
 
+TALL_ICON = {"hunter": "hunter-tall", "tent": "tipi", "canoe": "canoe-long"}
+
+
 def marked_layout(kind: str, size: int = 0) -> dict[str, Box]:
     """A token with its photo marker (issue 37): the marker (margin included) in the lower
-    left, the kind's icon as large as the strip at its right allows, a structure's size
-    diamonds above it and the owner's shape in the upper right, none touching another.
-    The token's size and the marker's place are the photo reader's
-    (:mod:`games.bison.markers`): the icon gets what the marker leaves. Tested, drawn from."""
+    left, the owner's shape in the upper right, and the kind's icon and a structure's size
+    diamonds in the two strips the marker leaves (above it and at its right), none
+    touching another. The token and the marker are the photo reader's
+    (:mod:`games.bison.markers`: a larger token hides tile markers, a smaller marker is
+    lost at 2 MP), so a strip is 3.7 mm wide (a hunter's 2.7): the icon is drawn tall or
+    long (:data:`TALL_ICON`) to run the strip's length, 6 mm and more. A tipi or a hunter
+    stands at the right with the diamonds along the top; a canoe lies along the top with
+    the diamonds down the right: the two structures differ in outline at a glance.
+    Tested, drawn from."""
     marker = markers.piece_marker("red", kind, size)
     side = markers.token_size(kind)
     half = marker.size / 2
     right, top = marker.centre[0] + half, marker.centre[1] + half
-    icon_at = right + 0.3
-    across = side - icon_at - 1.0  # to 0.2 mm into the 1.2 mm rim
+    owner = owner_box(side, marked=True)
+    gap = 0.4  # mm between two parts of the art
+    edge = side - 1.3  # within the cream face, clear of its rounded corners
+    if kind == "canoe":  # along the top, the diamonds down the right
+        strip: Box = (1.4, top + 0.3, min(right + 0.4, owner[0] - gap), edge)
+        diamond_at = [(right + 0.8, 1.4 + k * DIAMOND_STEP) for k in range(size)]
+    else:  # standing at the right, the diamonds along the top
+        strip = (right + 0.3, 1.5, edge, owner[1] - gap)
+        diamond_at = [(1.4 + k * DIAMOND_STEP, top + 0.8) for k in range(size)]
     layout = {
         "marker": (marker.centre[0] - half, marker.centre[1] - half, right, top),
-        "icon": (icon_at, 1.6, icon_at + across, 1.6 + across),
-        "owner": owner_box(side, marked=True),
+        "icon": fitted(TALL_ICON[kind], strip),
+        "owner": owner,
     }
-    for k in range(size):  # one diamond per size step (B6, B11)
-        x, y = 1.4 + k * DIAMOND_STEP, top + 0.8
-        layout[f"diamond-{k + 1}"] = (x, y, x + DIAMOND, y + DIAMOND)
+    for k, (x, y) in enumerate(diamond_at, 1):  # one diamond per size step (B6, B11)
+        layout[f"diamond-{k}"] = (x, y, x + DIAMOND, y + DIAMOND)
     return layout
 
 
@@ -313,12 +327,8 @@ def _token(
 
 
 def _icon_art(name: str, at: float, size: float) -> Art:
-    return _icon_art_at(name, at, at, size)
-
-
-def _icon_art_at(name: str, x: float, y: float, size: float) -> Art:
     def draw(pen: Pen) -> None:
-        icon(pen, name, x, y, size)
+        icon(pen, name, at, at, size)
 
     return draw
 
@@ -331,21 +341,26 @@ def _diamonds(pen: Pen, size: int, x: float, y: float) -> None:
         icon(pen, "diamond", x + k * DIAMOND_STEP, y, DIAMOND)
 
 
+def _marked_art(kind: str, size: int = 0) -> Art:
+    """The icon and diamonds of a marked token (:func:`marked_layout`)."""
+    layout = marked_layout(kind, size)
+
+    def draw(pen: Pen) -> None:
+        icon_in(pen, TALL_ICON[kind], layout["icon"])
+        for k in range(1, size + 1):
+            x0, y0, _, _ = layout[f"diamond-{k}"]
+            icon(pen, "diamond", x0, y0, DIAMOND)
+
+    return draw
+
+
 def _structure(kind: str, colour: str, size: int, copy: int, with_markers: bool) -> Piece:
     piece_id = f"{kind}-{colour}-{size}{'ab'[copy]}"
     if with_markers:
-        # The marker in the lower left; the diamonds along the top, the kind's icon at the
-        # right, the owner's shape in the upper right (marked_layout).
+        # The marker in the lower left, the owner's shape in the upper right, the kind's
+        # icon and the size diamonds in the two strips between (marked_layout).
         marker = markers.piece_marker(colour, kind, size)
-        layout = marked_layout(kind, size)
-
-        def tagged(pen: Pen) -> None:
-            x0, y0, _, _ = layout["diamond-1"]
-            _diamonds(pen, size, x0, y0)
-            x0, y0, x1, _ = layout["icon"]
-            icon(pen, kind, x0, y0, x1 - x0)
-
-        return _token(piece_id, colour, tagged, markers.token_size(kind), marker)
+        return _token(piece_id, colour, _marked_art(kind, size), markers.token_size(kind), marker)
 
     def draw(pen: Pen) -> None:
         icon(pen, kind, 2.8, 5.6, 9)
@@ -358,9 +373,7 @@ def _hunter(colour: str, n: int, with_markers: bool) -> Piece:
     piece_id = f"hunter-{colour}-{n + 1}"
     if with_markers:  # grown from 12 mm to carry its marker; the hunter at its right
         marker = markers.piece_marker(colour, "hunter")
-        x0, y0, x1, _ = marked_layout("hunter")["icon"]
-        hunter = _icon_art_at("hunter", x0, y0, x1 - x0)
-        return _token(piece_id, colour, hunter, markers.token_size("hunter"), marker)
+        return _token(piece_id, colour, _marked_art("hunter"), markers.token_size("hunter"), marker)
     return _token(piece_id, colour, _icon_art("hunter", 1.6, 7.6), SMALL_TOKEN)
 
 

@@ -89,19 +89,22 @@ def _overlap(a, b, gap: float = 0.2) -> bool:
     return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
 
 
-@pytest.mark.parametrize(
-    ("kind", "size"), [("hunter", 0)] + [(k, s) for k in ("tent", "canoe") for s in range(1, 5)]
-)
-def test_a_marked_tokens_icon_is_as_large_as_fits_and_nothing_touches(kind, size):
-    # Issue 37: the 4th size diamond no longer touches the owner's shape, and the kind's
-    # icon takes the whole strip beside the marker (it was 3.1 mm, a hunter's 2.4 mm). The
-    # token and its marker are the photo reader's: 6 mm does not fit beside the marker.
+MARKED = [("hunter", 0)] + [(k, s) for k in ("tent", "canoe") for s in range(1, 5)]
+
+
+@pytest.mark.parametrize(("kind", "size"), MARKED)
+def test_a_marked_tokens_icon_runs_6_mm_and_nothing_touches(kind, size):
+    # Issue 37: with markers on, the kind's icon was 3.1 mm (a hunter's 2.4 mm) and the 4th
+    # size diamond touched the owner's shape. The token and its marker are the photo
+    # reader's (a larger token hides tile markers; a token cell is 1.8-2.2 px at 2 MP): the
+    # icon is drawn tall (tipi, hunter) or long (canoe) along a strip beside the marker.
     from printgen.games.bison import marked_layout
 
     layout = marked_layout(kind, size)
     side = markers.token_size(kind)
-    x0, _, x1, _ = layout["icon"]
-    assert x1 - x0 >= (3.6 if kind != "hunter" else 2.6)
+    x0, y0, x1, y1 = layout["icon"]
+    assert max(x1 - x0, y1 - y0) >= 6.0
+    assert min(x1 - x0, y1 - y0) >= (3.3 if kind != "hunter" else 2.3)  # the strip's width
     assert layout["marker"] == (1.0, 1.0, 11.0, 11.0)  # markers.piece_marker, unchanged
     assert len([k for k in layout if k.startswith("diamond")]) == size
     for name, box in layout.items():
@@ -109,6 +112,43 @@ def test_a_marked_tokens_icon_is_as_large_as_fits_and_nothing_touches(kind, size
         for other, box2 in layout.items():
             if other != name and not (name.startswith("diamond") and other.startswith("diamond")):
                 assert not _overlap(box, box2), (name, other)
+
+
+def test_tent_and_canoe_differ_in_outline_not_only_in_icon():
+    from printgen.games.bison import marked_layout
+
+    tent, canoe = marked_layout("tent", 4), marked_layout("canoe", 4)
+    tall = tent["icon"][3] - tent["icon"][1] > tent["icon"][2] - tent["icon"][0]
+    long = canoe["icon"][2] - canoe["icon"][0] > canoe["icon"][3] - canoe["icon"][1]
+    assert tall and long
+    # The diamonds run along the top of a tent, down the right of a canoe.
+    assert len({tent[f"diamond-{k}"][1] for k in range(1, 5)}) == 1
+    assert len({canoe[f"diamond-{k}"][0] for k in range(1, 5)}) == 1
+
+
+@pytest.mark.parametrize(("kind", "size"), [("hunter", 0), ("tent", 4), ("canoe", 4)])
+def test_the_printed_icon_fills_its_place(tmp_path, capsys, kind, size):
+    # The art is drawn from marked_layout: its ink, read back from the 300 dpi face,
+    # spans the icon's place (6 mm and more).
+    from campfire.cli import main
+    from printgen.games.bison import marked_layout
+
+    piece = "hunter-red-1" if kind == "hunter" else f"{kind}-red-{size}a"
+    assert main(["print", "bison", "--only", piece, "--png", str(tmp_path)]) == 0
+    with Image.open(tmp_path / f"{piece}-front.png") as image:
+        grey = image.convert("L")
+    px = grey.width / markers.token_size(kind)  # pixels a mm
+    x0, y0, x1, y1 = marked_layout(kind, size)["icon"]
+    box = (
+        round(x0 * px),
+        grey.height - round(y1 * px),
+        round(x1 * px),
+        grey.height - round(y0 * px),
+    )
+    ink = grey.crop(box).point(lambda v: 255 if v < 140 else 0).getbbox()
+    assert ink is not None
+    across, high = (ink[2] - ink[0]) / px, (ink[3] - ink[1]) / px
+    assert max(across, high) >= 6.0 * 0.95, (across, high)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "it"])
