@@ -51,6 +51,9 @@ _INK_SAVER_FILL_LIGHTEN = 0.72
 # The same for the fills of icons and other small art: lightened as much as a background,
 # a salmon or a hunter would fade into the token it sits on.
 _INK_SAVER_DETAIL_LIGHTEN = 0.2
+# Fills lightened less, to stay 40+ grey levels from a neighbour (issue 37): the Bison
+# mountain beside the lighter prairie (28 levels apart at the common 0.72).
+_INK_SAVER_FILL_LIGHTEN_OF = {"mountain": 0.55}
 
 
 # The least contrast between a printed label and what it sits on (WCAG 2 "AA" for text).
@@ -127,7 +130,11 @@ class Style:
         if not self.ink_saver:
             return color
         grey = _luminance(color)
-        lighten = _INK_SAVER_DETAIL_LIGHTEN if detail else _INK_SAVER_FILL_LIGHTEN
+        lighten = (
+            _INK_SAVER_DETAIL_LIGHTEN
+            if detail
+            else _INK_SAVER_FILL_LIGHTEN_OF.get(name_or_hex, _INK_SAVER_FILL_LIGHTEN)
+        )
         grey = grey + (1.0 - grey) * lighten
         return Color(grey, grey, grey)
 

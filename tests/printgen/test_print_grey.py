@@ -179,9 +179,9 @@ def test_bison_terrains_differ_by_40_grey_levels(ink_saver, tmp_path):
             space: _mean_grey(front, _terrain_samples(tile_id, space))
             for space in ("prairie", "mountain", "river")
         }
-        pairs = [("river", "prairie"), ("river", "mountain")]
-        if not ink_saver:  # ink saver: prairie and mountain told apart by pattern (above)
-            pairs.append(("prairie", "mountain"))
+        # Ink saver too: the mountain's fill lightened less (28 levels from the prairie
+        # before, told apart by pattern alone).
+        pairs = [("river", "prairie"), ("river", "mountain"), ("prairie", "mountain")]
         for one, other in pairs:
             assert abs(grey[one] - grey[other]) >= APART, (tile_id, grey)
 
