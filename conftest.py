@@ -1,6 +1,9 @@
 """Suite-wide test settings (at the repository root: a tests/conftest.py would put tests/ on
 sys.path, where tests/games would shadow the real games package)."""
 
+import os
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -8,6 +11,14 @@ from hypothesis import HealthCheck, settings
 # per-example deadline only turns slowness into false failures (timing belongs in bench/).
 settings.register_profile("campfire", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("campfire")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # ~1,500 apps a run: werkzeug's URL builders compiled once per process, not per app
+    # (tests/support/app_builds.py says why that is safe).
+    from app_builds import cache_url_builders
+
+    cache_url_builders()
 
 
 # -- markers: applied here, by directory, fixture or module, never by hand ----------------
@@ -69,3 +80,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
         if where in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """How many tests passed, for scripts/test.sh's last line (``suite: N passed in …``):
+    written to the file CAMPFIRE_SUITE_COUNT names, by the process that reports (with
+    xdist, the controller; a worker reports nothing)."""
+    target = os.environ.get("CAMPFIRE_SUITE_COUNT")
+    if target and not hasattr(terminalreporter.config, "workerinput"):
+        passed = len(terminalreporter.stats.get("passed", []))
+        Path(target).write_text(f"{passed}\n", encoding="utf-8")
