@@ -1,7 +1,8 @@
 """The harness that must keep holding, against real `campfire serve` processes:
 
 * **kill -9 under writes:** phones post `adjust` events while the whole server (master and
-  workers) is killed with SIGKILL and started again, several times; afterwards every
+  workers) is killed with SIGKILL and started again (once: a second kill proves nothing
+  the first did not, and each start costs seconds of importing); afterwards every
   acknowledged event is stored, the sequence has no hole, and no version was acknowledged
   twice (a lost update would acknowledge two events as the same version);
 * **several servers, one database:** three server processes share one database and
@@ -167,8 +168,10 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return request.getfixturevalue("pg_url")
 
 
-KILLS = 3
-WRITE_SECONDS = 1.5
+#: One kill mid-writes, writes before and after it: what the test proves (acknowledged
+#: means stored, no hole, no version twice) needs one restart, not three.
+KILLS = 1
+WRITE_SECONDS = 2.0  # before the kill and after the restart: enough acknowledged writes
 
 
 def test_kill_9_under_writes_loses_no_acknowledged_event(database_url: str, tmp_path: Path) -> None:
