@@ -59,6 +59,26 @@ SLOW_MODULES = frozenset(
     }
 )
 
+#: Modules whose module-scoped fixtures cost seconds — a built wheel and its venv, a
+#: pybabel extraction, a fuzzed app's tables, rendered kits, synthetic photos, served
+#: companions: each runs on one xdist worker (``--dist loadgroup``, pyproject's addopts)
+#: so its fixtures are built once, not once on each worker. Everything else is handed
+#: out test by test.
+ONE_WORKER_MODULES = frozenset(
+    {
+        "tests/browser/test_offline_taps_browser.py",
+        "tests/browser/test_print_kit_browser.py",
+        "tests/browser/test_push_browser.py",
+        "tests/companion/test_fuzz_routes.py",
+        "tests/companion/test_translations.py",
+        "tests/printgen/test_print_grey.py",
+        "tests/printgen/test_print_messages.py",
+        "tests/reader/test_bison_reader.py",
+        "tests/reader/test_visibility.py",
+        "tests/test_packaging.py",
+    }
+)
+
 
 def _on_postgresql(item: pytest.Item) -> bool:
     """A test run once per database (``any_app`` or a ``database`` parameter), in its
@@ -68,6 +88,7 @@ def _on_postgresql(item: pytest.Item) -> bool:
     return callspec is not None and POSTGRESQL in callspec.params.values()
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the xdist_group marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = config.rootpath
     for item in items:
@@ -80,6 +101,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
         if where in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+        if where in ONE_WORKER_MODULES:
+            item.add_marker(pytest.mark.xdist_group(where))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
