@@ -15,6 +15,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -160,3 +161,33 @@ def refused(response: Any, message: str) -> None:
     assert response.status_code == 422, response.status_code
     assert 'role="alert"' in response.get_data(as_text=True)
     assert message in text(response), text(response)[:3000]
+
+
+# ---------------------------------------------------------------------------------------
+# print jobs (test_print_jobs.py, test_hardening_iii.py)
+
+#: A print kit of one herd card: quick to draw.
+ASK = "/print?download=pdf&part=H2"
+
+
+class StubPool:
+    """Stands for the ProcessPoolExecutor: keeps each job until ``run`` (or ``fail``)."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Future[None], Any, tuple[Any, ...]]] = []
+
+    def submit(self, function: Any, *args: Any) -> Future[None]:
+        future: Future[None] = Future()
+        self.jobs.append((future, function, args))
+        return future
+
+    def run(self) -> None:
+        for future, function, args in self.jobs:
+            if not future.done():
+                function(*args)
+                future.set_result(None)
+
+    def fail(self) -> None:
+        for future, _function, _args in self.jobs:
+            if not future.done():
+                future.set_exception(RuntimeError("the pool process died"))
