@@ -12,20 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from phone_kit import act, act_for, create_table, version
+from phone_kit import act, act_for, create_table, type_square, version
 
 # Round 1's square, rows north → south: Ann (S) sees 2+1+2, Ben (W) 3+2+1, Cho (N) 3+G+1.
 ROUND_1 = [["3", "", "1"], ["2", "G", "0"], ["", "1", "2"]]
-
-
-def type_square(page: Any, grid: list[list[str]]) -> None:
-    """Tap each place, then its number ("G" the gazelle); empty places are skipped."""
-    for row, cells in enumerate(grid):
-        for column, card in enumerate(cells):
-            if not card:
-                continue
-            page.locator(f'[data-cell="{row},{column}"]').click()
-            act(page, f'[data-testid="ls-square"] button[data-card="{card}"]')
 
 
 def test_a_round_and_the_end_of_the_game(

@@ -11,8 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from phone_kit import act, back_at_table, create_table
-from test_lion_square_browser import type_square
+from phone_kit import act, back_at_table, create_table, type_square
 
 # Round 1: a square of 4s costs each of Ann (S), Ben (W) and Cho (N) 12: herds 8.
 ROUND_1 = [["4"] * 3] * 3
