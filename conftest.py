@@ -1,6 +1,9 @@
 """Suite-wide test settings (at the repository root: a tests/conftest.py would put tests/ on
 sys.path, where tests/games would shadow the real games package)."""
 
+import os
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -8,6 +11,14 @@ from hypothesis import HealthCheck, settings
 # per-example deadline only turns slowness into false failures (timing belongs in bench/).
 settings.register_profile("campfire", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("campfire")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # ~1,500 apps a run: werkzeug's URL builders compiled once per process, not per app
+    # (tests/support/app_builds.py says why that is safe).
+    from app_builds import cache_url_builders
+
+    cache_url_builders()
 
 
 # -- markers: applied here, by directory, fixture or module, never by hand ----------------
@@ -49,6 +60,26 @@ SLOW_MODULES = frozenset(
     }
 )
 
+#: Modules whose module-scoped fixtures cost seconds — a built wheel and its venv, a
+#: pybabel extraction, a fuzzed app's tables, rendered kits, synthetic photos, served
+#: companions: each runs on one xdist worker (``--dist loadgroup``, pyproject's addopts)
+#: so its fixtures are built once, not once on each worker. Everything else is handed
+#: out test by test.
+ONE_WORKER_MODULES = frozenset(
+    {
+        "tests/browser/test_offline_taps_browser.py",
+        "tests/browser/test_print_kit_browser.py",
+        "tests/browser/test_push_browser.py",
+        "tests/companion/test_fuzz_routes.py",
+        "tests/companion/test_translations.py",
+        "tests/printgen/test_print_grey.py",
+        "tests/printgen/test_print_messages.py",
+        "tests/reader/test_bison_reader.py",
+        "tests/reader/test_visibility.py",
+        "tests/test_packaging.py",
+    }
+)
+
 
 def _on_postgresql(item: pytest.Item) -> bool:
     """A test run once per database (``any_app`` or a ``database`` parameter), in its
@@ -58,6 +89,7 @@ def _on_postgresql(item: pytest.Item) -> bool:
     return callspec is not None and POSTGRESQL in callspec.params.values()
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the xdist_group marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = config.rootpath
     for item in items:
@@ -70,3 +102,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
         if where in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+        if where in ONE_WORKER_MODULES:
+            item.add_marker(pytest.mark.xdist_group(where))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """How many tests passed, for scripts/test.sh's last line (``suite: N passed in …``):
+    written to the file CAMPFIRE_SUITE_COUNT names, by the process that reports (with
+    xdist, the controller; a worker reports nothing)."""
+    target = os.environ.get("CAMPFIRE_SUITE_COUNT")
+    if target and not hasattr(terminalreporter.config, "workerinput"):
+        passed = len(terminalreporter.stats.get("passed", []))
+        Path(target).write_text(f"{passed}\n", encoding="utf-8")

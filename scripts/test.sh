@@ -50,7 +50,17 @@ fi
 .venv/bin/mypy --strict games printgen companion campfire
 # Two processes by default (pytest-xdist; the machine CI runs on has two cores): the whole
 # suite grew past 4,000 tests. Pass your own -n (e.g. -n 0) to choose.
+# The last line says how many passed and how long this whole script took (installing,
+# linting and type checking included): `suite: N passed in M min S s`. The count comes
+# from conftest.py, which writes it to CAMPFIRE_SUITE_COUNT.
+count_file=$(mktemp)
+trap 'rm -f "$count_file"' EXIT
+status=0
 case " $* " in
-    *" -n "*|*" -n"[0-9a]*|*" --numprocesses"*) .venv/bin/python -m pytest "$@" ;;
-    *) .venv/bin/python -m pytest -n 2 "$@" ;;
+    *" -n "*|*" -n"[0-9a]*|*" --numprocesses"*) extra=() ;;
+    *) extra=(-n 2) ;;
 esac
+CAMPFIRE_SUITE_COUNT="$count_file" .venv/bin/python -m pytest "${extra[@]}" "$@" || status=$?
+passed=$(cat "$count_file" 2>/dev/null)
+echo "suite: ${passed:-0} passed in $((SECONDS / 60)) min $((SECONDS % 60)) s"
+exit "$status"

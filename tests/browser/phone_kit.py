@@ -112,3 +112,14 @@ def create_table(
     page.locator(f'button[name="seat"][value="{"" if seat is None else seat}"]').click()
     back_at_table(page)
     return page.url
+
+
+def type_square(page: Any, grid: list[list[str]]) -> None:
+    """Lion Square's square typed on ``page``: tap each place, then its number ("G" the
+    gazelle); empty places are skipped."""
+    for row, cells in enumerate(grid):
+        for column, card in enumerate(cells):
+            if not card:
+                continue
+            page.locator(f'[data-cell="{row},{column}"]').click()
+            act(page, f'[data-testid="ls-square"] button[data-card="{card}"]')

@@ -22,7 +22,7 @@ LIVE_MS = 15_000
 WORDS = {"en": "Confirm", "ja": "確定", "it": "Conferma"}
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "it"])
+@pytest.mark.parametrize("lang", ["it"])  # one language: test_page_words.py
 def test_a_photo_confirmed_on_one_phone_is_seen_on_the_other(
     live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
 ) -> None:

@@ -8,15 +8,21 @@ fixtures (``app``, ``client``, ``make_table`` …) and takes its configuration f
 
 from __future__ import annotations
 
+import atexit
+import functools
 import html
 import re
+import shutil
+import tempfile
 from collections.abc import Callable
+from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 import companion_fake_game
 from hypothesis import HealthCheck, settings
 
-from companion import registry, tables
+from companion import db, registry, tables
 
 FAKE = "counters-test"
 #: The headers of a request htmx sends (the panel answers with the fragment).
@@ -40,13 +46,37 @@ def game_modules() -> dict[str, Any]:
     return games
 
 
-def app_config(tmp_path: Any, **extra: Any) -> dict[str, Any]:
+@functools.cache
+def migrated_database() -> Path:
+    """An SQLite file brought to the newest schema by the real migrations, once per process
+    (once per xdist worker): each test copies it (flaskr's conftest pattern) instead of
+    running Alembic's migrations again for each of its ~1,400 apps."""
+    folder = Path(tempfile.mkdtemp(prefix="campfire-migrated-"))
+    atexit.register(shutil.rmtree, folder, True)
+    path = folder / "migrated.sqlite3"
+    engine = db.make_engine(f"sqlite:///{path}")
+    db.upgrade(engine)
+    engine.dispose()  # the last connection's close folds the WAL into the file
+    assert not path.with_name(path.name + "-wal").exists(), "the copy would miss the WAL"
+    return path
+
+
+def app_config(tmp_path: Any, *, migrated: bool = True, **extra: Any) -> dict[str, Any]:
     """A test companion: a temporary SQLite file, CSRF off, the real games and the test
-    game ``counters-test``; ``extra`` overrides."""
+    game ``counters-test``; ``extra`` overrides.
+
+    The SQLite file starts as a copy of ``migrated_database()`` unless it exists already
+    (a second app on the same folder sees the first one's tables) or ``migrated=False``
+    (the migration tests start from an empty file). ``create_app`` still runs Alembic's
+    upgrade on it, which finds the schema current."""
+    database = Path(tmp_path) / "test.sqlite3"
+    fresh = database.parent.is_dir() and not database.exists()
+    if migrated and fresh and "DATABASE_URL" not in extra:
+        shutil.copyfile(migrated_database(), database)
     config = {
         "TESTING": True,
         "SECRET_KEY": "test-secret-key-that-is-long-enough-000",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "DATABASE_URL": f"sqlite:///{database}",
         "WTF_CSRF_ENABLED": False,
         "GAMES": game_modules(),
         "CREATE_RATE_LIMIT": "1000 per minute",
@@ -131,3 +161,33 @@ def refused(response: Any, message: str) -> None:
     assert response.status_code == 422, response.status_code
     assert 'role="alert"' in response.get_data(as_text=True)
     assert message in text(response), text(response)[:3000]
+
+
+# ---------------------------------------------------------------------------------------
+# print jobs (test_print_jobs.py, test_hardening_iii.py)
+
+#: A print kit of one herd card: quick to draw.
+ASK = "/print?download=pdf&part=H2"
+
+
+class StubPool:
+    """Stands for the ProcessPoolExecutor: keeps each job until ``run`` (or ``fail``)."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Future[None], Any, tuple[Any, ...]]] = []
+
+    def submit(self, function: Any, *args: Any) -> Future[None]:
+        future: Future[None] = Future()
+        self.jobs.append((future, function, args))
+        return future
+
+    def run(self) -> None:
+        for future, function, args in self.jobs:
+            if not future.done():
+                function(*args)
+                future.set_result(None)
+
+    def fail(self) -> None:
+        for future, _function, _args in self.jobs:
+            if not future.done():
+                future.set_exception(RuntimeError("the pool process died"))

@@ -13,7 +13,7 @@ from companion.models import Base
 
 
 def test_fresh_database_matches_the_models(tmp_path):
-    app = create_app(app_config(tmp_path))
+    app = create_app(app_config(tmp_path, migrated=False))  # Alembic's 9 migrations, for real
     engine = app.extensions["campfire.db"]
     with engine.connect() as connection:
         diff = compare_metadata(MigrationContext.configure(connection), Base.metadata)

@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from companion_testkit import app_config
-from test_print_jobs import ASK, StubPool
+from companion_testkit import ASK, StubPool, app_config
 
 from companion import create_app, print_jobs, tables
 from printgen import kit as printkit

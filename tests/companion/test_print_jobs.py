@@ -18,12 +18,11 @@ import subprocess
 import sys
 import time
 import urllib.request
-from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 import pytest
-from companion_testkit import app_config
+from companion_testkit import ASK, StubPool, app_config
 from server_kit import Server
 
 from companion import create_app, print_jobs, tables
@@ -31,31 +30,7 @@ from companion.pages import print_kit
 from printgen import kit as printkit
 
 PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))]
-ASK = "/print?download=pdf&part=H2"  # one herd card: quick to draw
 BUSY = "The server is busy making other kits. Please try again in a moment."
-
-
-class StubPool:
-    """Stands for the ProcessPoolExecutor: keeps each job until ``run`` (or ``fail``)."""
-
-    def __init__(self) -> None:
-        self.jobs: list[tuple[Future[None], Any, tuple[Any, ...]]] = []
-
-    def submit(self, function: Any, *args: Any) -> Future[None]:
-        future: Future[None] = Future()
-        self.jobs.append((future, function, args))
-        return future
-
-    def run(self) -> None:
-        for future, function, args in self.jobs:
-            if not future.done():
-                function(*args)
-                future.set_result(None)
-
-    def fail(self) -> None:
-        for future, _function, _args in self.jobs:
-            if not future.done():
-                future.set_exception(RuntimeError("the pool process died"))
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ each answer is a rendered panel or page."""
 from __future__ import annotations
 
 from flask import Flask
-from test_secret_refusals import ASKERS, SECRET_PAIRS, SecretPair, check_pair, same_chance
+from secret_pairs import ASKERS, SECRET_PAIRS, SecretPair, check_pair, same_chance
 
 __all__ = ["same_chance"]  # the fixture: one seed for every draw
 

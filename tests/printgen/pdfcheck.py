@@ -1,7 +1,9 @@
-"""Helpers for printgen tests: parse a PDF with pypdf, render it with pdftoppm, read QR codes."""
+"""Helpers for printgen tests: draw a kit once per process, parse a PDF with pypdf, render
+it with pdftoppm, read QR codes."""
 
 from __future__ import annotations
 
+import functools
 import io
 import subprocess
 from pathlib import Path
@@ -11,6 +13,16 @@ from PIL import Image
 from pypdf import PdfReader
 
 MM = 72 / 25.4  # points per millimetre
+
+
+@functools.cache
+def drawn_kit(game: str, lang: str = "en", paper: str = "a4", duplex: str = "long") -> bytes:
+    """``render_kit(game, lang=…, paper=…, duplex=…)``, drawn once per process (once per
+    xdist worker): test_print_city, test_print_paper and test_print_rules read the same
+    kits (and the determinism tests draw theirs afresh with ``render_kit``)."""
+    from printgen.kit import render_kit
+
+    return render_kit(game, lang=lang, paper=paper, duplex=duplex)
 
 
 def reader(pdf: bytes) -> PdfReader:

@@ -3,10 +3,8 @@ its assembled size on the cover, and the kit's "you also need" lines."""
 
 from __future__ import annotations
 
-import functools
-
 import pytest
-from pdfcheck import box_mm, reader, render
+from pdfcheck import box_mm, drawn_kit, reader, render
 
 from games.dogs_life.city import CELL_MM, CITY
 from printgen import words
@@ -19,9 +17,8 @@ from printgen.rules_sheets import LEGENDS
 from printgen.style import Style
 
 
-@functools.cache
 def kit(lang: str = "en", paper: str = "a4", duplex: str = "long") -> bytes:
-    return render_kit("dogs-life", lang=lang, paper=paper, duplex=duplex)
+    return drawn_kit("dogs-life", lang, paper, duplex)
 
 
 def tiles(lang: str = "en"):

@@ -6,10 +6,8 @@ Baseline before butted tokens, 9-up cards and computed margins: the four-game A4
 
 from __future__ import annotations
 
-import functools
-
 import pytest
-from pdfcheck import box_mm, reader, render
+from pdfcheck import box_mm, drawn_kit, reader, render
 from PIL import Image
 
 from games.dogs_life import catalog as dog_catalog
@@ -30,9 +28,8 @@ from printgen.style import Style
 MM = 25.4
 
 
-@functools.cache
 def kit(game: str, lang: str = "en", paper: str = "a4", duplex: str = "long") -> bytes:
-    return render_kit(game, lang=lang, paper=paper, duplex=duplex)
+    return drawn_kit(game, lang, paper, duplex)
 
 
 def _plan(game: str, key: str, paper: str = "a4", duplex: str = "long"):

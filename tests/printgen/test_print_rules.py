@@ -4,26 +4,24 @@ chips print their amount as a number."""
 
 from __future__ import annotations
 
-import functools
 from contextlib import contextmanager
 
 import pytest
-from pdfcheck import box_mm, reader
+from pdfcheck import box_mm, drawn_kit, reader
 
 from games.hunting_age import components as hunting_parts
 from printgen import rules_sheets, words
 from printgen.games import hunting_age as hunting_print
 from printgen.icons import ICONS
-from printgen.kit import GAMES, Context, kit_components, render_kit
+from printgen.kit import GAMES, Context, kit_components
 from printgen.layout import PAPERS, plan
 from printgen.linebreak import CANNOT_END, CANNOT_START, PT
 from printgen.messages import LANGUAGES, game_title, text
 from printgen.style import Style
 
 
-@functools.cache
 def kit(game: str, lang: str) -> bytes:
-    return render_kit(game, lang=lang)
+    return drawn_kit(game, lang)
 
 
 def rules_components(game: str, lang: str = "en"):

@@ -75,3 +75,28 @@ def build_jp_example_1(client: Any, table_id: str) -> None:
             },
         )
         assert response.status_code == 303, text(response)
+
+
+def over_15_for_everyone(client: Any, table_id: str) -> None:
+    """The JP example 1 with every bison stock at 15 and Gen's salmon at 15, Gen on the
+    start rivers: Yui +7, Ren +3, Bea +2 bison and Gen +3 salmon all pass 15 (B8)."""
+    build_jp_example_1(client, table_id)
+    for seat in range(4):
+        client.post(f"/t/{table_id}/adjust", data={"seat": seat, "counter": "bison", "delta": 5})
+    client.post(f"/t/{table_id}/adjust", data={"seat": 2, "counter": "salmon", "delta": 5})
+    placed = client.post(
+        f"{base(table_id)}/space", data={"at": "0,0", "space": "river", "seat": "2", "hunters": "1"}
+    )
+    assert placed.status_code == 303, text(placed)
+
+
+def yui_to_move_with_three_hunters(client: Any, table_id: str) -> None:
+    """Yui's three hunters on B08's prairie at (1,-1), then the three other seats' tent
+    actions: Yui (seat 0) is to act, her hunters ready to move (B3, B6)."""
+    placed = {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"}
+    answers = [client.post(f"{base(table_id)}/place", data=placed)]
+    for seat in (1, 2, 3):
+        tent = {"seat": seat, "action": "tent", "gain": "bison"}
+        answers.append(client.post(f"{base(table_id)}/play", data=tent))
+    for response in answers:
+        assert response.status_code == 303, text(response)

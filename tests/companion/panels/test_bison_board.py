@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from bison_board import board_marks, drawn_marks
-from bison_panel import FOUR, SVG, base, board_of
+from bison_panel import FOUR, SVG, base, board_of, yui_to_move_with_three_hunters
 from companion_testkit import get, text
 
 from companion import tables
@@ -37,18 +37,6 @@ def expected(state) -> dict[str, object]:
 def post(client, url, data):
     response = client.post(url, data=data)
     assert response.status_code == 303, text(response)
-
-
-def yui_to_move_with_three_hunters(client, tid):
-    """Yui's three hunters on B08's prairie at (1,-1), then the three other seats' tent
-    actions: Yui (seat 0) is to act, her hunters ready to move (B3, B6)."""
-    post(
-        client,
-        f"{base(tid)}/place",
-        {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
-    )
-    for seat in (1, 2, 3):
-        post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
 
 
 def yui_moves_to_the_river(hunters: str) -> dict[str, str]:

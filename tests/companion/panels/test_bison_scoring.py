@@ -7,26 +7,13 @@ import re
 from typing import Any
 
 import pytest
-from bison_panel import FOUR, base, build_jp_example_1
+from bison_panel import FOUR, base, over_15_for_everyone
 from companion_testkit import text
 
 #: A phone screen holds about this many lines; the scoring page of a 4-player round with
 #: an over-15 case for every player must fit in a few screens.
 MOST_LINES = 40
 MOST_CONTROLS = 12
-
-
-def over_15_for_everyone(client: Any, table_id: str) -> None:
-    """The JP example 1 with every bison stock at 15 and Gen's salmon at 15, Gen on the
-    start rivers: Yui +7, Ren +3, Bea +2 bison and Gen +3 salmon all pass 15 (B8)."""
-    build_jp_example_1(client, table_id)
-    for seat in range(4):
-        client.post(f"/t/{table_id}/adjust", data={"seat": seat, "counter": "bison", "delta": 5})
-    client.post(f"/t/{table_id}/adjust", data={"seat": 2, "counter": "salmon", "delta": 5})
-    placed = client.post(
-        f"{base(table_id)}/space", data={"at": "0,0", "space": "river", "seat": "2", "hunters": "1"}
-    )
-    assert placed.status_code == 303, text(placed)
 
 
 def shown_lines(body: str) -> list[str]:

@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bison_panel import FOUR, base
+from bison_panel import FOUR, base, over_15_for_everyone, yui_to_move_with_three_hunters
 from companion_testkit import HTMX, get, text
-from test_bison_scoring import over_15_for_everyone
 
 from games.bison import fold
 from games.bison.taps import tiles_in_bag
@@ -162,8 +161,6 @@ def test_a_move_is_one_or_two_taps_from_the_board_pages_hunter_row(client, make_
     """Issue 26 item 8: the hunter row of the board page offers, per move action, count chips
     (all the hunters preset) and a button per destination the rules allow (B3, nearest
     first); one htmx post of a chip and a button is one move, the rest staying (B6)."""
-    from test_bison_board import yui_to_move_with_three_hunters
-
     table = make_table("bison", FOUR)
     yui_to_move_with_three_hunters(client, table.id)
     state = get(app, table.id).state
