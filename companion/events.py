@@ -19,7 +19,9 @@ outcome
 refusal wording
     How a game's panel words a ``RuleError`` (A Dog's Life names dogs in the reader's
     language); ``rule_error_message`` unless the panel declares its own
-    (``refusal_wording``). The pages and the API word a refusal alike.
+    (``refusal_wording``). A ``Wording`` is told whether a page shows the refusal
+    (``page=True``) or the API answers it (Bison: a page says a malformed field in a
+    player's sentence, the API names the field).
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ from games.table import Target
 
 #: Where the games' refusal wordings are kept (``app.extensions``).
 REFUSAL_WORDING = "campfire.refusal_wording"
+#: How a game words a refusal: (the error, whether a page shows it; else the API).
+Wording = Callable[[RuleError, bool], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +95,10 @@ class Refused:
     error: RuleError
     line: int | None = None
 
-    def message(self) -> str:
-        """The refusal in the reader's language, worded by the game's panel."""
-        return refusal_message(self.table.game, self.error)
+    def message(self, *, page: bool = True) -> str:
+        """The refusal in the reader's language, worded by the game's panel for a page
+        (``page``) or for the API."""
+        return refusal_message(self.table.game, self.error, page=page)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,14 +183,14 @@ def apply_change(
     return Changed(changed)
 
 
-def refusal_wording(app: Any, game: str, wording: Callable[[RuleError], str]) -> None:
+def refusal_wording(app: Any, game: str, wording: Wording) -> None:
     """Declare how ``game``'s panel words a refusal (default: ``rule_error_message``)."""
     app.extensions.setdefault(REFUSAL_WORDING, {})[game] = wording
 
 
-def refusal_message(game: str, error: RuleError) -> str:
-    """``error`` in the reader's language, worded by ``game``'s panel."""
-    wordings: Mapping[str, Callable[[RuleError], str]] = current_app.extensions.get(
-        REFUSAL_WORDING, {}
-    )
-    return str(wordings.get(game, rule_error_message)(error))
+def refusal_message(game: str, error: RuleError, *, page: bool = True) -> str:
+    """``error`` in the reader's language, worded by ``game``'s panel for a page
+    (``page``) or for the API."""
+    wordings: Mapping[str, Wording] = current_app.extensions.get(REFUSAL_WORDING, {})
+    wording = wordings.get(game)
+    return str(wording(error, page) if wording is not None else rule_error_message(error))

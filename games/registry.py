@@ -13,8 +13,9 @@ fold
     ``games.<package>.fold``: the event fold every table runs (``games.table.Fold``).
 rules
     The game as the companion runs it (``games.table.Rules``): the fold, the player range
-    and colours, the event fields, the optional hooks, and ``score`` for ``campfire score``
-    when the game has a scoring contract (docs/contracts.md).
+    and colours, the event fields, the optional hooks, ``outcome`` (the finished game's
+    winners, ranks and tie-breaks: ``games.<package>.outcome``), and ``score`` for
+    ``campfire score`` when the game has a scoring contract (docs/contracts.md).
 
 Adding a game: its package under ``games/``, one loader below and one ``Game`` in
 ``GAMES`` (docs/architecture.md, "Adding a game", lists the optional files).
@@ -103,14 +104,16 @@ def _secrets(fold: _Secretive) -> Secrets:
 
 @cache
 def _bison() -> Rules:
-    from games.bison import contract, fold
+    from games.bison import contract, fold, outcome
 
-    return replace(_rules(fold), score=contract.score, targets=fold.targets)
+    return replace(
+        _rules(fold), score=contract.score, targets=fold.targets, outcome=outcome.outcome
+    )
 
 
 @cache
 def _lion_square() -> Rules:
-    from games.lion_square import contract, fold
+    from games.lion_square import contract, fold, outcome
 
     return replace(
         _rules(fold),
@@ -118,24 +121,33 @@ def _lion_square() -> Rules:
         secrets=_secrets(fold),
         score=contract.score,
         targets=fold.targets,
+        outcome=outcome.outcome,
     )
 
 
 @cache
 def _hunting_age() -> Rules:
-    from games.hunting_age import contract, fold
+    from games.hunting_age import contract, fold, outcome
 
     return replace(
-        _rules(fold), whose_turn=fold.whose_turn, score=contract.score, targets=fold.targets
+        _rules(fold),
+        whose_turn=fold.whose_turn,
+        score=contract.score,
+        targets=fold.targets,
+        outcome=outcome.outcome,
     )
 
 
 @cache
 def _dogs_life() -> Rules:
-    from games.dogs_life import fold
+    from games.dogs_life import fold, outcome
 
     return replace(
-        _rules(fold), whose_turn=fold.whose_turn, secrets=_secrets(fold), targets=fold.targets
+        _rules(fold),
+        whose_turn=fold.whose_turn,
+        secrets=_secrets(fold),
+        targets=fold.targets,
+        outcome=outcome.outcome,
     )
 
 

@@ -19,7 +19,6 @@ from flask_babel import get_locale
 from companion import events, registry, tables
 from companion.pages import panel
 from companion.pages.panel import game_table, post_event
-from games.errors import RuleError
 
 __all__ = ["blueprint", "game_table", "lang", "post_event", "register"]
 
@@ -37,7 +36,7 @@ def register(
     view: Callable[[tables.TableView], Any],
     *,
     variant: Callable[[tables.TableView], Hashable] | None = None,
-    refusal: Callable[[RuleError], str] | None = None,
+    refusal: events.Wording | None = None,
     **template_globals: Callable[..., Any],
 ) -> None:
     """Register a panel: its blueprint, its view model (computed by the panel route and
