@@ -23,14 +23,15 @@ Adding a game: its package under ``games/``, one loader below and one ``Game`` i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
 from games.errors import N_, RuleError, SeatOnly
-from games.table import Fold, Rules, Secrets
+from games.outcome import Outcome
+from games.table import Fold, Player, Rules, Secrets, Target
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,10 @@ class Game:
     def rules(self) -> Rules:
         """The game's fold and hooks (``games.table.Rules``)."""
         return self.load()
+
+
+#: What an event touches (``Rules.targets``).
+Targets = Callable[[Mapping[str, Any], Sequence[Player]], frozenset[Target]]
 
 
 class _Listed(Fold, Protocol):
@@ -77,14 +82,17 @@ class _Secretive(Protocol):
     def secret_refusal(self, state: Any, event: Mapping[str, Any], /) -> SeatOnly | None: ...
 
 
-def _rules(fold: _Listed) -> Rules:
-    """The rules every game's fold gives (the optional hooks at their defaults)."""
+def _rules(fold: _Listed, targets: Targets, outcome: Callable[[Any], Outcome | None]) -> Rules:
+    """The rules every game gives: its fold's, what its events touch and its outcome (the
+    other optional hooks at their defaults)."""
     return Rules(
         fold=fold,
         source=Path(fold.__file__ or "."),  # a fold is a file (never a namespace package)
         seats=fold.SEATS,
         colours=fold.SEAT_COLOURS,
         event_fields=fold.EVENT_FIELDS,
+        targets=targets,
+        outcome=outcome,
     )
 
 
@@ -106,9 +114,7 @@ def _secrets(fold: _Secretive) -> Secrets:
 def _bison() -> Rules:
     from games.bison import contract, fold, outcome
 
-    return replace(
-        _rules(fold), score=contract.score, targets=fold.targets, outcome=outcome.outcome
-    )
+    return replace(_rules(fold, fold.targets, outcome.outcome), score=contract.score)
 
 
 @cache
@@ -116,12 +122,10 @@ def _lion_square() -> Rules:
     from games.lion_square import contract, fold, outcome
 
     return replace(
-        _rules(fold),
+        _rules(fold, fold.targets, outcome.outcome),
         subject_seat=fold.subject_seat,
         secrets=_secrets(fold),
         score=contract.score,
-        targets=fold.targets,
-        outcome=outcome.outcome,
     )
 
 
@@ -129,26 +133,16 @@ def _lion_square() -> Rules:
 def _hunting_age() -> Rules:
     from games.hunting_age import contract, fold, outcome
 
-    return replace(
-        _rules(fold),
-        whose_turn=fold.whose_turn,
-        score=contract.score,
-        targets=fold.targets,
-        outcome=outcome.outcome,
-    )
+    rules = _rules(fold, fold.targets, outcome.outcome)
+    return replace(rules, whose_turn=fold.whose_turn, score=contract.score)
 
 
 @cache
 def _dogs_life() -> Rules:
     from games.dogs_life import fold, outcome
 
-    return replace(
-        _rules(fold),
-        whose_turn=fold.whose_turn,
-        secrets=_secrets(fold),
-        targets=fold.targets,
-        outcome=outcome.outcome,
-    )
+    rules = _rules(fold, fold.targets, outcome.outcome)
+    return replace(rules, whose_turn=fold.whose_turn, secrets=_secrets(fold))
 
 
 #: Every game, in the order the project lists them (home page, print kit, CLI help).

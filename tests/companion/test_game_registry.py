@@ -9,6 +9,7 @@ one sentence.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -184,15 +185,8 @@ def test_a_game_s_outcome_in_its_rules_alone_keeps_its_play(
 ) -> None:
     """Issue 36, item 1: the toy's ``outcome`` in its ``Rules`` (in the one list) is all it
     takes; the plays, the tables and the commit hook know no game by name."""
-    toy = Game(
-        "toy",
-        "toy",
-        "Toy",
-        lambda: Rules(
-            fold=companion_fake_game,  # type: ignore[arg-type]  # a test module as a fold
-            source=Path(companion_fake_game.__file__),
-            outcome=toy_outcome,
-        ),
+    toy = dataclasses.replace(
+        TOY, load=lambda: dataclasses.replace(TOY.rules(), outcome=toy_outcome)
     )
     monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, toy))
     app = create_app(app_config(tmp_path, GAMES=None))
