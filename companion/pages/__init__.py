@@ -22,7 +22,7 @@ from flask import Flask
 from flask_babel import gettext as _
 
 from companion import registry
-from companion.pages import join, panel, plays, print_kit, table, transfer
+from companion.pages import join, plays, print_kit, table, transfer
 from companion.pages.base import COLOUR_NAMES, bp, is_htmx
 from printgen import kit as printkit
 
@@ -32,7 +32,6 @@ PAGES = (join, print_kit, table, transfer)
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    panel.init_app(app)
     plays.init_app(app)
 
     def game_title(game_id: str) -> str:
