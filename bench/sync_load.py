@@ -83,8 +83,10 @@ def serve(port: int, url: str) -> None:
     from campfire.commands.serve import build_server, gunicorn_options
     from companion import create_app
 
+    # per_address=0: every phone here comes from 127.0.0.1, which serve's bound of one
+    # address's connections (64 a worker, issue 33 F5) would refuse past 64 phones.
     options = gunicorn_options(
-        argparse.Namespace(host=HOST, port=port, workers=1, connections=2000)
+        argparse.Namespace(host=HOST, port=port, workers=1, connections=2000, per_address=0)
     )
     build_server(lambda: create_app(app_config(url)), options).run()
 

@@ -24,8 +24,10 @@ from companion import (
     security,
     serving,
     tables,
+    uploads,
 )
-from companion.plays import views as plays
+from companion.commits import subscribe
+from companion.plays import store as plays
 
 TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
@@ -37,6 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__, instance_relative_config=True, template_folder=str(TEMPLATES), static_folder=None
     )
+    app.request_class = uploads.Request  # a route's own upload limit (@upload_limit)
     config.load(app, test_config)
     app.jinja_env.autoescape = True  # every template, whatever its extension
     registry.init_app(app)
@@ -48,8 +51,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     pages.init_app(app)
     api.init_app(app)
     panels.register_panels(app)
-    plays.init_app(app)
     live.init_app(app)  # the version map, the stream, the poll's shortcut, the renders
+    # The one commit hook (companion.commits): what hears of every table change, in order.
+    subscribe(app, plays.changed)  # a finished game's play, in the change's transaction
+    subscribe(app, live.changed)  # after the commit: this process's phones, then the others
     _register_errors(app)
     serving.init_app(app)  # last: it wraps every view registered above
     return app

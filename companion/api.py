@@ -130,7 +130,7 @@ def answer(outcome: events.Outcome) -> Any:
         view = outcome.table
         return jsonify(version=view.version, state=view.state_json_for(viewer(view.id)))
     if isinstance(outcome, events.Refused):
-        return error(outcome.message(), 422)
+        return error(outcome.message(page=False), 422)
     return stale(outcome.expected, outcome.actual)
 
 

@@ -38,6 +38,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -56,12 +57,10 @@ except ImportError:  # Windows: SQLite's own BEGIN IMMEDIATE still serializes th
 EXTENSION = "campfire.db"
 READER = "campfire.db.reader"
 WRITE = {"campfire_write": True}
-#: (before the first statement of a write, after its commit): companion.idempotency.
+#: ``app.extensions`` key of the app's write hooks (``on_write``).
 WRITE_HOOKS = "campfire.db.write_hooks"
 #: The advisory lock id that serializes migrations of one PostgreSQL database.
 MIGRATION_LOCK = 0x43414D50  # "CAMP"
-#: Called after every committed write (companion.serving: the disk has room again).
-AFTER_WRITE: list[Callable[[], None]] = []
 #: How long an SQLite connection waits for another's write lock (seconds).
 BUSY_TIMEOUT = 30
 #: PostgreSQL: how long connecting may take (seconds), unless the URL or PGCONNECT_TIMEOUT
@@ -71,6 +70,24 @@ CONNECT_TIMEOUT = 10
 #: PostgreSQL: the longest one statement may run (ms): a lock never freed or a runaway
 #: query fails its request (503) instead of holding a worker for good.
 STATEMENT_TIMEOUT_MS = 30_000
+
+
+@dataclass(frozen=True, slots=True)
+class WriteHook:
+    """What a subsystem does around every write transaction of the app (``on_write``):
+    ``begin(session)`` before its first statement (companion.idempotency stores the
+    request's key in it), ``committed()`` after its commit (companion.idempotency: the key
+    is stored; companion.serving: the disk has room again). A table's change itself is
+    told through ``companion.commits``, not here."""
+
+    begin: Callable[[Session], None] | None = None
+    committed: Callable[[], None] | None = None
+
+
+def on_write(app: Flask, hook: WriteHook) -> None:
+    """Run ``hook`` around every write transaction of ``app`` (``writing``); call it in
+    ``create_app``. The hooks are the app's: another app in the process runs its own."""
+    app.extensions.setdefault(WRITE_HOOKS, []).append(hook)
 
 
 def make_engine(url: str) -> Engine:
@@ -204,17 +221,17 @@ def reading() -> Iterator[Session]:
 def writing() -> Iterator[Session]:
     """A write transaction: committed on success, rolled back on any exception."""
     bind = engine().execution_options(**WRITE)
-    hooks = current_app.extensions.get(WRITE_HOOKS) if has_request_context() else None
+    hooks: list[WriteHook] = current_app.extensions.get(WRITE_HOOKS, [])
     with Session(bind, expire_on_commit=False) as session, session.begin():
-        if hooks is not None:  # the request's idempotency key, in this very transaction
-            hooks[0](session)
+        for hook in hooks:  # the request's idempotency key, in this very transaction
+            if hook.begin is not None:
+                hook.begin(session)
         yield session
         if has_request_context():  # the commit follows: from here a retry could repeat it
             g.campfire_commit_started = True
-    for written in AFTER_WRITE:
-        written()
-    if hooks is not None:
-        hooks[1]()
+    for hook in hooks:
+        if hook.committed is not None:
+            hook.committed()
 
 
 def commit_started() -> bool:

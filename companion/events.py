@@ -19,25 +19,24 @@ outcome
 refusal wording
     How a game's panel words a ``RuleError`` (A Dog's Life names dogs in the reader's
     language); ``rule_error_message`` unless the panel declares its own
-    (``refusal_wording``). The pages and the API word a refusal alike.
+    (its ``plugs.Panel``'s ``refusal``). A ``Wording`` is told whether a page shows the refusal
+    (``page=True``) or the API answers it (Bison: a page says a malformed field in a
+    player's sentence, the API names the field).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app
 from flask_babel import gettext
 
 from companion import security, tables
 from companion.i18n import rule_error_message
+from companion.plugs import panel_of
 from games.errors import RuleError
 from games.table import Target
-
-#: Where the games' refusal wordings are kept (``app.extensions``).
-REFUSAL_WORDING = "campfire.refusal_wording"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +90,10 @@ class Refused:
     error: RuleError
     line: int | None = None
 
-    def message(self) -> str:
-        """The refusal in the reader's language, worded by the game's panel."""
-        return refusal_message(self.table.game, self.error)
+    def message(self, *, page: bool = True) -> str:
+        """The refusal in the reader's language, worded by the game's panel for a page
+        (``page``) or for the API."""
+        return refusal_message(self.table.game, self.error, page=page)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,14 +178,9 @@ def apply_change(
     return Changed(changed)
 
 
-def refusal_wording(app: Any, game: str, wording: Callable[[RuleError], str]) -> None:
-    """Declare how ``game``'s panel words a refusal (default: ``rule_error_message``)."""
-    app.extensions.setdefault(REFUSAL_WORDING, {})[game] = wording
-
-
-def refusal_message(game: str, error: RuleError) -> str:
-    """``error`` in the reader's language, worded by ``game``'s panel."""
-    wordings: Mapping[str, Callable[[RuleError], str]] = current_app.extensions.get(
-        REFUSAL_WORDING, {}
-    )
-    return str(wordings.get(game, rule_error_message)(error))
+def refusal_message(game: str, error: RuleError, *, page: bool = True) -> str:
+    """``error`` in the reader's language, worded by ``game``'s panel for a page
+    (``page``) or for the API."""
+    panel = panel_of(game)
+    wording = panel.refusal if panel is not None else None
+    return str(wording(error, page) if wording is not None else rule_error_message(error))

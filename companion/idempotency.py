@@ -47,7 +47,18 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from flask import Flask, Response, abort, current_app, g, jsonify, redirect, request, session
+from flask import (
+    Flask,
+    Response,
+    abort,
+    current_app,
+    g,
+    has_request_context,
+    jsonify,
+    redirect,
+    request,
+    session,
+)
 from flask_babel import gettext as _
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -55,7 +66,7 @@ from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response as AnyResponse
 
 from companion import db
-from companion.models import IdempotencyKeyRow, utcnow
+from companion.models import TABLE_ID_PATTERN, IdempotencyKeyRow, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +86,7 @@ KEPT_HEADERS = (
     "HX-Redirect",
     "Vary",
 )
-TABLE_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})(/|$)")
+TABLE_PATH = re.compile(rf"/t/({TABLE_ID_PATTERN})(/|$)")
 #: The API's seat token header (a caller's identity for the scope).
 SEAT_HEADER = "X-Campfire-Seat"
 #: The attribute ``caller_only`` sets on a view.
@@ -186,6 +197,8 @@ def check() -> AnyResponse | None:
 def claim(session_: Session) -> None:
     """Store this request's key in the write transaction ``session_`` (``db.writing``):
     ``Replayed`` when another request stored it first."""
+    if not has_request_context():  # a write outside a request has no key
+        return
     key_hash = g.get("campfire_idempotency")
     if key_hash is None or g.get("campfire_idempotency_claimed"):
         return
@@ -202,7 +215,7 @@ def claim(session_: Session) -> None:
 
 def claimed() -> None:
     """Called by ``db.writing`` once the transaction that stored the key committed."""
-    if g.get("campfire_idempotency"):
+    if has_request_context() and g.get("campfire_idempotency"):
         g.campfire_idempotency_claimed = True
 
 
@@ -239,7 +252,7 @@ def count(target: Any) -> int:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions[db.WRITE_HOOKS] = (claim, claimed)
+    db.on_write(app, db.WriteHook(begin=claim, committed=claimed))
     # A fresh key per rendered form: a form sent twice (a double tap, a resent page) is
     # carried out once.
     app.jinja_env.globals["idempotency_key"] = lambda: secrets.token_urlsafe(16)

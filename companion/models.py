@@ -8,6 +8,7 @@ compares them).
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,6 +26,13 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+#: A table's id: what ``secrets.token_urlsafe`` makes and ``TableRow.id`` holds. The one
+#: pattern of it: anything else names no table, and is not even sent to the database
+#: (PostgreSQL refuses a NUL in text); ``TABLE_ID_PATTERN`` for a pattern around it.
+TABLE_ID_PATTERN = r"[A-Za-z0-9_-]{1,64}"
+TABLE_ID = re.compile(TABLE_ID_PATTERN)
 
 
 class Base(DeclarativeBase):

@@ -346,7 +346,7 @@ _disk_full_at: float | None = None  # monotonic time a write last failed for a f
 
 
 def writes_succeed() -> None:
-    """A write committed: the disk has room again (``db.AFTER_WRITE``)."""
+    """A write committed: the disk has room again (a ``db.on_write`` hook)."""
     global _disk_full_at
     _disk_full_at = None
 
@@ -482,8 +482,7 @@ def init_app(app: Flask) -> None:
     app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=static_file)
     app.url_defaults(_hash_static_urls)
     app.add_url_rule("/healthz", endpoint="healthz", view_func=healthz)
-    if writes_succeed not in db.AFTER_WRITE:
-        db.AFTER_WRITE.append(writes_succeed)
+    db.on_write(app, db.WriteHook(committed=writes_succeed))
     for endpoint, view in list(app.view_functions.items()):
         if endpoint not in ("static", "healthz"):
             app.view_functions[endpoint] = retrying(view)

@@ -13,8 +13,9 @@ fold
     ``games.<package>.fold``: the event fold every table runs (``games.table.Fold``).
 rules
     The game as the companion runs it (``games.table.Rules``): the fold, the player range
-    and colours, the event fields, the optional hooks, and ``score`` for ``campfire score``
-    when the game has a scoring contract (docs/contracts.md).
+    and colours, the event fields, the optional hooks, ``outcome`` (the finished game's
+    winners, ranks and tie-breaks: ``games.<package>.outcome``), and ``score`` for
+    ``campfire score`` when the game has a scoring contract (docs/contracts.md).
 
 Adding a game: its package under ``games/``, one loader below and one ``Game`` in
 ``GAMES`` (docs/architecture.md, "Adding a game", lists the optional files).
@@ -22,14 +23,15 @@ Adding a game: its package under ``games/``, one loader below and one ``Game`` i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
 from games.errors import N_, RuleError, SeatOnly
-from games.table import Fold, Rules, Secrets
+from games.outcome import Outcome
+from games.table import Fold, Player, Rules, Secrets, Target
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,10 @@ class Game:
     def rules(self) -> Rules:
         """The game's fold and hooks (``games.table.Rules``)."""
         return self.load()
+
+
+#: What an event touches (``Rules.targets``).
+Targets = Callable[[Mapping[str, Any], Sequence[Player]], frozenset[Target]]
 
 
 class _Listed(Fold, Protocol):
@@ -76,14 +82,17 @@ class _Secretive(Protocol):
     def secret_refusal(self, state: Any, event: Mapping[str, Any], /) -> SeatOnly | None: ...
 
 
-def _rules(fold: _Listed) -> Rules:
-    """The rules every game's fold gives (the optional hooks at their defaults)."""
+def _rules(fold: _Listed, targets: Targets, outcome: Callable[[Any], Outcome | None]) -> Rules:
+    """The rules every game gives: its fold's, what its events touch and its outcome (the
+    other optional hooks at their defaults)."""
     return Rules(
         fold=fold,
         source=Path(fold.__file__ or "."),  # a fold is a file (never a namespace package)
         seats=fold.SEATS,
         colours=fold.SEAT_COLOURS,
         event_fields=fold.EVENT_FIELDS,
+        targets=targets,
+        outcome=outcome,
     )
 
 
@@ -103,40 +112,37 @@ def _secrets(fold: _Secretive) -> Secrets:
 
 @cache
 def _bison() -> Rules:
-    from games.bison import contract, fold
+    from games.bison import contract, fold, outcome
 
-    return replace(_rules(fold), score=contract.score, targets=fold.targets)
+    return replace(_rules(fold, fold.targets, outcome.outcome), score=contract.score)
 
 
 @cache
 def _lion_square() -> Rules:
-    from games.lion_square import contract, fold
+    from games.lion_square import contract, fold, outcome
 
     return replace(
-        _rules(fold),
+        _rules(fold, fold.targets, outcome.outcome),
         subject_seat=fold.subject_seat,
         secrets=_secrets(fold),
         score=contract.score,
-        targets=fold.targets,
     )
 
 
 @cache
 def _hunting_age() -> Rules:
-    from games.hunting_age import contract, fold
+    from games.hunting_age import contract, fold, outcome
 
-    return replace(
-        _rules(fold), whose_turn=fold.whose_turn, score=contract.score, targets=fold.targets
-    )
+    rules = _rules(fold, fold.targets, outcome.outcome)
+    return replace(rules, whose_turn=fold.whose_turn, score=contract.score)
 
 
 @cache
 def _dogs_life() -> Rules:
-    from games.dogs_life import fold
+    from games.dogs_life import fold, outcome
 
-    return replace(
-        _rules(fold), whose_turn=fold.whose_turn, secrets=_secrets(fold), targets=fold.targets
-    )
+    rules = _rules(fold, fold.targets, outcome.outcome)
+    return replace(rules, whose_turn=fold.whose_turn, secrets=_secrets(fold))
 
 
 #: Every game, in the order the project lists them (home page, print kit, CLI help).

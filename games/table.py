@@ -42,6 +42,7 @@ from typing import Any, Protocol, TypeVar
 
 from games import fields
 from games.errors import N_, HiddenRuleError, Phrase, RuleError, SeatOnly, Term
+from games.outcome import Outcome, no_outcome
 
 COLOURS = ("red", "yellow", "green", "blue", "purple", "black", "white", "orange")
 
@@ -392,6 +393,9 @@ class Rules:
     #: What an event touches (issue 35): a tap sent late is refused only when a change
     #: made meanwhile touched one of these. Default: the whole table.
     targets: Callable[[Mapping[str, Any], Sequence[Player]], frozenset[Target]] = whole_table
+    #: The finished game's outcome (``games.outcome``: winners, ranks, tie-breaks), None
+    #: while it runs. Default: never over (a game that keeps no plays).
+    outcome: Callable[[Any], Outcome | None] = no_outcome
 
     @property
     def GAME(self) -> str:

@@ -3,9 +3,11 @@ the stream that tells phones, and the panels rendered once per change.
 
 The rest of the companion knows only this module:
 
-* ``announce(session, row)``: called by a write (``companion.tables``) inside its
-  transaction, last. It registers the write's one after-commit hook: after the commit
-  this process's version map learns the new version (open streams wake, the poll
+* ``changed(session, change)``: the subscriber ``create_app`` gives the one commit hook
+  (``companion.commits``): every change of a table is ``announce(session, row)``d,
+  inside the write's transaction, last. That registers the write's one after-commit
+  hook: after the commit this process's version map learns the new version (open streams wake, the
+  poll
   shortcut answers it) and the other processes are woken (PostgreSQL: the ``NOTIFY`` put
   into the same transaction, delivered on commit; SQLite: a datagram to each other
   process's wake socket). A write that rolls back announces nothing.
@@ -38,6 +40,7 @@ from flask import Flask, current_app
 from sqlalchemy import event, text
 from sqlalchemy.orm import Session
 
+from companion.commits import Change
 from companion.live import _poll, _push, _renders, _store, _versions
 from companion.live._renders import CSRF_PLACEHOLDER, KEY_PLACEHOLDER, personalise
 from companion.models import TableRow
@@ -47,6 +50,7 @@ __all__ = [
     "KEY_PLACEHOLDER",
     "PANEL_CACHE",
     "announce",
+    "changed",
     "current",
     "end_streams",
     "init_app",
@@ -89,6 +93,11 @@ def announce(session: Session, row: TableRow, *, seat_moved: bool = False) -> No
         # rollback, so a listener never hears of a version it cannot read.
         event.listen(session, "before_commit", partial(_notify, row), once=True)
     event.listen(session, "after_commit", partial(_committed, app, row, seat_moved), once=True)
+
+
+def changed(session: Session, change: Change) -> None:
+    """The commit hook's subscriber (``companion.commits``): ``change`` is announced."""
+    announce(session, change.row, seat_moved=change.seat_moved)
 
 
 def _notify(row: TableRow, session: Session) -> None:

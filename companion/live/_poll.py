@@ -16,10 +16,11 @@ from typing import Any
 
 from flask import Flask
 
+from companion import models
 from companion.live import _versions
 
 #: ``/t/<id>`` asked by htmx (a plain GET with ``?v=`` is the page).
-POLL_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})")
+POLL_PATH = re.compile(rf"/t/({models.TABLE_ID_PATTERN})")
 VERSION_ARG = re.compile(r"(?:^|&)v=([0-9]{1,9})(?:&|$)")
 #: The first poll of a phone back from sleep or from offline (app.js): the view asks
 #: whether its seat was taken over meanwhile, however long ago (issue 33, F8).

@@ -37,7 +37,6 @@ that is a greenlet, not a thread.
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 import weakref
@@ -46,6 +45,7 @@ from collections.abc import Callable, Iterator
 from flask import Blueprint, Flask, Response, abort, current_app
 from sqlalchemy.engine import make_url
 
+from companion import models
 from companion.live import _versions as versions
 from companion.live._wake import Wake, folder_for
 
@@ -62,9 +62,9 @@ LISTEN_RETRY_SECONDS = 2.0
 #: How often the listener looks for notifications that arrived.
 LISTEN_POLL_SECONDS = 0.02
 
-#: A table id (``companion.tables.TABLE_ID``, which a test holds equal): a stream or poll
-#: of anything else is answered without a lookup.
-TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: A table id (``companion.models.TABLE_ID``): a stream or poll of anything else is
+#: answered without a lookup.
+TABLE_ID = models.TABLE_ID
 
 bp = Blueprint("push", __name__)
 #: Every hub of this process (``end_streams`` tells them all).

@@ -7,9 +7,10 @@
 - ``join``: home, create, join, invite, seats;
 - ``table``: the table (page, or panel to htmx), poll, adjust, undo, history;
 - ``transfer``: export and import;
-- ``print_kit``: the print-and-play kit.
+- ``print_kit``: the print-and-play kit;
+- ``plays``: "Our plays" and a table's play (a blueprint of its own, ``plays``).
 
-``init_app`` (called by ``create_app``) registers the blueprint; importing the page
+``init_app`` (called by ``create_app``) registers the blueprints; importing the page
 modules above attached their routes to it.
 """
 
@@ -21,7 +22,7 @@ from flask import Flask
 from flask_babel import gettext as _
 
 from companion import registry
-from companion.pages import join, panel, print_kit, table, transfer
+from companion.pages import join, plays, print_kit, table, transfer
 from companion.pages.base import COLOUR_NAMES, bp, is_htmx
 from printgen import kit as printkit
 
@@ -31,7 +32,7 @@ PAGES = (join, print_kit, table, transfer)
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    panel.init_app(app)
+    plays.init_app(app)
 
     def game_title(game_id: str) -> str:
         return _(registry.title(game_id))

@@ -8,10 +8,10 @@ panel
     then given this session's CSRF token and seat.
 variant
     What else a game's panel markup depends on (Bison: this phone's zoom), declared by the
-    game's panel module (``panel_variant``).
+    game's panel module (its ``plugs.Panel``'s ``variant``).
 refusal wording
     How a game's panel words a ``RuleError`` (A Dog's Life names dogs in the reader's
-    language): ``companion.events.refusal_wording``, which the panels call.
+    language): its ``plugs.Panel``'s ``refusal`` (``companion.events.refusal_message``).
 pages' door
     ``post_event``: read the table once, build the event from the form, ask "make this
     change for Ben?" when it is about another seat, then ``events.apply_change`` as this
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -47,6 +47,7 @@ from companion.pages.base import (
     lost_seat_answer,
     seat_lost,
 )
+from companion.plugs import panel_of
 from games.errors import N_, RuleError
 from games.table import WHOLE_TABLE
 
@@ -55,8 +56,6 @@ log = logging.getLogger(__name__)
 #: Rendered panels kept per process: the latest versions of the busy tables, in each
 #: language read at them (``companion.live`` also bounds the characters kept).
 PANEL_CACHE = live.PANEL_CACHE
-PANEL_VARIANTS = "campfire.panel_variants"
-PANEL_VIEWS = "campfire.panel_views"
 #: Blank lines and indentation in rendered panel markup (no <pre> or <textarea> there).
 INDENTATION = re.compile(r"\n\s+")
 
@@ -66,21 +65,16 @@ Answer = Any
 RefusalPage = Callable[[tables.TableView, str], Answer]
 
 
-def init_app(app: Any) -> None:
-    app.extensions[PANEL_VARIANTS] = {}
-    app.extensions[events.REFUSAL_WORDING] = {}
-    app.extensions[PANEL_VIEWS] = {}
-
-
 def panel_context(table: tables.TableView, error: str | None = None) -> dict[str, Any]:
     """What ``_panel.html`` reads, ``view`` included: the game's view model, computed here
-    and passed in (``panel_view``). ``viewer`` is this phone's seat: a view model may show
-    that seat's secrets (it calls ``base.current_seat``; the cache key holds the seat); the
-    markup's highlighting of "my seat" is still done per phone (companion.live)."""
+    and passed in (its ``plugs.Panel``'s ``view``). ``viewer`` is this phone's seat: a view
+    model may show that seat's secrets (it calls ``base.current_seat``; the cache key holds
+    the seat); the markup's highlighting of "my seat" is still done per phone
+    (companion.live)."""
     game_dir = registry.template_dir(table.game)
-    view = current_app.extensions[PANEL_VIEWS].get(table.game)
+    panel = panel_of(table.game)
     return {
-        "view": view(table) if view is not None else None,
+        "view": panel.view(table) if panel is not None else None,
         "table": table,
         "state": table.state,
         "players": table.players,
@@ -91,17 +85,6 @@ def panel_context(table: tables.TableView, error: str | None = None) -> dict[str
         "game_dir": game_dir,
         "panel_templates": [f"games/{game_dir}/panel.html", "games/_counters.html"],
     }
-
-
-def panel_view(app: Any, game: str, view: Callable[[tables.TableView], Any]) -> None:
-    """Declare ``game``'s view model: what its ``panel.html`` reads as ``view``."""
-    app.extensions[PANEL_VIEWS][game] = view
-
-
-def panel_variant(app: Any, game: str, variant: Callable[[tables.TableView], Hashable]) -> None:
-    """Declare what else ``game``'s panel markup depends on besides the table, its version
-    and the language (part of the render cache's key; see companion.live)."""
-    app.extensions[PANEL_VARIANTS][game] = variant
 
 
 def _render_panel(table: tables.TableView, error: str | None = None) -> tuple[str, bool]:
@@ -143,7 +126,8 @@ def panel_markup(table: tables.TableView, error: str | None = None) -> Markup:
     token and seat. ``secrets`` is the seat when that seat sees more than a spectator (its
     herd, its newspaper's address): its panel is its own then (``_secret_key``)."""
     if error is None:
-        variant = current_app.extensions[PANEL_VARIANTS].get(table.game)
+        panel = panel_of(table.game)
+        variant = panel.variant if panel is not None else None
         key = (
             table.id,
             table.version,
@@ -242,8 +226,8 @@ def post_event(
     Answers ``answer(new table)``, by default the fresh panel (``panel_response``). A
     refusal of the form or of the rules (nothing stored) answers ``refused(table,
     message)``, by default the panel with the message (422); the message is worded by the
-    game's panel (``refusal_wording``) and tells no secret this phone may not see. A stale
-    version answers the fresh panel with "someone changed the table meanwhile" (409).
+    game's panel (its ``plugs.Panel``'s ``refusal``) and tells no secret this phone may not
+    see. A stale version answers the fresh panel with "someone changed the table meanwhile" (409).
     """
     if table is None:
         table = game_table(table_id, game)

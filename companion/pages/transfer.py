@@ -8,12 +8,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response, redirect, render_template, request, url_for
-from flask.blueprints import BlueprintSetupState
 from flask_babel import gettext as _
 
 from companion import security, tables
 from companion.i18n import rule_error_message
 from companion.pages.base import bp, remember_recent
+from companion.uploads import upload_limit
 from games.errors import N_, RuleError
 
 
@@ -45,21 +45,10 @@ def export(table_id: str) -> Any:
     )
 
 
-def _upload_limit() -> None:
-    """The import takes a file up to ``tables.import_bytes`` (the export of any table at
-    the event limit), every other request ``MAX_CONTENT_LENGTH``. Set before any hook
-    reads the body (the CSRF check reads the form)."""
-    if request.endpoint == "web.import_table" and request.method == "POST":
-        request.max_content_length = tables.import_bytes()
-
-
-@bp.record_once
-def _first_hook(state: BlueprintSetupState) -> None:
-    state.app.before_request_funcs.setdefault(None, []).insert(0, _upload_limit)
-
-
 @bp.route("/import", methods=["GET", "POST"])
 @security.limiter.limit(security.create_limit, methods=["POST"])
+# The export of any table at the event limit; every other request MAX_CONTENT_LENGTH.
+@upload_limit(tables.import_bytes)
 def import_table() -> Any:
     if request.method == "GET":
         return render_template("import.html", error=None)

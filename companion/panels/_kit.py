@@ -16,10 +16,9 @@ from typing import Any
 from flask import Blueprint
 from flask_babel import get_locale
 
-from companion import events, registry, tables
-from companion.pages import panel
+from companion import registry, tables
 from companion.pages.panel import game_table, post_event
-from games.errors import RuleError
+from companion.plugs import Panel, Wording, plug
 
 __all__ = ["blueprint", "game_table", "lang", "post_event", "register"]
 
@@ -37,7 +36,7 @@ def register(
     view: Callable[[tables.TableView], Any],
     *,
     variant: Callable[[tables.TableView], Hashable] | None = None,
-    refusal: Callable[[RuleError], str] | None = None,
+    refusal: Wording | None = None,
     **template_globals: Callable[..., Any],
 ) -> None:
     """Register a panel: its blueprint, its view model (computed by the panel route and
@@ -45,13 +44,9 @@ def register(
     its panel markup depends on (part of the render cache's key, see companion.live), and
     ``refusal``: how it words a refusal (default ``rule_error_message``)."""
     app.register_blueprint(bp)
-    panel.panel_view(app, game, view)
+    plug(app, game, Panel(view, variant, refusal))
     for name, function in template_globals.items():
         app.add_template_global(function, name)
-    if variant is not None:
-        panel.panel_variant(app, game, variant)
-    if refusal is not None:
-        events.refusal_wording(app, game, refusal)
 
 
 def lang() -> str:

@@ -425,5 +425,11 @@ def init_app(app: Any) -> None:
     app.add_url_rule("/dogs-life/colours.css", "dogs_life_colours", colours_css)
     # A refusal names dogs in the reader's language (``message``).
     kit.register(
-        app, bp, GAME, view, refusal=message, dogs_life_dogs=dog_choices, dogs_life_limits=limits
+        app,
+        bp,
+        GAME,
+        view,
+        refusal=lambda error, _page: message(error),
+        dogs_life_dogs=dog_choices,
+        dogs_life_limits=limits,
     )

@@ -6,7 +6,7 @@ play
     A finished game as it ended (``store.Play``): game, start and end (first and last
     change), players in seat order with colour, score, rank and winner flag, the
     winners, the tie-break that decided, the start player, the variant. Kept by the
-    change that finishes the game (``store.after_change``, called by companion.tables).
+    change that finishes the game (``store.changed``: the commit hook, companion.commits).
 result
     What a game's folded state says once it is over (``results.result``); None while
     it runs, so nothing a game hides is read before its end.

@@ -1,9 +1,10 @@
 """Plays in the database: kept by the change that finishes a game, read back per table or
 per phone.
 
-``after_change`` runs inside the transaction of every change (``companion.tables``:
-append, undo, import), under the table's write lock: the play is written once, by the
-change that finished the game, however many phones watch the end. A change that leaves
+``changed`` runs inside the transaction of every change (the commit hook,
+``companion.commits``, that ``companion.tables`` publishes to: append, undo, import),
+under the table's write lock: the play is written once, by the change that finished the game,
+however many phones watch the end. A change that leaves
 the game finished (a correction after the end) writes it again; one that reopens it (an
 undo, Bison's ``reopen``) drops it; finishing again keeps the new one. Deleting a table
 keeps its play (no foreign key); ``discard`` drops it on purpose.
@@ -24,6 +25,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from companion import db
+from companion.commits import Change
 from companion.models import EventRow, PlayPhoneRow, PlayRow, SeatTokenRow, TableRow
 from companion.plays import results
 
@@ -66,6 +68,13 @@ class Play:
 
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite: naive UTC
+
+
+def changed(session: Session, change: Change) -> None:
+    """The commit hook's subscriber (``companion.commits``): a change of the game (not a
+    seat taken over) keeps, replaces or drops the table's play (``after_change``)."""
+    if not change.seat_moved:
+        after_change(session, change.row, change.before, change.after)
 
 
 def after_change(session: Session, row: TableRow, before: Any, after: Any) -> None:

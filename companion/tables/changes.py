@@ -14,9 +14,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from companion import db, registry
-from companion.live import announce
+from companion.commits import Change, publish
 from companion.models import EventRow, TableRow
-from companion.plays import store as plays
 from companion.tables.checks import (
     MAX_PLAYERS,
     MAX_STORED_EVENT_BYTES,
@@ -193,8 +192,7 @@ def append_all(
                 save_snapshot(session, row, module, pickled_state(after))
         store_event(session, row, prepared[-1], seat=seat, undoes=None)
         save_snapshot(session, row, module, blob)
-        plays.after_change(session, row, state, states[-1])  # a finished game's play
-        announce(session, row)  # once: the version announced is the last one's
+        publish(session, Change(row, state, states[-1]))  # once: the last one's version
     for version, after in enumerate(states, start=first):
         remember_state((row.id, version), after)
     return view_of(row, states[-1])
@@ -320,8 +318,7 @@ def undo(
             undoes=target.seq,
         )
         save_snapshot(session, row, module, pickled_state(new_state))
-        plays.after_change(session, row, before.state, new_state)
-        announce(session, row)
+        publish(session, Change(row, before.state, new_state))
     remember_state((row.id, row.version), new_state)
     return view_of(row, new_state)
 

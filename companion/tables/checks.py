@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import current_app
 
-from companion import config
+from companion import config, models
 from companion.tables.errors import TableNotFound
 from games import fields
 from games.errors import N_, RuleError
@@ -38,9 +38,8 @@ MAX_PLAYERS = 8
 MAX_DEPTH = 16
 
 
-#: What ``secrets.token_urlsafe`` makes (and the column holds): anything else names no
-#: table, and is not even sent to the database (PostgreSQL refuses a NUL in text).
-TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: A table's id (``companion.models.TABLE_ID``, the one pattern).
+TABLE_ID = models.TABLE_ID
 
 
 #: Text a database or a page cannot carry: NUL (PostgreSQL text) and lone surrogates

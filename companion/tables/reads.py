@@ -14,7 +14,6 @@ from sqlalchemy.exc import OperationalError
 
 from companion import db
 from companion.models import EventRow, TableRow
-from companion.plays import results
 from companion.tables.checks import (
     JOIN_ALPHABET,
     JOIN_CODE_LENGTH,
@@ -61,7 +60,7 @@ def find_by_code(code: str) -> str:
     if table_id is None:
         raise UnknownJoinCode(typed)
     view = get(table_id)
-    if results.result(view.game, view.state) is not None:
+    if view.module.outcome(view.state) is not None:
         # The game is over: its code opens it no more (guessed codes find only tables
         # being played; issue 33, F12). Its players keep the table's own link.
         raise UnknownJoinCode(typed)

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from companion import db
-from companion.live import announce
+from companion.commits import Change, publish
 from companion.models import SeatTokenRow, utcnow
 from companion.tables.checks import check_id
 from companion.tables.errors import SeatHeld
@@ -78,7 +78,7 @@ def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool
             # Every process's version map sees the row change at the same version: it
             # holds the table's polls open, so the phone that lost the seat is told.
             row.updated_at = now
-            announce(session, row, seat_moved=True)  # told at its next poll
+            publish(session, Change(row, seat_moved=True))  # told at its next poll
         if mine is not None and mine.ended_at is None:
             mine.ended_at, mine.ended = now, RELEASED
         new = secrets.token_urlsafe(32)

@@ -89,7 +89,7 @@ def code_fingerprint_of(module: Rules) -> str:
         files = {Path(protocol.__file__)}
         path = module.source
         files |= (
-            set(path.parent.glob("*.py"))
+            set(path.parent.rglob("*.py"))  # its sub-packages too (a fold's own modules)
             if (path.parent / "__init__.py").is_file() and path.parent.name != "tests"
             else {path}
         )

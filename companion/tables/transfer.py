@@ -11,9 +11,8 @@ from flask import current_app
 from sqlalchemy import insert, select
 
 from companion import db, registry
-from companion.live import announce
+from companion.commits import Change, publish
 from companion.models import EventRow, StateRow, TableRow
-from companion.plays import store as plays
 from companion.tables import snapshots
 from companion.tables.checks import (
     MAX_PLAYERS,
@@ -244,7 +243,6 @@ def import_table(document: Any) -> TableView:
                 [{"table_id": row.id, "version": v, "code": code, "state": b} for v, b in blobs],
             )
         save_snapshot(session, row, module, pickled_state(state))
-        plays.after_change(session, row, None, state)
-        announce(session, row)
+        publish(session, Change(row, None, state))
     remember_state((row.id, row.version), state)
     return view_of(row, state)

@@ -77,6 +77,13 @@ Space = tuple[Hex, str]
 #: allowance first (it leaves the longer move for later in the round).
 MOVES = search.MOVING
 
+#: The photo's contradictions of the table's tiles: the one wording of each, said here
+#: (``photographed``), by the photo page (the reader's own doubts) and counted there (two
+#: are another table's board). Tiles never move; two tiles never share a hex.
+TILE_MOVED = N_("tile {tile} seems to have moved; tiles never move")
+TILE_CLASH = N_("the photo shows tile {tile} where {other} lies")
+TILE_CONTRADICTIONS = frozenset({TILE_MOVED, TILE_CLASH})
+
 
 @dataclass(frozen=True)
 class Photographed:
@@ -226,18 +233,10 @@ def photographed(
         if at is None or not isinstance(tile, str) or tile not in CATALOG:
             continue
         if tile in known and known[tile] != at:
-            problems.append(
-                RuleError(N_("tile {tile} seems to have moved; tiles never move"), tile=tile)
-            )
+            problems.append(RuleError(TILE_MOVED, tile=tile))
             continue
         if at in tiles and tiles[at][0] != tile:
-            problems.append(
-                RuleError(
-                    N_("the photo shows tile {tile} where {other} lies"),
-                    tile=tile,
-                    other=tiles[at][0] or "?",
-                )
-            )
+            problems.append(RuleError(TILE_CLASH, tile=tile, other=tiles[at][0] or "?"))
             continue
         tiles.setdefault(at, (tile, int(entry.get("rotation", 0)) % 6))
     colours = state.colours

@@ -9,6 +9,7 @@ one sentence.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from companion_testkit import app_config
 from campfire import cli
 from companion import create_app, panels
 from games import registry
+from games.outcome import Outcome, ranks_from, shared_or_none
 from games.registry import Game
 from games.table import Rules
 from printgen import kit
@@ -34,6 +36,7 @@ LISTS = (
     "printgen/kit.py",
     *(f"companion/tables/{path.name}" for path in (ROOT / "companion/tables").glob("*.py")),
     "companion/pages/join.py",
+    "companion/plays/results.py",
 )
 
 
@@ -104,6 +107,7 @@ def test_the_recipe_names_every_file_a_game_has() -> None:
         "games/<package>/fold.py",
         "games/registry.py",
         "games/<package>/contract.py",
+        "games/<package>/outcome.py",
         "companion/panels/__init__.py",
         "companion/panels/<package>.py",
         "templates/games/<package>/panel.html",
@@ -150,3 +154,53 @@ def test_the_cli_lists_it_and_printgen_says_it_has_no_kit(
     assert cli.main(["print", toy.id, "--out", str(tmp_path / "toy.pdf")]) != 0
     assert "Toy has no print-and-play kit yet" in capsys.readouterr().err
     assert not (tmp_path / "toy.pdf").exists()
+
+
+# -- its outcome: a play kept with nothing of the companion told -------------------------
+
+
+def toy_outcome(state: companion_fake_game.State) -> Outcome | None:
+    """The toy's own rule (what ``games/<package>/outcome.py`` holds): over once a seat has
+    20 points; the most points win, equal ones share."""
+    if max(state.points) < 20:
+        return None
+    best = max(state.points)
+    winners = tuple(seat for seat, points in enumerate(state.points) if points == best)
+    ranking = [
+        [seat for seat, points in enumerate(state.points) if points == value]
+        for value in sorted(set(state.points), reverse=True)
+    ]
+    return Outcome(
+        scores=tuple(state.points),
+        ranks=ranks_from(ranking, len(state.points)),
+        winners=winners,
+        tie_break=shared_or_none(winners),
+        start_player=None,
+        variant=None,
+    )
+
+
+def test_a_game_s_outcome_in_its_rules_alone_keeps_its_play(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """Issue 36, item 1: the toy's ``outcome`` in its ``Rules`` (in the one list) is all it
+    takes; the plays, the tables and the commit hook know no game by name."""
+    toy = dataclasses.replace(
+        TOY, load=lambda: dataclasses.replace(TOY.rules(), outcome=toy_outcome)
+    )
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, toy))
+    app = create_app(app_config(tmp_path, GAMES=None))
+    client = app.test_client()
+    players = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
+    table_id = client.post("/api/v1/tables", json={"game": "toy", "players": players}).get_json()[
+        "id"
+    ]
+    play = f"/api/v1/tables/{table_id}/play"
+    assert client.get(play).status_code == 404  # still running: no play
+    adjust = {"type": "adjust", "seat": 1, "counter": "points", "delta": 10}
+    assert client.post(f"/api/v1/tables/{table_id}/events", json=adjust).status_code == 200
+    kept = client.get(play)
+    assert kept.status_code == 200, kept.get_json()
+    assert kept.get_json()["winners"] == [1]
+    assert client.post(f"/api/v1/tables/{table_id}/undo", json={}).status_code == 200
+    assert client.get(play).status_code == 404  # the undo reopened it: the play is dropped

@@ -15,7 +15,7 @@ default seat
 refusal
     A refusal in the reader's language (``refusal``): a malformed field (``FieldError``,
     a link edited by hand) in a player's sentence on a page, never the field's name; the
-    API (its own blueprint) keeps the sentence that names the field.
+    API (``page=False``) keeps the sentence that names the field.
 """
 
 from __future__ import annotations
@@ -40,10 +40,10 @@ MESSAGE = "message.html"
 bp = kit.blueprint(GAME, __name__)
 
 
-def refusal(error: RuleError) -> str:
-    """``error`` as this request's reader reads it: on a page a ``FieldError`` says its
-    player's sentence (no field names, issue 26); the API gets the field's name."""
-    if isinstance(error, FieldError) and request.blueprint != "api":
+def refusal(error: RuleError, page: bool = True) -> str:
+    """``error`` as its reader reads it: on a ``page`` a ``FieldError`` says its player's
+    sentence (no field names, issue 26); the API (not a page) gets the field's name."""
+    if isinstance(error, FieldError) and page:
         return translate(error.player)
     return rule_error_message(error)
 

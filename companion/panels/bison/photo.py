@@ -33,7 +33,6 @@ from typing import Any
 
 import numpy as np
 from flask import current_app, request
-from flask.blueprints import BlueprintSetupState
 from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from PIL import Image, ImageOps
@@ -45,6 +44,7 @@ from companion.panels import _kit as kit
 from companion.panels.bison import proposal
 from companion.panels.bison.names import space_label
 from companion.panels.bison.pages import GAME, bp, render_page
+from companion.uploads import upload_limit
 from games.bison import explain, tile_art
 from games.errors import N_, RuleError
 from reader import bison as reader
@@ -87,13 +87,9 @@ def _refusal(error: reader.PhotoError) -> str:
 def _doubts(reading: reader.Reading) -> list[RuleError]:
     """The reader's contradictions of the table: a known tile that moved (the reader keeps
     it where it was), two tiles read at one hex."""
-    found = [
-        RuleError(N_("tile {tile} seems to have moved; tiles never move"), tile=tile)
-        for tile in reading.moved
-    ]
+    found = [RuleError(explain.TILE_MOVED, tile=tile) for tile in reading.moved]
     found += [
-        RuleError(N_("the photo shows tile {tile} where {other} lies"), tile=tile, other=other)
-        for other, tile in reading.clashes
+        RuleError(explain.TILE_CLASH, tile=tile, other=other) for other, tile in reading.clashes
     ]
     return found
 
@@ -150,18 +146,6 @@ def _unseen_line(table: tables.TableView, space: Any, colour: str) -> str:
     )
 
 
-def _upload_limit() -> None:
-    """A photo may be larger than ``MAX_CONTENT_LENGTH``: its limit is set before any hook
-    reads the body (the CSRF check reads the form)."""
-    if request.endpoint == "bison.photo_post" and request.method == "POST":
-        request.max_content_length = UPLOAD_LIMIT
-
-
-@bp.record_once
-def _first_hook(state: BlueprintSetupState) -> None:
-    state.app.before_request_funcs.setdefault(None, []).insert(0, _upload_limit)
-
-
 @bp.get("/photo")
 def photo_page(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
@@ -179,6 +163,7 @@ def read_photo(data: bytes, table: tables.TableView) -> reader.Reading:
 
 @bp.post("/photo")
 @security.limiter.limit(photo_limit)
+@upload_limit(lambda: UPLOAD_LIMIT)  # a photo may be larger than MAX_CONTENT_LENGTH
 def photo_post(table_id: str) -> Any:
     table = kit.game_table(table_id, GAME)
     try:
@@ -205,15 +190,7 @@ def photo_post(table_id: str) -> Any:
     read_json = _with_first(table, reading.as_json(players), request.form.get("first"))
     result = explain.explain(table.state, read_json)
     contradictions = [*_doubts(reading), *result.contradictions]
-    tiles_against = sum(
-        1
-        for c in contradictions
-        if c.template
-        in {
-            N_("tile {tile} seems to have moved; tiles never move"),
-            N_("the photo shows tile {tile} where {other} lies"),
-        }
-    )
+    tiles_against = sum(1 for c in contradictions if c.template in explain.TILE_CONTRADICTIONS)
     if tiles_against >= ANOTHER_TABLE:
         return render_page(
             PAGE,

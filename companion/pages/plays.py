@@ -1,6 +1,7 @@
 """The plays' pages and API: "Our plays" (``/plays``, with ``/plays.csv`` and
 ``/plays.json``), ``GET /api/v1/tables/<id>/play``, and the finished table's links
-(the ``finished_play`` template helper the live panel calls).
+(the ``finished_play`` template helper the live panel calls): a blueprint of its own,
+``plays``, over the store ``companion.plays`` (which knows no page).
 
 "Our plays" lists only the plays of tables this phone held a seat at: the seat tokens
 its session cookie keeps (``companion.pages.join.remember_seat``); no accounts.
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from babel.dates import format_date
-from flask import Blueprint, Response, jsonify, render_template, request, session, url_for
+from flask import Blueprint, Flask, Response, jsonify, render_template, request, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -179,6 +180,6 @@ def finished_play(table: tables.TableView) -> dict[str, str] | None:
     return {"bgstats_url": share.bgstats_url(play), "plays_url": url_for("plays.plays_page")}
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["finished_play"] = finished_play
