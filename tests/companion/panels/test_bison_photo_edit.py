@@ -255,6 +255,16 @@ def test_a_hunterless_row_takes_the_action_it_names(client, table, app, proposed
         {"steps": '[{"event": {"type": "tile"}}]', "save": "0"},
         {"steps": '[{"event": {"type": "play", "seat": 7, "action": "gather"}}]', "save": "0"},
         {"steps": "[]", "notes": "[1]", "open": "x"},
+        {"steps": "nope", "add": "1"},
+        {"steps": "[]", "add": "<script>"},
+        {"steps": '[{"event": {"type": "play", "seat": 0, "action": "move_1"}}]', "add": "1"},
+        {
+            "steps": '[{"event": {"type": "play", "seat": 0, "action": "move_1"}}]',
+            "save": "0",
+            "e.seat": "<script>",
+            "e.count.0": "1",
+        },
+        {"steps": '[{"event": {"type": "play", "seat": true, "action": "gather"}}]', "save": "0"},
     ],
 )
 def test_a_form_the_phone_did_not_make_is_a_sentence(client, table, app, form):
