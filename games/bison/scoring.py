@@ -93,7 +93,7 @@ REASON_TEXT: Mapping[str, str] = {
         "{player} is behind {above}: {above} has a structure (size {theirs}) and {player} none"
     ),
     FEWER_HUNTERS: N_(
-        "{player} is behind {above}: the same structures, and {mine} hunters against {theirs}"
+        "{player} is behind {above}: the same structures, and {hunters} against {theirs}"
     ),
     TIED: N_("{player} is tied with {above}: the same structures and hunters"),
 }
@@ -175,6 +175,8 @@ class RegionScore:
             "nth": reason.nth,
             "mine": reason.mine,
             "theirs": reason.theirs,
+            # "1 hunter against 2", never "1 hunters" (issue 32)
+            "hunters": ngettext("{num} hunter", "{num} hunters", reason.mine),
         }
 
     def explain(self) -> dict[str, Any]:

@@ -285,7 +285,7 @@ def test_reason_fewer_hunters_text() -> None:
     assert second.reason.kind == FEWER_HUNTERS
     template, params = score.reason_text(second)
     assert template.format(**params) == (
-        "a is behind b: the same structures, and 1 hunters against 5"
+        "a is behind b: the same structures, and 1 hunter against 5"
     )
     assert score.reason_text(score.standings[0]) is None
 
