@@ -72,7 +72,8 @@ def translate(template: str, params: dict[str, Any] | None = None) -> str:
     text = gettext(template)
     if not params:
         return text
-    words = {name: localize(value, gettext) for name, value in params.items()}
+    plural = get_translations().ungettext  # a ``Plural`` in the reader's plural form
+    words = {name: localize(value, gettext, plural) for name, value in params.items()}
     try:
         return text.format(**words)
     except (KeyError, IndexError, ValueError):

@@ -110,13 +110,57 @@ class PhraseList(tuple[Phrase, ...]):
         return format(str(self), spec)
 
 
-def localize(value: Any, gettext: Callable[[str], str]) -> Any:
+class Plural(str):
+    """A counted phrase whose words follow its number ("1 turkey", "4 turkeys"; it "12
+    bisonti"), made by ``ngettext``: the two English forms with a ``{num}`` placeholder,
+    and the number. ``str`` is the English form with the number in it; ``localize`` picks
+    the reader's form (the catalog's plural rule when given its ``ngettext``)."""
+
+    singular: str
+    plural: str
+    num: int
+
+    def __new__(cls, singular: str, plural: str, num: int) -> Plural:
+        made = super().__new__(cls, (singular if num == 1 else plural).format(num=num))
+        made.singular, made.plural, made.num = singular, plural, num
+        return made
+
+    def render(
+        self,
+        gettext: Callable[[str], str],
+        ngettext: Callable[[str, str, int], str] | None = None,
+    ) -> str:
+        if ngettext is not None:
+            text = ngettext(self.singular, self.plural, self.num)
+        else:  # English's rule: one, or more than one
+            text = gettext(self.singular if self.num == 1 else self.plural)
+        try:
+            return text.format(num=self.num)
+        except (KeyError, IndexError, ValueError):
+            return str(self)
+
+
+def ngettext(singular: str, plural: str, num: int) -> Plural:  # Babel's plural keyword
+    """Mark a counted phrase for translation with its plural forms, without translating
+    it here (``games`` is standard library only): ``ngettext("{num} turkey", "{num}
+    turkeys", 4)`` is a ``Plural`` the companion words in the reader's language."""
+    return Plural(singular, plural, num)
+
+
+def localize(
+    value: Any,
+    gettext: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str] | None = None,
+) -> Any:
     """A message parameter in the reader's language.
 
     A ``Term`` is translated, a ``TermList`` written with translated words, a ``Phrase``
-    (or ``PhraseList``) translated whole; any other value (a name, a number, a bad input
+    (or ``PhraseList``) translated whole, a ``Plural`` in the form its number takes (the
+    catalog's ``ngettext`` when given); any other value (a name, a number, a bad input
     quoted back) is left as it is.
     """
+    if isinstance(value, Plural):
+        return value.render(gettext, ngettext)
     if isinstance(value, Term):
         return gettext(value)
     if isinstance(value, TermList | Phrase | PhraseList):

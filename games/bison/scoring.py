@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from games.errors import N_
+from games.errors import N_, Plural, ngettext
 
 from .board import Board
 from .economy import ANIMALS, Amounts, Exchange, Receipt, Stocks, receive
@@ -46,20 +46,31 @@ SHARED_SECOND = "shared_second"
 OWN = "own"
 
 #: Why a player got their award: one sentence per rule, for the app's scoring screen.
+#: ``{total}`` (the region's animals) and ``{share}`` (the award) are counted animals
+#: (``counted``: "4 turkeys", it "12 bisonti", ja バイソン12頭), never a number glued to
+#: a singular word (issue 32).
 AWARD_TEXT: Mapping[str, str] = {
-    SOLE_FIRST: N_("{player} has the most influence and takes all {animals} {animal}"),
+    SOLE_FIRST: N_("{player} has the most influence and takes all {total}"),
     SHARED_FIRST: N_(
         "{player} shares first place, so there is no second place; each first "
-        "takes half of {animals} rounded down: {award} {animal}"
+        "takes half of {total} rounded down: {share}"
     ),
-    SOLE_SECOND: N_(
-        "{player} is second and takes half of {animals} rounded down: {award} {animal}"
-    ),
+    SOLE_SECOND: N_("{player} is second and takes half of {total} rounded down: {share}"),
     SHARED_SECOND: N_(
-        "{player} shares second place, so takes only the {award} {animal} on their own spaces"
+        "{player} shares second place, so takes only the {share} on their own spaces"
     ),
-    OWN: N_("{player} is in place {place} and takes the {award} {animal} on their own spaces"),
+    OWN: N_("{player} is in place {place} and takes the {share} on their own spaces"),
 }
+
+
+def counted(animal: str, num: int) -> Plural:
+    """``num`` animals of one kind in the reader's plural form (B8's three animals)."""
+    if animal == "salmon":
+        return ngettext("{num} salmon", "{num} salmon", num)
+    if animal == "turkey":
+        return ngettext("{num} turkey", "{num} turkeys", num)
+    return ngettext("{num} bison", "{num} bison", num)
+
 
 #: Why a player ranks where they do (``Standing.reason.kind``).
 SMALLER_STRUCTURE = "smaller_structure"
@@ -82,7 +93,7 @@ REASON_TEXT: Mapping[str, str] = {
         "{player} is behind {above}: {above} has a structure (size {theirs}) and {player} none"
     ),
     FEWER_HUNTERS: N_(
-        "{player} is behind {above}: the same structures, and {mine} hunters against {theirs}"
+        "{player} is behind {above}: the same structures, and {hunters} against {theirs}"
     ),
     TIED: N_("{player} is tied with {above}: the same structures and hunters"),
 }
@@ -137,7 +148,8 @@ class RegionScore:
     def award_text(self, standing: Standing) -> tuple[str, dict[str, object]]:
         """The ``N_`` template and parameters explaining ``standing``'s award.
 
-        The animal is a ``Term``: translate it along with the template.
+        The animal is a ``Term`` and ``total``/``share`` are ``Plural`` counts: translate
+        them along with the template (``award`` and ``animals`` stay the plain numbers).
         """
         return AWARD_TEXT[standing.rule], {
             "player": standing.player,
@@ -145,6 +157,8 @@ class RegionScore:
             "award": standing.award,
             "animals": self.region.animals,
             "animal": term(self.animal),
+            "total": counted(self.animal, self.region.animals),
+            "share": counted(self.animal, standing.award),
         }
 
     def reason_text(self, standing: Standing) -> tuple[str, dict[str, object]] | None:
@@ -161,6 +175,8 @@ class RegionScore:
             "nth": reason.nth,
             "mine": reason.mine,
             "theirs": reason.theirs,
+            # "1 hunter against 2", never "1 hunters" (issue 32)
+            "hunters": ngettext("{num} hunter", "{num} hunters", reason.mine),
         }
 
     def explain(self) -> dict[str, Any]:

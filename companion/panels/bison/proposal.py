@@ -17,13 +17,19 @@ carried
     (``gain.<seat>.<k>``, ``gainact.<seat>.<k>``) as the phone left them. A form the
     phone did not make is refused with one sentence ("take the photo again").
 editor
-    One line's fields (``e.<field>``): the action, up to ``TRIOS`` rows of hunters
+    One line's fields (``e.<field>``): the player (``e.seat``: a line given to another
+    player is not out of turn, a photo shows no order), the action, up to ``TRIOS`` rows of hunters
     (from, to, count: for a tent or canoe "to" is its space and count its new size, for
     the tile the space of it and the hunters), the payment (``e.pay.<animal>``) and, with
     no hunters, the animal gained (``e.gain``; none: the action did not happen, the line
     is dropped). "Save" checks the whole ticked proposal with the edited line through
     the fold (``games.bison.fold.apply``: the same rules as the tapped flow); a refusal
     says which line and why (422), the proposal unchanged. Nothing is stored.
+added line
+    ``add=1``: an action the photo did not show, as an empty unticked line (the phone's
+    own seat) with its editor open; saved, it is a ticked line like the others; saved
+    with nothing (no hunters, no animal) it goes. Repairs never dead-end: no line forces
+    an animal gain, and a marker a line gives up is free again for the others.
 """
 
 from __future__ import annotations
@@ -245,9 +251,7 @@ def edited_event(
 ) -> dict[str, Any] | None:
     """The line's event as its editor says (``state``: the board before the line); None
     when the line now records nothing (no hunters and no animal gained)."""
-    seat = original.get("seat")
-    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise RuleError(UNREADABLE)
+    seat = _seat(original, form, len(state.players))
     tile = original.get("action") == "place_tile"
     action = "place_tile" if tile else form.get("e.action", str(original.get("action")))
     if action not in ACTIONS:
@@ -259,7 +263,8 @@ def edited_event(
             rows.append((_space(form.get(f"e.from.{k}")), _space(form.get(f"e.to.{k}")), count))
     ref = fold.space_ref
     event: dict[str, Any] = {"type": "play", "seat": seat, "action": action}
-    if original.get("override"):
+    # A photo says no turn order: a line given to another player is not out of turn.
+    if original.get("override") or seat != original.get("seat"):
         event["override"] = True
     if tile:
         event |= {k: original[k] for k in TILE_KEYS if k in original}
@@ -273,7 +278,8 @@ def edited_event(
             )
         if gain not in ANIMALS:
             return None  # no hunters and no animal: the action did not happen
-        return {"type": "action", "seat": seat, "action": action, "hunters": 0, "gain": gain}
+        counted = {"type": "action", "seat": seat, "action": action, "hunters": 0, "gain": gain}
+        return counted | ({"override": True} if "override" in event else {})
     missing = RuleError(N_("say where the hunters go: choose a space in each row with hunters"))
     if action in ("move_1", "move_3"):
         if any(a is None or b is None for a, b, _c in rows):
@@ -308,6 +314,20 @@ def edited_event(
     if hunters and action_cost(min(hunters, MAX_HUNTERS_PER_ACTION)) > 0 and paid != shown:
         event["payment"] = paid  # changed by the player; unchanged: the rules' default split
     return event
+
+
+def _seat(original: Mapping[str, Any], form: Mapping[str, str], seats: int) -> int:
+    """The line's player: the editor's ``e.seat`` when it names a seat of the table, else
+    the line's own (a form the phone did not make: ``UNREADABLE``)."""
+    seat = original.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+        raise RuleError(UNREADABLE)
+    if not form.get("e.seat"):
+        return seat
+    chosen = small_number(form.get("e.seat"))
+    if chosen is None or chosen >= seats:
+        raise RuleError(N_("choose one of this table's players"))
+    return chosen
 
 
 def _count_pay(form: Mapping[str, str], animal: str, prefix: str = "e.pay.") -> int:
@@ -347,6 +367,9 @@ def _editor(
     state = _state_before(table.state, steps, form, line)
     event = _chosen(steps[line], form, line)
     seat = int(event.get("seat", 0))
+    if not fresh:
+        chosen = small_number(form.get("e.seat"))
+        seat = chosen if chosen is not None and chosen < len(state.players) else seat
     colour = state.colours[seat]
     spaces = sorted(
         [(at, t) for at in state.board.tiles for t in SPACES],
@@ -415,6 +438,8 @@ def _editor(
     return {
         "line": line,
         "tile": tile,
+        "seat": seat,
+        "players": [{"value": k, "label": p.name} for k, p in enumerate(table.players)],
         "action": chosen_action,
         "actions": [] if tile else [{"value": a, "label": action_name(a)} for a in BOARD_ACTIONS],
         "rows": rows,
@@ -457,12 +482,14 @@ def _lines(
 ) -> list[dict[str, Any]]:
     """Each step as the page shows it, worded on the board it starts from (the ticked
     lines before it applied)."""
-    lines = []
+    lines: list[dict[str, Any]] = []
     state = table.state
     for n, item in enumerate(steps):
         event = _chosen(item, form, n)
         options = item.get("options") or []
         what, paid = line_words(table, state, event, asked=len(options) > 1)
+        if item.get("added") and not item.get("edited"):  # nothing said yet
+            what, paid = _("A line to add: say what it did (✎)"), ""
         problem = None
         if _ticked(form, n):
             try:
@@ -485,6 +512,8 @@ def _lines(
                 "correction": event.get("type") == "correct",
                 "reason": item.get("reason"),
                 "seat": seat if event.get("type") != "correct" else None,
+                # A player's lines follow one another: the name once, on the first.
+                "first": not lines or lines[-1]["seat"] != seat or seat is None,
                 "editable": _editable(event, table),
                 "taken": _ticked(form, n),
                 "edited": bool(item.get("edited")),
@@ -575,6 +604,12 @@ def photo_edit(table_id: str) -> Any:
     except RuleError as error:
         return render_page("message.html", table, error=rule_error_message(error), status=422)
     notes = _carried_notes(form)
+    if form.get("add") and len(steps) < MOST_STEPS:  # a line the photo did not propose
+        steps = [*steps, _added(table)]
+        last = len(steps) - 1
+        form = {**form, f"take.{last}": "", f"choice.{last}": ""}
+        shown = _editor(table, steps, form, last, fresh=True)
+        return render(table, steps, notes, version, form, editor=shown)
     opened, saved = small_number(form.get("open")), small_number(form.get("save"))
     line = opened if opened is not None else saved
     if line is None or line >= len(steps) or not _editable(steps[line]["event"], table):
@@ -592,12 +627,37 @@ def photo_edit(table_id: str) -> Any:
         problem = as_sentence(refusal(error), str(get_locale() or "en"))
         return render(table, steps, notes, version, form, editor=shown, error=problem, status=422)
     # Saved: a later line this one no longer fits says so beside it (Confirm checks all).
+    if event is None and steps[line].get("added"):  # an added line saying nothing: gone
+        steps, form = _without(steps, form, line)
+        return render(table, steps, notes, version, form)
     edited = list(steps)
     edited[line] = {**steps[line], "options": [], "edited": True}
     if event is not None:
         edited[line]["event"] = event
     now = {**form, f"choice.{line}": "", f"take.{line}": "1" if event else ""}
     return render(table, edited, notes, version, now)
+
+
+def _added(table: tables.TableView) -> dict[str, Any]:
+    """A line the photo did not propose, for the phone's own seat (else the first): a
+    move of nobody yet, unticked until its editor saves it (a photo says no turn order)."""
+    seat = current_seat(table)
+    event = {"type": "play", "seat": seat or 0, "action": "move_1", "override": True}
+    return {"event": event, "options": [], "hexes": [], "added": True}
+
+
+def _without(
+    steps: Sequence[Mapping[str, Any]], form: Mapping[str, str], line: int
+) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """The proposal without line ``line``: the later lines' ticks and answers follow them."""
+    kept = [dict(item) for n, item in enumerate(steps) if n != line]
+    moved = {k: v for k, v in form.items() if not k.startswith(("take.", "choice."))}
+    for key, value in form.items():
+        kind, _dot, number = key.partition(".")
+        n = small_number(number) if kind in ("take", "choice") else None
+        if n is not None and n != line:
+            moved[f"{kind}.{n - 1 if n > line else n}"] = value
+    return kept, moved
 
 
 def _editable(event: Mapping[str, Any], table: tables.TableView) -> bool:
@@ -621,7 +681,8 @@ def photo_confirm(table_id: str) -> Any:
     except LineRefused as refused:
         return render_page("message.html", table, error=refused.message(table), status=422)
     except RuleError as error:
-        return render_page("message.html", table, error=rule_error_message(error), status=422)
+        said = as_sentence(rule_error_message(error), str(get_locale() or "en"))
+        return render_page("message.html", table, error=said, status=422)
     # The phone confirming a photo confirms every seat's lines at once: no "make this
     # change for Ben?" per line (the proposal named each player's change).
     outcome = apply_change(

@@ -513,7 +513,7 @@ def test_jp_example_1_through_the_app(client, make_table, app):
     )
     assert awards == [("yellow", "7"), ("red", "3"), ("green", "0"), ("blue", "2")]
     assert "Yui has the most influence and takes all 7 bison" in shown
-    assert "Ren is second and takes half of 7 rounded down: 3 bison" in shown
+    assert "Ren is second and takes half of 7 bison rounded down: 3 bison" in shown
     assert (
         "Gen is behind Ren: the structures agree as far as Gen's go, and Ren also has a "
         "structure no. 2 (largest first), of size 1"
@@ -566,3 +566,26 @@ def test_place_page_shows_the_cost_table_of_the_rules(client, table):
     # B6, read from games.bison.economy.COST_TABLE rather than written into the template.
     words = text(client.get(f"{base(table.id)}/place?at=1,-1&tile=B07&rotation=0"))
     assert "1 → 0 2 → 2 3 → 4 4 → 7 5 → 10" in words
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        # Issue 32: counted animals in the plural ("tutti i 12 bisonte" was a singular
+        # glued to a number); Japanese with the rulebook's counters and full-width colons.
+        ("it", ("prende tutto: 7 bisonti", "metà di 7 bisonti arrotondata per difetto: 3 bisonti")),
+        ("ja", ("バイソン7頭をすべて得ます", "バイソン7頭の半分（切り捨て）を得ます：バイソン3頭")),
+        ("en", ("takes all 7 bison", "half of 7 bison rounded down: 3 bison")),
+    ],
+)
+def test_the_award_sentences_count_their_animals(client, make_table, lang, words):
+    table = make_table("bison", FOUR)
+    build_jp_example_1(client, table.id)
+    shown = text(
+        client.get(
+            f"{base(table.id)}/space?at=1,-1&space=prairie", headers={"Accept-Language": lang}
+        )
+    )
+    for said in words:
+        assert said in shown, said
+    assert "{" not in shown and "bisonte arrotondata" not in shown

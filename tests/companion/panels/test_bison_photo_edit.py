@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html as htmllib
 import json
+import re
 from html.parser import HTMLParser
 from typing import Any
 
@@ -254,6 +255,16 @@ def test_a_hunterless_row_takes_the_action_it_names(client, table, app, proposed
         {"steps": '[{"event": {"type": "tile"}}]', "save": "0"},
         {"steps": '[{"event": {"type": "play", "seat": 7, "action": "gather"}}]', "save": "0"},
         {"steps": "[]", "notes": "[1]", "open": "x"},
+        {"steps": "nope", "add": "1"},
+        {"steps": "[]", "add": "<script>"},
+        {"steps": '[{"event": {"type": "play", "seat": 0, "action": "move_1"}}]', "add": "1"},
+        {
+            "steps": '[{"event": {"type": "play", "seat": 0, "action": "move_1"}}]',
+            "save": "0",
+            "e.seat": "<script>",
+            "e.count.0": "1",
+        },
+        {"steps": '[{"event": {"type": "play", "seat": true, "action": "gather"}}]', "save": "0"},
     ],
 )
 def test_a_form_the_phone_did_not_make_is_a_sentence(client, table, app, form):
@@ -324,3 +335,107 @@ def test_an_edit_a_later_line_no_longer_fits_is_saved_and_that_line_says_so(clie
     unticked = {k: v for k, v in form_of(saved).items() if k != "take.1"}
     assert confirm(client, table.id, unticked).status_code == 303
     assert get(app, table.id).state.board.pieces[(NEW_AT, "river")].hunters == HUNTERS
+
+
+# -- the line's player, a line added (issue 32, item 5) -------------------------------------
+
+
+def test_a_line_given_to_another_player_is_theirs_once_confirmed(client, table, app, proposed):
+    """The tile's line read as Ann's was Ben's: its editor's player says so; Ben places
+    B08 with his hunters (his marker, his stocks), Ann's untouched."""
+    fields = form_of(edit(client, table.id, proposed, open="0"))
+    assert fields["e.seat"] == "0"
+    saved = edit(client, table.id, fields, **{"save": "0", "e.seat": "1"})
+    assert saved.status_code == 200, text(saved)
+    assert "<b>Ben</b>" in saved.get_data(as_text=True)
+    assert confirm(client, table.id, form_of(saved)).status_code == 303
+    after = get(app, table.id).state
+    assert after.board.pieces[(NEW_AT, "prairie")].player == after.colours[1]
+    assert after.rounds.markers == ((), ("place_tile",))
+    assert after.stocks[0].total == 30 and after.stocks[1].total == 28  # B6: 2 hunters, 2
+
+
+@pytest.mark.parametrize("seat", ["9", "-1", "x", "1.5"])
+def test_a_player_the_table_does_not_have_is_a_sentence(client, table, app, proposed, seat):
+    version = get(app, table.id).version
+    fields = form_of(edit(client, table.id, proposed, open="0"))
+    refused = edit(client, table.id, fields, **{"save": "0", "e.seat": seat})
+    assert refused.status_code == 422
+    assert "Choose one of this table's players" in text(refused)
+    assert json.loads(form_of(refused)["steps"]) == json.loads(proposed["steps"])
+    assert get(app, table.id).version == version
+
+
+def test_a_line_the_photo_missed_is_added_checked_and_confirmed(client, table, app):
+    """Ann's move was not proposed: "+ Add a line" opens an empty editor (the new line
+    unticked: Confirm ignores it as it is); saved with her move, it is a ticked line the
+    rules checked, and Confirm stores it with the others."""
+    form = _moved_table(client, app, table)
+    added = edit(client, table.id, {**form, "take.0": ""}, add="1")
+    assert added.status_code == 200
+    fields = form_of(added)
+    steps = json.loads(fields["steps"])
+    assert len(steps) == 2 and "take.1" not in fields and fields["e.count.0"] == ""
+    assert "A line to add" in text(added)
+    state = get(app, table.id).state
+    goal = next(iter(fold.destinations(state, 0, (NEW_AT, "prairie"), "move_3")))
+    to = f"{goal[0][0]},{goal[0][1]},{goal[1]}"
+    saved = edit(
+        client,
+        table.id,
+        fields,
+        **{"save": "1", "e.action": "move_3", "e.from.0": PRAIRIE, "e.to.0": to},
+        **{"e.count.0": "2"},
+    )
+    assert saved.status_code == 200 and "Move 1–3" in text(saved)
+    now = form_of(saved)
+    assert now["take.1"] == "1" and "take.0" not in now
+    assert confirm(client, table.id, now).status_code == 303
+    after = get(app, table.id).state
+    assert after.board.pieces[goal].hunters == 2 and after.rounds.markers[0][-1] == "move_3"
+
+
+def test_an_added_line_saved_empty_goes_and_the_others_keep_their_ticks(client, table, app):
+    form = _moved_table(client, app, table)
+    fields = form_of(edit(client, table.id, form, add="1"))
+    gone = edit(client, table.id, fields, save="1")
+    assert gone.status_code == 200
+    now = form_of(gone)
+    assert len(json.loads(now["steps"])) == 1 and now["take.0"] == "1"
+    assert 'data-testid="bison-photo-editor"' not in gone.get_data(as_text=True)
+
+
+def test_an_added_line_the_rules_refuse_says_why_and_stores_nothing(client, table, app):
+    form = _moved_table(client, app, table)
+    version = get(app, table.id).version
+    fields = form_of(edit(client, table.id, form, add="1"))
+    refused = edit(client, table.id, fields, **{"save": "1", "e.from.0": PRAIRIE, "e.count.0": "1"})
+    assert refused.status_code == 422 and "Say where the hunters go" in text(refused)
+    assert len(json.loads(form_of(refused)["steps"])) == 2  # the added line, still there
+    assert get(app, table.id).version == version
+
+
+def test_zero_hunters_on_a_move_line_forces_no_animal(client, table, app):
+    """Repairs never dead-end: a move line set to 0 hunters and no animal records
+    nothing (unticked), and Confirm stores nothing of it."""
+    form = _moved_table(client, app, table)
+    fields = form_of(edit(client, table.id, form, open="0"))
+    saved = edit(client, table.id, fields, **{"save": "0", "e.count.0": "0", "e.gain": ""})
+    assert saved.status_code == 200 and "take.0" not in form_of(saved)
+    nothing = confirm(client, table.id, form_of(saved))
+    assert nothing.status_code == 422 and "Nothing was ticked; nothing changed." in text(nothing)
+
+
+@pytest.mark.parametrize("lang", ["ja", "it"])
+def test_the_editor_and_an_added_line_speak_japanese_and_italian(client, table, app, lang):
+    form = _moved_table(client, app, table)
+    added = client.post(
+        f"{base(table.id)}/photo/edit", data={**form, "add": "1"}, headers={"Accept-Language": lang}
+    )
+    shown = text(added)
+    assert "A line to add" not in shown and "Player" not in shown and "Add a line" not in shown
+    # Japanese: full-width punctuation among Japanese words (no "語: " nor "語(").
+    if lang == "ja":
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff][:(;]", shown), shown
+    else:
+        assert "su prateria" not in shown

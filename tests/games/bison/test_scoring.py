@@ -74,10 +74,16 @@ def test_jp_example_1() -> None:
         "green is behind red: the structures agree as far as green's go, and red also has "
         "a structure no. 2 (largest first), of size 1"
     )
-    assert score.award_text(score.standings[0]) == (
-        "{player} has the most influence and takes all {animals} {animal}",
-        {"player": "yellow", "place": 1, "award": 7, "animals": 7, "animal": "bison"},
-    )
+    template, params = score.award_text(score.standings[0])
+    assert template == "{player} has the most influence and takes all {total}"
+    assert {k: params[k] for k in ("player", "place", "award", "animals", "animal")} == {
+        "player": "yellow",
+        "place": 1,
+        "award": 7,
+        "animals": 7,
+        "animal": "bison",
+    }
+    assert template.format(**params) == "yellow has the most influence and takes all 7 bison"
 
 
 def test_jp_example_2_shared_first_has_no_second() -> None:
@@ -279,7 +285,7 @@ def test_reason_fewer_hunters_text() -> None:
     assert second.reason.kind == FEWER_HUNTERS
     template, params = score.reason_text(second)
     assert template.format(**params) == (
-        "a is behind b: the same structures, and 1 hunters against 5"
+        "a is behind b: the same structures, and 1 hunter against 5"
     )
     assert score.reason_text(score.standings[0]) is None
 
@@ -397,3 +403,19 @@ def test_influence_explanations_compare_lists_element_by_element(pieces, text) -
     score = jp_region(pieces)
     template, params = score.reason_text(score.standings[1])
     assert template.format(**params) == text
+
+
+def test_the_award_sentences_count_their_animals_in_the_plural() -> None:  # issue 32
+    from games.bison.scoring import AWARD_TEXT, counted
+    from games.errors import localize
+
+    assert (str(counted("turkey", 4)), str(counted("turkey", 1))) == ("4 turkeys", "1 turkey")
+    assert str(counted("bison", 12)) == "12 bison" and str(counted("salmon", 3)) == "3 salmon"
+    said = AWARD_TEXT[SOLE_FIRST].format(player="Ann", total=counted("turkey", 4))
+    assert said == "Ann has the most influence and takes all 4 turkeys"
+    # A catalog's own plural rule decides the form (one form only, as in Japanese).
+    one_form = localize(counted("turkey", 4), str, lambda s, p, n: "七面鳥{num}匹")
+    assert one_form == "七面鳥4匹"
+    shout = lambda t: t.replace("turkey", "TURKEY")  # noqa: E731
+    assert localize(counted("turkey", 1), shout) == "1 TURKEY"  # English's rule
+    assert localize(counted("turkey", 2), shout) == "2 TURKEYs"
