@@ -7,6 +7,7 @@ explained change, applied, gives the photographed board."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -291,3 +292,32 @@ def test_hunters_on_a_new_tile_past_the_supply_moved_there() -> None:  # B6
     reading["unseen"] = [{"at": list(START), "space": "prairie", "player": "yellow", "hunters": 4}]
     board, _, hidden = explain.photographed(state, reading)
     assert (START, "prairie") not in board.pieces and hidden == ()
+
+
+def test_new_tiles_their_placers_moved_off_go_to_the_players_who_placed_them() -> None:
+    # B4, B6a; bench/bison_taps.py --photo, seed 26, round 3: the first player explained
+    # took another's tile (both stood on neither after the round) and three players'
+    # changes became free corrections (their food lost). Every way of giving the tiles
+    # is tried when a correction is left.
+    from pathlib import Path
+
+    from games.table import Player
+
+    data = json.loads((Path(__file__).parent / "data" / "tiles_moved_off.json").read_text())
+    state = table.new_state([Player(name, colour) for name, colour in data["players"]], {})
+    for event in data["history"]:
+        state = table.apply(state, event)
+    truth = state
+    for event in data["round"]:
+        truth = table.apply(truth, event)
+    reading = explain.as_reading(truth)
+    result = explain.explain(state, reading)
+    corrected = {s.seat for s in result.steps if s.event["type"] == "correct"}
+    assert corrected <= {2}, corrected  # seat 2 waits on seat 0's tile and 0 on 3's space
+    # Each seat explained by actions pays what it really paid (a correction is free).
+    after = state
+    for step in result.steps:
+        after = table.apply(after, dict(step.event))
+    for seat in (0, 1, 3):
+        assert after.stocks[seat] == truth.stocks[seat]
+    assert explain.reproduces(state, result.steps, reading)
