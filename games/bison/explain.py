@@ -655,6 +655,15 @@ def explain(
             trial = _in_turn(state, photo, turn, set(), None, memo, assign)
             if _score(trial[0]) < _score(best[0]):
                 best = trial
+    # Players whose actions interleaved (one moved onto a space another left later in
+    # the round, B5, or onto another's tile) wait on each other for ever when explained
+    # one after the other: each explained alone on the board as the others leave it,
+    # their actions then taken in turn as the rules allow them (seed 26, round 4).
+    if _score(best[0])[0]:
+        for assign in _assignments(state, photo)[:MOST_INTERLEAVED]:
+            trial = _interleaved(state, photo, turn, assign, memo)
+            if _score(trial[0]) < _score(best[0]):
+                best = trial
     steps, refused, questions = best
     return Explanation(tuple(steps), (*problems, *refused), kept, bool(steps), tuple(questions))
 
@@ -664,6 +673,77 @@ RETRIES = 2
 #: The most ways of giving the new tiles to the players tried (``_assignments``; 4 tiles
 #: among 4 players who may each place one: the 24 that give every tile).
 MOST_ASSIGNMENTS = 24
+
+
+#: The most ways of giving the tiles tried with the players' actions interleaved.
+MOST_INTERLEAVED = 6
+
+
+def _relaxed(state: State, photo: Photographed, seat: int, mine: Hex | None) -> State:
+    """The board one player's change is explained on when the players' actions
+    interleave: the new tiles not theirs already laid (a ``tile`` event each), and the
+    other players' pieces gone from every space whose pieces change (they leave it at
+    some point of the round; B5 then lets this player stop there)."""
+    others = {at: t for at, t in photo.tiles.items() if at not in state.board.tiles and at != mine}
+    for at in _tile_order(state, others):
+        tile, rotation = others[at]
+        try:
+            state = fold.apply(
+                state, {"type": "tile", "at": list(at), "tile": tile, "rotation": rotation}
+            )
+        except RuleError:
+            continue
+    colour = state.colours[seat]
+    pieces = {
+        space: p
+        for space, p in state.board.pieces.items()
+        if p.player == colour or photo.pieces.get(space) == p
+    }
+    return replace(state, board=replace(state.board, pieces=pieces))
+
+
+def _interleaved(
+    state: State,
+    photo: Photographed,
+    turn: Sequence[int],
+    assign: Mapping[int, Hex],
+    memo: dict[Any, list[search.Plan]],
+) -> tuple[list[Step], list[RuleError], list[Question]]:
+    """Each player's change explained alone (``_relaxed``, the cheapest plan), then all
+    the players' actions taken in turn order, each as soon as the rules allow it on the
+    real board; the tiles given to nobody on the mirror first; corrections for the
+    rest (a plan whose next action never fits stops there)."""
+    new = {at: t for at, t in photo.tiles.items() if at not in state.board.tiles}
+    given = set(assign.values())
+    now, steps = _mirror_tiles(state, {at: t for at, t in new.items() if at not in given})
+    queues: dict[int, list[Step]] = {}
+    for seat in turn:
+        colour = now.colours[seat]
+        if _own(now.board.pieces, colour) == _own(photo.pieces, colour):
+            continue
+        mine = assign.get(seat)
+        alone = _relaxed(now, photo, seat, mine)
+        tiles = {mine: new[mine]} if mine is not None and mine in new else {}
+        found = _plans(alone, seat, photo.pieces, tiles, memo)
+        if found:
+            queues[seat] = _steps_of(found[0], seat)
+    moved = True
+    while moved and any(queues.values()):
+        moved = False
+        for seat in turn:
+            queue = queues.get(seat, [])
+            # Its actions in its plan's order where the rules allow; else the first
+            # one they allow now (another's piece still on the space the first goes to).
+            for k, step in enumerate(queue):
+                try:
+                    now, event = _try(now, dict(step.event))
+                except RuleError:
+                    continue
+                steps.append(replace(queue.pop(k), event=event))
+                moved = True
+                break
+    now, fixes, refused = _corrections(now, dict(photo.pieces))
+    return [*steps, *fixes], refused, []
 
 
 def _assignments(state: State, photo: Photographed) -> list[dict[int, Hex]]:
