@@ -582,6 +582,9 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 '[data-testid="bison-photo-confirm"], [data-testid="bison-photo-same"], '
                 '[data-testid="bison-photo-error"]'
             )
+            refusal = page.locator('[data-testid="bison-photo-error"]')
+            if refusal.count():  # no proposal: every change is then made by hand
+                lines.append(f"round {round_no}: photo refused: {refusal.first.inner_text()}")
             done = {(e["seat"], e["action"]) for e in played}
             for line in page.locator(
                 '[data-testid="bison-photo-line"]:has(input[type="radio"])'
