@@ -13,17 +13,22 @@ the companion on a loopback server:
   kit's own faces, tokens side by side, tilt, blur, light; ``--size``, 12 MP by default);
   one player's tile a round is a retail tile (``RETAIL``: the kit's art printed without
   markers, ``printgen.export(markers=False)``), recorded by taps before the photo as the
-  panel does it (``RETAIL_TAPS``: the orange +, the shape, the split, the turn, the
-  hunters' space), so the photo explains the rest of the round around it;
+  panel does it, on its player's own phone (``RETAIL_TAPS``: the orange +, the shape,
+  the split, the turn, the hunters' space), so the photo explains the rest of the round around it;
 * taps counted on the phone: "Photo of the board", the shutter (``set_input_files``), one
   tap per question whose preselected answer is not what the player did, one animal chip
   per action without hunters (the photo cannot show those), "Confirm"; the photo is sent
   without a tap (bison_photo.js);
-* repairs on the proposal, counted as fixes: a line whose action or board change is not
-  what the player did is opened in its editor (✎, 1 tap), each field that differs set
-  (the action, a row's from, to and count, an animal of the payment: 1 tap each) and
-  saved (1 tap); a line nobody did is unticked (1 tap); a line the rules refuse in the
-  proposal's order is unticked and left to the fixes by hand;
+* repairs on the proposal, counted as fixes, by each player whose lines as proposed
+  would leave their pieces or food otherwise than the real table has them (a photo
+  shows the round's end, not the order of its moves: a route told otherwise that ends
+  the same for the same food is right, and "fixing" it to the route played made edits
+  the rules refused, in an order the proposal does not have): a line whose action or
+  board change is not what the player did is opened in its editor (✎, 1 tap), each
+  field that differs set (the action, a row's from, to and count, an animal of the
+  payment: 1 tap each) and saved (1 tap); a line nobody did is unticked (1 tap); a
+  line the rules refuse in the proposal's order is unticked and left to the fixes by
+  hand;
 * then the companion is compared with the real table: what differs is *wrong after
   confirm* (``W``: each space, each seat's stock, not counting spaces the proposal said
   it could not see); every board space that differs costs the 3 taps of the space sheet
@@ -312,11 +317,69 @@ def _payment(event: dict[str, Any]) -> dict[str, int]:
     return {a: int(paid.get(a, 0)) for a in ("bison", "salmon", "turkey")}
 
 
-def repair(page: Any, played: list[dict[str, Any]], taps: Counter[str], log: list[str]) -> None:
+def _outcome(
+    companion: table.State,
+    events: list[dict[str, Any]],
+    gains: list[dict[str, Any]],
+) -> table.State:
+    """The table the proposal's ticked lines would record, with the round's actions
+    without hunters (their animal chips): what Confirm would save."""
+    from games.bison import explain
+
+    state = companion
+    for event in events:
+        try:
+            state = table.apply(state, event)
+        except RuleError:
+            continue
+    for gain in gains:
+        try:
+            state = explain.gained(state, gain["seat"], gain["gain"])[0]
+        except RuleError:
+            continue
+    return state
+
+
+def _right(after: table.State, truth: table.State, seat: int) -> bool:
+    """Whether the seat's pieces and food after Confirm are the real table's: what a
+    player checks on their lines (a photo shows the round's end, never the order of its
+    moves: a route told otherwise that ends the same for the same food is right)."""
+    colour = truth.colours[seat]
+    mine = {s: p for s, p in after.board.pieces.items() if p.player == colour}
+    real = {s: p for s, p in truth.board.pieces.items() if p.player == colour}
+    return mine == real and after.stocks[seat] == truth.stocks[seat]
+
+
+def repair(
+    page: Any,
+    played: list[dict[str, Any]],
+    taps: Counter[str],
+    log: list[str],
+    judged: tuple[table.State, table.State, list[dict[str, Any]]] | None = None,
+) -> None:
     """The lines a player would fix before confirming: each line paired with what its
     player did (its action first), edited where its change or payment differs, unticked
-    where nobody did it (see the module's docstring). Taps go to ``taps["fixes"]``."""
+    where nobody did it (see the module's docstring). Taps go to ``taps["fixes"]``.
+    ``judged``: (the companion's table, the real table, the round's gains): a player
+    whose lines as proposed leave their pieces and food as the real table has them
+    fixes nothing (``_right``)."""
     steps = json.loads(page.locator('input[name="steps"]').get_attribute("value") or "[]")
+    right: set[int] = set()
+    if judged is not None:
+        companion, truth, gains = judged
+        events = []
+        for n, item in enumerate(steps):
+            box = page.locator(f'input[name="take.{n}"]')
+            if box.count() and not box.is_checked():
+                continue
+            event = item["event"]
+            picked = page.locator(f'input[name="choice.{n}"]:checked')
+            options = item.get("options") or []
+            if picked.count() and options:
+                event = options[int(picked.get_attribute("value") or 0)]
+            events.append(dict(event))
+        after = _outcome(companion, events, gains)
+        right = {s for s in range(len(truth.players)) if _right(after, truth, s)}
     lines: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     for n, item in enumerate(steps):
         event = item["event"]
@@ -328,6 +391,8 @@ def repair(page: Any, played: list[dict[str, Any]], taps: Counter[str], log: lis
             event = options[int(picked.get_attribute("value") or 0)]
         lines.setdefault(int(event["seat"]), []).append((n, event))
     for seat, theirs in lines.items():
+        if seat in right:
+            continue
         todo = [p for p in played if p["seat"] == seat and "edges" not in p]
         pairs: list[tuple[int, dict[str, Any], dict[str, Any] | None]] = []
         left = []
@@ -485,7 +550,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
         page = browser.new_context(**PHONE).new_page()
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(180_000)  # a shared machine: the photo read may wait
         url = create_table(page, base, "bison", players=PLAYERS, seat=None)  # the table's phone
         table_id = url.split("/t/")[1].split("/")[0]
 
@@ -517,6 +582,9 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 '[data-testid="bison-photo-confirm"], [data-testid="bison-photo-same"], '
                 '[data-testid="bison-photo-error"]'
             )
+            refusal = page.locator('[data-testid="bison-photo-error"]')
+            if refusal.count():  # no proposal: every change is then made by hand
+                lines.append(f"round {round_no}: photo refused: {refusal.first.inner_text()}")
             done = {(e["seat"], e["action"]) for e in played}
             for line in page.locator(
                 '[data-testid="bison-photo-line"]:has(input[type="radio"])'
@@ -532,7 +600,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                         taps["questions"] += 1
                         break
             if page.locator('[data-testid="bison-photo-line"]').count():
-                repair(page, played, taps, log)
+                repair(page, played, taps, log, (folded(), truth, gains))
             for gain in gains:  # one animal chip each, on the proposal
                 rows = page.locator(
                     f'[data-testid="bison-photo-gain"][data-seat="{gain["seat"]}"]'
@@ -579,7 +647,9 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             refused = taps.pop("refused", 0)  # lines the rules refused in the editor
             total = sum(taps.values())
             per_player.append(total / len(PLAYERS))
-            per_phone.append(total)
+            # The retail tile is recorded on its player's own phone (the panel's taps,
+            # before the photo); everything else on the phone that takes the photo.
+            per_phone.append(max(total - taps["retail"], taps["retail"]))
             lines.append(
                 f"round {round_no}: {len(played)} board actions, {len(gains)} gains; "
                 f"taps {dict(taps)} = {total} "

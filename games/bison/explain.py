@@ -571,10 +571,13 @@ def _explained(
     dear: set[int] | None = None,
     eager: int | None = None,
     memo: dict[Any, list[search.Plan]] | None = None,
+    assign: Mapping[int, Hex] | None = None,
 ) -> tuple[State, list[Step], dict[Hex, tuple[str, int]], list[Question]]:
     """The tiles in ``mirrored`` on the mirror first, then each player's change in turn
     order, again while a player waits for a tile another placed (B4: tiles touch the
-    board) or a space another left (B5); the new tiles no player placed; the questions."""
+    board) or a space another left (B5); the new tiles no player placed; the questions.
+    ``assign``: which new tile each seat placed (a seat not in it placed none), when
+    given (``_assignments``); else each seat's tile is sought among all new tiles."""
     new = {at: t for at, t in photo.tiles.items() if at not in state.board.tiles}
     state, steps = _mirror_tiles(state, {at: new.pop(at) for at in sorted(mirrored) if at in new})
     questions: list[Question] = []
@@ -582,8 +585,12 @@ def _explained(
     while waiting:
         later = []
         for seat in waiting:
+            pool = new
+            if assign is not None:
+                mine = assign.get(seat)
+                pool = {mine: new[mine]} if mine is not None and mine in new else {}
             done = _seat_steps(
-                state, seat, photo.pieces, new, last=last or seat == eager, memo=memo
+                state, seat, photo.pieces, pool, last=last or seat == eager, memo=memo
             )
             if done is None:
                 later.append(seat)
@@ -637,12 +644,135 @@ def explain(
         trial = _in_turn(state, photo, [seat, *(s for s in turn if s != seat)], set(), seat, memo)
         if _score(trial[0]) < _score(best[0]):
             best = trial
+    # Two players who placed tiles and moved off them both (or a tile taken by the first
+    # player whose change it fits) leave the new tiles to the wrong players, and the one
+    # whose tile was taken is explained by a correction (free: its food is lost). Every
+    # way of giving the new tiles to the players is then tried (bench/bison_taps.py
+    # --photo, seed 26, round 3: B12 given to the player who placed B14).
+    if _score(best[0])[0]:
+        for assign in _assignments(state, photo)[:MOST_ASSIGNMENTS]:
+            trial = _in_turn(state, photo, turn, set(), None, memo, assign)
+            if _score(trial[0]) < _score(best[0]):
+                best = trial
+    # Players whose actions interleaved (one moved onto a space another left later in
+    # the round, B5, or onto another's tile) wait on each other for ever when explained
+    # one after the other: each explained alone on the board as the others leave it,
+    # their actions then taken in turn as the rules allow them (seed 26, round 4).
+    if _score(best[0])[0]:
+        for assign in _assignments(state, photo)[:MOST_INTERLEAVED]:
+            trial = _interleaved(state, photo, turn, assign, memo)
+            if _score(trial[0]) < _score(best[0]):
+                best = trial
     steps, refused, questions = best
     return Explanation(tuple(steps), (*problems, *refused), kept, bool(steps), tuple(questions))
 
 
 #: The most players tried first again (each a whole explanation more).
 RETRIES = 2
+#: The most ways of giving the new tiles to the players tried (``_assignments``; 4 tiles
+#: among 4 players who may each place one: the 24 that give every tile).
+MOST_ASSIGNMENTS = 24
+
+
+#: The most ways of giving the tiles tried with the players' actions interleaved.
+MOST_INTERLEAVED = 6
+
+
+def _relaxed(state: State, photo: Photographed, seat: int, mine: Hex | None) -> State:
+    """The board one player's change is explained on when the players' actions
+    interleave: the new tiles not theirs already laid (a ``tile`` event each), and the
+    other players' pieces gone from every space whose pieces change (they leave it at
+    some point of the round; B5 then lets this player stop there)."""
+    others = {at: t for at, t in photo.tiles.items() if at not in state.board.tiles and at != mine}
+    for at in _tile_order(state, others):
+        tile, rotation = others[at]
+        try:
+            state = fold.apply(
+                state, {"type": "tile", "at": list(at), "tile": tile, "rotation": rotation}
+            )
+        except RuleError:
+            continue
+    colour = state.colours[seat]
+    pieces = {
+        space: p
+        for space, p in state.board.pieces.items()
+        if p.player == colour or photo.pieces.get(space) == p
+    }
+    return replace(state, board=replace(state.board, pieces=pieces))
+
+
+def _interleaved(
+    state: State,
+    photo: Photographed,
+    turn: Sequence[int],
+    assign: Mapping[int, Hex],
+    memo: dict[Any, list[search.Plan]],
+) -> tuple[list[Step], list[RuleError], list[Question]]:
+    """Each player's change explained alone (``_relaxed``, the cheapest plan), then all
+    the players' actions taken in turn order, each as soon as the rules allow it on the
+    real board; the tiles given to nobody on the mirror first; corrections for the
+    rest (a plan whose next action never fits stops there)."""
+    new = {at: t for at, t in photo.tiles.items() if at not in state.board.tiles}
+    given = set(assign.values())
+    now, steps = _mirror_tiles(state, {at: t for at, t in new.items() if at not in given})
+    queues: dict[int, list[Step]] = {}
+    for seat in turn:
+        colour = now.colours[seat]
+        if _own(now.board.pieces, colour) == _own(photo.pieces, colour):
+            continue
+        mine = assign.get(seat)
+        alone = _relaxed(now, photo, seat, mine)
+        tiles = {mine: new[mine]} if mine is not None and mine in new else {}
+        found = _plans(alone, seat, photo.pieces, tiles, memo)
+        if found:
+            queues[seat] = _steps_of(found[0], seat)
+    moved = True
+    while moved and any(queues.values()):
+        moved = False
+        for seat in turn:
+            queue = queues.get(seat, [])
+            # Its actions in its plan's order where the rules allow; else the first
+            # one they allow now (another's piece still on the space the first goes to).
+            for k, step in enumerate(queue):
+                try:
+                    now, event = _try(now, dict(step.event))
+                except RuleError:
+                    continue
+                steps.append(replace(queue.pop(k), event=event))
+                moved = True
+                break
+    now, fixes, refused = _corrections(now, dict(photo.pieces))
+    return [*steps, *fixes], refused, []
+
+
+def _assignments(state: State, photo: Photographed) -> list[dict[int, Hex]]:
+    """Each way of giving the photo's new tiles to the players whose tile marker is free
+    (B4: one tile each a round), a tile given to nobody going on the mirror: the ways
+    giving the most tiles first; those where a player stands on their tile after the
+    round before the others."""
+    new = sorted(
+        (at for at in photo.tiles if at not in state.board.tiles), key=lambda h: (h[1], h[0])
+    )
+    seats = [s for s in range(len(state.players)) if "place_tile" not in state.rounds.markers[s]]
+    if not new or not seats:
+        return []
+    standing = {(state.seat_of(p.player), at) for (at, _), p in photo.pieces.items() if at in new}
+    out: list[tuple[int, int, dict[int, Hex]]] = []
+    choices: list[int | None] = [*seats, None]
+
+    def give(k: int, taken: tuple[int | None, ...]) -> None:
+        if k == len(new):
+            assign = {seat: at for seat, at in zip(taken, new, strict=True) if seat is not None}
+            fits = sum(1 for seat, at in assign.items() if (seat, at) in standing)
+            out.append((-len(assign), -fits, assign))
+            return
+        for seat in choices:
+            if seat is None or seat not in taken:
+                give(k + 1, (*taken, seat))
+
+    give(0, ())
+    out.sort(key=lambda item: (item[0], item[1]))
+    return [assign for _, _, assign in out]
 
 
 def _score(steps: Sequence[Step]) -> tuple[int, int]:
@@ -657,14 +787,22 @@ def _in_turn(
     dear: set[int],
     eager: int | None = None,
     memo: dict[Any, list[search.Plan]] | None = None,
+    assign: Mapping[int, Hex] | None = None,
 ) -> tuple[list[Step], list[RuleError], list[Question]]:
     """The players' changes explained in ``turn`` order (see ``explain``), then the
     corrections; ``dear`` collects the players explained dearer than their bound;
-    ``eager``'s change is taken as found, never put off."""
-    now, steps, left, questions = _explained(state, photo, turn, set(), dear, eager, memo)
+    ``eager``'s change is taken as found, never put off; ``assign``: each seat's tile
+    (the tiles given to nobody on the mirror first)."""
+    first: set[Hex] = set()
+    if assign is not None:
+        given = set(assign.values())
+        first = {at for at in photo.tiles if at not in state.board.tiles and at not in given}
+    now, steps, left, questions = _explained(state, photo, turn, first, dear, eager, memo, assign)
     if left:  # mirror those first, so moves onto them can be explained
         dear.clear()
-        now, steps, left, questions = _explained(state, photo, turn, set(left), dear, eager, memo)
+        now, steps, left, questions = _explained(
+            state, photo, turn, first | set(left), dear, eager, memo, assign
+        )
     now, fixes, refused = _corrections(now, dict(photo.pieces))
     return [*steps, *fixes], refused, questions
 
