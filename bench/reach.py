@@ -106,6 +106,7 @@ class Tally:
     focus: list[bool] = field(default_factory=list)
     missing: Counter[str] = field(default_factory=Counter)
     lost_focus: Counter[str] = field(default_factory=Counter)
+    scrolled: Counter[str] = field(default_factory=Counter)
 
 
 @dataclass
@@ -142,6 +143,7 @@ class Reach:
         self.tally.sizes.append((min(box["w"], box["h"]), selector))
         if not box["shown"]:
             self.tally.scrolls += 1
+            self.tally.scrolled[re.sub(r"\d+", "N", selector)] += 1
             locator.scroll_into_view_if_needed()
         return locator
 
@@ -382,6 +384,8 @@ def report(reach: Reach) -> list[str]:
             f"smallest targets {', '.join(f'{s:.0f} px {sel}' for s, sel in small)}; "
             f"focus kept {sum(t.focus)}/{len(t.focus)}"
         )
+        for sel, n in t.scrolled.most_common():
+            lines.append(f"  scrolled to ×{n}: {sel}")
         for sel, n in t.lost_focus.items():
             lines.append(f"  focus dropped ×{n}: {sel}")
         for sel, n in t.missing.items():
@@ -392,7 +396,7 @@ def report(reach: Reach) -> list[str]:
         example = sorted(nodes)[0]
         lines.append(f"axe {kind}: {rule} ×{len(nodes)} ({reach.axe_help[rule]}; e.g. {example})")
     smallest = min((s for s, _ in sizes), default=0.0)
-    kept = pct(sum(focus), len(focus))
+    kept = pct(sum(focus), len(focus)) if focus else "n/a"  # Bison alone: step pages
     lines.append(
         f"reach: scrolls {pct(scrolls, taps)} % of taps, smallest target {smallest:.0f} px, "
         f"axe violations {violations if reach.use_axe else 'not run'}, focus kept {kept} %"

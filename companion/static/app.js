@@ -635,9 +635,17 @@
   // (the checked place: a roving tabindex); it walks it as a line, so Up/Down move by a
   // row here and Left/Right stop at the row's ends. Enter chooses the place and goes on
   // to the control that follows (data-grid-then) instead of sending the form with its
-  // first button.
+  // first button; Escape there comes back to the grid.
   document.addEventListener("keydown", function (event) {
     var radio = event.target;
+    // Escape from a control of the grid's form (a number) goes back to the grid.
+    var form = event.key === "Escape" && radio && radio.closest && radio.closest("form");
+    var back = form && !radio.closest("[data-grid-columns]") && form.querySelector("[data-grid-columns]");
+    if (back) {
+      var to = back.querySelector("input[type=radio]:checked") || back.querySelector("input[type=radio]");
+      if (to) { event.preventDefault(); to.focus(); }
+      return;
+    }
     var grid = radio && radio.closest && radio.type === "radio" && radio.closest("[data-grid-columns]");
     if (!grid || event.altKey || event.ctrlKey || event.metaKey) { return; }
     var radios = Array.prototype.slice.call(grid.querySelectorAll("input[type=radio]"));
@@ -659,6 +667,43 @@
     radios[to].checked = true;
     radios[to].focus();
   });
+
+  // <div data-roving> (Age of Hunting's 42 harvest buttons): one Tab stop for the whole
+  // group (a roving tabindex), the arrow keys, Home and End move within it — a keyboard
+  // turn is no longer 40 Tabs through buttons it does not want.
+  function rovingButtons(group) {
+    return Array.prototype.filter.call(group.querySelectorAll("button"), function (b) {
+      return !b.disabled;
+    });
+  }
+
+  function setRoving(root) {
+    var groups = root.querySelectorAll ? root.querySelectorAll("[data-roving]") : [];
+    Array.prototype.forEach.call(groups, function (group) {
+      var buttons = rovingButtons(group);
+      var current = buttons.filter(function (b) { return b === document.activeElement; })[0] || buttons[0];
+      buttons.forEach(function (b) { b.setAttribute("tabindex", b === current ? "0" : "-1"); });
+    });
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var group = event.target.closest && event.target.closest("[data-roving]");
+    if (group) { setRoving(group.parentNode); }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var group = event.target.closest && event.target.closest("[data-roving]");
+    if (!group || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var buttons = rovingButtons(group);
+    var at = buttons.indexOf(event.target);
+    var to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1,
+      Home: 0, End: buttons.length - 1 }[event.key];
+    if (to === undefined || at < 0) { return; }
+    event.preventDefault();
+    buttons[Math.max(0, Math.min(buttons.length - 1, to))].focus();
+  });
+
+  document.addEventListener("htmx:load", function (event) { setRoving(event.target); });
 
   /* ---- start ----------------------------------------------------------------------- */
 
@@ -684,6 +729,7 @@
 
   function ready() {
     fillTimeZone();
+    setRoving(document);
     refusalOnLoad();
     restoreSecrets(document);
     renderWake();
