@@ -7,7 +7,8 @@ marks each phrase edge with ``<wbr>`` inside a ``<span class="phrases">``; app.c
 span ``word-break: keep-all``, so a line ends only at a phrase edge (or a space), and
 ``overflow-wrap: anywhere`` still cuts a single phrase wider than the button.
 
-Text without Japanese, and markup that already holds tags, is returned as it is.
+Text without Japanese or of one phrase, and markup that already holds tags, is returned
+as it is.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ def phrased(text: Any) -> Markup:
         plain = text.unescape()
     else:
         plain = str(text)
-    if not _JAPANESE.search(plain):
-        return escape(plain)
-    inner = Markup("<wbr>").join(escape(part) for part in phrases(plain))
+    parts = phrases(plain) if _JAPANESE.search(plain) else ()
+    if len(parts) < 2:
+        return escape(plain)  # one phrase, or no Japanese: nothing to mark
+    inner = Markup("<wbr>").join(escape(part) for part in parts)
     return Markup('<span class="phrases">') + inner + Markup("</span>")

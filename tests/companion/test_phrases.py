@@ -22,8 +22,9 @@ def test_japanese_gets_a_break_at_each_phrase_edge_and_none_inside_a_word() -> N
     assert len(parts) > 1
 
 
-def test_latin_text_is_escaped_and_left_without_breaks() -> None:
+def test_latin_text_and_a_single_phrase_are_escaped_and_left_without_breaks() -> None:
     assert phrased("Start <Ann>'s turn") == "Start &lt;Ann&gt;&#39;s turn"
+    assert phrased("全体") == "全体"
     assert "<wbr>" not in phrased("Fine della partita")
 
 
