@@ -129,6 +129,10 @@ def _remember_choice(response: Any) -> Any:
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.after_request(_remember_choice)
+    # {{ label|phrased }}: Japanese breaks by phrase (companion.phrases, issue 34)
+    from companion.phrases import phrased
+
+    app.add_template_filter(phrased, "phrased")
 
     @app.context_processor
     def _language_context() -> dict[str, Any]:

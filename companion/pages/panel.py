@@ -82,9 +82,22 @@ def panel_context(table: tables.TableView, error: str | None = None) -> dict[str
         "seat": None,
         "viewer": current_seat(table),
         "error": error,
+        "last_change": last_change(table),
         "game_dir": game_dir,
         "panel_templates": [f"games/{game_dir}/panel.html", "games/_counters.html"],
     }
+
+
+def last_change(table: tables.TableView) -> str:
+    """The newest history line as a spectator reads it (no seat's secret), translated:
+    what app.js announces politely to a screen reader when a live update brings a new
+    version (issue 34). Empty for a table without events."""
+    if not table.version:
+        return ""
+    _view, entries = tables.history(table.id, viewer=None, limit=1)
+    if not entries:
+        return ""
+    return translate(entries[0].template, dict(entries[0].params))
 
 
 def _render_panel(table: tables.TableView, error: str | None = None) -> tuple[str, bool]:

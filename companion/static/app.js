@@ -552,6 +552,159 @@
     if (alert && sent.path === window.location.pathname) { besideControl(alert, sent); }
   }
 
+  /* ---- focus kept across live updates; changes read out politely (issue 34) --------- */
+
+  // Every change and every poll replaces the panel (outerHTML), so the control that had
+  // focus is gone and focus would drop to the page: a keyboard or screen-reader player
+  // starts again from the top. Remember the focused control by what it does (its test
+  // id, id, or its form's action and fields, its name and value, its text) and, once the
+  // new panel is in, focus its counterpart — else the control now at its place in the
+  // panel's order (the one that replaced it). Focus moved on purpose (a refusal focused
+  // beside its control, a tap elsewhere) is left alone.
+  var FOCUSABLE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]";
+  var focusMemory = null;   // {el, strict, loose, index}
+
+  function controlKey(el, withText) {
+    var id = el.getAttribute("data-testid") || el.id;
+    if (id) { return "#" + id; }
+    var form = el.form || el.closest("form");
+    var fields = form ? Array.prototype.map.call(
+      form.querySelectorAll("input[type=hidden]:not([name=csrf_token]):not([name=version])"),
+      function (f) { return f.name + "=" + f.value; }).join("&") : "";
+    return [el.tagName, el.type || "", el.name || "", el.value || "",
+      form ? form.getAttribute("action") : "", fields,
+      el.getAttribute("data-card") || "", el.getAttribute("data-cell") || "",
+      withText ? (el.textContent || "").replace(/\s+/g, " ").trim() : ""].join("|");
+  }
+
+  function panelControls() {
+    var panel = document.getElementById("panel");
+    return panel ? Array.prototype.filter.call(panel.querySelectorAll(FOCUSABLE), function (el) {
+      return !el.disabled && el.getClientRects().length > 0;
+    }) : [];
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var el = event.target;
+    if (!el || !el.closest || !el.closest("#panel")) { return; }
+    focusMemory = {
+      el: el, strict: controlKey(el, true), loose: controlKey(el, false),
+      index: panelControls().indexOf(el)
+    };
+  });
+
+  function restoreFocus() {
+    var memory = focusMemory;
+    var active = document.activeElement;
+    if (!memory || memory.el.isConnected || (active && active !== document.body)) { return; }
+    var controls = panelControls();
+    var match = null;
+    ["strict", "loose"].forEach(function (kind) {
+      match = match || controls.filter(function (el) {
+        return controlKey(el, kind === "strict") === memory[kind];
+      })[0] || null;
+    });
+    if (!match && controls.length && memory.index >= 0) {
+      match = controls[Math.min(memory.index, controls.length - 1)];
+    }
+    if (match) { match.focus({ preventScroll: true }); }
+  }
+
+  // The last change, read out by the polite live region (templates/table.html) when a
+  // live update brings a version this phone had not shown (data-news, _panel.html).
+  var shownNews = null;
+
+  function announce() {
+    var panel = document.getElementById("panel");
+    var region = document.querySelector("[data-live-news]");
+    if (!panel || !region || !panel.hasAttribute("data-version")) { return; }
+    var version = panel.getAttribute("data-version");
+    if (shownNews !== null && shownNews !== version) {
+      region.textContent = panel.getAttribute("data-news") || "";
+    }
+    shownNews = version;
+  }
+
+  document.addEventListener("htmx:afterSettle", function () { restoreFocus(); announce(); });
+  document.addEventListener("htmx:afterSwap", restoreFocus);
+
+  /* ---- a grid of radios: arrow keys by row and column (issue 34) ------------------- */
+
+  // <fieldset data-grid-columns="3" data-grid-then="SELECTOR"> of radios (the Lion
+  // Square square): the browser's radio group already keeps one stop in the tab order
+  // (the checked place: a roving tabindex); it walks it as a line, so Up/Down move by a
+  // row here and Left/Right stop at the row's ends. Enter chooses the place and goes on
+  // to the control that follows (data-grid-then) instead of sending the form with its
+  // first button; Escape there comes back to the grid.
+  document.addEventListener("keydown", function (event) {
+    var radio = event.target;
+    // Escape from a control of the grid's form (a number) goes back to the grid.
+    var form = event.key === "Escape" && radio && radio.closest && radio.closest("form");
+    var back = form && !radio.closest("[data-grid-columns]") && form.querySelector("[data-grid-columns]");
+    if (back) {
+      var to = back.querySelector("input[type=radio]:checked") || back.querySelector("input[type=radio]");
+      if (to) { event.preventDefault(); to.focus(); }
+      return;
+    }
+    var grid = radio && radio.closest && radio.type === "radio" && radio.closest("[data-grid-columns]");
+    if (!grid || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var radios = Array.prototype.slice.call(grid.querySelectorAll("input[type=radio]"));
+    var columns = parseInt(grid.getAttribute("data-grid-columns"), 10) || 1;
+    var at = radios.indexOf(radio);
+    var step = { ArrowUp: -columns, ArrowDown: columns, ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (event.key === "Enter") {
+      event.preventDefault();
+      radio.checked = true;
+      var then = grid.closest("form") && grid.closest("form").querySelector(grid.getAttribute("data-grid-then"));
+      if (then) { then.focus(); }
+      return;
+    }
+    if (!step) { return; }
+    event.preventDefault();
+    var to = at + step;
+    var sameRow = Math.floor(to / columns) === Math.floor(at / columns);
+    if (to < 0 || to >= radios.length || (Math.abs(step) === 1 && !sameRow)) { return; }
+    radios[to].checked = true;
+    radios[to].focus();
+  });
+
+  // <div data-roving> (Age of Hunting's 42 harvest buttons): one Tab stop for the whole
+  // group (a roving tabindex), the arrow keys, Home and End move within it — a keyboard
+  // turn is no longer 40 Tabs through buttons it does not want.
+  function rovingButtons(group) {
+    return Array.prototype.filter.call(group.querySelectorAll("button"), function (b) {
+      return !b.disabled;
+    });
+  }
+
+  function setRoving(root) {
+    var groups = root.querySelectorAll ? root.querySelectorAll("[data-roving]") : [];
+    Array.prototype.forEach.call(groups, function (group) {
+      var buttons = rovingButtons(group);
+      var current = buttons.filter(function (b) { return b === document.activeElement; })[0] || buttons[0];
+      buttons.forEach(function (b) { b.setAttribute("tabindex", b === current ? "0" : "-1"); });
+    });
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var group = event.target.closest && event.target.closest("[data-roving]");
+    if (group) { setRoving(group.parentNode); }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var group = event.target.closest && event.target.closest("[data-roving]");
+    if (!group || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var buttons = rovingButtons(group);
+    var at = buttons.indexOf(event.target);
+    var to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1,
+      Home: 0, End: buttons.length - 1 }[event.key];
+    if (to === undefined || at < 0) { return; }
+    event.preventDefault();
+    buttons[Math.max(0, Math.min(buttons.length - 1, to))].focus();
+  });
+
+  document.addEventListener("htmx:load", function (event) { setRoving(event.target); });
+
   /* ---- start ----------------------------------------------------------------------- */
 
   // afterSwap runs as soon as a fragment is in the page (before htmx settles it), so a
@@ -576,10 +729,12 @@
 
   function ready() {
     fillTimeZone();
+    setRoving(document);
     refusalOnLoad();
     restoreSecrets(document);
     renderWake();
     renderOffline();
+    announce();          // the version shown first: only later ones are read out
     if (document.visibilityState === "visible") { startPolling(); }
     if (pending.length) { resend(); }   // kept from before a reload
   }

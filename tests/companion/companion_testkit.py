@@ -152,7 +152,8 @@ def poster(game: str) -> Callable[..., Any]:
 def text(response: Any) -> str:
     """The page's visible words, entities decoded, whitespace collapsed (for phrases
     split over lines)."""
-    words = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    # <wbr> (a Japanese phrase edge: companion.phrases) is no space between words
+    words = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True).replace("<wbr>", ""))
     return re.sub(r"\s+", " ", html.unescape(words))
 
 

@@ -1,0 +1,451 @@
+"""The table in one hand (issue 34): how far the four games' main flows are from a thumb.
+
+Plays each game's main flow through the real pages in headless Chromium (Debian's
+``/usr/bin/chromium``, never a downloaded browser) at 360×640, one phone per seat, against
+the companion on a loopback server with a temporary SQLite database, and measures every tap:
+
+* **scrolls**: the control was not wholly on screen (under the dock counts as off screen)
+  when the player went to tap it, so the player had to scroll first (then it is scrolled to
+  and tapped, as a player would);
+* **smallest target**: the tapped control's box, the smaller of its width and height
+  (a radio's label, not the hidden radio);
+* **focus kept**: after the live update the tap brought (the panel swapped in place),
+  focus is still on a control of the page — the one tapped or the one that replaced it —
+  not dropped to the page; and once per game a *second* phone's change arrives by the
+  live refresh while this phone's focus rests on a control: it must stay there;
+* **axe violations**: axe-core (``tests/support/axe.min.js``, vendored; WCAG 2.1 A/AA and
+  ``label-content-name-mismatch``, the label-in-name rule) on every page kind a flow
+  shows (the table page of each game in en, ja and it; home, new table, invite, join,
+  history), each offending element counted once.
+
+The flows (each player taps on their own phone):
+
+* Bison: round 1 of the four-phone game of ``bench/bison_taps.py`` (``bison_kit``);
+* Lion Square: six turns of the square (a place, its number), a taken card, who laid the
+  last card, the losses, the next round (L2, L3);
+* Age of Hunting: the setup, then six turns (a harvest of one hunting space, the store
+  when the caves are full, a step on the VP track, the end of the turn);
+* A Dog's Life: each dog's turn (start, pick up a bone, bury it, the catcher's die).
+  A control a flow cannot find (a page redesigned) is reported and skipped, not counted.
+
+Printed: per game the taps, scrolls, the smallest targets, focus kept, the axe rules that
+failed (with an example); the last line is ``reach: scrolls S % of taps, smallest target
+P px, axe violations V, focus kept K %`` over the four games (goals S ≤ 15 %, P ≥ 44,
+V = 0, K = 100).
+
+Run: ``.venv/bin/python bench/reach.py [--games lion-square,hunting-age] [--no-axe]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import logging
+import re
+import tempfile
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from _kit import CHROMIUM, PHONE, ROOT, browser_kits_on_path
+
+browser_kits_on_path()  # phone_kit, bison_kit
+from phone_kit import live_companion  # noqa: E402
+
+AXE = ROOT / "tests" / "support" / "axe.min.js"
+
+
+@functools.cache
+def axe_source() -> str:
+    """axe.min.js, read once; evaluated in a page it defines ``axe``."""
+    return AXE.read_text(encoding="utf-8") + "\n;void 0"
+
+
+GAMES = ("bison", "lion-square", "hunting-age", "dogs-life")
+NAMES = (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow"))
+TIMEOUT_MS = 15_000
+
+#: The box of the element a tap lands on, whether it is on screen above the dock.
+#: A radio or checkbox hidden for looks is tapped through its label.
+BOX = """e => {
+  const t = (e.matches('input.sr-only') && e.closest('label')) || e;
+  const r = t.getBoundingClientRect();
+  const dock = document.querySelector('.dock');
+  const bottom = dock ? dock.getBoundingClientRect().top : innerHeight;
+  return {w: r.width, h: r.height, shown: r.top >= 0 && r.bottom <= bottom && r.width > 0};
+}"""
+
+#: Focus is kept when it rests on a control inside the page, not on the body.
+FOCUSED = """() => {
+  const a = document.activeElement;
+  return !!a && a !== document.body && a.isConnected &&
+    !!a.closest('a, button, input, select, textarea, summary, [tabindex]');
+}"""
+
+#: axe-core's run: WCAG 2.1 A and AA, plus label-in-name (an "experimental" rule axe
+#: leaves off unless asked). Each violation as (rule, its help, one element per node).
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {
+    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
+    rules: {'label-content-name-mismatch': {enabled: true}},
+    resultTypes: ['violations'],
+  });
+  return result.violations.map(v => [v.id, v.help, v.nodes.map(n => n.target.join(' '))]);
+}"""
+
+
+@dataclass
+class Tally:
+    """The figures of one game's flow."""
+
+    taps: int = 0
+    scrolls: int = 0
+    sizes: list[tuple[float, str]] = field(default_factory=list)
+    focus: list[bool] = field(default_factory=list)
+    missing: Counter[str] = field(default_factory=Counter)
+    lost_focus: Counter[str] = field(default_factory=Counter)
+    scrolled: Counter[str] = field(default_factory=Counter)
+
+
+@dataclass
+class Reach:
+    """The taps of every flow and the axe findings of every page kind."""
+
+    browser: Any
+    base: str
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    axe: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    axe_help: dict[str, str] = field(default_factory=dict)
+    use_axe: bool = True
+    game: str = ""
+
+    @property
+    def tally(self) -> Tally:
+        return self.tallies.setdefault(self.game, Tally())
+
+    def phone(self) -> Any:
+        page = self.browser.new_context(**PHONE).new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        return page
+
+    # --- one tap ----------------------------------------------------------------------
+    def measure(self, page: Any, selector: str) -> Any:
+        """Count one tap on ``selector`` (scroll, size) and return its locator, or None
+        when the page has no such control (reported)."""
+        locator = page.locator(selector).first
+        if not locator.count():
+            self.tally.missing[selector] += 1
+            return None
+        box = locator.evaluate(BOX)
+        self.tally.taps += 1
+        self.tally.sizes.append((min(box["w"], box["h"]), selector))
+        if not box["shown"]:
+            self.tally.scrolls += 1
+            self.tally.scrolled[re.sub(r"\d+", "N", selector)] += 1
+            locator.scroll_into_view_if_needed()
+        return locator
+
+    def tap(self, page: Any, selector: str) -> bool:
+        """A tap that changes the table: the fresh panel swapped in, focus checked."""
+        locator = self.measure(page, selector)
+        if locator is None:
+            return False
+        before = version(page)
+        locator.click()
+        page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+        page.wait_for_timeout(50)  # htmx settles the swap on the next frame
+        kept = bool(page.evaluate(FOCUSED))
+        self.tally.focus.append(kept)
+        if not kept:
+            self.tally.lost_focus[selector] += 1
+        return True
+
+    def choose(self, page: Any, selector: str) -> bool:
+        """A tap that changes only this page (a chip, a place of the square)."""
+        locator = self.measure(page, selector)
+        if locator is not None:
+            locator.click()
+        return locator is not None
+
+    def live_focus(self, watcher: Any, resting: str, changer: Any, change: str) -> None:
+        """``watcher``'s focus rests on ``resting`` while ``changer`` taps ``change``: after
+        the live refresh brings it, focus is still on a control of ``watcher``'s page."""
+        target = watcher.locator(resting).first
+        if not target.count():
+            self.tally.missing[resting] += 1
+            return
+        target.focus()
+        before = version(watcher)
+        changer.locator(change).first.click()
+        watcher.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=20_000)
+        watcher.wait_for_timeout(100)
+        kept = bool(watcher.evaluate(FOCUSED))
+        self.tally.focus.append(kept)
+        if not kept:
+            self.tally.lost_focus[f"live refresh on {resting}"] += 1
+
+    # --- axe-core -----------------------------------------------------------------------
+    def check(self, page: Any, kind: str) -> None:
+        """axe-core on the page as it is; each offending element is counted once per
+        page kind (a flow shows the same page many times)."""
+        if not self.use_axe:
+            return
+        # Evaluated, not added as a <script>: the site's CSP refuses inline scripts.
+        if not page.evaluate("typeof axe !== 'undefined'"):
+            page.evaluate(axe_source())
+        for rule, help_, nodes in page.evaluate(AXE_RUN):
+            self.axe_help[rule] = help_
+            self.axe.setdefault((kind, rule), set()).update(nodes)
+
+    def kinds(self, page: Any, url: str) -> None:
+        """The table's page in en, ja and it, and its history."""
+        for lang in ("en", "ja", "it"):
+            page.goto(f"{url}?lang={lang}")
+            page.wait_for_selector("#panel")
+            self.check(page, f"{self.game} table ({lang})")
+        page.goto(f"{url}/history")
+        self.check(page, "history")
+        page.goto(f"{url}?lang=en")
+        page.wait_for_selector("#panel")
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#panel", "data-version"))
+
+
+def new_table(
+    reach: Reach, game: str, players: int, fill: Callable[[Any], None] | None = None
+) -> tuple[list[Any], str]:
+    """A ``game`` table for ``players`` made through the form on the first phone (the page
+    kinds home, new table, invite checked on the way); each phone sits at its seat."""
+    first = reach.phone()
+    first.goto(f"{reach.base}/?lang=en")
+    reach.check(first, "home")
+    first.goto(f"{reach.base}/new?game={game}&lang=en")
+    for index, (name, colour) in enumerate(NAMES[:players]):
+        first.fill(f'input[name="name{index}"]', name)
+        first.select_option(f'select[name="color{index}"]', colour)
+    if fill:
+        fill(first)
+    reach.check(first, "new table")
+    first.locator('form button[type="submit"]').last.click()
+    first.wait_for_url(re.compile(r"/t/[^/]+/join$"))
+    invite = first.url
+    reach.check(first, "join")
+    phones = [first] + [reach.phone() for _ in range(players - 1)]
+    for seat, page in enumerate(phones):
+        if seat:
+            page.goto(f"{invite}?lang=en")
+        page.locator(f'button[name="seat"][value="{seat}"]').click()
+        page.wait_for_selector("#panel")
+    url = first.url.split("?")[0]
+    first.goto(f"{url}/share")
+    reach.check(first, "invite")
+    first.goto(url)
+    first.wait_for_selector("#panel")
+    return phones, url
+
+
+def sync(phones: list[Any]) -> None:
+    """Every phone shows the latest version (the live refresh brings it)."""
+    latest = max(version(p) for p in phones)
+    for page in phones:
+        page.wait_for_selector(f'#panel[data-version="{latest}"]', timeout=20_000)
+
+
+# --- the flows ------------------------------------------------------------------------------
+
+
+def lion_square(reach: Reach) -> None:
+    phones, url = new_table(reach, "lion-square", 3)
+    reach.check(phones[0], "lion-square table")
+    for turn in range(6):
+        seat = turn % 3
+        page = phones[seat]
+        sync(phones)
+        empty = page.locator('.square label.cell:not(.filled):has(input[name="cell"])')
+        cell = empty.first.get_attribute("data-cell")
+        reach.choose(page, f'label.cell[data-cell="{cell}"]')
+        reach.tap(page, f'[data-testid="ls-square"] button[data-card="{turn % 5}"]')
+    sync(phones)
+    reach.live_focus(
+        phones[1],
+        '[data-testid="ls-square"] button[data-card="4"]',
+        phones[0],
+        '[data-testid="ls-taken-0"] form:last-of-type button',
+    )
+    sync(phones)
+    reach.tap(phones[1], '[data-testid="ls-taken-1"] form:last-of-type button')
+    sync(phones)
+    reach.tap(phones[2], '[data-testid="ls-last"] form:last-of-type button')
+    sync(phones)
+    reach.tap(phones[0], '[data-testid="ls-score"]')
+    sync(phones)
+    reach.check(phones[0], "lion-square table (scored)")
+    reach.tap(phones[0], '[data-testid="ls-next"]')
+    reach.kinds(phones[0], url)
+
+
+#: The + of a seat's VP track stepper (Age of Hunting).
+VP = '[data-testid="ha-seat-{seat}"] .ha-counter:has(input[value="vp"]) form:last-of-type button'
+
+
+def hunting_age(reach: Reach) -> None:
+    phones, url = new_table(reach, "hunting-age", 3)
+    first = phones[0]
+    reach.check(first, "hunting-age table (setup)")
+    first.select_option('select[name="start_player"]', "0")
+    reach.tap(first, '[data-testid="ha-setup"] button[type="submit"]')
+    faces = [f.inner_text() for f in first.locator(".ha-faces li strong").all()]
+    reach.check(first, "hunting-age table")
+    for turn in range(6):
+        seat = turn % 3
+        page = phones[seat]
+        sync(phones)
+        page.evaluate("window.scrollTo(0, 0)")  # the turn starts where the phone opens
+        me = f'[data-testid="ha-seat-{seat}"]'
+        reach.tap(page, f'{me} [data-testid="ha-harvest-{faces[turn % 2]}-{turn % 4}"]')
+        if page.locator(f"{me} .ha-store").count():
+            reach.tap(page, f'{me} .ha-store button[type="submit"]')
+        reach.tap(page, VP.format(seat=seat))
+        if turn == 4:
+            reach.live_focus(phones[0], VP.format(seat=0), page, VP.format(seat=seat))
+        reach.tap(page, f'{me} [data-testid="ha-end-turn"]')
+    reach.kinds(first, url)
+
+
+def dogs_life(reach: Reach) -> None:
+    phones, url = new_table(reach, "dogs-life", 3)
+    reach.check(phones[0], "dogs-life table")
+    for turn in range(3):
+        seat = turn % 3
+        page = phones[seat]
+        sync(phones)
+        page.evaluate("window.scrollTo(0, 0)")
+        for step in ("start", "pick-bone", "bury", "roll"):
+            reach.tap(page, f'[data-testid="dl-{step}-{seat}"]')
+        if turn == 1:
+            sync(phones)
+            reach.live_focus(
+                phones[0],
+                '[data-testid="dl-dog-0"] summary',
+                phones[2],
+                '[data-testid="dl-start-2"]',
+            )
+    reach.kinds(phones[0], url)
+
+
+def bison(reach: Reach, folder: Path) -> None:
+    """Round 1 of ``bench/bison_taps.py``'s game (its taps are navigations to step pages
+    and back, so focus is measured on the panel's live taps only)."""
+    from bison_kit import BisonTable
+
+    from companion import create_app
+    from games.bison import fold
+
+    class Measured(BisonTable):
+        def tap(self, seat: int, selector: str, *, navigates: bool = True) -> None:
+            reach.measure(self.phones[seat], selector)
+            super().tap(seat, selector, navigates=navigates)
+
+    app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
+    try:
+        bench = Measured(app, reach.base, seed=26, strict=False)
+        bench.setup(reach.phone)
+        bench.round = 1
+        while (seat := fold.turn(bench.state()).seat) is not None:
+            bench.turn(seat)
+        reach.check(bench.phones[0], "bison table")
+        bench.score()
+        table_url = f"{reach.base}/t/{bench.table_id}"
+        reach.kinds(bench.phones[0], table_url)
+    finally:
+        app.extensions["campfire.db"].dispose()
+
+
+# --- the report -----------------------------------------------------------------------------
+
+
+def report(reach: Reach) -> list[str]:
+    lines = []
+    taps = scrolls = 0
+    sizes: list[tuple[float, str]] = []
+    focus: list[bool] = []
+    for game, t in reach.tallies.items():
+        taps += t.taps
+        scrolls += t.scrolls
+        sizes += t.sizes
+        focus += t.focus
+        small = sorted(set(t.sizes))[:3]
+        lines.append(
+            f"{game}: {t.taps} taps, {t.scrolls} needed a scroll ({pct(t.scrolls, t.taps)} %); "
+            f"smallest targets {', '.join(f'{s:.0f} px {sel}' for s, sel in small)}; "
+            f"focus kept {sum(t.focus)}/{len(t.focus)}"
+        )
+        for sel, n in t.scrolled.most_common():
+            lines.append(f"  scrolled to ×{n}: {sel}")
+        for sel, n in t.lost_focus.items():
+            lines.append(f"  focus dropped ×{n}: {sel}")
+        for sel, n in t.missing.items():
+            lines.append(f"  not on the page ×{n} (skipped): {sel}")
+    violations = 0
+    for (kind, rule), nodes in sorted(reach.axe.items()):
+        violations += len(nodes)
+        example = sorted(nodes)[0]
+        lines.append(f"axe {kind}: {rule} ×{len(nodes)} ({reach.axe_help[rule]}; e.g. {example})")
+    smallest = min((s for s, _ in sizes), default=0.0)
+    kept = pct(sum(focus), len(focus)) if focus else "n/a"  # Bison alone: step pages
+    lines.append(
+        f"reach: scrolls {pct(scrolls, taps)} % of taps, smallest target {smallest:.0f} px, "
+        f"axe violations {violations if reach.use_axe else 'not run'}, focus kept {kept} %"
+    )
+    return lines
+
+
+def pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}" if whole else "0"
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--games", default=",".join(GAMES), help="comma-separated, of " + ", ".join(GAMES)
+    )
+    parser.add_argument("--no-axe", action="store_true", help="skip axe-core (quicker)")
+    args = parser.parse_args()
+    games = [g for g in args.games.split(",") if g]
+    unknown = sorted(set(games) - set(GAMES))
+    if unknown:
+        raise SystemExit(f"unknown game(s): {', '.join(unknown)}; choose among {', '.join(GAMES)}")
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # one line a request otherwise
+    folder = Path(tempfile.mkdtemp(prefix="reach-"))
+    limits = {
+        f"{k}_RATE_LIMIT": "100000 per minute"
+        for k in ("CREATE", "JOIN", "EVENT", "UNDO", "HISTORY")
+    }
+    with live_companion(folder, POLL_MS=1000, **limits) as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        reach = Reach(browser, base, use_axe=not args.no_axe)
+        flows: dict[str, Callable[[], None]] = {
+            "bison": lambda: bison(reach, folder),
+            "lion-square": lambda: lion_square(reach),
+            "hunting-age": lambda: hunting_age(reach),
+            "dogs-life": lambda: dogs_life(reach),
+        }
+        try:
+            for game in games:
+                reach.game = game
+                flows[game]()
+        finally:
+            browser.close()
+    print("\n".join(report(reach)))
+
+
+if __name__ == "__main__":
+    main()
