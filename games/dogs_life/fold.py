@@ -365,13 +365,18 @@ def _pee(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
     return rules.pee(state, seat, event.get("covers"))
 
 
-def _move(state: Game, seat: int, event: Mapping[str, Any]) -> tuple[Game, Report]:
+def _move(state: Game, seat: int, event: Mapping[str, Any], drawer: Drawer) -> tuple[Game, Report]:
     if "to" not in event:
         return rules.move(state, seat, _whole(event, "steps")), {}
+    started = rules.starts_by_moving(state, seat)
+    if started:  # D5: the tap on the map starts the dog's turn, then walks
+        state, _ = rules.start_turn(state, seat, drawer)
     moved, report = rules.move_to(state, seat, event.get("to"))
     if "steps" in event and event.get("steps") != report["steps"]:
         raise RuleError(N_("the recorded steps do not match the way to that square"))
-    return moved, report
+    if bool(event.get("started", started)) != started:
+        raise RuleError(N_("the recorded start of the turn does not match the table"))
+    return moved, {**report, "started": started} if started else report
 
 
 def _van(state: Game, seat: int, event: Mapping[str, Any]) -> tuple[Game, Report]:
@@ -383,7 +388,7 @@ def _van(state: Game, seat: int, event: Mapping[str, Any]) -> tuple[Game, Report
 
 
 #: What ``prepare`` works out from the board and records (a sent value is replaced).
-DERIVED: Final = {"move": ("steps",), "van": ("caught", "near")}
+DERIVED: Final = {"move": ("steps", "started"), "van": ("caught", "near")}
 
 
 def _fields(*names: str) -> frozenset[str]:
@@ -397,7 +402,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "end_game": frozenset({"type"}),
     "start_turn": _fields(),
     "end_turn": _fields(),
-    "move": _fields("steps", "to"),
+    "move": _fields("steps", "to", "started"),
     "van": _fields("to", "caught", "near"),
     "rummage": _fields("find"),
     "beg": _fields("find"),
@@ -415,7 +420,7 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
 _HANDLERS: Final[dict[str, Handler]] = {
     "start_turn": lambda state, seat, _event, drawer: rules.start_turn(state, seat, drawer),
     "end_turn": _plain(lambda g, s, _e: rules.end_turn(g, s)),
-    "move": lambda state, seat, event, _drawer: _move(state, seat, event),
+    "move": _move,
     "van": lambda state, seat, event, _drawer: _van(state, seat, event),
     "rummage": _search(Section.TRASH),
     "beg": _search(Section.RESTAURANT),
@@ -701,6 +706,10 @@ _SEARCHES: Final = {"rummage": "trash", "beg": "restaurant"}
 def _moved_to(event: Mapping[str, Any], params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """A move to a square, named as the poster shows it."""
     params = {**params, "square": square_name(str(event.get("to"))), "steps": event.get("steps")}
+    if event.get("started") and event.get("steps") == 1:
+        return N_("{name} started a turn and moved 1 space to {square}"), params
+    if event.get("started") and _is_whole(event.get("steps")):
+        return N_("{name} started a turn and moved {steps} spaces to {square}"), params
     if event.get("steps") == 1:
         return N_("{name} moved 1 space to {square}"), params
     if not _is_whole(event.get("steps")):

@@ -333,9 +333,31 @@ def move_to(game: Game, seat: int, to: object) -> tuple[Game, Report]:
     return replace(game, board=pos.walk(game.board, seat, to)), {"steps": steps}
 
 
+def starts_by_moving(game: Game, seat: int) -> bool:
+    """D5: whether a move of the dog at ``seat`` starts its turn first (turn step 1): its
+    turn comes next, no turn runs, nothing waits for the van, and the hunger tick cannot
+    starve it (a free dog with food left)."""
+    state = game.dogs[seat]
+    return (
+        game.board is not None
+        and not winners(game)
+        and not turn_running(game)
+        and not game.board.van_due
+        and not game.board.to_draw
+        and whose_turn(game) == seat
+        and not state.in_pound
+        and state.hunger > 0
+    )
+
+
 def reachable(game: Game, seat: int) -> dict[str, int]:
-    """The squares the dog at ``seat`` can walk to with its action points left, by cost."""
+    """The squares the dog at ``seat`` can walk to with its action points left (or, when
+    its move would start its turn, with the turn's action points, D5), by cost."""
     if game.board is None or game.dogs[seat].in_pound:
+        return {}
+    if starts_by_moving(game, seat):
+        return pos.reachable(game.board, seat, dog(game.dogs[seat].dog).action_points)
+    if not turn_running(game) or game.current != seat:
         return {}
     return pos.reachable(game.board, seat, game.dogs[seat].ap)
 

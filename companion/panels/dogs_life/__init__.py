@@ -287,7 +287,14 @@ def view(table: tables.TableView) -> dict[str, Any]:
     deadline = base.local_time(table.created_at + timedelta(minutes=minutes)) if minutes else None
     names = [d["name"] for d in dogs]
     city = city_view.city_view(table, game, viewer, names, [d["colour"] for d in dogs])
-    waiting = bool(game.board and (game.board.van_due or game.board.to_draw))
+    # the current dog's player rolls the catcher's die before the next turn (turn step 3)
+    to_roll = bool(
+        game.board
+        and game.current is not None
+        and not game.rolled
+        and not game.dogs[game.current].in_pound
+    )
+    waiting = bool(game.board and (game.board.van_due or game.board.to_draw)) or to_roll
     # issue 34 item 5: the start button only for the dog whose turn comes, when it can
     start_seat = None if over or shown["turn_running"] or waiting else dog_game.whose_turn(game)
     return {
@@ -481,7 +488,7 @@ def square(table_id: str) -> Any:
     names = [dog_name(d.dog) for d in game.dogs]
     current = game.current
     mine = viewer is not None and viewer == current and dog_game.turn_running(game)
-    cost = dog_game.reachable(game, current).get(at) if mine and current is not None else None
+    cost = dog_game.reachable(game, viewer).get(at) if viewer is not None else None
     where = game.board
     here = [
         f"{names[s]} ({table.players[s].name})"
@@ -494,7 +501,7 @@ def square(table_id: str) -> Any:
         table=table,
         error=None,
         square={"id": at, "name": city_view.name(at), "dogs": here, "cost": cost},
-        seat=current,
+        seat=viewer,
         van=at in dog_game.van_stops(game) and viewer is not None and viewer == current,
         offers=city_view.offers(game, current, viewer, names)
         if standing and current is not None

@@ -137,7 +137,7 @@ def _place(square: Square, label: str) -> list[str]:
         f' rx="1.5" fill="{PLACE_FILL[square.kind]}" stroke="#333" stroke-width="0.6"/>'
     ]
     light = square.kind is Kind.DEN
-    size = 9 if square.kind is Kind.DEN else 6
+    size = 12 if square.kind is Kind.DEN else 5
     out.append(
         f'<text class="dl-place{" dl-light" if light else ""}" x="{_f(x + w / 2)}" '
         f'y="{_f(y + h / 2 + size / 3)}" font-size="{size}">{escape(label)}</text>'
@@ -202,7 +202,7 @@ def _pawns(dogs: Sequence[str | None], pawns: Sequence[Pawn], current: int | Non
     out = []
     by_square: dict[str, list[Pawn]] = {}
     for pawn, square_id in zip(pawns, dogs, strict=False):
-        if square_id is not None and square_id in CITY.squares and square_id != "pound":
+        if square_id is not None and square_id in CITY.squares:
             by_square.setdefault(square_id, []).append(pawn)
     for square_id, here in by_square.items():
         cx, cy = centre(square_id)

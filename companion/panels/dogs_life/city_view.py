@@ -75,7 +75,31 @@ def name(square_id: str) -> str:
 
 
 def place_labels() -> dict[str, str]:
-    return {s.id: name(s.id) for s in CITY.squares.values() if not s.is_street}
+    """The places' labels as the poster prints them (a den by its number)."""
+    printed = {
+        Kind.RESTAURANT: _("Restaurant"),
+        Kind.NEWSPAPER_OFFICE: _("Newspaper office"),
+        Kind.POUND: _("Pound"),
+    }
+    return {
+        s.id: str(s.den) if s.kind is Kind.DEN else printed[s.kind]
+        for s in CITY.squares.values()
+        if not s.is_street
+    }
+
+
+def _toward(start: str | None, stop: str) -> str:
+    """A van's stop with the way it lies from the van, as the poster is printed (the pound
+    at the top): two stops by the same place read apart."""
+    if start is None or start not in CITY.squares:
+        return name(stop)
+    (c0, r0), (c1, r1) = CITY.squares[start].cells[0], CITY.squares[stop].cells[0]
+    dx, dy = c1 - c0, r1 - r0
+    if abs(dx) >= abs(dy):
+        template = _("east: %(square)s") if dx > 0 else _("west: %(square)s")
+    else:
+        template = _("south: %(square)s") if dy > 0 else _("north: %(square)s")
+    return template % {"square": name(stop)}
 
 
 def _square_url(table: tables.TableView, square_id: str) -> str:
@@ -173,13 +197,13 @@ def city_view(
     mine = viewer is not None and viewer == current
     links: dict[str, board.Link] = {}
     reach: dict[str, int] = {}
-    if mine and running and current is not None:
-        reach = rules.reachable(game, current)
+    if viewer is not None:
+        reach = rules.reachable(game, viewer)  # empty unless this phone's dog may walk now
         for square_id, cost in sorted(reach.items()):
             links[square_id] = board.Link(
                 _square_url(table, square_id),
                 _("%(cost)s AP: move to %(square)s", cost=cost, square=name(square_id)),
-                {"dl-to": square_id, "dl-seat": str(current)},
+                {"dl-to": square_id, "dl-seat": str(viewer)},
                 str(cost),
                 "reach",
             )
@@ -187,7 +211,7 @@ def city_view(
     van_chips = []
     if mine and stops and current is not None:
         for stop in sorted(stops, key=lambda s: name(s)):
-            van_chips.append({"to": stop, "label": name(stop)})
+            van_chips.append({"to": stop, "label": _toward(where.van, stop)})
             links[stop] = board.Link(
                 _square_url(table, stop),
                 _("Van stops at %(square)s", square=name(stop)),
@@ -222,6 +246,7 @@ def city_view(
         "zooms": board_view.ZOOMS,
         "sides": sides(table),
         "reach": len(reach),
+        "starts_by_moving": viewer is not None and rules.starts_by_moving(game, viewer),
         "van_chips": van_chips,
         "van_due": where.van_due,
         "van_unknown": where.van is None,
