@@ -177,7 +177,8 @@ def test_the_van_stops_only_where_its_roll_allows_and_catches_and_asks_to_draw()
         fold.apply(after, {"type": "start_turn", "seat": 1})
     drawn = _do(after, rng, {"type": "draw", "seat": 2, "section": "catcher"})
     assert drawn.board is not None and drawn.board.to_draw == ()
-    text, params = fold.describe(prepared, PLAYERS)
+    template, params = fold.describe(prepared, PLAYERS)
+    assert "{caught} to the pound" in template and "{near} must draw" in template
     assert params["caught"] == "Ben" and params["near"] == "Cat"
     assert str(params["square"]) == str(square_name("c07r01"))
     # next turn the van never drives back the way it came
