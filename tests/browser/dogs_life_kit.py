@@ -81,7 +81,9 @@ class MapGame:
             self.scrolls += 1
         before = version(page)
         target.click()
-        page.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=SYNC_MS)
+        page.wait_for_selector(
+            f'#panel[data-version="{before + 1}"]', timeout=SYNC_MS, state="attached"
+        )
         self.table_version = before + 1
         if not self.taps:
             self.taps.append(0)
