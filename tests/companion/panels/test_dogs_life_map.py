@@ -175,3 +175,18 @@ def test_an_old_table_moved_by_steps_gets_step_chips(app, client, table):
     assert 'type="number"' not in body.split('data-testid="dl-dog-0"')[1].split("</details>")[0]
     assert "dl-reach-" not in body  # where Fifi is, the phone does not know
     assert post(client, table.id, "move", {"seat": 0, "steps": 1}).status_code == 200
+
+
+def test_export_and_import_carry_the_positions(app, client, table):
+    from companion.tables import transfer
+
+    sit(client, table.id, 0)
+    post(client, table.id, "move", {"seat": 0, "to": "c03r06"})
+    post(client, table.id, "draw", {"seat": 0, "section": "trash"})
+    before = get(app, table.id).state
+    with app.app_context():
+        document = transfer.export(table.id)
+        copy = transfer.import_table(document)
+    assert copy.id != table.id
+    assert copy.state.board == before.board
+    assert copy.state.board.dogs[0] == "c03r06" and copy.state.board.trash == ("c03r06",)
