@@ -200,6 +200,23 @@ def van_stops(start: str, came_from: str | None, steps: int, city: City = CITY) 
     return stops
 
 
+def van_path(
+    start: str, came_from: str | None, steps: int, stop: str, city: City = CITY
+) -> list[str]:
+    """The road squares the van drives through to ``stop`` (``stop`` last), never back the
+    way it came; empty when ``stop`` is not one of its stops."""
+    paths = [[start]]
+    for _ in range(steps):
+        paths = [
+            [*path, n]
+            for path in paths
+            for n in city.road_neighbours(path[-1])
+            if n != (path[-2] if len(path) > 1 else came_from)
+        ]
+    found = sorted(path for path in paths if path[-1] == stop)
+    return found[0][1:] if found else []
+
+
 def van_options(positions: Positions, die: int | None) -> dict[str, str]:
     """The stops offered after the roll (empty when the van is not due or unknown)."""
     if not positions.van_due or positions.van is None or die is None:

@@ -137,10 +137,11 @@ def _place(square: Square, label: str) -> list[str]:
         f' rx="1.5" fill="{PLACE_FILL[square.kind]}" stroke="#333" stroke-width="0.6"/>'
     ]
     light = square.kind is Kind.DEN
-    size = 12 if square.kind is Kind.DEN else 5
+    size = 9 if square.kind is Kind.DEN else 5  # a den's number at its top: the pawn below
     out.append(
         f'<text class="dl-place{" dl-light" if light else ""}" x="{_f(x + w / 2)}" '
-        f'y="{_f(y + h / 2 + size / 3)}" font-size="{size}">{escape(label)}</text>'
+        f'y="{_f(y + size + 1 if light else y + h / 2 + size / 3)}" font-size="{size}">'
+        f"{escape(label)}</text>"
     )
     return out
 

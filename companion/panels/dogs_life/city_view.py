@@ -18,6 +18,7 @@ here
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from flask import url_for
@@ -88,18 +89,29 @@ def place_labels() -> dict[str, str]:
     }
 
 
-def _toward(start: str | None, stop: str) -> str:
-    """A van's stop with the way it lies from the van, as the poster is printed (the pound
-    at the top): two stops by the same place read apart."""
-    if start is None or start not in CITY.squares:
+def _way(start: str | None, came_from: str | None, die: int | None, stop: str) -> str:
+    """A van's stop with the way the van drives there, as the poster is printed (the pound
+    at the top): "3 west, 2 south: the road by den 1". Two stops by the same place read
+    apart."""
+    if start is None or die is None:
         return name(stop)
-    (c0, r0), (c1, r1) = CITY.squares[start].cells[0], CITY.squares[stop].cells[0]
-    dx, dy = c1 - c0, r1 - r0
-    if abs(dx) >= abs(dy):
-        template = _("east: %(square)s") if dx > 0 else _("west: %(square)s")
-    else:
-        template = _("south: %(square)s") if dy > 0 else _("north: %(square)s")
-    return template % {"square": name(stop)}
+    path = [start, *pos.van_path(start, came_from, die, stop)]
+    legs: list[tuple[str, int]] = []
+    for here, there in itertools.pairwise(path):
+        (c0, r0), (c1, r1) = CITY.squares[here].cells[0], CITY.squares[there].cells[0]
+        side = {(1, 0): "e", (-1, 0): "w", (0, 1): "s", (0, -1): "n"}[(c1 - c0, r1 - r0)]
+        if legs and legs[-1][0] == side:
+            legs[-1] = (side, legs[-1][1] + 1)
+        else:
+            legs.append((side, 1))
+    words = {
+        "n": lambda n: _("%(num)s north", num=n),
+        "e": lambda n: _("%(num)s east", num=n),
+        "s": lambda n: _("%(num)s south", num=n),
+        "w": lambda n: _("%(num)s west", num=n),
+    }
+    way = _(", ").join(words[side](n) for side, n in legs)
+    return _("%(way)s: %(square)s", way=way, square=name(stop))
 
 
 def _square_url(table: tables.TableView, square_id: str) -> str:
@@ -211,7 +223,7 @@ def city_view(
     van_chips = []
     if mine and stops and current is not None:
         for stop in sorted(stops, key=lambda s: name(s)):
-            van_chips.append({"to": stop, "label": _toward(where.van, stop)})
+            van_chips.append({"to": stop, "label": _way(where.van, where.van_from, game.die, stop)})
             links[stop] = board.Link(
                 _square_url(table, stop),
                 _("Van stops at %(square)s", square=name(stop)),
