@@ -70,13 +70,7 @@ class MapGame:
             and box["x"] + box["width"] <= view["width"]
         )
         if on_screen and target.evaluate("e => !!e.closest('.dl-board')"):
-            frame = page.locator(".dl-board").bounding_box()
-            on_screen = frame is not None and (
-                frame["y"] <= box["y"]
-                and box["y"] + box["height"] <= frame["y"] + frame["height"]
-                and frame["x"] <= box["x"]
-                and box["x"] + box["width"] <= frame["x"] + frame["width"]
-            )
+            on_screen = self._in(box, page.locator(".dl-board").bounding_box())
         if not on_screen:
             self.scrolls += 1
         before = version(page)
@@ -160,17 +154,31 @@ class MapGame:
         reach = [links.nth(k).get_attribute("data-dl-to") for k in range(links.count())]
         den = seat + 1
         goals = {f"den-{den}"} if self._has_bone(page, seat) else SEARCH - {here}
-        best: tuple[int, str] | None = None
-        for square in reach:
+        frame = page.locator(".dl-board").bounding_box()
+        best: tuple[int, int, str] | None = None
+        for k, square in enumerate(reach):
             if square is None:
                 continue
             near = CITY.distances(square, den)
             cost = min((near[g] for g in goals if g in near), default=99)
-            if best is None or (cost, square) < best:
-                best = (cost, square)
+            # of two squares as good, a player taps the one in sight
+            hidden = 0 if self._in(links.nth(k).bounding_box(), frame) else 1
+            if best is None or (cost, hidden, square) < best:
+                best = (cost, hidden, square)
         if best is None or (here is not None and best[0] >= 99):
             return None
-        return best[1]
+        return best[2]
+
+    @staticmethod
+    def _in(box: Any, frame: Any) -> bool:
+        return (
+            box is not None
+            and frame is not None
+            and frame["y"] <= box["y"]
+            and box["y"] + box["height"] <= frame["y"] + frame["height"]
+            and frame["x"] <= box["x"]
+            and box["x"] + box["width"] <= frame["x"] + frame["width"]
+        )
 
     def play(self, most: int = 400) -> None:
         """Tap until the game is over (at most ``most`` taps)."""

@@ -235,13 +235,16 @@ def city_view(
         board.Pawn(seat, colours[seat], dog_names[seat][:1].upper(), dog_names[seat])
         for seat in range(len(game.dogs))
     ]
+    # the dog about to move is ringed (and the zoomed city opens on it): this phone's dog
+    # when it may walk now, else the dog in turn
+    mover = viewer if reach else current
     svg = board.city_svg(
         turn=turn,
         zoom=zoom,
         place_labels=place_labels(),
         dogs=where.dogs,
         pawns=pawns,
-        current=current,
+        current=mover,
         van=where.van,
         van_label=_("The dog-catcher's van"),
         trash=where.trash,
