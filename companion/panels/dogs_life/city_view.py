@@ -206,16 +206,22 @@ def city_view(
     zoom, turn = zoom_of(table.id), turn_of(table)
     current = game.current
     running = rules.turn_running(game)
-    mine = viewer is not None and viewer == current
+    # a shared table phone ("only watching") acts for the dog whose turn it is
+    # (the dog in turn until its die is rolled and its van moved)
+    finishing = current is not None and (
+        where.van_due or (not game.rolled and not game.dogs[current].in_pound)
+    )
+    actor = viewer if viewer is not None else current if finishing else rules.whose_turn(game)
+    mine = actor is not None and actor == current
     links: dict[str, board.Link] = {}
     reach: dict[str, int] = {}
-    if viewer is not None:
-        reach = rules.reachable(game, viewer)  # empty unless this phone's dog may walk now
+    if actor is not None:
+        reach = rules.reachable(game, actor)  # empty unless this phone's dog may walk now
         for square_id, cost in sorted(reach.items()):
             links[square_id] = board.Link(
                 _square_url(table, square_id),
                 _("%(cost)s AP: move to %(square)s", cost=cost, square=name(square_id)),
-                {"dl-to": square_id, "dl-seat": str(viewer)},
+                {"dl-to": square_id, "dl-seat": str(actor)},
                 str(cost),
                 "reach",
             )
@@ -237,7 +243,7 @@ def city_view(
     ]
     # the dog about to move is ringed (and the zoomed city opens on it): this phone's dog
     # when it may walk now, else the dog in turn
-    mover = viewer if reach else current
+    mover = actor if reach else current
     svg = board.city_svg(
         turn=turn,
         zoom=zoom,
@@ -261,7 +267,9 @@ def city_view(
         "zooms": board_view.ZOOMS,
         "sides": sides(table),
         "reach": len(reach),
-        "starts_by_moving": viewer is not None and rules.starts_by_moving(game, viewer),
+        "starts_by_moving": actor is not None and rules.starts_by_moving(game, actor),
+        "actor": actor,
+        "escapers": [s for s in where.to_draw if viewer is None or s == viewer],
         "van_chips": van_chips,
         "van_due": where.van_due,
         "van_unknown": where.van is None,

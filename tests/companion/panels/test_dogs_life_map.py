@@ -191,3 +191,13 @@ def test_export_and_import_carry_the_positions(app, client, table):
     assert copy.id != table.id
     assert copy.state.board == before.board
     assert copy.state.board.dogs[0] == "c03r06" and copy.state.board.trash == ("c03r06",)
+
+
+def test_a_shared_table_phone_plays_every_dog_by_the_map(app, client, table):
+    client.post(f"/t/{table.id}/seat", data={"seat": ""})  # only watching: acts for all
+    body = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert 'data-dl-seat="0"' in body  # Fifi's squares, her turn comes first
+    post(client, table.id, "move", {"seat": 0, "to": "c05r06"})
+    post(client, table.id, "roll", {"seat": 0})
+    body = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert "dl-van-chip-" in body
