@@ -134,7 +134,7 @@ def dogs_life(address: int) -> dict[str, History]:
         "rolled for the van": [
             *started,
             (0, {"type": "move", "seat": 0, "to": "c03r04"}),
-            (0, {"type": "roll_die", "seat": 0}),
+            (0, {"type": "roll_die", "seat": 0, "die": 3}),
         ],
     }
 
