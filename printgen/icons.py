@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from games.dogs_life.layout import ADDRESS  # the board's plate (the legend draws it too)
 from printgen import fonts
 from printgen.linebreak import PT
 from printgen.pen import Pen
@@ -526,9 +527,6 @@ def _fountain(p: Pen) -> None:
             ],
             fill="#3f8fd2",
         )
-
-
-ADDRESS = (9.6, 7.2)  # mm: a delivery address plate on A Dog's Life's board
 
 
 def address_plate(pen: Pen, x: float, y: float, number: str) -> None:

@@ -62,6 +62,7 @@ from games.dogs_life.deck import Deck, Draw, random_shuffler, replay, roll_die
 from games.dogs_life.deck import draw as draw_card
 from games.dogs_life.dog import BONE, DogState, Item, ItemKind, LastDraw, newspaper
 from games.dogs_life.game import Drawer, Game, Report, Settings
+from games.dogs_life.places import square_name
 from games.dogs_life.terms import COUNTER_NAMES
 from games.errors import N_, RuleError, SeatOnly
 from games.table import ADJUST_FIELDS, Player, adjust_targets, adjusted, dispatch
@@ -125,9 +126,19 @@ def prepare(state: Game, event: dict[str, Any], rng: random.Random) -> dict[str,
 
     if prepared.get("type") == "roll_die":
         prepared["die"] = roll_die(rng)
+    if prepared.get("type") in DERIVED:
+        for key in DERIVED[str(prepared["type"])]:  # worked out from the board, not sent
+            if prepared.get("type") != "move" or "to" in prepared:
+                prepared.pop(key, None)
     if prepared.get("type") == "pick_up" and prepared.get("item") == ItemKind.NEWSPAPER.value:
         prepared.pop("address", None)
-        pool = state.street if prepared.get("from") == "street" else state.office
+        seat = prepared.get("seat")
+        street = (
+            rules.street_pool(state, seat)
+            if _is_whole(seat) and 0 <= seat < len(state.dogs)
+            else state.street
+        )
+        pool = street if prepared.get("from") == "street" else state.office
         if pool:  # else apply refuses: no newspaper there
             prepared["address"] = rng.choice(sorted(pool))
     try:
@@ -256,6 +267,7 @@ def to_json(state: Game) -> dict[str, Any]:
         "trash_markers_total": rules.TRASH_MARKERS,
         "trash_days": state.trash_days,
         "dogs": [_dog_json(seat, d) for seat, d in enumerate(state.dogs)],
+        "board": _board_json(state),
         "winners": list(winners),
         "game_over": bool(winners),
         "bones_history": [list(row) for row in rules.bones_history(state)],
@@ -332,6 +344,8 @@ def _pick_up(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
         # prepare draws the address; none was drawn only when there was none to take
         if source == "street" and not state.street:
             raise RuleError(N_("no newspaper lies on the street"))
+        if source == "street" and not rules.street_pool(state, seat):
+            raise RuleError(N_("no newspaper lies on the street where the dog stands"))
         if source == "office" and not state.office:
             raise RuleError(N_("no newspaper is left at the office"))
         raise RuleError(N_("this event needs a newspaper drawn; it was not prepared"))
@@ -351,6 +365,32 @@ def _pee(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
     return rules.pee(state, seat, event.get("covers"))
 
 
+def _move(state: Game, seat: int, event: Mapping[str, Any], drawer: Drawer) -> tuple[Game, Report]:
+    if "to" not in event:
+        return rules.move(state, seat, _whole(event, "steps")), {}
+    started = rules.starts_by_moving(state, seat)
+    if started:  # D5: the tap on the map starts the dog's turn, then walks
+        state, _ = rules.start_turn(state, seat, drawer)
+    moved, report = rules.move_to(state, seat, event.get("to"))
+    if "steps" in event and event.get("steps") != report["steps"]:
+        raise RuleError(N_("the recorded steps do not match the way to that square"))
+    if bool(event.get("started", started)) != started:
+        raise RuleError(N_("the recorded start of the turn does not match the table"))
+    return moved, {**report, "started": started} if started else report
+
+
+def _van(state: Game, seat: int, event: Mapping[str, Any]) -> tuple[Game, Report]:
+    moved, report = rules.van(state, seat, event.get("to"))
+    for key in DERIVED["van"]:
+        if key in event and event.get(key) != report[key]:
+            raise RuleError(N_("the recorded catch does not match the van's stop"))
+    return moved, report
+
+
+#: What ``prepare`` works out from the board and records (a sent value is replaced).
+DERIVED: Final = {"move": ("steps", "started"), "van": ("caught", "near")}
+
+
 def _fields(*names: str) -> frozenset[str]:
     """A seated event's fields: its own, plus what ``prepare`` records of chance."""
     return frozenset({"type", "seat", *names, *CHANCE_FIELDS})
@@ -362,7 +402,8 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
     "end_game": frozenset({"type"}),
     "start_turn": _fields(),
     "end_turn": _fields(),
-    "move": _fields("steps"),
+    "move": _fields("steps", "to", "started"),
+    "van": _fields("to", "caught", "near"),
     "rummage": _fields("find"),
     "beg": _fields("find"),
     "eat": _fields("days"),
@@ -379,7 +420,8 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
 _HANDLERS: Final[dict[str, Handler]] = {
     "start_turn": lambda state, seat, _event, drawer: rules.start_turn(state, seat, drawer),
     "end_turn": _plain(lambda g, s, _e: rules.end_turn(g, s)),
-    "move": _plain(lambda g, s, e: rules.move(g, s, _whole(e, "steps"))),
+    "move": _move,
+    "van": lambda state, seat, event, _drawer: _van(state, seat, event),
     "rummage": _search(Section.TRASH),
     "beg": _search(Section.RESTAURANT),
     "eat": _plain(lambda g, s, e: rules.eat(g, s, _whole(e, "days"))),
@@ -465,6 +507,24 @@ def _dog_json(seat: int, state: DogState) -> dict[str, Any]:
         "in_pound": state.in_pound,
         "discard": list(state.deck.discard),
         "last_draw": None if state.last is None else _last_json(state.last),
+    }
+
+
+def _board_json(state: Game) -> dict[str, Any] | None:
+    """Where everything stands; newspapers on the street lie face down (squares only)."""
+    where = state.board
+    if where is None:
+        return None
+    return {
+        "dogs": list(where.dogs),
+        "van": where.van,
+        "van_from": where.van_from,
+        "van_due": where.van_due,
+        "van_stops": sorted(rules.van_stops(state)),
+        "to_draw": list(where.to_draw),
+        "trash": list(where.trash),
+        "pee": {square: seat for square, seat in where.pee},
+        "papers": sorted(square for _, square in where.papers),
     }
 
 
@@ -604,6 +664,10 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
         if event.get("trash_day"):
             template = _TRASH_DAY.get(outcome, template)
         return template, params
+    if kind == "move" and isinstance(event.get("to"), str):
+        return _moved_to(event, params)
+    if kind == "van":
+        return _van_line(event, params, players)
     if kind in _SIMPLE:
         params.update({k: event.get(k) for k in ("die", "steps", "days") if k in event})
         if kind in _SIMPLE_ONE and 1 in (params.get("steps"), params.get("days")):
@@ -637,6 +701,51 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
 
 
 _SEARCHES: Final = {"rummage": "trash", "beg": "restaurant"}
+
+
+def _moved_to(event: Mapping[str, Any], params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A move to a square, named as the poster shows it."""
+    params = {**params, "square": square_name(str(event.get("to"))), "steps": event.get("steps")}
+    if event.get("started") and event.get("steps") == 1:
+        return N_("{name} started a turn and moved 1 space to {square}"), params
+    if event.get("started") and _is_whole(event.get("steps")):
+        return N_("{name} started a turn and moved {steps} spaces to {square}"), params
+    if event.get("steps") == 1:
+        return N_("{name} moved 1 space to {square}"), params
+    if not _is_whole(event.get("steps")):
+        return N_("{name} moved to {square}"), params
+    return N_("{name} moved {steps} spaces to {square}"), params
+
+
+def _van_line(
+    event: Mapping[str, Any], params: dict[str, Any], players: Sequence[Player]
+) -> tuple[str, dict[str, Any]]:
+    """The van's stop, and whom it caught or asked to draw (the players' names)."""
+
+    def names(key: str) -> str:
+        seats = event.get(key)
+        if not isinstance(seats, list):
+            return ""
+        return ", ".join(
+            players[seat].name if _is_whole(seat) and 0 <= seat < len(players) else "?"
+            for seat in seats
+        )
+
+    caught, near = names("caught"), names("near")
+    params = {**params, "square": square_name(str(event.get("to"))), "caught": caught, "near": near}
+    if caught and near:
+        return (
+            N_(
+                "{name} drove the van to {square}: {caught} to the pound, "
+                "{near} must draw to escape"
+            ),
+            params,
+        )
+    if caught:
+        return N_("{name} drove the van to {square}: {caught} to the pound"), params
+    if near:
+        return N_("{name} drove the van to {square}: {near} must draw to escape"), params
+    return N_("{name} drove the van to {square}"), params
 
 
 def _item_event(

@@ -42,6 +42,7 @@ from typing import Any, Final
 
 from games import fields
 from games.dogs_life import dog as dogs
+from games.dogs_life import positions as pos
 from games.dogs_life import terms
 from games.dogs_life.catalog import Card, Find, Section, dog
 from games.dogs_life.deck import Deck, Draw
@@ -110,6 +111,7 @@ class Game:
     ended: bool = False  # the current player ended this turn's actions
     street: tuple[int, ...] = ()  # addresses of the newspapers lying on the street
     first: int | None = None  # the seat whose turn was the game's first (its start player)
+    board: pos.Positions | None = None  # where everything stands (None: a game without)
 
     @property
     def office(self) -> tuple[int, ...]:
@@ -133,7 +135,7 @@ def new_game(dog_ids: Sequence[object], settings: Settings = Settings()) -> Game
     for index, dog_id in enumerate(ids):
         if dog_id in ids[:index]:
             raise RuleError(N_("two players cannot both be {dog}"), dog=dog(dog_id).name)
-    return Game(tuple(DogState(dog_id) for dog_id in ids), settings)
+    return Game(tuple(DogState(dog_id) for dog_id in ids), settings, board=pos.start(len(ids)))
 
 
 # --- reading the state -----------------------------------------------------------------
@@ -216,9 +218,20 @@ def _set(game: Game, seat: int, state: DogState, *, delivered: bool = False) -> 
     carries lies on the street (dropped, or left behind on the way to the pound) unless
     it was ``delivered`` (back to the office)."""
     before = _papers(game.dogs[seat])
-    left = [a for a in before if a not in _papers(state)]
+    left = tuple(a for a in before if a not in _papers(state))
     street = game.street if delivered else (*game.street, *left)
-    return replace(game, dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1 :]), street=street)
+    where = game.board
+    if where is not None:
+        if state.in_pound and not game.dogs[seat].in_pound:
+            where = pos.to_pound(where, seat, () if delivered else left)
+        elif not delivered:
+            where = pos.drop_papers(where, where.dogs[seat], left)
+    return replace(
+        game,
+        dogs=(*game.dogs[:seat], state, *game.dogs[seat + 1 :]),
+        street=street,
+        board=where,
+    )
 
 
 def _papers(state: DogState) -> tuple[int, ...]:
@@ -255,6 +268,15 @@ def start_turn(game: Game, seat: int, drawer: Drawer) -> tuple[Game, Report]:
             dog=current.name,
             ap=current.ap,
         )
+    if game.board is not None and game.board.to_draw:
+        waiting = game.dogs[game.board.to_draw[0]]
+        raise RuleError(
+            N_("{dog} is next to the dog-catcher's van: it draws a card to escape first"),
+            dog=waiting.name,
+        )
+    if game.board is not None and game.board.van_due:
+        # the die was rolled but the van was moved on the real board only: not known now
+        game = replace(game, board=replace(game.board, van=None, van_from=None, van_due=False))
     game = replace(
         game,
         dogs=tuple(replace(d, ap=0) for d in game.dogs),  # unspent AP are not carried over
@@ -286,11 +308,58 @@ def start_turn(game: Game, seat: int, drawer: Drawer) -> tuple[Game, Report]:
 
 
 def move(game: Game, seat: int, steps: int) -> Game:
-    """Walk ``steps`` spaces (entering or leaving a building is a step too): 1 AP each."""
+    """Walk ``steps`` spaces (entering or leaving a building is a step too): 1 AP each.
+    Where the dog went is not known any more (D4: the phone offers steps for it)."""
     _require_playing(game)
     if steps < 1:
         raise RuleError(N_("steps must be at least 1, not {steps}"), steps=steps)
-    return _set(game, seat, dogs.spend(game.dogs[seat], steps, terms.MOVE))
+    game = _set(game, seat, dogs.spend(game.dogs[seat], steps, terms.MOVE))
+    if game.board is not None:
+        game = replace(game, board=pos.walk(game.board, seat, None))
+    return game
+
+
+def move_to(game: Game, seat: int, to: object) -> tuple[Game, Report]:
+    """Walk to square ``to`` by the shortest legal way (never into the pound or a rival's
+    den): 1 AP a step. The report records the steps for the history."""
+    _require_playing(game)
+    if game.board is None:
+        raise RuleError(N_("this game does not know where the dogs stand: move by steps"))
+    if game.dogs[seat].in_pound:
+        dogs.spend(game.dogs[seat], 0, terms.MOVE)  # the pound's refusal
+    steps = pos.steps_to(game.board, seat, to)
+    game = _set(game, seat, dogs.spend(game.dogs[seat], steps, terms.MOVE))
+    assert game.board is not None and isinstance(to, str)
+    return replace(game, board=pos.walk(game.board, seat, to)), {"steps": steps}
+
+
+def starts_by_moving(game: Game, seat: int) -> bool:
+    """D5: whether a move of the dog at ``seat`` starts its turn first (turn step 1): its
+    turn comes next, no turn runs, nothing waits for the van, and the hunger tick cannot
+    starve it (a free dog with food left)."""
+    state = game.dogs[seat]
+    return (
+        game.board is not None
+        and not winners(game)
+        and not turn_running(game)
+        and not game.board.van_due
+        and not game.board.to_draw
+        and whose_turn(game) == seat
+        and not state.in_pound
+        and state.hunger > 0
+    )
+
+
+def reachable(game: Game, seat: int) -> dict[str, int]:
+    """The squares the dog at ``seat`` can walk to with its action points left (or, when
+    its move would start its turn, with the turn's action points, D5), by cost."""
+    if game.board is None or game.dogs[seat].in_pound:
+        return {}
+    if starts_by_moving(game, seat):
+        return pos.reachable(game.board, seat, dog(game.dogs[seat].dog).action_points)
+    if not turn_running(game) or game.current != seat:
+        return {}
+    return pos.reachable(game.board, seat, game.dogs[seat].ap)
 
 
 def eat(game: Game, seat: int, days: int) -> Game:
@@ -320,6 +389,19 @@ def drink(game: Game, seat: int) -> Game:
 def pee(game: Game, seat: int, covers: int | None = None) -> Game:
     """Pee on a lamppost; over a rival's marker when ``covers`` names the rival's seat."""
     _require_playing(game)
+    post = None if game.board is None else pos.lamppost(game.board, seat)
+    on_top = None if game.board is None or post is None else game.board.pee_at(post)
+    if on_top is not None and not game.dogs[seat].in_pound:
+        # the board knows whose marker is on top: that is the one covered
+        if on_top == seat:
+            raise RuleError(
+                N_("{dog}'s own marker is already on this lamppost"), dog=game.dogs[seat].name
+            )
+        if covers is not None and covers != on_top:
+            raise RuleError(
+                N_("the marker on this lamppost is {dog}'s"), dog=game.dogs[on_top].name
+            )
+        covers = on_top
     if covers is not None:
         covers = check_seat(game, covers, "covers")
         if covers == seat:
@@ -329,7 +411,19 @@ def pee(game: Game, seat: int, covers: int | None = None) -> Game:
     game = _set(game, seat, dogs.pee(game.dogs[seat]))
     if covers is not None:
         game = _set(game, covers, dogs.covered(game.dogs[covers]))
+        if game.board is not None and on_top is None:  # covered where the board cannot tell
+            game = replace(game, board=pos.clear_pee(game.board, covers, 1))
+    if game.board is not None:
+        game = replace(game, board=pos.place_pee(game.board, seat))
     return game
+
+
+def street_pool(game: Game, seat: int) -> tuple[int, ...]:
+    """The newspapers a dog may pick up from the street: those lying where it stands when
+    the board knows, else any on the street (drawn at random, face down)."""
+    if game.board is None or game.board.dogs[seat] is None:
+        return game.street
+    return tuple(a for a in pos.papers_here(game.board, game.board.dogs[seat]) if a in game.street)
 
 
 def pick_up(game: Game, seat: int, item: Item, *, from_street: bool = False) -> Game:
@@ -362,7 +456,7 @@ def pick_up(game: Game, seat: int, item: Item, *, from_street: bool = False) -> 
                     address=item.address,
                 ),
             )
-        pool = game.street if from_street else game.office
+        pool = street_pool(game, seat) if from_street else game.office
         if not pool:
             if from_street:
                 raise RuleError(N_("no newspaper lies on the street"))
@@ -374,6 +468,8 @@ def pick_up(game: Game, seat: int, item: Item, *, from_street: bool = False) -> 
         street = list(game.street)
         street.remove(item.address or 0)
         game = replace(game, street=tuple(street))
+        if game.board is not None:
+            game = replace(game, board=pos.take_paper(game.board, item.address or 0))
     return game
 
 
@@ -424,6 +520,9 @@ def draw(
         dogs.spend(state, 0, terms.MEET_CATCHER)  # only the refusal for a dog in the pound
         card, game = _draw(game, seat, drawer)
         game = _remember(game, seat, section, (card,))
+        if game.board is not None and seat in game.board.to_draw:
+            drawn = tuple(s for s in game.board.to_draw if s != seat)
+            game = replace(game, board=replace(game.board, to_draw=drawn))
         if card.escapes_catcher:
             return game, {"outcome": "escaped"}
         return _set(game, seat, dogs.to_pound(game.dogs[seat])), {"outcome": "caught"}
@@ -453,6 +552,8 @@ def _keep_find(game: Game, seat: int, section: Section, found: Find) -> tuple[Ga
             report["outcome"] = "no-room"
     if section is Section.TRASH:
         game, report["trash_day"] = _place_trash_marker(game)
+        if game.board is not None:
+            game = replace(game, board=pos.place_trash(game.board, seat, report["trash_day"]))
     return game, report
 
 
@@ -521,7 +622,43 @@ def roll_die(game: Game, seat: int, face: int) -> Game:
     if not 1 <= face <= 6:
         raise RuleError(N_("the die shows 1 to 6, not {face}"), face=face)
     game = replace(game, die=face, rolled=True, ended=True)
+    if game.board is not None and game.board.van is not None:
+        game = replace(game, board=replace(game.board, van_due=True))
     return _set(game, seat, replace(game.dogs[seat], ap=0))
+
+
+def van_stops(game: Game) -> dict[str, str]:
+    """Where the van may stop now (after the roll, before it moved): stop -> way it came."""
+    if game.board is None:
+        return {}
+    return pos.van_options(game.board, game.die)
+
+
+def van(game: Game, seat: int, to: object) -> tuple[Game, Report]:
+    """Drive the van to ``to``, one of the stops its roll allows (never back the way it
+    came), by the player who rolled. A dog on the stop goes to the pound; dogs next to
+    it are asked to draw a card to escape (not in their den)."""
+    _require_playing(game)
+    _require_current(game, seat)
+    if game.board is None or not game.board.van_due:
+        raise RuleError(N_("the van moves after the catcher's die is rolled"))
+    stops = van_stops(game)
+    if not isinstance(to, str) or to not in stops:
+        raise RuleError(
+            N_(
+                "the van cannot stop there with a {die}: it drives exactly {die} road squares, "
+                "never back the way it came"
+            ),
+            die=game.die,
+        )
+    where = replace(game.board, van=to, van_from=stops[to], van_due=False)
+    game = replace(game, board=where)
+    caught, near = pos.threatened(where, to, tuple(d.in_pound for d in game.dogs))
+    for victim in caught:
+        game = _set(game, victim, dogs.to_pound(game.dogs[victim]))
+    assert game.board is not None
+    game = replace(game, board=replace(game.board, to_draw=tuple(near)))
+    return game, {"caught": caught, "near": near}
 
 
 def end_game(game: Game) -> Game:

@@ -22,11 +22,21 @@ glue strip
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from games.dogs_life.city import CELL_MM, CITY, MAP, Feature, Kind, Square
+from games.dogs_life.layout import (
+    ARROW_DISC,
+    FRAME,
+    POSTER,
+    address_spot,
+    arrow_spot,
+    feature_spots,
+)
+from games.dogs_life.layout import bbox as _bbox
+from games.dogs_life.layout import cell_origin as _cell_origin
 from printgen import words
-from printgen.icons import ADDRESS, address_plate, icon
+from printgen.icons import address_plate, icon
 from printgen.layout import BLEED, Component, Piece
 from printgen.pen import MIN_LABEL_PT, Pen
 from printgen.style import readable
@@ -36,8 +46,6 @@ if TYPE_CHECKING:
 
 Text = Callable[..., str]
 
-FRAME = 4.0  # mm of frame around the grid
-POSTER = (CITY.width * CELL_MM + 2 * FRAME, CITY.height * CELL_MM + 2 * FRAME)
 COLUMNS, ROWS = 2, 2
 GLUE = 10.0  # mm
 # Where the seams run: on grid lines, never through a column or a row of squares (a seam
@@ -66,24 +74,17 @@ PLACE_ICON = {
     Kind.NEWSPAPER_OFFICE: "newspaper",
     Kind.POUND: "cage",
 }
+FEATURE_ICON = {
+    Feature.TRASH_CAN: "trash",
+    Feature.LAMPPOST: "lamppost",
+    Feature.FOUNTAIN: "fountain",
+}
 ARROW_ROTATION = {"e": 180.0, "w": 0.0, "n": 270.0, "s": 90.0}  # arrows point inward
 
 
 def assembled_size() -> tuple[float, float]:
     """The board's size once the tiles are glued (mm)."""
     return POSTER
-
-
-def _cell_origin(cell: tuple[int, int]) -> tuple[float, float]:
-    """Lower-left corner of a grid cell on the poster (row 0 at the top)."""
-    col, row = cell
-    return FRAME + col * CELL_MM, POSTER[1] - FRAME - (row + 1) * CELL_MM
-
-
-def _bbox(square: Square) -> tuple[float, float, float, float]:
-    xs = [_cell_origin(c)[0] for c in square.cells]
-    ys = [_cell_origin(c)[1] for c in square.cells]
-    return min(xs), min(ys), max(xs) + CELL_MM, max(ys) + CELL_MM
 
 
 def _street(pen: Pen, square: Square) -> None:
@@ -107,68 +108,12 @@ def _street(pen: Pen, square: Square) -> None:
                 dash=(2.0, 2.0),
             )
     # Features sit in the corners, so a pawn in the middle leaves them readable.
-    corners = [
-        (x + 1.2, y + c - 8.2),
-        (x + c - 8.2, y + c - 8.2),
-        (x + 1.2, y + 1.2),
-        (x + c - 8.2, y + 1.2),
-    ]
-    k = 0
-    for feature, name in (
-        (Feature.TRASH_CAN, "trash"),
-        (Feature.LAMPPOST, "lamppost"),
-        (Feature.FOUNTAIN, "fountain"),
-    ):
-        if feature in square.features:
-            fx, fy = corners[k]
-            pen.circle(fx + 3.5, fy + 3.5, 3.9, fill="paper", stroke="line", width=0.25)
-            icon(pen, name, fx + 0.5, fy + 0.5, 6)
-            k += 1
+    for feature, fx, fy in feature_spots(square):
+        pen.circle(fx, fy, 3.9, fill="paper", stroke="line", width=0.25)
+        icon(pen, FEATURE_ICON[feature], fx - 3, fy - 3, 6)
     if square.address is not None:
         ax, ay = address_spot(square)
         address_plate(pen, ax, ay, str(square.address))
-
-
-def _corner_spots(square: Square) -> list[tuple[float, float]]:
-    """The lower-left corners of the four corner spots of a street square (top left, top
-    right, bottom left, bottom right), each a 7 mm feature disc's box."""
-    x, y = _cell_origin(square.cells[0])
-    c = CELL_MM
-    return [
-        (x + 1.2, y + c - 8.2),
-        (x + c - 8.2, y + c - 8.2),
-        (x + 1.2, y + 1.2),
-        (x + c - 8.2, y + 1.2),
-    ]
-
-
-def _arrow_discs(square: Square) -> list[tuple[float, float, float]]:
-    """The entrance arrows on ``square``: (x, y, radius) of each arrow's disc."""
-    return [arrow_spot(e) for e in CITY.entrances if e.street == square.id]
-
-
-def address_spot(square: Square) -> tuple[float, float]:
-    """The lower-left corner of ``square``'s address plate: the first corner, from the
-    bottom right, that no feature takes and no entrance arrow touches."""
-    features = sum(
-        1 for f in (Feature.TRASH_CAN, Feature.LAMPPOST, Feature.FOUNTAIN) if f in square.features
-    )
-    corners = _corner_spots(square)
-    free = [corners[k] for k in (3, 2, 1, 0) if k >= features]
-    w, h = ADDRESS
-    for fx, fy in free:
-        box = (fx + 3.5 - w / 2, fy + 3.5 - h / 2, fx + 3.5 + w / 2, fy + 3.5 + h / 2)
-        if not any(_touches(box, disc) for disc in _arrow_discs(square)):
-            return box[0], box[1]
-    fx, fy = free[0]
-    return fx + 3.5 - w / 2, fy + 3.5 - h / 2
-
-
-def _touches(box: tuple[float, float, float, float], disc: tuple[float, float, float]) -> bool:
-    x0, y0, x1, y1 = box
-    cx, cy, r = disc
-    dx, dy = max(x0 - cx, 0.0, cx - x1), max(y0 - cy, 0.0, cy - y1)
-    return dx * dx + dy * dy < (r + 0.4) ** 2
 
 
 def _place(pen: Pen, square: Square, t: Text) -> None:
@@ -257,18 +202,6 @@ def _place(pen: Pen, square: Square, t: Text) -> None:
                 align="center",
                 max_width=30,
             )
-
-
-ARROW_DISC = 3.3  # mm: the radius of an entrance arrow's gold disc
-
-
-def arrow_spot(entrance: Any) -> tuple[float, float, float]:
-    """Where an entrance arrow goes: on the street square's edge against the place."""
-    street = CITY.squares[entrance.street]
-    x, y = _cell_origin(street.cells[0])
-    cx, cy = x + CELL_MM / 2, y + CELL_MM / 2
-    dx, dy = {"e": (-1, 0), "w": (1, 0), "n": (0, -1), "s": (0, 1)}[entrance.side]
-    return cx + dx * (CELL_MM / 2 - 3.2), cy + dy * (CELL_MM / 2 - 3.2), ARROW_DISC
 
 
 def _arrows(pen: Pen) -> None:

@@ -86,11 +86,11 @@ def test_a_turn_on_two_phones(
     shot(a, f"{name}_4_buried", full_page=False)
     assert b.url.split("?")[0] == table_url.split("?")[0]
 
-    # A refusal: 20 spaces cost more action points than White Fang has left; the panel
-    # shows the reason (translated, the dog named as the reader knows it), nothing changes.
+    # A refusal: a second drink with the bladder full; the panel shows the reason
+    # (translated, the dog named as the reader knows it), nothing changes.
+    act(a, "dl-drink-0")
     before = version(a)
-    a.fill('[data-testid="dl-dog-0"] input[name="steps"]', "20")
-    a.locator('[data-testid="dl-move-0"]').click()
+    a.locator('[data-testid="dl-drink-0"]').click()
     alert = a.locator('#panel [role="alert"]')
     alert.wait_for()
     assert dog_name in alert.inner_text()
@@ -108,8 +108,11 @@ def test_a_turn_on_two_phones(
         timeout=SYNC_MS,
     )
     shot(b, f"{name}_5_second_phone")
+    tap(a, '[data-testid^="dl-van-chip-"]')  # the van's stop (issue 38): then Ben's turn
+    b.wait_for_selector('[data-testid="dl-start-1"]', timeout=SYNC_MS)
     act(b, "dl-start-1")
     act(b, "dl-roll-1")
+    tap(b, '[data-testid^="dl-van-chip-"]')
     a.reload()
     a.wait_for_selector("#panel")
     act(a, "dl-start-0")
@@ -201,6 +204,7 @@ def test_a_turn_at_a_real_table_keeps_the_phone_steady(
     assert not more.evaluate("e => e.open"), "closed by hand"
     stays_put("dl-roll-0")  # the die ends the turn's actions
     assert not more.evaluate("e => e.open")
+    tap(a, '[data-testid^="dl-van-chip-"]')  # the van's stop (issue 38): then Ben's turn
 
     # Ben's turn on his phone: the same, and his dog in its own colour.
     b.reload()

@@ -123,8 +123,7 @@ def dogs_life(walk: Walk, page: Any) -> None:
     act(page, '[data-testid="dl-draw-trash-0"]')
     act(page, '[data-testid="dl-roll-0"]')
     walk.screen(page, "dogs_life_turn")
-    page.fill('[data-testid="dl-dog-0"] input[name="steps"]', "20")
-    page.locator('[data-testid="dl-move-0"]').click()
+    page.locator('[data-testid="dl-drink-0"]').click()  # no action points left after the die
     page.wait_for_selector("#panel .alert-error")
     walk.screen(page, "dogs_life_refused", expect_errors=1)
 

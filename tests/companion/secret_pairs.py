@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from companion import security, tables
 from games import registry
+from games.dogs_life.city import CITY
 
 STAMP = "2026-01-02T10:00:00+00:00"
 PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"))]
@@ -112,6 +113,16 @@ def dogs_life(address: int) -> dict[str, History]:
             (0, {"type": "end_turn", "seat": 0}),
             (1, {"type": "start_turn", "seat": 1}),
         ],
+        # issue 38: on the map, next to the addresses and with the van to move
+        "walked on the map": [
+            *started,
+            (0, {"type": "move", "seat": 0, "to": "c04r04"}),
+        ],
+        "rolled for the van": [
+            *started,
+            (0, {"type": "move", "seat": 0, "to": "c03r04"}),
+            (0, {"type": "roll_die", "seat": 0, "die": 3}),
+        ],
     }
 
 
@@ -158,6 +169,13 @@ def dogs_life_changes(owner: int) -> list[dict[str, Any]]:
         {"type": "pick_up", **fifi, "item": "bone"},
         {"type": "pick_up", "seat": 2, "item": "newspaper"},
         {"type": "move", **fifi, "steps": 1},
+        # issue 38: walking to any address (the carried one's too) and the van's stops
+        *({"type": "move", **fifi, "to": CITY.address(a).id} for a in range(1, 13)),
+        {"type": "move", **fifi, "to": "newspaper-office"},
+        {"type": "move", **fifi, "to": "nowhere"},
+        {"type": "move", "seat": 2, "to": "c05r06"},
+        *({"type": "van", **fifi, "to": stop} for stop in ("c07r01", "c11r01", "c00r04", "x")),
+        {"type": "pick_up", **fifi, "item": "newspaper", "from": "street"},
         {"type": "rummage", **fifi, "find": "bone"},
         {"type": "beg", **fifi, "find": "food-1"},
         {"type": "eat", **fifi, "days": 1},

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from pdfcheck import box_mm, drawn_kit, reader, render
 
+from games.dogs_life import layout
 from games.dogs_life.city import CELL_MM, CITY
 from printgen import words
 from printgen.games import dogs_life_city as city
@@ -186,7 +187,7 @@ def test_the_glue_target_lies_wholly_on_the_strip(vertical):
 
 def test_the_pound_exit_arrow_is_clear_of_the_van_start():
     (exit_,) = [e for e in CITY.entrances if e.place == "pound"]
-    assert not city._touches(city.van_box(), city.arrow_spot(exit_))
+    assert not layout.touches(city.van_box(), city.arrow_spot(exit_))
 
 
 def test_no_address_plate_touches_an_entrance_arrow():
@@ -196,7 +197,7 @@ def test_no_address_plate_touches_an_entrance_arrow():
         x, y = city.address_spot(square)
         box = (x, y, x + ADDRESS[0], y + ADDRESS[1])
         arrows = [city.arrow_spot(e) for e in CITY.entrances if e.street == square.id]
-        assert not any(city._touches(box, arrow) for arrow in arrows), square.address
+        assert not any(layout.touches(box, arrow) for arrow in arrows), square.address
 
 
 def test_the_legend_shows_the_boards_address_plate():

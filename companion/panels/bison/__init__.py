@@ -45,11 +45,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request, session
-
-from companion.i18n import rule_error_message
-from companion.pages import base, panel
 from companion.panels import _kit as kit
+from companion.panels import board_view
 from companion.panels.bison import (
     actions,
     market,
@@ -82,7 +79,7 @@ from games.bison.components import (
 from games.bison.economy import COST_TABLE, MAX_COST, MOST_EXCHANGES, STOCK_CAP
 from games.bison.rounds import ACTIONS_PER_ROUND
 from games.bison.tiles import ANIMALS_PER_TILE
-from games.errors import N_, RuleError
+from games.errors import N_
 
 #: The page modules whose routes live on ``bp``; importing them registers the routes.
 PAGES = (actions, market, photo, place, play, proposal, scoring, space, whatif)
@@ -117,23 +114,8 @@ def zoom(table_id: str) -> Any:
 def _phone_setting(
     table_id: str, field: str, allowed: tuple[int, ...], key: str, refusal: str
 ) -> Any:
-    """A per-phone board setting posted as ``field``: one of ``allowed`` is remembered
-    under ``key`` and the panel redrawn; anything else gets ``refusal`` (a 422, nothing
-    remembered)."""
     table = kit.game_table(table_id, GAME)
-    value = base.small_number(request.form.get(field))
-    if value not in allowed:
-        return panel.panel_response(table, status=422, error=rule_error_message(RuleError(refusal)))
-    _remember(key, table.id, value)
-    return panel.panel_response(table)
-
-
-def _remember(key: str, table_id: str, value: int) -> None:
-    """A per-phone board setting for a table, in the session (the last 20 tables)."""
-    kept = dict(session.get(key, {}))
-    kept.pop(table_id, None)
-    kept[table_id] = value
-    session[key] = dict(list(kept.items())[-20:])
+    return board_view.phone_setting(table, field, allowed, key, refusal)
 
 
 @bp.post("/turn")

@@ -25,13 +25,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import session, url_for
+from flask import url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import charts, tables
 from companion.i18n import translate
 from companion.pages.base import current_seat
+from companion.panels import board_view
 from companion.panels.bison import svg
 from companion.panels.bison.names import action_name, animal_name, hex_name
 from companion.panels.bison.sheets import own_sheets
@@ -39,8 +40,8 @@ from games.bison import fold, scoring
 from games.bison.economy import ANIMALS, STOCK_CAP
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
 
-ZOOMS = (1, 2, 3)
-DEFAULT_ZOOM = 2
+ZOOMS = board_view.ZOOMS
+DEFAULT_ZOOM = board_view.DEFAULT_ZOOM
 #: Pixels per SVG unit at least, by zoom level (None: the board fits the phone's width).
 ZOOM_SCALE: dict[int, float | None] = {
     1: None,
@@ -57,8 +58,7 @@ def _names(table: tables.TableView) -> dict[str, str]:
 
 
 def zoom_of(table_id: str) -> int:
-    zoom = session.get("bison_zoom", {}).get(table_id, DEFAULT_ZOOM)
-    return zoom if zoom in ZOOMS else DEFAULT_ZOOM
+    return board_view.remembered("bison_zoom", table_id, ZOOMS, DEFAULT_ZOOM)
 
 
 def seat_side(seat: int, players: int) -> int:
@@ -79,9 +79,9 @@ def sides(table: tables.TableView) -> list[dict[str, Any]]:
 
 def turn_of(table: tables.TableView) -> int:
     """This phone's view of the board: the side it chose, else its seat's side, else 0."""
-    chosen = session.get("bison_turn", {}).get(table.id)
-    if chosen in TURNS:
-        return int(chosen)
+    chosen = board_view.chosen("bison_turn", table.id, TURNS)
+    if chosen is not None:
+        return chosen
     seat = current_seat(table)
     return seat_side(seat, len(table.players)) if seat is not None else 0
 

@@ -138,8 +138,9 @@ def test_start_turn_ticks_hunger_and_gives_action_points(app, client, table):
     assert "Action points left: 7 of 7" in words
     body = response.get_data(as_text=True)
     assert 'data-value="3"' in body
-    # the playing dog has no start button (a second tap would tick hunger again); the next has
-    assert 'data-testid="dl-start-0"' not in body and 'data-testid="dl-start-1"' in body
+    # the playing dog has no start button (a second tap would tick hunger again), and no
+    # other dog has one while its turn runs (issue 34 item 5: no dead button)
+    assert 'data-testid="dl-start-0"' not in body and 'data-testid="dl-start-1"' not in body
 
 
 @pytest.mark.parametrize(

@@ -107,7 +107,7 @@ REFUSED = [
     ),
     (
         {"type": "bark", "seat": 0},
-        "unknown event type 'bark'; expected one of: adjust, start_turn, end_turn, move, "
+        "unknown event type 'bark'; expected one of: adjust, start_turn, end_turn, move, van, "
         "rummage, beg, eat, drink, pee, pick_up, drop, bury, to_pound, draw, roll_die, end_game",
     ),
     ({"type": "drink", "seat": "0"}, 'seat must be a whole number from 0 to 2, not "0"'),

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from flask import Response, abort, request, url_for
+from flask import Response, abort, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -45,9 +45,12 @@ from companion import charts, tables
 from companion.i18n import as_sentence, rule_error_message
 from companion.pages import base
 from companion.panels import _kit as kit
+from companion.panels import board_view
+from companion.panels.dogs_life import board, city_view
 from games.dogs_life import catalog, fold
 from games.dogs_life import game as dog_game
 from games.dogs_life.catalog import Card, Find, Section
+from games.dogs_life.city import CITY
 from games.dogs_life.dog import (
     BLADDER_MAX,
     CARRY_MAX,
@@ -282,8 +285,24 @@ def view(table: tables.TableView) -> dict[str, Any]:
     over = bool(won)
     minutes = game.settings.timed_minutes
     deadline = base.local_time(table.created_at + timedelta(minutes=minutes)) if minutes else None
+    names = [d["name"] for d in dogs]
+    city = city_view.city_view(table, game, viewer, names, [d["colour"] for d in dogs])
+    # the current dog's player rolls the catcher's die before the next turn (turn step 3)
+    to_roll = bool(
+        game.board
+        and game.current is not None
+        and not game.rolled
+        and not game.dogs[game.current].in_pound
+    )
+    waiting = bool(game.board and (game.board.van_due or game.board.to_draw)) or to_roll
+    # issue 34 item 5: the start button only for the dog whose turn comes, when it can
+    start_seat = None if over or shown["turn_running"] or waiting else dog_game.whose_turn(game)
     return {
         "over": over,
+        "city": city,
+        "viewer": viewer,
+        "start_seat": start_seat,
+        "whose_turn": dog_game.whose_turn(game),
         "time_up": game.time_up,
         "winners": [dogs[s] for s in won],
         "goal": game.settings.bones_to_win,
@@ -345,6 +364,13 @@ def _search() -> dict[str, Any]:
     return {**_seat(), "find": request.form.get("find", Find.NOTHING.value)}
 
 
+def _move() -> dict[str, Any]:
+    """To a square tapped on the map, or by a number of steps (the board not known)."""
+    if request.form.get("to", "").strip():
+        return {**_seat(), "to": request.form["to"].strip()}
+    return {**_seat(), "steps": _int("steps")}
+
+
 def _pee() -> dict[str, Any]:
     event = _seat()
     if request.form.get("covers", "").strip():
@@ -368,7 +394,8 @@ ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
     "rummage": ("rummage", _search),
     "beg": ("beg", _search),
     "eat": ("eat", lambda: {**_seat(), "days": _int("days")}),
-    "move": ("move", lambda: {**_seat(), "steps": _int("steps")}),
+    "move": ("move", lambda: _move()),
+    "van": ("van", lambda: {**_seat(), "to": request.form.get("to", "")}),
     "drink": ("drink", _seat),
     "pee": ("pee", _pee),
     "pick-up": ("pick_up", _pick_up),
@@ -421,6 +448,68 @@ def dog_choices() -> list[tuple[str, str, str, int]]:
     ]
 
 
+@bp.post("/zoom")
+def zoom(table_id: str) -> Any:
+    """This phone's zoom of the city (1 whole, 2 readable, 3 large)."""
+    table = kit.game_table(table_id, GAME)
+    return board_view.phone_setting(
+        table, "z", board_view.ZOOMS, city_view.ZOOM_KEY, N_("zoom must be 1, 2 or 3")
+    )
+
+
+@bp.post("/turn")
+def turn(table_id: str) -> Any:
+    """See the city from another side of the table (this phone only)."""
+    table = kit.game_table(table_id, GAME)
+    return board_view.phone_setting(
+        table,
+        "deg",
+        board.TURNS,
+        city_view.TURN_KEY,
+        N_("choose a side of the table to see it from"),
+    )
+
+
+@bp.get("/square")
+def square(table_id: str) -> Any:
+    """One square of the city: its name, what lies there, and (for the dog in turn's
+    phone) the move there or what can be done there. The map's links without JavaScript."""
+    table = kit.game_table(table_id, GAME)
+    game: Game = table.state
+    at = request.args.get("at", "")
+    if at not in CITY.squares:
+        return render_template(
+            "games/dogs_life/square.html",
+            table=table,
+            error=message(RuleError(N_("to must be a square of the city"))),
+            square=None,
+        ), 404
+    viewer = base.current_seat(table)
+    names = [dog_name(d.dog) for d in game.dogs]
+    current = game.current
+    mine = viewer is not None and viewer == current and dog_game.turn_running(game)
+    cost = dog_game.reachable(game, viewer).get(at) if viewer is not None else None
+    where = game.board
+    here = [
+        f"{names[s]} ({table.players[s].name})"
+        for s, sq in enumerate(where.dogs if where else ())
+        if sq == at
+    ]
+    standing = mine and where is not None and current is not None and where.dogs[current] == at
+    return render_template(
+        "games/dogs_life/square.html",
+        table=table,
+        error=None,
+        square={"id": at, "name": city_view.name(at), "dogs": here, "cost": cost},
+        seat=viewer,
+        van=at in dog_game.van_stops(game) and viewer is not None and viewer == current,
+        offers=city_view.offers(game, current, viewer, names)
+        if standing and current is not None
+        else [],
+        urls={a: url_for("dogs_life.act", table_id=table.id, action=a) for a in ACTIONS},
+    )
+
+
 def init_app(app: Any) -> None:
     app.add_url_rule("/dogs-life/colours.css", "dogs_life_colours", colours_css)
     # A refusal names dogs in the reader's language (``message``).
@@ -429,6 +518,7 @@ def init_app(app: Any) -> None:
         bp,
         GAME,
         view,
+        variant=city_view.variant,
         refusal=lambda error, _page: message(error),
         dogs_life_dogs=dog_choices,
         dogs_life_limits=limits,
