@@ -61,7 +61,7 @@ def test_every_kind_of_control_works_after_live_refreshes(
     refresh()
     gain(table, "move_3", "salmon")  # Ben: an action without hunters
     refresh()
-    tap_in_panel(table, '#panel button[data-gather-here="1,-1,prairie"]')  # Ann gathers
+    tap_in_panel(table, '[data-quick="1,-1,prairie"] button[data-gather-here]')  # Ann gathers
     refresh()
     tap_in_panel(table, '#panel button[data-build="-1,1,prairie"][data-size="1"]')  # Ben
     refresh()
