@@ -126,7 +126,7 @@
       /* opened for one move: that move's count chips and destinations at the top */
       var part = opener && opener.getAttribute("data-sheet-part");
       var form = part ? sheet.querySelector('[data-move-form="' + part + ":" + key + '"]') : null;
-      sheet.scrollTop = form ? form.offsetTop - sheet.querySelector(".bison-sheet-head").offsetHeight - 12 : 0;
+      sheet.scrollTop = form ? form.offsetTop - 8 : 0;
     });
     document.addEventListener("htmx:beforeSwap", function (event) {
       var open = document.querySelector("#panel dialog.bison-sheet[open]");
