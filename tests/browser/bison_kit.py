@@ -145,7 +145,7 @@ def build(page: Any, at: str, space: str, size: int) -> None:
 def open_sheet(page: Any, space: str) -> Any:
     """The sheet of ``space`` (``q,r,terrain``) over the board page, by its line above the
     board (issue 34); the open dialog."""
-    page.locator(f'[data-open-sheet="{space}"]').click()
+    page.locator(f'[data-open-sheet="{space}"]').first.click()
     sheet = page.locator(f'dialog.bison-sheet[data-sheet="{space}"][open]')
     sheet.wait_for()
     return sheet
@@ -419,10 +419,10 @@ SEL = {
     "open_move": '[data-open-sheet="{space}"][data-sheet-part="{action}"]',
     # without hunters: the line's own action, others behind "as another action…"
     "gain_default": "[data-gain-default]",
-    "gain_row": '.bison-nohunters [data-gain-action="{action}"]',
+    "gain_row": '.bison-mine [data-gain-action="{action}"]',
     "gain_more": ".bison-gain-more > summary",
     # an action without hunters: its row, the animal gained (one tap, issue 26)
-    "gain": '.bison-nohunters [data-gain-action="{action}"] button[value="{animal}"]',
+    "gain": '.bison-mine [data-gain-action="{action}"] button[value="{animal}"]',
     "buy_hunter": '[data-testid="bison-buy-hunter"]',
     "score": '[data-testid="bison-score"]',  # the score page (an over-15 case to see)
     "score_now": '[data-testid="bison-score-now"]',  # nothing to choose: scored in one tap

@@ -40,7 +40,7 @@ def test_a_move_from_the_sheet_over_the_board(
     place_tile(table, "-1,1", "B07", 1)  # Ben
     live_refresh(table, ben, 1, up=False)  # a live refresh before the move's taps
 
-    line = table.locator('[data-open-sheet="1,-1,prairie"]')
+    line = table.locator('[data-open-sheet="1,-1,prairie"]').first
     assert on_screen(table, line), "the next control is on the first screen"
     shot(table, f"bison_move_row_{lang}_board", full_page=False)
     table.locator('.bison-top a[data-at="1,-1"][data-space="prairie"] circle.tap').click()

@@ -43,7 +43,7 @@ def test_fewer_taps_on_a_phone(
     unfold_gains(ann, "move_1")
     shot(ann, f"bison_taps_{lang}_3_gains", full_page=False)
     before = version(ann)
-    ann.locator('.bison-nohunters [data-gain-action="move_1"] button[value="turkey"]').click()
+    ann.locator('.bison-mine [data-gain-action="move_1"] button[value="turkey"]').click()
     ann.wait_for_selector(f'#panel[data-version="{before + 1}"]')
 
     # Ann: 2 of her 3 hunters to one space: "move from here", the chip, the destination.
