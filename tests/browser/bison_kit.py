@@ -850,7 +850,8 @@ class BisonTable:
         from games.bison import fold
 
         turn = fold.turn(self.state())
-        if (self.round, seat) in self.buys and turn.action == 1:
+        buy = {"type": "buy", "seat": seat, "item": "hunter"}  # only a buy the rules allow (B7)
+        if (self.round, seat) in self.buys and turn.action == 1 and self.ok(buy):
             self.attempt(seat, "market", lambda: self.buy(seat))
         # The round's tile at any of the seat's actions, as players do (the first round's
         # first, so that there are hunters on the board; the fourth at the latest, B6).
