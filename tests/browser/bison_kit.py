@@ -432,6 +432,7 @@ SEL = {
     "stock_up": '[data-testid="bison-stock-{seat}-{animal}-up"]',
     "problem": ".alert-error",  # a refusal shown on the page
     # "paid with" (B6): the chip row of the hunters chosen; value bison.salmon.turkey
+    "pay_line": '.bison-paid[data-paid-for="{n}"] > summary',
     "pay_chip": '.bison-paid[data-paid-for="{n}"] label.chip:has(> input[value="{value}"])',
     # the one-tap move in the space's sheet over the board (issue 26 item 8, issue 34): the
     # count chip of the move from that space (all preset), the destination's button
@@ -705,6 +706,8 @@ class BisonTable:
                 self.tap(seat, sel("hunters_chip", n=extra["hunters"]), navigates=False)
             if paid:
                 value = paid_value(paid, COST_TABLE[extra["hunters"]])
+                # "paid with" is one line (issue 34): "change…" unfolds its chips
+                self.tap(seat, sel("pay_line", n=extra["hunters"]), navigates=False)
                 self.tap(seat, sel("pay_chip", n=extra["hunters"], value=value), navigates=False)
             # The turned picture tapped on the space for the hunters: placed at once.
             self.tap(seat, sel("turn_space", n=turns, space=extra["space"]))
