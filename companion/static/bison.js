@@ -93,7 +93,66 @@
     var board = frame();
     if (board) { centre(board); }
   }
+  /* The board page's sheets (issue 34): a tap on a space of the board, or on a space's
+     line above it, opens that space's sheet over the board when the panel holds one (the
+     player in turn's hunters); otherwise the link goes on to the space's page. A live
+     update from another phone (a poll) reopens the sheet that was open if it is still
+     there; an action posted from the sheet closes it (the panel is replaced). */
+  var reopen = null;
+  function sheetFor(key) {
+    return document.querySelector('#panel dialog[data-sheet="' + key + '"]');
+  }
+  function sheets() {
+    if (window.bisonSheets) { return; }
+    window.bisonSheets = true;
+    document.addEventListener("click", function (event) {
+      var target = event.target;
+      if (!target.closest) { return; }
+      if (target.matches && target.matches("dialog.bison-sheet[open]")) {
+        var box = target.getBoundingClientRect();  /* a tap on the backdrop closes it */
+        if (event.clientY < box.top || event.clientY > box.bottom) { target.close(); }
+        return;
+      }
+      var opener = target.closest("[data-open-sheet]");
+      var key = opener ? opener.getAttribute("data-open-sheet") : null;
+      if (!key) {
+        var space = target.closest(".bison-top .bison-board a[data-space][data-at]");
+        key = space ? space.getAttribute("data-at") + "," + space.getAttribute("data-space") : null;
+      }
+      var sheet = key ? sheetFor(key) : null;
+      if (!sheet || !sheet.showModal) { return; }
+      event.preventDefault();
+      sheet.showModal();
+      /* opened for one move: that move's count chips and destinations at the top */
+      var part = opener && opener.getAttribute("data-sheet-part");
+      var form = part ? sheet.querySelector('[data-move-form="' + part + ":" + key + '"]') : null;
+      sheet.scrollTop = form ? form.offsetTop - 8 : 0;
+    });
+    document.addEventListener("htmx:beforeSwap", function (event) {
+      var open = document.querySelector("#panel dialog.bison-sheet[open]");
+      var config = event.detail && event.detail.requestConfig;
+      reopen = open && config && config.verb === "get" ? open.getAttribute("data-sheet") : null;
+    });
+    document.addEventListener("htmx:afterSettle", function () {
+      var sheet = reopen ? sheetFor(reopen) : null;
+      reopen = null;
+      if (sheet && sheet.showModal && !sheet.open) { sheet.showModal(); }
+    });
+  }
+  /* "Paid with", folded to one line: the line shows the chip tapped. */
+  function paidLine() {
+    if (window.bisonPaid) { return; }
+    window.bisonPaid = true;
+    document.addEventListener("change", function (event) {
+      var input = event.target;
+      var fold = input.closest ? input.closest("details.bison-paid") : null;
+      var line = fold ? fold.querySelector(".bison-paid-now") : null;
+      if (line && input.parentNode) { line.textContent = input.parentNode.textContent.trim(); }
+    });
+  }
   function init() {
+    paidLine();
+    sheets();
     moves();
     turnedSpaces();
     keepPan();

@@ -135,18 +135,39 @@ def place_tile(page: Any, at: str, tile: str, hunters: int = 1, turn: int | None
 
 def build(page: Any, at: str, space: str, size: int) -> None:
     """From the board: zoom to the tile at ``at``, tap size ``size`` for ``space``."""
-    page.locator(f'a[data-tile="{at}"]').click()
-    page.wait_for_url(re.compile(r"/bison/tile\?"))
+    zoom_to(page, at)
     page.locator(f'button[data-build="{at},{space}"][data-size="{size}"]').click()
     page.wait_for_load_state()
     check(page)
     back_at_table(page)
 
 
+def open_sheet(page: Any, space: str) -> Any:
+    """The sheet of ``space`` (``q,r,terrain``) over the board page, by its line above the
+    board (issue 34); the open dialog."""
+    page.locator(f'[data-open-sheet="{space}"]').first.click()
+    sheet = page.locator(f'dialog.bison-sheet[data-sheet="{space}"][open]')
+    sheet.wait_for()
+    return sheet
+
+
+def zoom_to(page: Any, at: str) -> None:
+    """From the board page: a tap on a space of the tile at ``at`` (its sheet over the board
+    when the player in turn has hunters there, else the space's page), then "Zoom to the
+    tile" (issue 34: the board's spaces are the links, not its tiles)."""
+    page.locator(f'.bison-top a[data-at="{at}"] circle.tap').first.click()
+    link = page.locator(f'dialog[open] a[data-tile="{at}"], .bison-space-links a[data-tile="{at}"]')
+    link.first.click()
+    page.wait_for_url(re.compile(r"/bison/tile\?"))
+
+
 def move_from_panel(page: Any, source: str, hunters: int, action: str = "move_1") -> None:
-    """The board page's "move from here", ``hunters`` of them, the first destination; when
-    some stay behind the page asks where they go, and "move these" records the move."""
-    page.locator(f'#panel a[data-action-link="{action}"][data-from="{source}"]').click()
+    """The board page's sheet of ``source``, its "move from here", ``hunters`` of them, the
+    first destination; when some stay behind the page asks where they go, and "move these"
+    records the move."""
+    open_sheet(page, source).locator(
+        f'a[data-action-link="{action}"][data-from="{source}"]'
+    ).click()
     page.wait_for_url(re.compile(r"/bison/move\?"))
     page.locator(f'input[name="hunters"][value="{hunters}"]').check()
     with page.expect_navigation():
@@ -198,8 +219,19 @@ def undo_last(page: Any) -> None:
 
 
 def gain(page: Any, action: str, animal: str) -> None:
-    """The panel's action without hunters: ``action`` counted, one ``animal`` gained."""
+    """The panel's action without hunters (its folded line opened): ``action`` counted,
+    one ``animal`` gained."""
+    unfold_gains(page, action)
     tap_in_panel(page, sel("gain", action=action, animal=animal))
+
+
+def unfold_gains(page: Any, action: str) -> None:
+    """The row of ``action`` without hunters above the board: the line's own action is
+    shown, another one is behind "as another action…" (issue 34), opened here."""
+    row = page.locator(sel("gain_row", action=action))
+    if not row.is_visible():
+        page.locator(SEL["gain_more"]).click()
+        row.wait_for()
 
 
 def describe_retail(page: Any, at: str, ends: tuple[int, int], side: int, split: str) -> None:
@@ -288,12 +320,16 @@ def place_as_seen(page: Any, at: str, tile: str, prairie_at: float, hunters: int
 
 def pay_with(page: Any, hunters: int, paid: str) -> int:
     """Tap the "paid with" chip ``paid`` (bison.salmon.turkey, e.g. ``"0.0.4"``) of the
-    row the chosen ``hunters`` show (the only visible one); 1 tap."""
+    line the chosen ``hunters`` show (the only visible one), unfolding it first: 2 taps."""
     row = page.locator(f'.bison-paid[data-paid-for="{hunters}"]')
-    assert row.is_visible(), "the row of the hunters chosen is shown"
+    assert row.is_visible(), "the line of the hunters chosen is shown"
+    taps = 0
+    if not row.evaluate("e => e.open"):  # folded to one line (issue 34): "change…"
+        row.locator("summary").click()
+        taps += 1
     row.locator(f'label:has(input[value="{paid}"])').click()
     assert row.locator(f'input[value="{paid}"]').is_checked()
-    return 1
+    return taps + 1
 
 
 def place(
@@ -372,12 +408,21 @@ SEL = {
     "turn_space": 'button[data-turn="{n}"] [data-space="{space}"] circle.tap',
     "preview": 'a[data-preview="1"] .area',  # turn the preview once (no hunters)
     "place_gain": 'button[data-gain="{animal}"]',  # place without hunters, gaining one
-    "build": 'button[data-build="{space}"][data-size="{size}"]',
+    # the one-tap build and gather on the space's line above the board (issue 34)
+    "build": '[data-quick="{space}"] button[data-build="{space}"][data-size="{size}"]',
     "move_from": 'a[data-action-link="{action}"][data-from="{space}"]',
     "move_to": '[data-target="{space}"] circle',
-    "gather_here": 'button[data-gather-here="{space}"]',
+    "gather_here": '[data-quick="{space}"] button[data-gather-here="{space}"]',
+    # a space's line above the board: opens its sheet over the board (issue 34)
+    "open_sheet": '[data-open-sheet="{space}"]',
+    # a move opens the space's sheet at that move (its count chips and destinations)
+    "open_move": '[data-open-sheet="{space}"][data-sheet-part="{action}"]',
+    # without hunters: the line's own action, others behind "as another action…"
+    "gain_default": "[data-gain-default]",
+    "gain_row": '.bison-mine [data-gain-action="{action}"]',
+    "gain_more": ".bison-gain-more > summary",
     # an action without hunters: its row, the animal gained (one tap, issue 26)
-    "gain": '.bison-nohunters [data-gain-action="{action}"] button[value="{animal}"]',
+    "gain": '.bison-mine [data-gain-action="{action}"] button[value="{animal}"]',
     "buy_hunter": '[data-testid="bison-buy-hunter"]',
     "score": '[data-testid="bison-score"]',  # the score page (an over-15 case to see)
     "score_now": '[data-testid="bison-score-now"]',  # nothing to choose: scored in one tap
@@ -387,14 +432,34 @@ SEL = {
     "stock_up": '[data-testid="bison-stock-{seat}-{animal}-up"]',
     "problem": ".alert-error",  # a refusal shown on the page
     # "paid with" (B6): the chip row of the hunters chosen; value bison.salmon.turkey
+    "pay_line": '.bison-paid[data-paid-for="{n}"] > summary',
     "pay_chip": '.bison-paid[data-paid-for="{n}"] label.chip:has(> input[value="{value}"])',
-    # the board page's one-tap move (issue 26 item 8): the count chip of the move from that
-    # space (all preset), then the destination's button records it
-    "move_count": '[data-move-form="{action}:{space}"] label.chip:has(> input[value="{n}"])',
-    "move_here": '[data-move-form="{action}:{space}"] button[data-move-to="{goal}"]',
+    # the one-tap move in the space's sheet over the board (issue 26 item 8, issue 34): the
+    # count chip of the move from that space (all preset), the destination's button
+    "move_count": (
+        'dialog[open] [data-move-form="{action}:{space}"] label.chip:has(> input[value="{n}"])'
+    ),
+    "move_here": 'dialog[open] [data-move-form="{action}:{space}"] button[data-move-to="{goal}"]',
+    "move_from_sheet": 'dialog[open] a[data-action-link="{action}"][data-from="{space}"]',
     "move_done": '[data-testid="bison-move-done"]',  # a split move that leaves some behind
     "move_several": '[data-testid="bison-move-several"]',  # "to several spaces": legs
 }
+
+
+#: How far (in screens) a control is from being tappable where it is: 0 when its centre is
+#: inside the 360×640 window and the element there is the control (not hidden by a
+#: scrolled frame such as the board's, a fold or a sheet over it), else the distance to the
+#: window (at least a small step: a pan inside the board's frame is a scroll too).
+ON_SCREEN_JS = """e => {
+  const r = e.getBoundingClientRect(), h = innerHeight, w = innerWidth;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const outside = Math.max(-r.top, r.bottom - h, 0) / h;
+  if (x >= 0 && x < w && y >= 0 && y < h) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && (hit === e || e.contains(hit) || hit.contains(e) && r.width > 0)) return outside;
+  }
+  return Math.max(outside, 0.1);
+}"""
 
 
 def sel(name: str, **fields: Any) -> str:
@@ -481,11 +546,9 @@ class BisonTable:
         self.by_kind[self.kind] += 1
         locator = page.locator(selector).first
         locator.wait_for(state="attached")
-        top, bottom, height = locator.evaluate(
-            "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
-        )
-        if top < 0 or bottom > height:
-            self.scrolls.append(max(-top, bottom - height) / height)
+        away = locator.evaluate(ON_SCREEN_JS)
+        if away > 0:
+            self.scrolls.append(away)
             self.scrolled[self.kind] += 1
         if navigates:
             self.counted_loads[seat] += 1
@@ -617,6 +680,15 @@ class BisonTable:
                 if not supply:  # B6: no hunter left, the action gains one animal
                     options.append((at, turns, {"gain": self.poorest(seat), "hunters": 0}))
         self.rng.shuffle(options)
+        # A player taps a "+" they see: the slots in view first (a random one otherwise).
+        shown = {
+            at
+            for at in fold.legal_hexes(state)
+            if not self.phones[seat]
+            .locator(sel("legal", at=f"{at[0]},{at[1]}"))
+            .evaluate(ON_SCREEN_JS)
+        }
+        options.sort(key=lambda option: option[0] not in shown)
         base = {"type": "play", "seat": seat, "action": "place_tile", **tile}
         at, turns, extra = next(
             (at, t, x)
@@ -634,6 +706,8 @@ class BisonTable:
                 self.tap(seat, sel("hunters_chip", n=extra["hunters"]), navigates=False)
             if paid:
                 value = paid_value(paid, COST_TABLE[extra["hunters"]])
+                # "paid with" is one line (issue 34): "change…" unfolds its chips
+                self.tap(seat, sel("pay_line", n=extra["hunters"]), navigates=False)
                 self.tap(seat, sel("pay_chip", n=extra["hunters"], value=value), navigates=False)
             # The turned picture tapped on the space for the hunters: placed at once.
             self.tap(seat, sel("turn_space", n=turns, space=extra["space"]))
@@ -702,14 +776,15 @@ class BisonTable:
         return found
 
     def build(self, seat: int, space: Any, size: int) -> None:
-        """The panel's size chip on its hunter sheet (htmx): the action at once."""
+        """The size button on the space's line above the board (htmx): the action at once."""
         self.tap_live(seat, sel("build", space=where(space), size=size))
 
     def move(self, seat: int, action: str, space: Any, goal: Any, n: int, have: int) -> None:
-        """``n`` of the ``have`` hunters on ``space`` to ``goal``, from the panel's move row
-        for that space: the count chip unless all go (preset), then the destination's
-        button (htmx: the next version swapped in, the others staying)."""
+        """``n`` of the ``have`` hunters on ``space`` to ``goal``: the space's line opens its
+        sheet over the board, then the count chip unless all go (preset), then the
+        destination's button (htmx: the next version swapped in, the others staying)."""
         self.moved[n] += 1
+        self.tap(seat, sel("open_move", space=where(space), action=action), navigates=False)
         if n != min(have, 5):
             self.tap(
                 seat, sel("move_count", action=action, space=where(space), n=n), navigates=False
@@ -727,7 +802,8 @@ class BisonTable:
         where the others go, and "move these" records it with the rest staying (one play
         event either way)."""
         left = self.state().board.pieces[space].hunters
-        self.tap(seat, sel("move_from", action=action, space=where(space)))
+        self.tap(seat, sel("open_sheet", space=where(space)), navigates=False)
+        self.tap(seat, sel("move_from_sheet", action=action, space=where(space)))
         if len(goals) > 1:
             self.tap(seat, SEL["move_several"])
         for goal, n in goals:
@@ -739,17 +815,15 @@ class BisonTable:
             self.tap(seat, SEL["move_done"])
 
     def gather(self, seat: int, space: Any) -> None:
-        """The panel's "gather here" (htmx): the proposed sources, the action at once."""
+        """ "Gather here" on the space's line (htmx): the proposed sources, at once."""
         self.tap_live(seat, sel("gather_here", space=where(space)))
 
     def no_hunters(self, seat: int) -> None:
-        """An action without hunters gains one animal (B6): the animal's button in the
-        action's row, one tap (htmx swaps the fresh panel in)."""
-        state = self.state()
-        available = [a.value for a in state.rounds.available(seat)]
-        action = self.rng.choice([a for a in available if a != "place_tile"] or available)
-        animal = self.poorest(seat)
-        self.tap_live(seat, sel("gain", action=action, animal=animal))
+        """An action without hunters gains one animal (B6): the animal's button in the row
+        above the board, counted as the action it names (the page's proposal, issue 34;
+        htmx swaps the fresh panel in)."""
+        action = self.phones[seat].locator(SEL["gain_default"]).get_attribute("data-gain-action")
+        self.tap_live(seat, sel("gain", action=action, animal=self.poorest(seat)))
 
     def poorest(self, seat: int) -> str:
         """The animal of ``seat``'s smallest stock: the one to gain (never a full one, B8)."""
@@ -779,7 +853,8 @@ class BisonTable:
         from games.bison import fold
 
         turn = fold.turn(self.state())
-        if (self.round, seat) in self.buys and turn.action == 1:
+        buy = {"type": "buy", "seat": seat, "item": "hunter"}  # only a buy the rules allow (B7)
+        if (self.round, seat) in self.buys and turn.action == 1 and self.ok(buy):
             self.attempt(seat, "market", lambda: self.buy(seat))
         # The round's tile at any of the seat's actions, as players do (the first round's
         # first, so that there are hunters on the board; the fourth at the latest, B6).

@@ -9,13 +9,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bison_kit import zoom_to
 from phone_kit import back_at_table
 
 
 def open_move(page: Any, at: str, space: str = "prairie", action: str = "move_3") -> None:
     """From the table: zoom the tile at ``at`` and tap "move from here" on ``space``."""
-    page.locator(f'a[data-tile="{at}"]').click()
-    page.wait_for_url(re.compile(r"/bison/tile\?"))
+    zoom_to(page, at)
     page.locator(f'a[data-action-link="{action}"][data-from="{at},{space}"]').click()
     page.wait_for_url(re.compile(r"/bison/move\?"))
 

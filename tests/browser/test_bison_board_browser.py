@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from bison_kit import tap_to_table, two_player_table
+from bison_kit import open_sheet, tap_to_table, two_player_table, zoom_to
 from phone_kit import act, sit
 
 
@@ -57,13 +57,11 @@ def test_a_round_on_two_phones_by_tapping_the_board(
     assert ann.locator('[data-hex="-1,1"]').count()
 
     def tent(page: Any, other: Any, at: str) -> None:
-        page.locator(f'a[data-tile="{at}"]').click()
-        page.wait_for_url(re.compile(r"/bison/tile\?"))
+        zoom_to(page, at)
         tap_to_table(page, f'button[data-build="{at},prairie"][data-size="1"]')
         other.wait_for_selector(f'[data-hex="{at}"] [data-mark="tent"]', timeout=8_000)
 
-    ann.locator('a[data-tile="1,-1"]').click()
-    ann.wait_for_url(re.compile(r"/bison/tile\?"))
+    zoom_to(ann, "1,-1")
     shot(ann, f"bison_board_{lang}_2_zoomed_tile", full_page=False)
     ann.go_back()
     ann.wait_for_selector("#panel")
@@ -74,9 +72,9 @@ def test_a_round_on_two_phones_by_tapping_the_board(
 
     def move(page: Any, at: str, snap: bool = False, zoom: bool = True) -> None:
         if zoom:
-            page.locator(f'a[data-tile="{at}"]').click()
-            page.wait_for_url(re.compile(r"/bison/tile\?"))
-        else:  # from the board page's hunter sheet: "move from here", then the destination
+            zoom_to(page, at)
+        else:  # from the space's sheet over the board: "move from here", the destination
+            open_sheet(page, f"{at},prairie")
             shot(page, f"bison_board_{lang}_3b_own_sheet")
         page.locator(f'a[data-action-link="move_3"][data-from="{at},prairie"]').click()
         page.wait_for_url(re.compile(r"/bison/move\?"))

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from bison_kit import place
+from bison_kit import place, zoom_to
 from phone_kit import back_at_table, create_table, undo
 
 Shot = Callable[[Any, str], Any]
@@ -58,8 +58,7 @@ def test_three_player_round_on_phones(
     snap(watcher, "3_second_phone")
 
     # A tent from the board: Ann taps B16, its prairie, the size-2 chip (B6): one event.
-    page.locator('a[data-tile="1,-1"]').click()
-    page.wait_for_url(re.compile(r"/bison/tile\?"))
+    zoom_to(page, "1,-1")
     snap(page, "4_tile")
     page.locator('[data-tap="1,-1,prairie"]').click()  # a finger inside the prairie
     page.wait_for_url(re.compile(r"/bison/space\?"))

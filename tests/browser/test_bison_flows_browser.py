@@ -61,7 +61,7 @@ def test_every_kind_of_control_works_after_live_refreshes(
     refresh()
     gain(table, "move_3", "salmon")  # Ben: an action without hunters
     refresh()
-    tap_in_panel(table, '#panel button[data-gather-here="1,-1,prairie"]')  # Ann gathers
+    tap_in_panel(table, '[data-quick="1,-1,prairie"] button[data-gather-here]')  # Ann gathers
     refresh()
     tap_in_panel(table, '#panel button[data-build="-1,1,prairie"][data-size="1"]')  # Ben
     refresh()
@@ -91,7 +91,7 @@ def test_every_kind_of_control_works_after_live_refreshes(
     beside.wait_for()
     assert table.get_attribute("#panel", "data-version") == before  # nothing changed
     buy = table.locator('[data-testid="bison-buy-hunter"]')
-    assert buy.evaluate("b => b.closest('.btn-row').nextElementSibling.hasAttribute('data-beside')")
+    assert buy.evaluate("b => b.form.nextElementSibling.hasAttribute('data-beside')")
     assert beside.is_visible() and beside.bounding_box()["y"] < 640
     still_kept(table)
     shot(table, f"bison_flows_{lang}_refusal_beside_the_buy", full_page=False)
@@ -140,7 +140,7 @@ def test_an_expired_form_is_said_beside_the_control_and_leads_back_to_the_table(
     beside.wait_for()
     assert "This form has expired" in beside.inner_text()
     buy = ann.locator('[data-testid="bison-buy-hunter"]')
-    assert buy.evaluate("b => b.closest('.btn-row').nextElementSibling.hasAttribute('data-beside')")
+    assert buy.evaluate("b => b.form.nextElementSibling.hasAttribute('data-beside')")
     assert ann.get_attribute("#panel", "data-version") == before
     still_kept(ann)
     # Without JavaScript's header: a plain post with a stale token, then back to the table.

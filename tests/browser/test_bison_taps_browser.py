@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from bison_kit import two_player_table
+from bison_kit import open_sheet, two_player_table, unfold_gains
 from phone_kit import back_at_table, version
 
 
@@ -40,14 +40,16 @@ def test_fewer_taps_on_a_phone(
     back_at_table(ann)
 
     # Ben: an action without hunters, one tap on the panel (the panel swapped in place).
-    in_view(ann, ".bison-nohunters")
+    unfold_gains(ann, "move_1")
     shot(ann, f"bison_taps_{lang}_3_gains", full_page=False)
     before = version(ann)
-    ann.locator('.bison-nohunters [data-gain-action="move_1"] button[value="turkey"]').click()
+    ann.locator('.bison-mine [data-gain-action="move_1"] button[value="turkey"]').click()
     ann.wait_for_selector(f'#panel[data-version="{before + 1}"]')
 
     # Ann: 2 of her 3 hunters to one space: "move from here", the chip, the destination.
-    ann.locator('#panel a[data-action-link="move_3"][data-from="1,-1,prairie"]').click()
+    open_sheet(ann, "1,-1,prairie").locator(
+        'a[data-action-link="move_3"][data-from="1,-1,prairie"]'
+    ).click()
     ann.wait_for_url(re.compile(r"/bison/move\?"))
     assert ann.locator('[data-testid="bison-move-several"]').is_visible()
     ann.locator('[data-testid="bison-move-count"] label:has(input[value="2"])').click()

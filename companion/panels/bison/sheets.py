@@ -84,9 +84,10 @@ def sheet_for(table: tables.TableView, at: Any, space: str) -> dict[str, Any]:
 
 
 def own_sheets(table: tables.TableView) -> list[dict[str, Any]]:
-    """The panel's one-tap actions: for the seat whose turn it is, each space holding its
-    hunters with what the current action allows there (``sheet_for``), so that a build or
-    gather is one tap and a move is "from here" then the destination (B6)."""
+    """The board page's sheets (issue 34): for the seat whose turn it is, each space holding
+    its hunters with what the current action allows there (``sheet_for``), opened over the
+    board by a tap on the space or on its line above the board; a build or gather is one
+    tap on that line, a move the sheet's destination (B6)."""
 
     state = table.state
     seat = fold.turn(state).seat
@@ -101,5 +102,11 @@ def own_sheets(table: tables.TableView) -> list[dict[str, Any]]:
         if sheet["moves"] or sheet["gather"] or sheet["sizes"]:
             sheet["label"] = space_label(table, (at, terrain))
             sheet["hunters"] = there.hunters
+            # The sheet's ways on: the space's own page (its region, a correction) and the
+            # zoomed tile; also where a tap on the space goes without JavaScript.
+            where = f"{at[0]},{at[1]}"
+            sheet["page"] = url_for("bison.space", table_id=table.id, at=where, space=terrain)
+            sheet["tile"] = url_for("bison.tile", table_id=table.id, at=where)
+            sheet["at"] = where
             sheets.append(sheet)
     return sheets

@@ -344,9 +344,13 @@ def board_svg(
     # At a readable zoom the board is drawn this size (at least the frame's width, CSS)
     # and pans in its frame; otherwise CSS fits it to the frame.
     scale = min_scale or 1.0
+    # An image may not hold links (axe ``nested-interactive``: an img's children are
+    # presentational): a board with links is a named group of them instead.
+    linked = any(f is not None for f in (hex_url, space_url, tile_url, preview_url)) or targets
     out = [
         f'<svg class="bison-svg{" bison-focus" if focus is not None else ""}" '
-        f'xmlns="http://www.w3.org/2000/svg" role="img" data-view-turn="{turn % 360}" '
+        f'xmlns="http://www.w3.org/2000/svg" role="{"group" if linked else "img"}" '
+        f'data-view-turn="{turn % 360}" '
         f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" '
         f'width="{width * scale:.0f}" height="{height * scale:.0f}" '
         f'aria-label="{escape(title)}">'
@@ -449,7 +453,7 @@ def describe_svg(
     x0, y0, width, height = bounds([(0, 0)])
     out = [
         f'<svg class="bison-svg bison-describe" xmlns="http://www.w3.org/2000/svg" '
-        f'role="img" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}">',
+        f'role="group" viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}">',
         f'<polygon points="{_pts([corner_point((0, 0), i) for i in range(6)])}" '
         f'fill="#efe7d6" stroke="#3b2f22" stroke-width="1.2"/>',
     ]

@@ -113,18 +113,15 @@ def board_markup(
     preview_url: str | None = None,
     targets: Any = None,
 ) -> Markup:
-    """The board as SVG, turned to this phone's side (``turn_of``). Overview: each tile
-    links to its zoomed page and each legal "+" slot to the tile picker, at this phone's
-    zoom; zoomed (``focus``): each space links to its sheet."""
+    """The board as SVG, turned to this phone's side (``turn_of``): each space links to its
+    page (on the board page bison.js opens its sheet instead) and, on the overview, each
+    legal "+" slot to the tile picker, at this phone's zoom; ``focus``: one tile large."""
     state = table.state
     open_ = not state.rounds.finished and not state.locked
     legal = fold.legal_hexes(state) if open_ else []
 
     def hex_url(at: Any) -> str:
         return url_for("bison.place", table_id=table.id, at=f"{at[0]},{at[1]}")
-
-    def tile_url(at: Any) -> str:
-        return url_for("bison.tile", table_id=table.id, at=f"{at[0]},{at[1]}")
 
     def space_url(at: Any, space: str) -> str:
         return url_for("bison.space", table_id=table.id, at=f"{at[0]},{at[1]}", space=space)
@@ -134,8 +131,11 @@ def board_markup(
         legal=legal if focus is None and links else [],
         colours={p.color: p.color for p in table.players},
         hex_url=hex_url if links and open_ else None,
-        tile_url=tile_url if links and focus is None else None,
-        space_url=space_url if links and focus is not None else None,
+        # Every space is a link, on the overview too (issue 34): on the board page a tap
+        # opens its sheet over the board (bison.js), elsewhere (and without JavaScript)
+        # the space's page; the sheet and the space page link the zoomed tile.
+        tile_url=None,
+        space_url=space_url if links else None,
         highlight=highlight,
         selected=selected,
         preview=preview,
@@ -146,7 +146,7 @@ def board_markup(
         names=lambda at: hex_name(state.board, at),
         min_scale=ZOOM_SCALE[zoom_of(table.id)] if focus is None else None,
         labels=_labels(),
-        title=_("The board: tap a tile to zoom to it, an orange + to place a tile"),
+        title=_("The board: tap a space for its pieces and actions, an orange + to place a tile"),
     )
     return Markup(markup)  # built from numbers and escaped strings only
 
@@ -294,7 +294,11 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "last_round": rounds.round >= rounds.rounds,
         "turn": fold.turn(state),
         "locked": state.locked,
-        "own": own_sheets(table),
+        "own": (own := own_sheets(table)),
+        # The action a one-tap gain without hunters counts for (issue 34): the first
+        # available one none of the player's hunters could take now (from the sheets the
+        # rules gave), else the first available; the others are one fold away.
+        "gain_default": _gain_default(rounds, own),
         # The actions a gain without hunters may count for (B6): placing the tile is not
         # one of them here, it needs the tile's own page ("tile_due" says so instead).
         "available": [
@@ -303,3 +307,13 @@ def view(table: tables.TableView) -> dict[str, Any]:
         if rounds.next_seat is not None
         else [],
     }
+
+
+def _gain_default(rounds: Any, own: list[dict[str, Any]]) -> str | None:
+    """The action a gain without hunters counts for by default (see ``view``)."""
+    if rounds.next_seat is None:
+        return None
+    available = [a.value for a in rounds.available(rounds.next_seat) if a is not Action.PLACE_TILE]
+    used = {m["action"] for s in own for m in s["moves"] if m["goals"]}
+    used |= {"gather" for s in own if s["gather"]} | {s["kind"] for s in own if s["sizes"]}
+    return next((a for a in available if a not in used), available[0] if available else None)

@@ -28,9 +28,15 @@ def test_table_page_shows_round_flow_board_and_standings(client, table):
     body = page.get_data(as_text=True)
     assert body.count("data-legal=") == 9  # B4: the ring around the start tiles
     assert f'href="/t/{table.id}/bison/place?at=0,-1"' in body
-    # Board first: the board comes before the round's details; a tile links to its zoom.
+    # Board first: the board comes before the round's details; every space of a tile links
+    # to its page (its sheet over the board, issue 34), the board SVG a group, not an img
+    # holding links (axe nested-interactive).
     assert body.index('class="bison-board') < body.index("bison-round")
-    assert f'href="/t/{table.id}/bison/tile?at=0,0"' in body
+    for space in ("prairie", "river", "mountain"):
+        assert f'href="/t/{table.id}/bison/space?at=0,0&amp;space={space}"' in body
+    assert f'href="/t/{table.id}/bison/tile?at=0,0"' not in body
+    board = body[body.index('<svg class="bison-svg') :]
+    assert board.split(">")[0].count('role="group"') == 1
     assert 'data-testid="bison-stock-0-bison-value">10<' in body
     assert 'style="' not in body  # the CSP forbids inline styles
 
@@ -434,7 +440,11 @@ def test_final_scoring_shows_the_winner_and_the_chart(client, make_table, app):
         assert client.post(f"{base(table.id)}/score", data={"override": "on"}).status_code == 303
     shown = text(client.get(f"/t/{table.id}"))
     assert "Ben wins!" in shown and "Food per round" in shown
-    assert "<polyline" in client.get(f"/t/{table.id}").get_data(as_text=True)
+    body = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert "<polyline" in body
+    # Issue 34: the scores right under the winner line, before the board.
+    assert body.index("Ben wins!") < body.index('data-testid="bison-final"')
+    assert body.index('data-testid="bison-final"') < body.index('class="bison-board')
     done = client.get(f"{base(table.id)}/score")
     assert "The final scoring is done" in text(done)
     # B10: a stray "+" after the winner banner changes nothing.

@@ -196,11 +196,11 @@ def test_the_board_page_offers_one_tap_actions_and_buy_for_the_seat_to_act(clien
         {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "3", "space": "prairie"},
     )
     page = client.get(f"/t/{tid}").get_data(as_text=True)
-    assert 'data-testid="bison-own"' not in page  # Ren has no hunters on the board
+    assert "data-open-sheet" not in page  # Ren has no hunters on the board (no sheet)
     for seat in (1, 2, 3):
         post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
     page = client.get(f"/t/{tid}").get_data(as_text=True)
-    own = page.split('data-testid="bison-own"')[1].split("</section>")[0]
+    own = page.split('data-testid="bison-mine"')[1].split("</section>")[0]
     # Yui's prairie: "move from here" for both moves, the tent chips, no other space.
     assert 'data-action-link="move_1" data-from="1,-1,prairie"' in own
     assert 'data-action-link="move_3" data-from="1,-1,prairie"' in own

@@ -163,7 +163,7 @@ def test_the_board_page_sheets_post_with_htmx_from_the_shared_render(
     )
     renders = client.application.extensions["campfire.panel_cache"]
     answer = client.get(f"/t/{table.id}", headers=HTMX).get_data(as_text=True)
-    sheet = answer[answer.index('data-testid="bison-own"') :]
+    sheet = answer[answer.index('data-testid="bison-mine"') :]
     assert re.search(r'<form method="post" action="[^"]*/bison/play" hx-post=', sheet)
     assert 'data-build="' in sheet and 'name="csrf_token"' not in answer
     before = renders.renders

@@ -38,11 +38,12 @@ def play_round(client: Any, app: Any, table_id: str) -> None:
 def test_an_action_without_hunters_is_one_tap_per_animal(client, make_table, app):
     table = make_table("bison", FOUR)
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
-    gains = page[
-        page.index('class="bison-nohunters"') : page.index("</ul>", page.index("bison-gains"))
-    ]
-    rows = re.findall(r'<li data-gain-action="(\w+)"><form[^>]*hx-post', gains)
-    assert rows and "place_tile" not in rows
+    gains = page[page.index('class="bison-nohunters"') : page.index("</details>")]
+    rows = re.findall(r'<li data-gain-action="(\w+)"[^>]*><form[^>]*hx-post', gains)
+    assert rows and "place_tile" not in rows and len(rows) == len(set(rows))
+    # Issue 34: the first row is the line's own action (no hunters could take it now: none
+    # are on the board), the others one fold away.
+    assert re.search(r'data-gain-action="(\w+)" data-gain-default', gains).group(1) == rows[0]
     before = get(app, table.id).version
     answer = client.post(
         f"{base(table.id)}/play",
@@ -166,7 +167,7 @@ def test_a_move_is_one_or_two_taps_from_the_board_pages_hunter_row(client, make_
     state = get(app, table.id).state
     source = ((1, -1), "prairie")
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
-    own = page.split('data-testid="bison-own"')[1].split("</section>")[0]
+    own = page.split('data-testid="bison-mine"')[1].split("</section>")[0]
     for action in ("move_1", "move_3"):
         row = own.split(f'data-move-form="{action}:1,-1,prairie"')[1].split("</form>")[0]
         assert 'hx-post="' in own  # the live panel: no reload
