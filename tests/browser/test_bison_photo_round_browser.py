@@ -55,7 +55,7 @@ def _proposal(app: Any, table_id: str, seed: int) -> tuple[dict[str, str], Any, 
     return fields, before.state, after
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "it"])
+@pytest.mark.parametrize("lang", ["ja"])  # one language: test_page_words.py
 def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_sees_it(
     new_phone: Callable[..., Any], tmp_path: Path, lang: str
 ) -> None:

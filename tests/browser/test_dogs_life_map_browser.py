@@ -36,7 +36,7 @@ def _table(live_server: str, phones: list[Any], lang: str, goal: int) -> str:
     return a.url
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "it"])
+@pytest.mark.parametrize("lang", ["en"])  # one language: test_page_words.py
 def test_a_whole_game_by_the_map_on_three_phones(
     live_server: str, new_phone: Any, shot: Any, lang: str
 ) -> None:
