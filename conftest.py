@@ -36,12 +36,12 @@ POSTGRESQL = "postgresql"
 #: runs in under two minutes on the 2-core machine.)
 SLOW_MODULES = frozenset(
     {
-        "tests/companion/test_companion_concurrency.py",
-        "tests/companion/test_companion_print.py",
+        "tests/companion/tables/test_companion_concurrency.py",
+        "tests/companion/pages/test_companion_print.py",
         "tests/companion/test_companion_serve.py",
         "tests/companion/test_crash_and_servers.py",
         "tests/companion/test_fuzz_routes.py",
-        "tests/companion/test_secret_refusals_pages.py",
+        "tests/companion/pages/test_secret_refusals_pages.py",
         "tests/companion/test_security.py",
         "tests/companion/test_sqlite_waits.py",
         "tests/companion/test_startup_race.py",
@@ -55,7 +55,7 @@ SLOW_MODULES = frozenset(
         "tests/printgen/test_print_sizes.py",
         "tests/printgen/test_print_tts_images.py",
         "tests/reader/test_bison_reader.py",
-        "tests/test_cli_failures.py",
+        "tests/campfire/test_cli_failures.py",
         "tests/test_packaging.py",
     }
 )

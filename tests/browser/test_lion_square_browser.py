@@ -22,7 +22,7 @@ def test_a_round_and_the_end_of_the_game(
     live_server: str, phone: Any, shot: Callable[..., Any]
 ) -> None:
     # In Japanese only: English plays on the three phones below, and
-    # tests/companion/test_page_words.py reads every language's words.
+    # tests/companion/pages/test_page_words.py reads every language's words.
     play(live_server, phone, shot, "ja")
 
 

@@ -89,7 +89,7 @@ def app_config(tmp_path: Any, *, migrated: bool = True, **extra: Any) -> dict[st
         # the push tests set their own lifetimes.
         "PUSH_STREAM_SECONDS": 0.05,
         # Print kits are drawn in the request (no pool processes) into the test's folder;
-        # tests/companion/test_print_jobs.py tries the pool.
+        # tests/companion/pages/test_print_jobs.py tries the pool.
         "CAMPFIRE_PRINT_WORKERS": 0,
         "CAMPFIRE_PRINT_FOLDER": str(tmp_path / "print_kits"),
         # Photos are read in the request too; tests/companion/test_photo_jobs.py tries the

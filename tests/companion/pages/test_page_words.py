@@ -37,7 +37,7 @@ ADDRESS = re.compile(r"\S+://\S+")
 def kept(lang: str) -> frozenset[str]:
     """Phrases the catalog translates to themselves on purpose (Italian says "Print and
     play" too)."""
-    path = Path(__file__).resolve().parents[2] / "translations" / lang / "LC_MESSAGES"
+    path = Path(__file__).resolve().parents[3] / "translations" / lang / "LC_MESSAGES"
     with (path / "messages.po").open("rb") as file:
         catalog = read_po(file, locale=lang)
     return frozenset(m.id for m in catalog if isinstance(m.id, str) and m.string == m.id)

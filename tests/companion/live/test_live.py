@@ -28,7 +28,7 @@ from companion.models import TableRow
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 ADJUST = {"type": "adjust", "seat": 0, "counter": "points", "delta": 1}
 BOUND = 20
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 
 
 class Heard:

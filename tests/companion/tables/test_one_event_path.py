@@ -15,7 +15,7 @@ from companion_testkit import FAKE, HTMX, app_config
 
 from companion import create_app, events, tables
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EVENT_PATH = ROOT / "companion" / "events.py"
 TABLES = ROOT / "companion" / "tables"  # the service the event path calls
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
