@@ -28,7 +28,7 @@ from typing import Any
 from games.bison import explain
 from games.bison import fold as table
 from games.bison.catalog import DRAW_IDS
-from games.bison.table_board import legal_hexes
+from games.bison.table.board import legal_hexes
 from games.bison.tiles import SPACES, STRUCTURE_ON
 from games.errors import RuleError
 from games.table import Player

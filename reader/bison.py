@@ -1,7 +1,7 @@
 """Read a Bison board from a photo of the printed kit (issue 23).
 
-The kit's markers (``games.bison.markers``) say which tile or token each one is; the
-printed geometry (``games.bison.tile_art``) says where on its piece it sits. Tiles never
+The kit's markers (``games.bison.kit.markers``) say which tile or token each one is; the
+printed geometry (``games.bison.kit.tile_art``) says where on its piece it sits. Tiles never
 move, so the confirmed board (the prior) pins the known tiles and the start tiles fix the
 grid: their markers give the photo's perspective (a homography from the image to the
 board's millimetres), through which new tiles are snapped to the hex grid (their rotation
@@ -28,10 +28,11 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageOps
 
-from games.bison import catalog, markers
-from games.bison import tile_art as geo
+from games.bison import catalog
 from games.bison.components import HUNTERS_OWNED
 from games.bison.hexgrid import Hex, neighbours
+from games.bison.kit import markers
+from games.bison.kit import tile_art as geo
 
 MAX_BYTES = 30 * 1024 * 1024  # a 12 MP phone JPEG is 3–8 MB
 MAX_PIXELS = 50_000_000  # past this a file is a decompression bomb, not a photo

@@ -67,7 +67,7 @@ from games.bison.explain_lines import (
     line_event as line_event,
 )
 from games.bison.hexgrid import Hex, neighbours
-from games.bison.table_state import State
+from games.bison.table.state import State
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError, Term
 

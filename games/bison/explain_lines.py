@@ -36,7 +36,7 @@ from typing import Any
 from games.bison import fold
 from games.bison.economy import ANIMALS
 from games.bison.explain_search import Space, attempt, paid
-from games.bison.table_state import State
+from games.bison.table.state import State
 from games.errors import N_, RuleError, Term
 
 #: What a place_tile line keeps of the proposed event: the tile itself.

@@ -77,8 +77,8 @@ from games.bison.economy import MAX_HUNTERS_PER_ACTION, action_cost, default_pay
 from games.bison.hexgrid import Hex, neighbours
 from games.bison.movement import reachable
 from games.bison.rounds import Action
-from games.bison.table_play import ALLOWANCE
-from games.bison.table_state import State
+from games.bison.table.play import ALLOWANCE
+from games.bison.table.state import State
 from games.bison.tiles import SPACES, STRUCTURE_ON
 from games.errors import RuleError
 

@@ -31,10 +31,10 @@ tent/canoe ``build`` with ``at`` + ``space`` builds on that space from the hunte
 
 This module follows the protocol of ``games/table.py`` (GAME, COUNTERS, new_state, prepare,
 apply, counters, to_json, describe) and hands each event to the module whose one job it
-is: ``table_state`` (State, Settings), ``table_fields`` (reading an event's fields),
-``table_actions`` (``action``, ``end_round``), ``table_market`` (``buy``, ``exchange``),
-``table_board`` (``tile``, ``pieces``, the mirror), ``table_scoring`` (``score``,
-``award``, ``score_now``), ``table_history`` (``describe``). The names the companion and
+is, in ``games/bison/table/``: ``state`` (State, Settings), ``fields`` (reading an
+event's fields), ``actions`` (``action``, ``end_round``), ``market`` (``buy``,
+``exchange``), ``board`` (``tile``, ``pieces``, the mirror), ``scoring`` (``score``,
+``award``, ``score_now``), ``history`` (``describe``). The names the companion and
 the tests use are re-exported here. Standard library only.
 """
 
@@ -55,12 +55,12 @@ from games.bison.components import (
 )
 from games.bison.economy import ANIMALS, START_STOCK, STOCK_CAP, Stocks, Supply
 from games.bison.rounds import Rounds, removed_tiles_for
-from games.bison.table_actions import on_action, on_end_round
-from games.bison.table_board import legal_hexes, next_retail_label, on_pieces, on_tile
-from games.bison.table_fields import parse_hex, parse_rotation, parse_space, parse_tile
-from games.bison.table_history import describe
-from games.bison.table_market import on_buy, on_exchange
-from games.bison.table_play import (
+from games.bison.table.actions import on_action, on_end_round
+from games.bison.table.board import legal_hexes, next_retail_label, on_pieces, on_tile
+from games.bison.table.fields import parse_hex, parse_rotation, parse_space, parse_tile
+from games.bison.table.history import describe
+from games.bison.table.market import on_buy, on_exchange
+from games.bison.table.play import (
     build_sizes,
     destinations,
     hunters_used,
@@ -69,7 +69,7 @@ from games.bison.table_play import (
     on_start_tile,
     space_ref,
 )
-from games.bison.table_scoring import (
+from games.bison.table.scoring import (
     Choices,
     Scoring,
     food_chart,
@@ -79,14 +79,14 @@ from games.bison.table_scoring import (
     score_now,
     winning_seats,
 )
-from games.bison.table_state import (
+from games.bison.table.state import (
     ScoreRecord,
     Settings,
     State,
     parse_settings,
     with_seat,
 )
-from games.bison.table_turn import Turn, seat_named, turn
+from games.bison.table.turn import Turn, seat_named, turn
 from games.errors import N_, RuleError
 from games.table import ADJUST_FIELDS, Player, adjust_targets, adjusted, dispatch
 

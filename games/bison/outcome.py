@@ -3,8 +3,8 @@ player's total stock; equal totals are decided by the larger smallest stock, the
 
 from __future__ import annotations
 
-from games.bison.table_scoring import winning_seats
-from games.bison.table_state import State
+from games.bison.table.scoring import winning_seats
+from games.bison.table.state import State
 from games.errors import N_, Phrase
 from games.outcome import SHARED, SMALLEST_STOCK, Outcome, ranks_from
 

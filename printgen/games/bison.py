@@ -6,7 +6,7 @@ tracks (B8), the six actions (B6) and the structure sizes. This module adds size
 millimetres and the art.
 
 The tiles' geometry (where river, ponds, animals, totem, id label and photo markers lie)
-is ``games.bison.tile_art`` and ``games.bison.markers``, shared with the photo reader.
+is ``games.bison.kit.tile_art`` and ``games.bison.kit.markers``, shared with the photo reader.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from games import registry
-from games.bison import catalog, economy, markers
-from games.bison import tile_art as geo
+from games.bison import catalog, economy
 from games.bison.components import PLAYER_COLOURS
+from games.bison.kit import markers
+from games.bison.kit import tile_art as geo
+from games.bison.kit.tile_art import HEX_RADIUS, RIVER_HALF, TileArt, tile_art
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
-from games.bison.tile_art import HEX_RADIUS, RIVER_HALF, TileArt, tile_art
 from printgen import words
 from printgen.icons import MARKS, fitted, icon, icon_in, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
@@ -277,7 +278,7 @@ def marked_layout(kind: str, size: int = 0) -> dict[str, Box]:
     left, the owner's shape in the upper right, and the kind's icon and a structure's size
     diamonds in the two strips the marker leaves (above it and at its right), none
     touching another. The token and the marker are the photo reader's
-    (:mod:`games.bison.markers`: a larger token hides tile markers, a smaller marker is
+    (:mod:`games.bison.kit.markers`: a larger token hides tile markers, a smaller marker is
     lost at 2 MP), so a strip is 3.7 mm wide (a hunter's 2.7): the icon is drawn tall or
     long (:data:`TALL_ICON`) to run the strip's length, 6 mm and more. A tipi or a hunter
     stands at the right with the diamonds along the top; a canoe lies along the top with

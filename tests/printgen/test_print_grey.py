@@ -112,8 +112,9 @@ def _terrain_samples(tile_id: str, space: str) -> list[tuple[float, float]]:
     """Points (tile mm) showing ``space`` alone: the river's whole band (its pattern's every
     period) or a 6 mm disc of land, clear of everything drawn over the terrain (animals,
     id, markers, ponds) and of the other terrains."""
-    from games.bison import catalog, markers
-    from games.bison import tile_art as geo
+    from games.bison import catalog
+    from games.bison.kit import markers
+    from games.bison.kit import tile_art as geo
 
     tile = catalog.CATALOG[tile_id]
     a, b = tile.tile.river_corners()

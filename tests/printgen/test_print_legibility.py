@@ -12,7 +12,7 @@ from pdfcheck import reader, render
 from PIL import Image
 
 from games.bison import catalog as bison_catalog
-from games.bison import tile_art as tile_geo
+from games.bison.kit import tile_art as tile_geo
 from printgen import pen as pen_module
 from printgen.document import Document
 from printgen.games import bison as bison_print

@@ -9,7 +9,7 @@ import pytest
 from pdfcheck import render
 from PIL import Image
 
-from games.bison import markers
+from games.bison.kit import markers
 from printgen.kit import kit_pieces, render_kit
 
 ART = ["bison.tiles", "bison.structures", "bison.markers"]

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from games.bison import catalog, markers
-from games.bison import tile_art as geo
+from games.bison import catalog
+from games.bison.kit import markers
+from games.bison.kit import tile_art as geo
 from reader import bison
 
 pytest.importorskip("apriltag")

@@ -10,7 +10,8 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
-from games.bison import catalog, tile_art
+from games.bison import catalog
+from games.bison.kit import tile_art
 from games.bison.tiles import SPACES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -62,7 +63,7 @@ def drawn_marks(svg: ET.Element) -> dict[str, Any]:
 
 def tile_outline(tile_id: str) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """A catalog tile's river (the line from corner to corner its art draws) and the corners
-    of its hexagon, in the art's millimetres (``games.bison.tile_art``)."""
+    of its hexagon, in the art's millimetres (``games.bison.kit.tile_art``)."""
     a, b = catalog.CATALOG[tile_id].tile.river_corners()
     river = tile_art.river_path(a, b, tile_art.HEX_RADIUS)
     return river, [tile_art.corner_at(i) for i in range(6)]

@@ -10,7 +10,8 @@ import io
 import bison_synthetic as synthetic
 from PIL import Image
 
-from games.bison import catalog, markers
+from games.bison import catalog
+from games.bison.kit import markers
 from reader import bison
 
 #: What the photo shows beyond the start tiles: the tile, its hex and turn, the hunters.

@@ -21,14 +21,15 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFilter
 
-from games.bison import catalog, explain, fold, markers
-from games.bison import tile_art as geo
+from games.bison import catalog, explain, fold
 from games.bison.board import Board, Pieces, PlacedTile
 from games.bison.components import HUNTERS_OWNED, STRUCTURE_SIZES
 from games.bison.economy import MAX_HUNTERS_PER_ACTION
 from games.bison.hexgrid import Hex, neighbours
+from games.bison.kit import markers
+from games.bison.kit import tile_art as geo
 from games.bison.movement import reachable
-from games.bison.table_state import State
+from games.bison.table.state import State
 from games.bison.tiles import Tile
 from games.table import Player
 from reader.bison import Reading, hex_centre, homography, tile_to_board

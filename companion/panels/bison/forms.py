@@ -27,7 +27,7 @@ from companion.pages.base import form_int
 from companion.panels.bison.names import animal_name, space_name
 from games.bison import catalog, fold
 from games.bison.economy import ANIMALS
-from games.bison.table_fields import parse_hex
+from games.bison.table.fields import parse_hex
 from games.bison.tiles import SPACES, Tile
 from games.errors import N_, RuleError
 from games.fields import read_whole

@@ -20,7 +20,7 @@ from flask_babel import ngettext
 from companion.i18n import join_names
 from games.bison.hexgrid import neighbours
 from games.bison.rounds import ACTION_LABELS, Action
-from games.bison.table_board import tile_label
+from games.bison.table.board import tile_label
 from games.errors import N_
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ from companion.i18n import rule_error_message, translate
 from companion.pages.base import current_seat
 from companion.panels import _kit as kit
 from games.bison import fold
-from games.bison.table_fields import FieldError
+from games.bison.table.fields import FieldError
 from games.errors import RuleError
 
 GAME = fold.GAME

@@ -45,7 +45,8 @@ from companion.panels.bison import proposal
 from companion.panels.bison.names import space_label
 from companion.panels.bison.pages import GAME, bp, render_page
 from companion.uploads import upload_limit
-from games.bison import explain, tile_art
+from games.bison import explain
+from games.bison.kit import tile_art
 from games.errors import N_, RuleError
 from reader import bison as reader
 from reader.merge import merge

@@ -56,7 +56,7 @@ from games.bison.economy import (
     payment_way,
 )
 from games.bison.rounds import Action
-from games.bison.table_fields import FieldError
+from games.bison.table.fields import FieldError
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError
 

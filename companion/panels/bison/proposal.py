@@ -56,8 +56,8 @@ from games import fields
 from games.bison import explain, fold
 from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
 from games.bison.rounds import Action
-from games.bison.table_fields import parse_space
-from games.bison.table_history import describe
+from games.bison.table.fields import parse_space
+from games.bison.table.history import describe
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError
 

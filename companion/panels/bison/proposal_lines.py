@@ -28,7 +28,7 @@ from companion.panels.bison.actions import paid_label
 from companion.panels.bison.names import animal_count, kind_name, space_label, space_name
 from games.bison import fold
 from games.bison.economy import Amounts, action_cost, default_payment
-from games.bison.table_history import describe
+from games.bison.table.history import describe
 from games.errors import N_, RuleError
 
 SHORT_ACTIONS = {

@@ -33,7 +33,7 @@ from html import escape
 from games.bison import geometry
 from games.bison.board import Board, Space
 from games.bison.hexgrid import Hex
-from games.bison.table_board import tile_label
+from games.bison.table.board import tile_label
 from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER, SPACES, Tile
 
 SIZE = 40.0  # hex radius in SVG units

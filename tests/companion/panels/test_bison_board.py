@@ -13,7 +13,7 @@ from companion_testkit import get, text
 
 from companion import tables
 from games.bison import fold
-from games.bison.table_play import tile_label
+from games.bison.table.play import tile_label
 from games.bison.tiles import SPACES
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.bison import art_build, catalog, markers
-from games.bison import tile_art as geo
+from games.bison import catalog
+from games.bison.kit import art_build, markers
+from games.bison.kit import tile_art as geo
 
 
 def test_the_checked_in_data_is_what_the_searches_compute():
-    # Byte for byte what `python -m games.bison.art_build` writes: floats by repr, so
+    # Byte for byte what `python -m games.bison.kit.art_build` writes: floats by repr, so
     # equal text is equal values (a moved animal or marker fails here until rebuilt).
     assert art_build.DATA.read_text(encoding="utf-8") == art_build.source()
 

@@ -17,7 +17,7 @@ from translatability import play_checking_messages, shout
 from games.bison import fold as table
 from games.bison.catalog import DRAW_IDS
 from games.bison.scoring import score_region
-from games.bison.table_play import space_ref
+from games.bison.table.play import space_ref
 from games.errors import RuleError
 from games.table import Player
 

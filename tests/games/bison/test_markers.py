@@ -9,10 +9,11 @@ import math
 import pytest
 from bison_board import tile_outline
 
-from games.bison import catalog, markers
-from games.bison import tile_art as geo
+from games.bison import catalog
 from games.bison.components import MAX_STRUCTURE
-from games.bison.tag36h11 import CODES
+from games.bison.kit import markers
+from games.bison.kit import tile_art as geo
+from games.bison.kit.tag36h11 import CODES
 
 
 def test_ids_are_unique_and_decode_to_what_they_encode():

@@ -36,7 +36,7 @@ from typing import Any
 from games.bison.economy import ANIMALS, COST_TABLE
 from games.bison.hexgrid import show
 from games.bison.rounds import ACTION_LABELS, Action
-from games.bison.table_fields import parse_hex
+from games.bison.table.fields import parse_hex
 from games.bison.tiles import SPACES, STRUCTURE_ON
 from games.errors import N_, Phrase, PhraseList, RuleError, Term, TermList
 from games.table import Player

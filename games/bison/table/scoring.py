@@ -42,8 +42,8 @@ from games.bison.economy import (
 )
 from games.bison.overflow import Choice, Outcome, propose, settle
 from games.bison.scoring import RegionScore, score_board, winners
-from games.bison.table_fields import event_seat, flag, whole
-from games.bison.table_state import ScoreRecord, State, with_seat
+from games.bison.table.fields import event_seat, flag, whole
+from games.bison.table.state import ScoreRecord, State, with_seat
 from games.errors import N_, RuleError
 
 

@@ -1,7 +1,7 @@
-"""Rebuild :mod:`games.bison.art_data`, the checked-in tile geometry (issue 37).
+"""Rebuild :mod:`games.bison.kit.art_data`, the checked-in tile geometry (issue 37).
 
-Run ``python -m games.bison.art_build`` after changing the tile catalog or the placement
-rules in :mod:`games.bison.tile_art` / :mod:`games.bison.markers` (their ``compute_*``
+Run ``python -m games.bison.kit.art_build`` after changing the tile catalog or the placement
+rules in :mod:`games.bison.kit.tile_art` / :mod:`games.bison.kit.markers` (their ``compute_*``
 functions): the grid searches take seconds, so they run here once, not at each print or
 photo read. ``tests/games/bison/test_art_data.py`` fails until the data is rebuilt.
 Standard library only (games/ rule).
@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import catalog
-from .markers import compute_tile_markers
-from .tile_art import Point, compute_tile_art
+from games.bison import catalog
+from games.bison.kit.markers import compute_tile_markers
+from games.bison.kit.tile_art import Point, compute_tile_art
 
 DATA = Path(__file__).with_name("art_data.py")
 
 HEADER = '''"""The Bison tiles' printed geometry, computed once (issue 37): where each
 tile's animals, id label and totem lie (``TILE_ART``) and the centres of its three photo markers
-(``TILE_MARKERS``), in the tile's millimetres. Made by ``python -m games.bison.art_build``
+(``TILE_MARKERS``), in the tile's millimetres. Made by ``python -m games.bison.kit.art_build``
 from ``tile_art.compute_tile_art`` and ``markers.compute_tile_markers``; a test proves they
 agree. Do not edit by hand.
 """

@@ -30,7 +30,7 @@ from games import fields
 from games.bison import catalog
 from games.bison.catalog import CatalogTile
 from games.bison.hexgrid import Hex
-from games.bison.table_state import State
+from games.bison.table.state import State
 from games.bison.tiles import SPACES, Tile
 from games.errors import N_, RuleError
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.bison.rounds import ACTIONS_PER_ROUND
-from games.bison.table_state import State
+from games.bison.table.state import State
 from games.errors import N_, RuleError
 from games.table import Player
 

@@ -26,8 +26,8 @@ from games.bison.economy import (
     exchange,
     structure_price,
 )
-from games.bison.table_fields import event_seat, not_over
-from games.bison.table_state import State, with_seat
+from games.bison.table.fields import event_seat, not_over
+from games.bison.table.state import State, with_seat
 from games.errors import N_, RuleError
 
 

@@ -30,10 +30,10 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from . import catalog
-from .components import MAX_STRUCTURE
-from .tag36h11 import CODES
-from .tile_art import (
+from games.bison import catalog
+from games.bison.components import MAX_STRUCTURE
+from games.bison.kit.tag36h11 import CODES
+from games.bison.kit.tile_art import (
     HEX_RADIUS,
     ID_BOX,
     LAND_MARK,
@@ -170,9 +170,9 @@ def art_obstacles(
 @functools.cache
 def tile_markers(tile_id: str) -> tuple[Marker, ...]:
     """The three markers of ``tile_id``, read from the checked-in data
-    (:mod:`games.bison.art_data`, made by :func:`compute_tile_markers`; a test proves the
+    (:mod:`games.bison.kit.art_data`, made by :func:`compute_tile_markers`; a test proves the
     two agree): the first photo read costs what the others do."""
-    from .art_data import TILE_MARKERS  # literals only: no import cycle
+    from games.bison.kit.art_data import TILE_MARKERS  # literals only: no import cycle
 
     return tuple(
         Marker(tile_marker_id(tile_id, slot), p, TILE_MARKER)
@@ -184,8 +184,8 @@ def compute_tile_markers(tile_id: str) -> tuple[Marker, ...]:
     """The three markers of ``tile_id``: free spots (no art under the marker or its margin,
     the whole square inside the hexagon) chosen far apart and near the rim, so one hand
     rarely hides all three and any one fixes the tile's pose. Slow (a grid search over the
-    art of :func:`games.bison.tile_art.compute_tile_art`): run by
-    ``python -m games.bison.art_data`` only."""
+    art of :func:`games.bison.kit.tile_art.compute_tile_art`): run by
+    ``python -m games.bison.kit.art_data`` only."""
     half = TILE_MARKER / 2
     # A square lies inside a convex hexagon when its corners do: test them against the
     # hexagon shrunk by the rim gap (its apothem shorter by RIM_GAP).

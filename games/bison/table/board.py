@@ -34,7 +34,7 @@ from games.bison.board import (
 from games.bison.components import HUNTERS_OWNED, MAX_STRUCTURE
 from games.bison.economy import Structures, Supply
 from games.bison.hexgrid import Hex, neighbours, show
-from games.bison.table_fields import (
+from games.bison.table.fields import (
     event_seat,
     not_over,
     parse_hex,
@@ -42,7 +42,7 @@ from games.bison.table_fields import (
     parse_space,
     parse_tile,
 )
-from games.bison.table_state import State, with_seat
+from games.bison.table.state import State, with_seat
 from games.bison.tiles import STRUCTURE_ON, Tile
 from games.errors import N_, RuleError, Term
 

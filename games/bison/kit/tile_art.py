@@ -1,7 +1,7 @@
 """The printed geometry of a Bison tile, in millimetres: where the river, ponds, animals,
 totem and id label lie. Pure data (standard library only), so the printer
 (``printgen.games.bison``) draws it and the photo reader (``reader``) and the marker layout
-(:mod:`games.bison.markers`) read the same spots.
+(:mod:`games.bison.kit.markers`) read the same spots.
 
 Tile geometry (B1): pointy-top hexagons; edge *i* (E, SE, SW, W, NW, NE clockwise) lies
 between corners *i − 1* and *i*; corner *i* sits at −30° − 60°·*i*. The river runs between
@@ -16,8 +16,8 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from . import catalog
-from .tiles import Tile
+from games.bison import catalog
+from games.bison.tiles import Tile
 
 HEX_RADIUS = 40.0  # mm, centre to corner: 80 mm tall, 69.3 mm across the flats
 TILE = (math.sqrt(3) * HEX_RADIUS, 2 * HEX_RADIUS)
@@ -149,9 +149,9 @@ def _along(path: list[Point], counts: int, spacing: float) -> tuple[Point, ...]:
 @functools.cache
 def tile_art(tile_id: str) -> TileArt:
     """Where the marks of ``tile_id`` go: read from the checked-in data
-    (:mod:`games.bison.art_data`, made by :func:`compute_tile_art`; a test proves the two
+    (:mod:`games.bison.kit.art_data`, made by :func:`compute_tile_art`; a test proves the two
     agree), so no print and no photo read pays for the search."""
-    from .art_data import TILE_ART  # literals only: no import cycle
+    from games.bison.kit.art_data import TILE_ART  # literals only: no import cycle
 
     (prairie, river, mountain), id_at, totem_at = TILE_ART[tile_id]
     return TileArt({"river": river, "prairie": prairie, "mountain": mountain}, id_at, totem_at)
@@ -160,7 +160,7 @@ def tile_art(tile_id: str) -> TileArt:
 def compute_tile_art(tile_id: str) -> TileArt:
     """Place the marks of ``tile_id``: each animal at the spot of its terrain farthest from
     everything it must not touch (largest clearance first), then the id where it covers
-    nothing. Slow (a grid search): run by ``python -m games.bison.art_data`` only."""
+    nothing. Slow (a grid search): run by ``python -m games.bison.kit.art_data`` only."""
     tile = catalog.CATALOG[tile_id]
     edges = tile.edges
     a, b = tile.tile.river_corners()

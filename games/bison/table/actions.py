@@ -35,9 +35,9 @@ from games.bison.economy import (
     pay,
 )
 from games.bison.rounds import Action, check_action
-from games.bison.table_board import build_on_board, place_tile_on_board
-from games.bison.table_fields import event_seat, flag
-from games.bison.table_state import Settings, State, with_seat
+from games.bison.table.board import build_on_board, place_tile_on_board
+from games.bison.table.fields import event_seat, flag
+from games.bison.table.state import Settings, State, with_seat
 from games.errors import N_, RuleError, Term
 
 

@@ -53,16 +53,16 @@ from games.bison.economy import (
 )
 from games.bison.movement import reachable
 from games.bison.rounds import Action, check_action
-from games.bison.table_actions import _builds, paid
-from games.bison.table_board import (
+from games.bison.table.actions import _builds, paid
+from games.bison.table.board import (
     _sync_supply,
     build_on_board,
     on_pieces,
     place_tile_on_board,
     tile_label,
 )
-from games.bison.table_fields import event_seat, flag, parse_hex, parse_rotation, parse_space
-from games.bison.table_state import State, with_seat
+from games.bison.table.fields import event_seat, flag, parse_hex, parse_rotation, parse_space
+from games.bison.table.state import State, with_seat
 from games.bison.tiles import STRUCTURE_ON, Tile
 from games.errors import N_, Phrase, RuleError, Term
 
