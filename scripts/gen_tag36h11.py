@@ -1,4 +1,4 @@
-"""Writes games/bison/tag36h11.py: the AprilTag 36h11 codes as 36-bit integers, read from
+"""Writes games/bison/kit/tag36h11.py: the AprilTag 36h11 codes as 36-bit integers, read from
 OpenCV's predefined dictionary (the kept library), so printgen draws markers without
 OpenCV at print time. tests/games/bison/test_markers.py checks the table against OpenCV
 (when installed) and against the reader's detector. Run: python scripts/gen_tag36h11.py
