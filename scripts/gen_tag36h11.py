@@ -10,7 +10,7 @@ from pathlib import Path
 
 import cv2  # type: ignore[import-not-found]
 
-OUT = Path(__file__).resolve().parent.parent / "games" / "bison" / "tag36h11.py"
+OUT = Path(__file__).resolve().parent.parent / "games" / "bison" / "kit" / "tag36h11.py"
 
 
 def codes() -> list[int]:
