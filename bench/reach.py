@@ -23,7 +23,8 @@ The flows (each player taps on their own phone):
 * Bison: round 1 of the four-phone game of ``bench/bison_taps.py`` (``bison_kit``);
 * Lion Square: six turns of the square (a place, its number), a taken card, who laid the
   last card, the losses, the next round (L2, L3);
-* Age of Hunting: the setup, then six turns (a harvest of one hunting space, the store
+* Age of Hunting: the setup, then six turns (a harvest of one hunting space: its card's
+  chip when another card shows, then the space; the store
   when the caves are full, a step on the VP track, the end of the turn);
 * A Dog's Life: each dog's turn (start, pick up a bone, bury it, the catcher's die).
   A control a flow cannot find (a page redesigned) is reported and skipped, not counted.
@@ -306,7 +307,12 @@ def hunting_age(reach: Reach) -> None:
         sync(phones)
         page.evaluate("window.scrollTo(0, 0)")  # the turn starts where the phone opens
         me = f'[data-testid="ha-seat-{seat}"]'
-        reach.tap(page, f'{me} [data-testid="ha-harvest-{faces[turn % 2]}-{turn % 4}"]')
+        face = faces[turn % 2]
+        # the card's chip first, when another card's spaces show (one card at a time)
+        chip = page.locator(f'{me} label.ha-pick-face[data-face="{face}"]')
+        if chip.count() and not chip.locator("input").is_checked():
+            reach.choose(page, f'{me} label.ha-pick-face[data-face="{face}"]')
+        reach.tap(page, f'{me} [data-testid="ha-harvest-{face}-{turn % 4}"]')
         if page.locator(f"{me} .ha-store").count():
             reach.tap(page, f'{me} .ha-store button[type="submit"]')
         reach.tap(page, VP.format(seat=seat))

@@ -20,6 +20,11 @@ SHOTS = Path(__file__).parent / "screenshots"
 
 
 def step(page: Any, seat: int, counter: str, delta: int, times: int = 1) -> None:
+    # The food and coin steppers fold under their one-line counts (issue 34): open it as a
+    # player does; it stays open across the panel's swaps (keep_open.js).
+    fold = page.locator(f'[data-testid="ha-goods-{seat}"]')
+    if counter != "vp" and not fold.evaluate("d => d.open"):
+        fold.locator("summary").click()
     for _ in range(times):
         act(
             page,
@@ -116,7 +121,7 @@ def test_a_round_on_three_phones_keeps_the_turn_on_the_first_screen(
     live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
 ) -> None:
     # Items of issue 21: on every phone (the player in turn's, another seat's, a shared
-    # watcher's) the player in turn's 7 counters are on the first screen; a harvest is one
+    # watcher's) the player in turn's 7 counts are on the first screen; a harvest is one
     # tap per hunting space; every score column fits 360 px (Italian "Totale" too).
     ann, ben, watcher = new_phone(), new_phone(), new_phone()
     url = create_table(ann, live_server, "hunting-age", lang=lang, players=FIVE, seat=0)
@@ -137,19 +142,32 @@ def test_a_round_on_three_phones_keeps_the_turn_on_the_first_screen(
             assert page.evaluate("window.scrollY") == 0
             current = f'[data-testid="ha-seat-{seat}"]'
             assert box(page, current)["y"] < box(page, ".ha-supply")["y"]
-            last = box(page, f'{current} .ha-counter:has(input[value="vp"]) .stepper')
-            assert last["y"] + last["height"] <= first_screen_bottom(page), (lang, seat)
+            # the six food and coin counts on their line, the VP track's stepper (issue 34:
+            # with the end of the turn) and the harvest's first spaces: all on screen
+            line = page.locator(f'{current} [data-testid="ha-goods-{seat}"] > summary')
+            counts = line.inner_text()
+            for kind in ("bear", "mammoth", "grape", "green_grain", "yellow_grain", "coins"):
+                value = page.locator(f'{current} .ha-counter:has(input[value="{kind}"]) output')
+                assert value.first.text_content().strip() in counts, kind
+            bottom = first_screen_bottom(page)
+            for shown in (
+                f'{current} [data-testid="ha-goods-{seat}"] > summary',
+                f'{current} .ha-counter:has(input[value="vp"]) .stepper',
+                f'{current} [data-testid="ha-harvest-{faces[0]}-1"]',
+            ):
+                last = box(page, shown)
+                assert last["y"] >= 0 and last["y"] + last["height"] <= bottom, (lang, seat, shown)
         shot(player, f"hunting_age_{lang}_i21_{turn}_turn_of_{seat}")
         ann.screenshot(path=str(SHOTS / f"hunting_age_{lang}_i21_{turn}_first_screen.png"))
 
         # One tap harvests the 5th hunting space of the first basic card (bear, mammoth …).
         before = player.locator(
             f'[data-testid="ha-seat-{seat}"] .ha-counter output'
-        ).all_inner_texts()
+        ).all_text_contents()  # folded: not rendered
         act(player, f'[data-testid="ha-harvest-{faces[0]}-4"]')
         after = player.locator(
             f'[data-testid="ha-seat-{seat}"] .ha-counter output'
-        ).all_inner_texts()
+        ).all_text_contents()  # folded: not rendered
         assert sum(map(int, after[:5])) > sum(map(int, before[:5]))  # food came in one tap
         act(player, f'[data-testid="ha-seat-{seat}"] [data-testid="ha-end-turn"]')
 
