@@ -393,8 +393,7 @@ SPACES = ("prairie", "river", "mountain")
 
 #: Every control the bench taps, by what it is for. ``{…}`` fields are filled per tap.
 SEL = {
-    # an orange "+" on the board, or its chip on the next controls' line (issue 34)
-    "legal": '.bison-mine [data-place-at="{at}"], [data-legal="{at}"]',
+    "legal": '[data-legal="{at}"]',  # an orange "+" on the board
     "pick": 'a[data-pick="{tile}"]',  # a printed tile's picture in the picker
     "retail": "[data-retail]",  # "a retail tile: describe it by taps"
     "shape": 'a[data-shape="{k}"]',  # a retail tile's shape: k prairie edges (B1)

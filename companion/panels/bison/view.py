@@ -295,9 +295,6 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "turn": fold.turn(state),
         "locked": state.locked,
         "own": (own := own_sheets(table)),
-        # The "+" slots as chips on the next controls' line when the tile is due (issue
-        # 34): the hexes the rules open (B4, ``fold.legal_hexes``), one tap to the picker.
-        "slots": _slots(table),
         # The action a one-tap gain without hunters counts for (issue 34): the first
         # available one none of the player's hunters could take now (from the sheets the
         # rules gave), else the first available; the others are one fold away.
@@ -310,23 +307,6 @@ def view(table: tables.TableView) -> dict[str, Any]:
         if rounds.next_seat is not None
         else [],
     }
-
-
-def _slots(table: tables.TableView) -> list[dict[str, str]]:
-    """Where the round's tile may go (B4: ``fold.legal_hexes``), each with the place page's
-    URL and the hex's name, for the seat in turn's line; empty when no tile is due."""
-    state = table.state
-    turn = fold.turn(state)
-    if state.locked or state.rounds.finished or turn.seat is None or not turn.tile_due:
-        return []
-    return [
-        {
-            "text": f"{at[0]},{at[1]}",
-            "url": url_for("bison.place", table_id=table.id, at=f"{at[0]},{at[1]}"),
-            "label": hex_name(state.board, at),
-        }
-        for at in sorted(fold.legal_hexes(state))
-    ]
 
 
 def _gain_default(rounds: Any, own: list[dict[str, Any]]) -> str | None:
