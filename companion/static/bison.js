@@ -123,10 +123,15 @@
       if (!sheet || !sheet.showModal) { return; }
       event.preventDefault();
       sheet.showModal();
-      /* opened for one move: that move's count chips and destinations at the top */
+      /* opened for one move: that move's count chips and destinations first (the
+         space's other actions below them), so they fit on one screen without a scroll */
       var part = opener && opener.getAttribute("data-sheet-part");
       var form = part ? sheet.querySelector('[data-move-form="' + part + ":" + key + '"]') : null;
-      sheet.scrollTop = form ? form.offsetTop - 8 : 0;
+      Array.prototype.forEach.call(sheet.querySelectorAll("[data-move-form]"), function (f) {
+        f.classList.toggle("bison-part-first", f === form);
+      });
+      sheet.classList.toggle("bison-sheet-part", !!form);
+      sheet.scrollTop = 0;
     });
     document.addEventListener("htmx:beforeSwap", function (event) {
       var open = document.querySelector("#panel dialog.bison-sheet[open]");

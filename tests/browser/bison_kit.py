@@ -441,6 +441,8 @@ SEL = {
     ),
     "move_here": 'dialog[open] [data-move-form="{action}:{space}"] button[data-move-to="{goal}"]',
     "move_from_sheet": 'dialog[open] a[data-action-link="{action}"][data-from="{space}"]',
+    # a 1-space move of all the space's hunters: its destination's chip on the space's line
+    "line_move": '.bison-mine [data-line-move="{action}:{space}"][data-move-to="{goal}"]',
     "move_done": '[data-testid="bison-move-done"]',  # a split move that leaves some behind
     "move_several": '[data-testid="bison-move-several"]',  # "to several spaces": legs
 }
@@ -686,7 +688,7 @@ class BisonTable:
             for at in fold.legal_hexes(state)
             if not self.phones[seat]
             .locator(sel("legal", at=f"{at[0]},{at[1]}"))
-            .evaluate(ON_SCREEN_JS)
+            .first.evaluate(ON_SCREEN_JS)
         }
         options.sort(key=lambda option: option[0] not in shown)
         base = {"type": "play", "seat": seat, "action": "place_tile", **tile}
@@ -780,10 +782,15 @@ class BisonTable:
         self.tap_live(seat, sel("build", space=where(space), size=size))
 
     def move(self, seat: int, action: str, space: Any, goal: Any, n: int, have: int) -> None:
-        """``n`` of the ``have`` hunters on ``space`` to ``goal``: the space's line opens its
-        sheet over the board, then the count chip unless all go (preset), then the
-        destination's button (htmx: the next version swapped in, the others staying)."""
+        """``n`` of the ``have`` hunters on ``space`` to ``goal``: all of them one space, the
+        destination's chip on the space's line; otherwise the line opens the space's sheet
+        at that move, then the count chip unless all go (preset), then the destination's
+        button (htmx: the next version swapped in, the others staying)."""
         self.moved[n] += 1
+        line = sel("line_move", action=action, space=where(space), goal=where(goal))
+        if n == min(have, 5) and self.phones[seat].locator(line).count():
+            self.tap_live(seat, line)  # a 1-space move of them all: its chip on the line
+            return
         self.tap(seat, sel("open_move", space=where(space), action=action), navigates=False)
         if n != min(have, 5):
             self.tap(

@@ -41,12 +41,6 @@ AXE_RUN = """async () => {
   return result.violations.flatMap(v => v.nodes.map(n => v.id + ': ' + n.html.slice(0, 160)));
 }"""
 
-#: What another helper of issue 34 fixes: the Bison board's SVG holds its links (the board
-#: redesign makes the spaces controls of their own). Listed so that nothing else slips by.
-KNOWN = {("bison", "nested-interactive")}
-#: … and makes its page reflow at 200 % (the board and its stock table are redrawn there).
-KNOWN_WIDE = {"bison"}
-
 
 @functools.cache
 def axe_source() -> str:
@@ -230,7 +224,7 @@ def test_every_page_reflows_at_200_percent_zoom_and_text(
                     page.goto(f"{url}{'&' if '?' in url else '?'}lang={lang}")
                     page.wait_for_load_state()
                     page.screenshot(path=str(SHOTS / f"reach_{name}_{lang}_{kind}.png"))
-                    if overflow(page) > 0 and kind not in KNOWN_WIDE:
+                    if overflow(page) > 0:
                         past = ", ".join(page.evaluate(PAST_THE_EDGE))
                         wide.append(f"{name} {lang} {kind}: {overflow(page)} px ({past})")
     finally:
@@ -254,8 +248,7 @@ def test_axe_finds_nothing_on_any_page_kind(
                     page.goto(f"{url}{'&' if '?' in url else '?'}lang={lang}")
                     page.wait_for_load_state()
                     for problem in violations(page):
-                        if (kind, problem.split(":")[0]) not in KNOWN:
-                            found.append(f"{kind} {lang} {scheme}: {problem}")
+                        found.append(f"{kind} {lang} {scheme}: {problem}")
     finally:
         context.close()
     assert found == [], "\n".join(sorted(set(found)))
