@@ -602,8 +602,12 @@ def _explained(
                 question = _question(seat, len(steps), found, len(questions))
                 questions.append(question)
                 more = list(question.answers[0].steps)
-                if all(len(answer.steps) == 1 for answer in question.answers):
-                    # The question as one step's options too (the page before issue 32).
+                markers = [answer.markers for answer in question.answers]
+                if all(len(answer.steps) == 1 for answer in question.answers) and len(
+                    set(markers)
+                ) == len(markers):
+                    # The question as one step's options too (one chip per action); else
+                    # the page asks it as one line of answers (``Question``).
                     options = tuple(answer.steps[0].event for answer in question.answers)
                     more = [replace(more[0], options=options)]
             steps += more
