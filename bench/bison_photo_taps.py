@@ -378,6 +378,7 @@ def repair(
     lines: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     # A question of several steps is one line: answered, never edited (unticked instead).
     asked = {n for n, item in enumerate(steps) if item.get("answers")}
+    keys = [json.dumps(item["event"], sort_keys=True) for item in steps]
     for n, item in enumerate(steps):
         if item["event"].get("type") != "play":
             continue
@@ -405,7 +406,11 @@ def repair(
                 todo.remove(like)
             pairs.append((n, event, like))
         for n, event, truth in pairs:
-            if n in asked and (truth is None or _change(truth) != _change(event)):
+            # A repair that fits only later is moved there by the page: the lines
+            # after it shift; each line is found again by its event.
+            question = n in asked
+            n = _now_at(page, keys[n], n)
+            if question and (truth is None or _change(truth) != _change(event)):
                 box = page.locator(f'input[name="take.{n}"]')
                 if box.is_checked():
                     box.uncheck()
@@ -424,6 +429,13 @@ def repair(
                 _edit(page, n, event, truth, taps, log)
         for missed in todo:
             log.append(f"  seat {seat}: no line for {_change(missed)}")
+
+
+def _now_at(page: Any, key: str, n: int) -> int:
+    """Where the line whose event is ``key`` stands now (``n`` when it is not found)."""
+    steps = json.loads(page.locator('input[name="steps"]').get_attribute("value") or "[]")
+    found = [k for k, item in enumerate(steps) if json.dumps(item["event"], sort_keys=True) == key]
+    return found[0] if found else n
 
 
 def _line_events(page: Any, n: int, item: dict[str, Any]) -> list[dict[str, Any]]:

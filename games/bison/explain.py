@@ -779,9 +779,15 @@ def _assignments(state: State, photo: Photographed) -> list[dict[int, Hex]]:
     return [assign for _, _, assign in out]
 
 
-def _score(steps: Sequence[Step]) -> tuple[int, int]:
-    """Fewer corrections, then less food."""
-    return sum(1 for s in steps if s.event.get("type") == "correct"), sum(s.cost for s in steps)
+def _score(steps: Sequence[Step]) -> tuple[int, int, int]:
+    """Fewer corrections, then less food, then fewer action markers: an explanation
+    using more markers than the player did leaves an action without hunters no marker
+    (B6; bench seed 27, round 3)."""
+    return (
+        sum(1 for s in steps if s.event.get("type") == "correct"),
+        sum(s.cost for s in steps),
+        sum(1 for s in steps if s.event.get("type") in ("play", "action")),
+    )
 
 
 def _in_turn(

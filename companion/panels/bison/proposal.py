@@ -722,7 +722,15 @@ def photo_edit(table_id: str) -> Any:
         before = _state_before(table.state, steps, form, line)
         event = edited_event(before, _chosen(steps[line], form, line), form)
         if event is not None:  # the line where it stands, by the rules (the fold)
-            fold.apply(before, event)
+            try:
+                fold.apply(before, event)
+            except RuleError:
+                # A photo says no order: the repair may fit after lines proposed after
+                # it (another's hunters leave the space first, B5). Moved there.
+                later = _fits_later(table.state, steps, form, line, event)
+                if later is None:
+                    raise
+                steps, form, line = later
     except RuleError as error:
         shown = _editor(table, steps, form, line, fresh=False)
         problem = as_sentence(refusal(error), str(get_locale() or "en"))
@@ -737,6 +745,34 @@ def photo_edit(table_id: str) -> Any:
         edited[line]["event"] = event
     now = {**form, f"choice.{line}": "", f"take.{line}": "1" if event else ""}
     return render(table, edited, notes, version, now)
+
+
+def _fits_later(
+    state: fold.State,
+    steps: Sequence[Mapping[str, Any]],
+    form: Mapping[str, str],
+    line: int,
+    event: Mapping[str, Any],
+) -> tuple[list[dict[str, Any]], dict[str, str], int] | None:
+    """The proposal with line ``line`` moved to the first later place where the rules
+    take ``event`` (the ticked lines before that place applied), its tick and answer
+    following it; None when no later place does."""
+    kept, moved = _without(steps, form, line)
+    for place in range(line + 1, len(kept) + 1):
+        try:
+            fold.apply(_state_before(state, kept, moved, place), event)
+        except RuleError:
+            continue
+        shifted = {k: v for k, v in moved.items() if not k.startswith(("take.", "choice."))}
+        for key, value in moved.items():
+            kind, _dot, number = key.partition(".")
+            n = small_number(number) if kind in ("take", "choice") else None
+            if n is not None:
+                shifted[f"{kind}.{n + 1 if n >= place else n}"] = value
+        shifted[f"take.{place}"] = form.get(f"take.{line}", "1")
+        shifted[f"choice.{place}"] = form.get(f"choice.{line}", "")
+        return [*kept[:place], dict(steps[line]), *kept[place:]], shifted, place
+    return None
 
 
 def _added(table: tables.TableView) -> dict[str, Any]:
