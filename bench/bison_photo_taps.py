@@ -372,24 +372,20 @@ def repair(
             box = page.locator(f'input[name="take.{n}"]')
             if box.count() and not box.is_checked():
                 continue
-            event = item["event"]
-            picked = page.locator(f'input[name="choice.{n}"]:checked')
-            options = item.get("options") or []
-            if picked.count() and options:
-                event = options[int(picked.get_attribute("value") or 0)]
-            events.append(dict(event))
+            events += _line_events(page, n, item)
         after = _outcome(companion, events, gains)
         right = {s for s in range(len(truth.players)) if _right(after, truth, s)}
     lines: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    # A question of several steps is one line: answered, never edited (unticked instead).
+    asked = {n for n, item in enumerate(steps) if item.get("answers")}
+    keys = [json.dumps(item["event"], sort_keys=True) for item in steps]
     for n, item in enumerate(steps):
-        event = item["event"]
-        if event.get("type") != "play" or not page.locator(f'input[name="take.{n}"]').count():
+        if item["event"].get("type") != "play":
             continue
-        picked = page.locator(f'input[name="choice.{n}"]:checked')
-        options = item.get("options") or []
-        if picked.count() and options:
-            event = options[int(picked.get_attribute("value") or 0)]
-        lines.setdefault(int(event["seat"]), []).append((n, event))
+        if not page.locator(f'input[name="take.{n}"]').count():
+            continue
+        for event in _line_events(page, n, item):
+            lines.setdefault(int(event["seat"]), []).append((n, event))
     for seat, theirs in lines.items():
         if seat in right:
             continue
@@ -410,6 +406,17 @@ def repair(
                 todo.remove(like)
             pairs.append((n, event, like))
         for n, event, truth in pairs:
+            # A repair that fits only later is moved there by the page: the lines
+            # after it shift; each line is found again by its event.
+            question = n in asked
+            n = _now_at(page, keys[n], n)
+            if question and (truth is None or _change(truth) != _change(event)):
+                box = page.locator(f'input[name="take.{n}"]')
+                if box.is_checked():
+                    box.uncheck()
+                    taps["fixes"] += 1
+                    log.append(f"  seat {seat}: unticked the question's line {n}")
+                continue
             if truth is None:
                 page.locator(f'input[name="take.{n}"]').uncheck()
                 taps["fixes"] += 1
@@ -422,6 +429,26 @@ def repair(
                 _edit(page, n, event, truth, taps, log)
         for missed in todo:
             log.append(f"  seat {seat}: no line for {_change(missed)}")
+
+
+def _now_at(page: Any, key: str, n: int) -> int:
+    """Where the line whose event is ``key`` stands now (``n`` when it is not found)."""
+    steps = json.loads(page.locator('input[name="steps"]').get_attribute("value") or "[]")
+    found = [k for k, item in enumerate(steps) if json.dumps(item["event"], sort_keys=True) == key]
+    return found[0] if found else n
+
+
+def _line_events(page: Any, n: int, item: dict[str, Any]) -> list[dict[str, Any]]:
+    """Line ``n``'s events as the phone shows it: its answer or option chosen."""
+    picked = page.locator(f'input[name="choice.{n}"]:checked')
+    choice = int(picked.get_attribute("value") or 0) if picked.count() else 0
+    answers = item.get("answers") or []
+    if answers:
+        return [dict(e) for e in answers[min(choice, len(answers) - 1)]["events"]]
+    options = item.get("options") or []
+    if picked.count() and options:
+        return [dict(options[choice])]
+    return [dict(item["event"])]
 
 
 def _edit(
@@ -591,6 +618,25 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             ).all():
                 seat = int(line.get_attribute("data-seat") or -1)
                 radios = line.locator('input[type="radio"]').all()
+                if radios and radios[0].get_attribute("data-cost") is not None:
+                    # A question of several steps (issue 32, item 4): the answer with
+                    # the player's markers and food, one tap unless preselected.
+                    spent = {
+                        e["action"]: action_cost(int(e["hunters"]))
+                        for e in played
+                        if e["seat"] == seat
+                    }
+                    for k, radio in enumerate(radios):
+                        markers = (radio.get_attribute("data-action") or "").split(",")
+                        cost = int(radio.get_attribute("data-cost") or 0)
+                        if all(m in spent for m in markers) and cost == sum(
+                            spent[m] for m in markers
+                        ):
+                            if k:
+                                radio.check()
+                                taps["questions"] += 1
+                            break
+                    continue
                 actions = [r.get_attribute("data-action") for r in radios]
                 if (seat, actions[0]) in done:
                     continue  # the preselected answer is what the player did

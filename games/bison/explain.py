@@ -602,8 +602,12 @@ def _explained(
                 question = _question(seat, len(steps), found, len(questions))
                 questions.append(question)
                 more = list(question.answers[0].steps)
-                if all(len(answer.steps) == 1 for answer in question.answers):
-                    # The question as one step's options too (the page before issue 32).
+                markers = [answer.markers for answer in question.answers]
+                if all(len(answer.steps) == 1 for answer in question.answers) and len(
+                    set(markers)
+                ) == len(markers):
+                    # The question as one step's options too (one chip per action); else
+                    # the page asks it as one line of answers (``Question``).
                     options = tuple(answer.steps[0].event for answer in question.answers)
                     more = [replace(more[0], options=options)]
             steps += more
@@ -775,9 +779,15 @@ def _assignments(state: State, photo: Photographed) -> list[dict[int, Hex]]:
     return [assign for _, _, assign in out]
 
 
-def _score(steps: Sequence[Step]) -> tuple[int, int]:
-    """Fewer corrections, then less food."""
-    return sum(1 for s in steps if s.event.get("type") == "correct"), sum(s.cost for s in steps)
+def _score(steps: Sequence[Step]) -> tuple[int, int, int]:
+    """Fewer corrections, then less food, then fewer action markers: an explanation
+    using more markers than the player did leaves an action without hunters no marker
+    (B6; bench seed 27, round 3)."""
+    return (
+        sum(1 for s in steps if s.event.get("type") == "correct"),
+        sum(s.cost for s in steps),
+        sum(1 for s in steps if s.event.get("type") in ("play", "action")),
+    )
 
 
 def _in_turn(

@@ -39,7 +39,11 @@ answers
     markers stays: ``move_1`` or ``move_3``), cheapest first, then the fewest actions,
     then ``move_1`` before ``move_3`` before ``gather`` (the shortest allowance first
     leaves the longer move for later in the round). The first is proposed; two are the
-    one question the phone asks (``MAX_ANSWERS``).
+    one question the phone asks (``MAX_ANSWERS``), with the first's markers played
+    dearer when they can be (the next dearest in food, e.g. a split move of 2 hunters
+    for 2 food where single moves were free; searched in ``MAX_DEARER_FRAMES`` frames;
+    not when an answer as cheap with fewer markers is asked): the photo shows the same
+    board, so the player says which (issue 32, item 4).
 
 Bound
 -----
@@ -64,7 +68,7 @@ Standard library only.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations, permutations
@@ -95,6 +99,9 @@ MAX_FRAMES = 250
 #: The most answers one question offers: the cheapest and the next (issue 32: "one
 #: question with both answers").
 MAX_ANSWERS = 2
+#: The most frames searched for the proposed answer's markers played dearer (see
+#: ``answers``): bounded, as the first search is.
+MAX_DEARER_FRAMES = 60
 
 
 @dataclass(frozen=True)
@@ -204,11 +211,13 @@ def _solve(
     boards: Sequence[Board],
     reach: _Reach,
     limit: float,
+    avoid: frozenset[int] = frozenset(),
 ) -> tuple[int, list[tuple[int, tuple[int, ...]]]] | None:
     """The cheapest assignment of units to ends and patterns in ``frame`` costing less
-    than ``limit``: the moving actions' food, and for each start its end (an index in the
-    sorted ends) and pattern (the moving actions it takes part in). ``boards[j]``: the
-    board action ``j`` sees."""
+    than ``limit`` and none of ``avoid`` (the moving actions' food of the answers found:
+    a dearer alternative is distinct in food): the moving actions' food, and for each
+    start its end (an index in the sorted ends) and pattern (the moving actions it takes
+    part in). ``boards[j]``: the board action ``j`` sees."""
     movers = _windows(frame.order)
     end_keys = sorted(set(ends))
     need = tuple(Counter(ends)[key] for key in end_keys)
@@ -269,7 +278,7 @@ def _solve(
             if any(n == 0 for n in counts):
                 return None  # a moving action with no hunter is not this frame
             cost = sum(_COST[n] for n in counts)
-            return (cost, ()) if cost < limit else None
+            return (cost, ()) if cost < limit and cost not in avoid else None
         start = units[i]
         # Units on one space are alike: the next takes a choice no earlier than this one.
         same_next = i + 1 < len(units) and units[i + 1] == start
@@ -403,6 +412,35 @@ def plans(
     # pieces after (the gathered hunters stay there, or built there, B6), or the placed
     # tile's space (its hunters are the one the gather needs there).
     goals = sorted({*(s for s, p in now.items() if p.hunters), *goal})
+
+    def frames(moving: tuple[str, ...]) -> Iterator[tuple[int, _Frame]]:
+        """The frames of the moving actions ``moving`` (with the fixed ones), numbered
+        as enumerated, those counting alone rules out skipped."""
+        nonlocal rank
+        for order in dict.fromkeys(permutations([*fixed, *moving])):
+            if not _tile_early(order):
+                continue
+            for spot in spots:
+                aims = sorted({*goals, spot}) if spot is not None else goals
+                for aim in aims if "gather" in moving else [None]:
+                    rank += 1
+                    frame = _Frame(order, spot, aim)
+                    if not _hopeless(frame, placed, now, goal, growth, kinds):
+                        yield rank, frame
+
+    def solve(frame: _Frame, limit: float, avoid: frozenset[int] = frozenset()) -> Plan | None:
+        return _frame_plan(
+            state,
+            seat,
+            frame,
+            (now, goal, growth, kinds),
+            placed,
+            (new, tiles),
+            reach,
+            limit,
+            avoid,
+        )
+
     for size in range(len(free) + 1):
         for moving in combinations(free, size):
             if solved > budget:
@@ -414,45 +452,43 @@ def plans(
             floor = fixed_cost + _least(leaving, len(moving))
             if floor >= _cap(found, markers):
                 continue
-            for order in dict.fromkeys(permutations(kinds_used)):
-                if not _tile_early(order) or solved > budget:
+            for number, frame in frames(moving):
+                solved += 1
+                if solved > budget:
+                    break
+                cap = _cap(found, markers)
+                if floor >= cap:
+                    break
+                plan = solve(frame, cap - fixed_cost)
+                if plan is None:
                     continue
-                for spot in spots:
-                    if solved > budget:
-                        break
-                    aims = sorted({*goals, spot}) if spot is not None else goals
-                    for aim in aims if "gather" in moving else [None]:
-                        rank += 1
-                        frame = _Frame(order, spot, aim)
-                        if _hopeless(frame, placed, now, goal, growth, kinds):
-                            continue
-                        solved += 1
-                        if solved > budget:
-                            break
-                        cap = _cap(found, markers)
-                        if floor >= cap:
-                            break
-                        plan = _frame_plan(
-                            state,
-                            seat,
-                            frame,
-                            (now, goal, growth, kinds),
-                            placed,
-                            (new, tiles),
-                            reach,
-                            cap - fixed_cost,
-                        )
-                        if plan is None:
-                            continue
-                        plan = Plan(
-                            plan.events, plan.hunters, plan.costs, plan.hexes, plan.state, rank
-                        )
-                        kept = found.get(markers)
-                        if kept is None or plan.cost < kept.cost:
-                            found[markers] = plan
+                plan = replace(plan, rank=number)
+                kept = found.get(markers)
+                if kept is None or plan.cost < kept.cost:
+                    found[markers] = plan
     most = min(len(free), left - len(fixed))
     bound = fixed_cost + (_least(leaving, most) if leaving and most > 0 else 0)
-    return [replace(plan, floor=bound) for plan in answers(list(found.values()))]
+    ranked = answers(list(found.values()))
+    if ranked:
+        # The proposed answer's markers, played dearer (a split move for food where
+        # single moves were free): a photo shows the same board, so the player is
+        # asked (issue 32, item 4). The next dearest in food only, within its budget.
+        top = ranked[0]
+        moving = tuple(kind for kind in MOVING if kind in top.markers)
+        avoid = frozenset(plan.cost - fixed_cost for plan in ranked if plan.markers == top.markers)
+        dearer: Plan | None = None
+        for tried, (number, frame) in enumerate(frames(moving)):
+            if tried >= MAX_DEARER_FRAMES:
+                break
+            plan = solve(frame, dearer.cost - fixed_cost if dearer else inf, avoid)
+            if plan is not None and (dearer is None or plan.cost < dearer.cost):
+                dearer = replace(plan, rank=number)
+        # Not when another answer is as cheap with fewer markers: that one is asked.
+        if dearer is not None and not any(
+            plan.cost <= dearer.cost and len(plan.markers) < len(dearer.markers) for plan in ranked
+        ):
+            ranked.append(dearer)
+    return [replace(plan, floor=bound) for plan in ranked]
 
 
 def _hopeless(
@@ -578,8 +614,10 @@ def _frame_plan(
     laying: tuple[Mapping[Hex, tuple[str, int]], Mapping[Hex, State]],
     reach: _Reach,
     limit: float,
+    avoid: frozenset[int] = frozenset(),
 ) -> Plan | None:
-    """The frame's cheapest plan whose moving actions cost less than ``limit``, its
+    """The frame's cheapest plan whose moving actions cost less than ``limit`` and none
+    of ``avoid``, its
     events checked by the fold; None when none is. ``change``: the seat's pieces before
     and after, what each structure grew by and the builds by kind; ``laying``: the new
     tiles and the state with each laid."""
@@ -596,7 +634,7 @@ def _frame_plan(
     ends = [(space, last) for space, p in goal.items() for _ in range(p.hunters)]
     for kind, spaces in kinds.items():
         ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
-    solved = _solve(frame, starts, ends, boards, reach, limit)
+    solved = _solve(frame, starts, ends, boards, reach, limit, avoid)
     if solved is None:
         return None
     _, chosen = solved

@@ -213,7 +213,7 @@ def photo_post(table_id: str) -> Any:
         "contradictions": [rule_error_message(c) for c in dict.fromkeys(contradictions)],
     }
     return proposal.render(
-        table, proposal.steps_json(result.steps), notes, table.version, more=more
+        table, proposal.steps_json(result.steps, result.questions), notes, table.version, more=more
     )
 
 

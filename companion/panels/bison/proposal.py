@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import request
-from flask_babel import get_locale
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
 from companion import tables
@@ -78,17 +78,53 @@ UNREADABLE = N_("the proposal could not be read; take the photo again")
 # -- the carried proposal -----------------------------------------------------------------
 
 
-def steps_json(steps: Sequence[explain.Step]) -> list[dict[str, Any]]:
-    """The explanation's steps as the form carries them."""
-    return [
-        {
-            "event": dict(s.event),
-            "options": [dict(o) for o in s.options],
-            "hexes": [list(at) for at in s.hexes],
-            "reason": rule_error_message(s.reason) if s.reason is not None else None,
-        }
-        for s in steps
-    ]
+def steps_json(
+    steps: Sequence[explain.Step], questions: Sequence[explain.Question] = ()
+) -> list[dict[str, Any]]:
+    """The explanation's steps as the form carries them; a question whose answers are
+    not one step each with its own marker (a split move for food, or single moves free:
+    issue 32, item 4) as ONE line carrying its ``answers`` (each answer's events, food
+    and markers), the first (cheapest) chosen unless ``choice.<n>`` says otherwise."""
+    spans = {
+        q.first: q
+        for q in questions
+        if q.answers and q.first < len(steps) and not steps[q.first].options
+    }
+    carried: list[dict[str, Any]] = []
+    n = 0
+    while n < len(steps):
+        question = spans.get(n)
+        if question is None:
+            s = steps[n]
+            carried.append(
+                {
+                    "event": dict(s.event),
+                    "options": [dict(o) for o in s.options],
+                    "hexes": [list(at) for at in s.hexes],
+                    "reason": rule_error_message(s.reason) if s.reason is not None else None,
+                }
+            )
+            n += 1
+            continue
+        first = question.answers[0].steps
+        carried.append(
+            {
+                "event": dict(first[0].event),
+                "options": [],
+                "hexes": [list(at) for at in dict.fromkeys(h for s in first for h in s.hexes)],
+                "reason": None,
+                "answers": [
+                    {
+                        "events": [dict(s.event) for s in answer.steps],
+                        "cost": answer.cost,
+                        "markers": list(answer.markers),
+                    }
+                    for answer in question.answers
+                ],
+            }
+        )
+        n += len(first)
+    return carried
 
 
 def _carried_steps(form: Mapping[str, str]) -> list[dict[str, Any]]:
@@ -103,6 +139,16 @@ def _carried_steps(form: Mapping[str, str]) -> list[dict[str, Any]]:
         if not isinstance(item, dict) or not isinstance(item.get("event"), dict):
             raise RuleError(UNREADABLE)
         if not isinstance(item.get("options", []), list):
+            raise RuleError(UNREADABLE)
+        answers = item.get("answers", [])
+        if not isinstance(answers, list) or not all(
+            isinstance(a, dict)
+            and isinstance(a.get("events"), list)
+            and a["events"]
+            and all(isinstance(e, dict) for e in a["events"])
+            and isinstance(a.get("cost", 0), int)
+            for a in answers
+        ):
             raise RuleError(UNREADABLE)
     return raw
 
@@ -151,6 +197,21 @@ def _chosen(item: Mapping[str, Any], form: Mapping[str, str], n: int) -> dict[st
     }:
         raise RuleError(UNREADABLE)
     return chosen
+
+
+def _events(item: Mapping[str, Any], form: Mapping[str, str], n: int) -> list[dict[str, Any]]:
+    """The line's events: its question's answer chosen by ``choice.<n>`` (the first
+    unless another is chosen) when it carries answers of several steps, else its one
+    event (``_chosen``)."""
+    answers = item.get("answers") or []
+    if not answers:
+        return [_chosen(item, form, n)]
+    choice = small_number(form.get(f"choice.{n}")) or 0
+    events = answers[choice if choice < len(answers) else 0]["events"]
+    for event in events:
+        if event.get("type") not in {"play", "action"}:
+            raise RuleError(UNREADABLE)
+    return [dict(e) for e in events]
 
 
 # -- checking (the fold itself) -----------------------------------------------------------
@@ -212,12 +273,12 @@ def accepted(
     for n, item in enumerate(_carried_steps(form) if steps is None else steps):
         if form.get(f"take.{n}") != "1":
             continue
-        chosen = _chosen(item, form, n)
-        try:
-            state = fold.apply(state, chosen)
-        except RuleError as error:
-            raise LineRefused(n, chosen, error, state) from None
-        events.append(chosen)
+        for chosen in _events(item, form, n):
+            try:
+                state = fold.apply(state, chosen)
+            except RuleError as error:
+                raise LineRefused(n, chosen, error, state) from None
+            events.append(chosen)
     for key, animal in sorted(form.items()):
         seat = small_number(key.split(".")[1]) if key.startswith("gain.") else None
         if seat is None or seat >= len(state.players) or animal not in ANIMALS:
@@ -349,7 +410,8 @@ def _state_before(
         if not _ticked(form, n):
             continue
         try:
-            state = fold.apply(state, _chosen(item, form, n))
+            for event in _events(item, form, n):
+                state = fold.apply(state, event)
         except RuleError:
             continue
     return state
@@ -485,15 +547,29 @@ def _lines(
     lines: list[dict[str, Any]] = []
     state = table.state
     for n, item in enumerate(steps):
-        event = _chosen(item, form, n)
+        events = _events(item, form, n)
+        event = events[0]
         options = item.get("options") or []
-        what, paid = line_words(table, state, event, asked=len(options) > 1)
+        answers = item.get("answers") or []
+        if answers:  # one line, every step of the answer chosen (issue 32, item 4)
+            words, said = [], state
+            for one in events:
+                words.append(line_words(table, said, one))
+                try:
+                    said = fold.apply(said, one)
+                except RuleError:
+                    break
+            what = separator().join(w for w, _paid in words)
+            paid = separator().join(p for _what, p in words if p)
+        else:
+            what, paid = line_words(table, state, event, asked=len(options) > 1)
         if item.get("added") and not item.get("edited"):  # nothing said yet
             what, paid = _("A line to add: say what it did (✎)"), ""
         problem = None
         if _ticked(form, n):
             try:
-                state = fold.apply(state, event)
+                for one in events:
+                    state = fold.apply(state, one)
             except RuleError as error:  # shown beside the line; Confirm refuses it too
                 problem = as_sentence(refusal(error), str(get_locale() or "en"))
         seat = event.get("seat") if isinstance(event.get("seat"), int) else None
@@ -514,7 +590,7 @@ def _lines(
                 "seat": seat if event.get("type") != "correct" else None,
                 # A player's lines follow one another: the name once, on the first.
                 "first": not lines or lines[-1]["seat"] != seat or seat is None,
-                "editable": _editable(event, table),
+                "editable": _editable(event, table) and not answers,
                 "taken": _ticked(form, n),
                 "edited": bool(item.get("edited")),
                 "problem": problem,
@@ -529,10 +605,30 @@ def _lines(
                     for k, o in enumerate(options)
                 ]
                 if len(options) > 1
-                else [],
+                else _answer_chips(answers),
             }
         )
     return lines
+
+
+def _answer_chips(answers: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A question's answers as chips: each names its actions and its food (B6), one tap
+    to choose (issue 32, item 4)."""
+    chips = []
+    for k, answer in enumerate(answers):
+        markers = [str(e.get("action")) for e in answer["events"]]
+        cost = int(answer.get("cost", 0))
+        food = ngettext("%(num)s food", "%(num)s food", cost) if cost else _("no food")
+        chips.append(
+            {
+                "value": k,
+                "action": ",".join(markers),
+                "cost": cost,
+                "label": " + ".join(short_action(m) for m in markers) + separator() + food,
+                "title": separator().join([*(action_name(m) for m in markers), food]),
+            }
+        )
+    return chips if len(chips) > 1 else []
 
 
 def _gains(
@@ -612,7 +708,12 @@ def photo_edit(table_id: str) -> Any:
         return render(table, steps, notes, version, form, editor=shown)
     opened, saved = small_number(form.get("open")), small_number(form.get("save"))
     line = opened if opened is not None else saved
-    if line is None or line >= len(steps) or not _editable(steps[line]["event"], table):
+    if (
+        line is None
+        or line >= len(steps)
+        or not _editable(steps[line]["event"], table)
+        or steps[line].get("answers")  # a question of several steps: answered, not edited
+    ):
         return render(table, steps, notes, version, form)
     if saved is None:
         shown = _editor(table, steps, form, line, fresh=True)
@@ -621,7 +722,15 @@ def photo_edit(table_id: str) -> Any:
         before = _state_before(table.state, steps, form, line)
         event = edited_event(before, _chosen(steps[line], form, line), form)
         if event is not None:  # the line where it stands, by the rules (the fold)
-            fold.apply(before, event)
+            try:
+                fold.apply(before, event)
+            except RuleError:
+                # A photo says no order: the repair may fit after lines proposed after
+                # it (another's hunters leave the space first, B5). Moved there.
+                later = _fits_later(table.state, steps, form, line, event)
+                if later is None:
+                    raise
+                steps, form, line = later
     except RuleError as error:
         shown = _editor(table, steps, form, line, fresh=False)
         problem = as_sentence(refusal(error), str(get_locale() or "en"))
@@ -636,6 +745,34 @@ def photo_edit(table_id: str) -> Any:
         edited[line]["event"] = event
     now = {**form, f"choice.{line}": "", f"take.{line}": "1" if event else ""}
     return render(table, edited, notes, version, now)
+
+
+def _fits_later(
+    state: fold.State,
+    steps: Sequence[Mapping[str, Any]],
+    form: Mapping[str, str],
+    line: int,
+    event: Mapping[str, Any],
+) -> tuple[list[dict[str, Any]], dict[str, str], int] | None:
+    """The proposal with line ``line`` moved to the first later place where the rules
+    take ``event`` (the ticked lines before that place applied), its tick and answer
+    following it; None when no later place does."""
+    kept, moved = _without(steps, form, line)
+    for place in range(line + 1, len(kept) + 1):
+        try:
+            fold.apply(_state_before(state, kept, moved, place), event)
+        except RuleError:
+            continue
+        shifted = {k: v for k, v in moved.items() if not k.startswith(("take.", "choice."))}
+        for key, value in moved.items():
+            kind, _dot, number = key.partition(".")
+            n = small_number(number) if kind in ("take", "choice") else None
+            if n is not None:
+                shifted[f"{kind}.{n + 1 if n >= place else n}"] = value
+        shifted[f"take.{place}"] = form.get(f"take.{line}", "1")
+        shifted[f"choice.{place}"] = form.get(f"choice.{line}", "")
+        return [*kept[:place], dict(steps[line]), *kept[place:]], shifted, place
+    return None
 
 
 def _added(table: tables.TableView) -> dict[str, Any]:

@@ -439,3 +439,55 @@ def test_the_editor_and_an_added_line_speak_japanese_and_italian(client, table, 
         assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff][:(;]", shown), shown
     else:
         assert "su prateria" not in shown
+
+
+def test_a_repair_that_fits_after_a_later_line_is_moved_there_and_confirmed(client, table, app):
+    # Ann's move repaired to the space Ben's hunter leaves in the line after it: refused
+    # in the proposal's order (B5), it fits after Ben's move (a photo says no order).
+    from companion import tables
+
+    start = ((0, 0), "prairie")
+    with app.app_context():
+        tables.append(
+            table.id,
+            {"type": "pieces", "at": [0, 0], "space": "prairie", "seat": 0}
+            | {"hunters": 1, "structure": 0},
+        )
+    state = get(app, table.id).state
+    goals = sorted(fold.destinations(state, 0, start, "move_1"))
+    taken, wrong = goals[0], goals[1]
+    with app.app_context():
+        tables.append(
+            table.id,
+            {"type": "pieces", "at": list(taken[0]), "space": taken[1]}
+            | {"seat": 1, "hunters": 1, "structure": 0},
+        )
+    state = get(app, table.id).state
+    away = next(g for g in sorted(fold.destinations(state, 1, taken, "move_1")) if g != start)
+
+    def move(seat: int, a, b) -> dict:
+        ref = fold.space_ref
+        return {"type": "play", "seat": seat, "action": "move_1", "override": True} | {
+            "moves": [{"from": ref(state, a), "to": ref(state, b), "hunters": 1}]
+        }
+
+    steps = [
+        {"event": move(0, start, wrong), "options": [], "hexes": []},
+        {"event": move(1, taken, away), "options": [], "hexes": []},
+    ]
+    form = {
+        "steps": json.dumps(steps),
+        "notes": "{}",
+        "version": str(get(app, table.id).version),
+        "take.0": "1",
+        "take.1": "1",
+    }
+    fields = form_of(edit(client, table.id, form, open="0"))
+    value = f"{taken[0][0]},{taken[0][1]},{taken[1]}"
+    saved = edit(client, table.id, fields, **{"save": "0", "e.to.0": value})
+    assert saved.status_code == 200
+    moved = json.loads(form_of(saved)["steps"])
+    assert [item["event"]["seat"] for item in moved] == [1, 0]  # after Ben's move
+    assert confirm(client, table.id, form_of(saved)).status_code == 303
+    after = get(app, table.id).state.board.pieces
+    assert after[taken].player == "red" and after[away].player == "blue"

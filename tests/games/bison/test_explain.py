@@ -333,3 +333,16 @@ def test_a_real_tables_round_is_explained_by_actions_with_their_food(name: str) 
 
     for seat in range(len(data["players"])):
         assert food(after.stocks[seat]) >= food(truth.stocks[seat])
+
+
+def test_at_equal_food_the_explanation_with_fewer_markers_is_kept() -> None:  # B6
+    # More markers than the player used leave an action without hunters no marker
+    # (bench seed 27, round 3): of two whole explanations as dear, fewer markers wins.
+    def play(action: str) -> explain.Step:
+        return explain.Step({"type": "play", "seat": 0, "action": action}, 0, 1, 0)
+
+    one = [play("move_3")]
+    two = [play("move_1"), play("move_3")]
+    assert explain._score(one) < explain._score(two)
+    dear = [explain.Step({"type": "play", "seat": 0, "action": "move_1"}, 0, 2, 2)]
+    assert explain._score(two) < explain._score(dear)  # food first

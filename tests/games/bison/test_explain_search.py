@@ -477,6 +477,9 @@ def test_the_proposed_explanation_is_the_cheapest_legal_one(played) -> None:  # 
     assert brute_force(before, YELLOW, after, below=cost) is None  # none is cheaper
     assert brute_force(before, YELLOW, after, below=cost + 1) == cost  # and it finds it
     for question in result.questions:  # every answer is legal and leaves the same board
+        # Two answers differ in markers or in food (a dearer same-marker one: issue 32).
+        asked = [(sorted(answer.markers), answer.cost) for answer in question.answers]
+        assert all(asked.count(a) == 1 for a in asked)
         for choice in range(len(question.answers)):
             chosen = explain.answered(result, {result.questions.index(question): choice})
             assert explain.reproduces(before, chosen, reading, hidden=())
@@ -536,3 +539,39 @@ def test_two_players_who_placed_and_left_their_tiles_both_get_one() -> None:  # 
     assert all(step.event["type"] == "play" for step in result.steps)
     assert seat_cost(result, 0) == seat_cost(result, 1) == 0
     assert explain.reproduces(before, result.steps, reading, hidden=())
+
+
+def test_a_split_move_paid_above_the_cheapest_is_asked_with_its_cost() -> None:  # B3, B6
+    # The tile placed with 1 hunter on its prairie, then ONE move_1 of 2 hunters split
+    # (2 food); single moves with the same markers (the hunter placed on the river) were
+    # free. The photo shows the same board: one question, both answers and their costs.
+    state = laid(table.new_state(FOUR, {}), ("yellow", (START, "prairie"), 1, 0))
+    before = state
+    at = list(NEW_TILE[0])
+    state = table.apply(
+        state,
+        {"type": "play", "seat": YELLOW, "action": "place_tile", "at": at}
+        | {"tile": NEW_TILE[1], "space": "prairie", "hunters": 1},
+    )
+    moves = [
+        {
+            "from": table.space_ref(state, (space, "prairie")),
+            "to": table.space_ref(state, (space, "river")),
+            "hunters": 1,
+        }
+        for space in (START, NEW_TILE[0])
+    ]
+    played = {"type": "play", "seat": YELLOW, "action": "move_1", "moves": moves}
+    after = table.apply(state, played | {"override": True})
+    assert food(before, after, YELLOW) == 2
+    reading = explain.as_reading(after)
+    result = explain.explain(before, reading, hidden=())
+    assert seat_cost(result, YELLOW) == 0  # the cheapest is proposed
+    (question,) = result.questions
+    costs = [(answer.cost, sorted(answer.markers)) for answer in question.answers]
+    assert costs[0] == (0, ["move_1", "place_tile"])
+    assert (2, ["move_1", "place_tile"]) in costs  # as played: the player is asked
+    choice = costs.index((2, ["move_1", "place_tile"]))
+    chosen = explain.answered(result, {0: choice})
+    assert explain.reproduces(before, chosen, reading, hidden=())
+    assert seat_cost(explain.Explanation(chosen), YELLOW) == 2
