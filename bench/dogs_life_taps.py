@@ -92,13 +92,16 @@ def main() -> None:
                 page.set_default_timeout(15_000)
                 phones.append(page)
             table(phones, base, args.goal)
-            game = MapGame(phones, random.Random(args.seed))
+            # a shared machine can be slow: a phone's live update waits up to 30 s
+            game = MapGame(phones, random.Random(args.seed), sync_ms=30_000)
             game.play(most=600)
         finally:
             browser.close()
     turns = [t for t in game.taps if t]
     print(f"turns {len(turns)}, taps {game.total}: per turn {turns}")
     print("taps by kind: " + ", ".join(f"{k} {n}" for k, n in Counter(game.log).most_common()))
+    scrolled = Counter(game.scrolled).most_common()
+    print("scrolls by kind: " + (", ".join(f"{k} {n}" for k, n in scrolled) or "none"))
     share = 100 * game.scrolls / max(game.total, 1)
     print(
         f"dogs life taps: median {statistics.median(turns):g} per turn, max {max(turns)}; "

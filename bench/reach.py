@@ -26,7 +26,8 @@ The flows (each player taps on their own phone):
 * Age of Hunting: the setup, then six turns (a harvest of one hunting space: its card's
   chip when another card shows, then the space; the store
   when the caves are full, a step on the VP track, the end of the turn);
-* A Dog's Life: each dog's turn (start, pick up a bone, bury it, the catcher's die).
+* A Dog's Life: three dogs' turns on the city map (a tapped square starts the turn, a
+  rummage where it ends, the catcher's die, the van's stop, the escape draws).
   A control a flow cannot find (a page redesigned) is reported and skipped, not counted.
 
 Printed: per game the taps, scrolls, the smallest targets, focus kept, the axe rules that
@@ -68,14 +69,24 @@ GAMES = ("bison", "lion-square", "hunting-age", "dogs-life")
 NAMES = (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow"))
 TIMEOUT_MS = 15_000
 
-#: The box of the element a tap lands on, whether it is on screen above the dock.
+#: The box of the element a tap lands on, whether it is on screen above the dock (and
+#: within the frame it scrolls in, if any).
 #: A radio or checkbox hidden for looks is tapped through its label.
 BOX = """e => {
   const t = (e.matches('input.sr-only') && e.closest('label')) || e;
   const r = t.getBoundingClientRect();
   const dock = document.querySelector('.dock');
   const bottom = dock ? dock.getBoundingClientRect().top : innerHeight;
-  return {w: r.width, h: r.height, shown: r.top >= 0 && r.bottom <= bottom && r.width > 0};
+  let shown = r.top >= 0 && r.bottom <= bottom && r.width > 0;
+  // inside a frame that scrolls (A Dog's Life's zoomed city): wholly within its box
+  for (let a = t.parentElement; a && shown; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (/auto|scroll/.test(s.overflowX + s.overflowY) && a !== document.scrollingElement) {
+      const c = a.getBoundingClientRect();
+      shown = r.top >= c.top && r.bottom <= c.bottom && r.left >= c.left && r.right <= c.right;
+    }
+  }
+  return {w: r.width, h: r.height, shown: shown};
 }"""
 
 #: Focus is kept when it rests on a control inside the page, not on the body.
@@ -323,23 +334,46 @@ def hunting_age(reach: Reach) -> None:
 
 
 def dogs_life(reach: Reach) -> None:
+    """Three dogs' turns on the city map (issue 38): whoever's phone offers the start of a
+    turn plays it (dogs do not play in seat order): a tap on the reachable square nearest a
+    trash can or restaurant (``dogs_life_kit``'s choice) starts it, a rummage there if the
+    dog stands on one, the catcher's die, the van's first stop, the escape draws it asks."""
+    import random
+
+    from dogs_life_kit import MapGame
+
     phones, url = new_table(reach, "dogs-life", 3)
     reach.check(phones[0], "dogs-life table")
+    chooser = MapGame(phones, random.Random(1))
     for turn in range(3):
-        seat = turn % 3
-        page = phones[seat]
         sync(phones)
+        seat = next(
+            s for s, p in enumerate(phones) if p.locator('[data-testid="dl-next-start"]').count()
+        )
+        page = phones[seat]
         page.evaluate("window.scrollTo(0, 0)")
-        for step in ("start", "pick-bone", "bury", "roll"):
-            reach.tap(page, f'[data-testid="dl-{step}-{seat}"]')
-        if turn == 1:
-            sync(phones)
-            reach.live_focus(
-                phones[0],
-                '[data-testid="dl-dog-0"] summary',
-                phones[2],
-                '[data-testid="dl-start-2"]',
-            )
+        page.wait_for_selector(".dl-board[data-centred]", state="attached")
+        square = chooser._pick(page, seat, page.locator("a.dl-reach"))
+        first = f'[data-testid="dl-reach-{square}"]' if square else '[data-testid="dl-next-start"]'
+        if turn == 1:  # a second phone's focus rests on its dog while this turn starts
+            watcher = phones[(seat + 1) % 3]
+            resting = f'[data-testid="dl-dog-{(seat + 1) % 3}"] summary'
+            reach.measure(page, first)
+            reach.live_focus(watcher, resting, page, first)
+        else:
+            reach.tap(page, first)
+        for offer in ("trash", "beg"):
+            if page.locator(f'#dl-here [data-testid="dl-here-{offer}"]').count():
+                reach.tap(page, f'[data-testid="dl-here-{offer}"]')
+                break
+        reach.tap(page, '[data-testid="dl-next-roll"]')
+        if page.locator('[data-testid^="dl-van-chip-"]').count():
+            reach.tap(page, '[data-testid^="dl-van-chip-"]')
+        sync(phones)
+        for other, phone in enumerate(phones):
+            if phone.locator(f'[data-testid="dl-escape-{other}"]').count():
+                reach.tap(phone, f'[data-testid="dl-escape-{other}"]')
+                sync(phones)
     reach.kinds(phones[0], url)
 
 

@@ -18,19 +18,40 @@
     form.elements.to.value = link.getAttribute(van ? "data-dl-van" : "data-dl-to");
     form.requestSubmit();
   });
-  var centred = null;  /* the board is centred once per panel version, not at every poll */
+  /* The zoomed city is centred once per frame and version (not at every poll): on the van's
+   * stops while the van is to move, else on the dog about to move (its reachable squares
+   * lie around it; the first reachable square in the document is a corner of them), else
+   * on any dog. data-centred says which version it was centred for (the bench waits for it). */
+  function box(nodes) {
+    var out = null;
+    Array.prototype.forEach.call(nodes, function (node) {
+      var b = node.getBoundingClientRect();
+      out = out ? {
+        left: Math.min(out.left, b.left), top: Math.min(out.top, b.top),
+        right: Math.max(out.right, b.right), bottom: Math.max(out.bottom, b.bottom)
+      } : { left: b.left, top: b.top, right: b.right, bottom: b.bottom };
+    });
+    return out;
+  }
   function centre() {
     var frame = document.querySelector(".dl-board");
     var panel = document.getElementById("panel");
     if (!frame || !panel) return;
     var key = panel.getAttribute("data-version");
-    if (key === centred) return;
-    centred = key;
-    var target = frame.querySelector("a.dl-stop, .dl-pawn-turn, a.dl-reach") || frame.querySelector(".dl-pawn");
-    if (!target) return;
-    var box = target.getBoundingClientRect(), outer = frame.getBoundingClientRect();
-    frame.scrollLeft += box.left + box.width / 2 - (outer.left + outer.width / 2);
-    frame.scrollTop += box.top + box.height / 2 - (outer.top + outer.height / 2);
+    if (frame.getAttribute("data-centred") === key) return;  /* a swapped-in frame has none */
+    var stops = frame.querySelectorAll("a.dl-stop");
+    var target = stops.length ? box(stops) : box(
+      frame.querySelectorAll(".dl-pawn-turn").length ? frame.querySelectorAll(".dl-pawn-turn")
+        : frame.querySelectorAll(".dl-pawn"));
+    if (target) {
+      /* centred in what shows of the frame: above the dock (Undo, History) if it covers it */
+      var outer = frame.getBoundingClientRect(), dock = document.querySelector(".dock");
+      var bottom = Math.min(outer.bottom, dock ? dock.getBoundingClientRect().top : window.innerHeight);
+      if (bottom - outer.top < 92) bottom = outer.bottom;  /* hardly any shows: the whole frame */
+      frame.scrollLeft += (target.left + target.right) / 2 - (outer.left + outer.width / 2);
+      frame.scrollTop += (target.top + target.bottom) / 2 - (outer.top + bottom) / 2;
+    }
+    frame.setAttribute("data-centred", key);
   }
   document.addEventListener("DOMContentLoaded", centre);
   document.addEventListener("htmx:afterSettle", centre);

@@ -45,6 +45,9 @@ class MapGame:
     table_version: int = 0
     searched: bool = False  # the dog in turn drew at a trash can or restaurant this turn
     log: list[str] = field(default_factory=list)
+    scrolled: list[str] = field(default_factory=list)  # what each scroll tapped
+    last: int = 0  # the seat that tapped last: asked first (its phone is up to date)
+    sync_ms: int = SYNC_MS
 
     @property
     def total(self) -> int:
@@ -52,46 +55,68 @@ class MapGame:
 
     def sync(self, page: Any) -> None:
         """Wait until ``page`` shows the table's latest version (the live update)."""
-        page.wait_for_selector(
-            f'#panel[data-version="{self.table_version}"]', timeout=SYNC_MS, state="attached"
-        )
+        shown = f'#panel[data-version="{self.table_version}"]'
+        page.wait_for_selector(shown, timeout=self.sync_ms, state="attached")
+        self.settled(page)
+
+    def settled(self, page: Any) -> None:
+        """Wait until the zoomed city is centred for the panel shown (dogs_life.js, after
+        the swap settles): the player looks at the settled page, not a half-swapped one."""
+        if page.locator(".dl-board").count():
+            page.wait_for_function(
+                "() => { const p = document.getElementById('panel'),"
+                " f = document.querySelector('.dl-board');"
+                " return !f || (p && f.getAttribute('data-centred') === p.dataset.version); }",
+                timeout=self.sync_ms,
+            )
 
     def tap(self, page: Any, locator: Any, what: str) -> None:
         """Tap ``locator`` (counting a scroll when it was not on the first screen) and wait
         for the fresh panel."""
         target = locator.first
         box = target.bounding_box()
-        view = page.viewport_size
-        on_screen = (
-            box is not None
-            and box["y"] >= 0
-            and box["y"] + box["height"] <= view["height"]
-            and box["x"] >= 0
-            and box["x"] + box["width"] <= view["width"]
-        )
+        on_screen = self._in(box, self.screen(page))
         if on_screen and target.evaluate("e => !!e.closest('.dl-board')"):
             on_screen = self._in(box, page.locator(".dl-board").bounding_box())
         if not on_screen:
             self.scrolls += 1
+            self.scrolled.append(what)
         before = version(page)
         target.click()
         page.wait_for_selector(
-            f'#panel[data-version="{before + 1}"]', timeout=SYNC_MS, state="attached"
+            f'#panel[data-version="{before + 1}"]', timeout=self.sync_ms, state="attached"
         )
+        self.settled(page)
         self.table_version = before + 1
         if not self.taps:
             self.taps.append(0)
         self.taps[-1] += 1
         self.log.append(what)
 
+    @staticmethod
+    def screen(page: Any) -> dict[str, float]:
+        """What the player sees of the page: the viewport above the dock (Undo, History)."""
+        return dict(
+            page.evaluate(
+                "() => { const d = document.querySelector('.dock');"
+                " return {x: 0, y: 0, width: innerWidth,"
+                " height: d ? d.getBoundingClientRect().top : innerHeight}; }"
+            )
+        )
+
     def over(self) -> bool:
         return self.phones[0].locator('[data-testid="dl-winner"]').count() > 0
 
     def step(self) -> bool:
-        """One tap by the player whose phone shows a control; False when none does."""
-        for seat, page in enumerate(self.phones):
+        """One tap by the player whose phone shows a control; False when none does. The
+        phone that tapped last is asked first: it shows the latest version already, the
+        others wait for their live update only when it has nothing to do."""
+        seats = range(len(self.phones))
+        for seat in sorted(seats, key=lambda s: s != self.last):
+            page = self.phones[seat]
             self.sync(page)
             if self._act(seat, page):
+                self.last = seat
                 return True
         return False
 
@@ -155,6 +180,7 @@ class MapGame:
         den = seat + 1
         goals = {f"den-{den}"} if self._has_bone(page, seat) else SEARCH - {here}
         frame = page.locator(".dl-board").bounding_box()
+        screen = self.screen(page)
         best: tuple[int, int, str] | None = None
         for k, square in enumerate(reach):
             if square is None:
@@ -162,7 +188,8 @@ class MapGame:
             near = CITY.distances(square, den)
             cost = min((near[g] for g in goals if g in near), default=99)
             # of two squares as good, a player taps the one in sight
-            hidden = 0 if self._in(links.nth(k).bounding_box(), frame) else 1
+            box = links.nth(k).bounding_box()
+            hidden = 0 if self._in(box, frame) and self._in(box, screen) else 1
             if best is None or (cost, hidden, square) < best:
                 best = (cost, hidden, square)
         if best is None or (here is not None and best[0] >= 99):

@@ -10,6 +10,7 @@ and in Japanese, with a screenshot of each screen under tests/browser/screenshot
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,9 +25,25 @@ def act(page: Any, testid: str) -> None:
     tap(page, f'[data-testid="{testid}"]')
 
 
+def escapes(phones: tuple[Any, ...]) -> None:
+    """The dogs next to the van's stop draw to escape, each on its own phone (D-rules: the
+    next turn waits for them)."""
+    for seat, page in enumerate(phones):
+        page.reload()
+        page.wait_for_selector("#panel")
+        escape = page.locator(f'[data-testid="dl-escape-{seat}"]')
+        if escape.count():
+            tap(page, f'[data-testid="dl-escape-{seat}"]')
+
+
 @pytest.mark.parametrize("lang", ["ja"])  # one language: test_page_words.py
 def test_a_turn_on_two_phones(
-    live_server: str, phone: Any, second_phone: Any, shot: Any, lang: str
+    live_server: str,
+    phone: Any,
+    second_phone: Any,
+    new_phone: Callable[[], Any],
+    shot: Any,
+    lang: str,
 ) -> None:
     a, b = phone, second_phone
     name = f"dogs_life_{lang}"
@@ -54,6 +71,10 @@ def test_a_turn_on_two_phones(
     b.goto(f"{invite}?lang={lang}")
     b.locator('button[name="seat"][value="1"]').click()  # "I am Ben"
     b.wait_for_selector("#panel")
+    c = new_phone()  # Cho's: seats play in turn, 0, 1, 2
+    c.goto(f"{invite}?lang={lang}")
+    c.locator('button[name="seat"][value="2"]').click()
+    c.wait_for_selector("#panel")
     dog_name = "ホワイトファング" if lang == "ja" else "White Fang"
     assert dog_name in a.locator('[data-testid="dl-dog-0"] > summary').inner_text()
     shot(a, f"{name}_1_table")
@@ -109,10 +130,13 @@ def test_a_turn_on_two_phones(
     )
     shot(b, f"{name}_5_second_phone")
     tap(a, '[data-testid^="dl-van-chip-"]')  # the van's stop (issue 38): then Ben's turn
-    b.wait_for_selector('[data-testid="dl-start-1"]', timeout=SYNC_MS)
-    act(b, "dl-start-1")
-    act(b, "dl-roll-1")
-    tap(b, '[data-testid^="dl-van-chip-"]')
+    escapes((a, b, c))
+    for seat, other in ((1, b), (2, c)):  # Ben's turn, then Cho's: their die, the van
+        other.wait_for_selector(f'[data-testid="dl-start-{seat}"]', timeout=SYNC_MS)
+        act(other, f"dl-start-{seat}")
+        act(other, f"dl-roll-{seat}")
+        tap(other, '[data-testid^="dl-van-chip-"]')
+        escapes((a, b, c))
     a.reload()
     a.wait_for_selector("#panel")
     act(a, "dl-start-0")

@@ -72,11 +72,25 @@ def tables(chromium: Any, live_server: str) -> Iterator[dict[str, str]]:
     urls = {game: create_table(page, live_server, game, seat=None).split("?")[0] for game in GAMES}
     page.goto(urls["hunting-age"])
     page.select_option('select[name="start_player"]', "0")
-    before = version(page)
-    page.locator('[data-testid="ha-setup"] button[type="submit"]').click()
-    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+    tap(page, '[data-testid="ha-setup"] button[type="submit"]')
+    # A Dog's Life in a turn on the map (its "Move" row once overflowed at 200 % text):
+    # the squares to tap, what can be done there and the die; then the van's stops
+    for key, taps in (("dogs-life-turn", 1), ("dogs-life-van", 2)):
+        urls[key] = create_table(page, live_server, "dogs-life", seat=None).split("?")[0]
+        page.goto(urls[key])
+        tap(page, '[data-testid="dl-next-start"]')
+        if taps == 2:
+            tap(page, '[data-testid="dl-next-roll"]')
+            page.wait_for_selector('[data-testid^="dl-van-chip-"]')
     yield urls
     context.close()
+
+
+def tap(page: Any, selector: str) -> None:
+    """Tap a panel control and wait for the next version's panel."""
+    before = version(page)
+    page.locator(selector).first.click()
+    page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
 
 
 def page_kinds(base: str, urls: dict[str, str]) -> list[tuple[str, str]]:

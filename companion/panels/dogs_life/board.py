@@ -237,11 +237,13 @@ def _links(links: Mapping[str, Link]) -> list[str]:
     for square_id, link in links.items():
         x, y, w, h = _box(CITY.squares[square_id])
         data = " ".join(f'data-{k}="{escape(v)}"' for k, v in link.data.items())
-        # the cost sits in the top middle: clear of the pawn (middle) and the features
+        # the cost sits in the top middle: clear of the pawn (middle) and the features;
+        # the whole square takes the tap (dl-hit: 46 px at zoom 2), the tint sits inside it
         out.append(
             f'<a class="dl-{link.kind}" href="{escape(link.href)}" '
             f'aria-label="{escape(link.label)}" '
             f'data-testid="dl-{link.kind}-{square_id}" {data}>'
+            f'<rect class="dl-hit" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}"/>'
             f'<rect x="{_f(x + 0.8)}" y="{_f(y + 0.8)}" width="{_f(w - 1.6)}" '
             f'height="{_f(h - 1.6)}" rx="2"/>'
             + (
