@@ -150,6 +150,9 @@ def bison(walk: Walk, page: Any) -> None:
 def hunting_age(walk: Walk, page: Any) -> None:
     page.select_option('select[name="start_player"]', "0")
     act(page, '[data-testid="ha-setup"] button[type="submit"]')
+    # the food and coin steppers fold under their one-line counts (issue 34): opened as a
+    # player does, and walked open (its screen shows the steppers)
+    page.locator('[data-testid="ha-goods-0"] summary').click()
     for counter in ("bear", "bear", "grape"):
         act(
             page,
