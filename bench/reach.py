@@ -21,8 +21,9 @@ the companion on a loopback server with a temporary SQLite database, and measure
 The flows (each player taps on their own phone):
 
 * Bison: round 1 of the four-phone game of ``bench/bison_taps.py`` (``bison_kit``);
-* Lion Square: six turns of the square (a place, its number), a taken card, who laid the
-  last card, the losses, the next round (L2, L3);
+* Lion Square: a whole round: turns of the square (a place, its number) until it holds 9
+  cards, one of them a taken line; the gazelle in hand, who laid the last card, the losses,
+  the next round (L2, L3);
 * Age of Hunting: the setup, then six turns (a harvest of one hunting space: its card's
   chip when another card shows, then the space; the store
   when the caves are full, a step on the VP track, the end of the turn);
@@ -271,32 +272,48 @@ def sync(phones: list[Any]) -> None:
 
 
 def lion_square(reach: Reach) -> None:
+    """A whole round as a table plays it (L2, L3): turn by turn a place and its number until
+    the square holds 9 cards; on the fourth turn the player cannot play, takes a line (one
+    tap) and then lays a card; at the end the player holding a gazelle counts it, whoever
+    laid the last card says so, applies the losses and starts the next round."""
     phones, url = new_table(reach, "lion-square", 3)
     reach.check(phones[0], "lion-square table")
-    for turn in range(6):
+    empty = '.square label.cell:not(.filled):has(input[name="cell"])'
+    turn = 0
+    while True:
         seat = turn % 3
         page = phones[seat]
         sync(phones)
-        empty = page.locator('.square label.cell:not(.filled):has(input[name="cell"])')
-        cell = empty.first.get_attribute("data-cell")
-        reach.choose(page, f'label.cell[data-cell="{cell}"]')
-        reach.tap(page, f'[data-testid="ls-square"] button[data-card="{turn % 5}"]')
+        if not page.locator(empty).count():
+            break
+        page.evaluate("window.scrollTo(0, 0)")  # the turn starts where the phone opens
+        if turn == 3:  # cannot play: takes the first line holding cards, then lays one
+            reach.tap(page, '[data-testid="ls-take"] button:not([disabled])')
+        if turn == 4:  # a second phone's focus rests on a number while this turn lands
+            watcher = phones[(seat + 1) % 3]
+            cell = page.locator(empty).first.get_attribute("data-cell")
+            reach.choose(page, f'label.cell[data-cell="{cell}"]')
+            change = f'[data-testid="ls-square"] button[data-card="{turn % 5}"]'
+            reach.measure(page, change)
+            reach.live_focus(
+                watcher, '[data-testid="ls-square"] button[data-card="4"]', page, change
+            )
+        else:
+            cell = page.locator(empty).first.get_attribute("data-cell")
+            reach.choose(page, f'label.cell[data-cell="{cell}"]')
+            reach.tap(page, f'[data-testid="ls-square"] button[data-card="{turn % 5}"]')
+        turn += 1
+    last = phones[(turn - 1) % 3]  # who laid the last card ends the round on their phone
+    holder = phones[turn % 3]  # kept a gazelle in hand (L2)
+    holder.evaluate("window.scrollTo(0, 0)")
+    reach.tap(holder, '[data-testid="ls-end-gazelles"] form:last-of-type button')
     sync(phones)
-    reach.live_focus(
-        phones[1],
-        '[data-testid="ls-square"] button[data-card="4"]',
-        phones[0],
-        '[data-testid="ls-taken-0"] form:last-of-type button',
-    )
-    sync(phones)
-    reach.tap(phones[1], '[data-testid="ls-taken-1"] form:last-of-type button')
-    sync(phones)
-    reach.tap(phones[2], '[data-testid="ls-last"] form:last-of-type button')
-    sync(phones)
-    reach.tap(phones[0], '[data-testid="ls-score"]')
-    sync(phones)
-    reach.check(phones[0], "lion-square table (scored)")
-    reach.tap(phones[0], '[data-testid="ls-next"]')
+    last.evaluate("window.scrollTo(0, 0)")
+    laid = f'input[name="seat"][value="{(turn - 1) % 3}"]'
+    reach.tap(last, f'[data-testid="ls-last"] form:has({laid}) button')
+    reach.tap(last, '[data-testid="ls-score"]')
+    reach.check(last, "lion-square table (scored)")
+    reach.tap(last, '[data-testid="ls-next"]')
     reach.kinds(phones[0], url)
 
 

@@ -241,6 +241,8 @@ def view(table: tables.TableView) -> dict[str, Any]:
         "cards_dealt": rules.cards_dealt(len(names)),
         "square_deck": rules.square_deck_size(len(names)),
         "cards_on_square": state.square.card_count,
+        # The round ends when the square holds 9 cards (Play): its end comes first then.
+        "square_full": state.square.card_count == SIZE * SIZE,
         "square": square,
         "picked": picked,
         "view_side": side.value,
