@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_kit import create_table, version
+from phone_kit import create_table, type_square, version
+
+from printgen.linebreak import phrases
 
 AXE = Path(__file__).resolve().parents[1] / "support" / "axe.min.js"
 SHOTS = Path(__file__).parent / "screenshots"  # as conftest's (its module is not imported)
@@ -70,6 +72,10 @@ def tables(chromium: Any, live_server: str) -> Iterator[dict[str, str]]:
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     urls = {game: create_table(page, live_server, game, seat=None).split("?")[0] for game in GAMES}
+    # Lion Square with its square full: the round's end comes first (issue 34)
+    urls["lion-square-end"] = create_table(page, live_server, "lion-square", seat=None)
+    urls["lion-square-end"] = urls["lion-square-end"].split("?")[0]
+    type_square(page, [["1", "2", "3"], ["4", "G", "0"], ["1", "2", "3"]])
     page.goto(urls["hunting-age"])
     page.select_option('select[name="start_player"]', "0")
     tap(page, '[data-testid="ha-setup"] button[type="submit"]')
@@ -266,3 +272,56 @@ def test_axe_finds_nothing_on_any_page_kind(
     finally:
         context.close()
     assert found == [], "\n".join(sorted(set(found)))
+
+
+#: The panel's controls in Japanese whose text is their own (no markup but the phrase
+#: span): [text, whether it is cut into phrases].
+JAPANESE_CONTROLS = r"""() => [...document.querySelectorAll(
+    '#panel button, #panel summary, #panel a.btn, #panel label.chip')]
+  .filter(e => e.getClientRects().length && /[\u3040-\u30ff\u3400-\u9fff]/.test(e.textContent)
+    && [...e.querySelectorAll('*')].every(c => c.matches('span.phrases, wbr')))
+  .map(e => [e.textContent.trim(), !!e.querySelector('span.phrases')])"""
+
+
+def test_japanese_controls_break_by_phrase(tables: dict[str, str], new_phone: Any) -> None:
+    """Every Japanese control of Lion Square, Age of Hunting and A Dog's Life whose words
+    make more than one BudouX phrase is cut into phrases (``|phrased``: word-break
+    keep-all with <wbr> at the edges), so a narrow button never reads おね|だり."""
+    page = new_phone()
+    whole: list[str] = []
+    for kind in ("lion-square", "lion-square-end", "hunting-age", "dogs-life-turn"):
+        page.goto(f"{tables[kind]}?lang=ja")
+        page.wait_for_selector("#panel")
+        for text, cut in page.evaluate(JAPANESE_CONTROLS):
+            if not cut and len(phrases(text)) > 1:
+                whole.append(f"{kind}: {text}")
+    assert whole == [], "\n".join(sorted(set(whole)))
+    words = page.evaluate("getComputedStyle(document.querySelector('.phrases')).wordBreak")
+    assert words == "keep-all"
+
+
+def test_the_round_end_of_lion_square_is_on_the_first_screen(
+    tables: dict[str, str], new_phone: Any
+) -> None:
+    """Once the square is full, who laid the last card and the losses are on the first
+    screen of a 360×640 phone (above the dock); after the losses, the next round too."""
+    page = new_phone()
+    page.goto(f"{tables['lion-square-end']}/join")
+    page.locator('button[name="seat"][value="1"]').click()
+    page.wait_for_selector("#panel")
+
+    def on_screen(selector: str) -> bool:
+        box = page.locator(selector).first.bounding_box()
+        dock = page.locator(".dock").bounding_box()
+        return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= dock["y"]
+
+    for selector in (
+        '[data-testid="ls-last"] form:has(input[name="seat"][value="2"]) button',
+        '[data-testid="ls-end-gazelles"] form:last-of-type button',
+        '[data-testid="ls-score"]',
+    ):
+        assert on_screen(selector), selector
+    tap(page, '[data-testid="ls-last"] form:has(input[name="seat"][value="2"]) button')
+    tap(page, '[data-testid="ls-score"]')
+    assert on_screen('[data-testid="ls-next"]')
+    assert page.locator('[data-testid="ls-next"]').is_enabled()
