@@ -6,7 +6,8 @@ the companion on a loopback server with a temporary SQLite database, and measure
 
 * **scrolls**: the control was not wholly on screen (under the dock counts as off screen)
   when the player went to tap it, so the player had to scroll first (then it is scrolled to
-  and tapped, as a player would);
+  and tapped, as a player would); a phone stays where its player left it (nothing scrolls
+  it back to the top between turns), and the viewport is the phone's 360×640;
 * **smallest target**: the tapped control's box, the smaller of its width and height
   (a radio's label, not the hidden radio);
 * **focus kept**: after the live update the tap brought (the panel swapped in place),
@@ -70,15 +71,22 @@ GAMES = ("bison", "lion-square", "hunting-age", "dogs-life")
 NAMES = (("Ann", "red"), ("Ben", "blue"), ("Cho", "green"), ("Dan", "yellow"))
 TIMEOUT_MS = 15_000
 
-#: The box of the element a tap lands on, whether it is on screen above the dock (and
-#: within the frame it scrolls in, if any).
+#: The box of the element a tap lands on, whether it is wholly in the 360×640 viewport,
+#: above the dock, not covered by a sticky bar (its middle hits it), and within the frame
+#: it scrolls in, if any.
 #: A radio or checkbox hidden for looks is tapped through its label.
 BOX = """e => {
   const t = (e.matches('input.sr-only') && e.closest('label')) || e;
   const r = t.getBoundingClientRect();
   const dock = document.querySelector('.dock');
   const bottom = dock ? dock.getBoundingClientRect().top : innerHeight;
-  let shown = r.top >= 0 && r.bottom <= bottom && r.width > 0;
+  let shown = r.top >= 0 && r.bottom <= bottom && r.left >= 0 && r.right <= innerWidth &&
+    r.width > 0;
+  // not covered (a sticky bar over it): the middle of the box is the control's own
+  if (shown) {
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    shown = !!hit && (t.contains(hit) || hit === t);
+  }
   // inside a frame that scrolls (A Dog's Life's zoomed city): wholly within its box
   for (let a = t.parentElement; a && shown; a = a.parentElement) {
     const s = getComputedStyle(a);
@@ -286,7 +294,6 @@ def lion_square(reach: Reach) -> None:
         sync(phones)
         if not page.locator(empty).count():
             break
-        page.evaluate("window.scrollTo(0, 0)")  # the turn starts where the phone opens
         if turn == 3:  # cannot play: takes the first line holding cards, then lays one
             reach.tap(page, '[data-testid="ls-take"] button:not([disabled])')
         if turn == 4:  # a second phone's focus rests on a number while this turn lands
@@ -305,10 +312,8 @@ def lion_square(reach: Reach) -> None:
         turn += 1
     last = phones[(turn - 1) % 3]  # who laid the last card ends the round on their phone
     holder = phones[turn % 3]  # kept a gazelle in hand (L2)
-    holder.evaluate("window.scrollTo(0, 0)")
     reach.tap(holder, '[data-testid="ls-end-gazelles"] form:last-of-type button')
     sync(phones)
-    last.evaluate("window.scrollTo(0, 0)")
     laid = f'input[name="seat"][value="{(turn - 1) % 3}"]'
     reach.tap(last, f'[data-testid="ls-last"] form:has({laid}) button')
     reach.tap(last, '[data-testid="ls-score"]')
@@ -333,7 +338,6 @@ def hunting_age(reach: Reach) -> None:
         seat = turn % 3
         page = phones[seat]
         sync(phones)
-        page.evaluate("window.scrollTo(0, 0)")  # the turn starts where the phone opens
         me = f'[data-testid="ha-seat-{seat}"]'
         face = faces[turn % 2]
         # the card's chip first, when another card's spaces show (one card at a time)
@@ -368,7 +372,6 @@ def dogs_life(reach: Reach) -> None:
             s for s, p in enumerate(phones) if p.locator('[data-testid="dl-next-start"]').count()
         )
         page = phones[seat]
-        page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_selector(".dl-board[data-centred]", state="attached")
         square = chooser._pick(page, seat, page.locator("a.dl-reach"))
         first = f'[data-testid="dl-reach-{square}"]' if square else '[data-testid="dl-next-start"]'
