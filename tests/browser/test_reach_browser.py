@@ -1,8 +1,12 @@
 """The table in one hand (issue 34) in a real browser: the keyboard, zoom and axe-core.
 
-* a Lion Square turn and an Age of Hunting turn played with the keyboard only: focus stays
-  on the control after every live update (the tapping phone's and another phone's), the
-  square is a grid (arrow keys by row and column), a live change is read out politely;
+* a Lion Square turn, an Age of Hunting turn and a Dog's Life turn played with the
+  keyboard only: focus stays on the control after every live update (the tapping phone's
+  and another phone's), the square is a grid (arrow keys by row and column), a live
+  change is read out politely;
+* Lion Square's round end (who laid the last card, the losses, the next round) on the
+  first screen once the square is full;
+* Japanese controls of Lion Square, Age of Hunting and A Dog's Life break by phrase;
 * every page kind at 200 % zoom (a 360 px phone is 180 CSS px wide) and at 200 % text
   (the reader's default font size 32 px): nothing scrolls sideways
   (``scrollWidth <= innerWidth``, WCAG 1.4.10); screenshots under
@@ -325,3 +329,28 @@ def test_the_round_end_of_lion_square_is_on_the_first_screen(
     tap(page, '[data-testid="ls-score"]')
     assert on_screen('[data-testid="ls-next"]')
     assert page.locator('[data-testid="ls-next"]').is_enabled()
+
+
+def test_a_dogs_life_turn_by_keyboard_keeps_focus(live_server: str, new_phone: Any) -> None:
+    """A Dog's Life's turn with the keyboard only: a few Tabs to the start of the turn
+    (the next control comes first), Enter; focus stays on a control of the fresh panel;
+    then on to the catcher's die, Enter, focus kept again."""
+    page = new_phone()
+    create_table(page, live_server, "dogs-life", seat=None)  # this phone acts for every dog
+    presses = 0
+
+    def tab_to(testid: str) -> None:
+        nonlocal presses
+        while focused(page, "data-testid") != testid:
+            page.keyboard.press("Tab")
+            presses += 1
+            assert presses <= 30, f"{testid} not reached in 30 key presses"
+
+    for testid in ("dl-next-start", "dl-next-roll"):
+        tab_to(testid)
+        before = version(page)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+        page.wait_for_timeout(100)
+        assert page.evaluate("document.activeElement.closest('#panel') !== null"), testid
+    assert presses <= 30
