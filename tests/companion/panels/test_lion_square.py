@@ -192,6 +192,31 @@ def test_the_preview_itemises_each_players_loss(client, app, table):
     assert "After this round: 12" in words
 
 
+def test_the_rounds_end_comes_first_once_the_square_is_full(client, app, table):
+    """Issue 34: during the round the square leads the panel and the round's end follows
+    the seats; with 9 cards on the square (the round ends, Play) or the round scored, the
+    round's end (the last card, this phone's gazelles, the losses, the next round) comes
+    first, before the square and the seats."""
+    client.post(f"/t/{table.id}/seat", data={"seat": "1"})
+    body = panel(client, table.id)
+    assert body.index('data-testid="ls-square"') < body.index('data-testid="ls-last"')
+    assert body.index('data-testid="ls-seat-2"') < body.index('data-testid="ls-last"')
+    assert 'data-testid="ls-end-gazelles"' not in body
+    fill(app, table.id, [[3, 4, 1], [2, "G", 0], [1, 1, 2]])
+    body = panel(client, table.id)
+    last = body.index('data-testid="ls-last"')
+    assert last < body.index('data-testid="ls-square"') and last < body.index("ls-seat-0")
+    assert last < body.index('data-testid="ls-end-gazelles"') < body.index('data-testid="ls-score"')
+    assert body.count('data-testid="ls-last"') == 1  # once, not also below the seats
+    # the round end's stepper is this phone's seat's (Ben)
+    end = body[body.index('data-testid="ls-end-gazelles"') : body.index('data-testid="ls-score"')]
+    assert "gazelles in hand of Ben plus one" in end and "of Ann" not in end
+    post(client, table.id, "score")
+    body = panel(client, table.id)
+    assert body.index('data-testid="ls-next"') < body.index('data-testid="ls-seat-0"')
+    assert 'data-testid="ls-end-gazelles"' not in body  # scored: nothing left to count
+
+
 def test_applying_the_round_scores_every_herd(client, app, table):
     fill(app, table.id)
     response = post(client, table.id, "score")
