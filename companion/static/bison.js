@@ -95,17 +95,20 @@
     var midX = (box.left + box.right) / 2, midY = (box.top + box.bottom) / 2;
     board.scrollLeft += (left + right) / 2 - midX;
     board.scrollTop += (top + bottom) / 2 - midY;
+    /* The tile due: the "+" that can come nearest the middle (the frame's scroll stops at
+       its edges, so a "+" at the board's rim may not reach it). */
     var slots = tileDue() ? board.querySelectorAll("[data-legal]") : [];
-    var near = null, best = Infinity;  /* the tile due: the "+" nearest the middle */
+    var maxX = board.scrollWidth - board.clientWidth, maxY = board.scrollHeight - board.clientHeight;
+    var best = null;
     Array.prototype.forEach.call(slots, function (s) {
       var r = s.getBoundingClientRect();
-      var d = Math.hypot(r.left + r.width / 2 - midX, r.top + r.height / 2 - midY);
-      if (d < best) { best = d; near = r; }
+      var dx = r.left + r.width / 2 - midX, dy = r.top + r.height / 2 - midY;
+      var x = Math.max(0, Math.min(maxX, board.scrollLeft + dx));
+      var y = Math.max(0, Math.min(maxY, board.scrollTop + dy));
+      var off = Math.hypot(dx - (x - board.scrollLeft), dy - (y - board.scrollTop));
+      if (!best || off < best.off) { best = { off: off, x: x, y: y }; }
     });
-    if (near) {
-      board.scrollLeft += near.left + near.width / 2 - midX;
-      board.scrollTop += near.top + near.height / 2 - midY;
-    }
+    if (best) { board.scrollLeft = best.x; board.scrollTop = best.y; }
   }
   function keepPan() {
     if (window.bisonPan) { return; }  /* the panel (and this script) is swapped in again */
