@@ -5,6 +5,7 @@
   (however long its hunters' lines), at least 44×44 px, absent on the other phone; pressed
   from the keyboard it buys in one tap (htmx, no reload) and focus stays on a control of
   the fresh panel, not on the page;
+* a live update from the other phone keeps the keyboard's focus on a control;
 * the orange "+" at the readable zoom: when the player's tile is due, one "+" is in view
   inside the board's frame without panning, after the live refresh that gave them the turn;
 * the space's line packed two controls to a row, each at least 44 px tall;
@@ -76,10 +77,19 @@ def test_the_buy_beside_the_turn_line_by_keyboard_and_the_plus_in_view(
 
     # Ann places her tile; Ben's phone, at the readable zoom, gets the turn by the live
     # refresh: one of the "+" is in view in its frame.
+    # Ben's keyboard rests on his zoom chip meanwhile: after the live update focus is on
+    # a control of his fresh panel, not on the page.
     set_view(ben, "bison-zoom-2")
+    ben.wait_for_selector(f'#panel[data-version="{version(ann)}"]')  # Ann's buy arrived
+    ben.locator('[data-testid="bison-zoom-2"]').focus()
+    kept(ben)
+    seen = version(ben)
     place_tile(ann, "1,-1", "B16", 2)
+    ben.wait_for_selector(f'#panel[data-version="{seen + 1}"]')
     ben.wait_for_selector('[data-testid="bison-your-turn"]:visible')
     ben.wait_for_timeout(200)
+    assert ben.evaluate(FOCUSED)
+    still_kept(ben)
     assert ben.evaluate(LEGAL_IN_VIEW_JS) >= 1
     shot(ben, "bison_next_en_2_plus_in_view", full_page=False)
 
