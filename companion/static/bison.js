@@ -54,26 +54,61 @@
     });
   }
   /* The board page: a board wider than the phone (the readable zooms) opens centred on
-     its tiles, and keeps where it was panned to when the live panel is swapped in. */
+     its tiles, and keeps where it was panned to when the live panel is swapped in. When
+     this phone's player has their tile to place (the line "tap an orange +" shows), the
+     frame is centred on the orange "+" slots instead, in the part of the frame that is on
+     screen, so that one is in view without panning (issue 34). */
   var panned = null;
   function frame() { return document.querySelector(".bison-top .bison-board"); }
   function view(board) {  /* the zoom and the turn: another view starts centred again */
     var svg = board.querySelector("svg");
     return board.className + " " + (svg ? svg.getAttribute("data-view-turn") : "");
   }
+  function tileDue() {
+    var line = document.querySelector('#panel [data-testid="bison-place-first"]');
+    return !!(line && line.offsetParent);
+  }
+  function shownBox(board) {  /* the frame's box as far as it is on screen, above the dock */
+    var outer = board.getBoundingClientRect();
+    var dock = document.querySelector(".dock");
+    var bottom = Math.min(outer.bottom, dock ? dock.getBoundingClientRect().top : innerHeight);
+    var top = Math.max(outer.top, 0);
+    if (bottom - top < 60) { top = outer.top; bottom = outer.bottom; }
+    return { left: outer.left, right: outer.right, top: top, bottom: bottom };
+  }
+  function inView(mark, box) {  /* its middle well inside (a finger's half-width) */
+    var r = mark.getBoundingClientRect();
+    var x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return x > box.left + 22 && x < box.right - 22 && y > box.top + 22 && y < box.bottom - 22;
+  }
   function centre(board) {
     var tiles = board.querySelectorAll("g.tile");
     if (!tiles.length || board.scrollWidth <= board.clientWidth + 1 &&
         board.scrollHeight <= board.clientHeight + 1) { return; }
-    var outer = board.getBoundingClientRect();
+    var box = shownBox(board);
     var left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
     Array.prototype.forEach.call(tiles, function (tile) {
-      var box = tile.getBoundingClientRect();
-      left = Math.min(left, box.left); top = Math.min(top, box.top);
-      right = Math.max(right, box.right); bottom = Math.max(bottom, box.bottom);
+      var r = tile.getBoundingClientRect();
+      left = Math.min(left, r.left); top = Math.min(top, r.top);
+      right = Math.max(right, r.right); bottom = Math.max(bottom, r.bottom);
     });
-    board.scrollLeft += (left + right) / 2 - (outer.left + outer.width / 2);
-    board.scrollTop += (top + bottom) / 2 - (outer.top + outer.height / 2);
+    var midX = (box.left + box.right) / 2, midY = (box.top + box.bottom) / 2;
+    board.scrollLeft += (left + right) / 2 - midX;
+    board.scrollTop += (top + bottom) / 2 - midY;
+    /* The tile due: the "+" that can come nearest the middle (the frame's scroll stops at
+       its edges, so a "+" at the board's rim may not reach it). */
+    var slots = tileDue() ? board.querySelectorAll("[data-legal]") : [];
+    var maxX = board.scrollWidth - board.clientWidth, maxY = board.scrollHeight - board.clientHeight;
+    var best = null;
+    Array.prototype.forEach.call(slots, function (s) {
+      var r = s.getBoundingClientRect();
+      var dx = r.left + r.width / 2 - midX, dy = r.top + r.height / 2 - midY;
+      var x = Math.max(0, Math.min(maxX, board.scrollLeft + dx));
+      var y = Math.max(0, Math.min(maxY, board.scrollTop + dy));
+      var off = Math.hypot(dx - (x - board.scrollLeft), dy - (y - board.scrollTop));
+      if (!best || off < best.off) { best = { off: off, x: x, y: y }; }
+    });
+    if (best) { board.scrollLeft = best.x; board.scrollTop = best.y; }
   }
   function keepPan() {
     if (window.bisonPan) { return; }  /* the panel (and this script) is swapped in again */
@@ -88,6 +123,12 @@
       if (!board) { return; }
       if (panned && panned.view === view(board)) {
         board.scrollLeft = panned.left; board.scrollTop = panned.top;
+        /* the tile to place now and no "+" in view where it was panned: to the "+" */
+        var box = shownBox(board);
+        if (tileDue() && !Array.prototype.some.call(
+          board.querySelectorAll("[data-legal]"), function (s) { return inView(s, box); })) {
+          centre(board);
+        }
       } else { centre(board); }
     });
     var board = frame();
