@@ -162,8 +162,8 @@ def test_no_markers_rules_say_nothing_of_the_square_code(lang):
 
     rule = t(bison_print.MARKER_RULE)
     assert rule in t(kit_of("bison").rules).split("\n")  # the same words in both msgids
-    with_markers = [b.text for b in _blocks("bison", t, "rules", True)]
-    without = [b.text for b in _blocks("bison", t, "rules", False)]
+    with_markers = [b.text for b in _blocks(kit_of("bison"), t, "rules", True)]
+    without = [b.text for b in _blocks(kit_of("bison"), t, "rules", False)]
     assert len(without) == len(with_markers) - 1
     assert not [b for b in without if rule.lstrip("- ") in b]
     if lang == "en":
