@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 
 from companion import slots
 from companion.print_jobs import default_workers
@@ -202,16 +202,20 @@ def _ended(sentinel: int, seconds: float) -> bool:
 
 def for_app(app: Flask | None = None) -> PhotoJobs:
     """The app's photo jobs (made on first use in each process)."""
-    return slots.of_app(app, EXTENSION, _photo_jobs)
-
-
-def _photo_jobs(app: Flask) -> PhotoJobs:
-    config = app.config
-    workers = config.get("CAMPFIRE_PHOTO_WORKERS")
-    return PhotoJobs(
-        Path(config.get("CAMPFIRE_PHOTO_FOLDER") or Path(app.instance_path) / "photos"),
-        workers=default_workers() if workers is None else int(workers),
-        seconds=float(config["CAMPFIRE_PHOTO_SECONDS"]),
-        memory_mb=int(config["CAMPFIRE_PHOTO_MEMORY_MB"]),
-        queue=int(config["CAMPFIRE_PHOTO_QUEUE"]),
-    )
+    app = app or current_app
+    jobs: PhotoJobs | None = app.extensions.get(EXTENSION)
+    if jobs is None:
+        config = app.config
+        workers = config.get("CAMPFIRE_PHOTO_WORKERS")
+        folder = config.get("CAMPFIRE_PHOTO_FOLDER") or Path(app.instance_path) / "photos"
+        jobs = app.extensions.setdefault(
+            EXTENSION,
+            PhotoJobs(
+                Path(folder),
+                workers=default_workers() if workers is None else int(workers),
+                seconds=float(config["CAMPFIRE_PHOTO_SECONDS"]),
+                memory_mb=int(config["CAMPFIRE_PHOTO_MEMORY_MB"]),
+                queue=int(config["CAMPFIRE_PHOTO_QUEUE"]),
+            ),
+        )
+    return jobs

@@ -59,9 +59,9 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 
-from companion import fingerprint, slots
+from companion import fingerprint
 from companion.slots import held as slots_held
 
 log = logging.getLogger(__name__)
@@ -382,17 +382,20 @@ class PrintJobs:
 
 def for_app(app: Flask | None = None) -> PrintJobs:
     """The app's jobs (made on first use in each process)."""
-    return slots.of_app(app, EXTENSION, _print_jobs)
-
-
-def _print_jobs(app: Flask) -> PrintJobs:
-    config = app.config
-    workers = config.get("CAMPFIRE_PRINT_WORKERS")
-    return PrintJobs(
-        Path(config.get("CAMPFIRE_PRINT_FOLDER") or Path(app.instance_path) / "print_kits"),
-        workers=default_workers() if workers is None else int(workers),
-        queue=int(config["CAMPFIRE_PRINT_QUEUE"]),
-        keep_seconds=float(config["PRINT_KEEP_SECONDS"]),
-        store_bytes=int(config["CAMPFIRE_PRINT_STORE_MB"]) * 1024 * 1024,
-        job_seconds=float(config["PRINT_JOB_SECONDS"]),
-    )
+    app = app or current_app
+    jobs: PrintJobs | None = app.extensions.get(EXTENSION)
+    if jobs is None:
+        config = app.config
+        workers = config.get("CAMPFIRE_PRINT_WORKERS")
+        jobs = app.extensions.setdefault(
+            EXTENSION,
+            PrintJobs(
+                Path(config.get("CAMPFIRE_PRINT_FOLDER") or Path(app.instance_path) / "print_kits"),
+                workers=default_workers() if workers is None else int(workers),
+                queue=int(config["CAMPFIRE_PRINT_QUEUE"]),
+                keep_seconds=float(config["PRINT_KEEP_SECONDS"]),
+                store_bytes=int(config["CAMPFIRE_PRINT_STORE_MB"]) * 1024 * 1024,
+                job_seconds=float(config["PRINT_JOB_SECONDS"]),
+            ),
+        )
+    return jobs

@@ -1,6 +1,5 @@
 """Lock-file slots: at most N of a kind of work at once per server, whichever worker
-process does it (the print kits' pool and the photos' processes), and the app's one pool of
-each kind of work (``of_app``).
+process does it (the print kits' pool and the photos' processes).
 
 Each slot is a file ``slot-<n>.lock`` in the work's spool folder, held by an exclusive
 ``flock``: the lock goes with the process that holds it, so a worker that dies frees its
@@ -13,23 +12,9 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TypeVar
-
-from flask import Flask, current_app
-
-Pool = TypeVar("Pool")
-
-
-def of_app(app: Flask | None, key: str, make: Callable[[Flask], Pool]) -> Pool:
-    """The app's (else the current app's) pool of one kind of work, ``app.extensions[key]``:
-    made by ``make(app)`` on first use in each process."""
-    app = app or current_app
-    pool: Pool | None = app.extensions.get(key)
-    if pool is None:
-        pool = app.extensions.setdefault(key, make(app))
-    return pool
+from typing import IO
 
 
 @contextlib.contextmanager
