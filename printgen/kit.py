@@ -87,6 +87,11 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
+def games_of(game: str) -> list[str]:
+    """The games a kit of ``game`` prints: every one for ``all``, else that one."""
+    return list(GAMES) if game == ALL else [game]
+
+
 def kit_of(game: str) -> Kit:
     """The kit of ``game`` (a game id of ``GAMES``)."""
     return GAMES[game]()
@@ -136,7 +141,7 @@ def cover_notes(game: str, context: Context, printed: Collection[str]) -> list[s
     """Lines for the cover's "how to print": what else to get, and how to assemble the
     posters among the ``printed`` components (keys): a kit printed ``--only`` without the
     city says nothing of gluing it."""
-    kits = {name: kit_of(name) for name in (GAMES if game == ALL else [game])}
+    kits = {name: kit_of(name) for name in games_of(game)}
     extras = [extra for plug in kits.values() for extra in plug.extras]
     return [
         rules_sheets.also_need(kits, context),
@@ -160,7 +165,7 @@ def component_ids(game: str, *, pieces: bool = False, players: Sequence[Player] 
     key (``bison.tiles``…); with ``pieces``, every piece id after them (``B07``,
     ``fifi-03``: one replacement piece each), in the colours of the table's ``players``."""
     check_game(game)
-    games = list(GAMES) if game == ALL else [game]
+    games = games_of(game)
     context = Context("en", Style(), players=_players(players))
     components = [c for name in games for c in kit_components(name, context)]
     keys = [COVER, *(c.key for c in components)]
@@ -237,7 +242,7 @@ def seat_refusal(game: str, players: Sequence[Player]) -> RuleError | None:
     fits, or without a table (no players: the box's full set)."""
     if not players:
         return None
-    for name in GAMES if game == ALL else [game]:
+    for name in games_of(game):
         listed = game_registry.get(name)
         seats = listed.rules().seats
         if seats is None:  # a game without a player range takes any table
@@ -295,7 +300,7 @@ def kit_pieces(
     context = Context(
         lang, Style(ink_saver=ink_saver), players=seated, markers=markers, spares=spares
     )
-    games = list(GAMES) if game == ALL else [game]
+    games = games_of(game)
     planned = [c for name in games for c in kit_components(name, context)]
     chosen, _ = _select(game, planned, only, 1)
     return chosen
@@ -360,7 +365,7 @@ def render_kit(
     seats = tuple(_check_url(url, f"seat URL {i + 1}") for i, url in enumerate(seat_urls or ()))
     seated, spares = _seated(game, lang, players, spares)
     context = Context(lang, Style(ink_saver=ink_saver), table_url, seats, seated, markers, spares)
-    games = list(GAMES) if game == ALL else [game]
+    games = games_of(game)
     titled = [(game_title(name, lang), c) for name in games for c in kit_components(name, context)]
     chosen, with_cover = _select(game, [c for _, c in titled], only, copies)
     title_of = {c.key: t for t, c in titled}

@@ -148,7 +148,8 @@ def _form_rows(game: str | None) -> dict[str, Any]:
     preselected), its colours and how many names it needs."""
     low, high, colours = seats_of(game)
     rows = [{"name": "", "color": colours[i % len(colours)]} for i in range(high)]
-    return {"rows": rows, "colours": colours, "needed": low, "most": high}
+    game_dir = registry.template_dir(game) if game else None  # its settings' folder
+    return {"rows": rows, "colours": colours, "needed": low, "most": high, "game_dir": game_dir}
 
 
 @bp.route("/join", methods=["GET", "POST"])
