@@ -12,14 +12,19 @@ variant
 refusal
     How the game words a ``RuleError`` (``Wording(error, page)``: a page shows it, else
     the API answers it); ``rule_error_message`` when the game says nothing.
+helpers
+    The names the game's templates call (``bison_animal``, ``dogs_life_dogs``): given to
+    its own templates alone — its panel (``pages.panel.panel_context``), the pages of its
+    blueprint (a context processor of that blueprint) and its create-form settings
+    (``pages.join``) — never app-wide template globals.
 
 A game without a panel shows the generic counters (``templates/games/_counters.html``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, current_app
@@ -41,14 +46,26 @@ class Panel:
     view: Callable[[tables.TableView], Any]
     variant: Callable[[tables.TableView], Hashable] | None = None
     refusal: Wording | None = None
+    helpers: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
 
-def plug(app: Flask, game: str, panel: Panel) -> None:
-    """``game``'s panel in ``app`` (one per game: plugging again replaces it)."""
+def plug(app: Flask, game: str, panel: Panel, blueprint: str) -> None:
+    """``game``'s panel in ``app`` (one per game: plugging again replaces it), its helpers
+    given to the templates its ``blueprint``'s pages render."""
     app.extensions.setdefault(EXTENSION, {})[game] = panel
+    if panel.helpers:
+        app.template_context_processors.setdefault(blueprint, []).append(
+            lambda: dict(panel.helpers)
+        )
 
 
 def panel_of(game: str) -> Panel | None:
     """The current app's panel of ``game``, or None (the generic counters)."""
     panels: dict[str, Panel] = current_app.extensions.get(EXTENSION, {})
     return panels.get(game)
+
+
+def helpers_of(game: str | None) -> Mapping[str, Callable[..., Any]]:
+    """The names ``game``'s templates call (none for a game without a panel, or None)."""
+    panel = panel_of(game) if game is not None else None
+    return panel.helpers if panel is not None else {}

@@ -34,15 +34,17 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, Unpack
 
-from games.table import Player
 from printgen.document import Document, draw_piece
 from printgen.errors import PrintError
 from printgen.layout import BLEED, Component, Piece, Placement
 from printgen.pen import Pen
 from printgen.style import Style
 from printgen.tts import DeckSheet, deck_sheets, saved_object, write_saved_object
+
+if TYPE_CHECKING:
+    from printgen.kit import Selection
 
 PNG_DPI = 300
 # A tile, token or board on a virtual table is seen on a screen: 150 dpi is sharp there
@@ -217,35 +219,24 @@ def export(
     folder: Path,
     *,
     tts: bool = False,
-    lang: str = "en",
-    ink_saver: bool = False,
-    only: Sequence[str] | None = None,
-    players: Sequence[Player] = (),
-    markers: bool = True,
-    spares: int = 0,
     bleed: float = 0.0,
+    **selection: Unpack[Selection],
 ) -> list[Path]:
     """Write the images of ``game``'s kit into ``folder``: one PNG per piece face, or with
-    ``tts`` the Tabletop Simulator deck sheets. ``only`` picks components or pieces as
-    :func:`printgen.kit.render_kit` does; ``players`` colours the seats' pieces; ``bleed``
-    (PNG faces only, 0–``BLEED`` mm) the art past the trim on each side. Equal
-    arguments give byte-identical files. ``PrintError`` (one line) for a bad argument, a
-    folder that cannot be written or a missing pdftoppm; nothing is written then."""
+    ``tts`` the Tabletop Simulator deck sheets. ``selection`` picks and draws the pieces as
+    :func:`printgen.kit.kit_pieces` does (``lang``, ``ink_saver``, ``only``, ``players``,
+    ``markers``, ``spares``); ``bleed`` (PNG faces only, 0–``BLEED`` mm) the art past the
+    trim on each side. Equal arguments give byte-identical files. ``PrintError`` (one line)
+    for a bad argument, a folder that cannot be written or a missing pdftoppm; nothing is
+    written then."""
     from printgen import kit
 
     if not 0.0 <= bleed <= BLEED:  # also refuses nan
         raise PrintError(f"--bleed must be from 0 to {BLEED:g} mm (the art's own), got {bleed:g}")
     if bleed and tts:
         raise PrintError("--bleed is for --png faces (a virtual table has no cutting)")
-    components = kit.kit_pieces(
-        game,
-        lang=lang,
-        ink_saver=ink_saver,
-        only=only,
-        players=players,
-        markers=markers,
-        spares=spares,
-    )
+    components = kit.kit_pieces(game, **selection)
+    lang, ink_saver = selection.get("lang", "en"), selection.get("ink_saver", False)
     problem = unwritable_folder(folder)
     if problem:
         raise PrintError(f"cannot write into {folder}: {problem}")

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
-from typing import Protocol
+from typing import TypedDict
 
 from games import fields
 from games import registry as game_registry
 from games.errors import N_, RuleError, Term
 from games.table import Player
-from printgen import rules_sheets, words
+from printgen import messages, rules_sheets, words
 from printgen.context import Context
 from printgen.cover import Cover, Entry
 from printgen.document import Document
@@ -31,75 +31,55 @@ from printgen.layout import (
     plan,
     safe_margin,
 )
-from printgen.messages import catalog, check_language, text
+from printgen.messages import Message, catalog, check_language, text
+from printgen.plug import Kit
 from printgen.style import Style
 
-
-class GameKit(Protocol):
-    """A game's printgen module (``printgen.games.<package>``)."""
-
-    def title(self, lang: str, /) -> str:
-        """The game's printed name in ``lang``."""
-
-    def components(self, context: Context, /) -> list[Component]:
-        """The game's pieces in print order."""
+# Loaders: a game's printgen module is imported when a kit first needs it (the CLI's help
+# lists the games without drawing any); each gives its ``KIT``, printgen's side of the game's
+# plug (``printgen.plug.Kit``: its pieces, extras and words), and mypy checks it.
 
 
-class ExtraKit(Protocol):
-    """A module drawing more components of a game after its own (the city poster)."""
-
-    def components(self, context: Context, /) -> list[Component]:
-        """The extra pieces in print order."""
-
-    def cover_notes(self, context: Context, /) -> list[str]:
-        """How to assemble them, for the cover's "how to print"."""
-
-
-# Loaders: a module is imported when a kit first needs it (the CLI's help lists the games
-# without drawing any), and mypy checks each against its protocol.
-
-
-def _bison() -> GameKit:
+def _bison() -> Kit:
     from printgen.games import bison
 
-    return bison
+    return bison.KIT
 
 
-def _lion_square() -> GameKit:
+def _lion_square() -> Kit:
     from printgen.games import lion_square
 
-    return lion_square
+    return lion_square.KIT
 
 
-def _hunting_age() -> GameKit:
+def _hunting_age() -> Kit:
     from printgen.games import hunting_age
 
-    return hunting_age
+    return hunting_age.KIT
 
 
-def _dogs_life() -> GameKit:
+def _dogs_life() -> Kit:
     from printgen.games import dogs_life
 
-    return dogs_life
+    return dogs_life.KIT
 
 
-def _dogs_life_city() -> ExtraKit:
-    from printgen.games import dogs_life_city
-
-    return dogs_life_city
-
-
-#: CLI / API game id -> its printgen module, in the project's order: the games of
-#: ``games.registry`` that have a kit (tests/companion/test_game_registry.py checks it).
-GAMES: dict[str, Callable[[], GameKit]] = {
+#: CLI / API game id -> its kit, in the project's order: the games of ``games.registry``
+#: that have one (tests/companion/test_game_registry.py checks it). The one list of kits.
+GAMES: dict[str, Callable[[], Kit]] = {
     "bison": _bison,
     "lion-square": _lion_square,
     "hunting-age": _hunting_age,
     "dogs-life": _dogs_life,
 }
 ALL = "all"
-#: Modules drawing more components of a game after its own module's (the city poster).
-EXTRAS: dict[str, tuple[Callable[[], ExtraKit], ...]] = {"dogs-life": (_dogs_life_city,)}
+
+
+def every_word() -> list[Message]:
+    """Every word the kit prints: ``printgen.words``' and each game's kit's own (for the
+    tests that hold each one to a rule)."""
+    own = [word for load in GAMES.values() for word in load().words()]
+    return list(dict.fromkeys([*words.every(), *own]))
 
 
 def _count(n: int, noun: str) -> str:
@@ -107,7 +87,13 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _module(game: str) -> GameKit:
+def games_of(game: str) -> list[str]:
+    """The games a kit of ``game`` prints: every one for ``all``, else that one."""
+    return list(GAMES) if game == ALL else [game]
+
+
+def kit_of(game: str) -> Kit:
+    """The kit of ``game`` (a game id of ``GAMES``)."""
     return GAMES[game]()
 
 
@@ -131,22 +117,23 @@ def _check_url(url: object, what: str) -> str:
 
 
 def game_title(game: str, lang: str) -> str:
-    """The game's printed name in ``lang``."""
-    return _module(game).title(lang)
+    """The game's printed name in ``lang``: the registry's title, the one the app shows."""
+    return messages.game_title(lang, game)
 
 
 def components(game: str, context: Context) -> list[Component]:
     """The pieces of ``game`` in print order (its own printgen module's components)."""
-    return list(_module(game).components(context))
+    return list(kit_of(game).components(context))
 
 
 def kit_components(game: str, context: Context) -> list[Component]:
     """Everything the kit of ``game`` prints, in order: its pieces, the components of its
-    ``EXTRAS`` modules (A Dog's Life's city), then its rules summary and player aids."""
+    extras (A Dog's Life's city), then its rules summary and player aids."""
+    plug = kit_of(game)
     return [
-        *components(game, context),
-        *(component for extra in EXTRAS.get(game, ()) for component in extra().components(context)),
-        *rules_sheets.components(game, context),
+        *plug.components(context),
+        *(component for extra in plug.extras for component in extra.components(context)),
+        *rules_sheets.components(game, plug, context),
     ]
 
 
@@ -154,10 +141,10 @@ def cover_notes(game: str, context: Context, printed: Collection[str]) -> list[s
     """Lines for the cover's "how to print": what else to get, and how to assemble the
     posters among the ``printed`` components (keys): a kit printed ``--only`` without the
     city says nothing of gluing it."""
-    games = list(GAMES) if game == ALL else [game]
-    extras = [load() for name in games for load in EXTRAS.get(name, ())]
+    kits = {name: kit_of(name) for name in games_of(game)}
+    extras = [extra for plug in kits.values() for extra in plug.extras]
     return [
-        rules_sheets.also_need(games, context),
+        rules_sheets.also_need(kits, context),
         *(
             note
             for extra in extras
@@ -178,7 +165,7 @@ def component_ids(game: str, *, pieces: bool = False, players: Sequence[Player] 
     key (``bison.tiles``…); with ``pieces``, every piece id after them (``B07``,
     ``fifi-03``: one replacement piece each), in the colours of the table's ``players``."""
     check_game(game)
-    games = list(GAMES) if game == ALL else [game]
+    games = games_of(game)
     context = Context("en", Style(), players=_players(players))
     components = [c for name in games for c in kit_components(name, context)]
     keys = [COVER, *(c.key for c in components)]
@@ -255,7 +242,7 @@ def seat_refusal(game: str, players: Sequence[Player]) -> RuleError | None:
     fits, or without a table (no players: the box's full set)."""
     if not players:
         return None
-    for name in GAMES if game == ALL else [game]:
+    for name in games_of(game):
         listed = game_registry.get(name)
         seats = listed.rules().seats
         if seats is None:  # a game without a player range takes any table
@@ -283,6 +270,18 @@ def _seated(
     return checked, spares
 
 
+class Selection(TypedDict, total=False):
+    """What :func:`kit_pieces` picks and draws by (its keyword arguments), for the modules
+    that pass them on (``printgen.export``)."""
+
+    lang: str
+    ink_saver: bool
+    only: Sequence[str] | None
+    players: Sequence[Player]
+    markers: bool
+    spares: int
+
+
 def kit_pieces(
     game: str,
     *,
@@ -301,7 +300,7 @@ def kit_pieces(
     context = Context(
         lang, Style(ink_saver=ink_saver), players=seated, markers=markers, spares=spares
     )
-    games = list(GAMES) if game == ALL else [game]
+    games = games_of(game)
     planned = [c for name in games for c in kit_components(name, context)]
     chosen, _ = _select(game, planned, only, 1)
     return chosen
@@ -366,7 +365,7 @@ def render_kit(
     seats = tuple(_check_url(url, f"seat URL {i + 1}") for i, url in enumerate(seat_urls or ()))
     seated, spares = _seated(game, lang, players, spares)
     context = Context(lang, Style(ink_saver=ink_saver), table_url, seats, seated, markers, spares)
-    games = list(GAMES) if game == ALL else [game]
+    games = games_of(game)
     titled = [(game_title(name, lang), c) for name in games for c in kit_components(name, context)]
     chosen, with_cover = _select(game, [c for _, c in titled], only, copies)
     title_of = {c.key: t for t, c in titled}

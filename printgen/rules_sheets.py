@@ -1,6 +1,7 @@
 """The rules in the kit: a rules summary and a player aid per game, with an icon legend.
 
-The words are ``printgen.words.RULES[game]`` and ``AIDS[game]``, written from the rule
+The words are each game's own (``printgen.plug.Kit``'s ``rules`` and ``aid``, in its
+``printgen.games.<package>`` module), written from the rule
 decisions (B…, L…, H…, D…) and the rulebooks, in a small markup:
 
 ``# Heading``
@@ -21,26 +22,24 @@ player aid
     One card per seat (``AID`` mm): the turn in short and the icon legend.
 legend
     The icons printed on the game's pieces, each with what it stands for
-    (``LEGENDS``; the icons are :mod:`printgen.icons`).
+    (the kit's ``legend``; the icons are :mod:`printgen.icons`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from games.bison import components as bison_components
-from games.dogs_life import game as dogs_game
-from games.hunting_age import setup as hunting_setup
-from games.lion_square import rules as lion_rules
+from games import registry
 from printgen import words
 from printgen.errors import PrintError
 from printgen.icons import icon
 from printgen.layout import Component, Piece
 from printgen.linebreak import PT, wrap_lines
-from printgen.messages import Message, game_title
+from printgen.messages import game_title
 from printgen.pen import MIN_LABEL_PT, Pen
+from printgen.plug import Kit
 
 if TYPE_CHECKING:
     from printgen.context import Context
@@ -56,62 +55,6 @@ HEADING_PT = 10.5
 LEADING = 1.28
 INDENT = 3.4  # mm: the hanging indent of bullets and steps
 ICON_ROW = {"rules": 5.8, "aid": 4.9}  # mm: the height of a legend row (icon + air)
-
-# Seats, so one player aid each: every game's MAX_PLAYERS, where its rules keep it.
-SEATS = {
-    "bison": bison_components.MAX_PLAYERS,
-    "lion-square": lion_rules.MAX_PLAYERS,
-    "hunting-age": hunting_setup.MAX_PLAYERS,
-    "dogs-life": dogs_game.MAX_PLAYERS,
-}
-
-# (icon, word) for each game's legend, in the order a player meets them.
-LEGENDS: dict[str, tuple[tuple[str, Message], ...]] = {
-    "bison": (
-        ("bison", words.LG_BISON),
-        ("salmon", words.LG_SALMON),
-        ("turkey", words.LG_TURKEY),
-        ("hunter", words.LG_HUNTER),
-        ("tent", words.LG_TENT),
-        ("canoe", words.LG_CANOE),
-        ("diamond", words.LG_DIAMOND),
-        ("totem", words.LG_TOTEM),
-    ),
-    "lion-square": (("paw", words.LG_PAW),),
-    "hunting-age": (
-        ("bear", words.LG_BEAR),
-        ("mammoth", words.LG_MAMMOTH),
-        ("grape", words.LG_GRAPE),
-        ("green_grain", words.LG_GREEN_GRAIN),
-        ("yellow_grain", words.LG_YELLOW_GRAIN),
-        ("coins", words.LG_COINS),
-        ("vp", words.LG_VP),
-        ("any_food", words.LG_ANY_FOOD),
-        ("basic_food", words.LG_BASIC_FOOD),
-        ("non_grape", words.LG_NON_GRAPE),
-        ("chief", words.LG_CHIEF),
-        ("hunter", words.LG_SUBORDINATE),
-        ("hut", words.LG_HUT),
-        ("cave", words.LG_CAVE),
-    ),
-    "dogs-life": (
-        ("paw", words.LG_DOG),
-        ("bone", words.LG_BONE),
-        ("food", words.LG_FOOD),
-        ("newspaper", words.LG_NEWSPAPER),
-        ("address", words.LG_ADDRESS),
-        ("trash", words.LG_TRASH),
-        ("lamppost", words.LG_LAMPPOST),
-        ("fountain", words.LG_FOUNTAIN),
-        ("pee", words.LG_PEE),
-        ("fang", words.LG_FANG),
-        ("run", words.LG_RUN),
-        ("net", words.LG_NET),
-        ("van", words.LG_VAN),
-        ("cage", words.LG_CAGE),
-        ("arrow", words.LG_ARROW),
-    ),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,22 +217,22 @@ def _draw_lines(pen: Pen, x: float, top: float, lines: Sequence[Line]) -> None:
         y -= line.height
 
 
-def _blocks(game: str, t: Text, key: str, markers: bool = True) -> list[Block]:
-    text = t((words.RULES if key == "rules" else words.AIDS)[game])
-    marker_rule = t(words.BI_MARKER_RULE)
+def _blocks(kit: Kit, t: Text, key: str, markers: bool = True) -> list[Block]:
+    text = t(kit.rules if key == "rules" else kit.aid)
+    marker_lines = {t(line) for line in kit.marker_lines}  # lines of ``text``, translated
     if not markers:  # a kit without photo markers says nothing of them (issue 37)
-        text = "\n".join(line for line in text.split("\n") if line != marker_rule)
+        text = "\n".join(line for line in text.split("\n") if line not in marker_lines)
     blocks = parse(text)
     blocks.append(Block("heading", t(words.RULES_ICONS)))
-    blocks += [Block("legend", t(label), name) for name, label in LEGENDS[game]]
+    blocks += [Block("legend", t(label), name) for name, label in kit.legend]
     return blocks
 
 
-def _rules_pages(game: str, title: str, t: Text, markers: bool = True) -> list[Piece]:
+def _rules_pages(game: str, kit: Kit, title: str, t: Text, markers: bool = True) -> list[Piece]:
     w, h = RULES
     column = (w - 2 * MARGIN - GUTTER) / 2
     head = 16.0
-    lines = lay_out(_blocks(game, t, "rules", markers), column, BODY_PT)
+    lines = lay_out(_blocks(kit, t, "rules", markers), column, BODY_PT)
     body = h - 2 * MARGIN - 6  # room for the page number
     heights = [body - head, body - head] + [body] * 8
     columns = [c for c in paginate(lines, heights) if c]
@@ -326,12 +269,12 @@ def _rules_pages(game: str, title: str, t: Text, markers: bool = True) -> list[P
     return pieces
 
 
-def _aid(game: str, title: str, seat: int, t: Text) -> Piece:
+def _aid(game: str, kit: Kit, title: str, seat: int, t: Text) -> Piece:
     w, h = AID
     head = 11.0
     width = w - 2 * 4.0
     for body in (7.5, 7.25, 7.0, 6.75, MIN_LABEL_PT):
-        lines = lay_out(_blocks(game, t, "aid"), width, body, ICON_ROW["aid"], legend_columns=2)
+        lines = lay_out(_blocks(kit, t, "aid"), width, body, ICON_ROW["aid"], legend_columns=2)
         if sum(line.height for line in lines) <= h - head - 4 - 4:
             break
     else:
@@ -349,31 +292,33 @@ def _aid(game: str, title: str, seat: int, t: Text) -> Piece:
     return Piece(f"aid-{game}-{seat}", w, h, front)
 
 
-def components(game: str, context: Context) -> list[Component]:
-    """The rules summary and the player aids of ``game``: one component, so the cover
-    lists them on one line."""
+def components(game: str, kit: Kit, context: Context) -> list[Component]:
+    """The rules summary and the player aids of ``game`` (its ``kit``'s words): one
+    component, so the cover lists them on one line. One aid per seat: the game's most
+    players (its ``Rules.seats``), or the table's seats and spares (issue 37)."""
     t = context.t
     title = game_title(context.lang, game)
-    seats = context.seat_count(SEATS[game])  # the table's seats and spares (issue 37)
-    aids = tuple(_aid(game, title, seat, t) for seat in range(1, seats + 1))
+    rules = registry.get(game).rules()
+    most = rules.seats[1] if rules.seats is not None else len(rules.colours)
+    aids = tuple(_aid(game, kit, title, seat, t) for seat in range(1, context.seat_count(most) + 1))
     return [
         Component(
             f"{game}.rules",
             t(words.RULES_COMPONENT, n=len(aids)),
-            (*_rules_pages(game, title, t, context.markers), *aids),
+            (*_rules_pages(game, kit, title, t, context.markers), *aids),
         )
     ]
 
 
-def also_need(games: Sequence[str], context: Context) -> str:
-    """The cover's "you also need" line: each game's own list."""
+def also_need(kits: Mapping[str, Kit], context: Context) -> str:
+    """The cover's "you also need" line: each game's own list (game id -> its kit)."""
     t = context.t
-    if len(games) == 1:
-        return t(words.ALSO_NEED, items=t(words.NEEDS[games[0]]))
+    if len(kits) == 1:
+        return t(words.ALSO_NEED, items=t(next(iter(kits.values())).needs))
     return t(
         words.ALSO_NEED,
         items=t(words.NEED_SEPARATOR).join(
-            t(words.NEED_GAME, game=game_title(context.lang, g), items=t(words.NEEDS[g]))
-            for g in games
+            t(words.NEED_GAME, game=game_title(context.lang, g), items=t(kit.needs))
+            for g, kit in kits.items()
         ),
     )

@@ -27,6 +27,7 @@ from companion.pages.base import (
     seat_token,
     small_number,
 )
+from companion.plugs import helpers_of
 from games.errors import N_, RuleError
 from games.table import COLOURS
 from printgen.seatlinks import SEAT_SEGMENT
@@ -113,6 +114,7 @@ def create() -> Any:
             game=game,
             error=None,
             **_form_rows(game),
+            **helpers_of(game),
         )
     players = _players_from_form(game if game in games else None)
     try:
@@ -135,6 +137,7 @@ def create() -> Any:
             game=known,
             error=rule_error_message(error),
             **form,
+            **helpers_of(known),
         ), 422
     remember_recent(table.id)
     return redirect(url_for("web.share", table_id=table.id), code=303)
@@ -145,7 +148,8 @@ def _form_rows(game: str | None) -> dict[str, Any]:
     preselected), its colours and how many names it needs."""
     low, high, colours = seats_of(game)
     rows = [{"name": "", "color": colours[i % len(colours)]} for i in range(high)]
-    return {"rows": rows, "colours": colours, "needed": low, "most": high}
+    game_dir = registry.template_dir(game) if game else None  # its settings' folder
+    return {"rows": rows, "colours": colours, "needed": low, "most": high, "game_dir": game_dir}
 
 
 @bp.route("/join", methods=["GET", "POST"])

@@ -67,13 +67,15 @@ RefusalPage = Callable[[tables.TableView, str], Answer]
 
 def panel_context(table: tables.TableView, error: str | None = None) -> dict[str, Any]:
     """What ``_panel.html`` reads, ``view`` included: the game's view model, computed here
-    and passed in (its ``plugs.Panel``'s ``view``). ``viewer`` is this phone's seat: a view
+    and passed in (its ``plugs.Panel``'s ``view``), and the names its templates call (its
+    ``helpers``). ``viewer`` is this phone's seat: a view
     model may show that seat's secrets (it calls ``base.current_seat``; the cache key holds
     the seat); the markup's highlighting of "my seat" is still done per phone
     (companion.live)."""
     game_dir = registry.template_dir(table.game)
     panel = panel_of(table.game)
     return {
+        **(panel.helpers if panel is not None else {}),
         "view": panel.view(table) if panel is not None else None,
         "table": table,
         "state": table.state,

@@ -37,16 +37,15 @@ def register(
     *,
     variant: Callable[[tables.TableView], Hashable] | None = None,
     refusal: Wording | None = None,
-    **template_globals: Callable[..., Any],
+    **helpers: Callable[..., Any],
 ) -> None:
     """Register a panel: its blueprint, its view model (computed by the panel route and
-    passed to ``panel.html`` as ``view``), template globals by name, ``variant``: what else
-    its panel markup depends on (part of the render cache's key, see companion.live), and
-    ``refusal``: how it words a refusal (default ``rule_error_message``)."""
+    passed to ``panel.html`` as ``view``), ``variant``: what else its panel markup depends
+    on (part of the render cache's key, see companion.live), ``refusal``: how it words a
+    refusal (default ``rule_error_message``), and the helpers its templates call by name
+    (given to the game's own templates alone: ``plugs.Panel.helpers``)."""
     app.register_blueprint(bp)
-    plug(app, game, Panel(view, variant, refusal))
-    for name, function in template_globals.items():
-        app.add_template_global(function, name)
+    plug(app, game, Panel(view, variant, refusal, helpers), bp.name)
 
 
 def lang() -> str:

@@ -419,7 +419,7 @@ def next_round(table_id: str) -> Any:
 
 
 def start_choices() -> range:
-    """The seats that may start round 1 (template global ``lion_square_seats``): as many
+    """The seats that may start round 1 (template helper ``lion_square_seats``): as many
     as the game's most players (the create form has no table yet)."""
     return range(rules.MAX_PLAYERS)
 

@@ -21,11 +21,14 @@ from games.bison.kit import markers
 from games.bison.kit import tile_art as geo
 from games.bison.kit.tile_art import HEX_RADIUS, RIVER_HALF, TileArt, tile_art
 from games.bison.rounds import ACTIONS_PER_ROUND, Action
+from games.errors import N_
 from printgen import words
 from printgen.icons import MARKS, fitted, icon, icon_in, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import fit
+from printgen.messages import Message
 from printgen.pen import MIN_LABEL_PT, Pen
+from printgen.plug import Kit
 from printgen.style import text_on
 
 if TYPE_CHECKING:
@@ -34,6 +37,16 @@ if TYPE_CHECKING:
 Text = Callable[..., str]  # Context.t: a printgen message in the kit's language
 
 GAME = "bison"
+
+# The six actions on a Bison board, by ``games.bison.rounds.Action`` value.
+ACTIONS: dict[str, Message] = {
+    "place_tile": N_("Place your tile + hunters"),
+    "tent": N_("Build / enlarge a tent"),
+    "canoe": N_("Build / enlarge a canoe"),
+    "gather": N_("Gather hunters"),
+    "move_1": N_("Move hunters 1 space"),
+    "move_3": N_("Move hunters 1–3 spaces"),
+}
 BOARD = (185.0, 130.0)
 TOKEN = 16.0
 SMALL_TOKEN = 12.0
@@ -43,13 +56,7 @@ ACTION_LABEL_PT = 8.0  # the action labels' size when all six fit at it
 ACTION_PAD = 1.2  # mm between an action cell's edge and its label
 ANIMAL_OF_SPACE = {"prairie": "bison", "river": "salmon", "mountain": "turkey"}
 # Re-exported: tests and tools read the tile geometry through the printer too.
-__all__ = ["HEX_RADIUS", "RIVER_HALF", "TileArt", "components", "tile_art", "title"]
-
-
-def title(lang: str) -> str:
-    from printgen.messages import game_title
-
-    return game_title(lang, GAME)
+__all__ = ["HEX_RADIUS", "RIVER_HALF", "TileArt", "components", "tile_art"]
 
 
 # -- tiles -------------------------------------------------------------------------------
@@ -230,7 +237,7 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) 
         cell = (w - 12) / 6
         label_box = (cell - 2 - 2 * ACTION_PAD, 9.0)
         label_pt = min(
-            fit(t(words.ACTIONS[action.value]), *label_box, ACTION_LABEL_PT, MIN_LABEL_PT)[0]
+            fit(t(ACTIONS[action.value]), *label_box, ACTION_LABEL_PT, MIN_LABEL_PT)[0]
             for action in Action
         )
         for k, action in enumerate(Action):
@@ -245,7 +252,7 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, t: Text) 
                 8,
             )
             pen.block(
-                x + ACTION_PAD, 21.2, *label_box, t(words.ACTIONS[action.value]), label_pt, label_pt
+                x + ACTION_PAD, 21.2, *label_box, t(ACTIONS[action.value]), label_pt, label_pt
             )
         pen.seat_code(w - 32, h - 46, 28, code)
 
@@ -427,3 +434,105 @@ def components(context: Context) -> list[Component]:
         # Printed only when asked for (--only bison.stickers): retail boxes (issue 23).
         Component("bison.stickers", t(words.BI_STICKERS), stickers),
     ]
+
+
+# What else to get, for the cover's "You also need".
+NEEDS: Message = N_("a cup to draw the tiles from, face down")
+
+# (icon, word) for the legend, in the order a player meets them.
+LEGEND: tuple[tuple[str, Message], ...] = (
+    ("bison", N_("bison (prairie)")),
+    ("salmon", N_("salmon (river)")),
+    ("turkey", N_("turkey (mountain)")),
+    ("hunter", N_("hunter")),
+    ("tent", N_("tent (prairie or mountain)")),
+    ("canoe", N_("canoe (river)")),
+    ("diamond", N_("one hunter's worth of size in a tent or canoe")),
+    ("totem", N_("totem: the start tiles' corner, the start player")),
+)
+
+# The rules' line about the photo markers, word for word as in RULES (in each language):
+# a kit printed --no-markers leaves it out (issue 37).
+MARKER_RULE: Message = N_(
+    "- Lay hunters, tents and canoes side by side, never stacked, their square code face "
+    "up: the phone reads the board from a photo."
+)
+
+RULES: Message = N_(
+    "# Goal\n"
+    "Lead your hunters to the richest hunting grounds. The most food (bison + salmon + "
+    "turkeys) at the end wins.\n"
+    "# Setup\n"
+    "- Each player: a board, 3 food markers at 10 on the bison, salmon and turkey tracks, "
+    "4 hunters in your supply (4 more wait in the market), a size-1 and a size-2 tent, a "
+    "size-1 and a size-2 canoe (the others are in the market), 4 action markers.\n"
+    "- Lay hunters, tents and canoes side by side, never stacked, their square code face "
+    "up: the phone reads the board from a photo.\n"
+    "- Lay the start tiles S1–S3 around one corner and stand the totem there.\n"
+    "- Shuffle the 18 other tiles face down; remove 6 (2 players), 3 (3 players) or 2 (4 "
+    "players) unseen. You play 6, 5 or 4 rounds. The youngest player starts.\n"
+    "# A round\n"
+    "- From the start player, clockwise, everyone draws one tile and looks at it, keeping "
+    "it hidden from the others until placing it. In turn order each player takes one "
+    "action at a time until all have taken 4; each of the 6 actions at most once per round "
+    "(cover it with an action marker). Placing your tile is one of your 4 actions, every "
+    "round.\n"
+    "- Place your tile: touching a placed tile along an edge, at most 3 tiles from the "
+    "totem (the start tiles count 1); terrain need not match. Put 0–5 hunters from your "
+    "supply on one of its spaces.\n"
+    "- Tent or canoe: build a size-n tent (prairie or mountain) or canoe (river) on a "
+    "space where you have n hunters, or enlarge one by n; the hunters go back to your "
+    "supply.\n"
+    "- Gather: up to 5 hunters from your supply onto one space you occupy.\n"
+    "- Move up to 5 hunters 1 space each, or (the other action) 1–3 spaces each.\n"
+    "- Every action costs by the hunters it uses: 0 → gain 1 animal of your choice; 1 → 0; "
+    "2 → 2; 3 → 4; 4 → 7; 5 → 10 animals, paid from any of your stocks.\n"
+    "- Moving within a tile: prairie↔river and mountain↔river 1, prairie↔mountain 2. "
+    "Across a tile edge: land to land 1. River to river only where two rivers meet at a "
+    "corner. You may pass other players' pieces but never stop on them.\n"
+    "- A space holds one player's pieces: any hunters, plus at most one tent (land) or one "
+    "canoe (river).\n"
+    "- Market, any time on your turn: a hunter costs 1 bison + 1 salmon + 1 turkey; a "
+    "size-n tent or canoe n of each animal. Exchange 3 of one animal for 1 of another at "
+    "any time.\n"
+    "# Scoring, after every round\n"
+    "- A region is all the joined spaces of one terrain: land joins across an edge with "
+    "the same terrain on both sides; rivers join where they meet at a corner. Its animals "
+    "are those on its spaces.\n"
+    "- Score the prairies (bison), then the mountains (turkeys), then the rivers (salmon). "
+    "In each region, list each player's tent or canoe sizes, largest first, and compare "
+    "them item by item (a longer list wins a tie); only identical lists compare hunters.\n"
+    "- Alone in 1st place: all the region's animals. Alone in 2nd: half, rounded down. "
+    "Everyone else present: the animals on the spaces they occupy. A tie for 1st: each "
+    "gets half, rounded down, and there is no 2nd. A tie for 2nd: each tied player gets "
+    "their own spaces' animals.\n"
+    "- No stock goes above 15: exchange 3 for 1 or buy at the market at once; what still "
+    "does not fit is lost. Then the totem passes left.\n"
+    "# End\n"
+    "In the last round, after the actions, set every stock to 0, then score the board once "
+    "more. The highest total wins; on a tie the larger smallest stock wins; still tied, "
+    "you share the win."
+)
+
+AID: Message = N_(
+    "# A round\n"
+    "1. Draw a tile, kept hidden. Take 4 actions, one at a time in turn order, each action "
+    "once. Place your tile every round.\n"
+    "2. Cost by hunters used: 0 → +1 animal; 1 → 0; 2 → 2; 3 → 4; 4 → 7; 5 → 10.\n"
+    "3. Market: hunter = 1 of each animal; size-n tent or canoe = n of each. Exchange 3 : "
+    "1.\n"
+    "4. Score prairie, mountain, river: 1st all, 2nd half (down), others their own spaces. "
+    "Stocks max 15.\n"
+    "5. Last round: stocks to 0, then score."
+)
+
+#: printgen's side of the game's plug (printgen.kit.GAMES lists it).
+KIT = Kit(
+    components,
+    RULES,
+    AID,
+    NEEDS,
+    LEGEND,
+    terms=tuple(ACTIONS.values()),
+    marker_lines=(MARKER_RULE,),
+)

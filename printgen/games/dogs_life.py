@@ -13,12 +13,15 @@ from typing import TYPE_CHECKING
 
 from games.dogs_life import catalog, dog
 from games.dogs_life import game as rules
+from games.errors import N_
 from printgen import fonts, words
+from printgen.games import dogs_life_city
 from printgen.icons import icon, player_mark
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import PT, fit
-from printgen.messages import text
+from printgen.messages import Message, pgettext, text
 from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, Pen
+from printgen.plug import Kit
 from printgen.style import readable, text_on
 
 if TYPE_CHECKING:
@@ -27,6 +30,16 @@ if TYPE_CHECKING:
 Text = Callable[..., str]  # Context.t: a printgen message in the kit's language
 
 GAME = "dogs-life"
+
+# The sections of a dog card (A Dog's Life), by ``SECTION_ICONS`` key.
+SECTIONS: dict[str, Message] = {
+    "trash": pgettext("printed", "Trash can"),
+    "restaurant": words.DL_RESTAURANT,
+    "newspaper": N_("Newspaper"),
+    "fight": N_("Fight"),
+    "catcher": N_("Catcher"),
+    "pound": N_("Pound"),
+}
 CARD = (63.0, 88.0)
 CHART = (150.0, 100.0)
 TOKEN = 16.0
@@ -44,12 +57,6 @@ SECTION_ICONS = {
     "catcher": "van",
     "pound": "cage",
 }
-
-
-def title(lang: str) -> str:
-    from printgen.messages import game_title
-
-    return game_title(lang, GAME)
 
 
 def _bleed(pen: Pen, w: float, h: float, color: str) -> None:
@@ -89,7 +96,7 @@ def _card(d: catalog.Dog, number: int, t: Text, lang: str, section_pt: float) ->
                 y - 1.0,
                 SECTION_LABEL[0],
                 SECTION_LABEL[1],
-                t(words.SECTIONS[section]),
+                t(SECTIONS[section]),
                 section_pt,
                 section_pt,
                 color="muted",
@@ -272,7 +279,7 @@ def components(context: Context) -> list[Component]:
     )
     # One size for the six section labels of every card: the largest at which all fit.
     section_pt = min(
-        fit(t(words.SECTIONS[section]), *SECTION_LABEL, 7, MIN_LABEL_PT, max_lines=2)[0]
+        fit(t(SECTIONS[section]), *SECTION_LABEL, 7, MIN_LABEL_PT, max_lines=2)[0]
         for section in SECTION_ICONS
     )
     # A sheet holds 9 cards: each dog's first 9 fill a sheet of their own, the last 4 of
@@ -311,3 +318,97 @@ def _van(pen: Pen) -> None:
     _bleed(pen, 40.0, 26.0, "sand")
     icon(pen, "van", 2, -1, 27)
     icon(pen, "arrow", 30, 8, 8)
+
+
+# What else to get, for the cover's "You also need".
+NEEDS: Message = N_(
+    "one six-sided die (d6) for the catcher's van and a glue stick for the city board"
+)
+
+# (icon, word) for the legend, in the order a player meets them.
+LEGEND: tuple[tuple[str, Message], ...] = (
+    ("paw", N_("your dog (pawn, chart and cards)")),
+    ("bone", N_("bone")),
+    ("food", N_("one day of food: hunger +1, never above 4")),
+    ("newspaper", N_("newspaper (its address on the back)")),
+    ("address", N_("delivery address 1–12")),
+    ("trash", N_("trash can (rummage it)")),
+    ("lamppost", N_("lamppost (pee on it)")),
+    ("fountain", N_("fountain (drink)")),
+    ("pee", N_("pee marker")),
+    ("fang", N_("fang: the dog with more fangs wins the fight")),
+    ("run", N_("running dog: you escape")),
+    ("net", N_("net or cage: you are caught")),
+    ("van", N_("the catcher's van")),
+    ("cage", N_("the pound")),
+    ("arrow", N_("entrance arrow: the only way into a building")),
+)
+
+RULES: Message = N_(
+    "# Goal\n"
+    "You are a stray dog. Be the first to bury 4 bones in your den (the group may choose "
+    "another number). Timed game: when time is up, the most buried bones wins.\n"
+    "# Setup\n"
+    "- Each player: a dog chart taken at random, its pawn, its 8 pee markers and its 13 "
+    "cards, shuffled face down. Hunger marker at 4; one pee marker in the first bladder "
+    "space.\n"
+    "- Deal the den cards at random and put your pawn on your den.\n"
+    "- Newspapers face down on the newspaper office; trash markers and bones beside the "
+    "board; the van on its start square by the pound. A lady playing starts, else the "
+    "youngest player; play goes clockwise.\n"
+    "# Your turn\n"
+    "1. Hunger: move the marker down one. If it was already at 0, your dog starves: it "
+    "goes to the pound's first space, what it carried stays where it stood, and your turn "
+    "ends.\n"
+    "2. Actions: spend your action points (AP), 1 each; unspent AP are lost. A dog carries "
+    "at most 2 items (bones, newspapers).\n"
+    "- Move one square, never diagonally. Entering or leaving a building or den costs 1 "
+    "AP; go in only by its arrows (out by any arrow). Never enter the pound or a rival's "
+    "den. You may pass other dogs and the van but not stop on their square.\n"
+    "- A rival's pee on a lamppost: stepping there ends your actions (you sniff it).\n"
+    "- Rummage a trash can without a marker: draw a card, read the trash can row, then put "
+    "a trash marker on the can.\n"
+    "- Beg at a restaurant (once per restaurant per turn): draw, read the restaurant row.\n"
+    "- Food moves the hunger marker up (never above 4). A bone goes on a free carrying "
+    "space, else it is lost.\n"
+    "- Drop or pick up a bone or a newspaper. Bury bones in your own den: 1 AP each; "
+    "buried bones are safe forever.\n"
+    "- Drink at a fountain: fill both bladder spaces from your pee markers (not when both "
+    "are full). Pee on a lamppost: move a marker from your bladder onto it; a rival's "
+    "marker there goes back to its owner.\n"
+    "- Bark at the newspaper office: take a random newspaper, its address hidden. On that "
+    "address's square, deliver it: draw, read the newspaper row for your reward; the "
+    "newspaper goes back to the office.\n"
+    "- Fight a dog on a next square (into or out of a building only from its arrow "
+    "square): both draw, read the fangs; more fangs wins, a tie does nothing. The loser "
+    "goes to the pound and drops what it carried. A winning attacker may step onto that "
+    "square (1 AP) and pick items up (1 AP each); a losing attacker's turn ends.\n"
+    "- Reshuffle card: shuffle all 13 cards and draw again.\n"
+    "3. Catcher: roll the die and move the van exactly that many road squares, never back "
+    "the way it came; at a crossing you choose. A dog on the square where it stops goes to "
+    "the pound, dropping its items. A dog next to it (in a building: only when the van is "
+    "on its arrow square) draws: a running dog escapes, a net means the pound. A dog in "
+    "its den is always safe. If your dog is in the pound, skip this step.\n"
+    "# The pound\n"
+    "A dog in the pound does not get hungry. On its turn it draws 1 card (1st turn), 2 "
+    "(2nd), 3 (3rd); a running dog on any of them frees it, else it moves on a space. On "
+    "the 4th turn it is free. A freed dog sets its hunger to 2, leaves the pound by its "
+    "arrow and acts at once.\n"
+    "# Trash day\n"
+    "When the last trash marker is placed, remove all the others from the board."
+)
+
+AID: Message = N_(
+    "# Your turn\n"
+    "1. Hunger −1 (already 0: to the pound).\n"
+    "2. AP, 1 each: move, rummage, beg (once per restaurant), drop / pick up, bury, drink, "
+    "pee, take or deliver a newspaper, fight. Carry 2 items.\n"
+    "3. Roll the die, van moves exactly that far, never back. On it: pound. Next to it: "
+    "draw to escape. Den: safe.\n"
+    "Pound: draw 1, 2, 3; 4th turn free, hunger 2."
+)
+
+#: printgen's side of the game's plug (printgen.kit.GAMES lists it).
+KIT = Kit(
+    components, RULES, AID, NEEDS, LEGEND, terms=tuple(SECTIONS.values()), extras=(dogs_life_city,)
+)

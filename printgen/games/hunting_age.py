@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.errors import N_
 from games.hunting_age import board, cards, setup, tribe
 from games.hunting_age import components as parts
 from printgen import fonts, words
 from printgen.icons import icon, player_mark, player_tag
 from printgen.layout import BLEED, Art, Component, Piece
 from printgen.linebreak import PT
-from printgen.messages import Message
+from printgen.messages import Message, game_title, pgettext
 from printgen.pen import MIN_ID_PT, MIN_LABEL_PT, Pen
+from printgen.plug import Kit
 from printgen.style import text_on
 
 if TYPE_CHECKING:
@@ -42,12 +44,6 @@ PIECES = {
     "hut": board.LIMITS["hut"],
 }
 PIECE_ICONS = {"chief": "chief", "subordinate": "hunter", "hut": "hut"}
-
-
-def title(lang: str) -> str:
-    from printgen.messages import game_title
-
-    return game_title(lang, GAME)
 
 
 def _bleed(pen: Pen, w: float, h: float, color: str) -> None:
@@ -185,7 +181,7 @@ def _board(colour: str, code: tuple[str, str] | None, seat_label: str, lang: str
         w, h = BOARD
         _bleed(pen, w, h, "sand")
         pen.rect(-BLEED, h - 11, w + 2 * BLEED, 11 + BLEED, fill=colour)
-        pen.text(5, h - 8, title(lang), 11, color=text_on(colour))
+        pen.text(5, h - 8, game_title(lang, GAME), 11, color=text_on(colour))
         player_tag(pen, colour, seat_label, w - 5, h - 9, 7)
         rows = (
             ("cave", words.HA_CAVES, "cave"),
@@ -348,3 +344,82 @@ def components(context: Context) -> list[Component]:
         Component("hunting-age.chips", t(words.HA_CHIPS), tuple(chips)),
         Component("hunting-age.tokens", t(words.HA_TOKENS), tuple(tokens)),
     ]
+
+
+# What else to get, for the cover's "You also need".
+NEEDS: Message = N_("a cup to mix the rock chips in")
+
+# (icon, word) for the legend, in the order a player meets them.
+LEGEND: tuple[tuple[str, Message], ...] = (
+    ("bear", N_("bear")),
+    ("mammoth", N_("mammoth")),
+    ("grape", N_("grape")),
+    ("green_grain", pgettext("printed", "green grain")),
+    ("yellow_grain", pgettext("printed", "yellow grain")),
+    ("coins", N_("stone coin (money, not food)")),
+    ("vp", N_("victory point")),
+    ("any_food", N_("any food of your choice (never coins)")),
+    ("basic_food", N_("bear, grape or green grain, your choice")),
+    ("non_grape", pgettext("printed", "any food but grape")),
+    ("chief", N_("chief")),
+    ("hunter", pgettext("printed", "subordinate")),
+    ("hut", pgettext("printed", "hut")),
+    ("cave", N_("open cave: stores one food")),
+)
+
+RULES: Message = N_(
+    "# Goal\n"
+    "Lead your tribe through the age of hunting: widen your caves, add subordinates, build "
+    "huts. The most victory points (VP) wins.\n"
+    "# Setup\n"
+    "- Lay out the 4 basic hunting grounds and 3 (3 players) or 4 (4–5 players) new-land "
+    "cards, each on a random side.\n"
+    "- Each player: a personal board with its 4 rock chips shuffled face down on the "
+    "closed caves in groups 1, 2, 1 from the left; 4 subordinates and 5 huts on their "
+    "spaces; 2 chiefs and 1 subordinate in hand; a subordinate at 0 on the VP track. Food "
+    "and coins stay in the supply: they are limited; unused rock chips go back in the box.\n"
+    "- The player born longest ago (the oldest) takes the start player marker; if that "
+    "cannot be settled, play rock-paper-scissors.\n"
+    "# Before the first turn\n"
+    "Counter-clockwise, from the player on the start player's right, each player places "
+    "one chief without subordinates, as in a hunt, and takes that space's harvest. Then "
+    "the start player takes the first turn; turns go clockwise.\n"
+    "# Your turn\n"
+    "1. Hunt. Either place a chief, with any of your subordinates behind it, on a card's "
+    "hunting spaces from the left (chief in front), pushing the pieces there to the right, "
+    "never beyond the last space; or take back one of your chiefs with the subordinates "
+    "behind it (the pieces behind slide left). Either way, take the harvest of the chief's "
+    "space and of each of your huts on that card.\n"
+    "2. Develop (optional, one). Create a cave: pay 2 bears + 1 grape, then flip the next "
+    "rock chips (1, then 2, then 1) and take their rewards. Add a subordinate: pay 2 green "
+    "grain + 1 grape; it joins your hand. Build a hut on a free build space: pay the "
+    "card's build cost; one hut per space. Each development also pays the extra cost "
+    "printed above the piece it takes, and uncovers the VP under it.\n"
+    "3. Store: one food per open cave; coins need no cave. Surplus food goes back to the "
+    "supply.\n"
+    "# Harvests\n"
+    "Gain the goods shown; an arrow converts (pay the left side for the right side, ×n up "
+    "to n times). A copy icon performs another chief's space (huts not included) or "
+    "another hut's harvest.\n"
+    "# End\n"
+    "When a player has built all 5 huts or reaches 10 VP on the track, play on until the "
+    "player on the start player's right has played: everyone has the same number of turns. "
+    "Score the VP under each of your huts (a hut on an end-game card scores that card's "
+    "rule instead), the VP uncovered on your board and your VP track. Tie: more "
+    "developments wins, then more food in your caves; then the win is shared."
+)
+
+AID: Message = N_(
+    "# Your turn\n"
+    "1. Hunt: place a chief (+ subordinates behind it) from the left, pushing right; or "
+    "take back a chief and those behind it. Harvest its space and your huts on that card.\n"
+    "2. Develop one (optional): cave (2 bears + 1 grape, flip chips), subordinate (2 green "
+    "grain + 1 grape), hut (build cost), + the extra cost above it.\n"
+    "3. Store one food per open cave.\n"
+    "Before turn 1: from the start player's right, counter-clockwise, each places a chief "
+    "alone and harvests.\n"
+    "End: 5 huts or 10 VP; finish the round."
+)
+
+#: printgen's side of the game's plug (printgen.kit.GAMES lists it).
+KIT = Kit(components, RULES, AID, NEEDS, LEGEND)

@@ -11,12 +11,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from games.errors import N_
 from games.lion_square import catalog, rules
 from printgen import words
 from printgen.icons import icon
 from printgen.layout import BLEED, Component, Piece
-from printgen.messages import text
+from printgen.messages import Message, text
 from printgen.pen import MIN_LABEL_PT, Pen
+from printgen.plug import Kit
 from printgen.style import readable
 
 if TYPE_CHECKING:
@@ -25,12 +27,6 @@ if TYPE_CHECKING:
 GAME = "lion-square"
 CARD = (63.0, 88.0)  # poker size
 HERD_MAX = rules.HERD_CARD_MAX  # herd track 1–20 (the herd card's numbers, L: 群れカード)
-
-
-def title(lang: str) -> str:
-    from printgen.messages import game_title
-
-    return game_title(lang, GAME)
 
 
 def _background(pen: Pen, color: str) -> None:
@@ -202,3 +198,60 @@ def components(context: Context) -> list[Component]:
         Component("lion-square.cards", context.t(words.LS_CARDS), cards),
         Component("lion-square.herds", context.t(words.LS_HERDS), herds),
     ]
+
+
+# What else to get, for the cover's "You also need".
+NEEDS: Message = N_("4 paper clips (one per herd card)")
+
+# (icon, word) for the legend, in the order a player meets them.
+LEGEND: tuple[tuple[str, Message], ...] = (
+    ("paw", N_("herd card: your gazelles, 20 at the start")),
+)
+
+RULES: Message = N_(
+    "# Goal\n"
+    "Lions and hyenas gather at the water hole; push them onto the other herds. Each "
+    "player keeps a herd card (1–20) with a paper clip at 20, hidden from the others. The "
+    "game ends when any herd is at 0 or less, or after round 3: the largest herd wins "
+    "(equal herds share the win). If every herd is at 0 or less, the lions win and nobody "
+    "else.\n"
+    "# Setup\n"
+    "Shuffle the 30 carnivore cards face down; put the 2 gazelles aside. The fastest "
+    "runner starts.\n"
+    "# A round\n"
+    "- Deal 8 cards each (3 players) or 7 (4 players). Shuffle the leftover cards with the "
+    "2 gazelles: this is the square deck.\n"
+    "- Pass three times: everyone chooses a card of their most common colour (any number) "
+    "and passes it to the left, all at once.\n"
+    "- The start player lays one card in the centre, each side facing one player (with 3 "
+    "players one side faces nobody). Then, clockwise from the start player's left, each "
+    "player lays one card.\n"
+    "- A card goes next to a card in the square (not diagonally), the same way up, never "
+    "beyond 3 × 3; only a colour already in the square; cards of the same colour must "
+    "touch.\n"
+    "- A gazelle ignores the colour rules, and you play again.\n"
+    "- If you cannot play: take all the cards of one row or column (face down in front of "
+    "you: a penalty). Only if you took exactly 3, draw one card from the square deck. Then "
+    "lay any card next to the square: only this card may bring a new colour.\n"
+    "- The round ends when the square holds 9 cards, or at the start of a turn of a player "
+    "with no cards.\n"
+    "# Losses\n"
+    "Each player adds up and moves the clip down by: the number on the card nearest to "
+    "them in each line running away from them (an empty line adds 0, a gazelle 0); half "
+    "the penalty cards they took, rounded up; 1 for each gazelle still in their hand.\n"
+    "The player after the one who laid the last card starts the next round."
+)
+
+AID: Message = N_(
+    "# A round\n"
+    "1. Deal 8 (3 players) or 7 (4 players). Pass 3 times to the left: a card of your most "
+    "common colour.\n"
+    "2. Lay a card next to the square, inside 3 × 3, a colour already there; one colour "
+    "touches itself. Gazelle: any colour, play again.\n"
+    "3. Cannot play: take a row or column; exactly 3 taken: draw 1; lay any card.\n"
+    "4. Losses: nearest card in each line away from you + half your taken cards (up) + "
+    "gazelles in hand."
+)
+
+#: printgen's side of the game's plug (printgen.kit.GAMES lists it).
+KIT = Kit(components, RULES, AID, NEEDS, LEGEND)

@@ -1,15 +1,19 @@
-"""The games plug in through ``games.registry`` alone (issue 22, items 4 and 7).
+"""The games plug in through ``games.registry`` alone (issue 22, items 4 and 7; issue 36,
+item 1).
 
 The explicit tables of the other layers (the companion's panels, printgen's kits) name
 games of the registry, in its order; and a toy fifth game built from the recipe in
 docs/architecture.md ("How to add a game"): listed in the registry and nowhere else, the
 companion serves it with the generic counters, the CLI lists it, printgen refuses it in
-one sentence.
+one sentence; given its own kit (pieces and words) and panel (view and template helpers),
+each listed once on its layer's side of the plug, it is printed and served with them, and
+its helpers reach its own templates alone.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
 from pathlib import Path
 from typing import Any
@@ -17,15 +21,23 @@ from typing import Any
 import companion_fake_game
 import pytest
 from companion_testkit import app_config
+from flask import Flask, render_template
+from jinja2 import ChoiceLoader, DictLoader
+from pypdf import PdfReader
 
 from campfire import cli
 from companion import create_app, panels
+from companion.panels import _kit as panel_kit
 from games import registry
 from games.outcome import Outcome, ranks_from, shared_or_none
 from games.registry import Game
 from games.table import Rules
 from printgen import kit
+from printgen.context import Context
 from printgen.errors import PrintError
+from printgen.layout import Component, Piece
+from printgen.pen import Pen
+from printgen.plug import Kit
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The modules that list the games: none looks a game up by name.
@@ -47,7 +59,6 @@ def in_registry_order(ids: list[str]) -> bool:
 def test_the_panels_and_kits_are_games_of_the_registry_in_its_order() -> None:
     assert in_registry_order(list(panels.PANELS))
     assert in_registry_order(list(kit.GAMES))
-    assert set(kit.EXTRAS) <= set(kit.GAMES)
     # Every game of the project has its panel and its kit today.
     assert list(panels.PANELS) == registry.ids() == list(kit.GAMES)
 
@@ -154,6 +165,103 @@ def test_the_cli_lists_it_and_printgen_says_it_has_no_kit(
     assert cli.main(["print", toy.id, "--out", str(tmp_path / "toy.pdf")]) != 0
     assert "Toy has no print-and-play kit yet" in capsys.readouterr().err
     assert not (tmp_path / "toy.pdf").exists()
+
+
+# -- its kit and its panel: each listed once, on its layer's side of the plug --------------
+
+TOY_RULES = "# Goal\nReach twenty toy points first.\n- Count them on the phone."
+TOY_NEEDS = "two toy dice"
+
+
+def toy_components(context: Context) -> list[Component]:
+    """The toy's pieces: a token per seat (printed in the kit's language, by its own
+    words)."""
+
+    def front(pen: Pen) -> None:
+        pen.rect(0, 0, 20, 20, fill="cream")
+
+    tokens = tuple(Piece(f"toy-{n}", 20, 20, front) for n in range(1, 3))
+    return [Component("toy.tokens", context.t("toy tokens"), tokens)]
+
+
+TOY_KIT = Kit(
+    components=toy_components,
+    rules=TOY_RULES,
+    aid="# Your turn\n1. Add a point.",
+    needs=TOY_NEEDS,
+    legend=(("paw", "a toy point"),),
+)
+
+
+def toy_panel(app: Flask) -> None:
+    """The toy's panel (what ``companion/panels/<package>.py``'s ``init_app`` does): a view
+    and one helper its template calls, ``toy_cheer``."""
+    bp = panel_kit.blueprint("toy", __name__)
+
+    @bp.get("/cheer")
+    def cheer(table_id: str) -> str:
+        return render_template("games/toy/cheer.html")
+
+    panel_kit.register(
+        app,
+        bp,
+        "toy",
+        lambda table: {"leader": max(table.counters_for(None), key=lambda c: c["points"])},
+        toy_cheer=lambda: "Go, toy!",
+    )
+
+
+@pytest.fixture
+def plugged(monkeypatch: pytest.MonkeyPatch) -> Game:
+    """The toy listed once on each side of the plug: the registry (its rules), printgen's
+    kits (its kit and words) and the companion's panels (its panel); nothing else changed."""
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, TOY))
+    monkeypatch.setitem(kit.GAMES, TOY.id, lambda: TOY_KIT)
+    monkeypatch.setitem(panels.PANELS, TOY.id, toy_panel)
+    return TOY
+
+
+def test_a_toy_with_its_own_kit_is_printed_with_its_pieces_and_words(
+    plugged: Game, tmp_path: Path
+) -> None:
+
+    assert kit.component_ids(plugged.id) == ["cover", "toy.tokens", "toy.rules"]
+    pdf = kit.render_kit(plugged.id, duplex="fold")
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    for printed in ("toy tokens", "Reach twenty toy points first.", "a toy point", TOY_NEEDS):
+        assert printed in text, printed
+    assert "Toy: rules summary" in text  # its title: the registry's
+    assert cli.main(["print", plugged.id, "--out", str(tmp_path / "toy.pdf")]) == 0
+    assert (tmp_path / "toy.pdf").read_bytes()[:5] == b"%PDF-"
+    assert set(TOY_KIT.words()) <= set(kit.every_word())
+
+
+def test_a_toy_with_its_own_panel_is_served_with_its_helpers_alone(
+    plugged: Game, tmp_path: Any
+) -> None:
+    app = create_app(app_config(tmp_path, GAMES=None))
+    templates = {
+        "games/toy/panel.html": "<p>{{ toy_cheer() }} {{ view.leader.points }}</p>",
+        "games/toy/cheer.html": "{{ toy_cheer is defined }}",
+    }
+    app.jinja_env.loader = ChoiceLoader([DictLoader(templates), app.jinja_loader])
+    # No game's helper is a template global: each reaches its own game's templates alone.
+    helpers = ("toy_", "bison_", "lion_square_", "hunting_age_", "dogs_life_")
+    assert not [name for name in app.jinja_env.globals if name.startswith(helpers)]
+    client = app.test_client()
+    players = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
+    table_id = client.post("/api/v1/tables", json={"game": "toy", "players": players}).get_json()[
+        "id"
+    ]
+    assert "<p>Go, toy! 10</p>" in client.get(f"/t/{table_id}").get_data(as_text=True)
+    three = [*players, {"name": "Cy", "color": "green"}]
+    other = client.post("/api/v1/tables", json={"game": "lion-square", "players": three})
+    other = other.get_json()["id"]
+    assert "Go, toy!" not in client.get(f"/t/{other}").get_data(as_text=True)
+    # The toy blueprint's own pages see it; another blueprint's do not.
+    assert client.get(f"/t/{table_id}/toy/cheer").get_data(as_text=True) == "True"
+    with app.test_request_context("/"):
+        assert app.jinja_env.from_string("{{ toy_cheer is defined }}").render() == "False"
 
 
 # -- its outcome: a play kept with nothing of the companion told -------------------------

@@ -8,13 +8,11 @@ from pdfcheck import box_mm, drawn_kit, reader, render
 
 from games.dogs_life import layout
 from games.dogs_life.city import CELL_MM, CITY
-from printgen import words
 from printgen.games import dogs_life_city as city
 from printgen.icons import ADDRESS
-from printgen.kit import Context, kit_components, render_kit
+from printgen.kit import Context, kit_components, kit_of, render_kit
 from printgen.layout import BLEED, PAPERS, SAFE_MARGIN, plan
 from printgen.messages import LANGUAGES
-from printgen.rules_sheets import LEGENDS
 from printgen.style import Style
 
 
@@ -201,7 +199,7 @@ def test_no_address_plate_touches_an_entrance_arrow():
 
 
 def test_the_legend_shows_the_boards_address_plate():
-    assert ("address", words.LG_ADDRESS) in LEGENDS["dogs-life"]
+    assert "address" in dict(kit_of("dogs-life").legend)
     pdf = render_kit("dogs-life", only=["dogs-life.rules"])
     forms = set()
     for page in reader(pdf).pages:

@@ -8,10 +8,11 @@ from contextlib import contextmanager
 import pytest
 from pdfcheck import box_mm, qr_texts, reader, render
 
-from printgen import document, fonts, words
+from printgen import document, fonts
 from printgen.document import Document
 from printgen.errors import MissingGlyphError, PrintError
 from printgen.icons import player_mark
+from printgen.kit import every_word
 from printgen.layout import (
     BLEED,
     PAPERS,
@@ -298,7 +299,7 @@ SAME_IN_EVERY_LANGUAGE = {"{game}: {items}", "; ", "{title}: {n}"}
 
 def test_every_language_has_every_message():
     for lang in LANGUAGES:
-        for message in words.every():
+        for message in every_word():
             printed = text(lang, message)
             fonts.check(printed)
             # Translated: only a word the kit prints as in English may stay the msgid.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import pytest
 from pdfcheck import box_mm, qr_texts, reader, render
@@ -26,18 +27,10 @@ SEATS = [f"https://campfire.example/t/K7Q2ZX/seat/{n}" for n in range(1, 7)]
 
 
 @functools.cache
-def kit(
-    game: str, lang: str = "en", paper: str = "a4", duplex: str = "long", ink_saver: bool = False
-) -> bytes:
-    return render_kit(
-        game,
-        paper=paper,
-        lang=lang,
-        duplex=duplex,
-        ink_saver=ink_saver,
-        table_url=TABLE,
-        seat_urls=SEATS,
-    )
+def kit(game: str, lang: str = "en", **options: Any) -> bytes:
+    """The kit of ``game`` with a table's links (``options``: ``render_kit``'s paper,
+    duplex, ink saver), drawn once per module."""
+    return render_kit(game, lang=lang, table_url=TABLE, seat_urls=SEATS, **options)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from printgen import fonts, words
 from printgen.errors import PrintError
+from printgen.games import dogs_life as dogs_print
+from printgen.kit import GAMES, every_word, kit_of
 from printgen.linebreak import CANNOT_END, CANNOT_START, PT, fit, units, wrap_lines
 from printgen.messages import text
 
@@ -206,17 +208,17 @@ def test_a_katakana_word_is_cut_only_when_wider_than_the_line(ems):
 
 def test_japanese_dog_words_are_the_rulebooks():
     assert (
-        text("ja", words.SECTIONS["fight"]) == "喧嘩"
+        text("ja", dogs_print.SECTIONS["fight"]) == "喧嘩"
     )  # the rulebook's fight: 喧嘩に参加している…
     assert text("ja", words.DL_AP, n=7) == "1手番にアクションポイント7"
     # Labels name the fight 喧嘩; the rules summary may say 攻撃 / 攻撃側 for attacking and
     # the attacker, as the rulebook does (ライバルに攻撃し…攻撃側が勝った場合), but the
     # action itself is 喧嘩 there too.
-    summaries = set(words.RULES.values())
+    summaries = {kit_of(game).rules for game in GAMES}
     assert not any(
-        "攻撃" in text("ja", message) for message in words.every() if message not in summaries
+        "攻撃" in text("ja", message) for message in every_word() if message not in summaries
     )
-    assert "- 喧嘩：" in text("ja", words.RULES["dogs-life"])
+    assert "- 喧嘩：" in text("ja", kit_of("dogs-life").rules)
 
 
 def test_the_italian_vp_track_says_when_the_game_ends():
@@ -231,10 +233,10 @@ UNBROKEN = ("単独2位", "1つずつ", "3対1", "カード13枚", "ゴミ漁り
 @pytest.mark.parametrize(
     "message",
     [
-        words.RULES["bison"],
-        words.RULES["dogs-life"],
-        words.AIDS["bison"],
-        words.RULES["hunting-age"],
+        kit_of("bison").rules,
+        kit_of("dogs-life").rules,
+        kit_of("bison").aid,
+        kit_of("hunting-age").rules,
     ],
     ids=["rules-bison", "rules-dogs-life", "aid-bison", "rules-hunting-age"],
 )
@@ -273,7 +275,7 @@ def test_a_number_keeps_its_counter_at_every_level(before, after):
 
 def _arrow_texts() -> list[tuple[str, str]]:
     """Every printed text with an "N → M" pair, in the three languages."""
-    messages = [*words.RULES.values(), *words.AIDS.values()]
+    messages = [message for game in GAMES for message in (kit_of(game).rules, kit_of(game).aid)]
     messages += [v for v in vars(words).values() if isinstance(v, str)]
     return [
         (lang, line)

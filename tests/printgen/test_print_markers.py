@@ -10,7 +10,8 @@ from pdfcheck import render
 from PIL import Image
 
 from games.bison.kit import markers
-from printgen.kit import kit_pieces, render_kit
+from printgen.games import bison as bison_print
+from printgen.kit import kit_of, kit_pieces, render_kit
 
 ART = ["bison.tiles", "bison.structures", "bison.markers"]
 # SHA-256 of render_kit("bison", only=ART) before the markers existed (commit 4676d60):
@@ -153,17 +154,16 @@ def test_the_printed_icon_fills_its_place(tmp_path, capsys, kind, size):
 
 @pytest.mark.parametrize("lang", ["en", "ja", "it"])
 def test_no_markers_rules_say_nothing_of_the_square_code(lang):
-    from printgen import words
     from printgen.messages import text
     from printgen.rules_sheets import _blocks
 
     def t(message, **params):
         return text(lang, message, **params)
 
-    rule = t(words.BI_MARKER_RULE)
-    assert rule in t(words.RULES["bison"]).split("\n")  # the same words in both msgids
-    with_markers = [b.text for b in _blocks("bison", t, "rules", True)]
-    without = [b.text for b in _blocks("bison", t, "rules", False)]
+    rule = t(bison_print.MARKER_RULE)
+    assert rule in t(kit_of("bison").rules).split("\n")  # the same words in both msgids
+    with_markers = [b.text for b in _blocks(kit_of("bison"), t, "rules", True)]
+    without = [b.text for b in _blocks(kit_of("bison"), t, "rules", False)]
     assert len(without) == len(with_markers) - 1
     assert not [b for b in without if rule.lstrip("- ") in b]
     if lang == "en":

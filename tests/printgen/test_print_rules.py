@@ -9,11 +9,12 @@ from contextlib import contextmanager
 import pytest
 from pdfcheck import box_mm, drawn_kit, reader
 
+from games import registry
 from games.hunting_age import components as hunting_parts
 from printgen import rules_sheets, words
 from printgen.games import hunting_age as hunting_print
 from printgen.icons import ICONS
-from printgen.kit import GAMES, Context, kit_components
+from printgen.kit import GAMES, Context, kit_components, kit_of
 from printgen.layout import PAPERS, plan
 from printgen.linebreak import CANNOT_END, CANNOT_START, PT
 from printgen.messages import LANGUAGES, game_title, text
@@ -50,7 +51,7 @@ def test_every_game_has_a_rules_summary_and_one_aid_per_seat(game, lang):
     _, rules, aids = rules_components(game, lang)
     assert 1 <= len(rules) <= 2  # a summary, not a rulebook
     assert {(p.width, p.height) for p in rules} == {rules_sheets.RULES}
-    assert len(aids) == rules_sheets.SEATS[game]
+    assert len(aids) == registry.get(game).rules().seats[1]
     assert {(p.width, p.height) for p in aids} == {rules_sheets.AID}
 
 
@@ -86,7 +87,7 @@ def test_the_rules_are_in_the_pdf_in_the_kit_language(game, lang, words):
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_legend_icon_exists_and_every_label_is_translated(game):
-    for name, label in rules_sheets.LEGENDS[game]:
+    for name, label in kit_of(game).legend:
         assert name in ICONS
         for lang in LANGUAGES:
             assert text(lang, label)
@@ -95,7 +96,9 @@ def test_every_legend_icon_exists_and_every_label_is_translated(game):
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("key", ["rules", "aid"])
 def test_japanese_lines_obey_kinsoku(game, key):
-    blocks = rules_sheets.parse(text("ja", (words.RULES if key == "rules" else words.AIDS)[game]))
+    blocks = rules_sheets.parse(
+        text("ja", (kit_of(game).rules if key == "rules" else kit_of(game).aid))
+    )
     lines = rules_sheets.lay_out(blocks, 81.0, rules_sheets.BODY_PT)
     assert lines
     for line in lines:
@@ -108,7 +111,7 @@ def test_no_rules_line_is_wider_than_its_column():
 
     for game in GAMES:
         for lang in LANGUAGES:
-            blocks = rules_sheets.parse(text(lang, words.RULES[game]))
+            blocks = rules_sheets.parse(text(lang, kit_of(game).rules))
             for line in rules_sheets.lay_out(blocks, 81.0, rules_sheets.BODY_PT):
                 assert fonts.width(line.text, line.size * PT) <= 81.0 - line.x + 0.01
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from printgen import words
+from printgen.kit import kit_of
 from printgen.messages import text
 
 # game -> (the seed's setup step, the words for it in en, ja, it)
@@ -115,7 +115,7 @@ CHECKLIST: dict[str, list[tuple[str, tuple[str, str, str]]]] = {
 @pytest.mark.parametrize("game", list(CHECKLIST))
 @pytest.mark.parametrize("lang", ["en", "ja", "it"])
 def test_the_rules_summary_names_every_setup_step_of_the_seed(game, lang):
-    summary = text(lang, words.RULES[game])
+    summary = text(lang, kit_of(game).rules)
     index = ("en", "ja", "it").index(lang)
     missing = [step for step, words in CHECKLIST[game] if words[index] not in summary]
     assert missing == []
@@ -123,6 +123,6 @@ def test_the_rules_summary_names_every_setup_step_of_the_seed(game, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ja", "it"])
 def test_the_player_aids_recall_the_opening_placement_and_the_hidden_tile(lang):
-    hunting, bison = text(lang, words.AIDS["hunting-age"]), text(lang, words.AIDS["bison"])
+    hunting, bison = text(lang, kit_of("hunting-age").aid), text(lang, kit_of("bison").aid)
     assert {"en": "counter-clockwise", "ja": "反時計回り", "it": "antiorario"}[lang] in hunting
     assert {"en": "kept hidden", "ja": "見せない", "it": "nascosta"}[lang] in bison

@@ -20,14 +20,17 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from printgen import words
+from printgen.games import bison as bison_print
+from printgen.games import dogs_life as dogs_print
+from printgen.kit import every_word, kit_of
 from printgen.messages import text
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("ja", "it")
 # The Bison board's words, and its two moves.
 BISON = [value for name, value in vars(words).items() if name.startswith("BI_")]
-BISON += words.ACTIONS.values()
-MOVES = [words.ACTIONS["move_1"], words.ACTIONS["move_3"]]
+BISON += bison_print.ACTIONS.values()
+MOVES = [bison_print.ACTIONS["move_1"], bison_print.ACTIONS["move_3"]]
 
 
 def _load(lang: str) -> Catalog:
@@ -53,12 +56,12 @@ def sentence_case(words: str) -> str:
 # (kit key, app msgid, the languages where the whole text matches, format parameters).
 SAME_WORDS = [
     # Bison: the six actions (B6) as the rulebook and the app name them, market, exchange (B7).
-    (words.ACTIONS["place_tile"], "place your tile and hunters", ("ja",), {}),
-    (words.ACTIONS["tent"], "build or enlarge a tent", LANGUAGES, {}),
-    (words.ACTIONS["canoe"], "build or enlarge a canoe", LANGUAGES, {}),
-    (words.ACTIONS["gather"], "gather hunters", LANGUAGES, {}),
-    (words.ACTIONS["move_1"], "move hunters 1 space each", ("ja",), {}),
-    (words.ACTIONS["move_3"], "move hunters 1 to 3 spaces each", ("ja",), {}),
+    (bison_print.ACTIONS["place_tile"], "place your tile and hunters", ("ja",), {}),
+    (bison_print.ACTIONS["tent"], "build or enlarge a tent", LANGUAGES, {}),
+    (bison_print.ACTIONS["canoe"], "build or enlarge a canoe", LANGUAGES, {}),
+    (bison_print.ACTIONS["gather"], "gather hunters", LANGUAGES, {}),
+    (bison_print.ACTIONS["move_1"], "move hunters 1 space each", ("ja",), {}),
+    (bison_print.ACTIONS["move_3"], "move hunters 1 to 3 spaces each", ("ja",), {}),
     (words.BI_MARKET, "Market", LANGUAGES, {}),
     (words.BI_EXCHANGE, "Exchange %(rate)s for 1", LANGUAGES, {"rate": 3}),
     # Lion Square: the herd (L2).
@@ -70,9 +73,9 @@ SAME_WORDS = [
     (words.DL_CARRY, "Carried (at most %(count)s)", LANGUAGES, {"count": 2}),
     (words.DL_BURIED, "Buried bones", LANGUAGES, {}),
     (words.DL_RESTAURANT, "Restaurant", LANGUAGES, {}),
-    (words.SECTIONS["fight"], "Fight", LANGUAGES, {}),
-    (words.SECTIONS["catcher"], "Dog-catcher", LANGUAGES, {}),
-    (words.SECTIONS["pound"], "Pound", LANGUAGES, {}),
+    (dogs_print.SECTIONS["fight"], "Fight", LANGUAGES, {}),
+    (dogs_print.SECTIONS["catcher"], "Dog-catcher", LANGUAGES, {}),
+    (dogs_print.SECTIONS["pound"], "Pound", LANGUAGES, {}),
     # Age of Hunting: the personal board's rows and the start player (H1).
     (words.HA_CAVES, "Caves", LANGUAGES, {}),
     (words.HA_HUTS, "Huts", LANGUAGES, {}),
@@ -98,9 +101,9 @@ def test_the_kit_prints_the_apps_words(key, msgid, lang, params):
 
 # (kit key, app msgid whose translation the kit's text must contain, format parameters).
 SHARED_WORDS = [
-    (words.ACTIONS["place_tile"], "hunters", {}),
-    (words.ACTIONS["move_1"], "hunters", {}),
-    (words.ACTIONS["move_3"], "hunters", {}),
+    (bison_print.ACTIONS["place_tile"], "hunters", {}),
+    (bison_print.ACTIONS["move_1"], "hunters", {}),
+    (bison_print.ACTIONS["move_3"], "hunters", {}),
     (words.BI_MARKERS, "Hunters", {}),
     (words.LS_HERDS, "herd", {}),
     (words.DL_MARKERS, "hunger", {}),
@@ -126,7 +129,7 @@ def test_the_kit_uses_the_apps_word(key, msgid, lang, params):
 @pytest.mark.parametrize(
     ("lang", "where", "word"),
     [
-        ("it", words.every(), "mandria"),  # the app's Lion Square herd is a "branco"
+        ("it", every_word(), "mandria"),  # the app's Lion Square herd is a "branco"
         ("ja", BISON, "アクション"),  # Bison's rulebook and app say 行動
         ("ja", MOVES, "マス"),  # a Bison move counts lands (土地), not squares
     ],
@@ -139,15 +142,15 @@ def test_retired_words_stay_out_of_the_kit(lang, where, word):
 
 def test_the_italian_bison_move_labels_say_how_far():
     # The board's cells are too narrow for "… ciascuno"; the distance must still be there.
-    assert text("it", words.ACTIONS["move_1"]).endswith("di 1 spazio")
-    assert text("it", words.ACTIONS["move_3"]).endswith("da 1 a 3 spazi")
+    assert text("it", bison_print.ACTIONS["move_1"]).endswith("di 1 spazio")
+    assert text("it", bison_print.ACTIONS["move_3"]).endswith("da 1 a 3 spazi")
 
 
 def test_the_italian_bison_kit_says_stagione_as_its_rulebook():
     # Issue 37: the Italian Bison rulebook (seeds/004) plays "stagioni", never "round".
     import re
 
-    bison = [words.RULES["bison"], words.AIDS["bison"], *BISON]
+    bison = [kit_of("bison").rules, kit_of("bison").aid, *BISON]
     printed = " ".join(text("it", message) for message in bison)
     assert not re.search(r"\bround\b", printed)
-    assert "stagione" in text("it", words.RULES["bison"])
+    assert "stagione" in text("it", kit_of("bison").rules)

@@ -8,7 +8,7 @@ event that the fold judges. A refused form re-renders its page with the translat
 reason (422) and changes nothing.
 
 This module registers the panel (``init_app``): the blueprint with every page's routes,
-the view model, the template globals, the form bounds (``LIMITS``) and the zoom post. Each
+the view model, the template helpers, the form bounds (``LIMITS``) and the zoom post. Each
 page lives in its own module: ``place``, ``space``, ``actions``,
 ``market``, ``scoring``, ``whatif``; shared by them are ``pages``
 (the blueprint, answering), ``forms`` (reading fields), ``view`` (the view
@@ -101,7 +101,7 @@ LIMITS: dict[str, Any] = {
 
 
 def limits() -> dict[str, Any]:
-    """The rule numbers the forms bound their fields with (template global
+    """The rule numbers the forms bound their fields with (template helper
     ``bison_limits``; the create form's settings have no table to read them from)."""
     return LIMITS
 

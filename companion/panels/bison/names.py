@@ -1,5 +1,5 @@
 """Bison's words on the companion's pages: animals, spaces, structure kinds and actions in
-the reader's language (template globals ``bison_animal``, ``bison_space``, ``bison_kind``,
+the reader's language (template helpers ``bison_animal``, ``bison_space``, ``bison_kind``,
 ``bison_action``).
 
 Glossary
@@ -44,7 +44,7 @@ def space_name(space: str) -> str:
 def animal_count(animal: str, count: int) -> str:
     """A number of one animal in the reader's language and plural form ("1 turkey", "4
     turkeys"; it "4 tacchini"; ja with the rulebook's counters, バイソン7頭, 七面鳥4匹):
-    template global ``bison_animals``."""
+    template helper ``bison_animals``."""
     if animal == "bison":
         return ngettext("%(num)s bison", "%(num)s bison", count)
     if animal == "salmon":

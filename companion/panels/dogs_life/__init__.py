@@ -429,7 +429,7 @@ def act(table_id: str, action: str) -> Any:
     return kit.post_event(table_id, lambda _table: {"type": kind, **fields()}, game=GAME)
 
 
-#: The settings' bounds and defaults (D3), all from ``games.dogs_life`` (template global
+#: The settings' bounds and defaults (D3), all from ``games.dogs_life`` (template helper
 #: ``dogs_life_limits``: the create form has no table to read them from).
 LIMITS: dict[str, Any] = {
     "goal": (*GOAL_RANGE, Settings().bones_to_win),
