@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
@@ -101,7 +102,7 @@ def _back(code: int) -> str | None:
 
 
 def _register_errors(app: Flask) -> None:
-    def render(error: HTTPException) -> Any:
+    def render(error: HTTPException) -> ResponseReturnValue:
         code = error.code or 500
         message = http_error_message(error)
         if request.path.startswith("/api/"):
@@ -121,6 +122,6 @@ def _register_errors(app: Flask) -> None:
     app.register_error_handler(tables.TableNotFound, lambda _error: render(NotFound()))
 
     @app.errorhandler(Exception)
-    def _unexpected(error: Exception) -> Any:
+    def _unexpected(error: Exception) -> ResponseReturnValue:
         log.exception("unexpected error", exc_info=error)
         return render(InternalServerError())

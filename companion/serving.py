@@ -360,7 +360,7 @@ def disk_full(error: BaseException) -> bool:
     return getattr(cause, "sqlite_errorname", None) == "SQLITE_FULL" or "disk is full" in str(cause)
 
 
-def healthz() -> tuple[Any, int]:
+def healthz() -> tuple[Response, int]:
     if _disk_full_at is not None and time.monotonic() - _disk_full_at < DISK_FULL_MEMORY:
         return jsonify(status="unavailable", database="the disk is full: writes fail"), 503
     try:

@@ -78,7 +78,7 @@ def event_object(raw: object) -> tuple[str, Mapping[str, object]]:
     return kind, raw
 
 
-C = TypeVar("C", bound=ChangeType)
+C = TypeVar("C", bound=ChangeType, covariant=True)
 
 
 @dataclass(frozen=True, slots=True)

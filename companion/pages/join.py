@@ -12,6 +12,7 @@ from typing import Any
 
 import segno
 from flask import abort, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import registry, security, tables
@@ -101,7 +102,7 @@ def _settings_from_form() -> dict[str, Any]:
 
 @bp.route("/new", methods=["GET", "POST"])
 @security.limiter.limit(security.create_limit, methods=["POST"])
-def create() -> Any:
+def create() -> ResponseReturnValue:
     games = registry.games()
     game = request.values.get("game")
     if request.method == "GET":
@@ -150,7 +151,7 @@ def _form_rows(game: str | None) -> dict[str, Any]:
 
 @bp.route("/join", methods=["GET", "POST"])
 @security.limiter.limit(security.join_limit, methods=["POST"])
-def join() -> Any:
+def join() -> ResponseReturnValue:
     if request.method == "GET":
         return render_template("join.html", error=None, code="")
     code = tables.normalize_join_code(request.form.get("code", ""))
@@ -170,7 +171,7 @@ def join() -> Any:
 
 
 @bp.route("/t/<table_id>/join", methods=["GET"])
-def share(table_id: str) -> Any:
+def share(table_id: str) -> ResponseReturnValue:
     return share_page(load_table(table_id))
 
 
@@ -244,7 +245,7 @@ def share_page(
 
 
 @bp.post("/t/<table_id>/seat")
-def choose_seat(table_id: str) -> Any:
+def choose_seat(table_id: str) -> ResponseReturnValue:
     view = load_table(table_id)
     raw = request.form.get("seat", "").strip()
     seat = small_number(raw)
@@ -263,7 +264,7 @@ def choose_seat(table_id: str) -> Any:
 
 
 @bp.route(f"/t/<table_id>/{SEAT_SEGMENT}/<number>", methods=["GET", "POST"])
-def seat_link(table_id: str, number: str) -> Any:
+def seat_link(table_id: str, number: str) -> ResponseReturnValue:
     """A seat link (printgen.seatlinks: the QR code on a printed player board). Opening it
     only asks "Take Ann's seat on this phone?" (a link in a chat must not move a player out
     of their seat); the POST of that page takes the seat (taking it over from another phone

@@ -29,6 +29,7 @@ from functools import partial
 from typing import Any
 
 from flask import abort, current_app, g, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
@@ -48,6 +49,7 @@ from companion.pages.base import (
     seat_lost,
 )
 from companion.plugs import panel_of
+from games.changes import Change
 from games.errors import N_, RuleError
 from games.table import WHOLE_TABLE
 
@@ -60,7 +62,7 @@ PANEL_CACHE = live.PANEL_CACHE
 INDENTATION = re.compile(r"\n\s+")
 
 #: What a page answers: a response, or markup (and a status).
-Answer = Any
+Answer = ResponseReturnValue
 #: A page's answer to a refusal: the table as read, and the refusal's message.
 RefusalPage = Callable[[tables.TableView, str], Answer]
 
@@ -220,7 +222,7 @@ UNDONE_MEANWHILE = N_(
 
 def post_event(
     table_id: str,
-    build_event: Callable[[tables.TableView], dict[str, Any]],
+    build_event: Callable[[tables.TableView], dict[str, Any] | Change],
     *,
     game: str | None = None,
     table: tables.TableView | None = None,
@@ -248,9 +250,11 @@ def post_event(
     if seat is None and seat_lost(table.id) is not None:
         return lost_seat_answer(table.id)
     try:
-        event = build_event(table)
+        built = build_event(table)
     except RuleError as error:
         return page_answer(events.Refused(table, error), refused=refused)
+    # A typed change (games.changes) is sent as its JSON: the one path reads it again.
+    event = built if isinstance(built, dict) else built.to_json()
     other = _acting_for(table, event, seat)
     if other is not None:
         return _confirm_acting_for(table, seat, other)

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import security, tables
@@ -19,7 +20,7 @@ from games.errors import N_, RuleError
 
 @bp.get("/t/<table_id>/export")
 @security.limiter.limit(security.export_limit)
-def export(table_id: str) -> Any:
+def export(table_id: str) -> ResponseReturnValue:
     """The table as a JSON download. Refused (409) while the game still hides something
     (a herd, a carried newspaper's address): the export holds every event as stored, so
     it would show every secret; redacting it instead would make a file that no longer

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from flask import Flask
+
 from companion import registry
 from companion.panels import bison, dogs_life, hunting_age, lion_square
 
@@ -25,7 +27,7 @@ PANELS: dict[str, Callable[[Any], None]] = {
 }
 
 
-def register_panels(app: Any) -> None:
+def register_panels(app: Flask) -> None:
     """Register the panel of every game ``app`` offers that has one."""
     with app.app_context():
         offered = registry.games()

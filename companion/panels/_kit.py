@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, Flask
 from flask_babel import get_locale
 
 from companion import registry, tables
@@ -30,7 +30,7 @@ def blueprint(game: str, import_name: str) -> Blueprint:
 
 
 def register(
-    app: Any,
+    app: Flask,
     bp: Blueprint,
     game: str,
     view: Callable[[tables.TableView], Any],

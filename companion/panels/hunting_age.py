@@ -31,7 +31,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import request
+from flask import Flask, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -364,7 +365,7 @@ def _goods(prefix: str, kinds: tuple[str, ...]) -> dict[str, int]:
 
 
 @bp.post("/setup")
-def setup(table_id: str) -> Any:
+def setup(table_id: str) -> ResponseReturnValue:
     def build(_table: tables.TableView) -> dict[str, Any]:
         event: dict[str, Any] = {"type": "setup"}
         if request.form.get("start_player", "").strip():
@@ -375,7 +376,7 @@ def setup(table_id: str) -> Any:
 
 
 @bp.post("/develop")
-def develop(table_id: str) -> Any:
+def develop(table_id: str) -> ResponseReturnValue:
     def build(table: tables.TableView) -> dict[str, Any]:
         kind = request.form.get("kind", "")
         event: dict[str, Any] = {
@@ -414,7 +415,7 @@ def develop(table_id: str) -> Any:
 
 
 @bp.post("/harvest")
-def harvest_space(table_id: str) -> Any:
+def harvest_space(table_id: str) -> ResponseReturnValue:
     def build(_table: tables.TableView) -> dict[str, Any]:
         event: dict[str, Any] = {
             "type": "harvest",
@@ -431,7 +432,7 @@ def harvest_space(table_id: str) -> Any:
 
 
 @bp.post("/store")
-def store(table_id: str) -> Any:
+def store(table_id: str) -> ResponseReturnValue:
     def build(_table: tables.TableView) -> dict[str, Any]:
         return {
             "type": "store",
@@ -443,12 +444,12 @@ def store(table_id: str) -> Any:
 
 
 @bp.post("/end-turn")
-def end_turn(table_id: str) -> Any:
+def end_turn(table_id: str) -> ResponseReturnValue:
     def build(_table: tables.TableView) -> dict[str, Any]:
         return {"type": "end_turn", "seat": base.form_int("seat", label=_("seat"))}
 
     return kit.post_event(table_id, build, game=GAME)
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     kit.register(app, bp, GAME, view)

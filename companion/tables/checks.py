@@ -145,7 +145,9 @@ def check_event(event: Any, module: Rules | None = None) -> dict[str, Any]:
                 known=", ".join(sorted(fields)),
             )
     cleaned: dict[str, Any] = clean(dict(event))
-    return cleaned
+    # Read once by the game's typed changes (games.changes): a bad field is refused here,
+    # at the edge, and what is stored is the change's own JSON.
+    return module.read(cleaned) if module is not None else cleaned
 
 
 def max_events() -> int:

@@ -37,7 +37,8 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from flask import Response, abort, render_template, request, url_for
+from flask import Flask, Response, abort, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -420,7 +421,7 @@ ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
 
 
 @bp.post("/<action>")
-def act(table_id: str, action: str) -> Any:
+def act(table_id: str, action: str) -> ResponseReturnValue:
     """Turn the form into an event and append it as this phone's seat; a refusal of the
     form or of the rules is a 422 panel with the reason, and nothing is stored."""
     if action not in ACTIONS:
@@ -449,7 +450,7 @@ def dog_choices() -> list[tuple[str, str, str, int]]:
 
 
 @bp.post("/zoom")
-def zoom(table_id: str) -> Any:
+def zoom(table_id: str) -> ResponseReturnValue:
     """This phone's zoom of the city (1 whole, 2 readable, 3 large)."""
     table = kit.game_table(table_id, GAME)
     return board_view.phone_setting(
@@ -458,7 +459,7 @@ def zoom(table_id: str) -> Any:
 
 
 @bp.post("/turn")
-def turn(table_id: str) -> Any:
+def turn(table_id: str) -> ResponseReturnValue:
     """See the city from another side of the table (this phone only)."""
     table = kit.game_table(table_id, GAME)
     return board_view.phone_setting(
@@ -471,7 +472,7 @@ def turn(table_id: str) -> Any:
 
 
 @bp.get("/square")
-def square(table_id: str) -> Any:
+def square(table_id: str) -> ResponseReturnValue:
     """One square of the city: its name, what lies there, and (for the dog in turn's
     phone) the move there or what can be done there. The map's links without JavaScript."""
     table = kit.game_table(table_id, GAME)
@@ -510,7 +511,7 @@ def square(table_id: str) -> Any:
     )
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     app.add_url_rule("/dogs-life/colours.css", "dogs_life_colours", colours_css)
     # A refusal names dogs in the reader's language (``message``).
     kit.register(
