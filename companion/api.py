@@ -26,6 +26,7 @@ from companion import events, hosts, idempotency, security, tables
 from companion.i18n import rule_error_message
 from companion.numbers import small_number
 from games import fields
+from games.changes import JSONObject
 from games.errors import RuleError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -46,7 +47,7 @@ class BadBody(Exception):
         self.status = status
 
 
-def json_body(*, allow_empty: bool = False) -> dict[str, object]:
+def json_body(*, allow_empty: bool = False) -> JSONObject:
     """The request body as a JSON object, or ``BadBody`` with a clear message."""
     if allow_empty and not request.get_data(cache=True):
         return {}
@@ -65,7 +66,7 @@ def json_body(*, allow_empty: bool = False) -> dict[str, object]:
     return body
 
 
-def expected_version(body: dict[str, object]) -> int | None:
+def expected_version(body: JSONObject) -> int | None:
     value = body.pop("expected_version", None)
     return None if value is None else fields.whole_number(value, "expected_version")
 
