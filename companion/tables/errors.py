@@ -35,7 +35,7 @@ class UndoBlocked(RuleError):
     """Undoing the change would make a later change illegal: that change is named."""
 
     def __init__(
-        self, seq: int, template: str, params: Mapping[str, Any], problem: RuleError
+        self, seq: int, template: str, params: Mapping[str, object], problem: RuleError
     ) -> None:
         super().__init__(
             N_("this cannot be undone: change {seq} ({change}) depends on it: {problem}"),
@@ -71,7 +71,7 @@ class LineRefused(RuleError):
         return self.problem.translated(gettext)
 
 
-def _localized(template: str, params: Mapping[str, Any], gettext: Any) -> str:
+def _localized(template: str, params: Mapping[str, object], gettext: Any) -> str:
     text = str(gettext(template))
     if not params:
         return text

@@ -47,7 +47,7 @@ def insert_table(
     session: Session,
     game: str,
     players: Sequence[Player],
-    settings: Mapping[str, Any],
+    settings: Mapping[str, object],
     *,
     location: str | None = None,
     time_zone: str | None = None,

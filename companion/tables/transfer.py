@@ -90,11 +90,13 @@ EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 
 
-def export_text(document: Mapping[str, Any]) -> str:
+def export_text(document: Mapping[str, object]) -> str:
     """An export as a file: compact JSON, one event a line (readable, and its size is
     bounded by ``import_bytes``)."""
     head = compact({k: v for k, v in document.items() if k != "events"})
-    lines = ",\n".join(compact(event) for event in document["events"])
+    events = document["events"]
+    assert isinstance(events, list), "an export lists its events"
+    lines = ",\n".join(compact(event) for event in events)
     return f'{head[:-1]},"events":[\n{lines}\n]}}\n'
 
 
@@ -157,7 +159,7 @@ def import_table(document: Any) -> TableView:
     # The changes in effect with the state after each (an undo drops one and replays only
     # those after it: one fold for the whole file, however many undos it holds).
     initial = state = module.new_state(players, settings)
-    in_effect: list[tuple[int, Mapping[str, Any], Any]] = []  # (seq, payload, state after)
+    in_effect: list[tuple[int, Mapping[str, object], Any]] = []  # (seq, payload, state after)
     live: set[int] = set()
     rows: list[dict[str, Any]] = []  # inserted at once (an ORM object each costs 10x)
     # The state at every SNAPSHOT_EVERY-th version, as a played table keeps it: an undo on

@@ -24,7 +24,7 @@ class TableView:
     game: str
     module: Rules
     players: tuple[Player, ...]
-    settings: Mapping[str, Any]
+    settings: Mapping[str, object]
     version: int
     state: Any
     created_at: datetime
@@ -46,15 +46,15 @@ class TableView:
         """``state_json`` as seat ``viewer`` may see it (secrets of other seats ``None``)."""
         return self.module.view_json(self.state, viewer)
 
-    def event_for(self, event: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
+    def event_for(self, event: Mapping[str, object], viewer: int | None) -> dict[str, Any]:
         """A stored event as seat ``viewer`` may see it."""
         return self.module.view_event(self.state, event, viewer)
 
-    def subject_seat(self, event: Mapping[str, Any]) -> int | None:
+    def subject_seat(self, event: Mapping[str, object]) -> int | None:
         """The seat ``event`` is about (the acting seat is stored beside it)."""
         return self.module.subject_seat(event)
 
-    def acts_for(self, event: Mapping[str, Any], seat: int | None) -> int | None:
+    def acts_for(self, event: Mapping[str, object], seat: int | None) -> int | None:
         """The other seat a change from ``seat``'s phone would be made for (its subject,
         when that is not ``seat``), or None: when to ask "make this change for Ben?"."""
         subject = self.subject_seat(event)
@@ -76,7 +76,7 @@ class HistoryEntry:
     seat: int | None  # the acting seat: the phone that made the change (None: unknown)
     created_at: datetime
     template: str
-    params: Mapping[str, Any]
+    params: Mapping[str, object]
     is_undo: bool
     undone: bool  # a change cancelled by a later undo
     subject: int | None = None  # the seat the change is about ("by <seat> for <subject>")
