@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from flask import Flask, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -34,7 +33,7 @@ TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+def create_app(test_config: dict[str, object] | None = None) -> Flask:
     """The companion app. ``test_config`` replaces the environment (tests, tools)."""
     # static_folder=None: companion.serving serves the static files (hashed, compressed).
     app = Flask(

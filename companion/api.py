@@ -16,8 +16,6 @@ turned into JSON here (``answer``); the API imports nothing from the pages.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Flask, Response, jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -114,7 +112,7 @@ def viewer(table_id: str) -> int | None:
     return tables.seat_of(table_id, token) if token else None
 
 
-def table_json(view: tables.TableView, seat: int | None = None) -> dict[str, Any]:
+def table_json(view: tables.TableView, seat: int | None = None) -> dict[str, object]:
     return {
         "game": view.game,
         "version": view.version,
@@ -177,7 +175,8 @@ def get_events(table_id: str) -> ResponseReturnValue:
     view = tables.get(table_id)  # 404 before reading the token
     listed = tables.events(table_id, viewer=viewer(table_id), after=after, limit=limit)
     response = jsonify(listed)
-    if listed and listed[-1]["seq"] < view.version:
+    last = listed[-1]["seq"] if listed else None
+    if isinstance(last, int) and last < view.version:
         following = hosts.absolute_url(
             "api.get_events", table_id=table_id, after=listed[-1]["seq"], limit=limit
         )

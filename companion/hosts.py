@@ -137,7 +137,7 @@ def untrusted_forwarding(wsgi_app: Any) -> Any:
     """``wsgi_app`` without any forwarded header: no proxy is trusted, so none reaches a
     view, the rate limiter or an extension that would believe it."""
 
-    def app(environ: dict[str, Any], start_response: Any) -> Any:
+    def app(environ: dict[str, object], start_response: Any) -> Any:
         for name in [name for name in environ if FORWARDED.fullmatch(name)]:
             del environ[name]
         return wsgi_app(environ, start_response)

@@ -62,7 +62,7 @@ def as_sentence(text: str, lang: str) -> str:
     return text
 
 
-def translate(template: str, params: dict[str, Any] | None = None) -> str:
+def translate(template: str, params: dict[str, object] | None = None) -> str:
     """Translate an ``N_``-marked template and its ``Term`` parameters, then fill them in.
 
     Parameters that are ``games.errors.Term`` (game words such as an action or a food) are
@@ -81,7 +81,7 @@ def translate(template: str, params: dict[str, Any] | None = None) -> str:
         return template.format(**params)
 
 
-def bound_gettext() -> dict[str, Any]:
+def bound_gettext() -> dict[str, object]:
     """``gettext`` and ``ngettext`` for one template render, bound to this request's
     catalog: render context that overrides Flask-Babel's, which look the catalog up again
     on every call (a fifth of a big panel's render time). The same semantics as Jinja's
@@ -135,7 +135,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(phrased, "phrased")
 
     @app.context_processor
-    def _language_context() -> dict[str, Any]:
+    def _language_context() -> dict[str, object]:
         return {
             "current_locale": str(get_locale()),
             "language_names": LANGUAGE_NAMES,

@@ -182,7 +182,7 @@ def static_file(filename: str) -> Response:
     return response
 
 
-def _hash_static_urls(endpoint: str, values: dict[str, Any]) -> None:
+def _hash_static_urls(endpoint: str, values: dict[str, object]) -> None:
     if endpoint == "static" and "filename" in values:
         asset = current_app.extensions[ASSETS].get(values["filename"])
         if asset is not None:
@@ -327,7 +327,7 @@ class ReadableBody:
 
 
 def guard_body(wsgi_app: Any, app: Flask | None = None) -> Any:
-    def guarded(environ: dict[str, Any], start_response: Any) -> Any:
+    def guarded(environ: dict[str, object], start_response: Any) -> Any:
         if "wsgi.input" in environ:
             deadline = None
             if app is not None and db.cooperative():

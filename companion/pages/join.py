@@ -8,7 +8,7 @@ next refresh (``companion.pages.table``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 import segno
 from flask import abort, redirect, render_template, request, session, url_for
@@ -73,11 +73,11 @@ def _players_from_form(game: str | None) -> list[dict[str, str]]:
     return players
 
 
-def _settings_from_form() -> dict[str, Any]:
+def _settings_from_form() -> dict[str, object]:
     """``setting.<name>`` fields (templates/games/<game>/settings.html): whole numbers
     become ints, checkboxes booleans, the rest stays text; a field sent several times
     (one per player) is the list of its non-empty values; the game validates them."""
-    settings: dict[str, Any] = {}
+    settings: dict[str, object] = {}
     for key, value in request.form.items():
         if not key.startswith("setting."):
             continue
@@ -141,7 +141,16 @@ def create() -> ResponseReturnValue:
     return redirect(url_for("web.share", table_id=table.id), code=303)
 
 
-def _form_rows(game: str | None) -> dict[str, Any]:
+class FormRows(TypedDict):
+    """The create form's rows (``_form_rows``)."""
+
+    rows: list[dict[str, str]]
+    colours: tuple[str, ...]
+    needed: int
+    most: int
+
+
+def _form_rows(game: str | None) -> FormRows:
     """The create form's player rows (as many as the game seats, each with its own colour
     preselected), its colours and how many names it needs."""
     low, high, colours = seats_of(game)

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
 
 from flask import abort, current_app, g, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
@@ -67,7 +66,7 @@ Answer = ResponseReturnValue
 RefusalPage = Callable[[tables.TableView, str], Answer]
 
 
-def panel_context(table: tables.TableView, error: str | None = None) -> dict[str, Any]:
+def panel_context(table: tables.TableView, error: str | None = None) -> dict[str, object]:
     """What ``_panel.html`` reads, ``view`` included: the game's view model, computed here
     and passed in (its ``plugs.Panel``'s ``view``). ``viewer`` is this phone's seat: a view
     model may show that seat's secrets (it calls ``base.current_seat``; the cache key holds
@@ -222,7 +221,7 @@ UNDONE_MEANWHILE = N_(
 
 def post_event(
     table_id: str,
-    build_event: Callable[[tables.TableView], dict[str, Any] | Change],
+    build_event: Callable[[tables.TableView], Mapping[str, object] | Change],
     *,
     game: str | None = None,
     table: tables.TableView | None = None,
@@ -254,7 +253,7 @@ def post_event(
     except RuleError as error:
         return page_answer(events.Refused(table, error), refused=refused)
     # A typed change (games.changes) is sent as its JSON: the one path reads it again.
-    event = built if isinstance(built, dict) else built.to_json()
+    event = dict(built) if isinstance(built, Mapping) else built.to_json()
     other = _acting_for(table, event, seat)
     if other is not None:
         return _confirm_acting_for(table, seat, other)
@@ -316,7 +315,9 @@ def _turn_key(table: tables.TableView) -> str:
     return "-" if turn is None else str(turn)
 
 
-def _acting_for(table: tables.TableView, event: dict[str, Any], seat: int | None) -> int | None:
+def _acting_for(
+    table: tables.TableView, event: Mapping[str, object], seat: int | None
+) -> int | None:
     """The other seat this phone would change, when it must confirm first: the phone holds
     a seat, the change is about another seat (``acts_for``) — or, for a change about no
     seat, it is another seat's turn (a turn belongs to its player) — and this phone has

@@ -163,7 +163,7 @@ def _chart(state: fold.State) -> Markup | None:
     )
 
 
-def view(table: tables.TableView) -> dict[str, Any]:
+def view(table: tables.TableView) -> dict[str, object]:
     """Everything the Lion Square panel shows, from the folded state."""
     state: fold.State = table.state
     viewer = base.current_seat(table)
@@ -289,7 +289,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
     }
 
 
-def _view_line(square: list[list[dict[str, Any]]], line: str, index: int) -> list[Any]:
+def _view_line(square: list[list[dict[str, object]]], line: str, index: int) -> list[Any]:
     """The places of one line of the drawn view (a row, or a column top to bottom)."""
     return square[index] if line == "row" else [row[index] for row in square]
 

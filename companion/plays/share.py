@@ -120,11 +120,11 @@ def local_date(play: Play) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def bgstats_play(play: Play) -> dict[str, Any]:
+def bgstats_play(play: Play) -> dict[str, object]:
     """The play in BG Stats' import format."""
     players = []
     for player in play.players:
-        entry: dict[str, Any] = {
+        entry: dict[str, object] = {
             "name": player.name,
             # The folded name: the same player on every evening, as our stats join them.
             "sourcePlayerId": fold_name(player.name),
@@ -138,7 +138,7 @@ def bgstats_play(play: Play) -> dict[str, Any]:
         if player.role is not None:
             entry["role"] = player.role
         players.append(entry)
-    extra: dict[str, Any] = {}
+    extra: dict[str, object] = {}
     if play.location:
         extra["location"] = play.location
     board = board_words(play)
@@ -168,7 +168,7 @@ def bgstats_url(play: Play) -> str:
     return f"{BGSTATS_URL}?data={quote(data, safe='')}"
 
 
-def play_json(play: Play) -> dict[str, Any]:
+def play_json(play: Play) -> dict[str, object]:
     """The play as the API answers it and the JSON export lists it."""
     return {
         "table": play.table_id,

@@ -56,7 +56,7 @@ class Play:
     start_player: int | None
     variant: str | None
     #: The edition or variants in words: (``N_`` template, parameters) each (issue 35).
-    board: tuple[tuple[str, dict[str, Any]], ...] = ()
+    board: tuple[tuple[str, dict[str, object]], ...] = ()
     location: str | None = None  # the place the host typed at create; None: none
     time_zone: str | None = None  # the creating phone's IANA zone; None: UTC
 

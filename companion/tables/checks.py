@@ -145,7 +145,7 @@ def check_event(event: object, module: Rules | None = None) -> JSONObject:
                 fields=", ".join(unknown),
                 known=", ".join(sorted(fields)),
             )
-    cleaned: dict[str, Any] = clean(dict(event))
+    cleaned: JSONObject = clean(dict(event))
     # Read once by the game's typed changes (games.changes): a bad field is refused here,
     # at the edge, and what is stored is the change's own JSON.
     return module.read(cleaned) if module is not None else cleaned

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -93,7 +92,7 @@ def undo_marker(seq: int) -> EventRow:
 def store_event(
     session: Session,
     row: TableRow,
-    payload: dict[str, Any],
+    payload: Mapping[str, object],
     *,
     seat: int | None,
     undoes: int | None,

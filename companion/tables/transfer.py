@@ -50,7 +50,7 @@ EXPORT_VERSION = 1
 EXPORT_EVENT_BYTES = 160
 
 
-def export(table_id: str) -> dict[str, Any]:
+def export(table_id: str) -> dict[str, object]:
     """The whole table as JSON-ready data: enough to rebuild it anywhere."""
     with db.reading() as session:
         row = session.get(TableRow, check_id(table_id))
@@ -161,7 +161,7 @@ def import_table(document: Any) -> TableView:
     initial = state = module.new_state(players, settings)
     in_effect: list[tuple[int, Mapping[str, object], Any]] = []  # (seq, payload, state after)
     live: set[int] = set()
-    rows: list[dict[str, Any]] = []  # inserted at once (an ORM object each costs 10x)
+    rows: list[dict[str, object]] = []  # inserted at once (an ORM object each costs 10x)
     # The state at every SNAPSHOT_EVERY-th version, as a played table keeps it: an undo on
     # the imported table then replays at most that many changes, not the whole file.
     bases: list[tuple[int, Any]] = []

@@ -33,20 +33,20 @@ class TableView:
         counters: list[dict[str, int]] = self.module.counters(self.state)
         return counters
 
-    def state_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = self.module.to_json(self.state)
+    def state_json(self) -> dict[str, object]:
+        data: dict[str, object] = self.module.to_json(self.state)
         return data
 
-    def counters_for(self, viewer: int | None) -> list[dict[str, Any]]:
+    def counters_for(self, viewer: int | None) -> list[dict[str, object]]:
         """The counters as seat ``viewer`` may see them (None: a spectator): another
         seat's secret counters are ``None`` until the game ends."""
         return self.module.view_counters(self.state, viewer)
 
-    def state_json_for(self, viewer: int | None) -> dict[str, Any]:
+    def state_json_for(self, viewer: int | None) -> dict[str, object]:
         """``state_json`` as seat ``viewer`` may see it (secrets of other seats ``None``)."""
         return self.module.view_json(self.state, viewer)
 
-    def event_for(self, event: Mapping[str, object], viewer: int | None) -> dict[str, Any]:
+    def event_for(self, event: Mapping[str, object], viewer: int | None) -> dict[str, object]:
         """A stored event as seat ``viewer`` may see it."""
         return self.module.view_event(self.state, event, viewer)
 

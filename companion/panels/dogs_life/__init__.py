@@ -188,7 +188,7 @@ def _pound_note(state: DogState) -> str:
 
 
 def _dog_view(
-    game: Game, seat: int, player: Any, current: int | None, viewer: int | None = None
+    game: Game, seat: int, player: Player, current: int | None, viewer: int | None = None
 ) -> dict[str, Any]:
     state = game.dogs[seat]
     spec = catalog.dog(state.dog)
@@ -276,7 +276,7 @@ def _chart(game: Game, players: Any, over: bool) -> Any:
     )
 
 
-def view(table: tables.TableView) -> dict[str, Any]:
+def view(table: tables.TableView) -> dict[str, object]:
     """Everything the A Dog's Life panel shows, from the folded state."""
     game: Game = table.state
     viewer = base.current_seat(table)
@@ -341,18 +341,18 @@ def _int(name: str) -> int:
     return base.form_int(name, label=_(FIELD_LABELS.get(name, name)))
 
 
-def _seat() -> dict[str, Any]:
+def _seat() -> dict[str, object]:
     return {"seat": _int("seat")}
 
 
-def _item() -> dict[str, Any]:
+def _item() -> dict[str, object]:
     event = {**_seat(), "item": request.form.get("item", "")}
     if event["item"] == "newspaper":
         event["address"] = _int("address")
     return event
 
 
-def _pick_up() -> dict[str, Any]:
+def _pick_up() -> dict[str, object]:
     # a newspaper is taken face down at random: the rules draw its address
     event = {**_seat(), "item": request.form.get("item", "")}
     if request.form.get("from", "").strip():
@@ -360,26 +360,26 @@ def _pick_up() -> dict[str, Any]:
     return event
 
 
-def _search() -> dict[str, Any]:
+def _search() -> dict[str, object]:
     """Rummage in the trash or beg at the restaurant (1 AP): what the real card gave."""
     return {**_seat(), "find": request.form.get("find", Find.NOTHING.value)}
 
 
-def _move() -> dict[str, Any]:
+def _move() -> dict[str, object]:
     """To a square tapped on the map, or by a number of steps (the board not known)."""
     if request.form.get("to", "").strip():
         return {**_seat(), "to": request.form["to"].strip()}
     return {**_seat(), "steps": _int("steps")}
 
 
-def _pee() -> dict[str, Any]:
+def _pee() -> dict[str, object]:
     event = _seat()
     if request.form.get("covers", "").strip():
         event["covers"] = _int("covers")
     return event
 
 
-def _draw() -> dict[str, Any]:
+def _draw() -> dict[str, object]:
     event = {**_seat(), "section": request.form.get("section", "")}
     if event["section"] == Section.NEWSPAPER.value:
         event["address"] = _int("address")
@@ -389,7 +389,7 @@ def _draw() -> dict[str, Any]:
 
 
 #: action in the URL -> (event type, the rest of the event from the form)
-ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+ACTIONS: dict[str, tuple[str, Callable[[], dict[str, object]]]] = {
     "start-turn": ("start_turn", _seat),
     "end-turn": ("end_turn", _seat),
     "rummage": ("rummage", _search),
@@ -432,13 +432,13 @@ def act(table_id: str, action: str) -> ResponseReturnValue:
 
 #: The settings' bounds and defaults (D3), all from ``games.dogs_life`` (template global
 #: ``dogs_life_limits``: the create form has no table to read them from).
-LIMITS: dict[str, Any] = {
+LIMITS: dict[str, object] = {
     "goal": (*GOAL_RANGE, Settings().bones_to_win),
     "minutes": MINUTES_RANGE,
 }
 
 
-def limits() -> dict[str, Any]:
+def limits() -> dict[str, object]:
     return LIMITS
 
 

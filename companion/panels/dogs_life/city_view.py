@@ -62,7 +62,7 @@ def variant(table: tables.TableView) -> tuple[int, int, int | None]:
     return (zoom_of(table.id), turn_of(table), current_seat(table))
 
 
-def sides(table: tables.TableView) -> list[dict[str, Any]]:
+def sides(table: tables.TableView) -> list[dict[str, object]]:
     """The "seen from" chips: each side of the poster with the players sitting there."""
     names: dict[int, list[str]] = {}
     for seat, player in enumerate(table.players):
@@ -118,7 +118,9 @@ def _square_url(table: tables.TableView, square_id: str) -> str:
     return url_for("dogs_life.square", table_id=table.id, at=square_id)
 
 
-def offers(game: Game, seat: int, viewer: int | None, dog_names: list[str]) -> list[dict[str, Any]]:
+def offers(
+    game: Game, seat: int, viewer: int | None, dog_names: list[str]
+) -> list[dict[str, object]]:
     """What the dog at ``seat`` can do where it stands (``here``), as one-tap buttons:
     ``action`` (a panel route), ``fields``, ``label``, ``testid``."""
     state = game.dogs[seat]
@@ -126,7 +128,7 @@ def offers(game: Game, seat: int, viewer: int | None, dog_names: list[str]) -> l
     if where is None or state.in_pound or state.ap < 1 or where not in CITY.squares:
         return []
     square = CITY.squares[where]
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, object]] = []
 
     def offer(action: str, label: str, key: str, **fields: Any) -> None:
         out.append(
@@ -198,7 +200,7 @@ def city_view(
     viewer: int | None,
     dog_names: list[str],
     colours: list[str],
-) -> dict[str, Any] | None:
+) -> dict[str, object] | None:
     """The map and its controls, or None for a game that does not know the board."""
     where = game.board
     if where is None:
