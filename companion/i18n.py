@@ -8,10 +8,9 @@ marked with ``N_`` that is translated here, then filled in.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from babel.lists import format_list
-from flask import Flask, current_app, g, request
+from flask import Flask, Response, current_app, g, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -91,12 +90,14 @@ def bound_gettext() -> dict[str, object]:
     catalog = get_translations()
 
     @pass_context
-    def gettext_(context: Context, message: str, **variables: Any) -> str:
+    def gettext_(context: Context, message: str, **variables: object) -> str:
         text = catalog.ugettext(message)
         return (Markup(text) if context.eval_ctx.autoescape else text) % variables
 
     @pass_context
-    def ngettext_(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+    def ngettext_(
+        context: Context, singular: str, plural: str, num: int, **variables: object
+    ) -> str:
         variables.setdefault("num", num)
         text = catalog.ungettext(singular, plural, num)
         return (Markup(text) if context.eval_ctx.autoescape else text) % variables
@@ -117,7 +118,7 @@ def list_separator() -> str:
     return three[1 : three.index("b")]
 
 
-def _remember_choice(response: Any) -> Any:
+def _remember_choice(response: Response) -> Response:
     chosen = g.pop("set_lang_cookie", None)
     if chosen:
         response.set_cookie(

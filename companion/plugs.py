@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Flask, current_app
 
@@ -38,7 +37,7 @@ Wording = Callable[[RuleError, bool], str]
 class Panel:
     """One game's panel, as the pages and the change path ask it (see the glossary)."""
 
-    view: Callable[[tables.TableView], Any]
+    view: Callable[[tables.TableView], object]
     variant: Callable[[tables.TableView], Hashable] | None = None
     refusal: Wording | None = None
 

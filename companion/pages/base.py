@@ -137,7 +137,7 @@ def confirm_page(
     action: str,
     label: str,
     cancel: str,
-    fields: list[tuple[str, Any]] | None = None,
+    fields: list[tuple[str, object]] | None = None,
     detail: str | None = None,
     testid: str | None = None,
     status: int = 200,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Any
 
 from flask import Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -50,7 +49,7 @@ def export(table_id: str) -> ResponseReturnValue:
 @security.limiter.limit(security.create_limit, methods=["POST"])
 # The export of any table at the event limit; every other request MAX_CONTENT_LENGTH.
 @upload_limit(tables.import_bytes)
-def import_table() -> Any:
+def import_table() -> ResponseReturnValue:
     if request.method == "GET":
         return render_template("import.html", error=None)
     upload = request.files.get("file")

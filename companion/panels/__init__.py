@@ -11,7 +11,6 @@ of every game the app offers. A game without one shows the generic counters
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from flask import Flask
 
@@ -19,7 +18,7 @@ from companion import registry
 from companion.panels import bison, dogs_life, hunting_age, lion_square
 
 #: Game id -> the ``init_app`` of its panel, in the project's order.
-PANELS: dict[str, Callable[[Any], None]] = {
+PANELS: dict[str, Callable[[Flask], None]] = {
     "bison": bison.init_app,
     "lion-square": lion_square.init_app,
     "hunting-age": hunting_age.init_app,

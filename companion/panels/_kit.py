@@ -11,7 +11,6 @@ markup is templates/games/_macros.html.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
 
 from flask import Blueprint, Flask
 from flask_babel import get_locale
@@ -33,11 +32,11 @@ def register(
     app: Flask,
     bp: Blueprint,
     game: str,
-    view: Callable[[tables.TableView], Any],
+    view: Callable[[tables.TableView], object],
     *,
     variant: Callable[[tables.TableView], Hashable] | None = None,
     refusal: Wording | None = None,
-    **template_globals: Callable[..., Any],
+    **template_globals: Callable[..., object],
 ) -> None:
     """Register a panel: its blueprint, its view model (computed by the panel route and
     passed to ``panel.html`` as ``view``), template globals by name, ``variant``: what else

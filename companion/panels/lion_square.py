@@ -52,7 +52,6 @@ The herd steppers post to the platform's generic ``adjust``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from flask import Flask, request
 from flask.typing import ResponseReturnValue
@@ -289,7 +288,9 @@ def view(table: tables.TableView) -> dict[str, object]:
     }
 
 
-def _view_line(square: list[list[dict[str, object]]], line: str, index: int) -> list[Any]:
+def _view_line(
+    square: list[list[dict[str, object]]], line: str, index: int
+) -> list[dict[str, object]]:
     """The places of one line of the drawn view (a row, or a column top to bottom)."""
     return square[index] if line == "row" else [row[index] for row in square]
 

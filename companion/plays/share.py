@@ -28,7 +28,7 @@ import hashlib
 import hmac
 import io
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any, Final
 from urllib.parse import quote
@@ -103,7 +103,7 @@ def play_id(play: Play) -> str:
     return digest.hexdigest()[:24]
 
 
-def board_words(play: Play, gettext: Any = str) -> str | None:
+def board_words(play: Play, gettext: Callable[[str], str] = str) -> str | None:
     """The edition or variants in words (``gettext``: the reader's language; English by
     default); a play kept before they were words shows its ``variant`` as it was."""
     if play.board:
@@ -237,7 +237,7 @@ def from_json(text: str) -> list[Play]:
     return [_from_play_json(play) for play in document["plays"]]
 
 
-def _cell(value: Any) -> str:
+def _cell(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):

@@ -109,7 +109,7 @@ def import_bytes() -> int:
     return head + max_events() * (MAX_STORED_EVENT_BYTES + 2 * EXPORT_EVENT_BYTES)
 
 
-def _timestamp(value: Any) -> datetime:
+def _timestamp(value: object) -> datetime:
     """An imported ISO 8601 date and time, in UTC (SQLite keeps no offset: a stored time
     is UTC everywhere), from 2000 up to 2100; a time without an offset is UTC."""
     if isinstance(value, str):
@@ -159,12 +159,12 @@ def import_table(document: Any) -> TableView:
     # The changes in effect with the state after each (an undo drops one and replays only
     # those after it: one fold for the whole file, however many undos it holds).
     initial = state = module.new_state(players, settings)
-    in_effect: list[tuple[int, Mapping[str, object], Any]] = []  # (seq, payload, state after)
+    in_effect: list[tuple[int, Mapping[str, object], object]] = []  # (seq, payload, state after)
     live: set[int] = set()
     rows: list[dict[str, object]] = []  # inserted at once (an ORM object each costs 10x)
     # The state at every SNAPSHOT_EVERY-th version, as a played table keeps it: an undo on
     # the imported table then replays at most that many changes, not the whole file.
-    bases: list[tuple[int, Any]] = []
+    bases: list[tuple[int, object]] = []
     for index, raw in enumerate(raw_events):
         seq = index + 1
         if index and index % snapshots.SNAPSHOT_EVERY == 0:

@@ -33,7 +33,7 @@ back to the table)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -41,6 +41,7 @@ from flask import Flask, Response, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from markupsafe import Markup
 
 from companion import charts, tables
 from companion.i18n import as_sentence, rule_error_message
@@ -258,7 +259,7 @@ def _dog_view(
     }
 
 
-def _chart(game: Game, players: Any, over: bool) -> Any:
+def _chart(game: Game, players: Sequence[Player], over: bool) -> Markup | None:
     """Buried bones of every dog at the start of each turn, then now (or at the end)."""
     rows = dog_game.bones_history(game)  # one row per turn, one value per seat
     if len(rows) < 2:

@@ -19,7 +19,6 @@ here
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 from flask import url_for
 from flask_babel import gettext as _
@@ -130,7 +129,7 @@ def offers(
     square = CITY.squares[where]
     out: list[dict[str, object]] = []
 
-    def offer(action: str, label: str, key: str, **fields: Any) -> None:
+    def offer(action: str, label: str, key: str, **fields: object) -> None:
         out.append(
             {
                 "action": action,
