@@ -268,7 +268,7 @@ def fold_name(name: str) -> str:
     return " ".join(narrowed.casefold().split())
 
 
-def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, ...]:
+def players_from_json(raw: object, *, minimum: int, maximum: int) -> tuple[Player, ...]:
     """Validate a ``players`` list of ``{"name", "color"}`` objects. Names are cleaned
     (``clean_name``) and must differ once case, spaces and width are set aside
     (``fold_name``, as "Our plays" joins names): two "Ann"s, an "Ann" and an "ANN", or an

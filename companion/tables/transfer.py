@@ -130,7 +130,7 @@ def _timestamp(value: object) -> datetime:
     raise RuleError(N_("created_at must be an ISO 8601 date and time, not {value!r}"), value=value)
 
 
-def import_table(document: Any) -> TableView:
+def import_table(document: object) -> TableView:
     """A new table (new id and join code) rebuilt from an export; every event is checked
     by the game again, so a tampered file is refused with the first bad event named."""
     document = clean(document)
