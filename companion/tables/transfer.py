@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
 
 from flask import current_app
 from sqlalchemy import insert, select
