@@ -353,27 +353,31 @@ ENTRY_NAMES: Final = {"taken": N_("cards taken"), "gazelles": N_("gazelles in ha
 def targets(event: Mapping[str, Any], players: Sequence[Player]) -> frozenset[Target]:
     """What ``event`` touches (``games.table.Rules.targets``): a seat's herd, taken cards
     or gazelles, the places of the square it sets, who laid the last card; scoring and
-    the next round read and change everything, so they touch the whole table."""
-    kind = event.get("type") if isinstance(event, Mapping) else None
-    seat = event.get("seat") if isinstance(event, Mapping) else None
-    if kind == "adjust":
-        return frozenset({counter_target(seat, event.get("counter"), players, COUNTER_NAMES)})
-    if kind in ("set_taken", "add_taken"):
-        return frozenset({counter_target(seat, "taken", players, ENTRY_NAMES)})
-    if kind in ("set_gazelles", "add_gazelles"):
-        return frozenset({counter_target(seat, "gazelles", players, ENTRY_NAMES)})
-    if kind == "set_cell":
-        return frozenset({_place(event.get("row"), event.get("column"))})
-    if kind == "set_square":
-        return frozenset(_place(r, c) for r in range(SIZE) for c in range(SIZE))
-    if kind == "take_line":
-        line, index = event.get("line"), event.get("index")
-        places = [(index, c) if line == "row" else (c, index) for c in range(SIZE)]
-        taken = counter_target(seat, "taken", players, ENTRY_NAMES)
-        return frozenset({taken, *(_place(r, c) for r, c in places)})
-    if kind == "set_last":
-        return frozenset({Target(("last",), Phrase(N_("who laid the last card")))})
-    return frozenset({WHOLE_TABLE})
+    the next round read and change everything, so they touch the whole table. An event
+    its change class refuses (the fold refuses it too) touches the whole table."""
+    try:
+        change = changes.from_json(event)
+    except RuleError:
+        return frozenset({WHOLE_TABLE})
+    match change:
+        case changes.Adjust(seat=seat, counter=counter):
+            return frozenset({counter_target(seat, counter, players, COUNTER_NAMES)})
+        case changes.SetTaken(seat=seat) | changes.AddTaken(seat=seat):
+            return frozenset({counter_target(seat, "taken", players, ENTRY_NAMES)})
+        case changes.SetGazelles(seat=seat) | changes.AddGazelles(seat=seat):
+            return frozenset({counter_target(seat, "gazelles", players, ENTRY_NAMES)})
+        case changes.SetCell(row=row, column=column):
+            return frozenset({_place(row, column)})
+        case changes.SetSquare():
+            return frozenset(_place(r, c) for r in range(SIZE) for c in range(SIZE))
+        case changes.TakeLine(seat=seat, line=line, index=index):
+            places = [(index, c) if line == "row" else (c, index) for c in range(SIZE)]
+            taken = counter_target(seat, "taken", players, ENTRY_NAMES)
+            return frozenset({taken, *(_place(r, c) for r, c in places)})
+        case changes.SetLast():
+            return frozenset({Target(("last",), Phrase(N_("who laid the last card")))})
+        case changes.ScoreRound() | changes.NextRound():
+            return frozenset({WHOLE_TABLE})
 
 
 def _place(row: object, column: object) -> Target:
