@@ -68,7 +68,7 @@ def clear_cache() -> None:
         _cache.clear()
 
 
-def state_of(session: Session, row: TableRow) -> Any:
+def state_of(session: Session, row: TableRow) -> object:
     key = (row.id, row.version)
     state = _cached(key)
     if state is None:
@@ -145,7 +145,7 @@ def snapshot_base(
     module: Rules,
     undos: Sequence[tuple[int, int]],
     below: int,
-) -> tuple[int, Any] | None:
+) -> tuple[int, object] | None:
     """The newest usable snapshot older than ``below``: ``(version, state)``, or None.
 
     The snapshot at version v is the fold of the changes in effect at v; it is the fold of
@@ -173,7 +173,7 @@ def snapshot_base(
     return None
 
 
-def _load_state(session: Session, row: TableRow) -> Any:
+def _load_state(session: Session, row: TableRow) -> object:
     """The state at ``row.version``: its snapshot, else the nearest usable one plus the
     changes after it, else the fold of every event."""
     module = rules_of(row.game)

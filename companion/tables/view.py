@@ -98,7 +98,7 @@ def players_of(row: TableRow) -> tuple[Player, ...]:
     return tuple(Player(p["name"], p["color"]) for p in row.players)
 
 
-def view_of(row: TableRow, state: Any) -> TableView:
+def view_of(row: TableRow, state: object) -> TableView:
     return TableView(
         id=row.id,
         join_code=row.join_code,
