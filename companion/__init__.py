@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from flask import Flask, jsonify, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
@@ -33,7 +33,7 @@ TEMPLATES = config.data_dir("templates")
 log = logging.getLogger(__name__)
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+def create_app(test_config: dict[str, object] | None = None) -> Flask:
     """The companion app. ``test_config`` replaces the environment (tests, tools)."""
     # static_folder=None: companion.serving serves the static files (hashed, compressed).
     app = Flask(
@@ -101,7 +101,7 @@ def _back(code: int) -> str | None:
 
 
 def _register_errors(app: Flask) -> None:
-    def render(error: HTTPException) -> Any:
+    def render(error: HTTPException) -> ResponseReturnValue:
         code = error.code or 500
         message = http_error_message(error)
         if request.path.startswith("/api/"):
@@ -121,6 +121,6 @@ def _register_errors(app: Flask) -> None:
     app.register_error_handler(tables.TableNotFound, lambda _error: render(NotFound()))
 
     @app.errorhandler(Exception)
-    def _unexpected(error: Exception) -> Any:
+    def _unexpected(error: Exception) -> ResponseReturnValue:
         log.exception("unexpected error", exc_info=error)
         return render(InternalServerError())

@@ -16,21 +16,21 @@ turned into JSON here (``answer``); the API imports nothing from the pages.
 
 from __future__ import annotations
 
-from typing import Any
-
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Flask, Response, jsonify, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import events, hosts, idempotency, security, tables
 from companion.i18n import rule_error_message
 from companion.numbers import small_number
 from games import fields
+from games.changes import JSONObject
 from games.errors import RuleError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
-def error(message: str, status: int) -> tuple[Any, int]:
+def error(message: str, status: int) -> tuple[Response, int]:
     return jsonify(error=message), status
 
 
@@ -45,7 +45,7 @@ class BadBody(Exception):
         self.status = status
 
 
-def json_body(*, allow_empty: bool = False) -> dict[str, Any]:
+def json_body(*, allow_empty: bool = False) -> JSONObject:
     """The request body as a JSON object, or ``BadBody`` with a clear message."""
     if allow_empty and not request.get_data(cache=True):
         return {}
@@ -64,32 +64,32 @@ def json_body(*, allow_empty: bool = False) -> dict[str, Any]:
     return body
 
 
-def expected_version(body: dict[str, Any]) -> int | None:
+def expected_version(body: JSONObject) -> int | None:
     value = body.pop("expected_version", None)
     return None if value is None else fields.whole_number(value, "expected_version")
 
 
 @bp.errorhandler(BadBody)
-def _bad_body(exc: BadBody) -> tuple[Any, int]:
+def _bad_body(exc: BadBody) -> tuple[Response, int]:
     return error(exc.message, exc.status)
 
 
 @bp.errorhandler(RuleError)
-def _rule_error(exc: RuleError) -> tuple[Any, int]:
+def _rule_error(exc: RuleError) -> tuple[Response, int]:
     return error(rule_error_message(exc), 422)
 
 
 @bp.errorhandler(tables.TableNotFound)
-def _not_found(_exc: tables.TableNotFound) -> tuple[Any, int]:
+def _not_found(_exc: tables.TableNotFound) -> tuple[Response, int]:
     return error(_("No table with this id."), 404)
 
 
 @bp.errorhandler(tables.VersionConflict)
-def _version_conflict(exc: tables.VersionConflict) -> tuple[Any, int]:
+def _version_conflict(exc: tables.VersionConflict) -> tuple[Response, int]:
     return stale(exc.expected, exc.actual)
 
 
-def stale(expected: int, actual: int) -> tuple[Any, int]:
+def stale(expected: int, actual: int) -> tuple[Response, int]:
     """409 with the table's version: the client's ``expected_version`` is behind."""
     return jsonify(
         error=_(
@@ -112,7 +112,7 @@ def viewer(table_id: str) -> int | None:
     return tables.seat_of(table_id, token) if token else None
 
 
-def table_json(view: tables.TableView, seat: int | None = None) -> dict[str, Any]:
+def table_json(view: tables.TableView, seat: int | None = None) -> dict[str, object]:
     return {
         "game": view.game,
         "version": view.version,
@@ -122,7 +122,7 @@ def table_json(view: tables.TableView, seat: int | None = None) -> dict[str, Any
     }
 
 
-def answer(outcome: events.Outcome) -> Any:
+def answer(outcome: events.Outcome) -> ResponseReturnValue:
     """A change's outcome as JSON: 200 ``{"version", "state"}`` (the state as the request's
     seat may see it); 422 ``{"error"}`` when the rules said no (worded by the game's panel,
     in the reader's language); 409 ``{"error", "version"}`` for a stale version."""
@@ -136,7 +136,7 @@ def answer(outcome: events.Outcome) -> Any:
 
 @bp.post("/tables")
 @security.limiter.limit(security.create_limit)
-def create_table() -> tuple[Any, int]:
+def create_table() -> tuple[Response, int]:
     body = json_body()
     view = tables.create(
         body.get("game"),
@@ -151,7 +151,7 @@ def create_table() -> tuple[Any, int]:
 
 
 @bp.get("/tables/<table_id>")
-def get_table(table_id: str) -> Any:
+def get_table(table_id: str) -> ResponseReturnValue:
     view = tables.get(table_id)
     return jsonify(table_json(view, viewer(table_id)))
 
@@ -162,7 +162,7 @@ EVENTS_PAGE = 1000
 
 @bp.get("/tables/<table_id>/events")
 @security.limiter.limit(security.history_limit)
-def get_events(table_id: str) -> Any:
+def get_events(table_id: str) -> ResponseReturnValue:
     """The events after ``?after=<seq>`` (default 0), at most ``?limit=<n>`` (1 to
     ``EVENTS_PAGE``, the default); a full page carries ``Link: <next page>; rel="next"``."""
     raw_after = request.args.get("after", "0")
@@ -175,7 +175,8 @@ def get_events(table_id: str) -> Any:
     view = tables.get(table_id)  # 404 before reading the token
     listed = tables.events(table_id, viewer=viewer(table_id), after=after, limit=limit)
     response = jsonify(listed)
-    if listed and listed[-1]["seq"] < view.version:
+    last = listed[-1]["seq"] if listed else None
+    if isinstance(last, int) and last < view.version:
         following = hosts.absolute_url(
             "api.get_events", table_id=table_id, after=listed[-1]["seq"], limit=limit
         )
@@ -184,7 +185,7 @@ def get_events(table_id: str) -> Any:
 
 
 @bp.post("/tables/<table_id>/events")
-def post_event(table_id: str) -> Any:
+def post_event(table_id: str) -> ResponseReturnValue:
     """One event, through the one change path, made by the request's seat (``viewer``: a
     program has no screen to confirm a change for another seat on, so it is not asked)."""
     body = json_body()
@@ -200,7 +201,7 @@ UNDO_FIELDS = ("seq", "seat", "by_seat")
 
 
 @bp.post("/tables/<table_id>/undo")
-def post_undo(table_id: str) -> Any:
+def post_undo(table_id: str) -> ResponseReturnValue:
     """Body ``{}`` (the table's latest change in effect), ``{"seq": K}`` (that change),
     ``{"seat": N}`` (the latest change in effect whose own ``seat`` field is N, as posted
     and as the events listing shows it) or ``{"by_seat": N}`` (the latest change in effect
@@ -227,7 +228,7 @@ def post_undo(table_id: str) -> Any:
 
 @bp.post("/tables/<table_id>/seats/<int:seat>")
 @idempotency.caller_only
-def take_seat(table_id: str, seat: int) -> Any:
+def take_seat(table_id: str, seat: int) -> ResponseReturnValue:
     """Hold ``seat``: ``{"token"}`` to send as ``X-Campfire-Seat``. 409 when another phone
     holds it, unless the body says ``{"force": true}`` (that phone loses it). The token is
     never replayed to a caller without a token or session (``caller_only``)."""
@@ -245,12 +246,12 @@ def take_seat(table_id: str, seat: int) -> Any:
 
 
 @bp.delete("/tables/<table_id>/seats")
-def release_seat(table_id: str) -> Any:
+def release_seat(table_id: str) -> ResponseReturnValue:
     """Let go of the seat the request's token holds."""
     released = tables.release_seat(table_id, request.headers.get(SEAT_HEADER))
     return jsonify(released=released)
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     security.csrf.exempt(bp)
     app.register_blueprint(bp)

@@ -29,9 +29,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from markupsafe import Markup, escape
+
+from games.table import Player
 
 WIDTH = 340
 HEIGHT = 190
@@ -55,7 +56,7 @@ class Series:
 
 
 def seat_chart(
-    players: Sequence[Any],
+    players: Sequence[Player],
     values: Sequence[Sequence[float]],
     *,
     labels: Sequence[str],

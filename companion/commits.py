@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Flask, current_app
 from sqlalchemy.orm import Session
@@ -42,8 +41,8 @@ class Change:
     """One write's change of one table (see the glossary)."""
 
     row: TableRow
-    before: Any = None  # the game's folded state; None: the table is new
-    after: Any = None  # None only when ``seat_moved``
+    before: object = None  # the game's folded state; None: the table is new
+    after: object = None  # None only when ``seat_moved``
     seat_moved: bool = False
 
 

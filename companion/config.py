@@ -64,7 +64,6 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
 
 from flask import Flask
 from limits import parse_many
@@ -101,7 +100,7 @@ def data_dir(name: str) -> Path:
     return installed if installed.is_dir() else PACKAGE.parent / name
 
 
-def default_config(instance_path: Path) -> dict[str, Any]:
+def default_config(instance_path: Path) -> dict[str, object]:
     return {
         "DATABASE_URL": f"sqlite:///{instance_path / 'campfire.sqlite3'}",
         "CAMPFIRE_PUBLIC_URL": None,
@@ -176,7 +175,7 @@ def _secret_key(instance_path: Path) -> str:
     return key
 
 
-def load(app: Flask, test_config: dict[str, Any] | None) -> None:
+def load(app: Flask, test_config: dict[str, object] | None) -> None:
     """Fill ``app.config``: defaults, then the environment, then ``test_config``."""
     instance_path = Path(app.instance_path)
     instance_path.mkdir(parents=True, exist_ok=True)

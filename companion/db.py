@@ -116,7 +116,7 @@ def make_engine(url: str) -> Engine:
                 begin_immediate(connection, wait, yielding=cooperative())
 
         return engine
-    connect_args: dict[str, Any] = {}
+    connect_args: dict[str, object] = {}
     if "connect_timeout" not in url and not os.environ.get("PGCONNECT_TIMEOUT"):
         connect_args["connect_timeout"] = CONNECT_TIMEOUT
     engine = create_engine(
@@ -191,7 +191,7 @@ def cooperative_driver_waits() -> bool:
     return True
 
 
-def write_options(wait: float = BUSY_TIMEOUT) -> dict[str, Any]:
+def write_options(wait: float = BUSY_TIMEOUT) -> dict[str, object]:
     """Execution options of a write transaction that waits ``wait`` seconds at most for
     SQLite's write lock (an optional write, like storing a render, waits briefly)."""
     return {**WRITE, "campfire_wait": wait}

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from flask_babel import gettext
 
@@ -43,7 +42,7 @@ from games.table import Target
 class Append:
     """Append ``event`` (a JSON object; the game's fold checks every field)."""
 
-    event: Mapping[str, Any]
+    event: Mapping[str, object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +51,7 @@ class AppendAll:
     transaction: all are stored (one seq and one version each) or none. It counts as one
     change against the rate limit and is announced once."""
 
-    events: tuple[Mapping[str, Any], ...]
+    events: tuple[Mapping[str, object], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +62,9 @@ class Undo:
     At most one, each as the caller sent it (JSON): ``tables.undo`` refuses what is not
     a seat or a seq, naming the field."""
 
-    seq: Any = None
-    seat: Any = None
-    by_seat: Any = None
+    seq: object = None
+    seat: object = None
+    by_seat: object = None
 
 
 Change = Append | AppendAll | Undo

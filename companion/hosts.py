@@ -32,11 +32,15 @@ import contextlib
 import ipaddress
 import re
 import socket
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Response, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 ALLOWED = "campfire.allowed_hosts"
 #: One DNS label (underscores are tolerated: some LAN names carry them).
@@ -133,11 +137,11 @@ FORWARDED = re.compile(
 )
 
 
-def untrusted_forwarding(wsgi_app: Any) -> Any:
+def untrusted_forwarding(wsgi_app: WSGIApplication) -> WSGIApplication:
     """``wsgi_app`` without any forwarded header: no proxy is trusted, so none reaches a
     view, the rate limiter or an extension that would believe it."""
 
-    def app(environ: dict[str, Any], start_response: Any) -> Any:
+    def app(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         for name in [name for name in environ if FORWARDED.fullmatch(name)]:
             del environ[name]
         return wsgi_app(environ, start_response)
@@ -158,7 +162,7 @@ def init_app(app: Flask) -> None:
             x_prefix=0,
         )
     else:
-        app.wsgi_app = untrusted_forwarding(app.wsgi_app)  # type: ignore[method-assign]
+        app.wsgi_app = untrusted_forwarding(app.wsgi_app)  # type: ignore[method-assign,assignment]
     # First of all before_request functions: the CSRF check, the rate limiter and the
     # views would all read the host.
     app.before_request_funcs.setdefault(None, []).insert(0, check_host)

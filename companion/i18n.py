@@ -8,10 +8,9 @@ marked with ``N_`` that is translated here, then filled in.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from babel.lists import format_list
-from flask import Flask, current_app, g, request
+from flask import Flask, Response, current_app, g, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -62,7 +61,7 @@ def as_sentence(text: str, lang: str) -> str:
     return text
 
 
-def translate(template: str, params: dict[str, Any] | None = None) -> str:
+def translate(template: str, params: dict[str, object] | None = None) -> str:
     """Translate an ``N_``-marked template and its ``Term`` parameters, then fill them in.
 
     Parameters that are ``games.errors.Term`` (game words such as an action or a food) are
@@ -81,7 +80,7 @@ def translate(template: str, params: dict[str, Any] | None = None) -> str:
         return template.format(**params)
 
 
-def bound_gettext() -> dict[str, Any]:
+def bound_gettext() -> dict[str, object]:
     """``gettext`` and ``ngettext`` for one template render, bound to this request's
     catalog: render context that overrides Flask-Babel's, which look the catalog up again
     on every call (a fifth of a big panel's render time). The same semantics as Jinja's
@@ -91,12 +90,14 @@ def bound_gettext() -> dict[str, Any]:
     catalog = get_translations()
 
     @pass_context
-    def gettext_(context: Context, message: str, **variables: Any) -> str:
+    def gettext_(context: Context, message: str, **variables: object) -> str:
         text = catalog.ugettext(message)
         return (Markup(text) if context.eval_ctx.autoescape else text) % variables
 
     @pass_context
-    def ngettext_(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+    def ngettext_(
+        context: Context, singular: str, plural: str, num: int, **variables: object
+    ) -> str:
         variables.setdefault("num", num)
         text = catalog.ungettext(singular, plural, num)
         return (Markup(text) if context.eval_ctx.autoescape else text) % variables
@@ -117,7 +118,7 @@ def list_separator() -> str:
     return three[1 : three.index("b")]
 
 
-def _remember_choice(response: Any) -> Any:
+def _remember_choice(response: Response) -> Response:
     chosen = g.pop("set_lang_cookie", None)
     if chosen:
         response.set_cookie(
@@ -135,7 +136,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(phrased, "phrased")
 
     @app.context_processor
-    def _language_context() -> dict[str, Any]:
+    def _language_context() -> dict[str, object]:
         return {
             "current_locale": str(get_locale()),
             "language_names": LANGUAGE_NAMES,

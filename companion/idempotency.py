@@ -60,7 +60,7 @@ from flask import (
     session,
 )
 from flask_babel import gettext as _
-from sqlalchemy import delete, select
+from sqlalchemy import Connection, Engine, delete, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response as AnyResponse
@@ -246,7 +246,7 @@ def remember(response: Response) -> Response:
     return response
 
 
-def count(target: Any) -> int:
+def count(target: Engine | Connection) -> int:
     with Session(target) as session_:
         return len(session_.scalars(select(IdempotencyKeyRow.key_hash)).all())
 

@@ -93,7 +93,7 @@ class PhotoJobs:
     def __post_init__(self) -> None:
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
 
-    def read(self, data: bytes, prior: Mapping[str, Any] | None) -> bison.Reading:
+    def read(self, data: bytes, prior: Mapping[str, object] | None) -> bison.Reading:
         """The board in the photo ``data`` against ``prior`` (``reader.bison.read``'s
         arguments): a reading, or ``PhotoError`` / ``PhotoBusy``."""
         bison.open_photo(data).close()  # the header's refusals, before any process
@@ -115,7 +115,7 @@ class PhotoJobs:
         finally:
             self.in_hand -= 1
 
-    def _read_apart(self, data: bytes, prior: Mapping[str, Any] | None) -> bison.Reading:
+    def _read_apart(self, data: bytes, prior: Mapping[str, object] | None) -> bison.Reading:
         token = secrets.token_hex(16)
         photo = self.folder / f"{token}.photo"
         answer = self.folder / f"{token}.json"

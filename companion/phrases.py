@@ -14,7 +14,6 @@ as it is.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -24,7 +23,7 @@ from printgen.linebreak import phrases
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
-def phrased(text: Any) -> Markup:
+def phrased(text: object) -> Markup:
     """``text`` (a string or safe markup) with ``<wbr>`` at its Japanese phrase edges."""
     if isinstance(text, Markup):
         if "<" in text:

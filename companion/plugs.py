@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from flask import Flask, current_app
 
@@ -43,10 +42,10 @@ Wording = Callable[[RuleError, bool], str]
 class Panel:
     """One game's panel, as the pages and the change path ask it (see the glossary)."""
 
-    view: Callable[[tables.TableView], Any]
+    view: Callable[[tables.TableView], object]
     variant: Callable[[tables.TableView], Hashable] | None = None
     refusal: Wording | None = None
-    helpers: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    helpers: Mapping[str, Callable[..., object]] = field(default_factory=dict)
 
 
 def plug(app: Flask, game: str, panel: Panel, blueprint: str) -> None:
@@ -65,7 +64,7 @@ def panel_of(game: str) -> Panel | None:
     return panels.get(game)
 
 
-def helpers_of(game: str | None) -> Mapping[str, Callable[..., Any]]:
+def helpers_of(game: str | None) -> Mapping[str, Callable[..., object]]:
     """The names ``game``'s templates call (none for a game without a panel, or None)."""
     panel = panel_of(game) if game is not None else None
     return panel.helpers if panel is not None else {}

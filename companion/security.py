@@ -16,9 +16,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -80,7 +79,7 @@ class SessionInterface(SecureCookieSessionInterface):
         return super().get_cookie_secure(app) or request.is_secure
 
 
-def _headers(response: Any) -> Any:
+def _headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")

@@ -44,12 +44,13 @@ import logging
 import mimetypes
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import Flask, Response, abort, current_app, g, jsonify, request
+from flask.typing import ResponseReturnValue
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 from werkzeug.exceptions import (
@@ -62,7 +63,13 @@ from werkzeug.exceptions import (
 
 from companion import db
 
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
 log = logging.getLogger(__name__)
+
+#: What a body read gives: ``read``/``readline`` bytes, ``readlines`` a list of them.
+Read = TypeVar("Read", bound=bytes | list[bytes])
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: File name endings a browser may fetch, and their types.
@@ -182,7 +189,7 @@ def static_file(filename: str) -> Response:
     return response
 
 
-def _hash_static_urls(endpoint: str, values: dict[str, Any]) -> None:
+def _hash_static_urls(endpoint: str, values: dict[str, object]) -> None:
     if endpoint == "static" and "filename" in values:
         asset = current_app.extensions[ASSETS].get(values["filename"])
         if asset is not None:
@@ -244,7 +251,9 @@ class BodyDeadline:
     connection instead of draining the rest) and ``BodyTooSlow`` is raised. Only in a
     gevent worker: there a blocked read is a greenlet waiting, which a timeout can end."""
 
-    def __init__(self, seconds: float, sock: Any = None, rate: float = BODY_MIN_RATE) -> None:
+    def __init__(
+        self, seconds: float, sock: socket.socket | None = None, rate: float = BODY_MIN_RATE
+    ) -> None:
         self.started = time.monotonic()
         self.seconds = seconds
         self.rate = rate
@@ -254,7 +263,7 @@ class BodyDeadline:
     def left(self) -> float:
         return self.started + self.seconds + self.received / self.rate - time.monotonic()
 
-    def run(self, read: Callable[[], Any]) -> Any:
+    def run(self, read: Callable[[], Read]) -> Read:
         import gevent
 
         left = self.left()
@@ -287,12 +296,14 @@ class ReadableBody:
     with a sentence, wherever the body is read (a view, the CSRF check, the form parser);
     with a ``deadline``, a body too slow is ``BodyTooSlow`` (408)."""
 
-    def __init__(self, stream: Any, deadline: BodyDeadline | None = None) -> None:
+    def __init__(self, stream: object, deadline: BodyDeadline | None = None) -> None:
         self._stream = stream
         self._deadline = deadline
 
-    def _guarded(self, method: str, *args: Any) -> Any:
-        read = functools.partial(getattr(self._stream, method), *args)
+    def _guarded(self, method: str, *args: int) -> bytes | list[bytes]:
+        read: Callable[[], bytes | list[bytes]] = functools.partial(
+            getattr(self._stream, method), *args
+        )
         try:
             return read() if self._deadline is None else self._deadline.run(read)
         except HTTPException:
@@ -301,33 +312,33 @@ class ReadableBody:
             log.info("unreadable request body: %s", type(error).__name__)
             raise UnreadableBody() from None
 
-    def read(self, *args: Any) -> bytes:
-        data: bytes = self._guarded("read", *args)
-        return data
+    def read(self, *args: int) -> bytes:
+        data = self._guarded("read", *args)
+        return data if isinstance(data, bytes) else b"".join(data)
 
-    def readline(self, *args: Any) -> bytes:
-        data: bytes = self._guarded("readline", *args)
-        return data
+    def readline(self, *args: int) -> bytes:
+        data = self._guarded("readline", *args)
+        return data if isinstance(data, bytes) else b"".join(data)
 
-    def readinto(self, buffer: Any) -> int:
+    def readinto(self, buffer: bytearray | memoryview) -> int:
         # By read: werkzeug uses readinto when the stream has it, and gunicorn's has not.
         data = self.read(len(buffer))
         buffer[: len(data)] = data
         return len(data)
 
-    def readlines(self, *args: Any) -> list[bytes]:
-        lines: list[bytes] = self._guarded("readlines", *args)
-        return lines
+    def readlines(self, *args: int) -> list[bytes]:
+        lines = self._guarded("readlines", *args)
+        return [lines] if isinstance(lines, bytes) else lines
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[bytes]:
         return iter(self.readline, b"")
 
-    def __getattr__(self, name: str) -> Any:  # close() and the server's own extras
+    def __getattr__(self, name: str) -> object:  # close() and the server's own extras
         return getattr(self._stream, name)
 
 
-def guard_body(wsgi_app: Any, app: Flask | None = None) -> Any:
-    def guarded(environ: dict[str, Any], start_response: Any) -> Any:
+def guard_body(wsgi_app: WSGIApplication, app: Flask | None = None) -> WSGIApplication:
+    def guarded(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if "wsgi.input" in environ:
             deadline = None
             if app is not None and db.cooperative():
@@ -360,7 +371,7 @@ def disk_full(error: BaseException) -> bool:
     return getattr(cause, "sqlite_errorname", None) == "SQLITE_FULL" or "disk is full" in str(cause)
 
 
-def healthz() -> tuple[Any, int]:
+def healthz() -> tuple[Response, int]:
     if _disk_full_at is not None and time.monotonic() - _disk_full_at < DISK_FULL_MEMORY:
         return jsonify(status="unavailable", database="the disk is full: writes fail"), 503
     try:
@@ -430,7 +441,7 @@ class DatabaseBusy(ServiceUnavailable):
     """A statement ran out of its time, waiting for a lock (503, named as such)."""
 
 
-def database_unavailable(error: DBAPIError) -> Any:
+def database_unavailable(error: DBAPIError) -> ResponseReturnValue:
     """A database that does not answer: one log line, and 503 for the phone."""
     global _disk_full_at
     if disk_full(error):
@@ -488,6 +499,6 @@ def init_app(app: Flask) -> None:
             app.view_functions[endpoint] = retrying(view)
     app.register_error_handler(DBAPIError, database_unavailable)
     app.after_request(compress)
-    app.wsgi_app = guard_body(app.wsgi_app, app)  # type: ignore[method-assign]
+    app.wsgi_app = guard_body(app.wsgi_app, app)  # type: ignore[method-assign,assignment]
     # A guess the standard library may lack on some systems (used by send_file elsewhere).
     mimetypes.add_type("application/manifest+json", ".webmanifest")

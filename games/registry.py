@@ -119,10 +119,11 @@ def _bison() -> Rules:
 
 @cache
 def _lion_square() -> Rules:
-    from games.lion_square import contract, fold, outcome
+    from games.lion_square import changes, contract, fold, outcome
 
     return replace(
         _rules(fold, fold.targets, outcome.outcome),
+        changes=changes.CHANGES,
         subject_seat=fold.subject_seat,
         secrets=_secrets(fold),
         score=contract.score,

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from games import fields
+from games.changes import ChangeSet, ChangeType
 from games.errors import N_, HiddenRuleError, Phrase, RuleError, SeatOnly, Term
 from games.outcome import Outcome, no_outcome
 
@@ -267,7 +268,7 @@ def fold_name(name: str) -> str:
     return " ".join(narrowed.casefold().split())
 
 
-def players_from_json(raw: Any, *, minimum: int, maximum: int) -> tuple[Player, ...]:
+def players_from_json(raw: object, *, minimum: int, maximum: int) -> tuple[Player, ...]:
     """Validate a ``players`` list of ``{"name", "color"}`` objects. Names are cleaned
     (``clean_name``) and must differ once case, spaces and width are set aside
     (``fold_name``, as "Our plays" joins names): two "Ann"s, an "Ann" and an "ANN", or an
@@ -396,6 +397,10 @@ class Rules:
     #: The finished game's outcome (``games.outcome``: winners, ranks, tie-breaks), None
     #: while it runs. Default: never over (a game that keeps no plays).
     outcome: Callable[[Any], Outcome | None] = no_outcome
+    #: The game's typed changes (``games.changes``): the one reader of its events, used at
+    #: every edge (page form, API, import) before anything is stored. None: a game whose
+    #: events are still read by its fold alone.
+    changes: ChangeSet[ChangeType] | None = None
 
     @property
     def GAME(self) -> str:
@@ -455,6 +460,14 @@ class Rules:
         """The refusal for a phone without the seat whose hidden value decides ``event``
         (``Secrets.secret_refusal``); None when only public facts decide."""
         return None if self.secrets is None else self.secrets.secret_refusal(state, event)
+
+    def read(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """``event`` read once by the game's typed changes (``changes``) and written back
+        as the stored JSON; the ``RuleError`` naming its first bad field. ``event`` as it
+        is for a game without typed changes."""
+        if self.changes is None:
+            return dict(event)
+        return self.changes.from_json(event).to_json()
 
     def fields_of(self, kind: str) -> frozenset[str] | None:
         """The fields events of type ``kind`` take, or None when the game does not say."""

@@ -11,13 +11,16 @@ table's view (``companion.pages.table``), which answers it itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from flask import Flask
 
 from companion import models
 from companion.live import _versions
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 #: ``/t/<id>`` asked by htmx (a plain GET with ``?v=`` is the page).
 POLL_PATH = re.compile(rf"/t/({models.TABLE_ID_PATTERN})")
@@ -26,19 +29,16 @@ VERSION_ARG = re.compile(r"(?:^|&)v=([0-9]{1,9})(?:&|$)")
 #: whether its seat was taken over meanwhile, however long ago (issue 33, F8).
 WAKE_ARG = re.compile(r"(?:^|&)wake=")
 
-StartResponse = Callable[..., Any]
-WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
-
 
 class PollShortcut:
     """WSGI middleware: a poll whose table is still at the version it names is answered
     204 here, with one header; every other request goes on to Flask unchanged."""
 
-    def __init__(self, wsgi_app: WsgiApp, app: Flask) -> None:
+    def __init__(self, wsgi_app: WSGIApplication, app: Flask) -> None:
         self.wsgi_app = wsgi_app
         self.app = app  # its map is looked up per poll: the app may replace it (tests)
 
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
             match = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
             if match and environ.get("HTTP_HX_REQUEST") == "true":

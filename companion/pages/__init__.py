@@ -16,8 +16,6 @@ modules above attached their routes to it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Flask
 from flask_babel import gettext as _
 
@@ -44,7 +42,7 @@ def init_app(app: Flask) -> None:
         return game_id in printkit.GAMES
 
     @app.context_processor
-    def _helpers() -> dict[str, Any]:
+    def _helpers() -> dict[str, object]:
         return {
             "game_title": game_title,
             "colour_name": colour_name,

@@ -24,6 +24,7 @@ from typing import Any
 
 from babel.dates import format_datetime
 from flask import Blueprint, Response, g, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from companion import hosts, tables
@@ -84,7 +85,7 @@ def seat_lost(table_id: str) -> int | None:
     return tables.lost_seat(table_id, token) if token else None
 
 
-def lost_seat_answer(table_id: str) -> Any:
+def lost_seat_answer(table_id: str) -> ResponseReturnValue:
     """The answer to a tap from a phone whose seat was taken over meanwhile (issue 33,
     F8): nothing is changed; the table's page, which says whose seat went where, instead
     of a refusal worded for a phone without a seat (htmx: reload it; else: go there)."""
@@ -136,7 +137,7 @@ def confirm_page(
     action: str,
     label: str,
     cancel: str,
-    fields: list[tuple[str, Any]] | None = None,
+    fields: list[tuple[str, object]] | None = None,
     detail: str | None = None,
     testid: str | None = None,
     status: int = 200,

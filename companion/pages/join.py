@@ -8,10 +8,11 @@ next refresh (``companion.pages.table``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 import segno
 from flask import abort, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import registry, security, tables
@@ -73,11 +74,11 @@ def _players_from_form(game: str | None) -> list[dict[str, str]]:
     return players
 
 
-def _settings_from_form() -> dict[str, Any]:
+def _settings_from_form() -> dict[str, object]:
     """``setting.<name>`` fields (templates/games/<game>/settings.html): whole numbers
     become ints, checkboxes booleans, the rest stays text; a field sent several times
     (one per player) is the list of its non-empty values; the game validates them."""
-    settings: dict[str, Any] = {}
+    settings: dict[str, object] = {}
     for key, value in request.form.items():
         if not key.startswith("setting."):
             continue
@@ -102,7 +103,7 @@ def _settings_from_form() -> dict[str, Any]:
 
 @bp.route("/new", methods=["GET", "POST"])
 @security.limiter.limit(security.create_limit, methods=["POST"])
-def create() -> Any:
+def create() -> ResponseReturnValue:
     games = registry.games()
     game = request.values.get("game")
     if request.method == "GET":
@@ -143,7 +144,17 @@ def create() -> Any:
     return redirect(url_for("web.share", table_id=table.id), code=303)
 
 
-def _form_rows(game: str | None) -> dict[str, Any]:
+class FormRows(TypedDict):
+    """The create form's rows (``_form_rows``)."""
+
+    rows: list[dict[str, str]]
+    colours: tuple[str, ...]
+    needed: int
+    most: int
+    game_dir: str | None
+
+
+def _form_rows(game: str | None) -> FormRows:
     """The create form's player rows (as many as the game seats, each with its own colour
     preselected), its colours and how many names it needs."""
     low, high, colours = seats_of(game)
@@ -154,7 +165,7 @@ def _form_rows(game: str | None) -> dict[str, Any]:
 
 @bp.route("/join", methods=["GET", "POST"])
 @security.limiter.limit(security.join_limit, methods=["POST"])
-def join() -> Any:
+def join() -> ResponseReturnValue:
     if request.method == "GET":
         return render_template("join.html", error=None, code="")
     code = tables.normalize_join_code(request.form.get("code", ""))
@@ -174,7 +185,7 @@ def join() -> Any:
 
 
 @bp.route("/t/<table_id>/join", methods=["GET"])
-def share(table_id: str) -> Any:
+def share(table_id: str) -> ResponseReturnValue:
     return share_page(load_table(table_id))
 
 
@@ -248,7 +259,7 @@ def share_page(
 
 
 @bp.post("/t/<table_id>/seat")
-def choose_seat(table_id: str) -> Any:
+def choose_seat(table_id: str) -> ResponseReturnValue:
     view = load_table(table_id)
     raw = request.form.get("seat", "").strip()
     seat = small_number(raw)
@@ -267,7 +278,7 @@ def choose_seat(table_id: str) -> Any:
 
 
 @bp.route(f"/t/<table_id>/{SEAT_SEGMENT}/<number>", methods=["GET", "POST"])
-def seat_link(table_id: str, number: str) -> Any:
+def seat_link(table_id: str, number: str) -> ResponseReturnValue:
     """A seat link (printgen.seatlinks: the QR code on a printed player board). Opening it
     only asks "Take Ann's seat on this phone?" (a link in a chat must not move a player out
     of their seat); the POST of that page takes the seat (taking it over from another phone

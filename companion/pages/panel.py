@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
 
 from flask import abort, current_app, g, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
@@ -48,6 +48,7 @@ from companion.pages.base import (
     seat_lost,
 )
 from companion.plugs import panel_of
+from games.changes import Change
 from games.errors import N_, RuleError
 from games.table import WHOLE_TABLE
 
@@ -60,12 +61,12 @@ PANEL_CACHE = live.PANEL_CACHE
 INDENTATION = re.compile(r"\n\s+")
 
 #: What a page answers: a response, or markup (and a status).
-Answer = Any
+Answer = ResponseReturnValue
 #: A page's answer to a refusal: the table as read, and the refusal's message.
 RefusalPage = Callable[[tables.TableView, str], Answer]
 
 
-def panel_context(table: tables.TableView, error: str | None = None) -> dict[str, Any]:
+def panel_context(table: tables.TableView, error: str | None = None) -> dict[str, object]:
     """What ``_panel.html`` reads, ``view`` included: the game's view model, computed here
     and passed in (its ``plugs.Panel``'s ``view``), and the names its templates call (its
     ``helpers``). ``viewer`` is this phone's seat: a view
@@ -222,7 +223,7 @@ UNDONE_MEANWHILE = N_(
 
 def post_event(
     table_id: str,
-    build_event: Callable[[tables.TableView], dict[str, Any]],
+    build_event: Callable[[tables.TableView], Mapping[str, object] | Change],
     *,
     game: str | None = None,
     table: tables.TableView | None = None,
@@ -250,9 +251,11 @@ def post_event(
     if seat is None and seat_lost(table.id) is not None:
         return lost_seat_answer(table.id)
     try:
-        event = build_event(table)
+        built = build_event(table)
     except RuleError as error:
         return page_answer(events.Refused(table, error), refused=refused)
+    # A typed change (games.changes) is sent as its JSON: the one path reads it again.
+    event = dict(built) if isinstance(built, Mapping) else built.to_json()
     other = _acting_for(table, event, seat)
     if other is not None:
         return _confirm_acting_for(table, seat, other)
@@ -314,7 +317,9 @@ def _turn_key(table: tables.TableView) -> str:
     return "-" if turn is None else str(turn)
 
 
-def _acting_for(table: tables.TableView, event: dict[str, Any], seat: int | None) -> int | None:
+def _acting_for(
+    table: tables.TableView, event: Mapping[str, object], seat: int | None
+) -> int | None:
     """The other seat this phone would change, when it must confirm first: the phone holds
     a seat, the change is about another seat (``acts_for``) — or, for a change about no
     seat, it is another seat's turn (a turn belongs to its player) — and this phone has

@@ -10,10 +10,10 @@ its session cookie keeps (``companion.pages.join.remember_seat``); no accounts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from babel.dates import format_date
 from flask import Blueprint, Flask, Response, jsonify, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -103,7 +103,7 @@ def _chart(entry: stats.PlayerStats) -> Markup | None:
 
 
 @bp.get("/plays")
-def plays_page() -> Any:
+def plays_page() -> ResponseReturnValue:
     try:
         filters = _filters()
     except BadFilter as problem:
@@ -128,7 +128,7 @@ def _render(plays: list[store.Play], filters: Filters, error: str | None = None)
 
 
 @bp.get("/plays.csv")
-def plays_csv() -> Any:
+def plays_csv() -> ResponseReturnValue:
     try:
         plays = our_plays(_filters())
     except BadFilter as problem:
@@ -141,7 +141,7 @@ def plays_csv() -> Any:
 
 
 @bp.get("/plays.json")
-def plays_json() -> Any:
+def plays_json() -> ResponseReturnValue:
     try:
         plays = our_plays(_filters())
     except BadFilter as problem:
@@ -154,7 +154,7 @@ def plays_json() -> Any:
 
 
 @bp.get("/api/v1/tables/<table_id>/play")
-def api_play(table_id: str) -> Any:
+def api_play(table_id: str) -> ResponseReturnValue:
     """The finished table's play; 404 with a sentence while the game is not finished."""
     play = store.of_table(table_id) if tables.TABLE_ID.fullmatch(table_id) else None
     if play is None:

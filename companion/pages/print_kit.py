@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import redirect, render_template, request, send_file, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -243,7 +244,7 @@ def print_page_response(
     *,
     errors: list[str] | None = None,
     status: int = 200,
-) -> Any:
+) -> tuple[str, int]:
     printable = view.game in printkit.GAMES
     return render_template(
         "print.html",
@@ -295,7 +296,9 @@ def kit_job(view: tables.TableView, options: KitOptions) -> tuple[str, dict[str,
 BUSY_RETRY_SECONDS = POLL_SECONDS * 5
 
 
-def busy_response(view: tables.TableView, options: KitOptions, *, quota: bool = False) -> Any:
+def busy_response(
+    view: tables.TableView, options: KitOptions, *, quota: bool = False
+) -> ResponseReturnValue:
     """The form again, saying the server (503) or this address (429: its share of the
     queue, companion.print_jobs) has kits in hand; ``Retry-After`` its own, kept by
     companion.serving.retry_after (the rate limiter's or 2 s would replace it)."""
@@ -311,7 +314,7 @@ def busy_response(view: tables.TableView, options: KitOptions, *, quota: bool = 
     return page, status, {"Retry-After": str(BUSY_RETRY_SECONDS)}
 
 
-def disk_full_response(view: tables.TableView, options: KitOptions) -> Any:
+def disk_full_response(view: tables.TableView, options: KitOptions) -> ResponseReturnValue:
     """No room on the server's disk for the kit: 503 and when to ask again (issue 33)."""
     full = _("The server's disk is full, so the kit cannot be saved. Please try again later.")
     serving.ask_retry_after(int(print_jobs.DISK_FULL_PAUSE))
@@ -319,7 +322,9 @@ def disk_full_response(view: tables.TableView, options: KitOptions) -> Any:
     return page, status, {"Retry-After": str(int(print_jobs.DISK_FULL_PAUSE))}
 
 
-def file_kit(view: tables.TableView, options: KitOptions, key: str, arguments: Any) -> Any:
+def file_kit(
+    view: tables.TableView, options: KitOptions, key: str, arguments: Any
+) -> ResponseReturnValue | None:
     """File the job (unless drawn or filed already) and make it this phone's; None when
     filed, else the "busy" page (the server's queue, or this address's share of it)."""
     try:
@@ -347,7 +352,7 @@ def phone_job_in_flight() -> dict[str, str] | None:
     return held if state is print_jobs.State.RUNNING else None
 
 
-def phones_other_kit(key: str) -> Any:
+def phones_other_kit(key: str) -> ResponseReturnValue | None:
     """One kit in flight per phone: while another of its kits is drawn, that kit's page
     (saying so); else None."""
     held = phone_job_in_flight()
@@ -358,7 +363,7 @@ def phones_other_kit(key: str) -> Any:
 
 @bp.get("/t/<table_id>/print")
 @security.limiter.limit(print_limit, exempt_when=lambda: not wants_kit())
-def print_page(table_id: str) -> Any:
+def print_page(table_id: str) -> ResponseReturnValue:
     """The print form (paper, language, two-sided mode, parts, copies, ink saver);
     submitted (a GET with ``download``), the kit is filed and the phone is sent to its job
     page. One URL for both, so the language switcher on a refused form shows the form
@@ -393,7 +398,7 @@ def checked_job(table_id: str, key: str) -> Job | None:
     return None
 
 
-def stale_link(key: str) -> Any:
+def stale_link(key: str) -> ResponseReturnValue:
     """This phone's own job asked without its options (the language switcher keeps only
     the path): its page; any other key with options not its own: 404 with a sentence."""
     held = session.get(PHONE_JOB)
@@ -404,7 +409,7 @@ def stale_link(key: str) -> Any:
 
 
 @bp.get("/t/<table_id>/print/<key>")
-def print_job(table_id: str, key: str) -> Any:
+def print_job(table_id: str, key: str) -> ResponseReturnValue:
     """The job's page: "preparing your kit…" (asked again by htmx on the page's poll,
     ``campfire:poll``, or by a meta refresh every POLL_SECONDS without script), then the
     download. A job this server does not hold (expired,
@@ -445,7 +450,7 @@ def print_job(table_id: str, key: str) -> Any:
 
 
 @bp.get("/t/<table_id>/print/<key>/kit.pdf")
-def print_download(table_id: str, key: str) -> Any:
+def print_download(table_id: str, key: str) -> ResponseReturnValue:
     """The drawn kit, as an attachment named as ``campfire print`` names its file; not
     drawn (yet, or any more): its job page."""
     job = checked_job(table_id, key)

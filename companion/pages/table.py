@@ -17,9 +17,8 @@ views below.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, abort, current_app, render_template, request, session
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import live, security, tables
@@ -45,7 +44,7 @@ from companion.pages.panel import (
 
 
 @bp.get("/t/<table_id>")
-def table(table_id: str) -> Any:
+def table(table_id: str) -> ResponseReturnValue:
     """The table: the whole page; to htmx asking with ``?v=<version>`` (the panel's poll),
     the panel alone, or 204 while the table is still at that version."""
     if is_htmx() and "v" in request.args:
@@ -71,7 +70,7 @@ def _lost_seat_notice(view: tables.TableView) -> str | None:
     )
 
 
-def _poll(table_id: str) -> Any:
+def _poll(table_id: str) -> ResponseReturnValue:
     """204 while the table is at version ``v``; otherwise the fresh panel."""
     seen = small_number(request.args.get("v"))
     if seen is None:
@@ -96,7 +95,7 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 @bp.post("/t/<table_id>/adjust")
-def adjust(table_id: str) -> Any:
+def adjust(table_id: str) -> ResponseReturnValue:
     """The generic counter stepper (the ``adjust`` event of docs/contracts.md)."""
     return post_event(
         table_id,
@@ -111,7 +110,7 @@ def adjust(table_id: str) -> Any:
 
 @bp.route("/t/<table_id>/undo", methods=["GET", "POST"])
 @security.limiter.limit(security.history_limit, methods=["GET"])
-def undo(table_id: str) -> Any:
+def undo(table_id: str) -> ResponseReturnValue:
     """GET: the confirmation naming the change (``?seq=<n>``: that history line, else this
     seat's last change in effect); POST (from it): the undo."""
     if request.method == "GET":

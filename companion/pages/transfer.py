@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Any
 
 from flask import Response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import security, tables
@@ -19,7 +19,7 @@ from games.errors import N_, RuleError
 
 @bp.get("/t/<table_id>/export")
 @security.limiter.limit(security.export_limit)
-def export(table_id: str) -> Any:
+def export(table_id: str) -> ResponseReturnValue:
     """The table as a JSON download. Refused (409) while the game still hides something
     (a herd, a carried newspaper's address): the export holds every event as stored, so
     it would show every secret; redacting it instead would make a file that no longer
@@ -49,7 +49,7 @@ def export(table_id: str) -> Any:
 @security.limiter.limit(security.create_limit, methods=["POST"])
 # The export of any table at the event limit; every other request MAX_CONTENT_LENGTH.
 @upload_limit(tables.import_bytes)
-def import_table() -> Any:
+def import_table() -> ResponseReturnValue:
     if request.method == "GET":
         return render_template("import.html", error=None)
     upload = request.files.get("file")

@@ -11,13 +11,14 @@ of every game the app offers. A game without one shows the generic counters
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+from flask import Flask
 
 from companion import registry
 from companion.panels import bison, dogs_life, hunting_age, lion_square
 
 #: Game id -> the ``init_app`` of its panel, in the project's order.
-PANELS: dict[str, Callable[[Any], None]] = {
+PANELS: dict[str, Callable[[Flask], None]] = {
     "bison": bison.init_app,
     "lion-square": lion_square.init_app,
     "hunting-age": hunting_age.init_app,
@@ -25,7 +26,7 @@ PANELS: dict[str, Callable[[Any], None]] = {
 }
 
 
-def register_panels(app: Any) -> None:
+def register_panels(app: Flask) -> None:
     """Register the panel of every game ``app`` offers that has one."""
     with app.app_context():
         offered = registry.games()

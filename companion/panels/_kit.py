@@ -11,9 +11,8 @@ markup is templates/games/_macros.html.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, Flask
 from flask_babel import get_locale
 
 from companion import registry, tables
@@ -30,14 +29,14 @@ def blueprint(game: str, import_name: str) -> Blueprint:
 
 
 def register(
-    app: Any,
+    app: Flask,
     bp: Blueprint,
     game: str,
-    view: Callable[[tables.TableView], Any],
+    view: Callable[[tables.TableView], object],
     *,
     variant: Callable[[tables.TableView], Hashable] | None = None,
     refusal: Wording | None = None,
-    **helpers: Callable[..., Any],
+    **helpers: Callable[..., object],
 ) -> None:
     """Register a panel: its blueprint, its view model (computed by the panel route and
     passed to ``panel.html`` as ``view``), ``variant``: what else its panel markup depends

@@ -16,9 +16,8 @@ turn
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import request, session
+from flask.typing import ResponseReturnValue
 
 from companion import tables
 from companion.i18n import rule_error_message
@@ -52,7 +51,7 @@ def remember(key: str, table_id: str, value: int) -> None:
 
 def phone_setting(
     table: tables.TableView, field: str, allowed: tuple[int, ...], key: str, refusal: str
-) -> Any:
+) -> ResponseReturnValue:
     """A per-phone board setting posted as ``field``: one of ``allowed`` is remembered
     under ``key`` and the panel redrawn; anything else gets ``refusal`` (a 422, nothing
     remembered)."""

@@ -31,7 +31,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import request
+from flask import Flask, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -82,7 +83,7 @@ def end_game_name(card: str) -> str:
     return _(END_GAME_CARDS[card])
 
 
-def bundle(parts: Mapping[str, int]) -> list[dict[str, Any]]:
+def bundle(parts: Mapping[str, int]) -> list[dict[str, object]]:
     """A cost or a reward as ``[{"kind", "count", "label"}]`` for the goods macro."""
     return [
         {"kind": kind, "count": count, "label": good_name(kind)}
@@ -130,7 +131,7 @@ def _any_food(state: fold.TableState, seat: int, cost: Cost | None) -> list[dict
     return [{"kind": "", "goods": bundle(proposal)}, *one_kind]
 
 
-def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
+def _developments(state: fold.TableState, seat: int) -> list[dict[str, object]]:
     tribe = state.tribes[seat]
     campfire = state.edition == "campfire"
     rows = []
@@ -172,7 +173,7 @@ def _developments(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _build_spaces(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
+def _build_spaces(state: fold.TableState, seat: int) -> list[dict[str, object]]:
     """The laid-out faces with their build spaces, who stands there and what a hut costs
     ``seat`` on each face now (Campfire edition)."""
     tribe = state.tribes[seat]
@@ -257,7 +258,7 @@ def _chart(state: fold.TableState) -> str | None:
     )
 
 
-def view(table: tables.TableView) -> dict[str, Any]:
+def view(table: tables.TableView) -> dict[str, object]:
     """Everything the Age of Hunting panel shows, from the folded state."""
     state: fold.TableState = table.state
     seats = len(state.players)
@@ -364,9 +365,9 @@ def _goods(prefix: str, kinds: tuple[str, ...]) -> dict[str, int]:
 
 
 @bp.post("/setup")
-def setup(table_id: str) -> Any:
-    def build(_table: tables.TableView) -> dict[str, Any]:
-        event: dict[str, Any] = {"type": "setup"}
+def setup(table_id: str) -> ResponseReturnValue:
+    def build(_table: tables.TableView) -> dict[str, object]:
+        event: dict[str, object] = {"type": "setup"}
         if request.form.get("start_player", "").strip():
             event["start_player"] = base.form_int("start_player", label=_("start player"))
         return event
@@ -375,10 +376,10 @@ def setup(table_id: str) -> Any:
 
 
 @bp.post("/develop")
-def develop(table_id: str) -> Any:
-    def build(table: tables.TableView) -> dict[str, Any]:
+def develop(table_id: str) -> ResponseReturnValue:
+    def build(table: tables.TableView) -> dict[str, object]:
         kind = request.form.get("kind", "")
-        event: dict[str, Any] = {
+        event: dict[str, object] = {
             "type": "develop",
             "seat": base.form_int("seat", label=_("seat")),
             "kind": kind,
@@ -414,9 +415,9 @@ def develop(table_id: str) -> Any:
 
 
 @bp.post("/harvest")
-def harvest_space(table_id: str) -> Any:
-    def build(_table: tables.TableView) -> dict[str, Any]:
-        event: dict[str, Any] = {
+def harvest_space(table_id: str) -> ResponseReturnValue:
+    def build(_table: tables.TableView) -> dict[str, object]:
+        event: dict[str, object] = {
             "type": "harvest",
             "seat": base.form_int("seat", label=_("seat")),
             "face": request.form.get("face", ""),
@@ -431,8 +432,8 @@ def harvest_space(table_id: str) -> Any:
 
 
 @bp.post("/store")
-def store(table_id: str) -> Any:
-    def build(_table: tables.TableView) -> dict[str, Any]:
+def store(table_id: str) -> ResponseReturnValue:
+    def build(_table: tables.TableView) -> dict[str, object]:
         return {
             "type": "store",
             "seat": base.form_int("seat", label=_("seat")),
@@ -443,12 +444,12 @@ def store(table_id: str) -> Any:
 
 
 @bp.post("/end-turn")
-def end_turn(table_id: str) -> Any:
-    def build(_table: tables.TableView) -> dict[str, Any]:
+def end_turn(table_id: str) -> ResponseReturnValue:
+    def build(_table: tables.TableView) -> dict[str, object]:
         return {"type": "end_turn", "seat": base.form_int("seat", label=_("seat"))}
 
     return kit.post_event(table_id, build, game=GAME)
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     kit.register(app, bp, GAME, view)

@@ -52,9 +52,9 @@ The herd steppers post to the platform's generic ``adjust``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from flask import request
+from flask import Flask, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -62,9 +62,9 @@ from companion import charts, i18n, tables
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
-from games.lion_square import catalog, fold, rules
+from games.lion_square import catalog, changes, fold, rules
 from games.lion_square import view as turned
-from games.lion_square.square import SIZE, Side
+from games.lion_square.square import GAZELLE, SIZE, Cell, Side
 
 GAME = fold.GAME
 bp = kit.blueprint(GAME, __name__)
@@ -162,7 +162,7 @@ def _chart(state: fold.State) -> Markup | None:
     )
 
 
-def view(table: tables.TableView) -> dict[str, Any]:
+def view(table: tables.TableView) -> dict[str, object]:
     """Everything the Lion Square panel shows, from the folded state."""
     state: fold.State = table.state
     viewer = base.current_seat(table)
@@ -290,7 +290,9 @@ def view(table: tables.TableView) -> dict[str, Any]:
     }
 
 
-def _view_line(square: list[list[dict[str, Any]]], line: str, index: int) -> list[Any]:
+def _view_line(
+    square: list[list[dict[str, object]]], line: str, index: int
+) -> list[dict[str, object]]:
     """The places of one line of the drawn view (a row, or a column top to bottom)."""
     return square[index] if line == "row" else [row[index] for row in square]
 
@@ -318,12 +320,12 @@ def _cell_arg(raw: str | None) -> tuple[int, int] | None:
     return None
 
 
-def _card_arg(raw: str) -> int | str | None:
+def _card_arg(raw: str) -> Cell:
     raw = raw.strip()
     if raw == "":
         return None
     if raw.upper() == "G":
-        return "G"
+        return GAZELLE
     if raw.isascii() and raw.isdigit() and len(raw) <= 3:
         return int(raw)
     raise RuleError(
@@ -333,89 +335,89 @@ def _card_arg(raw: str) -> int | str | None:
 
 
 @bp.post("/cell")
-def cell(table_id: str) -> Any:
-    def build(_table: tables.TableView) -> dict[str, Any]:
+def cell(table_id: str) -> ResponseReturnValue:
+    def build(_table: tables.TableView) -> changes.SetCell:
         place = _cell_arg(request.form.get("cell"))
         if place is None:
             raise RuleError(N_("Tap a place of the square first, then a number."))
         row, column = turned.cell_from_view(*place, _side_arg(request.form.get("view_side")))
-        return {
-            "type": "set_cell",
-            "row": row,
-            "column": column,
-            "card": _card_arg(request.form.get("card", "")),
-        }
+        return changes.SetCell(row, column, _card_arg(request.form.get("card", "")))
 
     return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/take")
-def take(table_id: str) -> Any:
-    def build(_table: tables.TableView) -> dict[str, Any]:
+def take(table_id: str) -> ResponseReturnValue:
+    def build(_table: tables.TableView) -> changes.TakeLine:
         kind, _comma, index = request.form.get("line", "").partition(",")
         number = base.small_number(index)
-        if kind not in fold.LINES or number is None or number >= SIZE:
+        if kind not in changes.LINES or number is None or number >= SIZE:
             raise RuleError(N_("Tap the line to take: a row or a column of the square."))
         line, north_up = turned.line_from_view(
             kind, number, _side_arg(request.form.get("view_side"))
         )
-        return {
-            "type": "take_line",
-            "seat": base.form_int("seat", label=_("seat")),
-            "line": line,
-            "index": north_up,
-        }
+        return changes.TakeLine(base.form_int("seat", label=_("seat")), line, north_up)
 
     return kit.post_event(table_id, build, game=GAME)
 
 
-def _count(entry: str, label: str) -> Callable[[tables.TableView], dict[str, Any]]:
-    """The event changing one seat's count of this round: the stepper's tap is a delta
+CountChange = changes.AddTaken | changes.AddGazelles | changes.SetTaken | changes.SetGazelles
+#: A seat's count of this round: the stepper's tap (``add_<entry>``) and the count itself
+#: (``set_<entry>``), by the entry's name.
+_COUNTS: dict[
+    str,
+    tuple[
+        type[changes.AddTaken | changes.AddGazelles], type[changes.SetTaken | changes.SetGazelles]
+    ],
+] = {
+    "taken": (changes.AddTaken, changes.SetTaken),
+    "gazelles": (changes.AddGazelles, changes.SetGazelles),
+}
+
+
+def _count(entry: str, label: str) -> Callable[[tables.TableView], CountChange]:
+    """The change of one seat's count of this round: the stepper's tap is a delta
     (``seat``, ``delta`` = −1 or +1: ``add_<entry>``), so taps kept offline all apply
     (issue 35); a form naming the count itself (``count``) sets it (``set_<entry>``)."""
+    add, put = _COUNTS[entry]
 
-    def build(_table: tables.TableView) -> dict[str, Any]:
+    def build(_table: tables.TableView) -> CountChange:
         seat = base.form_int("seat", label=_("seat"))
         if "delta" in request.form:
-            delta = base.form_int("delta", label=_(label))
-            return {"type": f"add_{entry}", "seat": seat, "delta": delta}
-        return {
-            "type": f"set_{entry}",
-            "seat": seat,
-            "count": base.form_int("count", label=_(label)),
-        }
+            return add(seat, base.form_int("delta", label=_(label)))
+        return put(seat, base.form_int("count", label=_(label)))
 
     return build
 
 
 @bp.post("/taken")
-def taken(table_id: str) -> Any:
+def taken(table_id: str) -> ResponseReturnValue:
     return kit.post_event(table_id, _count("taken", N_("cards taken")), game=GAME)
 
 
 @bp.post("/gazelles")
-def gazelles(table_id: str) -> Any:
+def gazelles(table_id: str) -> ResponseReturnValue:
     return kit.post_event(table_id, _count("gazelles", N_("gazelles in hand")), game=GAME)
 
 
 @bp.post("/last")
-def last(table_id: str) -> Any:
-    def build(_table: tables.TableView) -> dict[str, Any]:
+def last(table_id: str) -> ResponseReturnValue:
+    def build(_table: tables.TableView) -> changes.SetLast:
         if not request.form.get("seat", "").strip():
-            return {"type": "set_last", "seat": None}
-        return {"type": "set_last", "seat": base.form_int("seat", label=_("seat"))}
+            return changes.SetLast(None)
+        return changes.SetLast(base.form_int("seat", label=_("seat")))
 
     return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/score")
-def score(table_id: str) -> Any:
-    return kit.post_event(table_id, lambda _table: {"type": "score_round"}, game=GAME)
+def score(table_id: str) -> ResponseReturnValue:
+    return kit.post_event(table_id, lambda _table: changes.ScoreRound(), game=GAME)
 
 
 @bp.post("/next")
-def next_round(table_id: str) -> Any:
-    return kit.post_event(table_id, lambda _table: {"type": "next_round"}, game=GAME)
+def next_round(table_id: str) -> ResponseReturnValue:
+    return kit.post_event(table_id, lambda _table: changes.NextRound(), game=GAME)
 
 
 def start_choices() -> range:
@@ -424,7 +426,7 @@ def start_choices() -> range:
     return range(rules.MAX_PLAYERS)
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     # The picked place follows the place just posted (_picked); the square is drawn from
     # this phone's side.
     kit.register(app, bp, GAME, view, variant=_variant, lion_square_seats=start_choices)

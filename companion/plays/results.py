@@ -7,8 +7,6 @@ codes are ``games.outcome``'s, named here too for the plays' readers.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion import registry
 from games.outcome import (
     CAVE_FOOD,
@@ -39,7 +37,7 @@ __all__ = [
 Result = Outcome
 
 
-def result(game: str, state: Any) -> Outcome | None:
+def result(game: str, state: object) -> Outcome | None:
     """``state``'s outcome once the game ``game`` is over, else None (and None for a game
     this app does not offer)."""
     rules = registry.get(game)

@@ -28,7 +28,7 @@ import hashlib
 import hmac
 import io
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any, Final
 from urllib.parse import quote
@@ -103,7 +103,7 @@ def play_id(play: Play) -> str:
     return digest.hexdigest()[:24]
 
 
-def board_words(play: Play, gettext: Any = str) -> str | None:
+def board_words(play: Play, gettext: Callable[[str], str] = str) -> str | None:
     """The edition or variants in words (``gettext``: the reader's language; English by
     default); a play kept before they were words shows its ``variant`` as it was."""
     if play.board:
@@ -120,11 +120,11 @@ def local_date(play: Play) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def bgstats_play(play: Play) -> dict[str, Any]:
+def bgstats_play(play: Play) -> dict[str, object]:
     """The play in BG Stats' import format."""
     players = []
     for player in play.players:
-        entry: dict[str, Any] = {
+        entry: dict[str, object] = {
             "name": player.name,
             # The folded name: the same player on every evening, as our stats join them.
             "sourcePlayerId": fold_name(player.name),
@@ -138,7 +138,7 @@ def bgstats_play(play: Play) -> dict[str, Any]:
         if player.role is not None:
             entry["role"] = player.role
         players.append(entry)
-    extra: dict[str, Any] = {}
+    extra: dict[str, object] = {}
     if play.location:
         extra["location"] = play.location
     board = board_words(play)
@@ -168,7 +168,7 @@ def bgstats_url(play: Play) -> str:
     return f"{BGSTATS_URL}?data={quote(data, safe='')}"
 
 
-def play_json(play: Play) -> dict[str, Any]:
+def play_json(play: Play) -> dict[str, object]:
     """The play as the API answers it and the JSON export lists it."""
     return {
         "table": play.table_id,
@@ -237,7 +237,7 @@ def from_json(text: str) -> list[Play]:
     return [_from_play_json(play) for play in document["plays"]]
 
 
-def _cell(value: Any) -> str:
+def _cell(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):

@@ -19,7 +19,6 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
@@ -56,7 +55,7 @@ class Play:
     start_player: int | None
     variant: str | None
     #: The edition or variants in words: (``N_`` template, parameters) each (issue 35).
-    board: tuple[tuple[str, dict[str, Any]], ...] = ()
+    board: tuple[tuple[str, dict[str, object]], ...] = ()
     location: str | None = None  # the place the host typed at create; None: none
     time_zone: str | None = None  # the creating phone's IANA zone; None: UTC
 
@@ -77,7 +76,7 @@ def changed(session: Session, change: Change) -> None:
         after_change(session, change.row, change.before, change.after)
 
 
-def after_change(session: Session, row: TableRow, before: Any, after: Any) -> None:
+def after_change(session: Session, row: TableRow, before: object, after: object) -> None:
     """Keep, replace or drop ``row``'s play after a change from ``before`` (None: a new
     table) to ``after``, in the change's own transaction."""
     result = results.result(row.game, after)

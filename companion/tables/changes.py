@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -62,17 +61,18 @@ from companion.tables.view import (
     view_of,
 )
 from games import fields
+from games.changes import JSONObject
 from games.errors import N_, RuleError
 from games.table import Rules, players_from_json
 
 
 def create(
-    game: Any,
-    players: Any,
-    settings: Any = None,
+    game: object,
+    players: object,
+    settings: object = None,
     *,
-    location: Any = None,
-    time_zone: Any = None,
+    location: object = None,
+    time_zone: object = None,
 ) -> TableView:
     """A new table; ``RuleError`` for an unknown game, bad players or bad settings.
     ``location``: where it plays, as the host typed it (None or empty: not said; its
@@ -99,7 +99,7 @@ def create(
 
 def append(
     table_id: str,
-    event: Any,
+    event: object,
     *,
     seat: int | None = None,
     expected_version: int | None = None,
@@ -135,7 +135,7 @@ def append(
 
 def append_all(
     table_id: str,
-    events: Sequence[Any],
+    events: Sequence[object],
     *,
     seat: int | None = None,
     expected_version: int | None = None,
@@ -198,7 +198,7 @@ def append_all(
     return view_of(row, states[-1])
 
 
-def _checked(events: Sequence[Any], module: Rules | None = None) -> list[dict[str, Any]]:
+def _checked(events: Sequence[object], module: Rules | None = None) -> list[JSONObject]:
     """Each event as ``check_event`` makes it; ``LineRefused`` names the first it refuses."""
     checked = []
     for line, event in enumerate(events, start=1):
@@ -211,11 +211,11 @@ def _checked(events: Sequence[Any], module: Rules | None = None) -> list[dict[st
 
 def _folded(
     module: Rules,
-    state: Any,
-    events: Sequence[dict[str, Any]],
+    state: object,
+    events: Sequence[JSONObject],
     viewer: Viewer,
     chance: random.Random,
-) -> tuple[list[dict[str, Any]], list[Any]]:
+) -> tuple[list[JSONObject], list[object]]:
     """``events`` folded in order from ``state``, as ``viewer`` may learn the outcome:
     what each stores (the game's ``prepare``) and the state after each. ``LineRefused``
     names the first the game (or the secrets gate, or its size) refuses.
@@ -224,8 +224,8 @@ def _folded(
     what ``prepare`` made of it only after the secrets gate let it through (``apply_event``
     raises the gate's refusal first): a prepared event's size depends on the secret it
     reveals (issue 33, F1)."""
-    prepared: list[dict[str, Any]] = []
-    states: list[Any] = []
+    prepared: list[JSONObject] = []
+    states: list[object] = []
     for line, event in enumerate(events, start=1):
         try:
             within_size(event)
@@ -249,10 +249,10 @@ class _Same(Enum):
 def undo(
     table_id: str,
     *,
-    seat: int | None = None,
-    seq: int | None = None,
+    seat: object = None,
+    seq: object = None,
     about: object = None,
-    by: int | _Same | None = _Same.SEAT,
+    by: object = _Same.SEAT,
     expected_version: int | None = None,
     viewer: Viewer = EVERYTHING,
 ) -> TableView:
@@ -286,7 +286,7 @@ def undo(
         module = rules_of(row.game)
         players = players_of(row)
         before = view_of(row, state_of(session, row))
-        blame = _blamed(before, actor if viewer is EVERYTHING else viewer)
+        blame = _blamed(before, seat_or_none(actor) if viewer is EVERYTHING else viewer)
         undone = {undoes for _seq, undoes in undos}
         replayed = [
             e
@@ -323,7 +323,9 @@ def undo(
     return view_of(row, new_state)
 
 
-def _blamed(view: TableView, seat: Viewer) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
+def _blamed(
+    view: TableView, seat: Viewer
+) -> Callable[[Mapping[str, object]], Mapping[str, object]]:
     """How an undo refusal shows a change: as ``seat``'s phone may see it."""
     return lambda payload: view.event_for(payload, None if seat is EVERYTHING else seat)
 
@@ -332,7 +334,7 @@ def _check_undo_secrets(
     view: TableView,
     replayed: Sequence[EventRow],
     viewer: Viewer,
-    blame: Callable[[Mapping[str, Any]], Mapping[str, Any]],
+    blame: Callable[[Mapping[str, object]], Mapping[str, object]],
 ) -> None:
     """Refuse a phone's undo whose outcome would depend on another seat's secret: the
     change it cancels (the first of ``replayed``) or a later one replayed after it. Which

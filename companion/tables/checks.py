@@ -13,6 +13,7 @@ from flask import current_app
 from companion import config, models
 from companion.tables.errors import TableNotFound
 from games import fields
+from games.changes import JSONObject
 from games.errors import N_, RuleError
 from games.table import Rules
 
@@ -86,7 +87,7 @@ def clean(value: Any, depth: int = 0) -> Any:
     return value
 
 
-def clean_players(players: Any) -> Any:
+def clean_players(players: object) -> object:
     """``players`` as ``clean`` makes them, but a NUL in a name is removed rather than
     replaced by U+FFFD: ``clean_name`` drops every other control character, and a name
     typed with a NUL is the name without it (issue 33, F12)."""
@@ -111,7 +112,7 @@ def normalize_join_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch not in " -\t")
 
 
-def check_settings(settings: Any) -> dict[str, Any]:
+def check_settings(settings: object) -> dict[str, object]:
     if settings is None:
         return {}
     if not isinstance(settings, Mapping):
@@ -121,7 +122,7 @@ def check_settings(settings: Any) -> dict[str, Any]:
     return dict(settings)
 
 
-def check_event(event: Any, module: Rules | None = None) -> dict[str, Any]:
+def check_event(event: object, module: Rules | None = None) -> JSONObject:
     """``event`` as a clean dict, or a ``RuleError`` naming what is wrong: with the game's
     ``module``, a field its type does not define (the game's ``EVENT_FIELDS``) is refused
     by name, so nothing but the rules' own fields is ever stored."""
@@ -144,8 +145,10 @@ def check_event(event: Any, module: Rules | None = None) -> dict[str, Any]:
                 fields=", ".join(unknown),
                 known=", ".join(sorted(fields)),
             )
-    cleaned: dict[str, Any] = clean(dict(event))
-    return cleaned
+    cleaned: JSONObject = clean(dict(event))
+    # Read once by the game's typed changes (games.changes): a bad field is refused here,
+    # at the edge, and what is stored is the change's own JSON.
+    return module.read(cleaned) if module is not None else cleaned
 
 
 def max_events() -> int:
@@ -175,12 +178,12 @@ def whole_or_none(value: object, field: str, low: int, high: int | None = None) 
     return None if value is None else fields.whole_number(value, field, low, high)
 
 
-def compact(value: Any) -> str:
+def compact(value: object) -> str:
     """``value`` as the shortest JSON (as stored: non-ASCII text as itself)."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def within_size(payload: dict[str, Any], limit: int = MAX_EVENT_BYTES) -> dict[str, Any]:
+def within_size(payload: JSONObject, limit: int = MAX_EVENT_BYTES) -> JSONObject:
     """``payload`` when its compact JSON fits ``limit`` bytes (a change as posted: the
     default; a stored one: ``MAX_STORED_EVENT_BYTES``), else the refusal naming it."""
     if len(compact(payload).encode()) > limit:

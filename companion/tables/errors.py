@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from games.errors import N_, RuleError, localize
 from games.table import Target
@@ -35,7 +34,7 @@ class UndoBlocked(RuleError):
     """Undoing the change would make a later change illegal: that change is named."""
 
     def __init__(
-        self, seq: int, template: str, params: Mapping[str, Any], problem: RuleError
+        self, seq: int, template: str, params: Mapping[str, object], problem: RuleError
     ) -> None:
         super().__init__(
             N_("this cannot be undone: change {seq} ({change}) depends on it: {problem}"),
@@ -48,7 +47,7 @@ class UndoBlocked(RuleError):
         self.change_params = dict(params)
         self.problem = problem
 
-    def translated(self, gettext: Any) -> str:
+    def translated(self, gettext: Callable[[str], str]) -> str:
         change = _localized(self.change_template, self.change_params, gettext)
         try:
             return str(gettext(self.template)).format(
@@ -67,11 +66,11 @@ class LineRefused(RuleError):
         self.line = line
         self.problem = problem
 
-    def translated(self, gettext: Any) -> str:
+    def translated(self, gettext: Callable[[str], str]) -> str:
         return self.problem.translated(gettext)
 
 
-def _localized(template: str, params: Mapping[str, Any], gettext: Any) -> str:
+def _localized(template: str, params: Mapping[str, object], gettext: Callable[[str], str]) -> str:
     text = str(gettext(template))
     if not params:
         return text
@@ -100,6 +99,6 @@ class ImportProblem(RuleError):
         super().__init__(N_("event {number}: {problem}"), number=number, problem=str(problem))
         self.problem = problem
 
-    def translated(self, gettext: Any) -> str:
+    def translated(self, gettext: Callable[[str], str]) -> str:
         text = str(gettext(self.template))
         return text.format(number=self.params["number"], problem=self.problem.translated(gettext))

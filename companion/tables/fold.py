@@ -5,7 +5,6 @@ refused to a phone that does not hold it (``secret_refusal``, issue 27)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from companion.models import EventRow, TableRow
 from companion.tables.checks import UNDO
@@ -21,7 +20,7 @@ def live_events(events: Sequence[EventRow]) -> list[EventRow]:
     return [e for e in events if e.type != UNDO and e.seq not in undone]
 
 
-def fold_events(row: TableRow, events: Sequence[EventRow]) -> Any:
+def fold_events(row: TableRow, events: Sequence[EventRow]) -> object:
     return _fold_rows(rules_of(row.game), players_of(row), row.settings, events)
 
 
@@ -37,7 +36,7 @@ def _worded_for(error: RuleError, viewer: Viewer) -> RuleError:
 
 
 def secrets_gate(
-    module: Rules, state: Any, event: Mapping[str, Any], viewer: Viewer
+    module: Rules, state: object, event: Mapping[str, object], viewer: Viewer
 ) -> RuleError | None:
     """The refusal when ``event``'s outcome depends on a seat's hidden value the phone
     asking does not hold (the game's ``secret_refusal``), else None."""
@@ -48,8 +47,12 @@ def secrets_gate(
 
 
 def apply_event(
-    module: Rules, state: Any, event: Mapping[str, Any], viewer: Viewer, gate: RuleError | None
-) -> Any:
+    module: Rules,
+    state: object,
+    event: Mapping[str, object],
+    viewer: Viewer,
+    gate: RuleError | None,
+) -> object:
     """``module.apply`` as the phone asking may learn its outcome: a public refusal as it
     is; when the change depends on a secret it does not hold (``gate``), that one refusal
     whether the rules allow the change or not (the game checks every public fact first)."""
@@ -65,22 +68,22 @@ def apply_event(
 def _fold_rows(
     module: Rules,
     players: Sequence[Player],
-    settings: Mapping[str, Any],
+    settings: Mapping[str, object],
     rows: Sequence[EventRow],
-) -> Any:
+) -> object:
     return replay_events(module, players, settings, rows, blame=None)
 
 
 def replay_events(
     module: Rules,
     players: Sequence[Player],
-    settings: Mapping[str, Any],
+    settings: Mapping[str, object],
     rows: Sequence[EventRow],
     *,
-    blame: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None,
-    start: Any = None,
+    blame: Callable[[Mapping[str, object]], Mapping[str, object]] | None,
+    start: object = None,
     viewer: Viewer = EVERYTHING,
-) -> Any:
+) -> object:
     """The fold of the changes in effect; with ``blame`` (how the asking seat may see an
     event), a refusal is an ``UndoBlocked`` naming the change that is no longer allowed,
     worded for ``viewer``. ``start``: a snapshot's state, ``rows`` then every event after it."""

@@ -21,7 +21,6 @@ moved on
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -37,7 +36,7 @@ def check_moved_on(
     session: Session,
     row: TableRow,
     module: Rules,
-    events: Sequence[Mapping[str, Any]],
+    events: Sequence[Mapping[str, object]],
     *,
     seen: int,
     seat: int | None,
@@ -78,7 +77,7 @@ def check_moved_on(
 
 def _undone_payloads(
     session: Session, row: TableRow, seqs: Sequence[int | None]
-) -> dict[int, Mapping[str, Any]]:
+) -> dict[int, Mapping[str, object]]:
     """The payloads of the changes the undos in ``seqs`` cancel (older ones too)."""
     wanted = {seq for seq in seqs if seq is not None}
     if not wanted:

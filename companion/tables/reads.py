@@ -7,7 +7,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
@@ -135,7 +134,7 @@ def history(
     for event in page.rows:
         shown = page.targets.get(event.undoes or -1) if event.type == UNDO else event
         if shown is None:
-            template, params, subject = N_("a change"), dict[str, Any](), None
+            template, params, subject = N_("a change"), dict[str, object](), None
         else:
             payload = view.event_for(shown.payload, viewer)
             template, params = view.module.describe(payload, view.players)
@@ -164,7 +163,7 @@ LISTING_FIELDS = ("seq", "by_seat", "undone", "undoes")
 
 def events(
     table_id: str, *, viewer: int | None = None, after: int = 0, limit: int | None = None
-) -> list[dict[str, Any]]:
+) -> list[dict[str, object]]:
     """The history for the JSON API, oldest first: per event its ``seq``, ``by_seat`` (the
     seat of the phone that made it, or None), the event's own fields exactly as stored
     (``type``, and ``seat`` when the event names one), and ``undone``; an undo is
@@ -176,7 +175,7 @@ def events(
     listed = []
     for event in page.rows:
         if event.type == UNDO:
-            fields: dict[str, Any] = {"type": UNDO, "undoes": event.undoes}
+            fields: dict[str, object] = {"type": UNDO, "undoes": event.undoes}
         else:
             fields = {
                 k: v

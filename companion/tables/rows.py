@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -47,7 +46,7 @@ def insert_table(
     session: Session,
     game: str,
     players: Sequence[Player],
-    settings: Mapping[str, Any],
+    settings: Mapping[str, object],
     *,
     location: str | None = None,
     time_zone: str | None = None,
@@ -93,7 +92,7 @@ def undo_marker(seq: int) -> EventRow:
 def store_event(
     session: Session,
     row: TableRow,
-    payload: dict[str, Any],
+    payload: Mapping[str, object],
     *,
     seat: int | None,
     undoes: int | None,

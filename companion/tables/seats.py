@@ -7,7 +7,6 @@ import hashlib
 import re
 import secrets
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -56,7 +55,7 @@ def _holder(session: Session, table_id: str, seat: int) -> SeatTokenRow | None:
     ).first()
 
 
-def take_seat(table_id: str, seat: Any, *, token: str | None = None, force: bool = False) -> str:
+def take_seat(table_id: str, seat: object, *, token: str | None = None, force: bool = False) -> str:
     """Hold ``seat`` for a phone: the secret token it keeps (256 random bits; only its hash
     is stored). ``token`` is what the phone holds already: its own seat is kept (the same
     token comes back), another seat it held is let go. ``SeatHeld`` when another phone

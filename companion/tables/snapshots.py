@@ -41,13 +41,13 @@ SNAPSHOT_EVERY = 64
 _CACHE_SIZE = 512
 
 
-_cache: OrderedDict[tuple[str, int], Any] = OrderedDict()
+_cache: OrderedDict[tuple[str, int], object] = OrderedDict()
 
 
 _cache_lock = threading.Lock()
 
 
-def _cached(key: tuple[str, int]) -> Any | None:
+def _cached(key: tuple[str, int]) -> object | None:
     with _cache_lock:
         state = _cache.get(key)
         if state is not None:
@@ -55,7 +55,7 @@ def _cached(key: tuple[str, int]) -> Any | None:
         return state
 
 
-def remember_state(key: tuple[str, int], state: Any) -> None:
+def remember_state(key: tuple[str, int], state: object) -> None:
     with _cache_lock:
         _cache[key] = state
         _cache.move_to_end(key)
@@ -68,7 +68,7 @@ def clear_cache() -> None:
         _cache.clear()
 
 
-def state_of(session: Session, row: TableRow) -> Any:
+def state_of(session: Session, row: TableRow) -> object:
     key = (row.id, row.version)
     state = _cached(key)
     if state is None:
@@ -110,7 +110,7 @@ def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[Any, ..
 _REDUCERS = {**copyreg.dispatch_table, MappingProxyType: _reduce_proxy}
 
 
-def pickled_state(state: Any) -> bytes | None:
+def pickled_state(state: object) -> bytes | None:
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = _REDUCERS
@@ -145,7 +145,7 @@ def snapshot_base(
     module: Rules,
     undos: Sequence[tuple[int, int]],
     below: int,
-) -> tuple[int, Any] | None:
+) -> tuple[int, object] | None:
     """The newest usable snapshot older than ``below``: ``(version, state)``, or None.
 
     The snapshot at version v is the fold of the changes in effect at v; it is the fold of
@@ -173,7 +173,7 @@ def snapshot_base(
     return None
 
 
-def _load_state(session: Session, row: TableRow) -> Any:
+def _load_state(session: Session, row: TableRow) -> object:
     """The state at ``row.version``: its snapshot, else the nearest usable one plus the
     changes after it, else the fold of every event."""
     module = rules_of(row.game)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
 
 from flask import current_app
 from sqlalchemy import insert, select
@@ -50,7 +49,7 @@ EXPORT_VERSION = 1
 EXPORT_EVENT_BYTES = 160
 
 
-def export(table_id: str) -> dict[str, Any]:
+def export(table_id: str) -> dict[str, object]:
     """The whole table as JSON-ready data: enough to rebuild it anywhere."""
     with db.reading() as session:
         row = session.get(TableRow, check_id(table_id))
@@ -90,11 +89,13 @@ EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 
 
-def export_text(document: Mapping[str, Any]) -> str:
+def export_text(document: Mapping[str, object]) -> str:
     """An export as a file: compact JSON, one event a line (readable, and its size is
     bounded by ``import_bytes``)."""
     head = compact({k: v for k, v in document.items() if k != "events"})
-    lines = ",\n".join(compact(event) for event in document["events"])
+    events = document["events"]
+    assert isinstance(events, list), "an export lists its events"
+    lines = ",\n".join(compact(event) for event in events)
     return f'{head[:-1]},"events":[\n{lines}\n]}}\n'
 
 
@@ -107,7 +108,7 @@ def import_bytes() -> int:
     return head + max_events() * (MAX_STORED_EVENT_BYTES + 2 * EXPORT_EVENT_BYTES)
 
 
-def _timestamp(value: Any) -> datetime:
+def _timestamp(value: object) -> datetime:
     """An imported ISO 8601 date and time, in UTC (SQLite keeps no offset: a stored time
     is UTC everywhere), from 2000 up to 2100; a time without an offset is UTC."""
     if isinstance(value, str):
@@ -128,7 +129,7 @@ def _timestamp(value: Any) -> datetime:
     raise RuleError(N_("created_at must be an ISO 8601 date and time, not {value!r}"), value=value)
 
 
-def import_table(document: Any) -> TableView:
+def import_table(document: object) -> TableView:
     """A new table (new id and join code) rebuilt from an export; every event is checked
     by the game again, so a tampered file is refused with the first bad event named."""
     document = clean(document)
@@ -157,12 +158,12 @@ def import_table(document: Any) -> TableView:
     # The changes in effect with the state after each (an undo drops one and replays only
     # those after it: one fold for the whole file, however many undos it holds).
     initial = state = module.new_state(players, settings)
-    in_effect: list[tuple[int, Mapping[str, Any], Any]] = []  # (seq, payload, state after)
+    in_effect: list[tuple[int, Mapping[str, object], object]] = []  # (seq, payload, state after)
     live: set[int] = set()
-    rows: list[dict[str, Any]] = []  # inserted at once (an ORM object each costs 10x)
+    rows: list[dict[str, object]] = []  # inserted at once (an ORM object each costs 10x)
     # The state at every SNAPSHOT_EVERY-th version, as a played table keeps it: an undo on
     # the imported table then replays at most that many changes, not the whole file.
-    bases: list[tuple[int, Any]] = []
+    bases: list[tuple[int, object]] = []
     for index, raw in enumerate(raw_events):
         seq = index + 1
         if index and index % snapshots.SNAPSHOT_EVERY == 0:

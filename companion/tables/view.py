@@ -24,7 +24,7 @@ class TableView:
     game: str
     module: Rules
     players: tuple[Player, ...]
-    settings: Mapping[str, Any]
+    settings: Mapping[str, object]
     version: int
     state: Any
     created_at: datetime
@@ -33,28 +33,28 @@ class TableView:
         counters: list[dict[str, int]] = self.module.counters(self.state)
         return counters
 
-    def state_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = self.module.to_json(self.state)
+    def state_json(self) -> dict[str, object]:
+        data: dict[str, object] = self.module.to_json(self.state)
         return data
 
-    def counters_for(self, viewer: int | None) -> list[dict[str, Any]]:
+    def counters_for(self, viewer: int | None) -> list[dict[str, object]]:
         """The counters as seat ``viewer`` may see them (None: a spectator): another
         seat's secret counters are ``None`` until the game ends."""
         return self.module.view_counters(self.state, viewer)
 
-    def state_json_for(self, viewer: int | None) -> dict[str, Any]:
+    def state_json_for(self, viewer: int | None) -> dict[str, object]:
         """``state_json`` as seat ``viewer`` may see it (secrets of other seats ``None``)."""
         return self.module.view_json(self.state, viewer)
 
-    def event_for(self, event: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
+    def event_for(self, event: Mapping[str, object], viewer: int | None) -> dict[str, object]:
         """A stored event as seat ``viewer`` may see it."""
         return self.module.view_event(self.state, event, viewer)
 
-    def subject_seat(self, event: Mapping[str, Any]) -> int | None:
+    def subject_seat(self, event: Mapping[str, object]) -> int | None:
         """The seat ``event`` is about (the acting seat is stored beside it)."""
         return self.module.subject_seat(event)
 
-    def acts_for(self, event: Mapping[str, Any], seat: int | None) -> int | None:
+    def acts_for(self, event: Mapping[str, object], seat: int | None) -> int | None:
         """The other seat a change from ``seat``'s phone would be made for (its subject,
         when that is not ``seat``), or None: when to ask "make this change for Ben?"."""
         subject = self.subject_seat(event)
@@ -76,7 +76,7 @@ class HistoryEntry:
     seat: int | None  # the acting seat: the phone that made the change (None: unknown)
     created_at: datetime
     template: str
-    params: Mapping[str, Any]
+    params: Mapping[str, object]
     is_undo: bool
     undone: bool  # a change cancelled by a later undo
     subject: int | None = None  # the seat the change is about ("by <seat> for <subject>")
@@ -98,7 +98,7 @@ def players_of(row: TableRow) -> tuple[Player, ...]:
     return tuple(Player(p["name"], p["color"]) for p in row.players)
 
 
-def view_of(row: TableRow, state: Any) -> TableView:
+def view_of(row: TableRow, state: object) -> TableView:
     return TableView(
         id=row.id,
         join_code=row.join_code,

@@ -64,18 +64,16 @@ from typing import Any, Final
 
 from games import fields
 from games.errors import N_, Phrase, RuleError, SeatOnly, Term
-from games.lion_square import rules
-from games.lion_square.square import SIZE, Side, Square, parse_cell
+from games.lion_square import changes, rules
+from games.lion_square.changes import LionChange
+from games.lion_square.square import SIZE, Side, Square
 from games.table import (
-    ADJUST_FIELDS,
     COLOURS,
     WHOLE_TABLE,
-    Adjust,
     Player,
     Target,
-    adjusted,
+    check_range,
     counter_target,
-    dispatch,
 )
 from games.table import subject_seat as seat_field
 
@@ -84,24 +82,12 @@ GAME: Final = "lion-square"
 #: so any of the companion's colours).
 SEATS: Final = (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
 SEAT_COLOURS: Final = COLOURS
-COUNTERS: Final = {"herd": (0, rules.HERD_CARD_MAX)}
+COUNTERS: Final = changes.COUNTERS
 # The counter's name as players read it in "herd would be 21; …", translated with the sentence.
 COUNTER_NAMES: Final = {"herd": Term(N_("herd"))}
-EVENT_TYPES: Final = (
-    "adjust",
-    "set_square",
-    "set_cell",
-    "set_taken",
-    "add_taken",
-    "set_gazelles",
-    "add_gazelles",
-    "set_last",
-    "take_line",
-    "score_round",
-    "next_round",
-)
+EVENT_TYPES: Final = changes.CHANGES.kinds
 #: The two kinds of line a player may take (a row or a column of the north-up grid).
-LINES: Final = ("row", "column")
+LINES: Final = changes.LINES
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +191,9 @@ def prepare(state: State, event: dict[str, Any], rng: random.Random) -> dict[str
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
-    return dispatch(state, event, _HANDLERS)
+    """The next state after the stored ``event``: read once (``changes.from_json``), then
+    folded typed (``apply_change``)."""
+    return apply_change(state, changes.from_json(event))
 
 
 def counters(state: State) -> list[dict[str, int]]:
@@ -365,27 +353,31 @@ ENTRY_NAMES: Final = {"taken": N_("cards taken"), "gazelles": N_("gazelles in ha
 def targets(event: Mapping[str, Any], players: Sequence[Player]) -> frozenset[Target]:
     """What ``event`` touches (``games.table.Rules.targets``): a seat's herd, taken cards
     or gazelles, the places of the square it sets, who laid the last card; scoring and
-    the next round read and change everything, so they touch the whole table."""
-    kind = event.get("type") if isinstance(event, Mapping) else None
-    seat = event.get("seat") if isinstance(event, Mapping) else None
-    if kind == "adjust":
-        return frozenset({counter_target(seat, event.get("counter"), players, COUNTER_NAMES)})
-    if kind in ("set_taken", "add_taken"):
-        return frozenset({counter_target(seat, "taken", players, ENTRY_NAMES)})
-    if kind in ("set_gazelles", "add_gazelles"):
-        return frozenset({counter_target(seat, "gazelles", players, ENTRY_NAMES)})
-    if kind == "set_cell":
-        return frozenset({_place(event.get("row"), event.get("column"))})
-    if kind == "set_square":
-        return frozenset(_place(r, c) for r in range(SIZE) for c in range(SIZE))
-    if kind == "take_line":
-        line, index = event.get("line"), event.get("index")
-        places = [(index, c) if line == "row" else (c, index) for c in range(SIZE)]
-        taken = counter_target(seat, "taken", players, ENTRY_NAMES)
-        return frozenset({taken, *(_place(r, c) for r, c in places)})
-    if kind == "set_last":
-        return frozenset({Target(("last",), Phrase(N_("who laid the last card")))})
-    return frozenset({WHOLE_TABLE})
+    the next round read and change everything, so they touch the whole table. An event
+    its change class refuses (the fold refuses it too) touches the whole table."""
+    try:
+        change = changes.from_json(event)
+    except RuleError:
+        return frozenset({WHOLE_TABLE})
+    match change:
+        case changes.Adjust(seat=seat, counter=counter):
+            return frozenset({counter_target(seat, counter, players, COUNTER_NAMES)})
+        case changes.SetTaken(seat=seat) | changes.AddTaken(seat=seat):
+            return frozenset({counter_target(seat, "taken", players, ENTRY_NAMES)})
+        case changes.SetGazelles(seat=seat) | changes.AddGazelles(seat=seat):
+            return frozenset({counter_target(seat, "gazelles", players, ENTRY_NAMES)})
+        case changes.SetCell(row=row, column=column):
+            return frozenset({_place(row, column)})
+        case changes.SetSquare():
+            return frozenset(_place(r, c) for r in range(SIZE) for c in range(SIZE))
+        case changes.TakeLine(seat=seat, line=line, index=index):
+            places = [(index, c) if line == "row" else (c, index) for c in range(SIZE)]
+            taken = counter_target(seat, "taken", players, ENTRY_NAMES)
+            return frozenset({taken, *(_place(r, c) for r, c in places)})
+        case changes.SetLast():
+            return frozenset({Target(("last",), Phrase(N_("who laid the last card")))})
+        case changes.ScoreRound() | changes.NextRound():
+            return frozenset({WHOLE_TABLE})
 
 
 def _place(row: object, column: object) -> Target:
@@ -458,81 +450,72 @@ def describe(event: Mapping[str, Any], players: Sequence[Player]) -> tuple[str, 
     return N_("Unknown change {type}"), {"type": str(kind)}
 
 
-# --- event handlers ----------------------------------------------------------------------
+# --- event handlers (typed: ``games.lion_square.changes``) --------------------------------
 
 
-def _adjust(state: State, event: Mapping[str, Any]) -> State:
-    def hidden(change: Adjust) -> str | None:  # the herd, until the game ends
-        return None if state.game_over else state.players[change.seat].name
-
-    change, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES, hidden)
-    return replace(state, herds=_set(state.herds, change.seat, value))
-
-
-def _set_square(state: State, event: Mapping[str, Any]) -> State:
-    _check_open(state)
-    square = Square.from_json(event.get("grid"), field="grid")
-    return _with_entry(state, square=square)
-
-
-def _set_cell(state: State, event: Mapping[str, Any]) -> State:
-    _check_open(state)
-    row = _index(event.get("row"), "row", SIZE)
-    column = _index(event.get("column"), "column", SIZE)
-    if "card" not in event:
-        raise RuleError(N_('card is missing: a number, "G" for a gazelle or null to clear'))
-    cell = parse_cell(event["card"], field="card")
-    return _with_entry(state, square=state.square.with_cell(row, column, cell))
-
-
-def _set_taken(state: State, event: Mapping[str, Any]) -> State:
-    _check_open(state)
-    seat = _seat_value(event.get("seat"), len(state.players), "seat")
-    count = _count(event.get("count"))
-    return _with_entry(state, taken=_set(state.taken, seat, count))
-
-
-def _set_gazelles(state: State, event: Mapping[str, Any]) -> State:
-    _check_open(state)
-    seat = _seat_value(event.get("seat"), len(state.players), "seat")
-    count = _count(event.get("count"))
-    return _with_entry(state, gazelles=_set(state.gazelles, seat, count))
-
-
-def _add_taken(state: State, event: Mapping[str, Any]) -> State:
-    _check_open(state)
-    seat = _seat_value(event.get("seat"), len(state.players), "seat")
-    count = _count(state.taken[seat] + _delta(event))
-    return _with_entry(state, taken=_set(state.taken, seat, count))
+def apply_change(state: State, change: LionChange) -> State:
+    """The next state after ``change``, read once from JSON (``changes.from_json``): the
+    shape is checked there, what depends on the table here."""
+    match change:
+        case changes.Adjust():
+            return _adjust(state, change)
+        case changes.SetSquare(grid=grid):
+            _check_open(state)
+            return _with_entry(state, square=grid)
+        case changes.SetCell(row=row, column=column, card=card):
+            _check_open(state)
+            return _with_entry(state, square=state.square.with_cell(row, column, card))
+        case changes.SetTaken(seat=seat, count=count):
+            _check_open(state)
+            seat = _seat(state, seat)
+            return _with_entry(state, taken=_set(state.taken, seat, count))
+        case changes.SetGazelles(seat=seat, count=count):
+            _check_open(state)
+            seat = _seat(state, seat)
+            return _with_entry(state, gazelles=_set(state.gazelles, seat, count))
+        case changes.AddTaken(seat=seat, delta=delta):
+            _check_open(state)
+            seat = _seat(state, seat)
+            count = _count(state.taken[seat] + delta)
+            return _with_entry(state, taken=_set(state.taken, seat, count))
+        case changes.AddGazelles(seat=seat, delta=delta):
+            _check_open(state)
+            seat = _seat(state, seat)
+            count = _count(state.gazelles[seat] + delta)
+            return _with_entry(state, gazelles=_set(state.gazelles, seat, count))
+        case changes.SetLast(seat=seat):
+            # Allowed after scoring too: it only matters for the next round's start (L3).
+            if state.game_over:
+                raise RuleError(N_("the game is over"))
+            return replace(state, last=None if seat is None else _seat(state, seat))
+        case changes.TakeLine():
+            return _take_line(state, change)
+        case changes.ScoreRound():
+            return _score_round(state)
+        case changes.NextRound():
+            return _next_round(state)
 
 
-def _add_gazelles(state: State, event: Mapping[str, Any]) -> State:
-    _check_open(state)
-    seat = _seat_value(event.get("seat"), len(state.players), "seat")
-    count = _count(state.gazelles[seat] + _delta(event))
-    return _with_entry(state, gazelles=_set(state.gazelles, seat, count))
+def _adjust(state: State, change: changes.Adjust) -> State:
+    seat = _seat(state, change.seat)
+    owner = None if state.game_over else state.players[seat].name  # hidden until the end
+    value = check_range(
+        COUNTER_NAMES.get(change.counter, change.counter),
+        state.herds[seat] + change.delta,
+        COUNTERS[change.counter],
+        secret=None if owner is None else (seat, owner),
+    )
+    return replace(state, herds=_set(state.herds, seat, value))
 
 
-def _set_last(state: State, event: Mapping[str, Any]) -> State:
-    # Allowed after scoring too: it only matters for the next round's start (L3).
-    if state.game_over:
-        raise RuleError(N_("the game is over"))
-    raw = event.get("seat")
-    last = None if raw is None else _seat_value(raw, len(state.players), "seat")
-    return replace(state, last=last)
-
-
-def _take_line(state: State, event: Mapping[str, Any]) -> State:
+def _take_line(state: State, change: changes.TakeLine) -> State:
     """Rulebook: a player who cannot play takes all the cards of one row or column. The
     line's cards leave the square for the seat's taken pile (gazelles too: they are face
     down there, counted in L2's taken half, not in the hand)."""
     _check_open(state)
-    seat = _seat_value(event.get("seat"), len(state.players), "seat")
-    line = event.get("line")
-    if line not in LINES:
-        raise RuleError(N_('line must be "row" or "column"; got {value!r}'), value=str(line)[:20])
-    index = _index(event.get("index"), "index", SIZE)
-    places = [(index, c) if line == "row" else (c, index) for c in range(SIZE)]
+    seat = _seat(state, change.seat)
+    index = change.index
+    places = [(index, c) if change.line == "row" else (c, index) for c in range(SIZE)]
     held = [place for place in places if state.square.rows[place[0]][place[1]] is not None]
     if not held:
         raise RuleError(N_("that line of the square is empty: there are no cards to take"))
@@ -543,7 +526,7 @@ def _take_line(state: State, event: Mapping[str, Any]) -> State:
     return _with_entry(state, square=square, taken=_set(state.taken, seat, taken))
 
 
-def _score_round(state: State, event: Mapping[str, Any]) -> State:
+def _score_round(state: State) -> State:
     _check_open(state)
     if state.square.card_count == 0:
         raise RuleError(N_("the square is empty; enter its cards before scoring the round"))
@@ -564,7 +547,7 @@ def _score_round(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, herds=after, history=(*state.history, record))
 
 
-def _next_round(state: State, event: Mapping[str, Any]) -> State:
+def _next_round(state: State) -> State:
     if state.game_over:
         raise RuleError(N_("the game is over; no round follows"))
     if not state.round_scored:
@@ -590,34 +573,9 @@ def _next_round(state: State, event: Mapping[str, Any]) -> State:
     )
 
 
-#: The fields each event type carries (the companion refuses any other, naming it).
-EVENT_FIELDS: Final[dict[str, frozenset[str]]] = {
-    "adjust": ADJUST_FIELDS,
-    "set_square": frozenset({"type", "grid"}),
-    "set_cell": frozenset({"type", "row", "column", "card"}),
-    "set_taken": frozenset({"type", "seat", "count"}),
-    "add_taken": frozenset({"type", "seat", "delta"}),
-    "set_gazelles": frozenset({"type", "seat", "count"}),
-    "add_gazelles": frozenset({"type", "seat", "delta"}),
-    "set_last": frozenset({"type", "seat"}),
-    "take_line": frozenset({"type", "seat", "line", "index"}),
-    "score_round": frozenset({"type"}),
-    "next_round": frozenset({"type"}),
-}
-
-_HANDLERS: Final = {
-    "adjust": _adjust,
-    "set_square": _set_square,
-    "set_cell": _set_cell,
-    "set_taken": _set_taken,
-    "add_taken": _add_taken,
-    "set_gazelles": _set_gazelles,
-    "add_gazelles": _add_gazelles,
-    "set_last": _set_last,
-    "take_line": _take_line,
-    "score_round": _score_round,
-    "next_round": _next_round,
-}
+#: The fields each event type carries (the companion refuses any other, naming it): the
+#: change classes' own (``changes.CHANGES``).
+EVENT_FIELDS: Final[dict[str, frozenset[str]]] = changes.CHANGES.event_fields()
 
 
 # --- helpers -----------------------------------------------------------------------------
@@ -651,25 +609,23 @@ def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _index(raw: object, field: str, size: int) -> int:
-    if field == "seat":
-        return fields.seat(raw, size)
-    return fields.whole_number(raw, field, 0, size - 1)
+def _seat(state: State, seat: int) -> int:
+    """``seat`` when it is a seat of this table (``fields.seat``'s refusal otherwise)."""
+    return fields.seat(seat, len(state.players))
 
 
 def _seat_value(raw: object, count: int, field: str) -> int:
-    return _index(raw, field, count)
+    if field == "seat":
+        return fields.seat(raw, count)
+    return fields.whole_number(raw, field, 0, count - 1)
 
 
-def _delta(event: Mapping[str, Any]) -> int:
-    return fields.whole_number(event.get("delta"), "delta", low=None)
-
-
-def _count(raw: object) -> int:
-    raw = fields.whole_number(raw, "count")
-    if raw > rules.DECK_CARDS:
+def _count(total: int) -> int:
+    """A count after a tap or a take: 0 to the cards in the deck."""
+    fields.whole_number(total, "count")
+    if total > rules.DECK_CARDS:
         raise RuleError(N_("count must be at most 32, the cards in the deck"))
-    return raw
+    return total
 
 
 def _sides(raw: object, count: int) -> tuple[Side, ...]:

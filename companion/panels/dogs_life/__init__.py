@@ -33,13 +33,15 @@ back to the table)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
-from flask import Response, abort, render_template, request, url_for
+from flask import Flask, Response, abort, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from markupsafe import Markup
 
 from companion import charts, tables
 from companion.i18n import as_sentence, rule_error_message
@@ -187,7 +189,7 @@ def _pound_note(state: DogState) -> str:
 
 
 def _dog_view(
-    game: Game, seat: int, player: Any, current: int | None, viewer: int | None = None
+    game: Game, seat: int, player: Player, current: int | None, viewer: int | None = None
 ) -> dict[str, Any]:
     state = game.dogs[seat]
     spec = catalog.dog(state.dog)
@@ -257,7 +259,7 @@ def _dog_view(
     }
 
 
-def _chart(game: Game, players: Any, over: bool) -> Any:
+def _chart(game: Game, players: Sequence[Player], over: bool) -> Markup | None:
     """Buried bones of every dog at the start of each turn, then now (or at the end)."""
     rows = dog_game.bones_history(game)  # one row per turn, one value per seat
     if len(rows) < 2:
@@ -275,7 +277,7 @@ def _chart(game: Game, players: Any, over: bool) -> Any:
     )
 
 
-def view(table: tables.TableView) -> dict[str, Any]:
+def view(table: tables.TableView) -> dict[str, object]:
     """Everything the A Dog's Life panel shows, from the folded state."""
     game: Game = table.state
     viewer = base.current_seat(table)
@@ -340,18 +342,18 @@ def _int(name: str) -> int:
     return base.form_int(name, label=_(FIELD_LABELS.get(name, name)))
 
 
-def _seat() -> dict[str, Any]:
+def _seat() -> dict[str, object]:
     return {"seat": _int("seat")}
 
 
-def _item() -> dict[str, Any]:
+def _item() -> dict[str, object]:
     event = {**_seat(), "item": request.form.get("item", "")}
     if event["item"] == "newspaper":
         event["address"] = _int("address")
     return event
 
 
-def _pick_up() -> dict[str, Any]:
+def _pick_up() -> dict[str, object]:
     # a newspaper is taken face down at random: the rules draw its address
     event = {**_seat(), "item": request.form.get("item", "")}
     if request.form.get("from", "").strip():
@@ -359,26 +361,26 @@ def _pick_up() -> dict[str, Any]:
     return event
 
 
-def _search() -> dict[str, Any]:
+def _search() -> dict[str, object]:
     """Rummage in the trash or beg at the restaurant (1 AP): what the real card gave."""
     return {**_seat(), "find": request.form.get("find", Find.NOTHING.value)}
 
 
-def _move() -> dict[str, Any]:
+def _move() -> dict[str, object]:
     """To a square tapped on the map, or by a number of steps (the board not known)."""
     if request.form.get("to", "").strip():
         return {**_seat(), "to": request.form["to"].strip()}
     return {**_seat(), "steps": _int("steps")}
 
 
-def _pee() -> dict[str, Any]:
+def _pee() -> dict[str, object]:
     event = _seat()
     if request.form.get("covers", "").strip():
         event["covers"] = _int("covers")
     return event
 
 
-def _draw() -> dict[str, Any]:
+def _draw() -> dict[str, object]:
     event = {**_seat(), "section": request.form.get("section", "")}
     if event["section"] == Section.NEWSPAPER.value:
         event["address"] = _int("address")
@@ -388,7 +390,7 @@ def _draw() -> dict[str, Any]:
 
 
 #: action in the URL -> (event type, the rest of the event from the form)
-ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+ACTIONS: dict[str, tuple[str, Callable[[], dict[str, object]]]] = {
     "start-turn": ("start_turn", _seat),
     "end-turn": ("end_turn", _seat),
     "rummage": ("rummage", _search),
@@ -420,7 +422,7 @@ ACTIONS: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
 
 
 @bp.post("/<action>")
-def act(table_id: str, action: str) -> Any:
+def act(table_id: str, action: str) -> ResponseReturnValue:
     """Turn the form into an event and append it as this phone's seat; a refusal of the
     form or of the rules is a 422 panel with the reason, and nothing is stored."""
     if action not in ACTIONS:
@@ -431,13 +433,13 @@ def act(table_id: str, action: str) -> Any:
 
 #: The settings' bounds and defaults (D3), all from ``games.dogs_life`` (template helper
 #: ``dogs_life_limits``: the create form has no table to read them from).
-LIMITS: dict[str, Any] = {
+LIMITS: dict[str, object] = {
     "goal": (*GOAL_RANGE, Settings().bones_to_win),
     "minutes": MINUTES_RANGE,
 }
 
 
-def limits() -> dict[str, Any]:
+def limits() -> dict[str, object]:
     return LIMITS
 
 
@@ -449,7 +451,7 @@ def dog_choices() -> list[tuple[str, str, str, int]]:
 
 
 @bp.post("/zoom")
-def zoom(table_id: str) -> Any:
+def zoom(table_id: str) -> ResponseReturnValue:
     """This phone's zoom of the city (1 whole, 2 readable, 3 large)."""
     table = kit.game_table(table_id, GAME)
     return board_view.phone_setting(
@@ -458,7 +460,7 @@ def zoom(table_id: str) -> Any:
 
 
 @bp.post("/turn")
-def turn(table_id: str) -> Any:
+def turn(table_id: str) -> ResponseReturnValue:
     """See the city from another side of the table (this phone only)."""
     table = kit.game_table(table_id, GAME)
     return board_view.phone_setting(
@@ -471,7 +473,7 @@ def turn(table_id: str) -> Any:
 
 
 @bp.get("/square")
-def square(table_id: str) -> Any:
+def square(table_id: str) -> ResponseReturnValue:
     """One square of the city: its name, what lies there, and (for the dog in turn's
     phone) the move there or what can be done there. The map's links without JavaScript."""
     table = kit.game_table(table_id, GAME)
@@ -510,7 +512,7 @@ def square(table_id: str) -> Any:
     )
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     app.add_url_rule("/dogs-life/colours.css", "dogs_life_colours", colours_css)
     # A refusal names dogs in the reader's language (``message``).
     kit.register(

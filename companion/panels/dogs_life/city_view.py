@@ -19,7 +19,6 @@ here
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 from flask import url_for
 from flask_babel import gettext as _
@@ -62,7 +61,7 @@ def variant(table: tables.TableView) -> tuple[int, int, int | None]:
     return (zoom_of(table.id), turn_of(table), current_seat(table))
 
 
-def sides(table: tables.TableView) -> list[dict[str, Any]]:
+def sides(table: tables.TableView) -> list[dict[str, object]]:
     """The "seen from" chips: each side of the poster with the players sitting there."""
     names: dict[int, list[str]] = {}
     for seat, player in enumerate(table.players):
@@ -118,7 +117,9 @@ def _square_url(table: tables.TableView, square_id: str) -> str:
     return url_for("dogs_life.square", table_id=table.id, at=square_id)
 
 
-def offers(game: Game, seat: int, viewer: int | None, dog_names: list[str]) -> list[dict[str, Any]]:
+def offers(
+    game: Game, seat: int, viewer: int | None, dog_names: list[str]
+) -> list[dict[str, object]]:
     """What the dog at ``seat`` can do where it stands (``here``), as one-tap buttons:
     ``action`` (a panel route), ``fields``, ``label``, ``testid``."""
     state = game.dogs[seat]
@@ -126,9 +127,9 @@ def offers(game: Game, seat: int, viewer: int | None, dog_names: list[str]) -> l
     if where is None or state.in_pound or state.ap < 1 or where not in CITY.squares:
         return []
     square = CITY.squares[where]
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, object]] = []
 
-    def offer(action: str, label: str, key: str, **fields: Any) -> None:
+    def offer(action: str, label: str, key: str, **fields: object) -> None:
         out.append(
             {
                 "action": action,
@@ -198,7 +199,7 @@ def city_view(
     viewer: int | None,
     dog_names: list[str],
     colours: list[str],
-) -> dict[str, Any] | None:
+) -> dict[str, object] | None:
     """The map and its controls, or None for a game that does not know the board."""
     where = game.board
     if where is None:
