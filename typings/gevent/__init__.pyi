@@ -1,3 +1,4 @@
+from collections.abc import Callable
 from typing import Any
 
 class Timeout(BaseException):
@@ -8,3 +9,4 @@ class Timeout(BaseException):
     def close(self) -> None: ...
 
 def sleep(seconds: float = ...) -> None: ...
+def spawn(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any: ...
