@@ -10,8 +10,7 @@ the first process to render a key stores it here (table ``panel_renders``) and t
     ``live.rendered``: process LRU → this store → render, then store it and keep it
 
 (``RenderStore.markup`` runs inside the LRU's single flight, so one process asks the store
-once per key however many of its phones poll; in a ``campfire serve`` worker the render is
-stored after it is answered: ``after_answer``).
+once per key however many of its phones poll).
 
 * **Key.** A row is (table id, version, digest); the digest covers the rest of the render
   key (language, variant, the secret seat) and ``code_fingerprint()`` (the templates,
@@ -130,7 +129,7 @@ class RenderStore:
             return found, True
         markup, keep = render()
         if keep:
-            after_answer(self.put, table_id, version, key, markup)
+            self.put(table_id, version, key, markup)
         return markup, keep
 
     def get(self, table_id: str, version: int, key: str) -> str | None:
@@ -183,22 +182,6 @@ class RenderStore:
         values = {"table_id": table_id, "version": version, "key": key, "markup": blob}
         connection.execute(insert(_ROWS).values(**values).on_conflict_do_nothing())
         return True
-
-
-def after_answer(store: Callable[..., None], *args: object) -> None:
-    """Run ``store(*args)`` once the render is answered, in a ``campfire serve`` worker
-    (gevent): a greenlet of its own, which runs when the request's greenlet first waits
-    (its answer written, or the phone's next request awaited). The phone that asked, and
-    the others of its table waiting on this render (the LRU's single flight), get the
-    panel without waiting for the store's write lock (``WRITE_WAIT``: up to 100 ms behind
-    a change being written) and its commit. Elsewhere (tests, a threaded server) at once,
-    as before. Storing stays optional: a store lost with its worker costs a render."""
-    if db.cooperative():
-        import gevent
-
-        gevent.spawn(store, *args)
-    else:
-        store(*args)
 
 
 def contended(error: BaseException) -> bool:

@@ -1,4 +1,3 @@
-from collections.abc import Callable
 from typing import Any
 
 class Timeout(BaseException):
@@ -9,4 +8,3 @@ class Timeout(BaseException):
     def close(self) -> None: ...
 
 def sleep(seconds: float = ...) -> None: ...
-def spawn(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any: ...

@@ -358,27 +358,3 @@ def test_a_busy_table_never_logs_a_failed_store_nor_fails_a_request(
     assert store(one).stored + store(two).stored > 0
     with one.app_context():
         assert tables.get(table_id).version == 80
-
-
-def test_a_gevent_worker_answers_the_panel_before_storing_it(
-    apps: tuple[Flask, Flask, Flask], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """In a ``campfire serve`` worker the store's write (which may wait up to
-    ``WRITE_WAIT`` behind a change, then commit) runs in a greenlet of its own: the phone
-    that asked gets its panel first; the render is stored when that greenlet runs."""
-    import gevent
-
-    one, two, _reference = apps
-    table_id = new_table(one)
-    adjust(one, table_id)
-    later: list[tuple[Any, tuple[Any, ...]]] = []
-    monkeypatch.setattr(db, "cooperative", lambda: True)
-    monkeypatch.setattr(gevent, "spawn", lambda function, *args: later.append((function, args)))
-    answered = shown(one, table_id)
-    assert rows(one, table_id) == []  # answered, not stored yet
-    assert [function.__name__ for function, _args in later] == ["put"]
-    for function, args in later:
-        function(*args)
-    assert [v for _t, v, _k in rows(one, table_id)] == [1]
-    monkeypatch.undo()
-    assert shown(two, table_id) == answered  # the other worker reads the stored render
