@@ -16,9 +16,11 @@ settings.load_profile("campfire")
 def pytest_configure(config: pytest.Config) -> None:
     # ~1,500 apps a run: werkzeug's URL builders compiled once per process, not per app
     # (tests/support/app_builds.py says why that is safe).
-    from app_builds import cache_url_builders
+    # Alembic's migration scripts are read once per process too.
+    from app_builds import cache_migration_scripts, cache_url_builders
 
     cache_url_builders()
+    cache_migration_scripts()
 
 
 # -- markers: applied here, by directory, fixture or module, never by hand ----------------

@@ -170,19 +170,21 @@ class Connection:
     ) -> tuple[int, bytes]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        # This request's own ends: a timed-out request's close() may clear the attributes.
+        reader, writer = self.reader, self.writer
+        assert reader is not None
         lines = [
             f"{method} {path} HTTP/1.1",
             f"Host: {HOST}:{self.port}",
             f"Content-Length: {len(body)}",
         ]
         lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        assert self.reader is not None
-        status, length, chunked, close = await read_head(self.reader)
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        status, length, chunked, close = await read_head(reader)
         if chunked:
-            data = b"".join([chunk async for chunk in read_chunks(self.reader)])
+            data = b"".join([chunk async for chunk in read_chunks(reader)])
         else:
-            data = await self.reader.readexactly(length) if length else b""
+            data = await reader.readexactly(length) if length else b""
         if close:
             self.close()
         return status, data

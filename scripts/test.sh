@@ -23,8 +23,23 @@ fi
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
-.venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[test]'
+# pip runs when the venv is new or the project's dependencies changed since it last ran
+# (a stamp of pyproject.toml and setup.py in the venv): not on every run of the loop.
+stamp=".venv/.campfire-installed"
+wanted=$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+    .venv/bin/python -m pip install -q --upgrade pip
+    .venv/bin/python -m pip install -q -e '.[test]'
+    echo "$wanted" > "$stamp"
+fi
+
+# Byte code is kept between runs, in the venv (out of the tree), even where the
+# environment says PYTHONDONTWRITEBYTECODE: without it every pytest process (each xdist
+# worker) rewrites every test module's asserts and compiles the sources again, and so
+# does every server and command the tests start (~8 s of CPU a worker for collecting
+# tests/companion and tests/games alone, measured).
+unset PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX="$PWD/.venv/pycache"
 
 # PostgreSQL for the companion's concurrency tests: start the local cluster when it is
 # installed but not running, and create the test role and database (idempotent).
