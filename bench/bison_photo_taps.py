@@ -300,16 +300,16 @@ def _rows(event: dict[str, Any]) -> list[tuple[str, str, str]]:
         return [(value(s["space"]), to, str(s["hunters"])) for s in event["gather"]["from"]]
     if "builds" in event:
         return [("", value(b["space"]), str(b["size"])) for b in event["builds"]]
-    if event.get("hunters"):
-        at = {"at": event["at"], "space": event.get("space")}
-        return [("", value(at), str(event["hunters"]))]
+    if event.get("hunters"):  # the tile's space: its terrain (the hex is the editor's own)
+        return [("", str(event.get("space")), str(event["hunters"]))]
     return []
 
 
 def _change(event: dict[str, Any]) -> tuple[Any, ...]:
     """A play's board change, the same however its spaces are written."""
     rows = tuple(sorted(_rows(event)))
-    return (event.get("action"), event.get("tile"), rows)
+    at = tuple(event["at"]) if "at" in event else None
+    return (event.get("action"), event.get("tile"), at, rows)
 
 
 def _payment(event: dict[str, Any]) -> dict[str, int]:
@@ -367,13 +367,7 @@ def repair(
     right: set[int] = set()
     if judged is not None:
         companion, truth, gains = judged
-        events = []
-        for n, item in enumerate(steps):
-            box = page.locator(f'input[name="take.{n}"]')
-            if box.count() and not box.is_checked():
-                continue
-            events += _line_events(page, n, item)
-        after = _outcome(companion, events, gains)
+        after = _outcome(companion, _ticked(page), gains)
         right = {s for s in range(len(truth.players)) if _right(after, truth, s)}
     lines: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     # A question of several steps is one line: answered, never edited (unticked instead).
@@ -467,6 +461,13 @@ def _edit(
     if truth["action"] != event["action"] and editor.locator('select[name="e.action"]').count():
         editor.locator('select[name="e.action"]').select_option(truth["action"])
         taps["fixes"] += 1
+    for field, value in (("at", "{},{}"), ("rotation", "{}")):  # the tile: its hex, its turn
+        control = editor.locator(f'select[name="e.{field}"]')
+        if field in truth and control.count():
+            want_value = value.format(*truth[field]) if field == "at" else str(truth[field])
+            if control.input_value() != want_value:
+                control.select_option(want_value)
+                taps["fixes"] += 1
     want = _rows(truth) + [("", "", "")] * ROWS
     for k in range(ROWS):
         for field, value in zip(("from", "to", "count"), want[k], strict=True):
@@ -499,6 +500,41 @@ def _edit(
         taps["refused"] += 1
         page.locator(f'input[name="take.{n}"]').uncheck()  # left to the fixes by hand
         taps["fixes"] += 1
+
+
+def _ticked(page: Any) -> list[dict[str, Any]]:
+    """The events of the proposal's lines as the phone has them ticked and answered."""
+    steps = json.loads(page.locator('input[name="steps"]').get_attribute("value") or "[]")
+    events = []
+    for n, item in enumerate(steps):
+        box = page.locator(f'input[name="take.{n}"]')
+        if box.count() and not box.is_checked():
+            continue
+        events += _line_events(page, n, item)
+    return events
+
+
+def _score(page: Any, url: str, state: table.State, taps: Counter[str]) -> None:
+    """The round scored on the phone: where "Confirm and score" left it on the score page
+    (something to choose), there; else the panel's one tap when nothing needs a choice,
+    else its score page ("end the round anyway" when actions are left, then confirm)."""
+    if not re.search(r"/bison/score", page.url):
+        page.goto(url)
+        now = page.locator('[data-testid="bison-score-now"]')
+        if now.count():
+            now.click()
+            page.wait_for_load_state()
+            taps["score"] += 1
+            return
+        page.locator('[data-testid="bison-score"]').click()
+        page.wait_for_url(re.compile(r"/bison/score"))
+        taps["score"] += 1
+    if any(state.rounds.actions_left(s) for s in range(len(state.players))):
+        page.locator('input[name="override"]').check()
+        taps["override"] += 1
+    page.locator("button[data-confirm-score]").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    taps["score"] += 1
 
 
 def _fixes(
@@ -666,11 +702,32 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 )
                 hidden = {((q, r), space) for q, r, space in notes.get("hidden", [])}
             edits = taps["fixes"]
+            before = folded()
+            with app.app_context():
+                seq = tables.version(table_id)
             if page.locator('[data-testid="bison-photo-confirm"]').count():
-                page.locator('[data-testid="bison-photo-confirm"]').click()
+                # "Confirm and score" (one tap) unless the players see a change the
+                # proposal cannot make (then "Confirm only", the fixes, the scoring).
+                both = page.locator('[data-testid="bison-photo-confirm-score"]')
+                ahead = _fixes(_outcome(before, _ticked(page), gains), truth, hidden)[0]
+                if both.count() and not ahead:
+                    both.click()
+                else:
+                    page.locator('[data-testid="bison-photo-confirm"]').click()
                 page.wait_for_load_state()
                 taps["confirm"] += 1
-            fix_taps, events, spaces, wrong = _fixes(folded(), truth, hidden)
+            with app.app_context():  # what Confirm stored: the photo's lines, a scoring
+                stored = tables.events(table_id, after=seq)
+            scored = any(e["type"] == "score" for e in stored)
+            confirmed = before
+            for e in stored:
+                if e["type"] != "score":
+                    event = {k: v for k, v in e.items() if k not in ("seq", "by_seat", "undone")}
+                    confirmed = table.apply(confirmed, event)
+            fix_taps, events, spaces, wrong = _fixes(confirmed, truth, hidden)
+            if scored and fix_taps:  # scored too soon: undo the scoring, score again later
+                taps["score"] += 1
+                log.append("  scored before the fixes: undone")
             with app.app_context():
                 for event in events:
                     tables.append(table_id, event)
@@ -678,18 +735,8 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             fixes_all += taps["fixes"]
             misses += spaces
             wrong_all += wrong
-            state = folded()
-            short = any(state.rounds.actions_left(s) for s in range(len(state.players)))
-            page.goto(url)
-            page.locator('[data-testid="bison-score"]').click()
-            page.wait_for_url(re.compile(r"/bison/score"))
-            taps["score"] += 1
-            if short:
-                page.locator('input[name="override"]').check()
-                taps["override"] += 1
-            page.locator("button[data-confirm-score]").click()
-            page.wait_for_url(re.compile(r"/t/[^/]+$"))
-            taps["score"] += 1
+            if not scored or fix_taps:
+                _score(page, url, folded(), taps)
             refused = taps.pop("refused", 0)  # lines the rules refused in the editor
             total = sum(taps.values())
             per_player.append(total / len(PLAYERS))
