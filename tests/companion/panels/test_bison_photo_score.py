@@ -1,4 +1,4 @@
-""""Confirm and score" on a photo proposal (issue 32, item 7: a round recorded from a
+"""The "Confirm and score" of a photo proposal (issue 32, item 7: a round recorded from a
 photo costs few taps) with the Flask test client: when every action of the round is
 accounted for and no stock goes over 15 (B8: nothing to choose) one tap stores the
 photo's lines and then scores the round (B9) as a change of its own; when actions are
