@@ -25,8 +25,8 @@ the companion on a loopback server:
   the same for the same food is right, and "fixing" it to the route played made edits
   the rules refused, in an order the proposal does not have): a line whose action or
   board change is not what the player did is opened in its editor (✎, 1 tap), each
-  field that differs set (the action, a row's from, to and count, an animal of the
-  payment: 1 tap each) and saved (1 tap); a line nobody did is unticked (1 tap); a
+  field that differs set (the action, a tile's hex and turn, a row's from, to and
+  count, an animal of the payment: 1 tap each) and saved (1 tap); a line nobody did is unticked (1 tap); a
   line the rules refuse in the proposal's order is unticked and left to the fixes by
   hand;
 * then the companion is compared with the real table: what differs is *wrong after
@@ -36,7 +36,12 @@ the companion on a loopback server:
   stepper tap; an action the photo could not tell apart leaves a marker short: "end the
   round anyway" costs one tap when scoring. The fixes are then applied (as the taps
   would), so the next round starts from the real table;
-* every round is scored on the same phone (score, confirm).
+* every round is scored on the same phone: with the photo's "Confirm and score the
+  round" (the confirm's one tap) when no player sees a change the proposal cannot make
+  and nothing is left to choose; else "Confirm only", the fixes, then the panel's
+  one-tap "Score the round" when nothing needs a choice, or its score page (score,
+  "end the round anyway" when actions are left, confirm); a round scored before fixes
+  the confirm did not foresee costs one more tap (its undo).
 
 Printed: per round the taps by kind, the repairs and what was wrong; the last line is
 ``bison photo taps: median M per player per round, max X on one phone; fixes F taps
@@ -404,9 +409,9 @@ def repair(
             # after it shift; each line is found again by its event.
             question = n in asked
             n = _now_at(page, keys[n], n)
-            if question and (truth is None or _change(truth) != _change(event)):
+            if question:  # answered, never edited: a wrong one unticked, its food by hand
                 box = page.locator(f'input[name="take.{n}"]')
-                if box.is_checked():
+                if (truth is None or _change(truth) != _change(event)) and box.is_checked():
                     box.uncheck()
                     taps["fixes"] += 1
                     log.append(f"  seat {seat}: unticked the question's line {n}")

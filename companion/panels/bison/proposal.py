@@ -331,9 +331,9 @@ def edited_event(
         raise RuleError(UNREADABLE)
     ref = fold.space_ref
     event: dict[str, Any] = {"type": "play", "seat": seat, "action": action}
-    # A photo says no turn order: a line given to another player is not out of turn.
-    if original.get("override") or seat != original.get("seat"):
-        event["override"] = True
+    # A photo says no turn order: a line edited (or given to another player) is never
+    # out of turn (a repair refused as "not your turn" would be a dead end).
+    event["override"] = True
     if tile:  # the tile where and as the editor lays it (its hex, its turn)
         event |= {k: original[k] for k in TILE_KEYS if k in original}
         if form.get("e.at"):

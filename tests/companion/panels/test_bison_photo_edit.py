@@ -556,3 +556,30 @@ def test_a_repair_that_fits_after_a_later_line_is_moved_there_and_confirmed(clie
     assert confirm(client, table.id, form_of(saved)).status_code == 303
     after = get(app, table.id).state.board.pieces
     assert after[taken].player == "red" and after[away].player == "blue"
+
+
+def test_a_line_edited_is_never_out_of_turn(client, table, app):
+    """Repairs never dead-end: a photo shows no order, so a line proposed without the
+    turn order lifted (Ben's tile while Ann is to act, B5) is saved as edited, not
+    refused with "not your turn", and confirmed."""
+    tile = {
+        "type": "play",
+        "seat": 1,
+        "action": "place_tile",
+        "tile": NEW_TILE,
+        "at": list(NEW_AT),
+        "rotation": NEW_TURN,
+        "space": "prairie",
+        "hunters": HUNTERS,
+    }
+    with pytest.raises(Exception, match="turn"):
+        fold.apply(get(app, table.id).state, {**tile, "hunters": 1})  # the rules' refusal
+    version = get(app, table.id).version
+    form = {"steps": json.dumps([{"event": tile}]), "notes": "{}", "version": str(version)}
+    fields = form_of(edit(client, table.id, {**form, "take.0": "1"}, open="0"))
+    saved = edit(client, table.id, fields, **{"save": "0", "e.count.0": "1"})
+    assert saved.status_code == 200, text(saved)
+    assert confirm(client, table.id, form_of(saved)).status_code == 303
+    after = get(app, table.id).state
+    assert after.board.pieces[(NEW_AT, "prairie")].hunters == 1
+    assert after.rounds.markers[1] == ("place_tile",)
