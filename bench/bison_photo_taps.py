@@ -26,9 +26,9 @@ the companion on a loopback server:
   the rules refused, in an order the proposal does not have): a line whose action or
   board change is not what the player did is opened in its editor (✎, 1 tap), each
   field that differs set (the action, a tile's hex and turn, a row's from, to and
-  count, an animal of the payment: 1 tap each) and saved (1 tap); a line nobody did is unticked (1 tap); a
-  line the rules refuse in the proposal's order is unticked and left to the fixes by
-  hand;
+  count, an animal of the payment: 1 tap each) and saved (1 tap); a line nobody did
+  is unticked (1 tap); a line the rules refuse in the proposal's order is unticked and
+  left to the fixes by hand;
 * then the companion is compared with the real table: what differs is *wrong after
   confirm* (``W``: each space, each seat's stock, not counting spaces the proposal said
   it could not see); every board space that differs costs the 3 taps of the space sheet
