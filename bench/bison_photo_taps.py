@@ -733,9 +733,17 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             if scored and fix_taps:  # scored too soon: undo the scoring, score again later
                 taps["score"] += 1
                 log.append("  scored before the fixes: undone")
-            with app.app_context():
-                for event in events:
-                    tables.append(table_id, event)
+            with app.app_context():  # in an order the rules take (hunters freed first)
+                while events:
+                    left = []
+                    for event in events:
+                        try:
+                            tables.append(table_id, event)
+                        except RuleError:
+                            left.append(event)
+                    if len(left) == len(events):
+                        raise RuntimeError(f"fixes the rules refuse: {left}")
+                    events = left
             taps["fixes"] += fix_taps
             fixes_all += taps["fixes"]
             misses += spaces
