@@ -470,9 +470,16 @@ def _edit(
         control = editor.locator(f'select[name="e.{field}"]')
         if field in truth and control.count():
             want_value = value.format(*truth[field]) if field == "at" else str(truth[field])
-            if control.input_value() != want_value:
-                control.select_option(want_value)
+            if control.input_value() == want_value:
+                continue
+            if not control.locator(f'option[value="{want_value}"]').count():
+                log.append(f"    not offered: {field} {want_value}")  # fixed by hand
+                taps["refused"] += 1
+                page.locator(f'input[name="take.{n}"]').uncheck()
                 taps["fixes"] += 1
+                return
+            control.select_option(want_value)
+            taps["fixes"] += 1
     want = _rows(truth) + [("", "", "")] * ROWS
     for k in range(ROWS):
         for field, value in zip(("from", "to", "count"), want[k], strict=True):
@@ -749,7 +756,11 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             misses += spaces
             wrong_all += wrong
             if not scored or fix_taps:
-                _score(page, url, folded(), taps)
+                now = folded()
+                for s, marks in enumerate(now.rounds.markers):
+                    if now.rounds.actions_left(s):
+                        log.append(f"  seat {s}: actions left, markers {marks}")
+                _score(page, url, now, taps)
             refused = taps.pop("refused", 0)  # lines the rules refused in the editor
             total = sum(taps.values())
             per_player.append(total / len(PLAYERS))

@@ -100,6 +100,15 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
         if lang == "ja":  # full-width punctuation among Japanese words
             assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff][:(;]", said), said
 
+        # The tile's line opens its editor with the tile's hex and turn (item 5), on screen.
+        lines.first.locator('[data-testid="bison-photo-fix"]').click()
+        ann.wait_for_selector('[data-testid="bison-photo-edit-at"]')
+        for testid in ("bison-photo-edit-at", "bison-photo-edit-rotation"):
+            box = ann.locator(f'[data-testid="{testid}"]').bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        ann.locator('[data-testid="bison-photo-editor"]').scroll_into_view_if_needed()
+        ann.screenshot(path=str(SHOTS / f"round4_{lang}_tile.png"))
+
         # "+ Add a line": an empty line with its editor open (the player first); left
         # unsaved it is unticked, and Confirm takes the round's lines without it.
         ann.locator('[data-testid="bison-photo-add"]').click()

@@ -536,7 +536,7 @@ def _editor(
         ],
         "hexes": [{"value": f"{q},{r}", "label": hex_name(state.board, (q, r))} for q, r in hexes],
         "at": at_value,
-        "turns": [{"value": str(n), "label": _("turned %(n)s × 60°", n=n)} for n in range(6)],
+        "turns": [{"value": str(n), "label": f"{n} × 60°"} for n in range(6)],  # "Its turn"
         "rotation": rotation,
         "pay": pay,
         "shown": {a: form.get(f"e.shown.{a}", pay[a]) if not fresh else pay[a] for a in ANIMALS},
