@@ -722,12 +722,22 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 # proposal cannot make (then "Confirm only", the fixes, the scoring).
                 both = page.locator('[data-testid="bison-photo-confirm-score"]')
                 ahead = _fixes(_outcome(before, _ticked(page), gains), truth, hidden)[0]
-                if both.count() and not ahead:
-                    both.click()
-                else:
-                    page.locator('[data-testid="bison-photo-confirm"]').click()
-                page.wait_for_load_state()
-                taps["confirm"] += 1
+                button = both if both.count() and not ahead else None
+                for _try in range(5):
+                    (button or page.locator('[data-testid="bison-photo-confirm"]')).click()
+                    page.wait_for_load_state()
+                    taps["confirm"] += 1
+                    # Refused (a ticked line no longer fits): the proposal again, that
+                    # line saying why; it is unticked (its change left to the fixes).
+                    problems = page.locator(
+                        '[data-testid="bison-photo-line"]:has([data-testid="bison-photo-line-problem"])'
+                    )
+                    if "/photo/confirm" not in page.url or not problems.count():
+                        break
+                    for line in problems.all():
+                        line.locator('input[type="checkbox"]').uncheck()
+                        taps["fixes"] += 1
+                    log.append(f"  confirm refused: {problems.count()} line(s) unticked")
             with app.app_context():  # what Confirm stored: the photo's lines, a scoring
                 stored = tables.events(table_id, after=seq)
             scored = any(e["type"] == "score" for e in stored)

@@ -689,9 +689,11 @@ def render(
     *,
     editor: dict[str, Any] | None = None,
     error: str | None = None,
+    page_error: str | None = None,
     status: int = 200,
     more: Mapping[str, Any] | None = None,
 ) -> Any:
+    """The proposal page: ``error`` beside the open editor, ``page_error`` over the page."""
     form = form or {}
     return render_page(
         PROPOSAL,
@@ -708,6 +710,7 @@ def render(
         editor=editor,
         more=more,
         line_error=error,
+        error=page_error,
         status=status,
     )
 
@@ -852,7 +855,18 @@ def photo_confirm(table_id: str) -> Any:
     try:
         events = accepted(table.state, request.form)
     except LineRefused as refused:
-        return render_page("message.html", table, error=refused.message(table), status=422)
+        # No dead end: the proposal again as the phone left it (ticks, answers), the
+        # refused line saying why beside it, to fix or untick; nothing stored.
+        form = request.form.to_dict()
+        return render(
+            table,
+            _carried_steps(form),
+            _carried_notes(form),
+            version or 0,
+            form,
+            page_error=refused.message(table),
+            status=422,
+        )
     except RuleError as error:
         said = as_sentence(rule_error_message(error), str(get_locale() or "en"))
         return render_page("message.html", table, error=said, status=422)

@@ -583,3 +583,35 @@ def test_a_line_edited_is_never_out_of_turn(client, table, app):
     after = get(app, table.id).state
     assert after.board.pieces[(NEW_AT, "prairie")].hunters == 1
     assert after.rounds.markers[1] == ("place_tile",)
+
+
+def test_a_confirm_refused_shows_the_proposal_again_with_the_line_that_does_not_fit(
+    client, table, app
+):
+    """Repairs never dead-end: the tile's line unticked, the move from its prairie no
+    longer fits; Confirm answers with the proposal as the phone left it (422), the
+    refused line saying why beside it, nothing stored; unticked too, it confirms."""
+    proposed = form_of(read_photo(client, table.id))
+    state = get(app, table.id).state
+    tile_line = json.loads(proposed["steps"])[0]["event"]
+    after_tile = fold.apply(state, tile_line)
+    start = (NEW_AT, "prairie")
+    goal = next(iter(fold.destinations(after_tile, 0, start, "move_1")))
+    ref = fold.space_ref
+    move = {"from": ref(after_tile, start), "to": ref(after_tile, goal), "hunters": 1}
+    event = {"type": "play", "seat": 0, "action": "move_1", "moves": [move], "override": True}
+    steps = json.dumps([{"event": tile_line}, {"event": event}])
+    form = {**proposed, "steps": steps, "take.0": "", "take.1": "1"}
+    version = get(app, table.id).version
+    refused = confirm(client, table.id, form)
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert "Nothing was changed" in text(refused) and "Traceback" not in page
+    assert page.count('data-testid="bison-photo-line-problem"') == 1
+    again = form_of(refused)
+    assert again.get("take.0") is None and again["take.1"] == "1"  # the ticks as sent
+    assert get(app, table.id).version == version
+    tile_only = {**again, "take.0": "1"}
+    tile_only.pop("take.1")
+    assert confirm(client, table.id, tile_only).status_code == 303
+    assert get(app, table.id).state.board.tiles[NEW_AT].catalog_id == NEW_TILE
