@@ -25,10 +25,10 @@ the companion on a loopback server:
   the same for the same food is right, and "fixing" it to the route played made edits
   the rules refused, in an order the proposal does not have): a line whose action or
   board change is not what the player did is opened in its editor (✎, 1 tap), each
-  field that differs set (the action, a row's from, to and count, an animal of the
-  payment: 1 tap each) and saved (1 tap); a line nobody did is unticked (1 tap); a
-  line the rules refuse in the proposal's order is unticked and left to the fixes by
-  hand;
+  field that differs set (the action, a tile's hex and turn, a row's from, to and
+  count, an animal of the payment: 1 tap each) and saved (1 tap); a line nobody did
+  is unticked (1 tap); a line the rules refuse in the proposal's order is unticked and
+  left to the fixes by hand;
 * then the companion is compared with the real table: what differs is *wrong after
   confirm* (``W``: each space, each seat's stock, not counting spaces the proposal said
   it could not see); every board space that differs costs the 3 taps of the space sheet
@@ -36,7 +36,12 @@ the companion on a loopback server:
   stepper tap; an action the photo could not tell apart leaves a marker short: "end the
   round anyway" costs one tap when scoring. The fixes are then applied (as the taps
   would), so the next round starts from the real table;
-* every round is scored on the same phone (score, confirm).
+* every round is scored on the same phone: with the photo's "Confirm and score the
+  round" (the confirm's one tap) when no player sees a change the proposal cannot make
+  and nothing is left to choose; else "Confirm only", the fixes, then the panel's
+  one-tap "Score the round" when nothing needs a choice, or its score page (score,
+  "end the round anyway" when actions are left, confirm); a round scored before fixes
+  the confirm did not foresee costs one more tap (its undo).
 
 Printed: per round the taps by kind, the repairs and what was wrong; the last line is
 ``bison photo taps: median M per player per round, max X on one phone; fixes F taps
@@ -300,16 +305,16 @@ def _rows(event: dict[str, Any]) -> list[tuple[str, str, str]]:
         return [(value(s["space"]), to, str(s["hunters"])) for s in event["gather"]["from"]]
     if "builds" in event:
         return [("", value(b["space"]), str(b["size"])) for b in event["builds"]]
-    if event.get("hunters"):
-        at = {"at": event["at"], "space": event.get("space")}
-        return [("", value(at), str(event["hunters"]))]
+    if event.get("hunters"):  # the tile's space: its terrain (the hex is the editor's own)
+        return [("", str(event.get("space")), str(event["hunters"]))]
     return []
 
 
 def _change(event: dict[str, Any]) -> tuple[Any, ...]:
     """A play's board change, the same however its spaces are written."""
     rows = tuple(sorted(_rows(event)))
-    return (event.get("action"), event.get("tile"), rows)
+    at = tuple(event["at"]) if "at" in event else None
+    return (event.get("action"), event.get("tile"), at, rows)
 
 
 def _payment(event: dict[str, Any]) -> dict[str, int]:
@@ -367,13 +372,7 @@ def repair(
     right: set[int] = set()
     if judged is not None:
         companion, truth, gains = judged
-        events = []
-        for n, item in enumerate(steps):
-            box = page.locator(f'input[name="take.{n}"]')
-            if box.count() and not box.is_checked():
-                continue
-            events += _line_events(page, n, item)
-        after = _outcome(companion, events, gains)
+        after = _outcome(companion, _ticked(page), gains)
         right = {s for s in range(len(truth.players)) if _right(after, truth, s)}
     lines: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     # A question of several steps is one line: answered, never edited (unticked instead).
@@ -410,9 +409,9 @@ def repair(
             # after it shift; each line is found again by its event.
             question = n in asked
             n = _now_at(page, keys[n], n)
-            if question and (truth is None or _change(truth) != _change(event)):
+            if question:  # answered, never edited: a wrong one unticked, its food by hand
                 box = page.locator(f'input[name="take.{n}"]')
-                if box.is_checked():
+                if (truth is None or _change(truth) != _change(event)) and box.is_checked():
                     box.uncheck()
                     taps["fixes"] += 1
                     log.append(f"  seat {seat}: unticked the question's line {n}")
@@ -467,6 +466,20 @@ def _edit(
     if truth["action"] != event["action"] and editor.locator('select[name="e.action"]').count():
         editor.locator('select[name="e.action"]').select_option(truth["action"])
         taps["fixes"] += 1
+    for field, value in (("at", "{},{}"), ("rotation", "{}")):  # the tile: its hex, its turn
+        control = editor.locator(f'select[name="e.{field}"]')
+        if field in truth and control.count():
+            want_value = value.format(*truth[field]) if field == "at" else str(truth[field])
+            if control.input_value() == want_value:
+                continue
+            if not control.locator(f'option[value="{want_value}"]').count():
+                log.append(f"    not offered: {field} {want_value}")  # fixed by hand
+                taps["refused"] += 1
+                page.locator(f'input[name="take.{n}"]').uncheck()
+                taps["fixes"] += 1
+                return
+            control.select_option(want_value)
+            taps["fixes"] += 1
     want = _rows(truth) + [("", "", "")] * ROWS
     for k in range(ROWS):
         for field, value in zip(("from", "to", "count"), want[k], strict=True):
@@ -499,6 +512,41 @@ def _edit(
         taps["refused"] += 1
         page.locator(f'input[name="take.{n}"]').uncheck()  # left to the fixes by hand
         taps["fixes"] += 1
+
+
+def _ticked(page: Any) -> list[dict[str, Any]]:
+    """The events of the proposal's lines as the phone has them ticked and answered."""
+    steps = json.loads(page.locator('input[name="steps"]').get_attribute("value") or "[]")
+    events = []
+    for n, item in enumerate(steps):
+        box = page.locator(f'input[name="take.{n}"]')
+        if box.count() and not box.is_checked():
+            continue
+        events += _line_events(page, n, item)
+    return events
+
+
+def _score(page: Any, url: str, state: table.State, taps: Counter[str]) -> None:
+    """The round scored on the phone: where "Confirm and score" left it on the score page
+    (something to choose), there; else the panel's one tap when nothing needs a choice,
+    else its score page ("end the round anyway" when actions are left, then confirm)."""
+    if not re.search(r"/bison/score", page.url):
+        page.goto(url)
+        now = page.locator('[data-testid="bison-score-now"]')
+        if now.count():
+            now.click()
+            page.wait_for_load_state()
+            taps["score"] += 1
+            return
+        page.locator('[data-testid="bison-score"]').click()
+        page.wait_for_url(re.compile(r"/bison/score"))
+        taps["score"] += 1
+    if any(state.rounds.actions_left(s) for s in range(len(state.players))):
+        page.locator('input[name="override"]').check()
+        taps["override"] += 1
+    page.locator("button[data-confirm-score]").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    taps["score"] += 1
 
 
 def _fixes(
@@ -666,30 +714,63 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 )
                 hidden = {((q, r), space) for q, r, space in notes.get("hidden", [])}
             edits = taps["fixes"]
-            if page.locator('[data-testid="bison-photo-confirm"]').count():
-                page.locator('[data-testid="bison-photo-confirm"]').click()
-                page.wait_for_load_state()
-                taps["confirm"] += 1
-            fix_taps, events, spaces, wrong = _fixes(folded(), truth, hidden)
+            before = folded()
             with app.app_context():
-                for event in events:
-                    tables.append(table_id, event)
+                seq = tables.version(table_id)
+            if page.locator('[data-testid="bison-photo-confirm"]').count():
+                # "Confirm and score" (one tap) unless the players see a change the
+                # proposal cannot make (then "Confirm only", the fixes, the scoring).
+                both = page.locator('[data-testid="bison-photo-confirm-score"]')
+                ahead = _fixes(_outcome(before, _ticked(page), gains), truth, hidden)[0]
+                button = both if both.count() and not ahead else None
+                for _try in range(5):
+                    (button or page.locator('[data-testid="bison-photo-confirm"]')).click()
+                    page.wait_for_load_state()
+                    taps["confirm"] += 1
+                    # Refused (a ticked line no longer fits): the proposal again, that
+                    # line saying why; it is unticked (its change left to the fixes).
+                    problems = page.locator(
+                        '[data-testid="bison-photo-line"]:has([data-testid="bison-photo-line-problem"])'
+                    )
+                    if "/photo/confirm" not in page.url or not problems.count():
+                        break
+                    for line in problems.all():
+                        line.locator('input[type="checkbox"]').uncheck()
+                        taps["fixes"] += 1
+                    log.append(f"  confirm refused: {problems.count()} line(s) unticked")
+            with app.app_context():  # what Confirm stored: the photo's lines, a scoring
+                stored = tables.events(table_id, after=seq)
+            scored = any(e["type"] == "score" for e in stored)
+            confirmed = before
+            for e in stored:
+                if e["type"] != "score":
+                    event = {k: v for k, v in e.items() if k not in ("seq", "by_seat", "undone")}
+                    confirmed = table.apply(confirmed, event)
+            fix_taps, events, spaces, wrong = _fixes(confirmed, truth, hidden)
+            if scored and fix_taps:  # scored too soon: undo the scoring, score again later
+                taps["score"] += 1
+                log.append("  scored before the fixes: undone")
+            with app.app_context():  # in an order the rules take (hunters freed first)
+                while events:
+                    left = []
+                    for event in events:
+                        try:
+                            tables.append(table_id, event)
+                        except RuleError:
+                            left.append(event)
+                    if len(left) == len(events):
+                        raise RuntimeError(f"fixes the rules refuse: {left}")
+                    events = left
             taps["fixes"] += fix_taps
             fixes_all += taps["fixes"]
             misses += spaces
             wrong_all += wrong
-            state = folded()
-            short = any(state.rounds.actions_left(s) for s in range(len(state.players)))
-            page.goto(url)
-            page.locator('[data-testid="bison-score"]').click()
-            page.wait_for_url(re.compile(r"/bison/score"))
-            taps["score"] += 1
-            if short:
-                page.locator('input[name="override"]').check()
-                taps["override"] += 1
-            page.locator("button[data-confirm-score]").click()
-            page.wait_for_url(re.compile(r"/t/[^/]+$"))
-            taps["score"] += 1
+            if not scored or fix_taps:
+                now = folded()
+                for s, marks in enumerate(now.rounds.markers):
+                    if now.rounds.actions_left(s):
+                        log.append(f"  seat {s}: actions left, markers {marks}")
+                _score(page, url, now, taps)
             refused = taps.pop("refused", 0)  # lines the rules refused in the editor
             total = sum(taps.values())
             per_player.append(total / len(PLAYERS))

@@ -19,7 +19,8 @@ from phone_kit import back_at_table, sit
 from PIL import Image
 
 LIVE_MS = 15_000
-WORDS = {"en": "Confirm", "ja": "確定", "it": "Conferma"}
+#: "Confirm only" beside "Confirm and score the round" (a round is scored in the same tap).
+WORDS = {"en": "Confirm only", "ja": "確定のみ", "it": "Solo conferma"}
 
 
 @pytest.mark.parametrize("lang", ["it"])  # one language: test_page_words.py

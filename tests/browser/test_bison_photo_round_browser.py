@@ -55,7 +55,7 @@ def _proposal(app: Any, table_id: str, seed: int) -> tuple[dict[str, str], Any, 
     return fields, before.state, after
 
 
-@pytest.mark.parametrize("lang", ["ja"])  # one language: test_page_words.py
+@pytest.mark.parametrize("lang", ["en", "ja", "it"])  # the longest words set the height
 def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_sees_it(
     new_phone: Callable[..., Any], tmp_path: Path, lang: str
 ) -> None:
@@ -83,17 +83,31 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
         ann.screenshot(path=str(SHOTS / f"round4_{lang}.png"), full_page=True)
         print(f"proposal of a 4-player round ({lang}): {screens:.2f} screens")
         assert screens <= MOST_SCREENS, f"{screens:.2f} screens"
-        confirm = ann.locator('[data-testid="bison-photo-confirm"]')
-        for where in ("0", "document.documentElement.scrollHeight"):
-            ann.evaluate(f"window.scrollTo(0, {where})")
-            box = confirm.bounding_box()
-            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640
+        # "Confirm and score" and "Confirm only" on screen at once and after scrolling.
+        for testid in ("bison-photo-confirm-score", "bison-photo-confirm"):
+            confirm = ann.locator(f'[data-testid="{testid}"]')
+            for where in ("0", "document.documentElement.scrollHeight / 2", "1e9"):
+                ann.evaluate(f"window.scrollTo(0, {where})")
+                box = confirm.bounding_box()
+                assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640
+                assert box["height"] >= 40  # a tap target
+        ann.evaluate("window.scrollTo(0, 0)")
+        ann.screenshot(path=str(SHOTS / f"round4_{lang}_top.png"))
         # Each hunter-less row names its action (a chosen marker, not a bare row of animals).
         for row in gains.all():
             assert row.locator("select").evaluate("s => s.options[s.selectedIndex].text").strip()
         said = ann.locator(".bison-proposal").inner_text()
         if lang == "ja":  # full-width punctuation among Japanese words
             assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff][:(;]", said), said
+
+        # The tile's line opens its editor with the tile's hex and turn (item 5), on screen.
+        lines.first.locator('[data-testid="bison-photo-fix"]').click()
+        ann.wait_for_selector('[data-testid="bison-photo-edit-at"]')
+        for testid in ("bison-photo-edit-at", "bison-photo-edit-rotation"):
+            box = ann.locator(f'[data-testid="{testid}"]').bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        ann.locator('[data-testid="bison-photo-editor"]').scroll_into_view_if_needed()
+        ann.screenshot(path=str(SHOTS / f"round4_{lang}_tile.png"))
 
         # "+ Add a line": an empty line with its editor open (the player first); left
         # unsaved it is unticked, and Confirm takes the round's lines without it.

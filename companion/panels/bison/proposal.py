@@ -38,12 +38,12 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import request
+from flask import redirect, request, url_for
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
 from companion import tables
-from companion.events import AppendAll, Changed, Refused, apply_change
+from companion.events import Append, AppendAll, Changed, Refused, apply_change
 from companion.i18n import as_sentence, rule_error_message, translate
 from companion.pages.base import current_seat, small_number
 from companion.pages.panel import page_answer
@@ -302,6 +302,18 @@ def _space(raw: str | None) -> tuple[tuple[int, int], str] | None:
     return (hex_arg(f"{q},{r}"), parse_space(terrain))
 
 
+def _tile_space(at: Any, raw: str | None) -> tuple[tuple[int, int], str] | None:
+    """The tile's space in its editor (``"prairie"``: the terrain alone, the hex being the
+    tile's own, wherever the editor lays it); None for "—"."""
+    if not raw:
+        return None
+    try:
+        hex_at = (int(at[0]), int(at[1]))
+    except (TypeError, ValueError, IndexError):
+        raise RuleError(UNREADABLE) from None
+    return (hex_at, parse_space(raw))
+
+
 def _count(form: Mapping[str, str], k: int) -> int:
     raw = form.get(f"e.count.{k}", "").strip() or "0"
     return fields.read_whole(raw, _("hunters"))
@@ -317,18 +329,24 @@ def edited_event(
     action = "place_tile" if tile else form.get("e.action", str(original.get("action")))
     if action not in ACTIONS:
         raise RuleError(UNREADABLE)
+    ref = fold.space_ref
+    event: dict[str, Any] = {"type": "play", "seat": seat, "action": action}
+    # A photo says no turn order: a line edited (or given to another player) is never
+    # out of turn (a repair refused as "not your turn" would be a dead end).
+    event["override"] = True
+    if tile:  # the tile where and as the editor lays it (its hex, its turn)
+        event |= {k: original[k] for k in TILE_KEYS if k in original}
+        if form.get("e.at"):
+            event["at"] = list(hex_arg(form["e.at"]))
+        if form.get("e.rotation", "").strip():
+            event["rotation"] = fields.read_whole(form["e.rotation"], _("the tile's turn"), 0, 5)
     rows = []
     for k in range(TRIOS):
         count = _count(form, k)
         if count:
-            rows.append((_space(form.get(f"e.from.{k}")), _space(form.get(f"e.to.{k}")), count))
-    ref = fold.space_ref
-    event: dict[str, Any] = {"type": "play", "seat": seat, "action": action}
-    # A photo says no turn order: a line given to another player is not out of turn.
-    if original.get("override") or seat != original.get("seat"):
-        event["override"] = True
-    if tile:
-        event |= {k: original[k] for k in TILE_KEYS if k in original}
+            to = form.get(f"e.to.{k}")
+            goal = _tile_space(event.get("at"), to) if tile else _space(to)
+            rows.append((_space(form.get(f"e.from.{k}")), goal, count))
     hunters = sum(count for _f, _t, count in rows)
     if not rows:
         gain = form.get("e.gain", "")
@@ -437,9 +455,11 @@ def _editor(
         [(at, t) for at in state.board.tiles for t in SPACES],
         key=lambda s: (_label(state, s), s),
     )
-    if event.get("action") == "place_tile" and "at" in event:
-        at = (int(event["at"][0]), int(event["at"][1]))
-        spaces = [(at, t) for t in SPACES]
+    tile = event.get("action") == "place_tile"
+    laid_at: tuple[int, int] | None = None
+    if tile and "at" in event:
+        laid_at = (int(event["at"][0]), int(event["at"][1]))
+        spaces = [(laid_at, t) for t in SPACES]
 
     def value(space: Any) -> str:
         return f"{space[0][0]},{space[0][1]},{space[1]}"
@@ -469,20 +489,14 @@ def _editor(
                 {"from": "", "to": _ref_value(b["space"]), "count": str(b["size"])}
                 for b in event["builds"]
             ]
-        elif event.get("action") == "place_tile" and event.get("hunters"):
-            rows = [
-                {
-                    "from": "",
-                    "to": value(
-                        ((int(event["at"][0]), int(event["at"][1])), event.get("space", "prairie"))
-                    ),
-                    "count": str(event["hunters"]),
-                }
-            ]
+        elif tile and event.get("hunters"):
+            rows = [{"from": "", "to": str(event.get("space")), "count": str(event["hunters"])}]
         payment = event.get("payment") or {}
         pay = {a: str(payment.get(a, 0)) for a in ANIMALS}
         chosen_action = str(event.get("action", ""))
         gain = str(event.get("gain") or "")
+        at_value = f"{laid_at[0]},{laid_at[1]}" if laid_at else ""
+        rotation = str(event.get("rotation", 0))
     else:
         rows = [
             {
@@ -495,8 +509,12 @@ def _editor(
         pay = {a: form.get(f"e.pay.{a}", "0") for a in ANIMALS}
         chosen_action = form.get("e.action", str(event.get("action", "")))
         gain = form.get("e.gain", "")
+        at_value = form.get("e.at", "")
+        rotation = form.get("e.rotation", "")
     rows = (rows + [{"from": "", "to": "", "count": ""}] * TRIOS)[:TRIOS]
-    tile = event.get("action") == "place_tile"
+    # The tile's hex: where the photo laid it, or any hex the rules take a tile at (B4).
+    hexes = [laid_at] if laid_at else []
+    hexes += [at for at in fold.legal_hexes(state) if at != laid_at] if tile else []
     return {
         "line": line,
         "tile": tile,
@@ -511,9 +529,15 @@ def _editor(
         if not tile
         else [],
         "to_spaces": [
-            {"value": value(s), "label": space_name(s[1]) if tile else _label(state, s)}
+            {"value": s[1], "label": space_name(s[1])}
+            if tile
+            else {"value": value(s), "label": _label(state, s)}
             for s in spaces
         ],
+        "hexes": [{"value": f"{q},{r}", "label": hex_name(state.board, (q, r))} for q, r in hexes],
+        "at": at_value,
+        "turns": [{"value": str(n), "label": f"{n} × 60°"} for n in range(6)],  # "Its turn"
+        "rotation": rotation,
         "pay": pay,
         "shown": {a: form.get(f"e.shown.{a}", pay[a]) if not fresh else pay[a] for a in ANIMALS},
         "gain": gain,
@@ -665,9 +689,11 @@ def render(
     *,
     editor: dict[str, Any] | None = None,
     error: str | None = None,
+    page_error: str | None = None,
     status: int = 200,
     more: Mapping[str, Any] | None = None,
 ) -> Any:
+    """The proposal page: ``error`` beside the open editor, ``page_error`` over the page."""
     form = form or {}
     return render_page(
         PROPOSAL,
@@ -679,12 +705,25 @@ def render(
         notes=json.dumps(notes, separators=(",", ":")),
         version=version,
         gains=_gains(table, steps, form),
+        score_label=_score_label(table.state),
         animals=ANIMALS,
         editor=editor,
         more=more,
         line_error=error,
+        error=page_error,
         status=status,
     )
+
+
+def _score_label(state: fold.State) -> str | None:
+    """The label of "Confirm and score" (the round's or the final scoring); None once
+    the game is scored."""
+    if state.final_scored:
+        return None
+    rounds = state.rounds
+    if rounds.finished or rounds.round >= rounds.rounds:
+        return str(_("Confirm and final scoring"))
+    return str(_("Confirm and score the round"))
 
 
 @bp.post("/photo/edit")
@@ -816,7 +855,18 @@ def photo_confirm(table_id: str) -> Any:
     try:
         events = accepted(table.state, request.form)
     except LineRefused as refused:
-        return render_page("message.html", table, error=refused.message(table), status=422)
+        # No dead end: the proposal again as the phone left it (ticks, answers), the
+        # refused line saying why beside it, to fix or untick; nothing stored.
+        form = request.form.to_dict()
+        return render(
+            table,
+            _carried_steps(form),
+            _carried_notes(form),
+            version or 0,
+            form,
+            page_error=refused.message(table),
+            status=422,
+        )
     except RuleError as error:
         said = as_sentence(rule_error_message(error), str(get_locale() or "en"))
         return render_page("message.html", table, error=said, status=422)
@@ -826,6 +876,8 @@ def photo_confirm(table_id: str) -> Any:
         table, AppendAll(tuple(events)), by=current_seat(table), expected_version=version
     )
     if isinstance(outcome, Changed):
+        if request.form.get("score") == "1":
+            return _score_after(outcome.table)
         return back_to_table(table.id)
     line = outcome.line if isinstance(outcome, Refused) else None
     return page_answer(
@@ -834,6 +886,36 @@ def photo_confirm(table_id: str) -> Any:
             "message.html", shown, error=_refused_line(shown, events, line, message), status=422
         ),
     )
+
+
+#: The round's scoring as the panel's one tap makes it when nothing needs a choice.
+SCORE_EVENT = {"type": "score", "override": False, "lock": True, "overflow": []}
+
+
+def scores_at_once(state: fold.State) -> bool:
+    """Whether "Confirm and score" scores the round at once (issue 32, item 7): every
+    action of the round taken and no stock over 15 (B8) — nothing left to choose, as the
+    panel's one-tap scoring. Otherwise the score page says what is left (actions not
+    taken: "end the round anyway"; an overflow's choices)."""
+    rounds = state.rounds
+    return (
+        (rounds.round_complete or rounds.finished)
+        and not state.final_scored
+        and not fold.score_now(state).needs_choices()
+    )
+
+
+def _score_after(table: tables.TableView) -> Any:
+    """The round scored after the photo's lines, as a change of its own (undo takes the
+    scoring back, not the photo's lines); the score page when something is left to
+    choose or the rules refuse (it says why)."""
+    score_page = redirect(url_for("bison.score", table_id=table.id), code=303)
+    if not scores_at_once(table.state):
+        return score_page
+    outcome = apply_change(
+        table, Append(dict(SCORE_EVENT)), by=current_seat(table), expected_version=table.version
+    )
+    return back_to_table(table.id) if isinstance(outcome, Changed) else score_page
 
 
 def _refused_line(

@@ -145,8 +145,8 @@ def line_words(
     kind = event.get("type")
     if kind == "play":
         what = _change(table, event, not asked)
-        if what is not None:
-            return what, _paid(before, event)
+        if what is not None:  # a line starts as a sentence does ("Tent of size 1: …")
+            return what[:1].upper() + what[1:], _paid(before, event)
     if kind == "action" and event.get("gain"):
         return (
             _(

@@ -15,12 +15,13 @@ from typing import Any
 
 import pytest
 from bison_panel import base
-from bison_photos import HUNTERS, NEW_AT, NEW_TILE, placed
+from bison_photos import HUNTERS, NEW_AT, NEW_TILE, NEW_TURN, placed
 from companion_testkit import get, text
 
 from games.bison import fold
 
 PRAIRIE = f"{NEW_AT[0]},{NEW_AT[1]},prairie"
+HEX = f"{NEW_AT[0]},{NEW_AT[1]}"
 
 
 @pytest.fixture
@@ -101,9 +102,73 @@ def test_a_line_opens_its_own_editor_with_the_line_as_it_is(client, table, propo
     opened = edit(client, table.id, proposed, open="0")
     assert opened.status_code == 200
     fields = form_of(opened)
-    assert fields["e.count.0"] == str(HUNTERS) and fields["e.to.0"] == PRAIRIE
+    assert fields["e.count.0"] == str(HUNTERS) and fields["e.to.0"] == "prairie"
+    assert fields["e.at"] == HEX and fields["e.rotation"] == str(NEW_TURN)
     assert opened.get_data(as_text=True).count('data-testid="bison-photo-editor"') == 1
     assert "e.action" not in fields  # the tile's line stays the tile's
+
+
+def _hex_options(response: Any) -> list[str]:
+    page = response.get_data(as_text=True)
+    select = re.search(r'<select name="e\.at".*?</select>', page, re.S)
+    assert select is not None
+    return re.findall(r'value="(-?\d+,-?\d+)"', select.group(0))
+
+
+def test_a_tile_line_is_laid_on_another_hex_and_turned_in_its_editor(client, table, app):
+    """Item 5: a tile the photo placed wrongly is moved to another hex (those the rules
+    take a tile at, B4) and turned in its own editor; confirmed, it lies there with its
+    hunters on the space chosen."""
+    proposed = form_of(read_photo(client, table.id))
+    opened = edit(client, table.id, proposed, open="0")
+    hexes = _hex_options(opened)
+    assert hexes[0] == HEX and len(hexes) > 1
+    with app.app_context():
+        legal = {f"{q},{r}" for q, r in fold.legal_hexes(get(app, table.id).state)}
+    assert set(hexes) == legal  # the photo's hex is one the rules take
+    other = hexes[1]
+    turn = str((NEW_TURN + 2) % 6)
+    fields = form_of(opened)
+    saved = edit(
+        client,
+        table.id,
+        fields,
+        **{"save": "0", "e.at": other, "e.rotation": turn, "e.to.0": "mountain"},
+    )
+    assert saved.status_code == 200, text(saved)
+    assert confirm(client, table.id, form_of(saved)).status_code == 303
+    after = get(app, table.id).state
+    at = tuple(int(x) for x in other.split(","))
+    assert NEW_AT not in after.board.tiles
+    assert after.board.tiles[at].catalog_id == NEW_TILE
+    assert after.board.tiles[at].rotation == int(turn)
+    assert after.board.pieces[(at, "mountain")].hunters == HUNTERS
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        ({"e.at": "0,0"}, "already holds a tile"),  # a start tile lies there (B4)
+        ({"e.at": "9,9"}, "would not touch the board"),  # B4
+        ({"e.at": "x"}, "not a place on the board"),
+        ({"e.rotation": "6"}, "(0–5), not 6"),
+        ({"e.rotation": "-1"}, "(0–5), not -1"),
+        ({"e.rotation": "a"}, "whole number"),
+        ({"e.to.0": "lake"}, "not a space of a tile"),
+    ],
+)
+def test_a_tile_laid_where_the_rules_refuse_is_a_sentence(
+    client, table, app, proposed, changes, problem
+):
+    version = get(app, table.id).version
+    fields = form_of(edit(client, table.id, proposed, open="0"))
+    refused = edit(client, table.id, fields, save="0", **changes)
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert 'data-testid="bison-photo-edit-error"' in page and "Traceback" not in page
+    assert problem in text(refused)
+    assert json.loads(form_of(refused)["steps"]) == json.loads(proposed["steps"])
+    assert get(app, table.id).version == version
 
 
 def test_a_saved_edit_changes_the_line_and_confirm_stores_it(client, table, app, proposed):
@@ -127,7 +192,7 @@ def test_a_saved_edit_changes_the_line_and_confirm_stores_it(client, table, app,
         ({"e.count.0": "6"}, "0 to 5 hunters, not 6"),  # B6: 5 hunters an action
         ({"e.pay.bison": "0", "e.pay.salmon": "0", "e.pay.turkey": "1"}, "2"),  # pays 1 of 2
         ({"e.count.0": "x"}, "whole number"),
-        ({"e.to.0": "9,9,prairie"}, "one space of it"),
+        ({"e.to.0": "", "e.count.0": "1"}, "one space of it"),
     ],
 )
 def test_a_line_the_rules_refuse_is_named_and_nothing_changes(
@@ -322,7 +387,7 @@ def test_an_edit_a_later_line_no_longer_fits_is_saved_and_that_line_says_so(clie
     steps = json.dumps([{"event": tile_line}, {"event": move}])
     form = {**proposed, "steps": steps, "take.0": "1", "take.1": "1"}
     fields = form_of(edit(client, table.id, form, open="0"))
-    river = f"{NEW_AT[0]},{NEW_AT[1]},river"
+    river = "river"  # the tile's space: its terrain (the hex is the editor's e.at)
     saved = edit(client, table.id, fields, **{"save": "0", "e.to.0": river})
     assert saved.status_code == 200
     page = saved.get_data(as_text=True)
@@ -491,3 +556,62 @@ def test_a_repair_that_fits_after_a_later_line_is_moved_there_and_confirmed(clie
     assert confirm(client, table.id, form_of(saved)).status_code == 303
     after = get(app, table.id).state.board.pieces
     assert after[taken].player == "red" and after[away].player == "blue"
+
+
+def test_a_line_edited_is_never_out_of_turn(client, table, app):
+    """Repairs never dead-end: a photo shows no order, so a line proposed without the
+    turn order lifted (Ben's tile while Ann is to act, B5) is saved as edited, not
+    refused with "not your turn", and confirmed."""
+    tile = {
+        "type": "play",
+        "seat": 1,
+        "action": "place_tile",
+        "tile": NEW_TILE,
+        "at": list(NEW_AT),
+        "rotation": NEW_TURN,
+        "space": "prairie",
+        "hunters": HUNTERS,
+    }
+    with pytest.raises(Exception, match="turn"):
+        fold.apply(get(app, table.id).state, {**tile, "hunters": 1})  # the rules' refusal
+    version = get(app, table.id).version
+    form = {"steps": json.dumps([{"event": tile}]), "notes": "{}", "version": str(version)}
+    fields = form_of(edit(client, table.id, {**form, "take.0": "1"}, open="0"))
+    saved = edit(client, table.id, fields, **{"save": "0", "e.count.0": "1"})
+    assert saved.status_code == 200, text(saved)
+    assert confirm(client, table.id, form_of(saved)).status_code == 303
+    after = get(app, table.id).state
+    assert after.board.pieces[(NEW_AT, "prairie")].hunters == 1
+    assert after.rounds.markers[1] == ("place_tile",)
+
+
+def test_a_confirm_refused_shows_the_proposal_again_with_the_line_that_does_not_fit(
+    client, table, app
+):
+    """Repairs never dead-end: the tile's line unticked, the move from its prairie no
+    longer fits; Confirm answers with the proposal as the phone left it (422), the
+    refused line saying why beside it, nothing stored; unticked too, it confirms."""
+    proposed = form_of(read_photo(client, table.id))
+    state = get(app, table.id).state
+    tile_line = json.loads(proposed["steps"])[0]["event"]
+    after_tile = fold.apply(state, tile_line)
+    start = (NEW_AT, "prairie")
+    goal = next(iter(fold.destinations(after_tile, 0, start, "move_1")))
+    ref = fold.space_ref
+    move = {"from": ref(after_tile, start), "to": ref(after_tile, goal), "hunters": 1}
+    event = {"type": "play", "seat": 0, "action": "move_1", "moves": [move], "override": True}
+    steps = json.dumps([{"event": tile_line}, {"event": event}])
+    form = {**proposed, "steps": steps, "take.0": "", "take.1": "1"}
+    version = get(app, table.id).version
+    refused = confirm(client, table.id, form)
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert "Nothing was changed" in text(refused) and "Traceback" not in page
+    assert page.count('data-testid="bison-photo-line-problem"') == 1
+    again = form_of(refused)
+    assert again.get("take.0") is None and again["take.1"] == "1"  # the ticks as sent
+    assert get(app, table.id).version == version
+    tile_only = {**again, "take.0": "1"}
+    tile_only.pop("take.1")
+    assert confirm(client, table.id, tile_only).status_code == 303
+    assert get(app, table.id).state.board.tiles[NEW_AT].catalog_id == NEW_TILE
