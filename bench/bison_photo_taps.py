@@ -265,6 +265,25 @@ def play_round(
     return state, played, gains
 
 
+def pick_answer(
+    played: list[dict[str, Any]], seat: int, offered: list[tuple[list[str], int]]
+) -> int:
+    """The answer of a question (its markers, its food) the player picks: the one with
+    their markers and the food they paid for them; else one with the food they paid on
+    the board this round in no more actions with hunters than they took (the route and
+    the markers a photo cannot tell: their pieces and food end as the table has them,
+    as ``_right`` judges a line); else the first (preselected)."""
+    theirs = [e for e in played if e["seat"] == seat and "edges" not in e]
+    spent = {e["action"]: action_cost(int(e["hunters"])) for e in theirs}
+    for k, (markers, cost) in enumerate(offered):
+        if all(m in spent for m in markers) and cost == sum(spent[m] for m in markers):
+            return k
+    for k, (markers, cost) in enumerate(offered):
+        if cost == sum(spent.values()) and len(markers) <= len(spent):
+            return k
+    return 0
+
+
 def photo_of(state: table.State, seed: int, size: str) -> bytes:
     board = {
         at: (p.catalog_id or RETAIL_AT.get(at, ""), p.rotation)
@@ -621,21 +640,17 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 if radios and radios[0].get_attribute("data-cost") is not None:
                     # A question of several steps (issue 32, item 4): the answer with
                     # the player's markers and food, one tap unless preselected.
-                    spent = {
-                        e["action"]: action_cost(int(e["hunters"]))
-                        for e in played
-                        if e["seat"] == seat
-                    }
-                    for k, radio in enumerate(radios):
-                        markers = (radio.get_attribute("data-action") or "").split(",")
-                        cost = int(radio.get_attribute("data-cost") or 0)
-                        if all(m in spent for m in markers) and cost == sum(
-                            spent[m] for m in markers
-                        ):
-                            if k:
-                                radio.check()
-                                taps["questions"] += 1
-                            break
+                    offered = [
+                        (
+                            (radio.get_attribute("data-action") or "").split(","),
+                            int(radio.get_attribute("data-cost") or 0),
+                        )
+                        for radio in radios
+                    ]
+                    k = pick_answer(played, seat, offered)
+                    if k:
+                        radios[k].check()
+                        taps["questions"] += 1
                     continue
                 actions = [r.get_attribute("data-action") for r in radios]
                 if (seat, actions[0]) in done:
