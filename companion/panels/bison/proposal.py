@@ -324,9 +324,9 @@ def edited_event(
             rows.append((_space(form.get(f"e.from.{k}")), _space(form.get(f"e.to.{k}")), count))
     ref = fold.space_ref
     event: dict[str, Any] = {"type": "play", "seat": seat, "action": action}
-    # A photo says no turn order: a line given to another player is not out of turn.
-    if original.get("override") or seat != original.get("seat"):
-        event["override"] = True
+    # A photo says no turn order: an edited line (its action, its player) is never out of
+    # turn (the search's lines take it from ``explain_search.attempt``; B6's markers hold).
+    event["override"] = True
     if tile:
         event |= {k: original[k] for k in TILE_KEYS if k in original}
     hunters = sum(count for _f, _t, count in rows)
