@@ -34,16 +34,18 @@ plan
     ``Plan``: a frame with each unit's pattern, as ``play`` events applied by the fold,
     with each event's hunters and food (B6). The cheapest plan per set of markers is kept.
 answers
-    The plans no other plan beats in food and in the number of markers both (a plan
-    costing as much or more with more markers is dropped; one as dear with as many other
-    markers stays: ``move_1`` or ``move_3``), cheapest first, then the fewest actions,
-    then ``move_1`` before ``move_3`` before ``gather`` (the shortest allowance first
-    leaves the longer move for later in the round). The first is proposed; two are the
-    one question the phone asks (``MAX_ANSWERS``), with the first's markers played
-    dearer when they can be (the next dearest in food, e.g. a split move of 2 hunters
-    for 2 food where single moves were free; searched in ``MAX_DEARER_FRAMES`` frames;
-    not when an answer as cheap with fewer markers is asked): the photo shows the same
-    board, so the player says which (issue 32, item 4).
+    What the player is asked (``answers``): the cheapest plan first (proposed; then the
+    fewest actions, then ``move_1`` before ``move_3`` before ``gather``: the shortest
+    allowance first leaves the longer move for later in the round), then the next
+    dearer food, then the same food with other markers (``move_1`` or ``move_3``), then
+    further dearer foods, at most ``MAX_ANSWERS``: the photo shows the same board, so
+    the player says which (issue 32, item 4). A plan as dear as one with fewer markers
+    is never asked (the same board, the same food). The dearer foods are sought once the
+    way to explain the round is chosen (``dearer``): the cheapest's markers played
+    dearer (a split move of 2 hunters for 2 food where single moves were free), the
+    cheapest's markers with one more moving action (a hunter moved out and back: the
+    first search never solves those, as they are never cheaper), then the other marker
+    sets found, ``DEARER_LEVELS`` foods each, in ``MAX_DEARER_FRAMES`` frames in all.
 
 Bound
 -----
