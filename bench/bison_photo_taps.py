@@ -28,7 +28,8 @@ the companion on a loopback server:
   field that differs set (the action, a row's from, to and count, an animal of the
   payment: 1 tap each) and saved (1 tap); a line nobody did is unticked (1 tap); a
   line the rules refuse in the proposal's order is unticked and left to the fixes by
-  hand;
+  hand; a question none of whose answers has the player's food stays as answered (its
+  board is the photo's) and the food is set by hand after Confirm;
 * then the companion is compared with the real table: what differs is *wrong after
   confirm* (``W``: each space, each seat's stock, not counting spaces the proposal said
   it could not see); every board space that differs costs the 3 taps of the space sheet
@@ -429,12 +430,12 @@ def repair(
             # after it shift; each line is found again by its event.
             question = n in asked
             n = _now_at(page, keys[n], n)
-            if question and (truth is None or _change(truth) != _change(event)):
-                box = page.locator(f'input[name="take.{n}"]')
-                if box.is_checked():
-                    box.uncheck()
-                    taps["fixes"] += 1
-                    log.append(f"  seat {seat}: unticked the question's line {n}")
+            if question:
+                # No answer with the player's food: every answer leaves the photo's
+                # board, so the line stays (unticking it would undo the board too) and
+                # the food is set by its steppers after Confirm (``_fixes``: wrong).
+                if truth is None or _change(truth) != _change(event):
+                    log.append(f"  seat {seat}: kept the question's line {n}, food by hand")
                 continue
             if truth is None:
                 page.locator(f'input[name="take.{n}"]').uncheck()
