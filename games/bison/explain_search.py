@@ -492,8 +492,12 @@ def plans(
     top = sets[0]
     # The cheapest's markers with one more moving action (a hunter moved out and back:
     # dearer, more markers; never cheaper, so the first search never solved them).
+    # Only when the cheapest moves hunters at all (a tile placed alone is asked nothing).
+    moves = bool(set(top) & set(MOVING))
     wider = [
-        top | {kind} for kind in MOVING if kind not in top and kind in free and len(top) < left
+        top | {kind}
+        for kind in MOVING
+        if moves and kind not in top and kind in free and len(top) < left
     ]
     for markers in [top, *(m for m in wider if m not in found), *sets[1:]]:
         moving = tuple(kind for kind in MOVING if kind in markers)
