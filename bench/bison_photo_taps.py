@@ -28,7 +28,8 @@ the companion on a loopback server:
   field that differs set (the action, a tile's hex and turn, a row's from, to and
   count, an animal of the payment: 1 tap each) and saved (1 tap); a line nobody did
   is unticked (1 tap); a line the rules refuse in the proposal's order is unticked and
-  left to the fixes by hand;
+  left to the fixes by hand; a question none of whose answers has the player's food stays
+  as answered (its board is the photo's) and the food is set by hand after Confirm;
 * then the companion is compared with the real table: what differs is *wrong after
   confirm* (``W``: each space, each seat's stock, not counting spaces the proposal said
   it could not see); every board space that differs costs the 3 taps of the space sheet
@@ -270,6 +271,25 @@ def play_round(
     return state, played, gains
 
 
+def pick_answer(
+    played: list[dict[str, Any]], seat: int, offered: list[tuple[list[str], int]]
+) -> int:
+    """The answer of a question (its markers, its food) the player picks: the one with
+    their markers and the food they paid for them; else one with the food they paid on
+    the board this round in no more actions with hunters than they took (the route and
+    the markers a photo cannot tell: their pieces and food end as the table has them,
+    as ``_right`` judges a line); else the first (preselected)."""
+    theirs = [e for e in played if e["seat"] == seat and "edges" not in e]
+    spent = {e["action"]: action_cost(int(e["hunters"])) for e in theirs}
+    for k, (markers, cost) in enumerate(offered):
+        if all(m in spent for m in markers) and cost == sum(spent[m] for m in markers):
+            return k
+    for k, (markers, cost) in enumerate(offered):
+        if cost == sum(spent.values()) and len(markers) <= len(spent):
+            return k
+    return 0
+
+
 def photo_of(state: table.State, seed: int, size: str) -> bytes:
     board = {
         at: (p.catalog_id or RETAIL_AT.get(at, ""), p.rotation)
@@ -409,12 +429,12 @@ def repair(
             # after it shift; each line is found again by its event.
             question = n in asked
             n = _now_at(page, keys[n], n)
-            if question:  # answered, never edited: a wrong one unticked, its food by hand
-                box = page.locator(f'input[name="take.{n}"]')
-                if (truth is None or _change(truth) != _change(event)) and box.is_checked():
-                    box.uncheck()
-                    taps["fixes"] += 1
-                    log.append(f"  seat {seat}: unticked the question's line {n}")
+            if question:
+                # No answer with the player's food: every answer leaves the photo's
+                # board, so the line stays (unticking it would undo the board too) and
+                # the food is set by its steppers after Confirm (``_fixes``: wrong).
+                if truth is None or _change(truth) != _change(event):
+                    log.append(f"  seat {seat}: kept the question's line {n}, food by hand")
                 continue
             if truth is None:
                 page.locator(f'input[name="take.{n}"]').uncheck()
@@ -669,21 +689,17 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 if radios and radios[0].get_attribute("data-cost") is not None:
                     # A question of several steps (issue 32, item 4): the answer with
                     # the player's markers and food, one tap unless preselected.
-                    spent = {
-                        e["action"]: action_cost(int(e["hunters"]))
-                        for e in played
-                        if e["seat"] == seat
-                    }
-                    for k, radio in enumerate(radios):
-                        markers = (radio.get_attribute("data-action") or "").split(",")
-                        cost = int(radio.get_attribute("data-cost") or 0)
-                        if all(m in spent for m in markers) and cost == sum(
-                            spent[m] for m in markers
-                        ):
-                            if k:
-                                radio.check()
-                                taps["questions"] += 1
-                            break
+                    offered = [
+                        (
+                            (radio.get_attribute("data-action") or "").split(","),
+                            int(radio.get_attribute("data-cost") or 0),
+                        )
+                        for radio in radios
+                    ]
+                    k = pick_answer(played, seat, offered)
+                    if k:
+                        radios[k].check()
+                        taps["questions"] += 1
                     continue
                 actions = [r.get_attribute("data-action") for r in radios]
                 if (seat, actions[0]) in done:

@@ -193,6 +193,13 @@ def load_grey(data: bytes) -> NDArray[np.uint8]:
             image.draft("L", image.size)
             image.load()  # a truncated file fails here, not later
             upright = ImageOps.exif_transpose(image)
+            if upright.mode.startswith("I"):
+                # A 16-bit (or 32-bit integer) grey PNG: Pillow's "L" clips it to white
+                # (issue 32: a 16-bit board read as "no board"); scaled down instead.
+                wide = np.clip(np.asarray(upright), 0, None).astype(np.uint32)
+                top = 65535 if upright.mode.startswith("I;16") else max(int(wide.max()), 255)
+                scaled: NDArray[np.uint8] = (wide * 255 // top).astype(np.uint8)
+                return scaled
             return np.asarray(upright.convert("L"))
         except MemoryError:
             raise

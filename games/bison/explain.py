@@ -38,7 +38,8 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -397,6 +398,14 @@ def _placing(
     return None
 
 
+class _Memo(dict[Any, list[search.Plan]]):
+    """The plans searched for one explanation, by the search's arguments; ``dearer``:
+    whether the dearer answers are sought (only once the way to explain the round is
+    chosen: the ways compared need the cheapest alone)."""
+
+    dearer: bool = False
+
+
 def _plans(
     state: State,
     seat: int,
@@ -410,6 +419,7 @@ def _plans(
     again."""
     if memo is None:
         return search.plans(state, seat, target, tiles, budget)
+    dearer = memo.dearer if isinstance(memo, _Memo) else True
     colour = state.colours[seat]
     key = (
         seat,
@@ -421,9 +431,10 @@ def _plans(
         tuple(sorted(_own(target, colour).items())),
         tuple(sorted(tiles.items())),
         budget,
+        dearer,
     )
     if key not in memo:
-        memo[key] = search.plans(state, seat, target, tiles, budget)
+        memo[key] = search.plans(state, seat, target, tiles, budget, dearer)
     return memo[key]
 
 
@@ -639,15 +650,20 @@ def explain(
     first = rounds.next_seat if rounds.next_seat is not None else 0
     turn = [(first + i) % len(state.players) for i in range(len(state.players))]
     dear: set[int] = set()
-    memo: dict[Any, list[search.Plan]] = {}
+    memo = _Memo()
     best = _in_turn(state, photo, turn, dear, None, memo)
+    # How the best was found, to find it again with the dearer answers (the questions).
+    again: Callable[[], tuple[list[Step], list[RuleError], list[Question]]] | None
+    again = functools.partial(_in_turn, state, photo, turn, set(), None, memo)
     # A player explained dearer than their change could cost, or not at all, may have
     # lost their tile to a player before them (both placed hunters, then moved them
     # off) or met pieces in the way (B5): explained first, once each; the cheaper kept.
     for seat in sorted(dear)[:RETRIES]:
-        trial = _in_turn(state, photo, [seat, *(s for s in turn if s != seat)], set(), seat, memo)
+        order = [seat, *(s for s in turn if s != seat)]
+        trial = _in_turn(state, photo, order, set(), seat, memo)
         if _score(trial[0]) < _score(best[0]):
             best = trial
+            again = functools.partial(_in_turn, state, photo, order, set(), seat, memo)
     # Two players who placed tiles and moved off them both (or a tile taken by the first
     # player whose change it fits) leave the new tiles to the wrong players, and the one
     # whose tile was taken is explained by a correction (free: its food is lost). Every
@@ -658,6 +674,7 @@ def explain(
             trial = _in_turn(state, photo, turn, set(), None, memo, assign)
             if _score(trial[0]) < _score(best[0]):
                 best = trial
+                again = functools.partial(_in_turn, state, photo, turn, set(), None, memo, assign)
     # Players whose actions interleaved (one moved onto a space another left later in
     # the round, B5, or onto another's tile) wait on each other for ever when explained
     # one after the other: each explained alone on the board as the others leave it,
@@ -667,6 +684,10 @@ def explain(
             trial = _interleaved(state, photo, turn, assign, memo)
             if _score(trial[0]) < _score(best[0]):
                 best = trial
+                again = None  # no questions: each player's cheapest alone
+    if again is not None:  # the way chosen, again with the dearer answers asked
+        memo.dearer = True
+        best = again()
     steps, refused, questions = best
     return Explanation(tuple(steps), (*problems, *refused), kept, bool(steps), tuple(questions))
 

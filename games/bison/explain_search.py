@@ -34,16 +34,18 @@ plan
     ``Plan``: a frame with each unit's pattern, as ``play`` events applied by the fold,
     with each event's hunters and food (B6). The cheapest plan per set of markers is kept.
 answers
-    The plans no other plan beats in food and in the number of markers both (a plan
-    costing as much or more with more markers is dropped; one as dear with as many other
-    markers stays: ``move_1`` or ``move_3``), cheapest first, then the fewest actions,
-    then ``move_1`` before ``move_3`` before ``gather`` (the shortest allowance first
-    leaves the longer move for later in the round). The first is proposed; two are the
-    one question the phone asks (``MAX_ANSWERS``), with the first's markers played
-    dearer when they can be (the next dearest in food, e.g. a split move of 2 hunters
-    for 2 food where single moves were free; searched in ``MAX_DEARER_FRAMES`` frames;
-    not when an answer as cheap with fewer markers is asked): the photo shows the same
-    board, so the player says which (issue 32, item 4).
+    What the player is asked (``answers``): the cheapest plan first (proposed; then the
+    fewest actions, then ``move_1`` before ``move_3`` before ``gather``: the shortest
+    allowance first leaves the longer move for later in the round), then the next
+    dearer food, then the same food with other markers (``move_1`` or ``move_3``), then
+    further dearer foods, at most ``MAX_ANSWERS``: the photo shows the same board, so
+    the player says which (issue 32, item 4). A plan as dear as one with fewer markers
+    is never asked (the same board, the same food). The dearer foods are sought once the
+    way to explain the round is chosen (``dearer``): the cheapest's markers played
+    dearer (a split move of 2 hunters for 2 food where single moves were free), the
+    cheapest's markers with one more moving action (a hunter moved out and back: the
+    first search never solves those, as they are never cheaper), then the other marker
+    sets found, ``DEARER_LEVELS`` foods each, in ``MAX_DEARER_FRAMES`` frames in all.
 
 Bound
 -----
@@ -98,10 +100,15 @@ _COST = tuple(action_cost(n) for n in range(MAX_HUNTERS_PER_ACTION + 1))
 MAX_FRAMES = 250
 #: The most answers one question offers: the cheapest and the next (issue 32: "one
 #: question with both answers").
-MAX_ANSWERS = 2
+MAX_ANSWERS = 3
+#: The answers the search keeps looking for cheaper ones than (``_cap``): the cheapest
+#: and the next.
+KEPT_CHEAPEST = 2
+#: How many dearer foods are sought for each set of markers found (see ``answers``).
+DEARER_LEVELS = 2
 #: The most frames searched for the proposed answer's markers played dearer (see
 #: ``answers``): bounded, as the first search is.
-MAX_DEARER_FRAMES = 60
+MAX_DEARER_FRAMES = 160
 
 
 @dataclass(frozen=True)
@@ -339,11 +346,14 @@ def plans(
     target: Mapping[Space, Pieces],
     new: Mapping[Hex, tuple[str, int]],
     budget: int = MAX_FRAMES,
+    dearer: bool = True,
 ) -> list[Plan]:
     """The answers (see the glossary) explaining the seat's change from ``state`` to the
     seat's pieces in ``target`` (spaces of other colours are ignored), cheapest first;
     ``new``: the photo's tiles not on the board yet (the seat's tile may be one). Empty
-    when no legal action set explains it."""
+    when no legal action set explains it. ``dearer``: the dearer answers sought too (the
+    cheapest is the same either way: an explanation comparing ways leaves them out until
+    it has chosen one)."""
     colour = state.colours[seat]
     now = own(state.board.pieces, colour)
     goal = own(target, colour)
@@ -468,26 +478,45 @@ def plans(
                     found[markers] = plan
     most = min(len(free), left - len(fixed))
     bound = fixed_cost + (_least(leaving, most) if leaving and most > 0 else 0)
-    ranked = answers(list(found.values()))
-    if ranked:
-        # The proposed answer's markers, played dearer (a split move for food where
-        # single moves were free): a photo shows the same board, so the player is
-        # asked (issue 32, item 4). The next dearest in food only, within its budget.
-        top = ranked[0]
-        moving = tuple(kind for kind in MOVING if kind in top.markers)
-        avoid = frozenset(plan.cost - fixed_cost for plan in ranked if plan.markers == top.markers)
-        dearer: Plan | None = None
-        for tried, (number, frame) in enumerate(frames(moving)):
-            if tried >= MAX_DEARER_FRAMES:
+    if not found:
+        return []
+    if not dearer:
+        return [replace(plan, floor=bound) for plan in answers(list(found.values()))]
+    # The marker sets found played dearer (a split move for food where single moves were
+    # free, hunters moved out and back): a photo shows the same board, so the player is
+    # asked which food they paid (issue 32, item 4). Each set's next dearer costs, the
+    # cheapest sets first, within ``MAX_DEARER_FRAMES`` frames in all.
+    pool = list(found.values())
+    tried = 0
+    sets = sorted(found, key=lambda m: (found[m].cost, len(m), found[m].rank))
+    top = sets[0]
+    # The cheapest's markers with one more moving action (a hunter moved out and back:
+    # dearer, more markers; never cheaper, so the first search never solved them).
+    # Only when the cheapest moves hunters at all (a tile placed alone is asked nothing).
+    moves = bool(set(top) & set(MOVING))
+    wider = [
+        top | {kind}
+        for kind in MOVING
+        if moves and kind not in top and kind in free and len(top) < left
+    ]
+    for markers in [top, *(m for m in wider if m not in found), *sets[1:]]:
+        moving = tuple(kind for kind in MOVING if kind in markers)
+        known = {found[markers].cost - fixed_cost} if markers in found else set()
+        for _level in range(DEARER_LEVELS + (markers not in found)):
+            next_dearer: Plan | None = None
+            for number, frame in frames(moving):
+                if tried >= MAX_DEARER_FRAMES:
+                    break
+                tried += 1
+                limit = next_dearer.cost - fixed_cost if next_dearer else inf
+                plan = solve(frame, limit, frozenset(known))
+                if plan is not None and (next_dearer is None or plan.cost < next_dearer.cost):
+                    next_dearer = replace(plan, rank=number)
+            if next_dearer is None:
                 break
-            plan = solve(frame, dearer.cost - fixed_cost if dearer else inf, avoid)
-            if plan is not None and (dearer is None or plan.cost < dearer.cost):
-                dearer = replace(plan, rank=number)
-        # Not when another answer is as cheap with fewer markers: that one is asked.
-        if dearer is not None and not any(
-            plan.cost <= dearer.cost and len(plan.markers) < len(dearer.markers) for plan in ranked
-        ):
-            ranked.append(dearer)
+            pool.append(next_dearer)
+            known.add(next_dearer.cost - fixed_cost)
+    ranked = answers(pool)
     return [replace(plan, floor=bound) for plan in ranked]
 
 
@@ -564,8 +593,8 @@ def _cap(found: Mapping[frozenset[str], Plan], markers: frozenset[str]) -> float
         default=inf,
     )
     ranked = sorted(plan.cost for plan in found.values() if len(plan.markers) <= size)
-    if len(ranked) >= MAX_ANSWERS:
-        return min(beaten, ranked[MAX_ANSWERS - 1])
+    if len(ranked) >= KEPT_CHEAPEST:
+        return min(beaten, ranked[KEPT_CHEAPEST - 1])
     return beaten
 
 
@@ -583,20 +612,32 @@ def _least(leaving: int, actions: int) -> int:
 
 
 def answers(found: Sequence[Plan]) -> list[Plan]:
-    """The plans no other beats in food and in the number of markers both, cheapest
-    first, then the fewest actions, then the first enumerated (``MOVING`` order); at
-    most ``MAX_ANSWERS``."""
-    kept = [
+    """The answers of one question, at most ``MAX_ANSWERS``: the cheapest plan first (then
+    the fewest actions, then the first enumerated: ``MOVING`` order); then the next dearer
+    food (the fewest actions for it): what a player tells apart is the food they paid
+    (B6); then the plans as cheap as another with other markers that no plan beats in
+    food and in the number of markers both (``move_1`` or ``move_3``); then the further
+    dearer foods. A plan as dear as one with fewer markers is never asked (it leaves the
+    same board and the same food)."""
+    order = sorted(found, key=lambda p: (p.cost, len(p.markers), p.rank))
+    by_food: dict[int, Plan] = {}
+    for plan in order:
+        by_food.setdefault(plan.cost, plan)
+    foods = list(by_food.values())  # the cheapest, then each dearer food
+    others = [
         plan
-        for plan in found
+        for plan in order
         if not any(
-            other.cost <= plan.cost
-            and len(other.markers) <= len(plan.markers)
-            and (other.cost, len(other.markers)) != (plan.cost, len(plan.markers))
-            for other in found
+            other.cost <= plan.cost and len(other.markers) < len(plan.markers) for other in found
         )
     ]
-    kept.sort(key=lambda p: (p.cost, len(p.markers), p.rank))
+    kept: list[Plan] = []
+    seen: set[tuple[int, tuple[str, ...]]] = set()
+    for plan in [*foods[:2], *others, *foods[2:]]:
+        key = (plan.cost, tuple(sorted(plan.markers)))
+        if key not in seen:
+            seen.add(key)
+            kept.append(plan)
     return kept[:MAX_ANSWERS]
 
 

@@ -71,3 +71,15 @@ def test_read_board_on_a_hostile_file_is_one_line_and_exit_2(
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and str(photo) in err and "Traceback" not in err
+
+
+def test_a_16_bit_grey_png_of_a_board_is_read_not_refused_as_no_board():
+    # Pillow's "L" clips a 16-bit grey image to white: the board vanished (issue 32).
+    import numpy as np
+
+    grey = np.asarray(Image.open(io.BytesIO(placed("red"))).convert("L"))
+    buffer = io.BytesIO()
+    Image.fromarray(grey.astype(np.uint16) * 257).save(buffer, "PNG")
+    assert Image.open(io.BytesIO(buffer.getvalue())).mode.startswith("I")
+    assert bison.load_grey(buffer.getvalue()).max() > 200 > bison.load_grey(buffer.getvalue()).min()
+    assert len(bison.read(buffer.getvalue()).tiles) == len(bison.read(placed("red")).tiles)

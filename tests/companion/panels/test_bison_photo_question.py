@@ -48,15 +48,17 @@ def _split(client, app, table) -> tuple[dict[str, str], list[dict]]:
 def test_a_question_of_several_steps_is_one_line_with_its_answers(client, table, app):
     form, steps = _split(client, app, table)
     (item,) = steps  # two steps of the cheapest answer, carried as one line
+    # The cheapest, the next dearer food, then the same food with other markers (B6).
     assert [(a["cost"], sorted(a["markers"])) for a in item["answers"]] == [
         (0, ["move_1", "move_3"]),
         (2, ["move_1"]),
+        (2, ["move_3"]),
     ]
     page = edit(client, table.id, form)  # the proposal again, nothing opened
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert html.count('data-testid="bison-photo-line"') == 1
-    assert re.findall(r'name="choice\.0"[^>]*data-cost="(\d+)"', html) == ["0", "2"]
+    assert re.findall(r'name="choice\.0"[^>]*data-cost="(\d+)"', html) == ["0", "2", "2"]
 
 
 @pytest.mark.parametrize(("choice", "food", "markers"), [("0", 0, 2), ("1", 2, 1)])

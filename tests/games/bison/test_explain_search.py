@@ -129,7 +129,9 @@ def test_a_split_move_asks_one_action_for_two_food_or_two_actions_for_none() -> 
     result = explain.explain(state, reading, hidden=())
     (question,) = result.questions
     costs = [(answer.cost, answer.markers) for answer in question.answers]
-    assert costs == [(0, ("move_1", "move_3")), (2, ("move_1",))]
+    # The cheapest, then each dearer food (what a player tells apart, issue 32).
+    assert costs[:2] == [(0, ("move_1", "move_3")), (2, ("move_1",))]
+    assert len(set(costs)) == len(costs)
     assert [s.event["action"] for s in result.steps] == ["move_1", "move_3"]  # the cheapest
     assert all(s.question == 0 for s in result.steps) and seat_cost(result, YELLOW) == 0
     assert result.steps[0].options == ()  # two steps: the question is the Question's
@@ -137,6 +139,37 @@ def test_a_split_move_asks_one_action_for_two_food_or_two_actions_for_none() -> 
     assert [(s.event["action"], s.cost) for s in one] == [("move_1", 2)]
     assert explain.reproduces(state, one, reading, hidden=())
     assert explain.reproduces(state, result.steps, reading, hidden=())
+
+
+def test_a_hunter_moved_out_and_back_is_asked_with_the_food_it_cost() -> None:  # B3, B6
+    # Two hunters split by one move_1 (2 food), one of them back by move_3 (free): the
+    # photo shows one hunter moved, which one free move explains. The table paid 2 and
+    # took two markers; the question offers that food (bench/bison_photo_taps.py, seed
+    # 26, round 2: the cheapest alone left the player 2 food richer than the table).
+    state = laid(table.new_state(FOUR, {}), ("yellow", (START, "river"), 2, 0))
+    before = state
+    source = (START, "river")
+    a, b = sorted(table.destinations(state, YELLOW, source, "move_1"))[:2]
+    split = [
+        {"from": table.space_ref(state, source), "to": table.space_ref(state, g), "hunters": 1}
+        for g in (a, b)
+    ]
+    state = table.apply(state, {"type": "play", "seat": YELLOW, "action": "move_1", "moves": split})
+    back = {"from": table.space_ref(state, b), "to": table.space_ref(state, source), "hunters": 1}
+    after = table.apply(
+        state,
+        {"type": "play", "seat": YELLOW, "action": "move_3", "moves": [back], "override": True},
+    )
+    assert food(before, after, YELLOW) == 2
+    reading = explain.as_reading(after)
+    result = explain.explain(before, reading, hidden=())
+    assert seat_cost(result, YELLOW) == 0  # the cheapest is proposed
+    (question,) = result.questions
+    costs = [answer.cost for answer in question.answers]
+    assert costs[0] == 0 and 2 in costs
+    chosen = explain.answered(result, {0: costs.index(2)})
+    assert explain.reproduces(before, chosen, reading, hidden=())
+    assert seat_cost(explain.Explanation(chosen), YELLOW) == 2
 
 
 def test_a_piece_moved_off_a_retail_tile_is_a_move_not_kept() -> None:  # B1, B3
