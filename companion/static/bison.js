@@ -37,22 +37,6 @@
       form.submit();
     });
   }
-  /* The place page: a tap on a space of a turned picture places the tile so turned with
-     the hunters on that space (the space chip follows the tap: one tap, not two). Without
-     JavaScript the chip above decides. */
-  function turnedSpaces() {
-    if (window.bisonTurnedSpaces) { return; }
-    window.bisonTurnedSpaces = true;
-    document.addEventListener("click", function (event) {
-      var area = event.target.closest ?
-        event.target.closest("button[data-turn] [data-space]") : null;
-      var form = area ? area.closest("form") : null;
-      if (!form) { return; }
-      var chip = form.querySelector('input[name="space"][value="' +
-        area.getAttribute("data-space") + '"]');
-      if (chip) { chip.checked = true; }
-    });
-  }
   /* The board page: a board wider than the phone (the readable zooms) opens centred on
      its tiles, and keeps where it was panned to when the live panel is swapped in. When
      this phone's player has their tile to place (the line "tap an orange +" shows), the
@@ -200,7 +184,6 @@
     paidLine();
     sheets();
     moves();
-    turnedSpaces();
     keepPan();
     var select = document.querySelector("select[data-bison-start]");
     if (!select || !select.form) { return; }

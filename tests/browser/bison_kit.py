@@ -257,7 +257,7 @@ def describe_retail(page: Any, at: str, ends: tuple[int, int], side: int, split:
 #: The six turned pictures of the place page: each one's rotation (its button's value)
 #: and the screen direction (degrees clockwise from the right) from the picture's centre
 #: to the middle of its prairie, as the player sees it.
-PRAIRIE_DIRECTIONS_JS = """() => [...document.querySelectorAll('button[data-turn]')].map(b => {
+PRAIRIE_DIRECTIONS_JS = """() => [...document.querySelectorAll('[data-turn]')].map(b => {
   const pic = b.querySelector('svg').getBoundingClientRect();
   const area = b.querySelector('[data-space="prairie"] polygon').getBoundingClientRect();
   const dx = area.x + area.width / 2 - (pic.x + pic.width / 2);
@@ -306,7 +306,7 @@ def place_as_seen(page: Any, at: str, tile: str, prairie_at: float, hunters: int
     table from their side); it places the tile at once. The rotation tapped."""
     page.locator(f'[data-legal="{at}"]').click()
     page.locator(f'a[data-pick="{tile}"]').click()
-    page.wait_for_selector("button[data-turn]")
+    page.wait_for_selector("[data-turn]")
     seen = prairie_directions(page)
     turn = min(seen, key=lambda n: angle_apart(seen[n], prairie_at))
     assert angle_apart(seen[turn], prairie_at) <= 30, seen
@@ -403,9 +403,9 @@ SEL = {
     "split_chosen": 'a[data-split][aria-current="true"]',  # the split shown (1-1-1 at first)
     "space_chip": 'label.chip:has(> input[name="space"][value="{space}"])',
     "hunters_chip": 'label.chip:has(> input[name="hunters"][value="{n}"])',
-    "turn": 'button[data-turn="{n}"]',  # the tile turned as it lies: places it
-    # … tapped on a space: placed at once with the hunters there (bison.js)
-    "turn_space": 'button[data-turn="{n}"] [data-space="{space}"] circle.tap',
+    "turn": '[data-turn="{n}"]',  # the tile turned as it lies: its picture and spaces
+    # … a space beside it: placed at once so turned with the hunters there (issue 34)
+    "turn_space": 'button[data-turn-space="{n},{space}"]',
     "preview": 'a[data-preview="1"] .area',  # turn the preview once (no hunters)
     "place_gain": 'button[data-gain="{animal}"]',  # place without hunters, gaining one
     # the one-tap build and gather on the space's line above the board (issue 34)

@@ -45,10 +45,10 @@ def test_a_round_on_two_phones_by_tapping_the_board(
         if turn is None:
             tap_to_table(page, 'button[name="mode"][value="action"]')
         else:  # the picture turned as on the table places it at once
-            assert page.locator("button[data-turn]").count() == 6
+            assert page.locator("[data-turn]").count() == 6
             shot(page, f"bison_board_{lang}_1b_turned_pictures", full_page=False)
-            # tapped on its prairie: the hunters go there (the space tapped, bison.js)
-            tap_to_table(page, f'button[data-turn="{turn}"] [data-space="prairie"] circle.tap')
+            # its prairie button: the hunters go there (turn and space in one tap)
+            tap_to_table(page, f'button[data-turn-space="{turn},prairie"]')
         other.wait_for_selector(f'[data-hex="{at}"]', timeout=8_000)  # the other phone
 
     place(ann, ben, "1,-1", "B16")

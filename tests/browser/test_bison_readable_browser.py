@@ -67,8 +67,8 @@ def test_a_readable_board_zoomed_and_turned_per_phone(
     # of his screen). The picture he taps is the rotation recorded.
     ben.locator('[data-legal="-1,1"]').click()
     ben.locator('a[data-pick="B08"]').click()
-    ben.wait_for_selector("button[data-turn]")
-    ben.locator("button[data-turn]").first.scroll_into_view_if_needed()
+    ben.wait_for_selector("[data-turn]")
+    ben.locator("[data-turn]").first.scroll_into_view_if_needed()
     shot(ben, f"bison_readable_{lang}_1_turned_pictures", full_page=False)
     ben.go_back()
     ben.go_back()

@@ -1,8 +1,9 @@
 """The Bison board page in one hand (issue 34), on two phones at 360×640 in en, ja and it:
 
-* the place page: the bag's tiles on about one screen, the turned pictures at least 44×44
-  px, and a tap anywhere in a space of a turned picture (the point of the prairie farthest
-  from its tap disc, found on the page) places the tile with the hunters there;
+* the place page: the bag's tiles on about one screen; beside each turned picture one
+  button per space, at least 44×44 px, all six turns on the first screen, named by the
+  space first (the turn after it for a screen reader); a tap on one places the tile so
+  turned with the hunters there;
 * the board page of the player in turn: the space's line (the next control) on the first
   screen, every prairie and mountain of the board at the readable zoom a target at least
   44 px across (a river band at least 24 px);
@@ -67,23 +68,27 @@ def test_the_board_page_in_one_hand(
     ben = new_phone(device_scale_factor=1)
     sit(ben, url, 1, lang)
 
-    # Ann places B16 with 3 hunters, tapping its prairie far from the prairie's disc.
+    # Ann places B16 with 3 hunters, by the prairie button beside its first turn.
     ann.locator('[data-legal="1,-1"]').click()
     ann.wait_for_url(re.compile(r"/bison/place\?"))
     shot(ann, f"bison_sheet_{lang}_1_bag", full_page=False)
     assert all(b["w"] >= 44 and b["h"] >= 44 for b in boxes(ann, "a[data-pick]"))
     ann.locator('a[data-pick="B16"]').click()
-    ann.wait_for_selector("button[data-turn]")
+    ann.wait_for_selector("[data-turn]")
     ann.locator('label.chip:has(> input[name="hunters"][value="3"])').click()
-    ann.locator('button[data-turn="0"]').scroll_into_view_if_needed()
     shot(ann, f"bison_sheet_{lang}_2_turned", full_page=False)
-    turned = boxes(ann, "button[data-turn]")
-    assert len(turned) == 6 and all(b["w"] >= 44 and b["h"] >= 44 for b in turned)
-    area = 'button[data-turn="0"] [data-space="prairie"] polygon'
-    far = ann.evaluate(FAR_POINT_JS, [area, 'button[data-turn="0"] [data-space="prairie"] .tap'])
-    assert far and far["d"] > 10, far  # a point well away from the disc
+    turned = boxes(ann, "button[data-turn-space]")
+    assert len(turned) == 18 and all(b["w"] >= 44 and b["h"] >= 44 for b in turned)
+    assert all(on_screen(ann, f'[data-turn="{n}"] button[data-turn-space]') for n in range(6))
+    # the picture only illustrates: no control inside another, the space's name first
+    assert not ann.locator("button[data-turn-space] button, button[data-turn-space] a").count()
+    assert not ann.locator("[data-turn] svg a, [data-turn] svg [tabindex]").count()
+    prairie = ann.locator('button[data-turn-space="0,prairie"]')
+    name = prairie.evaluate("b => b.textContent.trim()")  # its accessible name
+    shown = prairie.evaluate("b => b.firstChild.textContent.trim()")  # the sr-only after it
+    assert shown and name.startswith(shown) and "60" in name, (shown, name)
     with ann.expect_navigation():
-        ann.mouse.click(far["x"], far["y"])
+        prairie.click()
     back_at_table(ann)
     mark = '.bison-top [data-mark="hunters"][data-at="1,-1"][data-space="prairie"]'
     assert ann.get_attribute(mark, "data-count") == "3"

@@ -30,13 +30,13 @@ def test_fewer_taps_on_a_phone(
     in_view(ann, '[data-testid="bison-shapes"]')
     shot(ann, f"bison_taps_{lang}_1_shapes", full_page=False)
     ann.locator('a[data-shape="2"]').click()
-    ann.wait_for_selector("button[data-turn]")
+    ann.wait_for_selector("[data-turn]")
     ann.locator('a[data-split="2-1-0"]').click()
     ann.wait_for_selector('a[data-split="2-1-0"][aria-current="true"]')
     ann.locator('label.chip:has(> input[name="hunters"][value="3"])').click()
-    in_view(ann, "button[data-turn]")
+    in_view(ann, "[data-turn]")
     shot(ann, f"bison_taps_{lang}_2_turned", full_page=False)
-    ann.locator('button[data-turn="0"] [data-space="prairie"] circle.tap').click()
+    ann.locator('button[data-turn-space="0,prairie"]').click()
     back_at_table(ann)
 
     # Ben: an action without hunters, one tap on the panel (the panel swapped in place).

@@ -57,6 +57,7 @@ from games.bison import catalog, fold, taps
 from games.bison.economy import ANIMALS, COST_TABLE, MAX_HUNTERS_PER_ACTION
 from games.bison.tiles import ANIMAL_OF, ANIMALS_PER_TILE, SPACES, Tile, check_edges
 from games.errors import N_, RuleError
+from games.fields import read_whole
 
 #: Every split of a tile's 3 animals over prairie, river, mountain (B1), most on the
 #: prairie first: 3/0/0, 2/1/0, 2/0/1, 1/2/0, 1/1/1, …
@@ -89,8 +90,13 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     at = hex_arg(values.get("at"))
     start = values.get("start") == "1"
     fields = tile_fields(values)
-    # A "turn" button (one of the six rotated pictures) places the tile at once.
-    rotation = int_field("turn" if values.get("turn") else "rotation", _("the tile's turn"), 0) % 6
+    # A "turn" button (a space beside one of the six rotated pictures, ``turn=<n>,<space>``,
+    # issue 34) places the tile at once so turned, with the hunters on that space.
+    turn_text, _comma, turn_space = values.get("turn", "").strip().partition(",")
+    if turn_text:
+        rotation = read_whole(turn_text, _("the tile's turn")) % 6
+    else:
+        rotation = int_field("rotation", _("the tile's turn"), 0) % 6
     retail = values.get("retail") == "1"
     ends = (_tap("a"), _tap("b"))
     side = _tap("p")
@@ -184,22 +190,23 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
             turns.append(
                 {
                     "n": n,
+                    "title": _("turned %(n)s × 60°", n=n),
                     "svg": Markup(
                         # Drawn as this phone sees the board: the picture that looks
                         # like the tile on the table is the rotation to record.
                         svg.tile_picture(
                             tile.rotated(n),
-                            label=fields.get("tile"),
                             title=_("turned %(n)s × 60°", n=n),
                             turn=view_turn,
-                            data=f'data-edges="{tile.rotated(n).edges}" ',
-                            discs=True,
+                            # only an illustration: its group and buttons carry the names
+                            data=f'data-edges="{tile.rotated(n).edges}" aria-hidden="true" ',
                         )
                     ),
                 }
             )
     return {
         "turns": turns,
+        "turn_space": turn_space,
         "hunters_left": state.supplies[seat].hunters_supply,
         "link": link,
         "start": start,
@@ -310,7 +317,8 @@ def place(table_id: str) -> Any:
             hunters = int_field("hunters", _("hunters"), 0)
             event["hunters"] = hunters
             if hunters:
-                event["space"] = request.form.get("space", "")
+                # the space beside the turned picture tapped, else the space chip
+                event["space"] = context["turn_space"] or request.form.get("space", "")
                 payment = payment_split(hunters)  # the "paid with" chip (B6)
                 if payment is not None:
                     event["payment"] = payment

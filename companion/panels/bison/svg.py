@@ -233,14 +233,11 @@ def tile_picture(
     title: str = "",
     turn: int = 0,
     data: str = "",
-    discs: bool = False,
 ) -> str:
-    """One tile alone (the picker's pictures): its areas and animals, seen turned ``turn``;
-    ``discs``: each space's tap disc too (the turned pictures, tapped on a space)."""
+    """One tile alone (the picker's pictures, the place page's turned pictures): its areas
+    and animals, seen turned ``turn``; never a target itself."""
     x0, y0, width, height = bounds([(0, 0)], turn)
-    body = _tile_body(
-        (0, 0), tile, label, None, {}, None, {}, preview=False, turn=turn, discs=discs
-    )
+    body = _tile_body((0, 0), tile, label, None, {}, None, {}, preview=False, turn=turn)
     return (
         f'<svg class="bison-tile-pic" xmlns="http://www.w3.org/2000/svg" role="img" '
         f'viewBox="{x0:.1f} {y0:.1f} {width:.1f} {height:.1f}" {data}'
@@ -260,7 +257,6 @@ def _tile_body(
     preview: bool,
     turn: int = 0,
     name: str = "",
-    discs: bool = False,
 ) -> str:
     shapes = geometry.areas(tile)
     out = []
@@ -268,7 +264,7 @@ def _tile_body(
         polygon = [_at(at, p, turn) for p in shapes[space]]
         body = f'<polygon class="area" points="{_pts(polygon)}" fill="{FILL[space]}"/>'
         url = None if preview or space_url is None else space_url(at, space)
-        if url is not None or discs:  # the largest disc inside the area: a finger's spot
+        if url is not None:  # the largest disc inside the area: a finger's spot
             (dx, dy), radius = geometry.tap_disc(tile, space)
             x, y = _at(at, (dx, dy), turn)
             body += (

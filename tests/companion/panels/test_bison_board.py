@@ -262,6 +262,29 @@ def test_a_tile_is_placed_by_tapping_its_turned_picture(client, table, app):
     assert refused.status_code == 422 and get(app, tid).version == after.version
 
 
+def test_a_space_beside_a_turned_picture_places_the_tile_so_turned_with_the_hunters_there(
+    client, table, app
+):
+    tid = table.id  # B4, B6; issue 34: turn and space in one tap, every target a button
+    page = client.get(f"{base(tid)}/place?at=1,-1&tile=B08").get_data(as_text=True)
+    buttons = re.findall(r'<button[^>]*name="turn" value="(\d),(\w+)"', page)
+    assert buttons == [(str(n), sp) for n in range(6) for sp in SPACES]
+    before = get(app, tid)
+    form = {"at": "1,-1", "tile": "B08", "rotation": "0", "seat": "0", "hunters": "2"}
+    # The space chip says prairie; the button tapped (turn 4, mountain) decides.
+    post(client, f"{base(tid)}/place", {**form, "space": "prairie", "turn": "4,mountain"})
+    after = get(app, tid)
+    assert after.version == before.version + 1
+    assert after.state.board.tiles[(1, -1)].rotation == 4
+    assert after.state.board.pieces[((1, -1), "mountain")].hunters == 2
+    assert ((1, -1), "prairie") not in after.state.board.pieces
+    other = {**form, "at": "2,-1", "tile": "B03", "seat": "1"}
+    for bad, named in (("x,river", "turn"), ("4,lake", "not a space")):  # nothing changed
+        refused = client.post(f"{base(tid)}/place", data={**other, "turn": bad})
+        assert refused.status_code == 422 and get(app, tid).version == after.version
+        assert named in text(refused)
+
+
 def test_a_split_move_is_one_action_with_the_count_chosen_first(client, table, app):
     tid = table.id  # B3, B6: "together or separately", cost by the hunters moved in all
     yui_to_move_with_three_hunters(client, tid)
