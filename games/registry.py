@@ -132,10 +132,10 @@ def _lion_square() -> Rules:
 
 @cache
 def _hunting_age() -> Rules:
-    from games.hunting_age import contract, fold, outcome
+    from games.hunting_age import changes, contract, fold, outcome
 
     rules = _rules(fold, fold.targets, outcome.outcome)
-    return replace(rules, whose_turn=fold.whose_turn, score=contract.score)
+    return replace(rules, changes=changes.CHANGES, whose_turn=fold.whose_turn, score=contract.score)
 
 
 @cache

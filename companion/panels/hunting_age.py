@@ -29,6 +29,7 @@ The food, coin and VP-track steppers post to the platform's generic ``adjust``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from flask import Flask, request
@@ -40,7 +41,7 @@ from companion import charts, tables
 from companion.pages import base
 from companion.panels import _kit as kit
 from games.errors import N_, RuleError
-from games.hunting_age import development, fold, harvest, storage
+from games.hunting_age import changes, development, fold, harvest, storage
 from games.hunting_age import setup as layout
 from games.hunting_age.board import DEVELOPMENTS, LIMITS, extra_cost
 from games.hunting_age.cards import BASIC_CARDS, END_GAME_CARDS, FACES_BY_ID, Face
@@ -52,7 +53,7 @@ from games.hunting_age.components import (
     Cost,
 )
 from games.hunting_age.scoring import last_seat
-from games.hunting_age.tribe import Hut, Tribe
+from games.hunting_age.tribe import Hut, Supply, Tribe
 
 GAME = fold.GAME
 bp = kit.blueprint(GAME, __name__)
@@ -101,7 +102,7 @@ def chip_label(back: str) -> str:
 # the view model
 
 
-def _affordable(tribe: Tribe, supply: Any, cost: Cost) -> bool:
+def _affordable(tribe: Tribe, supply: Supply, cost: Cost) -> bool:
     """Whether the fold would accept paying ``cost`` now (its own ``pay`` decides)."""
     try:
         development.pay(tribe, supply, cost)
@@ -110,7 +111,7 @@ def _affordable(tribe: Tribe, supply: Any, cost: Cost) -> bool:
     return True
 
 
-def _any_food(state: fold.TableState, seat: int, cost: Cost | None) -> list[dict[str, Any]]:
+def _any_food(state: fold.TableState, seat: int, cost: Cost | None) -> list[dict[str, object]]:
     """The payer's one-tap choices for the any-food part of ``cost``: first the proposal
     (``fold.any_food_proposal``, preselected; its ``kind`` is empty), then each food kind
     the cave can spare enough of to pay the whole part with it. Empty when the cost has
@@ -123,7 +124,7 @@ def _any_food(state: fold.TableState, seat: int, cost: Cost | None) -> list[dict
         return []
     tribe = state.tribes[seat]
     spare = tribe.food - tribe.food.capped(cost.food)
-    one_kind = [
+    one_kind: list[dict[str, object]] = [
         {"kind": k, "goods": bundle({k: cost.any_food})}
         for k in FOODS
         if spare[k] >= cost.any_food and proposal != {k: cost.any_food}
@@ -211,12 +212,12 @@ def _build_spaces(state: fold.TableState, seat: int) -> list[dict[str, object]]:
     return faces
 
 
-def _harvests(state: fold.TableState, seat: int) -> list[dict[str, Any]]:
+def _harvests(state: fold.TableState, seat: int) -> list[dict[str, object]]:
     """Each laid-out face's hunting spaces as one-tap harvests for ``seat`` (Campfire
     edition): what the space gives with the seat's huts on that face (``games``'
     ``harvest_yield``), the one-kind choices of its free picks, and whether conversions or
     copies are left to do with the counters."""
-    rows = []
+    rows: list[dict[str, object]] = []
     for face_id in state.faces:
         face = FACES_BY_ID[face_id]
         huts = [h.space for h in state.tribes[seat].huts if h.face == face_id]
@@ -366,87 +367,78 @@ def _goods(prefix: str, kinds: tuple[str, ...]) -> dict[str, int]:
 
 @bp.post("/setup")
 def setup(table_id: str) -> ResponseReturnValue:
-    def build(_table: tables.TableView) -> dict[str, object]:
-        event: dict[str, object] = {"type": "setup"}
+    def build(_table: tables.TableView) -> changes.Setup:
         if request.form.get("start_player", "").strip():
-            event["start_player"] = base.form_int("start_player", label=_("start player"))
-        return event
+            return changes.Setup(base.form_int("start_player", label=_("start player")))
+        return changes.Setup()  # prepare draws the start player and the faces
 
     return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/develop")
 def develop(table_id: str) -> ResponseReturnValue:
-    def build(table: tables.TableView) -> dict[str, object]:
+    def build(table: tables.TableView) -> changes.Develop:
         kind = request.form.get("kind", "")
-        event: dict[str, object] = {
-            "type": "develop",
-            "seat": base.form_int("seat", label=_("seat")),
-            "kind": kind,
-        }
+        seat = base.form_int("seat", label=_("seat"))
+        any_food: changes.Goods | None = None
         if any(key.startswith("any.") for key in request.form):
-            chosen = {k: v for k, v in _goods("any", FOODS).items() if v}
-            if chosen:
-                event["any_food"] = chosen
+            any_food = tuple((k, v) for k, v in _goods("any", FOODS).items() if v) or None
         if request.form.get("any_kind", ""):
             # a one-tap choice: the whole any-food part paid with one kind
-            event["any_food"] = {
-                request.form["any_kind"]: base.form_int("any_count", label=_("any food"))
-            }
+            any_food = (
+                (request.form["any_kind"], base.form_int("any_count", label=_("any food"))),
+            )
+        change = changes.Develop(seat, kind, any_food=any_food)
         if table.state.edition == "campfire":
             if kind == "hut":
-                event["face"] = request.form.get("face", "")
-                event["space"] = base.form_int("space", label=_("build space"))
-            return event
+                face = request.form.get("face", "")
+                space = base.form_int("space", label=_("build space"))
+                return replace(change, face=face, space=space)
+            return change  # a cave's chips: prepare draws them
         # Original components: the player types what is printed on their board.
-        event["cost"] = {k: v for k, v in _goods("cost", COST_PARTS).items() if v}
-        event["uncovered_vp"] = _count("uncovered_vp", _("VP uncovered"))
+        change = replace(
+            change,
+            cost=tuple((k, v) for k, v in _goods("cost", COST_PARTS).items() if v),
+            uncovered_vp=_count("uncovered_vp", _("VP uncovered")),
+        )
         if kind == "cave":
-            event["chips"] = [c for c in request.form.getlist("chip") if c]
-        elif kind == "hut":
+            return replace(change, chips=tuple(c for c in request.form.getlist("chip") if c))
+        if kind == "hut":
             end_game = request.form.get("end_game", "")
             if end_game:
-                event["end_game"] = end_game
-            else:
-                event["vp"] = _count("vp", _("hut VP"))
-        return event
+                return replace(change, end_game=end_game)
+            return replace(change, vp=_count("vp", _("hut VP")))
+        return change
 
     return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/harvest")
 def harvest_space(table_id: str) -> ResponseReturnValue:
-    def build(_table: tables.TableView) -> dict[str, object]:
-        event: dict[str, object] = {
-            "type": "harvest",
-            "seat": base.form_int("seat", label=_("seat")),
-            "face": request.form.get("face", ""),
-            "space": base.form_int("space", label=_("hunting space")),
-        }
-        choice = {k: v for k, v in _goods("choice", FOODS).items() if v}
-        if choice:
-            event["choice"] = choice
-        return event
+    def build(_table: tables.TableView) -> changes.Harvest:
+        seat = base.form_int("seat", label=_("seat"))
+        face = request.form.get("face", "")
+        space = base.form_int("space", label=_("hunting space"))
+        choice = tuple((k, v) for k, v in _goods("choice", FOODS).items() if v)
+        # no face: the rules' refusal lists the faces on the table; no choice: prepare's
+        return changes.Harvest(seat, face or None, space, choice or None)
 
     return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/store")
 def store(table_id: str) -> ResponseReturnValue:
-    def build(_table: tables.TableView) -> dict[str, object]:
-        return {
-            "type": "store",
-            "seat": base.form_int("seat", label=_("seat")),
-            "return": _goods("return", FOODS),
-        }
+    def build(_table: tables.TableView) -> changes.Store:
+        seat = base.form_int("seat", label=_("seat"))
+        return changes.Store(seat, tuple(_goods("return", FOODS).items()))
 
     return kit.post_event(table_id, build, game=GAME)
 
 
 @bp.post("/end-turn")
 def end_turn(table_id: str) -> ResponseReturnValue:
-    def build(_table: tables.TableView) -> dict[str, object]:
-        return {"type": "end_turn", "seat": base.form_int("seat", label=_("seat"))}
+    def build(_table: tables.TableView) -> changes.EndTurn:
+        return changes.EndTurn(base.form_int("seat", label=_("seat")))
 
     return kit.post_event(table_id, build, game=GAME)
 

@@ -51,16 +51,14 @@ from typing import Any, Final
 
 from games import fields
 from games.errors import N_, RuleError, Term
-from games.hunting_age import development, harvest, setup, storage
+from games.hunting_age import changes, development, harvest, setup, storage
 from games.hunting_age.board import LIMITS
 from games.hunting_age.cards import FACES_BY_ID
 from games.hunting_age.components import (
-    COIN_COUNTER_MAX,
     FOODS,
     GOOD_TERMS,
     ROCK_CHIP_GROUPS,
     ROCK_CHIPS,
-    SUPPLY_LIMITS,
     Cost,
     Food,
     chip_rewards,
@@ -76,7 +74,6 @@ from games.hunting_age.scoring import (
 )
 from games.hunting_age.tribe import (
     CHIEFS,
-    VP_TRACK_MAX,
     Hut,
     Supply,
     Tribe,
@@ -84,17 +81,13 @@ from games.hunting_age.tribe import (
     least_missed,
     take,
 )
-from games.table import ADJUST_FIELDS, Player, adjust_targets, adjusted, check_range, dispatch
+from games.table import Player, adjust_targets, check_range
 
 GAME: Final = "hunting-age"
 #: The create form's player rows and colours (the box: 3–5 players in 5 colours).
 SEATS: Final = (setup.MIN_PLAYERS, setup.MAX_PLAYERS)
 SEAT_COLOURS: Final = setup.PLAYER_COLOURS
-COUNTERS: Final[dict[str, tuple[int, int]]] = {
-    **{kind: (0, SUPPLY_LIMITS[kind]) for kind in FOODS},
-    "coins": (0, COIN_COUNTER_MAX),
-    "vp": (0, VP_TRACK_MAX),
-}
+COUNTERS: Final[dict[str, tuple[int, int]]] = changes.COUNTERS
 #: Each counter as players read it ("bear would be 13; …", "Ann: VP track +1"), a Term.
 COUNTER_NAMES: Final[Mapping[str, Term]] = {
     **{kind: GOOD_TERMS[kind] for kind in FOODS},
@@ -141,22 +134,28 @@ def _whole(value: object, field: str) -> int:
     return fields.whole_number(value, field)
 
 
-def _goods(raw: object, field: str, allowed: Sequence[str]) -> dict[str, int]:
-    raw = fields.object_of(raw, allowed, field, Term(N_("item")))
-    return {key: _whole(raw[key], f"{field}.{key}") for key in raw}
+def _food(goods: changes.Goods) -> Food:
+    return Food.of(dict(goods))
 
 
-def _food(raw: object, field: str) -> Food:
-    return Food.of(_goods(raw, field, FOODS))
-
-
-def _cost(raw: object) -> Cost:
-    parts = _goods(raw, "cost", (*FOODS, "coins", "any_food"))
+def _cost(goods: changes.Goods) -> Cost:
+    parts = dict(goods)
     return Cost(Food.of(parts), parts.get("coins", 0), parts.get("any_food", 0))
 
 
-def _seat(state: TableState, event: Mapping[str, Any]) -> int:
-    return setup.check_seat(event.get("seat"), len(state.players))
+def _printed_cost(cost: changes.Goods | None) -> Cost:
+    if cost is None:  # the original edition's develop needs its printed cost
+        fields.object_of(None, changes.COST_PARTS, "cost")  # its refusal, as ever
+    return _cost(cost or ())
+
+
+def _printed(value: int | None, field: str) -> int:
+    """A number the original edition's player types (missing: the refusal naming it)."""
+    return _whole(value, field)
+
+
+def _seat(state: TableState, seat: int | None) -> int:
+    return setup.check_seat(seat, len(state.players))
 
 
 def _with_tribe(state: TableState, seat: int, tribe: Tribe, supply: Supply) -> TableState:
@@ -231,7 +230,7 @@ def prepare(state: TableState, event: dict[str, Any], rng: random.Random) -> dic
         return {**event, "chips": list(development.draw_rock_chips(group, revealed, rng))}
     if kind == "harvest" and "choice" not in event:
         try:
-            gives = _harvest_yield(state, seat, event)
+            gives = _harvest_yield(state, seat, event.get("face"), event.get("space"))
         except RuleError:
             return event  # apply explains
         choice = harvest.default_choice(gives, state.supply.food)
@@ -243,12 +242,36 @@ def prepare(state: TableState, event: dict[str, Any], rng: random.Random) -> dic
 
 
 def apply(state: TableState, event: Mapping[str, Any]) -> TableState:
-    """The next state; ``RuleError`` (and no change) when the rules refuse the event."""
-    return dispatch(state, event, _HANDLERS)
+    """The next state after the stored ``event``: read once (``changes.from_json``), then
+    folded typed (``apply_change``); ``RuleError`` (and no change) when the rules refuse."""
+    return apply_change(state, changes.from_json(event))
 
 
-def _adjust(state: TableState, event: Mapping[str, Any]) -> TableState:
-    move, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES)
+def apply_change(state: TableState, change: changes.HuntingChange) -> TableState:
+    """The next state after ``change``: its shape is checked by ``changes``, what depends
+    on the table (seat, turn, edition, faces, supply) here, in the order it always was."""
+    match change:
+        case changes.Adjust():
+            return _adjust(state, change)
+        case changes.Setup():
+            return _setup(state, change)
+        case changes.Develop():
+            return _develop(state, change)
+        case changes.Harvest():
+            return _harvest(state, change)
+        case changes.Store():
+            return _store(state, change)
+        case changes.EndTurn():
+            return _end_turn(state, change)
+
+
+def _adjust(state: TableState, change: changes.Adjust) -> TableState:
+    move = replace(change, seat=_seat(state, change.seat))
+    value = check_range(
+        COUNTER_NAMES.get(move.counter, move.counter),
+        counters(state)[move.seat][move.counter] + move.delta,
+        COUNTERS[move.counter],
+    )
     tribe = state.tribes[move.seat]
     supply = state.supply
     if move.counter in FOODS:  # food moves between the cave and the supply
@@ -264,15 +287,13 @@ def _adjust(state: TableState, event: Mapping[str, Any]) -> TableState:
     return _with_tribe(state, move.seat, tribe, supply)
 
 
-def _setup(state: TableState, event: Mapping[str, Any]) -> TableState:
+def _setup(state: TableState, change: changes.Setup) -> TableState:
     if state.turn:
         raise RuleError(N_("the table can only be set up before the first turn ends"))
     seats = len(state.players)
-    start = setup.check_seat(event.get("start_player"), seats)
-    faces = event.get("faces")
-    if not isinstance(faces, list) or any(
-        not isinstance(face, str) or face not in FACES_BY_ID for face in faces
-    ):
+    start = setup.check_seat(change.start_player, seats)
+    faces = change.faces
+    if faces is None:
         raise RuleError(N_("faces must be a list of hunting-ground faces such as B1a or N07b"))
     cards = [FACES_BY_ID[face].card for face in faces]
     basic = sum(FACES_BY_ID[face].basic for face in faces)
@@ -288,25 +309,25 @@ def _setup(state: TableState, event: Mapping[str, Any]) -> TableState:
     return replace(state, faces=tuple(faces), start_player=start, current=start)
 
 
-def _hut(state: TableState, event: Mapping[str, Any], tribe: Tribe) -> tuple[Hut, Cost]:
+def _hut(state: TableState, change: changes.Develop, tribe: Tribe) -> tuple[Hut, Cost]:
     if state.edition == "original":
-        if "end_game" in event:
-            if event["end_game"] not in END_GAME_SCORES:
+        if change.end_game is not None:
+            if change.end_game not in END_GAME_SCORES:
                 raise RuleError(
                     N_("end_game must be one of {cards}"), cards=", ".join(END_GAME_SCORES)
                 )
-            hut = Hut(None, event["end_game"])
+            hut = Hut(None, change.end_game)
         else:
-            hut = Hut(_whole(event.get("vp"), "vp"))
-        return hut, _cost(event.get("cost"))
-    face_id = event.get("face")
-    if not isinstance(face_id, str) or face_id not in FACES_BY_ID:
+            hut = Hut(_printed(change.vp, "vp"))
+        return hut, _printed_cost(change.cost)
+    face_id = change.face
+    if face_id is None:
         raise RuleError(N_("face must be a hunting-ground face such as B1a or N07b"))
     if state.faces and face_id not in state.faces:
         raise RuleError(N_("{face} is not on the table"), face=face_id)
     face = FACES_BY_ID[face_id]
-    space = event.get("space")
-    if isinstance(space, bool) or not isinstance(space, int) or not 0 <= space < len(face.build):
+    space = change.space
+    if space is None or not 0 <= space < len(face.build):
         raise RuleError(
             N_("space must be a build space of {face}: 0 to {last}"),
             face=face_id,
@@ -319,34 +340,34 @@ def _hut(state: TableState, event: Mapping[str, Any], tribe: Tribe) -> tuple[Hut
     )
 
 
-def _develop(state: TableState, event: Mapping[str, Any]) -> TableState:
-    seat = _seat(state, event)
+def _develop(state: TableState, change: changes.Develop) -> TableState:
+    seat = _seat(state, change.seat)
     _check_turn(state, seat)
     if state.developed:
         raise RuleError(N_("only one development per turn"))
-    kind = event.get("kind")
+    kind = change.development
     tribe = state.tribes[seat]
-    development.check_can_develop(tribe, kind if isinstance(kind, str) else repr(kind))
-    any_food = _food(event["any_food"], "any_food") if "any_food" in event else None
+    development.check_can_develop(tribe, kind)
+    any_food = None if change.any_food is None else _food(change.any_food)
     original = state.edition == "original"
-    cost = _cost(event.get("cost")) if original and kind != "hut" else None
-    uncovered = _whole(event.get("uncovered_vp"), "uncovered_vp") if original else None
+    cost = _printed_cost(change.cost) if original and kind != "hut" else None
+    uncovered = _printed(change.uncovered_vp, "uncovered_vp") if original else None
     supply = state.supply
     if kind == "cave":
-        chips = event.get("chips")
-        if not isinstance(chips, list):
+        chips = change.chips
+        if chips is None:
             raise RuleError(N_("chips must list the rock chips flipped"))
         revealed = [back for t in state.tribes for back in t.revealed_chips]
-        development.check_chips_exist([*revealed, *development.check_chip_backs(chips)])
+        development.check_chips_exist([*revealed, *chips])
         tribe, supply, _lost = development.create_cave(
-            tribe, supply, cost=cost, flipped=chips, any_food=any_food, uncovered=uncovered
+            tribe, supply, cost=cost, flipped=list(chips), any_food=any_food, uncovered=uncovered
         )
     elif kind == "subordinate":
         tribe, supply = development.add_subordinate(
             tribe, supply, cost=cost, any_food=any_food, uncovered=uncovered
         )
     else:
-        hut, price = _hut(state, event, tribe)
+        hut, price = _hut(state, change, tribe)
         occupied = [(h.face, h.space) for t in state.tribes for h in t.huts if h.face is not None]
         tribe, supply = development.build_hut(
             tribe,
@@ -360,27 +381,26 @@ def _develop(state: TableState, event: Mapping[str, Any]) -> TableState:
     return replace(_with_tribe(state, seat, tribe, supply), developed=True)
 
 
-def _harvest_yield(state: TableState, seat: int, event: Mapping[str, Any]) -> harvest.Yield:
+def _harvest_yield(state: TableState, seat: int, face_id: object, space: object) -> harvest.Yield:
     if state.edition != "campfire":
         raise RuleError(
             N_("a harvest is read off the Campfire edition's cards; use the counters instead")
         )
-    face_id = event.get("face")
     if not isinstance(face_id, str) or face_id not in state.faces:
         raise RuleError(
             N_("face must be a hunting ground on the table: {faces}"),
             faces=", ".join(state.faces) or "—",
         )
     huts = [h.space for h in state.tribes[seat].huts if h.face == face_id and h.space is not None]
-    return harvest.harvest_yield(FACES_BY_ID[face_id], event.get("space"), huts)
+    return harvest.harvest_yield(FACES_BY_ID[face_id], space, huts)
 
 
-def _harvest(state: TableState, event: Mapping[str, Any]) -> TableState:
-    seat = _seat(state, event)
+def _harvest(state: TableState, change: changes.Harvest) -> TableState:
+    seat = _seat(state, change.seat)
     if state.over:
         raise RuleError(N_("the game is over"))
-    gives = _harvest_yield(state, seat, event)
-    choice = _food(event.get("choice", {}), "choice")
+    gives = _harvest_yield(state, seat, change.face, change.space)
+    choice = _food(change.choice or ())
     harvest.check_choice(gives, choice)
     tribe, supply = take(state.tribes[seat], state.supply, gives.food + choice)
     coins = check_range(COUNTER_NAMES["coins"], tribe.coins + gives.coins, COUNTERS["coins"])
@@ -389,15 +409,15 @@ def _harvest(state: TableState, event: Mapping[str, Any]) -> TableState:
     return _with_tribe(state, seat, tribe, supply)
 
 
-def _store(state: TableState, event: Mapping[str, Any]) -> TableState:
-    seat = _seat(state, event)
-    returned = _food(event["return"], "return") if "return" in event else None
+def _store(state: TableState, change: changes.Store) -> TableState:
+    seat = _seat(state, change.seat)
+    returned = None if change.returned is None else _food(change.returned)
     tribe, supply = storage.store(state.tribes[seat], state.supply, returned)
     return _with_tribe(state, seat, tribe, supply)
 
 
-def _end_turn(state: TableState, event: Mapping[str, Any]) -> TableState:
-    seat = _seat(state, event)
+def _end_turn(state: TableState, change: changes.EndTurn) -> TableState:
+    seat = _seat(state, change.seat)
     if state.over:
         raise RuleError(N_("the game is over"))
     _check_turn(state, seat)
@@ -434,38 +454,9 @@ def _check_turn(state: TableState, seat: int) -> None:
         )
 
 
-#: The fields each event type carries (the companion refuses any other, naming it).
-EVENT_FIELDS: dict[str, frozenset[str]] = {
-    "adjust": ADJUST_FIELDS,
-    "setup": frozenset({"type", "start_player", "faces"}),
-    "develop": frozenset(
-        {
-            "type",
-            "seat",
-            "kind",
-            "chips",
-            "cost",
-            "uncovered_vp",
-            "any_food",
-            "end_game",
-            "vp",
-            "face",
-            "space",
-        }
-    ),
-    "harvest": frozenset({"type", "seat", "face", "space", "choice"}),
-    "store": frozenset({"type", "seat", "return"}),
-    "end_turn": frozenset({"type", "seat"}),
-}
-
-_HANDLERS = {
-    "adjust": _adjust,
-    "setup": _setup,
-    "develop": _develop,
-    "harvest": _harvest,
-    "store": _store,
-    "end_turn": _end_turn,
-}
+#: The fields each event type carries (the companion refuses any other, naming it): the
+#: change classes' own (``changes.CHANGES``).
+EVENT_FIELDS: Final[dict[str, frozenset[str]]] = changes.CHANGES.event_fields()
 
 
 # --- views --------------------------------------------------------------------------------
@@ -514,7 +505,7 @@ def any_food_proposal(state: TableState, seat: int, cost: Mapping[str, int]) -> 
     spare after the named food, the kind held most first (``least_missed``). The payer may
     change it: the ``develop`` event's ``any_food`` is what is paid. An empty proposal
     (or a short one) when the cave cannot pay."""
-    price = _cost(dict(cost))
+    price = _cost(changes.read_goods(cost, "cost", changes.COST_PARTS))
     tribe = state.tribes[setup.check_seat(seat, len(state.players))]
     spare = tribe.food - tribe.food.capped(price.food)
     choice = least_missed(spare, min(price.any_food, spare.total))

@@ -15,8 +15,8 @@ from games.errors import RuleError
 TYPED = [game for game in registry.GAMES if game.rules().changes is not None]
 
 
-def test_lion_square_is_typed() -> None:
-    assert "lion-square" in [game.id for game in TYPED]
+def test_lion_square_and_age_of_hunting_are_typed() -> None:
+    assert {"lion-square", "hunting-age"} <= {game.id for game in TYPED}
 
 
 @pytest.mark.parametrize("game", TYPED, ids=lambda game: game.id)
