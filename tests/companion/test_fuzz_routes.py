@@ -128,6 +128,7 @@ FIELDS = [
     "address",
     "against",
     "reason",
+    "score",  # the photo proposal's "Confirm and score the round" (issue 32)
     "section",
     "v",
     "paper",
