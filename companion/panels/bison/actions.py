@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -133,7 +134,7 @@ def _action_context(table: tables.TableView) -> dict[str, Any]:
 
 
 @bp.route("/action", methods=["GET", "POST"])
-def action(table_id: str) -> Any:
+def action(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         context = _action_context(table)

@@ -10,9 +10,11 @@ exchange
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import tables
@@ -44,7 +46,7 @@ def _market_context(table: tables.TableView, seat: int | None = None) -> dict[st
 
 
 @bp.get("/market")
-def market(table_id: str) -> Any:
+def market(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         return render_page("market.html", table, **_market_context(table))
@@ -52,11 +54,13 @@ def market(table_id: str) -> Any:
         return render_page("message.html", table, error=refusal(error), status=422)
 
 
-def _market_post(table_id: str, event_of: Any) -> Any:
+def _market_post(
+    table_id: str, event_of: Callable[[], Mapping[str, object]]
+) -> ResponseReturnValue:
     if is_htmx():  # the board page's one-tap buy: the fresh panel, or it with the refusal
         return kit.post_event(table_id, lambda _table: event_of(), game=GAME)
 
-    def refused(table: tables.TableView, message: str) -> Any:
+    def refused(table: tables.TableView, message: str) -> ResponseReturnValue:
         try:
             context = _market_context(table)
         except RuleError:  # the seat itself was bad: show the default seat's market
@@ -72,7 +76,7 @@ def _market_post(table_id: str, event_of: Any) -> Any:
     )
 
 
-def _answer(table_id: str) -> Any:
+def _answer(table_id: str) -> ResponseReturnValue:
     # A buy from the board page's one-tap button goes back there; the market page stays.
     if request.form.get("back") == "table":
         return redirect(url_for("web.table", table_id=table_id), code=303)
@@ -82,7 +86,7 @@ def _answer(table_id: str) -> Any:
 
 
 @bp.post("/buy")
-def buy(table_id: str) -> Any:
+def buy(table_id: str) -> ResponseReturnValue:
     def event() -> dict[str, Any]:
         item = request.form.get("item", "")
         built: dict[str, Any] = {
@@ -98,7 +102,7 @@ def buy(table_id: str) -> Any:
 
 
 @bp.post("/exchange")
-def exchange(table_id: str) -> Any:
+def exchange(table_id: str) -> ResponseReturnValue:
     def event() -> dict[str, Any]:
         return {
             "type": "exchange",

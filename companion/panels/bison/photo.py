@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 from flask import current_app, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from PIL import Image, ImageOps
@@ -148,7 +149,7 @@ def _unseen_line(table: tables.TableView, space: Any, colour: str) -> str:
 
 
 @bp.get("/photo")
-def photo_page(table_id: str) -> Any:
+def photo_page(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     return render_page(PAGE, table)
 
@@ -165,7 +166,7 @@ def read_photo(data: bytes, table: tables.TableView) -> reader.Reading:
 @bp.post("/photo")
 @security.limiter.limit(photo_limit)
 @upload_limit(lambda: UPLOAD_LIMIT)  # a photo may be larger than MAX_CONTENT_LENGTH
-def photo_post(table_id: str) -> Any:
+def photo_post(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         upload = request.files.get("photo")
@@ -228,8 +229,8 @@ def _signer() -> URLSafeSerializer:
 
 
 def _with_first(
-    table: tables.TableView, second: dict[str, Any], signed: str | None
-) -> dict[str, Any]:
+    table: tables.TableView, second: dict[str, object], signed: str | None
+) -> dict[str, object]:
     """The reading of this photo merged with the first photo's of the same round
     (``signed``: what the proposal page carried), or this photo's alone when there is
     none, or it is forged, too long, or of another table or version."""
@@ -255,8 +256,8 @@ def _unread(read_json: Mapping[str, Any]) -> set[Any]:
 
 
 def _more(
-    table: tables.TableView, read_json: dict[str, Any], crops: Mapping[Any, str]
-) -> dict[str, Any] | None:
+    table: tables.TableView, read_json: dict[str, object], crops: Mapping[Any, str]
+) -> dict[str, object] | None:
     """What asks for one more photo — a tile that could not be read (with a crop of its
     corner), spaces hidden where the table had pieces, a shaken photo — and the reading
     to merge the second with, signed; None when the photo saw everything."""

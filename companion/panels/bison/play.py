@@ -33,10 +33,12 @@ play post
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from typing import Any
 
 from flask import request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import tables
@@ -92,12 +94,12 @@ def own_hunters(table: tables.TableView, seat: int, space: Space) -> int:
     return there.hunters if there and there.player == table.state.colours[seat] else 0
 
 
-def _message(table: tables.TableView, error: RuleError) -> Any:
+def _message(table: tables.TableView, error: RuleError) -> ResponseReturnValue:
     return render_page("message.html", table, error=refusal(error), status=422)
 
 
 @bp.get("/tile")
-def tile(table_id: str) -> Any:
+def tile(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         at = hex_arg(request.args.get("at"))
@@ -162,7 +164,7 @@ def _leg_text(space: Space, hunters: int) -> str:
 
 
 @bp.get("/move")
-def move(table_id: str) -> Any:
+def move(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     state = table.state
     try:
@@ -249,7 +251,7 @@ def move(table_id: str) -> Any:
 
 
 @bp.get("/gather")
-def gather(table_id: str) -> Any:
+def gather(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     state = table.state
     try:
@@ -365,7 +367,9 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
     return event
 
 
-def _post(table: tables.TableView, build: Any) -> Any:
+def _post(
+    table: tables.TableView, build: Callable[[], Mapping[str, object]]
+) -> ResponseReturnValue:
     """From the panel (htmx): the fresh panel, or it with the refusal (the one event path's
     own answers); from a page: back to the table, or the refusal on a page."""
     if request.headers.get("HX-Request"):
@@ -374,13 +378,13 @@ def _post(table: tables.TableView, build: Any) -> Any:
 
 
 @bp.post("/play")
-def play(table_id: str) -> Any:
+def play(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     return _post(table, lambda: play_event(table))
 
 
 @bp.post("/reopen")
-def reopen(table_id: str) -> Any:
+def reopen(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     return _post(table, lambda: {"type": "reopen"})
 

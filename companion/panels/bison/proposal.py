@@ -39,6 +39,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
@@ -692,7 +693,7 @@ def render(
     page_error: str | None = None,
     status: int = 200,
     more: Mapping[str, Any] | None = None,
-) -> Any:
+) -> ResponseReturnValue:
     """The proposal page: ``error`` beside the open editor, ``page_error`` over the page."""
     form = form or {}
     return render_page(
@@ -727,7 +728,7 @@ def _score_label(state: fold.State) -> str | None:
 
 
 @bp.post("/photo/edit")
-def photo_edit(table_id: str) -> Any:
+def photo_edit(table_id: str) -> ResponseReturnValue:
     """Open (``open`` = n) or save (``save`` = n) one line's editor: the proposal again,
     that line edited when the rules take the whole ticked proposal with it; else the
     refusal beside the editor (422). Nothing is stored."""
@@ -847,7 +848,7 @@ def _editable(event: Mapping[str, Any], table: tables.TableView) -> bool:
 
 
 @bp.post("/photo/confirm")
-def photo_confirm(table_id: str) -> Any:
+def photo_confirm(table_id: str) -> ResponseReturnValue:
     """The ticked lines as events in one change (``AppendAll``): all stored at the
     proposal's version, in one transaction and announced once, or none."""
     table = kit.game_table(table_id, GAME)
@@ -905,7 +906,7 @@ def scores_at_once(state: fold.State) -> bool:
     )
 
 
-def _score_after(table: tables.TableView) -> Any:
+def _score_after(table: tables.TableView) -> ResponseReturnValue:
     """The round scored after the photo's lines, as a change of its own (undo takes the
     scoring back, not the photo's lines); the score page when something is left to
     choose or the rules refuse (it says why)."""

@@ -24,6 +24,7 @@ from collections import Counter
 from typing import Any
 
 from flask import request
+from flask.typing import ResponseReturnValue
 
 from companion import tables
 from companion.i18n import translate
@@ -205,7 +206,7 @@ def _score_context(
 
 
 @bp.route("/score", methods=["GET", "POST"])
-def score(table_id: str) -> Any:
+def score(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         chosen = _choices_from_form() if request.method == "POST" else {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import tables
@@ -72,7 +73,7 @@ def _space_context(table: tables.TableView) -> dict[str, Any]:
 
 
 @bp.route("/space", methods=["GET", "POST"])
-def space(table_id: str) -> Any:
+def space(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         context = _space_context(table)

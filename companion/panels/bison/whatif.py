@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion.panels import _kit as kit
@@ -26,7 +27,7 @@ MAX_WHATIF = 6
 
 
 @bp.get("/whatif")
-def whatif_page(table_id: str) -> Any:
+def whatif_page(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     state = table.state
     if not state.settings.whatif:
