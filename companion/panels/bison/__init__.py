@@ -43,8 +43,7 @@ routes (under ``/t/<table_id>/bison/``)
 
 from __future__ import annotations
 
-from typing import Any
-
+from flask import Flask
 from flask.typing import ResponseReturnValue
 
 from companion.panels import _kit as kit
@@ -128,7 +127,7 @@ def turn(table_id: str) -> ResponseReturnValue:
     )
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     # The panel shows the board at this phone's zoom and turn (kept in its session).
     kit.register(
         app,

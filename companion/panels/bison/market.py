@@ -11,7 +11,6 @@ exchange
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from flask import redirect, request, url_for
 from flask.typing import ResponseReturnValue
@@ -21,12 +20,19 @@ from companion import tables
 from companion.pages.base import is_htmx
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import int_field, seat_field
-from companion.panels.bison.pages import GAME, bp, default_seat, refusal, render_page
+from companion.panels.bison.pages import (
+    GAME,
+    bp,
+    default_seat,
+    refusal,
+    render_context,
+    render_page,
+)
 from games.bison.economy import ANIMALS, EXCHANGE_RATE, HUNTER_PRICE, structure_price
 from games.errors import RuleError
 
 
-def _market_context(table: tables.TableView, seat: int | None = None) -> dict[str, Any]:
+def _market_context(table: tables.TableView, seat: int | None = None) -> Mapping[str, object]:
     state = table.state
     if seat is None:
         seat = state.rounds.check_seat(seat_field(table, default_seat(table)))
@@ -49,7 +55,7 @@ def _market_context(table: tables.TableView, seat: int | None = None) -> dict[st
 def market(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
-        return render_page("market.html", table, **_market_context(table))
+        return render_context("market.html", table, _market_context(table))
     except RuleError as error:
         return render_page("message.html", table, error=refusal(error), status=422)
 
@@ -65,7 +71,7 @@ def _market_post(
             context = _market_context(table)
         except RuleError:  # the seat itself was bad: show the default seat's market
             context = _market_context(table, default_seat(table))
-        return render_page("market.html", table, error=message, status=422, **context)
+        return render_context("market.html", table, context, error=message, status=422)
 
     return kit.post_event(
         table_id,
@@ -87,9 +93,9 @@ def _answer(table_id: str) -> ResponseReturnValue:
 
 @bp.post("/buy")
 def buy(table_id: str) -> ResponseReturnValue:
-    def event() -> dict[str, Any]:
+    def event() -> dict[str, object]:
         item = request.form.get("item", "")
-        built: dict[str, Any] = {
+        built: dict[str, object] = {
             "type": "buy",
             "seat": int_field("seat", _("player")),
             "item": item,
@@ -103,7 +109,7 @@ def buy(table_id: str) -> ResponseReturnValue:
 
 @bp.post("/exchange")
 def exchange(table_id: str) -> ResponseReturnValue:
-    def event() -> dict[str, Any]:
+    def event() -> dict[str, object]:
         return {
             "type": "exchange",
             "seat": int_field("seat", _("player")),

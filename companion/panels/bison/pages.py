@@ -81,6 +81,18 @@ def render_page(
     ), status
 
 
+def render_context(
+    template: str,
+    table: tables.TableView,
+    context: Mapping[str, object],
+    *,
+    error: str | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    """``render_page`` with a page's view model (``context``: what its template reads)."""
+    return render_page(template, table, error=error, status=status, **context)
+
+
 def back_to_table(table_id: str) -> ResponseReturnValue:
     return redirect(url_for("web.table", table_id=table_id), code=303)
 

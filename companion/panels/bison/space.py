@@ -27,6 +27,7 @@ from companion.panels.bison.pages import (
     default_seat,
     post_page_event,
     refusal,
+    render_context,
     render_page,
 )
 from companion.panels.bison.sheets import sheet_for
@@ -85,15 +86,15 @@ def space(table_id: str) -> ResponseReturnValue:
         )
         return render_page("message.html", table, error=message, status=422)
     if request.method == "GET":
-        return render_page("space.html", table, **context)
+        return render_context("space.html", table, context)
 
-    def build() -> dict[str, Any]:
+    def build() -> dict[str, object]:
         hunters = int_field("hunters", _("hunters"), 0)
         structure = int_field("structure", kind_name(context["kind"]), 0)
         raw_seat = request.form.get("seat", "").strip()
         # Named as the board names it (``space_ref``: "the river of S1"), so the history
         # never shows a player coordinates (issue 26).
-        item: dict[str, Any] = {
+        item: dict[str, object] = {
             **fold.space_ref(table.state, (context["at"], context["space"])),
             "hunters": hunters,
             "structure": structure,
