@@ -29,7 +29,6 @@ from __future__ import annotations
 import base64
 import io
 from collections.abc import Mapping
-from typing import Any
 
 import numpy as np
 from flask import current_app, request
@@ -47,6 +46,8 @@ from companion.panels.bison.names import space_label
 from companion.panels.bison.pages import GAME, bp, render_page
 from companion.uploads import upload_limit
 from games.bison import explain
+from games.bison.board import Space
+from games.bison.hexgrid import Hex
 from games.bison.kit import tile_art
 from games.errors import N_, RuleError
 from reader import bison as reader
@@ -99,7 +100,7 @@ def _doubts(reading: reader.Reading) -> list[RuleError]:
 # -- crops -------------------------------------------------------------------------------
 
 
-def _crops(data: bytes, reading: reader.Reading, hexes: set[Any]) -> dict[Any, str]:
+def _crops(data: bytes, reading: reader.Reading, hexes: set[Hex]) -> dict[Hex, str]:
     """A small JPEG (data: URL) of the photo around each hex: what the line is about."""
     h = reading.homography
     if h is None or not hexes:
@@ -108,7 +109,7 @@ def _crops(data: bytes, reading: reader.Reading, hexes: set[Any]) -> dict[Any, s
     with Image.open(io.BytesIO(data)) as opened:
         image = ImageOps.exif_transpose(opened).convert("RGB")
     radius = float(tile_art.HEX_RADIUS)
-    crops: dict[Any, str] = {}
+    crops: dict[Hex, str] = {}
     for at in hexes:
         cx, cy = reader.hex_centre(at)
         box = np.asarray(
@@ -137,7 +138,7 @@ def _crops(data: bytes, reading: reader.Reading, hexes: set[Any]) -> dict[Any, s
 # -- the proposal ------------------------------------------------------------------------
 
 
-def _unseen_line(table: tables.TableView, space: Any, colour: str) -> str:
+def _unseen_line(table: tables.TableView, space: Space, colour: str) -> str:
     seat = table.state.seat_of(colour)
     return str(
         _(
@@ -250,13 +251,19 @@ def _with_first(
     return merge(carried["reading"], second)
 
 
-def _unread(read_json: Mapping[str, Any]) -> set[Any]:
+def _unread(read_json: Mapping[str, object]) -> set[Hex]:
     """The hexes where tokens lie but no tile was read."""
-    return {(int(u["at"][0]), int(u["at"][1])) for u in read_json.get("unread", ())}
+    unread = read_json.get("unread", ())
+    hexes = (u.get("at") for u in unread if isinstance(u, dict)) if isinstance(unread, list) else ()
+    return {
+        (int(at[0]), int(at[1]))
+        for at in hexes
+        if isinstance(at, list) and len(at) == 2 and all(isinstance(n, int) for n in at)
+    }
 
 
 def _more(
-    table: tables.TableView, read_json: dict[str, object], crops: Mapping[Any, str]
+    table: tables.TableView, read_json: dict[str, object], crops: Mapping[Hex, str]
 ) -> dict[str, object] | None:
     """What asks for one more photo — a tile that could not be read (with a crop of its
     corner), spaces hidden where the table had pieces, a shaken photo — and the reading
