@@ -208,7 +208,7 @@ def photo_post(table_id: str) -> ResponseReturnValue:
     crops = _crops(data, reading, hexes)
     more = _more(table, read_json, _crops(data, reading, _unread(read_json)))
     del data  # the photo is not kept: only the crops reach the page
-    notes = {
+    notes: proposal.CarriedNotes = {
         "crops": {f"{q},{r}": src for (q, r), src in crops.items()},
         "unseen": [_unseen_line(table, space, colour) for space, colour in result.unseen],
         "hidden": [[at[0], at[1], terrain] for (at, terrain), _colour in result.unseen],
