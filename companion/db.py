@@ -41,13 +41,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app, g, has_request_context
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session
+from sqlalchemy.pool import ConnectionPoolEntry
+
+if TYPE_CHECKING:  # psycopg chooses its wait when imported: not before gevent's patch
+    import psycopg
+    from psycopg.rows import TupleRow
 
 try:
     import fcntl
@@ -95,7 +100,9 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT})
 
         @event.listens_for(engine, "connect")
-        def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+        def _sqlite_connect(
+            dbapi_connection: sqlite3.Connection, _record: ConnectionPoolEntry
+        ) -> None:
             dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
@@ -104,7 +111,7 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         @event.listens_for(engine, "begin")
-        def _sqlite_begin(connection: Any) -> None:
+        def _sqlite_begin(connection: Connection) -> None:
             options = connection.get_execution_options()
             if not options.get("campfire_write"):
                 connection.exec_driver_sql("BEGIN")
@@ -124,7 +131,9 @@ def make_engine(url: str) -> Engine:
     )
 
     @event.listens_for(engine, "connect")
-    def _postgresql_connect(dbapi_connection: Any, _record: Any) -> None:
+    def _postgresql_connect(
+        dbapi_connection: psycopg.Connection[TupleRow], _record: ConnectionPoolEntry
+    ) -> None:
         # A SET, not libpq's "options": the URL's own options (a search_path) stay.
         with dbapi_connection.cursor() as cursor:
             cursor.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
@@ -133,7 +142,7 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-def begin_immediate(connection: Any, wait: float, *, yielding: bool) -> None:
+def begin_immediate(connection: Connection, wait: float, *, yielding: bool) -> None:
     """``BEGIN IMMEDIATE`` on an SQLite ``connection``, waiting ``wait`` seconds at most for
     another connection's write lock.
 
@@ -143,6 +152,8 @@ def begin_immediate(connection: Any, wait: float, *, yielding: bool) -> None:
     waiting and sleeps between tries instead, so the worker answers meanwhile. The last
     try goes through SQLAlchemy, so a lock never freed raises its usual error."""
     raw = connection.connection.driver_connection
+    if not isinstance(raw, sqlite3.Connection):
+        raise TypeError("BEGIN IMMEDIATE is SQLite's")
     raw.execute(f"PRAGMA busy_timeout={0 if yielding else int(wait * 1000)}")
     try:
         deadline = time.monotonic() + wait
@@ -239,7 +250,7 @@ def commit_started() -> bool:
     return has_request_context() and g.get("campfire_commit_started", False)
 
 
-def alembic_config(connection: Any) -> Config:
+def alembic_config(connection: Connection) -> Config:
     config = Config()
     config.set_main_option("script_location", str(resources.files("companion") / "migrations"))
     config.attributes["connection"] = connection

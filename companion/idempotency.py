@@ -45,7 +45,7 @@ import re
 import secrets
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from flask import (
     Flask,
@@ -59,6 +59,7 @@ from flask import (
     request,
     session,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import Connection, Engine, delete, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -92,7 +93,7 @@ SEAT_HEADER = "X-Campfire-Seat"
 #: The attribute ``caller_only`` sets on a view.
 CALLER_ONLY = "campfire_idempotent_for_caller_only"
 
-View = TypeVar("View", bound=Callable[..., Any])
+View = TypeVar("View", bound=Callable[..., object])
 
 
 def caller_only(view: View) -> View:
@@ -219,7 +220,7 @@ def claimed() -> None:
         g.campfire_idempotency_claimed = True
 
 
-def replayed(_error: Replayed) -> Any:
+def replayed(_error: Replayed) -> ResponseReturnValue:
     answer = _stored_answer(g.campfire_idempotency)
     return answer if answer is not None else (jsonify(replayed=True), 200)
 

@@ -53,7 +53,6 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from flask import Flask, current_app
 
@@ -124,7 +123,7 @@ class PhotoJobs:
             memory_bytes=self.memory_mb * 1024 * 1024,
             niceness=NICENESS,
         )
-        process: Any = None
+        process: multiprocessing.process.BaseProcess | None = None
         try:
             with os.fdopen(os.open(photo, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
                 f.write(data)

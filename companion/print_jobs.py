@@ -57,12 +57,34 @@ import time
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from flask import Flask, current_app
 
 from companion import fingerprint
 from companion.slots import held as slots_held
+
+if TYPE_CHECKING:  # printgen is imported by the pool process's first job, not here
+    from games.table import Player
+    from printgen.layout import Offset
+
+
+class KitArguments(TypedDict):
+    """``printgen.kit.render_kit``'s arguments for one job: the kit and this table's
+    links and players (``companion.pages.print_kit.kit_job`` makes them)."""
+
+    game: str
+    paper: str
+    lang: str
+    duplex: str
+    ink_saver: bool
+    table_url: str
+    seat_urls: tuple[str, ...]
+    players: tuple[Player, ...]
+    only: tuple[str, ...] | None
+    copies: int
+    back_offset: Offset
+
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +138,7 @@ def printgen_fingerprint() -> str:
     return fingerprint.of_files(sorted(PRINTGEN.rglob("*.py")))
 
 
-def kit_key(arguments: dict[str, Any]) -> str:
+def kit_key(arguments: KitArguments) -> str:
     """The job key of ``printgen.kit.render_kit(**arguments)``: its ``repr`` holds only
     strings, numbers, booleans, tuples and an ``Offset``, all with a stable ``repr``."""
     text = f"{printgen_fingerprint()}\0{sorted(arguments.items())!r}"
@@ -159,7 +181,7 @@ def _outlive_no_worker() -> None:
     threading.Thread(target=watch, name="print-pool-watch", daemon=True).start()
 
 
-def render_job(folder: str, key: str, arguments: dict[str, Any], slots: int) -> None:
+def render_job(folder: str, key: str, arguments: KitArguments, slots: int) -> None:
     """Draw one kit into ``<key>.pdf`` (``<key>.error`` when printgen refuses it), then
     remove ``<key>.job``. Runs in a pool process (or in the request when the pool is
     off); ``slots`` 0 takes no slot."""
@@ -228,7 +250,9 @@ class PrintJobs:
         self.keep_seconds = keep_seconds
         self.store_bytes = store_bytes
         self.job_seconds = job_seconds
-        self.executor: Any = None  # made on first use (tests put a stub here)
+        self.executor: concurrent.futures.Executor | None = (
+            None  # made on first use (tests put a stub here)
+        )
         self.full_until = 0.0  # monotonic time until which a full disk refuses kits
         folder.mkdir(parents=True, exist_ok=True)
 
@@ -261,7 +285,7 @@ class PrintJobs:
         alive = fresh and filer > 0 and _alive(filer)
         return (words[1] if len(words) > 1 else "") if alive else None
 
-    def submit(self, key: str, arguments: dict[str, Any], address: str = "") -> Status:
+    def submit(self, key: str, arguments: KitArguments, address: str = "") -> Status:
         """File the job for the client at ``address`` unless it is drawn or filed already;
         its status. A failed job is filed again (asking again is how a phone retries).
         Raises ``QueueFull``, ``QuotaFull`` when ``address`` has its share filed, and
@@ -285,7 +309,7 @@ class PrintJobs:
         with contextlib.suppress(OSError):
             (self.folder / f"{key}.job").unlink(missing_ok=True)
 
-    def _submit(self, key: str, arguments: dict[str, Any], address: str) -> Status:
+    def _submit(self, key: str, arguments: KitArguments, address: str) -> Status:
         self.clean()
         (self.folder / f"{key}.error").unlink(missing_ok=True)
         if address and self.in_flight(address) >= self.per_address:
@@ -339,7 +363,7 @@ class PrintJobs:
             for _process in range(self.workers):
                 executor.submit(int)  # a no-op: each submit starts a process while none idles
 
-    def _executor(self) -> Any:
+    def _executor(self) -> concurrent.futures.Executor:
         if self.executor is None:
             self.executor = concurrent.futures.ProcessPoolExecutor(
                 self.workers,

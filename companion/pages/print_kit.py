@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from flask import redirect, render_template, request, send_file, session, url_for
 from flask.typing import ResponseReturnValue
@@ -22,6 +22,7 @@ from flask_babel import gettext as _
 from companion import print_jobs, security, serving, tables
 from companion.i18n import rule_error_message
 from companion.pages.base import absolute_url, bp, current_seat, load_table, small_number
+from companion.print_jobs import KitArguments
 from games import fields
 from games.errors import N_, RuleError, Term
 from games.table import Player
@@ -62,6 +63,19 @@ PHONE_JOB = "print_job"
 POLL_SECONDS = 2
 
 
+class KitQuery(TypedDict):
+    """A kit's options as the print form sends them (``KitOptions.query``)."""
+
+    paper: str
+    language: str
+    duplex: str
+    ink_saver: str
+    part: list[str]
+    copies: int
+    offset_x: str
+    offset_y: str
+
+
 @dataclass(frozen=True, slots=True)
 class KitOptions:
     """What the print form asks: the arguments of ``printgen.kit.render_kit``."""
@@ -79,7 +93,7 @@ class KitOptions:
         part = "-" + "+".join(self.parts) if self.parts else ""
         return f"{game}-{self.lang}-{self.paper}{part}.pdf"
 
-    def query(self) -> dict[str, Any]:
+    def query(self) -> KitQuery:
         """Every option as the print form sends it (``kit_options`` reads it back the
         same): a job's URL carries its kit, so any worker or server can draw it."""
         return {
@@ -151,7 +165,7 @@ def default_kit_options() -> KitOptions:
 
 
 def kit_options(
-    values: Any, game: str | None = None, players: Sequence[Player] = ()
+    values: Mapping[str, str], game: str | None = None, players: Sequence[Player] = ()
 ) -> tuple[KitOptions, list[RuleError]]:
     """The options in ``values`` (the query string: ``paper``, ``language``, ``duplex``,
     ``ink_saver``), each missing one at its default, and a refusal for every value that is
@@ -161,27 +175,30 @@ def kit_options(
     default = default_kit_options()
     errors: list[RuleError] = []
 
-    def pick(field: str, name: str, offered: Any, template: str) -> Any:
+    def pick(field: str, fallback: str, offered: Collection[str], template: str) -> str:
         raw = values.get(field)
         if raw is None:
-            return getattr(default, name)
+            return fallback
         if raw in offered:
             return raw
         errors.append(RuleError(template, value=raw[:20]))
-        return getattr(default, name)
+        return fallback
 
     paper = pick(
-        "paper", "paper", PAPERS, N_("Paper size '{value}' is not offered: choose A4 or US Letter.")
+        "paper",
+        default.paper,
+        PAPERS,
+        N_("Paper size '{value}' is not offered: choose A4 or US Letter."),
     )
     lang = pick(
         "language",
-        "lang",
+        default.lang,
         PRINT_LANGUAGES,
         N_("Language '{value}' is not offered: choose English, Japanese or Italian."),
     )
     duplex = pick(
         "duplex",
-        "duplex",
+        default.duplex,
         DUPLEX_MODES,
         N_(
             "Two-sided printing '{value}' is not offered: choose long edge, short "
@@ -272,11 +289,11 @@ def wants_kit() -> bool:
     return "download" in request.args
 
 
-def kit_job(view: tables.TableView, options: KitOptions) -> tuple[str, dict[str, Any]]:
+def kit_job(view: tables.TableView, options: KitOptions) -> tuple[str, KitArguments]:
     """The job key and the ``render_kit`` arguments of ``options`` at this table: its
     QR code on the cover, each seat's link (printgen.seatlinks) on that seat's board."""
     table_url = absolute_url("web.table", table_id=view.id)
-    arguments = {
+    arguments: KitArguments = {
         "game": view.game,
         "paper": options.paper,
         "lang": options.lang,
@@ -323,7 +340,7 @@ def disk_full_response(view: tables.TableView, options: KitOptions) -> ResponseR
 
 
 def file_kit(
-    view: tables.TableView, options: KitOptions, key: str, arguments: Any
+    view: tables.TableView, options: KitOptions, key: str, arguments: KitArguments
 ) -> ResponseReturnValue | None:
     """File the job (unless drawn or filed already) and make it this phone's; None when
     filed, else the "busy" page (the server's queue, or this address's share of it)."""
@@ -383,7 +400,7 @@ def print_page(table_id: str) -> ResponseReturnValue:
     return refused or redirect(job_url(view.id, key, options), 303)
 
 
-Job = tuple[tables.TableView, KitOptions, dict[str, Any]]
+Job = tuple[tables.TableView, KitOptions, KitArguments]
 
 
 def checked_job(table_id: str, key: str) -> Job | None:

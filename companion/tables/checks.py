@@ -13,7 +13,7 @@ from flask import current_app
 from companion import config, models
 from companion.tables.errors import TableNotFound
 from games import fields
-from games.changes import JSONObject
+from games.changes import JSON, JSONObject
 from games.errors import N_, RuleError
 from games.table import Rules
 
@@ -63,12 +63,13 @@ MAX_EVENT_BYTES = 1024
 MAX_STORED_EVENT_BYTES = 4 * MAX_EVENT_BYTES
 
 
-def loads(data: str | bytes, depth: int = MAX_DEPTH) -> Any:
+def loads(data: str | bytes, depth: int = MAX_DEPTH) -> JSON:
     """Strict JSON (``fields.load_json``): ``ValueError`` for text that is not JSON and for
     ``NaN``/``Infinity``, the refusal naming ``depth`` for nesting deeper. Default: a
     change posted as the body nests as deep as ``clean`` allows (the body is its first
     level); an export's events sit 3 levels down (the import passes more)."""
-    return fields.load_json(data, depth)
+    value: JSON = fields.load_json(data, depth)
+    return value
 
 
 def clean(value: Any, depth: int = 0) -> Any:

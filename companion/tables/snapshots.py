@@ -13,10 +13,10 @@ import logging
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TypeVar
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -97,11 +97,17 @@ def code_fingerprint_of(module: Rules) -> str:
     return code
 
 
-def _mapping_proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _mapping_proxy(items: dict[K, V]) -> MappingProxyType[K, V]:
     return MappingProxyType(items)
 
 
-def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[Any, ...]]:
+def _reduce_proxy(
+    proxy: MappingProxyType[K, V],
+) -> tuple[Callable[[dict[K, V]], MappingProxyType[K, V]], tuple[dict[K, V]]]:
     return _mapping_proxy, (dict(proxy),)
 
 

@@ -43,7 +43,8 @@ routes (under ``/t/<table_id>/bison/``)
 
 from __future__ import annotations
 
-from typing import Any
+from flask import Flask
+from flask.typing import ResponseReturnValue
 
 from companion.panels import _kit as kit
 from companion.panels import board_view
@@ -86,7 +87,7 @@ PAGES = (actions, market, photo, place, play, proposal, scoring, space, whatif)
 
 
 #: The rule numbers the forms bound their fields with, all from ``games.bison``.
-LIMITS: dict[str, Any] = {
+LIMITS: dict[str, object] = {
     "seats": range(MAX_PLAYERS),  # B4: the start player is one of at most 4
     "totem_distance": (MIN_TOTEM_DISTANCE, MAX_TOTEM_DISTANCE_LIMIT, DEFAULT_MAX_TOTEM_DISTANCE),
     "animals_per_tile": ANIMALS_PER_TILE,  # a space shows 0–3 of a tile's 3 animals
@@ -100,33 +101,33 @@ LIMITS: dict[str, Any] = {
 }
 
 
-def limits() -> dict[str, Any]:
+def limits() -> dict[str, object]:
     """The rule numbers the forms bound their fields with (template helper
     ``bison_limits``; the create form's settings have no table to read them from)."""
     return LIMITS
 
 
 @bp.post("/zoom")
-def zoom(table_id: str) -> Any:
+def zoom(table_id: str) -> ResponseReturnValue:
     return _phone_setting(table_id, "z", ZOOMS, "bison_zoom", N_("zoom must be 1, 2 or 3"))
 
 
 def _phone_setting(
     table_id: str, field: str, allowed: tuple[int, ...], key: str, refusal: str
-) -> Any:
+) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     return board_view.phone_setting(table, field, allowed, key, refusal)
 
 
 @bp.post("/turn")
-def turn(table_id: str) -> Any:
+def turn(table_id: str) -> ResponseReturnValue:
     """See the board from another side of the table (this phone only)."""
     return _phone_setting(
         table_id, "deg", TURNS, "bison_turn", N_("choose a side of the table to see it from")
     )
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     # The panel shows the board at this phone's zoom and turn (kept in its session).
     kit.register(
         app,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -29,6 +30,7 @@ from companion.panels.bison.pages import (
     default_seat,
     post_page_event,
     refusal,
+    render_context,
     render_page,
 )
 from games.bison.economy import (
@@ -54,7 +56,7 @@ def paid_label(split: Amounts) -> str:
     return " + ".join(counted[a](split.get(a)) for a in ANIMALS if split.get(a))
 
 
-def paid_with(table: tables.TableView, seat: int) -> list[dict[str, Any]]:
+def paid_with(table: tables.TableView, seat: int) -> list[dict[str, object]]:
     """The "paid with" chips of every hunter count that costs food (B6, issue 26): for
     each, the splits ``payment_options`` offers, the default first (pre-filled). A page
     shows the group of the hunters chosen (CSS), so one tap changes the payment.
@@ -77,7 +79,7 @@ def paid_with(table: tables.TableView, seat: int) -> list[dict[str, Any]]:
     return groups
 
 
-def _action_context(table: tables.TableView) -> dict[str, Any]:
+def _action_context(table: tables.TableView) -> dict[str, object]:
     state = table.state
     seat = seat_field(table, default_seat(table))
     seat = state.rounds.check_seat(seat)
@@ -87,7 +89,7 @@ def _action_context(table: tables.TableView) -> dict[str, Any]:
     hunters = min(max(hunters, 0), MAX_HUNTERS_PER_ACTION)
     cost = COST_TABLE[hunters]
     stocks = state.stocks[seat]
-    split: dict[str, Any] | None = None
+    split: dict[str, int] | dict[str, str] | None = None
     if cost > 0:
         try:
             split = default_payment(stocks, cost).as_dict()
@@ -133,18 +135,18 @@ def _action_context(table: tables.TableView) -> dict[str, Any]:
 
 
 @bp.route("/action", methods=["GET", "POST"])
-def action(table_id: str) -> Any:
+def action(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         context = _action_context(table)
     except RuleError as error:
         return render_page("message.html", table, error=refusal(error), status=422)
     if request.method == "GET":
-        return render_page("action.html", table, **context)
+        return render_context("action.html", table, context)
 
-    def build() -> dict[str, Any]:
+    def build() -> dict[str, object]:
         hunters = int_field("hunters", _("hunters"))
-        event: dict[str, Any] = {
+        event: dict[str, object] = {
             "type": "action",
             "seat": context["seat_index"],
             "action": request.form.get("action", ""),
@@ -158,7 +160,7 @@ def action(table_id: str) -> Any:
             if payment is not None:
                 event["payment"] = payment
         if event["action"] in ("tent", "canoe") and hunters:
-            build: dict[str, Any] = {
+            build: dict[str, object] = {
                 "size": int_field("size", _("size")),
                 "replaces": int_field("replaces", _("replaces"), 0),
             }

@@ -17,7 +17,7 @@ tile fields
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
 
 from flask import request
 from flask_babel import gettext as _
@@ -67,14 +67,23 @@ def payment_split(hunters: int | None = None) -> dict[str, int] | None:
     return {animal: int_field(f"pay.{animal}", animal_name(animal), 0) for animal in ANIMALS}
 
 
-def tile_fields(values: Mapping[str, str]) -> dict[str, Any]:
+class TileFields(TypedDict, total=False):
+    """The tile the place page names: a printed id (``tile``), or a retail tile's
+    ``edges`` and ``animals`` by space (B1); empty when it names none."""
+
+    tile: str
+    edges: str
+    animals: dict[str, int]
+
+
+def tile_fields(values: Mapping[str, str]) -> TileFields:
     """The tile the place page names: a printed id, or a retail tile's edges + animals."""
     tile_id = values.get("tile", "").strip().upper()
     if tile_id:
         return {"tile": tile_id}
     edges = values.get("edges", "").strip().upper()
     if edges:
-        animals = {}
+        animals: dict[str, int] = {}
         for space in SPACES:
             raw = values.get(space, "0").strip() or "0"
             animals[space] = read_whole(raw, space_name(space))
@@ -82,7 +91,7 @@ def tile_fields(values: Mapping[str, str]) -> dict[str, Any]:
     return {}
 
 
-def tile_of(fields: Mapping[str, Any]) -> Tile | None:
+def tile_of(fields: TileFields) -> Tile | None:
     if not fields:
         return None
     chosen = fold.parse_tile(fields)

@@ -10,21 +10,29 @@ exchange
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from flask import redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import tables
 from companion.pages.base import is_htmx
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import int_field, seat_field
-from companion.panels.bison.pages import GAME, bp, default_seat, refusal, render_page
+from companion.panels.bison.pages import (
+    GAME,
+    bp,
+    default_seat,
+    refusal,
+    render_context,
+    render_page,
+)
 from games.bison.economy import ANIMALS, EXCHANGE_RATE, HUNTER_PRICE, structure_price
 from games.errors import RuleError
 
 
-def _market_context(table: tables.TableView, seat: int | None = None) -> dict[str, Any]:
+def _market_context(table: tables.TableView, seat: int | None = None) -> Mapping[str, object]:
     state = table.state
     if seat is None:
         seat = state.rounds.check_seat(seat_field(table, default_seat(table)))
@@ -44,24 +52,26 @@ def _market_context(table: tables.TableView, seat: int | None = None) -> dict[st
 
 
 @bp.get("/market")
-def market(table_id: str) -> Any:
+def market(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
-        return render_page("market.html", table, **_market_context(table))
+        return render_context("market.html", table, _market_context(table))
     except RuleError as error:
         return render_page("message.html", table, error=refusal(error), status=422)
 
 
-def _market_post(table_id: str, event_of: Any) -> Any:
+def _market_post(
+    table_id: str, event_of: Callable[[], Mapping[str, object]]
+) -> ResponseReturnValue:
     if is_htmx():  # the board page's one-tap buy: the fresh panel, or it with the refusal
         return kit.post_event(table_id, lambda _table: event_of(), game=GAME)
 
-    def refused(table: tables.TableView, message: str) -> Any:
+    def refused(table: tables.TableView, message: str) -> ResponseReturnValue:
         try:
             context = _market_context(table)
         except RuleError:  # the seat itself was bad: show the default seat's market
             context = _market_context(table, default_seat(table))
-        return render_page("market.html", table, error=message, status=422, **context)
+        return render_context("market.html", table, context, error=message, status=422)
 
     return kit.post_event(
         table_id,
@@ -72,7 +82,7 @@ def _market_post(table_id: str, event_of: Any) -> Any:
     )
 
 
-def _answer(table_id: str) -> Any:
+def _answer(table_id: str) -> ResponseReturnValue:
     # A buy from the board page's one-tap button goes back there; the market page stays.
     if request.form.get("back") == "table":
         return redirect(url_for("web.table", table_id=table_id), code=303)
@@ -82,10 +92,10 @@ def _answer(table_id: str) -> Any:
 
 
 @bp.post("/buy")
-def buy(table_id: str) -> Any:
-    def event() -> dict[str, Any]:
+def buy(table_id: str) -> ResponseReturnValue:
+    def event() -> dict[str, object]:
         item = request.form.get("item", "")
-        built: dict[str, Any] = {
+        built: dict[str, object] = {
             "type": "buy",
             "seat": int_field("seat", _("player")),
             "item": item,
@@ -98,8 +108,8 @@ def buy(table_id: str) -> Any:
 
 
 @bp.post("/exchange")
-def exchange(table_id: str) -> Any:
-    def event() -> dict[str, Any]:
+def exchange(table_id: str) -> ResponseReturnValue:
+    def event() -> dict[str, object]:
         return {
             "type": "exchange",
             "seat": int_field("seat", _("player")),

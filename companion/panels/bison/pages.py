@@ -20,11 +20,11 @@ refusal
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 from urllib.parse import urlsplit
 
 from flask import redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion import tables
 from companion.i18n import rule_error_message, translate
@@ -66,8 +66,8 @@ def render_page(
     *,
     error: str | None = None,
     status: int = 200,
-    **context: Any,
-) -> Any:
+    **context: object,
+) -> ResponseReturnValue:
     if template == MESSAGE:
         context.setdefault("again", came_from(table))
     return render_template(
@@ -81,16 +81,28 @@ def render_page(
     ), status
 
 
-def back_to_table(table_id: str) -> Any:
+def render_context(
+    template: str,
+    table: tables.TableView,
+    context: Mapping[str, object],
+    *,
+    error: str | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    """``render_page`` with a page's view model (``context``: what its template reads)."""
+    return render_page(template, table, error=error, status=status, **context)
+
+
+def back_to_table(table_id: str) -> ResponseReturnValue:
     return redirect(url_for("web.table", table_id=table_id), code=303)
 
 
 def post_page_event(
     table: tables.TableView,
-    build: Callable[[], dict[str, Any]],
+    build: Callable[[], Mapping[str, object]],
     template: str,
-    context: dict[str, Any],
-) -> Any:
+    context: Mapping[str, object],
+) -> ResponseReturnValue:
     """Append the event ``build()`` reads from the page's form (the one event path,
     ``post_event``): back to the table (303), or the page again with the refusal (422)."""
     return kit.post_event(

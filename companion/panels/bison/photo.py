@@ -29,10 +29,10 @@ from __future__ import annotations
 import base64
 import io
 from collections.abc import Mapping
-from typing import Any
 
 import numpy as np
 from flask import current_app, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from PIL import Image, ImageOps
@@ -46,6 +46,8 @@ from companion.panels.bison.names import space_label
 from companion.panels.bison.pages import GAME, bp, render_page
 from companion.uploads import upload_limit
 from games.bison import explain
+from games.bison.board import Space
+from games.bison.hexgrid import Hex
 from games.bison.kit import tile_art
 from games.errors import N_, RuleError
 from reader import bison as reader
@@ -98,7 +100,7 @@ def _doubts(reading: reader.Reading) -> list[RuleError]:
 # -- crops -------------------------------------------------------------------------------
 
 
-def _crops(data: bytes, reading: reader.Reading, hexes: set[Any]) -> dict[Any, str]:
+def _crops(data: bytes, reading: reader.Reading, hexes: set[Hex]) -> dict[Hex, str]:
     """A small JPEG (data: URL) of the photo around each hex: what the line is about."""
     h = reading.homography
     if h is None or not hexes:
@@ -107,7 +109,7 @@ def _crops(data: bytes, reading: reader.Reading, hexes: set[Any]) -> dict[Any, s
     with Image.open(io.BytesIO(data)) as opened:
         image = ImageOps.exif_transpose(opened).convert("RGB")
     radius = float(tile_art.HEX_RADIUS)
-    crops: dict[Any, str] = {}
+    crops: dict[Hex, str] = {}
     for at in hexes:
         cx, cy = reader.hex_centre(at)
         box = np.asarray(
@@ -136,7 +138,7 @@ def _crops(data: bytes, reading: reader.Reading, hexes: set[Any]) -> dict[Any, s
 # -- the proposal ------------------------------------------------------------------------
 
 
-def _unseen_line(table: tables.TableView, space: Any, colour: str) -> str:
+def _unseen_line(table: tables.TableView, space: Space, colour: str) -> str:
     seat = table.state.seat_of(colour)
     return str(
         _(
@@ -148,7 +150,7 @@ def _unseen_line(table: tables.TableView, space: Any, colour: str) -> str:
 
 
 @bp.get("/photo")
-def photo_page(table_id: str) -> Any:
+def photo_page(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     return render_page(PAGE, table)
 
@@ -165,7 +167,7 @@ def read_photo(data: bytes, table: tables.TableView) -> reader.Reading:
 @bp.post("/photo")
 @security.limiter.limit(photo_limit)
 @upload_limit(lambda: UPLOAD_LIMIT)  # a photo may be larger than MAX_CONTENT_LENGTH
-def photo_post(table_id: str) -> Any:
+def photo_post(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         upload = request.files.get("photo")
@@ -206,7 +208,7 @@ def photo_post(table_id: str) -> Any:
     crops = _crops(data, reading, hexes)
     more = _more(table, read_json, _crops(data, reading, _unread(read_json)))
     del data  # the photo is not kept: only the crops reach the page
-    notes = {
+    notes: proposal.CarriedNotes = {
         "crops": {f"{q},{r}": src for (q, r), src in crops.items()},
         "unseen": [_unseen_line(table, space, colour) for space, colour in result.unseen],
         "hidden": [[at[0], at[1], terrain] for (at, terrain), _colour in result.unseen],
@@ -228,8 +230,8 @@ def _signer() -> URLSafeSerializer:
 
 
 def _with_first(
-    table: tables.TableView, second: dict[str, Any], signed: str | None
-) -> dict[str, Any]:
+    table: tables.TableView, second: dict[str, object], signed: str | None
+) -> dict[str, object]:
     """The reading of this photo merged with the first photo's of the same round
     (``signed``: what the proposal page carried), or this photo's alone when there is
     none, or it is forged, too long, or of another table or version."""
@@ -249,14 +251,20 @@ def _with_first(
     return merge(carried["reading"], second)
 
 
-def _unread(read_json: Mapping[str, Any]) -> set[Any]:
+def _unread(read_json: Mapping[str, object]) -> set[Hex]:
     """The hexes where tokens lie but no tile was read."""
-    return {(int(u["at"][0]), int(u["at"][1])) for u in read_json.get("unread", ())}
+    unread = read_json.get("unread", ())
+    hexes = (u.get("at") for u in unread if isinstance(u, dict)) if isinstance(unread, list) else ()
+    return {
+        (int(at[0]), int(at[1]))
+        for at in hexes
+        if isinstance(at, list) and len(at) == 2 and all(isinstance(n, int) for n in at)
+    }
 
 
 def _more(
-    table: tables.TableView, read_json: dict[str, Any], crops: Mapping[Any, str]
-) -> dict[str, Any] | None:
+    table: tables.TableView, read_json: dict[str, object], crops: Mapping[Hex, str]
+) -> dict[str, object] | None:
     """What asks for one more photo — a tile that could not be read (with a crop of its
     corner), spaces hidden where the table had pieces, a shaken photo — and the reading
     to merge the second with, signed; None when the photo saw everything."""

@@ -33,10 +33,12 @@ play post
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from contextlib import suppress
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from flask import request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import tables
@@ -92,12 +94,12 @@ def own_hunters(table: tables.TableView, seat: int, space: Space) -> int:
     return there.hunters if there and there.player == table.state.colours[seat] else 0
 
 
-def _message(table: tables.TableView, error: RuleError) -> Any:
+def _message(table: tables.TableView, error: RuleError) -> ResponseReturnValue:
     return render_page("message.html", table, error=refusal(error), status=422)
 
 
 @bp.get("/tile")
-def tile(table_id: str) -> Any:
+def tile(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         at = hex_arg(request.args.get("at"))
@@ -162,7 +164,7 @@ def _leg_text(space: Space, hunters: int) -> str:
 
 
 @bp.get("/move")
-def move(table_id: str) -> Any:
+def move(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     state = table.state
     try:
@@ -195,12 +197,9 @@ def move(table_id: str) -> Any:
     # all the hunters adds a leg; otherwise it records the move at once, the rest staying
     # (one tap, issue 26; undo is the safety net).
     several = bool(legs) or request.args.get("several") == "1"
-    here: dict[str, Any] = {
-        "from": space_text(source),
-        "action": action,
-        "leg": done,
-        **({"several": 1} if several else {}),
-    }
+    here: MoveQuery = {"from": space_text(source), "action": action, "leg": done}
+    if several:
+        here["several"] = 1
     targets = {
         space: (cost, url_for("bison.move", table_id=table.id, **here, to=space_text(space)))
         for space, cost in reach.items()
@@ -227,19 +226,14 @@ def move(table_id: str) -> Any:
                 "label": space_label(table, space),
                 "hunters": count,
                 "undo": url_for(
-                    "bison.move", table_id=table.id, **{**here, "leg": done[:i] + done[i + 1 :]}
+                    "bison.move", table_id=table.id, **(here | {"leg": done[:i] + done[i + 1 :]})
                 ),
             }
             for i, (text, (space, count)) in enumerate(zip(done, legs, strict=True))
         ],
         more_url=url_for("bison.move", table_id=table.id, **here),
         several=several,
-        several_url=url_for(
-            "bison.move",
-            table_id=table.id,
-            **{k: v for k, v in here.items() if k != "several"},
-            **({} if several else dict[str, Any](several=1)),
-        ),
+        several_url=url_for("bison.move", table_id=table.id, **_several_toggled(here)),
         sent=sent,
         left=have - sent,
         board=board,
@@ -249,7 +243,7 @@ def move(table_id: str) -> Any:
 
 
 @bp.get("/gather")
-def gather(table_id: str) -> Any:
+def gather(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     state = table.state
     try:
@@ -291,13 +285,29 @@ def gather(table_id: str) -> Any:
 BOARD_ACTIONS = frozenset(a.value for a in Action) - {Action.PLACE_TILE.value}
 
 
-def play_event(table: tables.TableView) -> dict[str, Any]:
+#: The move page's query: the space left, the action, the legs chosen so far, and
+#: ``several`` when a tap adds a leg rather than recording the move (``from`` is a keyword).
+MoveQuery = TypedDict(
+    "MoveQuery",
+    {"from": str, "action": str, "leg": list[str], "several": NotRequired[int]},
+)
+
+
+def _several_toggled(here: MoveQuery) -> MoveQuery:
+    """The move page's query with "to several spaces" switched the other way."""
+    toggled: MoveQuery = {"from": here["from"], "action": here["action"], "leg": here["leg"]}
+    if "several" not in here:
+        toggled["several"] = 1
+    return toggled
+
+
+def play_event(table: tables.TableView) -> dict[str, object]:
     """The ``play`` event a board sheet's form describes (see the module glossary)."""
     state = table.state
     form = request.form
     seat = int_field("seat", _("player"))
     action = form.get("action", "")
-    event: dict[str, Any] = {"type": "play", "seat": seat, "action": action}
+    event: dict[str, object] = {"type": "play", "seat": seat, "action": action}
     gain = form.get("gain", "").strip()
     if action == "place_tile":
         # Placing the tile needs the tile and its hex: its own page (which also gains an
@@ -345,17 +355,13 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
             "to": fold.space_ref(state, space_arg(form.get("to"), _("to"))),
             "from": sources,
         }
-    event["hunters"] = fold.hunters_used(state, event)
-    payment = payment_split(event["hunters"])  # the "paid with" chip (B6)
-    if (
-        payment is None
-        and COST_TABLE.get(event["hunters"], 0) > 0
-        and 0 <= seat < len(state.stocks)
-    ):
+    event["hunters"] = hunters = fold.hunters_used(state, event)
+    payment = payment_split(hunters)  # the "paid with" chip (B6)
+    if payment is None and COST_TABLE.get(hunters, 0) > 0 and 0 <= seat < len(state.stocks):
         # A page where the cost is known only at the tap (a one-tap build or gather): the
         # way to pay chosen (default: levelled), written into the event so History names
         # the animals paid.
-        cost, way = COST_TABLE[event["hunters"]], form.get("paid.way", "level")
+        cost, way = COST_TABLE[hunters], form.get("paid.way", "level")
         if way not in PAYMENT_WAYS:
             raise RuleError(N_("the payment {value} is not understood"), value=way)
         with suppress(RuleError):  # cannot pay so: the rules refuse with their own sentence
@@ -365,7 +371,9 @@ def play_event(table: tables.TableView) -> dict[str, Any]:
     return event
 
 
-def _post(table: tables.TableView, build: Any) -> Any:
+def _post(
+    table: tables.TableView, build: Callable[[], Mapping[str, object]]
+) -> ResponseReturnValue:
     """From the panel (htmx): the fresh panel, or it with the refusal (the one event path's
     own answers); from a page: back to the table, or the refusal on a page."""
     if request.headers.get("HX-Request"):
@@ -374,13 +382,13 @@ def _post(table: tables.TableView, build: Any) -> Any:
 
 
 @bp.post("/play")
-def play(table_id: str) -> Any:
+def play(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     return _post(table, lambda: play_event(table))
 
 
 @bp.post("/reopen")
-def reopen(table_id: str) -> Any:
+def reopen(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     return _post(table, lambda: {"type": "reopen"})
 

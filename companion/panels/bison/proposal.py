@@ -36,9 +36,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict, TypeGuard
 
 from flask import redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
@@ -59,6 +60,7 @@ from games.bison.rounds import Action
 from games.bison.table.fields import parse_space
 from games.bison.table.history import describe
 from games.bison.tiles import SPACES
+from games.changes import JSON, JSONObject
 from games.errors import N_, RuleError
 
 PROPOSAL = "photo_proposal.html"
@@ -75,12 +77,41 @@ TILE_KEYS = ("at", "tile", "rotation", "edges", "animals")
 UNREADABLE = N_("the proposal could not be read; take the photo again")
 
 
+class CarriedAnswer(TypedDict):
+    """One answer of a question carried as one line: its events, food and markers."""
+
+    events: list[JSONObject]
+    cost: NotRequired[int]
+    markers: NotRequired[JSON]
+
+
+class CarriedStep(TypedDict):
+    """One line of the carried proposal (see the glossary: ``steps``)."""
+
+    event: JSONObject
+    options: NotRequired[list[JSONObject]]
+    hexes: NotRequired[list[JSON]]
+    reason: NotRequired[JSON]
+    answers: NotRequired[list[CarriedAnswer]]
+    added: NotRequired[JSON]
+    edited: NotRequired[JSON]
+
+
+class CarriedNotes(TypedDict):
+    """The carried crops (by ``"q,r"``) and sentences (see the glossary: ``notes``)."""
+
+    crops: dict[str, str]
+    unseen: list[str]
+    contradictions: list[str]
+    hidden: list[list[JSON]]
+
+
 # -- the carried proposal -----------------------------------------------------------------
 
 
 def steps_json(
     steps: Sequence[explain.Step], questions: Sequence[explain.Question] = ()
-) -> list[dict[str, Any]]:
+) -> list[CarriedStep]:
     """The explanation's steps as the form carries them; a question whose answers are
     not one step each with its own marker (a split move for food, or single moves free:
     issue 32, item 4) as ONE line carrying its ``answers`` (each answer's events, food
@@ -90,7 +121,7 @@ def steps_json(
         for q in questions
         if q.answers and q.first < len(steps) and not steps[q.first].options
     }
-    carried: list[dict[str, Any]] = []
+    carried: list[CarriedStep] = []
     n = 0
     while n < len(steps):
         question = spans.get(n)
@@ -100,7 +131,7 @@ def steps_json(
                 {
                     "event": dict(s.event),
                     "options": [dict(o) for o in s.options],
-                    "hexes": [list(at) for at in s.hexes],
+                    "hexes": [[q, r] for q, r in s.hexes],
                     "reason": rule_error_message(s.reason) if s.reason is not None else None,
                 }
             )
@@ -111,7 +142,7 @@ def steps_json(
             {
                 "event": dict(first[0].event),
                 "options": [],
-                "hexes": [list(at) for at in dict.fromkeys(h for s in first for h in s.hexes)],
+                "hexes": [[q, r] for q, r in dict.fromkeys(h for s in first for h in s.hexes)],
                 "reason": None,
                 "answers": [
                     {
@@ -127,7 +158,34 @@ def steps_json(
     return carried
 
 
-def _carried_steps(form: Mapping[str, str]) -> list[dict[str, Any]]:
+def _is_answer(answer: JSON) -> bool:
+    """Whether ``answer`` has a carried answer's shape: events (objects), a whole cost."""
+    if not isinstance(answer, dict):
+        return False
+    events = answer.get("events")
+    return (
+        isinstance(events, list)
+        and bool(events)
+        and all(isinstance(e, dict) for e in events)
+        and isinstance(answer.get("cost", 0), int)
+    )
+
+
+def _is_step(item: JSON) -> TypeGuard[CarriedStep]:
+    """Whether ``item`` has a carried line's shape (what the phone sent back)."""
+    if not isinstance(item, dict) or not isinstance(item.get("event"), dict):
+        return False
+    options, answers = item.get("options", []), item.get("answers", [])
+    return (
+        isinstance(options, list)
+        and all(isinstance(o, dict) for o in options)
+        and isinstance(item.get("hexes", []), list)
+        and isinstance(answers, list)
+        and all(_is_answer(a) for a in answers)
+    )
+
+
+def _carried_steps(form: Mapping[str, str]) -> list[CarriedStep]:
     try:
         # Bounded in depth (a crafted field once ran the parser out of stack: issue 33).
         raw = tables.loads(form.get("steps", "[]"))
@@ -135,25 +193,13 @@ def _carried_steps(form: Mapping[str, str]) -> list[dict[str, Any]]:
         raise RuleError(UNREADABLE) from None
     if not isinstance(raw, list) or len(raw) > MOST_STEPS:
         raise RuleError(UNREADABLE)
-    for item in raw:
-        if not isinstance(item, dict) or not isinstance(item.get("event"), dict):
-            raise RuleError(UNREADABLE)
-        if not isinstance(item.get("options", []), list):
-            raise RuleError(UNREADABLE)
-        answers = item.get("answers", [])
-        if not isinstance(answers, list) or not all(
-            isinstance(a, dict)
-            and isinstance(a.get("events"), list)
-            and a["events"]
-            and all(isinstance(e, dict) for e in a["events"])
-            and isinstance(a.get("cost", 0), int)
-            for a in answers
-        ):
-            raise RuleError(UNREADABLE)
-    return raw
+    steps = [item for item in raw if _is_step(item)]
+    if len(steps) != len(raw):
+        raise RuleError(UNREADABLE)
+    return steps
 
 
-def _carried_notes(form: Mapping[str, str]) -> dict[str, Any]:
+def _carried_notes(form: Mapping[str, str]) -> CarriedNotes:
     """The crops and sentences carried (only crops the server made: JPEG data URLs)."""
     text = form.get("notes", "{}")
     try:
@@ -184,11 +230,13 @@ def _carried_notes(form: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
-def _chosen(item: Mapping[str, Any], form: Mapping[str, str], n: int) -> dict[str, Any]:
+def _chosen(item: CarriedStep, form: Mapping[str, str], n: int) -> JSONObject:
     """The step's event, its question answered by ``choice.<n>``."""
     options = item.get("options") or []
     choice = small_number(form.get(f"choice.{n}"))
-    chosen = options[choice] if choice is not None and choice < len(options) else item["event"]
+    chosen: JSON = (
+        options[choice] if choice is not None and choice < len(options) else item["event"]
+    )
     if not isinstance(chosen, dict) or chosen.get("type") not in {
         "play",
         "tile",
@@ -199,7 +247,7 @@ def _chosen(item: Mapping[str, Any], form: Mapping[str, str], n: int) -> dict[st
     return chosen
 
 
-def _events(item: Mapping[str, Any], form: Mapping[str, str], n: int) -> list[dict[str, Any]]:
+def _events(item: CarriedStep, form: Mapping[str, str], n: int) -> list[JSONObject]:
     """The line's events: its question's answer chosen by ``choice.<n>`` (the first
     unless another is chosen) when it carries answers of several steps, else its one
     event (``_chosen``)."""
@@ -221,9 +269,7 @@ class LineRefused(Exception):
     """The fold refused line ``line`` of the proposal (``error``: its reason; ``before``:
     the board the line started from)."""
 
-    def __init__(
-        self, line: int, event: Mapping[str, Any], error: RuleError, before: fold.State
-    ) -> None:
+    def __init__(self, line: int, event: JSONObject, error: RuleError, before: fold.State) -> None:
         super().__init__(error.template)
         self.line, self.event, self.error, self.before = line, event, error, before
 
@@ -248,13 +294,20 @@ class LineRefused(Exception):
 
 def _gained(
     state: fold.State, seat: int, animal: str, action: str | None
-) -> tuple[fold.State, dict[str, Any]]:
+) -> tuple[fold.State, JSONObject]:
     """An action without hunters gaining ``animal`` (B6) with the marker the row names
     when it is still free, else the first free one (``explain.gained``): a marker another
     line took since is never a dead end."""
     if action in ACTIONS and action not in state.rounds.markers[seat]:
-        event = {"type": "action", "seat": seat, "action": action, "hunters": 0, "gain": animal}
-        for tried in (event, {**event, "override": True}):  # a photo says no turn order
+        event: JSONObject = {
+            "type": "action",
+            "seat": seat,
+            "action": action,
+            "hunters": 0,
+            "gain": animal,
+        }
+        overridden: JSONObject = {**event, "override": True}
+        for tried in (event, overridden):  # a photo says no turn order
             try:
                 return fold.apply(state, tried), tried
             except RuleError:
@@ -263,13 +316,13 @@ def _gained(
 
 
 def accepted(
-    state: fold.State, form: Mapping[str, str], steps: Sequence[Mapping[str, Any]] | None = None
-) -> list[dict[str, Any]]:
+    state: fold.State, form: Mapping[str, str], steps: Sequence[CarriedStep] | None = None
+) -> list[JSONObject]:
     """The ticked steps' events (a question answered by ``choice.<n>``), in order, then
     the animals gained without hunters (``gain.<seat>.<k>``, marker ``gainact.<seat>.<k>``),
     each checked by the fold after those before it: ``LineRefused`` for the first line
     refused, ``RuleError`` for a form the phone did not make or nothing ticked."""
-    events = []
+    events: list[JSONObject] = []
     for n, item in enumerate(_carried_steps(form) if steps is None else steps):
         if form.get(f"take.{n}") != "1":
             continue
@@ -302,14 +355,17 @@ def _space(raw: str | None) -> tuple[tuple[int, int], str] | None:
     return (hex_arg(f"{q},{r}"), parse_space(terrain))
 
 
-def _tile_space(at: Any, raw: str | None) -> tuple[tuple[int, int], str] | None:
+def _tile_space(at: JSON, raw: str | None) -> tuple[tuple[int, int], str] | None:
     """The tile's space in its editor (``"prairie"``: the terrain alone, the hex being the
     tile's own, wherever the editor lays it); None for "—"."""
     if not raw:
         return None
+    q, r = [*at, None, None][:2] if isinstance(at, list) else (None, None)
+    if not isinstance(q, int | float | str) or not isinstance(r, int | float | str):
+        raise RuleError(UNREADABLE)
     try:
-        hex_at = (int(at[0]), int(at[1]))
-    except (TypeError, ValueError, IndexError):
+        hex_at = (int(q), int(r))
+    except ValueError:
         raise RuleError(UNREADABLE) from None
     return (hex_at, parse_space(raw))
 
@@ -320,8 +376,8 @@ def _count(form: Mapping[str, str], k: int) -> int:
 
 
 def edited_event(
-    state: fold.State, original: Mapping[str, Any], form: Mapping[str, str]
-) -> dict[str, Any] | None:
+    state: fold.State, original: Mapping[str, JSON], form: Mapping[str, str]
+) -> JSONObject | None:
     """The line's event as its editor says (``state``: the board before the line); None
     when the line now records nothing (no hunters and no animal gained)."""
     seat = _seat(original, form, len(state.players))
@@ -330,7 +386,7 @@ def edited_event(
     if action not in ACTIONS:
         raise RuleError(UNREADABLE)
     ref = fold.space_ref
-    event: dict[str, Any] = {"type": "play", "seat": seat, "action": action}
+    event: JSONObject = {"type": "play", "seat": seat, "action": action}
     # A photo says no turn order: a line edited (or given to another player) is never
     # out of turn (a repair refused as "not your turn" would be a dead end).
     event["override"] = True
@@ -357,7 +413,13 @@ def edited_event(
             )
         if gain not in ANIMALS:
             return None  # no hunters and no animal: the action did not happen
-        counted = {"type": "action", "seat": seat, "action": action, "hunters": 0, "gain": gain}
+        counted: JSONObject = {
+            "type": "action",
+            "seat": seat,
+            "action": action,
+            "hunters": 0,
+            "gain": gain,
+        }
         return counted | ({"override": True} if "override" in event else {})
     missing = RuleError(N_("say where the hunters go: choose a space in each row with hunters"))
     if action in ("move_1", "move_3"):
@@ -385,17 +447,17 @@ def edited_event(
         hunters = fold.hunters_used(state, event)
     else:  # the tile's hunters on one space of it (B6)
         (_a, goal, count), *more = rows
-        if goal is None or more or list(goal[0]) != list(event.get("at", [])):
+        if goal is None or more or list(goal[0]) != event.get("at", []):
             raise RuleError(N_("the tile's hunters stand on one space of it: choose it"))
         event |= {"space": goal[1], "hunters": count}
-    paid = {a: _count_pay(form, a) for a in ANIMALS}
-    shown = {a: _count_pay(form, a, "e.shown.") for a in ANIMALS}
+    paid: JSONObject = {a: _count_pay(form, a) for a in ANIMALS}
+    shown: JSONObject = {a: _count_pay(form, a, "e.shown.") for a in ANIMALS}
     if hunters and action_cost(min(hunters, MAX_HUNTERS_PER_ACTION)) > 0 and paid != shown:
         event["payment"] = paid  # changed by the player; unchanged: the rules' default split
     return event
 
 
-def _seat(original: Mapping[str, Any], form: Mapping[str, str], seats: int) -> int:
+def _seat(original: Mapping[str, JSON], form: Mapping[str, str], seats: int) -> int:
     """The line's player: the editor's ``e.seat`` when it names a seat of the table, else
     the line's own (a form the phone did not make: ``UNREADABLE``)."""
     seat = original.get("seat")
@@ -420,7 +482,7 @@ def _ticked(form: Mapping[str, str], n: int) -> bool:
 
 
 def _state_before(
-    state: fold.State, steps: Sequence[Mapping[str, Any]], form: Mapping[str, str], line: int
+    state: fold.State, steps: Sequence[CarriedStep], form: Mapping[str, str], line: int
 ) -> fold.State:
     """The board the line starts from: the ticked lines before it applied (those the
     fold refuses left out: the line's own check comes at "Save")."""
@@ -437,15 +499,15 @@ def _state_before(
 
 def _editor(
     table: tables.TableView,
-    steps: Sequence[Mapping[str, Any]],
+    steps: Sequence[CarriedStep],
     form: Mapping[str, str],
     line: int,
     fresh: bool,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The editor of line ``line``: its choices and the values shown (the line's own when
     ``fresh``, else what the phone sent)."""
     state = _state_before(table.state, steps, form, line)
-    event = _chosen(steps[line], form, line)
+    event: Mapping[str, Any] = _chosen(steps[line], form, line)
     seat = int(event.get("seat", 0))
     if not fresh:
         chosen = small_number(form.get("e.seat"))
@@ -461,7 +523,7 @@ def _editor(
         laid_at = (int(event["at"][0]), int(event["at"][1]))
         spaces = [(laid_at, t) for t in SPACES]
 
-    def value(space: Any) -> str:
+    def value(space: tuple[tuple[int, int], str]) -> str:
         return f"{space[0][0]},{space[0][1]},{space[1]}"
 
     own = [
@@ -553,8 +615,12 @@ def _label(state: fold.State, space: tuple[tuple[int, int], str] | None) -> str:
     return _("%(space)s of %(tile)s", space=space_name(terrain), tile=hex_name(state.board, at))
 
 
-def _ref_value(ref: Mapping[str, Any]) -> str:
-    return f"{ref['at'][0]},{ref['at'][1]},{ref['space']}"
+def _ref_value(ref: JSON) -> str:
+    """A space reference (``fold.space_ref``) as an editor's value ``"q,r,terrain"``."""
+    at = ref.get("at") if isinstance(ref, dict) else None
+    if not isinstance(ref, dict) or not isinstance(at, list) or len(at) < 2 or "space" not in ref:
+        raise RuleError(UNREADABLE)
+    return f"{at[0]},{at[1]},{ref['space']}"
 
 
 # -- the page -----------------------------------------------------------------------------
@@ -562,13 +628,13 @@ def _ref_value(ref: Mapping[str, Any]) -> str:
 
 def _lines(
     table: tables.TableView,
-    steps: Sequence[Mapping[str, Any]],
+    steps: Sequence[CarriedStep],
     form: Mapping[str, str],
     crops: Mapping[str, str],
-) -> list[dict[str, Any]]:
+) -> list[dict[str, object]]:
     """Each step as the page shows it, worded on the board it starts from (the ticked
     lines before it applied)."""
-    lines: list[dict[str, Any]] = []
+    lines: list[dict[str, object]] = []
     state = table.state
     for n, item in enumerate(steps):
         events = _events(item, form, n)
@@ -596,7 +662,8 @@ def _lines(
                     state = fold.apply(state, one)
             except RuleError as error:  # shown beside the line; Confirm refuses it too
                 problem = as_sentence(refusal(error), str(get_locale() or "en"))
-        seat = event.get("seat") if isinstance(event.get("seat"), int) else None
+        raw_seat = event.get("seat")
+        seat = raw_seat if isinstance(raw_seat, int) else None
         hexes = [
             f"{h[0]},{h[1]}" for h in item.get("hexes", []) if isinstance(h, list) and len(h) == 2
         ]
@@ -635,7 +702,7 @@ def _lines(
     return lines
 
 
-def _answer_chips(answers: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def _answer_chips(answers: Sequence[CarriedAnswer]) -> list[dict[str, object]]:
     """A question's answers as chips: each names its actions and its food (B6), one tap
     to choose (issue 32, item 4)."""
     chips = []
@@ -656,8 +723,8 @@ def _answer_chips(answers: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _gains(
-    table: tables.TableView, steps: Sequence[Mapping[str, Any]], form: Mapping[str, str]
-) -> list[dict[str, Any]]:
+    table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
+) -> list[dict[str, object]]:
     """The actions without hunters each seat has left once the ticked lines are applied:
     one row each, naming the marker it takes (the first free ones; the player may name
     another)."""
@@ -682,17 +749,17 @@ def _gains(
 
 def render(
     table: tables.TableView,
-    steps: list[dict[str, Any]],
-    notes: Mapping[str, Any],
+    steps: list[CarriedStep],
+    notes: CarriedNotes,
     version: int,
     form: Mapping[str, str] | None = None,
     *,
-    editor: dict[str, Any] | None = None,
+    editor: dict[str, object] | None = None,
     error: str | None = None,
     page_error: str | None = None,
     status: int = 200,
-    more: Mapping[str, Any] | None = None,
-) -> Any:
+    more: Mapping[str, object] | None = None,
+) -> ResponseReturnValue:
     """The proposal page: ``error`` beside the open editor, ``page_error`` over the page."""
     form = form or {}
     return render_page(
@@ -727,7 +794,7 @@ def _score_label(state: fold.State) -> str | None:
 
 
 @bp.post("/photo/edit")
-def photo_edit(table_id: str) -> Any:
+def photo_edit(table_id: str) -> ResponseReturnValue:
     """Open (``open`` = n) or save (``save`` = n) one line's editor: the proposal again,
     that line edited when the rules take the whole ticked proposal with it; else the
     refusal beside the editor (422). Nothing is stored."""
@@ -788,11 +855,11 @@ def photo_edit(table_id: str) -> Any:
 
 def _fits_later(
     state: fold.State,
-    steps: Sequence[Mapping[str, Any]],
+    steps: Sequence[CarriedStep],
     form: Mapping[str, str],
     line: int,
-    event: Mapping[str, Any],
-) -> tuple[list[dict[str, Any]], dict[str, str], int] | None:
+    event: JSONObject,
+) -> tuple[list[CarriedStep], dict[str, str], int] | None:
     """The proposal with line ``line`` moved to the first later place where the rules
     take ``event`` (the ticked lines before that place applied), its tick and answer
     following it; None when no later place does."""
@@ -810,23 +877,23 @@ def _fits_later(
                 shifted[f"{kind}.{n + 1 if n >= place else n}"] = value
         shifted[f"take.{place}"] = form.get(f"take.{line}", "1")
         shifted[f"choice.{place}"] = form.get(f"choice.{line}", "")
-        return [*kept[:place], dict(steps[line]), *kept[place:]], shifted, place
+        return [*kept[:place], steps[line].copy(), *kept[place:]], shifted, place
     return None
 
 
-def _added(table: tables.TableView) -> dict[str, Any]:
+def _added(table: tables.TableView) -> CarriedStep:
     """A line the photo did not propose, for the phone's own seat (else the first): a
     move of nobody yet, unticked until its editor saves it (a photo says no turn order)."""
     seat = current_seat(table)
-    event = {"type": "play", "seat": seat or 0, "action": "move_1", "override": True}
+    event: JSONObject = {"type": "play", "seat": seat or 0, "action": "move_1", "override": True}
     return {"event": event, "options": [], "hexes": [], "added": True}
 
 
 def _without(
-    steps: Sequence[Mapping[str, Any]], form: Mapping[str, str], line: int
-) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    steps: Sequence[CarriedStep], form: Mapping[str, str], line: int
+) -> tuple[list[CarriedStep], dict[str, str]]:
     """The proposal without line ``line``: the later lines' ticks and answers follow them."""
-    kept = [dict(item) for n, item in enumerate(steps) if n != line]
+    kept = [item.copy() for n, item in enumerate(steps) if n != line]
     moved = {k: v for k, v in form.items() if not k.startswith(("take.", "choice."))}
     for key, value in form.items():
         kind, _dot, number = key.partition(".")
@@ -836,7 +903,7 @@ def _without(
     return kept, moved
 
 
-def _editable(event: Mapping[str, Any], table: tables.TableView) -> bool:
+def _editable(event: JSONObject, table: tables.TableView) -> bool:
     """A player's action (a play, or one without hunters) of a seat at this table."""
     seat = event.get("seat")
     return (
@@ -847,7 +914,7 @@ def _editable(event: Mapping[str, Any], table: tables.TableView) -> bool:
 
 
 @bp.post("/photo/confirm")
-def photo_confirm(table_id: str) -> Any:
+def photo_confirm(table_id: str) -> ResponseReturnValue:
     """The ticked lines as events in one change (``AppendAll``): all stored at the
     proposal's version, in one transaction and announced once, or none."""
     table = kit.game_table(table_id, GAME)
@@ -905,7 +972,7 @@ def scores_at_once(state: fold.State) -> bool:
     )
 
 
-def _score_after(table: tables.TableView) -> Any:
+def _score_after(table: tables.TableView) -> ResponseReturnValue:
     """The round scored after the photo's lines, as a change of its own (undo takes the
     scoring back, not the photo's lines); the score page when something is left to
     choose or the rules refuse (it says why)."""
@@ -919,7 +986,7 @@ def _score_after(table: tables.TableView) -> Any:
 
 
 def _refused_line(
-    table: tables.TableView, events: Sequence[Mapping[str, Any]], line: int | None, message: str
+    table: tables.TableView, events: Sequence[JSONObject], line: int | None, message: str
 ) -> str:
     """A refusal of the confirmation, naming the line refused (``line``: 1 = the first
     event) when it is one line's: nothing was stored."""

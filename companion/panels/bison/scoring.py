@@ -24,12 +24,19 @@ from collections import Counter
 from typing import Any
 
 from flask import request
+from flask.typing import ResponseReturnValue
 
 from companion import tables
 from companion.i18n import translate
 from companion.pages import base
 from companion.panels import _kit as kit
-from companion.panels.bison.pages import GAME, bp, post_page_event, refusal, render_page
+from companion.panels.bison.pages import (
+    GAME,
+    bp,
+    post_page_event,
+    refusal,
+    render_context,
+)
 from companion.panels.bison.view import board_markup, standings
 from games.bison import fold
 from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP, Supply
@@ -41,7 +48,7 @@ from games.errors import N_, RuleError
 
 def _choices_from_form() -> dict[tuple[int, int], Choice]:
     """The ``o.*`` fields: each overflowing award's exchanges and buys (B8 as amended)."""
-    chosen: dict[tuple[int, int], dict[str, list[Any]]] = {}
+    chosen: dict[tuple[int, int], dict[str, list[dict[str, object]]]] = {}
     for key in request.form:
         if not key.startswith("o."):
             continue
@@ -68,7 +75,7 @@ def _choices_from_form() -> dict[tuple[int, int], Choice]:
     return {key: Choice.from_json(raw) for key, raw in chosen.items()}
 
 
-def _buy_options(supply: Supply) -> list[dict[str, Any]]:
+def _buy_options(supply: Supply) -> list[dict[str, object]]:
     options = []
     if supply.hunters_market:
         options.append({"value": "hunter", "item": "hunter", "size": 0})
@@ -205,18 +212,18 @@ def _score_context(
 
 
 @bp.route("/score", methods=["GET", "POST"])
-def score(table_id: str) -> Any:
+def score(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         chosen = _choices_from_form() if request.method == "POST" else {}
         context = _score_context(table, chosen)
     except RuleError as error:
         context = _score_context(table, {})
-        return render_page("score.html", table, error=refusal(error), status=422, **context)
+        return render_context("score.html", table, context, error=refusal(error), status=422)
     if request.method == "GET" or request.form.get("preview"):
-        return render_page("score.html", table, **context)
+        return render_context("score.html", table, context)
 
-    def build() -> dict[str, Any]:
+    def build() -> dict[str, object]:
         # B8 as amended: every overflow's choice as shown (the proposal unless changed);
         # B10: the final result stays final (``lock``).
         overflow = [

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import tables
@@ -26,6 +27,7 @@ from companion.panels.bison.pages import (
     default_seat,
     post_page_event,
     refusal,
+    render_context,
     render_page,
 )
 from companion.panels.bison.sheets import sheet_for
@@ -72,7 +74,7 @@ def _space_context(table: tables.TableView) -> dict[str, Any]:
 
 
 @bp.route("/space", methods=["GET", "POST"])
-def space(table_id: str) -> Any:
+def space(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     try:
         context = _space_context(table)
@@ -84,15 +86,15 @@ def space(table_id: str) -> Any:
         )
         return render_page("message.html", table, error=message, status=422)
     if request.method == "GET":
-        return render_page("space.html", table, **context)
+        return render_context("space.html", table, context)
 
-    def build() -> dict[str, Any]:
+    def build() -> dict[str, object]:
         hunters = int_field("hunters", _("hunters"), 0)
         structure = int_field("structure", kind_name(context["kind"]), 0)
         raw_seat = request.form.get("seat", "").strip()
         # Named as the board names it (``space_ref``: "the river of S1"), so the history
         # never shows a player coordinates (issue 26).
-        item: dict[str, Any] = {
+        item: dict[str, object] = {
             **fold.space_ref(table.state, (context["at"], context["space"])),
             "hunters": hunters,
             "structure": structure,

@@ -22,8 +22,8 @@ turn
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Collection, Mapping
+from typing import TypedDict
 
 from flask import url_for
 from flask_babel import gettext as _
@@ -35,10 +35,13 @@ from companion.pages.base import current_seat
 from companion.panels import board_view
 from companion.panels.bison import svg
 from companion.panels.bison.names import action_name, animal_name, hex_name
-from companion.panels.bison.sheets import own_sheets
+from companion.panels.bison.sheets import Sheet, own_sheets
 from games.bison import fold, scoring
+from games.bison.board import Space
 from games.bison.economy import ANIMALS, STOCK_CAP
-from games.bison.rounds import ACTIONS_PER_ROUND, Action
+from games.bison.hexgrid import Hex
+from games.bison.rounds import ACTIONS_PER_ROUND, Action, Rounds
+from games.bison.tiles import Tile
 
 ZOOMS = board_view.ZOOMS
 DEFAULT_ZOOM = board_view.DEFAULT_ZOOM
@@ -69,7 +72,7 @@ def seat_side(seat: int, players: int) -> int:
     return (-seat * 360 // max(players, 1)) % 360
 
 
-def sides(table: tables.TableView) -> list[dict[str, Any]]:
+def sides(table: tables.TableView) -> list[dict[str, object]]:
     """Each seat's side of the table: its name and turn (the "turn the board" chips)."""
     return [
         {"name": p.name, "colour": p.color, "turn": seat_side(i, len(table.players))}
@@ -106,12 +109,12 @@ def board_markup(
     table: tables.TableView,
     *,
     links: bool = True,
-    focus: Any = None,
-    highlight: Any = (),
-    selected: Any = None,
-    preview: Any = None,
+    focus: Hex | None = None,
+    highlight: Collection[Space] = (),
+    selected: Hex | None = None,
+    preview: tuple[Hex, Tile] | None = None,
     preview_url: str | None = None,
-    targets: Any = None,
+    targets: Mapping[Space, tuple[int, str]] | None = None,
 ) -> Markup:
     """The board as SVG, turned to this phone's side (``turn_of``): each space links to its
     page (on the board page bison.js opens its sheet instead) and, on the overview, each
@@ -120,10 +123,10 @@ def board_markup(
     open_ = not state.rounds.finished and not state.locked
     legal = fold.legal_hexes(state) if open_ else []
 
-    def hex_url(at: Any) -> str:
+    def hex_url(at: Hex) -> str:
         return url_for("bison.place", table_id=table.id, at=f"{at[0]},{at[1]}")
 
-    def space_url(at: Any, space: str) -> str:
+    def space_url(at: Hex, space: str) -> str:
         return url_for("bison.space", table_id=table.id, at=f"{at[0]},{at[1]}", space=space)
 
     markup = svg.board_svg(
@@ -151,13 +154,45 @@ def board_markup(
     return Markup(markup)  # built from numbers and escaped strings only
 
 
-def standings(table: tables.TableView) -> dict[str, Any]:
+class RegionLine(TypedDict):
+    """A region with pieces in the live standings: its ranking and awards (B9)."""
+
+    index: int
+    terrain: str
+    animal: str
+    animals: int
+    spaces: int
+    at: Hex
+    ranking: list[list[str]]
+    standings: list[dict[str, object]]
+
+
+class SeatLine(TypedDict):
+    """A seat's total "if the round ended now" (with the cap, B8)."""
+
+    name: str
+    colour: str
+    awards: dict[str, int]
+    total: int
+    after: dict[str, int]
+    lost: int
+
+
+class Standings(TypedDict):
+    """The live standings (``standings``)."""
+
+    regions: list[RegionLine]
+    seats: list[SeatLine]
+    final: bool
+
+
+def standings(table: tables.TableView) -> Standings:
     """The live standings: every region with pieces, its ranking and awards (B9), and each
     seat's total "if the round ended now" (with the cap, B8)."""
     state = table.state
     names = _names(table)
     result = fold.score_now(state)
-    regions = []
+    regions: list[RegionLine] = []
     for index, score in enumerate(result.regions):
         if not score.standings:
             continue
@@ -187,7 +222,7 @@ def standings(table: tables.TableView) -> dict[str, Any]:
                 ],
             }
         )
-    seats = [
+    seats: list[SeatLine] = [
         {
             "name": p.name,
             "colour": p.color,
@@ -202,8 +237,8 @@ def standings(table: tables.TableView) -> dict[str, Any]:
 
 
 def _named(
-    text: tuple[str, dict[str, Any]] | None, names: Mapping[str, str]
-) -> tuple[str, dict[str, Any]]:
+    text: tuple[str, dict[str, object]] | None, names: Mapping[str, str]
+) -> tuple[str, dict[str, object]]:
     """An explanation with colours replaced by names and animals translated."""
     if text is None:
         return "", {}
@@ -219,7 +254,7 @@ def _named(
     return template, params
 
 
-def view(table: tables.TableView) -> dict[str, Any]:
+def view(table: tables.TableView) -> dict[str, object]:
     """Everything ``panel.html`` shows."""
     state = table.state
     shown = fold.to_json(state)
@@ -309,7 +344,7 @@ def view(table: tables.TableView) -> dict[str, Any]:
     }
 
 
-def _gain_default(rounds: Any, own: list[dict[str, Any]]) -> str | None:
+def _gain_default(rounds: Rounds, own: list[Sheet]) -> str | None:
     """The action a gain without hunters counts for by default (see ``view``)."""
     if rounds.next_seat is None:
         return None

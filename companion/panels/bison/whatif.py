@@ -10,15 +10,21 @@ option
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import seat_field
 from companion.panels.bison.names import hex_name
-from companion.panels.bison.pages import GAME, bp, default_seat, refusal, render_page
+from companion.panels.bison.pages import (
+    GAME,
+    bp,
+    default_seat,
+    refusal,
+    render_context,
+    render_page,
+)
 from games.bison import catalog, whatif
 from games.errors import RuleError
 
@@ -26,7 +32,7 @@ MAX_WHATIF = 6
 
 
 @bp.get("/whatif")
-def whatif_page(table_id: str) -> Any:
+def whatif_page(table_id: str) -> ResponseReturnValue:
     table = kit.game_table(table_id, GAME)
     state = table.state
     if not state.settings.whatif:
@@ -37,7 +43,7 @@ def whatif_page(table_id: str) -> Any:
             error=_("What-if is off for this table (a setting when the table is created)."),
         )
     on_board = {p.catalog_id for p in state.board.tiles.values() if p.catalog_id}
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "catalog": [t for t in catalog.DRAW_IDS if t not in on_board],
         "options": None,
         "tile_id": "",
@@ -81,5 +87,5 @@ def whatif_page(table_id: str) -> Any:
                 for o in found
             ]
     except RuleError as error:
-        return render_page("whatif.html", table, error=refusal(error), status=422, **context)
-    return render_page("whatif.html", table, **context)
+        return render_context("whatif.html", table, context, error=refusal(error), status=422)
+    return render_context("whatif.html", table, context)
