@@ -132,3 +132,16 @@ def seat_number(raw: Mapping[str, object], key: str = "seat") -> int:
 def optional_seat(raw: Mapping[str, object], key: str = "seat") -> int | None:
     """``seat_number``, or None for ``null`` (or a missing key)."""
     return None if raw.get(key) is None else seat_number(raw, key)
+
+
+def counter_name(raw: Mapping[str, object], counters: Mapping[str, object]) -> str:
+    """The ``counter`` of an ``adjust`` event: one of the game's ``counters`` (a list or an
+    object is unhashable, so the type is checked before the lookup)."""
+    counter = raw.get("counter")
+    if not isinstance(counter, str) or counter not in counters:
+        raise RuleError(
+            N_("unknown counter {counter!r}; expected one of: {names}"),
+            counter=counter,
+            names=", ".join(counters),
+        )
+    return counter

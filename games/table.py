@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from games import fields
-from games.changes import ChangeSet, ChangeType
+from games.changes import ChangeSet, ChangeType, counter_name
 from games.errors import N_, HiddenRuleError, Phrase, RuleError, SeatOnly, Term
 from games.outcome import Outcome, no_outcome
 
@@ -74,14 +74,7 @@ def parse_adjust(
 ) -> Adjust:
     """Validate the generic counter event ``{"type": "adjust", "seat", "counter", "delta"}``."""
     seat = fields.seat(event.get("seat"), seat_count)
-    counter = event.get("counter")
-    # A list or an object is unhashable: check the type before looking it up.
-    if not isinstance(counter, str) or counter not in counters:
-        raise RuleError(
-            N_("unknown counter {counter!r}; expected one of: {names}"),
-            counter=counter,
-            names=", ".join(counters),
-        )
+    counter = counter_name(event, counters)
     delta = fields.whole_number(event.get("delta"), "delta", low=None)
     return Adjust(seat, counter, delta)
 

@@ -17,7 +17,15 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, Self
 
 from games import fields
-from games.changes import JSON, ChangeSet, JSONObject, optional_seat, seat_number, whole
+from games.changes import (
+    JSON,
+    ChangeSet,
+    JSONObject,
+    counter_name,
+    optional_seat,
+    seat_number,
+    whole,
+)
 from games.errors import N_, RuleError, Term
 from games.hunting_age import development
 from games.hunting_age.cards import FACES_BY_ID
@@ -105,15 +113,7 @@ class Adjust:
 
     @classmethod
     def from_json(cls, raw: Mapping[str, object]) -> Self:
-        seat = seat_number(raw)
-        counter = raw.get("counter")
-        if not isinstance(counter, str) or counter not in COUNTERS:
-            raise RuleError(
-                N_("unknown counter {counter!r}; expected one of: {names}"),
-                counter=counter,
-                names=", ".join(COUNTERS),
-            )
-        return cls(seat, counter, whole(raw, "delta", None))
+        return cls(seat_number(raw), counter_name(raw, COUNTERS), whole(raw, "delta", None))
 
     def to_json(self) -> JSONObject:
         return {"type": self.kind, "seat": self.seat, "counter": self.counter, "delta": self.delta}

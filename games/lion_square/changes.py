@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Final, Self
 
-from games.changes import ChangeSet, JSONObject, optional_seat, seat_number, whole
+from games.changes import ChangeSet, JSONObject, counter_name, optional_seat, seat_number, whole
 from games.errors import N_, RuleError
 from games.lion_square import rules
 from games.lion_square.square import GAZELLE, SIZE, Cell, Square, parse_cell
@@ -54,15 +54,7 @@ class Adjust:
 
     @classmethod
     def from_json(cls, raw: Mapping[str, object]) -> Self:
-        seat = seat_number(raw)
-        counter = raw.get("counter")
-        if not isinstance(counter, str) or counter not in COUNTERS:
-            raise RuleError(
-                N_("unknown counter {counter!r}; expected one of: {names}"),
-                counter=counter,
-                names=", ".join(COUNTERS),
-            )
-        return cls(seat, counter, _delta(raw))
+        return cls(seat_number(raw), counter_name(raw, COUNTERS), _delta(raw))
 
     def to_json(self) -> JSONObject:
         return {"type": self.kind, "seat": self.seat, "counter": self.counter, "delta": self.delta}
