@@ -145,3 +145,24 @@ def counter_name(raw: Mapping[str, object], counters: Mapping[str, object]) -> s
             names=", ".join(counters),
         )
     return counter
+
+
+@dataclass(frozen=True, slots=True)
+class CounterAdjust:
+    """``adjust``: correct a seat's counter by ``delta`` — the generic counter event every
+    game with counters takes. A game subclasses it, naming its ``counters``."""
+
+    kind: ClassVar[str] = "adjust"
+    keys: ClassVar[frozenset[str]] = frozenset({"seat", "counter", "delta"})
+    #: The game's counters by name (the subclass sets them).
+    counters: ClassVar[Mapping[str, object]] = {}
+    seat: int
+    counter: str
+    delta: int
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, object]) -> Self:
+        return cls(seat_number(raw), counter_name(raw, cls.counters), whole(raw, "delta", None))
+
+    def to_json(self) -> JSONObject:
+        return {"type": self.kind, "seat": self.seat, "counter": self.counter, "delta": self.delta}

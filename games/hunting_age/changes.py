@@ -20,8 +20,8 @@ from games import fields
 from games.changes import (
     JSON,
     ChangeSet,
+    CounterAdjust,
     JSONObject,
-    counter_name,
     optional_seat,
     seat_number,
     whole,
@@ -102,21 +102,10 @@ def _put(out: JSONObject, key: str, value: JSON) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Adjust:
-    """``adjust``: correct a seat's counter by ``delta``."""
+class Adjust(CounterAdjust):
+    """``adjust``: correct a seat's counter (VP, food…) by ``delta``."""
 
-    kind: ClassVar[str] = "adjust"
-    keys: ClassVar[frozenset[str]] = frozenset({"seat", "counter", "delta"})
-    seat: int
-    counter: str
-    delta: int
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls(seat_number(raw), counter_name(raw, COUNTERS), whole(raw, "delta", None))
-
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind, "seat": self.seat, "counter": self.counter, "delta": self.delta}
+    counters: ClassVar[Mapping[str, object]] = COUNTERS
 
 
 @dataclass(frozen=True, slots=True)

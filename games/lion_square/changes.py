@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Final, Self
 
-from games.changes import ChangeSet, JSONObject, counter_name, optional_seat, seat_number, whole
+from games.changes import ChangeSet, CounterAdjust, JSONObject, optional_seat, seat_number, whole
 from games.errors import N_, RuleError
 from games.lion_square import rules
 from games.lion_square.square import GAZELLE, SIZE, Cell, Square, parse_cell
@@ -43,21 +43,10 @@ def _cell_json(cell: Cell) -> int | str | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Adjust:
+class Adjust(CounterAdjust):
     """``adjust``: correct a seat's herd by ``delta``."""
 
-    kind: ClassVar[str] = "adjust"
-    keys: ClassVar[frozenset[str]] = frozenset({"seat", "counter", "delta"})
-    seat: int
-    counter: str
-    delta: int
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls(seat_number(raw), counter_name(raw, COUNTERS), _delta(raw))
-
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind, "seat": self.seat, "counter": self.counter, "delta": self.delta}
+    counters: ClassVar[Mapping[str, object]] = COUNTERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,71 +92,65 @@ class SetCell:
 
 
 @dataclass(frozen=True, slots=True)
-class SetTaken:
+class _SeatCount:
+    """A seat's count of cards (0–32), set outright."""
+
+    keys: ClassVar[frozenset[str]] = frozenset({"seat", "count"})
+    kind: ClassVar[str]
+    seat: int
+    count: int
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, object]) -> Self:
+        return cls(seat_number(raw), _count(raw))
+
+    def to_json(self) -> JSONObject:
+        return {"type": self.kind, "seat": self.seat, "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatDelta:
+    """One tap of a seat's stepper (issue 35: taps sent late all apply)."""
+
+    keys: ClassVar[frozenset[str]] = frozenset({"seat", "delta"})
+    kind: ClassVar[str]
+    seat: int
+    delta: int
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, object]) -> Self:
+        return cls(seat_number(raw), _delta(raw))
+
+    def to_json(self) -> JSONObject:
+        return {"type": self.kind, "seat": self.seat, "delta": self.delta}
+
+
+@dataclass(frozen=True, slots=True)
+class SetTaken(_SeatCount):
     """``set_taken``: the cards ``seat`` took this round."""
 
     kind: ClassVar[str] = "set_taken"
-    keys: ClassVar[frozenset[str]] = frozenset({"seat", "count"})
-    seat: int
-    count: int
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls(seat_number(raw), _count(raw))
-
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind, "seat": self.seat, "count": self.count}
 
 
 @dataclass(frozen=True, slots=True)
-class SetGazelles:
+class SetGazelles(_SeatCount):
     """``set_gazelles``: the gazelles left in ``seat``'s hand."""
 
     kind: ClassVar[str] = "set_gazelles"
-    keys: ClassVar[frozenset[str]] = frozenset({"seat", "count"})
-    seat: int
-    count: int
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls(seat_number(raw), _count(raw))
-
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind, "seat": self.seat, "count": self.count}
 
 
 @dataclass(frozen=True, slots=True)
-class AddTaken:
-    """``add_taken``: one tap of the stepper (issue 35: taps sent late all apply)."""
+class AddTaken(_SeatDelta):
+    """``add_taken``: one tap of the taken-cards stepper."""
 
     kind: ClassVar[str] = "add_taken"
-    keys: ClassVar[frozenset[str]] = frozenset({"seat", "delta"})
-    seat: int
-    delta: int
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls(seat_number(raw), _delta(raw))
-
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind, "seat": self.seat, "delta": self.delta}
 
 
 @dataclass(frozen=True, slots=True)
-class AddGazelles:
+class AddGazelles(_SeatDelta):
     """``add_gazelles``: the same tap for the gazelles in hand."""
 
     kind: ClassVar[str] = "add_gazelles"
-    keys: ClassVar[frozenset[str]] = frozenset({"seat", "delta"})
-    seat: int
-    delta: int
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls(seat_number(raw), _delta(raw))
-
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind, "seat": self.seat, "delta": self.delta}
 
 
 @dataclass(frozen=True, slots=True)
