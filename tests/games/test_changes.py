@@ -13,6 +13,15 @@ from games.changes import ChangeSet, event_object
 from games.errors import RuleError
 
 TYPED = [game for game in registry.GAMES if game.rules().changes is not None]
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=12,
+)
 
 
 def test_lion_square_and_age_of_hunting_are_typed() -> None:
@@ -54,3 +63,33 @@ def test_event_object_needs_a_string_type() -> None:
     assert event_object({"type": "x"}) == ("x", {"type": "x"})
     with pytest.raises(RuleError, match='an event needs a "type"'):
         event_object({"type": 3})
+
+
+@pytest.mark.parametrize("game", TYPED, ids=lambda game: game.id)
+@given(data=st.data())
+def test_bad_json_is_refused_with_the_domain_error(
+    game: registry.Game, data: st.DataObject
+) -> None:
+    """Any fields of any JSON, the game's own names or others: a change, or the domain
+    error with a message a player can read (never a TypeError or KeyError)."""
+    changes = game.rules().changes
+    assert changes is not None
+    names = sorted(set().union(*changes.event_fields().values()))
+    kind = data.draw(st.sampled_from(changes.kinds))
+    keys = st.sampled_from(names) | st.text(max_size=8)
+    raw = {**data.draw(st.dictionaries(keys, JSON_VALUES, max_size=5)), "type": kind}
+    try:
+        change = changes.from_json(raw)
+    except RuleError as error:
+        assert str(error)
+    else:
+        assert change.kind == kind
+
+
+@pytest.mark.parametrize("game", TYPED, ids=lambda game: game.id)
+@given(raw=JSON_VALUES)
+def test_anything_else_is_refused_with_the_domain_error(game: registry.Game, raw: object) -> None:
+    changes = game.rules().changes
+    assert changes is not None
+    with pytest.raises(RuleError):
+        changes.from_json(raw if not isinstance(raw, dict) else {**raw, "type": "nope"})
