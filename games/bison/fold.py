@@ -77,6 +77,7 @@ from games.bison.table.scoring import (
     on_score,
     parse_choices,
     score_now,
+    scores_in_one_tap,
     winning_seats,
 )
 from games.bison.table.state import (
@@ -334,6 +335,7 @@ __all__ = [
     "parse_tile",
     "prepare",
     "score_now",
+    "scores_in_one_tap",
     "seat_named",
     "space_ref",
     "to_json",

@@ -959,25 +959,12 @@ def photo_confirm(table_id: str) -> ResponseReturnValue:
 SCORE_EVENT = {"type": "score", "override": False, "lock": True, "overflow": []}
 
 
-def scores_at_once(state: fold.State) -> bool:
-    """Whether "Confirm and score" scores the round at once (issue 32, item 7): every
-    action of the round taken and no stock over 15 (B8) — nothing left to choose, as the
-    panel's one-tap scoring. Otherwise the score page says what is left (actions not
-    taken: "end the round anyway"; an overflow's choices)."""
-    rounds = state.rounds
-    return (
-        (rounds.round_complete or rounds.finished)
-        and not state.final_scored
-        and not fold.score_now(state).needs_choices()
-    )
-
-
 def _score_after(table: tables.TableView) -> ResponseReturnValue:
     """The round scored after the photo's lines, as a change of its own (undo takes the
     scoring back, not the photo's lines); the score page when something is left to
     choose or the rules refuse (it says why)."""
     score_page = redirect(url_for("bison.score", table_id=table.id), code=303)
-    if not scores_at_once(table.state):
+    if not fold.scores_in_one_tap(table.state):
         return score_page
     outcome = apply_change(
         table, Append(dict(SCORE_EVENT)), by=current_seat(table), expected_version=table.version

@@ -309,9 +309,7 @@ def view(table: tables.TableView) -> dict[str, object]:
         "round_complete": rounds.round_complete,
         "finished": rounds.finished,
         # Nothing to choose (no stock over 15, B8): the panel scores in one tap.
-        "score_now": (rounds.round_complete or rounds.finished)
-        and not state.final_scored
-        and not fold.score_now(state).needs_choices(),
+        "score_now": fold.scores_in_one_tap(state),
         "final_scored": state.final_scored,
         "winners": [names[s] for s in shown["winners"]] if state.final_scored else [],
         "seats": seats,

@@ -238,6 +238,19 @@ def parse_overflow(state: State, raw: object) -> dict[tuple[int, int], Choice]:
     return chosen
 
 
+def scores_in_one_tap(state: State) -> bool:
+    """Whether the round can be scored with nothing left to choose: every action of the
+    round taken (or the game over), not yet finally scored, and no stock over 15 (B8:
+    no overflow choice). The panel's one-tap scoring and the photo's "Confirm and score"
+    both ask this; otherwise the score page says what is left."""
+    rounds = state.rounds
+    return (
+        (rounds.round_complete or rounds.finished)
+        and not state.final_scored
+        and not score_now(state).needs_choices()
+    )
+
+
 def score_now(
     state: State,
     choices: Choices | None = None,
