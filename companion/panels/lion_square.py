@@ -241,8 +241,8 @@ def view(table: tables.TableView) -> dict[str, object]:
         "cards_dealt": rules.cards_dealt(len(names)),
         "square_deck": rules.square_deck_size(len(names)),
         "cards_on_square": state.square.card_count,
-        # The round ends when the square holds 9 cards (Play): its end comes first then.
-        "square_full": state.square.card_count == SIZE * SIZE,
+        # The round's end comes first once the square is full (Play: the round ends).
+        "square_full": state.square.full,
         "square": square,
         "picked": picked,
         "view_side": side.value,

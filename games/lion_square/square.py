@@ -213,6 +213,11 @@ class Square:
         return sum(cell is not None for cell in self.cells())
 
     @property
+    def full(self) -> bool:
+        """Every place holds a card: the round ends (Play)."""
+        return self.card_count == SIZE * SIZE
+
+    @property
     def gazelle_count(self) -> int:
         return sum(cell is GAZELLE for cell in self.cells())
 

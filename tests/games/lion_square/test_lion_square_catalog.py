@@ -59,6 +59,7 @@ def test_a_simulated_round_ends_as_the_rulebook_says(players: int) -> None:
         square = playout.square
         # The round ends with 9 cards, or when the player to move has none (rare).
         assert 1 <= square.card_count <= 9
+        assert square.full == (square.card_count == 9)
         assert square.gazelle_count + sum(playout.gazelles_in_hand) <= 2
         rules.check_card_supply(square, list(playout.taken), list(playout.gazelles_in_hand))
         numbers = Counter(c for c in square.cells() if isinstance(c, int))
