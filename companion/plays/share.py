@@ -313,7 +313,8 @@ def from_csv(text: str) -> list[Play]:
         )
         plays.append(
             Play(
-                table_id=table_id,
+                # A table id may start with "-" (URL-safe base64): escaped like any cell.
+                table_id=_text(table_id),
                 game=first["game"],
                 started_at=datetime.fromisoformat(first["started"]),
                 ended_at=datetime.fromisoformat(first["ended"]),
