@@ -69,6 +69,7 @@ def test_a_rolled_back_write_announces_nothing(app: Flask, make_table: Any, peer
     table = make_table()
     mine: list[tuple[str, int]] = []
     stop = _versions.subscribe(lambda t, v: mine.append((t, v)), app=app)
+    _versions.for_app(app).lookup(table.id)  # known first: a refresh announces no old version
     unwatch = _versions.watch(table.id, app=app)
     try:
         with app.app_context():

@@ -41,6 +41,10 @@ def heard(any_app: Flask) -> Iterator[Callable[[str], list[int]]]:
 
     def versions(table_id: str) -> list[int]:
         if not watching:
+            # The map learns the table's version first: a watched table it has never seen
+            # is announced at whatever version a background refresh then finds (version
+            # 0 of a new table, on PostgreSQL now and then), which no change caused.
+            _versions.for_app(any_app).lookup(table_id)
             watching.append(_versions.watch(table_id, app=any_app))
         return [v for t, v in told if t == table_id]
 
