@@ -45,8 +45,8 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
     registry.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
+    hosts.init_app(app)  # before security: its Host check is the first before_request
     security.init_app(app)
-    hosts.init_app(app)
     idempotency.init_app(app)
     pages.init_app(app)
     api.init_app(app)

@@ -163,6 +163,6 @@ def init_app(app: Flask) -> None:
         )
     else:
         app.wsgi_app = untrusted_forwarding(app.wsgi_app)  # type: ignore[method-assign,assignment]
-    # First of all before_request functions: the CSRF check, the rate limiter and the
-    # views would all read the host.
-    app.before_request_funcs.setdefault(None, []).insert(0, check_host)
+    # The first before_request of all (create_app calls this before security.init_app):
+    # the CSRF check, the rate limiter and the views would all read the host.
+    app.before_request(check_host)

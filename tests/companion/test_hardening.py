@@ -61,6 +61,15 @@ def test_a_malformed_host_is_refused_before_any_view(
     assert "error" in response.get_json()
 
 
+def test_the_host_check_is_the_first_before_request_registered_in_order(app: Flask) -> None:
+    """The CSRF check, the rate limiter and the idempotency replay all read the host, so
+    the Host check comes first — registered first by create_app, never pushed in front
+    of a list others filled (issue 36: nothing inserted at index 0)."""
+    first, *rest = app.before_request_funcs[None]
+    assert first is hosts.check_host
+    assert hosts.check_host not in rest and idempotency.check in rest
+
+
 @pytest.mark.parametrize(
     "host",
     [
