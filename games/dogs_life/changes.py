@@ -257,16 +257,20 @@ class VanMove(Seated):
 
     kind: ClassVar[str] = "van"
     keys: ClassVar[frozenset[str]] = _keys("to", "caught", "near")
-    to: str
+    #: None: no stop named (the fold refuses it as a stop the roll does not allow, with
+    #: the die: the one refusal of a wrong stop, whatever was sent).
+    to: str | None
     caught: tuple[int, ...] | None = None
     near: tuple[int, ...] | None = None
 
     @classmethod
     def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
-        return cls(seat, check_square(raw.get("to")), _seats(raw, "caught"), _seats(raw, "near"))
+        to = raw.get("to")
+        stop = to if isinstance(to, str) else None
+        return cls(seat, stop, _seats(raw, "caught"), _seats(raw, "near"))
 
     def _fields(self, out: JSONObject) -> None:
-        out["to"] = self.to
+        _put(out, "to", self.to)
         _put(out, "caught", None if self.caught is None else list(self.caught))
         _put(out, "near", None if self.near is None else list(self.near))
 

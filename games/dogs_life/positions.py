@@ -89,7 +89,7 @@ def reachable(positions: Positions, seat: int, ap: int, city: City = CITY) -> di
 
 
 def check_square(to: object, city: City = CITY) -> str:
-    """``to`` if it names a square of the city, else the refusal (a move's or the van's)."""
+    """``to`` if it names a square of the city, else the refusal of a move to it."""
     if not isinstance(to, str) or to not in city.squares:
         raise RuleError(N_("to must be a square of the city"))
     return to
