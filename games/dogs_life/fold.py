@@ -3,7 +3,9 @@
 Glossary
 --------
 event
-    A JSON object with a ``type`` and a ``seat`` (the acting dog) unless noted:
+    A JSON object with a ``type`` and a ``seat`` (the acting dog) unless noted, read once
+    into its typed change (``games/dogs_life/changes.py``) and folded typed
+    (``apply_change``):
 
     ``adjust``      ``counter`` (``hunger`` 0–4, ``bladder`` 0–2, ``bones`` buried 0–30),
                     ``delta`` — the generic correction of docs/contracts.md.
@@ -11,7 +13,10 @@ event
                     the automatic release (D2). Refused while the current dog's turn runs
                     (action points left and not ended): its player ends it first.
     ``end_turn``    the current dog's player ends the actions (unspent AP are gone).
-    ``move``        ``steps`` ≥ 1 (1 AP each).
+    ``move``        ``to`` a square of the city (the shortest legal way; ``prepare``
+                    records ``steps`` and ``started``, D5), or ``steps`` ≥ 1 (1 AP each).
+    ``van``         ``to``: a stop the catcher's roll allows (``prepare`` records
+                    ``caught`` and ``near``).
     ``rummage``     a trash can searched with the real cards (1 AP, a trash marker);
                     ``find``: what the card says (``nothing``, ``food-1``…``food-3``,
                     ``bone``; default ``nothing``).
