@@ -140,10 +140,12 @@ def _hunting_age() -> Rules:
 
 @cache
 def _dogs_life() -> Rules:
-    from games.dogs_life import fold, outcome
+    from games.dogs_life import changes, fold, outcome
 
     rules = _rules(fold, fold.targets, outcome.outcome)
-    return replace(rules, whose_turn=fold.whose_turn, secrets=_secrets(fold))
+    return replace(
+        rules, changes=changes.CHANGES, whose_turn=fold.whose_turn, secrets=_secrets(fold)
+    )
 
 
 #: Every game, in the order the project lists them (home page, print kit, CLI help).

@@ -3,7 +3,9 @@
 Glossary
 --------
 event
-    A JSON object with a ``type`` and a ``seat`` (the acting dog) unless noted:
+    A JSON object with a ``type`` and a ``seat`` (the acting dog) unless noted, read once
+    into its typed change (``games/dogs_life/changes.py``) and folded typed
+    (``apply_change``):
 
     ``adjust``      ``counter`` (``hunger`` 0–4, ``bladder`` 0–2, ``bones`` buried 0–30),
                     ``delta`` — the generic correction of docs/contracts.md.
@@ -11,7 +13,10 @@ event
                     the automatic release (D2). Refused while the current dog's turn runs
                     (action points left and not ended): its player ends it first.
     ``end_turn``    the current dog's player ends the actions (unspent AP are gone).
-    ``move``        ``steps`` ≥ 1 (1 AP each).
+    ``move``        ``to`` a square of the city (the shortest legal way; ``prepare``
+                    records ``steps`` and ``started``, D5), or ``steps`` ≥ 1 (1 AP each).
+    ``van``         ``to``: a stop the catcher's roll allows (``prepare`` records
+                    ``caught`` and ``near``).
     ``rummage``     a trash can searched with the real cards (1 AP, a trash marker);
                     ``find``: what the card says (``nothing``, ``food-1``…``food-3``,
                     ``bone``; default ``nothing``).
@@ -52,12 +57,14 @@ settings
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Final, TypeGuard
 
-from games import fields
+from games.changes import whole
+from games.dogs_life import changes
 from games.dogs_life import game as rules
-from games.dogs_life.catalog import DOGS, Card, Find, Section, dog
+from games.dogs_life.catalog import DOGS, Card, Section, dog
 from games.dogs_life.deck import Deck, Draw, random_shuffler, replay, roll_die
 from games.dogs_life.deck import draw as draw_card
 from games.dogs_life.dog import BONE, DogState, Item, ItemKind, LastDraw, newspaper
@@ -65,7 +72,7 @@ from games.dogs_life.game import Drawer, Game, Report, Settings
 from games.dogs_life.places import square_name
 from games.dogs_life.terms import COUNTER_NAMES
 from games.errors import N_, RuleError, SeatOnly
-from games.table import ADJUST_FIELDS, Player, adjust_targets, adjusted, dispatch
+from games.table import Player, adjust_targets, check_range
 
 GAME: Final = "dogs-life"
 #: The create form's player rows and colours: 3–6 dogs, each with its pee markers' colour.
@@ -76,7 +83,7 @@ COUNTERS: Final = rules.COUNTERS
 #: action (a move, a card drawn), the whole table.
 targets = adjust_targets(COUNTER_NAMES)
 SETTINGS: Final = ("bones_to_win", "timed_minutes", "dogs")
-CHANCE_FIELDS: Final = ("draws", "die", "outcome", "trash_day")
+CHANCE_FIELDS: Final = changes.CHANCE_FIELDS
 
 
 # --- the protocol ----------------------------------------------------------------------------
@@ -105,55 +112,76 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
         raise RuleError(
             N_("dogs must be a list with one dog per player ({count})"), count=len(players)
         )
-    goal = _whole(settings, "bones_to_win", default=Settings().bones_to_win)
+    goal = Settings().bones_to_win
+    if "bones_to_win" in settings:
+        goal = whole(settings, "bones_to_win", None)
     minutes = settings.get("timed_minutes")
     if minutes is not None:
-        minutes = _whole(settings, "timed_minutes")
+        minutes = whole(settings, "timed_minutes", None)
     return rules.new_game(chosen, Settings(goal, minutes))
 
 
 def prepare(state: Game, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Fill in the cards drawn and the die rolled, and what happened, from ``rng``."""
+    """Fill in the cards drawn and the die rolled, and what happened, from ``rng``: the
+    event read (``changes.from_json``) without what a client may not choose, its chance
+    fields filled, written back (``to_json``)."""
     if not isinstance(event, Mapping):
         return event  # apply refuses it with a clear message
     prepared = {key: value for key, value in event.items() if key not in CHANCE_FIELDS}
-    records: list[dict[str, Any]] = []
-
-    def drawer(seat: int, deck: Deck) -> tuple[Draw, Deck]:
-        drawn, after = draw_card(deck, random_shuffler(rng))
-        records.append({"seat": seat, **drawn.to_json()})
-        return drawn, after
-
-    if prepared.get("type") == "roll_die":
-        prepared["die"] = roll_die(rng)
     if prepared.get("type") in DERIVED:
         for key in DERIVED[str(prepared["type"])]:  # worked out from the board, not sent
             if prepared.get("type") != "move" or "to" in prepared:
                 prepared.pop(key, None)
-    if prepared.get("type") == "pick_up" and prepared.get("item") == ItemKind.NEWSPAPER.value:
-        prepared.pop("address", None)
-        seat = prepared.get("seat")
-        street = (
-            rules.street_pool(state, seat)
-            if _is_whole(seat) and 0 <= seat < len(state.dogs)
-            else state.street
-        )
-        pool = street if prepared.get("from") == "street" else state.office
-        if pool:  # else apply refuses: no newspaper there
-            prepared["address"] = rng.choice(sorted(pool))
+    if prepared.get("type") == "pick_up":
+        prepared.pop("address", None)  # a newspaper is taken at random (a bone's is unread)
     try:
-        _, report = _apply(state, prepared, drawer)
+        change = changes.from_json(prepared)
     except RuleError:
         return prepared  # apply refuses it again with the same message
-    if records:
-        prepared["draws"] = records
-    prepared.update(report)
-    return prepared
+    records: list[changes.Drawn] = []
+
+    def drawer(seat: int, deck: Deck) -> tuple[Draw, Deck]:
+        drawn, after = draw_card(deck, random_shuffler(rng))
+        records.append((seat, drawn))
+        return drawn, after
+
+    if isinstance(change, changes.RollDie):
+        change = replace(change, die=roll_die(rng))
+    if isinstance(change, changes.PickUp) and change.item is ItemKind.NEWSPAPER:
+        seat = change.seat
+        street = rules.street_pool(state, seat) if 0 <= seat < len(state.dogs) else state.street
+        pool = street if change.from_street else state.office
+        if pool:  # else apply refuses: no newspaper there
+            change = replace(change, address=rng.choice(sorted(pool)))
+    try:
+        _, report = _apply(state, change, drawer)
+    except RuleError:
+        return change.to_json()  # apply refuses it again with the same message
+    if isinstance(change, changes.Seated):
+        change = _recorded(change, tuple(records) or None, report)
+    return change.to_json()
+
+
+def _recorded(
+    change: changes.SeatedChange, draws: tuple[changes.Drawn, ...] | None, report: Report
+) -> changes.SeatedChange:
+    """``change`` with what ``prepare`` records: the ``draws`` and the ``report``
+    (``outcome``, ``trash_day``, a move's ``steps`` and ``started``, the van's catch)."""
+    filled: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in report.items()}
+    return replace(change, draws=draws, **filled)
 
 
 def apply(state: Game, event: Mapping[str, Any]) -> Game:
-    """The next state; the recorded draws of a prepared event are replayed."""
-    records = _records(event)
+    """The next state after the stored ``event``: read once (``changes.from_json``), then
+    folded typed (``apply_change``); the recorded draws are replayed."""
+    return apply_change(state, changes.from_json(event))
+
+
+def apply_change(state: Game, change: changes.DogsChange) -> Game:
+    """The next state after ``change``: its shape is checked by ``changes``, what depends
+    on the table (the seat, the turn, the board) here, in the order it always was; its
+    recorded draws are replayed (a record that does not match the deck is refused)."""
+    records = (change.draws or ()) if isinstance(change, changes.Seated) else ()
     position = 0
 
     def drawer(seat: int, deck: Deck) -> tuple[Draw, Deck]:
@@ -171,7 +199,7 @@ def apply(state: Game, event: Mapping[str, Any]) -> Game:
             )
         return record[1], replay(deck, record[1])
 
-    new, _ = _apply(state, event, drawer)
+    new, _ = _apply(state, change, drawer)
     if position != len(records):
         raise RuleError(N_("this event records more card draws than it needs"))
     return new
@@ -277,207 +305,111 @@ def to_json(state: Game) -> dict[str, Any]:
 # --- applying events -------------------------------------------------------------------------
 
 
-def _apply(state: Game, event: Mapping[str, Any], drawer: Drawer) -> tuple[Game, Report]:
-    def seated(handler: Handler) -> Callable[[Game, Mapping[str, Any]], tuple[Game, Report]]:
-        # Every turn event names the dog's seat; the handler gets it checked.
-        return lambda game, e: handler(game, rules.check_seat(game, e.get("seat")), e, drawer)
+def _apply(state: Game, change: changes.DogsChange, drawer: Drawer) -> tuple[Game, Report]:
+    if isinstance(change, changes.Adjust):
+        return _adjust(state, change), {}
+    if isinstance(change, changes.EndGame):
+        return rules.end_game(state), {}
+    # Every turn event names the dog's seat: checked first, as it always was.
+    return _turn(state, rules.check_seat(state, change.seat), change, drawer)
 
-    return dispatch(
-        state,
-        event,
-        {
-            "adjust": _adjust,
-            **{kind: seated(handler) for kind, handler in _HANDLERS.items()},
-            "end_game": lambda game, _e: (rules.end_game(game), {}),
-        },
+
+def _adjust(state: Game, change: changes.Adjust) -> Game:
+    seat = rules.check_seat(state, change.seat)
+    value = check_range(
+        COUNTER_NAMES.get(change.counter, change.counter),
+        counters(state)[seat][change.counter] + change.delta,
+        COUNTERS[change.counter],
     )
+    return rules.adjust(state, seat, change.counter, value)
 
 
-def _adjust(state: Game, event: Mapping[str, Any]) -> tuple[Game, Report]:
-    change, value = adjusted(event, COUNTERS, counters(state), COUNTER_NAMES)
-    return rules.adjust(state, change.seat, change.counter, value), {}
-
-
-Handler = Callable[[Game, int, Mapping[str, Any], Drawer], tuple[Game, Report]]
-
-
-def _plain(step: Callable[[Game, int, Mapping[str, Any]], Game]) -> Handler:
-    return lambda state, seat, event, _drawer: (step(state, seat, event), {})
-
-
-def _draw_event(
-    state: Game, seat: int, event: Mapping[str, Any], drawer: Drawer
+def _turn(
+    state: Game, seat: int, change: changes.SeatedChange, drawer: Drawer
 ) -> tuple[Game, Report]:
-    names = [s.value for s in Section]
-    raw = event.get("section")
-    if raw not in names:
-        raise RuleError(N_("section must be one of: {names}"), names=", ".join(names))
-    address = _whole(event, "address") if "address" in event else None
-    against = event.get("against")
-    return rules.draw(state, seat, Section(raw), drawer, address=address, against=against)
+    match change:
+        case changes.StartTurn():
+            return rules.start_turn(state, seat, drawer)
+        case changes.EndTurn():
+            return rules.end_turn(state, seat), {}
+        case changes.Move():
+            return _move(state, seat, change, drawer)
+        case changes.VanMove():
+            return _van(state, seat, change)
+        case changes.Rummage() | changes.Beg():
+            return rules.search(state, seat, change.section, change.found)
+        case changes.Eat(days=days):
+            return rules.eat(state, seat, days), {}
+        case changes.Drink():
+            return rules.drink(state, seat), {}
+        case changes.Pee(covers=covers):
+            return rules.pee(state, seat, covers), {}
+        case changes.PickUp():
+            return _pick_up(state, seat, change), {}
+        case changes.Drop():
+            return rules.drop(state, seat, _item(change.item, change.address)), {}
+        case changes.Bury(count=count):
+            return rules.bury(state, seat, 1 if count is None else count), {}
+        case changes.ToPound():
+            return rules.send_to_pound(state, seat), {}
+        case changes.DrawCard(section=section, address=address, against=against):
+            return rules.draw(state, seat, section, drawer, address=address, against=against)
+        case changes.RollDie(die=die):
+            if die is None:
+                raise RuleError(N_("this event needs a die roll; it was not prepared"))
+            return rules.roll_die(state, seat, die), {}
 
 
-def _to_pound(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
-    if event.get("reason", "caught") not in ("caught", "fight"):
-        raise RuleError(N_("reason must be caught or fight"))
-    return rules.send_to_pound(state, seat)
-
-
-def _search(section: Section) -> Handler:
-    def handler(
-        state: Game, seat: int, event: Mapping[str, Any], _drawer: Drawer
-    ) -> tuple[Game, Report]:
-        raw = event.get("find", Find.NOTHING.value)
-        names = [f.value for f in Find]
-        if raw not in names:
-            raise RuleError(N_("find must be one of: {names}"), names=", ".join(names))
-        return rules.search(state, seat, section, Find(raw))
-
-    return handler
-
-
-def _pick_up(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
-    source = event.get("from", "office")
-    if source not in ("office", "street"):
-        raise RuleError(N_("from must be office or street"))
-    if event.get("item") == ItemKind.NEWSPAPER.value and "address" not in event:
+def _pick_up(state: Game, seat: int, change: changes.PickUp) -> Game:
+    if change.item is ItemKind.NEWSPAPER and change.address is None:
         # prepare draws the address; none was drawn only when there was none to take
-        if source == "street" and not state.street:
+        if change.from_street and not state.street:
             raise RuleError(N_("no newspaper lies on the street"))
-        if source == "street" and not rules.street_pool(state, seat):
+        if change.from_street and not rules.street_pool(state, seat):
             raise RuleError(N_("no newspaper lies on the street where the dog stands"))
-        if source == "office" and not state.office:
+        if not change.from_street and not state.office:
             raise RuleError(N_("no newspaper is left at the office"))
         raise RuleError(N_("this event needs a newspaper drawn; it was not prepared"))
-    item = _item(event)
-    if item.kind is ItemKind.BONE and "from" in event:
-        raise RuleError(N_("only a newspaper is taken from the office or the street"))
-    return rules.pick_up(state, seat, item, from_street=source == "street")
+    item = _item(change.item, change.address)
+    return rules.pick_up(state, seat, item, from_street=change.from_street)
 
 
-def _roll(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
-    if "die" not in event:
-        raise RuleError(N_("this event needs a die roll; it was not prepared"))
-    return rules.roll_die(state, seat, _whole(event, "die"))
-
-
-def _pee(state: Game, seat: int, event: Mapping[str, Any]) -> Game:
-    return rules.pee(state, seat, event.get("covers"))
-
-
-def _move(state: Game, seat: int, event: Mapping[str, Any], drawer: Drawer) -> tuple[Game, Report]:
-    if "to" not in event:
-        return rules.move(state, seat, _whole(event, "steps")), {}
+def _move(state: Game, seat: int, change: changes.Move, drawer: Drawer) -> tuple[Game, Report]:
+    if change.to is None:
+        assert change.steps is not None  # a move by steps has them (changes.Move)
+        return rules.move(state, seat, change.steps), {}
     started = rules.starts_by_moving(state, seat)
     if started:  # D5: the tap on the map starts the dog's turn, then walks
         state, _ = rules.start_turn(state, seat, drawer)
-    moved, report = rules.move_to(state, seat, event.get("to"))
-    if "steps" in event and event.get("steps") != report["steps"]:
+    moved, report = rules.move_to(state, seat, change.to)
+    if change.steps is not None and change.steps != report["steps"]:
         raise RuleError(N_("the recorded steps do not match the way to that square"))
-    if bool(event.get("started", started)) != started:
+    if change.started is not None and change.started != started:
         raise RuleError(N_("the recorded start of the turn does not match the table"))
     return moved, {**report, "started": started} if started else report
 
 
-def _van(state: Game, seat: int, event: Mapping[str, Any]) -> tuple[Game, Report]:
-    moved, report = rules.van(state, seat, event.get("to"))
-    for key in DERIVED["van"]:
-        if key in event and event.get(key) != report[key]:
-            raise RuleError(N_("the recorded catch does not match the van's stop"))
+def _van(state: Game, seat: int, change: changes.VanMove) -> tuple[Game, Report]:
+    moved, report = rules.van(state, seat, change.to)
+    for recorded, made in ((change.caught, report["caught"]), (change.near, report["near"])):
+        if recorded is not None and list(recorded) != made:
+            raise RuleError(changes.CATCH_MISMATCH)
     return moved, report
 
 
 #: What ``prepare`` works out from the board and records (a sent value is replaced).
 DERIVED: Final = {"move": ("steps", "started"), "van": ("caught", "near")}
 
-
-def _fields(*names: str) -> frozenset[str]:
-    """A seated event's fields: its own, plus what ``prepare`` records of chance."""
-    return frozenset({"type", "seat", *names, *CHANCE_FIELDS})
-
-
-#: The fields each event type carries (the companion refuses any other, naming it).
-EVENT_FIELDS: dict[str, frozenset[str]] = {
-    "adjust": ADJUST_FIELDS,
-    "end_game": frozenset({"type"}),
-    "start_turn": _fields(),
-    "end_turn": _fields(),
-    "move": _fields("steps", "to", "started"),
-    "van": _fields("to", "caught", "near"),
-    "rummage": _fields("find"),
-    "beg": _fields("find"),
-    "eat": _fields("days"),
-    "drink": _fields(),
-    "pee": _fields("covers"),
-    "pick_up": _fields("item", "from", "address"),
-    "drop": _fields("item", "address"),
-    "bury": _fields("count"),
-    "to_pound": _fields("reason"),
-    "draw": _fields("section", "address", "against"),
-    "roll_die": _fields(),
-}
-
-_HANDLERS: Final[dict[str, Handler]] = {
-    "start_turn": lambda state, seat, _event, drawer: rules.start_turn(state, seat, drawer),
-    "end_turn": _plain(lambda g, s, _e: rules.end_turn(g, s)),
-    "move": _move,
-    "van": lambda state, seat, event, _drawer: _van(state, seat, event),
-    "rummage": _search(Section.TRASH),
-    "beg": _search(Section.RESTAURANT),
-    "eat": _plain(lambda g, s, e: rules.eat(g, s, _whole(e, "days"))),
-    "drink": _plain(lambda g, s, _e: rules.drink(g, s)),
-    "pee": _plain(_pee),
-    "pick_up": _plain(_pick_up),
-    "drop": _plain(lambda g, s, e: rules.drop(g, s, _item(e))),
-    "bury": _plain(lambda g, s, e: rules.bury(g, s, _whole(e, "count", default=1))),
-    "to_pound": _plain(_to_pound),
-    "draw": _draw_event,
-    "roll_die": _plain(_roll),
-}
+#: The fields each event type carries (the companion refuses any other, naming it): the
+#: change classes' own (``changes.CHANGES``).
+EVENT_FIELDS: Final[dict[str, frozenset[str]]] = changes.CHANGES.event_fields()
 
 
-# --- reading fields --------------------------------------------------------------------------
-
-_MISSING: Final = object()
-
-
-def _whole(data: Mapping[str, Any], field: str, default: object = _MISSING) -> int:
-    value = data.get(field, default)
-    if value is _MISSING:
-        raise RuleError(N_("{field} is missing"), field=field)
-    return fields.whole_number(value, field, low=None)
-
-
-def _item(event: Mapping[str, Any]) -> Item:
-    kind = event.get("item")
-    if kind == ItemKind.BONE.value:
+def _item(kind: ItemKind, address: int | None) -> Item:
+    if kind is ItemKind.BONE:
         return BONE
-    if kind == ItemKind.NEWSPAPER.value:
-        return newspaper(_whole(event, "address"))
-    raise RuleError(N_("item must be bone or newspaper"))
-
-
-def _records(event: Mapping[str, Any]) -> list[tuple[int, Draw]]:
-    raw = event.get("draws", []) if isinstance(event, Mapping) else []
-    problem = RuleError(
-        N_("draws must be the list of seat, card and shuffles records made by prepare")
-    )
-    if not isinstance(raw, list):
-        raise problem
-    records: list[tuple[int, Draw]] = []
-    for item in raw:
-        if not isinstance(item, Mapping):
-            raise problem
-        seat, card, shuffles = item.get("seat"), item.get("card"), item.get("shuffles", [])
-        if (
-            not _is_whole(seat)
-            or not _is_whole(card)
-            or not isinstance(shuffles, list)
-            or not all(isinstance(o, list) and all(_is_whole(c) for c in o) for o in shuffles)
-        ):
-            raise problem
-        records.append((seat, Draw(card, tuple(tuple(order) for order in shuffles))))
-    return records
+    assert address is not None  # a newspaper's is read (changes) or drawn (prepare)
+    return newspaper(address)
 
 
 def _is_whole(value: object) -> TypeGuard[int]:

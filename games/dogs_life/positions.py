@@ -88,11 +88,17 @@ def reachable(positions: Positions, seat: int, ap: int, city: City = CITY) -> di
     return {square: cost for square, cost in costs.items() if 0 < cost <= ap}
 
 
+def check_square(to: object, city: City = CITY) -> str:
+    """``to`` if it names a square of the city, else the refusal of a move to it."""
+    if not isinstance(to, str) or to not in city.squares:
+        raise RuleError(N_("to must be a square of the city"))
+    return to
+
+
 def steps_to(positions: Positions, seat: int, to: object, city: City = CITY) -> int:
     """How many steps the dog at ``seat`` needs to reach ``to`` (refusing a square it
     cannot reach at all, or an unknown start)."""
-    if not isinstance(to, str) or to not in city.squares:
-        raise RuleError(N_("to must be a square of the city"))
+    to = check_square(to, city)
     here = positions.dogs[seat]
     if here is None:
         raise RuleError(N_("where this dog stands is not known: move it by its steps"))

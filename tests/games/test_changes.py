@@ -93,3 +93,8 @@ def test_anything_else_is_refused_with_the_domain_error(game: registry.Game, raw
     assert changes is not None
     with pytest.raises(RuleError):
         changes.from_json(raw if not isinstance(raw, dict) else {**raw, "type": "nope"})
+
+
+def test_a_dogs_life_is_typed() -> None:
+    """A Dog's Life's changes run every property above (games/dogs_life/changes.py)."""
+    assert "dogs-life" in {game.id for game in TYPED}

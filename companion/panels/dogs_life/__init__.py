@@ -49,7 +49,7 @@ from companion.pages import base
 from companion.panels import _kit as kit
 from companion.panels import board_view
 from companion.panels.dogs_life import board, city_view
-from games.dogs_life import catalog, fold
+from games.dogs_life import catalog, changes, fold
 from games.dogs_life import game as dog_game
 from games.dogs_life.catalog import Card, Find, Section
 from games.dogs_life.city import CITY
@@ -423,12 +423,16 @@ ACTIONS: dict[str, tuple[str, Callable[[], dict[str, object]]]] = {
 
 @bp.post("/<action>")
 def act(table_id: str, action: str) -> ResponseReturnValue:
-    """Turn the form into an event and append it as this phone's seat; a refusal of the
-    form or of the rules is a 422 panel with the reason, and nothing is stored."""
+    """Turn the form into a typed change (``games.dogs_life.changes``) and append it as this
+    phone's seat; a refusal of the form or of the rules is a 422 panel with the reason, and
+    nothing is stored."""
     if action not in ACTIONS:
         abort(404)
     kind, fields = ACTIONS[action]
-    return kit.post_event(table_id, lambda _table: {"type": kind, **fields()}, game=GAME)
+    # The form read once into the game's typed change (a bad field: its RuleError).
+    return kit.post_event(
+        table_id, lambda _table: changes.from_json({"type": kind, **fields()}), game=GAME
+    )
 
 
 #: The settings' bounds and defaults (D3), all from ``games.dogs_life`` (template helper

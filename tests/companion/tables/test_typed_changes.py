@@ -1,6 +1,7 @@
 """Typed changes at the companion's edges (issue 36, item 3): a Lion Square event is read
 once by its change class wherever it comes in (the API, an import), what is stored is that
-change's JSON, and bad JSON is a refusal naming the problem (422), never a 500."""
+change's JSON, and bad JSON is a refusal naming the problem (422), never a 500. A Dog's
+Life's event is stored as its change writes it once the table has prepared it."""
 
 from __future__ import annotations
 
@@ -92,3 +93,44 @@ def test_an_import_reads_its_events_once_and_never_fails(
     assert response.status_code in (303, 422), response.status_code
     if response.status_code == 422:
         assert "event 1:" in response.get_data(as_text=True)
+
+
+def test_a_dogs_life_event_is_stored_as_its_change_writes_it(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A Dog's Life's event read at the edge, then prepared: stored in the documented order
+    (the event's fields, then what the table recorded), a chance field sent replaced, a
+    field its rules never read left out; an import reads it back unchanged."""
+    created = client.post("/api/v1/tables", json={"game": "dogs-life", "players": PLAYERS})
+    table_id = created.get_json()["id"]
+    url = f"/api/v1/tables/{table_id}/events"
+    assert client.post(url, json={"type": "start_turn", "seat": 0}).status_code == 200
+    posted = {"outcome": "bone", "find": "food-1", "seat": 0, "type": "rummage"}
+    assert client.post(url, json=posted).status_code == 200
+    bone = {"type": "pick_up", "seat": 0, "item": "bone", "address": 3}
+    assert client.post(url, json=bone).status_code == 200
+    with app.app_context():
+        document = tables.export(table_id)
+    stored = [json.dumps(line["event"]) for line in document["events"]]
+    assert stored[1:] == [
+        json.dumps(
+            {
+                "type": "rummage",
+                "seat": 0,
+                "find": "food-1",
+                "outcome": "food-1",
+                "trash_day": False,
+            }
+        ),
+        json.dumps({"type": "pick_up", "seat": 0, "item": "bone"}),
+    ]
+    response = client.post(
+        "/import",
+        data={"file": (io.BytesIO(tables.export_text(document).encode()), "t.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303
+    copy_id = response.headers["Location"].rstrip("/").split("/")[-1]
+    with app.app_context():
+        again = [json.dumps(line["event"]) for line in tables.export(copy_id)["events"]]
+    assert again == stored

@@ -110,7 +110,9 @@ REFUSED = [
         "unknown event type 'bark'; expected one of: adjust, start_turn, end_turn, move, van, "
         "rummage, beg, eat, drink, pee, pick_up, drop, bury, to_pound, draw, roll_die, end_game",
     ),
-    ({"type": "drink", "seat": "0"}, 'seat must be a whole number from 0 to 2, not "0"'),
+    # a seat that is no number is refused by its shape (games.dogs_life.changes), before
+    # the table: its seats are named for a number past them (above)
+    ({"type": "drink", "seat": "0"}, 'seat must be a whole number, not "0"'),
     (
         {"type": "drink", "seat": 0},
         "Fifi has 0 action points left this turn, not the 1 needed to drink",
@@ -145,7 +147,8 @@ REFUSED = [
         {"type": "draw", "seat": 0, "section": "fight", "against": 7},
         "against must be a whole number (0–2), not 7",
     ),
-    ({"type": "pee", "seat": 0, "covers": "Ben"}, 'covers must be a whole number (0–2), not "Ben"'),
+    ({"type": "pee", "seat": 0, "covers": "Ben"}, 'covers must be a whole number, not "Ben"'),
+    ({"type": "pee", "seat": 0, "covers": 5}, "covers must be a whole number (0–2), not 5"),
     ({"type": "to_pound", "seat": 0, "reason": "bored"}, "reason must be caught or fight"),
     ({"type": "end_game"}, "this game has no time limit; the first dog to bury 4 bones wins"),
 ]

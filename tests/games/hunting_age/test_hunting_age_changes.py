@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from refusals import outcome
+from typed_changes import stored_again
 
-from games.errors import RuleError
 from games.hunting_age import changes, fold
 from games.hunting_age.cards import FACES_BY_ID
 from games.hunting_age.components import FOODS, ROCK_CHIPS
@@ -71,10 +71,7 @@ def test_every_event_type_has_one_class() -> None:
 
 @given(CHANGE)
 def test_a_change_reads_back_from_its_json(change: changes.HuntingChange) -> None:
-    stored = json.loads(json.dumps(change.to_json()))  # as a database row holds it
-    assert changes.from_json(stored) == change
-    assert stored["type"] == change.kind
-    assert set(stored) <= fold.EVENT_FIELDS[change.kind]
+    stored_again(changes.CHANGES, change)
 
 
 @pytest.mark.parametrize(
@@ -148,12 +145,6 @@ def test_the_fold_takes_a_typed_change_as_its_json(
     state, or the same refusal."""
     state = fold.new_state(PLAYERS, {"edition": edition})
     state = fold.apply(state, {"type": "setup", "start_player": 0, "faces": LAYOUT})
-
-    def outcome(step: Callable[[], fold.TableState]) -> fold.TableState | str:
-        try:
-            return step()
-        except RuleError as error:
-            return str(error)
 
     typed = outcome(lambda: fold.apply_change(state, change))
     stored = outcome(lambda: fold.apply(state, change.to_json()))
