@@ -31,9 +31,9 @@ from games.bison import catalog
 from games.bison.components import HUNTERS_OWNED, MAX_STRUCTURE
 from games.bison.economy import (
     ANIMALS,
+    EXCHANGES,
     STOCK_CAP,
     Amounts,
-    EXCHANGES,
     check_animal,
     check_hunters,
     check_kind,
@@ -327,12 +327,16 @@ class Play:
     board."""
 
     kind: ClassVar[str] = "play"
-    keys: ClassVar[frozenset[str]] = _ACTION_FIELDS | _TILE_FIELDS | {
-        "space",
-        "builds",
-        "moves",
-        "gather",
-    }
+    keys: ClassVar[frozenset[str]] = (
+        _ACTION_FIELDS
+        | _TILE_FIELDS
+        | {
+            "space",
+            "builds",
+            "moves",
+            "gather",
+        }
+    )
     seat: int
     action: Action
     hunters: int | Unread | None = None
@@ -379,7 +383,9 @@ class Play:
 
     def to_json(self) -> JSONObject:
         out: JSONObject = {"type": self.kind, "seat": self.seat, "action": self.action.value}
-        _put(out, "hunters", self.hunters.value if isinstance(self.hunters, Unread) else self.hunters)
+        _put(
+            out, "hunters", self.hunters.value if isinstance(self.hunters, Unread) else self.hunters
+        )
         _put(out, "override", self.override)
         _put(out, "gain", gain_json(self.gain))
         _put(out, "payment", payment_json(self.payment))
@@ -504,7 +510,9 @@ class Award:
             return cls(seat, gains, None, _json(raw, "overflow"))
         exchanges = raw.get("exchanges")
         if exchanges is not None and not isinstance(exchanges, list):
-            raise RuleError(N_('exchanges must be a list like [{"give": "bison", "get": "salmon"}]'))
+            raise RuleError(
+                N_('exchanges must be a list like [{"give": "bison", "get": "salmon"}]')
+            )
         return cls(seat, read_animals(raw.get("gains"), "gains"), _list(raw, "exchanges"))
 
     def to_json(self) -> JSONObject:
@@ -658,7 +666,8 @@ class Score:
         _put(out, "overflow", self.overflow)
         _put(out, "exchanges", self.exchanges)
         for key, value in (("override", self.override), ("lock", self.lock)):
-            _put(out, key, value.value if isinstance(value, Unread) else value)
+            if value is not None:  # an ``Unread`` null is written back as null
+                out[key] = value.value if isinstance(value, Unread) else value
         return out
 
 

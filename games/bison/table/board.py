@@ -30,7 +30,7 @@ from games.bison.board import (
     check_structure_kind,
 )
 from games.bison.changes import Pieces as PiecesChange
-from games.bison.changes import PlaceTile, Placement
+from games.bison.changes import Placement, PlaceTile
 from games.bison.economy import Structures, Supply
 from games.bison.hexgrid import Hex, neighbours, show
 from games.bison.table.fields import not_over, parse_hex, parse_space

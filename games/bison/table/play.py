@@ -65,7 +65,7 @@ from games.bison.table.board import (
 )
 from games.bison.table.fields import parse_hex, parse_space
 from games.bison.table.state import State, with_seat
-from games.bison.tiles import STRUCTURE_ON, Tile
+from games.bison.tiles import STRUCTURE_ON
 from games.errors import N_, Phrase, RuleError, Term
 
 #: How far each hunter may go in one action (B6).

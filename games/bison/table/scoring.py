@@ -49,10 +49,11 @@ from games.errors import N_, RuleError
 
 
 def on_award(state: State, change: Award) -> State:
-    """``award``: scoring awards under the cap (B8). ``overflow`` (``{"exchanges", "buys"}``, B8 as amended: what the
-    UI got from ``overflow.propose`` or the player chose) is checked by ``overflow.settle``;
-    the old ``exchanges`` (surplus triples only) and, without either, the old default
-    policy of ``economy.receive`` replay events recorded before B8 was amended.
+    """``award``: scoring awards under the cap (B8). ``overflow`` (``{"exchanges",
+    "buys"}``, B8 as amended: what the UI got from ``overflow.propose`` or the player
+    chose) is checked by ``overflow.settle``; the old ``exchanges`` (surplus triples only)
+    and, without either, the old default policy of ``economy.receive`` replay events
+    recorded before B8 was amended.
 
     The cap applies to each award as it comes, so one award per region in scoring order
     (prairie, mountain, river; B9) reproduces the table exactly. Accepted after the game is
@@ -327,10 +328,11 @@ def food_chart(state: State) -> list[list[int]]:
 
 
 def on_score(state: State, change: Score) -> State:
-    """``score``: score the mirror and end the round: B9 region by region (prairie, mountain, river) with the B8 cap and the seats'
-    chosen exchanges, markers cleared, the totem passed on. In the last round the stocks
-    go to 0 first and this is the final scoring (B10); the game is then over, and with
-    ``lock`` (or ``overflow``) the table refuses every change until a ``reopen``."""
+    """``score``: score the mirror and end the round: B9 region by region (prairie,
+    mountain, river) with the B8 cap and the seats' chosen exchanges, markers cleared,
+    the totem passed on. In the last round the stocks go to 0 first and this is the final
+    scoring (B10); the game is then over, and with ``lock`` (or ``overflow``) the table
+    refuses every change until a ``reopen``."""
     if state.final_scored:
         raise RuleError(N_("the final scoring is done; the game is over"))
     choices = parse_choices(state, change.exchanges)
@@ -338,7 +340,9 @@ def on_score(state: State, change: Score) -> State:
     if state.rounds.finished:  # ended without the mirror's scoring: score it once, finally
         rounds, final = state.rounds, True
     else:
-        rounds = state.rounds.end_round(override=flag_value(change.override, "override"), names=state.names)
+        rounds = state.rounds.end_round(
+            override=flag_value(change.override, "override"), names=state.names
+        )
         final = rounds.finished
     result = score_now(state, choices, final=final, overflow=overflow)
     record = ScoreRecord(
