@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Final, Self
 
+from games import changes as base
 from games import fields
 from games.bison import catalog
 from games.bison.components import HUNTERS_OWNED, MAX_STRUCTURE
@@ -44,15 +45,7 @@ from games.bison.overflow import Choice
 from games.bison.rounds import Action, check_action
 from games.bison.table.fields import flag, parse_hex, parse_rotation, parse_space, parse_tile
 from games.bison.tiles import Tile
-from games.changes import (
-    JSON,
-    ChangeSet,
-    CounterAdjust,
-    JSONObject,
-    optional_seat,
-    seat_number,
-    whole,
-)
+from games.changes import JSON, ChangeSet, JSONObject, optional_seat, seat_number, whole
 from games.errors import N_, RuleError, Term
 
 #: The generic counters (``adjust``): each stock, 0–15 (B8).
@@ -168,6 +161,18 @@ def _tile(raw: Mapping[str, object]) -> tuple[str | None, str | None, JSON]:
     return None, tile.edges, _json(raw, "animals")
 
 
+def _placed(raw: Mapping[str, object], hunters: int) -> tuple[Placement, str | None]:
+    """A tile placed by an action, and the space of it its ``hunters`` stand on (B6)."""
+    placement = Placement.from_json(raw)
+    if not hunters:
+        return placement, None
+    if "space" not in raw:
+        raise RuleError(
+            N_("say on which space of the tile the {hunters} hunters stand"), hunters=hunters
+        )
+    return placement, parse_space(raw["space"])
+
+
 def _gain(raw: Mapping[str, object], hunters: int | None) -> str | Unread | None:
     """The animal an action without hunters gains (B6); None when left out. ``hunters``:
     the action's, when the event says it, else None (a ``play``'s: not an animal is kept
@@ -236,7 +241,7 @@ def _declared(raw: Mapping[str, object], placing: bool) -> int | Unread | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Adjust(CounterAdjust):
+class Adjust(base.CounterAdjust):
     """``adjust``: correct a seat's stock (bison, salmon, turkey) by ``delta``."""
 
     counters: ClassVar[Mapping[str, object]] = COUNTERS
@@ -282,14 +287,7 @@ class ActionTaken:
             payment, gain = _payment(raw, hunters), _gain(raw, hunters)
         placement = space = builds = None
         if action is Action.PLACE_TILE and "at" in raw:
-            placement = Placement.from_json(raw)
-            if hunters:
-                if "space" not in raw:
-                    raise RuleError(
-                        N_("say on which space of the tile the {hunters} hunters stand"),
-                        hunters=hunters,
-                    )
-                space = parse_space(raw["space"])
+            placement, space = _placed(raw, hunters)
         elif action in (Action.TENT, Action.CANOE):
             if "builds" in raw and not isinstance(raw["builds"], list):
                 raise RuleError(N_('builds must be a list like [{"size": 2, "replaces": 0}]'))
@@ -361,14 +359,7 @@ class Play:
         placement = space = None
         builds = moves = gather = None
         if placing:
-            placement = Placement.from_json(raw)
-            if hunters:
-                if "space" not in raw:
-                    raise RuleError(
-                        N_("say on which space of the tile the {hunters} hunters stand"),
-                        hunters=hunters,
-                    )
-                space = parse_space(raw["space"])
+            placement, space = _placed(raw, hunters if isinstance(hunters, int) else 0)
         elif action in (Action.TENT, Action.CANOE):
             if not isinstance(raw.get("builds"), list):
                 raise RuleError(N_('builds must be a list like [{"space": …, "size": 2}]'))
@@ -672,18 +663,10 @@ class Score:
 
 
 @dataclass(frozen=True, slots=True)
-class Reopen:
+class Reopen(base.Bare):
     """``reopen``: undo the final scoring (B10) so the table can change again."""
 
     kind: ClassVar[str] = "reopen"
-    keys: ClassVar[frozenset[str]] = frozenset()
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls()
-
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind}
 
 
 BisonChange = (
