@@ -50,8 +50,6 @@ from games.errors import N_, RuleError, Term
 
 #: The generic counters (``adjust``): each stock, 0–15 (B8).
 COUNTERS: Final[dict[str, tuple[int, int]]] = {animal: (0, STOCK_CAP) for animal in ANIMALS}
-#: What the market sells (B7).
-ITEMS: Final = ("hunter", "tent", "canoe")
 
 #: Animals as an event lists them: (animal, count) pairs in the JSON's order (zeros kept,
 #: so the stored object is written back as it was).
