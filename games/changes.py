@@ -148,6 +148,22 @@ def counter_name(raw: Mapping[str, object], counters: Mapping[str, object]) -> s
 
 
 @dataclass(frozen=True, slots=True)
+class Bare:
+    """A change without fields (``{"type": kind}``: end the round, reopen the game). A game
+    subclasses it, naming its ``kind``."""
+
+    kind: ClassVar[str]
+    keys: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, object]) -> Self:
+        return cls()
+
+    def to_json(self) -> JSONObject:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
 class CounterAdjust:
     """``adjust``: correct a seat's counter by ``delta`` — the generic counter event every
     game with counters takes. A game subclasses it, naming its ``counters``."""

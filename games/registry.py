@@ -112,9 +112,10 @@ def _secrets(fold: _Secretive) -> Secrets:
 
 @cache
 def _bison() -> Rules:
-    from games.bison import contract, fold, outcome
+    from games.bison import changes, contract, fold, outcome
 
-    return replace(_rules(fold, fold.targets, outcome.outcome), score=contract.score)
+    rules = _rules(fold, fold.targets, outcome.outcome)
+    return replace(rules, changes=changes.CHANGES, score=contract.score)
 
 
 @cache

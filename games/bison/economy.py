@@ -428,7 +428,7 @@ class Receipt:
 def receive(
     stocks: Stocks,
     gains: Amounts | Mapping[str, Any],
-    exchanges: Iterable[Exchange | Mapping[str, Any]] | None = None,
+    exchanges: Iterable[object] | None = None,
 ) -> Receipt:
     """Add scoring ``gains`` under the 15 cap (B8).
 

@@ -18,7 +18,8 @@ scoring
     order with the B8 cap, the players' chosen 3:1 exchanges applied per region, and ends
     the round. ``log`` keeps every seat's stocks after each scoring (for the chart).
 event
-    A JSON object with a ``"type"``; see ``apply`` for the types and their fields.
+    A JSON object with a ``"type"``, read once as a typed change (``games/bison/changes.py``:
+    one frozen dataclass per type, its shape checked) and folded typed (``apply_change``).
 override
     ``"override": true`` on an ``action`` or ``end_round`` event lifts the turn-order check
     (or, for ``end_round``, the "everyone took 4 actions" check): the people at the table
@@ -32,7 +33,7 @@ tent/canoe ``build`` with ``at`` + ``space`` builds on that space from the hunte
 This module follows the protocol of ``games/table.py`` (GAME, COUNTERS, new_state, prepare,
 apply, counters, to_json, describe) and hands each event to the module whose one job it
 is, in ``games/bison/table/``: ``state`` (State, Settings), ``fields`` (reading an
-event's fields), ``actions`` (``action``, ``end_round``), ``market`` (``buy``,
+event's fields, for ``changes``), ``actions`` (``action``, ``end_round``), ``market`` (``buy``,
 ``exchange``), ``board`` (``tile``, ``pieces``, the mirror), ``scoring`` (``score``,
 ``award``, ``score_now``), ``history`` (``describe``). The names the companion and
 the tests use are re-exported here. Standard library only.
@@ -45,6 +46,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
+from games.bison import changes
+from games.bison.changes import BisonChange
 from games.bison.components import (
     DEFAULT_MAX_TOTEM_DISTANCE,
     MAX_PLAYERS,
@@ -53,7 +56,7 @@ from games.bison.components import (
     MIN_TOTEM_DISTANCE,
     PLAYER_COLOURS,
 )
-from games.bison.economy import ANIMALS, START_STOCK, STOCK_CAP, Stocks, Supply
+from games.bison.economy import START_STOCK, Stocks, Supply
 from games.bison.rounds import Rounds, removed_tiles_for
 from games.bison.table.actions import on_action, on_end_round
 from games.bison.table.board import legal_hexes, next_retail_label, on_pieces, on_tile
@@ -89,13 +92,13 @@ from games.bison.table.state import (
 )
 from games.bison.table.turn import Turn, seat_named, turn
 from games.errors import N_, RuleError
-from games.table import ADJUST_FIELDS, Player, adjust_targets, adjusted, dispatch
+from games.table import Player, adjust_targets, check_range
 
 GAME = "bison"
 #: The create form's player rows and colours (B4; the box's four colours).
 SEATS: Final[tuple[int, int]] = (MIN_PLAYERS, MAX_PLAYERS)
 SEAT_COLOURS: Final[tuple[str, ...]] = PLAYER_COLOURS
-COUNTERS: dict[str, tuple[int, int]] = {animal: (0, STOCK_CAP) for animal in ANIMALS}
+COUNTERS: Final[dict[str, tuple[int, int]]] = changes.COUNTERS
 #: The counters' names as a refusal says them ("Ann's salmon").
 COUNTER_NAMES: dict[str, str] = {
     "bison": N_("bison"),
@@ -133,55 +136,24 @@ def prepare(state: State, event: dict[str, Any], rng: random.Random) -> dict[str
     return event
 
 
-def _adjust(state: State, event: Mapping[str, Any]) -> State:
-    change, value = adjusted(event, COUNTERS, counters(state))
-    changed = replace(state.stocks[change.seat], **{change.counter: value})
-    return replace(state, stocks=with_seat(state, change.seat, stocks=changed)[0])
+def _adjust(state: State, change: changes.Adjust) -> State:
+    seat = state.rounds.check_seat(change.seat)
+    value = check_range(
+        change.counter,
+        counters(state)[seat][change.counter] + change.delta,
+        COUNTERS[change.counter],
+    )
+    stocks = replace(state.stocks[seat], **{change.counter: value})
+    return replace(state, stocks=with_seat(state, seat, stocks=stocks)[0])
 
 
-# A tile placed on the mirror: a printed id, or a retail tile's edges and animals (B1)
-# and its label on the board ("R2", for the history).
-_TILE_FIELDS = frozenset({"at", "tile", "edges", "animals", "rotation", "label"})
-# What every action carries (B6): its cost is paid, or one animal gained with no hunters.
-_ACTION_FIELDS = frozenset({"type", "seat", "action", "hunters", "payment", "gain", "override"})
-
-#: The fields each event type carries (the companion refuses any other, naming it), the
-#: optional ones and those of events recorded earlier included, so every table replays.
-EVENT_FIELDS: dict[str, frozenset[str]] = {
-    "adjust": ADJUST_FIELDS,
-    # ``builds`` for tent/canoe; where a placed tile lies and the space its hunters stand on.
-    "action": _ACTION_FIELDS | _TILE_FIELDS | {"builds", "space"},
-    "play": _ACTION_FIELDS | _TILE_FIELDS | {"space", "builds", "moves", "gather"},
-    "correct": frozenset({"type", "spaces"}),
-    "buy": frozenset({"type", "seat", "item", "size"}),
-    "exchange": frozenset({"type", "seat", "give", "get", "times"}),
-    # ``exchanges``: awards recorded before B8 was amended; ``overflow``: the B8 choice.
-    "award": frozenset({"type", "seat", "gains", "exchanges", "overflow"}),
-    "end_round": frozenset({"type", "override"}),
-    "tile": _TILE_FIELDS | {"type"},
-    "start_tile": frozenset({"type", "at", "edges", "animals", "rotation"}),
-    "pieces": frozenset({"type", "at", "space", "seat", "hunters", "structure"}),
-    "score": frozenset({"type", "overflow", "exchanges", "override", "lock"}),
-    "reopen": frozenset({"type"}),
-}
-
-EVENTS = {
-    "adjust": _adjust,
-    "action": on_action,
-    "buy": on_buy,
-    "exchange": on_exchange,
-    "award": on_award,
-    "end_round": on_end_round,
-    "tile": on_tile,
-    "pieces": on_pieces,
-    "score": on_score,
-    "play": on_play,
-    "correct": on_correct,
-    "start_tile": on_start_tile,
-}
+#: The fields each event type carries (the companion refuses any other, naming it): the
+#: change classes' own (``changes.CHANGES``), the optional ones and those of events
+#: recorded earlier included, so every table replays.
+EVENT_FIELDS: Final[dict[str, frozenset[str]]] = changes.CHANGES.event_fields()
 
 
-def _reopen(state: State, event: Mapping[str, Any]) -> State:
+def _reopen(state: State) -> State:
     """``{"type": "reopen"}`` — undo the final scoring (B10) so the table can change again:
     the table goes back to just before it; the event stays in the history."""
     if state.before_final is None:
@@ -189,7 +161,6 @@ def _reopen(state: State, event: Mapping[str, Any]) -> State:
     return state.before_final
 
 
-EVENTS["reopen"] = _reopen
 # Parameters of board refusals that name a player by colour (the board's player id).
 _COLOUR_PARAMS = ("player", "other", "above")
 
@@ -209,20 +180,54 @@ def _named(state: State, error: RuleError) -> RuleError:
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
-    """The next state after ``event``; ``RuleError`` (and no change) when refused.
-
-    Event types: ``adjust`` (generic counter), ``action``, ``play`` (an action with its
-    board change), ``correct`` (a free correction of the board), ``buy``, ``exchange``,
-    ``award``, ``end_round``, ``tile``, ``start_tile``, ``pieces``, ``score``, ``reopen``;
-    each handler's docstring shows its fields. After a locking final scoring (B10) only
-    ``reopen`` is accepted.
-    """
+    """The next state after the stored ``event``: read once (``changes.from_json``), then
+    folded typed (``apply_change``); ``RuleError`` (and no change) when refused. After a
+    locking final scoring (B10) only ``reopen`` is accepted, whatever the event holds."""
     if isinstance(event, Mapping) and state.locked and event.get("type") != "reopen":
         raise RuleError(N_("the game is over and scored; reopen it to change anything"))
+    return apply_change(state, changes.from_json(event))
+
+
+def apply_change(state: State, change: BisonChange) -> State:
+    """The next state after ``change``: its shape is checked by ``changes``, what depends
+    on the table (seat, turn, board, stocks, variants) here, in the order it always was.
+    Refusals name players, never colours."""
+    if state.locked and not isinstance(change, changes.Reopen):
+        raise RuleError(N_("the game is over and scored; reopen it to change anything"))
     try:
-        return dispatch(state, event, EVENTS)
+        return _fold(state, change)
     except RuleError as error:
         raise _named(state, error) from None
+
+
+def _fold(state: State, change: BisonChange) -> State:
+    match change:
+        case changes.Adjust():
+            return _adjust(state, change)
+        case changes.ActionTaken():
+            return on_action(state, change)
+        case changes.Play():
+            return on_play(state, change)
+        case changes.Correct():
+            return on_correct(state, change)
+        case changes.Buy():
+            return on_buy(state, change)
+        case changes.Exchange():
+            return on_exchange(state, change)
+        case changes.Award():
+            return on_award(state, change)
+        case changes.EndRound():
+            return on_end_round(state, change)
+        case changes.PlaceTile():
+            return on_tile(state, change)
+        case changes.StartTile():
+            return on_start_tile(state, change)
+        case changes.Pieces():
+            return on_pieces(state, change)
+        case changes.Score():
+            return on_score(state, change)
+        case changes.Reopen():
+            return _reopen(state)
 
 
 def counters(state: State) -> list[dict[str, int]]:
@@ -303,7 +308,6 @@ def board_json(state: State) -> dict[str, Any]:
 __all__ = [
     "COUNTERS",
     "DEFAULT_MAX_TOTEM_DISTANCE",
-    "EVENTS",
     "EVENT_FIELDS",
     "GAME",
     "MAX_TOTEM_DISTANCE_LIMIT",
@@ -318,6 +322,7 @@ __all__ = [
     "State",
     "Turn",
     "apply",
+    "apply_change",
     "board_json",
     "build_sizes",
     "counters",

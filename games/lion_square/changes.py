@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Final, Self
 
+from games import changes as base
 from games.changes import ChangeSet, CounterAdjust, JSONObject, optional_seat, seat_number, whole
 from games.errors import N_, RuleError
 from games.lion_square import rules
@@ -195,33 +196,17 @@ class TakeLine:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreRound:
+class ScoreRound(base.Bare):
     """``score_round``: L2 applied to every herd."""
 
     kind: ClassVar[str] = "score_round"
-    keys: ClassVar[frozenset[str]] = frozenset()
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls()
-
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind}
 
 
 @dataclass(frozen=True, slots=True)
-class NextRound:
+class NextRound(base.Bare):
     """``next_round``: the next round, started by L3's start player."""
 
     kind: ClassVar[str] = "next_round"
-    keys: ClassVar[frozenset[str]] = frozenset()
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls()
-
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind}
 
 
 LionChange = (

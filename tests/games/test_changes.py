@@ -24,8 +24,8 @@ JSON_VALUES = st.recursive(
 )
 
 
-def test_lion_square_and_age_of_hunting_are_typed() -> None:
-    assert {"lion-square", "hunting-age"} <= {game.id for game in TYPED}
+def test_lion_square_age_of_hunting_and_bison_are_typed() -> None:
+    assert {"lion-square", "hunting-age", "bison"} <= {game.id for game in TYPED}
 
 
 @pytest.mark.parametrize("game", TYPED, ids=lambda game: game.id)
@@ -84,6 +84,7 @@ def test_bad_json_is_refused_with_the_domain_error(
         assert str(error)
     else:
         assert change.kind == kind
+        assert changes.from_json(change.to_json()) == change
 
 
 @pytest.mark.parametrize("game", TYPED, ids=lambda game: game.id)

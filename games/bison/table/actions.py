@@ -20,34 +20,29 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
+from games.bison.changes import ActionTaken, EndRound, Payment, Unread, animals_json, paying
 from games.bison.economy import (
     ANIMALS,
     Stocks,
     action_cost,
-    check_hunters,
     check_size,
     default_payment,
     gain,
     pay,
 )
-from games.bison.rounds import Action, check_action
+from games.bison.rounds import Action
 from games.bison.table.board import build_on_board, place_tile_on_board
-from games.bison.table.fields import event_seat, flag
 from games.bison.table.state import Settings, State, with_seat
 from games.errors import N_, RuleError, Term
 
 
 def _builds(
-    event: Mapping[str, Any], kind: str, hunters: int, settings: Settings
+    raw: Sequence[object], kind: str, hunters: int, settings: Settings
 ) -> list[tuple[int, int]]:
     """The ``builds`` of a tent/canoe action as (size, replaces) pairs, checked (B6, B11)."""
-    raw = event.get("builds", [])
-    if not isinstance(raw, list):
-        raise RuleError(N_('builds must be a list like [{"size": 2, "replaces": 0}]'))
     if hunters == 0:
         if raw:
             raise RuleError(N_("an action without hunters builds nothing; it gains one animal"))
@@ -93,45 +88,50 @@ def _builds(
     return pairs
 
 
-def paid(stocks: Stocks, hunters: int, event: Mapping[str, Any]) -> Stocks:
+def paid(
+    stocks: Stocks, hunters: int, payment: Payment | None, chosen: str | Unread | None
+) -> Stocks:
     """``stocks`` after an action with ``hunters`` (B6): the cost table's price, split as
-    the event's ``payment`` says (else the default split), or with no hunters the one
-    animal its ``gain`` names. Shared by the ``action`` event and the board's ``play``."""
+    ``payment`` says (else the default split), or with no hunters the one animal
+    ``chosen`` (the event's ``gain``). Shared by the ``action`` event and the board's
+    ``play``."""
     if hunters == 0:
-        if event.get("payment"):
+        if paying(payment):
             raise RuleError(N_("an action without hunters costs nothing; it gains one animal"))
-        if event.get("gain") is None:
+        if chosen is None:
             raise RuleError(
                 N_("choose the animal you gain for an action without hunters: {names}"),
                 names=", ".join(ANIMALS),
             )
-        return gain(stocks, event["gain"])
-    if event.get("gain") is not None:
+        return gain(stocks, chosen.value if isinstance(chosen, Unread) else chosen)
+    if chosen is not None:
         raise RuleError(N_("only an action without hunters gains an animal"))
     cost = action_cost(hunters)
-    split = event.get("payment")
-    return pay(stocks, default_payment(stocks, cost) if split is None else split, cost=cost)
+    if payment is None:
+        return pay(stocks, default_payment(stocks, cost), cost=cost)
+    if isinstance(payment, Unread):  # not an object: refused by ``pay``'s reading
+        return pay(stocks, payment.value, cost=cost)  # type: ignore[arg-type]
+    return pay(stocks, animals_json(payment), cost=cost)
 
 
-def on_action(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "action", "seat", "action", "hunters", "payment"?, "gain"?, "builds"?,
-    "override"?}`` — one of the six actions (B6)."""
-    seat = event_seat(state, event)
-    override = flag(event, "override")
-    action = check_action(event.get("action"))
-    hunters = check_hunters(event.get("hunters"))
-    rounds = state.rounds.take(seat, action, override=override, names=state.names)
-    stocks, supply = paid(state.stocks[seat], hunters, event), state.supplies[seat]
+def on_action(state: State, change: ActionTaken) -> State:
+    """An ``action``: one of the six actions (B6), counted; the mirror follows where the
+    event says (``changes.ActionTaken``)."""
+    seat = state.rounds.check_seat(change.seat)
+    action, hunters = change.action, change.hunters
+    rounds = state.rounds.take(seat, action, override=bool(change.override), names=state.names)
+    stocks = paid(state.stocks[seat], hunters, change.payment, change.gain)
+    supply = state.supplies[seat]
 
     board = state.board
     if action is Action.PLACE_TILE:
-        if "at" in event:
-            board = place_tile_on_board(state, seat, event, hunters)
+        if change.placement is not None:
+            board = place_tile_on_board(state, seat, change.placement, change.space, hunters)
         supply = supply.deploy(hunters)
     elif action in (Action.TENT, Action.CANOE):
         kind = action.value
-        pairs = _builds(event, kind, hunters, state.settings)
-        raw = event.get("builds", [])
+        raw = change.builds or []
+        pairs = _builds(raw, kind, hunters, state.settings)
         if any(isinstance(item, Mapping) and "at" in item for item in raw):
             # The space says most precisely what is wrong, so it is checked first.
             board = build_on_board(state, board, seat, kind, raw, pairs)
@@ -159,13 +159,13 @@ def on_action(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, stocks=all_stocks, supplies=all_supplies, rounds=rounds, board=board)
 
 
-def on_end_round(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "end_round", "override"?}`` — markers cleared, totem passed on (B4).
+def on_end_round(state: State, change: EndRound) -> State:
+    """``end_round``: markers cleared, totem passed on (B4).
 
     After the last round the game is over and every stock is set to 0 (B10): the final
     scoring is then awarded from nothing, so leftover food does not count.
     """
-    rounds = state.rounds.end_round(override=flag(event, "override"), names=state.names)
+    rounds = state.rounds.end_round(override=bool(change.override), names=state.names)
     if rounds.finished:
         empty = Stocks(0, 0, 0)
         return replace(state, rounds=rounds, stocks=(empty,) * len(state.players))

@@ -22,26 +22,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
-from games import fields
 from games.bison.board import (
     Board,
     Pieces,
     Space,
     check_structure_kind,
 )
-from games.bison.components import HUNTERS_OWNED, MAX_STRUCTURE
+from games.bison.changes import Pieces as PiecesChange
+from games.bison.changes import Placement, PlaceTile
 from games.bison.economy import Structures, Supply
 from games.bison.hexgrid import Hex, neighbours, show
-from games.bison.table.fields import (
-    event_seat,
-    not_over,
-    parse_hex,
-    parse_rotation,
-    parse_space,
-    parse_tile,
-)
+from games.bison.table.fields import not_over, parse_hex, parse_space
 from games.bison.table.state import State, with_seat
 from games.bison.tiles import STRUCTURE_ON, Tile
 from games.errors import N_, RuleError, Term
@@ -66,20 +58,19 @@ def next_retail_label(board: Board) -> str:
     return f"R{sum(1 for placed in board.tiles.values() if not placed.catalog_id) + 1}"
 
 
-def _place(state: State, event: Mapping[str, Any]) -> tuple[Board, Hex]:
-    at = parse_hex(event.get("at"))
-    tile = parse_tile(event)
-    rotation = parse_rotation(event.get("rotation", 0))
+def _place(state: State, placement: Placement) -> tuple[Board, Hex]:
+    at = placement.at
+    rotation = 0 if placement.rotation is None else placement.rotation
     board = state.board.place(
-        at, tile, rotation, max_totem_distance=state.settings.max_totem_distance
+        at, placement.piece(), rotation, max_totem_distance=state.settings.max_totem_distance
     )
     # ``label``: the name the history gives a retail tile ("R2"), written by the companion;
     # it must be the one the board gives it, so History and the board never disagree.
-    if "label" in event and event["label"] != tile_label(board, at):
+    if placement.label is not None and placement.label != tile_label(board, at):
         raise RuleError(
             N_("this tile is labelled {label} on the board, not {given}"),
             label=tile_label(board, at),
-            given=str(event["label"])[:20],
+            given=placement.label[:20],
         )
     return board, at
 
@@ -159,48 +150,46 @@ def _sync_supply(state: State, seat: int, space: Space, new: Pieces) -> Supply:
     return supply
 
 
-def on_tile(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "tile", "at": [q, r], "tile": "B07" | "edges" + "animals",
-    "rotation"?}`` — a tile on the mirror without an action (B4 still applies): for a
-    table whose actions were counted without the board, or to catch up the mirror."""
+def on_tile(state: State, change: PlaceTile) -> State:
+    """``tile``: a tile on the mirror without an action (B4 still applies): for a table
+    whose actions were counted without the board, or to catch up the mirror."""
     not_over(state)
-    board, _at = _place(state, event)
+    board, _at = _place(state, change.placement)
     return replace(state, board=board)
 
 
-def on_pieces(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "pieces", "at", "space", "seat"?, "hunters", "structure"}`` — what a
-    space holds (B5): the seat's hunters and tent/canoe size, exactly; 0 and 0 clears the
-    space (then ``seat`` may be left out). The supply follows (see ``_sync_supply``)."""
+def on_pieces(state: State, change: PiecesChange) -> State:
+    """``pieces``: what a space holds (B5): the seat's hunters and tent/canoe size,
+    exactly; 0 and 0 clears the space (then ``seat`` may be left out). The supply follows
+    (see ``_sync_supply``)."""
     not_over(state)
-    at = parse_hex(event.get("at"))
-    terrain = parse_space(event.get("space"))
-    hunters = fields.whole_number(event.get("hunters", 0), "hunters", 0, HUNTERS_OWNED)
-    structure = fields.whole_number(event.get("structure", 0), "structure", 0, MAX_STRUCTURE)
-    space = (at, terrain)
-    if hunters == 0 and structure == 0 and event.get("seat") is None:
+    hunters = change.hunters or 0
+    structure = change.structure or 0
+    space = (change.at, change.space)
+    if hunters == 0 and structure == 0 and change.seat is None:
         there = state.board.pieces.get(space)
         if there is None:
             return replace(state, board=state.board.put(space, Pieces("", 0, 0)))
         seat = state.seat_of(there.player)
     else:
-        seat = event_seat(state, event)
+        seat = state.rounds.check_seat(change.seat)
     new = Pieces(state.colours[seat], hunters, structure)
     board = state.board.put(space, new)  # B5, no such tile, the 8-hunter / sizes limits
     supply = _sync_supply(state, seat, space, new)
     return replace(state, board=board, supplies=with_seat(state, seat, supply=supply)[1])
 
 
-def place_tile_on_board(state: State, seat: int, event: Mapping[str, Any], hunters: int) -> Board:
-    """A ``place_tile`` action that says where: the tile, and the hunters on one of its
-    spaces (B6)."""
-    board, at = _place(state, event)
+def place_tile_on_board(
+    state: State, seat: int, placement: Placement, terrain: str | None, hunters: int
+) -> Board:
+    """A ``place_tile`` action that says where: the tile, and the ``hunters`` on one of its
+    spaces (``terrain``, B6)."""
+    board, at = _place(state, placement)
     if hunters:
-        if "space" not in event:
+        if terrain is None:
             raise RuleError(
                 N_("say on which space of the tile the {hunters} hunters stand"), hunters=hunters
             )
-        terrain = parse_space(event.get("space"))
         board = board.put((at, terrain), Pieces(state.colours[seat], hunters, 0))
     return board
 
@@ -210,7 +199,7 @@ def build_on_board(
     board: Board,
     seat: int,
     kind: str,
-    raw: Sequence[Any],
+    raw: Sequence[object],
     pairs: Sequence[tuple[int, int]],
 ) -> Board:
     """Tent/canoe builds that say where: a size-n structure is built from n of the seat's
@@ -218,7 +207,7 @@ def build_on_board(
     shrinking (variant 2) puts a hunter there per removed diamond (B11)."""
     colour = state.colours[seat]
     for number, (item, (size, replaces)) in enumerate(zip(raw, pairs, strict=True), start=1):
-        if "at" not in item:
+        if not isinstance(item, Mapping) or "at" not in item:
             continue
         at = parse_hex(item["at"])
         terrain = parse_space(item.get("space"))

@@ -53,15 +53,11 @@ class FieldError(RuleError):
 NOT_UNDERSTOOD = N_("this choice was not understood; nothing changed. Tap it again")
 
 
-def flag(event: Mapping[str, Any], name: str) -> bool:
+def flag(event: Mapping[str, object], name: str) -> bool:
     value = event.get(name, False)
     if not isinstance(value, bool):
         raise FieldError(N_('the field "{name}" must be true or false'), NOT_UNDERSTOOD, name=name)
     return value
-
-
-def event_seat(state: State, event: Mapping[str, Any]) -> int:
-    return state.rounds.check_seat(event.get("seat"))
 
 
 def not_over(state: State) -> None:
@@ -103,7 +99,7 @@ def parse_rotation(raw: object) -> int:
         ) from None
 
 
-def parse_tile(event: Mapping[str, Any]) -> Tile | CatalogTile:
+def parse_tile(event: Mapping[str, object]) -> Tile | CatalogTile:
     """The tile an event names: a printed id (``tile``) or a retail tile (``edges`` and
     ``animals``, B1)."""
     if "tile" in event and ("edges" in event or "animals" in event):

@@ -14,41 +14,30 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
-from games.bison.economy import (
-    ANIMALS,
-    HUNTER_PRICE,
-    check_kind,
-    check_size,
-    exchange,
-    structure_price,
-)
-from games.bison.table.fields import event_seat, not_over
+from games.bison.changes import Buy, Exchange
+from games.bison.economy import ANIMALS, HUNTER_PRICE, exchange, structure_price
+from games.bison.table.fields import not_over
 from games.bison.table.state import State, with_seat
 from games.errors import N_, RuleError
 
 
-def on_buy(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "buy", "seat", "item": "hunter"|"tent"|"canoe", "size"?}`` (B7).
+def on_buy(state: State, change: Buy) -> State:
+    """``buy``: a hunter, or a tent or canoe of a size, from the market (B7).
 
     Not tied to turn order: the rulebooks allow buying at any time on your turn, and a
     player's turn includes the moment after their action, when the app already shows the
     next player.
     """
-    seat = event_seat(state, event)
+    seat = state.rounds.check_seat(change.seat)
     not_over(state)
-    item = event.get("item")
     supply = state.supplies[seat]
-    if item == "hunter":
+    if change.size is None:  # a hunter (``changes.Buy``: a tent or canoe has its size)
         supply, price = supply.buy_hunter(), HUNTER_PRICE
-    elif item in ("tent", "canoe"):
-        size = check_size(event.get("size"))
-        supply, price = supply.buy_structure(check_kind(item), size), structure_price(size)
     else:
-        raise RuleError(N_("the market sells a hunter, a tent or a canoe, not {item!r}"), item=item)
+        supply = supply.buy_structure(change.item, change.size)
+        price = structure_price(change.size)
     if any(state.stocks[seat].get(a) < price.get(a) for a in ANIMALS):
         raise RuleError(
             N_(
@@ -63,11 +52,10 @@ def on_buy(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, stocks=all_stocks, supplies=all_supplies)
 
 
-def on_exchange(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "exchange", "seat", "give", "get", "times"?}`` — 3:1, any time (B7)."""
-    seat = event_seat(state, event)
+def on_exchange(state: State, change: Exchange) -> State:
+    """``exchange``: 3:1, any time (B7)."""
+    seat = state.rounds.check_seat(change.seat)
     not_over(state)
-    stocks = exchange(
-        state.stocks[seat], event.get("give"), event.get("get"), event.get("times", 1)
-    )
+    times = 1 if change.times is None else change.times
+    stocks = exchange(state.stocks[seat], change.give, change.get, times)
     return replace(state, stocks=with_seat(state, seat, stocks=stocks)[0])

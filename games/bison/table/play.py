@@ -45,6 +45,8 @@ from typing import Any
 
 from games import fields
 from games.bison.board import Board, Pieces, PlacedTile, Space, check_structure_kind
+from games.bison.changes import Correct, Placement, Play, StartTile, Unread
+from games.bison.changes import Pieces as PiecesChange
 from games.bison.economy import (
     MAX_HUNTERS_PER_ACTION,
     Supply,
@@ -61,9 +63,9 @@ from games.bison.table.board import (
     place_tile_on_board,
     tile_label,
 )
-from games.bison.table.fields import event_seat, flag, parse_hex, parse_rotation, parse_space
+from games.bison.table.fields import parse_hex, parse_space
 from games.bison.table.state import State, with_seat
-from games.bison.tiles import STRUCTURE_ON, Tile
+from games.bison.tiles import STRUCTURE_ON
 from games.errors import N_, Phrase, RuleError, Term
 
 #: How far each hunter may go in one action (B6).
@@ -268,31 +270,31 @@ def _gather(state: State, seat: int, raw: object) -> tuple[Board, int]:
     return _shifted(state, colour, taken, Counter({goal: used})), used
 
 
-def _board_change(
-    state: State, seat: int, action: Action, event: Mapping[str, Any]
-) -> tuple[Board, Supply, int]:
+def _board_change(state: State, seat: int, change: Play) -> tuple[Board, Supply, int]:
     """The board and the seat's supply after a ``play`` event's change, and the hunters
     it used (B6)."""
     supply = state.supplies[seat]
     board = state.board
     colour = state.colours[seat]
+    action = change.action
     if action is Action.PLACE_TILE:
-        used = check_hunters(event.get("hunters", 0))
-        board = place_tile_on_board(state, seat, event, 0)
+        used = change.hunters if isinstance(change.hunters, int) else 0
+        # ``changes.Play`` reads a placement for every place_tile (none: "at" is missing)
+        placement = change.placement or Placement.from_json({})
+        board = place_tile_on_board(state, seat, placement, None, 0)
         if used:
-            if "space" not in event:
+            if change.space is None:
                 raise RuleError(
                     N_("say on which space of the tile the {hunters} hunters stand"), hunters=used
                 )
-            at = parse_hex(event.get("at"))
-            space = (at, parse_space(event.get("space")))
+            space = (placement.at, change.space)
             new = Pieces(colour, used, 0)
             placed = replace(state, board=board)
             supply = _sync_supply(placed, seat, space, new)
             board = board.put(space, new)
     elif action in (Action.TENT, Action.CANOE):
         kind = action.value
-        raw = event.get("builds")
+        raw = change.builds
         if not isinstance(raw, list):
             raise RuleError(N_('builds must be a list like [{"space": …, "size": 2}]'))
         items: list[dict[str, Any]] = []
@@ -313,19 +315,19 @@ def _board_change(
                 }
             )
         used = check_hunters(sum(abs(i["size"] - i["replaces"]) for i in items))
-        pairs = _builds({"builds": items}, kind, used, state.settings)
+        pairs = _builds(items, kind, used, state.settings)
         board = build_on_board(state, board, seat, kind, items, pairs)
         supply = supply.rebuild(kind, pairs)
     elif action is Action.GATHER:
-        board, used = _gather(state, seat, event.get("gather"))
+        board, used = _gather(state, seat, change.gather)
     else:
-        board, used = _moves(state, seat, action, event.get("moves"))
+        board, used = _moves(state, seat, action, change.moves)
     return board, supply, check_hunters(used)
 
 
-def on_play(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "play", "seat", "action", "payment"?, "gain"?, "override"?, …}`` — one
-    action (B6) with its board change, all or nothing. By action:
+def on_play(state: State, change: Play) -> State:
+    """``play``: one action (B6) with its board change, all or nothing. By action
+    (``changes.Play``):
 
     - ``place_tile``: ``at``, ``tile`` (+ ``rotation``) or ``edges`` + ``animals``, and
       ``hunters`` on ``space`` of the new tile (from the supply);
@@ -338,11 +340,11 @@ def on_play(state: State, event: Mapping[str, Any]) -> State:
     ``hunters`` may repeat that count (the UI sends what ``hunters_used`` showed, so the
     history can say it); a different number is refused.
     """
-    seat = event_seat(state, event)
-    action = check_action(event.get("action"))
-    rounds = state.rounds.take(seat, action, override=flag(event, "override"), names=state.names)
-    board, supply, used = _board_change(state, seat, action, event)
-    declared = event.get("hunters")
+    seat = state.rounds.check_seat(change.seat)
+    action = change.action
+    rounds = state.rounds.take(seat, action, override=bool(change.override), names=state.names)
+    board, supply, used = _board_change(state, seat, change)
+    declared = change.hunters.value if isinstance(change.hunters, Unread) else change.hunters
     if action is not Action.PLACE_TILE and declared is not None and declared != used:
         # The UI writes the count it showed (``hunters_used``); the history repeats it.
         raise RuleError(
@@ -350,33 +352,31 @@ def on_play(state: State, event: Mapping[str, Any]) -> State:
             used=used,
             declared=str(declared),
         )
-    stocks = paid(state.stocks[seat], used, event)
+    stocks = paid(state.stocks[seat], used, change.payment, change.gain)
     all_stocks, all_supplies = with_seat(state, seat, stocks=stocks, supply=supply)
     return replace(state, stocks=all_stocks, supplies=all_supplies, rounds=rounds, board=board)
 
 
-def hunters_used(state: State, event: Mapping[str, Any]) -> int:
+#: What a ``play`` event's count of hunters does not depend on (its cost, paid after).
+_PAYING = ("payment", "gain")
+
+
+def hunters_used(state: State, event: Mapping[str, Any] | Play) -> int:
     """How many hunters a ``play`` event uses, so what it will cost (B6): for the UI's cost
-    line before the player confirms. ``RuleError`` when the board change is refused."""
-    seat = event_seat(state, event)
-    return _board_change(state, seat, check_action(event.get("action")), event)[2]
+    line before the player confirms (its payment and gain not read). ``RuleError`` when
+    the board change is refused."""
+    if not isinstance(event, Play):
+        event = Play.from_json({k: v for k, v in event.items() if k not in _PAYING})
+    seat = state.rounds.check_seat(event.seat)
+    return _board_change(state, seat, event)[2]
 
 
-def on_correct(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "correct", "spaces": [{"at", "space", "tile"?, "seat"?, "hunters",
-    "structure"}, …]}`` — a free correction of the mirror: each listed space holds
-    exactly these pieces (as the ``pieces`` event; the supplies follow; ``tile``, when
-    given, must be the label the board gives the tile there). No action marker, no cost; all or
-    nothing. The history names it a correction."""
-    raw = event.get("spaces")
-    if not isinstance(raw, list) or not raw:
-        raise RuleError(
-            N_(
-                'a correction lists at least one space: spaces [{"at", '
-                '"space", "seat", "hunters", "structure"}]'
-            )
-        )
-    for number, item in enumerate(raw, start=1):
+def on_correct(state: State, change: Correct) -> State:
+    """``correct``: a free correction of the mirror: each listed space holds exactly these
+    pieces (as the ``pieces`` event, read one after the other; the supplies follow;
+    ``tile``, when given, must be the label the board gives the tile there). No action
+    marker, no cost; all or nothing. The history names it a correction."""
+    for number, item in enumerate(change.spaces, start=1):
         if not isinstance(item, Mapping):
             raise RuleError(
                 N_(
@@ -387,16 +387,15 @@ def on_correct(state: State, event: Mapping[str, Any]) -> State:
             )
         if "tile" in item:  # named as the board names it (the history's words): checked
             parse_ref(state, item)
-        state = on_pieces(state, {**item, "type": "pieces"})
+        state = on_pieces(state, PiecesChange.from_json(item))
     return state
 
 
-def on_start_tile(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "start_tile", "at": [q, r], "edges", "animals", "rotation"?}`` — a start
-    tile described as the table's own (a retail start tile, B1, B4): it replaces the tile
-    at one of the three start hexes, while no piece stands on it. Described by taps like
-    any retail tile (``taps.edges_from_taps``)."""
-    at = parse_hex(event.get("at"))
+def on_start_tile(state: State, change: StartTile) -> State:
+    """``start_tile``: a start tile described as the table's own (a retail start tile, B1,
+    B4): it replaces the tile at one of the three start hexes, while no piece stands on
+    it. Described by taps like any retail tile (``taps.edges_from_taps``)."""
+    at = change.at
     if at not in state.board.start:
         raise RuleError(
             N_("{at} is not a start tile; the start tiles lie at {starts}"),
@@ -408,8 +407,8 @@ def on_start_tile(state: State, event: Mapping[str, Any]) -> State:
             N_("pieces stand on the start tile at {at}; take them off first"),
             at=f"[{at[0]},{at[1]}]",
         )
-    tile = Tile.make(event.get("edges"), event.get("animals"))
-    rotation = parse_rotation(event.get("rotation", 0))
+    tile = change.tile
+    rotation = 0 if change.rotation is None else change.rotation
     tiles = dict(state.board.tiles)
     tiles[at] = PlacedTile(tile.rotated(rotation), None, rotation)
     board = Board(MappingProxyType(tiles), state.board.pieces, state.board.start)

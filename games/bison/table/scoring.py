@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from games.bison.changes import Award, Score, animals_json, flag_value
 from games.bison.economy import (
     ANIMALS,
     Amounts,
@@ -42,42 +43,33 @@ from games.bison.economy import (
 )
 from games.bison.overflow import Choice, Outcome, propose, settle
 from games.bison.scoring import RegionScore, score_board, winners
-from games.bison.table.fields import event_seat, flag, whole
+from games.bison.table.fields import whole
 from games.bison.table.state import ScoreRecord, State, with_seat
 from games.errors import N_, RuleError
 
 
-def on_award(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "award", "seat", "gains", "exchanges"? | "overflow"?}`` — scoring awards
-    under the cap (B8). ``overflow`` (``{"exchanges", "buys"}``, B8 as amended: what the
-    UI got from ``overflow.propose`` or the player chose) is checked by ``overflow.settle``;
-    the old ``exchanges`` (surplus triples only) and, without either, the old default
-    policy of ``economy.receive`` replay events recorded before B8 was amended.
+def on_award(state: State, change: Award) -> State:
+    """``award``: scoring awards under the cap (B8). ``overflow`` (``{"exchanges",
+    "buys"}``, B8 as amended: what the UI got from ``overflow.propose`` or the player
+    chose) is checked by ``overflow.settle``; the old ``exchanges`` (surplus triples only)
+    and, without either, the old default policy of ``economy.receive`` replay events
+    recorded before B8 was amended.
 
     The cap applies to each award as it comes, so one award per region in scoring order
     (prairie, mountain, river; B9) reproduces the table exactly. Accepted after the game is
     over: that is when the final scoring (B10) is awarded."""
-    seat = event_seat(state, event)
-    if "overflow" in event:
+    seat = state.rounds.check_seat(change.seat)
+    gains = Amounts.from_mapping(animals_json(change.gains), what="gains")
+    if change.overflow is not None:
         # B8 as amended: ``overflow`` is the seat's ``overflow.Choice`` for these gains.
-        if "exchanges" in event:
-            raise RuleError(N_("give either exchanges (the old form) or overflow, not both"))
         outcome = settle(
-            state.stocks[seat],
-            Amounts.from_mapping(event.get("gains"), what="gains"),
-            state.supplies[seat],
-            Choice.from_json(event["overflow"]),
+            state.stocks[seat], gains, state.supplies[seat], Choice.from_json(change.overflow)
         )
         all_stocks, all_supplies = with_seat(
             state, seat, stocks=outcome.stocks, supply=outcome.supply
         )
         return replace(state, stocks=all_stocks, supplies=all_supplies)
-    exchanges = event.get("exchanges")
-    if exchanges is not None and not isinstance(exchanges, list):
-        raise RuleError(N_('exchanges must be a list like [{"give": "bison", "get": "salmon"}]'))
-    receipt = receive(
-        state.stocks[seat], Amounts.from_mapping(event.get("gains"), what="gains"), exchanges
-    )
+    receipt = receive(state.stocks[seat], gains, change.exchanges)
     return replace(state, stocks=with_seat(state, seat, stocks=receipt.stocks)[0])
 
 
@@ -335,23 +327,22 @@ def food_chart(state: State) -> list[list[int]]:
     ]
 
 
-def on_score(state: State, event: Mapping[str, Any]) -> State:
-    """``{"type": "score", "overflow"? | "exchanges"?, "override"?, "lock"?}`` — score the
-    mirror and end the
-    round: B9 region by region (prairie, mountain, river) with the B8 cap and the seats'
-    chosen exchanges, markers cleared, the totem passed on. In the last round the stocks
-    go to 0 first and this is the final scoring (B10); the game is then over, and with
-    ``lock`` (or ``overflow``) the table refuses every change until a ``reopen``."""
+def on_score(state: State, change: Score) -> State:
+    """``score``: score the mirror and end the round: B9 region by region (prairie,
+    mountain, river) with the B8 cap and the seats' chosen exchanges, markers cleared,
+    the totem passed on. In the last round the stocks go to 0 first and this is the final
+    scoring (B10); the game is then over, and with ``lock`` (or ``overflow``) the table
+    refuses every change until a ``reopen``."""
     if state.final_scored:
         raise RuleError(N_("the final scoring is done; the game is over"))
-    if "overflow" in event and "exchanges" in event:
-        raise RuleError(N_("give either exchanges (the old form) or overflow, not both"))
-    choices = parse_choices(state, event.get("exchanges"))
-    overflow = parse_overflow(state, event["overflow"]) if "overflow" in event else None
+    choices = parse_choices(state, change.exchanges)
+    overflow = None if change.overflow is None else parse_overflow(state, change.overflow)
     if state.rounds.finished:  # ended without the mirror's scoring: score it once, finally
         rounds, final = state.rounds, True
     else:
-        rounds = state.rounds.end_round(override=flag(event, "override"), names=state.names)
+        rounds = state.rounds.end_round(
+            override=flag_value(change.override, "override"), names=state.names
+        )
         final = rounds.finished
     result = score_now(state, choices, final=final, overflow=overflow)
     record = ScoreRecord(
@@ -362,7 +353,7 @@ def on_score(state: State, event: Mapping[str, Any]) -> State:
     )
     supplies = result.supplies if result.amended else state.supplies
     # B10: the result stays final. Only events that say so lock (old tables replay).
-    locked = final and (flag(event, "lock") or overflow is not None)
+    locked = final and (flag_value(change.lock, "lock") or overflow is not None)
     return replace(
         state,
         stocks=result.after,
