@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Final, Self, TypeGuard
 
-from games.changes import JSON, ChangeSet, CounterAdjust, JSONObject, seat_number, whole
+from games.changes import JSON, Bare, ChangeSet, CounterAdjust, JSONObject, seat_number, whole
 from games.dogs_life import game as rules
 from games.dogs_life.catalog import Find, Section
 from games.dogs_life.deck import Draw
@@ -148,18 +148,10 @@ class Adjust(CounterAdjust):
 
 
 @dataclass(frozen=True, slots=True)
-class EndGame:
+class EndGame(Bare):
     """``end_game`` (no seat): the timed variant's time is up (D3)."""
 
     kind: ClassVar[str] = "end_game"
-    keys: ClassVar[frozenset[str]] = frozenset()
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls()
-
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind}
 
 
 @dataclass(frozen=True, slots=True)
