@@ -261,6 +261,15 @@ def fold_name(name: str) -> str:
     return " ".join(narrowed.casefold().split())
 
 
+def player_count(count: object, low: int, high: int, refusal: str) -> int:
+    """``count`` if it is a whole number of players from ``low`` to ``high``, else
+    ``refusal`` (an ``N_`` message naming the game, its fields ``low``, ``high`` and
+    ``count``). ``2.0 == 2`` and ``True == 1``: only a true int is a number of players."""
+    if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
+        raise RuleError(refusal, low=low, high=high, count=count)
+    return count
+
+
 def players_from_json(raw: object, *, minimum: int, maximum: int) -> tuple[Player, ...]:
     """Validate a ``players`` list of ``{"name", "color"}`` objects. Names are cleaned
     (``clean_name``) and must differ once case, spaces and width are set aside
@@ -268,13 +277,9 @@ def players_from_json(raw: object, *, minimum: int, maximum: int) -> tuple[Playe
     "Eva" and an "ｅｖａ", would make the history ambiguous (issue 33, F12)."""
     if not isinstance(raw, list):
         raise RuleError(N_("players must be a list"))
-    if not minimum <= len(raw) <= maximum:
-        raise RuleError(
-            N_("this game needs {minimum} to {maximum} players, not {count}"),
-            minimum=minimum,
-            maximum=maximum,
-            count=len(raw),
-        )
+    player_count(
+        len(raw), minimum, maximum, N_("this game needs {low} to {high} players, not {count}")
+    )
     players: list[Player] = []
     for index, item in enumerate(raw):
         if not isinstance(item, Mapping):
