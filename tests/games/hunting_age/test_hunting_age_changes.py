@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from refusals import outcome
 
-from games.errors import RuleError
 from games.hunting_age import changes, fold
 from games.hunting_age.cards import FACES_BY_ID
 from games.hunting_age.components import FOODS, ROCK_CHIPS
@@ -148,12 +147,6 @@ def test_the_fold_takes_a_typed_change_as_its_json(
     state, or the same refusal."""
     state = fold.new_state(PLAYERS, {"edition": edition})
     state = fold.apply(state, {"type": "setup", "start_player": 0, "faces": LAYOUT})
-
-    def outcome(step: Callable[[], fold.TableState]) -> fold.TableState | str:
-        try:
-            return step()
-        except RuleError as error:
-            return str(error)
 
     typed = outcome(lambda: fold.apply_change(state, change))
     stored = outcome(lambda: fold.apply(state, change.to_json()))

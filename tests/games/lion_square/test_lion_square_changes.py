@@ -5,13 +5,12 @@ bad JSON is refused with the one domain error, never a TypeError or a KeyError."
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from refusals import outcome
 
-from games.errors import RuleError
 from games.lion_square import changes, fold
 from games.lion_square.square import GAZELLE, SIZE, Square
 from games.table import Player
@@ -81,12 +80,6 @@ def test_the_fold_takes_a_typed_change_as_its_json(change: changes.LionChange) -
     """``apply`` (the stored JSON) and ``apply_change`` (the typed change) agree: the same
     state, or the same refusal."""
     state = fold.new_state(PLAYERS, {})
-
-    def outcome(step: Callable[[], fold.State]) -> fold.State | str:
-        try:
-            return step()
-        except RuleError as error:
-            return str(error)
 
     typed = outcome(lambda: fold.apply_change(state, change))
     stored = outcome(lambda: fold.apply(state, change.to_json()))
