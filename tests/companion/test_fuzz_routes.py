@@ -29,6 +29,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion import create_app, tables
+from companion.tables import transfer
 
 GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 3}
 SETTINGS: dict[str, dict[str, Any]] = {
@@ -548,18 +549,14 @@ def test_random_forms_on_game_routes(
     assert not found, found
 
 
-def exported(**fields: Any) -> dict[str, Any]:
-    """An export of an empty Lion Square table, with ``fields`` in place of its own."""
-    return {
-        "format": "campfire-table",
-        "format_version": 1,
-        "game": "lion-square",
-        "players": PLAYERS,
-        "settings": {},
-        "created_at": "2024-01-01T00:00:00",
-        "events": [],
-        **fields,
-    }
+def exported(
+    game: str = "lion-square",
+    players: list[Any] = PLAYERS,
+    created_at: str = "2024-01-01T00:00:00",
+    events: tuple[dict[str, Any], ...] = (),
+) -> dict[str, object]:
+    """An export of a Lion Square table without events, or as the arguments say."""
+    return transfer.export_document(game, players, {}, created_at, list(events))
 
 
 def import_file(client: Any, content: bytes) -> Any:
@@ -582,7 +579,7 @@ def test_import_hostile_files(fuzz_app: Flask) -> None:
         json.dumps(exported(game="bison", created_at="x")).encode(),
         json.dumps(
             exported(
-                events=[
+                events=(
                     {
                         "seq": 1,
                         "created_at": "2024-01-01T00:00:00",
@@ -594,7 +591,7 @@ def test_import_hostile_files(fuzz_app: Flask) -> None:
                         },
                     },
                     {"seq": 2, "undoes": [1]},
-                ],
+                ),
             )
         ).encode(),
         json.dumps(exported(players=[{"name": "a\x00", "color": "red"}] * 3)).encode(),
