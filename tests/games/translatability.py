@@ -41,6 +41,15 @@ class WordsCheck:
     check_error: Callable[[RuleError], None]
     check_message: Callable[[str, Mapping[str, Any]], None]
 
+    def history(self, events: Iterable[Mapping[str, Any]]) -> set[str]:
+        """Check the history line of each of ``events``; the templates they used."""
+        templates = set()
+        for event in events:
+            template, params = self.table.describe(event, self.players)
+            self.check_message(template, params)
+            templates.add(template)
+        return templates
+
     def play(
         self,
         state: Any,
