@@ -27,7 +27,8 @@ Undo is the companion's business: it folds the events that are not undone.
 
 Helpers for those modules: ``dispatch`` (the one ``apply`` that hands each event type to its
 handler), ``adjusted`` (the one counter arithmetic of the generic ``adjust`` event, built on
-``parse_adjust`` and ``check_range``) and ``players_from_json``.
+``parse_adjust`` and ``check_range``), ``player_count`` (the one check of a number of
+players) and ``players_from_json``.
 """
 
 from __future__ import annotations
