@@ -54,13 +54,13 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
+from typing import TYPE_CHECKING, TypedDict, TypeVar
 
-from flask import Flask, current_app
+from flask import Config, Flask, current_app
 
 from companion import fingerprint
 from companion.slots import held as slots_held
@@ -151,7 +151,7 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 1) - 1)
 
 
-def workers_of(config: Mapping[str, Any], key: str) -> int:
+def workers_of(config: Config, key: str) -> int:
     """The pool's processes as the setting ``key`` says, else ``default_workers``."""
     workers = config.get(key)
     return default_workers() if workers is None else int(workers)
