@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,33 @@ def start_server(
         time.sleep(0.1)
     stop_server(process)
     raise SystemExit(f"the {what} did not start")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_app(
+    server: str,
+    database_url: str,
+    folder: Path,
+    env: Mapping[str, str],
+    healthy: Callable[[int], bool],
+) -> tuple[subprocess.Popen[bytes], int]:
+    """``python -c server PORT`` on a free port, on ``database_url`` with a fixed secret key
+    and ``env``; back with the process and its port once ``healthy(port)``."""
+    port = free_port()
+    environment = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "b" * 40, **env}
+    process = start_server(
+        [sys.executable, "-c", server, str(port)],
+        folder,
+        environment,
+        lambda: healthy(port),
+        "server",
+    )
+    return process, port
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:

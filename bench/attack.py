@@ -57,7 +57,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from _kit import percentile, start_server
+from _kit import percentile, start_app
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -75,12 +75,6 @@ PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 ADJUST = {"type": "adjust", "seat": 0, "counter": "salmon", "delta": 1}
 #: Requests in a row per expensive read (the issue's figure: 70 of 70 answered).
 BURST = 70
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 #: The local PostgreSQL the tests use (scripts/test.sh): the bench makes a schema there.
@@ -144,16 +138,11 @@ def long_table(database_url: str, events: int) -> str:
 
 
 def start(database_url: str, folder: Path, env: dict[str, str]) -> tuple[Any, int]:
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "a" * 40, **env}
-    process = start_server(
-        [sys.executable, "-c", SERVER, str(port)],
-        folder,
-        env,
-        lambda: call(port, "GET", "/healthz", timeout=2)[0] == 200,
-        "server",
-    )
-    return process, port
+    return start_app(SERVER, database_url, folder, env, _healthy)
+
+
+def _healthy(port: int) -> bool:
+    return call(port, "GET", "/healthz", timeout=2)[0] == 200
 
 
 def burst(port: int, path: str) -> tuple[float, int, int]:

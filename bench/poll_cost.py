@@ -305,6 +305,8 @@ def _app(database_url: str, **extra: Any) -> Any:
 
 def _long_export(pairs: int, changes: int) -> dict[str, Any]:
     """A Lion Square export: ``changes`` herd adjusts, then ``pairs`` adjust/undo pairs."""
+    from companion.tables.transfer import export_document
+
     stamp = "2026-01-01T00:00:00+00:00"
     events: list[dict[str, Any]] = []
     for n in range(changes):
@@ -329,15 +331,7 @@ def _long_export(pairs: int, changes: int) -> dict[str, Any]:
         events.append(
             {"seq": len(events) + 1, "seat": 0, "created_at": stamp, "undoes": len(events)}
         )
-    return {
-        "format": "campfire-table",
-        "format_version": 1,
-        "game": "lion-square",
-        "players": PLAYERS,
-        "settings": {},
-        "created_at": stamp,
-        "events": events,
-    }
+    return export_document("lion-square", list(PLAYERS), {}, stamp, events)
 
 
 def fold_after(

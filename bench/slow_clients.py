@@ -26,16 +26,14 @@ import argparse
 import contextlib
 import http.client
 import json
-import os
 import socket
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from _kit import percentile, start_server, stop_server
+from _kit import percentile, start_app, stop_server
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [
@@ -60,12 +58,6 @@ serve.build_server(create_app, options).run()
 """
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def call(
     port: int, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
 ) -> tuple[int, bytes]:
@@ -86,16 +78,11 @@ def call(
 
 
 def start(env: dict[str, str], database_url: str, folder: Path) -> tuple[Any, int]:
-    port = free_port()
-    environment = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "b" * 40, **env}
-    process = start_server(
-        [sys.executable, "-c", SERVER, str(port)],
-        folder,
-        environment,
-        lambda: call(port, "GET", "/healthz")[0] == 200,
-        "server",
-    )
-    return process, port
+    return start_app(SERVER, database_url, folder, env, _healthy)
+
+
+def _healthy(port: int) -> bool:
+    return call(port, "GET", "/healthz")[0] == 200
 
 
 class SlowClients:

@@ -138,27 +138,7 @@ def apply_change(
     with security.limiter.shared_limit(limit, scope=scope):  # 429 past it; AppendAll: one
         pass
     try:
-        if isinstance(change, Append):
-            changed = tables.append(
-                table.id,
-                change.event,
-                seat=by,
-                expected_version=expected_version,
-                seen_version=seen_version,
-                own_changes=own_changes,
-                viewer=by,
-            )
-        elif isinstance(change, AppendAll):
-            changed = tables.append_all(
-                table.id,
-                change.events,
-                seat=by,
-                expected_version=expected_version,
-                seen_version=seen_version,
-                own_changes=own_changes,
-                viewer=by,
-            )
-        else:
+        if isinstance(change, Undo):
             changed = tables.undo(
                 table.id,
                 seat=change.by_seat,
@@ -168,10 +148,21 @@ def apply_change(
                 expected_version=expected_version,
                 viewer=by,
             )
+        else:  # one event is a list of one (tables.append is the same, refusing it as is)
+            changed = tables.append_all(
+                table.id,
+                [change.event] if isinstance(change, Append) else change.events,
+                seat=by,
+                expected_version=expected_version,
+                seen_version=seen_version,
+                own_changes=own_changes,
+                viewer=by,
+            )
     except tables.VersionConflict as conflict:
         return Stale(table, conflict.expected, conflict.actual, conflict.target)
     except tables.LineRefused as refused:  # the game's refusal, worded as the game words it
-        return Refused(table, refused.problem, line=refused.line)
+        line = refused.line if isinstance(change, AppendAll) else None
+        return Refused(table, refused.problem, line=line)
     except RuleError as error:
         return Refused(table, error)
     return Changed(changed)

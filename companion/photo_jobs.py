@@ -54,10 +54,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from flask import Flask, current_app
+from flask import Flask
 
 from companion import slots
-from companion.print_jobs import default_workers
+from companion.print_jobs import per_app, workers_of
 from reader import bison, isolated
 
 log = logging.getLogger(__name__)
@@ -201,20 +201,15 @@ def _ended(sentinel: int, seconds: float) -> bool:
 
 def for_app(app: Flask | None = None) -> PhotoJobs:
     """The app's photo jobs (made on first use in each process)."""
-    app = app or current_app
-    jobs: PhotoJobs | None = app.extensions.get(EXTENSION)
-    if jobs is None:
-        config = app.config
-        workers = config.get("CAMPFIRE_PHOTO_WORKERS")
-        folder = config.get("CAMPFIRE_PHOTO_FOLDER") or Path(app.instance_path) / "photos"
-        jobs = app.extensions.setdefault(
-            EXTENSION,
-            PhotoJobs(
-                Path(folder),
-                workers=default_workers() if workers is None else int(workers),
-                seconds=float(config["CAMPFIRE_PHOTO_SECONDS"]),
-                memory_mb=int(config["CAMPFIRE_PHOTO_MEMORY_MB"]),
-                queue=int(config["CAMPFIRE_PHOTO_QUEUE"]),
-            ),
-        )
-    return jobs
+    return per_app(app, EXTENSION, _photo_jobs)
+
+
+def _photo_jobs(app: Flask) -> PhotoJobs:
+    config = app.config
+    return PhotoJobs(
+        Path(config.get("CAMPFIRE_PHOTO_FOLDER") or Path(app.instance_path) / "photos"),
+        workers=workers_of(config, "CAMPFIRE_PHOTO_WORKERS"),
+        seconds=float(config["CAMPFIRE_PHOTO_SECONDS"]),
+        memory_mb=int(config["CAMPFIRE_PHOTO_MEMORY_MB"]),
+        queue=int(config["CAMPFIRE_PHOTO_QUEUE"]),
+    )

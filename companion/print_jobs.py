@@ -54,12 +54,13 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, TypedDict, TypeVar
 
-from flask import Flask, current_app
+from flask import Config, Flask, current_app
 
 from companion import fingerprint
 from companion.slots import held as slots_held
@@ -148,6 +149,25 @@ def kit_key(arguments: KitArguments) -> str:
 def default_workers() -> int:
     """One pool process per core but one (the web workers keep a core), at least one."""
     return max(1, (os.cpu_count() or 1) - 1)
+
+
+def workers_of(config: Config, key: str) -> int:
+    """The pool's processes as the setting ``key`` says, else ``default_workers``."""
+    workers = config.get(key)
+    return default_workers() if workers is None else int(workers)
+
+
+Jobs = TypeVar("Jobs")
+
+
+def per_app(app: Flask | None, extension: str, make: Callable[[Flask], Jobs]) -> Jobs:
+    """The app's ``extension`` (``make(app)`` on first use in each process: a pool is not
+    shared across a fork)."""
+    app = app or current_app
+    jobs: Jobs | None = app.extensions.get(extension)
+    if jobs is None:
+        jobs = app.extensions.setdefault(extension, make(app))
+    return jobs
 
 
 # ---------------------------------------------------------------------------------------
@@ -406,20 +426,16 @@ class PrintJobs:
 
 def for_app(app: Flask | None = None) -> PrintJobs:
     """The app's jobs (made on first use in each process)."""
-    app = app or current_app
-    jobs: PrintJobs | None = app.extensions.get(EXTENSION)
-    if jobs is None:
-        config = app.config
-        workers = config.get("CAMPFIRE_PRINT_WORKERS")
-        jobs = app.extensions.setdefault(
-            EXTENSION,
-            PrintJobs(
-                Path(config.get("CAMPFIRE_PRINT_FOLDER") or Path(app.instance_path) / "print_kits"),
-                workers=default_workers() if workers is None else int(workers),
-                queue=int(config["CAMPFIRE_PRINT_QUEUE"]),
-                keep_seconds=float(config["PRINT_KEEP_SECONDS"]),
-                store_bytes=int(config["CAMPFIRE_PRINT_STORE_MB"]) * 1024 * 1024,
-                job_seconds=float(config["PRINT_JOB_SECONDS"]),
-            ),
-        )
-    return jobs
+    return per_app(app, EXTENSION, _print_jobs)
+
+
+def _print_jobs(app: Flask) -> PrintJobs:
+    config = app.config
+    return PrintJobs(
+        Path(config.get("CAMPFIRE_PRINT_FOLDER") or Path(app.instance_path) / "print_kits"),
+        workers=workers_of(config, "CAMPFIRE_PRINT_WORKERS"),
+        queue=int(config["CAMPFIRE_PRINT_QUEUE"]),
+        keep_seconds=float(config["PRINT_KEEP_SECONDS"]),
+        store_bytes=int(config["CAMPFIRE_PRINT_STORE_MB"]) * 1024 * 1024,
+        job_seconds=float(config["PRINT_JOB_SECONDS"]),
+    )

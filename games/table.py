@@ -27,7 +27,8 @@ Undo is the companion's business: it folds the events that are not undone.
 
 Helpers for those modules: ``dispatch`` (the one ``apply`` that hands each event type to its
 handler), ``adjusted`` (the one counter arithmetic of the generic ``adjust`` event, built on
-``parse_adjust`` and ``check_range``) and ``players_from_json``.
+``parse_adjust`` and ``check_range``), ``player_count`` (the one check of a number of
+players) and ``players_from_json``.
 """
 
 from __future__ import annotations
@@ -261,6 +262,15 @@ def fold_name(name: str) -> str:
     return " ".join(narrowed.casefold().split())
 
 
+def player_count(count: object, low: int, high: int, refusal: str) -> int:
+    """``count`` if it is a whole number of players from ``low`` to ``high``, else
+    ``refusal`` (an ``N_`` message naming the game, its fields ``low``, ``high`` and
+    ``count``). ``2.0 == 2`` and ``True == 1``: only a true int is a number of players."""
+    if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
+        raise RuleError(refusal, low=low, high=high, count=count)
+    return count
+
+
 def players_from_json(raw: object, *, minimum: int, maximum: int) -> tuple[Player, ...]:
     """Validate a ``players`` list of ``{"name", "color"}`` objects. Names are cleaned
     (``clean_name``) and must differ once case, spaces and width are set aside
@@ -268,13 +278,9 @@ def players_from_json(raw: object, *, minimum: int, maximum: int) -> tuple[Playe
     "Eva" and an "ｅｖａ", would make the history ambiguous (issue 33, F12)."""
     if not isinstance(raw, list):
         raise RuleError(N_("players must be a list"))
-    if not minimum <= len(raw) <= maximum:
-        raise RuleError(
-            N_("this game needs {minimum} to {maximum} players, not {count}"),
-            minimum=minimum,
-            maximum=maximum,
-            count=len(raw),
-        )
+    player_count(
+        len(raw), minimum, maximum, N_("this game needs {low} to {high} players, not {count}")
+    )
     players: list[Player] = []
     for index, item in enumerate(raw):
         if not isinstance(item, Mapping):

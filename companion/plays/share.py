@@ -37,7 +37,7 @@ from flask import current_app
 
 from companion.plays.results import TIE_BREAK_WORDS
 from companion.plays.stats import fold_name
-from companion.plays.store import Play, PlayPlayer
+from companion.plays.store import Play, PlayPlayer, play_of
 from companion.tables.place import zone_info
 from games import registry
 from games.errors import Phrase
@@ -201,19 +201,13 @@ def play_json(play: Play) -> dict[str, object]:
 
 
 def _from_play_json(data: Mapping[str, Any]) -> Play:
-    return Play(
+    return play_of(
+        data,
+        "board_words",
         table_id=data["table"],
         game=data["game"],
         started_at=datetime.fromisoformat(data["started"]),
         ended_at=datetime.fromisoformat(data["ended"]),
-        players=tuple(PlayPlayer(**player) for player in data["players"]),
-        winners=tuple(data["winners"]),
-        tie_break=data["tie_break"],
-        start_player=data["start_player"],
-        variant=data["variant"],
-        board=tuple((str(t), dict(p)) for t, p in data.get("board_words", [])),
-        location=data.get("location"),
-        time_zone=data.get("time_zone"),
     )
 
 

@@ -19,6 +19,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
@@ -144,21 +145,41 @@ def discard(table_id: str) -> bool:
     return found
 
 
-def _play(row: PlayRow) -> Play:
-    data = row.data
+def play_of(
+    data: Mapping[str, Any],
+    board_key: str,
+    *,
+    table_id: str,
+    game: str,
+    started_at: datetime,
+    ended_at: datetime,
+) -> Play:
+    """A play from its JSON ``data``: a row's (the board words under ``"board"``) or a
+    shared file's (under ``"board_words"``: its ``"board"`` is the words as read)."""
     return Play(
-        table_id=row.table_id,
-        game=row.game,
-        started_at=_aware(row.started_at),
-        ended_at=_aware(row.ended_at),
+        table_id=table_id,
+        game=game,
+        started_at=started_at,
+        ended_at=ended_at,
         players=tuple(PlayPlayer(**player) for player in data["players"]),
         winners=tuple(data["winners"]),
         tie_break=data["tie_break"],
         start_player=data["start_player"],
         variant=data["variant"],
-        board=tuple((str(t), dict(p)) for t, p in data.get("board", [])),
+        board=tuple((str(t), dict(p)) for t, p in data.get(board_key, [])),
         location=data.get("location"),
         time_zone=data.get("time_zone"),
+    )
+
+
+def _play(row: PlayRow) -> Play:
+    return play_of(
+        row.data,
+        "board",
+        table_id=row.table_id,
+        game=row.game,
+        started_at=_aware(row.started_at),
+        ended_at=_aware(row.ended_at),
     )
 
 

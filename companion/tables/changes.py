@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
+from typing import TypedDict, Unpack
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -97,16 +98,17 @@ def create(
     return view_of(row, state)
 
 
-def append(
-    table_id: str,
-    event: object,
-    *,
-    seat: int | None = None,
-    expected_version: int | None = None,
-    seen_version: int | None = None,
-    own_changes: frozenset[int] = frozenset(),
-    viewer: Viewer = EVERYTHING,
-) -> TableView:
+class WriteOptions(TypedDict, total=False):
+    """``append``'s keyword options, the same as ``append_all``'s (one list of them)."""
+
+    seat: int | None
+    expected_version: int | None
+    seen_version: int | None
+    own_changes: frozenset[int]
+    viewer: Viewer
+
+
+def append(table_id: str, event: object, **options: Unpack[WriteOptions]) -> TableView:
     """Apply ``event`` and store it as the table's next event, in one transaction.
 
     Raises ``RuleError`` (nothing stored) when the game refuses it, ``VersionConflict``
@@ -120,15 +122,7 @@ def append(
     phone's own changes made since (they never count).
     """
     try:
-        return append_all(
-            table_id,
-            [event],
-            seat=seat,
-            expected_version=expected_version,
-            seen_version=seen_version,
-            own_changes=own_changes,
-            viewer=viewer,
-        )
+        return append_all(table_id, [event], **options)
     except LineRefused as refused:  # one event: the refusal as it is
         raise refused.problem from None
 

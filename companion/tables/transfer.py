@@ -61,14 +61,12 @@ def export(table_id: str) -> dict[str, object]:
             .where(EventRow.table_id == row.id)
             .order_by(EventRow.seq)
         ).all()
-        return {
-            "format": EXPORT_FORMAT,
-            "format_version": EXPORT_VERSION,
-            "game": row.game,
-            "players": list(row.players),
-            "settings": dict(row.settings),
-            "created_at": row.created_at.isoformat(),
-            "events": [
+        return export_document(
+            row.game,
+            list(row.players),
+            dict(row.settings),
+            row.created_at.isoformat(),
+            [
                 {
                     "seq": e.seq,
                     "seat": e.seat,
@@ -77,7 +75,27 @@ def export(table_id: str) -> dict[str, object]:
                 }
                 for e in events
             ],
-        }
+        )
+
+
+def export_document(
+    game: str,
+    players: list[object],
+    settings: dict[str, object],
+    created_at: str,
+    events: list[dict[str, object]],
+) -> dict[str, object]:
+    """An export's JSON (docs/contracts.md): the format and its version, then the table's
+    game, players, settings, creation time (ISO 8601) and events, in that order."""
+    return {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_VERSION,
+        "game": game,
+        "players": players,
+        "settings": settings,
+        "created_at": created_at,
+        "events": events,
+    }
 
 
 #: The dates an import may carry (UTC): a crafted far date (``9999-12-31T23:59:59-14:00``)

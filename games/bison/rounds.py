@@ -38,6 +38,7 @@ from enum import StrEnum
 
 from games import fields
 from games.errors import N_, RuleError, Term
+from games.table import player_count
 
 from .components import MAX_PLAYERS, MIN_PLAYERS
 
@@ -69,19 +70,8 @@ ACTION_LABELS: dict[Action, str] = {
 
 def check_player_count(players: int) -> int:
     """Return ``players`` if Bison can be played with that many (2–4), else refuse."""
-    # 2.0 == 2 would pass the lookup: only a true int is a number of players.
-    if (
-        not isinstance(players, int)
-        or isinstance(players, bool)
-        or (players not in ROUNDS_BY_PLAYERS)
-    ):
-        raise RuleError(
-            N_("Bison is played by {low} to {high} players, not {count}"),
-            low=MIN_PLAYERS,
-            high=MAX_PLAYERS,
-            count=players,
-        )
-    return players
+    refusal = N_("Bison is played by {low} to {high} players, not {count}")
+    return player_count(players, MIN_PLAYERS, MAX_PLAYERS, refusal)
 
 
 def rounds_for(players: int) -> int:

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from games import fields
-from games.errors import N_, RuleError
+from games.errors import N_
 from games.hunting_age.cards import BASIC_CARDS, NEW_LAND_CARDS
+from games.table import player_count
 
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 5
@@ -45,18 +46,8 @@ class Setup:
 
 def check_players(players: object) -> int:
     """Refuse a player count the game does not support."""
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int)
-        or not MIN_PLAYERS <= players <= MAX_PLAYERS
-    ):
-        raise RuleError(
-            N_("Age of Hunting needs {low} to {high} players, not {count}"),
-            low=MIN_PLAYERS,
-            high=MAX_PLAYERS,
-            count=players,
-        )
-    return players
+    refusal = N_("Age of Hunting needs {low} to {high} players, not {count}")
+    return player_count(players, MIN_PLAYERS, MAX_PLAYERS, refusal)
 
 
 def new_land_count(players: int) -> int:

@@ -43,40 +43,41 @@ def _check(grid: Grid[Any]) -> None:
         raise ValueError("a square grid is 3 rows of 3 cells")
 
 
-def to_view(grid: Grid[T], side: Side) -> list[list[T]]:
-    """The north-up ``grid`` as the player on ``side`` sees it (their side at the bottom)."""
+def _turned(grid: Grid[T], quarter_turns: int) -> list[list[T]]:
     _check(grid)
     turned = [list(row) for row in grid]
-    for _ in range(_TURNS[Side(side)]):
+    for _ in range(quarter_turns % 4):
         turned = _turn(turned)
     return turned
+
+
+def to_view(grid: Grid[T], side: Side) -> list[list[T]]:
+    """The north-up ``grid`` as the player on ``side`` sees it (their side at the bottom)."""
+    return _turned(grid, _TURNS[Side(side)])
 
 
 def from_view(grid: Grid[T], side: Side) -> list[list[T]]:
     """A grid seen from ``side`` back to north-up (the inverse of ``to_view``)."""
-    _check(grid)
-    turned = [list(row) for row in grid]
-    for _ in range((4 - _TURNS[Side(side)]) % 4):
-        turned = _turn(turned)
-    return turned
+    return _turned(grid, -_TURNS[Side(side)])
+
+
+def _cell(row: int, column: int, quarter_turns: int) -> tuple[int, int]:
+    """Where the cell ``(row, column)`` of a grid turned ``quarter_turns`` came from."""
+    if not (0 <= row < SIZE and 0 <= column < SIZE):
+        raise ValueError("row and column are 0 to 2")
+    marks = [[(r, c) for c in range(SIZE)] for r in range(SIZE)]
+    found: tuple[int, int] = _turned(marks, quarter_turns)[row][column]
+    return found
 
 
 def cell_from_view(row: int, column: int, side: Side) -> tuple[int, int]:
     """The north-up place of the cell at ``(row, column)`` of ``side``'s view."""
-    if not (0 <= row < SIZE and 0 <= column < SIZE):
-        raise ValueError("row and column are 0 to 2")
-    marks = [[(r, c) for c in range(SIZE)] for r in range(SIZE)]
-    found: tuple[int, int] = to_view(marks, side)[row][column]
-    return found
+    return _cell(row, column, _TURNS[Side(side)])
 
 
 def cell_to_view(row: int, column: int, side: Side) -> tuple[int, int]:
     """Where the north-up cell ``(row, column)`` appears in ``side``'s view."""
-    if not (0 <= row < SIZE and 0 <= column < SIZE):
-        raise ValueError("row and column are 0 to 2")
-    marks = [[(r, c) for c in range(SIZE)] for r in range(SIZE)]
-    found: tuple[int, int] = from_view(marks, side)[row][column]
-    return found
+    return _cell(row, column, -_TURNS[Side(side)])
 
 
 def line_from_view(line: str, index: int, side: Side) -> tuple[str, int]:

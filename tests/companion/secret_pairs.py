@@ -427,3 +427,16 @@ ASKERS = pytest.mark.parametrize("asker", [None, 2], ids=["no seat", "another se
 SECRET_PAIRS = pytest.mark.parametrize(
     "pair", PAIRS, ids=[f"{game}: {scenario}" for game, scenario, *_ in PAIRS]
 )
+
+
+def no_answer_tells_a_secret(*, forms: bool) -> Callable[[Flask, SecretPair, int | None], None]:
+    """The one test, for every pair from every asker: through the API, or (``forms``)
+    through the page forms. A module takes it as its own ``test_…`` (the page forms' is a
+    slow module of its own, conftest.py)."""
+
+    @ASKERS
+    @SECRET_PAIRS
+    def test(app: Flask, pair: SecretPair, asker: int | None) -> None:
+        check_pair(app, pair, asker, forms=forms)
+
+    return test

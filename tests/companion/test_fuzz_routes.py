@@ -29,6 +29,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion import create_app, tables
+from companion.tables import transfer
 
 GAMES = {"bison": 3, "lion-square": 3, "hunting-age": 3, "dogs-life": 3}
 SETTINGS: dict[str, dict[str, Any]] = {
@@ -548,6 +549,24 @@ def test_random_forms_on_game_routes(
     assert not found, found
 
 
+def exported(
+    game: str = "lion-square",
+    players: list[Any] = PLAYERS,
+    created_at: str = "2024-01-01T00:00:00",
+    events: tuple[dict[str, Any], ...] = (),
+) -> dict[str, object]:
+    """An export of a Lion Square table without events, or as the arguments say."""
+    return transfer.export_document(game, players, {}, created_at, list(events))
+
+
+def import_file(client: Any, content: bytes) -> Any:
+    return client.post(
+        "/import",
+        data={"file": (io.BytesIO(content), "t.json")},
+        content_type="multipart/form-data",
+    )
+
+
 def test_import_hostile_files(fuzz_app: Flask) -> None:
     client = fuzz_app.test_client()
     files = [
@@ -557,26 +576,10 @@ def test_import_hostile_files(fuzz_app: Flask) -> None:
         b"[" * 50_000,
         b'{"format": "campfire-table"}',
         b'{"format": "campfire-table", "format_version": NaN}',
+        json.dumps(exported(game="bison", created_at="x")).encode(),
         json.dumps(
-            {
-                "format": "campfire-table",
-                "format_version": 1,
-                "game": "bison",
-                "players": PLAYERS,
-                "settings": {},
-                "created_at": "x",
-                "events": [],
-            }
-        ).encode(),
-        json.dumps(
-            {
-                "format": "campfire-table",
-                "format_version": 1,
-                "game": "lion-square",
-                "players": PLAYERS,
-                "settings": {},
-                "created_at": "2024-01-01T00:00:00",
-                "events": [
+            exported(
+                events=(
                     {
                         "seq": 1,
                         "created_at": "2024-01-01T00:00:00",
@@ -588,28 +591,14 @@ def test_import_hostile_files(fuzz_app: Flask) -> None:
                         },
                     },
                     {"seq": 2, "undoes": [1]},
-                ],
-            }
+                ),
+            )
         ).encode(),
-        json.dumps(
-            {
-                "format": "campfire-table",
-                "format_version": 1,
-                "game": "lion-square",
-                "players": [{"name": "a\x00", "color": "red"}] * 3,
-                "settings": {},
-                "created_at": "2024-01-01T00:00:00",
-                "events": [],
-            }
-        ).encode(),
+        json.dumps(exported(players=[{"name": "a\x00", "color": "red"}] * 3)).encode(),
     ]
     found = []
     for content in files:
-        response = client.post(
-            "/import",
-            data={"file": (io.BytesIO(content), "t.json")},
-            content_type="multipart/form-data",
-        )
+        response = import_file(client, content)
         found += problems(response, None, None, f"import {content[:60]!r}")
     assert not found, "\n".join(found)
 
@@ -906,20 +895,7 @@ def test_a_photo_proposal_nested_past_every_bound_is_a_sentence(
 @pytest.mark.parametrize("depth", [16, 17, 900, 50_000])
 def test_an_import_nested_past_every_bound_is_a_sentence(fuzz_app: Flask, depth: int) -> None:
     client = fuzz_app.test_client()
-    document = {
-        "format": "campfire-table",
-        "format_version": 1,
-        "game": "lion-square",
-        "players": PLAYERS,
-        "settings": {},
-        "created_at": "2024-01-01T00:00:00",
-        "events": [],
-    }
-    text = json.dumps(document)[: -len("[]}")] + "[" * depth + "]" * depth + "}"
-    response = client.post(
-        "/import",
-        data={"file": (io.BytesIO(text.encode()), "t.json")},
-        content_type="multipart/form-data",
-    )
+    text = json.dumps(exported())[: -len("[]}")] + "[" * depth + "]" * depth + "}"
+    response = import_file(client, text.encode())
     assert problems(response, None, None, f"import nested {depth}") == []
     assert response.status_code == 422

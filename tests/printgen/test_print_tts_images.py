@@ -33,6 +33,16 @@ from printgen.tts import MM_PER_UNIT, grid
 BISON_COLOURS = ("red", "yellow", "green", "blue")
 HUNTING_COLOURS = ("red", "yellow", "green", "blue", "purple")
 DOGS = ("fifi", "butch", "white-fang", "vagabond", "bruno", "houdini")
+
+
+def per_owner(owners: tuple[str, ...], *parts: tuple[str, str, int]) -> Counter[tuple[str, str]]:
+    """Each ``(kind, name, count)`` part for every owner (a colour, a dog): ``{}`` in the
+    name stands for the owner."""
+    return Counter(
+        {(kind, name.format(owner)): count for owner in owners for kind, name, count in parts}
+    )
+
+
 SEEDS: dict[str, Counter[tuple[str, str]]] = {
     "bison": Counter(
         {
@@ -41,18 +51,13 @@ SEEDS: dict[str, Counter[tuple[str, str]]] = {
             ("Custom_Token", "totem"): 1,
         }
     )
-    + Counter(
-        {
-            key: count
-            for c in BISON_COLOURS
-            for key, count in (
-                (("Custom_Board", f"board-{c}"), 1),
-                (("Custom_Token", f"hunter-{c}"), economy.HUNTERS_OWNED),  # 8
-                (("Custom_Token", f"tent-{c}"), len(economy.STRUCTURE_SIZES)),  # 1,1,2,2,3,4
-                (("Custom_Token", f"canoe-{c}"), len(economy.STRUCTURE_SIZES)),
-                (("Custom_Token", f"action-{c}"), ACTIONS_PER_ROUND),  # 4
-            )
-        }
+    + per_owner(
+        BISON_COLOURS,
+        ("Custom_Board", "board-{}", 1),
+        ("Custom_Token", "hunter-{}", economy.HUNTERS_OWNED),  # 8
+        ("Custom_Token", "tent-{}", len(economy.STRUCTURE_SIZES)),  # 1,1,2,2,3,4
+        ("Custom_Token", "canoe-{}", len(economy.STRUCTURE_SIZES)),
+        ("Custom_Token", "action-{}", ACTIONS_PER_ROUND),  # 4
     )
     + Counter(
         {("Custom_Token", f"food-{c}-{a}"): 1 for c in BISON_COLOURS for a in economy.ANIMALS}
@@ -77,17 +82,12 @@ SEEDS: dict[str, Counter[tuple[str, str]]] = {
             ("Custom_Token", "start-player"): 1,
         }
     )
-    + Counter(
-        {
-            key: count
-            for c in HUNTING_COLOURS
-            for key, count in (
-                (("Custom_Board", f"board-{c}"), 1),
-                (("Custom_Token", f"chief-{c}"), 2),
-                (("Custom_Token", f"subordinate-{c}"), 6),
-                (("Custom_Token", f"hut-{c}"), 5),
-            )
-        }
+    + per_owner(
+        HUNTING_COLOURS,
+        ("Custom_Board", "board-{}", 1),
+        ("Custom_Token", "chief-{}", 2),
+        ("Custom_Token", "subordinate-{}", 6),
+        ("Custom_Token", "hut-{}", 5),
     ),
     "dogs-life": Counter(
         {
@@ -100,18 +100,13 @@ SEEDS: dict[str, Counter[tuple[str, str]]] = {
             ("Custom_Board", "city-B"): 2,
         }
     )
-    + Counter(
-        {
-            key: count
-            for dog in DOGS
-            for key, count in (
-                (("Card", f"dogs-life.cards-back-{dog}"), 13),
-                (("Custom_Board", f"chart-{dog}"), 1),
-                (("Custom_Token", f"hunger-{dog}"), 1),
-                (("Custom_Token", f"pawn-{dog}"), 1),
-                (("Custom_Token", f"pee-{dog}"), 8),
-            )
-        }
+    + per_owner(
+        DOGS,
+        ("Card", "dogs-life.cards-back-{}", 13),
+        ("Custom_Board", "chart-{}", 1),
+        ("Custom_Token", "hunger-{}", 1),
+        ("Custom_Token", "pawn-{}", 1),
+        ("Custom_Token", "pee-{}", 8),
     ),
 }
 KIT_ONLY = ("aid-", "rules-")  # the kit's player aids and rules pages

@@ -1,4 +1,7 @@
-"""Rebuild :mod:`games.bison.kit.art_data`, the checked-in tile geometry (issue 37).
+"""Rebuild :mod:`games.bison.kit.art_data`, the checked-in tile geometry (issue 37): where
+each tile's animals, id label and totem lie (``TILE_ART``) and the centres of its three photo
+markers (``TILE_MARKERS``), in the tile's millimetres, as ``tile_art.compute_tile_art`` and
+``markers.compute_tile_markers`` compute them (a test proves they agree).
 
 Run ``python -m games.bison.kit.art_build`` after changing the tile catalog or the placement
 rules in :mod:`games.bison.kit.tile_art` / :mod:`games.bison.kit.markers` (their ``compute_*``
@@ -17,11 +20,8 @@ from games.bison.kit.tile_art import Point, compute_tile_art
 
 DATA = Path(__file__).with_name("art_data.py")
 
-HEADER = '''"""The Bison tiles' printed geometry, computed once (issue 37): where each
-tile's animals, id label and totem lie (``TILE_ART``) and the centres of its three photo markers
-(``TILE_MARKERS``), in the tile's millimetres. Made by ``python -m games.bison.kit.art_build``
-from ``tile_art.compute_tile_art`` and ``markers.compute_tile_markers``; a test proves they
-agree. Do not edit by hand.
+HEADER = '''"""The Bison tiles' printed geometry: made by ``python -m games.bison.kit.art_build``
+(see there); do not edit by hand.
 """
 
 # fmt: off

@@ -1,8 +1,5 @@
-"""The Bison tiles' printed geometry, computed once (issue 37): where each
-tile's animals, id label and totem lie (``TILE_ART``) and the centres of its three photo markers
-(``TILE_MARKERS``), in the tile's millimetres. Made by ``python -m games.bison.kit.art_build``
-from ``tile_art.compute_tile_art`` and ``markers.compute_tile_markers``; a test proves they
-agree. Do not edit by hand.
+"""The Bison tiles' printed geometry: made by ``python -m games.bison.kit.art_build``
+(see there); do not edit by hand.
 """
 
 # fmt: off

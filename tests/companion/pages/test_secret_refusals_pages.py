@@ -5,15 +5,10 @@ each answer is a rendered panel or page."""
 
 from __future__ import annotations
 
-from flask import Flask
-from secret_pairs import ASKERS, SECRET_PAIRS, SecretPair, check_pair, same_chance
+from secret_pairs import no_answer_tells_a_secret, same_chance
 
 __all__ = ["same_chance"]  # the fixture: one seed for every draw
 
-
-@ASKERS
-@SECRET_PAIRS
-def test_no_page_answer_tells_a_secret_to_a_phone_without_its_seat(
-    app: Flask, pair: SecretPair, asker: int | None
-) -> None:
-    check_pair(app, pair, asker, forms=True)
+test_no_page_answer_tells_a_secret_to_a_phone_without_its_seat = no_answer_tells_a_secret(
+    forms=True
+)

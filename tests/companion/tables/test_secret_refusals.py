@@ -23,14 +23,11 @@ from typing import Any
 import pytest
 from flask import Flask
 from secret_pairs import (
-    ASKERS,
-    SECRET_PAIRS,
     Phone,
-    SecretPair,
-    check_pair,
     dogs_life,
     imported,
     lion_square,
+    no_answer_tells_a_secret,
     same_chance,
 )
 
@@ -40,12 +37,9 @@ from companion.tables import fold, rows
 __all__ = ["same_chance"]  # the fixture: one seed for every draw
 
 
-@ASKERS
-@SECRET_PAIRS
-def test_no_api_answer_tells_a_secret_to_a_phone_without_its_seat(
-    app: Flask, pair: SecretPair, asker: int | None
-) -> None:
-    check_pair(app, pair, asker, forms=False)
+test_no_api_answer_tells_a_secret_to_a_phone_without_its_seat = no_answer_tells_a_secret(
+    forms=False
+)
 
 
 def test_the_owner_still_reads_the_exact_refusal(app: Flask) -> None:

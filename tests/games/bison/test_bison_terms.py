@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from translatability import play_checking_messages, shout
+from translatability import WordsCheck, shout
 
 from games.bison import fold as table
 from games.bison.catalog import DRAW_IDS
@@ -49,6 +49,9 @@ def check_error(error: RuleError) -> None:
 
 def check_message(template: str, params: dict[str, Any]) -> None:
     assert lower_left(template, params) == [], template.format(**params)
+
+
+WORDS = WordsCheck(table, PLAYERS, check_error, check_message)
 
 
 def test_the_checker_sees_a_colour_id_and_an_english_fragment() -> None:
@@ -109,16 +112,7 @@ def _checked(
 ) -> table.State:
     """Check every message ``event`` gives (accepted: its history line; refused: the
     refusal); the state after it, or the same state when it is refused."""
-    play_checking_messages(
-        table,
-        state,
-        PLAYERS,
-        [event],
-        rng,
-        current_seat=current_seat,
-        check_error=check_error,
-        check_message=check_message,
-    )
+    WORDS.play(state, [event], rng, current_seat)
     try:
         return table.apply(state, event)
     except RuleError:

@@ -515,6 +515,25 @@ def test_an_event_that_is_not_an_object() -> None:
 
 B08_PRAIRIE = {"at": [1, -1], "space": "prairie", "tile": "B08"}
 B08_RIVER = {"at": [1, -1], "space": "river", "tile": "B08"}
+#: Ann places B07 with 2 hunters on its river (as an ``action`` or as a ``play``).
+PLACE_B07 = {
+    "seat": 0,
+    "action": "place_tile",
+    "hunters": 2,
+    "at": [1, -1],
+    "tile": "B07",
+    "space": "river",
+}
+#: Ann places a retail tile without hunters, gaining a bison.
+PLACE_RETAIL = {
+    "type": "play",
+    "seat": 0,
+    "action": "place_tile",
+    "at": [2, -1],
+    "edges": "PPMMMM",
+    "animals": {"river": 3},
+    "gain": "bison",
+}
 
 
 @pytest.mark.parametrize(
@@ -535,53 +554,20 @@ B08_RIVER = {"at": [1, -1], "space": "river", "tile": "B08"}
             "Ann: move hunters 1 to 3 spaces each (no hunters: gained 1 salmon)",
         ),
         (
-            {
-                "type": "action",
-                "seat": 0,
-                "action": "place_tile",
-                "hunters": 2,
-                "at": [1, -1],
-                "tile": "B07",
-                "space": "river",
-            },
+            {"type": "action", **PLACE_B07},
             "Ann: place your tile and hunters: tile B07 placed (2 hunters, paid 2 animals)",
         ),
         (
-            {
-                "type": "play",
-                "seat": 0,
-                "action": "place_tile",
-                "hunters": 2,
-                "at": [1, -1],
-                "tile": "B07",
-                "space": "river",
-            },
+            {"type": "play", **PLACE_B07},
             "Ann: place your tile and hunters: tile B07 placed, the hunters on its river (2 "
             "hunters, paid 2 animals)",
         ),
         (
-            {
-                "type": "play",
-                "seat": 0,
-                "action": "place_tile",
-                "at": [2, -1],
-                "edges": "PPMMMM",
-                "animals": {"river": 3},
-                "gain": "bison",
-                "label": "R2",
-            },
+            {**PLACE_RETAIL, "label": "R2"},
             "Ann: place your tile and hunters: retail tile R2 placed (no hunters: gained 1 bison)",
         ),
         (
-            {
-                "type": "play",
-                "seat": 0,
-                "action": "place_tile",
-                "at": [2, -1],
-                "edges": "PPMMMM",
-                "animals": {"river": 3},
-                "gain": "bison",
-            },
+            PLACE_RETAIL,
             "Ann: place your tile and hunters: a retail tile placed (no hunters: gained 1 bison)",
         ),
         (

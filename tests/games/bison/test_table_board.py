@@ -45,6 +45,11 @@ def pieces(
     return event
 
 
+def place_tile(**fields: Any) -> dict[str, Any]:
+    """Yellow's place-tile action, with ``fields`` (hunters, where, what is gained)."""
+    return {"type": "action", "seat": YELLOW, "action": "place_tile", **fields}
+
+
 # JP example 1 (seed 000, 得点集計 例1) on the opening board: S1 and S2's prairies (1 bison
 # each) and three retail tiles to the north-east make one prairie of 5 spaces, 7 bison.
 JP_TILES = [
@@ -227,9 +232,7 @@ def test_bought_pieces_can_be_put_down() -> None:
 
 
 def test_counts_only_action_hunters_are_located_later_without_double_counting() -> None:
-    state = table.apply(
-        new(), {"type": "action", "seat": YELLOW, "action": "place_tile", "hunters": 2}
-    )
+    state = table.apply(new(), place_tile(hunters=2))
     assert table.to_json(state)["seats"][YELLOW]["pieces"]["hunters"]["supply"] == 2
     state = table.apply(state, pieces(YELLOW, [0, 1], "mountain", 3))
     # 2 of the 3 were already counted on the board; only 1 more leaves the supply.
@@ -245,17 +248,7 @@ def test_counts_only_action_hunters_are_located_later_without_double_counting() 
 
 def test_place_tile_action_places_the_tile_and_the_hunters() -> None:
     state = table.apply(
-        new(),
-        {
-            "type": "action",
-            "seat": YELLOW,
-            "action": "place_tile",
-            "hunters": 2,
-            "at": [1, -1],
-            "tile": "B16",
-            "rotation": 1,
-            "space": "prairie",
-        },
+        new(), place_tile(hunters=2, at=[1, -1], tile="B16", rotation=1, space="prairie")
     )
     assert state.board.tiles[(1, -1)].catalog_id == "B16"
     assert state.board.pieces[((1, -1), "prairie")] == Pieces("yellow", 2, 0)
@@ -264,18 +257,7 @@ def test_place_tile_action_places_the_tile_and_the_hunters() -> None:
 
 
 def test_place_tile_action_without_hunters_needs_no_space() -> None:
-    state = table.apply(
-        new(),
-        {
-            "type": "action",
-            "seat": YELLOW,
-            "action": "place_tile",
-            "hunters": 0,
-            "gain": "salmon",
-            "at": [1, -1],
-            "tile": "B01",
-        },
-    )
+    state = table.apply(new(), place_tile(hunters=0, gain="salmon", at=[1, -1], tile="B01"))
     assert (1, -1) in state.board.tiles and state.board.pieces == {}
 
 
@@ -296,9 +278,7 @@ def test_place_tile_action_without_hunters_needs_no_space() -> None:
 def test_place_tile_action_refusals_change_nothing(extra: dict[str, Any], message: str) -> None:
     state = new()
     with refused(message):
-        table.apply(
-            state, {"type": "action", "seat": YELLOW, "action": "place_tile", "hunters": 2, **extra}
-        )
+        table.apply(state, place_tile(hunters=2, **extra))
     assert state.rounds.markers[YELLOW] == () and (1, -1) not in state.board.tiles
 
 

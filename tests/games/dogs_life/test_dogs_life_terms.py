@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from translatability import play_checking_messages, shout
+from translatability import WordsCheck, shout
 
 from games.dogs_life import fold as table
 from games.dogs_life import game as rules
@@ -61,6 +61,9 @@ def check_message(template: str, params: Mapping[str, Any]) -> None:
 
 def check_error(error: RuleError) -> None:
     check_message(error.template, error.params)
+
+
+WORDS = WordsCheck(table, PLAYERS, check_error, check_message)
 
 
 def test_the_checker_catches_a_plain_english_word() -> None:
@@ -229,16 +232,7 @@ def test_every_message_of_random_play_is_fully_translatable(
 ) -> None:
     extra = {"timed_minutes": 30} if timed else {}
     state = table.new_state(PLAYERS, {"dogs": ["white-fang", "butch", "houdini"], **extra})
-    play_checking_messages(
-        table,
-        state,
-        PLAYERS,
-        events,
-        random.Random(seed),
-        current_seat=lambda state: state.current or 0,
-        check_error=check_error,
-        check_message=check_message,
-    )
+    WORDS.play(state, events, random.Random(seed), lambda state: state.current or 0)
 
 
 # --- describe ------------------------------------------------------------------------------
@@ -293,11 +287,7 @@ def described_events() -> list[dict[str, Any]]:
 
 
 def test_every_history_line_is_fully_translatable() -> None:
-    templates = set()
-    for event in described_events():
-        template, params = table.describe(event, PLAYERS)
-        check_message(template, params)
-        templates.add(template)
+    templates = WORDS.history(described_events())
     every = {
         *table._FINDS.values(),
         *table._TRASH_DAY.values(),

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from translatability import play_checking_messages, shout
+from translatability import WordsCheck, shout
 
 from games.errors import N_, RuleError, Term, TermList
 from games.hunting_age import contract, development, storage
@@ -90,6 +90,9 @@ def check_message(template: str, params: Mapping[str, Any]) -> None:
 
 def check_error(error: RuleError) -> None:
     check_message(error.template, error.params)
+
+
+WORDS = WordsCheck(table, PLAYERS, check_error, check_message)
 
 
 def test_the_checker_catches_a_plain_english_word() -> None:
@@ -323,22 +326,16 @@ EVENTS = st.one_of(
 
 
 @settings(max_examples=150, deadline=None)
-@given(events=st.lists(EVENTS, max_size=40), seed=st.integers(), original=st.booleans())
+@given(
+    events=st.lists(EVENTS, max_size=40),
+    seed=st.integers(),
+    edition=st.sampled_from(["campfire", "original"]),
+)
 def test_every_message_of_random_play_is_fully_translatable(
-    events: list[dict[str, Any]], seed: int, original: bool
+    events: list[dict[str, Any]], seed: int, edition: str
 ) -> None:
-    edition = "original" if original else "campfire"
     state = table.new_state(PLAYERS, {"edition": edition})
-    play_checking_messages(
-        table,
-        state,
-        PLAYERS,
-        events,
-        random.Random(seed),
-        current_seat=lambda state: state.current,
-        check_error=check_error,
-        check_message=check_message,
-    )
+    WORDS.play(state, events, random.Random(seed), lambda state: state.current)
 
 
 # --- describe ------------------------------------------------------------------------------
@@ -369,11 +366,7 @@ def describe_templates() -> set[str]:
 
 
 def test_every_history_line_is_fully_translatable() -> None:
-    templates = set()
-    for event in described_events():
-        template, params = table.describe(event, PLAYERS)
-        check_message(template, params)
-        templates.add(template)
+    templates = WORDS.history(described_events())
     assert len(describe_templates()) >= 10
     assert describe_templates() <= templates, describe_templates() - templates
 
