@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from bison_panel import FOUR, base, over_15_for_everyone, yui_to_move_with_three_hunters
 from companion_testkit import HTMX, get, text
 
@@ -158,10 +160,10 @@ def test_a_retail_tile_is_described_by_its_shape(client, make_table, app):
     assert placed.tile.animals_on("prairie") == 2 and placed.rotation == 3
 
 
-def test_a_move_is_one_or_two_taps_from_the_board_pages_hunter_row(client, make_table, app):
-    """Issue 26 item 8: the hunter row of the board page offers, per move action, count chips
-    (all the hunters preset) and a button per destination the rules allow (B3, nearest
-    first); one htmx post of a chip and a button is one move, the rest staying (B6)."""
+def test_a_move_is_one_tap_in_the_space_sheet(client, make_table, app):
+    """Issue 34 (after issue 26 item 8): a space's sheet offers, per move action, a row per
+    destination the rules allow (B3, nearest first) with a button per count (1 … all); one
+    htmx post of a button (``go=<n>:<space>``) is one move, the rest staying (B6)."""
     table = make_table("bison", FOUR)
     yui_to_move_with_three_hunters(client, table.id)
     state = get(app, table.id).state
@@ -171,19 +173,20 @@ def test_a_move_is_one_or_two_taps_from_the_board_pages_hunter_row(client, make_
     for action in ("move_1", "move_3"):
         row = own.split(f'data-move-form="{action}:1,-1,prairie"')[1].split("</form>")[0]
         assert 'hx-post="' in own  # the live panel: no reload
-        chips = re.findall(r'name="hunters" value="(\d)" ?(checked)?', row)
-        assert chips == [("1", ""), ("2", ""), ("3", "checked")]  # all preset
+        assert 'name="hunters"' not in row  # no count chip to tap first
         reach = fold.destinations(state, 0, source, action)
-        shown = re.findall(r'data-move-to="(-?\d+),(-?\d+),(\w+)"', row)
+        shown = re.findall(r'name="go" value="(\d):(-?\d+),(-?\d+),(\w+)"', row)
         wanted = sorted(reach, key=lambda goal: (reach[goal], goal))
-        assert [((int(q), int(r)), s) for q, r, s in shown] == wanted
+        assert [(int(n), ((int(q), int(r)), s)) for n, q, r, s in shown] == [
+            (n, goal) for goal in wanted for n in (1, 2, 3)
+        ]
         assert f'data-action-link="{action}" data-from="1,-1,prairie"' in row  # several
     far = next(g for g, cost in fold.destinations(state, 0, source, "move_3").items() if cost > 1)
     to = f"{far[0][0]},{far[0][1]},{far[1]}"
     before = get(app, table.id).version
     answer = client.post(
         f"{base(table.id)}/play",
-        data={"seat": 0, "action": "move_3", "from": "1,-1,prairie", "hunters": 2, "to": to},
+        data={"seat": 0, "action": "move_3", "from": "1,-1,prairie", "go": f"2:{to}"},
         headers=HTMX,
     )
     assert answer.status_code == 200, text(answer)
@@ -212,3 +215,56 @@ def test_a_move_is_one_or_two_taps_from_the_board_pages_hunter_row(client, make_
     assert plain.status_code == 303, text(plain)
     assert plain.location.endswith(f"/t/{table.id}")
     assert get(app, table.id).state.board.pieces[near].hunters == 2
+
+
+@pytest.mark.parametrize(
+    "go",
+    ["2", "x:1,-1,river", "2:1,-1,lake", "2:9,9,prairie", "9:1,-1,river", "0:1,-1,river"],
+)
+def test_a_bad_sheet_move_button_says_why_and_changes_nothing(client, make_table, app, go):
+    """A ``go`` value no sheet draws (no colon, not a count, not a space, a space out of
+    reach, more hunters than there are): a clear refusal, no event (issue 34)."""
+    table = make_table("bison", FOUR)
+    yui_to_move_with_three_hunters(client, table.id)
+    before = get(app, table.id).version
+    data = {"seat": 0, "action": "move_3", "from": "1,-1,prairie", "go": go}
+    answer = client.post(f"{base(table.id)}/play", data=data, headers=HTMX)
+    assert answer.status_code in (200, 422), text(answer)
+    assert "alert-error" in answer.get_data(as_text=True)
+    plain = client.post(f"{base(table.id)}/play", data=data)
+    assert plain.status_code == 422 and "alert-error" in plain.get_data(as_text=True)
+    assert get(app, table.id).version == before
+
+
+@pytest.mark.parametrize(
+    ("turn", "words"), [("6,prairie", "0"), ("-1,river", "0"), ("2,lake", "lake"), ("x,river", "x")]
+)
+def test_a_bad_turned_picture_tap_says_why_and_places_nothing(
+    client, make_table, app, turn, words
+):
+    """The lay screen's one-tap buttons (``turn=<n>,<space>``): a turn outside 0–5 or a
+    space the tile has not is refused with a message naming it, nothing placed (B4)."""
+    table = make_table("bison", FOUR)
+    before = get(app, table.id).version
+    data = {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "2", "turn": turn}
+    answer = client.post(f"{base(table.id)}/place", data=data)
+    assert answer.status_code == 422, text(answer)
+    assert words in text(answer) and "alert-error" in answer.get_data(as_text=True)
+    assert get(app, table.id).version == before
+    assert (1, -1) not in get(app, table.id).state.board.tiles
+
+
+def test_a_turned_picture_tap_lays_the_tile_with_the_count_chosen(client, make_table, app):
+    """One tap on a space beside a turned picture lays the tile so turned with the hunters
+    chosen (1 preset) on that space, paid as proposed (B4, B6): one play event."""
+    table = make_table("bison", FOUR)
+    page = client.get(f"{base(table.id)}/place?at=1,-1&tile=B08").get_data(as_text=True)
+    assert page.count("data-turn-space=") == 18  # 6 turns × 3 spaces
+    assert re.search(r'name="hunters" value="1" checked', page)  # one hunter: no food
+    data = {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "2", "turn": "4,river"}
+    answer = client.post(f"{base(table.id)}/place", data=data)
+    assert answer.status_code == 303, text(answer)
+    state = get(app, table.id).state
+    assert state.board.tiles[(1, -1)].rotation == 4
+    assert state.board.pieces[((1, -1), "river")].hunters == 2
+    assert state.stocks[0].total == 30 - 2  # B6: two hunters cost 2 animals
