@@ -408,7 +408,9 @@ SEL = {
     "turn": '[data-turn="{n}"]',  # the tile turned as it lies: its picture and spaces
     # … a space beside it: placed at once so turned with the hunters there (issue 34)
     "turn_space": 'button[data-turn-space="{n},{space}"]',
-    "preview": 'a[data-preview="1"] .area',  # turn the preview once (no hunters)
+    "preview": 'a[data-preview="1"] .area',  # turn the preview once
+    # no hunter left: the animal gained beside the turned picture, placed at once
+    "turn_gain": 'button[data-turn-gain="{n},{animal}"]',
     "place_gain": 'button[data-gain="{animal}"]',  # place without hunters, gaining one
     # the one-tap build and gather on the space's line above the board (issue 34)
     "build": '[data-quick="{space}"] button[data-build="{space}"][data-size="{size}"]',
@@ -726,10 +728,8 @@ class BisonTable:
                 self.tap(seat, sel("pay_chip", n=extra["hunters"], value=value), navigates=False)
             # The turned picture tapped on the space for the hunters: placed at once.
             self.tap(seat, sel("turn_space", n=turns, space=extra["space"]))
-        else:
-            for _ in range(turns):
-                self.tap(seat, SEL["preview"])
-            self.tap(seat, sel("place_gain", animal=extra["gain"]))
+        else:  # no hunter left (B6): the animal's button beside the turned picture
+            self.tap(seat, sel("turn_gain", n=turns, animal=extra["gain"]))
 
     def describe_animals(self, seat: int, split: tuple[int, int, int]) -> None:
         """The retail tile's animals (B1): the picture of ``split`` among the splits the

@@ -99,7 +99,9 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         rotation = read_whole(turn_text, _("the tile's turn"), 0, 5)
         if turn_space and turn_space not in SPACES:
             raise RuleError(
-                N_("{value} is not a space of the tile; tap the prairie, the river or the mountain"),
+                N_(
+                    "{value} is not a space of the tile; tap the prairie, the river or the mountain"
+                ),
                 value=turn_space,
             )
     else:

@@ -1,6 +1,9 @@
-"""Fewer taps at the table (issue 26, item 8), on the pages: an action without hunters is
-one tap, a move to one space is recorded by the destination's tap (the rest stay), and a
-round with nothing to choose is scored from the panel in one tap (undo is the safety net)."""
+"""Fewer taps at the table (issue 26 item 8, issue 34), on the pages: an action without
+hunters is one tap, a move from a space's sheet is one tap (a count's button on the
+destination's row, the rest staying), a tile is laid by one tap beside its turned picture
+(on a space, or on the animal gained with no hunter left), and a round with nothing to
+choose is scored from the panel in one tap (undo is the safety net). Hand-made values are
+refused with a message, nothing recorded."""
 
 from __future__ import annotations
 
@@ -8,7 +11,6 @@ import re
 from typing import Any
 
 import pytest
-
 from bison_panel import FOUR, base, over_15_for_everyone, yui_to_move_with_three_hunters
 from companion_testkit import HTMX, get, text
 
@@ -239,9 +241,7 @@ def test_a_bad_sheet_move_button_says_why_and_changes_nothing(client, make_table
 @pytest.mark.parametrize(
     ("turn", "words"), [("6,prairie", "0"), ("-1,river", "0"), ("2,lake", "lake"), ("x,river", "x")]
 )
-def test_a_bad_turned_picture_tap_says_why_and_places_nothing(
-    client, make_table, app, turn, words
-):
+def test_a_bad_turned_picture_tap_says_why_and_places_nothing(client, make_table, app, turn, words):
     """The lay screen's one-tap buttons (``turn=<n>,<space>``): a turn outside 0–5 or a
     space the tile has not is refused with a message naming it, nothing placed (B4)."""
     table = make_table("bison", FOUR)
@@ -268,3 +268,37 @@ def test_a_turned_picture_tap_lays_the_tile_with_the_count_chosen(client, make_t
     assert state.board.tiles[(1, -1)].rotation == 4
     assert state.board.pieces[((1, -1), "river")].hunters == 2
     assert state.stocks[0].total == 30 - 2  # B6: two hunters cost 2 animals
+
+
+def test_with_no_hunter_left_a_turned_picture_tap_lays_the_tile_and_gains(client, make_table, app):
+    """B6: with no hunter in the supply the tile's action gains one animal; the lay screen
+    puts an animal's button beside each turned picture (``turn=<n>`` in its address): one
+    tap lays the tile so turned and gains it (issue 34; it was a tap per 60° on the
+    preview, then the animal)."""
+    table = make_table("bison", 2)
+    yui = {"at": "1,-1", "tile": "B08", "seat": "0", "hunters": "4", "turn": "0,prairie"}
+    assert client.post(f"{base(table.id)}/place", data=yui).status_code == 303
+    assert get(app, table.id).state.supplies[0].hunters_supply == 0
+    play_round(client, app, table.id)
+    assert client.post(f"{base(table.id)}/score", data={}).status_code == 303
+    state = get(app, table.id).state
+    assert fold.turn(state).seat == 1 and fold.turn(state).tile_due  # Ben first in round 2
+    ben = {"at": "-1,1", "tile": "B07", "seat": "1", "hunters": "1", "turn": "0,river"}
+    assert client.post(f"{base(table.id)}/place", data=ben).status_code == 303
+    at = next(h for h in sorted(fold.legal_hexes(get(app, table.id).state)))
+    where = f"{at[0]},{at[1]}"
+    page = client.get(f"{base(table.id)}/place?at={where}&tile=B02").get_data(as_text=True)
+    assert "data-turn-space=" not in page  # no hunter to put on a space
+    assert page.count("data-turn-gain=") == 18  # 6 turns × 3 animals
+    assert f'formaction="/t/{table.id}/bison/place?turn=5"' in page
+    before = get(app, table.id)
+    salmon = before.state.stocks[0].get("salmon")
+    answer = client.post(
+        f"{base(table.id)}/place?turn=5",
+        data={"at": where, "tile": "B02", "seat": "0", "rotation": "0", "gain": "salmon"},
+    )
+    assert answer.status_code == 303, text(answer)
+    after = get(app, table.id)
+    assert after.version == before.version + 1
+    assert after.state.board.tiles[at].rotation == 5
+    assert after.state.stocks[0].get("salmon") == salmon + 1
