@@ -302,3 +302,47 @@ def test_with_no_hunter_left_a_turned_picture_tap_lays_the_tile_and_gains(client
     assert after.version == before.version + 1
     assert after.state.board.tiles[at].rotation == 5
     assert after.state.stocks[0].get("salmon") == salmon + 1
+
+
+def test_once_move_1_is_taken_the_line_moves_1_space_as_move_3(client, make_table, app):
+    """Issue 34: a space's line offers its 1-space destinations as one-tap chips (all its
+    hunters going) counted as "move 1 space"; once that marker is taken, the same chips
+    count as "move 1–3 spaces" (B6: a 1-space move is one of its moves), never its
+    2–3-space destinations (those are in the sheet)."""
+    table = make_table("bison", FOUR)
+    yui_to_move_with_three_hunters(client, table.id)
+    source = ((1, -1), "prairie")
+    state = get(app, table.id).state
+    near = sorted(g for g, cost in fold.destinations(state, 0, source, "move_1").items())
+    line = re.findall(
+        r'data-line-move="(\w+):1,-1,prairie" data-move-to="([^"]+)"', page(client, table.id)
+    )
+    assert {a for a, _ in line} == {"move_1"} and len(line) == len(near)
+    # Yui moves one hunter 1 space back and forth with move_1, the others gain an animal.
+    first = f"{near[0][0][0]},{near[0][0][1]},{near[0][1]}"
+    move = {"seat": 0, "action": "move_1", "from": "1,-1,prairie", "go": f"1:{first}"}
+    assert client.post(f"{base(table.id)}/play", data=move).status_code == 303
+    for seat in (1, 2, 3):
+        gain = {"seat": seat, "action": "canoe", "gain": "bison"}
+        assert client.post(f"{base(table.id)}/play", data=gain).status_code == 303
+    state = get(app, table.id).state
+    assert fold.turn(state).seat == 0
+    reach = fold.destinations(state, 0, source, "move_3")
+    line = re.findall(
+        r'data-line-move="(\w+):1,-1,prairie" data-move-to="([^"]+)"', page(client, table.id)
+    )
+    assert {a for a, _ in line} == {"move_3"}
+    assert sorted(line) == sorted(
+        ("move_3", f"{g[0][0]},{g[0][1]},{g[1]}") for g, cost in reach.items() if cost == 1
+    )
+    before = get(app, table.id).version
+    go = {"seat": 0, "action": "move_3", "from": "1,-1,prairie", "hunters": 2, "to": line[0][1]}
+    assert client.post(f"{base(table.id)}/play", data=go, headers=HTMX).status_code == 200
+    after = get(app, table.id)
+    assert after.version == before + 1 and after.state.rounds.markers[0][-1] == "move_3"
+
+
+def page(client: Any, table_id: str) -> str:
+    """The board page's next controls (the player in turn's lines)."""
+    html = client.get(f"/t/{table_id}").get_data(as_text=True)
+    return html.split('data-testid="bison-mine"')[1].split("bison-nohunters")[0]
