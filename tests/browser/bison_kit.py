@@ -861,7 +861,11 @@ class BisonTable:
         page = self.phones[seat]
         try:
             page.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=5_000)
-        except Exception as error:  # playwright's timeout: the tap changed nothing
+        except Exception as error:  # playwright's timeout: the tap changed nothing …
+            if self.table().version > before:  # … or a loaded machine answered late:
+                # the change is recorded, the player waits for it (no dead end, no reload)
+                page.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=30_000)
+                return
             problem = page.locator(SEL["problem"])
             seen = problem.first.inner_text() if problem.count() else "nothing happened"
             raise DeadEnd(" ".join(seen.split())) from error
