@@ -84,6 +84,17 @@ def report(bench: BisonTable, result: dict[str, Any]) -> list[str]:
         "taps by step (steps): "
         + ", ".join(f"{k} {bench.by_kind[k]} ({bench.actions[k]})" for k in bench.actions)
     )
+    lines.append(
+        "taps per action, by kind (mean; taps×actions): "
+        + "; ".join(
+            f"{kind} {sum(n * c for n, c in spread.items()) / sum(spread.values()):.2g} ("
+            + ", ".join(f"{n}×{c}" for n, c in sorted(spread.items()))
+            + ")"
+            for kind, spread in sorted(
+                bench.per_action.items(), key=lambda item: -sum(n * c for n, c in item[1].items())
+            )
+        )
+    )
     far = max(bench.scrolls, default=0.0)
     lines.append(
         f"scrolling: {len(bench.scrolls)} of {sum(bench.taps.values())} taps were on a control "

@@ -19,8 +19,10 @@ tests tap one at a time; ``BisonTable`` plays whole games with its own methods.
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -406,7 +408,9 @@ SEL = {
     "turn": '[data-turn="{n}"]',  # the tile turned as it lies: its picture and spaces
     # … a space beside it: placed at once so turned with the hunters there (issue 34)
     "turn_space": 'button[data-turn-space="{n},{space}"]',
-    "preview": 'a[data-preview="1"] .area',  # turn the preview once (no hunters)
+    "preview": 'a[data-preview="1"] .area',  # turn the preview once
+    # no hunter left: the animal gained beside the turned picture, placed at once
+    "turn_gain": 'button[data-turn-gain="{n},{animal}"]',
     "place_gain": 'button[data-gain="{animal}"]',  # place without hunters, gaining one
     # the one-tap build and gather on the space's line above the board (issue 34)
     "build": '[data-quick="{space}"] button[data-build="{space}"][data-size="{size}"]',
@@ -434,12 +438,14 @@ SEL = {
     # "paid with" (B6): the chip row of the hunters chosen; value bison.salmon.turkey
     "pay_line": '.bison-paid[data-paid-for="{n}"] > summary',
     "pay_chip": '.bison-paid[data-paid-for="{n}"] label.chip:has(> input[value="{value}"])',
-    # the one-tap move in the space's sheet over the board (issue 26 item 8, issue 34): the
-    # count chip of the move from that space (all preset), the destination's button
-    "move_count": (
-        'dialog[open] [data-move-form="{action}:{space}"] label.chip:has(> input[value="{n}"])'
-    ),
+    # the one-tap move in the space's sheet over the board (issue 34): with one hunter
+    # there, the destination's button; with more, the count's button on the destination's
+    # row (the count and the destination in one tap)
     "move_here": 'dialog[open] [data-move-form="{action}:{space}"] button[data-move-to="{goal}"]',
+    "move_go": (
+        'dialog[open] [data-move-form="{action}:{space}"] '
+        'button[data-move-to="{goal}"][data-hunters="{n}"]'
+    ),
     "move_from_sheet": 'dialog[open] a[data-action-link="{action}"][data-from="{space}"]',
     # a 1-space move of all the space's hunters: its destination's chip on the space's line
     "line_move": '.bison-mine [data-line-move="{action}:{space}"][data-move-to="{goal}"]',
@@ -518,6 +524,9 @@ class BisonTable:
         self.splits: Counter[str] = Counter()
         self.moved: Counter[int] = Counter()  # hunters per move
         self.lost: Counter[tuple[int, int]] = Counter()  # taps of dead ends and reloads
+        #: kind -> how many taps each action of that kind took (the bench's breakdown)
+        self.per_action: dict[str, Counter[int]] = {}
+        self.trail: list[str] = []  # the selectors tapped in the current action
 
     # --- reading the table in-process (the script's knowledge of the rules) -------------
     def table(self) -> Any:
@@ -546,6 +555,7 @@ class BisonTable:
         page = self.phones[seat]
         self.taps[(seat, self.round)] += 1
         self.by_kind[self.kind] += 1
+        self.trail.append(selector)
         locator = page.locator(selector).first
         locator.wait_for(state="attached")
         away = locator.evaluate(ON_SCREEN_JS)
@@ -605,6 +615,7 @@ class BisonTable:
         self.actions[kind] += 1
         before = self.table().version
         tapped = self.taps[(seat, self.round)]
+        self.trail = []
         try:
             action()
             if not self.at_table(seat):
@@ -622,6 +633,10 @@ class BisonTable:
                 (fallback or action)()
                 if not self.at_table(seat):
                     raise SystemExit(f"{kind}: no way out: {self.seen(seat)}") from end
+        spent = self.taps[(seat, self.round)] - tapped
+        self.per_action.setdefault(kind, Counter())[spent] += 1
+        if os.environ.get("BISON_TAPS_TRAIL"):  # where one action's taps went, for tuning
+            print(f"{kind}: {spent} {self.trail}", file=sys.stderr)
         self.sync()
 
     # --- setup (names typed here are not counted: the table is created once) ------------
@@ -713,10 +728,8 @@ class BisonTable:
                 self.tap(seat, sel("pay_chip", n=extra["hunters"], value=value), navigates=False)
             # The turned picture tapped on the space for the hunters: placed at once.
             self.tap(seat, sel("turn_space", n=turns, space=extra["space"]))
-        else:
-            for _ in range(turns):
-                self.tap(seat, SEL["preview"])
-            self.tap(seat, sel("place_gain", animal=extra["gain"]))
+        else:  # no hunter left (B6): the animal's button beside the turned picture
+            self.tap(seat, sel("turn_gain", n=turns, animal=extra["gain"]))
 
     def describe_animals(self, seat: int, split: tuple[int, int, int]) -> None:
         """The retail tile's animals (B1): the picture of ``split`` among the splits the
@@ -784,19 +797,17 @@ class BisonTable:
     def move(self, seat: int, action: str, space: Any, goal: Any, n: int, have: int) -> None:
         """``n`` of the ``have`` hunters on ``space`` to ``goal``: all of them one space, the
         destination's chip on the space's line; otherwise the line opens the space's sheet
-        at that move, then the count chip unless all go (preset), then the destination's
-        button (htmx: the next version swapped in, the others staying)."""
+        at that move, then the destination's button (one hunter there) or the count's
+        button on the destination's row (htmx: the next version swapped in, the others
+        staying)."""
         self.moved[n] += 1
         line = sel("line_move", action=action, space=where(space), goal=where(goal))
         if n == min(have, 5) and self.phones[seat].locator(line).count():
             self.tap_live(seat, line)  # a 1-space move of them all: its chip on the line
             return
         self.tap(seat, sel("open_move", space=where(space), action=action), navigates=False)
-        if n != min(have, 5):
-            self.tap(
-                seat, sel("move_count", action=action, space=where(space), n=n), navigates=False
-            )
-        self.tap_live(seat, sel("move_here", action=action, space=where(space), goal=where(goal)))
+        fields = {"action": action, "space": where(space), "goal": where(goal), "n": n}
+        self.tap_live(seat, sel("move_go" if have > 1 else "move_here", **fields))
 
     def split_move(
         self, seat: int, action: str, space: Any, goals: Sequence[tuple[Any, int]]
@@ -850,7 +861,11 @@ class BisonTable:
         page = self.phones[seat]
         try:
             page.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=5_000)
-        except Exception as error:  # playwright's timeout: the tap changed nothing
+        except Exception as error:  # playwright's timeout: the tap changed nothing …
+            if self.table().version > before:  # … or a loaded machine answered late:
+                # the change is recorded, the player waits for it (no dead end, no reload)
+                page.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=30_000)
+                return
             problem = page.locator(SEL["problem"])
             seen = problem.first.inner_text() if problem.count() else "nothing happened"
             raise DeadEnd(" ".join(seen.split())) from error

@@ -10,8 +10,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from bison_kit import open_sheet, two_player_table, unfold_gains
-from phone_kit import back_at_table, version
+from bison_kit import (
+    LIVE_MS,
+    ON_SCREEN_JS,
+    kept,
+    open_sheet,
+    still_kept,
+    two_player_table,
+    unfold_gains,
+)
+from phone_kit import back_at_table, sit, version
 
 
 def in_view(page: Any, selector: str) -> None:
@@ -62,3 +70,39 @@ def test_fewer_taps_on_a_phone(
     assert moved.get_attribute("data-count") == "2"
     stay = ann.locator('[data-mark="hunters"][data-at="1,-1"][data-space="prairie"]')
     assert stay.get_attribute("data-count") == "1"
+
+
+def test_a_tile_is_laid_in_one_tap_on_its_turned_picture(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """Issue 34 on two 360×640 phones: after the "+" and the tile's picture, the lay screen
+    shows the hunter count (1 preset: it costs no food, B6) and the six turned pictures with
+    a ≥44 px button per space on the first screen; one tap on "river" beside the picture
+    turned 2 × 60° lays the tile so turned with the one hunter there (B4). Ben's phone shows
+    the tile and the hunter by the live refresh, never reloaded."""
+    ann, url = two_player_table(new_phone, live_server, seat=0)
+    ben = new_phone(device_scale_factor=1)
+    sit(ben, url, 1, "en")
+    kept(ben)
+    ann.locator('[data-legal="1,-1"]').click()
+    ann.wait_for_url(re.compile(r"/bison/place\?"))
+    ann.locator('a[data-pick="B16"]').click()
+    ann.wait_for_selector("[data-turn]")
+    assert ann.locator('input[name="hunters"][value="1"]').is_checked()
+    button = ann.locator('button[data-turn-space="2,river"]')
+    assert not button.evaluate(ON_SCREEN_JS), "the tap needs no scroll"
+    for n in range(6):  # every turned picture's buttons are full-size targets
+        for space in ("prairie", "river", "mountain"):
+            box = ann.locator(f'button[data-turn-space="{n},{space}"]').bounding_box()
+            assert box and box["width"] >= 44 and box["height"] >= 44, (n, space, box)
+    shot(ann, "bison_taps_en_5_lay", full_page=False)
+    before = version(ben)
+    button.click()
+    back_at_table(ann)
+    assert not ann.locator(".alert-error").count()
+    ben.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=LIVE_MS)
+    still_kept(ben)
+    for phone in (ann, ben):
+        assert phone.locator('.bison-top g.tile[data-hex="1,-1"]').count() == 1
+        mark = phone.locator('.bison-top [data-mark="hunters"][data-at="1,-1"][data-space="river"]')
+        assert mark.first.get_attribute("data-count") == "1"

@@ -94,7 +94,16 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     # issue 34) places the tile at once so turned, with the hunters on that space.
     turn_text, _comma, turn_space = values.get("turn", "").strip().partition(",")
     if turn_text:
-        rotation = read_whole(turn_text, _("the tile's turn")) % 6
+        # Only the six pictures drawn (0-5) and the tile's three spaces: a hand-made value
+        # is refused with its own words, nothing placed (issue 34).
+        rotation = read_whole(turn_text, _("the tile's turn"), 0, 5)
+        if turn_space and turn_space not in SPACES:
+            raise RuleError(
+                N_(
+                    "{value} is not a space of the tile; tap the prairie, the river or the mountain"
+                ),
+                value=turn_space,
+            )
     else:
         rotation = int_field("rotation", _("the tile's turn"), 0) % 6
     retail = values.get("retail") == "1"

@@ -18,6 +18,9 @@ move page
     records the action; with fewer, it adds a leg and the page asks where the others go
     (a split move, B6: one action, its cost by the hunters moved in all). Without
     JavaScript the tap opens a confirmation (``to``).
+go
+    ``"n:q,r,space"``: a sheet's one-tap move (issue 34), n hunters to that space: the
+    count and the destination carried by the one button tapped.
 leg
     ``"q,r,space:n"``: n hunters of the move's source go to that space; a move action may
     have several (the rulebooks: "together or separately").
@@ -26,8 +29,8 @@ gather page
     come (at most 5 in all, B6), then confirm.
 play post
     POST ``play``: ``seat``, ``action`` and, by action, ``space`` + ``size`` (tent/canoe),
-    ``from`` + ``leg``… and/or ``to`` + ``hunters`` (move), ``to`` + ``from.<q>,<r>,<space>``
-    (gather), or
+    ``from`` + ``leg``… and/or ``to`` + ``hunters`` or ``go`` (move), ``to`` +
+    ``from.<q>,<r>,<space>`` (gather), or
     ``gain`` (an action without hunters). One ``play`` event: cost, board change, marker.
 """
 
@@ -61,6 +64,7 @@ from games.bison.rounds import Action
 from games.bison.table.fields import FieldError
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError
+from games.fields import read_whole
 
 
 def space_arg(raw: str | None, what: str) -> Space:
@@ -74,6 +78,14 @@ def space_arg(raw: str | None, what: str) -> Space:
             value=raw or "",
         )
     return (hex_arg(f"{parts[0]},{parts[1]}"), fold.parse_space(parts[2]))
+
+
+def _go_leg(raw: str) -> tuple[Space, int]:
+    """A sheet button's ``go`` value, ``"n:q,r,space"``: (where, how many hunters)."""
+    count, colon, where = raw.strip().partition(":")
+    if not colon:
+        raise RuleError(N_("the move {value} is not understood"), value=raw)
+    return space_arg(where, _("to")), read_whole(count, _("hunters"))
 
 
 def space_text(space: Space) -> str:
@@ -333,7 +345,9 @@ def play_event(table: tables.TableView) -> dict[str, object]:
     elif action in ("move_1", "move_3"):
         source = fold.space_ref(state, space_arg(form.get("from"), _("from")))
         legs = _legs()  # a split move: the legs chosen so far (B6: one action)
-        if form.get("to") or not legs:
+        if form.get("go"):  # the sheet's count-and-destination button (issue 34)
+            legs.append(_go_leg(form["go"]))
+        elif form.get("to") or not legs:
             legs.append((space_arg(form.get("to"), _("to")), int_field("hunters", _("hunters"))))
         event["moves"] = [
             {"from": source, "to": fold.space_ref(state, space), "hunters": count}
