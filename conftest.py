@@ -17,10 +17,12 @@ def pytest_configure(config: pytest.Config) -> None:
     # ~1,500 apps a run: werkzeug's URL builders compiled once per process, not per app
     # (tests/support/app_builds.py says why that is safe).
     # Alembic's migration scripts are read once per process too.
-    from app_builds import cache_migration_scripts, cache_url_builders
+    # Each template is compiled once per process too, not once per app.
+    from app_builds import cache_migration_scripts, cache_template_code, cache_url_builders
 
     cache_url_builders()
     cache_migration_scripts()
+    cache_template_code()
 
 
 # -- markers: applied here, by directory, fixture or module, never by hand ----------------
