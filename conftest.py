@@ -93,9 +93,19 @@ def _on_postgresql(item: pytest.Item) -> bool:
     return callspec is not None and POSTGRESQL in callspec.params.values()
 
 
+def _heavy(where: str) -> bool:
+    """A module whose tests take seconds each (browser flows, PDF kits, served apps)."""
+    return where.startswith("tests/browser/") or where in SLOW_MODULES
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the xdist_group marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = config.rootpath
+    # The heavy modules first, the quick ones after, each module kept whole (its module
+    # fixtures built once): xdist hands tests out in this order, so the last minutes are
+    # thousands of quick tests both workers share, not one worker finishing a browser flow
+    # or a wheel build while the other waits. A stable sort: every worker sees one order.
+    items.sort(key=lambda item: not _heavy(item.path.relative_to(root).as_posix()))
     for item in items:
         where = item.path.relative_to(root).as_posix()
         if where.startswith("tests/browser/"):
