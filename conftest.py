@@ -66,18 +66,21 @@ SLOW_MODULES = frozenset(
 
 #: Modules whose module-scoped fixtures cost seconds — a built wheel and its venv, a
 #: pybabel extraction, a fuzzed app's tables, rendered kits, synthetic photos, served
-#: companions: each runs on one xdist worker (``--dist loadgroup``, pyproject's addopts)
-#: so its fixtures are built once, not once on each worker. Everything else is handed
-#: out test by test.
+#: companions, a Tabletop Simulator export with its images (~22 s of CPU: it was built on
+#: both workers), the reach tests' tables: each runs on one xdist worker (``--dist
+#: loadgroup``, pyproject's addopts) so its fixtures are built once, not once on each
+#: worker. Everything else is handed out test by test.
 ONE_WORKER_MODULES = frozenset(
     {
         "tests/browser/test_offline_taps_browser.py",
         "tests/browser/test_print_kit_browser.py",
         "tests/browser/test_push_browser.py",
+        "tests/browser/test_reach_browser.py",
         "tests/companion/test_fuzz_routes.py",
         "tests/companion/test_translations.py",
         "tests/printgen/test_print_grey.py",
         "tests/printgen/test_print_messages.py",
+        "tests/printgen/test_print_tts_images.py",
         "tests/reader/test_bison_reader.py",
         "tests/reader/test_visibility.py",
         "tests/test_packaging.py",
