@@ -17,12 +17,19 @@ def pytest_configure(config: pytest.Config) -> None:
     # ~1,500 apps a run: werkzeug's URL builders compiled once per process, not per app
     # (tests/support/app_builds.py says why that is safe).
     # Alembic's migration scripts are read once per process too.
-    # Each template is compiled once per process too, not once per app.
-    from app_builds import cache_migration_scripts, cache_template_code, cache_url_builders
+    # Each template is compiled once per process too, not once per app; and the tests'
+    # SQLite files commit without a disk sync each time.
+    from app_builds import (
+        cache_migration_scripts,
+        cache_template_code,
+        cache_url_builders,
+        sqlite_commits_without_fsync,
+    )
 
     cache_url_builders()
     cache_migration_scripts()
     cache_template_code()
+    sqlite_commits_without_fsync()
 
 
 # -- markers: applied here, by directory, fixture or module, never by hand ----------------
@@ -63,6 +70,18 @@ SLOW_MODULES = frozenset(
         "tests/test_packaging.py",
     }
 )
+
+#: Single tests that take seconds in otherwise quick modules (by module, the names'
+#: beginnings): each `campfire score` CLI test starts a Python process (40 of them, ~30 %
+#: of tests/games' time, measured), and two searches recompute what is checked in or
+#: brute-force every cheaper answer (another ~15 %). Slow, so out of the fast loop only.
+SLOW_TESTS = {
+    "tests/games/bison/test_contract.py": ("test_cli_",),
+    "tests/games/hunting_age/test_hunting_age_contract.py": ("test_cli_",),
+    "tests/games/lion_square/test_lion_square_contract.py": ("test_cli_",),
+    "tests/games/bison/test_art_data.py": ("test_the_checked_in_data_is_what_the_searches",),
+    "tests/games/bison/test_explain_search.py": ("test_the_proposed_explanation_is_the_cheap",),
+}
 
 #: Modules whose module-scoped fixtures cost seconds — a built wheel and its venv, a
 #: pybabel extraction, a fuzzed app's tables, rendered kits, synthetic photos, served
@@ -117,7 +136,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if PG_FIXTURES & set(getattr(item, "fixturenames", ())) or _on_postgresql(item):
             item.add_marker(pytest.mark.pg)
             item.add_marker(pytest.mark.slow)
-        if where in SLOW_MODULES:
+        if where in SLOW_MODULES or item.name.startswith(SLOW_TESTS.get(where, ("\0",))):
             item.add_marker(pytest.mark.slow)
         if where in ONE_WORKER_MODULES:
             item.add_marker(pytest.mark.xdist_group(where))

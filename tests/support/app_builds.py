@@ -147,3 +147,33 @@ def cache_template_code() -> None:
 
     create_jinja_environment.campfire_cached = True  # type: ignore[attr-defined]
     Flask.create_jinja_environment = create_jinja_environment  # type: ignore[method-assign]
+
+
+_SQLITE_NORMAL = False
+
+
+def sqlite_commits_without_fsync() -> None:
+    """Every SQLite connection of the test process commits with ``synchronous=NORMAL``.
+
+    In WAL mode SQLite's default (FULL) syncs the log to disk at each commit: ~12 ms a
+    commit on the CI's kind of virtual disk (measured), thousands of commits a run, time
+    the CPU sits idle. NORMAL syncs at checkpoints only; a committed transaction still
+    survives the process being killed (what tests/companion/test_crash_and_servers.py
+    proves, on servers this does not touch): only a power cut could lose one, which no
+    test makes. Nothing a test asserts depends on it."""
+    global _SQLITE_NORMAL
+    if _SQLITE_NORMAL:
+        return
+    import sqlite3
+
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    def normal(dbapi_connection: Any, _record: Any) -> None:
+        if isinstance(dbapi_connection, sqlite3.Connection):
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+    event.listen(Engine, "connect", normal)
+    _SQLITE_NORMAL = True
