@@ -43,11 +43,12 @@ POSTGRESQL = "postgresql"
 #: Modules whose tests take seconds each: drawing and rasterising whole PDF kits, the
 #: served app under gunicorn (and `campfire serve` refusing bad settings), servers killed
 #: and raced, a built wheel, many writers racing, fuzzing every route, walking every
-#: screen of every game with hostile input. (Measured with `--durations`: what is left
-#: runs in under two minutes on the 2-core machine.)
+#: screen of every game with hostile input, every change of every secret pair through the
+#: API (~3 s of CPU a test, ~20 % of the fast loop's companion tests, measured).
 SLOW_MODULES = frozenset(
     {
         "tests/companion/tables/test_companion_concurrency.py",
+        "tests/companion/tables/test_secret_refusals.py",
         "tests/companion/pages/test_companion_print.py",
         "tests/companion/test_companion_serve.py",
         "tests/companion/test_crash_and_servers.py",
