@@ -17,10 +17,19 @@ def pytest_configure(config: pytest.Config) -> None:
     # ~1,500 apps a run: werkzeug's URL builders compiled once per process, not per app
     # (tests/support/app_builds.py says why that is safe).
     # Alembic's migration scripts are read once per process too.
-    from app_builds import cache_migration_scripts, cache_url_builders
+    # Each template is compiled once per process too, not once per app; and the tests'
+    # SQLite files commit without a disk sync each time.
+    from app_builds import (
+        cache_migration_scripts,
+        cache_template_code,
+        cache_url_builders,
+        sqlite_commits_without_fsync,
+    )
 
     cache_url_builders()
     cache_migration_scripts()
+    cache_template_code()
+    sqlite_commits_without_fsync()
 
 
 # -- markers: applied here, by directory, fixture or module, never by hand ----------------
@@ -34,11 +43,12 @@ POSTGRESQL = "postgresql"
 #: Modules whose tests take seconds each: drawing and rasterising whole PDF kits, the
 #: served app under gunicorn (and `campfire serve` refusing bad settings), servers killed
 #: and raced, a built wheel, many writers racing, fuzzing every route, walking every
-#: screen of every game with hostile input. (Measured with `--durations`: what is left
-#: runs in under two minutes on the 2-core machine.)
+#: screen of every game with hostile input, every change of every secret pair through the
+#: API (~3 s of CPU a test, ~20 % of the fast loop's companion tests, measured).
 SLOW_MODULES = frozenset(
     {
         "tests/companion/tables/test_companion_concurrency.py",
+        "tests/companion/tables/test_secret_refusals.py",
         "tests/companion/pages/test_companion_print.py",
         "tests/companion/test_companion_serve.py",
         "tests/companion/test_crash_and_servers.py",
@@ -62,20 +72,35 @@ SLOW_MODULES = frozenset(
     }
 )
 
+#: Single tests that take seconds in otherwise quick modules (by module, the names'
+#: beginnings): each `campfire score` CLI test starts a Python process (40 of them, ~30 %
+#: of tests/games' time, measured), and two searches recompute what is checked in or
+#: brute-force every cheaper answer (another ~15 %). Slow, so out of the fast loop only.
+SLOW_TESTS = {
+    "tests/games/bison/test_contract.py": ("test_cli_",),
+    "tests/games/hunting_age/test_hunting_age_contract.py": ("test_cli_",),
+    "tests/games/lion_square/test_lion_square_contract.py": ("test_cli_",),
+    "tests/games/bison/test_art_data.py": ("test_the_checked_in_data_is_what_the_searches",),
+    "tests/games/bison/test_explain_search.py": ("test_the_proposed_explanation_is_the_cheap",),
+}
+
 #: Modules whose module-scoped fixtures cost seconds — a built wheel and its venv, a
 #: pybabel extraction, a fuzzed app's tables, rendered kits, synthetic photos, served
-#: companions: each runs on one xdist worker (``--dist loadgroup``, pyproject's addopts)
-#: so its fixtures are built once, not once on each worker. Everything else is handed
-#: out test by test.
+#: companions, a Tabletop Simulator export with its images (~22 s of CPU: it was built on
+#: both workers), the reach tests' tables: each runs on one xdist worker (``--dist
+#: loadgroup``, pyproject's addopts) so its fixtures are built once, not once on each
+#: worker. Everything else is handed out test by test.
 ONE_WORKER_MODULES = frozenset(
     {
         "tests/browser/test_offline_taps_browser.py",
         "tests/browser/test_print_kit_browser.py",
         "tests/browser/test_push_browser.py",
+        "tests/browser/test_reach_browser.py",
         "tests/companion/test_fuzz_routes.py",
         "tests/companion/test_translations.py",
         "tests/printgen/test_print_grey.py",
         "tests/printgen/test_print_messages.py",
+        "tests/printgen/test_print_tts_images.py",
         "tests/reader/test_bison_reader.py",
         "tests/reader/test_visibility.py",
         "tests/test_packaging.py",
@@ -91,9 +116,19 @@ def _on_postgresql(item: pytest.Item) -> bool:
     return callspec is not None and POSTGRESQL in callspec.params.values()
 
 
+def _heavy(where: str) -> bool:
+    """A module whose tests take seconds each (browser flows, PDF kits, served apps)."""
+    return where.startswith("tests/browser/") or where in SLOW_MODULES
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the xdist_group marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = config.rootpath
+    # The heavy modules first, the quick ones after, each module kept whole (its module
+    # fixtures built once): xdist hands tests out in this order, so the last minutes are
+    # thousands of quick tests both workers share, not one worker finishing a browser flow
+    # or a wheel build while the other waits. A stable sort: every worker sees one order.
+    items.sort(key=lambda item: not _heavy(item.path.relative_to(root).as_posix()))
     for item in items:
         where = item.path.relative_to(root).as_posix()
         if where.startswith("tests/browser/"):
@@ -102,7 +137,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if PG_FIXTURES & set(getattr(item, "fixturenames", ())) or _on_postgresql(item):
             item.add_marker(pytest.mark.pg)
             item.add_marker(pytest.mark.slow)
-        if where in SLOW_MODULES:
+        if where in SLOW_MODULES or item.name.startswith(SLOW_TESTS.get(where, ("\0",))):
             item.add_marker(pytest.mark.slow)
         if where in ONE_WORKER_MODULES:
             item.add_marker(pytest.mark.xdist_group(where))

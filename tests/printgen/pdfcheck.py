@@ -25,6 +25,14 @@ def drawn_kit(game: str, lang: str = "en", paper: str = "a4", duplex: str = "lon
     return render_kit(game, lang=lang, paper=paper, duplex=duplex)
 
 
+@functools.cache
+def page_texts(game: str, lang: str = "en") -> tuple[str, ...]:
+    """The text of each page of ``drawn_kit(game, lang)``, extracted once per process:
+    pypdf's extraction is slow (seconds a kit, more in Japanese) and several tests read the
+    same kit's words."""
+    return tuple(page.extract_text() for page in reader(drawn_kit(game, lang)).pages)
+
+
 def reader(pdf: bytes) -> PdfReader:
     return PdfReader(io.BytesIO(pdf))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import pytest
-from pdfcheck import box_mm, drawn_kit, reader
+from pdfcheck import box_mm, drawn_kit, page_texts, reader
 
 from games import registry
 from games.hunting_age import components as hunting_parts
@@ -80,7 +80,7 @@ def test_rules_pages_fit_one_sheet_and_aids_go_four_to_a_sheet(paper):
 )
 def test_the_rules_are_in_the_pdf_in_the_kit_language(game, lang, words):
     # Compared without white space: a phrase may wrap onto the next line.
-    pdf_text = "".join("".join(p.extract_text().split()) for p in reader(kit(game, lang)).pages)
+    pdf_text = "".join("".join(page.split()) for page in page_texts(game, lang))
     for word in words:
         assert "".join(word.split()) in pdf_text
 
@@ -125,10 +125,10 @@ def test_a_heading_never_ends_a_column():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_pages_are_their_size_in_the_pdf(lang):
+    title = text(lang, words.RULES_TITLE, game=game_title(lang, "lion-square"))
+    texts = page_texts("lion-square", lang)
     pages = [
-        p
-        for p in reader(kit("lion-square", lang)).pages[1:]
-        if text(lang, words.RULES_TITLE, game=game_title(lang, "lion-square")) in p.extract_text()
+        p for n, p in enumerate(reader(kit("lion-square", lang)).pages) if n and title in texts[n]
     ]
     assert pages
     for page in pages:
@@ -181,9 +181,10 @@ def _fonts(page) -> list:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rules_and_city_pages_embed_their_font(lang):
     pages = reader(kit("dogs-life", lang)).pages
+    texts = page_texts("dogs-life", lang)  # each page's text extracted once, not twice
     title = text(lang, words.RULES_TITLE, game=game_title(lang, "dogs-life"))
-    chosen = [p for p in pages[1:] if title in p.extract_text()]
-    chosen += [p for p in pages[1:] if text(lang, words.CITY_TITLE) in p.extract_text()]
+    chosen = [p for n, p in enumerate(pages) if n and title in texts[n]]
+    chosen += [p for n, p in enumerate(pages) if n and text(lang, words.CITY_TITLE) in texts[n]]
     assert len(chosen) >= 2
     for page in chosen:
         # ReportLab splits a TrueType font into subsets of 256 glyphs: Japanese pages

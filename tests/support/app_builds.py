@@ -78,3 +78,102 @@ def cache_migration_scripts() -> None:
 
     from_config.campfire_cached = True  # type: ignore[attr-defined]
     ScriptDirectory.from_config = classmethod(from_config)  # type: ignore[assignment,method-assign]
+
+
+def _compile_options(environment: Any) -> tuple[Any, ...]:
+    """Everything of an environment that its compiler reads (the rest is read when the
+    template runs, from the environment it is loaded into)."""
+    autoescape = environment.autoescape
+    return (
+        tuple(sorted(environment.extensions)),
+        environment.block_start_string,
+        environment.block_end_string,
+        environment.variable_start_string,
+        environment.variable_end_string,
+        environment.comment_start_string,
+        environment.comment_end_string,
+        environment.line_statement_prefix,
+        environment.line_comment_prefix,
+        environment.trim_blocks,
+        environment.lstrip_blocks,
+        environment.newline_sequence,
+        environment.keep_trailing_newline,
+        environment.optimized,
+        environment.is_async,
+        environment.finalize is not None,
+        autoescape if isinstance(autoescape, bool) else getattr(autoescape, "__qualname__", None),
+        getattr(environment, "newstyle_gettext", None),
+        environment.policies.get("ext.i18n.trimmed"),
+    )
+
+
+def cache_template_code() -> None:
+    """Make Jinja compile each template once per process, not once per app.
+
+    Each test's app has its own Jinja environment, which parsed and compiled every
+    template it rendered again: about 60 % of a panel test's time (cProfile over
+    tests/companion/panels/test_dogs_life.py), the same ~60 templates each time. Jinja's
+    own bytecode cache keeps a template's code by its name, file and source checksum; here
+    it lives in memory for the process and is keyed by the compiler's options too, so an
+    app configured differently compiles its own. The code runs in each app's environment
+    (its filters, globals and translations), as before; only the compiling is shared."""
+    from flask import Flask
+    from jinja2 import BytecodeCache
+    from jinja2.bccache import Bucket
+
+    original = Flask.create_jinja_environment
+    if getattr(original, "campfire_cached", False):
+        return
+
+    class SharedCode(BytecodeCache):
+        def __init__(self) -> None:
+            self.codes: dict[tuple[Any, ...], Any] = {}
+
+        def _key(self, bucket: Bucket) -> tuple[Any, ...]:
+            return (bucket.key, bucket.checksum, _compile_options(bucket.environment))
+
+        def load_bytecode(self, bucket: Bucket) -> None:
+            bucket.code = self.codes.get(self._key(bucket))
+
+        def dump_bytecode(self, bucket: Bucket) -> None:
+            self.codes[self._key(bucket)] = bucket.code
+
+    shared = SharedCode()
+
+    def create_jinja_environment(self: Flask) -> Any:
+        environment = original(self)
+        environment.bytecode_cache = shared
+        return environment
+
+    create_jinja_environment.campfire_cached = True  # type: ignore[attr-defined]
+    Flask.create_jinja_environment = create_jinja_environment  # type: ignore[method-assign]
+
+
+_SQLITE_NORMAL = False
+
+
+def sqlite_commits_without_fsync() -> None:
+    """Every SQLite connection of the test process commits with ``synchronous=NORMAL``.
+
+    In WAL mode SQLite's default (FULL) syncs the log to disk at each commit: ~12 ms a
+    commit on the CI's kind of virtual disk (measured), thousands of commits a run, time
+    the CPU sits idle. NORMAL syncs at checkpoints only; a committed transaction still
+    survives the process being killed (what tests/companion/test_crash_and_servers.py
+    proves, on servers this does not touch): only a power cut could lose one, which no
+    test makes. Nothing a test asserts depends on it."""
+    global _SQLITE_NORMAL
+    if _SQLITE_NORMAL:
+        return
+    import sqlite3
+
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    def normal(dbapi_connection: Any, _record: Any) -> None:
+        if isinstance(dbapi_connection, sqlite3.Connection):
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+    event.listen(Engine, "connect", normal)
+    _SQLITE_NORMAL = True

@@ -164,6 +164,8 @@ def test_sqlite_another_worker_wakes_the_stream(tmp_path: Path) -> None:
             app.extensions["campfire.db"].dispose()
 
 
+#: A second process: it builds its app (imports, create_app: seconds on a loaded machine),
+#: says "ready", and appends only when told "go" on stdin.
 WRITER = """
 import sys
 sys.path.insert(0, {tests!r})
@@ -171,8 +173,10 @@ from pathlib import Path
 from companion_testkit import app_config
 from companion import create_app, tables
 app = create_app(app_config(Path({folder!r})))
-with app.app_context():
-    tables.append({table!r}, {event!r})
+print("ready", flush=True)
+if sys.stdin.readline().strip() == "go":
+    with app.app_context():
+        tables.append({table!r}, {event!r})
 """
 
 
@@ -182,10 +186,24 @@ def test_sqlite_another_process_wakes_the_stream(tmp_path: Path) -> None:
     try:
         with reader.app_context():
             table = tables.create(FAKE, PLAYERS)
-        chunks = stream(reader, table.id)
-        assert versions_heard(chunks, until=0) == [0]
         script = WRITER.format(tests=str(TESTS), folder=str(tmp_path), table=table.id, event=ADJUST)
-        subprocess.run([sys.executable, "-c", script], check=True, timeout=120)
+        # The writer starts before the stream opens: the stream's lifetime (BOUND) is for
+        # the wake alone. (Started after, a writer slower to import than BOUND under load
+        # let the stream end first, and the test failed with the wake still to come.)
+        writer = subprocess.Popen(
+            [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert writer.stdout is not None and writer.stdin is not None
+        try:
+            assert writer.stdout.readline().strip() == "ready"
+            chunks = stream(reader, table.id)
+            assert versions_heard(chunks, until=0) == [0]  # the reader's socket is bound now
+            writer.stdin.write("go\n")
+            writer.stdin.close()
+            assert writer.wait(timeout=120) == 0
+        finally:
+            writer.kill()  # no-op once it exited
+            writer.wait()
         assert versions_heard(chunks, until=1) == [1]
     finally:
         live.stop(reader)
