@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, get_args
 
 from games import fields
 from games.errors import N_, RuleError
@@ -86,6 +86,13 @@ class ChangeSet(Generic[C]):
     """A game's change classes, in the order its docs list them (``C``: their union)."""
 
     classes: tuple[type[C], ...]
+
+    @staticmethod
+    def of(union: object) -> ChangeSet[Any]:
+        """The change set of a game's union of change classes (``A | B | …``), in the
+        union's order: a game lists its changes once, as the type its fold matches on, and
+        an unknown type's refusal lists them in that order."""
+        return ChangeSet(get_args(union))
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -147,6 +154,12 @@ def counter_name(raw: Mapping[str, object], counters: Mapping[str, object]) -> s
     return counter
 
 
+def put(out: JSONObject, key: str, value: JSON) -> None:
+    """Write an optional field: a ``None`` one is left out of the stored event."""
+    if value is not None:
+        out[key] = value
+
+
 @dataclass(frozen=True, slots=True)
 class Bare:
     """A change without fields (``{"type": kind}``: end the round, reopen the game). A game
@@ -164,7 +177,35 @@ class Bare:
 
 
 @dataclass(frozen=True, slots=True)
-class CounterAdjust:
+class Seated:
+    """A change of one seat: ``{"type": kind, "seat": seat, …its own fields}``, the seat
+    read first. A game subclasses it, naming its ``kind`` and ``keys``; a subclass with
+    fields of its own reads them (``_read``) and writes them after the seat (``_fields``)."""
+
+    kind: ClassVar[str]
+    keys: ClassVar[frozenset[str]] = frozenset({"seat"})
+    seat: int
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, object]) -> Self:
+        return cls._read(seat_number(raw), raw)
+
+    @classmethod
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
+        """The change of ``seat`` with ``raw``'s own fields (a plain seat's change has none)."""
+        return cls(seat)
+
+    def _fields(self, out: JSONObject) -> None:
+        """Write the change's own fields into ``out`` (after ``type`` and ``seat``)."""
+
+    def to_json(self) -> JSONObject:
+        out: JSONObject = {"type": self.kind, "seat": self.seat}
+        self._fields(out)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class CounterAdjust(Seated):
     """``adjust``: correct a seat's counter by ``delta`` — the generic counter event every
     game with counters takes. A game subclasses it, naming its ``counters``."""
 
@@ -172,13 +213,13 @@ class CounterAdjust:
     keys: ClassVar[frozenset[str]] = frozenset({"seat", "counter", "delta"})
     #: The game's counters by name (the subclass sets them).
     counters: ClassVar[Mapping[str, object]] = {}
-    seat: int
     counter: str
     delta: int
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls(seat_number(raw), counter_name(raw, cls.counters), whole(raw, "delta", None))
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
+        return cls(seat, counter_name(raw, cls.counters), whole(raw, "delta", None))
 
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind, "seat": self.seat, "counter": self.counter, "delta": self.delta}
+    def _fields(self, out: JSONObject) -> None:
+        out["counter"] = self.counter
+        out["delta"] = self.delta

@@ -45,7 +45,7 @@ from games.bison.overflow import Choice
 from games.bison.rounds import Action, check_action
 from games.bison.table.fields import flag, parse_hex, parse_rotation, parse_space, parse_tile
 from games.bison.tiles import Tile
-from games.changes import JSON, ChangeSet, JSONObject, optional_seat, seat_number, whole
+from games.changes import JSON, ChangeSet, JSONObject, optional_seat, put, seat_number, whole
 from games.errors import N_, RuleError, Term
 
 #: The generic counters (``adjust``): each stock, 0–15 (B8).
@@ -75,11 +75,6 @@ def read_animals(raw: object, what: str) -> Animals:
 
 def animals_json(animals: Animals) -> dict[str, JSON]:
     return {animal: count for animal, count in animals}
-
-
-def _put(out: JSONObject, key: str, value: JSON) -> None:
-    if value is not None:
-        out[key] = value
 
 
 def _flag(raw: Mapping[str, object], name: str) -> bool | None:
@@ -143,11 +138,11 @@ class Placement:
 
     def write(self, out: JSONObject) -> None:
         out["at"] = [self.at[0], self.at[1]]
-        _put(out, "tile", self.tile)
-        _put(out, "edges", self.edges)
-        _put(out, "animals", self.animals)
-        _put(out, "rotation", self.rotation)
-        _put(out, "label", self.label)
+        put(out, "tile", self.tile)
+        put(out, "edges", self.edges)
+        put(out, "animals", self.animals)
+        put(out, "rotation", self.rotation)
+        put(out, "label", self.label)
 
 
 def _tile(raw: Mapping[str, object]) -> tuple[str | None, str | None, JSON]:
@@ -299,13 +294,13 @@ class ActionTaken:
             "action": self.action.value,
             "hunters": self.hunters,
         }
-        _put(out, "override", self.override)
-        _put(out, "gain", gain_json(self.gain))
-        _put(out, "payment", payment_json(self.payment))
-        _put(out, "builds", self.builds)
+        put(out, "override", self.override)
+        put(out, "gain", gain_json(self.gain))
+        put(out, "payment", payment_json(self.payment))
+        put(out, "builds", self.builds)
         if self.placement is not None:
             self.placement.write(out)
-        _put(out, "space", self.space)
+        put(out, "space", self.space)
         return out
 
 
@@ -372,18 +367,18 @@ class Play:
 
     def to_json(self) -> JSONObject:
         out: JSONObject = {"type": self.kind, "seat": self.seat, "action": self.action.value}
-        _put(
+        put(
             out, "hunters", self.hunters.value if isinstance(self.hunters, Unread) else self.hunters
         )
-        _put(out, "override", self.override)
-        _put(out, "gain", gain_json(self.gain))
-        _put(out, "payment", payment_json(self.payment))
+        put(out, "override", self.override)
+        put(out, "gain", gain_json(self.gain))
+        put(out, "payment", payment_json(self.payment))
         if self.placement is not None:
             self.placement.write(out)
-        _put(out, "space", self.space)
-        _put(out, "builds", self.builds)
-        _put(out, "moves", self.moves)
-        _put(out, "gather", self.gather)
+        put(out, "space", self.space)
+        put(out, "builds", self.builds)
+        put(out, "moves", self.moves)
+        put(out, "gather", self.gather)
         return out
 
 
@@ -414,18 +409,16 @@ class Correct:
 
 
 @dataclass(frozen=True, slots=True)
-class Buy:
+class Buy(base.Seated):
     """``buy``: a hunter, or a tent or canoe of ``size`` 1–4, from the market (B7)."""
 
     kind: ClassVar[str] = "buy"
     keys: ClassVar[frozenset[str]] = frozenset({"seat", "item", "size"})
-    seat: int
     item: str
     size: int | None = None
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        seat = seat_number(raw)
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
         item = raw.get("item")
         if item == "hunter":
             return cls(seat, "hunter")
@@ -434,27 +427,24 @@ class Buy:
             return cls(seat, check_kind(item), size)
         raise RuleError(N_("the market sells a hunter, a tent or a canoe, not {item!r}"), item=item)
 
-    def to_json(self) -> JSONObject:
-        out: JSONObject = {"type": self.kind, "seat": self.seat, "item": self.item}
-        _put(out, "size", self.size)
-        return out
+    def _fields(self, out: JSONObject) -> None:
+        out["item"] = self.item
+        put(out, "size", self.size)
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(base.Seated):
     """``exchange``: 3 ``give`` for 1 ``get``, ``times`` times (default once), any time
     (B7)."""
 
     kind: ClassVar[str] = "exchange"
     keys: ClassVar[frozenset[str]] = frozenset({"seat", "give", "get", "times"})
-    seat: int
     give: str
     get: str
     times: int | None = None
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        seat = seat_number(raw)
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
         give, get = check_animal(raw.get("give")), check_animal(raw.get("get"))
         if give == get:
             raise RuleError(
@@ -464,33 +454,26 @@ class Exchange:
         times = fields.whole_number(raw["times"], EXCHANGES, 1) if "times" in raw else None
         return cls(seat, give, get, times)
 
-    def to_json(self) -> JSONObject:
-        out: JSONObject = {
-            "type": self.kind,
-            "seat": self.seat,
-            "give": self.give,
-            "get": self.get,
-        }
-        _put(out, "times", self.times)
-        return out
+    def _fields(self, out: JSONObject) -> None:
+        out["give"] = self.give
+        out["get"] = self.get
+        put(out, "times", self.times)
 
 
 @dataclass(frozen=True, slots=True)
-class Award:
+class Award(base.Seated):
     """``award``: scoring awards counted by hand (``gains``), received under the cap (B8):
     with the seat's ``overflow`` choice (B8 as amended), or the old ``exchanges`` (surplus
     triples) of events recorded before B8 was amended, or neither (the old default)."""
 
     kind: ClassVar[str] = "award"
     keys: ClassVar[frozenset[str]] = frozenset({"seat", "gains", "exchanges", "overflow"})
-    seat: int
     gains: Animals
     exchanges: list[JSON] | None = None
     overflow: JSON = None
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        seat = seat_number(raw)
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
         if "overflow" in raw:
             if "exchanges" in raw:
                 raise RuleError(N_("give either exchanges (the old form) or overflow, not both"))
@@ -504,11 +487,10 @@ class Award:
             )
         return cls(seat, read_animals(raw.get("gains"), "gains"), _list(raw, "exchanges"))
 
-    def to_json(self) -> JSONObject:
-        out: JSONObject = {"type": self.kind, "seat": self.seat, "gains": animals_json(self.gains)}
-        _put(out, "exchanges", self.exchanges)
-        _put(out, "overflow", self.overflow)
-        return out
+    def _fields(self, out: JSONObject) -> None:
+        out["gains"] = animals_json(self.gains)
+        put(out, "exchanges", self.exchanges)
+        put(out, "overflow", self.overflow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,7 +508,7 @@ class EndRound:
 
     def to_json(self) -> JSONObject:
         out: JSONObject = {"type": self.kind}
-        _put(out, "override", self.override)
+        put(out, "override", self.override)
         return out
 
 
@@ -578,7 +560,7 @@ class StartTile:
             "edges": self.edges,
             "animals": self.animals,
         }
-        _put(out, "rotation", self.rotation)
+        put(out, "rotation", self.rotation)
         return out
 
 
@@ -605,9 +587,9 @@ class Pieces:
 
     def to_json(self) -> JSONObject:
         out: JSONObject = {"type": self.kind, "at": [self.at[0], self.at[1]], "space": self.space}
-        _put(out, "seat", self.seat)
-        _put(out, "hunters", self.hunters)
-        _put(out, "structure", self.structure)
+        put(out, "seat", self.seat)
+        put(out, "hunters", self.hunters)
+        put(out, "structure", self.structure)
         return out
 
 
@@ -652,8 +634,8 @@ class Score:
 
     def to_json(self) -> JSONObject:
         out: JSONObject = {"type": self.kind}
-        _put(out, "overflow", self.overflow)
-        _put(out, "exchanges", self.exchanges)
+        put(out, "overflow", self.overflow)
+        put(out, "exchanges", self.exchanges)
         for key, value in (("override", self.override), ("lock", self.lock)):
             if value is not None:  # an ``Unread`` null is written back as null
                 out[key] = value.value if isinstance(value, Unread) else value
@@ -670,40 +652,21 @@ class Reopen(base.Bare):
 BisonChange = (
     Adjust
     | ActionTaken
-    | Play
-    | Correct
     | Buy
     | Exchange
     | Award
     | EndRound
     | PlaceTile
-    | StartTile
     | Pieces
     | Score
+    | Play
+    | Correct
+    | StartTile
     | Reopen
 )
 
 #: Every change of Bison, in the order the fold always listed them (an unknown type's
 #: refusal lists them so).
-CHANGES: Final[ChangeSet[BisonChange]] = ChangeSet(
-    (
-        Adjust,
-        ActionTaken,
-        Buy,
-        Exchange,
-        Award,
-        EndRound,
-        PlaceTile,
-        Pieces,
-        Score,
-        Play,
-        Correct,
-        StartTile,
-        Reopen,
-    )
-)
-
-
-def from_json(raw: object) -> BisonChange:
-    """The change ``raw`` holds, or the ``RuleError`` naming what is wrong."""
-    return CHANGES.from_json(raw)
+CHANGES: Final[ChangeSet[BisonChange]] = ChangeSet.of(BisonChange)
+#: The change ``raw`` holds, or the ``RuleError`` naming what is wrong.
+from_json: Final = CHANGES.from_json

@@ -43,7 +43,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Final, Self, TypeGuard
 
-from games.changes import JSON, Bare, ChangeSet, CounterAdjust, JSONObject, seat_number, whole
+from games import changes as base
+from games.changes import Bare, ChangeSet, CounterAdjust, JSONObject, put, seat_number, whole
 from games.dogs_life import game as rules
 from games.dogs_life.catalog import Find, Section
 from games.dogs_life.deck import Draw
@@ -135,11 +136,6 @@ def _item(raw: Mapping[str, object]) -> ItemKind:
     raise RuleError(N_("item must be bone or newspaper"))
 
 
-def _put(out: JSONObject, key: str, value: JSON) -> None:
-    if value is not None:
-        out[key] = value
-
-
 @dataclass(frozen=True, slots=True)
 class Adjust(CounterAdjust):
     """``adjust``: correct a dog's hunger (0–4), bladder (0–2) or buried bones (0–30)."""
@@ -155,13 +151,11 @@ class EndGame(Bare):
 
 
 @dataclass(frozen=True, slots=True)
-class Seated:
+class Seated(base.Seated):
     """A dog's event: its ``seat`` and what ``prepare`` recorded of chance. A subclass
     reads its own fields (``_read``) and writes them (``_fields``)."""
 
-    kind: ClassVar[str]
     keys: ClassVar[frozenset[str]] = _keys()
-    seat: int
     draws: tuple[Drawn, ...] | None = field(default=None, kw_only=True)
     outcome: str | None = field(default=None, kw_only=True)
     trash_day: bool | None = field(default=None, kw_only=True)
@@ -179,21 +173,12 @@ class Seated:
             trash_day=bool(raw["trash_day"]) if "trash_day" in raw else None,
         )
 
-    @classmethod
-    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
-        """The change of ``seat`` with ``raw``'s own fields (a plain dog's event has none)."""
-        return cls(seat)
-
-    def _fields(self, out: JSONObject) -> None:
-        """Write the event's own fields into ``out`` (after ``type`` and ``seat``)."""
-
     def to_json(self) -> JSONObject:
-        out: JSONObject = {"type": self.kind, "seat": self.seat}
-        self._fields(out)
+        out = base.Seated.to_json(self)  # (a slotted dataclass has no zero-argument super)
         if self.draws is not None:
             out["draws"] = [{"seat": seat, **drawn.to_json()} for seat, drawn in self.draws]
-        _put(out, "outcome", self.outcome)
-        _put(out, "trash_day", self.trash_day)
+        put(out, "outcome", self.outcome)
+        put(out, "trash_day", self.trash_day)
         return out
 
 
@@ -237,9 +222,9 @@ class Move(Seated):
         return cls(seat, check_square(raw["to"]), _optional(raw, "steps"), started)
 
     def _fields(self, out: JSONObject) -> None:
-        _put(out, "to", self.to)
-        _put(out, "steps", self.steps)
-        _put(out, "started", self.started)
+        put(out, "to", self.to)
+        put(out, "steps", self.steps)
+        put(out, "started", self.started)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,9 +247,9 @@ class VanMove(Seated):
         return cls(seat, stop, _seats(raw, "caught"), _seats(raw, "near"))
 
     def _fields(self, out: JSONObject) -> None:
-        _put(out, "to", self.to)
-        _put(out, "caught", None if self.caught is None else list(self.caught))
-        _put(out, "near", None if self.near is None else list(self.near))
+        put(out, "to", self.to)
+        put(out, "caught", None if self.caught is None else list(self.caught))
+        put(out, "near", None if self.near is None else list(self.near))
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +276,7 @@ class Search(Seated):
         return Find.NOTHING if self.find is None else self.find
 
     def _fields(self, out: JSONObject) -> None:
-        _put(out, "find", None if self.find is None else self.find.value)
+        put(out, "find", None if self.find is None else self.find.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +324,7 @@ class Pee(Seated):
         return cls(seat, None if raw.get("covers") is None else whole(raw, "covers", None))
 
     def _fields(self, out: JSONObject) -> None:
-        _put(out, "covers", self.covers)
+        put(out, "covers", self.covers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,8 +356,8 @@ class PickUp(Seated):
 
     def _fields(self, out: JSONObject) -> None:
         out["item"] = self.item.value
-        _put(out, "from", self.source)
-        _put(out, "address", self.address)
+        put(out, "from", self.source)
+        put(out, "address", self.address)
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,7 +378,7 @@ class Drop(Seated):
 
     def _fields(self, out: JSONObject) -> None:
         out["item"] = self.item.value
-        _put(out, "address", self.address)
+        put(out, "address", self.address)
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,7 +394,7 @@ class Bury(Seated):
         return cls(seat, _optional(raw, "count"))
 
     def _fields(self, out: JSONObject) -> None:
-        _put(out, "count", self.count)
+        put(out, "count", self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,7 +414,7 @@ class ToPound(Seated):
         return cls(seat, reason if "reason" in raw else None)
 
     def _fields(self, out: JSONObject) -> None:
-        _put(out, "reason", self.reason)
+        put(out, "reason", self.reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,8 +441,8 @@ class DrawCard(Seated):
 
     def _fields(self, out: JSONObject) -> None:
         out["section"] = self.section.value
-        _put(out, "address", self.address)
-        _put(out, "against", self.against)
+        put(out, "address", self.address)
+        put(out, "against", self.against)
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,7 +457,7 @@ class RollDie(Seated):
         return cls(seat, _optional(raw, "die"))
 
     def _fields(self, out: JSONObject) -> None:
-        _put(out, "die", self.die)
+        put(out, "die", self.die)
 
 
 SeatedChange = (
@@ -492,32 +477,9 @@ SeatedChange = (
     | DrawCard
     | RollDie
 )
-DogsChange = Adjust | EndGame | SeatedChange
+DogsChange = Adjust | SeatedChange | EndGame
 
 #: Every change of A Dog's Life, in the order its refusal of an unknown type lists them.
-CHANGES: Final[ChangeSet[DogsChange]] = ChangeSet(
-    (
-        Adjust,
-        StartTurn,
-        EndTurn,
-        Move,
-        VanMove,
-        Rummage,
-        Beg,
-        Eat,
-        Drink,
-        Pee,
-        PickUp,
-        Drop,
-        Bury,
-        ToPound,
-        DrawCard,
-        RollDie,
-        EndGame,
-    )
-)
-
-
-def from_json(raw: object) -> DogsChange:
-    """The change ``raw`` holds, or the ``RuleError`` naming what is wrong."""
-    return CHANGES.from_json(raw)
+CHANGES: Final[ChangeSet[DogsChange]] = ChangeSet.of(DogsChange)
+#: The change ``raw`` holds, or the ``RuleError`` naming what is wrong.
+from_json: Final = CHANGES.from_json

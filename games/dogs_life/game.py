@@ -75,23 +75,25 @@ class Settings:
     timed_minutes: int | None = None
 
     def __post_init__(self) -> None:
-        low, high = GOAL_RANGE
-        if not low <= self.bones_to_win <= high:
-            raise RuleError(
-                N_("bones_to_win must be from {low} to {high}, not {value}"),
-                low=low,
-                high=high,
-                value=self.bones_to_win,
-            )
+        _within(
+            self.bones_to_win,
+            GOAL_RANGE,
+            N_("bones_to_win must be from {low} to {high}, not {value}"),
+        )
         if self.timed_minutes is not None:
-            low, high = MINUTES_RANGE
-            if not low <= self.timed_minutes <= high:
-                raise RuleError(
-                    N_("timed_minutes must be from {low} to {high}, not {value}"),
-                    low=low,
-                    high=high,
-                    value=self.timed_minutes,
-                )
+            _within(
+                self.timed_minutes,
+                MINUTES_RANGE,
+                N_("timed_minutes must be from {low} to {high}, not {value}"),
+            )
+
+
+def _within(value: int, bounds: tuple[int, int], refusal: str) -> None:
+    """Refuse a setting outside its inclusive ``bounds`` with ``refusal`` (its own msgid,
+    formatted with ``low``, ``high`` and ``value``)."""
+    low, high = bounds
+    if not low <= value <= high:
+        raise RuleError(refusal, low=low, high=high, value=value)
 
 
 @dataclass(frozen=True, slots=True)

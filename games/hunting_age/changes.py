@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Self
 
+from games import changes as base
 from games import fields
 from games.changes import (
     JSON,
@@ -23,7 +24,7 @@ from games.changes import (
     CounterAdjust,
     JSONObject,
     optional_seat,
-    seat_number,
+    put,
     whole,
 )
 from games.errors import N_, RuleError, Term
@@ -96,11 +97,6 @@ def _space(raw: Mapping[str, object], face: str | None, spaces: str) -> int | No
     raise RuleError(message, face=face, last=last)
 
 
-def _put(out: JSONObject, key: str, value: JSON) -> None:
-    if value is not None:
-        out[key] = value
-
-
 @dataclass(frozen=True, slots=True)
 class Adjust(CounterAdjust):
     """``adjust``: correct a seat's counter (VP, food…) by ``delta``."""
@@ -132,13 +128,13 @@ class Setup:
 
     def to_json(self) -> JSONObject:
         out: JSONObject = {"type": self.kind}
-        _put(out, "start_player", self.start_player)
-        _put(out, "faces", None if self.faces is None else list(self.faces))
+        put(out, "start_player", self.start_player)
+        put(out, "faces", None if self.faces is None else list(self.faces))
         return out
 
 
 @dataclass(frozen=True, slots=True)
-class Develop:
+class Develop(base.Seated):
     """``develop``: a cave, a subordinate or a hut, paid now. ``kind`` is checked by the
     fold (after the turn's checks, as the refusals always came)."""
 
@@ -157,7 +153,6 @@ class Develop:
             "space",
         }
     )
-    seat: int
     development: str
     any_food: Goods | None = None
     face: str | None = None
@@ -169,8 +164,7 @@ class Develop:
     vp: int | None = None
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        seat = seat_number(raw)
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
         development_kind = raw.get("kind")
         face = _face(raw)
         chips = raw.get("chips")
@@ -192,63 +186,55 @@ class Develop:
             vp=_optional_whole(raw, "vp"),
         )
 
-    def to_json(self) -> JSONObject:
-        out: JSONObject = {"type": self.kind, "seat": self.seat, "kind": self.development}
-        _put(out, "any_food", None if self.any_food is None else _goods_json(self.any_food))
-        _put(out, "face", self.face)
-        _put(out, "space", self.space)
-        _put(out, "cost", None if self.cost is None else _goods_json(self.cost))
-        _put(out, "uncovered_vp", self.uncovered_vp)
-        _put(out, "chips", None if self.chips is None else list(self.chips))
-        _put(out, "end_game", self.end_game)
-        _put(out, "vp", self.vp)
-        return out
+    def _fields(self, out: JSONObject) -> None:
+        out["kind"] = self.development
+        put(out, "any_food", None if self.any_food is None else _goods_json(self.any_food))
+        put(out, "face", self.face)
+        put(out, "space", self.space)
+        put(out, "cost", None if self.cost is None else _goods_json(self.cost))
+        put(out, "uncovered_vp", self.uncovered_vp)
+        put(out, "chips", None if self.chips is None else list(self.chips))
+        put(out, "end_game", self.end_game)
+        put(out, "vp", self.vp)
 
 
 @dataclass(frozen=True, slots=True)
-class Harvest:
+class Harvest(base.Seated):
     """``harvest`` (Campfire edition): a chief on hunting space ``space`` of ``face``;
     ``choice`` fills the free picks (``prepare`` fills a one-kind choice)."""
 
     kind: ClassVar[str] = "harvest"
     keys: ClassVar[frozenset[str]] = frozenset({"seat", "face", "space", "choice"})
-    seat: int
     face: str | None
     space: int | None
     choice: Goods | None = None
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        seat = seat_number(raw)
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
         face = _face(raw)
         return cls(seat, face, _space(raw, face, "hunting"), _optional_goods(raw, "choice", FOODS))
 
-    def to_json(self) -> JSONObject:
-        out: JSONObject = {"type": self.kind, "seat": self.seat}
-        _put(out, "face", self.face)
-        _put(out, "space", self.space)
-        _put(out, "choice", None if self.choice is None else _goods_json(self.choice))
-        return out
+    def _fields(self, out: JSONObject) -> None:
+        put(out, "face", self.face)
+        put(out, "space", self.space)
+        put(out, "choice", None if self.choice is None else _goods_json(self.choice))
 
 
 @dataclass(frozen=True, slots=True)
-class Store:
+class Store(base.Seated):
     """``store``: food returned to the supply, the rest in the open caves (``prepare``
     fills ``return`` with the default choice)."""
 
     kind: ClassVar[str] = "store"
     keys: ClassVar[frozenset[str]] = frozenset({"seat", "return"})
-    seat: int
     returned: Goods | None = None
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls(seat_number(raw), _optional_goods(raw, "return", FOODS))
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
+        return cls(seat, _optional_goods(raw, "return", FOODS))
 
-    def to_json(self) -> JSONObject:
-        out: JSONObject = {"type": self.kind, "seat": self.seat}
-        _put(out, "return", None if self.returned is None else _goods_json(self.returned))
-        return out
+    def _fields(self, out: JSONObject) -> None:
+        put(out, "return", None if self.returned is None else _goods_json(self.returned))
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,18 +251,13 @@ class EndTurn:
 
     def to_json(self) -> JSONObject:
         out: JSONObject = {"type": self.kind}
-        _put(out, "seat", self.seat)
+        put(out, "seat", self.seat)
         return out
 
 
 HuntingChange = Adjust | Setup | Develop | Harvest | Store | EndTurn
 
 #: Every change of Age of Hunting, in the order docs/contracts.md lists them.
-CHANGES: Final[ChangeSet[HuntingChange]] = ChangeSet(
-    (Adjust, Setup, Develop, Harvest, Store, EndTurn)
-)
-
-
-def from_json(raw: object) -> HuntingChange:
-    """The change ``raw`` holds, or the ``RuleError`` naming what is wrong."""
-    return CHANGES.from_json(raw)
+CHANGES: Final[ChangeSet[HuntingChange]] = ChangeSet.of(HuntingChange)
+#: The change ``raw`` holds, or the ``RuleError`` naming what is wrong.
+from_json: Final = CHANGES.from_json

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, Self
 
 from games import changes as base
-from games.changes import ChangeSet, CounterAdjust, JSONObject, optional_seat, seat_number, whole
+from games.changes import ChangeSet, CounterAdjust, JSONObject, optional_seat, whole
 from games.errors import N_, RuleError
 from games.lion_square import rules
 from games.lion_square.square import GAZELLE, SIZE, Cell, Square, parse_cell
@@ -93,37 +93,33 @@ class SetCell:
 
 
 @dataclass(frozen=True, slots=True)
-class _SeatCount:
+class _SeatCount(base.Seated):
     """A seat's count of cards (0–32), set outright."""
 
     keys: ClassVar[frozenset[str]] = frozenset({"seat", "count"})
-    kind: ClassVar[str]
-    seat: int
     count: int
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls(seat_number(raw), _count(raw))
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
+        return cls(seat, _count(raw))
 
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind, "seat": self.seat, "count": self.count}
+    def _fields(self, out: JSONObject) -> None:
+        out["count"] = self.count
 
 
 @dataclass(frozen=True, slots=True)
-class _SeatDelta:
+class _SeatDelta(base.Seated):
     """One tap of a seat's stepper (issue 35: taps sent late all apply)."""
 
     keys: ClassVar[frozenset[str]] = frozenset({"seat", "delta"})
-    kind: ClassVar[str]
-    seat: int
     delta: int
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        return cls(seat_number(raw), _delta(raw))
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
+        return cls(seat, _delta(raw))
 
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind, "seat": self.seat, "delta": self.delta}
+    def _fields(self, out: JSONObject) -> None:
+        out["delta"] = self.delta
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,18 +167,16 @@ class SetLast:
 
 
 @dataclass(frozen=True, slots=True)
-class TakeLine:
+class TakeLine(base.Seated):
     """``take_line``: ``seat`` takes every card of one line (north-up) in one tap."""
 
     kind: ClassVar[str] = "take_line"
     keys: ClassVar[frozenset[str]] = frozenset({"seat", "line", "index"})
-    seat: int
     line: str
     index: int
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self:
-        seat = seat_number(raw)
+    def _read(cls, seat: int, raw: Mapping[str, object]) -> Self:
         line = raw.get("line")
         if not isinstance(line, str) or line not in LINES:
             raise RuleError(
@@ -191,8 +185,9 @@ class TakeLine:
             )
         return cls(seat, line, _place(raw, "index"))
 
-    def to_json(self) -> JSONObject:
-        return {"type": self.kind, "seat": self.seat, "line": self.line, "index": self.index}
+    def _fields(self, out: JSONObject) -> None:
+        out["line"] = self.line
+        out["index"] = self.index
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,23 +219,6 @@ LionChange = (
 )
 
 #: Every change of Lion Square, in the order docs/contracts.md lists them.
-CHANGES: Final[ChangeSet[LionChange]] = ChangeSet(
-    (
-        Adjust,
-        SetSquare,
-        SetCell,
-        SetTaken,
-        AddTaken,
-        SetGazelles,
-        AddGazelles,
-        SetLast,
-        TakeLine,
-        ScoreRound,
-        NextRound,
-    )
-)
-
-
-def from_json(raw: object) -> LionChange:
-    """The change ``raw`` holds, or the ``RuleError`` naming what is wrong."""
-    return CHANGES.from_json(raw)
+CHANGES: Final[ChangeSet[LionChange]] = ChangeSet.of(LionChange)
+#: The change ``raw`` holds, or the ``RuleError`` naming what is wrong.
+from_json: Final = CHANGES.from_json

@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from companion import tables
 from games.bison import changes
+from tests.games.bison.builders import RETAIL_R1
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "yellow"}]
 
@@ -29,11 +30,7 @@ def test_a_place_event_is_stored_in_the_documented_order(app: Flask, client: Fla
     the change's JSON (``type`` first), the same whoever sent it (B4, B6)."""
     table_id = _bison_table(client)
     posted = {
-        "at": [1, -1],
-        "edges": "PPPMMM",
-        "animals": {"prairie": 2, "river": 1},
-        "rotation": 3,
-        "label": "R1",
+        **RETAIL_R1,
         "type": "play",
         "action": "place_tile",
         "seat": 0,

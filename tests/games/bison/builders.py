@@ -98,3 +98,24 @@ def boards(draw) -> Board:
             with contextlib.suppress(RuleError):  # over the supply: leave the space empty
                 board = board.put((at, space), pieces)
     return board
+
+
+# --- events shared by the table tests --------------------------------------------------
+
+#: A retail tile's fields as the place page sends them (B4: the tile ``R1`` at [1,-1]).
+RETAIL_R1: dict[str, object] = {
+    "at": [1, -1],
+    "edges": "PPPMMM",
+    "animals": {"prairie": 2, "river": 1},
+    "rotation": 3,
+    "label": "R1",
+}
+#: A correction of one space (B5): Ann's hunter on the river at [0,1], no canoe.
+ANN_ON_THE_RIVER: dict[str, object] = {
+    "type": "pieces",
+    "seat": 0,
+    "at": [0, 1],
+    "space": "river",
+    "hunters": 1,
+    "structure": 0,
+}

@@ -20,6 +20,7 @@ from games.bison.rounds import Action
 from games.changes import JSONObject
 from games.errors import RuleError
 from games.table import Player
+from tests.games.bison.builders import RETAIL_R1
 
 STORED = Path(__file__).parent / "data" / "stored_events.json"
 PLAYERS = (Player("Ann", "red"), Player("Ben", "yellow"), Player("Cho", "green"))
@@ -218,11 +219,7 @@ PANEL_EVENTS: list[JSONObject] = [
         "action": "place_tile",
         "hunters": 2,
         "payment": {"bison": 1, "salmon": 0, "turkey": 1},
-        "at": [1, -1],
-        "edges": "PPPMMM",
-        "animals": {"prairie": 2, "river": 1},
-        "rotation": 3,
-        "label": "R1",
+        **RETAIL_R1,
         "space": "river",
     },
     {"type": "play", "seat": 0, "action": "gather", "gain": "turkey"},

@@ -13,6 +13,7 @@ from games.bison import changes
 from games.bison import fold as table
 from games.errors import RuleError
 from games.table import Player
+from tests.games.bison.builders import ANN_ON_THE_RIVER
 
 PLAYERS = (Player("Ann", "red"), Player("Ben", "yellow"), Player("Cho", "green"))
 
@@ -56,14 +57,7 @@ REPRESENTATIVE: dict[str, dict[str, Any]] = {
     "end_round": {"type": "end_round", "override": True},
     "tile": {"type": "tile", "at": [1, -1], "tile": "B07", "rotation": 2},
     "start_tile": {"type": "start_tile", "at": [0, 0], "rotation": 0, **RETAIL},
-    "pieces": {
-        "type": "pieces",
-        "seat": 0,
-        "at": [0, 1],
-        "space": "river",
-        "hunters": 1,
-        "structure": 0,
-    },
+    "pieces": ANN_ON_THE_RIVER,
     "score": {"type": "score", "override": True, "lock": False, "overflow": []},
     "reopen": {"type": "reopen"},
 }

@@ -15,6 +15,7 @@ from games.bison.economy import ANIMALS, Stocks
 from games.bison.rounds import Action
 from games.errors import RuleError
 from games.table import Player
+from tests.games.bison.builders import ANN_ON_THE_RIVER
 
 PLAYERS = (Player("Ann", "red"), Player("Ben", "yellow"), Player("Cho", "green"))
 
@@ -624,17 +625,7 @@ PLACE_RETAIL = {
             "correction of the board: the prairie of B08: Ben, hunters ×2; the river of B08: "
             "Ben, hunters ×0, a size-1 canoe; the mountain at [0,0] emptied",
         ),
-        (
-            {
-                "type": "pieces",
-                "seat": 0,
-                "at": [0, 1],
-                "space": "river",
-                "hunters": 1,
-                "structure": 0,
-            },
-            "correction of the board: the river at [0,1]: Ann, hunters ×1",
-        ),
+        (ANN_ON_THE_RIVER, "correction of the board: the river at [0,1]: Ann, hunters ×1"),
         ({"type": "buy", "seat": 1, "item": "hunter"}, "Ben bought a hunter at the market"),
         (
             {"type": "buy", "seat": 1, "item": "canoe", "size": 2},
