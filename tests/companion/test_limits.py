@@ -417,7 +417,7 @@ def test_a_full_disk_is_named_and_healthz_says_503(app: Flask, client: Any) -> N
 
 @pytest.mark.parametrize(
     ("method", "path", "target"),
-    [("get", "/t/{id}", "get"), ("post", "/api/v1/tables/{id}/events", "append")],
+    [("get", "/t/{id}", "get"), ("post", "/api/v1/tables/{id}/events", "append_all")],
 )
 def test_every_503_carries_retry_after_in_seconds(
     app: Flask, client: Any, monkeypatch: Any, method: str, path: str, target: str
