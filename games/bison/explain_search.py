@@ -347,13 +347,16 @@ def plans(
     new: Mapping[Hex, tuple[str, int]],
     budget: int = MAX_FRAMES,
     dearer: bool = True,
+    exact: int | None = None,
 ) -> list[Plan]:
     """The answers (see the glossary) explaining the seat's change from ``state`` to the
     seat's pieces in ``target`` (spaces of other colours are ignored), cheapest first;
     ``new``: the photo's tiles not on the board yet (the seat's tile may be one). Empty
     when no legal action set explains it. ``dearer``: the dearer answers sought too (the
     cheapest is the same either way: an explanation comparing ways leaves them out until
-    it has chosen one)."""
+    it has chosen one). ``exact``: only the plan costing exactly that food, the fewest
+    markers first (the food a player says they paid for a question's line: issue 32,
+    item 5), at most one."""
     colour = state.colours[seat]
     now = own(state.board.pieces, colour)
     goal = own(target, colour)
@@ -423,9 +426,10 @@ def plans(
     # tile's space (its hunters are the one the gather needs there).
     goals = sorted({*(s for s, p in now.items() if p.hunters), *goal})
 
-    def frames(moving: tuple[str, ...]) -> Iterator[tuple[int, _Frame]]:
+    def frames(moving: tuple[str, ...], exact: bool = False) -> Iterator[tuple[int, _Frame]]:
         """The frames of the moving actions ``moving`` (with the fixed ones), numbered
-        as enumerated, those counting alone rules out skipped."""
+        as enumerated, those counting alone rules out skipped (``exact``: those only
+        dearer than another kept too: hunters moved out and back)."""
         nonlocal rank
         for order in dict.fromkeys(permutations([*fixed, *moving])):
             if not _tile_early(order):
@@ -435,7 +439,7 @@ def plans(
                 for aim in aims if "gather" in moving else [None]:
                     rank += 1
                     frame = _Frame(order, spot, aim)
-                    if not _hopeless(frame, placed, now, goal, growth, kinds):
+                    if not _hopeless(frame, placed, now, goal, growth, kinds, exact):
                         yield rank, frame
 
     def solve(frame: _Frame, limit: float, avoid: frozenset[int] = frozenset()) -> Plan | None:
@@ -451,6 +455,8 @@ def plans(
             avoid,
         )
 
+    if exact is not None:
+        return _exactly(exact, fixed, fixed_cost, free, left, leaving, frames, solve, budget)
     for size in range(len(free) + 1):
         for moving in combinations(free, size):
             if solved > budget:
@@ -520,6 +526,42 @@ def plans(
     return [replace(plan, floor=bound) for plan in ranked]
 
 
+def _exactly(
+    food: int,
+    fixed: Sequence[str],
+    fixed_cost: int,
+    free: Sequence[str],
+    left: int,
+    leaving: int,
+    frames: Callable[[tuple[str, ...], bool], Iterator[tuple[int, _Frame]]],
+    solve: Callable[[_Frame, float, frozenset[int]], Plan | None],
+    budget: int,
+) -> list[Plan]:
+    """The plan costing exactly ``food`` (``plans(exact=…)``), the fewest markers first;
+    empty when none is found within ``budget`` frames. Each frame is solved for its
+    moving actions' food below ``food`` + 1 avoiding every lesser amount: what is left
+    is the amount itself."""
+    moving_food = food - fixed_cost
+    if moving_food < 0:
+        return []
+    lesser = frozenset(range(moving_food))
+    solved = 0
+    for size in range(len(free) + 1):
+        for moving in combinations(free, size):
+            if not [*fixed, *moving] or len(fixed) + len(moving) > left:
+                continue
+            if fixed_cost + _least(leaving, len(moving)) > food:
+                continue
+            for number, frame in frames(moving, True):
+                solved += 1
+                if solved > budget:
+                    return []
+                plan = solve(frame, moving_food + 1, lesser)
+                if plan is not None and plan.cost == food:
+                    return [replace(plan, rank=number)]
+    return []
+
+
 def _hopeless(
     frame: _Frame,
     placed: int,
@@ -527,10 +569,12 @@ def _hopeless(
     goal: Mapping[Space, Pieces],
     growth: Mapping[Space, int],
     kinds: Mapping[str, list[Space]],
+    exact: bool = False,
 ) -> bool:
     """Whether ``frame`` cannot give an answer, by counting alone (a pruning: the search
     solves the others). A moving action where no hunter needs to go elsewhere only adds
-    a marker (a plan without it is as cheap); hunters placed and never moved after stay
+    a marker (a plan without it is as cheap; kept when an ``exact`` food is sought: the
+    hunters moved out and back are what it costs); hunters placed and never moved after stay
     on the tile's space; a gather needs one of the player's hunters on its goal (B6) —
     there from the start, or placed there, when no move comes before it — and, as the
     last moving action, leaves two hunters there unless a build takes them."""
@@ -540,7 +584,7 @@ def _hopeless(
     def demand(space: Space) -> int:
         return goal[space].hunters + growth.get(space, 0) if space in goal else 0
 
-    if movers:
+    if movers and not exact:
         supply = {s: p.hunters for s, p in now.items()}
         if frame.spot is not None:
             supply[frame.spot] = supply.get(frame.spot, 0) + placed
