@@ -219,6 +219,7 @@ def _solve(
     reach: _Reach,
     limit: float,
     avoid: frozenset[int] = frozenset(),
+    anchored: bool = False,
 ) -> tuple[int, list[tuple[int, tuple[int, ...]]]] | None:
     """The cheapest assignment of units to ends and patterns in ``frame`` costing less
     than ``limit`` and none of ``avoid`` (the moving actions' food of the answers found:
@@ -277,13 +278,30 @@ def _solve(
     ):
         return None  # a unit that can end nowhere, or an end no unit reaches
 
+    # ``anchored``: the gather (B6) goes to a space holding one of the player's hunters
+    # at its turn: a unit that takes no part in it and surely stands on the goal then (it
+    # started there and moved only after, or it ended there moving only before). Asked
+    # when the cheapest assignment's plan was refused for it: another as dear or dearer
+    # in the same frame is legal (bench seed 26, round 2: a split move, then a gather).
+    gather = frame.order.index("gather") if anchored and "gather" in frame.order else None
+    gathering = movers.index(gather) if gather is not None else None
+
+    def anchors(start: tuple[Space, int], end: tuple[Space, int], pattern: tuple[int, ...]) -> bool:
+        if gather is None or gathering in pattern or start[1] > gather:
+            return False
+        if not any(movers[m] < gather for m in pattern):
+            return start[0] == frame.goal
+        return not any(movers[m] > gather for m in pattern) and end[0] == frame.goal
+
     @cache
     def best(
-        i: int, left: tuple[int, ...], counts: tuple[int, ...], floor: int
+        i: int, left: tuple[int, ...], counts: tuple[int, ...], floor: int, held: bool
     ) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...]] | None:
         if i == len(units):
             if any(n == 0 for n in counts):
                 return None  # a moving action with no hunter is not this frame
+            if gather is not None and not held:
+                return None  # nobody on the gather's goal at its turn
             cost = sum(_COST[n] for n in counts)
             return (cost, ()) if cost < limit and cost not in avoid else None
         start = units[i]
@@ -309,12 +327,13 @@ def _solve(
                     (*left[:e], left[e] - 1, *left[e + 1 :]),
                     tuple(moved),
                     choice if same_next else 0,
+                    held or anchors(start, end, pattern),
                 )
                 if rest is not None and (answer is None or rest[0] < answer[0]):
                     answer = (rest[0], ((e, pattern), *rest[1]))
         return answer
 
-    solved = best(0, need, (0,) * len(movers), 0)
+    solved = best(0, need, (0,) * len(movers), 0, False)
     if solved is None:
         return None
     return solved[0], list(solved[1])
@@ -442,7 +461,9 @@ def plans(
                     if not _hopeless(frame, placed, now, goal, growth, kinds, exact):
                         yield rank, frame
 
-    def solve(frame: _Frame, limit: float, avoid: frozenset[int] = frozenset()) -> Plan | None:
+    def solve(
+        frame: _Frame, limit: float, avoid: frozenset[int] = frozenset(), anchored: bool = False
+    ) -> Plan | None:
         return _frame_plan(
             state,
             seat,
@@ -453,6 +474,7 @@ def plans(
             reach,
             limit,
             avoid,
+            anchored,
         )
 
     if exact is not None:
@@ -534,7 +556,7 @@ def _exactly(
     left: int,
     leaving: int,
     frames: Callable[[tuple[str, ...], bool], Iterator[tuple[int, _Frame]]],
-    solve: Callable[[_Frame, float, frozenset[int]], Plan | None],
+    solve: Callable[[_Frame, float, frozenset[int], bool], Plan | None],
     budget: int,
 ) -> list[Plan]:
     """The plan costing exactly ``food`` (``plans(exact=…)``), the fewest markers first;
@@ -556,7 +578,7 @@ def _exactly(
                 solved += 1
                 if solved > budget:
                     return []
-                plan = solve(frame, moving_food + 1, lesser)
+                plan = solve(frame, moving_food + 1, lesser, True)
                 if plan is not None and plan.cost == food:
                     return [replace(plan, rank=number)]
     return []
@@ -700,14 +722,18 @@ def _frame_plan(
     reach: _Reach,
     limit: float,
     avoid: frozenset[int] = frozenset(),
+    anchored: bool = False,
 ) -> Plan | None:
     """The frame's cheapest plan whose moving actions cost less than ``limit`` and none
     of ``avoid``, its
     events checked by the fold; None when none is. ``change``: the seat's pieces before
     and after, what each structure grew by and the builds by kind; ``laying``: the new
-    tiles and the state with each laid."""
+    tiles and the state with each laid. ``anchored``: when the fold refuses the cheapest
+    assignment's gather, the cheapest whose gather surely finds a hunter on its goal (the
+    food a player says they paid: ``plans(exact=…)``; the proposal's own search keeps
+    the first answer, as its retries and comparisons were tuned on it)."""
     now, goal, growth, kinds = change
-    new, tiles = laying
+    _new, tiles = laying
     order = frame.order
     last = len(order)
     at_place = order.index("place_tile") if placed else None
@@ -719,10 +745,44 @@ def _frame_plan(
     ends = [(space, last) for space, p in goal.items() for _ in range(p.hunters)]
     for kind, spaces in kinds.items():
         ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
-    solved = _solve(frame, starts, ends, boards, reach, limit, avoid)
-    if solved is None:
-        return None
-    _, chosen = solved
+    for surely in (False, True) if anchored else (False,):
+        solved = _solve(frame, starts, ends, boards, reach, limit, avoid, surely)
+        if solved is None:
+            return None
+        plan = _planned(state, seat, frame, change, placed, laying, reach, boards, solved[1])
+        if plan is not None or "gather" not in order:
+            return plan
+    return None
+
+
+def _planned(
+    state: State,
+    seat: int,
+    frame: _Frame,
+    change: tuple[
+        Mapping[Space, Pieces],
+        Mapping[Space, Pieces],
+        Mapping[Space, int],
+        Mapping[str, list[Space]],
+    ],
+    placed: int,
+    laying: tuple[Mapping[Hex, tuple[str, int]], Mapping[Hex, State]],
+    reach: _Reach,
+    boards: Sequence[Board],
+    chosen: Sequence[tuple[int, tuple[int, ...]]],
+) -> Plan | None:
+    """The plan of one assignment of units (``_solve``): its events checked by the fold;
+    None when the fold refuses one."""
+    now, goal, growth, kinds = change
+    new, _tiles = laying
+    order = frame.order
+    at_place = order.index("place_tile") if placed else None
+    starts = [(space, -1) for space, p in now.items() for _ in range(p.hunters)]
+    if frame.spot is not None and at_place is not None:
+        starts += [(frame.spot, at_place)] * placed
+    ends = [(space, len(order)) for space, p in goal.items() for _ in range(p.hunters)]
+    for kind, spaces in kinds.items():
+        ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
     movers = _windows(order)
     end_keys = sorted(set(ends))
     hops: dict[int, Counter[tuple[Space, Space]]] = {j: Counter() for j in movers}
