@@ -240,6 +240,13 @@ def costing(
     seat = next(iter(seats)) if len(seats) == 1 else None
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise RuleError(N_("a question's answer is one player's actions"))
+    stocks = state.stocks[seat]
+    if food > stocks.total:  # B6: never more than the stocks hold (and the search bounded)
+        raise RuleError(
+            N_("this costs {cost} animals but you have only {total}"),
+            cost=food,
+            total=stocks.total,
+        )
     after, new = state, {}
     for event in events:
         if event.get("action") == "place_tile" and isinstance(event.get("tile"), str):

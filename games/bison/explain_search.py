@@ -106,6 +106,8 @@ MAX_ANSWERS = 3
 KEPT_CHEAPEST = 2
 #: How many dearer foods are sought for each set of markers found (see ``answers``).
 DEARER_LEVELS = 2
+#: The most food the moving actions of one round may cost (B6: 3 of them, 5 hunters each).
+MAX_ACTIONS_FOOD = len(MOVING) * _COST[MAX_HUNTERS_PER_ACTION]
 #: The most frames searched for the proposed answer's markers played dearer (see
 #: ``answers``): bounded, as the first search is.
 MAX_DEARER_FRAMES = 160
@@ -564,8 +566,8 @@ def _exactly(
     moving actions' food below ``food`` + 1 avoiding every lesser amount: what is left
     is the amount itself."""
     moving_food = food - fixed_cost
-    if moving_food < 0:
-        return []
+    if not 0 <= moving_food <= MAX_ACTIONS_FOOD:
+        return []  # more than any moving actions cost (B6): no search
     lesser = frozenset(range(moving_food))
     solved = 0
     for size in range(len(free) + 1):

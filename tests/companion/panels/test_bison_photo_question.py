@@ -174,5 +174,5 @@ def explain_state_after(state, events):
 def test_food_no_actions_cost_is_a_sentence(client, table, app):  # B6
     opened, refused = _paid(client, table, app, {"bison": "7", "salmon": "0", "turkey": "0"})
     assert refused.status_code == 422
-    assert "no actions the rules allow leave this board for 7 animals" in text(refused)
+    assert "No actions the rules allow leave this board for 7 animals." in text(refused)
     assert json.loads(form_of(refused)["steps"]) == json.loads(opened["steps"])

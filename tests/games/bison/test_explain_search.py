@@ -654,6 +654,8 @@ def test_the_food_a_player_paid_finds_the_actions_that_cost_it() -> None:  # B3,
         assert food(before, end, YELLOW) == paid
     with pytest.raises(RuleError, match="for 7 animals"):  # B6: no action set costs 7 here
         explain_lines.costing(before, cheapest, 7)
+    with pytest.raises(RuleError, match="you have only 30"):  # never searched past stocks
+        explain_lines.costing(before, cheapest, 10**20)
 
 
 def test_a_questions_food_is_shared_across_its_actions_as_said() -> None:  # B6
