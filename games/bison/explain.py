@@ -684,7 +684,9 @@ def explain(
             trial = _interleaved(state, photo, turn, assign, memo)
             if _score(trial[0]) < _score(best[0]):
                 best = trial
-                again = None  # no questions: each player's cheapest alone
+                # Again with the dearer answers: each player's cheapest alone is the
+                # same, the others asked where their actions stand together.
+                again = functools.partial(_interleaved, state, photo, turn, assign, memo)
     if again is not None:  # the way chosen, again with the dearer answers asked
         memo.dearer = True
         best = again()
@@ -741,6 +743,7 @@ def _interleaved(
     given = set(assign.values())
     now, steps = _mirror_tiles(state, {at: t for at, t in new.items() if at not in given})
     queues: dict[int, list[Step]] = {}
+    plans_of: dict[int, list[search.Plan]] = {}
     for seat in turn:
         colour = now.colours[seat]
         if _own(now.board.pieces, colour) == _own(photo.pieces, colour):
@@ -751,6 +754,7 @@ def _interleaved(
         found = _plans(alone, seat, photo.pieces, tiles, memo)
         if found:
             queues[seat] = _steps_of(found[0], seat)
+            plans_of[seat] = found
     moved = True
     while moved and any(queues.values()):
         moved = False
@@ -767,7 +771,47 @@ def _interleaved(
                 moved = True
                 break
     now, fixes, refused = _corrections(now, dict(photo.pieces))
-    return [*steps, *fixes], refused, []
+    steps, questions = _asked_in_place(state, [*steps, *fixes], plans_of)
+    return steps, refused, questions
+
+
+def _asked_in_place(
+    state: State, steps: list[Step], plans_of: Mapping[int, Sequence[search.Plan]]
+) -> tuple[list[Step], list[Question]]:
+    """The questions of the players whose actions, taken in turn as the rules allow,
+    stand together (issue 32, item 4: a player who moved out and back, or through a tile
+    laid that round, is asked the food they paid even when the players' actions
+    interleaved): each other answer (dearer plans, when they were sought) in place of
+    theirs, kept when the fold takes the whole proposal with it."""
+    questions: list[Question] = []
+    for seat, found in plans_of.items():
+        mine = [k for k, step in enumerate(steps) if step.seat == seat]
+        if len(found) < 2 or not mine or mine != list(range(mine[0], mine[-1] + 1)):
+            continue
+        first, end = mine[0], mine[-1] + 1
+        index = len(questions)
+        own = tuple(replace(step, question=index) for step in steps[first:end])
+        if tuple(str(step.event.get("action")) for step in own) != found[0].markers:
+            continue  # taken in another order than planned: asked by its lines
+        answers = [Answer(own, sum(step.cost for step in own), found[0].markers)]
+        for plan in found[1:]:
+            other = tuple(replace(step, question=index) for step in _steps_of(plan, seat))
+            if _applies(state, [*steps[:first], *other, *steps[end:]]):
+                answers.append(Answer(other, plan.cost, plan.markers))
+        if len(answers) > 1:
+            steps = [*steps[:first], *own, *steps[end:]]
+            questions.append(Question(seat, first, tuple(answers)))
+    return steps, questions
+
+
+def _applies(state: State, steps: Sequence[Step]) -> bool:
+    """Whether the fold takes ``steps`` in order (a turn out of order aside)."""
+    try:
+        for step in steps:
+            state = _try(state, dict(step.event))[0]
+    except RuleError:
+        return False
+    return True
 
 
 def _assignments(state: State, photo: Photographed) -> list[dict[int, Hex]]:

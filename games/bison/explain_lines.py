@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.bison import fold
-from games.bison.economy import ANIMALS
-from games.bison.explain_search import Space, attempt, paid
+from games.bison.economy import ANIMALS, action_cost
+from games.bison.explain_search import MAX_FRAMES, Space, attempt, paid, plans
 from games.bison.table.state import State
 from games.errors import N_, RuleError, Term
 
@@ -184,3 +184,79 @@ def free_markers(
     last if still due): a marker a line gave up is free again for another line."""
     state = _after(state, others)
     return tuple(action.value for action in state.rounds.available(seat))
+
+
+def paid_across(
+    state: State, events: Sequence[Mapping[str, Any]], split: Mapping[str, int]
+) -> list[dict[str, Any]]:
+    """A question's answer (``events``: one player's actions, in order) paid with ``split``
+    in all (issue 32, items 4–5: the player says the food they paid for the line, not per
+    action): each action costing food (B6, by the hunters it uses) takes its share of the
+    split in ``ANIMALS`` order, and the fold checks every action as the tapped flow does
+    (the stocks at its turn). ``RuleError`` when the split does not add up to what the
+    answer costs, or the fold refuses an action so paid."""
+    amounts = {animal: int(split.get(animal, 0)) for animal in ANIMALS}
+    costs, now = [], state
+    for event in events:  # each action's cost on the board of its turn (a build's size)
+        hunters = fold.hunters_used(now, event) if event.get("type") == "play" else 0
+        costs.append(action_cost(hunters) if hunters else 0)
+        now = attempt(now, event)[0]
+    total = sum(c for c in costs if c > 0)
+    if sum(amounts.values()) != total:
+        raise RuleError(
+            N_("the payment must add up to {cost} animals, not {given}"),
+            cost=total,
+            given=sum(amounts.values()),
+        )
+    left = dict(amounts)
+    out: list[dict[str, Any]] = []
+    for event, cost in zip(events, costs, strict=True):
+        paid_event = {k: v for k, v in event.items() if k != "payment"}
+        if cost > 0:
+            share = dict.fromkeys(ANIMALS, 0)
+            for animal in ANIMALS:
+                taken = min(left[animal], cost - sum(share.values()))
+                share[animal] += taken
+                left[animal] -= taken
+            paid_event["payment"] = share
+        state, applied = attempt(state, paid_event)
+        out.append(applied)
+    return out
+
+
+#: Frames searched for the food a player says they paid (an answer asked for on a tap,
+#: so a little more than one change's search gets).
+PAID_FRAMES = 2 * MAX_FRAMES
+
+
+def costing(
+    state: State, events: Sequence[Mapping[str, Any]], food: int
+) -> tuple[dict[str, Any], ...]:
+    """The actions of one player that leave the board as ``events`` (a question's answer)
+    do and cost exactly ``food`` (B6: a player who moved hunters out and back, or split a
+    move, paid more than the answers offered say), found by the explanation's own search
+    and checked by the fold, fewest markers first. ``RuleError`` when none does."""
+    seats = {event.get("seat") for event in events}
+    seat = next(iter(seats)) if len(seats) == 1 else None
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise RuleError(N_("a question's answer is one player's actions"))
+    stocks = state.stocks[seat]
+    if food > stocks.total:  # B6: never more than the stocks hold (and the search bounded)
+        raise RuleError(
+            N_("this costs {cost} animals but you have only {total}"),
+            cost=food,
+            total=stocks.total,
+        )
+    after, new = state, {}
+    for event in events:
+        if event.get("action") == "place_tile" and isinstance(event.get("tile"), str):
+            at = event.get("at")
+            if isinstance(at, list) and len(at) == 2:
+                new[(int(at[0]), int(at[1]))] = (str(event["tile"]), int(event.get("rotation", 0)))
+        after = attempt(after, event)[0]
+    found = plans(state, seat, after.board.pieces, new, PAID_FRAMES, dearer=False, exact=food)
+    if not found:
+        raise RuleError(
+            N_("no actions the rules allow leave this board for {cost} animals"), cost=food
+        )
+    return tuple(dict(event) for event in found[0].events)

@@ -106,6 +106,8 @@ MAX_ANSWERS = 3
 KEPT_CHEAPEST = 2
 #: How many dearer foods are sought for each set of markers found (see ``answers``).
 DEARER_LEVELS = 2
+#: The most food the moving actions of one round may cost (B6: 3 of them, 5 hunters each).
+MAX_ACTIONS_FOOD = len(MOVING) * _COST[MAX_HUNTERS_PER_ACTION]
 #: The most frames searched for the proposed answer's markers played dearer (see
 #: ``answers``): bounded, as the first search is.
 MAX_DEARER_FRAMES = 160
@@ -219,6 +221,7 @@ def _solve(
     reach: _Reach,
     limit: float,
     avoid: frozenset[int] = frozenset(),
+    anchored: bool = False,
 ) -> tuple[int, list[tuple[int, tuple[int, ...]]]] | None:
     """The cheapest assignment of units to ends and patterns in ``frame`` costing less
     than ``limit`` and none of ``avoid`` (the moving actions' food of the answers found:
@@ -277,13 +280,30 @@ def _solve(
     ):
         return None  # a unit that can end nowhere, or an end no unit reaches
 
+    # ``anchored``: the gather (B6) goes to a space holding one of the player's hunters
+    # at its turn: a unit that takes no part in it and surely stands on the goal then (it
+    # started there and moved only after, or it ended there moving only before). Asked
+    # when the cheapest assignment's plan was refused for it: another as dear or dearer
+    # in the same frame is legal (bench seed 26, round 2: a split move, then a gather).
+    gather = frame.order.index("gather") if anchored and "gather" in frame.order else None
+    gathering = movers.index(gather) if gather is not None else None
+
+    def anchors(start: tuple[Space, int], end: tuple[Space, int], pattern: tuple[int, ...]) -> bool:
+        if gather is None or gathering in pattern or start[1] > gather:
+            return False
+        if not any(movers[m] < gather for m in pattern):
+            return start[0] == frame.goal
+        return not any(movers[m] > gather for m in pattern) and end[0] == frame.goal
+
     @cache
     def best(
-        i: int, left: tuple[int, ...], counts: tuple[int, ...], floor: int
+        i: int, left: tuple[int, ...], counts: tuple[int, ...], floor: int, held: bool
     ) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...]] | None:
         if i == len(units):
             if any(n == 0 for n in counts):
                 return None  # a moving action with no hunter is not this frame
+            if gather is not None and not held:
+                return None  # nobody on the gather's goal at its turn
             cost = sum(_COST[n] for n in counts)
             return (cost, ()) if cost < limit and cost not in avoid else None
         start = units[i]
@@ -309,12 +329,13 @@ def _solve(
                     (*left[:e], left[e] - 1, *left[e + 1 :]),
                     tuple(moved),
                     choice if same_next else 0,
+                    held or anchors(start, end, pattern),
                 )
                 if rest is not None and (answer is None or rest[0] < answer[0]):
                     answer = (rest[0], ((e, pattern), *rest[1]))
         return answer
 
-    solved = best(0, need, (0,) * len(movers), 0)
+    solved = best(0, need, (0,) * len(movers), 0, False)
     if solved is None:
         return None
     return solved[0], list(solved[1])
@@ -347,13 +368,16 @@ def plans(
     new: Mapping[Hex, tuple[str, int]],
     budget: int = MAX_FRAMES,
     dearer: bool = True,
+    exact: int | None = None,
 ) -> list[Plan]:
     """The answers (see the glossary) explaining the seat's change from ``state`` to the
     seat's pieces in ``target`` (spaces of other colours are ignored), cheapest first;
     ``new``: the photo's tiles not on the board yet (the seat's tile may be one). Empty
     when no legal action set explains it. ``dearer``: the dearer answers sought too (the
     cheapest is the same either way: an explanation comparing ways leaves them out until
-    it has chosen one)."""
+    it has chosen one). ``exact``: only the plan costing exactly that food, the fewest
+    markers first (the food a player says they paid for a question's line: issue 32,
+    item 5), at most one."""
     colour = state.colours[seat]
     now = own(state.board.pieces, colour)
     goal = own(target, colour)
@@ -423,9 +447,10 @@ def plans(
     # tile's space (its hunters are the one the gather needs there).
     goals = sorted({*(s for s, p in now.items() if p.hunters), *goal})
 
-    def frames(moving: tuple[str, ...]) -> Iterator[tuple[int, _Frame]]:
+    def frames(moving: tuple[str, ...], exact: bool = False) -> Iterator[tuple[int, _Frame]]:
         """The frames of the moving actions ``moving`` (with the fixed ones), numbered
-        as enumerated, those counting alone rules out skipped."""
+        as enumerated, those counting alone rules out skipped (``exact``: those only
+        dearer than another kept too: hunters moved out and back)."""
         nonlocal rank
         for order in dict.fromkeys(permutations([*fixed, *moving])):
             if not _tile_early(order):
@@ -435,10 +460,12 @@ def plans(
                 for aim in aims if "gather" in moving else [None]:
                     rank += 1
                     frame = _Frame(order, spot, aim)
-                    if not _hopeless(frame, placed, now, goal, growth, kinds):
+                    if not _hopeless(frame, placed, now, goal, growth, kinds, exact):
                         yield rank, frame
 
-    def solve(frame: _Frame, limit: float, avoid: frozenset[int] = frozenset()) -> Plan | None:
+    def solve(
+        frame: _Frame, limit: float, avoid: frozenset[int] = frozenset(), anchored: bool = False
+    ) -> Plan | None:
         return _frame_plan(
             state,
             seat,
@@ -449,8 +476,11 @@ def plans(
             reach,
             limit,
             avoid,
+            anchored,
         )
 
+    if exact is not None:
+        return _exactly(exact, fixed, fixed_cost, free, left, leaving, frames, solve, budget)
     for size in range(len(free) + 1):
         for moving in combinations(free, size):
             if solved > budget:
@@ -520,6 +550,42 @@ def plans(
     return [replace(plan, floor=bound) for plan in ranked]
 
 
+def _exactly(
+    food: int,
+    fixed: Sequence[str],
+    fixed_cost: int,
+    free: Sequence[str],
+    left: int,
+    leaving: int,
+    frames: Callable[[tuple[str, ...], bool], Iterator[tuple[int, _Frame]]],
+    solve: Callable[[_Frame, float, frozenset[int], bool], Plan | None],
+    budget: int,
+) -> list[Plan]:
+    """The plan costing exactly ``food`` (``plans(exact=…)``), the fewest markers first;
+    empty when none is found within ``budget`` frames. Each frame is solved for its
+    moving actions' food below ``food`` + 1 avoiding every lesser amount: what is left
+    is the amount itself."""
+    moving_food = food - fixed_cost
+    if not 0 <= moving_food <= MAX_ACTIONS_FOOD:
+        return []  # more than any moving actions cost (B6): no search
+    lesser = frozenset(range(moving_food))
+    solved = 0
+    for size in range(len(free) + 1):
+        for moving in combinations(free, size):
+            if not [*fixed, *moving] or len(fixed) + len(moving) > left:
+                continue
+            if fixed_cost + _least(leaving, len(moving)) > food:
+                continue
+            for number, frame in frames(moving, True):
+                solved += 1
+                if solved > budget:
+                    return []
+                plan = solve(frame, moving_food + 1, lesser, True)
+                if plan is not None and plan.cost == food:
+                    return [replace(plan, rank=number)]
+    return []
+
+
 def _hopeless(
     frame: _Frame,
     placed: int,
@@ -527,10 +593,12 @@ def _hopeless(
     goal: Mapping[Space, Pieces],
     growth: Mapping[Space, int],
     kinds: Mapping[str, list[Space]],
+    exact: bool = False,
 ) -> bool:
     """Whether ``frame`` cannot give an answer, by counting alone (a pruning: the search
     solves the others). A moving action where no hunter needs to go elsewhere only adds
-    a marker (a plan without it is as cheap); hunters placed and never moved after stay
+    a marker (a plan without it is as cheap; kept when an ``exact`` food is sought: the
+    hunters moved out and back are what it costs); hunters placed and never moved after stay
     on the tile's space; a gather needs one of the player's hunters on its goal (B6) —
     there from the start, or placed there, when no move comes before it — and, as the
     last moving action, leaves two hunters there unless a build takes them."""
@@ -540,7 +608,7 @@ def _hopeless(
     def demand(space: Space) -> int:
         return goal[space].hunters + growth.get(space, 0) if space in goal else 0
 
-    if movers:
+    if movers and not exact:
         supply = {s: p.hunters for s, p in now.items()}
         if frame.spot is not None:
             supply[frame.spot] = supply.get(frame.spot, 0) + placed
@@ -656,14 +724,18 @@ def _frame_plan(
     reach: _Reach,
     limit: float,
     avoid: frozenset[int] = frozenset(),
+    anchored: bool = False,
 ) -> Plan | None:
     """The frame's cheapest plan whose moving actions cost less than ``limit`` and none
     of ``avoid``, its
     events checked by the fold; None when none is. ``change``: the seat's pieces before
     and after, what each structure grew by and the builds by kind; ``laying``: the new
-    tiles and the state with each laid."""
+    tiles and the state with each laid. ``anchored``: when the fold refuses the cheapest
+    assignment's gather, the cheapest whose gather surely finds a hunter on its goal (the
+    food a player says they paid: ``plans(exact=…)``; the proposal's own search keeps
+    the first answer, as its retries and comparisons were tuned on it)."""
     now, goal, growth, kinds = change
-    new, tiles = laying
+    _new, tiles = laying
     order = frame.order
     last = len(order)
     at_place = order.index("place_tile") if placed else None
@@ -675,10 +747,44 @@ def _frame_plan(
     ends = [(space, last) for space, p in goal.items() for _ in range(p.hunters)]
     for kind, spaces in kinds.items():
         ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
-    solved = _solve(frame, starts, ends, boards, reach, limit, avoid)
-    if solved is None:
-        return None
-    _, chosen = solved
+    for surely in (False, True) if anchored else (False,):
+        solved = _solve(frame, starts, ends, boards, reach, limit, avoid, surely)
+        if solved is None:
+            return None
+        plan = _planned(state, seat, frame, change, placed, laying, reach, boards, solved[1])
+        if plan is not None or "gather" not in order:
+            return plan
+    return None
+
+
+def _planned(
+    state: State,
+    seat: int,
+    frame: _Frame,
+    change: tuple[
+        Mapping[Space, Pieces],
+        Mapping[Space, Pieces],
+        Mapping[Space, int],
+        Mapping[str, list[Space]],
+    ],
+    placed: int,
+    laying: tuple[Mapping[Hex, tuple[str, int]], Mapping[Hex, State]],
+    reach: _Reach,
+    boards: Sequence[Board],
+    chosen: Sequence[tuple[int, tuple[int, ...]]],
+) -> Plan | None:
+    """The plan of one assignment of units (``_solve``): its events checked by the fold;
+    None when the fold refuses one."""
+    now, goal, growth, kinds = change
+    new, _tiles = laying
+    order = frame.order
+    at_place = order.index("place_tile") if placed else None
+    starts = [(space, -1) for space, p in now.items() for _ in range(p.hunters)]
+    if frame.spot is not None and at_place is not None:
+        starts += [(frame.spot, at_place)] * placed
+    ends = [(space, len(order)) for space, p in goal.items() for _ in range(p.hunters)]
+    for kind, spaces in kinds.items():
+        ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
     movers = _windows(order)
     end_keys = sorted(set(ends))
     hops: dict[int, Counter[tuple[Space, Space]]] = {j: Counter() for j in movers}

@@ -140,3 +140,37 @@ def test_a_line_fixed_in_place_is_confirmed_and_seen_on_the_other_phone(
     seen = f'[data-mark="hunters"][data-player="red"][data-at="{NEW_AT[0]},{NEW_AT[1]}"]'
     ben.wait_for_selector(seen, timeout=LIVE_MS)
     assert ben.locator(seen).first.get_attribute("data-count") == "1"
+
+
+def test_a_lines_payment_is_fixed_in_its_editor_at_360_by_640(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """Issue 32, item 5 (B6): Ann paid her tile's 2 hunters with 2 bison, not the split
+    proposed; on the line's ✎ she sets the payment (the fields within the phone's
+    width), saves (the line says "pays 2 bison", nothing stored), and confirms."""
+    ann, _table_url = two_player_table(new_phone, live_server)
+    ann.locator('[data-testid="bison-photo"]').click()
+    ann.set_input_files(
+        '[data-testid="bison-photo-file"]',
+        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
+    )
+    ann.wait_for_selector('[data-testid="bison-photo-line"]')
+    ann.locator('[data-testid="bison-photo-fix"]').first.click()
+    editor = ann.locator('[data-testid="bison-photo-editor"]')
+    editor.wait_for()
+    for animal, count in (("bison", "2"), ("salmon", "0"), ("turkey", "0")):
+        field = editor.locator(f'[data-testid="bison-photo-edit-pay-{animal}"]')
+        field.scroll_into_view_if_needed()
+        box = field.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        field.fill(count)
+    shot(ann, "bison_photo_en_payment")
+    editor.locator('[data-testid="bison-photo-edit-save"]').click()
+    fixed = ann.locator(".bison-photo-line.is-edited")
+    fixed.wait_for()
+    assert "pays 2 bison" in fixed.inner_text()
+    ann.locator('[data-testid="bison-photo-confirm"]').click()
+    back_at_table(ann)
+    stock = '[data-testid="bison-stock-0-{}-value"]'
+    counts = [stock.format(a) for a in ("bison", "salmon", "turkey")]  # 10 each before
+    assert [ann.locator(c).inner_text() for c in counts] == ["8", "10", "10"]

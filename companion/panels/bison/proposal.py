@@ -54,8 +54,8 @@ from companion.panels.bison.names import action_name, hex_name, space_name
 from companion.panels.bison.pages import GAME, back_to_table, bp, refusal, render_page
 from companion.panels.bison.proposal_lines import line_words, separator, short_action
 from games import fields
-from games.bison import explain, fold
-from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
+from games.bison import explain, explain_lines, fold
+from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost, default_payment
 from games.bison.rounds import Action
 from games.bison.table.fields import parse_space
 from games.bison.table.history import describe
@@ -254,12 +254,18 @@ def _events(item: CarriedStep, form: Mapping[str, str], n: int) -> list[JSONObje
     answers = item.get("answers") or []
     if not answers:
         return [_chosen(item, form, n)]
-    choice = small_number(form.get(f"choice.{n}")) or 0
-    events = answers[choice if choice < len(answers) else 0]["events"]
+    events = answers[_answer_index(item, form, n)]["events"]
     for event in events:
         if event.get("type") not in {"play", "action"}:
             raise RuleError(UNREADABLE)
     return [dict(e) for e in events]
+
+
+def _answer_index(item: CarriedStep, form: Mapping[str, str], n: int) -> int:
+    """The answer chosen on a question line (``choice.<n>``; the first, the cheapest,
+    unless another is chosen)."""
+    choice = small_number(form.get(f"choice.{n}")) or 0
+    return choice if choice < len(item.get("answers") or []) else 0
 
 
 # -- checking (the fold itself) -----------------------------------------------------------
@@ -681,7 +687,8 @@ def _lines(
                 "seat": seat if event.get("type") != "correct" else None,
                 # A player's lines follow one another: the name once, on the first.
                 "first": not lines or lines[-1]["seat"] != seat or seat is None,
-                "editable": _editable(event, table) and not answers,
+                # A question line: its answer's payment only (the board is the photo's).
+                "editable": _editable(event, table),
                 "taken": _ticked(form, n),
                 "edited": bool(item.get("edited")),
                 "problem": problem,
@@ -814,13 +821,10 @@ def photo_edit(table_id: str) -> ResponseReturnValue:
         return render(table, steps, notes, version, form, editor=shown)
     opened, saved = small_number(form.get("open")), small_number(form.get("save"))
     line = opened if opened is not None else saved
-    if (
-        line is None
-        or line >= len(steps)
-        or not _editable(steps[line]["event"], table)
-        or steps[line].get("answers")  # a question of several steps: answered, not edited
-    ):
+    if line is None or line >= len(steps) or not _editable(steps[line]["event"], table):
         return render(table, steps, notes, version, form)
+    if steps[line].get("answers"):  # a question of several steps: answered, its food fixed
+        return _edit_payment(table, steps, notes, version, form, line, saved is not None)
     if saved is None:
         shown = _editor(table, steps, form, line, fresh=True)
         return render(table, steps, notes, version, form, editor=shown)
@@ -851,6 +855,111 @@ def photo_edit(table_id: str) -> ResponseReturnValue:
         edited[line]["event"] = event
     now = {**form, f"choice.{line}": "", f"take.{line}": "1" if event else ""}
     return render(table, edited, notes, version, now)
+
+
+def _payment_editor(
+    table: tables.TableView,
+    steps: Sequence[CarriedStep],
+    form: Mapping[str, str],
+    line: int,
+    fresh: bool,
+) -> dict[str, object]:
+    """The payment editor of a question line (issue 32, items 4–5): what the answer
+    chosen costs in all (B6) and how it is paid (the answer's own split when ``fresh``,
+    else what the phone sent)."""
+    state = _state_before(table.state, steps, form, line)
+    item = steps[line]
+    events = item.get("answers", [])[_answer_index(item, form, line)]["events"]
+    seat = int(item["event"].get("seat", 0))  # type: ignore[arg-type]
+    cost, paid = 0, dict.fromkeys(ANIMALS, 0)
+    now = state
+    for event in events:
+        try:
+            hunters = fold.hunters_used(now, event) if event.get("type") == "play" else 0
+            spent = action_cost(hunters) if hunters else 0
+            split = event.get("payment")
+            if spent > 0 and isinstance(split, dict):
+                for animal in ANIMALS:
+                    amount = split.get(animal, 0)
+                    paid[animal] += amount if isinstance(amount, int) else 0
+            elif spent > 0:
+                default = default_payment(now.stocks[seat], spent)
+                for animal in ANIMALS:
+                    paid[animal] += default.get(animal)
+            cost += max(spent, 0)
+            now = fold.apply(now, event)
+        except RuleError:
+            break  # the line's own problem, said beside it
+    pay = {a: str(paid[a]) if fresh else form.get(f"e.pay.{a}", "0") for a in ANIMALS}
+    return {
+        "line": line,
+        "payment_only": True,
+        "cost": cost,
+        "seat": seat,
+        "pay": pay,
+        "shown": pay,
+        "stocks": state.stocks[seat].as_dict() if seat < len(state.stocks) else {},
+    }
+
+
+def _edit_payment(
+    table: tables.TableView,
+    steps: list[CarriedStep],
+    notes: CarriedNotes,
+    version: int,
+    form: dict[str, str],
+    line: int,
+    save: bool,
+) -> ResponseReturnValue:
+    """Open or save the payment of a question line: its answer chosen, paid with the split
+    said in all (``explain_lines.paid_across``: each action's share, the fold checking
+    every one as the tapped flow does); a refusal beside the editor (422), the proposal
+    unchanged. Nothing is stored."""
+    if not save:
+        shown = _payment_editor(table, steps, form, line, fresh=True)
+        return render(table, steps, notes, version, form, editor=shown)
+    item = steps[line]
+    k = _answer_index(item, form, line)
+    answers = list(item.get("answers", []))
+    try:
+        split = {a: _count_pay(form, a) for a in ANIMALS}
+        before = _state_before(table.state, steps, form, line)
+        events = [dict(e) for e in answers[k]["events"]]
+        for event in events:
+            if event.get("type") not in {"play", "action"} or event.get("seat") != item[
+                "event"
+            ].get("seat"):
+                raise RuleError(UNREADABLE)
+        food = sum(split.values())
+        if food != _cost_of(before, events):
+            # Paid otherwise than the answer chosen (hunters moved out and back, a split
+            # move): the actions that leave the same board for that food, as an answer.
+            events = list(explain_lines.costing(before, events, food))
+            markers: list[JSON] = [str(e.get("action")) for e in events]
+            answers.append({"events": events, "cost": food, "markers": markers})
+            k = len(answers) - 1
+        repaid = explain_lines.paid_across(before, events, split)
+    except RuleError as error:
+        shown = _payment_editor(table, steps, form, line, fresh=False)
+        problem = as_sentence(refusal(error), str(get_locale() or "en"))
+        return render(table, steps, notes, version, form, editor=shown, error=problem, status=422)
+    answers[k] = {**answers[k], "events": repaid}
+    edited = list(steps)
+    edited[line] = {**item, "answers": answers, "edited": True}
+    return render(
+        table, edited, notes, version, {**form, f"take.{line}": "1", f"choice.{line}": str(k)}
+    )
+
+
+def _cost_of(state: fold.State, events: Sequence[JSONObject]) -> int:
+    """What a question's answer costs in food on ``state`` (B6, by the hunters each action
+    uses); ``RuleError`` as the fold refuses an action."""
+    cost = 0
+    for event in events:
+        hunters = fold.hunters_used(state, event) if event.get("type") == "play" else 0
+        cost += action_cost(hunters) if hunters else 0
+        state = fold.apply(state, event)
+    return cost
 
 
 def _fits_later(

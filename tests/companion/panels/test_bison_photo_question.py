@@ -9,7 +9,7 @@ import re
 
 import pytest
 from bison_photos import NEW_AT
-from companion_testkit import get
+from companion_testkit import get, text
 from test_bison_photo_edit import confirm, edit, form_of, read_photo
 
 from companion.panels.bison import proposal
@@ -72,7 +72,107 @@ def test_confirm_stores_the_answer_chosen_with_its_food(client, table, app, choi
     assert len(after.rounds.markers[0]) - len(before.rounds.markers[0]) == markers
 
 
-def test_a_question_line_is_answered_not_edited(client, table, app):
+def test_a_question_line_opens_its_payment_only(client, table, app):
+    """Item 5: a question's line is answered by its chips; its ✎ opens the food its
+    answer chosen costs, never the board (the photo's)."""
     form, _steps = _split(client, app, table)
-    page = edit(client, table.id, form, open="0")
-    assert 'data-testid="bison-photo-editor"' not in page.get_data(as_text=True)
+    fields = form_of(edit(client, table.id, form))
+    page = edit(client, table.id, {**fields, "choice.0": "1"}, open="0")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'data-testid="bison-photo-editor"' in html
+    assert "This answer costs 2 animals" in text(page)
+    opened = form_of(page)
+    assert "e.count.0" not in opened and "e.action" not in opened and "e.gain" not in opened
+    paid = sum(int(opened[f"e.pay.{a}"]) for a in ("bison", "salmon", "turkey"))
+    assert paid == 2  # the answer's own split (B6: the default, from the largest stocks)
+
+
+def _paid(client, table, app, split: dict[str, str]):
+    form, _steps = _split(client, app, table)
+    fields = form_of(edit(client, table.id, form))
+    opened = form_of(edit(client, table.id, {**fields, "choice.0": "1"}, open="0"))
+    changes = {f"e.pay.{a}": n for a, n in split.items()}
+    return opened, edit(client, table.id, opened, save="0", **changes)
+
+
+def test_a_question_lines_payment_is_fixed_before_confirm(client, table, app):  # B6
+    opened, saved = _paid(client, table, app, {"bison": "0", "salmon": "0", "turkey": "2"})
+    assert saved.status_code == 200, text(saved)
+    assert "(fixed)" in text(saved) and "2 turkeys" in text(saved)
+    assert get(app, table.id).version == int(opened["version"])  # nothing stored yet
+    before = get(app, table.id).state
+    fields = form_of(saved)
+    assert fields["choice.0"] == "1"  # the answer stays chosen
+    assert confirm(client, table.id, fields).status_code == 303
+    after = get(app, table.id).state
+    assert before.stocks[0].turkey - after.stocks[0].turkey == 2
+    assert before.stocks[0].bison == after.stocks[0].bison
+    assert before.stocks[0].salmon == after.stocks[0].salmon
+
+
+@pytest.mark.parametrize(
+    ("split", "problem"),
+    [
+        ({"bison": "11", "salmon": "0", "turkey": "0"}, "11 animals"),  # more than B6 asks
+        ({"bison": "x", "salmon": "1", "turkey": "1"}, "whole number"),
+        ({"bison": "-1", "salmon": "2", "turkey": "1"}, "whole number"),
+        ({"bison": "0", "salmon": "0", "turkey": "99999999999999999999"}, "turkey"),
+        ({"bison": "0", "salmon": "0", "turkey": "16"}, "16"),
+    ],
+)
+def test_a_payment_the_rules_refuse_is_a_sentence_and_changes_nothing(
+    client, table, app, split, problem
+):  # B6
+    opened, refused = _paid(client, table, app, split)
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    assert 'data-testid="bison-photo-edit-error"' in html and "Traceback" not in html
+    assert problem in text(refused)
+    assert json.loads(form_of(refused)["steps"]) == json.loads(opened["steps"])
+    assert get(app, table.id).version == int(opened["version"])  # nothing stored
+
+
+def test_a_crafted_answer_of_another_player_is_refused(client, table, app):
+    form, steps = _split(client, app, table)
+    steps[0]["answers"][1]["events"][0]["seat"] = 1  # not the line's player
+    crafted = {**form, "steps": json.dumps(steps), "choice.0": "1"}
+    refused = edit(client, table.id, crafted, save="0", **{"e.pay.bison": "2"})
+    assert refused.status_code == 422 and "Traceback" not in refused.get_data(as_text=True)
+
+
+def test_food_paid_above_every_answer_finds_the_actions_that_cost_it(client, table, app):
+    """Items 4–5: Ann moved her hunters out and back (4 food); no answer offered says so.
+    She types what she paid on the question's line: the actions that leave the same
+    board for that food become its answer, chosen; Confirm stores that food (B3, B6)."""
+    _opened, saved = _paid(client, table, app, {"bison": "2", "salmon": "1", "turkey": "1"})
+    assert saved.status_code == 200, text(saved)
+    fields = form_of(saved)
+    steps = json.loads(fields["steps"])
+    chosen = steps[0]["answers"][int(fields["choice.0"])]
+    assert chosen["cost"] == 4 and len(steps[0]["answers"]) == 4
+    before = get(app, table.id).state
+    assert confirm(client, table.id, fields).status_code == 303
+    after = get(app, table.id).state
+    assert (before.stocks[0].bison - after.stocks[0].bison) == 2
+    assert before.stocks[0].total - after.stocks[0].total == 4
+    mine = {s: p for s, p in after.board.pieces.items() if p.player == "red"}
+    expected = {
+        s: p
+        for s, p in explain_state_after(before, steps[0]["answers"][0]["events"]).items()
+        if p.player == "red"
+    }
+    assert mine == expected  # the photo's board, whatever the answer
+
+
+def explain_state_after(state, events):
+    for event in events:
+        state = fold.apply(state, {**event, "override": True})
+    return dict(state.board.pieces)
+
+
+def test_food_no_actions_cost_is_a_sentence(client, table, app):  # B6
+    opened, refused = _paid(client, table, app, {"bison": "7", "salmon": "0", "turkey": "0"})
+    assert refused.status_code == 422
+    assert "No actions the rules allow leave this board for 7 animals." in text(refused)
+    assert json.loads(form_of(refused)["steps"]) == json.loads(opened["steps"])

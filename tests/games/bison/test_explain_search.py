@@ -18,10 +18,11 @@ from collections.abc import Iterator
 from itertools import combinations, product
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.bison import explain
+from games.bison import explain, explain_lines
 from games.bison import fold as table
 from games.bison.board import Board, Pieces
 from games.bison.economy import action_cost
@@ -608,3 +609,81 @@ def test_a_split_move_paid_above_the_cheapest_is_asked_with_its_cost() -> None: 
     chosen = explain.answered(result, {0: choice})
     assert explain.reproduces(before, chosen, reading, hidden=())
     assert seat_cost(explain.Explanation(chosen), YELLOW) == 2
+
+
+# -- the food a player says they paid (issue 32, items 4–5) ---------------------------------
+
+
+def _out_and_back() -> tuple[table.State, table.State]:
+    """Yellow's 2 hunters split by one move_1 (2 food), one back by move_3 (free)."""
+    state = laid(table.new_state(FOUR, {}), ("yellow", (START, "river"), 2, 0))
+    before = state
+    source = (START, "river")
+    a, b = sorted(table.destinations(state, YELLOW, source, "move_1"))[:2]
+    split = [
+        {"from": table.space_ref(state, source), "to": table.space_ref(state, g), "hunters": 1}
+        for g in (a, b)
+    ]
+    state = table.apply(state, {"type": "play", "seat": YELLOW, "action": "move_1", "moves": split})
+    back = {"from": table.space_ref(state, b), "to": table.space_ref(state, source), "hunters": 1}
+    after = table.apply(
+        state,
+        {"type": "play", "seat": YELLOW, "action": "move_3", "moves": [back], "override": True},
+    )
+    return before, after
+
+
+def _mine(state: table.State) -> dict[Space, Pieces]:
+    return {s: p for s, p in state.board.pieces.items() if p.player == "yellow"}
+
+
+def _applied(state: table.State, events: Any) -> table.State:
+    for event in events:
+        state = table.apply(state, {**event, "override": True})
+    return state
+
+
+def test_the_food_a_player_paid_finds_the_actions_that_cost_it() -> None:  # B3, B6
+    before, after = _out_and_back()
+    result = explain.explain(before, explain.as_reading(after), hidden=())
+    cheapest = [step.event for step in result.steps if step.seat == YELLOW]
+    for paid in (0, 2, 4):  # free, as played, and both hunters out and back
+        found = explain_lines.costing(before, cheapest, paid)
+        end = _applied(before, found)
+        assert _mine(end) == _mine(after)  # the photo's board
+        assert food(before, end, YELLOW) == paid
+    with pytest.raises(RuleError, match="for 7 animals"):  # B6: no action set costs 7 here
+        explain_lines.costing(before, cheapest, 7)
+    with pytest.raises(RuleError, match="you have only 30"):  # never searched past stocks
+        explain_lines.costing(before, cheapest, 10**20)
+
+
+def test_a_questions_food_is_shared_across_its_actions_as_said() -> None:  # B6
+    before, after = _out_and_back()
+    found = explain_lines.costing(
+        before, [s.event for s in explain.explain(before, explain.as_reading(after)).steps], 2
+    )
+    paid = explain_lines.paid_across(before, found, {"bison": 0, "salmon": 0, "turkey": 2})
+    end = _applied(before, paid)
+    assert (end.stocks[YELLOW].bison, end.stocks[YELLOW].turkey) == (10, 8)
+    with pytest.raises(RuleError, match="add up to 2 animals, not 3"):
+        explain_lines.paid_across(before, found, {"bison": 3})
+    poor = table.apply(before, {"type": "adjust", "seat": YELLOW, "counter": "turkey", "delta": -9})
+    with pytest.raises(RuleError):  # 1 turkey left: the fold refuses paying 2 (B6)
+        explain_lines.paid_across(poor, found, {"turkey": 2})
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds())
+def test_the_food_played_is_always_found_for_the_photos_board(played) -> None:  # B3–B6
+    """Whatever yellow played, the food it paid is an answer the page can find when the
+    player says it (the proposal's board, exactly that food, every action by the fold)."""
+    before, after = played
+    assume(dict(after.board.pieces) != dict(before.board.pieces))
+    result = explain.explain(before, explain.as_reading(after), hidden=())
+    proposed = [step.event for step in result.steps if step.seat == YELLOW]
+    paid = food(before, after, YELLOW)
+    found = explain_lines.costing(before, proposed, paid)
+    end = _applied(before, found)
+    assert _mine(end) == _mine(after)
+    assert food(before, end, YELLOW) == paid
