@@ -7,15 +7,14 @@ dead end; the proposal's words in Japanese and Italian."""
 
 from __future__ import annotations
 
-import html as htmllib
 import json
 import re
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 from bison_panel import base
-from bison_photos import HUNTERS, NEW_AT, NEW_TILE, NEW_TURN, placed
+from bison_photos import HUNTERS, NEW_AT, NEW_TILE, NEW_TURN
+from bison_proposal import confirm, edit, form_of, read_photo
 from companion_testkit import get, text
 
 from games.bison import fold
@@ -27,67 +26,6 @@ HEX = f"{NEW_AT[0]},{NEW_AT[1]}"
 @pytest.fixture
 def table(make_table):
     return make_table("bison", 2)  # Ann (red, seat 0) and Ben (blue, seat 1)
-
-
-class _Form(HTMLParser):
-    """The proposal form's fields as the phone sends them: hidden and typed values, the
-    ticked boxes, the checked chips, each select's chosen option."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.fields: dict[str, str] = {}
-        self._select: str | None = None
-        self._first: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        name = a.get("name")
-        if tag == "input" and name:
-            kind = a.get("type", "text")
-            if kind in ("checkbox", "radio"):
-                if "checked" in a:
-                    self.fields[name] = a.get("value") or "on"
-            elif kind != "submit":
-                self.fields[name] = a.get("value") or ""
-        elif tag == "select" and name:
-            self._select, self._first = name, None
-        elif tag == "option" and self._select:
-            value = a.get("value") or ""
-            if self._first is None:
-                self._first = value
-                self.fields.setdefault(self._select, value)
-            if "selected" in a:
-                self.fields[self._select] = value
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "select":
-            self._select = None
-
-
-def form_of(response: Any) -> dict[str, str]:
-    parser = _Form()
-    parser.feed(response.get_data(as_text=True))
-    fields = {k: htmllib.unescape(v) for k, v in parser.fields.items()}
-    fields.pop("idempotency_key", None)
-    return fields
-
-
-def read_photo(client, table_id):
-    import io
-
-    return client.post(
-        f"{base(table_id)}/photo",
-        data={"photo": (io.BytesIO(placed("red")), "board.jpg")},
-        content_type="multipart/form-data",
-    )
-
-
-def edit(client, table_id, form, **changes):
-    return client.post(f"{base(table_id)}/photo/edit", data={**form, **changes})
-
-
-def confirm(client, table_id, form):
-    return client.post(f"{base(table_id)}/photo/confirm", data=form)
 
 
 @pytest.fixture

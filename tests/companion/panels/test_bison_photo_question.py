@@ -9,8 +9,8 @@ import re
 
 import pytest
 from bison_photos import NEW_AT
+from bison_proposal import confirm, edit, form_of, read_photo
 from companion_testkit import get, text
-from test_bison_photo_edit import confirm, edit, form_of, read_photo
 
 from companion.panels.bison import proposal
 from games.bison import explain, fold

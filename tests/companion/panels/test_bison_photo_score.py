@@ -13,8 +13,8 @@ import io
 import pytest
 from bison_panel import base
 from bison_photos import placed
+from bison_proposal import confirm, form_of
 from companion_testkit import get, text
-from test_bison_photo_edit import confirm, form_of
 
 from companion import tables
 
