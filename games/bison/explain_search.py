@@ -709,18 +709,22 @@ def answers(found: Sequence[Plan]) -> list[Plan]:
     return kept[:MAX_ANSWERS]
 
 
+#: A seat's change as ``_frame_plan`` and ``_planned`` take it: its pieces before and
+#: after, what each structure grew by, and the builds by kind.
+_SeatChange = tuple[
+    Mapping[Space, Pieces], Mapping[Space, Pieces], Mapping[Space, int], Mapping[str, list[Space]]
+]
+#: The new tiles (hex → tile id and turn) and the state with each laid.
+_Laying = tuple[Mapping[Hex, tuple[str, int]], Mapping[Hex, State]]
+
+
 def _frame_plan(
     state: State,
     seat: int,
     frame: _Frame,
-    change: tuple[
-        Mapping[Space, Pieces],
-        Mapping[Space, Pieces],
-        Mapping[Space, int],
-        Mapping[str, list[Space]],
-    ],
+    change: _SeatChange,
     placed: int,
-    laying: tuple[Mapping[Hex, tuple[str, int]], Mapping[Hex, State]],
+    laying: _Laying,
     reach: _Reach,
     limit: float,
     avoid: frozenset[int] = frozenset(),
@@ -761,14 +765,9 @@ def _planned(
     state: State,
     seat: int,
     frame: _Frame,
-    change: tuple[
-        Mapping[Space, Pieces],
-        Mapping[Space, Pieces],
-        Mapping[Space, int],
-        Mapping[str, list[Space]],
-    ],
+    change: _SeatChange,
     placed: int,
-    laying: tuple[Mapping[Hex, tuple[str, int]], Mapping[Hex, State]],
+    laying: _Laying,
     reach: _Reach,
     boards: Sequence[Board],
     chosen: Sequence[tuple[int, tuple[int, ...]]],
