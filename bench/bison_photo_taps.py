@@ -478,6 +478,14 @@ def _pay_question(
     page.wait_for_selector('[data-testid="bison-photo-editor"]')
     taps["fixes"] += EDITOR_TAPS
     editor = page.locator('[data-testid="bison-photo-editor"]')
+    _pay_and_save(page, editor, want, taps, log)
+
+
+def _pay_and_save(
+    page: Any, editor: Any, want: dict[str, int], taps: Counter[str], log: list[str]
+) -> bool:
+    """Type ``want`` into the open editor's payment (a tap per amount changed) and save;
+    False, counted as refused, when the page refuses it."""
     for animal, count in want.items():
         control = editor.locator(f'[name="e.pay.{animal}"]')
         if control.count() and control.input_value() != str(count):
@@ -485,10 +493,12 @@ def _pay_question(
             taps["fixes"] += 1
     editor.locator('[data-testid="bison-photo-edit-save"]').click()
     page.wait_for_load_state()
-    if page.locator('[data-testid="bison-photo-edit-error"]').count():
-        error = page.locator('[data-testid="bison-photo-edit-error"]').inner_text()
-        log.append("    refused: " + error)
-        taps["refused"] += 1
+    error = page.locator('[data-testid="bison-photo-edit-error"]')
+    if not error.count():
+        return True
+    log.append("    refused: " + error.inner_text())
+    taps["refused"] += 1
+    return False
 
 
 def _now_at(page: Any, key: str, n: int) -> int:
@@ -559,18 +569,7 @@ def _edit(
                 taps["fixes"] += 1
                 return
             taps["fixes"] += 1
-    for animal, count in _payment(truth).items():
-        control = editor.locator(f'[name="e.pay.{animal}"]')
-        if control.count() and control.input_value() != str(count):
-            control.fill(str(count))
-            taps["fixes"] += 1
-    editor.locator('[data-testid="bison-photo-edit-save"]').click()
-    page.wait_for_load_state()
-    if page.locator('[data-testid="bison-photo-edit-error"]').count():
-        log.append(
-            "    refused: " + page.locator('[data-testid="bison-photo-edit-error"]').inner_text()
-        )
-        taps["refused"] += 1
+    if not _pay_and_save(page, editor, _payment(truth), taps, log):
         page.locator(f'input[name="take.{n}"]').uncheck()  # left to the fixes by hand
         taps["fixes"] += 1
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.bison import fold
-from games.bison.economy import ANIMALS, action_cost
+from games.bison.economy import ANIMALS, action_cost, default_payment
 from games.bison.explain_search import MAX_FRAMES, Space, attempt, paid, plans
 from games.bison.table.state import State
 from games.errors import N_, RuleError, Term
@@ -184,6 +184,47 @@ def free_markers(
     last if still due): a marker a line gave up is free again for another line."""
     state = _after(state, others)
     return tuple(action.value for action in state.rounds.available(seat))
+
+
+def answer_paid(
+    state: State, seat: int, events: Sequence[Mapping[str, Any]]
+) -> tuple[int, dict[str, int]]:
+    """What a question's answer (``events``: one player's actions, in order) costs in food
+    in all and how it is paid (issue 32, items 4–5): each action costing food (B6, by the
+    hunters it uses on the board of its turn) paid with its own ``payment``, else the
+    rules' default split of ``seat``'s stocks at its turn. The actions up to the first the
+    fold refuses (that line's own problem, said beside it)."""
+    cost, paid = 0, dict.fromkeys(ANIMALS, 0)
+    now = state
+    for event in events:
+        try:
+            hunters = fold.hunters_used(now, event) if event.get("type") == "play" else 0
+            spent = action_cost(hunters) if hunters else 0
+            split = event.get("payment")
+            if spent > 0 and isinstance(split, dict):
+                for animal in ANIMALS:
+                    amount = split.get(animal, 0)
+                    paid[animal] += amount if isinstance(amount, int) else 0
+            elif spent > 0:
+                default = default_payment(now.stocks[seat], spent)
+                for animal in ANIMALS:
+                    paid[animal] += default.get(animal)
+            cost += max(spent, 0)
+            now = fold.apply(now, event)
+        except RuleError:
+            break
+    return cost, paid
+
+
+def answer_cost(state: State, events: Sequence[Mapping[str, Any]]) -> int:
+    """What a question's answer costs in food on ``state`` (B6, by the hunters each action
+    uses); ``RuleError`` as the fold refuses an action."""
+    cost = 0
+    for event in events:
+        hunters = fold.hunters_used(state, event) if event.get("type") == "play" else 0
+        cost += action_cost(hunters) if hunters else 0
+        state = fold.apply(state, event)
+    return cost
 
 
 def paid_across(

@@ -55,7 +55,7 @@ from companion.panels.bison.pages import GAME, back_to_table, bp, refusal, rende
 from companion.panels.bison.proposal_lines import line_words, separator, short_action
 from games import fields
 from games.bison import explain, explain_lines, fold
-from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost, default_payment
+from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
 from games.bison.rounds import Action
 from games.bison.table.fields import parse_space
 from games.bison.table.history import describe
@@ -871,25 +871,7 @@ def _payment_editor(
     item = steps[line]
     events = item.get("answers", [])[_answer_index(item, form, line)]["events"]
     seat = int(item["event"].get("seat", 0))  # type: ignore[arg-type]
-    cost, paid = 0, dict.fromkeys(ANIMALS, 0)
-    now = state
-    for event in events:
-        try:
-            hunters = fold.hunters_used(now, event) if event.get("type") == "play" else 0
-            spent = action_cost(hunters) if hunters else 0
-            split = event.get("payment")
-            if spent > 0 and isinstance(split, dict):
-                for animal in ANIMALS:
-                    amount = split.get(animal, 0)
-                    paid[animal] += amount if isinstance(amount, int) else 0
-            elif spent > 0:
-                default = default_payment(now.stocks[seat], spent)
-                for animal in ANIMALS:
-                    paid[animal] += default.get(animal)
-            cost += max(spent, 0)
-            now = fold.apply(now, event)
-        except RuleError:
-            break  # the line's own problem, said beside it
+    cost, paid = explain_lines.answer_paid(state, seat, events)
     pay = {a: str(paid[a]) if fresh else form.get(f"e.pay.{a}", "0") for a in ANIMALS}
     return {
         "line": line,
@@ -931,7 +913,7 @@ def _edit_payment(
             ].get("seat"):
                 raise RuleError(UNREADABLE)
         food = sum(split.values())
-        if food != _cost_of(before, events):
+        if food != explain_lines.answer_cost(before, events):
             # Paid otherwise than the answer chosen (hunters moved out and back, a split
             # move): the actions that leave the same board for that food, as an answer.
             events = list(explain_lines.costing(before, events, food))
@@ -949,17 +931,6 @@ def _edit_payment(
     return render(
         table, edited, notes, version, {**form, f"take.{line}": "1", f"choice.{line}": str(k)}
     )
-
-
-def _cost_of(state: fold.State, events: Sequence[JSONObject]) -> int:
-    """What a question's answer costs in food on ``state`` (B6, by the hunters each action
-    uses); ``RuleError`` as the fold refuses an action."""
-    cost = 0
-    for event in events:
-        hunters = fold.hunters_used(state, event) if event.get("type") == "play" else 0
-        cost += action_cost(hunters) if hunters else 0
-        state = fold.apply(state, event)
-    return cost
 
 
 def _fits_later(

@@ -147,20 +147,7 @@ def test_a_hunter_moved_out_and_back_is_asked_with_the_food_it_cost() -> None:  
     # photo shows one hunter moved, which one free move explains. The table paid 2 and
     # took two markers; the question offers that food (bench/bison_photo_taps.py, seed
     # 26, round 2: the cheapest alone left the player 2 food richer than the table).
-    state = laid(table.new_state(FOUR, {}), ("yellow", (START, "river"), 2, 0))
-    before = state
-    source = (START, "river")
-    a, b = sorted(table.destinations(state, YELLOW, source, "move_1"))[:2]
-    split = [
-        {"from": table.space_ref(state, source), "to": table.space_ref(state, g), "hunters": 1}
-        for g in (a, b)
-    ]
-    state = table.apply(state, {"type": "play", "seat": YELLOW, "action": "move_1", "moves": split})
-    back = {"from": table.space_ref(state, b), "to": table.space_ref(state, source), "hunters": 1}
-    after = table.apply(
-        state,
-        {"type": "play", "seat": YELLOW, "action": "move_3", "moves": [back], "override": True},
-    )
+    before, after = _out_and_back()
     assert food(before, after, YELLOW) == 2
     reading = explain.as_reading(after)
     result = explain.explain(before, reading, hidden=())
