@@ -177,9 +177,7 @@ def get_events(table_id: str) -> ResponseReturnValue:
     response = jsonify(listed)
     last = listed[-1]["seq"] if listed else None
     if isinstance(last, int) and last < view.version:
-        following = hosts.absolute_url(
-            "api.get_events", table_id=table_id, after=listed[-1]["seq"], limit=limit
-        )
+        following = hosts.absolute_url("api.get_events", table_id=table_id, after=last, limit=limit)
         response.headers["Link"] = f'<{following}>; rel="next"'
     return response
 

@@ -64,7 +64,9 @@ from flask_babel import gettext as _
 from sqlalchemy import Connection, Engine, delete, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
-from werkzeug.wrappers import Response as AnyResponse
+from werkzeug.wrappers import (
+    Response as WerkzeugResponse,
+)  # what redirect() gives: Flask's Response is a subclass
 
 from companion import db
 from companion.models import TABLE_ID_PATTERN, IdempotencyKeyRow, utcnow
@@ -165,7 +167,7 @@ def _body_digest() -> str:
     return digest.hexdigest()
 
 
-def _stored_answer(key_hash: str) -> AnyResponse | None:
+def _stored_answer(key_hash: str) -> WerkzeugResponse | None:
     with db.reading() as reading:
         row = reading.get(IdempotencyKeyRow, key_hash)
         if row is None:
@@ -185,7 +187,7 @@ def _stored_answer(key_hash: str) -> AnyResponse | None:
     return response
 
 
-def check() -> AnyResponse | None:
+def check() -> WerkzeugResponse | None:
     """``before_request``: a repeated key answers at once, before any view."""
     key_hash = _key_hash()
     g.campfire_idempotency = key_hash

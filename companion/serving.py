@@ -47,7 +47,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from flask import Flask, Response, abort, current_app, g, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -70,6 +70,8 @@ log = logging.getLogger(__name__)
 
 #: What a body read gives: ``read``/``readline`` bytes, ``readlines`` a list of them.
 Read = TypeVar("Read", bound=bytes | list[bytes])
+#: A view, whose signature ``retrying`` keeps.
+View = TypeVar("View", bound=Callable[..., object])
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: File name endings a browser may fetch, and their types.
@@ -414,11 +416,11 @@ def connection_lost(error: BaseException) -> bool:
     )
 
 
-def retrying(view: Callable[..., Any]) -> Callable[..., Any]:
+def retrying(view: View) -> View:
     """Run ``view`` once more when its connection died before it committed anything."""
 
     @functools.wraps(view)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: object, **kwargs: object) -> object:
         try:
             return view(*args, **kwargs)
         except DBAPIError as error:
@@ -430,7 +432,7 @@ def retrying(view: Callable[..., Any]) -> Callable[..., Any]:
         time.sleep(RETRY_PAUSE)
         return view(*args, **kwargs)
 
-    return wrapper
+    return cast(View, wrapper)
 
 
 class DiskFull(ServiceUnavailable):

@@ -20,14 +20,14 @@ form number
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 from babel.dates import format_datetime
 from flask import Blueprint, Response, g, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
-from companion import hosts, tables
+from companion import tables
+from companion.hosts import absolute_url as absolute_url  # re-exported: the pages read it here
 from companion.numbers import small_number as small_number  # re-exported: the pages read it here
 from games.errors import N_
 from games.fields import read_whole
@@ -50,12 +50,6 @@ RECENT_MAX = 8
 
 def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
-
-
-def absolute_url(endpoint: str, **values: Any) -> str:
-    """A URL a phone can open: CAMPFIRE_PUBLIC_URL, else a host of the server's
-    allow-list, never a stranger's Host header (companion.hosts)."""
-    return hosts.absolute_url(endpoint, **values)
 
 
 def seat_token(table_id: str) -> str | None:

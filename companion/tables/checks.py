@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import cast, overload
 
 from flask import current_app
 
@@ -72,7 +72,13 @@ def loads(data: str | bytes, depth: int = MAX_DEPTH) -> JSON:
     return value
 
 
-def clean(value: Any, depth: int = 0) -> Any:
+@overload
+def clean(value: str, depth: int = 0) -> str: ...
+@overload
+def clean(value: object, depth: int = 0) -> object: ...
+
+
+def clean(value: object, depth: int = 0) -> object:
     """JSON data as it can be stored and shown: every NUL and lone surrogate in its text
     replaced by U+FFFD (as a form's undecodable bytes are), at most ``MAX_DEPTH`` deep."""
     if isinstance(value, str):
@@ -146,7 +152,7 @@ def check_event(event: object, module: Rules | None = None) -> JSONObject:
                 fields=", ".join(unknown),
                 known=", ".join(sorted(fields)),
             )
-    cleaned: JSONObject = clean(dict(event))
+    cleaned = cast(JSONObject, clean(dict(event)))  # an event is read from JSON (``loads``)
     # Read once by the game's typed changes (games.changes): a bad field is refused here,
     # at the edge, and what is stored is the change's own JSON.
     return module.read(cleaned) if module is not None else cleaned
