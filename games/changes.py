@@ -144,14 +144,8 @@ def optional_seat(raw: Mapping[str, object], key: str = "seat") -> int | None:
 def counter_name(raw: Mapping[str, object], counters: Mapping[str, object]) -> str:
     """The ``counter`` of an ``adjust`` event: one of the game's ``counters`` (a list or an
     object is unhashable, so the type is checked before the lookup)."""
-    counter = raw.get("counter")
-    if not isinstance(counter, str) or counter not in counters:
-        raise RuleError(
-            N_("unknown counter {counter!r}; expected one of: {names}"),
-            counter=counter,
-            names=", ".join(counters),
-        )
-    return counter
+    unknown = N_("unknown counter {counter!r}; expected one of: {names}")
+    return fields.one_of(raw.get("counter"), counters, unknown, "counter")
 
 
 def put(out: JSONObject, key: str, value: JSON) -> None:

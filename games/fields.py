@@ -141,6 +141,17 @@ def known_keys(
             )
 
 
+def one_of(
+    value: object, known: Collection[str], refusal: str, name: str, names: str = "names"
+) -> str:
+    """``value`` if it is one of ``known``, else ``refusal``: an ``N_`` message naming the
+    value as ``{<name>!r}`` and listing ``known`` as ``{<names>}`` ("unknown dog 'rex';
+    expected one of: …"). Only a string is looked up: a list would not even hash."""
+    if isinstance(value, str) and value in known:
+        return value
+    raise RuleError(refusal, **{name: value, names: ", ".join(known)})
+
+
 def object_of(
     raw: object, allowed: Collection[str], place: str | Phrase, kind: str = KEY
 ) -> Mapping[str, Any]:

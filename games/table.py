@@ -98,15 +98,9 @@ def dispatch(
     """
     if not isinstance(event, Mapping):
         raise RuleError(N_("an event must be an object with a type"))
-    kind = event.get("type")
-    handler = handlers.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(
-            N_("unknown event type {type!r}; expected one of: {types}"),
-            type=kind,
-            types=", ".join(handlers),
-        )
-    return handler(state, event)
+    unknown = N_("unknown event type {type!r}; expected one of: {types}")
+    kind = fields.one_of(event.get("type"), handlers, unknown, "type", "types")
+    return handlers[kind](state, event)
 
 
 def adjusted(

@@ -68,13 +68,9 @@ START_STRUCTURES = (1, 2)
 
 def check_animal(animal: object) -> str:
     """Return ``animal`` if it names one of the three animals, else refuse."""
-    if animal not in ANIMALS:
-        raise RuleError(
-            N_("unknown animal {animal!r}; expected one of: {names}"),
-            animal=animal,
-            names=", ".join(ANIMALS),
-        )
-    return animal
+    return fields.one_of(
+        animal, ANIMALS, N_("unknown animal {animal!r}; expected one of: {names}"), "animal"
+    )
 
 
 #: The fields of an economy refusal, in the players' words (issue 26).

@@ -65,6 +65,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from games.errors import N_, RuleError
+from games.fields import one_of
 
 CARDS_PER_DECK: Final = 13
 RESHUFFLE: Final = 13  # the number of the reshuffle card in every deck
@@ -274,15 +275,10 @@ DOGS: Final[Mapping[str, Dog]] = MappingProxyType(
 
 def dog(dog_id: object) -> Dog:
     """The catalog dog with this id, or a ``RuleError`` naming the known ids."""
-    found = DOGS.get(dog_id) if isinstance(dog_id, str) else None
-    if found is None:
-        raise RuleError(
-            # ``value``, not ``dog``: ``dog`` always holds a catalog dog's English name
-            N_("unknown dog {value!r}; expected one of: {names}"),
-            value=dog_id,
-            names=", ".join(DOGS),
-        )
-    return found
+    # ``value``, not ``dog``: ``dog`` always holds a catalog dog's English name
+    return DOGS[
+        one_of(dog_id, DOGS, N_("unknown dog {value!r}; expected one of: {names}"), "value")
+    ]
 
 
 _BY_ENGLISH_NAME: Final = MappingProxyType({d.name: d for d in DOGS.values()})

@@ -72,6 +72,7 @@ from games.dogs_life.game import Drawer, Game, Report, Settings
 from games.dogs_life.places import square_name
 from games.dogs_life.terms import COUNTER_NAMES
 from games.errors import N_, RuleError, SeatOnly
+from games.fields import one_of
 from games.table import Player, adjust_targets, check_range
 
 GAME: Final = "dogs-life"
@@ -93,13 +94,8 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
     """Each player picks a dog (``settings["dogs"]``); every dog starts as set up (D1)."""
     if not isinstance(settings, Mapping):
         raise RuleError(N_("settings must be an object"))
-    unknown = [key for key in settings if key not in SETTINGS]
-    if unknown:
-        raise RuleError(
-            N_("unknown setting {name!r}; expected one of: {names}"),
-            name=unknown[0],
-            names=", ".join(SETTINGS),
-        )
+    for key in settings:
+        one_of(key, SETTINGS, N_("unknown setting {name!r}; expected one of: {names}"), "name")
     if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
         raise RuleError(
             N_("this game needs {minimum} to {maximum} players, not {count}"),

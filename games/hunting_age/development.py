@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import Final
 
 from games.errors import N_, RuleError, Term
+from games.fields import one_of
 from games.hunting_age.board import BASE_COSTS, LIMITS, extra_cost, uncovered_vp
 from games.hunting_age.components import (
     ROCK_CHIP_COUNTS,
@@ -132,16 +133,8 @@ def pay(
 
 def check_chip_backs(backs: Iterable[object]) -> tuple[str, ...]:
     """Refuse a rock-chip back that does not exist."""
-    result = []
-    for back in backs:
-        if not isinstance(back, str) or back not in ROCK_CHIPS:
-            raise RuleError(
-                N_("unknown rock chip {back!r}; expected one of: {names}"),
-                back=back,
-                names=", ".join(ROCK_CHIPS),
-            )
-        result.append(str(back))
-    return tuple(result)
+    unknown = N_("unknown rock chip {back!r}; expected one of: {names}")
+    return tuple(one_of(back, ROCK_CHIPS, unknown, "back") for back in backs)
 
 
 def check_chips_exist(revealed: Iterable[str]) -> None:

@@ -50,12 +50,9 @@ def score(document: object) -> dict[str, Any]:
     if not isinstance(document, Mapping):
         raise RuleError(N_("the input must be a JSON object with seats and grid"))
     for key in document:
-        if key not in FIELDS:
-            raise RuleError(
-                N_("unknown field {field!r}; expected {fields}"),
-                field=key,
-                fields=", ".join(FIELDS),
-            )
+        fields.one_of(
+            key, FIELDS, N_("unknown field {field!r}; expected {fields}"), "field", "fields"
+        )
     for key in ("seats", "grid"):
         if key not in document:
             raise RuleError(N_("{field} is missing"), field=key)

@@ -115,12 +115,7 @@ def parse_settings(raw: Mapping[str, Any], players: int) -> Settings:
         raise RuleError(N_("settings must be an object"))
     known = Settings.__dataclass_fields__  # the one list of setting names
     for name in raw:
-        if name not in known:
-            raise RuleError(
-                N_("unknown setting {name!r}; expected one of: {names}"),
-                name=name,
-                names=", ".join(known),
-            )
+        fields.one_of(name, known, N_("unknown setting {name!r}; expected one of: {names}"), "name")
     for name in ("variant_1", "variant_2", "whatif"):
         if name in raw and not isinstance(raw[name], bool):
             raise RuleError(N_("the setting {name} must be true or false"), name=name)
