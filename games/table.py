@@ -39,7 +39,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from games import fields
 from games.changes import ChangeSet, ChangeType, counter_name
@@ -256,7 +256,11 @@ def fold_name(name: str) -> str:
     return " ".join(narrowed.casefold().split())
 
 
-def player_count(count: object, low: int, high: int, refusal: str) -> int:
+#: The refusal of a player count for a game that does not name itself in it.
+PLAYERS_REFUSAL: Final = N_("this game needs {low} to {high} players, not {count}")
+
+
+def player_count(count: object, low: int, high: int, refusal: str = PLAYERS_REFUSAL) -> int:
     """``count`` if it is a whole number of players from ``low`` to ``high``, else
     ``refusal`` (an ``N_`` message naming the game, its fields ``low``, ``high`` and
     ``count``). ``2.0 == 2`` and ``True == 1``: only a true int is a number of players."""
@@ -272,9 +276,7 @@ def players_from_json(raw: object, *, minimum: int, maximum: int) -> tuple[Playe
     "Eva" and an "ｅｖａ", would make the history ambiguous (issue 33, F12)."""
     if not isinstance(raw, list):
         raise RuleError(N_("players must be a list"))
-    player_count(
-        len(raw), minimum, maximum, N_("this game needs {low} to {high} players, not {count}")
-    )
+    player_count(len(raw), minimum, maximum)
     players: list[Player] = []
     for index, item in enumerate(raw):
         if not isinstance(item, Mapping):

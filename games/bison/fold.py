@@ -57,7 +57,7 @@ from games.bison.components import (
     PLAYER_COLOURS,
 )
 from games.bison.economy import START_STOCK, Stocks, Supply
-from games.bison.rounds import Rounds, removed_tiles_for
+from games.bison.rounds import Rounds, check_player_count, removed_tiles_for
 from games.bison.table.actions import on_action, on_end_round
 from games.bison.table.board import legal_hexes, next_retail_label, on_pieces, on_tile
 from games.bison.table.fields import parse_hex, parse_rotation, parse_space, parse_tile
@@ -113,13 +113,7 @@ targets = adjust_targets(COUNTER_NAMES)
 
 def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State:
     """Round 1: stocks at 10, 4 hunters and one size-1 and size-2 tent and canoe each."""
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleError(
-            N_("Bison is played by {low} to {high} players, not {count}"),
-            low=MIN_PLAYERS,
-            high=MAX_PLAYERS,
-            count=len(players),
-        )
+    check_player_count(len(players))
     chosen = parse_settings(settings, len(players))
     count = len(players)
     return State(

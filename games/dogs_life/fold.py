@@ -73,7 +73,7 @@ from games.dogs_life.places import square_name
 from games.dogs_life.terms import COUNTER_NAMES
 from games.errors import N_, RuleError, SeatOnly
 from games.fields import one_of
-from games.table import Player, adjust_targets, check_range
+from games.table import Player, adjust_targets, check_range, player_count
 
 GAME: Final = "dogs-life"
 #: The create form's player rows and colours: 3–6 dogs, each with its pee markers' colour.
@@ -96,13 +96,7 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
         raise RuleError(N_("settings must be an object"))
     for key in settings:
         one_of(key, SETTINGS, N_("unknown setting {name!r}; expected one of: {names}"), "name")
-    if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
-        raise RuleError(
-            N_("this game needs {minimum} to {maximum} players, not {count}"),
-            minimum=rules.MIN_PLAYERS,
-            maximum=rules.MAX_PLAYERS,
-            count=len(players),
-        )
+    player_count(len(players), rules.MIN_PLAYERS, rules.MAX_PLAYERS)
     chosen = settings.get("dogs", list(DOGS)[: len(players)])
     if not isinstance(chosen, list) or len(chosen) != len(players):
         raise RuleError(

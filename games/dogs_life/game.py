@@ -55,6 +55,7 @@ from games.dogs_life.dog import (
     LastDraw,
 )
 from games.errors import N_, RuleError
+from games.table import player_count
 
 MIN_PLAYERS: Final = 3  # the rulebook's box: 3–6 players
 MAX_PLAYERS: Final = 6
@@ -126,13 +127,7 @@ class Game:
 
 def new_game(dog_ids: Sequence[object], settings: Settings = Settings()) -> Game:
     """Every dog at the start: hunger 4, one pee marker in the bladder, an unshuffled deck."""
-    if not MIN_PLAYERS <= len(dog_ids) <= MAX_PLAYERS:
-        raise RuleError(
-            N_("this game needs {minimum} to {maximum} players, not {count}"),
-            minimum=MIN_PLAYERS,
-            maximum=MAX_PLAYERS,
-            count=len(dog_ids),
-        )
+    player_count(len(dog_ids), MIN_PLAYERS, MAX_PLAYERS)
     ids = [dog(dog_id).id for dog_id in dog_ids]
     for index, dog_id in enumerate(ids):
         if dog_id in ids[:index]:
