@@ -13,19 +13,16 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from companion import db, registry
+from companion import db
 from companion.commits import Change, publish
 from companion.models import EventRow, TableRow
 from companion.tables.checks import (
-    MAX_PLAYERS,
     MAX_STORED_EVENT_BYTES,
     UNDO,
     check_event,
     check_id,
     check_room,
-    check_settings,
-    clean,
-    clean_players,
+    check_table,
     max_events,
     seat_or_none,
     whole_or_none,
@@ -64,7 +61,7 @@ from companion.tables.view import (
 from games import fields
 from games.changes import JSONObject
 from games.errors import N_, RuleError
-from games.table import Rules, players_from_json
+from games.table import Rules
 
 
 def create(
@@ -79,17 +76,15 @@ def create(
     ``location``: where it plays, as the host typed it (None or empty: not said; its
     plays name no place); ``time_zone``: the IANA zone of the creating phone (anything
     else: none, the plays' dates in UTC), issue 35."""
-    if not isinstance(game, str):
-        raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
-    module = rules_of(game)
-    seated = players_from_json(clean_players(players), minimum=1, maximum=MAX_PLAYERS)
-    settings = check_settings(clean(settings))
-    state = module.new_state(seated, settings)  # the game checks count and settings
+    new = check_table(game, players, settings)
+    state = new.rules.new_state(new.players, new.settings)  # the game checks count and settings
     place, zone = check_location(location), known_zone(time_zone)
     for attempt in range(3):
         try:
             with db.writing() as session:
-                row = insert_table(session, game, seated, settings, location=place, time_zone=zone)
+                row = insert_table(
+                    session, new.game, new.players, new.settings, location=place, time_zone=zone
+                )
             break
         except IntegrityError:  # two tables drew the same join code at the same moment
             if attempt == 2:

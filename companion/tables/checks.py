@@ -6,16 +6,18 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import cast, overload
 
 from flask import current_app
 
-from companion import config, models
+from companion import config, models, registry
 from companion.tables.errors import TableNotFound
+from companion.tables.view import rules_of
 from games import fields
 from games.changes import JSON, JSONObject
 from games.errors import N_, RuleError
-from games.table import Rules
+from games.table import Player, Rules, players_from_json
 
 #: Join codes avoid characters that are easy to confuse when read aloud or typed:
 #: no 0/O/Q/D, no 1/I/L, no 2/Z, no 5/S, no 8/B, no U/V.
@@ -127,6 +129,26 @@ def check_settings(settings: object) -> dict[str, object]:
     if len(settings) > MAX_EVENT_KEYS:
         raise RuleError(N_("too many settings"))
     return dict(settings)
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """What a new table starts from, created or imported (``check_table``)."""
+
+    game: str
+    rules: Rules
+    players: tuple[Player, ...]
+    settings: dict[str, object]
+
+
+def check_table(game: object, players: object, settings: object) -> NewTable:
+    """A new table's game, its players (1 to ``MAX_PLAYERS``; the game checks its own
+    count) and its settings, cleaned, in that order; else the refusal of the first."""
+    if not isinstance(game, str):
+        raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
+    module = rules_of(game)
+    seated = players_from_json(clean_players(players), minimum=1, maximum=MAX_PLAYERS)
+    return NewTable(game, module, seated, check_settings(clean(settings)))
 
 
 def check_event(event: object, module: Rules | None = None) -> JSONObject:

@@ -9,18 +9,17 @@ from datetime import UTC, datetime
 from flask import current_app
 from sqlalchemy import insert, select
 
-from companion import db, registry
+from companion import db
 from companion.commits import Change, publish
 from companion.models import EventRow, StateRow, TableRow
 from companion.tables import snapshots
 from companion.tables.checks import (
-    MAX_PLAYERS,
     MAX_STORED_EVENT_BYTES,
     UNDO,
     check_event,
     check_id,
     check_room,
-    check_settings,
+    check_table,
     clean,
     compact,
     max_events,
@@ -34,10 +33,9 @@ from companion.tables.snapshots import (
     remember_state,
     save_snapshot,
 )
-from companion.tables.view import TableView, rules_of, view_of
+from companion.tables.view import TableView, view_of
 from games import fields
 from games.errors import N_, RuleError
-from games.table import players_from_json
 
 EXPORT_FORMAT = "campfire-table"
 
@@ -160,12 +158,8 @@ def import_table(document: object) -> TableView:
         raise RuleError(
             N_("unsupported export format_version; expected {version}"), version=EXPORT_VERSION
         )
-    game = document.get("game")
-    if not isinstance(game, str):
-        raise RuleError(N_("game must be one of: {names}"), names=", ".join(registry.games()))
-    module = rules_of(game)
-    players = players_from_json(document.get("players"), minimum=1, maximum=MAX_PLAYERS)
-    settings = check_settings(document.get("settings"))
+    new = check_table(document.get("game"), document.get("players"), document.get("settings"))
+    module = new.rules
     created_at = _timestamp(document.get("created_at"))
     raw_events = document.get("events")
     if not isinstance(raw_events, list):
@@ -175,7 +169,7 @@ def import_table(document: object) -> TableView:
 
     # The changes in effect with the state after each (an undo drops one and replays only
     # those after it: one fold for the whole file, however many undos it holds).
-    initial = state = module.new_state(players, settings)
+    initial = state = module.new_state(new.players, new.settings)
     in_effect: list[tuple[int, Mapping[str, object], object]] = []  # (seq, payload, state after)
     live: set[int] = set()
     rows: list[dict[str, object]] = []  # inserted at once (an ORM object each costs 10x)
@@ -193,7 +187,7 @@ def import_table(document: object) -> TableView:
                 raise RuleError(N_("seq must be {seq}"), seq=seq)
             seat = raw.get("seat")
             if seat is not None:  # an event no seat made (a setting, the table's own)
-                fields.seat(seat, len(players))
+                fields.seat(seat, len(new.players))
             stamp = _timestamp(raw.get("created_at"))
             if "undoes" in raw:
                 target = raw["undoes"]
@@ -248,7 +242,7 @@ def import_table(document: object) -> TableView:
         (version, blob) for version, base in bases if (blob := pickled_state(base)) is not None
     ]
     with db.writing() as session:
-        row = insert_table(session, game, players, settings)
+        row = insert_table(session, new.game, new.players, new.settings)
         row.created_at = created_at
         row.version = len(rows)
         session.flush()
