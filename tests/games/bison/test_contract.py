@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from documents import edited
 from refusals import refused
 from score_cli import score_cli
 
@@ -131,18 +132,8 @@ def test_pieces_and_final_are_optional_and_empty_regions_are_listed() -> None:
 
 
 def bad(path: str, value=None, *, delete: bool = False, base=None):
-    """A copy of a good document with one field changed (path like 'tiles.1.edges')."""
-    doc = copy.deepcopy(base or START)
-    *parents, last = path.split(".")
-    target = doc
-    for key in parents:
-        target = target[int(key)] if isinstance(target, list) else target[key]
-    key = int(last) if isinstance(target, list) else last
-    if delete:
-        del target[key]
-    else:
-        target[key] = value
-    return doc
+    """A copy of a good document (``START``) with one field changed (path like 'tiles.1.edges')."""
+    return edited(base or START, path, value, delete=delete)
 
 
 BAD_INPUTS = [

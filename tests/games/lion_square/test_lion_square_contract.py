@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from documents import edited
 from hypothesis import given
 from hypothesis import strategies as st
 from score_cli import score_cli
@@ -106,13 +107,10 @@ def test_three_players_leave_one_side_empty() -> None:
     }
 
 
-def _with(**changes: Any) -> dict[str, Any]:
-    doc = copy.deepcopy(EXAMPLE)
-    for key, value in changes.items():
-        if value is ...:
-            del doc[key]
-        else:
-            doc[key] = value
+def _with(**change: Any) -> dict[str, Any]:
+    """``EXAMPLE`` with one field set, or removed (``...``)."""
+    ((key, value),) = change.items()
+    doc: dict[str, Any] = edited(EXAMPLE, key, value, delete=value is ...)
     return doc
 
 
