@@ -32,6 +32,13 @@ def points(app: Any, table_id: str) -> list[int]:
         return [c["points"] for c in tables.get(table_id).counters()]
 
 
+def undo_refused(phone: Any, table_id: str, data: dict[str, str], status: int) -> str:
+    """An undo posted from htmx that the page refuses with ``status``: the words it shows."""
+    answer = phone.post(f"/t/{table_id}/undo", data=data, headers={"HX-Request": "true"})
+    assert answer.status_code == status
+    return answer.get_data(as_text=True)
+
+
 def fields(page: str) -> dict[str, str]:
     """The hidden fields of a confirmation's form."""
     return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
@@ -135,9 +142,7 @@ def test_two_phones_tapping_undo_at_once_undo_one_change(app, make_table, phones
     second = fields(ben.get(f"/t/{table.id}/undo").get_data(as_text=True))
     assert first["version"] == second["version"] == "2"
     assert ann.post(f"/t/{table.id}/undo", data=first).status_code == 303
-    stale = ben.post(f"/t/{table.id}/undo", data=second, headers={"HX-Request": "true"})
-    assert stale.status_code == 409
-    assert "Someone changed the table meanwhile" in stale.get_data(as_text=True)
+    assert "Someone changed the table meanwhile" in undo_refused(ben, table.id, second, 409)
     assert points(app, table.id) == [11, 10]
 
 
@@ -164,9 +169,7 @@ def test_an_undo_a_later_change_depends_on_is_refused_naming_it(app, make_table,
         tables.append(table.id, {"type": "adjust", "seat": 0, "counter": "points", "delta": 5})
         tables.append(table.id, {"type": "adjust", "seat": 0, "counter": "points", "delta": -15})
     asked = fields(client.get(f"/t/{table.id}/undo?seq=1").get_data(as_text=True))
-    refused = client.post(f"/t/{table.id}/undo", data=asked, headers={"HX-Request": "true"})
-    assert refused.status_code == 422
-    assert "change 2 (points of Ann minus one)" in refused.get_data(as_text=True)
+    assert "change 2 (points of Ann minus one)" in undo_refused(client, table.id, asked, 422)
     assert points(app, table.id) == [0, 10]
 
 
