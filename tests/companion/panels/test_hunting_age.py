@@ -45,6 +45,12 @@ def table(new_table):
     return new_table()
 
 
+@pytest.fixture
+def accept(client, app, table):
+    """``accepted`` on ``table``: ``accept(action, data)``."""
+    return lambda action, data: accepted(client, app, table.id, action, data)
+
+
 def give(app, table_id: str, seat: int, **goods: int) -> tables.TableView:
     return send(
         app,
@@ -264,9 +270,9 @@ def test_next_costs_shown_and_refused_when_unaffordable(client, app, table):
     assert get(app, table.id).version == before
 
 
-def test_create_a_cave_reveals_chips_and_applies_rewards(client, app, table):
+def test_create_a_cave_reveals_chips_and_applies_rewards(client, app, table, accept):
     give(app, table.id, 0, bear=2, grape=1)
-    response, tribe = accepted(client, app, table.id, "develop", {"seat": 0, "kind": "cave"})
+    response, tribe = accept("develop", {"seat": 0, "kind": "cave"})
     assert tribe.open_caves == 4 and len(tribe.revealed_chips) == 1
     chip = hunting_age.ROCK_CHIPS[tribe.revealed_chips[0]]
     got = {"coins": tribe.coins, "vp": tribe.track, **tribe.food.as_dict()}
@@ -297,7 +303,7 @@ def test_one_development_per_turn(client, app, table):
     )
 
 
-def test_any_food_is_a_row_of_one_tap_choices(client, app, table):
+def test_any_food_is_a_row_of_one_tap_choices(client, app, table, accept):
     # the 4th subordinate costs 2 green grain + 2 grape + 2 coins + 1 food of any kind (H1)
     for price in [
         {"green_grain": 2, "grape": 1, "coins": 1},
@@ -313,10 +319,7 @@ def test_any_food_is_a_row_of_one_tap_choices(client, app, table):
     choices = re.findall(r'data-testid="ha-any-subordinate-(\w+)"', body)
     assert choices == ["proposal", "mammoth"]  # the proposal pays with bear
     assert 'name="any_kind" value="" checked' in body
-    _, tribe = accepted(
-        client,
-        app,
-        table.id,
+    _, tribe = accept(
         "develop",
         {"seat": 0, "kind": "subordinate", "any_kind": "mammoth", "any_count": "1"},
     )
@@ -324,21 +327,19 @@ def test_any_food_is_a_row_of_one_tap_choices(client, app, table):
     assert tribe.food.total == 1
 
 
-def test_add_a_subordinate(client, app, table):
+def test_add_a_subordinate(client, app, table, accept):
     give(app, table.id, 0, green_grain=2, grape=1, coins=1)
-    response, tribe = accepted(client, app, table.id, "develop", {"seat": 0, "kind": "subordinate"})
+    response, tribe = accept("develop", {"seat": 0, "kind": "subordinate"})
     assert tribe.subordinates_in_hand == 2 and tribe.food.total == 0 and tribe.coins == 0
     assert "Pieces left on the board 12" in text(response)
 
 
-def test_build_a_hut_on_a_card_space(client, app, table):
+def test_build_a_hut_on_a_card_space(client, app, table, accept):
     # B1a's build cost 1 coin + 1 grape + 1 green grain; the first hut has no extra.
     words = text(client.get(f"/t/{table.id}"))
     assert "B1a Bear Den grape ×1 green grain ×1 coin ×1" in words
     give(app, table.id, 0, grape=1, green_grain=1, coins=1)
-    response, tribe = accepted(
-        client, app, table.id, "develop", {"seat": 0, "kind": "hut", "face": "B1a", "space": "2"}
-    )
+    response, tribe = accept("develop", {"seat": 0, "kind": "hut", "face": "B1a", "space": "2"})
     assert [(h.face, h.space, h.vp) for h in tribe.huts] == [("B1a", 2, 3)]
     assert "Bear Den, space 3 · 3 VP" in text(response)
 
@@ -439,12 +440,9 @@ def test_storage_flags_surplus_and_proposes_what_goes_back(client, app, table):
     )
 
 
-def test_store_returns_the_chosen_pieces(client, app, table):
+def test_store_returns_the_chosen_pieces(client, app, table, accept):
     give(app, table.id, 0, bear=3, grape=1, mammoth=1)
-    response, tribe = accepted(
-        client,
-        app,
-        table.id,
+    response, tribe = accept(
         "store",
         {"seat": 0, "return.bear": "1", "return.mammoth": "1", "return.grape": ""},
     )
