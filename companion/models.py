@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import Any
+from typing import TypedDict
 
 from sqlalchemy import (
     JSON,
@@ -22,6 +22,8 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from games.changes import JSONObject
 
 
 def utcnow() -> datetime:
@@ -35,6 +37,13 @@ TABLE_ID_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 TABLE_ID = re.compile(TABLE_ID_PATTERN)
 
 
+class PlayerJSON(TypedDict):
+    """A seat's person as a table row stores it (``games.table.Player``)."""
+
+    name: str
+    color: str
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -45,8 +54,8 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     join_code: Mapped[str] = mapped_column(String(6), unique=True, index=True)
     game: Mapped[str] = mapped_column(String(32))
-    players: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[list[PlayerJSON]] = mapped_column(JSON)
+    settings: Mapped[dict[str, object]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # Added by migration 0002 (filled from created_at): when the table last changed, by an
@@ -68,7 +77,7 @@ class EventRow(Base):
     )
     seq: Mapped[int] = mapped_column(Integer)
     type: Mapped[str] = mapped_column(String(40))
-    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    payload: Mapped[JSONObject] = mapped_column(JSON)
     # The seat of the phone that made the change ("I am …"), None when unknown (API, import).
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # For an undo event: the seq of the change it cancels.
@@ -163,7 +172,7 @@ class PlayRow(Base):
     game: Mapped[str] = mapped_column(String(32), index=True)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
-    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    data: Mapped[dict[str, object]] = mapped_column(JSON)
 
 
 class PlayPhoneRow(Base):
