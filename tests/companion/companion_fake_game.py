@@ -16,7 +16,7 @@ from typing import Any
 
 from games.errors import N_, RuleError
 from games.registry import Game
-from games.table import Player, Rules, check_range, parse_adjust
+from games.table import Player, Rules, check_range, parse_adjust, player_count
 
 GAME = "counters-test"
 TITLE = "Counters"
@@ -32,13 +32,7 @@ class State:
 
 
 def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> State:
-    if not 2 <= len(players) <= 4:
-        raise RuleError(
-            N_("this game needs {minimum} to {maximum} players, not {count}"),
-            minimum=2,
-            maximum=4,
-            count=len(players),
-        )
+    player_count(len(players), 2, 4)
     start = settings.get("start", 10)
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= 99:
         raise RuleError(
