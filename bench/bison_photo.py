@@ -83,7 +83,8 @@ class Tally:
 
 
 def _conditions(n: int) -> tuple[str, ...]:
-    """One or two conditions a photo, every one of them in turn."""
+    """One or two conditions a photo, every one of them in turn (``n`` counts the photos
+    of every size: a short run, ``--photos 2``, meets most of them)."""
     every = synthetic.CONDITIONS
     first = every[n % len(every)]
     if n % 3 == 2:
@@ -163,10 +164,10 @@ def main() -> None:
     seconds: list[float] = []
     first = 0.0
     no_prior = Tally()
-    for size in ("12mp", "3mp", "2mp"):
+    for turn, size in enumerate(("12mp", "3mp", "2mp")):
         tally = Tally()
         for n in range(args.photos):
-            conditions = _conditions(n)
+            conditions = _conditions(turn * args.photos + n)
             shot = synthetic.photo(
                 1000 + n, size, hand=n % 2 == 1, conditions=conditions, retail=RETAIL
             )

@@ -57,6 +57,27 @@ def test_a_space_emptied_in_plain_view_is_gone_not_kept(with_retail):
     assert reading.unseen == []
 
 
+def test_hunters_gone_from_a_retail_tile_in_view_are_gone(with_retail):
+    # bench/bison_taps.py --photo --seed 2, round 1: a player lays a retail tile (recorded
+    # by taps, with its hunters) and moves them off it before the photo. The tile has no
+    # markers; the grid places it, so its emptied space is in view and the hunters gone
+    # (a phantom "kept as it was" would charge its owner a second time).
+    truth = {(tuple(p["at"]), p["space"]) for p in with_retail.pieces}
+    at, space = next(
+        (tuple(t["at"]), s)
+        for t in with_retail.tiles
+        if "edges" in t
+        for s in ("mountain", "prairie")
+        if s[0].upper() in t["edges"] and (tuple(t["at"]), s) not in truth
+    )
+    left = {"at": list(at), "space": space, "player": "red", "hunters": 2}
+    prior = {"tiles": with_retail.tiles, "pieces": [*with_retail.pieces, left]}
+    reading = bison.read(with_retail.jpeg, prior)
+    assert {"at": list(at), "space": space} in reading.in_view
+    assert reading.gone == [left]
+    assert reading.unseen == []
+
+
 @pytest.mark.parametrize(
     ("size", "conditions", "hand"),
     [
