@@ -28,6 +28,14 @@ SEARCH = {
     if Feature.TRASH_CAN in s.features or s.kind is Kind.RESTAURANT
 }
 
+#: Each reachable square's link: its square and its box on the page (as Playwright's
+#: ``bounding_box``: the viewport's coordinates, None when it is not laid out).
+REACH_JS = """links => links.map(a => {
+  const r = a.getBoundingClientRect();
+  const box = r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
+  return [a.getAttribute('data-dl-to'), box];
+})"""
+
 
 def version(page: Any) -> int:
     return int(page.get_attribute("#panel", "data-version"))
@@ -176,19 +184,19 @@ class MapGame:
         else the nearest trash can or restaurant (not the square it stands on)."""
         pawn = page.locator(f'[data-testid="dl-pawn-{seat}"]')
         here = pawn.get_attribute("data-square") if pawn.count() else None
-        reach = [links.nth(k).get_attribute("data-dl-to") for k in range(links.count())]
+        # Every link's square and box in one call (two calls a link cost seconds a game).
+        reach = links.evaluate_all(REACH_JS)
         den = seat + 1
         goals = {f"den-{den}"} if self._has_bone(page, seat) else SEARCH - {here}
         frame = page.locator(".dl-board").bounding_box()
         screen = self.screen(page)
         best: tuple[int, int, str] | None = None
-        for k, square in enumerate(reach):
+        for square, box in reach:
             if square is None:
                 continue
             near = CITY.distances(square, den)
             cost = min((near[g] for g in goals if g in near), default=99)
             # of two squares as good, a player taps the one in sight
-            box = links.nth(k).bounding_box()
             hidden = 0 if self._in(box, frame) and self._in(box, screen) else 1
             if best is None or (cost, hidden, square) < best:
                 best = (cost, hidden, square)

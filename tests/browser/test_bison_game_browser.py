@@ -9,9 +9,13 @@ reload). After each round the board each phone draws matches the folded state.
 
 The whole game plays the full plan (``BisonTable``'s ``RETAIL``: a retail tile of each
 split, 1/1/1, 2/1/0, 0/0/3, 1/0/2, B1; ``BUYS``: market buys by the panel's one-tap htmx
-button, each after live refreshes). The flows issue 26 fixed have tests of their own too,
-each on a fresh table: the buy after a live refresh (item 2), a 2/1/0 retail tile (item 1),
-a split move in one action and paying with turkeys (item 5).
+button, each after live refreshes). The flows issue 26 fixed are tested one by one on two
+phones, each in a module of its own (a fresh four-phone table for each cost ~10 s and
+proved nothing more): the buy after a live refresh (item 2) and a 2/1/0 retail tile (item
+1) in test_bison_flows_browser.py, a split move in one action in
+test_bison_split_move_browser.py, paying with turkeys (item 5, B6) in
+test_bison_scoring_browser.py, the turned picture tapped on a space in
+test_bison_taps_browser.py (the rotation it records: test_bison_readable_browser.py).
 
 The steps are tests/browser/bison_kit.py (shared with bench/bison_taps.py).
 """
@@ -23,11 +27,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bison_kit import BisonTable, sel, serve
+from bison_kit import BisonTable, serve
 
 LANGS = ("en", "ja", "it", "en")
-#: A step that waits for a control the page does not have yet fails after this long.
-MISSING_MS = 3_000
 
 MakeTable = Callable[..., BisonTable]
 
@@ -68,103 +70,3 @@ def test_whole_game_on_four_phones(table: MakeTable, shot: Callable[..., Any]) -
         page.wait_for_selector(".banner-win")  # the final result reached every phone live
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, f"bison_game_{seat}_{LANGS[seat]}_final", full_page=False)
-
-
-def round_one(table: MakeTable) -> tuple[BisonTable, int]:
-    """A fresh table played from round 1, and the seat whose turn it is."""
-    from games.bison import fold
-
-    bison = table()
-    bison.round = 1
-    seat = fold.turn(bison.state()).seat
-    assert seat is not None
-    return bison, seat
-
-
-def fail_fast(bison: BisonTable) -> None:
-    """From now on, a step waiting for a control the page does not have fails soon."""
-    for page in bison.phones:
-        page.set_default_timeout(MISSING_MS)
-
-
-def test_buy_after_live_refresh(table: MakeTable) -> None:
-    bison = table()
-    bison.play_until(seat=0, action=2)  # the others' changes arrived live since it loaded
-    before = bison.state().supplies[0].hunters_supply
-    bison.attempt(0, "market", lambda: bison.buy(0))  # strict: a dead end fails here
-    assert bison.state().supplies[0].hunters_supply == before + 1
-    assert bison.uncounted() == 0
-
-
-def test_retail_tile_two_one_none(table: MakeTable) -> None:
-    bison, seat = round_one(table)
-    fail_fast(bison)
-    tiles = set(bison.state().board.tiles)
-    bison.attempt(seat, "place (retail 2/1/0)", lambda: bison.place(seat, (2, 1, 0)))
-    (at,) = set(bison.state().board.tiles) - tiles
-    tile = bison.state().board.tiles[at].tile
-    animals = [tile.animals_on(space) for space in ("prairie", "river", "mountain")]
-    assert animals == [2, 1, 0]  # B1: 3 animals, as the player described them
-    assert bison.uncounted() == 0
-
-
-def test_split_move_in_one_action(table: MakeTable) -> None:
-    from games.bison import fold
-
-    bison, seat = round_one(table)
-    bison.attempt(seat, "place", lambda: bison.place(seat, None, hunters=3))
-    bison.play_until(seat=seat, action=2)
-    state = bison.state()
-    colour = state.colours[seat]
-    (space,) = [s for s, p in state.board.pieces.items() if p.player == colour and p.hunters]
-    goals = sorted(fold.destinations(state, seat, space, "move_3"))[:2]
-    assert len(goals) == 2
-    fail_fast(bison)
-    version = bison.table().version
-    bison.attempt(
-        seat,
-        "move_3",
-        lambda: bison.split_move(seat, "move_3", space, [(goals[0], 1), (goals[1], 1)]),
-    )
-    pieces = bison.state().board.pieces
-    assert bison.table().version == version + 1  # one action, one event
-    assert [pieces[g].hunters for g in goals] == [1, 1]
-    assert pieces[space].hunters == 1
-
-
-def test_pay_with_turkeys(table: MakeTable) -> None:
-    bison, seat = round_one(table)
-    fail_fast(bison)
-    before = bison.state().stocks[seat]
-    bison.attempt(seat, "place", lambda: bison.place(seat, None, hunters=2, paid="turkey"))
-    after = bison.state().stocks[seat]
-    # B6: 2 hunters cost 2 animals, paid as the player chose.
-    assert (after.get("bison"), after.get("salmon"), after.get("turkey")) == (
-        before.get("bison"),
-        before.get("salmon"),
-        before.get("turkey") - 2,
-    )
-
-
-def test_turned_picture_tapped_on_a_space(table: MakeTable) -> None:
-    """One tap places the tile and says where the hunters go: the turned picture, tapped on
-    its river, records the rotation and the river (no space chip tapped first, B6)."""
-    from games.bison import fold
-    from games.bison.taps import tiles_in_bag
-
-    bison = table()
-    state = bison.state()
-    seat = fold.turn(state).seat
-    assert seat is not None
-    at = sorted(fold.legal_hexes(state))[0]
-    page = bison.phones[seat]
-    page.set_default_timeout(MISSING_MS)
-    page.locator(sel("legal", at=f"{at[0]},{at[1]}")).click()
-    page.locator(sel("pick", tile=tiles_in_bag(state.board)[0])).click()
-    page.locator(sel("turn_space", n=2, space="river")).click()
-    page.wait_for_selector("#panel")
-    after = bison.state()
-    assert after.board.tiles[at].rotation == 2
-    piece = after.board.pieces[(at, "river")]
-    assert (piece.player, piece.hunters) == (after.colours[seat], 1)
-    assert not after.board.pieces.get((at, "prairie"))

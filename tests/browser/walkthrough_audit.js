@@ -63,15 +63,20 @@
     return colour;
   };
   // SVG text sits on shapes, not on a CSS background: the shape drawn under its centre.
+  // elementsFromPoint skips shapes that ignore the pointer: each SVG's shapes count for
+  // the audit's time (once per SVG, restored at the end: a style written per text would
+  // restyle the whole board for each of its hundreds of numbers).
+  const hitTestable = new Map();
   const drawnUnder = (el) => {
+    const svg = el.ownerSVGElement;
+    if (!hitTestable.has(svg)) {
+      const shapes = [...svg.querySelectorAll("*")];
+      hitTestable.set(svg, shapes.map((node) => [node, node.style.pointerEvents]));
+      shapes.forEach((node) => { node.style.pointerEvents = "auto"; });
+    }
     el.scrollIntoView({block: "center"});
     const box = el.getBoundingClientRect();
-    // elementsFromPoint skips shapes that ignore the pointer: count them for a moment.
-    const shapes = [...el.ownerSVGElement.querySelectorAll("*")];
-    const saved = shapes.map((node) => node.style.pointerEvents);
-    shapes.forEach((node) => { node.style.pointerEvents = "auto"; });
     const stack = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    shapes.forEach((node, i) => { node.style.pointerEvents = saved[i]; });
     let colour = null;
     const layers = [];
     for (const node of stack) {
@@ -112,6 +117,9 @@
     const large = size >= 24 || (size >= 18.6 && Number(style.fontWeight) >= 700);
     if (ratio < (large ? 3 : 4.5)) problems.push(
       `contrast ${ratio.toFixed(2)} (rgb ${fg.slice(0, 3).map(Math.round)} on ${bg.slice(0, 3).map(Math.round)}): ${describe(el)}`);
+  }
+  for (const shapes of hitTestable.values()) {
+    for (const [node, saved] of shapes) node.style.pointerEvents = saved;
   }
   scrollTo(0, scrolled);
   // The dock must not cover the end of the page.
