@@ -1,8 +1,8 @@
 """Fewer taps at the table (issue 26 item 8, issue 34), on the pages: an action without
 hunters is one tap, a move from a space's sheet is one tap (a count's button on the
 destination's row, the rest staying), a tile is laid by one tap beside its turned picture
-(on a space, or on the animal gained with no hunter left), and a round with nothing to
-choose is scored from the panel in one tap (undo is the safety net). Hand-made values are
+(on a space, or on the animal gained with no hunter left), and a round is scored from
+the panel in one tap, an award over 15 as proposed (undo is the safety net). Hand-made values are
 refused with a message, nothing recorded."""
 
 from __future__ import annotations
