@@ -562,6 +562,7 @@ class BisonTable:
         if away > 0:
             self.scrolls.append(away)
             self.scrolled[self.kind] += 1
+            self.trail[-1] += f" (scroll {away:.1f})"  # which tap of the action scrolled
         if navigates:
             self.counted_loads[seat] += 1
             with page.expect_navigation():
