@@ -30,8 +30,8 @@ as at a table:
 * one overflow (B8): before round 2 is scored the stock of an animal the board awards one
   player is raised to 15 with the stock steppers (counted apart, as a scenario, not as
   play); the proposal is confirmed;
-* every round is scored on the totem holder's phone (the panel's one tap when nothing is
-  over 15, else the score page and its confirm).
+* every round is scored on the totem holder's phone by the panel's one tap (an award over
+  15 as the panel's line proposes it, B8; issue 34).
 
 A flow that cannot end in what the player wanted (an error page, a refusal, a description
 the page drops) is a *dead end*: the bench prints it, counts the player's way out (a

@@ -94,15 +94,33 @@
     });
     if (best) { board.scrollLeft = best.x; board.scrollTop = best.y; }
   }
+  var wasMine = false;
+  /* Whether the turn line names this phone's seat (<body data-my-seat>). */
+  function myTurn() {
+    var line = document.querySelector("#panel .bison-turn-row [data-turn-seat]");
+    var mine = document.body.getAttribute("data-my-seat");
+    return !!line && mine !== null && line.getAttribute("data-turn-seat") === mine;
+  }
   function keepPan() {
     if (window.bisonPan) { return; }  /* the panel (and this script) is swapped in again */
     window.bisonPan = true;
+    wasMine = myTurn();
     document.addEventListener("htmx:beforeSwap", function () {
       var board = frame();
       panned = board ? { left: board.scrollLeft, top: board.scrollTop,
                          view: view(board) } : null;
     });
     document.addEventListener("htmx:afterSettle", function () {
+      /* The turn has just come to this phone (another phone's change, swapped in live):
+         its turn line and next controls back on screen if the page was scrolled away
+         (issue 34: the next control on the first screen). Never mid-turn. */
+      var mine = myTurn();
+      if (mine && !wasMine) {
+        var row = document.querySelector("#panel .bison-turn-row");
+        var top = row ? row.getBoundingClientRect().top : 0;
+        if (row && (top < 0 || top > window.innerHeight / 3)) { row.scrollIntoView({ block: "start" }); }
+      }
+      wasMine = mine;  /* whatever swapped the panel in (a tap, the live refresh) */
       var board = frame();
       if (!board) { return; }
       if (panned && panned.view === view(board)) {

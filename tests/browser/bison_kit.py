@@ -429,8 +429,8 @@ SEL = {
     "gain": '.bison-mine [data-gain-action="{action}"] button[value="{animal}"]',
     "buy_hunter": '[data-testid="bison-buy-hunter"]',
     "score": '[data-testid="bison-score"]',  # the score page (an over-15 case to see)
-    "score_now": '[data-testid="bison-score-now"]',  # nothing to choose: scored in one tap
-    "overflow": "[data-overflow]",
+    # scored in one tap, an award over 15 as proposed (B8, issue 34)
+    "score_now": '[data-testid="bison-score-now"]',
     "confirm_score": "[data-confirm-score]",
     "stock_value": '[data-testid="bison-stock-{seat}-{animal}-value"]',
     "stock_up": '[data-testid="bison-stock-{seat}-{animal}-up"]',
@@ -562,6 +562,7 @@ class BisonTable:
         if away > 0:
             self.scrolls.append(away)
             self.scrolled[self.kind] += 1
+            self.trail[-1] += f" (scroll {away:.1f})"  # which tap of the action scrolled
         if navigates:
             self.counted_loads[seat] += 1
             with page.expect_navigation():
@@ -940,11 +941,12 @@ class BisonTable:
         overflowed = []
 
         def taps() -> None:
-            if page.locator(SEL["score_now"]).count():  # nothing to choose: one tap
+            # One tap, an award over 15 as proposed (B8, issue 34); else the score page
+            overflowed.append(not fold.scores_in_one_tap(self.state()))
+            if page.locator(SEL["score_now"]).count():
                 self.tap_live(seat, SEL["score_now"])
                 return
             self.tap(seat, SEL["score"])
-            overflowed.append(page.locator(SEL["overflow"]).count() > 0)
             self.tap(seat, SEL["confirm_score"])
 
         self.attempt(seat, "scoring", taps)

@@ -10,7 +10,9 @@
   inside the board's frame without panning, after the live refresh that gave them the turn;
 * the space's line packed two controls to a row, each at least 44 px tall;
 * the score page's confirm stays on screen (a bar fixed at the bottom) with the regions
-  scrolled above it.
+  scrolled above it;
+* the turn arriving by a live refresh brings a scrolled page's turn line back on screen,
+  never mid-turn.
 """
 
 from __future__ import annotations
@@ -117,3 +119,42 @@ def test_the_score_pages_confirm_stays_on_screen(
     ann.mouse.wheel(0, 400)
     ann.wait_for_timeout(100)
     assert on_screen(ann, confirm)
+
+
+def scrolled_down(page: Any) -> None:
+    """The wheel's scroll done (the page's CSP allows no string predicate to poll)."""
+    for _ in range(50):
+        if page.evaluate("window.scrollY") > 600:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page did not scroll")
+
+
+def test_the_turn_line_comes_back_on_screen_when_the_turn_arrives(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    """Ben has scrolled his page down while Ann plays: when her tile gives him the turn
+    (the live refresh), his turn line is back on the first screen; during his own turn
+    another phone's change leaves his page where he scrolled it (bison.js)."""
+    ann, url = two_player_table(new_phone, live_server, lang="en", seat=0)
+    ben = new_phone(device_scale_factor=1)
+    sit(ben, url, 1, "en")
+    turn_line = '[data-testid="bison-your-turn"]'
+    ben.mouse.wheel(0, 1500)
+    scrolled_down(ben)
+    seen = version(ben)
+    place_tile(ann, "1,-1", "B16", 1)
+    ben.wait_for_selector(f'#panel[data-version="{seen + 1}"]')
+    ben.wait_for_selector(f"{turn_line}:visible")
+    ben.wait_for_timeout(200)  # htmx settles the swap on the next frame
+    assert on_screen(ben, turn_line)
+    assert on_screen(ben, '[data-testid="bison-buy-hunter"]')
+    # Mid-turn: Ben scrolls down again; Ann corrects her stock (a live change): no jump.
+    ben.mouse.wheel(0, 1500)
+    scrolled_down(ben)
+    scrolled = ben.evaluate("window.scrollY")
+    seen = version(ben)
+    ann.locator('[data-testid="bison-stock-0-bison-up"]').click()
+    ben.wait_for_selector(f'#panel[data-version="{seen + 1}"]')
+    ben.wait_for_timeout(200)
+    assert abs(ben.evaluate("window.scrollY") - scrolled) < 50

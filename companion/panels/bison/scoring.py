@@ -20,16 +20,15 @@ preview
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from flask import request
 from flask.typing import ResponseReturnValue
 
 from companion import tables
-from companion.i18n import translate
 from companion.pages import base
 from companion.panels import _kit as kit
+from companion.panels.bison.overflows import overflow_cases
 from companion.panels.bison.pages import (
     GAME,
     bp,
@@ -39,8 +38,8 @@ from companion.panels.bison.pages import (
 )
 from companion.panels.bison.view import board_markup, standings
 from games.bison import fold
-from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP, Supply
-from games.bison.overflow import Choice, settle, warning
+from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP
+from games.bison.overflow import Choice
 from games.bison.rounds import ACTIONS_PER_ROUND
 from games.bison.tiles import SCORING_ORDER
 from games.errors import N_, RuleError
@@ -75,16 +74,6 @@ def _choices_from_form() -> dict[tuple[int, int], Choice]:
     return {key: Choice.from_json(raw) for key, raw in chosen.items()}
 
 
-def _buy_options(supply: Supply) -> list[dict[str, object]]:
-    options = []
-    if supply.hunters_market:
-        options.append({"value": "hunter", "item": "hunter", "size": 0})
-    for kind in ("tent", "canoe"):
-        for size in sorted(set(supply.structures(kind).market)):
-            options.append({"value": f"{kind}.{size}", "item": kind, "size": size})
-    return options
-
-
 def _score_context(
     table: tables.TableView, chosen: dict[tuple[int, int], Choice]
 ) -> dict[str, Any]:
@@ -93,74 +82,8 @@ def _score_context(
     live = standings(table)
     seats = []
     for index, player in enumerate(table.players):
-        overflows: list[dict[str, Any]] = []
-        for region_index_, receipt in result.receipts[index]:
-            proposal = result.proposal(index, region_index_, state.supplies[index])
-            if proposal is None:
-                continue
-            score = result.regions[region_index_]
-            stocks = result.stocks_before(index, region_index_)
-            award = result.award(index, region_index_)
-            supply = state.supplies[index]
-            for earlier, done in result.receipts[index]:
-                if earlier == region_index_:
-                    break
-                for buy in done.buys:
-                    supply = buy.bought(supply)
-            made = Counter((e.give, e.get) for e in receipt.exchanges)
-            bought = Counter(
-                b.as_json().get("item", "") + (f".{b.size}" if b.size else "") for b in receipt.buys
-            )
-            nothing = warning(stocks, award, supply, Choice.nothing())
-            made_choice = Choice(tuple(receipt.exchanges), tuple(receipt.buys))
-            outcome = settle(stocks, award, supply, made_choice)
-            overflows.append(
-                {
-                    "key": f"{index}.{region_index_}",
-                    "region": region_index_,
-                    "terrain": score.region.terrain,
-                    "animal": score.animal,
-                    "award": award.total,
-                    "before": stocks.as_dict(),
-                    # B8: 3 of the overflowing animal, from its whole stock, for 1 of another.
-                    "exchanges": [
-                        {
-                            "give": give,
-                            "into": into,
-                            "times": made[(give, into)],
-                            "most": (stocks.get(give) + award.get(give)) // EXCHANGE_RATE,
-                        }
-                        for give in ANIMALS
-                        for into in ANIMALS
-                        if give != into and stocks.get(give) + award.get(give) > STOCK_CAP
-                    ],
-                    # B10: at the final scoring a piece is worth no food; nothing to buy.
-                    "buys": []
-                    if result.final
-                    else [{**o, "on": bought[o["value"]] > 0} for o in _buy_options(supply)],
-                    # The one line the case is shown as (issue 26): the choice in words.
-                    "steps": translate("{steps}", {"steps": made_choice.phrases()}),
-                    "lost": receipt.lost.as_dict(),
-                    "lost_total": receipt.lost.total,
-                    "nothing": nothing.as_dict(),
-                    "nothing_total": nothing.total,
-                    "proposal_lost": proposal.discarded.total,
-                    "cost": outcome.lost,
-                    "is_proposal": tuple(receipt.exchanges) == tuple(proposal.choice.exchanges)
-                    and tuple(receipt.buys) == tuple(proposal.choice.buys),
-                    "kept": receipt.stocks.as_dict(),
-                    "choice": {
-                        "exchanges": [{"give": e.give, "get": e.get} for e in receipt.exchanges],
-                        "buys": [b.as_json() for b in receipt.buys],
-                    },
-                }
-            )
+        overflows = overflow_cases(result, index, state.supplies[index])
         awards = result.awards(index).as_dict()
-        for case in overflows:
-            # The line says the round's gain of that animal, as the table above does
-            # (issue 32: "+2" beside "(+4)"), unless two cases share the animal.
-            alike = sum(1 for o in overflows if o["animal"] == case["animal"])
-            case["gain"] = awards[case["animal"]] if alike == 1 else case["award"]
         # Lost: what the line says each case loses (thrown away, and the 2 of every
         # 3-for-1 exchange, B8), so the column agrees with the lines below it.
         counted = {o["region"] for o in overflows}

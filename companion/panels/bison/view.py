@@ -35,6 +35,7 @@ from companion.pages.base import current_seat
 from companion.panels import board_view
 from companion.panels.bison import svg
 from companion.panels.bison.names import action_name, animal_name, hex_name
+from companion.panels.bison.overflows import overflow_cases
 from companion.panels.bison.sheets import Sheet, own_sheets
 from games.bison import fold, scoring
 from games.bison.board import Space
@@ -308,8 +309,11 @@ def view(table: tables.TableView) -> dict[str, object]:
         "next_seat": rounds.next_seat,
         "round_complete": rounds.round_complete,
         "finished": rounds.finished,
-        # Nothing to choose (no stock over 15, B8): the panel scores in one tap.
-        "score_now": fold.scores_in_one_tap(state),
+        # The round's scoring in one tap once every action is taken (issue 26), an
+        # award over 15 as proposed (B8 as amended, issue 34): its cases in one line
+        # each beside the button; the score page lets the players choose otherwise.
+        "score_now": (rounds.round_complete or rounds.finished) and not state.final_scored,
+        "over_15": _over_15(table) if not fold.scores_in_one_tap(state) else [],
         "final_scored": state.final_scored,
         "winners": [names[s] for s in shown["winners"]] if state.final_scored else [],
         "seats": seats,
@@ -340,6 +344,22 @@ def view(table: tables.TableView) -> dict[str, object]:
         if rounds.next_seat is not None
         else [],
     }
+
+
+def _over_15(table: tables.TableView) -> list[dict[str, object]]:
+    """Each award of the round's scoring that passes 15 (B8), as the proposal settles it:
+    the seat's name and colour, the animal and its gain, the choice in words, the food it
+    loses (``overflows.overflow_cases``); none before every action is taken."""
+    state = table.state
+    rounds = state.rounds
+    if not (rounds.round_complete or rounds.finished) or state.final_scored:
+        return []
+    result = fold.score_now(state, overflow={})
+    return [
+        {"name": player.name, "colour": player.color, **case}
+        for index, player in enumerate(table.players)
+        for case in overflow_cases(result, index, state.supplies[index])
+    ]
 
 
 def _gain_default(rounds: Rounds, own: list[Sheet]) -> str | None:

@@ -1,8 +1,8 @@
 """Fewer taps at the table (issue 26 item 8, issue 34), on the pages: an action without
 hunters is one tap, a move from a space's sheet is one tap (a count's button on the
 destination's row, the rest staying), a tile is laid by one tap beside its turned picture
-(on a space, or on the animal gained with no hunter left), and a round with nothing to
-choose is scored from the panel in one tap (undo is the safety net). Hand-made values are
+(on a space, or on the animal gained with no hunter left), and a round is scored from
+the panel in one tap, an award over 15 as proposed (undo is the safety net). Hand-made values are
 refused with a message, nothing recorded."""
 
 from __future__ import annotations
@@ -72,15 +72,38 @@ def test_a_round_with_nothing_to_choose_is_scored_in_one_tap(client, make_table,
     assert fold.turn(get(app, table.id).state).round == 2
 
 
-def test_an_over_15_round_is_not_scored_in_one_tap(client, make_table, app):
-    """B8: an award over 15 is a choice (the proposal shown, changeable): the score page."""
+def test_an_over_15_round_is_scored_as_proposed_in_one_tap(client, make_table, app):
+    """B8 as amended: an award over 15 is scored in one tap as the app proposes it, each
+    case said in one line above the button (issue 34); the score page still lets the
+    players choose otherwise."""
     table = make_table("bison", FOUR)
     over_15_for_everyone(client, table.id)
     play_round(client, app, table.id)
-    assert fold.score_now(get(app, table.id).state).needs_choices()
+    state = get(app, table.id).state
+    result = fold.score_now(state, overflow={})
+    assert result.needs_choices()
     panel = client.get(f"/t/{table.id}").get_data(as_text=True)
-    assert 'data-testid="bison-score-now"' not in panel
-    assert re.search(r'class="btn btn-primary" data-testid="bison-score"', panel)
+    assert 'data-testid="bison-score-now"' in panel
+    assert "Score the round as proposed" in panel
+    assert re.search(
+        r'class="btn btn-ghost" data-testid="bison-score"[^>]*>Choose otherwise', panel
+    )
+    # One line per over-15 case, the proposal in words (as the score page's summary).
+    cases = re.findall(r'<li data-over-15="(\d+\.\d+)">', panel)
+    score_page = client.get(f"{base(table.id)}/score").get_data(as_text=True)
+    assert cases and sorted(cases) == sorted(
+        f"{seat}.{region}"
+        for seat, region in re.findall(r'data-overflow="(\d+)-(\d+)"', score_page)
+    )
+    assert "proposal:" in text(client.get(f"/t/{table.id}")).split("Score the round as")[0]
+    before = get(app, table.id).version
+    answer = client.post(f"{base(table.id)}/score", headers=HTMX, data={})
+    assert answer.status_code == 200 and get(app, table.id).version == before + 1
+    after = get(app, table.id).state
+    assert fold.turn(after).round == 2
+    # Scored as proposed: every stock as the proposal settles it (B8), none above 15.
+    assert [s.as_dict() for s in after.stocks] == [s.as_dict() for s in result.after]
+    assert all(v <= 15 for s in after.stocks for v in s.as_dict().values())
 
 
 def test_the_move_page_offers_several_spaces_as_a_mode(client, make_table, app):

@@ -1,0 +1,107 @@
+"""A round's over-15 cases (B8 as amended), one per award that takes a seat's stock above
+15: what the score page shows for each (the proposal or the player's choice, its
+exchanges and buys, what it loses) and the one line the panel shows beside its one-tap
+scoring (issue 34).
+
+Glossary
+--------
+case
+    One seat's award from one region that passes 15: the stocks before it, the award,
+    the choice made (``receipt``: the proposal unless the form chose otherwise), its
+    words (``steps``) and the food it loses (``cost``: thrown away, and the 2 of every
+    3-for-1 exchange).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.i18n import translate
+from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP, Supply
+from games.bison.overflow import Choice, settle, warning
+from games.bison.table.scoring import Scoring
+
+
+def _buy_options(supply: Supply) -> list[dict[str, object]]:
+    options: list[dict[str, object]] = []
+    if supply.hunters_market:
+        options.append({"value": "hunter", "item": "hunter", "size": 0})
+    for kind in ("tent", "canoe"):
+        for size in sorted(set(supply.structures(kind).market)):
+            options.append({"value": f"{kind}.{size}", "item": kind, "size": size})
+    return options
+
+
+def overflow_cases(result: Scoring, index: int, supply: Supply) -> list[dict[str, Any]]:
+    """Seat ``index``'s over-15 cases in ``result`` (its supply before the scoring:
+    ``supply``), in scoring order; each says its choice (``result``'s receipt) in words."""
+    cases: list[dict[str, Any]] = []
+    for region, receipt in result.receipts[index]:
+        proposal = result.proposal(index, region, supply)
+        if proposal is None:
+            continue
+        score = result.regions[region]
+        stocks = result.stocks_before(index, region)
+        award = result.award(index, region)
+        before = supply
+        for earlier, done in result.receipts[index]:
+            if earlier == region:
+                break
+            for buy in done.buys:
+                before = buy.bought(before)
+        made = Counter((e.give, e.get) for e in receipt.exchanges)
+        bought = Counter(
+            b.as_json().get("item", "") + (f".{b.size}" if b.size else "") for b in receipt.buys
+        )
+        nothing = warning(stocks, award, before, Choice.nothing())
+        made_choice = Choice(tuple(receipt.exchanges), tuple(receipt.buys))
+        outcome = settle(stocks, award, before, made_choice)
+        cases.append(
+            {
+                "key": f"{index}.{region}",
+                "region": region,
+                "terrain": score.region.terrain,
+                "animal": score.animal,
+                "award": award.total,
+                "before": stocks.as_dict(),
+                # B8: 3 of the overflowing animal, from its whole stock, for 1 of another.
+                "exchanges": [
+                    {
+                        "give": give,
+                        "into": into,
+                        "times": made[(give, into)],
+                        "most": (stocks.get(give) + award.get(give)) // EXCHANGE_RATE,
+                    }
+                    for give in ANIMALS
+                    for into in ANIMALS
+                    if give != into and stocks.get(give) + award.get(give) > STOCK_CAP
+                ],
+                # B10: at the final scoring a piece is worth no food; nothing to buy.
+                "buys": []
+                if result.final
+                else [{**o, "on": bought[str(o["value"])] > 0} for o in _buy_options(before)],
+                # The one line the case is shown as (issue 26): the choice in words.
+                "steps": translate("{steps}", {"steps": made_choice.phrases()}),
+                "lost": receipt.lost.as_dict(),
+                "lost_total": receipt.lost.total,
+                "nothing": nothing.as_dict(),
+                "nothing_total": nothing.total,
+                "proposal_lost": proposal.discarded.total,
+                "cost": outcome.lost,
+                "is_proposal": tuple(receipt.exchanges) == tuple(proposal.choice.exchanges)
+                and tuple(receipt.buys) == tuple(proposal.choice.buys),
+                "kept": receipt.stocks.as_dict(),
+                "choice": {
+                    "exchanges": [{"give": e.give, "get": e.get} for e in receipt.exchanges],
+                    "buys": [b.as_json() for b in receipt.buys],
+                },
+            }
+        )
+    awards = result.awards(index).as_dict()
+    for case in cases:
+        # The line says the round's gain of that animal, as the table above does
+        # (issue 32: "+2" beside "(+4)"), unless two cases share the animal.
+        alike = sum(1 for c in cases if c["animal"] == case["animal"])
+        case["gain"] = awards[case["animal"]] if alike == 1 else case["award"]
+    return cases
