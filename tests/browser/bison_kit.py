@@ -470,6 +470,13 @@ ON_SCREEN_JS = """e => {
 }"""
 
 
+#: ``ON_SCREEN_JS`` of the first element of each selector given (1 when there is none).
+ALL_ON_SCREEN_JS = f"""selectors => selectors.map(s => {{
+  const e = document.querySelector(s);
+  return e ? ({ON_SCREEN_JS})(e) : 1;
+}})"""
+
+
 def sel(name: str, **fields: Any) -> str:
     return SEL[name].format(**fields)
 
@@ -699,13 +706,13 @@ class BisonTable:
                     options.append((at, turns, {"gain": self.poorest(seat), "hunters": 0}))
         self.rng.shuffle(options)
         # A player taps a "+" they see: the slots in view first (a random one otherwise).
-        shown = {
-            at
-            for at in fold.legal_hexes(state)
-            if not self.phones[seat]
-            .locator(sel("legal", at=f"{at[0]},{at[1]}"))
-            .first.evaluate(ON_SCREEN_JS)
-        }
+        # (asked in one call: a round trip to the browser per legal hex was most of a
+        # placement's time)
+        legal = list(fold.legal_hexes(state))
+        away = self.phones[seat].evaluate(
+            ALL_ON_SCREEN_JS, [sel("legal", at=f"{at[0]},{at[1]}") for at in legal]
+        )
+        shown = {at for at, off in zip(legal, away, strict=True) if not off}
         options.sort(key=lambda option: option[0] not in shown)
         base = {"type": "play", "seat": seat, "action": "place_tile", **tile}
         at, turns, extra = next(
