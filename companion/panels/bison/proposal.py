@@ -53,7 +53,12 @@ from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg
 from companion.panels.bison.names import action_name, hex_name, space_name
 from companion.panels.bison.pages import GAME, back_to_table, bp, refusal, render_page
-from companion.panels.bison.proposal_lines import line_words, separator, short_action
+from companion.panels.bison.proposal_lines import (
+    line_words,
+    paid_in_all,
+    separator,
+    short_action,
+)
 from games import fields
 from games.bison import explain, explain_lines, fold
 from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
@@ -693,7 +698,7 @@ def _lines(
                 except RuleError:
                     break
             what = separator().join(w for w, _paid in words)
-            paid = separator().join(p for _what, p in words if p)
+            paid = paid_in_all(state, events)
         else:
             what, paid = line_words(table, state, event, asked=len(options) > 1)
         if item.get("added") and not item.get("edited"):  # nothing said yet

@@ -6,6 +6,7 @@ line" gives each action its own line and editor again."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from bison_photos import NEW_AT, NEW_TILE, NEW_TURN
@@ -51,6 +52,9 @@ def test_a_players_actions_in_a_row_are_one_line_with_their_food(client, table, 
     html = page.get_data(as_text=True)
     assert html.count('data-testid="bison-photo-line"') == 1
     assert 'name="choice.0"' not in html  # nothing to choose: one answer
+    # Paid in all: one "pays" for the line, its food the actions' sum (B6).
+    (paid,) = re.findall(r"pays ([^<]*)</span>", html)
+    assert sum(int(n) for n in re.findall(r"\d+", paid)) == 4
 
 
 def test_the_line_is_paid_in_all_as_the_player_paid(client, table, app):  # B6
