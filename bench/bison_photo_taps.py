@@ -278,18 +278,21 @@ def play_round(
 def pick_answer(
     played: list[dict[str, Any]], seat: int, offered: list[tuple[list[str], int]]
 ) -> int:
-    """The answer of a question (its markers, its food) the player picks: the one with
-    their markers and the food they paid for them; else one with the food they paid on
-    the board this round in no more actions with hunters than they took (the route and
-    the markers a photo cannot tell: their pieces and food end as the table has them,
-    as ``_right`` judges a line); else the first (preselected)."""
+    """The answer of a question (its markers, its food) the player picks: a question
+    asks about their whole change, so one with the food they paid on the board this
+    round — with their markers when one has them, else in no more actions with hunters
+    than they took (the route and the markers a photo cannot tell: their pieces and food
+    end as the table has them, as ``_right`` judges a line); else the first
+    (preselected). An answer naming some of their actions for what those cost is not
+    what they paid (it left the rest of their food unsaid)."""
     theirs = [e for e in played if e["seat"] == seat and "edges" not in e]
     spent = {e["action"]: action_cost(int(e["hunters"])) for e in theirs}
+    total = sum(spent.values())
     for k, (markers, cost) in enumerate(offered):
-        if all(m in spent for m in markers) and cost == sum(spent[m] for m in markers):
+        if set(markers) == set(spent) and cost == total:
             return k
     for k, (markers, cost) in enumerate(offered):
-        if cost == sum(spent.values()) and len(markers) <= len(spent):
+        if cost == total and len(markers) <= len(spent):
             return k
     return 0
 
@@ -686,6 +689,20 @@ def _fixes(
     return taps, events, spaces, wrong
 
 
+def _differences(companion: table.State, truth: table.State) -> list[str]:
+    """What the companion has otherwise than the real table after Confirm (``--verbose``):
+    each space and each seat's stocks."""
+    said = []
+    for space in sorted(set(companion.board.pieces) | set(truth.board.pieces)):
+        have, want = companion.board.pieces.get(space), truth.board.pieces.get(space)
+        if have != want:
+            said.append(f"  after confirm: {space} {have} -> {want}")
+    for seat, (have, want) in enumerate(zip(companion.stocks, truth.stocks, strict=True)):
+        if have != want:
+            said.append(f"  after confirm: seat {seat} stocks {have} -> {want}")
+    return said
+
+
 def run(seed: int, size: str, verbose: bool = False) -> list[str]:
     from phone_kit import create_table
     from playwright.sync_api import sync_playwright
@@ -830,6 +847,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     event = {k: v for k, v in e.items() if k not in ("seq", "by_seat", "undone")}
                     confirmed = table.apply(confirmed, event)
             fix_taps, events, spaces, wrong = _fixes(confirmed, truth, hidden)
+            log.extend(_differences(confirmed, truth))
             if scored and fix_taps:  # scored too soon: undo the scoring, score again later
                 taps["score"] += 1
                 log.append("  scored before the fixes: undone")
