@@ -59,7 +59,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import os
 import random
 import re
 import statistics
@@ -96,6 +95,8 @@ EDITOR_TAPS = 2  # a line's editor: ✎ to open it, "Save this line"
 ROWS = 3  # rows of hunters in a line's editor (proposal.TRIOS)
 #: The actions a player takes without hunters when no board action is left (B6).
 GAINS = ("move_1", "move_3", "gather", "tent", "canoe")
+#: The limit of one photo's read (``CAMPFIRE_PHOTO_SECONDS``) on the bench's server.
+PHOTO_SECONDS = 600
 
 
 def retail_seat(round_no: int) -> int:
@@ -277,18 +278,21 @@ def play_round(
 def pick_answer(
     played: list[dict[str, Any]], seat: int, offered: list[tuple[list[str], int]]
 ) -> int:
-    """The answer of a question (its markers, its food) the player picks: the one with
-    their markers and the food they paid for them; else one with the food they paid on
-    the board this round in no more actions with hunters than they took (the route and
-    the markers a photo cannot tell: their pieces and food end as the table has them,
-    as ``_right`` judges a line); else the first (preselected)."""
+    """The answer of a question (its markers, its food) the player picks: a question
+    asks about their whole change, so one with the food they paid on the board this
+    round — with their markers when one has them, else in no more actions with hunters
+    than they took (the route and the markers a photo cannot tell: their pieces and food
+    end as the table has them, as ``_right`` judges a line); else the first
+    (preselected). An answer naming some of their actions for what those cost is not
+    what they paid (it left the rest of their food unsaid)."""
     theirs = [e for e in played if e["seat"] == seat and "edges" not in e]
     spent = {e["action"]: action_cost(int(e["hunters"])) for e in theirs}
+    total = sum(spent.values())
     for k, (markers, cost) in enumerate(offered):
-        if all(m in spent for m in markers) and cost == sum(spent[m] for m in markers):
+        if set(markers) == set(spent) and cost == total:
             return k
     for k, (markers, cost) in enumerate(offered):
-        if cost == sum(spent.values()) and len(markers) <= len(spent):
+        if cost == total and len(markers) <= len(spent):
             return k
     return 0
 
@@ -414,7 +418,8 @@ def repair(
         todo = [p for p in played if p["seat"] == seat and "edges" not in p]
         pairs: list[tuple[int, dict[str, Any], dict[str, Any] | None]] = []
         left = []
-        for n, event in theirs:  # exact first, then the same action, then any
+        alone = [(n, event) for n, event in theirs if n not in asked]
+        for n, event in alone:  # exact first, then the same action, then any
             same = next((p for p in todo if _change(p) == _change(event)), None)
             if same is not None:
                 todo.remove(same)
@@ -427,20 +432,18 @@ def repair(
             if like is not None:
                 todo.remove(like)
             pairs.append((n, event, like))
-        paid_for: set[int] = set()
+        # A question's line, or a player's actions in a row as one line: the board is the
+        # photo's whatever the answer; the player says the food they paid for what the
+        # line covers (their actions no other line stands for) in its one payment editor
+        # ("paid in all", issue 32, items 4–5), once a line.
+        covered = _paid_by_line(theirs, asked, todo)
+        for n, paying in covered.items():
+            _pay_question(page, _now_at(page, keys[n], n), _paid_in_all(paying), taps, log)
+        todo = [] if covered else todo
         for n, event, truth in pairs:
             # A repair that fits only later is moved there by the page: the lines
             # after it shift; each line is found again by its event.
-            question = n in asked
             n = _now_at(page, keys[n], n)
-            if question:
-                # The board is the photo's whatever the answer: the player says the food
-                # they paid on the line's own payment editor (issue 32, item 5), once.
-                if n not in paid_for:
-                    paid_for.add(n)
-                    mine = [p for p in played if p["seat"] == seat and "edges" not in p]
-                    _pay_question(page, n, _paid_in_all(mine), taps, log)
-                continue
             if truth is None:
                 page.locator(f'input[name="take.{n}"]').uncheck()
                 taps["fixes"] += 1
@@ -453,6 +456,24 @@ def repair(
                 _edit(page, n, event, truth, taps, log)
         for missed in todo:
             log.append(f"  seat {seat}: no line for {_change(missed)}")
+
+
+def _paid_by_line(
+    theirs: list[tuple[int, dict[str, Any]]], asked: set[int], todo: list[dict[str, Any]]
+) -> dict[int, list[dict[str, Any]]]:
+    """The player's actions each of their several-action lines (``asked``) stands for:
+    those of its actions first, the rest with the first such line."""
+    covered: dict[int, list[dict[str, Any]]] = {}
+    for n, event in theirs:
+        if n in asked:
+            covered.setdefault(n, [])
+            same = next((p for p in todo if p["action"] == event.get("action")), None)
+            if same is not None:
+                todo.remove(same)
+                covered[n].append(same)
+    if covered and todo:
+        covered[next(iter(covered))] += todo
+    return covered
 
 
 def _paid_in_all(events: list[dict[str, Any]]) -> dict[str, int]:
@@ -668,6 +689,20 @@ def _fixes(
     return taps, events, spaces, wrong
 
 
+def _differences(companion: table.State, truth: table.State) -> list[str]:
+    """What the companion has otherwise than the real table after Confirm (``--verbose``):
+    each space and each seat's stocks."""
+    said = []
+    for space in sorted(set(companion.board.pieces) | set(truth.board.pieces)):
+        have, want = companion.board.pieces.get(space), truth.board.pieces.get(space)
+        if have != want:
+            said.append(f"  after confirm: {space} {have} -> {want}")
+    for seat, (have, want) in enumerate(zip(companion.stocks, truth.stocks, strict=True)):
+        if have != want:
+            said.append(f"  after confirm: seat {seat} stocks {have} -> {want}")
+    return said
+
+
 def run(seed: int, size: str, verbose: bool = False) -> list[str]:
     from phone_kit import create_table
     from playwright.sync_api import sync_playwright
@@ -675,15 +710,18 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
     from companion import tables
 
     rng = random.Random(seed)
-    # The bench counts taps, not seconds: on a shared, loaded machine the 30 s limit of
-    # a photo's read refused whole rounds (a refusal made every change by hand).
-    os.environ.setdefault("CAMPFIRE_PHOTO_SECONDS", "300")
     folder = Path(tempfile.mkdtemp(prefix="bison-photo-taps-"))
     lines: list[str] = []
     per_player: list[float] = []
     per_phone: list[int] = []
     fixes_all = misses = wrong_all = 0
-    with serve(folder) as (base, app), sync_playwright() as pw:
+    # The bench counts taps, not seconds: on a shared, loaded machine the 30 s limit of
+    # a photo's read refused whole rounds (a refusal made every change by hand). Given
+    # to the app itself: a test configuration reads no environment.
+    with (
+        serve(folder, CAMPFIRE_PHOTO_SECONDS=PHOTO_SECONDS) as (base, app),
+        sync_playwright() as pw,
+    ):
         browser = pw.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
@@ -809,6 +847,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     event = {k: v for k, v in e.items() if k not in ("seq", "by_seat", "undone")}
                     confirmed = table.apply(confirmed, event)
             fix_taps, events, spaces, wrong = _fixes(confirmed, truth, hidden)
+            log.extend(_differences(confirmed, truth))
             if scored and fix_taps:  # scored too soon: undo the scoring, score again later
                 taps["score"] += 1
                 log.append("  scored before the fixes: undone")

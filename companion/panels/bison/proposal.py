@@ -34,8 +34,9 @@ added line
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NotRequired, TypedDict, TypeGuard
 
 from flask import redirect, request, url_for
@@ -52,7 +53,12 @@ from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg
 from companion.panels.bison.names import action_name, hex_name, space_name
 from companion.panels.bison.pages import GAME, back_to_table, bp, refusal, render_page
-from companion.panels.bison.proposal_lines import line_words, separator, short_action
+from companion.panels.bison.proposal_lines import (
+    line_words,
+    paid_in_all,
+    separator,
+    short_action,
+)
 from games import fields
 from games.bison import explain, explain_lines, fold
 from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
@@ -115,17 +121,23 @@ def steps_json(
     """The explanation's steps as the form carries them; a question whose answers are
     not one step each with its own marker (a split move for food, or single moves free:
     issue 32, item 4) as ONE line carrying its ``answers`` (each answer's events, food
-    and markers), the first (cheapest) chosen unless ``choice.<n>`` says otherwise."""
-    spans = {
-        q.first: q
+    and markers), the first (cheapest) chosen unless ``choice.<n>`` says otherwise; a
+    player's several actions in a row that no question asks about as ONE line too, its
+    one answer those actions (``_runs``): the player says the food they paid for their
+    whole change in one editor, "paid in all" (a wrong split of it across separate
+    lines took many taps and could still end wrong: bench/bison_taps.py --photo)."""
+    spans: dict[int, tuple[tuple[explain.Step, ...], ...]] = {
+        q.first: tuple(a.steps for a in q.answers)
         for q in questions
         if q.answers and q.first < len(steps) and not steps[q.first].options
     }
+    for start, run in _runs(steps, spans):
+        spans[start] = (run,)
     carried: list[CarriedStep] = []
     n = 0
     while n < len(steps):
-        question = spans.get(n)
-        if question is None:
+        answers = spans.get(n)
+        if answers is None:
             s = steps[n]
             carried.append(
                 {
@@ -137,7 +149,7 @@ def steps_json(
             )
             n += 1
             continue
-        first = question.answers[0].steps
+        first = answers[0]
         carried.append(
             {
                 "event": dict(first[0].event),
@@ -146,16 +158,46 @@ def steps_json(
                 "reason": None,
                 "answers": [
                     {
-                        "events": [dict(s.event) for s in answer.steps],
-                        "cost": answer.cost,
-                        "markers": list(answer.markers),
+                        "events": [dict(s.event) for s in answer],
+                        "cost": sum(s.cost for s in answer),
+                        "markers": [str(s.event.get("action")) for s in answer],
                     }
-                    for answer in question.answers
+                    for answer in answers
                 ],
             }
         )
         n += len(first)
     return carried
+
+
+def _runs(
+    steps: Sequence[explain.Step], asked: Mapping[int, object]
+) -> list[tuple[int, tuple[explain.Step, ...]]]:
+    """The runs of two or more steps in a row that are one player's actions (``play``,
+    no options) outside the questions (``asked``: where a question's line starts): each
+    as (its first step, its steps)."""
+
+    def alone(k: int) -> bool:
+        step = steps[k]
+        return (
+            step.event.get("type") == "play"
+            and step.seat is not None
+            and not step.options
+            and step.question is None
+            and k not in asked
+        )
+
+    runs: list[tuple[int, tuple[explain.Step, ...]]] = []
+    n = 0
+    while n < len(steps):
+        end = n + 1
+        if alone(n):
+            while end < len(steps) and alone(end) and steps[end].seat == steps[n].seat:
+                end += 1
+        if end - n > 1:
+            runs.append((n, tuple(steps[n:end])))
+        n = end
+    return runs
 
 
 def _is_answer(answer: JSON) -> bool:
@@ -656,7 +698,7 @@ def _lines(
                 except RuleError:
                     break
             what = separator().join(w for w, _paid in words)
-            paid = separator().join(p for _what, p in words if p)
+            paid = paid_in_all(state, events)
         else:
             what, paid = line_words(table, state, event, asked=len(options) > 1)
         if item.get("added") and not item.get("edited"):  # nothing said yet
@@ -819,6 +861,10 @@ def photo_edit(table_id: str) -> ResponseReturnValue:
         form = {**form, f"take.{last}": "", f"choice.{last}": ""}
         shown = _editor(table, steps, form, last, fresh=True)
         return render(table, steps, notes, version, form, editor=shown)
+    apart = small_number(form.get("split"))
+    if apart is not None and apart < len(steps) and steps[apart].get("answers"):
+        steps, form = _split(steps, form, apart)
+        return render(table, steps, notes, version, form)
     opened, saved = small_number(form.get("open")), small_number(form.get("save"))
     line = opened if opened is not None else saved
     if line is None or line >= len(steps) or not _editable(steps[line]["event"], table):
@@ -876,6 +922,9 @@ def _payment_editor(
     return {
         "line": line,
         "payment_only": True,
+        # One player's actions in a row (no other answer): "paid in all", and a way to
+        # fix each action on its own line (``_split``).
+        "in_all": len(item.get("answers", [])) == 1,
         "cost": cost,
         "seat": seat,
         "pay": pay,
@@ -949,16 +998,31 @@ def _fits_later(
             fold.apply(_state_before(state, kept, moved, place), event)
         except RuleError:
             continue
-        shifted = {k: v for k, v in moved.items() if not k.startswith(("take.", "choice."))}
-        for key, value in moved.items():
-            kind, _dot, number = key.partition(".")
-            n = small_number(number) if kind in ("take", "choice") else None
-            if n is not None:
-                shifted[f"{kind}.{n + 1 if n >= place else n}"] = value
+        shifted = _renumbered(moved, functools.partial(_after, place))
         shifted[f"take.{place}"] = form.get(f"take.{line}", "1")
         shifted[f"choice.{place}"] = form.get(f"choice.{line}", "")
         return [*kept[:place], steps[line].copy(), *kept[place:]], shifted, place
     return None
+
+
+def _split(
+    steps: Sequence[CarriedStep], form: Mapping[str, str], line: int
+) -> tuple[list[CarriedStep], dict[str, str]]:
+    """The proposal with line ``line`` (several actions: a question's answer chosen, or
+    one player's actions in a row) as one line per action, each with its own editor
+    (issue 32, item 5); ticked as the line was, the later lines' ticks and answers
+    following them."""
+    item = steps[line]
+    events = _events(item, form, line)
+    apart: list[CarriedStep] = [
+        {"event": event, "options": [], "hexes": item.get("hexes", []), "reason": None}
+        for event in events
+    ]
+    more = len(apart) - 1
+    moved = _renumbered(form, lambda n: None if n == line else n + more if n > line else n)
+    for k in range(len(apart)):
+        moved[f"take.{line + k}"] = "1" if _ticked(form, line) else ""
+    return [*steps[:line], *apart, *steps[line + 1 :]], moved
 
 
 def _added(table: tables.TableView) -> CarriedStep:
@@ -974,13 +1038,25 @@ def _without(
 ) -> tuple[list[CarriedStep], dict[str, str]]:
     """The proposal without line ``line``: the later lines' ticks and answers follow them."""
     kept = [item.copy() for n, item in enumerate(steps) if n != line]
+    return kept, _renumbered(form, lambda n: None if n == line else n - 1 if n > line else n)
+
+
+def _after(place: int, n: int) -> int:
+    """Line ``n``'s number once a line is put in at ``place``."""
+    return n + 1 if n >= place else n
+
+
+def _renumbered(form: Mapping[str, str], where: Callable[[int], int | None]) -> dict[str, str]:
+    """``form`` with each line's tick and answer (``take.<n>``, ``choice.<n>``) under the
+    number ``where`` gives its line now (None: the line is gone)."""
     moved = {k: v for k, v in form.items() if not k.startswith(("take.", "choice."))}
     for key, value in form.items():
         kind, _dot, number = key.partition(".")
         n = small_number(number) if kind in ("take", "choice") else None
-        if n is not None and n != line:
-            moved[f"{kind}.{n - 1 if n > line else n}"] = value
-    return kept, moved
+        now = where(n) if n is not None else None
+        if now is not None:
+            moved[f"{kind}.{now}"] = value
+    return moved
 
 
 def _editable(event: JSONObject, table: tables.TableView) -> bool:

@@ -16,7 +16,7 @@ line words
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -28,6 +28,7 @@ from companion.panels.bison.actions import paid_label
 from companion.panels.bison.names import animal_count, kind_name, space_label, space_name
 from games.bison import fold
 from games.bison.economy import Amounts, action_cost, default_payment
+from games.bison.explain_lines import answer_paid
 from games.bison.table.history import describe
 from games.errors import N_, RuleError
 
@@ -135,6 +136,18 @@ def _paid(before: fold.State, event: Mapping[str, Any]) -> str:
     except (RuleError, KeyError, TypeError, ValueError):
         return ""
     return _("pays %(what)s", what=paid_label(paid))
+
+
+def paid_in_all(before: fold.State, events: Sequence[Mapping[str, Any]]) -> str:
+    """What a line of several actions of one player costs in all (B6), as one "pays …"
+    ("pays 3 bison + 1 salmon", not one "pays" an action): "" when it costs no food."""
+    seat = events[0].get("seat") if events else None
+    if not isinstance(seat, int) or not 0 <= seat < len(before.players):
+        return ""
+    cost, paid = answer_paid(before, seat, events)
+    if cost <= 0:
+        return ""
+    return _("pays %(what)s", what=paid_label(Amounts(**paid)))
 
 
 def line_words(
