@@ -7,7 +7,8 @@ again (``bench/poll_cost.py`` prints a render and a read from this store). The
 placeholder-bearing markup is a function of its key and of the code that renders it, so
 the first process to render a key stores it here (table ``panel_renders``) and the others read it:
 
-    ``live.rendered``: process LRU → this store → render, then store it and keep it
+    ``live.rendered``: process LRU → this store → render, keep it, and store it once
+    the answer has gone out (``after_answer``: the phone never waits for the write)
 
 (``RenderStore.markup`` runs inside the LRU's single flight, so one process asks the store
 once per key however many of its phones poll).
@@ -45,10 +46,11 @@ import logging
 import sqlite3
 import zlib
 from collections.abc import Callable, Hashable
+from functools import partial
 from pathlib import Path
 from typing import cast
 
-from flask import Flask, current_app
+from flask import Flask, Response, after_this_request, current_app, has_request_context
 from sqlalchemy import Connection, Engine, Table, bindparam, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
@@ -129,7 +131,7 @@ class RenderStore:
             return found, True
         markup, keep = render()
         if keep:
-            self.put(table_id, version, key, markup)
+            after_answer(partial(self.put, table_id, version, key, markup))
         return markup, keep
 
     def get(self, table_id: str, version: int, key: str) -> str | None:
@@ -182,6 +184,23 @@ class RenderStore:
         values = {"table_id": table_id, "version": version, "key": key, "markup": blob}
         connection.execute(insert(_ROWS).values(**values).on_conflict_do_nothing())
         return True
+
+
+def after_answer(action: Callable[[], None]) -> None:
+    """Run ``action`` once the request's answer has gone out (its response closed),
+    or now outside a request. Storing a render is a write transaction (on PostgreSQL
+    seven round trips); the phone that asked need not wait for it, and the processes
+    that read it meanwhile render the key themselves, as they would without a store.
+    A request that fails after the render skips storing: nothing is lost but work."""
+    if not has_request_context():
+        action()
+        return
+
+    def on_close(response: Response) -> Response:
+        response.call_on_close(action)
+        return response
+
+    after_this_request(on_close)
 
 
 def contended(error: BaseException) -> bool:

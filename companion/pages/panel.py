@@ -97,7 +97,9 @@ def last_change(table: tables.TableView) -> str:
     version (issue 34). Empty for a table without events."""
     if not table.version:
         return ""
-    _view, entries = tables.history(table.id, viewer=None, limit=1)
+    # The panel's own version, not the database's newest (one read fewer, and never a
+    # line of a change the panel does not show yet).
+    _view, entries = tables.history(table.id, viewer=None, before=table.version + 1, limit=1)
     if not entries:
         return ""
     return translate(entries[0].template, dict(entries[0].params))

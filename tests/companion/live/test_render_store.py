@@ -77,8 +77,10 @@ def rows(app: Flask, table_id: str | None = None) -> list[tuple[str, int, str]]:
 
 
 def shown(app: Flask, table_id: str, lang: str = "en") -> str:
+    # buffered: the answer is read and closed, as a server does; only then is a render
+    # stored (companion.live._store.after_answer)
     answer = app.test_client().get(
-        f"/t/{table_id}?v={NOT_SHOWN}", headers={**HTMX, "Accept-Language": lang}
+        f"/t/{table_id}?v={NOT_SHOWN}", headers={**HTMX, "Accept-Language": lang}, buffered=True
     )
     assert answer.status_code == 200
     return answer.get_data(as_text=True)
@@ -280,7 +282,7 @@ def test_a_seats_secret_render_is_served_only_to_that_seat(
         if seat is not None:
             taken = client.post(f"/t/{table_id}/seat", data={"seat": str(seat), "force": "1"})
             assert taken.status_code in (200, 303)
-        answer = client.get(f"/t/{table_id}?v={NOT_SHOWN}", headers=HTMX)
+        answer = client.get(f"/t/{table_id}?v={NOT_SHOWN}", headers=HTMX, buffered=True)
         return answer.get_data(as_text=True)
 
     ben, ann, watcher = phone(one, 1), phone(two, 0), phone(two, None)
@@ -338,7 +340,7 @@ def test_a_busy_table_never_logs_a_failed_store_nor_fails_a_request(
     def polling(app: Flask) -> None:
         client = app.test_client()
         for _ in range(80):
-            answer = client.get(f"/t/{table_id}?v={NOT_SHOWN}", headers=HTMX)
+            answer = client.get(f"/t/{table_id}?v={NOT_SHOWN}", headers=HTMX, buffered=True)
             answers.append(answer.status_code)
 
     workers = [
@@ -358,3 +360,20 @@ def test_a_busy_table_never_logs_a_failed_store_nor_fails_a_request(
     assert store(one).stored + store(two).stored > 0
     with one.app_context():
         assert tables.get(table_id).version == 80
+
+
+def test_a_render_is_stored_after_its_answer_went_out(
+    apps: tuple[Flask, Flask, Flask],
+) -> None:
+    # Storing is a write (seven round trips on PostgreSQL): the phone that asked must not
+    # wait for it. The answer is complete before anything is stored; closing it (a server
+    # has sent it) stores the render for the other processes.
+    one, _two, _reference = apps
+    table_id = new_table(one)
+    adjust(one, table_id)
+    answer = one.test_client().get(f"/t/{table_id}?v={NOT_SHOWN}", headers=HTMX)
+    assert answer.status_code == 200 and "panel" in answer.get_data(as_text=True)
+    assert rows(one, table_id) == [] and store(one).stored == 0
+    answer.close()
+    assert [(t, v) for t, v, _key in rows(one, table_id)] == [(table_id, 1)]
+    assert store(one).stored == 1
