@@ -17,10 +17,12 @@ def pytest_configure(config: pytest.Config) -> None:
     # ~1,500 apps a run: werkzeug's URL builders compiled once per process, not per app
     # (tests/support/app_builds.py says why that is safe).
     # Alembic's migration scripts are read once per process too.
-    # Each template is compiled once per process too, not once per app; and the tests'
-    # SQLite files commit without a disk sync each time.
+    # Each template is compiled once per process too, not once per app, and the static
+    # files are read and compressed once; and the tests' SQLite files commit without a
+    # disk sync each time.
     from app_builds import (
         cache_migration_scripts,
+        cache_static_assets,
         cache_template_code,
         cache_url_builders,
         sqlite_commits_without_fsync,
@@ -29,6 +31,7 @@ def pytest_configure(config: pytest.Config) -> None:
     cache_url_builders()
     cache_migration_scripts()
     cache_template_code()
+    cache_static_assets()
     sqlite_commits_without_fsync()
 
 
@@ -108,6 +111,17 @@ ONE_WORKER_MODULES = frozenset(
 )
 
 
+#: The modules with the longest single tests or fixtures, longest first (each a minute or
+#: more of one worker's time, measured): handed out before every other heavy module, so
+#: that no worker starts one of them while the other has only minutes of work left.
+LONGEST_FIRST = (
+    "tests/companion/test_fuzz_routes.py",
+    "tests/companion/test_crash_and_servers.py",
+    "tests/companion/test_startup_race.py",
+    "tests/companion/test_db_faults.py",
+)
+
+
 def _on_postgresql(item: pytest.Item) -> bool:
     """A test run once per database (``any_app`` or a ``database`` parameter), in its
     PostgreSQL run: it asks for the server through ``request.getfixturevalue``, which the
@@ -124,11 +138,18 @@ def _heavy(where: str) -> bool:
 @pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the xdist_group marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = config.rootpath
+
     # The heavy modules first, the quick ones after, each module kept whole (its module
     # fixtures built once): xdist hands tests out in this order, so the last minutes are
     # thousands of quick tests both workers share, not one worker finishing a browser flow
     # or a wheel build while the other waits. A stable sort: every worker sees one order.
-    items.sort(key=lambda item: not _heavy(item.path.relative_to(root).as_posix()))
+    # The longest of all lead (LONGEST_FIRST's order).
+    def order(item: pytest.Item) -> tuple[bool, int]:
+        where = item.path.relative_to(root).as_posix()
+        longest = LONGEST_FIRST.index(where) if where in LONGEST_FIRST else len(LONGEST_FIRST)
+        return (not (_heavy(where) or where in LONGEST_FIRST), longest)
+
+    items.sort(key=order)
     for item in items:
         where = item.path.relative_to(root).as_posix()
         if where.startswith("tests/browser/"):

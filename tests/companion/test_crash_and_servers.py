@@ -5,8 +5,10 @@
   the first did not, and each start costs seconds of importing); afterwards every
   acknowledged event is stored, the sequence has no hole, and no version was acknowledged
   twice (a lost update would acknowledge two events as the same version);
-* **several servers, one database:** three server processes share one database and
-  writers spread over them; every event is acknowledged with its own version, none lost.
+* **several servers, one database:** two server processes share one database and
+  writers spread over them (a third proves nothing two do not: each write already races
+  one in another process, and each start costs seconds); every event is acknowledged
+  with its own version, none lost.
 
 Both on SQLite and on PostgreSQL. Loopback only; every loop is bounded. And rate limits:
 with ``RATELIMIT_STORAGE_URI`` on the local Redis, two servers share one budget. And slow
@@ -202,7 +204,7 @@ def test_kill_9_under_writes_loses_no_acknowledged_event(database_url: str, tmp_
     check_nothing_lost(database_url, table_id, writers.acked)
 
 
-SERVERS = 3
+SERVERS = 2
 EVENTS_EACH = 25
 
 

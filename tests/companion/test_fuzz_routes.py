@@ -251,12 +251,41 @@ def problems(response: Any, before: Any, after: Any, what: str) -> list[str]:
     return found
 
 
+class Sweep:
+    """Each table's snapshot after a sweep's last call: with one client and no other
+    writer it is the next call's "before", so each call reads the table once, not twice. A
+    table changed behind the sweep's back would show as a change at its next refused call,
+    never hide one."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.kept: dict[str, tuple[int, str] | None] = {}
+
+    def before(self, table_id: str) -> tuple[int, str] | None:
+        if table_id not in self.kept:
+            self.kept[table_id] = snapshot(self.app, table_id)
+        return self.kept[table_id]
+
+    def after(self, table_id: str) -> tuple[int, str] | None:
+        self.kept[table_id] = snapshot(self.app, table_id)
+        return self.kept[table_id]
+
+
 def call(
-    app: Flask, client: Any, method: str, url: str, table_id: str | None, **kwargs: Any
+    app: Flask,
+    client: Any,
+    method: str,
+    url: str,
+    table_id: str | None,
+    sweep: Sweep | None = None,
+    **kwargs: Any,
 ) -> list[str]:
-    before = snapshot(app, table_id) if table_id else None
+    """One request and what is wrong with its answer (``sweep``: the snapshots of a sweep
+    of many calls)."""
+    sweep = sweep or Sweep(app)
+    before = sweep.before(table_id) if table_id else None
     response = client.open(url, method=method, **kwargs)
-    after = snapshot(app, table_id) if table_id else None
+    after = sweep.after(table_id) if table_id else None
     sent = kwargs.get("data") or kwargs.get("json") or kwargs.get("query_string")
     label = f"{method} {url[:80]} {str(sent)[:100]}"
     return problems(response, before, after, label)
@@ -304,6 +333,7 @@ def test_every_route_every_method_every_table_with_hostile_forms(
 ) -> None:
     client = fuzz_app.test_client()
     found: list[str] = []
+    sweep = Sweep(fuzz_app)
     panels = {game.replace("-", "_"): table_id for game, table_id in game_tables.items()}
     for rule, url, table_id in rule_urls(fuzz_app, game_tables):
         blueprint = rule.endpoint.partition(".")[0]
@@ -313,7 +343,7 @@ def test_every_route_every_method_every_table_with_hostile_forms(
         known = table_id in game_tables.values() and panels.get(blueprint, table_id) == table_id
         for method in METHODS:
             if not known or method not in rule.methods:
-                found += call(fuzz_app, client, method, url, table_id or None)
+                found += call(fuzz_app, client, method, url, table_id or None, sweep)
                 continue
             # A game's own routes get every value; the shared routes (which no game
             # owns) deal the values out over the four games' tables, so each value
@@ -328,11 +358,18 @@ def test_every_route_every_method_every_table_with_hostile_forms(
                 headers = HTMX if index % 2 else {}
                 if method == "GET":
                     found += call(
-                        fuzz_app, client, method, url, table_id, query_string=form, headers=headers
+                        fuzz_app,
+                        client,
+                        method,
+                        url,
+                        table_id,
+                        sweep,
+                        query_string=form,
+                        headers=headers,
                     )
                 else:
                     found += call(
-                        fuzz_app, client, method, url, table_id, data=form, headers=headers
+                        fuzz_app, client, method, url, table_id, sweep, data=form, headers=headers
                     )
     assert not found, "\n".join(found[:40])
     for table_id in game_tables.values():  # whatever was accepted, every screen renders
@@ -380,11 +417,19 @@ def api_urls(table_id: str) -> list[str]:
 def test_api_bad_bodies(fuzz_app: Flask, game_tables: dict[str, str]) -> None:
     client = fuzz_app.test_client()
     found: list[str] = []
+    sweep = Sweep(fuzz_app)
     for table_id in [*game_tables.values(), "nope"]:
         for url in api_urls(table_id):
             for content_type, body in BAD_BODIES:
                 found += call(
-                    fuzz_app, client, "POST", url, table_id, data=body, content_type=content_type
+                    fuzz_app,
+                    client,
+                    "POST",
+                    url,
+                    table_id,
+                    sweep,
+                    data=body,
+                    content_type=content_type,
                 )
     assert not found, "\n".join(found)
 
@@ -735,14 +780,15 @@ def test_every_route_with_hostile_host_headers(
     client = fuzz_app.test_client()
     found: list[str] = []
     ids = {*game_tables.values(), "nope"}
+    sweep = Sweep(fuzz_app)
     for rule, url, table_id in rule_urls(fuzz_app, game_tables):
         if table_id not in ids or url.count("/t/") + url.count("/tables/") > 1:
             continue
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             for host in MALFORMED_HOSTS + STRANGER_HOSTS:
-                before = snapshot(fuzz_app, table_id) if table_id else None
+                before = sweep.before(table_id) if table_id else None
                 response = client.open(url, method=method, headers={"Host": host})
-                after = snapshot(fuzz_app, table_id) if table_id else None
+                after = sweep.after(table_id) if table_id else None
                 what = f"{method} {url[:60]} Host={host[:40]!r}"
                 body = response.get_data(as_text=True)
                 if response.status_code >= 500:

@@ -13,7 +13,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from server_kit import Server, start_together
+from server_kit import Server, start_trials
 from sqlalchemy import create_engine, text
 
 TRIALS = 20
@@ -47,32 +47,26 @@ def schema_version(database_url: str) -> str:
 
 
 def test_two_servers_on_an_empty_postgresql_20_times(tmp_path: Path, pg_server_url: str) -> None:
-    failures = []
-    for trial in range(TRIALS):
-        schema, url = empty_schema(pg_server_url)
-        try:
-            results = start_together(tmp_path / f"trial{trial}", url)
-            if results != [(0, "")] * 2:
-                failures.append((trial, results))
-            else:
-                assert schema_version(url)
-        finally:
+    schemas = [empty_schema(pg_server_url) for _ in range(TRIALS)]
+    try:
+        trials = start_trials(tmp_path, [url for _schema, url in schemas])
+        failures = [(n, r) for n, r in enumerate(trials) if r != [(0, "")] * 2]
+        assert not failures, failures[:3]
+        assert all(schema_version(url) for _schema, url in schemas)
+    finally:
+        for schema, _url in schemas:
             drop_schema(pg_server_url, schema)
-    assert not failures, failures[:3]
 
 
 def test_two_servers_on_an_empty_sqlite_file_20_times(tmp_path: Path) -> None:
-    failures = []
+    urls = []
     for trial in range(TRIALS):
-        folder = tmp_path / f"trial{trial}"
-        folder.mkdir()
-        url = f"sqlite:///{folder / 'campfire.sqlite3'}"
-        results = start_together(folder, url)
-        if results != [(0, "")] * 2:
-            failures.append((trial, results))
-        else:
-            assert schema_version(url)
+        (tmp_path / f"trial{trial}").mkdir()
+        urls.append(f"sqlite:///{tmp_path / f'trial{trial}' / 'campfire.sqlite3'}")
+    trials = start_trials(tmp_path, urls)
+    failures = [(n, r) for n, r in enumerate(trials) if r != [(0, "")] * 2]
     assert not failures, failures[:3]
+    assert all(schema_version(url) for url in urls)
 
 
 # ---------------------------------------------------------------------------------------

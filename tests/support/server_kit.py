@@ -150,37 +150,92 @@ class Server:
         self.stop()
 
 
-#: A companion app that waits for the file named by argv[1], then starts (and migrates).
+#: Companion apps started at given instants, one after another, in one process: it imports
+#: the companion once (the seconds a start spends importing are no part of the race), says
+#: so by writing ``ready<pid>``, then for each database URL in argv[2:] waits for the file
+#: ``go<trial>`` and builds the app there (which migrates), and writes what happened to
+#: ``trial<trial>-<pid>``: "" when the app started, else the traceback.
 STARTER = """
-import sys, time
+import os, sys, time, traceback
 from pathlib import Path
-go = Path(sys.argv[1])
-while not go.exists():  # start together: every process is imported and waiting
-    time.sleep(0.005)
+folder = Path(sys.argv[1])
 from companion import create_app
-create_app().extensions["campfire.db"].dispose()
+(folder / f"ready{os.getpid()}").touch()
+for trial, url in enumerate(sys.argv[2:]):
+    go = folder / f"go{trial}"
+    while not go.exists():  # start together: every process is waiting for this file
+        time.sleep(0.002)
+    os.environ["DATABASE_URL"] = url
+    try:
+        create_app().extensions["campfire.db"].dispose()
+        outcome = ""
+    except BaseException:
+        outcome = traceback.format_exc()
+    (folder / f"trial{trial}-{os.getpid()}.part").write_text(outcome)
+    (folder / f"trial{trial}-{os.getpid()}.part").rename(folder / f"trial{trial}-{os.getpid()}")
 """
+#: The longest wait (seconds) for the starters' imports, and for one trial's starts: a
+#: start that hangs fails the test. Bounds only: on a loaded machine an import takes long.
+TRIAL_WAIT = 300
 
 
-def start_together(folder: Path, database_url: str, count: int = 2) -> list[tuple[int, str]]:
-    """Start ``count`` companion apps on ``database_url`` at one instant (each in a folder
-    of its own under ``folder``); each one's exit status and stderr."""
+def _wait_for(name: str, starters: Sequence[subprocess.Popen[str]], folder: Path) -> None:
+    """Until every starter has written the file ``<name><its pid>`` in ``folder``; fails if
+    one exits before writing it or the wait runs past ``TRIAL_WAIT``."""
+    deadline = time.monotonic() + TRIAL_WAIT
+    waiting = list(starters)
+    while waiting:
+        waiting = [s for s in waiting if not (folder / f"{name}{s.pid}").exists()]
+        if any(s.poll() is not None for s in waiting) or time.monotonic() > deadline:
+            for starter in starters:
+                starter.kill()
+                starter.wait()
+            errors = [(folder / f"server{n}" / "stderr").read_text() for n in range(len(starters))]
+            raise AssertionError(f"a starter exited or hung: {errors}")
+        time.sleep(0.005)
+
+
+def start_trials(
+    folder: Path, database_urls: Sequence[str], count: int = 2
+) -> list[list[tuple[int, str]]]:
+    """For each of ``database_urls`` in turn, start ``count`` companion apps on it at one
+    instant, each in a process of its own (the same ``count`` processes for every trial,
+    each with a folder of its own under ``folder``); each trial's list of (0, "") for an
+    app that started, (1, its traceback) for one that failed. Every process must also end
+    cleanly, having printed nothing on stderr."""
     folder.mkdir(exist_ok=True)
-    go = folder / "go"
-    env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "k" * 40}
+    env = {**os.environ, "SECRET_KEY": "k" * 40}
+    env.pop("DATABASE_URL", None)
     starters = []
     for n in range(count):
         home = folder / f"server{n}"
         home.mkdir()
-        starters.append(
-            subprocess.Popen(
-                [sys.executable, "-c", STARTER, str(go)],
-                cwd=home,
-                env=env,
-                stderr=subprocess.PIPE,
-                text=True,
+        with (home / "stderr").open("w") as stderr:  # a file: no pipe to fill up
+            starters.append(
+                subprocess.Popen(
+                    [sys.executable, "-c", STARTER, str(folder), *database_urls],
+                    cwd=home,
+                    env=env,
+                    stderr=stderr,
+                    text=True,
+                )
             )
-        )
-    time.sleep(1.0)  # imports done (the processes wait for the file either way)
-    go.touch()
-    return [(starter.wait(timeout=120), starter.communicate()[1]) for starter in starters]
+    _wait_for("ready", starters, folder)
+    results = []
+    for trial in range(len(database_urls)):
+        (folder / f"go{trial}").touch()
+        _wait_for(f"trial{trial}-", starters, folder)
+        outcomes = [(folder / f"trial{trial}-{s.pid}").read_text() for s in starters]
+        results.append([(1 if outcome else 0, outcome) for outcome in outcomes])
+    ends = [
+        (starter.wait(timeout=TRIAL_WAIT), (folder / f"server{n}" / "stderr").read_text())
+        for n, starter in enumerate(starters)
+    ]
+    assert ends == [(0, "")] * count, ends
+    return results
+
+
+def start_together(folder: Path, database_url: str, count: int = 2) -> list[tuple[int, str]]:
+    """Start ``count`` companion apps on ``database_url`` at one instant (each in a process
+    and a folder of its own under ``folder``); each one's (0, "") or (1, traceback)."""
+    return start_trials(folder, [database_url], count)[0]
