@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from bison_panel import FOUR, base, build_jp_example_1
+from bison_panel import FOUR, base, build_jp_example_1, retail
 from companion_testkit import HTMX, get, new_table_form, text
 
 
@@ -165,15 +165,7 @@ def test_place_refusals_change_nothing(client, table, app, data, message):
 def test_place_only_on_the_mirror_and_retail_tiles(client, table, app):
     response = client.post(
         f"{base(table.id)}/place",
-        data={
-            "at": "0,-1",
-            "edges": "PPMMMM",
-            "prairie": "1",
-            "river": "2",
-            "mountain": "0",
-            "rotation": "3",
-            "mode": "mirror",
-        },
+        data=retail("0,-1", "PPMMMM", (1, 2, 0), rotation="3", mode="mirror"),
     )
     assert response.status_code == 303
     placed = get(app, table.id).state.board.tiles[(0, -1)]

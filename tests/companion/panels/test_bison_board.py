@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from bison_board import board_marks, drawn_marks
-from bison_panel import FOUR, SVG, base, board_of, yui_to_move_with_three_hunters
+from bison_panel import FOUR, SVG, base, board_of, retail, yui_to_move_with_three_hunters
 from companion_testkit import get, text
 
 from companion import tables
@@ -69,15 +69,7 @@ def test_the_picture_equals_the_state_after_board_actions(client, table, app):  
     post(
         client,
         f"{base(tid)}/place",
-        {
-            "at": "0,-1",
-            "edges": "PPMMMM",
-            "prairie": "1",
-            "river": "1",
-            "mountain": "1",
-            "seat": "1",
-            "gain": "salmon",
-        },
+        retail("0,-1", "PPMMMM", (1, 1, 1), seat="1", gain="salmon"),
     )
     # Gen and Bea place and put hunters on the board.
     post(
@@ -175,14 +167,7 @@ def test_retail_and_start_tiles_are_described_by_taps(client, table, app):  # B1
     post(
         client,
         f"{base(tid)}/place",
-        {
-            "at": "0,0",
-            "start": "1",
-            "edges": "PPMMMM",
-            "prairie": "1",
-            "river": "1",
-            "mountain": "1",
-        },
+        retail("0,0", "PPMMMM", (1, 1, 1), start="1"),
     )
     placed = get(app, tid).state.board.tiles[(0, 0)]
     assert placed.catalog_id is None and placed.tile.edges == "PPMMMM"
@@ -367,16 +352,7 @@ def test_a_retail_tile_is_named_as_the_board_shows_it_never_by_coordinates(clien
     post(
         client,
         f"{base(tid)}/place",
-        {
-            "at": "1,-1",
-            "edges": "PPPMMM",
-            "prairie": "1",
-            "river": "1",
-            "mountain": "1",
-            "seat": "0",
-            "hunters": "3",
-            "space": "prairie",
-        },
+        retail("1,-1", "PPPMMM", (1, 1, 1), seat="0", hunters="3", space="prairie"),
     )
     for seat in (1, 2, 3):
         post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})
