@@ -49,6 +49,15 @@ def one_event(client, app, tid: str, page: str, form: dict[str, object]):
     return before, after
 
 
+def refusal(client, app, tid: str, page: str, form: dict[str, object]) -> str:
+    """Post ``form`` to the panel's ``page``, which must refuse it (422) and store nothing;
+    the refusal's text."""
+    version = get(app, tid).version
+    response = client.post(f"{base(tid)}/{page}", data=form)
+    assert response.status_code == 422 and get(app, tid).version == version
+    return text(response)
+
+
 def yui_moves_to_the_river(hunters: str) -> dict[str, str]:
     """The form of Yui's "move 1" from the prairie at (1,-1) to the river beside it."""
     return {
@@ -123,17 +132,8 @@ def test_a_move_from_the_board_shows_destinations_and_is_one_event(client, table
     assert after.state.board.pieces[((1, -1), "river")].hunters == 2
     assert after.state.stocks[0].total == before.state.stocks[0].total - 2
     assert after.state.rounds.markers[0][-1] == "move_1"
-    refused = client.post(
-        f"{base(tid)}/play",
-        data={
-            "seat": "1",
-            "action": "move_1",
-            "from": "1,-1,river",
-            "to": "1,-1,mountain",
-            "hunters": "1",
-        },
-    )
-    assert refused.status_code == 422 and get(app, tid).version == after.version
+    ren = {"seat": "1", "action": "move_1", "from": "1,-1,river", "to": "1,-1,mountain"}
+    assert "cannot reach" in refusal(client, app, tid, "play", {**ren, "hunters": "1"})  # B3
     history = text(client.get(f"/t/{tid}/history"))
     assert "B08" in history
 
@@ -226,18 +226,8 @@ def test_a_tile_is_placed_by_tapping_its_turned_picture(client, table, app):
     assert after.state.board.tiles[(1, -1)].rotation == 4
     assert after.state.board.pieces[((1, -1), "prairie")].hunters == 1
     assert after.state.rounds.markers[0][-1] == "place_tile"
-    refused = client.post(
-        f"{base(tid)}/place",
-        data={
-            "at": "2,-1",
-            "tile": "B03",
-            "seat": "1",
-            "space": "prairie",
-            "hunters": "1",
-            "turn": "x",
-        },
-    )
-    assert refused.status_code == 422 and get(app, tid).version == after.version
+    bad_turn = {**form, "at": "2,-1", "tile": "B03", "seat": "1", "turn": "x"}
+    assert "whole number" in refusal(client, app, tid, "place", bad_turn)
 
 
 def test_a_space_beside_a_turned_picture_places_the_tile_so_turned_with_the_hunters_there(
@@ -256,9 +246,7 @@ def test_a_space_beside_a_turned_picture_places_the_tile_so_turned_with_the_hunt
     assert ((1, -1), "prairie") not in after.state.board.pieces
     other = {**form, "at": "2,-1", "tile": "B03", "seat": "1"}
     for bad, named in (("x,river", "turn"), ("4,lake", "not a space")):  # nothing changed
-        refused = client.post(f"{base(tid)}/place", data={**other, "turn": bad})
-        assert refused.status_code == 422 and get(app, tid).version == after.version
-        assert named in text(refused)
+        assert named in refusal(client, app, tid, "place", {**other, "turn": bad})
 
 
 def test_a_split_move_is_one_action_with_the_count_chosen_first(client, table, app):
