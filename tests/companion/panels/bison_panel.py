@@ -42,6 +42,11 @@ def retail(at: str, edges: str, animals: tuple[int, int, int], **more: Any) -> d
     return where | {"mountain": mountain, **more}
 
 
+def paying(bison: int, salmon: int, turkey: int) -> dict[str, str]:
+    """The payment fields of an action's form: the animals paid for its hunters (B6)."""
+    return {"pay.bison": str(bison), "pay.salmon": str(salmon), "pay.turkey": str(turkey)}
+
+
 # The JP rulebook example 1 (B9): three tiles and the pieces of its picture.
 JP_TILES = [("1,-1", "PPPMMM", 3, 0, 0), ("2,-1", "PPPPMM", 0, 2, 1), ("3,-1", "MMMPMM", 2, 0, 1)]
 JP_PIECES = [
