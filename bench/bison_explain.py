@@ -25,13 +25,17 @@ import statistics
 import time
 from typing import Any
 
+from _kit import browser_kits_on_path
+
 from games.bison import explain
 from games.bison import fold as table
 from games.bison.catalog import DRAW_IDS
 from games.bison.table.board import legal_hexes
 from games.bison.tiles import SPACES, STRUCTURE_ON
-from games.errors import RuleError
 from games.table import Player
+
+browser_kits_on_path()  # tests/support: the round's refused actions skipped as the tests do
+from bison_round import applied_or_kept  # noqa: E402
 
 PLAYERS = tuple(
     Player(name, colour)
@@ -117,12 +121,8 @@ def play_round(rng: random.Random) -> tuple[table.State, table.State]:
         for seat in range(len(PLAYERS)):
             action = "place_tile" if turn == 0 else plans[seat][turn - 1]
             event = random_play(rng, state, seat, action, tiles[seat])
-            if event is None:
-                continue
-            try:
-                state = table.apply(state, {**event, "override": True})
-            except RuleError:
-                continue
+            if event is not None:
+                state = applied_or_kept(state, event)
     return before, state
 
 

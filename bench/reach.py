@@ -483,11 +483,7 @@ def main() -> None:
         raise SystemExit(f"unknown game(s): {', '.join(unknown)}; choose among {', '.join(GAMES)}")
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # one line a request otherwise
     folder = Path(tempfile.mkdtemp(prefix="reach-"))
-    limits = {
-        f"{k}_RATE_LIMIT": "100000 per minute"
-        for k in ("CREATE", "JOIN", "EVENT", "UNDO", "HISTORY")
-    }
-    with live_companion(folder, POLL_MS=1000, **limits) as base, sync_playwright() as pw:
+    with live_companion(folder, POLL_MS=1000) as base, sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )

@@ -463,21 +463,12 @@ def plans(
                     if not _hopeless(frame, placed, now, goal, growth, kinds, exact):
                         yield rank, frame
 
+    job = _Job(state, seat, (now, goal, growth, kinds), placed, (new, tiles), reach)
+
     def solve(
         frame: _Frame, limit: float, avoid: frozenset[int] = frozenset(), anchored: bool = False
     ) -> Plan | None:
-        return _frame_plan(
-            state,
-            seat,
-            frame,
-            (now, goal, growth, kinds),
-            placed,
-            (new, tiles),
-            reach,
-            limit,
-            avoid,
-            anchored,
-        )
+        return _frame_plan(job, frame, limit, avoid, anchored)
 
     if exact is not None:
         return _exactly(exact, fixed, fixed_cost, free, left, leaving, frames, solve, budget)
@@ -709,7 +700,7 @@ def answers(found: Sequence[Plan]) -> list[Plan]:
     return kept[:MAX_ANSWERS]
 
 
-#: A seat's change as ``_frame_plan`` and ``_planned`` take it: its pieces before and
+#: A seat's change as ``_Job`` holds it: its pieces before and
 #: after, what each structure grew by, and the builds by kind.
 _SeatChange = tuple[
     Mapping[Space, Pieces], Mapping[Space, Pieces], Mapping[Space, int], Mapping[str, list[Space]]
@@ -718,72 +709,80 @@ _SeatChange = tuple[
 _Laying = tuple[Mapping[Hex, tuple[str, int]], Mapping[Hex, State]]
 
 
+@dataclass(frozen=True)
+class _Job:
+    """What every frame of one seat's search shares: the ``state`` before, the ``seat``,
+    its ``change`` (its pieces before and after, what each structure grew by, the builds
+    by kind), the hunters ``placed`` with its tile, the ``laying`` (the new tiles and the
+    state with each laid) and its hunters' ``reach``."""
+
+    state: State
+    seat: int
+    change: _SeatChange
+    placed: int
+    laying: _Laying
+    reach: _Reach
+
+
 def _frame_plan(
-    state: State,
-    seat: int,
+    job: _Job,
     frame: _Frame,
-    change: _SeatChange,
-    placed: int,
-    laying: _Laying,
-    reach: _Reach,
     limit: float,
     avoid: frozenset[int] = frozenset(),
     anchored: bool = False,
 ) -> Plan | None:
     """The frame's cheapest plan whose moving actions cost less than ``limit`` and none
-    of ``avoid``, its
-    events checked by the fold; None when none is. ``change``: the seat's pieces before
-    and after, what each structure grew by and the builds by kind; ``laying``: the new
-    tiles and the state with each laid. ``anchored``: when the fold refuses the cheapest
+    of ``avoid``, its events checked by the fold; None when none is. ``anchored``: when
+    the fold refuses the cheapest
     assignment's gather, the cheapest whose gather surely finds a hunter on its goal (the
     food a player says they paid: ``plans(exact=…)``; the proposal's own search keeps
     the first answer, as its retries and comparisons were tuned on it)."""
-    now, goal, growth, kinds = change
-    _new, tiles = laying
+    _new, tiles = job.laying
+    before = job.state.board
     order = frame.order
-    last = len(order)
-    at_place = order.index("place_tile") if placed else None
-    laid = tiles[frame.spot[0]].board if frame.spot is not None else state.board
-    boards = [laid if at_place is not None and at_place < j else state.board for j in range(last)]
-    starts = [(space, -1) for space, p in now.items() for _ in range(p.hunters)]
-    if frame.spot is not None and at_place is not None:
-        starts += [(frame.spot, at_place)] * placed
-    ends = [(space, last) for space, p in goal.items() for _ in range(p.hunters)]
-    for kind, spaces in kinds.items():
-        ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
+    at_place = order.index("place_tile") if job.placed else None
+    laid = tiles[frame.spot[0]].board if frame.spot is not None else before
+    boards = [laid if at_place is not None and at_place < j else before for j in range(len(order))]
+    starts, ends = _units(job, frame)
     for surely in (False, True) if anchored else (False,):
-        solved = _solve(frame, starts, ends, boards, reach, limit, avoid, surely)
+        solved = _solve(frame, starts, ends, boards, job.reach, limit, avoid, surely)
         if solved is None:
             return None
-        plan = _planned(state, seat, frame, change, placed, laying, reach, boards, solved[1])
+        plan = _planned(job, frame, boards, solved[1])
         if plan is not None or "gather" not in order:
             return plan
     return None
 
 
+def _units(job: _Job, frame: _Frame) -> tuple[list[tuple[Space, int]], list[tuple[Space, int]]]:
+    """The hunters the frame's actions carry, one unit each: where each starts (its space,
+    and the action after which it is there: -1 for the round's start, the tile's placing
+    for the hunters placed with it) and where each ends (its space, and the action that
+    needs it there: the build it grows, else the round's end)."""
+    now, goal, growth, kinds = job.change
+    order = frame.order
+    starts = [(space, -1) for space, p in now.items() for _ in range(p.hunters)]
+    if frame.spot is not None and job.placed:
+        starts += [(frame.spot, order.index("place_tile"))] * job.placed
+    ends = [(space, len(order)) for space, p in goal.items() for _ in range(p.hunters)]
+    for kind, spaces in kinds.items():
+        ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
+    return starts, ends
+
+
 def _planned(
-    state: State,
-    seat: int,
+    job: _Job,
     frame: _Frame,
-    change: _SeatChange,
-    placed: int,
-    laying: _Laying,
-    reach: _Reach,
     boards: Sequence[Board],
     chosen: Sequence[tuple[int, tuple[int, ...]]],
 ) -> Plan | None:
     """The plan of one assignment of units (``_solve``): its events checked by the fold;
     None when the fold refuses one."""
-    now, goal, growth, kinds = change
-    new, _tiles = laying
+    state, seat, placed, reach = job.state, job.seat, job.placed, job.reach
+    _now, goal, growth, kinds = job.change
+    new, _tiles = job.laying
     order = frame.order
-    at_place = order.index("place_tile") if placed else None
-    starts = [(space, -1) for space, p in now.items() for _ in range(p.hunters)]
-    if frame.spot is not None and at_place is not None:
-        starts += [(frame.spot, at_place)] * placed
-    ends = [(space, len(order)) for space, p in goal.items() for _ in range(p.hunters)]
-    for kind, spaces in kinds.items():
-        ends += [(space, order.index(kind)) for space in spaces for _ in range(growth[space])]
+    starts, ends = _units(job, frame)
     movers = _windows(order)
     end_keys = sorted(set(ends))
     hops: dict[int, Counter[tuple[Space, Space]]] = {j: Counter() for j in movers}

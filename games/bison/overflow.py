@@ -381,14 +381,3 @@ def propose(
         except RuleError:
             continue
     return settle(stocks, gains, supply)  # unreachable: "nothing" is always legal
-
-
-def warning(
-    stocks: Stocks,
-    gains: Amounts | Mapping[str, Any],
-    supply: Supply,
-    choice: Choice | Mapping[str, Any] | None = None,
-) -> Amounts:
-    """What would be discarded (lost over 15) with ``choice`` (``None``: doing nothing):
-    the screen shows it before the player confirms."""
-    return settle(stocks, gains, supply, choice).discarded

@@ -377,13 +377,12 @@ POLL_MS = 400  # the live refresh, quicker than a table's 2 s only to keep the g
 
 @contextmanager
 def serve(folder: Path, **config: Any) -> Iterator[tuple[str, Any]]:
-    """The companion live on ``folder`` (no rate limit in the way of a quick game; more
-    ``config`` for ``create_app``), and an app of the script's own on the same database
-    to read the folded state with: ``(base URL, reader app)``."""
+    """The companion live on ``folder`` (``live_companion``: no rate limit in the way of a
+    quick game; more ``config`` for ``create_app``), and an app of the script's own on the
+    same database to read the folded state with: ``(base URL, reader app)``."""
     from companion import create_app
 
-    limits = {f"{k}_RATE_LIMIT": "100000 per minute" for k in ("CREATE", "JOIN", "EVENT", "UNDO")}
-    with live_companion(folder, POLL_MS=POLL_MS, **limits, **config) as base:
+    with live_companion(folder, POLL_MS=POLL_MS, **config) as base:
         reader = create_app({"DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
         try:
             yield base, reader

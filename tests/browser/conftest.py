@@ -50,14 +50,7 @@ TIMEOUT_MS = 10_000
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with live_companion(
-        tmp_path_factory.mktemp("live"),
-        CREATE_RATE_LIMIT="1000 per minute",
-        JOIN_RATE_LIMIT="1000 per minute",
-        EVENT_RATE_LIMIT="100000 per minute",
-        UNDO_RATE_LIMIT="100000 per minute",
-        HISTORY_RATE_LIMIT="100000 per minute",
-    ) as url:
+    with live_companion(tmp_path_factory.mktemp("live")) as url:
         yield url
 
 

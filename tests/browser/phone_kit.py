@@ -19,17 +19,20 @@ from typing import Any
 @contextmanager
 def live_companion(folder: Path, **config: Any) -> Iterator[str]:
     """The real app (CSRF on) on a temporary SQLite file in ``folder``, served by a
-    Werkzeug server thread on a free loopback port; its base URL. ``config`` goes to
-    ``create_app`` (rate limits, ``POLL_MS`` …)."""
+    Werkzeug server thread on a free loopback port; its base URL. Every rate limit is
+    lifted (a test's phones tap faster than players; tests/companion tests the limits);
+    ``config`` goes to ``create_app`` after that (``POLL_MS`` …)."""
     from werkzeug.serving import make_server
 
     from companion import create_app, tables
+    from companion.config import RATE_LIMITS
 
     tables.clear_cache()
     app = create_app(
         {
             "SECRET_KEY": "browser-test-secret-key-0123456789abcdef",
             "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
+            **dict.fromkeys(RATE_LIMITS, "100000 per minute"),
             **config,
         }
     )

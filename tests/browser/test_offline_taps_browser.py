@@ -18,12 +18,7 @@ PENDING = "[data-offline-pending]"
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with live_companion(
-        tmp_path_factory.mktemp("offline"),
-        CREATE_RATE_LIMIT="1000 per minute",
-        JOIN_RATE_LIMIT="1000 per minute",
-        POLL_MS=HOUR_MS,
-    ) as url:
+    with live_companion(tmp_path_factory.mktemp("offline"), POLL_MS=HOUR_MS) as url:
         yield url
 
 

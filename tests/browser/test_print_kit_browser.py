@@ -29,9 +29,6 @@ def print_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         CAMPFIRE_PRINT_WORKERS=1,
         CAMPFIRE_PRINT_FOLDER=str(folder / "kits"),
         POLL_MS=500,
-        CREATE_RATE_LIMIT="1000 per minute",
-        JOIN_RATE_LIMIT="1000 per minute",
-        PRINT_RATE_LIMIT="1000 per minute",
     ) as url:
         yield url
 

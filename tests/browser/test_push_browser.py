@@ -30,12 +30,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[int], 
 
         def start(poll_ms: int) -> str:
             return servers.enter_context(
-                live_companion(
-                    tmp_path_factory.mktemp("push"),
-                    CREATE_RATE_LIMIT="1000 per minute",
-                    JOIN_RATE_LIMIT="1000 per minute",
-                    POLL_MS=poll_ms,
-                )
+                live_companion(tmp_path_factory.mktemp("push"), POLL_MS=poll_ms)
             )
 
         yield start

@@ -8,6 +8,7 @@ perfect photo of the round's board gives, without the cost of a photo."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from games.bison import fold
@@ -18,6 +19,15 @@ from games.errors import RuleError
 
 #: The actions tried without hunters when no board action fits (B6).
 GAINS = ("move_1", "move_3", "gather", "tent", "canoe", "place_tile")
+
+
+def applied_or_kept(state: fold.State, event: Mapping[str, Any]) -> fold.State:
+    """``state`` after ``event`` played with the referee's override (a random action need
+    not be the seat's turn), or ``state`` as it was when the fold still refuses it."""
+    try:
+        return fold.apply(state, {**event, "override": True})
+    except RuleError:
+        return state
 
 
 def _candidates(state: fold.State, seat: int, rng: random.Random) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.i18n import translate
 from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP, Supply
-from games.bison.overflow import Choice, settle, warning
+from games.bison.overflow import Choice, settle
 from games.bison.table.scoring import Scoring
 
 
@@ -54,7 +54,7 @@ def overflow_cases(result: Scoring, index: int, supply: Supply) -> list[dict[str
         bought = Counter(
             b.as_json().get("item", "") + (f".{b.size}" if b.size else "") for b in receipt.buys
         )
-        nothing = warning(stocks, award, before, Choice.nothing())
+        nothing = settle(stocks, award, before, Choice.nothing()).discarded
         made_choice = Choice(tuple(receipt.exchanges), tuple(receipt.buys))
         outcome = settle(stocks, award, before, made_choice)
         cases.append(

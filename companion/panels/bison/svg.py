@@ -124,21 +124,20 @@ def _link(url: str | None, body: str, label: str, data: str) -> str:
     )
 
 
-def _structure(x: float, y: float, fill: str, size: int, space: str, text: str, data: str) -> str:
+def _structure(space: str) -> Callable[[float, float, str], str]:
+    """The outline of the structure built on ``space`` at (x, y) in its owner's fill."""
     r = MARK
     if space == RIVER:  # a canoe: a flat boat
-        shape = (
+        return lambda x, y, fill: (
             f'<path d="M{x - r:.1f},{y - r * 0.4:.1f} h{2 * r:.1f} l{-r * 0.45:.1f},'
             f'{r * 1.1:.1f} h{-r * 1.1:.1f} z" fill="{fill}" stroke="#000" '
             f'stroke-width=".5"/>'
         )
-    else:  # a tent: a triangle
-        shape = (
-            f'<path d="M{x - r:.1f},{y + r * 0.8:.1f} L{x:.1f},{y - r:.1f} '
-            f'L{x + r:.1f},{y + r * 0.8:.1f} z" fill="{fill}" stroke="#000" '
-            f'stroke-width=".5"/>'
-        )
-    return f'<g class="mark" {data}>{shape}{_digit(x, y + r * 0.5, size, text, fill)}</g>'
+    return lambda x, y, fill: (  # a tent: a triangle
+        f'<path d="M{x - r:.1f},{y + r * 0.8:.1f} L{x:.1f},{y - r:.1f} '
+        f'L{x + r:.1f},{y + r * 0.8:.1f} z" fill="{fill}" stroke="#000" '
+        f'stroke-width=".5"/>'
+    )
 
 
 def _digit(x: float, y: float, value: int, fill: str, halo: str) -> str:
@@ -151,11 +150,11 @@ def _digit(x: float, y: float, value: int, fill: str, halo: str) -> str:
     )
 
 
-def _hunters(x: float, y: float, fill: str, count: int, text: str, data: str) -> str:
+def _hunters(x: float, y: float, fill: str) -> str:
+    """The hunters' badge at (x, y) in its owner's fill."""
     return (
-        f'<g class="mark" {data}><circle cx="{x:.1f}" cy="{y:.1f}" r="{MARK:.1f}" '
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{MARK:.1f}" '
         f'fill="{fill}" stroke="#000" stroke-width=".5"/>'
-        f"{_digit(x, y + DIGIT * 0.35, count, text, fill)}</g>"
     )
 
 
@@ -182,32 +181,25 @@ def _space_marks(
         fill = COLOUR.get(colour, "#888")
         text = "#000" if colour in ("yellow", "white") else "#fff"
         owner = f'data-player="{escape(pieces.player)}"'
-        if structure:
-            x, y = _at(at, next(points), turn)
-            out.append(
-                _structure(
-                    x,
-                    y,
-                    fill,
-                    structure,
-                    space,
-                    text,
-                    f'data-mark="{"canoe" if space == RIVER else "tent"}" '
-                    f'data-size="{structure}" {owner} {where}',
+        kind = "canoe" if space == RIVER else "tent"
+        # Each counted mark (outline, count, how far below its anchor the count sits): the
+        # count on a halo of the owner's colour.
+        counted = (
+            (
+                _structure(space),
+                structure,
+                MARK * 0.5,
+                f'data-mark="{kind}" data-size="{structure}"',
+            ),
+            (_hunters, hunters, DIGIT * 0.35, f'data-mark="hunters" data-count="{hunters}"'),
+        )
+        for outline, number, lift, mark in counted:
+            if number:
+                x, y = _at(at, next(points), turn)
+                digit = _digit(x, y + lift, number, text, fill)
+                out.append(
+                    f'<g class="mark" {mark} {owner} {where}>{outline(x, y, fill)}{digit}</g>'
                 )
-            )
-        if hunters:
-            x, y = _at(at, next(points), turn)
-            out.append(
-                _hunters(
-                    x,
-                    y,
-                    fill,
-                    hunters,
-                    text,
-                    f'data-mark="hunters" data-count="{hunters}" {owner} {where}',
-                )
-            )
     for _ in range(animals):
         x, y = _at(at, next(points), turn)
         out.append(

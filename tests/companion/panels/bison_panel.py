@@ -33,6 +33,20 @@ def base(table_id: str) -> str:
     return f"/t/{table_id}/bison"
 
 
+def retail(at: str, edges: str, animals: tuple[int, int, int], **more: Any) -> dict[str, Any]:
+    """The place form of a tile at ``at`` described as the board shows it (a retail tile,
+    B1, or a start tile with ``start``): its ``edges`` and its (prairie, river, mountain)
+    ``animals``; ``more`` fields (seat, hunters …) as they are."""
+    prairie, river, mountain = animals
+    where = {"at": at, "edges": edges, "prairie": prairie, "river": river}
+    return where | {"mountain": mountain, **more}
+
+
+def paying(bison: int, salmon: int, turkey: int) -> dict[str, str]:
+    """The payment fields of an action's form: the animals paid for its hunters (B6)."""
+    return {"pay.bison": str(bison), "pay.salmon": str(salmon), "pay.turkey": str(turkey)}
+
+
 # The JP rulebook example 1 (B9): three tiles and the pieces of its picture.
 JP_TILES = [("1,-1", "PPPMMM", 3, 0, 0), ("2,-1", "PPPPMM", 0, 2, 1), ("3,-1", "MMMPMM", 2, 0, 1)]
 JP_PIECES = [
@@ -50,14 +64,7 @@ def build_jp_example_1(client: Any, table_id: str) -> None:
     for at, edges, prairie, river, mountain in JP_TILES:
         response = client.post(
             f"{base(table_id)}/place",
-            data={
-                "at": at,
-                "edges": edges,
-                "prairie": prairie,
-                "river": river,
-                "mountain": mountain,
-                "mode": "mirror",
-            },
+            data=retail(at, edges, (prairie, river, mountain), mode="mirror"),
         )
         assert response.status_code == 303, text(response)
     # Red needs a second size-1 tent from the market (B7).

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from bison_panel import FOUR, base, build_jp_example_1
+from bison_panel import FOUR, base, build_jp_example_1, paying, retail
 from companion_testkit import HTMX, get, new_table_form, text
 
 
@@ -107,9 +107,7 @@ def test_place_tile_action_with_hunters(client, table, app):
             "seat": "0",
             "hunters": "2",
             "space": "prairie",
-            "pay.bison": "1",
-            "pay.salmon": "1",
-            "pay.turkey": "0",
+            **paying(1, 1, 0),
             "mode": "action",
         },
     )
@@ -142,9 +140,7 @@ def test_place_tile_action_with_hunters(client, table, app):
                 "tile": "B01",
                 "hunters": "2",
                 "space": "river",
-                "pay.bison": "1",
-                "pay.salmon": "0",
-                "pay.turkey": "0",
+                **paying(1, 0, 0),
             },
             "the payment must add up to 2 animals, not 1",
         ),
@@ -165,15 +161,7 @@ def test_place_refusals_change_nothing(client, table, app, data, message):
 def test_place_only_on_the_mirror_and_retail_tiles(client, table, app):
     response = client.post(
         f"{base(table.id)}/place",
-        data={
-            "at": "0,-1",
-            "edges": "PPMMMM",
-            "prairie": "1",
-            "river": "2",
-            "mountain": "0",
-            "rotation": "3",
-            "mode": "mirror",
-        },
+        data=retail("0,-1", "PPMMMM", (1, 2, 0), rotation="3", mode="mirror"),
     )
     assert response.status_code == 303
     placed = get(app, table.id).state.board.tiles[(0, -1)]
@@ -306,9 +294,7 @@ def test_tent_action_on_the_board(client, table, app):
             "size": "2",
             "replaces": "0",
             "build_at": "0,0,mountain",
-            "pay.bison": "1",
-            "pay.salmon": "1",
-            "pay.turkey": "0",
+            **paying(1, 1, 0),
         },
     )
     assert response.status_code == 303

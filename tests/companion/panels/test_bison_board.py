@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from bison_board import board_marks, drawn_marks
-from bison_panel import FOUR, SVG, base, board_of, yui_to_move_with_three_hunters
+from bison_panel import FOUR, SVG, base, board_of, retail, yui_to_move_with_three_hunters
 from companion_testkit import get, text
 
 from companion import tables
@@ -37,6 +37,25 @@ def expected(state) -> dict[str, object]:
 def post(client, url, data):
     response = client.post(url, data=data)
     assert response.status_code == 303, text(response)
+
+
+def one_event(client, app, tid: str, page: str, form: dict[str, object]):
+    """Post ``form`` to the panel's ``page``, which must store one event (an action's cost,
+    board change and marker together, B6); the table before and after."""
+    before = get(app, tid)
+    post(client, f"{base(tid)}/{page}", form)
+    after = get(app, tid)
+    assert after.version == before.version + 1
+    return before, after
+
+
+def refusal(client, app, tid: str, page: str, form: dict[str, object]) -> str:
+    """Post ``form`` to the panel's ``page``, which must refuse it (422) and store nothing;
+    the refusal's text."""
+    version = get(app, tid).version
+    response = client.post(f"{base(tid)}/{page}", data=form)
+    assert response.status_code == 422 and get(app, tid).version == version
+    return text(response)
 
 
 def yui_moves_to_the_river(hunters: str) -> dict[str, str]:
@@ -69,15 +88,7 @@ def test_the_picture_equals_the_state_after_board_actions(client, table, app):  
     post(
         client,
         f"{base(tid)}/place",
-        {
-            "at": "0,-1",
-            "edges": "PPMMMM",
-            "prairie": "1",
-            "river": "1",
-            "mountain": "1",
-            "seat": "1",
-            "gain": "salmon",
-        },
+        retail("0,-1", "PPMMMM", (1, 1, 1), seat="1", gain="salmon"),
     )
     # Gen and Bea place and put hunters on the board.
     post(
@@ -117,24 +128,12 @@ def test_a_move_from_the_board_shows_destinations_and_is_one_event(client, table
     assert ("1,-1,river", "1") in targets and not any(t == "1,-1,mountain" for t, _ in targets)
     confirm = client.get(f"{base(tid)}/move?from=1,-1,prairie&action=move_1&to=1,-1,river")
     assert '<input type="radio" name="hunters" value="3" checked>' in confirm.get_data(as_text=True)
-    before = get(app, tid)
-    post(client, f"{base(tid)}/play", yui_moves_to_the_river(hunters="2"))
-    after = get(app, tid)
-    assert after.version == before.version + 1  # cost, board and marker in one event
+    before, after = one_event(client, app, tid, "play", yui_moves_to_the_river(hunters="2"))
     assert after.state.board.pieces[((1, -1), "river")].hunters == 2
     assert after.state.stocks[0].total == before.state.stocks[0].total - 2
     assert after.state.rounds.markers[0][-1] == "move_1"
-    refused = client.post(
-        f"{base(tid)}/play",
-        data={
-            "seat": "1",
-            "action": "move_1",
-            "from": "1,-1,river",
-            "to": "1,-1,mountain",
-            "hunters": "1",
-        },
-    )
-    assert refused.status_code == 422 and get(app, tid).version == after.version
+    ren = {"seat": "1", "action": "move_1", "from": "1,-1,river", "to": "1,-1,mountain"}
+    assert "cannot reach" in refusal(client, app, tid, "play", {**ren, "hunters": "1"})  # B3
     history = text(client.get(f"/t/{tid}/history"))
     assert "B08" in history
 
@@ -175,14 +174,7 @@ def test_retail_and_start_tiles_are_described_by_taps(client, table, app):  # B1
     post(
         client,
         f"{base(tid)}/place",
-        {
-            "at": "0,0",
-            "start": "1",
-            "edges": "PPMMMM",
-            "prairie": "1",
-            "river": "1",
-            "mountain": "1",
-        },
+        retail("0,0", "PPMMMM", (1, 1, 1), start="1"),
     )
     placed = get(app, tid).state.board.tiles[(0, 0)]
     assert placed.catalog_id is None and placed.tile.edges == "PPMMMM"
@@ -229,37 +221,13 @@ def test_a_tile_is_placed_by_tapping_its_turned_picture(client, table, app):
     assert re.findall(r'data-turn="(\d)"', page) == ["0", "1", "2", "3", "4", "5"]
     # Preselected: the first space (prairie) and one hunter, at no cost (B6).
     assert '<input type="radio" name="hunters" value="1" checked>' in page
-    before = get(app, tid)
-    post(
-        client,
-        f"{base(tid)}/place",
-        {
-            "at": "1,-1",
-            "tile": "B08",
-            "rotation": "0",
-            "seat": "0",
-            "space": "prairie",
-            "hunters": "1",
-            "turn": "4",
-        },
-    )
-    after = get(app, tid)
-    assert after.version == before.version + 1
+    form = {"at": "1,-1", "tile": "B08", "rotation": "0", "seat": "0", "space": "prairie"}
+    _, after = one_event(client, app, tid, "place", {**form, "hunters": "1", "turn": "4"})
     assert after.state.board.tiles[(1, -1)].rotation == 4
     assert after.state.board.pieces[((1, -1), "prairie")].hunters == 1
     assert after.state.rounds.markers[0][-1] == "place_tile"
-    refused = client.post(
-        f"{base(tid)}/place",
-        data={
-            "at": "2,-1",
-            "tile": "B03",
-            "seat": "1",
-            "space": "prairie",
-            "hunters": "1",
-            "turn": "x",
-        },
-    )
-    assert refused.status_code == 422 and get(app, tid).version == after.version
+    bad_turn = {**form, "at": "2,-1", "tile": "B03", "seat": "1", "turn": "x"}
+    assert "whole number" in refusal(client, app, tid, "place", bad_turn)
 
 
 def test_a_space_beside_a_turned_picture_places_the_tile_so_turned_with_the_hunters_there(
@@ -269,20 +237,16 @@ def test_a_space_beside_a_turned_picture_places_the_tile_so_turned_with_the_hunt
     page = client.get(f"{base(tid)}/place?at=1,-1&tile=B08").get_data(as_text=True)
     buttons = re.findall(r'<button[^>]*name="turn" value="(\d),(\w+)"', page)
     assert buttons == [(str(n), sp) for n in range(6) for sp in SPACES]
-    before = get(app, tid)
     form = {"at": "1,-1", "tile": "B08", "rotation": "0", "seat": "0", "hunters": "2"}
     # The space chip says prairie; the button tapped (turn 4, mountain) decides.
-    post(client, f"{base(tid)}/place", {**form, "space": "prairie", "turn": "4,mountain"})
-    after = get(app, tid)
-    assert after.version == before.version + 1
+    tapped = {**form, "space": "prairie", "turn": "4,mountain"}
+    _, after = one_event(client, app, tid, "place", tapped)
     assert after.state.board.tiles[(1, -1)].rotation == 4
     assert after.state.board.pieces[((1, -1), "mountain")].hunters == 2
     assert ((1, -1), "prairie") not in after.state.board.pieces
     other = {**form, "at": "2,-1", "tile": "B03", "seat": "1"}
     for bad, named in (("x,river", "turn"), ("4,lake", "not a space")):  # nothing changed
-        refused = client.post(f"{base(tid)}/place", data={**other, "turn": bad})
-        assert refused.status_code == 422 and get(app, tid).version == after.version
-        assert named in text(refused)
+        assert named in refusal(client, app, tid, "place", {**other, "turn": bad})
 
 
 def test_a_split_move_is_one_action_with_the_count_chosen_first(client, table, app):
@@ -304,9 +268,11 @@ def test_a_split_move_is_one_action_with_the_count_chosen_first(client, table, a
     assert '<input type="radio" name="hunters" value="1" checked> 1 → 4' in split
     assert 'data-testid="bison-move-done"' in split
     assert '<input type="radio" name="hunters" value="2"' not in split
-    post(
+    _, after = one_event(  # one action, one event
         client,
-        f"{base(tid)}/play",
+        app,
+        tid,
+        "play",
         {
             "seat": "0",
             "action": "move_3",
@@ -316,8 +282,6 @@ def test_a_split_move_is_one_action_with_the_count_chosen_first(client, table, a
             "hunters": "1",
         },
     )
-    after = get(app, tid)
-    assert after.version == before.version + 1  # one action, one event
     assert after.state.board.pieces[(a, sa)].hunters == 2
     assert after.state.board.pieces[(b, sb)].hunters == 1
     assert source not in after.state.board.pieces
@@ -328,14 +292,15 @@ def test_a_split_move_is_one_action_with_the_count_chosen_first(client, table, a
 def test_a_split_move_may_stop_after_its_legs_and_refuses_too_many(client, table, app):
     tid = table.id  # B6
     yui_to_move_with_three_hunters(client, tid)
-    before = get(app, tid)
     url = f"{base(tid)}/move?from=1,-1,prairie&action=move_1"
     too_many = client.get(f"{url}&leg=1,-1,river:4")
     assert too_many.status_code == 422
     # "Move these 2 hunters": the legs alone, the chip of the unused hunter ignored.
-    post(
+    before, after = one_event(
         client,
-        f"{base(tid)}/play",
+        app,
+        tid,
+        "play",
         {
             "seat": "0",
             "action": "move_1",
@@ -346,8 +311,6 @@ def test_a_split_move_may_stop_after_its_legs_and_refuses_too_many(client, table
             "done": "1",
         },
     )
-    after = get(app, tid)
-    assert after.version == before.version + 1
     assert after.state.board.pieces[((1, -1), "river")].hunters == 2
     assert after.state.board.pieces[((1, -1), "prairie")].hunters == 1
     assert after.state.stocks[0].total == before.state.stocks[0].total - 2
@@ -367,16 +330,7 @@ def test_a_retail_tile_is_named_as_the_board_shows_it_never_by_coordinates(clien
     post(
         client,
         f"{base(tid)}/place",
-        {
-            "at": "1,-1",
-            "edges": "PPPMMM",
-            "prairie": "1",
-            "river": "1",
-            "mountain": "1",
-            "seat": "0",
-            "hunters": "3",
-            "space": "prairie",
-        },
+        retail("1,-1", "PPPMMM", (1, 1, 1), seat="0", hunters="3", space="prairie"),
     )
     for seat in (1, 2, 3):
         post(client, f"{base(tid)}/play", {"seat": seat, "action": "tent", "gain": "bison"})

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from bison_panel import FOUR, base
+from bison_panel import FOUR, base, paying
 from companion_testkit import get, text
 
 from games.bison.economy import Stocks, payment_options
@@ -120,9 +120,7 @@ def test_another_split_uses_the_typed_fields(client: Any, table: Any, app: Any) 
         "action": "move_3",
         "hunters": "3",
         "paid.3": "other",
-        "pay.bison": "1",
-        "pay.salmon": "3",
-        "pay.turkey": "0",
+        **paying(1, 3, 0),
     }
     response = client.post(f"{base(table.id)}/action", data=data)
     assert response.status_code == 422  # no hunters on the board to move: nothing paid

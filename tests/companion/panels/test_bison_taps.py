@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from bison_panel import FOUR, base, over_15_for_everyone, yui_to_move_with_three_hunters
+from bison_panel import FOUR, base, over_15_for_everyone, retail, yui_to_move_with_three_hunters
 from companion_testkit import HTMX, get, text
 
 from games.bison import fold
@@ -167,17 +167,7 @@ def test_a_retail_tile_is_described_by_its_shape(client, make_table, app):
     before = get(app, table.id).version
     answer = client.post(
         f"{base(table.id)}/place",
-        data={
-            "at": "1,-1",
-            "edges": "PPMMMM",
-            "prairie": "2",
-            "river": "1",
-            "mountain": "0",
-            "seat": "0",
-            "hunters": "1",
-            "turn": "3",
-            "space": "prairie",
-        },
+        data=retail("1,-1", "PPMMMM", (2, 1, 0), seat="0", hunters="1", turn="3", space="prairie"),
     )
     assert answer.status_code == 303, text(answer)
     placed = get(app, table.id).state.board.tiles[(1, -1)]

@@ -19,6 +19,7 @@ from itertools import combinations, product
 from typing import Any
 
 import pytest
+from bison_round import applied_or_kept
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -426,12 +427,8 @@ def rounds(draw: st.DrawFn) -> tuple[table.State, table.State]:
     )
     for action in actions:
         event = _random_event(draw, state, action)
-        if event is None:
-            continue
-        try:
-            state = table.apply(state, {**event, "override": True})
-        except RuleError:
-            continue
+        if event is not None:
+            state = applied_or_kept(state, event)
     return before, state
 
 

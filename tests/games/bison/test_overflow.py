@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.bison.economy import ANIMALS, Amounts, Exchange, Stocks, Structures, Supply
-from games.bison.overflow import Buy, Choice, overflowing, propose, settle, warning
+from games.bison.overflow import Buy, Choice, overflowing, propose, settle
 from games.errors import RuleError
 
 
@@ -41,14 +41,14 @@ def test_exchange_from_the_whole_stock_not_only_the_surplus() -> None:  # B8
     assert outcome.choice == choice(("bison", "salmon"))
     assert outcome.stocks == Stocks(14, 4, 15)
     assert outcome.discarded == Amounts() and outcome.lost == 2
-    assert warning(Stocks(15, 3, 15), {"bison": 2}, START) == Amounts(bison=2)
+    assert settle(Stocks(15, 3, 15), {"bison": 2}, START).discarded == Amounts(bison=2)
 
 
 def test_the_issue_round_four_animals_kept() -> None:  # B8: the IT rulebook's 3:1 trade
     # 14 + 6 bison = 20: doing nothing loses 5 bison; two exchanges keep 14/11/11 (2 animals
     # go in each exchange, none is discarded).
     stocks, award = Stocks(14, 10, 10), Amounts(bison=6)
-    assert warning(stocks, award, START) == Amounts(bison=5)
+    assert settle(stocks, award, START).discarded == Amounts(bison=5)  # doing nothing
     outcome = propose(stocks, award, START)
     assert outcome.stocks == Stocks(14, 11, 11) and outcome.discarded == Amounts()
     assert outcome.lost == 4
@@ -142,7 +142,10 @@ def _assert_nothing_beats(
     """B8 as amended, in its order: no legal choice keeps more food; none with as much
     keeps a larger smallest stock; none with both buys more market value."""
     assert best == settle(stocks, gains, supply, best.choice)  # the proposal is legal
-    assert best.stocks.total >= stocks.total + gains.total - warning(stocks, gains, supply).total
+    assert (
+        best.stocks.total
+        >= stocks.total + gains.total - settle(stocks, gains, supply).discarded.total
+    )
     for other in choices:
         try:
             outcome = settle(stocks, gains, supply, other)
