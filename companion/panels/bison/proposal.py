@@ -45,7 +45,7 @@ from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
 from companion import tables
-from companion.events import Append, AppendAll, Changed, Refused, apply_change
+from companion.events import Append, AppendAll, Changed, Refused, Stale, apply_change
 from companion.i18n import as_sentence, rule_error_message, translate
 from companion.pages.base import current_seat, small_number
 from companion.pages.panel import page_answer
@@ -1075,6 +1075,8 @@ def photo_confirm(table_id: str) -> ResponseReturnValue:
     proposal's version, in one transaction and announced once, or none."""
     table = kit.game_table(table_id, GAME)
     version = small_number(request.form.get("version"))
+    if version is not None and version != table.version:
+        return _changed_since_photo(table)
     try:
         events = accepted(table.state, request.form)
     except LineRefused as refused:
@@ -1102,12 +1104,31 @@ def photo_confirm(table_id: str) -> ResponseReturnValue:
         if request.form.get("score") == "1":
             return _score_after(outcome.table)
         return back_to_table(table.id)
+    if isinstance(outcome, Stale):  # another phone's change won the race
+        return _changed_since_photo(outcome.table)
     line = outcome.line if isinstance(outcome, Refused) else None
     return page_answer(
         outcome,
         refused=lambda shown, message: render_page(
             "message.html", shown, error=_refused_line(shown, events, line, message), status=422
         ),
+    )
+
+
+def _changed_since_photo(table: tables.TableView) -> ResponseReturnValue:
+    """A confirm of a proposal made against an older version of the table (another phone
+    recorded a change meanwhile): nothing stored, and the photo page again (409), saying
+    so in words, with the way forward — the photo taken again is read against the table
+    as it is now. Never a silent loss, never a half-recorded round."""
+    return render_page(
+        "photo.html",
+        tables.get(table.id),
+        error=_(
+            "The table changed since the photo (another phone recorded a change): "
+            "nothing from this photo was saved. Take the photo again: it is read "
+            "against the table as it is now."
+        ),
+        status=409,
     )
 
 
