@@ -95,6 +95,9 @@ EDITOR_TAPS = 2  # a line's editor: ✎ to open it, "Save this line"
 ROWS = 3  # rows of hunters in a line's editor (proposal.TRIOS)
 #: The actions a player takes without hunters when no board action is left (B6).
 GAINS = ("move_1", "move_3", "gather", "tent", "canoe")
+#: Added to a round's photo seed for the second photo asked for: the phone moved (another
+#: angle, light and tokens' places on their spaces), the table the same.
+SECOND_PHOTO = 50_000
 #: The limit of one photo's read (``CAMPFIRE_PHOTO_SECONDS``) on the bench's server.
 PHOTO_SECONDS = 600
 
@@ -295,6 +298,11 @@ def pick_answer(
         if cost == total and len(markers) <= len(spent):
             return k
     return 0
+
+
+def _asked(page: Any) -> str:
+    """The sentences the proposal says to ask for one more photo (``--verbose``)."""
+    return " | ".join(page.locator('[data-testid="bison-photo-more"] li').all_inner_texts())
 
 
 def photo_of(state: table.State, seed: int, size: str) -> bytes:
@@ -761,6 +769,29 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             refusal = page.locator('[data-testid="bison-photo-error"]')
             if refusal.count():  # no proposal: every change is then made by hand
                 lines.append(f"round {round_no}: photo refused: {refusal.first.inner_text()}")
+            if page.locator('[data-testid="bison-photo-more"]').count():
+                # Asked for one more photo (a tile whose markers tokens or a hand hid,
+                # hidden spaces, a shake): the player moves the phone and takes it (the
+                # control, the shutter; sent as taken); it is read with the first.
+                log.append("  one more photo: " + _asked(page))
+                again = photo_of(truth, seed * 100 + round_no + SECOND_PHOTO, size)
+                taps["photo"] += 1
+                with page.expect_navigation():
+                    page.set_input_files(
+                        '[data-testid="bison-photo-more-file"]',
+                        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": again}],
+                    )
+                taps["shutter"] += 1
+                page.wait_for_selector(
+                    '[data-testid="bison-photo-confirm"], [data-testid="bison-photo-same"], '
+                    '[data-testid="bison-photo-error"]'
+                )
+                if page.locator('[data-testid="bison-photo-more"]').count():
+                    log.append("  still asks for more: " + _asked(page))
+                if refusal.count():  # the two photos' proposal is lost: all by hand
+                    lines.append(
+                        f"round {round_no}: second photo refused: {refusal.first.inner_text()}"
+                    )
             done = {(e["seat"], e["action"]) for e in played}
             for line in page.locator(
                 '[data-testid="bison-photo-line"]:has(input[type="radio"])'
@@ -792,6 +823,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                         break
             if page.locator('[data-testid="bison-photo-line"]').count():
                 repair(page, played, taps, log, (folded(), truth, gains))
+            on_panel = []  # gains with no row left (the photo explained more actions)
             for gain in gains:  # one animal chip each, on the proposal
                 rows = page.locator(
                     f'[data-testid="bison-photo-gain"][data-seat="{gain["seat"]}"]'
@@ -800,13 +832,8 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 if rows.count():
                     rows.first.locator(f'input[value="{gain["gain"]}"]').check()
                     taps["gains"] += GAIN_TAPS
-                else:  # no row left (the photo explained more actions): the panel's way
-                    with app.app_context():
-                        try:
-                            tables.append(table_id, gain)
-                        except RuleError:  # the companion's stock differs: fixed by hand
-                            log.append(f"  seat {gain['seat']}: gain refused on the panel")
-                    taps["gains"] += PANEL_GAIN_TAPS
+                else:
+                    on_panel.append(gain)
             hidden: set[Any] = set()
             if page.locator('input[name="notes"]').count():
                 notes = json.loads(
@@ -822,7 +849,8 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 # proposal cannot make (then "Confirm only", the fixes, the scoring).
                 both = page.locator('[data-testid="bison-photo-confirm-score"]')
                 ahead = _fixes(_outcome(before, _ticked(page), gains), truth, hidden)[0]
-                button = both if both.count() and not ahead else None
+                # A gain left for the panel comes after Confirm, before the scoring.
+                button = both if both.count() and not ahead and not on_panel else None
                 for _try in range(5):
                     (button or page.locator('[data-testid="bison-photo-confirm"]')).click()
                     page.wait_for_load_state()
@@ -838,6 +866,17 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                         line.locator('input[type="checkbox"]').uncheck()
                         taps["fixes"] += 1
                     log.append(f"  confirm refused: {problems.count()} line(s) unticked")
+                stale = page.locator('[data-testid="bison-photo-error"]')
+                if "/photo/confirm" in page.url and stale.count():
+                    # Nothing stored (409): never counted as confirmed.
+                    raise RuntimeError(f"round {round_no}: confirm refused: {stale.inner_text()}")
+            for gain in on_panel:  # the panel's way, once the photo's round is stored
+                with app.app_context():
+                    try:
+                        tables.append(table_id, gain)
+                    except RuleError:  # the companion's stock differs: fixed by hand
+                        log.append(f"  seat {gain['seat']}: gain refused on the panel")
+                taps["gains"] += PANEL_GAIN_TAPS
             with app.app_context():  # what Confirm stored: the photo's lines, a scoring
                 stored = tables.events(table_id, after=seq)
             scored = any(e["type"] == "score" for e in stored)
