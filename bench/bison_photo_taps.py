@@ -863,6 +863,8 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     if "/photo/confirm" not in page.url or not problems.count():
                         break
                     for line in problems.all():
+                        said = line.locator('[data-testid="bison-photo-line-problem"]')
+                        log.append("  refused line: " + " ".join(said.first.inner_text().split()))
                         line.locator('input[type="checkbox"]').uncheck()
                         taps["fixes"] += 1
                     log.append(f"  confirm refused: {problems.count()} line(s) unticked")
