@@ -98,6 +98,7 @@ GAINS = ("move_1", "move_3", "gather", "tent", "canoe")
 #: Added to a round's photo seed for the second photo asked for: the phone moved (another
 #: angle, light and tokens' places on their spaces), the table the same.
 SECOND_PHOTO = 50_000
+SECOND_TRIES = 8  # token layouts a player tries (nudges) before the second photo
 #: The limit of one photo's read (``CAMPFIRE_PHOTO_SECONDS``) on the bench's server.
 PHOTO_SECONDS = 600
 
@@ -306,6 +307,23 @@ def _asked(page: Any) -> str:
 
 
 def photo_of(state: table.State, seed: int, size: str) -> bytes:
+    return _photo(state, seed, size).jpeg
+
+
+def second_photo(state: table.State, seed: int, size: str) -> bytes:
+    """The photo taken when the proposal asks for one more: the player moves the phone
+    and, told that tokens lie over a tile's markers, nudges them off (the photo's tokens
+    lie otherwise on their spaces: the first of ``SECOND_TRIES`` whose tiles all show a
+    marker, else the last one tried). The table is the same: only where tokens lie on
+    their spaces and the angle and light change."""
+    for k in range(SECOND_TRIES):
+        again = _photo(state, seed + SECOND_PHOTO + k, size)
+        if not again.tiles_hidden:
+            break
+    return again.jpeg
+
+
+def _photo(state: table.State, seed: int, size: str) -> Any:
     board = {
         at: (p.catalog_id or RETAIL_AT.get(at, ""), p.rotation)
         for at, p in state.board.tiles.items()
@@ -316,7 +334,7 @@ def photo_of(state: table.State, seed: int, size: str) -> bytes:
         if p.structure:
             kind = "canoe" if space == "river" else "tent"
             pieces.append((p.player, kind, p.structure, at, space))
-    return synthetic.photo(seed, size, board=board, pieces=pieces).jpeg
+    return synthetic.photo(seed, size, board=board, pieces=pieces)
 
 
 # -- repairs on the proposal ---------------------------------------------------------------
@@ -774,7 +792,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 # hidden spaces, a shake): the player moves the phone and takes it (the
                 # control, the shutter; sent as taken); it is read with the first.
                 log.append("  one more photo: " + _asked(page))
-                again = photo_of(truth, seed * 100 + round_no + SECOND_PHOTO, size)
+                again = second_photo(truth, seed * 100 + round_no, size)
                 taps["photo"] += 1
                 with page.expect_navigation():
                     page.set_input_files(
