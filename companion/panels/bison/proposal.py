@@ -62,6 +62,7 @@ from companion.panels.bison.proposal_lines import (
 from games import fields
 from games.bison import explain, explain_lines, fold
 from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
+from games.bison.explain_search import attempt
 from games.bison.rounds import Action
 from games.bison.table.fields import parse_space
 from games.bison.table.history import describe
@@ -376,7 +377,10 @@ def accepted(
             continue
         for chosen in _events(item, form, n):
             try:
-                state = fold.apply(state, chosen)
+                # Out of turn order when the turn order alone refuses it: a photo does
+                # not show the order of the round's actions, and a line unticked or
+                # edited shifts the turns of those after it (issue 32, item 5).
+                state, chosen = attempt(state, chosen)
             except RuleError as error:
                 raise LineRefused(n, chosen, error, state) from None
             events.append(chosen)

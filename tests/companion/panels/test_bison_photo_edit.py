@@ -505,6 +505,28 @@ def test_a_line_edited_is_never_out_of_turn(client, table, app):
     assert after.rounds.markers[1] == ("place_tile",)
 
 
+def test_a_line_out_of_turn_is_confirmed_not_refused(client, table, app):
+    """A photo shows no order (issue 32, item 5): a ticked line the turn order alone
+    refuses (Ben's tile while Ann is to act, B5; a line before it unticked shifts the
+    turns) is stored out of turn order at Confirm, never "no longer fits"."""
+    tile = {
+        "type": "play",
+        "seat": 1,
+        "action": "place_tile",
+        "tile": NEW_TILE,
+        "at": list(NEW_AT),
+        "rotation": NEW_TURN,
+        "space": "prairie",
+        "hunters": 1,
+    }
+    version = get(app, table.id).version
+    form = {"steps": json.dumps([{"event": tile}]), "notes": "{}", "version": str(version)}
+    assert confirm(client, table.id, {**form, "take.0": "1"}).status_code == 303
+    after = get(app, table.id).state
+    assert after.rounds.markers[1] == ("place_tile",) and after.rounds.markers[0] == ()
+    assert after.board.pieces[(NEW_AT, "prairie")].hunters == 1
+
+
 def test_a_confirm_refused_shows_the_proposal_again_with_the_line_that_does_not_fit(
     client, table, app
 ):
