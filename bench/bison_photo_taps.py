@@ -310,7 +310,7 @@ def photo_of(state: table.State, seed: int, size: str) -> bytes:
     return _photo(state, seed, size).jpeg
 
 
-def second_photo(state: table.State, seed: int, size: str) -> bytes:
+def second_photo(state: table.State, seed: int, size: str) -> Any:
     """The photo taken when the proposal asks for one more: the player moves the phone
     and, told that tokens lie over a tile's markers, nudges them off (the photo's tokens
     lie otherwise on their spaces: the first of ``SECOND_TRIES`` whose tiles all show a
@@ -320,7 +320,7 @@ def second_photo(state: table.State, seed: int, size: str) -> bytes:
         again = _photo(state, seed + SECOND_PHOTO + k, size)
         if not again.tiles_hidden:
             break
-    return again.jpeg
+    return again
 
 
 def _photo(state: table.State, seed: int, size: str) -> Any:
@@ -792,7 +792,12 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 # hidden spaces, a shake): the player moves the phone and takes it (the
                 # control, the shutter; sent as taken); it is read with the first.
                 log.append("  one more photo: " + _asked(page))
-                again = second_photo(truth, seed * 100 + round_no, size)
+                second = second_photo(truth, seed * 100 + round_no, size)
+                again = second.jpeg
+                retail = {at: face for at, face in RETAIL_AT.items() if at in truth.board.tiles}
+                log.append(
+                    f"  second photo: tiles hidden {sorted(second.tiles_hidden)}; retail {retail}"
+                )
                 taps["photo"] += 1
                 with page.expect_navigation():
                     page.set_input_files(
