@@ -18,7 +18,14 @@ the companion on a loopback server:
 * taps counted on the phone: "Photo of the board", the shutter (``set_input_files``), one
   tap per question whose preselected answer is not what the player did, one animal chip
   per action without hunters (the photo cannot show those), "Confirm"; the photo is sent
-  without a tap (bison_photo.js);
+  without a tap (bison_photo.js); an action without hunters with no row left on the
+  proposal (the photo explained more of that player's actions) is recorded on the panel
+  after Confirm (2 taps: a tap before it would make the proposal stale, and a stale
+  confirm, 409, stops the bench: it never counts as confirmed);
+* one more photo when the proposal asks for it (a tile whose markers tokens hid, hidden
+  spaces, a shake): the control and the shutter, the table the same, the phone moved and
+  the tokens nudged off the markers the sentence names (``second_photo``); it is read
+  with the first (its reading carried, signed);
 * repairs on the proposal, counted as fixes, by each player whose lines as proposed
   would leave their pieces or food otherwise than the real table has them (a photo
   shows the round's end, not the order of its moves: a route told otherwise that ends
