@@ -324,13 +324,13 @@ def second_photo(state: table.State, seed: int, size: str) -> Any:
     marker, else the last one tried). The table is the same: only where tokens lie on
     their spaces and the angle and light change."""
     for k in range(SECOND_TRIES):
-        again = _photo(state, seed + SECOND_PHOTO + k, size)
+        again = _photo(state, seed + SECOND_PHOTO + k, size, clear=True)
         if not again.tiles_hidden:
             break
     return again
 
 
-def _photo(state: table.State, seed: int, size: str) -> Any:
+def _photo(state: table.State, seed: int, size: str, clear: bool = False) -> Any:
     board = {
         at: (p.catalog_id or RETAIL_AT.get(at, ""), p.rotation)
         for at, p in state.board.tiles.items()
@@ -341,7 +341,7 @@ def _photo(state: table.State, seed: int, size: str) -> Any:
         if p.structure:
             kind = "canoe" if space == "river" else "tent"
             pieces.append((p.player, kind, p.structure, at, space))
-    return synthetic.photo(seed, size, board=board, pieces=pieces)
+    return synthetic.photo(seed, size, board=board, pieces=pieces, clear=clear)
 
 
 # -- repairs on the proposal ---------------------------------------------------------------
