@@ -308,6 +308,20 @@ def pick_answer(
     return 0
 
 
+def shoot(page: Any, control: str, jpeg: bytes, taps: Counter[str]) -> None:
+    """The shutter: the photo given to the file control ``control`` (a data-testid), sent
+    as taken (bison_photo.js); returns once the page answers (a proposal or a refusal)."""
+    page.set_input_files(
+        f'[data-testid="{control}"]',
+        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": jpeg}],
+    )
+    taps["shutter"] += 1
+    page.wait_for_selector(
+        '[data-testid="bison-photo-confirm"], [data-testid="bison-photo-same"], '
+        '[data-testid="bison-photo-error"]'
+    )
+
+
 def _asked(page: Any) -> str:
     """The sentences the proposal says to ask for one more photo (``--verbose``)."""
     return " | ".join(page.locator('[data-testid="bison-photo-more"] li').all_inner_texts())
@@ -782,15 +796,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             page.goto(url)
             page.locator('[data-testid="bison-photo"]').click()
             taps["photo"] += 1
-            page.set_input_files(
-                '[data-testid="bison-photo-file"]',
-                files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": jpeg}],
-            )
-            taps["shutter"] += 1
-            page.wait_for_selector(
-                '[data-testid="bison-photo-confirm"], [data-testid="bison-photo-same"], '
-                '[data-testid="bison-photo-error"]'
-            )
+            shoot(page, "bison-photo-file", jpeg, taps)
             refusal = page.locator('[data-testid="bison-photo-error"]')
             if refusal.count():  # no proposal: every change is then made by hand
                 lines.append(f"round {round_no}: photo refused: {refusal.first.inner_text()}")
@@ -806,16 +812,8 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     f"  second photo: tiles hidden {sorted(second.tiles_hidden)}; retail {retail}"
                 )
                 taps["photo"] += 1
-                with page.expect_navigation():
-                    page.set_input_files(
-                        '[data-testid="bison-photo-more-file"]',
-                        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": again}],
-                    )
-                taps["shutter"] += 1
-                page.wait_for_selector(
-                    '[data-testid="bison-photo-confirm"], [data-testid="bison-photo-same"], '
-                    '[data-testid="bison-photo-error"]'
-                )
+                with page.expect_navigation():  # from the proposal to the merged one
+                    shoot(page, "bison-photo-more-file", again, taps)
                 if page.locator('[data-testid="bison-photo-more"]').count():
                     log.append("  still asks for more: " + _asked(page))
                 if refusal.count():  # the two photos' proposal is lost: all by hand
