@@ -337,11 +337,15 @@ def second_photo(state: table.State, seed: int, size: str) -> Any:
     lie otherwise on their spaces: the first of ``SECOND_TRIES`` whose tiles all show a
     marker, else the last one tried). The table is the same: only where tokens lie on
     their spaces and the angle and light change."""
+    again = None
     for k in range(SECOND_TRIES):
-        again = _photo(state, seed + SECOND_PHOTO + k, size, clear=True)
+        try:
+            again = _photo(state, seed + SECOND_PHOTO + k, size, clear=True)
+        except ValueError:  # no room off the markers for them all, laid so
+            continue
         if not again.tiles_hidden:
             break
-    return again
+    return again or _photo(state, seed + SECOND_PHOTO, size)
 
 
 def _photo(state: table.State, seed: int, size: str, clear: bool = False) -> Any:
