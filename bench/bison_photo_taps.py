@@ -18,7 +18,14 @@ the companion on a loopback server:
 * taps counted on the phone: "Photo of the board", the shutter (``set_input_files``), one
   tap per question whose preselected answer is not what the player did, one animal chip
   per action without hunters (the photo cannot show those), "Confirm"; the photo is sent
-  without a tap (bison_photo.js);
+  without a tap (bison_photo.js); an action without hunters with no row left on the
+  proposal (the photo explained more of that player's actions) is recorded on the panel
+  after Confirm (2 taps: a tap before it would make the proposal stale, and a stale
+  confirm, 409, stops the bench: it never counts as confirmed);
+* one more photo when the proposal asks for it (a tile whose markers tokens hid, hidden
+  spaces, a shake): the control and the shutter, the table the same, the phone moved and
+  the tokens nudged off the markers the sentence names (``second_photo``); it is read
+  with the first (its reading carried, signed);
 * repairs on the proposal, counted as fixes, by each player whose lines as proposed
   would leave their pieces or food otherwise than the real table has them (a photo
   shows the round's end, not the order of its moves: a route told otherwise that ends
@@ -95,6 +102,10 @@ EDITOR_TAPS = 2  # a line's editor: ✎ to open it, "Save this line"
 ROWS = 3  # rows of hunters in a line's editor (proposal.TRIOS)
 #: The actions a player takes without hunters when no board action is left (B6).
 GAINS = ("move_1", "move_3", "gather", "tent", "canoe")
+#: Added to a round's photo seed for the second photo asked for: the phone moved (another
+#: angle, light and tokens' places on their spaces), the table the same.
+SECOND_PHOTO = 50_000
+SECOND_TRIES = 8  # token layouts a player tries (nudges) before the second photo
 #: The limit of one photo's read (``CAMPFIRE_PHOTO_SECONDS``) on the bench's server.
 PHOTO_SECONDS = 600
 
@@ -297,7 +308,47 @@ def pick_answer(
     return 0
 
 
+def shoot(page: Any, control: str, jpeg: bytes, taps: Counter[str]) -> None:
+    """The shutter: the photo given to the file control ``control`` (a data-testid), sent
+    as taken (bison_photo.js); returns once the page answers (a proposal or a refusal)."""
+    page.set_input_files(
+        f'[data-testid="{control}"]',
+        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": jpeg}],
+    )
+    taps["shutter"] += 1
+    page.wait_for_selector(
+        '[data-testid="bison-photo-confirm"], [data-testid="bison-photo-same"], '
+        '[data-testid="bison-photo-error"]'
+    )
+
+
+def _asked(page: Any) -> str:
+    """The sentences the proposal says to ask for one more photo (``--verbose``)."""
+    return " | ".join(page.locator('[data-testid="bison-photo-more"] li').all_inner_texts())
+
+
 def photo_of(state: table.State, seed: int, size: str) -> bytes:
+    return _photo(state, seed, size).jpeg
+
+
+def second_photo(state: table.State, seed: int, size: str) -> Any:
+    """The photo taken when the proposal asks for one more: the player moves the phone
+    and, told that tokens lie over a tile's markers, nudges them off (the photo's tokens
+    lie otherwise on their spaces: the first of ``SECOND_TRIES`` whose tiles all show a
+    marker, else the last one tried). The table is the same: only where tokens lie on
+    their spaces and the angle and light change."""
+    again = None
+    for k in range(SECOND_TRIES):
+        try:
+            again = _photo(state, seed + SECOND_PHOTO + k, size, clear=True)
+        except ValueError:  # no room off the markers for them all, laid so
+            continue
+        if not again.tiles_hidden:
+            break
+    return again or _photo(state, seed + SECOND_PHOTO, size)
+
+
+def _photo(state: table.State, seed: int, size: str, clear: bool = False) -> Any:
     board = {
         at: (p.catalog_id or RETAIL_AT.get(at, ""), p.rotation)
         for at, p in state.board.tiles.items()
@@ -308,7 +359,7 @@ def photo_of(state: table.State, seed: int, size: str) -> bytes:
         if p.structure:
             kind = "canoe" if space == "river" else "tent"
             pieces.append((p.player, kind, p.structure, at, space))
-    return synthetic.photo(seed, size, board=board, pieces=pieces).jpeg
+    return synthetic.photo(seed, size, board=board, pieces=pieces, clear=clear)
 
 
 # -- repairs on the proposal ---------------------------------------------------------------
@@ -749,18 +800,30 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             page.goto(url)
             page.locator('[data-testid="bison-photo"]').click()
             taps["photo"] += 1
-            page.set_input_files(
-                '[data-testid="bison-photo-file"]',
-                files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": jpeg}],
-            )
-            taps["shutter"] += 1
-            page.wait_for_selector(
-                '[data-testid="bison-photo-confirm"], [data-testid="bison-photo-same"], '
-                '[data-testid="bison-photo-error"]'
-            )
+            shoot(page, "bison-photo-file", jpeg, taps)
             refusal = page.locator('[data-testid="bison-photo-error"]')
             if refusal.count():  # no proposal: every change is then made by hand
                 lines.append(f"round {round_no}: photo refused: {refusal.first.inner_text()}")
+            if page.locator('[data-testid="bison-photo-more"]').count():
+                # Asked for one more photo (a tile whose markers tokens or a hand hid,
+                # hidden spaces, a shake): the player moves the phone and takes it (the
+                # control, the shutter; sent as taken); it is read with the first.
+                log.append("  one more photo: " + _asked(page))
+                second = second_photo(truth, seed * 100 + round_no, size)
+                again = second.jpeg
+                retail = {at: face for at, face in RETAIL_AT.items() if at in truth.board.tiles}
+                log.append(
+                    f"  second photo: tiles hidden {sorted(second.tiles_hidden)}; retail {retail}"
+                )
+                taps["photo"] += 1
+                with page.expect_navigation():  # from the proposal to the merged one
+                    shoot(page, "bison-photo-more-file", again, taps)
+                if page.locator('[data-testid="bison-photo-more"]').count():
+                    log.append("  still asks for more: " + _asked(page))
+                if refusal.count():  # the two photos' proposal is lost: all by hand
+                    lines.append(
+                        f"round {round_no}: second photo refused: {refusal.first.inner_text()}"
+                    )
             done = {(e["seat"], e["action"]) for e in played}
             for line in page.locator(
                 '[data-testid="bison-photo-line"]:has(input[type="radio"])'
@@ -792,6 +855,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                         break
             if page.locator('[data-testid="bison-photo-line"]').count():
                 repair(page, played, taps, log, (folded(), truth, gains))
+            on_panel = []  # gains with no row left (the photo explained more actions)
             for gain in gains:  # one animal chip each, on the proposal
                 rows = page.locator(
                     f'[data-testid="bison-photo-gain"][data-seat="{gain["seat"]}"]'
@@ -800,13 +864,8 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 if rows.count():
                     rows.first.locator(f'input[value="{gain["gain"]}"]').check()
                     taps["gains"] += GAIN_TAPS
-                else:  # no row left (the photo explained more actions): the panel's way
-                    with app.app_context():
-                        try:
-                            tables.append(table_id, gain)
-                        except RuleError:  # the companion's stock differs: fixed by hand
-                            log.append(f"  seat {gain['seat']}: gain refused on the panel")
-                    taps["gains"] += PANEL_GAIN_TAPS
+                else:
+                    on_panel.append(gain)
             hidden: set[Any] = set()
             if page.locator('input[name="notes"]').count():
                 notes = json.loads(
@@ -822,7 +881,8 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 # proposal cannot make (then "Confirm only", the fixes, the scoring).
                 both = page.locator('[data-testid="bison-photo-confirm-score"]')
                 ahead = _fixes(_outcome(before, _ticked(page), gains), truth, hidden)[0]
-                button = both if both.count() and not ahead else None
+                # A gain left for the panel comes after Confirm, before the scoring.
+                button = both if both.count() and not ahead and not on_panel else None
                 for _try in range(5):
                     (button or page.locator('[data-testid="bison-photo-confirm"]')).click()
                     page.wait_for_load_state()
@@ -835,9 +895,22 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     if "/photo/confirm" not in page.url or not problems.count():
                         break
                     for line in problems.all():
+                        said = line.locator('[data-testid="bison-photo-line-problem"]')
+                        log.append("  refused line: " + " ".join(said.first.inner_text().split()))
                         line.locator('input[type="checkbox"]').uncheck()
                         taps["fixes"] += 1
                     log.append(f"  confirm refused: {problems.count()} line(s) unticked")
+                stale = page.locator('[data-testid="bison-photo-error"]')
+                if "/photo/confirm" in page.url and stale.count():
+                    # Nothing stored (409): never counted as confirmed.
+                    raise RuntimeError(f"round {round_no}: confirm refused: {stale.inner_text()}")
+            for gain in on_panel:  # the panel's way, once the photo's round is stored
+                with app.app_context():
+                    try:
+                        tables.append(table_id, gain)
+                    except RuleError:  # the companion's stock differs: fixed by hand
+                        log.append(f"  seat {gain['seat']}: gain refused on the panel")
+                taps["gains"] += PANEL_GAIN_TAPS
             with app.app_context():  # what Confirm stored: the photo's lines, a scoring
                 stored = tables.events(table_id, after=seq)
             scored = any(e["type"] == "score" for e in stored)

@@ -197,9 +197,11 @@ def _lay_given(
     rng: random.Random,
     board: dict[Hex, tuple[str, int]],
     pieces: Sequence[tuple[str, str, int, Hex, str]],
+    clear: bool = False,
 ) -> list[tuple[str, str, int, Hex, str, tuple[float, float], float]]:
     """Given tokens (colour, kind, size, hex, space) laid side by side on their spaces: a
-    photo of a board a test built (a table's board after some actions)."""
+    photo of a board a test built (a table's board after some actions); ``clear``: off
+    the tile's markers where the space has room (a player asked to uncover them)."""
     laid: list[tuple[str, str, int, Hex, str, tuple[float, float], float]] = []
     taken: list[tuple[tuple[float, float], float]] = []  # centre, half the token's side
     for colour, kind, size, at, space in pieces:
@@ -209,6 +211,12 @@ def _lay_given(
         # millimetre apart, each where it is farthest from the tokens already laid.
         half = markers.token_size(kind) / 2
         free = [c for c in spots if all(math.dist(c, p) >= half + r + 1 for p, r in taken)]
+        if clear:
+            marks = [
+                (tile_to_board(at, rotation, m.centre), m.size * 0.75 + half * 1.5)
+                for m in markers.tile_markers(tile)
+            ]
+            free = [c for c in free if all(math.dist(c, p) > r for p, r in marks)] or free
         if not free:
             raise ValueError(f"no room for a {colour} {kind} on the {space} of {tile}")
         rng.shuffle(free)
@@ -241,12 +249,14 @@ def photo(
     pieces: Sequence[tuple[str, str, int, Hex, str]] | None = None,
     conditions: Sequence[str] = (),
     retail: int = 0,
+    clear: bool = False,
 ) -> Photo:
     """One synthetic photo (``size`` "12mp", "3mp" or "2mp"), the same for the same
     arguments; ``board`` (hex -> tile, rotation) and ``pieces`` (colour, kind, size, hex,
     space) photograph a given board instead of a random one; ``conditions`` (words of
     ``CONDITIONS``) what the table and the camera add; ``retail`` tiles (the first
-    non-start ones) carry no markers, and the truth gives them by their edges."""
+    non-start ones) carry no markers, and the truth gives them by their edges; ``clear``:
+    the given ``pieces`` laid off the tiles' markers where their spaces have room."""
     unknown = set(conditions) - set(CONDITIONS)
     if unknown:
         raise ValueError(f"unknown conditions: {sorted(unknown)}")
@@ -254,7 +264,7 @@ def photo(
     extra = random.Random(seed * 7919 + 1)  # the conditions' own draws: the board stays
     if board is not None:
         board = dict(board)
-        laid = _lay_given(rng, board, pieces or ())
+        laid = _lay_given(rng, board, pieces or (), clear)
     else:
         board = _board_tiles(rng, tiles)
         colours = ["red", "yellow", "green", "blue"][: rng.randint(2, 4)]

@@ -45,7 +45,7 @@ from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
 from companion import tables
-from companion.events import Append, AppendAll, Changed, Refused, apply_change
+from companion.events import Append, AppendAll, Changed, Refused, Stale, apply_change
 from companion.i18n import as_sentence, rule_error_message, translate
 from companion.pages.base import current_seat, small_number
 from companion.pages.panel import page_answer
@@ -62,6 +62,7 @@ from companion.panels.bison.proposal_lines import (
 from games import fields
 from games.bison import explain, explain_lines, fold
 from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
+from games.bison.explain_search import attempt
 from games.bison.rounds import Action
 from games.bison.table.fields import parse_space
 from games.bison.table.history import describe
@@ -376,7 +377,10 @@ def accepted(
             continue
         for chosen in _events(item, form, n):
             try:
-                state = fold.apply(state, chosen)
+                # Out of turn order when the turn order alone refuses it: a photo does
+                # not show the order of the round's actions, and a line unticked or
+                # edited shifts the turns of those after it (issue 32, item 5).
+                state, chosen = attempt(state, chosen)
             except RuleError as error:
                 raise LineRefused(n, chosen, error, state) from None
             events.append(chosen)
@@ -1075,6 +1079,8 @@ def photo_confirm(table_id: str) -> ResponseReturnValue:
     proposal's version, in one transaction and announced once, or none."""
     table = kit.game_table(table_id, GAME)
     version = small_number(request.form.get("version"))
+    if version is not None and version != table.version:
+        return _changed_since_photo(table)
     try:
         events = accepted(table.state, request.form)
     except LineRefused as refused:
@@ -1102,12 +1108,31 @@ def photo_confirm(table_id: str) -> ResponseReturnValue:
         if request.form.get("score") == "1":
             return _score_after(outcome.table)
         return back_to_table(table.id)
+    if isinstance(outcome, Stale):  # another phone's change won the race
+        return _changed_since_photo(outcome.table)
     line = outcome.line if isinstance(outcome, Refused) else None
     return page_answer(
         outcome,
         refused=lambda shown, message: render_page(
             "message.html", shown, error=_refused_line(shown, events, line, message), status=422
         ),
+    )
+
+
+def _changed_since_photo(table: tables.TableView) -> ResponseReturnValue:
+    """A confirm of a proposal made against an older version of the table (another phone
+    recorded a change meanwhile): nothing stored, and the photo page again (409), saying
+    so in words, with the way forward — the photo taken again is read against the table
+    as it is now. Never a silent loss, never a half-recorded round."""
+    return render_page(
+        "photo.html",
+        tables.get(table.id),
+        error=_(
+            "The table changed since the photo (another phone recorded a change): "
+            "nothing from this photo was saved. Take the photo again: it is read "
+            "against the table as it is now."
+        ),
+        status=409,
     )
 
 

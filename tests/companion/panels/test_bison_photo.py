@@ -22,6 +22,7 @@ from bison_photos import (
 )
 from companion_testkit import HTMX, get, text
 
+from companion import tables
 from companion.live import _push, _versions
 from companion.panels.bison import photo
 
@@ -229,3 +230,32 @@ def test_an_upload_past_the_limit_is_refused_before_it_is_read(client, table, ap
     response = send(client, table.id, b"\0" * (photo.UPLOAD_LIMIT + 1024))
     assert response.status_code == 413 and "too big" in text(response)
     assert get(app, table.id).version == version
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ("The table changed since the photo", "Take the photo again")),
+        ("ja", ("写真を撮った後に卓が変わりました", "もう一度写真を撮って")),
+        ("it", ("Il tavolo è cambiato dopo la foto", "Scatta di nuovo la foto")),
+    ],
+)
+def test_a_confirm_after_another_change_says_so_and_changes_nothing(
+    client, table, app, lang, words
+):
+    """Another phone records a change while the proposal is open: its confirm stores
+    nothing, and the phone is told in words, with the way forward (the photo again, read
+    against the table as it now is) — never a silent loss (issue 32)."""
+    form = proposal_form(send(client, table.id, placed("red")).get_data(as_text=True))
+    with app.app_context():
+        tables.append(table.id, {"type": "adjust", "seat": 1, "counter": "salmon", "delta": 1})
+    version = get(app, table.id).version
+    answer = client.post(
+        f"{base(table.id)}/photo/confirm", data=form, headers={"Accept-Language": lang}
+    )
+    assert answer.status_code == 409
+    said = text(answer)
+    assert all(word in said for word in words)
+    assert 'data-testid="bison-photo-file"' in answer.get_data(as_text=True)  # the way on
+    after = get(app, table.id)
+    assert after.version == version and after.state.rounds.markers[0] == ()

@@ -478,11 +478,9 @@ def test_a_repair_that_fits_after_a_later_line_is_moved_there_and_confirmed(clie
     assert after[taken].player == "red" and after[away].player == "blue"
 
 
-def test_a_line_edited_is_never_out_of_turn(client, table, app):
-    """Repairs never dead-end: a photo shows no order, so a line proposed without the
-    turn order lifted (Ben's tile while Ann is to act, B5) is saved as edited, not
-    refused with "not your turn", and confirmed."""
-    tile = {
+def bens_tile(hunters):
+    """Ben's new tile with ``hunters`` on its prairie, as a proposal's line (no override)."""
+    return {
         "type": "play",
         "seat": 1,
         "action": "place_tile",
@@ -490,8 +488,15 @@ def test_a_line_edited_is_never_out_of_turn(client, table, app):
         "at": list(NEW_AT),
         "rotation": NEW_TURN,
         "space": "prairie",
-        "hunters": HUNTERS,
+        "hunters": hunters,
     }
+
+
+def test_a_line_edited_is_never_out_of_turn(client, table, app):
+    """Repairs never dead-end: a photo shows no order, so a line proposed without the
+    turn order lifted (Ben's tile while Ann is to act, B5) is saved as edited, not
+    refused with "not your turn", and confirmed."""
+    tile = bens_tile(HUNTERS)
     with pytest.raises(Exception, match="turn"):
         fold.apply(get(app, table.id).state, {**tile, "hunters": 1})  # the rules' refusal
     version = get(app, table.id).version
@@ -503,6 +508,19 @@ def test_a_line_edited_is_never_out_of_turn(client, table, app):
     after = get(app, table.id).state
     assert after.board.pieces[(NEW_AT, "prairie")].hunters == 1
     assert after.rounds.markers[1] == ("place_tile",)
+
+
+def test_a_line_out_of_turn_is_confirmed_not_refused(client, table, app):
+    """A photo shows no order (issue 32, item 5): a ticked line the turn order alone
+    refuses (Ben's tile while Ann is to act, B5; a line before it unticked shifts the
+    turns) is stored out of turn order at Confirm, never "no longer fits"."""
+    tile = bens_tile(1)
+    version = get(app, table.id).version
+    form = {"steps": json.dumps([{"event": tile}]), "notes": "{}", "version": str(version)}
+    assert confirm(client, table.id, {**form, "take.0": "1"}).status_code == 303
+    after = get(app, table.id).state
+    assert after.rounds.markers[1] == ("place_tile",) and after.rounds.markers[0] == ()
+    assert after.board.pieces[(NEW_AT, "prairie")].hunters == 1
 
 
 def test_a_confirm_refused_shows_the_proposal_again_with_the_line_that_does_not_fit(

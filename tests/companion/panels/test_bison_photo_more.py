@@ -54,6 +54,8 @@ def test_a_shaken_photo_says_hold_still_beside_a_control_for_one_more(client, ta
     assert 'data-testid="bison-photo-more"' in html
     assert "hold still" in text(response)
     assert re.search(r'name="first" value="[^"]+"', html)
+    # Sent as soon as it is taken, as the first (bison_photo.js finds its form).
+    assert "data-bison-photo>" in html and "/static/bison_photo." in html
 
 
 def test_the_second_photo_is_merged_with_the_first(client, table, app):
