@@ -1,10 +1,11 @@
 """A 4-player round's photo proposal on a phone at 360×640 (issue 32, item 6): one short
-line per player's action, the crops on a tap, the actions without hunters each naming
-its action, about a screen and a half tall (≤ 1.6 screens measured) with "Confirm" on
-screen at once and after scrolling to the end; confirmed, a second phone sees the
-round's board without reloading. The proposal is what a perfect photo of the round's
-board gives (``explain.explain`` of ``explain.as_reading``: ``bison_round``), carried to
-``photo/edit`` as the proposal page carries it; in English, Japanese and Italian."""
+line per player's action (or per run of a player's actions no question asks about), the
+crops on a tap, the actions without hunters each naming its action, about a screen and a
+half tall (≤ 1.6 screens measured) with "Confirm" on screen at once and after scrolling
+to the end; confirmed, a second phone sees the round's board without reloading. The
+proposal is what a perfect photo of the round's board gives (``explain.explain`` of
+``explain.as_reading``: ``bison_round``), carried to ``photo/edit`` as the proposal page
+carries it; in English, Japanese and Italian."""
 
 from __future__ import annotations
 
@@ -74,7 +75,13 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
         lines = ann.locator('[data-testid="bison-photo-line"]')
         gains = ann.locator('[data-testid="bison-photo-gain"]')
         proposed = lines.count()
-        assert proposed + gains.count() == 16  # one row per action of 4 × 4
+        # One line per carried line (a player's actions in a row that no question asks
+        # about are one line, paid in all), one row per action without hunters: every
+        # action of 4 × 4 shown (a line's actions are its first, chosen, answer's).
+        carried = json.loads(fields["steps"])
+        assert proposed == len(carried)
+        actions = sum(len(c["answers"][0]["events"]) if c.get("answers") else 1 for c in carried)
+        assert actions + gains.count() == 16
         assert not ann.locator('[data-testid="bison-photo-line-problem"]').count()
         assert not ann.locator(".bison-photo-crop:visible").count()  # crops on a tap
         height = ann.evaluate("document.documentElement.scrollHeight")
