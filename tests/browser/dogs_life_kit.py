@@ -113,7 +113,9 @@ class MapGame:
         )
 
     def over(self) -> bool:
-        return self.phones[0].locator('[data-testid="dl-winner"]').count() > 0
+        """Whether the game has ended, as the phone that tapped last shows it (its tap
+        waited for the fresh panel; another phone may not have the winning burial yet)."""
+        return self.phones[self.last].locator('[data-testid="dl-winner"]').count() > 0
 
     def step(self) -> bool:
         """One tap by the player whose phone shows a control; False when none does. The
@@ -134,6 +136,8 @@ class MapGame:
 
     def _act(self, seat: int, page: Any) -> bool:
         nxt = page.locator('[data-testid="dl-next"]')
+        if not nxt.count():  # a finished game has no next control
+            return False
         escape = nxt.locator(f'[data-testid="dl-escape-{seat}"]')
         if escape.count():
             self.tap(page, escape, "escape")
