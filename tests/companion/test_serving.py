@@ -340,9 +340,14 @@ def test_a_body_too_slow_is_408_and_the_socket_stops_reading() -> None:
             shut.append(how)
 
     sock = Socket()
-    deadline = serving.BodyDeadline(0.1, sock, rate=1000)
+    # gevent is imported before the clock starts: its first import inside the first read
+    # (Trickle imports it) took longer than the whole deadline on a loaded machine.
+    import gevent  # noqa: F401
+
+    # A byte each 30 ms buys 1 ms: the deadline (200 ms) runs out after about 7 bytes.
+    deadline = serving.BodyDeadline(0.2, sock, rate=1000)
     with pytest.raises(serving.BodyTooSlow) as refused:
-        read_all(serving.ReadableBody(Trickle(10_000, 1, 0.05), deadline))
+        read_all(serving.ReadableBody(Trickle(10_000, 1, 0.03), deadline))
     assert refused.value.code == 408
     assert 0 < deadline.received < 10
     assert shut == [socket.SHUT_RD]
