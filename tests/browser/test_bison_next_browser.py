@@ -8,7 +8,9 @@
 * a live update from the other phone keeps the keyboard's focus on a control;
 * the orange "+" at the readable zoom: when the player's tile is due, one "+" is in view
   inside the board's frame without panning, after the live refresh that gave them the turn;
-* the space's line packed two controls to a row, each at least 44 px tall;
+* the space's line packed two controls to a row, each at least 44 px tall; three to a
+  row at 360 px, and the action without hunters' caption beside its "As another action…"
+  fold, so that the line and the row without hunters are above the dock;
 * the score page's confirm stays on screen (a bar fixed at the bottom) with the regions
   scrolled above it;
 * the turn arriving by a live refresh brings a scrolled page's turn line back on screen,
@@ -103,6 +105,37 @@ def test_the_buy_beside_the_turn_line_by_keyboard_and_the_plus_in_view(
     tops = sorted({round(s["y"]) for s in sizes if s is not None})
     assert len(tops) < len(sizes)  # two side by side on at least one row
     shot(ann, "bison_next_en_3_space_line", full_page=False)
+
+
+def test_the_line_packs_three_to_a_row_and_the_fold_beside_the_caption(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    """Issue 34, fewer scrolls: a space's line three controls to a row at 360 px, the
+    caption of the action without hunters and "As another action…" on one line, the
+    line's own row of animals under them, all of it above the dock; unfolded, the other
+    actions' rows come below that row."""
+    ann, url = two_player_table(new_phone, live_server, lang="en", seat=0)
+    ben = new_phone(device_scale_factor=1)
+    sit(ben, url, 1, "en")
+    place_tile(ann, "1,-1", "B16", 3)
+    place_tile(ben, "-1,1", "B07", 1)
+    ann.wait_for_selector(".bison-mine-space:visible")
+    controls = ann.locator(".bison-mine-space:visible").first.locator("button, a.btn")
+    sizes = [controls.nth(i).bounding_box() for i in range(controls.count())]
+    assert len(sizes) >= 3 and all(s is not None and s["height"] >= 44 for s in sizes)
+    tops = [round(s["y"]) for s in sizes if s is not None]
+    assert max(tops.count(top) for top in tops) == 3, tops  # three side by side
+    caption = ann.locator(".bison-nohunters:visible > p").bounding_box()
+    fold = ann.locator(".bison-nohunters:visible .bison-gain-more > summary").bounding_box()
+    row = ann.locator(".bison-nohunters:visible [data-gain-default]").bounding_box()
+    assert caption and fold and row
+    assert fold["y"] < caption["y"] + caption["height"] and fold["x"] > caption["x"]
+    assert row["y"] >= fold["y"] + fold["height"] - 1  # the row under the fold's line
+    assert on_screen(ann, ".bison-nohunters:visible [data-gain-default] button")
+    assert on_screen(ann, ".bison-mine-space:visible a.btn")
+    ann.locator(".bison-nohunters:visible .bison-gain-more > summary").click()
+    other = ann.locator(".bison-gain-more[open] [data-gain-action]").first.bounding_box()
+    assert other and other["y"] > row["y"] + row["height"] - 1  # unfolded: below the row
 
 
 def test_the_score_pages_confirm_stays_on_screen(
