@@ -740,10 +740,12 @@ class BisonTable:
 
     def describe_animals(self, seat: int, split: tuple[int, int, int]) -> None:
         """The retail tile's animals (B1): the picture of ``split`` among the splits the
-        page shows, one tap, unless it is the one already shown (1/1/1 at first)."""
+        page shows, one tap, unless it is the one already shown (none after a shape's tap,
+        issue 34; 1/1/1 after a description by taps)."""
         page = self.phones[seat]
         key = "-".join(map(str, split))
-        if page.locator(SEL["split_chosen"]).get_attribute("data-split") != key:
+        chosen = page.locator(SEL["split_chosen"])
+        if not chosen.count() or chosen.get_attribute("data-split") != key:
             self.tap(seat, sel("split", key=key))
         if page.locator(SEL["problem"]).count():
             raise DeadEnd(" ".join(page.locator(SEL["problem"]).first.inner_text().split()))

@@ -9,8 +9,9 @@ preview
     The chosen tile drawn large in its slot; tapping it turns it 60° clockwise.
 retail shape
     The picker also shows the five shapes a tile may have (``taps.RETAIL_SHAPES``): one
-    tap names a retail tile's edges (1/1/1 animals, then its split's picture); its turned
-    pictures then say how it lies, as for a printed tile.
+    tap names a retail tile's edges, the next its animals (its split's picture, none
+    chosen before: issue 34, on the first screen); its turned pictures then say how it
+    lies, as for a printed tile.
 retail tile
     ``retail=1``: a large hexagon; tap the river's two end corners (``a``, ``b``), then a
     prairie side (``p``): ``taps.edges_from_taps``; then its animals by one tap on the
@@ -114,8 +115,11 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         fields = {"edges": edges, "animals": {sp: 1 for sp in SPACES}}
     tile = None
     problem = None
+    # A retail tile's shape tapped, its animals not yet (issue 34): the split pictures come
+    # first, on the first screen, none chosen; the turned pictures follow the split's tap.
+    unsplit = "edges" in fields and not any(space in values for space in SPACES)
     try:
-        tile = tile_of(fields)
+        tile = None if unsplit else tile_of(fields)
     except RuleError as error:
         problem = refusal(error)
     state = table.state
@@ -188,7 +192,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
             shapes.append(
                 {
                     "key": edges.count("P"),
-                    "url": link(tile=None, edges=edges, rotation=0, **dict.fromkeys(SPACES, 1)),
+                    "url": link(tile=None, edges=edges, rotation=0),
                     "svg": Markup(svg.tile_picture(shape, title=_("a retail tile"))),
                 }
             )

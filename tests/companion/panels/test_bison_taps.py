@@ -160,10 +160,15 @@ def test_a_retail_tile_is_described_by_its_shape(client, make_table, app):
     assert sorted(shapes) == [1, 2, 3, 4, 5]
     assert 'data-retail="1"' in picker  # the river's ends and a side: still there
     page = client.get(shapes[2]).get_data(as_text=True)
-    assert page.count("data-split=") == 10 and page.count("data-turn=") == 6
+    # Issue 34: its animals next, none chosen (1/1/1 is no default), no turned picture
+    # yet and nothing refused: the split pictures are the first screen's next tap.
+    assert page.count("data-split=") == 10 and page.count("data-turn=") == 0
+    assert not re.search(r"data-split=[^>]*aria-current", page) and "alert-error" not in page
     split = re.search(r'<a href="([^"]+)" data-split="2-1-0"', page).group(1)
     page = client.get(split.replace("&amp;", "&")).get_data(as_text=True)
     assert re.search(r'data-split="2-1-0"[^>]*aria-current="true"', page)
+    assert page.count("data-turn=") == 6
+    assert page.index("data-turn=") < page.index("data-split=")  # the turns first now
     before = get(app, table.id).version
     answer = client.post(
         f"{base(table.id)}/place",
@@ -173,6 +178,20 @@ def test_a_retail_tile_is_described_by_its_shape(client, make_table, app):
     placed = get(app, table.id).state.board.tiles[(1, -1)]
     assert get(app, table.id).version == before + 1
     assert placed.tile.animals_on("prairie") == 2 and placed.rotation == 3
+
+
+def test_a_retail_tile_posted_without_its_animals_is_refused_in_words(client, make_table, app):
+    """A retail tile's shape with no split chosen yet (a hand-made post, or "Confirm"
+    before its animals): a sentence, nothing recorded, never a 500."""
+    table = make_table("bison", FOUR)
+    before = get(app, table.id).version
+    answer = client.post(
+        f"{base(table.id)}/place",
+        data={"at": "1,-1", "edges": "PPMMMM", "seat": "0", "hunters": "1", "turn": "0,prairie"},
+    )
+    assert answer.status_code == 422 and "exactly 3 animals" in text(answer)
+    assert "data-split=" in answer.get_data(as_text=True)  # the pictures to tap again
+    assert get(app, table.id).version == before
 
 
 def test_a_move_is_one_tap_in_the_space_sheet(client, make_table, app):
