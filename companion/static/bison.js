@@ -112,13 +112,15 @@
     });
     document.addEventListener("htmx:afterSettle", function () {
       /* The turn has just come to this phone (another phone's change, swapped in live):
-         its turn line and next controls back on screen if the page was scrolled away
-         (issue 34: the next control on the first screen). Never mid-turn. */
+         its turn line at the top of the screen, its next controls and the board under it
+         (issue 34: the next control on the first screen; the site's bar and the table's
+         heading above it are one flick up), also from a page scrolled away. Never
+         mid-turn. */
       var mine = myTurn();
       if (mine && !wasMine) {
         var row = document.querySelector("#panel .bison-turn-row");
         var top = row ? row.getBoundingClientRect().top : 0;
-        if (row && (top < 0 || top > window.innerHeight / 3)) { row.scrollIntoView({ block: "start" }); }
+        if (row && (top < 0 || top > 16)) { row.scrollIntoView({ block: "start" }); }
       }
       wasMine = mine;  /* whatever swapped the panel in (a tap, the live refresh) */
       var board = frame();

@@ -14,7 +14,9 @@
 * the score page's confirm stays on screen (a bar fixed at the bottom) with the regions
   scrolled above it;
 * the turn arriving by a live refresh brings a scrolled page's turn line back on screen,
-  never mid-turn.
+  never mid-turn; on a page left at its top, the turn line comes to the top of the screen
+  (the table's heading above it), so the next controls and an orange "+" stand above the
+  dock.
 """
 
 from __future__ import annotations
@@ -198,3 +200,26 @@ def test_the_turn_line_comes_back_on_screen_when_the_turn_arrives(
     ben.wait_for_selector(f'#panel[data-version="{seen + 1}"]')
     ben.wait_for_timeout(200)
     assert abs(ben.evaluate("window.scrollY") - scrolled) < 50
+
+
+def test_the_turn_arriving_brings_the_turn_line_to_the_top(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    """Issue 34: Ben's page rests at its top (the site's bar, the table's heading and
+    links above the panel); when Ann's tile gives him the turn (the live refresh), his turn
+    line is at the top of the screen, his next controls under it and, his tile due, an
+    orange "+" of the readable board in view above the dock."""
+    ann, url = two_player_table(new_phone, live_server, lang="en", seat=0)
+    ben = new_phone(device_scale_factor=1)
+    sit(ben, url, 1, "en")
+    set_view(ben, "bison-zoom-2")
+    ben.evaluate("window.scrollTo(0, 0)")
+    seen = version(ben)
+    place_tile(ann, "1,-1", "B16", 2)
+    ben.wait_for_selector(f'#panel[data-version="{seen + 1}"]')
+    ben.wait_for_selector('[data-testid="bison-your-turn"]:visible')
+    row = ".bison-turn-row"
+    assert soon(ben, lambda: 0 <= ben.locator(row).bounding_box()["y"] < 24)
+    assert not on_screen(ben, ".table-head h1")  # the heading is one flick up
+    assert on_screen(ben, '[data-testid="bison-buy-hunter"]')
+    assert ben.evaluate(LEGAL_IN_VIEW_JS) >= 1
