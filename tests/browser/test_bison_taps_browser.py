@@ -110,3 +110,19 @@ def test_a_tile_is_laid_in_one_tap_on_its_turned_picture(
         assert phone.locator('.bison-top g.tile[data-hex="1,-1"]').count() == 1
         mark = phone.locator('.bison-top [data-mark="hunters"][data-at="1,-1"][data-space="river"]')
         assert mark.first.get_attribute("data-count") == "1"
+
+
+def test_the_five_retail_shapes_are_on_the_first_screen(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    """Issue 34: under the bag's pictures, the five shapes of a retail tile on one row, on
+    the first screen of a 360×640 phone (the fifth was a scroll below), each >= 44 px."""
+    ann, _ = two_player_table(new_phone, live_server, lang="en", seat=0)
+    ann.locator('[data-legal="1,-1"]').click()
+    ann.wait_for_url(re.compile(r"/bison/place\?"))
+    shapes = ann.locator("a[data-shape]")
+    assert shapes.count() == 5
+    for n in range(5):
+        assert not shapes.nth(n).evaluate(ON_SCREEN_JS), n
+        box = shapes.nth(n).bounding_box()
+        assert box is not None and min(box["width"], box["height"]) >= 44
