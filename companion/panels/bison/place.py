@@ -117,7 +117,8 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     problem = None
     # A retail tile's shape tapped, its animals not yet (issue 34): the split pictures come
     # first, on the first screen, none chosen; the turned pictures follow the split's tap.
-    unsplit = "edges" in fields and not any(space in values for space in SPACES)
+    # (A description by taps still shows 1/1/1 with its turned pictures: ``a``/``b``/``p``.)
+    unsplit = bool(values.get("edges")) and not any(space in values for space in SPACES)
     try:
         tile = None if unsplit else tile_of(fields)
     except RuleError as error:
