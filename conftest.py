@@ -2,6 +2,7 @@
 sys.path, where tests/games would shadow the real games package)."""
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # Each template is compiled once per process too, not once per app, and the static
     # files are read and compressed once; and the tests' SQLite files commit without a
     # disk sync each time.
+    import made_once
     from app_builds import (
         cache_migration_scripts,
         cache_static_assets,
@@ -30,6 +32,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
     cache_url_builders()
     cache_migration_scripts()
+    # Synthetic photos and the kit faces they are painted from, made once per checkout
+    # and kept (tests/support/made_once.py: keyed by every file they are made from), not
+    # once per worker and run. Kept beside the byte code, out of the tree.
+    if made_once.VARIABLE not in os.environ:
+        venv = config.rootpath / ".venv"
+        base = venv if venv.is_dir() else Path(tempfile.gettempdir())
+        os.environ[made_once.VARIABLE] = str(base / "campfire-test-cache")
     cache_template_code()
     cache_static_assets()
     sqlite_commits_without_fsync()
