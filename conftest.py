@@ -70,6 +70,7 @@ SLOW_MODULES = frozenset(
         "tests/companion/test_sqlite_waits.py",
         "tests/companion/test_startup_race.py",
         "tests/printgen/test_print_city.py",
+        "tests/printgen/test_print_grey.py",
         "tests/printgen/test_print_kits.py",
         "tests/printgen/test_print_legibility.py",
         "tests/printgen/test_print_markers.py",
@@ -94,6 +95,12 @@ SLOW_TESTS = {
     "tests/games/lion_square/test_lion_square_contract.py": ("test_cli_",),
     "tests/games/bison/test_art_data.py": ("test_the_checked_in_data_is_what_the_searches",),
     "tests/games/bison/test_explain_search.py": ("test_the_proposed_explanation_is_the_cheap",),
+    # A `campfire serve` process refusing a setting; a second Python process writing to
+    # the table a stream listens to; hypothesis posting random JSON through two edges (80
+    # tables): seconds each, the rest of their modules are quick.
+    "tests/companion/pages/test_print_jobs.py": ("test_serve_refuses_",),
+    "tests/companion/live/test_live.py": ("test_sqlite_another_process_",),
+    "tests/companion/tables/test_typed_changes.py": ("test_each_edge_reads_an_event_",),
 }
 
 #: Modules whose module-scoped fixtures cost seconds — a built wheel and its venv, a
