@@ -56,7 +56,8 @@ POSTGRESQL = "postgresql"
 #: served app under gunicorn (and `campfire serve` refusing bad settings), servers killed
 #: and raced, a built wheel, many writers racing, fuzzing every route, walking every
 #: screen of every game with hostile input, every change of every secret pair through the
-#: API (~3 s of CPU a test, ~20 % of the fast loop's companion tests, measured).
+#: API (~3 s of CPU a test, ~20 % of the fast loop's companion tests, measured), the
+#: reader on whole 2-3 MP photos (~1.4 s of CPU a photo).
 SLOW_MODULES = frozenset(
     {
         "tests/companion/tables/test_companion_concurrency.py",
@@ -80,6 +81,7 @@ SLOW_MODULES = frozenset(
         "tests/printgen/test_print_sizes.py",
         "tests/printgen/test_print_tts_images.py",
         "tests/reader/test_bison_reader.py",
+        "tests/reader/test_visibility.py",
         "tests/campfire/test_cli_failures.py",
         "tests/test_packaging.py",
     }
@@ -101,6 +103,8 @@ SLOW_TESTS = {
     "tests/companion/pages/test_print_jobs.py": ("test_serve_refuses_",),
     "tests/companion/live/test_live.py": ("test_sqlite_another_process_",),
     "tests/companion/tables/test_typed_changes.py": ("test_each_edge_reads_an_event_",),
+    # Every point of five printed tiles (rasterised at 300 dpi) against the reader's space.
+    "tests/reader/test_one_geometry.py": ("test_every_printed_point_",),
 }
 
 #: Modules whose module-scoped fixtures cost seconds — a built wheel and its venv, a
