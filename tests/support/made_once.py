@@ -124,20 +124,21 @@ def value(name: str, make: Callable[[], T]) -> T:
 
 def files(name: str, make: Callable[[Path], None]) -> Path:
     """The folder kept as ``name``, or a new folder that ``make(folder)`` fills, then
-    kept. Without a cache folder: a new temporary folder each call."""
+    kept (an interrupted one is made again). Without a cache folder: a new temporary
+    folder each call."""
     root = folder()
     if root is None:
         made = Path(tempfile.mkdtemp(prefix=f"campfire-{name[:20]}-"))
         make(made)
         return made
     target = root / name
+    done = target / ".complete"  # made in place (what it writes may name its own paths)
     with _locked(root, name):
-        if target.is_dir():
+        if done.is_file():
             return target
         _prune(root, name)
-        partial = root / f"{name}.partial"
-        shutil.rmtree(partial, ignore_errors=True)
-        partial.mkdir(parents=True)
-        make(partial)
-        partial.rename(target)
+        shutil.rmtree(target, ignore_errors=True)
+        target.mkdir(parents=True)
+        make(target)
+        done.touch()
         return target
