@@ -2,6 +2,7 @@
 sys.path, where tests/games would shadow the real games package)."""
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # Each template is compiled once per process too, not once per app, and the static
     # files are read and compressed once; and the tests' SQLite files commit without a
     # disk sync each time.
+    import made_once
     from app_builds import (
         cache_migration_scripts,
         cache_static_assets,
@@ -30,6 +32,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
     cache_url_builders()
     cache_migration_scripts()
+    # Synthetic photos and the kit faces they are painted from, made once per checkout
+    # and kept (tests/support/made_once.py: keyed by every file they are made from), not
+    # once per worker and run. Kept beside the byte code, out of the tree.
+    if made_once.VARIABLE not in os.environ:
+        venv = config.rootpath / ".venv"
+        base = venv if venv.is_dir() else Path(tempfile.gettempdir())
+        os.environ[made_once.VARIABLE] = str(base / "campfire-test-cache")
     cache_template_code()
     cache_static_assets()
     sqlite_commits_without_fsync()
@@ -47,7 +56,8 @@ POSTGRESQL = "postgresql"
 #: served app under gunicorn (and `campfire serve` refusing bad settings), servers killed
 #: and raced, a built wheel, many writers racing, fuzzing every route, walking every
 #: screen of every game with hostile input, every change of every secret pair through the
-#: API (~3 s of CPU a test, ~20 % of the fast loop's companion tests, measured).
+#: API (~3 s of CPU a test, ~20 % of the fast loop's companion tests, measured), the
+#: reader on whole 2-3 MP photos (~1.4 s of CPU a photo).
 SLOW_MODULES = frozenset(
     {
         "tests/companion/tables/test_companion_concurrency.py",
@@ -61,6 +71,7 @@ SLOW_MODULES = frozenset(
         "tests/companion/test_sqlite_waits.py",
         "tests/companion/test_startup_race.py",
         "tests/printgen/test_print_city.py",
+        "tests/printgen/test_print_grey.py",
         "tests/printgen/test_print_kits.py",
         "tests/printgen/test_print_legibility.py",
         "tests/printgen/test_print_markers.py",
@@ -70,6 +81,7 @@ SLOW_MODULES = frozenset(
         "tests/printgen/test_print_sizes.py",
         "tests/printgen/test_print_tts_images.py",
         "tests/reader/test_bison_reader.py",
+        "tests/reader/test_visibility.py",
         "tests/campfire/test_cli_failures.py",
         "tests/test_packaging.py",
     }
@@ -85,6 +97,14 @@ SLOW_TESTS = {
     "tests/games/lion_square/test_lion_square_contract.py": ("test_cli_",),
     "tests/games/bison/test_art_data.py": ("test_the_checked_in_data_is_what_the_searches",),
     "tests/games/bison/test_explain_search.py": ("test_the_proposed_explanation_is_the_cheap",),
+    # A `campfire serve` process refusing a setting; a second Python process writing to
+    # the table a stream listens to; hypothesis posting random JSON through two edges (80
+    # tables): seconds each, the rest of their modules are quick.
+    "tests/companion/pages/test_print_jobs.py": ("test_serve_refuses_",),
+    "tests/companion/live/test_live.py": ("test_sqlite_another_process_",),
+    "tests/companion/tables/test_typed_changes.py": ("test_each_edge_reads_an_event_",),
+    # Every point of five printed tiles (rasterised at 300 dpi) against the reader's space.
+    "tests/reader/test_one_geometry.py": ("test_every_printed_point_",),
 }
 
 #: Modules whose module-scoped fixtures cost seconds — a built wheel and its venv, a

@@ -10,6 +10,8 @@ it first, but it is not a dependency the code chose).
 from __future__ import annotations
 
 import ast
+import functools
+from collections.abc import Mapping, Set
 from pathlib import Path
 
 import pytest
@@ -61,17 +63,19 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return found
 
 
-def graph() -> dict[str, set[str]]:
+@functools.cache
+def graph() -> dict[str, frozenset[str]]:
+    """Every project module's imports (read once per process: each test only reads it)."""
     modules = project_modules()
     edges = {name: imports_of(name, path, modules) for name, path in modules.items()}
     # A submodule loading its own package's __init__ is Python's doing, not an edge.
     return {
-        name: {t for t in targets if not name.startswith(t + ".")}
+        name: frozenset(t for t in targets if not name.startswith(t + "."))
         for name, targets in edges.items()
     }
 
 
-def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+def find_cycle(edges: Mapping[str, Set[str]]) -> list[str] | None:
     """One import circle, as the modules along it, or None."""
     state: dict[str, int] = {}  # 1 = on the current path, 2 = done
     path: list[str] = []

@@ -8,6 +8,7 @@ import io
 import subprocess
 from pathlib import Path
 
+import made_once
 import zxingcpp
 from PIL import Image
 from pypdf import PdfReader
@@ -17,20 +18,27 @@ MM = 72 / 25.4  # points per millimetre
 
 @functools.cache
 def drawn_kit(game: str, lang: str = "en", paper: str = "a4", duplex: str = "long") -> bytes:
-    """``render_kit(game, lang=…, paper=…, duplex=…)``, drawn once per process (once per
-    xdist worker): test_print_city, test_print_paper and test_print_rules read the same
-    kits (and the determinism tests draw theirs afresh with ``render_kit``)."""
+    """``render_kit(game, lang=…, paper=…, duplex=…)``, drawn once per checkout and kept
+    (tests/support/made_once.py: keyed by every file of printgen and games), read once per
+    process: test_print_city, test_print_paper and test_print_rules read the same kits on
+    both xdist workers (and the determinism tests draw theirs afresh with ``render_kit``)."""
     from printgen.kit import render_kit
 
-    return render_kit(game, lang=lang, paper=paper, duplex=duplex)
+    return made_once.value(
+        made_once.key(__file__, "drawn_kit", game, lang, paper, duplex),
+        lambda: render_kit(game, lang=lang, paper=paper, duplex=duplex),
+    )
 
 
 @functools.cache
 def page_texts(game: str, lang: str = "en") -> tuple[str, ...]:
-    """The text of each page of ``drawn_kit(game, lang)``, extracted once per process:
-    pypdf's extraction is slow (seconds a kit, more in Japanese) and several tests read the
-    same kit's words."""
-    return tuple(page.extract_text() for page in reader(drawn_kit(game, lang)).pages)
+    """The text of each page of ``drawn_kit(game, lang)``, extracted once per checkout
+    (kept as the kit is): pypdf's extraction is slow (seconds a kit, more in Japanese) and
+    several tests read the same kit's words."""
+    return made_once.value(
+        made_once.key(__file__, "page_texts", game, lang),
+        lambda: tuple(page.extract_text() for page in reader(drawn_kit(game, lang)).pages),
+    )
 
 
 def reader(pdf: bytes) -> PdfReader:

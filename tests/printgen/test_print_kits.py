@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import made_once
 import pytest
 from pdfcheck import box_mm, qr_texts, reader, render
 
@@ -29,8 +30,12 @@ SEATS = [f"https://campfire.example/t/K7Q2ZX/seat/{n}" for n in range(1, 7)]
 @functools.cache
 def kit(game: str, lang: str = "en", **options: Any) -> bytes:
     """The kit of ``game`` with a table's links (``options``: ``render_kit``'s paper,
-    duplex, ink saver), drawn once per module."""
-    return render_kit(game, lang=lang, table_url=TABLE, seat_urls=SEATS, **options)
+    duplex, ink saver), drawn once per checkout and kept (tests/support/made_once.py),
+    read once per process."""
+    return made_once.value(
+        made_once.key(__file__, "kit", game, lang, sorted(options.items())),
+        lambda: render_kit(game, lang=lang, table_url=TABLE, seat_urls=SEATS, **options),
+    )
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
+import made_once
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
@@ -113,10 +114,15 @@ KIT_ONLY = ("aid-", "rules-")  # the kit's player aids and rules pages
 
 
 @pytest.fixture(scope="module")
-def saved(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    """Each game's saved object, from one ``campfire print all --tts`` with real images."""
-    folder = tmp_path_factory.mktemp("tts")
-    assert main(["print", "all", "--tts", str(folder)]) == 0
+def saved() -> dict[str, dict[str, Any]]:
+    """Each game's saved object, from one ``campfire print all --tts`` with real images
+    (~25 s of CPU: made once per checkout and kept, tests/support/made_once.py; the
+    export's files are the same for the same code, test_print_export.py)."""
+
+    def export(folder: Path) -> None:
+        assert main(["print", "all", "--tts", str(folder)]) == 0
+
+    folder = made_once.files(made_once.key(__file__, "print all --tts"), export)
     return {
         game: json.loads((folder / game / f"{game}.json").read_text(encoding="utf-8"))
         for game in GAMES

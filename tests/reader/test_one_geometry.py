@@ -6,11 +6,10 @@ from the bleed's radius (B01–B03, B16–B18: up to 2.85 mm off) among them."""
 
 from __future__ import annotations
 
-import functools
 import math
-import tempfile
 from pathlib import Path
 
+import bison_synthetic as synthetic
 import pytest
 from PIL import Image
 
@@ -25,13 +24,10 @@ TILES = ("B01", "B03", "B16", "B18", "S1")
 PX_PER_MM = 300 / 25.4  # printgen.export's faces
 
 
-@functools.cache
 def faces() -> Path:
-    from printgen.export import export
-
-    folder = Path(tempfile.mkdtemp(prefix="campfire-geometry-"))
-    export("bison", folder, only=list(TILES))
-    return folder
+    """The kit's faces at 300 dpi: the synthetic photos' own (made once, kept:
+    tests/support/made_once.py), which hold every tile's."""
+    return synthetic.faces()
 
 
 def _printed(rgb: tuple[int, int, int]) -> str | None:

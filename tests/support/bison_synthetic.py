@@ -11,12 +11,12 @@ import functools
 import io
 import math
 import random
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import made_once
 import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFilter
@@ -82,11 +82,11 @@ class Photo:
 
 @functools.cache
 def faces(marked: bool = True) -> Path:
-    """The kit's tile and token faces as 300 dpi PNGs (once per process); ``marked``
-    False: the tiles printed with ``--no-markers`` (as a retail tile: no markers)."""
+    """The kit's tile and token faces as 300 dpi PNGs (once per process, and once per
+    checkout under pytest: ``made_once``); ``marked`` False: the tiles printed with
+    ``--no-markers`` (as a retail tile: no markers)."""
     from printgen.export import export
 
-    folder = Path(tempfile.mkdtemp(prefix="campfire-bison-faces-"))
     colours = ("red", "yellow", "green", "blue")
     only = [*catalog.CATALOG]
     if marked:
@@ -95,8 +95,11 @@ def faces(marked: bool = True) -> Path:
             only += [
                 f"{kind}-{colour}-{size}a" for kind in ("tent", "canoe") for size in (1, 2, 3, 4)
             ]
-    export("bison", folder, only=only, markers=marked)
-    return folder
+
+    def draw(folder: Path) -> None:
+        export("bison", folder, only=only, markers=marked)
+
+    return made_once.files(made_once.key(__file__, "faces", FACE_DPI, only, marked), draw)
 
 
 @functools.cache
@@ -256,7 +259,51 @@ def photo(
     space) photograph a given board instead of a random one; ``conditions`` (words of
     ``CONDITIONS``) what the table and the camera add; ``retail`` tiles (the first
     non-start ones) carry no markers, and the truth gives them by their edges; ``clear``:
-    the given ``pieces`` laid off the tiles' markers where their spaces have room."""
+    the given ``pieces`` laid off the tiles' markers where their spaces have room.
+
+    Under pytest each photo is painted once per checkout and read back after
+    (``made_once``: the same arguments and code make the same photo); each call returns
+    objects of its own."""
+    arguments = (
+        seed,
+        size,
+        hand,
+        tiles,
+        None if board is None else sorted(board.items()),
+        None if pieces is None else [tuple(p) for p in pieces],
+        tuple(conditions),
+        retail,
+        clear,
+    )
+    return made_once.value(
+        made_once.key(__file__, "photo", *arguments),
+        lambda: _paint(
+            seed,
+            size,
+            hand=hand,
+            tiles=tiles,
+            board=board,
+            pieces=pieces,
+            conditions=conditions,
+            retail=retail,
+            clear=clear,
+        ),
+    )
+
+
+def _paint(
+    seed: int,
+    size: str = "3mp",
+    *,
+    hand: bool = False,
+    tiles: int = 19,
+    board: Mapping[Hex, tuple[str, int]] | None = None,
+    pieces: Sequence[tuple[str, str, int, Hex, str]] | None = None,
+    conditions: Sequence[str] = (),
+    retail: int = 0,
+    clear: bool = False,
+) -> Photo:
+    """What ``photo`` returns, painted."""
     unknown = set(conditions) - set(CONDITIONS)
     if unknown:
         raise ValueError(f"unknown conditions: {sorted(unknown)}")
