@@ -40,6 +40,10 @@ WORKER_CONNECTIONS = 1000
 CONNECTIONS_PER_ADDRESS = 64
 #: How long a stopping server lets requests in flight finish.
 GRACEFUL_SECONDS = 1  # whole seconds (gunicorn)
+# The longest request line (method, path and query string) gunicorn reads: a longer one
+# is answered 414 before the app sees it. gunicorn's own default, said here so that the
+# route fuzz (tests/companion/test_fuzz_routes.py) sends only what can reach the app.
+REQUEST_LINE_LIMIT = 4094
 
 
 class ServeError(Exception):
@@ -117,6 +121,7 @@ def gunicorn_options(args: argparse.Namespace) -> dict[str, Any]:
         # attached stops within about 2 s (issue 21) instead of holding them to the end.
         "graceful_timeout": GRACEFUL_SECONDS,
         "keepalive": 5,
+        "limit_request_line": REQUEST_LINE_LIMIT,
         # gunicorn believes X-Forwarded-Proto (and the like) from 127.0.0.1 by default: it
         # believes none here; ``CAMPFIRE_TRUSTED_PROXIES`` decides (companion.hosts, F11).
         "forwarded_allow_ips": "",

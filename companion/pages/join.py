@@ -8,6 +8,7 @@ next refresh (``companion.pages.table``)."""
 
 from __future__ import annotations
 
+import functools
 from typing import TypedDict
 
 import segno
@@ -37,6 +38,9 @@ FORM_ROWS = 6
 SEATS_MAX = 30
 
 
+# The invite's URL is the same for every phone that joins a table: its QR code (segno,
+# ~40 ms a code) is made once per URL and process.
+@functools.lru_cache(maxsize=256)
 def qr_svg(url: str) -> str:
     # Dark modules on an explicit light background: the code must scan in dark mode too.
     return segno.make(url, error="m").svg_inline(

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from companion_testkit import HTMX, app_config, over_fixtures
@@ -28,6 +29,7 @@ from flask import Flask
 from hypothesis import given
 from hypothesis import strategies as st
 
+from campfire.commands.serve import REQUEST_LINE_LIMIT
 from companion import create_app, tables
 from companion.tables import transfer
 
@@ -291,6 +293,22 @@ def call(
     return problems(response, before, after, label)
 
 
+def within_request_line(url: str, form: dict[str, str], turn: int) -> dict[str, str]:
+    """The fields of a GET's hostile ``form`` that fit its request line: gunicorn answers a
+    longer line 414 before the app sees it (``REQUEST_LINE_LIMIT``), so a query string of
+    every field at 18 kB each never reaches a view in production (the test client took
+    ~200 s of CPU percent-decoding them). The fields are taken from ``turn`` on, so
+    successive values start at other fields; a value too long for any line is not sent."""
+    names = list(form)
+    start = turn % len(names) if names else 0
+    kept: dict[str, str] = {}
+    for name in names[start:] + names[:start]:
+        line = f"GET {url}?{urlencode({**kept, name: form[name]})} HTTP/1.1"
+        if len(line.encode()) <= REQUEST_LINE_LIMIT:
+            kept[name] = form[name]
+    return kept
+
+
 def rule_urls(app: Flask, game_tables: dict[str, str]) -> Iterator[tuple[Any, str, str]]:
     """(rule, url, table id) for every rule, with every game's table and bad ids."""
     for rule in app.url_map.iter_rules():
@@ -357,6 +375,9 @@ def test_every_route_every_method_every_table_with_hostile_forms(
             for index, form in enumerate(forms):
                 headers = HTMX if index % 2 else {}
                 if method == "GET":
+                    query = within_request_line(url, form, index * 7)
+                    if form and not query:
+                        continue
                     found += call(
                         fuzz_app,
                         client,
@@ -364,7 +385,7 @@ def test_every_route_every_method_every_table_with_hostile_forms(
                         url,
                         table_id,
                         sweep,
-                        query_string=form,
+                        query_string=query,
                         headers=headers,
                     )
                 else:
