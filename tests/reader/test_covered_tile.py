@@ -46,3 +46,15 @@ def test_a_covered_hex_no_tile_matches_stays_unread(covered):
     assert not [t for t in reading.tiles if t["at"] == list(NEW)]
     assert reading.unread == [{"at": list(NEW)}]
     assert not [p for p in reading.pieces if p["player"] == "green"]
+
+
+def test_a_new_tile_without_markers_is_never_guessed_from_its_art():
+    # A retail tile (the kit's art printed without markers) laid and not yet recorded:
+    # nothing there matches a tile's markers, so the hex stays unread.
+    board = {tuple(t["at"]): (t["tile"], 0) for t in START} | {NEW: ("B09", 0)}
+    pieces = [("green", "hunter", 0, NEW, "mountain")] * 2
+    photo = synthetic.photo(0, "3mp", board=board, pieces=pieces, retail=1)
+    assert "edges" in next(t for t in photo.tiles if t["at"] == list(NEW))
+    reading = bison.read(photo.jpeg, {"players": ["green"], "tiles": START})
+    assert not [t for t in reading.tiles if t["at"] == list(NEW)]
+    assert reading.unread == [{"at": list(NEW)}]
