@@ -455,6 +455,19 @@ def read(
     by_tile = {p.name: (at, p.rotation) for at, p in placed.items() if p.marked}
     h = _refined(tiles_seen, by_tile, h)
     reading.homography = h
+    pieces_seen = [s for s in seen if isinstance(s.what, markers.PieceMarker)]
+    # A new tile whose markers tokens or a hand cover (no marker read): its hex is known
+    # from the grid, its tile from what its markers' patterns show past the tokens.
+    scratch = Reading()
+    scratch_tokens = _read_pieces(scratch, h, pieces_seen, placed)
+    for entry in scratch.unread:
+        at = (int(entry["at"][0]), int(entry["at"][1]))
+        found = _identify(grey, h, at, placed, known, scratch_tokens)
+        if found is not None:
+            placed[at] = _Placed(found[0], found[1], catalog.CATALOG[found[0]].edges, True)
+            reading.doubts.append(
+                f"tile {found[0]} at {list(at)} was read from its markers' uncovered parts"
+            )
     for at, p in sorted(placed.items(), key=lambda kv: kv[0][::-1]):
         if p.marked:
             reading.tiles.append({"at": list(at), "tile": p.name, "rotation": p.rotation})
@@ -467,7 +480,6 @@ def read(
                 and list(e.get("at", ())) == list(at)
             )
             reading.tiles.append(dict(entry))
-    pieces_seen = [s for s in seen if isinstance(s.what, markers.PieceMarker)]
     tokens = _read_pieces(reading, h, pieces_seen, placed)
     _visibility(reading, grey, h, placed, tiles_seen, tokens)
     _unseen_pieces(reading, prior)
@@ -528,6 +540,106 @@ def _place_tiles(
     return out
 
 
+#: A new tile none of whose markers was read (tokens or a hand over each) is told from
+#: the cells of its markers that no token read covers: at least ``MATCH_CELLS`` of them
+#: seen, their grey following the printed black and white (correlation) by
+#: ``MATCH_LEAST``, and ahead of every other tile and turn by ``MATCH_LEAD``. Else the
+#: hex stays unread (the phone asks for one more photo): never a guess.
+MATCH_CELLS = 60
+MATCH_LEAST = 0.6
+MATCH_LEAD = 0.25
+
+
+@functools.cache
+def _marker_cells(tile: str) -> tuple[Array, Array]:
+    """The centres (tile mm) of the cells of ``tile``'s three markers, each 8 × 8 black
+    bordered square with its white margin, and each cell's print (0 black, 1 white)."""
+    points: list[tuple[float, float]] = []
+    values: list[float] = []
+    for marker in markers.tile_markers(tile):
+        cell = marker.size * 0.8 / 8
+        black = set(markers.black_cells(marker.id))
+        left, top = marker.centre[0] - 4 * cell, marker.centre[1] + 4 * cell
+        for row in range(-1, 9):
+            for column in range(-1, 9):
+                points.append((left + (column + 0.5) * cell, top - (row + 0.5) * cell))
+                values.append(0.0 if (column, row) in black else 1.0)
+    return np.asarray(points), np.asarray(values)
+
+
+def _tile_points_to_board(at: Hex, rotation: int, points: Array) -> Array:
+    """``tile_to_board`` for many points at once."""
+    cx, cy = hex_centre(at)
+    a = math.radians(-60 * rotation)
+    dx, dy = points[:, 0] - geo.TILE[0] / 2, points[:, 1] - geo.TILE[1] / 2
+    out: Array = np.stack(
+        (cx + dx * math.cos(a) - dy * math.sin(a), cy + dx * math.sin(a) + dy * math.cos(a)),
+        axis=1,
+    )
+    return out
+
+
+def _sample(grey: NDArray[np.uint8], image: Array) -> tuple[Array, NDArray[np.bool_]]:
+    """The photo's grey at ``image`` points (bilinear) and which points lie inside it."""
+    height, width = grey.shape
+    x, y = image[:, 0], image[:, 1]
+    inside = (x >= 0) & (y >= 0) & (x < width - 1) & (y < height - 1)
+    xi = np.clip(x, 0, width - 1.001)
+    yi = np.clip(y, 0, height - 1.001)
+    x0, y0 = np.floor(xi).astype(int), np.floor(yi).astype(int)
+    fx, fy = xi - x0, yi - y0
+    value: Array = (
+        grey[y0, x0] * (1 - fx) * (1 - fy)
+        + grey[y0, x0 + 1] * fx * (1 - fy)
+        + grey[y0 + 1, x0] * (1 - fx) * fy
+        + grey[y0 + 1, x0 + 1] * fx * fy
+    )
+    return value, inside
+
+
+def _identify(
+    grey: NDArray[np.uint8],
+    h: Array,
+    at: Hex,
+    placed: Mapping[Hex, _Placed],
+    known: Mapping[str, tuple[Hex, int]],
+    tokens: Sequence[_Token],
+) -> tuple[str, int] | None:
+    """The catalog tile and turn at hex ``at``, where tokens lie but no marker of a tile
+    was read, told from its markers' cells the tokens read there leave uncovered (see
+    ``MATCH_CELLS``); None when no tile is certain."""
+    taken = {p.name for p in placed.values()} | set(known)
+    candidates = [t for t, e in catalog.CATALOG.items() if not e.start and t not in taken]
+    to_image: Array = np.asarray(np.linalg.inv(h), dtype=np.float64)
+    middle = hex_centre(at)
+    near = [t for t in tokens if math.dist(t.centre, middle) < geo.HEX_RADIUS + t.side]
+    scores: list[tuple[float, str, int]] = []
+    for tile in candidates:
+        points, values = _marker_cells(tile)
+        for rotation in range(6):
+            board = _tile_points_to_board(at, rotation, points)
+            seen = np.ones(len(board), dtype=bool)
+            for t in near:  # a token's square, a millimetre wider: its edge is soft
+                rel = board - np.asarray(t.centre)
+                cos, sin = math.cos(t.angle), math.sin(t.angle)
+                u = rel[:, 0] * cos + rel[:, 1] * sin
+                v = -rel[:, 0] * sin + rel[:, 1] * cos
+                reach = t.side / 2 + 1.0
+                seen &= ~((np.abs(u) <= reach) & (np.abs(v) <= reach))
+            grey_at, inside = _sample(grey, apply(to_image, board))
+            seen &= inside
+            if seen.sum() < MATCH_CELLS or values[seen].std() == 0 or grey_at[seen].std() == 0:
+                continue
+            match = float(np.corrcoef(values[seen], grey_at[seen])[0, 1])
+            scores.append((match, tile, rotation))
+    scores.sort(reverse=True)
+    if not scores or scores[0][0] < MATCH_LEAST:
+        return None
+    if len(scores) > 1 and scores[0][0] - scores[1][0] < MATCH_LEAD:
+        return None
+    return scores[0][1], scores[0][2]
+
+
 def space_at(tile: str, p: tuple[float, float], kind: str) -> str | None:
     """The space of catalog tile ``tile`` under point ``p`` (tile mm) for a token of
     ``kind`` whose centre is there (see :func:`space_of_footprint`)."""
@@ -568,6 +680,7 @@ class _Token:
     centre: tuple[float, float]
     side: float
     margin: float = 1000.0  # the detector's decision margin
+    angle: float = 0.0  # radians: the token's turn on the board
 
 
 def _read_pieces(
@@ -592,7 +705,7 @@ def _read_pieces(
         cos, sin = math.cos(angle), math.sin(angle)
         x = centre[0] + dx * cos - dy * sin
         y = centre[1] + dx * sin + dy * cos
-        tokens.append(_Token((float(x), float(y)), side, s.margin))
+        tokens.append(_Token((float(x), float(y)), side, s.margin, angle))
         at, _ = nearest_hex(x, y)
         label = f"{what.colour} {what.kind}" + (f" {what.size}" if what.size else "")
         if at not in placed:
