@@ -88,12 +88,13 @@ def pg_app(pg_url: str, tmp_path: Any) -> Iterator[Flask]:
     app.extensions[db.EXTENSION].dispose()
 
 
-def test_a_pushed_panel_fetch_reads_the_store_and_the_versions_in_autocommit(
+def test_a_pushed_panel_fetch_reads_what_needs_no_snapshot_in_autocommit(
     pg_app: Flask,
 ) -> None:
-    """The render store's read and the version map's read are one statement each: sent
-    in autocommit, so no BEGIN and no ROLLBACK go with them. The table's own read stays
-    one snapshot (REPEATABLE READ, in a transaction)."""
+    """The render store's read, the version map's read and the panel's news line (the
+    newest event, which never changes) are one statement each: sent in autocommit, so no
+    BEGIN and no COMMIT go with them. The table's own read (its row, then its state)
+    stays one snapshot (REPEATABLE READ, in a transaction)."""
     with pg_app.app_context():
         table_id = tables.create(FAKE, PLAYERS, {"start": 0}).id
         tables.append(table_id, {"type": "adjust", "seat": 0, "counter": "points", "delta": 1})
@@ -101,13 +102,18 @@ def test_a_pushed_panel_fetch_reads_the_store_and_the_versions_in_autocommit(
 
     @event.listens_for(pg_app.extensions[db.EXTENSION], "before_cursor_execute")
     def note(connection: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
-        seen.append((statement.split("FROM")[-1].split()[0], connection.connection.autocommit))
+        seen.append((" ".join(statement.split()), connection.connection.autocommit))
+
+    def autocommit(*words: str) -> set[bool]:
+        found = {flag for text, flag in seen if all(word in text for word in words)}
+        assert found, f"no statement with {words}"
+        return found
 
     with pg_app.app_context():
         _versions.for_app(pg_app).refresh()
     answer = pg_app.test_client().get(f"/t/{table_id}?v=0", headers=HTMX)
     assert answer.status_code == 200
-    assert ("panel_renders", True) in seen  # the store's read
-    assert ("tables", True) in seen  # the version map's refresh
-    reads_in_a_snapshot = [autocommit for table, autocommit in seen if table == "events"]
-    assert reads_in_a_snapshot and not any(reads_in_a_snapshot)
+    assert autocommit("FROM panel_renders") == {True}  # the store's read
+    assert autocommit("tables.updated_at FROM tables WHERE tables.id IN") == {True}  # the map
+    assert autocommit("FROM events WHERE", "events.seq =") == {True}  # the news line
+    assert autocommit("tables.join_code", "FROM tables") == {False}  # the table: a snapshot
