@@ -25,7 +25,10 @@ patch, so it would keep its C wait, which blocks the whole worker — every phon
 for as long as one statement waits for a lock.
 
 Connections are checked before use (``pool_pre_ping``): one that died while idle in the
-pool (a database restart) is replaced instead of failing the request. A write marks the
+pool (a database restart) is replaced instead of failing the request. On PostgreSQL the
+check costs a round trip only when the connection's socket has something to say
+(``quiet_ping``): a server that ends a connection says so on it (its last message, then
+end of file), and a socket with nothing to read is one the server has not closed. A write marks the
 request when it starts committing (``commit_started``): up to then a failed request may be
 run again (companion.serving), after it the outcome is unknown and it is not.
 """
@@ -33,12 +36,14 @@ run again (companion.serving), after it the outcome is unknown and it is not.
 from __future__ import annotations
 
 import os
+import select
 import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -53,6 +58,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 if TYPE_CHECKING:  # psycopg chooses its wait when imported: not before gevent's patch
     import psycopg
     from psycopg.rows import TupleRow
+    from sqlalchemy.engine.interfaces import DBAPIConnection
 
 try:
     import fcntl
@@ -129,6 +135,8 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(
         url, pool_pre_ping=True, pool_size=10, max_overflow=20, connect_args=connect_args
     )
+    # the dialect's own ping, asked only when the socket says something
+    engine.dialect.do_ping = partial(quiet_ping, engine.dialect.do_ping)  # type: ignore[method-assign]
 
     @event.listens_for(engine, "connect")
     def _postgresql_connect(
@@ -140,6 +148,45 @@ def make_engine(url: str) -> Engine:
         dbapi_connection.commit()
 
     return engine
+
+
+def quiet_ping(ping: Callable[[DBAPIConnection], bool], dbapi_connection: DBAPIConnection) -> bool:
+    """``pool_pre_ping``'s check of a pooled PostgreSQL connection: ``ping`` (a round trip)
+    only when the connection's socket is readable, else alive at no cost.
+
+    An idle connection in the pool hears nothing from a server that is well: a backend
+    ended by a restart or ``pg_terminate_backend`` sends its last error and closes, which
+    makes the socket readable (and a hang-up shows as readable too), so the real ping then
+    finds it dead and the pool replaces it. A connection not idle, or not psycopg's, is
+    pinged as before. The wait is the unpatched ``poll`` with no timeout: it never
+    blocks and never yields to gevent."""
+    from psycopg import pq  # at use: psycopg chooses its wait when imported
+
+    pgconn = getattr(dbapi_connection, "pgconn", None)
+    if (
+        pgconn is None
+        or pgconn.status != pq.ConnStatus.OK
+        or pgconn.transaction_status != pq.TransactionStatus.IDLE
+    ):
+        return ping(dbapi_connection)
+    try:
+        poller = _unpatched_poll()
+        poller.register(pgconn.socket, select.POLLIN | select.POLLPRI)
+        if poller.poll(0):
+            return ping(dbapi_connection)
+    except (OSError, ValueError):  # no socket (closed): the ping says how it failed
+        return ping(dbapi_connection)
+    return True
+
+
+def _unpatched_poll() -> select.poll:
+    """The operating system's ``poll``, even in a gevent worker (where ``select.poll`` is
+    gevent's, which would yield to the hub for a check that never waits)."""
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("select"):
+        made: select.poll = monkey.get_original("select", "poll")()
+        return made
+    return select.poll()
 
 
 def begin_immediate(connection: Connection, wait: float, *, yielding: bool) -> None:
@@ -212,6 +259,17 @@ def reader(target: Engine) -> Engine:
     """The engine read sessions use: one snapshot per transaction."""
     if target.dialect.name == "postgresql":
         return target.execution_options(isolation_level="REPEATABLE READ")
+    return target
+
+
+def single_statements(target: Engine) -> Engine:
+    """The engine for reads of one statement each, which need no snapshot shared between
+    statements (a stored render, the versions of the tables watched): on PostgreSQL in
+    autocommit, so such a read is its one round trip instead of three (``BEGIN``, the
+    statement, ``ROLLBACK``: psycopg sends each on its own); SQLite's reads cost no round
+    trip, its engine is returned as it is."""
+    if target.dialect.name == "postgresql":
+        return target.execution_options(isolation_level="AUTOCOMMIT")
     return target
 
 

@@ -137,7 +137,8 @@ class RenderStore:
     def get(self, table_id: str, version: int, key: str) -> str | None:
         """The stored markup, or None (not stored, or the database failed)."""
         try:
-            with self.engine.connect() as connection:
+            # one statement: on PostgreSQL one round trip, in autocommit
+            with db.single_statements(self.engine).connect() as connection:
                 blob = connection.execute(
                     _READ, {"table_id": table_id, "version": version, "key": key}
                 ).scalar()

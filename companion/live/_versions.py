@@ -367,6 +367,6 @@ def init_app(app: Flask, engine: Engine | None = None) -> None:
     from companion import db
 
     app.extensions[EXTENSION] = VersionMap(
-        engine or app.extensions[db.EXTENSION],
+        db.single_statements(engine or app.extensions[db.EXTENSION]),
         interval=app.config.get("VERSION_REFRESH_SECONDS", REFRESH_SECONDS),
     )

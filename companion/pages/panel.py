@@ -95,14 +95,12 @@ def last_change(table: tables.TableView) -> str:
     """The newest history line as a spectator reads it (no seat's secret), translated:
     what app.js announces politely to a screen reader when a live update brings a new
     version (issue 34). Empty for a table without events."""
-    if not table.version:
+    # The panel's own version, not the database's newest (never a line of a change the
+    # panel does not show yet), read without a snapshot: it is rendered on every change.
+    entry = tables.newest_entry(table, viewer=None)
+    if entry is None:
         return ""
-    # The panel's own version, not the database's newest (one read fewer, and never a
-    # line of a change the panel does not show yet).
-    _view, entries = tables.history(table.id, viewer=None, before=table.version + 1, limit=1)
-    if not entries:
-        return ""
-    return translate(entries[0].template, dict(entries[0].params))
+    return translate(entry.template, dict(entry.params))
 
 
 def _render_panel(table: tables.TableView, error: str | None = None) -> tuple[str, bool]:

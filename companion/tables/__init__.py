@@ -24,7 +24,8 @@ tables``), whichever module holds them:
 ``rows``       the write lock, a new table row, events read and stored
 ``fold``       the fold of the changes in effect, and the secret gates (issue 27)
 ``snapshots``  the folded states kept, in this process and in the database
-``reads``      ``get``, ``version``, ``find_by_code``, ``existing``, ``history``, ``events``
+``reads``      ``get``, ``version``, ``find_by_code``, ``existing``, ``history``,
+               ``newest_entry``, ``events``
 ``changes``    ``create``, ``append``, ``append_all``, ``undo``, ``undo_target``
 ``seats``      seats held by phones (tokens)
 ``transfer``   export and import
@@ -62,7 +63,15 @@ from companion.tables.errors import (
     VersionConflict,
 )
 from companion.tables.fold import live_events
-from companion.tables.reads import events, existing, find_by_code, get, history, version
+from companion.tables.reads import (
+    events,
+    existing,
+    find_by_code,
+    get,
+    history,
+    newest_entry,
+    version,
+)
 from companion.tables.seats import (
     RELEASED,
     SEAT_TOKEN,
@@ -145,6 +154,7 @@ __all__ = [
     "loads",
     "lost_seat",
     "max_events",
+    "newest_entry",
     "normalize_join_code",
     "release_seat",
     "seat_of",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session
 
 from companion import db
 from companion.models import EventRow, TableRow
@@ -130,30 +131,70 @@ def history(
     first = 1 if limit is None else max(1, newest - limit + 1)
     page = _page(table_id, first, last)
     view = page.view
-    entries = []
-    for event in page.rows:
-        shown = page.targets.get(event.undoes or -1) if event.type == UNDO else event
-        if shown is None:
-            template, params, subject = N_("a change"), dict[str, object](), None
-        else:
-            payload = view.event_for(shown.payload, viewer)
-            template, params = view.module.describe(payload, view.players)
-            subject = view.subject_seat(shown.payload)
-        entries.append(
-            HistoryEntry(
-                seq=event.seq,
-                seat=event.seat,
-                created_at=event.created_at,
-                template=template,
-                params=dict(params),
-                is_undo=event.type == UNDO,
-                undone=event.seq in page.undone,
-                subject=subject,
-                undoes=event.undoes if event.type == UNDO else None,
-            )
+    entries = [
+        _entry(
+            view,
+            event,
+            page.targets.get(event.undoes or -1) if event.type == UNDO else event,
+            viewer=viewer,
+            undone=event.seq in page.undone,
         )
+        for event in page.rows
+    ]
     entries.reverse()
     return view, entries
+
+
+def newest_entry(view: TableView, viewer: int | None = None) -> HistoryEntry | None:
+    """The newest line of ``view``'s history (its event at ``view.version``) as seat
+    ``viewer`` reads it; None before the first event.
+
+    The events up to a table's version never change (an undo is an event of its own), so
+    they are read without a snapshot of the table: one statement, and one more for an
+    undo's target (on PostgreSQL each is one round trip, where ``history`` reads the table
+    row and its undo pairs in a transaction, five). Nothing newer than the view's version
+    is read, and the newest event is undone by nothing yet."""
+    if not view.version:
+        return None
+    reads = db.single_statements(db.engine())
+    with Session(reads, expire_on_commit=False) as session:
+        event = _event_at(session, view.id, view.version)
+        if event is None:  # the table went meanwhile
+            return None
+        shown: EventRow | None = event
+        if event.type == UNDO:
+            shown = None if event.undoes is None else _event_at(session, view.id, event.undoes)
+    return _entry(view, event, shown, viewer=viewer, undone=False)
+
+
+def _event_at(session: Session, table_id: str, seq: int) -> EventRow | None:
+    return session.scalars(
+        select(EventRow).where(EventRow.table_id == table_id, EventRow.seq == seq)
+    ).one_or_none()
+
+
+def _entry(
+    view: TableView, event: EventRow, shown: EventRow | None, *, viewer: int | None, undone: bool
+) -> HistoryEntry:
+    """``event``'s history line; ``shown`` is what it describes (an undo's target, None
+    when that is not known)."""
+    if shown is None:
+        template, params, subject = N_("a change"), dict[str, object](), None
+    else:
+        payload = view.event_for(shown.payload, viewer)
+        template, params = view.module.describe(payload, view.players)
+        subject = view.subject_seat(shown.payload)
+    return HistoryEntry(
+        seq=event.seq,
+        seat=event.seat,
+        created_at=event.created_at,
+        template=template,
+        params=dict(params),
+        is_undo=event.type == UNDO,
+        undone=undone,
+        subject=subject,
+        undoes=event.undoes if event.type == UNDO else None,
+    )
 
 
 #: What the events listing says of each event beside its own fields: an event's field of

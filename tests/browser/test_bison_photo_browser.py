@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from bison_kit import two_player_table
-from bison_photos import NEW_AT, NEW_TILE, placed
+from bison_photos import NEW_AT, NEW_TILE, READ_MS, placed
 from phone_kit import back_at_table, sit
 from PIL import Image
 
@@ -39,7 +39,8 @@ def test_a_photo_confirmed_on_one_phone_is_seen_on_the_other(
         '[data-testid="bison-photo-file"]',
         files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": photo}],
     )
-    ann.wait_for_selector('[data-testid="bison-photo-line"]')  # sent on its own: no tap
+    # sent on its own: no tap
+    ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
     line = ann.locator('[data-testid="bison-photo-line"]').first
     assert NEW_TILE in line.inner_text() and "Ann" in line.inner_text()
     assert line.locator('input[type="checkbox"]').is_checked()
@@ -101,7 +102,8 @@ def test_a_photo_over_12_megapixels_is_shrunk_on_the_phone(
     assert width * height <= 12_000_000 and name == "board.jpg"
     assert width / height == pytest.approx(4 / 3, rel=0.01)
     ann.evaluate("() => window.realSubmit.call(window.held)")
-    ann.wait_for_selector('[data-testid="bison-photo-line"]')  # and it is still read
+    # and it is still read
+    ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
 
 
 def test_a_line_fixed_in_place_is_confirmed_and_seen_on_the_other_phone(
@@ -118,7 +120,7 @@ def test_a_line_fixed_in_place_is_confirmed_and_seen_on_the_other_phone(
         '[data-testid="bison-photo-file"]',
         files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
     )
-    ann.wait_for_selector('[data-testid="bison-photo-line"]')
+    ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
     confirm = ann.locator('[data-testid="bison-photo-confirm"]')
     box = confirm.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 640  # on screen, no scrolling
@@ -154,7 +156,7 @@ def test_a_lines_payment_is_fixed_in_its_editor_at_360_by_640(
         '[data-testid="bison-photo-file"]',
         files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
     )
-    ann.wait_for_selector('[data-testid="bison-photo-line"]')
+    ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
     ann.locator('[data-testid="bison-photo-fix"]').first.click()
     editor = ann.locator('[data-testid="bison-photo-editor"]')
     editor.wait_for()

@@ -16,13 +16,19 @@ def value(page: Any, testid: str) -> str:
     return page.locator(f'[data-testid="{testid}"]').inner_text().strip()
 
 
+def ann_and_ben(live_server: str, ann: Any, ben: Any, lang: str) -> str:
+    """Ann's phone creates a Lion Square table ("I am Ann"), Ben's takes seat 1: its URL."""
+    url = create_table(ann, live_server, "lion-square", lang=lang)
+    sit(ben, url, 1, lang)
+    return url
+
+
 @pytest.mark.parametrize("lang", ["ja"])  # one language: test_page_words.py
 def test_undo_undoes_this_phones_change_not_the_latest(
     live_server: str, phone: Any, second_phone: Any, shot: Callable[..., Any], lang: str
 ) -> None:
     ann, ben = phone, second_phone
-    url = create_table(ann, live_server, "lion-square", lang=lang)  # "I am Ann"
-    sit(ben, url, 1, lang)
+    url = ann_and_ben(live_server, ann, ben, lang)
     act(ann, '[data-testid="ls-taken-0-up"]')  # Ann's mis-tap
     ben.reload()
     act(ben, '[data-testid="ls-taken-1-up"]')  # Ben records his cards
@@ -50,8 +56,7 @@ def test_ben_never_sees_anns_herd(
     live_server: str, phone: Any, second_phone: Any, shot: Callable[..., Any], lang: str
 ) -> None:
     ann, ben = phone, second_phone
-    url = create_table(ann, live_server, "lion-square", lang=lang)
-    sit(ben, url, 1, lang)
+    ann_and_ben(live_server, ann, ben, lang)
     ann.locator('[data-testid="ls-seat-0"] [data-reveal]').click()
     act(ann, '[data-testid="ls-seat-0"] .secret-block button[aria-label*="Ann"]:has-text("−")')
     assert value(ann, "ls-herd-0") == "19"

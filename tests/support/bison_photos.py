@@ -18,6 +18,12 @@ from reader import bison
 NEW_TILE, NEW_AT, NEW_TURN, HUNTERS = "B08", (1, -1), 2, 2
 
 
+#: How long a phone waits for a photo's proposal in the browser tests: the upload is read
+#: in the photo pool's own process (companion.photo_jobs), which on two busy cores (two
+#: test workers, their servers and Chromiums) took more than the phones' 10 s default.
+READ_MS = 30_000
+
+
 def board_with(
     tiles: dict[tuple[int, int], tuple[str, int]],
 ) -> dict[tuple[int, int], tuple[str, int]]:

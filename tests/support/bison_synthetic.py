@@ -277,31 +277,21 @@ def photo(
     )
     return made_once.value(
         made_once.key(__file__, "photo", *arguments),
-        lambda: _paint(
-            seed,
-            size,
-            hand=hand,
-            tiles=tiles,
-            board=board,
-            pieces=pieces,
-            conditions=conditions,
-            retail=retail,
-            clear=clear,
-        ),
+        lambda: _paint(seed, size, hand, tiles, board, pieces, conditions, retail, clear),
     )
 
 
+# ``photo``'s arguments in its order, without defaults (``photo`` gives them all).
 def _paint(
     seed: int,
-    size: str = "3mp",
-    *,
-    hand: bool = False,
-    tiles: int = 19,
-    board: Mapping[Hex, tuple[str, int]] | None = None,
-    pieces: Sequence[tuple[str, str, int, Hex, str]] | None = None,
-    conditions: Sequence[str] = (),
-    retail: int = 0,
-    clear: bool = False,
+    size: str,
+    hand: bool,
+    tiles: int,
+    board: Mapping[Hex, tuple[str, int]] | None,
+    pieces: Sequence[tuple[str, str, int, Hex, str]] | None,
+    conditions: Sequence[str],
+    retail: int,
+    clear: bool,
 ) -> Photo:
     """What ``photo`` returns, painted."""
     unknown = set(conditions) - set(CONDITIONS)

@@ -103,11 +103,16 @@ def new_table(app: Flask) -> str:
         return tables.create(FAKE, PLAYERS, {"start": 5}).id
 
 
+@pytest.fixture
+def table_id(apps: tuple[Flask, Flask, Flask]) -> str:
+    """A table made through the first worker."""
+    return new_table(apps[0])
+
+
 def test_the_second_worker_reads_the_first_ones_render(
-    apps: tuple[Flask, Flask, Flask], monkeypatch: pytest.MonkeyPatch
+    apps: tuple[Flask, Flask, Flask], table_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     one, two, reference = apps
-    table_id = new_table(one)
     adjust(one, table_id)
     renders = Renders(monkeypatch)
     first = shown(one, table_id)
@@ -145,7 +150,7 @@ def test_interleaved_writes_and_reads_never_serve_another_versions_markup(
     version v is what a fresh render at v gives; the store keeps only the newest version."""
     one, two, reference = apps
     workers = (one, two)
-    table_id = new_table(one)
+    table_id = new_table(one)  # a new table for each example
     for kind, which, arg in steps:
         app = workers[which]
         if kind == "write":
@@ -164,11 +169,10 @@ def test_interleaved_writes_and_reads_never_serve_another_versions_markup(
 
 
 def test_storing_one_key_at_once_from_many_processes_is_harmless(
-    apps: tuple[Flask, Flask, Flask], monkeypatch: pytest.MonkeyPatch
+    apps: tuple[Flask, Flask, Flask], table_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     one, two, _reference = apps
     monkeypatch.setattr(render_store, "WRITE_WAIT", 10.0)  # no skipping on a busy lock here
-    table_id = new_table(one)
     key = render_store.digest(("en", None, None))
     start = threading.Barrier(8)
     errors: list[BaseException] = []
@@ -215,10 +219,9 @@ def test_only_the_newest_version_is_kept_and_a_deleted_table_takes_its_renders(
 
 
 def test_what_may_not_be_kept_and_refusals_are_never_stored(
-    apps: tuple[Flask, Flask, Flask], monkeypatch: pytest.MonkeyPatch
+    apps: tuple[Flask, Flask, Flask], table_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     one, _two, _reference = apps
-    table_id = new_table(one)
     refused = one.test_client().post(
         f"/t/{table_id}/adjust", headers=HTMX, data={"seat": "0", "counter": "nope", "delta": "1"}
     )
@@ -231,10 +234,9 @@ def test_what_may_not_be_kept_and_refusals_are_never_stored(
 
 
 def test_a_failing_store_falls_back_to_rendering(
-    apps: tuple[Flask, Flask, Flask], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+    apps: tuple[Flask, Flask, Flask], table_id: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
     one, _two, reference = apps
-    table_id = new_table(one)
     broken = create_engine(f"sqlite:///{tmp_path / 'missing' / 'no.sqlite3'}")
     monkeypatch.setattr(store(one), "engine", broken)
     renders = Renders(monkeypatch)
@@ -243,9 +245,8 @@ def test_a_failing_store_falls_back_to_rendering(
     assert store(one).failures == 2  # the read and the write, each logged, neither raised
 
 
-def test_the_stored_markup_is_compressed(apps: tuple[Flask, Flask, Flask]) -> None:
+def test_the_stored_markup_is_compressed(apps: tuple[Flask, Flask, Flask], table_id: str) -> None:
     one, _two, _reference = apps
-    table_id = new_table(one)
     markup = shown(one, table_id)
     with one.app_context(), db.reading() as session:
         size = session.execute(text("SELECT length(markup) FROM panel_renders")).scalar()
@@ -253,11 +254,10 @@ def test_the_stored_markup_is_compressed(apps: tuple[Flask, Flask, Flask]) -> No
 
 
 def test_a_render_stored_by_other_code_is_not_served(
-    apps: tuple[Flask, Flask, Flask], monkeypatch: pytest.MonkeyPatch
+    apps: tuple[Flask, Flask, Flask], table_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A server running other templates or sources (a rolling upgrade) renders its own."""
     one, two, _reference = apps
-    table_id = new_table(one)
     shown(one, table_id)
     monkeypatch.setattr(render_store, "code_fingerprint", lambda: "other code")
     renders = Renders(monkeypatch)
@@ -318,14 +318,13 @@ def test_a_store_finding_the_write_lock_taken_answers_without_storing(
 
 
 def test_a_busy_table_never_logs_a_failed_store_nor_fails_a_request(
-    apps: tuple[Flask, Flask, Flask], caplog: pytest.LogCaptureFixture
+    apps: tuple[Flask, Flask, Flask], table_id: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Issue 35: four phones at one table on two workers — two tapping as fast as they
     can, two polling (each poll renders the new version and stores it) — for a few
     hundred requests: every request answers 200, and the render store never logs a
     failure (a store that meets a change's write lock skips, counted as ``skipped``)."""
     one, two, _reference = apps
-    table_id = new_table(one)
     answers: list[int] = []
     caplog.set_level("DEBUG", logger=render_store.__name__)
 
@@ -364,12 +363,12 @@ def test_a_busy_table_never_logs_a_failed_store_nor_fails_a_request(
 
 def test_a_render_is_stored_after_its_answer_went_out(
     apps: tuple[Flask, Flask, Flask],
+    table_id: str,
 ) -> None:
     # Storing is a write (seven round trips on PostgreSQL): the phone that asked must not
     # wait for it. The answer is complete before anything is stored; closing it (a server
     # has sent it) stores the render for the other processes.
     one, _two, _reference = apps
-    table_id = new_table(one)
     adjust(one, table_id)
     answer = one.test_client().get(f"/t/{table_id}?v={NOT_SHOWN}", headers=HTMX)
     assert answer.status_code == 200 and "panel" in answer.get_data(as_text=True)

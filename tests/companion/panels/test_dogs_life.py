@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from companion_testkit import get, new_table_form, poster, send, text
 from companion_testkit import refused as refused_panel
+from dogs_life_panel import carry_newspaper
 from werkzeug.datastructures import MultiDict
 
 from companion import tables
@@ -254,13 +255,7 @@ def test_draw_shows_the_card_and_the_section_that_matters(app, client, table, se
 
 
 def test_draw_newspaper_delivers_the_carried_one(app, client, table):
-    send(
-        app,
-        table.id,
-        {"type": "start_turn", "seat": 0},
-        {"type": "pick_up", "seat": 0, "item": "newspaper"},
-    )
-    address = dog(app, table.id).items[0].address  # taken at random
+    address = carry_newspaper(app, table.id)
     watching = text(client.get(f"/t/{table.id}"))  # face down for everyone but Fifi's phone
     assert "Deliver newspaper" not in watching and "Newspaper (face down)" in watching
     client.post(f"/t/{table.id}/seat", data={"seat": "0"})

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from companion_testkit import get, poster, refused, send, text
+from dogs_life_panel import carry_newspaper
 
 from companion import tables
 from games.dogs_life import game as rules
@@ -151,15 +152,7 @@ def test_zoom_and_seen_from_are_this_phones_own(app, client, table, route, field
 
 
 def test_a_carried_newspapers_address_shows_only_on_its_owners_phone(app, client, table):
-    send(
-        app,
-        table.id,
-        {"type": "start_turn", "seat": 0},
-        {"type": "move", "seat": 0, "to": "newspaper-office"},
-        {"type": "pick_up", "seat": 0, "item": "newspaper"},
-    )
-    state = get(app, table.id).state
-    (address,) = [i.address for i in state.dogs[0].items]
+    address = carry_newspaper(app, table.id, {"type": "move", "seat": 0, "to": "newspaper-office"})
     sit(client, table.id, 0)
     mine = client.get(f"/t/{table.id}").get_data(as_text=True)
     assert f"Newspaper {address}" in mine

@@ -206,45 +206,36 @@ def test_exchange_three_for_one() -> None:
     assert exchange(Stocks(12, 2, 5), "bison", "turkey", 4) == Stocks(0, 2, 9)
 
 
+def exchange_refusal(
+    stocks: Stocks, message: str, give: str = "bison", get: str = "salmon", times: int = 1
+) -> tuple[Stocks, str, str, int, str]:
+    """One refused exchange: bison for salmon once unless said otherwise."""
+    return stocks, give, get, times, message
+
+
 @pytest.mark.parametrize(
     ("stocks", "give", "get", "times", "message"),
     [
-        (
-            Stocks(2, 5, 5),
-            "bison",
-            "salmon",
-            1,
-            "exchanging for 1 salmon needs 3 bison; you have 2",
+        exchange_refusal(Stocks(2, 5, 5), "exchanging for 1 salmon needs 3 bison; you have 2"),
+        exchange_refusal(
+            Stocks(9, 5, 5), "exchanging for 4 salmon needs 12 bison; you have 9", times=4
         ),
-        (
+        exchange_refusal(Stocks(9, 15, 5), "your salmon stock has room for only 0 more"),
+        exchange_refusal(Stocks(9, 14, 5), "your salmon stock has room for only 1 more", times=2),
+        exchange_refusal(
             Stocks(9, 5, 5),
-            "bison",
-            "salmon",
-            4,
-            "exchanging for 4 salmon needs 12 bison; you have 9",
-        ),
-        (Stocks(9, 15, 5), "bison", "salmon", 1, "your salmon stock has room for only 0 more"),
-        (Stocks(9, 14, 5), "bison", "salmon", 2, "your salmon stock has room for only 1 more"),
-        (
-            Stocks(9, 5, 5),
-            "bison",
-            "bison",
-            1,
             "exchange one animal for a different one, not bison for bison",
+            get="bison",
         ),
-        (
+        exchange_refusal(
             Stocks(9, 5, 5),
-            "bison",
-            "salmon",
-            0,
             "the number of exchanges must be a whole number (≥ 1), not 0",
+            times=0,
         ),
-        (
+        exchange_refusal(
             Stocks(9, 5, 5),
-            "bear",
-            "salmon",
-            1,
             "unknown animal 'bear'; expected one of: bison, salmon, turkey",
+            give="bear",
         ),
     ],
 )
