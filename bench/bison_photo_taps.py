@@ -43,12 +43,15 @@ the companion on a loopback server:
   confirm* (``W``: each space, each seat's stock, not counting spaces the proposal said
   it could not see); every board space that differs costs the 3 taps of the space sheet
   (the space, the count, save: "spaces by hand"); every animal a stock differs by costs a
-  stepper tap; an action the photo could not tell apart leaves a marker short: "end the
-  round anyway" costs one tap when scoring. The fixes are then applied (as the taps
-  would), so the next round starts from the real table;
+  stepper tap; an action the photo could not tell apart leaves a marker short: the
+  proposal's "Confirm and score" names it (and ends the round so in its one tap), else
+  "end the round anyway" costs one tap when scoring. The fixes are then applied (as the
+  taps would), so the next round starts from the real table;
 * every round is scored on the same phone: with the photo's "Confirm and score the
   round" (the confirm's one tap) when no player sees a change the proposal cannot make
-  and nothing is left to choose; else "Confirm only", the fixes, then the panel's
+  and no over-15 choice is due — actions not taken are then named on the button, which
+  ends the round with them (its one tap; the server checks they are those left, else
+  its score page is tapped through as below); else "Confirm only", the fixes, then the panel's
   one-tap "Score the round" when nothing needs a choice, or its score page (score,
   "end the round anyway" when actions are left, confirm); a round scored before fixes
   the confirm did not foresee costs one more tap (its undo).
@@ -883,6 +886,9 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 ahead = _fixes(_outcome(before, _ticked(page), gains), truth, hidden)[0]
                 # A gain left for the panel comes after Confirm, before the scoring.
                 button = both if both.count() and not ahead and not on_panel else None
+                if button is not None:  # what the button says it ends the round with
+                    said = " ".join(button.inner_text().split())
+                    log.append(f"  confirm and score: {button.get_attribute('value')} ({said})")
                 for _try in range(5):
                     (button or page.locator('[data-testid="bison-photo-confirm"]')).click()
                     page.wait_for_load_state()

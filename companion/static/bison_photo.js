@@ -1,6 +1,7 @@
 // "Photo of the board" (templates/games/bison/photo.html): as soon as a photo is taken
 // it is sent; one larger than 12 MP is first shrunk on the phone (a canvas), so the
-// upload stays small. Without JavaScript the form sends the photo as it is.
+// upload stays small. Without JavaScript the form sends the photo as it is. On the
+// proposal, "Confirm and score" says the actions not taken as the rows stand (below).
 (function () {
   "use strict";
   var MAX_PIXELS = 12000000;
@@ -34,4 +35,69 @@
       }, "image/jpeg", 0.9);
     }, send);  // a file the browser cannot decode goes as it is: the server says why
   });
+})();
+
+// The proposal's "Confirm and score" (photo_proposal.html, data-score-live): a row without
+// hunters left at "—" is an action not taken, and so is an action a line no longer takes
+// (unticked, or a question answered with fewer actions than when the page was drawn). The
+// label names each player and how many, and the button's value says the same
+// (left:<seat>=<n>,…), so the tap ends the round with exactly what it said (the server
+// checks it; else the score page). Without JavaScript the page's words as drawn, checked
+// the same way.
+(function () {
+  "use strict";
+  var button = document.querySelector("[data-score-live]");
+  if (!button) return;
+  var live;
+  try { live = JSON.parse(button.getAttribute("data-score-live")); } catch (e) { return; }
+  var form = button.form;
+  var words = button.querySelector(".bison-photo-left");
+  if (!form || !words || !live || !live.words) return;
+  // Each seat's actions taken by its ticked lines (a question: its chosen answer's).
+  function taken() {
+    var bySeat = {};
+    var lines = form.querySelectorAll("[data-testid=bison-photo-line][data-actions]");
+    for (var i = 0; i < lines.length; i++) {
+      var tick = lines[i].querySelector(".bison-photo-tick input[type=checkbox]");
+      if (tick && !tick.checked) continue;
+      var n = parseInt(lines[i].getAttribute("data-actions"), 10) || 0;
+      var answer = lines[i].querySelector(".bison-photo-question input[type=radio]:checked");
+      if (answer && answer.hasAttribute("data-cost")) {
+        n = (answer.getAttribute("data-action") || "").split(",").length;
+      }
+      var seat = lines[i].getAttribute("data-seat");
+      bySeat[seat] = (bySeat[seat] || 0) + n;
+    }
+    return bySeat;
+  }
+  var drawn = taken();
+  function update() {
+    var counts = {};
+    var rows = form.querySelectorAll("[data-testid=bison-photo-gain]");
+    for (var i = 0; i < rows.length; i++) {
+      var none = rows[i].querySelector('input[type=radio][value=""]');
+      if (none && none.checked) {
+        var seat = rows[i].getAttribute("data-seat");
+        counts[seat] = (counts[seat] || 0) + 1;
+      }
+    }
+    var now = taken();
+    Object.keys(drawn).forEach(function (seat) {
+      counts[seat] = (counts[seat] || 0) + drawn[seat] - (now[seat] || 0);
+    });
+    var seats = Object.keys(counts).filter(function (seat) { return counts[seat] > 0; });
+    seats.sort(function (a, b) { return a - b; });
+    var total = 0, who = [], value = [];
+    seats.forEach(function (seat) {
+      total += counts[seat];
+      who.push((live.pieces[seat] || seat + " {num}").replace("{num}", counts[seat]));
+      value.push(seat + "=" + counts[seat]);
+    });
+    if (total >= live.words.length) return;  // never more than a round's: as drawn
+    words.textContent = live.words[total].replace("{who}", who.join(live.sep));
+    words.hidden = !total;
+    button.value = total ? "left:" + value.join(",") : "1";
+  }
+  form.addEventListener("change", update);
+  update();
 })();

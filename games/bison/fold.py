@@ -75,6 +75,7 @@ from games.bison.table.play import (
 from games.bison.table.scoring import (
     Choices,
     Scoring,
+    actions_not_taken,
     food_chart,
     on_award,
     on_score,
@@ -315,6 +316,7 @@ __all__ = [
     "Settings",
     "State",
     "Turn",
+    "actions_not_taken",
     "apply",
     "apply_change",
     "board_json",

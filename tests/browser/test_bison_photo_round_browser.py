@@ -29,6 +29,19 @@ LIVE_MS = 15_000
 MOST_SCREENS = 1.6
 SHOTS = Path("/tmp/campfire-photo-shots")
 
+
+def _left(value: str | None) -> dict[int, int]:
+    """The "Confirm and score" button's value: ``left:<seat>=<n>,…`` or ``1`` (none)."""
+    assert value is not None
+    if value == "1":
+        return {}
+    assert value.startswith("left:"), value
+    return {
+        int(seat): int(n)
+        for seat, n in (part.split("=") for part in value.removeprefix("left:").split(","))
+    }
+
+
 #: Posts the carried proposal to photo/edit as the proposal page's own form would.
 POST_JS = """([action, fields]) => {
   const form = document.createElement('form');
@@ -103,6 +116,22 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
         # Each hunter-less row names its action (a chosen marker, not a bare row of animals).
         for row in gains.all():
             assert row.locator("select").evaluate("s => s.options[s.selectedIndex].text").strip()
+        # "Confirm and score" names each player's actions not taken (the rows left at
+        # "—") and ends the round with exactly those; an animal chosen redraws it.
+        score = ann.locator('[data-testid="bison-photo-confirm-score"]')
+        left = _left(score.get_attribute("value"))
+        assert sum(left.values()) == gains.count()
+        for seat, n in left.items():
+            assert PLAYERS[seat][0] in score.inner_text() and str(n) in score.inner_text()
+        if gains.count():
+            row = gains.first
+            seat = int(row.get_attribute("data-seat") or -1)
+            row.locator('input[type="radio"]:not([value=""])').first.check()
+            fewer = _left(score.get_attribute("value"))
+            assert fewer.get(seat, 0) == left[seat] - 1
+            assert sum(fewer.values()) == sum(left.values()) - 1
+            row.locator('input[type="radio"][value=""]').check()
+            assert _left(score.get_attribute("value")) == left
         said = ann.locator(".bison-proposal").inner_text()
         if lang == "ja":  # full-width punctuation among Japanese words
             assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff][:(;]", said), said

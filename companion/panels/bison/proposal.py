@@ -63,7 +63,7 @@ from games import fields
 from games.bison import explain, explain_lines, fold
 from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
 from games.bison.explain_search import attempt
-from games.bison.rounds import Action
+from games.bison.rounds import ACTIONS_PER_ROUND, Action
 from games.bison.table.fields import parse_space
 from games.bison.table.history import describe
 from games.bison.tiles import SPACES
@@ -736,6 +736,9 @@ def _lines(
                 # A question line: its answer's payment only (the board is the photo's).
                 "editable": _editable(event, table),
                 "taken": _ticked(form, n),
+                # The markers its events take (B6): bison_photo.js counts the actions
+                # not taken as lines are unticked and answers chosen.
+                "actions": sum(1 for e in events if e.get("type") in ("play", "action")),
                 "edited": bool(item.get("edited")),
                 "problem": problem,
                 "choice": small_number(form.get(f"choice.{n}")) or 0,
@@ -825,7 +828,7 @@ def render(
         notes=json.dumps(notes, separators=(",", ":")),
         version=version,
         gains=_gains(table, steps, form),
-        score_label=_score_label(table.state),
+        score=_score_button(table, steps, form),
         animals=ANIMALS,
         editor=editor,
         more=more,
@@ -833,6 +836,98 @@ def render(
         error=page_error,
         status=status,
     )
+
+
+#: The "Confirm and score" button's value when it ends the round with actions left:
+#: ``left:<seat>=<count>,…`` (each seat with actions not taken and how many, as the
+#: button says them); ``1`` when it says none.
+LEFT = "left:"
+
+
+def _left_value(left: Mapping[int, int]) -> str:
+    return LEFT + ",".join(f"{seat}={n}" for seat, n in sorted(left.items()))
+
+
+def _declared_left(raw: str | None) -> dict[int, int] | None:
+    """The actions not taken the tapped button named (``left:0=1,1=2``); None for a value
+    the phone did not make."""
+    if not raw or not raw.startswith(LEFT) or len(raw) > 64:
+        return None
+    left: dict[int, int] = {}
+    for part in raw[len(LEFT) :].split(","):
+        seat, _eq, count = part.partition("=")
+        s, n = small_number(seat), small_number(count)
+        if s is None or n is None or n < 1 or s in left:
+            return None
+        left[s] = n
+    return left or None
+
+
+def _after_form(
+    table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
+) -> fold.State:
+    """The table as the proposal stands: the ticked lines, then the animals chosen on the
+    rows without hunters (those the fold refuses left out: Confirm says why)."""
+    state = _state_before(table.state, steps, form, len(steps))
+    for key, animal in sorted(form.items()):
+        seat = small_number(key.split(".")[1]) if key.startswith("gain.") else None
+        if seat is None or seat >= len(state.players) or animal not in ANIMALS:
+            continue
+        try:
+            state, _event = _gained(state, seat, animal, form.get("gainact" + key[4:]))
+        except RuleError:
+            continue
+    return state
+
+
+def _left_words(total: int, who: str) -> str:
+    """ "7 actions not taken: Ann 3, Ben 4", under "Confirm and score the round" (the
+    score page's "end the round anyway", said on the button that does it)."""
+    return str(
+        ngettext(
+            "%(num)s action not taken: %(who)s",
+            "%(num)s actions not taken: %(who)s",
+            total,
+            who=who,
+        )
+    )
+
+
+def _score_button(
+    table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
+) -> dict[str, object] | None:
+    """The "Confirm and score" button: its label and value. When the only thing that
+    keeps the round from scoring in one tap is actions not taken (no over-15 choice due,
+    B8), the label names each player and how many (the score page's "end the round
+    anyway", B6) and the value says the same (``left:…``): tapping it ends the round so,
+    never silently. ``live`` (the words for each count of actions not taken, each
+    player's part, the separator) lets bison_photo.js keep words and value in step with
+    the rows' animals, the lines ticked and the questions' answers."""
+    label = _score_label(table.state)
+    if label is None:
+        return None
+    state = _after_form(table, steps, form)
+    if not fold.scores_in_one_tap(state, override=True):  # a choice is due (B8)
+        return {"label": label, "left": "", "value": "1", "live": None}
+    left = fold.actions_not_taken(state)
+    piece = {
+        str(seat): str(_("%(name)s %(num)s", name=p.name, num="{num}"))
+        for seat, p in enumerate(table.players)
+    }
+    sep = str(_(", "))
+    most = ACTIONS_PER_ROUND * len(table.players)
+    live = {
+        "words": ["", *(_left_words(k, "{who}") for k in range(1, most + 1))],
+        "pieces": piece,
+        "sep": sep,
+    }
+    who = sep.join(piece[str(seat)].replace("{num}", str(n)) for seat, n in sorted(left.items()))
+    return {
+        "label": label,
+        "left": _left_words(sum(left.values()), who) if left else "",
+        "value": _left_value(left) if left else "1",
+        "live": json.dumps(live, ensure_ascii=False, separators=(",", ":")),
+    }
 
 
 def _score_label(state: fold.State) -> str | None:
@@ -1105,8 +1200,12 @@ def photo_confirm(table_id: str) -> ResponseReturnValue:
         table, AppendAll(tuple(events)), by=current_seat(table), expected_version=version
     )
     if isinstance(outcome, Changed):
-        if request.form.get("score") == "1":
+        tapped = request.form.get("score")
+        if tapped == "1":
             return _score_after(outcome.table)
+        named = _declared_left(tapped)
+        if named is not None:
+            return _score_after(outcome.table, named)
         return back_to_table(table.id)
     if isinstance(outcome, Stale):  # another phone's change won the race
         return _changed_since_photo(outcome.table)
@@ -1140,15 +1239,28 @@ def _changed_since_photo(table: tables.TableView) -> ResponseReturnValue:
 SCORE_EVENT = {"type": "score", "override": False, "lock": True, "overflow": []}
 
 
-def _score_after(table: tables.TableView) -> ResponseReturnValue:
+def _score_after(
+    table: tables.TableView, said: Mapping[int, int] | None = None
+) -> ResponseReturnValue:
     """The round scored after the photo's lines, as a change of its own (undo takes the
     scoring back, not the photo's lines); the score page when something is left to
-    choose or the rules refuse (it says why)."""
+    choose or the rules refuse (it says why). ``said``: the actions not taken the button
+    tapped named; the round is ended with them (``override``, as the score page's "end
+    the round anyway") only when they are exactly those left, else the score page."""
     score_page = redirect(url_for("bison.score", table_id=table.id), code=303)
-    if not fold.scores_in_one_tap(table.state):
-        return score_page
+    state = table.state
+    if said is None:
+        if not fold.scores_in_one_tap(state):
+            return score_page
+        event = dict(SCORE_EVENT)
+    else:
+        if fold.actions_not_taken(state) != said or not fold.scores_in_one_tap(
+            state, override=True
+        ):
+            return score_page
+        event = {**SCORE_EVENT, "override": True}
     outcome = apply_change(
-        table, Append(dict(SCORE_EVENT)), by=current_seat(table), expected_version=table.version
+        table, Append(event), by=current_seat(table), expected_version=table.version
     )
     return back_to_table(table.id) if isinstance(outcome, Changed) else score_page
 

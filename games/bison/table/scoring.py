@@ -230,17 +230,32 @@ def parse_overflow(state: State, raw: object) -> dict[tuple[int, int], Choice]:
     return chosen
 
 
-def scores_in_one_tap(state: State) -> bool:
+def scores_in_one_tap(state: State, *, override: bool = False) -> bool:
     """Whether the round can be scored with nothing left to choose: every action of the
-    round taken (or the game over), not yet finally scored, and no stock over 15 (B8:
-    no overflow choice). The panel's one-tap scoring and the photo's "Confirm and score"
-    both ask this; otherwise the score page says what is left."""
+    round taken (or the game over; with ``override``, the table ending it anyway as the
+    ``score`` event's ``override`` does), not yet finally scored, and no stock over 15
+    (B8: no overflow choice). The panel's one-tap scoring and the photo's "Confirm and
+    score" both ask this; otherwise the score page says what is left."""
     rounds = state.rounds
     return (
-        (rounds.round_complete or rounds.finished)
+        (rounds.round_complete or rounds.finished or override)
         and not state.final_scored
         and not score_now(state).needs_choices()
     )
+
+
+def actions_not_taken(state: State) -> dict[int, int]:
+    """Each seat with actions of the round still to take (B6: 4 a round), and how many:
+    what a ``score`` with ``override`` ends the round without (empty once the round is
+    complete or the game over)."""
+    rounds = state.rounds
+    if rounds.finished:
+        return {}
+    return {
+        seat: rounds.actions_left(seat)
+        for seat in range(len(state.players))
+        if rounds.actions_left(seat) > 0
+    }
 
 
 def score_now(

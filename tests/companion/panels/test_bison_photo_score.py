@@ -1,14 +1,18 @@
 """The "Confirm and score" of a photo proposal (issue 32, item 7: a round recorded from a
 photo costs few taps) with the Flask test client: when every action of the round is
 accounted for and no stock goes over 15 (B8: nothing to choose) one tap stores the
-photo's lines and then scores the round (B9) as a change of its own; when actions are
-left or a choice is due it stores the lines and opens the score page, which says what
-is left ("end the round anyway", B6) — it never ends a round silently. "Confirm only"
-stores the lines alone."""
+photo's lines and then scores the round (B9) as a change of its own. When actions are
+left and nothing else is to choose, the button says so itself — it names each player and
+how many actions are not taken (the score page's "end the round anyway", B6) — and its
+one tap ends the round with exactly those; a button that said something else (the
+proposal changed since it was drawn) or a choice due (B8) opens the score page instead.
+It never ends a round silently. "Confirm only" stores the lines alone."""
 
 from __future__ import annotations
 
+import html
 import io
+import re
 
 import pytest
 from bison_panel import base
@@ -18,25 +22,50 @@ from companion_testkit import get, text
 
 from companion import tables
 
+#: Ann's photo line explains 1 of her 4 actions: 3 left for Ann, 4 for Ben.
+LEFT = "left:0=3,1=4"
+
 
 @pytest.fixture
 def table(make_table):
     return make_table("bison", 2)  # Ann (red, seat 0) and Ben (blue, seat 1)
 
 
-@pytest.fixture
-def proposed(client, table):
-    """The proposal of B08 placed by Ann with 2 hunters: Ann's tile line, and a row
-    without hunters for each of the other 7 actions of the round (Ann 3, Ben 4)."""
+def _read(client, table_id):
     response = client.post(
-        f"{base(table.id)}/photo",
+        f"{base(table_id)}/photo",
         data={"photo": (io.BytesIO(placed("red")), "board.jpg")},
         content_type="multipart/form-data",
     )
     assert response.status_code == 200
+    return response
+
+
+@pytest.fixture
+def proposal(client, table):
+    """The proposal of B08 placed by Ann with 2 hunters: Ann's tile line, and a row
+    without hunters for each of the other 7 actions of the round (Ann 3, Ben 4)."""
+    response = _read(client, table.id)
     assert 'data-testid="bison-photo-confirm-score"' in response.get_data(as_text=True)
     assert "Confirm and score the round" in text(response)
-    return form_of(response)
+    return response
+
+
+@pytest.fixture
+def proposed(proposal):
+    return form_of(proposal)
+
+
+def _button(response) -> tuple[str, str]:
+    """The "Confirm and score" button's value and words."""
+    found = re.search(
+        r'<button[^>]*name="score" value="([^"]*)"[^>]*>(.*?)</button>',
+        response.get_data(as_text=True),
+        re.S,
+    )
+    assert found, "no Confirm and score button"
+    words = re.sub(r"<[^>]+>", " ", found.group(2))  # the label, then what is left
+    return html.unescape(found.group(1)), " ".join(html.unescape(words).split())
 
 
 def _every_gain(form: dict[str, str], animal: str = "bison") -> dict[str, str]:
@@ -46,6 +75,11 @@ def _every_gain(form: dict[str, str], animal: str = "bison") -> dict[str, str]:
 def _types(app, table_id: str, after: int) -> list[str]:
     with app.app_context():
         return [e["type"] for e in tables.events(table_id, after=after)]
+
+
+def _events(app, table_id: str, after: int) -> list[dict]:
+    with app.app_context():
+        return list(tables.events(table_id, after=after))
 
 
 def test_a_whole_round_is_confirmed_and_scored_in_one_tap(client, table, app, proposed):
@@ -66,14 +100,81 @@ def test_a_whole_round_is_confirmed_and_scored_in_one_tap(client, table, app, pr
     assert undone.rounds.round_complete
 
 
-def test_actions_left_open_the_score_page_and_nothing_is_scored(client, table, app, proposed):
+def test_the_button_names_each_player_and_the_actions_not_taken(proposal):
+    value, words = _button(proposal)
+    assert value == LEFT
+    assert words == "Confirm and score the round 7 actions not taken: Ann 3, Ben 4"
+    # bison_photo.js redraws it as the rows' animals are chosen: every count's words.
+    live = html.unescape(
+        re.search(r'data-score-live="([^"]*)"', proposal.get_data(as_text=True)).group(1)
+    )
+    assert "1 action not taken: {who}" in live and "7 actions not taken: {who}" in live
+
+
+def test_one_tap_scores_the_round_with_the_actions_left(client, table, app, proposed):
+    before = get(app, table.id)
+    done = confirm(client, table.id, {**proposed, "score": LEFT})  # no animal chosen
+    assert done.status_code == 303 and done.headers["Location"].endswith(f"/t/{table.id}")
+    stored = _events(app, table.id, before.version)
+    assert [e["type"] for e in stored] == ["play", "score"]
+    assert stored[-1]["override"] is True  # as the score page's "end the round anyway"
+    after = get(app, table.id).state
+    assert after.rounds.round == before.state.rounds.round + 1
+    assert all(not m for m in after.rounds.markers)
+
+
+def test_some_rows_chosen_the_button_says_the_rest(client, table, app, proposed):
+    # Ann's three rows get an animal: only Ben's 4 actions are left (what the page's
+    # script writes on the button, and the page drawn again with that form says).
+    form = {**proposed, **{k: "salmon" for k in proposed if k.startswith("gain.0.")}}
+    before = get(app, table.id)
+    done = confirm(client, table.id, {**form, "score": "left:1=4"})
+    assert done.status_code == 303 and done.headers["Location"].endswith(f"/t/{table.id}")
+    assert _types(app, table.id, before.version) == ["play", *["action"] * 3, "score"]
+    assert get(app, table.id).state.rounds.round == before.state.rounds.round + 1
+
+
+def test_undo_takes_back_only_the_scoring(client, table, app, proposed):
+    before = get(app, table.id)
+    assert confirm(client, table.id, {**proposed, "score": LEFT}).status_code == 303
+    scored = get(app, table.id).state
+    with app.app_context():
+        undone = tables.undo(table.id, by=None).state
+    assert undone.rounds.round == before.state.rounds.round
+    assert undone.board.tiles.keys() == scored.board.tiles.keys() != before.state.board.tiles.keys()
+    assert [undone.rounds.actions_left(s) for s in (0, 1)] == [3, 4]
+    assert not undone.rounds.round_complete
+
+
+@pytest.mark.parametrize("said", ["left:1=4", "left:0=3,1=3", "left:0=3"])
+def test_a_button_that_said_other_actions_opens_the_score_page(client, table, app, proposed, said):
     before = get(app, table.id).version
-    done = confirm(client, table.id, {**proposed, "score": "1"})  # no animal chosen
+    done = confirm(client, table.id, {**proposed, "score": said})
     assert done.status_code == 303 and done.headers["Location"].endswith("/bison/score")
     assert "score" not in _types(app, table.id, before)
-    assert not get(app, table.id).state.rounds.round_complete
+    assert len(_types(app, table.id, before)) == 1  # the photo's line is stored
     page = client.get(done.headers["Location"])
     assert page.status_code == 200 and 'name="override"' in page.get_data(as_text=True)
+
+
+def test_an_over_15_choice_still_opens_the_score_page(client, table, app):
+    # Every stock at 15 (B8's cap): any award of the round is a choice.
+    with app.app_context():
+        for seat in (0, 1):
+            for animal in ("bison", "salmon", "turkey"):
+                tables.append(
+                    table.id, {"type": "adjust", "seat": seat, "counter": animal, "delta": 5}
+                )
+    for score in ("1", LEFT):  # the forged one too
+        response = _read(client, table.id)
+        value, words = _button(response)
+        assert value == "1" and words == "Confirm and score the round"  # says nothing left
+        before = get(app, table.id).version
+        done = confirm(client, table.id, {**form_of(response), "score": score})
+        assert done.status_code == 303 and done.headers["Location"].endswith("/bison/score")
+        assert _types(app, table.id, before) == ["play"]
+        with app.app_context():
+            tables.undo(table.id, by=None)
 
 
 def test_confirm_only_stores_the_lines_and_does_not_score(client, table, app, proposed):
@@ -85,7 +186,9 @@ def test_confirm_only_stores_the_lines_and_does_not_score(client, table, app, pr
     assert get(app, table.id).state.rounds.round_complete
 
 
-@pytest.mark.parametrize("score", ["2", "", "yes", "1" * 400])
+@pytest.mark.parametrize(
+    "score", ["2", "", "yes", "1" * 400, "left:", "left:x=1", "left:0=0", "left:0=1,0=1"]
+)
 def test_a_score_field_the_phone_did_not_make_only_confirms(client, table, app, proposed, score):
     before = get(app, table.id).version
     done = confirm(client, table.id, {**_every_gain(proposed), "score": score})
@@ -93,10 +196,11 @@ def test_a_score_field_the_phone_did_not_make_only_confirms(client, table, app, 
     assert "score" not in _types(app, table.id, before)
 
 
-def test_a_stale_proposal_scores_nothing(client, table, app, proposed):
-    form = {**_every_gain(proposed), "score": "1"}
+@pytest.mark.parametrize("score", ["1", LEFT])
+def test_a_stale_proposal_scores_nothing(client, table, app, proposed, score):
+    form = {**(_every_gain(proposed) if score == "1" else proposed), "score": score}
     assert confirm(client, table.id, form).status_code == 303
     before = get(app, table.id).version
     again = confirm(client, table.id, form)  # the same form again: the table moved on
-    assert again.status_code in (409, 422)
+    assert again.status_code == 409
     assert _types(app, table.id, before) == []

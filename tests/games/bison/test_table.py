@@ -795,3 +795,19 @@ def test_award_with_the_amended_overflow_choice() -> None:  # B8 as amended
             new(2),
             {"type": "award", "seat": 0, "gains": {"bison": 7}, "overflow": {}, "exchanges": []},
         )
+
+
+def test_a_round_ended_anyway_names_its_actions_not_taken_and_scores_with_override() -> None:
+    """The photo's "Confirm and score" with actions left (issue 32): the rules say which
+    seats have how many actions not taken (B6), whether a ``score`` with ``override``
+    needs no choice (B8), and that score ends the round as the score page's "end the
+    round anyway" does; without ``override`` it is refused."""
+    state = act(new(2), 0, "move_3", 0, gain="bison")
+    assert table.actions_not_taken(state) == {0: 3, 1: 4}
+    assert not table.scores_in_one_tap(state)
+    assert table.scores_in_one_tap(state, override=True)
+    with refused("the round is not over: Ann still has 3 of 4 actions to take"):
+        table.apply(state, {"type": "score"})
+    scored = table.apply(state, {"type": "score", "override": True, "lock": True})
+    assert scored.rounds.round == state.rounds.round + 1
+    assert table.actions_not_taken(scored) == {0: 4, 1: 4}  # the next round's
