@@ -68,6 +68,7 @@ from games.bison.explain_lines import (
     line_event as line_event,
 )
 from games.bison.hexgrid import Hex, neighbours
+from games.bison.rounds import takes_marker
 from games.bison.table.state import State
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError, Term
@@ -851,7 +852,7 @@ def _score(steps: Sequence[Step]) -> tuple[int, int, int]:
     return (
         sum(1 for s in steps if s.event.get("type") == "correct"),
         sum(s.cost for s in steps),
-        sum(1 for s in steps if s.event.get("type") in ("play", "action")),
+        sum(1 for s in steps if takes_marker(s.event)),
     )
 
 

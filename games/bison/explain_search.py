@@ -82,7 +82,7 @@ from games.bison.board import Board, Pieces
 from games.bison.economy import MAX_HUNTERS_PER_ACTION, action_cost, default_payment
 from games.bison.hexgrid import Hex, neighbours
 from games.bison.movement import reachable
-from games.bison.rounds import Action
+from games.bison.rounds import Action, takes_marker
 from games.bison.table.play import ALLOWANCE
 from games.bison.table.state import State
 from games.bison.tiles import SPACES, STRUCTURE_ON
@@ -145,7 +145,7 @@ def attempt(state: State, event: Mapping[str, Any]) -> tuple[State, dict[str, An
     try:
         return fold.apply(state, event), dict(event)
     except RuleError:
-        if event.get("type") not in ("play", "action"):
+        if not takes_marker(event):
             raise
     overridden = {**event, "override": True}
     return fold.apply(state, overridden), overridden

@@ -32,7 +32,7 @@ mandatory tile
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -66,6 +66,13 @@ ACTION_LABELS: dict[Action, str] = {
     Action.MOVE_1: N_("move hunters 1 space each"),
     Action.MOVE_3: N_("move hunters 1 to 3 spaces each"),
 }
+
+
+def takes_marker(event: Mapping[str, object]) -> bool:
+    """Whether a table event takes one of its player's action markers (B6): placing the
+    round's tile (``play``) and the other five actions (``action``); moves of the market,
+    exchanges and corrections take none."""
+    return event.get("type") in ("play", "action")
 
 
 def check_player_count(players: int) -> int:

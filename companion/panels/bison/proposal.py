@@ -63,7 +63,7 @@ from games import fields
 from games.bison import explain, explain_lines, fold
 from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
 from games.bison.explain_search import attempt
-from games.bison.rounds import ACTIONS_PER_ROUND, Action
+from games.bison.rounds import ACTIONS_PER_ROUND, Action, takes_marker
 from games.bison.table.fields import parse_space
 from games.bison.table.history import describe
 from games.bison.tiles import SPACES
@@ -738,7 +738,7 @@ def _lines(
                 "taken": _ticked(form, n),
                 # The markers its events take (B6): bison_photo.js counts the actions
                 # not taken as lines are unticked and answers chosen.
-                "actions": sum(1 for e in events if e.get("type") in ("play", "action")),
+                "actions": sum(1 for e in events if takes_marker(e)),
                 "edited": bool(item.get("edited")),
                 "problem": problem,
                 "choice": small_number(form.get(f"choice.{n}")) or 0,
@@ -1248,17 +1248,12 @@ def _score_after(
     tapped named; the round is ended with them (``override``, as the score page's "end
     the round anyway") only when they are exactly those left, else the score page."""
     score_page = redirect(url_for("bison.score", table_id=table.id), code=303)
-    state = table.state
-    if said is None:
-        if not fold.scores_in_one_tap(state):
-            return score_page
-        event = dict(SCORE_EVENT)
-    else:
-        if fold.actions_not_taken(state) != said or not fold.scores_in_one_tap(
-            state, override=True
-        ):
-            return score_page
-        event = {**SCORE_EVENT, "override": True}
+    state, override = table.state, said is not None
+    if (override and fold.actions_not_taken(state) != said) or not fold.scores_in_one_tap(
+        state, override=override
+    ):
+        return score_page
+    event = {**SCORE_EVENT, "override": override}
     outcome = apply_change(
         table, Append(event), by=current_seat(table), expected_version=table.version
     )
