@@ -22,7 +22,7 @@ import warnings
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -50,6 +50,7 @@ BLURRED_EDGE = 0.9  # token cells: clear photos' marker edges measure 0.4–0.7
 BLURRED = 0.35  # of the tile markers in the frame read: below, the photo is blurred
 
 Array = NDArray[np.float64]
+Coordinate = TypeVar("Coordinate", float, Array)  # one point, or many at once
 
 
 class PhotoError(ValueError):
@@ -290,9 +291,14 @@ def nearest_hex(x: float, y: float) -> tuple[Hex, float]:
 def tile_to_board(at: Hex, rotation: int, p: tuple[float, float]) -> tuple[float, float]:
     """A point of a tile's printed art (its own mm) on the board, the tile at ``at``
     turned ``rotation`` × 60° clockwise."""
+    return _turned(at, rotation, p[0], p[1])
+
+
+def _turned(at: Hex, rotation: int, x: Coordinate, y: Coordinate) -> tuple[Coordinate, Coordinate]:
+    """``tile_to_board`` of one point, or of many (arrays of x and y) at once."""
     cx, cy = hex_centre(at)
     a = math.radians(-60 * rotation)
-    dx, dy = p[0] - geo.TILE[0] / 2, p[1] - geo.TILE[1] / 2
+    dx, dy = x - geo.TILE[0] / 2, y - geo.TILE[1] / 2
     return cx + dx * math.cos(a) - dy * math.sin(a), cy + dx * math.sin(a) + dy * math.cos(a)
 
 
@@ -569,13 +575,7 @@ def _marker_cells(tile: str) -> tuple[Array, Array]:
 
 def _tile_points_to_board(at: Hex, rotation: int, points: Array) -> Array:
     """``tile_to_board`` for many points at once."""
-    cx, cy = hex_centre(at)
-    a = math.radians(-60 * rotation)
-    dx, dy = points[:, 0] - geo.TILE[0] / 2, points[:, 1] - geo.TILE[1] / 2
-    out: Array = np.stack(
-        (cx + dx * math.cos(a) - dy * math.sin(a), cy + dx * math.sin(a) + dy * math.cos(a)),
-        axis=1,
-    )
+    out: Array = np.stack(_turned(at, rotation, points[:, 0], points[:, 1]), axis=1)
     return out
 
 
