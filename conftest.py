@@ -89,13 +89,15 @@ SLOW_MODULES = frozenset(
 
 #: Single tests that take seconds in otherwise quick modules (by module, the names'
 #: beginnings): each `campfire score` CLI test starts a Python process (40 of them, ~30 %
-#: of tests/games' time, measured), and two searches recompute what is checked in or
-#: brute-force every cheaper answer (another ~15 %). Slow, so out of the fast loop only.
+#: of tests/games' time, measured), and three searches recompute what is checked in (the
+#: printed and the screen tile geometry) or brute-force every cheaper answer (another
+#: ~15 %). Slow, so out of the fast loop only.
 SLOW_TESTS = {
     "tests/games/bison/test_contract.py": ("test_cli_",),
     "tests/games/hunting_age/test_hunting_age_contract.py": ("test_cli_",),
     "tests/games/lion_square/test_lion_square_contract.py": ("test_cli_",),
     "tests/games/bison/test_art_data.py": ("test_the_checked_in_data_is_what_the_searches",),
+    "tests/games/bison/test_geometry_data.py": ("test_the_checked_in_data_is_what_the_searches",),
     "tests/games/bison/test_explain_search.py": ("test_the_proposed_explanation_is_the_cheap",),
     # A `campfire serve` process refusing a setting; a second Python process writing to
     # the table a stream listens to; hypothesis posting random JSON through two edges (80
