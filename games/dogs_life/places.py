@@ -16,6 +16,7 @@ restaurant names
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from games.dogs_life.city import CITY, Feature, Kind, Square
@@ -47,6 +48,10 @@ def place_name(square: Square) -> Phrase:
     return Phrase(N_("the pound"))
 
 
+# Once a square per process: the city never changes, and a Dog's Life panel names every
+# square of its map (a search over every place's cells each time was a sixth of a panel's
+# render, measured).
+@cache
 def _nearest_place(square: Square) -> Square:
     (col, row) = square.cells[0]
     places = [s for s in CITY.squares.values() if not s.is_street]
