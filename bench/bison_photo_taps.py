@@ -18,7 +18,9 @@ the companion on a loopback server:
 * taps counted on the phone: "Photo of the board", the shutter (``set_input_files``), one
   tap per question whose preselected answer is not what the player did, one animal chip
   per action without hunters (the photo cannot show those), "Confirm"; the photo is sent
-  without a tap (bison_photo.js); an action without hunters with no row left on the
+  without a tap (bison_photo.js); a question answered with fewer actions gives its
+  rows without hunters back (the page draws them again, as the player sees it before
+  choosing animals); an action without hunters with no row left on the
   proposal (the photo explained more of that player's actions) is recorded on the panel
   after Confirm (2 taps: a tap before it would make the proposal stale, and a stale
   confirm, 409, stops the bench: it never counts as confirmed);
@@ -49,9 +51,12 @@ the companion on a loopback server:
   taps would), so the next round starts from the real table;
 * every round is scored on the same phone: with the photo's "Confirm and score the
   round" (the confirm's one tap) when no player sees a change the proposal cannot make
-  and no over-15 choice is due — actions not taken are then named on the button, which
-  ends the round with them (its one tap; the server checks they are those left, else
-  its score page is tapped through as below); else "Confirm only", the fixes, then the panel's
+  — actions not taken are then named on the button, which ends the round with them, and
+  so is a stock over 15 (B8) as the proposal settles it ("Ren keeps 15 salmon, 2 lost",
+  the panel's "Score the round as proposed"), which its tap accepts (the server checks
+  both are those due, else its score page is tapped through as below; the button is
+  tapped once its words are drawn again after a tick or an answer, as a player reads
+  them); else "Confirm only", the fixes, then the panel's
   one-tap "Score the round" when nothing needs a choice, or its score page (score,
   "end the round anyway" when actions are left, confirm); a round scored before fixes
   the confirm did not foresee costs one more tap (its undo).
@@ -858,6 +863,10 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                         break
             if page.locator('[data-testid="bison-photo-line"]').count():
                 repair(page, played, taps, log, (folded(), truth, gains))
+            # A tick or an answer changed: the page draws its rows without hunters (and
+            # the button's words) again, as a player sees them before choosing animals.
+            if page.locator('[data-testid="bison-photo-confirm-score"]').count():
+                page.wait_for_selector('[data-testid="bison-photo-confirm-score"]:not([aria-busy])')
             on_panel = []  # gains with no row left (the photo explained more actions)
             for gain in gains:  # one animal chip each, on the proposal
                 rows = page.locator(
@@ -887,6 +896,10 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 # A gain left for the panel comes after Confirm, before the scoring.
                 button = both if both.count() and not ahead and not on_panel else None
                 if button is not None:  # what the button says it ends the round with
+                    # (its over-15 words drawn again after a tick or an answer)
+                    page.wait_for_selector(
+                        '[data-testid="bison-photo-confirm-score"]:not([aria-busy])'
+                    )
                     said = " ".join(button.inner_text().split())
                     log.append(f"  confirm and score: {button.get_attribute('value')} ({said})")
                 for _try in range(5):

@@ -31,9 +31,11 @@ SHOTS = Path("/tmp/campfire-photo-shots")
 
 
 def _left(value: str | None) -> dict[int, int]:
-    """The "Confirm and score" button's value: ``left:<seat>=<n>,…`` or ``1`` (none)."""
+    """The "Confirm and score" button's value: ``left:<seat>=<n>,…`` or ``1`` (none),
+    any ``;over:…`` part (a stock over 15, B8) left aside."""
     assert value is not None
-    if value == "1":
+    value = value.split(";")[0]
+    if value == "1" or value.startswith("over:"):
         return {}
     assert value.startswith("left:"), value
     return {
