@@ -13,8 +13,10 @@ the companion on a loopback server:
   kit's own faces, tokens side by side, tilt, blur, light; ``--size``, 12 MP by default);
   one player's tile a round is a retail tile (``RETAIL``: the kit's art printed without
   markers, ``printgen.export(markers=False)``), recorded by taps before the photo as the
-  panel does it, on its player's own phone (``RETAIL_TAPS``: the orange +, the shape,
-  the split, the turn, the hunters' space), so the photo explains the rest of the round around it;
+  panel does it (``bison_kit.BisonTable.place``), on its player's own phone
+  (``retail_taps``: the orange +, the shape's picture, the split's picture, the hunter
+  count when not 1, the turned picture tapped on the hunters' space), so the photo
+  explains the rest of the round around it;
 * taps counted on the phone: "Photo of the board", the shutter (``set_input_files``), one
   tap per question whose preselected answer is not what the player did, one animal chip
   per action without hunters (the photo cannot show those), "Confirm"; the photo is sent
@@ -103,9 +105,18 @@ SPACE_TAPS = 3  # a space corrected by its sheet: the space, the count, save
 TILE_TAPS = 3  # a tile the photo missed, on the mirror: the orange +, its picture, turned
 GAIN_TAPS = 1  # an action without hunters on the proposal: its animal chip
 PANEL_GAIN_TAPS = 2  # … on the panel: its action chip, "Gain 1 …"
-#: A retail tile placed on the panel (bench/bison_taps.py's steps): the orange +, the
-#: shape's picture, the split's picture, the turned picture, the hunters' space.
-RETAIL_TAPS = 5
+#: A retail tile placed on the panel (bench/bison_taps.py's steps, ``BisonTable.place``):
+#: the orange +, the shape's picture, the split's picture, the turned picture tapped on
+#: the hunters' space (one tap: it places the tile) …
+RETAIL_TAPS = 4
+
+
+def retail_taps(event: dict[str, Any]) -> int:
+    """The taps of a retail tile's placing on the panel: ``RETAIL_TAPS``, and the hunter
+    count's chip when not 1 (the page preselects 1)."""
+    return RETAIL_TAPS + (int(event.get("hunters") or 0) != 1)
+
+
 EDITOR_TAPS = 2  # a line's editor: ✎ to open it, "Save this line"
 ROWS = 3  # rows of hunters in a line's editor (proposal.TRIOS)
 #: The actions a player takes without hunters when no board action is left (B6).
@@ -803,7 +814,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 if "edges" in event:
                     with app.app_context():
                         tables.append(table_id, event)
-                    taps["retail"] += RETAIL_TAPS
+                    taps["retail"] += retail_taps(event)
             jpeg = photo_of(truth, seed * 100 + round_no, size)
             page.goto(url)
             page.locator('[data-testid="bison-photo"]').click()
