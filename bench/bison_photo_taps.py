@@ -427,11 +427,12 @@ def _outcome(
     """The table the proposal's ticked lines would record, with the round's actions
     without hunters (their animal chips): what Confirm would save."""
     from games.bison import explain
+    from games.bison.explain_search import attempt
 
     state = companion
     for event in events:
-        try:
-            state = table.apply(state, event)
+        try:  # out of turn order where the order alone refuses it, as Confirm does
+            state = attempt(state, event)[0]
         except RuleError:
             continue
     for gain in gains:
