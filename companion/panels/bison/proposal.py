@@ -925,13 +925,15 @@ def _left_words(total: int, who: str) -> str:
 def _score_button(
     table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
 ) -> dict[str, object] | None:
-    """The "Confirm and score" button: its label and value. When the only thing that
-    keeps the round from scoring in one tap is actions not taken (no over-15 choice due,
-    B8), the label names each player and how many (the score page's "end the round
-    anyway", B6) and the value says the same (``left:…``): tapping it ends the round so,
-    never silently. ``live`` (the words for each count of actions not taken, each
-    player's part, the separator) lets bison_photo.js keep words and value in step with
-    the rows' animals, the lines ticked and the questions' answers."""
+    """The "Confirm and score" button: its label and value. Actions not taken: the label
+    names each player and how many (the score page's "end the round anyway", B6) and the
+    value says the same (``left:…``); a stock over 15 (B8 as amended): each case as the
+    proposal settles it ("Ren keeps 15 salmon, 2 lost", the panel's "Score the round as
+    proposed") and the value names them (``over:…``): tapping it ends the round so, never
+    silently. ``live`` (the words for each count of actions not taken, each player's
+    part, the separator, the over-15 words for each count of animals the rows gain) lets
+    bison_photo.js keep words and value in step with the rows' animals, the lines ticked
+    and the questions' answers."""
     label = _score_label(table.state)
     if label is None:
         return None
