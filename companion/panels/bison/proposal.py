@@ -537,14 +537,16 @@ def _ticked(form: Mapping[str, str], n: int) -> bool:
 def _state_before(
     state: fold.State, steps: Sequence[CarriedStep], form: Mapping[str, str], line: int
 ) -> fold.State:
-    """The board the line starts from: the ticked lines before it applied (those the
-    fold refuses left out: the line's own check comes at "Save")."""
+    """The board the line starts from: the ticked lines before it applied as Confirm
+    applies them (out of turn order where the order alone refuses one: ``attempt``;
+    those the fold refuses otherwise left out: the line's own check comes at "Save"),
+    so the rows without hunters and the actions not taken are those Confirm leaves."""
     for n, item in enumerate(steps[:line]):
         if not _ticked(form, n):
             continue
         try:
             for event in _events(item, form, n):
-                state = fold.apply(state, event)
+                state = attempt(state, event)[0]
         except RuleError:
             continue
     return state
