@@ -23,8 +23,7 @@ from typing import Any
 
 from bison_kit import TWO, serve
 from bison_photos import NEW_AT, NEW_TILE, NEW_TURN, READ_MS, placed
-from phone_kit import back_at_table, create_table
-from test_bison_photo_round_browser import POST_JS
+from phone_kit import POST_JS, back_at_table, create_table
 
 from companion import tables
 from companion.panels.bison import proposal
