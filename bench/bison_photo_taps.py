@@ -13,12 +13,16 @@ the companion on a loopback server:
   kit's own faces, tokens side by side, tilt, blur, light; ``--size``, 12 MP by default);
   one player's tile a round is a retail tile (``RETAIL``: the kit's art printed without
   markers, ``printgen.export(markers=False)``), recorded by taps before the photo as the
-  panel does it, on its player's own phone (``RETAIL_TAPS``: the orange +, the shape,
-  the split, the turn, the hunters' space), so the photo explains the rest of the round around it;
+  panel does it (``bison_kit.BisonTable.place``), on its player's own phone
+  (``retail_taps``: the orange +, the shape's picture, the split's picture, the hunter
+  count when not 1, the turned picture tapped on the hunters' space), so the photo
+  explains the rest of the round around it;
 * taps counted on the phone: "Photo of the board", the shutter (``set_input_files``), one
   tap per question whose preselected answer is not what the player did, one animal chip
   per action without hunters (the photo cannot show those), "Confirm"; the photo is sent
-  without a tap (bison_photo.js); an action without hunters with no row left on the
+  without a tap (bison_photo.js); a question answered with fewer actions gives its
+  rows without hunters back (the page draws them again, as the player sees it before
+  choosing animals); an action without hunters with no row left on the
   proposal (the photo explained more of that player's actions) is recorded on the panel
   after Confirm (2 taps: a tap before it would make the proposal stale, and a stale
   confirm, 409, stops the bench: it never counts as confirmed);
@@ -49,9 +53,12 @@ the companion on a loopback server:
   taps would), so the next round starts from the real table;
 * every round is scored on the same phone: with the photo's "Confirm and score the
   round" (the confirm's one tap) when no player sees a change the proposal cannot make
-  and no over-15 choice is due — actions not taken are then named on the button, which
-  ends the round with them (its one tap; the server checks they are those left, else
-  its score page is tapped through as below); else "Confirm only", the fixes, then the panel's
+  — actions not taken are then named on the button, which ends the round with them, and
+  so is a stock over 15 (B8) as the proposal settles it ("Ren keeps 15 salmon, 2 lost",
+  the panel's "Score the round as proposed"), which its tap accepts (the server checks
+  both are those due, else its score page is tapped through as below; the button is
+  tapped once its words are drawn again after a tick or an answer, as a player reads
+  them); else "Confirm only", the fixes, then the panel's
   one-tap "Score the round" when nothing needs a choice, or its score page (score,
   "end the round anyway" when actions are left, confirm); a round scored before fixes
   the confirm did not foresee costs one more tap (its undo).
@@ -98,9 +105,18 @@ SPACE_TAPS = 3  # a space corrected by its sheet: the space, the count, save
 TILE_TAPS = 3  # a tile the photo missed, on the mirror: the orange +, its picture, turned
 GAIN_TAPS = 1  # an action without hunters on the proposal: its animal chip
 PANEL_GAIN_TAPS = 2  # … on the panel: its action chip, "Gain 1 …"
-#: A retail tile placed on the panel (bench/bison_taps.py's steps): the orange +, the
-#: shape's picture, the split's picture, the turned picture, the hunters' space.
-RETAIL_TAPS = 5
+#: A retail tile placed on the panel (bench/bison_taps.py's steps, ``BisonTable.place``):
+#: the orange +, the shape's picture, the split's picture, the turned picture tapped on
+#: the hunters' space (one tap: it places the tile) …
+RETAIL_TAPS = 4
+
+
+def retail_taps(event: dict[str, Any]) -> int:
+    """The taps of a retail tile's placing on the panel: ``RETAIL_TAPS``, and the hunter
+    count's chip when not 1 (the page preselects 1)."""
+    return RETAIL_TAPS + (int(event.get("hunters") or 0) != 1)
+
+
 EDITOR_TAPS = 2  # a line's editor: ✎ to open it, "Save this line"
 ROWS = 3  # rows of hunters in a line's editor (proposal.TRIOS)
 #: The actions a player takes without hunters when no board action is left (B6).
@@ -411,11 +427,12 @@ def _outcome(
     """The table the proposal's ticked lines would record, with the round's actions
     without hunters (their animal chips): what Confirm would save."""
     from games.bison import explain
+    from games.bison.explain_search import attempt
 
     state = companion
     for event in events:
-        try:
-            state = table.apply(state, event)
+        try:  # out of turn order where the order alone refuses it, as Confirm does
+            state = attempt(state, event)[0]
         except RuleError:
             continue
     for gain in gains:
@@ -798,7 +815,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 if "edges" in event:
                     with app.app_context():
                         tables.append(table_id, event)
-                    taps["retail"] += RETAIL_TAPS
+                    taps["retail"] += retail_taps(event)
             jpeg = photo_of(truth, seed * 100 + round_no, size)
             page.goto(url)
             page.locator('[data-testid="bison-photo"]').click()
@@ -858,6 +875,10 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                         break
             if page.locator('[data-testid="bison-photo-line"]').count():
                 repair(page, played, taps, log, (folded(), truth, gains))
+            # A tick or an answer changed: the page draws its rows without hunters (and
+            # the button's words) again, as a player sees them before choosing animals.
+            if page.locator('[data-testid="bison-photo-confirm-score"]').count():
+                page.wait_for_selector('[data-testid="bison-photo-confirm-score"]:not([aria-busy])')
             on_panel = []  # gains with no row left (the photo explained more actions)
             for gain in gains:  # one animal chip each, on the proposal
                 rows = page.locator(
@@ -887,6 +908,10 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 # A gain left for the panel comes after Confirm, before the scoring.
                 button = both if both.count() and not ahead and not on_panel else None
                 if button is not None:  # what the button says it ends the round with
+                    # (its over-15 words drawn again after a tick or an answer)
+                    page.wait_for_selector(
+                        '[data-testid="bison-photo-confirm-score"]:not([aria-busy])'
+                    )
                     said = " ".join(button.inner_text().split())
                     log.append(f"  confirm and score: {button.get_attribute('value')} ({said})")
                 for _try in range(5):

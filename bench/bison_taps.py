@@ -48,7 +48,8 @@ Adapting to new controls: every selector is in its ``SEL``; each kind of action 
 method (``place``, ``describe_animals``, ``build``, ``move``, ``split_move``, ``gather``,
 ``no_hunters``, ``buy``, ``score``).
 
-Run: ``.venv/bin/python bench/bison_taps.py [--seed N]``.
+Run: ``.venv/bin/python bench/bison_taps.py [--seed N]``; ``--photo [--size 3mp|12mp]
+[--verbose]``: one photo a round instead (``bench/bison_photo_taps.py``).
 """
 
 from __future__ import annotations
@@ -131,12 +132,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=26, help="the game's random choices")
     parser.add_argument("--photo", action="store_true", help="one photo per round instead")
     parser.add_argument("--size", choices=("3mp", "12mp"), default="12mp", help="with --photo")
+    parser.add_argument("--verbose", action="store_true", help="with --photo: each repair")
     args = parser.parse_args()
     seed = args.seed
     if args.photo:  # issue 23: bench/bison_photo_taps.py
         from bison_photo_taps import main as photo_main
 
-        photo_main(seed, args.size)
+        photo_main(seed, args.size, args.verbose)
         return
     folder = Path(tempfile.mkdtemp(prefix="bison-taps-"))
     with serve(folder) as (base, reader), sync_playwright() as pw:

@@ -42,8 +42,9 @@
 // (unticked, or a question answered with fewer actions than when the page was drawn). The
 // label names each player and how many, and the button's value says the same
 // (left:<seat>=<n>,…), so the tap ends the round with exactly what it said (the server
-// checks it; else the score page). Without JavaScript the page's words as drawn, checked
-// the same way.
+// checks it; else the score page). A stock over 15 (B8) is named the same way: each case
+// as proposed, for the animals the rows gain (over:…). Without JavaScript the page's
+// words as drawn, checked the same way.
 (function () {
   "use strict";
   var button = document.querySelector("[data-score-live]");
@@ -71,14 +72,46 @@
     return bySeat;
   }
   var drawn = taken();
+  // The lines' ticks and answers as drawn: the over-15 words (live.over) are the server's
+  // for these; once one changes (a payment with it), they are not said any more and the
+  // tap opens the score page when a stock passes 15.
+  function linesNow() {
+    var inputs = form.querySelectorAll("[data-testid=bison-photo-line] input");
+    var said = "";
+    for (var i = 0; i < inputs.length; i++) said += inputs[i].checked ? "1" : "0";
+    return said;
+  }
+  var linesDrawn = linesNow();
+  var overWords = button.querySelector(".bison-photo-over");
+  var order = ["bison", "salmon", "turkey"];
+  // B8: each seat's over-15 cases for the animals its rows gain now (live.over: the
+  // server's words and value for every count of them), or null when not known.
+  function over(gained) {
+    if (!live.over || linesNow() !== linesDrawn) return null;
+    var words = [], keys = [];
+    var seats = Object.keys(live.over).sort(function (a, b) { return a - b; });
+    for (var i = 0; i < seats.length; i++) {
+      var key = (gained[seats[i]] || [0, 0, 0]).join(".");
+      var found = live.over[seats[i]][key];
+      if (!found) return null;
+      if (found[1]) { words.push(found[0]); keys.push(found[1]); }
+    }
+    return {words: words.join(live.between), value: keys.length ? "over:" + keys.join(",") : ""};
+  }
   function update() {
-    var counts = {};
+    var counts = {}, gained = {};
     var rows = form.querySelectorAll("[data-testid=bison-photo-gain]");
     for (var i = 0; i < rows.length; i++) {
+      var seat = rows[i].getAttribute("data-seat");
       var none = rows[i].querySelector('input[type=radio][value=""]');
       if (none && none.checked) {
-        var seat = rows[i].getAttribute("data-seat");
         counts[seat] = (counts[seat] || 0) + 1;
+      }
+      var animal = rows[i].querySelector("input[type=radio]:checked");
+      var at = animal ? order.indexOf(animal.value) : -1;
+      if (at >= 0) {
+        gained[seat] = gained[seat] || [0, 0, 0];
+        gained[seat][at] += 1;
       }
     }
     var now = taken();
@@ -96,8 +129,57 @@
     if (total >= live.words.length) return;  // never more than a round's: as drawn
     words.textContent = live.words[total].replace("{who}", who.join(live.sep));
     words.hidden = !total;
-    button.value = total ? "left:" + value.join(",") : "1";
+    var cases = over(gained);
+    if (overWords) {
+      overWords.textContent = cases ? cases.words : "";
+      overWords.hidden = !(cases && cases.words);
+    }
+    var parts = total ? ["left:" + value.join(",")] : [];
+    if (cases && cases.value) parts.push(cases.value);
+    button.value = parts.length ? parts.join(";") : "1";
   }
-  form.addEventListener("change", update);
+  // A tick or an answer changed (a line's food and actions with it): the server draws
+  // the page again for the form as it stands (photo/edit, nothing stored); its rows
+  // without hunters (one per action the lines leave: an answer with fewer actions gives
+  // a row back) and its over-15 words replace these. Meanwhile the button is aria-busy
+  // and names no case; a change made meanwhile asks again.
+  var refresh = button.getAttribute("data-refresh");
+  var asked = null;
+  function formNow() {
+    var said = [];
+    var inputs = form.querySelectorAll("input, select");
+    for (var i = 0; i < inputs.length; i++) said.push(inputs[i].name + "=" + inputs[i].value + (inputs[i].checked ? "*" : ""));
+    return said.join("&");
+  }
+  function refreshOver() {
+    if (!refresh || !window.fetch || !window.DOMParser || !window.FormData) return;
+    var sent = formNow(), lines = linesNow();
+    asked = sent;
+    button.setAttribute("aria-busy", "true");
+    function done() { if (asked === sent) { asked = null; button.removeAttribute("aria-busy"); } }
+    fetch(refresh, {method: "POST", body: new FormData(form), credentials: "same-origin"})
+      .then(function (answer) { return answer.ok ? answer.text() : ""; })
+      .then(function (text) {
+        if (asked !== sent) return;  // a later change asked again: its answer counts
+        if (formNow() !== sent) { refreshOver(); return; }  // changed meanwhile
+        var page = new DOMParser().parseFromString(text, "text/html");
+        var fresh = page.querySelector("[data-score-live]");
+        var rows = page.querySelector("[data-gains]"), mine = form.querySelector("[data-gains]");
+        var drawnLive;
+        try { drawnLive = fresh && JSON.parse(fresh.getAttribute("data-score-live")); } catch (e) { drawnLive = null; }
+        if (!drawnLive || !drawnLive.words) { done(); return; }
+        if (rows && mine) mine.innerHTML = rows.innerHTML;
+        live = drawnLive;
+        drawn = taken();
+        linesDrawn = lines;
+        done();
+        update();
+      })
+      .catch(done);
+  }
+  form.addEventListener("change", function () {
+    update();
+    if (linesNow() !== linesDrawn) refreshOver();
+  });
   update();
 })();

@@ -126,3 +126,16 @@ def type_square(page: Any, grid: list[list[str]]) -> None:
                 continue
             page.locator(f'[data-cell="{row},{column}"]').click()
             act(page, f'[data-testid="ls-square"] button[data-card="{card}"]')
+
+
+#: Posts the carried proposal to photo/edit as the proposal page's own form would.
+POST_JS = """([action, fields]) => {
+  const form = document.createElement('form');
+  form.method = 'post'; form.action = action;
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden'; input.name = name; input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form); form.submit();
+}"""

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from bison_kit import PLAYERS, serve
 from bison_round import play_round
-from phone_kit import back_at_table, create_table, sit
+from phone_kit import POST_JS, back_at_table, create_table, sit
 
 from companion import tables
 from companion.panels.bison import proposal
@@ -31,28 +31,17 @@ SHOTS = Path("/tmp/campfire-photo-shots")
 
 
 def _left(value: str | None) -> dict[int, int]:
-    """The "Confirm and score" button's value: ``left:<seat>=<n>,…`` or ``1`` (none)."""
+    """The "Confirm and score" button's value: ``left:<seat>=<n>,…`` or ``1`` (none),
+    any ``;over:…`` part (a stock over 15, B8) left aside."""
     assert value is not None
-    if value == "1":
+    value = value.split(";")[0]
+    if value == "1" or value.startswith("over:"):
         return {}
     assert value.startswith("left:"), value
     return {
         int(seat): int(n)
         for seat, n in (part.split("=") for part in value.removeprefix("left:").split(","))
     }
-
-
-#: Posts the carried proposal to photo/edit as the proposal page's own form would.
-POST_JS = """([action, fields]) => {
-  const form = document.createElement('form');
-  form.method = 'post'; form.action = action;
-  for (const [name, value] of Object.entries(fields)) {
-    const input = document.createElement('input');
-    input.type = 'hidden'; input.name = name; input.value = value;
-    form.appendChild(input);
-  }
-  document.body.appendChild(form); form.submit();
-}"""
 
 
 def _proposal(app: Any, table_id: str, seed: int) -> tuple[dict[str, str], Any, Any]:

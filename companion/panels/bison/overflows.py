@@ -15,12 +15,20 @@ case
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
+from flask_babel import ngettext
+
 from companion.i18n import translate
+from companion.panels.bison.names import animal_count
+from games.bison import fold
 from games.bison.economy import ANIMALS, EXCHANGE_RATE, STOCK_CAP, Supply
 from games.bison.overflow import Choice, settle
 from games.bison.table.scoring import Scoring
+
+#: A seat's over-15 case as ``proposed`` gives it: (the seat, the case).
+SeatCase = tuple[int, dict[str, Any]]
 
 
 def _buy_options(supply: Supply) -> list[dict[str, object]]:
@@ -105,3 +113,50 @@ def overflow_cases(result: Scoring, index: int, supply: Supply) -> list[dict[str
         alike = sum(1 for c in cases if c["animal"] == case["animal"])
         case["gain"] = awards[case["animal"]] if alike == 1 else case["award"]
     return cases
+
+
+def proposed(state: fold.State, seats: Iterable[int] | None = None) -> list[SeatCase]:
+    """Every seat's (or ``seats``') over-15 cases as the round's scoring settles them with
+    nothing chosen (B8 as amended: each the proposal, the least food lost): what the
+    panel's one-tap "Score the round as proposed" and the photo's "Confirm and score the
+    round" accept."""
+    result = fold.score_now(state, overflow={})
+    return [
+        (seat, case)
+        for seat in (range(len(state.players)) if seats is None else seats)
+        for case in overflow_cases(result, seat, state.supplies[seat])
+    ]
+
+
+def overflow_choices(cases: list[SeatCase]) -> list[dict[str, Any]]:
+    """The ``score`` event's ``overflow`` (each case's choice as the cases say it)."""
+    return [{"seat": seat, "region": case["region"], **case["choice"]} for seat, case in cases]
+
+
+def case_key(seat: int, case: dict[str, Any]) -> str:
+    """One case as a button's value names it: ``<seat>.<region>.<kept>.<lost>`` and its
+    choice's steps (``-<give><get>`` an exchange, ``-<item><size>`` a buy, by initials):
+    everything the words beside it say (the checks compare these, never the words)."""
+    kept = case["kept"][case["animal"]]
+    choice = case["choice"]
+    steps = [f"{e['give'][0]}{e['get'][0]}" for e in choice["exchanges"]]
+    steps += [f"{b.get('item', '')[:1]}{b.get('size', '')}" for b in choice["buys"]]
+    return "-".join([f"{seat}.{case['region']}.{kept}.{case['cost']}", *steps])
+
+
+def kept_words(name: str, case: dict[str, Any]) -> str:
+    """A case in a few words, under the button that accepts it: "Ren keeps 15 salmon, 2
+    lost", the choice's steps after it when it is not "nothing" (an exchange, a buy)."""
+    kept = animal_count(case["animal"], case["kept"][case["animal"]])
+    words = str(
+        ngettext(
+            "%(name)s keeps %(animals)s, %(num)s lost",
+            "%(name)s keeps %(animals)s, %(num)s lost",
+            case["cost"],
+            name=name,
+            animals=kept,
+        )
+    )
+    if case["choice"]["exchanges"] or case["choice"]["buys"]:
+        words += f" ({case['steps']})"
+    return words

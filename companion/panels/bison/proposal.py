@@ -50,6 +50,7 @@ from companion.i18n import as_sentence, rule_error_message, translate
 from companion.pages.base import current_seat, small_number
 from companion.pages.panel import page_answer
 from companion.panels import _kit as kit
+from companion.panels.bison import overflows
 from companion.panels.bison.forms import hex_arg
 from companion.panels.bison.names import action_name, hex_name, space_name
 from companion.panels.bison.pages import GAME, back_to_table, bp, refusal, render_page
@@ -61,7 +62,7 @@ from companion.panels.bison.proposal_lines import (
 )
 from games import fields
 from games.bison import explain, explain_lines, fold
-from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, action_cost
+from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, STOCK_CAP, action_cost
 from games.bison.explain_search import attempt
 from games.bison.rounds import ACTIONS_PER_ROUND, Action, takes_marker
 from games.bison.table.fields import parse_space
@@ -536,14 +537,16 @@ def _ticked(form: Mapping[str, str], n: int) -> bool:
 def _state_before(
     state: fold.State, steps: Sequence[CarriedStep], form: Mapping[str, str], line: int
 ) -> fold.State:
-    """The board the line starts from: the ticked lines before it applied (those the
-    fold refuses left out: the line's own check comes at "Save")."""
+    """The board the line starts from: the ticked lines before it applied as Confirm
+    applies them (out of turn order where the order alone refuses one: ``attempt``;
+    those the fold refuses otherwise left out: the line's own check comes at "Save"),
+    so the rows without hunters and the actions not taken are those Confirm leaves."""
     for n, item in enumerate(steps[:line]):
         if not _ticked(form, n):
             continue
         try:
             for event in _events(item, form, n):
-                state = fold.apply(state, event)
+                state = attempt(state, event)[0]
         except RuleError:
             continue
     return state
@@ -863,6 +866,34 @@ def _declared_left(raw: str | None) -> dict[int, int] | None:
     return left or None
 
 
+#: The part of the button's value naming the over-15 cases its words accept (B8 as
+#: amended: each the proposal): ``over:<seat>.<region>.<kept>.<lost>,…``
+#: (``overflows.case_key``), after the ``left:…`` part when there is one (``;`` between).
+OVER = "over:"
+
+
+def _declared(raw: str) -> tuple[dict[int, int] | None, tuple[str, ...] | None] | None:
+    """What the tapped "Confirm and score" named: the actions not taken (``left:…``) and
+    the over-15 cases (``over:…``), each None when not named; None for a value the phone
+    did not make (then nothing is scored: the photo's lines alone are stored)."""
+    if raw == "1":
+        return None, None
+    if len(raw) > 400:
+        return None
+    left: dict[int, int] | None = None
+    over: tuple[str, ...] | None = None
+    for part in raw.split(";"):
+        if part.startswith(OVER) and over is None:
+            over = tuple(part[len(OVER) :].split(","))
+        elif part.startswith(LEFT) and left is None:
+            left = _declared_left(part)
+            if left is None:
+                return None
+        else:
+            return None
+    return left, over
+
+
 def _after_form(
     table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
 ) -> fold.State:
@@ -896,20 +927,23 @@ def _left_words(total: int, who: str) -> str:
 def _score_button(
     table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
 ) -> dict[str, object] | None:
-    """The "Confirm and score" button: its label and value. When the only thing that
-    keeps the round from scoring in one tap is actions not taken (no over-15 choice due,
-    B8), the label names each player and how many (the score page's "end the round
-    anyway", B6) and the value says the same (``left:…``): tapping it ends the round so,
-    never silently. ``live`` (the words for each count of actions not taken, each
-    player's part, the separator) lets bison_photo.js keep words and value in step with
-    the rows' animals, the lines ticked and the questions' answers."""
+    """The "Confirm and score" button: its label and value. Actions not taken: the label
+    names each player and how many (the score page's "end the round anyway", B6) and the
+    value says the same (``left:…``); a stock over 15 (B8 as amended): each case as the
+    proposal settles it ("Ren keeps 15 salmon, 2 lost", the panel's "Score the round as
+    proposed") and the value names them (``over:…``): tapping it ends the round so, never
+    silently. ``live`` (the words for each count of actions not taken, each player's
+    part, the separator, the over-15 words for each count of animals the rows gain) lets
+    bison_photo.js keep words and value in step with the rows' animals, the lines ticked
+    and the questions' answers."""
     label = _score_label(table.state)
     if label is None:
         return None
     state = _after_form(table, steps, form)
-    if not fold.scores_in_one_tap(state, override=True):  # a choice is due (B8)
-        return {"label": label, "left": "", "value": "1", "live": None}
     left = fold.actions_not_taken(state)
+    # A stock over 15 (B8): the words name each case as proposed, the value says the
+    # same, and the tap accepts them (the panel's "Score the round as proposed").
+    over = [] if fold.scores_in_one_tap(state, override=True) else overflows.proposed(state)
     piece = {
         str(seat): str(_("%(name)s %(num)s", name=p.name, num="{num}"))
         for seat, p in enumerate(table.players)
@@ -920,14 +954,73 @@ def _score_button(
         "words": ["", *(_left_words(k, "{who}") for k in range(1, most + 1))],
         "pieces": piece,
         "sep": sep,
+        "over": _over_live(table, steps, form),
+        "between": str(_("; ")),
     }
     who = sep.join(piece[str(seat)].replace("{num}", str(n)) for seat, n in sorted(left.items()))
+    value = ";".join(
+        part
+        for part in (
+            _left_value(left) if left else "",
+            OVER + ",".join(overflows.case_key(s, c) for s, c in over) if over else "",
+        )
+        if part
+    )
     return {
         "label": label,
         "left": _left_words(sum(left.values()), who) if left else "",
-        "value": _left_value(left) if left else "1",
+        "over": str(_("; ")).join(overflows.kept_words(table.players[s].name, c) for s, c in over),
+        "value": value or "1",
         "live": json.dumps(live, ensure_ascii=False, separators=(",", ":")),
     }
+
+
+def _over_live(
+    table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
+) -> dict[str, dict[str, list[str]]]:
+    """The over-15 words and value part of each seat whose stock could pass 15 at the
+    scoring, for every count of animals its rows without hunters may gain
+    (``"<bison>.<salmon>.<turkey>"`` -> [words, keys]): bison_photo.js names the cases
+    as the phone's chips leave them (a seat's cases depend on its own stock alone). A
+    seat awarded nothing, or that cannot pass 15 whatever its rows gain, is left out
+    (nothing to name)."""
+    base = _state_before(table.state, steps, form, len(steps))
+    awards = fold.score_now(base, overflow={})
+    live: dict[str, dict[str, list[str]]] = {}
+    for seat in range(len(base.players)):
+        rows = base.rounds.actions_left(seat)
+        award = awards.awards(seat)
+        most = [base.stocks[seat].get(a) + award.get(a) + rows for a in ANIMALS]
+        if not award.total or all(n <= STOCK_CAP for n in most):
+            continue
+        variants: dict[str, list[str]] = {}
+        for counts in _gain_counts(rows):
+            state = base
+            gained = [a for a, n in zip(ANIMALS, counts, strict=True) for _k in range(n)]
+            for k, animal in enumerate(gained):
+                try:
+                    state, _event = _gained(state, seat, animal, form.get(f"gainact.{seat}.{k}"))
+                except RuleError:
+                    continue
+            cases = overflows.proposed(state, [seat])
+            name = table.players[seat].name
+            variants[".".join(map(str, counts))] = [
+                str(_("; ")).join(overflows.kept_words(name, c) for _s, c in cases),
+                ",".join(overflows.case_key(s, c) for s, c in cases),
+            ]
+        live[str(seat)] = variants
+    return live
+
+
+def _gain_counts(rows: int) -> list[tuple[int, ...]]:
+    """Each count of bison, salmon and turkey ``rows`` rows without hunters may gain
+    (a row at "—" gains nothing)."""
+    return [
+        (b, s, t)
+        for b in range(rows + 1)
+        for s in range(rows + 1 - b)
+        for t in range(rows + 1 - b - s)
+    ]
 
 
 def _score_label(state: fold.State) -> str | None:
@@ -1200,12 +1293,9 @@ def photo_confirm(table_id: str) -> ResponseReturnValue:
         table, AppendAll(tuple(events)), by=current_seat(table), expected_version=version
     )
     if isinstance(outcome, Changed):
-        tapped = request.form.get("score")
-        if tapped == "1":
-            return _score_after(outcome.table)
-        named = _declared_left(tapped)
+        named = _declared(request.form.get("score") or "")
         if named is not None:
-            return _score_after(outcome.table, named)
+            return _score_after(outcome.table, *named)
         return back_to_table(table.id)
     if isinstance(outcome, Stale):  # another phone's change won the race
         return _changed_since_photo(outcome.table)
@@ -1240,20 +1330,29 @@ SCORE_EVENT = {"type": "score", "override": False, "lock": True, "overflow": []}
 
 
 def _score_after(
-    table: tables.TableView, said: Mapping[int, int] | None = None
+    table: tables.TableView,
+    said: Mapping[int, int] | None = None,
+    over: Sequence[str] | None = None,
 ) -> ResponseReturnValue:
     """The round scored after the photo's lines, as a change of its own (undo takes the
     scoring back, not the photo's lines); the score page when something is left to
     choose or the rules refuse (it says why). ``said``: the actions not taken the button
     tapped named; the round is ended with them (``override``, as the score page's "end
-    the round anyway") only when they are exactly those left, else the score page."""
+    the round anyway") only when they are exactly those left, else the score page.
+    ``over``: the over-15 cases it named (B8 as amended); they are settled as proposed
+    (as the panel's one tap does) only when they are exactly those due, else the score
+    page, where the players choose."""
     score_page = redirect(url_for("bison.score", table_id=table.id), code=303)
     state, override = table.state, said is not None
-    if (override and fold.actions_not_taken(state) != said) or not fold.scores_in_one_tap(
-        state, override=override
-    ):
+    if override and fold.actions_not_taken(state) != said:
         return score_page
-    event = {**SCORE_EVENT, "override": override}
+    chosen: list[dict[str, Any]] = []
+    if not fold.scores_in_one_tap(state, override=override):
+        cases = overflows.proposed(state)
+        if not cases or tuple(overflows.case_key(s, c) for s, c in cases) != tuple(over or ()):
+            return score_page
+        chosen = overflows.overflow_choices(cases)
+    event = {**SCORE_EVENT, "override": override, "overflow": chosen}
     outcome = apply_change(
         table, Append(event), by=current_seat(table), expected_version=table.version
     )

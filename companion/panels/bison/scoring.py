@@ -28,7 +28,7 @@ from flask.typing import ResponseReturnValue
 from companion import tables
 from companion.pages import base
 from companion.panels import _kit as kit
-from companion.panels.bison.overflows import overflow_cases
+from companion.panels.bison.overflows import overflow_cases, overflow_choices
 from companion.panels.bison.pages import (
     GAME,
     bp,
@@ -149,11 +149,9 @@ def score(table_id: str) -> ResponseReturnValue:
     def build() -> dict[str, object]:
         # B8 as amended: every overflow's choice as shown (the proposal unless changed);
         # B10: the final result stays final (``lock``).
-        overflow = [
-            {"seat": s["index"], "region": o["region"], **o["choice"]}
-            for s in context["seats"]
-            for o in s["overflows"]
-        ]
+        overflow = overflow_choices(
+            [(s["index"], o) for s in context["seats"] for o in s["overflows"]]
+        )
         return {
             "type": "score",
             "override": request.form.get("override") == "on",

@@ -33,9 +33,8 @@ from companion import charts, tables
 from companion.i18n import translate
 from companion.pages.base import current_seat
 from companion.panels import board_view
-from companion.panels.bison import svg
+from companion.panels.bison import overflows, svg
 from companion.panels.bison.names import action_name, animal_name, hex_name
-from companion.panels.bison.overflows import overflow_cases
 from companion.panels.bison.sheets import Sheet, own_sheets
 from games.bison import fold, scoring
 from games.bison.board import Space
@@ -354,11 +353,9 @@ def _over_15(table: tables.TableView) -> list[dict[str, object]]:
     rounds = state.rounds
     if not (rounds.round_complete or rounds.finished) or state.final_scored:
         return []
-    result = fold.score_now(state, overflow={})
     return [
-        {"name": player.name, "colour": player.color, **case}
-        for index, player in enumerate(table.players)
-        for case in overflow_cases(result, index, state.supplies[index])
+        {"name": table.players[seat].name, "colour": table.players[seat].color, **case}
+        for seat, case in overflows.proposed(state)
     ]
 
 

@@ -553,3 +553,18 @@ def test_a_confirm_refused_shows_the_proposal_again_with_the_line_that_does_not_
     tile_only.pop("take.1")
     assert confirm(client, table.id, tile_only).status_code == 303
     assert get(app, table.id).state.board.tiles[NEW_AT].catalog_id == NEW_TILE
+
+
+def test_a_line_out_of_turn_counts_among_the_actions_confirm_leaves(client, table, app):
+    """The rows without hunters and the actions not taken "Confirm and score" names are
+    those Confirm leaves: Ben's tile line, refused by the turn order alone (Ann is to act,
+    B5), takes one of Ben's 4 actions as Confirm stores it (out of turn order): 3 rows
+    for Ben, 4 for Ann, and the button says so."""
+    tile = bens_tile(1)
+    version = get(app, table.id).version
+    form = {"steps": json.dumps([{"event": tile}]), "notes": "{}", "version": str(version)}
+    page = edit(client, table.id, {**form, "take.0": "1"})
+    html = page.get_data(as_text=True)
+    assert html.count('data-testid="bison-photo-gain" data-seat="1"') == 3
+    assert html.count('data-testid="bison-photo-gain" data-seat="0"') == 4
+    assert 'name="score" value="left:0=4,1=3"' in html

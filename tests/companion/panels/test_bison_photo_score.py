@@ -5,13 +5,17 @@ photo's lines and then scores the round (B9) as a change of its own. When action
 left and nothing else is to choose, the button says so itself — it names each player and
 how many actions are not taken (the score page's "end the round anyway", B6) — and its
 one tap ends the round with exactly those; a button that said something else (the
-proposal changed since it was drawn) or a choice due (B8) opens the score page instead.
-It never ends a round silently. "Confirm only" stores the lines alone."""
+proposal changed since it was drawn) opens the score page instead. A stock over 15 (B8)
+is named on the button as the proposal settles it ("Ann keeps 15 bison, 2 lost") and the
+tap accepts it, as the panel's one-tap "Score the round as proposed" does; cases other
+than those due open the score page. It never ends a round or makes a choice silently.
+"Confirm only" stores the lines alone."""
 
 from __future__ import annotations
 
 import html
 import io
+import json
 import re
 
 import pytest
@@ -157,24 +161,70 @@ def test_a_button_that_said_other_actions_opens_the_score_page(client, table, ap
     assert page.status_code == 200 and 'name="override"' in page.get_data(as_text=True)
 
 
-def test_an_over_15_choice_still_opens_the_score_page(client, table, app):
-    # Every stock at 15 (B8's cap): any award of the round is a choice.
+def _all_at_15(app, table_id: str) -> None:
+    """Every stock at 15 (B8's cap): any award of the round passes it."""
     with app.app_context():
         for seat in (0, 1):
             for animal in ("bison", "salmon", "turkey"):
                 tables.append(
-                    table.id, {"type": "adjust", "seat": seat, "counter": animal, "delta": 5}
+                    table_id, {"type": "adjust", "seat": seat, "counter": animal, "delta": 5}
                 )
-    for score in ("1", LEFT):  # the forged one too
-        response = _read(client, table.id)
-        value, words = _button(response)
-        assert value == "1" and words == "Confirm and score the round"  # says nothing left
-        before = get(app, table.id).version
-        done = confirm(client, table.id, {**form_of(response), "score": score})
-        assert done.status_code == 303 and done.headers["Location"].endswith("/bison/score")
-        assert _types(app, table.id, before) == ["play"]
-        with app.app_context():
-            tables.undo(table.id, by=None)
+
+
+def _live(response) -> dict:
+    found = re.search(r'data-score-live="([^"]*)"', response.get_data(as_text=True))
+    return json.loads(html.unescape(found.group(1)))
+
+
+def test_an_over_15_case_is_named_and_accepted_in_one_tap(client, table, app):
+    # B8 as amended: the button names the case as proposed (the panel's "Score the round
+    # as proposed") and its one tap scores it so, with the actions left it names.
+    _all_at_15(app, table.id)
+    response = _read(client, table.id)
+    value, words = _button(response)
+    left, over = value.split(";")
+    assert left == LEFT and re.fullmatch(r"over:0\.\d+\.15\.\d+", over)
+    lost = int(over.rsplit(".", 1)[1])
+    kept = re.search(r"Ann keeps 15 (bison|salmon|turkeys?), (\d+) lost", words)
+    assert kept and int(kept.group(2)) == lost > 0, words
+    assert words.startswith("Confirm and score the round 7 actions not taken: Ann 3, Ben 4")
+    before = get(app, table.id)
+    done = confirm(client, table.id, {**form_of(response), "score": value})
+    assert done.status_code == 303 and done.headers["Location"].endswith(f"/t/{table.id}")
+    stored = _events(app, table.id, before.version)
+    assert [e["type"] for e in stored] == ["play", "score"]
+    assert stored[-1]["override"] is True and stored[-1]["overflow"]  # the case as proposed
+    after = get(app, table.id).state
+    assert after.rounds.round == before.state.rounds.round + 1
+    animal = kept.group(1).rstrip("s")
+    assert after.stocks[0].get(animal) == 15  # kept 15, as the button said
+
+
+def test_the_over_15_words_follow_the_rows_animals(client, table, app):
+    # bison_photo.js names the case for the animals the rows gain: the server's words and
+    # value for every count of them (a row's animal can change what passes 15).
+    _all_at_15(app, table.id)
+    live = _live(_read(client, table.id))
+    ann = live["over"]["0"]
+    assert len(ann) == 20  # 3 rows: every count of bison, salmon and turkey up to 3
+    assert ann["0.0.0"][1] and "Ann keeps 15" in ann["0.0.0"][0]
+    assert "1" not in live["over"]  # Ben's award passes no stock: nothing to name
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["1", LEFT, "left:0=3,1=4;over:0.0.15.99", "left:0=3,1=4;over:0.0.15.2-bt", "over:0.0.15.2"],
+)
+def test_an_over_15_case_not_named_as_due_opens_the_score_page(client, table, app, said):
+    # The button said nothing of it, or other cases (the proposal changed since it was
+    # drawn, or a forged value): the score page, where the players choose; only the
+    # photo's line is stored. Never an over-15 choice made silently.
+    _all_at_15(app, table.id)
+    response = _read(client, table.id)
+    before = get(app, table.id).version
+    done = confirm(client, table.id, {**form_of(response), "score": said})
+    assert done.status_code == 303 and done.headers["Location"].endswith("/bison/score")
+    assert _types(app, table.id, before) == ["play"]
 
 
 def test_confirm_only_stores_the_lines_and_does_not_score(client, table, app, proposed):
