@@ -37,7 +37,7 @@ radius, plus ``hex_centre(at)`` times the same radius.
 Checked-in data: the anchors, tap discs and label points come from grid searches
 (``compute_anchors``, ``compute_tap_disc``, ``compute_label``: the source of truth) that
 take seconds for all 30 edge strings, which every fresh process (a new server worker's first
-board page, each test process) would pay. So ``python -m games.bison.geometry_build`` runs
+board page, each test process) would pay. So ``python -m games.bison.kit.art_build`` runs
 them once into ``games/bison/geometry_data.py`` for every edge string a tile can lie with,
 and the public functions read it; an edge string missing from it is searched as before.
 ``tests/games/bison/test_geometry_data.py`` proves the data equals the searches.
@@ -51,7 +51,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from games.bison.geometry_data import ANCHORS, LABELS, TAP_DISCS
+from games.bison.geometry_data import SCREEN
 from games.bison.hexgrid import Hex
 from games.bison.tiles import MOUNTAIN, PRAIRIE, RIVER, SPACES, Tile, check_edges
 
@@ -242,7 +242,7 @@ def _grid(edges: str, space: str) -> tuple[tuple[Point, float], ...]:
 
 @lru_cache(maxsize=256)
 def compute_tap_disc(edges: str, space: str) -> tuple[Point, float]:
-    """The search behind ``tap_disc`` (the source of ``geometry_data.TAP_DISCS``)."""
+    """The search behind ``tap_disc`` (the source of ``geometry_data.SCREEN``'s discs)."""
     return max(_grid(edges, space), key=lambda c: c[1])
 
 
@@ -250,13 +250,13 @@ def tap_disc(tile: Tile | str, space: str, rotation: int = 0) -> tuple[Point, fl
     """The largest disc (near enough: on a 0.02 grid) inside the space's area: its centre
     and radius in hex radii. At ``ZOOM_RADIUS_PX`` its diameter is at least ``MIN_TAP_PX``."""
     edges = _edges(tile, rotation)
-    stored = TAP_DISCS.get(edges)
-    return compute_tap_disc(edges, space) if stored is None else stored[SPACES.index(space)]
+    stored = SCREEN.get(edges)
+    return compute_tap_disc(edges, space) if stored is None else stored[1][SPACES.index(space)]
 
 
 @lru_cache(maxsize=64)
 def compute_label(edges: str) -> Point:
-    """The search behind ``label_point`` (the source of ``geometry_data.LABELS``)."""
+    """The search behind ``label_point`` (the source of ``geometry_data.SCREEN``'s labels)."""
     land = PRAIRIE if edges.count("P") >= 3 else MOUNTAIN
     grid = _grid(edges, land)
     centre = max(grid, key=lambda c: c[1])[0]
@@ -268,14 +268,14 @@ def compute_label(edges: str) -> Point:
 def label_point(tile: Tile | str, rotation: int = 0) -> Point:
     """Where the tile id is written (centre of a ``LABEL_RADIUS`` disc), clear of marks."""
     edges = _edges(tile, rotation)
-    stored = LABELS.get(edges)
-    return compute_label(edges) if stored is None else stored
+    stored = SCREEN.get(edges)
+    return compute_label(edges) if stored is None else stored[2]
 
 
 @lru_cache(maxsize=256)
 def compute_anchors(edges: str, space: str) -> tuple[Point, ...]:
     """The search behind ``anchors``: all ``MAX_MARKS`` of them (the source of
-    ``geometry_data.ANCHORS``)."""
+    ``geometry_data.SCREEN``'s anchors)."""
     label = compute_label(edges)
     free = [
         (p, d)
@@ -313,6 +313,6 @@ def anchors(tile: Tile | str, space: str, count: int, rotation: int = 0) -> tupl
     if not 0 <= count <= MAX_MARKS:
         raise ValueError(f"a space shows 0 to {MAX_MARKS} marks, not {count}")
     edges = _edges(tile, rotation)
-    stored = ANCHORS.get(edges)
-    found = compute_anchors(edges, space) if stored is None else stored[SPACES.index(space)]
+    stored = SCREEN.get(edges)
+    found = compute_anchors(edges, space) if stored is None else stored[0][SPACES.index(space)]
     return found[:count]

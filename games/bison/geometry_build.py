@@ -3,9 +3,10 @@ every edge string a tile can lie with, the anchors of its marks and the tap disc
 space and the point of its id, as :mod:`games.bison.geometry`'s ``compute_*`` searches find
 them (``tests/games/bison/test_geometry_data.py`` proves they agree).
 
-Run ``python -m games.bison.geometry_build`` after changing how :mod:`games.bison.geometry`
-lays out a tile (areas, radii, the searches): the searches take seconds, so they run here
-once, not in every process that draws a board. The test fails until the data is rebuilt.
+``python -m games.bison.kit.art_build`` writes it (with the printed tiles' data) after
+changing how :mod:`games.bison.geometry` lays out a tile (areas, radii, the searches): the
+searches take seconds, so they run there once, not in every process that draws a board.
+The test fails until the data is rebuilt.
 Standard library only (games/ rule).
 """
 
@@ -19,7 +20,7 @@ from games.bison.tiles import SPACES, Tile
 DATA = Path(__file__).with_name("geometry_data.py")
 
 HEADER = '''"""The Bison tiles' screen geometry (unit hex, see ``games.bison.geometry``): made by
-``python -m games.bison.geometry_build`` (see there); do not edit by hand.
+``python -m games.bison.kit.art_build`` (see ``games.bison.geometry_build``); do not edit by hand.
 """
 
 # fmt: off
@@ -43,28 +44,17 @@ def source() -> str:
     """The text of ``geometry_data.py``: every float written by ``repr`` (exact round
     trip), spaces in ``SPACES`` order (prairie, river, mountain)."""
     shapes = every_edges()
-    lines = [HEADER, "#: edges → the MAX_MARKS anchors of the prairie, river and mountain\n"]
-    lines.append("ANCHORS: dict[str, tuple[Spots, Spots, Spots]] = {\n")
+    lines = [
+        HEADER,
+        "#: edges → (the MAX_MARKS anchors of the prairie, river and mountain; their tap\n",
+        "#: discs (centre, radius); the centre of the tile id's label): one row an edge string\n",
+        "SCREEN: dict[str, tuple[tuple[Spots, Spots, Spots], tuple[Disc, Disc, Disc], Point]]",
+        " = {\n",
+    ]
     for edges in shapes:
         found = tuple(geometry.compute_anchors(edges, space) for space in SPACES)
-        lines.append(f'    "{edges}": {found!r},\n')
-    lines.append("}\n\n#: edges → the tap disc (centre, radius) of the prairie, river, mountain\n")
-    lines.append("TAP_DISCS: dict[str, tuple[Disc, Disc, Disc]] = {\n")
-    for edges in shapes:
         discs = tuple(geometry.compute_tap_disc(edges, space) for space in SPACES)
-        lines.append(f'    "{edges}": {discs!r},\n')
-    lines.append("}\n\n#: edges → the centre of the tile id's label\n")
-    lines.append("LABELS: dict[str, Point] = {\n")
-    for edges in shapes:
-        lines.append(f'    "{edges}": {geometry.compute_label(edges)!r},\n')
+        row = (found, discs, geometry.compute_label(edges))
+        lines.append(f'    "{edges}": {row!r},\n')
     lines.append("}\n# fmt: on\n")
     return "".join(lines)
-
-
-def main() -> None:
-    DATA.write_text(source(), encoding="utf-8")
-    print(f"wrote {DATA}")
-
-
-if __name__ == "__main__":
-    main()

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bison_board import board_marks, drawn_marks
-from phone_kit import act, back_at_table, create_table, live_companion, version
+from phone_kit import act, back_at_table, create_table, live_companion, table_id_of, version
 
 #: Seconds-scale waits for the other phone's poll (POLL_MS is 2 s by default).
 LIVE_MS = 8_000
@@ -659,7 +659,7 @@ class BisonTable:
         url = create_table(
             self.phones[0], self.base, "bison", lang=langs[0], players=PLAYERS, seat=0
         )
-        self.table_id = url.split("/t/")[1].split("/")[0]
+        self.table_id = table_id_of(url)
         for seat, page in enumerate(self.phones[1:], start=1):
             page.goto(f"{url}/join?lang={langs[seat]}")
             page.locator(f'button[name="seat"][value="{seat}"]').click()

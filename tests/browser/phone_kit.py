@@ -128,8 +128,7 @@ def type_square(page: Any, grid: list[list[str]]) -> None:
             act(page, f'[data-testid="ls-square"] button[data-card="{card}"]')
 
 
-#: Posts the carried proposal to photo/edit as the proposal page's own form would.
-POST_JS = """([action, fields]) => {
+_POST_JS = """([action, fields]) => {
   const form = document.createElement('form');
   form.method = 'post'; form.action = action;
   for (const [name, value] of Object.entries(fields)) {
@@ -139,3 +138,18 @@ POST_JS = """([action, fields]) => {
   }
   document.body.appendChild(form); form.submit();
 }"""
+
+
+def post_proposal(page: Any, url: str, fields: dict[str, str], ready: str) -> None:
+    """Open the Bison photo page of table ``url`` on ``page`` and post ``fields`` (a carried
+    proposal, with the page's CSRF token) to photo/edit as the proposal's own form would;
+    wait for ``ready`` (a selector) on the answer."""
+    page.goto(f"{url}/bison/photo")
+    fields["csrf_token"] = page.locator('input[name="csrf_token"]').first.input_value()
+    page.evaluate(_POST_JS, [f"{url}/bison/photo/edit", fields])
+    page.wait_for_selector(ready)
+
+
+def table_id_of(url: str) -> str:
+    """The table id in a table page's ``url``."""
+    return url.split("/t/")[1].split("/")[0]

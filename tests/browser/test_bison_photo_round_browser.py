@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from bison_kit import PLAYERS, serve
 from bison_round import play_round
-from phone_kit import POST_JS, back_at_table, create_table, sit
+from phone_kit import back_at_table, create_table, post_proposal, sit, table_id_of
 
 from companion import tables
 from companion.panels.bison import proposal
@@ -66,13 +66,10 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
     ben = new_phone(device_scale_factor=1)
     with serve(tmp_path) as (base, app):
         url = create_table(ann, base, "bison", lang=lang, players=PLAYERS, seat=0)
-        table_id = url.split("/t/")[1].split("/")[0]
+        table_id = table_id_of(url)
         sit(ben, url, 1, lang)
         fields, before, after = _proposal(app, table_id, seed=3)
-        ann.goto(f"{url}/bison/photo")
-        fields["csrf_token"] = ann.locator('input[name="csrf_token"]').first.input_value()
-        ann.evaluate(POST_JS, [f"{url}/bison/photo/edit", fields])
-        ann.wait_for_selector('[data-testid="bison-photo-confirm"]')
+        post_proposal(ann, url, fields, '[data-testid="bison-photo-confirm"]')
 
         lines = ann.locator('[data-testid="bison-photo-line"]')
         gains = ann.locator('[data-testid="bison-photo-gain"]')

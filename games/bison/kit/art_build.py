@@ -5,7 +5,8 @@ markers (``TILE_MARKERS``), in the tile's millimetres, as ``tile_art.compute_til
 
 Run ``python -m games.bison.kit.art_build`` after changing the tile catalog or the placement
 rules in :mod:`games.bison.kit.tile_art` / :mod:`games.bison.kit.markers` (their ``compute_*``
-functions): the grid searches take seconds, so they run here once, not at each print or
+functions) or :mod:`games.bison.geometry` (it writes ``games/bison/geometry_data.py`` too):
+the grid searches take seconds, so they run here once, not at each print or
 photo read. ``tests/games/bison/test_art_data.py`` fails until the data is rebuilt.
 Standard library only (games/ rule).
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.bison import catalog
+from games.bison import catalog, geometry_build
 from games.bison.kit.markers import compute_tile_markers
 from games.bison.kit.tile_art import Point, compute_tile_art
 
@@ -63,8 +64,11 @@ def source() -> str:
 
 
 def main() -> None:
-    DATA.write_text(source(), encoding="utf-8")
-    print(f"wrote {DATA}")
+    """Every checked-in Bison geometry: the printed tiles' (here) and the board picture's
+    (:mod:`games.bison.geometry_build`), one command after a change to either."""
+    for data, text in ((DATA, source()), (geometry_build.DATA, geometry_build.source())):
+        data.write_text(text, encoding="utf-8")
+        print(f"wrote {data}")
 
 
 if __name__ == "__main__":

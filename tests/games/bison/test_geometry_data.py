@@ -16,7 +16,7 @@ from games.errors import RuleError
 
 
 def test_the_checked_in_data_is_what_the_searches_compute() -> None:
-    # Byte for byte what `python -m games.bison.geometry_build` writes: floats by repr, so
+    # Byte for byte what `python -m games.bison.kit.art_build` writes: floats by repr, so
     # equal text is equal values (a moved anchor or tap disc fails here until rebuilt).
     assert geometry_build.DATA.read_text(encoding="utf-8") == geometry_build.source()
 
@@ -35,32 +35,27 @@ def test_the_data_holds_every_edge_string_a_tile_can_lie_with() -> None:
     catalog = {CATALOG[t].tile.rotated(n).edges for t in CATALOG for n in range(6)}
     retail = {Tile(shape, (1, 1, 1)).rotated(n).edges for shape in RETAIL_SHAPES for n in range(6)}
     assert set(geometry_build.every_edges()) == valid == catalog | retail
-    for table in (geometry_data.ANCHORS, geometry_data.TAP_DISCS, geometry_data.LABELS):
-        assert set(table) == valid
+    assert set(geometry_data.SCREEN) == valid
 
 
 def test_the_public_functions_read_the_data() -> None:
     edges = "PPPPMM"
-    assert geometry.label_point(edges) == geometry_data.LABELS[edges]
+    anchors, discs, label = geometry_data.SCREEN[edges]
+    assert geometry.label_point(edges) == label
     for index, space in enumerate(SPACES):
-        stored = geometry_data.ANCHORS[edges][index]
+        stored = anchors[index]
         assert len(stored) == geometry.MAX_MARKS
         for count in range(geometry.MAX_MARKS + 1):
             assert geometry.anchors(edges, space, count) == stored[:count]
-        assert geometry.tap_disc(edges, space) == geometry_data.TAP_DISCS[edges][index]
+        assert geometry.tap_disc(edges, space) == discs[index]
     # A tile as it lies, turned more: the turned edge string's entry.
-    assert geometry.label_point(edges, 2) == geometry_data.LABELS["MMPPPP"]
+    assert geometry.label_point(edges, 2) == geometry_data.SCREEN["MMPPPP"][2]
 
 
 def test_an_edge_string_missing_from_the_data_is_searched(monkeypatch) -> None:
     edges = "PMMMMM"
-    stored = (
-        geometry_data.ANCHORS[edges],
-        geometry_data.TAP_DISCS[edges],
-        geometry_data.LABELS[edges],
-    )
-    for name in ("ANCHORS", "TAP_DISCS", "LABELS"):
-        monkeypatch.setattr(geometry, name, {})
+    stored = geometry_data.SCREEN[edges]
+    monkeypatch.setattr(geometry, "SCREEN", {})
     searched = []
     grid = geometry._grid.__wrapped__  # the search itself, past its cache
 
