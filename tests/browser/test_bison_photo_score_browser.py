@@ -30,6 +30,8 @@ from companion import tables
 from companion.panels.bison import proposal
 from games.bison import explain, fold
 
+SHOTS = Path(__file__).parent / "screenshots"  # as conftest's (its module is not imported)
+
 AtTable = tuple[Any, str, str, Any]
 
 
@@ -72,6 +74,8 @@ def test_confirm_and_score_names_the_over_15_case_and_scores_it_in_one_tap(
     drawn = _over(score.get_attribute("value"))
     assert re.fullmatch(r"over:0\.\d+\.15\.\d+", drawn), score.get_attribute("value")
     said = re.fullmatch(r"Ann keeps 15 bison, (\d+) lost", words.inner_text().strip())
+    score.scroll_into_view_if_needed()
+    ann.screenshot(path=str(SHOTS / "bison_photo_en_over_15.png"))
     assert said and int(said.group(1)) == int(drawn.rsplit(".", 1)[1]) > 0
 
     # A bison gained on Ann's row (15 before the award): the proposal for that stock
