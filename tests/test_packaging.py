@@ -71,7 +71,11 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("venv") / "v"
-    subprocess.run([sys.executable, "-m", "venv", str(home)], check=True, timeout=120)
+    # Without pip of its own: this test's pip installs into it (``pip --python``, as the
+    # README's smaller server install does), so no pip is copied in and byte-compiled.
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--without-pip", str(home)], check=True, timeout=120
+    )
     purelib = Path(
         subprocess.run(
             [
@@ -88,9 +92,11 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     (purelib / "zz_test_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     subprocess.run(
         [
-            home / "bin" / "python",
+            sys.executable,
             "-m",
             "pip",
+            "--python",
+            home / "bin" / "python",
             "install",
             "--quiet",
             "--no-deps",
