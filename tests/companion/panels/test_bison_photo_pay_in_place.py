@@ -7,6 +7,7 @@ sentence naming the line, the typed values kept, nothing stored."""
 from __future__ import annotations
 
 import pytest
+from bison_panel import base
 from bison_proposal import START, confirm, edit, form_of, placed_and_built
 from companion_testkit import get, text
 
@@ -84,3 +85,11 @@ def test_a_payment_left_as_shown_changes_nothing(client, table, app):
     fields = form_of(edit(client, table.id, placed_and_built(app, table)))
     page = edit(client, table.id, fields)
     assert page.status_code == 200 and "(fixed)" not in text(page)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ja", "支払い（手持ち"), ("it", "Pagato con (hai")])
+def test_the_payment_on_the_line_speaks_japanese_and_italian(client, table, app, lang, words):
+    form = placed_and_built(app, table)
+    page = client.post(f"{base(table.id)}/photo/edit", data=form, headers={"Accept-Language": lang})
+    shown = text(page)
+    assert words in shown and "Paid with" not in shown
