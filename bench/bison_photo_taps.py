@@ -39,10 +39,12 @@ the companion on a loopback server:
   field that differs set (the action, a tile's hex and turn, a row's from, to and
   count, an animal of the payment: 1 tap each) and saved (1 tap); a line nobody did
   is unticked (1 tap); a line the rules refuse in the proposal's order is unticked and
-  left to the fixes by hand; a question's line (its board is the photo's whatever the
-  answer) whose answer chosen is paid otherwise than the player paid is paid in its own
-  editor (✎, each animal that differs, save: the page finds the actions that cost a
-  food no answer offered, issue 32, item 5);
+  left to the fixes by hand; a line whose board change is right but whose payment is
+  not — a question's line (its board is the photo's whatever the answer) or any other
+  — is paid on the line itself (``_pay_in_place``: the line tapped open, 1 tap, then a
+  tap per animal that differs; no editor to open or save: the page finds the actions
+  that cost a food no answer offered at Confirm, issue 32, item 5; a payment Confirm
+  refuses is unticked there, 1 tap, and left to the fixes by hand);
 * then the companion is compared with the real table: what differs is *wrong after
   confirm* (``W``: each space, each seat's stock, not counting spaces the proposal said
   it could not see); every board space that differs costs the 3 taps of the space sheet
@@ -118,6 +120,7 @@ def retail_taps(event: dict[str, Any]) -> int:
 
 
 EDITOR_TAPS = 2  # a line's editor: ✎ to open it, "Save this line"
+PAY_TAPS = 1  # a line's payment in place: the line tapped open (its crops, its payment)
 ROWS = 3  # rows of hunters in a line's editor (proposal.TRIOS)
 #: The actions a player takes without hunters when no board action is left (B6).
 GAINS = ("move_1", "move_3", "gather", "tent", "canoe")
@@ -470,7 +473,7 @@ def repair(
     right: set[int] = set()
     if judged is not None:
         companion, truth, gains = judged
-        after = _outcome(companion, _ticked(page), gains)
+        after = _outcome(companion, _ticked(page, companion), gains)
         right = {s for s in range(len(truth.players)) if _right(after, truth, s)}
     lines: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     # A question of several steps is one line: answered, then paid (never unticked).
@@ -566,11 +569,34 @@ def _pay_question(
     if shown == want:
         return
     log.append(f"  line {n}: pays {shown} -> {want}")
-    page.locator(f'button[name="open"][value="{n}"]').click()
-    page.wait_for_selector('[data-testid="bison-photo-editor"]')
-    taps["fixes"] += EDITOR_TAPS
-    editor = page.locator('[data-testid="bison-photo-editor"]')
-    _pay_and_save(page, editor, want, taps, log)
+    _pay_in_place(page, n, want, taps, log)
+
+
+def _pay_in_place(
+    page: Any, n: int, want: dict[str, int], taps: Counter[str], log: list[str]
+) -> None:
+    """Line ``n`` paid as the player paid on the line itself (issue 32, item 5): the line
+    tapped open unless it is, then a tap per animal whose amount differs; no editor, no
+    save: the rules check it at Confirm (a refusal there unticks it, the confirm loop)."""
+    line = page.locator(f'[data-testid="bison-photo-line"]:has(input[name="take.{n}"])')
+    typed = [line.locator(f'input[name="pay.{n}.{a}"]') for a in want]
+    if not typed[0].count():
+        log.append(f"    line {n}: no payment on the line")
+        return
+    differ = [
+        (control, count)
+        for control, count in zip(typed, want.values(), strict=True)
+        if control.input_value() != str(count)
+    ]
+    if not differ:
+        return
+    if not typed[0].is_visible():
+        line.locator("details.bison-photo-what > summary").click()
+        taps["fixes"] += PAY_TAPS
+    for control, count in differ:
+        control.fill(str(count))
+        control.dispatch_event("change")  # as the phone's keyboard closing does
+        taps["fixes"] += 1
 
 
 def _pay_and_save(
@@ -621,7 +647,11 @@ def _edit(
     taps: Counter[str],
     log: list[str],
 ) -> None:
-    """Line ``n`` set to what the player did in its editor, field by field."""
+    """Line ``n`` set to what the player did in its editor, field by field; its payment
+    alone on the line itself (``_pay_in_place``)."""
+    if _change(truth) == _change(event):
+        _pay_in_place(page, n, _payment(truth), taps, log)
+        return
     page.locator(f'button[name="open"][value="{n}"]').click()
     page.wait_for_selector('[data-testid="bison-photo-editor"]')
     taps["fixes"] += EDITOR_TAPS
@@ -666,16 +696,50 @@ def _edit(
         taps["fixes"] += 1
 
 
-def _ticked(page: Any) -> list[dict[str, Any]]:
-    """The events of the proposal's lines as the phone has them ticked and answered."""
+def _ticked(page: Any, state: table.State) -> list[dict[str, Any]]:
+    """The events of the proposal's lines as the phone has them ticked, answered and
+    paid (a payment typed on a line applied as the page applies it at Confirm:
+    ``proposal.paid_in_place``; one the rules refuse left as the line says)."""
+    from games.bison import explain_lines
+    from games.bison.explain_search import attempt
+
     steps = json.loads(page.locator('input[name="steps"]').get_attribute("value") or "[]")
-    events = []
+    events: list[dict[str, Any]] = []
     for n, item in enumerate(steps):
         box = page.locator(f'input[name="take.{n}"]')
         if box.count() and not box.is_checked():
             continue
-        events += _line_events(page, n, item)
+        line = _line_events(page, n, item)
+        typed = _typed_payment(page, n)
+        if typed is not None:
+            try:
+                food = sum(typed.values())
+                if food != explain_lines.answer_cost(state, line):
+                    line = list(explain_lines.costing(state, line, food))
+                line = explain_lines.paid_across(state, line, typed)
+            except RuleError:
+                pass
+        for event in line:
+            try:
+                state = attempt(state, event)[0]
+            except RuleError:
+                continue
+        events += line
     return events
+
+
+def _typed_payment(page: Any, n: int) -> dict[str, int] | None:
+    """The payment typed on line ``n`` itself when it differs from what it showed."""
+    typed, shown = {}, {}
+    for animal in ("bison", "salmon", "turkey"):
+        control = page.locator(f'input[name="pay.{n}.{animal}"]')
+        if not control.count():
+            return None
+        typed[animal] = control.input_value().strip() or "0"
+        shown[animal] = page.locator(f'input[name="payshown.{n}.{animal}"]').get_attribute("value")
+    if typed == shown:
+        return None
+    return {a: int(v) if v.isdigit() else 0 for a, v in typed.items()}
 
 
 def _score(page: Any, url: str, state: table.State, taps: Counter[str]) -> None:
@@ -904,7 +968,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 # "Confirm and score" (one tap) unless the players see a change the
                 # proposal cannot make (then "Confirm only", the fixes, the scoring).
                 both = page.locator('[data-testid="bison-photo-confirm-score"]')
-                ahead = _fixes(_outcome(before, _ticked(page), gains), truth, hidden)[0]
+                ahead = _fixes(_outcome(before, _ticked(page, before), gains), truth, hidden)[0]
                 # A gain left for the panel comes after Confirm, before the scoring.
                 button = both if both.count() and not ahead and not on_panel else None
                 if button is not None:  # what the button says it ends the round with

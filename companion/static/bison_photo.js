@@ -75,10 +75,13 @@
   // The lines' ticks and answers as drawn: the over-15 words (live.over) are the server's
   // for these; once one changes (a payment with it), they are not said any more and the
   // tap opens the score page when a stock passes 15.
+  // A payment typed on a line counts too: it may change the line's actions and stocks.
   function linesNow() {
-    var inputs = form.querySelectorAll("[data-testid=bison-photo-line] input");
+    var inputs = form.querySelectorAll("[data-testid=bison-photo-line] input:not([type=hidden])");
     var said = "";
-    for (var i = 0; i < inputs.length; i++) said += inputs[i].checked ? "1" : "0";
+    for (var i = 0; i < inputs.length; i++) {
+      said += inputs[i].type === "number" ? "[" + inputs[i].value + "]" : inputs[i].checked ? "1" : "0";
+    }
     return said;
   }
   var linesDrawn = linesNow();
@@ -138,7 +141,7 @@
     if (cases && cases.value) parts.push(cases.value);
     button.value = parts.length ? parts.join(";") : "1";
   }
-  // A tick or an answer changed (a line's food and actions with it): the server draws
+  // A tick, an answer or a line's payment changed (its food and actions with it): the server draws
   // the page again for the form as it stands (photo/edit, nothing stored); its rows
   // without hunters (one per action the lines leave: an answer with fewer actions gives
   // a row back) and its over-15 words replace these. Meanwhile the button is aria-busy

@@ -176,3 +176,49 @@ def test_a_lines_payment_is_fixed_in_its_editor_at_360_by_640(
     stock = '[data-testid="bison-stock-0-{}-value"]'
     counts = [stock.format(a) for a in ("bison", "salmon", "turkey")]  # 10 each before
     assert [ann.locator(c).inner_text() for c in counts] == ["8", "10", "10"]
+
+
+def test_a_lines_payment_is_fixed_on_the_line_itself_at_360_by_640(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """Issue 32, item 5 (B6): the same fix with no editor: one tap on the line shows its
+    crop and payment, Ann types the animals (the fields within the phone's width,
+    "Confirm" on screen), and Confirm checks and stores it; a payment the rules refuse
+    (more than her stocks) first comes back beside the line, nothing stored."""
+    ann, _table_url = two_player_table(new_phone, live_server)
+    ann.locator('[data-testid="bison-photo"]').click()
+    ann.set_input_files(
+        '[data-testid="bison-photo-file"]',
+        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
+    )
+    ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
+    line = ann.locator('[data-testid="bison-photo-line"]').first
+    pay = line.locator('[data-testid="bison-photo-pay"]')
+    assert not pay.is_visible()  # the proposal as short as before: shown on a tap
+    line.locator("summary").click()
+    pay.wait_for()
+
+    def typed(counts: tuple[str, str, str]) -> None:
+        for animal, count in zip(("bison", "salmon", "turkey"), counts, strict=True):
+            field = pay.locator(f'[data-testid="bison-photo-pay-{animal}"]')
+            box = field.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+            field.fill(count)
+
+    confirm = ann.locator('[data-testid="bison-photo-confirm"]')
+    typed(("40", "0", "0"))  # more than her 30 animals (B6)
+    bar = confirm.bounding_box()
+    assert bar is not None and bar["y"] + bar["height"] <= 640  # Confirm on screen
+    confirm.click()
+    problem = ann.locator('[data-testid="bison-photo-line-problem"]')
+    problem.wait_for()
+    assert "only 30" in problem.inner_text()
+    pay = ann.locator('[data-testid="bison-photo-pay"]').first
+    assert pay.is_visible()  # the refused typing shown again, to fix
+    typed(("2", "0", "0"))
+    shot(ann, "bison_photo_en_payment_in_place")
+    ann.locator('[data-testid="bison-photo-confirm"]').click()
+    back_at_table(ann)
+    stock = '[data-testid="bison-stock-0-{}-value"]'
+    counts = [stock.format(a) for a in ("bison", "salmon", "turkey")]  # 10 each before
+    assert [ann.locator(c).inner_text() for c in counts] == ["8", "10", "10"]

@@ -25,6 +25,14 @@ editor
     is dropped). "Save" checks the whole ticked proposal with the edited line through
     the fold (``games.bison.fold.apply``: the same rules as the tapped flow); a refusal
     says which line and why (422), the proposal unchanged. Nothing is stored.
+payment in place
+    Each player's line carries its payment on the line itself, under its crops (one tap
+    on the line shows them): ``pay.<n>.<animal>`` beside what it showed
+    (``payshown.<n>.<animal>``). A payment typed otherwise is applied as the payment
+    editor applies it (``paid_in_place``: another amount finds the actions that cost
+    it) whenever the form comes back (Confirm, an editor, the page drawn again), the
+    fold checking the whole proposal; a refusal names the line and says why beside
+    it (422), nothing stored. A fix costs the animals typed, no ✎ and no "Save".
 added line
     ``add=1``: an action the photo did not show, as an empty unticked line (the phone's
     own seat) with its editor open; saved, it is a ticked line like the others; saved
@@ -52,7 +60,7 @@ from companion.pages.panel import page_answer
 from companion.panels import _kit as kit
 from companion.panels.bison import overflows
 from companion.panels.bison.forms import hex_arg
-from companion.panels.bison.names import action_name, hex_name, space_name
+from companion.panels.bison.names import action_name, animal_name, hex_name, space_name
 from companion.panels.bison.pages import GAME, back_to_table, bp, refusal, render_page
 from companion.panels.bison.proposal_lines import (
     line_words,
@@ -323,6 +331,10 @@ class LineRefused(Exception):
         super().__init__(error.template)
         self.line, self.event, self.error, self.before = line, event, error, before
 
+    def problem(self) -> str:
+        """The rules' reason alone, as a sentence (said beside the line)."""
+        return as_sentence(refusal(self.error), str(get_locale() or "en"))
+
     def message(self, table: tables.TableView, edited: int | None = None) -> str:
         """The refusal as a sentence: beside the line's own editor (``edited``) the
         rules' reason alone, else naming the line refused too."""
@@ -529,6 +541,81 @@ def _count_pay(form: Mapping[str, str], animal: str, prefix: str = "e.pay.") -> 
     return fields.read_whole(raw, animal)
 
 
+#: A line's payment typed on the line itself (issue 32, item 5: a fix costs the animals
+#: alone): ``pay.<n>.<animal>``, beside what the line showed, ``payshown.<n>.<animal>``.
+PAY, PAY_SHOWN = "pay.", "payshown."
+#: The most a line's payment field takes (all of a player's stocks, B8 as amended).
+MOST_PAID = STOCK_CAP * len(ANIMALS)
+
+
+def _line_payment(form: Mapping[str, str], n: int) -> dict[str, int] | None:
+    """The payment typed on line ``n``'s own row when it differs from what the row showed;
+    None when the phone sent none or left it as shown. ``RuleError`` for a value that is
+    no whole number of animals (named by its animal)."""
+    if not any(f"{PAY}{n}.{a}" in form for a in ANIMALS):
+        return None
+    paid = {
+        a: fields.read_whole(
+            form.get(f"{PAY}{n}.{a}", "").strip() or "0", animal_name(a), 0, MOST_PAID
+        )
+        for a in ANIMALS
+    }
+    shown = {a: small_number(form.get(f"{PAY_SHOWN}{n}.{a}")) for a in ANIMALS}
+    return None if paid == shown else paid
+
+
+def paid_in_place(
+    table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
+) -> tuple[list[CarriedStep], dict[str, str]]:
+    """The proposal with each ticked line's payment typed on the line itself applied, as
+    the question line's payment editor applies it (``_edit_payment``: another amount than
+    the line costs finds the actions that cost it, ``explain_lines.costing``; the split
+    shared across its actions, ``explain_lines.paid_across``, each checked by the fold),
+    and the typed fields gone from the form. ``LineRefused`` for the first line whose
+    payment the rules refuse (or that is no number): nothing changes, nothing is stored."""
+    edited = list(steps)
+    now = {k: v for k, v in form.items() if not k.startswith((PAY, PAY_SHOWN))}
+    for n, item in enumerate(steps):
+        if not _ticked(form, n) or not _editable(item["event"], table):
+            continue
+        answers = list(item.get("answers") or [])
+        if not answers and item["event"].get("type") != "play":
+            continue  # an action without hunters pays nothing
+        before = _state_before(table.state, edited, now, n)
+        event = item["event"]
+        try:
+            split = _line_payment(form, n)
+            if split is None:
+                continue
+            events = _events(item, now, n)
+            event = events[0]
+            food = sum(split.values())
+            dearer = food != explain_lines.answer_cost(before, events)
+            if dearer:  # paid otherwise than the line says: the actions that cost it
+                events = list(explain_lines.costing(before, events, food))
+            repaid = explain_lines.paid_across(before, events, split)
+        except RuleError as error:
+            raise LineRefused(n, event, error, before) from None
+        markers: list[JSON] = [str(e.get("action")) for e in repaid]
+        answer: CarriedAnswer = {"events": repaid, "cost": food, "markers": markers}
+        if answers:
+            k = _answer_index(item, now, n)
+            if dearer:
+                answers.append(answer)
+                k = len(answers) - 1
+            answers[k] = {**answers[k], "events": repaid}
+            edited[n] = {**item, "answers": answers, "edited": True}
+            now[f"choice.{n}"] = str(k)
+        elif len(repaid) == 1:
+            edited[n] = {**item, "event": repaid[0], "options": [], "edited": True}
+            now[f"choice.{n}"] = ""
+        else:  # one action became several (out and back): one line, its one answer
+            edited[n] = {**item, "event": repaid[0], "options": [], "answers": [answer]}
+            edited[n]["edited"] = True
+            now[f"choice.{n}"] = "0"
+    return edited, now
+
+
 def _ticked(form: Mapping[str, str], n: int) -> bool:
     """Whether line ``n`` is ticked: every line of a fresh proposal; else as sent."""
     return form.get(f"take.{n}", "" if "steps" in form else "1") == "1"
@@ -686,9 +773,10 @@ def _lines(
     steps: Sequence[CarriedStep],
     form: Mapping[str, str],
     crops: Mapping[str, str],
+    problems: Mapping[int, str],
 ) -> list[dict[str, object]]:
     """Each step as the page shows it, worded on the board it starts from (the ticked
-    lines before it applied)."""
+    lines before it applied), with its payment to fix in place (``_line_pay``)."""
     lines: list[dict[str, object]] = []
     state = table.state
     for n, item in enumerate(steps):
@@ -710,13 +798,14 @@ def _lines(
             what, paid = line_words(table, state, event, asked=len(options) > 1)
         if item.get("added") and not item.get("edited"):  # nothing said yet
             what, paid = _("A line to add: say what it did (✎)"), ""
-        problem = None
+        pay = _line_pay(table, state, item, events, form, n)
+        problem = problems.get(n)
         if _ticked(form, n):
             try:
                 for one in events:
                     state = fold.apply(state, one)
             except RuleError as error:  # shown beside the line; Confirm refuses it too
-                problem = as_sentence(refusal(error), str(get_locale() or "en"))
+                problem = problem or as_sentence(refusal(error), str(get_locale() or "en"))
         raw_seat = event.get("seat")
         seat = raw_seat if isinstance(raw_seat, int) else None
         hexes = [
@@ -744,6 +833,7 @@ def _lines(
                 "actions": sum(1 for e in events if takes_marker(e)),
                 "edited": bool(item.get("edited")),
                 "problem": problem,
+                "pay": pay,
                 "choice": small_number(form.get(f"choice.{n}")) or 0,
                 "options": [
                     {
@@ -759,6 +849,39 @@ def _lines(
             }
         )
     return lines
+
+
+def _line_pay(
+    table: tables.TableView,
+    before: fold.State,
+    item: CarriedStep,
+    events: Sequence[JSONObject],
+    form: Mapping[str, str],
+    n: int,
+) -> dict[str, object] | None:
+    """A player's line's payment to fix on the line itself (issue 32, item 5): the split
+    it pays in all (the rules' default unless said) in ``shown``, the phone's own typing
+    (a refused one, sent back) in ``values``, the player's stocks before the line, and
+    ``open`` when the phone typed another payment; None for a line that is no player's
+    action with hunters (a tile on the mirror, a correction, an action without hunters)."""
+    event = item["event"]
+    seat = event.get("seat")
+    if not _editable(event, table) or not isinstance(seat, int):
+        return None
+    if not item.get("answers") and event.get("type") != "play":
+        return None
+    _cost, paid = explain_lines.answer_paid(before, seat, events)
+    typed = {a: form.get(f"{PAY}{n}.{a}") for a in ANIMALS}
+    said = {a: form.get(f"{PAY_SHOWN}{n}.{a}") for a in ANIMALS}
+    known = all(v is not None for v in typed.values())
+    values = {a: typed[a] if known else str(paid[a]) for a in ANIMALS}
+    shown = {a: said[a] if known and said[a] is not None else str(paid[a]) for a in ANIMALS}
+    return {
+        "values": values,
+        "shown": shown,
+        "open": values != shown,
+        "stocks": before.stocks[seat].as_dict() if seat < len(before.stocks) else {},
+    }
 
 
 def _answer_chips(answers: Sequence[CarriedAnswer]) -> list[dict[str, object]]:
@@ -818,13 +941,15 @@ def render(
     page_error: str | None = None,
     status: int = 200,
     more: Mapping[str, object] | None = None,
+    problems: Mapping[int, str] | None = None,
 ) -> ResponseReturnValue:
-    """The proposal page: ``error`` beside the open editor, ``page_error`` over the page."""
+    """The proposal page: ``error`` beside the open editor, ``page_error`` over the page,
+    ``problems`` beside the lines they name (a payment typed on a line and refused)."""
     form = form or {}
     return render_page(
         PROPOSAL,
         table,
-        lines=_lines(table, steps, form, notes.get("crops", {})),
+        lines=_lines(table, steps, form, notes.get("crops", {}), problems or {}),
         unseen=notes.get("unseen", []),
         contradictions=notes.get("contradictions", []),
         steps=json.dumps(steps, separators=(",", ":")),
@@ -1047,6 +1172,19 @@ def photo_edit(table_id: str) -> ResponseReturnValue:
     except RuleError as error:
         return render_page("message.html", table, error=rule_error_message(error), status=422)
     notes = _carried_notes(form)
+    try:  # the payments typed on the lines themselves, checked as Confirm checks them
+        steps, form = paid_in_place(table, steps, form)
+    except LineRefused as refused:
+        return render(
+            table,
+            steps,
+            notes,
+            version,
+            form,
+            page_error=refused.message(table),
+            problems={refused.line: refused.problem()},
+            status=422,
+        )
     if form.get("add") and len(steps) < MOST_STEPS:  # a line the photo did not propose
         steps = [*steps, _added(table)]
         last = len(steps) - 1
@@ -1269,12 +1407,14 @@ def photo_confirm(table_id: str) -> ResponseReturnValue:
     version = small_number(request.form.get("version"))
     if version is not None and version != table.version:
         return _changed_since_photo(table)
+    form = request.form.to_dict()
     try:
-        events = accepted(table.state, request.form)
+        steps, typed = paid_in_place(table, _carried_steps(form), form)
+        events = accepted(table.state, typed, steps)
     except LineRefused as refused:
-        # No dead end: the proposal again as the phone left it (ticks, answers), the
-        # refused line saying why beside it, to fix or untick; nothing stored.
-        form = request.form.to_dict()
+        # No dead end: the proposal again as the phone left it (ticks, answers, the
+        # payments typed on its lines), the refused line saying why beside it, to fix or
+        # untick; nothing stored.
         return render(
             table,
             _carried_steps(form),
@@ -1282,6 +1422,7 @@ def photo_confirm(table_id: str) -> ResponseReturnValue:
             version or 0,
             form,
             page_error=refused.message(table),
+            problems={refused.line: refused.problem()},
             status=422,
         )
     except RuleError as error:

@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import html as htmllib
 import io
+import json
 from html.parser import HTMLParser
 from typing import Any
 
 from bison_panel import base
-from bison_photos import placed
+from bison_photos import NEW_AT, NEW_TILE, NEW_TURN, placed
+from companion_testkit import get
+
+from companion.panels.bison import proposal
+from games.bison import explain, fold
+
+#: Where Ann's hunters stand on the tile she placed (``placed_and_built``).
+START = (NEW_AT, "prairie")
 
 
 class _Form(HTMLParser):
@@ -69,3 +77,20 @@ def edit(client, table_id, form, **changes):
 
 def confirm(client, table_id, form):
     return client.post(f"{base(table_id)}/photo/confirm", data=form)
+
+
+def placed_and_built(app, table) -> dict[str, str]:
+    """Ann placed B08 with 3 hunters (4 food, B6) and built a tent of size 1 from one of
+    them: two actions, no other explanation (no question)."""
+    state = get(app, table.id).state
+    tile = {"type": "play", "seat": 0, "action": "place_tile", "at": list(NEW_AT)}
+    tile |= {"tile": NEW_TILE, "rotation": NEW_TURN, "space": "prairie", "hunters": 3}
+    laid = fold.apply(state, tile)
+    tent = {"type": "play", "seat": 0, "action": "tent", "override": True}
+    tent["builds"] = [{"space": fold.space_ref(laid, START), "size": 1}]
+    after = fold.apply(laid, tent)
+    result = explain.explain(state, explain.as_reading(after), hidden=())
+    assert not result.questions and len(result.steps) == 2  # two lines before
+    steps = proposal.steps_json(result.steps, result.questions)
+    version = str(get(app, table.id).version)
+    return {"steps": json.dumps(steps), "notes": "{}", "version": version, "take.0": "1"}

@@ -9,14 +9,8 @@ import json
 import re
 
 import pytest
-from bison_photos import NEW_AT, NEW_TILE, NEW_TURN
-from bison_proposal import confirm, edit, form_of
+from bison_proposal import START, confirm, edit, form_of, placed_and_built
 from companion_testkit import get, text
-
-from companion.panels.bison import proposal
-from games.bison import explain, fold
-
-START = (NEW_AT, "prairie")
 
 
 @pytest.fixture
@@ -24,25 +18,8 @@ def table(make_table):
     return make_table("bison", 2)  # Ann (red, seat 0) and Ben (blue, seat 1)
 
 
-def _placed_and_built(app, table) -> dict[str, str]:
-    """Ann placed B08 with 3 hunters (4 food, B6) and built a tent of size 1 from one of
-    them: two actions, no other explanation (no question)."""
-    state = get(app, table.id).state
-    tile = {"type": "play", "seat": 0, "action": "place_tile", "at": list(NEW_AT)}
-    tile |= {"tile": NEW_TILE, "rotation": NEW_TURN, "space": "prairie", "hunters": 3}
-    laid = fold.apply(state, tile)
-    tent = {"type": "play", "seat": 0, "action": "tent", "override": True}
-    tent["builds"] = [{"space": fold.space_ref(laid, START), "size": 1}]
-    after = fold.apply(laid, tent)
-    result = explain.explain(state, explain.as_reading(after), hidden=())
-    assert not result.questions and len(result.steps) == 2  # two lines before
-    steps = proposal.steps_json(result.steps, result.questions)
-    version = str(get(app, table.id).version)
-    return {"steps": json.dumps(steps), "notes": "{}", "version": version, "take.0": "1"}
-
-
 def test_a_players_actions_in_a_row_are_one_line_with_their_food(client, table, app):
-    form = _placed_and_built(app, table)
+    form = placed_and_built(app, table)
     (item,) = json.loads(form["steps"])
     (answer,) = item["answers"]
     assert [e["action"] for e in answer["events"]] == ["place_tile", "tent"]
@@ -58,7 +35,7 @@ def test_a_players_actions_in_a_row_are_one_line_with_their_food(client, table, 
 
 
 def test_the_line_is_paid_in_all_as_the_player_paid(client, table, app):  # B6
-    form = _placed_and_built(app, table)
+    form = placed_and_built(app, table)
     fields = form_of(edit(client, table.id, form))
     opened = edit(client, table.id, fields, open="0")
     assert "These actions cost 4 animals in all" in text(opened)
@@ -75,7 +52,7 @@ def test_the_line_is_paid_in_all_as_the_player_paid(client, table, app):  # B6
 
 
 def test_each_action_gets_its_own_line_and_editor_again(client, table, app):
-    form = _placed_and_built(app, table)
+    form = placed_and_built(app, table)
     fields = form_of(edit(client, table.id, form))
     opened = form_of(edit(client, table.id, fields, open="0"))
     apart = edit(client, table.id, opened, split="0")
