@@ -144,12 +144,9 @@ def test_a_line_fixed_in_place_is_confirmed_and_seen_on_the_other_phone(
     assert ben.locator(seen).first.get_attribute("data-count") == "1"
 
 
-def test_a_lines_payment_is_fixed_in_its_editor_at_360_by_640(
-    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
-) -> None:
-    """Issue 32, item 5 (B6): Ann paid her tile's 2 hunters with 2 bison, not the split
-    proposed; on the line's ✎ she sets the payment (the fields within the phone's
-    width), saves (the line says "pays 2 bison", nothing stored), and confirms."""
+def proposal_on_phone(new_phone: Callable[..., Any], live_server: str) -> Any:
+    """Ann's phone at a new two-player table, showing the proposal of a photo of her tile
+    placed with her hunters (``placed("red")``)."""
     ann, _table_url = two_player_table(new_phone, live_server)
     ann.locator('[data-testid="bison-photo"]').click()
     ann.set_input_files(
@@ -157,6 +154,16 @@ def test_a_lines_payment_is_fixed_in_its_editor_at_360_by_640(
         files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
     )
     ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
+    return ann
+
+
+def test_a_lines_payment_is_fixed_in_its_editor_at_360_by_640(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """Issue 32, item 5 (B6): Ann paid her tile's 2 hunters with 2 bison, not the split
+    proposed; on the line's ✎ she sets the payment (the fields within the phone's
+    width), saves (the line says "pays 2 bison", nothing stored), and confirms."""
+    ann = proposal_on_phone(new_phone, live_server)
     ann.locator('[data-testid="bison-photo-fix"]').first.click()
     editor = ann.locator('[data-testid="bison-photo-editor"]')
     editor.wait_for()
@@ -185,13 +192,7 @@ def test_a_lines_payment_is_fixed_on_the_line_itself_at_360_by_640(
     crop and payment, Ann types the animals (the fields within the phone's width,
     "Confirm" on screen), and Confirm checks and stores it; a payment the rules refuse
     (more than her stocks) first comes back beside the line, nothing stored."""
-    ann, _table_url = two_player_table(new_phone, live_server)
-    ann.locator('[data-testid="bison-photo"]').click()
-    ann.set_input_files(
-        '[data-testid="bison-photo-file"]',
-        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
-    )
-    ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
+    ann = proposal_on_phone(new_phone, live_server)
     line = ann.locator('[data-testid="bison-photo-line"]').first
     pay = line.locator('[data-testid="bison-photo-pay"]')
     assert not pay.is_visible()  # the proposal as short as before: shown on a tap
