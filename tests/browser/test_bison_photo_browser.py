@@ -214,6 +214,13 @@ def test_a_lines_payment_is_fixed_on_the_line_itself_at_360_by_640(
     problem = ann.locator('[data-testid="bison-photo-line-problem"]')
     problem.wait_for()
     assert "only 30" in problem.inner_text()
+    # The page's sentence, moved beside the Confirm tapped, takes a row of its own in the
+    # bar above the buttons: beside them it squeezed "Confirm and score" to a letter a line.
+    said = ann.locator(".bison-photo-bar > [data-beside]").bounding_box()
+    score = ann.locator('[data-testid="bison-photo-confirm-score"]').bounding_box()
+    assert said is not None and score is not None
+    assert said["width"] >= 300 and said["y"] + said["height"] <= score["y"]
+    assert score["width"] >= 150 and score["height"] <= 80
     pay = ann.locator('[data-testid="bison-photo-pay"]').first
     assert pay.is_visible()  # the refused typing shown again, to fix
     typed(("2", "0", "0"))
