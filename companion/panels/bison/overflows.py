@@ -28,7 +28,10 @@ from games.bison.overflow import Choice, settle
 from games.bison.table.scoring import Scoring
 
 #: A seat's over-15 case as ``proposed`` gives it: (the seat, the case).
-SeatCase = tuple[int, dict[str, Any]]
+#: An over-15 case as the score page and the photo's button say it (a template's dict:
+#: region, animal, kept, cost, choice, the exchanges and buys on offer).
+Case = dict[str, Any]
+SeatCase = tuple[int, Case]
 
 
 def _buy_options(supply: Supply) -> list[dict[str, object]]:
@@ -41,10 +44,10 @@ def _buy_options(supply: Supply) -> list[dict[str, object]]:
     return options
 
 
-def overflow_cases(result: Scoring, index: int, supply: Supply) -> list[dict[str, Any]]:
+def overflow_cases(result: Scoring, index: int, supply: Supply) -> list[Case]:
     """Seat ``index``'s over-15 cases in ``result`` (its supply before the scoring:
     ``supply``), in scoring order; each says its choice (``result``'s receipt) in words."""
-    cases: list[dict[str, Any]] = []
+    cases: list[Case] = []
     for region, receipt in result.receipts[index]:
         proposal = result.proposal(index, region, supply)
         if proposal is None:
@@ -128,12 +131,12 @@ def proposed(state: fold.State, seats: Iterable[int] | None = None) -> list[Seat
     ]
 
 
-def overflow_choices(cases: list[SeatCase]) -> list[dict[str, Any]]:
+def overflow_choices(cases: list[SeatCase]) -> list[dict[str, object]]:
     """The ``score`` event's ``overflow`` (each case's choice as the cases say it)."""
     return [{"seat": seat, "region": case["region"], **case["choice"]} for seat, case in cases]
 
 
-def case_key(seat: int, case: dict[str, Any]) -> str:
+def case_key(seat: int, case: Case) -> str:
     """One case as a button's value names it: ``<seat>.<region>.<kept>.<lost>`` and its
     choice's steps (``-<give><get>`` an exchange, ``-<item><size>`` a buy, by initials):
     everything the words beside it say (the checks compare these, never the words)."""
@@ -144,7 +147,7 @@ def case_key(seat: int, case: dict[str, Any]) -> str:
     return "-".join([f"{seat}.{case['region']}.{kept}.{case['cost']}", *steps])
 
 
-def kept_words(name: str, case: dict[str, Any]) -> str:
+def kept_words(name: str, case: Case) -> str:
     """A case in a few words, under the button that accepts it: "Ren keeps 15 salmon, 2
     lost", the choice's steps after it when it is not "nothing" (an exchange, a buy)."""
     kept = animal_count(case["animal"], case["kept"][case["animal"]])

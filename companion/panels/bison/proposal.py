@@ -1487,7 +1487,7 @@ def _score_after(
     state, override = table.state, said is not None
     if override and fold.actions_not_taken(state) != said:
         return score_page
-    chosen: list[dict[str, Any]] = []
+    chosen: list[dict[str, object]] = []
     if not fold.scores_in_one_tap(state, override=override):
         cases = overflows.proposed(state)
         if not cases or tuple(overflows.case_key(s, c) for s, c in cases) != tuple(over or ()):
