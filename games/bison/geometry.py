@@ -246,12 +246,26 @@ def compute_tap_disc(edges: str, space: str) -> tuple[Point, float]:
     return max(_grid(edges, space), key=lambda c: c[1])
 
 
+Screen = tuple[tuple[tuple[Point, ...], ...], tuple[tuple[Point, float], ...], Point]
+
+
+def _screen(edges: str) -> Screen:
+    """The checked-in row of ``edges`` (anchors, tap discs, label: ``geometry_data``), or
+    the searches' answer for an edge string the data does not hold."""
+    stored = SCREEN.get(edges)
+    if stored is not None:
+        return stored
+    return (
+        tuple(compute_anchors(edges, space) for space in SPACES),
+        tuple(compute_tap_disc(edges, space) for space in SPACES),
+        compute_label(edges),
+    )
+
+
 def tap_disc(tile: Tile | str, space: str, rotation: int = 0) -> tuple[Point, float]:
     """The largest disc (near enough: on a 0.02 grid) inside the space's area: its centre
     and radius in hex radii. At ``ZOOM_RADIUS_PX`` its diameter is at least ``MIN_TAP_PX``."""
-    edges = _edges(tile, rotation)
-    stored = SCREEN.get(edges)
-    return compute_tap_disc(edges, space) if stored is None else stored[1][SPACES.index(space)]
+    return _screen(_edges(tile, rotation))[1][SPACES.index(space)]
 
 
 @lru_cache(maxsize=64)
@@ -267,9 +281,7 @@ def compute_label(edges: str) -> Point:
 
 def label_point(tile: Tile | str, rotation: int = 0) -> Point:
     """Where the tile id is written (centre of a ``LABEL_RADIUS`` disc), clear of marks."""
-    edges = _edges(tile, rotation)
-    stored = SCREEN.get(edges)
-    return compute_label(edges) if stored is None else stored[2]
+    return _screen(_edges(tile, rotation))[2]
 
 
 @lru_cache(maxsize=256)
@@ -312,7 +324,4 @@ def anchors(tile: Tile | str, space: str, count: int, rotation: int = 0) -> tupl
         raise ValueError(f"unknown space {space!r}")
     if not 0 <= count <= MAX_MARKS:
         raise ValueError(f"a space shows 0 to {MAX_MARKS} marks, not {count}")
-    edges = _edges(tile, rotation)
-    stored = SCREEN.get(edges)
-    found = compute_anchors(edges, space) if stored is None else stored[0][SPACES.index(space)]
-    return found[:count]
+    return _screen(_edges(tile, rotation))[0][SPACES.index(space)][:count]
