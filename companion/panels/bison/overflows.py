@@ -15,9 +15,10 @@ case
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from companion.i18n import translate
@@ -145,6 +146,17 @@ def case_key(seat: int, case: Case) -> str:
     steps = [f"{e['give'][0]}{e['get'][0]}" for e in choice["exchanges"]]
     steps += [f"{b.get('item', '')[:1]}{b.get('size', '')}" for b in choice["buys"]]
     return "-".join([f"{seat}.{case['region']}.{kept}.{case['cost']}", *steps])
+
+
+def cases_value(cases: Sequence[SeatCase]) -> str:
+    """Cases as the button's ``over:`` part names them (``case_key``, comma-separated):
+    what the phone is shown and what the tap is checked against are this one string."""
+    return ",".join(case_key(seat, case) for seat, case in cases)
+
+
+def cases_words(names: Sequence[str], cases: Sequence[SeatCase]) -> str:
+    """Cases in words under the button, each by its player's name (``names`` by seat)."""
+    return str(_("; ")).join(kept_words(names[seat], case) for seat, case in cases)
 
 
 def kept_words(name: str, case: Case) -> str:

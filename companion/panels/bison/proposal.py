@@ -536,16 +536,20 @@ def _seat(original: Mapping[str, JSON], form: Mapping[str, str], seats: int) -> 
     return chosen
 
 
+#: The most a payment field takes (all of a player's stocks, B8 as amended).
+MOST_PAID = STOCK_CAP * len(ANIMALS)
+
+
 def _count_pay(form: Mapping[str, str], animal: str, prefix: str = "e.pay.") -> int:
+    """A payment field (the editor's ``e.pay.<animal>``, a line's ``pay.<n>.<animal>``):
+    empty is 0; else a whole number up to ``MOST_PAID``, refused by the animal's name."""
     raw = form.get(prefix + animal, "").strip() or "0"
-    return fields.read_whole(raw, animal)
+    return fields.read_whole(raw, animal_name(animal), 0, MOST_PAID)
 
 
 #: A line's payment typed on the line itself (issue 32, item 5: a fix costs the animals
 #: alone): ``pay.<n>.<animal>``, beside what the line showed, ``payshown.<n>.<animal>``.
 PAY, PAY_SHOWN = "pay.", "payshown."
-#: The most a line's payment field takes (all of a player's stocks, B8 as amended).
-MOST_PAID = STOCK_CAP * len(ANIMALS)
 
 
 def _line_payment(form: Mapping[str, str], n: int) -> dict[str, int] | None:
@@ -554,12 +558,7 @@ def _line_payment(form: Mapping[str, str], n: int) -> dict[str, int] | None:
     no whole number of animals (named by its animal)."""
     if not any(f"{PAY}{n}.{a}" in form for a in ANIMALS):
         return None
-    paid = {
-        a: fields.read_whole(
-            form.get(f"{PAY}{n}.{a}", "").strip() or "0", animal_name(a), 0, MOST_PAID
-        )
-        for a in ANIMALS
-    }
+    paid = {a: _count_pay(form, a, f"{PAY}{n}.") for a in ANIMALS}
     shown = {a: small_number(form.get(f"{PAY_SHOWN}{n}.{a}")) for a in ANIMALS}
     return None if paid == shown else paid
 
@@ -997,7 +996,7 @@ def _declared_left(raw: str | None) -> dict[int, int] | None:
 OVER = "over:"
 
 
-def _declared(raw: str) -> tuple[dict[int, int] | None, tuple[str, ...] | None] | None:
+def _declared(raw: str) -> tuple[dict[int, int] | None, str | None] | None:
     """What the tapped "Confirm and score" named: the actions not taken (``left:…``) and
     the over-15 cases (``over:…``), each None when not named; None for a value the phone
     did not make (then nothing is scored: the photo's lines alone are stored)."""
@@ -1006,10 +1005,10 @@ def _declared(raw: str) -> tuple[dict[int, int] | None, tuple[str, ...] | None] 
     if len(raw) > 400:
         return None
     left: dict[int, int] | None = None
-    over: tuple[str, ...] | None = None
+    over: str | None = None
     for part in raw.split(";"):
         if part.startswith(OVER) and over is None:
-            over = tuple(part[len(OVER) :].split(","))
+            over = part[len(OVER) :]
         elif part.startswith(LEFT) and left is None:
             left = _declared_left(part)
             if left is None:
@@ -1062,6 +1061,7 @@ def _score_button(
     bison_photo.js keep words and value in step with the rows' animals, the lines ticked
     and the questions' answers."""
     label = _score_label(table.state)
+    names = [player.name for player in table.players]
     if label is None:
         return None
     state = _after_form(table, steps, form)
@@ -1087,14 +1087,14 @@ def _score_button(
         part
         for part in (
             _left_value(left) if left else "",
-            OVER + ",".join(overflows.case_key(s, c) for s, c in over) if over else "",
+            OVER + overflows.cases_value(over) if over else "",
         )
         if part
     )
     return {
         "label": label,
         "left": _left_words(sum(left.values()), who) if left else "",
-        "over": str(_("; ")).join(overflows.kept_words(table.players[s].name, c) for s, c in over),
+        "over": overflows.cases_words(names, over),
         "value": value or "1",
         "live": json.dumps(live, ensure_ascii=False, separators=(",", ":")),
     }
@@ -1110,6 +1110,7 @@ def _over_live(
     seat awarded nothing, or that cannot pass 15 whatever its rows gain, is left out
     (nothing to name)."""
     base = _state_before(table.state, steps, form, len(steps))
+    names = [player.name for player in table.players]
     awards = fold.score_now(base, overflow={})
     live: dict[str, dict[str, list[str]]] = {}
     for seat in range(len(base.players)):
@@ -1128,10 +1129,9 @@ def _over_live(
                 except RuleError:
                     continue
             cases = overflows.proposed(state, [seat])
-            name = table.players[seat].name
             variants[".".join(map(str, counts))] = [
-                str(_("; ")).join(overflows.kept_words(name, c) for _s, c in cases),
-                ",".join(overflows.case_key(s, c) for s, c in cases),
+                overflows.cases_words(names, cases),
+                overflows.cases_value(cases),
             ]
         live[str(seat)] = variants
     return live
@@ -1473,7 +1473,7 @@ SCORE_EVENT = {"type": "score", "override": False, "lock": True, "overflow": []}
 def _score_after(
     table: tables.TableView,
     said: Mapping[int, int] | None = None,
-    over: Sequence[str] | None = None,
+    over: str | None = None,
 ) -> ResponseReturnValue:
     """The round scored after the photo's lines, as a change of its own (undo takes the
     scoring back, not the photo's lines); the score page when something is left to
@@ -1490,7 +1490,7 @@ def _score_after(
     chosen: list[dict[str, object]] = []
     if not fold.scores_in_one_tap(state, override=override):
         cases = overflows.proposed(state)
-        if not cases or tuple(overflows.case_key(s, c) for s, c in cases) != tuple(over or ()):
+        if not cases or overflows.cases_value(cases) != over:
             return score_page
         chosen = overflows.overflow_choices(cases)
     event = {**SCORE_EVENT, "override": override, "overflow": chosen}
