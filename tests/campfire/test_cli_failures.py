@@ -1,6 +1,13 @@
 """Every failure of the `campfire` command is one line naming the problem and what to do:
 exit 2 for what the user gave, 1 for a failure of the moment; never a traceback, and for
-`serve` never the "running" banner first. Run as real processes, as a user would."""
+`serve` never the "running" banner first.
+
+What needs a process runs as a real one, as a user would: the version, one refusal of
+`serve` and one of `print` (nothing else on stderr: no warning, no log line), a server
+stopped by Ctrl-C, Ctrl-C during `score` and `print`. Every other refusal runs the same
+``main`` in this process (``run_here``: its output captured, the server's start replaced
+by a failure): each process cost ~2 s of CPU to start and import the companion (22 of
+them, ~40 s), and showed nothing the one real refusal of each command does not."""
 
 from __future__ import annotations
 
@@ -10,7 +17,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from server_kit import Server, free_port
@@ -30,6 +39,41 @@ def campfire(
         cwd=cwd,
         stdin=subprocess.DEVNULL,
     )
+
+
+@pytest.fixture
+def run_here(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """``run_here(*args, env=…, cwd=…)``: ``campfire ARGS`` through ``campfire.cli.main`` in
+    this process, with ``env`` set and ``cwd`` as the working folder for the call; what it
+    printed and returned, as a finished process. A refusal that fails to come would start
+    gunicorn: here that is a failure of the test at once, not a server."""
+    from campfire import cli
+    from campfire.commands import serve
+
+    def no_server(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("serve refused nothing: the server would start")
+
+    monkeypatch.setattr(serve, "build_server", no_server)
+
+    def run(
+        *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        with monkeypatch.context() as scoped:
+            for name, value in (env or {}).items():
+                scoped.setenv(name, value)
+            if cwd is not None:
+                scoped.chdir(cwd)
+            capsys.readouterr()
+            try:
+                status = cli.main(list(args))
+            except SystemExit as exit_:  # argparse's refusals
+                status = exit_.code if isinstance(exit_.code, int) else 1
+            out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(list(args), status, out, err)
+
+    return run
 
 
 def one_line(result: subprocess.CompletedProcess[str], status: int) -> str:
@@ -61,23 +105,35 @@ def test_version() -> None:
         (PG + "?nosuchoption=1", 'invalid connection option "nosuchoption"'),
     ],
 )
-def test_serve_refuses_a_url_that_is_no_database_url(tmp_path: Path, url: str, says: str) -> None:
+def test_serve_refuses_a_url_that_is_no_database_url(
+    run_here: Callable[..., Any], tmp_path: Path, url: str, says: str
+) -> None:
     line = one_line(
-        campfire("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 2
+        run_here("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 2
     )
     assert line.startswith("error: ") and says in line and "DATABASE_URL" in line
 
 
-def test_serve_names_an_unreachable_database(tmp_path: Path) -> None:
+def test_a_real_serve_process_refuses_in_one_line(tmp_path: Path) -> None:
+    """As a user runs it: the refusal is the only line on stderr (no warning, no log line
+    of the app it could not make) and nothing is on stdout."""
+    env = {"DATABASE_URL": "garbage"}
+    # a loaded machine's start-up: the bound is only there so that a hang fails
+    result = campfire("serve", "--port", str(free_port()), env=env, cwd=tmp_path, timeout=180)
+    assert one_line(result, 2).startswith("error: DATABASE_URL is not a database URL")
+    assert result.stdout == ""
+
+
+def test_serve_names_an_unreachable_database(run_here: Callable[..., Any], tmp_path: Path) -> None:
     url = f"postgresql+psycopg://campfire:secret@127.0.0.1:{free_port()}/campfire"
     line = one_line(
-        campfire("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 1
+        run_here("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 1
     )
     assert "Connection refused" in line and "DATABASE_URL" in line
     assert "secret" not in line  # the password is never printed
 
 
-def test_serve_names_a_missing_role(tmp_path: Path) -> None:
+def test_serve_names_a_missing_role(run_here: Callable[..., Any], tmp_path: Path) -> None:
     server = os.environ.get("CAMPFIRE_TEST_PG_URL", PG)
     try:
         import psycopg
@@ -89,22 +145,26 @@ def test_serve_names_a_missing_role(tmp_path: Path) -> None:
         pytest.skip("no PostgreSQL server")
     url = server.replace("campfire:campfire@", "nobody_here:pw@")
     line = one_line(
-        campfire("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 1
+        run_here("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 1
     )
     assert 'role "nobody_here" does not exist' in line
 
 
-def test_serve_names_an_sqlite_folder_that_does_not_exist(tmp_path: Path) -> None:
+def test_serve_names_an_sqlite_folder_that_does_not_exist(
+    run_here: Callable[..., Any], tmp_path: Path
+) -> None:
     url = f"sqlite:///{tmp_path / 'missing' / 'x.sqlite3'}"
     line = one_line(
-        campfire("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 1
+        run_here("serve", "--port", str(free_port()), env={"DATABASE_URL": url}, cwd=tmp_path), 1
     )
     assert "unable to open database file" in line and "folder must exist" in line
 
 
-def test_serve_names_a_rate_limit_store_it_cannot_use(tmp_path: Path) -> None:
+def test_serve_names_a_rate_limit_store_it_cannot_use(
+    run_here: Callable[..., Any], tmp_path: Path
+) -> None:
     line = one_line(
-        campfire(
+        run_here(
             "serve",
             "--port",
             str(free_port()),
@@ -116,7 +176,9 @@ def test_serve_names_a_rate_limit_store_it_cannot_use(tmp_path: Path) -> None:
     assert line.startswith("error: RATELIMIT_STORAGE_URI cannot be used")
 
 
-def test_serve_gives_up_on_a_database_host_that_never_answers(tmp_path: Path) -> None:
+def test_serve_gives_up_on_a_database_host_that_never_answers(
+    run_here: Callable[..., Any], tmp_path: Path
+) -> None:
     """The host accepts the connection (the kernel completes it) and says nothing: serve
     fails after its connect timeout with one line instead of hanging."""
     with socket.socket() as silent:
@@ -124,9 +186,7 @@ def test_serve_gives_up_on_a_database_host_that_never_answers(tmp_path: Path) ->
         silent.listen()
         url = f"postgresql+psycopg://campfire:secret@127.0.0.1:{silent.getsockname()[1]}/x"
         env = {"DATABASE_URL": url, "PGCONNECT_TIMEOUT": ""}
-        line = one_line(
-            campfire("serve", "--port", str(free_port()), env=env, cwd=tmp_path, timeout=45), 1
-        )
+        line = one_line(run_here("serve", "--port", str(free_port()), env=env, cwd=tmp_path), 1)
     assert "timeout" in line and "DATABASE_URL" in line and "secret" not in line
 
 
@@ -139,9 +199,11 @@ def test_serve_gives_up_on_a_database_host_that_never_answers(tmp_path: Path) ->
         ("CAMPFIRE_TRUSTED_PROXIES", "one", "CAMPFIRE_TRUSTED_PROXIES must be a whole number"),
     ],
 )
-def test_serve_refuses_a_garbled_setting(tmp_path: Path, name: str, value: str, says: str) -> None:
+def test_serve_refuses_a_garbled_setting(
+    run_here: Callable[..., Any], tmp_path: Path, name: str, value: str, says: str
+) -> None:
     line = one_line(
-        campfire("serve", "--port", str(free_port()), env={name: value}, cwd=tmp_path), 2
+        run_here("serve", "--port", str(free_port()), env={name: value}, cwd=tmp_path), 2
     )
     assert line.startswith("error: ") and says in line
 
@@ -150,13 +212,13 @@ def test_serve_refuses_a_garbled_setting(tmp_path: Path, name: str, value: str, 
 # serve: the address
 
 
-def test_serve_names_a_busy_port(tmp_path: Path) -> None:
+def test_serve_names_a_busy_port(run_here: Callable[..., Any], tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
         line = one_line(
-            campfire("serve", "--host", "127.0.0.1", "--port", str(port), cwd=tmp_path), 1
+            run_here("serve", "--host", "127.0.0.1", "--port", str(port), cwd=tmp_path), 1
         )
     assert f"port {port} is already in use" in line and "--port" in line
 
@@ -169,15 +231,19 @@ def test_serve_names_a_busy_port(tmp_path: Path) -> None:
         ("999.1.1.1", "not an address or a known host name"),
     ],
 )
-def test_serve_names_a_bad_host_before_the_banner(tmp_path: Path, host: str, says: str) -> None:
-    line = one_line(campfire("serve", "--host", host, "--port", str(free_port()), cwd=tmp_path), 2)
+def test_serve_names_a_bad_host_before_the_banner(
+    run_here: Callable[..., Any], tmp_path: Path, host: str, says: str
+) -> None:
+    line = one_line(run_here("serve", "--host", host, "--port", str(free_port()), cwd=tmp_path), 2)
     assert says in line
 
 
 @pytest.mark.parametrize("port", ["0", "70000"])
-def test_serve_refuses_a_port_out_of_range(tmp_path: Path, port: str) -> None:
+def test_serve_refuses_a_port_out_of_range(
+    run_here: Callable[..., Any], tmp_path: Path, port: str
+) -> None:
     assert "--port must be 1 to 65535" in one_line(
-        campfire("serve", "--port", port, cwd=tmp_path), 2
+        run_here("serve", "--port", port, cwd=tmp_path), 2
     )
 
 
@@ -272,17 +338,17 @@ def test_print_out_into_a_missing_folder_is_refused_and_nothing_is_made(tmp_path
     assert not (tmp_path / "no").exists()
 
 
-def test_print_out_in_an_unwritable_folder(tmp_path: Path) -> None:
+def test_print_out_in_an_unwritable_folder(run_here: Callable[..., Any], tmp_path: Path) -> None:
     if os.geteuid() == 0:
         target = Path("/proc/kit.pdf")  # root may write anywhere else
     else:
         locked = tmp_path / "locked"
         locked.mkdir(mode=0o500)
         target = locked / "kit.pdf"
-    result = campfire("print", "bison", "--out", str(target))
+    result = run_here("print", "bison", "--out", str(target))
     line = one_line(result, 2)
     assert line.startswith(f"error: cannot write {target}")
 
 
-def test_print_out_naming_a_folder(tmp_path: Path) -> None:
-    assert "give a file name" in one_line(campfire("print", "bison", "--out", str(tmp_path)), 2)
+def test_print_out_naming_a_folder(run_here: Callable[..., Any], tmp_path: Path) -> None:
+    assert "give a file name" in one_line(run_here("print", "bison", "--out", str(tmp_path)), 2)

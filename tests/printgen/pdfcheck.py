@@ -7,6 +7,7 @@ import functools
 import io
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import made_once
 import zxingcpp
@@ -27,6 +28,25 @@ def drawn_kit(game: str, lang: str = "en", paper: str = "a4", duplex: str = "lon
     return made_once.value(
         made_once.key(__file__, "drawn_kit", game, lang, paper, duplex),
         lambda: render_kit(game, lang=lang, paper=paper, duplex=duplex),
+    )
+
+
+#: The table and seat links of ``linked_kit``'s kits.
+TABLE = "https://campfire.example/t/K7Q2ZX"
+SEATS = [f"https://campfire.example/t/K7Q2ZX/seat/{n}" for n in range(1, 7)]
+
+
+@functools.cache
+def linked_kit(game: str, lang: str = "en", **options: Any) -> bytes:
+    """The kit of ``game`` with a table's links (``options``: ``render_kit``'s paper,
+    duplex, ink saver), drawn once per checkout and kept (tests/support/made_once.py),
+    read once per process: test_print_kits and test_print_sizes read the same kits (each
+    drew its own: twelve kits, ~40 s of CPU on a fresh checkout)."""
+    from printgen.kit import render_kit
+
+    return made_once.value(
+        made_once.key(__file__, "linked_kit", game, lang, sorted(options.items())),
+        lambda: render_kit(game, lang=lang, table_url=TABLE, seat_urls=SEATS, **options),
     )
 
 

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import functools
-from typing import Any
-
-import made_once
 import pytest
-from pdfcheck import box_mm, qr_texts, reader, render
+from pdfcheck import SEATS, TABLE, box_mm, linked_kit, qr_texts, reader, render
 
 from games.bison import catalog as bison_catalog
 from games.dogs_life import catalog as dog_catalog
@@ -23,19 +19,8 @@ from printgen.kit import GAMES, Context, components, kit_components, render_kit
 from printgen.layout import BLEED, FOOTER, PAPERS, SAFE_MARGIN, plan
 from printgen.style import Style
 
-TABLE = "https://campfire.example/t/K7Q2ZX"
-SEATS = [f"https://campfire.example/t/K7Q2ZX/seat/{n}" for n in range(1, 7)]
-
-
-@functools.cache
-def kit(game: str, lang: str = "en", **options: Any) -> bytes:
-    """The kit of ``game`` with a table's links (``options``: ``render_kit``'s paper,
-    duplex, ink saver), drawn once per checkout and kept (tests/support/made_once.py),
-    read once per process."""
-    return made_once.value(
-        made_once.key(__file__, "kit", game, lang, sorted(options.items())),
-        lambda: render_kit(game, lang=lang, table_url=TABLE, seat_urls=SEATS, **options),
-    )
+#: The kit of a game with a table's links, kept (pdfcheck.linked_kit).
+kit = linked_kit
 
 
 @pytest.mark.parametrize("game", list(GAMES))

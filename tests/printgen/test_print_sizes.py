@@ -9,15 +9,12 @@ from __future__ import annotations
 import functools
 
 import pytest
-from pdfcheck import text_sizes
+from pdfcheck import linked_kit, text_sizes
 
-from printgen.kit import GAMES, Context, components, render_kit
+from printgen.kit import GAMES, Context, components
 from printgen.messages import LANGUAGES
 from printgen.pen import MIN_ID_PT, MIN_LABEL_PT
 from printgen.style import Style
-
-TABLE = "https://campfire.example/t/K7Q2ZX"
-SEATS = [f"https://campfire.example/t/K7Q2ZX/seat/{n}" for n in range(1, 7)]
 
 
 @functools.cache
@@ -39,7 +36,7 @@ def minimum(game: str, text: str) -> float:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", list(GAMES))
 def test_no_printed_text_is_smaller_than_the_minimum(game, lang):
-    pdf = render_kit(game, lang=lang, table_url=TABLE, seat_urls=SEATS)
+    pdf = linked_kit(game, lang)  # test_print_kits reads the same kits
     sizes = text_sizes(pdf)
     assert any("Campfire" in text or "—" in text for _, _, text in sizes)  # it sees text
     too_small = sorted(
