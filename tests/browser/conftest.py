@@ -12,7 +12,8 @@ Fixtures
                   ``java_script_enabled=False``, ``device_scale_factor=2`` …). After the
                   test it is reset (its listeners, routes, cookies, storage, offline state
                   and colour scheme undone) and kept for the next test with the same
-                  options: a page the test closed, or one that opened another, is closed.
+                  options: a page the test closed, or one that opened another, and the
+                  phones of a failed test are closed.
 ``phone``, ``second_phone``   two such phones, for the tests that play on two at once.
 ``shot``          ``shot(page, name)``: a full-page screenshot to
                   ``tests/browser/screenshots/<name>.png`` that also asserts the phone rule
@@ -139,8 +140,21 @@ def _phones() -> dict[str, list[_Phone]]:
     return {}
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call":
+        item.stash[_PASSED] = report.passed  # new_phone keeps the phones of a passed test only
+    return report
+
+
+_PASSED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
-def new_phone(chromium: Any, _phones: dict[str, list[_Phone]]) -> Iterator[Callable[..., Any]]:
+def new_phone(
+    request: pytest.FixtureRequest, chromium: Any, _phones: dict[str, list[_Phone]]
+) -> Iterator[Callable[..., Any]]:
     used: list[tuple[str, _Phone]] = []
     problems: list[str] = []
 
@@ -168,9 +182,12 @@ def new_phone(chromium: Any, _phones: dict[str, list[_Phone]]) -> Iterator[Calla
         return phone.page
 
     yield make
+    # A failed test's phones are closed, not reset: a page it left waiting (a navigation
+    # the server has not answered) would keep the reset waiting with it.
+    passed = request.node.stash.get(_PASSED, False)
     for key, phone in used:
         try:
-            kept = phone.reset()
+            kept = passed and phone.reset()
         except Exception:  # a page that will not come back to a blank state: closed
             kept = False
         if kept:
