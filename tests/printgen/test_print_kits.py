@@ -19,15 +19,12 @@ from printgen.kit import GAMES, Context, components, kit_components, render_kit
 from printgen.layout import BLEED, FOOTER, PAPERS, SAFE_MARGIN, plan
 from printgen.style import Style
 
-#: The kit of a game with a table's links, kept (pdfcheck.linked_kit).
-kit = linked_kit
-
 
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_every_page_is_the_paper_size_and_boxes_nest(game, paper):
     width, height = PAPERS[paper]
-    for page in reader(kit(game, paper=paper)).pages:
+    for page in reader(linked_kit(game, paper=paper)).pages:
         media = box_mm(page.mediabox)
         assert sorted(media[2:]) == pytest.approx(sorted((width, height)), abs=0.01)
         trim, bleed = box_mm(page.trimbox), box_mm(page.bleedbox)
@@ -71,7 +68,7 @@ def test_every_piece_has_its_catalog_size_to_a_fifth_of_a_millimetre(game):
 
 
 def test_a_board_page_has_its_two_boards_as_its_trim_box():
-    pdf = kit("bison", paper="letter")  # Letter holds two boards a page, one above the other
+    pdf = linked_kit("bison", paper="letter")  # Letter holds two boards a page, one above the other
     pages = [p for p in reader(pdf).pages if "player boards" in p.extract_text()]
     boards = [box_mm(p.trimbox) for p in pages if box_mm(p.trimbox) != box_mm(p.mediabox)]
     assert len(boards) == 2
@@ -103,29 +100,32 @@ def test_bison_prints_every_catalog_tile_once():
     ],
 )
 def test_expected_strings_are_in_the_pdf_text(lang, expected):
-    text = "\n".join(page.extract_text() for page in reader(kit("lion-square", lang)).pages)
+    text = "\n".join(page.extract_text() for page in reader(linked_kit("lion-square", lang)).pages)
     for word in expected:
         assert word in text
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_rebuilds_are_byte_identical(game):
-    assert render_kit(game, lang="ja", table_url=TABLE, seat_urls=SEATS) == kit(game, "ja")
+    assert render_kit(game, lang="ja", table_url=TABLE, seat_urls=SEATS) == linked_kit(game, "ja")
 
 
 def test_ink_saver_changes_the_output_but_not_the_layout():
-    plain, saver = reader(kit("lion-square")), reader(kit("lion-square", ink_saver=True))
+    plain, saver = (
+        reader(linked_kit("lion-square")),
+        reader(linked_kit("lion-square", ink_saver=True)),
+    )
     assert len(plain.pages) == len(saver.pages)
-    assert kit("lion-square") != kit("lion-square", ink_saver=True)
+    assert linked_kit("lion-square") != linked_kit("lion-square", ink_saver=True)
 
 
 def test_cover_qr_decodes_to_the_table_url(tmp_path):
-    (cover,) = render(kit("lion-square"), tmp_path, first=1, last=1)
+    (cover,) = render(linked_kit("lion-square"), tmp_path, first=1, last=1)
     assert qr_texts(cover) == [TABLE]
 
 
 def test_herd_cards_carry_each_seats_url(tmp_path):
-    pdf = kit("lion-square")
+    pdf = linked_kit("lion-square")
     pages = reader(pdf).pages
     herd_page = next(i for i, p in enumerate(pages, 1) if "Herd" in p.extract_text())
     (png,) = render(pdf, tmp_path, first=herd_page, last=herd_page)
@@ -135,8 +135,8 @@ def test_herd_cards_carry_each_seats_url(tmp_path):
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_page_renders_with_pdftoppm(game, lang, tmp_path):
-    pages = render(kit(game, lang), tmp_path, dpi=30)
-    assert len(pages) == len(reader(kit(game, lang)).pages)
+    pages = render(linked_kit(game, lang), tmp_path, dpi=30)
+    assert len(pages) == len(reader(linked_kit(game, lang)).pages)
 
 
 @pytest.mark.parametrize(
@@ -187,12 +187,12 @@ def test_dogs_life_prints_13_cards_per_dog_with_that_dogs_back():
 
 @pytest.mark.parametrize("duplex", ["short", "fold"])
 def test_other_duplex_modes_render(duplex, tmp_path):
-    pdf = kit("hunting-age", "it", duplex=duplex)
+    pdf = linked_kit("hunting-age", "it", duplex=duplex)
     assert len(render(pdf, tmp_path, dpi=20)) == len(reader(pdf).pages)
 
 
 def test_player_board_qr_codes_carry_the_seat_urls(tmp_path):
-    pdf = kit("dogs-life")
+    pdf = linked_kit("dogs-life")
     pages = reader(pdf).pages
     first = next(
         i
@@ -251,7 +251,7 @@ def test_every_player_colour_has_its_own_shape_on_its_pages(game):
     colours = PLAYER_COLOURS[game]
     assert len({repr(MARKS[c]) for c in colours}) == len(colours)
     used = set()
-    for page in reader(kit(game, ink_saver=True)).pages:
+    for page in reader(linked_kit(game, ink_saver=True)).pages:
         used |= {str(name) for name in page["/Resources"].get("/XObject", {})}
     assert {f"/FormXob.mark-{c}" for c in colours} <= used
 
@@ -278,7 +278,7 @@ def test_without_urls_boards_have_no_code_and_no_caption():
 
 
 def test_hunting_age_boards_show_the_open_caves_and_every_development():
-    pages = reader(kit("hunting-age")).pages
+    pages = reader(linked_kit("hunting-age")).pages
     text = next(p.extract_text() for p in pages if "personal boards · 1/" in p.extract_text())
     # Two boards on the page: each has its open caves (storage from the first turn).
     assert text.count("open") == 2 * hunting_board.OPEN_CAVES_AT_START
@@ -297,7 +297,7 @@ def test_dogs_life_dens_are_neutral_and_the_six_pawns_are_printed():
 
 
 def test_cover_tells_which_pages_to_print_double_sided_and_to_test_first():
-    pdf = kit("lion-square")
+    pdf = linked_kit("lion-square")
     cover = reader(pdf).pages[0].extract_text()
     # Cover, its back, the landscape test and its back, 4 sheets of cards with backs; then
     # the one-sided herd cards and the rules summary and aids (2 pages), with no blank back.
@@ -305,7 +305,7 @@ def test_cover_tells_which_pages_to_print_double_sided_and_to_test_first():
     assert "Pages 13–15: print single-sided" in cover
     assert len(reader(pdf).pages) == 15
     assert "Print pages 1–4 first" in cover
-    fold = reader(kit("lion-square", duplex="fold")).pages[0].extract_text()
+    fold = reader(linked_kit("lion-square", duplex="fold")).pages[0].extract_text()
     assert "Print pages 1–4 first" not in fold
 
 
