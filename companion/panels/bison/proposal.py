@@ -646,8 +646,10 @@ def _editor(
     fresh: bool,
 ) -> dict[str, object]:
     """The editor of line ``line``: its choices and the values shown (the line's own when
-    ``fresh``, else what the phone sent)."""
+    ``fresh``, else what the phone sent); a question's line edits its payment only."""
     state = _state_before(table.state, steps, form, line)
+    if steps[line].get("answers"):
+        return _payment_editor(state, steps[line], form, line, fresh)
     event: Mapping[str, Any] = _chosen(steps[line], form, line)
     seat = int(event.get("seat", 0))
     if not fresh:
@@ -1234,17 +1236,11 @@ def photo_edit(table_id: str) -> ResponseReturnValue:
 
 
 def _payment_editor(
-    table: tables.TableView,
-    steps: Sequence[CarriedStep],
-    form: Mapping[str, str],
-    line: int,
-    fresh: bool,
+    state: fold.State, item: CarriedStep, form: Mapping[str, str], line: int, fresh: bool
 ) -> dict[str, object]:
-    """The payment editor of a question line (issue 32, items 4–5): what the answer
-    chosen costs in all (B6) and how it is paid (the answer's own split when ``fresh``,
-    else what the phone sent)."""
-    state = _state_before(table.state, steps, form, line)
-    item = steps[line]
+    """The payment editor of a question line (issue 32, items 4–5) on the board it
+    starts from: what the answer chosen costs in all (B6) and how it is paid (the
+    answer's own split when ``fresh``, else what the phone sent)."""
     events = item.get("answers", [])[_answer_index(item, form, line)]["events"]
     seat = int(item["event"].get("seat", 0))  # type: ignore[arg-type]
     cost, paid = explain_lines.answer_paid(state, seat, events)
@@ -1277,7 +1273,7 @@ def _edit_payment(
     every one as the tapped flow does); a refusal beside the editor (422), the proposal
     unchanged. Nothing is stored."""
     if not save:
-        shown = _payment_editor(table, steps, form, line, fresh=True)
+        shown = _editor(table, steps, form, line, fresh=True)
         return render(table, steps, notes, version, form, editor=shown)
     item = steps[line]
     k = _answer_index(item, form, line)
@@ -1301,7 +1297,7 @@ def _edit_payment(
             k = len(answers) - 1
         repaid = explain_lines.paid_across(before, events, split)
     except RuleError as error:
-        shown = _payment_editor(table, steps, form, line, fresh=False)
+        shown = _editor(table, steps, form, line, fresh=False)
         problem = as_sentence(refusal(error), str(get_locale() or "en"))
         return render(table, steps, notes, version, form, editor=shown, error=problem, status=422)
     answers[k] = {**answers[k], "events": repaid}
