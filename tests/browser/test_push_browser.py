@@ -25,13 +25,16 @@ STREAM = "**/events/stream"
 
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[int], str]]:
-    """``serve(poll_ms)``: the base URL of a live companion polling every ``poll_ms``."""
+    """``serve(poll_ms)``: the base URL of a live companion polling every ``poll_ms``, one
+    per interval for the module (each test plays at a table of its own)."""
+    started: dict[int, str] = {}
     with ExitStack() as servers:
 
         def start(poll_ms: int) -> str:
-            return servers.enter_context(
-                live_companion(tmp_path_factory.mktemp("push"), POLL_MS=poll_ms)
-            )
+            if poll_ms not in started:
+                folder = tmp_path_factory.mktemp("push")
+                started[poll_ms] = servers.enter_context(live_companion(folder, POLL_MS=poll_ms))
+            return started[poll_ms]
 
         yield start
 
