@@ -84,6 +84,7 @@ SLOW_MODULES = frozenset(
         "tests/reader/test_visibility.py",
         "tests/campfire/test_cli_failures.py",
         "tests/test_packaging.py",
+        "tests/test_xdist_groups.py",
     }
 )
 
