@@ -205,8 +205,9 @@ def test_each_clans_emblem_stands_out_of_its_disc(ink_saver, tmp_path):
             ppm = grey.width / 63.0
             cx, cy = 31.5 * ppm, (88.0 - (44.0 + 8.0)) * ppm
             r = 8.5 * ppm
+            # one byte a pixel in mode "L" (getdata is deprecated in Pillow 12)
             emblem = list(
-                grey.crop((round(cx - r), round(cy - r), round(cx + r), round(cy + r))).getdata()
+                grey.crop((round(cx - r), round(cy - r), round(cx + r), round(cy + r))).tobytes()
             )
             disc = grey.getpixel(
                 (round(cx), round(cy - 12.0 * ppm))
