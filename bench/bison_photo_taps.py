@@ -17,8 +17,10 @@ the companion on a loopback server:
   (``retail_taps``: the orange +, the shape's picture, the split's picture, the hunter
   count when not 1, the turned picture tapped on the hunters' space), so the photo
   explains the rest of the round around it;
-* taps counted on the phone: "Photo of the board", the shutter (``set_input_files``), one
-  tap per question whose preselected answer is not what the player did, one animal chip
+* taps counted on the phone: "Photo of the board" (the panel's camera control: the camera
+  opens at once; it was a page whose file control was a tap the bench did not count), the
+  shutter (``set_input_files``), one tap per question whose preselected answer is not
+  what the player did, one animal chip
   per action without hunters (the photo cannot show those), "Confirm"; the photo is sent
   without a tap (bison_photo.js); a question answered with fewer actions gives its
   rows without hunters back (the page draws them again, as the player sees it before
@@ -882,7 +884,9 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     taps["retail"] += retail_taps(event)
             jpeg = photo_of(truth, seed * 100 + round_no, size)
             page.goto(url)
-            page.locator('[data-testid="bison-photo"]').click()
+            # "Photo of the board" on the panel opens the camera itself (no page first).
+            with page.expect_file_chooser():
+                page.locator('[data-testid="bison-photo"]').click()
             taps["photo"] += 1
             shoot(page, "bison-photo-file", jpeg, taps)
             refusal = page.locator('[data-testid="bison-photo-error"]')

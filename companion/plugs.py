@@ -17,6 +17,10 @@ helpers
     its own templates alone — its panel (``pages.panel.panel_context``), the pages of its
     blueprint (a context processor of that blueprint) and its create-form settings
     (``pages.join``) — never app-wide template globals.
+scripts
+    Static scripts the table page loads for the panel (Bison: ``bison_photo.js``, the
+    panel's photo sent as soon as it is taken): on the page, not in the panel, so a live
+    swap does not run them again.
 
 A game without a panel shows the generic counters (``templates/games/_counters.html``).
 """
@@ -46,6 +50,7 @@ class Panel:
     variant: Callable[[tables.TableView], Hashable] | None = None
     refusal: Wording | None = None
     helpers: Mapping[str, Callable[..., object]] = field(default_factory=dict)
+    scripts: tuple[str, ...] = ()
 
 
 def plug(app: Flask, game: str, panel: Panel, blueprint: str) -> None:
@@ -68,3 +73,9 @@ def helpers_of(game: str | None) -> Mapping[str, Callable[..., object]]:
     """The names ``game``'s templates call (none for a game without a panel, or None)."""
     panel = panel_of(game) if game is not None else None
     return panel.helpers if panel is not None else {}
+
+
+def scripts_of(game: str) -> tuple[str, ...]:
+    """The static scripts the table page loads for ``game``'s panel (none without one)."""
+    panel = panel_of(game)
+    return panel.scripts if panel is not None else ()

@@ -47,7 +47,7 @@ from companion.pages.base import (
     lost_seat_answer,
     seat_lost,
 )
-from companion.plugs import panel_of
+from companion.plugs import panel_of, scripts_of
 from games.changes import Change
 from games.errors import N_, RuleError
 from games.table import WHOLE_TABLE
@@ -172,6 +172,7 @@ def table_page(
         players=table.players,
         seat=current_seat(table),
         panel=panel_markup(table, error),
+        scripts=scripts_of(table.game),
         notice=notice,
     )
 

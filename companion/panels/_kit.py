@@ -36,15 +36,17 @@ def register(
     *,
     variant: Callable[[tables.TableView], Hashable] | None = None,
     refusal: Wording | None = None,
+    scripts: tuple[str, ...] = (),
     **helpers: Callable[..., object],
 ) -> None:
     """Register a panel: its blueprint, its view model (computed by the panel route and
     passed to ``panel.html`` as ``view``), ``variant``: what else its panel markup depends
     on (part of the render cache's key, see companion.live), ``refusal``: how it words a
-    refusal (default ``rule_error_message``), and the helpers its templates call by name
-    (given to the game's own templates alone: ``plugs.Panel.helpers``)."""
+    refusal (default ``rule_error_message``), the static scripts the table page loads for
+    it (``plugs.Panel.scripts``) and the helpers its templates call by name (given to the
+    game's own templates alone: ``plugs.Panel.helpers``)."""
     app.register_blueprint(bp)
-    plug(app, game, Panel(view, variant, refusal, helpers), bp.name)
+    plug(app, game, Panel(view, variant, refusal, helpers, scripts), bp.name)
 
 
 def lang() -> str:

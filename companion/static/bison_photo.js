@@ -1,7 +1,8 @@
-// "Photo of the board" (templates/games/bison/photo.html): as soon as a photo is taken
-// it is sent; one larger than 12 MP is first shrunk on the phone (a canvas), so the
-// upload stays small. Without JavaScript the form sends the photo as it is. On the
-// proposal, "Confirm and score" says the actions not taken as the rows stand (below).
+// "Photo of the board" (the Bison panel's camera control, photo.html when a photo was
+// refused, photo_more.html): as soon as a photo is taken it is sent; one larger than
+// 12 MP is first shrunk on the phone (a canvas), so the upload stays small. Without
+// JavaScript the form sends the photo as it is. On the proposal, "Confirm and score"
+// says the actions not taken as the rows stand (below).
 (function () {
   "use strict";
   var MAX_PIXELS = 12000000;
@@ -12,7 +13,12 @@
   // The server reads the photo before it answers (a few seconds): say so meanwhile; a
   // page brought back by the Back button says it no more.
   function showReading(shown) { if (reading) reading.classList.toggle("is-hidden", !shown); }
-  function send() { showReading(true); form.submit(); }
+  // requestSubmit, not submit: the submit event lets app.js give the form this page's
+  // CSRF token (a panel form drawn by a live update carries none).
+  function send() {
+    showReading(true);
+    if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+  }
   form.addEventListener("submit", function () { showReading(true); });
   window.addEventListener("pageshow", function () { showReading(false); });
   input.addEventListener("change", function () {

@@ -1,10 +1,10 @@
 """The Bison "photo of the board" flow on two phones at 360×640 (issue 23, item 3): Ann
-taps "Photo of the board", picks a synthetic photo of the printed board
-(``bison_synthetic``, fixed seed, 3 MP: tile B08 placed with two of her hunters) with
-Playwright's ``set_input_files``; the phone sends it at once (bison_photo.js), the proposed
-change shows a ticked line with a crop of the photo and its cost; she confirms; Ben's phone
-sees B08 and her hunters on its board without reloading. In English, Japanese and Italian
-(the proposal's words), with screenshots of the proposal."""
+taps "Photo of the board" on the panel (the camera opens at once) and takes a synthetic
+photo of the printed board (``bison_synthetic``, fixed seed, 3 MP: tile B08 placed with
+two of her hunters) through Playwright's file chooser; the phone sends it at once
+(bison_photo.js), the proposed change shows a ticked line with a crop of the photo and its
+cost; she confirms; Ben's phone sees B08 and her hunters on its board without reloading.
+In English, Japanese and Italian (the proposal's words), with screenshots of the proposal."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from bison_kit import two_player_table
+from bison_kit import live_refresh, two_player_table
 from bison_photos import NEW_AT, NEW_TILE, READ_MS, placed
 from phone_kit import back_at_table, sit
 from PIL import Image
@@ -33,14 +33,17 @@ def test_a_photo_confirmed_on_one_phone_is_seen_on_the_other(
     sit(ben, table_url, 1, lang)
     assert not ben.locator(f'[data-tile-id="{NEW_TILE}"]').count()
 
-    ann.locator('[data-testid="bison-photo"]').click()
-    ann.wait_for_selector('[data-testid="bison-photo-file"]')
-    ann.set_input_files(
-        '[data-testid="bison-photo-file"]',
-        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": photo}],
-    )
-    # sent on its own: no tap
+    pages: list[str] = []
+    ann.on("request", lambda request: pages.append(f"{request.method} {request.url}"))
+    # "Photo of the board" on the panel opens the camera itself (one tap, no page first);
+    # while it is open Ben's change swaps Ann's panel in (a live update): the photo taken
+    # still goes with its form (hx-preserve), sent on its own, no tap.
+    with ann.expect_file_chooser() as camera:
+        ann.locator('[data-testid="bison-photo"]').click()
+    live_refresh(ann, ben, 1)
+    camera.value.set_files(files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": photo}])
     ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
+    assert not [p for p in pages if p.startswith("GET ") and "/bison/photo" in p], pages
     line = ann.locator('[data-testid="bison-photo-line"]').first
     assert NEW_TILE in line.inner_text() and "Ann" in line.inner_text()
     assert line.locator('input[type="checkbox"]').is_checked()
@@ -78,13 +81,12 @@ def test_a_photo_over_12_megapixels_is_shrunk_on_the_phone(
     big = Image.open(io.BytesIO(placed("red"))).resize((4400, 3300))  # 14.5 MP
     buffer = io.BytesIO()
     big.save(buffer, "JPEG", quality=85)
-    ann, table_url = two_player_table(new_phone, live_server)
-    ann.goto(table_url + "/bison/photo")
+    ann, _table_url = two_player_table(new_phone, live_server)  # the panel's camera
     # Hold the form's sending, to look at the file the page is about to send.
     ann.evaluate(
         """() => {
-          window.realSubmit = HTMLFormElement.prototype.submit;
-          HTMLFormElement.prototype.submit = function () { window.held = this; };
+          window.realSubmit = HTMLFormElement.prototype.requestSubmit;
+          HTMLFormElement.prototype.requestSubmit = function () { window.held = this; };
         }"""
     )
     ann.set_input_files(
@@ -115,8 +117,7 @@ def test_a_line_fixed_in_place_is_confirmed_and_seen_on_the_other_phone(
     ann, table_url = two_player_table(new_phone, live_server)
     ben = new_phone(device_scale_factor=1)
     sit(ben, table_url, 1, "en")
-    ann.locator('[data-testid="bison-photo"]').click()
-    ann.set_input_files(
+    ann.set_input_files(  # the panel's camera control: the photo sent as taken
         '[data-testid="bison-photo-file"]',
         files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
     )
@@ -148,8 +149,7 @@ def proposal_on_phone(new_phone: Callable[..., Any], live_server: str) -> Any:
     """Ann's phone at a new two-player table, showing the proposal of a photo of her tile
     placed with her hunters (``placed("red")``)."""
     ann, _table_url = two_player_table(new_phone, live_server)
-    ann.locator('[data-testid="bison-photo"]').click()
-    ann.set_input_files(
+    ann.set_input_files(  # the panel's camera control: the photo sent as taken
         '[data-testid="bison-photo-file"]',
         files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
     )

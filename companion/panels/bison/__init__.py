@@ -136,6 +136,8 @@ def init_app(app: Flask) -> None:
         view,
         variant=variant,
         refusal=refusal,
+        # "Photo of the board" on the panel opens the camera and sends what it took.
+        scripts=("bison_photo.js",),
         bison_animal=animal_name,
         bison_animals=animal_count,
         bison_space=space_name,

@@ -49,11 +49,28 @@ def proposal_form(html):
     return {"steps": steps, "version": version, **ticks}
 
 
-def test_the_board_page_links_to_the_photo_page_and_its_camera(client, table):
-    assert f'href="{base(table.id)}/photo"' in client.get(f"/t/{table.id}").get_data(as_text=True)
-    page = client.get(f"{base(table.id)}/photo").get_data(as_text=True)
-    assert 'type="file"' in page and 'accept="image/*"' in page
-    assert 'capture="environment"' in page and 'enctype="multipart/form-data"' in page
+def _camera_form(html: str) -> str:
+    found = re.search(r'<form id="bison-photo-panel".*?</form>', html, re.S)
+    assert found, "no camera form on the panel"
+    return found.group(0)
+
+
+def test_the_board_page_opens_the_camera_itself_and_the_photo_page_too(client, table):
+    """Issue 32: "Photo of the board" on the panel is the camera control (one tap, no page
+    first), posting where the photo page posts; the table page loads the script that sends
+    the photo as taken; a live update keeps the very form (hx-preserve, its id), its token
+    given by the page (app.js) as for every panel form."""
+    page = client.get(f"/t/{table.id}").get_data(as_text=True)
+    form = _camera_form(page)
+    assert f'action="{base(table.id)}/photo"' in form and 'method="post"' in form
+    assert 'enctype="multipart/form-data"' in form and 'hx-preserve="true"' in form
+    assert 'type="file"' in form and 'accept="image/*"' in form
+    assert 'capture="environment"' in form and 'name="csrf_token" value="' in form
+    assert re.search(r'<script src="/static/bison_photo\.[0-9a-f]+\.js" defer>', page)
+    fragment = client.get(f"/t/{table.id}", headers={"HX-Request": "true"})  # a live update
+    assert 'id="bison-photo-panel"' in _camera_form(fragment.get_data(as_text=True))
+    photo_page = client.get(f"{base(table.id)}/photo").get_data(as_text=True)
+    assert 'type="file"' in photo_page and 'capture="environment"' in photo_page
 
 
 def test_a_photo_is_proposed_with_crops_then_confirmed_as_events(client, table, app):
