@@ -66,6 +66,9 @@ def test_the_board_page_opens_the_camera_itself_and_the_photo_page_too(client, t
     assert 'enctype="multipart/form-data"' in form and 'hx-preserve="true"' in form
     assert 'type="file"' in form and 'accept="image/*"' in form
     assert 'capture="environment"' in form and 'name="csrf_token" value="' in form
+    # how to take it, beside the control and read with it
+    assert 'aria-describedby="bison-photo-how"' in form
+    assert re.search(r'id="bison-photo-how">Take the photo from above', page)
     assert re.search(r'<script src="/static/bison_photo\.[0-9a-f]+\.js" defer>', page)
     fragment = client.get(f"/t/{table.id}", headers={"HX-Request": "true"})  # a live update
     assert 'id="bison-photo-panel"' in _camera_form(fragment.get_data(as_text=True))
