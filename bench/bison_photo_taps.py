@@ -20,8 +20,8 @@ the companion on a loopback server:
 * taps counted on the phone: "Photo of the board" (the panel's camera control: the camera
   opens at once; it was a page whose file control was a tap the bench did not count), the
   shutter (``set_input_files``), one tap per question whose preselected answer is not
-  what the player did, one animal chip
-  per action without hunters (the photo cannot show those), "Confirm"; the photo is sent
+  what the player did, one animal chip per action without hunters (the photo cannot
+  show those), "Confirm"; the photo is sent
   without a tap (bison_photo.js); a question answered with fewer actions gives its
   rows without hunters back (the page draws them again, as the player sees it before
   choosing animals); an action without hunters with no row left on the
