@@ -6,10 +6,14 @@ Fixtures
                   temporary SQLite file, served by a werkzeug server thread — for the session.
 ``chromium``      Debian's ``/usr/bin/chromium`` driven by Playwright (never a downloaded
                   browser); the whole directory skips, saying so, only when it is absent.
-``new_phone``     ``new_phone(**options) -> Page``: a fresh phone (its own context: cookies,
-                  session storage) of 360×640 CSS px, touch, mobile, closed after the test;
-                  ``options`` go to the context (``color_scheme="dark"``,
-                  ``java_script_enabled=False``, ``device_scale_factor=2`` …).
+``new_phone``     ``new_phone(**options) -> Page``: a phone (its own context: cookies,
+                  storage) of 360×640 CSS px, touch, mobile, on about:blank with no cookie
+                  or storage; ``options`` go to the context (``color_scheme="dark"``,
+                  ``java_script_enabled=False``, ``device_scale_factor=2`` …). After the
+                  test it is reset (its listeners, routes, cookies, storage, offline state
+                  and colour scheme undone) and kept for the next test with the same
+                  options: a page the test closed, or one that opened another, and the
+                  phones of a failed test are closed.
 ``phone``, ``second_phone``   two such phones, for the tests that play on two at once.
 ``shot``          ``shot(page, name)``: a full-page screenshot to
                   ``tests/browser/screenshots/<name>.png`` that also asserts the phone rule
@@ -85,9 +89,73 @@ def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         browser.close()
 
 
+class _Phone:
+    """A phone kept open between tests: its context, its one page, the problems list of
+    the test using it (its error handlers write there) and the listeners that test added."""
+
+    def __init__(self, chromium: Any, settings: dict[str, Any]) -> None:
+        self.scheme = settings.get("color_scheme", "light")
+        self.context = chromium.new_context(**settings)
+        self.page = self.context.new_page()
+        self.problems: list[str] = []
+        self.listeners: list[tuple[str, Callable[..., Any]]] = []
+        self.page.on("pageerror", lambda error: self.problems.append(f"script error: {error}"))
+        self.page.on("console", lambda message: _console(message, self.problems))
+        on = type(self.page).on
+
+        def listen(event: str, handler: Callable[..., Any]) -> None:
+            self.listeners.append((event, handler))
+            on(self.page, event, handler)
+
+        self.page.on = listen  # a test's listeners end with the test (``reset``)
+
+    def reset(self) -> bool:
+        """Make the phone as good as new for the next test: no listener, route, cookie,
+        storage or offline state of this test left, on about:blank. False when it cannot
+        be (its page closed, another page opened, an answer refused): close it then."""
+        page, context = self.page, self.context
+        if page.is_closed() or len(context.pages) != 1:
+            return False
+        for event, handler in self.listeners:
+            page.remove_listener(event, handler)
+        self.listeners.clear()
+        # A round trip to the page: what it reported until now reaches the test's list.
+        if page.url.startswith("http"):
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        else:
+            page.evaluate("0")
+        self.problems = []  # what the page says while it is left belongs to no test
+        page.unroute_all(behavior="ignoreErrors")
+        context.unroute_all(behavior="ignoreErrors")
+        page.goto("about:blank")
+        context.set_offline(False)
+        context.clear_cookies()
+        page.emulate_media(color_scheme=self.scheme)
+        return True
+
+
+@pytest.fixture(scope="session")
+def _phones() -> dict[str, list[_Phone]]:
+    """The phones no test is using, by their context's settings (``repr``)."""
+    return {}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call":
+        item.stash[_PASSED] = report.passed  # new_phone keeps the phones of a passed test only
+    return report
+
+
+_PASSED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
-def new_phone(chromium: Any) -> Iterator[Callable[[], Any]]:
-    contexts: list[Any] = []
+def new_phone(
+    request: pytest.FixtureRequest, chromium: Any, _phones: dict[str, list[_Phone]]
+) -> Iterator[Callable[..., Any]]:
+    used: list[tuple[str, _Phone]] = []
     problems: list[str] = []
 
     def make(**options: Any) -> Any:
@@ -102,17 +170,30 @@ def new_phone(chromium: Any) -> Iterator[Callable[[], Any]]:
             "has_touch": True,
             **options,
         }
-        context = chromium.new_context(**settings)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-        page.on("console", lambda message: _console(message, problems))
-        return page
+        # A phone is a context of its own (cookies, storage), reused by the next test
+        # once reset: a fresh one costs Chromium a renderer process and a cold first
+        # page, ~1.5 s of CPU against ~0.45 s for a page load in a warm one.
+        key = repr(sorted(settings.items()))
+        free = _phones.setdefault(key, [])
+        phone = free.pop() if free else _Phone(chromium, settings)
+        phone.problems = problems
+        phone.page.set_default_timeout(TIMEOUT_MS)
+        used.append((key, phone))
+        return phone.page
 
     yield make
-    for context in contexts:
-        context.close()
+    # A failed test's phones are closed, not reset: a page it left waiting (a navigation
+    # the server has not answered) would keep the reset waiting with it.
+    passed = request.node.stash.get(_PASSED, False)
+    for key, phone in used:
+        try:
+            kept = passed and phone.reset()
+        except Exception:  # a page that will not come back to a blank state: closed
+            kept = False
+        if kept:
+            _phones[key].append(phone)
+        else:
+            phone.context.close()
     assert not problems, "the pages reported:\n" + "\n".join(problems)
 
 

@@ -22,7 +22,7 @@ def live_companion(folder: Path, **config: Any) -> Iterator[str]:
     Werkzeug server thread on a free loopback port; its base URL. Every rate limit is
     lifted (a test's phones tap faster than players; tests/companion tests the limits);
     ``config`` goes to ``create_app`` after that (``POLL_MS`` …)."""
-    from werkzeug.serving import make_server
+    from werkzeug.serving import WSGIRequestHandler, make_server
 
     from companion import create_app, tables
     from companion.config import RATE_LIMITS
@@ -36,13 +36,19 @@ def live_companion(folder: Path, **config: Any) -> Iterator[str]:
             **config,
         }
     )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    # One connection a request (HTTP/1.0: no keep-alive). The phones outlive the servers
+    # (tests/browser/conftest.py keeps them between tests): a socket one kept idle from
+    # an earlier test's server would be handed a request for a later server that the
+    # kernel gave the same port, and answered by the old server's thread, or by nobody.
+    handler = type("OneRequestEach", (WSGIRequestHandler,), {"protocol_version": "HTTP/1.0"})
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=handler)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}"
     finally:
         server.shutdown()
+        server.server_close()
         thread.join(timeout=5)
         app.extensions["campfire.db"].dispose()
 
