@@ -28,6 +28,18 @@ LIVE_MS = 15_000
 #: The goal is about 1.5 screens; measured in whole pixels, with room for a font's metrics.
 MOST_SCREENS = 1.6
 SHOTS = Path("/tmp/campfire-photo-shots")
+#: The chosen option of a closed menu (``<select>``) when its text is wider than the box
+#: shows (the open menu lists every option whole): the text measured in the menu's own font
+#: against its inner width less the drop-down arrow; "" when it fits.
+SHOWN_CUT_JS = """s => {
+  const style = getComputedStyle(s);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = style.font;
+  const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  const shown = s.options[s.selectedIndex].text;
+  const width = pen.measureText(shown).width;
+  return width > room ? `${shown} (${width.toFixed(0)} px, room ${room.toFixed(0)})` : "";
+}"""
 
 
 def _left(value: str | None) -> dict[int, int]:
@@ -99,9 +111,13 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
                 assert box["height"] >= 40  # a tap target
         ann.evaluate("window.scrollTo(0, 0)")
         ann.screenshot(path=str(SHOTS / f"round4_{lang}_top.png"))
-        # Each hunter-less row names its action (a chosen marker, not a bare row of animals).
+        # Each hunter-less row names its action (a chosen marker, not a bare row of animals),
+        # whole (Italian's "Muovere di 1" and Japanese's 土地1つ分移動 were cut to "Muovere d"
+        # and 土地1つ分移 in a menu of a fixed 5.4em).
         for row in gains.all():
             assert row.locator("select").evaluate("s => s.options[s.selectedIndex].text").strip()
+            cut = row.locator("select").evaluate(SHOWN_CUT_JS)
+            assert not cut, f"{lang}: the action shown is cut: {cut}"
         # "Confirm and score" names each player's actions not taken (the rows left at
         # "—") and ends the round with exactly those; an animal chosen redraws it.
         score = ann.locator('[data-testid="bison-photo-confirm-score"]')
