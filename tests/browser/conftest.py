@@ -140,15 +140,16 @@ def _phones() -> dict[str, list[_Phone]]:
     return {}
 
 
+#: Whether the test's call passed (``new_phone`` keeps the phones of a passed test only).
+_PASSED = pytest.StashKey[bool]()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     report = yield
     if report.when == "call":
-        item.stash[_PASSED] = report.passed  # new_phone keeps the phones of a passed test only
+        item.stash[_PASSED] = report.passed
     return report
-
-
-_PASSED = pytest.StashKey[bool]()
 
 
 @pytest.fixture
