@@ -951,7 +951,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             for gain in gains:  # one animal chip each, on the proposal
                 rows = page.locator(
                     f'[data-testid="bison-photo-gain"][data-seat="{gain["seat"]}"]'
-                    ':has(input[value=""]:checked)'
+                    ":not(:has(input[type=radio]:checked))"  # no animal tapped yet
                 )
                 if rows.count():
                     rows.first.locator(f'input[value="{gain["gain"]}"]').check()

@@ -44,7 +44,7 @@
 })();
 
 // The proposal's "Confirm and score" (photo_proposal.html, data-score-live): a row without
-// hunters left at "—" is an action not taken, and so is an action a line no longer takes
+// hunters with no animal tapped (or its menu at "—") is an action not taken, and so is an action a line no longer takes
 // (unticked, or a question answered with fewer actions than when the page was drawn). The
 // label names each player and how many, and the button's value says the same
 // (left:<seat>=<n>,…), so the tap ends the round with exactly what it said (the server
@@ -112,13 +112,12 @@
     var rows = form.querySelectorAll("[data-testid=bison-photo-gain]");
     for (var i = 0; i < rows.length; i++) {
       var seat = rows[i].getAttribute("data-seat");
-      var none = rows[i].querySelector('input[type=radio][value=""]');
-      if (none && none.checked) {
-        counts[seat] = (counts[seat] || 0) + 1;
-      }
+      var menu = rows[i].querySelector("select");
       var animal = rows[i].querySelector("input[type=radio]:checked");
-      var at = animal ? order.indexOf(animal.value) : -1;
-      if (at >= 0) {
+      var at = animal && !(menu && menu.value === "") ? order.indexOf(animal.value) : -1;
+      if (at < 0) {
+        counts[seat] = (counts[seat] || 0) + 1;
+      } else {
         gained[seat] = gained[seat] || [0, 0, 0];
         gained[seat][at] += 1;
       }

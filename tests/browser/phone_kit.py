@@ -159,3 +159,24 @@ def post_proposal(page: Any, url: str, fields: dict[str, str], ready: str) -> No
 def table_id_of(url: str) -> str:
     """The table id in a table page's ``url``."""
     return url.split("/t/")[1].split("/")[0]
+
+
+#: The page's controls under 44 × 44 CSS px (issue 34): each link, button, menu,
+#: summary and field, an input inside a label measured by its label (the tap's target).
+SMALL_TARGETS_JS = """() => {
+  const small = [];
+  const seen = new Set();
+  const controls = "a, button, select, summary, input:not([type=hidden])";
+  for (const el of document.querySelector("main").querySelectorAll(controls)) {
+    const target = el.tagName === "INPUT" && el.closest("label") ? el.closest("label") : el;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    const box = target.getBoundingClientRect();
+    if (box.width && box.height && Math.min(box.width, box.height) < 44) {
+      const said = (target.innerText || target.getAttribute("aria-label") || "").trim();
+      const size = `${box.width.toFixed(0)}×${box.height.toFixed(0)}`;
+      small.push(`${target.tagName.toLowerCase()} ${said.slice(0, 24)} ${size}`);
+    }
+  }
+  return small;
+}"""

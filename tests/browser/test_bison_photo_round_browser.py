@@ -2,10 +2,10 @@
 line per player's action (or per run of a player's actions no question asks about), the
 crops on a tap, the actions without hunters each naming its action, about a screen and a
 half tall (≤ 1.6 screens measured) with "Confirm" on screen at once and after scrolling
-to the end; confirmed, a second phone sees the round's board without reloading. The
-proposal is what a perfect photo of the round's board gives (``explain.explain`` of
-``explain.as_reading``: ``bison_round``), carried to ``photo/edit`` as the proposal page
-carries it; in English, Japanese and Italian."""
+to the end, every control at least 44 × 44 px (issue 34); confirmed, a second phone sees
+the round's board without reloading. The proposal is what a perfect photo of the round's
+board gives (``explain.explain`` of ``explain.as_reading``: ``bison_round``), carried to
+``photo/edit`` as the proposal page carries it; in English, Japanese and Italian."""
 
 from __future__ import annotations
 
@@ -18,7 +18,14 @@ from typing import Any
 import pytest
 from bison_kit import PLAYERS, serve
 from bison_round import play_round
-from phone_kit import back_at_table, create_table, post_proposal, sit, table_id_of
+from phone_kit import (
+    SMALL_TARGETS_JS,
+    back_at_table,
+    create_table,
+    post_proposal,
+    sit,
+    table_id_of,
+)
 
 from companion import tables
 from companion.panels.bison import proposal
@@ -101,6 +108,9 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
         ann.screenshot(path=str(SHOTS / f"round4_{lang}.png"), full_page=True)
         print(f"proposal of a 4-player round ({lang}): {screens:.2f} screens")
         assert screens <= MOST_SCREENS, f"{screens:.2f} screens"
+        # Every control a tap's size (issue 34): ticks, ✎, menus, chips, the top's links.
+        small = ann.evaluate(SMALL_TARGETS_JS)
+        assert not small, f"{lang}: controls under 44 × 44 px: {small}"
         # "Confirm and score" and "Confirm only" on screen at once and after scrolling.
         for testid in ("bison-photo-confirm-score", "bison-photo-confirm"):
             confirm = ann.locator(f'[data-testid="{testid}"]')
@@ -132,8 +142,12 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
             fewer = _left(score.get_attribute("value"))
             assert fewer.get(seat, 0) == left[seat] - 1
             assert sum(fewer.values()) == sum(left.values()) - 1
-            row.locator('input[type="radio"][value=""]').check()
+            # The menu's "—" takes the tapped animal back: the action is not taken again.
+            chosen = row.locator("select").input_value()
+            row.locator("select").select_option("")
             assert _left(score.get_attribute("value")) == left
+            row.locator("select").select_option(chosen)
+            assert _left(score.get_attribute("value")) == fewer
         said = ann.locator(".bison-proposal").inner_text()
         if lang == "ja":  # full-width punctuation among Japanese words
             assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff][:(;]", said), said

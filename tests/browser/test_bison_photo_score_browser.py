@@ -24,7 +24,13 @@ from typing import Any
 import pytest
 from bison_kit import TWO, serve
 from bison_photos import NEW_AT, NEW_TILE, NEW_TURN, READ_MS, placed
-from phone_kit import back_at_table, create_table, post_proposal, table_id_of
+from phone_kit import (
+    SMALL_TARGETS_JS,
+    back_at_table,
+    create_table,
+    post_proposal,
+    table_id_of,
+)
 
 from companion import tables
 from companion.panels.bison import proposal
@@ -87,7 +93,7 @@ def test_confirm_and_score_names_the_over_15_case_and_scores_it_in_one_tap(
     assert "exchange 3 bison" in said_then and keys != ann_over["0.0.0"][1]
     assert _over(score.get_attribute("value")) == f"over:{keys}"
     assert words.inner_text().strip() == said_then
-    row.locator('input[value=""]').check()
+    row.locator("select").select_option("")  # "—": the bison taken back
     assert _over(score.get_attribute("value")) == drawn
 
     # Ann's tile line unticked: the server draws the button again for that form (no
@@ -144,6 +150,9 @@ def test_an_answer_with_fewer_actions_gives_a_row_without_hunters_back(
     score = ann.locator('[data-testid="bison-photo-confirm-score"]')
     assert rows.count() == 1  # the tile and the two moves: 1 of Ann's 4 actions left
     assert score.get_attribute("value") == "left:0=1,1=4"
+    # The question's answers, like every control of the page, a tap's size (issue 34).
+    assert ann.locator('input[name="choice.0"]').count() >= 2
+    assert not ann.evaluate(SMALL_TARGETS_JS), ann.evaluate(SMALL_TARGETS_JS)
     ann.locator('input[name="choice.0"][data-cost="2"]').first.check()
     ann.wait_for_selector('[data-testid="bison-photo-confirm-score"]:not([aria-busy])')
     assert rows.count() == 2

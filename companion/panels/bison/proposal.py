@@ -377,6 +377,22 @@ def _gained(
     return explain.gained(state, seat, animal)
 
 
+def _chosen_gains(state: fold.State, form: Mapping[str, str]) -> list[tuple[int, str, str | None]]:
+    """The rows without hunters that gain an animal: (seat, animal, the marker named by
+    ``gainact.<seat>.<k>``, None when the form names none), in the form's order. A row
+    whose menu is at "—" is an action not taken, whatever animal it had tapped."""
+    chosen = []
+    for key, animal in sorted(form.items()):
+        seat = small_number(key.split(".")[1]) if key.startswith("gain.") else None
+        if seat is None or seat >= len(state.players) or animal not in ANIMALS:
+            continue
+        action = form.get("gainact" + key[4:])
+        if action == "":
+            continue
+        chosen.append((seat, animal, action))
+    return chosen
+
+
 def accepted(
     state: fold.State, form: Mapping[str, str], steps: Sequence[CarriedStep] | None = None
 ) -> list[JSONObject]:
@@ -397,11 +413,8 @@ def accepted(
             except RuleError as error:
                 raise LineRefused(n, chosen, error, state) from None
             events.append(chosen)
-    for key, animal in sorted(form.items()):
-        seat = small_number(key.split(".")[1]) if key.startswith("gain.") else None
-        if seat is None or seat >= len(state.players) or animal not in ANIMALS:
-            continue
-        state, event = _gained(state, seat, animal, form.get("gainact" + key[4:]))
+    for seat, animal, action in _chosen_gains(state, form):
+        state, event = _gained(state, seat, animal, action)
         events.append(event)
     if not events:
         raise RuleError(NOTHING)
@@ -917,12 +930,14 @@ def _gains(
         free = [a for a in explain.GAIN_MARKERS if a not in state.rounds.markers[seat]]
         for k in range(state.rounds.actions_left(seat)):
             named = form.get(f"gainact.{seat}.{k}")
+            if named != "" and named not in free:  # "" is the menu's "—": kept
+                named = free[k] if k < len(free) else ""
             rows.append(
                 {
                     "seat": seat,
                     "k": k,
                     "name": table.players[seat].name,
-                    "action": named if named in free else (free[k] if k < len(free) else ""),
+                    "action": named,
                     "actions": [{"value": a, "label": short_action(a)} for a in free],
                     "gain": form.get(f"gain.{seat}.{k}", ""),
                 }
@@ -1026,12 +1041,9 @@ def _after_form(
     """The table as the proposal stands: the ticked lines, then the animals chosen on the
     rows without hunters (those the fold refuses left out: Confirm says why)."""
     state = _state_before(table.state, steps, form, len(steps))
-    for key, animal in sorted(form.items()):
-        seat = small_number(key.split(".")[1]) if key.startswith("gain.") else None
-        if seat is None or seat >= len(state.players) or animal not in ANIMALS:
-            continue
+    for seat, animal, action in _chosen_gains(state, form):
         try:
-            state, _event = _gained(state, seat, animal, form.get("gainact" + key[4:]))
+            state, _event = _gained(state, seat, animal, action)
         except RuleError:
             continue
     return state
@@ -1141,7 +1153,7 @@ def _over_live(
 
 def _gain_counts(rows: int) -> list[tuple[int, ...]]:
     """Each count of bison, salmon and turkey ``rows`` rows without hunters may gain
-    (a row at "—" gains nothing)."""
+    (a row with no animal tapped, or at "—", gains nothing)."""
     return [
         (b, s, t)
         for b in range(rows + 1)

@@ -104,10 +104,22 @@ def test_animals_gained_without_hunters_are_one_tap_each_on_the_proposal(client,
     # Ann placed her tile (3 actions left), Ben nothing (4): a row of animals per action.
     assert html.count('data-testid="bison-photo-gain" data-seat="0"') == 3
     assert html.count('data-testid="bison-photo-gain" data-seat="1"') == 4
-    form = {**proposal_form(html), "gain.1.0": "salmon", "gain.1.1": "salmon", "gain.0.0": "x"}
+    # No animal chosen at first: a row with no chip tapped is an action not taken, and
+    # its menu's "—" (value "") takes a tapped animal back (issue 34: no "—" chip).
+    assert 'name="gain.1.0" value=""' not in html and "checked" not in html.split("data-gains")[1]
+    assert html.count('<option value="" >— not taken</option>') == 7
+    form = {
+        **proposal_form(html),
+        "gain.1.0": "salmon",
+        "gain.1.1": "salmon",
+        "gain.1.2": "turkey",
+        "gainact.1.2": "",
+        "gain.0.0": "x",
+    }
     assert client.post(f"{base(table.id)}/photo/confirm", data=form).status_code == 303
     after = get(app, table.id).state
     assert after.stocks[1].salmon == 12 and len(after.rounds.markers[1]) == 2
+    assert after.stocks[1].turkey == 10  # the row at "—": no turkey, no marker
     assert after.rounds.markers[0] == ("place_tile",)  # an unknown animal is no gain
 
 

@@ -73,7 +73,10 @@ def _button(response) -> tuple[str, str]:
 
 
 def _every_gain(form: dict[str, str], animal: str = "bison") -> dict[str, str]:
-    return {**form, **{k: animal for k in form if k.startswith("gain.")}}
+    """Every row without hunters gains ``animal`` (a row is its action's menu,
+    ``gainact.<seat>.<k>``: no animal is checked until a chip is tapped)."""
+    rows = [k.removeprefix("gainact.") for k in form if k.startswith("gainact.")]
+    return {**form, **{f"gain.{row}": animal for row in rows}}
 
 
 def _types(app, table_id: str, after: int) -> list[str]:
@@ -130,7 +133,8 @@ def test_one_tap_scores_the_round_with_the_actions_left(client, table, app, prop
 def test_some_rows_chosen_the_button_says_the_rest(client, table, app, proposed):
     # Ann's three rows get an animal: only Ben's 4 actions are left (what the page's
     # script writes on the button, and the page drawn again with that form says).
-    form = {**proposed, **{k: "salmon" for k in proposed if k.startswith("gain.0.")}}
+    anns = [k.removeprefix("gainact.") for k in proposed if k.startswith("gainact.0.")]
+    form = {**proposed, **{f"gain.{row}": "salmon" for row in anns}}
     before = get(app, table.id)
     done = confirm(client, table.id, {**form, "score": "left:1=4"})
     assert done.status_code == 303 and done.headers["Location"].endswith(f"/t/{table.id}")
