@@ -35,17 +35,19 @@ LIVE_MS = 15_000
 #: The goal is about 1.5 screens; measured in whole pixels, with room for a font's metrics.
 MOST_SCREENS = 1.6
 SHOTS = Path("/tmp/campfire-photo-shots")
-#: The chosen option of a closed menu (``<select>``) when its text is wider than the box
-#: shows (the open menu lists every option whole): the text measured in the menu's own font
-#: against its inner width less the drop-down arrow; "" when it fits.
+#: The options of a closed menu (``<select>``) too wide for its box: any may be the chosen
+#: one it shows (the open menu lists every option whole), each measured in the menu's own
+#: font against its inner width less the drop-down arrow; "" when all fit.
 SHOWN_CUT_JS = """s => {
   const style = getComputedStyle(s);
   const pen = document.createElement("canvas").getContext("2d");
   pen.font = style.font;
   const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-  const shown = s.options[s.selectedIndex].text;
-  const width = pen.measureText(shown).width;
-  return width > room ? `${shown} (${width.toFixed(0)} px, room ${room.toFixed(0)})` : "";
+  return [...s.options]
+    .map(o => [o.text, pen.measureText(o.text).width])
+    .filter(([text, width]) => width > room)
+    .map(([text, width]) => `${text} (${width.toFixed(0)} px, room ${room.toFixed(0)})`)
+    .join("; ");
 }"""
 
 
@@ -122,8 +124,9 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
         ann.evaluate("window.scrollTo(0, 0)")
         ann.screenshot(path=str(SHOTS / f"round4_{lang}_top.png"))
         # Each hunter-less row names its action (a chosen marker, not a bare row of animals),
-        # whole (Italian's "Muovere di 1" and Japanese's 土地1つ分移動 were cut to "Muovere d"
-        # and 土地1つ分移 in a menu of a fixed 5.4em).
+        # whole, whichever is chosen (Italian's "Muovere di 1" and Japanese's 土地1つ分移動
+        # were cut to "Muovere d" and 土地1つ分移 in a menu of a fixed 5.4em; Italian's
+        # "Muovere di 1–3" beside the "—" chip, gone since).
         for row in gains.all():
             assert row.locator("select").evaluate("s => s.options[s.selectedIndex].text").strip()
             cut = row.locator("select").evaluate(SHOWN_CUT_JS)
