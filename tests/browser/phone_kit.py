@@ -8,6 +8,7 @@ time, so tests import helpers from here; the fixtures stay in conftest.py).
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Iterator, Sequence
@@ -180,3 +181,32 @@ SMALL_TARGETS_JS = """() => {
   }
   return small;
 }"""
+
+
+#: axe-core, vendored for the tests (npm ``axe-core``).
+AXE = Path(__file__).resolve().parents[1] / "support" / "axe.min.js"
+#: axe-core: WCAG 2.1 A and AA, and label-in-name (an "experimental" rule axe leaves off
+#: unless asked). Each violation as "rule: element".
+AXE_RUN = """async (colours) => {
+  const result = await axe.run(document, {
+    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
+    rules: {'label-content-name-mismatch': {enabled: true},
+            'color-contrast': {enabled: colours}},
+    resultTypes: ['violations'],
+  });
+  return result.violations.flatMap(v => v.nodes.map(n => v.id + ': ' + n.html.slice(0, 160)));
+}"""
+
+
+@functools.cache
+def axe_source() -> str:
+    return AXE.read_text(encoding="utf-8") + "\n;void 0"
+
+
+def violations(page: Any, *, colours: bool = True) -> list[str]:
+    """axe's findings on ``page``; without ``colours``, all but colour contrast (the
+    costliest rule: two thirds of a run on a Bison table)."""
+    # Evaluated, not added as a <script>: the site's CSP refuses inline scripts.
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(axe_source())
+    return list(page.evaluate(AXE_RUN, colours))

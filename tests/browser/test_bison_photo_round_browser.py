@@ -25,6 +25,7 @@ from phone_kit import (
     post_proposal,
     sit,
     table_id_of,
+    violations,
 )
 
 from companion import tables
@@ -113,6 +114,13 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
         # Every control a tap's size (issue 34): ticks, ✎, menus, chips, the top's links.
         small = ann.evaluate(SMALL_TARGETS_JS)
         assert not small, f"{lang}: controls under 44 × 44 px: {small}"
+        # axe-core finds nothing (WCAG 2.1 A/AA, label-in-name), light and dark: the
+        # proposal is a page kind of its own (a POST's answer: test_reach_browser's
+        # page kinds cannot open it); the Italian pass in dark, colours left out.
+        scheme = {"en": "light", "ja": "dark", "it": "dark"}[lang]
+        ann.emulate_media(color_scheme=scheme)
+        found = violations(ann, colours=lang != "it")
+        assert not found, f"{lang} {scheme}: " + "\n".join(found)
         # "Confirm and score" and "Confirm only" on screen at once and after scrolling.
         for testid in ("bison-photo-confirm-score", "bison-photo-confirm"):
             confirm = ann.locator(f'[data-testid="{testid}"]')

@@ -20,49 +20,21 @@ One browser for the module (the session's), one table per game made once, pages 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_kit import create_table, type_square, version
+from phone_kit import create_table, type_square, version, violations
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from printgen.linebreak import phrases
 
-AXE = Path(__file__).resolve().parents[1] / "support" / "axe.min.js"
 SHOTS = Path(__file__).parent / "screenshots"  # as conftest's (its module is not imported)
 PHONE = {"width": 360, "height": 640}
 TIMEOUT_MS = 10_000
 GAMES = ("bison", "lion-square", "hunting-age", "dogs-life")
-
-#: axe-core: WCAG 2.1 A and AA, and label-in-name (an "experimental" rule axe leaves off
-#: unless asked). Each violation as "rule: element".
-AXE_RUN = """async (colours) => {
-  const result = await axe.run(document, {
-    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
-    rules: {'label-content-name-mismatch': {enabled: true},
-            'color-contrast': {enabled: colours}},
-    resultTypes: ['violations'],
-  });
-  return result.violations.flatMap(v => v.nodes.map(n => v.id + ': ' + n.html.slice(0, 160)));
-}"""
-
-
-@functools.cache
-def axe_source() -> str:
-    return AXE.read_text(encoding="utf-8") + "\n;void 0"
-
-
-def violations(page: Any, *, colours: bool = True) -> list[str]:
-    """axe's findings on ``page``; without ``colours``, all but colour contrast (the
-    costliest rule: two thirds of a run on a Bison table)."""
-    # Evaluated, not added as a <script>: the site's CSP refuses inline scripts.
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.evaluate(axe_source())
-    return list(page.evaluate(AXE_RUN, colours))
 
 
 def focused(page: Any, attribute: str) -> str | None:
