@@ -210,3 +210,20 @@ def violations(page: Any, *, colours: bool = True) -> list[str]:
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.evaluate(axe_source())
     return list(page.evaluate(AXE_RUN, colours))
+
+
+def overflow(page: Any) -> int:
+    """How far the page scrolls sideways (0: it reflows)."""
+    return int(page.evaluate("document.scrollingElement.scrollWidth - innerWidth"))
+
+
+#: The innermost elements that reach past the right edge, or whose content is wider than
+#: they are (what to fix).
+PAST_THE_EDGE = """() => [...document.querySelectorAll('main *, header *, nav *')]
+  .filter(e => (e.getBoundingClientRect().right > innerWidth + 1 &&
+    ![...e.children].some(c => c.getBoundingClientRect().right > innerWidth + 1)) ||
+    (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 &&
+     getComputedStyle(e).overflowX === 'visible' && !e.querySelector('*')))
+  .filter(e => !e.closest('svg') || e.matches('svg'))
+  .slice(0, 4).map(e => e.tagName.toLowerCase() + '.' + e.getAttribute('class') + ' "' +
+    (e.textContent || '').trim().slice(0, 24) + '"')"""

@@ -19,9 +19,11 @@ import pytest
 from bison_kit import PLAYERS, serve
 from bison_round import play_round
 from phone_kit import (
+    PAST_THE_EDGE,
     SMALL_TARGETS_JS,
     back_at_table,
     create_table,
+    overflow,
     post_proposal,
     sit,
     table_id_of,
@@ -195,3 +197,33 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
         # The board is the round's; the stocks wait for the gains nobody chose here.
         assert stored.board.pieces == after.board.pieces
         assert set(stored.board.tiles) == set(after.board.tiles)
+
+
+def test_the_proposal_reflows_at_200_percent_zoom_and_text(chromium: Any, tmp_path: Path) -> None:
+    """Issue 34, item 4 (WCAG 1.4.10): at 200 % zoom (180×320 CSS px) and at 200 % text the
+    proposal of a 4-player round scrolls nowhere sideways and no text spills past its box
+    (the rows without hunters' chips ran 75–158 px past the edge, Italian's "Confirm and
+    score" broke mid-word), in Italian and Japanese (the longest words)."""
+    zoom = chromium.new_context(viewport={"width": 180, "height": 320}, device_scale_factor=2)
+    text = chromium.new_context(viewport={"width": 360, "height": 640}, device_scale_factor=1)
+    wide: list[str] = []
+    try:
+        with serve(tmp_path) as (base, app):
+            for name, context in (("zoom200", zoom), ("text200", text)):
+                page = context.new_page()
+                if name == "text200":
+                    cdp = context.new_cdp_session(page)
+                    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+                for lang in ("it", "ja"):
+                    url = create_table(page, base, "bison", lang=lang, players=PLAYERS, seat=0)
+                    fields, _before, _after = _proposal(app, table_id_of(url), seed=3)
+                    post_proposal(page, url, fields, '[data-testid="bison-photo-confirm"]')
+                    assert page.locator('[data-testid="bison-photo-gain"]').count()
+                    past = page.evaluate(PAST_THE_EDGE)
+                    if overflow(page) > 0 or past:
+                        wide.append(f"{name} {lang}: {overflow(page)} px ({', '.join(past)})")
+                    page.screenshot(path=str(SHOTS / f"round4_{lang}_{name}.png"))
+    finally:
+        zoom.close()
+        text.close()
+    assert wide == [], "\n".join(wide)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_kit import create_table, type_square, version, violations
+from phone_kit import PAST_THE_EDGE, create_table, overflow, type_square, version, violations
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
@@ -184,23 +184,6 @@ def test_an_age_of_hunting_turn_by_keyboard_keeps_focus(
     # The turn passed on; focus is on a control of the new panel, not on the page.
     assert page.evaluate("document.activeElement.closest('#panel') !== null")
     assert presses < 80  # was about 90 for a turn
-
-
-def overflow(page: Any) -> int:
-    """How far the page scrolls sideways (0: it reflows)."""
-    return int(page.evaluate("document.scrollingElement.scrollWidth - innerWidth"))
-
-
-#: The innermost elements that reach past the right edge, or whose content is wider than
-#: they are (what to fix).
-PAST_THE_EDGE = """() => [...document.querySelectorAll('main *, header *, nav *')]
-  .filter(e => (e.getBoundingClientRect().right > innerWidth + 1 &&
-    ![...e.children].some(c => c.getBoundingClientRect().right > innerWidth + 1)) ||
-    (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 &&
-     getComputedStyle(e).overflowX === 'visible' && !e.querySelector('*')))
-  .filter(e => !e.closest('svg') || e.matches('svg'))
-  .slice(0, 4).map(e => e.tagName.toLowerCase() + '.' + e.getAttribute('class') + ' "' +
-    (e.textContent || '').trim().slice(0, 24) + '"')"""
 
 
 def _look(page: Page, path: Path) -> None:
