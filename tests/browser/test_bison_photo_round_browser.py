@@ -201,9 +201,9 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
 
 def test_the_proposal_reflows_at_200_percent_zoom_and_text(chromium: Any, tmp_path: Path) -> None:
     """Issue 34, item 4 (WCAG 1.4.10): at 200 % zoom (180×320 CSS px) and at 200 % text the
-    proposal of a 4-player round scrolls nowhere sideways and no text spills past its box
-    (the rows without hunters' chips ran 75–158 px past the edge, Italian's "Confirm and
-    score" broke mid-word), in Italian and Japanese (the longest words)."""
+    proposal of a 4-player round, and its tile line's editor, scroll nowhere sideways and
+    no text spills past its box (the rows without hunters' chips ran 68–158 px past the
+    edge), in Italian and Japanese (the longest words)."""
     zoom = chromium.new_context(viewport={"width": 180, "height": 320}, device_scale_factor=2)
     text = chromium.new_context(viewport={"width": 360, "height": 640}, device_scale_factor=1)
     wide: list[str] = []
@@ -223,6 +223,12 @@ def test_the_proposal_reflows_at_200_percent_zoom_and_text(chromium: Any, tmp_pa
                     if overflow(page) > 0 or past:
                         wide.append(f"{name} {lang}: {overflow(page)} px ({', '.join(past)})")
                     page.screenshot(path=str(SHOTS / f"round4_{lang}_{name}.png"))
+                    # The tile line's editor too ("Rotazione" ran past the edge at zoom).
+                    page.locator('[data-testid="bison-photo-fix"]').first.click()
+                    page.wait_for_selector('[data-testid="bison-photo-editor"]')
+                    past = page.evaluate(PAST_THE_EDGE)
+                    if overflow(page) > 0 or past:
+                        wide.append(f"{name} {lang} editor: {overflow(page)} px ({past})")
     finally:
         zoom.close()
         text.close()
