@@ -173,6 +173,8 @@ def test_a_four_player_round_fits_in_a_screen_and_a_half_and_the_other_phone_see
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
         ann.locator('[data-testid="bison-photo-editor"]').scroll_into_view_if_needed()
         ann.screenshot(path=str(SHOTS / f"round4_{lang}_tile.png"))
+        found = violations(ann, colours=False)  # each field named by its label
+        assert not found, f"{lang} editor: " + "\n".join(found)
 
         # "+ Add a line": an empty line with its editor open (the player first); left
         # unsaved it is unticked, and Confirm takes the round's lines without it.
