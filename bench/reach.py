@@ -9,7 +9,7 @@ the companion on a loopback server with a temporary SQLite database, and measure
   and tapped, as a player would); a phone stays where its player left it (nothing scrolls
   it back to the top between turns), and the viewport is the phone's 360×640;
 * **smallest target**: the tapped control's box, the smaller of its width and height
-  (a radio's label, not the hidden radio);
+  (a radio's or checkbox's label, not the hidden input inside it);
 * **focus kept**: after the live update the tap brought (the panel swapped in place),
   focus is still on a control of the page — the one tapped or the one that replaced it —
   not dropped to the page; and once per game a *second* phone's change arrives by the
@@ -21,7 +21,10 @@ the companion on a loopback server with a temporary SQLite database, and measure
 
 The flows (each player taps on their own phone):
 
-* Bison: round 1 of the four-phone game of ``bench/bison_taps.py`` (``bison_kit``);
+* Bison: round 1 of the four-phone game of ``bench/bison_taps.py`` (``bison_kit``), then
+  a fresh table's round recorded from one photo (``bench/bison_photo_taps.py``'s round
+  and synthetic 12 MP photo): the panel's camera, an animal chip per row without
+  hunters on the proposal, "Confirm only" (axe on the proposal too);
 * Lion Square: a whole round: turns of the square (a place, its number) until it holds 9
   cards, one of them a taken line; the gazelle in hand, who laid the last card, the losses,
   the next round (L2, L3);
@@ -76,7 +79,7 @@ TIMEOUT_MS = 15_000
 #: it scrolls in, if any.
 #: A radio or checkbox hidden for looks is tapped through its label.
 BOX = """e => {
-  const t = (e.matches('input.sr-only') && e.closest('label')) || e;
+  const t = (e.matches('input[type=radio], input[type=checkbox]') && e.closest('label')) || e;
   const r = t.getBoundingClientRect();
   const dock = document.querySelector('.dock');
   const bottom = dock ? dock.getBoundingClientRect().top : innerHeight;
@@ -421,8 +424,50 @@ def bison(reach: Reach, folder: Path) -> None:
         bench.score()
         table_url = f"{reach.base}/t/{bench.table_id}"
         reach.kinds(bench.phones[0], table_url)
+        photo_round(reach, app)
     finally:
         app.extensions["campfire.db"].dispose()
+
+
+def photo_round(reach: Reach, app: Any) -> None:
+    """A round recorded from one photo on the first phone of a fresh 4-player table
+    (``bench/bison_photo_taps.py``'s round, printed tiles only, and its synthetic 12 MP
+    photo): the panel's "Photo of the board", the proposal's animal chip on each row
+    without hunters, "Confirm only"; axe on the proposal, a page kind of its own."""
+    import random
+
+    import bison_photo_taps as photo_bench
+
+    from companion import tables
+
+    phones, url = new_table(reach, "bison", 4)
+    with app.app_context():
+        state = tables.get(url.rsplit("/t/", 1)[1]).state
+    photo_bench.RETAIL_ROUNDS = False  # a retail tile is the tapped flow's, measured above
+    truth, _played, gains = photo_bench.play_round(state, random.Random(26), 0)
+    jpeg = photo_bench.photo_of(truth, 26 * 100 + 1, "12mp")
+    page = phones[0]
+    camera = reach.measure(page, '[data-testid="bison-photo"]')
+    if camera is None:
+        return
+    with page.expect_file_chooser():
+        camera.click()
+    photo_bench.shoot(page, "bison-photo-file", jpeg, Counter())
+    if not page.locator('[data-testid="bison-photo-confirm"]').count():
+        reach.tally.missing["the photo's proposal"] += 1
+        return
+    reach.check(page, "bison photo proposal")
+    for gain in gains:  # the animal each player gained, on the first row still open
+        row = (
+            f'[data-testid="bison-photo-gain"][data-seat="{gain["seat"]}"]'
+            ":not(:has(input[type=radio]:checked))"
+        )
+        if page.locator(row).count():
+            reach.choose(page, f'{row} >> input[value="{gain["gain"]}"]')
+    confirm = reach.measure(page, '[data-testid="bison-photo-confirm"]')
+    if confirm is not None:
+        confirm.click()
+        page.wait_for_selector("#panel")
 
 
 # --- the report -----------------------------------------------------------------------------

@@ -33,6 +33,15 @@ def test_a_photo_confirmed_on_one_phone_is_seen_on_the_other(
     sit(ben, table_url, 1, lang)
     assert not ben.locator(f'[data-tile-id="{NEW_TILE}"]').count()
 
+    # The camera is on the first screen, at the end of the turn line, on both phones
+    # (issue 34: it stood two screens down, under the board), a 44-px button named by
+    # its words (a picture of a camera to the eye).
+    for phone in (ann, ben):
+        camera_box = phone.locator('[data-testid="bison-photo"]').bounding_box()
+        assert camera_box is not None and camera_box["y"] + camera_box["height"] <= 640
+        assert camera_box["width"] >= 44 and camera_box["height"] >= 44
+    words = {"en": "Photo of the board", "ja": "盤面の写真", "it": "Foto del tabellone"}[lang]
+    assert ann.get_by_label(words, exact=True).get_attribute("data-testid") == "bison-photo-file"
     pages: list[str] = []
     ann.on("request", lambda request: pages.append(f"{request.method} {request.url}"))
     # "Photo of the board" on the panel opens the camera itself (one tap, no page first);
