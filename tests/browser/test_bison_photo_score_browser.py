@@ -168,3 +168,44 @@ def test_an_answer_with_fewer_actions_gives_a_row_without_hunters_back(
         stored = [e for e in tables.events(table_id, after=before.version)]
     assert [e["type"] for e in stored] == ["play", "action", "score"]
     assert stored[0]["action"] == "move_1" and stored[1]["gain"] == "salmon"
+
+
+def test_the_camera_moves_from_the_turn_line_to_under_the_board_when_the_round_ends(
+    at_table: AtTable,
+) -> None:
+    """While a round runs the camera is a 44-px picture at the end of the turn line; once
+    every action is taken (a live update, not a reload) the preserved form (hx-preserve,
+    one id) stands under the board and shows its words, one form on the page."""
+    ann, _url, table_id, app = at_table
+    camera = ann.locator('[data-testid="bison-photo"]')
+    words = camera.locator(".bison-photo-words")
+    assert ann.locator(".bison-turn-row [data-testid='bison-photo']").count() == 1
+    assert camera.bounding_box()["width"] == 44 and words.bounding_box()["width"] <= 1
+    before = int(ann.locator("#panel").get_attribute("data-version") or 0)
+    with app.app_context():
+        for seat, tile in ((0, "B08"), (1, "B09")):  # each seat's tile (B4), no hunters
+            at = fold.legal_hexes(tables.get(table_id).state)[0]
+            tables.append(
+                table_id,
+                {
+                    "type": "play",
+                    "seat": seat,
+                    "action": "place_tile",
+                    "at": list(at),
+                    "tile": tile,
+                    "rotation": 0,
+                    "space": "prairie",
+                    "hunters": 0,
+                    "gain": "bison",
+                    "override": True,
+                },
+            )
+        for action in ("move_1", "move_3", "gather"):
+            for seat in (0, 1):
+                event = {"type": "action", "seat": seat, "action": action, "hunters": 0}
+                tables.append(table_id, {**event, "gain": "bison", "override": True})
+    ann.wait_for_selector(f'#panel[data-version="{before + 8}"]', timeout=15_000)
+    assert ann.locator("#bison-photo-panel").count() == 1
+    assert not ann.locator(".bison-turn-row [data-testid='bison-photo']").count()
+    assert words.is_visible() and words.bounding_box()["width"] > 44
+    assert not camera.locator(".bison-photo-icon").is_visible()
