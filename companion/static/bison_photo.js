@@ -44,13 +44,13 @@
 })();
 
 // The proposal's "Confirm and score" (photo_proposal.html, data-score-live): a row without
-// hunters with no animal tapped (or its menu at "—") is an action not taken, and so is an action a line no longer takes
-// (unticked, or a question answered with fewer actions than when the page was drawn). The
-// label names each player and how many, and the button's value says the same
-// (left:<seat>=<n>,…), so the tap ends the round with exactly what it said (the server
-// checks it; else the score page). A stock over 15 (B8) is named the same way: each case
-// as proposed, for the animals the rows gain (over:…). Without JavaScript the page's
-// words as drawn, checked the same way.
+// hunters with no animal tapped (or its menu at "—") is an action not taken, and so is an
+// action a line no longer takes (unticked, or a question answered with fewer actions than
+// when the page was drawn). The label names each player and how many, and the button's
+// value says the same (left:<seat>=<n>,…), so the tap ends the round with exactly what it
+// said (the server checks it; else the score page). A stock over 15 (B8) is named the
+// same way: each case as proposed, for the animals the rows gain (over:…). Without
+// JavaScript the page's words as drawn, checked the same way.
 (function () {
   "use strict";
   var button = document.querySelector("[data-score-live]");
