@@ -162,25 +162,16 @@ def table_id_of(url: str) -> str:
     return url.split("/t/")[1].split("/")[0]
 
 
-#: The page's controls under 44 × 44 CSS px (issue 34): each link, button, menu,
-#: summary and field, an input inside a label measured by its label (the tap's target).
-SMALL_TARGETS_JS = """() => {
-  const small = [];
-  const seen = new Set();
-  const controls = "a, button, select, summary, input:not([type=hidden])";
-  for (const el of document.querySelector("main").querySelectorAll(controls)) {
-    const target = el.tagName === "INPUT" && el.closest("label") ? el.closest("label") : el;
-    if (seen.has(target)) continue;
-    seen.add(target);
-    const box = target.getBoundingClientRect();
-    if (box.width && box.height && Math.min(box.width, box.height) < 44) {
-      const said = (target.innerText || target.getAttribute("aria-label") || "").trim();
-      const size = `${box.width.toFixed(0)}×${box.height.toFixed(0)}`;
-      small.push(`${target.tagName.toLowerCase()} ${said.slice(0, 24)} ${size}`);
-    }
-  }
-  return small;
-}"""
+#: The walkthrough's audit of a screen (walkthrough_audit.js, run in the page): its
+#: language, its width and what a demanding player notices (targets under 44 px, contrast,
+#: the dock over the page's end).
+AUDIT = (Path(__file__).parent / "walkthrough_audit.js").read_text(encoding="utf-8")
+
+
+def small_targets(page: Any) -> list[str]:
+    """The controls of ``page`` under 44 × 44 CSS px, as the walkthrough's audit finds
+    them (a radio or checkbox measured by its label, the tap's target)."""
+    return [p for p in page.evaluate(AUDIT)["problems"] if " target " in p]
 
 
 #: axe-core, vendored for the tests (npm ``axe-core``).

@@ -25,10 +25,10 @@ import pytest
 from bison_kit import TWO, serve
 from bison_photos import NEW_AT, NEW_TILE, NEW_TURN, READ_MS, placed
 from phone_kit import (
-    SMALL_TARGETS_JS,
     back_at_table,
     create_table,
     post_proposal,
+    small_targets,
     table_id_of,
 )
 
@@ -152,7 +152,7 @@ def test_an_answer_with_fewer_actions_gives_a_row_without_hunters_back(
     assert score.get_attribute("value") == "left:0=1,1=4"
     # The question's answers, like every control of the page, a tap's size (issue 34).
     assert ann.locator('input[name="choice.0"]').count() >= 2
-    assert not ann.evaluate(SMALL_TARGETS_JS), ann.evaluate(SMALL_TARGETS_JS)
+    assert not small_targets(ann), small_targets(ann)
     ann.locator('input[name="choice.0"][data-cost="2"]').first.check()
     ann.wait_for_selector('[data-testid="bison-photo-confirm-score"]:not([aria-busy])')
     assert rows.count() == 2

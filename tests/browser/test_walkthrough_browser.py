@@ -34,14 +34,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from phone_kit import act, back_at_table, create_table, version
+from phone_kit import AUDIT, act, back_at_table, create_table, version
 
 SHOTS = Path(__file__).parent / "screenshots"
 GAMES = ("lion-square", "dogs-life", "bison", "hunting-age")
 PLAYERS = ("Ann", "Ben", "Cho")  # in the form's default colours (red, yellow, green)
-
-# Runs in the page: what a demanding player would notice on this screen.
-AUDIT = (Path(__file__).parent / "walkthrough_audit.js").read_text(encoding="utf-8")
 
 
 class Walk:
