@@ -23,9 +23,9 @@ from printgen import fonts
 from printgen.kit import (
     ALL,
     COVER_PAGES_DUPLEX,
-    GAMES,
     Context,
     components,
+    games_with_kit,
     kit_components,
     render_kit,
 )
@@ -48,7 +48,7 @@ def sheets(pdf: bytes, game: str, paper: str, lang: str) -> tuple[int, int]:
     context = Context(lang, Style())
     duplex = COVER_PAGES_DUPLEX + sum(
         len(plan(component, paper, "long"))
-        for name in (list(GAMES) if game == ALL else [game])
+        for name in (games_with_kit() if game == ALL else [game])
         for component in kit_components(name, context)
         if component.two_sided
     )
@@ -80,7 +80,7 @@ def dog_card_sheets(paper: str) -> int:
 def added_pages(paper: str, lang: str) -> dict[str, int]:
     """Pages of the four-game kit's parts beyond the pieces (city poster, rules and aids)."""
     added: dict[str, int] = {}
-    for game in GAMES:
+    for game in games_with_kit():
         context = Context(lang, Style())
         own = {c.key for c in components(game, context)}
         for component in kit_components(game, context):
@@ -101,7 +101,7 @@ def main() -> None:
     print(f"{'kit':<12} {'paper':<7} {'pages':>6} {'sheets':>7} {'cpu s':>8} {'KiB':>6}")
     results = {}
     for paper in PAPERS:
-        for game in [*GAMES, ALL]:
+        for game in [*games_with_kit(), ALL]:
             seconds, pdf = measure(game, args.lang, paper, args.repeat)
             pages, paper_sheets = sheets(pdf, game, paper, args.lang)
             results[game, paper] = (pages, paper_sheets, seconds, len(pdf))

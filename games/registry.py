@@ -1,5 +1,7 @@
-"""The games this project knows: the one list the companion, the print kit, the CLI and the
-game panels derive theirs from.
+"""The games this project knows: the one list of games (issue 36, item 1). Each ``Game``
+names everything of its game — its rules (with its outcome and scoring), the companion's
+panel and printgen's kit — and the companion, the print kit and the CLI take their games
+from it alone.
 
 Glossary
 --------
@@ -11,14 +13,22 @@ package
     (``templates/games/<package>/``) use the same name.
 fold
     ``games.<package>.fold``: the event fold every table runs (``games.table.Fold``).
+reference
+    How a game names its panel and its kit: ``"module:attribute"``, the notation of a
+    package's entry points (``pkgutil.resolve_name`` reads it). ``games/`` knows neither the
+    companion nor printgen (the layers' direction), so it names them and never imports them;
+    each layer resolves its own side (``companion.panels``, ``printgen.kit``) and a test
+    resolves every reference of the list.
 rules
     The game as the companion runs it (``games.table.Rules``): the fold, the player range
     and colours, the event fields, the optional hooks, ``outcome`` (the finished game's
     winners, ranks and tie-breaks: ``games.<package>.outcome``), and ``score`` for
     ``campfire score`` when the game has a scoring contract (docs/contracts.md).
 
-Adding a game: its package under ``games/``, one loader below and one ``Game`` in
-``GAMES`` (docs/architecture.md, "Adding a game", lists the optional files).
+Adding a game: its packages (``games/<package>/``, and when it has them
+``companion/panels/<package>``, ``printgen/games/<package>.py``, ``templates/games/<package>/``),
+one loader below and one ``Game`` in ``GAMES``; nothing else (docs/architecture.md, "How to
+add a game").
 """
 
 from __future__ import annotations
@@ -47,6 +57,12 @@ class Game:
     load: Callable[[], Rules] = field(repr=False, compare=False)
     #: Whether ``campfire score`` scores a position of this game (its rules have ``score``).
     scorable: bool = False
+    #: The companion's panel: a reference to its ``init_app(app)``
+    #: (``companion.panels.<package>:init_app``); None shows the generic counters.
+    panel: str | None = None
+    #: The print-and-play kit: a reference to its ``printgen.plug.Kit``
+    #: (``printgen.games.<package>:KIT``); None has printgen say the game has no kit yet.
+    kit: str | None = None
 
     def rules(self) -> Rules:
         """The game's fold and hooks (``games.table.Rules``)."""
@@ -145,16 +161,52 @@ def _dogs_life() -> Rules:
 
     rules = _rules(fold, fold.targets, outcome.outcome)
     return replace(
-        rules, changes=changes.CHANGES, whose_turn=fold.whose_turn, secrets=_secrets(fold)
+        rules,
+        changes=changes.CHANGES,
+        whose_turn=fold.whose_turn,
+        secrets=_secrets(fold),
+        piece_colours=fold.piece_colours,
     )
 
 
-#: Every game, in the order the project lists them (home page, print kit, CLI help).
+#: Every game, in the order the project lists them (home page, print kit, CLI help): the one
+#: list of games.
 GAMES: tuple[Game, ...] = (
-    Game("bison", "bison", N_("Bison"), _bison, scorable=True),
-    Game("lion-square", "lion_square", N_("Lion Square"), _lion_square, scorable=True),
-    Game("hunting-age", "hunting_age", N_("Age of Hunting"), _hunting_age, scorable=True),
-    Game("dogs-life", "dogs_life", N_("A Dog's Life"), _dogs_life),
+    Game(
+        "bison",
+        "bison",
+        N_("Bison"),
+        _bison,
+        scorable=True,
+        panel="companion.panels.bison:init_app",
+        kit="printgen.games.bison:KIT",
+    ),
+    Game(
+        "lion-square",
+        "lion_square",
+        N_("Lion Square"),
+        _lion_square,
+        scorable=True,
+        panel="companion.panels.lion_square:init_app",
+        kit="printgen.games.lion_square:KIT",
+    ),
+    Game(
+        "hunting-age",
+        "hunting_age",
+        N_("Age of Hunting"),
+        _hunting_age,
+        scorable=True,
+        panel="companion.panels.hunting_age:init_app",
+        kit="printgen.games.hunting_age:KIT",
+    ),
+    Game(
+        "dogs-life",
+        "dogs_life",
+        N_("A Dog's Life"),
+        _dogs_life,
+        panel="companion.panels.dogs_life:init_app",
+        kit="printgen.games.dogs_life:KIT",
+    ),
 )
 
 

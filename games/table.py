@@ -193,6 +193,11 @@ def adjust_targets(
     return targets
 
 
+def chosen_colours(players: Sequence[Player], settings: Mapping[str, Any]) -> tuple[Player, ...]:
+    """``Rules.piece_colours``' default: each seat's pieces are the colour its player chose."""
+    return tuple(players)
+
+
 def subject_seat(event: Mapping[str, Any]) -> int | None:
     """The seat an event is about: its ``seat`` field when that is a seat number."""
     seat = event.get("seat") if isinstance(event, Mapping) else None
@@ -396,6 +401,11 @@ class Rules:
     #: every edge (page form, API, import) before anything is stored. None: a game whose
     #: events are still read by its fold alone.
     changes: ChangeSet[ChangeType] | None = None
+    #: Each seat as its pieces show it: its name and the colour of its pieces (what a kit
+    #: printed for a table draws). Default: the colour its player chose.
+    piece_colours: Callable[[Sequence[Player], Mapping[str, Any]], tuple[Player, ...]] = (
+        chosen_colours
+    )
 
     @property
     def GAME(self) -> str:

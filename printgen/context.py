@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games import registry as game_registry
 from games.table import Player
 from printgen import fonts, words
 from printgen.messages import Message, text
@@ -101,18 +102,8 @@ class Context:
 def table_players(
     game: str, players: Sequence[Player], settings: Mapping[str, Any]
 ) -> tuple[Player, ...]:
-    """The seats as a kit prints them: each player's name and the colour of their pieces.
-
-    In A Dog's Life a seat plays a dog (``settings["dogs"]``, by default the catalog order,
-    as ``games.dogs_life.fold.new_state`` reads it) and prints in that dog's colour; in the
-    other games the player's chosen colour is the pieces' colour.
-    """
-    if game != "dogs-life":
-        return tuple(players)
-    from games.dogs_life import catalog
-
-    ids = list(settings.get("dogs") or list(catalog.DOGS)[: len(players)])
-    return tuple(
-        Player(p.name, catalog.DOGS[dog].colour if dog in catalog.DOGS else p.color)
-        for p, dog in zip(players, ids, strict=False)
-    )
+    """The seats as a kit prints them: each player's name and the colour of their pieces,
+    as the game's rules say (``Rules.piece_colours``: in A Dog's Life, the colour of the
+    seat's dog; elsewhere the player's chosen colour)."""
+    known = game_registry.find(game)
+    return known.rules().piece_colours(players, settings) if known else tuple(players)

@@ -7,6 +7,7 @@ randomness, no environment), so equal arguments give byte-identical PDFs.
 
 from __future__ import annotations
 
+import pkgutil
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import TypedDict
@@ -35,50 +36,28 @@ from printgen.messages import Message, catalog, check_language, text
 from printgen.plug import Kit
 from printgen.style import Style
 
-# Loaders: a game's printgen module is imported when a kit first needs it (the CLI's help
-# lists the games without drawing any); each gives its ``KIT``, printgen's side of the game's
-# plug (``printgen.plug.Kit``: its pieces, extras and words), and mypy checks it.
+# A game names its kit in its ``Game`` of the one list (``games.registry.GAMES``,
+# ``kit="printgen.games.<package>:KIT"``): printgen resolves it when a kit first needs it
+# (the CLI's help lists the games without drawing any).
 
 
-def _bison() -> Kit:
-    from printgen.games import bison
-
-    return bison.KIT
-
-
-def _lion_square() -> Kit:
-    from printgen.games import lion_square
-
-    return lion_square.KIT
+def games_with_kit() -> list[str]:
+    """The ids of the games that have a print-and-play kit, in the list's order."""
+    return [game.id for game in game_registry.GAMES if game.kit is not None]
 
 
-def _hunting_age() -> Kit:
-    from printgen.games import hunting_age
-
-    return hunting_age.KIT
-
-
-def _dogs_life() -> Kit:
-    from printgen.games import dogs_life
-
-    return dogs_life.KIT
+def has_kit(game: str) -> bool:
+    """Whether ``game`` (a game id) has a print-and-play kit."""
+    return game in games_with_kit()
 
 
-#: CLI / API game id -> its kit, in the project's order: the games of ``games.registry``
-#: that have one (tests/companion/test_game_registry.py checks it). The one list of kits.
-GAMES: dict[str, Callable[[], Kit]] = {
-    "bison": _bison,
-    "lion-square": _lion_square,
-    "hunting-age": _hunting_age,
-    "dogs-life": _dogs_life,
-}
 ALL = "all"
 
 
 def every_word() -> list[Message]:
     """Every word the kit prints: ``printgen.words``' and each game's kit's own (for the
     tests that hold each one to a rule)."""
-    own = [word for load in GAMES.values() for word in load().words()]
+    own = [word for game in games_with_kit() for word in kit_of(game).words()]
     return list(dict.fromkeys([*words.every(), *own]))
 
 
@@ -89,25 +68,35 @@ def _count(n: int, noun: str) -> str:
 
 def games_of(game: str) -> list[str]:
     """The games a kit of ``game`` prints: every one for ``all``, else that one."""
-    return list(GAMES) if game == ALL else [game]
+    return games_with_kit() if game == ALL else [game]
 
 
 def kit_of(game: str) -> Kit:
-    """The kit of ``game`` (a game id of ``GAMES``)."""
-    return GAMES[game]()
+    """The kit of ``game`` (a game id with a kit: ``check_game`` refuses the others), its
+    ``Game``'s reference resolved. A reference that names no ``Kit`` is the list's mistake,
+    said with the game's id."""
+    found = game_registry.find(game)
+    if found is None or found.kit is None:
+        check_game(game)  # says why in one sentence
+        raise PrintError(f"{game!r} names every game, not one kit")  # ``all``
+    kit = pkgutil.resolve_name(found.kit)
+    if not isinstance(kit, Kit):
+        raise TypeError(f"{game}: kit={found.kit!r} is not a printgen.plug.Kit")
+    return kit
 
 
 def check_game(game: str) -> None:
     """Refuse a game without a kit in one sentence: a game of ``games.registry`` that has
     none yet (named by its title), or an unknown name."""
-    if game == ALL or game in GAMES:
+    printable = games_with_kit()
+    if game == ALL or game in printable:
         return
     known = game_registry.find(game)
     if known is not None:
         raise PrintError(
-            f"{known.title} has no print-and-play kit yet; these have one: {', '.join(GAMES)}"
+            f"{known.title} has no print-and-play kit yet; these have one: {', '.join(printable)}"
         )
-    raise PrintError(f"unknown game {game!r}: expected one of {', '.join([*GAMES, ALL])}")
+    raise PrintError(f"unknown game {game!r}: expected one of {', '.join([*printable, ALL])}")
 
 
 def _check_url(url: object, what: str) -> str:

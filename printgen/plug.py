@@ -1,6 +1,7 @@
 """printgen's side of a game's plug (issue 36, item 1): one ``Kit`` per game, made by the
-game's own printgen module (``printgen.games.<package>.KIT``) and listed once, by game id,
-in ``printgen.kit.GAMES``.
+game's own printgen module (``printgen.games.<package>.KIT``) and named once, by the game's
+``Game`` in the one list (``games.registry.GAMES``, ``kit="printgen.games.<package>:KIT"``;
+``printgen.kit.kit_of`` resolves it).
 
 Glossary
 --------

@@ -39,7 +39,7 @@ def init_app(app: Flask) -> None:
         return _(COLOUR_NAMES.get(colour, colour))
 
     def has_print_kit(game_id: str) -> bool:
-        return game_id in printkit.GAMES
+        return printkit.has_kit(game_id)
 
     @app.context_processor
     def _helpers() -> dict[str, object]:

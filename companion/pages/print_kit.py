@@ -121,7 +121,7 @@ class KitPart:
 def kit_parts(game: str, lang: str, players: Sequence[Player] = ()) -> list[KitPart]:
     """The parts of ``game``'s kit a reader may tick, with their printed titles in
     ``lang``: the cover first, then each component with its pieces."""
-    if game not in printkit.GAMES:
+    if not printkit.has_kit(game):
         return []
     context = Context(lang if lang in PRINT_LANGUAGES else "en", Style(), players=tuple(players))
     cover = KitPart(printkit.COVER, _("Cover sheet and duplex tests"))
@@ -137,7 +137,7 @@ def offered_parts(game: str, players: tuple[Player, ...] = ()) -> frozenset[str]
     the table's colours). Kept per process: they are printgen's (the same for every
     request at a table), and building them costs a dogs-life job page poll ~20 ms of the
     worker's only thread."""
-    if game not in printkit.GAMES:
+    if not printkit.has_kit(game):
         return frozenset()
     return frozenset(printkit.component_ids(game, pieces=True, players=players))
 
@@ -146,7 +146,7 @@ def warm() -> None:
     """Build what a worker's first kit would before its first request (``campfire serve``
     at boot): every game's tickable ids and printgen's fingerprint, 0.1–0.3 s cold, which
     the first kit's request otherwise spent on the worker's only thread."""
-    for game in printkit.GAMES:
+    for game in printkit.games_with_kit():
         offered_parts(game)
     print_jobs.printgen_fingerprint()
 
@@ -209,7 +209,7 @@ def kit_options(
     if raw_ink.lower() not in INK_SAVER_VALUES:
         errors.append(RuleError(N_("Ink saver is on or off, not '{value}'."), value=raw_ink[:20]))
     ink_saver = INK_SAVER_VALUES.get(raw_ink.lower(), False)
-    if game in printkit.GAMES:
+    if game is not None and printkit.has_kit(game):
         seated = printkit.seat_refusal(game, players)  # the game's player range (issue 37)
         if seated is not None:
             errors.append(seated)
@@ -262,7 +262,7 @@ def print_page_response(
     errors: list[str] | None = None,
     status: int = 200,
 ) -> tuple[str, int]:
-    printable = view.game in printkit.GAMES
+    printable = printkit.has_kit(view.game)
     return render_template(
         "print.html",
         table=view,
@@ -389,7 +389,7 @@ def print_page(table_id: str) -> ResponseReturnValue:
     if not wants_kit():
         return print_page_response(view, default_kit_options())
     options, refusals = kit_options(request.args, view.game, kit_players(view))
-    if view.game not in printkit.GAMES:
+    if not printkit.has_kit(view.game):
         return print_page_response(view, options)
     if refusals:
         return print_page_response(
@@ -408,7 +408,7 @@ def checked_job(table_id: str, key: str) -> Job | None:
     ``key`` (a stale link: other code, other players, edited by hand)."""
     view = load_table(table_id)
     options, refusals = kit_options(request.args, view.game, kit_players(view))
-    if view.game in printkit.GAMES and not refusals:
+    if printkit.has_kit(view.game) and not refusals:
         real_key, arguments = kit_job(view, options)
         if real_key == key:
             return view, options, arguments

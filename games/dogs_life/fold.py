@@ -111,6 +111,20 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
     return rules.new_game(chosen, Settings(goal, minutes))
 
 
+def piece_colours(players: Sequence[Player], settings: Mapping[str, Any]) -> tuple[Player, ...]:
+    """A seat plays a dog (``settings["dogs"]``, by default the catalog order, as
+    ``new_state`` reads it) and its pieces are that dog's colour (``Rules.piece_colours``);
+    a seat without a known dog keeps its player's colour."""
+    chosen = settings.get("dogs") or list(DOGS)[: len(players)]
+    dogs = chosen if isinstance(chosen, list) else []
+
+    def colour(seat: int, player: Player) -> str:
+        dog = dogs[seat] if seat < len(dogs) else None
+        return DOGS[dog].colour if isinstance(dog, str) and dog in DOGS else player.color
+
+    return tuple(Player(p.name, colour(seat, p)) for seat, p in enumerate(players))
+
+
 def prepare(state: Game, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Fill in the cards drawn and the die rolled, and what happened, from ``rng``: the
     event read (``changes.from_json``) without what a client may not choose, its chance

@@ -526,7 +526,7 @@ AID: Message = N_(
     "5. Last round: stocks to 0, then score."
 )
 
-#: printgen's side of the game's plug (printgen.kit.GAMES lists it).
+#: printgen's side of the game's plug: its ``Game`` in games.registry.GAMES names it (``kit=``).
 KIT = Kit(
     components,
     RULES,

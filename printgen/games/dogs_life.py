@@ -408,7 +408,7 @@ AID: Message = N_(
     "Pound: draw 1, 2, 3; 4th turn free, hunger 2."
 )
 
-#: printgen's side of the game's plug (printgen.kit.GAMES lists it).
+#: printgen's side of the game's plug: its ``Game`` in games.registry.GAMES names it (``kit=``).
 KIT = Kit(
     components, RULES, AID, NEEDS, LEGEND, terms=tuple(SECTIONS.values()), extras=(dogs_life_city,)
 )

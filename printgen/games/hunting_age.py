@@ -421,5 +421,5 @@ AID: Message = N_(
     "End: 5 huts or 10 VP; finish the round."
 )
 
-#: printgen's side of the game's plug (printgen.kit.GAMES lists it).
+#: printgen's side of the game's plug: its ``Game`` in games.registry.GAMES names it (``kit=``).
 KIT = Kit(components, RULES, AID, NEEDS, LEGEND)

@@ -253,5 +253,5 @@ AID: Message = N_(
     "gazelles in hand."
 )
 
-#: printgen's side of the game's plug (printgen.kit.GAMES lists it).
+#: printgen's side of the game's plug: its ``Game`` in games.registry.GAMES names it (``kit=``).
 KIT = Kit(components, RULES, AID, NEEDS, LEGEND)

@@ -1,18 +1,18 @@
 """The games plug in through ``games.registry`` alone (issue 22, items 4 and 7; issue 36,
-item 1).
+item 1: one ``Game`` per game in one list).
 
-The explicit tables of the other layers (the companion's panels, printgen's kits) name
-games of the registry, in its order; and a toy fifth game built from the recipe in
-docs/architecture.md ("How to add a game"): listed in the registry and nowhere else, the
-companion serves it with the generic counters, the CLI lists it, printgen refuses it in
-one sentence; given its own kit (pieces and words) and panel (view and template helpers),
-each listed once on its layer's side of the plug, it is printed and served with them, and
-its helpers reach its own templates alone.
+Each game of the list names its own panel and kit, and each reference resolves to what its
+layer expects; a toy fifth game built from the recipe in docs/architecture.md ("How to add
+a game"): listed in the registry alone, the companion serves it with the generic counters,
+the CLI lists it, printgen refuses it in one sentence; its ``Game`` naming its own kit
+(pieces and words) and panel (view and template helpers) — still that one line, nothing
+else — it is printed and served with them, and its helpers reach its own templates alone.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import io
 import re
 from pathlib import Path
@@ -40,7 +40,8 @@ from printgen.pen import Pen
 from printgen.plug import Kit
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The modules that list the games: none looks a game up by name.
+#: The modules that list the games or resolve their references: none makes a module's name
+#: from a game's (no discovery: each ``Game`` writes its references in full).
 LISTS = (
     "games/registry.py",
     "companion/registry.py",
@@ -56,11 +57,39 @@ def in_registry_order(ids: list[str]) -> bool:
     return ids == [game_id for game_id in registry.ids() if game_id in ids]
 
 
-def test_the_panels_and_kits_are_games_of_the_registry_in_its_order() -> None:
-    assert in_registry_order(list(panels.PANELS))
-    assert in_registry_order(list(kit.GAMES))
-    # Every game of the project has its panel and its kit today.
-    assert list(panels.PANELS) == registry.ids() == list(kit.GAMES)
+@pytest.mark.parametrize("game", registry.GAMES, ids=registry.ids())
+def test_each_game_names_its_own_panel_and_kit_and_each_resolves(game: Game) -> None:
+    # Every game of the project has its panel and its kit today, each in its own package.
+    assert game.panel == f"companion.panels.{game.package}:init_app"
+    assert game.kit == f"printgen.games.{game.package}:KIT"
+    own_panel = importlib.import_module(f"companion.panels.{game.package}")
+    assert panels.panel_init(game) is own_panel.init_app
+    own_kit = importlib.import_module(f"printgen.games.{game.package}")
+    assert kit.kit_of(game.id) is own_kit.KIT
+
+
+def test_the_kits_and_panels_follow_the_list_s_order() -> None:
+    assert kit.games_with_kit() == registry.ids()
+    assert kit.check_game(kit.ALL) is None
+    for game in registry.ids():
+        assert kit.has_kit(game)
+    assert not kit.has_kit("chess") and not kit.has_kit(kit.ALL)
+
+
+def test_a_reference_that_names_the_wrong_thing_is_said_with_its_game() -> None:
+    wrong_panel = dataclasses.replace(TOY, panel="games.registry:GAMES")
+    with pytest.raises(TypeError, match=r"^toy: panel='games.registry:GAMES' is not a function"):
+        panels.panel_init(wrong_panel)
+    assert panels.panel_init(TOY) is None  # no panel: the generic counters
+
+
+def test_a_kit_reference_that_names_no_kit_is_said_with_its_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wrong_kit = dataclasses.replace(TOY, kit="games.registry:ids")
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, wrong_kit))
+    with pytest.raises(TypeError, match=r"^toy: kit='games.registry:ids' is not a printgen"):
+        kit.kit_of("toy")
 
 
 @pytest.mark.parametrize("game", registry.GAMES, ids=registry.ids())
@@ -84,6 +113,7 @@ def test_no_game_is_found_by_its_name() -> None:
     for name in LISTS:
         source = (ROOT / name).read_text(encoding="utf-8")
         assert "importlib" not in source, name
+        assert not re.search(r"import_module|__import__|resolve_name\(f[\"']", source), name
         assert not re.search(hooks, source), name
 
 
@@ -119,15 +149,16 @@ def test_the_recipe_names_every_file_a_game_has() -> None:
         "games/registry.py",
         "games/<package>/contract.py",
         "games/<package>/outcome.py",
-        "companion/panels/__init__.py",
         "companion/panels/<package>.py",
         "templates/games/<package>/panel.html",
         "templates/games/<package>/settings.html",
         "printgen/games/<package>.py",
-        "printgen/kit.py",
         "docs/rules/<game>.md",
     ):
         assert needed in steps, needed
+    # One list: no step adds the game to a list of another layer.
+    for other_list in ("PANELS", "printgen/kit.py", "printgen.kit.GAMES", "panels/__init__.py"):
+        assert other_list not in steps, other_list
 
 
 def test_the_app_serves_a_game_of_the_registry_alone_with_the_generic_counters(
@@ -167,7 +198,7 @@ def test_the_cli_lists_it_and_printgen_says_it_has_no_kit(
     assert not (tmp_path / "toy.pdf").exists()
 
 
-# -- its kit and its panel: each listed once, on its layer's side of the plug --------------
+# -- its kit and its panel: named by its one line in the list ------------------------------
 
 TOY_RULES = "# Goal\nReach twenty toy points first.\n- Count them on the phone."
 TOY_NEEDS = "two toy dice"
@@ -213,12 +244,11 @@ def toy_panel(app: Flask) -> None:
 
 @pytest.fixture
 def plugged(monkeypatch: pytest.MonkeyPatch) -> Game:
-    """The toy listed once on each side of the plug: the registry (its rules), printgen's
-    kits (its kit and words) and the companion's panels (its panel); nothing else changed."""
-    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, TOY))
-    monkeypatch.setitem(kit.GAMES, TOY.id, lambda: TOY_KIT)
-    monkeypatch.setitem(panels.PANELS, TOY.id, toy_panel)
-    return TOY
+    """The toy's one line in the list naming its rules, its kit (pieces and words) and its
+    panel; nothing else changed."""
+    toy = dataclasses.replace(TOY, panel=f"{__name__}:toy_panel", kit=f"{__name__}:TOY_KIT")
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, toy))
+    return toy
 
 
 def test_a_toy_with_its_own_kit_is_printed_with_its_pieces_and_words(

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from printgen import fonts, words
 from printgen.errors import PrintError
 from printgen.games import dogs_life as dogs_print
-from printgen.kit import GAMES, every_word, kit_of
+from printgen.kit import every_word, games_with_kit, kit_of
 from printgen.linebreak import CANNOT_END, CANNOT_START, PT, fit, units, wrap_lines
 from printgen.messages import text
 
@@ -214,7 +214,7 @@ def test_japanese_dog_words_are_the_rulebooks():
     # Labels name the fight 喧嘩; the rules summary may say 攻撃 / 攻撃側 for attacking and
     # the attacker, as the rulebook does (ライバルに攻撃し…攻撃側が勝った場合), but the
     # action itself is 喧嘩 there too.
-    summaries = {kit_of(game).rules for game in GAMES}
+    summaries = {kit_of(game).rules for game in games_with_kit()}
     assert not any(
         "攻撃" in text("ja", message) for message in every_word() if message not in summaries
     )
@@ -275,7 +275,9 @@ def test_a_number_keeps_its_counter_at_every_level(before, after):
 
 def _arrow_texts() -> list[tuple[str, str]]:
     """Every printed text with an "N → M" pair, in the three languages."""
-    messages = [message for game in GAMES for message in (kit_of(game).rules, kit_of(game).aid)]
+    messages = [
+        message for game in games_with_kit() for message in (kit_of(game).rules, kit_of(game).aid)
+    ]
     messages += [v for v in vars(words).values() if isinstance(v, str)]
     return [
         (lang, line)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from printgen import layout
 from printgen.context import Context
-from printgen.kit import GAMES, kit_components
+from printgen.kit import games_with_kit, kit_components
 from printgen.style import Style
 
 
 def test_the_outer_box_is_the_art_box_of_the_shared_bleeds():
     context = Context("en", Style())
     pages = 0
-    for game in GAMES:
+    for game in games_with_kit():
         for component in kit_components(game, context):
             for size in layout._orientations(layout.PAPERS["a4"]):
                 for gutter in layout.GUTTERS:

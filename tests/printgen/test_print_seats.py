@@ -12,7 +12,7 @@ from games.dogs_life import catalog as dogs
 from games.table import Player
 from printgen.context import Context
 from printgen.errors import PrintError
-from printgen.kit import GAMES, components, kit_components, render_kit, seat_refusal
+from printgen.kit import components, games_with_kit, kit_components, render_kit, seat_refusal
 from printgen.style import Style
 
 COLOURS = {
@@ -32,7 +32,7 @@ def _outside(game: str) -> list[int]:
     return [low - 1, high + 1]
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", games_with_kit())
 def test_a_count_outside_the_games_range_is_refused(game):
     low, high = registry.get(game).rules().seats
     assert seat_refusal(game, _players(game, low)) is None

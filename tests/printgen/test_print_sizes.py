@@ -11,7 +11,7 @@ import functools
 import pytest
 from pdfcheck import linked_kit, text_sizes
 
-from printgen.kit import GAMES, Context, components
+from printgen.kit import Context, components, games_with_kit
 from printgen.messages import LANGUAGES
 from printgen.pen import MIN_ID_PT, MIN_LABEL_PT
 from printgen.style import Style
@@ -34,7 +34,7 @@ def minimum(game: str, text: str) -> float:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", games_with_kit())
 def test_no_printed_text_is_smaller_than_the_minimum(game, lang):
     pdf = linked_kit(game, lang)  # test_print_kits reads the same kits
     sizes = text_sizes(pdf)

@@ -11,7 +11,7 @@ import pytest
 
 from campfire.cli import main
 from printgen import export
-from printgen.kit import GAMES, kit_pieces
+from printgen.kit import games_with_kit, kit_pieces
 from printgen.tts import TTS_COLUMNS, TTS_ROWS, grid
 
 KINDS = {"DeckCustom", "Card", "Custom_Tile", "Custom_Token", "Custom_Board"}
@@ -47,7 +47,7 @@ def _image_paths(node) -> list[str]:
 
 def test_all_four_games_each_get_a_saved_object_of_every_piece(tmp_path, quick_images, capsys):
     assert main(["print", "all", "--tts", str(tmp_path)]) == 0
-    for game in GAMES:
+    for game in games_with_kit():
         saved = json.loads((tmp_path / game / f"{game}.json").read_text(encoding="utf-8"))
         objects = saved["ObjectStates"]
         assert {o["Name"] for o in objects} <= KINDS
