@@ -13,7 +13,7 @@ from flask import Flask, current_app, has_app_context
 
 from games import registry as game_registry
 from games.registry import Game
-from games.table import Rules
+from games.table import GameRules
 
 EXTENSION = "campfire.games"
 
@@ -34,7 +34,7 @@ def games() -> dict[str, Game]:
     return offered
 
 
-def get(game_id: str) -> Rules | None:
+def get(game_id: str) -> GameRules | None:
     """The rules of ``game_id``, or None when this companion does not offer it."""
     game = games().get(game_id)
     return game.rules() if game is not None else None

@@ -37,11 +37,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from games.changes import ChangeSet
 from games.errors import N_, RuleError, SeatOnly
 from games.outcome import Outcome
-from games.table import Fold, Player, Rules, Secrets, Target
+from games.table import Change, Fold, GameRules, Player, Rules, Secrets, State, Target
+
+if TYPE_CHECKING:  # each game's state and change types, named by its loader's return
+    from games.bison.changes import BisonChange
+    from games.bison.table.state import State as BisonState
+    from games.dogs_life.changes import DogsChange
+    from games.dogs_life.game import Game as DogsGame
+    from games.hunting_age.changes import HuntingChange
+    from games.hunting_age.fold import TableState as HuntingState
+    from games.lion_square.changes import LionChange
+    from games.lion_square.fold import State as LionState
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +65,7 @@ class Game:
     title: str
     #: The game's rules. A function: listing the games (the CLI's help) does not import
     #: every fold (about 0.3 s).
-    load: Callable[[], Rules] = field(repr=False, compare=False)
+    load: Callable[[], GameRules] = field(repr=False, compare=False)
     #: Whether ``campfire score`` scores a position of this game (its rules have ``score``).
     scorable: bool = False
     #: The companion's panel: a reference to its ``init_app(app)``
@@ -64,7 +75,7 @@ class Game:
     #: (``printgen.games.<package>:KIT``); None has printgen say the game has no kit yet.
     kit: str | None = None
 
-    def rules(self) -> Rules:
+    def rules(self) -> GameRules:
         """The game's fold and hooks (``games.table.Rules``)."""
         return self.load()
 
@@ -73,7 +84,7 @@ class Game:
 Targets = Callable[[Mapping[str, Any], Sequence[Player]], frozenset[Target]]
 
 
-class _Listed(Fold, Protocol):
+class _Listed(Fold[State], Protocol[State]):
     """A fold module as a loader lists it: its player range, colours and event fields."""
 
     @property
@@ -86,23 +97,35 @@ class _Listed(Fold, Protocol):
     def __file__(self) -> str | None: ...
 
 
-class _Secretive(Protocol):
+#: A secretive fold's state: its hooks only read one (a protocol's contravariant parameter).
+Seen = TypeVar("Seen", contravariant=True)
+
+
+class _Secretive(Protocol[Seen]):
     """A fold module with ``games.table.Secrets``' hooks under their names."""
 
-    def view_json(self, state: Any, viewer: int | None, /) -> dict[str, Any]: ...
-    def view_counters(self, state: Any, viewer: int | None, /) -> list[dict[str, Any]]: ...
+    def view_json(self, state: Seen, viewer: int | None, /) -> dict[str, Any]: ...
+    def view_counters(self, state: Seen, viewer: int | None, /) -> list[dict[str, Any]]: ...
     def view_event(
-        self, state: Any, event: Mapping[str, Any], viewer: int | None, /
+        self, state: Seen, event: Mapping[str, Any], viewer: int | None, /
     ) -> dict[str, Any]: ...
-    def game_over(self, state: Any, /) -> bool: ...
-    def secret_refusal(self, state: Any, event: Mapping[str, Any], /) -> SeatOnly | None: ...
+    def game_over(self, state: Seen, /) -> bool: ...
+    def secret_refusal(self, state: Seen, event: Mapping[str, Any], /) -> SeatOnly | None: ...
 
 
-def _rules(fold: _Listed, targets: Targets, outcome: Callable[[Any], Outcome | None]) -> Rules:
-    """The rules every game gives: its fold's, what its events touch and its outcome (the
-    other optional hooks at their defaults)."""
+def _rules(
+    fold: _Listed[State],
+    changes: ChangeSet[Change],
+    targets: Targets,
+    outcome: Callable[[State], Outcome | None],
+) -> Rules[State, Change]:
+    """The rules every game gives: its fold's, its typed changes, what its events touch
+    and its outcome (the other optional hooks at their defaults). mypy reads the game's
+    ``State`` off its fold module and checks the outcome, and every hook the loader adds,
+    against it."""
     return Rules(
         fold=fold,
+        changes=changes,
         source=Path(fold.__file__ or "."),  # a fold is a file (never a namespace package)
         seats=fold.SEATS,
         colours=fold.SEAT_COLOURS,
@@ -112,7 +135,7 @@ def _rules(fold: _Listed, targets: Targets, outcome: Callable[[Any], Outcome | N
     )
 
 
-def _secrets(fold: _Secretive) -> Secrets:
+def _secrets(fold: _Secretive[State]) -> Secrets[State]:
     return Secrets(
         view_json=fold.view_json,
         view_counters=fold.view_counters,
@@ -127,20 +150,19 @@ def _secrets(fold: _Secretive) -> Secrets:
 
 
 @cache
-def _bison() -> Rules:
+def _bison() -> Rules[BisonState, BisonChange]:
     from games.bison import changes, contract, fold, outcome
 
-    rules = _rules(fold, fold.targets, outcome.outcome)
-    return replace(rules, changes=changes.CHANGES, score=contract.score)
+    rules = _rules(fold, changes.CHANGES, fold.targets, outcome.outcome)
+    return replace(rules, score=contract.score)
 
 
 @cache
-def _lion_square() -> Rules:
+def _lion_square() -> Rules[LionState, LionChange]:
     from games.lion_square import changes, contract, fold, outcome
 
     return replace(
-        _rules(fold, fold.targets, outcome.outcome),
-        changes=changes.CHANGES,
+        _rules(fold, changes.CHANGES, fold.targets, outcome.outcome),
         subject_seat=fold.subject_seat,
         secrets=_secrets(fold),
         score=contract.score,
@@ -148,21 +170,20 @@ def _lion_square() -> Rules:
 
 
 @cache
-def _hunting_age() -> Rules:
+def _hunting_age() -> Rules[HuntingState, HuntingChange]:
     from games.hunting_age import changes, contract, fold, outcome
 
-    rules = _rules(fold, fold.targets, outcome.outcome)
-    return replace(rules, changes=changes.CHANGES, whose_turn=fold.whose_turn, score=contract.score)
+    rules = _rules(fold, changes.CHANGES, fold.targets, outcome.outcome)
+    return replace(rules, whose_turn=fold.whose_turn, score=contract.score)
 
 
 @cache
-def _dogs_life() -> Rules:
+def _dogs_life() -> Rules[DogsGame, DogsChange]:
     from games.dogs_life import changes, fold, outcome
 
-    rules = _rules(fold, fold.targets, outcome.outcome)
+    rules = _rules(fold, changes.CHANGES, fold.targets, outcome.outcome)
     return replace(
         rules,
-        changes=changes.CHANGES,
         whose_turn=fold.whose_turn,
         secrets=_secrets(fold),
         piece_colours=fold.piece_colours,

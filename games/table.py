@@ -39,7 +39,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeAlias, TypeVar
 
 from games import fields
 from games.changes import ChangeSet, ChangeType, counter_name
@@ -50,6 +50,8 @@ COLOURS = ("red", "yellow", "green", "blue", "purple", "black", "white", "orange
 
 State = TypeVar("State")
 Result = TypeVar("Result")
+#: A game's typed change (``games.changes``): the union of its change classes.
+Change = TypeVar("Change", bound=ChangeType)
 Handler = Callable[[State, Mapping[str, Any]], State]
 
 
@@ -306,9 +308,10 @@ def players_from_json(raw: object, *, minimum: int, maximum: int) -> tuple[Playe
     return tuple(players)
 
 
-class Fold(Protocol):
+class Fold(Protocol[State]):
     """The names every game's fold module has (a module satisfies this protocol; mypy
-    checks each one where ``games.registry`` lists it). States are the game's own type."""
+        checks each one where ``games.registry`` lists it). ``State`` is the game's own state
+    type, read off the module's functions."""
 
     @property
     def GAME(self) -> str:
@@ -318,20 +321,20 @@ class Fold(Protocol):
     def COUNTERS(self) -> Mapping[str, tuple[int, int]]:
         """Each generic counter's inclusive range."""
 
-    def new_state(self, players: Sequence[Player], settings: Mapping[str, Any], /) -> Any:
+    def new_state(self, players: Sequence[Player], settings: Mapping[str, Any], /) -> State:
         """The state at the start; raises ``RuleError`` for a bad player count or setting."""
 
-    def prepare(self, state: Any, event: dict[str, Any], rng: random.Random, /) -> dict[str, Any]:
+    def prepare(self, state: State, event: dict[str, Any], rng: random.Random, /) -> dict[str, Any]:
         """Fills in the outcome of any chance in ``event`` (a card drawn, a die rolled) so
         the stored event is deterministic; the event unchanged when no chance is involved."""
 
-    def apply(self, state: Any, event: Mapping[str, Any], /) -> Any:
+    def apply(self, state: State, event: Mapping[str, Any], /) -> State:
         """The next state; raises ``RuleError`` (and changes nothing) when the rules refuse."""
 
-    def counters(self, state: Any, /) -> list[dict[str, int]]:
+    def counters(self, state: State, /) -> list[dict[str, int]]:
         """One dict per seat with that seat's generic counters."""
 
-    def to_json(self, state: Any, /) -> dict[str, Any]:
+    def to_json(self, state: State, /) -> dict[str, Any]:
         """The state as JSON-ready data (what ``GET /api/v1/tables/<id>`` shows as ``state``)."""
 
     def describe(
@@ -342,21 +345,21 @@ class Fold(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Secrets:
+class Secrets(Generic[State]):
     """The hooks of a game where a seat holds values the others may not see until the
     game ends (Lion Square's herds, A Dog's Life's newspapers). ``viewer`` is a seat, or
     None for a spectator; another seat's secrets are ``None`` until ``game_over``."""
 
-    view_json: Callable[[Any, int | None], dict[str, Any]]
-    view_counters: Callable[[Any, int | None], list[dict[str, Any]]]
-    view_event: Callable[[Any, Mapping[str, Any], int | None], dict[str, Any]]
-    game_over: Callable[[Any], bool]
+    view_json: Callable[[State, int | None], dict[str, Any]]
+    view_counters: Callable[[State, int | None], list[dict[str, Any]]]
+    view_event: Callable[[State, Mapping[str, Any], int | None], dict[str, Any]]
+    game_over: Callable[[State], bool]
     #: When whether ``event`` is allowed depends on a seat's hidden value: the one
     #: refusal every phone without that seat gets, whatever the value (naming the seat);
     #: None when only public facts decide. A refusal that names a hidden value is a
     #: ``HiddenRuleError``, and the game checks every public fact first, so a phone
     #: without the seat learns nothing from which refusal it gets (issue 27, F1 and F2).
-    secret_refusal: Callable[[Any, Mapping[str, Any]], SeatOnly | None]
+    secret_refusal: Callable[[State, Mapping[str, Any]], SeatOnly | None]
 
 
 def no_turns(state: Any) -> int | None:
@@ -365,14 +368,17 @@ def no_turns(state: Any) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(Generic[State, Change]):
     """A game as the companion runs it: its fold and everything optional, with defaults.
 
     It answers the ``Fold`` names itself (``rules.apply(state, event)``), so a caller
     holds one object per game; the optional hooks are fields, never looked up by name.
+    ``State`` is the game's state and ``Change`` its typed change: mypy checks every hook
+    of a game against them where ``games.registry`` names them; the companion, which runs
+    every game alike, holds ``GameRules``.
     """
 
-    fold: Fold
+    fold: Fold[State]
     #: The fold's source file: its package's modules fingerprint stored snapshots.
     source: Path
     #: The inclusive player range (the create form's rows; ``new_state`` checks it too).
@@ -386,9 +392,9 @@ class Rules:
     #: seat of the phone that *made* it beside it ("by X for Y"). Default: its ``seat``.
     subject_seat: Callable[[Mapping[str, Any]], int | None] = subject_seat
     #: The seat whose turn it is (whose phone should act), or None. Default: no turns.
-    whose_turn: Callable[[Any], int | None] = no_turns
+    whose_turn: Callable[[State], int | None] = no_turns
     #: The hooks of a game with secrets; None: everything is public.
-    secrets: Secrets | None = None
+    secrets: Secrets[State] | None = None
     #: ``campfire score``'s scoring of a position (docs/contracts.md); None: not scorable.
     score: Callable[[Any], dict[str, Any]] | None = None
     #: What an event touches (issue 35): a tap sent late is refused only when a change
@@ -396,11 +402,11 @@ class Rules:
     targets: Callable[[Mapping[str, Any], Sequence[Player]], frozenset[Target]] = whole_table
     #: The finished game's outcome (``games.outcome``: winners, ranks, tie-breaks), None
     #: while it runs. Default: never over (a game that keeps no plays).
-    outcome: Callable[[Any], Outcome | None] = no_outcome
+    outcome: Callable[[State], Outcome | None] = no_outcome
     #: The game's typed changes (``games.changes``): the one reader of its events, used at
     #: every edge (page form, API, import) before anything is stored. None: a game whose
     #: events are still read by its fold alone.
-    changes: ChangeSet[ChangeType] | None = None
+    changes: ChangeSet[Change] | None = None
     #: Each seat as its pieces show it: its name and the colour of its pieces (what a kit
     #: printed for a table draws). Default: the colour its player chose.
     piece_colours: Callable[[Sequence[Player], Mapping[str, Any]], tuple[Player, ...]] = (
@@ -415,19 +421,19 @@ class Rules:
     def COUNTERS(self) -> Mapping[str, tuple[int, int]]:
         return self.fold.COUNTERS
 
-    def new_state(self, players: Sequence[Player], settings: Mapping[str, Any]) -> Any:
+    def new_state(self, players: Sequence[Player], settings: Mapping[str, Any]) -> State:
         return self.fold.new_state(players, settings)
 
-    def prepare(self, state: Any, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    def prepare(self, state: State, event: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return self.fold.prepare(state, event, rng)
 
-    def apply(self, state: Any, event: Mapping[str, Any]) -> Any:
+    def apply(self, state: State, event: Mapping[str, Any]) -> State:
         return self.fold.apply(state, event)
 
-    def counters(self, state: Any) -> list[dict[str, int]]:
+    def counters(self, state: State) -> list[dict[str, int]]:
         return self.fold.counters(state)
 
-    def to_json(self, state: Any) -> dict[str, Any]:
+    def to_json(self, state: State) -> dict[str, Any]:
         return self.fold.to_json(state)
 
     def describe(
@@ -435,13 +441,13 @@ class Rules:
     ) -> tuple[str, dict[str, Any]]:
         return self.fold.describe(event, players)
 
-    def view_json(self, state: Any, viewer: int | None) -> dict[str, Any]:
+    def view_json(self, state: State, viewer: int | None) -> dict[str, Any]:
         """``to_json`` as seat ``viewer`` may see it (None: a spectator)."""
         if self.secrets is None:
             return self.to_json(state)
         return self.secrets.view_json(state, viewer)
 
-    def view_counters(self, state: Any, viewer: int | None) -> list[dict[str, Any]]:
+    def view_counters(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
         """``counters`` as seat ``viewer`` may see them: another seat's secret counters
         are ``None`` until the game ends."""
         if self.secrets is None:
@@ -449,19 +455,19 @@ class Rules:
         return self.secrets.view_counters(state, viewer)
 
     def view_event(
-        self, state: Any, event: Mapping[str, Any], viewer: int | None
+        self, state: State, event: Mapping[str, Any], viewer: int | None
     ) -> dict[str, Any]:
         """A stored event as seat ``viewer`` may see it."""
         if self.secrets is None:
             return dict(event)
         return self.secrets.view_event(state, event, viewer)
 
-    def hides(self, state: Any) -> bool:
+    def hides(self, state: State) -> bool:
         """Whether some value is still hidden from other seats (a game with secrets that
         has not ended)."""
         return self.secrets is not None and not self.secrets.game_over(state)
 
-    def secret_refusal(self, state: Any, event: Mapping[str, Any]) -> SeatOnly | None:
+    def secret_refusal(self, state: State, event: Mapping[str, Any]) -> SeatOnly | None:
         """The refusal for a phone without the seat whose hidden value decides ``event``
         (``Secrets.secret_refusal``); None when only public facts decide."""
         return None if self.secrets is None else self.secrets.secret_refusal(state, event)
@@ -477,3 +483,8 @@ class Rules:
     def fields_of(self, kind: str) -> frozenset[str] | None:
         """The fields events of type ``kind`` take, or None when the game does not say."""
         return None if self.event_fields is None else self.event_fields.get(kind)
+
+
+#: Any game's rules as the companion holds them: it folds every game alike, so a game's
+#: state and change types are its own business there (``games.registry`` checks them).
+GameRules: TypeAlias = Rules[Any, Any]

@@ -61,7 +61,7 @@ from companion.tables.view import (
 from games import fields
 from games.changes import JSONObject
 from games.errors import N_, RuleError
-from games.table import Rules
+from games.table import GameRules
 
 
 def create(
@@ -187,7 +187,7 @@ def append_all(
     return view_of(row, states[-1])
 
 
-def _checked(events: Sequence[object], module: Rules | None = None) -> list[JSONObject]:
+def _checked(events: Sequence[object], module: GameRules | None = None) -> list[JSONObject]:
     """Each event as ``check_event`` makes it; ``LineRefused`` names the first it refuses."""
     checked = []
     for line, event in enumerate(events, start=1):
@@ -199,7 +199,7 @@ def _checked(events: Sequence[object], module: Rules | None = None) -> list[JSON
 
 
 def _folded(
-    module: Rules,
+    module: GameRules,
     state: object,
     events: Sequence[JSONObject],
     viewer: Viewer,

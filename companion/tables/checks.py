@@ -17,7 +17,7 @@ from companion.tables.view import rules_of
 from games import fields
 from games.changes import JSON, JSONObject
 from games.errors import N_, RuleError
-from games.table import Player, Rules, players_from_json
+from games.table import GameRules, Player, players_from_json
 
 #: Join codes avoid characters that are easy to confuse when read aloud or typed:
 #: no 0/O/Q/D, no 1/I/L, no 2/Z, no 5/S, no 8/B, no U/V.
@@ -136,7 +136,7 @@ class NewTable:
     """What a new table starts from, created or imported (``check_table``)."""
 
     game: str
-    rules: Rules
+    rules: GameRules
     players: tuple[Player, ...]
     settings: dict[str, object]
 
@@ -151,7 +151,7 @@ def check_table(game: object, players: object, settings: object) -> NewTable:
     return NewTable(game, module, seated, check_settings(clean(settings)))
 
 
-def check_event(event: object, module: Rules | None = None) -> JSONObject:
+def check_event(event: object, module: GameRules | None = None) -> JSONObject:
     """``event`` as a clean dict, or a ``RuleError`` naming what is wrong: with the game's
     ``module``, a field its type does not define (the game's ``EVENT_FIELDS``) is refused
     by name, so nothing but the rules' own fields is ever stored."""

@@ -11,7 +11,7 @@ from companion.tables.checks import UNDO
 from companion.tables.errors import UndoBlocked
 from companion.tables.view import EVERYTHING, Viewer, players_of, rules_of
 from games.errors import HiddenRuleError, RuleError
-from games.table import Player, Rules
+from games.table import GameRules, Player
 
 
 def live_events(events: Sequence[EventRow]) -> list[EventRow]:
@@ -36,7 +36,7 @@ def _worded_for(error: RuleError, viewer: Viewer) -> RuleError:
 
 
 def secrets_gate(
-    module: Rules, state: object, event: Mapping[str, object], viewer: Viewer
+    module: GameRules, state: object, event: Mapping[str, object], viewer: Viewer
 ) -> RuleError | None:
     """The refusal when ``event``'s outcome depends on a seat's hidden value the phone
     asking does not hold (the game's ``secret_refusal``), else None."""
@@ -47,7 +47,7 @@ def secrets_gate(
 
 
 def apply_event(
-    module: Rules,
+    module: GameRules,
     state: object,
     event: Mapping[str, object],
     viewer: Viewer,
@@ -66,7 +66,7 @@ def apply_event(
 
 
 def _fold_rows(
-    module: Rules,
+    module: GameRules,
     players: Sequence[Player],
     settings: Mapping[str, object],
     rows: Sequence[EventRow],
@@ -75,7 +75,7 @@ def _fold_rows(
 
 
 def replay_events(
-    module: Rules,
+    module: GameRules,
     players: Sequence[Player],
     settings: Mapping[str, object],
     rows: Sequence[EventRow],

@@ -29,13 +29,13 @@ from companion.models import EventRow, TableRow
 from companion.tables.checks import UNDO
 from companion.tables.errors import VersionConflict
 from companion.tables.view import players_of
-from games.table import WHOLE_TABLE, Rules, Target, first_shared
+from games.table import WHOLE_TABLE, GameRules, Target, first_shared
 
 
 def check_moved_on(
     session: Session,
     row: TableRow,
-    module: Rules,
+    module: GameRules,
     events: Sequence[Mapping[str, object]],
     *,
     seen: int,

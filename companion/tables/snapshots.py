@@ -27,7 +27,7 @@ from companion.tables.fold import fold_events, replay_events
 from companion.tables.rows import event_rows, undo_pairs
 from companion.tables.view import players_of, rules_of
 from games import table as protocol
-from games.table import Rules
+from games.table import GameRules
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ def state_of(session: Session, row: TableRow) -> object:
 _codes: dict[str, str] = {}
 
 
-def code_fingerprint_of(module: Rules) -> str:
+def code_fingerprint_of(module: GameRules) -> str:
     """A fingerprint of the code that folds ``module``'s states (its package's sources and
     the fold protocol): a snapshot pickled by other code is not trusted to unpickle into
     the same state."""
@@ -128,7 +128,7 @@ def pickled_state(state: object) -> bytes | None:
         return None
 
 
-def save_snapshot(session: Session, row: TableRow, module: Rules, blob: bytes | None) -> None:
+def save_snapshot(session: Session, row: TableRow, module: GameRules, blob: bytes | None) -> None:
     """Keep the state at ``row.version``; drop the older ones but every SNAPSHOT_EVERY-th."""
     if blob is None:
         return
@@ -148,7 +148,7 @@ def save_snapshot(session: Session, row: TableRow, module: Rules, blob: bytes | 
 def snapshot_base(
     session: Session,
     row: TableRow,
-    module: Rules,
+    module: GameRules,
     undos: Sequence[tuple[int, int]],
     below: int,
 ) -> tuple[int, object] | None:

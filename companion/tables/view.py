@@ -12,7 +12,7 @@ from typing import Any
 from companion import registry
 from companion.models import TableRow
 from games.errors import N_, RuleError
-from games.table import Player, Rules
+from games.table import GameRules, Player
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +22,7 @@ class TableView:
     id: str
     join_code: str
     game: str
-    module: Rules
+    module: GameRules
     players: tuple[Player, ...]
     settings: Mapping[str, object]
     version: int
@@ -83,7 +83,7 @@ class HistoryEntry:
     undoes: int | None = None  # for an undo: the seq it cancelled
 
 
-def rules_of(game_id: str) -> Rules:
+def rules_of(game_id: str) -> GameRules:
     module = registry.get(game_id)
     if module is None:
         raise RuleError(
