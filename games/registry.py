@@ -20,7 +20,8 @@ reference
     each layer resolves its own side (``companion.panels``, ``printgen.kit``) and a test
     resolves every reference of the list.
 rules
-    The game as the companion runs it (``games.table.Rules``): the fold, the player range
+    The game as the companion runs it (``games.table.Rules[State, Change]``, typed by its
+    loader with the game's own state and change union): the fold, the player range
     and colours, the event fields, the optional hooks, ``outcome`` (the finished game's
     winners, ranks and tie-breaks: ``games.<package>.outcome``), and ``score`` for
     ``campfire score`` when the game has a scoring contract (docs/contracts.md).
@@ -57,7 +58,8 @@ if TYPE_CHECKING:  # each game's state and change types, named by its loader's r
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One game of the project: what a list of games shows, and how to load its rules."""
+    """One game of the project: what a list of games shows, how to load its rules, and the
+    references of its panel and its kit."""
 
     id: str
     package: str
