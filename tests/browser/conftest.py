@@ -31,6 +31,9 @@ fontconfig file that adds IPAexGothic, the font the print kit already depends on
 from __future__ import annotations
 
 import os
+import sys
+import threading
+import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -144,11 +147,27 @@ def _phones() -> dict[str, list[_Phone]]:
 _PASSED = pytest.StashKey[bool]()
 
 
+def _other_threads() -> str:
+    """Where every other thread of this worker stands: the live servers' request threads
+    among them. A tap that never reached a live server (a navigation that timed out
+    with nothing in its log, seen twice under load) shows here whether a request thread
+    was stuck, and on what."""
+    names = {thread.ident: thread.name for thread in threading.enumerate()}
+    stacks = [
+        f"--- {names.get(ident, ident)}\n{''.join(traceback.format_stack(frame))}"
+        for ident, frame in sys._current_frames().items()
+        if ident != threading.get_ident()
+    ]
+    return "\n".join(stacks) or "no other thread"
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     report = yield
     if report.when == "call":
         item.stash[_PASSED] = report.passed
+        if report.failed:
+            report.sections.append(("the worker's other threads", _other_threads()))
     return report
 
 
