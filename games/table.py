@@ -310,7 +310,7 @@ def players_from_json(raw: object, *, minimum: int, maximum: int) -> tuple[Playe
 
 class Fold(Protocol[State]):
     """The names every game's fold module has (a module satisfies this protocol; mypy
-        checks each one where ``games.registry`` lists it). ``State`` is the game's own state
+    checks each one where ``games.registry`` lists it). ``State`` is the game's own state
     type, read off the module's functions."""
 
     @property
