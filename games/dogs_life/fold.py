@@ -90,6 +90,12 @@ CHANCE_FIELDS: Final = changes.CHANCE_FIELDS
 # --- the protocol ----------------------------------------------------------------------------
 
 
+def _chosen_dogs(settings: Mapping[str, Any], players: int) -> object:
+    """The dogs the seats play as sent (``new_state`` checks them): by default the first
+    ``players`` dogs of the catalog."""
+    return settings.get("dogs", list(DOGS)[:players])
+
+
 def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
     """Each player picks a dog (``settings["dogs"]``); every dog starts as set up (D1)."""
     if not isinstance(settings, Mapping):
@@ -97,7 +103,7 @@ def new_state(players: Sequence[Player], settings: Mapping[str, Any]) -> Game:
     for key in settings:
         one_of(key, SETTINGS, N_("unknown setting {name!r}; expected one of: {names}"), "name")
     player_count(len(players), rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-    chosen = settings.get("dogs", list(DOGS)[: len(players)])
+    chosen = _chosen_dogs(settings, len(players))
     if not isinstance(chosen, list) or len(chosen) != len(players):
         raise RuleError(
             N_("dogs must be a list with one dog per player ({count})"), count=len(players)
@@ -115,7 +121,7 @@ def piece_colours(players: Sequence[Player], settings: Mapping[str, Any]) -> tup
     """A seat plays a dog (``settings["dogs"]``, by default the catalog order, as
     ``new_state`` reads it) and its pieces are that dog's colour (``Rules.piece_colours``);
     a seat without a known dog keeps its player's colour."""
-    chosen = settings.get("dogs") or list(DOGS)[: len(players)]
+    chosen = _chosen_dogs(settings, len(players))
     dogs = chosen if isinstance(chosen, list) else []
 
     def colour(seat: int, player: Player) -> str:

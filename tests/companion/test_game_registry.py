@@ -53,10 +53,6 @@ LISTS = (
 )
 
 
-def in_registry_order(ids: list[str]) -> bool:
-    return ids == [game_id for game_id in registry.ids() if game_id in ids]
-
-
 @pytest.mark.parametrize("game", registry.GAMES, ids=registry.ids())
 def test_each_game_names_its_own_panel_and_kit_and_each_resolves(game: Game) -> None:
     # Every game of the project has its panel and its kit today, each in its own package.
@@ -68,7 +64,7 @@ def test_each_game_names_its_own_panel_and_kit_and_each_resolves(game: Game) -> 
     assert kit.kit_of(game.id) is own_kit.KIT
 
 
-def test_the_kits_and_panels_follow_the_list_s_order() -> None:
+def test_the_kits_follow_the_list_s_order() -> None:
     assert kit.games_with_kit() == registry.ids()
     assert kit.check_game(kit.ALL) is None
     for game in registry.ids():
