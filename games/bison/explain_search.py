@@ -46,6 +46,10 @@ answers
     cheapest's markers with one more moving action (a hunter moved out and back: the
     first search never solves those, as they are never cheaper), then the other marker
     sets found, ``DEARER_LEVELS`` foods each, in ``MAX_DEARER_FRAMES`` frames in all.
+    A question asked then offers every other food the board could have cost, the
+    cheapest first, up to ``MOST_ANSWERS`` answers (each the plan of exactly that food,
+    ``_exactly``, in ``MAX_OTHER_FOOD_FRAMES`` frames in all): a player knows the food
+    they paid. A change with one answer is asked nothing.
 
 Bound
 -----
@@ -73,7 +77,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import combinations, permutations
+from itertools import combinations, combinations_with_replacement, permutations
 from math import inf
 from typing import Any
 
@@ -104,6 +108,17 @@ MAX_ANSWERS = 3
 #: The answers the search keeps looking for cheaper ones than (``_cap``): the cheapest
 #: and the next.
 KEPT_CHEAPEST = 2
+#: The most answers a question offers with the other foods the change could have cost
+#: (``plans``: each food once, the cheapest first), and the frames those are sought in.
+MOST_ANSWERS = 6
+MAX_OTHER_FOOD_FRAMES = 200
+#: The food the moving actions of one round may cost together (B6: a cost of the table
+#: each, at most three): 1, 3 and 5 never are, so those are never searched for.
+MOVING_FOODS = frozenset(
+    sum(costs)
+    for n in range(len(MOVING) + 1)
+    for costs in combinations_with_replacement(_COST[1:], n)
+)
 #: How many dearer foods are sought for each set of markers found (see ``answers``).
 DEARER_LEVELS = 2
 #: The most food the moving actions of one round may cost (B6: 3 of them, 5 hunters each).
@@ -471,7 +486,7 @@ def plans(
         return _frame_plan(job, frame, limit, avoid, anchored)
 
     if exact is not None:
-        return _exactly(exact, fixed, fixed_cost, free, left, leaving, frames, solve, budget)
+        return _exactly(exact, fixed, fixed_cost, free, left, leaving, frames, solve, budget)[0]
     for size in range(len(free) + 1):
         for moving in combinations(free, size):
             if solved > budget:
@@ -538,7 +553,37 @@ def plans(
             pool.append(next_dearer)
             known.add(next_dearer.cost - fixed_cost)
     ranked = answers(pool)
-    return [replace(plan, floor=bound) for plan in ranked]
+    # A question asked (the change has other answers): every other food it could have
+    # cost too, the cheapest first, up to ``MOST_ANSWERS``. A player knows the food they
+    # paid, not the route the search found; a food no answer offered cost 3–4 taps typed
+    # on the line (bench/bison_photo_taps.py, seed 26, round 2: a move_1 of 2 hunters
+    # beside two single moves, 2 food, where the dearer search offered 0 and 4). Each is
+    # the fold's own plan of exactly that food (``_exactly``), within
+    # ``MAX_OTHER_FOOD_FRAMES`` in all. A change with one answer stays unasked.
+    if len(ranked) < 2:
+        return [replace(plan, floor=bound) for plan in ranked]
+    offered = {plan.cost for plan in ranked}
+    # At most the stocks (B6), and what the moving actions left cost with every hunter
+    # of the player in each (the hunters on the board and the tile's).
+    carried = _COST[min(before + placed, MAX_HUNTERS_PER_ACTION)]
+    most = carried * min(len(free), left - len(fixed))
+    ceiling = min(state.stocks[seat].total, fixed_cost + most)
+    budget_left = MAX_OTHER_FOOD_FRAMES
+    for food in range(ranked[0].cost + 1, ceiling + 1):
+        if len(ranked) >= MOST_ANSWERS or budget_left <= 0:
+            break
+        if food in offered or food - fixed_cost not in MOVING_FOODS:
+            continue
+        other, solved = _exactly(
+            food, fixed, fixed_cost, free, left, leaving, frames, solve, budget_left
+        )
+        budget_left -= solved
+        if other:
+            ranked.append(other[0])
+            offered.add(food)
+    first, *rest = ranked
+    rest.sort(key=lambda plan: plan.cost)  # the dearer answers by food, as a player reads them
+    return [replace(plan, floor=bound) for plan in [first, *rest]]
 
 
 def _exactly(
@@ -551,30 +596,43 @@ def _exactly(
     frames: Callable[[tuple[str, ...], bool], Iterator[tuple[int, _Frame]]],
     solve: Callable[[_Frame, float, frozenset[int], bool], Plan | None],
     budget: int,
-) -> list[Plan]:
-    """The plan costing exactly ``food`` (``plans(exact=…)``), the fewest markers first;
-    empty when none is found within ``budget`` frames. Each frame is solved for its
-    moving actions' food below ``food`` + 1 avoiding every lesser amount: what is left
-    is the amount itself."""
-    moving_food = food - fixed_cost
-    if not 0 <= moving_food <= MAX_ACTIONS_FOOD:
-        return []  # more than any moving actions cost (B6): no search
-    lesser = frozenset(range(moving_food))
+) -> tuple[list[Plan], int]:
+    """The plan costing exactly ``food`` (``plans(exact=…)``), the fewest markers first
+    (empty when none is found within ``budget`` frames), and the frames solved. Each
+    frame is solved for its moving actions' food below ``food`` + 1 avoiding every
+    lesser amount: what is left is the amount itself."""
+    lesser = frozenset(range(food - fixed_cost))
     solved = 0
+    for number, frame in _exact_frames(food, fixed, fixed_cost, free, left, leaving, frames):
+        solved += 1
+        if solved > budget:
+            break
+        plan = solve(frame, food - fixed_cost + 1, lesser, True)
+        if plan is not None and plan.cost == food:
+            return [replace(plan, rank=number)], solved
+    return [], solved
+
+
+def _exact_frames(
+    food: int,
+    fixed: Sequence[str],
+    fixed_cost: int,
+    free: Sequence[str],
+    left: int,
+    leaving: int,
+    frames: Callable[[tuple[str, ...], bool], Iterator[tuple[int, _Frame]]],
+) -> Iterator[tuple[int, _Frame]]:
+    """The frames that may cost exactly ``food``, the fewest markers first: none when
+    it is more than any moving actions cost (B6), or less than their least."""
+    if not 0 <= food - fixed_cost <= MAX_ACTIONS_FOOD:
+        return
     for size in range(len(free) + 1):
         for moving in combinations(free, size):
             if not [*fixed, *moving] or len(fixed) + len(moving) > left:
                 continue
             if fixed_cost + _least(leaving, len(moving)) > food:
                 continue
-            for number, frame in frames(moving, True):
-                solved += 1
-                if solved > budget:
-                    return []
-                plan = solve(frame, moving_food + 1, lesser, True)
-                if plan is not None and plan.cost == food:
-                    return [replace(plan, rank=number)]
-    return []
+            yield from frames(moving, True)
 
 
 def _hopeless(

@@ -71,7 +71,7 @@ from companion.panels.bison.proposal_lines import (
 from games import fields
 from games.bison import explain, explain_lines, fold
 from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, STOCK_CAP, action_cost
-from games.bison.explain_search import attempt
+from games.bison.explain_search import MAX_ANSWERS, attempt
 from games.bison.rounds import ACTIONS_PER_ROUND, Action, takes_marker
 from games.bison.table.fields import parse_space
 from games.bison.table.history import describe
@@ -603,7 +603,11 @@ def paid_in_place(
             event = events[0]
             food = sum(split.values())
             dearer = food != explain_lines.answer_cost(before, events)
-            if dearer:  # paid otherwise than the line says: the actions that cost it
+            offered = _answer_costing(before, answers, food) if dearer else None
+            if offered is not None:  # another answer's food: that answer, paid so
+                events = [dict(e) for e in answers[offered]["events"]]
+                dearer = False
+            elif dearer:  # paid otherwise than every answer: the actions that cost it
                 events = list(explain_lines.costing(before, events, food))
             repaid = explain_lines.paid_across(before, events, split)
         except RuleError as error:
@@ -611,7 +615,7 @@ def paid_in_place(
         markers: list[JSON] = [str(e.get("action")) for e in repaid]
         answer: CarriedAnswer = {"events": repaid, "cost": food, "markers": markers}
         if answers:
-            k = _answer_index(item, now, n)
+            k = _answer_index(item, now, n) if offered is None else offered
             if dearer:
                 answers.append(answer)
                 k = len(answers) - 1
@@ -900,18 +904,24 @@ def _line_pay(
 
 def _answer_chips(answers: Sequence[CarriedAnswer]) -> list[dict[str, object]]:
     """A question's answers as chips: each names its actions and its food (B6), one tap
-    to choose (issue 32, item 4)."""
+    to choose (issue 32, item 4). Past the first ``MAX_ANSWERS`` (the other foods the
+    board could have cost, ``explain_search.plans``) a chip names its food only, three
+    to a row: a player tells those apart by the food they paid; its actions are its
+    title and follow its food for a screen reader."""
     chips = []
     for k, answer in enumerate(answers):
         markers = [str(e.get("action")) for e in answer["events"]]
         cost = int(answer.get("cost", 0))
         food = ngettext("%(num)s food", "%(num)s food", cost) if cost else _("no food")
+        actions = " + ".join(short_action(m) for m in markers)
+        brief = k >= MAX_ANSWERS
         chips.append(
             {
                 "value": k,
                 "action": ",".join(markers),
                 "cost": cost,
-                "label": " + ".join(short_action(m) for m in markers) + separator() + food,
+                "label": food if brief else actions + separator() + food,
+                "more": actions if brief else "",
                 "title": separator().join([*(action_name(m) for m in markers), food]),
             }
         )
@@ -1271,6 +1281,24 @@ def _payment_editor(
     }
 
 
+def _answer_costing(
+    before: fold.State, answers: Sequence[CarriedAnswer], food: int, first: int | None = None
+) -> int | None:
+    """The answer whose actions cost ``food`` (B6, asked of the rules: the cost a form
+    carries is not trusted), ``first`` tried first (the one chosen), None when none does:
+    food said is one answer's, never a copy of it."""
+    chosen: list[int] = [first] if first is not None and 0 <= first < len(answers) else []
+    order: list[int] = [*chosen, *range(len(answers))]
+    for k in order:
+        answer = answers[k]
+        try:
+            if explain_lines.answer_cost(before, list(answer.get("events", []))) == food:
+                return k
+        except RuleError:
+            continue
+    return None
+
+
 def _edit_payment(
     table: tables.TableView,
     steps: list[CarriedStep],
@@ -1293,15 +1321,19 @@ def _edit_payment(
     try:
         split = {a: _count_pay(form, a) for a in ANIMALS}
         before = _state_before(table.state, steps, form, line)
-        events = [dict(e) for e in answers[k]["events"]]
-        for event in events:
-            if event.get("type") not in {"play", "action"} or event.get("seat") != item[
-                "event"
-            ].get("seat"):
-                raise RuleError(UNREADABLE)
+        for answer in answers:
+            for event in answer["events"]:
+                if event.get("type") not in {"play", "action"} or event.get("seat") != item[
+                    "event"
+                ].get("seat"):
+                    raise RuleError(UNREADABLE)
         food = sum(split.values())
-        if food != explain_lines.answer_cost(before, events):
-            # Paid otherwise than the answer chosen (hunters moved out and back, a split
+        offered = _answer_costing(before, answers, food, first=k)
+        if offered is not None:  # the chosen answer's food, or another's: that answer
+            k = offered
+        events = [dict(e) for e in answers[k]["events"]]
+        if offered is None:
+            # Paid otherwise than every answer (hunters moved out and back, a split
             # move): the actions that leave the same board for that food, as an answer.
             events = list(explain_lines.costing(before, events, food))
             markers: list[JSON] = [str(e.get("action")) for e in events]

@@ -48,17 +48,27 @@ def _split(client, app, table) -> tuple[dict[str, str], list[dict]]:
 def test_a_question_of_several_steps_is_one_line_with_its_answers(client, table, app):
     form, steps = _split(client, app, table)
     (item,) = steps  # two steps of the cheapest answer, carried as one line
-    # The cheapest, the next dearer food, then the same food with other markers (B6).
+    # The cheapest, the next dearer food, the same food with other markers, then the
+    # other foods the board could have cost (both hunters out and back: 4), by food (B6).
     assert [(a["cost"], sorted(a["markers"])) for a in item["answers"]] == [
         (0, ["move_1", "move_3"]),
         (2, ["move_1"]),
         (2, ["move_3"]),
+        (4, ["move_1", "move_3"]),
     ]
     page = edit(client, table.id, form)  # the proposal again, nothing opened
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert html.count('data-testid="bison-photo-line"') == 1
-    assert re.findall(r'name="choice\.0"[^>]*data-cost="(\d+)"', html) == ["0", "2", "2"]
+    assert re.findall(r'name="choice\.0"[^>]*data-cost="(\d+)"', html) == ["0", "2", "2", "4"]
+    # Past the first three, a chip names its food (three to a row); its actions follow
+    # for a screen reader, and are its title.
+    chips = re.findall(r'<label class="chip" title="([^"]*)">(.*?)</label>', html, re.S)
+    assert [re.sub(r"<input[^>]*>", "", body).strip() for _t, body in chips][3] == (
+        '4 food<span class="sr-only"> · Move 1 + Move 1–3</span>'
+    )
+    assert chips[3][0] == "move hunters 1 space each · move hunters 1 to 3 spaces each · 4 food"
+    assert chips[1][1].endswith("Move 1 · 2 food")  # the first three name their actions
 
 
 @pytest.mark.parametrize(("choice", "food", "markers"), [("0", 0, 2), ("1", 2, 1)])
@@ -141,16 +151,16 @@ def test_a_crafted_answer_of_another_player_is_refused(client, table, app):
     assert refused.status_code == 422 and "Traceback" not in refused.get_data(as_text=True)
 
 
-def test_food_paid_above_every_answer_finds_the_actions_that_cost_it(client, table, app):
-    """Items 4–5: Ann moved her hunters out and back (4 food); no answer offered says so.
-    She types what she paid on the question's line: the actions that leave the same
-    board for that food become its answer, chosen; Confirm stores that food (B3, B6)."""
+def test_food_typed_that_an_answer_costs_chooses_that_answer(client, table, app):
+    """Items 4–5: Ann moved her hunters out and back (4 food) and types it on the line
+    instead of tapping that answer: the answer costing it is chosen (never a copy of
+    it); Confirm stores that food (B3, B6)."""
     _opened, saved = _paid(client, table, app, {"bison": "2", "salmon": "1", "turkey": "1"})
     assert saved.status_code == 200, text(saved)
     fields = form_of(saved)
     steps = json.loads(fields["steps"])
     chosen = steps[0]["answers"][int(fields["choice.0"])]
-    assert chosen["cost"] == 4 and len(steps[0]["answers"]) == 4
+    assert chosen["cost"] == 4 and fields["choice.0"] == "3" and len(steps[0]["answers"]) == 4
     before = get(app, table.id).state
     assert confirm(client, table.id, fields).status_code == 303
     after = get(app, table.id).state
@@ -165,6 +175,26 @@ def test_food_paid_above_every_answer_finds_the_actions_that_cost_it(client, tab
     assert mine == expected  # the photo's board, whatever the answer
 
 
+def test_food_paid_above_every_answer_finds_the_actions_that_cost_it(client, table, app):
+    """Items 4–5: a food no answer offers (here the 4 left off the question, as past
+    ``MOST_ANSWERS`` foods): the actions that leave the same board for that food become
+    the line's answer, chosen; Confirm stores that food (B3, B6)."""
+    form, steps = _split(client, app, table)
+    steps[0]["answers"] = [a for a in steps[0]["answers"] if a["cost"] != 4]
+    fields = form_of(edit(client, table.id, {**form, "steps": json.dumps(steps)}))
+    opened = form_of(edit(client, table.id, {**fields, "choice.0": "1"}, open="0"))
+    changes = {"e.pay.bison": "2", "e.pay.salmon": "1", "e.pay.turkey": "1"}
+    saved = edit(client, table.id, opened, save="0", **changes)
+    assert saved.status_code == 200, text(saved)
+    fields = form_of(saved)
+    answers = json.loads(fields["steps"])[0]["answers"]
+    assert [a["cost"] for a in answers] == [0, 2, 2, 4] and fields["choice.0"] == "3"
+    before = get(app, table.id).state
+    assert confirm(client, table.id, fields).status_code == 303
+    after = get(app, table.id).state
+    assert before.stocks[0].total - after.stocks[0].total == 4
+
+
 def explain_state_after(state, events):
     for event in events:
         state = fold.apply(state, {**event, "override": True})
@@ -176,3 +206,21 @@ def test_food_no_actions_cost_is_a_sentence(client, table, app):  # B6
     assert refused.status_code == 422
     assert "No actions the rules allow leave this board for 7 animals." in text(refused)
     assert json.loads(form_of(refused)["steps"]) == json.loads(opened["steps"])
+
+
+def test_food_typed_on_a_question_line_in_place_chooses_the_answer_costing_it(
+    client, table, app
+):  # B6, issue 32 item 5
+    form, _steps = _split(client, app, table)
+    fields = form_of(edit(client, table.id, form))
+    typed = {"pay.0.bison": "2", "pay.0.salmon": "1", "pay.0.turkey": "1"}
+    page = edit(client, table.id, {**fields, **typed})
+    assert page.status_code == 200, text(page)
+    again = form_of(page)
+    answers = json.loads(again["steps"])[0]["answers"]
+    assert [a["cost"] for a in answers] == [0, 2, 2, 4] and again["choice.0"] == "3"
+    before = get(app, table.id).state
+    assert confirm(client, table.id, again).status_code == 303
+    after = get(app, table.id).state
+    assert before.stocks[0].bison - after.stocks[0].bison == 2
+    assert before.stocks[0].total - after.stocks[0].total == 4

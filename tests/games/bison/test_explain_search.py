@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.bison import explain, explain_lines
+from games.bison import explain_search as search
 from games.bison import fold as table
 from games.bison.board import Board, Pieces
 from games.bison.economy import action_cost
@@ -671,3 +672,53 @@ def test_the_food_played_is_always_found_for_the_photos_board(played) -> None:  
     end = _applied(before, found)
     assert _mine(end) == _mine(after)
     assert food(before, end, YELLOW) == paid
+
+
+@st.composite
+def busy_rounds(draw: st.DrawFn) -> tuple[table.State, table.State]:
+    """As ``rounds``, with up to 4 of yellow's hunters on up to 3 spaces and up to 4
+    actions (no brute force follows these: the answers are checked against what was
+    played)."""
+    state = table.new_state(FOUR, {})
+    spaces = [(at, t) for at in sorted(state.board.tiles) for t in SPACES]
+    picked = draw(st.lists(st.sampled_from(spaces), min_size=1, max_size=5, unique=True))
+    mine = picked[: draw(st.integers(1, min(3, len(picked))))]
+    supply = state.supplies[YELLOW].hunters_supply
+    for space in mine:  # at most the supply: the rest stay for the tile's hunters
+        count = draw(st.integers(1, 2)) if supply > 1 else supply
+        if count:
+            state = laid(state, ("yellow", space, count, 0))
+            supply -= count
+    for space in picked[len(mine) :]:
+        state = laid(state, (draw(st.sampled_from(["red", "green"])), space, 1, 0))
+    before = state
+    actions = draw(
+        st.lists(
+            st.sampled_from(["move_1", "move_3", "gather", "tent", "canoe", "place_tile"]),
+            max_size=4,
+            unique=True,
+        )
+    )
+    for action in actions:
+        event = _random_event(draw, state, action)
+        if event is not None:
+            state = applied_or_kept(state, event)
+    return before, state
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(busy_rounds())
+def test_the_food_played_is_one_tap_unless_the_question_is_full(played) -> None:  # B6
+    """Whatever yellow paid is the proposal or one of its question's answers (one tap),
+    unless the question already offers ``MOST_ANSWERS`` cheaper foods: a player knows the
+    food they paid, not the route (issue 32, item 4; bench/bison_photo_taps.py, seed 26,
+    round 2: 2 food paid, 0 and 4 offered, 3 taps typed)."""
+    before, after = played
+    assume(dict(after.board.pieces) != dict(before.board.pieces))
+    result = explain.explain(before, explain.as_reading(after), hidden=())
+    paid = food(before, after, YELLOW)
+    asked = [q for q in result.questions if q.seat == YELLOW]
+    offered = [a.cost for q in asked for a in q.answers] or [seat_cost(result, YELLOW)]
+    full = len(offered) == search.MOST_ANSWERS and max(offered) < paid
+    assert paid in offered or full, (paid, offered)
+    assert offered[1:] == sorted(offered[1:])  # the dearer foods in order, as read
