@@ -110,7 +110,7 @@ MAX_ANSWERS = 3
 KEPT_CHEAPEST = 2
 #: The most answers a question offers with the other foods the change could have cost
 #: (``plans``: each food once, the cheapest first), and the frames those are sought in.
-MOST_ANSWERS = 6
+MOST_ANSWERS = 8
 MAX_OTHER_FOOD_FRAMES = 200
 #: The food the moving actions of one round may cost together (B6: a cost of the table
 #: each, at most three): 1, 3 and 5 never are, so those are never searched for.
