@@ -224,3 +224,18 @@ def test_food_typed_on_a_question_line_in_place_chooses_the_answer_costing_it(
     after = get(app, table.id).state
     assert before.stocks[0].bison - after.stocks[0].bison == 2
     assert before.stocks[0].total - after.stocks[0].total == 4
+
+
+@pytest.mark.parametrize(("lang", "brief"), [("ja", "食料4"), ("it", "4 cibo")])
+def test_the_answers_speak_japanese_and_italian(client, table, app, lang, brief):
+    """The chips in the players' words; Japanese ones break between phrases (issue 34)."""
+    form, _steps = _split(client, app, table)
+    page = client.post(
+        f"/t/{table.id}/bison/photo/edit", data=form, headers={"Accept-Language": lang}
+    )
+    html = page.get_data(as_text=True)
+    chips = re.findall(r'<label class="chip" title="[^"]*">(.*?)</label>', html, re.S)
+    assert len(chips) == 4 and re.sub(r"<[^>]+>", "", chips[3]).strip().startswith(brief)
+    assert "food" not in " ".join(chips)
+    if lang == "ja":
+        assert all('<span class="phrases">' in chip for chip in chips[:3])
