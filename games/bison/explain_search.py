@@ -486,7 +486,8 @@ def plans(
         return _frame_plan(job, frame, limit, avoid, anchored)
 
     if exact is not None:
-        return _exactly(exact, fixed, fixed_cost, free, left, leaving, frames, solve, budget)[0]
+        candidates = _exact_frames(exact, fixed, fixed_cost, free, left, leaving, frames)
+        return _exactly(exact, fixed_cost, candidates, solve, budget)[0]
     for size in range(len(free) + 1):
         for moving in combinations(free, size):
             if solved > budget:
@@ -574,9 +575,8 @@ def plans(
             break
         if food in offered or food - fixed_cost not in MOVING_FOODS:
             continue
-        other, solved = _exactly(
-            food, fixed, fixed_cost, free, left, leaving, frames, solve, budget_left
-        )
+        candidates = _exact_frames(food, fixed, fixed_cost, free, left, leaving, frames)
+        other, solved = _exactly(food, fixed_cost, candidates, solve, budget_left)
         budget_left -= solved
         if other:
             ranked.append(other[0])
@@ -588,22 +588,19 @@ def plans(
 
 def _exactly(
     food: int,
-    fixed: Sequence[str],
     fixed_cost: int,
-    free: Sequence[str],
-    left: int,
-    leaving: int,
-    frames: Callable[[tuple[str, ...], bool], Iterator[tuple[int, _Frame]]],
+    candidates: Iterator[tuple[int, _Frame]],
     solve: Callable[[_Frame, float, frozenset[int], bool], Plan | None],
     budget: int,
 ) -> tuple[list[Plan], int]:
-    """The plan costing exactly ``food`` (``plans(exact=…)``), the fewest markers first
-    (empty when none is found within ``budget`` frames), and the frames solved. Each
-    frame is solved for its moving actions' food below ``food`` + 1 avoiding every
-    lesser amount: what is left is the amount itself."""
+    """The plan costing exactly ``food`` (``plans(exact=…)``) among the ``candidates``
+    frames (``_exact_frames``: the fewest markers first), empty when none is found
+    within ``budget`` frames, and the frames solved. Each frame is solved for its moving
+    actions' food below ``food`` + 1 avoiding every lesser amount: what is left is the
+    amount itself."""
     lesser = frozenset(range(food - fixed_cost))
     solved = 0
-    for number, frame in _exact_frames(food, fixed, fixed_cost, free, left, leaving, frames):
+    for number, frame in candidates:
         solved += 1
         if solved > budget:
             break

@@ -186,13 +186,7 @@ def test_food_paid_above_every_answer_finds_the_actions_that_cost_it(client, tab
     changes = {"e.pay.bison": "2", "e.pay.salmon": "1", "e.pay.turkey": "1"}
     saved = edit(client, table.id, opened, save="0", **changes)
     assert saved.status_code == 200, text(saved)
-    fields = form_of(saved)
-    answers = json.loads(fields["steps"])[0]["answers"]
-    assert [a["cost"] for a in answers] == [0, 2, 2, 4] and fields["choice.0"] == "3"
-    before = get(app, table.id).state
-    assert confirm(client, table.id, fields).status_code == 303
-    after = get(app, table.id).state
-    assert before.stocks[0].total - after.stocks[0].total == 4
+    assert _the_four_food_answer_confirmed(client, table, app, form_of(saved)) == (4, 2)
 
 
 def explain_state_after(state, events):
@@ -216,14 +210,21 @@ def test_food_typed_on_a_question_line_in_place_chooses_the_answer_costing_it(
     typed = {"pay.0.bison": "2", "pay.0.salmon": "1", "pay.0.turkey": "1"}
     page = edit(client, table.id, {**fields, **typed})
     assert page.status_code == 200, text(page)
-    again = form_of(page)
-    answers = json.loads(again["steps"])[0]["answers"]
-    assert [a["cost"] for a in answers] == [0, 2, 2, 4] and again["choice.0"] == "3"
+    assert _the_four_food_answer_confirmed(client, table, app, form_of(page)) == (4, 2)
+
+
+def _the_four_food_answer_confirmed(client, table, app, fields) -> tuple[int, int]:
+    """The line's answers as carried (0, 2, 2 and 4 food, the last chosen), confirmed:
+    the food Ann paid in all, and in bison."""
+    answers = json.loads(fields["steps"])[0]["answers"]
+    assert [a["cost"] for a in answers] == [0, 2, 2, 4] and fields["choice.0"] == "3"
     before = get(app, table.id).state
-    assert confirm(client, table.id, again).status_code == 303
+    assert confirm(client, table.id, fields).status_code == 303
     after = get(app, table.id).state
-    assert before.stocks[0].bison - after.stocks[0].bison == 2
-    assert before.stocks[0].total - after.stocks[0].total == 4
+    return (
+        before.stocks[0].total - after.stocks[0].total,
+        before.stocks[0].bison - after.stocks[0].bison,
+    )
 
 
 @pytest.mark.parametrize(("lang", "brief"), [("ja", "食料4"), ("it", "4 cibo")])

@@ -416,13 +416,21 @@ def rounds(draw: st.DrawFn) -> tuple[table.State, table.State]:
     mine = picked[: draw(st.integers(1, min(2, len(picked))))]
     for space in mine:  # 2 hunters at most: the brute force follows every one everywhere
         state = laid(state, ("yellow", space, draw(st.integers(1, 3 - len(mine))), 0))
-    for space in picked[len(mine) :]:
+    return _played(draw, state, picked[len(mine) :], 3)
+
+
+def _played(
+    draw: st.DrawFn, state: table.State, others: list[Space], most: int
+) -> tuple[table.State, table.State]:
+    """The others' pieces laid on ``others``, then yellow's round: up to ``most``
+    random actions, each applied by the fold (refused ones skipped); (before, after)."""
+    for space in others:
         state = laid(state, (draw(st.sampled_from(["red", "green"])), space, 1, 0))
     before = state
     actions = draw(
         st.lists(
             st.sampled_from(["move_1", "move_3", "gather", "tent", "canoe", "place_tile"]),
-            max_size=3,
+            max_size=most,
             unique=True,
         )
     )
@@ -689,21 +697,7 @@ def busy_rounds(draw: st.DrawFn) -> tuple[table.State, table.State]:
         if count:
             state = laid(state, ("yellow", space, count, 0))
             supply -= count
-    for space in picked[len(mine) :]:
-        state = laid(state, (draw(st.sampled_from(["red", "green"])), space, 1, 0))
-    before = state
-    actions = draw(
-        st.lists(
-            st.sampled_from(["move_1", "move_3", "gather", "tent", "canoe", "place_tile"]),
-            max_size=4,
-            unique=True,
-        )
-    )
-    for action in actions:
-        event = _random_event(draw, state, action)
-        if event is not None:
-            state = applied_or_kept(state, event)
-    return before, state
+    return _played(draw, state, picked[len(mine) :], 4)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
