@@ -45,7 +45,9 @@ the companion on a loopback server:
   not — a question's line (its board is the photo's whatever the answer) or any other
   — is paid on the line itself (``_pay_in_place``: the line tapped open, 1 tap, then a
   tap per animal that differs; no editor to open or save: the page finds the actions
-  that cost a food no answer offered at Confirm, issue 32, item 5; a payment Confirm
+  that cost a food no answer offered at Confirm, issue 32, item 5; a food the line
+  offers as a chip — a change asked nothing that could have cost more — is that chip's
+  tap, then a tap per animal its split still differs by; a payment Confirm
   refuses is unticked there, 1 tap, and left to the fixes by hand);
 * then the companion is compared with the real table: what differs is *wrong after
   confirm* (``W``: each space, each seat's stock, not counting spaces the proposal said
@@ -595,6 +597,18 @@ def _pay_in_place(
     if not typed[0].is_visible():
         line.locator("details.bison-photo-what > summary").click()
         taps["fixes"] += PAY_TAPS
+    # A food the line offers (a change asked nothing that could have cost more): its
+    # chip fills the split the rules would take (B6), one tap; typed only where the
+    # player split it otherwise.
+    chips = line.locator(f'[data-pay-food="{n}"][data-food="{sum(want.values())}"]')
+    if chips.count():
+        chips.first.click()
+        taps["fixes"] += 1
+        differ = [
+            (control, count)
+            for control, count in zip(typed, want.values(), strict=True)
+            if control.input_value() != str(count)
+        ]
     for control, count in differ:
         control.fill(str(count))
         control.dispatch_event("change")  # as the phone's keyboard closing does

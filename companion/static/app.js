@@ -495,7 +495,8 @@
       form = forms.filter(function (f) { return f.getAttribute("action") === sent.action; })[0];
     }
     if (!form) { return; }
-    var buttons = form.querySelectorAll("button, input[type=submit]");
+    // The buttons that submit (a type="button" chip only fills a field: never the one tapped).
+    var buttons = form.querySelectorAll("button:not([type=button]), input[type=submit]");
     var anchor = form;
     if (buttons.length > 1) {  // the button tapped, when the form has several
       anchor = Array.prototype.filter.call(buttons, function (b) {

@@ -191,3 +191,22 @@
   });
   update();
 })();
+
+// A line's other foods (a change asked nothing that could have cost more: moves the
+// photo cannot see): a chip fills the line's payment with that food's default split,
+// drawn by the server, as typing it would (the form's change redraws what depends on it).
+(function () {
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest ? event.target.closest("[data-pay-food]") : null;
+    if (!chip) return;
+    var n = chip.getAttribute("data-pay-food");
+    var last = null;
+    ["bison", "salmon", "turkey"].forEach(function (animal) {
+      var field = document.querySelector('input[name="pay.' + n + "." + animal + '"]');
+      if (!field) return;
+      field.value = chip.getAttribute("data-" + animal);
+      last = field;
+    });
+    if (last) last.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+})();

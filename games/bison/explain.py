@@ -107,6 +107,9 @@ class Step:
     options: tuple[Mapping[str, Any], ...] = ()
     reason: RuleError | None = None  # why a correction: what no action explained
     question: int | None = None  # its player's question (``Explanation.questions``)
+    #: A change asked nothing, on its first step: the other foods its board could have
+    #: cost (``explain_search.Plan.foods``), offered with its payment.
+    foods: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -355,9 +358,9 @@ _own = search.own
 
 def _steps_of(plan: search.Plan, seat: int) -> list[Step]:
     return [
-        Step(event, seat, hunters, cost, hexes)
-        for event, hunters, cost, hexes in zip(
-            plan.events, plan.hunters, plan.costs, plan.hexes, strict=True
+        Step(event, seat, hunters, cost, hexes, foods=plan.foods if k == 0 else ())
+        for k, (event, hunters, cost, hexes) in enumerate(
+            zip(plan.events, plan.hunters, plan.costs, plan.hexes, strict=True)
         )
     ]
 

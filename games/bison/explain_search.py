@@ -141,6 +141,9 @@ class Plan:
     state: State
     rank: int = 0  # the frame's place in the enumeration: ties keep the first (MOVING)
     floor: int = 0  # the least any explanation of this change may cost (a bound)
+    #: The only answer of a change (asked nothing): the other foods the same board could
+    #: have cost (hunters moved out and back), offered with its payment, not as answers.
+    foods: tuple[int, ...] = ()
 
     @property
     def cost(self) -> int:
@@ -513,6 +516,21 @@ def plans(
                 kept = found.get(markers)
                 if kept is None or plan.cost < kept.cost:
                     found[markers] = plan
+    if found:
+        # The cheapest assignment's gather may come before a hunter holds its goal (the
+        # fold refuses it, the frame is dropped) where another order of the same units
+        # is legal: a move_3 onto S2's mountain, a gather there, a move_1 on, for no
+        # food, proposed as 2 (found by the property test's brute force). Each food
+        # below the cheapest found is tried exactly, as a player's said food is.
+        cheapest = min(plan.cost for plan in found.values())
+        for food in range(fixed_cost, cheapest):
+            if food - fixed_cost not in MOVING_FOODS:
+                continue
+            candidates = _exact_frames(food, fixed, fixed_cost, free, left, leaving, frames)
+            cheaper = _exactly(food, fixed_cost, candidates, solve, budget)[0]
+            if cheaper:
+                found[frozenset(cheaper[0].markers)] = cheaper[0]
+                break
     most = min(len(free), left - len(fixed))
     bound = fixed_cost + (_least(leaving, most) if leaving and most > 0 else 0)
     if not found:
@@ -560,29 +578,33 @@ def plans(
     # on the line (bench/bison_photo_taps.py, seed 26, round 2: a move_1 of 2 hunters
     # beside two single moves, 2 food, where the dearer search offered 0 and 4). Each is
     # the fold's own plan of exactly that food (``_exactly``), within
-    # ``MAX_OTHER_FOOD_FRAMES`` in all. A change with one answer stays unasked.
-    if len(ranked) < 2:
-        return [replace(plan, floor=bound) for plan in ranked]
+    # ``MAX_OTHER_FOOD_FRAMES`` in all. A change with one answer stays unasked: its
+    # other foods (moves the photo cannot see, hunters out and back) go with its payment.
     offered = {plan.cost for plan in ranked}
+    asked = len(ranked) > 1
     # At most the stocks (B6), and what the moving actions left cost with every hunter
     # of the player in each (the hunters on the board and the tile's).
     carried = _COST[min(before + placed, MAX_HUNTERS_PER_ACTION)]
     most = carried * min(len(free), left - len(fixed))
     ceiling = min(state.stocks[seat].total, fixed_cost + most)
     budget_left = MAX_OTHER_FOOD_FRAMES
+    foods: list[int] = []
     for food in range(ranked[0].cost + 1, ceiling + 1):
-        if len(ranked) >= MOST_ANSWERS or budget_left <= 0:
+        if len(ranked) + len(foods) >= MOST_ANSWERS or budget_left <= 0:
             break
         if food in offered or food - fixed_cost not in MOVING_FOODS:
             continue
         candidates = _exact_frames(food, fixed, fixed_cost, free, left, leaving, frames)
         other, solved = _exactly(food, fixed_cost, candidates, solve, budget_left)
         budget_left -= solved
-        if other:
+        if other and asked:
             ranked.append(other[0])
-            offered.add(food)
+        elif other:
+            foods.append(food)
+        offered.add(food)
     first, *rest = ranked
     rest.sort(key=lambda plan: plan.cost)  # the dearer answers by food, as a player reads them
+    first = replace(first, foods=tuple(foods))
     return [replace(plan, floor=bound) for plan in [first, *rest]]
 
 

@@ -239,3 +239,33 @@ def test_a_lines_payment_is_fixed_on_the_line_itself_at_360_by_640(
     stock = '[data-testid="bison-stock-0-{}-value"]'
     counts = [stock.format(a) for a in ("bison", "salmon", "turkey")]  # 10 each before
     assert [ann.locator(c).inner_text() for c in counts] == ["8", "10", "10"]
+
+
+def test_a_food_the_line_could_have_cost_is_one_tap_at_360_by_640(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """Issue 32, item 5 (B6): Ann's tile with 2 hunters is the only explanation of her
+    board, but she moved hunters out and back too (no photo shows that). On the line she
+    taps the food she paid in all: its chip (44 px, within the phone's width) fills the
+    split the rules would take, and Confirm stores that food."""
+    ann = proposal_on_phone(new_phone, live_server)
+    line = ann.locator('[data-testid="bison-photo-line"]').first
+    line.locator("summary").click()
+    chip = line.locator('[data-testid="bison-photo-pay-food"]').first
+    chip.wait_for()
+    box = chip.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 360
+    split = [int(chip.get_attribute(f"data-{a}") or -1) for a in ("bison", "salmon", "turkey")]
+    food = int(chip.get_attribute("data-food") or 0)
+    assert sum(split) == food > 2  # dearer than the tile alone
+    chip.click()
+    fields = [
+        line.locator(f'[data-testid="bison-photo-pay-{a}"]') for a in ("bison", "salmon", "turkey")
+    ]
+    assert [int(f.input_value()) for f in fields] == split
+    shot(ann, "bison_photo_en_payment_food")
+    ann.locator('[data-testid="bison-photo-confirm"]').click()
+    back_at_table(ann)
+    stock = '[data-testid="bison-stock-0-{}-value"]'
+    counts = [int(ann.locator(stock.format(a)).inner_text()) for a in ("bison", "salmon", "turkey")]
+    assert counts == [10 - n for n in split]  # 10 each before

@@ -70,7 +70,14 @@ from companion.panels.bison.proposal_lines import (
 )
 from games import fields
 from games.bison import explain, explain_lines, fold
-from games.bison.economy import ANIMALS, MAX_HUNTERS_PER_ACTION, STOCK_CAP, action_cost
+from games.bison.economy import (
+    ANIMALS,
+    MAX_HUNTERS_PER_ACTION,
+    STOCK_CAP,
+    Stocks,
+    action_cost,
+    default_payment,
+)
 from games.bison.explain_search import MAX_ANSWERS, attempt
 from games.bison.rounds import ACTIONS_PER_ROUND, Action, takes_marker
 from games.bison.table.fields import parse_space
@@ -111,6 +118,7 @@ class CarriedStep(TypedDict):
     answers: NotRequired[list[CarriedAnswer]]
     added: NotRequired[JSON]
     edited: NotRequired[JSON]
+    foods: NotRequired[list[int]]  # a change asked nothing: the other foods it could cost
 
 
 class CarriedNotes(TypedDict):
@@ -149,33 +157,35 @@ def steps_json(
         answers = spans.get(n)
         if answers is None:
             s = steps[n]
-            carried.append(
-                {
-                    "event": dict(s.event),
-                    "options": [dict(o) for o in s.options],
-                    "hexes": [[q, r] for q, r in s.hexes],
-                    "reason": rule_error_message(s.reason) if s.reason is not None else None,
-                }
-            )
+            alone: CarriedStep = {
+                "event": dict(s.event),
+                "options": [dict(o) for o in s.options],
+                "hexes": [[q, r] for q, r in s.hexes],
+                "reason": rule_error_message(s.reason) if s.reason is not None else None,
+            }
+            if s.foods:
+                alone["foods"] = list(s.foods)
+            carried.append(alone)
             n += 1
             continue
         first = answers[0]
-        carried.append(
-            {
-                "event": dict(first[0].event),
-                "options": [],
-                "hexes": [[q, r] for q, r in dict.fromkeys(h for s in first for h in s.hexes)],
-                "reason": None,
-                "answers": [
-                    {
-                        "events": [dict(s.event) for s in answer],
-                        "cost": sum(s.cost for s in answer),
-                        "markers": [str(s.event.get("action")) for s in answer],
-                    }
-                    for answer in answers
-                ],
-            }
-        )
+        line: CarriedStep = {
+            "event": dict(first[0].event),
+            "options": [],
+            "hexes": [[q, r] for q, r in dict.fromkeys(h for s in first for h in s.hexes)],
+            "reason": None,
+            "answers": [
+                {
+                    "events": [dict(s.event) for s in answer],
+                    "cost": sum(s.cost for s in answer),
+                    "markers": [str(s.event.get("action")) for s in answer],
+                }
+                for answer in answers
+            ],
+        }
+        if first[0].foods:  # a run asked nothing: its other foods go with its payment
+            line["foods"] = list(first[0].foods)
+        carried.append(line)
         n += len(first)
     return carried
 
@@ -228,9 +238,12 @@ def _is_step(item: JSON) -> TypeGuard[CarriedStep]:
     if not isinstance(item, dict) or not isinstance(item.get("event"), dict):
         return False
     options, answers = item.get("options", []), item.get("answers", [])
+    foods = item.get("foods", [])
     return (
         isinstance(options, list)
         and all(isinstance(o, dict) for o in options)
+        and isinstance(foods, list)
+        and all(type(f) is int and 0 <= f <= STOCK_CAP * len(ANIMALS) for f in foods)
         and isinstance(item.get("hexes", []), list)
         and isinstance(answers, list)
         and all(_is_answer(a) for a in answers)
@@ -894,12 +907,31 @@ def _line_pay(
     known = all(v is not None for v in typed.values())
     values = {a: typed[a] if known else str(paid[a]) for a in ANIMALS}
     shown = {a: said[a] if known and said[a] is not None else str(paid[a]) for a in ANIMALS}
+    stocks = before.stocks[seat] if seat < len(before.stocks) else None
     return {
         "values": values,
         "shown": shown,
         "open": values != shown,
-        "stocks": before.stocks[seat].as_dict() if seat < len(before.stocks) else {},
+        "stocks": stocks.as_dict() if stocks is not None else {},
+        "foods": _food_chips(stocks, item.get("foods", [])) if stocks is not None else [],
     }
+
+
+def _food_chips(stocks: Stocks, foods: Sequence[int]) -> list[dict[str, object]]:
+    """A change asked nothing (one action set explains its board), paid more than that:
+    the other foods its board could have cost (moves the photo cannot see, hunters
+    moved out and back; ``explain_search.Plan.foods``), each a chip that fills the
+    line's payment with the rules' default split of it (B6: from the largest stocks) —
+    one tap, not one an animal; Confirm finds the actions that cost it."""
+    chips = []
+    for food in foods:
+        try:
+            split = default_payment(stocks, food)
+        except RuleError:
+            continue  # more than the stocks hold: never paid
+        label = ngettext("%(num)s food", "%(num)s food", food)
+        chips.append({"food": food, "label": label, "split": split.as_dict()})
+    return chips
 
 
 def _answer_chips(answers: Sequence[CarriedAnswer]) -> list[dict[str, object]]:

@@ -6,10 +6,15 @@ sentence naming the line, the typed values kept, nothing stored."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from bison_panel import base
 from bison_proposal import START, confirm, edit, form_of, placed_and_built
 from companion_testkit import get, text
+
+from games.bison.economy import default_payment
 
 ANIMALS = ("bison", "salmon", "turkey")
 
@@ -93,3 +98,43 @@ def test_the_payment_on_the_line_speaks_japanese_and_italian(client, table, app,
     page = client.post(f"{base(table.id)}/photo/edit", data=form, headers={"Accept-Language": lang})
     shown = text(page)
     assert words in shown and "Paid with" not in shown
+
+
+def test_a_line_asked_nothing_offers_the_other_foods_it_could_cost(client, table, app):
+    """Issue 32, item 5: Ann's tile and tent are the only explanation of her board, but
+    hunters moved out and back (moves no photo shows) would leave it too for more food:
+    each such food is a chip on the line's payment, carrying the rules' default split
+    (B6); Confirm with that split stores that food, the board the photo's."""
+    form = placed_and_built(app, table)
+    carried = json.loads(form["steps"])
+    foods = carried[0]["foods"]
+    assert foods and all(food > 4 for food in foods) and foods == sorted(foods)
+    page = edit(client, table.id, form)
+    html = page.get_data(as_text=True)
+    chips = re.findall(
+        r'data-pay-food="0" data-bison="(\d+)" data-salmon="(\d+)" '
+        r'data-turkey="(\d+)" data-food="(\d+)"',
+        html,
+    )
+    assert [int(c[3]) for c in chips] == foods
+    bison, salmon, turkey, food = (int(x) for x in chips[0])
+    state = get(app, table.id).state
+    assert {"bison": bison, "salmon": salmon, "turkey": turkey} == default_payment(
+        state.stocks[0], food
+    ).as_dict()
+    fields = form_of(page)
+    done = confirm(
+        client, table.id, _typed(fields, bison=str(bison), salmon=str(salmon), turkey=str(turkey))
+    )
+    assert done.status_code == 303, text(done)
+    after = get(app, table.id).state
+    assert state.stocks[0].total - after.stocks[0].total == food
+    assert after.board.pieces[START].structure == 1
+
+
+def test_a_crafted_food_is_refused_as_unreadable(client, table, app):
+    form = placed_and_built(app, table)
+    steps = json.loads(form["steps"])
+    steps[0]["foods"] = ["lots"]
+    page = edit(client, table.id, {**form, "steps": json.dumps(steps)})
+    assert page.status_code == 422 and "Traceback" not in page.get_data(as_text=True)

@@ -97,6 +97,12 @@ def test_a_gather_emptying_a_space_in_view_is_a_gather_at_no_cost() -> None:  # 
     (step,) = result.steps
     assert step.event["action"] == "gather" and (step.hunters, step.cost) == (1, 0)
     assert "payment" not in step.event and result.unseen == () and result.questions == ()
+    # Asked nothing; what the same board could have cost with moves the photo cannot
+    # see (hunters out and back) goes with its payment, each food the fold's own plan.
+    assert step.foods == (2, 4)
+    for food in step.foods:
+        found = explain_lines.costing(state, [step.event], food)
+        assert explain.reproduces(state, [explain.Step(e) for e in found], reading, hidden=())
     assert explain.reproduces(state, result.steps, reading, hidden=())
 
 
@@ -703,8 +709,9 @@ def busy_rounds(draw: st.DrawFn) -> tuple[table.State, table.State]:
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(busy_rounds())
 def test_the_food_played_is_one_tap_unless_the_question_is_full(played) -> None:  # B6
-    """Whatever yellow paid is the proposal or one of its question's answers (one tap),
-    unless the question already offers ``MOST_ANSWERS`` cheaper foods: a player knows the
+    """Whatever yellow paid is the proposal, one of its question's answers (one tap) or,
+    asked nothing, one of the foods offered with its payment, unless ``MOST_ANSWERS``
+    cheaper foods are offered already: a player knows the
     food they paid, not the route (issue 32, item 4; bench/bison_photo_taps.py, seed 26,
     round 2: 2 food paid, 0 and 4 offered, 3 taps typed)."""
     before, after = played
@@ -712,7 +719,36 @@ def test_the_food_played_is_one_tap_unless_the_question_is_full(played) -> None:
     result = explain.explain(before, explain.as_reading(after), hidden=())
     paid = food(before, after, YELLOW)
     asked = [q for q in result.questions if q.seat == YELLOW]
-    offered = [a.cost for q in asked for a in q.answers] or [seat_cost(result, YELLOW)]
+    offered = [a.cost for q in asked for a in q.answers]
+    if not asked:  # asked nothing: the proposal, then the foods offered with its payment
+        mine = [step for step in result.steps if step.seat == YELLOW]
+        offered = [seat_cost(result, YELLOW), *(mine[0].foods if mine else ())]
     full = len(offered) == search.MOST_ANSWERS and max(offered) < paid
     assert paid in offered or full, (paid, offered)
     assert offered[1:] == sorted(offered[1:])  # the dearer foods in order, as read
+
+
+def test_a_gather_onto_a_space_a_move_filled_first_is_found_cheapest() -> None:  # B3, B6
+    # Found by the property test's brute force: yellow's 2 hunters on S1's prairie end on
+    # S2's mountain and river, the tile's on its prairie. A move_3 onto the mountain, a
+    # gather there, a move_1 on to the river cost nothing; proposed as 2 before (the
+    # cheapest assignment's gather came before its goal was held, and was dropped).
+    state = laid(
+        table.new_state(FOUR, {}),
+        ("yellow", (START, "prairie"), 2, 0),
+        ("red", (START, "river"), 1, 0),
+    )
+    before = state
+    source = table.space_ref(state, (START, "prairie"))
+    moves = [
+        {"from": source, "to": table.space_ref(state, ((1, 0), terrain)), "hunters": 1}
+        for terrain in ("mountain", "river")
+    ]
+    state = table.apply(state, {"type": "play", "seat": YELLOW, "action": "move_3", "moves": moves})
+    tile = {"type": "play", "seat": YELLOW, "action": "place_tile", "at": list(NEW_TILE[0])}
+    tile |= {"tile": NEW_TILE[1], "space": "prairie", "hunters": 1, "override": True}
+    after = table.apply(state, tile)
+    reading = explain.as_reading(after)
+    result = explain.explain(before, reading, hidden=())
+    assert seat_cost(result, YELLOW) == 0 == brute_force(before, YELLOW, after)
+    assert explain.reproduces(before, result.steps, reading, hidden=())
