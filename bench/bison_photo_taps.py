@@ -587,11 +587,15 @@ def _pay_in_place(
     if not typed[0].count():
         log.append(f"    line {n}: no payment on the line")
         return
-    differ = [
-        (control, count)
-        for control, count in zip(typed, want.values(), strict=True)
-        if control.input_value() != str(count)
-    ]
+
+    def differing() -> list[tuple[Any, int]]:
+        return [
+            (control, count)
+            for control, count in zip(typed, want.values(), strict=True)
+            if control.input_value() != str(count)
+        ]
+
+    differ = differing()
     if not differ:
         return
     if not typed[0].is_visible():
@@ -604,11 +608,7 @@ def _pay_in_place(
     if chips.count():
         chips.first.click()
         taps["fixes"] += 1
-        differ = [
-            (control, count)
-            for control, count in zip(typed, want.values(), strict=True)
-            if control.input_value() != str(count)
-        ]
+        differ = differing()
     for control, count in differ:
         control.fill(str(count))
         control.dispatch_event("change")  # as the phone's keyboard closing does

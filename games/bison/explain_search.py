@@ -121,8 +121,6 @@ MOVING_FOODS = frozenset(
 )
 #: How many dearer foods are sought for each set of markers found (see ``answers``).
 DEARER_LEVELS = 2
-#: The most food the moving actions of one round may cost (B6: 3 of them, 5 hunters each).
-MAX_ACTIONS_FOOD = len(MOVING) * _COST[MAX_HUNTERS_PER_ACTION]
 #: The most frames searched for the proposed answer's markers played dearer (see
 #: ``answers``): bounded, as the first search is.
 MAX_DEARER_FRAMES = 160
@@ -488,9 +486,13 @@ def plans(
     ) -> Plan | None:
         return _frame_plan(job, frame, limit, avoid, anchored)
 
+    def exactly(food: int, most: int) -> tuple[list[Plan], int]:
+        """The plan of exactly ``food`` within ``most`` frames, and the frames solved."""
+        candidates = _exact_frames(food, fixed, fixed_cost, free, left, leaving, frames)
+        return _exactly(food, fixed_cost, candidates, solve, most)
+
     if exact is not None:
-        candidates = _exact_frames(exact, fixed, fixed_cost, free, left, leaving, frames)
-        return _exactly(exact, fixed_cost, candidates, solve, budget)[0]
+        return exactly(exact, budget)[0]
     for size in range(len(free) + 1):
         for moving in combinations(free, size):
             if solved > budget:
@@ -524,10 +526,7 @@ def plans(
         # below the cheapest found is tried exactly, as a player's said food is.
         cheapest = min(plan.cost for plan in found.values())
         for food in range(fixed_cost, cheapest):
-            if food - fixed_cost not in MOVING_FOODS:
-                continue
-            candidates = _exact_frames(food, fixed, fixed_cost, free, left, leaving, frames)
-            cheaper = _exactly(food, fixed_cost, candidates, solve, budget)[0]
+            cheaper = exactly(food, budget)[0]
             if cheaper:
                 found[frozenset(cheaper[0].markers)] = cheaper[0]
                 break
@@ -592,10 +591,9 @@ def plans(
     for food in range(ranked[0].cost + 1, ceiling + 1):
         if len(ranked) + len(foods) >= MOST_ANSWERS or budget_left <= 0:
             break
-        if food in offered or food - fixed_cost not in MOVING_FOODS:
+        if food in offered:
             continue
-        candidates = _exact_frames(food, fixed, fixed_cost, free, left, leaving, frames)
-        other, solved = _exactly(food, fixed_cost, candidates, solve, budget_left)
+        other, solved = exactly(food, budget_left)
         budget_left -= solved
         if other and asked:
             ranked.append(other[0])
@@ -642,8 +640,9 @@ def _exact_frames(
     frames: Callable[[tuple[str, ...], bool], Iterator[tuple[int, _Frame]]],
 ) -> Iterator[tuple[int, _Frame]]:
     """The frames that may cost exactly ``food``, the fewest markers first: none when
-    it is more than any moving actions cost (B6), or less than their least."""
-    if not 0 <= food - fixed_cost <= MAX_ACTIONS_FOOD:
+    no moving actions cost what it leaves beside the fixed ones (B6, ``MOVING_FOODS``),
+    or it is less than their least."""
+    if food - fixed_cost not in MOVING_FOODS:
         return
     for size in range(len(free) + 1):
         for moving in combinations(free, size):
