@@ -103,6 +103,7 @@ from games.bison.catalog import CATALOG  # noqa: E402
 from games.bison.economy import action_cost, default_payment  # noqa: E402
 from games.bison.hexgrid import neighbours  # noqa: E402
 from games.bison.rounds import ACTIONS_PER_ROUND  # noqa: E402
+from games.bison.tiles import SPACES  # noqa: E402
 from games.errors import RuleError  # noqa: E402
 
 MOST_TOKENS = 3  # on one space: room for them side by side on the smaller spaces
@@ -134,6 +135,36 @@ SECOND_PHOTO = 50_000
 SECOND_TRIES = 8  # token layouts a player tries (nudges) before the second photo
 #: The limit of one photo's read (``CAMPFIRE_PHOTO_SECONDS``) on the bench's server.
 PHOTO_SECONDS = 600
+
+
+def record_retail(browser: Any, url: str, event: dict[str, Any]) -> None:
+    """A retail tile recorded on its player's own phone before the photo (``retail_taps``
+    counts the taps): that seat's phone opens the place page at the tile's turned pictures
+    — whoever's turn the companion is at, since the photo round is not recorded yet — and
+    sends what the turned picture's tap sends; the page's own seat and CSRF token, so a
+    page that placed it as another seat's tile stops the bench."""
+    from urllib.parse import urlencode
+
+    from phone_kit import _POST_JS, sit
+
+    phone = browser.new_context(**PHONE).new_page()
+    try:
+        sit(phone, url, event["seat"], "en")
+        tile = {"at": ",".join(map(str, event["at"])), "edges": event["edges"]}
+        tile |= {space: event["animals"].get(space, 0) for space in SPACES}
+        phone.goto(f"{url}/bison/place?{urlencode(tile)}")
+        seat = phone.locator('input[name="seat"]').first.input_value()
+        if seat != str(event["seat"]):
+            raise RuntimeError(f"seat {event['seat']}'s phone places its tile as seat {seat}")
+        fields = {**tile, "rotation": event["rotation"], "seat": seat, "space": event["space"]}
+        fields |= {"hunters": event["hunters"]}
+        fields["csrf_token"] = phone.locator('input[name="csrf_token"]').first.input_value()
+        with phone.expect_navigation():
+            phone.evaluate(_POST_JS, [f"{url}/bison/place", {k: str(v) for k, v in fields.items()}])
+        if "/bison/place" in phone.url:  # the page again: refused
+            raise RuntimeError("retail tile refused: " + phone.inner_text("main")[:300])
+    finally:
+        phone.context.close()
 
 
 def retail_seat(round_no: int) -> int:
@@ -893,8 +924,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             log: list[str] = []
             for event in played:  # a retail tile: on the panel by taps, before the photo
                 if "edges" in event:
-                    with app.app_context():
-                        tables.append(table_id, event)
+                    record_retail(browser, url, event)
                     taps["retail"] += retail_taps(event)
             jpeg = photo_of(truth, seed * 100 + round_no, size)
             page.goto(url)

@@ -21,8 +21,10 @@ start tile
 mirror mode
     ``mode=mirror``: only the tile goes on the board mirror (a ``tile`` event).
 action mode
-    Otherwise one ``play`` event: the ``place_tile`` action (B6) for the seat whose turn it
-    is, with its hunters on a space of the tile (or an animal gained without hunters).
+    Otherwise one ``play`` event: the ``place_tile`` action (B6) with its hunters on a
+    space of the tile (or an animal gained without hunters), for this phone's own seat
+    while its tile is due (out of turn order when it is not its turn: a photo round
+    records a retail tile so), else for the seat whose turn it is (``placing_seat``).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import tables
+from companion.pages.base import current_seat
 from companion.panels import _kit as kit
 from companion.panels.bison import svg
 from companion.panels.bison.forms import (
@@ -124,9 +127,7 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     except RuleError as error:
         problem = refusal(error)
     state = table.state
-    seat = fold.turn(state).seat
-    if seat is None:
-        seat = default_seat(table)
+    seat = placing_seat(table)
     preview = (at, tile.rotated(rotation)) if tile is not None else None
     params: dict[str, Any] = {"at": f"{at[0]},{at[1]}", "rotation": rotation}
     if start:
@@ -246,6 +247,9 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         ),
         "legal": start or at in fold.legal_hexes(state),
         "seat_index": seat,
+        # Whose turn it is when this phone places its own tile out of turn order (a photo
+        # round: the photo cannot read a retail tile, so its player records it first).
+        "out_of_turn": None if seat == state.rounds.next_seat else fold.turn(state).name,
         "spaces": SPACES,
         "animals": ANIMALS,
         "values": values,
@@ -253,6 +257,19 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         "costs": COST_TABLE,
         "whatif": state.settings.whatif,
     }
+
+
+def placing_seat(table: tables.TableView) -> int:
+    """Whose tile the page places: this phone's own seat while its tile is due this round
+    (issue 32: in a photo round a retail tile is recorded on its player's phone before the
+    photo, whoever's turn the table is at — it was placed as that player's tile), else the
+    seat whose turn it is (a phone without a seat, or whose tile is down)."""
+    rounds = table.state.rounds
+    mine = current_seat(table)
+    if mine is not None and rounds.tile_due(mine):
+        return mine
+    seat = rounds.next_seat
+    return seat if seat is not None else default_seat(table)
 
 
 def _splits(fields: Mapping[str, Any], link: Any) -> list[dict[str, Any]]:
@@ -317,13 +334,12 @@ def place(table_id: str) -> Any:
         if request.form.get("mode") == "mirror":
             event["type"] = "tile"
             return event
-        event.update(
-            {
-                "type": "play",
-                "action": "place_tile",
-                "seat": int_field("seat", _("player"), context["seat_index"]),
-            }
-        )
+        seat = int_field("seat", _("player"), context["seat_index"])
+        event.update({"type": "play", "action": "place_tile", "seat": seat})
+        if seat != table.state.rounds.next_seat and seat == current_seat(table):
+            # A phone places its own seat's tile out of turn order (B6, photo rounds);
+            # for any other seat the fold still says whose turn it is.
+            event["override"] = True
         gain = request.form.get("gain", "").strip()
         if gain:
             event.update({"hunters": 0, "gain": gain})

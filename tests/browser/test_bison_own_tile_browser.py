@@ -1,0 +1,43 @@
+"""A phone places its own tile out of turn order (issue 32: a photo round records a
+retail tile on its player's own phone before the photo), on two phones at 360×640: Ben's
+phone lays his tile while the table is at Ann's turn, the page saying whose turn it is;
+Ann's phone sees Ben's tile and hunters arrive live and still says "Your turn"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bison_kit import LIVE_MS, SPACES, place_tile, two_player_table
+from phone_kit import sit
+
+ANN, BEN = 0, 1
+
+
+def test_bens_phone_lays_bens_tile_while_it_is_anns_turn(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    ann, url = two_player_table(new_phone, live_server, seat=ANN)
+    ben = new_phone(device_scale_factor=1)
+    sit(ben, url, BEN, "en")
+    turn = ann.locator('[data-testid="bison-your-turn"]')
+    assert turn.get_attribute("data-turn-seat") == str(ANN) and turn.is_visible()
+    at = ben.locator("[data-legal]").first.get_attribute("data-legal")
+    tile = "B05"
+    ben.locator(f'[data-legal="{at}"]').click()
+    ben.locator(f'a[data-pick="{tile}"]').click()
+    said = ben.locator('[data-testid="bison-place-out-of-turn"]')
+    assert "Ann" in said.inner_text()  # whose turn the table is at
+    ben.locator("h2", has_text="Ben places it").wait_for()
+    shot(ben, "bison_own_tile_en", full_page=False)
+    ben.go_back()
+    ben.go_back()
+    place_tile(ben, at, tile, hunters=2, turn=0)
+    # Ann's phone: Ben's tile and his 2 hunters, live; still Ann's turn, her first action.
+    hunters = ann.locator(f'[data-mark="hunters"][data-at="{at}"][data-space="{SPACES[0]}"]')
+    hunters.wait_for(timeout=LIVE_MS)
+    assert hunters.get_attribute("data-count") == "2"
+    assert ben.locator(f'[data-mark="hunters"][data-at="{at}"]').get_attribute("data-count")
+    turn = ann.locator('[data-testid="bison-your-turn"]')
+    assert turn.get_attribute("data-turn-seat") == str(ANN) and turn.is_visible()
+    assert "action 1 of 4" in turn.inner_text()
