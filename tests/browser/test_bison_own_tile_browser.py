@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bison_kit import LIVE_MS, SPACES, place_tile, two_player_table
-from phone_kit import sit
+from phone_kit import back_at_table, sit, small_targets
 
 ANN, BEN = 0, 1
 
@@ -37,7 +37,34 @@ def test_bens_phone_lays_bens_tile_while_it_is_anns_turn(
     hunters = ann.locator(f'[data-mark="hunters"][data-at="{at}"][data-space="{SPACES[0]}"]')
     hunters.wait_for(timeout=LIVE_MS)
     assert hunters.get_attribute("data-count") == "2"
+    assert hunters.get_attribute("data-player") == "blue"  # Ben's colour, not Ann's red
     assert ben.locator(f'[data-mark="hunters"][data-at="{at}"]').get_attribute("data-count")
     turn = ann.locator('[data-testid="bison-your-turn"]')
     assert turn.get_attribute("data-turn-seat") == str(ANN) and turn.is_visible()
     assert "action 1 of 4" in turn.inner_text()
+
+
+def test_the_tables_phone_lays_the_tile_of_the_seat_it_taps(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """The table's phone (no seat) lays Ben's tile while it is Ann's turn: "Whose tile:"
+    Ben (one tap, 44 px), then the turned picture; the board says Ben's."""
+    table, _url = two_player_table(new_phone, live_server, seat=None)
+    at = table.locator("[data-legal]").first.get_attribute("data-legal")
+    table.locator(f'[data-legal="{at}"]').click()
+    table.locator('a[data-pick="B05"]').click()
+    chip = table.locator(f'[data-place-seat="{BEN}"]')
+    box = chip.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    chip.click()
+    table.locator("h2", has_text="Ben places it").wait_for()
+    assert table.locator(f'[data-place-seat="{BEN}"][aria-current="true"]').count() == 1
+    assert not small_targets(table)
+    shot(table, "bison_tables_phone_whose_tile_en", full_page=False)
+    table.locator('button[data-turn-space="0,prairie"]').click()
+    back_at_table(table)
+    hunters = table.locator(f'[data-mark="hunters"][data-at="{at}"][data-space="prairie"]')
+    assert hunters.get_attribute("data-count") == "1"
+    turn = table.locator('[data-testid="bison-your-turn"]')
+    assert turn.get_attribute("data-turn-seat") == str(ANN)  # still Ann's first action
+    assert hunters.get_attribute("data-player") == "blue"  # Ben's colour

@@ -37,6 +37,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from companion import tables
+from companion.numbers import small_number
 from companion.pages.base import current_seat
 from companion.panels import _kit as kit
 from companion.panels.bison import svg
@@ -127,7 +128,8 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     except RuleError as error:
         problem = refusal(error)
     state = table.state
-    seat = placing_seat(table)
+    seat = placing_seat(table, values.get("seat"))
+    shared = current_seat(table) is None  # the table's phone: it places any seat's tile
     preview = (at, tile.rotated(rotation)) if tile is not None else None
     params: dict[str, Any] = {"at": f"{at[0]},{at[1]}", "rotation": rotation}
     if start:
@@ -136,6 +138,8 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         params["tile"] = fields["tile"]
     elif fields:
         params.update({"edges": fields["edges"], **fields["animals"]})
+    if shared and seat != state.rounds.next_seat:
+        params["seat"] = seat  # chosen on the page: kept by its turns and pictures
 
     def link(**changes: Any) -> str:
         return url_for("bison.place", table_id=table.id, **{**params, **changes})
@@ -250,6 +254,9 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
         # Whose turn it is when this phone places its own tile out of turn order (a photo
         # round: the photo cannot read a retail tile, so its player records it first).
         "out_of_turn": None if seat == state.rounds.next_seat else fold.turn(state).name,
+        # On the table's phone, whose tile it is, among the seats whose tile is due (one
+        # tap: the page again for that seat, its hunters and food).
+        "seat_links": _seat_links(table, seat, link) if shared and not start else [],
         "spaces": SPACES,
         "animals": ANIMALS,
         "values": values,
@@ -259,17 +266,35 @@ def _place_context(table: tables.TableView, values: Mapping[str, str]) -> dict[s
     }
 
 
-def placing_seat(table: tables.TableView) -> int:
+def placing_seat(table: tables.TableView, asked: str | None = None) -> int:
     """Whose tile the page places: this phone's own seat while its tile is due this round
     (issue 32: in a photo round a retail tile is recorded on its player's phone before the
-    photo, whoever's turn the table is at — it was placed as that player's tile), else the
-    seat whose turn it is (a phone without a seat, or whose tile is down)."""
+    photo, whoever's turn the table is at — it was placed as the tile of the seat in
+    turn); on the table's phone (no seat) the seat ``asked`` on the page when its tile is
+    due; else the seat whose turn it is."""
     rounds = table.state.rounds
     mine = current_seat(table)
+    if mine is None and asked is not None:
+        chosen = small_number(asked)
+        if chosen is not None and chosen < len(table.players) and rounds.tile_due(chosen):
+            return chosen
     if mine is not None and rounds.tile_due(mine):
         return mine
     seat = rounds.next_seat
     return seat if seat is not None else default_seat(table)
+
+
+def _seat_links(table: tables.TableView, seat: int, link: Any) -> list[dict[str, Any]]:
+    """The seats whose tile is due, each a link to this page for that seat (none when only
+    one tile is due: nothing to choose)."""
+    rounds = table.state.rounds
+    due = [s for s in range(len(table.players)) if rounds.tile_due(s)]
+    if len(due) < 2:
+        return []
+    return [
+        {"seat": s, "name": table.players[s].name, "url": link(seat=s), "current": s == seat}
+        for s in due
+    ]
 
 
 def _splits(fields: Mapping[str, Any], link: Any) -> list[dict[str, Any]]:
@@ -336,9 +361,9 @@ def place(table_id: str) -> Any:
             return event
         seat = int_field("seat", _("player"), context["seat_index"])
         event.update({"type": "play", "action": "place_tile", "seat": seat})
-        if seat != table.state.rounds.next_seat and seat == current_seat(table):
-            # A phone places its own seat's tile out of turn order (B6, photo rounds);
-            # for any other seat the fold still says whose turn it is.
+        if seat != table.state.rounds.next_seat and current_seat(table) in (seat, None):
+            # A phone places its own seat's tile out of turn order (B6, photo rounds), the
+            # table's phone any seat's; for another seat the fold still says whose turn.
             event["override"] = True
         gain = request.form.get("gain", "").strip()
         if gain:

@@ -80,11 +80,48 @@ def test_a_phone_whose_tile_is_down_places_the_tile_of_the_seat_in_turn(client, 
     assert "bison-place-out-of-turn" not in page  # Yui's own turn: nothing to say
 
 
-def test_a_phone_without_a_seat_places_the_tile_of_the_seat_in_turn(client, make_table, app):
+def test_the_tables_phone_places_the_tile_of_the_seat_it_chooses(client, make_table, app):
+    """A phone without a seat (the table's phone) places the tile of the seat in turn, or
+    of the seat it taps among those whose tile is due: one tap, the page again for that
+    seat (its hunters, its food), out of turn order."""
     table = make_table("bison", FOUR)
     page = turned_step(client, table.id)
     assert re.search(r'name="seat" value="(\d+)"', page).group(1) == str(YUI)
     assert "bison-place-out-of-turn" not in page
+    seats = dict(re.findall(r'<a class="chip[^"]*" href="([^"]+)" data-place-seat="(\d)"', page))
+    assert sorted(seats.values()) == ["0", "1", "2", "3"]  # every tile is due
+    assert re.search(r'data-place-seat="0" aria-current="true"', page)
+    gens = next(url for url, seat in seats.items() if seat == str(GEN))
+    page = client.get(gens.replace("&amp;", "&")).get_data(as_text=True)
+    assert re.search(r'name="seat" value="(\d+)"', page).group(1) == str(GEN)
+    assert "Gen places it" in page and 'data-place-seat="2" aria-current="true"' in page
+    assert "Yui" in re.search(r'data-testid="bison-place-out-of-turn">([^<]*)<', page).group(1)
+    # the page's other links (another split, the preview turned) keep Gen
+    chips = set(re.findall(r'href="([^"]+)" data-place-seat', page))
+    others = set(re.findall(r'href="([^"]*/place\?[^"]*edges=[^"]*)"', page)) - chips
+    assert len(others) >= 10 and all(url.endswith("seat=2") for url in others)
+    answer = client.post(
+        f"{base(table.id)}/place",
+        data=retail(
+            "1,-1", "PPMMMM", (2, 1, 0), seat=str(GEN), hunters="1", turn="3", space="prairie"
+        ),
+    )
+    assert answer.status_code == 303, text(answer)
+    state = get(app, table.id).state
+    assert state.board.pieces[((1, -1), "prairie")].player == "green"
+    assert not state.rounds.tile_due(GEN) and fold.turn(state).seat == YUI
+    page = turned_step(client, table.id)  # Gen's tile is down: three seats left to choose
+    assert sorted(re.findall(r'data-place-seat="(\d)"', page)) == ["0", "1", "3"]
+
+
+def test_a_seat_whose_tile_is_down_is_not_chosen_by_the_address(client, make_table, app):
+    """A hand-made ``seat`` naming a seat whose tile is down, or none, is the seat in turn."""
+    table = make_table("bison", FOUR)
+    for asked in ("9", "x", "-1"):
+        page = client.get(f"{base(table.id)}/place?at=1,-1&tile=B04&seat={asked}")
+        assert page.status_code == 200
+        seat = re.search(r'name="seat" value="(\d+)"', page.get_data(as_text=True)).group(1)
+        assert seat == str(YUI)
 
 
 def test_another_seats_tile_out_of_turn_is_refused_and_changes_nothing(client, make_table, app):
