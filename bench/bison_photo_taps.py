@@ -17,6 +17,13 @@ the companion on a loopback server:
   (``retail_taps``: the orange +, the shape's picture, the split's picture, the hunter
   count when not 1, the turned picture tapped on the hunters' space), so the photo
   explains the rest of the round around it;
+* a player short of hunters for their tile buys them half the time (B7: ``_bought``,
+  up to 2 on the tile) and records the buy on their own phone before the photo
+  (``record_buys``: "Market", a tap a hunter; the photo shows no food, and a buy whose
+  hunters a build sent back to the supply is one no photo can prove); a buy the board
+  shows and nobody recorded is proposed by the photo itself (``explain_market``,
+  tested apart); the tokens of every action fit side by side on their printed spaces
+  (``_drawable``: a tent beside hunters on a small prairie may not);
 * taps counted on the phone: "Photo of the board" (the panel's camera control: the camera
   opens at once; it was a page whose file control was a tap the bench did not count), the
   shutter (``set_input_files``), one tap per question whose preselected answer is not
@@ -129,6 +136,11 @@ PAY_TAPS = 1  # a line's payment in place: the line tapped open (its crops, its 
 ROWS = 3  # rows of hunters in a line's editor (proposal.TRIOS)
 #: The actions a player takes without hunters when no board action is left (B6).
 GAINS = ("move_1", "move_3", "gather", "tent", "canoe")
+#: A seat short of hunters for its tile buys them this often (``_bought``), up to this many.
+BUY_SHARE = 0.5
+BUY_TO = 2
+#: This round's buys: (seat, hunters bought), recorded on the buyer's phone (``record_buys``).
+BOUGHT: list[tuple[int, int]] = []
 #: Added to a round's photo seed for the second photo asked for: the phone moved (another
 #: angle, light and tokens' places on their spaces), the table the same.
 SECOND_PHOTO = 50_000
@@ -137,34 +149,46 @@ SECOND_TRIES = 8  # token layouts a player tries (nudges) before the second phot
 PHOTO_SECONDS = 600
 
 
-def record_retail(browser: Any, url: str, event: dict[str, Any]) -> None:
-    """A retail tile recorded on its player's own phone before the photo (``retail_taps``
-    counts the taps): that seat's phone opens the place page at the tile's turned pictures
+def record_retail(phone: Any, url: str, event: dict[str, Any]) -> None:
+    """A retail tile recorded on its player's own phone (``phone``, seated) before the
+    photo (``retail_taps`` counts the taps): the place page at the tile's turned pictures
     — whoever's turn the companion is at, since the photo round is not recorded yet — and
-    sends what the turned picture's tap sends; the page's own seat and CSRF token, so a
-    page that placed it as another seat's tile stops the bench."""
+    what the turned picture's tap sends; the page's own seat and CSRF token, so a page
+    that placed it as another seat's tile stops the bench."""
     from urllib.parse import urlencode
 
-    from phone_kit import _POST_JS, sit
+    from phone_kit import _POST_JS
 
-    phone = browser.new_context(**PHONE).new_page()
-    try:
-        sit(phone, url, event["seat"], "en")
-        tile = {"at": ",".join(map(str, event["at"])), "edges": event["edges"]}
-        tile |= {space: event["animals"].get(space, 0) for space in SPACES}
-        phone.goto(f"{url}/bison/place?{urlencode(tile)}")
-        seat = phone.locator('input[name="seat"]').first.input_value()
-        if seat != str(event["seat"]):
-            raise RuntimeError(f"seat {event['seat']}'s phone places its tile as seat {seat}")
-        fields = {**tile, "rotation": event["rotation"], "seat": seat, "space": event["space"]}
-        fields |= {"hunters": event["hunters"]}
-        fields["csrf_token"] = phone.locator('input[name="csrf_token"]').first.input_value()
+    tile = {"at": ",".join(map(str, event["at"])), "edges": event["edges"]}
+    tile |= {space: event["animals"].get(space, 0) for space in SPACES}
+    phone.goto(f"{url}/bison/place?{urlencode(tile)}")
+    seat = phone.locator('input[name="seat"]').first.input_value()
+    if seat != str(event["seat"]):
+        raise RuntimeError(f"seat {event['seat']}'s phone places its tile as seat {seat}")
+    fields = {**tile, "rotation": event["rotation"], "seat": seat, "space": event["space"]}
+    fields |= {"hunters": event["hunters"]}
+    fields["csrf_token"] = phone.locator('input[name="csrf_token"]').first.input_value()
+    with phone.expect_navigation():
+        phone.evaluate(_POST_JS, [f"{url}/bison/place", {k: str(v) for k, v in fields.items()}])
+    if "/bison/place" in phone.url:  # the page again: refused
+        raise RuntimeError("retail tile refused: " + phone.inner_text("main")[:300])
+
+
+BUY_TAPS = 1  # the panel's "Market", then a tap per hunter bought
+
+
+def record_buys(phone: Any, url: str, hunters: int) -> int:
+    """Hunters bought at the market recorded on the buyer's own phone (``phone``, seated)
+    before the photo (the photo shows no food: a buy it cannot prove — its hunters back
+    in the supply by a build, say — would be lost): the panel's "Market", then "A hunter:
+    1 of each animal" once a hunter, the market page's own form. The taps it took."""
+    phone.goto(f"{url}/bison/market")
+    for _ in range(hunters):
         with phone.expect_navigation():
-            phone.evaluate(_POST_JS, [f"{url}/bison/place", {k: str(v) for k, v in fields.items()}])
-        if "/bison/place" in phone.url:  # the page again: refused
-            raise RuntimeError("retail tile refused: " + phone.inner_text("main")[:300])
-    finally:
-        phone.context.close()
+            phone.locator('[data-buy="hunter"]').click()
+        if phone.locator(".alert-error").count():
+            raise RuntimeError("buy refused: " + phone.locator(".alert-error").inner_text())
+    return BUY_TAPS + hunters
 
 
 def retail_seat(round_no: int) -> int:
@@ -223,11 +247,17 @@ def _room(tile: str, space: str) -> bool:
 
 
 def _candidates(
-    state: table.State, seat: int, rng: random.Random, retail: bool, laid: set[Any]
+    state: table.State,
+    seat: int,
+    rng: random.Random,
+    retail: bool,
+    laid: set[Any],
+    hunters: int | None = None,
 ) -> list[dict[str, Any]]:
     """Actions with hunters the seat may take now that a photo shows (random order);
     ``retail``: the seat's tile is a retail tile (its edges and animals, not its id),
-    beside one of the tiles ``laid`` when the round began."""
+    beside one of the tiles ``laid`` when the round began; ``hunters``: the tile's
+    hunters (1 or 2 at random otherwise)."""
     colour = state.colours[seat]
     taken = state.rounds.markers[seat]
     out: list[dict[str, Any]] = []
@@ -245,7 +275,7 @@ def _candidates(
                 if not _room(tile, space):
                     continue
                 event = {"action": "place_tile", "at": list(at), "rotation": rng.randrange(6),
-                         "space": space, "hunters": rng.randint(1, 2)}  # fmt: skip
+                         "space": space, "hunters": hunters or rng.randint(1, 2)}  # fmt: skip
                 if retail:
                     event |= {"edges": CATALOG[tile].edges, "animals": CATALOG[tile].animals}
                     event["face"] = tile  # the bench's own note: the art the photo shows
@@ -309,7 +339,9 @@ def play_round(
         for offset in range(len(state.players)):
             seat = (state.rounds.start_seat + offset) % len(state.players)
             retail = RETAIL_ROUNDS and round_no > 0 and seat == retail_seat(round_no)
-            for action in _candidates(state, seat, rng, retail, laid):
+            unbought = state
+            state, wanted = _bought(state, seat, rng, retail)
+            for action in _candidates(state, seat, rng, retail, laid, wanted):
                 face = action.pop("face", None)
                 event = {"type": "play", "seat": seat, "override": True, **action}
                 try:
@@ -322,13 +354,19 @@ def play_round(
                     continue
                 if any(_tokens(trial, s) > MOST_TOKENS for s in trial.board.pieces):
                     continue
+                faces = {**RETAIL_AT, tuple(event["at"]): face} if face else RETAIL_AT
+                if not _drawable(trial, faces):
+                    continue
                 state = trial
                 if face:
                     RETAIL_AT[tuple(event["at"])] = face
                     RETAIL_FACES.add(face)
                 played.append({**event, "hunters": used})
+                if wanted:
+                    BOUGHT.append((seat, wanted - unbought.supplies[seat].hunters_supply))
                 break
             else:
+                state = unbought  # nothing placed: nothing bought to place
                 left = [a for a in GAINS if a not in state.rounds.markers[seat]]
                 if not left:
                     continue
@@ -341,6 +379,28 @@ def play_round(
                     continue
                 gains.append(gain)
     return state, played, gains
+
+
+def _bought(
+    state: table.State, seat: int, rng: random.Random, retail: bool
+) -> tuple[table.State, int | None]:
+    """A real table buys hunters to place them (B7): before the seat's tile, with fewer
+    than ``BUY_TO`` hunters in its supply, it buys the rest (``BUY_SHARE`` of the time,
+    when the market and its stocks allow) and places ``BUY_TO`` with the tile — the buy
+    the photo must explain, since only the market brings a hunter beyond the supply.
+    Not the retail tile's seat: its tile is recorded before the photo, by taps."""
+    if retail or "place_tile" in state.rounds.markers[seat] or rng.random() >= BUY_SHARE:
+        return state, None
+    supply = state.supplies[seat].hunters_supply
+    if supply >= BUY_TO:
+        return state, None
+    before = state
+    for _ in range(BUY_TO - supply):
+        try:
+            state = table.apply(state, {"type": "buy", "seat": seat, "item": "hunter"})
+        except RuleError:
+            return before, None
+    return state, BUY_TO
 
 
 def pick_answer(
@@ -405,10 +465,14 @@ def second_photo(state: table.State, seed: int, size: str) -> Any:
     return again or _photo(state, seed + SECOND_PHOTO, size)
 
 
-def _photo(state: table.State, seed: int, size: str, clear: bool = False) -> Any:
+def _tokens_of(
+    state: table.State, faces: dict[Any, str] | None = None
+) -> tuple[dict[Any, tuple[str, int]], list[Any]]:
+    """The photo's board (hex: printed face, turn; ``faces``: the retail tiles' art, by
+    default ``RETAIL_AT``) and its tokens, side by side."""
+    faces = RETAIL_AT if faces is None else faces
     board = {
-        at: (p.catalog_id or RETAIL_AT.get(at, ""), p.rotation)
-        for at, p in state.board.tiles.items()
+        at: (p.catalog_id or faces.get(at, ""), p.rotation) for at, p in state.board.tiles.items()
     }
     pieces = []
     for (at, space), p in state.board.pieces.items():
@@ -416,6 +480,21 @@ def _photo(state: table.State, seed: int, size: str, clear: bool = False) -> Any
         if p.structure:
             kind = "canoe" if space == "river" else "tent"
             pieces.append((p.player, kind, p.structure, at, space))
+    return board, pieces
+
+
+def _drawable(state: table.State, faces: dict[Any, str]) -> bool:
+    """Whether the tokens of ``state`` lie side by side on their printed spaces (a tent
+    beside hunters on a small prairie may not): a real table lays only what fits."""
+    try:
+        synthetic._lay_given(random.Random(0), *_tokens_of(state, faces))
+    except ValueError:
+        return False
+    return True
+
+
+def _photo(state: table.State, seed: int, size: str, clear: bool = False) -> Any:
+    board, pieces = _tokens_of(state)
     return synthetic.photo(seed, size, board=board, pieces=pieces, clear=clear)
 
 
@@ -491,6 +570,51 @@ def _right(after: table.State, truth: table.State, seat: int) -> bool:
     return mine == real and after.stocks[seat] == truth.stocks[seat]
 
 
+def _pieces_right(after: table.State, truth: table.State, seat: int) -> bool:
+    """Whether the seat's pieces after Confirm are the real table's (its food aside)."""
+    colour = truth.colours[seat]
+    mine = {s: p for s, p in after.board.pieces.items() if p.player == colour}
+    return mine == {s: p for s, p in truth.board.pieces.items() if p.player == colour}
+
+
+def _pay_difference(
+    page: Any,
+    steps: list[dict[str, Any]],
+    keys: list[str],
+    seat: int,
+    theirs: list[tuple[int, dict[str, Any]]],
+    played: list[dict[str, Any]],
+    taps: Counter[str],
+    log: list[str],
+) -> bool:
+    """A player whose pieces the proposal leaves right but whose food it does not (a route
+    no photo tells, paid otherwise: hunters moved out and back, a move that cost) fixes
+    the food, not the route: what they paid in all, on one of their lines in place — the
+    line whose chips offer its food plus the difference first, else their first line,
+    typed (the page finds the actions at Confirm). False when no line can take it."""
+    paid = _paid_in_all([p for p in played if p["seat"] == seat and "edges" not in p])
+    proposed = _paid_in_all([event for _n, event in theirs])
+    extra = {animal: paid[animal] - proposed[animal] for animal in paid}
+    if not any(extra.values()):
+        return False
+    by_line: dict[int, list[dict[str, Any]]] = {}
+    for n, event in theirs:
+        by_line.setdefault(n, []).append(event)
+    options = []
+    for n, events in by_line.items():
+        now = _paid_in_all(events)
+        want = {animal: now[animal] + extra[animal] for animal in now}
+        if min(want.values()) >= 0:
+            offered = sum(want.values()) in (steps[n].get("foods") or [])
+            options.append((not offered, n, want))
+    if not options:
+        return False
+    _offered, n, want = min(options)
+    log.append(f"  seat {seat}: line {n} paid {proposed} in all -> {paid}")
+    _pay_in_place(page, _now_at(page, keys[n], n), want, taps, log)
+    return True
+
+
 def repair(
     page: Any,
     played: list[dict[str, Any]],
@@ -506,10 +630,12 @@ def repair(
     fixes nothing (``_right``)."""
     steps = json.loads(page.locator('input[name="steps"]').get_attribute("value") or "[]")
     right: set[int] = set()
+    board_right: set[int] = set()  # their pieces as the table's, not their food
     if judged is not None:
         companion, truth, gains = judged
         after = _outcome(companion, _ticked(page, companion), gains)
         right = {s for s in range(len(truth.players)) if _right(after, truth, s)}
+        board_right = {s for s in range(len(truth.players)) if _pieces_right(after, truth, s)}
     lines: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     # A question of several steps is one line: answered, then paid (never unticked).
     asked = {n for n, item in enumerate(steps) if item.get("answers")}
@@ -523,6 +649,13 @@ def repair(
             lines.setdefault(int(event["seat"]), []).append((n, event))
     for seat, theirs in lines.items():
         if seat in right:
+            continue
+        asks = asked & {n for n, _event in theirs}
+        if (
+            seat in board_right
+            and not asks
+            and _pay_difference(page, steps, keys, seat, theirs, played, taps, log)
+        ):
             continue
         todo = [p for p in played if p["seat"] == seat and "edges" not in p]
         pairs: list[tuple[int, dict[str, Any], dict[str, Any] | None]] = []
@@ -912,6 +1045,16 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
         url = create_table(page, base, "bison", players=PLAYERS, seat=None)  # the table's phone
         table_id = url.split("/t/")[1].split("/")[0]
 
+        phones: dict[int, Any] = {}  # each player's own phone, seated once for the game
+
+        def own_phone(seat: int) -> Any:
+            from phone_kit import sit
+
+            if seat not in phones:
+                phones[seat] = browser.new_context(**PHONE).new_page()
+                sit(phones[seat], url, seat, "en")
+            return phones[seat]
+
         def folded() -> table.State:
             with app.app_context():
                 return tables.get(table_id).state  # type: ignore[no-any-return]
@@ -919,13 +1062,18 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
         round_no = 0
         while not folded().rounds.finished:
             round_no += 1
+            BOUGHT.clear()
             truth, played, gains = play_round(folded(), rng, round_no)
             taps: Counter[str] = Counter()
             log: list[str] = []
+            own: Counter[int] = Counter()  # taps on the players' own phones
+            for seat, hunters in BOUGHT:  # buys: on the buyer's phone, before the photo
+                own[seat] += record_buys(own_phone(seat), url, hunters)
             for event in played:  # a retail tile: on the panel by taps, before the photo
                 if "edges" in event:
-                    record_retail(browser, url, event)
-                    taps["retail"] += retail_taps(event)
+                    record_retail(own_phone(event["seat"]), url, event)
+                    own[event["seat"]] += retail_taps(event)
+            taps["retail"] += sum(own.values())
             jpeg = photo_of(truth, seed * 100 + round_no, size)
             page.goto(url)
             # "Photo of the board" on the panel opens the camera itself (no page first).
@@ -1091,11 +1239,13 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             refused = taps.pop("refused", 0)  # lines the rules refused in the editor
             total = sum(taps.values())
             per_player.append(total / len(PLAYERS))
-            # The retail tile is recorded on its player's own phone (the panel's taps,
-            # before the photo); everything else on the phone that takes the photo.
-            per_phone.append(max(total - taps["retail"], taps["retail"]))
+            # The retail tile and the buys are recorded on their player's own phone (the
+            # panel's taps, before the photo); everything else on the phone that takes
+            # the photo.
+            per_phone.append(max(total - taps["retail"], *own.values(), 0))
             lines.append(
-                f"round {round_no}: {len(played)} board actions, {len(gains)} gains; "
+                f"round {round_no}: {len(played)} board actions, {len(gains)} gains, "
+                f"{sum(n for _s, n in BOUGHT)} hunters bought; "
                 f"taps {dict(taps)} = {total} "
                 f"({total / len(PLAYERS):.2f} per player); fixes on the proposal {edits} "
                 f"(edits refused {refused}), spaces by hand {spaces}, wrong after confirm {wrong}"

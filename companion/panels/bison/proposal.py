@@ -220,15 +220,24 @@ def _runs(
     return runs
 
 
+#: The events a proposal's line may carry: a player's action (``play``, ``action``), a
+#: tile on the mirror, a correction, a buy the board shows was made (B7); an answer of a
+#: question, a player's actions only. A carried line of any other kind is refused whole
+#: (422, "take the photo again"): it was a 500 once rendered.
+LINE_TYPES = frozenset({"play", "tile", "correct", "action", "buy"})
+ANSWER_TYPES = frozenset({"play", "action"})
+
+
 def _is_answer(answer: JSON) -> bool:
-    """Whether ``answer`` has a carried answer's shape: events (objects), a whole cost."""
+    """Whether ``answer`` has a carried answer's shape: events (a player's actions), a
+    whole cost."""
     if not isinstance(answer, dict):
         return False
     events = answer.get("events")
     return (
         isinstance(events, list)
         and bool(events)
-        and all(isinstance(e, dict) for e in events)
+        and all(isinstance(e, dict) and e.get("type") in ANSWER_TYPES for e in events)
         and isinstance(answer.get("cost", 0), int)
     )
 
@@ -240,8 +249,9 @@ def _is_step(item: JSON) -> TypeGuard[CarriedStep]:
     options, answers = item.get("options", []), item.get("answers", [])
     foods = item.get("foods", [])
     return (
-        isinstance(options, list)
-        and all(isinstance(o, dict) for o in options)
+        item["event"].get("type") in LINE_TYPES
+        and isinstance(options, list)
+        and all(isinstance(o, dict) and o.get("type") in LINE_TYPES for o in options)
         and isinstance(foods, list)
         and all(type(f) is int and 0 <= f <= STOCK_CAP * len(ANIMALS) for f in foods)
         and isinstance(item.get("hexes", []), list)
@@ -302,13 +312,8 @@ def _chosen(item: CarriedStep, form: Mapping[str, str], n: int) -> JSONObject:
     chosen: JSON = (
         options[choice] if choice is not None and choice < len(options) else item["event"]
     )
-    if not isinstance(chosen, dict) or chosen.get("type") not in {
-        "play",
-        "tile",
-        "correct",
-        "action",
-    }:
-        raise RuleError(UNREADABLE)
+    if not isinstance(chosen, dict) or chosen.get("type") not in LINE_TYPES:
+        raise RuleError(UNREADABLE)  # refused when carried (``_is_step``): never here
     return chosen
 
 
@@ -321,8 +326,8 @@ def _events(item: CarriedStep, form: Mapping[str, str], n: int) -> list[JSONObje
         return [_chosen(item, form, n)]
     events = answers[_answer_index(item, form, n)]["events"]
     for event in events:
-        if event.get("type") not in {"play", "action"}:
-            raise RuleError(UNREADABLE)
+        if event.get("type") not in ANSWER_TYPES:
+            raise RuleError(UNREADABLE)  # refused when carried (``_is_answer``)
     return [dict(e) for e in events]
 
 

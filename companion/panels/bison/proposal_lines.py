@@ -26,6 +26,7 @@ from companion import tables
 from companion.i18n import translate
 from companion.panels.bison.actions import paid_label
 from companion.panels.bison.names import animal_count, kind_name, space_label, space_name
+from games.bison import explain_market as market
 from games.bison import fold
 from games.bison.economy import Amounts, action_cost, default_payment
 from games.bison.explain_lines import answer_paid
@@ -168,6 +169,17 @@ def line_words(
             ),
             _paid(before, event),
         )
+    if kind == "buy":  # what only the market explains (games.bison.explain_market)
+        size = event.get("size")
+        if isinstance(size, int):
+            what = _(
+                "Bought a size-%(size)s %(item)s at the market",
+                size=size,
+                item=kind_name(str(event.get("item"))),
+            )
+        else:
+            what = _("Bought a hunter at the market")
+        return what, _("pays %(what)s", what=paid_label(market.price(event)))
     if kind == "tile":
         return _(
             "Tile %(tile)s", tile=str(event.get("tile") or _("a retail tile"))

@@ -144,9 +144,9 @@ def test_place_tile_action_with_hunters(client, table, app):
             },
             "the payment must add up to 2 animals, not 1",
         ),
-        (
-            {"at": "1,-1", "tile": "B01", "hunters": "1", "seat": "1", "space": "river"},
-            "it is not your turn: Ann takes the next action",
+        (  # the table's phone lays any seat's tile out of turn (issue 32), not a 6th
+            {"at": "1,-1", "tile": "B01", "hunters": "1", "seat": "5", "space": "river"},
+            "a whole number from 0 to 2, not 5",
         ),
         ({"at": "1,-1", "tile": "B01", "hunters": "x"}, "hunters must be a whole number"),
     ],

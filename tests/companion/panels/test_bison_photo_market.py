@@ -1,0 +1,95 @@
+"""A buy the photo shows on the proposal (B7, issue 32): a hunter placed beyond the
+supply was bought — its line says so with its price, before the tile's line, and Confirm
+stores the buy and the tile (before: the tile on the mirror without its hunters)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from bison_proposal import confirm, edit
+from companion_testkit import get, text
+
+from companion import tables
+from companion.panels.bison import proposal
+from games.bison import explain, fold
+from games.bison.taps import tiles_in_bag
+
+ANN = 0
+
+
+@pytest.fixture
+def table(make_table):
+    return make_table("bison", 2)  # Ann (red, seat 0) and Ben (blue, seat 1)
+
+
+def bought_and_placed(app, table) -> dict[str, str]:
+    """Ann bought a hunter and placed her tile with 5 hunters (10 food, B6)."""
+    state = get(app, table.id).state
+    at = sorted(fold.legal_hexes(state))[0]
+    tile = {"type": "play", "seat": ANN, "action": "place_tile", "at": list(at), "rotation": 0}
+    tile |= {"tile": tiles_in_bag(state.board)[0], "space": "prairie", "hunters": 5}
+    truth = fold.apply(fold.apply(state, {"type": "buy", "seat": ANN, "item": "hunter"}), tile)
+    result = explain.explain(state, explain.as_reading(truth), hidden=())
+    steps = proposal.steps_json(result.steps, result.questions)
+    version = str(get(app, table.id).version)
+    form = {"steps": json.dumps(steps), "notes": "{}", "version": version}
+    return form | {f"take.{n}": "1" for n in range(len(steps))}
+
+
+def test_the_buy_is_a_line_with_its_price_and_confirm_stores_it(client, table, app):  # B7
+    form = bought_and_placed(app, table)
+    page = edit(client, table.id, form)
+    assert page.status_code == 200, text(page)
+    html = page.get_data(as_text=True)
+    said = text(page)
+    assert "Bought a hunter at the market" in said
+    assert said.index("Bought a hunter at the market") < said.index("B0")  # before the tile
+    assert "pays 1 bison + 1 salmon + 1 turkey" in said
+    assert "buy more at the market" not in html
+    before = get(app, table.id).state
+    assert confirm(client, table.id, form).status_code == 303
+    after = get(app, table.id).state
+    supply = after.supplies[ANN]
+    assert (supply.hunters_supply, supply.hunters_board, supply.hunters_market) == (0, 5, 3)
+    paid = sum(before.stocks[ANN].as_dict().values()) - sum(after.stocks[ANN].as_dict().values())
+    assert paid == 3 + 10  # the hunter's price (B7) and 5 hunters placed (B6)
+    with app.app_context():
+        stored = tables.events(table.id)[-2:]
+    assert [e["type"] for e in stored] == ["buy", "play"]  # one transaction, in order
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("ja", "市場でハンターを買った"), ("it", "Comprato un cacciatore al mercato")],
+)
+def test_the_buy_line_speaks_japanese_and_italian(client, table, app, lang, words):
+    page = edit(client, table.id, bought_and_placed(app, table))
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = lang
+    page = edit(client, table.id, bought_and_placed(app, table))
+    assert words in text(page)
+
+
+@pytest.mark.parametrize("where", ["event", "option", "answer"])
+def test_a_carried_line_of_another_kind_is_refused_in_words(client, table, app, where):
+    """A crafted line whose event is no line's kind (a ``score``, say) is refused whole,
+    in words, nothing stored (it was an HTTP 500 once the page drew it)."""
+    form = bought_and_placed(app, table)
+    steps = json.loads(form["steps"])
+    score = {"type": "score", "override": True}
+    if where == "event":
+        steps[0]["event"] = score
+    elif where == "option":
+        steps[0]["options"] = [steps[0]["event"], score]
+    else:
+        steps[0]["answers"] = [{"events": [score], "cost": 0}]
+    crafted = {**form, "steps": json.dumps(steps)}
+    before = get(app, table.id).version
+    for answer in (
+        edit(client, table.id, crafted),
+        client.post(f"/t/{table.id}/bison/photo/confirm", data=crafted),
+    ):
+        assert answer.status_code == 422, answer.status_code
+        assert re.search(r"could not be read", text(answer))
+    assert get(app, table.id).version == before
