@@ -19,11 +19,12 @@ the companion on a loopback server:
   explains the rest of the round around it;
 * a player short of hunters for their tile buys them half the time (B7: ``_bought``,
   up to 2 on the tile) and records the buy on their own phone before the photo
-  (``record_buys``: "Market", a tap a hunter; the photo shows no food, and a buy whose
-  hunters a build sent back to the supply is one no photo can prove); a buy the board
-  shows and nobody recorded is proposed by the photo itself (``explain_market``,
-  tested apart); the tokens of every action fit side by side on their printed spaces
-  (``_drawable``: a tent beside hunters on a small prairie may not);
+  (``record_buys``: its own "Buy a hunter" beside the turn line, a tap a hunter; the
+  photo shows no food, and a buy whose hunters a build sent back to the supply is one
+  no photo can prove); a buy the board shows and nobody recorded is proposed by the
+  photo itself (``explain_market``, tested apart); the tokens of every action fit side
+  by side on their printed spaces (``_drawable``: a tent beside hunters on a small
+  prairie may not);
 * taps counted on the phone: "Photo of the board" (the panel's camera control: the camera
   opens at once; it was a page whose file control was a tap the bench did not count), the
   shutter (``set_input_files``), one tap per question whose preselected answer is not
@@ -174,20 +175,21 @@ def record_retail(phone: Any, url: str, event: dict[str, Any]) -> None:
         raise RuntimeError("retail tile refused: " + phone.inner_text("main")[:300])
 
 
-BUY_TAPS = 1  # the panel's "Market", then a tap per hunter bought
+BUY_TAPS = 0  # a tap a hunter: the phone's own "Buy a hunter" beside the turn line
 
 
-def record_buys(phone: Any, url: str, hunters: int) -> int:
-    """Hunters bought at the market recorded on the buyer's own phone (``phone``, seated)
-    before the photo (the photo shows no food: a buy it cannot prove — its hunters back
-    in the supply by a build, say — would be lost): the panel's "Market", then "A hunter:
-    1 of each animal" once a hunter, the market page's own form. The taps it took."""
-    phone.goto(f"{url}/bison/market")
+def record_buys(phone: Any, seat: int, hunters: int) -> int:
+    """Hunters bought at the market recorded on the buyer's own phone (``phone``, seated,
+    on the table) before the photo (the photo shows no food: a buy it cannot prove — its
+    hunters back in the supply by a build, say — would be lost): its own "Buy a hunter"
+    beside the turn line, whoever's turn the companion is at, once a hunter (B7). The
+    taps it took."""
+    button = phone.locator(f'[data-buy="hunter"][data-buy-seat="{seat}"]:visible').first
     for _ in range(hunters):
-        with phone.expect_navigation():
-            phone.locator('[data-buy="hunter"]').click()
-        if phone.locator(".alert-error").count():
-            raise RuntimeError("buy refused: " + phone.locator(".alert-error").inner_text())
+        with phone.expect_response(lambda r: r.url.endswith("/bison/buy")) as answer:
+            button.click()
+        if answer.value.status >= 400:
+            raise RuntimeError(f"buy refused: {answer.value.status}")
     return BUY_TAPS + hunters
 
 
@@ -1068,7 +1070,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             log: list[str] = []
             own: Counter[int] = Counter()  # taps on the players' own phones
             for seat, hunters in BOUGHT:  # buys: on the buyer's phone, before the photo
-                own[seat] += record_buys(own_phone(seat), url, hunters)
+                own[seat] += record_buys(own_phone(seat), seat, hunters)
             for event in played:  # a retail tile: on the panel by taps, before the photo
                 if "edges" in event:
                     record_retail(own_phone(event["seat"]), url, event)

@@ -1,15 +1,16 @@
-"""A phone places its own tile out of turn order (issue 32: a photo round records a
-retail tile on its player's own phone before the photo), on two phones at 360×640: Ben's
-phone lays his tile while the table is at Ann's turn, the page saying whose turn it is;
-Ann's phone sees Ben's tile and hunters arrive live and still says "Your turn"."""
+"""A phone records its own tile and its own buys out of turn order (issue 32: a photo
+round records on its player's own phone what the photo cannot read — a retail tile, a
+buy), on two phones at 360×640: Ben's phone lays his tile or buys a hunter while the
+table is at Ann's turn, the page saying whose turn it is; Ann's phone sees it arrive
+live and still says "Your turn"."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from bison_kit import LIVE_MS, SPACES, place_tile, two_player_table
-from phone_kit import back_at_table, sit, small_targets
+from bison_kit import LIVE_MS, ON_SCREEN_JS, SPACES, place_tile, two_player_table
+from phone_kit import back_at_table, sit, small_targets, version
 
 ANN, BEN = 0, 1
 
@@ -68,3 +69,28 @@ def test_the_tables_phone_lays_the_tile_of_the_seat_it_taps(
     turn = table.locator('[data-testid="bison-your-turn"]')
     assert turn.get_attribute("data-turn-seat") == str(ANN)  # still Ann's first action
     assert hunters.get_attribute("data-player") == "blue"  # Ben's colour
+
+
+def test_bens_phone_buys_a_hunter_in_one_tap_while_it_is_anns_turn(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """B7 (a photo round's buys, a buy after one's action): Ben's own "Buy a hunter"
+    beside the turn line on his first screen, one tap; Ann's phone shows only hers."""
+    ann, url = two_player_table(new_phone, live_server, seat=ANN)
+    ben = new_phone(device_scale_factor=1)
+    sit(ben, url, BEN, "en")
+    own = ben.locator('[data-testid="bison-buy-own"][data-buy-seat="1"]')
+    assert own.is_visible() and not own.evaluate(ON_SCREEN_JS)  # no scroll: first screen
+    box = own.bounding_box()
+    assert box is not None and box["height"] >= 44
+    assert not ann.locator('[data-testid="bison-buy-own"]').first.is_visible()
+    assert not ben.locator('[data-testid="bison-buy-hunter"]').is_visible()  # Ann's, hers
+    shot(ben, "bison_own_buy_en", full_page=False)
+    before = version(ben)
+    own.click()
+    ben.wait_for_selector(f'#panel[data-version="{before + 1}"]')
+    ann.wait_for_selector(f'#panel[data-version="{before + 1}"]', timeout=LIVE_MS)
+    seat = ann.locator(f'article.seat[data-seat="{BEN}"]')
+    assert "Hunters: 5 in supply" in seat.inner_text()  # Ben's, seen on Ann's phone
+    turn = ann.locator('[data-testid="bison-your-turn"]')
+    assert turn.get_attribute("data-turn-seat") == str(ANN) and turn.is_visible()

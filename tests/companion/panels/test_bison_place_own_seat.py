@@ -149,3 +149,20 @@ def test_out_of_turn_is_said_in_japanese_and_italian(client, make_table, lang, s
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = lang
     page = turned_step(client, table.id)
     assert re.search(r'data-testid="bison-place-out-of-turn">([^<]*)<', page).group(1) == said
+
+
+def test_every_other_seat_has_its_own_buy_beside_the_turn_line(client, make_table, app):  # B7
+    """The panel's turn line carries the buy of the seat in turn and, for its phone only
+    (bison.css), each other seat's own; tapped from Gen's phone it is Gen's buy."""
+    table = make_table("bison", FOUR)
+    seated(client, table.id, GEN)
+    page = client.get(f"/t/{table.id}").get_data(as_text=True)
+    own = re.findall(r'data-buy-seat="(\d)" data-testid="bison-buy-own"', page)
+    assert sorted(own) == ["1", "2", "3"]  # not Yui's: hers is the turn's button
+    assert re.findall(r'data-buy-seat="(\d)" data-testid="bison-buy-hunter"', page) == ["0"]
+    before = get(app, table.id).state.supplies[GEN].hunters_supply
+    answer = client.post(
+        f"{base(table.id)}/buy", data={"seat": str(GEN), "item": "hunter", "back": "table"}
+    )
+    assert answer.status_code == 303, text(answer)
+    assert get(app, table.id).state.supplies[GEN].hunters_supply == before + 1
