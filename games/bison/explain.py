@@ -664,7 +664,7 @@ def explain(
         # What the steps leave unlike the photo first: a way that lays a tile nowhere (no
         # order put it beside the board) and so corrects nothing on it scored as perfect
         # (bench/bison_taps.py --photo, seed 2, round 1: Gen's tile and tent dropped).
-        return (_missed(state, photo, found[0]), *_score(found[0]))
+        return (_unlaid(state, photo, found[0]), *_score(found[0]))
 
     best = _in_turn(state, photo, turn, dear, None, memo)
     # How the best was found, to find it again with the dearer answers (the questions).
@@ -870,6 +870,14 @@ UNEXPLAINED = N_(
     "{count} places on the photo match no action and no correction; check the board "
     "after confirming"
 )
+
+
+def _unlaid(state: State, photo: Photographed, steps: Sequence[Step]) -> int:
+    """The photo's new tiles ``steps`` lay nowhere (each step was applied by the fold
+    when it was found; the corrections then set every space of the tiles laid, so a tile
+    laid nowhere is what a way can leave unexplained and still count no correction)."""
+    laid = {tuple(s.event["at"]) for s in steps if "at" in s.event and "tile" in s.event}
+    return sum(1 for at in photo.tiles if at not in state.board.tiles and at not in laid)
 
 
 def _missed(state: State, photo: Photographed, steps: Sequence[Step]) -> int:

@@ -244,12 +244,13 @@ def _is_answer(answer: JSON) -> bool:
 
 def _is_step(item: JSON) -> TypeGuard[CarriedStep]:
     """Whether ``item`` has a carried line's shape (what the phone sent back)."""
-    if not isinstance(item, dict) or not isinstance(item.get("event"), dict):
+    event = item.get("event") if isinstance(item, dict) else None
+    if not isinstance(item, dict) or not isinstance(event, dict):
         return False
     options, answers = item.get("options", []), item.get("answers", [])
     foods = item.get("foods", [])
     return (
-        item["event"].get("type") in LINE_TYPES
+        event.get("type") in LINE_TYPES
         and isinstance(options, list)
         and all(isinstance(o, dict) and o.get("type") in LINE_TYPES for o in options)
         and isinstance(foods, list)
