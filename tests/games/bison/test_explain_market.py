@@ -23,12 +23,17 @@ def played(state: table.State, *events: dict) -> table.State:
     return state
 
 
-def test_a_hunter_bought_and_placed_with_the_tile_is_proposed_as_bought() -> None:  # B6, B7
+def bought_and_placed() -> tuple[table.State, table.State]:
+    """A new table, and Yellow's round: a hunter bought, the tile placed with 5 (B6, B7)."""
     state = table.new_state(FOUR, {})
     at = sorted(table.legal_hexes(state))[0]
     tile = {"type": "play", "seat": YELLOW, "action": "place_tile", "at": list(at), "rotation": 0}
     tile |= {"tile": tiles_in_bag(state.board)[0], "space": "prairie", "hunters": 5}
-    truth = played(state, {"type": "buy", "seat": YELLOW, "item": "hunter"}, tile)
+    return state, played(state, {"type": "buy", "seat": YELLOW, "item": "hunter"}, tile)
+
+
+def test_a_hunter_bought_and_placed_with_the_tile_is_proposed_as_bought() -> None:  # B6, B7
+    state, truth = bought_and_placed()
     result = explain.explain(state, photo_of(truth))
     assert result.contradictions == ()
     buy, laid = result.steps
@@ -64,11 +69,7 @@ def test_what_the_board_and_supply_held_is_never_bought() -> None:  # B7
 
 
 def test_a_buy_the_stocks_cannot_pay_is_not_proposed() -> None:  # B7, B8
-    state = table.new_state(FOUR, {})
-    at = sorted(table.legal_hexes(state))[0]
-    tile = {"type": "play", "seat": YELLOW, "action": "place_tile", "at": list(at), "rotation": 0}
-    tile |= {"tile": tiles_in_bag(state.board)[0], "space": "prairie", "hunters": 5}
-    truth = played(state, {"type": "buy", "seat": YELLOW, "item": "hunter"}, tile)
+    state, truth = bought_and_placed()
     broke = list(state.stocks)
     broke[YELLOW] = Stocks(0, 10, 10)  # no bison for the hunter's price
     result = explain.explain(replace(state, stocks=tuple(broke)), photo_of(truth))
