@@ -25,6 +25,9 @@ action mode
     space of the tile (or an animal gained without hunters), for this phone's own seat
     while its tile is due (out of turn order when it is not its turn: a photo round
     records a retail tile so), else for the seat whose turn it is (``placing_seat``).
+whose tile
+    On the table's phone (no seat): one chip per seat whose tile is due, the page again
+    for that seat (``seat=``), out of turn order as above.
 """
 
 from __future__ import annotations
