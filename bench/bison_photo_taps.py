@@ -83,6 +83,10 @@ Printed: per round the taps by kind, the repairs and what was wrong; the last li
 W = 0; ``F`` and ``S`` are the game's totals, ``W`` its total of wrong spaces and stocks).
 
 Run: ``.venv/bin/python bench/bison_taps.py --photo [--seed N] [--size 3mp|12mp]``.
+``BISON_PHOTO_DUMP=DIR``: a round left wrong after Confirm is written to ``DIR`` as a
+test's data file (its players, the history before the photo, the round played: the
+shape of ``tests/games/bison/data/*.json``); ``--verbose`` lists what Confirm stored
+beside what the table played.
 """
 
 from __future__ import annotations
@@ -90,6 +94,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import random
 import re
 import statistics
@@ -1214,6 +1219,22 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     confirmed = table.apply(confirmed, event)
             fix_taps, events, spaces, wrong = _fixes(confirmed, truth, hidden)
             log.extend(_differences(confirmed, truth))
+            if wrong:  # what Confirm stored beside what the table played (``--verbose``)
+                keys = ("type", "seat", "action", "hunters", "payment", "gain", "item")
+                log += [f"    stored {[e.get(k) for k in keys]}" for e in stored]
+                log += [f"    played {[p.get(k) for k in keys]}" for p in played]
+                if os.environ.get("BISON_PHOTO_DUMP"):  # the round as a test's data file
+                    with app.app_context():
+                        history = tables.events(table_id)[:seq]
+                    drop = ("seq", "by_seat", "undone")
+                    kept = [e for e in history if not e.get("undone") and e["type"] != "undo"]
+                    dump = {
+                        "players": [list(p) for p in PLAYERS],
+                        "history": [{k: v for k, v in e.items() if k not in drop} for e in kept],
+                        "round": [p for p in played if "edges" not in p] + gains,
+                    }
+                    out = Path(os.environ["BISON_PHOTO_DUMP"]) / f"seed{seed}_round{round_no}.json"
+                    out.write_text(json.dumps(dump, indent=1) + "\n", encoding="utf-8")
             if scored and fix_taps:  # scored too soon: undo the scoring, score again later
                 taps["score"] += 1
                 log.append("  scored before the fixes: undone")

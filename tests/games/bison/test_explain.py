@@ -300,7 +300,21 @@ def test_hunters_on_a_new_tile_past_the_supply_moved_there() -> None:  # B6
 
 
 @pytest.mark.parametrize(
-    "name", ["tiles_moved_off", "moves_interleaved", "tile_beside_a_later_tile"]
+    "name",
+    [
+        "tiles_moved_off",
+        "moves_interleaved",
+        "tile_beside_a_later_tile",
+        pytest.param(
+            "three_routes_blocked",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="known (tenth session): seed 4, round 4 of bench/bison_taps.py --photo: "
+                "each of three players is explained alone, but their routes block each other "
+                "in every order on the real board; corrections, their food lost (said)",
+            ),
+        ),
+    ],
 )
 def test_a_real_tables_round_is_explained_by_actions_with_their_food(name: str) -> None:
     # B4, B5, B6a; bench/bison_taps.py --photo, seed 26. Round 3 (tiles_moved_off): the
