@@ -54,6 +54,10 @@ def test_the_tables_phone_lays_the_tile_of_the_seat_it_taps(
     at = table.locator("[data-legal]").first.get_attribute("data-legal")
     table.locator(f'[data-legal="{at}"]').click()
     table.locator('a[data-pick="B05"]').click()
+    # Ann's (the seat in turn's) six turned pictures stay on the first screen (issue 34):
+    # "Whose tile" stands below them.
+    last = table.locator('[data-turn="5"]').bounding_box()
+    assert last is not None and last["y"] + last["height"] <= 640
     chip = table.locator(f'[data-place-seat="{BEN}"]')
     box = chip.bounding_box()
     assert box is not None and box["height"] >= 44 and box["width"] >= 44
