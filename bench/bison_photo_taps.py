@@ -571,10 +571,7 @@ def _right(after: table.State, truth: table.State, seat: int) -> bool:
     """Whether the seat's pieces and food after Confirm are the real table's: what a
     player checks on their lines (a photo shows the round's end, never the order of its
     moves: a route told otherwise that ends the same for the same food is right)."""
-    colour = truth.colours[seat]
-    mine = {s: p for s, p in after.board.pieces.items() if p.player == colour}
-    real = {s: p for s, p in truth.board.pieces.items() if p.player == colour}
-    return mine == real and after.stocks[seat] == truth.stocks[seat]
+    return _pieces_right(after, truth, seat) and after.stocks[seat] == truth.stocks[seat]
 
 
 def _pieces_right(after: table.State, truth: table.State, seat: int) -> bool:

@@ -337,6 +337,11 @@ def structure_price(size: int) -> Amounts:
     return Amounts.each(check_size(size))
 
 
+def market_price(size: int | None) -> Amounts:
+    """What the market asks (B7): a hunter (no ``size``), or a tent or canoe of ``size``."""
+    return HUNTER_PRICE if size is None else structure_price(size)
+
+
 def exchange(stocks: Stocks, give: object, get: object, times: object = 1) -> Stocks:
     """Exchange ``3 × times`` of ``give`` for ``times`` of ``get`` (B7)."""
     give, get = check_animal(give), check_animal(get)

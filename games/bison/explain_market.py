@@ -37,7 +37,7 @@ from typing import Any
 
 from games.bison import explain_search as search
 from games.bison.board import Pieces
-from games.bison.economy import HUNTER_PRICE, STRUCTURE_KINDS, Amounts, structure_price
+from games.bison.economy import STRUCTURE_KINDS, Amounts, market_price
 from games.bison.hexgrid import Hex
 from games.bison.table.state import State
 from games.bison.tiles import STRUCTURE_ON
@@ -49,7 +49,7 @@ Space = tuple[Hex, str]
 def price(buy: Mapping[str, Any]) -> Amounts:
     """What a ``buy`` event costs (B7)."""
     size = buy.get("size")
-    return structure_price(size) if isinstance(size, int) else HUNTER_PRICE
+    return market_price(size if isinstance(size, int) else None)
 
 
 def market_buys(state: State, seat: int, board: Mapping[Space, Pieces]) -> list[dict[str, Any]]:

@@ -4,8 +4,7 @@ Glossary
 --------
 market
     Hunters, tents and canoes for sale; a piece bought moves from the seat's market to its
-    supply and costs the same number of each animal (``economy.HUNTER_PRICE``,
-    ``economy.structure_price``).
+    supply and costs the same number of each animal (``economy.market_price``).
 exchange
     Three of one animal for one of another, any number of times, at any time (B7).
 
@@ -17,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.bison.changes import Buy, Exchange
-from games.bison.economy import ANIMALS, HUNTER_PRICE, exchange, structure_price
+from games.bison.economy import ANIMALS, exchange, market_price
 from games.bison.table.fields import not_over
 from games.bison.table.state import State, with_seat
 from games.errors import N_, RuleError
@@ -34,10 +33,10 @@ def on_buy(state: State, change: Buy) -> State:
     not_over(state)
     supply = state.supplies[seat]
     if change.size is None:  # a hunter (``changes.Buy``: a tent or canoe has its size)
-        supply, price = supply.buy_hunter(), HUNTER_PRICE
+        supply = supply.buy_hunter()
     else:
         supply = supply.buy_structure(change.item, change.size)
-        price = structure_price(change.size)
+    price = market_price(change.size)
     if any(state.stocks[seat].get(a) < price.get(a) for a in ANIMALS):
         raise RuleError(
             N_(
