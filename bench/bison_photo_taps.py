@@ -17,6 +17,9 @@ the companion on a loopback server:
   (``retail_taps``: the orange +, the shape's picture, the split's picture, the hunter
   count when not 1, the turned picture tapped on the hunters' space), so the photo
   explains the rest of the round around it;
+* each action without hunters (no photo shows it) is recorded on its player's own phone
+  as it is taken, before the photo (``record_gain``: its own "+1 <animal>", out of turn
+  order — B6b: its marker moves if the photo's actions need it — one tap);
 * a player short of hunters for their tile buys them half the time (B7: ``_bought``,
   up to 2 on the tile) and records the buy on their own phone before the photo
   (``record_buys``: its own "Buy a hunter" beside the turn line, a tap a hunter; the
@@ -28,8 +31,7 @@ the companion on a loopback server:
 * taps counted on the phone: "Photo of the board" (the panel's camera control: the camera
   opens at once; it was a page whose file control was a tap the bench did not count), the
   shutter (``set_input_files``), one tap per question whose preselected answer is not
-  what the player did, one animal chip per action without hunters (the photo cannot
-  show those), "Confirm"; the photo is sent
+  what the player did, "Confirm"; the photo is sent
   without a tap (bison_photo.js); a question answered with fewer actions gives its
   rows without hunters back (the page draws them again, as the player sees it before
   choosing animals); an action without hunters with no row left on the
@@ -196,6 +198,23 @@ def record_buys(phone: Any, seat: int, hunters: int) -> int:
         if answer.value.status >= 400:
             raise RuntimeError(f"buy refused: {answer.value.status}")
     return BUY_TAPS + hunters
+
+
+def record_gain(phone: Any, seat: int, animal: str) -> int:
+    """An action without hunters recorded on its player's own phone (``phone``, seated,
+    on the table) before the photo (no photo shows it, B6b): its own "+1 <animal>" out
+    of turn, or the turn's own row when the companion is at that seat's turn (the live
+    panel shows whichever holds). The taps it took."""
+    button = phone.locator(
+        f'[data-testid="bison-gain-own"][data-turn-seat="{seat}"] '
+        f'[data-gain-own="{animal}"]:visible, '
+        f'[data-testid="bison-nohunters"] [data-gain-default] button[value="{animal}"]:visible'
+    ).first
+    with phone.expect_response(lambda r: r.url.endswith("/bison/play")) as answer:
+        button.click()
+    if answer.value.status >= 400:
+        raise RuntimeError(f"gain refused: {answer.value.status}")
+    return GAIN_TAPS
 
 
 def retail_seat(round_no: int) -> int:
@@ -1078,6 +1097,15 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     record_retail(own_phone(event["seat"]), url, event)
                     own[event["seat"]] += retail_taps(event)
             taps["retail"] += sum(own.values())
+            # Each action without hunters on its player's own phone as it is taken (one
+            # tap, B6b): the photo cannot show it; its marker moves if the photo's
+            # actions need it. None is left for the proposal.
+            for gain in gains:
+                own[gain["seat"]] += record_gain(
+                    own_phone(gain["seat"]), gain["seat"], gain["gain"]
+                )
+                taps["gains"] += GAIN_TAPS
+            recorded, gains = gains, []
             jpeg = photo_of(truth, seed * 100 + round_no, size)
             page.goto(url)
             # "Photo of the board" on the panel opens the camera itself (no page first).
@@ -1228,7 +1256,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     dump = {
                         "players": [list(p) for p in PLAYERS],
                         "history": [{k: v for k, v in e.items() if k not in drop} for e in kept],
-                        "round": [p for p in played if "edges" not in p] + gains,
+                        "round": [p for p in played if "edges" not in p] + recorded,
                     }
                     out = Path(os.environ["BISON_PHOTO_DUMP"]) / f"seed{seed}_round{round_no}.json"
                     out.write_text(json.dumps(dump, indent=1) + "\n", encoding="utf-8")
@@ -1262,9 +1290,9 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             # The retail tile and the buys are recorded on their player's own phone (the
             # panel's taps, before the photo); everything else on the phone that takes
             # the photo.
-            per_phone.append(max(total - taps["retail"], *own.values(), 0))
+            per_phone.append(max(total - taps["retail"] - len(recorded), *own.values(), 0))
             lines.append(
-                f"round {round_no}: {len(played)} board actions, {len(gains)} gains, "
+                f"round {round_no}: {len(played)} board actions, {len(recorded)} gains, "
                 f"{sum(n for _s, n in BOUGHT)} hunters bought; "
                 f"taps {dict(taps)} = {total} "
                 f"({total / len(PLAYERS):.2f} per player); fixes on the proposal {edits} "

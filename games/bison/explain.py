@@ -432,6 +432,7 @@ def _plans(
         tuple(sorted(state.board.pieces.items())),
         tuple(sorted((at, p.catalog_id, p.rotation) for at, p in state.board.tiles.items())),
         state.rounds.markers[seat],
+        state.rounds.held(seat),
         state.stocks[seat],
         state.supplies[seat],
         tuple(sorted(_own(target, colour).items())),
@@ -641,6 +642,7 @@ def explain(
     state: State,
     reading: Mapping[str, Any],
     hidden: Iterable[Hex | Space] | None = None,
+    gained: Mapping[int, Mapping[str, int]] | None = None,
 ) -> Explanation:
     """The steps that turn the table's board into the one the reader saw (``reading``:
     the ``campfire read-board`` JSON; ``hidden``: the spaces or hexes the reader reports
@@ -650,7 +652,45 @@ def explain(
     Players are explained in turn order from the one whose turn it is; each player's
     change by its cheapest legal action set (``explain_search``), the other answers as
     one question; tiles no player's hunters explain go on the mirror first; the rest by
-    corrections."""
+    corrections.
+
+    ``gained``: the animals each seat gained without hunters this round, recorded on
+    their phones before the photo (B6b). The photo does not say when: the payments are
+    pre-filled as if those gains came after its actions (an animal without hunters is
+    what a player takes when no hunter action is left, most often last), unless the
+    stocks without them explain less of the photo."""
+    if gained:
+        lowered = _before_gains(state, gained)
+        if lowered is not None:
+            found = _explain(lowered, reading, hidden)
+            if not any(step.event["type"] == "correct" for step in found.steps) and not any(
+                c.template == UNEXPLAINED for c in found.contradictions
+            ):
+                return found
+    return _explain(state, reading, hidden)
+
+
+def _before_gains(state: State, gained: Mapping[int, Mapping[str, int]]) -> State | None:
+    """``state`` with each seat's stocks less what it gained without hunters this round
+    (``explain``'s ``gained``); None when that is not a stock a player could have had."""
+    stocks = list(state.stocks)
+    for seat, animals in gained.items():
+        if not 0 <= seat < len(stocks):
+            return None
+        now = stocks[seat].as_dict()
+        less = {animal: now[animal] - animals.get(animal, 0) for animal in now}
+        if min(less.values()) < 0:
+            return None
+        stocks[seat] = replace(stocks[seat], **less)
+    return replace(state, stocks=tuple(stocks))
+
+
+def _explain(
+    state: State,
+    reading: Mapping[str, Any],
+    hidden: Iterable[Hex | Space] | None = None,
+) -> Explanation:
+    """``explain`` on ``state`` as it stands."""
     photo, problems, kept = photographed(state, reading, hidden)
     # What only the market explains (B7), bought first: the actions are explained after.
     state, buys = market.bought(state, photo.pieces)

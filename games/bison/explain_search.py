@@ -407,7 +407,8 @@ def plans(
             return []  # a structure shrank or went: variant 2 only (B11), a correction
         if size > old:
             growth[space] = size - old
-    taken = {str(a) for a in state.rounds.markers[seat]}
+    # A gain's marker is not held: the fold moves it when an action needs it (B6b).
+    taken = {str(a) for a in state.rounds.held(seat)}
     kinds: dict[str, list[Space]] = {}
     for space in sorted(growth):
         kinds.setdefault(STRUCTURE_ON[space[1]], []).append(space)

@@ -23,6 +23,15 @@ turn order
     clockwise from the start player, among those who have taken the fewest actions and
     still have one left. Deriving it from the markers (not from a stored pointer) keeps it
     right even after the table overrode the order once.
+gain marker
+    The marker of an action taken without hunters (B6: one animal gained, nothing else).
+    Which of the free actions it counts for changes nothing but which stay free, so it is
+    the app's bookkeeping, not the player's choice (B6b): when the same player later takes
+    that action with hunters, the gain's marker moves to another free action (there is
+    always one: 4 of 6). ``gains`` keeps, per seat, which markers are such gains; ``held``
+    are the others, the ones no later action may take. So a player may record an action
+    without hunters before the photo of the round (a photo cannot show it) without
+    guessing which marker the photo's actions will need.
 mandatory tile
     Every player must place the tile drawn this round (B6). This module reminds and then
     refuses: ``tile_due`` is true while a player has not placed their tile (the app shows
@@ -112,6 +121,9 @@ class Rounds:
     start_seat: int
     markers: tuple[tuple[Action, ...], ...]
     finished: bool = False
+    #: Per seat, the markers among ``markers`` taken without hunters (see the glossary);
+    #: empty for a round that has none (and for a state stored before B6b).
+    gains: tuple[tuple[Action, ...], ...] = ()
 
     @classmethod
     def start(cls, players: int, start_seat: int = 0) -> Rounds:
@@ -132,13 +144,40 @@ class Rounds:
     def actions_left(self, seat: int) -> int:
         return ACTIONS_PER_ROUND - len(self.markers[seat])
 
+    def gains_of(self, seat: int) -> tuple[Action, ...]:
+        """The markers ``seat`` took without hunters this round (B6b: they may move)."""
+        return self.gains[seat] if self.gains else ()
+
+    def held(self, seat: int) -> tuple[Action, ...]:
+        """The markers ``seat`` took with hunters (or the tile) this round: no later
+        action may take them (B6). A gain's marker is not held (B6b)."""
+        gains = list(self.gains_of(seat))
+        held = []
+        for action in self.markers[seat]:
+            if action in gains:
+                gains.remove(action)
+            else:
+                held.append(action)
+        return tuple(held)
+
     def available(self, seat: int) -> tuple[Action, ...]:
-        """The actions ``seat`` may still choose this round (not marked yet)."""
-        taken = set(self.markers[seat])
+        """The actions ``seat`` may still choose this round: not marked yet, or marked by
+        a gain without hunters whose marker would move (B6b)."""
         if self.tile_due(seat) and self.actions_left(seat) == 1:
             return (Action.PLACE_TILE,)
         if self.actions_left(seat) == 0:
             return ()
+        taken = set(self.held(seat))
+        return tuple(action for action in Action if action not in taken)
+
+    def unmarked(self, seat: int) -> tuple[Action, ...]:
+        """The actions with no marker of ``seat`` yet: what a gain without hunters counts
+        for (it never moves another gain's marker)."""
+        if self.tile_due(seat) and self.actions_left(seat) == 1:
+            return (Action.PLACE_TILE,)
+        if self.actions_left(seat) == 0:
+            return ()
+        taken = set(self.markers[seat])
         return tuple(action for action in Action if action not in taken)
 
     def tile_due(self, seat: int) -> bool:
@@ -182,7 +221,7 @@ class Rounds:
                 N_("you have already taken all {count} actions this round"),
                 count=ACTIONS_PER_ROUND,
             )
-        if action in self.markers[seat]:
+        if action in self.held(seat):
             raise RuleError(
                 N_("you have already taken “{action}” this round; each action once per round"),
                 action=Term(ACTION_LABELS[action]),
@@ -201,13 +240,32 @@ class Rounds:
         return action
 
     def take(
-        self, seat: int, action: object, *, override: bool = False, names: Sequence[str] = ()
+        self,
+        seat: int,
+        action: object,
+        *,
+        override: bool = False,
+        names: Sequence[str] = (),
+        gain: bool = False,
     ) -> Rounds:
-        """Mark ``action`` as taken by ``seat`` (see ``check_take`` for the refusals)."""
+        """Mark ``action`` as taken by ``seat`` (see ``check_take`` for the refusals);
+        ``gain``: taken without hunters, its marker free to move (B6b). When ``action``
+        carries a gain's marker already, that marker moves to the first action still
+        unmarked (never the tile: it is mandatory)."""
         action = self.check_take(seat, action, override=override, names=names)
+        mine, gains = list(self.markers[seat]), list(self.gains_of(seat))
+        if action in mine:  # a gain's marker (check_take refused a held one): it moves
+            spare = next(a for a in Action if a not in mine and a is not Action.PLACE_TILE)
+            mine[mine.index(action)] = spare
+            gains[gains.index(action)] = spare
+        mine.append(action)
+        if gain and action is not Action.PLACE_TILE:
+            gains.append(action)
         markers = list(self.markers)
-        markers[seat] = (*markers[seat], action)
-        return replace(self, markers=tuple(markers))
+        markers[seat] = tuple(mine)
+        every = list(self.gains) if self.gains else [()] * self.players
+        every[seat] = tuple(gains)
+        return replace(self, markers=tuple(markers), gains=tuple(every))
 
     def end_round(self, *, override: bool = False, names: Sequence[str] = ()) -> Rounds:
         """Score-and-clear: markers removed, totem one seat clockwise; the game ends after
@@ -227,12 +285,13 @@ class Rounds:
             )
         cleared = ((),) * self.players
         if self.round >= self.rounds:
-            return replace(self, markers=cleared, finished=True)
+            return replace(self, markers=cleared, gains=(), finished=True)
         return replace(
             self,
             round=self.round + 1,
             start_seat=(self.start_seat + 1) % self.players,
             markers=cleared,
+            gains=(),
         )
 
 

@@ -98,3 +98,32 @@ def test_bens_phone_buys_a_hunter_in_one_tap_while_it_is_anns_turn(
     assert "Hunters: 5 in supply" in seat.inner_text()  # Ben's, seen on Ann's phone
     turn = ann.locator('[data-testid="bison-your-turn"]')
     assert turn.get_attribute("data-turn-seat") == str(ANN) and turn.is_visible()
+
+
+def test_bens_phone_gains_an_animal_without_hunters_while_it_is_anns_turn(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """B6b (a photo round: no photo shows an animal gained without hunters): Ben's own
+    "+1 salmon" on his first screen, one tap, out of turn; Ann's phone sees his salmon
+    arrive live, shows no such row, and it is still her turn."""
+    ann, url = two_player_table(new_phone, live_server, seat=ANN)
+    ben = new_phone(device_scale_factor=1)
+    sit(ben, url, BEN, "en")
+    salmon = ben.locator(
+        '[data-testid="bison-gain-own"][data-turn-seat="1"] [data-gain-own="salmon"]'
+    )
+    assert salmon.is_visible() and not salmon.evaluate(ON_SCREEN_JS)  # first screen
+    box = salmon.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    assert not ann.locator('[data-testid="bison-gain-own"]').first.is_visible()
+    shot(ben, "bison_own_gain_en", full_page=False)
+    value = f'[data-testid="bison-stock-{BEN}-salmon-value"]'
+    before = int(ann.locator(value).inner_text())
+    version_before = version(ben)
+    salmon.click()
+    ben.wait_for_selector(f'#panel[data-version="{version_before + 1}"]')
+    ann.wait_for_selector(f'#panel[data-version="{version_before + 1}"]', timeout=LIVE_MS)
+    assert int(ann.locator(value).inner_text()) == before + 1
+    turn = ann.locator('[data-testid="bison-your-turn"]')
+    assert turn.get_attribute("data-turn-seat") == str(ANN) and turn.is_visible()
+    assert "action 1 of 4" in turn.inner_text()

@@ -45,6 +45,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from companion import tables
+from companion.pages.base import current_seat
 from companion.panels import _kit as kit
 from companion.panels.bison.forms import hex_arg, int_field, payment_split
 from companion.panels.bison.names import space_label
@@ -334,6 +335,10 @@ def play_event(table: tables.TableView) -> dict[str, object]:
         raise RuleError(N_("Choose which action this is (one of the chips), then tap again."))
     if gain:  # an action without hunters: no board change, one animal gained (B6)
         event["gain"] = gain
+        if seat != state.rounds.next_seat and current_seat(table) == seat:
+            # A phone's own gain out of turn order (a photo round: the photo cannot show
+            # it, B6b); for another seat the fold still says whose turn it is.
+            event["override"] = True
         if action in ("tent", "canoe"):
             event["builds"] = []
         return event

@@ -275,6 +275,12 @@ def view(table: tables.TableView) -> dict[str, object]:
                 "tile_due": seat["tile_due"],
                 "pieces": seat["pieces"],
                 "market_hunters": state.supplies[index].as_dict()["hunters"]["market"],
+                # What this seat's own gain without hunters counts for out of turn (a
+                # photo round, B6b: the marker moves if an action needs it later).
+                "gain_action": next(
+                    (a.value for a in rounds.unmarked(index) if a is not Action.PLACE_TILE),
+                    None,
+                ),
             }
         )
     chart = charts.seat_chart(
@@ -338,7 +344,7 @@ def view(table: tables.TableView) -> dict[str, object]:
         # The actions a gain without hunters may count for (B6): placing the tile is not
         # one of them here, it needs the tile's own page ("tile_due" says so instead).
         "available": [
-            a.value for a in rounds.available(rounds.next_seat) if a is not Action.PLACE_TILE
+            a.value for a in rounds.unmarked(rounds.next_seat) if a is not Action.PLACE_TILE
         ]
         if rounds.next_seat is not None
         else [],
@@ -363,7 +369,7 @@ def _gain_default(rounds: Rounds, own: list[Sheet]) -> str | None:
     """The action a gain without hunters counts for by default (see ``view``)."""
     if rounds.next_seat is None:
         return None
-    available = [a.value for a in rounds.available(rounds.next_seat) if a is not Action.PLACE_TILE]
+    available = [a.value for a in rounds.unmarked(rounds.next_seat) if a is not Action.PLACE_TILE]
     used = {m["action"] for s in own for m in s["moves"] if m["goals"]}
     used |= {"gather" for s in own if s["gather"]} | {s["kind"] for s in own if s["sizes"]}
     return next((a for a in available if a not in used), available[0] if available else None)

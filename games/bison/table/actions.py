@@ -119,7 +119,13 @@ def on_action(state: State, change: ActionTaken) -> State:
     event says (``changes.ActionTaken``)."""
     seat = state.rounds.check_seat(change.seat)
     action, hunters = change.action, change.hunters
-    rounds = state.rounds.take(seat, action, override=bool(change.override), names=state.names)
+    rounds = state.rounds.take(
+        seat,
+        action,
+        override=bool(change.override),
+        names=state.names,
+        gain=change.gain is not None,  # B6b: a gain's marker may move later
+    )
     stocks = paid(state.stocks[seat], hunters, change.payment, change.gain)
     supply = state.supplies[seat]
 

@@ -342,7 +342,13 @@ def on_play(state: State, change: Play) -> State:
     """
     seat = state.rounds.check_seat(change.seat)
     action = change.action
-    rounds = state.rounds.take(seat, action, override=bool(change.override), names=state.names)
+    rounds = state.rounds.take(
+        seat,
+        action,
+        override=bool(change.override),
+        names=state.names,
+        gain=change.gain is not None,  # B6b: a gain's marker may move later
+    )
     board, supply, used = _board_change(state, seat, change)
     declared = change.hunters.value if isinstance(change.hunters, Unread) else change.hunters
     if action is not Action.PLACE_TILE and declared is not None and declared != used:

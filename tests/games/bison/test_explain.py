@@ -61,6 +61,30 @@ def test_a_new_tile_with_hunters_is_one_place_tile_with_its_cost_and_payment() -
     assert explain.reproduces(state, result.steps, reading)
 
 
+def test_a_gain_recorded_before_the_photo_is_paid_around_as_if_it_came_last() -> None:
+    # B6b: Yui gained a salmon without hunters on her phone (11 salmon), then the photo
+    # shows her tile with 3 hunters (4 food). When the gain came the photo cannot say:
+    # the payment is pre-filled as from her stocks before it (levelled from 10/10/10),
+    # not levelled from 10/11/10; the gain's marker (tent) stays hers.
+    state = table.apply(
+        table.new_state(FOUR, {}),
+        {"type": "action", "seat": YELLOW, "action": "tent", "hunters": 0, "gain": "salmon"},
+    )
+    reading = {
+        "tiles": [{"at": [1, -1], "tile": "B08", "rotation": 0}],
+        "pieces": [{"at": [1, -1], "space": "prairie", "player": "yellow", "hunters": 3}],
+    }
+    (step,) = explain.explain(state, reading).steps
+    assert step.event["payment"] == {"bison": 1, "salmon": 2, "turkey": 1}  # after the gain
+    result = explain.explain(state, reading, gained={YELLOW: {"salmon": 1}})
+    (step,) = result.steps
+    assert step.event["payment"] == {"bison": 2, "salmon": 1, "turkey": 1}
+    assert explain.reproduces(state, result.steps, reading)
+    # A gain the stocks cannot have had (more than the stock holds): the stocks as they are.
+    (step,) = explain.explain(state, reading, gained={YELLOW: {"salmon": 12}}).steps
+    assert step.event["payment"] == {"bison": 1, "salmon": 2, "turkey": 1}
+
+
 def test_a_short_move_asks_which_move_action_it_was() -> None:  # B3, B6
     state = seated(yellow=("prairie", 2, 0))
     source = (START, "prairie")

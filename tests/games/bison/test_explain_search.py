@@ -110,7 +110,9 @@ def test_a_split_move_of_two_hunters_costs_two_when_one_move_is_left() -> None: 
     state = laid(table.new_state(FOUR, {}), ("yellow", (START, "river"), 2, 0))
     a, b = sorted(table.destinations(state, YELLOW, (START, "river"), "move_1"))[:2]
     reading = shown(state, {a: Pieces("yellow", 1, 0), b: Pieces("yellow", 1, 0)})
-    # move_3 and gather already taken (without hunters): only move_1 is left.
+    # Two actions left: move_3 and gather already taken (without hunters). Their markers
+    # may move (B6b), so one move of 2 hunters for 2 food explains it, as move_1 or
+    # move_3 (the question asks which marker: the same food).
     for action in ("move_3", "gather"):
         state = table.apply(
             state,
@@ -127,7 +129,7 @@ def test_a_split_move_of_two_hunters_costs_two_when_one_move_is_left() -> None: 
     (step,) = result.steps
     assert step.event["action"] == "move_1" and len(step.event["moves"]) == 2  # split
     assert (step.hunters, step.cost) == (2, 2) and sum(step.event["payment"].values()) == 2
-    assert result.questions == ()
+    assert all(answer.cost == 2 for q in result.questions for answer in q.answers)
     assert explain.reproduces(state, result.steps, reading, hidden=())
 
 
@@ -270,12 +272,15 @@ def test_an_action_without_hunters_never_waits_on_an_animal() -> None:  # B6, B8
 
 
 def test_a_marker_a_line_gives_up_is_free_for_another() -> None:  # B6
-    state = table.new_state(FOUR, {})
-    counted = {"type": "action", "seat": YELLOW, "action": "gather", "hunters": 0, "gain": "bison"}
-    assert "gather" not in explain.free_markers(state, YELLOW, [counted])
-    assert "gather" in explain.free_markers(state, YELLOW, [])  # that line changed
+    state = laid(table.new_state(FOUR, {}), ("yellow", (START, "river"), 2, 0))
+    counted = {"type": "action", "seat": YELLOW, "action": "move_1", "hunters": 1}
+    assert "move_1" not in explain.free_markers(state, YELLOW, [counted])
+    assert "move_1" in explain.free_markers(state, YELLOW, [])  # that line changed
     moved = {**counted, "action": "move_3"}
-    assert "gather" in explain.free_markers(state, YELLOW, [moved])
+    assert "move_1" in explain.free_markers(state, YELLOW, [moved])
+    # A gain without hunters holds no marker: its own moves when a line needs it (B6b).
+    gain = {"type": "action", "seat": YELLOW, "action": "gather", "hunters": 0, "gain": "bison"}
+    assert "gather" in explain.free_markers(state, YELLOW, [gain])
 
 
 # -- the property: the cheapest among all legal explanations ---------------------------------

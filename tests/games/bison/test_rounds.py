@@ -95,6 +95,22 @@ def test_override_lifts_only_turn_order() -> None:
         rounds.take(1, "gather", override=True)
 
 
+def test_a_gains_marker_moves_when_the_same_player_takes_that_action() -> None:  # B6b
+    # Ben records an animal gained without hunters before the round's photo, counted as
+    # "gather"; the photo then shows his gather: the gain's marker moves to a free action.
+    rounds = Rounds.start(2).take(1, "gather", override=True, gain=True)
+    assert rounds.held(1) == () and Action.GATHER in rounds.available(1)
+    assert Action.GATHER not in rounds.unmarked(1)  # another gain counts elsewhere
+    rounds = rounds.take(1, "gather", override=True)
+    assert rounds.markers[1] == (Action.TENT, Action.GATHER)  # the first free, not the tile
+    assert rounds.gains_of(1) == (Action.TENT,) and rounds.held(1) == (Action.GATHER,)
+    with refused("you have already taken “gather hunters” this round; each action once per round"):
+        rounds.take(1, "gather", override=True)  # taken with hunters: held
+    # Another seat's gain never moves for it; the round's end clears them.
+    assert rounds.take(0, "tent").gains_of(0) == ()
+    assert rounds.end_round(override=True).gains == ()
+
+
 def test_mandatory_tile_reminds_then_refuses_on_the_last_action() -> None:
     rounds = Rounds.start(2)
     for action in ("tent", "canoe", "gather"):
@@ -147,26 +163,34 @@ def test_the_game_ends_after_the_last_round() -> None:
     st.integers(2, 4),
     st.integers(0, 3),
     st.lists(
-        st.tuples(st.integers(0, 3), st.sampled_from(list(Action)), st.booleans()), max_size=40
+        st.tuples(st.integers(0, 3), st.sampled_from(list(Action)), st.booleans(), st.booleans()),
+        max_size=40,
     ),
 )
 def test_markers_stay_consistent_whatever_is_tried(
-    players: int, start: int, attempts: list[tuple[int, Action, bool]]
+    players: int, start: int, attempts: list[tuple[int, Action, bool, bool]]
 ) -> None:
     rounds = Rounds.start(players, start % players)
     overridden = False
-    for seat, action, override in attempts:
+    for seat, action, override, gain in attempts:
         before = rounds.next_seat
+        taken_before = [len(m) for m in rounds.markers]
         try:
-            rounds = rounds.take(seat, action, override=override)
+            rounds = rounds.take(seat, action, override=override, gain=gain)
         except RuleError:
             continue
         assert override or seat == before
+        assert [len(m) for m in rounds.markers] == [
+            n + (s == seat) for s, n in enumerate(taken_before)
+        ]
         overridden = overridden or seat != before
-        for marks in rounds.markers:
+        for s, marks in enumerate(rounds.markers):
             assert len(marks) == len(set(marks)) <= 4
             if len(marks) == 4:
                 assert Action.PLACE_TILE in marks
+            # B6b: a gain's marker is one of the seat's markers, never the tile's.
+            assert set(rounds.gains_of(s)) <= set(marks) - {Action.PLACE_TILE}
+            assert sorted(rounds.held(s) + rounds.gains_of(s)) == sorted(marks)
         if not overridden:
             # In turn order everyone is within one action of everyone else.
             counts = [len(m) for m in rounds.markers]
