@@ -200,11 +200,13 @@ def record_buys(phone: Any, seat: int, hunters: int) -> int:
     return BUY_TAPS + hunters
 
 
-def record_gain(phone: Any, seat: int, animal: str) -> int:
+def record_gain(phone: Any, seat: int, animal: str) -> bool:
     """An action without hunters recorded on its player's own phone (``phone``, seated,
     on the table) before the photo (no photo shows it, B6b): its own "+1 <animal>" out
     of turn, or the turn's own row when the companion is at that seat's turn (the live
-    panel shows whichever holds). The taps it took."""
+    panel shows whichever holds). One tap (``GAIN_TAPS``); False when the phone refused
+    it: a stock the companion holds full because the payments the photo will record are
+    not in yet ("your salmon stock is already full at 15") — then chosen on the proposal."""
     button = phone.locator(
         f'[data-testid="bison-gain-own"][data-turn-seat="{seat}"] '
         f'[data-gain-own="{animal}"]:visible, '
@@ -212,9 +214,11 @@ def record_gain(phone: Any, seat: int, animal: str) -> int:
     ).first
     with phone.expect_response(lambda r: r.url.endswith("/bison/play")) as answer:
         button.click()
+    if answer.value.status == 422 and "full" in answer.value.text():
+        return False
     if answer.value.status >= 400:
         raise RuntimeError(f"gain refused: {answer.value.status}")
-    return GAIN_TAPS
+    return True
 
 
 def retail_seat(round_no: int) -> int:
@@ -1099,13 +1103,16 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             taps["retail"] += sum(own.values())
             # Each action without hunters on its player's own phone as it is taken (one
             # tap, B6b): the photo cannot show it; its marker moves if the photo's
-            # actions need it. None is left for the proposal.
+            # actions need it. One a full stock refuses is left for the proposal.
+            recorded, refused_gains = [], []
             for gain in gains:
-                own[gain["seat"]] += record_gain(
-                    own_phone(gain["seat"]), gain["seat"], gain["gain"]
-                )
+                own[gain["seat"]] += GAIN_TAPS
                 taps["gains"] += GAIN_TAPS
-            recorded, gains = gains, []
+                ok = record_gain(own_phone(gain["seat"]), gain["seat"], gain["gain"])
+                (recorded if ok else refused_gains).append(gain)
+            if refused_gains:
+                log.append(f"  gains refused on their phones (a full stock): {refused_gains}")
+            gains = refused_gains  # left for the proposal's rows
             jpeg = photo_of(truth, seed * 100 + round_no, size)
             page.goto(url)
             # "Photo of the board" on the panel opens the camera itself (no page first).
@@ -1256,7 +1263,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     dump = {
                         "players": [list(p) for p in PLAYERS],
                         "history": [{k: v for k, v in e.items() if k not in drop} for e in kept],
-                        "round": [p for p in played if "edges" not in p] + recorded,
+                        "round": [p for p in played if "edges" not in p] + refused_gains,
                     }
                     out = Path(os.environ["BISON_PHOTO_DUMP"]) / f"seed{seed}_round{round_no}.json"
                     out.write_text(json.dumps(dump, indent=1) + "\n", encoding="utf-8")
@@ -1290,7 +1297,8 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             # The retail tile and the buys are recorded on their player's own phone (the
             # panel's taps, before the photo); everything else on the phone that takes
             # the photo.
-            per_phone.append(max(total - taps["retail"] - len(recorded), *own.values(), 0))
+            own_gains = GAIN_TAPS * (len(recorded) + len(refused_gains))
+            per_phone.append(max(total - taps["retail"] - own_gains, *own.values(), 0))
             lines.append(
                 f"round {round_no}: {len(played)} board actions, {len(recorded)} gains, "
                 f"{sum(n for _s, n in BOUGHT)} hunters bought; "

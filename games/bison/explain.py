@@ -735,7 +735,8 @@ def _explain(
     # one after the other: each explained alone on the board as the others leave it,
     # their actions then taken in turn as the rules allow them (seed 26, round 4).
     if rank(best)[:2] != (0, 0):
-        for assign in _assignments(state, photo)[:MOST_INTERLEAVED]:
+        # (no new tile: the one way of giving none, a swap on the old tiles)
+        for assign in (_assignments(state, photo) or [{}])[:MOST_INTERLEAVED]:
             trial = _interleaved(state, photo, turn, assign, memo)
             if rank(trial) < rank(best):
                 best = trial
@@ -831,9 +832,125 @@ def _interleaved(
                 steps.append(replace(queue.pop(k), event=event))
                 moved = True
                 break
+        if not moved and any(queues.values()):
+            # Stuck: two players each moving onto the space the other leaves (a swap,
+            # B5). At the table one of them stopped on the way with a free marker.
+            split = _stop_on_the_way(now, turn, queues)
+            if split is not None:
+                now, step = split
+                steps.append(step)
+                moved = True
     now, fixes, refused = _corrections(now, dict(photo.pieces))
+    steps = _grouped(state, steps)
     steps, questions = _asked_in_place(state, [*steps, *fixes], plans_of)
     return steps, refused, questions
+
+
+def _grouped(state: State, steps: list[Step]) -> list[Step]:
+    """``steps`` with each player's actions pulled together after their first one wherever
+    the fold still takes the whole (B5 only binds the actions that met): a player's
+    actions in a row are one line, which can ask their food (``_asked_in_place``: a split
+    move paid 2 turkeys beside a free move and gather leaving the same board)."""
+    for seat in dict.fromkeys(step.seat for step in steps if step.seat is not None):
+        mine = [k for k, step in enumerate(steps) if step.seat == seat]
+        if mine == list(range(mine[0], mine[-1] + 1)):
+            continue
+        others = [step for k, step in enumerate(steps) if k not in mine or k == mine[0]]
+        at = others.index(steps[mine[0]])
+        trial = [*others[:at], *(steps[k] for k in mine), *others[at + 1 :]]
+        if _applies(state, trial):
+            steps = trial
+    return steps
+
+
+def _space_of(ref: Mapping[str, Any]) -> Space:
+    at = ref["at"]
+    return ((int(at[0]), int(at[1])), str(ref["space"]))
+
+
+def _stop_on_the_way(
+    now: State, turn: Sequence[int], queues: Mapping[int, list[Step]]
+) -> tuple[State, Step] | None:
+    """Players' queued moves that wait on each other for ever (bench/bison_taps.py
+    --photo, seed 4, round 4: Bea from S1's mountain to S2's prairie, Yui from S2's
+    prairie to S1's mountain): one move of one hunter-group cut in two at a space on the
+    way, with the player's other move marker still free (B6; 1 hunter a move is free, so
+    the cut costs what the moves cost), its first half taken now — chosen where it lets
+    another player's queued action go. The second half waits in the queue, where the
+    first stood. None when no cut frees anyone."""
+    moving = ("move_1", "move_3")
+    for seat in turn:
+        queue = queues.get(seat, [])
+        if not queue or now.rounds.actions_left(seat) < len(queue) + 1:
+            continue
+        planned = {str(step.event.get("action")) for step in queue}
+        held = {str(a) for a in now.rounds.held(seat)}
+        for k, step in enumerate(queue):
+            event, legs = step.event, step.event.get("moves") or []
+            action = str(event.get("action"))
+            if action not in moving or len(legs) != 1:
+                continue
+            spare = [a for a in moving if a not in held and a not in planned]
+            if not spare:
+                continue
+            source, goal = _space_of(legs[0]["from"]), _space_of(legs[0]["to"])
+            hunters = int(legs[0]["hunters"])
+            for first, second in ((action, spare[0]), (spare[0], action)):
+                for stop in sorted(fold.destinations(now, seat, source, first)):
+                    if stop == goal:
+                        continue
+                    half = {"type": "play", "seat": seat, "action": first, "hunters": hunters}
+                    half["moves"] = [
+                        {
+                            "from": fold.space_ref(now, source),
+                            "to": fold.space_ref(now, stop),
+                            "hunters": hunters,
+                        }
+                    ]
+                    try:
+                        after, taken = _try(now, search.paid(now, seat, half, hunters))
+                    except RuleError:
+                        continue
+                    rest = {"type": "play", "seat": seat, "action": second, "hunters": hunters}
+                    rest["moves"] = [
+                        {
+                            "from": fold.space_ref(after, stop),
+                            "to": fold.space_ref(after, goal),
+                            "hunters": hunters,
+                        }
+                    ]
+                    if not _reaches(after, seat, stop, goal, second):
+                        continue
+                    if not _frees_another(after, seat, queues):
+                        continue
+                    cost = action_cost(hunters)
+                    queue[k] = replace(
+                        step, event=search.paid(after, seat, rest, hunters), cost=cost
+                    )
+                    return after, replace(step, event=taken, cost=cost)
+    return None
+
+
+def _reaches(state: State, seat: int, source: Space, goal: Space, action: str) -> bool:
+    """Whether ``action`` takes the seat's hunters on ``source`` to ``goal`` once whoever
+    stands on ``goal`` now has left it (B3)."""
+    pieces = {space: p for space, p in state.board.pieces.items() if space != goal}
+    cleared = replace(state, board=replace(state.board, pieces=pieces))
+    return goal in fold.destinations(cleared, seat, source, action)
+
+
+def _frees_another(state: State, seat: int, queues: Mapping[int, list[Step]]) -> bool:
+    """Whether some other player's queued action is one the rules allow on ``state``."""
+    for other, queue in queues.items():
+        if other == seat:
+            continue
+        for step in queue:
+            try:
+                _try(state, dict(step.event))
+            except RuleError:
+                continue
+            return True
+    return False
 
 
 def _asked_in_place(

@@ -85,6 +85,29 @@ def test_a_gain_recorded_before_the_photo_is_paid_around_as_if_it_came_last() ->
     assert step.event["payment"] == {"bison": 1, "salmon": 2, "turkey": 1}
 
 
+def test_two_players_who_swapped_spaces_are_actions_one_stopping_on_the_way() -> None:
+    # B3, B5, B6: Yui's hunter S1 mountain → S2 prairie, Ren's S2 prairie → S1 mountain.
+    # Each move alone waits on the other's space for ever; at the table one stopped on
+    # the way (a second move marker, free for one hunter), never a free correction.
+    state = table.new_state(FOUR, {})
+    for seat, at, space in ((YELLOW, START, "mountain"), (RED, (1, 0), "prairie")):
+        pieces = {"type": "pieces", "at": list(at), "space": space, "seat": seat}
+        state = table.apply(state, pieces | {"hunters": 1, "structure": 0})
+    reading = photo_of(state)
+    reading["pieces"] = [
+        {"at": [1, 0], "space": "prairie", "player": "yellow", "hunters": 1},
+        {"at": list(START), "space": "mountain", "player": "red", "hunters": 1},
+    ]
+    result = explain.explain(state, reading, hidden=())
+    assert [s.event["type"] for s in result.steps] == ["play"] * 3
+    assert sum(s.cost for s in result.steps) == 0  # one hunter a move: free (B6)
+    assert sorted(len([s for s in result.steps if s.seat == seat]) for seat in (YELLOW, RED)) == [
+        1,
+        2,
+    ]
+    assert explain.reproduces(state, result.steps, reading, hidden=())
+
+
 def test_a_short_move_asks_which_move_action_it_was() -> None:  # B3, B6
     state = seated(yellow=("prairie", 2, 0))
     source = (START, "prairie")
@@ -329,15 +352,7 @@ def test_hunters_on_a_new_tile_past_the_supply_moved_there() -> None:  # B6
         "tiles_moved_off",
         "moves_interleaved",
         "tile_beside_a_later_tile",
-        pytest.param(
-            "three_routes_blocked",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="known (tenth session): seed 4, round 4 of bench/bison_taps.py --photo: "
-                "each of three players is explained alone, but their routes block each other "
-                "in every order on the real board; corrections, their food lost (said)",
-            ),
-        ),
+        "three_routes_blocked",
     ],
 )
 def test_a_real_tables_round_is_explained_by_actions_with_their_food(name: str) -> None:
@@ -351,6 +366,10 @@ def test_a_real_tables_round_is_explained_by_actions_with_their_food(name: str) 
     # (tile_beside_a_later_tile): a tile given to nobody touched only a tile laid later
     # in the round, so it went on the mirror nowhere and the pieces on it were corrected
     # nowhere: a way missing a tile and a tent scored as perfect, and Confirm dropped them.
+    # Seed 4, round 4 (three_routes_blocked): Bea moved S1's mountain → S2's prairie
+    # while Yui moved S2's prairie → S1's mountain, each waiting on the other for ever,
+    # so three players became corrections; Bea stopped on the way with her free move
+    # marker (``_stop_on_the_way``), and every change is actions with their food.
     from pathlib import Path
 
     from games.table import Player
