@@ -101,6 +101,8 @@ def test_a_gains_marker_moves_when_the_same_player_takes_that_action() -> None: 
     rounds = Rounds.start(2).take(1, "gather", override=True, gain=True)
     assert rounds.held(1) == () and Action.GATHER in rounds.available(1)
     assert Action.GATHER not in rounds.unmarked(1)  # another gain counts elsewhere
+    with refused("you have already taken “gather hunters” this round; each action once per round"):
+        rounds.take(1, "gather", override=True, gain=True)  # a gain moves no other gain
     rounds = rounds.take(1, "gather", override=True)
     assert rounds.markers[1] == (Action.TENT, Action.GATHER)  # the first free, not the tile
     assert rounds.gains_of(1) == (Action.TENT,) and rounds.held(1) == (Action.GATHER,)
