@@ -271,7 +271,7 @@ class Rounds:
             gains.append(action)
         markers = list(self.markers)
         markers[seat] = tuple(mine)
-        every = list(self.gains) if self.gains else [()] * self.players
+        every: list[tuple[Action, ...]] = list(self.gains) if self.gains else [()] * self.players
         every[seat] = tuple(gains)
         return replace(self, markers=tuple(markers), gains=tuple(every))
 
