@@ -899,36 +899,36 @@ def _stop_on_the_way(
                 for stop in sorted(fold.destinations(now, seat, source, first)):
                     if stop == goal:
                         continue
-                    half = {"type": "play", "seat": seat, "action": first, "hunters": hunters}
-                    half["moves"] = [
-                        {
-                            "from": fold.space_ref(now, source),
-                            "to": fold.space_ref(now, stop),
-                            "hunters": hunters,
-                        }
-                    ]
+                    half = _move(now, seat, first, (source, stop), hunters)
                     try:
-                        after, taken = _try(now, search.paid(now, seat, half, hunters))
+                        after, taken = _try(now, half)
                     except RuleError:
                         continue
-                    rest = {"type": "play", "seat": seat, "action": second, "hunters": hunters}
-                    rest["moves"] = [
-                        {
-                            "from": fold.space_ref(after, stop),
-                            "to": fold.space_ref(after, goal),
-                            "hunters": hunters,
-                        }
-                    ]
+                    rest = _move(after, seat, second, (stop, goal), hunters)
                     if not _reaches(after, seat, stop, goal, second):
                         continue
                     if not _frees_another(after, seat, queues):
                         continue
                     cost = action_cost(hunters)
-                    queue[k] = replace(
-                        step, event=search.paid(after, seat, rest, hunters), cost=cost
-                    )
+                    queue[k] = replace(step, event=rest, cost=cost)
                     return after, replace(step, event=taken, cost=cost)
     return None
+
+
+def _move(
+    state: State, seat: int, action: str, leg: tuple[Space, Space], hunters: int
+) -> dict[str, Any]:
+    """One move of ``hunters`` of the seat's hunters along ``leg``, paid as pre-filled."""
+    source, goal = leg
+    event = {"type": "play", "seat": seat, "action": action, "hunters": hunters}
+    event["moves"] = [
+        {
+            "from": fold.space_ref(state, source),
+            "to": fold.space_ref(state, goal),
+            "hunters": hunters,
+        }
+    ]
+    return search.paid(state, seat, event, hunters)
 
 
 def _reaches(state: State, seat: int, source: Space, goal: Space, action: str) -> bool:

@@ -204,17 +204,10 @@ class Rounds:
         return fields.seat(seat, self.players)
 
     def check_take(
-        self,
-        seat: int,
-        action: object,
-        *,
-        override: bool = False,
-        names: Sequence[str] = (),
-        gain: bool = False,
+        self, seat: int, action: object, *, override: bool = False, names: Sequence[str] = ()
     ) -> Action:
-        """Refuse ``seat`` taking ``action`` now; return the action when allowed.
-        ``gain`` (taken without hunters): on an action not marked at all — only an
-        action with hunters moves a gain's marker (B6b).
+        """Refuse ``seat`` taking ``action`` now; return the action when allowed (with
+        hunters: a gain's marker moves for it, B6b).
 
         ``override`` lets the table take an action out of turn order (the table is the
         authority); it never lifts the other rules. ``names`` (one per seat) lets messages
@@ -229,11 +222,8 @@ class Rounds:
                 N_("you have already taken all {count} actions this round"),
                 count=ACTIONS_PER_ROUND,
             )
-        if action in (self.markers[seat] if gain else self.held(seat)):
-            raise RuleError(
-                N_("you have already taken “{action}” this round; each action once per round"),
-                action=Term(ACTION_LABELS[action]),
-            )
+        if action in self.held(seat):
+            raise _taken_already(action)
         if not override and seat != self.next_seat:
             raise RuleError(
                 N_("it is not your turn: {player} takes the next action"),
@@ -260,7 +250,9 @@ class Rounds:
         ``gain``: taken without hunters, its marker free to move (B6b). When ``action``
         carries a gain's marker already, that marker moves to the first action still
         unmarked (never the tile: it is mandatory)."""
-        action = self.check_take(seat, action, override=override, names=names, gain=gain)
+        action = self.check_take(seat, action, override=override, names=names)
+        if gain and action in self.markers[seat]:
+            raise _taken_already(action)  # a gain moves no other gain's marker
         mine, gains = list(self.markers[seat]), list(self.gains_of(seat))
         if action in mine:  # a gain's marker (check_take refused a held one): it moves
             spare = next(a for a in Action if a not in mine and a is not Action.PLACE_TILE)
@@ -301,6 +293,13 @@ class Rounds:
             markers=cleared,
             gains=(),
         )
+
+
+def _taken_already(action: Action) -> RuleError:
+    return RuleError(
+        N_("you have already taken “{action}” this round; each action once per round"),
+        action=Term(ACTION_LABELS[action]),
+    )
 
 
 def _name(names: Sequence[str], seat: int | None) -> str:

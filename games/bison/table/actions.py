@@ -23,7 +23,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from games.bison.changes import ActionTaken, EndRound, Payment, Unread, animals_json, paying
+from games.bison.changes import (
+    ActionTaken,
+    EndRound,
+    Payment,
+    Play,
+    Unread,
+    animals_json,
+    paying,
+)
 from games.bison.economy import (
     ANIMALS,
     Stocks,
@@ -33,7 +41,7 @@ from games.bison.economy import (
     gain,
     pay,
 )
-from games.bison.rounds import Action
+from games.bison.rounds import Action, Rounds
 from games.bison.table.board import build_on_board, place_tile_on_board
 from games.bison.table.state import Settings, State, with_seat
 from games.errors import N_, RuleError, Term
@@ -114,18 +122,24 @@ def paid(
     return pay(stocks, animals_json(payment), cost=cost)
 
 
+def marked(state: State, seat: int, action: Action, change: ActionTaken | Play) -> Rounds:
+    """The rounds once ``seat`` took ``action`` (``change``: the event, its override and
+    its gain: a gain's marker may move later, B6b)."""
+    return state.rounds.take(
+        seat,
+        action,
+        override=bool(change.override),
+        names=state.names,
+        gain=change.gain is not None,
+    )
+
+
 def on_action(state: State, change: ActionTaken) -> State:
     """An ``action``: one of the six actions (B6), counted; the mirror follows where the
     event says (``changes.ActionTaken``)."""
     seat = state.rounds.check_seat(change.seat)
     action, hunters = change.action, change.hunters
-    rounds = state.rounds.take(
-        seat,
-        action,
-        override=bool(change.override),
-        names=state.names,
-        gain=change.gain is not None,  # B6b: a gain's marker may move later
-    )
+    rounds = marked(state, seat, action, change)
     stocks = paid(state.stocks[seat], hunters, change.payment, change.gain)
     supply = state.supplies[seat]
 

@@ -55,7 +55,7 @@ from games.bison.economy import (
 )
 from games.bison.movement import reachable
 from games.bison.rounds import Action, check_action
-from games.bison.table.actions import _builds, paid
+from games.bison.table.actions import _builds, marked, paid
 from games.bison.table.board import (
     _sync_supply,
     build_on_board,
@@ -342,13 +342,7 @@ def on_play(state: State, change: Play) -> State:
     """
     seat = state.rounds.check_seat(change.seat)
     action = change.action
-    rounds = state.rounds.take(
-        seat,
-        action,
-        override=bool(change.override),
-        names=state.names,
-        gain=change.gain is not None,  # B6b: a gain's marker may move later
-    )
+    rounds = marked(state, seat, action, change)
     board, supply, used = _board_change(state, seat, change)
     declared = change.hunters.value if isinstance(change.hunters, Unread) else change.hunters
     if action is not Action.PLACE_TILE and declared is not None and declared != used:
