@@ -252,7 +252,9 @@ def to_json(state: State) -> dict[str, Any]:
                 "total": state.stocks[seat].total,
                 "actions": [action.value for action in rounds.markers[seat]],
                 "actions_left": rounds.actions_left(seat),
-                "available": [action.value for action in rounds.available(seat)],
+                # not marked yet (what a gain may count for; an action with hunters
+                # may also take a gain's marker, B6b: the contract's meaning kept)
+                "available": [action.value for action in rounds.unmarked(seat)],
                 "tile_due": rounds.tile_due(seat),
                 "pieces": state.supplies[seat].as_dict(),
             }

@@ -30,7 +30,7 @@ def play_round(client: Any, app: Any, table_id: str) -> None:
                 f"{base(table_id)}/place", data={**data, "seat": seat, "gain": poorest}
             )
         else:
-            action = next(a.value for a in state.rounds.available(seat) if a.value != "place_tile")
+            action = next(a.value for a in state.rounds.unmarked(seat) if a.value != "place_tile")
             answer = client.post(
                 f"{base(table_id)}/play",
                 data={"seat": seat, "action": action, "gain": poorest},
