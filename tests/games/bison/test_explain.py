@@ -7,6 +7,7 @@ explained change, applied, gives the photographed board."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -106,6 +107,44 @@ def test_two_players_who_swapped_spaces_are_actions_one_stopping_on_the_way() ->
         2,
     ]
     assert explain.reproduces(state, result.steps, reading, hidden=())
+
+
+def test_every_swap_of_two_hunters_on_the_start_tiles_is_actions() -> None:  # B3, B5
+    # Every pair of spaces of the start tiles one move apart (B3, 3 points), a hunter of
+    # Yui's on one and one of Ren's on the other, swapped on the photo: explained by
+    # actions that give the photo's board, never a free correction.
+    from games.bison.table.play import destinations
+
+    spaces = [(at, space) for at in ((0, 0), (1, 0), (0, 1)) for space in SPACES_OF_A_TILE]
+    swaps = 0
+    for a, b in itertools.permutations(spaces, 2):
+        state = table.new_state(FOUR, {})
+        for seat, (at, space) in ((YELLOW, a), (RED, b)):
+            pieces = {"type": "pieces", "at": list(at), "space": space, "seat": seat}
+            state = table.apply(state, pieces | {"hunters": 1, "structure": 0})
+        if b not in destinations(_without(state, b), YELLOW, a, "move_3"):
+            continue  # too far for one move
+        swaps += 1
+        reading = photo_of(state)
+        reading["pieces"] = [
+            {"at": list(b[0]), "space": b[1], "player": "yellow", "hunters": 1},
+            {"at": list(a[0]), "space": a[1], "player": "red", "hunters": 1},
+        ]
+        result = explain.explain(state, reading, hidden=())
+        assert all(step.event["type"] == "play" for step in result.steps), (a, b)
+        assert explain.reproduces(state, result.steps, reading, hidden=()), (a, b)
+    assert swaps == 72
+
+
+SPACES_OF_A_TILE = ("prairie", "river", "mountain")
+
+
+def _without(state: table.State, space: Any) -> table.State:
+    """``state`` with nobody on ``space`` (where a move could go once it is left)."""
+    from dataclasses import replace
+
+    pieces = {k: v for k, v in state.board.pieces.items() if k != space}
+    return replace(state, board=replace(state.board, pieces=pieces))
 
 
 def test_a_short_move_asks_which_move_action_it_was() -> None:  # B3, B6
