@@ -1114,7 +1114,13 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 log.append(f"  gains refused on their phones (a full stock): {refused_gains}")
             gains = refused_gains  # left for the proposal's rows
             jpeg = photo_of(truth, seed * 100 + round_no, size)
-            page.goto(url)
+            # The table's phone stays on the table: the players' taps reach it live (no
+            # reload; a first round's page is the one the table was made on).
+            with app.app_context():
+                version = tables.version(table_id)
+            if page.url.split("?")[0] != url:
+                page.goto(url)
+            page.wait_for_selector(f'#panel[data-version="{version}"]', state="attached")
             # "Photo of the board" on the panel opens the camera itself (no page first).
             with page.expect_file_chooser():
                 page.locator('[data-testid="bison-photo"]').click()

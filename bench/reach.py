@@ -432,8 +432,9 @@ def bison(reach: Reach, folder: Path) -> None:
 def photo_round(reach: Reach, app: Any) -> None:
     """A round recorded from one photo on the first phone of a fresh 4-player table
     (``bench/bison_photo_taps.py``'s round, printed tiles only, and its synthetic 12 MP
-    photo): the panel's "Photo of the board", the proposal's animal chip on each row
-    without hunters, "Confirm only"; axe on the proposal, a page kind of its own."""
+    photo): each action without hunters on its player's own phone before the photo
+    (B6b), the panel's "Photo of the board", "Confirm only"; axe on the proposal, a page
+    kind of its own."""
     import random
 
     import bison_photo_taps as photo_bench
@@ -446,7 +447,26 @@ def photo_round(reach: Reach, app: Any) -> None:
     photo_bench.RETAIL_ROUNDS = False  # a retail tile is the tapped flow's, measured above
     truth, _played, gains = photo_bench.play_round(state, random.Random(26), 0)
     jpeg = photo_bench.photo_of(truth, 26 * 100 + 1, "12mp")
+    left = []  # each action without hunters on its player's own phone first (B6b)
+    for gain in gains:
+        own = phones[gain["seat"]]
+        button = reach.measure(
+            own,
+            f'[data-testid="bison-gain-own"][data-turn-seat="{gain["seat"]}"] '
+            f'[data-gain-own="{gain["gain"]}"]:visible, [data-testid="bison-nohunters"] '
+            f'[data-gain-default] button[value="{gain["gain"]}"]:visible',
+        )
+        if button is None:
+            left.append(gain)
+            continue
+        with own.expect_response(lambda r: r.url.endswith("/bison/play")) as answer:
+            button.click()
+        if answer.value.status >= 400:
+            left.append(gain)
     page = phones[0]
+    with app.app_context():  # the live panel after the last gain, as a player waits
+        version = tables.get(url.rsplit("/t/", 1)[1]).version
+    page.wait_for_selector(f'#panel[data-version="{version}"]', state="attached")
     camera = reach.measure(page, '[data-testid="bison-photo"]')
     if camera is None:
         return
@@ -457,7 +477,7 @@ def photo_round(reach: Reach, app: Any) -> None:
         reach.tally.missing["the photo's proposal"] += 1
         return
     reach.check(page, "bison photo proposal")
-    for gain in gains:  # the animal each player gained, on the first row still open
+    for gain in left:  # an animal its phone did not take, on the first row still open
         row = (
             f'[data-testid="bison-photo-gain"][data-seat="{gain["seat"]}"]'
             ":not(:has(input[type=radio]:checked))"

@@ -6,40 +6,52 @@
 (function () {
   "use strict";
   var MAX_PIXELS = 12000000;
-  var form = document.querySelector("form[data-bison-photo]");
-  if (!form) return;
-  var input = form.querySelector("input[type=file]");
-  var reading = form.querySelector("[data-bison-photo-reading]");
+  var FORM = "form[data-bison-photo]";
+  // Listened for on the document, not on the form: a live update draws the panel's form
+  // anew (another player's tap while the photo is being taken), and a listener bound to
+  // the old form left the new one's photo unsent.
   // The server reads the photo before it answers (a few seconds): say so meanwhile; a
   // page brought back by the Back button says it no more.
-  function showReading(shown) { if (reading) reading.classList.toggle("is-hidden", !shown); }
+  function showReading(form, shown) {
+    var reading = form.querySelector("[data-bison-photo-reading]");
+    if (reading) reading.classList.toggle("is-hidden", !shown);
+  }
   // requestSubmit, not submit: the submit event lets app.js give the form this page's
   // CSRF token (a panel form drawn by a live update carries none).
-  function send() {
-    showReading(true);
+  function send(form) {
+    showReading(form, true);
     if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
   }
-  form.addEventListener("submit", function () { showReading(true); });
-  window.addEventListener("pageshow", function () { showReading(false); });
-  input.addEventListener("change", function () {
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.matches && form.matches(FORM)) showReading(form, true);
+  });
+  window.addEventListener("pageshow", function () {
+    var forms = document.querySelectorAll(FORM);
+    for (var i = 0; i < forms.length; i++) showReading(forms[i], false);
+  });
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches(FORM + " input[type=file]")) return;
+    var form = input.form;
     var file = input.files && input.files[0];
-    if (!file || !window.createImageBitmap || !window.DataTransfer) { if (file) send(); return; }
+    if (!file || !window.createImageBitmap || !window.DataTransfer) { if (file) send(form); return; }
     createImageBitmap(file).then(function (bitmap) {
       var pixels = bitmap.width * bitmap.height;
-      if (pixels <= MAX_PIXELS) { send(); return; }
+      if (pixels <= MAX_PIXELS) { send(form); return; }
       var scale = Math.sqrt(MAX_PIXELS / pixels);
       var canvas = document.createElement("canvas");
       canvas.width = Math.floor(bitmap.width * scale);
       canvas.height = Math.floor(bitmap.height * scale);
       canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
       canvas.toBlob(function (blob) {
-        if (!blob) { send(); return; }
+        if (!blob) { send(form); return; }
         var shrunk = new DataTransfer();
         shrunk.items.add(new File([blob], "board.jpg", { type: "image/jpeg" }));
         input.files = shrunk.files;
-        send();
+        send(form);
       }, "image/jpeg", 0.9);
-    }, send);  // a file the browser cannot decode goes as it is: the server says why
+    }, function () { send(form); });  // a file the browser cannot decode goes as it is
   });
 })();
 

@@ -127,3 +127,30 @@ def test_bens_phone_gains_an_animal_without_hunters_while_it_is_anns_turn(
     turn = ann.locator('[data-testid="bison-your-turn"]')
     assert turn.get_attribute("data-turn-seat") == str(ANN) and turn.is_visible()
     assert "action 1 of 4" in turn.inner_text()
+
+
+def test_the_photo_is_sent_after_gains_tapped_on_both_phones(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    """B6b at the table: Ann taps her own "+1" (her panel swapped by her own tap), Ben
+    his (Ann's panel swapped by a live update), then Ann takes the photo without
+    reloading: it is sent as taken and its proposal comes (the camera's listener used to
+    stay on the form drawn first, and the photo went nowhere: bench/reach.py)."""
+    from bison_photos import READ_MS, placed
+
+    ann, url = two_player_table(new_phone, live_server, seat=ANN)
+    ben = new_phone(device_scale_factor=1)
+    sit(ben, url, BEN, "en")
+    start = version(ann)
+    ann.locator('[data-testid="bison-nohunters"] [data-gain-default] button[value="bison"]').click()
+    ann.wait_for_selector(f'#panel[data-version="{start + 1}"]')
+    ben.locator(
+        '[data-testid="bison-gain-own"][data-turn-seat="1"] [data-gain-own="salmon"]'
+    ).click()
+    ann.wait_for_selector(f'#panel[data-version="{start + 2}"]', timeout=LIVE_MS)
+    ann.set_input_files(
+        '[data-testid="bison-photo-file"]',
+        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
+    )
+    ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
+    assert "B08" in ann.locator('[data-testid="bison-photo-line"]').first.inner_text()
