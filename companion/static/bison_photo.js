@@ -7,9 +7,9 @@
   "use strict";
   var MAX_PIXELS = 12000000;
   var FORM = "form[data-bison-photo]";
-  // Listened for on the document, not on the form: a live update draws the panel's form
-  // anew (another player's tap while the photo is being taken), and a listener bound to
-  // the old form left the new one's photo unsent.
+  // Listened for on the document, not on the form: the player's own tap (a gain, a buy)
+  // draws the panel anew with a new form, and a listener bound to the form of the page
+  // load left the photo taken afterwards unsent.
   // The server reads the photo before it answers (a few seconds): say so meanwhile; a
   // page brought back by the Back button says it no more.
   function showReading(form, shown) {

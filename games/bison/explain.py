@@ -71,6 +71,7 @@ from games.bison.explain_lines import (
 )
 from games.bison.hexgrid import Hex, neighbours
 from games.bison.rounds import takes_marker
+from games.bison.table.play import parse_ref
 from games.bison.table.state import State
 from games.bison.tiles import SPACES
 from games.errors import N_, RuleError, Term
@@ -670,6 +671,24 @@ def explain(
     return _explain(state, reading, hidden)
 
 
+def gains_this_round(events: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, int]]:
+    """The animals each seat gained without hunters since the round began, from the
+    table's history oldest first (``companion.tables.events``: undone changes flagged),
+    for ``explain``'s ``gained`` (B6b: recorded on the phones before the photo)."""
+    gained: dict[int, dict[str, int]] = {}
+    for event in events:
+        if event.get("undone") or event.get("type") == "undo":
+            continue
+        if event.get("type") in ("score", "end_round"):
+            gained = {}  # a round ended: only the one after it counts
+            continue
+        seat, animal = event.get("seat"), event.get("gain")
+        if takes_marker(event) and isinstance(seat, int) and isinstance(animal, str):
+            mine = gained.setdefault(seat, {})
+            mine[animal] = mine.get(animal, 0) + 1
+    return gained
+
+
 def _before_gains(state: State, gained: Mapping[int, Mapping[str, int]]) -> State | None:
     """``state`` with each seat's stocks less what it gained without hunters this round
     (``explain``'s ``gained``); None when that is not a stock a player could have had."""
@@ -863,11 +882,6 @@ def _grouped(state: State, steps: list[Step]) -> list[Step]:
     return steps
 
 
-def _space_of(ref: Mapping[str, Any]) -> Space:
-    at = ref["at"]
-    return ((int(at[0]), int(at[1])), str(ref["space"]))
-
-
 def _stop_on_the_way(
     now: State, turn: Sequence[int], queues: Mapping[int, list[Step]]
 ) -> tuple[State, Step] | None:
@@ -893,7 +907,7 @@ def _stop_on_the_way(
             spare = [a for a in moving if a not in held and a not in planned]
             if not spare:
                 continue
-            source, goal = _space_of(legs[0]["from"]), _space_of(legs[0]["to"])
+            source, goal = parse_ref(now, legs[0]["from"]), parse_ref(now, legs[0]["to"])
             hunters = int(legs[0]["hunters"])
             for first, second in ((action, spare[0]), (spare[0], action)):
                 for stop in sorted(fold.destinations(now, seat, source, first)):

@@ -122,7 +122,7 @@ class Rounds:
     markers: tuple[tuple[Action, ...], ...]
     finished: bool = False
     #: Per seat, the markers among ``markers`` taken without hunters (see the glossary);
-    #: empty for a round that has none (and for a state stored before B6b).
+    #: empty while nobody has taken one this round.
     gains: tuple[tuple[Action, ...], ...] = ()
 
     @classmethod
@@ -163,21 +163,20 @@ class Rounds:
     def available(self, seat: int) -> tuple[Action, ...]:
         """The actions ``seat`` may still choose this round: not marked yet, or marked by
         a gain without hunters whose marker would move (B6b)."""
-        if self.tile_due(seat) and self.actions_left(seat) == 1:
-            return (Action.PLACE_TILE,)
-        if self.actions_left(seat) == 0:
-            return ()
-        taken = set(self.held(seat))
-        return tuple(action for action in Action if action not in taken)
+        return self._open(seat, self.held(seat))
 
     def unmarked(self, seat: int) -> tuple[Action, ...]:
         """The actions with no marker of ``seat`` yet: what a gain without hunters counts
         for (it never moves another gain's marker)."""
+        return self._open(seat, self.markers[seat])
+
+    def _open(self, seat: int, taken: Sequence[Action]) -> tuple[Action, ...]:
+        """The actions not in ``taken`` while ``seat`` has one left; the tile alone when
+        it is due and one action is left (B6)."""
         if self.tile_due(seat) and self.actions_left(seat) == 1:
             return (Action.PLACE_TILE,)
         if self.actions_left(seat) == 0:
             return ()
-        taken = set(self.markers[seat])
         return tuple(action for action in Action if action not in taken)
 
     def tile_due(self, seat: int) -> bool:

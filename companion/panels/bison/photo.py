@@ -164,26 +164,6 @@ def read_photo(data: bytes, table: tables.TableView) -> reader.Reading:
     return photo_jobs.for_app().read(data, explain.as_reading(table.state))
 
 
-def gained_this_round(table: tables.TableView) -> dict[int, dict[str, int]]:
-    """The animals each seat gained without hunters since the round began (B6b: recorded
-    on their phones before the photo), for ``explain``'s ``gained``."""
-    gained: dict[int, dict[str, int]] = {}
-    for event in reversed(tables.events(table.id)):
-        if event.get("undone") or event["type"] == "undo":
-            continue
-        if event["type"] in ("score", "end_round"):
-            break  # the round before this one
-        seat, animal = event.get("seat"), event.get("gain")
-        if (
-            event["type"] in ("play", "action")
-            and isinstance(seat, int)
-            and isinstance(animal, str)
-        ):
-            mine = gained.setdefault(seat, {})
-            mine[animal] = mine.get(animal, 0) + 1
-    return gained
-
-
 @bp.post("/photo")
 @security.limiter.limit(photo_limit)
 @upload_limit(lambda: UPLOAD_LIMIT)  # a photo may be larger than MAX_CONTENT_LENGTH
@@ -211,7 +191,9 @@ def photo_post(table_id: str) -> ResponseReturnValue:
         )
     players = [p.color for p in table.players]
     read_json = _with_first(table, reading.as_json(players), request.form.get("first"))
-    result = explain.explain(table.state, read_json, gained=gained_this_round(table))
+    result = explain.explain(
+        table.state, read_json, gained=explain.gains_this_round(tables.events(table.id))
+    )
     contradictions = [*_doubts(reading), *result.contradictions]
     tiles_against = sum(1 for c in contradictions if c.template in explain.TILE_CONTRADICTIONS)
     if tiles_against >= ANOTHER_TABLE:

@@ -127,7 +127,7 @@ def test_the_photo_takes_the_action_the_gain_counted_for(client, table, app):  #
 
 def test_the_photo_knows_the_gains_recorded_this_round(client, table, app):  # B6b
     # What explain's ``gained`` gets: this round's gains, an undone one left out.
-    from companion.panels.bison import photo
+    from companion import tables
 
     seated(client, table.id, BEN)
     for animal in ("salmon", "turkey"):
@@ -141,5 +141,5 @@ def test_the_photo_knows_the_gains_recorded_this_round(client, table, app):  # B
             headers={"HX-Request": "true"},
         )
     assert client.post(f"/t/{table.id}/undo", data={"seat": str(BEN)}).status_code in (200, 303)
-    with app.test_request_context():
-        assert photo.gained_this_round(get(app, table.id)) == {BEN: {"salmon": 1}}
+    with app.app_context():
+        assert explain.gains_this_round(tables.events(table.id)) == {BEN: {"salmon": 1}}

@@ -463,3 +463,17 @@ def test_what_no_action_or_correction_explains_is_said() -> None:  # B4
     result = explain.explain(state, reading)
     said = [c for c in result.contradictions if c.template == explain.UNEXPLAINED]
     assert said and said[0].params["count"] == 2  # the tile and its space
+
+
+def test_the_gains_of_this_round_are_read_from_the_history() -> None:  # B6b
+    # Only the round since the last scoring counts; an undone gain does not.
+    gain = {"type": "action", "action": "tent", "hunters": 0}
+    events = [
+        {**gain, "seat": 0, "gain": "salmon"},
+        {"type": "score"},
+        {**gain, "seat": 1, "gain": "turkey"},
+        {**gain, "seat": 1, "gain": "turkey", "action": "canoe", "undone": True},
+        {"type": "undo", "undoes": 4},
+        {"type": "play", "seat": 0, "action": "move_1", "hunters": 1},
+    ]
+    assert explain.gains_this_round(events) == {1: {"turkey": 1}}
