@@ -59,6 +59,7 @@ from games.bison.explain_lines import (
 )
 from games.bison.explain_lines import (
     counted,
+    without_gains,
 )
 from games.bison.explain_lines import (
     default_gain as default_gain,
@@ -659,16 +660,24 @@ def explain(
     their phones before the photo (B6b). The photo does not say when: the payments are
     pre-filled as if those gains came after its actions (an animal without hunters is
     what a player takes when no hunter action is left, most often last), unless the
-    stocks without them explain less of the photo."""
+    stocks without them explain less of the photo than the stocks as they are."""
     if gained:
-        lowered = _before_gains(state, gained)
+        lowered = without_gains(state, gained)
         if lowered is not None:
             found = _explain(lowered, reading, hidden)
-            if not any(step.event["type"] == "correct" for step in found.steps) and not any(
-                c.template == UNEXPLAINED for c in found.contradictions
-            ):
+            if not _unexplained(found):
                 return found
+            # Explained less on the lower stocks: the stocks as they are, when those
+            # explain more (else the gains stay last: corrections the board needs anyway).
+            now = _explain(state, reading, hidden)
+            return now if _unexplained(now) < _unexplained(found) else found
     return _explain(state, reading, hidden)
+
+
+def _unexplained(found: Explanation) -> int:
+    """How much of the photo ``found`` leaves to corrections or calls unexplained."""
+    corrections = sum(1 for step in found.steps if step.event.get("type") == "correct")
+    return corrections + sum(1 for c in found.contradictions if c.template == UNEXPLAINED)
 
 
 def gains_this_round(events: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, int]]:
@@ -687,21 +696,6 @@ def gains_this_round(events: Iterable[Mapping[str, Any]]) -> dict[int, dict[str,
             mine = gained.setdefault(seat, {})
             mine[animal] = mine.get(animal, 0) + 1
     return gained
-
-
-def _before_gains(state: State, gained: Mapping[int, Mapping[str, int]]) -> State | None:
-    """``state`` with each seat's stocks less what it gained without hunters this round
-    (``explain``'s ``gained``); None when that is not a stock a player could have had."""
-    stocks = list(state.stocks)
-    for seat, animals in gained.items():
-        if not 0 <= seat < len(stocks):
-            return None
-        now = stocks[seat].as_dict()
-        less = {animal: now[animal] - animals.get(animal, 0) for animal in now}
-        if min(less.values()) < 0:
-            return None
-        stocks[seat] = replace(stocks[seat], **less)
-    return replace(state, stocks=tuple(stocks))
 
 
 def _explain(

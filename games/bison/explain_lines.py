@@ -30,7 +30,7 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.bison import fold
@@ -214,6 +214,46 @@ def answer_paid(
         except RuleError:
             break
     return cost, paid
+
+
+def without_gains(state: State, gained: Mapping[int, Mapping[str, int]]) -> State | None:
+    """``state`` with each seat's stocks less the animals it gained without hunters this
+    round (``gained``: seat → animal → count, B6b); None when that is not a stock a
+    player could have had (a seat or an animal count it cannot hold)."""
+    stocks = list(state.stocks)
+    for seat, animals in gained.items():
+        if not 0 <= seat < len(stocks):
+            return None
+        now = stocks[seat].as_dict()
+        less = {animal: now[animal] - int(animals.get(animal, 0)) for animal in now}
+        if min(less.values()) < 0:
+            return None
+        stocks[seat] = replace(stocks[seat], **less)
+    return replace(state, stocks=tuple(stocks))
+
+
+def paid_levelled(
+    state: State,
+    seat: int,
+    events: Sequence[Mapping[str, Any]],
+    gains: Mapping[str, int] | None = None,
+) -> dict[str, int] | None:
+    """How ``events`` (one line of ``seat``'s actions, in order) are paid in all by the
+    rules' default split (B6, from the largest stocks) of each action's cost on ``state``,
+    whose stocks hold this round's animals gained without hunters (B6b) — or, given
+    ``gains`` (those animals), on the stocks without them: the gains after the line. None
+    when the stocks cannot have been without them. ``explain`` pre-fills the gains last;
+    where the two differ the photo cannot tell which, so the line asks (issue 32, item 4:
+    one question, not a repair)."""
+    if not 0 <= seat < len(state.stocks):
+        return None
+    if gains:
+        lowered = without_gains(state, {seat: gains})
+        if lowered is None:
+            return None
+        state = lowered
+    unpaid = [{k: v for k, v in event.items() if k != "payment"} for event in events]
+    return answer_paid(state, seat, unpaid)[1]
 
 
 def answer_cost(state: State, events: Sequence[Mapping[str, Any]]) -> int:

@@ -86,6 +86,47 @@ def test_a_gain_recorded_before_the_photo_is_paid_around_as_if_it_came_last() ->
     assert step.event["payment"] == {"bison": 1, "salmon": 2, "turkey": 1}
 
 
+def test_gains_stay_last_when_the_stocks_with_them_explain_no_more() -> None:  # B6b
+    # Bench seed 4, round 2 (gain_after_payment): Gen paid 2 turkeys for a split move,
+    # then gained a bison without hunters (recorded on his phone, 11/10/12). The round
+    # needs two corrections whatever the stocks (other players' builds); the stocks
+    # without the gain were dropped for them, so Gen's move was pre-filled levelled after
+    # the gain (1 bison + 1 turkey) and repaired on the proposal by hand.
+    from pathlib import Path
+
+    from games.bison import explain_lines
+    from games.bison.explain_search import attempt
+    from games.table import Player
+
+    data = json.loads((Path(__file__).parent / "data" / "gain_after_payment.json").read_text())
+    state = table.new_state([Player(n, colour) for n, colour in data["players"]], {})
+    for event in data["history"]:
+        state = table.apply(state, event)
+    truth = state
+    for event in data["round"]:
+        truth = table.apply(truth, event)
+    gained = explain.gains_this_round(data["history"])
+    assert gained == {2: {"bison": 1}, 3: {"turkey": 1}}
+    result = explain.explain(state, explain.as_reading(truth), hidden=(), gained=gained)
+    (move,) = [s for s in result.steps if s.seat == 2 and s.event.get("action") == "move_3"]
+    assert move.event["payment"] == {"bison": 0, "salmon": 0, "turkey": 2}  # as paid
+    # Both splits the line asks between (before the gain: shown; after it), on the
+    # board the line starts from (the steps before it applied).
+    before = state
+    for step in result.steps[: result.steps.index(move)]:
+        before = attempt(before, dict(step.event))[0]
+    events = [move.event]
+    state = before
+    assert explain_lines.paid_levelled(state, 2, events, {"bison": 1}) == {
+        "bison": 0,
+        "salmon": 0,
+        "turkey": 2,
+    }
+    assert explain_lines.paid_levelled(state, 2, events) == {"bison": 1, "salmon": 0, "turkey": 1}
+    assert explain_lines.paid_levelled(state, 2, events, {"bison": 40}) is None  # not held
+    assert explain_lines.paid_levelled(state, 9, events) is None  # no such seat
+
+
 def test_two_players_who_swapped_spaces_are_actions_one_stopping_on_the_way() -> None:
     # B3, B5, B6: Yui's hunter S1 mountain → S2 prairie, Ren's S2 prairie → S1 mountain.
     # Each move alone waits on the other's space for ever; at the table one stopped on
