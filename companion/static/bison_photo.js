@@ -207,11 +207,10 @@
 // A line's other foods (a change asked nothing that could have cost more: moves the
 // photo cannot see): a chip fills the line's payment with that food's default split,
 // drawn by the server, as typing it would (the form's change redraws what depends on it).
+// The same for a line's "before / after the animals without hunters" answer (B6b): its
+// chip's split fills the payment (without JavaScript, Confirm reads the answer itself).
 (function () {
-  document.addEventListener("click", function (event) {
-    var chip = event.target.closest ? event.target.closest("[data-pay-food]") : null;
-    if (!chip) return;
-    var n = chip.getAttribute("data-pay-food");
+  function fill(chip, n) {
     var last = null;
     ["bison", "salmon", "turkey"].forEach(function (animal) {
       var field = document.querySelector('input[name="pay.' + n + "." + animal + '"]');
@@ -220,5 +219,19 @@
       last = field;
     });
     if (last) last.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest ? event.target.closest("[data-pay-food]") : null;
+    if (chip) fill(chip, chip.getAttribute("data-pay-food"));
+  });
+  document.addEventListener("change", function (event) {
+    var answer = event.target;
+    if (answer.matches && answer.matches("[data-pay-order]") && answer.checked) {
+      var n = answer.getAttribute("data-pay-order");
+      fill(answer, n);
+      // The line's own words say the payment chosen ("pays 1 bison + 1 turkey").
+      var words = document.querySelector('[data-line-paid="' + n + '"]');
+      if (words) words.textContent = answer.getAttribute("data-pays");
+    }
   });
 })();

@@ -269,3 +269,48 @@ def test_a_food_the_line_could_have_cost_is_one_tap_at_360_by_640(
     stock = '[data-testid="bison-stock-0-{}-value"]'
     counts = [int(ann.locator(stock.format(a)).inner_text()) for a in ("bison", "salmon", "turkey")]
     assert counts == [10 - n for n in split]  # 10 each before
+
+
+def test_paid_after_an_animal_gained_without_hunters_is_one_tap_at_360_by_640(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any]
+) -> None:
+    """Issue 32, item 4 (B6, B6b): Ann took +1 turkey without hunters on her phone
+    (10/10/11), then placed B08 with 2 hunters (2 food). The photo cannot say which came
+    first: her line asks, "before +1 turkey" (1 bison + 1 salmon) chosen; she paid after
+    it (1 bison + 1 turkey): one tap on that chip (44 px, within the phone's width, the
+    line folded) fills the payment, and Confirm stores it."""
+    ann, _table_url = two_player_table(new_phone, live_server)
+    gain = ann.locator(
+        '[data-testid="bison-nohunters"] [data-gain-default] button[value="turkey"]:visible'
+    ).first
+    with ann.expect_response(lambda r: r.url.endswith("/bison/play")):
+        gain.click()
+    ann.wait_for_selector('[data-testid="bison-stock-0-turkey-value"]:has-text("11")')
+    ann.set_input_files(
+        '[data-testid="bison-photo-file"]',
+        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
+    )
+    ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
+    question = ann.locator('[data-testid="bison-photo-pay-order"]')
+    chips = question.locator("label.chip")
+    assert [" ".join(c.inner_text().split()) for c in chips.all()] == [
+        "before +1 turkey: 1 bison + 1 salmon",
+        "after +1 turkey: 1 bison + 1 turkey",
+    ]
+    after = chips.nth(1)
+    box = after.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 360
+    assert box["y"] + box["height"] <= 640  # on the first screen
+    after.click()
+    line = ann.locator('[data-testid="bison-photo-line"]').first
+    fields = [
+        line.locator(f'[data-testid="bison-photo-pay-{a}"]') for a in ("bison", "salmon", "turkey")
+    ]
+    assert [f.input_value() for f in fields] == ["1", "0", "1"]
+    assert "pays 1 bison + 1 turkey" in line.locator("summary").inner_text()  # its words too
+    shot(ann, "bison_photo_en_paid_after_gain")
+    ann.locator('[data-testid="bison-photo-confirm"]').click()
+    back_at_table(ann)
+    stock = '[data-testid="bison-stock-0-{}-value"]'
+    counts = [ann.locator(stock.format(a)).inner_text() for a in ("bison", "salmon", "turkey")]
+    assert counts == ["9", "10", "10"]

@@ -59,8 +59,15 @@ from companion.pages.base import current_seat, small_number
 from companion.pages.panel import page_answer
 from companion.panels import _kit as kit
 from companion.panels.bison import overflows
+from companion.panels.bison.actions import paid_label
 from companion.panels.bison.forms import hex_arg
-from companion.panels.bison.names import action_name, animal_name, hex_name, space_name
+from companion.panels.bison.names import (
+    action_name,
+    animal_count,
+    animal_name,
+    hex_name,
+    space_name,
+)
 from companion.panels.bison.pages import GAME, back_to_table, bp, refusal, render_page
 from companion.panels.bison.proposal_lines import (
     line_words,
@@ -74,6 +81,7 @@ from games.bison.economy import (
     ANIMALS,
     MAX_HUNTERS_PER_ACTION,
     STOCK_CAP,
+    Amounts,
     Stocks,
     action_cost,
     default_payment,
@@ -606,6 +614,11 @@ def paid_in_place(
     payment the rules refuse (or that is no number): nothing changes, nothing is stored."""
     edited = list(steps)
     now = {k: v for k, v in form.items() if not k.startswith((PAY, PAY_SHOWN))}
+
+    @functools.cache
+    def gained() -> dict[int, dict[str, int]]:  # read once, when a line was answered
+        return explain.gains_this_round(tables.events(table.id))
+
     for n, item in enumerate(steps):
         if not _ticked(form, n) or not _editable(item["event"], table):
             continue
@@ -616,6 +629,16 @@ def paid_in_place(
         event = item["event"]
         try:
             split = _line_payment(form, n)
+            seat = event.get("seat")
+            if split is None and form.get(f"{AFTER}{n}") and isinstance(seat, int):
+                # "before / after the animals without hunters" answered, no payment typed
+                # (a phone without JavaScript): that answer's default split (B6b).
+                events = _events(item, now, n)
+                split = _answered_order(
+                    before, seat, events, gained().get(seat), form.get(f"{AFTER}{n}")
+                )
+                if split == explain_lines.answer_paid(before, seat, events)[1]:
+                    split = None  # the split shown: nothing to change
             if split is None:
                 continue
             events = _events(item, now, n)
@@ -815,6 +838,9 @@ def _lines(
     """Each step as the page shows it, worded on the board it starts from (the ticked
     lines before it applied), with its payment to fix in place (``_line_pay``)."""
     lines: list[dict[str, object]] = []
+    # This round's animals without hunters, recorded on the phones (B6b): a line whose
+    # payment depends on whether they came first asks (``_line_pay``'s ``after``).
+    gained = explain.gains_this_round(tables.events(table.id))
     state = table.state
     for n, item in enumerate(steps):
         events = _events(item, form, n)
@@ -835,7 +861,7 @@ def _lines(
             what, paid = line_words(table, state, event, asked=len(options) > 1)
         if item.get("added") and not item.get("edited"):  # nothing said yet
             what, paid = _("A line to add: say what it did (✎)"), ""
-        pay = _line_pay(table, state, item, events, form, n)
+        pay = _line_pay(table, state, item, events, form, n, gained)
         problem = problems.get(n)
         if _ticked(form, n):
             try:
@@ -895,12 +921,17 @@ def _line_pay(
     events: Sequence[JSONObject],
     form: Mapping[str, str],
     n: int,
+    gained: Mapping[int, Mapping[str, int]],
 ) -> dict[str, object] | None:
     """A player's line's payment to fix on the line itself (issue 32, item 5): the split
     it pays in all (the rules' default unless said) in ``shown``, the phone's own typing
     (a refused one, sent back) in ``values``, the player's stocks before the line, and
     ``open`` when the phone typed another payment; None for a line that is no player's
-    action with hunters (a tile on the mirror, a correction, an action without hunters)."""
+    action with hunters (a tile on the mirror, a correction, an action without hunters).
+
+    ``after``: when the player gained animals without hunters this round (``gained``,
+    B6b) and the default split differs had they come before the line's actions, both
+    splits as one question (``_order_chips``: the shown one chosen, the other one tap)."""
     event = item["event"]
     seat = event.get("seat")
     if not _editable(event, table) or not isinstance(seat, int):
@@ -920,6 +951,76 @@ def _line_pay(
         "open": values != shown,
         "stocks": stocks.as_dict() if stocks is not None else {},
         "foods": _food_chips(stocks, item.get("foods", [])) if stocks is not None else [],
+        "after": _order_chips(before, seat, events, paid, gained.get(seat), form, n)
+        if not item.get("edited")
+        else None,
+    }
+
+
+def _paid_words(paid: Mapping[str, int]) -> str:
+    return paid_label(Amounts(**{a: paid.get(a, 0) for a in ANIMALS})) or _("no food")
+
+
+def _answered_order(
+    before: fold.State,
+    seat: int,
+    events: Sequence[JSONObject],
+    gains: Mapping[str, int] | None,
+    answer: str | None,
+) -> dict[str, int] | None:
+    """The split a line's "before / after" answer says (``_order_chips``: ``answer`` "0"
+    before the animals gained without hunters, "1" after), or None when the line asked
+    nothing (no gains this round) or the answer is not one."""
+    if not gains or answer not in ("0", "1"):
+        return None
+    return explain_lines.paid_levelled(before, seat, events, gains if answer == "0" else None)
+
+
+#: Line ``n`` paid as if the animals gained without hunters came first: ``after.<n>=1``.
+AFTER = "after."
+
+
+def _order_chips(
+    before: fold.State,
+    seat: int,
+    events: Sequence[JSONObject],
+    paid: Mapping[str, int],
+    gains: Mapping[str, int] | None,
+    form: Mapping[str, str],
+    n: int,
+) -> dict[str, object] | None:
+    """The question "paid before or after the animals gained without hunters?" of a line
+    (B6b: recorded on the phones before the photo, which cannot say when): the default
+    split (B6) on the stocks without them (paid before) and with them (after,
+    ``explain_lines.paid_levelled``), each a chip naming the gains and the split, the one
+    shown chosen (``explain`` pre-fills "before" unless those stocks explain less of the
+    photo); None when the player gained nothing, both agree or neither is shown."""
+    if not gains:
+        return None
+    earlier = explain_lines.paid_levelled(before, seat, events, gains)
+    later = explain_lines.paid_levelled(before, seat, events)
+    shown = dict(paid)
+    if earlier is None or later is None or earlier == later or shown not in (earlier, later):
+        return None
+    got = ", ".join(f"+{animal_count(animal, count)}" for animal, count in gains.items() if count)
+    asked = form.get(f"{AFTER}{n}")
+    after = asked == "1" if asked in ("0", "1") else shown == later
+    return {
+        "chosen": after,
+        "chips": [
+            {
+                "value": "0",
+                "split": earlier,
+                "label": _("before %(gains)s: %(paid)s", gains=got, paid=_paid_words(earlier)),
+                "pays": _("pays %(what)s", what=_paid_words(earlier)),
+            },
+            {
+                "value": "1",
+                "split": later,
+                "label": _("after %(gains)s: %(paid)s", gains=got, paid=_paid_words(later)),
+                "pays": _("pays %(what)s", what=_paid_words(later)),
+            },
+        ],
     }
 
 
@@ -993,6 +1094,17 @@ def _gains(
     return rows
 
 
+def _buyers(table: tables.TableView) -> list[dict[str, object]]:
+    """The seats that may have bought a hunter the photo does not show (the market still
+    has one for them, B7): one "+1" each on the proposal."""
+    state = table.state
+    return [
+        {"seat": seat, "name": player.name}
+        for seat, player in enumerate(table.players)
+        if seat < len(state.supplies) and state.supplies[seat].hunters_market > 0
+    ]
+
+
 def render(
     table: tables.TableView,
     steps: list[CarriedStep],
@@ -1020,6 +1132,7 @@ def render(
         notes=json.dumps(notes, separators=(",", ":")),
         version=version,
         gains=_gains(table, steps, form),
+        buyers=_buyers(table),
         score=_score_button(table, steps, form),
         animals=ANIMALS,
         editor=editor,
@@ -1247,6 +1360,12 @@ def photo_edit(table_id: str) -> ResponseReturnValue:
             problems={refused.line: refused.problem()},
             status=422,
         )
+    buyer = small_number(form.get("addbuy"))
+    if buyer is not None and buyer < len(table.players) and len(steps) < MOST_STEPS:
+        # A hunter bought that the board does not prove (B7): its line at the end, ticked.
+        steps = [*steps, {"event": {"type": "buy", "seat": buyer, "item": "hunter"}}]
+        form = {**form, f"take.{len(steps) - 1}": "1"}
+        return render(table, steps, notes, version, form)
     if form.get("add") and len(steps) < MOST_STEPS:  # a line the photo did not propose
         steps = [*steps, _added(table)]
         last = len(steps) - 1

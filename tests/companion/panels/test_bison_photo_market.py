@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from bison_proposal import confirm, edit
+from bison_proposal import confirm, edit, form_of
 from companion_testkit import get, text
 
 from companion import tables
@@ -17,6 +17,7 @@ from games.bison import explain, fold
 from games.bison.taps import tiles_in_bag
 
 ANN = 0
+ANIMALS = ("bison", "salmon", "turkey")
 
 
 @pytest.fixture
@@ -93,3 +94,59 @@ def test_a_carried_line_of_another_kind_is_refused_in_words(client, table, app, 
         assert answer.status_code == 422, answer.status_code
         assert re.search(r"could not be read", text(answer))
     assert get(app, table.id).version == before
+
+
+def placed_with_supply(app, table) -> dict[str, str]:
+    """Ann placed her tile with 2 hunters from her supply; a buy the board cannot prove."""
+    state = get(app, table.id).state
+    at = sorted(fold.legal_hexes(state))[0]
+    tile = {"type": "play", "seat": ANN, "action": "place_tile", "at": list(at), "rotation": 0}
+    tile |= {"tile": tiles_in_bag(state.board)[0], "space": "prairie", "hunters": 2}
+    result = explain.explain(state, explain.as_reading(fold.apply(state, tile)), hidden=())
+    steps = proposal.steps_json(result.steps, result.questions)
+    version = str(get(app, table.id).version)
+    form = {"steps": json.dumps(steps), "notes": "{}", "version": version}
+    return form | {f"take.{n}": "1" for n in range(len(steps))}
+
+
+def test_a_buy_the_photo_does_not_show_is_one_tap_on_the_proposal(client, table, app):  # B7
+    # Ann also bought a hunter that the board does not prove (it could be in her supply):
+    # her "+1" chip adds its line, ticked, and Confirm stores it with the tile.
+    form = placed_with_supply(app, table)
+    page = edit(client, table.id, form)
+    html = page.get_data(as_text=True)
+    assert 'data-testid="bison-photo-buys"' in html
+    assert "Bought a hunter at the market" not in text(page)
+    chips = re.findall(r'data-testid="bison-photo-buy" data-seat="(\d)">([^<]*)<', html)
+    assert chips == [("0", "Ann +1"), ("1", "Ben +1")]
+    added = edit(client, table.id, {**form, "addbuy": "0"})
+    assert added.status_code == 200
+    said = text(added)
+    assert "Bought a hunter at the market" in said and "pays 1 bison + 1 salmon + 1 turkey" in said
+    fields = form_of(added)
+    steps = json.loads(fields["steps"])
+    assert steps[-1]["event"] == {"type": "buy", "seat": ANN, "item": "hunter"}
+    assert fields[f"take.{len(steps) - 1}"] == "1"
+    before = get(app, table.id).state
+    assert confirm(client, table.id, fields).status_code == 303
+    after = get(app, table.id).state
+    assert after.supplies[ANN].hunters_market == before.supplies[ANN].hunters_market - 1
+    spent = {a: before.stocks[ANN].get(a) - after.stocks[ANN].get(a) for a in ANIMALS}
+    assert spent == {"bison": 2, "salmon": 2, "turkey": 1}  # 2 food for the tile, 1 of each
+
+
+@pytest.mark.parametrize("seat", ["2", "-1", "x", ""])
+def test_a_buy_for_no_seat_at_the_table_adds_nothing(client, table, app, seat):
+    form = placed_with_supply(app, table)
+    page = edit(client, table.id, {**form, "addbuy": seat})
+    assert page.status_code == 200
+    assert len(json.loads(form_of(page)["steps"])) == len(json.loads(form["steps"]))
+
+
+def test_no_buy_chip_once_the_market_has_no_hunter_for_that_seat(client, table, app):
+    with app.app_context():
+        for _ in range(get(app, table.id).state.supplies[ANN].hunters_market):
+            tables.append(table.id, {"type": "buy", "seat": ANN, "item": "hunter"})
+    html = edit(client, table.id, placed_with_supply(app, table)).get_data(as_text=True)
+    chips = re.findall(r'data-testid="bison-photo-buy" data-seat="(\d)"', html)
+    assert chips == ["1"]
