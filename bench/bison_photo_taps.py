@@ -21,17 +21,18 @@ the companion on a loopback server:
   as it is taken, before the photo (``record_gain``: its own "+1 <animal>", out of turn
   order — B6b: its marker moves if the photo's actions need it — one tap);
 * a player short of hunters for their tile buys them half the time (B7: ``_bought``,
-  up to 2 on the tile) and records the buy on their own phone before the photo
-  (``record_buys``: its own "Buy a hunter" beside the turn line, a tap a hunter; the
-  photo shows no food, and a buy whose hunters a build sent back to the supply is one
-  no photo can prove); a buy the board shows and nobody recorded is proposed by the
-  photo itself (``explain_market``, tested apart); the tokens of every action fit side
+  up to 2 on the tile) and records nothing before the photo: a buy the board shows is
+  proposed by the photo itself (``explain_market``: hunters beyond the board and
+  supply), and one it does not show (its hunters back in the supply by a build: the
+  photo shows no food) is the proposal's "+1" of its buyer, a tap a hunter
+  (``_late_buys``); the tokens of every action fit side
   by side on their printed spaces (``_drawable``: a tent beside hunters on a small
   prairie may not);
 * taps counted on the phone: "Photo of the board" (the panel's camera control: the camera
   opens at once; it was a page whose file control was a tap the bench did not count), the
   shutter (``set_input_files``), one tap per question whose preselected answer is not
-  what the player did, "Confirm"; the photo is sent
+  what the player did (a line's "before / after +1 turkey" too, ``_pay_order``: the
+  split that makes what they paid in all, B6b), "Confirm"; the photo is sent
   without a tap (bison_photo.js); a question answered with fewer actions gives its
   rows without hunters back (the page draws them again, as the player sees it before
   choosing animals); an action without hunters with no row left on the
@@ -85,7 +86,7 @@ Printed: per round the taps by kind, the repairs and what was wrong; the last li
 W = 0; ``F`` and ``S`` are the game's totals, ``W`` its total of wrong spaces and stocks).
 
 Run: ``.venv/bin/python bench/bison_taps.py --photo [--seed N] [--size 3mp|12mp]``.
-``BISON_PHOTO_DUMP=DIR``: a round left wrong after Confirm is written to ``DIR`` as a
+``BISON_PHOTO_DUMP=DIR``: a round left wrong after Confirm, or repaired, is written to ``DIR`` as a
 test's data file (its players, the history before the photo, the round played: the
 shape of ``tests/games/bison/data/*.json``); ``--verbose`` lists what Confirm stored
 beside what the table played.
@@ -147,7 +148,7 @@ GAINS = ("move_1", "move_3", "gather", "tent", "canoe")
 #: A seat short of hunters for its tile buys them this often (``_bought``), up to this many.
 BUY_SHARE = 0.5
 BUY_TO = 2
-#: This round's buys: (seat, hunters bought), recorded on the buyer's phone (``record_buys``).
+#: This round's buys: (seat, hunters bought), for the proposal to show (``_late_buys``).
 BOUGHT: list[tuple[int, int]] = []
 #: Added to a round's photo seed for the second photo asked for: the phone moved (another
 #: angle, light and tokens' places on their spaces), the table the same.
@@ -180,24 +181,6 @@ def record_retail(phone: Any, url: str, event: dict[str, Any]) -> None:
         phone.evaluate(_POST_JS, [f"{url}/bison/place", {k: str(v) for k, v in fields.items()}])
     if "/bison/place" in phone.url:  # the page again: refused
         raise RuntimeError("retail tile refused: " + phone.inner_text("main")[:300])
-
-
-BUY_TAPS = 0  # a tap a hunter: the phone's own "Buy a hunter" beside the turn line
-
-
-def record_buys(phone: Any, seat: int, hunters: int) -> int:
-    """Hunters bought at the market recorded on the buyer's own phone (``phone``, seated,
-    on the table) before the photo (the photo shows no food: a buy it cannot prove — its
-    hunters back in the supply by a build, say — would be lost): its own "Buy a hunter"
-    beside the turn line, whoever's turn the companion is at, once a hunter (B7). The
-    taps it took."""
-    button = phone.locator(f'[data-buy="hunter"][data-buy-seat="{seat}"]:visible').first
-    for _ in range(hunters):
-        with phone.expect_response(lambda r: r.url.endswith("/bison/buy")) as answer:
-            button.click()
-        if answer.value.status >= 400:
-            raise RuntimeError(f"buy refused: {answer.value.status}")
-    return BUY_TAPS + hunters
 
 
 def record_gain(phone: Any, seat: int, animal: str) -> bool:
@@ -754,6 +737,71 @@ def _paid_in_all(events: list[dict[str, Any]]) -> dict[str, int]:
     return total
 
 
+def _late_buys(page: Any, state: table.State, log: list[str]) -> list[dict[str, Any]]:
+    """The hunters a player bought (``BOUGHT``) beyond the proposal's ticked buy lines
+    (explain_market: the buys the board shows), each a buy event the proposal's "+1"
+    of its buyer adds (the photo shows no food, and a hunter a build sent back to the
+    supply no photo proves). A buy line nobody made stops the bench (a wrong reading)."""
+    lines = Counter(
+        int(e["seat"])
+        for e in _ticked(page, state)
+        if e.get("type") == "buy" and e.get("item") == "hunter"
+    )
+    bought: Counter[int] = Counter()
+    for seat, hunters in BOUGHT:
+        bought[seat] += hunters
+    late = []
+    for seat in sorted(set(bought) | set(lines)):
+        if lines[seat] != bought[seat]:
+            log.append(f"  seat {seat}: bought {bought[seat]}, the photo shows {lines[seat]}")
+        late += [{"type": "buy", "seat": seat, "item": "hunter"}] * (bought[seat] - lines[seat])
+    if any(lines[s] > bought[s] for s in lines):
+        raise RuntimeError(f"the photo proposes buys nobody made: {dict(lines)}")
+    return late
+
+
+def _pay_order(page: Any, played: list[dict[str, Any]], taps: Counter[str], log: list[str]) -> None:
+    """A line that asks whether its player paid before or after the animals they gained
+    without hunters (B6b: the photo cannot say when): the answer whose split makes what
+    the player paid in all this round (they know it, their food track) — one tap when it
+    is not the one chosen; else left as shown (the repairs then fix the food)."""
+    for question in page.locator('[data-testid="bison-photo-pay-order"]').all():
+        line = question.locator("xpath=ancestor::li[@data-seat][1]")
+        seat = int(line.get_attribute("data-seat") or -1)
+        paid = _paid_in_all([p for p in played if p["seat"] == seat and "edges" not in p])
+        shown = {n: _shown_payment(page, n) for n in _seat_lines(page, seat)}
+        for answer in question.locator('input[type="radio"]').all():
+            n = int(answer.get_attribute("data-pay-order") or -1)
+            split = {a: int(answer.get_attribute(f"data-{a}") or 0) for a in paid}
+            total = {a: sum(s[a] for k, s in shown.items() if k != n) + split[a] for a in paid}
+            if total != paid:
+                log.append(f"  seat {seat} line {n}: {split} leaves {total}, paid {paid}")
+                continue
+            if not answer.is_checked():
+                answer.check()
+                taps["questions"] += 1
+                log.append(f"  seat {seat} line {n}: paid after the gains {split}")
+            break
+
+
+def _seat_lines(page: Any, seat: int) -> list[int]:
+    """The ticked lines of ``seat`` that carry a payment (their indexes)."""
+    out = []
+    for box in page.locator(f'[data-testid="bison-photo-line"][data-seat="{seat}"]').all():
+        tick = box.locator('input[name^="take."]')
+        if tick.count() and tick.is_checked() and box.locator('input[name^="payshown."]').count():
+            out.append(int((tick.get_attribute("name") or "take.-1").split(".")[1]))
+    return out
+
+
+def _shown_payment(page: Any, n: int) -> dict[str, int]:
+    """Line ``n``'s payment as its fields have it (typed, or as shown)."""
+    return {
+        a: int(page.locator(f'input[name="pay.{n}.{a}"]').input_value() or 0)
+        for a in ("bison", "salmon", "turkey")
+    }
+
+
 def _pay_question(
     page: Any, n: int, want: dict[str, int], taps: Counter[str], log: list[str]
 ) -> None:
@@ -1094,8 +1142,6 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             taps: Counter[str] = Counter()
             log: list[str] = []
             own: Counter[int] = Counter()  # taps on the players' own phones
-            for seat, hunters in BOUGHT:  # buys: on the buyer's phone, before the photo
-                own[seat] += record_buys(own_phone(seat), seat, hunters)
             for event in played:  # a retail tile: on the panel by taps, before the photo
                 if "edges" in event:
                     record_retail(own_phone(event["seat"]), url, event)
@@ -1110,6 +1156,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 taps["gains"] += GAIN_TAPS
                 ok = record_gain(own_phone(gain["seat"]), gain["seat"], gain["gain"])
                 (recorded if ok else refused_gains).append(gain)
+            log.append(f"  gains: {[(g['seat'], g['gain']) for g in recorded]}")
             if refused_gains:
                 log.append(f"  gains refused on their phones (a full stock): {refused_gains}")
             gains = refused_gains  # left for the proposal's rows
@@ -1151,10 +1198,10 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     )
             done = {(e["seat"], e["action"]) for e in played}
             for line in page.locator(
-                '[data-testid="bison-photo-line"]:has(input[type="radio"])'
+                '[data-testid="bison-photo-line"]:has(input[type="radio"][name^="choice."])'
             ).all():
                 seat = int(line.get_attribute("data-seat") or -1)
-                radios = line.locator('input[type="radio"]').all()
+                radios = line.locator('input[type="radio"][name^="choice."]').all()
                 if radios and radios[0].get_attribute("data-cost") is not None:
                     # A question of several steps (issue 32, item 4): the answer with
                     # the player's markers and food, one tap unless preselected.
@@ -1169,6 +1216,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     if k:
                         radios[k].check()
                         taps["questions"] += 1
+                    log.append(f"  seat {seat} asked {offered}: answer {k}")
                     continue
                 actions = [r.get_attribute("data-action") for r in radios]
                 if (seat, actions[0]) in done:
@@ -1177,7 +1225,16 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                     if (seat, action) in done:
                         radio.check()
                         taps["questions"] += 1
+                        log.append(f"  seat {seat} line {actions}: {action} tapped")
                         break
+            _pay_order(page, played, taps, log)
+            # The hunters bought (B7): the proposal's buy lines are the buys the board
+            # shows; a buy it does not show is the proposal's "+1" of its buyer, a tap.
+            for buy in _late_buys(page, folded(), log):
+                chip = page.locator(f'[data-testid="bison-photo-buy"][data-seat="{buy["seat"]}"]')
+                with page.expect_navigation():
+                    chip.click()
+                taps["buys"] += 1
             if page.locator('[data-testid="bison-photo-line"]').count():
                 repair(page, played, taps, log, (folded(), truth, gains))
             # A tick or an answer changed: the page draws its rows without hunters (and
@@ -1261,18 +1318,18 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 keys = ("type", "seat", "action", "hunters", "payment", "gain", "item")
                 log += [f"    stored {[e.get(k) for k in keys]}" for e in stored]
                 log += [f"    played {[p.get(k) for k in keys]}" for p in played]
-                if os.environ.get("BISON_PHOTO_DUMP"):  # the round as a test's data file
-                    with app.app_context():
-                        history = tables.events(table_id)[:seq]
-                    drop = ("seq", "by_seat", "undone")
-                    kept = [e for e in history if not e.get("undone") and e["type"] != "undo"]
-                    dump = {
-                        "players": [list(p) for p in PLAYERS],
-                        "history": [{k: v for k, v in e.items() if k not in drop} for e in kept],
-                        "round": [p for p in played if "edges" not in p] + refused_gains,
-                    }
-                    out = Path(os.environ["BISON_PHOTO_DUMP"]) / f"seed{seed}_round{round_no}.json"
-                    out.write_text(json.dumps(dump, indent=1) + "\n", encoding="utf-8")
+            if (wrong or taps["fixes"]) and os.environ.get("BISON_PHOTO_DUMP"):  # as a test's data
+                with app.app_context():
+                    history = tables.events(table_id)[:seq]
+                drop = ("seq", "by_seat", "undone")
+                kept = [e for e in history if not e.get("undone") and e["type"] != "undo"]
+                dump = {
+                    "players": [list(p) for p in PLAYERS],
+                    "history": [{k: v for k, v in e.items() if k not in drop} for e in kept],
+                    "round": [p for p in played if "edges" not in p] + refused_gains,
+                }
+                out = Path(os.environ["BISON_PHOTO_DUMP"]) / f"seed{seed}_round{round_no}.json"
+                out.write_text(json.dumps(dump, indent=1) + "\n", encoding="utf-8")
             if scored and fix_taps:  # scored too soon: undo the scoring, score again later
                 taps["score"] += 1
                 log.append("  scored before the fixes: undone")
