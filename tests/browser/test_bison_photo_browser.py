@@ -154,10 +154,14 @@ def test_a_line_fixed_in_place_is_confirmed_and_seen_on_the_other_phone(
     assert ben.locator(seen).first.get_attribute("data-count") == "1"
 
 
-def proposal_on_phone(new_phone: Callable[..., Any], live_server: str) -> Any:
+def proposal_on_phone(
+    new_phone: Callable[..., Any], live_server: str, before: Callable[[Any], None] | None = None
+) -> Any:
     """Ann's phone at a new two-player table, showing the proposal of a photo of her tile
-    placed with her hunters (``placed("red")``)."""
+    placed with her hunters (``placed("red")``); ``before(phone)``: her taps before it."""
     ann, _table_url = two_player_table(new_phone, live_server)
+    if before is not None:
+        before(ann)
     ann.set_input_files(  # the panel's camera control: the photo sent as taken
         '[data-testid="bison-photo-file"]',
         files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
@@ -279,18 +283,16 @@ def test_paid_after_an_animal_gained_without_hunters_is_one_tap_at_360_by_640(
     first: her line asks, "before +1 turkey" (1 bison + 1 salmon) chosen; she paid after
     it (1 bison + 1 turkey): one tap on that chip (44 px, within the phone's width, the
     line folded) fills the payment, and Confirm stores it."""
-    ann, _table_url = two_player_table(new_phone, live_server)
-    gain = ann.locator(
-        '[data-testid="bison-nohunters"] [data-gain-default] button[value="turkey"]:visible'
-    ).first
-    with ann.expect_response(lambda r: r.url.endswith("/bison/play")):
-        gain.click()
-    ann.wait_for_selector('[data-testid="bison-stock-0-turkey-value"]:has-text("11")')
-    ann.set_input_files(
-        '[data-testid="bison-photo-file"]',
-        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": placed("red")}],
-    )
-    ann.wait_for_selector('[data-testid="bison-photo-line"]', timeout=READ_MS)
+
+    def turkey(phone: Any) -> None:  # the turn's row without hunters, one tap
+        gain = phone.locator(
+            '[data-testid="bison-nohunters"] [data-gain-default] button[value="turkey"]:visible'
+        ).first
+        with phone.expect_response(lambda r: r.url.endswith("/bison/play")):
+            gain.click()
+        phone.wait_for_selector('[data-testid="bison-stock-0-turkey-value"]:has-text("11")')
+
+    ann = proposal_on_phone(new_phone, live_server, before=turkey)
     question = ann.locator('[data-testid="bison-photo-pay-order"]')
     chips = question.locator("label.chip")
     assert [" ".join(c.inner_text().split()) for c in chips.all()] == [

@@ -25,18 +25,27 @@ def table(make_table):
     return make_table("bison", 2)  # Ann (red, seat 0) and Ben (blue, seat 1)
 
 
-def bought_and_placed(app, table) -> dict[str, str]:
-    """Ann bought a hunter and placed her tile with 5 hunters (10 food, B6)."""
+def photo_proposal(app, table, hunters: int, bought: int) -> dict[str, str]:
+    """Ann bought ``bought`` hunters and placed her tile with ``hunters`` (B6, B7): the
+    proposal of its photo, every line ticked."""
     state = get(app, table.id).state
     at = sorted(fold.legal_hexes(state))[0]
     tile = {"type": "play", "seat": ANN, "action": "place_tile", "at": list(at), "rotation": 0}
-    tile |= {"tile": tiles_in_bag(state.board)[0], "space": "prairie", "hunters": 5}
-    truth = fold.apply(fold.apply(state, {"type": "buy", "seat": ANN, "item": "hunter"}), tile)
+    tile |= {"tile": tiles_in_bag(state.board)[0], "space": "prairie", "hunters": hunters}
+    truth = state
+    for _ in range(bought):
+        truth = fold.apply(truth, {"type": "buy", "seat": ANN, "item": "hunter"})
+    truth = fold.apply(truth, tile)
     result = explain.explain(state, explain.as_reading(truth), hidden=())
     steps = proposal.steps_json(result.steps, result.questions)
     version = str(get(app, table.id).version)
     form = {"steps": json.dumps(steps), "notes": "{}", "version": version}
     return form | {f"take.{n}": "1" for n in range(len(steps))}
+
+
+def bought_and_placed(app, table) -> dict[str, str]:
+    """Ann bought a hunter and placed her tile with 5 hunters (10 food, B6)."""
+    return photo_proposal(app, table, hunters=5, bought=1)
 
 
 def test_the_buy_is_a_line_with_its_price_and_confirm_stores_it(client, table, app):  # B7
@@ -98,15 +107,7 @@ def test_a_carried_line_of_another_kind_is_refused_in_words(client, table, app, 
 
 def placed_with_supply(app, table) -> dict[str, str]:
     """Ann placed her tile with 2 hunters from her supply; a buy the board cannot prove."""
-    state = get(app, table.id).state
-    at = sorted(fold.legal_hexes(state))[0]
-    tile = {"type": "play", "seat": ANN, "action": "place_tile", "at": list(at), "rotation": 0}
-    tile |= {"tile": tiles_in_bag(state.board)[0], "space": "prairie", "hunters": 2}
-    result = explain.explain(state, explain.as_reading(fold.apply(state, tile)), hidden=())
-    steps = proposal.steps_json(result.steps, result.questions)
-    version = str(get(app, table.id).version)
-    form = {"steps": json.dumps(steps), "notes": "{}", "version": version}
-    return form | {f"take.{n}": "1" for n in range(len(steps))}
+    return photo_proposal(app, table, hunters=2, bought=0)
 
 
 def test_a_buy_the_photo_does_not_show_is_one_tap_on_the_proposal(client, table, app):  # B7

@@ -62,6 +62,23 @@ def test_a_new_tile_with_hunters_is_one_place_tile_with_its_cost_and_payment() -
     assert explain.reproduces(state, result.steps, reading)
 
 
+def played_round(name: str) -> tuple[dict[str, Any], table.State, table.State]:
+    """A round of a bench game (``data/<name>.json``, written by ``BISON_PHOTO_DUMP``):
+    its data, the table before the round (its history applied), the table after it."""
+    from pathlib import Path
+
+    from games.table import Player
+
+    data = json.loads((Path(__file__).parent / "data" / f"{name}.json").read_text())
+    state = table.new_state([Player(n, colour) for n, colour in data["players"]], {})
+    for event in data["history"]:
+        state = table.apply(state, event)
+    truth = state
+    for event in data["round"]:
+        truth = table.apply(truth, event)
+    return data, state, truth
+
+
 def test_a_gain_recorded_before_the_photo_is_paid_around_as_if_it_came_last() -> None:
     # B6b: Yui gained a salmon without hunters on her phone (11 salmon), then the photo
     # shows her tile with 3 hunters (4 food). When the gain came the photo cannot say:
@@ -92,19 +109,10 @@ def test_gains_stay_last_when_the_stocks_with_them_explain_no_more() -> None:  #
     # needs two corrections whatever the stocks (other players' builds); the stocks
     # without the gain were dropped for them, so Gen's move was pre-filled levelled after
     # the gain (1 bison + 1 turkey) and repaired on the proposal by hand.
-    from pathlib import Path
-
     from games.bison import explain_lines
     from games.bison.explain_search import attempt
-    from games.table import Player
 
-    data = json.loads((Path(__file__).parent / "data" / "gain_after_payment.json").read_text())
-    state = table.new_state([Player(n, colour) for n, colour in data["players"]], {})
-    for event in data["history"]:
-        state = table.apply(state, event)
-    truth = state
-    for event in data["round"]:
-        truth = table.apply(truth, event)
+    data, state, truth = played_round("gain_after_payment")
     gained = explain.gains_this_round(data["history"])
     assert gained == {2: {"bison": 1}, 3: {"turkey": 1}}
     result = explain.explain(state, explain.as_reading(truth), hidden=(), gained=gained)
@@ -450,17 +458,7 @@ def test_a_real_tables_round_is_explained_by_actions_with_their_food(name: str) 
     # while Yui moved S2's prairie → S1's mountain, each waiting on the other for ever,
     # so three players became corrections; Bea stopped on the way with her free move
     # marker (``_stop_on_the_way``), and every change is actions with their food.
-    from pathlib import Path
-
-    from games.table import Player
-
-    data = json.loads((Path(__file__).parent / "data" / f"{name}.json").read_text())
-    state = table.new_state([Player(n, colour) for n, colour in data["players"]], {})
-    for event in data["history"]:
-        state = table.apply(state, event)
-    truth = state
-    for event in data["round"]:
-        truth = table.apply(truth, event)
+    data, state, truth = played_round(name)
     reading = explain.as_reading(truth)
     result = explain.explain(state, reading)
     assert [s.event for s in result.steps if s.event["type"] == "correct"] == []
