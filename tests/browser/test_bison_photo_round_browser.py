@@ -235,3 +235,48 @@ def test_the_proposal_reflows_at_200_percent_zoom_and_text(chromium: Any, tmp_pa
         zoom.close()
         text.close()
     assert wide == [], "\n".join(wide)
+
+
+def test_a_buy_the_photo_does_not_show_is_one_tap_at_360_by_640(
+    new_phone: Callable[..., Any], tmp_path: Path
+) -> None:
+    """B7, issue 32: Yui placed her tile with 3 of her 4 hunters (one left) and bought a
+    hunter the board does not prove. Her name's chip on the proposal (44 px, within the
+    phone's width) adds the buy's line, ticked, and Confirm stores it; Ren and the
+    others, 4 hunters left each, get no chip."""
+    from games.bison import fold
+    from games.bison.taps import tiles_in_bag
+
+    ann = new_phone(device_scale_factor=1)
+    ben = new_phone(device_scale_factor=1)
+    with serve(tmp_path) as (base, app):
+        url = create_table(ann, base, "bison", lang="en", players=PLAYERS, seat=0)
+        table_id = table_id_of(url)
+        sit(ben, url, 1, "en")
+        with app.app_context():
+            before = tables.get(table_id)
+        state = before.state
+        at = sorted(fold.legal_hexes(state))[0]
+        tile = {"type": "play", "seat": 0, "action": "place_tile", "at": list(at)}
+        tile |= {"tile": tiles_in_bag(state.board)[0], "rotation": 0, "space": "prairie"}
+        truth = fold.apply(state, tile | {"hunters": 3})
+        steps = explain.explain(state, explain.as_reading(truth), hidden=()).steps
+        with app.test_request_context():
+            carried = proposal.steps_json(steps)
+        fields = {"steps": json.dumps(carried), "notes": "{}", "version": str(before.version)}
+        fields |= {f"take.{n}": "1" for n in range(len(carried))}
+        post_proposal(ann, url, fields, '[data-testid="bison-photo-buys"]')
+        chips = ann.locator('[data-testid="bison-photo-buy"]')
+        assert [c.inner_text() for c in chips.all()] == [PLAYERS[0][0]]  # the others: 4 left
+        box = chips.first.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+        assert box["x"] + box["width"] <= 360
+        with ann.expect_navigation():
+            chips.first.click()
+        assert "Bought a hunter at the market" in ann.inner_text("main")
+        ann.locator('[data-testid="bison-photo-confirm"]').click()
+        back_at_table(ann)
+        with app.app_context():
+            after = tables.get(table_id).state
+        assert after.supplies[0].hunters_market == state.supplies[0].hunters_market - 1
+        assert after.supplies[0].hunters_supply == 2  # 4 + 1 bought − 3 placed

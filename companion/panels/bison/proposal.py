@@ -1094,14 +1094,27 @@ def _gains(
     return rows
 
 
-def _buyers(table: tables.TableView) -> list[dict[str, object]]:
-    """The seats that may have bought a hunter the photo does not show (the market still
-    has one for them, B7): one "+1" each on the proposal."""
-    state = table.state
+#: A seat with at most this many hunters left in its supply once the proposal's lines
+#: are recorded may have bought one the photo does not show (``_buyers``).
+FEW_HUNTERS = 1
+
+
+def _buyers(
+    table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
+) -> list[dict[str, object]]:
+    """The seats that may have bought a hunter the photo does not show (B7), one "+1"
+    each: those the proposal's ticked lines leave short of hunters (``FEW_HUNTERS`` or
+    fewer in the supply: a player buys hunters to place them; the photo proves a buy
+    only where the board holds more than the supply could bring, and the cheapest
+    explanation may have brought one from elsewhere), while the market still has one.
+    Any other buy is the panel's own "Buy a hunter", at any time (B7)."""
+    after = _state_before(table.state, steps, form, len(steps))
     return [
         {"seat": seat, "name": player.name}
         for seat, player in enumerate(table.players)
-        if seat < len(state.supplies) and state.supplies[seat].hunters_market > 0
+        if seat < len(after.supplies)
+        and after.supplies[seat].hunters_supply <= FEW_HUNTERS
+        and after.supplies[seat].hunters_market > 0
     ]
 
 
@@ -1132,7 +1145,7 @@ def render(
         notes=json.dumps(notes, separators=(",", ":")),
         version=version,
         gains=_gains(table, steps, form),
-        buyers=_buyers(table),
+        buyers=_buyers(table, steps, form),
         score=_score_button(table, steps, form),
         animals=ANIMALS,
         editor=editor,
