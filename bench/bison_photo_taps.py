@@ -24,8 +24,10 @@ the companion on a loopback server:
   up to 2 on the tile) and records nothing before the photo: a buy the board shows is
   proposed by the photo itself (``explain_market``: hunters beyond the board and
   supply), and one it does not show (its hunters back in the supply by a build: the
-  photo shows no food) is the proposal's "+1" of its buyer, a tap a hunter
-  (``_late_buys``); the tokens of every action fit side
+  photo shows no food) is its buyer's chip on the proposal, a tap a hunter
+  (``_late_buys``; the proposal offers it to a player its lines leave with at most one
+  hunter in the supply: else "Confirm only", the buyer's own "Buy a hunter" on their
+  phone, ``record_buys``, and the scoring); the tokens of every action fit side
   by side on their printed spaces (``_drawable``: a tent beside hunters on a small
   prairie may not);
 * taps counted on the phone: "Photo of the board" (the panel's camera control: the camera
@@ -181,6 +183,18 @@ def record_retail(phone: Any, url: str, event: dict[str, Any]) -> None:
         phone.evaluate(_POST_JS, [f"{url}/bison/place", {k: str(v) for k, v in fields.items()}])
     if "/bison/place" in phone.url:  # the page again: refused
         raise RuntimeError("retail tile refused: " + phone.inner_text("main")[:300])
+
+
+def record_buys(phone: Any, seat: int, hunters: int) -> int:
+    """Hunters bought recorded on the buyer's own phone (``phone``, seated, on the table):
+    its own "Buy a hunter", once a hunter (B7: at any time). The taps it took."""
+    button = phone.locator(f'[data-buy="hunter"][data-buy-seat="{seat}"]:visible').first
+    for _ in range(hunters):
+        with phone.expect_response(lambda r: r.url.endswith("/bison/buy")) as answer:
+            button.click()
+        if answer.value.status >= 400:
+            raise RuntimeError(f"buy refused: {answer.value.status}")
+    return hunters
 
 
 def record_gain(phone: Any, seat: int, animal: str) -> bool:
@@ -1230,8 +1244,12 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             _pay_order(page, played, taps, log)
             # The hunters bought (B7): the proposal's buy lines are the buys the board
             # shows; a buy it does not show is the proposal's "+1" of its buyer, a tap.
+            panel_buys = []  # … or, with no chip for its buyer, the panel's after Confirm
             for buy in _late_buys(page, folded(), log):
                 chip = page.locator(f'[data-testid="bison-photo-buy"][data-seat="{buy["seat"]}"]')
+                if not chip.count():
+                    panel_buys.append(buy)
+                    continue
                 with page.expect_navigation():
                     chip.click()
                 taps["buys"] += 1
@@ -1268,7 +1286,8 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 both = page.locator('[data-testid="bison-photo-confirm-score"]')
                 ahead = _fixes(_outcome(before, _ticked(page, before), gains), truth, hidden)[0]
                 # A gain left for the panel comes after Confirm, before the scoring.
-                button = both if both.count() and not ahead and not on_panel else None
+                late = on_panel or panel_buys  # after Confirm, before the scoring
+                button = both if both.count() and not ahead and not late else None
                 if button is not None:  # what the button says it ends the round with
                     # (its over-15 words drawn again after a tick or an answer)
                     page.wait_for_selector(
@@ -1297,6 +1316,17 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                 if "/photo/confirm" in page.url and stale.count():
                     # Nothing stored (409): never counted as confirmed.
                     raise RuntimeError(f"round {round_no}: confirm refused: {stale.inner_text()}")
+            if panel_buys:  # on the buyer's own phone, once it shows the stored round
+                with app.app_context():
+                    stored_at = tables.version(table_id)
+                for buyer in sorted({b["seat"] for b in panel_buys}):
+                    phone = own_phone(buyer)
+                    phone.wait_for_selector(f'#panel[data-version="{stored_at}"]', state="attached")
+                    count = sum(1 for b in panel_buys if b["seat"] == buyer)
+                    own[buyer] += record_buys(phone, buyer, count)
+                    taps["panel buys"] += count
+                    with app.app_context():
+                        stored_at = tables.version(table_id)
             for gain in on_panel:  # the panel's way, once the photo's round is stored
                 with app.app_context():
                     try:
@@ -1361,7 +1391,8 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
             # panel's taps, before the photo); everything else on the phone that takes
             # the photo.
             own_gains = GAIN_TAPS * (len(recorded) + len(refused_gains))
-            per_phone.append(max(total - taps["retail"] - own_gains, *own.values(), 0))
+            on_own = taps["retail"] + own_gains + taps["panel buys"]
+            per_phone.append(max(total - on_own, *own.values(), 0))
             lines.append(
                 f"round {round_no}: {len(played)} board actions, {len(recorded)} gains, "
                 f"{sum(n for _s, n in BOUGHT)} hunters bought; "
