@@ -753,8 +753,8 @@ def _paid_in_all(events: list[dict[str, Any]]) -> dict[str, int]:
 
 def _late_buys(page: Any, state: table.State, log: list[str]) -> list[dict[str, Any]]:
     """The hunters a player bought (``BOUGHT``) beyond the proposal's ticked buy lines
-    (explain_market: the buys the board shows), each a buy event the proposal's "+1"
-    of its buyer adds (the photo shows no food, and a hunter a build sent back to the
+    (explain_market: the buys the board shows), each a buy event its buyer's chip on
+    the proposal adds (the photo shows no food, and a hunter a build sent back to the
     supply no photo proves). A buy line nobody made stops the bench (a wrong reading)."""
     lines = Counter(
         int(e["seat"])
@@ -1243,7 +1243,7 @@ def run(seed: int, size: str, verbose: bool = False) -> list[str]:
                         break
             _pay_order(page, played, taps, log)
             # The hunters bought (B7): the proposal's buy lines are the buys the board
-            # shows; a buy it does not show is the proposal's "+1" of its buyer, a tap.
+            # shows; a buy it does not show is its buyer's chip on the proposal, a tap.
             panel_buys = []  # … or, with no chip for its buyer, the panel's after Confirm
             for buy in _late_buys(page, folded(), log):
                 chip = page.locator(f'[data-testid="bison-photo-buy"][data-seat="{buy["seat"]}"]')
