@@ -191,9 +191,7 @@ def photo_post(table_id: str) -> ResponseReturnValue:
         )
     players = [p.color for p in table.players]
     read_json = _with_first(table, reading.as_json(players), request.form.get("first"))
-    result = explain.explain(
-        table.state, read_json, gained=explain.gains_this_round(tables.events(table.id))
-    )
+    result = explain.explain(table.state, read_json, gained=proposal.gained_this_round(table))
     contradictions = [*_doubts(reading), *result.contradictions]
     tiles_against = sum(1 for c in contradictions if c.template in explain.TILE_CONTRADICTIONS)
     if tiles_against >= ANOTHER_TABLE:

@@ -617,7 +617,7 @@ def paid_in_place(
 
     @functools.cache
     def gained() -> dict[int, dict[str, int]]:  # read once, when a line was answered
-        return explain.gains_this_round(tables.events(table.id))
+        return gained_this_round(table)
 
     for n, item in enumerate(steps):
         if not _ticked(form, n) or not _editable(item["event"], table):
@@ -839,8 +839,9 @@ def _lines(
     lines before it applied), with its payment to fix in place (``_line_pay``)."""
     lines: list[dict[str, object]] = []
     # This round's animals without hunters, recorded on the phones (B6b): a line whose
-    # payment depends on whether they came first asks (``_line_pay``'s ``after``).
-    gained = explain.gains_this_round(tables.events(table.id))
+    # payment depends on whether they came first asks (``_line_pay``'s ``after``). The
+    # history is read only when a seat has one (its marker says so: ``Rounds.gains``).
+    gained = gained_this_round(table)
     state = table.state
     for n, item in enumerate(steps):
         events = _events(item, form, n)
@@ -957,6 +958,15 @@ def _line_pay(
     }
 
 
+def gained_this_round(table: tables.TableView) -> dict[int, dict[str, int]]:
+    """The animals each seat gained without hunters this round (B6b), from the history,
+    which is read only when a seat's markers say it took one."""
+    rounds = table.state.rounds
+    if not any(rounds.gains_of(seat) for seat in range(len(table.players))):
+        return {}
+    return explain.gains_this_round(tables.events(table.id))
+
+
 def _paid_words(paid: Mapping[str, int]) -> str:
     return paid_label(Amounts(**{a: paid.get(a, 0) for a in ANIMALS})) or _("no food")
 
@@ -1068,12 +1078,11 @@ def _answer_chips(answers: Sequence[CarriedAnswer]) -> list[dict[str, object]]:
 
 
 def _gains(
-    table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
+    table: tables.TableView, state: fold.State, form: Mapping[str, str]
 ) -> list[dict[str, object]]:
-    """The actions without hunters each seat has left once the ticked lines are applied:
-    one row each, naming the marker it takes (the first free ones; the player may name
-    another)."""
-    state = _state_before(table.state, steps, form, len(steps))
+    """The actions without hunters each seat has left once the ticked lines are applied
+    (``state``): one row each, naming the marker it takes (the first free ones; the
+    player may name another)."""
     rows = []
     for seat in range(len(state.players)):
         free = [a for a in explain.GAIN_MARKERS if a not in state.rounds.markers[seat]]
@@ -1099,16 +1108,14 @@ def _gains(
 FEW_HUNTERS = 1
 
 
-def _buyers(
-    table: tables.TableView, steps: Sequence[CarriedStep], form: Mapping[str, str]
-) -> list[dict[str, object]]:
+def _buyers(table: tables.TableView, after: fold.State) -> list[dict[str, object]]:
     """The seats that may have bought a hunter the photo does not show (B7), one "+1"
     each: those the proposal's ticked lines leave short of hunters (``FEW_HUNTERS`` or
     fewer in the supply: a player buys hunters to place them; the photo proves a buy
     only where the board holds more than the supply could bring, and the cheapest
     explanation may have brought one from elsewhere), while the market still has one.
-    Any other buy is the panel's own "Buy a hunter", at any time (B7)."""
-    after = _state_before(table.state, steps, form, len(steps))
+    Any other buy is the panel's own "Buy a hunter", at any time (B7). ``after``: the
+    table once the ticked lines are applied."""
     return [
         {"seat": seat, "name": player.name}
         for seat, player in enumerate(table.players)
@@ -1135,6 +1142,7 @@ def render(
     """The proposal page: ``error`` beside the open editor, ``page_error`` over the page,
     ``problems`` beside the lines they name (a payment typed on a line and refused)."""
     form = form or {}
+    after = _state_before(table.state, steps, form, len(steps))  # the ticked lines applied
     return render_page(
         PROPOSAL,
         table,
@@ -1144,8 +1152,8 @@ def render(
         steps=json.dumps(steps, separators=(",", ":")),
         notes=json.dumps(notes, separators=(",", ":")),
         version=version,
-        gains=_gains(table, steps, form),
-        buyers=_buyers(table, steps, form),
+        gains=_gains(table, after, form),
+        buyers=_buyers(table, after),
         score=_score_button(table, steps, form),
         animals=ANIMALS,
         editor=editor,
