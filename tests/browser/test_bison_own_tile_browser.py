@@ -132,8 +132,8 @@ def test_bens_phone_gains_an_animal_without_hunters_while_it_is_anns_turn(
 def test_the_photo_is_sent_after_gains_tapped_on_both_phones(
     live_server: str, new_phone: Callable[..., Any]
 ) -> None:
-    """B6b at the table: Ann taps her own "+1" (her panel swapped by her own tap), Ben
-    his (Ann's panel swapped by a live update), then Ann takes the photo without
+    """B6b at the table: Ann taps her "+1" (her panel swapped by her own tap), Ben his on
+    his turn (Ann's panel swapped by a live update), then Ann takes the photo without
     reloading: it is sent as taken and its proposal comes (the camera's listener used to
     stay on the form drawn first, and the photo went nowhere: bench/reach.py)."""
     from bison_photos import READ_MS, placed
@@ -144,8 +144,11 @@ def test_the_photo_is_sent_after_gains_tapped_on_both_phones(
     start = version(ann)
     ann.locator('[data-testid="bison-nohunters"] [data-gain-default] button[value="bison"]').click()
     ann.wait_for_selector(f'#panel[data-version="{start + 1}"]')
+    # Ann's action done, it is Ben's turn: his phone, once updated, shows the turn's row
+    # (clicking his out-of-turn row raced that live swap, which removes it).
+    ben.wait_for_selector(f'#panel[data-version="{start + 1}"]', timeout=LIVE_MS)
     ben.locator(
-        '[data-testid="bison-gain-own"][data-turn-seat="1"] [data-gain-own="salmon"]'
+        '[data-testid="bison-nohunters"] [data-gain-default] button[value="salmon"]'
     ).click()
     ann.wait_for_selector(f'#panel[data-version="{start + 2}"]', timeout=LIVE_MS)
     ann.set_input_files(
