@@ -15,6 +15,8 @@ Output (:func:`read`): the board in the ``campfire score bison`` input format pl
 from __future__ import annotations
 
 import contextlib
+import copy
+import dataclasses
 import functools
 import io
 import math
@@ -33,6 +35,7 @@ from games.bison.components import HUNTERS_OWNED
 from games.bison.hexgrid import Hex, neighbours
 from games.bison.kit import markers
 from games.bison.kit import tile_art as geo
+from reader import cover
 
 MAX_BYTES = 30 * 1024 * 1024  # a 12 MP phone JPEG is 3–8 MB
 MAX_PIXELS = 50_000_000  # past this a file is a decompression bomb, not a photo
@@ -43,6 +46,12 @@ OUTLIER = 3.0  # mm: a marker this far from the first fit is left out of the sec
 SPACE_GRID = 5.0  # mm between the points where a space's visibility is looked at
 EVIDENCE = 40.0  # mm: a space is seen when a marker read lies this near it ...
 COVER = 25.0  # mm: ... and no tile marker in the frame went unread this near it
+UNDER = 10.0  # mm: ... and the print shows nothing over it this near it (reader.cover)
+APOTHEM = geo.HEX_RADIUS * math.sqrt(3) / 2  # mm: a hex's centre to its edges
+NEW_TILES_MOST = 4  # tiles one round lays (one a player): the farthest a hidden one lies
+OVER_BESIDE = 0.25  # of a hex beside the board like the covers, or unlike the table: hidden
+CLOSER = 2  # times the first look's enlargement, for the closer look at a hex
+CLOSE_MOST = 400_000  # px of a hex's crop: a closer look past it costs more than it finds
 SOFT = 0.75  # of a token marker's cell (px): a wider edge may lose a token's marker
 WEAK_TOKEN = 90.0  # decision margin: clear photos' token markers read at 110 and more
 WEAK_TILE = 100.0  # ... and their tile markers at 150 and more
@@ -188,26 +197,87 @@ def open_photo(data: bytes) -> Image.Image:
 def load_grey(data: bytes) -> NDArray[np.uint8]:
     """The photo as a grey array, upright (EXIF); ``PhotoError`` for anything that is not
     a whole image of a sane size (``open_photo``)."""
+    return load_photo(data)[0]
+
+
+#: The colour look (``reader.cover``) needs the print's inks, not the markers' cells: a
+#: photo's longer side about this many pixels (a JPEG decodes at 1/2, 1/4 or 1/8 of its
+#: size for a fraction of the time).
+COLOUR_SIDE = 1000
+GREY_MODES = ("1", "L", "LA", "La", "I", "I;16", "I;16B", "I;16L", "I;16N", "F")
+
+
+def load_photo(data: bytes) -> tuple[NDArray[np.uint8], NDArray[np.uint8] | None]:
+    """The photo as a grey array (the markers) and its colour look (``load_colour``; None
+    for a photo without colour), both upright (EXIF); ``PhotoError`` for anything that is
+    not a whole image of a sane size (``open_photo``). A JPEG's grey channel is decoded
+    alone at full size, then its colour again at a fraction of it (the decoder scales for
+    free); any other format is decoded once, both taken from it."""
+    colour: NDArray[np.uint8] | None = None
     with open_photo(data) as image:
+        jpeg = image.format in ("JPEG", "MPO")
         try:
-            # A JPEG decodes its grey channel alone (the colour is never used): faster.
-            image.draft("L", image.size)
+            if jpeg:  # its grey channel alone: faster
+                image.draft("L", image.size)
             image.load()  # a truncated file fails here, not later
             upright = ImageOps.exif_transpose(image)
+            if not jpeg:
+                colour = _colour_look(upright)
             if upright.mode.startswith("I"):
                 # A 16-bit (or 32-bit integer) grey PNG: Pillow's "L" clips it to white
                 # (issue 32: a 16-bit board read as "no board"); scaled down instead.
                 wide = np.clip(np.asarray(upright), 0, None).astype(np.uint32)
                 top = 65535 if upright.mode.startswith("I;16") else max(int(wide.max()), 255)
                 scaled: NDArray[np.uint8] = (wide * 255 // top).astype(np.uint8)
-                return scaled
-            return np.asarray(upright.convert("L"))
+                return scaled, colour
+            grey: NDArray[np.uint8] = np.asarray(upright.convert("L"))
         except MemoryError:
             raise
         except Exception:  # a decoder's failure on a client's bytes: a damaged photo
             raise PhotoError(
                 "truncated", "the photo is truncated or damaged: send it again"
             ) from None
+    return grey, (load_colour(data) if jpeg else colour)
+
+
+def load_colour(data: bytes) -> NDArray[np.uint8] | None:
+    """The photo in colour, upright (EXIF), its longer side about ``COLOUR_SIDE`` (each
+    pixel the mean of those it stands for: the same patch of print whatever the camera);
+    None for a photo without colour (a grey PNG: nothing tells a hand from the
+    print) or one that cannot be decoded (``load_grey`` says why)."""
+    try:
+        with open_photo(data) as image:
+            if image.mode in GREY_MODES:
+                return None
+            width, height = image.size
+            factor = max(1, max(width, height) // COLOUR_SIDE)
+            image.draft("RGB", (width // factor, height // factor))  # a JPEG's DCT scaling
+            image.load()
+            return _colour_look(ImageOps.exif_transpose(image))
+    except MemoryError:
+        raise
+    except Exception:  # a decoder's failure on a client's bytes: load_grey said it first
+        return None
+
+
+def _colour_look(upright: Image.Image) -> NDArray[np.uint8] | None:
+    """``upright`` (decoded) as the colour look: RGB, its longer side about
+    ``COLOUR_SIDE``; None for a grey image."""
+    if upright.mode in GREY_MODES:
+        return None
+    try:
+        if upright.mode in ("P", "PA"):  # a palette resizes by its nearest pixel: colours first
+            upright = upright.convert("RGB")
+        longer = max(upright.size)
+        if longer > COLOUR_SIDE * 1.2:  # a 2 MP JPEG, a PNG, a WebP: no draft scale
+            shrink = COLOUR_SIDE / longer
+            size = (round(upright.width * shrink), round(upright.height * shrink))
+            upright = upright.resize(size, Image.Resampling.BOX)
+        return np.asarray(upright.convert("RGB"))
+    except MemoryError:
+        raise
+    except Exception:  # an image mode the look cannot take: the markers alone decide
+        return None
 
 
 def detect(grey: NDArray[np.uint8]) -> tuple[list[Seen], list[int]]:
@@ -431,7 +501,7 @@ def read(
     """Read the board in the photo ``data`` (JPEG, PNG…), given the confirmed board
     ``prior`` (the ``campfire score bison`` format) if any. ``PhotoError`` when the photo
     is no image, shows no Bison board or shows another kit's markers."""
-    grey = load_grey(data)
+    grey, colour = load_photo(data)
     seen, foreign = detect(grey)
     tiles_seen = [s for s in seen if isinstance(s.what, markers.TileMarker)]
     if not tiles_seen:
@@ -486,10 +556,57 @@ def read(
                 and list(e.get("at", ())) == list(at)
             )
             reading.tiles.append(dict(entry))
-    tokens = _read_pieces(reading, h, pieces_seen, placed)
-    _visibility(reading, grey, h, placed, tiles_seen, tokens)
-    _unseen_pieces(reading, prior)
+    before_pieces = copy.deepcopy(reading)
+
+    def with_pieces(reading: Reading, pieces_seen: list[Seen]) -> Reading:
+        tokens = _read_pieces(reading, h, pieces_seen, placed)
+        covers = _covers(colour, grey.shape, h, placed, tiles_seen, tokens)
+        _visibility(reading, grey, h, placed, tiles_seen, tokens, covers)
+        _unseen_pieces(reading, prior)
+        return reading
+
+    reading = with_pieces(reading, pieces_seen)
+    # A piece the table had, missing from a space in view, is looked for once more,
+    # closer: a token at the far edge of a small photo may be there, its marker too small
+    # to read at first (bench/bison_photo.py --photos 24, 3 MP photo 15).
+    closer = _closer_look(grey, h, reading.gone, pieces_seen)
+    if closer:
+        reading = with_pieces(before_pieces, pieces_seen + closer)
     return reading
+
+
+def _closer_look(
+    grey: NDArray[np.uint8], h: Array, gone: list[dict[str, Any]], seen: list[Seen]
+) -> list[Seen]:
+    """Token markers found by a closer look (``CLOSER`` times enlarged) at each hex where a
+    piece of the table's is missing from a space in view, not read at first."""
+    to_image: Array = np.asarray(np.linalg.inv(h), dtype=np.float64)
+    height, width = grey.shape
+    upscale = CLOSER * (1 if grey.size > UPSCALE_BELOW else 2)
+    found: list[Seen] = []
+    ring = [geo.corner_at(i, geo.HEX_RADIUS * 1.1) for i in range(6)]
+    for at in sorted({(int(g["at"][0]), int(g["at"][1])) for g in gone}):
+        corners = apply(to_image, np.asarray([tile_to_board(at, 0, p) for p in ring]))
+        left, top = np.floor(corners.min(axis=0)).astype(int)
+        right, bottom = np.ceil(corners.max(axis=0)).astype(int)
+        left, top = max(0, int(left)), max(0, int(top))
+        right, bottom = min(width, int(right)), min(height, int(bottom))
+        if right - left < 16 or bottom - top < 16 or (right - left) * (bottom - top) > CLOSE_MOST:
+            continue
+        crop = np.ascontiguousarray(grey[top:bottom, left:right])
+        for s in _detect_in(crop, upscale, (left, top))[0]:
+            if not isinstance(s.what, markers.PieceMarker):
+                continue
+            middle = s.corners.mean(axis=0)
+            half = float(np.linalg.norm(s.corners[0] - s.corners[1])) / 2
+            if any(
+                o.marker_id == s.marker_id
+                and np.linalg.norm(o.corners.mean(axis=0) - middle) < half
+                for o in [*seen, *found]
+            ):
+                continue  # read at first already
+            found.append(s)
+    return found
 
 
 def _place_tiles(
@@ -761,6 +878,113 @@ def _read_pieces(
 # -- visibility ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Covers:
+    """What the print's colours show over the printed tiles (``reader.cover``): the
+    points (board mm) and their look; ``colour`` and ``to_colour`` (board mm → its
+    pixels) to look elsewhere. Empty when the photo has no colour."""
+
+    points: Array
+    chroma: Array
+    total: Array
+    colour: NDArray[np.uint8] | None = None
+    to_colour: Array | None = None
+    # The table's usual look around the board (``cover.usual``), where no tile lies.
+    table_chroma: Array = field(default_factory=lambda: np.zeros((0, 3)))
+    table_total: Array = field(default_factory=lambda: np.zeros(0))
+
+    def look(self, board: Array) -> tuple[Array, Array]:
+        """``cover.look`` at the ``board`` points that lie in the frame."""
+        if self.colour is None or self.to_colour is None:
+            return np.zeros((0, 3)), np.zeros(0)
+        image = apply(self.to_colour, board)
+        height, width = self.colour.shape[:2]
+        inside = (image[:, 0] >= 1) & (image[:, 1] >= 1)
+        inside &= (image[:, 0] < width - 2) & (image[:, 1] < height - 2)
+        return cover.look(self.colour, image[inside])
+
+    def over(self, board: Array) -> bool:
+        """Whether something lies over the ``board`` points (a hex beside the board):
+        ``OVER_BESIDE`` of them look like the covers found on the print, or unlike the
+        table's usual look (a tile whose markers were not read, a hand the print did
+        not see)."""
+        chroma, total = self.look(board)
+        if not len(chroma):
+            return False
+        if len(self.points):
+            like_cover = cover.alike(chroma, total, self.chroma, self.total)
+            if like_cover.mean() >= OVER_BESIDE:
+                return True
+        if len(self.table_chroma):
+            like_table = cover.alike(chroma, total, self.table_chroma, self.table_total)
+            return bool((~like_table).mean() >= OVER_BESIDE)
+        return False
+
+
+def _covers(
+    colour: NDArray[np.uint8] | None,
+    shape: tuple[int, ...],
+    h: Array,
+    placed: Mapping[Hex, _Placed],
+    tiles_seen: list[Seen],
+    tokens: list[_Token],
+) -> _Covers:
+    """The points of the printed tiles' prairies and mountains where the photo shows
+    something over the print (``reader.cover``): a hand over no marker, glare, a token
+    whose marker went unread. A retail tile is not printed by the kit: its inks are its
+    own, so it is not looked at."""
+    none = _Covers(np.zeros((0, 2)), np.zeros((0, 3)), np.zeros(0))
+    if colour is None:
+        return none
+    to_colour: Array = np.diag([colour.shape[1] / shape[1], colour.shape[0] / shape[0], 1.0])
+    to_colour = to_colour @ np.linalg.inv(h)
+    boards: list[Array] = []
+    kinds: list[str] = []
+    for at, tile in placed.items():
+        if tile.marked:
+            points, of = cover.art_points(tile.name)
+            boards.append(_tile_points_to_board(at, tile.rotation, points))
+            kinds += of
+    if not boards:
+        return none
+    board = np.vstack(boards)
+    kind = np.asarray(kinds)
+    # A token read lies over the art, and its rim and marker are not the space's ink.
+    keep = np.ones(len(board), dtype=bool)
+    for t in tokens:
+        keep &= np.hypot(*(board - np.asarray(t.centre)).T) > t.side / math.sqrt(2) + cover.CLEAR
+    image = apply(to_colour, board)
+    height, width = colour.shape[:2]
+    keep &= (image[:, 0] >= 1) & (image[:, 1] >= 1)
+    keep &= (image[:, 0] < width - 2) & (image[:, 1] < height - 2)
+    board, kind, image = board[keep], kind[keep], image[keep]
+    where = {tile.name: (at, tile.rotation) for at, tile in placed.items()}
+    read = [
+        tile_to_board(*where[s.what.tile], markers.tile_markers(s.what.tile)[s.what.slot].centre)
+        for s in tiles_seen
+        if isinstance(s.what, markers.TileMarker) and s.what.tile in where
+    ]
+    if not read or not len(board):
+        return none
+    near = np.linalg.norm(board[:, None, :] - np.asarray(read)[None, :, :], axis=2).min(axis=1)
+    chroma, total = cover.look(colour, image)
+    found = cover.foreign(chroma, total, list(kind), board, near <= cover.REFERENCE_NEAR)
+    covers = _Covers(board[found], chroma[found], total[found], colour, to_colour)
+    # The table: the hexes two steps from the board (beside it a new tile may lie).
+    beside = {n for at in placed for n in neighbours(at)} - set(placed)
+    around = {n for at in beside for n in neighbours(at)} - set(placed) - beside
+    if not around:
+        return covers
+    table = np.vstack([_hex_area(at) for at in sorted(around)])
+    table_chroma, table_total = covers.look(table)
+    step = max(1, len(table_chroma) // cover.TABLE_MOST)
+    table_chroma, table_total = table_chroma[::step], table_total[::step]
+    usual = cover.usual(table_chroma, table_total)
+    return dataclasses.replace(
+        covers, table_chroma=table_chroma[usual], table_total=table_total[usual]
+    )
+
+
 @functools.cache
 def _space_points(edges: str) -> dict[str, tuple[tuple[float, float], ...]]:
     """Points of each space of a tile of ``edges`` (its own mm), ``SPACE_GRID`` apart:
@@ -782,6 +1006,7 @@ def _visibility(
     placed: Mapping[Hex, _Placed],
     tiles_seen: list[Seen],
     tokens: list[_Token],
+    covers: _Covers,
 ) -> None:
     """Decide, for every space of every tile on the board, "in view" or "hidden".
 
@@ -790,7 +1015,11 @@ def _visibility(
     read), and no tile marker that should be seen there went unread within ``COVER``
     mm of it. A tile marker in the frame, not under a token read, that was not read is
     under something — a hand, glare, a blur, a token whose own marker is not read — and
-    what is near it may be too."""
+    what is near it may be too. Nor is a space within ``UNDER`` mm of ``covers`` in view:
+    the print's own colours show something over it there (a hand over no marker). A hex
+    beside the board is hidden where the photo there looks like those covers or unlike
+    the table around the board (``_Covers.over``), and then so are the hexes beside it,
+    up to ``NEW_TILES_MOST`` steps out."""
     height, width = grey.shape[0], grey.shape[1]
     to_image: Array = np.asarray(np.linalg.inv(h), dtype=np.float64)
     read_markers = {
@@ -836,7 +1065,10 @@ def _visibility(
         cell = float(np.linalg.norm(s.corners[0] - s.corners[1])) / 8  # px per tag cell
         token_cell = cell * markers.TOKEN_MARKER / markers.TILE_MARKER
         soft.append(_edge_width(grey, s.corners) / token_cell)
-        if soft[-1] > SOFT or s.margin < WEAK_TILE:
+        # Where the photo has colour, a token lost to the blur still shows its body over
+        # the print (``covers``): a soft marker alone no longer hides the spaces near it.
+        too_soft = soft[-1] > SOFT and covers.colour is None
+        if too_soft or s.margin < WEAK_TILE:
             at = next(a for a, t in placed.items() if t.name == s.what.tile)
             marker = markers.tile_markers(s.what.tile)[s.what.slot]
             blocked.append(tile_to_board(at, placed[at].rotation, marker.centre))
@@ -866,33 +1098,64 @@ def _visibility(
                 reading.hidden.append(where | {"why": "out-of-frame"})
                 continue
             near_evidence = len(ev) and _nearest(board, ev) <= EVIDENCE
-            near_blocked = len(bl) and _nearest(board, bl) <= COVER
+            near_blocked = (len(bl) and _nearest(board, bl) <= COVER) or (
+                len(covers.points) and _nearest(board, covers.points) <= UNDER
+            )
             if near_evidence and not near_blocked and not reading.blurred:
                 reading.in_view.append(where)
             else:
                 reading.hidden.append(where | {"why": "covered"})
     # A hex beside the board the photo does not show whole, or shows covered, may hold
     # a new tile the reader could not see: its spaces are hidden too (a token there is
-    # not read as gone).
-    beside = {n for at in placed for n in neighbours(at)} - set(placed)
+    # not read as gone), and so may the hexes beside it (a round lays up to one tile a
+    # player, each beside the board or beside another new one).
     middle = np.asarray([(geo.TILE[0] / 2, geo.TILE[1] / 2)])
     ring = np.asarray([geo.corner_at(i, geo.HEX_RADIUS * 0.8) for i in range(6)])
-    for at in sorted(beside, key=lambda a: a[::-1]):
-        board = np.asarray([tile_to_board(at, 0, tuple(p)) for p in np.vstack((middle, ring))])
-        image = apply(to_image, board)
-        inside = (
-            (image[:, 0] >= 0) & (image[:, 0] < width) & (image[:, 1] >= 0) & (image[:, 1] < height)
-        )
-        why = None
-        if not inside.all():
-            why = "out-of-frame"
-        elif len(bl) and _nearest(board, bl) <= COVER:
-            why = "covered"
-        if why is not None:
-            reading.hidden += [
-                {"at": list(at), "space": space, "why": why}
-                for space in ("prairie", "river", "mountain")
-            ]
+    frontier = {n for at in placed for n in neighbours(at)} - set(placed)
+    looked: set[Hex] = set(placed)
+    for _ in range(NEW_TILES_MOST):
+        looked |= frontier
+        hidden_now: set[Hex] = set()
+        for at in sorted(frontier, key=lambda a: a[::-1]):
+            board = np.asarray([tile_to_board(at, 0, tuple(p)) for p in np.vstack((middle, ring))])
+            image = apply(to_image, board)
+            inside = (image[:, 0] >= 0) & (image[:, 0] < width)
+            inside &= (image[:, 1] >= 0) & (image[:, 1] < height)
+            why = None
+            if not inside.all():
+                why = "out-of-frame"
+            elif len(bl) and _nearest(board, bl) <= COVER:
+                why = "covered"
+            elif covers.over(_hex_area(at)):
+                why = "covered"  # a hand, a tile whose markers were not read
+            if why is not None:
+                hidden_now.add(at)
+                reading.hidden += [
+                    {"at": list(at), "space": space, "why": why}
+                    for space in ("prairie", "river", "mountain")
+                ]
+        frontier = {n for at in hidden_now for n in neighbours(at)} - looked
+
+
+@functools.cache
+def _hex_area_points() -> Array:
+    """Points of a hex (mm from its centre), ``SPACE_GRID`` apart, within 0.9 of the
+    distance from its centre to its edges: the hex itself, none of its neighbours."""
+    step = SPACE_GRID
+    reach = int(geo.HEX_RADIUS / step) + 1
+    points = [
+        (x * step, y * step)
+        for x in range(-reach, reach + 1)
+        for y in range(-reach, reach + 1)
+        if math.hypot(x * step, y * step) <= 0.9 * APOTHEM
+    ]
+    return np.asarray(points, dtype=np.float64)
+
+
+def _hex_area(at: Hex) -> Array:
+    """``_hex_area_points`` of hex ``at`` in board mm."""
+    out: Array = _hex_area_points() + np.asarray(hex_centre(at))
+    return out
 
 
 def _edge_width(grey: NDArray[np.uint8], corners: Array) -> float:

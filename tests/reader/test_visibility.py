@@ -117,3 +117,20 @@ def test_a_shaken_photo_is_said():
     assert reading.blurred
     assert "hold still" in " ".join(reading.doubts)
     assert reading.in_view == [] and reading.gone == []
+
+
+@pytest.mark.slow
+def test_a_token_too_small_to_read_at_first_is_looked_for_closer(monkeypatch):
+    # bench/bison_photo.py --photos 24, 3 MP photo 15: a blue hunter in plain view at the
+    # far edge of the board, on a retail tile, its marker too small to read at first. The
+    # table had it there: read as removed, it was a wrong piece. A closer look at the hex
+    # where a piece went missing from a space in view reads it.
+    shot = synthetic.photo(1015, "3mp", hand=True, conditions=("glare",), retail=2)
+    prior = synthetic.round_before(shot, 1015, new_tiles=3)
+    blue = {"at": [-1, -1], "space": "mountain", "player": "blue", "hunters": 1}
+    assert blue in shot.pieces and blue in prior["pieces"]
+    reading = bison.read(shot.jpeg, prior)
+    assert blue in reading.pieces
+    assert blue not in reading.gone
+    monkeypatch.setattr(bison, "_closer_look", lambda *args: [])
+    assert blue in bison.read(shot.jpeg, prior).gone  # what the first look alone says
