@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from bison_kit import live_refresh, two_player_table
-from bison_photos import NEW_AT, NEW_TILE, READ_MS, placed
+from bison_photos import NEW_AT, NEW_TILE, READ_MS, placed, under_a_hand
 from phone_kit import back_at_table, sit
 from PIL import Image
 
@@ -316,3 +316,25 @@ def test_paid_after_an_animal_gained_without_hunters_is_one_tap_at_360_by_640(
     stock = '[data-testid="bison-stock-0-{}-value"]'
     counts = [ann.locator(stock.format(a)).inner_text() for a in ("bison", "salmon", "turkey")]
     assert counts == ["9", "10", "10"]
+
+
+@pytest.mark.parametrize("lang", ["ja"])
+def test_a_tile_under_a_hand_asks_for_one_more_photo_of_its_corner_at_360_by_640(
+    live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
+) -> None:
+    # Issue 32, item 3: the photo shows no new tile (B08 under a hand over no marker)
+    # while both players' tiles are due: the phone asks for that corner, with its crop,
+    # and the control for one more photo, on the first screen.
+    ann, _table_url = two_player_table(new_phone, live_server, lang=lang)
+    ann.set_input_files(
+        '[data-testid="bison-photo-file"]',
+        files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": under_a_hand()}],
+    )
+    more = ann.locator('[data-testid="bison-photo-more"]')
+    more.wait_for(timeout=READ_MS)
+    words = {"ja": "手の下にタイルがあるかもしれません"}[lang]
+    assert words in more.inner_text()
+    assert more.locator("img").count() >= 1  # the corner's crop
+    box = more.bounding_box()
+    assert box is not None and box["y"] < 640
+    shot(ann, f"bison_photo_{lang}_under_a_hand")

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 
 import bison_synthetic as synthetic
-from PIL import Image
+import numpy as np
+from PIL import Image, ImageDraw
 
 from games.bison import catalog
 from games.bison.kit import markers
@@ -38,6 +40,41 @@ def placed(colour: str = "red") -> bytes:
     board = board_with({NEW_AT: (NEW_TILE, NEW_TURN)})
     pieces = [(colour, "hunter", 0, NEW_AT, "prairie")] * HUNTERS
     return synthetic.photo(23, "3mp", board=board, pieces=pieces).jpeg
+
+
+@functools.cache
+def under_a_hand() -> bytes:
+    """``placed("red")`` with a hand (skin, from the frame's lower edge) over B08 whole and
+    its neighbours' print around it: none of B08's markers, nor its hunters, can be read."""
+    prior = {"tiles": [], "pieces": []}
+    reading = bison.read(placed("red"), prior)
+    to_image = np.linalg.inv(reading.homography)
+    cx, cy = bison.hex_centre(NEW_AT)
+    radius = 1.25 * bison.geo.HEX_RADIUS
+    ring = [
+        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+        for a in range(0, 360, 30)
+    ]
+    palm = [tuple(p) for p in bison.apply(to_image, np.asarray(ring))]
+    with Image.open(io.BytesIO(placed("red"))) as opened:
+        image = opened.convert("RGB")
+    draw = ImageDraw.Draw(image)
+    skin = (190, 146, 117)
+    draw.polygon(palm, fill=skin)
+    low = max(palm, key=lambda p: p[1])
+    arm = 0.06 * image.width
+    draw.polygon(
+        [
+            (low[0] - arm, low[1]),
+            (low[0] + arm, low[1]),
+            (low[0] + arm, image.height),
+            (low[0] - arm, image.height),
+        ],
+        fill=skin,
+    )
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=90)
+    return out.getvalue()
 
 
 @functools.cache

@@ -35,7 +35,7 @@ from flask import current_app, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
-from PIL import Image, ImageOps
+from PIL import ImageOps
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion import photo_jobs, security, tables
@@ -60,6 +60,7 @@ UPLOAD_LIMIT = reader.MAX_BYTES + 1024 * 1024
 CROP = 120  # px: a crop's longer side on the phone
 #: Two tiles contradicting the table's is not a misread: it is another table's board.
 ANOTHER_TABLE = 2
+UNDER_HAND_MOST = 3  # hexes a hand may hide a tile under, each asked with its crop
 
 #: What the phone says for each kind of photo the reader refuses (``PhotoError.kind``).
 _REFUSALS: dict[str, str] = {
@@ -106,7 +107,7 @@ def _crops(data: bytes, reading: reader.Reading, hexes: set[Hex]) -> dict[Hex, s
     if h is None or not hexes:
         return {}
     to_image = np.asarray(np.linalg.inv(h), dtype=np.float64)
-    with Image.open(io.BytesIO(data)) as opened:
+    with reader.open_photo(data) as opened:  # the decoder the reading chose, none other
         image = ImageOps.exif_transpose(opened).convert("RGB")
     radius = float(tile_art.HEX_RADIUS)
     crops: dict[Hex, str] = {}
@@ -206,7 +207,8 @@ def photo_post(table_id: str) -> ResponseReturnValue:
         )
     hexes = {at for step in result.steps for at in step.hexes}
     crops = _crops(data, reading, hexes)
-    more = _more(table, read_json, _crops(data, reading, _unread(read_json)))
+    asked = _unread(read_json) | _under_hand(table, read_json)
+    more = _more(table, read_json, _crops(data, reading, asked))
     del data  # the photo is not kept: only the crops reach the page
     notes: proposal.CarriedNotes = {
         "crops": {f"{q},{r}": src for (q, r), src in crops.items()},
@@ -262,6 +264,37 @@ def _unread(read_json: Mapping[str, object]) -> set[Hex]:
     }
 
 
+def _under_hand(table: tables.TableView, read_json: Mapping[str, object]) -> set[Hex]:
+    """The hexes beside the board that something covers (the reader's ``hidden``, why
+    "covered", no tile read there: a hand over the table and the print around) while the
+    photo shows fewer new tiles than this round's players still had to lay: a new tile
+    may lie under the hand (issue 32, item 3)."""
+    state = table.state
+    due = sum(state.rounds.tile_due(seat) for seat in range(len(table.players)))
+    tiles = read_json.get("tiles")
+    laid = {
+        (int(t["at"][0]), int(t["at"][1]))
+        for t in (tiles if isinstance(tiles, list) else ())
+        if isinstance(t, dict) and isinstance(t.get("at"), list) and len(t["at"]) == 2
+    }
+    if due <= len(laid - set(state.board.tiles)):
+        return set()
+    hidden = read_json.get("hidden")
+    return (
+        {
+            (int(h["at"][0]), int(h["at"][1]))
+            for h in (hidden if isinstance(hidden, list) else ())
+            if isinstance(h, dict)
+            and h.get("why") == "covered"
+            and isinstance(h.get("at"), list)
+            and len(h["at"]) == 2
+            and all(isinstance(n, int) for n in h["at"])
+        }
+        - laid
+        - set(state.board.tiles)
+    )
+
+
 def _more(
     table: tables.TableView, read_json: dict[str, object], crops: Mapping[Hex, str]
 ) -> dict[str, object] | None:
@@ -277,6 +310,16 @@ def _more(
             "crop": crops.get(at),
         }
         for at in sorted(_unread(read_json))
+    ]
+    sentences += [
+        {
+            "text": _(
+                "A tile may lie under a hand here (this round has a tile the photo does "
+                "not show): take one more photo of this corner."
+            ),
+            "crop": crops.get(at),
+        }
+        for at in sorted(_under_hand(table, read_json) - _unread(read_json))[:UNDER_HAND_MOST]
     ]
     if read_json.get("unseen"):
         sentences.append(

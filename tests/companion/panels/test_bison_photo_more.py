@@ -10,7 +10,7 @@ import re
 
 import pytest
 from bison_panel import base
-from bison_photos import NEW_TILE, board_with, placed
+from bison_photos import NEW_TILE, board_with, placed, under_a_hand
 from companion_testkit import get, text
 from PIL import Image, ImageFilter
 
@@ -78,3 +78,32 @@ def test_the_second_photo_is_merged_with_the_first(client, table, app):
             {"table": table.id, "version": version - 1, "reading": first.as_json(["red"])}
         )
     assert NEW_TILE not in text(send(client, table.id, start_only(), first=stale))
+
+
+def test_a_round_whose_tile_the_photo_misses_asks_for_the_corner_under_the_hand(client, table):
+    # Both players' tiles are due; the photo shows none (B08 under the hand): the hex
+    # beside the board the hand covers may hold one, so the phone asks for that corner.
+    response = send(client, table.id, under_a_hand())
+    assert response.status_code == 200
+    assert NEW_TILE not in text(response)
+    assert "may lie under a hand here" in text(response)
+    html = response.get_data(as_text=True)
+    assert 'data-testid="bison-photo-more"' in html
+    assert re.search(r'name="first" value="[^"]+"', html)
+    # The photo without the hand shows B08 (and no hand): nothing asked of the kind.
+    clear = send(client, table.id, placed("red"))
+    assert NEW_TILE in text(clear) and "under a hand" not in text(clear)
+
+
+def test_a_covered_hex_is_asked_about_only_while_a_tile_is_missing(app, table):
+    covered = {"at": [1, -1], "space": "prairie", "why": "covered"}
+    framed = {"at": [2, -2], "space": "prairie", "why": "out-of-frame"}
+    new = [{"at": [2, -1], "tile": "B09", "rotation": 0}, {"at": [-1, 1], "tile": "B11"}]
+    view = get(app, table.id)  # round 1: both tiles due
+    one = {"tiles": new[:1], "hidden": [covered, framed]}
+    assert photo._under_hand(view, one) == {(1, -1)}
+    both = {"tiles": new, "hidden": [covered, framed]}
+    assert photo._under_hand(view, both) == set()  # every tile due is in the photo
+    # A hex with a tile read is no hex a tile may hide under; bad entries are skipped.
+    odd = {"tiles": [{"at": [1, -1], "tile": "B09"}], "hidden": [covered, {"at": "x"}, 3]}
+    assert photo._under_hand(view, odd) == set()
