@@ -940,15 +940,17 @@ def _covers(
     to_colour = to_colour @ np.linalg.inv(h)
     boards: list[Array] = []
     kinds: list[str] = []
-    for at, tile in placed.items():
+    tiles: list[int] = []
+    for n, (at, tile) in enumerate(placed.items()):
         if tile.marked:
             points, of = cover.art_points(tile.name)
             boards.append(_tile_points_to_board(at, tile.rotation, points))
             kinds += of
+            tiles += [n] * len(of)
     if not boards:
         return none
     board = np.vstack(boards)
-    kind = np.asarray(kinds)
+    kind, tile_of = np.asarray(kinds), np.asarray(tiles)
     # A token read lies over the art, and its rim and marker are not the space's ink.
     keep = np.ones(len(board), dtype=bool)
     for t in tokens:
@@ -957,7 +959,7 @@ def _covers(
     height, width = colour.shape[:2]
     keep &= (image[:, 0] >= 1) & (image[:, 1] >= 1)
     keep &= (image[:, 0] < width - 2) & (image[:, 1] < height - 2)
-    board, kind, image = board[keep], kind[keep], image[keep]
+    board, kind, image, tile_of = board[keep], kind[keep], image[keep], tile_of[keep]
     where = {tile.name: (at, tile.rotation) for at, tile in placed.items()}
     read = [
         tile_to_board(*where[s.what.tile], markers.tile_markers(s.what.tile)[s.what.slot].centre)
@@ -968,7 +970,8 @@ def _covers(
         return none
     near = np.linalg.norm(board[:, None, :] - np.asarray(read)[None, :, :], axis=2).min(axis=1)
     chroma, total = cover.look(colour, image)
-    found = cover.foreign(chroma, total, list(kind), board, near <= cover.REFERENCE_NEAR)
+    reference = near <= cover.REFERENCE_NEAR
+    found = cover.foreign(chroma, total, list(kind), board, reference, list(tile_of))
     covers = _Covers(board[found], chroma[found], total[found], colour, to_colour)
     # The table: the hexes two steps from the board (beside it a new tile may lie).
     beside = {n for at in placed for n in neighbours(at)} - set(placed)

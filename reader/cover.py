@@ -49,6 +49,7 @@ FOREIGN = 0.03
 DARK = 60  # r + g + b: below, a point's chromaticity is noise (a deep shadow)
 REFERENCE_NEAR = 20.0  # mm: art points this near a tile marker read are certainly in view
 MIN_REFERENCE = 12  # art points of a space kind needed to know its colour in this photo
+TILE_REFERENCE = 8  # ... and on one tile, to know that tile's own
 CLUSTER = 2  # other foreign points within ``ART_STEP`` × 1.5 for a point to count
 CLUSTER_MOST = 3000  # foreign points past which none is a speck
 LIKE_BRIGHTNESS = 1.25  # times: a cover's brightness varies this much across it
@@ -146,21 +147,30 @@ def foreign(
     kinds: Sequence[str],
     board: Array,
     reference: NDArray[np.bool_],
+    tiles: Sequence[int] | None = None,
 ) -> NDArray[np.bool_]:
     """Which art points (their ``look``; ``kinds``: each one's space kind; ``board``: the
     same points in board mm, for ``CLUSTER``) show something over the print.
     ``reference``: the points certainly in view, whose colour is each kind's ink in this
-    photo. A kind with fewer than ``MIN_REFERENCE`` such points is not judged (nothing to
-    compare with)."""
+    photo. ``tiles``: which tile each point is on; a tile with ``TILE_REFERENCE`` points
+    of a kind in view is judged against its own ink (a lamp on one side of the table and
+    daylight on the other, a tile from another printer), else against the photo's. A
+    kind with fewer than ``MIN_REFERENCE`` such points in the photo is not judged
+    (nothing to compare with)."""
     out = np.zeros(len(chroma), dtype=bool)
     lit = total >= DARK
     kind_of = np.asarray(kinds)
+    tile_of = np.asarray(tiles if tiles is not None else [0] * len(chroma))
     for kind in ("prairie", "mountain"):
         of_kind = kind_of == kind
         known = of_kind & reference & lit
         if known.sum() < MIN_REFERENCE:
             continue
-        ink = np.median(chroma[known], axis=0)
+        ink = np.tile(np.median(chroma[known], axis=0), (len(chroma), 1))
+        for tile in np.unique(tile_of[known]):
+            own = known & (tile_of == tile)
+            if own.sum() >= TILE_REFERENCE:
+                ink[tile_of == tile] = np.median(chroma[own], axis=0)
         out |= of_kind & lit & (np.linalg.norm(chroma - ink, axis=1) > FOREIGN)
     if not out.any():
         return out

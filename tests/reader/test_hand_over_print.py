@@ -81,6 +81,20 @@ def test_a_cover_is_a_cluster_of_other_colours_and_a_shadow_is_none():
     assert not cover.foreign(*_looks(rgb), ["prairie"] * 26, board, few).any()
 
 
+def test_each_tile_is_judged_against_its_own_ink_under_mixed_light():
+    # A lamp warms one tile, daylight lights the other: its green is another green, not a
+    # cover, when it has enough points in view of its own.
+    green, warm = (151, 201, 90), (181, 201, 70)
+    rgb = [green] * 12 + [warm] * 10
+    board = np.asarray([(3.0 * (i % 4), 3.0 * (i // 4)) for i in range(22)])
+    reference = np.ones(22, dtype=bool)
+    kinds = ["prairie"] * 22
+    alone = cover.foreign(*_looks(rgb), kinds, board, reference)
+    assert alone[12:].all()  # against the photo's one green, the warm tile is covered
+    tiles = [0] * 12 + [1] * 10
+    assert not cover.foreign(*_looks(rgb), kinds, board, reference, tiles).any()
+
+
 def test_the_tables_usual_look_leaves_out_an_arm_over_part_of_it():
     wood, grain, skin = (96, 70, 50), (112, 80, 56), (190, 146, 117)
     chroma, total = _looks([wood] * 10 + [grain] * 6 + [skin] * 2)
