@@ -59,17 +59,6 @@ NEW_TILES = 3  # tiles placed since the confirmed board
 RETAIL = 2  # tiles without markers on each board
 
 
-def _tokens(pieces: list[dict[str, Any]]) -> Counter[tuple[Any, ...]]:
-    """Every single token: (hex, space, colour, size or 0 for a hunter)."""
-    out: Counter[tuple[Any, ...]] = Counter()
-    for p in pieces:
-        key = (tuple(p["at"]), p["space"], p["player"])
-        out[(*key, 0)] += p.get("hunters", 0)
-        if p.get("structure"):
-            out[(*key, p["structure"])] += 1
-    return out
-
-
 @dataclass
 class Tally:
     tiles: int = 0  # in view
@@ -101,7 +90,7 @@ def _count(tally: Tally, shot: synthetic.Photo, reading: bison.Reading, prior: A
         tally.tiles_right += t in reading.tiles
     tally.tiles_wrong += sum(t not in shot.tiles for t in reading.tiles)
     result, _ = synthetic.confirmed(prior, reading)
-    truth, after = _tokens(shot.pieces), _tokens(result)
+    truth, after = synthetic.tokens(shot.pieces), synthetic.tokens(result)
     covered: Counter[tuple[Any, ...]] = Counter(
         (t.at, t.space, t.colour, t.size if t.kind != "hunter" else 0)
         for t in shot.tokens
@@ -128,7 +117,7 @@ def _no_prior(tally: Tally, shot: synthetic.Photo) -> None:
         reading = bison.read(shot.jpeg)
     except bison.PhotoError:
         return
-    truth, read = _tokens(shot.pieces), _tokens(reading.pieces)
+    truth, read = synthetic.tokens(shot.pieces), synthetic.tokens(reading.pieces)
     tally.wrong += sum((read - truth).values())
     tally.photos += 1
 
@@ -181,7 +170,7 @@ def main() -> None:
             except bison.PhotoError as error:
                 print(f"{size} photo {n} ({'+'.join(conditions)}): {error}")
                 tally.tiles += len(shot.tiles)
-                tally.pieces += sum(_tokens(shot.pieces).values())
+                tally.pieces += sum(synthetic.tokens(shot.pieces).values())
                 continue
             spent = time.process_time() - start
             if size == "12mp" and n > 0:
@@ -191,8 +180,8 @@ def main() -> None:
                 _no_prior(no_prior, shot)
             print(
                 f"{size} photo {n} ({'+'.join(conditions)}{', hand' if n % 2 else ''}): "
-                f"{len(reading.tiles)} tiles, {sum(_tokens(reading.pieces).values())}/"
-                f"{sum(_tokens(shot.pieces).values())} pieces read, "
+                f"{len(reading.tiles)} tiles, {sum(synthetic.tokens(reading.pieces).values())}/"
+                f"{sum(synthetic.tokens(shot.pieces).values())} pieces read, "
                 f"{len(reading.hidden) // 3} hexes' spaces hidden, {len(reading.unseen)} "
                 f"unseen, {len(reading.gone)} gone, {wrong} wrong, {spent:.2f} s",
                 flush=True,

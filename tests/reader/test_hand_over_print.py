@@ -11,7 +11,6 @@ lie in a row)."""
 from __future__ import annotations
 
 import io
-from collections import Counter
 
 import numpy as np
 import pytest
@@ -24,16 +23,6 @@ import bison_synthetic as synthetic
 from games.bison import catalog
 from games.bison.kit import tile_art as geo
 from reader import bison, cover
-
-
-def _tokens(pieces):
-    out: Counter = Counter()
-    for p in pieces:
-        key = (tuple(p["at"]), p["space"], p["player"])
-        out[(*key, 0)] += p.get("hunters", 0)
-        if p.get("structure"):
-            out[(*key, p["structure"])] += 1
-    return out
 
 
 def test_art_points_see_the_spaces_ink_alone():
@@ -134,7 +123,7 @@ def test_tokens_a_hand_hides_over_no_marker_are_said_never_read_as_gone(
     reading = bison.read(shot.jpeg, prior)
     result, _ = synthetic.confirmed(prior, reading)
     hidden = {(tuple(h["at"]), h["space"]) for h in reading.hidden}
-    truth, after = _tokens(shot.pieces), _tokens(result)
+    truth, after = synthetic.tokens(shot.pieces), synthetic.tokens(result)
     missed = {key for key in truth.keys() | after.keys() if truth[key] != after[key]}
     assert missed, "the photo no longer hides anything: it tests nothing"
     # Every difference from the truth lies on a space said hidden ("not visible").

@@ -11,6 +11,7 @@ import functools
 import io
 import math
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -684,3 +685,15 @@ def confirmed(prior: dict[str, Any], reading: Reading) -> tuple[list[dict[str, A
         for (at, space), p in shown.pieces.items()
     ]
     return pieces, {(at, space, colour) for (at, space), colour in kept}
+
+
+def tokens(pieces: Sequence[Mapping[str, Any]]) -> Counter[tuple[Any, ...]]:
+    """Every single token of ``pieces`` (the score format): (hex, space, colour, size or 0
+    for a hunter), counted."""
+    out: Counter[tuple[Any, ...]] = Counter()
+    for p in pieces:
+        key = (tuple(p["at"]), p["space"], p["player"])
+        out[(*key, 0)] += p.get("hunters", 0)
+        if p.get("structure"):
+            out[(*key, p["structure"])] += 1
+    return out
