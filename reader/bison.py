@@ -1110,8 +1110,8 @@ def _visibility(
                 reading.hidden.append(where | {"why": "covered"})
     # A hex beside the board the photo does not show whole, or shows covered, may hold
     # a new tile the reader could not see: its spaces are hidden too (a token there is
-    # not read as gone), and so may the hexes beside it (a round lays up to one tile a
-    # player, each beside the board or beside another new one).
+    # not read as gone), and so may the hexes beside a covered one (a round lays up to
+    # one tile a player, each beside the board or beside another new one).
     middle = np.asarray([(geo.TILE[0] / 2, geo.TILE[1] / 2)])
     ring = np.asarray([geo.corner_at(i, geo.HEX_RADIUS * 0.8) for i in range(6)])
     frontier = {n for at in placed for n in neighbours(at)} - set(placed)
@@ -1131,8 +1131,9 @@ def _visibility(
                 why = "covered"
             elif covers.over(_hex_area(at)):
                 why = "covered"  # a hand, a tile whose markers were not read
-            if why is not None:
+            if why == "covered":  # past the frame's edge, the hexes beyond are too
                 hidden_now.add(at)
+            if why is not None:
                 reading.hidden += [
                     {"at": list(at), "space": space, "why": why}
                     for space in ("prairie", "river", "mountain")
