@@ -6,9 +6,10 @@ uneven light, JPEG), two of its tiles retail (printed without markers: the table
 them by their edges), a hand in every other photo, and one or two of what a real table
 brings (``bison_synthetic.CONDITIONS``: wood grain, check cloth, a shadow, warm light,
 sensor noise, the board turned any way, cut by the frame, a defocus gradient, lens
-distortion, glare), at 12 MP, 3 MP and 2 MP, from fixed seeds. Each photo's prior is the
-board of one round before (``bison_synthetic.round_before``: three new tiles and their
-pieces, hunters moved, structures built or grown), as a table takes one photo a round.
+distortion, glare, ink-saving print, a shaken phone), at 12 MP, 3 MP and 2 MP, from
+fixed seeds. Each photo's prior is the board of one round before
+(``bison_synthetic.round_before``: three new tiles and their pieces, hunters moved,
+structures built or grown), as a table takes one photo a round.
 
 Counts, on the CONFIRMED RESULT (``explain.photographed``: the reading applied to the
 prior, as the phone's proposal records it), token by token:

@@ -2,8 +2,8 @@
 view or hidden; a prior piece missing from a space in view is gone (removed or moved),
 only a hidden space keeps its pieces; retail tiles (no markers) carry the grid; harder
 photos (a table's wood or cloth, shadows, warm light, noise, 2 MP, any turn, a board cut
-by the frame, a defocus gradient, lens distortion, glare) read nothing wrong and say what
-they miss. Small photos, fixed seeds."""
+by the frame, a defocus gradient, lens distortion, glare, a kit printed in ink-saving mode,
+a shaken phone) read nothing wrong and say what they miss. Small photos, fixed seeds."""
 
 from __future__ import annotations
 
@@ -86,6 +86,8 @@ def test_hunters_gone_from_a_retail_tile_in_view_are_gone(with_retail):
         ("3mp", ("cut",), False),
         ("3mp", ("defocus", "lens"), False),
         ("3mp", ("glare", "shadow", "check"), True),
+        ("3mp", ("inksaver",), True),
+        ("2mp", ("shake", "warm"), False),
     ],
 )
 def test_a_harder_photo_reads_nothing_wrong_and_says_what_it_misses(size, conditions, hand):

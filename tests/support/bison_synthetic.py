@@ -49,6 +49,8 @@ CONDITIONS = (
     "defocus",  # sharp at one side, blurred towards the other
     "lens",  # barrel distortion of a wide phone lens
     "glare",  # a lamp's reflection on part of the board
+    "inksaver",  # the kit printed in a printer's ink-saving mode: pale inks, grey blacks
+    "shake",  # the phone moved a little while the shutter was open
 )
 FACE_DPI = 300
 
@@ -323,7 +325,7 @@ def _paint(
 
     hexagon = [geo.corner_at(i) for i in range(6)]
     for at, (tile, rotation) in board.items():
-        face = _face(tile, at not in plain)
+        face = _printed(_face(tile, at not in plain), conditions)
         w, h = round(geo.TILE[0] * ppm), round(geo.TILE[1] * ppm)
         face = face.resize((w, h), Image.Resampling.LANCZOS)
         mask = Image.new("L", (w, h), 0)
@@ -337,7 +339,8 @@ def _paint(
     for colour, kind, size_, _, _, centre, angle in laid:
         name = f"hunter-{colour}-1" if kind == "hunter" else f"{kind}-{colour}-{size_}a"
         side = round(markers.token_size(kind) * ppm)
-        token = _face(name).resize((side, side), Image.Resampling.LANCZOS).convert("RGBA")
+        token = _printed(_face(name), conditions).resize((side, side), Image.Resampling.LANCZOS)
+        token = token.convert("RGBA")
         token = token.rotate(angle, Image.Resampling.BICUBIC, expand=True)
         cx, cy = px(centre)
         canvas.paste(token, (round(cx - token.width / 2), round(cy - token.height / 2)), token)
@@ -442,6 +445,15 @@ def _paint(
     )
 
 
+def _printed(face: Image.Image, conditions: Sequence[str]) -> Image.Image:
+    """A face as the printer put it on paper: in ink-saving mode every ink at 60 % (the
+    blacks a dark grey)."""
+    if "inksaver" not in conditions:
+        return face
+    pale = 255 - (255 - np.asarray(face, np.float32)) * 0.6
+    return Image.fromarray(pale.astype(np.uint8), face.mode)
+
+
 def _table_top(
     width: int, height: int, conditions: Sequence[str], rng: random.Random
 ) -> Image.Image:
@@ -498,6 +510,15 @@ def _camera(
         xi = np.clip(np.round(sx).astype(int), 0, width - 1)
         yi = np.clip(np.round(sy).astype(int), 0, height - 1)
         pixels = src[yi, xi]
+    if "shake" in conditions:  # a straight smear a few pixels long, any way
+        steps = max(3, round(width / 600))
+        a = rng.uniform(0, math.pi)
+        smeared = np.zeros_like(pixels)
+        for k in range(steps):
+            t = k - (steps - 1) / 2
+            dx, dy = round(t * math.cos(a)), round(t * math.sin(a))
+            smeared += np.roll(pixels, (dy, dx), axis=(0, 1))
+        pixels = smeared / steps
     if "noise" in conditions:
         noise = np.random.default_rng(rng.randrange(2**32)).normal(0, 7, pixels.shape)
         pixels = pixels + noise.astype(np.float32)
