@@ -897,11 +897,8 @@ class _Covers:
         """``cover.look`` at the ``board`` points that lie in the frame."""
         if self.colour is None or self.to_colour is None:
             return np.zeros((0, 3)), np.zeros(0)
-        image = apply(self.to_colour, board)
-        height, width = self.colour.shape[:2]
-        inside = (image[:, 0] >= 1) & (image[:, 1] >= 1)
-        inside &= (image[:, 0] < width - 2) & (image[:, 1] < height - 2)
-        return cover.look(self.colour, image[inside])
+        inside = _in_frame(self.to_colour, board, self.colour.shape)
+        return cover.look(self.colour, apply(self.to_colour, board[inside]))
 
     def over(self, board: Array) -> bool:
         """Whether something lies over the ``board`` points (a hex beside the board):
@@ -919,6 +916,16 @@ class _Covers:
             like_table = cover.alike(chroma, total, self.table_chroma, self.table_total)
             return bool((~like_table).mean() >= OVER_BESIDE)
         return False
+
+
+def _in_frame(to_image: Array, board: Array, shape: tuple[int, ...]) -> NDArray[np.bool_]:
+    """Which ``board`` points lie in an image of ``shape`` (a pixel inside its edge: the
+    3 × 3 look around each)."""
+    image = apply(to_image, board)
+    height, width = shape[0], shape[1]
+    inside: NDArray[np.bool_] = (image[:, 0] >= 1) & (image[:, 1] >= 1)
+    inside &= (image[:, 0] < width - 2) & (image[:, 1] < height - 2)
+    return inside
 
 
 def _covers(
@@ -955,11 +962,9 @@ def _covers(
     keep = np.ones(len(board), dtype=bool)
     for t in tokens:
         keep &= np.hypot(*(board - np.asarray(t.centre)).T) > t.side / math.sqrt(2) + cover.CLEAR
+    keep &= _in_frame(to_colour, board, colour.shape)
+    board, kind, tile_of = board[keep], kind[keep], tile_of[keep]
     image = apply(to_colour, board)
-    height, width = colour.shape[:2]
-    keep &= (image[:, 0] >= 1) & (image[:, 1] >= 1)
-    keep &= (image[:, 0] < width - 2) & (image[:, 1] < height - 2)
-    board, kind, image, tile_of = board[keep], kind[keep], image[keep], tile_of[keep]
     where = {tile.name: (at, tile.rotation) for at, tile in placed.items()}
     read = [
         tile_to_board(*where[s.what.tile], markers.tile_markers(s.what.tile)[s.what.slot].centre)
@@ -973,6 +978,24 @@ def _covers(
     reference = near <= cover.REFERENCE_NEAR
     found = cover.foreign(chroma, total, list(kind), board, reference, list(tile_of))
     covers = _Covers(board[found], chroma[found], total[found], colour, to_colour)
+    # A retail tile's inks are its own: what covers the print is told there by its look
+    # alone (the same hand over a retail tile beside printed ones).
+    retail = [
+        np.asarray(
+            [tile_to_board(at, 0, p) for points in _space_points(t.edges).values() for p in points]
+        )
+        for at, t in placed.items()
+        if not t.marked
+    ]
+    if retail and len(covers.points):
+        spots = np.vstack(retail)
+        chroma_r, total_r = covers.look(spots)  # (in the frame only)
+        inside = _in_frame(to_colour, spots, colour.shape)
+        like = cover.alike(chroma_r, total_r, covers.chroma, covers.total)
+        if like.any():
+            covers = dataclasses.replace(
+                covers, points=np.vstack((covers.points, spots[inside][like]))
+            )
     # The table: the hexes two steps from the board (beside it a new tile may lie).
     beside = {n for at in placed for n in neighbours(at)} - set(placed)
     around = {n for at in beside for n in neighbours(at)} - set(placed) - beside
@@ -1058,6 +1081,7 @@ def _visibility(
     # may have been lost: near it, spaces are not vouched for.
     blocked += [t.centre for t in tokens if t.margin < WEAK_TOKEN]
     soft: list[float] = []  # each read tile marker's edge width, in token cells
+    unjudged: list[tuple[float, float]] = []  # soft, where the colours judge the print
     # A marker read may still be too soft for a token's smaller one (a defocus, a shake):
     # where a read tile marker's edge is wider than ``SOFT`` of a token marker's cell, a
     # token there may have been lost; it counts as unread for the spaces near it.
@@ -1069,9 +1093,14 @@ def _visibility(
         token_cell = cell * markers.TOKEN_MARKER / markers.TILE_MARKER
         soft.append(_edge_width(grey, s.corners) / token_cell)
         # Where the photo has colour, a token lost to the blur still shows its body over
-        # the print (``covers``): a soft marker alone no longer hides the spaces near it.
-        too_soft = soft[-1] > SOFT and covers.colour is None
-        if too_soft or s.margin < WEAK_TILE:
+        # the print (``covers``): there a soft marker alone no longer hides the spaces
+        # near it; on a retail tile or a river, which the colours do not judge, it does.
+        if soft[-1] > SOFT and covers.colour is not None and s.margin >= WEAK_TILE:
+            at = next(a for a, t in placed.items() if t.name == s.what.tile)
+            marker = markers.tile_markers(s.what.tile)[s.what.slot]
+            unjudged.append(tile_to_board(at, placed[at].rotation, marker.centre))
+            continue
+        if soft[-1] > SOFT or s.margin < WEAK_TILE:
             at = next(a for a, t in placed.items() if t.name == s.what.tile)
             marker = markers.tile_markers(s.what.tile)[s.what.slot]
             blocked.append(tile_to_board(at, placed[at].rotation, marker.centre))
@@ -1104,6 +1133,10 @@ def _visibility(
             near_blocked = (len(bl) and _nearest(board, bl) <= COVER) or (
                 len(covers.points) and _nearest(board, covers.points) <= UNDER
             )
+            if unjudged and (not tile.marked or space == "river"):
+                # The soft marker speaks for the photo's sharpness as far as a marker
+                # read vouches for it (``EVIDENCE``).
+                near_blocked = near_blocked or _nearest(board, np.asarray(unjudged)) <= EVIDENCE
             if near_evidence and not near_blocked and not reading.blurred:
                 reading.in_view.append(where)
             else:

@@ -110,6 +110,9 @@ def test_off_the_print_a_hand_is_known_by_its_colour_and_light():
         # --photos 24, 2 MP photo 7: three new tiles in a row, two under the hand, the
         # third beside them (not beside the board the reader knows), its hunters unread.
         (1007, "2mp", ("turned",), "new tile"),
+        # --photos 24, 12 MP photo 17: a hunter on a retail tile (its inks its own, not
+        # judged) under the hand in a shadow; the hand also lies over the print beside it.
+        (1017, "12mp", ("turned", "shadow"), "retail"),
         # ... 12 MP photo 9: a hunter at the far end of a long river under the hand, the
         # river's other end beside markers read.
         (1009, "12mp", ("glare",), "river"),
@@ -134,8 +137,11 @@ def test_tokens_a_hand_hides_over_no_marker_are_said_never_read_as_gone(
         for tile in unread_tiles:
             at = tuple(tile["at"])
             assert {(at, s) for s in ("prairie", "river", "mountain")} <= hidden
-    else:
+    elif case == "river":
         assert any(key[1] == "river" for key in missed)
+    else:
+        retail = {tuple(t["at"]) for t in prior["tiles"] if "edges" in t}
+        assert any(key[0] in retail for key in missed)
 
 
 def test_a_photo_without_a_hand_hides_nothing_more():

@@ -136,3 +136,20 @@ def test_a_token_too_small_to_read_at_first_is_looked_for_closer(monkeypatch):
     assert blue not in reading.gone
     monkeypatch.setattr(bison, "_closer_look", lambda *args: [])
     assert blue in bison.read(shot.jpeg, prior).gone  # what the first look alone says
+
+
+@pytest.mark.slow
+def test_a_token_the_shake_made_unreadable_on_a_retail_tile_is_said_never_gone():
+    # bench/bison_photo.py --photos 24, 3 MP photo 20 (lens, shake): a yellow hunter on a
+    # retail tile, in plain view, its marker smeared past reading at any enlargement. The
+    # markers around are soft; the print's colours do not judge a retail tile, so the
+    # soft markers still hide its spaces: the hunter is kept, not read as removed.
+    shot = synthetic.photo(1020, "3mp", conditions=("lens", "shake"), retail=2)
+    prior = synthetic.round_before(shot, 1020, new_tiles=3)
+    yellow = {"at": [0, -2], "space": "mountain", "player": "yellow", "hunters": 1}
+    assert yellow in shot.pieces and yellow in prior["pieces"]
+    assert any(t["at"] == [0, -2] and "edges" in t for t in prior["tiles"])  # retail
+    reading = bison.read(shot.jpeg, prior)
+    assert yellow not in reading.pieces  # not read ...
+    assert yellow not in reading.gone  # ... and not called removed
+    assert yellow in reading.unseen
