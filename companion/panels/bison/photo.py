@@ -255,13 +255,7 @@ def _with_first(
 
 def _unread(read_json: Mapping[str, object]) -> set[Hex]:
     """The hexes where tokens lie but no tile was read."""
-    unread = read_json.get("unread", ())
-    hexes = (u.get("at") for u in unread if isinstance(u, dict)) if isinstance(unread, list) else ()
-    return {
-        (int(at[0]), int(at[1]))
-        for at in hexes
-        if isinstance(at, list) and len(at) == 2 and all(isinstance(n, int) for n in at)
-    }
+    return _hexes(read_json.get("unread"))
 
 
 def _under_hand(table: tables.TableView, read_json: Mapping[str, object]) -> set[Hex]:
@@ -271,28 +265,23 @@ def _under_hand(table: tables.TableView, read_json: Mapping[str, object]) -> set
     may lie under the hand (issue 32, item 3)."""
     state = table.state
     due = sum(state.rounds.tile_due(seat) for seat in range(len(table.players)))
-    tiles = read_json.get("tiles")
-    laid = {
-        (int(t["at"][0]), int(t["at"][1]))
-        for t in (tiles if isinstance(tiles, list) else ())
-        if isinstance(t, dict) and isinstance(t.get("at"), list) and len(t["at"]) == 2
-    }
+    laid = _hexes(read_json.get("tiles"))
     if due <= len(laid - set(state.board.tiles)):
         return set()
-    hidden = read_json.get("hidden")
-    return (
-        {
-            (int(h["at"][0]), int(h["at"][1]))
-            for h in (hidden if isinstance(hidden, list) else ())
-            if isinstance(h, dict)
-            and h.get("why") == "covered"
-            and isinstance(h.get("at"), list)
-            and len(h["at"]) == 2
-            and all(isinstance(n, int) for n in h["at"])
-        }
-        - laid
-        - set(state.board.tiles)
-    )
+    return _hexes(read_json.get("hidden"), why="covered") - laid - set(state.board.tiles)
+
+
+def _hexes(entries: object, why: str | None = None) -> set[Hex]:
+    """The hexes (``at``) of a reading's ``entries`` (tiles, hidden spaces), those with
+    ``why`` only when given; an entry not shaped so is skipped."""
+    out: set[Hex] = set()
+    for entry in entries if isinstance(entries, list) else ():
+        if not isinstance(entry, dict) or (why is not None and entry.get("why") != why):
+            continue
+        at = entry.get("at")
+        if isinstance(at, list) and len(at) == 2 and all(type(n) is int for n in at):
+            out.add((at[0], at[1]))
+    return out
 
 
 def _more(

@@ -105,5 +105,8 @@ def test_a_covered_hex_is_asked_about_only_while_a_tile_is_missing(app, table):
     both = {"tiles": new, "hidden": [covered, framed]}
     assert photo._under_hand(view, both) == set()  # every tile due is in the photo
     # A hex with a tile read is no hex a tile may hide under; bad entries are skipped.
-    odd = {"tiles": [{"at": [1, -1], "tile": "B09"}], "hidden": [covered, {"at": "x"}, 3]}
+    odd = {
+        "tiles": [{"at": [1, -1], "tile": "B09"}, {"at": ["x", 1]}],
+        "hidden": [covered, {"at": "x"}, 3],
+    }
     assert photo._under_hand(view, odd) == set()
