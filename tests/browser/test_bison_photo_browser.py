@@ -318,7 +318,7 @@ def test_paid_after_an_animal_gained_without_hunters_is_one_tap_at_360_by_640(
     assert counts == ["9", "10", "10"]
 
 
-@pytest.mark.parametrize("lang", ["ja"])
+@pytest.mark.parametrize("lang", ["en", "ja", "it"])
 def test_a_tile_under_a_hand_asks_for_one_more_photo_of_its_corner_at_360_by_640(
     live_server: str, new_phone: Callable[..., Any], shot: Callable[..., Any], lang: str
 ) -> None:
@@ -332,7 +332,11 @@ def test_a_tile_under_a_hand_asks_for_one_more_photo_of_its_corner_at_360_by_640
     )
     more = ann.locator('[data-testid="bison-photo-more"]')
     more.wait_for(timeout=READ_MS)
-    words = {"ja": "手の下にタイルがあるかもしれません"}[lang]
+    words = {
+        "en": "A tile may lie under a hand here",
+        "ja": "手の下にタイルがあるかもしれません",
+        "it": "Qui sotto una mano potrebbe esserci una tessera",
+    }[lang]
     assert words in more.inner_text()
     assert more.locator("img").count() >= 1  # the corner's crop
     box = more.bounding_box()

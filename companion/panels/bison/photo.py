@@ -47,7 +47,7 @@ from companion.panels.bison.pages import GAME, bp, render_page
 from companion.uploads import upload_limit
 from games.bison import explain
 from games.bison.board import Space
-from games.bison.hexgrid import Hex
+from games.bison.hexgrid import Hex, neighbours
 from games.bison.kit import tile_art
 from games.errors import N_, RuleError
 from reader import bison as reader
@@ -290,7 +290,7 @@ def _more(
     """What asks for one more photo — a tile that could not be read (with a crop of its
     corner), spaces hidden where the table had pieces, a shaken photo — and the reading
     to merge the second with, signed; None when the photo saw everything."""
-    sentences = [
+    sentences: list[dict[str, str | list[str] | None]] = [
         {
             "text": _(
                 "A tile here could not be read (a hand or tokens over its markers): take "
@@ -300,16 +300,24 @@ def _more(
         }
         for at in sorted(_unread(read_json))
     ]
-    sentences += [
-        {
-            "text": _(
-                "A tile may lie under a hand here (this round has a tile the photo does "
-                "not show): take one more photo of this corner."
-            ),
-            "crop": crops.get(at),
-        }
-        for at in sorted(_under_hand(table, read_json) - _unread(read_json))[:UNDER_HAND_MOST]
-    ]
+    # One sentence for the hexes a tile may lie under, those beside the board first (a
+    # tile is laid beside it, or beside another new one), each with its crop.
+    board = table.state.board.tiles
+    under = sorted(
+        _under_hand(table, read_json) - _unread(read_json),
+        key=lambda at: (not any(n in board for n in neighbours(at)), at),
+    )[:UNDER_HAND_MOST]
+    if under:
+        sentences.append(
+            {
+                "text": _(
+                    "A tile may lie under a hand here (this round has a tile the photo "
+                    "does not show): take one more photo of this corner."
+                ),
+                "crop": None,
+                "crops": [crops[at] for at in under if at in crops],
+            }
+        )
     if read_json.get("unseen"):
         sentences.append(
             {

@@ -86,8 +86,10 @@ def test_a_round_whose_tile_the_photo_misses_asks_for_the_corner_under_the_hand(
     response = send(client, table.id, under_a_hand())
     assert response.status_code == 200
     assert NEW_TILE not in text(response)
-    assert "may lie under a hand here" in text(response)
+    assert text(response).count("may lie under a hand here") == 1  # one sentence ...
     html = response.get_data(as_text=True)
+    more = html[html.index('data-testid="bison-photo-more"') :]
+    assert more.count('class="photo-crop"') >= 2  # ... with each hex's crop
     assert 'data-testid="bison-photo-more"' in html
     assert re.search(r'name="first" value="[^"]+"', html)
     # The photo without the hand shows B08 (and no hand): nothing asked of the kind.
