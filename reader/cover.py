@@ -17,9 +17,14 @@ Glossary:
   light shifts every point alike (the reference is measured in the same photo);
 * *foreign point*: an art point whose chromaticity lies farther than ``FOREIGN`` from its
   space's reference, with foreign points next to it (``CLUSTER``): one stray point is a
-  speck of dirt or JPEG noise; a hand covers many.
+  speck of dirt or JPEG noise; a hand covers many;
+* *alike*: of about one chromaticity and brightness: off the print, where no ink says
+  what should be seen, a point alike a cover is covered too (a retail tile, a hex beside
+  the board under the same hand);
+* *usual*: the table's own colours around the board, those most of its points share (an
+  arm over part of it is not usual): a hex beside the board unlike them holds something.
 
-Standard library and numpy only; the reader maps the points (``reader.bison``).
+numpy and the kit's printed geometry only; the reader maps the points (``reader.bison``).
 """
 
 from __future__ import annotations
