@@ -60,7 +60,7 @@ UPLOAD_LIMIT = reader.MAX_BYTES + 1024 * 1024
 CROP = 120  # px: a crop's longer side on the phone
 #: Two tiles contradicting the table's is not a misread: it is another table's board.
 ANOTHER_TABLE = 2
-UNDER_HAND_MOST = 3  # hexes a hand may hide a tile under, each asked with its crop
+UNDER_HAND_MOST = 3  # crops of hexes a tile may lie under, in the one sentence asking
 
 #: What the phone says for each kind of photo the reader refuses (``PhotoError.kind``).
 _REFUSALS: dict[str, str] = {
