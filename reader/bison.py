@@ -15,7 +15,6 @@ Output (:func:`read`): the board in the ``campfire score bison`` input format pl
 from __future__ import annotations
 
 import contextlib
-import copy
 import dataclasses
 import functools
 import io
@@ -50,8 +49,6 @@ UNDER = 10.0  # mm: ... and the print shows nothing over it this near it (reader
 APOTHEM = geo.HEX_RADIUS * math.sqrt(3) / 2  # mm: a hex's centre to its edges
 NEW_TILES_MOST = 4  # tiles one round lays (one a player): the farthest a hidden one lies
 OVER_BESIDE = 0.25  # of a hex beside the board like the covers, or unlike the table: hidden
-CLOSER = 2  # times the first look's enlargement, for the closer look at a hex
-CLOSE_MOST = 400_000  # px of a hex's crop: a closer look past it costs more than it finds
 SOFT = 0.75  # of a token marker's cell (px): a wider edge may lose a token's marker
 WEAK_TOKEN = 90.0  # decision margin: clear photos' token markers read at 110 and more
 WEAK_TILE = 100.0  # ... and their tile markers at 150 and more
@@ -556,57 +553,11 @@ def read(
                 and list(e.get("at", ())) == list(at)
             )
             reading.tiles.append(dict(entry))
-    before_pieces = copy.deepcopy(reading)
-
-    def with_pieces(reading: Reading, pieces_seen: list[Seen]) -> Reading:
-        tokens = _read_pieces(reading, h, pieces_seen, placed)
-        covers = _covers(colour, grey.shape, h, placed, tiles_seen, tokens)
-        _visibility(reading, grey, h, placed, tiles_seen, tokens, covers)
-        _unseen_pieces(reading, prior)
-        return reading
-
-    reading = with_pieces(reading, pieces_seen)
-    # A piece the table had, missing from a space in view, is looked for once more,
-    # closer: a token at the far edge of a small photo may be there, its marker too small
-    # to read at first (bench/bison_photo.py --photos 24, 3 MP photo 15).
-    closer = _closer_look(grey, h, reading.gone, pieces_seen)
-    if closer:
-        reading = with_pieces(before_pieces, pieces_seen + closer)
+    tokens = _read_pieces(reading, h, pieces_seen, placed)
+    covers = _covers(colour, grey.shape, h, placed, tiles_seen, tokens)
+    _visibility(reading, grey, h, placed, tiles_seen, tokens, covers)
+    _unseen_pieces(reading, prior)
     return reading
-
-
-def _closer_look(
-    grey: NDArray[np.uint8], h: Array, gone: list[dict[str, Any]], seen: list[Seen]
-) -> list[Seen]:
-    """Token markers found by a closer look (``CLOSER`` times enlarged) at each hex where a
-    piece of the table's is missing from a space in view, not read at first."""
-    to_image: Array = np.asarray(np.linalg.inv(h), dtype=np.float64)
-    height, width = grey.shape
-    upscale = CLOSER * (1 if grey.size > UPSCALE_BELOW else 2)
-    found: list[Seen] = []
-    ring = [geo.corner_at(i, geo.HEX_RADIUS * 1.1) for i in range(6)]
-    for at in sorted({(int(g["at"][0]), int(g["at"][1])) for g in gone}):
-        corners = apply(to_image, np.asarray([tile_to_board(at, 0, p) for p in ring]))
-        left, top = np.floor(corners.min(axis=0)).astype(int)
-        right, bottom = np.ceil(corners.max(axis=0)).astype(int)
-        left, top = max(0, int(left)), max(0, int(top))
-        right, bottom = min(width, int(right)), min(height, int(bottom))
-        if right - left < 16 or bottom - top < 16 or (right - left) * (bottom - top) > CLOSE_MOST:
-            continue
-        crop = np.ascontiguousarray(grey[top:bottom, left:right])
-        for s in _detect_in(crop, upscale, (left, top))[0]:
-            if not isinstance(s.what, markers.PieceMarker):
-                continue
-            middle = s.corners.mean(axis=0)
-            half = float(np.linalg.norm(s.corners[0] - s.corners[1])) / 2
-            if any(
-                o.marker_id == s.marker_id
-                and np.linalg.norm(o.corners.mean(axis=0) - middle) < half
-                for o in [*seen, *found]
-            ):
-                continue  # read at first already
-            found.append(s)
-    return found
 
 
 def _place_tiles(
@@ -1116,6 +1067,9 @@ def _visibility(
     ev = np.asarray(evidence) if evidence else np.zeros((0, 2))
     bl = np.asarray(blocked) if blocked else np.zeros((0, 2))
     for at, tile in sorted(placed.items(), key=lambda kv: kv[0][::-1]):
+        # The covers near this tile: few or none (a whole photo's are hundreds).
+        near_tile = np.hypot(*(covers.points - np.asarray(hex_centre(at))).T)
+        local = covers.points[near_tile <= geo.HEX_RADIUS + UNDER]
         for space, points in _space_points(tile.edges).items():
             board = np.asarray([tile_to_board(at, tile.rotation, p) for p in points])
             image = apply(to_image, board)
@@ -1131,7 +1085,7 @@ def _visibility(
                 continue
             near_evidence = len(ev) and _nearest(board, ev) <= EVIDENCE
             near_blocked = (len(bl) and _nearest(board, bl) <= COVER) or (
-                len(covers.points) and _nearest(board, covers.points) <= UNDER
+                len(local) and _nearest(board, local) <= UNDER
             )
             if unjudged and (not tile.marked or space == "river"):
                 # The soft marker speaks for the photo's sharpness as far as a marker

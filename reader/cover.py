@@ -199,12 +199,25 @@ def alike(
     if not len(cover_chroma) or not len(chroma):
         return np.zeros(len(chroma), dtype=bool)
     step = max(1, len(cover_chroma) // LIKE_MOST)  # a sample of a wide cover is enough
-    c, t = cover_chroma[::step], cover_total[::step]
-    near = np.linalg.norm(chroma[:, None, :] - c[None, :, :], axis=2) <= FOREIGN
-    ratio = np.maximum(total, 1)[:, None] / np.maximum(t, 1)[None, :]
-    bright = np.abs(np.log(ratio)) <= math.log(LIKE_BRIGHTNESS)
-    like: NDArray[np.bool_] = (near & bright).any(axis=1)
+    pairs = _pairs_alike(chroma, total, cover_chroma[::step], cover_total[::step])
+    like: NDArray[np.bool_] = np.any(pairs, axis=1)
     return like
+
+
+def _pairs_alike(
+    chroma: Array, total: Array, other: Array, other_total: Array
+) -> NDArray[np.bool_]:
+    """Whether each point (rows) is alike each other point (columns): chromaticity within
+    ``FOREIGN``, brightness within ``LIKE_BRIGHTNESS`` times. Squared distances by one
+    matrix product: the n × m × 3 differences cost the reader 0.1 s a photo."""
+    squared: Array = (
+        (chroma**2).sum(axis=1)[:, None] + (other**2).sum(axis=1)[None, :] - 2 * chroma @ other.T
+    )
+    light: Array = np.abs(
+        np.log(np.maximum(total, 1))[:, None] - np.log(np.maximum(other_total, 1))[None, :]
+    )
+    pairs: NDArray[np.bool_] = (squared <= FOREIGN**2) & (light <= math.log(LIKE_BRIGHTNESS))
+    return pairs
 
 
 def usual(chroma: Array, total: Array) -> NDArray[np.bool_]:
@@ -213,8 +226,6 @@ def usual(chroma: Array, total: Array) -> NDArray[np.bool_]:
     part of it."""
     if not len(chroma):
         return np.zeros(0, dtype=bool)
-    near = np.linalg.norm(chroma[:, None, :] - chroma[None, :, :], axis=2) <= FOREIGN
-    ratio = np.maximum(total, 1)[:, None] / np.maximum(total, 1)[None, :]
-    alike_count = (near & (np.abs(np.log(ratio)) <= math.log(LIKE_BRIGHTNESS))).sum(axis=1)
+    alike_count = _pairs_alike(chroma, total, chroma, total).sum(axis=1)
     common: NDArray[np.bool_] = alike_count >= USUAL * len(chroma)
     return common
