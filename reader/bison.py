@@ -889,8 +889,9 @@ def _covers(
 ) -> _Covers:
     """The points of the printed tiles' prairies and mountains where the photo shows
     something over the print (``reader.cover``): a hand over no marker, glare, a token
-    whose marker went unread. A retail tile is not printed by the kit: its inks are its
-    own, so it is not looked at."""
+    whose marker went unread; a retail tile (its inks its own, not the kit's) where it
+    looks like those covers; and the table's usual look around the board
+    (``_Covers.over``)."""
     none = _Covers(np.zeros((0, 2)), np.zeros((0, 3)), np.zeros(0))
     if colour is None:
         return none

@@ -13,7 +13,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from games.bison import catalog
-from games.bison.kit import markers
+from games.bison.kit import markers, tile_art
 from reader import bison
 
 #: What the photo shows beyond the start tiles: the tile, its hex and turn, the hunters.
@@ -50,7 +50,7 @@ def under_a_hand() -> bytes:
     reading = bison.read(placed("red"), prior)
     to_image = np.linalg.inv(reading.homography)
     cx, cy = bison.hex_centre(NEW_AT)
-    radius = 1.25 * bison.geo.HEX_RADIUS
+    radius = 1.25 * tile_art.HEX_RADIUS
     ring = [
         (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
         for a in range(0, 360, 30)

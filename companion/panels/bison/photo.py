@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import base64
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 from flask import current_app, request
@@ -207,8 +207,8 @@ def photo_post(table_id: str) -> ResponseReturnValue:
         )
     hexes = {at for step in result.steps for at in step.hexes}
     crops = _crops(data, reading, hexes)
-    asked = _unread(read_json) | _under_hand(table, read_json)
-    more = _more(table, read_json, _crops(data, reading, asked))
+    under = _corners_asked(table, read_json)
+    more = _more(table, read_json, _crops(data, reading, _unread(read_json) | set(under)), under)
     del data  # the photo is not kept: only the crops reach the page
     notes: proposal.CarriedNotes = {
         "crops": {f"{q},{r}": src for (q, r), src in crops.items()},
@@ -271,6 +271,15 @@ def _under_hand(table: tables.TableView, read_json: Mapping[str, object]) -> set
     return _hexes(read_json.get("hidden"), why="covered") - laid - set(state.board.tiles)
 
 
+def _corners_asked(table: tables.TableView, read_json: Mapping[str, object]) -> list[Hex]:
+    """``_under_hand``'s hexes the phone asks about, those beside the board's tiles first
+    (a tile is laid beside it, or beside another new one), at most ``UNDER_HAND_MOST``."""
+    board = table.state.board.tiles
+    hexes = _under_hand(table, read_json) - _unread(read_json)
+    ordered = sorted(hexes, key=lambda at: (not any(n in board for n in neighbours(at)), at))
+    return ordered[:UNDER_HAND_MOST]
+
+
 def _hexes(entries: object, why: str | None = None) -> set[Hex]:
     """The hexes (``at``) of a reading's ``entries`` (tiles, hidden spaces), those with
     ``why`` only when given; an entry not shaped so is skipped."""
@@ -285,7 +294,10 @@ def _hexes(entries: object, why: str | None = None) -> set[Hex]:
 
 
 def _more(
-    table: tables.TableView, read_json: dict[str, object], crops: Mapping[Hex, str]
+    table: tables.TableView,
+    read_json: dict[str, object],
+    crops: Mapping[Hex, str],
+    under: Sequence[Hex] = (),
 ) -> dict[str, object] | None:
     """What asks for one more photo — a tile that could not be read (with a crop of its
     corner), spaces hidden where the table had pieces, a shaken photo — and the reading
@@ -300,13 +312,7 @@ def _more(
         }
         for at in sorted(_unread(read_json))
     ]
-    # One sentence for the hexes a tile may lie under, those beside the board first (a
-    # tile is laid beside it, or beside another new one), each with its crop.
-    board = table.state.board.tiles
-    under = sorted(
-        _under_hand(table, read_json) - _unread(read_json),
-        key=lambda at: (not any(n in board for n in neighbours(at)), at),
-    )[:UNDER_HAND_MOST]
+    # One sentence for the hexes a tile may lie under (``_corners_asked``), each cropped.
     if under:
         sentences.append(
             {
