@@ -140,6 +140,12 @@ MIN_SIDE = 640  # px: a smaller photo cannot show a board's markers (a 3 MP one 
 MAX_ASPECT = 4.0  # a longer side past 4 times the shorter is no photo of a board
 
 
+def too_large(size: int) -> PhotoError:
+    """The refusal of a photo of ``size`` bytes, past ``MAX_BYTES``: its real size (the
+    CLI reads no more than the limit, and asks the file system)."""
+    return PhotoError("too-large", f"the photo is too large ({size // 2**20} MB; at most 30 MB)")
+
+
 def open_photo(data: bytes) -> Image.Image:
     """The photo opened by the decoder of its format among ``FORMATS``, its header read
     and its size checked, its pixels not decoded yet (``PhotoError`` otherwise). Cheap:
@@ -147,9 +153,7 @@ def open_photo(data: bytes) -> Image.Image:
     The marker detector crashes the process (segmentation fault) on a 1 × 1, 1000 × 2 or
     24,000,000 × 2 image (issue 33, F3b): such sizes never reach it."""
     if len(data) > MAX_BYTES:
-        raise PhotoError(
-            "too-large", f"the photo is too large ({len(data) // 2**20} MB; at most 30 MB)"
-        )
+        raise too_large(len(data))
     if not data:
         raise PhotoError("empty", "the photo is empty")
     try:

@@ -13,6 +13,7 @@ are refused from the header, reader.bison.open_photo).
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from campfire.commands.score import (
@@ -65,8 +66,13 @@ def run(args: argparse.Namespace) -> int:
             contract.load(prior)
         except RuleError as error:
             return _fail(f"--board {args.board}: {error}")
+    from reader.bison import MAX_BYTES, PhotoError, read, too_large
+
     try:
         with open(args.photo, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_BYTES:  # said with its real size: only the limit's worth is read
+                return _fail(f"{args.photo}: {too_large(size)}")
             data = handle.read(MAX_READ)
     except FileNotFoundError:
         return _fail(f"{args.photo}: no such file")
@@ -74,8 +80,6 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"{args.photo}: is a directory, expected a photo")
     except OSError as error:
         return _fail(f"{args.photo}: cannot read ({error.strerror})")
-    from reader.bison import PhotoError, read
-
     try:
         reading = read(data, prior)
     except PhotoError as error:

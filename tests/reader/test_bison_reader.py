@@ -251,3 +251,14 @@ def test_read_against_the_round_before_hides_nothing_as_removed_and_reads_nothin
     assert wrong and all(k[:3] in kept and k in before and k[2] in hiding for k in wrong)
     missed = truth - after
     assert missed and missed <= under  # every miss lies under the hand
+
+
+def test_cli_says_a_too_large_photos_real_size(tmp_path, capsys):
+    # Issue 32: a 60 MB file was reported as "30 MB" (the CLI reads only the limit's worth).
+    photo = tmp_path / "huge.jpg"
+    with open(photo, "wb") as handle:
+        handle.write(b"\xff\xd8")
+        handle.truncate(60 * 2**20)  # sparse: nothing written past the header
+    code, out, err = _run(capsys, photo)
+    assert code == 2 and out == ""
+    assert "too large (60 MB; at most 30 MB)" in err and err.count("\n") == 1
