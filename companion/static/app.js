@@ -301,6 +301,53 @@
     }
   });
 
+  /* ---- an answer whose panel was replaced meanwhile -------------------------------- */
+
+  // Two requests can leave from the same panel (a push's fetch and a tap); the first answer
+  // replaces it, and the second then targets a panel no longer on the page. htmx 2 would
+  // still swap it: its hx-preserve step moves the live preserved form (the Bison camera
+  // control) out of the page, finds no new place for it, and deletes it — the camera
+  // button vanished until the next change (CI, stop 55). Such an answer is never swapped
+  // as is: the player's own change (its result or its refusal) goes to the panel now
+  // shown when it is not older; anything else is dropped (push.js asks again while the
+  // panel is behind what was announced).
+  // The request's element is most often inside the replaced panel, and an event on a
+  // detached element never reaches document: the panel names this as its htmx extension
+  // (hx-ext="campfire-answer", _panel.html), which htmx runs for every event of an element
+  // inside it, detached or not; the listener on document covers controls outside it.
+  function versionOf(html) {
+    var found = /<section id="panel"[^>]*\sdata-version="(\d+)"/.exec(html || "");
+    return found ? parseInt(found[1], 10) : null;
+  }
+
+  function answerToReplacedPanel(detail) {
+    var target = detail && detail.target;
+    if (!target || target.isConnected || !detail.shouldSwap) { return; }
+    var panel = document.getElementById("panel");
+    var config = detail.requestConfig;
+    var own = !!config && !!config.verb && config.verb !== "get";
+    var made = versionOf(detail.serverResponse);
+    var shown = shownVersion();
+    if (own && target.id === "panel" && panel && made !== null &&
+        (shown === null || made >= shown)) {
+      detail.target = panel;
+    } else {
+      detail.shouldSwap = false;
+    }
+  }
+
+  if (window.htmx) {
+    htmx.defineExtension("campfire-answer", {
+      onEvent: function (name, event) {
+        if (name === "htmx:beforeSwap") { answerToReplacedPanel(event.detail); }
+        return true;
+      }
+    });
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    answerToReplacedPanel(event.detail);
+  });
+
   /* ---- screen wake lock ------------------------------------------------------------ */
 
   var wakeLock = null;

@@ -342,3 +342,74 @@ def test_a_tile_under_a_hand_asks_for_one_more_photo_of_its_corner_at_360_by_640
     box = more.bounding_box()
     assert box is not None and box["y"] < 640
     shot(ann, f"bison_photo_{lang}_under_a_hand")
+
+
+def test_an_answer_for_a_panel_replaced_meanwhile_leaves_the_camera_in_place(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    """CI, stop 55: a live update's fetch and Ann's tap left from the same panel; the tap's
+    answer replaced it, then the fetch's answer came back for the panel no longer shown.
+    htmx swapped it all the same, and its hx-preserve step deleted the camera control (the
+    preserved form), which stayed gone until the next change. Now that answer is not
+    swapped (app.js, campfire-answer): the camera is still there, and the panel still shows
+    the tap's change."""
+    ann, _table_url = two_player_table(new_phone, live_server)
+    held: list[Any] = []  # the fetches from the first panel, answered only when let go
+    ann.route(lambda url: "?v=0" in url, lambda route: held.append(route))
+    ann.evaluate(  # counts every answer htmx handles, also for an element off the page
+        """() => { window.answers = 0; htmx.logger = (elt, name) => {
+             if (name === "htmx:afterOnLoad") { window.answers += 1; } }; }"""
+    )
+    with ann.expect_request(lambda r: "?v=0" in r.url):  # the fetch a push asks for
+        ann.evaluate(
+            """() => document.body.dispatchEvent(
+                 new CustomEvent("campfire:poll", { detail: { push: true } }))"""
+        )
+    gain = ann.locator(
+        '[data-testid="bison-nohunters"] [data-gain-default] button[value="turkey"]:visible'
+    ).first
+    with ann.expect_response(lambda r: r.url.endswith("/bison/play")):
+        gain.click()
+    ann.wait_for_selector('[data-testid="bison-stock-0-turkey-value"]:has-text("11")')
+    answered = ann.evaluate("() => window.answers")
+    for route in held:  # the fetch's answer now: the table at the tap's version
+        route.continue_()
+    ann.wait_for_function(f"() => window.answers >= {answered + len(held)}")
+    assert ann.locator('[data-testid="bison-photo-file"]').count() == 1
+    assert ann.locator("#panel").get_attribute("data-version") == "1"
+    assert ann.locator('[data-testid="bison-stock-0-turkey-value"]').inner_text() == "11"
+
+
+def test_a_taps_answer_for_a_panel_replaced_meanwhile_is_shown_at_once(
+    live_server: str, new_phone: Callable[..., Any]
+) -> None:
+    """The other half of the same race: Ann's tap is on its way when her panel is fetched
+    again and replaced (another live update); the tap's answer, for the panel no longer
+    shown, is her own change: it goes to the panel shown (app.js, campfire-answer), not
+    dropped until some later update brings it."""
+    ann, table_url = two_player_table(new_phone, live_server)
+    held: list[Any] = []  # the tap, answered only when let go
+    ann.route(lambda url: url.endswith("/bison/play"), lambda route: held.append(route))
+    ann.evaluate(  # the version shown when htmx has handled the tap's answer
+        """() => { window.shownAfterTap = null; htmx.logger = (elt, name, detail) => {
+             const config = detail && detail.requestConfig;
+             if (name === "htmx:afterOnLoad" && config && config.verb === "post") {
+               window.shownAfterTap = document.getElementById("panel").dataset.version; } }; }"""
+    )
+    first = ann.evaluate_handle("() => document.getElementById('panel')")
+    gain = ann.locator(
+        '[data-testid="bison-nohunters"] [data-gain-default] button[value="turkey"]:visible'
+    ).first
+    with ann.expect_request(lambda r: r.url.endswith("/bison/play")):
+        gain.click()
+    with ann.expect_response(lambda r: r.url == table_url):  # the panel fetched again
+        ann.evaluate(
+            "(url) => htmx.ajax('GET', url, { target: '#panel', swap: 'outerHTML' })", table_url
+        )
+    ann.wait_for_function("(first) => document.getElementById('panel') !== first", arg=first)
+    for route in held:
+        route.continue_()
+    ann.wait_for_function("() => window.shownAfterTap !== null")
+    assert ann.evaluate("() => window.shownAfterTap") == "1"
+    assert ann.locator('[data-testid="bison-stock-0-turkey-value"]').inner_text() == "11"
+    assert ann.locator('[data-testid="bison-photo-file"]').count() == 1
