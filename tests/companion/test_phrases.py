@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from flask.testing import FlaskClient
 from markupsafe import Markup
 
 from companion import create_app
@@ -39,3 +40,18 @@ def test_the_filter_is_registered_for_the_templates() -> None:
     with app.app_context():
         template = app.jinja_env.from_string("{{ label|phrased }}")
         assert "<wbr>" in template.render(label="裏向きのカードを引く")
+
+
+def test_a_japanese_alert_breaks_by_phrase_and_an_english_one_is_left_alone(
+    client: FlaskClient,
+) -> None:
+    """A refusal or an error's sentence is as narrow as a button on a 360-px phone: in
+    Japanese it too breaks only at phrase edges (そのページ|やテーブルは|ありません)."""
+    alert = re.compile(r'<div class="alert alert-error" role="alert">(.*?)</div>', re.S)
+    ja = client.get("/nowhere", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    found = alert.search(ja)
+    assert found is not None
+    assert found.group(1).startswith('<span class="phrases">') and "<wbr>" in found.group(1)
+    en = client.get("/nowhere", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    found = alert.search(en)
+    assert found is not None and "<wbr>" not in found.group(1) and "no such page" in found.group(1)

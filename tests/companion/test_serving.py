@@ -13,7 +13,7 @@ import socket
 from typing import Any
 
 import pytest
-from companion_testkit import app_config
+from companion_testkit import app_config, text
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from companion import create_app, db, serving
@@ -260,7 +260,7 @@ def test_a_statement_timeout_is_503_busy_with_its_retry_after_and_never_run_agai
     assert len(calls) == 1  # a retry would wait for the same lock as long again
     assert response.status_code == 503
     assert response.headers["Retry-After"] == str(serving.BUSY_RETRY_AFTER)
-    assert "データベースがいま混み合っています" in response.get_data(as_text=True)
+    assert "データベースがいま混み合っています" in text(response)
     assert not any(record.exc_info for record in caplog.records)
     assert not serving.connection_lost(timed_out_statement())
     assert serving.connection_lost(lost_connection())

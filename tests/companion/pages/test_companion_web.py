@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from companion_testkit import FAKE, HTMX, app_config
+from companion_testkit import FAKE, HTMX, app_config, text
 
 from companion import create_app, tables
 
@@ -61,7 +61,7 @@ def test_unknown_table_is_404_page(client, path):
 def test_404_page_in_japanese(client):
     response = client.get("/nowhere", headers={"Accept-Language": "ja,en;q=0.5"})
     assert response.status_code == 404
-    assert "そのページやテーブルはありません" in response.get_data(as_text=True)
+    assert "そのページやテーブルはありません" in text(response)
 
 
 def test_language_switch_is_remembered(client):
@@ -129,7 +129,7 @@ def test_create_unknown_game_page_is_404(client):
 
 def test_create_error_in_japanese(client):
     response = client.post("/new?lang=ja", data=create_form(color1="red"))
-    assert "2人のプレイヤーが同じ色を使うことはできません" in response.get_data(as_text=True)
+    assert "2人のプレイヤーが同じ色を使うことはできません" in text(response)
 
 
 # -- join -------------------------------------------------------------------------------
@@ -257,7 +257,7 @@ def test_refusal_is_translated(client, table):
         headers={"HX-Request": "true"},
         data={"seat": "0", "counter": "points", "delta": "200"},
     )
-    assert "pointsが210になってしまいます" in response.get_data(as_text=True)
+    assert "pointsが210になってしまいます" in text(response)
 
 
 def test_poll_204_until_something_changes(client, table):
@@ -427,7 +427,7 @@ def test_import_error_in_japanese(client, table):
         data={"file": (io.BytesIO(json.dumps(document).encode()), "t.json")},
         content_type="multipart/form-data",
     )
-    assert "イベント1：pointsが510になってしまいます" in response.get_data(as_text=True)
+    assert "イベント1：pointsが510になってしまいます" in text(response)
 
 
 def test_upload_too_big_is_413(client, app):
@@ -544,7 +544,7 @@ def test_rate_limits(tmp_path, path, data, limit_key):
     statuses = [client.post(path, data=data).status_code for _ in range(4)]
     assert statuses[:3] != [429] * 3 and statuses[3] == 429
     refused = client.post(path, data=data, headers={"Accept-Language": "ja"})
-    assert "試行回数が多すぎます" in refused.get_data(as_text=True)
+    assert "試行回数が多すぎます" in text(refused)
 
 
 def test_api_create_is_rate_limited(tmp_path):

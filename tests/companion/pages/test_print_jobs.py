@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from companion_testkit import ASK, StubPool, app_config
+from companion_testkit import ASK, StubPool, app_config, text
 from server_kit import Server
 
 from companion import create_app, print_jobs, tables
@@ -90,24 +90,24 @@ def test_the_form_answers_before_the_kit_is_drawn_then_the_page_offers_it(pooled
     assert calls == [] and len(pool.jobs) == 1
     assert spool_files(app) == ["job"]
     waiting = client.get(job_url)
-    text = waiting.get_data(as_text=True)
+    page = waiting.get_data(as_text=True)
     assert waiting.status_code == 200
-    assert 'data-state="running"' in text and "Preparing your kit…" in text
+    assert 'data-state="running"' in page and "Preparing your kit…" in page
     # htmx polls the job (on the app's poll); without script the page refreshes itself.
-    assert f'hx-get="{html.escape(job_url)}"' in text and 'hx-trigger="campfire:poll' in text
-    assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in text
-    assert "/kit.pdf" not in text
+    assert f'hx-get="{html.escape(job_url)}"' in page and 'hx-trigger="campfire:poll' in page
+    assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in page
+    assert "/kit.pdf" not in page
     early = client.get(job_url.replace("?", "/kit.pdf?", 1))  # not drawn yet: its page
     assert early.status_code == 303 and early.headers["Location"] == job_url
     phase["now"] = "pool"
     pool.run()
     assert calls == ["pool"]
     ready = client.get(job_url, headers={"HX-Request": "true"})
-    text = ready.get_data(as_text=True)
-    assert ready.status_code == 200 and 'data-state="ready"' in text
-    assert "Your kit is ready." in text and "hx-get" not in text  # the polling stops
-    link = download_link(text)
-    assert f'<meta http-equiv="refresh" content="0;url={html.escape(link)}">' in text
+    page = ready.get_data(as_text=True)
+    assert ready.status_code == 200 and 'data-state="ready"' in page
+    assert "Your kit is ready." in page and "hx-get" not in page  # the polling stops
+    link = download_link(page)
+    assert f'<meta http-equiv="refresh" content="0;url={html.escape(link)}">' in page
     pdf = client.get(link)
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     assert pdf.headers["Content-Disposition"] == 'attachment; filename="lion-square-en-a4-H2.pdf"'
@@ -174,7 +174,7 @@ def test_a_full_queue_is_a_sentence_and_files_nothing(pooled):
     ja = phone_at(app, "10.0.0.9").get(
         f"/t/{table_id}{ASK}&copies=3", headers={"Accept-Language": "ja"}
     )
-    assert "サーバーはほかのキットを作成中です" in ja.get_data(as_text=True)
+    assert "サーバーはほかのキットを作成中です" in text(ja)
     pool.run()  # drawn: the queue has room again
     assert phone_at(app, "10.0.0.9").get(f"/t/{table_id}{ASK}&copies=3").status_code == 303
 
@@ -251,7 +251,7 @@ def test_the_language_switcher_on_the_job_page_keeps_the_phones_job(pooled):
     job_url = client.get(f"/t/{table_id}{ASK}").headers["Location"]
     switched = client.get(job_url.partition("?")[0] + "?lang=ja")  # the switcher's link
     assert switched.status_code == 303 and switched.headers["Location"] == job_url
-    assert "キットを作成しています" in client.get(job_url).get_data(as_text=True)
+    assert "キットを作成しています" in text(client.get(job_url))
 
 
 def test_a_render_that_dies_fails_its_job_with_a_sentence_and_asking_again_refiles(pooled):
