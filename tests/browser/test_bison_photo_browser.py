@@ -154,6 +154,17 @@ def test_a_line_fixed_in_place_is_confirmed_and_seen_on_the_other_phone(
     assert ben.locator(seen).first.get_attribute("data-count") == "1"
 
 
+#: Ann's +1 turkey in the turn's row without hunters (her first action): one tap.
+TURKEY = '[data-testid="bison-nohunters"] [data-gain-default] button[value="turkey"]:visible'
+
+
+def turkey(phone: Any) -> None:
+    """Ann (seat 0, 10 turkeys) takes +1 turkey without hunters, and sees 11."""
+    with phone.expect_response(lambda r: r.url.endswith("/bison/play")):
+        phone.locator(TURKEY).first.click()
+    phone.wait_for_selector('[data-testid="bison-stock-0-turkey-value"]:has-text("11")')
+
+
 def proposal_on_phone(
     new_phone: Callable[..., Any], live_server: str, before: Callable[[Any], None] | None = None
 ) -> Any:
@@ -284,14 +295,6 @@ def test_paid_after_an_animal_gained_without_hunters_is_one_tap_at_360_by_640(
     it (1 bison + 1 turkey): one tap on that chip (44 px, within the phone's width, the
     line folded) fills the payment, and Confirm stores it."""
 
-    def turkey(phone: Any) -> None:  # the turn's row without hunters, one tap
-        gain = phone.locator(
-            '[data-testid="bison-nohunters"] [data-gain-default] button[value="turkey"]:visible'
-        ).first
-        with phone.expect_response(lambda r: r.url.endswith("/bison/play")):
-            gain.click()
-        phone.wait_for_selector('[data-testid="bison-stock-0-turkey-value"]:has-text("11")')
-
     ann = proposal_on_phone(new_phone, live_server, before=turkey)
     question = ann.locator('[data-testid="bison-photo-pay-order"]')
     chips = question.locator("label.chip")
@@ -365,12 +368,7 @@ def test_an_answer_for_a_panel_replaced_meanwhile_leaves_the_camera_in_place(
             """() => document.body.dispatchEvent(
                  new CustomEvent("campfire:poll", { detail: { push: true } }))"""
         )
-    gain = ann.locator(
-        '[data-testid="bison-nohunters"] [data-gain-default] button[value="turkey"]:visible'
-    ).first
-    with ann.expect_response(lambda r: r.url.endswith("/bison/play")):
-        gain.click()
-    ann.wait_for_selector('[data-testid="bison-stock-0-turkey-value"]:has-text("11")')
+    turkey(ann)
     answered = ann.evaluate("() => window.answers")
     for route in held:  # the fetch's answer now: the table at the tap's version
         route.continue_()
@@ -397,11 +395,8 @@ def test_a_taps_answer_for_a_panel_replaced_meanwhile_is_shown_at_once(
                window.shownAfterTap = document.getElementById("panel").dataset.version; } }; }"""
     )
     first = ann.evaluate_handle("() => document.getElementById('panel')")
-    gain = ann.locator(
-        '[data-testid="bison-nohunters"] [data-gain-default] button[value="turkey"]:visible'
-    ).first
     with ann.expect_request(lambda r: r.url.endswith("/bison/play")):
-        gain.click()
+        ann.locator(TURKEY).first.click()
     with ann.expect_response(lambda r: r.url == table_url):  # the panel fetched again
         ann.evaluate(
             "(url) => htmx.ajax('GET', url, { target: '#panel', swap: 'outerHTML' })", table_url

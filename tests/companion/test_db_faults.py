@@ -22,7 +22,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from companion_testkit import FAKE, app_config
+from companion_testkit import FAKE, app_config, text
 from server_kit import Server, post_json, start_together
 
 from companion import create_app, db, serving, tables
@@ -231,7 +231,7 @@ def test_a_database_restart_costs_a_retry_not_an_error_page(
             relay.up.set()  # and comes back
             back = client.get(f"/t/{table_id}")
         assert down.status_code == 503
-        assert "データベースに接続できません" in down.get_data(as_text=True)
+        assert "データベースに接続できません" in text(down)
         assert poll.status_code == 503 and poll.headers["HX-Retarget"] == "#flash"
         assert health.status_code == 503
         assert back.status_code == 200

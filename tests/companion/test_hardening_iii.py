@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from companion_testkit import ASK, StubPool, app_config
+from companion_testkit import ASK, StubPool, app_config, text
 
 from companion import create_app, print_jobs, tables
 from printgen import kit as printkit
@@ -71,7 +71,7 @@ def test_a_job_file_that_cannot_be_written_is_a_503(
     monkeypatch.setattr(print_jobs.os, "fdopen", _no_space)
     refused = app.test_client().get(f"/t/{table_id}{ASK}", headers={"Accept-Language": "ja"})
     assert refused.status_code == 503 and refused.headers["Retry-After"].isdigit()
-    assert "ディスク" in refused.get_data(as_text=True)
+    assert "ディスク" in text(refused)
     assert not list(print_jobs.for_app(app).folder.glob("*.job"))
 
 
@@ -345,7 +345,7 @@ def test_a_take_over_is_written_in_history(taken_over: Any) -> None:
         assert 'data-testid="takeovers"' in page
         assert "Another phone took over Ben's seat." in page
     ja = other.get(f"/t/{table_id}/history", headers={"Accept-Language": "ja"})
-    assert "別のスマートフォンがBenの席を引き継ぎました。" in ja.get_data(as_text=True)
+    assert "別のスマートフォンがBenの席を引き継ぎました。" in text(ja)
     it = other.get(f"/t/{table_id}/history", headers={"Accept-Language": "it"})
     assert "Un altro telefono ha preso il posto di Ben." in it.get_data(as_text=True)
 

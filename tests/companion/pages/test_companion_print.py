@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 import zxingcpp
-from companion_testkit import FAKE, app_config
+from companion_testkit import FAKE, app_config, text
 from PIL import Image
 from pypdf import PdfReader
 
@@ -130,18 +130,18 @@ def test_bad_seat_link_says_so_and_remembers_nothing(client, lion, number):
     client.post(f"/t/{lion.id}/seat", data={"seat": "0"})
     response = client.get(f"/t/{lion.id}/s/{number}")
     assert response.status_code == 404
-    text = response.get_data(as_text=True)
+    body = response.get_data(as_text=True)
     assert (
-        f"This table has no seat {number[:12]}: its seats are 1 to 3. Choose yours below." in text
+        f"This table has no seat {number[:12]}: its seats are 1 to 3. Choose yours below." in body
     )
-    assert "I am Ben" in text  # the seat choice is right there
+    assert "I am Ben" in body  # the seat choice is right there
     assert seat_of(client, lion.id) == 0
 
 
 def test_bad_seat_link_in_japanese(client, lion):
     response = client.get(f"/t/{lion.id}/s/7?lang=ja")
     assert response.status_code == 404
-    assert "このテーブルに 7 番の席はありません" in response.get_data(as_text=True)
+    assert "このテーブルに 7 番の席はありません" in text(response)
     assert seat_of(client, lion.id) is None
 
 
@@ -164,14 +164,14 @@ def test_table_and_invite_pages_link_to_the_print_kit(client, lion):
 
 def test_print_page_defaults_to_the_readers_language_and_paper(client, lion):
     page = client.get(f"/t/{lion.id}/print", headers={"Accept-Language": "ja"})
-    text = page.get_data(as_text=True)
+    body = page.get_data(as_text=True)
     assert page.status_code == 200
-    assert 'name="language" value="ja" checked' in text
-    assert 'name="download" value="pdf"' in text
-    assert 'name="paper" value="a4" checked' in text
-    assert 'name="duplex" value="long" checked' in text
-    assert f'action="/t/{lion.id}/print"' in text
-    assert "style=" not in text and "<script>" not in text
+    assert 'name="language" value="ja" checked' in body
+    assert 'name="download" value="pdf"' in body
+    assert 'name="paper" value="a4" checked' in body
+    assert 'name="duplex" value="long" checked' in body
+    assert f'action="/t/{lion.id}/print"' in body
+    assert "style=" not in body and "<script>" not in body
     us = client.get(f"/t/{lion.id}/print", headers={"Accept-Language": "en-US,en;q=0.8"})
     assert 'name="paper" value="letter" checked' in us.get_data(as_text=True)
 
@@ -302,10 +302,10 @@ def test_bad_options_are_400_with_the_reason(client, lion, query, message):
 
 def test_every_bad_option_is_named_and_the_good_ones_kept(client, lion):
     response = client.get(f"/t/{lion.id}/print?download=pdf&paper=a5&language=it&duplex=x")
-    text = response.get_data(as_text=True)
+    body = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert "Paper size &#39;a5&#39;" in text and "Two-sided printing &#39;x&#39;" in text
-    assert 'name="language" value="it" checked' in text
+    assert "Paper size &#39;a5&#39;" in body and "Two-sided printing &#39;x&#39;" in body
+    assert 'name="language" value="it" checked' in body
 
 
 def test_bad_option_in_japanese(client, lion):
@@ -313,7 +313,7 @@ def test_bad_option_in_japanese(client, lion):
         f"/t/{lion.id}/print?download=pdf&paper=a3", headers={"Accept-Language": "ja"}
     )
     assert response.status_code == 400
-    assert "用紙サイズ「a3」は選べません" in response.get_data(as_text=True)
+    assert "用紙サイズ「a3」は選べません" in text(response)
 
 
 def test_printgen_refusal_is_a_400_page_not_a_500(tmp_path):
@@ -369,13 +369,13 @@ def test_language_switch_on_a_refused_form_shows_the_form(client, lion):
 
 
 def test_the_page_offers_each_component_copies_and_a_back_offset(client, lion):
-    text = client.get(f"/t/{lion.id}/print").get_data(as_text=True)
+    body = client.get(f"/t/{lion.id}/print").get_data(as_text=True)
     for part in ("cover", "lion-square.cards", "lion-square.herds", "lion-square.rules"):
-        assert f'name="part" value="{part}"' in text
-    assert "herd cards" in text  # the part's printed title, in the page's language
+        assert f'name="part" value="{part}"' in body
+    assert "herd cards" in body  # the part's printed title, in the page's language
     # The whole kit, rules and aids too: one aid per seat of this table of three (issue 37).
-    assert "rules summary and 3 player aids" in text
-    assert 'name="copies"' in text and 'name="offset_x"' in text and 'name="offset_y"' in text
+    assert "rules summary and 3 player aids" in body
+    assert 'name="copies"' in body and 'name="offset_x"' in body and 'name="offset_y"' in body
 
 
 def test_ticked_parts_and_copies_print_only_those(client, lion):
@@ -393,8 +393,8 @@ def test_ticked_parts_and_copies_print_only_those(client, lion):
 
 
 def test_the_page_offers_each_piece_alone_under_its_part(client, lion):
-    text = client.get(f"/t/{lion.id}/print").get_data(as_text=True)
-    pieces = text[text.index('data-testid="print-pieces"') :]
+    body = client.get(f"/t/{lion.id}/print").get_data(as_text=True)
+    pieces = body[body.index('data-testid="print-pieces"') :]
     for piece in ("R01", "B10", "G2", "H3", "rules-lion-square-1"):
         assert f'name="part" value="{piece}"' in pieces
     assert 'value="H4"' not in pieces  # a table of three: three herd cards (issue 37)
@@ -458,10 +458,10 @@ def test_a_tables_kit_names_each_herd_card_after_its_player(client, lion):
     since issue 37 a table of three gets three cards: no fourth, unnamed H4)."""
     response = download(client, f"/t/{lion.id}/print?download=pdf&part=lion-square.herds")
     assert response.status_code == 200, response.get_data(as_text=True)
-    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
+    body = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
     names = [player.name for player in lion.players]
-    assert [line for line in text.splitlines() if line in names] == names
-    assert "H3" in text.splitlines() and "H4" not in text.splitlines()
+    assert [line for line in body.splitlines() if line in names] == names
+    assert "H3" in body.splitlines() and "H4" not in body.splitlines()
 
 
 def test_a_tables_seats_outside_the_games_range_are_refused_in_its_language(app):
