@@ -901,7 +901,12 @@ def _stop_on_the_way(
             spare = [a for a in moving if a not in held and a not in planned]
             if not spare:
                 continue
-            source, goal = parse_ref(now, legs[0]["from"]), parse_ref(now, legs[0]["to"])
+            try:
+                source, goal = parse_ref(now, legs[0]["from"]), parse_ref(now, legs[0]["to"])
+            except RuleError:
+                # Its leg starts or ends on a tile still queued (another player lays it
+                # later in the round): there is nowhere on the board now to stop on.
+                continue
             hunters = int(legs[0]["hunters"])
             for first, second in ((action, spare[0]), (spare[0], action)):
                 for stop in sorted(fold.destinations(now, seat, source, first)):
