@@ -291,3 +291,32 @@ def test_a_confirm_after_another_change_says_so_and_changes_nothing(
     assert 'data-testid="bison-photo-file"' in answer.get_data(as_text=True)  # the way on
     after = get(app, table.id)
     assert after.version == version and after.state.rounds.markers[0] == ()
+
+
+def test_a_round_that_cannot_be_worked_out_is_a_sentence_not_an_error_page(
+    client, table, app, monkeypatch
+):
+    """A fault of the explanation (one answered HTTP 500: bench/reach.py's photo round) is
+    said as such, in the player's language, and stores nothing."""
+    from games.bison import explain
+    from games.errors import RuleError
+
+    def fails(*_args, **_kwargs):
+        raise RuleError("there is no tile at {at}", at="[-2,0]")
+
+    monkeypatch.setattr(explain, "explain", fails)
+    version = get(app, table.id).version
+    for lang, says in (
+        ("en", "this round could not be worked out"),
+        ("ja", "このラウンドを割り出せませんでした"),
+        ("it", "non è stato possibile ricostruire questo round"),
+    ):
+        response = client.post(
+            f"{base(table.id)}/photo",
+            data={"photo": (io.BytesIO(placed("red")), "board.jpg")},
+            content_type="multipart/form-data",
+            headers={"Accept-Language": lang},
+        )
+        assert response.status_code == 422
+        assert says in text(response) and 'type="file"' in response.get_data(as_text=True)
+    assert get(app, table.id).version == version
