@@ -42,6 +42,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from games.bison import explain_market as market
@@ -786,14 +787,18 @@ def _relaxed(state: State, photo: Photographed, seat: int, mine: Hex | None) -> 
     other players' pieces gone from every space whose pieces change (they leave it at
     some point of the round; B5 then lets this player stop there)."""
     others = {at: t for at, t in photo.tiles.items() if at not in state.board.tiles and at != mine}
-    for at in _tile_order(state, others):
-        tile, rotation = others[at]
-        try:
-            state = fold.apply(
-                state, {"type": "tile", "at": list(at), "tile": tile, "rotation": rotation}
-            )
-        except RuleError:
-            continue
+    state, hanging = _laid(state, others)
+    if hanging and mine is not None and mine in photo.tiles and mine not in state.board.tiles:
+        # Tiles that touch the board only through this player's own (laid after it, B4;
+        # bench/reach.py's photo round: three tiles hung off Ann's B07, so her move onto
+        # one of them had no tile to go to): laid with hers there for the moment, which
+        # the plan then lays itself.
+        with_mine, left = _laid(state, {mine: photo.tiles[mine]})
+        if not left:
+            with_mine, _ = _laid(with_mine, {at: others[at] for at in hanging})
+            tiles = {at: t for at, t in with_mine.board.tiles.items() if at != mine}
+            board = Board(MappingProxyType(tiles), with_mine.board.pieces, with_mine.board.start)
+            state = replace(with_mine, board=board)
     colour = state.colours[seat]
     pieces = {
         space: p
@@ -801,6 +806,21 @@ def _relaxed(state: State, photo: Photographed, seat: int, mine: Hex | None) -> 
         if p.player == colour or photo.pieces.get(space) == p
     }
     return replace(state, board=replace(state.board, pieces=pieces))
+
+
+def _laid(state: State, tiles: Mapping[Hex, tuple[str, int]]) -> tuple[State, list[Hex]]:
+    """``state`` with ``tiles`` laid on the mirror (``tile`` events) in an order where
+    each touches the board (B4), and the hexes of those that could not be laid."""
+    left = []
+    for at in _tile_order(state, tiles):
+        tile, rotation = tiles[at]
+        try:
+            state = fold.apply(
+                state, {"type": "tile", "at": list(at), "tile": tile, "rotation": rotation}
+            )
+        except RuleError:
+            left.append(at)
+    return state, left
 
 
 def _interleaved(

@@ -518,13 +518,16 @@ def test_the_gains_of_this_round_are_read_from_the_history() -> None:  # B6b
     assert explain.gains_this_round(events) == {1: {"turkey": 1}}
 
 
-def test_a_queued_move_onto_a_tile_laid_later_in_the_round_is_no_crash() -> None:
-    # bench/reach.py's photo round: every player's actions waited on another's, and the
-    # cut of a move at a space on the way (``_stop_on_the_way``) read the move's tile
-    # before anyone had laid it: RuleError out of explain, an HTTP 500 on the phone. Now
-    # that move is not cut; the round is explained, and what actions do not explain is
-    # corrections the proposal shows (Ann's tent needs the marker her gain took on her
-    # phone), never a board unlike the photo.
+def test_tiles_that_hang_off_a_players_own_tile_are_there_for_their_moves() -> None:
+    # B4, B5, B6b; bench/reach.py's photo round. Ann laid B07 beside the start tiles and
+    # B08, B11 and B09 were laid off it; she moved onto B11 and built a tent there. Her
+    # change explained alone was on a board without the others' tiles (each touched the
+    # board only through hers, laid by her plan), so she had no move; every player then
+    # waited on another, and the cut of a move at a space on the way read a tile before
+    # anyone had laid it: RuleError out of explain, an HTTP 500 on the phone. Now those
+    # tiles are laid beside hers for her plan: every change is actions (her tent takes
+    # the marker her phone gave her animal without hunters, which moves, B6b), and the
+    # move is never cut before its tile is laid.
     from pathlib import Path
 
     from games.table import Player
@@ -536,5 +539,10 @@ def test_a_queued_move_onto_a_tile_laid_later_in_the_round_is_no_crash() -> None
     gained = {int(seat): animals for seat, animals in data["gained"].items()}
     result = explain.explain(state, data["reading"], gained=gained)
     assert explain.reproduces(state, result.steps, data["reading"])
-    placed = {tuple(s.event["at"]) for s in result.steps if s.event.get("action") == "place_tile"}
-    assert placed == {(-2, 0), (-1, 0), (-2, 1), (-2, 2)}
+    assert [s.event for s in result.steps if s.event["type"] == "correct"] == []
+    ann = [dict(s.event) for s in result.steps if s.seat == 0]
+    assert [(e["action"], e.get("tile")) for e in ann] == [
+        ("place_tile", "B07"),
+        ("move_1", None),
+        ("tent", None),
+    ]
