@@ -143,7 +143,10 @@ MAX_ASPECT = 4.0  # a longer side past 4 times the shorter is no photo of a boar
 def too_large(size: int) -> PhotoError:
     """The refusal of a photo of ``size`` bytes, past ``MAX_BYTES``: its real size (the
     CLI reads no more than the limit, and asks the file system)."""
-    return PhotoError("too-large", f"the photo is too large ({size // 2**20} MB; at most 30 MB)")
+    return PhotoError(
+        "too-large",
+        f"the photo is too large ({size // 2**20} MB; at most {MAX_BYTES // 2**20} MB)",
+    )
 
 
 def open_photo(data: bytes) -> Image.Image:
@@ -945,8 +948,8 @@ def _covers(
     ]
     if retail and len(covers.points):
         spots = np.vstack(retail)
-        chroma_r, total_r = covers.look(spots)  # (in the frame only)
         inside = _in_frame(to_colour, spots, colour.shape)
+        chroma_r, total_r = cover.look(colour, apply(to_colour, spots[inside]))
         like = cover.alike(chroma_r, total_r, covers.chroma, covers.total)
         if like.any():
             covers = dataclasses.replace(
@@ -1051,17 +1054,17 @@ def _visibility(
         # Where the photo has colour, a token lost to the blur still shows its body over
         # the print (``covers``): there a soft marker alone no longer hides the spaces
         # near it; on a retail tile or a river, which the colours do not judge, it does.
-        if soft[-1] > SOFT and covers.colour is not None and s.margin >= WEAK_TILE:
-            at = next(a for a, t in placed.items() if t.name == s.what.tile)
-            marker = markers.tile_markers(s.what.tile)[s.what.slot]
-            unjudged.append(tile_to_board(at, placed[at].rotation, marker.centre))
+        if soft[-1] <= SOFT and s.margin >= WEAK_TILE:
             continue
-        if soft[-1] > SOFT or s.margin < WEAK_TILE:
-            at = next(a for a, t in placed.items() if t.name == s.what.tile)
-            marker = markers.tile_markers(s.what.tile)[s.what.slot]
-            blocked.append(tile_to_board(at, placed[at].rotation, marker.centre))
-            if blocked[-1] in evidence:
-                evidence.remove(blocked[-1])
+        at = next(a for a, t in placed.items() if t.name == s.what.tile)
+        marker = markers.tile_markers(s.what.tile)[s.what.slot]
+        centre = tile_to_board(at, placed[at].rotation, marker.centre)
+        if covers.colour is not None and s.margin >= WEAK_TILE:  # soft only, and judged
+            unjudged.append(centre)
+            continue
+        blocked.append(centre)
+        if centre in evidence:
+            evidence.remove(centre)
     reading.sharpness = found / expected if expected else 1.0
     # The sharpness measure: most markers' edges wider than ``BLURRED_EDGE`` token cells
     # (a shake, a missed focus), or most of the tile markers in the frame unread.

@@ -241,10 +241,10 @@
     if (response.ok && pending.length) {
       // The changes waiting behind this one keep the version their player saw; the
       // version this one made is theirs too (not another phone's change meanwhile).
-      var made = /data-version="(\d+)"/.exec(html);
-      if (made) {
+      var made = versionOf(html);
+      if (made !== null) {
         pending.forEach(function (change) {
-          change.mine = (change.mine || []).concat([parseInt(made[1], 10)]).slice(-MAX_MINE);
+          change.mine = (change.mine || []).concat([made]).slice(-MAX_MINE);
         });
       }
     }
@@ -315,6 +315,7 @@
   // detached element never reaches document: the panel names this as its htmx extension
   // (hx-ext="campfire-answer", _panel.html), which htmx runs for every event of an element
   // inside it, detached or not; the listener on document covers controls outside it.
+  // The version a panel's HTML carries (its <section id="panel">), or null.
   function versionOf(html) {
     var found = /<section id="panel"[^>]*\sdata-version="(\d+)"/.exec(html || "");
     return found ? parseInt(found[1], 10) : null;

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_kit import live_companion
+from phone_kit import capture, live_companion
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = Path(__file__).parent / "screenshots"
@@ -235,25 +235,10 @@ def second_phone(new_phone: Callable[[], Any]) -> Any:
     return new_phone()
 
 
-#: Tries at a screenshot: Chromium on two busy cores now and then answers "Unable to
-#: capture screenshot" (Page.captureScreenshot) for a page that is fine a frame later
-#: (seen in full runs: test_reach_browser.py, then test_bison_board_browser.py[ja]).
-SHOT_TRIES = 3
-
-
 def take_shot(page: Any, name: str, *, full_page: bool = True) -> Path:
-    from playwright.sync_api import Error as PlaywrightError
-
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"{name}.png"
-    for attempt in range(1, SHOT_TRIES + 1):
-        try:
-            page.screenshot(path=str(path), full_page=full_page)
-            break
-        except PlaywrightError as error:
-            if "Unable to capture screenshot" not in str(error) or attempt == SHOT_TRIES:
-                raise
-            page.wait_for_timeout(250)
+    capture(page, path, full_page=full_page)
     # Phone first: nothing may scroll sideways at 360 px.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{name}: the page is {width}px wide"

@@ -218,3 +218,24 @@ PAST_THE_EDGE = """() => [...document.querySelectorAll('main *, header *, nav *'
   .filter(e => !e.closest('svg') || e.matches('svg'))
   .slice(0, 4).map(e => e.tagName.toLowerCase() + '.' + e.getAttribute('class') + ' "' +
     (e.textContent || '').trim().slice(0, 24) + '"')"""
+
+
+#: Tries at a screenshot: Chromium on two busy cores now and then answers "Unable to
+#: capture screenshot" (Page.captureScreenshot) for a page that is fine a frame later
+#: (seen in full runs: test_reach_browser.py, then test_bison_board_browser.py[ja]).
+SHOT_TRIES = 3
+
+
+def capture(page: Any, path: Path, *, full_page: bool = False) -> None:
+    """A screenshot of ``page`` to ``path``, tried ``SHOT_TRIES`` times a frame apart when
+    Chromium could not capture it; the last refusal is raised."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(1, SHOT_TRIES + 1):
+        try:
+            page.screenshot(path=str(path), full_page=full_page)
+            return
+        except PlaywrightError as error:
+            if "Unable to capture screenshot" not in str(error) or attempt == SHOT_TRIES:
+                raise
+            page.wait_for_timeout(250)

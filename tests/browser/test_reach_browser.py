@@ -20,12 +20,21 @@ One browser for the module (the session's), one table per game made once, pages 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_kit import PAST_THE_EDGE, create_table, overflow, type_square, version, violations
+from phone_kit import (
+    PAST_THE_EDGE,
+    capture,
+    create_table,
+    overflow,
+    type_square,
+    version,
+    violations,
+)
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
@@ -187,15 +196,11 @@ def test_an_age_of_hunting_turn_by_keyboard_keeps_focus(
 
 
 def _look(page: Page, path: Path) -> None:
-    """A screenshot to look at. Chromium under load sometimes answers "Unable to capture
-    screenshot" (seen once in a full run on two busy cores): one more try after a frame,
-    then the page is checked without its picture (the overflow is what is asserted)."""
-    for _attempt in range(2):
-        try:
-            page.screenshot(path=str(path))
-            return
-        except PlaywrightError:
-            page.wait_for_timeout(250)
+    """A screenshot to look at (``capture``: tried again when Chromium under load could
+    not capture it); still refused, the page is checked without its picture (the overflow
+    is what is asserted)."""
+    with contextlib.suppress(PlaywrightError):
+        capture(page, path)
 
 
 def test_every_page_reflows_at_200_percent_zoom_and_text(
