@@ -320,3 +320,13 @@ def test_a_round_that_cannot_be_worked_out_is_a_sentence_not_an_error_page(
         assert response.status_code == 422
         assert says in text(response) and 'type="file"' in response.get_data(as_text=True)
     assert get(app, table.id).version == version
+
+
+def test_a_refused_photo_is_said_once_beside_the_control(client, table):
+    """The photo page's refusal stands beside the file control, an alert, and nowhere
+    else on the page (it was said twice: at the top too, then moved below the form)."""
+    response = send(client, table.id, b"%!PS-Adobe-3.0 EPSF-3.0\n", name="board.eps")
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert page.count("not a photo Campfire can read") == 1
+    assert re.search(r'role="alert" id="photo-error" data-testid="bison-photo-error"', page)
